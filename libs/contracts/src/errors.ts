@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Every error the API returns has this one shape (spec §8 reads `message`). */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  details: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** One entry of `details` for a validation error. */
+export const fieldErrorSchema = z.object({
+  path: z.string(),
+  rule: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'TOKEN_INVALID',
+  'TOKEN_EXPIRED',
+  'TOKEN_REVOKED',
+  'FORBIDDEN',
+  'ACCOUNT_NOT_APPROVED',
+  'ACCOUNT_REJECTED',
+  'NOT_FOUND',
+  'EMAIL_TAKEN',
+  'INVALID_TRANSITION',
+  'SELF_STATUS_CHANGE',
+  'RATE_LIMITED',
+  'MAINTENANCE',
+  'UPSTREAM_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { userStatuses, userTypes } from './users';
+
+/** Integration events identity publishes about users (outbox → one BullMQ queue per consumer). */
+export const userEventTypes = ['user.registered', 'user.updated', 'user.status-changed'] as const;
+
+export const userSnapshotSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  userType: z.enum(userTypes),
+  status: z.enum(userStatuses),
+  address: z.string().nullable(),
+  organizationName: z.string().nullable(),
+  /** Increments on every change: consumers keep the newest and ignore older ones. */
+  version: z.number().int(),
+});
+export type UserSnapshot = z.infer<typeof userSnapshotSchema>;
+
+export const userEventSchema = z.object({
+  eventId: z.string().uuid(),
+  type: z.enum(userEventTypes),
+  occurredAt: z.string(),
+  user: userSnapshotSchema,
+});
+export type UserEvent = z.infer<typeof userEventSchema>;
+
+/** Queues that receive user events, one per consuming service. */
+export const userEventQueues = ['events.catalog.users', 'events.requests.users'] as const;

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { MessageKey } from './messages';
+
+/** Arabic-Indic and Persian digits typed on Arabic keyboards become ASCII digits. */
+export function toAsciiDigits(value: string): string {
+  return value
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+}
+
+/**
+ * The message for a wrong or missing type only; other issues keep their own rule. (A plain
+ * `error` on the schema would also replace the messages of its length checks.)
+ */
+export function typeError(key: MessageKey) {
+  return { error: (issue: { code: string }) => (issue.code === 'invalid_type' ? key : undefined) };
+}
+
+export const limits = {
+  nameMin: 2,
+  nameMax: 120,
+  emailMax: 254,
+  phoneMin: 10,
+  phoneMax: 20,
+  passwordMin: 6,
+  passwordMax: 128,
+  addressMax: 300,
+  referenceMax: 100,
+  organizationNameMax: 200,
+} as const;
+
+export const emailField = z.string(typeError('invalidEmail'))
+  .trim()
+  .toLowerCase()
+  .max(limits.emailMax)
+  .email({ error: 'invalidEmail' });
+
+export const passwordField = z.string(typeError('passwordMin'))
+  .min(limits.passwordMin, { error: 'passwordMin' })
+  .max(limits.passwordMax);
+
+export const nameField = z.string(typeError('nameMin'))
+  .trim()
+  .min(limits.nameMin, { error: 'nameMin' })
+  .max(limits.nameMax);
+
+export const phoneField = z.string(typeError('phoneMin'))
+  .trim()
+  .transform(toAsciiDigits)
+  .pipe(
+    z
+      .string()
+      .min(limits.phoneMin, { error: 'phoneMin' })
+      .max(limits.phoneMax)
+      .regex(/^\+?[0-9][0-9 -]*$/, { error: 'phoneInvalid' }),
+  );
+
+/** Optional free text: blank becomes undefined so "not given" has one representation. */
+export function optionalText(max: number) {
+  return z.string(typeError('mustBeText'))
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined));
+}
+
+/** Path parameter holding a numeric id. */
+export const idParam = z.object({ id: z.coerce.number({ error: 'invalidValue' }).int().positive() });

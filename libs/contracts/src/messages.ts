@@ -1,0 +1,74 @@
+/**
+ * Validation and error messages, keyed by a stable code. Schemas carry the key as their
+ * zod message; the server answers in the caller's language and the browser renders the same
+ * key from its own i18n resources. English texts are the exact wording of spec §5 and §8.
+ */
+export const languages = ['en', 'ar'] as const;
+export type Language = (typeof languages)[number];
+
+type Texts = Record<Language, string>;
+
+export const messages = {
+  invalidEmail: { en: 'Invalid email address', ar: 'البريد الإلكتروني مش صحيح' },
+  passwordMin: { en: 'Password must be at least 6 characters', ar: 'كلمة السر لازم تكون 6 حروف على الأقل' },
+  nameMin: { en: 'Name must be at least 2 characters', ar: 'الاسم لازم يكون حرفين على الأقل' },
+  phoneMin: { en: 'Phone number must be at least 10 digits', ar: 'رقم التليفون لازم يكون 10 أرقام على الأقل' },
+  phoneInvalid: {
+    en: 'Phone number may contain only digits, spaces, + and -',
+    ar: 'رقم التليفون لازم يكون أرقام بس، ومسموح بالمسافات و + و -',
+  },
+  acceptTerms: { en: 'You must accept the terms', ar: 'لازم توافق على الشروط والأحكام' },
+  userTypeInvalid: {
+    en: 'Account type must be pharmacy, ngo or donor',
+    ar: 'نوع الحساب لازم يكون صيدلية أو جمعية أو متبرع',
+  },
+  commercialLicenseRequired: { en: 'Commercial license is required', ar: 'رقم الترخيص التجاري مطلوب' },
+  organizationNameRequired: { en: 'Organization name is required', ar: 'اسم الجمعية مطلوب' },
+  commercialNumberRequired: { en: 'Commercial number is required', ar: 'رقم السجل التجاري مطلوب' },
+  medicineNameRequired: { en: 'Medicine name is required', ar: 'اسم الدوا مطلوب' },
+  medicineTypeRequired: { en: 'Medicine type is required', ar: 'نوع الدوا مطلوب' },
+  quantityMin: { en: 'Quantity must be at least 1', ar: 'الكمية لازم تكون 1 على الأقل' },
+  priceMin: { en: 'Price must be 0 or greater', ar: 'السعر لازم يكون صفر أو أكتر' },
+  expiryDateRequired: { en: 'Expiry date is required', ar: 'تاريخ الصلاحية مطلوب' },
+  pickupLocationRequired: { en: 'Pickup location is required', ar: 'مكان الاستلام مطلوب' },
+  pickupDateRequired: { en: 'Pickup date is required', ar: 'ميعاد الاستلام مطلوب' },
+  systemNameRequired: { en: 'System name is required', ar: 'اسم النظام مطلوب' },
+  expiryWarningDaysRange: {
+    en: 'Expiry warning days must be between 1 and 365',
+    ar: 'أيام التنبيه قبل انتهاء الصلاحية لازم تكون من 1 لـ 365',
+  },
+  maxUploadSizeRange: {
+    en: 'Max upload size must be between 1 and 100 MB',
+    ar: 'أقصى حجم للرفع لازم يكون من 1 لـ 100 ميجا',
+  },
+  sessionTimeoutRange: {
+    en: 'Session timeout must be between 15 and 1440 minutes',
+    ar: 'مدة الجلسة لازم تكون من 15 لـ 1440 دقيقة',
+  },
+  welcomeMessageMax: {
+    en: 'Welcome message must be at most 500 characters',
+    ar: 'رسالة الترحيب لازم ماتزيدش عن 500 حرف',
+  },
+  required: { en: 'This field is required', ar: 'الخانة دي مطلوبة' },
+  tooLong: { en: 'Must be at most {max} characters', ar: 'لازم ماتزيدش عن {max} حرف' },
+  mustBeText: { en: 'Must be text', ar: 'لازم تكون نص' },
+  mustBeNumber: { en: 'Must be a whole number', ar: 'لازم تكون رقم صحيح' },
+  mustBeBoolean: { en: 'Must be true or false', ar: 'لازم تكون صح أو غلط' },
+  invalidValue: { en: 'Invalid value', ar: 'قيمة مش صحيحة' },
+  unknownField: { en: 'Unknown field', ar: 'خانة مش معروفة' },
+  statusInvalid: {
+    en: 'Status must be approved or rejected',
+    ar: 'الحالة لازم تكون مقبول أو مرفوض',
+  },
+} as const satisfies Record<string, Texts>;
+
+export type MessageKey = keyof typeof messages;
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.prototype.hasOwnProperty.call(messages, value);
+}
+
+/** Renders a message in a language, filling `{name}` placeholders. */
+export function translate(key: MessageKey, language: Language, params: Record<string, string | number> = {}) {
+  return messages[key][language].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { emailField, typeError } from './fields';
+
+/** Defaults of spec §3; system name and admin e-mail are the product's own. */
+export const defaultSettings = {
+  systemName: 'MedRelay',
+  adminEmail: 'admin@medrelay.eg',
+  welcomeMessage:
+    'Welcome to MedRelay. Together we reduce medicine waste and improve access to essential medicines in Egypt.',
+  expiryWarningDays: 30,
+  autoApproveUsers: false,
+  emailNotifications: true,
+  maintenanceMode: false,
+  maxUploadSize: 10,
+  sessionTimeout: 720,
+  notifyRegistrations: true,
+  notifyExpiry: true,
+  notifyTransactions: true,
+} as const;
+
+const intBetween = (min: number, max: number, message: string) =>
+  z.number(typeError('mustBeNumber')).int({ error: 'mustBeNumber' }).min(min, { error: message }).max(max, { error: message });
+const bool = z.boolean(typeError('mustBeBoolean'));
+
+/** The system settings form (spec §3) with the bounds of §5 and §9. */
+export const settingsSchema = z.object({
+  systemName: z.string(typeError('systemNameRequired')).trim().min(1, { error: 'systemNameRequired' }).max(100),
+  adminEmail: emailField,
+  welcomeMessage: z.string(typeError('mustBeText')).trim().max(500, { error: 'welcomeMessageMax' }),
+  expiryWarningDays: intBetween(1, 365, 'expiryWarningDaysRange'),
+  autoApproveUsers: bool,
+  emailNotifications: bool,
+  maintenanceMode: bool,
+  maxUploadSize: intBetween(1, 100, 'maxUploadSizeRange'),
+  sessionTimeout: intBetween(15, 1440, 'sessionTimeoutRange'),
+  /** E-mail the administrator about each new registration. */
+  notifyRegistrations: bool,
+  /** Expiry alerts to owners (used by the catalog's expiry scan). */
+  notifyExpiry: bool,
+  /** Request and pickup e-mails (used by the requests service). */
+  notifyTransactions: bool,
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** PUT accepts any subset; unknown fields are refused so typos do not pass silently. */
+export const settingsUpdateSchema = settingsSchema.partial().strict();
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
+/** What anyone may read, signed in or not. */
+export const publicSettingsSchema = settingsSchema.pick({
+  systemName: true,
+  welcomeMessage: true,
+  maintenanceMode: true,
+  expiryWarningDays: true,
+  maxUploadSize: true,
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { languages } from './messages';
+import {
+  emailField,
+  limits,
+  nameField,
+  optionalText,
+  passwordField,
+  phoneField,
+} from './fields';
+
+export const userTypes = ['pharmacy', 'ngo', 'donor', 'admin'] as const;
+export type UserType = (typeof userTypes)[number];
+export const selfRegisteringUserTypes = ['pharmacy', 'ngo', 'donor'] as const;
+export type SelfRegisteringUserType = (typeof selfRegisteringUserTypes)[number];
+
+export const userStatuses = ['pending', 'approved', 'rejected'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+
+export const languageSchema = z.enum(languages);
+
+/** Registration payload (spec §3, rules of §5). userType defaults to donor. */
+export const registrationSchema = z
+  .object({
+    name: nameField,
+    email: emailField,
+    phone: phoneField,
+    password: passwordField,
+    userType: z.enum(selfRegisteringUserTypes, { error: 'userTypeInvalid' }).default('donor'),
+    acceptTerms: z.literal(true, { error: 'acceptTerms' }),
+    address: optionalText(limits.addressMax),
+    commercialLicense: optionalText(limits.referenceMax),
+    organizationName: optionalText(limits.organizationNameMax),
+    commercialNumber: optionalText(limits.referenceMax),
+    language: languageSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.userType === 'pharmacy' && !value.commercialLicense) {
+      ctx.addIssue({ code: 'custom', path: ['commercialLicense'], message: 'commercialLicenseRequired' });
+    }
+    if (value.userType === 'ngo' && !value.organizationName) {
+      ctx.addIssue({ code: 'custom', path: ['organizationName'], message: 'organizationNameRequired' });
+    }
+    if (value.userType === 'ngo' && !value.commercialNumber) {
+      ctx.addIssue({ code: 'custom', path: ['commercialNumber'], message: 'commercialNumberRequired' });
+    }
+  });
+export type RegistrationInput = z.input<typeof registrationSchema>;
+export type Registration = z.output<typeof registrationSchema>;
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: passwordField,
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** Role-specific profile fields, present for the matching userType. */
+export const profileSchema = z.object({
+  address: z.string().nullable(),
+  commercialLicense: z.string().nullable().optional(),
+  licenseDocument: z.string().nullable().optional(),
+  organizationName: z.string().nullable().optional(),
+  commercialNumber: z.string().nullable().optional(),
+  verificationDocuments: z.string().nullable().optional(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** A user as the API shows it; never carries the password. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  userType: z.enum(userTypes),
+  status: z.enum(userStatuses),
+  language: languageSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  profile: profileSchema.nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** Admin: change a user's status. `rejected` on an approved user is a suspension. */
+export const userStatusChangeSchema = z.object({
+  status: z.enum(['approved', 'rejected'], { error: 'statusInvalid' }),
+});
+export type UserStatusChange = z.infer<typeof userStatusChangeSchema>;
+
+export const userListQuerySchema = z.object({
+  status: z.enum(userStatuses).optional(),
+  userType: z.enum(userTypes).optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;

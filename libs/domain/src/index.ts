@@ -1,0 +1,5 @@
+export * from './permissions';
+export * from './user-status';
+export * from './requests';
+export * from './expiry';
+export * from './stats';

@@ -1,0 +1,15 @@
+import type { UserStatus } from '@medrelay/contracts';
+
+/** What an administrator's status change means, named as the admin screens name it (spec §4). */
+export type UserStatusAction = 'approve' | 'reject' | 'suspend' | 'reactivate';
+
+const transitions: Record<UserStatus, Partial<Record<UserStatus, UserStatusAction>>> = {
+  pending: { approved: 'approve', rejected: 'reject' },
+  approved: { rejected: 'suspend' },
+  rejected: { approved: 'reactivate' },
+};
+
+/** The action a change from `from` to `to` is, or null when the change is not allowed. */
+export function userStatusAction(from: UserStatus, to: UserStatus): UserStatusAction | null {
+  return transitions[from][to] ?? null;
+}

@@ -1,0 +1,111 @@
+import {
+  authKeys,
+  tokenAudience,
+  tokenClaimsSchema,
+  tokenIssuer,
+  type TokenClaims,
+  type UserStatus,
+  type UserType,
+} from '@medrelay/contracts';
+import { mayUseProduct } from '@medrelay/domain';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { errors as joseErrors, importSPKI, jwtVerify, type CryptoKey } from 'jose';
+import type { Redis } from 'ioredis';
+import { AppError } from './errors';
+
+export const tokenAlgorithm = 'ES256';
+
+/** The caller as the services see it after verification. */
+export interface Caller {
+  id: number;
+  role: UserType;
+  status: UserStatus;
+  name: string;
+  tokenId: string;
+  expiresAt: number;
+}
+
+export interface TokenVerifier {
+  verify(token: string): Promise<Caller>;
+}
+
+/**
+ * Verifies signature, issuer, audience and expiry with the public key, then asks Redis (one
+ * MGET) whether the token or all of the user's tokens were revoked, and for the user's current
+ * status, so suspension takes effect at once and approval without signing in again.
+ */
+export async function createTokenVerifier(publicKeyPem: string, redis: Redis, prefix: string): Promise<TokenVerifier> {
+  const key: CryptoKey = await importSPKI(publicKeyPem, tokenAlgorithm);
+  return {
+    async verify(token) {
+      let claims: TokenClaims;
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [tokenAlgorithm],
+          issuer: tokenIssuer,
+          audience: tokenAudience,
+        });
+        claims = tokenClaimsSchema.parse(payload);
+      } catch (err) {
+        if (err instanceof joseErrors.JWTExpired) throw new AppError(401, 'TOKEN_EXPIRED', 'Session expired, please sign in again');
+        throw new AppError(401, 'TOKEN_INVALID', 'Invalid token');
+      }
+      const [revokedBefore, revokedToken, currentStatus] = await redis.mget(
+        authKeys.revokedBefore(prefix, claims.sub),
+        authKeys.revokedToken(prefix, claims.jti),
+        authKeys.status(prefix, claims.sub),
+      );
+      if (revokedToken || (revokedBefore && claims.iatMs <= Number(revokedBefore))) {
+        throw new AppError(401, 'TOKEN_REVOKED', 'Session ended, please sign in again');
+      }
+      return {
+        id: Number(claims.sub),
+        role: claims.role,
+        status: (currentStatus as UserStatus | null) ?? claims.status,
+        name: claims.name,
+        tokenId: claims.jti,
+        expiresAt: claims.exp,
+      };
+    },
+  };
+}
+
+export function bearerToken(req: Request): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+export function callerOf(res: Response): Caller {
+  const caller = res.locals.caller as Caller | undefined;
+  if (!caller) throw new AppError(401, 'UNAUTHENTICATED', 'Authentication required');
+  return caller;
+}
+
+/** Requires a valid token; puts the caller on res.locals.caller. */
+export function authenticate(verifier: TokenVerifier): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const token = bearerToken(req);
+    if (!token) return next(new AppError(401, 'UNAUTHENTICATED', 'Authentication required'));
+    res.locals.caller = await verifier.verify(token);
+    next();
+  };
+}
+
+/** Only approved users (and admins) may continue (spec §2 access rules, enforced on the server). */
+export const requireApproved: RequestHandler = (_req, res, next) => {
+  const caller = callerOf(res);
+  if (!mayUseProduct(caller.role, caller.status)) {
+    return next(new AppError(403, 'ACCOUNT_NOT_APPROVED', 'Your account is pending approval'));
+  }
+  next();
+};
+
+export function requireRole(...roles: UserType[]): RequestHandler {
+  return (_req, res, next) => {
+    const caller = callerOf(res);
+    if (!roles.includes(caller.role)) return next(new AppError(403, 'FORBIDDEN', 'Access forbidden'));
+    next();
+  };
+}

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+/** Settings every service reads from the environment. */
+export const baseConfigShape = {
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('127.0.0.1'),
+  REDIS_URL: z.string().url(),
+  /** Namespaces every Redis key and queue, so several platforms (or test files) can share a Redis. */
+  REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('medrelay'),
+  JWT_PUBLIC_KEY: z.string().optional(),
+  JWT_PUBLIC_KEY_FILE: z.string().optional(),
+};
+
+/**
+ * Parses the environment against a schema and fails fast with every bad variable named,
+ * so a misconfigured service never starts half-working.
+ */
+export function loadConfig<T extends z.ZodRawShape>(shape: T, env: NodeJS.ProcessEnv = process.env) {
+  const result = z.object(shape).safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return result.data;
+}
+
+/** A PEM key given inline (with literal \n allowed) or as a file path. */
+export function readPem(inline: string | undefined, file: string | undefined, what: string): string {
+  if (inline) return inline.replace(/\\n/g, '\n');
+  if (file) return readFileSync(file, 'utf8');
+  throw new Error(`Missing ${what}: set it inline or as a _FILE path`);
+}

@@ -1,0 +1,4 @@
+export * from './stores';
+export * from './isolation';
+export * from './mail';
+export * from './http';

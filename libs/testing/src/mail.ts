@@ -1,0 +1,48 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { testStores } from './stores';
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  template: string | undefined;
+  file: string;
+}
+
+async function parse(file: string): Promise<ReceivedMail> {
+  const mail: ParsedMail = await simpleParser(await readFile(file));
+  const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
+  return {
+    to,
+    subject: mail.subject ?? '',
+    text: mail.text ?? '',
+    html: typeof mail.html === 'string' ? mail.html : '',
+    template: mail.headers.get('x-medrelay-template') as string | undefined,
+    file,
+  };
+}
+
+/** Every message the SMTP sink stored for this recipient. */
+export async function mailsTo(address: string, directory = testStores().mailDir): Promise<ReceivedMail[]> {
+  const files = (await readdir(directory)).filter((f) => f.endsWith('.eml')).sort();
+  const mails = await Promise.all(files.map((f) => parse(path.join(directory, f))));
+  return mails.filter((m) => m.to.toLowerCase().includes(address.toLowerCase()));
+}
+
+/** Waits until the recipient has at least `count` messages, then returns them. */
+export async function waitForMails(
+  address: string,
+  count = 1,
+  { timeoutMs = 15_000, directory }: { timeoutMs?: number; directory?: string } = {},
+): Promise<ReceivedMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = await mailsTo(address, directory);
+    if (mails.length >= count) return mails;
+    if (Date.now() > deadline) throw new Error(`Expected ${count} mail(s) to ${address}, got ${mails.length}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,21 @@
+import { inject } from 'vitest';
+
+/** What the global test set-up started: real PostgreSQL, Redis and an SMTP sink on free ports. */
+export interface TestStores {
+  postgresBaseUrl: string;
+  redisUrl: string;
+  smtpUrl: string;
+  mailDir: string;
+  jwtPrivateKey: string;
+  jwtPublicKey: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stores: TestStores;
+  }
+}
+
+export function testStores(): TestStores {
+  return inject('stores');
+}

@@ -1,0 +1,29 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface KeyPair {
+  privateKey: string;
+  publicKey: string;
+}
+
+export function generateSigningKeys(): KeyPair {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return {
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
+}
+
+/** The ES256 key pair under `directory`, created on first use (private key readable by owner only). */
+export function ensureSigningKeys(directory: string): { privateKeyFile: string; publicKeyFile: string } {
+  const privateKeyFile = path.join(directory, 'jwt-private.pem');
+  const publicKeyFile = path.join(directory, 'jwt-public.pem');
+  if (!existsSync(privateKeyFile) || !existsSync(publicKeyFile)) {
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    const keys = generateSigningKeys();
+    writeFileSync(privateKeyFile, keys.privateKey, { mode: 0o600 });
+    writeFileSync(publicKeyFile, keys.publicKey);
+  }
+  return { privateKeyFile, publicKeyFile };
+}

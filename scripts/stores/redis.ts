@@ -1,0 +1,76 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { Redis } from 'ioredis';
+import { waitFor } from './ports';
+
+export interface RunningRedis {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function onPath(binary: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${binary}`]).status === 0;
+}
+
+function isDebian(): boolean {
+  return existsSync('/etc/debian_version') || /ID(_LIKE)?=.*debian/.test(readFileSync('/etc/os-release', 'utf8'));
+}
+
+/**
+ * Makes sure `redis-server` is on PATH. No npm package ships a Redis binary: on Debian as root
+ * we install Debian's package; anywhere else we say exactly what to install.
+ */
+export function ensureRedisServer(log: (line: string) => void): void {
+  if (onPath('redis-server')) return;
+  if (process.getuid?.() === 0 && isDebian()) {
+    log('redis-server not found: installing Debian package redis-server (apt-get)…');
+    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'redis-server'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (update.status === 0 && install.status === 0 && onPath('redis-server')) return;
+  }
+  throw new Error(
+    'redis-server is not installed. Install Redis 7 (Debian/Ubuntu: `sudo apt-get install redis-server`, ' +
+      'macOS: `brew install redis`) or set REDIS_URL to a running Redis.',
+  );
+}
+
+/** Starts redis-server with AOF on and the noeviction policy BullMQ needs, data under `dataDir`. */
+export async function startRedis(dataDir: string, port: number, log: (line: string) => void = () => {}): Promise<RunningRedis> {
+  ensureRedisServer(log);
+  mkdirSync(dataDir, { recursive: true });
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--appendonly', 'yes', '--maxmemory-policy', 'noeviction', '--save', '', '--protected-mode', 'yes'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout?.on('data', (d: Buffer) => log(d.toString().trimEnd()));
+  child.stderr?.on('data', (d: Buffer) => log(d.toString().trimEnd()));
+  const url = `redis://127.0.0.1:${port}`;
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  await waitFor(async () => {
+    if (exited) throw new Error('redis-server exited during start (see its log)');
+    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on('error', () => undefined); // refused while redis-server boots
+    try {
+      await probe.connect();
+      return (await probe.ping()) === 'PONG';
+    } catch {
+      return false;
+    } finally {
+      probe.disconnect();
+    }
+  }, 'redis-server');
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,41 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import type { TestStores } from '@medrelay/testing';
+import { generateSigningKeys } from '../stores/keys';
+import { freePort } from '../stores/ports';
+import { startEmbeddedPostgres } from '../stores/postgres';
+import { startRedis } from '../stores/redis';
+import { startSmtpSink } from '../stores/smtp-sink';
+
+/**
+ * Starts the real stores once for the whole run, on free ports, in a temporary folder:
+ * embedded PostgreSQL, redis-server and the SMTP sink. Test files isolate themselves with
+ * their own database and Redis prefix.
+ */
+export default async function setup(project: TestProject) {
+  const root = mkdtempSync(path.join(tmpdir(), 'medrelay-test-'));
+  // PostgreSQL runs as the `postgres` user when we are root: it must reach its data folder.
+  chmodSync(root, 0o755);
+  const [pgPort, redisPort, smtpPort] = [await freePort(), await freePort(), await freePort()];
+  const postgres = await startEmbeddedPostgres(path.join(root, 'pg'), pgPort);
+  const redis = await startRedis(path.join(root, 'redis'), redisPort);
+  const smtp = await startSmtpSink(path.join(root, 'mail'), smtpPort);
+  const keys = generateSigningKeys();
+  const stores: TestStores = {
+    postgresBaseUrl: postgres.baseUrl,
+    redisUrl: redis.url,
+    smtpUrl: smtp.url,
+    mailDir: smtp.directory,
+    jwtPrivateKey: keys.privateKey,
+    jwtPublicKey: keys.publicKey,
+  };
+  project.provide('stores', stores);
+  return async () => {
+    await smtp.stop();
+    await redis.stop();
+    await postgres.stop();
+    rmSync(root, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,35 @@
+import { idParam, userListQuerySchema, userStatusChangeSchema, type UserListQuery } from '@medrelay/contracts';
+import { authenticate, callerOf, requireRole, validate } from '@medrelay/service-kit';
+import { Router, type Response } from 'express';
+import type { IdentityContext } from '../context';
+import { createAdminUserService } from './service';
+
+const idOf = (res: Response) => (res.locals.params as { id: number }).id;
+
+export function adminUserRoutes(ctx: IdentityContext): Router {
+  const router = Router();
+  const users = createAdminUserService(ctx);
+  const adminOnly = [authenticate(ctx.verifier), requireRole('admin')];
+
+  router.get('/api/admin/pending-users', ...adminOnly, async (_req, res) => {
+    res.json(await users.list({ status: 'pending' }));
+  });
+  router.get('/api/admin/all-users', ...adminOnly, validate({ query: userListQuerySchema }), async (_req, res) => {
+    res.json(await users.list(res.locals.query as UserListQuery));
+  });
+  router.put('/api/admin/users/:id/approve', ...adminOnly, validate({ params: idParam }), async (_req, res) => {
+    res.json(await users.changeStatus(callerOf(res).id, idOf(res), 'approved'));
+  });
+  router.put('/api/admin/users/:id/reject', ...adminOnly, validate({ params: idParam }), async (_req, res) => {
+    res.json(await users.changeStatus(callerOf(res).id, idOf(res), 'rejected'));
+  });
+  router.put(
+    '/api/admin/users/:id/status',
+    ...adminOnly,
+    validate({ params: idParam, body: userStatusChangeSchema }),
+    async (req, res) => {
+      res.json(await users.changeStatus(callerOf(res).id, idOf(res), req.body.status));
+    },
+  );
+  return router;
+}

@@ -1,0 +1,62 @@
+import type { MailTemplate, User, UserListQuery, UserStatus } from '@medrelay/contracts';
+import { userStatusAction, type UserStatusAction } from '@medrelay/domain';
+import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
+import type { IdentityContext } from '../context';
+import { queueMail } from '../mail/outbox';
+import { recordUserEvent } from '../users/events';
+import { findUserById, listUsers, publicUser, updateUserStatus } from '../users/repo';
+
+const mailFor: Record<UserStatusAction, MailTemplate> = {
+  approve: 'account-approved',
+  reject: 'account-rejected',
+  suspend: 'account-suspended',
+  reactivate: 'account-reactivated',
+};
+
+export function createAdminUserService(ctx: IdentityContext) {
+  return {
+    async list(query: UserListQuery): Promise<User[]> {
+      return (await listUsers(ctx.pool, query)).map(publicUser);
+    },
+
+    /**
+     * Moves a user to a new status (approve, reject, suspend, re-approve), records the event
+     * and the e-mail in the same transaction, and revokes the user's sessions on rejection
+     * before the change commits, so no window exists in which an old token still works.
+     */
+    async changeStatus(adminId: number, userId: number, to: UserStatus): Promise<User> {
+      if (adminId === userId) {
+        throw new AppError(403, 'SELF_STATUS_CHANGE', 'You cannot change the status of your own account');
+      }
+      const settings = await ctx.settings.get();
+      const user = await withTransaction(ctx.pool, async (client) => {
+        const current = await findUserById(client, userId, true);
+        if (!current) throw httpError.notFound('User not found');
+        const action = userStatusAction(current.status, to);
+        if (!action) {
+          const message =
+            current.status === to ? `User is already ${to}` : `A ${current.status} user cannot be set to ${to}`;
+          throw httpError.conflict('INVALID_TRANSITION', message, { from: current.status, to });
+        }
+        await updateUserStatus(client, userId, to);
+        const updated = (await findUserById(client, userId))!;
+        await recordUserEvent(client, 'user.status-changed', updated);
+        await queueMail(client, settings, {
+          template: mailFor[action],
+          to: updated.email,
+          language: updated.language,
+          idempotencyKey: `status:${userId}:v${updated.version}`,
+          data: { name: updated.name, userType: updated.userType, loginUrl: `${ctx.config.PUBLIC_URL}/login` },
+        });
+        if (to === 'rejected') {
+          await ctx.tokens.revokeAllFor(userId);
+          await ctx.tokens.publishStatus(userId, to);
+        }
+        return updated;
+      });
+      if (to !== 'rejected') await ctx.tokens.publishStatus(userId, to);
+      ctx.outbox.nudge();
+      return publicUser(user);
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import { tokenAudience, tokenIssuer } from '@medrelay/contracts';
+import { testStores, uniqueEmail } from '@medrelay/testing';
+import { importPKCS8, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestIdentity, testPassword, type TestIdentity } from '../testing';
+
+let identity: TestIdentity;
+beforeAll(async () => {
+  identity = await startTestIdentity({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000' });
+});
+afterAll(() => identity.stop());
+
+function decode(token: string) {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+}
+
+async function forgeToken(claims: Record<string, unknown>, expiresInSeconds: number) {
+  const key = await importPKCS8(testStores().jwtPrivateKey, 'ES256');
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ role: 'admin', status: 'approved', name: 'x', iatMs: Date.now(), ...claims })
+    .setProtectedHeader({ alg: 'ES256' })
+    .setSubject('1')
+    .setJti('forged')
+    .setIssuer(tokenIssuer)
+    .setAudience(tokenAudience)
+    .setIssuedAt(now - 3600)
+    .setExpirationTime(now + expiresInSeconds)
+    .sign(key);
+}
+
+describe('POST /api/auth/login', () => {
+  it('returns an ES256 token and the user; lifetime is the session timeout (720 min)', async () => {
+    const { email } = await identity.createUser('pharmacy');
+    const res = await identity.api.post('/api/auth/login', { email: email.toUpperCase(), password: testPassword });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ email, userType: 'pharmacy', status: 'approved' });
+    const header = JSON.parse(Buffer.from(res.body.token.split('.')[0], 'base64url').toString());
+    expect(header.alg).toBe('ES256');
+    const claims = decode(res.body.token);
+    expect(claims.exp - claims.iat).toBe(720 * 60);
+    expect(claims.role).toBe('pharmacy');
+  });
+
+  it('lets a pending user sign in (the browser shows the pending message) with a pending token', async () => {
+    const { email } = await identity.createUser('ngo', 'pending');
+    const res = await identity.api.post('/api/auth/login', { email, password: testPassword });
+    expect(res.status).toBe(200);
+    expect(res.body.user.status).toBe('pending');
+  });
+
+  it('refuses a rejected or suspended account', async () => {
+    const { email } = await identity.createUser('donor', 'rejected');
+    const res = await identity.api.post('/api/auth/login', { email, password: testPassword });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('ACCOUNT_REJECTED');
+    expect(res.body.token).toBeUndefined();
+  });
+
+  it('answers 401 "Invalid credentials" alike for a wrong password and an unknown e-mail', async () => {
+    const { email } = await identity.createUser('donor');
+    const wrongPassword = await identity.api.post('/api/auth/login', { email, password: 'wrong-password' });
+    const unknown = await identity.api.post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'wrong-password' });
+    for (const res of [wrongPassword, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Invalid credentials', code: 'INVALID_CREDENTIALS' });
+    }
+  });
+
+  it('validates the body with the §5 messages', async () => {
+    const res = await identity.api.post('/api/auth/login', { email: 'nope', password: '1' });
+    expect(res.status).toBe(400);
+    expect(res.body.details.map((d: { message: string }) => d.message)).toEqual([
+      'Invalid email address',
+      'Password must be at least 6 characters',
+    ]);
+  });
+
+  it('rate-limits repeated failures per account with 429 and Retry-After, even for the right password', async () => {
+    const { email } = await identity.createUser('pharmacy');
+    for (let i = 0; i < 3; i++) {
+      expect((await identity.api.post('/api/auth/login', { email, password: 'wrong-password' })).status).toBe(401);
+    }
+    const blocked = await identity.api.post('/api/auth/login', { email, password: testPassword });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('RATE_LIMITED');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('clears the account counter after a successful sign-in', async () => {
+    const { email } = await identity.createUser('pharmacy');
+    for (let i = 0; i < 2; i++) await identity.api.post('/api/auth/login', { email, password: 'wrong-password' });
+    expect((await identity.api.post('/api/auth/login', { email, password: testPassword })).status).toBe(200);
+    for (let i = 0; i < 2; i++) await identity.api.post('/api/auth/login', { email, password: 'wrong-password' });
+    expect((await identity.api.post('/api/auth/login', { email, password: testPassword })).status).toBe(200);
+  });
+});
+
+describe('failures from one address', () => {
+  let limited: TestIdentity;
+  beforeAll(async () => {
+    limited = await startTestIdentity({ LOGIN_MAX_FAILURES_PER_ADDRESS: '5' });
+  });
+  afterAll(() => limited.stop());
+
+  it('are rate-limited across accounts, so spraying many e-mails gets 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push((await limited.api.post('/api/auth/login', { email: uniqueEmail('spray'), password: 'wrong-password' })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
+});
+
+describe('GET /api/auth/me and logout', () => {
+  let identity2: TestIdentity;
+  beforeAll(async () => {
+    identity2 = await startTestIdentity();
+  });
+  afterAll(() => identity2.stop());
+
+  it('returns the current user for a valid token', async () => {
+    const { token, email } = await identity2.signedIn('donor');
+    const res = await identity2.api.get('/api/auth/me', { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ email, userType: 'donor', status: 'approved', profile: { address: null } });
+  });
+
+  it('refuses a missing, malformed, tampered, expired or foreign token with 401', async () => {
+    const { token } = await identity2.signedIn('donor');
+    const [h, p, s] = token.split('.');
+    const tampered = [h, Buffer.from(JSON.stringify({ ...decode(token), role: 'admin' })).toString('base64url'), s].join('.');
+    const expired = await forgeToken({}, -10);
+    const cases: Array<[string | undefined, string]> = [
+      [undefined, 'UNAUTHENTICATED'],
+      ['not-a-jwt', 'TOKEN_INVALID'],
+      [`${p}.${h}.${s}`, 'TOKEN_INVALID'],
+      [tampered, 'TOKEN_INVALID'],
+      [expired, 'TOKEN_EXPIRED'],
+    ];
+    for (const [bad, code] of cases) {
+      const res = await identity2.api.get('/api/auth/me', { token: bad });
+      expect(res.status, code).toBe(401);
+      expect(res.body.code).toBe(code);
+    }
+    const hs256 = `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${p}.${s}`;
+    expect((await identity2.api.get('/api/auth/me', { token: hs256 })).status).toBe(401);
+  });
+
+  it('logout ends that session only', async () => {
+    const user = await identity2.createUser('pharmacy');
+    const first = await identity2.login(user.email);
+    const second = await identity2.login(user.email);
+    expect((await identity2.api.post('/api/auth/logout', undefined, { token: first })).status).toBe(204);
+    const after = await identity2.api.get('/api/auth/me', { token: first });
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe('TOKEN_REVOKED');
+    expect((await identity2.api.get('/api/auth/me', { token: second })).status).toBe(200);
+  });
+});

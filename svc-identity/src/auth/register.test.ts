@@ -1,0 +1,177 @@
+import { uniqueEmail, waitForMails } from '@medrelay/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestIdentity, type TestIdentity } from '../testing';
+
+let identity: TestIdentity;
+beforeAll(async () => {
+  identity = await startTestIdentity();
+});
+afterAll(() => identity.stop());
+
+const base = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Nile Pharmacy',
+  email: uniqueEmail('reg'),
+  phone: '01012345678',
+  password: 'secret123',
+  userType: 'pharmacy',
+  acceptTerms: true,
+  commercialLicense: 'CL-2024-001',
+  address: '12 Tahrir St, Cairo',
+  ...overrides,
+});
+
+function rules(body: { details: { path: string; rule: string }[] }) {
+  return Object.fromEntries(body.details.map((d) => [d.path, d.rule]));
+}
+
+describe('POST /api/auth/register (spec §5)', () => {
+  it('creates a pending pharmacy with its profile and never returns the password', async () => {
+    const input = base();
+    const res = await identity.api.post('/api/auth/register', input);
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({
+      email: input.email,
+      userType: 'pharmacy',
+      status: 'pending',
+      profile: { address: '12 Tahrir St, Cairo', commercialLicense: 'CL-2024-001' },
+    });
+    expect(JSON.stringify(res.body)).not.toContain('secret123');
+    const { rows } = await identity.service.ctx.pool.query('SELECT password_hash FROM identity.users WHERE email = $1', [input.email]);
+    expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('creates an NGO and a donor; userType defaults to donor', async () => {
+    const ngo = await identity.api.post('/api/auth/register', base({ userType: 'ngo', organizationName: 'Resala', commercialNumber: 'CN-9' }));
+    expect(ngo.status).toBe(201);
+    expect(ngo.body.user.profile).toMatchObject({ organizationName: 'Resala', commercialNumber: 'CN-9' });
+    const { userType: _omit, ...noType } = base();
+    const donor = await identity.api.post('/api/auth/register', noType);
+    expect(donor.status).toBe(201);
+    expect(donor.body.user.userType).toBe('donor');
+  });
+
+  it('normalises the e-mail and Arabic-Indic digits in the phone', async () => {
+    const email = uniqueEmail('Case');
+    const res = await identity.api.post('/api/auth/register', base({ email: `  ${email.toUpperCase()} `, phone: '٠١٠١٢٣٤٥٦٧٨' }));
+    expect(res.status).toBe(201);
+    expect(res.body.user.email).toBe(email.toLowerCase());
+    expect(res.body.user.phone).toBe('01012345678');
+  });
+
+  it('answers every §5 rule with its message', async () => {
+    const res = await identity.api.post('/api/auth/register', {
+      name: 'A',
+      email: 'not-an-email',
+      phone: '0101',
+      password: '123',
+      userType: 'pharmacy',
+      acceptTerms: false,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    expect(rules(res.body)).toEqual({
+      name: 'nameMin',
+      email: 'invalidEmail',
+      phone: 'phoneMin',
+      password: 'passwordMin',
+      acceptTerms: 'acceptTerms',
+    });
+    const messages = res.body.details.map((d: { message: string }) => d.message);
+    expect(messages).toContain('Name must be at least 2 characters');
+    expect(messages).toContain('Invalid email address');
+    expect(messages).toContain('Phone number must be at least 10 digits');
+    expect(messages).toContain('Password must be at least 6 characters');
+    expect(messages).toContain('You must accept the terms');
+  });
+
+  it('requires the commercial license for pharmacies and organisation fields for NGOs', async () => {
+    const pharmacy = await identity.api.post('/api/auth/register', base({ commercialLicense: '  ' }));
+    expect(pharmacy.status).toBe(400);
+    expect(rules(pharmacy.body)).toEqual({ commercialLicense: 'commercialLicenseRequired' });
+    expect(pharmacy.body.message).toBe('Commercial license is required');
+    const ngo = await identity.api.post('/api/auth/register', base({ userType: 'ngo', commercialLicense: undefined }));
+    expect(rules(ngo.body)).toEqual({ organizationName: 'organizationNameRequired', commercialNumber: 'commercialNumberRequired' });
+  });
+
+  it('answers in Arabic when the caller asks for it', async () => {
+    const res = await identity.api.post('/api/auth/register', base({ email: 'bad' }), { headers: { 'accept-language': 'ar-EG,ar;q=0.9' } });
+    expect(res.status).toBe(400);
+    expect(res.body.details[0].message).toBe('البريد الإلكتروني مش صحيح');
+  });
+
+  it('refuses admin and unknown user types', async () => {
+    for (const userType of ['admin', 'superuser']) {
+      const res = await identity.api.post('/api/auth/register', base({ userType }));
+      expect(res.status).toBe(400);
+      expect(rules(res.body)).toEqual({ userType: 'userTypeInvalid' });
+    }
+  });
+
+  it('refuses wrong types, missing fields, too long values and malformed JSON without a 500', async () => {
+    const wrongTypes = await identity.api.post('/api/auth/register', base({ name: 42, acceptTerms: 'yes', phone: ['0101'] }));
+    expect(wrongTypes.status).toBe(400);
+    expect(Object.keys(rules(wrongTypes.body)).sort()).toEqual(['acceptTerms', 'name', 'phone']);
+
+    const missing = await identity.api.post('/api/auth/register', {});
+    expect(missing.status).toBe(400);
+    expect(Object.keys(rules(missing.body))).toEqual(expect.arrayContaining(['name', 'email', 'phone', 'password', 'acceptTerms']));
+
+    const tooLong = await identity.api.post('/api/auth/register', base({ name: 'x'.repeat(121), address: 'y'.repeat(301) }));
+    expect(tooLong.status).toBe(400);
+    expect(rules(tooLong.body)).toEqual({ name: 'tooLong', address: 'tooLong' });
+    expect(tooLong.body.details[0].message).toBe('Must be at most 120 characters');
+
+    const malformed = await identity.api.post('/api/auth/register', undefined, { raw: '{"name": ' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ code: 'INVALID_JSON', message: 'Request body is not valid JSON' });
+
+    const huge = await identity.api.post('/api/auth/register', base({ address: 'z'.repeat(200_000) }));
+    expect(huge.status).toBe(413);
+    expect(huge.body.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('gives 409 for a duplicate e-mail in any letter case, and keeps the first account', async () => {
+    const input = base();
+    expect((await identity.api.post('/api/auth/register', input)).status).toBe(201);
+    const again = await identity.api.post('/api/auth/register', { ...input, email: input.email.toUpperCase(), name: 'Other' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'EMAIL_TAKEN', message: 'An account with this email already exists' });
+    const { rows } = await identity.service.ctx.pool.query('SELECT name FROM identity.users WHERE lower(email) = $1', [input.email]);
+    expect(rows).toEqual([{ name: 'Nile Pharmacy' }]);
+  });
+
+  it('lets exactly one of many simultaneous registrations with one e-mail succeed', async () => {
+    const input = base();
+    const results = await Promise.all(Array.from({ length: 8 }, () => identity.api.post('/api/auth/register', input)));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+  });
+
+  it('e-mails a "registration received" message in the chosen language, and tells the administrator', async () => {
+    const en = base();
+    await identity.api.post('/api/auth/register', en);
+    const [mail] = await waitForMails(en.email);
+    expect(mail!.template).toBe('registration-received');
+    expect(mail!.subject).toBe('We received your registration – MedRelay');
+    expect(mail!.text).toContain('24 to 48 hours');
+
+    const ar = base({ language: 'ar' });
+    await identity.api.post('/api/auth/register', ar);
+    const [arMail] = await waitForMails(ar.email);
+    expect(arMail!.subject).toBe('استلمنا طلب تسجيلك – MedRelay');
+    expect(arMail!.html).toContain('dir="rtl"');
+
+    const adminMails = await waitForMails('admin@medrelay.eg', 2);
+    expect(adminMails.some((m) => m.template === 'admin-new-registration' && m.text.includes(en.email))).toBe(true);
+  });
+
+  it('records a user.registered event for each consuming service', async () => {
+    const input = base();
+    const res = await identity.api.post('/api/auth/register', input);
+    const { rows } = await identity.service.ctx.pool.query(
+      "SELECT queue, payload FROM identity.outbox WHERE job_name = 'user.registered' AND payload->'user'->>'id' = $1",
+      [String(res.body.user.id)],
+    );
+    expect(rows.map((r) => r.queue).sort()).toEqual(['events.catalog.users', 'events.requests.users']);
+    expect(rows[0].payload.user).toMatchObject({ email: input.email, status: 'pending', version: 1 });
+  });
+});

@@ -1,0 +1,129 @@
+import type { Language, MailTemplate } from '@medrelay/contracts';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+type Data = Record<string, string>;
+interface Template {
+  subject: (d: Data) => string;
+  /** Paragraphs of the body; the first is the greeting. */
+  body: (d: Data) => string[];
+}
+
+const userTypeLabels: Record<Language, Record<string, string>> = {
+  en: { pharmacy: 'pharmacy', ngo: 'NGO', donor: 'donor', admin: 'administrator' },
+  ar: { pharmacy: 'صيدلية', ngo: 'جمعية', donor: 'متبرع', admin: 'مدير' },
+};
+
+const templates: Record<Language, Record<MailTemplate, Template>> = {
+  en: {
+    'registration-received': {
+      subject: (d) => `We received your registration – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `Thank you for registering with ${d.systemName} as a ${userTypeLabels.en[d.userType!]}.`,
+        'Your account is pending approval. Our team reviews new accounts within 24 to 48 hours, and we will e-mail you as soon as yours is approved.',
+      ],
+    },
+    'account-approved': {
+      subject: (d) => `Your ${d.systemName} account is approved`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        'Good news: your account has been approved. You can now sign in and start using the platform.',
+        `Sign in: ${d.loginUrl}`,
+      ],
+    },
+    'account-rejected': {
+      subject: (d) => `Your ${d.systemName} registration`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        'We are sorry, but we could not approve your registration.',
+        `If you think this is a mistake, please contact us at ${d.adminEmail}.`,
+      ],
+    },
+    'account-suspended': {
+      subject: (d) => `Your ${d.systemName} account is suspended`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        'Your account has been suspended and you can no longer sign in.',
+        `If you have questions, please contact us at ${d.adminEmail}.`,
+      ],
+    },
+    'account-reactivated': {
+      subject: (d) => `Your ${d.systemName} account is active again`,
+      body: (d) => [`Hello ${d.name},`, 'Your account has been reactivated. You can sign in again.', `Sign in: ${d.loginUrl}`],
+    },
+    'admin-new-registration': {
+      subject: (d) => `New ${userTypeLabels.en[d.userType!]} registration waiting for approval`,
+      body: (d) => [
+        'Hello,',
+        `${d.name} (${d.email}) registered as a ${userTypeLabels.en[d.userType!]} and is waiting for approval.`,
+        `Review pending accounts: ${d.reviewUrl}`,
+      ],
+    },
+  },
+  ar: {
+    'registration-received': {
+      subject: (d) => `استلمنا طلب تسجيلك – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `شكراً إنك سجلت في ${d.systemName} كـ${userTypeLabels.ar[d.userType!]}.`,
+        'حسابك مستني الموافقة. فريقنا بيراجع الحسابات الجديدة خلال 24 لـ 48 ساعة، وهنبعتلك إيميل أول ما حسابك يتفعّل.',
+      ],
+    },
+    'account-approved': {
+      subject: (d) => `تمت الموافقة على حسابك في ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        'أخبار حلوة: حسابك اتوافق عليه. تقدر دلوقتي تسجل دخول وتبدأ تستخدم المنصة.',
+        `تسجيل الدخول: ${d.loginUrl}`,
+      ],
+    },
+    'account-rejected': {
+      subject: (d) => `بخصوص طلب تسجيلك في ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        'للأسف مقدرناش نوافق على طلب تسجيلك.',
+        `لو شايف إن ده حصل بالغلط، كلمنا على ${d.adminEmail}.`,
+      ],
+    },
+    'account-suspended': {
+      subject: (d) => `تم إيقاف حسابك في ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        'حسابك اتوقف ومش هتقدر تسجل دخول تاني.',
+        `لو عندك أي استفسار، كلمنا على ${d.adminEmail}.`,
+      ],
+    },
+    'account-reactivated': {
+      subject: (d) => `حسابك في ${d.systemName} اتفعّل تاني`,
+      body: (d) => [`أهلاً ${d.name}،`, 'حسابك رجع يشتغل تاني، وتقدر تسجل دخول.', `تسجيل الدخول: ${d.loginUrl}`],
+    },
+    'admin-new-registration': {
+      subject: (d) => `تسجيل جديد (${userTypeLabels.ar[d.userType!]}) مستني الموافقة`,
+      body: (d) => [
+        'أهلاً،',
+        `${d.name} (${d.email}) سجل كـ${userTypeLabels.ar[d.userType!]} ومستني الموافقة.`,
+        `راجع الحسابات المستنية: ${d.reviewUrl}`,
+      ],
+    },
+  },
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Renders an e-mail in the recipient's language; Arabic HTML is right-to-left. */
+export function renderMail(template: MailTemplate, language: Language, data: Data): RenderedMail {
+  const t = templates[language][template];
+  const paragraphs = t.body(data);
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  const html = `<!doctype html><html lang="${language}" dir="${dir}"><body style="font-family:Arial,sans-serif">${paragraphs
+    .map((p) => `<p>${escapeHtml(p)}</p>`)
+    .join('')}<p style="color:#666">${escapeHtml(data.systemName ?? '')}</p></body></html>`;
+  return { subject: t.subject(data), text: `${paragraphs.join('\n\n')}\n\n— ${data.systemName}\n`, html };
+}

@@ -1,0 +1,49 @@
+import { mailJobSchema, mailQueueName, type MailJob } from '@medrelay/contracts';
+import { createWorker, withTransaction, type Job, type Logger, type Pool, type Redis } from '@medrelay/service-kit';
+import nodemailer from 'nodemailer';
+import { renderMail } from './templates';
+
+export interface MailWorkerOptions {
+  pool: Pool;
+  connection: Redis;
+  prefix: string;
+  smtpUrl: string;
+  from: string;
+  logger: Logger;
+}
+
+/**
+ * Sends queued e-mails over SMTP. A failed send throws so BullMQ retries with backoff; the
+ * idempotency key is recorded after delivery, under a lock, so a retried or duplicated job
+ * is delivered once.
+ */
+export function startMailWorker(options: MailWorkerOptions) {
+  const transport = nodemailer.createTransport(options.smtpUrl);
+  const process = async (job: Job<MailJob>) => {
+    const mail = mailJobSchema.parse(job.data);
+    return withTransaction(options.pool, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [mail.idempotencyKey]);
+      const seen = await client.query('SELECT 1 FROM identity.sent_mail WHERE idempotency_key = $1', [
+        mail.idempotencyKey,
+      ]);
+      if (seen.rowCount) return 'already-sent';
+      const rendered = renderMail(mail.template, mail.language, mail.data);
+      await transport.sendMail({ from: options.from, to: mail.to, ...rendered, headers: { 'X-MedRelay-Template': mail.template } });
+      await client.query('INSERT INTO identity.sent_mail (idempotency_key, template, recipient) VALUES ($1, $2, $3)', [
+        mail.idempotencyKey,
+        mail.template,
+        mail.to,
+      ]);
+      options.logger.info({ template: mail.template, to: mail.to }, 'mail sent');
+      return 'sent';
+    });
+  };
+  const worker = createWorker<MailJob>(mailQueueName, process, options.connection, options.prefix, options.logger);
+  return {
+    worker,
+    async close() {
+      await worker.close();
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { settingsUpdateSchema } from '@medrelay/contracts';
+import { authenticate, callerOf, requireRole, validate } from '@medrelay/service-kit';
+import { Router } from 'express';
+import type { IdentityContext } from '../context';
+
+export function settingsRoutes(ctx: IdentityContext): Router {
+  const router = Router();
+  const adminOnly = [authenticate(ctx.verifier), requireRole('admin')];
+
+  router.get('/api/settings', async (_req, res) => {
+    res.json(await ctx.settings.getPublic());
+  });
+  router.get('/api/admin/settings', ...adminOnly, async (_req, res) => {
+    res.json(await ctx.settings.get());
+  });
+  router.put('/api/admin/settings', ...adminOnly, validate({ body: settingsUpdateSchema }), async (req, res) => {
+    res.json(await ctx.settings.update(req.body, callerOf(res).id));
+  });
+  return router;
+}

@@ -1,0 +1,54 @@
+import {
+  authKeys,
+  defaultSettings,
+  publicSettingsSchema,
+  settingsSchema,
+  type PublicSettings,
+  type Settings,
+  type SettingsUpdate,
+} from '@medrelay/contracts';
+import { withTransaction, type Pool, type Redis } from '@medrelay/service-kit';
+
+/**
+ * System settings, persisted in identity.settings and published to Redis so other services
+ * (the gateway's maintenance switch) read the current values without calling identity.
+ */
+export class SettingsStore {
+  constructor(
+    private readonly pool: Pool,
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  async get(): Promise<Settings> {
+    const { rows } = await this.pool.query<{ values: Partial<Settings> }>('SELECT "values" FROM identity.settings');
+    // Stored values were validated on write; defaults fill keys added since.
+    return settingsSchema.parse({ ...defaultSettings, ...(rows[0]?.values ?? {}) });
+  }
+
+  async getPublic(): Promise<PublicSettings> {
+    return publicSettingsSchema.parse(await this.get());
+  }
+
+  async update(patch: SettingsUpdate, adminId: number): Promise<Settings> {
+    const next = await withTransaction(this.pool, async (client) => {
+      // Lock the row so two admins saving at once do not lose each other's fields.
+      await client.query('INSERT INTO identity.settings (id) VALUES (true) ON CONFLICT DO NOTHING');
+      const { rows } = await client.query<{ values: Partial<Settings> }>(
+        'SELECT "values" FROM identity.settings FOR UPDATE',
+      );
+      const merged = settingsSchema.parse({ ...defaultSettings, ...rows[0]!.values, ...patch });
+      await client.query('UPDATE identity.settings SET "values" = $1, updated_by = $2, updated_at = now()', [
+        JSON.stringify(merged),
+        adminId,
+      ]);
+      return merged;
+    });
+    await this.publish(next);
+    return next;
+  }
+
+  async publish(settings?: Settings): Promise<void> {
+    await this.redis.set(authKeys.settings(this.prefix), JSON.stringify(settings ?? (await this.get())));
+  }
+}

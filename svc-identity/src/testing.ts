@@ -1,0 +1,74 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { UserStatus, UserType } from '@medrelay/contracts';
+import { createLogger, withTransaction } from '@medrelay/service-kit';
+import { apiClient, createTestDatabase, testStores, uniqueEmail, uniqueName } from '@medrelay/testing';
+import { identityConfigShape, type IdentityConfig } from './config';
+import { hashPassword } from './passwords';
+import { createIdentityService } from './service';
+import { insertUser } from './users/repo';
+import { z } from 'zod';
+
+export const testPassword = 'secret123';
+
+/**
+ * Starts a real svc-identity in this process on a free port, with its own database and Redis
+ * prefix on the run's PostgreSQL and Redis, and the run's SMTP sink.
+ */
+export async function startTestIdentity(overrides: Partial<Record<keyof IdentityConfig, string>> = {}) {
+  const stores = testStores();
+  const prefix = uniqueName('r');
+  const databaseUrl = await createTestDatabase();
+  const config = z.object(identityConfigShape).parse({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: stores.redisUrl,
+    REDIS_PREFIX: prefix,
+    SMTP_URL: stores.smtpUrl,
+    JWT_PRIVATE_KEY: stores.jwtPrivateKey,
+    JWT_PUBLIC_KEY: stores.jwtPublicKey,
+    ...overrides,
+  });
+  const service = await createIdentityService(config, createLogger('svc-identity', 'silent'));
+  const server: Server = await service.listen(0);
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const api = apiClient(baseUrl);
+
+  /** Inserts a user directly (as the seed and create-admin do) and returns its id and e-mail. */
+  async function createUser(userType: UserType, status: UserStatus = 'approved', label: string = userType) {
+    const email = uniqueEmail(label);
+    const passwordHash = await hashPassword(testPassword);
+    const id = await withTransaction(service.ctx.pool, (client) =>
+      insertUser(client, {
+        email,
+        passwordHash,
+        name: `${label} user`,
+        phone: '01000000000',
+        userType,
+        status,
+        language: 'en',
+        commercialLicense: 'CL-1',
+        organizationName: 'Org',
+        commercialNumber: 'CN-1',
+      }),
+    );
+    return { id: id!, email };
+  }
+
+  async function login(email: string, password = testPassword): Promise<string> {
+    const res = await api.post('/api/auth/login', { email, password });
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.token as string;
+  }
+
+  /** A signed-in user of the given type and status: `{ id, email, token }`. */
+  async function signedIn(userType: UserType, status: UserStatus = 'approved') {
+    const user = await createUser(userType, status);
+    return { ...user, token: await login(user.email) };
+  }
+
+  return { service, config, baseUrl, api, prefix, databaseUrl, createUser, login, signedIn, stop: () => service.stop() };
+}
+export type TestIdentity = Awaited<ReturnType<typeof startTestIdentity>>;

@@ -1,0 +1,165 @@
+import type { Language, Profile, User, UserListQuery, UserStatus, UserType } from '@medrelay/contracts';
+import type { Pool, PoolClient } from '@medrelay/service-kit';
+
+type Db = Pool | PoolClient;
+
+interface UserRow {
+  id: number;
+  email: string;
+  name: string;
+  phone: string;
+  user_type: UserType;
+  status: UserStatus;
+  language: Language;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  password_hash?: string;
+  address: string | null;
+  commercial_license: string | null;
+  license_document: string | null;
+  organization_name: string | null;
+  commercial_number: string | null;
+  verification_documents: string | null;
+}
+
+export interface StoredUser extends User {
+  version: number;
+}
+
+/** Users joined with whichever profile table matches their type. */
+const selectUsers = `
+  SELECT u.id, u.email, u.name, u.phone, u.user_type, u.status, u.language, u.version,
+         u.created_at, u.updated_at,
+         COALESCE(p.address, n.address, d.address) AS address,
+         p.commercial_license, p.license_document,
+         n.organization_name, n.commercial_number, n.verification_documents
+    FROM identity.users u
+    LEFT JOIN identity.pharmacies p ON p.user_id = u.id
+    LEFT JOIN identity.ngos n ON n.user_id = u.id
+    LEFT JOIN identity.donors d ON d.user_id = u.id`;
+
+function profileOf(row: UserRow): Profile | null {
+  switch (row.user_type) {
+    case 'pharmacy':
+      return { address: row.address, commercialLicense: row.commercial_license, licenseDocument: row.license_document };
+    case 'ngo':
+      return {
+        address: row.address,
+        organizationName: row.organization_name,
+        commercialNumber: row.commercial_number,
+        verificationDocuments: row.verification_documents,
+      };
+    case 'donor':
+      return { address: row.address };
+    default:
+      return null;
+  }
+}
+
+function toUser(row: UserRow): StoredUser {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    phone: row.phone,
+    userType: row.user_type,
+    status: row.status,
+    language: row.language,
+    version: row.version,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    profile: profileOf(row),
+  };
+}
+
+/** The public user without the internal version counter. */
+export function publicUser(user: StoredUser): User {
+  const { version: _version, ...rest } = user;
+  return rest;
+}
+
+export async function findUserById(db: Db, id: number, forUpdate = false): Promise<StoredUser | null> {
+  const lock = forUpdate ? ' FOR UPDATE OF u' : '';
+  const { rows } = await db.query<UserRow>(`${selectUsers} WHERE u.id = $1${lock}`, [id]);
+  return rows[0] ? toUser(rows[0]) : null;
+}
+
+export async function findCredentialsByEmail(
+  db: Db,
+  email: string,
+): Promise<{ user: StoredUser; passwordHash: string } | null> {
+  const { rows } = await db.query<UserRow>(
+    `${selectUsers.replace('u.version,', 'u.version, u.password_hash,')} WHERE lower(u.email) = lower($1)`,
+    [email],
+  );
+  const row = rows[0];
+  return row ? { user: toUser(row), passwordHash: row.password_hash! } : null;
+}
+
+export async function listUsers(db: Db, query: UserListQuery): Promise<StoredUser[]> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (query.status) where.push(`u.status = $${params.push(query.status)}`);
+  if (query.userType) where.push(`u.user_type = $${params.push(query.userType)}`);
+  if (query.q) {
+    const n = params.push(`%${query.q.replace(/[\\%_]/g, '\\$&')}%`);
+    where.push(`(u.name ILIKE $${n} OR u.email ILIKE $${n} OR n.organization_name ILIKE $${n})`);
+  }
+  const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+  const { rows } = await db.query<UserRow>(`${selectUsers}${clause} ORDER BY u.created_at DESC, u.id DESC`, params);
+  return rows.map(toUser);
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  name: string;
+  phone: string;
+  userType: UserType;
+  status: UserStatus;
+  language: Language;
+  address?: string;
+  commercialLicense?: string;
+  organizationName?: string;
+  commercialNumber?: string;
+}
+
+/** Inserts the user and the profile of its type. Returns null when the e-mail is taken. */
+export async function insertUser(db: PoolClient, user: NewUser): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO identity.users (email, password_hash, name, phone, user_type, status, language)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
+    [user.email, user.passwordHash, user.name, user.phone, user.userType, user.status, user.language],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) return null;
+  if (user.userType === 'pharmacy') {
+    await db.query('INSERT INTO identity.pharmacies (user_id, commercial_license, address) VALUES ($1, $2, $3)', [
+      id,
+      user.commercialLicense,
+      user.address ?? null,
+    ]);
+  } else if (user.userType === 'ngo') {
+    await db.query(
+      'INSERT INTO identity.ngos (user_id, organization_name, commercial_number, address) VALUES ($1, $2, $3, $4)',
+      [id, user.organizationName, user.commercialNumber, user.address ?? null],
+    );
+  } else if (user.userType === 'donor') {
+    await db.query('INSERT INTO identity.donors (user_id, address) VALUES ($1, $2)', [id, user.address ?? null]);
+  }
+  return id;
+}
+
+export async function updateUserStatus(db: PoolClient, id: number, status: UserStatus): Promise<void> {
+  await db.query(
+    'UPDATE identity.users SET status = $2, version = version + 1, updated_at = now() WHERE id = $1',
+    [id, status],
+  );
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM identity.users');
+  return Number(rows[0]!.n);
+}
