@@ -5,7 +5,10 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 
 /** The Express app every service starts from: request ids, access logs, JSON bodies. */
-export function createServiceApp(logger: Logger, options: { jsonLimit?: string } = {}): Express {
+/**
+ * `json: false` leaves bodies unread (the gateway streams them to services untouched).
+ */
+export function createServiceApp(logger: Logger, options: { jsonLimit?: string; json?: boolean } = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -13,14 +16,17 @@ export function createServiceApp(logger: Logger, options: { jsonLimit?: string }
     pinoHttp({
       logger,
       genReqId: (req, res) => {
-        const id = (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
+        // Kept on the request so proxies and queue jobs pass the same id along.
+        req.headers['x-request-id'] = id;
         res.setHeader('x-request-id', id);
         return id;
       },
       autoLogging: { ignore: (req) => req.url?.startsWith('/health') ?? false },
     }),
   );
-  app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
+  if (options.json !== false) app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
   return app;
 }
 

@@ -1,0 +1,18 @@
+import { baseConfigShape } from '@medrelay/service-kit';
+import { z } from 'zod';
+
+export const gatewayConfigShape = {
+  ...baseConfigShape,
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  IDENTITY_URL: z.string().url().default('http://127.0.0.1:4001'),
+  CATALOG_URL: z.string().url().default('http://127.0.0.1:4002'),
+  REQUESTS_URL: z.string().url().default('http://127.0.0.1:4003'),
+  /** Folder holding the shell and mf-<role> folders with their dist builds (the repository root by default). */
+  STATIC_ROOT: z.string().default(process.cwd()),
+  /** Sign-in attempts per address per minute, and writes per caller per minute. */
+  LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  WRITE_RATE_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** How long a proxied call may take before the gateway answers 504. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+};
+export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>>;

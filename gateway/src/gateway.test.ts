@@ -1,0 +1,203 @@
+import http from 'node:http';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/testing';
+import { uniqueEmail, waitForMails } from '@medrelay/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway } from './testing';
+
+let identity: TestIdentity;
+let gw: Awaited<ReturnType<typeof startTestGateway>>;
+beforeAll(async () => {
+  identity = await startTestIdentity();
+  gw = await startTestGateway(identity.prefix, { IDENTITY_URL: identity.baseUrl });
+});
+afterAll(async () => {
+  await gw.stop();
+  await identity.stop();
+});
+
+describe('the platform flow through the gateway (issue "Done means")', () => {
+  it('register → pending → admin approves (e-mail) → login → me approved → suspend → old token fails', async () => {
+    const email = uniqueEmail('flow');
+    const registered = await gw.api.post('/api/auth/register', {
+      name: 'Flow Pharmacy',
+      email,
+      phone: '01012345678',
+      password: 'secret123',
+      userType: 'pharmacy',
+      acceptTerms: true,
+      commercialLicense: 'CL-77',
+    });
+    expect(registered.status).toBe(201);
+    expect(registered.body.user.status).toBe('pending');
+
+    const admin = await identity.createUser('admin');
+    const adminToken = (await gw.api.post('/api/auth/login', { email: admin.email, password: 'secret123' })).body.token;
+    const approved = await gw.api.put(`/api/admin/users/${registered.body.user.id}/approve`, undefined, { token: adminToken });
+    expect(approved.status).toBe(200);
+    const mails = await waitForMails(email, 2);
+    expect(mails.map((m) => m.template)).toContain('account-approved');
+
+    const login = await gw.api.post('/api/auth/login', { email, password: 'secret123' });
+    expect(login.status).toBe(200);
+    const me = await gw.api.get('/api/auth/me', { token: login.body.token });
+    expect(me.body).toMatchObject({ email, status: 'approved', userType: 'pharmacy' });
+
+    const suspended = await gw.api.put(`/api/admin/users/${registered.body.user.id}/status`, { status: 'rejected' }, { token: adminToken });
+    expect(suspended.status).toBe(200);
+    const after = await gw.api.get('/api/auth/me', { token: login.body.token });
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe('TOKEN_REVOKED');
+  });
+});
+
+describe('routing and failures', () => {
+  it('answers JSON 503 at once for services that are absent', async () => {
+    for (const p of ['/api/medicines', '/api/medicines/my', '/api/requests/my', '/api/transactions/my', '/api/notifications', '/api/admin/all-requests']) {
+      const started = Date.now();
+      const res = await gw.api.get(p);
+      expect(res.status, p).toBe(503);
+      expect(res.body.code).toBe('UPSTREAM_UNAVAILABLE');
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
+  });
+
+  it('answers 504 when a service hangs instead of hanging too', async () => {
+    const hanging = http.createServer(() => undefined);
+    await new Promise<void>((r) => hanging.listen(0, '127.0.0.1', () => r()));
+    const port = (hanging.address() as AddressInfo).port;
+    const slow = await startTestGateway(identity.prefix, { CATALOG_URL: `http://127.0.0.1:${port}`, UPSTREAM_TIMEOUT_MS: '300' });
+    try {
+      const res = await slow.api.get('/api/medicines');
+      expect([503, 504]).toContain(res.status);
+      expect(res.body.code).toBe('UPSTREAM_UNAVAILABLE');
+    } finally {
+      await slow.stop();
+      hanging.closeAllConnections();
+      hanging.close();
+    }
+  });
+
+  it('matches prefixes on segment boundaries and answers unknown API paths with JSON 404', async () => {
+    for (const p of ['/api/authx', '/api/unknown', '/api']) {
+      const res = await gw.api.get(p);
+      expect(res.status, p).toBe(404);
+      expect(res.body.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('rejects malformed or expired tokens at the gateway even when the service is down', async () => {
+    const noIdentity = await startTestGateway(identity.prefix, { IDENTITY_URL: 'http://127.0.0.1:9' });
+    try {
+      const res = await noIdentity.api.get('/api/auth/me', { token: 'garbage' });
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('TOKEN_INVALID');
+      expect((await noIdentity.api.get('/api/auth/me')).status).toBe(503);
+    } finally {
+      await noIdentity.stop();
+    }
+  });
+
+  it('lets sign-in through with a stale token in the header', async () => {
+    const user = await identity.createUser('donor');
+    const res = await gw.api.post('/api/auth/login', { email: user.email, password: 'secret123' }, { token: 'stale.token.here' });
+    expect(res.status).toBe(200);
+  });
+
+  it('passes bodies through untouched and keeps the request id', async () => {
+    const res = await gw.api.post('/api/auth/register', undefined, { raw: '{broken', headers: { 'x-request-id': 'req-123' } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_JSON');
+    expect(res.headers.get('x-request-id')).toBe('req-123');
+  });
+
+  it('reports each upstream in /health', async () => {
+    const res = await gw.api.get('/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'degraded', redis: 'up', upstreams: { identity: 'up', catalog: 'down', requests: 'down' } });
+    expect((await gw.api.get('/health/ready')).status).toBe(200);
+  });
+});
+
+describe('maintenance mode', () => {
+  it('answers 503 to everyone but administrators, keeping sign-in and public settings open', async () => {
+    const admin = await identity.signedIn('admin');
+    const user = await identity.signedIn('ngo');
+    expect((await gw.api.put('/api/admin/settings', { maintenanceMode: true }, { token: admin.token })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1100)); // the gateway caches the switch for a second
+
+    const blocked = await gw.api.get('/api/auth/me', { token: user.token });
+    expect(blocked.status).toBe(503);
+    expect(blocked.body.code).toBe('MAINTENANCE');
+    expect((await gw.api.get('/api/medicines')).status).toBe(503);
+    expect((await gw.api.post('/api/auth/register', {})).status).toBe(503);
+    expect((await gw.api.get('/api/auth/me', { token: admin.token })).status).toBe(200);
+    expect((await gw.api.get('/api/settings')).body.maintenanceMode).toBe(true);
+    const userLogin = await gw.api.post('/api/auth/login', { email: user.email, password: 'secret123' });
+    expect(userLogin.status).toBe(503);
+
+    expect((await gw.api.put('/api/admin/settings', { maintenanceMode: false }, { token: admin.token })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await gw.api.get('/api/auth/me', { token: user.token })).status).toBe(200);
+  });
+});
+
+describe('gateway rate limits', () => {
+  it('limits sign-in attempts per address with 429', async () => {
+    // Its own key prefix: other tests here already signed in through the shared limiter.
+    const limited = await startTestGateway(`${identity.prefix}_rl`, { IDENTITY_URL: identity.baseUrl, LOGIN_RATE_PER_MINUTE: '3' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await limited.api.post('/api/auth/login', { email: 'x@example.test', password: 'whatever1' })).status);
+      }
+      expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
+      expect(statuses[3]).toBe(429);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
+describe('static front ends', () => {
+  it('serves the shell with SPA fallback, long cache for hashed files, no cache for entries, and remotes.json', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'static-'));
+    mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
+    mkdirSync(path.join(root, 'mf-ngo', 'dist'), { recursive: true });
+    writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), '<!doctype html><title>shell</title>');
+    writeFileSync(path.join(root, 'shell', 'dist', 'main.0123abcd.js'), 'console.log(1)');
+    writeFileSync(path.join(root, 'mf-ngo', 'dist', 'mf-manifest.json'), '{}');
+    writeFileSync(path.join(root, 'mf-ngo', 'dist', 'remoteEntry.js'), '1');
+    const staticGw = await startTestGateway(identity.prefix, { IDENTITY_URL: identity.baseUrl, STATIC_ROOT: root });
+    try {
+      const page = await staticGw.api.get('/ngo/dashboard');
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('<title>shell</title>');
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      const hashed = await staticGw.api.get('/main.0123abcd.js');
+      expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const entry = await staticGw.api.get('/mf/ngo/remoteEntry.js');
+      expect(entry.status).toBe(200);
+      expect(entry.headers.get('cache-control')).toBe('no-cache');
+      const remotes = await staticGw.api.get('/mf/remotes.json');
+      expect(remotes.body).toEqual([{ name: 'mf_ngo', role: 'ngo', entry: '/mf/ngo/mf-manifest.json' }]);
+      expect(remotes.headers.get('cache-control')).toBe('no-cache');
+    } finally {
+      await staticGw.stop();
+    }
+  });
+
+  it('says the web app is not built when there is no shell build', async () => {
+    const empty = await startTestGateway(identity.prefix, { IDENTITY_URL: identity.baseUrl, STATIC_ROOT: mkdtempSync(path.join(tmpdir(), 'empty-')) });
+    try {
+      const res = await empty.api.get('/');
+      expect(res.status).toBe(503);
+      expect(res.body).toContain('not built yet');
+    } finally {
+      await empty.stop();
+    }
+  });
+});

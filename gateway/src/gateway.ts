@@ -1,0 +1,62 @@
+import type { Server } from 'node:http';
+import {
+  closeServer,
+  createLogger,
+  createRedis,
+  createServiceApp,
+  createTokenVerifier,
+  errorHandler,
+  listen,
+  notFoundHandler,
+  readPem,
+  type Logger,
+} from '@medrelay/service-kit';
+import type { GatewayConfig } from './config';
+import { earlyTokenCheck, maintenanceGuard, maintenanceSwitch, rateLimits } from './guards';
+import { healthRoutes } from './health';
+import { proxyTo } from './proxy';
+import { upstreams, type UpstreamName } from './routes';
+import { staticRoutes } from './static';
+
+/** The single entry point: guards, then each service's paths proxied, then the static front ends. */
+export async function createGateway(config: GatewayConfig, logger: Logger = createLogger('gateway', config.LOG_LEVEL)) {
+  const redis = createRedis(config.REDIS_URL, 'gateway');
+  const verifier = await createTokenVerifier(readPem(config.JWT_PUBLIC_KEY, config.JWT_PUBLIC_KEY_FILE, 'JWT public key'), redis, config.REDIS_PREFIX);
+  const targets: Record<UpstreamName, string> = {
+    identity: config.IDENTITY_URL,
+    catalog: config.CATALOG_URL,
+    requests: config.REQUESTS_URL,
+  };
+  let shuttingDown = false;
+
+  const app = createServiceApp(logger, { json: false });
+  app.use(healthRoutes(targets, redis, () => shuttingDown));
+  app.use('/api', earlyTokenCheck(verifier), maintenanceGuard(maintenanceSwitch(redis, config.REDIS_PREFIX)), rateLimits(redis, config.REDIS_PREFIX, config));
+  for (const [name, prefixes] of Object.entries(upstreams) as [UpstreamName, readonly string[]][]) {
+    app.use(proxyTo(name, targets[name], prefixes, config.UPSTREAM_TIMEOUT_MS, logger));
+  }
+  app.use('/api', notFoundHandler);
+  app.use(staticRoutes(config.STATIC_ROOT));
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+
+  let server: Server | null = null;
+  return {
+    app,
+    redis,
+    async listen(port = config.PORT) {
+      server = await listen(app, port, config.HOST);
+      return server;
+    },
+    shutdownSteps(): Array<[string, () => Promise<unknown> | unknown]> {
+      return [
+        ['readiness', () => (shuttingDown = true)],
+        ['http', () => (server ? closeServer(server) : undefined)],
+        ['redis', () => redis.quit()],
+      ];
+    },
+    async stop() {
+      for (const [, step] of this.shutdownSteps()) await step();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { authKeys, type Settings } from '@medrelay/contracts';
+import { bearerToken, httpError, RateLimiter, type Redis, type TokenVerifier } from '@medrelay/service-kit';
+import type { Request, RequestHandler } from 'express';
+import type { GatewayConfig } from './config';
+import { isPublicCall } from './routes';
+
+/** The path as the client sent it, also inside middleware mounted under a prefix. */
+const fullPath = (req: Request) => req.baseUrl + req.path;
+
+/**
+ * Rejects bad, expired or revoked tokens before they reach a service, and keeps the verified
+ * caller for the maintenance check. Public calls pass with whatever token they carry.
+ */
+export function earlyTokenCheck(verifier: TokenVerifier): RequestHandler {
+  return async (req, res, next) => {
+    const token = bearerToken(req);
+    if (!token || isPublicCall(req.method, fullPath(req))) return next();
+    res.locals.caller = await verifier.verify(token);
+    next();
+  };
+}
+
+/** Reads the maintenance switch identity publishes to Redis, cached for a second. */
+export function maintenanceSwitch(redis: Redis, prefix: string) {
+  let cached = { at: 0, on: false };
+  return async (): Promise<boolean> => {
+    if (Date.now() - cached.at < 1000) return cached.on;
+    const raw = await redis.get(authKeys.settings(prefix));
+    const on = raw ? Boolean((JSON.parse(raw) as Partial<Settings>).maintenanceMode) : false;
+    cached = { at: Date.now(), on };
+    return on;
+  };
+}
+
+/**
+ * In maintenance mode everyone but administrators gets 503. Signing in and the public settings
+ * stay open so an administrator can get in and the browser can say why.
+ */
+export function maintenanceGuard(isOn: () => Promise<boolean>): RequestHandler {
+  return async (req, res, next) => {
+    if (!(await isOn())) return next();
+    const path = fullPath(req);
+    const open = (req.method === 'POST' && path === '/api/auth/login') || (req.method === 'GET' && path === '/api/settings');
+    if (open || res.locals.caller?.role === 'admin') return next();
+    next(httpError.unavailable('MAINTENANCE', 'The platform is under maintenance. Please try again later.'));
+  };
+}
+
+/** Limits sign-in attempts per address and writes per caller, across gateway instances (Redis). */
+export function rateLimits(redis: Redis, prefix: string, config: GatewayConfig): RequestHandler {
+  const logins = new RateLimiter(redis, `${prefix}:gw:login`, config.LOGIN_RATE_PER_MINUTE, 60);
+  const writes = new RateLimiter(redis, `${prefix}:gw:write`, config.WRITE_RATE_PER_MINUTE, 60);
+  return async (req, res, next) => {
+    const address = req.ip ?? 'unknown';
+    let result = null;
+    if (req.method === 'POST' && fullPath(req) === '/api/auth/login') result = await logins.hit(address);
+    else if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
+      result = await writes.hit(res.locals.caller ? `user:${res.locals.caller.id}` : `ip:${address}`);
+    }
+    if (result && !result.allowed) return next(httpError.tooManyRequests(result.retryAfterSeconds));
+    next();
+  };
+}

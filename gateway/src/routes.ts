@@ -1,0 +1,38 @@
+/** Which service answers which paths. One table: the proxy, health and docs read it. */
+export const upstreams = {
+  identity: [
+    '/api/auth',
+    '/api/settings',
+    '/api/admin/users',
+    '/api/admin/pending-users',
+    '/api/admin/all-users',
+    '/api/admin/settings',
+  ],
+  catalog: ['/api/medicines', '/api/admin/all-medicines'],
+  requests: ['/api/requests', '/api/transactions', '/api/notifications', '/api/admin/all-requests'],
+} as const;
+
+export type UpstreamName = keyof typeof upstreams;
+
+/** A path belongs to a prefix only at a segment boundary (/api/auth/x yes, /api/authx no). */
+export function matchesPrefix(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+export function upstreamFor(path: string): UpstreamName | null {
+  for (const [name, prefixes] of Object.entries(upstreams) as [UpstreamName, readonly string[]][]) {
+    if (prefixes.some((p) => matchesPrefix(path, p))) return name;
+  }
+  return null;
+}
+
+/**
+ * Calls that work without a session and are not refused for a stale token: the browser sends
+ * whatever token it has (spec §7), and signing in must work with an expired one.
+ */
+export function isPublicCall(method: string, path: string): boolean {
+  return (
+    (method === 'POST' && (path === '/api/auth/login' || path === '/api/auth/register')) ||
+    (method === 'GET' && path === '/api/settings')
+  );
+}

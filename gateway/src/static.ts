@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { Router, type Response } from 'express';
+
+const roles = ['pharmacy', 'ngo', 'donor', 'admin'] as const;
+/** Webpack puts a content hash in file names: those never change and may be cached for a year. */
+const hashed = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|webp|svg)$/;
+
+function cacheHeaders(res: Response, file: string) {
+  res.setHeader('Cache-Control', hashed.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/**
+ * Serves the built shell at / (with the SPA fallback) and each built remote at /mf/<role>/,
+ * plus /mf/remotes.json listing the remotes that are built, read fresh on every request.
+ */
+export function staticRoutes(root: string): Router {
+  const router = Router();
+  const shellDist = path.join(root, 'shell', 'dist');
+
+  router.get('/mf/remotes.json', (_req, res) => {
+    const remotes = roles
+      .filter((role) => existsSync(path.join(root, `mf-${role}`, 'dist', 'mf-manifest.json')))
+      .map((role) => ({ name: `mf_${role}`, role, entry: `/mf/${role}/mf-manifest.json` }));
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(remotes);
+  });
+  for (const role of roles) {
+    router.use(`/mf/${role}`, express.static(path.join(root, `mf-${role}`, 'dist'), { setHeaders: cacheHeaders, index: false }));
+  }
+  router.use(express.static(shellDist, { setHeaders: cacheHeaders, index: false }));
+  router.get(/^\/(?!api\/|api$|mf\/|health).*/, (_req, res) => {
+    const index = path.join(shellDist, 'index.html');
+    if (!existsSync(index)) {
+      res.status(503).type('html').send(
+        '<!doctype html><meta charset="utf-8"><title>MedRelay</title><p>MedRelay: the web app is not built yet. Run <code>npm run build</code> (npm start does it for you).</p>',
+      );
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+  return router;
+}

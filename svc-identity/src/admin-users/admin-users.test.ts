@@ -1,0 +1,152 @@
+import { waitForMails } from '@medrelay/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestIdentity, type TestIdentity } from '../testing';
+
+let identity: TestIdentity;
+let admin: { id: number; email: string; token: string };
+beforeAll(async () => {
+  identity = await startTestIdentity();
+  admin = await identity.signedIn('admin');
+});
+afterAll(() => identity.stop());
+
+const statusOf = async (id: number) =>
+  (await identity.service.ctx.pool.query('SELECT status FROM identity.users WHERE id = $1', [id])).rows[0].status;
+
+describe('admin user lists', () => {
+  it('lists pending users and all users (filtered), with profiles and without passwords', async () => {
+    const pending = await identity.createUser('pharmacy', 'pending');
+    const approved = await identity.createUser('ngo', 'approved');
+    const pendingList = await identity.api.get('/api/admin/pending-users', { token: admin.token });
+    expect(pendingList.status).toBe(200);
+    expect(pendingList.body.map((u: { id: number }) => u.id)).toContain(pending.id);
+    expect(pendingList.body.every((u: { status: string }) => u.status === 'pending')).toBe(true);
+    expect(JSON.stringify(pendingList.body)).not.toMatch(/password/i);
+
+    const all = await identity.api.get('/api/admin/all-users', { token: admin.token });
+    expect(all.body.map((u: { id: number }) => u.id)).toEqual(expect.arrayContaining([pending.id, approved.id, admin.id]));
+    const ngos = await identity.api.get('/api/admin/all-users?userType=ngo&status=approved', { token: admin.token });
+    expect(ngos.body.map((u: { id: number }) => u.id)).toEqual([approved.id]);
+    const search = await identity.api.get(`/api/admin/all-users?q=${encodeURIComponent(pending.email.slice(0, 12))}`, { token: admin.token });
+    expect(search.body.map((u: { id: number }) => u.id)).toEqual([pending.id]);
+    const bad = await identity.api.get('/api/admin/all-users?status=sleeping', { token: admin.token });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('admin status changes (spec §4)', () => {
+  it('approves a pending user, e-mails them, and their existing token becomes approved at once', async () => {
+    const user = await identity.signedIn('pharmacy', 'pending');
+    const res = await identity.api.put(`/api/admin/users/${user.id}/approve`, undefined, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('approved');
+    expect(await statusOf(user.id)).toBe('approved');
+    const [mail] = await waitForMails(user.email);
+    expect(mail!.template).toBe('account-approved');
+    expect(mail!.subject).toBe('Your MedRelay account is approved');
+    const me = await identity.api.get('/api/auth/me', { token: user.token });
+    expect(me.body.status).toBe('approved');
+  });
+
+  it('rejects a pending user with a rejection e-mail in their language', async () => {
+    const user = await identity.createUser('ngo', 'pending');
+    await identity.service.ctx.pool.query("UPDATE identity.users SET language = 'ar' WHERE id = $1", [user.id]);
+    const res = await identity.api.put(`/api/admin/users/${user.id}/reject`, undefined, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('rejected');
+    const [mail] = await waitForMails(user.email);
+    expect(mail!.template).toBe('account-rejected');
+    expect(mail!.subject).toBe('بخصوص طلب تسجيلك في MedRelay');
+  });
+
+  it('suspending revokes the old token on the next call; re-approving lets the user sign in again', async () => {
+    const user = await identity.signedIn('donor');
+    expect((await identity.api.get('/api/auth/me', { token: user.token })).status).toBe(200);
+    const suspend = await identity.api.put(`/api/admin/users/${user.id}/status`, { status: 'rejected' }, { token: admin.token });
+    expect(suspend.status).toBe(200);
+    const old = await identity.api.get('/api/auth/me', { token: user.token });
+    expect(old.status).toBe(401);
+    expect(old.body.code).toBe('TOKEN_REVOKED');
+    expect((await identity.api.post('/api/auth/login', { email: user.email, password: 'secret123' })).status).toBe(403);
+
+    const reapprove = await identity.api.put(`/api/admin/users/${user.id}/status`, { status: 'approved' }, { token: admin.token });
+    expect(reapprove.status).toBe(200);
+    const fresh = await identity.login(user.email);
+    expect((await identity.api.get('/api/auth/me', { token: fresh })).body.status).toBe('approved');
+    expect((await identity.api.get('/api/auth/me', { token: user.token })).status).toBe(401);
+
+    const mails = await waitForMails(user.email, 2);
+    expect(mails.map((m) => m.template).sort()).toEqual(['account-reactivated', 'account-suspended']);
+  });
+
+  it('refuses changes the state machine does not allow with 409, changing nothing', async () => {
+    const user = await identity.createUser('pharmacy', 'approved');
+    const again = await identity.api.put(`/api/admin/users/${user.id}/approve`, undefined, { token: admin.token });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'INVALID_TRANSITION', message: 'User is already approved' });
+    expect(await statusOf(user.id)).toBe('approved');
+  });
+
+  it('refuses unknown status values, unknown users and bad ids', async () => {
+    const user = await identity.createUser('pharmacy', 'pending');
+    const pending = await identity.api.put(`/api/admin/users/${user.id}/status`, { status: 'pending' }, { token: admin.token });
+    expect(pending.status).toBe(400);
+    expect(pending.body.details[0].rule).toBe('statusInvalid');
+    expect((await identity.api.put(`/api/admin/users/${user.id}/status`, {}, { token: admin.token })).status).toBe(400);
+    expect((await identity.api.put('/api/admin/users/999999/approve', undefined, { token: admin.token })).status).toBe(404);
+    expect((await identity.api.put('/api/admin/users/abc/approve', undefined, { token: admin.token })).status).toBe(400);
+    expect((await identity.api.put('/api/admin/users/-3/approve', undefined, { token: admin.token })).status).toBe(400);
+  });
+
+  it('does not let an administrator change their own status', async () => {
+    const res = await identity.api.put(`/api/admin/users/${admin.id}/status`, { status: 'rejected' }, { token: admin.token });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('SELF_STATUS_CHANGE');
+    expect(await statusOf(admin.id)).toBe('approved');
+  });
+
+  it('sends one e-mail per change even when the relay publishes a message twice', async () => {
+    const user = await identity.createUser('donor', 'pending');
+    await identity.api.put(`/api/admin/users/${user.id}/approve`, undefined, { token: admin.token });
+    await waitForMails(user.email, 1);
+    // Publish the same mail job again under a new job id, as a crashed relay could.
+    const { rows } = await identity.service.ctx.pool.query(
+      "SELECT payload FROM identity.outbox WHERE queue = 'mail' AND payload->>'to' = $1",
+      [user.email],
+    );
+    await identity.service.queues.get('mail')!.add('account-approved', rows[0].payload, { jobId: 'duplicate-' + user.id });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await waitForMails(user.email, 1)).length).toBe(1);
+  });
+});
+
+describe('permissions on admin endpoints', () => {
+  const endpoints: Array<[string, string, unknown?]> = [
+    ['get', '/api/admin/pending-users'],
+    ['get', '/api/admin/all-users'],
+    ['put', '/api/admin/users/1/approve'],
+    ['put', '/api/admin/users/1/reject'],
+    ['put', '/api/admin/users/1/status', { status: 'approved' }],
+    ['get', '/api/admin/settings'],
+    ['put', '/api/admin/settings', { systemName: 'X' }],
+  ];
+
+  it('answers 401 without a token and 403 for every non-admin role, pending or approved', async () => {
+    const callers = [
+      ...(await Promise.all((['pharmacy', 'ngo', 'donor'] as const).map((t) => identity.signedIn(t)))),
+      await identity.signedIn('pharmacy', 'pending'),
+    ];
+    for (const [method, path, body] of endpoints) {
+      const anonymous = method === 'get' ? await identity.api.get(path) : await identity.api.put(path, body);
+      expect(anonymous.status, `${method} ${path} anonymous`).toBe(401);
+      for (const caller of callers) {
+        const res =
+          method === 'get'
+            ? await identity.api.get(path, { token: caller.token })
+            : await identity.api.put(path, body, { token: caller.token });
+        expect(res.status, `${method} ${path} as ${caller.email}`).toBe(403);
+        expect(res.body.code).toBe('FORBIDDEN');
+      }
+    }
+  });
+});

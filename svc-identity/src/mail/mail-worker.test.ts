@@ -1,0 +1,59 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { uniqueEmail, waitForMails } from '@medrelay/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/stores/ports';
+import { startSmtpSink, type RunningSmtpSink } from '../../../scripts/stores/smtp-sink';
+import { startTestIdentity, type TestIdentity } from '../testing';
+import { renderMail } from './templates';
+
+describe('mail worker against a flaky SMTP server', () => {
+  let sink: RunningSmtpSink;
+  let identity: TestIdentity;
+  beforeAll(async () => {
+    // The server refuses the first two messages with a transient error.
+    sink = await startSmtpSink(mkdtempSync(path.join(tmpdir(), 'flaky-smtp-')), await freePort(), () => {}, { failFirst: 2 });
+    identity = await startTestIdentity({ SMTP_URL: sink.url });
+  });
+  afterAll(async () => {
+    await identity.stop();
+    await sink.stop();
+  });
+
+  it('retries with backoff until delivered, and delivers once', async () => {
+    const email = uniqueEmail('flaky');
+    const res = await identity.api.post('/api/auth/register', {
+      name: 'Flaky Donor',
+      email,
+      phone: '01012345678',
+      password: 'secret123',
+      acceptTerms: true,
+    });
+    expect(res.status).toBe(201);
+    // Two mails are queued (to the user and the admin): both first attempts fail, the retries after 2 s succeed.
+    const mails = await waitForMails(email, 1, { directory: sink.directory, timeoutMs: 20_000 });
+    expect(mails).toHaveLength(1);
+    const { rows } = await identity.service.ctx.pool.query('SELECT template FROM identity.sent_mail WHERE recipient = $1', [email]);
+    expect(rows).toEqual([{ template: 'registration-received' }]);
+  });
+});
+
+describe('mail templates', () => {
+  const data = { name: 'Mona', userType: 'ngo', systemName: 'MedRelay', adminEmail: 'admin@medrelay.eg', loginUrl: 'http://x/login', email: 'm@x', reviewUrl: 'http://x/admin/users' };
+  it('renders every template in English and Arabic with nothing left unfilled', () => {
+    for (const template of ['registration-received', 'account-approved', 'account-rejected', 'account-suspended', 'account-reactivated', 'admin-new-registration'] as const) {
+      for (const language of ['en', 'ar'] as const) {
+        const mail = renderMail(template, language, data);
+        expect(mail.subject.length).toBeGreaterThan(5);
+        expect(mail.text).not.toContain('undefined');
+        expect(mail.html).toContain(`dir="${language === 'ar' ? 'rtl' : 'ltr'}"`);
+      }
+    }
+  });
+  it('escapes HTML in user-supplied names', () => {
+    const mail = renderMail('account-approved', 'en', { ...data, name: '<script>x</script>' });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&#60;script&#62;');
+  });
+});
