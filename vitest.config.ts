@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['libs/*/src/**/*.test.ts', 'svc-*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'libs/*/src/**/*.test.ts',
+      'svc-*/src/**/*.test.ts',
+      'gateway/src/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     globalSetup: ['scripts/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -35,8 +35,11 @@ describe('the platform flow through the gateway (issue "Done means")', () => {
     expect(registered.body.user.status).toBe('pending');
 
     const admin = await identity.createUser('admin');
-    const adminToken = (await gw.api.post('/api/auth/login', { email: admin.email, password: 'secret123' })).body.token;
-    const approved = await gw.api.put(`/api/admin/users/${registered.body.user.id}/approve`, undefined, { token: adminToken });
+    const adminToken = (await gw.api.post('/api/auth/login', { email: admin.email, password: 'secret123' }))
+      .body.token;
+    const approved = await gw.api.put(`/api/admin/users/${registered.body.user.id}/approve`, undefined, {
+      token: adminToken,
+    });
     expect(approved.status).toBe(200);
     const mails = await waitForMails(email, 2);
     expect(mails.map((m) => m.template)).toContain('account-approved');
@@ -46,7 +49,11 @@ describe('the platform flow through the gateway (issue "Done means")', () => {
     const me = await gw.api.get('/api/auth/me', { token: login.body.token });
     expect(me.body).toMatchObject({ email, status: 'approved', userType: 'pharmacy' });
 
-    const suspended = await gw.api.put(`/api/admin/users/${registered.body.user.id}/status`, { status: 'rejected' }, { token: adminToken });
+    const suspended = await gw.api.put(
+      `/api/admin/users/${registered.body.user.id}/status`,
+      { status: 'rejected' },
+      { token: adminToken },
+    );
     expect(suspended.status).toBe(200);
     const after = await gw.api.get('/api/auth/me', { token: login.body.token });
     expect(after.status).toBe(401);
@@ -56,7 +63,14 @@ describe('the platform flow through the gateway (issue "Done means")', () => {
 
 describe('routing and failures', () => {
   it('answers JSON 503 at once for services that are absent', async () => {
-    for (const p of ['/api/medicines', '/api/medicines/my', '/api/requests/my', '/api/transactions/my', '/api/notifications', '/api/admin/all-requests']) {
+    for (const p of [
+      '/api/medicines',
+      '/api/medicines/my',
+      '/api/requests/my',
+      '/api/transactions/my',
+      '/api/notifications',
+      '/api/admin/all-requests',
+    ]) {
       const started = Date.now();
       const res = await gw.api.get(p);
       expect(res.status, p).toBe(503);
@@ -69,7 +83,10 @@ describe('routing and failures', () => {
     const hanging = http.createServer(() => undefined);
     await new Promise<void>((r) => hanging.listen(0, '127.0.0.1', () => r()));
     const port = (hanging.address() as AddressInfo).port;
-    const slow = await startTestGateway(identity.prefix, { CATALOG_URL: `http://127.0.0.1:${port}`, UPSTREAM_TIMEOUT_MS: '300' });
+    const slow = await startTestGateway(identity.prefix, {
+      CATALOG_URL: `http://127.0.0.1:${port}`,
+      UPSTREAM_TIMEOUT_MS: '300',
+    });
     try {
       const res = await slow.api.get('/api/medicines');
       expect([503, 504]).toContain(res.status);
@@ -103,12 +120,19 @@ describe('routing and failures', () => {
 
   it('lets sign-in through with a stale token in the header', async () => {
     const user = await identity.createUser('donor');
-    const res = await gw.api.post('/api/auth/login', { email: user.email, password: 'secret123' }, { token: 'stale.token.here' });
+    const res = await gw.api.post(
+      '/api/auth/login',
+      { email: user.email, password: 'secret123' },
+      { token: 'stale.token.here' },
+    );
     expect(res.status).toBe(200);
   });
 
   it('passes bodies through untouched and keeps the request id', async () => {
-    const res = await gw.api.post('/api/auth/register', undefined, { raw: '{broken', headers: { 'x-request-id': 'req-123' } });
+    const res = await gw.api.post('/api/auth/register', undefined, {
+      raw: '{broken',
+      headers: { 'x-request-id': 'req-123' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('INVALID_JSON');
     expect(res.headers.get('x-request-id')).toBe('req-123');
@@ -117,7 +141,11 @@ describe('routing and failures', () => {
   it('reports each upstream in /health', async () => {
     const res = await gw.api.get('/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'degraded', redis: 'up', upstreams: { identity: 'up', catalog: 'down', requests: 'down' } });
+    expect(res.body).toEqual({
+      status: 'degraded',
+      redis: 'up',
+      upstreams: { identity: 'up', catalog: 'down', requests: 'down' },
+    });
     expect((await gw.api.get('/health/ready')).status).toBe(200);
   });
 });
@@ -126,7 +154,9 @@ describe('maintenance mode', () => {
   it('answers 503 to everyone but administrators, keeping sign-in and public settings open', async () => {
     const admin = await identity.signedIn('admin');
     const user = await identity.signedIn('ngo');
-    expect((await gw.api.put('/api/admin/settings', { maintenanceMode: true }, { token: admin.token })).status).toBe(200);
+    expect(
+      (await gw.api.put('/api/admin/settings', { maintenanceMode: true }, { token: admin.token })).status,
+    ).toBe(200);
     await new Promise((r) => setTimeout(r, 1100)); // the gateway caches the switch for a second
 
     const blocked = await gw.api.get('/api/auth/me', { token: user.token });
@@ -139,7 +169,9 @@ describe('maintenance mode', () => {
     const userLogin = await gw.api.post('/api/auth/login', { email: user.email, password: 'secret123' });
     expect(userLogin.status).toBe(503);
 
-    expect((await gw.api.put('/api/admin/settings', { maintenanceMode: false }, { token: admin.token })).status).toBe(200);
+    expect(
+      (await gw.api.put('/api/admin/settings', { maintenanceMode: false }, { token: admin.token })).status,
+    ).toBe(200);
     await new Promise((r) => setTimeout(r, 1100));
     expect((await gw.api.get('/api/auth/me', { token: user.token })).status).toBe(200);
   });
@@ -148,11 +180,17 @@ describe('maintenance mode', () => {
 describe('gateway rate limits', () => {
   it('limits sign-in attempts per address with 429', async () => {
     // Its own key prefix: other tests here already signed in through the shared limiter.
-    const limited = await startTestGateway(`${identity.prefix}_rl`, { IDENTITY_URL: identity.baseUrl, LOGIN_RATE_PER_MINUTE: '3' });
+    const limited = await startTestGateway(`${identity.prefix}_rl`, {
+      IDENTITY_URL: identity.baseUrl,
+      LOGIN_RATE_PER_MINUTE: '3',
+    });
     try {
       const statuses = [];
       for (let i = 0; i < 4; i++) {
-        statuses.push((await limited.api.post('/api/auth/login', { email: 'x@example.test', password: 'whatever1' })).status);
+        statuses.push(
+          (await limited.api.post('/api/auth/login', { email: 'x@example.test', password: 'whatever1' }))
+            .status,
+        );
       }
       expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
       expect(statuses[3]).toBe(429);
@@ -171,7 +209,10 @@ describe('static front ends', () => {
     writeFileSync(path.join(root, 'shell', 'dist', 'main.0123abcd.js'), 'console.log(1)');
     writeFileSync(path.join(root, 'mf-ngo', 'dist', 'mf-manifest.json'), '{}');
     writeFileSync(path.join(root, 'mf-ngo', 'dist', 'remoteEntry.js'), '1');
-    const staticGw = await startTestGateway(identity.prefix, { IDENTITY_URL: identity.baseUrl, STATIC_ROOT: root });
+    const staticGw = await startTestGateway(identity.prefix, {
+      IDENTITY_URL: identity.baseUrl,
+      STATIC_ROOT: root,
+    });
     try {
       const page = await staticGw.api.get('/ngo/dashboard');
       expect(page.status).toBe(200);
@@ -191,7 +232,10 @@ describe('static front ends', () => {
   });
 
   it('says the web app is not built when there is no shell build', async () => {
-    const empty = await startTestGateway(identity.prefix, { IDENTITY_URL: identity.baseUrl, STATIC_ROOT: mkdtempSync(path.join(tmpdir(), 'empty-')) });
+    const empty = await startTestGateway(identity.prefix, {
+      IDENTITY_URL: identity.baseUrl,
+      STATIC_ROOT: mkdtempSync(path.join(tmpdir(), 'empty-')),
+    });
     try {
       const res = await empty.api.get('/');
       expect(res.status).toBe(503);

@@ -19,9 +19,16 @@ import { upstreams, type UpstreamName } from './routes';
 import { staticRoutes } from './static';
 
 /** The single entry point: guards, then each service's paths proxied, then the static front ends. */
-export async function createGateway(config: GatewayConfig, logger: Logger = createLogger('gateway', config.LOG_LEVEL)) {
+export async function createGateway(
+  config: GatewayConfig,
+  logger: Logger = createLogger('gateway', config.LOG_LEVEL),
+) {
   const redis = createRedis(config.REDIS_URL, 'gateway');
-  const verifier = await createTokenVerifier(readPem(config.JWT_PUBLIC_KEY, config.JWT_PUBLIC_KEY_FILE, 'JWT public key'), redis, config.REDIS_PREFIX);
+  const verifier = await createTokenVerifier(
+    readPem(config.JWT_PUBLIC_KEY, config.JWT_PUBLIC_KEY_FILE, 'JWT public key'),
+    redis,
+    config.REDIS_PREFIX,
+  );
   const targets: Record<UpstreamName, string> = {
     identity: config.IDENTITY_URL,
     catalog: config.CATALOG_URL,
@@ -31,7 +38,12 @@ export async function createGateway(config: GatewayConfig, logger: Logger = crea
 
   const app = createServiceApp(logger, { json: false });
   app.use(healthRoutes(targets, redis, () => shuttingDown));
-  app.use('/api', earlyTokenCheck(verifier), maintenanceGuard(maintenanceSwitch(redis, config.REDIS_PREFIX)), rateLimits(redis, config.REDIS_PREFIX, config));
+  app.use(
+    '/api',
+    earlyTokenCheck(verifier),
+    maintenanceGuard(maintenanceSwitch(redis, config.REDIS_PREFIX)),
+    rateLimits(redis, config.REDIS_PREFIX, config),
+  );
   for (const [name, prefixes] of Object.entries(upstreams) as [UpstreamName, readonly string[]][]) {
     app.use(proxyTo(name, targets[name], prefixes, config.UPSTREAM_TIMEOUT_MS, logger));
   }

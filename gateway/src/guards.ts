@@ -40,7 +40,9 @@ export function maintenanceGuard(isOn: () => Promise<boolean>): RequestHandler {
   return async (req, res, next) => {
     if (!(await isOn())) return next();
     const path = fullPath(req);
-    const open = (req.method === 'POST' && path === '/api/auth/login') || (req.method === 'GET' && path === '/api/settings');
+    const open =
+      (req.method === 'POST' && path === '/api/auth/login') ||
+      (req.method === 'GET' && path === '/api/settings');
     if (open || res.locals.caller?.role === 'admin') return next();
     next(httpError.unavailable('MAINTENANCE', 'The platform is under maintenance. Please try again later.'));
   };

@@ -8,7 +8,13 @@ import { matchesPrefix } from './routes';
  * Streams matching calls to a service untouched (no body parsing here). When the service is
  * absent, down or too slow, the caller gets a JSON 503/504 at once instead of a hang.
  */
-export function proxyTo(name: string, target: string, prefixes: readonly string[], timeoutMs: number, logger: Logger): RequestHandler {
+export function proxyTo(
+  name: string,
+  target: string,
+  prefixes: readonly string[],
+  timeoutMs: number,
+  logger: Logger,
+): RequestHandler {
   return createProxyMiddleware({
     target,
     xfwd: true,
@@ -16,7 +22,8 @@ export function proxyTo(name: string, target: string, prefixes: readonly string[
     pathFilter: (path) => prefixes.some((p) => matchesPrefix(path.split('?')[0]!, p)),
     on: {
       error: (err, req, res) => {
-        const timedOut = (err as NodeJS.ErrnoException).code === 'ECONNRESET' && 'headersSent' in res && !res.headersSent;
+        const timedOut =
+          (err as NodeJS.ErrnoException).code === 'ECONNRESET' && 'headersSent' in res && !res.headersSent;
         logger.warn({ upstream: name, url: req.url, err: err.message }, 'upstream unavailable');
         if (!('writeHead' in res)) return void res.destroy();
         const response = res as ServerResponse;

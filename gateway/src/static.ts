@@ -7,7 +7,10 @@ const roles = ['pharmacy', 'ngo', 'donor', 'admin'] as const;
 const hashed = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|webp|svg)$/;
 
 function cacheHeaders(res: Response, file: string) {
-  res.setHeader('Cache-Control', hashed.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  res.setHeader(
+    'Cache-Control',
+    hashed.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
 }
 
 /**
@@ -26,15 +29,21 @@ export function staticRoutes(root: string): Router {
     res.json(remotes);
   });
   for (const role of roles) {
-    router.use(`/mf/${role}`, express.static(path.join(root, `mf-${role}`, 'dist'), { setHeaders: cacheHeaders, index: false }));
+    router.use(
+      `/mf/${role}`,
+      express.static(path.join(root, `mf-${role}`, 'dist'), { setHeaders: cacheHeaders, index: false }),
+    );
   }
   router.use(express.static(shellDist, { setHeaders: cacheHeaders, index: false }));
   router.get(/^\/(?!api\/|api$|mf\/|health).*/, (_req, res) => {
     const index = path.join(shellDist, 'index.html');
     if (!existsSync(index)) {
-      res.status(503).type('html').send(
-        '<!doctype html><meta charset="utf-8"><title>MedRelay</title><p>MedRelay: the web app is not built yet. Run <code>npm run build</code> (npm start does it for you).</p>',
-      );
+      res
+        .status(503)
+        .type('html')
+        .send(
+          '<!doctype html><meta charset="utf-8"><title>MedRelay</title><p>MedRelay: the web app is not built yet. Run <code>npm run build</code> (npm start does it for you).</p>',
+        );
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');

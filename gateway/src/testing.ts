@@ -6,7 +6,10 @@ import { gatewayConfigShape, type GatewayConfig } from './config';
 import { createGateway } from './gateway';
 
 /** Starts a real gateway in this process on a free port, in front of the given services. */
-export async function startTestGateway(prefix: string, overrides: Partial<Record<keyof GatewayConfig, string>> = {}) {
+export async function startTestGateway(
+  prefix: string,
+  overrides: Partial<Record<keyof GatewayConfig, string>> = {},
+) {
   const stores = testStores();
   const config = z.object(gatewayConfigShape).parse({
     NODE_ENV: 'test',

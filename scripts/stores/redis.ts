@@ -13,7 +13,9 @@ function onPath(binary: string): boolean {
 }
 
 function isDebian(): boolean {
-  return existsSync('/etc/debian_version') || /ID(_LIKE)?=.*debian/.test(readFileSync('/etc/os-release', 'utf8'));
+  return (
+    existsSync('/etc/debian_version') || /ID(_LIKE)?=.*debian/.test(readFileSync('/etc/os-release', 'utf8'))
+  );
 }
 
 /**
@@ -38,13 +40,33 @@ export function ensureRedisServer(log: (line: string) => void): void {
 }
 
 /** Starts redis-server with AOF on and the noeviction policy BullMQ needs, data under `dataDir`. */
-export async function startRedis(dataDir: string, port: number, log: (line: string) => void = () => {}): Promise<RunningRedis> {
+export async function startRedis(
+  dataDir: string,
+  port: number,
+  log: (line: string) => void = () => {},
+): Promise<RunningRedis> {
   ensureRedisServer(log);
   mkdirSync(dataDir, { recursive: true });
   const child: ChildProcess = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--appendonly', 'yes', '--maxmemory-policy', 'noeviction', '--save', '', '--protected-mode', 'yes'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dataDir,
+      '--appendonly',
+      'yes',
+      '--maxmemory-policy',
+      'noeviction',
+      '--save',
+      '',
+      '--protected-mode',
+      'yes',
+    ],
+    // Its own process group: a Ctrl-C reaches the launcher, which stops Redis last.
+    { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   child.stdout?.on('data', (d: Buffer) => log(d.toString().trimEnd()));
   child.stderr?.on('data', (d: Buffer) => log(d.toString().trimEnd()));

@@ -34,8 +34,11 @@ const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
  * Builds svc-identity: stores, queues, the HTTP app and the mail worker. main.ts starts it;
  * tests start it in-process against their own database and Redis prefix.
  */
-export async function createIdentityService(config: IdentityConfig, logger: Logger = createLogger('svc-identity', config.LOG_LEVEL)) {
-  const pool = createPool(config.DATABASE_URL, 'svc-identity');
+export async function createIdentityService(
+  config: IdentityConfig,
+  logger: Logger = createLogger('svc-identity', config.LOG_LEVEL),
+) {
+  const pool = createPool(config.DATABASE_URL, 'svc-identity', 10, logger);
   await migrate(pool, schema, migrationsDir, logger);
   const redis = createRedis(config.REDIS_URL, 'svc-identity');
   const workerConnection = createRedis(config.REDIS_URL, 'svc-identity-worker');
@@ -78,7 +81,14 @@ export async function createIdentityService(config: IdentityConfig, logger: Logg
   ctx.outbox.start();
   const mailWorker =
     config.MAIL_WORKER === 'on'
-      ? startMailWorker({ pool, connection: workerConnection, prefix, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger })
+      ? startMailWorker({
+          pool,
+          connection: workerConnection,
+          prefix,
+          smtpUrl: config.SMTP_URL,
+          from: config.MAIL_FROM,
+          logger,
+        })
       : null;
 
   let server: Server | null = null;

@@ -69,6 +69,17 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
     return { ...user, token: await login(user.email) };
   }
 
-  return { service, config, baseUrl, api, prefix, databaseUrl, createUser, login, signedIn, stop: () => service.stop() };
+  return {
+    service,
+    config,
+    baseUrl,
+    api,
+    prefix,
+    databaseUrl,
+    createUser,
+    login,
+    signedIn,
+    stop: () => service.stop(),
+  };
 }
 export type TestIdentity = Awaited<ReturnType<typeof startTestIdentity>>;

@@ -29,22 +29,26 @@ export const limits = {
   organizationNameMax: 200,
 } as const;
 
-export const emailField = z.string(typeError('invalidEmail'))
+export const emailField = z
+  .string(typeError('invalidEmail'))
   .trim()
   .toLowerCase()
   .max(limits.emailMax)
   .email({ error: 'invalidEmail' });
 
-export const passwordField = z.string(typeError('passwordMin'))
+export const passwordField = z
+  .string(typeError('passwordMin'))
   .min(limits.passwordMin, { error: 'passwordMin' })
   .max(limits.passwordMax);
 
-export const nameField = z.string(typeError('nameMin'))
+export const nameField = z
+  .string(typeError('nameMin'))
   .trim()
   .min(limits.nameMin, { error: 'nameMin' })
   .max(limits.nameMax);
 
-export const phoneField = z.string(typeError('phoneMin'))
+export const phoneField = z
+  .string(typeError('phoneMin'))
   .trim()
   .transform(toAsciiDigits)
   .pipe(
@@ -57,7 +61,8 @@ export const phoneField = z.string(typeError('phoneMin'))
 
 /** Optional free text: blank becomes undefined so "not given" has one representation. */
 export function optionalText(max: number) {
-  return z.string(typeError('mustBeText'))
+  return z
+    .string(typeError('mustBeText'))
     .trim()
     .max(max)
     .optional()

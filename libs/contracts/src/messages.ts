@@ -12,7 +12,10 @@ export const messages = {
   invalidEmail: { en: 'Invalid email address', ar: 'البريد الإلكتروني مش صحيح' },
   passwordMin: { en: 'Password must be at least 6 characters', ar: 'كلمة السر لازم تكون 6 حروف على الأقل' },
   nameMin: { en: 'Name must be at least 2 characters', ar: 'الاسم لازم يكون حرفين على الأقل' },
-  phoneMin: { en: 'Phone number must be at least 10 digits', ar: 'رقم التليفون لازم يكون 10 أرقام على الأقل' },
+  phoneMin: {
+    en: 'Phone number must be at least 10 digits',
+    ar: 'رقم التليفون لازم يكون 10 أرقام على الأقل',
+  },
   phoneInvalid: {
     en: 'Phone number may contain only digits, spaces, + and -',
     ar: 'رقم التليفون لازم يكون أرقام بس، ومسموح بالمسافات و + و -',
@@ -70,5 +73,7 @@ export function isMessageKey(value: string): value is MessageKey {
 
 /** Renders a message in a language, filling `{name}` placeholders. */
 export function translate(key: MessageKey, language: Language, params: Record<string, string | number> = {}) {
-  return messages[key][language].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+  return messages[key][language].replace(/\{(\w+)\}/g, (_, name: string) =>
+    String(params[name] ?? `{${name}}`),
+  );
 }

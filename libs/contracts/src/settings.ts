@@ -19,12 +19,20 @@ export const defaultSettings = {
 } as const;
 
 const intBetween = (min: number, max: number, message: string) =>
-  z.number(typeError('mustBeNumber')).int({ error: 'mustBeNumber' }).min(min, { error: message }).max(max, { error: message });
+  z
+    .number(typeError('mustBeNumber'))
+    .int({ error: 'mustBeNumber' })
+    .min(min, { error: message })
+    .max(max, { error: message });
 const bool = z.boolean(typeError('mustBeBoolean'));
 
 /** The system settings form (spec §3) with the bounds of §5 and §9. */
 export const settingsSchema = z.object({
-  systemName: z.string(typeError('systemNameRequired')).trim().min(1, { error: 'systemNameRequired' }).max(100),
+  systemName: z
+    .string(typeError('systemNameRequired'))
+    .trim()
+    .min(1, { error: 'systemNameRequired' })
+    .max(100),
   adminEmail: emailField,
   welcomeMessage: z.string(typeError('mustBeText')).trim().max(500, { error: 'welcomeMessageMax' }),
   expiryWarningDays: intBetween(1, 365, 'expiryWarningDaysRange'),

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { languages } from './messages';
-import {
-  emailField,
-  limits,
-  nameField,
-  optionalText,
-  passwordField,
-  phoneField,
-} from './fields';
+import { emailField, limits, nameField, optionalText, passwordField, phoneField } from './fields';
 
 export const userTypes = ['pharmacy', 'ngo', 'donor', 'admin'] as const;
 export type UserType = (typeof userTypes)[number];

@@ -34,7 +34,11 @@ export interface TokenVerifier {
  * MGET) whether the token or all of the user's tokens were revoked, and for the user's current
  * status, so suspension takes effect at once and approval without signing in again.
  */
-export async function createTokenVerifier(publicKeyPem: string, redis: Redis, prefix: string): Promise<TokenVerifier> {
+export async function createTokenVerifier(
+  publicKeyPem: string,
+  redis: Redis,
+  prefix: string,
+): Promise<TokenVerifier> {
   const key: CryptoKey = await importSPKI(publicKeyPem, tokenAlgorithm);
   return {
     async verify(token) {
@@ -47,7 +51,8 @@ export async function createTokenVerifier(publicKeyPem: string, redis: Redis, pr
         });
         claims = tokenClaimsSchema.parse(payload);
       } catch (err) {
-        if (err instanceof joseErrors.JWTExpired) throw new AppError(401, 'TOKEN_EXPIRED', 'Session expired, please sign in again');
+        if (err instanceof joseErrors.JWTExpired)
+          throw new AppError(401, 'TOKEN_EXPIRED', 'Session expired, please sign in again');
         throw new AppError(401, 'TOKEN_INVALID', 'Invalid token');
       }
       const [revokedBefore, revokedToken, currentStatus] = await redis.mget(

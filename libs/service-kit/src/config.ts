@@ -8,7 +8,10 @@ export const baseConfigShape = {
   HOST: z.string().default('127.0.0.1'),
   REDIS_URL: z.string().url(),
   /** Namespaces every Redis key and queue, so several platforms (or test files) can share a Redis. */
-  REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('medrelay'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/i)
+    .default('medrelay'),
   JWT_PUBLIC_KEY: z.string().optional(),
   JWT_PUBLIC_KEY_FILE: z.string().optional(),
 };

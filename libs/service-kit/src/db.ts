@@ -6,12 +6,23 @@ import type { Logger } from 'pino';
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
-export function createPool(connectionString: string, applicationName: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString, application_name: applicationName, max });
+export function createPool(
+  connectionString: string,
+  applicationName: string,
+  max = 10,
+  logger?: Logger,
+): pg.Pool {
+  const pool = new pg.Pool({ connectionString, application_name: applicationName, max });
+  // An idle client losing its connection (server restart) is not fatal: the pool replaces it.
+  pool.on('error', (err) => logger?.warn({ err: err.message }, 'idle PostgreSQL connection lost'));
+  return pool;
 }
 
 /** Runs `work` in one transaction: everything it writes lands together or not at all. */
-export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -30,7 +41,12 @@ export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolCl
  * Applies the service's SQL migrations (files `NNN_name.sql`, in name order) to its own schema,
  * each in a transaction, under an advisory lock so several instances may start at once.
  */
-export async function migrate(pool: pg.Pool, schema: string, directory: string, logger?: Logger): Promise<string[]> {
+export async function migrate(
+  pool: pg.Pool,
+  schema: string,
+  directory: string,
+  logger?: Logger,
+): Promise<string[]> {
   const files = (await readdir(directory)).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
   const client = await pool.connect();
@@ -59,7 +75,9 @@ export async function migrate(pool: pg.Pool, schema: string, directory: string, 
       logger?.info({ schema, file }, 'migration applied');
     }
   } finally {
-    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => undefined);
+    await client
+      .query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`])
+      .catch(() => undefined);
     client.release();
   }
   return applied;

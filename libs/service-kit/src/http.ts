@@ -8,7 +8,10 @@ import type { Logger } from 'pino';
 /**
  * `json: false` leaves bodies unread (the gateway streams them to services untouched).
  */
-export function createServiceApp(logger: Logger, options: { jsonLimit?: string; json?: boolean } = {}): Express {
+export function createServiceApp(
+  logger: Logger,
+  options: { jsonLimit?: string; json?: boolean } = {},
+): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');

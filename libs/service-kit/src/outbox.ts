@@ -19,7 +19,11 @@ export interface OutboxMessage {
   id?: string;
 }
 
-export async function addToOutbox(client: pg.PoolClient, schema: string, message: OutboxMessage): Promise<string> {
+export async function addToOutbox(
+  client: pg.PoolClient,
+  schema: string,
+  message: OutboxMessage,
+): Promise<string> {
   const id = message.id ?? randomUUID();
   await client.query(`INSERT INTO ${schema}.outbox (id, queue, job_name, payload) VALUES ($1, $2, $3, $4)`, [
     id,
@@ -80,7 +84,12 @@ export class OutboxRelay {
       let count = 0;
       try {
         await client.query('BEGIN');
-        const { rows } = await client.query<{ id: string; queue: string; job_name: string; payload: unknown }>(
+        const { rows } = await client.query<{
+          id: string;
+          queue: string;
+          job_name: string;
+          payload: unknown;
+        }>(
           `SELECT id, queue, job_name, payload FROM ${this.schema}.outbox
             WHERE published_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [batchSize],
@@ -89,9 +98,10 @@ export class OutboxRelay {
           await this.queueFor(row.queue).add(row.job_name, row.payload, { jobId: row.id });
         }
         if (rows.length > 0) {
-          await client.query(`UPDATE ${this.schema}.outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [
-            rows.map((r) => r.id),
-          ]);
+          await client.query(
+            `UPDATE ${this.schema}.outbox SET published_at = now() WHERE id = ANY($1::uuid[])`,
+            [rows.map((r) => r.id)],
+          );
         }
         await client.query('COMMIT');
         count = rows.length;

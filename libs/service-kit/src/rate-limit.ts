@@ -24,11 +24,10 @@ export class RateLimiter {
 
   async hit(id: string): Promise<RateLimitResult> {
     const key = this.key(id);
-    const [[, count], [, ttl]] = (await this.redis
-      .multi()
-      .incr(key)
-      .ttl(key)
-      .exec()) as [[null, number], [null, number]];
+    const [[, count], [, ttl]] = (await this.redis.multi().incr(key).ttl(key).exec()) as [
+      [null, number],
+      [null, number],
+    ];
     if (ttl < 0) await this.redis.expire(key, this.windowSeconds);
     return { allowed: count <= this.limit, count, retryAfterSeconds: ttl > 0 ? ttl : this.windowSeconds };
   }

@@ -4,7 +4,11 @@ import type { Logger } from 'pino';
  * Runs the shutdown steps in order (fail readiness, stop HTTP, close workers, close queues,
  * close stores) within a bound, then exits. Steps are registered in the order they must run.
  */
-export function onShutdown(logger: Logger, steps: Array<[string, () => Promise<unknown> | unknown]>, timeoutMs = 10_000) {
+export function onShutdown(
+  logger: Logger,
+  steps: Array<[string, () => Promise<unknown> | unknown]>,
+  timeoutMs = 10_000,
+) {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -14,10 +14,18 @@ export function toFieldErrors(issues: z.core.$ZodIssue[], language: Language): F
       return { path, rule: issue.message, message: translate(issue.message, language) };
     }
     if (issue.code === 'too_big' && issue.origin === 'string') {
-      return { path, rule: 'tooLong', message: translate('tooLong', language, { max: Number(issue.maximum) }) };
+      return {
+        path,
+        rule: 'tooLong',
+        message: translate('tooLong', language, { max: Number(issue.maximum) }),
+      };
     }
     if (issue.code === 'unrecognized_keys') {
-      return { path: issue.keys.join(', '), rule: 'unknownField', message: translate('unknownField', language) };
+      return {
+        path: issue.keys.join(', '),
+        rule: 'unknownField',
+        message: translate('unknownField', language),
+      };
     }
     if (issue.code === 'invalid_type' && issue.input === undefined) {
       return { path, rule: 'required', message: translate('required', language) };

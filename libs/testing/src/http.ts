@@ -13,7 +13,12 @@ export interface CallOptions {
 
 /** A small HTTP client for tests that call a running service the way a browser does. */
 export function apiClient(baseUrl: string) {
-  async function call<T = any>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<ApiResponse<T>> {
+  async function call<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: CallOptions = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let payload: string | undefined;
@@ -32,8 +37,10 @@ export function apiClient(baseUrl: string) {
   }
   return {
     get: <T = any>(path: string, options?: CallOptions) => call<T>('GET', path, undefined, options),
-    post: <T = any>(path: string, body?: unknown, options?: CallOptions) => call<T>('POST', path, body, options),
-    put: <T = any>(path: string, body?: unknown, options?: CallOptions) => call<T>('PUT', path, body, options),
+    post: <T = any>(path: string, body?: unknown, options?: CallOptions) =>
+      call<T>('POST', path, body, options),
+    put: <T = any>(path: string, body?: unknown, options?: CallOptions) =>
+      call<T>('PUT', path, body, options),
     delete: <T = any>(path: string, options?: CallOptions) => call<T>('DELETE', path, undefined, options),
   };
 }

@@ -42,7 +42,8 @@ export async function waitForMails(
   for (;;) {
     const mails = await mailsTo(address, directory);
     if (mails.length >= count) return mails;
-    if (Date.now() > deadline) throw new Error(`Expected ${count} mail(s) to ${address}, got ${mails.length}`);
+    if (Date.now() > deadline)
+      throw new Error(`Expected ${count} mail(s) to ${address}, got ${mails.length}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -11,7 +11,8 @@ beforeAll(async () => {
 afterAll(() => identity.stop());
 
 const statusOf = async (id: number) =>
-  (await identity.service.ctx.pool.query('SELECT status FROM identity.users WHERE id = $1', [id])).rows[0].status;
+  (await identity.service.ctx.pool.query('SELECT status FROM identity.users WHERE id = $1', [id])).rows[0]
+    .status;
 
 describe('admin user lists', () => {
   it('lists pending users and all users (filtered), with profiles and without passwords', async () => {
@@ -24,10 +25,17 @@ describe('admin user lists', () => {
     expect(JSON.stringify(pendingList.body)).not.toMatch(/password/i);
 
     const all = await identity.api.get('/api/admin/all-users', { token: admin.token });
-    expect(all.body.map((u: { id: number }) => u.id)).toEqual(expect.arrayContaining([pending.id, approved.id, admin.id]));
-    const ngos = await identity.api.get('/api/admin/all-users?userType=ngo&status=approved', { token: admin.token });
+    expect(all.body.map((u: { id: number }) => u.id)).toEqual(
+      expect.arrayContaining([pending.id, approved.id, admin.id]),
+    );
+    const ngos = await identity.api.get('/api/admin/all-users?userType=ngo&status=approved', {
+      token: admin.token,
+    });
     expect(ngos.body.map((u: { id: number }) => u.id)).toEqual([approved.id]);
-    const search = await identity.api.get(`/api/admin/all-users?q=${encodeURIComponent(pending.email.slice(0, 12))}`, { token: admin.token });
+    const search = await identity.api.get(
+      `/api/admin/all-users?q=${encodeURIComponent(pending.email.slice(0, 12))}`,
+      { token: admin.token },
+    );
     expect(search.body.map((u: { id: number }) => u.id)).toEqual([pending.id]);
     const bad = await identity.api.get('/api/admin/all-users?status=sleeping', { token: admin.token });
     expect(bad.status).toBe(400);
@@ -37,7 +45,9 @@ describe('admin user lists', () => {
 describe('admin status changes (spec §4)', () => {
   it('approves a pending user, e-mails them, and their existing token becomes approved at once', async () => {
     const user = await identity.signedIn('pharmacy', 'pending');
-    const res = await identity.api.put(`/api/admin/users/${user.id}/approve`, undefined, { token: admin.token });
+    const res = await identity.api.put(`/api/admin/users/${user.id}/approve`, undefined, {
+      token: admin.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('approved');
     expect(await statusOf(user.id)).toBe('approved');
@@ -50,8 +60,12 @@ describe('admin status changes (spec §4)', () => {
 
   it('rejects a pending user with a rejection e-mail in their language', async () => {
     const user = await identity.createUser('ngo', 'pending');
-    await identity.service.ctx.pool.query("UPDATE identity.users SET language = 'ar' WHERE id = $1", [user.id]);
-    const res = await identity.api.put(`/api/admin/users/${user.id}/reject`, undefined, { token: admin.token });
+    await identity.service.ctx.pool.query("UPDATE identity.users SET language = 'ar' WHERE id = $1", [
+      user.id,
+    ]);
+    const res = await identity.api.put(`/api/admin/users/${user.id}/reject`, undefined, {
+      token: admin.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('rejected');
     const [mail] = await waitForMails(user.email);
@@ -62,14 +76,24 @@ describe('admin status changes (spec §4)', () => {
   it('suspending revokes the old token on the next call; re-approving lets the user sign in again', async () => {
     const user = await identity.signedIn('donor');
     expect((await identity.api.get('/api/auth/me', { token: user.token })).status).toBe(200);
-    const suspend = await identity.api.put(`/api/admin/users/${user.id}/status`, { status: 'rejected' }, { token: admin.token });
+    const suspend = await identity.api.put(
+      `/api/admin/users/${user.id}/status`,
+      { status: 'rejected' },
+      { token: admin.token },
+    );
     expect(suspend.status).toBe(200);
     const old = await identity.api.get('/api/auth/me', { token: user.token });
     expect(old.status).toBe(401);
     expect(old.body.code).toBe('TOKEN_REVOKED');
-    expect((await identity.api.post('/api/auth/login', { email: user.email, password: 'secret123' })).status).toBe(403);
+    expect(
+      (await identity.api.post('/api/auth/login', { email: user.email, password: 'secret123' })).status,
+    ).toBe(403);
 
-    const reapprove = await identity.api.put(`/api/admin/users/${user.id}/status`, { status: 'approved' }, { token: admin.token });
+    const reapprove = await identity.api.put(
+      `/api/admin/users/${user.id}/status`,
+      { status: 'approved' },
+      { token: admin.token },
+    );
     expect(reapprove.status).toBe(200);
     const fresh = await identity.login(user.email);
     expect((await identity.api.get('/api/auth/me', { token: fresh })).body.status).toBe('approved');
@@ -81,7 +105,9 @@ describe('admin status changes (spec §4)', () => {
 
   it('refuses changes the state machine does not allow with 409, changing nothing', async () => {
     const user = await identity.createUser('pharmacy', 'approved');
-    const again = await identity.api.put(`/api/admin/users/${user.id}/approve`, undefined, { token: admin.token });
+    const again = await identity.api.put(`/api/admin/users/${user.id}/approve`, undefined, {
+      token: admin.token,
+    });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'INVALID_TRANSITION', message: 'User is already approved' });
     expect(await statusOf(user.id)).toBe('approved');
@@ -89,17 +115,33 @@ describe('admin status changes (spec §4)', () => {
 
   it('refuses unknown status values, unknown users and bad ids', async () => {
     const user = await identity.createUser('pharmacy', 'pending');
-    const pending = await identity.api.put(`/api/admin/users/${user.id}/status`, { status: 'pending' }, { token: admin.token });
+    const pending = await identity.api.put(
+      `/api/admin/users/${user.id}/status`,
+      { status: 'pending' },
+      { token: admin.token },
+    );
     expect(pending.status).toBe(400);
     expect(pending.body.details[0].rule).toBe('statusInvalid');
-    expect((await identity.api.put(`/api/admin/users/${user.id}/status`, {}, { token: admin.token })).status).toBe(400);
-    expect((await identity.api.put('/api/admin/users/999999/approve', undefined, { token: admin.token })).status).toBe(404);
-    expect((await identity.api.put('/api/admin/users/abc/approve', undefined, { token: admin.token })).status).toBe(400);
-    expect((await identity.api.put('/api/admin/users/-3/approve', undefined, { token: admin.token })).status).toBe(400);
+    expect(
+      (await identity.api.put(`/api/admin/users/${user.id}/status`, {}, { token: admin.token })).status,
+    ).toBe(400);
+    expect(
+      (await identity.api.put('/api/admin/users/999999/approve', undefined, { token: admin.token })).status,
+    ).toBe(404);
+    expect(
+      (await identity.api.put('/api/admin/users/abc/approve', undefined, { token: admin.token })).status,
+    ).toBe(400);
+    expect(
+      (await identity.api.put('/api/admin/users/-3/approve', undefined, { token: admin.token })).status,
+    ).toBe(400);
   });
 
   it('does not let an administrator change their own status', async () => {
-    const res = await identity.api.put(`/api/admin/users/${admin.id}/status`, { status: 'rejected' }, { token: admin.token });
+    const res = await identity.api.put(
+      `/api/admin/users/${admin.id}/status`,
+      { status: 'rejected' },
+      { token: admin.token },
+    );
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('SELF_STATUS_CHANGE');
     expect(await statusOf(admin.id)).toBe('approved');
@@ -114,7 +156,9 @@ describe('admin status changes (spec §4)', () => {
       "SELECT payload FROM identity.outbox WHERE queue = 'mail' AND payload->>'to' = $1",
       [user.email],
     );
-    await identity.service.queues.get('mail')!.add('account-approved', rows[0].payload, { jobId: 'duplicate-' + user.id });
+    await identity.service.queues
+      .get('mail')!
+      .add('account-approved', rows[0].payload, { jobId: 'duplicate-' + user.id });
     await new Promise((r) => setTimeout(r, 1000));
     expect((await waitForMails(user.email, 1)).length).toBe(1);
   });

@@ -1,4 +1,9 @@
-import { idParam, userListQuerySchema, userStatusChangeSchema, type UserListQuery } from '@medrelay/contracts';
+import {
+  idParam,
+  userListQuerySchema,
+  userStatusChangeSchema,
+  type UserListQuery,
+} from '@medrelay/contracts';
 import { authenticate, callerOf, requireRole, validate } from '@medrelay/service-kit';
 import { Router, type Response } from 'express';
 import type { IdentityContext } from '../context';
@@ -14,15 +19,30 @@ export function adminUserRoutes(ctx: IdentityContext): Router {
   router.get('/api/admin/pending-users', ...adminOnly, async (_req, res) => {
     res.json(await users.list({ status: 'pending' }));
   });
-  router.get('/api/admin/all-users', ...adminOnly, validate({ query: userListQuerySchema }), async (_req, res) => {
-    res.json(await users.list(res.locals.query as UserListQuery));
-  });
-  router.put('/api/admin/users/:id/approve', ...adminOnly, validate({ params: idParam }), async (_req, res) => {
-    res.json(await users.changeStatus(callerOf(res).id, idOf(res), 'approved'));
-  });
-  router.put('/api/admin/users/:id/reject', ...adminOnly, validate({ params: idParam }), async (_req, res) => {
-    res.json(await users.changeStatus(callerOf(res).id, idOf(res), 'rejected'));
-  });
+  router.get(
+    '/api/admin/all-users',
+    ...adminOnly,
+    validate({ query: userListQuerySchema }),
+    async (_req, res) => {
+      res.json(await users.list(res.locals.query as UserListQuery));
+    },
+  );
+  router.put(
+    '/api/admin/users/:id/approve',
+    ...adminOnly,
+    validate({ params: idParam }),
+    async (_req, res) => {
+      res.json(await users.changeStatus(callerOf(res).id, idOf(res), 'approved'));
+    },
+  );
+  router.put(
+    '/api/admin/users/:id/reject',
+    ...adminOnly,
+    validate({ params: idParam }),
+    async (_req, res) => {
+      res.json(await users.changeStatus(callerOf(res).id, idOf(res), 'rejected'));
+    },
+  );
   router.put(
     '/api/admin/users/:id/status',
     ...adminOnly,

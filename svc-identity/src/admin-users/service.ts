@@ -35,7 +35,9 @@ export function createAdminUserService(ctx: IdentityContext) {
         const action = userStatusAction(current.status, to);
         if (!action) {
           const message =
-            current.status === to ? `User is already ${to}` : `A ${current.status} user cannot be set to ${to}`;
+            current.status === to
+              ? `User is already ${to}`
+              : `A ${current.status} user cannot be set to ${to}`;
           throw httpError.conflict('INVALID_TRANSITION', message, { from: current.status, to });
         }
         await updateUserStatus(client, userId, to);
@@ -46,7 +48,11 @@ export function createAdminUserService(ctx: IdentityContext) {
           to: updated.email,
           language: updated.language,
           idempotencyKey: `status:${userId}:v${updated.version}`,
-          data: { name: updated.name, userType: updated.userType, loginUrl: `${ctx.config.PUBLIC_URL}/login` },
+          data: {
+            name: updated.name,
+            userType: updated.userType,
+            loginUrl: `${ctx.config.PUBLIC_URL}/login`,
+          },
         });
         if (to === 'rejected') {
           await ctx.tokens.revokeAllFor(userId);

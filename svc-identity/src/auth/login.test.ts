@@ -6,7 +6,10 @@ import { startTestIdentity, testPassword, type TestIdentity } from '../testing';
 
 let identity: TestIdentity;
 beforeAll(async () => {
-  identity = await startTestIdentity({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000' });
+  identity = await startTestIdentity({
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+  });
 });
 afterAll(() => identity.stop());
 
@@ -31,7 +34,10 @@ async function forgeToken(claims: Record<string, unknown>, expiresInSeconds: num
 describe('POST /api/auth/login', () => {
   it('returns an ES256 token and the user; lifetime is the session timeout (720 min)', async () => {
     const { email } = await identity.createUser('pharmacy');
-    const res = await identity.api.post('/api/auth/login', { email: email.toUpperCase(), password: testPassword });
+    const res = await identity.api.post('/api/auth/login', {
+      email: email.toUpperCase(),
+      password: testPassword,
+    });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ email, userType: 'pharmacy', status: 'approved' });
     const header = JSON.parse(Buffer.from(res.body.token.split('.')[0], 'base64url').toString());
@@ -59,7 +65,10 @@ describe('POST /api/auth/login', () => {
   it('answers 401 "Invalid credentials" alike for a wrong password and an unknown e-mail', async () => {
     const { email } = await identity.createUser('donor');
     const wrongPassword = await identity.api.post('/api/auth/login', { email, password: 'wrong-password' });
-    const unknown = await identity.api.post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'wrong-password' });
+    const unknown = await identity.api.post('/api/auth/login', {
+      email: uniqueEmail('nobody'),
+      password: 'wrong-password',
+    });
     for (const res of [wrongPassword, unknown]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: 'Invalid credentials', code: 'INVALID_CREDENTIALS' });
@@ -78,7 +87,9 @@ describe('POST /api/auth/login', () => {
   it('rate-limits repeated failures per account with 429 and Retry-After, even for the right password', async () => {
     const { email } = await identity.createUser('pharmacy');
     for (let i = 0; i < 3; i++) {
-      expect((await identity.api.post('/api/auth/login', { email, password: 'wrong-password' })).status).toBe(401);
+      expect((await identity.api.post('/api/auth/login', { email, password: 'wrong-password' })).status).toBe(
+        401,
+      );
     }
     const blocked = await identity.api.post('/api/auth/login', { email, password: testPassword });
     expect(blocked.status).toBe(429);
@@ -88,9 +99,11 @@ describe('POST /api/auth/login', () => {
 
   it('clears the account counter after a successful sign-in', async () => {
     const { email } = await identity.createUser('pharmacy');
-    for (let i = 0; i < 2; i++) await identity.api.post('/api/auth/login', { email, password: 'wrong-password' });
+    for (let i = 0; i < 2; i++)
+      await identity.api.post('/api/auth/login', { email, password: 'wrong-password' });
     expect((await identity.api.post('/api/auth/login', { email, password: testPassword })).status).toBe(200);
-    for (let i = 0; i < 2; i++) await identity.api.post('/api/auth/login', { email, password: 'wrong-password' });
+    for (let i = 0; i < 2; i++)
+      await identity.api.post('/api/auth/login', { email, password: 'wrong-password' });
     expect((await identity.api.post('/api/auth/login', { email, password: testPassword })).status).toBe(200);
   });
 });
@@ -105,7 +118,14 @@ describe('failures from one address', () => {
   it('are rate-limited across accounts, so spraying many e-mails gets 429', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      statuses.push((await limited.api.post('/api/auth/login', { email: uniqueEmail('spray'), password: 'wrong-password' })).status);
+      statuses.push(
+        (
+          await limited.api.post('/api/auth/login', {
+            email: uniqueEmail('spray'),
+            password: 'wrong-password',
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
   });
@@ -122,13 +142,22 @@ describe('GET /api/auth/me and logout', () => {
     const { token, email } = await identity2.signedIn('donor');
     const res = await identity2.api.get('/api/auth/me', { token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ email, userType: 'donor', status: 'approved', profile: { address: null } });
+    expect(res.body).toMatchObject({
+      email,
+      userType: 'donor',
+      status: 'approved',
+      profile: { address: null },
+    });
   });
 
   it('refuses a missing, malformed, tampered, expired or foreign token with 401', async () => {
     const { token } = await identity2.signedIn('donor');
     const [h, p, s] = token.split('.');
-    const tampered = [h, Buffer.from(JSON.stringify({ ...decode(token), role: 'admin' })).toString('base64url'), s].join('.');
+    const tampered = [
+      h,
+      Buffer.from(JSON.stringify({ ...decode(token), role: 'admin' })).toString('base64url'),
+      s,
+    ].join('.');
     const expired = await forgeToken({}, -10);
     const cases: Array<[string | undefined, string]> = [
       [undefined, 'UNAUTHENTICATED'],

@@ -36,12 +36,18 @@ describe('POST /api/auth/register (spec §5)', () => {
       profile: { address: '12 Tahrir St, Cairo', commercialLicense: 'CL-2024-001' },
     });
     expect(JSON.stringify(res.body)).not.toContain('secret123');
-    const { rows } = await identity.service.ctx.pool.query('SELECT password_hash FROM identity.users WHERE email = $1', [input.email]);
+    const { rows } = await identity.service.ctx.pool.query(
+      'SELECT password_hash FROM identity.users WHERE email = $1',
+      [input.email],
+    );
     expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
   });
 
   it('creates an NGO and a donor; userType defaults to donor', async () => {
-    const ngo = await identity.api.post('/api/auth/register', base({ userType: 'ngo', organizationName: 'Resala', commercialNumber: 'CN-9' }));
+    const ngo = await identity.api.post(
+      '/api/auth/register',
+      base({ userType: 'ngo', organizationName: 'Resala', commercialNumber: 'CN-9' }),
+    );
     expect(ngo.status).toBe(201);
     expect(ngo.body.user.profile).toMatchObject({ organizationName: 'Resala', commercialNumber: 'CN-9' });
     const { userType: _omit, ...noType } = base();
@@ -52,7 +58,10 @@ describe('POST /api/auth/register (spec §5)', () => {
 
   it('normalises the e-mail and Arabic-Indic digits in the phone', async () => {
     const email = uniqueEmail('Case');
-    const res = await identity.api.post('/api/auth/register', base({ email: `  ${email.toUpperCase()} `, phone: '٠١٠١٢٣٤٥٦٧٨' }));
+    const res = await identity.api.post(
+      '/api/auth/register',
+      base({ email: `  ${email.toUpperCase()} `, phone: '٠١٠١٢٣٤٥٦٧٨' }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.user.email).toBe(email.toLowerCase());
     expect(res.body.user.phone).toBe('01012345678');
@@ -89,12 +98,20 @@ describe('POST /api/auth/register (spec §5)', () => {
     expect(pharmacy.status).toBe(400);
     expect(rules(pharmacy.body)).toEqual({ commercialLicense: 'commercialLicenseRequired' });
     expect(pharmacy.body.message).toBe('Commercial license is required');
-    const ngo = await identity.api.post('/api/auth/register', base({ userType: 'ngo', commercialLicense: undefined }));
-    expect(rules(ngo.body)).toEqual({ organizationName: 'organizationNameRequired', commercialNumber: 'commercialNumberRequired' });
+    const ngo = await identity.api.post(
+      '/api/auth/register',
+      base({ userType: 'ngo', commercialLicense: undefined }),
+    );
+    expect(rules(ngo.body)).toEqual({
+      organizationName: 'organizationNameRequired',
+      commercialNumber: 'commercialNumberRequired',
+    });
   });
 
   it('answers in Arabic when the caller asks for it', async () => {
-    const res = await identity.api.post('/api/auth/register', base({ email: 'bad' }), { headers: { 'accept-language': 'ar-EG,ar;q=0.9' } });
+    const res = await identity.api.post('/api/auth/register', base({ email: 'bad' }), {
+      headers: { 'accept-language': 'ar-EG,ar;q=0.9' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.details[0].message).toBe('البريد الإلكتروني مش صحيح');
   });
@@ -108,15 +125,23 @@ describe('POST /api/auth/register (spec §5)', () => {
   });
 
   it('refuses wrong types, missing fields, too long values and malformed JSON without a 500', async () => {
-    const wrongTypes = await identity.api.post('/api/auth/register', base({ name: 42, acceptTerms: 'yes', phone: ['0101'] }));
+    const wrongTypes = await identity.api.post(
+      '/api/auth/register',
+      base({ name: 42, acceptTerms: 'yes', phone: ['0101'] }),
+    );
     expect(wrongTypes.status).toBe(400);
     expect(Object.keys(rules(wrongTypes.body)).sort()).toEqual(['acceptTerms', 'name', 'phone']);
 
     const missing = await identity.api.post('/api/auth/register', {});
     expect(missing.status).toBe(400);
-    expect(Object.keys(rules(missing.body))).toEqual(expect.arrayContaining(['name', 'email', 'phone', 'password', 'acceptTerms']));
+    expect(Object.keys(rules(missing.body))).toEqual(
+      expect.arrayContaining(['name', 'email', 'phone', 'password', 'acceptTerms']),
+    );
 
-    const tooLong = await identity.api.post('/api/auth/register', base({ name: 'x'.repeat(121), address: 'y'.repeat(301) }));
+    const tooLong = await identity.api.post(
+      '/api/auth/register',
+      base({ name: 'x'.repeat(121), address: 'y'.repeat(301) }),
+    );
     expect(tooLong.status).toBe(400);
     expect(rules(tooLong.body)).toEqual({ name: 'tooLong', address: 'tooLong' });
     expect(tooLong.body.details[0].message).toBe('Must be at most 120 characters');
@@ -133,16 +158,28 @@ describe('POST /api/auth/register (spec §5)', () => {
   it('gives 409 for a duplicate e-mail in any letter case, and keeps the first account', async () => {
     const input = base();
     expect((await identity.api.post('/api/auth/register', input)).status).toBe(201);
-    const again = await identity.api.post('/api/auth/register', { ...input, email: input.email.toUpperCase(), name: 'Other' });
+    const again = await identity.api.post('/api/auth/register', {
+      ...input,
+      email: input.email.toUpperCase(),
+      name: 'Other',
+    });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: 'EMAIL_TAKEN', message: 'An account with this email already exists' });
-    const { rows } = await identity.service.ctx.pool.query('SELECT name FROM identity.users WHERE lower(email) = $1', [input.email]);
+    expect(again.body).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      message: 'An account with this email already exists',
+    });
+    const { rows } = await identity.service.ctx.pool.query(
+      'SELECT name FROM identity.users WHERE lower(email) = $1',
+      [input.email],
+    );
     expect(rows).toEqual([{ name: 'Nile Pharmacy' }]);
   });
 
   it('lets exactly one of many simultaneous registrations with one e-mail succeed', async () => {
     const input = base();
-    const results = await Promise.all(Array.from({ length: 8 }, () => identity.api.post('/api/auth/register', input)));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => identity.api.post('/api/auth/register', input)),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
   });
 
@@ -161,7 +198,9 @@ describe('POST /api/auth/register (spec §5)', () => {
     expect(arMail!.html).toContain('dir="rtl"');
 
     const adminMails = await waitForMails('admin@medrelay.eg', 2);
-    expect(adminMails.some((m) => m.template === 'admin-new-registration' && m.text.includes(en.email))).toBe(true);
+    expect(adminMails.some((m) => m.template === 'admin-new-registration' && m.text.includes(en.email))).toBe(
+      true,
+    );
   });
 
   it('records a user.registered event for each consuming service', async () => {

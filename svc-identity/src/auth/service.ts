@@ -8,8 +8,18 @@ import { findCredentialsByEmail, findUserById, insertUser, publicUser } from '..
 
 export function createAuthService(ctx: IdentityContext) {
   const window = ctx.config.LOGIN_FAILURE_WINDOW_SECONDS;
-  const accountFailures = new RateLimiter(ctx.redis, `${ctx.prefix}:login-fail:account`, ctx.config.LOGIN_MAX_FAILURES_PER_ACCOUNT, window);
-  const addressFailures = new RateLimiter(ctx.redis, `${ctx.prefix}:login-fail:address`, ctx.config.LOGIN_MAX_FAILURES_PER_ADDRESS, window);
+  const accountFailures = new RateLimiter(
+    ctx.redis,
+    `${ctx.prefix}:login-fail:account`,
+    ctx.config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    window,
+  );
+  const addressFailures = new RateLimiter(
+    ctx.redis,
+    `${ctx.prefix}:login-fail:address`,
+    ctx.config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    window,
+  );
 
   return {
     async register(input: Registration, requestLanguage: Language): Promise<User> {
@@ -20,7 +30,9 @@ export function createAuthService(ctx: IdentityContext) {
       const user = await withTransaction(ctx.pool, async (client) => {
         const id = await insertUser(client, { ...input, passwordHash, status, language });
         if (id === null) {
-          throw httpError.conflict('EMAIL_TAKEN', 'An account with this email already exists', { path: 'email' });
+          throw httpError.conflict('EMAIL_TAKEN', 'An account with this email already exists', {
+            path: 'email',
+          });
         }
         const created = (await findUserById(client, id))!;
         await recordUserEvent(client, 'user.registered', created);
@@ -29,7 +41,11 @@ export function createAuthService(ctx: IdentityContext) {
           to: created.email,
           language,
           idempotencyKey: `registered:${id}`,
-          data: { name: created.name, userType: created.userType, loginUrl: `${ctx.config.PUBLIC_URL}/login` },
+          data: {
+            name: created.name,
+            userType: created.userType,
+            loginUrl: `${ctx.config.PUBLIC_URL}/login`,
+          },
         });
         if (settings.notifyRegistrations && status === 'pending') {
           await queueMail(client, settings, {
@@ -37,7 +53,12 @@ export function createAuthService(ctx: IdentityContext) {
             to: settings.adminEmail,
             language: 'en',
             idempotencyKey: `registered-admin-notice:${id}`,
-            data: { name: created.name, email: created.email, userType: created.userType, reviewUrl: `${ctx.config.PUBLIC_URL}/admin/users` },
+            data: {
+              name: created.name,
+              email: created.email,
+              userType: created.userType,
+              reviewUrl: `${ctx.config.PUBLIC_URL}/admin/users`,
+            },
           });
         }
         return created;
@@ -52,9 +73,17 @@ export function createAuthService(ctx: IdentityContext) {
      * before the password is even checked. The answer never says whether the e-mail exists.
      */
     async login(input: LoginInput, address: string): Promise<LoginResponse> {
-      const [account, origin] = await Promise.all([accountFailures.peek(input.email), addressFailures.peek(address)]);
+      const [account, origin] = await Promise.all([
+        accountFailures.peek(input.email),
+        addressFailures.peek(address),
+      ]);
       if (!account.allowed || !origin.allowed) {
-        throw httpError.tooManyRequests(Math.max(account.allowed ? 0 : account.retryAfterSeconds, origin.allowed ? 0 : origin.retryAfterSeconds));
+        throw httpError.tooManyRequests(
+          Math.max(
+            account.allowed ? 0 : account.retryAfterSeconds,
+            origin.allowed ? 0 : origin.retryAfterSeconds,
+          ),
+        );
       }
       const found = await findCredentialsByEmail(ctx.pool, input.email);
       const valid = await verifyPassword(found?.passwordHash ?? (await dummyHash), input.password);
@@ -65,11 +94,18 @@ export function createAuthService(ctx: IdentityContext) {
       await accountFailures.reset(input.email);
       const { user } = found;
       if (user.status === 'rejected') {
-        throw new AppError(403, 'ACCOUNT_REJECTED', 'This account has been suspended or rejected. Please contact the administrator.');
+        throw new AppError(
+          403,
+          'ACCOUNT_REJECTED',
+          'This account has been suspended or rejected. Please contact the administrator.',
+        );
       }
       const settings = await ctx.settings.get();
       if (settings.maintenanceMode && user.userType !== 'admin') {
-        throw httpError.unavailable('MAINTENANCE', 'The platform is under maintenance. Please try again later.');
+        throw httpError.unavailable(
+          'MAINTENANCE',
+          'The platform is under maintenance. Please try again later.',
+        );
       }
       await ctx.tokens.publishStatus(user.id, user.status);
       const token = await ctx.tokens.sign(user, settings.sessionTimeout);

@@ -4,14 +4,21 @@ import { tokenAlgorithm, type Redis } from '@medrelay/service-kit';
 import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
 
 export interface TokenIssuer {
-  sign(user: { id: number; userType: UserType; status: UserStatus; name: string }, lifetimeMinutes: number): Promise<string>;
+  sign(
+    user: { id: number; userType: UserType; status: UserStatus; name: string },
+    lifetimeMinutes: number,
+  ): Promise<string>;
   revokeToken(tokenId: string, expiresAt: number): Promise<void>;
   revokeAllFor(userId: number): Promise<void>;
   publishStatus(userId: number, status: UserStatus): Promise<void>;
 }
 
 /** Signs access tokens with the private key, which only svc-identity holds. */
-export async function createTokenIssuer(privateKeyPem: string, redis: Redis, prefix: string): Promise<TokenIssuer> {
+export async function createTokenIssuer(
+  privateKeyPem: string,
+  redis: Redis,
+  prefix: string,
+): Promise<TokenIssuer> {
   const key: CryptoKey = await importPKCS8(privateKeyPem, tokenAlgorithm);
   return {
     async sign(user, lifetimeMinutes) {

@@ -13,7 +13,9 @@ describe('mail worker against a flaky SMTP server', () => {
   let identity: TestIdentity;
   beforeAll(async () => {
     // The server refuses the first two messages with a transient error.
-    sink = await startSmtpSink(mkdtempSync(path.join(tmpdir(), 'flaky-smtp-')), await freePort(), () => {}, { failFirst: 2 });
+    sink = await startSmtpSink(mkdtempSync(path.join(tmpdir(), 'flaky-smtp-')), await freePort(), () => {}, {
+      failFirst: 2,
+    });
     identity = await startTestIdentity({ SMTP_URL: sink.url });
   });
   afterAll(async () => {
@@ -34,15 +36,33 @@ describe('mail worker against a flaky SMTP server', () => {
     // Two mails are queued (to the user and the admin): both first attempts fail, the retries after 2 s succeed.
     const mails = await waitForMails(email, 1, { directory: sink.directory, timeoutMs: 20_000 });
     expect(mails).toHaveLength(1);
-    const { rows } = await identity.service.ctx.pool.query('SELECT template FROM identity.sent_mail WHERE recipient = $1', [email]);
+    const { rows } = await identity.service.ctx.pool.query(
+      'SELECT template FROM identity.sent_mail WHERE recipient = $1',
+      [email],
+    );
     expect(rows).toEqual([{ template: 'registration-received' }]);
   });
 });
 
 describe('mail templates', () => {
-  const data = { name: 'Mona', userType: 'ngo', systemName: 'MedRelay', adminEmail: 'admin@medrelay.eg', loginUrl: 'http://x/login', email: 'm@x', reviewUrl: 'http://x/admin/users' };
+  const data = {
+    name: 'Mona',
+    userType: 'ngo',
+    systemName: 'MedRelay',
+    adminEmail: 'admin@medrelay.eg',
+    loginUrl: 'http://x/login',
+    email: 'm@x',
+    reviewUrl: 'http://x/admin/users',
+  };
   it('renders every template in English and Arabic with nothing left unfilled', () => {
-    for (const template of ['registration-received', 'account-approved', 'account-rejected', 'account-suspended', 'account-reactivated', 'admin-new-registration'] as const) {
+    for (const template of [
+      'registration-received',
+      'account-approved',
+      'account-rejected',
+      'account-suspended',
+      'account-reactivated',
+      'admin-new-registration',
+    ] as const) {
       for (const language of ['en', 'ar'] as const) {
         const mail = renderMail(template, language, data);
         expect(mail.subject.length).toBeGreaterThan(5);

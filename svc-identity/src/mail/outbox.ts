@@ -1,4 +1,10 @@
-import { mailQueueName, type Language, type MailJob, type MailTemplate, type Settings } from '@medrelay/contracts';
+import {
+  mailQueueName,
+  type Language,
+  type MailJob,
+  type MailTemplate,
+  type Settings,
+} from '@medrelay/contracts';
 import { addToOutbox, type PoolClient } from '@medrelay/service-kit';
 import { schema } from '../context';
 
@@ -9,7 +15,13 @@ import { schema } from '../context';
 export async function queueMail(
   client: PoolClient,
   settings: Settings,
-  mail: { template: MailTemplate; to: string; language: Language; idempotencyKey: string; data: Record<string, string> },
+  mail: {
+    template: MailTemplate;
+    to: string;
+    language: Language;
+    idempotencyKey: string;
+    data: Record<string, string>;
+  },
 ): Promise<void> {
   if (!settings.emailNotifications) return;
   const job: MailJob = {

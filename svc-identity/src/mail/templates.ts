@@ -54,7 +54,11 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
     },
     'account-reactivated': {
       subject: (d) => `Your ${d.systemName} account is active again`,
-      body: (d) => [`Hello ${d.name},`, 'Your account has been reactivated. You can sign in again.', `Sign in: ${d.loginUrl}`],
+      body: (d) => [
+        `Hello ${d.name},`,
+        'Your account has been reactivated. You can sign in again.',
+        `Sign in: ${d.loginUrl}`,
+      ],
     },
     'admin-new-registration': {
       subject: (d) => `New ${userTypeLabels.en[d.userType!]} registration waiting for approval`,
@@ -100,7 +104,11 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
     },
     'account-reactivated': {
       subject: (d) => `حسابك في ${d.systemName} اتفعّل تاني`,
-      body: (d) => [`أهلاً ${d.name}،`, 'حسابك رجع يشتغل تاني، وتقدر تسجل دخول.', `تسجيل الدخول: ${d.loginUrl}`],
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        'حسابك رجع يشتغل تاني، وتقدر تسجل دخول.',
+        `تسجيل الدخول: ${d.loginUrl}`,
+      ],
     },
     'admin-new-registration': {
       subject: (d) => `تسجيل جديد (${userTypeLabels.ar[d.userType!]}) مستني الموافقة`,

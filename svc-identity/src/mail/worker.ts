@@ -1,5 +1,12 @@
 import { mailJobSchema, mailQueueName, type MailJob } from '@medrelay/contracts';
-import { createWorker, withTransaction, type Job, type Logger, type Pool, type Redis } from '@medrelay/service-kit';
+import {
+  createWorker,
+  withTransaction,
+  type Job,
+  type Logger,
+  type Pool,
+  type Redis,
+} from '@medrelay/service-kit';
 import nodemailer from 'nodemailer';
 import { renderMail } from './templates';
 
@@ -28,17 +35,27 @@ export function startMailWorker(options: MailWorkerOptions) {
       ]);
       if (seen.rowCount) return 'already-sent';
       const rendered = renderMail(mail.template, mail.language, mail.data);
-      await transport.sendMail({ from: options.from, to: mail.to, ...rendered, headers: { 'X-MedRelay-Template': mail.template } });
-      await client.query('INSERT INTO identity.sent_mail (idempotency_key, template, recipient) VALUES ($1, $2, $3)', [
-        mail.idempotencyKey,
-        mail.template,
-        mail.to,
-      ]);
+      await transport.sendMail({
+        from: options.from,
+        to: mail.to,
+        ...rendered,
+        headers: { 'X-MedRelay-Template': mail.template },
+      });
+      await client.query(
+        'INSERT INTO identity.sent_mail (idempotency_key, template, recipient) VALUES ($1, $2, $3)',
+        [mail.idempotencyKey, mail.template, mail.to],
+      );
       options.logger.info({ template: mail.template, to: mail.to }, 'mail sent');
       return 'sent';
     });
   };
-  const worker = createWorker<MailJob>(mailQueueName, process, options.connection, options.prefix, options.logger);
+  const worker = createWorker<MailJob>(
+    mailQueueName,
+    process,
+    options.connection,
+    options.prefix,
+    options.logger,
+  );
   return {
     worker,
     async close() {

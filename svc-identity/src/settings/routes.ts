@@ -13,8 +13,13 @@ export function settingsRoutes(ctx: IdentityContext): Router {
   router.get('/api/admin/settings', ...adminOnly, async (_req, res) => {
     res.json(await ctx.settings.get());
   });
-  router.put('/api/admin/settings', ...adminOnly, validate({ body: settingsUpdateSchema }), async (req, res) => {
-    res.json(await ctx.settings.update(req.body, callerOf(res).id));
-  });
+  router.put(
+    '/api/admin/settings',
+    ...adminOnly,
+    validate({ body: settingsUpdateSchema }),
+    async (req, res) => {
+      res.json(await ctx.settings.update(req.body, callerOf(res).id));
+    },
+  );
   return router;
 }

