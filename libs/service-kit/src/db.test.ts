@@ -1,0 +1,62 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestDatabase } from '@medrelay/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool, migrate, withTransaction, type Pool } from './db';
+
+let pool: Pool;
+beforeAll(async () => {
+  pool = createPool(await createTestDatabase(), 'kit-test');
+});
+afterAll(() => pool.end());
+
+function migrations(files: Record<string, string>) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+  for (const [name, sql] of Object.entries(files)) writeFileSync(path.join(dir, name), sql);
+  return dir;
+}
+
+describe('migrate', () => {
+  it('applies files in name order once, even when instances start together', async () => {
+    const dir = migrations({
+      '002_add.sql': 'ALTER TABLE kit_a.things ADD COLUMN size int;',
+      '001_create.sql': 'CREATE TABLE kit_a.things (id int PRIMARY KEY);',
+    });
+    const runs = await Promise.all([
+      migrate(pool, 'kit_a', dir),
+      migrate(pool, 'kit_a', dir),
+      migrate(pool, 'kit_a', dir),
+    ]);
+    expect(runs.flat()).toEqual(['001_create.sql', '002_add.sql']);
+    expect(await migrate(pool, 'kit_a', dir)).toEqual([]);
+    const { rows } = await pool.query(
+      "SELECT column_name FROM information_schema.columns WHERE table_schema = 'kit_a' AND table_name = 'things' ORDER BY ordinal_position",
+    );
+    expect(rows.map((r) => r.column_name)).toEqual(['id', 'size']);
+  });
+
+  it('rolls a failing migration back whole and names it', async () => {
+    const dir = migrations({ '001_bad.sql': 'CREATE TABLE kit_b.ok (id int); SELECT * FROM kit_b.missing;' });
+    await expect(migrate(pool, 'kit_b', dir)).rejects.toThrow(/kit_b\/001_bad.sql failed/);
+    const { rowCount } = await pool.query(
+      "SELECT 1 FROM information_schema.tables WHERE table_schema = 'kit_b' AND table_name = 'ok'",
+    );
+    expect(rowCount).toBe(0);
+  });
+});
+
+describe('withTransaction', () => {
+  it('commits on success and rolls back on error', async () => {
+    await pool.query('CREATE TABLE IF NOT EXISTS public.tx_probe (v int)');
+    await withTransaction(pool, (c) => c.query('INSERT INTO public.tx_probe VALUES (1)'));
+    await expect(
+      withTransaction(pool, async (c) => {
+        await c.query('INSERT INTO public.tx_probe VALUES (2)');
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const { rows } = await pool.query('SELECT v FROM public.tx_probe');
+    expect(rows).toEqual([{ v: 1 }]);
+  });
+});

@@ -1,0 +1,75 @@
+import { createTestDatabase, testStores, uniqueName } from '@medrelay/testing';
+import type { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool, withTransaction, type Pool } from './db';
+import { createLogger } from './logger';
+import { addToOutbox, OutboxRelay } from './outbox';
+import { createQueue } from './queue';
+import { createRedis, type Redis } from './redis';
+
+let pool: Pool;
+let redis: Redis;
+let queue: Queue;
+const logger = createLogger('outbox-test', 'silent');
+beforeAll(async () => {
+  pool = createPool(await createTestDatabase(), 'outbox-test');
+  await pool.query(`CREATE SCHEMA box;
+    CREATE TABLE box.outbox (id uuid PRIMARY KEY, queue text NOT NULL, job_name text NOT NULL, payload jsonb NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT clock_timestamp(), published_at timestamptz)`);
+  redis = createRedis(testStores().redisUrl, 'outbox-test');
+  queue = createQueue('things', redis, uniqueName('p'));
+});
+afterAll(async () => {
+  await queue.close();
+  await redis.quit();
+  await pool.end();
+});
+
+describe('OutboxRelay', () => {
+  it('publishes committed messages in order, once, and never rolled-back ones', async () => {
+    await withTransaction(pool, async (c) => {
+      await addToOutbox(c, 'box', { queue: 'things', name: 'first', payload: { n: 1 } });
+      await addToOutbox(c, 'box', { queue: 'things', name: 'second', payload: { n: 2 } });
+    });
+    await expect(
+      withTransaction(pool, async (c) => {
+        await addToOutbox(c, 'box', { queue: 'things', name: 'ghost', payload: {} });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow();
+    const relay = new OutboxRelay(pool, 'box', () => queue, logger);
+    expect(await relay.publishPending()).toBe(2);
+    expect(await relay.publishPending()).toBe(0);
+    const jobs = await queue.getJobs(['waiting']);
+    expect(jobs.map((j) => j.name).sort()).toEqual(['first', 'second']);
+  });
+
+  it('keeps a message until it is published when the queue is unreachable', async () => {
+    await withTransaction(pool, (c) =>
+      addToOutbox(c, 'box', { queue: 'things', name: 'later', payload: {} }),
+    );
+    let failing = true;
+    const flaky = {
+      add: (...args: Parameters<Queue['add']>) =>
+        failing ? Promise.reject(new Error('redis down')) : queue.add(...args),
+    } as unknown as Queue;
+    const relay = new OutboxRelay(pool, 'box', () => flaky, logger);
+    await expect(relay.publishPending()).rejects.toThrow('redis down');
+    const { rows } = await pool.query("SELECT published_at FROM box.outbox WHERE job_name = 'later'");
+    expect(rows[0].published_at).toBeNull();
+    failing = false;
+    expect(await relay.publishPending()).toBe(1);
+    expect((await queue.getJobs(['waiting'])).some((j) => j.name === 'later')).toBe(true);
+  });
+
+  it('does not create a second job when a row is published twice (same job id)', async () => {
+    const id = await withTransaction(pool, (c) =>
+      addToOutbox(c, 'box', { queue: 'things', name: 'twice', payload: {} }),
+    );
+    const relay = new OutboxRelay(pool, 'box', () => queue, logger);
+    await relay.publishPending();
+    await pool.query('UPDATE box.outbox SET published_at = NULL WHERE id = $1', [id]);
+    await relay.publishPending();
+    expect((await queue.getJobs(['waiting'])).filter((j) => j.name === 'twice')).toHaveLength(1);
+  });
+});
