@@ -19,6 +19,7 @@ import {
 } from '@medrelay/service-kit';
 import type { Queue } from 'bullmq';
 import type { Server } from 'node:http';
+import { accountRoutes } from './account/routes';
 import { adminUserRoutes } from './admin-users/routes';
 import { authRoutes } from './auth/routes';
 import { createTokenIssuer } from './auth/tokens';
@@ -73,6 +74,7 @@ export async function createIdentityService(
   const app = createServiceApp(logger);
   app.use(health.router());
   app.use(authRoutes(ctx));
+  app.use(accountRoutes(ctx));
   app.use(adminUserRoutes(ctx));
   app.use(settingsRoutes(ctx));
   app.use(notFoundHandler);

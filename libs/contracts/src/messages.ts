@@ -52,6 +52,7 @@ export const messages = {
     en: 'Welcome message must be at most 500 characters',
     ar: 'رسالة الترحيب لازم ماتزيدش عن 500 حرف',
   },
+  currentPasswordWrong: { en: 'Current password is incorrect', ar: 'كلمة السر الحالية مش صحيحة' },
   required: { en: 'This field is required', ar: 'الخانة دي مطلوبة' },
   tooLong: { en: 'Must be at most {max} characters', ar: 'لازم ماتزيدش عن {max} حرف' },
   mustBeText: { en: 'Must be text', ar: 'لازم تكون نص' },

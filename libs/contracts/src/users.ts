@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languages } from './messages';
-import { emailField, limits, nameField, optionalText, passwordField, phoneField } from './fields';
+import { emailField, limits, nameField, optionalText, passwordField, phoneField, typeError } from './fields';
 
 export const userTypes = ['pharmacy', 'ngo', 'donor', 'admin'] as const;
 export type UserType = (typeof userTypes)[number];
@@ -88,3 +88,39 @@ export const userListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/**
+ * A user's own account changes (settings screen). Role-specific fields apply only to that
+ * role; a field that does not belong to the caller's role is refused by the service.
+ */
+export const profileUpdateSchema = z
+  .object({
+    name: nameField,
+    phone: phoneField,
+    language: languageSchema,
+    address: optionalText(limits.addressMax),
+    commercialLicense: z
+      .string(typeError('commercialLicenseRequired'))
+      .trim()
+      .min(1, { error: 'commercialLicenseRequired' })
+      .max(limits.referenceMax),
+    organizationName: z
+      .string(typeError('organizationNameRequired'))
+      .trim()
+      .min(1, { error: 'organizationNameRequired' })
+      .max(limits.organizationNameMax),
+    commercialNumber: z
+      .string(typeError('commercialNumberRequired'))
+      .trim()
+      .min(1, { error: 'commercialNumberRequired' })
+      .max(limits.referenceMax),
+  })
+  .partial()
+  .strict();
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string(typeError('currentPasswordWrong')).min(1, { error: 'currentPasswordWrong' }),
+  newPassword: passwordField,
+});
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;

@@ -172,3 +172,57 @@ export async function countUsers(db: Db): Promise<number> {
   const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM identity.users');
   return Number(rows[0]!.n);
 }
+
+const profileTables = {
+  pharmacy: 'identity.pharmacies',
+  ngo: 'identity.ngos',
+  donor: 'identity.donors',
+} as const;
+const profileColumns = {
+  address: 'address',
+  commercialLicense: 'commercial_license',
+  organizationName: 'organization_name',
+  commercialNumber: 'commercial_number',
+} as const;
+
+/** Updates the user's own fields and the profile fields of its role; bumps the version. */
+export async function updateAccount(
+  db: PoolClient,
+  user: { id: number; userType: UserType },
+  changes: { name?: string; phone?: string; language?: Language } & Partial<
+    Record<keyof typeof profileColumns, string | undefined>
+  >,
+): Promise<void> {
+  await db.query(
+    `UPDATE identity.users SET name = COALESCE($2, name), phone = COALESCE($3, phone), language = COALESCE($4, language),
+       version = version + 1, updated_at = now() WHERE id = $1`,
+    [user.id, changes.name ?? null, changes.phone ?? null, changes.language ?? null],
+  );
+  if (user.userType === 'admin') return;
+  const sets: string[] = [];
+  const params: unknown[] = [user.id];
+  for (const [field, column] of Object.entries(profileColumns)) {
+    if (field in changes)
+      sets.push(`${column} = $${params.push(changes[field as keyof typeof profileColumns] ?? null)}`);
+  }
+  if (sets.length)
+    await db.query(
+      `UPDATE ${profileTables[user.userType]} SET ${sets.join(', ')} WHERE user_id = $1`,
+      params,
+    );
+}
+
+export async function findPasswordHash(db: Db, id: number): Promise<string | null> {
+  const { rows } = await db.query<{ password_hash: string }>(
+    'SELECT password_hash FROM identity.users WHERE id = $1',
+    [id],
+  );
+  return rows[0]?.password_hash ?? null;
+}
+
+export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.query('UPDATE identity.users SET password_hash = $2, updated_at = now() WHERE id = $1', [
+    id,
+    passwordHash,
+  ]);
+}

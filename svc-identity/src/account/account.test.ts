@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestIdentity, testPassword, type TestIdentity } from '../testing';
+
+let identity: TestIdentity;
+beforeAll(async () => {
+  identity = await startTestIdentity();
+});
+afterAll(() => identity.stop());
+
+describe('PUT /api/auth/me (own account)', () => {
+  it('changes name, phone, language and the role profile, and records user.updated', async () => {
+    const ngo = await identity.signedIn('ngo');
+    const res = await identity.api.put(
+      '/api/auth/me',
+      {
+        name: 'Mona Adel',
+        phone: '٠١١٢٢٣٣٤٤٥٥',
+        language: 'ar',
+        address: 'Shubra, Cairo',
+        organizationName: 'Al Amal',
+      },
+      { token: ngo.token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      name: 'Mona Adel',
+      phone: '01122334455',
+      language: 'ar',
+      profile: { address: 'Shubra, Cairo', organizationName: 'Al Amal', commercialNumber: 'CN-1' },
+    });
+    const { rows } = await identity.service.ctx.pool.query(
+      "SELECT payload FROM identity.outbox WHERE job_name = 'user.updated' AND payload->'user'->>'id' = $1",
+      [String(ngo.id)],
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[0].payload.user).toMatchObject({
+      name: 'Mona Adel',
+      organizationName: 'Al Amal',
+      version: 2,
+    });
+  });
+
+  it('clears the address when sent empty, and works for a pending account', async () => {
+    const donor = await identity.signedIn('donor', 'pending');
+    await identity.api.put('/api/auth/me', { address: 'Maadi' }, { token: donor.token });
+    const res = await identity.api.put('/api/auth/me', { address: '' }, { token: donor.token });
+    expect(res.status).toBe(200);
+    expect(res.body.profile.address).toBeNull();
+  });
+
+  it('refuses fields of another role, unknown fields, e-mail and status changes, and bad values', async () => {
+    const donor = await identity.signedIn('donor');
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ commercialLicense: 'X' }, 'unknownField'],
+      [{ status: 'approved' }, 'unknownField'],
+      [{ email: 'new@example.test' }, 'unknownField'],
+      [{ userType: 'admin' }, 'unknownField'],
+      [{ name: 'A' }, 'nameMin'],
+      [{ phone: '123' }, 'phoneMin'],
+      [{ language: 'fr' }, 'invalidValue'],
+    ];
+    for (const [body, rule] of cases) {
+      const res = await identity.api.put('/api/auth/me', body, { token: donor.token });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.details.map((d: { rule: string }) => d.rule)).toContain(rule);
+    }
+    const me = await identity.api.get('/api/auth/me', { token: donor.token });
+    expect(me.body).toMatchObject({ userType: 'donor', status: 'approved', name: 'donor user' });
+  });
+
+  it('needs a session', async () => {
+    expect((await identity.api.put('/api/auth/me', { name: 'Xx' })).status).toBe(401);
+  });
+});
+
+describe('PUT /api/auth/password', () => {
+  it('changes the password, ends other sessions and returns a working token', async () => {
+    const user = await identity.createUser('pharmacy');
+    const session = await identity.login(user.email);
+    const otherDevice = await identity.login(user.email);
+    const res = await identity.api.put(
+      '/api/auth/password',
+      { currentPassword: testPassword, newPassword: 'n3w-secret' },
+      { token: session },
+    );
+    expect(res.status).toBe(200);
+    expect((await identity.api.get('/api/auth/me', { token: res.body.token })).status).toBe(200);
+    expect((await identity.api.get('/api/auth/me', { token: otherDevice })).status).toBe(401);
+    expect(
+      (await identity.api.post('/api/auth/login', { email: user.email, password: testPassword })).status,
+    ).toBe(401);
+    expect(
+      (await identity.api.post('/api/auth/login', { email: user.email, password: 'n3w-secret' })).status,
+    ).toBe(200);
+  });
+
+  it('refuses a wrong current password and a short new one, changing nothing', async () => {
+    const user = await identity.signedIn('donor');
+    const wrong = await identity.api.put(
+      '/api/auth/password',
+      { currentPassword: 'not-it', newPassword: 'n3w-secret' },
+      { token: user.token },
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.details[0]).toMatchObject({
+      path: 'currentPassword',
+      message: 'Current password is incorrect',
+    });
+    const short = await identity.api.put(
+      '/api/auth/password',
+      { currentPassword: testPassword, newPassword: '123' },
+      { token: user.token },
+    );
+    expect(short.body.details[0].rule).toBe('passwordMin');
+    expect((await identity.api.get('/api/auth/me', { token: user.token })).status).toBe(200);
+    expect(
+      (await identity.api.post('/api/auth/login', { email: user.email, password: testPassword })).status,
+    ).toBe(200);
+  });
+});

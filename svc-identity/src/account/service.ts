@@ -1,0 +1,79 @@
+import {
+  translate,
+  type Language,
+  type PasswordChange,
+  type ProfileUpdate,
+  type User,
+  type UserType,
+} from '@medrelay/contracts';
+import { httpError, withTransaction } from '@medrelay/service-kit';
+import type { IdentityContext } from '../context';
+import { hashPassword, verifyPassword } from '../passwords';
+import { recordUserEvent } from '../users/events';
+import { findPasswordHash, findUserById, publicUser, updateAccount, updatePasswordHash } from '../users/repo';
+
+/** Profile fields each role has (spec §3); the others are refused for that role. */
+const roleFields: Record<UserType, readonly string[]> = {
+  pharmacy: ['address', 'commercialLicense'],
+  ngo: ['address', 'organizationName', 'commercialNumber'],
+  donor: ['address'],
+  admin: [],
+};
+const commonFields = ['name', 'phone', 'language'];
+
+export function createAccountService(ctx: IdentityContext) {
+  return {
+    /** Changes the caller's own account and tells the other services (user.updated). */
+    async update(userId: number, changes: ProfileUpdate, language: Language): Promise<User> {
+      const user = await withTransaction(ctx.pool, async (client) => {
+        const current = await findUserById(client, userId, true);
+        if (!current) throw httpError.unauthenticated('Account no longer exists');
+        const foreign = Object.keys(changes).filter(
+          (f) => !commonFields.includes(f) && !roleFields[current.userType].includes(f),
+        );
+        if (foreign.length) {
+          throw httpError.validation(
+            translate('unknownField', language),
+            foreign.map((path) => ({
+              path,
+              rule: 'unknownField',
+              message: translate('unknownField', language),
+            })),
+          );
+        }
+        await updateAccount(client, current, changes);
+        const updated = (await findUserById(client, userId))!;
+        await recordUserEvent(client, 'user.updated', updated);
+        return updated;
+      });
+      ctx.outbox.nudge();
+      return publicUser(user);
+    },
+
+    /**
+     * Changes the password after checking the current one, ends every other session, and
+     * returns a fresh token for this one.
+     */
+    async changePassword(
+      userId: number,
+      change: PasswordChange,
+      language: Language,
+    ): Promise<{ token: string }> {
+      const hash = await findPasswordHash(ctx.pool, userId);
+      if (!hash) throw httpError.unauthenticated('Account no longer exists');
+      if (!(await verifyPassword(hash, change.currentPassword))) {
+        const message = translate('currentPasswordWrong', language);
+        throw httpError.validation(message, [
+          { path: 'currentPassword', rule: 'currentPasswordWrong', message },
+        ]);
+      }
+      await updatePasswordHash(ctx.pool, userId, await hashPassword(change.newPassword));
+      await ctx.tokens.revokeAllFor(userId);
+      // A token issued in the same millisecond as the revocation would count as revoked.
+      await new Promise((r) => setTimeout(r, 2));
+      const user = (await findUserById(ctx.pool, userId))!;
+      const settings = await ctx.settings.get();
+      return { token: await ctx.tokens.sign(user, settings.sessionTimeout) };
+    },
+  };
+}
