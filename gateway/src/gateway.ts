@@ -36,7 +36,7 @@ export async function createGateway(
   };
   let shuttingDown = false;
 
-  const app = createServiceApp(logger, { json: false });
+  const app = createServiceApp(logger, { json: false, trustProxy: config.TRUST_PROXY });
   app.use(healthRoutes(targets, redis, () => shuttingDown));
   app.use(
     '/api',

@@ -21,6 +21,7 @@ import type { Queue } from 'bullmq';
 import type { Server } from 'node:http';
 import { accountRoutes } from './account/routes';
 import { adminUserRoutes } from './admin-users/routes';
+import { restoreRevocations } from './auth/revocations';
 import { authRoutes } from './auth/routes';
 import { createTokenIssuer } from './auth/tokens';
 import type { IdentityConfig } from './config';
@@ -69,9 +70,10 @@ export async function createIdentityService(
     outbox: new OutboxRelay(pool, schema, queueFor, logger),
   };
   await settings.publish();
+  await restoreRevocations(pool, redis, prefix);
 
   const health = new Health({ postgres: () => pool.query('SELECT 1'), redis: () => redis.ping() });
-  const app = createServiceApp(logger);
+  const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY });
   app.use(health.router());
   app.use(authRoutes(ctx));
   app.use(accountRoutes(ctx));

@@ -12,6 +12,12 @@ export const baseConfigShape = {
     .string()
     .regex(/^[a-z0-9_-]+$/i)
     .default('medrelay'),
+  /**
+   * Which proxies may set X-Forwarded-For (Express "trust proxy"): per-address limits need the
+   * real client address. `loopback` fits the gateway on the same host; a hop count or subnet
+   * list fits a load balancer.
+   */
+  TRUST_PROXY: z.string().default('loopback'),
   JWT_PUBLIC_KEY: z.string().optional(),
   JWT_PUBLIC_KEY_FILE: z.string().optional(),
 };

@@ -4,17 +4,18 @@ import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 
-/** The Express app every service starts from: request ids, access logs, JSON bodies. */
 /**
+ * The Express app every service starts from: request ids, access logs, JSON bodies.
  * `json: false` leaves bodies unread (the gateway streams them to services untouched).
  */
 export function createServiceApp(
   logger: Logger,
-  options: { jsonLimit?: string; json?: boolean } = {},
+  options: { jsonLimit?: string; json?: boolean; trustProxy?: string } = {},
 ): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  const trust = options.trustProxy ?? 'loopback';
+  app.set('trust proxy', /^\d+$/.test(trust) ? Number(trust) : trust);
   app.use(
     pinoHttp({
       logger,

@@ -1,5 +1,7 @@
 import { waitForMails } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '@medrelay/service-kit';
+import { createIdentityService } from '../service';
 import { startTestIdentity, type TestIdentity } from '../testing';
 
 let identity: TestIdentity;
@@ -191,6 +193,28 @@ describe('permissions on admin endpoints', () => {
         expect(res.status, `${method} ${path} as ${caller.email}`).toBe(403);
         expect(res.body.code).toBe('FORBIDDEN');
       }
+    }
+  });
+});
+
+describe('revocations survive a Redis that lost its data', () => {
+  it('restores them from the database when identity starts, so a suspended user stays out', async () => {
+    const user = await identity.signedIn('pharmacy');
+    await identity.api.put(
+      `/api/admin/users/${user.id}/status`,
+      { status: 'rejected' },
+      { token: admin.token },
+    );
+    const redis = identity.service.ctx.redis;
+    const keys = await redis.keys(`${identity.prefix}:auth:*:${user.id}`);
+    expect(keys.length).toBe(2);
+    await redis.del(...keys);
+    const restarted = await createIdentityService(identity.config, createLogger('svc-identity', 'silent'));
+    try {
+      const verdict = await restarted.ctx.verifier.verify(user.token).catch((e: { code: string }) => e.code);
+      expect(verdict).toBe('TOKEN_REVOKED');
+    } finally {
+      await restarted.stop();
     }
   });
 });
