@@ -1,3 +1,4 @@
+import { languages, mailTemplates } from '@medrelay/contracts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,15 +56,8 @@ describe('mail templates', () => {
     reviewUrl: 'http://x/admin/users',
   };
   it('renders every template in English and Arabic with nothing left unfilled', () => {
-    for (const template of [
-      'registration-received',
-      'account-approved',
-      'account-rejected',
-      'account-suspended',
-      'account-reactivated',
-      'admin-new-registration',
-    ] as const) {
-      for (const language of ['en', 'ar'] as const) {
+    for (const template of mailTemplates) {
+      for (const language of languages) {
         const mail = renderMail(template, language, data);
         expect(mail.subject.length).toBeGreaterThan(5);
         expect(mail.text).not.toContain('undefined');
