@@ -26,7 +26,12 @@ interface Result {
 }
 
 /** Sends requests from `connections` concurrent loops for `seconds`, recording each latency. */
-async function load(scenario: string, url: string, init: { method?: string; headers?: Record<string, string>; body?: string }, conns = connections): Promise<Result> {
+async function load(
+  scenario: string,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+  conns = connections,
+): Promise<Result> {
   const agent = new Agent({ connections: conns, keepAliveTimeout: 10_000 });
   const latencies: number[] = [];
   let errors = 0;
@@ -36,7 +41,12 @@ async function load(scenario: string, url: string, init: { method?: string; head
       while (Date.now() < end) {
         const started = performance.now();
         try {
-          const res = await request(url, { dispatcher: agent, method: (init.method ?? 'GET') as 'GET', headers: init.headers, body: init.body });
+          const res = await request(url, {
+            dispatcher: agent,
+            method: (init.method ?? 'GET') as 'GET',
+            headers: init.headers,
+            body: init.body,
+          });
           await res.body.dump();
           if (res.statusCode >= 400) errors++;
           latencies.push(performance.now() - started);
@@ -49,7 +59,14 @@ async function load(scenario: string, url: string, init: { method?: string; head
   await agent.close();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round((latencies[Math.floor(q * (latencies.length - 1))] ?? 0) * 10) / 10;
-  return { scenario, requests: latencies.length, perSecond: Math.round(latencies.length / seconds), p50ms: at(0.5), p99ms: at(0.99), errors };
+  return {
+    scenario,
+    requests: latencies.length,
+    perSecond: Math.round(latencies.length / seconds),
+    p50ms: at(0.5),
+    p99ms: at(0.99),
+    errors,
+  };
 }
 
 function rssMb(pid: number | undefined): number {
@@ -81,7 +98,11 @@ try {
     DATABASE_URL: stores.databaseUrl,
     SMTP_URL: stores.smtpUrl,
   };
-  const identity = startProcess('identity', 0, path.join(root, 'svc-identity'), 'src/main.ts', { ...common, PORT: String(identityPort), JWT_PRIVATE_KEY_FILE: stores.jwtPrivateKeyFile });
+  const identity = startProcess('identity', 0, path.join(root, 'svc-identity'), 'src/main.ts', {
+    ...common,
+    PORT: String(identityPort),
+    JWT_PRIVATE_KEY_FILE: stores.jwtPrivateKeyFile,
+  });
   processes.push(identity);
   await waitUntilReady(`http://127.0.0.1:${identityPort}/health/ready`, identity.exited, 'identity');
   const gateway = startProcess('gateway', 1, path.join(root, 'gateway'), 'src/main.ts', {
@@ -96,24 +117,42 @@ try {
 
   const loginBody = JSON.stringify({ email: 'pharmacy@medrelay.eg', password: demoPassword });
   const json = { 'content-type': 'application/json' };
-  const login = await request(`http://127.0.0.1:${gatewayPort}/api/auth/login`, { method: 'POST', headers: json, body: loginBody });
+  const login = await request(`http://127.0.0.1:${gatewayPort}/api/auth/login`, {
+    method: 'POST',
+    headers: json,
+    body: loginBody,
+  });
   const { token } = (await login.body.json()) as { token: string };
   const auth = { authorization: `Bearer ${token}` };
 
   const results = [
-    await load('GET /api/auth/me, direct to identity', `http://127.0.0.1:${identityPort}/api/auth/me`, { headers: auth }),
-    await load('GET /api/auth/me, through the gateway', `http://127.0.0.1:${gatewayPort}/api/auth/me`, { headers: auth }),
+    await load('GET /api/auth/me, direct to identity', `http://127.0.0.1:${identityPort}/api/auth/me`, {
+      headers: auth,
+    }),
+    await load('GET /api/auth/me, through the gateway', `http://127.0.0.1:${gatewayPort}/api/auth/me`, {
+      headers: auth,
+    }),
     await load('GET /api/settings, through the gateway', `http://127.0.0.1:${gatewayPort}/api/settings`, {}),
-    await load('POST /api/auth/login (argon2id), through the gateway', `http://127.0.0.1:${gatewayPort}/api/auth/login`, { method: 'POST', headers: json, body: loginBody }, 8),
+    await load(
+      'POST /api/auth/login (argon2id), through the gateway',
+      `http://127.0.0.1:${gatewayPort}/api/auth/login`,
+      { method: 'POST', headers: json, body: loginBody },
+      8,
+    ),
   ];
   const memory = { identityRssMb: rssMb(identity.child.pid), gatewayRssMb: rssMb(gateway.child.pid) };
 
-  console.log(`\n${seconds} s per scenario, ${connections} connections (8 for sign-in), client and servers on the same 2 cores\n`);
+  console.log(
+    `\n${seconds} s per scenario, ${connections} connections (8 for sign-in), client and servers on the same 2 cores\n`,
+  );
   console.table(results);
   console.log('memory after the run:', memory);
   const out = path.join(root, 'var', 'bench');
   mkdirSync(out, { recursive: true });
-  writeFileSync(path.join(out, 'results.json'), JSON.stringify({ at: new Date().toISOString(), seconds, connections, results, memory }, null, 2));
+  writeFileSync(
+    path.join(out, 'results.json'),
+    JSON.stringify({ at: new Date().toISOString(), seconds, connections, results, memory }, null, 2),
+  );
 } finally {
   for (const p of processes.reverse()) await stopProcess(p);
   await stores.stop();

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const gatewayConfigShape = {
   ...baseConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** The gateway is the edge: it trusts no X-Forwarded-For unless told a load balancer is in front. */
+  TRUST_PROXY: z.string().default('false'),
   IDENTITY_URL: z.string().url().default('http://127.0.0.1:4001'),
   CATALOG_URL: z.string().url().default('http://127.0.0.1:4002'),
   REQUESTS_URL: z.string().url().default('http://127.0.0.1:4003'),

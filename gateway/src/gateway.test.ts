@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/testing';
-import { uniqueEmail, waitForMails } from '@medrelay/testing';
+import { testStores, uniqueEmail, waitForMails } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway } from './testing';
 
@@ -88,9 +88,11 @@ describe('routing and failures', () => {
       UPSTREAM_TIMEOUT_MS: '300',
     });
     try {
+      const started = Date.now();
       const res = await slow.api.get('/api/medicines');
-      expect([503, 504]).toContain(res.status);
+      expect(res.status).toBe(504);
       expect(res.body.code).toBe('UPSTREAM_UNAVAILABLE');
+      expect(Date.now() - started).toBeLessThan(3000);
     } finally {
       await slow.stop();
       hanging.closeAllConnections();
@@ -116,6 +118,46 @@ describe('routing and failures', () => {
     } finally {
       await noIdentity.stop();
     }
+  });
+
+  it('rejects an expired token at the gateway with TOKEN_EXPIRED', async () => {
+    const { importPKCS8, SignJWT } = await import('jose');
+    const key = await importPKCS8(testStores().jwtPrivateKey, 'ES256');
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ role: 'ngo', status: 'approved', name: 'x', iatMs: Date.now() })
+      .setProtectedHeader({ alg: 'ES256' })
+      .setSubject('1')
+      .setJti('expired-one')
+      .setIssuer('medrelay-identity')
+      .setAudience('medrelay')
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 60)
+      .sign(key);
+    const res = await gw.api.get('/api/medicines', { token: expired });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('TOKEN_EXPIRED');
+  });
+
+  it('replaces a client-sent X-Forwarded-For with the address it sees, and answers in Arabic', async () => {
+    let seen: string | undefined;
+    const echo = http.createServer((req, res) => {
+      seen = req.headers['x-forwarded-for'] as string;
+      res.setHeader('content-type', 'application/json');
+      res.end('[]');
+    });
+    await new Promise<void>((r) => echo.listen(0, '127.0.0.1', () => r()));
+    const fwd = await startTestGateway(identity.prefix, {
+      CATALOG_URL: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`,
+    });
+    try {
+      await fwd.api.get('/api/medicines', { headers: { 'x-forwarded-for': '1.2.3.4' } });
+      expect(seen).toMatch(/127\.0\.0\.1$/);
+    } finally {
+      await fwd.stop();
+      echo.close();
+    }
+    const down = await gw.api.get('/api/medicines', { headers: { 'accept-language': 'ar' } });
+    expect(down.body.message).toBe('الجزء ده من المنصة مش متاح دلوقتي. من فضلك جرب تاني كمان شوية.');
   });
 
   it('lets sign-in through with a stale token in the header', async () => {

@@ -2,7 +2,7 @@ import { authKeys, type Settings } from '@medrelay/contracts';
 import { bearerToken, httpError, RateLimiter, type Redis, type TokenVerifier } from '@medrelay/service-kit';
 import type { Request, RequestHandler } from 'express';
 import type { GatewayConfig } from './config';
-import { isPublicCall } from './routes';
+import { isOpenDuringMaintenance, isPublicCall } from './routes';
 
 /** The path as the client sent it, also inside middleware mounted under a prefix. */
 const fullPath = (req: Request) => req.baseUrl + req.path;
@@ -39,12 +39,9 @@ export function maintenanceSwitch(redis: Redis, prefix: string) {
 export function maintenanceGuard(isOn: () => Promise<boolean>): RequestHandler {
   return async (req, res, next) => {
     if (!(await isOn())) return next();
-    const path = fullPath(req);
-    const open =
-      (req.method === 'POST' && path === '/api/auth/login') ||
-      (req.method === 'GET' && path === '/api/settings');
-    if (open || res.locals.caller?.role === 'admin') return next();
-    next(httpError.unavailable('MAINTENANCE', 'The platform is under maintenance. Please try again later.'));
+    if (isOpenDuringMaintenance(req.method, fullPath(req)) || res.locals.caller?.role === 'admin')
+      return next();
+    next(httpError.unavailable('MAINTENANCE', 'maintenance'));
   };
 }
 

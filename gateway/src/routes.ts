@@ -19,13 +19,6 @@ export function matchesPrefix(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
-export function upstreamFor(path: string): UpstreamName | null {
-  for (const [name, prefixes] of Object.entries(upstreams) as [UpstreamName, readonly string[]][]) {
-    if (prefixes.some((p) => matchesPrefix(path, p))) return name;
-  }
-  return null;
-}
-
 /**
  * Calls that work without a session and are not refused for a stale token: the browser sends
  * whatever token it has (spec §7), and signing in must work with an expired one.
@@ -35,4 +28,9 @@ export function isPublicCall(method: string, path: string): boolean {
     (method === 'POST' && (path === '/api/auth/login' || path === '/api/auth/register')) ||
     (method === 'GET' && path === '/api/settings')
   );
+}
+
+/** Calls that stay open in maintenance mode, so an administrator can sign in and the browser can say why. */
+export function isOpenDuringMaintenance(method: string, path: string): boolean {
+  return (method === 'POST' && path === '/api/auth/login') || (method === 'GET' && path === '/api/settings');
 }

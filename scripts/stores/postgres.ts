@@ -22,6 +22,7 @@ export async function startEmbeddedPostgres(
   dataDir: string,
   port: number,
   log: (line: string) => void = () => {},
+  options: { durable?: boolean } = {},
 ) {
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const server = new EmbeddedPostgres({
@@ -33,7 +34,11 @@ export async function startEmbeddedPostgres(
     authMethod: 'scram-sha-256',
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=off'],
+    // Throwaway test clusters skip fsync for speed; data under var/ (durable) keeps it.
+    postgresFlags: [
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'],
+      ...(options.durable === false ? ['-c', 'fsync=off'] : []),
+    ],
     onLog: log,
     onError: (e) => log(String(e)),
   });

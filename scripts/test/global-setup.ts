@@ -19,7 +19,7 @@ export default async function setup(project: TestProject) {
   // PostgreSQL runs as the `postgres` user when we are root: it must reach its data folder.
   chmodSync(root, 0o755);
   const [pgPort, redisPort, smtpPort] = [await freePort(), await freePort(), await freePort()];
-  const postgres = await startEmbeddedPostgres(path.join(root, 'pg'), pgPort);
+  const postgres = await startEmbeddedPostgres(path.join(root, 'pg'), pgPort, () => {}, { durable: false });
   const redis = await startRedis(path.join(root, 'redis'), redisPort);
   const smtp = await startSmtpSink(path.join(root, 'mail'), smtpPort);
   const keys = generateSigningKeys();

@@ -57,7 +57,7 @@ export async function createIdentityService(
 
   const publicKey = readPem(config.JWT_PUBLIC_KEY, config.JWT_PUBLIC_KEY_FILE, 'JWT public key');
   const privateKey = readPem(config.JWT_PRIVATE_KEY, config.JWT_PRIVATE_KEY_FILE, 'JWT private key');
-  const settings = new SettingsStore(pool, redis, prefix);
+  const settings = new SettingsStore(pool, redis, prefix, logger);
   const ctx: IdentityContext = {
     config,
     logger,
@@ -86,7 +86,8 @@ export async function createIdentityService(
   const mailWorker =
     config.MAIL_WORKER === 'on'
       ? startMailWorker({
-          pool,
+          // Its own small pool: slow SMTP must never take the connections HTTP needs.
+          pool: createPool(config.DATABASE_URL, 'svc-identity-mail', 5, logger),
           connection: workerConnection,
           prefix,
           smtpUrl: config.SMTP_URL,

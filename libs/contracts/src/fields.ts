@@ -70,5 +70,7 @@ export function optionalText(max: number) {
     .transform((v) => (v ? v : undefined));
 }
 
-/** Path parameter holding a numeric id. */
-export const idParam = z.object({ id: z.coerce.number({ error: 'invalidValue' }).int().positive() });
+/** Path parameter holding a numeric id (a PostgreSQL integer). */
+export const idParam = z.object({
+  id: z.coerce.number({ error: 'invalidValue' }).int().positive().max(2_147_483_647),
+});

@@ -28,8 +28,8 @@ export const messages = {
   commercialLicenseRequired: { en: 'Commercial license is required', ar: 'رقم الترخيص التجاري مطلوب' },
   organizationNameRequired: { en: 'Organization name is required', ar: 'اسم الجمعية مطلوب' },
   commercialNumberRequired: { en: 'Commercial number is required', ar: 'رقم السجل التجاري مطلوب' },
-  medicineNameRequired: { en: 'Medicine name is required', ar: 'اسم الدوا مطلوب' },
-  medicineTypeRequired: { en: 'Medicine type is required', ar: 'نوع الدوا مطلوب' },
+  medicineNameRequired: { en: 'Medicine name is required', ar: 'اسم الدواء مطلوب' },
+  medicineTypeRequired: { en: 'Medicine type is required', ar: 'نوع الدواء مطلوب' },
   quantityMin: { en: 'Quantity must be at least 1', ar: 'الكمية لازم تكون 1 على الأقل' },
   priceMin: { en: 'Price must be 0 or greater', ar: 'السعر لازم يكون صفر أو أكتر' },
   expiryDateRequired: { en: 'Expiry date is required', ar: 'تاريخ الصلاحية مطلوب' },
@@ -57,13 +57,76 @@ export const messages = {
   tooLong: { en: 'Must be at most {max} characters', ar: 'لازم ماتزيدش عن {max} حرف' },
   mustBeText: { en: 'Must be text', ar: 'لازم تكون نص' },
   mustBeNumber: { en: 'Must be a whole number', ar: 'لازم تكون رقم صحيح' },
-  mustBeBoolean: { en: 'Must be true or false', ar: 'لازم تكون صح أو غلط' },
+  mustBeBoolean: { en: 'Must be true or false', ar: 'لازم تكون نعم أو لا' },
   invalidValue: { en: 'Invalid value', ar: 'قيمة مش صحيحة' },
   unknownField: { en: 'Unknown field', ar: 'خانة مش معروفة' },
   statusInvalid: {
     en: 'Status must be approved or rejected',
-    ar: 'الحالة لازم تكون مقبول أو مرفوض',
+    ar: 'الحالة لازم تكون مقبولة أو مرفوضة',
   },
+  // Answers of the API other than validation (shown by the browser as toast descriptions, spec §8).
+  invalidCredentials: { en: 'Invalid credentials', ar: 'بيانات الدخول مش صحيحة' },
+  accountRejected: {
+    en: 'This account has been suspended or rejected. Please contact the administrator.',
+    ar: 'الحساب ده موقوف أو مرفوض. من فضلك تواصل مع إدارة المنصة.',
+  },
+  accountPending: { en: 'Your account is pending approval', ar: 'حسابك لسه مستني الموافقة' },
+  accountGone: { en: 'This account no longer exists', ar: 'الحساب ده مبقاش موجود' },
+  emailTaken: { en: 'An account with this email already exists', ar: 'فيه حساب متسجل بالإيميل ده بالفعل' },
+  registrationPending: {
+    en: 'Your account has been created and is pending approval.',
+    ar: 'حسابك اتعمل وهو دلوقتي مستني الموافقة.',
+  },
+  registrationApproved: {
+    en: 'Your account has been created and approved. You can sign in now.',
+    ar: 'حسابك اتعمل واتفعّل، تقدر تسجل دخول دلوقتي.',
+  },
+  authenticationRequired: { en: 'Please sign in to continue', ar: 'من فضلك سجل دخول الأول' },
+  sessionInvalid: {
+    en: 'Your session is not valid, please sign in again',
+    ar: 'الجلسة مش صالحة، من فضلك سجل دخول تاني',
+  },
+  sessionExpired: {
+    en: 'Your session has expired, please sign in again',
+    ar: 'الجلسة انتهت، من فضلك سجل دخول تاني',
+  },
+  sessionEnded: {
+    en: 'Your session has ended, please sign in again',
+    ar: 'الجلسة اتقفلت، من فضلك سجل دخول تاني',
+  },
+  accessForbidden: { en: 'Access forbidden', ar: 'مش مسموح لك بالوصول للصفحة دي' },
+  notFound: { en: 'Not found', ar: 'مش موجود' },
+  userNotFound: { en: 'User not found', ar: 'المستخدم ده مش موجود' },
+  routeNotFound: { en: 'Page not found', ar: 'الصفحة مش موجودة' },
+  userAlreadyApproved: { en: 'User is already approved', ar: 'المستخدم ده متوافق عليه بالفعل' },
+  userAlreadyRejected: { en: 'User is already rejected', ar: 'المستخدم ده مرفوض بالفعل' },
+  selfStatusChange: {
+    en: 'You cannot change the status of your own account',
+    ar: 'مينفعش تغيّر حالة حسابك انت',
+  },
+  tooManyAttempts: {
+    en: 'Too many attempts, please try again later',
+    ar: 'محاولات كتير، من فضلك جرب تاني بعد شوية',
+  },
+  maintenance: {
+    en: 'The platform is under maintenance. Please try again later.',
+    ar: 'المنصة تحت الصيانة دلوقتي. من فضلك جرب تاني بعد شوية.',
+  },
+  serviceUnavailable: {
+    en: 'This part of the platform is unavailable right now. Please try again shortly.',
+    ar: 'الجزء ده من المنصة مش متاح دلوقتي. من فضلك جرب تاني كمان شوية.',
+  },
+  serviceTimeout: {
+    en: 'This part of the platform is taking too long to answer. Please try again shortly.',
+    ar: 'الجزء ده من المنصة بياخد وقت طويل في الرد. من فضلك جرب تاني كمان شوية.',
+  },
+  invalidJson: {
+    en: 'The request could not be read (invalid JSON)',
+    ar: 'الطلب مش مفهوم (صيغة JSON مش صحيحة)',
+  },
+  payloadTooLarge: { en: 'The request is too large', ar: 'حجم الطلب كبير' },
+  invalidInput: { en: 'The request contains invalid values', ar: 'الطلب فيه قيم مش صحيحة' },
+  internalError: { en: 'An error occurred', ar: 'حصل خطأ' },
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

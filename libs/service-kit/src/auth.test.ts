@@ -4,7 +4,7 @@ import { apiClient, testStores, uniqueName } from '@medrelay/testing';
 import express from 'express';
 import { importPKCS8, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticate, createTokenVerifier, requireApproved, requireRole } from './auth';
+import { authenticate, createTokenVerifier, requireApproved, requirePermission } from './auth';
 import { errorHandler } from './errors';
 import { createLogger } from './logger';
 import { createRedis, type Redis } from './redis';
@@ -33,10 +33,10 @@ beforeAll(async () => {
   const app = express();
   app.get('/product', authenticate(verifier), requireApproved, (_req, res) => void res.json({ ok: true }));
   app.get(
-    '/pharmacy-only',
+    '/listers-only',
     authenticate(verifier),
     requireApproved,
-    requireRole('pharmacy'),
+    requirePermission('medicine.create'),
     (_req, res) => void res.json({ ok: true }),
   );
   app.use(errorHandler(createLogger('t', 'silent')));
@@ -78,6 +78,12 @@ describe('requireApproved and requireRole (spec §2 access rules, on the server)
     expect((await api.get('/product', { token: pendingToken })).status).toBe(403);
   });
 
+  it('refuses every token of a user whose current status is rejected', async () => {
+    const fresh = await token({ sub: '9', role: 'donor', status: 'approved' });
+    await redis.set(authKeys.status(prefix, 9), 'rejected');
+    expect((await api.get('/product', { token: fresh })).body.code).toBe('TOKEN_REVOKED');
+  });
+
   it('refuses tokens issued before a revocation and accepts ones issued after', async () => {
     const before = await token({ sub: '5', role: 'pharmacy', status: 'approved' }, Date.now() - 10);
     await redis.set(authKeys.revokedBefore(prefix, 5), String(Date.now()));
@@ -86,10 +92,12 @@ describe('requireApproved and requireRole (spec §2 access rules, on the server)
     expect((await api.get('/product', { token: after })).status).toBe(200);
   });
 
-  it('refuses other roles with 403', async () => {
+  it('refuses roles the permissions matrix does not allow with 403', async () => {
     const ngo = await token({ sub: '6', role: 'ngo', status: 'approved' });
-    expect((await api.get('/pharmacy-only', { token: ngo })).status).toBe(403);
+    expect((await api.get('/listers-only', { token: ngo })).status).toBe(403);
     const pharmacy = await token({ sub: '7', role: 'pharmacy', status: 'approved' });
-    expect((await api.get('/pharmacy-only', { token: pharmacy })).status).toBe(200);
+    expect((await api.get('/listers-only', { token: pharmacy })).status).toBe(200);
+    const donor = await token({ sub: '8', role: 'donor', status: 'approved' });
+    expect((await api.get('/listers-only', { token: donor })).status).toBe(200);
   });
 });

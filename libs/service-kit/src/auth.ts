@@ -7,11 +7,11 @@ import {
   type UserStatus,
   type UserType,
 } from '@medrelay/contracts';
-import { mayUseProduct } from '@medrelay/domain';
+import { can, mayUseProduct, type Action } from '@medrelay/domain';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { errors as joseErrors, importSPKI, jwtVerify, type CryptoKey } from 'jose';
 import type { Redis } from 'ioredis';
-import { AppError } from './errors';
+import { AppError, httpError } from './errors';
 
 export const tokenAlgorithm = 'ES256';
 
@@ -51,17 +51,21 @@ export async function createTokenVerifier(
         });
         claims = tokenClaimsSchema.parse(payload);
       } catch (err) {
-        if (err instanceof joseErrors.JWTExpired)
-          throw new AppError(401, 'TOKEN_EXPIRED', 'Session expired, please sign in again');
-        throw new AppError(401, 'TOKEN_INVALID', 'Invalid token');
+        if (err instanceof joseErrors.JWTExpired) throw new AppError(401, 'TOKEN_EXPIRED', 'sessionExpired');
+        throw new AppError(401, 'TOKEN_INVALID', 'sessionInvalid');
       }
       const [revokedBefore, revokedToken, currentStatus] = await redis.mget(
         authKeys.revokedBefore(prefix, claims.sub),
         authKeys.revokedToken(prefix, claims.jti),
         authKeys.status(prefix, claims.sub),
       );
-      if (revokedToken || (revokedBefore && claims.iatMs <= Number(revokedBefore))) {
-        throw new AppError(401, 'TOKEN_REVOKED', 'Session ended, please sign in again');
+      // A rejected (suspended) account has no valid session, whatever the token's age.
+      if (
+        revokedToken ||
+        currentStatus === 'rejected' ||
+        (revokedBefore && claims.iatMs <= Number(revokedBefore))
+      ) {
+        throw new AppError(401, 'TOKEN_REVOKED', 'sessionEnded');
       }
       return {
         id: Number(claims.sub),
@@ -84,7 +88,7 @@ export function bearerToken(req: Request): string | null {
 
 export function callerOf(res: Response): Caller {
   const caller = res.locals.caller as Caller | undefined;
-  if (!caller) throw new AppError(401, 'UNAUTHENTICATED', 'Authentication required');
+  if (!caller) throw httpError.unauthenticated();
   return caller;
 }
 
@@ -92,7 +96,7 @@ export function callerOf(res: Response): Caller {
 export function authenticate(verifier: TokenVerifier): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const token = bearerToken(req);
-    if (!token) return next(new AppError(401, 'UNAUTHENTICATED', 'Authentication required'));
+    if (!token) return next(httpError.unauthenticated());
     res.locals.caller = await verifier.verify(token);
     next();
   };
@@ -102,15 +106,15 @@ export function authenticate(verifier: TokenVerifier): RequestHandler {
 export const requireApproved: RequestHandler = (_req, res, next) => {
   const caller = callerOf(res);
   if (!mayUseProduct(caller.role, caller.status)) {
-    return next(new AppError(403, 'ACCOUNT_NOT_APPROVED', 'Your account is pending approval'));
+    return next(new AppError(403, 'ACCOUNT_NOT_APPROVED', 'accountPending'));
   }
   next();
 };
 
-export function requireRole(...roles: UserType[]): RequestHandler {
+/** Only roles the permissions matrix (libs/domain, spec §6) allows for `action` may continue. */
+export function requirePermission(action: Action): RequestHandler {
   return (_req, res, next) => {
-    const caller = callerOf(res);
-    if (!roles.includes(caller.role)) return next(new AppError(403, 'FORBIDDEN', 'Access forbidden'));
+    if (!can(callerOf(res).role, action)) return next(httpError.forbidden());
     next();
   };
 }

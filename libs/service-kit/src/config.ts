@@ -14,8 +14,8 @@ export const baseConfigShape = {
     .default('medrelay'),
   /**
    * Which proxies may set X-Forwarded-For (Express "trust proxy"): per-address limits need the
-   * real client address. `loopback` fits the gateway on the same host; a hop count or subnet
-   * list fits a load balancer.
+   * real client address. A service trusts only the gateway (`loopback` when they share a host,
+   * its subnet otherwise); the gateway sets the header itself.
    */
   TRUST_PROXY: z.string().default('loopback'),
   JWT_PUBLIC_KEY: z.string().optional(),

@@ -1,70 +1,103 @@
-import type { ErrorCode, FieldError } from '@medrelay/contracts';
+import { translate, type ErrorCode, type FieldError, type MessageKey } from '@medrelay/contracts';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { requestLanguage } from './language';
+
+interface AppErrorOptions {
+  details?: unknown;
+  headers?: Record<string, string>;
+  params?: Record<string, string | number>;
+  /** Text already rendered in the caller's language (validation summaries). */
+  text?: string;
+}
 
 /**
- * An error the API answers on purpose. Anything else reaching the error handler is a bug:
- * it is logged and answered as a 500 without internals.
+ * An error the API answers on purpose, named by a message key so the answer is rendered in
+ * the caller's language. Anything else reaching the error handler is a bug: it is logged and
+ * answered as a 500 without internals.
  */
 export class AppError extends Error {
+  readonly details: unknown;
+  readonly headers: Record<string, string>;
+
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
-    message: string,
-    readonly details?: unknown,
-    readonly headers: Record<string, string> = {},
+    readonly messageKey: MessageKey,
+    private readonly options: AppErrorOptions = {},
   ) {
-    super(message);
+    super(options.text ?? translate(messageKey, 'en', options.params));
     this.name = 'AppError';
+    this.details = options.details;
+    this.headers = options.headers ?? {};
+  }
+
+  /** The message in the caller's language. */
+  render(language: 'en' | 'ar'): string {
+    return this.options.text ?? translate(this.messageKey, language, this.options.params);
   }
 }
 
 export const httpError = {
-  validation: (message: string, details: FieldError[]) =>
-    new AppError(400, 'VALIDATION_FAILED', message, details),
-  unauthenticated: (message = 'Authentication required') => new AppError(401, 'UNAUTHENTICATED', message),
-  forbidden: (message = 'Access forbidden') => new AppError(403, 'FORBIDDEN', message),
-  notFound: (message = 'Not found') => new AppError(404, 'NOT_FOUND', message),
-  conflict: (code: ErrorCode, message: string, details?: unknown) =>
-    new AppError(409, code, message, details),
+  validation: (text: string, details: FieldError[]) =>
+    new AppError(400, 'VALIDATION_FAILED', 'invalidInput', { text, details }),
+  unauthenticated: (key: MessageKey = 'authenticationRequired') => new AppError(401, 'UNAUTHENTICATED', key),
+  forbidden: (key: MessageKey = 'accessForbidden') => new AppError(403, 'FORBIDDEN', key),
+  notFound: (key: MessageKey = 'notFound') => new AppError(404, 'NOT_FOUND', key),
+  conflict: (code: ErrorCode, key: MessageKey, details?: unknown) =>
+    new AppError(409, code, key, { details }),
   tooManyRequests: (retryAfterSeconds: number) =>
-    new AppError(
-      429,
-      'RATE_LIMITED',
-      'Too many attempts, please try again later',
-      { retryAfterSeconds },
-      {
-        'Retry-After': String(retryAfterSeconds),
-      },
-    ),
-  unavailable: (code: ErrorCode, message: string) => new AppError(503, code, message),
+    new AppError(429, 'RATE_LIMITED', 'tooManyAttempts', {
+      details: { retryAfterSeconds },
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    }),
+  unavailable: (code: ErrorCode, key: MessageKey) => new AppError(503, code, key),
 };
 
 /** Body-parser errors carry a `type` and a `status`; translate them to our shape. */
 function fromBodyParser(err: { type?: string; status?: number }): AppError | null {
-  if (err.type === 'entity.parse.failed')
-    return new AppError(400, 'INVALID_JSON', 'Request body is not valid JSON');
-  if (err.type === 'entity.too.large')
-    return new AppError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+  if (err.type === 'entity.parse.failed') return new AppError(400, 'INVALID_JSON', 'invalidJson');
+  if (err.type === 'entity.too.large') return new AppError(413, 'PAYLOAD_TOO_LARGE', 'payloadTooLarge');
   if (err.type && err.status && err.status >= 400 && err.status < 500) {
-    return new AppError(err.status, 'VALIDATION_FAILED', 'Request body could not be read');
+    return new AppError(400, 'VALIDATION_FAILED', 'invalidInput');
   }
   return null;
 }
 
+/**
+ * PostgreSQL refusing a value (number out of range, bad text, NUL byte) is bad input that got
+ * past validation: answer 400, not 500. Validation should catch these first; this is the net.
+ */
+const inputErrorCodes = new Set(['22003', '22P02', '22021', '22P05', '22001', '22007', '22008']);
+function fromDatabase(err: { code?: string }): AppError | null {
+  return typeof err.code === 'string' && inputErrorCodes.has(err.code)
+    ? new AppError(400, 'VALIDATION_FAILED', 'invalidInput')
+    : null;
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const known = err instanceof AppError ? err : fromBodyParser(err);
+    const known = err instanceof AppError ? err : (fromBodyParser(err) ?? fromDatabase(err));
     if (known) {
+      if (!(err instanceof AppError))
+        logger.warn({ err: err.message, url: req.originalUrl }, 'input refused late');
       res.set(known.headers);
-      res.status(known.status).json({ message: known.message, code: known.code, details: known.details });
+      res.status(known.status).json({
+        message: known.render(requestLanguage(req)),
+        code: known.code,
+        details: known.details,
+      });
       return;
     }
     logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
-    res.status(500).json({ message: 'An error occurred', code: 'INTERNAL' });
+    res.status(500).json({ message: translate('internalError', requestLanguage(req)), code: 'INTERNAL' });
   };
 }
 
 export const notFoundHandler: RequestHandler = (req, res) => {
-  res.status(404).json({ message: `No route for ${req.method} ${req.path}`, code: 'NOT_FOUND' });
+  res.status(404).json({
+    message: translate('routeNotFound', requestLanguage(req)),
+    code: 'NOT_FOUND',
+    details: { method: req.method, path: req.path },
+  });
 };

@@ -14,8 +14,7 @@ export function createServiceApp(
 ): Express {
   const app = express();
   app.disable('x-powered-by');
-  const trust = options.trustProxy ?? 'loopback';
-  app.set('trust proxy', /^\d+$/.test(trust) ? Number(trust) : trust);
+  app.set('trust proxy', trustProxySetting(options.trustProxy ?? 'loopback'));
   app.use(
     pinoHttp({
       logger,
@@ -46,4 +45,10 @@ export function closeServer(server: Server): Promise<void> {
     server.close(() => resolve());
     server.closeIdleConnections();
   });
+}
+
+/** Express "trust proxy" from text: true/false, a hop count, or addresses and subnets. */
+export function trustProxySetting(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

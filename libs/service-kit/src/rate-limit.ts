@@ -7,8 +7,8 @@ export interface RateLimitResult {
 }
 
 /**
- * A fixed-window counter in Redis, shared by every instance of a service.
- * `hit` counts an event; `peek` only reads (to refuse before doing work).
+ * A fixed-window counter in Redis, shared by every instance of a service. `hit` counts an
+ * event atomically and says whether it is within the limit.
  */
 export class RateLimiter {
   constructor(
@@ -32,11 +32,9 @@ export class RateLimiter {
     return { allowed: count <= this.limit, count, retryAfterSeconds: ttl > 0 ? ttl : this.windowSeconds };
   }
 
-  async peek(id: string): Promise<RateLimitResult> {
-    const key = this.key(id);
-    const [count, ttl] = await Promise.all([this.redis.get(key), this.redis.ttl(key)]);
-    const n = Number(count ?? 0);
-    return { allowed: n < this.limit, count: n, retryAfterSeconds: ttl > 0 ? ttl : this.windowSeconds };
+  /** Takes one counted event back (an attempt that turned out fine). */
+  async undo(id: string): Promise<void> {
+    await this.redis.decr(this.key(id));
   }
 
   async reset(id: string): Promise<void> {

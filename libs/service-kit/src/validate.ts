@@ -34,6 +34,16 @@ export function toFieldErrors(issues: z.core.$ZodIssue[], language: Language): F
   });
 }
 
+/** Paths of strings holding a NUL character, which PostgreSQL cannot store in text. */
+function nulPaths(value: unknown, path: string[] = []): string[] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [path.join('.')] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => nulPaths(v, [...path, String(i)]));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => nulPaths(v, [...path, k]));
+  }
+  return [];
+}
+
 /**
  * Validates and replaces request parts with their parsed values. Query values are exposed on
  * `res.locals.query` because Express 5 makes `req.query` read-only.
@@ -45,7 +55,19 @@ export function validate(schemas: Partial<Record<Part, z.ZodType>>): RequestHand
     for (const part of ['params', 'query', 'body'] as const) {
       const schema = schemas[part];
       if (!schema) continue;
-      const result = schema.safeParse(part === 'body' ? (req.body ?? {}) : req[part]);
+      const input: unknown = part === 'body' ? (req.body ?? {}) : req[part];
+      const withNul = nulPaths(input);
+      if (withNul.length) {
+        errors.push(
+          ...withNul.map((path) => ({
+            path,
+            rule: 'invalidValue',
+            message: translate('invalidValue', language),
+          })),
+        );
+        continue;
+      }
+      const result = schema.safeParse(input);
       if (!result.success) {
         errors.push(...toFieldErrors(result.error.issues, language));
         continue;

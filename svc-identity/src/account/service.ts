@@ -27,7 +27,7 @@ export function createAccountService(ctx: IdentityContext) {
     async update(userId: number, changes: ProfileUpdate, language: Language): Promise<User> {
       const user = await withTransaction(ctx.pool, async (client) => {
         const current = await findUserById(client, userId, true);
-        if (!current) throw httpError.unauthenticated('Account no longer exists');
+        if (!current) throw httpError.unauthenticated('accountGone');
         const foreign = Object.keys(changes).filter(
           (f) => !commonFields.includes(f) && !roleFields[current.userType].includes(f),
         );
@@ -60,15 +60,17 @@ export function createAccountService(ctx: IdentityContext) {
       language: Language,
     ): Promise<{ token: string }> {
       const hash = await findPasswordHash(ctx.pool, userId);
-      if (!hash) throw httpError.unauthenticated('Account no longer exists');
+      if (!hash) throw httpError.unauthenticated('accountGone');
       if (!(await verifyPassword(hash, change.currentPassword))) {
         const message = translate('currentPasswordWrong', language);
         throw httpError.validation(message, [
           { path: 'currentPassword', rule: 'currentPasswordWrong', message },
         ]);
       }
-      await updatePasswordHash(ctx.pool, userId, await hashPassword(change.newPassword));
+      // Sessions end before the new password is stored: if Redis fails, nothing has changed.
+      const newHash = await hashPassword(change.newPassword);
       await ctx.tokens.revokeAllFor(userId);
+      await updatePasswordHash(ctx.pool, userId, newHash);
       // A token issued in the same millisecond as the revocation would count as revoked.
       await new Promise((r) => setTimeout(r, 2));
       const user = (await findUserById(ctx.pool, userId))!;

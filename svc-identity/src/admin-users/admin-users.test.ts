@@ -197,6 +197,29 @@ describe('permissions on admin endpoints', () => {
   });
 });
 
+describe('sign-in racing a suspension', () => {
+  it('never leaves a working token for a suspended user', async () => {
+    for (let round = 0; round < 15; round++) {
+      const user = await identity.createUser('donor');
+      const [login] = await Promise.all([
+        identity.api.post('/api/auth/login', { email: user.email, password: 'secret123' }),
+        identity.api.put(
+          `/api/admin/users/${user.id}/status`,
+          { status: 'rejected' },
+          { token: admin.token },
+        ),
+      ]);
+      expect([200, 403]).toContain(login.status);
+      if (login.status === 200) {
+        expect(
+          (await identity.api.get('/api/auth/me', { token: login.body.token })).status,
+          `round ${round}`,
+        ).toBe(401);
+      }
+    }
+  });
+});
+
 describe('revocations survive a Redis that lost its data', () => {
   it('restores them from the database when identity starts, so a suspended user stays out', async () => {
     const user = await identity.signedIn('pharmacy');

@@ -4,7 +4,7 @@ import {
   userStatusChangeSchema,
   type UserListQuery,
 } from '@medrelay/contracts';
-import { authenticate, callerOf, requireRole, validate } from '@medrelay/service-kit';
+import { authenticate, callerOf, requirePermission, validate } from '@medrelay/service-kit';
 import { Router, type Response } from 'express';
 import type { IdentityContext } from '../context';
 import { createAdminUserService } from './service';
@@ -14,7 +14,7 @@ const idOf = (res: Response) => (res.locals.params as { id: number }).id;
 export function adminUserRoutes(ctx: IdentityContext): Router {
   const router = Router();
   const users = createAdminUserService(ctx);
-  const adminOnly = [authenticate(ctx.verifier), requireRole('admin')];
+  const adminOnly = [authenticate(ctx.verifier), requirePermission('user.manage')];
 
   router.get('/api/admin/pending-users', ...adminOnly, async (_req, res) => {
     res.json(await users.list({ status: 'pending' }));

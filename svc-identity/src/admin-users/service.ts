@@ -26,19 +26,17 @@ export function createAdminUserService(ctx: IdentityContext) {
      */
     async changeStatus(adminId: number, userId: number, to: UserStatus): Promise<User> {
       if (adminId === userId) {
-        throw new AppError(403, 'SELF_STATUS_CHANGE', 'You cannot change the status of your own account');
+        throw new AppError(403, 'SELF_STATUS_CHANGE', 'selfStatusChange');
       }
       const settings = await ctx.settings.get();
       const user = await withTransaction(ctx.pool, async (client) => {
         const current = await findUserById(client, userId, true);
-        if (!current) throw httpError.notFound('User not found');
+        if (!current) throw httpError.notFound('userNotFound');
         const action = userStatusAction(current.status, to);
         if (!action) {
-          const message =
-            current.status === to
-              ? `User is already ${to}`
-              : `A ${current.status} user cannot be set to ${to}`;
-          throw httpError.conflict('INVALID_TRANSITION', message, { from: current.status, to });
+          // Only "already in that status" is left: every other change between the two targets is allowed.
+          const key = to === 'approved' ? 'userAlreadyApproved' : 'userAlreadyRejected';
+          throw httpError.conflict('INVALID_TRANSITION', key, { from: current.status, to });
         }
         await updateUserStatus(client, userId, to);
         const updated = (await findUserById(client, userId))!;
@@ -60,7 +58,14 @@ export function createAdminUserService(ctx: IdentityContext) {
         }
         return updated;
       });
-      if (to !== 'rejected') await ctx.tokens.publishStatus(userId, to);
+      if (to !== 'rejected') {
+        // After the commit this is best effort: the token claim and the start-up restore cover a miss.
+        await ctx.tokens
+          .publishStatus(userId, to)
+          .catch((err: Error) =>
+            ctx.logger.warn({ userId, err: err.message }, 'could not publish user status'),
+          );
+      }
       ctx.outbox.nudge();
       return publicUser(user);
     },

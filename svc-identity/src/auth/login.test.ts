@@ -75,6 +75,34 @@ describe('POST /api/auth/login', () => {
     }
   });
 
+  it('answers in Arabic when asked', async () => {
+    const res = await identity.api.post(
+      '/api/auth/login',
+      { email: uniqueEmail('nobody'), password: 'wrong-password' },
+      { headers: { 'accept-language': 'ar-EG' } },
+    );
+    expect(res.body).toEqual({ message: 'بيانات الدخول مش صحيحة', code: 'INVALID_CREDENTIALS' });
+  });
+
+  it('refuses missing and wrongly typed fields with 400', async () => {
+    expect((await identity.api.post('/api/auth/login', {})).status).toBe(400);
+    const typed = await identity.api.post('/api/auth/login', { email: 5, password: true });
+    expect(typed.status).toBe(400);
+    expect(typed.body.details.map((d: { path: string }) => d.path)).toEqual(['email', 'password']);
+  });
+
+  it('counts parallel guesses: exactly the allowed number reach the password check', async () => {
+    const { email } = await identity.createUser('pharmacy');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        identity.api.post('/api/auth/login', { email, password: 'wrong-password' }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(17);
+  });
+
   it('validates the body with the §5 messages', async () => {
     const res = await identity.api.post('/api/auth/login', { email: 'nope', password: '1' });
     expect(res.status).toBe(400);

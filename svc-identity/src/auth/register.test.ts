@@ -148,11 +148,32 @@ describe('POST /api/auth/register (spec §5)', () => {
 
     const malformed = await identity.api.post('/api/auth/register', undefined, { raw: '{"name": ' });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toMatchObject({ code: 'INVALID_JSON', message: 'Request body is not valid JSON' });
+    expect(malformed.body).toMatchObject({
+      code: 'INVALID_JSON',
+      message: 'The request could not be read (invalid JSON)',
+    });
 
     const huge = await identity.api.post('/api/auth/register', base({ address: 'z'.repeat(200_000) }));
     expect(huge.status).toBe(413);
     expect(huge.body.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses NUL characters anywhere with a 400 (PostgreSQL cannot store them)', async () => {
+    for (const field of ['name', 'address', 'commercialLicense']) {
+      const res = await identity.api.post('/api/auth/register', base({ [field]: 'bad\u0000value' }));
+      expect(res.status, field).toBe(400);
+      expect(res.body.details).toEqual([{ path: field, rule: 'invalidValue', message: 'Invalid value' }]);
+    }
+  });
+
+  it('says the account is ready when auto-approve is on, in the caller language', async () => {
+    const res = await identity.api.post('/api/auth/register', base(), {
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(res.body.message).toBe('حسابك اتعمل وهو دلوقتي مستني الموافقة.');
+    expect((await identity.api.post('/api/auth/register', base())).body.message).toBe(
+      'Your account has been created and is pending approval.',
+    );
   });
 
   it('gives 409 for a duplicate e-mail in any letter case, and keeps the first account', async () => {
@@ -196,6 +217,13 @@ describe('POST /api/auth/register (spec §5)', () => {
     const [arMail] = await waitForMails(ar.email);
     expect(arMail!.subject).toBe('استلمنا طلب تسجيلك – MedRelay');
     expect(arMail!.html).toContain('dir="rtl"');
+
+    // Spec §4: the 24 to 48 hour review is stated for non-donor registrations only.
+    const donor = base({ userType: 'donor' });
+    await identity.api.post('/api/auth/register', donor);
+    const [donorMail] = await waitForMails(donor.email);
+    expect(donorMail!.text).not.toContain('24 to 48');
+    expect(donorMail!.text).toContain('pending approval');
 
     const adminMails = await waitForMails('admin@medrelay.eg', 2);
     expect(adminMails.some((m) => m.template === 'admin-new-registration' && m.text.includes(en.email))).toBe(

@@ -9,8 +9,7 @@ export function authRoutes(ctx: IdentityContext): Router {
   const auth = createAuthService(ctx);
 
   router.post('/api/auth/register', validate({ body: registrationSchema }), async (req, res) => {
-    const user = await auth.register(req.body, requestLanguage(req));
-    res.status(201).json({ user, message: 'Your account has been created and is pending approval.' });
+    res.status(201).json(await auth.register(req.body, requestLanguage(req)));
   });
 
   router.post('/api/auth/login', validate({ body: loginSchema }), async (req, res) => {

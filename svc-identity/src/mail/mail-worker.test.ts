@@ -60,7 +60,7 @@ describe('mail templates', () => {
       for (const language of languages) {
         const mail = renderMail(template, language, data);
         expect(mail.subject.length).toBeGreaterThan(5);
-        expect(mail.text).not.toContain('undefined');
+        for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/undefined|\$\{/);
         expect(mail.html).toContain(`dir="${language === 'ar' ? 'rtl' : 'ltr'}"`);
       }
     }

@@ -15,7 +15,7 @@ interface Template {
 
 const userTypeLabels: Record<Language, Record<string, string>> = {
   en: { pharmacy: 'pharmacy', ngo: 'NGO', donor: 'donor', admin: 'administrator' },
-  ar: { pharmacy: 'صيدلية', ngo: 'جمعية', donor: 'متبرع', admin: 'مدير' },
+  ar: { pharmacy: 'صيدلية', ngo: 'جمعية أهلية', donor: 'متبرع', admin: 'مسؤول' },
 };
 
 const templates: Record<Language, Record<MailTemplate, Template>> = {
@@ -25,7 +25,9 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
       body: (d) => [
         `Hello ${d.name},`,
         `Thank you for registering with ${d.systemName} as a ${userTypeLabels.en[d.userType!]}.`,
-        'Your account is pending approval. Our team reviews new accounts within 24 to 48 hours, and we will e-mail you as soon as yours is approved.',
+        d.userType === 'donor'
+          ? 'Your account is pending approval. We will e-mail you as soon as it is approved.'
+          : 'Your account is pending approval. Our team reviews new accounts within 24 to 48 hours, and we will e-mail you as soon as yours is approved.',
       ],
     },
     'account-approved': {
@@ -75,14 +77,16 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
       body: (d) => [
         `أهلاً ${d.name}،`,
         `شكراً إنك سجلت في ${d.systemName} كـ${userTypeLabels.ar[d.userType!]}.`,
-        'حسابك مستني الموافقة. فريقنا بيراجع الحسابات الجديدة خلال 24 لـ 48 ساعة، وهنبعتلك إيميل أول ما حسابك يتفعّل.',
+        d.userType === 'donor'
+          ? 'حسابك مستني الموافقة، وهنبعتلك إيميل أول ما يتفعّل.'
+          : 'حسابك مستني الموافقة. فريقنا بيراجع الحسابات الجديدة خلال 24 لـ 48 ساعة، وهنبعتلك إيميل أول ما حسابك يتفعّل.',
       ],
     },
     'account-approved': {
       subject: (d) => `تمت الموافقة على حسابك في ${d.systemName}`,
       body: (d) => [
         `أهلاً ${d.name}،`,
-        'أخبار حلوة: حسابك اتوافق عليه. تقدر دلوقتي تسجل دخول وتبدأ تستخدم المنصة.',
+        'خبر حلو! حسابك اتوافق عليه، وتقدر دلوقتي تسجل دخول وتبدأ تستخدم المنصة.',
         `تسجيل الدخول: ${d.loginUrl}`,
       ],
     },
@@ -91,15 +95,15 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
       body: (d) => [
         `أهلاً ${d.name}،`,
         'للأسف مقدرناش نوافق على طلب تسجيلك.',
-        `لو شايف إن ده حصل بالغلط، كلمنا على ${d.adminEmail}.`,
+        `لو شايف إن ده حصل بالغلط، تواصل معانا على ${d.adminEmail}.`,
       ],
     },
     'account-suspended': {
       subject: (d) => `تم إيقاف حسابك في ${d.systemName}`,
       body: (d) => [
         `أهلاً ${d.name}،`,
-        'حسابك اتوقف ومش هتقدر تسجل دخول تاني.',
-        `لو عندك أي استفسار، كلمنا على ${d.adminEmail}.`,
+        'تم إيقاف حسابك، ومش هتقدر تسجل دخول لحد ما يتفعّل تاني.',
+        `لو عندك أي استفسار، تواصل معانا على ${d.adminEmail}.`,
       ],
     },
     'account-reactivated': {

@@ -25,7 +25,17 @@ export interface MailWorkerOptions {
  * is delivered once.
  */
 export function startMailWorker(options: MailWorkerOptions) {
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  // Bounded waits: a stuck SMTP server fails the job (and BullMQ retries) instead of hanging it.
+  // nodemailer reads transport options from the URL's query; ones given in SMTP_URL win.
+  const url = new URL(options.smtpUrl);
+  for (const [name, ms] of [
+    ['connectionTimeout', 10_000],
+    ['greetingTimeout', 10_000],
+    ['socketTimeout', 30_000],
+  ] as const) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+  }
+  const transport = nodemailer.createTransport(url.toString());
   const process = async (job: Job<MailJob>) => {
     const mail = mailJobSchema.parse(job.data);
     return withTransaction(options.pool, async (client) => {
@@ -61,6 +71,7 @@ export function startMailWorker(options: MailWorkerOptions) {
     async close() {
       await worker.close();
       transport.close();
+      await options.pool.end();
     },
   };
 }

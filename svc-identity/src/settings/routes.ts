@@ -1,11 +1,11 @@
 import { settingsUpdateSchema } from '@medrelay/contracts';
-import { authenticate, callerOf, requireRole, validate } from '@medrelay/service-kit';
+import { authenticate, callerOf, requirePermission, validate } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { IdentityContext } from '../context';
 
 export function settingsRoutes(ctx: IdentityContext): Router {
   const router = Router();
-  const adminOnly = [authenticate(ctx.verifier), requireRole('admin')];
+  const adminOnly = [authenticate(ctx.verifier), requirePermission('settings.manage')];
 
   router.get('/api/settings', async (_req, res) => {
     res.json(await ctx.settings.getPublic());

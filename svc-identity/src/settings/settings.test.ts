@@ -66,6 +66,7 @@ describe('system settings (spec §3, §5)', () => {
       [{ welcomeMessage: 'x'.repeat(501) }, 'welcomeMessageMax'],
       [{ maintenanceMode: 'yes' }, 'mustBeBoolean'],
       [{ colour: 'red' }, 'unknownField'],
+      [{ welcomeMessage: 'hi\u0000' }, 'invalidValue'],
     ];
     for (const [body, rule] of cases) {
       const res = await put({ ...body, systemName: body.systemName ?? 'Changed' });

@@ -7,7 +7,7 @@ import {
   type Settings,
   type SettingsUpdate,
 } from '@medrelay/contracts';
-import { withTransaction, type Pool, type Redis } from '@medrelay/service-kit';
+import { withTransaction, type Logger, type Pool, type Redis } from '@medrelay/service-kit';
 
 /**
  * System settings, persisted in identity.settings and published to Redis so other services
@@ -18,6 +18,7 @@ export class SettingsStore {
     private readonly pool: Pool,
     private readonly redis: Redis,
     private readonly prefix: string,
+    private readonly logger: Logger,
   ) {}
 
   async get(): Promise<Settings> {
@@ -46,7 +47,10 @@ export class SettingsStore {
       ]);
       return merged;
     });
-    await this.publish(next);
+    // Saved is saved: a Redis hiccup must not turn it into an error. The next start republishes.
+    await this.publish(next).catch((err: Error) =>
+      this.logger.error({ err: err.message }, 'settings saved but not published to Redis'),
+    );
     return next;
   }
 

@@ -27,10 +27,10 @@ export interface StoredUser extends User {
   version: number;
 }
 
-/** Users joined with whichever profile table matches their type. */
-const selectUsers = `
+/** Users joined with whichever profile table matches their type; `extra` adds columns of u. */
+const selectUsers = (extra = '') => `
   SELECT u.id, u.email, u.name, u.phone, u.user_type, u.status, u.language, u.version,
-         u.created_at, u.updated_at,
+         u.created_at, u.updated_at,${extra}
          COALESCE(p.address, n.address, d.address) AS address,
          p.commercial_license, p.license_document,
          n.organization_name, n.commercial_number, n.verification_documents
@@ -85,7 +85,7 @@ export function publicUser(user: StoredUser): User {
 
 export async function findUserById(db: Db, id: number, forUpdate = false): Promise<StoredUser | null> {
   const lock = forUpdate ? ' FOR UPDATE OF u' : '';
-  const { rows } = await db.query<UserRow>(`${selectUsers} WHERE u.id = $1${lock}`, [id]);
+  const { rows } = await db.query<UserRow>(`${selectUsers()} WHERE u.id = $1${lock}`, [id]);
   return rows[0] ? toUser(rows[0]) : null;
 }
 
@@ -94,7 +94,7 @@ export async function findCredentialsByEmail(
   email: string,
 ): Promise<{ user: StoredUser; passwordHash: string } | null> {
   const { rows } = await db.query<UserRow>(
-    `${selectUsers.replace('u.version,', 'u.version, u.password_hash,')} WHERE lower(u.email) = lower($1)`,
+    `${selectUsers(' u.password_hash,')} WHERE lower(u.email) = lower($1)`,
     [email],
   );
   const row = rows[0];
@@ -112,7 +112,7 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<StoredUse
   }
   const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   const { rows } = await db.query<UserRow>(
-    `${selectUsers}${clause} ORDER BY u.created_at DESC, u.id DESC`,
+    `${selectUsers()}${clause} ORDER BY u.created_at DESC, u.id DESC`,
     params,
   );
   return rows.map(toUser);
@@ -168,9 +168,13 @@ export async function updateUserStatus(db: PoolClient, id: number, status: UserS
   );
 }
 
-export async function countUsers(db: Db): Promise<number> {
-  const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM identity.users');
-  return Number(rows[0]!.n);
+/** The preferred language of the account with this e-mail, if there is one. */
+export async function languageOfEmail(db: Db, email: string): Promise<Language | null> {
+  const { rows } = await db.query<{ language: Language }>(
+    'SELECT language FROM identity.users WHERE lower(email) = lower($1)',
+    [email],
+  );
+  return rows[0]?.language ?? null;
 }
 
 const profileTables = {
