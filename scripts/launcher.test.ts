@@ -8,8 +8,24 @@ import { freePort, isListening } from './stores/ports';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/** Runs `node scripts/start.mjs` (what `npm start` runs) and collects its output. */
+function launch(env: Record<string, string>) {
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const run = {
+    output: '',
+    exited: new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))),
+  };
+  child.stdout.on('data', (d: Buffer) => (run.output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (run.output += d.toString()));
+  return { run, interrupt: () => child.kill('SIGINT') };
+}
+
 describe('npm start (the launcher)', () => {
-  it('starts embedded stores, seeds, serves the gateway, and stops everything on Ctrl-C', async () => {
+  it('starts embedded stores, seeds, serves the gateway, stops everything on Ctrl-C, and reuses var/ next time', async () => {
     const varDir = mkdtempSync(path.join(tmpdir(), 'medrelay-launch-'));
     chmodSync(varDir, 0o755);
     const ports = {
@@ -33,44 +49,58 @@ describe('npm start (the launcher)', () => {
       'JWT_PRIVATE_KEY_FILE',
       'JWT_PUBLIC_KEY_FILE',
       'NODE_OPTIONS',
-    ])
+    ]) {
       delete env[name];
+    }
     for (const [name, value] of Object.entries(ports)) env[name] = String(value);
+    const api = apiClient(`http://127.0.0.1:${ports.PORT}`);
 
-    const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
+    const first = launch(env);
+    let registeredId: number;
     try {
-      await expect.poll(() => output, { timeout: 45_000, interval: 200 }).toContain('MedRelay is running');
-      expect(output).toContain('seeded 10 demo accounts');
-      expect(output).toContain('admin@medrelay.eg');
-
-      const api = apiClient(`http://127.0.0.1:${ports.PORT}`);
+      await expect
+        .poll(() => first.run.output, { timeout: 45_000, interval: 200 })
+        .toContain('MedRelay is running');
+      expect(first.run.output).toContain('seeded 10 demo accounts');
       const health = await api.get('/health');
       expect(health.body.upstreams.identity).toBe('up');
       const login = await api.post('/api/auth/login', { email: 'admin@medrelay.eg', password: 'demo1234' });
       expect(login.status).toBe(200);
-      expect(login.body.user.userType).toBe('admin');
       const pending = await api.get('/api/admin/pending-users', { token: login.body.token });
       expect(pending.body.map((u: { email: string }) => u.email).sort()).toEqual([
         'pending-donor@medrelay.eg',
         'pending-ngo@medrelay.eg',
         'pending-pharmacy@medrelay.eg',
       ]);
+      const registered = await api.post('/api/auth/register', {
+        name: 'Kept Donor',
+        email: 'kept@example.test',
+        phone: '01012345678',
+        password: 'secret123',
+        acceptTerms: true,
+      });
+      registeredId = registered.body.user.id;
       expect(existsSync(path.join(varDir, 'pg', 'PG_VERSION'))).toBe(true);
       expect(readdirSync(path.join(varDir, 'redis')).some((f) => f.startsWith('appendonly'))).toBe(true);
     } finally {
-      child.kill('SIGINT');
+      first.interrupt();
     }
-    expect(await exited).toBe(0);
-    expect(output).toContain('launcher  │ stopped');
+    expect(await first.run.exited).toBe(0);
+    expect(first.run.output).toContain('launcher  │ stopped');
     for (const port of Object.values(ports)) expect(await isListening(port), `port ${port}`).toBe(false);
-  }, 90_000);
+
+    const second = launch(env);
+    try {
+      await expect
+        .poll(() => second.run.output, { timeout: 45_000, interval: 200 })
+        .toContain('MedRelay is running');
+      expect(second.run.output).toContain('demo accounts already present');
+      const login = await api.post('/api/auth/login', { email: 'admin@medrelay.eg', password: 'demo1234' });
+      const all = await api.get('/api/admin/all-users', { token: login.body.token });
+      expect(all.body.map((u: { id: number }) => u.id)).toContain(registeredId!);
+    } finally {
+      second.interrupt();
+    }
+    expect(await second.run.exited).toBe(0);
+  }, 120_000);
 });
