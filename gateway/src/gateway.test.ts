@@ -282,6 +282,7 @@ describe('static front ends', () => {
       const res = await empty.api.get('/');
       expect(res.status).toBe(503);
       expect(res.body).toContain('not built yet');
+      expect(res.body).toContain('dir="rtl"');
     } finally {
       await empty.stop();
     }

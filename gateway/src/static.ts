@@ -3,6 +3,15 @@ import path from 'node:path';
 import express, { Router, type Response } from 'express';
 
 const roles = ['pharmacy', 'ngo', 'donor', 'admin'] as const;
+/** Shown at / until the front ends are built (both languages: it is what a visitor sees). */
+const notBuiltPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>MedRelay</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto">
+<h1>MedRelay</h1>
+<p>The web app is not built yet. The API answers under <code>/api</code> and the platform's health is at <a href="/health">/health</a>.</p>
+<div lang="ar" dir="rtl"><p>واجهة المنصة لسه ماتبنتش. الـ API شغال على <code>/api</code>، وحالة المنصة على <a href="/health">/health</a>.</p></div>
+</body></html>`;
+
 /** Webpack puts a content hash in file names: those never change and may be cached for a year. */
 const hashed = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|webp|svg)$/;
 
@@ -38,12 +47,7 @@ export function staticRoutes(root: string): Router {
   router.get(/^\/(?!api\/|api$|mf\/|health).*/, (_req, res) => {
     const index = path.join(shellDist, 'index.html');
     if (!existsSync(index)) {
-      res
-        .status(503)
-        .type('html')
-        .send(
-          '<!doctype html><meta charset="utf-8"><title>MedRelay</title><p>MedRelay: the web app is not built yet. Run <code>npm run build</code> (npm start does it for you).</p>',
-        );
+      res.status(503).type('html').send(notBuiltPage);
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
