@@ -151,7 +151,7 @@ describe('routing and failures', () => {
     });
     try {
       await fwd.api.get('/api/medicines', { headers: { 'x-forwarded-for': '1.2.3.4' } });
-      expect(seen).toMatch(/127\.0\.0\.1$/);
+      expect(seen).toBe('127.0.0.1');
     } finally {
       await fwd.stop();
       echo.close();
@@ -192,6 +192,34 @@ describe('routing and failures', () => {
   });
 });
 
+describe('bad requests and outages', () => {
+  it('answers 400, not 500, to a malformed %-escape and to deeply nested JSON', async () => {
+    const admin = await identity.signedIn('admin');
+    const escape = await gw.api.put('/api/admin/users/%E0%A4%A/approve', undefined, { token: admin.token });
+    expect(escape.status).toBe(400);
+    const nested = '{"name":' + '['.repeat(5000) + ']'.repeat(5000) + '}';
+    const deep = await gw.api.post('/api/auth/register', undefined, { raw: nested });
+    expect(deep.status).toBe(400);
+  });
+
+  it('answers 503 within seconds when Redis is unreachable, instead of hanging', async () => {
+    const admin = await identity.signedIn('admin');
+    const noRedis = await startTestGateway(identity.prefix, {
+      IDENTITY_URL: identity.baseUrl,
+      REDIS_URL: 'redis://127.0.0.1:9',
+    });
+    try {
+      const started = Date.now();
+      const res = await noRedis.api.get('/api/auth/me', { token: admin.token });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('STORE_UNAVAILABLE');
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      await noRedis.stop().catch(() => undefined);
+    }
+  });
+});
+
 describe('maintenance mode', () => {
   it('answers 503 to everyone but administrators, keeping sign-in and public settings open', async () => {
     const admin = await identity.signedIn('admin');
@@ -220,6 +248,22 @@ describe('maintenance mode', () => {
 });
 
 describe('gateway rate limits', () => {
+  it('counts /api/auth/login/ (trailing slash) as a sign-in', async () => {
+    const limited = await startTestGateway(`${identity.prefix}_slash`, {
+      IDENTITY_URL: identity.baseUrl,
+      LOGIN_RATE_PER_MINUTE: '2',
+    });
+    try {
+      const statuses = [];
+      for (const p of ['/api/auth/login', '/api/auth/login/', '/api/auth/login/']) {
+        statuses.push((await limited.api.post(p, { email: 'x@example.test', password: 'whatever1' })).status);
+      }
+      expect(statuses[2]).toBe(429);
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it('limits sign-in attempts per address with 429', async () => {
     // Its own key prefix: other tests here already signed in through the shared limiter.
     const limited = await startTestGateway(`${identity.prefix}_rl`, {

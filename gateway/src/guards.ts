@@ -4,8 +4,14 @@ import type { Request, RequestHandler } from 'express';
 import type { GatewayConfig } from './config';
 import { isOpenDuringMaintenance, isPublicCall } from './routes';
 
-/** The path as the client sent it, also inside middleware mounted under a prefix. */
-const fullPath = (req: Request) => req.baseUrl + req.path;
+/**
+ * The path as the client sent it, also inside middleware mounted under a prefix, without a
+ * trailing slash (Express routes /api/auth/login/ like /api/auth/login, so the checks must too).
+ */
+function fullPath(req: Request): string {
+  const path = req.baseUrl + req.path;
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
 
 /**
  * Rejects bad, expired or revoked tokens before they reach a service, and keeps the verified

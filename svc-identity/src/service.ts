@@ -5,6 +5,7 @@ import {
   createLogger,
   createPool,
   createQueue,
+  createQueueRedis,
   createRedis,
   createServiceApp,
   createTokenVerifier,
@@ -43,11 +44,12 @@ export async function createIdentityService(
   const pool = createPool(config.DATABASE_URL, 'svc-identity', 10, logger);
   await migrate(pool, schema, migrationsDir, logger);
   const redis = createRedis(config.REDIS_URL, 'svc-identity');
-  const workerConnection = createRedis(config.REDIS_URL, 'svc-identity-worker');
+  const queueConnection = createQueueRedis(config.REDIS_URL, 'svc-identity-queues');
+  const workerConnection = createQueueRedis(config.REDIS_URL, 'svc-identity-worker');
   const prefix = config.REDIS_PREFIX;
 
   const queues = new Map<string, Queue>(
-    [mailQueueName, ...userEventQueues].map((name) => [name, createQueue(name, redis, prefix)]),
+    [mailQueueName, ...userEventQueues].map((name) => [name, createQueue(name, queueConnection, prefix)]),
   );
   const queueFor = (name: string) => {
     const queue = queues.get(name);
@@ -113,7 +115,7 @@ export async function createIdentityService(
         ['mail worker', () => mailWorker?.close()],
         ['outbox relay', () => ctx.outbox.stop()],
         ['queues', () => Promise.all([...queues.values()].map((q) => q.close()))],
-        ['redis', () => Promise.all([redis.quit(), workerConnection.quit()])],
+        ['redis', () => Promise.all([redis.quit(), queueConnection.quit(), workerConnection.quit()])],
         ['postgres', () => pool.end()],
       ];
     },

@@ -31,7 +31,7 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
     JWT_PUBLIC_KEY: stores.jwtPublicKey,
     ...overrides,
   });
-  const service = await createIdentityService(config, createLogger('svc-identity', 'silent'));
+  const service = await createIdentityService(config, createLogger('svc-identity', config.LOG_LEVEL));
   const server: Server = await service.listen(0);
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const api = apiClient(baseUrl);

@@ -35,6 +35,8 @@ export const errorCodes = [
   'RATE_LIMITED',
   'MAINTENANCE',
   'UPSTREAM_UNAVAILABLE',
+  'STORE_UNAVAILABLE',
+  'BAD_REQUEST',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -9,7 +9,7 @@ export type Language = (typeof languages)[number];
 type Texts = Record<Language, string>;
 
 export const messages = {
-  invalidEmail: { en: 'Invalid email address', ar: 'البريد الإلكتروني مش صحيح' },
+  invalidEmail: { en: 'Invalid email address', ar: 'الإيميل مش صحيح' },
   passwordMin: { en: 'Password must be at least 6 characters', ar: 'كلمة السر لازم تكون 6 حروف على الأقل' },
   nameMin: { en: 'Name must be at least 2 characters', ar: 'الاسم لازم يكون حرفين على الأقل' },
   phoneMin: {
@@ -50,11 +50,11 @@ export const messages = {
   },
   welcomeMessageMax: {
     en: 'Welcome message must be at most 500 characters',
-    ar: 'رسالة الترحيب لازم ماتزيدش عن 500 حرف',
+    ar: 'رسالة الترحيب ماينفعش تزيد عن 500 حرف',
   },
   currentPasswordWrong: { en: 'Current password is incorrect', ar: 'كلمة السر الحالية مش صحيحة' },
   required: { en: 'This field is required', ar: 'الخانة دي مطلوبة' },
-  tooLong: { en: 'Must be at most {max} characters', ar: 'لازم ماتزيدش عن {max} حرف' },
+  tooLong: { en: 'Must be at most {max} characters', ar: 'ماينفعش يزيد عن {max} حرف' },
   mustBeText: { en: 'Must be text', ar: 'لازم تكون نص' },
   mustBeNumber: { en: 'Must be a whole number', ar: 'لازم تكون رقم صحيح' },
   mustBeBoolean: { en: 'Must be true or false', ar: 'لازم تكون نعم أو لا' },
@@ -72,14 +72,14 @@ export const messages = {
   },
   accountPending: { en: 'Your account is pending approval', ar: 'حسابك لسه مستني الموافقة' },
   accountGone: { en: 'This account no longer exists', ar: 'الحساب ده مبقاش موجود' },
-  emailTaken: { en: 'An account with this email already exists', ar: 'فيه حساب متسجل بالإيميل ده بالفعل' },
+  emailTaken: { en: 'An account with this email already exists', ar: 'فيه حساب متسجل بالإيميل ده قبل كده' },
   registrationPending: {
     en: 'Your account has been created and is pending approval.',
-    ar: 'حسابك اتعمل وهو دلوقتي مستني الموافقة.',
+    ar: 'تم إنشاء حسابك، وهو دلوقتي مستني الموافقة.',
   },
   registrationApproved: {
     en: 'Your account has been created and approved. You can sign in now.',
-    ar: 'حسابك اتعمل واتفعّل، تقدر تسجل دخول دلوقتي.',
+    ar: 'تم إنشاء حسابك وتفعيله، وتقدر تسجل دخول دلوقتي.',
   },
   authenticationRequired: { en: 'Please sign in to continue', ar: 'من فضلك سجل دخول الأول' },
   sessionInvalid: {
@@ -94,19 +94,19 @@ export const messages = {
     en: 'Your session has ended, please sign in again',
     ar: 'الجلسة اتقفلت، من فضلك سجل دخول تاني',
   },
-  accessForbidden: { en: 'Access forbidden', ar: 'مش مسموح لك بالوصول للصفحة دي' },
+  accessForbidden: { en: 'Access forbidden', ar: 'معندكش صلاحية تعمل العملية دي' },
   notFound: { en: 'Not found', ar: 'مش موجود' },
   userNotFound: { en: 'User not found', ar: 'المستخدم ده مش موجود' },
   routeNotFound: { en: 'Page not found', ar: 'الصفحة مش موجودة' },
-  userAlreadyApproved: { en: 'User is already approved', ar: 'المستخدم ده متوافق عليه بالفعل' },
-  userAlreadyRejected: { en: 'User is already rejected', ar: 'المستخدم ده مرفوض بالفعل' },
+  userAlreadyApproved: { en: 'User is already approved', ar: 'المستخدم ده اتوافق عليه قبل كده' },
+  userAlreadyRejected: { en: 'User is already rejected', ar: 'المستخدم ده مرفوض أو موقوف فعلاً' },
   selfStatusChange: {
     en: 'You cannot change the status of your own account',
-    ar: 'مينفعش تغيّر حالة حسابك انت',
+    ar: 'مينفعش تغيّر حالة حسابك بنفسك',
   },
   tooManyAttempts: {
     en: 'Too many attempts, please try again later',
-    ar: 'محاولات كتير، من فضلك جرب تاني بعد شوية',
+    ar: 'محاولات كتير، من فضلك استنى شوية وجرّب تاني',
   },
   maintenance: {
     en: 'The platform is under maintenance. Please try again later.',
@@ -124,7 +124,7 @@ export const messages = {
     en: 'The request could not be read (invalid JSON)',
     ar: 'الطلب مش مفهوم (صيغة JSON مش صحيحة)',
   },
-  payloadTooLarge: { en: 'The request is too large', ar: 'حجم الطلب كبير' },
+  payloadTooLarge: { en: 'The request is too large', ar: 'حجم الطلب أكبر من المسموح' },
   invalidInput: { en: 'The request contains invalid values', ar: 'الطلب فيه قيم مش صحيحة' },
   internalError: { en: 'An error occurred', ar: 'حصل خطأ' },
 } as const satisfies Record<string, Texts>;

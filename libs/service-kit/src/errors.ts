@@ -54,14 +54,31 @@ export const httpError = {
   unavailable: (code: ErrorCode, key: MessageKey) => new AppError(503, code, key),
 };
 
-/** Body-parser errors carry a `type` and a `status`; translate them to our shape. */
-function fromBodyParser(err: { type?: string; status?: number }): AppError | null {
+/**
+ * Errors Express and its body parser raise for a bad request (malformed JSON, a body too large,
+ * an unsupported encoding, a malformed %-escape in the path) carry a 4xx `status`.
+ */
+function fromRequestError(err: { type?: string; status?: number; statusCode?: number }): AppError | null {
   if (err.type === 'entity.parse.failed') return new AppError(400, 'INVALID_JSON', 'invalidJson');
   if (err.type === 'entity.too.large') return new AppError(413, 'PAYLOAD_TOO_LARGE', 'payloadTooLarge');
-  if (err.type && err.status && err.status >= 400 && err.status < 500) {
-    return new AppError(400, 'VALIDATION_FAILED', 'invalidInput');
-  }
+  const status = err.status ?? err.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return new AppError(status, 'BAD_REQUEST', 'invalidInput');
   return null;
+}
+
+/**
+ * A store that is down or busy (Redis unreachable or slow, PostgreSQL refusing connections or a
+ * row lock not granted in time) is a temporary outage: 503, so clients retry, not a 500.
+ */
+const outageCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '55P03', '53300']);
+function fromStoreOutage(err: { name?: string; code?: string; message?: string }): AppError | null {
+  const redisDown =
+    err.name === 'MaxRetriesPerRequestError' ||
+    /Command timed out|Connection is closed/.test(err.message ?? '');
+  return redisDown || (typeof err.code === 'string' && outageCodes.has(err.code))
+    ? new AppError(503, 'STORE_UNAVAILABLE', 'serviceUnavailable', { headers: { 'Retry-After': '5' } })
+    : null;
 }
 
 /**
@@ -77,10 +94,11 @@ function fromDatabase(err: { code?: string }): AppError | null {
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const known = err instanceof AppError ? err : (fromBodyParser(err) ?? fromDatabase(err));
+    const known =
+      err instanceof AppError ? err : (fromRequestError(err) ?? fromDatabase(err) ?? fromStoreOutage(err));
     if (known) {
       if (!(err instanceof AppError))
-        logger.warn({ err: err.message, url: req.originalUrl }, 'input refused late');
+        logger.warn({ err: err.message, url: req.originalUrl }, `answered ${known.status}`);
       res.set(known.headers);
       res.status(known.status).json({
         message: known.render(requestLanguage(req)),

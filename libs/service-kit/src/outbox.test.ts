@@ -5,7 +5,7 @@ import { createPool, withTransaction, type Pool } from './db';
 import { createLogger } from './logger';
 import { addToOutbox, OutboxRelay } from './outbox';
 import { createQueue } from './queue';
-import { createRedis, type Redis } from './redis';
+import { createQueueRedis, type Redis } from './redis';
 
 let pool: Pool;
 let redis: Redis;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   await pool.query(`CREATE SCHEMA box;
     CREATE TABLE box.outbox (id uuid PRIMARY KEY, queue text NOT NULL, job_name text NOT NULL, payload jsonb NOT NULL,
       created_at timestamptz NOT NULL DEFAULT clock_timestamp(), published_at timestamptz)`);
-  redis = createRedis(testStores().redisUrl, 'outbox-test');
+  redis = createQueueRedis(testStores().redisUrl, 'outbox-test');
   queue = createQueue('things', redis, uniqueName('p'));
 });
 afterAll(async () => {

@@ -6,6 +6,22 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
+/** Counts one event and starts the window on the first; one round trip, atomic. */
+const hitScript = `
+local n = redis.call('INCR', KEYS[1])
+local ttl = redis.call('TTL', KEYS[1])
+if ttl < 0 then
+  redis.call('EXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {n, ttl}`;
+
+/** Takes one event back, never below zero and never on a window that has already ended. */
+const undoScript = `
+local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
+
 /**
  * A fixed-window counter in Redis, shared by every instance of a service. `hit` counts an
  * event atomically and says whether it is within the limit.
@@ -23,18 +39,16 @@ export class RateLimiter {
   }
 
   async hit(id: string): Promise<RateLimitResult> {
-    const key = this.key(id);
-    const [[, count], [, ttl]] = (await this.redis.multi().incr(key).ttl(key).exec()) as [
-      [null, number],
-      [null, number],
+    const [count, ttl] = (await this.redis.eval(hitScript, 1, this.key(id), this.windowSeconds)) as [
+      number,
+      number,
     ];
-    if (ttl < 0) await this.redis.expire(key, this.windowSeconds);
     return { allowed: count <= this.limit, count, retryAfterSeconds: ttl > 0 ? ttl : this.windowSeconds };
   }
 
-  /** Takes one counted event back (an attempt that turned out fine). */
+  /** Takes one counted event back (an attempt that turned out fine, or was refused anyway). */
   async undo(id: string): Promise<void> {
-    await this.redis.decr(this.key(id));
+    await this.redis.eval(undoScript, 1, this.key(id));
   }
 
   async reset(id: string): Promise<void> {

@@ -2,12 +2,24 @@ import { Redis } from 'ioredis';
 
 export type { Redis };
 
-/** A Redis connection usable by BullMQ (which needs maxRetriesPerRequest null) and by plain commands. */
+/**
+ * A Redis connection for the request path: a command fails within about two seconds when Redis
+ * is down or stuck, so a request never hangs (and never holds a database lock) waiting for it.
+ */
 export function createRedis(url: string, name: string): Redis {
-  return new Redis(url, {
-    maxRetriesPerRequest: null,
-    enableReadyCheck: true,
-    connectionName: name,
-    lazyConnect: false,
-  });
+  return quietErrors(new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 2000, connectionName: name }));
+}
+
+/** A connection for BullMQ queues and workers, which must wait out outages (maxRetriesPerRequest null). */
+export function createQueueRedis(url: string, name: string): Redis {
+  return quietErrors(new Redis(url, { maxRetriesPerRequest: null, connectionName: name }));
+}
+
+/**
+ * Connection errors surface where they matter, as failed commands (answered 503); without a
+ * listener ioredis would also print each reconnect failure as an unhandled error event.
+ */
+function quietErrors(redis: Redis): Redis {
+  redis.on('error', () => undefined);
+  return redis;
 }

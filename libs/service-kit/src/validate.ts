@@ -55,21 +55,16 @@ export function validate(schemas: Partial<Record<Part, z.ZodType>>): RequestHand
     for (const part of ['params', 'query', 'body'] as const) {
       const schema = schemas[part];
       if (!schema) continue;
-      const input: unknown = part === 'body' ? (req.body ?? {}) : req[part];
-      const withNul = nulPaths(input);
-      if (withNul.length) {
-        errors.push(
-          ...withNul.map((path) => ({
-            path,
-            rule: 'invalidValue',
-            message: translate('invalidValue', language),
-          })),
-        );
-        continue;
-      }
-      const result = schema.safeParse(input);
+      const result = schema.safeParse(part === 'body' ? (req.body ?? {}) : req[part]);
       if (!result.success) {
         errors.push(...toFieldErrors(result.error.issues, language));
+        continue;
+      }
+      // Checked on the parsed value: only fields the schema keeps, at the depth it allows.
+      const withNul = nulPaths(result.data);
+      if (withNul.length) {
+        const message = translate('invalidValue', language);
+        errors.push(...withNul.map((path) => ({ path, rule: 'invalidValue', message })));
         continue;
       }
       if (part === 'query') res.locals.query = result.data;

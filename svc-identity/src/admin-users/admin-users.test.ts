@@ -136,6 +136,12 @@ describe('admin status changes (spec §4)', () => {
     expect(
       (await identity.api.put('/api/admin/users/-3/approve', undefined, { token: admin.token })).status,
     ).toBe(400);
+    for (const id of ['2147483648', '3000000000']) {
+      const res = await identity.api.put(`/api/admin/users/${id}/approve`, undefined, { token: admin.token });
+      expect(res.status, id).toBe(400);
+    }
+    const nul = await identity.api.get('/api/admin/all-users?q=%00', { token: admin.token });
+    expect(nul.status).toBe(400);
   });
 
   it('does not let an administrator change their own status', async () => {
@@ -146,6 +152,10 @@ describe('admin status changes (spec §4)', () => {
     );
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('SELF_STATUS_CHANGE');
+    const reject = await identity.api.put(`/api/admin/users/${admin.id}/reject`, undefined, {
+      token: admin.token,
+    });
+    expect(reject.status).toBe(403);
     expect(await statusOf(admin.id)).toBe('approved');
   });
 
@@ -158,10 +168,10 @@ describe('admin status changes (spec §4)', () => {
       "SELECT payload FROM identity.outbox WHERE queue = 'mail' AND payload->>'to' = $1",
       [user.email],
     );
-    await identity.service.queues
-      .get('mail')!
-      .add('account-approved', rows[0].payload, { jobId: 'duplicate-' + user.id });
-    await new Promise((r) => setTimeout(r, 1000));
+    const queue = identity.service.queues.get('mail')!;
+    const job = await queue.add('account-approved', rows[0].payload, { jobId: 'duplicate-' + user.id });
+    await expect.poll(() => job.getState(), { timeout: 10_000 }).toBe('completed');
+    expect((await queue.getJob(job.id!))!.returnvalue).toBe('already-sent');
     expect((await waitForMails(user.email, 1)).length).toBe(1);
   });
 });
@@ -198,7 +208,38 @@ describe('permissions on admin endpoints', () => {
 });
 
 describe('sign-in racing a suspension', () => {
-  it('never leaves a working token for a suspended user', async () => {
+  it('a suspension that starts while a sign-in is signing waits for it, then revokes its token', async () => {
+    const user = await identity.createUser('donor');
+    const tokens = identity.service.ctx.tokens;
+    const publish = tokens.publishStatus;
+    let entered!: () => void;
+    const signing = new Promise<void>((r) => (entered = r));
+    // Hold the sign-in inside its critical section long enough for the suspension to run.
+    tokens.publishStatus = async (id, status) => {
+      if (id === user.id && status === 'approved') {
+        entered();
+        await new Promise((r) => setTimeout(r, 400));
+      }
+      return publish(id, status);
+    };
+    try {
+      const login = identity.api.post('/api/auth/login', { email: user.email, password: 'secret123' });
+      await signing;
+      const suspend = await identity.api.put(
+        `/api/admin/users/${user.id}/status`,
+        { status: 'rejected' },
+        { token: admin.token },
+      );
+      expect(suspend.status).toBe(200);
+      const signedIn = await login;
+      expect(signedIn.status).toBe(200);
+      expect((await identity.api.get('/api/auth/me', { token: signedIn.body.token })).status).toBe(401);
+    } finally {
+      tokens.publishStatus = publish;
+    }
+  });
+
+  it('never leaves a working token for a suspended user when both run at once', async () => {
     for (let round = 0; round < 15; round++) {
       const user = await identity.createUser('donor');
       const [login] = await Promise.all([
@@ -216,6 +257,24 @@ describe('sign-in racing a suspension', () => {
           `round ${round}`,
         ).toBe(401);
       }
+    }
+  });
+});
+
+describe('Redis trouble after a commit', () => {
+  it('still answers 200 for an approval that was saved', async () => {
+    const user = await identity.createUser('ngo', 'pending');
+    const tokens = identity.service.ctx.tokens;
+    const publish = tokens.publishStatus;
+    tokens.publishStatus = () => Promise.reject(new Error('Connection is closed.'));
+    try {
+      const res = await identity.api.put(`/api/admin/users/${user.id}/approve`, undefined, {
+        token: admin.token,
+      });
+      expect(res.status).toBe(200);
+      expect(await statusOf(user.id)).toBe('approved');
+    } finally {
+      tokens.publishStatus = publish;
     }
   });
 });

@@ -30,6 +30,7 @@ export function createAdminUserService(ctx: IdentityContext) {
       }
       const settings = await ctx.settings.get();
       const user = await withTransaction(ctx.pool, async (client) => {
+        await client.query(`SET LOCAL lock_timeout = '5s'`);
         const current = await findUserById(client, userId, true);
         if (!current) throw httpError.notFound('userNotFound');
         const action = userStatusAction(current.status, to);

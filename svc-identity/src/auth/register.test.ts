@@ -113,7 +113,7 @@ describe('POST /api/auth/register (spec §5)', () => {
       headers: { 'accept-language': 'ar-EG,ar;q=0.9' },
     });
     expect(res.status).toBe(400);
-    expect(res.body.details[0].message).toBe('البريد الإلكتروني مش صحيح');
+    expect(res.body.details[0].message).toBe('الإيميل مش صحيح');
   });
 
   it('refuses admin and unknown user types', async () => {
@@ -166,14 +166,23 @@ describe('POST /api/auth/register (spec §5)', () => {
     }
   });
 
-  it('says the account is ready when auto-approve is on, in the caller language', async () => {
-    const res = await identity.api.post('/api/auth/register', base(), {
-      headers: { 'accept-language': 'ar' },
-    });
-    expect(res.body.message).toBe('حسابك اتعمل وهو دلوقتي مستني الموافقة.');
+  it('says whether the new account is pending or ready, in the caller language', async () => {
+    const ar = { headers: { 'accept-language': 'ar' } };
+    expect((await identity.api.post('/api/auth/register', base(), ar)).body.message).toBe(
+      'تم إنشاء حسابك، وهو دلوقتي مستني الموافقة.',
+    );
     expect((await identity.api.post('/api/auth/register', base())).body.message).toBe(
       'Your account has been created and is pending approval.',
     );
+    const admin = await identity.createUser('admin');
+    await identity.service.ctx.settings.update({ autoApproveUsers: true }, admin.id);
+    try {
+      const res = await identity.api.post('/api/auth/register', base(), ar);
+      expect(res.body.user.status).toBe('approved');
+      expect(res.body.message).toBe('تم إنشاء حسابك وتفعيله، وتقدر تسجل دخول دلوقتي.');
+    } finally {
+      await identity.service.ctx.settings.update({ autoApproveUsers: false }, admin.id);
+    }
   });
 
   it('gives 409 for a duplicate e-mail in any letter case, and keeps the first account', async () => {

@@ -93,6 +93,9 @@ export function createAuthService(ctx: IdentityContext) {
         addressAttempts.hit(address),
       ]);
       if (!account.allowed || !origin.allowed) {
+        // A refused attempt checks no password: it counts against neither the account (so one
+        // address cannot lock a stranger out) nor the address (so an office is not locked out).
+        await Promise.all([accountAttempts.undo(input.email), addressAttempts.undo(address)]);
         const wait = Math.max(
           account.allowed ? 0 : account.retryAfterSeconds,
           origin.allowed ? 0 : origin.retryAfterSeconds,
@@ -109,6 +112,7 @@ export function createAuthService(ctx: IdentityContext) {
       // the row FOR UPDATE and revokes before committing) either waits for this token and then
       // revokes it, or commits first and this sign-in sees "rejected".
       const token = await withTransaction(ctx.pool, async (client) => {
+        await client.query(`SET LOCAL lock_timeout = '5s'`);
         const { rows } = await client.query<{ status: UserStatus }>(
           'SELECT status FROM identity.users WHERE id = $1 FOR SHARE',
           [found.user.id],

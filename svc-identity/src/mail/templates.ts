@@ -86,7 +86,7 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
       subject: (d) => `تمت الموافقة على حسابك في ${d.systemName}`,
       body: (d) => [
         `أهلاً ${d.name}،`,
-        'خبر حلو! حسابك اتوافق عليه، وتقدر دلوقتي تسجل دخول وتبدأ تستخدم المنصة.',
+        'يسعدنا نبلغك إن حسابك اتفعّل، وتقدر دلوقتي تسجل دخول وتبدأ تستخدم المنصة.',
         `تسجيل الدخول: ${d.loginUrl}`,
       ],
     },
@@ -110,7 +110,7 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
       subject: (d) => `حسابك في ${d.systemName} اتفعّل تاني`,
       body: (d) => [
         `أهلاً ${d.name}،`,
-        'حسابك رجع يشتغل تاني، وتقدر تسجل دخول.',
+        'تم تفعيل حسابك تاني، وتقدر تسجل دخول دلوقتي.',
         `تسجيل الدخول: ${d.loginUrl}`,
       ],
     },
@@ -119,7 +119,7 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
       body: (d) => [
         'أهلاً،',
         `${d.name} (${d.email}) سجل كـ${userTypeLabels.ar[d.userType!]} ومستني الموافقة.`,
-        `راجع الحسابات المستنية: ${d.reviewUrl}`,
+        `راجع الحسابات اللي مستنية الموافقة: ${d.reviewUrl}`,
       ],
     },
   },
