@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { userTypes } from '@medrelay/contracts';
 import express, { Router, type Response } from 'express';
 
-const roles = ['pharmacy', 'ngo', 'donor', 'admin'] as const;
+/** One remote per role (`mf-<role>`). */
+const roles = userTypes;
 /** Shown at / until the front ends are built (both languages: it is what a visitor sees). */
 const notBuiltPage = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>MedRelay</title></head>

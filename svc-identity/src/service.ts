@@ -67,7 +67,7 @@ export async function createIdentityService(
     redis,
     prefix,
     settings,
-    tokens: await createTokenIssuer(privateKey, redis, prefix),
+    tokens: await createTokenIssuer(privateKey, redis, prefix, logger),
     verifier: await createTokenVerifier(publicKey, redis, prefix),
     outbox: new OutboxRelay(pool, schema, queueFor, logger),
   };

@@ -50,7 +50,7 @@ afterAll(async () => {
   await redis.quit();
 });
 
-describe('requireApproved and requireRole (spec §2 access rules, on the server)', () => {
+describe('requireApproved and requirePermission (spec §2 access rules, on the server)', () => {
   it('lets approved users and admins in, refuses pending and rejected ones', async () => {
     expect(
       (await api.get('/product', { token: await token({ sub: '1', role: 'ngo', status: 'approved' }) }))

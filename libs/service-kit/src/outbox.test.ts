@@ -62,6 +62,22 @@ describe('OutboxRelay', () => {
     expect((await queue.getJobs(['waiting'])).some((j) => j.name === 'later')).toBe(true);
   });
 
+  it('prunes rows published over a week ago, and never unpublished ones', async () => {
+    const [old, recent, pending] = await withTransaction(pool, async (c) => [
+      await addToOutbox(c, 'box', { queue: 'things', name: 'old', payload: {} }),
+      await addToOutbox(c, 'box', { queue: 'things', name: 'recent', payload: {} }),
+      await addToOutbox(c, 'box', { queue: 'things', name: 'pending', payload: {} }),
+    ]);
+    await pool.query("UPDATE box.outbox SET published_at = now() - interval '8 days' WHERE id = $1", [old]);
+    await pool.query("UPDATE box.outbox SET published_at = now() - interval '1 day' WHERE id = $1", [recent]);
+    const relay = new OutboxRelay(pool, 'box', () => queue, logger);
+    expect(await relay.prunePublished()).toBeGreaterThanOrEqual(1);
+    const { rows } = await pool.query('SELECT id FROM box.outbox WHERE id = ANY($1::uuid[])', [
+      [old, recent, pending],
+    ]);
+    expect(rows.map((r) => r.id).sort()).toEqual([recent, pending].sort());
+  });
+
   it('does not create a second job when a row is published twice (same job id)', async () => {
     const id = await withTransaction(pool, (c) =>
       addToOutbox(c, 'box', { queue: 'things', name: 'twice', payload: {} }),

@@ -34,10 +34,13 @@ export async function addToOutbox(
   return id;
 }
 
+const pruneEveryMs = 60 * 60 * 1000;
+
 export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
+  private lastPrune = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -67,13 +70,29 @@ export class OutboxRelay {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.running = this.publishPending()
-        .then(() => undefined)
+        .then(async () => {
+          if (Date.now() - this.lastPrune < pruneEveryMs) return;
+          this.lastPrune = Date.now();
+          await this.prunePublished();
+        })
         .catch((err: Error) => this.logger.warn({ err: err.message }, 'outbox relay failed; will retry'))
         .finally(() => {
           this.running = null;
           if (!this.stopped) this.schedule(this.intervalMs);
         });
     }, delay);
+  }
+
+  /**
+   * Deletes rows published more than `days` ago. They are only kept a while to help trace a
+   * message; without this the table would grow with every change forever.
+   */
+  async prunePublished(days = 7): Promise<number> {
+    const { rowCount } = await this.pool.query(
+      `DELETE FROM ${this.schema}.outbox WHERE published_at < now() - make_interval(days => $1)`,
+      [days],
+    );
+    return rowCount ?? 0;
   }
 
   /** Publishes unpublished rows in creation order, in batches, locking them so instances share the work. */

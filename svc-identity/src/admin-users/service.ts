@@ -21,8 +21,9 @@ export function createAdminUserService(ctx: IdentityContext) {
 
     /**
      * Moves a user to a new status (approve, reject, suspend, re-approve), records the event
-     * and the e-mail in the same transaction, and revokes the user's sessions on rejection
-     * before the change commits, so no window exists in which an old token still works.
+     * and the e-mail in the same transaction. On rejection it revokes the user's sessions before
+     * committing, holding the row FOR UPDATE: a sign-in in flight (which holds it FOR SHARE)
+     * finishes first and its token is revoked too; see docs/design.md.
      */
     async changeStatus(adminId: number, userId: number, to: UserStatus): Promise<User> {
       if (adminId === userId) {
@@ -59,14 +60,7 @@ export function createAdminUserService(ctx: IdentityContext) {
         }
         return updated;
       });
-      if (to !== 'rejected') {
-        // After the commit this is best effort: the token claim and the start-up restore cover a miss.
-        await ctx.tokens
-          .publishStatus(userId, to)
-          .catch((err: Error) =>
-            ctx.logger.warn({ userId, err: err.message }, 'could not publish user status'),
-          );
-      }
+      if (to !== 'rejected') await ctx.tokens.publishStatusAfterCommit(userId, to);
       ctx.outbox.nudge();
       return publicUser(user);
     },

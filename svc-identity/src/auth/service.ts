@@ -30,11 +30,6 @@ export function createAuthService(ctx: IdentityContext) {
   );
 
   /** After a commit, telling Redis is best effort: the token claim and the start-up restore cover a miss. */
-  const publishStatusAfterCommit = (userId: number, status: UserStatus) =>
-    ctx.tokens
-      .publishStatus(userId, status)
-      .catch((err: Error) => ctx.logger.warn({ userId, err: err.message }, 'could not publish user status'));
-
   return {
     async register(input: Registration, requestLanguage: Language): Promise<{ user: User; message: string }> {
       const settings = await ctx.settings.get();
@@ -74,7 +69,7 @@ export function createAuthService(ctx: IdentityContext) {
         return created;
       });
       ctx.outbox.nudge();
-      await publishStatusAfterCommit(user.id, user.status);
+      await ctx.tokens.publishStatusAfterCommit(user.id, user.status);
       const message = translate(
         status === 'approved' ? 'registrationApproved' : 'registrationPending',
         requestLanguage,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { authKeys, tokenAudience, tokenIssuer, type UserStatus, type UserType } from '@medrelay/contracts';
-import { tokenAlgorithm, type Redis } from '@medrelay/service-kit';
+import { tokenAlgorithm, type Logger, type Redis } from '@medrelay/service-kit';
 import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
 
 export interface TokenIssuer {
@@ -11,6 +11,11 @@ export interface TokenIssuer {
   revokeToken(tokenId: string, expiresAt: number): Promise<void>;
   revokeAllFor(userId: number): Promise<void>;
   publishStatus(userId: number, status: UserStatus): Promise<void>;
+  /**
+   * The same once the change is committed: best effort and logged, since the change is saved
+   * (the token claim and identity's start-up restore cover a miss).
+   */
+  publishStatusAfterCommit(userId: number, status: UserStatus): Promise<void>;
 }
 
 /** Signs access tokens with the private key, which only svc-identity holds. */
@@ -18,9 +23,10 @@ export async function createTokenIssuer(
   privateKeyPem: string,
   redis: Redis,
   prefix: string,
+  logger: Logger,
 ): Promise<TokenIssuer> {
   const key: CryptoKey = await importPKCS8(privateKeyPem, tokenAlgorithm);
-  return {
+  const issuer: TokenIssuer = {
     async sign(user, lifetimeMinutes) {
       const nowMs = Date.now();
       return new SignJWT({ role: user.userType, status: user.status, name: user.name, iatMs: nowMs })
@@ -44,5 +50,11 @@ export async function createTokenIssuer(
     async publishStatus(userId, status) {
       await redis.set(authKeys.status(prefix, userId), status);
     },
+    async publishStatusAfterCommit(userId, status) {
+      await issuer
+        .publishStatus(userId, status)
+        .catch((err: Error) => logger.warn({ userId, err: err.message }, 'could not publish user status'));
+    },
   };
+  return issuer;
 }
