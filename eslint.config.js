@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', 'coverage/**'] },
@@ -14,7 +15,13 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  { files: ['scripts/**'], rules: { 'no-console': 'off' } },
+  {
+    files: ['shell/src/**', 'mf-*/src/**', 'libs/ui/src/**', 'libs/i18n/src/**', 'libs/api-client/src/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  { files: ['scripts/**', 'e2e/**'], rules: { 'no-console': 'off' } },
   // Tests read loosely typed JSON answers on purpose.
   { files: ['**/*.test.ts', 'libs/testing/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
 );

@@ -7,6 +7,7 @@ export default defineConfig({
       'svc-*/src/**/*.test.ts',
       'gateway/src/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'e2e/**/*.test.ts',
     ],
     globalSetup: ['scripts/test/global-setup.ts'],
     testTimeout: 30_000,

@@ -1,12 +1,12 @@
 // `npm start`: the whole platform on one machine. Stores (embedded PostgreSQL, redis-server,
 // SMTP sink) unless their URLs are given, migrations and demo data, every service and the
 // gateway with prefixed logs; Ctrl-C stops them in order. A second start reuses var/.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import { createPool } from '@medrelay/service-kit';
 import { demoAccounts, demoPassword, seedDemoAccounts } from '@medrelay/svc-identity/provisioning';
+import { buildFrontEnds, staleFrontEnds } from './front-ends';
 import { waitUntilReady } from './launcher/health';
 import { prefixer } from './launcher/logs';
 import { startProcess, stopProcess, type ServiceProcess } from './launcher/processes';
@@ -23,7 +23,6 @@ const storeLog = (store: string, line: string) => {
   if (store === 'mail' || /error|fatal/i.test(line)) say(`[${store}] ${line.trim()}`);
 };
 
-const frontEnds = ['shell', 'mf-pharmacy', 'mf-ngo', 'mf-donor', 'mf-admin'];
 const gatewayPort = Number(process.env.PORT ?? 8080);
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
 
@@ -49,20 +48,16 @@ process.on('exit', () => {
   for (const s of running) if (s.child.exitCode === null) s.child.kill('SIGKILL');
 });
 
-function buildMissingFrontEnds() {
-  for (const app of frontEnds) {
-    const pkg = JSON.parse(readFileSync(path.join(root, app, 'package.json'), 'utf8')) as {
-      scripts?: Record<string, string>;
-    };
-    if (!pkg.scripts?.build || existsSync(path.join(root, app, 'dist'))) continue;
-    say(`building ${app}…`);
-    const result = spawnSync('npm', ['run', 'build', '-w', app], { cwd: root, stdio: 'inherit' });
-    if (result.status !== 0) throw new Error(`Building ${app} failed`);
-  }
+/** Builds the front ends that are missing or older than their sources. */
+async function buildStaleFrontEnds() {
+  const stale = staleFrontEnds(root);
+  if (!stale.length) return;
+  say(`building ${stale.join(', ')}…`);
+  if (!(await buildFrontEnds(root, stale, say))) throw new Error('Building the front ends failed');
 }
 
 async function main() {
-  buildMissingFrontEnds();
+  await buildStaleFrontEnds();
   stores = await resolveStores(varDir, storeLog);
   say(`stores ready (data under ${path.relative(root, varDir) || varDir})`);
 

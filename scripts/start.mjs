@@ -26,7 +26,12 @@ if (dependenciesStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const commands = { '--test': 'test.ts', '--create-admin': 'create-admin.ts', '--bench': 'bench.ts' };
+const commands = {
+  '--test': 'test.ts',
+  '--create-admin': 'create-admin.ts',
+  '--bench': 'bench.ts',
+  '--build': 'build.ts',
+};
 const flag = process.argv[2];
 const script = commands[flag] ?? 'launcher.ts';
 const args = commands[flag] ? process.argv.slice(3) : process.argv.slice(2);

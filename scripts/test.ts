@@ -4,6 +4,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { buildFrontEnds, staleFrontEnds } from './front-ends';
+import { ensureChromium } from './stores/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -16,7 +18,7 @@ function run(title: string, command: string, args: string[]): Promise<boolean> {
     const child = spawn(command, args, {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+      env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', CHROMIUM_PATH: chromiumPath },
     });
     child.on('exit', (code) => {
       console.log(`${code === 0 ? '✔' : '✘'} ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -31,12 +33,23 @@ interface VitestReport {
   numFailedTestSuites: number;
 }
 
+// Installed first (Debian's package, as root) so a missing browser fails fast, before any test.
+const chromiumPath = ensureChromium((line) => console.log(line));
+
 let passed = 0;
 let failed = 0;
 const count = (ok: boolean) => (ok ? passed++ : failed++);
 
-count(await run('typecheck (tsc, strict)', bin('tsc'), ['-p', 'tsconfig.json']));
+// Three programs: Node (services, scripts), browser (shell, remotes, their libs), end-to-end tests.
+for (const project of ['tsconfig.json', 'tsconfig.web.json', 'tsconfig.e2e.json']) {
+  count(await run(`typecheck ${project} (tsc, strict)`, bin('tsc'), ['-p', project]));
+}
 count(await run('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']));
+
+// The end-to-end tests drive the production builds in Debian's Chromium.
+const stale = staleFrontEnds(root);
+console.log(`\n▶ front-end builds (${stale.length ? stale.join(', ') : 'all up to date'})`);
+count(await buildFrontEnds(root, stale, (line) => console.log(line)));
 
 mkdirSync(resultsDir, { recursive: true });
 const reportFile = path.join(resultsDir, 'vitest.json');

@@ -1,6 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { Redis } from 'ioredis';
+import { ensureDebianPackage } from './debian-package';
 import { waitFor } from './ports';
 
 export interface RunningRedis {
@@ -8,34 +9,17 @@ export interface RunningRedis {
   stop(): Promise<void>;
 }
 
-function onPath(binary: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${binary}`]).status === 0;
-}
-
-function isDebian(): boolean {
-  return (
-    existsSync('/etc/debian_version') || /ID(_LIKE)?=.*debian/.test(readFileSync('/etc/os-release', 'utf8'))
-  );
-}
-
 /**
  * Makes sure `redis-server` is on PATH. No npm package ships a Redis binary: on Debian as root
  * we install Debian's package; anywhere else we say exactly what to install.
  */
 export function ensureRedisServer(log: (line: string) => void): void {
-  if (onPath('redis-server')) return;
-  if (process.getuid?.() === 0 && isDebian()) {
-    log('redis-server not found: installing Debian package redis-server (apt-get)…');
-    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'redis-server'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    if (update.status === 0 && install.status === 0 && onPath('redis-server')) return;
-  }
-  throw new Error(
+  ensureDebianPackage(
+    'redis-server',
+    'redis-server',
     'redis-server is not installed. Install Redis 7 (Debian/Ubuntu: `sudo apt-get install redis-server`, ' +
       'macOS: `brew install redis`) or set REDIS_URL to a running Redis.',
+    log,
   );
 }
 

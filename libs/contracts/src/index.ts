@@ -6,3 +6,4 @@ export * from './settings';
 export * from './auth';
 export * from './events';
 export * from './mail';
+export * from './impact';

@@ -1,0 +1,279 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { uniqueEmail } from '@medrelay/testing';
+import { roleBrandColours } from '@medrelay/ui/brand-colours';
+import { startPlatform, type Platform } from './support/platform';
+
+let platform: Platform;
+beforeAll(async () => {
+  platform = await startPlatform();
+}, 60_000);
+afterAll(async () => platform?.stop());
+afterEach(() => {
+  // Spec-level promise: no page the user visits logs an error.
+  expect(platform.takeConsoleErrors()).toEqual([]);
+});
+
+const documentDirection = (page: Page) =>
+  page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
+
+async function expectToast(page: Page, title: string) {
+  await page.getByTestId('toast').filter({ hasText: title }).waitFor();
+}
+
+describe('landing page', { timeout: 60_000 }, () => {
+  it('shows every section in English, left to right', async () => {
+    const page = await platform.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Every unused medicine can still heal someone' }).waitFor();
+    expect(await documentDirection(page)).toEqual({ dir: 'ltr', lang: 'en' });
+    expect(await page.title()).toBe('MedRelay: near-expiry medicines to people who need them');
+    for (const id of ['home', 'about', 'how-it-works', 'impact', 'get-started']) {
+      expect(await page.locator(`section#${id}`).count(), id).toBe(1);
+    }
+    for (const role of ['pharmacy', 'ngo', 'donor']) {
+      await page.getByTestId(`role-card-${role}`).waitFor();
+    }
+    await page.getByRole('link', { name: 'support@medrelay.eg' }).waitFor();
+    await page.getByText('Cairo, Egypt').waitFor();
+    await page.getByRole('contentinfo').waitFor();
+  });
+
+  it('moves the impact highlight every 3 seconds', async () => {
+    const page = await platform.newPage();
+    await page.goto('/#impact');
+    const cards = page.getByTestId('impact-card');
+    await expect.poll(() => cards.count()).toBe(4);
+    const highlighted = () =>
+      cards.evaluateAll((els) => els.findIndex((el) => el.getAttribute('data-highlighted') === 'true'));
+    const first = await highlighted();
+    await expect.poll(highlighted, { timeout: 4500 }).toBe((first + 1) % 4);
+  });
+
+  it('switches to Arabic, right to left, and keeps the choice across reloads', async () => {
+    const page = await platform.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: /Language/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'كل علبة دوا مش مستخدمة ممكن تعالج حد' }).waitFor();
+    expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('ar');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'كل علبة دوا مش مستخدمة ممكن تعالج حد' }).waitFor();
+    expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+    expect(await page.title()).toContain('أدوية');
+
+    await page.getByRole('button', { name: /اللغة/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Every unused medicine can still heal someone' }).waitFor();
+    expect(await documentDirection(page)).toEqual({ dir: 'ltr', lang: 'en' });
+  });
+
+  it('follows an Arabic browser when nothing is stored', async () => {
+    const page = await platform.newPage({ locale: 'ar-EG' });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'كل علبة دوا مش مستخدمة ممكن تعالج حد' }).waitFor();
+    expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+  });
+
+  it('opens the registration form preset from a role card', async () => {
+    const page = await platform.newPage();
+    await page.goto('/');
+    await page.getByTestId('role-card-ngo').getByRole('button', { name: 'Register as an NGO' }).click();
+    await page.waitForURL('**/register?type=ngo');
+    expect(await page.getByRole('radio', { name: 'NGO' }).isChecked()).toBe(true);
+    await page.getByLabel('Contact Person Name').waitFor();
+  });
+});
+
+describe('registration', { timeout: 60_000 }, () => {
+  const cases = [
+    {
+      type: 'pharmacy',
+      radio: 'Pharmacy',
+      nameLabel: 'Pharmacy Name',
+      required: ['Commercial license is required'],
+      fill: async (page: Page) => page.getByLabel('Commercial License').fill('CL-2026-11'),
+    },
+    {
+      type: 'ngo',
+      radio: 'NGO',
+      nameLabel: 'Contact Person Name',
+      required: ['Organization name is required', 'Commercial number is required'],
+      fill: async (page: Page) => {
+        await page.getByLabel('Organization Name').fill('Resala Charity');
+        await page.getByLabel('Commercial Number').fill('CN-4455');
+      },
+    },
+    { type: 'donor', radio: 'Individual donor', nameLabel: 'Full Name', required: [], fill: async () => {} },
+  ] as const;
+
+  for (const c of cases) {
+    it(`registers a ${c.type} after showing the validation messages`, async () => {
+      const page = await platform.newPage();
+      await page.goto(`/register?type=${c.type}`);
+      expect(await page.getByRole('radio', { name: c.radio, exact: true }).isChecked()).toBe(true);
+      await page.getByLabel(c.nameLabel).waitFor();
+
+      await page.getByRole('button', { name: 'Create account' }).click();
+      for (const message of [
+        'Name must be at least 2 characters',
+        'Invalid email address',
+        'Phone number must be at least 10 digits',
+        'Password must be at least 6 characters',
+        'You must accept the terms',
+        ...c.required,
+      ]) {
+        await page.getByText(message, { exact: true }).waitFor();
+      }
+
+      const email = uniqueEmail(c.type);
+      await page.getByLabel(c.nameLabel).fill(`E2E ${c.type}`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Phone').fill('01012345678');
+      await page.getByLabel('Password').fill('secret123');
+      await c.fill(page);
+      await page.getByLabel('I accept the terms of use and the privacy policy').check();
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expectToast(page, 'Registration successful!');
+      await page.getByText('Your account has been created and is pending approval.').waitFor();
+      await page.waitForURL('**/login');
+    });
+  }
+
+  it('shows validation messages in Arabic', async () => {
+    const page = await platform.newPage();
+    await page.goto('/register');
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'ar'));
+    await page.reload();
+    await page.getByRole('button', { name: 'اعمل الحساب' }).click();
+    await page.getByText('الإيميل مش صحيح', { exact: true }).waitFor();
+    await page.getByText('لازم توافق على الشروط والأحكام', { exact: true }).waitFor();
+  });
+
+  it('refuses an e-mail that is already registered, beside the field', async () => {
+    const existing = await platform.approvedUser('donor');
+    platform.expectFailedCall(409);
+    const page = await platform.newPage();
+    await page.goto('/register?type=donor');
+    await page.getByLabel('Full Name').fill('Second Donor');
+    await page.getByLabel('Email').fill(existing.email);
+    await page.getByLabel('Phone').fill('01012345678');
+    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('I accept the terms of use and the privacy policy').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expectToast(page, 'Registration failed');
+    expect(new URL(page.url()).pathname).toBe('/register');
+  });
+});
+
+/** Registers through the form, the way a new user does. */
+async function register(page: Page, type: 'pharmacy' | 'ngo' | 'donor') {
+  const email = uniqueEmail(type);
+  await page.goto(`/register?type=${type}`);
+  await page.getByLabel(type === 'pharmacy' ? 'Pharmacy Name' : type === 'ngo' ? 'Contact Person Name' : 'Full Name').fill(`New ${type}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('01098765432');
+  await page.getByLabel('Password').fill('secret123');
+  if (type === 'pharmacy') await page.getByLabel('Commercial License').fill('CL-77');
+  if (type === 'ngo') {
+    await page.getByLabel('Organization Name').fill('Misr El Kheir');
+    await page.getByLabel('Commercial Number').fill('CN-77');
+  }
+  await page.getByLabel('I accept the terms of use and the privacy policy').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/login');
+  return email;
+}
+
+/** The brand colour the role's Fluent theme paints the remote's content with. */
+const brandColourOf = (page: Page, role: string) =>
+  page.getByTestId(`remote-${role}`).evaluate((el) => {
+    const provider = el.querySelector('.fui-FluentProvider') ?? el;
+    return getComputedStyle(provider).getPropertyValue('--colorBrandBackground').trim();
+  });
+
+describe('accounts from registration to dashboard', { timeout: 90_000 }, () => {
+  for (const role of ['pharmacy', 'ngo', 'donor'] as const) {
+    it(`keeps a pending ${role} out, then lets it in once approved`, async () => {
+      const page = await platform.newPage();
+      const email = await register(page, role);
+
+      await platform.signIn(page, email, 'secret123');
+      await expectToast(page, 'Your account is pending approval');
+      expect(new URL(page.url()).pathname).toBe('/');
+      await page.getByTestId('pending-notice').waitFor();
+      await page.goto(`/${role}/dashboard`);
+      await page.waitForURL((url) => url.pathname === '/');
+
+      await platform.approve(email);
+      await page.getByTestId('pending-notice').getByRole('button', { name: 'Log out' }).click();
+      await platform.signIn(page, email, 'secret123');
+      await page.waitForURL(`**/${role}/dashboard`);
+      await expectToast(page, 'Login successful');
+      await page.getByTestId(`remote-${role}`).getByRole('heading', { level: 1 }).waitFor();
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Settings']);
+      expect(await page.getByTestId('user-name').innerText()).toBe(`New ${role}`);
+      expect(await brandColourOf(page, role)).toBe(roleBrandColours[role]);
+    });
+  }
+
+  it('lands the administrator on the admin dashboard', async () => {
+    const admin = await platform.approvedUser('admin');
+    const page = await platform.newPage();
+    await platform.signIn(page, admin.email);
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByTestId('remote-admin').getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+    expect(await page.getByTestId('user-type').innerText()).toBe('Administrator');
+    expect(await brandColourOf(page, 'admin')).toBe(roleBrandColours.admin);
+  });
+});
+
+describe('guards, 404 and logout', { timeout: 60_000 }, () => {
+  it('sends a visitor without a session from a guarded URL to /login', async () => {
+    const page = await platform.newPage();
+    await page.goto('/donor/dashboard');
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Sign in to MedRelay' }).waitFor();
+  });
+
+  it("sends a user away from another role's URL", async () => {
+    const user = await platform.approvedUser('pharmacy');
+    const page = await platform.newPage();
+    await platform.signIn(page, user.email);
+    await page.waitForURL('**/pharmacy/dashboard');
+    await page.goto('/ngo/dashboard');
+    // Wrong role → / (spec §2), and / sends a signed-in user to their own dashboard.
+    await page.waitForURL('**/pharmacy/dashboard');
+    expect(await page.getByTestId('remote-ngo').count()).toBe(0);
+  });
+
+  it('drops a stored token the server no longer accepts, silently', async () => {
+    platform.expectFailedCall(401);
+    const page = await platform.newPage();
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('token', 'not-a-token'));
+    await page.goto('/pharmacy/dashboard');
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const page = await platform.newPage();
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+  });
+
+  it('logs out: token gone, guarded screens closed again', async () => {
+    const user = await platform.approvedUser('donor');
+    const page = await platform.newPage();
+    await platform.signIn(page, user.email);
+    await page.waitForURL('**/donor/dashboard');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.goto('/donor/dashboard');
+    await page.waitForURL('**/login');
+  });
+});

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { startTestGateway } from '@medrelay/gateway/testing';
+import { startTestIdentity, testPassword } from '@medrelay/svc-identity/testing';
+import type { UserType } from '@medrelay/contracts';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+/** Chromium flags for a headless run in a sandboxed CI machine. */
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * The platform as a user meets it: the production front-end builds served by a real gateway in
+ * front of a real svc-identity (real PostgreSQL, Redis and SMTP from the global set-up), driven
+ * through Debian's Chromium.
+ */
+export async function startPlatform() {
+  const identity = await startTestIdentity();
+  const gateway = await startTestGateway(identity.prefix, { IDENTITY_URL: identity.baseUrl, STATIC_ROOT: root });
+  const browser: Browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+  const consoleErrors: string[] = [];
+  // A test that provokes an error answer on purpose (a duplicate e-mail: 409) declares it; the
+  // browser logs every failed call, which is not an error of the app.
+  let expectedFailures: RegExp[] = [];
+
+  /** A fresh browser context (own localStorage) whose console errors fail the test. */
+  async function newPage(options: { locale?: string } = {}): Promise<Page> {
+    const context = await browser.newContext({ baseURL: gateway.baseUrl, locale: options.locale ?? 'en-US' });
+    const page = await context.newPage();
+    const record = (text: string) => consoleErrors.push(`${page.url()}: ${text}`);
+    page.on('console', (message: ConsoleMessage) => {
+      if (message.type() === 'error') record(message.text());
+    });
+    page.on('pageerror', (error) => record(error.message));
+    return page;
+  }
+
+  async function adminToken() {
+    return (await identity.signedIn('admin')).token;
+  }
+
+  /** Approves a user the way an administrator does, through the gateway's admin API. */
+  async function approve(email: string) {
+    const token = await adminToken();
+    const pending = await gateway.api.get('/api/admin/pending-users', { token });
+    const user = (pending.body as { id: number; email: string }[]).find((u) => u.email === email);
+    if (!user) throw new Error(`${email} is not pending`);
+    const res = await gateway.api.put(`/api/admin/users/${user.id}/approve`, undefined, { token });
+    expect(res.status).toBe(200);
+  }
+
+  /** Signs in through the login form and waits for the redirect. */
+  async function signIn(page: Page, email: string, password = testPassword) {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+  }
+
+  async function approvedUser(userType: UserType) {
+    return identity.createUser(userType, 'approved');
+  }
+
+  return {
+    identity,
+    gateway,
+    browser,
+    newPage,
+    approve,
+    signIn,
+    approvedUser,
+    /** Declares that the current test provokes a failed call the browser will log. */
+    expectFailedCall(status: number) {
+      expectedFailures.push(new RegExp(`Failed to load resource: the server responded with a status of ${status}`));
+    },
+    /** Console errors since the last call, minus the declared ones; each test asserts there are none. */
+    takeConsoleErrors() {
+      const errors = consoleErrors.splice(0).filter((e) => !expectedFailures.some((p) => p.test(e)));
+      expectedFailures = [];
+      return errors;
+    },
+    async stop() {
+      await browser.close();
+      await gateway.stop();
+      await identity.stop();
+    },
+  };
+}
+export type Platform = Awaited<ReturnType<typeof startPlatform>>;

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { expiryAlertWindowDays } from '@medrelay/domain';
+
+/** The fields of an expiring medicine the alert bell reads (spec §7). */
+export interface ExpiringMedicine {
+  id: number;
+  name: string;
+  quantity: number;
+  expiryDate: string;
+}
+
+/** Spec §2/§9: the bell refreshes every 15 minutes. */
+export const expiryAlertRefreshMs = 15 * 60 * 1000;
+
+export function useExpiringMedicines(enabled: boolean) {
+  return useQuery<ExpiringMedicine[]>({
+    queryKey: ['/api/medicines/expiring', { days: expiryAlertWindowDays }],
+    enabled,
+    refetchInterval: expiryAlertRefreshMs,
+    // The alert window moves with the clock, so this list may go stale (unlike the defaults).
+    staleTime: expiryAlertRefreshMs,
+  });
+}

@@ -1,0 +1,82 @@
+import type { ErrorBody } from '@medrelay/contracts';
+
+/** localStorage key of the bearer token (spec §9). */
+export const tokenStorageKey = 'token';
+
+export const tokenStore = {
+  get: (): string | null => globalThis.localStorage?.getItem(tokenStorageKey) ?? null,
+  set: (token: string) => globalThis.localStorage?.setItem(tokenStorageKey, token),
+  clear: () => globalThis.localStorage?.removeItem(tokenStorageKey),
+};
+
+/**
+ * A failed call. Its message is `<status>: <body or statusText>` (spec §8); `body` is the parsed
+ * `{ message, code, details }` when the server sent one, so screens can show `body.message`.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    text: string,
+    readonly body: ErrorBody | null,
+  ) {
+    super(`${status}: ${text}`);
+    this.name = 'ApiError';
+  }
+  /** The server's own words, already in the caller's language, or null. */
+  get serverMessage(): string | null {
+    return this.body?.message ?? null;
+  }
+}
+
+/** The API answers in the page's language; the shell sets where to read it from. */
+let languageOf: () => string = () => 'en';
+export function setApiLanguage(read: () => string) {
+  languageOf = read;
+}
+
+function parseErrorBody(text: string): ErrorBody | null {
+  try {
+    const parsed = JSON.parse(text) as Partial<ErrorBody>;
+    return typeof parsed?.message === 'string' ? (parsed as ErrorBody) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The fetch wrapper of spec §7: credentials included, bearer token when stored, JSON content
+ * type and body only when a payload is given; a non-OK answer throws ApiError. FormData bodies
+ * (photo uploads) go as they are.
+ */
+export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': languageOf() };
+  const token = tokenStore.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (data instanceof FormData) body = data;
+  else if (data !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(data);
+  }
+  const res = await fetch(url, { method, headers, body, credentials: 'include' });
+  if (!res.ok) {
+    const text = await res.text();
+    throw new ApiError(res.status, text || res.statusText, parseErrorBody(text));
+  }
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? await res.json() : await res.text()) as T;
+}
+
+/** Turns a query key `[path, params?]` into a URL: non-null params become the query string. */
+export function urlFromQueryKey(queryKey: readonly unknown[]): string {
+  const [path, params] = queryKey;
+  if (typeof path !== 'string') throw new Error('The first element of a query key must be the API path');
+  if (!params || typeof params !== 'object') return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params as Record<string, unknown>)) {
+    if (value !== null && value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}

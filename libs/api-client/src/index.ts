@@ -1,0 +1,4 @@
+export * from './http';
+export * from './query-client';
+export * from './session';
+export * from './expiry';

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+
+const useStyles = makeStyles({
+  card: { minWidth: '0', padding: tokens.spacingHorizontalL },
+  row: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  icon: { color: tokens.colorBrandForeground1, fontSize: tokens.fontSizeHero700, display: 'flex' },
+  value: { fontSize: tokens.fontSizeHero700, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightHero700 },
+  hint: { color: tokens.colorNeutralForeground3 },
+});
+
+export function StatCard({ label, value, icon, hint }: { label: string; value: ReactNode; icon?: ReactNode; hint?: string }) {
+  const styles = useStyles();
+  return (
+    <Card className={styles.card} role="group" aria-label={label}>
+      <div className={styles.row}>
+        <div>
+          <Text as="p" weight="medium">
+            {label}
+          </Text>
+          <Text as="p" className={styles.value} data-testid="stat-value">
+            {value}
+          </Text>
+          {hint && (
+            <Text as="p" size={200} className={styles.hint}>
+              {hint}
+            </Text>
+          )}
+        </div>
+        {icon && <span className={styles.icon}>{icon}</span>}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { createContext, useContext, type ComponentType } from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import React from 'react';
+import singleSpaReact from 'single-spa-react';
+import { FluentProvider } from '@fluentui/react-components';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { BrowserRouter } from 'react-router-dom';
+import type { UserType } from '@medrelay/contracts';
+import { addTexts } from '@medrelay/i18n';
+import { roleTheme } from './themes';
+import { ErrorState } from './components/error-state';
+import type { RemoteProps, RoleRemoteModule, ShowToast, SidebarItem } from './remote-contract';
+import type { User } from '@medrelay/contracts';
+
+interface RemoteContextValue {
+  user: User;
+  toast: ShowToast;
+}
+const RemoteContext = createContext<RemoteContextValue | null>(null);
+
+/** The signed-in user and the shell's toast function, inside a remote. */
+export function useRemote(): RemoteContextValue {
+  const value = useContext(RemoteContext);
+  if (!value) throw new Error('useRemote must be used inside a role app');
+  return value;
+}
+
+/** The role's theme in the page's direction; follows language changes. */
+function ThemedRoot({ role, children }: { role: UserType; children: React.ReactNode }) {
+  const { i18n } = useTranslation();
+  return (
+    <FluentProvider theme={roleTheme(role)} dir={i18n.dir()} style={{ background: 'transparent' }}>
+      {children}
+    </FluentProvider>
+  );
+}
+
+function Crashed() {
+  const { t } = useTranslation('common');
+  return <ErrorState title={t('remote.failedTitle')} body={t('toast.error')} onRetry={() => location.reload()} />;
+}
+
+interface RoleAppOptions {
+  role: UserType;
+  texts: RoleRemoteModule['texts'];
+  sidebar: SidebarItem[];
+  /** The role's routes, relative to `/<role>`. */
+  Routes: ComponentType;
+}
+
+/** Builds the `./app` module of a role remote: single-spa lifecycles around the role's routes. */
+export function createRoleApp({ role, texts, sidebar, Routes }: RoleAppOptions): RoleRemoteModule {
+  function Root(props: RemoteProps) {
+    addTexts(props.i18n, role, texts);
+    return (
+      <QueryClientProvider client={props.queryClient}>
+        <I18nextProvider i18n={props.i18n} defaultNS={role}>
+          <RemoteContext.Provider value={{ user: props.user, toast: props.toast }}>
+            <ThemedRoot role={role}>
+              <BrowserRouter basename={`/${role}`}>
+                <Routes />
+              </BrowserRouter>
+            </ThemedRoot>
+          </RemoteContext.Provider>
+        </I18nextProvider>
+      </QueryClientProvider>
+    );
+  }
+  const lifecycles = singleSpaReact<RemoteProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: Root,
+    domElementGetter: (props) => props.domElement,
+    errorBoundary: () => <Crashed />,
+  });
+  return { role, texts, sidebar, lifecycles };
+}

@@ -1,0 +1,105 @@
+// One webpack configuration factory for the shell (host) and every role remote, so shared
+// singletons, loaders and output naming cannot drift between apps.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
+
+const require = createRequire(import.meta.url);
+const version = (pkg) => require(`${pkg}/package.json`).version;
+
+/**
+ * One instance of each across the page: React and the libraries that keep state in React
+ * context or module scope (query cache, i18n instance, router). Fluent UI is not shared: each
+ * app mounts its own FluentProvider, so per-app tree shaking keeps the first load small
+ * (sharing it whole ships the full library; see docs/design.md).
+ */
+const singletonPackages = ['react', 'react-dom', '@tanstack/react-query', 'i18next', 'react-i18next', 'react-router-dom'];
+
+export function sharedDependencies() {
+  const shared = {};
+  for (const pkg of singletonPackages) {
+    shared[pkg] = { singleton: true, requiredVersion: `^${version(pkg)}` };
+  }
+  // Deep imports must be shared too, or an app gets a second React.
+  shared['react-dom/client'] = { singleton: true, requiredVersion: `^${version('react-dom')}` };
+  shared['react/jsx-runtime'] = { singleton: true, requiredVersion: `^${version('react')}` };
+  return shared;
+}
+
+const gatewayUrl = process.env.GATEWAY_URL ?? 'http://localhost:8080';
+
+/**
+ * @param {{ app: 'shell' | `mf-${string}`, dir: string, role?: string, devPort: number }} options
+ */
+export function createWebpackConfig({ app, dir, role, devPort }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const isHost = app === 'shell';
+    const federation = isHost
+      ? { name: 'shell', remotes: {} }
+      : { name: `mf_${role}`, filename: 'remoteEntry.js', exposes: { './app': './src/app.tsx' } };
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      // A remote's own page exists only in development: the dev harness.
+      entry: isHost ? './src/index.ts' : production ? {} : './src/dev.tsx',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // Entry files keep fixed names (federation's runtime cannot hash them) and are served
+        // with no-cache; every other chunk is content-hashed and cached for a year.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:12].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:12][ext]',
+        publicPath: isHost ? '/' : 'auto',
+        clean: true,
+        uniqueName: federation.name,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          { test: /\.(png|jpe?g|webp|svg|ico)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          ...federation,
+          shared: sharedDependencies(),
+          shareStrategy: 'loaded-first',
+          manifest: !isHost,
+          dts: false,
+        }),
+        ...(isHost || !production
+          ? [new HtmlWebpackPlugin({ template: isHost ? './src/index.html' : require.resolve('./harness.html') })]
+          : []),
+      ],
+      optimization: {
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      devServer: {
+        port: devPort,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api', ...(isHost ? ['/mf'] : [])], target: gatewayUrl }],
+      },
+    };
+  };
+}

@@ -1,0 +1,14 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { RoleNotFound } from '@medrelay/ui';
+import { Dashboard } from './dashboard/dashboard';
+
+/** The donor area's routes, relative to `/donor`. */
+export function RoleRoutes() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="dashboard" replace />} />
+      <Route path="dashboard" element={<Dashboard />} />
+      <Route path="*" element={<RoleNotFound />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,2 @@
+// Runs this remote alone (`npm run dev -w mf-ngo`) with the same props the shell gives it.
+import('./dev-bootstrap');

@@ -1,0 +1,4 @@
+import { mountDevHarness } from '@medrelay/ui/dev-harness';
+import app from './app';
+
+void mountDevHarness(app);

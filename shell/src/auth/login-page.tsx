@@ -1,0 +1,67 @@
+import { Button, Field, Input } from '@fluentui/react-components';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { ApiError, useLogin, useSession } from '@medrelay/api-client';
+import { loginSchema, type LoginInput } from '@medrelay/contracts';
+import { mayUseProduct } from '@medrelay/domain';
+import { RouterLink } from '../chrome/router-link';
+import { useToast } from '../chrome/toasts';
+import { homeOf } from '../session/guard';
+import { AuthLayout, useFormStyles } from './auth-layout';
+import { fieldMessage } from './field-error';
+
+/** `/login`: e-mail and password (spec §5), toasts of §8, then the role's dashboard. */
+export function LoginPage() {
+  const { t } = useTranslation('shell');
+  const styles = useFormStyles();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const login = useLogin();
+  const { data: user } = useSession();
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+
+  if (user && mayUseProduct(user.userType, user.status) && !login.isPending) return <Navigate to={homeOf(user)} replace />;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const { user: signedIn } = await login.mutateAsync(values);
+      toast({ title: t('common:toast.loginSuccess'), description: t('common:toast.welcomeBack', { name: signedIn.name }) });
+      navigate(homeOf(signedIn), { replace: true });
+    } catch (error) {
+      const description = error instanceof ApiError ? error.serverMessage : null;
+      toast({
+        title: t('common:toast.loginFailed'),
+        description: description ?? (error instanceof ApiError ? t('common:toast.invalidCredentials') : t('common:toast.networkError')),
+        intent: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <AuthLayout
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      footer={
+        <>
+          {t('login.noAccount')}{' '}
+          <RouterLink to="/register">{t('login.register')}</RouterLink>
+        </>
+      }
+    >
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <Field label={t('login.email')} validationMessage={fieldMessage(t, errors.email)} required>
+          <Input type="email" autoComplete="email" {...form.register('email')} />
+        </Field>
+        <Field label={t('login.password')} validationMessage={fieldMessage(t, errors.password)} required>
+          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        </Field>
+        <Button appearance="primary" type="submit" disabled={login.isPending}>
+          {login.isPending ? t('login.submitting') : t('login.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

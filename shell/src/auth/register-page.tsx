@@ -1,0 +1,142 @@
+import { useEffect } from 'react';
+import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Radio, RadioGroup } from '@fluentui/react-components';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError, useRegister } from '@medrelay/api-client';
+import {
+  registrationSchema,
+  type FieldError,
+  selfRegisteringUserTypes,
+  type Registration,
+  type RegistrationInput,
+  type SelfRegisteringUserType,
+} from '@medrelay/contracts';
+import { currentLanguage } from '@medrelay/i18n';
+import { RouterLink } from '../chrome/router-link';
+import { useToast } from '../chrome/toasts';
+import { AuthLayout, useFormStyles } from './auth-layout';
+import { fieldMessage } from './field-error';
+
+function typeFromQuery(value: string | null): SelfRegisteringUserType {
+  return (selfRegisteringUserTypes as readonly string[]).includes(value ?? '') ? (value as SelfRegisteringUserType) : 'donor';
+}
+
+/** `/register`: the rules and messages of spec §5; `?type=` preselects the account type. */
+export function RegisterPage() {
+  const { t, i18n } = useTranslation('shell');
+  const styles = useFormStyles();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const register = useRegister();
+  const [params] = useSearchParams();
+  const form = useForm<RegistrationInput, unknown, Registration>({
+    resolver: zodResolver(registrationSchema),
+    defaultValues: {
+      userType: typeFromQuery(params.get('type')),
+      name: '',
+      email: '',
+      phone: '',
+      password: '',
+      address: '',
+      commercialLicense: '',
+      organizationName: '',
+      commercialNumber: '',
+      acceptTerms: false as unknown as true,
+    },
+  });
+  const { errors } = form.formState;
+  const userType = form.watch('userType') ?? 'donor';
+
+  useEffect(() => form.setValue('userType', typeFromQuery(params.get('type'))), [params, form]);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const result = await register.mutateAsync({ ...values, language: currentLanguage(i18n) });
+      toast({ title: t('common:toast.registrationSuccess'), description: result.message ?? t('common:toast.registrationPending') });
+      navigate('/login');
+    } catch (error) {
+      const server = error instanceof ApiError ? error.body : null;
+      // The server's per-field findings (e.g. the e-mail already taken) shown beside the fields.
+      const details = Array.isArray(server?.details) ? (server.details as FieldError[]) : [];
+      for (const detail of details) {
+        form.setError(detail.path as keyof RegistrationInput, { message: detail.rule });
+      }
+      toast({
+        title: t('common:toast.registrationFailed'),
+        description: server?.message ?? t('common:toast.registrationError'),
+        intent: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <AuthLayout
+      title={t('register.title')}
+      subtitle={t('register.subtitle')}
+      footer={
+        <>
+          {t('register.haveAccount')} <RouterLink to="/login">{t('register.login')}</RouterLink>
+        </>
+      }
+    >
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <Controller
+          control={form.control}
+          name="userType"
+          render={({ field }) => (
+            <Field label={t('register.userType')}>
+              <RadioGroup layout="horizontal" value={field.value ?? 'donor'} onChange={(_, data) => field.onChange(data.value)}>
+                {selfRegisteringUserTypes.map((type) => (
+                  <Radio key={type} value={type} label={t(`register.types.${type}`)} />
+                ))}
+              </RadioGroup>
+            </Field>
+          )}
+        />
+        <Field label={t(`register.nameLabel.${userType}`)} validationMessage={fieldMessage(t, errors.name)} required>
+          <Input autoComplete={userType === 'pharmacy' ? 'organization' : 'name'} {...form.register('name')} />
+        </Field>
+        {userType === 'ngo' && (
+          <>
+            <Field label={t('register.organizationName')} validationMessage={fieldMessage(t, errors.organizationName)} required>
+              <Input autoComplete="organization" {...form.register('organizationName')} />
+            </Field>
+            <Field label={t('register.commercialNumber')} validationMessage={fieldMessage(t, errors.commercialNumber)} required>
+              <Input {...form.register('commercialNumber')} />
+            </Field>
+          </>
+        )}
+        {userType === 'pharmacy' && (
+          <Field label={t('register.commercialLicense')} validationMessage={fieldMessage(t, errors.commercialLicense)} required>
+            <Input {...form.register('commercialLicense')} />
+          </Field>
+        )}
+        <Field label={t('register.email')} validationMessage={fieldMessage(t, errors.email)} required>
+          <Input type="email" autoComplete="email" {...form.register('email')} />
+        </Field>
+        <Field label={t('register.phone')} validationMessage={fieldMessage(t, errors.phone)} required>
+          <Input type="tel" autoComplete="tel" dir="ltr" {...form.register('phone')} />
+        </Field>
+        <Field label={t('register.password')} validationMessage={fieldMessage(t, errors.password)} required>
+          <Input type="password" autoComplete="new-password" {...form.register('password')} />
+        </Field>
+        <Field label={t('register.address')} validationMessage={fieldMessage(t, errors.address)}>
+          <Input autoComplete="street-address" {...form.register('address')} />
+        </Field>
+        <Field validationMessage={fieldMessage(t, errors.acceptTerms)}>
+          <Checkbox label={t('register.acceptTerms')} {...form.register('acceptTerms')} />
+        </Field>
+        {userType !== 'donor' && (
+          <MessageBar intent="info">
+            <MessageBarBody>{t('register.review')}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Button appearance="primary" type="submit" disabled={register.isPending}>
+          {register.isPending ? t('register.submitting') : t('register.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

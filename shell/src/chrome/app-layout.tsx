@@ -1,0 +1,67 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  DrawerBody,
+  InlineDrawer,
+  makeStyles,
+  OverlayDrawer,
+  tokens,
+} from '@fluentui/react-components';
+import type { User } from '@medrelay/contracts';
+import type { SidebarItem } from '@medrelay/ui';
+import { Header } from './header';
+import { Sidebar } from './sidebar';
+
+const useStyles = makeStyles({
+  frame: { display: 'flex', flexDirection: 'column', minHeight: '100vh' },
+  body: { display: 'flex', flex: '1 1 auto', minHeight: '0' },
+  drawer: {
+    borderInlineEndWidth: tokens.strokeWidthThin,
+    borderInlineEndStyle: 'solid',
+    borderInlineEndColor: tokens.colorNeutralStroke2,
+  },
+  main: {
+    flex: '1 1 auto',
+    minWidth: '0',
+    padding: tokens.spacingHorizontalXXL,
+    '@media (max-width: 600px)': { padding: tokens.spacingHorizontalM },
+  },
+});
+
+const wideQuery = '(min-width: 900px)';
+function useWideScreen() {
+  const [wide, setWide] = useState(() => window.matchMedia(wideQuery).matches);
+  useEffect(() => {
+    const media = window.matchMedia(wideQuery);
+    const update = () => setWide(media.matches);
+    media.addEventListener('change', update);
+    return () => media.removeEventListener('change', update);
+  }, []);
+  return wide;
+}
+
+/** The chrome of every signed-in screen: header on top, role sidebar, content beside it. */
+export function AppLayout({ user, sidebar, children }: { user: User; sidebar: SidebarItem[]; children: ReactNode }) {
+  const styles = useStyles();
+  const wide = useWideScreen();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const nav = <Sidebar role={user.userType} items={sidebar} onNavigate={() => setMenuOpen(false)} />;
+  return (
+    <div className={styles.frame}>
+      <Header user={user} onMenu={wide ? undefined : () => setMenuOpen(true)} />
+      <div className={styles.body}>
+        {wide ? (
+          <InlineDrawer open separator className={styles.drawer}>
+            <DrawerBody>{nav}</DrawerBody>
+          </InlineDrawer>
+        ) : (
+          <OverlayDrawer open={menuOpen} onOpenChange={(_, { open }) => setMenuOpen(open)}>
+            <DrawerBody>{nav}</DrawerBody>
+          </OverlayDrawer>
+        )}
+        <main className={styles.main} id="content">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

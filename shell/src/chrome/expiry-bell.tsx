@@ -1,0 +1,113 @@
+import {
+  Badge,
+  Button,
+  CounterBadge,
+  makeStyles,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { Alert24Regular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { useExpiringMedicines, type ExpiringMedicine } from '@medrelay/api-client';
+import type { UserType } from '@medrelay/contracts';
+import { daysLeft, daysLeftTone, urgentThresholdDays } from '@medrelay/domain';
+import { useFormat } from '@medrelay/i18n';
+import { useDaysLeftLabel } from '@medrelay/ui';
+
+const useStyles = makeStyles({
+  trigger: { position: 'relative' },
+  count: { position: 'absolute', insetBlockStart: '0', insetInlineEnd: '0' },
+  surface: { width: '320px', maxWidth: '90vw', maxHeight: '70vh', overflowY: 'auto' },
+  group: { marginBlockStart: tokens.spacingVerticalM },
+  list: { listStyleType: 'none', margin: '0', padding: '0' },
+  entry: {
+    display: 'grid',
+    gridTemplateColumns: '1fr auto',
+    gap: tokens.spacingHorizontalS,
+    paddingBlock: tokens.spacingVerticalS,
+    borderBlockEndWidth: tokens.strokeWidthThin,
+    borderBlockEndStyle: 'solid',
+    borderBlockEndColor: tokens.colorNeutralStroke2,
+  },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/** Roles that own stock; the others have nothing that can expire on them. */
+const stockOwners: UserType[] = ['pharmacy', 'donor'];
+
+function AlertGroup({ title, items }: { title: string; items: ExpiringMedicine[] }) {
+  const styles = useStyles();
+  const { t } = useTranslation('common');
+  const format = useFormat();
+  const label = useDaysLeftLabel();
+  if (!items.length) return null;
+  return (
+    <section className={styles.group} aria-label={title}>
+      <Text weight="semibold">{title}</Text>
+      <ul className={styles.list}>
+        {items.map((m) => (
+          <li key={m.id} className={styles.entry}>
+            <div>
+              <Text block>{m.name}</Text>
+              <Text size={200} className={styles.muted}>
+                {t('alerts.quantity', { count: m.quantity })} · {format.relative(m.expiryDate)}
+              </Text>
+            </div>
+            <Badge color={daysLeftTone(daysLeft(m.expiryDate)) === 'danger' ? 'danger' : 'warning'}>
+              {label(m.expiryDate)}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The header's expiry bell (spec §2): the caller's stock expiring within 30 days, in two groups. */
+export function ExpiryBell({ role }: { role: UserType }) {
+  const styles = useStyles();
+  const { t } = useTranslation('common');
+  const query = useExpiringMedicines(stockOwners.includes(role));
+  const items = (query.data ?? []).filter((m) => daysLeft(m.expiryDate) > 0);
+  const urgent = items.filter((m) => daysLeft(m.expiryDate) <= urgentThresholdDays);
+  const soon = items.filter((m) => daysLeft(m.expiryDate) > urgentThresholdDays);
+  return (
+    <Popover positioning="below-end" withArrow>
+      <PopoverTrigger disableButtonEnhancement>
+        <Button
+          appearance="subtle"
+          className={styles.trigger}
+          icon={<Alert24Regular />}
+          aria-label={`${t('header.alerts')}: ${t('header.alertsCount', { count: items.length })}`}
+        >
+          {items.length > 0 && (
+            <CounterBadge className={styles.count} count={items.length} overflowCount={99} size="small" color="danger" />
+          )}
+        </Button>
+      </PopoverTrigger>
+      <PopoverSurface className={styles.surface} aria-label={t('alerts.title')}>
+        <Text weight="semibold" size={400}>
+          {t('alerts.title')}
+        </Text>
+        {query.isLoading && <Spinner size="tiny" />}
+        {query.isError && <Text block>{t('alerts.failed')}</Text>}
+        {query.isSuccess && items.length === 0 && (
+          <Text block className={styles.muted}>
+            {t('alerts.empty')}
+          </Text>
+        )}
+        {!stockOwners.includes(role) && (
+          <Text block className={styles.muted}>
+            {t('alerts.empty')}
+          </Text>
+        )}
+        <AlertGroup title={t('alerts.urgent')} items={urgent} />
+        <AlertGroup title={t('alerts.soon')} items={soon} />
+      </PopoverSurface>
+    </Popover>
+  );
+}

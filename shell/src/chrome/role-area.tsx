@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { User, UserType } from '@medrelay/contracts';
+import { addTexts } from '@medrelay/i18n';
+import { CenteredSpinner, ErrorState, type RoleRemoteModule } from '@medrelay/ui';
+import { RequireRole } from '../session/guard';
+import { loadRoleRemote } from '../remotes/registry';
+import { RemoteOutlet } from '../remotes/outlet';
+import { AccountSettingsPage } from '../settings/account-settings';
+import { AppLayout } from './app-layout';
+
+/** Loads the role's remote once and registers its texts before anything of it is shown. */
+function useRoleRemote(role: UserType) {
+  const { i18n } = useTranslation();
+  return useQuery<RoleRemoteModule>({
+    queryKey: ['remote', role],
+    queryFn: async () => {
+      const module = await loadRoleRemote(role);
+      addTexts(i18n, role, module.texts);
+      return module;
+    },
+  });
+}
+
+function RoleContent({ role, user }: { role: UserType; user: User }) {
+  const { pathname } = useLocation();
+  const { t } = useTranslation('common');
+  const remote = useRoleRemote(role);
+  // Account settings belong to the shell for every role but admin, whose settings are the system's.
+  const shellSettings = role !== 'admin' && pathname.replace(/\/+$/, '') === `/${role}/settings`;
+
+  let content;
+  if (shellSettings) content = <AccountSettingsPage user={user} />;
+  else if (remote.isPending) content = <CenteredSpinner label={t('loading')} />;
+  else if (remote.isError)
+    content = (
+      <ErrorState
+        title={t('remote.failedTitle')}
+        body={t('remote.failedBody', { role: t(`userType.${role}`) })}
+        onRetry={() => void remote.refetch()}
+      />
+    );
+  else content = <RemoteOutlet module={remote.data} user={user} />;
+
+  return (
+    <AppLayout user={user} sidebar={remote.data?.sidebar ?? []}>
+      {content}
+    </AppLayout>
+  );
+}
+
+/** Everything under `/<role>/`: guarded, inside the chrome, the role's remote in the content area. */
+export function RoleArea({ role }: { role: UserType }) {
+  return <RequireRole role={role}>{(user) => <RoleContent role={role} user={user} />}</RequireRole>;
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { FluentProvider, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { useSession } from '@medrelay/api-client';
+import { userTypes, type UserType } from '@medrelay/contracts';
+import { roleTheme } from '@medrelay/ui';
+
+const useStyles = makeStyles({ root: { minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 } });
+
+/** The role whose area is open (from the URL), else the signed-in user's role, else pharmacy (spec §1). */
+function useActiveRole(): UserType | null {
+  const { pathname } = useLocation();
+  const { data: user } = useSession();
+  const fromPath = userTypes.find((role) => pathname === `/${role}` || pathname.startsWith(`/${role}/`));
+  return fromPath ?? user?.userType ?? null;
+}
+
+/** Fluent's theme for the active role, in the direction of the page's language. */
+export function ShellTheme({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const styles = useStyles();
+  return (
+    // The page background sits on an inner element: a className on the provider would also be
+    // copied onto Fluent's portal layer (toasts, popovers) and cover the page.
+    <FluentProvider theme={roleTheme(useActiveRole())} dir={i18n.dir()}>
+      <div className={styles.root}>{children}</div>
+    </FluentProvider>
+  );
+}

@@ -1,0 +1,193 @@
+import { Button, Card, Field, Input, makeStyles, Radio, RadioGroup, Text, tokens } from '@fluentui/react-components';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { ApiError, apiRequest, meKey } from '@medrelay/api-client';
+import {
+  languages,
+  passwordChangeSchema,
+  profileUpdateSchema,
+  type Language,
+  type PasswordChange,
+  type ProfileUpdate,
+  type User,
+} from '@medrelay/contracts';
+import { currentLanguage } from '@medrelay/i18n';
+import { PageHeader } from '@medrelay/ui';
+import { useToast } from '../chrome/toasts';
+import { fieldMessage } from '../auth/field-error';
+
+const useStyles = makeStyles({
+  cards: { display: 'grid', gap: tokens.spacingVerticalXL, maxWidth: '720px' },
+  card: { padding: tokens.spacingHorizontalXL },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, marginBlockStart: tokens.spacingVerticalM },
+  actions: { display: 'flex', justifyContent: 'flex-end' },
+});
+
+/** The fields each account type may edit besides name, phone and address (spec §3). */
+const roleFields = {
+  pharmacy: ['commercialLicense'],
+  ngo: ['organizationName', 'commercialNumber'],
+  donor: [],
+  admin: [],
+} as const;
+
+function useShowFailure() {
+  const toast = useToast();
+  const { t } = useTranslation('shell');
+  return (title: string, error: unknown) =>
+    toast({
+      title,
+      description: error instanceof ApiError ? (error.serverMessage ?? error.message) : t('common:toast.networkError'),
+      intent: 'destructive',
+    });
+}
+
+function ProfileCard({ user }: { user: User }) {
+  const styles = useStyles();
+  const { t } = useTranslation('shell');
+  const toast = useToast();
+  const failed = useShowFailure();
+  const client = useQueryClient();
+  const extra = roleFields[user.userType];
+  const form = useForm<z.input<typeof profileUpdateSchema>, unknown, ProfileUpdate>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: {
+      name: user.name,
+      phone: user.phone,
+      address: user.profile?.address ?? '',
+      ...Object.fromEntries(extra.map((field) => [field, user.profile?.[field] ?? ''])),
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const updated = await apiRequest<User>('PUT', '/api/auth/me', values);
+      client.setQueryData(meKey, updated);
+      toast({ title: t('settings.profileSaved'), description: t('settings.profileSavedBody') });
+    } catch (error) {
+      failed(t('settings.profileFailed'), error);
+    }
+  });
+  return (
+    <Card className={styles.card}>
+      <Text as="h2" size={500} weight="semibold">
+        {t('settings.profile')}
+      </Text>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <Field label={t('settings.email')} hint={t('settings.emailHint')}>
+          <Input value={user.email} readOnly dir="ltr" />
+        </Field>
+        <Field label={t('settings.name')} validationMessage={fieldMessage(t, errors.name)} required>
+          <Input {...form.register('name')} />
+        </Field>
+        <Field label={t('settings.phone')} validationMessage={fieldMessage(t, errors.phone)} required>
+          <Input type="tel" dir="ltr" {...form.register('phone')} />
+        </Field>
+        <Field label={t('settings.address')} validationMessage={fieldMessage(t, errors.address)}>
+          <Input {...form.register('address')} />
+        </Field>
+        {extra.map((field) => (
+          <Field key={field} label={t(`settings.${field}`)} validationMessage={fieldMessage(t, errors[field])} required>
+            <Input {...form.register(field)} />
+          </Field>
+        ))}
+        <div className={styles.actions}>
+          <Button appearance="primary" type="submit" disabled={isSubmitting}>
+            {t('settings.saveProfile')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function LanguageCard() {
+  const styles = useStyles();
+  const { t, i18n } = useTranslation('shell');
+  const toast = useToast();
+  const client = useQueryClient();
+  const change = async (language: Language) => {
+    await i18n.changeLanguage(language);
+    const updated = await apiRequest<User>('PUT', '/api/auth/me', { language }).catch(() => null);
+    if (updated) client.setQueryData(meKey, updated);
+    toast({ title: t('settings.languageSaved') });
+  };
+  return (
+    <Card className={styles.card}>
+      <Text as="h2" size={500} weight="semibold">
+        {t('settings.languageTitle')}
+      </Text>
+      <Field hint={t('settings.languageHint')} className={styles.form}>
+        <RadioGroup
+          value={currentLanguage(i18n)}
+          onChange={(_, data) => void change(data.value as Language)}
+          aria-label={t('settings.languageTitle')}
+        >
+          {languages.map((language) => (
+            <Radio key={language} value={language} label={t(`common:language.${language}`)} lang={language} />
+          ))}
+        </RadioGroup>
+      </Field>
+    </Card>
+  );
+}
+
+function PasswordCard() {
+  const styles = useStyles();
+  const { t } = useTranslation('shell');
+  const toast = useToast();
+  const failed = useShowFailure();
+  const form = useForm<PasswordChange>({
+    resolver: zodResolver(passwordChangeSchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await apiRequest('PUT', '/api/auth/password', values);
+      form.reset();
+      toast({ title: t('settings.passwordChanged'), description: t('settings.passwordChangedBody') });
+    } catch (error) {
+      failed(t('settings.passwordFailed'), error);
+    }
+  });
+  return (
+    <Card className={styles.card}>
+      <Text as="h2" size={500} weight="semibold">
+        {t('settings.passwordTitle')}
+      </Text>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <Field label={t('settings.currentPassword')} validationMessage={fieldMessage(t, errors.currentPassword)} required>
+          <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+        </Field>
+        <Field label={t('settings.newPassword')} validationMessage={fieldMessage(t, errors.newPassword)} required>
+          <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
+        </Field>
+        <div className={styles.actions}>
+          <Button appearance="primary" type="submit" disabled={isSubmitting}>
+            {t('settings.changePassword')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** `/{role}/settings` for pharmacy, NGO and donor: own profile, language and password. */
+export function AccountSettingsPage({ user }: { user: User }) {
+  const styles = useStyles();
+  const { t } = useTranslation('shell');
+  return (
+    <>
+      <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
+      <div className={styles.cards}>
+        <ProfileCard user={user} />
+        <LanguageCard />
+        <PasswordCard />
+      </div>
+    </>
+  );
+}
