@@ -25,7 +25,9 @@ describe('landing page', { timeout: 60_000 }, () => {
   it('shows every section in English, left to right', async () => {
     const page = await platform.newPage();
     await page.goto('/');
-    await page.getByRole('heading', { level: 1, name: 'Every unused medicine can still heal someone' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'Every unused medicine can still heal someone' })
+      .waitFor();
     expect(await documentDirection(page)).toEqual({ dir: 'ltr', lang: 'en' });
     expect(await page.title()).toBe('MedRelay: near-expiry medicines to people who need them');
     for (const id of ['home', 'about', 'how-it-works', 'impact', 'get-started']) {
@@ -64,7 +66,9 @@ describe('landing page', { timeout: 60_000 }, () => {
     expect(await page.title()).toContain('أدوية');
 
     await page.getByRole('button', { name: /اللغة/ }).click();
-    await page.getByRole('heading', { level: 1, name: 'Every unused medicine can still heal someone' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'Every unused medicine can still heal someone' })
+      .waitFor();
     expect(await documentDirection(page)).toEqual({ dir: 'ltr', lang: 'en' });
   });
 
@@ -135,7 +139,10 @@ describe('registration', { timeout: 60_000 }, () => {
       await page.getByLabel('I accept the terms of use and the privacy policy').check();
       await page.getByRole('button', { name: 'Create account' }).click();
       await expectToast(page, 'Registration successful!');
-      await page.getByText('Your account has been created and is pending approval.').waitFor();
+      await page
+        .getByTestId('toast')
+        .getByText('Your account has been created and is pending approval.')
+        .waitFor();
       await page.waitForURL('**/login');
     });
   }
@@ -170,7 +177,9 @@ describe('registration', { timeout: 60_000 }, () => {
 async function register(page: Page, type: 'pharmacy' | 'ngo' | 'donor') {
   const email = uniqueEmail(type);
   await page.goto(`/register?type=${type}`);
-  await page.getByLabel(type === 'pharmacy' ? 'Pharmacy Name' : type === 'ngo' ? 'Contact Person Name' : 'Full Name').fill(`New ${type}`);
+  await page
+    .getByLabel(type === 'pharmacy' ? 'Pharmacy Name' : type === 'ngo' ? 'Contact Person Name' : 'Full Name')
+    .fill(`New ${type}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Phone').fill('01098765432');
   await page.getByLabel('Password').fill('secret123');
@@ -223,9 +232,107 @@ describe('accounts from registration to dashboard', { timeout: 90_000 }, () => {
     const page = await platform.newPage();
     await platform.signIn(page, admin.email);
     await page.waitForURL('**/admin/dashboard');
-    await page.getByTestId('remote-admin').getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+    await page
+      .getByTestId('remote-admin')
+      .getByRole('heading', { level: 1, name: 'Admin Dashboard' })
+      .waitFor();
     expect(await page.getByTestId('user-type').innerText()).toBe('Administrator');
     expect(await brandColourOf(page, 'admin')).toBe(roleBrandColours.admin);
+  });
+});
+
+describe('settings', { timeout: 60_000 }, () => {
+  it('lets the administrator change the system name from the admin remote, and the header follows', async () => {
+    const admin = await platform.approvedUser('admin');
+    const page = await platform.newPage();
+    await platform.signIn(page, admin.email);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
+    await page.waitForURL('**/admin/settings');
+    const remote = page.getByTestId('remote-admin');
+    await remote.getByRole('heading', { name: 'System Settings' }).waitFor();
+    for (const tab of ['General', 'Notifications', 'Security', 'System'])
+      await remote.getByRole('tab', { name: tab }).waitFor();
+
+    await remote.getByLabel('System Name').fill('');
+    await remote.getByRole('button', { name: 'Save Settings' }).click();
+    await remote.getByText('System name is required').waitFor();
+
+    await remote.getByLabel('System Name').fill('MedRelay Cairo');
+    await remote.getByRole('tab', { name: 'Security' }).click();
+    await remote.getByLabel('Session Timeout (minutes)').fill('5');
+    await remote.getByRole('button', { name: 'Save Settings' }).click();
+    await remote.getByText('Session timeout must be between 15 and 1440 minutes').waitFor();
+    await remote.getByLabel('Session Timeout (minutes)').fill('60');
+    await remote.getByRole('button', { name: 'Save Settings' }).click();
+    await expectToast(page, 'Settings updated');
+    await page.getByRole('banner').getByRole('link', { name: 'MedRelay Cairo' }).waitFor();
+
+    const saved = await platform.gateway.api.get('/api/settings');
+    expect(saved.body.systemName).toBe('MedRelay Cairo');
+    await remote.getByRole('button', { name: 'Reset to Defaults' }).click();
+    await remote.getByRole('button', { name: 'Save Settings' }).click();
+    await expectToast(page, 'Settings updated');
+    expect((await platform.gateway.api.get('/api/settings')).body.systemName).toBe('MedRelay');
+  });
+
+  it('lets a pharmacy edit its own profile and password in the shell', async () => {
+    const user = await platform.approvedUser('pharmacy');
+    const page = await platform.newPage();
+    await platform.signIn(page, user.email);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
+    await page.waitForURL('**/pharmacy/settings');
+    await page.getByLabel('Name').fill('Dokki Corner Pharmacy');
+    await page.getByLabel('Commercial License').fill('');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Commercial license is required').waitFor();
+    await page.getByLabel('Commercial License').fill('CL-900');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expectToast(page, 'Profile updated');
+    expect(await page.getByTestId('user-name').innerText()).toBe('Dokki Corner Pharmacy');
+
+    platform.expectFailedCall(400);
+    await page.getByLabel('Current password').fill('wrong-password');
+    await page.getByLabel('New password').fill('newsecret1');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expectToast(page, 'Failed to change password');
+    await page.getByLabel('Current password').fill('secret123');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expectToast(page, 'Password changed');
+    expect(
+      (await platform.gateway.api.post('/api/auth/login', { email: user.email, password: 'newsecret1' }))
+        .status,
+    ).toBe(200);
+
+    // Back to the dashboard: the remote mounts again inside the same chrome.
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    await page.getByTestId('remote-pharmacy').getByRole('heading', { name: 'Pharmacy Dashboard' }).waitFor();
+  });
+
+  it('switches a signed-in user to Arabic everywhere, remote included', async () => {
+    const user = await platform.approvedUser('donor');
+    const page = await platform.newPage();
+    await platform.signIn(page, user.email);
+    await page.getByTestId('remote-donor').getByRole('heading', { name: 'Donor Dashboard' }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /Language/ })
+      .click();
+    await page.getByTestId('remote-donor').getByRole('heading', { name: 'لوحة تحكم المتبرع' }).waitFor();
+    expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+    expect(await page.getByTestId('user-type').innerText()).toBe('متبرع');
+    const remoteDir = await page
+      .getByTestId('remote-donor')
+      .evaluate((el) => el.querySelector('.fui-FluentProvider')?.getAttribute('dir'));
+    expect(remoteDir).toBe('rtl');
   });
 });
 

@@ -1,3 +1,8 @@
 import { createWebpackConfig } from '@medrelay/webpack-config';
 
-export default createWebpackConfig({ app: 'mf-admin', role: 'admin', dir: import.meta.dirname, devPort: 3004 });
+export default createWebpackConfig({
+  app: 'mf-admin',
+  role: 'admin',
+  dir: import.meta.dirname,
+  devPort: 3004,
+});

@@ -1,3 +1,8 @@
 import { createWebpackConfig } from '@medrelay/webpack-config';
 
-export default createWebpackConfig({ app: 'mf-donor', role: 'donor', dir: import.meta.dirname, devPort: 3003 });
+export default createWebpackConfig({
+  app: 'mf-donor',
+  role: 'donor',
+  dir: import.meta.dirname,
+  devPort: 3003,
+});

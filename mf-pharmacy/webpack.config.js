@@ -1,3 +1,8 @@
 import { createWebpackConfig } from '@medrelay/webpack-config';
 
-export default createWebpackConfig({ app: 'mf-pharmacy', role: 'pharmacy', dir: import.meta.dirname, devPort: 3001 });
+export default createWebpackConfig({
+  app: 'mf-pharmacy',
+  role: 'pharmacy',
+  dir: import.meta.dirname,
+  devPort: 3001,
+});

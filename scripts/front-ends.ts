@@ -7,7 +7,14 @@ import path from 'node:path';
 export const frontEndApps = ['shell', 'mf-pharmacy', 'mf-ngo', 'mf-donor', 'mf-admin'] as const;
 
 /** What every front end compiles in besides its own folder. */
-const sharedSources = ['libs/ui', 'libs/i18n', 'libs/api-client', 'libs/contracts', 'libs/domain', 'libs/webpack-config'];
+const sharedSources = [
+  'libs/ui',
+  'libs/i18n',
+  'libs/api-client',
+  'libs/contracts',
+  'libs/domain',
+  'libs/webpack-config',
+];
 const stampName = '.build-stamp';
 
 function newestChange(dir: string): number {

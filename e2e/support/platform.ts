@@ -23,9 +23,12 @@ const chromiumArgs = [
  * front of a real svc-identity (real PostgreSQL, Redis and SMTP from the global set-up), driven
  * through Debian's Chromium.
  */
-export async function startPlatform() {
+export async function startPlatform(options: { staticRoot?: string } = {}) {
   const identity = await startTestIdentity();
-  const gateway = await startTestGateway(identity.prefix, { IDENTITY_URL: identity.baseUrl, STATIC_ROOT: root });
+  const gateway = await startTestGateway(identity.prefix, {
+    IDENTITY_URL: identity.baseUrl,
+    STATIC_ROOT: options.staticRoot ?? root,
+  });
   const browser: Browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: chromiumArgs,
@@ -84,7 +87,9 @@ export async function startPlatform() {
     approvedUser,
     /** Declares that the current test provokes a failed call the browser will log. */
     expectFailedCall(status: number) {
-      expectedFailures.push(new RegExp(`Failed to load resource: the server responded with a status of ${status}`));
+      expectedFailures.push(
+        new RegExp(`Failed to load resource: the server responded with a status of ${status}`),
+      );
     },
     /** Console errors since the last call, minus the declared ones; each test asserts there are none. */
     takeConsoleErrors() {

@@ -15,7 +15,14 @@ const version = (pkg) => require(`${pkg}/package.json`).version;
  * app mounts its own FluentProvider, so per-app tree shaking keeps the first load small
  * (sharing it whole ships the full library; see docs/design.md).
  */
-const singletonPackages = ['react', 'react-dom', '@tanstack/react-query', 'i18next', 'react-i18next', 'react-router-dom'];
+const singletonPackages = [
+  'react',
+  'react-dom',
+  '@tanstack/react-query',
+  'i18next',
+  'react-i18next',
+  'react-router-dom',
+];
 
 export function sharedDependencies() {
   const shared = {};
@@ -86,7 +93,11 @@ export function createWebpackConfig({ app, dir, role, devPort }) {
           dts: false,
         }),
         ...(isHost || !production
-          ? [new HtmlWebpackPlugin({ template: isHost ? './src/index.html' : require.resolve('./harness.html') })]
+          ? [
+              new HtmlWebpackPlugin({
+                template: isHost ? './src/index.html' : require.resolve('./harness.html'),
+              }),
+            ]
           : []),
       ],
       optimization: {

@@ -3,8 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
 const useStyles = makeStyles({
-  page: { minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL, textAlign: 'center' },
-  code: { fontSize: tokens.fontSizeHero1000, fontWeight: tokens.fontWeightBold, color: tokens.colorBrandForeground1 },
+  page: {
+    minHeight: '100vh',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingVerticalL,
+    padding: tokens.spacingHorizontalL,
+    textAlign: 'center',
+  },
+  code: {
+    fontSize: tokens.fontSizeHero1000,
+    fontWeight: tokens.fontWeightBold,
+    color: tokens.colorBrandForeground1,
+  },
   hint: { color: tokens.colorNeutralForeground3, fontFamily: tokens.fontFamilyMonospace },
 });
 

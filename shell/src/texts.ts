@@ -8,7 +8,13 @@ const en = {
       'MedRelay connects pharmacies, NGOs and donors in Egypt so near-expiry and unused medicines reach patients instead of the bin.',
   },
   landing: {
-    nav: { home: 'Home', about: 'About', howItWorks: 'How it works', impact: 'Impact', getStarted: 'Get started' },
+    nav: {
+      home: 'Home',
+      about: 'About',
+      howItWorks: 'How it works',
+      impact: 'Impact',
+      getStarted: 'Get started',
+    },
     login: 'Login',
     hero: {
       eyebrow: 'Medicine redistribution for Egypt',
@@ -26,19 +32,40 @@ const en = {
       title: 'Why MedRelay',
       body: 'Pharmacies in Egypt throw away medicines that are weeks from expiry while clinics and families run short. MedRelay closes that gap with verified partners and clear expiry data.',
       claims: {
-        waste: { title: 'Up to 40% less waste', body: 'Stock is offered while it can still be used, not after it expires.' },
-        tracking: { title: 'Real-time tracking', body: 'Expiry dates and availability are tracked live, with alerts before it is too late.' },
-        verified: { title: 'Verified partners', body: 'Every pharmacy, NGO and donor is reviewed by an administrator.' },
-        analytics: { title: 'Impact analytics', body: 'See how many medicines were saved and who they reached.' },
+        waste: {
+          title: 'Up to 40% less waste',
+          body: 'Stock is offered while it can still be used, not after it expires.',
+        },
+        tracking: {
+          title: 'Real-time tracking',
+          body: 'Expiry dates and availability are tracked live, with alerts before it is too late.',
+        },
+        verified: {
+          title: 'Verified partners',
+          body: 'Every pharmacy, NGO and donor is reviewed by an administrator.',
+        },
+        analytics: {
+          title: 'Impact analytics',
+          body: 'See how many medicines were saved and who they reached.',
+        },
       },
     },
     how: {
       title: 'How it works',
       steps: {
-        list: { title: 'List', body: 'Pharmacies list near-expiry stock; donors offer medicines they no longer need.' },
+        list: {
+          title: 'List',
+          body: 'Pharmacies list near-expiry stock; donors offer medicines they no longer need.',
+        },
         browse: { title: 'Browse', body: 'NGOs and pharmacies search what is available, sorted by expiry.' },
-        request: { title: 'Request', body: 'They request a quantity; the owner approves and sets the pickup.' },
-        collect: { title: 'Collect', body: 'The medicine is collected and reaches patients before it expires.' },
+        request: {
+          title: 'Request',
+          body: 'They request a quantity; the owner approves and sets the pickup.',
+        },
+        collect: {
+          title: 'Collect',
+          body: 'The medicine is collected and reaches patients before it expires.',
+        },
       },
     },
     impact: {
@@ -55,17 +82,32 @@ const en = {
       subtitle: 'Choose how you will take part',
       pharmacy: {
         title: 'Pharmacies',
-        features: ['List near-expiry stock in minutes', 'Recover value from stock you would lose', 'Trade with other pharmacies', 'Expiry alerts for your shelves'],
+        features: [
+          'List near-expiry stock in minutes',
+          'Recover value from stock you would lose',
+          'Trade with other pharmacies',
+          'Expiry alerts for your shelves',
+        ],
         cta: 'Register as a pharmacy',
       },
       ngo: {
         title: 'NGOs',
-        features: ['Browse pharmacy stock and donations', 'Request pickups in one step', 'Track every request', 'Measure the patients you serve'],
+        features: [
+          'Browse pharmacy stock and donations',
+          'Request pickups in one step',
+          'Track every request',
+          'Measure the patients you serve',
+        ],
         cta: 'Register as an NGO',
       },
       donor: {
         title: 'Individual donors',
-        features: ['Donate medicines you no longer need', 'Choose who may request them', 'Set the pickup place and time', 'See the lives you helped'],
+        features: [
+          'Donate medicines you no longer need',
+          'Choose who may request them',
+          'Set the pickup place and time',
+          'See the lives you helped',
+        ],
         cta: 'Register as a donor',
       },
     },
@@ -152,7 +194,13 @@ const ar: Texts = {
       'MedRelay بتربط الصيدليات والجمعيات الأهلية والمتبرعين في مصر عشان الأدوية اللي قربت صلاحيتها تخلص أو مش مستخدمة توصل للمرضى بدل ما تترمي.',
   },
   landing: {
-    nav: { home: 'الرئيسية', about: 'عن المنصة', howItWorks: 'إزاي بتشتغل', impact: 'الأثر', getStarted: 'ابدأ دلوقتي' },
+    nav: {
+      home: 'الرئيسية',
+      about: 'عن المنصة',
+      howItWorks: 'إزاي بتشتغل',
+      impact: 'الأثر',
+      getStarted: 'ابدأ دلوقتي',
+    },
     login: 'تسجيل الدخول',
     hero: {
       eyebrow: 'منصة لإعادة توزيع الأدوية في مصر',
@@ -171,7 +219,10 @@ const ar: Texts = {
       body: 'صيدليات كتير في مصر بترمي أدوية فاضل على صلاحيتها أسابيع، وفي نفس الوقت عيادات وأسر مش لاقياها. MedRelay بتقفل الفجوة دي مع شركاء موثّقين وبيانات صلاحية واضحة.',
       claims: {
         waste: { title: 'هدر أقل لحد 40%', body: 'المخزون بيتعرض وهو لسه ينفع يتستخدم، مش بعد ما يخلص.' },
-        tracking: { title: 'متابعة لحظة بلحظة', body: 'تواريخ الصلاحية والكميات المتاحة متابَعة أول بأول، مع تنبيهات قبل فوات الأوان.' },
+        tracking: {
+          title: 'متابعة لحظة بلحظة',
+          body: 'تواريخ الصلاحية والكميات المتاحة متابَعة أول بأول، مع تنبيهات قبل فوات الأوان.',
+        },
         verified: { title: 'شركاء موثّقين', body: 'كل صيدلية وجمعية ومتبرع بيراجعه مدير النظام.' },
         analytics: { title: 'تحليلات للأثر', body: 'اعرف كام دوا اتنقذ ووصل لمين.' },
       },
@@ -179,7 +230,10 @@ const ar: Texts = {
     how: {
       title: 'إزاي بتشتغل',
       steps: {
-        list: { title: 'اعرض', body: 'الصيدليات بتعرض المخزون اللي قربت صلاحيته تخلص، والمتبرعين بيعرضوا أدوية مش محتاجينها.' },
+        list: {
+          title: 'اعرض',
+          body: 'الصيدليات بتعرض المخزون اللي قربت صلاحيته تخلص، والمتبرعين بيعرضوا أدوية مش محتاجينها.',
+        },
         browse: { title: 'دوّر', body: 'الجمعيات والصيدليات بتدوّر على المتاح، مترتب حسب الصلاحية.' },
         request: { title: 'اطلب', body: 'بيطلبوا الكمية اللي محتاجينها، وصاحب الدوا بيوافق ويحدد الاستلام.' },
         collect: { title: 'استلم', body: 'الدوا بيتستلم ويوصل للمرضى قبل ما صلاحيته تخلص.' },
@@ -199,17 +253,32 @@ const ar: Texts = {
       subtitle: 'اختار هتشارك إزاي',
       pharmacy: {
         title: 'الصيدليات',
-        features: ['اعرض المخزون اللي قربت صلاحيته تخلص في دقايق', 'استرجع قيمة مخزون كان هيضيع', 'بادل مع صيدليات تانية', 'تنبيهات بالصلاحية لرفوفك'],
+        features: [
+          'اعرض المخزون اللي قربت صلاحيته تخلص في دقايق',
+          'استرجع قيمة مخزون كان هيضيع',
+          'بادل مع صيدليات تانية',
+          'تنبيهات بالصلاحية لرفوفك',
+        ],
         cta: 'سجل كصيدلية',
       },
       ngo: {
         title: 'الجمعيات الأهلية',
-        features: ['تصفح مخزون الصيدليات والتبرعات', 'اطلب الاستلام بخطوة واحدة', 'تابع كل طلب', 'اعرف عدد المرضى اللي بتخدمهم'],
+        features: [
+          'تصفح مخزون الصيدليات والتبرعات',
+          'اطلب الاستلام بخطوة واحدة',
+          'تابع كل طلب',
+          'اعرف عدد المرضى اللي بتخدمهم',
+        ],
         cta: 'سجل كجمعية أهلية',
       },
       donor: {
         title: 'المتبرعين الأفراد',
-        features: ['اتبرع بأدوية مش محتاجها', 'اختار مين يقدر يطلبها', 'حدد مكان وميعاد الاستلام', 'شوف الأرواح اللي ساعدتها'],
+        features: [
+          'اتبرع بأدوية مش محتاجها',
+          'اختار مين يقدر يطلبها',
+          'حدد مكان وميعاد الاستلام',
+          'شوف الأرواح اللي ساعدتها',
+        ],
         cta: 'سجل كمتبرع',
       },
     },

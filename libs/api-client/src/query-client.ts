@@ -2,12 +2,15 @@ import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { apiRequest, ApiError, urlFromQueryKey } from './http';
 
 /** The default loader of spec §7: GET the key's path; a 401 is null only when the caller opts in. */
-export function getQueryFn<T>(options: { on401: 'returnNull' | 'throw' } = { on401: 'throw' }): QueryFunction<T> {
+export function getQueryFn<T>(
+  options: { on401: 'returnNull' | 'throw' } = { on401: 'throw' },
+): QueryFunction<T> {
   return async ({ queryKey }) => {
     try {
       return await apiRequest<T>('GET', urlFromQueryKey(queryKey));
     } catch (error) {
-      if (options.on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null as T;
+      if (options.on401 === 'returnNull' && error instanceof ApiError && error.status === 401)
+        return null as T;
       throw error;
     }
   };

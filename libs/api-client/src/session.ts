@@ -52,5 +52,8 @@ export function useLogout() {
 }
 
 export function usePublicSettings() {
-  return useQuery({ queryKey: ['/api/settings'], queryFn: () => apiRequest<PublicSettings>('GET', '/api/settings') });
+  return useQuery({
+    queryKey: ['/api/settings'],
+    queryFn: () => apiRequest<PublicSettings>('GET', '/api/settings'),
+  });
 }

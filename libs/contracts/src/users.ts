@@ -27,17 +27,21 @@ export const registrationSchema = z
     commercialNumber: optionalText(limits.referenceMax),
     language: languageSchema.optional(),
   })
-  .superRefine((value, ctx) => {
-    if (value.userType === 'pharmacy' && !value.commercialLicense) {
-      ctx.addIssue({ code: 'custom', path: ['commercialLicense'], message: 'commercialLicenseRequired' });
-    }
-    if (value.userType === 'ngo' && !value.organizationName) {
-      ctx.addIssue({ code: 'custom', path: ['organizationName'], message: 'organizationNameRequired' });
-    }
-    if (value.userType === 'ngo' && !value.commercialNumber) {
-      ctx.addIssue({ code: 'custom', path: ['commercialNumber'], message: 'commercialNumberRequired' });
-    }
-  });
+  .superRefine(
+    (value, ctx) => {
+      if (value.userType === 'pharmacy' && !value.commercialLicense) {
+        ctx.addIssue({ code: 'custom', path: ['commercialLicense'], message: 'commercialLicenseRequired' });
+      }
+      if (value.userType === 'ngo' && !value.organizationName) {
+        ctx.addIssue({ code: 'custom', path: ['organizationName'], message: 'organizationNameRequired' });
+      }
+      if (value.userType === 'ngo' && !value.commercialNumber) {
+        ctx.addIssue({ code: 'custom', path: ['commercialNumber'], message: 'commercialNumberRequired' });
+      }
+      // Runs even when other fields are wrong, so a form shows every missing field at once.
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 export type RegistrationInput = z.input<typeof registrationSchema>;
 export type Registration = z.output<typeof registrationSchema>;
 

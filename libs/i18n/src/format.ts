@@ -25,14 +25,18 @@ export function formatters(language: Language) {
       ),
     percent: (value: number) =>
       new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100),
-    date: (value: Date | string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(value)),
+    date: (value: Date | string) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(value)),
     dateTime: (value: Date | string) =>
       new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
     /** "3 days ago", "in 2 hours": the largest whole unit. */
     relative: (value: Date | string, now: Date = new Date()) => {
       const seconds = Math.round((new Date(value).getTime() - now.getTime()) / 1000);
       const [unit, size] = units.find(([, s]) => Math.abs(seconds) >= s) ?? ['second', 1];
-      return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(Math.round(seconds / size), unit);
+      return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(
+        Math.round(seconds / size),
+        unit,
+      );
     },
   };
 }

@@ -40,7 +40,12 @@ function SignIn() {
     >
       <strong>Dev harness sign-in</strong>
       <Input placeholder="email" value={email} onChange={(_, d) => setEmail(d.value)} />
-      <Input placeholder="password" type="password" value={password} onChange={(_, d) => setPassword(d.value)} />
+      <Input
+        placeholder="password"
+        type="password"
+        value={password}
+        onChange={(_, d) => setPassword(d.value)}
+      />
       <Button appearance="primary" type="submit">
         Sign in
       </Button>
@@ -49,7 +54,17 @@ function SignIn() {
   );
 }
 
-function Harness({ app, user, i18n, queryClient }: { app: RoleRemoteModule; user: User; i18n: I18n; queryClient: QueryClient }) {
+function Harness({
+  app,
+  user,
+  i18n,
+  queryClient,
+}: {
+  app: RoleRemoteModule;
+  user: User;
+  i18n: I18n;
+  queryClient: QueryClient;
+}) {
   const outlet = useRef<HTMLDivElement>(null);
   const { dispatchToast } = useToastController('harness');
   const [, rerender] = useState(0);
@@ -60,7 +75,13 @@ function Harness({ app, user, i18n, queryClient }: { app: RoleRemoteModule; user
       </Toast>,
     );
   useEffect(() => {
-    const parcel = mountRootParcel(app.lifecycles as never, { queryClient, i18n, user, toast, domElement: outlet.current! });
+    const parcel = mountRootParcel(app.lifecycles as never, {
+      queryClient,
+      i18n,
+      user,
+      toast,
+      domElement: outlet.current!,
+    });
     return () => void parcel.unmount();
     // Mounted once, as the shell does.
   }, []); // eslint-disable-line
@@ -73,7 +94,14 @@ function Harness({ app, user, i18n, queryClient }: { app: RoleRemoteModule; user
             {i18n.t(item.labelKey, { ns: app.role })}
           </Button>
         ))}
-        <Button size="small" onClick={() => i18n.changeLanguage(currentLanguage(i18n) === 'ar' ? 'en' : 'ar').then(() => rerender((n) => n + 1))}>
+        <Button
+          size="small"
+          onClick={() =>
+            i18n
+              .changeLanguage(currentLanguage(i18n) === 'ar' ? 'en' : 'ar')
+              .then(() => rerender((n) => n + 1))
+          }
+        >
           en / ar
         </Button>
         <Button size="small" onClick={() => (tokenStore.clear(), location.reload())}>

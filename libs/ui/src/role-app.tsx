@@ -38,7 +38,9 @@ function ThemedRoot({ role, children }: { role: UserType; children: React.ReactN
 
 function Crashed() {
   const { t } = useTranslation('common');
-  return <ErrorState title={t('remote.failedTitle')} body={t('toast.error')} onRetry={() => location.reload()} />;
+  return (
+    <ErrorState title={t('remote.failedTitle')} body={t('toast.error')} onRetry={() => location.reload()} />
+  );
 }
 
 interface RoleAppOptions {

@@ -15,11 +15,11 @@ export function brandRamp(brandHex: string): BrandVariants {
   const steps = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160] as const;
   const ramp = {} as Record<(typeof steps)[number], string>;
   steps.forEach((step, i) => {
-    ramp[step] = i <= 7 ? rgbToHex(mix(black, brand, 0.25 + (0.75 * i) / 7)) : rgbToHex(mix(brand, white, (i - 7) / 9));
+    ramp[step] =
+      i <= 7 ? rgbToHex(mix(black, brand, 0.25 + (0.75 * i) / 7)) : rgbToHex(mix(brand, white, (i - 7) / 9));
   });
   return ramp as BrandVariants;
 }
-
 
 const themes = Object.fromEntries(
   Object.entries(roleBrandColours).map(([role, colour]) => [role, createLightTheme(brandRamp(colour))]),

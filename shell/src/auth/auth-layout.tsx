@@ -5,16 +5,39 @@ import { Link } from 'react-router-dom';
 import { LanguageSwitcher } from '../chrome/language-switcher';
 
 const useStyles = makeStyles({
-  page: { minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', padding: tokens.spacingHorizontalL },
-  top: { width: '100%', maxWidth: '560px', display: 'flex', justifyContent: 'space-between', alignItems: 'center', paddingBlock: tokens.spacingVerticalL },
-  brand: { fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightBold, color: tokens.colorBrandForeground1, textDecorationLine: 'none' },
+  page: {
+    minHeight: '100vh',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    padding: tokens.spacingHorizontalL,
+  },
+  top: {
+    width: '100%',
+    maxWidth: '560px',
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    paddingBlock: tokens.spacingVerticalL,
+  },
+  brand: {
+    fontSize: tokens.fontSizeBase600,
+    fontWeight: tokens.fontWeightBold,
+    color: tokens.colorBrandForeground1,
+    textDecorationLine: 'none',
+  },
   card: { width: '100%', maxWidth: '560px', padding: tokens.spacingHorizontalXXL, boxSizing: 'border-box' },
   subtitle: { color: tokens.colorNeutralForeground3 },
   footer: { marginBlockStart: tokens.spacingVerticalL, textAlign: 'center' },
 });
 
 /** The frame of the sign-in and registration screens. */
-export function AuthLayout(props: { title: string; subtitle: string; footer: ReactNode; children: ReactNode }) {
+export function AuthLayout(props: {
+  title: string;
+  subtitle: string;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
   const styles = useStyles();
   const { t } = useTranslation('common');
   return (
@@ -40,5 +63,10 @@ export function AuthLayout(props: { title: string; subtitle: string; footer: Rea
 }
 
 export const useFormStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, marginBlockStart: tokens.spacingVerticalL },
+  form: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    marginBlockStart: tokens.spacingVerticalL,
+  },
 });

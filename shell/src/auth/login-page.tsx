@@ -20,21 +20,30 @@ export function LoginPage() {
   const toast = useToast();
   const login = useLogin();
   const { data: user } = useSession();
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const { errors } = form.formState;
 
-  if (user && mayUseProduct(user.userType, user.status) && !login.isPending) return <Navigate to={homeOf(user)} replace />;
+  if (user && mayUseProduct(user.userType, user.status) && !login.isPending)
+    return <Navigate to={homeOf(user)} replace />;
 
   const submit = form.handleSubmit(async (values) => {
     try {
       const { user: signedIn } = await login.mutateAsync(values);
-      toast({ title: t('common:toast.loginSuccess'), description: t('common:toast.welcomeBack', { name: signedIn.name }) });
+      toast({
+        title: t('common:toast.loginSuccess'),
+        description: t('common:toast.welcomeBack', { name: signedIn.name }),
+      });
       navigate(homeOf(signedIn), { replace: true });
     } catch (error) {
       const description = error instanceof ApiError ? error.serverMessage : null;
       toast({
         title: t('common:toast.loginFailed'),
-        description: description ?? (error instanceof ApiError ? t('common:toast.invalidCredentials') : t('common:toast.networkError')),
+        description:
+          description ??
+          (error instanceof ApiError ? t('common:toast.invalidCredentials') : t('common:toast.networkError')),
         intent: 'destructive',
       });
     }
@@ -46,8 +55,7 @@ export function LoginPage() {
       subtitle={t('login.subtitle')}
       footer={
         <>
-          {t('login.noAccount')}{' '}
-          <RouterLink to="/register">{t('login.register')}</RouterLink>
+          {t('login.noAccount')} <RouterLink to="/register">{t('login.register')}</RouterLink>
         </>
       }
     >

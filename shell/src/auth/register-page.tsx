@@ -1,5 +1,14 @@
 import { useEffect } from 'react';
-import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, Radio, RadioGroup } from '@fluentui/react-components';
+import {
+  Button,
+  Checkbox,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+} from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +29,9 @@ import { AuthLayout, useFormStyles } from './auth-layout';
 import { fieldMessage } from './field-error';
 
 function typeFromQuery(value: string | null): SelfRegisteringUserType {
-  return (selfRegisteringUserTypes as readonly string[]).includes(value ?? '') ? (value as SelfRegisteringUserType) : 'donor';
+  return (selfRegisteringUserTypes as readonly string[]).includes(value ?? '')
+    ? (value as SelfRegisteringUserType)
+    : 'donor';
 }
 
 /** `/register`: the rules and messages of spec §5; `?type=` preselects the account type. */
@@ -54,7 +65,10 @@ export function RegisterPage() {
   const submit = form.handleSubmit(async (values) => {
     try {
       const result = await register.mutateAsync({ ...values, language: currentLanguage(i18n) });
-      toast({ title: t('common:toast.registrationSuccess'), description: result.message ?? t('common:toast.registrationPending') });
+      toast({
+        title: t('common:toast.registrationSuccess'),
+        description: result.message ?? t('common:toast.registrationPending'),
+      });
       navigate('/login');
     } catch (error) {
       const server = error instanceof ApiError ? error.body : null;
@@ -87,7 +101,11 @@ export function RegisterPage() {
           name="userType"
           render={({ field }) => (
             <Field label={t('register.userType')}>
-              <RadioGroup layout="horizontal" value={field.value ?? 'donor'} onChange={(_, data) => field.onChange(data.value)}>
+              <RadioGroup
+                layout="horizontal"
+                value={field.value ?? 'donor'}
+                onChange={(_, data) => field.onChange(data.value)}
+              >
                 {selfRegisteringUserTypes.map((type) => (
                   <Radio key={type} value={type} label={t(`register.types.${type}`)} />
                 ))}
@@ -95,21 +113,40 @@ export function RegisterPage() {
             </Field>
           )}
         />
-        <Field label={t(`register.nameLabel.${userType}`)} validationMessage={fieldMessage(t, errors.name)} required>
-          <Input autoComplete={userType === 'pharmacy' ? 'organization' : 'name'} {...form.register('name')} />
+        <Field
+          label={t(`register.nameLabel.${userType}`)}
+          validationMessage={fieldMessage(t, errors.name)}
+          required
+        >
+          <Input
+            autoComplete={userType === 'pharmacy' ? 'organization' : 'name'}
+            {...form.register('name')}
+          />
         </Field>
         {userType === 'ngo' && (
           <>
-            <Field label={t('register.organizationName')} validationMessage={fieldMessage(t, errors.organizationName)} required>
+            <Field
+              label={t('register.organizationName')}
+              validationMessage={fieldMessage(t, errors.organizationName)}
+              required
+            >
               <Input autoComplete="organization" {...form.register('organizationName')} />
             </Field>
-            <Field label={t('register.commercialNumber')} validationMessage={fieldMessage(t, errors.commercialNumber)} required>
+            <Field
+              label={t('register.commercialNumber')}
+              validationMessage={fieldMessage(t, errors.commercialNumber)}
+              required
+            >
               <Input {...form.register('commercialNumber')} />
             </Field>
           </>
         )}
         {userType === 'pharmacy' && (
-          <Field label={t('register.commercialLicense')} validationMessage={fieldMessage(t, errors.commercialLicense)} required>
+          <Field
+            label={t('register.commercialLicense')}
+            validationMessage={fieldMessage(t, errors.commercialLicense)}
+            required
+          >
             <Input {...form.register('commercialLicense')} />
           </Field>
         )}

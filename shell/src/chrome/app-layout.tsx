@@ -1,11 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import {
-  DrawerBody,
-  InlineDrawer,
-  makeStyles,
-  OverlayDrawer,
-  tokens,
-} from '@fluentui/react-components';
+import { DrawerBody, InlineDrawer, makeStyles, OverlayDrawer, tokens } from '@fluentui/react-components';
 import type { User } from '@medrelay/contracts';
 import type { SidebarItem } from '@medrelay/ui';
 import { Header } from './header';
@@ -40,7 +34,15 @@ function useWideScreen() {
 }
 
 /** The chrome of every signed-in screen: header on top, role sidebar, content beside it. */
-export function AppLayout({ user, sidebar, children }: { user: User; sidebar: SidebarItem[]; children: ReactNode }) {
+export function AppLayout({
+  user,
+  sidebar,
+  children,
+}: {
+  user: User;
+  sidebar: SidebarItem[];
+  children: ReactNode;
+}) {
   const styles = useStyles();
   const wide = useWideScreen();
   const [menuOpen, setMenuOpen] = useState(false);

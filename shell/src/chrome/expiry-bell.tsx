@@ -85,7 +85,13 @@ export function ExpiryBell({ role }: { role: UserType }) {
           aria-label={`${t('header.alerts')}: ${t('header.alertsCount', { count: items.length })}`}
         >
           {items.length > 0 && (
-            <CounterBadge className={styles.count} count={items.length} overflowCount={99} size="small" color="danger" />
+            <CounterBadge
+              className={styles.count}
+              count={items.length}
+              overflowCount={99}
+              size="small"
+              color="danger"
+            />
           )}
         </Button>
       </PopoverTrigger>

@@ -44,7 +44,14 @@ export function Header({ user, onMenu }: { user: User; onMenu?: () => void }) {
   const { data: settings } = usePublicSettings();
   return (
     <header className={styles.header}>
-      {onMenu && <Button appearance="subtle" icon={<Navigation24Regular />} aria-label={t('header.openMenu')} onClick={onMenu} />}
+      {onMenu && (
+        <Button
+          appearance="subtle"
+          icon={<Navigation24Regular />}
+          aria-label={t('header.openMenu')}
+          onClick={onMenu}
+        />
+      )}
       <Link to={homeOf(user)} className={styles.title}>
         {settings?.systemName ?? t('appName')}
       </Link>

@@ -6,7 +6,9 @@ import { useSession } from '@medrelay/api-client';
 import { userTypes, type UserType } from '@medrelay/contracts';
 import { roleTheme } from '@medrelay/ui';
 
-const useStyles = makeStyles({ root: { minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 } });
+const useStyles = makeStyles({
+  root: { minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
+});
 
 /** The role whose area is open (from the URL), else the signed-in user's role, else pharmacy (spec §1). */
 function useActiveRole(): UserType | null {

@@ -6,7 +6,12 @@ import type { UserType } from '@medrelay/contracts';
 import type { SidebarItem } from '@medrelay/ui';
 
 const useStyles = makeStyles({
-  nav: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, paddingBlock: tokens.spacingVerticalM },
+  nav: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    paddingBlock: tokens.spacingVerticalM,
+  },
   link: {
     display: 'flex',
     alignItems: 'center',
@@ -28,7 +33,15 @@ const useStyles = makeStyles({
   icon: { display: 'flex', fontSize: '20px' },
 });
 
-function SidebarLink({ item, label, onNavigate }: { item: SidebarItem; label: string; onNavigate: () => void }) {
+function SidebarLink({
+  item,
+  label,
+  onNavigate,
+}: {
+  item: SidebarItem;
+  label: string;
+  onNavigate: () => void;
+}) {
   const styles = useStyles();
   const badge = item.useBadge?.();
   const Icon = item.icon;
@@ -42,16 +55,30 @@ function SidebarLink({ item, label, onNavigate }: { item: SidebarItem; label: st
         <Icon />
       </span>
       <span className={styles.label}>{label}</span>
-      {badge ? <CounterBadge count={badge} overflowCount={99} size="small" aria-label={String(badge)} /> : null}
+      {badge ? (
+        <CounterBadge count={badge} overflowCount={99} size="small" aria-label={String(badge)} />
+      ) : null}
     </NavLink>
   );
 }
 
 /** The role's sidebar: the items its remote supplies, then Settings for everyone (spec §2). */
-export function Sidebar({ role, items, onNavigate }: { role: UserType; items: SidebarItem[]; onNavigate: () => void }) {
+export function Sidebar({
+  role,
+  items,
+  onNavigate,
+}: {
+  role: UserType;
+  items: SidebarItem[];
+  onNavigate: () => void;
+}) {
   const styles = useStyles();
   const { t } = useTranslation(role);
-  const settings: SidebarItem = { path: `/${role}/settings`, labelKey: 'common:nav.settings', icon: Settings24Regular };
+  const settings: SidebarItem = {
+    path: `/${role}/settings`,
+    labelKey: 'common:nav.settings',
+    icon: Settings24Regular,
+  };
   return (
     <nav className={styles.nav} aria-label={t('common:nav.mainNavigation')}>
       {[...items, settings].map((item) => (

@@ -18,7 +18,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           <ToastTitle>{title}</ToastTitle>
           {description && <ToastBody>{description}</ToastBody>}
         </Toast>,
-        { intent: intent === 'destructive' ? 'error' : 'success', timeout: toastTimeoutMs, politeness: intent === 'destructive' ? 'assertive' : 'polite' },
+        {
+          intent: intent === 'destructive' ? 'error' : 'success',
+          timeout: toastTimeoutMs,
+          politeness: intent === 'destructive' ? 'assertive' : 'polite',
+        },
       );
     },
     [dispatchToast, dismissAllToasts],
@@ -26,7 +30,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <Toaster toasterId={toasterId} limit={1} position="bottom-end" shortcuts={{ focus: (e) => e.key === 'F8' }} />
+      <Toaster
+        toasterId={toasterId}
+        limit={1}
+        position="bottom-end"
+        shortcuts={{ focus: (e) => e.key === 'F8' }}
+      />
     </ToastContext.Provider>
   );
 }

@@ -1,10 +1,20 @@
 import { Card, CardHeader, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { ArrowTrending24Regular, Clock24Regular, DataPie24Regular, ShieldCheckmark24Regular } from '@fluentui/react-icons';
+import {
+  ArrowTrending24Regular,
+  Clock24Regular,
+  DataPie24Regular,
+  ShieldCheckmark24Regular,
+} from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Section, useGridStyles } from './section';
 
 const useStyles = makeStyles({
-  lead: { maxWidth: '760px', fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400, marginBlockEnd: tokens.spacingVerticalXXL },
+  lead: {
+    maxWidth: '760px',
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase400,
+    marginBlockEnd: tokens.spacingVerticalXXL,
+  },
   icon: { color: tokens.colorBrandForeground1, fontSize: '28px', display: 'flex' },
   step: {
     display: 'inline-flex',
@@ -40,7 +50,11 @@ export function About() {
         {claims.map(([key, Icon]) => (
           <Card key={key}>
             <CardHeader
-              image={<span className={styles.icon}><Icon /></span>}
+              image={
+                <span className={styles.icon}>
+                  <Icon />
+                </span>
+              }
               header={<Text weight="semibold">{t(`landing.about.claims.${key}.title`)}</Text>}
               description={<Text>{t(`landing.about.claims.${key}.body`)}</Text>}
             />
@@ -67,7 +81,11 @@ export function HowItWorks() {
           <li key={key}>
             <Card>
               <CardHeader
-                image={<span className={styles.step} aria-hidden>{number.format(index + 1)}</span>}
+                image={
+                  <span className={styles.step} aria-hidden>
+                    {number.format(index + 1)}
+                  </span>
+                }
                 header={<Text weight="semibold">{t(`landing.how.steps.${key}.title`)}</Text>}
                 description={<Text>{t(`landing.how.steps.${key}.body`)}</Text>}
               />

@@ -31,23 +31,37 @@ export function ContactAndFooter() {
       <Section id="contact" title={t('landing.contact.title')} tinted>
         <address className={grid.grid} style={{ fontStyle: 'normal' }}>
           <div className={styles.item}>
-            <span className={styles.icon}><Call24Regular /></span>
+            <span className={styles.icon}>
+              <Call24Regular />
+            </span>
             <div>
-              <Text weight="semibold" block>{t('landing.contact.phoneLabel')}</Text>
-              <FluentLink href={`tel:${phone.replace(/\s/g, '')}`} className={styles.ltr}>{phone}</FluentLink>
+              <Text weight="semibold" block>
+                {t('landing.contact.phoneLabel')}
+              </Text>
+              <FluentLink href={`tel:${phone.replace(/\s/g, '')}`} className={styles.ltr}>
+                {phone}
+              </FluentLink>
             </div>
           </div>
           <div className={styles.item}>
-            <span className={styles.icon}><Mail24Regular /></span>
+            <span className={styles.icon}>
+              <Mail24Regular />
+            </span>
             <div>
-              <Text weight="semibold" block>{t('landing.contact.emailLabel')}</Text>
+              <Text weight="semibold" block>
+                {t('landing.contact.emailLabel')}
+              </Text>
               <FluentLink href={`mailto:${email}`}>{email}</FluentLink>
             </div>
           </div>
           <div className={styles.item}>
-            <span className={styles.icon}><Location24Regular /></span>
+            <span className={styles.icon}>
+              <Location24Regular />
+            </span>
             <div>
-              <Text weight="semibold" block>{t('landing.contact.locationLabel')}</Text>
+              <Text weight="semibold" block>
+                {t('landing.contact.locationLabel')}
+              </Text>
               <Text>{t('landing.contact.location')}</Text>
             </div>
           </div>

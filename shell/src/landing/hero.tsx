@@ -1,4 +1,13 @@
-import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle, Text, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { ArrowRight24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -17,8 +26,18 @@ const useStyles = makeStyles({
     scrollMarginBlockStart: '72px',
   },
   eyebrow: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
-  title: { maxWidth: '760px', fontSize: tokens.fontSizeHero900, lineHeight: tokens.lineHeightHero900, fontWeight: tokens.fontWeightBold },
-  body: { maxWidth: '640px', fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500, color: tokens.colorNeutralForeground2 },
+  title: {
+    maxWidth: '760px',
+    fontSize: tokens.fontSizeHero900,
+    lineHeight: tokens.lineHeightHero900,
+    fontWeight: tokens.fontWeightBold,
+  },
+  body: {
+    maxWidth: '640px',
+    fontSize: tokens.fontSizeBase500,
+    lineHeight: tokens.lineHeightBase500,
+    color: tokens.colorNeutralForeground2,
+  },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
   forward: { ':dir(rtl)': { transform: 'scaleX(-1)' } },
   pending: { maxWidth: '640px' },
@@ -32,7 +51,12 @@ export function Hero({ pendingUser }: { pendingUser: User | null }) {
   return (
     <section id="home" className={styles.hero}>
       {pendingUser && (
-        <MessageBar intent="warning" layout="multiline" className={styles.pending} data-testid="pending-notice">
+        <MessageBar
+          intent="warning"
+          layout="multiline"
+          className={styles.pending}
+          data-testid="pending-notice"
+        >
           <MessageBarBody>
             <MessageBarTitle>{t('landing.pending.title')}</MessageBarTitle>
             {t('landing.pending.body')}

@@ -21,7 +21,11 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow16,
     backgroundColor: tokens.colorBrandBackground2,
   },
-  value: { fontSize: tokens.fontSizeHero800, fontWeight: tokens.fontWeightBold, color: tokens.colorBrandForeground1 },
+  value: {
+    fontSize: tokens.fontSizeHero800,
+    fontWeight: tokens.fontWeightBold,
+    color: tokens.colorBrandForeground1,
+  },
   note: { marginBlockStart: tokens.spacingVerticalM, color: tokens.colorNeutralForeground3 },
 });
 

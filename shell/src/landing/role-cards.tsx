@@ -1,5 +1,10 @@
 import { Button, Card, CardFooter, CardHeader, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { BuildingShop24Regular, Checkmark16Regular, HandOpenHeart32Regular, PeopleCommunity24Regular } from '@fluentui/react-icons';
+import {
+  BuildingShop24Regular,
+  Checkmark16Regular,
+  HandOpenHeart32Regular,
+  PeopleCommunity24Regular,
+} from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { selfRegisteringUserTypes } from '@medrelay/contracts';
@@ -8,12 +13,23 @@ import { Section, useGridStyles } from './section';
 const useStyles = makeStyles({
   card: { height: '100%' },
   icon: { color: tokens.colorBrandForeground1, fontSize: '32px', display: 'flex' },
-  features: { margin: '0', paddingInlineStart: '0', listStyleType: 'none', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  features: {
+    margin: '0',
+    paddingInlineStart: '0',
+    listStyleType: 'none',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+  },
   feature: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start' },
   check: { color: tokens.colorPaletteGreenForeground1, flexShrink: 0, marginBlockStart: '2px' },
 });
 
-const icons = { pharmacy: BuildingShop24Regular, ngo: PeopleCommunity24Regular, donor: HandOpenHeart32Regular };
+const icons = {
+  pharmacy: BuildingShop24Regular,
+  ngo: PeopleCommunity24Regular,
+  donor: HandOpenHeart32Regular,
+};
 
 /** #get-started: one card per self-registering audience, each opening the registration form preset. */
 export function RoleCards() {
@@ -30,8 +46,16 @@ export function RoleCards() {
           return (
             <Card key={role} className={styles.card} data-testid={`role-card-${role}`}>
               <CardHeader
-                image={<span className={styles.icon}><Icon /></span>}
-                header={<Text as="h3" size={500} weight="semibold">{t(`landing.roles.${role}.title`)}</Text>}
+                image={
+                  <span className={styles.icon}>
+                    <Icon />
+                  </span>
+                }
+                header={
+                  <Text as="h3" size={500} weight="semibold">
+                    {t(`landing.roles.${role}.title`)}
+                  </Text>
+                }
               />
               <ul className={styles.features}>
                 {features.map((feature) => (

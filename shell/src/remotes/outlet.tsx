@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { addErrorHandler, getAppNames, registerApplication, removeErrorHandler, triggerAppChange } from 'single-spa';
+import {
+  addErrorHandler,
+  getAppNames,
+  registerApplication,
+  removeErrorHandler,
+  triggerAppChange,
+} from 'single-spa';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { User, UserType } from '@medrelay/contracts';
@@ -40,7 +46,13 @@ export function RemoteOutlet({ module, user }: { module: RoleRemoteModule; user:
       if (error.appOrParcelName === appName(role)) setBroken(true);
     };
     addErrorHandler(onError);
-    propsByRole.set(role, { queryClient, i18n, user: userAtMount.current, toast, domElement: element.current! });
+    propsByRole.set(role, {
+      queryClient,
+      i18n,
+      user: userAtMount.current,
+      toast,
+      domElement: element.current!,
+    });
     ensureRegistered(module);
     activeRole = role;
     void triggerAppChange();

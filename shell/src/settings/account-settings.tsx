@@ -1,10 +1,20 @@
-import { Button, Card, Field, Input, makeStyles, Radio, RadioGroup, Text, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Card,
+  Field,
+  Input,
+  makeStyles,
+  Radio,
+  RadioGroup,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiRequest, meKey } from '@medrelay/api-client';
+import { ApiError, apiRequest, meKey, tokenStore } from '@medrelay/api-client';
 import {
   languages,
   passwordChangeSchema,
@@ -22,7 +32,12 @@ import { fieldMessage } from '../auth/field-error';
 const useStyles = makeStyles({
   cards: { display: 'grid', gap: tokens.spacingVerticalXL, maxWidth: '720px' },
   card: { padding: tokens.spacingHorizontalXL },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, marginBlockStart: tokens.spacingVerticalM },
+  form: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    marginBlockStart: tokens.spacingVerticalM,
+  },
   actions: { display: 'flex', justifyContent: 'flex-end' },
 });
 
@@ -40,7 +55,8 @@ function useShowFailure() {
   return (title: string, error: unknown) =>
     toast({
       title,
-      description: error instanceof ApiError ? (error.serverMessage ?? error.message) : t('common:toast.networkError'),
+      description:
+        error instanceof ApiError ? (error.serverMessage ?? error.message) : t('common:toast.networkError'),
       intent: 'destructive',
     });
 }
@@ -90,7 +106,12 @@ function ProfileCard({ user }: { user: User }) {
           <Input {...form.register('address')} />
         </Field>
         {extra.map((field) => (
-          <Field key={field} label={t(`settings.${field}`)} validationMessage={fieldMessage(t, errors[field])} required>
+          <Field
+            key={field}
+            label={t(`settings.${field}`)}
+            validationMessage={fieldMessage(t, errors[field])}
+            required
+          >
             <Input {...form.register(field)} />
           </Field>
         ))}
@@ -147,7 +168,9 @@ function PasswordCard() {
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      await apiRequest('PUT', '/api/auth/password', values);
+      // A new password ends every session; the answer carries this one's replacement.
+      const { token } = await apiRequest<{ token: string }>('PUT', '/api/auth/password', values);
+      tokenStore.set(token);
       form.reset();
       toast({ title: t('settings.passwordChanged'), description: t('settings.passwordChangedBody') });
     } catch (error) {
@@ -160,10 +183,18 @@ function PasswordCard() {
         {t('settings.passwordTitle')}
       </Text>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <Field label={t('settings.currentPassword')} validationMessage={fieldMessage(t, errors.currentPassword)} required>
+        <Field
+          label={t('settings.currentPassword')}
+          validationMessage={fieldMessage(t, errors.currentPassword)}
+          required
+        >
           <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
         </Field>
-        <Field label={t('settings.newPassword')} validationMessage={fieldMessage(t, errors.newPassword)} required>
+        <Field
+          label={t('settings.newPassword')}
+          validationMessage={fieldMessage(t, errors.newPassword)}
+          required
+        >
           <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
         </Field>
         <div className={styles.actions}>

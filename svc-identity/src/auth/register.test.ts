@@ -84,6 +84,8 @@ describe('POST /api/auth/register (spec §5)', () => {
       phone: 'phoneMin',
       password: 'passwordMin',
       acceptTerms: 'acceptTerms',
+      // The role's required fields are reported with the others, not after they are fixed.
+      commercialLicense: 'commercialLicenseRequired',
     });
     const messages = res.body.details.map((d: { message: string }) => d.message);
     expect(messages).toContain('Name must be at least 2 characters');

@@ -9,7 +9,11 @@ const useStyles = makeStyles({
 export function CenteredSpinner({ label, fullScreen = false }: { label?: string; fullScreen?: boolean }) {
   const styles = useStyles();
   return (
-    <div className={fullScreen ? `${styles.root} ${styles.full}` : styles.root} role="status" aria-live="polite">
+    <div
+      className={fullScreen ? `${styles.root} ${styles.full}` : styles.root}
+      role="status"
+      aria-live="polite"
+    >
       <Spinner label={label} size={fullScreen ? 'large' : 'medium'} />
     </div>
   );

@@ -13,7 +13,15 @@ const useStyles = makeStyles({
   subtitle: { color: tokens.colorNeutralForeground3 },
 });
 
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+}) {
   const styles = useStyles();
   return (
     <header className={styles.root}>

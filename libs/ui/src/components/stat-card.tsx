@@ -3,13 +3,32 @@ import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 
 const useStyles = makeStyles({
   card: { minWidth: '0', padding: tokens.spacingHorizontalL },
-  row: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  row: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+  },
   icon: { color: tokens.colorBrandForeground1, fontSize: tokens.fontSizeHero700, display: 'flex' },
-  value: { fontSize: tokens.fontSizeHero700, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightHero700 },
+  value: {
+    fontSize: tokens.fontSizeHero700,
+    fontWeight: tokens.fontWeightSemibold,
+    lineHeight: tokens.lineHeightHero700,
+  },
   hint: { color: tokens.colorNeutralForeground3 },
 });
 
-export function StatCard({ label, value, icon, hint }: { label: string; value: ReactNode; icon?: ReactNode; hint?: string }) {
+export function StatCard({
+  label,
+  value,
+  icon,
+  hint,
+}: {
+  label: string;
+  value: ReactNode;
+  icon?: ReactNode;
+  hint?: string;
+}) {
   const styles = useStyles();
   return (
     <Card className={styles.card} role="group" aria-label={label}>

@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import {
+  Button,
+  Card,
+  Field,
+  Input,
+  makeStyles,
+  Switch,
+  Tab,
+  TabList,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, type FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError, apiRequest } from '@medrelay/api-client';
+import { defaultSettings, isMessageKey, settingsSchema, type Settings } from '@medrelay/contracts';
+import { CenteredSpinner, ErrorState, PageHeader, useRemote } from '@medrelay/ui';
+
+const useStyles = makeStyles({
+  layout: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(160px, 220px) 1fr',
+    gap: tokens.spacingHorizontalXL,
+    alignItems: 'start',
+    '@media (max-width: 700px)': { gridTemplateColumns: '1fr' },
+  },
+  card: {
+    padding: tokens.spacingHorizontalXL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+  },
+  actions: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+    justifyContent: 'flex-end',
+    marginBlockStart: tokens.spacingVerticalL,
+  },
+});
+
+const tabs = ['general', 'notifications', 'security', 'system'] as const;
+type SettingsTab = (typeof tabs)[number];
+
+const settingsKey = ['/api/admin/settings'] as const;
+
+/** `/admin/settings`: the system settings of spec §2/§3, loaded from and saved to svc-identity. */
+export function SystemSettings() {
+  const { t } = useTranslation('admin');
+  const settings = useQuery<Settings>({ queryKey: settingsKey });
+  if (settings.isPending) return <CenteredSpinner />;
+  if (settings.isError)
+    return (
+      <ErrorState
+        title={t('settings.loadFailed')}
+        body={settings.error.message}
+        onRetry={() => void settings.refetch()}
+      />
+    );
+  return <SettingsForm saved={settings.data} />;
+}
+
+function SettingsForm({ saved }: { saved: Settings }) {
+  const styles = useStyles();
+  const { t } = useTranslation('admin');
+  const { toast } = useRemote();
+  const client = useQueryClient();
+  const [tab, setTab] = useState<SettingsTab>('general');
+  const form = useForm<Settings>({ resolver: zodResolver(settingsSchema), defaultValues: saved });
+  const { errors } = form.formState;
+  const message = (error: FieldError | undefined) => {
+    if (!error) return undefined;
+    return isMessageKey(error.message ?? '') ? t(`messages:${error.message}`) : t('messages:invalidInput');
+  };
+  const save = useMutation({
+    mutationFn: (values: Settings) => apiRequest<Settings>('PUT', settingsKey[0], values),
+    onSuccess: (updated) => {
+      client.setQueryData(settingsKey, updated);
+      // The header title and welcome message read the public subset.
+      void client.invalidateQueries({ queryKey: ['/api/settings'] });
+      form.reset(updated);
+      toast({ title: t('settings.saved'), description: t('settings.savedBody') });
+    },
+    onError: (error) =>
+      toast({
+        title: t('settings.saveFailed'),
+        description:
+          error instanceof ApiError ? (error.serverMessage ?? error.message) : t('common:toast.networkError'),
+        intent: 'destructive',
+      }),
+  });
+  // Errors on another tab would be invisible: open the first tab with one.
+  const submit = form.handleSubmit(
+    (values) => save.mutate(values),
+    (invalid) => {
+      const owner = tabs.find((name) => fieldsByTab[name].some((field) => field in invalid));
+      if (owner) setTab(owner);
+    },
+  );
+  const number = (
+    name: 'expiryWarningDays' | 'maxUploadSize' | 'sessionTimeout',
+    min: number,
+    max: number,
+  ) => (
+    <Field
+      label={t(`settings.fields.${name}`)}
+      hint={t('settings.range', { min, max })}
+      validationMessage={message(errors[name])}
+    >
+      <Input
+        type="number"
+        min={min}
+        max={max}
+        step={1}
+        {...form.register(name, { setValueAs: (v) => parseInt(String(v), 10) })}
+      />
+    </Field>
+  );
+  const toggle = (name: keyof Settings & (typeof booleanFields)[number], hint?: string) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Switch
+          checked={Boolean(field.value)}
+          onChange={(_, data) => field.onChange(data.checked)}
+          label={hint ? `${t(`settings.fields.${name}`)} · ${hint}` : t(`settings.fields.${name}`)}
+        />
+      )}
+    />
+  );
+
+  return (
+    <>
+      <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
+      <form onSubmit={submit} noValidate>
+        <div className={styles.layout}>
+          <TabList vertical selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as SettingsTab)}>
+            {tabs.map((name) => (
+              <Tab key={name} value={name}>
+                {t(`settings.tabs.${name}`)}
+              </Tab>
+            ))}
+          </TabList>
+          <Card className={styles.card} role="tabpanel" aria-label={t(`settings.tabs.${tab}`)}>
+            {tab === 'general' && (
+              <>
+                <Field
+                  label={t('settings.fields.systemName')}
+                  validationMessage={message(errors.systemName)}
+                  required
+                >
+                  <Input {...form.register('systemName')} />
+                </Field>
+                <Field
+                  label={t('settings.fields.adminEmail')}
+                  validationMessage={message(errors.adminEmail)}
+                  required
+                >
+                  <Input type="email" dir="ltr" {...form.register('adminEmail')} />
+                </Field>
+                <Field
+                  label={t('settings.fields.welcomeMessage')}
+                  validationMessage={message(errors.welcomeMessage)}
+                >
+                  <Textarea rows={3} maxLength={500} {...form.register('welcomeMessage')} />
+                </Field>
+                {number('expiryWarningDays', 1, 365)}
+              </>
+            )}
+            {tab === 'notifications' && (
+              <>
+                {toggle('emailNotifications')}
+                {toggle('notifyRegistrations')}
+                {toggle('notifyExpiry')}
+                {toggle('notifyTransactions')}
+              </>
+            )}
+            {tab === 'security' && (
+              <>
+                {toggle('autoApproveUsers')}
+                {number('sessionTimeout', 15, 1440)}
+              </>
+            )}
+            {tab === 'system' && (
+              <>
+                {number('maxUploadSize', 1, 100)}
+                {toggle('maintenanceMode', t('settings.maintenanceHint'))}
+              </>
+            )}
+          </Card>
+        </div>
+        <div className={styles.actions}>
+          <Button onClick={() => form.reset({ ...defaultSettings }, { keepDefaultValues: true })}>
+            {t('settings.resetDefaults')}
+          </Button>
+          <Button appearance="primary" type="submit" disabled={save.isPending}>
+            {t('settings.save')}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+const booleanFields = [
+  'emailNotifications',
+  'notifyRegistrations',
+  'notifyExpiry',
+  'notifyTransactions',
+  'autoApproveUsers',
+  'maintenanceMode',
+] as const;
+const fieldsByTab: Record<SettingsTab, (keyof Settings)[]> = {
+  general: ['systemName', 'adminEmail', 'welcomeMessage', 'expiryWarningDays'],
+  notifications: ['emailNotifications', 'notifyRegistrations', 'notifyExpiry', 'notifyTransactions'],
+  security: ['autoApproveUsers', 'sessionTimeout'],
+  system: ['maxUploadSize', 'maintenanceMode'],
+};
