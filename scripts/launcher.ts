@@ -2,6 +2,7 @@
 // SMTP sink) unless their URLs are given, migrations and demo data, every service and the
 // gateway with prefixed logs; Ctrl-C stops them in order. A second start reuses var/.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
@@ -82,6 +83,8 @@ async function main() {
     SMTP_URL: stores.smtpUrl,
     PUBLIC_URL: publicUrl,
   };
+  // Shared by catalog and requests for their internal calls; new on every start unless given.
+  const internalSecret = process.env.INTERNAL_SECRET ?? randomBytes(24).toString('hex');
   const services: Array<{ name: string; dir: string; port: number; env: Record<string, string> }> = [
     {
       name: 'identity',
@@ -93,13 +96,19 @@ async function main() {
       name: 'catalog',
       dir: 'svc-catalog',
       port: Number(process.env.CATALOG_PORT ?? 4002),
-      env: {} as Record<string, string>,
+      env: { INTERNAL_SECRET: internalSecret, UPLOAD_DIR: path.join(varDir, 'uploads') } as Record<
+        string,
+        string
+      >,
     },
     {
       name: 'requests',
       dir: 'svc-requests',
       port: Number(process.env.REQUESTS_PORT ?? 4003),
-      env: {} as Record<string, string>,
+      env: {
+        INTERNAL_SECRET: internalSecret,
+        CATALOG_URL: `http://127.0.0.1:${process.env.CATALOG_PORT ?? 4002}`,
+      } as Record<string, string>,
     },
   ].filter((s) => existsSync(path.join(root, s.dir, 'src', 'main.ts')));
 

@@ -6,3 +6,8 @@ export * from './settings';
 export * from './auth';
 export * from './events';
 export * from './mail';
+export * from './medicines';
+export * from './medicine-events';
+export * from './requests';
+export * from './notifications';
+export * from './stats';
