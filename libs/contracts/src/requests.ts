@@ -34,12 +34,15 @@ export const requestCreateSchema = z
 export type RequestCreateInput = z.input<typeof requestCreateSchema>;
 export type RequestCreate = z.output<typeof requestCreateSchema>;
 
+/** An ISO date-time, not in the past; empty means not given (required only for donations). */
 const pickupDateField = z
   .string(typeError('pickupDateRequired'))
   .trim()
-  .min(1, { error: 'pickupDateRequired' })
   .max(40)
+  .nullable()
+  .optional()
   .transform((value, ctx) => {
+    if (!value) return null;
     const date = new Date(value);
     if (Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999) {
       ctx.addIssue({ code: 'custom', message: 'pickupDateRequired' });
@@ -67,10 +70,7 @@ export const requestStatusUpdateSchema = z
       .nullable()
       .optional()
       .transform((v) => (v ? v : null)),
-    pickupDate: z
-      .union([pickupDateField, z.null()])
-      .optional()
-      .transform((v) => v ?? null),
+    pickupDate: pickupDateField,
   })
   .strict();
 export type RequestStatusUpdateInput = z.input<typeof requestStatusUpdateSchema>;
