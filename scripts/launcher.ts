@@ -8,6 +8,7 @@ import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import { createPool } from '@medrelay/service-kit';
 import { demoAccounts, demoPassword, seedDemoAccounts } from '@medrelay/svc-identity/provisioning';
+import { seedDemoActivity } from './launcher/demo-activity';
 import { waitUntilReady } from './launcher/health';
 import { prefixer } from './launcher/logs';
 import { startProcess, stopProcess, type ServiceProcess } from './launcher/processes';
@@ -143,6 +144,14 @@ async function main() {
   });
   running.push(gateway);
   await waitUntilReady(`http://127.0.0.1:${gatewayPort}/health/ready`, gateway.exited, 'gateway');
+
+  if (services.some((s) => s.name === 'catalog') && services.some((s) => s.name === 'requests')) {
+    // Through the gateway with the demo accounts; a failure here must not stop the platform.
+    await seedDemoActivity(`http://127.0.0.1:${gatewayPort}`).then(
+      (n) => say(n ? `seeded ${n} demo medicines and a few requests` : 'demo medicines already present'),
+      (err: Error) => say(`could not seed demo medicines: ${err.message}`),
+    );
+  }
 
   for (const s of running) {
     void s.exited.then((code) => {
