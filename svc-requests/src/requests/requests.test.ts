@@ -210,6 +210,22 @@ describe('refusals when requesting', () => {
       details: { available: 2 },
     });
     expect((await ask(ngo.token, { medicineId: 999999 })).status).toBe(404);
+
+    const suspendedOwner = await p.user('pharmacy');
+    const hidden = await list(suspendedOwner.token);
+    await p.identity.api.put(
+      `/api/admin/users/${suspendedOwner.id}/status`,
+      { status: 'rejected' },
+      { token: admin.token },
+    );
+    await waitUntil(async () => {
+      const { rows } = await p.requests.service.ctx.pool.query(
+        'SELECT status FROM requests.users WHERE id = $1',
+        [suspendedOwner.id],
+      );
+      return rows[0]?.status === 'rejected';
+    });
+    expect((await ask(ngo.token, { medicineId: hidden.id })).body.code).toBe('MEDICINE_UNAVAILABLE');
   });
 
   it('answers 503 (not 500) when the catalog is unreachable', async () => {
@@ -293,6 +309,15 @@ describe('the state machine (spec §4), enforced on the server', () => {
     const still = await p.requests.api.get(`/api/requests/${second}`, { token: ngo2.token });
     expect(still.body.status).toBe('pending');
     expect((await move(pharmacy.token, second, { status: 'rejected' })).status).toBe(200);
+    expect(await quantityInCatalog(medicine.id)).toBe(1);
+    // The rejection queues a release (nothing was reserved): the catalog records it as final.
+    await waitUntil(async () => {
+      const { rows } = await p.catalog.service.ctx.pool.query(
+        'SELECT status, quantity FROM catalog.reservations WHERE request_id = $1',
+        [second],
+      );
+      return rows[0]?.status === 'released' && rows[0]?.quantity === 0;
+    });
     expect(await quantityInCatalog(medicine.id)).toBe(1);
   });
 });

@@ -135,7 +135,13 @@ export function createRequestService(ctx: RequestsContext) {
         throw new AppError(403, 'NOT_OFFERED', 'notOfferedToYou');
       }
       const expired = new Date(medicine.expiryDate).getTime() <= Date.now();
-      if (!medicine.isAvailable || expired || medicine.quantity === 0) {
+      // A suspended owner's listings are hidden from browsing; they cannot be requested either.
+      const owner = await ctx.pool.query<{ status: string }>(
+        'SELECT status FROM requests.users WHERE id = $1',
+        [medicine.ownerId],
+      );
+      const ownerSuspended = owner.rows[0]?.status === 'rejected';
+      if (!medicine.isAvailable || expired || medicine.quantity === 0 || ownerSuspended) {
         throw new AppError(409, 'MEDICINE_UNAVAILABLE', 'medicineUnavailable', { details: { available: 0 } });
       }
       if (input.quantity > medicine.quantity) {
