@@ -1,5 +1,5 @@
 import { createQueueRedis } from '@medrelay/service-kit';
-import { waitForMails } from '@medrelay/testing';
+import { waitForMails, waitUntil } from '@medrelay/testing';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startCatalogFor, startTestCatalog, type TestCatalogPlatform } from '../testing';
@@ -149,6 +149,15 @@ describe('the daily expiry scan', () => {
         pattern: '0 6 * * *',
         tz: 'Africa/Cairo',
       });
+      // What the scheduler enqueues every day, run by the worker now.
+      const expired = await medicineExpiringIn(pharmacy.token, -1, 'Run by the worker');
+      const job = await q.add('expiry-scan', {});
+      await waitUntil(async () => (await job.getState()) === 'completed', { what: 'the scan job' });
+      expect((await q.getJob(job.id!))?.returnvalue).toMatchObject({ unlisted: 1 });
+      const { rows } = await pool().query('SELECT is_available FROM catalog.medicines WHERE id = $1', [
+        expired,
+      ]);
+      expect(rows[0].is_available).toBe(false);
     } finally {
       await second.stop();
       await q.close();

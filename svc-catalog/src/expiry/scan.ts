@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   expiryAlertThresholds,
   mailQueueName,
@@ -22,6 +22,7 @@ interface Candidate {
   owner_email: string | null;
   owner_name: string | null;
   owner_language: Language | null;
+  owner_type: string | null;
 }
 
 /** The tightest threshold a medicine has reached: 5 days left → the 7-day alert. */
@@ -55,7 +56,8 @@ export async function runExpiryScan(ctx: CatalogContext, now: Date = new Date())
     const { rows } = await client.query<Candidate>(
       `SELECT m.id, m.owner_id, m.name, m.quantity, m.expiry_date,
               ceil(extract(epoch FROM (m.expiry_date - $1::timestamptz)) / 86400)::int AS days_left,
-              u.email AS owner_email, u.name AS owner_name, u.language AS owner_language
+              u.email AS owner_email, u.name AS owner_name, u.language AS owner_language,
+              u.user_type AS owner_type
          FROM catalog.medicines m LEFT JOIN catalog.users u ON u.id = m.owner_id
         WHERE m.is_available AND m.quantity > 0
           AND m.expiry_date > $1 AND m.expiry_date <= $1::timestamptz + make_interval(days => $2)
@@ -83,7 +85,10 @@ export async function runExpiryScan(ctx: CatalogContext, now: Date = new Date())
       // No address yet (identity's event not arrived): the notification still goes out.
       if (!settings.emailNotifications || !owner.owner_email) continue;
       const job: MailJob = {
-        idempotencyKey: `expiry-digest:${ownerId}:${medicines.map((m) => `${m.id}@${m.threshold}`).join(',')}`,
+        // The alerts it reports, hashed: the same alerts never mail twice, whatever their number.
+        idempotencyKey: `expiry-digest:${ownerId}:${createHash('sha256')
+          .update(medicines.map((m) => `${m.id}@${m.threshold}`).join(','))
+          .digest('hex')}`,
         template: 'expiry-digest',
         to: owner.owner_email,
         language: owner.owner_language ?? 'en',
@@ -101,7 +106,7 @@ export async function runExpiryScan(ctx: CatalogContext, now: Date = new Date())
               daysLeft: m.days_left,
             })),
           ),
-          listingsUrl: `${ctx.config.PUBLIC_URL}/login`,
+          listingsUrl: `${ctx.config.PUBLIC_URL}${owner.owner_type === 'donor' ? '/donor/donations' : '/pharmacy/medicines'}`,
         },
       };
       await addToOutbox(client, schema, { queue: mailQueueName, name: job.template, payload: job });

@@ -414,3 +414,31 @@ describe('admin views', () => {
     expect(stats.body.requestStatus.approved).toBe(approved.body.length);
   });
 });
+
+describe('bad ids and queries on every read endpoint (400 / 404, never 500)', () => {
+  it('answers each with the right status and the error shape', async () => {
+    const checks: Array<[() => Promise<{ status: number; body: any }>, number]> = [
+      [() => p.requests.api.get('/api/requests/abc', { token: ngo.token }), 400],
+      [() => p.requests.api.get('/api/requests/999999', { token: ngo.token }), 404],
+      [() => p.requests.api.get('/api/requests/2147483648', { token: ngo.token }), 400],
+      [() => p.requests.api.get('/api/requests/my?status=done', { token: ngo.token }), 400],
+      [() => p.requests.api.get('/api/requests/my?extra=1', { token: ngo.token }), 400],
+      [() => p.requests.api.put('/api/notifications/abc/read', undefined, { token: ngo.token }), 400],
+      [() => p.requests.api.put('/api/notifications/999999/read', undefined, { token: ngo.token }), 404],
+      [() => p.requests.api.get('/api/nothing-here', { token: ngo.token }), 404],
+      [() => p.catalog.api.get('/api/medicines/abc', { token: ngo.token }), 400],
+      [() => p.catalog.api.get('/api/medicines/999999', { token: ngo.token }), 404],
+      [() => p.catalog.api.get('/api/medicines/abc/image'), 400],
+      [() => p.catalog.api.delete('/api/medicines/abc/image', { token: pharmacy.token }), 400],
+      [() => p.catalog.api.delete('/api/medicines/999999', { token: pharmacy.token }), 404],
+      [() => p.catalog.api.get('/api/medicines?q=%00', { token: ngo.token }), 400],
+      [() => p.catalog.api.get(`/api/medicines?q=${'x'.repeat(101)}`, { token: ngo.token }), 400],
+      [() => p.catalog.api.get('/api/admin/all-medicines?extra=1', { token: admin.token }), 400],
+    ];
+    for (const [call, status] of checks) {
+      const res = await call();
+      expect(res.status, String(call)).toBe(status);
+      expect(res.body, String(call)).toMatchObject({ message: expect.any(String), code: expect.any(String) });
+    }
+  });
+});

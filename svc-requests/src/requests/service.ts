@@ -85,7 +85,12 @@ function formatPickupDate(iso: string, language: Language): string {
 
 export function createRequestService(ctx: RequestsContext) {
   /** The request-approved e-mail to the requester, with pickup details (through identity's mail queue). */
-  async function queueApprovalMail(client: PoolClient, request: RequestRow, medicine: MedicineRow | null) {
+  async function queueApprovalMail(
+    client: PoolClient,
+    request: RequestRow,
+    medicine: MedicineRow | null,
+    approver: Caller,
+  ) {
     const settings = await ctx.settings();
     if (!settings.emailNotifications || !settings.notifyTransactions) return;
     const [requester, provider] = [
@@ -112,7 +117,7 @@ export function createRequestService(ctx: RequestsContext) {
         name: requester.name,
         medicineName: medicine?.name ?? '',
         quantity: String(request.quantity),
-        providerName: provider?.name ?? translate('notFound', language),
+        providerName: provider?.name ?? approver.name,
         pickupLocation: request.pickup_location ?? '',
         pickupDate: request.pickup_date ? formatPickupDate(request.pickup_date.toISOString(), language) : '',
         address: fromPharmacy ? (provider?.address ?? '') : '',
@@ -234,7 +239,7 @@ export function createRequestService(ctx: RequestsContext) {
             sourceKey: `request:${request.id}:${to}`,
           });
         }
-        if (to === 'approved') await queueApprovalMail(client, updated, medicine);
+        if (to === 'approved') await queueApprovalMail(client, updated, medicine, caller);
         if (to === 'rejected' || to === 'cancelled') {
           // Gives back a reservation left by an approval whose commit failed (usually none), and
           // blocks a late one; retried from the outbox until the catalog has done it.
