@@ -217,11 +217,17 @@ export function createRequestService(ctx: RequestsContext) {
             }
           }
           pickup = { location: input.pickupLocation, date: input.pickupDate };
-          await ctx.catalog.reserve({
+          const reservation = await ctx.catalog.reserve({
             requestId: request.id,
             medicineId: request.medicine_id,
             quantity: request.quantity,
           });
+          // A released reservation is final (see the catalog): it never counts as reserved.
+          if (reservation.status !== 'reserved') {
+            throw new AppError(409, 'MEDICINE_UNAVAILABLE', 'medicineUnavailable', {
+              details: { available: 0 },
+            });
+          }
         }
         await updateRequestStatus(client, request.id, to, pickup);
         const updated = (await findRequest(client, request.id))!;
