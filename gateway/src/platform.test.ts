@@ -78,7 +78,7 @@ describe('catalog and requests through the gateway (issue 4 "Done means")', () =
       });
     }
     const mine = await gw.api.get('/api/medicines/my', { token: pharmacy.token });
-    expect(mine.body[0].quantity).toBe(7);
+    expect(mine.body[0]).toMatchObject({ quantity: 7, reservedQuantity: 5 });
 
     const after = await stats();
     expect(after.totalMedicines).toBe(before.totalMedicines + 1);

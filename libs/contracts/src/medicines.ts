@@ -187,7 +187,10 @@ export const medicineSchema = z.object({
   name: z.string(),
   type: z.string(),
   description: z.string().nullable(),
+  /** What is still available; approvals take from it. */
   quantity: z.number().int(),
+  /** Promised to approved requests so far (listed in total = quantity + reservedQuantity). */
+  reservedQuantity: z.number().int(),
   originalPrice: z.string().nullable(),
   discountPrice: z.string().nullable(),
   expiryDate: z.string(),

@@ -33,11 +33,14 @@ export interface MedicineRow {
   owner_name: string | null;
   owner_email: string | null;
   owner_address: string | null;
+  reserved_quantity: number;
 }
 
 /** Medicines with their owner from the users read model (null until identity's event arrives). */
 const selectMedicines = `
-  SELECT m.*, u.name AS owner_name, u.email AS owner_email, u.address AS owner_address
+  SELECT m.*, u.name AS owner_name, u.email AS owner_email, u.address AS owner_address,
+         (SELECT COALESCE(sum(r.quantity), 0)::int FROM catalog.reservations r
+           WHERE r.medicine_id = m.id AND r.status = 'reserved') AS reserved_quantity
     FROM catalog.medicines m
     LEFT JOIN catalog.users u ON u.id = m.owner_id`;
 
@@ -57,6 +60,7 @@ export function toMedicine(row: MedicineRow): Medicine {
     type: row.type,
     description: row.description,
     quantity: row.quantity,
+    reservedQuantity: row.reserved_quantity,
     originalPrice: row.original_price,
     discountPrice: row.discount_price,
     expiryDate: row.expiry_date.toISOString(),
