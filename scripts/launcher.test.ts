@@ -62,8 +62,9 @@ describe('npm start (the launcher)', () => {
         .poll(() => first.run.output, { timeout: 45_000, interval: 200 })
         .toContain('MedRelay is running');
       expect(first.run.output).toContain('seeded 10 demo accounts');
+      expect(first.run.output).toContain('seeded 8 demo medicines and a few requests');
       const health = await api.get('/health');
-      expect(health.body.upstreams.identity).toBe('up');
+      expect(health.body.upstreams).toEqual({ identity: 'up', catalog: 'up', requests: 'up' });
       const login = await api.post('/api/auth/login', { email: 'admin@medrelay.eg', password: 'demo1234' });
       expect(login.status).toBe(200);
       const pending = await api.get('/api/admin/pending-users', { token: login.body.token });
@@ -72,6 +73,9 @@ describe('npm start (the launcher)', () => {
         'pending-ngo@medrelay.eg',
         'pending-pharmacy@medrelay.eg',
       ]);
+      const stats = await api.get('/api/admin/stats', { token: login.body.token });
+      expect(stats.body).toMatchObject({ totalMedicines: 8, totalRequests: 4, unavailable: [] });
+      expect(stats.body.requestStatus).toMatchObject({ pending: 1, approved: 1, completed: 1, rejected: 1 });
       const registered = await api.post('/api/auth/register', {
         name: 'Kept Donor',
         email: 'kept@example.test',
@@ -95,6 +99,7 @@ describe('npm start (the launcher)', () => {
         .poll(() => second.run.output, { timeout: 45_000, interval: 200 })
         .toContain('MedRelay is running');
       expect(second.run.output).toContain('demo accounts already present');
+      expect(second.run.output).toContain('demo medicines already present');
       const login = await api.post('/api/auth/login', { email: 'admin@medrelay.eg', password: 'demo1234' });
       const all = await api.get('/api/admin/all-users', { token: login.body.token });
       expect(all.body.map((u: { id: number }) => u.id)).toContain(registeredId!);

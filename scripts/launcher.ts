@@ -1,12 +1,14 @@
 // `npm start`: the whole platform on one machine. Stores (embedded PostgreSQL, redis-server,
 // SMTP sink) unless their URLs are given, migrations and demo data, every service and the
 // gateway with prefixed logs; Ctrl-C stops them in order. A second start reuses var/.
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import { createPool } from '@medrelay/service-kit';
 import { demoAccounts, demoPassword, seedDemoAccounts } from '@medrelay/svc-identity/provisioning';
 import { buildFrontEnds, staleFrontEnds } from './front-ends';
+import { seedDemoActivity } from './launcher/demo-activity';
 import { waitUntilReady } from './launcher/health';
 import { prefixer } from './launcher/logs';
 import { startProcess, stopProcess, type ServiceProcess } from './launcher/processes';
@@ -77,6 +79,8 @@ async function main() {
     SMTP_URL: stores.smtpUrl,
     PUBLIC_URL: publicUrl,
   };
+  // Shared by catalog and requests for their internal calls; new on every start unless given.
+  const internalSecret = process.env.INTERNAL_SECRET ?? randomBytes(24).toString('hex');
   const services: Array<{ name: string; dir: string; port: number; env: Record<string, string> }> = [
     {
       name: 'identity',
@@ -88,13 +92,19 @@ async function main() {
       name: 'catalog',
       dir: 'svc-catalog',
       port: Number(process.env.CATALOG_PORT ?? 4002),
-      env: {} as Record<string, string>,
+      env: { INTERNAL_SECRET: internalSecret, UPLOAD_DIR: path.join(varDir, 'uploads') } as Record<
+        string,
+        string
+      >,
     },
     {
       name: 'requests',
       dir: 'svc-requests',
       port: Number(process.env.REQUESTS_PORT ?? 4003),
-      env: {} as Record<string, string>,
+      env: {
+        INTERNAL_SECRET: internalSecret,
+        CATALOG_URL: `http://127.0.0.1:${process.env.CATALOG_PORT ?? 4002}`,
+      } as Record<string, string>,
     },
   ].filter((s) => existsSync(path.join(root, s.dir, 'src', 'main.ts')));
 
@@ -129,6 +139,14 @@ async function main() {
   });
   running.push(gateway);
   await waitUntilReady(`http://127.0.0.1:${gatewayPort}/health/ready`, gateway.exited, 'gateway');
+
+  if (services.some((s) => s.name === 'catalog') && services.some((s) => s.name === 'requests')) {
+    // Through the gateway with the demo accounts; a failure here must not stop the platform.
+    await seedDemoActivity(`http://127.0.0.1:${gatewayPort}`).then(
+      (n) => say(n ? `seeded ${n} demo medicines and a few requests` : 'demo medicines already present'),
+      (err: Error) => say(`could not seed demo medicines: ${err.message}`),
+    );
+  }
 
   for (const s of running) {
     void s.exited.then((code) => {

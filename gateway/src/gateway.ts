@@ -16,6 +16,7 @@ import { earlyTokenCheck, maintenanceGuard, maintenanceSwitch, rateLimits } from
 import { healthRoutes } from './health';
 import { proxyTo } from './proxy';
 import { upstreams, type UpstreamName } from './routes';
+import { adminStatsRoute } from './stats';
 import { staticRoutes } from './static';
 
 /** The single entry point: guards, then each service's paths proxied, then the static front ends. */
@@ -44,6 +45,7 @@ export async function createGateway(
     maintenanceGuard(maintenanceSwitch(redis, config.REDIS_PREFIX)),
     rateLimits(redis, config.REDIS_PREFIX, config),
   );
+  app.use(adminStatsRoute(targets, config.UPSTREAM_TIMEOUT_MS, logger));
   for (const [name, prefixes] of Object.entries(upstreams) as [UpstreamName, readonly string[]][]) {
     app.use(proxyTo(name, targets[name], prefixes, config.UPSTREAM_TIMEOUT_MS, logger));
   }

@@ -8,7 +8,7 @@ export const upstreams = {
     '/api/admin/all-users',
     '/api/admin/settings',
   ],
-  catalog: ['/api/medicines', '/api/admin/all-medicines'],
+  catalog: ['/api/medicines', '/api/admin/all-medicines', '/api/admin/expiry-scan'],
   requests: ['/api/requests', '/api/transactions', '/api/notifications', '/api/admin/all-requests'],
 } as const;
 

@@ -6,7 +6,8 @@ import { apiClient, createTestDatabase, testStores, uniqueEmail, uniqueName } fr
 import { identityConfigShape, type IdentityConfig } from './config';
 import { hashPassword } from './passwords';
 import { createIdentityService } from './service';
-import { insertUser } from './users/repo';
+import { recordUserEvent } from './users/events';
+import { findUserById, insertUser } from './users/repo';
 import { z } from 'zod';
 
 export const testPassword = 'secret123';
@@ -36,12 +37,20 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const api = apiClient(baseUrl);
 
-  /** Inserts a user directly (as the seed and create-admin do) and returns its id and e-mail. */
-  async function createUser(userType: UserType, status: UserStatus = 'approved', label: string = userType) {
+  /**
+   * Inserts a user directly (as the seed and create-admin do), with the user event other
+   * services' read models learn from, and returns its id and e-mail.
+   */
+  async function createUser(
+    userType: UserType,
+    status: UserStatus = 'approved',
+    label: string = userType,
+    address?: string,
+  ) {
     const email = uniqueEmail(label);
     const passwordHash = await hashPassword(testPassword);
-    const id = await withTransaction(service.ctx.pool, (client) =>
-      insertUser(client, {
+    const id = await withTransaction(service.ctx.pool, async (client) => {
+      const newId = await insertUser(client, {
         email,
         passwordHash,
         name: `${label} user`,
@@ -52,8 +61,12 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
         commercialLicense: 'CL-1',
         organizationName: 'Org',
         commercialNumber: 'CN-1',
-      }),
-    );
+        address,
+      });
+      await recordUserEvent(client, 'user.registered', (await findUserById(client, newId!))!);
+      return newId;
+    });
+    service.ctx.outbox.nudge();
     return { id: id!, email };
   }
 

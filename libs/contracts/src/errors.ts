@@ -37,6 +37,12 @@ export const errorCodes = [
   'UPSTREAM_UNAVAILABLE',
   'STORE_UNAVAILABLE',
   'BAD_REQUEST',
+  'OWN_MEDICINE',
+  'NOT_OFFERED',
+  'MEDICINE_UNAVAILABLE',
+  'INSUFFICIENT_QUANTITY',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INTERNAL_ONLY',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from './messages';
 import { userStatuses, userTypes } from './users';
 
 /** Integration events identity publishes about users (outbox → one BullMQ queue per consumer). */
@@ -13,6 +14,8 @@ export const userSnapshotSchema = z.object({
   status: z.enum(userStatuses),
   address: z.string().nullable(),
   organizationName: z.string().nullable(),
+  /** The language the user reads e-mails in (events written before it existed read as en). */
+  language: z.enum(languages).default('en'),
   /** Increments on every change: consumers keep the newest and ignore older ones. */
   version: z.number().int(),
 });

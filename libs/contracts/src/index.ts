@@ -7,3 +7,8 @@ export * from './auth';
 export * from './events';
 export * from './mail';
 export * from './impact';
+export * from './medicines';
+export * from './medicine-events';
+export * from './requests';
+export * from './notifications';
+export * from './stats';

@@ -10,6 +10,8 @@ export const mailTemplates = [
   'account-suspended',
   'account-reactivated',
   'admin-new-registration',
+  'request-approved',
+  'expiry-digest',
 ] as const;
 export type MailTemplate = (typeof mailTemplates)[number];
 

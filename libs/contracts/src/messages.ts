@@ -127,6 +127,92 @@ export const messages = {
   payloadTooLarge: { en: 'The request is too large', ar: 'حجم الطلب أكبر من المسموح' },
   invalidInput: { en: 'The request contains invalid values', ar: 'الطلب فيه قيم مش صحيحة' },
   internalError: { en: 'An error occurred', ar: 'حصل خطأ' },
+  // Catalog and requests (issue 4).
+  priceDecimals: {
+    en: 'Price may have at most two decimals',
+    ar: 'السعر ماينفعش يكون فيه أكتر من رقمين بعد العلامة',
+  },
+  quantityMax: { en: 'Quantity is too large', ar: 'الكمية كبيرة أوي' },
+  expiryDateInvalid: { en: 'Expiry date is not a valid date', ar: 'تاريخ الصلاحية مش صحيح' },
+  expiryDatePast: {
+    en: 'Expiry date must be in the future',
+    ar: 'تاريخ الصلاحية لازم يكون في المستقبل',
+  },
+  recipientTypeInvalid: {
+    en: 'Recipients must be ngos, pharmacies or both',
+    ar: 'المستفيدين لازم يكونوا جمعيات أو صيدليات أو الاتنين',
+  },
+  pickupDatePast: { en: 'Pickup date cannot be in the past', ar: 'ميعاد الاستلام ماينفعش يكون فات' },
+  requestStatusInvalid: {
+    en: 'Status must be approved, rejected, completed or cancelled',
+    ar: 'الحالة لازم تكون مقبول أو مرفوض أو مكتمل أو ملغي',
+  },
+  medicineNotFound: { en: 'Medicine not found', ar: 'الدواء ده مش موجود' },
+  requestNotFound: { en: 'Request not found', ar: 'الطلب ده مش موجود' },
+  notificationNotFound: { en: 'Notification not found', ar: 'الإشعار ده مش موجود' },
+  notYourMedicine: {
+    en: 'Only the owner of this listing can change it',
+    ar: 'صاحب الإعلان بس هو اللي يقدر يعدّله',
+  },
+  ownMedicine: { en: 'You cannot request your own medicine', ar: 'مينفعش تطلب دواء إنت اللي عارضه' },
+  notOfferedToYou: {
+    en: 'This medicine is not offered to your account type',
+    ar: 'الدواء ده مش معروض لنوع حسابك',
+  },
+  medicineUnavailable: {
+    en: 'This medicine is no longer available',
+    ar: 'الدواء ده مبقاش متاح',
+  },
+  insufficientQuantity: {
+    en: 'Only {available} units are available',
+    ar: 'المتاح {available} وحدة بس',
+  },
+  notYourRequest: { en: 'This request is not yours', ar: 'الطلب ده مش بتاعك' },
+  requestTransitionRefused: {
+    en: 'A {from} request cannot be {to} by you',
+    ar: 'مينفعش تغيّر طلب حالته {from} إلى {to}',
+  },
+  imageTypeInvalid: {
+    en: 'The photo must be a JPEG, PNG or WebP image',
+    ar: 'الصورة لازم تكون JPEG أو PNG أو WebP',
+  },
+  imageTooLarge: {
+    en: 'The photo must be at most {max} MB',
+    ar: 'حجم الصورة ماينفعش يزيد عن {max} ميجا',
+  },
+  imageRequired: { en: 'Choose a photo to upload', ar: 'اختار صورة ترفعها' },
+  internalOnly: { en: 'Only MedRelay services may call this', ar: 'الطلب ده لخدمات المنصة بس' },
+  // Notifications (title and message of each kind).
+  notifyRequestNewTitle: { en: 'New request', ar: 'طلب جديد' },
+  notifyRequestNew: {
+    en: '{requester} requested {quantity} of {medicine}',
+    ar: '{requester} طلب {quantity} من {medicine}',
+  },
+  notifyRequestApprovedTitle: { en: 'Request approved', ar: 'تمت الموافقة على طلبك' },
+  notifyRequestApproved: {
+    en: 'Your request for {quantity} of {medicine} was approved',
+    ar: 'تمت الموافقة على طلبك لـ {quantity} من {medicine}',
+  },
+  notifyRequestRejectedTitle: { en: 'Request rejected', ar: 'طلبك اترفض' },
+  notifyRequestRejected: {
+    en: 'Your request for {medicine} was rejected. The medicine may no longer be available.',
+    ar: 'طلبك لـ {medicine} اترفض. ممكن الدواء مبقاش متاح.',
+  },
+  notifyRequestCancelledTitle: { en: 'Request cancelled', ar: 'الطلب اتلغى' },
+  notifyRequestCancelled: {
+    en: '{requester} cancelled the request for {medicine}',
+    ar: '{requester} لغى الطلب على {medicine}',
+  },
+  notifyRequestCompletedTitle: { en: 'Medicine collected', ar: 'الدواء اتسلّم' },
+  notifyRequestCompleted: {
+    en: '{requester} collected {quantity} of {medicine}',
+    ar: '{requester} استلم {quantity} من {medicine}',
+  },
+  notifyExpiryAlertTitle: { en: 'Medicine expiring soon', ar: 'دواء قرب يخلص' },
+  notifyExpiryAlert: {
+    en: '{medicine} expires in {days} day(s)',
+    ar: 'صلاحية {medicine} هتخلص بعد {days} يوم',
+  },
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

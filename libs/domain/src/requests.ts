@@ -1,5 +1,6 @@
-export const requestStatuses = ['pending', 'approved', 'rejected', 'completed', 'cancelled'] as const;
-export type RequestStatus = (typeof requestStatuses)[number];
+import type { RequestStatus } from '@medrelay/contracts';
+
+export { requestStatuses, type RequestStatus } from '@medrelay/contracts';
 
 /** Which party may move a request: the medicine's owner or the requester. */
 export type RequestParty = 'owner' | 'requester';

@@ -12,3 +12,7 @@ export * from './rate-limit';
 export * from './health';
 export * from './http';
 export * from './shutdown';
+export * from './internal';
+export * from './settings';
+export * from './inbox';
+export * from './user-read-model';

@@ -2,3 +2,4 @@ export * from './stores';
 export * from './isolation';
 export * from './mail';
 export * from './http';
+export * from './wait';

@@ -42,6 +42,11 @@ const useStyles = makeStyles({
   },
 });
 
+/** The switches of the form: each is one boolean setting. */
+type BooleanSetting = {
+  [K in keyof Settings]: Settings[K] extends boolean ? K : never;
+}[keyof Settings];
+
 const tabs = ['general', 'notifications', 'security', 'system'] as const;
 type SettingsTab = (typeof tabs)[number];
 
@@ -119,7 +124,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
       />
     </Field>
   );
-  const toggle = (name: keyof Settings & (typeof booleanFields)[number], hint?: string) => (
+  const toggle = (name: keyof Settings & BooleanSetting, hint?: string) => (
     <Controller
       control={form.control}
       name={name}
@@ -206,14 +211,6 @@ function SettingsForm({ saved }: { saved: Settings }) {
   );
 }
 
-const booleanFields = [
-  'emailNotifications',
-  'notifyRegistrations',
-  'notifyExpiry',
-  'notifyTransactions',
-  'autoApproveUsers',
-  'maintenanceMode',
-] as const;
 const fieldsByTab: Record<SettingsTab, (keyof Settings)[]> = {
   general: ['systemName', 'adminEmail', 'welcomeMessage', 'expiryWarningDays'],
   notifications: ['emailNotifications', 'notifyRegistrations', 'notifyExpiry', 'notifyTransactions'],

@@ -16,6 +16,15 @@ export function adminUserRoutes(ctx: IdentityContext): Router {
   const users = createAdminUserService(ctx);
   const adminOnly = [authenticate(ctx.verifier), requirePermission('user.manage')];
 
+  // Identity's part of GET /api/admin/stats (the gateway adds the catalog's and requests').
+  router.get(
+    '/api/admin/users/stats',
+    authenticate(ctx.verifier),
+    requirePermission('reports.view'),
+    async (_req, res) => {
+      res.json(await users.stats());
+    },
+  );
   router.get('/api/admin/pending-users', ...adminOnly, async (_req, res) => {
     res.json(await users.list({ status: 'pending' }));
   });

@@ -1,4 +1,13 @@
-import type { MailTemplate, User, UserListQuery, UserStatus } from '@medrelay/contracts';
+import {
+  userStatuses,
+  userTypes,
+  type MailTemplate,
+  type User,
+  type UserListQuery,
+  type UserStats,
+  type UserStatus,
+  type UserType,
+} from '@medrelay/contracts';
 import { userStatusAction, type UserStatusAction } from '@medrelay/domain';
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
@@ -15,6 +24,25 @@ const mailFor: Record<UserStatusAction, MailTemplate> = {
 
 export function createAdminUserService(ctx: IdentityContext) {
   return {
+    /** Counts for the admin reports (spec §3): users by type and by status. */
+    async stats(): Promise<UserStats> {
+      const { rows } = await ctx.pool.query<{ user_type: UserType; status: UserStatus; n: number }>(
+        'SELECT user_type, status, count(*)::int AS n FROM identity.users GROUP BY user_type, status',
+      );
+      const usersByType = Object.fromEntries(userTypes.map((t) => [t, 0])) as Record<UserType, number>;
+      const userStatus = Object.fromEntries(userStatuses.map((s) => [s, 0])) as Record<UserStatus, number>;
+      for (const row of rows) {
+        usersByType[row.user_type] += row.n;
+        userStatus[row.status] += row.n;
+      }
+      return {
+        totalUsers: rows.reduce((sum, r) => sum + r.n, 0),
+        pendingApprovals: userStatus.pending,
+        usersByType,
+        userStatus,
+      };
+    },
+
     async list(query: UserListQuery): Promise<User[]> {
       return (await listUsers(ctx.pool, query)).map(publicUser);
     },

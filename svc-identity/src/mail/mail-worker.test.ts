@@ -54,6 +54,17 @@ describe('mail templates', () => {
     loginUrl: 'http://x/login',
     email: 'm@x',
     reviewUrl: 'http://x/admin/users',
+    medicineName: 'Panadol 500mg',
+    quantity: '3',
+    providerName: 'Nile Pharmacy',
+    pickupLocation: 'Dokki',
+    pickupDate: '2030-01-01 10:00',
+    address: '15 Mesaha Square',
+    contactEmail: 'nile@example.test',
+    requestsUrl: 'http://x/ngo/requests',
+    count: '2',
+    items: JSON.stringify([{ name: 'Panadol', quantity: 3, expiryDate: '2030-01-01', daysLeft: 7 }]),
+    listingsUrl: 'http://x/pharmacy/medicines',
   };
   it('renders every template in English and Arabic with nothing left unfilled', () => {
     for (const template of mailTemplates) {

@@ -70,6 +70,29 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
         `Review pending accounts: ${d.reviewUrl}`,
       ],
     },
+    'request-approved': {
+      subject: (d) => `Your request for ${d.medicineName} is approved – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `${d.providerName} approved your request for ${d.quantity} of ${d.medicineName}.`,
+        ...pickupLines(d, {
+          location: 'Pickup location',
+          date: 'Pickup date',
+          address: 'Address',
+          contact: 'Contact e-mail',
+        }),
+        `Your requests: ${d.requestsUrl}`,
+      ],
+    },
+    'expiry-digest': {
+      subject: (d) => `${d.count} of your medicines expire soon – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        'These medicines you listed are close to their expiry date:',
+        ...digestLines(d.items, 'en'),
+        `Your listings: ${d.listingsUrl}`,
+      ],
+    },
   },
   ar: {
     'registration-received': {
@@ -122,8 +145,59 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
         `راجع الحسابات اللي مستنية الموافقة: ${d.reviewUrl}`,
       ],
     },
+    'request-approved': {
+      subject: (d) => `تمت الموافقة على طلبك لـ ${d.medicineName} – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `${d.providerName} وافق على طلبك لـ ${d.quantity} من ${d.medicineName}.`,
+        ...pickupLines(d, {
+          location: 'مكان الاستلام',
+          date: 'ميعاد الاستلام',
+          address: 'العنوان',
+          contact: 'إيميل التواصل',
+        }),
+        `طلباتك: ${d.requestsUrl}`,
+      ],
+    },
+    'expiry-digest': {
+      subject: (d) => `${d.count} من أدويتك صلاحيتها قربت تخلص – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        'الأدوية دي اللي عرضتها قربت صلاحيتها تخلص:',
+        ...digestLines(d.items, 'ar'),
+        `إعلاناتك: ${d.listingsUrl}`,
+      ],
+    },
   },
 };
+
+/** The digest's medicines (a JSON list from the catalog), one line each in the recipient's language. */
+function digestLines(items: string | undefined, language: Language): string[] {
+  let list: Array<{ name: string; quantity: number; expiryDate: string; daysLeft: number }> = [];
+  try {
+    list = JSON.parse(items ?? '[]');
+  } catch {
+    return [];
+  }
+  return list.map((m) =>
+    language === 'ar'
+      ? `• ${m.name}: ${m.quantity} وحدة، الصلاحية ${m.expiryDate} (باقي ${m.daysLeft} يوم)`
+      : `• ${m.name}: ${m.quantity} units, expires ${m.expiryDate} (${m.daysLeft} days left)`,
+  );
+}
+
+/** Pickup details that apply: location and date for donations, address and contact for pharmacy stock. */
+function pickupLines(
+  d: Data,
+  labels: { location: string; date: string; address: string; contact: string },
+): string[] {
+  return [
+    d.pickupLocation ? `${labels.location}: ${d.pickupLocation}` : '',
+    d.pickupDate ? `${labels.date}: ${d.pickupDate}` : '',
+    d.address ? `${labels.address}: ${d.address}` : '',
+    d.contactEmail ? `${labels.contact}: ${d.contactEmail}` : '',
+  ].filter(Boolean);
+}
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

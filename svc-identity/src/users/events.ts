@@ -23,6 +23,7 @@ export async function recordUserEvent(
       status: user.status,
       address: user.profile?.address ?? null,
       organizationName: user.profile?.organizationName ?? null,
+      language: user.language,
       version: user.version,
     },
   };

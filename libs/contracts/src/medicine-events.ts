@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { medicineSources, recipientTypes } from './medicines';
+
+/**
+ * Integration events svc-catalog publishes about medicines (outbox → `events.requests.medicines`).
+ * `medicine.changed` carries a full snapshot with a version that increases on every change;
+ * `medicine.expiry-alert` asks for a notification to the owner (one per medicine and threshold).
+ */
+export const medicineSnapshotSchema = z.object({
+  id: z.number().int(),
+  ownerId: z.number().int(),
+  source: z.enum(medicineSources),
+  name: z.string(),
+  type: z.string(),
+  description: z.string().nullable(),
+  quantity: z.number().int(),
+  originalPrice: z.string().nullable(),
+  discountPrice: z.string().nullable(),
+  expiryDate: z.string(),
+  recipientType: z.enum(recipientTypes),
+  imageUrl: z.string().nullable(),
+  isAvailable: z.boolean(),
+  createdAt: z.string(),
+  version: z.number().int(),
+});
+export type MedicineSnapshot = z.infer<typeof medicineSnapshotSchema>;
+
+export const medicineChangedEventSchema = z.object({
+  eventId: z.string().uuid(),
+  type: z.literal('medicine.changed'),
+  occurredAt: z.string(),
+  medicine: medicineSnapshotSchema,
+});
+export type MedicineChangedEvent = z.infer<typeof medicineChangedEventSchema>;
+
+export const expiryAlertEventSchema = z.object({
+  eventId: z.string().uuid(),
+  type: z.literal('medicine.expiry-alert'),
+  occurredAt: z.string(),
+  ownerId: z.number().int(),
+  medicineId: z.number().int(),
+  medicineName: z.string(),
+  /** The threshold crossed: 30, 7 or 1 days. */
+  threshold: z.number().int(),
+  daysLeft: z.number().int(),
+  expiryDate: z.string(),
+});
+export type ExpiryAlertEvent = z.infer<typeof expiryAlertEventSchema>;
+
+export const medicineEventSchema = z.discriminatedUnion('type', [
+  medicineChangedEventSchema,
+  expiryAlertEventSchema,
+]);
+export type MedicineEvent = z.infer<typeof medicineEventSchema>;
+
+/** The queue svc-requests consumes medicine events from. */
+export const medicineEventQueue = 'events.requests.medicines';
+
+/** Expiry thresholds (days) at which an owner is alerted once per medicine (issue 4). */
+export const expiryAlertThresholds = [30, 7, 1] as const;

@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { typeError } from './fields';
+
+export const recipientTypes = ['ngos', 'pharmacies', 'both'] as const;
+export type RecipientType = (typeof recipientTypes)[number];
+
+/** Who listed a medicine: a pharmacy (stock listing) or a donor (donation). */
+export const medicineSources = ['pharmacy', 'donor'] as const;
+export type MedicineSource = (typeof medicineSources)[number];
+
+export const medicineSorts = ['expiry', 'name', 'price', 'quantity'] as const;
+export type MedicineSort = (typeof medicineSorts)[number];
+
+export const medicineLimits = {
+  nameMax: 200,
+  typeMax: 100,
+  descriptionMax: 2000,
+  quantityMax: 1_000_000,
+  /** Prices up to 99,999,999.99 EGP (numeric(10,2)). */
+  priceMax: 99_999_999.99,
+  pageSizeMax: 100,
+  pageSizeDefault: 50,
+} as const;
+
+/** Image types accepted for a medicine photo (checked by content, not only by header). */
+export const medicineImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/**
+ * A price: a number or decimal string, 0 or more, at most two decimals. Zero and empty mean
+ * "no price" and become null (spec §5: zero prices are sent as null).
+ */
+const priceField = z
+  .union([z.number(), z.string().trim()], { error: 'priceMin' })
+  .nullable()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined || value === '') return null;
+    const n = typeof value === 'number' ? value : Number(value);
+    if (!Number.isFinite(n) || n < 0 || n > medicineLimits.priceMax) {
+      ctx.addIssue({ code: 'custom', message: 'priceMin' });
+      return z.NEVER;
+    }
+    if (Math.round(n * 100) / 100 !== n) {
+      ctx.addIssue({ code: 'custom', message: 'priceDecimals' });
+      return z.NEVER;
+    }
+    return n === 0 ? null : n.toFixed(2);
+  });
+
+/** An ISO date-time (or date) in the future; the past is refused (spec: no expired listings). */
+const expiryDateField = z
+  .string(typeError('expiryDateRequired'))
+  .trim()
+  .min(1, { error: 'expiryDateRequired' })
+  .max(40)
+  .transform((value, ctx) => {
+    const date = new Date(value);
+    if (Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999) {
+      ctx.addIssue({ code: 'custom', message: 'expiryDateInvalid' });
+      return z.NEVER;
+    }
+    if (date.getTime() <= Date.now()) {
+      ctx.addIssue({ code: 'custom', message: 'expiryDatePast' });
+      return z.NEVER;
+    }
+    return date.toISOString();
+  });
+
+const quantityField = z
+  .number(typeError('quantityMin'))
+  .int({ error: 'quantityMin' })
+  .min(1, { error: 'quantityMin' })
+  .max(medicineLimits.quantityMax, { error: 'quantityMax' });
+
+const descriptionField = z
+  .string(typeError('mustBeText'))
+  .trim()
+  .max(medicineLimits.descriptionMax)
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** Add medicine / add donation form (spec §3, rules of §5). */
+export const medicineCreateSchema = z
+  .object({
+    name: z
+      .string(typeError('medicineNameRequired'))
+      .trim()
+      .min(1, { error: 'medicineNameRequired' })
+      .max(medicineLimits.nameMax),
+    type: z
+      .string(typeError('medicineTypeRequired'))
+      .trim()
+      .min(1, { error: 'medicineTypeRequired' })
+      .max(medicineLimits.typeMax),
+    description: descriptionField,
+    quantity: quantityField,
+    originalPrice: priceField,
+    discountPrice: priceField,
+    expiryDate: expiryDateField,
+    recipientType: z.enum(recipientTypes, { error: 'recipientTypeInvalid' }).default('ngos'),
+  })
+  .strict();
+export type MedicineCreateInput = z.input<typeof medicineCreateSchema>;
+export type MedicineCreate = z.output<typeof medicineCreateSchema>;
+
+/** Owner's edit: any subset of the form, plus listing / unlisting. */
+export const medicineUpdateSchema = z
+  .object({
+    name: medicineCreateSchema.shape.name,
+    type: medicineCreateSchema.shape.type,
+    description: descriptionField,
+    quantity: z
+      .number(typeError('quantityMin'))
+      .int({ error: 'quantityMin' })
+      .min(0, { error: 'quantityMin' })
+      .max(medicineLimits.quantityMax, { error: 'quantityMax' }),
+    originalPrice: priceField,
+    discountPrice: priceField,
+    expiryDate: expiryDateField,
+    recipientType: z.enum(recipientTypes, { error: 'recipientTypeInvalid' }),
+    isAvailable: z.boolean(typeError('mustBeBoolean')),
+  })
+  .partial()
+  .strict();
+export type MedicineUpdateInput = z.input<typeof medicineUpdateSchema>;
+export type MedicineUpdate = z.output<typeof medicineUpdateSchema>;
+
+const flag = z
+  .enum(['true', 'false', '1', '0'], { error: 'mustBeBoolean' })
+  .transform((v) => v === 'true' || v === '1');
+
+/** GET /api/medicines: the body stays an array; the total is in X-Total-Count. */
+export const medicineBrowseQuerySchema = z
+  .object({
+    recipientType: z.enum(recipientTypes, { error: 'recipientTypeInvalid' }).optional(),
+    q: z.string().trim().max(100).optional(),
+    source: z.enum(medicineSources, { error: 'invalidValue' }).optional(),
+    /** Only medicines expiring within 7 days (spec §2 "urgent"). */
+    urgent: flag.optional(),
+    sort: z.enum(medicineSorts, { error: 'invalidValue' }).default('expiry'),
+    order: z.enum(['asc', 'desc'], { error: 'invalidValue' }).optional(),
+    page: z.coerce
+      .number({ error: 'mustBeNumber' })
+      .int({ error: 'mustBeNumber' })
+      .min(1)
+      .max(100_000)
+      .default(1),
+    pageSize: z.coerce
+      .number({ error: 'mustBeNumber' })
+      .int({ error: 'mustBeNumber' })
+      .min(1)
+      .max(medicineLimits.pageSizeMax)
+      .default(medicineLimits.pageSizeDefault),
+  })
+  .strict();
+export type MedicineBrowseQuery = z.output<typeof medicineBrowseQuerySchema>;
+
+export const expiringQuerySchema = z
+  .object({
+    days: z.coerce
+      .number({ error: 'mustBeNumber' })
+      .int({ error: 'mustBeNumber' })
+      .min(1, { error: 'expiryWarningDaysRange' })
+      .max(365, { error: 'expiryWarningDaysRange' })
+      .default(30),
+  })
+  .strict();
+
+export const adminMedicineQuerySchema = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    source: z.enum(medicineSources, { error: 'invalidValue' }).optional(),
+    available: flag.optional(),
+  })
+  .strict();
+export type AdminMedicineQuery = z.output<typeof adminMedicineQuerySchema>;
+
+/** A listing as the API shows it (spec §3). Money is a decimal string or null. */
+export const medicineSchema = z.object({
+  id: z.number().int(),
+  /** The owner's user id when a pharmacy listed it, else null. */
+  pharmacyId: z.number().int().nullable(),
+  /** The owner's user id when a donor donated it, else null. */
+  donorId: z.number().int().nullable(),
+  source: z.enum(medicineSources),
+  name: z.string(),
+  type: z.string(),
+  description: z.string().nullable(),
+  /** What is still available; approvals take from it. */
+  quantity: z.number().int(),
+  /** Promised to approved requests so far (listed in total = quantity + reservedQuantity). */
+  reservedQuantity: z.number().int(),
+  originalPrice: z.string().nullable(),
+  discountPrice: z.string().nullable(),
+  expiryDate: z.string(),
+  recipientType: z.enum(recipientTypes),
+  /** Null when there is no photo; GET /api/medicines/:id/image then serves the fallback image. */
+  imageUrl: z.string().nullable(),
+  isAvailable: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** For pharmacy listings: where to collect and whom to contact (null until identity's event arrives). */
+  pharmacy: z
+    .object({ address: z.string().nullable(), user: z.object({ name: z.string(), email: z.string() }) })
+    .nullable(),
+  /** For donations: the donor's name. */
+  donor: z.object({ name: z.string() }).nullable(),
+});
+export type Medicine = z.infer<typeof medicineSchema>;
+
+/** The catalog's part of the admin statistics (GET /api/admin/all-medicines/stats). */
+export const medicineStatsSchema = z.object({
+  totalMedicines: z.number().int(),
+  medicineSources: z.object({ pharmacy: z.number().int(), donor: z.number().int() }),
+  medicineExpiry: z.object({
+    fresh: z.number().int(),
+    expiring: z.number().int(),
+    expired: z.number().int(),
+  }),
+});
+export type MedicineStats = z.infer<typeof medicineStatsSchema>;
+
+/** What the on-demand expiry scan did. */
+export const expiryScanResultSchema = z.object({
+  unlisted: z.number().int(),
+  alerts: z.number().int(),
+  digests: z.number().int(),
+});
+export type ExpiryScanResult = z.infer<typeof expiryScanResultSchema>;
+
+/** Internal (svc-requests → svc-catalog): reserve quantity for an approved request. */
+export const reservationSchema = z
+  .object({
+    requestId: z.number().int().positive().max(2_147_483_647),
+    medicineId: z.number().int().positive().max(2_147_483_647),
+    quantity: z.number().int().min(1).max(medicineLimits.quantityMax),
+  })
+  .strict();
+export type Reservation = z.infer<typeof reservationSchema>;
+
+export const reservationResultSchema = z.object({
+  requestId: z.number().int(),
+  medicineId: z.number().int(),
+  quantity: z.number().int(),
+  /** Quantity left on the medicine after this reservation. */
+  remaining: z.number().int(),
+  status: z.enum(['reserved', 'released']),
+});
+export type ReservationResult = z.infer<typeof reservationResultSchema>;
+
+/** The header carrying the internal secret on service-to-service calls (never through the gateway). */
+export const internalSecretHeader = 'x-medrelay-internal';

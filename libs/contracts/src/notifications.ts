@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+export const notificationTypes = [
+  'request-new',
+  'request-approved',
+  'request-rejected',
+  'request-cancelled',
+  'request-completed',
+  'expiry-alert',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+/** A notification (spec §3). Title and message are rendered in the caller's language. */
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  type: z.enum(notificationTypes),
+  title: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  /** What it is about, for a link: the request or medicine id. */
+  requestId: z.number().int().nullable(),
+  medicineId: z.number().int().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = z
+  .object({
+    unread: z
+      .enum(['true', 'false', '1', '0'], { error: 'mustBeBoolean' })
+      .transform((v) => v === 'true' || v === '1')
+      .optional(),
+  })
+  .strict();
+export type NotificationListQuery = z.output<typeof notificationListQuerySchema>;

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { typeError } from './fields';
+import { medicineSchema, medicineSources } from './medicines';
+import { userTypes } from './users';
+
+export const requestStatuses = ['pending', 'approved', 'rejected', 'completed', 'cancelled'] as const;
+export type RequestStatus = (typeof requestStatuses)[number];
+
+export const requestLimits = { notesMax: 1000, pickupLocationMax: 300 } as const;
+
+/** POST /api/requests (spec §7). Quantity defaults to 1 (spec §9). */
+export const requestCreateSchema = z
+  .object({
+    medicineId: z
+      .number(typeError('invalidValue'))
+      .int({ error: 'invalidValue' })
+      .positive({ error: 'invalidValue' })
+      .max(2_147_483_647, { error: 'invalidValue' }),
+    quantity: z
+      .number(typeError('quantityMin'))
+      .int({ error: 'quantityMin' })
+      .min(1, { error: 'quantityMin' })
+      .max(1_000_000, { error: 'quantityMax' })
+      .default(1),
+    notes: z
+      .string(typeError('mustBeText'))
+      .trim()
+      .max(requestLimits.notesMax)
+      .nullable()
+      .optional()
+      .transform((v) => (v ? v : null)),
+  })
+  .strict();
+export type RequestCreateInput = z.input<typeof requestCreateSchema>;
+export type RequestCreate = z.output<typeof requestCreateSchema>;
+
+/** An ISO date-time, not in the past; empty means not given (required only for donations). */
+const pickupDateField = z
+  .string(typeError('pickupDateRequired'))
+  .trim()
+  .max(40)
+  .nullable()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const date = new Date(value);
+    if (Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999) {
+      ctx.addIssue({ code: 'custom', message: 'pickupDateRequired' });
+      return z.NEVER;
+    }
+    // A pickup set in the past cannot happen; a little slack for clocks and slow forms.
+    if (date.getTime() < Date.now() - 60 * 60 * 1000) {
+      ctx.addIssue({ code: 'custom', message: 'pickupDatePast' });
+      return z.NEVER;
+    }
+    return date.toISOString();
+  });
+
+/**
+ * PUT /api/requests/:id/status. Pickup details are required when approving a donation and
+ * allowed for pharmacy stock; the service checks that, since it depends on the medicine.
+ */
+export const requestStatusUpdateSchema = z
+  .object({
+    status: z.enum(['approved', 'rejected', 'completed', 'cancelled'], { error: 'requestStatusInvalid' }),
+    pickupLocation: z
+      .string(typeError('pickupLocationRequired'))
+      .trim()
+      .max(requestLimits.pickupLocationMax)
+      .nullable()
+      .optional()
+      .transform((v) => (v ? v : null)),
+    pickupDate: pickupDateField,
+  })
+  .strict();
+export type RequestStatusUpdateInput = z.input<typeof requestStatusUpdateSchema>;
+export type RequestStatusUpdate = z.output<typeof requestStatusUpdateSchema>;
+
+export const requestListQuerySchema = z
+  .object({ status: z.enum(requestStatuses, { error: 'requestStatusInvalid' }).optional() })
+  .strict();
+export type RequestListQuery = z.output<typeof requestListQuerySchema>;
+
+const partySchema = z.object({ id: z.number().int(), name: z.string(), userType: z.enum(userTypes) });
+
+/** The medicine as svc-requests knows it (its read model of the catalog). */
+export const requestMedicineSchema = medicineSchema
+  .pick({
+    id: true,
+    name: true,
+    type: true,
+    description: true,
+    quantity: true,
+    originalPrice: true,
+    discountPrice: true,
+    expiryDate: true,
+    recipientType: true,
+    imageUrl: true,
+    isAvailable: true,
+  })
+  .extend({
+    source: z.enum(medicineSources),
+    pharmacyId: z.number().int().nullable(),
+    donorId: z.number().int().nullable(),
+  });
+
+/** A request as lists show it (spec §3): embeds medicine, requester and provider. */
+export const requestSchema = z.object({
+  id: z.number().int(),
+  medicineId: z.number().int(),
+  requesterId: z.number().int(),
+  providerId: z.number().int(),
+  status: z.enum(requestStatuses),
+  quantity: z.number().int(),
+  notes: z.string().nullable(),
+  pickupLocation: z.string().nullable(),
+  pickupDate: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** From the caller's side: `outgoing` = you asked, `incoming` = on your medicine (absent for admins). */
+  direction: z.enum(['incoming', 'outgoing']).optional(),
+  /** Null only while the catalog's event about it has not arrived yet. */
+  medicine: requestMedicineSchema.nullable(),
+  /** Null (shown as 'Unknown') while identity's event about the user has not arrived yet. */
+  requester: partySchema.nullable(),
+  provider: partySchema.nullable(),
+});
+export type MedicineRequest = z.infer<typeof requestSchema>;
+
+/** Where and how to collect an approved request (spec §2 history). */
+export const pickupSchema = z.object({
+  /** Pharmacy stock: the pharmacy's name, address and contact e-mail. */
+  pharmacyName: z.string().nullable(),
+  address: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  /** Donations: what the donor set when approving. */
+  location: z.string().nullable(),
+  date: z.string().nullable(),
+});
+
+/** GET /api/transactions/my: a request plus its pickup information once approved. */
+export const transactionSchema = requestSchema.extend({ pickup: pickupSchema.nullable() });
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** svc-requests' part of the admin statistics (GET /api/admin/all-requests/stats). */
+export const requestStatsSchema = z.object({
+  totalRequests: z.number().int(),
+  requestStatus: z.object(
+    Object.fromEntries(requestStatuses.map((s) => [s, z.number().int()])) as {
+      [K in RequestStatus]: z.ZodNumber;
+    },
+  ),
+});
+export type RequestStats = z.infer<typeof requestStatsSchema>;

@@ -1,0 +1,20 @@
+import { authKeys, defaultSettings, settingsSchema, type Settings } from '@medrelay/contracts';
+import type { Redis } from 'ioredis';
+
+/**
+ * The system settings identity publishes to Redis, read by the other services (upload size,
+ * expiry window, e-mail switches) without calling identity or reading its schema. Cached
+ * briefly; defaults apply until identity has published once.
+ */
+export function publishedSettings(redis: Redis, prefix: string, cacheMs = 1000) {
+  let cached: { at: number; value: Settings } | null = null;
+  return async (): Promise<Settings> => {
+    if (cached && Date.now() - cached.at < cacheMs) return cached.value;
+    const raw = await redis.get(authKeys.settings(prefix));
+    const parsed = settingsSchema.safeParse({ ...defaultSettings, ...(raw ? JSON.parse(raw) : {}) });
+    const value = parsed.success ? parsed.data : { ...defaultSettings };
+    cached = { at: Date.now(), value };
+    return value;
+  };
+}
+export type SettingsReader = ReturnType<typeof publishedSettings>;

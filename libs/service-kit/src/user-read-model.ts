@@ -1,0 +1,70 @@
+import { userEventSchema, type UserEvent, type UserSnapshot } from '@medrelay/contracts';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { withTransaction } from './db';
+import { firstDelivery } from './inbox';
+import { createWorker, type Job } from './queue';
+
+/**
+ * The local copy of identity's users that catalog and requests keep (`<schema>.users`, same
+ * columns in both), fed by identity's user events. An event applies once (inbox) and only
+ * when newer than what is stored (version), so redelivered or reordered events do no harm.
+ */
+export async function applyUserEvent(
+  client: pg.PoolClient,
+  schema: string,
+  event: UserEvent,
+): Promise<boolean> {
+  if (!(await firstDelivery(client, schema, event.eventId, event.type))) return false;
+  await upsertUser(client, schema, event.user);
+  return true;
+}
+
+async function upsertUser(client: pg.PoolClient, schema: string, user: UserSnapshot): Promise<void> {
+  await client.query(
+    `INSERT INTO ${schema}.users (id, name, email, user_type, status, address, organization_name, language, version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (id) DO UPDATE SET
+       name = excluded.name, email = excluded.email, user_type = excluded.user_type,
+       status = excluded.status, address = excluded.address,
+       organization_name = excluded.organization_name, language = excluded.language,
+       version = excluded.version, updated_at = now()
+     WHERE ${schema}.users.version < excluded.version`,
+    [
+      user.id,
+      user.name,
+      user.email,
+      user.userType,
+      user.status,
+      user.address,
+      user.organizationName,
+      user.language,
+      user.version,
+    ],
+  );
+}
+
+/** Consumes this service's user-event queue into its read model. */
+export function startUserEventConsumer(options: {
+  queue: string;
+  schema: string;
+  pool: pg.Pool;
+  connection: Redis;
+  prefix: string;
+  logger: Logger;
+}) {
+  return createWorker<UserEvent>(
+    options.queue,
+    async (job: Job<UserEvent>) => {
+      const event = userEventSchema.parse(job.data);
+      const applied = await withTransaction(options.pool, (client) =>
+        applyUserEvent(client, options.schema, event),
+      );
+      return applied ? 'applied' : 'duplicate';
+    },
+    options.connection,
+    options.prefix,
+    options.logger,
+  );
+}

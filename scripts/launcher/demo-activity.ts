@@ -1,0 +1,88 @@
+import { demoPassword } from '@medrelay/svc-identity/provisioning';
+
+const day = 24 * 3600 * 1000;
+const inDays = (n: number) => new Date(Date.now() + n * day).toISOString();
+
+/** Calls the running platform through the gateway, as the browser would. */
+async function call(baseUrl: string, method: string, path: string, token?: string, body?: unknown) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(payload)}`);
+  return payload as Record<string, unknown> & { id: number; token: string };
+}
+
+/**
+ * A few listings, donations and requests in each state, so a new user does not find an empty
+ * platform. Made through the public API with the demo accounts; skipped when the demo pharmacy
+ * already has listings (a second start).
+ */
+export async function seedDemoActivity(baseUrl: string): Promise<number> {
+  const login = async (email: string) =>
+    (await call(baseUrl, 'POST', '/api/auth/login', undefined, { email, password: demoPassword })).token;
+  const [pharmacy, pharmacy2, ngo, ngo2, donor, donor2] = await Promise.all(
+    [
+      'pharmacy@medrelay.eg',
+      'pharmacy2@medrelay.eg',
+      'ngo@medrelay.eg',
+      'ngo2@medrelay.eg',
+      'donor@medrelay.eg',
+      'donor2@medrelay.eg',
+    ].map(login),
+  );
+  const existing = (await call(baseUrl, 'GET', '/api/medicines/my', pharmacy)) as unknown as unknown[];
+  if (existing.length > 0) return 0;
+
+  const list = (
+    token: string,
+    name: string,
+    type: string,
+    quantity: number,
+    days: number,
+    recipientType: string,
+    prices: [number | null, number | null] = [null, null],
+  ) =>
+    call(baseUrl, 'POST', '/api/medicines', token, {
+      name,
+      type,
+      description: null,
+      quantity,
+      originalPrice: prices[0],
+      discountPrice: prices[1],
+      expiryDate: inDays(days),
+      recipientType,
+    });
+  const panadol = await list(pharmacy, 'Panadol Extra 500mg', 'Tablets', 40, 5, 'both', [45, 20]);
+  const augmentin = await list(pharmacy, 'Augmentin 1g', 'Tablets', 12, 20, 'pharmacies', [160, 95]);
+  await list(pharmacy, 'Concor 5mg', 'Tablets', 25, 60, 'both', [70, 35]);
+  const glucophage = await list(pharmacy2, 'Glucophage 500mg', 'Tablets', 30, 12, 'both', [38, 15]);
+  await list(pharmacy2, 'Ventolin Inhaler', 'Inhaler', 6, 3, 'ngos', [65, null]);
+  const brufen = await list(donor, 'Brufen 400mg', 'Tablets', 10, 45, 'ngos');
+  await list(donor, 'Vitamin D3 Drops', 'Drops', 4, 25, 'both');
+  await list(donor2, 'Insulin Glargine Pen', 'Injection', 3, 9, 'ngos');
+
+  const ask = (token: string, medicineId: number, quantity: number, notes: string) =>
+    call(baseUrl, 'POST', '/api/requests', token, { medicineId, quantity, notes });
+  const move = (token: string, id: number, body: Record<string, unknown>) =>
+    call(baseUrl, 'PUT', `/api/requests/${id}/status`, token, body);
+
+  await ask(ngo, panadol.id, 10, 'For our Sayeda Zeinab clinic');
+  const donation = await ask(ngo, brufen.id, 4, 'Pickup request');
+  await move(donor, donation.id, {
+    status: 'approved',
+    pickupLocation: 'Maadi, Road 9, building 14',
+    pickupDate: inDays(2),
+  });
+  const transfer = await ask(pharmacy2, augmentin.id, 2, 'Inter-pharmacy transfer request for 2 units');
+  await move(pharmacy, transfer.id, { status: 'approved' });
+  await move(pharmacy2, transfer.id, { status: 'completed' });
+  const rejected = await ask(ngo2, glucophage.id, 5, 'For elderly patients in Shubra');
+  await move(pharmacy2, rejected.id, { status: 'rejected' });
+  return 8;
+}

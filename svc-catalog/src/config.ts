@@ -1,0 +1,20 @@
+import { baseConfigShape } from '@medrelay/service-kit';
+import { z } from 'zod';
+
+export const catalogConfigShape = {
+  ...baseConfigShape,
+  PORT: z.coerce.number().int().min(0).max(65535).default(4002),
+  DATABASE_URL: z.string().min(1),
+  /** Shared with svc-requests for the internal reserve/release calls. */
+  INTERNAL_SECRET: z.string().min(16),
+  /** Where photos are stored on local disk (the storage interface allows S3 later). */
+  UPLOAD_DIR: z.string().default('var/uploads'),
+  /** Where people open the platform; used for links in e-mails. */
+  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /** The daily expiry scan: cron pattern and time zone (Egypt). */
+  EXPIRY_SCAN_CRON: z.string().default('0 6 * * *'),
+  EXPIRY_SCAN_TZ: z.string().default('Africa/Cairo'),
+  /** Run the event consumers and the expiry-scan worker in this process. */
+  WORKERS: z.enum(['on', 'off']).default('on'),
+};
+export type CatalogConfig = z.infer<z.ZodObject<typeof catalogConfigShape>>;

@@ -1,0 +1,167 @@
+import { createQueueRedis } from '@medrelay/service-kit';
+import { waitForMails, waitUntil } from '@medrelay/testing';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { medicineInput, startCatalogFor, startTestCatalog, type TestCatalogPlatform } from '../testing';
+import { expiryScanQueueName } from './scheduler';
+import { thresholdFor } from './scan';
+
+let p: TestCatalogPlatform;
+type U = Awaited<ReturnType<TestCatalogPlatform['user']>>;
+let pharmacy: U, donor: U, admin: U;
+beforeAll(async () => {
+  p = await startTestCatalog();
+  [pharmacy, donor, admin] = await Promise.all([p.user('pharmacy'), p.user('donor'), p.user('admin')]);
+});
+afterAll(() => p.stop());
+
+const pool = () => p.catalog.service.ctx.pool;
+
+/** A medicine of `token`'s owner expiring `days` days from now (set in SQL: the API refuses the past). */
+async function medicineExpiringIn(token: string, days: number, name = `Med ${days}d`) {
+  const { id } = (await p.api.post('/api/medicines', medicineInput({ name }), { token })).body;
+  await pool().query(
+    `UPDATE catalog.medicines SET expiry_date = now() + make_interval(days => $2) WHERE id = $1`,
+    [id, days],
+  );
+  return id as number;
+}
+
+const alertsFor = async (ids: number[]) =>
+  (
+    await pool().query(
+      `SELECT payload->>'medicineId' AS id, (payload->>'threshold')::int AS threshold
+         FROM catalog.outbox WHERE job_name = 'medicine.expiry-alert' AND (payload->>'medicineId')::int = ANY($1)
+        ORDER BY 2 DESC`,
+      [ids],
+    )
+  ).rows;
+
+describe('thresholds', () => {
+  it('alerts at the tightest threshold reached', () => {
+    expect([31, 30, 8, 7, 5, 2, 1].map((d) => thresholdFor(d, [30, 7, 1]))).toEqual([
+      null,
+      30,
+      30,
+      7,
+      7,
+      7,
+      1,
+    ]);
+    expect(thresholdFor(20, [7, 1])).toBeNull();
+  });
+});
+
+describe('the daily expiry scan', () => {
+  it('unlists expired stock and alerts once per medicine per threshold (−1, 0, 1, 7, 30, 31 days)', async () => {
+    const ids: Record<number, number> = {};
+    for (const days of [-1, 0, 1, 7, 30, 31]) ids[days] = await medicineExpiringIn(pharmacy.token, days);
+
+    const scan = await p.api.post('/api/admin/expiry-scan', undefined, { token: admin.token });
+    expect(scan.status).toBe(200);
+    expect(scan.body.unlisted).toBeGreaterThanOrEqual(2);
+    expect(scan.body.alerts).toBeGreaterThanOrEqual(3);
+
+    const { rows } = await pool().query('SELECT id, is_available FROM catalog.medicines WHERE id = ANY($1)', [
+      Object.values(ids),
+    ]);
+    const available = Object.fromEntries(rows.map((r) => [r.id, r.is_available]));
+    expect([-1, 0, 1, 7, 30, 31].map((d) => available[ids[d]!])).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(await alertsFor(Object.values(ids))).toEqual([
+      { id: String(ids[30]), threshold: 30 },
+      { id: String(ids[7]), threshold: 7 },
+      { id: String(ids[1]), threshold: 1 },
+    ]);
+
+    // The owner gets one digest listing the three medicines, in their language.
+    const [digest] = await waitForMails(pharmacy.email);
+    expect(digest!.template).toBe('expiry-digest');
+    expect(digest!.subject).toBe('3 of your medicines expire soon – MedRelay');
+    for (const d of [1, 7, 30]) expect(digest!.text).toContain(`Med ${d}d`);
+    expect(digest!.text).not.toContain('Med 31d');
+
+    // A second run sends nothing new.
+    const again = await p.api.post('/api/admin/expiry-scan', undefined, { token: admin.token });
+    expect(again.body).toEqual({ unlisted: 0, alerts: 0, digests: 0 });
+    expect(await alertsFor(Object.values(ids))).toHaveLength(3);
+
+    // Crossing the next threshold alerts again, once.
+    await pool().query(`UPDATE catalog.medicines SET expiry_date = now() + interval '6 days' WHERE id = $1`, [
+      ids[30],
+    ]);
+    const next = await p.api.post('/api/admin/expiry-scan', undefined, { token: admin.token });
+    expect(next.body).toMatchObject({ alerts: 1 });
+    expect((await alertsFor([ids[30]!])).map((a) => a.threshold)).toEqual([30, 7]);
+    // The expired listings left browsing and the read model of svc-requests hears of it.
+    const changed = await pool().query(
+      `SELECT count(*)::int AS n FROM catalog.outbox
+        WHERE job_name = 'medicine.changed' AND (payload->'medicine'->>'id')::int = $1
+          AND payload->'medicine'->>'isAvailable' = 'false'`,
+      [ids[-1]],
+    );
+    expect(changed.rows[0].n).toBe(1);
+  });
+
+  it('alerts on entering a shorter warning window, and respects the expiry-alert switch', async () => {
+    await p.identity.api.put('/api/admin/settings', { expiryWarningDays: 5 }, { token: admin.token });
+    await new Promise((r) => setTimeout(r, 1100));
+    const in6 = await medicineExpiringIn(donor.token, 6, 'Six days');
+    const in3 = await medicineExpiringIn(donor.token, 3, 'Three days');
+    await p.api.post('/api/admin/expiry-scan', undefined, { token: admin.token });
+    expect((await alertsFor([in6])).length).toBe(0);
+    expect((await alertsFor([in3])).map((a) => a.threshold)).toEqual([5]);
+
+    await p.identity.api.put(
+      '/api/admin/settings',
+      { expiryWarningDays: 30, notifyExpiry: false },
+      { token: admin.token },
+    );
+    await new Promise((r) => setTimeout(r, 1100));
+    const off = await p.api.post('/api/admin/expiry-scan', undefined, { token: admin.token });
+    expect(off.body.alerts).toBe(0);
+    expect(await alertsFor([in6])).toHaveLength(0);
+    await p.identity.api.put('/api/admin/settings', { notifyExpiry: true }, { token: admin.token });
+  });
+
+  it('is for administrators only', async () => {
+    expect((await p.api.post('/api/admin/expiry-scan')).status).toBe(401);
+    expect((await p.api.post('/api/admin/expiry-scan', undefined, { token: pharmacy.token })).status).toBe(
+      403,
+    );
+  });
+
+  it('is scheduled daily as one BullMQ job scheduler, also after a second start', async () => {
+    const connection = createQueueRedis(p.catalog.config.REDIS_URL, 'test');
+    const q = new Queue(expiryScanQueueName, { connection, prefix: `${p.catalog.config.REDIS_PREFIX}:bull` });
+    const second = await startCatalogFor(p.identity);
+    try {
+      const schedulers = await q.getJobSchedulers();
+      expect(schedulers).toHaveLength(1);
+      expect(schedulers[0]).toMatchObject({
+        key: 'daily-expiry-scan',
+        pattern: '0 6 * * *',
+        tz: 'Africa/Cairo',
+      });
+      // What the scheduler enqueues every day, run by the worker now.
+      const expired = await medicineExpiringIn(pharmacy.token, -1, 'Run by the worker');
+      const job = await q.add('expiry-scan', {});
+      await waitUntil(async () => (await job.getState()) === 'completed', { what: 'the scan job' });
+      expect((await q.getJob(job.id!))?.returnvalue).toMatchObject({ unlisted: 1 });
+      const { rows } = await pool().query('SELECT is_available FROM catalog.medicines WHERE id = $1', [
+        expired,
+      ]);
+      expect(rows[0].is_available).toBe(false);
+    } finally {
+      await second.stop();
+      await q.close();
+      await connection.quit();
+    }
+  });
+});

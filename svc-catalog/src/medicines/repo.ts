@@ -1,0 +1,277 @@
+import type {
+  AdminMedicineQuery,
+  Medicine,
+  MedicineBrowseQuery,
+  MedicineCreate,
+  MedicineSnapshot,
+  MedicineSource,
+  MedicineUpdate,
+  RecipientType,
+} from '@medrelay/contracts';
+import { urgentThresholdDays } from '@medrelay/domain';
+import type { Pool, PoolClient } from '@medrelay/service-kit';
+
+type Db = Pool | PoolClient;
+
+export interface MedicineRow {
+  id: number;
+  owner_id: number;
+  source: MedicineSource;
+  name: string;
+  type: string;
+  description: string | null;
+  quantity: number;
+  original_price: string | null;
+  discount_price: string | null;
+  expiry_date: Date;
+  recipient_type: RecipientType;
+  image_key: string | null;
+  is_available: boolean;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  owner_name: string | null;
+  owner_email: string | null;
+  owner_address: string | null;
+  reserved_quantity: number;
+}
+
+/** Medicines with their owner from the users read model (null until identity's event arrives). */
+const selectMedicines = `
+  SELECT m.*, u.name AS owner_name, u.email AS owner_email, u.address AS owner_address,
+         (SELECT COALESCE(sum(r.quantity), 0)::int FROM catalog.reservations r
+           WHERE r.medicine_id = m.id AND r.status = 'reserved') AS reserved_quantity
+    FROM catalog.medicines m
+    LEFT JOIN catalog.users u ON u.id = m.owner_id`;
+
+export function imageUrlOf(row: Pick<MedicineRow, 'id' | 'image_key'>): string | null {
+  // The key changes with every upload, so the URL does too and browsers may cache it for long.
+  return row.image_key ? `/api/medicines/${row.id}/image?v=${row.image_key.split('.')[0]}` : null;
+}
+
+export function toMedicine(row: MedicineRow): Medicine {
+  const isPharmacy = row.source === 'pharmacy';
+  return {
+    id: row.id,
+    pharmacyId: isPharmacy ? row.owner_id : null,
+    donorId: isPharmacy ? null : row.owner_id,
+    source: row.source,
+    name: row.name,
+    type: row.type,
+    description: row.description,
+    quantity: row.quantity,
+    reservedQuantity: row.reserved_quantity,
+    originalPrice: row.original_price,
+    discountPrice: row.discount_price,
+    expiryDate: row.expiry_date.toISOString(),
+    recipientType: row.recipient_type,
+    imageUrl: imageUrlOf(row),
+    isAvailable: row.is_available,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    pharmacy:
+      isPharmacy && row.owner_name !== null
+        ? { address: row.owner_address, user: { name: row.owner_name, email: row.owner_email ?? '' } }
+        : null,
+    donor: !isPharmacy && row.owner_name !== null ? { name: row.owner_name } : null,
+  };
+}
+
+export function toSnapshot(row: MedicineRow): MedicineSnapshot {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    source: row.source,
+    name: row.name,
+    type: row.type,
+    description: row.description,
+    quantity: row.quantity,
+    originalPrice: row.original_price,
+    discountPrice: row.discount_price,
+    expiryDate: row.expiry_date.toISOString(),
+    recipientType: row.recipient_type,
+    imageUrl: imageUrlOf(row),
+    isAvailable: row.is_available,
+    createdAt: row.created_at.toISOString(),
+    version: row.version,
+  };
+}
+
+export async function findMedicine(db: Db, id: number, forUpdate = false): Promise<MedicineRow | null> {
+  const { rows } = await db.query<MedicineRow>(
+    `${selectMedicines} WHERE m.id = $1${forUpdate ? ' FOR UPDATE OF m' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertMedicine(
+  db: PoolClient,
+  ownerId: number,
+  source: MedicineSource,
+  input: MedicineCreate,
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO catalog.medicines
+       (owner_id, source, name, type, description, quantity, original_price, discount_price, expiry_date, recipient_type)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [
+      ownerId,
+      source,
+      input.name,
+      input.type,
+      input.description,
+      input.quantity,
+      input.originalPrice,
+      input.discountPrice,
+      input.expiryDate,
+      input.recipientType,
+    ],
+  );
+  return rows[0]!.id;
+}
+
+const updatableColumns: Record<keyof MedicineUpdate, string> = {
+  name: 'name',
+  type: 'type',
+  description: 'description',
+  quantity: 'quantity',
+  originalPrice: 'original_price',
+  discountPrice: 'discount_price',
+  expiryDate: 'expiry_date',
+  recipientType: 'recipient_type',
+  isAvailable: 'is_available',
+};
+
+/** Applies the given fields and bumps the version (the medicine event carries it). */
+export async function updateMedicine(db: PoolClient, id: number, patch: MedicineUpdate): Promise<void> {
+  const sets: string[] = [];
+  const params: unknown[] = [id];
+  for (const [field, value] of Object.entries(patch) as [keyof MedicineUpdate, unknown][]) {
+    if (value === undefined) continue;
+    sets.push(`${updatableColumns[field]} = $${params.push(value)}`);
+  }
+  await db.query(
+    `UPDATE catalog.medicines SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')}
+      WHERE id = $1`,
+    params,
+  );
+}
+
+export async function setImageKey(db: PoolClient, id: number, key: string | null): Promise<void> {
+  await db.query(
+    'UPDATE catalog.medicines SET image_key = $2, version = version + 1, updated_at = now() WHERE id = $1',
+    [id, key],
+  );
+}
+
+export async function listOwnMedicines(db: Db, ownerId: number): Promise<MedicineRow[]> {
+  const { rows } = await db.query<MedicineRow>(
+    `${selectMedicines} WHERE m.owner_id = $1 ORDER BY m.created_at DESC, m.id DESC`,
+    [ownerId],
+  );
+  return rows;
+}
+
+/** The caller's available stock expiring within `days` (the header's expiry bell). */
+export async function listExpiring(db: Db, ownerId: number, days: number): Promise<MedicineRow[]> {
+  const { rows } = await db.query<MedicineRow>(
+    `${selectMedicines}
+      WHERE m.owner_id = $1 AND m.is_available AND m.quantity > 0
+        AND m.expiry_date > now() AND m.expiry_date <= now() + make_interval(days => $2)
+      ORDER BY m.expiry_date, m.id`,
+    [ownerId, days],
+  );
+  return rows;
+}
+
+const sortColumns = {
+  expiry: { column: 'm.expiry_date', order: 'asc' },
+  name: { column: 'lower(m.name)', order: 'asc' },
+  // Free (no discount price) sorts as the cheapest.
+  price: { column: 'COALESCE(m.discount_price, 0)', order: 'asc' },
+  quantity: { column: 'm.quantity', order: 'desc' },
+} as const;
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/**
+ * Available medicines (isAvailable, quantity above 0, not expired) offered to the caller's role,
+ * other than the caller's own, from owners not suspended. One page plus the total.
+ */
+export async function browseMedicines(
+  db: Db,
+  callerId: number,
+  visible: readonly RecipientType[],
+  query: MedicineBrowseQuery,
+): Promise<{ rows: MedicineRow[]; total: number }> {
+  const params: unknown[] = [callerId, visible];
+  const where = [
+    'm.is_available',
+    'm.quantity > 0',
+    'm.expiry_date > now()',
+    'm.owner_id <> $1',
+    'm.recipient_type = ANY($2)',
+    "(u.status IS NULL OR u.status = 'approved')",
+  ];
+  if (query.recipientType) {
+    // "Offered to pharmacies" includes listings offered to both.
+    const n = params.push(query.recipientType);
+    where.push(
+      query.recipientType === 'both' ? `m.recipient_type = $${n}` : `m.recipient_type IN ($${n}, 'both')`,
+    );
+  }
+  if (query.q) {
+    const n = params.push(likePattern(query.q));
+    where.push(`(m.name ILIKE $${n} OR m.type ILIKE $${n})`);
+  }
+  if (query.source) where.push(`m.source = $${params.push(query.source)}`);
+  if (query.urgent)
+    where.push(`m.expiry_date <= now() + make_interval(days => $${params.push(urgentThresholdDays)})`);
+  const sort = sortColumns[query.sort];
+  const order = (query.order ?? sort.order) === 'desc' ? 'DESC' : 'ASC';
+  const limit = params.push(query.pageSize);
+  const offset = params.push((query.page - 1) * query.pageSize);
+  const { rows } = await db.query<MedicineRow & { total: string }>(
+    `${selectMedicines.replace('SELECT m.*,', 'SELECT m.*, count(*) OVER () AS total,')}
+      WHERE ${where.join(' AND ')}
+      ORDER BY ${sort.column} ${order}, m.id
+      LIMIT $${limit} OFFSET $${offset}`,
+    params,
+  );
+  let total = rows[0] ? Number(rows[0].total) : 0;
+  if (rows.length === 0 && query.page > 1) {
+    const count = await db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM catalog.medicines m LEFT JOIN catalog.users u ON u.id = m.owner_id
+        WHERE ${where.join(' AND ')}`,
+      params.slice(0, limit - 1),
+    );
+    total = Number(count.rows[0]!.n);
+  }
+  return { rows, total };
+}
+
+export async function listAllMedicines(db: Db, query: AdminMedicineQuery): Promise<MedicineRow[]> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  if (query.q) {
+    const n = params.push(likePattern(query.q));
+    where.push(`(m.name ILIKE $${n} OR m.type ILIKE $${n} OR u.name ILIKE $${n})`);
+  }
+  if (query.source) where.push(`m.source = $${params.push(query.source)}`);
+  if (query.available !== undefined) {
+    where.push(
+      query.available
+        ? '(m.is_available AND m.quantity > 0 AND m.expiry_date > now())'
+        : 'NOT (m.is_available AND m.quantity > 0 AND m.expiry_date > now())',
+    );
+  }
+  const { rows } = await db.query<MedicineRow>(
+    `${selectMedicines}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY m.created_at DESC, m.id DESC`,
+    params,
+  );
+  return rows;
+}

@@ -1,0 +1,99 @@
+import type {
+  AdminMedicineQuery,
+  Medicine,
+  MedicineBrowseQuery,
+  MedicineCreate,
+  MedicineSource,
+  MedicineUpdate,
+} from '@medrelay/contracts';
+import { visibleRecipientTypes } from '@medrelay/domain';
+import { httpError, withTransaction, type Caller, type PoolClient } from '@medrelay/service-kit';
+import type { CatalogContext } from '../context';
+import { recordMedicineChanged } from './events';
+import {
+  browseMedicines,
+  findMedicine,
+  insertMedicine,
+  listAllMedicines,
+  listExpiring,
+  listOwnMedicines,
+  toMedicine,
+  updateMedicine,
+  type MedicineRow,
+} from './repo';
+
+/** A pharmacy lists stock; a donor donates (spec §1). */
+function sourceOf(caller: Caller): MedicineSource {
+  return caller.role === 'pharmacy' ? 'pharmacy' : 'donor';
+}
+
+/** Who may see a medicine one by one: its owner, an admin, or a role it is offered to while available. */
+function visibleTo(row: MedicineRow, caller: Caller): boolean {
+  if (row.owner_id === caller.id || caller.role === 'admin') return true;
+  const offered = (visibleRecipientTypes(caller.role) as readonly string[]).includes(row.recipient_type);
+  return offered && row.is_available && row.quantity > 0 && row.expiry_date.getTime() > Date.now();
+}
+
+export function createMedicineService(ctx: CatalogContext) {
+  /** Loads a medicine for a change by its owner, locked; 404 when absent, 403 when not theirs. */
+  async function ownedForUpdate(client: PoolClient, id: number, caller: Caller) {
+    const row = await findMedicine(client, id, true);
+    if (!row) throw httpError.notFound('medicineNotFound');
+    if (row.owner_id !== caller.id) throw httpError.forbidden('notYourMedicine');
+    return row;
+  }
+
+  return {
+    async create(caller: Caller, input: MedicineCreate): Promise<Medicine> {
+      const row = await withTransaction(ctx.pool, async (client) => {
+        const id = await insertMedicine(client, caller.id, sourceOf(caller), input);
+        return recordMedicineChanged(client, id);
+      });
+      ctx.outbox.nudge();
+      return toMedicine(row);
+    },
+
+    async update(caller: Caller, id: number, patch: MedicineUpdate): Promise<Medicine> {
+      const row = await withTransaction(ctx.pool, async (client) => {
+        await ownedForUpdate(client, id, caller);
+        await updateMedicine(client, id, patch);
+        return recordMedicineChanged(client, id);
+      });
+      ctx.outbox.nudge();
+      return toMedicine(row);
+    },
+
+    /** Unlisting keeps the row (requests and history refer to it); it just stops being offered. */
+    async unlist(caller: Caller, id: number): Promise<Medicine> {
+      return this.update(caller, id, { isAvailable: false });
+    },
+
+    async get(caller: Caller, id: number): Promise<Medicine> {
+      const row = await findMedicine(ctx.pool, id);
+      if (!row || !visibleTo(row, caller)) throw httpError.notFound('medicineNotFound');
+      return toMedicine(row);
+    },
+
+    async mine(caller: Caller): Promise<Medicine[]> {
+      return (await listOwnMedicines(ctx.pool, caller.id)).map(toMedicine);
+    },
+
+    async expiring(caller: Caller, days: number): Promise<Medicine[]> {
+      return (await listExpiring(ctx.pool, caller.id, days)).map(toMedicine);
+    },
+
+    async browse(caller: Caller, query: MedicineBrowseQuery): Promise<{ items: Medicine[]; total: number }> {
+      const { rows, total } = await browseMedicines(
+        ctx.pool,
+        caller.id,
+        visibleRecipientTypes(caller.role),
+        query,
+      );
+      return { items: rows.map(toMedicine), total };
+    },
+
+    async all(query: AdminMedicineQuery): Promise<Medicine[]> {
+      return (await listAllMedicines(ctx.pool, query)).map(toMedicine);
+    },
+  };
+}

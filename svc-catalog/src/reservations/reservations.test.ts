@@ -1,0 +1,136 @@
+import { internalSecretHeader } from '@medrelay/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { medicineInput, startTestCatalog, testInternalSecret, type TestCatalogPlatform } from '../testing';
+
+let p: TestCatalogPlatform;
+let pharmacy: Awaited<ReturnType<TestCatalogPlatform['user']>>;
+beforeAll(async () => {
+  p = await startTestCatalog();
+  pharmacy = await p.user('pharmacy');
+});
+afterAll(() => p.stop());
+
+const internal = { headers: { [internalSecretHeader]: testInternalSecret } };
+const quantityOf = async (id: number) =>
+  (await p.catalog.service.ctx.pool.query('SELECT quantity FROM catalog.medicines WHERE id = $1', [id]))
+    .rows[0].quantity as number;
+const newMedicine = async (quantity: number) =>
+  (await p.api.post('/api/medicines', medicineInput({ quantity }), { token: pharmacy.token })).body
+    .id as number;
+
+describe('internal reserve / release', () => {
+  it('is closed without the internal secret (403), and to a user token', async () => {
+    const id = await newMedicine(5);
+    const body = { requestId: 1, medicineId: id, quantity: 1 };
+    expect((await p.api.post('/internal/reservations', body)).status).toBe(403);
+    expect((await p.api.post('/internal/reservations', body, { token: pharmacy.token })).status).toBe(403);
+    const wrong = await p.api.post('/internal/reservations', body, {
+      headers: { [internalSecretHeader]: 'x'.repeat(31) },
+    });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.code).toBe('INTERNAL_ONLY');
+    expect((await p.api.get(`/internal/medicines/${id}`)).status).toBe(403);
+    expect(await quantityOf(id)).toBe(5);
+  });
+
+  it('reserves, is idempotent per request id, refuses more than is left, and releases once', async () => {
+    const id = await newMedicine(5);
+    const first = await p.api.post(
+      '/internal/reservations',
+      { requestId: 101, medicineId: id, quantity: 3 },
+      internal,
+    );
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ requestId: 101, quantity: 3, remaining: 2, status: 'reserved' });
+    const again = await p.api.post(
+      '/internal/reservations',
+      { requestId: 101, medicineId: id, quantity: 3 },
+      internal,
+    );
+    expect(again.body).toMatchObject({ remaining: 2, status: 'reserved' });
+    expect(await quantityOf(id)).toBe(2);
+
+    const tooMuch = await p.api.post(
+      '/internal/reservations',
+      { requestId: 102, medicineId: id, quantity: 3 },
+      internal,
+    );
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body).toMatchObject({
+      code: 'INSUFFICIENT_QUANTITY',
+      message: 'Only 2 units are available',
+    });
+
+    const released = await p.api.delete('/internal/reservations/101', internal);
+    expect(released.body).toMatchObject({ status: 'released', remaining: 5 });
+    await p.api.delete('/internal/reservations/101', internal);
+    expect(await quantityOf(id)).toBe(5);
+    // Released is final: a late retry of the reserve takes nothing.
+    const late = await p.api.post(
+      '/internal/reservations',
+      { requestId: 101, medicineId: id, quantity: 3 },
+      internal,
+    );
+    expect(late.body.status).toBe('released');
+    expect(await quantityOf(id)).toBe(5);
+  });
+
+  it('a release that arrives before its reserve blocks the reserve', async () => {
+    const id = await newMedicine(5);
+    expect((await p.api.delete('/internal/reservations/201', internal)).body.status).toBe('released');
+    const res = await p.api.post(
+      '/internal/reservations',
+      { requestId: 201, medicineId: id, quantity: 1 },
+      internal,
+    );
+    expect(res.body.status).toBe('released');
+    expect(await quantityOf(id)).toBe(5);
+  });
+
+  it('refuses unavailable, unknown and malformed reservations', async () => {
+    const id = await newMedicine(5);
+    await p.api.delete(`/api/medicines/${id}`, { token: pharmacy.token });
+    const unlisted = await p.api.post(
+      '/internal/reservations',
+      { requestId: 301, medicineId: id, quantity: 1 },
+      internal,
+    );
+    expect(unlisted.status).toBe(409);
+    expect(unlisted.body.code).toBe('MEDICINE_UNAVAILABLE');
+    expect(
+      (
+        await p.api.post(
+          '/internal/reservations',
+          { requestId: 302, medicineId: 999999, quantity: 1 },
+          internal,
+        )
+      ).status,
+    ).toBe(404);
+    for (const body of [
+      { requestId: 303, medicineId: id, quantity: 0 },
+      { requestId: 'x', medicineId: id, quantity: 1 },
+      {},
+    ]) {
+      expect((await p.api.post('/internal/reservations', body, internal)).status).toBe(400);
+    }
+  });
+
+  it('never promises more than there is: 60 parallel reservations for a quantity of 10', async () => {
+    const id = await newMedicine(10);
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        p.api.post(
+          '/internal/reservations',
+          { requestId: 1000 + i, medicineId: id, quantity: 1 + (i % 2) },
+          internal,
+        ),
+      ),
+    );
+    const reserved = results.filter((r) => r.status === 200).reduce((sum, r) => sum + r.body.quantity, 0);
+    expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    expect(reserved).toBeLessThanOrEqual(10);
+    expect(await quantityOf(id)).toBe(10 - reserved);
+    expect(await quantityOf(id)).toBeGreaterThanOrEqual(0);
+    expect(reserved).toBeGreaterThanOrEqual(9);
+  });
+});

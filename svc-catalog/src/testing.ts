@@ -1,0 +1,94 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { MedicineCreateInput, UserStatus, UserType } from '@medrelay/contracts';
+import { createLogger } from '@medrelay/service-kit';
+import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/testing';
+import { apiClient, testStores, waitUntil } from '@medrelay/testing';
+import { z } from 'zod';
+import { catalogConfigShape, type CatalogConfig } from './config';
+import { createCatalogService } from './service';
+
+export const testInternalSecret = 'test-internal-secret-0123456789';
+
+/** Starts a real svc-catalog in this process on the identity's database and Redis prefix. */
+export async function startCatalogFor(
+  identity: TestIdentity,
+  overrides: Partial<Record<keyof CatalogConfig, string>> = {},
+) {
+  const stores = testStores();
+  const config = z.object(catalogConfigShape).parse({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    DATABASE_URL: identity.databaseUrl,
+    REDIS_URL: stores.redisUrl,
+    REDIS_PREFIX: identity.prefix,
+    JWT_PUBLIC_KEY: stores.jwtPublicKey,
+    INTERNAL_SECRET: testInternalSecret,
+    UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'medrelay-uploads-')),
+    ...overrides,
+  });
+  const service = await createCatalogService(config, createLogger('svc-catalog', config.LOG_LEVEL));
+  const server: Server = await service.listen(0);
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { service, config, baseUrl, api: apiClient(baseUrl), stop: () => service.stop() };
+}
+export type TestCatalog = Awaited<ReturnType<typeof startCatalogFor>>;
+
+/** Waits until a service's read model (`<schema>.users`) has this user at least at `version`. */
+export async function waitForReadModel(
+  pool: { query: (sql: string, params: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> },
+  schema: string,
+  userId: number,
+  check: (row: Record<string, unknown>) => boolean = () => true,
+) {
+  await waitUntil(
+    async () => {
+      const { rows } = await pool.query(`SELECT * FROM ${schema}.users WHERE id = $1`, [userId]);
+      return rows[0] ? check(rows[0]) : false;
+    },
+    { what: `user ${userId} in ${schema}.users` },
+  );
+}
+
+/** Identity and catalog together, with helpers for signed-in users the catalog already knows. */
+export async function startTestCatalog(overrides: Partial<Record<keyof CatalogConfig, string>> = {}) {
+  const identity = await startTestIdentity();
+  const platform = {
+    identity,
+    /** Replaceable: a test may stop the catalog and start another on the same stores. */
+    catalog: await startCatalogFor(identity, overrides),
+    get api() {
+      return platform.catalog.api;
+    },
+    async user(userType: UserType, status: UserStatus = 'approved', address?: string) {
+      const created = await identity.createUser(userType, status, userType, address);
+      await waitForReadModel(platform.catalog.service.ctx.pool, 'catalog', created.id);
+      return { ...created, token: await identity.login(created.email) };
+    },
+    async stop() {
+      await platform.catalog.stop();
+      await identity.stop();
+    },
+  };
+  return platform;
+}
+export type TestCatalogPlatform = Awaited<ReturnType<typeof startTestCatalog>>;
+
+/** A valid medicine body, expiring in `days` days. */
+export function medicineInput(overrides: Partial<MedicineCreateInput> = {}, days = 60): MedicineCreateInput {
+  return {
+    name: 'Panadol Extra 500mg',
+    type: 'Tablets',
+    description: 'Sealed boxes',
+    quantity: 10,
+    originalPrice: 45.5,
+    discountPrice: 20,
+    expiryDate: new Date(Date.now() + days * 24 * 3600 * 1000).toISOString(),
+    recipientType: 'both',
+    ...overrides,
+  };
+}

@@ -1,0 +1,67 @@
+import {
+  medicineSnapshotSchema,
+  reservationResultSchema,
+  type MedicineSnapshot,
+  type Reservation,
+  type ReservationResult,
+} from '@medrelay/contracts';
+import { AppError, httpError, internalHeaders } from '@medrelay/service-kit';
+
+export interface CatalogClient {
+  medicine(id: number): Promise<MedicineSnapshot>;
+  reserve(reservation: Reservation): Promise<ReservationResult>;
+  release(requestId: number): Promise<ReservationResult>;
+}
+
+/**
+ * svc-catalog's internal endpoints. The catalog's refusals come back as the same errors
+ * (409 not enough left, 404 no such medicine); the catalog being down or slow is a 503.
+ */
+export function createCatalogClient(baseUrl: string, secret: string, timeoutMs: number): CatalogClient {
+  async function call(method: string, path: string, body?: unknown): Promise<unknown> {
+    let res: Response;
+    try {
+      res = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: internalHeaders(secret),
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch {
+      throw new AppError(503, 'UPSTREAM_UNAVAILABLE', 'serviceUnavailable', {
+        headers: { 'Retry-After': '5' },
+      });
+    }
+    const payload = (await res.json().catch(() => ({}))) as {
+      code?: string;
+      details?: { available?: number };
+    };
+    if (res.ok) return payload;
+    if (res.status === 404) throw httpError.notFound('medicineNotFound');
+    if (res.status === 409 && payload.code === 'INSUFFICIENT_QUANTITY') {
+      const available = payload.details?.available ?? 0;
+      throw new AppError(409, 'INSUFFICIENT_QUANTITY', 'insufficientQuantity', {
+        params: { available },
+        details: { available },
+      });
+    }
+    if (res.status === 409 && payload.code === 'MEDICINE_UNAVAILABLE') {
+      throw new AppError(409, 'MEDICINE_UNAVAILABLE', 'medicineUnavailable', { details: { available: 0 } });
+    }
+    throw new AppError(503, 'UPSTREAM_UNAVAILABLE', 'serviceUnavailable', {
+      headers: { 'Retry-After': '5' },
+    });
+  }
+
+  return {
+    async medicine(id) {
+      return medicineSnapshotSchema.parse(await call('GET', `/internal/medicines/${id}`));
+    },
+    async reserve(reservation) {
+      return reservationResultSchema.parse(await call('POST', '/internal/reservations', reservation));
+    },
+    async release(requestId) {
+      return reservationResultSchema.parse(await call('DELETE', `/internal/reservations/${requestId}`));
+    },
+  };
+}

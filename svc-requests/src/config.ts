@@ -1,0 +1,18 @@
+import { baseConfigShape } from '@medrelay/service-kit';
+import { z } from 'zod';
+
+export const requestsConfigShape = {
+  ...baseConfigShape,
+  PORT: z.coerce.number().int().min(0).max(65535).default(4003),
+  DATABASE_URL: z.string().min(1),
+  /** svc-catalog, for the calls whose answer must be current (medicine on request, reserve on approval). */
+  CATALOG_URL: z.string().url().default('http://127.0.0.1:4002'),
+  CATALOG_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** Shared with svc-catalog for the internal calls. */
+  INTERNAL_SECRET: z.string().min(16),
+  /** Where people open the platform; used for links in e-mails. */
+  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /** Run the event consumers and the release worker in this process. */
+  WORKERS: z.enum(['on', 'off']).default('on'),
+};
+export type RequestsConfig = z.infer<z.ZodObject<typeof requestsConfigShape>>;

@@ -1,0 +1,100 @@
+import {
+  isMessageKey,
+  translate,
+  type Language,
+  type MessageKey,
+  type Notification,
+  type NotificationType,
+} from '@medrelay/contracts';
+import type { Pool, PoolClient } from '@medrelay/service-kit';
+
+type Db = Pool | PoolClient;
+
+export interface NewNotification {
+  userId: number;
+  type: NotificationType;
+  titleKey: MessageKey;
+  messageKey: MessageKey;
+  params: Record<string, string | number>;
+  requestId?: number | null;
+  medicineId?: number | null;
+  /** What caused it, unique: the same cause never notifies twice. */
+  sourceKey: string;
+}
+
+export async function addNotification(db: Db, n: NewNotification): Promise<void> {
+  await db.query(
+    `INSERT INTO requests.notifications
+       (user_id, type, title_key, message_key, params, request_id, medicine_id, source_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (source_key) DO NOTHING`,
+    [
+      n.userId,
+      n.type,
+      n.titleKey,
+      n.messageKey,
+      JSON.stringify(n.params),
+      n.requestId ?? null,
+      n.medicineId ?? null,
+      n.sourceKey,
+    ],
+  );
+}
+
+interface NotificationRow {
+  id: number;
+  user_id: number;
+  type: NotificationType;
+  title_key: string;
+  message_key: string;
+  params: Record<string, string | number>;
+  request_id: number | null;
+  medicine_id: number | null;
+  is_read: boolean;
+  created_at: Date;
+}
+
+const render = (key: string, language: Language, params: Record<string, string | number>) =>
+  isMessageKey(key) ? translate(key, language, params) : key;
+
+export function toNotification(row: NotificationRow, language: Language): Notification {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    type: row.type,
+    title: render(row.title_key, language, row.params),
+    message: render(row.message_key, language, row.params),
+    isRead: row.is_read,
+    createdAt: row.created_at.toISOString(),
+    requestId: row.request_id,
+    medicineId: row.medicine_id,
+  };
+}
+
+export async function listNotifications(db: Db, userId: number, unreadOnly: boolean) {
+  const { rows } = await db.query<NotificationRow>(
+    `SELECT * FROM requests.notifications WHERE user_id = $1 ${unreadOnly ? 'AND NOT is_read' : ''}
+      ORDER BY created_at DESC, id DESC LIMIT 200`,
+    [userId],
+  );
+  const unread = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM requests.notifications WHERE user_id = $1 AND NOT is_read',
+    [userId],
+  );
+  return { rows, unread: unread.rows[0]!.n };
+}
+
+export async function markRead(db: Db, userId: number, id: number): Promise<NotificationRow | null> {
+  const { rows } = await db.query<NotificationRow>(
+    'UPDATE requests.notifications SET is_read = true WHERE id = $1 AND user_id = $2 RETURNING *',
+    [id, userId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function markAllRead(db: Db, userId: number): Promise<number> {
+  const { rowCount } = await db.query(
+    'UPDATE requests.notifications SET is_read = true WHERE user_id = $1 AND NOT is_read',
+    [userId],
+  );
+  return rowCount ?? 0;
+}

@@ -1,0 +1,200 @@
+import type {
+  MedicineRequest,
+  MedicineSource,
+  RecipientType,
+  RequestCreate,
+  RequestStatus,
+  Transaction,
+  UserType,
+} from '@medrelay/contracts';
+import type { Pool, PoolClient } from '@medrelay/service-kit';
+
+type Db = Pool | PoolClient;
+
+export interface RequestRow {
+  id: number;
+  medicine_id: number;
+  requester_id: number;
+  owner_id: number;
+  status: RequestStatus;
+  quantity: number;
+  notes: string | null;
+  pickup_location: string | null;
+  pickup_date: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface ListRow extends RequestRow {
+  m_id: number | null;
+  m_name: string;
+  m_type: string;
+  m_description: string | null;
+  m_quantity: number;
+  m_original_price: string | null;
+  m_discount_price: string | null;
+  m_expiry_date: Date;
+  m_recipient_type: RecipientType;
+  m_image_url: string | null;
+  m_is_available: boolean;
+  m_source: MedicineSource;
+  m_owner_id: number;
+  requester_name: string | null;
+  requester_type: UserType | null;
+  provider_name: string | null;
+  provider_type: UserType | null;
+  provider_email: string | null;
+  provider_address: string | null;
+}
+
+/** Requests with the medicine and both parties from the read models (null until their events arrive). */
+const selectRequests = `
+  SELECT r.*,
+         m.id AS m_id, m.name AS m_name, m.type AS m_type, m.description AS m_description,
+         m.quantity AS m_quantity, m.original_price AS m_original_price,
+         m.discount_price AS m_discount_price, m.expiry_date AS m_expiry_date,
+         m.recipient_type AS m_recipient_type, m.image_url AS m_image_url,
+         m.is_available AS m_is_available, m.source AS m_source, m.owner_id AS m_owner_id,
+         ru.name AS requester_name, ru.user_type AS requester_type,
+         ou.name AS provider_name, ou.user_type AS provider_type,
+         ou.email AS provider_email, ou.address AS provider_address
+    FROM requests.requests r
+    LEFT JOIN requests.medicines m ON m.id = r.medicine_id
+    LEFT JOIN requests.users ru ON ru.id = r.requester_id
+    LEFT JOIN requests.users ou ON ou.id = r.owner_id`;
+
+function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
+  const direction =
+    viewerId === undefined ? undefined : row.requester_id === viewerId ? 'outgoing' : ('incoming' as const);
+  return {
+    id: row.id,
+    medicineId: row.medicine_id,
+    requesterId: row.requester_id,
+    providerId: row.owner_id,
+    status: row.status,
+    quantity: row.quantity,
+    notes: row.notes,
+    pickupLocation: row.pickup_location,
+    pickupDate: row.pickup_date?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    ...(direction ? { direction } : {}),
+    medicine:
+      row.m_id === null
+        ? null
+        : {
+            id: row.m_id,
+            name: row.m_name,
+            type: row.m_type,
+            description: row.m_description,
+            quantity: row.m_quantity,
+            originalPrice: row.m_original_price,
+            discountPrice: row.m_discount_price,
+            expiryDate: row.m_expiry_date.toISOString(),
+            recipientType: row.m_recipient_type,
+            imageUrl: row.m_image_url,
+            isAvailable: row.m_is_available,
+            source: row.m_source,
+            pharmacyId: row.m_source === 'pharmacy' ? row.m_owner_id : null,
+            donorId: row.m_source === 'donor' ? row.m_owner_id : null,
+          },
+    requester:
+      row.requester_name === null
+        ? null
+        : { id: row.requester_id, name: row.requester_name, userType: row.requester_type! },
+    provider:
+      row.provider_name === null
+        ? null
+        : { id: row.owner_id, name: row.provider_name, userType: row.provider_type! },
+  };
+}
+
+/** A request with where and how to collect it, once approved (spec §2 history). */
+function toTransaction(row: ListRow, viewerId?: number): Transaction {
+  const collectable = row.status === 'approved' || row.status === 'completed';
+  const fromPharmacy = row.m_source === 'pharmacy' || row.provider_type === 'pharmacy';
+  return {
+    ...toRequest(row, viewerId),
+    pickup: collectable
+      ? {
+          pharmacyName: fromPharmacy ? row.provider_name : null,
+          address: fromPharmacy ? row.provider_address : null,
+          contactEmail: fromPharmacy ? row.provider_email : null,
+          location: row.pickup_location,
+          date: row.pickup_date?.toISOString() ?? null,
+        }
+      : null,
+  };
+}
+
+export async function insertRequest(
+  db: PoolClient,
+  requesterId: number,
+  ownerId: number,
+  input: RequestCreate,
+): Promise<RequestRow> {
+  const { rows } = await db.query<RequestRow>(
+    `INSERT INTO requests.requests (medicine_id, requester_id, owner_id, quantity, notes)
+     VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+    [input.medicineId, requesterId, ownerId, input.quantity, input.notes],
+  );
+  return rows[0]!;
+}
+
+export async function findRequest(db: Db, id: number, forUpdate = false): Promise<RequestRow | null> {
+  const { rows } = await db.query<RequestRow>(
+    `SELECT * FROM requests.requests WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function updateRequestStatus(
+  db: PoolClient,
+  id: number,
+  status: RequestStatus,
+  pickup: { location: string | null; date: string | null } | null,
+): Promise<void> {
+  await db.query(
+    `UPDATE requests.requests
+        SET status = $2, updated_at = now(),
+            pickup_location = COALESCE($3, pickup_location), pickup_date = COALESCE($4, pickup_date)
+      WHERE id = $1`,
+    [id, status, pickup?.location ?? null, pickup?.date ?? null],
+  );
+}
+
+export async function loadRequest(db: Db, id: number, viewerId?: number): Promise<MedicineRequest | null> {
+  const { rows } = await db.query<ListRow>(`${selectRequests} WHERE r.id = $1`, [id]);
+  return rows[0] ? toRequest(rows[0], viewerId) : null;
+}
+
+/** Requests the user made and requests on the user's medicines, newest first. */
+export async function listForUser(
+  db: Db,
+  userId: number,
+  status?: RequestStatus,
+): Promise<MedicineRequest[]> {
+  const { rows } = await db.query<ListRow>(
+    `${selectRequests} WHERE (r.requester_id = $1 OR r.owner_id = $1) ${status ? 'AND r.status = $2' : ''}
+      ORDER BY r.created_at DESC, r.id DESC`,
+    status ? [userId, status] : [userId],
+  );
+  return rows.map((row) => toRequest(row, userId));
+}
+
+export async function transactionsForUser(db: Db, userId: number): Promise<Transaction[]> {
+  const { rows } = await db.query<ListRow>(
+    `${selectRequests} WHERE r.requester_id = $1 OR r.owner_id = $1 ORDER BY r.created_at DESC, r.id DESC`,
+    [userId],
+  );
+  return rows.map((row) => toTransaction(row, userId));
+}
+
+export async function listAll(db: Db, status?: RequestStatus): Promise<Transaction[]> {
+  const { rows } = await db.query<ListRow>(
+    `${selectRequests} ${status ? 'WHERE r.status = $1' : ''} ORDER BY r.created_at DESC, r.id DESC`,
+    status ? [status] : [],
+  );
+  return rows.map((row) => toTransaction(row));
+}

@@ -1,0 +1,444 @@
+import { waitForMails, waitUntil } from '@medrelay/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
+
+let p: TestPlatform;
+let pharmacy: TestUser, pharmacy2: TestUser, ngo: TestUser, ngo2: TestUser, donor: TestUser, admin: TestUser;
+beforeAll(async () => {
+  p = await startTestPlatform();
+  [pharmacy, pharmacy2, ngo, ngo2, donor, admin] = await Promise.all([
+    p.user('pharmacy', 'approved', '15 Mesaha Square, Dokki, Giza'),
+    p.user('pharmacy'),
+    p.user('ngo'),
+    p.user('ngo'),
+    p.user('donor'),
+    p.user('admin'),
+  ]);
+});
+afterAll(() => p.stop());
+
+const inDays = (n: number) => new Date(Date.now() + n * 24 * 3600 * 1000).toISOString();
+const list = (token: string, days = 60, overrides = {}) =>
+  p.catalog.api.post('/api/medicines', medicineInput(overrides, days), { token }).then((r) => r.body);
+const ask = (token: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  p.requests.api.post('/api/requests', body, { token, headers });
+const move = (
+  token: string,
+  id: number,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) => p.requests.api.put(`/api/requests/${id}/status`, body, { token, headers });
+const quantityInCatalog = async (id: number) =>
+  (await p.catalog.service.ctx.pool.query('SELECT quantity FROM catalog.medicines WHERE id = $1', [id]))
+    .rows[0].quantity as number;
+
+describe('the request lifecycle (issue "Done means")', () => {
+  it('pharmacy lists → NGO requests → pharmacy approves → NGO collects; both histories show it', async () => {
+    const medicine = await list(pharmacy.token, 60, { quantity: 10, recipientType: 'ngos' });
+    const created = await ask(ngo.token, {
+      medicineId: medicine.id,
+      quantity: 4,
+      notes: 'For the Shubra clinic',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      medicineId: medicine.id,
+      requesterId: ngo.id,
+      providerId: pharmacy.id,
+      status: 'pending',
+      quantity: 4,
+      notes: 'For the Shubra clinic',
+      direction: 'outgoing',
+      medicine: { id: medicine.id, name: medicine.name, source: 'pharmacy', pharmacyId: pharmacy.id },
+      requester: { id: ngo.id, name: 'ngo user', userType: 'ngo' },
+      provider: { id: pharmacy.id, name: 'pharmacy user', userType: 'pharmacy' },
+    });
+    const id = created.body.id as number;
+
+    const incoming = await p.requests.api.get('/api/requests/my', { token: pharmacy.token });
+    expect(incoming.body.find((r: { id: number }) => r.id === id)).toMatchObject({ direction: 'incoming' });
+    const pending = await p.requests.api.get('/api/requests/my?status=pending', { token: ngo.token });
+    expect(pending.body.map((r: { id: number }) => r.id)).toContain(id);
+
+    const approved = await move(pharmacy.token, id, { status: 'approved' });
+    expect(approved.status).toBe(200);
+    expect(approved.body.status).toBe('approved');
+    expect(await quantityInCatalog(medicine.id)).toBe(6);
+
+    const completed = await move(ngo.token, id, { status: 'completed' });
+    expect(completed.status).toBe(200);
+    expect(completed.body.status).toBe('completed');
+
+    for (const user of [ngo, pharmacy]) {
+      const history = await p.requests.api.get('/api/transactions/my', { token: user.token });
+      expect(history.status).toBe(200);
+      expect(history.body.find((t: { id: number }) => t.id === id)).toMatchObject({
+        status: 'completed',
+        pickup: {
+          pharmacyName: 'pharmacy user',
+          address: '15 Mesaha Square, Dokki, Giza',
+          contactEmail: pharmacy.email,
+          location: null,
+          date: null,
+        },
+      });
+    }
+    // The approval e-mail reached the NGO with where to collect.
+    const [mail] = await waitForMails(ngo.email);
+    expect(mail!.template).toBe('request-approved');
+    expect(mail!.text).toContain('15 Mesaha Square, Dokki, Giza');
+    expect(mail!.text).toContain(pharmacy.email);
+    // The requests read model follows the catalog's quantity.
+    await waitUntil(async () => {
+      const { rows } = await p.requests.service.ctx.pool.query(
+        'SELECT quantity FROM requests.medicines WHERE id = $1',
+        [medicine.id],
+      );
+      return rows[0]?.quantity === 6;
+    });
+  });
+
+  it('a donation needs pickup details to be approved; the requester gets them by e-mail in their language', async () => {
+    await p.identity.service.ctx.pool.query("UPDATE identity.users SET language = 'ar' WHERE id = $1", [
+      ngo2.id,
+    ]);
+    await p.identity.api.put('/api/auth/me', { language: 'ar' }, { token: ngo2.token });
+    const donation = await list(donor.token, 90, {
+      quantity: 3,
+      recipientType: 'ngos',
+      name: 'Augmentin 1g',
+    });
+    const created = await ask(ngo2.token, { medicineId: donation.id });
+    expect(created.body.quantity).toBe(1);
+    const id = created.body.id as number;
+
+    const missing = await move(donor.token, id, { status: 'approved' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.details.map((d: { rule: string }) => d.rule)).toEqual([
+      'pickupLocationRequired',
+      'pickupDateRequired',
+    ]);
+    expect(missing.body.message).toBe('Pickup location is required');
+    const past = await move(donor.token, id, {
+      status: 'approved',
+      pickupLocation: 'Maadi',
+      pickupDate: inDays(-2),
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.details[0].rule).toBe('pickupDatePast');
+
+    const pickupDate = inDays(2);
+    const ok = await move(donor.token, id, {
+      status: 'approved',
+      pickupLocation: 'Maadi, Street 9',
+      pickupDate,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ status: 'approved', pickupLocation: 'Maadi, Street 9', pickupDate });
+    const history = await p.requests.api.get('/api/transactions/my', { token: ngo2.token });
+    expect(history.body.find((t: { id: number }) => t.id === id).pickup).toEqual({
+      pharmacyName: null,
+      address: null,
+      contactEmail: null,
+      location: 'Maadi, Street 9',
+      date: pickupDate,
+    });
+    const [mail] = await waitForMails(ngo2.email);
+    expect(mail!.template).toBe('request-approved');
+    expect(mail!.subject).toBe('تمت الموافقة على طلبك لـ Augmentin 1g – MedRelay');
+    expect(mail!.text).toContain('Maadi, Street 9');
+    expect(mail!.text).toContain('مكان الاستلام');
+  });
+});
+
+describe('refusals when requesting', () => {
+  it('validates the body (400) and answers in Arabic when asked', async () => {
+    const medicine = await list(pharmacy.token);
+    for (const body of [
+      {},
+      { medicineId: 'x' },
+      { medicineId: medicine.id, quantity: 0 },
+      { medicineId: medicine.id, quantity: 1.5 },
+      { medicineId: medicine.id, extra: true },
+      { medicineId: -1 },
+      { medicineId: medicine.id, notes: 'n'.repeat(1001) },
+    ]) {
+      const res = await ask(ngo.token, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
+    const ar = await ask(ngo.token, { medicineId: medicine.id, quantity: 0 }, { 'accept-language': 'ar' });
+    expect(ar.body.message).toBe('الكمية لازم تكون 1 على الأقل');
+  });
+
+  it('refuses your own medicine, one not offered to your role, an unavailable or expired one, and too much', async () => {
+    const own = await list(pharmacy.token, 60, { recipientType: 'both' });
+    expect(await ask(pharmacy.token, { medicineId: own.id })).toMatchObject({
+      status: 403,
+      body: { code: 'OWN_MEDICINE' },
+    });
+
+    const forPharmacies = await list(pharmacy.token, 60, { recipientType: 'pharmacies' });
+    const notOffered = await ask(ngo.token, { medicineId: forPharmacies.id });
+    expect(notOffered.status).toBe(403);
+    expect(notOffered.body).toMatchObject({
+      code: 'NOT_OFFERED',
+      message: 'This medicine is not offered to your account type',
+    });
+    expect((await ask(pharmacy2.token, { medicineId: forPharmacies.id })).status).toBe(201);
+
+    const unlisted = await list(pharmacy.token);
+    await p.catalog.api.delete(`/api/medicines/${unlisted.id}`, { token: pharmacy.token });
+    expect(await ask(ngo.token, { medicineId: unlisted.id })).toMatchObject({
+      status: 409,
+      body: { code: 'MEDICINE_UNAVAILABLE' },
+    });
+
+    const expired = await list(pharmacy.token);
+    await p.catalog.service.ctx.pool.query(
+      "UPDATE catalog.medicines SET expiry_date = now() - interval '1 hour' WHERE id = $1",
+      [expired.id],
+    );
+    expect((await ask(ngo.token, { medicineId: expired.id })).status).toBe(409);
+
+    const few = await list(pharmacy.token, 60, { quantity: 2 });
+    const tooMany = await ask(ngo.token, { medicineId: few.id, quantity: 3 });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body).toMatchObject({
+      code: 'INSUFFICIENT_QUANTITY',
+      message: 'Only 2 units are available',
+      details: { available: 2 },
+    });
+    expect((await ask(ngo.token, { medicineId: 999999 })).status).toBe(404);
+
+    const suspendedOwner = await p.user('pharmacy');
+    const hidden = await list(suspendedOwner.token);
+    await p.identity.api.put(
+      `/api/admin/users/${suspendedOwner.id}/status`,
+      { status: 'rejected' },
+      { token: admin.token },
+    );
+    await waitUntil(async () => {
+      const { rows } = await p.requests.service.ctx.pool.query(
+        'SELECT status FROM requests.users WHERE id = $1',
+        [suspendedOwner.id],
+      );
+      return rows[0]?.status === 'rejected';
+    });
+    expect((await ask(ngo.token, { medicineId: hidden.id })).body.code).toBe('MEDICINE_UNAVAILABLE');
+  });
+
+  it('answers 503 (not 500) when the catalog is unreachable', async () => {
+    const { startRequestsFor } = await import('../testing');
+    const offline = await startRequestsFor(p.identity, { ...p.catalog, baseUrl: 'http://127.0.0.1:9' });
+    try {
+      const res = await offline.api.post('/api/requests', { medicineId: 1 }, { token: ngo.token });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('UPSTREAM_UNAVAILABLE');
+    } finally {
+      await offline.stop();
+    }
+  });
+});
+
+describe('the state machine (spec §4), enforced on the server', () => {
+  it('allows only the moves of each party; everything else is 409 with a clear message', async () => {
+    const medicine = await list(pharmacy.token, 60, { quantity: 20 });
+    const newRequest = async () => (await ask(ngo.token, { medicineId: medicine.id })).body.id as number;
+
+    const a = await newRequest();
+    // The requester cannot approve or reject, the owner cannot cancel or complete.
+    for (const [token, status] of [
+      [ngo.token, 'approved'],
+      [ngo.token, 'rejected'],
+      [pharmacy.token, 'cancelled'],
+      [pharmacy.token, 'completed'],
+    ] as const) {
+      const res = await move(token, a, { status });
+      expect(res.status, status).toBe(409);
+      expect(res.body.code).toBe('INVALID_TRANSITION');
+    }
+    const completeEarly = await move(ngo.token, a, { status: 'completed' });
+    expect(completeEarly.body.message).toBe('A pending request cannot be completed by you');
+
+    expect((await move(ngo.token, a, { status: 'cancelled' })).body.status).toBe('cancelled');
+    for (const status of ['approved', 'rejected', 'completed', 'cancelled']) {
+      expect((await move(pharmacy.token, a, { status })).status).toBe(409);
+      expect((await move(ngo.token, a, { status })).status).toBe(409);
+    }
+
+    const b = await newRequest();
+    expect((await move(pharmacy.token, b, { status: 'rejected' })).body.status).toBe('rejected');
+    expect((await move(pharmacy.token, b, { status: 'approved' })).status).toBe(409);
+    expect((await move(ngo.token, b, { status: 'completed' })).status).toBe(409);
+
+    const c = await newRequest();
+    expect((await move(pharmacy.token, c, { status: 'approved' })).status).toBe(200);
+    expect((await move(pharmacy.token, c, { status: 'approved' })).status).toBe(409);
+    expect((await move(ngo.token, c, { status: 'cancelled' })).status).toBe(409);
+    expect((await move(pharmacy.token, c, { status: 'rejected' })).status).toBe(409);
+    expect((await move(ngo.token, c, { status: 'completed' })).status).toBe(200);
+    expect((await move(ngo.token, c, { status: 'completed' })).status).toBe(409);
+    expect(await quantityInCatalog(medicine.id)).toBe(19);
+
+    // Outsiders get 403; bad ids and bodies 400; unknown ids 404.
+    expect((await move(ngo2.token, c, { status: 'completed' })).status).toBe(403);
+    expect((await move(admin.token, c, { status: 'completed' })).status).toBe(403);
+    expect((await move(pharmacy.token, 999999, { status: 'approved' })).status).toBe(404);
+    expect((await move(pharmacy.token, c, { status: 'pending' })).status).toBe(400);
+    expect((await move(pharmacy.token, c, {})).status).toBe(400);
+    expect(
+      (
+        await p.requests.api.put(
+          '/api/requests/abc/status',
+          { status: 'approved' },
+          { token: pharmacy.token },
+        )
+      ).status,
+    ).toBe(400);
+  });
+
+  it('refuses an approval when the catalog has too little left, leaving the request pending', async () => {
+    const medicine = await list(pharmacy.token, 60, { quantity: 3 });
+    const first = (await ask(ngo.token, { medicineId: medicine.id, quantity: 2 })).body.id;
+    const second = (await ask(ngo2.token, { medicineId: medicine.id, quantity: 2 })).body.id;
+    expect((await move(pharmacy.token, first, { status: 'approved' })).status).toBe(200);
+    const refused = await move(pharmacy.token, second, { status: 'approved' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('INSUFFICIENT_QUANTITY');
+    const still = await p.requests.api.get(`/api/requests/${second}`, { token: ngo2.token });
+    expect(still.body.status).toBe('pending');
+    expect((await move(pharmacy.token, second, { status: 'rejected' })).status).toBe(200);
+    expect(await quantityInCatalog(medicine.id)).toBe(1);
+    // The rejection queues a release (nothing was reserved): the catalog records it as final.
+    await waitUntil(async () => {
+      const { rows } = await p.catalog.service.ctx.pool.query(
+        'SELECT status, quantity FROM catalog.reservations WHERE request_id = $1',
+        [second],
+      );
+      return rows[0]?.status === 'released' && rows[0]?.quantity === 0;
+    });
+    expect(await quantityInCatalog(medicine.id)).toBe(1);
+  });
+});
+
+describe('notifications', () => {
+  it("notifies the owner of a new request and the requester of the decision, in the reader's language", async () => {
+    const owner = await p.user('donor');
+    const requester = await p.user('ngo');
+    const donation = await list(owner.token, 60, { name: 'Brufen 400', quantity: 5 });
+    const id = (await ask(requester.token, { medicineId: donation.id, quantity: 2 })).body.id;
+
+    const ownerList = await p.requests.api.get('/api/notifications', { token: owner.token });
+    expect(ownerList.status).toBe(200);
+    expect(ownerList.headers.get('x-unread-count')).toBe('1');
+    expect(ownerList.body[0]).toMatchObject({
+      userId: owner.id,
+      type: 'request-new',
+      title: 'New request',
+      message: 'ngo user requested 2 of Brufen 400',
+      isRead: false,
+      requestId: id,
+      medicineId: donation.id,
+    });
+    await move(owner.token, id, { status: 'rejected' });
+    const ar = await p.requests.api.get('/api/notifications', {
+      token: requester.token,
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(ar.body[0]).toMatchObject({ type: 'request-rejected', title: 'طلبك اترفض' });
+
+    const read = await p.requests.api.put(`/api/notifications/${ownerList.body[0].id}/read`, undefined, {
+      token: owner.token,
+    });
+    expect(read.body.isRead).toBe(true);
+    expect((await p.requests.api.get('/api/notifications?unread=true', { token: owner.token })).body).toEqual(
+      [],
+    );
+    // Someone else's notification looks like a missing one.
+    expect(
+      (
+        await p.requests.api.put(`/api/notifications/${ar.body[0].id}/read`, undefined, {
+          token: owner.token,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await p.requests.api.put('/api/notifications/read-all', undefined, { token: requester.token })).body,
+    ).toEqual({ updated: 1 });
+    expect((await p.requests.api.get('/api/notifications?unread=maybe', { token: owner.token })).status).toBe(
+      400,
+    );
+  });
+
+  it("turns the catalog's expiry alerts into one notification per medicine and threshold", async () => {
+    const owner = await p.user('pharmacy');
+    const medicine = await list(owner.token, 60, { name: 'Ventolin' });
+    await p.catalog.service.ctx.pool.query(
+      "UPDATE catalog.medicines SET expiry_date = now() + interval '5 days' WHERE id = $1",
+      [medicine.id],
+    );
+    await p.catalog.api.post('/api/admin/expiry-scan', undefined, { token: admin.token });
+    await p.catalog.api.post('/api/admin/expiry-scan', undefined, { token: admin.token });
+    await waitUntil(
+      async () => (await p.requests.api.get('/api/notifications', { token: owner.token })).body.length > 0,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const res = await p.requests.api.get('/api/notifications', { token: owner.token });
+    expect(res.body).toHaveLength(1);
+    expect(res.body[0]).toMatchObject({
+      type: 'expiry-alert',
+      message: 'Ventolin expires in 5 day(s)',
+      medicineId: medicine.id,
+    });
+  });
+});
+
+describe('admin views', () => {
+  it('lists all requests (filtered by status) and the request statistics', async () => {
+    const all = await p.requests.api.get('/api/admin/all-requests', { token: admin.token });
+    expect(all.status).toBe(200);
+    expect(all.body.length).toBeGreaterThan(5);
+    expect(all.body[0]).toHaveProperty('requester');
+    const approved = await p.requests.api.get('/api/admin/all-requests?status=approved', {
+      token: admin.token,
+    });
+    expect(approved.body.every((r: { status: string }) => r.status === 'approved')).toBe(true);
+    expect(
+      (await p.requests.api.get('/api/admin/all-requests?status=lost', { token: admin.token })).status,
+    ).toBe(400);
+    const stats = await p.requests.api.get('/api/admin/all-requests/stats', { token: admin.token });
+    expect(stats.body.totalRequests).toBe(all.body.length);
+    const sum = Object.values(stats.body.requestStatus as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(sum).toBe(all.body.length);
+    expect(stats.body.requestStatus.approved).toBe(approved.body.length);
+  });
+});
+
+describe('bad ids and queries on every read endpoint (400 / 404, never 500)', () => {
+  it('answers each with the right status and the error shape', async () => {
+    const checks: Array<[() => Promise<{ status: number; body: any }>, number]> = [
+      [() => p.requests.api.get('/api/requests/abc', { token: ngo.token }), 400],
+      [() => p.requests.api.get('/api/requests/999999', { token: ngo.token }), 404],
+      [() => p.requests.api.get('/api/requests/2147483648', { token: ngo.token }), 400],
+      [() => p.requests.api.get('/api/requests/my?status=done', { token: ngo.token }), 400],
+      [() => p.requests.api.get('/api/requests/my?extra=1', { token: ngo.token }), 400],
+      [() => p.requests.api.put('/api/notifications/abc/read', undefined, { token: ngo.token }), 400],
+      [() => p.requests.api.put('/api/notifications/999999/read', undefined, { token: ngo.token }), 404],
+      [() => p.requests.api.get('/api/nothing-here', { token: ngo.token }), 404],
+      [() => p.catalog.api.get('/api/medicines/abc', { token: ngo.token }), 400],
+      [() => p.catalog.api.get('/api/medicines/999999', { token: ngo.token }), 404],
+      [() => p.catalog.api.get('/api/medicines/abc/image'), 400],
+      [() => p.catalog.api.delete('/api/medicines/abc/image', { token: pharmacy.token }), 400],
+      [() => p.catalog.api.delete('/api/medicines/999999', { token: pharmacy.token }), 404],
+      [() => p.catalog.api.get('/api/medicines?q=%00', { token: ngo.token }), 400],
+      [() => p.catalog.api.get(`/api/medicines?q=${'x'.repeat(101)}`, { token: ngo.token }), 400],
+      [() => p.catalog.api.get('/api/admin/all-medicines?extra=1', { token: admin.token }), 400],
+    ];
+    for (const [call, status] of checks) {
+      const res = await call();
+      expect(res.status, String(call)).toBe(status);
+      expect(res.body, String(call)).toMatchObject({ message: expect.any(String), code: expect.any(String) });
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { UserStatus, UserType } from '@medrelay/contracts';
+import { createLogger } from '@medrelay/service-kit';
+import {
+  startCatalogFor,
+  testInternalSecret,
+  waitForReadModel,
+  type TestCatalog,
+} from '@medrelay/svc-catalog/testing';
+import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/testing';
+import { apiClient, testStores } from '@medrelay/testing';
+import { z } from 'zod';
+import { requestsConfigShape, type RequestsConfig } from './config';
+import { createRequestsService } from './service';
+
+export { medicineInput } from '@medrelay/svc-catalog/testing';
+
+/** Starts a real svc-requests in this process, next to the given identity and catalog. */
+export async function startRequestsFor(
+  identity: TestIdentity,
+  catalog: TestCatalog,
+  overrides: Partial<Record<keyof RequestsConfig, string>> = {},
+) {
+  const stores = testStores();
+  const config = z.object(requestsConfigShape).parse({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    DATABASE_URL: identity.databaseUrl,
+    REDIS_URL: stores.redisUrl,
+    REDIS_PREFIX: identity.prefix,
+    JWT_PUBLIC_KEY: stores.jwtPublicKey,
+    INTERNAL_SECRET: testInternalSecret,
+    CATALOG_URL: catalog.baseUrl,
+    ...overrides,
+  });
+  const service = await createRequestsService(config, createLogger('svc-requests', config.LOG_LEVEL));
+  const server: Server = await service.listen(0);
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { service, config, baseUrl, api: apiClient(baseUrl), stop: () => service.stop() };
+}
+export type TestRequests = Awaited<ReturnType<typeof startRequestsFor>>;
+
+/** Identity, catalog and requests together, on one database and Redis prefix, as the launcher runs them. */
+export async function startTestPlatform() {
+  const identity = await startTestIdentity();
+  const catalog = await startCatalogFor(identity);
+  const platform = {
+    identity,
+    catalog,
+    requests: await startRequestsFor(identity, catalog),
+    /** A signed-in user both read models already know. */
+    async user(userType: UserType, status: UserStatus = 'approved', address?: string) {
+      const created = await identity.createUser(userType, status, userType, address);
+      await waitForReadModel(platform.catalog.service.ctx.pool, 'catalog', created.id);
+      await waitForReadModel(platform.requests.service.ctx.pool, 'requests', created.id);
+      return { ...created, token: await identity.login(created.email) };
+    },
+    async stop() {
+      await platform.requests.stop();
+      await platform.catalog.stop();
+      await identity.stop();
+    },
+  };
+  return platform;
+}
+export type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
+export type TestUser = Awaited<ReturnType<TestPlatform['user']>>;
