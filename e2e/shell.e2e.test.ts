@@ -18,7 +18,8 @@ const documentDirection = (page: Page) =>
   page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
 
 async function expectToast(page: Page, title: string) {
-  await page.getByTestId('toast').filter({ hasText: title }).waitFor();
+  // The previous toast may still be fading out beside the new one.
+  await page.getByTestId('toast').filter({ hasText: title }).first().waitFor();
 }
 
 describe('landing page', { timeout: 60_000 }, () => {
@@ -333,6 +334,34 @@ describe('settings', { timeout: 60_000 }, () => {
       .getByTestId('remote-donor')
       .evaluate((el) => el.querySelector('.fui-FluentProvider')?.getAttribute('dir'));
     expect(remoteDir).toBe('rtl');
+  });
+});
+
+describe('expiry bell', { timeout: 60_000 }, () => {
+  it("groups the pharmacy's stock expiring within 30 days into Urgent and Soon", async () => {
+    const user = await platform.approvedUser('pharmacy');
+    await platform.listMedicine(user.token, 'Augmentin 1g', 3, 8);
+    await platform.listMedicine(user.token, 'Concor 5mg', 20, 12);
+    await platform.listMedicine(user.token, 'Glucophage 500mg', 90);
+    const page = await platform.newPage();
+    await platform.signIn(page, user.email);
+    const bell = page.getByRole('button', { name: /Expiry alerts: 2 medicines expiring soon/ });
+    await bell.click();
+    const urgent = page.getByRole('region', { name: 'Urgent (7 days or fewer)' });
+    await urgent.getByText('Augmentin 1g').waitFor();
+    await urgent.getByText('3 days', { exact: true }).waitFor();
+    await urgent.getByText('Qty 8', { exact: false }).waitFor();
+    const soon = page.getByRole('region', { name: 'Soon (8 to 30 days)' });
+    await soon.getByText('Concor 5mg').waitFor();
+    expect(await page.getByText('Glucophage 500mg').count()).toBe(0);
+  });
+
+  it('says so when nothing is expiring', async () => {
+    const user = await platform.approvedUser('donor');
+    const page = await platform.newPage();
+    await platform.signIn(page, user.email);
+    await page.getByRole('button', { name: /Expiry alerts/ }).click();
+    await page.getByText('No medicines expiring soon').waitFor();
   });
 });
 

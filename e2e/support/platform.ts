@@ -2,7 +2,8 @@ import path from 'node:path';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startTestGateway } from '@medrelay/gateway/testing';
-import { startTestIdentity, testPassword } from '@medrelay/svc-identity/testing';
+import { testPassword } from '@medrelay/svc-identity/testing';
+import { medicineInput, startTestPlatform } from '@medrelay/svc-requests/testing';
 import type { UserType } from '@medrelay/contracts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -20,13 +21,16 @@ const chromiumArgs = [
 
 /**
  * The platform as a user meets it: the production front-end builds served by a real gateway in
- * front of a real svc-identity (real PostgreSQL, Redis and SMTP from the global set-up), driven
+ * front of the real services (real PostgreSQL, Redis and SMTP from the global set-up), driven
  * through Debian's Chromium.
  */
 export async function startPlatform(options: { staticRoot?: string } = {}) {
-  const identity = await startTestIdentity();
+  const services = await startTestPlatform();
+  const { identity } = services;
   const gateway = await startTestGateway(identity.prefix, {
     IDENTITY_URL: identity.baseUrl,
+    CATALOG_URL: services.catalog.baseUrl,
+    REQUESTS_URL: services.requests.baseUrl,
     STATIC_ROOT: options.staticRoot ?? root,
   });
   const browser: Browser = await chromium.launch({
@@ -73,8 +77,16 @@ export async function startPlatform(options: { staticRoot?: string } = {}) {
     await page.waitForURL((url) => url.pathname !== '/login');
   }
 
+  /** An approved user every service already knows, with a token. */
   async function approvedUser(userType: UserType) {
-    return identity.createUser(userType, 'approved');
+    return services.user(userType, 'approved');
+  }
+
+  /** Lists a medicine expiring in `days` days, through the gateway, as its owner. */
+  async function listMedicine(token: string, name: string, days: number, quantity = 5) {
+    const res = await gateway.api.post('/api/medicines', medicineInput({ name, quantity }, days), { token });
+    expect(res.status).toBe(201);
+    return res.body as { id: number };
   }
 
   return {
@@ -85,6 +97,7 @@ export async function startPlatform(options: { staticRoot?: string } = {}) {
     approve,
     signIn,
     approvedUser,
+    listMedicine,
     /** Declares that the current test provokes a failed call the browser will log. */
     expectFailedCall(status: number) {
       expectedFailures.push(
@@ -100,7 +113,7 @@ export async function startPlatform(options: { staticRoot?: string } = {}) {
     async stop() {
       await browser.close();
       await gateway.stop();
-      await identity.stop();
+      await services.stop();
     },
   };
 }

@@ -16,5 +16,7 @@ export const gatewayConfigShape = {
   WRITE_RATE_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** How long a proxied call may take before the gateway answers 504. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** The public landing figures (GET /api/impact) are recomputed at most this often. */
+  IMPACT_CACHE_MS: z.coerce.number().int().nonnegative().default(30_000),
 };
 export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>>;

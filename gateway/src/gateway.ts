@@ -17,6 +17,7 @@ import { healthRoutes } from './health';
 import { proxyTo } from './proxy';
 import { upstreams, type UpstreamName } from './routes';
 import { adminStatsRoute } from './stats';
+import { impactRoute } from './impact';
 import { staticRoutes } from './static';
 
 /** The single entry point: guards, then each service's paths proxied, then the static front ends. */
@@ -46,6 +47,9 @@ export async function createGateway(
     rateLimits(redis, config.REDIS_PREFIX, config),
   );
   app.use(adminStatsRoute(targets, config.UPSTREAM_TIMEOUT_MS, logger));
+  app.use(
+    impactRoute(targets, { timeoutMs: config.UPSTREAM_TIMEOUT_MS, cacheMs: config.IMPACT_CACHE_MS }, logger),
+  );
   for (const [name, prefixes] of Object.entries(upstreams) as [UpstreamName, readonly string[]][]) {
     app.use(proxyTo(name, targets[name], prefixes, config.UPSTREAM_TIMEOUT_MS, logger));
   }

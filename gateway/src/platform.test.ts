@@ -17,6 +17,7 @@ beforeAll(async () => {
     IDENTITY_URL: p.identity.baseUrl,
     CATALOG_URL: p.catalog.baseUrl,
     REQUESTS_URL: p.requests.baseUrl,
+    IMPACT_CACHE_MS: '0',
   });
   [pharmacy, ngo, donor, admin] = await Promise.all([
     p.user('pharmacy', 'approved', '7 Tahrir St, Downtown Cairo'),
@@ -124,6 +125,39 @@ describe('catalog and requests through the gateway (issue 4 "Done means")', () =
     expect(mail.text).toContain('Heliopolis, Baghdad St 12');
     const notes = await gw.api.get('/api/notifications', { token: ngo.token });
     expect(notes.body.map((n: { type: string }) => n.type)).toContain('request-approved');
+  });
+
+  it('publishes the landing impact figures to anyone, computed from the data', async () => {
+    const impact = async () => {
+      const res = await gw.api.get('/api/impact');
+      expect(res.status).toBe(200);
+      return res.body as Record<string, number>;
+    };
+    const before = await impact();
+    const listed = await gw.api.post(
+      '/api/medicines',
+      medicineInput({ recipientType: 'ngos', quantity: 4 }),
+      {
+        token: pharmacy.token,
+      },
+    );
+    const requested = await gw.api.post(
+      '/api/requests',
+      { medicineId: listed.body.id, quantity: 4 },
+      { token: ngo.token },
+    );
+    const id = requested.body.id;
+    await gw.api.put(`/api/requests/${id}/status`, { status: 'approved' }, { token: pharmacy.token });
+    await gw.api.put(`/api/requests/${id}/status`, { status: 'completed' }, { token: ngo.token });
+    const after = await impact();
+    expect(after.medicinesSaved).toBe(before.medicinesSaved! + 4);
+    expect(after.patientsServed).toBe(Math.floor(1.5 * after.medicinesSaved!));
+    // pharmacy, ngo and donor are approved partners; the admin is not one.
+    expect(after.activePartners).toBeGreaterThanOrEqual(3);
+    expect(after.wasteReducedPercent).toBeGreaterThan(0);
+    expect(after.wasteReducedPercent).toBeLessThanOrEqual(100);
+    // A stale token does not block a public page's figures.
+    expect((await gw.api.get('/api/impact', { token: 'stale' })).status).toBe(200);
   });
 
   it('answers the admin statistics only to administrators', async () => {

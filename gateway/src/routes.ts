@@ -26,11 +26,14 @@ export function matchesPrefix(path: string, prefix: string): boolean {
 export function isPublicCall(method: string, path: string): boolean {
   return (
     (method === 'POST' && (path === '/api/auth/login' || path === '/api/auth/register')) ||
-    (method === 'GET' && path === '/api/settings')
+    (method === 'GET' && (path === '/api/settings' || path === '/api/impact'))
   );
 }
 
 /** Calls that stay open in maintenance mode, so an administrator can sign in and the browser can say why. */
 export function isOpenDuringMaintenance(method: string, path: string): boolean {
-  return (method === 'POST' && path === '/api/auth/login') || (method === 'GET' && path === '/api/settings');
+  return (
+    (method === 'POST' && path === '/api/auth/login') ||
+    (method === 'GET' && (path === '/api/settings' || path === '/api/impact'))
+  );
 }

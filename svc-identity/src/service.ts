@@ -29,6 +29,7 @@ import type { IdentityConfig } from './config';
 import { schema, type IdentityContext } from './context';
 import { startMailWorker } from './mail/worker';
 import { settingsRoutes } from './settings/routes';
+import { impactRoutes } from './impact/routes';
 import { SettingsStore } from './settings/store';
 
 const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -78,6 +79,7 @@ export async function createIdentityService(
   const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY });
   app.use(health.router());
   app.use(authRoutes(ctx));
+  app.use(impactRoutes(ctx));
   app.use(accountRoutes(ctx));
   app.use(adminUserRoutes(ctx));
   app.use(settingsRoutes(ctx));

@@ -19,7 +19,13 @@ export async function loadSession(): Promise<User | null> {
 }
 
 export function useSession() {
-  return useQuery({ queryKey: meKey, queryFn: loadSession });
+  // The token is the source of truth: once it is gone (logout) the user is gone in the same
+  // render, before the query cache has told its observers.
+  return useQuery({
+    queryKey: meKey,
+    queryFn: loadSession,
+    select: (user) => (tokenStore.get() ? user : null),
+  });
 }
 
 export function useLogin() {
@@ -40,14 +46,35 @@ export function useRegister() {
   });
 }
 
-/** Ends the session on the server (best effort), then forgets the token and every cached answer. */
+/**
+ * Set by a logout until the landing page has shown: the guards then send the user home (/)
+ * rather than to the sign-in form they would give a visitor without a session.
+ */
+let loggedOut = false;
+export const logoutState = {
+  justLoggedOut: () => loggedOut,
+  acknowledge: () => {
+    loggedOut = false;
+  },
+};
+
+/**
+ * Forgets the token and every cached answer at once (so the next render is signed out), then
+ * revokes the token on the server in the background (best effort: it expires anyway).
+ */
 export function useLogout() {
   const client = useQueryClient();
-  return async () => {
-    await apiRequest('POST', '/api/auth/logout').catch(() => undefined);
+  return () => {
+    const token = tokenStore.get();
+    loggedOut = true;
     tokenStore.clear();
     client.setQueryData(meKey, null);
     client.removeQueries({ predicate: (query) => query.queryKey[0] !== meKey[0] });
+    if (token) {
+      void fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(
+        () => undefined,
+      );
+    }
   };
 }
 

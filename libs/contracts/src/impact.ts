@@ -12,3 +12,16 @@ export const publicImpactSchema = z.object({
   wasteReducedPercent: z.number().min(0).max(100),
 });
 export type PublicImpact = z.infer<typeof publicImpactSchema>;
+
+/**
+ * Each service's part of the impact figures, at `GET /impact` on the service itself. Not under
+ * /api: the gateway never proxies it; it only combines the parts into `GET /api/impact`.
+ */
+export const impactPartPath = '/impact';
+export const identityImpactSchema = z.object({ activePartners: z.number().int().nonnegative() });
+export const requestsImpactSchema = z.object({ medicinesSaved: z.number().int().nonnegative() });
+/** Units still listed when their expiry date passed: the waste the platform did not prevent. */
+export const catalogImpactSchema = z.object({ expiredUnits: z.number().int().nonnegative() });
+export type IdentityImpact = z.infer<typeof identityImpactSchema>;
+export type RequestsImpact = z.infer<typeof requestsImpactSchema>;
+export type CatalogImpact = z.infer<typeof catalogImpactSchema>;

@@ -1,7 +1,7 @@
 import { Avatar, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { Navigation24Regular, SignOut24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useLogout, usePublicSettings } from '@medrelay/api-client';
 import type { User } from '@medrelay/contracts';
 import { LanguageSwitcher } from './language-switcher';
@@ -39,7 +39,6 @@ const useStyles = makeStyles({
 export function Header({ user, onMenu }: { user: User; onMenu?: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation('common');
-  const navigate = useNavigate();
   const logout = useLogout();
   const { data: settings } = usePublicSettings();
   return (
@@ -68,14 +67,7 @@ export function Header({ user, onMenu }: { user: User; onMenu?: () => void }) {
           </Text>
         </div>
       </div>
-      <Button
-        appearance="subtle"
-        icon={<SignOut24Regular />}
-        onClick={async () => {
-          await logout();
-          navigate('/', { replace: true });
-        }}
-      >
+      <Button appearance="subtle" icon={<SignOut24Regular />} onClick={logout}>
         {t('header.logout')}
       </Button>
     </header>

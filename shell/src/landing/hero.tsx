@@ -62,7 +62,7 @@ export function Hero({ pendingUser }: { pendingUser: User | null }) {
             {t('landing.pending.body')}
           </MessageBarBody>
           <MessageBarActions>
-            <Button onClick={() => void logout()}>{t('landing.pending.logout')}</Button>
+            <Button onClick={logout}>{t('landing.pending.logout')}</Button>
           </MessageBarActions>
         </MessageBar>
       )}

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
-import { useSession } from '@medrelay/api-client';
+import { logoutState, useSession } from '@medrelay/api-client';
 import { mayUseProduct } from '@medrelay/domain';
 import { CenteredSpinner } from '@medrelay/ui';
 import { homeOf } from '../session/guard';
@@ -35,6 +35,7 @@ export function LandingPage() {
   const { data: user, isPending } = useSession();
   const { t } = useTranslation('common');
   usePageMeta();
+  useEffect(() => logoutState.acknowledge(), []);
   if (isPending) return <CenteredSpinner fullScreen label={t('loading')} />;
   if (user && mayUseProduct(user.userType, user.status)) return <Navigate to={homeOf(user)} replace />;
   return (

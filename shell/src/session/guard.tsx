@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@medrelay/api-client';
+import { logoutState, useSession } from '@medrelay/api-client';
 import type { User, UserType } from '@medrelay/contracts';
 import { mayUseProduct } from '@medrelay/domain';
 import { CenteredSpinner } from '@medrelay/ui';
@@ -28,7 +28,7 @@ export function RequireRole({ role, children }: { role: UserType; children: (use
   const { data: user, isPending } = useSession();
   const { t } = useTranslation('common');
   if (isPending) return <CenteredSpinner fullScreen label={t('loading')} />;
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <Navigate to={logoutState.justLoggedOut() ? '/' : '/login'} replace />;
   if (user.userType !== role) return <Navigate to="/" replace />;
   if (!mayUseProduct(user.userType, user.status)) return <PendingRedirect />;
   return <>{children(user)}</>;

@@ -1,4 +1,4 @@
-import type { MedicineStats } from '@medrelay/contracts';
+import { impactPartPath, type CatalogImpact, type MedicineStats } from '@medrelay/contracts';
 import { authenticate, requirePermission } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { CatalogContext } from '../context';
@@ -34,5 +34,13 @@ export function statsRoutes(ctx: CatalogContext): Router {
       res.json(stats);
     },
   );
+  // Its part of the public impact figures (landing page): units left to expire unclaimed.
+  router.get(impactPartPath, async (_req, res) => {
+    const { rows } = await ctx.pool.query<{ n: number }>(
+      'SELECT coalesce(sum(quantity), 0)::int AS n FROM catalog.medicines WHERE expiry_date <= now()',
+    );
+    const part: CatalogImpact = { expiredUnits: rows[0]!.n };
+    res.json(part);
+  });
   return router;
 }

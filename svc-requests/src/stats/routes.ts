@@ -1,4 +1,10 @@
-import { requestStatuses, type RequestStats, type RequestStatus } from '@medrelay/contracts';
+import {
+  impactPartPath,
+  requestStatuses,
+  type RequestsImpact,
+  type RequestStats,
+  type RequestStatus,
+} from '@medrelay/contracts';
 import { authenticate, requirePermission } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { RequestsContext } from '../context';
@@ -26,5 +32,13 @@ export function statsRoutes(ctx: RequestsContext): Router {
       res.json(stats);
     },
   );
+  // Its part of the public impact figures (landing page): units that reached someone.
+  router.get(impactPartPath, async (_req, res) => {
+    const { rows } = await ctx.pool.query<{ n: number }>(
+      `SELECT coalesce(sum(quantity), 0)::int AS n FROM requests.requests WHERE status = 'completed'`,
+    );
+    const part: RequestsImpact = { medicinesSaved: rows[0]!.n };
+    res.json(part);
+  });
   return router;
 }

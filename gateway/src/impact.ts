@@ -1,0 +1,69 @@
+import {
+  catalogImpactSchema,
+  identityImpactSchema,
+  impactPartPath,
+  requestsImpactSchema,
+  type PublicImpact,
+} from '@medrelay/contracts';
+import { livesImpacted, rate } from '@medrelay/domain';
+import { AppError, type Logger } from '@medrelay/service-kit';
+import { Router } from 'express';
+import type { z } from 'zod';
+import type { UpstreamName } from './routes';
+
+const parts = {
+  identity: identityImpactSchema,
+  catalog: catalogImpactSchema,
+  requests: requestsImpactSchema,
+};
+
+/** Combines the services' parts into the public figures (definitions in docs/design.md). */
+export function combineImpact(
+  identity: z.infer<typeof identityImpactSchema>,
+  catalog: z.infer<typeof catalogImpactSchema>,
+  requests: z.infer<typeof requestsImpactSchema>,
+): PublicImpact {
+  const saved = requests.medicinesSaved;
+  return {
+    medicinesSaved: saved,
+    patientsServed: livesImpacted(saved),
+    activePartners: identity.activePartners,
+    wasteReducedPercent: rate(saved, saved + catalog.expiredUnits),
+  };
+}
+
+/** GET /api/impact: the landing page's live figures, from the three services' parts. */
+export function impactRoute(
+  targets: Record<UpstreamName, string>,
+  options: { timeoutMs: number; cacheMs: number },
+  logger: Logger,
+): Router {
+  const { timeoutMs, cacheMs } = options;
+  const router = Router();
+  let cached: { at: number; value: PublicImpact } | null = null;
+
+  async function ask<K extends UpstreamName>(name: K): Promise<z.infer<(typeof parts)[K]>> {
+    const res = await fetch(`${targets[name]}${impactPartPath}`, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!res.ok) throw new Error(`${name} answered ${res.status}`);
+    return parts[name].parse(await res.json()) as z.infer<(typeof parts)[K]>;
+  }
+
+  router.get('/api/impact', async (_req, res, next) => {
+    if (!cached || Date.now() - cached.at >= cacheMs) {
+      try {
+        const [identity, catalog, requests] = await Promise.all([
+          ask('identity'),
+          ask('catalog'),
+          ask('requests'),
+        ]);
+        cached = { at: Date.now(), value: combineImpact(identity, catalog, requests) };
+      } catch (err) {
+        logger.warn({ err: (err as Error).message }, 'impact figures unavailable');
+        return next(new AppError(503, 'UPSTREAM_UNAVAILABLE', 'serviceUnavailable'));
+      }
+    }
+    res.setHeader('Cache-Control', `public, max-age=${Math.round(cacheMs / 1000)}`);
+    res.json(cached.value);
+  });
+  return router;
+}
