@@ -23,7 +23,7 @@ afterAll(async () => {
   await platform?.stop();
   rmSync(deployed, { recursive: true, force: true });
 });
-afterEach(() => expect(platform.takeConsoleErrors()).toEqual([]));
+afterEach(async () => expect(await platform.finishTest()).toEqual([]));
 
 describe('remotes loaded at run time', { timeout: 60_000 }, () => {
   it('shows a redeployed remote without touching the shell', async () => {

@@ -9,9 +9,9 @@ beforeAll(async () => {
   platform = await startPlatform();
 }, 60_000);
 afterAll(async () => platform?.stop());
-afterEach(() => {
+afterEach(async () => {
   // Spec-level promise: no page the user visits logs an error.
-  expect(platform.takeConsoleErrors()).toEqual([]);
+  expect(await platform.finishTest()).toEqual([]);
 });
 
 const documentDirection = (page: Page) =>

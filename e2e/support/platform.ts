@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startTestGateway } from '@medrelay/gateway/testing';
 import { testPassword } from '@medrelay/svc-identity/testing';
@@ -41,16 +41,24 @@ export async function startPlatform(options: { staticRoot?: string } = {}) {
   // A test that provokes an error answer on purpose (a duplicate e-mail: 409) declares it; the
   // browser logs every failed call, which is not an error of the app.
   let expectedFailures: RegExp[] = [];
+  const failedCalls: string[] = [];
+  const openContexts: BrowserContext[] = [];
 
   /** A fresh browser context (own localStorage) whose console errors fail the test. */
   async function newPage(options: { locale?: string } = {}): Promise<Page> {
     const context = await browser.newContext({ baseURL: gateway.baseUrl, locale: options.locale ?? 'en-US' });
+    openContexts.push(context);
     const page = await context.newPage();
     const record = (text: string) => consoleErrors.push(`${page.url()}: ${text}`);
     page.on('console', (message: ConsoleMessage) => {
       if (message.type() === 'error') record(message.text());
     });
     page.on('pageerror', (error) => record(error.message));
+    // Names the call behind a "Failed to load resource" line, which Chromium logs without its URL.
+    page.on('response', (response) => {
+      if (response.status() >= 400)
+        failedCalls.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+    });
     return page;
   }
 
@@ -104,11 +112,16 @@ export async function startPlatform(options: { staticRoot?: string } = {}) {
         new RegExp(`Failed to load resource: the server responded with a status of ${status}`),
       );
     },
-    /** Console errors since the last call, minus the declared ones; each test asserts there are none. */
-    takeConsoleErrors() {
+    /**
+     * Ends a test: closes its pages (so none of them logs into the next test) and returns the
+     * console errors seen, minus the declared ones; each test asserts there are none.
+     */
+    async finishTest() {
+      await Promise.all(openContexts.splice(0).map((context) => context.close()));
       const errors = consoleErrors.splice(0).filter((e) => !expectedFailures.some((p) => p.test(e)));
+      const calls = failedCalls.splice(0);
       expectedFailures = [];
-      return errors;
+      return errors.length ? [...errors, ...calls.map((c) => `(failed call: ${c})`)] : [];
     },
     async stop() {
       await browser.close();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userStatuses, userTypes } from './users';
+import { userStatuses, userTypes } from './roles';
 
 /** Claims of the access token signed by svc-identity (ES256) and verified everywhere. */
 export const tokenClaimsSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languages } from './messages';
-import { userStatuses, userTypes } from './users';
+import { userStatuses, userTypes } from './roles';
 
 /** Integration events identity publishes about users (outbox → one BullMQ queue per consumer). */
 export const userEventTypes = ['user.registered', 'user.updated', 'user.status-changed'] as const;

@@ -1,6 +1,7 @@
 export * from './messages';
 export * from './errors';
 export * from './fields';
+export * from './roles';
 export * from './users';
 export * from './settings';
 export * from './auth';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { typeError } from './fields';
 import { medicineSchema, medicineSources } from './medicines';
-import { userTypes } from './users';
+import { userTypes } from './roles';
 
 export const requestStatuses = ['pending', 'approved', 'rejected', 'completed', 'cancelled'] as const;
 export type RequestStatus = (typeof requestStatuses)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { medicineStatsSchema } from './medicines';
 import { requestStatsSchema } from './requests';
-import { userStatuses, userTypes } from './users';
+import { userStatuses, userTypes } from './roles';
 
 const count = z.number().int();
 

@@ -2,13 +2,7 @@ import { z } from 'zod';
 import { languages } from './messages';
 import { emailField, limits, nameField, optionalText, passwordField, phoneField, typeError } from './fields';
 
-export const userTypes = ['pharmacy', 'ngo', 'donor', 'admin'] as const;
-export type UserType = (typeof userTypes)[number];
-export const selfRegisteringUserTypes = ['pharmacy', 'ngo', 'donor'] as const;
-export type SelfRegisteringUserType = (typeof selfRegisteringUserTypes)[number];
-
-export const userStatuses = ['pending', 'approved', 'rejected'] as const;
-export type UserStatus = (typeof userStatuses)[number];
+import { selfRegisteringUserTypes, userStatuses, userTypes } from './roles';
 
 export const languageSchema = z.enum(languages);
 
