@@ -16,3 +16,4 @@ export * from './internal';
 export * from './settings';
 export * from './inbox';
 export * from './user-read-model';
+export * from './runtime';

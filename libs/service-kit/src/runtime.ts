@@ -1,0 +1,104 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { Queue } from 'bullmq';
+import { createTokenVerifier, type TokenVerifier } from './auth';
+import { readPem } from './config';
+import { createPool, migrate } from './db';
+import { Health } from './health';
+import { closeServer, listen } from './http';
+import type { Logger } from './logger';
+import { OutboxRelay } from './outbox';
+import { createQueue } from './queue';
+import { createQueueRedis, createRedis } from './redis';
+
+/** The settings every service with a database, Redis and queues reads (see baseConfigShape). */
+interface RuntimeConfig {
+  DATABASE_URL: string;
+  REDIS_URL: string;
+  REDIS_PREFIX: string;
+  JWT_PUBLIC_KEY?: string | undefined;
+  JWT_PUBLIC_KEY_FILE?: string | undefined;
+  PORT: number;
+  HOST: string;
+}
+
+/**
+ * What every service starts the same way: its pool (migrated), a fail-fast Redis for requests,
+ * two BullMQ connections (queues, workers), the queues it writes to, the token verifier, the
+ * outbox relay and health checks. Each service's `createXService` adds its routes and workers.
+ */
+export async function createServiceRuntime(options: {
+  name: string;
+  config: RuntimeConfig;
+  schema: string;
+  migrationsDir: string;
+  /** Queues this service publishes to (through its outbox). */
+  queueNames: readonly string[];
+  logger: Logger;
+}) {
+  const { name, config, schema, logger } = options;
+  const pool = createPool(config.DATABASE_URL, name, 10, logger);
+  await migrate(pool, schema, options.migrationsDir, logger);
+  const redis = createRedis(config.REDIS_URL, name);
+  const queueConnection = createQueueRedis(config.REDIS_URL, `${name}-queues`);
+  const workerConnection = createQueueRedis(config.REDIS_URL, `${name}-worker`);
+  const prefix = config.REDIS_PREFIX;
+
+  const queues = new Map<string, Queue>(
+    options.queueNames.map((queue) => [queue, createQueue(queue, queueConnection, prefix)]),
+  );
+  const queueFor = (queue: string) => {
+    const found = queues.get(queue);
+    if (!found) throw new Error(`No queue named ${queue}`);
+    return found;
+  };
+  const verifier: TokenVerifier = await createTokenVerifier(
+    readPem(config.JWT_PUBLIC_KEY, config.JWT_PUBLIC_KEY_FILE, 'JWT public key'),
+    redis,
+    prefix,
+  );
+  const outbox = new OutboxRelay(pool, schema, queueFor, logger);
+  const health = new Health({ postgres: () => pool.query('SELECT 1'), redis: () => redis.ping() });
+
+  /**
+   * listen/stop for the service. Shutdown order: readiness off, HTTP drained, workers and relay
+   * stopped, queues closed, then the stores.
+   */
+  function lifecycle(app: Express, closeWorkers: () => Promise<unknown> | unknown) {
+    let server: Server | null = null;
+    return {
+      async listen(port = config.PORT): Promise<Server> {
+        server = await listen(app, port, config.HOST);
+        return server;
+      },
+      shutdownSteps(): Array<[string, () => Promise<unknown> | unknown]> {
+        return [
+          ['readiness', () => health.markShuttingDown()],
+          ['http', () => (server ? closeServer(server) : undefined)],
+          ['workers', closeWorkers],
+          ['outbox relay', () => outbox.stop()],
+          ['queues', () => Promise.all([...queues.values()].map((q) => q.close()))],
+          ['redis', () => Promise.all([redis.quit(), queueConnection.quit(), workerConnection.quit()])],
+          ['postgres', () => pool.end()],
+        ];
+      },
+      async stop(): Promise<void> {
+        for (const [, step] of this.shutdownSteps()) await step();
+      },
+    };
+  }
+
+  return {
+    pool,
+    redis,
+    queueConnection,
+    workerConnection,
+    prefix,
+    queues,
+    queueFor,
+    verifier,
+    outbox,
+    health,
+    lifecycle,
+  };
+}
