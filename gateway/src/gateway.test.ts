@@ -312,6 +312,18 @@ describe('static front ends', () => {
       const remotes = await staticGw.api.get('/mf/remotes.json');
       expect(remotes.body).toEqual([{ name: 'mf_ngo', role: 'ngo', entry: '/mf/ngo/mf-manifest.json' }]);
       expect(remotes.headers.get('cache-control')).toBe('no-cache');
+
+      // A chunk that is gone (old tab after a redeploy) is a 404, not index.html as JavaScript.
+      expect((await staticGw.api.get('/337.0123456789ab.js')).status).toBe(404);
+      writeFileSync(path.join(root, 'shell', 'dist', 'main.0123abcd.js.map'), '{}');
+      expect((await staticGw.api.get('/main.0123abcd.js.map')).status).toBe(404);
+      // A screen whose name merely starts like a reserved prefix still gets the app.
+      expect((await staticGw.api.get('/healthcare')).body).toContain('<title>shell</title>');
+      // No framing, only our own scripts, no MIME sniffing.
+      const csp = page.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     } finally {
       await staticGw.stop();
     }

@@ -28,9 +28,35 @@ function cacheHeaders(res: Response, file: string) {
  * Serves the built shell at / (with the SPA fallback) and each built remote at /mf/<role>/,
  * plus /mf/remotes.json listing the remotes that are built, read fresh on every request.
  */
+/**
+ * The browser keeps the token in localStorage (spec §7), so script injection must be shut out:
+ * only our own scripts, no framing (clickjacking of admin actions). Fluent inserts its styles
+ * at run time, hence inline styles.
+ */
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 export function staticRoutes(root: string): Router {
   const router = Router();
   const shellDist = path.join(root, 'shell', 'dist');
+  router.use((_req, res, next) => {
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    next();
+  });
+  // Source maps are for our own debugging, not published.
+  router.get(/\.map$/, (_req, res) => res.status(404).end());
 
   router.get('/mf/remotes.json', (_req, res) => {
     const remotes = roles
@@ -46,7 +72,9 @@ export function staticRoutes(root: string): Router {
     );
   }
   router.use(express.static(shellDist, { setHeaders: cacheHeaders, index: false }));
-  router.get(/^\/(?!api\/|api$|mf\/|health).*/, (_req, res) => {
+  // Screens fall back to index.html; a missing file (an old chunk after a redeploy) is a 404,
+  // never HTML served as JavaScript.
+  router.get(/^\/(?!api(\/|$)|mf\/|health(\/|$))(?!.*\.[a-z0-9]+$).*/i, (_req, res) => {
     const index = path.join(shellDist, 'index.html');
     if (!existsSync(index)) {
       res.status(503).type('html').send(notBuiltPage);

@@ -52,7 +52,8 @@ export function createWebpackConfig({ app, dir, role, devPort }) {
       context: dir,
       // A remote's own page exists only in development: the dev harness.
       entry: isHost ? './src/index.ts' : production ? {} : './src/dev.tsx',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Maps are written for debugging but not referenced from the bundles (the gateway does not serve them).
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
         // Entry files keep fixed names (federation's runtime cannot hash them) and are served

@@ -46,7 +46,7 @@ const ar: typeof en = {
   },
   settings: {
     title: 'إعدادات النظام',
-    subtitle: 'ظبط إعدادات المنصة وتفضيلاتها',
+    subtitle: 'اضبط إعدادات المنصة وتفضيلاتها',
     loadFailed: 'مقدرناش نحمّل إعدادات النظام',
     tabs: { general: 'عام', notifications: 'الإشعارات', security: 'الأمان', system: 'النظام' },
     fields: {

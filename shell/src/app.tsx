@@ -1,19 +1,29 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { userTypes } from '@medrelay/contracts';
 import { ShellTheme } from './chrome/shell-theme';
 import { ToastProvider } from './chrome/toasts';
 import { CenteredSpinner } from '@medrelay/ui';
 import { LandingPage } from './landing/landing-page';
+import { ShellErrorBoundary } from './chrome/error-boundary';
 
 // The landing page is the first load; every other screen (and the signed-in chrome) comes on demand.
 const LoginPage = lazy(() => import('./auth/login-page').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('./auth/register-page').then((m) => ({ default: m.RegisterPage })));
 const RoleArea = lazy(() => import('./chrome/role-area').then((m) => ({ default: m.RoleArea })));
 const NotFoundPage = lazy(() => import('./not-found').then((m) => ({ default: m.NotFoundPage })));
+
+function ErrorBoundary({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  return (
+    <ShellErrorBoundary title={t('toast.error')} body={t('toast.networkError')}>
+      {children}
+    </ShellErrorBoundary>
+  );
+}
 
 /** The shell's route table: public screens, one guarded area per role, and the 404 page. */
 export function App({ i18n, queryClient }: { i18n: I18n; queryClient: QueryClient }) {
@@ -23,17 +33,19 @@ export function App({ i18n, queryClient }: { i18n: I18n; queryClient: QueryClien
         <BrowserRouter>
           <ShellTheme>
             <ToastProvider>
-              <Suspense fallback={<CenteredSpinner fullScreen />}>
-                <Routes>
-                  <Route path="/" element={<LandingPage />} />
-                  <Route path="/login" element={<LoginPage />} />
-                  <Route path="/register" element={<RegisterPage />} />
-                  {userTypes.map((role) => (
-                    <Route key={role} path={`/${role}/*`} element={<RoleArea role={role} />} />
-                  ))}
-                  <Route path="*" element={<NotFoundPage />} />
-                </Routes>
-              </Suspense>
+              <ErrorBoundary>
+                <Suspense fallback={<CenteredSpinner fullScreen />}>
+                  <Routes>
+                    <Route path="/" element={<LandingPage />} />
+                    <Route path="/login" element={<LoginPage />} />
+                    <Route path="/register" element={<RegisterPage />} />
+                    {userTypes.map((role) => (
+                      <Route key={role} path={`/${role}/*`} element={<RoleArea role={role} />} />
+                    ))}
+                    <Route path="*" element={<NotFoundPage />} />
+                  </Routes>
+                </Suspense>
+              </ErrorBoundary>
             </ToastProvider>
           </ShellTheme>
         </BrowserRouter>

@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { start } from 'single-spa';
-import { createQueryClient, setApiLanguage } from '@medrelay/api-client';
-import { addTexts, createI18n, currentLanguage } from '@medrelay/i18n';
+import { createQueryClient, meKey, setApiLanguage, tokenStorageKey } from '@medrelay/api-client';
+import { addTexts, createI18n, currentLanguage, languageStorageKey } from '@medrelay/i18n';
 import { App } from './app';
 import { shellTexts } from './texts';
 
@@ -9,6 +9,12 @@ const i18n = await createI18n();
 addTexts(i18n, 'shell', shellTexts);
 setApiLanguage(() => currentLanguage(i18n));
 const queryClient = createQueryClient();
+
+// Another tab signed in or out, or switched language: follow it.
+window.addEventListener('storage', (event) => {
+  if (event.key === tokenStorageKey) void queryClient.invalidateQueries({ queryKey: meKey });
+  if (event.key === languageStorageKey && event.newValue) void i18n.changeLanguage(event.newValue);
+});
 
 createRoot(document.getElementById('root')!).render(<App i18n={i18n} queryClient={queryClient} />);
 // single-spa mounts a role's remote when the shell's chrome offers it a place (see remotes/outlet).

@@ -1,5 +1,5 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { apiRequest, ApiError, urlFromQueryKey } from './http';
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { apiRequest, ApiError, tokenStore, urlFromQueryKey } from './http';
 
 /** The default loader of spec §7: GET the key's path; a 401 is null only when the caller opts in. */
 export function getQueryFn<T>(
@@ -18,7 +18,17 @@ export function getQueryFn<T>(
 
 /** Spec §7 cache behaviour: no focus refetch, no polling, never stale, no retries. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A 401 on any call means the session ended (expired, suspended, signed out elsewhere): forget
+  // it, so the guards send the user to sign in instead of failing call after call.
+  const onError = (error: Error) => {
+    if (error instanceof ApiError && error.status === 401 && tokenStore.get()) {
+      tokenStore.clear();
+      client.setQueryData(['/api/auth/me'], null);
+    }
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn(),
@@ -30,4 +40,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

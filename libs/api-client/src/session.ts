@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, LoginResponse, PublicSettings, RegistrationInput, User } from '@medrelay/contracts';
-import { apiRequest, tokenStore } from './http';
+import { apiRequest, ApiError, tokenStore } from './http';
 
 export const meKey = ['/api/auth/me'] as const;
 
@@ -12,8 +12,10 @@ export async function loadSession(): Promise<User | null> {
   if (!tokenStore.get()) return null;
   try {
     return await apiRequest<User>('GET', meKey[0]);
-  } catch {
-    tokenStore.clear();
+  } catch (error) {
+    // Only an answer from the server ends the session; an unreachable one (offline, a restart)
+    // leaves the token for the next load.
+    if (error instanceof ApiError) tokenStore.clear();
     return null;
   }
 }
@@ -69,7 +71,10 @@ export function useLogout() {
     loggedOut = true;
     tokenStore.clear();
     client.setQueryData(meKey, null);
-    client.removeQueries({ predicate: (query) => query.queryKey[0] !== meKey[0] });
+    // Loaded remotes stay: they hold no user data, and single-spa keeps their lifecycles anyway.
+    client.removeQueries({
+      predicate: (query) => query.queryKey[0] !== meKey[0] && query.queryKey[0] !== 'remote',
+    });
     if (token) {
       void fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(
         () => undefined,

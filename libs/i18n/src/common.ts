@@ -66,17 +66,23 @@ const en = {
 };
 
 type Texts = typeof en;
+/** Arabic has more plural forms than English (zero, two, few = 3–10, many = 11–99). */
+type ArabicPlurals<K extends string> = Record<`${K}_zero` | `${K}_two` | `${K}_few` | `${K}_many`, string>;
 
-const ar: Texts = {
+const ar: Texts & { header: ArabicPlurals<'alertsCount'>; daysLeft: ArabicPlurals<'days'> } = {
   appName: 'MedRelay',
-  tagline: 'دوا يوصل للناس، مش للزبالة',
+  tagline: 'دوا يوصل للناس بدل ما يترمي',
   loading: 'جاري تحميل MedRelay…',
   language: { label: 'اللغة', en: 'English', ar: 'العربية', switchTo: 'English' },
   header: {
     logout: 'تسجيل الخروج',
     openMenu: 'افتح القايمة',
     alerts: 'تنبيهات الصلاحية',
+    alertsCount_zero: 'مفيش أدوية صلاحيتها قربت تخلص',
     alertsCount_one: 'دوا واحد صلاحيته قربت تخلص',
+    alertsCount_two: 'دوائين صلاحيتهم قربت تخلص',
+    alertsCount_few: '{{count}} أدوية صلاحيتها قربت تخلص',
+    alertsCount_many: '{{count}} دوا صلاحيتهم قربت تخلص',
     alertsCount_other: '{{count}} دوا صلاحيتهم قربت تخلص',
   },
   alerts: {
@@ -91,11 +97,15 @@ const ar: Texts = {
     expired: 'منتهي',
     today: 'النهارده',
     tomorrow: 'بكرة',
+    days_zero: '{{count}} يوم',
     days_one: 'يوم واحد',
+    days_two: 'يومين',
+    days_few: '{{count}} أيام',
+    days_many: '{{count}} يوم',
     days_other: '{{count}} يوم',
   },
   userType: { pharmacy: 'صيدلية', ngo: 'جمعية أهلية', donor: 'متبرع', admin: 'مدير النظام' },
-  status: { pending: 'في انتظار المراجعة', approved: 'متوافق عليه', rejected: 'مرفوض' },
+  status: { pending: 'في انتظار المراجعة', approved: 'مقبول', rejected: 'مرفوض' },
   nav: { dashboard: 'الرئيسية', settings: 'الإعدادات', mainNavigation: 'القايمة الرئيسية' },
   notFound: { title: 'الصفحة مش موجودة', hint: 'يمكن نسيت تضيف الصفحة للـ router؟' },
   actions: {

@@ -45,6 +45,8 @@ export async function createI18n(): Promise<I18n> {
       interpolation: { escapeValue: false },
       detection: {
         order: ['localStorage', 'navigator'],
+        // Store 'ar' or 'en' (spec §9), not the browser's 'ar-EG'.
+        convertDetectedLanguage: (language: string) => language.split('-')[0] ?? language,
         lookupLocalStorage: languageStorageKey,
         caches: ['localStorage'],
       },

@@ -7,6 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import type { UserType } from '@medrelay/contracts';
+import { useSession } from '@medrelay/api-client';
 import { addTexts } from '@medrelay/i18n';
 import { roleTheme } from './themes';
 import { ErrorState } from './components/error-state';
@@ -24,6 +25,16 @@ export function useRemote(): RemoteContextValue {
   const value = useContext(RemoteContext);
   if (!value) throw new Error('useRemote must be used inside a role app');
   return value;
+}
+
+/** The signed-in user as the shell's session has it now (profile edits included). */
+function LiveUser({ props, children }: { props: RemoteProps; children: React.ReactNode }) {
+  const { data: user } = useSession();
+  return (
+    <RemoteContext.Provider value={{ user: user ?? props.user, toast: props.toast }}>
+      {children}
+    </RemoteContext.Provider>
+  );
 }
 
 /** The role's theme in the page's direction; follows language changes. */
@@ -58,13 +69,13 @@ export function createRoleApp({ role, texts, sidebar, Routes }: RoleAppOptions):
     return (
       <QueryClientProvider client={props.queryClient}>
         <I18nextProvider i18n={props.i18n} defaultNS={role}>
-          <RemoteContext.Provider value={{ user: props.user, toast: props.toast }}>
+          <LiveUser props={props}>
             <ThemedRoot role={role}>
               <BrowserRouter basename={`/${role}`}>
                 <Routes />
               </BrowserRouter>
             </ThemedRoot>
-          </RemoteContext.Provider>
+          </LiveUser>
         </I18nextProvider>
       </QueryClientProvider>
     );

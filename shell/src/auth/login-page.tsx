@@ -32,11 +32,17 @@ export function LoginPage() {
   const submit = form.handleSubmit(async (values) => {
     try {
       const { user: signedIn } = await login.mutateAsync(values);
-      toast({
-        title: t('common:toast.loginSuccess'),
-        description: t('common:toast.welcomeBack', { name: signedIn.name }),
-      });
-      navigate(homeOf(signedIn), { replace: true });
+      if (mayUseProduct(signedIn.userType, signedIn.status)) {
+        toast({
+          title: t('common:toast.loginSuccess'),
+          description: t('common:toast.welcomeBack', { name: signedIn.name }),
+        });
+        navigate(homeOf(signedIn), { replace: true });
+      } else {
+        // Spec §2: not approved → / with the pending message (and no "welcome back" before it).
+        toast({ title: t('common:toast.pendingApproval'), intent: 'destructive' });
+        navigate('/', { replace: true });
+      }
     } catch (error) {
       const description = error instanceof ApiError ? error.serverMessage : null;
       toast({

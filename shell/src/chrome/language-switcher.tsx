@@ -1,31 +1,21 @@
 import { Button } from '@fluentui/react-components';
 import { LocalLanguage24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, useSession } from '@medrelay/api-client';
+import { useChangeLanguage } from './use-change-language';
 
-/**
- * Switches between English and Arabic. The choice is kept in localStorage (`i18nextLng`) by
- * i18next; a signed-in user's account also remembers it, so e-mails come in the same language.
- */
+/** Switches between English and Arabic (spec §1); the button names the other language. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation('common');
-  const { data: user } = useSession();
+  const changeLanguage = useChangeLanguage();
   const next = i18n.resolvedLanguage === 'ar' ? 'en' : 'ar';
-  const switchLanguage = async () => {
-    await i18n.changeLanguage(next);
-    if (user && user.language !== next) {
-      await apiRequest('PUT', '/api/auth/me', { language: next }).catch(() => undefined);
-    }
-  };
   return (
     <Button
       appearance="subtle"
       icon={<LocalLanguage24Regular />}
-      onClick={() => void switchLanguage()}
-      lang={next}
-      aria-label={`${t('language.label')}: ${t(`language.${next}`)}`}
+      onClick={() => void changeLanguage(next)}
+      title={t('language.label')}
     >
-      {t('language.switchTo')}
+      <span lang={next}>{t('language.switchTo')}</span>
     </Button>
   );
 }

@@ -6,6 +6,7 @@ import {
   ShieldCheckmark24Regular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '@medrelay/i18n';
 import { Section, useGridStyles } from './section';
 
 const useStyles = makeStyles({
@@ -72,8 +73,7 @@ export function HowItWorks() {
   const styles = useStyles();
   const grid = useGridStyles();
   const { t } = useTranslation('shell');
-  const { i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage === 'ar' ? 'ar-EG' : 'en-EG');
+  const format = useFormat();
   return (
     <Section id="how-it-works" title={t('landing.how.title')} tinted>
       <ol className={grid.grid} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -83,7 +83,7 @@ export function HowItWorks() {
               <CardHeader
                 image={
                   <span className={styles.step} aria-hidden>
-                    {number.format(index + 1)}
+                    {format.number(index + 1)}
                   </span>
                 }
                 header={<Text weight="semibold">{t(`landing.how.steps.${key}.title`)}</Text>}

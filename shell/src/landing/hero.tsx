@@ -11,7 +11,8 @@ import {
 import { ArrowRight24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useLogout } from '@medrelay/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { meKey, useLogout } from '@medrelay/api-client';
 import type { User } from '@medrelay/contracts';
 
 const useStyles = makeStyles({
@@ -48,6 +49,7 @@ export function Hero({ pendingUser }: { pendingUser: User | null }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const logout = useLogout();
+  const client = useQueryClient();
   return (
     <section id="home" className={styles.hero}>
       {pendingUser && (
@@ -62,6 +64,9 @@ export function Hero({ pendingUser }: { pendingUser: User | null }) {
             {t('landing.pending.body')}
           </MessageBarBody>
           <MessageBarActions>
+            <Button onClick={() => void client.invalidateQueries({ queryKey: meKey })}>
+              {t('landing.pending.checkAgain')}
+            </Button>
             <Button onClick={logout}>{t('landing.pending.logout')}</Button>
           </MessageBarActions>
         </MessageBar>

@@ -35,7 +35,7 @@ export function LandingPage() {
   const { data: user, isPending } = useSession();
   const { t } = useTranslation('common');
   usePageMeta();
-  useEffect(() => logoutState.acknowledge(), []);
+  useEffect(() => logoutState.acknowledge(), [user]);
   if (isPending) return <CenteredSpinner fullScreen label={t('loading')} />;
   if (user && mayUseProduct(user.userType, user.status)) return <Navigate to={homeOf(user)} replace />;
   return (

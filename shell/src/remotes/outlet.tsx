@@ -2,8 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import {
   addErrorHandler,
   getAppNames,
+  getAppStatus,
   registerApplication,
   removeErrorHandler,
+  SKIP_BECAUSE_BROKEN,
   triggerAppChange,
 } from 'single-spa';
 import { useQueryClient } from '@tanstack/react-query';
@@ -36,8 +38,9 @@ export function RemoteOutlet({ module, user }: { module: RoleRemoteModule; user:
   const queryClient = useQueryClient();
   const { i18n, t } = useTranslation('common');
   const toast = useToast();
-  const [broken, setBroken] = useState(false);
-  // Read at mount only: later user changes (profile edits) reach the remote through the query cache.
+  // A remote that failed to mount once is skipped by single-spa afterwards, without a new error.
+  const [broken, setBroken] = useState(() => getAppStatus(appName(module.role)) === SKIP_BECAUSE_BROKEN);
+  // The user at mount; the remote then follows the session in the shared query cache.
   const userAtMount = useRef(user);
 
   useEffect(() => {

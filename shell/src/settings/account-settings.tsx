@@ -27,6 +27,7 @@ import {
 import { currentLanguage } from '@medrelay/i18n';
 import { PageHeader } from '@medrelay/ui';
 import { useToast } from '../chrome/toasts';
+import { useChangeLanguage } from '../chrome/use-change-language';
 import { fieldMessage } from '../auth/field-error';
 
 const useStyles = makeStyles({
@@ -129,12 +130,15 @@ function LanguageCard() {
   const styles = useStyles();
   const { t, i18n } = useTranslation('shell');
   const toast = useToast();
-  const client = useQueryClient();
+  const changeLanguage = useChangeLanguage();
   const change = async (language: Language) => {
-    await i18n.changeLanguage(language);
-    const updated = await apiRequest<User>('PUT', '/api/auth/me', { language }).catch(() => null);
-    if (updated) client.setQueryData(meKey, updated);
-    toast({ title: t('settings.languageSaved') });
+    if (await changeLanguage(language)) toast({ title: t('settings.languageSaved') });
+    else
+      toast({
+        title: t('settings.languageFailed'),
+        description: t('common:toast.networkError'),
+        intent: 'destructive',
+      });
   };
   return (
     <Card className={styles.card}>

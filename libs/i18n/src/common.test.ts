@@ -1,0 +1,50 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { common } from './common';
+import { formatters } from './format';
+
+async function translator(language: 'en' | 'ar') {
+  const instance = i18next.createInstance();
+  await instance.init({
+    lng: language,
+    fallbackLng: 'en',
+    resources: { en: { common: common.en }, ar: { common: common.ar } },
+    defaultNS: 'common',
+  });
+  return instance.t;
+}
+
+describe('shared texts', () => {
+  it('has every Arabic plural form, so counts never fall back to English', async () => {
+    const t = await translator('ar');
+    expect(t('daysLeft.days', { count: 1 })).toBe('يوم واحد');
+    expect(t('daysLeft.days', { count: 2 })).toBe('يومين');
+    expect(t('daysLeft.days', { count: 5 })).toBe('5 أيام');
+    expect(t('daysLeft.days', { count: 11 })).toBe('11 يوم');
+    expect(t('daysLeft.days', { count: 30 })).toBe('30 يوم');
+    expect(t('header.alertsCount', { count: 3 })).toBe('3 أدوية صلاحيتها قربت تخلص');
+    expect(t('header.alertsCount', { count: 2 })).toBe('دوائين صلاحيتهم قربت تخلص');
+  });
+
+  it('keeps English plurals simple', async () => {
+    const t = await translator('en');
+    expect(t('daysLeft.days', { count: 1 })).toBe('1 day');
+    expect(t('daysLeft.days', { count: 12 })).toBe('12 days');
+  });
+
+  it('has the same keys in both languages', () => {
+    const keys = (o: object, prefix = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) =>
+        typeof v === 'object'
+          ? keys(v as object, `${prefix}${k}.`)
+          : [`${prefix}${k.replace(/_(zero|one|two|few|many|other)$/, '')}`],
+      );
+    expect(new Set(keys(common.ar))).toEqual(new Set(keys(common.en)));
+  });
+
+  it('formats Arabic numbers and money with Latin digits, the way the texts write them', () => {
+    expect(formatters('ar').number(1234)).toBe('1,234');
+    expect(formatters('ar').money(12450)).toContain('12,450');
+    expect(formatters('en').money(12450)).toContain('12,450');
+  });
+});
