@@ -14,11 +14,15 @@ const sharedSources = [
   'libs/contracts',
   'libs/domain',
   'libs/webpack-config',
+  // A dependency bump or a compiler setting changes the output too.
+  'package-lock.json',
+  'tsconfig.base.json',
 ];
 const stampName = '.build-stamp';
 
 function newestChange(dir: string): number {
   if (!existsSync(dir)) return 0;
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
   let newest = statSync(dir).mtimeMs;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;

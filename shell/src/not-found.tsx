@@ -1,6 +1,7 @@
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { usePageTitle } from './chrome/use-page-title';
 
 const useStyles = makeStyles({
   page: {
@@ -26,6 +27,7 @@ export function NotFoundPage() {
   const styles = useStyles();
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
+  usePageTitle(t('common:notFound.title'));
   return (
     <main className={styles.page}>
       <Text className={styles.code} aria-hidden>

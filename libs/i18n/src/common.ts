@@ -30,7 +30,12 @@ const en = {
   },
   userType: { pharmacy: 'Pharmacy', ngo: 'NGO', donor: 'Donor', admin: 'Administrator' },
   status: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
-  nav: { dashboard: 'Dashboard', settings: 'Settings', mainNavigation: 'Main navigation' },
+  nav: {
+    dashboard: 'Dashboard',
+    settings: 'Settings',
+    mainNavigation: 'Main navigation',
+    skipToContent: 'Skip to content',
+  },
   notFound: { title: 'Page Not Found', hint: 'Did you forget to add the page to the router?' },
   actions: {
     retry: 'Try again',
@@ -106,7 +111,12 @@ const ar: Texts & { header: ArabicPlurals<'alertsCount'>; daysLeft: ArabicPlural
   },
   userType: { pharmacy: 'صيدلية', ngo: 'جمعية أهلية', donor: 'متبرع', admin: 'مدير النظام' },
   status: { pending: 'في انتظار المراجعة', approved: 'مقبول', rejected: 'مرفوض' },
-  nav: { dashboard: 'الرئيسية', settings: 'الإعدادات', mainNavigation: 'القايمة الرئيسية' },
+  nav: {
+    dashboard: 'الرئيسية',
+    settings: 'الإعدادات',
+    mainNavigation: 'القايمة الرئيسية',
+    skipToContent: 'انتقل للمحتوى',
+  },
   notFound: { title: 'الصفحة مش موجودة', hint: 'يمكن نسيت تضيف الصفحة للـ router؟' },
   actions: {
     retry: 'جرّب تاني',

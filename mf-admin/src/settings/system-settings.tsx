@@ -124,7 +124,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
       />
     </Field>
   );
-  const toggle = (name: keyof Settings & BooleanSetting, hint?: string) => (
+  const toggle = (name: BooleanSetting) => (
     <Controller
       control={form.control}
       name={name}
@@ -132,7 +132,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
         <Switch
           checked={Boolean(field.value)}
           onChange={(_, data) => field.onChange(data.checked)}
-          label={hint ? `${t(`settings.fields.${name}`)} · ${hint}` : t(`settings.fields.${name}`)}
+          label={t(`settings.fields.${name}`)}
         />
       )}
     />
@@ -193,7 +193,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
             {tab === 'system' && (
               <>
                 {number('maxUploadSize', 1, 100)}
-                {toggle('maintenanceMode', t('settings.maintenanceHint'))}
+                <Field hint={t('settings.maintenanceHint')}>{toggle('maintenanceMode')}</Field>
               </>
             )}
           </Card>

@@ -41,7 +41,7 @@ export function AuthLayout(props: {
   const styles = useStyles();
   const { t } = useTranslation('common');
   return (
-    <div className={styles.page}>
+    <main className={styles.page}>
       <div className={styles.top}>
         <Link to="/" className={styles.brand}>
           {t('appName')}
@@ -58,7 +58,7 @@ export function AuthLayout(props: {
         {props.children}
         <div className={styles.footer}>{props.footer}</div>
       </Card>
-    </div>
+    </main>
   );
 }
 

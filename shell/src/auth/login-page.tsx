@@ -4,9 +4,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ApiError, useLogin, useSession } from '@medrelay/api-client';
-import { loginSchema, type LoginInput } from '@medrelay/contracts';
+import { limits, loginSchema, type LoginInput } from '@medrelay/contracts';
 import { mayUseProduct } from '@medrelay/domain';
 import { RouterLink } from '../chrome/router-link';
+import { usePageTitle } from '../chrome/use-page-title';
 import { useToast } from '../chrome/toasts';
 import { homeOf } from '../session/guard';
 import { AuthLayout, useFormStyles } from './auth-layout';
@@ -20,6 +21,7 @@ export function LoginPage() {
   const toast = useToast();
   const login = useLogin();
   const { data: user } = useSession();
+  usePageTitle(t('login.title'));
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
@@ -67,7 +69,13 @@ export function LoginPage() {
     >
       <form className={styles.form} onSubmit={submit} noValidate>
         <Field label={t('login.email')} validationMessage={fieldMessage(t, errors.email)} required>
-          <Input type="email" autoComplete="email" {...form.register('email')} />
+          <Input
+            type="email"
+            dir="ltr"
+            autoComplete="email"
+            maxLength={limits.emailMax}
+            {...form.register('email')}
+          />
         </Field>
         <Field label={t('login.password')} validationMessage={fieldMessage(t, errors.password)} required>
           <Input type="password" autoComplete="current-password" {...form.register('password')} />

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, useRegister } from '@medrelay/api-client';
 import {
+  limits,
   registrationSchema,
   type FieldError,
   selfRegisteringUserTypes,
@@ -24,6 +25,7 @@ import {
 } from '@medrelay/contracts';
 import { currentLanguage } from '@medrelay/i18n';
 import { RouterLink } from '../chrome/router-link';
+import { usePageTitle } from '../chrome/use-page-title';
 import { useToast } from '../chrome/toasts';
 import { AuthLayout, useFormStyles } from './auth-layout';
 import { fieldMessage } from './field-error';
@@ -42,8 +44,11 @@ export function RegisterPage() {
   const toast = useToast();
   const register = useRegister();
   const [params] = useSearchParams();
+  usePageTitle(t('register.title'));
   const form = useForm<RegistrationInput, unknown, Registration>({
     resolver: zodResolver(registrationSchema),
+    // Fields of another account type are dropped when the type changes, never sent along.
+    shouldUnregister: true,
     defaultValues: {
       userType: typeFromQuery(params.get('type')),
       name: '',
@@ -120,6 +125,7 @@ export function RegisterPage() {
         >
           <Input
             autoComplete={userType === 'pharmacy' ? 'organization' : 'name'}
+            maxLength={limits.nameMax}
             {...form.register('name')}
           />
         </Field>
@@ -130,14 +136,18 @@ export function RegisterPage() {
               validationMessage={fieldMessage(t, errors.organizationName)}
               required
             >
-              <Input autoComplete="organization" {...form.register('organizationName')} />
+              <Input
+                autoComplete="organization"
+                maxLength={limits.organizationNameMax}
+                {...form.register('organizationName')}
+              />
             </Field>
             <Field
               label={t('register.commercialNumber')}
               validationMessage={fieldMessage(t, errors.commercialNumber)}
               required
             >
-              <Input {...form.register('commercialNumber')} />
+              <Input maxLength={limits.referenceMax} {...form.register('commercialNumber')} />
             </Field>
           </>
         )}
@@ -147,20 +157,31 @@ export function RegisterPage() {
             validationMessage={fieldMessage(t, errors.commercialLicense)}
             required
           >
-            <Input {...form.register('commercialLicense')} />
+            <Input maxLength={limits.referenceMax} {...form.register('commercialLicense')} />
           </Field>
         )}
         <Field label={t('register.email')} validationMessage={fieldMessage(t, errors.email)} required>
-          <Input type="email" autoComplete="email" {...form.register('email')} />
+          <Input
+            type="email"
+            dir="ltr"
+            autoComplete="email"
+            maxLength={limits.emailMax}
+            {...form.register('email')}
+          />
         </Field>
         <Field label={t('register.phone')} validationMessage={fieldMessage(t, errors.phone)} required>
           <Input type="tel" autoComplete="tel" dir="ltr" {...form.register('phone')} />
         </Field>
         <Field label={t('register.password')} validationMessage={fieldMessage(t, errors.password)} required>
-          <Input type="password" autoComplete="new-password" {...form.register('password')} />
+          <Input
+            type="password"
+            autoComplete="new-password"
+            maxLength={limits.passwordMax}
+            {...form.register('password')}
+          />
         </Field>
         <Field label={t('register.address')} validationMessage={fieldMessage(t, errors.address)}>
-          <Input autoComplete="street-address" {...form.register('address')} />
+          <Input autoComplete="street-address" maxLength={limits.addressMax} {...form.register('address')} />
         </Field>
         <Field validationMessage={fieldMessage(t, errors.acceptTerms)}>
           <Checkbox label={t('register.acceptTerms')} {...form.register('acceptTerms')} />

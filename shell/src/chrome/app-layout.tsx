@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { DrawerBody, InlineDrawer, makeStyles, OverlayDrawer, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
 import type { User } from '@medrelay/contracts';
 import type { SidebarItem } from '@medrelay/ui';
 import { Header } from './header';
@@ -12,6 +13,16 @@ const useStyles = makeStyles({
     borderInlineEndWidth: tokens.strokeWidthThin,
     borderInlineEndStyle: 'solid',
     borderInlineEndColor: tokens.colorNeutralStroke2,
+  },
+  // Visible only when focused: keyboard users jump past the header and sidebar.
+  skip: {
+    position: 'absolute',
+    insetInlineStart: tokens.spacingHorizontalM,
+    insetBlockStart: '-100px',
+    zIndex: 20,
+    padding: tokens.spacingHorizontalS,
+    backgroundColor: tokens.colorNeutralBackground1,
+    ':focus': { insetBlockStart: tokens.spacingVerticalS },
   },
   main: {
     flex: '1 1 auto',
@@ -44,23 +55,31 @@ export function AppLayout({
   children: ReactNode;
 }) {
   const styles = useStyles();
+  const { t } = useTranslation('common');
   const wide = useWideScreen();
   const [menuOpen, setMenuOpen] = useState(false);
   const nav = <Sidebar role={user.userType} items={sidebar} onNavigate={() => setMenuOpen(false)} />;
   return (
     <div className={styles.frame}>
-      <Header user={user} onMenu={wide ? undefined : () => setMenuOpen(true)} />
+      <a href="#content" className={styles.skip}>
+        {t('nav.skipToContent')}
+      </a>
+      <Header user={user} menuOpen={menuOpen} onMenu={wide ? undefined : () => setMenuOpen(true)} />
       <div className={styles.body}>
         {wide ? (
-          <InlineDrawer open separator className={styles.drawer}>
+          <InlineDrawer open className={styles.drawer} aria-label={t('nav.mainNavigation')}>
             <DrawerBody>{nav}</DrawerBody>
           </InlineDrawer>
         ) : (
-          <OverlayDrawer open={menuOpen} onOpenChange={(_, { open }) => setMenuOpen(open)}>
+          <OverlayDrawer
+            open={menuOpen}
+            onOpenChange={(_, { open }) => setMenuOpen(open)}
+            aria-label={t('nav.mainNavigation')}
+          >
             <DrawerBody>{nav}</DrawerBody>
           </OverlayDrawer>
         )}
-        <main className={styles.main} id="content">
+        <main className={styles.main} id="content" tabIndex={-1}>
           {children}
         </main>
       </div>

@@ -36,7 +36,7 @@ const useStyles = makeStyles({
 });
 
 /** Product title, language, expiry bell, who is signed in, and logout (spec §2). */
-export function Header({ user, onMenu }: { user: User; onMenu?: () => void }) {
+export function Header({ user, onMenu, menuOpen }: { user: User; onMenu?: () => void; menuOpen?: boolean }) {
   const styles = useStyles();
   const { t } = useTranslation('common');
   const logout = useLogout();
@@ -48,6 +48,7 @@ export function Header({ user, onMenu }: { user: User; onMenu?: () => void }) {
           appearance="subtle"
           icon={<Navigation24Regular />}
           aria-label={t('header.openMenu')}
+          aria-expanded={menuOpen}
           onClick={onMenu}
         />
       )}
@@ -57,7 +58,12 @@ export function Header({ user, onMenu }: { user: User; onMenu?: () => void }) {
       <LanguageSwitcher />
       <ExpiryBell role={user.userType} />
       <div className={styles.user}>
-        <Avatar name={user.name} color="brand" size={32} aria-hidden />
+        <Avatar
+          name={user.name}
+          color="brand"
+          size={32}
+          aria-label={`${user.name}, ${t(`userType.${user.userType}`)}`}
+        />
         <div className={styles.who}>
           <Text weight="semibold" data-testid="user-name">
             {user.name}

@@ -9,6 +9,7 @@ import { loadRoleRemote } from '../remotes/registry';
 import { RemoteOutlet } from '../remotes/outlet';
 import { AccountSettingsPage } from '../settings/account-settings';
 import { AppLayout } from './app-layout';
+import { usePageTitle } from './use-page-title';
 
 /** Loads the role's remote once and registers its texts before anything of it is shown. */
 function useRoleRemote(role: UserType) {
@@ -27,6 +28,7 @@ function RoleContent({ role, user }: { role: UserType; user: User }) {
   const { pathname } = useLocation();
   const { t } = useTranslation('common');
   const remote = useRoleRemote(role);
+  usePageTitle(t(`userType.${role}`));
   // Account settings belong to the shell for every role but admin, whose settings are the system's.
   const shellSettings = role !== 'admin' && pathname.replace(/\/+$/, '') === `/${role}/settings`;
 

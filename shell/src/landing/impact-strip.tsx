@@ -15,9 +15,11 @@ const useStyles = makeStyles({
     paddingBlock: tokens.spacingVerticalXXL,
     transitionProperty: 'transform, box-shadow, background-color',
     transitionDuration: tokens.durationNormal,
+    '@media (prefers-reduced-motion: reduce)': { transitionProperty: 'none' },
   },
   highlighted: {
     transform: 'scale(1.04)',
+    '@media (prefers-reduced-motion: reduce)': { transform: 'none' },
     boxShadow: tokens.shadow16,
     backgroundColor: tokens.colorBrandBackground2,
   },
