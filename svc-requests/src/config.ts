@@ -7,7 +7,8 @@ export const requestsConfigShape = {
   DATABASE_URL: z.string().min(1),
   /** svc-catalog, for the calls whose answer must be current (medicine on request, reserve on approval). */
   CATALOG_URL: z.string().url().default('http://127.0.0.1:4002'),
-  CATALOG_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  // Longer than the catalog's own 5 s lock wait, so the catalog never commits after we gave up.
+  CATALOG_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   /** Shared with svc-catalog for the internal calls. */
   INTERNAL_SECRET: z.string().min(16),
   /** Where people open the platform; used for links in e-mails. */

@@ -35,6 +35,11 @@ const priceField = z
   .optional()
   .transform((value, ctx) => {
     if (value === null || value === undefined || value === '') return null;
+    // Plain decimals only: Number() would also take "0x1A", "1e3" or "Infinity".
+    if (typeof value === 'string' && !/^\d+(\.\d+)?$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'priceMin' });
+      return z.NEVER;
+    }
     const n = typeof value === 'number' ? value : Number(value);
     if (!Number.isFinite(n) || n < 0 || n > medicineLimits.priceMax) {
       ctx.addIssue({ code: 'custom', message: 'priceMin' });

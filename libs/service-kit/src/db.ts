@@ -12,7 +12,14 @@ export function createPool(
   max = 10,
   logger?: Logger,
 ): pg.Pool {
-  const pool = new pg.Pool({ connectionString, application_name: applicationName, max });
+  // A caller waits at most 5 s for a free connection, then gets a 503, instead of queueing
+  // until the gateway gives up.
+  const pool = new pg.Pool({
+    connectionString,
+    application_name: applicationName,
+    max,
+    connectionTimeoutMillis: 5000,
+  });
   // An idle client losing its connection (server restart) is not fatal: the pool replaces it.
   pool.on('error', (err) => logger?.warn({ err: err.message }, 'idle PostgreSQL connection lost'));
   return pool;

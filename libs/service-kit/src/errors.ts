@@ -76,7 +76,9 @@ function fromStoreOutage(err: { name?: string; code?: string; message?: string }
   const redisDown =
     err.name === 'MaxRetriesPerRequestError' ||
     /Command timed out|Connection is closed/.test(err.message ?? '');
-  return redisDown || (typeof err.code === 'string' && outageCodes.has(err.code))
+  // Every pooled PostgreSQL connection busy for longer than the pool's wait (see createPool).
+  const poolExhausted = /timeout exceeded when trying to connect/.test(err.message ?? '');
+  return redisDown || poolExhausted || (typeof err.code === 'string' && outageCodes.has(err.code))
     ? new AppError(503, 'STORE_UNAVAILABLE', 'serviceUnavailable', { headers: { 'Retry-After': '5' } })
     : null;
 }

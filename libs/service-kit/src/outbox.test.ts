@@ -89,3 +89,15 @@ describe('OutboxRelay', () => {
     expect((await queue.getJobs(['waiting'])).filter((j) => j.name === 'twice')).toHaveLength(1);
   });
 });
+
+describe('retry delays of queued jobs', () => {
+  it('double from 2 s and stop growing at 5 minutes, for hours of retries', async () => {
+    const { retryDelay, defaultJobOptions } = await import('./queue');
+    expect([1, 2, 3, 4].map(retryDelay)).toEqual([2000, 4000, 8000, 16000]);
+    expect(retryDelay(30)).toBe(300_000);
+    const total = Array.from({ length: (defaultJobOptions.attempts ?? 1) - 1 }, (_, i) =>
+      retryDelay(i + 1),
+    ).reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThan(4 * 3600 * 1000);
+  });
+});

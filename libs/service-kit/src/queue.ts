@@ -4,10 +4,17 @@ import type { Logger } from 'pino';
 
 export type { Job };
 
-/** Retries with exponential backoff; finished jobs are trimmed so Redis does not grow forever. */
+/**
+ * A job is an event, a release of reserved stock or an e-mail: dropping it loses data, so it is
+ * retried for hours (doubling from 2 s up to every 5 minutes, 60 attempts ≈ 4.5 hours) before it
+ * lands in the failed set, where it stays a week for an operator. Finished jobs are trimmed so
+ * Redis does not grow forever.
+ */
+export const retryDelay = (attemptsMade: number) =>
+  Math.min(2000 * 2 ** Math.max(0, attemptsMade - 1), 300_000);
 export const defaultJobOptions: JobsOptions = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 2000 },
+  attempts: 60,
+  backoff: { type: 'capped-exponential' },
   removeOnComplete: { age: 24 * 3600, count: 1000 },
   removeOnFail: { age: 7 * 24 * 3600 },
 };
@@ -24,7 +31,12 @@ export function createWorker<T>(
   logger: Logger,
   concurrency = 5,
 ): Worker<T> {
-  const worker = new Worker<T>(name, processor, { connection, prefix: `${prefix}:bull`, concurrency });
+  const worker = new Worker<T>(name, processor, {
+    connection,
+    prefix: `${prefix}:bull`,
+    concurrency,
+    settings: { backoffStrategy: (attemptsMade: number) => retryDelay(attemptsMade) },
+  });
   worker.on('failed', (job, err) =>
     logger.warn({ queue: name, jobId: job?.id, attempt: job?.attemptsMade, err: err.message }, 'job failed'),
   );

@@ -112,6 +112,8 @@ describe('POST /api/medicines (spec §5)', () => {
       [{ ...medicineInput(), quantity: '3' }, 'quantityMin'],
       [{ ...medicineInput(), discountPrice: 1.234 }, 'priceDecimals'],
       [{ ...medicineInput(), discountPrice: 1e12 }, 'priceMin'],
+      [{ ...medicineInput(), discountPrice: '0x1A' }, 'priceMin'],
+      [{ ...medicineInput(), originalPrice: '1e3' }, 'priceMin'],
       [{ ...medicineInput(), owner: 5 }, 'unknownField'],
       [{ ...medicineInput(), name: 'x'.repeat(201) }, 'tooLong'],
       [{ ...medicineInput(), name: 'a\u0000b' }, 'invalidValue'],

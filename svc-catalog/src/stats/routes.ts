@@ -36,10 +36,11 @@ export function statsRoutes(ctx: CatalogContext): Router {
   );
   // Its part of the public impact figures (landing page): units left to expire unclaimed.
   router.get(impactPartPath, async (_req, res) => {
-    const { rows } = await ctx.pool.query<{ n: number }>(
-      'SELECT coalesce(sum(quantity), 0)::int AS n FROM catalog.medicines WHERE expiry_date <= now()',
+    const { rows } = await ctx.pool.query<{ n: string }>(
+      'SELECT coalesce(sum(quantity), 0)::bigint AS n FROM catalog.medicines WHERE expiry_date <= now()',
     );
-    const part: CatalogImpact = { expiredUnits: rows[0]!.n };
+    // bigint: sums of many listings pass 2^31; pg hands them over as text.
+    const part: CatalogImpact = { expiredUnits: Number(rows[0]!.n) };
     res.json(part);
   });
   return router;

@@ -1,12 +1,13 @@
 import {
-  mailQueueName,
-  translate,
   type Language,
   type MailJob,
+  mailQueueName,
   type MedicineRequest,
   type RequestCreate,
   type RequestStatus,
   type RequestStatusUpdate,
+  type Settings,
+  translate,
 } from '@medrelay/contracts';
 import { requestTransitionParty, visibleRecipientTypes, type RequestParty } from '@medrelay/domain';
 import {
@@ -90,8 +91,8 @@ export function createRequestService(ctx: RequestsContext) {
     request: RequestRow,
     medicine: MedicineRow | null,
     approver: Caller,
+    settings: Settings,
   ) {
-    const settings = await ctx.settings();
     if (!settings.emailNotifications || !settings.notifyTransactions) return;
     const [requester, provider] = [
       await readUser(client, request.requester_id),
@@ -201,6 +202,7 @@ export function createRequestService(ctx: RequestsContext) {
         }
         const medicine = await readMedicine(client, request.medicine_id);
         let pickup: { location: string | null; date: string | null } | null = null;
+        let settings: Settings | null = null;
         if (to === 'approved') {
           if (medicine?.source === 'donor') {
             const missing = [
@@ -217,6 +219,9 @@ export function createRequestService(ctx: RequestsContext) {
             }
           }
           pickup = { location: input.pickupLocation, date: input.pickupDate };
+          // Everything that can fail is read before the catalog reserves: after it, only this
+          // transaction's own writes remain (a failed commit is retried with the same reservation).
+          settings = await ctx.settings();
           const reservation = await ctx.catalog.reserve({
             requestId: request.id,
             medicineId: request.medicine_id,
@@ -245,7 +250,8 @@ export function createRequestService(ctx: RequestsContext) {
             sourceKey: `request:${request.id}:${to}`,
           });
         }
-        if (to === 'approved') await queueApprovalMail(client, updated, medicine, caller);
+        if (to === 'approved' && settings)
+          await queueApprovalMail(client, updated, medicine, caller, settings);
         if (to === 'rejected' || to === 'cancelled') {
           // Gives back a reservation left by an approval whose commit failed (usually none), and
           // blocks a late one; retried from the outbox until the catalog has done it.

@@ -34,10 +34,11 @@ export function statsRoutes(ctx: RequestsContext): Router {
   );
   // Its part of the public impact figures (landing page): units that reached someone.
   router.get(impactPartPath, async (_req, res) => {
-    const { rows } = await ctx.pool.query<{ n: number }>(
-      `SELECT coalesce(sum(quantity), 0)::int AS n FROM requests.requests WHERE status = 'completed'`,
+    const { rows } = await ctx.pool.query<{ n: string }>(
+      `SELECT coalesce(sum(quantity), 0)::bigint AS n FROM requests.requests WHERE status = 'completed'`,
     );
-    const part: RequestsImpact = { medicinesSaved: rows[0]!.n };
+    // bigint: sums pass 2^31 long before requests do; pg hands them over as text.
+    const part: RequestsImpact = { medicinesSaved: Number(rows[0]!.n) };
     res.json(part);
   });
   return router;
