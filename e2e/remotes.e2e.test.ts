@@ -48,7 +48,10 @@ describe('remotes loaded at run time', { timeout: 60_000 }, () => {
     // A real rebuild renames its hashed chunks; editing them in place does not, so a fresh
     // browser (no cached chunks) stands in for the user's next visit.
     const next = await platform.newPage();
+    // The shell looks the remote up at run time.
+    const lookedUp = next.waitForResponse((res) => res.url().endsWith('/mf/remotes.json'));
     await platform.signIn(next, user.email);
+    expect((await lookedUp).status()).toBe(200);
     await next
       .getByTestId('remote-pharmacy')
       .getByRole('heading', { name: 'Pharmacy Dashboard v2' })

@@ -42,21 +42,41 @@ describe('landing page', { timeout: 60_000 }, () => {
     await page.getByRole('contentinfo').waitFor();
   });
 
-  it('moves the impact highlight every 3 seconds', async () => {
+  it('moves the impact highlight to the next card every 3 seconds', async () => {
     const page = await platform.newPage();
     await page.goto('/#impact');
-    const cards = page.getByTestId('impact-card');
-    await expect.poll(() => cards.count()).toBe(4);
-    const highlighted = () =>
-      cards.evaluateAll((els) => els.findIndex((el) => el.getAttribute('data-highlighted') === 'true'));
-    const first = await highlighted();
-    await expect.poll(highlighted, { timeout: 4500 }).toBe((first + 1) % 4);
+    await expect.poll(() => page.getByTestId('impact-card').count()).toBe(4);
+    // Timed in the page itself, so a busy test machine does not blur the interval.
+    const changes = await page.evaluate(
+      () =>
+        new Promise<{ at: number; index: number }[]>((resolve) => {
+          const seen: { at: number; index: number }[] = [];
+          const cards = [...document.querySelectorAll('[data-testid="impact-card"]')];
+          const observer = new MutationObserver(() => {
+            const index = cards.findIndex((el) => el.getAttribute('data-highlighted') === 'true');
+            if (seen.at(-1)?.index !== index) seen.push({ at: performance.now(), index });
+            if (seen.length === 3) {
+              observer.disconnect();
+              resolve(seen);
+            }
+          });
+          observer.observe(document.body, {
+            attributes: true,
+            subtree: true,
+            attributeFilter: ['data-highlighted'],
+          });
+        }),
+    );
+    expect(changes[1]!.index).toBe((changes[0]!.index + 1) % 4);
+    expect(changes[2]!.index).toBe((changes[1]!.index + 1) % 4);
+    expect(changes[2]!.at - changes[1]!.at).toBeGreaterThan(2700);
+    expect(changes[2]!.at - changes[1]!.at).toBeLessThan(3300);
   });
 
   it('switches to Arabic, right to left, and keeps the choice across reloads', async () => {
     const page = await platform.newPage();
     await page.goto('/');
-    await page.getByRole('button', { name: /Language/ }).click();
+    await page.getByRole('button', { name: 'عربي' }).click();
     await page.getByRole('heading', { level: 1, name: 'كل علبة دوا مش مستخدمة ممكن تعالج حد' }).waitFor();
     expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('ar');
@@ -66,7 +86,7 @@ describe('landing page', { timeout: 60_000 }, () => {
     expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
     expect(await page.title()).toContain('أدوية');
 
-    await page.getByRole('button', { name: /اللغة/ }).click();
+    await page.getByRole('button', { name: 'English' }).click();
     await page
       .getByRole('heading', { level: 1, name: 'Every unused medicine can still heal someone' })
       .waitFor();
@@ -87,6 +107,28 @@ describe('landing page', { timeout: 60_000 }, () => {
     await page.waitForURL('**/register?type=ngo');
     expect(await page.getByRole('radio', { name: 'NGO' }).isChecked()).toBe(true);
     await page.getByLabel('Contact Person Name').waitFor();
+  });
+});
+
+describe('sign-in', { timeout: 60_000 }, () => {
+  it("shows the §5 messages, then the server's refusal as a destructive toast", async () => {
+    const page = await platform.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password').fill('123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Invalid email address', { exact: true }).waitFor();
+    await page.getByText('Password must be at least 6 characters', { exact: true }).waitFor();
+
+    const user = await platform.approvedUser('ngo');
+    platform.expectFailedCall(401);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const toast = page.getByTestId('toast').filter({ hasText: 'Login failed' }).first();
+    await toast.waitFor();
+    expect(await toast.getAttribute('data-intent')).toBe('destructive');
+    expect(new URL(page.url()).pathname).toBe('/login');
   });
 });
 
@@ -323,10 +365,7 @@ describe('settings', { timeout: 60_000 }, () => {
     const page = await platform.newPage();
     await platform.signIn(page, user.email);
     await page.getByTestId('remote-donor').getByRole('heading', { name: 'Donor Dashboard' }).waitFor();
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /Language/ })
-      .click();
+    await page.getByRole('banner').getByRole('button', { name: 'عربي' }).click();
     await page.getByTestId('remote-donor').getByRole('heading', { name: 'لوحة تحكم المتبرع' }).waitFor();
     expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
     expect(await page.getByTestId('user-type').innerText()).toBe('متبرع');
@@ -354,6 +393,31 @@ describe('expiry bell', { timeout: 60_000 }, () => {
     const soon = page.getByRole('region', { name: 'Soon (8 to 30 days)' });
     await soon.getByText('Concor 5mg').waitFor();
     expect(await page.getByText('Glucophage 500mg').count()).toBe(0);
+  });
+
+  it('counts in Arabic with Arabic plural forms', async () => {
+    const user = await platform.approvedUser('pharmacy');
+    for (const [name, days] of [
+      ['Ventolin', 2],
+      ['Nexium', 12],
+      ['Lipitor', 25],
+    ] as const) {
+      await platform.listMedicine(user.token, name, days);
+    }
+    const page = await platform.newPage({ locale: 'ar-EG' });
+    await page.goto('/login');
+    await page.getByLabel('الإيميل').fill(user.email);
+    await page.getByLabel('كلمة السر').fill('secret123');
+    await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await page.getByRole('button', { name: /تنبيهات الصلاحية: 3 أدوية صلاحيتها قربت تخلص/ }).click();
+    await page
+      .getByRole('region', { name: 'عاجل (7 أيام أو أقل)' })
+      .getByText('يومين', { exact: true })
+      .waitFor();
+    await page
+      .getByRole('region', { name: 'قريب (من 8 لـ 30 يوم)' })
+      .getByText('12 يوم', { exact: true })
+      .waitFor();
   });
 
   it('says so when nothing is expiring', async () => {
@@ -394,6 +458,15 @@ describe('guards, 404 and logout', { timeout: 60_000 }, () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
+  it('shows the 404 inside the chrome for an unknown path in a role area', async () => {
+    const user = await platform.approvedUser('ngo');
+    const page = await platform.newPage();
+    await platform.signIn(page, user.email);
+    await page.goto('/ngo/no-such-screen');
+    await page.getByTestId('remote-ngo').getByText('Page Not Found').waitFor();
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+  });
+
   it('shows the 404 page for an unknown path', async () => {
     const page = await platform.newPage();
     await page.goto('/no-such-page');
@@ -406,9 +479,14 @@ describe('guards, 404 and logout', { timeout: 60_000 }, () => {
     const page = await platform.newPage();
     await platform.signIn(page, user.email);
     await page.waitForURL('**/donor/dashboard');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The server ended that session too.
+    await expect
+      .poll(async () => (await platform.gateway.api.get('/api/auth/me', { token: token! })).status)
+      .toBe(401);
     await page.goto('/donor/dashboard');
     await page.waitForURL('**/login');
   });
