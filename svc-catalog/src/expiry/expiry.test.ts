@@ -165,3 +165,25 @@ describe('the daily expiry scan', () => {
     }
   });
 });
+
+describe('a corrected expiry date', () => {
+  it('starts the alerts over for the new date', async () => {
+    const id = await medicineExpiringIn(donor.token, 5, 'Corrected date');
+    const scan = () => p.api.post('/api/admin/expiry-scan', undefined, { token: admin.token });
+    // Settings reach the catalog within a second (an earlier test switched alerts back on).
+    await expect
+      .poll(async () => (await scan(), (await alertsFor([id])).map((a) => a.threshold)), { timeout: 5000 })
+      .toEqual([7]);
+
+    // The owner finds the box expires later, then it nears its new date.
+    const later = new Date(Date.now() + 40 * 24 * 3600 * 1000).toISOString();
+    expect(
+      (await p.api.put(`/api/medicines/${id}`, { expiryDate: later }, { token: donor.token })).status,
+    ).toBe(200);
+    await pool().query(`UPDATE catalog.medicines SET expiry_date = now() + interval '6 days' WHERE id = $1`, [
+      id,
+    ]);
+    await scan();
+    expect((await alertsFor([id])).map((a) => a.threshold)).toEqual([7, 7]);
+  });
+});

@@ -102,7 +102,15 @@ export async function runExpiryScan(ctx: CatalogContext, now: Date = new Date())
             medicines.map((m) => ({
               name: m.name,
               quantity: m.quantity,
-              expiryDate: m.expiry_date.toISOString().slice(0, 10),
+              // The calendar day in Cairo, as the owner reads it (UTC would say the day before
+              // for a date picked at local midnight).
+              expiryDate: new Intl.DateTimeFormat(
+                owner.owner_language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-GB',
+                {
+                  dateStyle: 'medium',
+                  timeZone: 'Africa/Cairo',
+                },
+              ).format(m.expiry_date),
               daysLeft: m.days_left,
             })),
           ),

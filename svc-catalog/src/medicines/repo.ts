@@ -156,6 +156,10 @@ export async function updateMedicine(db: PoolClient, id: number, patch: Medicine
       WHERE id = $1`,
     params,
   );
+  // A corrected expiry date starts its alerts over (30, 7, 1 days before the new date).
+  if (patch.expiryDate !== undefined) {
+    await db.query('DELETE FROM catalog.expiry_alerts WHERE medicine_id = $1', [id]);
+  }
 }
 
 export async function setImageKey(db: PoolClient, id: number, key: string | null): Promise<void> {
