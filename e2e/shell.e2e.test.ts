@@ -270,6 +270,30 @@ describe('accounts from registration to dashboard', { timeout: 90_000 }, () => {
     });
   }
 
+  it('lets the administrator approve a registration from the dashboard', async () => {
+    const page = await platform.newPage();
+    const email = await register(page, 'ngo');
+    const admin = await platform.approvedUser('admin');
+    const adminPage = await platform.newPage();
+    await platform.signIn(adminPage, admin.email);
+    const row = adminPage.getByTestId('pending-user').filter({ hasText: email });
+    await row.waitFor();
+    // The sidebar shows how many accounts wait.
+    const badge = adminPage
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: /Dashboard/ });
+    expect(Number((await badge.innerText()).replace(/\D/g, ''))).toBeGreaterThan(0);
+    await row.getByRole('button', { name: 'Details' }).click();
+    await adminPage.getByRole('dialog').getByText('Misr El Kheir').waitFor();
+    await adminPage.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await expectToast(adminPage, 'User approved successfully');
+    await row.waitFor({ state: 'detached' });
+
+    await platform.signIn(page, email, 'secret123');
+    await page.waitForURL('**/ngo/dashboard');
+  });
+
   it('lands the administrator on the admin dashboard', async () => {
     const admin = await platform.approvedUser('admin');
     const page = await platform.newPage();

@@ -1,14 +1,48 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PageHeader, useRemote, WelcomeMessage } from '@medrelay/ui';
+import type { AdminStats } from '@medrelay/contracts';
+import { useFormat } from '@medrelay/i18n';
+import { PageHeader, StatCard, useRemote, WelcomeMessage } from '@medrelay/ui';
+import { PendingApprovals } from './pending-approvals';
 
-/** `/admin/dashboard`. */
+const useStyles = makeStyles({
+  stats: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+    marginBlock: tokens.spacingVerticalXL,
+  },
+});
+
+export const statsKey = ['/api/admin/stats'] as const;
+const cards = ['totalUsers', 'pendingApprovals', 'totalMedicines', 'totalRequests'] as const;
+
+/** `/admin/dashboard`: platform figures and the accounts waiting for review. */
 export function Dashboard() {
+  const styles = useStyles();
   const { t } = useTranslation('admin');
   const { user } = useRemote();
+  const format = useFormat();
+  const stats = useQuery<AdminStats>({ queryKey: statsKey });
+  const value = (card: (typeof cards)[number]) => {
+    const n = stats.data?.[card];
+    return n === null || n === undefined ? '—' : format.number(n);
+  };
   return (
     <>
       <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />
       <WelcomeMessage title={t('dashboard.welcome', { name: user.name })} />
+      <section className={styles.stats} aria-label={t('dashboard.statsTitle')}>
+        {cards.map((card) => (
+          <StatCard
+            key={card}
+            label={t(`dashboard.stats.${card}`)}
+            value={stats.isPending ? '…' : value(card)}
+          />
+        ))}
+      </section>
+      <PendingApprovals />
     </>
   );
 }
