@@ -1,0 +1,101 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { documentDirection } from './support/pages';
+import { startPlatform, type Platform } from './support/platform';
+
+let platform: Platform;
+beforeAll(async () => {
+  platform = await startPlatform();
+}, 60_000);
+afterAll(async () => platform?.stop());
+afterEach(async () => {
+  // Spec-level promise: no page the user visits logs an error.
+  expect(await platform.finishTest()).toEqual([]);
+});
+
+describe('landing page', { timeout: 60_000 }, () => {
+  it('shows every section in English, left to right', async () => {
+    const page = await platform.newPage();
+    await page.goto('/');
+    await page
+      .getByRole('heading', { level: 1, name: 'Every unused medicine can still heal someone' })
+      .waitFor();
+    expect(await documentDirection(page)).toEqual({ dir: 'ltr', lang: 'en' });
+    expect(await page.title()).toBe('MedRelay: near-expiry medicines to people who need them');
+    for (const id of ['home', 'about', 'how-it-works', 'impact', 'get-started']) {
+      expect(await page.locator(`section#${id}`).count(), id).toBe(1);
+    }
+    for (const role of ['pharmacy', 'ngo', 'donor']) {
+      await page.getByTestId(`role-card-${role}`).waitFor();
+    }
+    await page.getByRole('link', { name: 'support@medrelay.eg' }).waitFor();
+    await page.getByText('Cairo, Egypt').waitFor();
+    await page.getByRole('contentinfo').waitFor();
+  });
+
+  it('moves the impact highlight to the next card every 3 seconds', async () => {
+    const page = await platform.newPage();
+    await page.goto('/#impact');
+    await expect.poll(() => page.getByTestId('impact-card').count()).toBe(4);
+    // Timed in the page itself, so a busy test machine does not blur the interval.
+    const changes = await page.evaluate(
+      () =>
+        new Promise<{ at: number; index: number }[]>((resolve) => {
+          const seen: { at: number; index: number }[] = [];
+          const cards = [...document.querySelectorAll('[data-testid="impact-card"]')];
+          const observer = new MutationObserver(() => {
+            const index = cards.findIndex((el) => el.getAttribute('data-highlighted') === 'true');
+            if (seen.at(-1)?.index !== index) seen.push({ at: performance.now(), index });
+            if (seen.length === 3) {
+              observer.disconnect();
+              resolve(seen);
+            }
+          });
+          observer.observe(document.body, {
+            attributes: true,
+            subtree: true,
+            attributeFilter: ['data-highlighted'],
+          });
+        }),
+    );
+    expect(changes[1]!.index).toBe((changes[0]!.index + 1) % 4);
+    expect(changes[2]!.index).toBe((changes[1]!.index + 1) % 4);
+    expect(changes[2]!.at - changes[1]!.at).toBeGreaterThan(2700);
+    expect(changes[2]!.at - changes[1]!.at).toBeLessThan(3300);
+  });
+
+  it('switches to Arabic, right to left, and keeps the choice across reloads', async () => {
+    const page = await platform.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'عربي' }).click();
+    await page.getByRole('heading', { level: 1, name: 'كل علبة دوا مش مستخدمة ممكن تعالج حد' }).waitFor();
+    expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('ar');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'كل علبة دوا مش مستخدمة ممكن تعالج حد' }).waitFor();
+    expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+    expect(await page.title()).toContain('أدوية');
+
+    await page.getByRole('button', { name: 'English' }).click();
+    await page
+      .getByRole('heading', { level: 1, name: 'Every unused medicine can still heal someone' })
+      .waitFor();
+    expect(await documentDirection(page)).toEqual({ dir: 'ltr', lang: 'en' });
+  });
+
+  it('follows an Arabic browser when nothing is stored', async () => {
+    const page = await platform.newPage({ locale: 'ar-EG' });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'كل علبة دوا مش مستخدمة ممكن تعالج حد' }).waitFor();
+    expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+  });
+
+  it('opens the registration form preset from a role card', async () => {
+    const page = await platform.newPage();
+    await page.goto('/');
+    await page.getByTestId('role-card-ngo').getByRole('button', { name: 'Register as an NGO' }).click();
+    await page.waitForURL('**/register?type=ngo');
+    expect(await page.getByRole('radio', { name: 'NGO' }).isChecked()).toBe(true);
+    await page.getByLabel('Contact Person Name').waitFor();
+  });
+});
