@@ -3,6 +3,7 @@ export * from './errors';
 export * from './fields';
 export * from './roles';
 export * from './users';
+export * from './setting-defaults';
 export * from './settings';
 export * from './auth';
 export * from './events';

@@ -1,23 +1,6 @@
 import { z } from 'zod';
 import { emailField, typeError } from './fields';
 
-/** Defaults of spec §3; system name and admin e-mail are the product's own. */
-export const defaultSettings = {
-  systemName: 'MedRelay',
-  adminEmail: 'admin@medrelay.eg',
-  welcomeMessage:
-    'Welcome to MedRelay. Together we reduce medicine waste and improve access to essential medicines in Egypt.',
-  expiryWarningDays: 30,
-  autoApproveUsers: false,
-  emailNotifications: true,
-  maintenanceMode: false,
-  maxUploadSize: 10,
-  sessionTimeout: 720,
-  notifyRegistrations: true,
-  notifyExpiry: true,
-  notifyTransactions: true,
-} as const;
-
 const intBetween = (min: number, max: number, message: string) =>
   z
     .number(typeError('mustBeNumber'))

@@ -5,6 +5,8 @@ const en = {
   appName: 'MedRelay',
   tagline: 'Medicines that reach people, not the bin',
   loading: 'Loading MedRelay…',
+  defaultWelcome:
+    'Welcome to MedRelay. Together we reduce medicine waste and improve access to essential medicines in Egypt.',
   language: { label: 'Language', en: 'English', ar: 'العربية', switchTo: 'عربي' },
   header: {
     logout: 'Logout',
@@ -78,6 +80,7 @@ const ar: Texts & { header: ArabicPlurals<'alertsCount'>; daysLeft: ArabicPlural
   appName: 'MedRelay',
   tagline: 'دوا يوصل للناس بدل ما يترمي',
   loading: 'جاري تحميل MedRelay…',
+  defaultWelcome: 'أهلاً بيك في MedRelay. مع بعض بنقلل هدر الأدوية وبنسهّل الوصول للأدوية الأساسية في مصر.',
   language: { label: 'اللغة', en: 'English', ar: 'العربية', switchTo: 'English' },
   header: {
     logout: 'تسجيل الخروج',

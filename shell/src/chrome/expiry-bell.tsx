@@ -19,8 +19,8 @@ import { useFormat } from '@medrelay/i18n';
 import { useDaysLeftLabel } from '@medrelay/ui';
 
 const useStyles = makeStyles({
-  trigger: { position: 'relative' },
-  count: { position: 'absolute', insetBlockStart: '0', insetInlineEnd: '0' },
+  trigger: { position: 'relative', display: 'inline-flex' },
+  count: { position: 'absolute', insetBlockStart: '-6px', insetInlineEnd: '-10px' },
   surface: { width: '320px', maxWidth: '90vw', maxHeight: '70vh', overflowY: 'auto' },
   group: { marginBlockStart: tokens.spacingVerticalM },
   list: { listStyleType: 'none', margin: '0', padding: '0' },
@@ -80,20 +80,23 @@ export function ExpiryBell({ role }: { role: UserType }) {
       <PopoverTrigger disableButtonEnhancement>
         <Button
           appearance="subtle"
-          className={styles.trigger}
-          icon={<Alert24Regular />}
+          icon={
+            // The count rides on the bell, so the button stays icon-sized.
+            <span className={styles.trigger}>
+              <Alert24Regular />
+              {items.length > 0 && (
+                <CounterBadge
+                  className={styles.count}
+                  count={items.length}
+                  overflowCount={99}
+                  size="small"
+                  color="danger"
+                />
+              )}
+            </span>
+          }
           aria-label={`${t('header.alerts')}: ${t('header.alertsCount', { count: items.length })}`}
-        >
-          {items.length > 0 && (
-            <CounterBadge
-              className={styles.count}
-              count={items.length}
-              overflowCount={99}
-              size="small"
-              color="danger"
-            />
-          )}
-        </Button>
+        />
       </PopoverTrigger>
       <PopoverSurface className={styles.surface} aria-label={t('alerts.title')}>
         <Text weight="semibold" size={400}>

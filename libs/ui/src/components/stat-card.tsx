@@ -34,14 +34,14 @@ export function StatCard({
     <Card className={styles.card} role="group" aria-label={label}>
       <div className={styles.row}>
         <div>
-          <Text as="p" weight="medium">
+          <Text as="p" weight="medium" block>
             {label}
           </Text>
-          <Text as="p" className={styles.value} data-testid="stat-value">
+          <Text as="p" className={styles.value} data-testid="stat-value" block>
             {value}
           </Text>
           {hint && (
-            <Text as="p" size={200} className={styles.hint}>
+            <Text as="p" size={200} className={styles.hint} block>
               {hint}
             </Text>
           )}

@@ -1,0 +1,17 @@
+// No zod here: the browser's role screens read the defaults without the schemas.
+/** Defaults of spec §3; system name and admin e-mail are the product's own. */
+export const defaultSettings = {
+  systemName: 'MedRelay',
+  adminEmail: 'admin@medrelay.eg',
+  welcomeMessage:
+    'Welcome to MedRelay. Together we reduce medicine waste and improve access to essential medicines in Egypt.',
+  expiryWarningDays: 30,
+  autoApproveUsers: false,
+  emailNotifications: true,
+  maintenanceMode: false,
+  maxUploadSize: 10,
+  sessionTimeout: 720,
+  notifyRegistrations: true,
+  notifyExpiry: true,
+  notifyTransactions: true,
+} as const;
