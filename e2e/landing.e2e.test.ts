@@ -59,8 +59,8 @@ describe('landing page', { timeout: 60_000 }, () => {
     );
     expect(changes[1]!.index).toBe((changes[0]!.index + 1) % 4);
     expect(changes[2]!.index).toBe((changes[1]!.index + 1) % 4);
-    expect(changes[2]!.at - changes[1]!.at).toBeGreaterThan(2700);
-    expect(changes[2]!.at - changes[1]!.at).toBeLessThan(3300);
+    expect(changes[2]!.at - changes[1]!.at).toBeGreaterThan(2500);
+    expect(changes[2]!.at - changes[1]!.at).toBeLessThan(3600);
   });
 
   it('switches to Arabic, right to left, and keeps the choice across reloads', async () => {
