@@ -60,6 +60,7 @@ export const messages = {
   mustBeBoolean: { en: 'Must be true or false', ar: 'لازم تكون نعم أو لا' },
   invalidValue: { en: 'Invalid value', ar: 'قيمة مش صحيحة' },
   unknownField: { en: 'Unknown field', ar: 'خانة مش معروفة' },
+  nothingToChange: { en: 'Nothing to change was given', ar: 'مفيش أي تعديل اتبعت' },
   statusInvalid: {
     en: 'Status must be approved or rejected',
     ar: 'الحالة لازم تكون مقبولة أو مرفوضة',

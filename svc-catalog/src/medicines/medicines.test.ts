@@ -312,6 +312,9 @@ describe('own listings: my, expiring, get, edit and unlist', () => {
       (await p.api.put(`/api/medicines/${created.id}`, { expiryDate: days(-2) }, { token: pharmacy.token }))
         .status,
     ).toBe(400);
+    const empty = await p.api.put(`/api/medicines/${created.id}`, {}, { token: pharmacy.token });
+    expect(empty.status).toBe(400);
+    expect(empty.body.details[0].rule).toBe('nothingToChange');
     expect(
       (await p.api.put(`/api/medicines/${created.id}`, { pharmacyId: 3 }, { token: pharmacy.token })).status,
     ).toBe(400);
