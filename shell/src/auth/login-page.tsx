@@ -42,7 +42,7 @@ export function LoginPage() {
         navigate(homeOf(signedIn), { replace: true });
       } else {
         // Spec §2: not approved → / with the pending message (and no "welcome back" before it).
-        toast({ title: t('common:toast.pendingApproval'), intent: 'destructive' });
+        toast({ title: t('messages:accountPending'), intent: 'destructive' });
         navigate('/', { replace: true });
       }
     } catch (error) {
@@ -51,7 +51,7 @@ export function LoginPage() {
         title: t('common:toast.loginFailed'),
         description:
           description ??
-          (error instanceof ApiError ? t('common:toast.invalidCredentials') : t('common:toast.networkError')),
+          (error instanceof ApiError ? t('messages:invalidCredentials') : t('common:toast.networkError')),
         intent: 'destructive',
       });
     }

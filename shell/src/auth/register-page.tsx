@@ -72,7 +72,7 @@ export function RegisterPage() {
       const result = await register.mutateAsync({ ...values, language: currentLanguage(i18n) });
       toast({
         title: t('common:toast.registrationSuccess'),
-        description: result.message ?? t('common:toast.registrationPending'),
+        description: result.message ?? t('messages:registrationPending'),
       });
       navigate('/login');
     } catch (error) {

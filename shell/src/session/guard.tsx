@@ -15,7 +15,7 @@ function PendingRedirect() {
   useEffect(() => {
     if (shown.current) return;
     shown.current = true;
-    toast({ title: t('toast.pendingApproval'), intent: 'destructive' });
+    toast({ title: t('messages:accountPending'), intent: 'destructive' });
   }, [toast, t]);
   return <Navigate to="/" replace />;
 }
