@@ -61,11 +61,13 @@ describe('settings', { timeout: 60_000 }, () => {
       .getByRole('link', { name: 'Settings' })
       .click();
     await page.waitForURL('**/pharmacy/settings');
-    await page.getByLabel('Name').fill('Dokki Corner Pharmacy');
-    await page.getByLabel('Commercial License').fill('');
+    // The reviewed business details are the administrator's to change.
+    expect(await page.getByLabel('Commercial License').getAttribute('readonly')).not.toBeNull();
+    await page.getByText('Reviewed by the administrator. Contact them to change it.').waitFor();
+    await page.getByLabel('Name').fill('');
     await page.getByRole('button', { name: 'Save profile' }).click();
-    await page.getByText('Commercial license is required').waitFor();
-    await page.getByLabel('Commercial License').fill('CL-900');
+    await page.getByText('Name must be at least 2 characters').waitFor();
+    await page.getByLabel('Name').fill('Dokki Corner Pharmacy');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expectToast(page, 'Profile updated');
     expect(await page.getByTestId('user-name').innerText()).toBe('Dokki Corner Pharmacy');

@@ -43,6 +43,7 @@ export const errorCodes = [
   'INSUFFICIENT_QUANTITY',
   'UNSUPPORTED_MEDIA_TYPE',
   'INTERNAL_ONLY',
+  'VERIFIED_DETAILS_LOCKED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

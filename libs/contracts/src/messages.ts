@@ -60,6 +60,10 @@ export const messages = {
   mustBeBoolean: { en: 'Must be true or false', ar: 'لازم تكون نعم أو لا' },
   invalidValue: { en: 'Invalid value', ar: 'قيمة مش صحيحة' },
   unknownField: { en: 'Unknown field', ar: 'خانة مش معروفة' },
+  verifiedDetailsLocked: {
+    en: 'Verified business details can only be changed by the administrator. Please contact them.',
+    ar: 'البيانات التجارية اللي اتراجعت مينفعش تتغير غير عن طريق إدارة المنصة. من فضلك تواصل معاهم.',
+  },
   nothingToChange: { en: 'Nothing to change was given', ar: 'مفيش أي تعديل اتبعت' },
   statusInvalid: {
     en: 'Status must be approved or rejected',

@@ -69,6 +69,8 @@ function ProfileCard({ user }: { user: User }) {
   const failed = useShowFailure();
   const client = useQueryClient();
   const extra = roleFields[user.userType];
+  // Business details the administrator reviewed are theirs to change (the server refuses too).
+  const reviewed = user.status !== 'pending';
   const form = useForm<z.input<typeof profileUpdateSchema>, unknown, ProfileUpdate>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: {
@@ -111,9 +113,10 @@ function ProfileCard({ user }: { user: User }) {
             key={field}
             label={t(`settings.${field}`)}
             validationMessage={fieldMessage(t, errors[field])}
+            hint={reviewed ? t('settings.verifiedHint') : undefined}
             required
           >
-            <Input {...form.register(field)} />
+            <Input readOnly={reviewed} {...form.register(field)} />
           </Field>
         ))}
         <div className={styles.actions}>

@@ -9,7 +9,8 @@ afterAll(() => identity.stop());
 
 describe('PUT /api/auth/me (own account)', () => {
   it('changes name, phone, language and the role profile, and records user.updated', async () => {
-    const ngo = await identity.signedIn('ngo');
+    // Still pending: the business details are not reviewed yet, so they may change.
+    const ngo = await identity.signedIn('ngo', 'pending');
     const res = await identity.api.put(
       '/api/auth/me',
       {
@@ -38,6 +39,32 @@ describe('PUT /api/auth/me (own account)', () => {
       organizationName: 'Al Amal',
       version: 2,
     });
+  });
+
+  it('keeps reviewed business details for the administrator to change (409), accepting them unchanged', async () => {
+    const pharmacy = await identity.signedIn('pharmacy');
+    const changed = await identity.api.put(
+      '/api/auth/me',
+      { name: 'Corner Pharmacy', commercialLicense: 'CL-FORGED' },
+      { token: pharmacy.token, headers: { 'accept-language': 'ar' } },
+    );
+    expect(changed.status).toBe(409);
+    expect(changed.body.code).toBe('VERIFIED_DETAILS_LOCKED');
+    expect(changed.body.details).toEqual([
+      expect.objectContaining({ path: 'commercialLicense', rule: 'verifiedDetailsLocked' }),
+    ]);
+    expect(changed.body.message).toContain('إدارة المنصة');
+    const me = await identity.api.get('/api/auth/me', { token: pharmacy.token });
+    expect(me.body).toMatchObject({ name: 'pharmacy user', profile: { commercialLicense: 'CL-1' } });
+
+    // A profile form sends every field back: the same value is not a change.
+    const same = await identity.api.put(
+      '/api/auth/me',
+      { name: 'Corner Pharmacy', commercialLicense: 'CL-1' },
+      { token: pharmacy.token },
+    );
+    expect(same.status).toBe(200);
+    expect(same.body.name).toBe('Corner Pharmacy');
   });
 
   it('clears the address when sent empty, and works for a pending account', async () => {

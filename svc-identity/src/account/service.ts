@@ -6,7 +6,7 @@ import {
   type User,
   type UserType,
 } from '@medrelay/contracts';
-import { httpError, withTransaction } from '@medrelay/service-kit';
+import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { hashPassword, verifyPassword } from '../passwords';
 import { recordUserEvent } from '../users/events';
@@ -20,6 +20,11 @@ const roleFields: Record<UserType, readonly string[]> = {
   admin: [],
 };
 const commonFields = ['name', 'phone', 'language'];
+/**
+ * What the administrator checked before approving (spec §3): once approved, changing it would
+ * bypass the review, so only the administrator's team can change it then.
+ */
+const verifiedFields = ['commercialLicense', 'organizationName', 'commercialNumber'] as const;
 
 export function createAccountService(ctx: IdentityContext) {
   return {
@@ -40,6 +45,19 @@ export function createAccountService(ctx: IdentityContext) {
               message: translate('unknownField', language),
             })),
           );
+        }
+        const reviewed = current.status !== 'pending';
+        const changedVerified = verifiedFields.filter(
+          (f) => changes[f] !== undefined && changes[f] !== (current.profile?.[f] ?? null),
+        );
+        if (reviewed && changedVerified.length) {
+          throw new AppError(409, 'VERIFIED_DETAILS_LOCKED', 'verifiedDetailsLocked', {
+            details: changedVerified.map((path) => ({
+              path,
+              rule: 'verifiedDetailsLocked',
+              message: translate('verifiedDetailsLocked', language),
+            })),
+          });
         }
         await updateAccount(client, current, changes);
         const updated = (await findUserById(client, userId))!;
