@@ -83,6 +83,17 @@ describe('landing page', { timeout: 60_000 }, () => {
     expect(await documentDirection(page)).toEqual({ dir: 'ltr', lang: 'en' });
   });
 
+  it("starts an Arabic reader's page right to left before the app has loaded", async () => {
+    const page = await platform.newPage();
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'ar'));
+    // Without the app's script, only the early language switch in <head> can set the direction.
+    platform.expectConsoleError(/net::ERR_FAILED/);
+    await page.route('**/main.js', (route) => route.abort());
+    await page.goto('/');
+    expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+  });
+
   it('follows an Arabic browser when nothing is stored', async () => {
     const page = await platform.newPage({ locale: 'ar-EG' });
     await page.goto('/');

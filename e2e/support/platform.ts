@@ -106,6 +106,10 @@ export async function startPlatform(options: { staticRoot?: string } = {}) {
     signIn,
     approvedUser,
     listMedicine,
+    /** Declares a console error the current test provokes on purpose. */
+    expectConsoleError(pattern: RegExp) {
+      expectedFailures.push(pattern);
+    },
     /** Declares that the current test provokes a failed call the browser will log. */
     expectFailedCall(status: number) {
       expectedFailures.push(

@@ -1,5 +1,6 @@
 // One webpack configuration factory for the shell (host) and every role remote, so shared
 // singletons, loaders and output naming cannot drift between apps.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -40,6 +41,26 @@ const gatewayUrl = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 /**
  * @param {{ app: 'shell' | `mf-${string}`, dir: string, role?: string, devPort: number }} options
  */
+/**
+ * Copies a plain script next to the build under its own fixed name (the shell's early language
+ * switch, loaded blocking from <head>; the gateway serves it with no-cache).
+ */
+class EmitStaticScript {
+  constructor(source, name) {
+    this.source = source;
+    this.name = name;
+  }
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('EmitStaticScript', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'EmitStaticScript', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => compilation.emitAsset(this.name, new RawSource(readFileSync(this.source, 'utf8'))),
+      );
+    });
+  }
+}
+
 export function createWebpackConfig({ app, dir, role, devPort }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -99,6 +120,9 @@ export function createWebpackConfig({ app, dir, role, devPort }) {
                 template: isHost ? './src/index.html' : require.resolve('./harness.html'),
               }),
             ]
+          : []),
+        ...(isHost
+          ? [new EmitStaticScript(path.join(dir, 'src', 'boot-language.js'), 'boot-language.js')]
           : []),
       ],
       optimization: {

@@ -1,0 +1,14 @@
+// Runs before anything else on the page (a tiny blocking script in <head>): an Arabic reader's
+// page starts right to left instead of flashing left to right until the app has loaded. The
+// app (i18next) takes over with the same rule: the stored choice, then the browser's language.
+(function () {
+  var stored = null;
+  try {
+    stored = localStorage.getItem('i18nextLng');
+  } catch {
+    // Storage blocked (privacy settings): fall back to the browser's language.
+  }
+  var language = (stored || navigator.language || 'en').slice(0, 2) === 'ar' ? 'ar' : 'en';
+  document.documentElement.lang = language;
+  document.documentElement.dir = language === 'ar' ? 'rtl' : 'ltr';
+})();
