@@ -48,7 +48,12 @@ function parseErrorBody(text: string): ErrorBody | null {
  * type and body only when a payload is given; a non-OK answer throws ApiError. FormData bodies
  * (photo uploads) go as they are.
  */
-export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  data?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': languageOf() };
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -58,7 +63,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(data);
   }
-  const res = await fetch(url, { method, headers, body, credentials: 'include' });
+  const res = await fetch(url, { method, headers, body, credentials: 'include', signal });
   if (!res.ok) {
     const text = await res.text();
     throw new ApiError(res.status, text || res.statusText, parseErrorBody(text));

@@ -5,9 +5,10 @@ import { apiRequest, ApiError, tokenStore, urlFromQueryKey } from './http';
 export function getQueryFn<T>(
   options: { on401: 'returnNull' | 'throw' } = { on401: 'throw' },
 ): QueryFunction<T> {
-  return async ({ queryKey }) => {
+  return async ({ queryKey, signal }) => {
     try {
-      return await apiRequest<T>('GET', urlFromQueryKey(queryKey));
+      // The signal lets a logout cancel what is in flight.
+      return await apiRequest<T>('GET', urlFromQueryKey(queryKey), undefined, signal);
     } catch (error) {
       if (options.on401 === 'returnNull' && error instanceof ApiError && error.status === 401)
         return null as T;

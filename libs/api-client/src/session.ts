@@ -69,6 +69,8 @@ export function useLogout() {
   return () => {
     const token = tokenStore.get();
     loggedOut = true;
+    // Calls still in flight would come back 401 once the token is revoked: stop them.
+    void client.cancelQueries();
     tokenStore.clear();
     client.setQueryData(meKey, null);
     // Loaded remotes stay: they hold no user data, and single-spa keeps their lifecycles anyway.

@@ -12,6 +12,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const { dispatchToast, dismissAllToasts } = useToastController(toasterId);
   const show = useCallback<ShowToast>(
     ({ title, description, intent = 'default' }) => {
+      // One at a time: the previous toast leaves as the new one arrives. (Fluent's `limit` would
+      // queue the new one behind the leaving one instead, and could hold it back.)
       dismissAllToasts();
       dispatchToast(
         <Toast data-testid="toast" data-intent={intent}>
@@ -30,12 +32,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <Toaster
-        toasterId={toasterId}
-        limit={1}
-        position="bottom-end"
-        shortcuts={{ focus: (e) => e.key === 'F8' }}
-      />
+      <Toaster toasterId={toasterId} position="bottom-end" shortcuts={{ focus: (e) => e.key === 'F8' }} />
     </ToastContext.Provider>
   );
 }
