@@ -117,6 +117,8 @@ describe('registration', { timeout: 60_000 }, () => {
     await page.getByLabel('I accept the terms of use and the privacy policy').check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await expectToast(page, 'Registration failed');
+    await page.getByText('An account with this email already exists', { exact: true }).first().waitFor();
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
     expect(new URL(page.url()).pathname).toBe('/register');
   });
 });

@@ -3,7 +3,6 @@ import type { Language } from '@medrelay/contracts';
 /** Texts every app shares: the chrome, roles, statuses, toasts of spec §8 and generic states. */
 const en = {
   appName: 'MedRelay',
-  tagline: 'Medicines that reach people, not the bin',
   loading: 'Loading MedRelay…',
   defaultWelcome:
     'Welcome to MedRelay. Together we reduce medicine waste and improve access to essential medicines in Egypt.',
@@ -73,7 +72,6 @@ type ArabicPlurals<K extends string> = Record<`${K}_zero` | `${K}_two` | `${K}_f
 
 const ar: Texts & { header: ArabicPlurals<'alertsCount'>; daysLeft: ArabicPlurals<'days'> } = {
   appName: 'MedRelay',
-  tagline: 'دوا يوصل للناس بدل ما يترمي',
   loading: 'جاري تحميل MedRelay…',
   defaultWelcome: 'أهلاً بيك في MedRelay. مع بعض بنقلل هدر الأدوية وبنسهّل الوصول للأدوية الأساسية في مصر.',
   language: { label: 'اللغة', en: 'English', ar: 'العربية', switchTo: 'English' },

@@ -17,31 +17,41 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ];
 
-export function formatters(language: Language) {
+function createFormatters(language: Language) {
   const locale = locales[language];
+  // Built once per language: Intl formatters are costly to create and lists format many values.
+  const number = new Intl.NumberFormat(locale);
+  const money = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'EGP',
+    maximumFractionDigits: 2,
+  });
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   return {
     locale,
-    number: (value: number) => new Intl.NumberFormat(locale).format(value),
-    money: (value: number) =>
-      new Intl.NumberFormat(locale, { style: 'currency', currency: 'EGP', maximumFractionDigits: 2 }).format(
-        value,
-      ),
-    percent: (value: number) =>
-      new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100),
-    date: (value: Date | string) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(value)),
-    dateTime: (value: Date | string) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
+    number: (value: number) => number.format(value),
+    money: (value: number) => money.format(value),
+    percent: (value: number) => percent.format(value / 100),
+    date: (value: Date | string) => date.format(new Date(value)),
+    dateTime: (value: Date | string) => dateTime.format(new Date(value)),
     /** "3 days ago", "in 2 hours": the largest whole unit. */
     relative: (value: Date | string, now: Date = new Date()) => {
       const seconds = Math.round((new Date(value).getTime() - now.getTime()) / 1000);
       const [unit, size] = units.find(([, s]) => Math.abs(seconds) >= s) ?? ['second', 1];
-      return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(
-        Math.round(seconds / size),
-        unit,
-      );
+      return relative.format(Math.round(seconds / size), unit);
     },
   };
+}
+
+const byLanguage = new Map<Language, ReturnType<typeof createFormatters>>();
+
+export function formatters(language: Language) {
+  let found = byLanguage.get(language);
+  if (!found) byLanguage.set(language, (found = createFormatters(language)));
+  return found;
 }
 export type Formatters = ReturnType<typeof formatters>;
 

@@ -79,6 +79,8 @@ export function RegisterPage() {
       const server = error instanceof ApiError ? error.body : null;
       // The server's per-field findings (e.g. the e-mail already taken) shown beside the fields.
       const details = Array.isArray(server?.details) ? (server.details as FieldError[]) : [];
+      if (server?.code === 'EMAIL_TAKEN')
+        details.push({ path: 'email', rule: 'emailTaken', message: server.message });
       for (const detail of details) {
         form.setError(detail.path as keyof RegistrationInput, { message: detail.rule });
       }

@@ -1,5 +1,4 @@
 import {
-  Badge,
   Button,
   CounterBadge,
   makeStyles,
@@ -14,9 +13,9 @@ import { Alert24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useExpiringMedicines, type ExpiringMedicine } from '@medrelay/api-client';
 import type { UserType } from '@medrelay/contracts';
-import { daysLeft, daysLeftTone, urgentThresholdDays } from '@medrelay/domain';
+import { daysLeft, urgentThresholdDays } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
-import { useDaysLeftLabel } from '@medrelay/ui';
+import { DaysLeftBadge } from '@medrelay/ui';
 
 const useStyles = makeStyles({
   trigger: { position: 'relative', display: 'inline-flex' },
@@ -43,7 +42,6 @@ function AlertGroup({ title, items }: { title: string; items: ExpiringMedicine[]
   const styles = useStyles();
   const { t } = useTranslation('common');
   const format = useFormat();
-  const label = useDaysLeftLabel();
   if (!items.length) return null;
   return (
     <section className={styles.group} aria-label={title}>
@@ -57,9 +55,7 @@ function AlertGroup({ title, items }: { title: string; items: ExpiringMedicine[]
                 {t('alerts.quantity', { count: m.quantity })} · {format.relative(m.expiryDate)}
               </Text>
             </div>
-            <Badge color={daysLeftTone(daysLeft(m.expiryDate)) === 'danger' ? 'danger' : 'warning'}>
-              {label(m.expiryDate)}
-            </Badge>
+            <DaysLeftBadge expiryDate={m.expiryDate} />
           </li>
         ))}
       </ul>
