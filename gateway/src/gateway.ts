@@ -16,6 +16,7 @@ import { earlyTokenCheck, maintenanceGuard, maintenanceSwitch, rateLimits } from
 import { healthRoutes } from './health';
 import { proxyTo } from './proxy';
 import { upstreams, type UpstreamName } from './routes';
+import { adminRoutes } from './admin';
 import { adminStatsRoute } from './stats';
 import { impactRoute } from './impact';
 import { staticRoutes } from './static';
@@ -38,18 +39,29 @@ export async function createGateway(
   };
   let shuttingDown = false;
 
+  const maintenance = maintenanceSwitch(redis, config.REDIS_PREFIX);
   const app = createServiceApp(logger, { json: false, trustProxy: config.TRUST_PROXY });
   app.use(healthRoutes(targets, redis, () => shuttingDown));
   app.use(
     '/api',
     earlyTokenCheck(verifier),
-    maintenanceGuard(maintenanceSwitch(redis, config.REDIS_PREFIX)),
+    maintenanceGuard(maintenance),
     rateLimits(redis, config.REDIS_PREFIX, config),
+  );
+  const impact = impactRoute(
+    targets,
+    { timeoutMs: config.UPSTREAM_TIMEOUT_MS, cacheMs: config.IMPACT_CACHE_MS },
+    logger,
   );
   app.use(adminStatsRoute(targets, config.UPSTREAM_TIMEOUT_MS, logger));
   app.use(
-    impactRoute(targets, { timeoutMs: config.UPSTREAM_TIMEOUT_MS, cacheMs: config.IMPACT_CACHE_MS }, logger),
+    adminRoutes(targets, {
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      logger,
+      caches: { impact: impact.clear, maintenance: maintenance.clear },
+    }),
   );
+  app.use(impact);
   for (const [name, prefixes] of Object.entries(upstreams) as [UpstreamName, readonly string[]][]) {
     app.use(proxyTo(name, targets[name], prefixes, config.UPSTREAM_TIMEOUT_MS, logger));
   }

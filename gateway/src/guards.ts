@@ -29,13 +29,14 @@ export function earlyTokenCheck(verifier: TokenVerifier): RequestHandler {
 /** Reads the maintenance switch identity publishes to Redis, cached for a second. */
 export function maintenanceSwitch(redis: Redis, prefix: string) {
   let cached = { at: 0, on: false };
-  return async (): Promise<boolean> => {
+  const isOn = async (): Promise<boolean> => {
     if (Date.now() - cached.at < 1000) return cached.on;
     const raw = await redis.get(authKeys.settings(prefix));
     const on = raw ? Boolean((JSON.parse(raw) as Partial<Settings>).maintenanceMode) : false;
     cached = { at: Date.now(), on };
     return on;
   };
+  return Object.assign(isOn, { clear: () => (cached = { at: 0, on: false }) });
 }
 
 /**

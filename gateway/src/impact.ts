@@ -32,12 +32,12 @@ export function combineImpact(
   };
 }
 
-/** GET /api/impact: the landing page's live figures, from the three services' parts. */
+/** GET /api/impact: the landing page's live figures, from the three services' parts; `clear` empties its cache. */
 export function impactRoute(
   targets: Record<UpstreamName, string>,
   options: { timeoutMs: number; cacheMs: number },
   logger: Logger,
-): Router {
+): Router & { clear: () => void } {
   const { timeoutMs, cacheMs } = options;
   const router = Router();
   let cached: { at: number; value: PublicImpact } | null = null;
@@ -65,5 +65,5 @@ export function impactRoute(
     res.setHeader('Cache-Control', `public, max-age=${Math.round(cacheMs / 1000)}`);
     res.json(cached.value);
   });
-  return router;
+  return Object.assign(router, { clear: () => (cached = null) });
 }

@@ -193,6 +193,8 @@ export const adminMedicineQuerySchema = z
     q: z.string().trim().max(100).optional(),
     source: z.enum(medicineSources, { error: 'invalidValue' }).optional(),
     available: flag.optional(),
+    /** Expiry class by whole days left (spec §4): expired ≤ 0, expiring 1–30, fresh > 30. */
+    expiry: z.enum(['fresh', 'expiring', 'expired'], { error: 'invalidValue' }).optional(),
   })
   .strict();
 export type AdminMedicineQuery = z.output<typeof adminMedicineQuerySchema>;

@@ -84,6 +84,19 @@ export const userListQuerySchema = z.object({
   status: z.enum(userStatuses).optional(),
   userType: z.enum(userTypes).optional(),
   q: z.string().trim().max(100).optional(),
+  /** Pages of `pageSize` (default 50, at most 100); the total is in X-Total-Count. */
+  page: z.coerce
+    .number({ error: 'invalidValue' })
+    .int({ error: 'invalidValue' })
+    .min(1, { error: 'invalidValue' })
+    .max(100000, { error: 'invalidValue' })
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'invalidValue' })
+    .int({ error: 'invalidValue' })
+    .min(1, { error: 'invalidValue' })
+    .max(100, { error: 'invalidValue' })
+    .default(50),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 

@@ -16,6 +16,9 @@ export const permissions = {
   'account.viewOwn': ['pharmacy', 'ngo', 'donor', 'admin'],
   'user.manage': ['admin'],
   'admin.viewAll': ['admin'],
+  'listing.moderate': ['admin'],
+  'data.export': ['admin'],
+  'cache.clear': ['admin'],
   'settings.manage': ['admin'],
   'reports.view': ['admin'],
 } as const satisfies Record<string, readonly UserType[]>;

@@ -257,6 +257,14 @@ export async function browseMedicines(
   return { rows, total };
 }
 
+/** Whole days left rounded up (spec §4), as SQL over `m.expiry_date`. */
+export const daysLeftSql = `ceil(extract(epoch FROM (m.expiry_date - now())) / 86400)`;
+const expiryClassCondition = {
+  expired: `${daysLeftSql} <= 0`,
+  expiring: `${daysLeftSql} BETWEEN 1 AND 30`,
+  fresh: `${daysLeftSql} > 30`,
+} as const;
+
 export async function listAllMedicines(db: Db, query: AdminMedicineQuery): Promise<MedicineRow[]> {
   const params: unknown[] = [];
   const where: string[] = [];
@@ -272,6 +280,7 @@ export async function listAllMedicines(db: Db, query: AdminMedicineQuery): Promi
         : 'NOT (m.is_available AND m.quantity > 0 AND m.expiry_date > now())',
     );
   }
+  if (query.expiry) where.push(expiryClassCondition[query.expiry]);
   const { rows } = await db.query<MedicineRow>(
     `${selectMedicines}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
       ORDER BY m.created_at DESC, m.id DESC`,

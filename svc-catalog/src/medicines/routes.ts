@@ -80,5 +80,15 @@ export function medicineRoutes(ctx: CatalogContext): Router {
     },
   );
 
+  router.put(
+    '/api/admin/all-medicines/:id/unlist',
+    authenticate(ctx.verifier),
+    requirePermission('listing.moderate'),
+    validate({ params: idParam }),
+    async (_req, res) => {
+      res.json(await medicines.unlistByAdmin(idOf(res)));
+    },
+  );
+
   return router;
 }

@@ -63,6 +63,17 @@ export function createMedicineService(ctx: CatalogContext) {
       return toMedicine(row);
     },
 
+    /** An administrator takes a listing off the market (spec §6 oversight); the owner may list it again. */
+    async unlistByAdmin(id: number): Promise<Medicine> {
+      const row = await withTransaction(ctx.pool, async (client) => {
+        if (!(await findMedicine(client, id, true))) throw httpError.notFound('medicineNotFound');
+        await updateMedicine(client, id, { isAvailable: false });
+        return recordMedicineChanged(client, id);
+      });
+      ctx.outbox.nudge();
+      return toMedicine(row);
+    },
+
     /** Unlisting keeps the row (requests and history refer to it); it just stops being offered. */
     async unlist(caller: Caller, id: number): Promise<Medicine> {
       return this.update(caller, id, { isAvailable: false });

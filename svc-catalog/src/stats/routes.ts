@@ -1,11 +1,22 @@
-import { impactPartPath, type CatalogImpact, type MedicineStats } from '@medrelay/contracts';
-import { authenticate, requirePermission } from '@medrelay/service-kit';
+import {
+  activityQuerySchema,
+  impactPartPath,
+  statsQuerySchema,
+  type Activity,
+  type ActivityQuery,
+  type CatalogImpact,
+  type MedicineStats,
+  type StatsQuery,
+  type UserType,
+} from '@medrelay/contracts';
+import { authenticate, requirePermission, validate } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { CatalogContext } from '../context';
 
 /**
  * The catalog's part of the admin statistics (the gateway aggregates GET /api/admin/stats).
  * Expiry classes by whole days left, rounded up (spec §4): expired ≤ 0, expiring 1–30, fresh > 30.
+ * `?days=N` counts only listings created in the last N days (the reports' time range).
  */
 export function statsRoutes(ctx: CatalogContext): Router {
   const router = Router();
@@ -13,10 +24,13 @@ export function statsRoutes(ctx: CatalogContext): Router {
     '/api/admin/all-medicines/stats',
     authenticate(ctx.verifier),
     requirePermission('reports.view'),
+    validate({ query: statsQuerySchema }),
     async (_req, res) => {
+      const { days } = res.locals.query as StatsQuery;
       const { rows } = await ctx.pool.query<Record<string, string>>(
         `WITH m AS (
-           SELECT source, ceil(extract(epoch FROM (expiry_date - now())) / 86400) AS days FROM catalog.medicines)
+           SELECT source, ceil(extract(epoch FROM (expiry_date - now())) / 86400) AS days FROM catalog.medicines
+            WHERE $1::int IS NULL OR created_at > now() - make_interval(days => $1::int))
          SELECT count(*) AS total,
                 count(*) FILTER (WHERE source = 'pharmacy') AS pharmacy,
                 count(*) FILTER (WHERE source = 'donor') AS donor,
@@ -24,6 +38,7 @@ export function statsRoutes(ctx: CatalogContext): Router {
                 count(*) FILTER (WHERE days BETWEEN 1 AND 30) AS expiring,
                 count(*) FILTER (WHERE days <= 0) AS expired
            FROM m`,
+        [days ?? null],
       );
       const n = (key: string) => Number(rows[0]![key]);
       const stats: MedicineStats = {
@@ -32,6 +47,41 @@ export function statsRoutes(ctx: CatalogContext): Router {
         medicineExpiry: { fresh: n('fresh'), expiring: n('expiring'), expired: n('expired') },
       };
       res.json(stats);
+    },
+  );
+  // Its part of the admin dashboard's recent activity: listings and donations, newest first.
+  router.get(
+    '/api/admin/all-medicines/activity',
+    authenticate(ctx.verifier),
+    requirePermission('reports.view'),
+    validate({ query: activityQuerySchema }),
+    async (_req, res) => {
+      const { limit } = res.locals.query as ActivityQuery;
+      const { rows } = await ctx.pool.query<{
+        id: number;
+        name: string;
+        source: 'pharmacy' | 'donor';
+        created_at: Date;
+        owner_name: string | null;
+        owner_type: UserType | null;
+      }>(
+        `SELECT m.id, m.name, m.source, m.created_at, u.name AS owner_name, u.user_type AS owner_type
+           FROM catalog.medicines m LEFT JOIN catalog.users u ON u.id = m.owner_id
+          ORDER BY m.created_at DESC, m.id DESC LIMIT $1`,
+        [limit],
+      );
+      const items: Activity[] = rows.map((row) => {
+        const kind = row.source === 'pharmacy' ? 'medicine.listed' : 'medicine.donated';
+        return {
+          id: `${kind}:${row.id}`,
+          kind,
+          at: row.created_at.toISOString(),
+          actor: row.owner_name,
+          actorType: row.owner_type,
+          subject: row.name,
+        };
+      });
+      res.json(items);
     },
   );
   // Its part of the public impact figures (landing page): units left to expire unclaimed.

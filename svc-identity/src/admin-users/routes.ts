@@ -1,5 +1,9 @@
 import {
+  activityQuerySchema,
   idParam,
+  statsQuerySchema,
+  type ActivityQuery,
+  type StatsQuery,
   userListQuerySchema,
   userStatusChangeSchema,
   type UserListQuery,
@@ -21,19 +25,33 @@ export function adminUserRoutes(ctx: IdentityContext): Router {
     '/api/admin/users/stats',
     authenticate(ctx.verifier),
     requirePermission('reports.view'),
+    validate({ query: statsQuerySchema }),
     async (_req, res) => {
-      res.json(await users.stats());
+      res.json(await users.stats((res.locals.query as StatsQuery).days));
+    },
+  );
+  // Its part of the admin dashboard's recent activity (the gateway merges GET /api/admin/activity).
+  router.get(
+    '/api/admin/users/activity',
+    authenticate(ctx.verifier),
+    requirePermission('reports.view'),
+    validate({ query: activityQuerySchema }),
+    async (_req, res) => {
+      res.json(await users.activity((res.locals.query as ActivityQuery).limit));
     },
   );
   router.get('/api/admin/pending-users', ...adminOnly, async (_req, res) => {
-    res.json(await users.list({ status: 'pending' }));
+    res.json(await users.pending());
   });
   router.get(
     '/api/admin/all-users',
     ...adminOnly,
     validate({ query: userListQuerySchema }),
     async (_req, res) => {
-      res.json(await users.list(res.locals.query as UserListQuery));
+      const { items, total } = await users.list(res.locals.query as UserListQuery);
+      res.set('X-Total-Count', String(total));
+      res.set('Access-Control-Expose-Headers', 'X-Total-Count');
+      res.json(items);
     },
   );
   router.put(

@@ -1,4 +1,5 @@
 import {
+  type Activity,
   userStatuses,
   userTypes,
   type MailTemplate,
@@ -24,10 +25,13 @@ const mailFor: Record<UserStatusAction, MailTemplate> = {
 
 export function createAdminUserService(ctx: IdentityContext) {
   return {
-    /** Counts for the admin reports (spec §3): users by type and by status. */
-    async stats(): Promise<UserStats> {
+    /** Counts for the admin reports (spec §3): users by type and by status; `days` = registered in the last N days. */
+    async stats(days?: number): Promise<UserStats> {
       const { rows } = await ctx.pool.query<{ user_type: UserType; status: UserStatus; n: number }>(
-        'SELECT user_type, status, count(*)::int AS n FROM identity.users GROUP BY user_type, status',
+        `SELECT user_type, status, count(*)::int AS n FROM identity.users
+          WHERE $1::int IS NULL OR created_at > now() - make_interval(days => $1::int)
+          GROUP BY user_type, status`,
+        [days ?? null],
       );
       const usersByType = Object.fromEntries(userTypes.map((t) => [t, 0])) as Record<UserType, number>;
       const userStatus = Object.fromEntries(userStatuses.map((s) => [s, 0])) as Record<UserStatus, number>;
@@ -43,8 +47,42 @@ export function createAdminUserService(ctx: IdentityContext) {
       };
     },
 
-    async list(query: UserListQuery): Promise<User[]> {
-      return (await listUsers(ctx.pool, query)).map(publicUser);
+    /** Every account waiting for review (the dashboard and the sidebar badge need them all). */
+    async pending(): Promise<User[]> {
+      return (await listUsers(ctx.pool, { status: 'pending' })).rows.map(publicUser);
+    },
+
+    async list(query: UserListQuery): Promise<{ items: User[]; total: number }> {
+      const { rows, total } = await listUsers(ctx.pool, query);
+      return { items: rows.map(publicUser), total };
+    },
+
+    /** Its part of the admin dashboard's recent activity: registrations and reviews, newest first. */
+    async activity(limit: number): Promise<Activity[]> {
+      const { rows } = await ctx.pool.query<{
+        id: number;
+        kind: Activity['kind'];
+        at: Date;
+        name: string;
+        user_type: UserType;
+      }>(
+        `(SELECT id, 'user.registered' AS kind, created_at AS at, name, user_type FROM identity.users
+           ORDER BY created_at DESC, id DESC LIMIT $1)
+         UNION ALL
+         (SELECT id, 'user.' || status AS kind, reviewed_at AS at, name, user_type FROM identity.users
+           WHERE reviewed_at IS NOT NULL AND status <> 'pending'
+           ORDER BY reviewed_at DESC, id DESC LIMIT $1)
+         ORDER BY at DESC, id DESC LIMIT $1`,
+        [limit],
+      );
+      return rows.map((row) => ({
+        id: `${row.kind}:${row.id}:${row.at.getTime()}`,
+        kind: row.kind,
+        at: row.at.toISOString(),
+        actor: row.name,
+        actorType: row.user_type,
+        subject: null,
+      }));
     },
 
     /**

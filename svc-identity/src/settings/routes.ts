@@ -21,5 +21,15 @@ export function settingsRoutes(ctx: IdentityContext): Router {
       res.json(await ctx.settings.update(req.body, callerOf(res).id));
     },
   );
+  // Clear Cache (System Settings): the copy other services read from Redis is rebuilt from the database.
+  router.post(
+    '/api/admin/settings/publish',
+    authenticate(ctx.verifier),
+    requirePermission('cache.clear'),
+    async (_req, res) => {
+      await ctx.settings.publish();
+      res.json({ published: true });
+    },
+  );
   return router;
 }

@@ -101,7 +101,11 @@ export async function findCredentialsByEmail(
   return row ? { user: toUser(row), passwordHash: row.password_hash! } : null;
 }
 
-export async function listUsers(db: Db, query: UserListQuery): Promise<StoredUser[]> {
+/** One page of users, newest first, and how many match in all. */
+export async function listUsers(
+  db: Db,
+  query: Omit<UserListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number },
+): Promise<{ rows: StoredUser[]; total: number }> {
   const where: string[] = [];
   const params: unknown[] = [];
   if (query.status) where.push(`u.status = $${params.push(query.status)}`);
@@ -111,11 +115,21 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<StoredUse
     where.push(`(u.name ILIKE $${n} OR u.email ILIKE $${n} OR n.organization_name ILIKE $${n})`);
   }
   const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
-  const { rows } = await db.query<UserRow>(
-    `${selectUsers()}${clause} ORDER BY u.created_at DESC, u.id DESC`,
+  let paging = '';
+  if (query.pageSize) {
+    paging = ` LIMIT $${params.push(query.pageSize)} OFFSET $${params.push(((query.page ?? 1) - 1) * query.pageSize)}`;
+  }
+  const { rows } = await db.query<UserRow & { total: number }>(
+    `SELECT s.*, count(*) OVER ()::int AS total FROM (${selectUsers()}${clause}) s
+      ORDER BY s.created_at DESC, s.id DESC${paging}`,
     params,
   );
-  return rows.map(toUser);
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && query.page && query.page > 1) {
+    // Past the last page: the window count is gone with the rows, so count apart.
+    total = (await listUsers(db, { ...query, page: 1 })).total;
+  }
+  return { rows: rows.map(toUser), total };
 }
 
 export interface NewUser {
@@ -163,7 +177,8 @@ export async function insertUser(db: PoolClient, user: NewUser): Promise<number 
 
 export async function updateUserStatus(db: PoolClient, id: number, status: UserStatus): Promise<void> {
   await db.query(
-    'UPDATE identity.users SET status = $2, version = version + 1, updated_at = now() WHERE id = $1',
+    `UPDATE identity.users SET status = $2, version = version + 1, updated_at = now(), reviewed_at = now()
+      WHERE id = $1`,
     [id, status],
   );
 }
