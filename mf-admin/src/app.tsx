@@ -1,13 +1,20 @@
-import { Home24Regular } from '@fluentui/react-icons';
+import {
+  ArrowSwap24Regular,
+  DataBarVertical24Regular,
+  Home24Regular,
+  PeopleCheckmark24Regular,
+  Pill24Regular,
+} from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@medrelay/contracts';
 import { createRoleApp } from '@medrelay/ui';
 import { RoleRoutes } from './routes';
 import { texts } from './texts';
+import { pendingKey } from './users/keys';
 
 /** Accounts waiting for review: the badge beside the screen that lists them. */
 function usePendingApprovalsCount() {
-  return useQuery<User[]>({ queryKey: ['/api/admin/pending-users'] }).data?.length;
+  return useQuery<User[]>({ queryKey: pendingKey }).data?.length;
 }
 
 /** The admin area: what the shell mounts under `/admin/` (exposed as `./app`). */
@@ -15,12 +22,16 @@ export default createRoleApp({
   role: 'admin',
   texts,
   sidebar: [
+    { path: '/admin/dashboard', labelKey: 'nav.dashboard', icon: Home24Regular },
     {
-      path: '/admin/dashboard',
-      labelKey: 'nav.dashboard',
-      icon: Home24Regular,
+      path: '/admin/users',
+      labelKey: 'nav.users',
+      icon: PeopleCheckmark24Regular,
       useBadge: usePendingApprovalsCount,
     },
+    { path: '/admin/listings', labelKey: 'nav.listings', icon: Pill24Regular },
+    { path: '/admin/transactions', labelKey: 'nav.transactions', icon: ArrowSwap24Regular },
+    { path: '/admin/reports', labelKey: 'nav.reports', icon: DataBarVertical24Regular },
   ],
   Routes: RoleRoutes,
 });

@@ -54,6 +54,19 @@ export async function apiRequest<T = unknown>(
   data?: unknown,
   signal?: AbortSignal,
 ): Promise<T> {
+  const res = await apiSend(method, url, data, signal);
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? await res.json() : await res.text()) as T;
+}
+
+/** apiRequest's call without reading the body: for headers (X-Total-Count) and downloads. */
+export async function apiSend(
+  method: string,
+  url: string,
+  data?: unknown,
+  signal?: AbortSignal,
+): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': languageOf() };
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -68,9 +81,20 @@ export async function apiRequest<T = unknown>(
     const text = await res.text();
     throw new ApiError(res.status, text || res.statusText, parseErrorBody(text));
   }
-  if (res.status === 204) return undefined as T;
-  const type = res.headers.get('content-type') ?? '';
-  return (type.includes('application/json') ? await res.json() : await res.text()) as T;
+  return res;
+}
+
+/** A paged list: the body is the page, the total of all pages is in X-Total-Count. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** GET of a paged list (query key as for getQueryFn). */
+export async function apiPage<T>(queryKey: readonly unknown[], signal?: AbortSignal): Promise<Page<T>> {
+  const res = await apiSend('GET', urlFromQueryKey(queryKey), undefined, signal);
+  const items = (await res.json()) as T[];
+  return { items, total: Number(res.headers.get('x-total-count') ?? items.length) };
 }
 
 /** Turns a query key `[path, params?]` into a URL: non-null params become the query string. */

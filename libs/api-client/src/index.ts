@@ -2,3 +2,4 @@ export * from './http';
 export * from './query-client';
 export * from './session';
 export * from './expiry';
+export * from './download';

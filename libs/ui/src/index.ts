@@ -10,3 +10,5 @@ export * from './components/centered-spinner';
 export * from './components/error-state';
 export * from './components/role-not-found';
 export * from './components/welcome-message';
+export * from './components/confirm-dialog';
+export * from './components/bar-chart';

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { AdminStats } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { PageHeader, StatCard, useRemote, WelcomeMessage } from '@medrelay/ui';
+import { statsKey } from '../users/keys';
 import { PendingApprovals } from './pending-approvals';
+import { RecentActivity } from './recent-activity';
 
 const useStyles = makeStyles({
   stats: {
@@ -13,12 +15,17 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalL,
     marginBlock: tokens.spacingVerticalXL,
   },
+  panels: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(340px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'start',
+  },
 });
 
-export const statsKey = ['/api/admin/stats'] as const;
 const cards = ['totalUsers', 'pendingApprovals', 'totalMedicines', 'totalRequests'] as const;
 
-/** `/admin/dashboard`: platform figures and the accounts waiting for review. */
+/** `/admin/dashboard`: platform figures, the accounts waiting for review and the recent activity. */
 export function Dashboard() {
   const styles = useStyles();
   const { t } = useTranslation('admin');
@@ -42,7 +49,10 @@ export function Dashboard() {
           />
         ))}
       </section>
-      <PendingApprovals />
+      <div className={styles.panels}>
+        <PendingApprovals />
+        <RecentActivity />
+      </div>
     </>
   );
 }

@@ -13,12 +13,13 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiRequest } from '@medrelay/api-client';
 import type { User } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
-import { CenteredSpinner, EmptyState, ErrorState, useRemote } from '@medrelay/ui';
+import { CenteredSpinner, EmptyState, ErrorState } from '@medrelay/ui';
+import { pendingKey } from '../users/keys';
+import { useReviewUser } from '../users/use-review-user';
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL },
@@ -43,10 +44,8 @@ const useStyles = makeStyles({
   },
 });
 
-const pendingKey = ['/api/admin/pending-users'] as const;
-
 /** Every field a reviewer needs to vet the account (spec §3 profile fields). */
-function DetailsDialog({ user, onClose }: { user: User; onClose: () => void }) {
+export function DetailsDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation('admin');
   const format = useFormat();
@@ -56,10 +55,13 @@ function DetailsDialog({ user, onClose }: { user: User; onClose: () => void }) {
     [t('approvals.fields.email'), user.email],
     [t('approvals.fields.phone'), user.phone],
     [t('approvals.fields.userType'), t(`common:userType.${user.userType}`)],
+    [t('approvals.fields.status'), t(`common:status.${user.status}`)],
     [t('approvals.fields.address'), profile?.address],
     [t('approvals.fields.commercialLicense'), profile?.commercialLicense],
+    [t('approvals.fields.licenseDocument'), profile?.licenseDocument],
     [t('approvals.fields.organizationName'), profile?.organizationName],
     [t('approvals.fields.commercialNumber'), profile?.commercialNumber],
+    [t('approvals.fields.verificationDocuments'), profile?.verificationDocuments],
     [t('approvals.fields.registered'), format.dateTime(user.createdAt)],
   ];
   return (
@@ -96,27 +98,10 @@ function DetailsDialog({ user, onClose }: { user: User; onClose: () => void }) {
 export function PendingApprovals() {
   const styles = useStyles();
   const { t } = useTranslation('admin');
-  const { toast } = useRemote();
   const format = useFormat();
-  const client = useQueryClient();
   const [details, setDetails] = useState<User | null>(null);
   const pending = useQuery<User[]>({ queryKey: pendingKey });
-  const decide = useMutation({
-    mutationFn: ({ user, action }: { user: User; action: 'approve' | 'reject' }) =>
-      apiRequest<User>('PUT', `/api/admin/users/${user.id}/${action}`),
-    onSuccess: (_, { action }) => {
-      toast({ title: t(action === 'approve' ? 'approvals.approved' : 'approvals.rejected') });
-      void client.invalidateQueries({ queryKey: pendingKey });
-      void client.invalidateQueries({ queryKey: ['/api/admin/stats'] });
-    },
-    onError: (error, { action }) =>
-      toast({
-        title: t(action === 'approve' ? 'approvals.approveFailed' : 'approvals.rejectFailed'),
-        description:
-          error instanceof ApiError ? (error.serverMessage ?? error.message) : t('common:toast.networkError'),
-        intent: 'destructive',
-      }),
-  });
+  const decide = useReviewUser();
 
   let body;
   if (pending.isPending) body = <CenteredSpinner />;

@@ -1,0 +1,80 @@
+import type { AdminStats } from '@medrelay/contracts';
+import { describe, expect, it } from 'vitest';
+import { adminReportCsv, buildAdminReport, platformRates, reportFileName } from './report';
+
+const stats: AdminStats = {
+  totalUsers: 10,
+  pendingApprovals: 2,
+  totalMedicines: 8,
+  totalRequests: 6,
+  estimatedValueSaved: '450.00',
+  usersByType: { pharmacy: 4, ngo: 3, donor: 2, admin: 1 },
+  userStatus: { pending: 2, approved: 7, rejected: 1 },
+  medicineSources: { pharmacy: 5, donor: 3 },
+  medicineExpiry: { fresh: 4, expiring: 3, expired: 1 },
+  requestStatus: { pending: 1, approved: 1, rejected: 1, completed: 3, cancelled: 0 },
+  unavailable: [],
+};
+const now = new Date(2026, 10, 22, 9, 30);
+
+describe('admin report (spec §3 downloadable report, §9 formulas)', () => {
+  it('has every field of the spec, with value saved = completed × 150 EGP', () => {
+    expect(buildAdminReport(stats, 30, now)).toEqual({
+      generated: now.toISOString(),
+      timeRange: '30 days',
+      summary: { totalUsers: 10, totalMedicines: 8, totalRequests: 6, estimatedValueSaved: 450 },
+      userBreakdown: { pharmacies: 4, ngos: 3, donors: 2, admins: 1 },
+      userStatus: { pending: 2, approved: 7, rejected: 1 },
+      medicineBreakdown: { pharmacyListings: 5, donorDonations: 3 },
+      medicineExpiry: { fresh: 4, expiring: 3, expired: 1 },
+      requestStatus: { pending: 1, approved: 1, rejected: 1, completed: 3 },
+    });
+  });
+
+  it('keeps a part null when its service did not answer', () => {
+    const report = buildAdminReport(
+      {
+        ...stats,
+        totalRequests: null,
+        requestStatus: null,
+        estimatedValueSaved: null,
+        unavailable: ['requests'],
+      },
+      7,
+      now,
+    );
+    expect(report.requestStatus).toBeNull();
+    expect(report.summary).toMatchObject({ totalRequests: null, estimatedValueSaved: null, totalUsers: 10 });
+    expect(adminReportCsv(report)).toContain('summary,totalRequests,\r\n');
+  });
+
+  it('names the file by the local date', () => {
+    expect(reportFileName(now, 'json')).toBe('medrelay-report-2026-11-22.json');
+    expect(reportFileName(new Date(2026, 0, 5), 'csv')).toBe('medrelay-report-2026-01-05.csv');
+  });
+
+  it('writes one CSV row per figure', () => {
+    const csv = adminReportCsv(buildAdminReport(stats, 90, now))
+      .trim()
+      .split('\r\n');
+    expect(csv[0]).toBe('section,metric,value');
+    expect(csv).toContain('report,timeRange,90 days');
+    expect(csv).toContain('summary,estimatedValueSaved,450');
+    expect(csv).toContain('medicineExpiry,expired,1');
+    expect(csv).toHaveLength(3 + 4 + 4 + 3 + 2 + 3 + 4);
+  });
+
+  it('computes the health rates with one decimal and no division by zero', () => {
+    expect(platformRates(stats)).toEqual({
+      userApprovalRate: 70,
+      requestSuccessRate: 50,
+      medicineUtilization: 37.5,
+    });
+    const empty = { ...stats, totalUsers: 0, totalRequests: 0, totalMedicines: 0 };
+    expect(platformRates(empty)).toEqual({
+      userApprovalRate: 0,
+      requestSuccessRate: 0,
+      medicineUtilization: 0,
+    });
+  });
+});

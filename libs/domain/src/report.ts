@@ -1,0 +1,91 @@
+import type { AdminStats } from '@medrelay/contracts';
+import { estimatedValueSaved, rate } from './stats';
+
+/** The downloadable report of spec §3. A part whose service did not answer is null. */
+export interface AdminReport {
+  generated: string;
+  timeRange: string;
+  summary: {
+    totalUsers: number | null;
+    totalMedicines: number | null;
+    totalRequests: number | null;
+    estimatedValueSaved: number | null;
+  };
+  userBreakdown: { pharmacies: number; ngos: number; donors: number; admins: number } | null;
+  userStatus: { approved: number; pending: number; rejected: number } | null;
+  medicineBreakdown: { pharmacyListings: number; donorDonations: number } | null;
+  medicineExpiry: { fresh: number; expiring: number; expired: number } | null;
+  requestStatus: { pending: number; approved: number; rejected: number; completed: number } | null;
+}
+
+/** Builds the report from the admin statistics of the chosen range (`days`). */
+export function buildAdminReport(stats: AdminStats, days: number, now: Date = new Date()): AdminReport {
+  const requests = stats.requestStatus;
+  return {
+    generated: now.toISOString(),
+    timeRange: `${days} days`,
+    summary: {
+      totalUsers: stats.totalUsers,
+      totalMedicines: stats.totalMedicines,
+      totalRequests: stats.totalRequests,
+      estimatedValueSaved: requests ? estimatedValueSaved(requests.completed) : null,
+    },
+    userBreakdown: stats.usersByType && {
+      pharmacies: stats.usersByType.pharmacy,
+      ngos: stats.usersByType.ngo,
+      donors: stats.usersByType.donor,
+      admins: stats.usersByType.admin,
+    },
+    userStatus: stats.userStatus && { ...stats.userStatus },
+    medicineBreakdown: stats.medicineSources && {
+      pharmacyListings: stats.medicineSources.pharmacy,
+      donorDonations: stats.medicineSources.donor,
+    },
+    medicineExpiry: stats.medicineExpiry && { ...stats.medicineExpiry },
+    requestStatus: requests && {
+      pending: requests.pending,
+      approved: requests.approved,
+      rejected: requests.rejected,
+      completed: requests.completed,
+    },
+  };
+}
+
+/** The report's file name: prefix plus the local date (spec §3), e.g. medrelay-report-2026-11-22. */
+export function reportFileName(now: Date, extension: 'json' | 'csv'): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `medrelay-report-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.${extension}`;
+}
+
+/** The same report as CSV, one `section,metric,value` row per figure (empty value = unavailable). */
+export function adminReportCsv(report: AdminReport): string {
+  const rows: string[][] = [
+    ['section', 'metric', 'value'],
+    ['report', 'generated', report.generated],
+    ['report', 'timeRange', report.timeRange],
+  ];
+  const sections = [
+    'summary',
+    'userBreakdown',
+    'userStatus',
+    'medicineBreakdown',
+    'medicineExpiry',
+    'requestStatus',
+  ] as const;
+  for (const section of sections) {
+    for (const [metric, value] of Object.entries(report[section] ?? {})) {
+      rows.push([section, metric, value === null ? '' : String(value)]);
+    }
+  }
+  return `${rows.map((row) => row.join(',')).join('\r\n')}\r\n`;
+}
+
+/** The system health rates of the Platform Impact Summary (spec §9), one decimal. */
+export function platformRates(stats: AdminStats) {
+  const completed = stats.requestStatus?.completed ?? 0;
+  return {
+    userApprovalRate: rate(stats.userStatus?.approved ?? 0, stats.totalUsers ?? 0),
+    requestSuccessRate: rate(completed, stats.totalRequests ?? 0),
+    medicineUtilization: rate(completed, stats.totalMedicines ?? 0),
+  };
+}

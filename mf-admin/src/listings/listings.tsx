@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError, apiRequest } from '@medrelay/api-client';
+import { medicineSources, type Medicine, type MedicineSource } from '@medrelay/contracts';
+import { daysLeft, expiryClass, isAvailableListing, type ExpiryClass } from '@medrelay/domain';
+import { useFormat } from '@medrelay/i18n';
+import {
+  CenteredSpinner,
+  ConfirmDialog,
+  DaysLeftBadge,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  StatCard,
+  useRemote,
+} from '@medrelay/ui';
+import { DebouncedSearch, FilterSelect, useFilterStyles } from '../users/filters';
+import { activityKey, statsKey } from '../users/keys';
+
+const listingsPath = '/api/admin/all-medicines';
+const expiryClasses = ['fresh', 'expiring', 'expired'] as const;
+const availabilities = ['true', 'false'] as const;
+
+export const useListStyles = makeStyles({
+  stats: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+    marginBlockEnd: tokens.spacingVerticalL,
+  },
+  card: { padding: tokens.spacingHorizontalL },
+  list: { listStyleType: 'none', margin: '0', padding: '0' },
+  row: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    paddingBlock: tokens.spacingVerticalM,
+    borderBlockEndWidth: tokens.strokeWidthThin,
+    borderBlockEndStyle: 'solid',
+    borderBlockEndColor: tokens.colorNeutralStroke2,
+  },
+  main: { flex: '1 1 240px', minWidth: '0' },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/** `/admin/listings`: every listing and donation, filtered, with figures and an admin Unlist. */
+export function Listings() {
+  const styles = useListStyles();
+  const filterStyles = useFilterStyles();
+  const { t } = useTranslation('admin');
+  const { toast } = useRemote();
+  const format = useFormat();
+  const client = useQueryClient();
+  const [q, setQ] = useState('');
+  const [source, setSource] = useState<MedicineSource | ''>('');
+  const [expiry, setExpiry] = useState<ExpiryClass | ''>('');
+  const [available, setAvailable] = useState<(typeof availabilities)[number] | ''>('');
+  const [unlisting, setUnlisting] = useState<Medicine | null>(null);
+  const listings = useQuery<Medicine[]>({
+    queryKey: [listingsPath, { q, source, expiry, available }],
+    placeholderData: keepPreviousData,
+  });
+  const unlist = useMutation({
+    mutationFn: (medicine: Medicine) => apiRequest<Medicine>('PUT', `${listingsPath}/${medicine.id}/unlist`),
+    onSuccess: () => {
+      toast({ title: t('listings.unlisted') });
+      for (const queryKey of [[listingsPath], statsKey, activityKey])
+        void client.invalidateQueries({ queryKey });
+    },
+    onError: (error) =>
+      toast({
+        title: t('listings.unlistFailed'),
+        description:
+          error instanceof ApiError ? (error.serverMessage ?? error.message) : t('common:toast.networkError'),
+        intent: 'destructive',
+      }),
+    onSettled: () => setUnlisting(null),
+  });
+
+  const items = listings.data ?? [];
+  const count = (test: (m: Medicine) => boolean) => format.number(items.filter(test).length);
+  const figures = [
+    ['total', format.number(items.length)],
+    ['available', count((m) => isAvailableListing(m))],
+    ['expiring', count((m) => expiryClass(daysLeft(m.expiryDate)) === 'expiring')],
+    ['expired', count((m) => expiryClass(daysLeft(m.expiryDate)) === 'expired')],
+  ] as const;
+
+  let body;
+  if (listings.isPending) body = <CenteredSpinner />;
+  else if (listings.isError)
+    body = <ErrorState title={t('listings.loadFailed')} onRetry={() => void listings.refetch()} />;
+  else if (!items.length) body = <EmptyState title={t('listings.empty')} />;
+  else
+    body = (
+      <ul className={styles.list}>
+        {items.map((m) => {
+          const owner = m.pharmacy?.user.name ?? m.donor?.name ?? t('activity.unknown');
+          const open = isAvailableListing(m);
+          return (
+            <li key={m.id} className={styles.row} data-testid="listing-row">
+              <div className={styles.main}>
+                <Text weight="semibold" block>
+                  {m.name}
+                </Text>
+                <Text size={200} className={styles.muted} block>
+                  {m.type} · {t('listings.owner', { name: owner })} ·{' '}
+                  {t('listings.quantity', { count: m.quantity })}
+                </Text>
+              </div>
+              <Badge appearance="tint">{t(`listings.sources.${m.source}`)}</Badge>
+              <DaysLeftBadge expiryDate={m.expiryDate} />
+              <Badge appearance="outline" color={open ? 'success' : 'subtle'}>
+                {t(open ? 'listings.available' : 'listings.unavailable')}
+              </Badge>
+              {m.isAvailable && (
+                <Button disabled={unlist.isPending} onClick={() => setUnlisting(m)}>
+                  {t('listings.unlist')}
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    );
+
+  return (
+    <>
+      <PageHeader title={t('listings.title')} subtitle={t('listings.subtitle')} />
+      <div className={filterStyles.bar}>
+        <DebouncedSearch label={t('listings.search')} onSearch={setQ} className={filterStyles.search} />
+        <FilterSelect
+          label={t('listings.source')}
+          value={source}
+          allLabel={t('listings.all')}
+          options={medicineSources.map((value) => ({ value, label: t(`listings.sources.${value}`) }))}
+          onChange={setSource}
+        />
+        <FilterSelect
+          label={t('listings.expiry')}
+          value={expiry}
+          allLabel={t('listings.all')}
+          options={expiryClasses.map((value) => ({ value, label: t(`listings.expiryClasses.${value}`) }))}
+          onChange={setExpiry}
+        />
+        <FilterSelect
+          label={t('listings.availability')}
+          value={available}
+          allLabel={t('listings.all')}
+          options={availabilities.map((value) => ({ value, label: t(`listings.availabilities.${value}`) }))}
+          onChange={setAvailable}
+        />
+      </div>
+      <section className={styles.stats} aria-label={t('listings.title')}>
+        {figures.map(([key, value]) => (
+          <StatCard key={key} label={t(`listings.stats.${key}`)} value={listings.isPending ? '…' : value} />
+        ))}
+      </section>
+      <Card className={styles.card}>{body}</Card>
+      {unlisting && (
+        <ConfirmDialog
+          title={t('listings.unlistTitle')}
+          body={t('listings.unlistBody', { name: unlisting.name })}
+          confirmLabel={t('listings.unlist')}
+          busy={unlist.isPending}
+          onCancel={() => setUnlisting(null)}
+          onConfirm={() => unlist.mutate(unlisting)}
+        />
+      )}
+    </>
+  );
+}
+
+export default Listings;

@@ -1,0 +1,59 @@
+import { Button, Field, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError, apiRequest, downloadFromApi } from '@medrelay/api-client';
+import { useRemote } from '@medrelay/ui';
+
+const useStyles = makeStyles({
+  actions: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+/** System Actions (spec §2 System tab): a real export, a real cache clear, Reset System kept disabled. */
+export function SystemActions() {
+  const styles = useStyles();
+  const { t } = useTranslation('admin');
+  const { toast } = useRemote();
+  const client = useQueryClient();
+  const failed = (title: string) => (error: unknown) =>
+    toast({
+      title,
+      description:
+        error instanceof ApiError ? (error.serverMessage ?? error.message) : t('common:toast.networkError'),
+      intent: 'destructive',
+    });
+  const exportData = useMutation({
+    mutationFn: () => downloadFromApi('/api/admin/export', 'medrelay-export.json'),
+    onSuccess: (name) =>
+      toast({ title: t('settings.exported'), description: t('settings.exportedBody', { name }) }),
+    onError: failed(t('settings.exportFailed')),
+  });
+  const clearCache = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/admin/cache/clear'),
+    onSuccess: () => {
+      // The browser's own copies go too, so every screen reads fresh data.
+      void client.invalidateQueries();
+      toast({ title: t('settings.cacheCleared'), description: t('settings.cacheClearedBody') });
+    },
+    onError: failed(t('settings.cacheFailed')),
+  });
+  return (
+    <section className={styles.actions} aria-label={t('settings.actionsTitle')}>
+      <Text as="h3" weight="semibold">
+        {t('settings.actionsTitle')}
+      </Text>
+      <Field hint={t('settings.exportHint')}>
+        <Button disabled={exportData.isPending} onClick={() => exportData.mutate()}>
+          {t('settings.exportData')}
+        </Button>
+      </Field>
+      <Field hint={t('settings.clearCacheHint')}>
+        <Button disabled={clearCache.isPending} onClick={() => clearCache.mutate()}>
+          {t('settings.clearCache')}
+        </Button>
+      </Field>
+      <Field hint={t('settings.resetSystemHint')}>
+        <Button disabled>{t('settings.resetSystem')}</Button>
+      </Field>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Badge, Card, Text } from '@fluentui/react-components';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { requestStatuses, type MedicineRequest, type RequestStatus } from '@medrelay/contracts';
+import { useFormat } from '@medrelay/i18n';
+import { CenteredSpinner, EmptyState, ErrorState, PageHeader, StatCard } from '@medrelay/ui';
+import { useListStyles } from '../listings/listings';
+import { FilterSelect, useFilterStyles } from '../users/filters';
+
+const requestsKey = ['/api/admin/all-requests'] as const;
+const statusColour = {
+  pending: 'warning',
+  approved: 'brand',
+  rejected: 'danger',
+  completed: 'success',
+  cancelled: 'subtle',
+} as const;
+const figures = ['pending', 'approved', 'completed'] as const;
+
+/** `/admin/transactions`: every request on MedRelay, filtered by status, with figures. */
+export function Transactions() {
+  const styles = useListStyles();
+  const filterStyles = useFilterStyles();
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  const [status, setStatus] = useState<RequestStatus | ''>('');
+  // One list for figures and rows: the figures count every status whatever the filter shows.
+  const requests = useQuery<MedicineRequest[]>({ queryKey: requestsKey });
+  const all = requests.data ?? [];
+  const shown = status ? all.filter((r) => r.status === status) : all;
+  const count = (s: RequestStatus) => format.number(all.filter((r) => r.status === s).length);
+
+  let body;
+  if (requests.isPending) body = <CenteredSpinner />;
+  else if (requests.isError)
+    body = <ErrorState title={t('transactions.loadFailed')} onRetry={() => void requests.refetch()} />;
+  else if (!shown.length) body = <EmptyState title={t('transactions.empty')} />;
+  else
+    body = (
+      <ul className={styles.list}>
+        {shown.map((r) => (
+          <li key={r.id} className={styles.row} data-testid="transaction-row">
+            <div className={styles.main}>
+              <Text weight="semibold" block>
+                {r.medicine?.name ?? t('transactions.unknown')}
+              </Text>
+              <Text size={200} className={styles.muted} block>
+                {t('transactions.line', {
+                  requester: r.requester?.name ?? t('transactions.unknown'),
+                  provider: r.provider?.name ?? t('transactions.unknown'),
+                })}{' '}
+                · {t('transactions.quantity', { count: r.quantity })} · {format.relative(r.createdAt)}
+              </Text>
+              {r.pickupLocation && r.pickupDate && (
+                <Text size={200} className={styles.muted} block>
+                  {t('transactions.pickup', {
+                    location: r.pickupLocation,
+                    date: format.dateTime(r.pickupDate),
+                  })}
+                </Text>
+              )}
+            </div>
+            <Badge appearance="filled" color={statusColour[r.status]}>
+              {t(`transactions.statuses.${r.status}`)}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <>
+      <PageHeader title={t('transactions.title')} subtitle={t('transactions.subtitle')} />
+      <div className={filterStyles.bar}>
+        <FilterSelect
+          label={t('transactions.status')}
+          value={status}
+          allLabel={t('transactions.all')}
+          options={requestStatuses.map((value) => ({ value, label: t(`transactions.statuses.${value}`) }))}
+          onChange={setStatus}
+        />
+      </div>
+      <section className={styles.stats} aria-label={t('transactions.title')}>
+        <StatCard
+          label={t('transactions.stats.total')}
+          value={requests.isPending ? '…' : format.number(all.length)}
+        />
+        {figures.map((s) => (
+          <StatCard
+            key={s}
+            label={t(`transactions.stats.${s}`)}
+            value={requests.isPending ? '…' : count(s)}
+          />
+        ))}
+      </section>
+      <Card className={styles.card}>{body}</Card>
+    </>
+  );
+}
+
+export default Transactions;

@@ -1,0 +1,5 @@
+/** Query keys the admin screens share, so a change on one screen refreshes the others. */
+export const pendingKey = ['/api/admin/pending-users'] as const;
+export const statsKey = ['/api/admin/stats'] as const;
+export const activityKey = ['/api/admin/activity'] as const;
+export const allUsersPath = '/api/admin/all-users';
