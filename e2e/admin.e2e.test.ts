@@ -1,0 +1,217 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { documentDirection, expectToast, register } from './support/pages';
+import { testPassword } from '@medrelay/svc-identity/testing';
+import { startPlatform, type Platform } from './support/platform';
+
+let platform: Platform;
+beforeAll(async () => {
+  platform = await startPlatform();
+}, 60_000);
+afterAll(async () => platform?.stop());
+afterEach(async () => {
+  expect(await platform.finishTest()).toEqual([]);
+});
+
+async function adminPage() {
+  const admin = await platform.approvedUser('admin');
+  const page = await platform.newPage();
+  await platform.signIn(page, admin.email);
+  return { page, admin, remote: page.getByTestId('remote-admin') };
+}
+
+const nav = (page: Page, name: string | RegExp) =>
+  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name });
+
+/** The JSON a download event hands over. */
+async function downloaded(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: download.suggestedFilename(), text: await readFile((await download.path())!, 'utf8') };
+}
+
+describe('admin area (issue 6)', { timeout: 90_000 }, () => {
+  it('approves a pending pharmacy from the dashboard, then suspends and re-approves it', async () => {
+    const visitor = await platform.newPage();
+    const email = await register(visitor, 'pharmacy');
+    const { page, remote } = await adminPage();
+    await nav(page, /User Approvals/).waitFor();
+    const row = remote.getByTestId('pending-user').filter({ hasText: email });
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await expectToast(page, 'User approved successfully');
+    await row.waitFor({ state: 'detached' });
+    // Registration and approval appear in the recent activity, from the real events.
+    await remote.getByTestId('activity').filter({ hasText: 'New pharmacy (Pharmacy) was approved' }).waitFor();
+    await remote.getByTestId('activity').filter({ hasText: 'New pharmacy registered as Pharmacy' }).waitFor();
+
+    await nav(page, /User Approvals/).click();
+    await page.waitForURL('**/admin/users');
+    await remote.getByLabel('Account type').selectOption('pharmacy');
+    await remote.getByLabel('Search by name, e-mail or organization').fill(email);
+    const user = remote.getByTestId('user-row').filter({ hasText: email });
+    await remote.getByText('1 account', { exact: true }).waitFor();
+    await user.getByText('Approved').waitFor();
+
+    await user.getByRole('button', { name: 'Suspend' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Suspend New pharmacy?', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Suspend' }).click();
+    await expectToast(page, 'User status updated');
+    await user.getByText('Rejected').waitFor();
+    platform.expectFailedCall(403);
+    const refused = await platform.gateway.api.post('/api/auth/login', { email, password: 'secret123' });
+    expect(refused.body.code).toBe('ACCOUNT_REJECTED');
+
+    await remote.getByLabel('Status').selectOption('rejected');
+    await user.getByRole('button', { name: 'Re-approve' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Re-approve' }).click();
+    await expectToast(page, 'User status updated');
+    // Filtered on rejected: the re-approved account leaves the list.
+    await user.waitFor({ state: 'detached' });
+    const back = await platform.gateway.api.post('/api/auth/login', { email, password: 'secret123' });
+    expect(back.status).toBe(200);
+  });
+
+  it('filters listings by source, expiry and availability, and unlists one', async () => {
+    const pharmacy = await platform.approvedUser('pharmacy');
+    const tag = `Lst${Date.now() % 100000}`;
+    await platform.listMedicine(pharmacy.token, `${tag} Soon`, 5);
+    await platform.listMedicine(pharmacy.token, `${tag} Later`, 90);
+    const { page, remote } = await adminPage();
+    await nav(page, 'Listings').click();
+    await page.waitForURL('**/admin/listings');
+    await remote.getByLabel('Search by medicine, type or owner').fill(tag);
+    const rows = remote.getByTestId('listing-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    await remote.getByLabel('Expiry').selectOption('expiring');
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().getByText(`${tag} Soon`).waitFor();
+    await remote.getByLabel('Source').selectOption('donor');
+    await remote.getByText('No listings match these filters').waitFor();
+    await remote.getByLabel('Source').selectOption('pharmacy');
+    await remote.getByLabel('Expiry').selectOption('');
+
+    const later = rows.filter({ hasText: `${tag} Later` });
+    await later.getByRole('button', { name: 'Unlist' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Unlist' }).click();
+    await expectToast(page, 'Listing removed');
+    await later.getByText('Unavailable').waitFor();
+    await remote.getByLabel('Availability').selectOption('true');
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().getByText(`${tag} Soon`).waitFor();
+  });
+
+  it('changes the expiry warning days and the session timeout, and both take effect', async () => {
+    const pharmacy = await platform.approvedUser('pharmacy');
+    const medicine = await platform.listMedicine(pharmacy.token, 'Warning window probe', 45);
+    const { page, remote, admin } = await adminPage();
+    await nav(page, 'Settings').click();
+    await remote.getByLabel('Expiry Warning Days').fill('60');
+    await remote.getByRole('tab', { name: 'Security' }).click();
+    await remote.getByLabel('Session Timeout (minutes)').fill('15');
+    await remote.getByRole('button', { name: 'Save Settings' }).click();
+    await expectToast(page, 'Settings updated');
+
+    // Expiry warning days: the expiry scan now alerts on a medicine 45 days out.
+    const adminToken = admin.token;
+    const scan = await platform.gateway.api.post('/api/admin/expiry-scan', undefined, { token: adminToken });
+    expect(scan.status).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await platform.gateway.api.get('/api/notifications', { token: pharmacy.token })).body.some(
+            (n: { type: string; medicineId?: number; message: string }) =>
+              n.type === 'expiry-alert' && n.message.includes('Warning window probe'),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    expect(medicine.id).toBeGreaterThan(0);
+
+    // Session timeout: a sign-in now gets a 15-minute token.
+    const login = await platform.gateway.api.post('/api/auth/login', {
+      email: admin.email,
+      password: testPassword,
+    });
+    const claims = JSON.parse(Buffer.from(login.body.token.split('.')[1], 'base64url').toString());
+    expect(claims.exp - claims.iat).toBe(15 * 60);
+
+    await remote.getByRole('button', { name: 'Reset to Defaults' }).click();
+    await remote.getByRole('button', { name: 'Save Settings' }).click();
+    await expect
+      .poll(async () => (await platform.gateway.api.get('/api/admin/settings', { token: adminToken })).body)
+      .toMatchObject({ expiryWarningDays: 30, sessionTimeout: 720 });
+  });
+
+  it('exports the data and clears the cache from the System tab', async () => {
+    const { page, remote } = await adminPage();
+    await nav(page, 'Settings').click();
+    await remote.getByRole('tab', { name: 'System' }).click();
+    expect(await remote.getByRole('button', { name: 'Reset System' }).isDisabled()).toBe(true);
+    await remote.getByText('Irreversible', { exact: false }).waitFor();
+    const file = await downloaded(page, () => remote.getByRole('button', { name: 'Export Data' }).click());
+    expect(file.name).toMatch(/^medrelay-export-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(file.text);
+    expect(Object.keys(data)).toEqual(['generated', 'users', 'medicines', 'requests']);
+    expect(data.users.length).toBeGreaterThan(0);
+    expect(file.text).not.toMatch(/password/i);
+    await expectToast(page, 'Export ready');
+    await remote.getByRole('button', { name: 'Clear Cache' }).click();
+    await expectToast(page, 'Cache cleared');
+  });
+
+  it('downloads the report of the chosen time range, and shows its figures', async () => {
+    const { page, remote, admin } = await adminPage();
+    await nav(page, 'Reports').click();
+    await remote.getByRole('heading', { name: 'Analytics & Reports' }).waitFor();
+    await remote.getByText('System performance and impact metrics').waitFor();
+    await remote.getByRole('region', { name: 'Users by Type' }).getByTestId('bar-admin').waitFor();
+    await remote.getByLabel('Time range').selectOption('7');
+    const token = admin.token;
+    const stats = (await platform.gateway.api.get('/api/admin/stats?days=7', { token })).body;
+    const file = await downloaded(page, () => remote.getByRole('button', { name: 'Download Report' }).click());
+    const today = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(file.name).toBe(`medrelay-report-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.json`);
+    const report = JSON.parse(file.text);
+    expect(report).toMatchObject({
+      timeRange: '7 days',
+      summary: {
+        totalUsers: stats.totalUsers,
+        totalMedicines: stats.totalMedicines,
+        totalRequests: stats.totalRequests,
+        estimatedValueSaved: stats.requestStatus.completed * 150,
+      },
+      userBreakdown: {
+        pharmacies: stats.usersByType.pharmacy,
+        ngos: stats.usersByType.ngo,
+        donors: stats.usersByType.donor,
+        admins: stats.usersByType.admin,
+      },
+      medicineExpiry: stats.medicineExpiry,
+    });
+    expect(Object.keys(report)).toEqual([
+      'generated',
+      'timeRange',
+      'summary',
+      'userBreakdown',
+      'userStatus',
+      'medicineBreakdown',
+      'medicineExpiry',
+      'requestStatus',
+    ]);
+    const csv = await downloaded(page, () => remote.getByRole('button', { name: 'Export CSV' }).click());
+    expect(csv.text).toContain('report,timeRange,7 days');
+  });
+
+  it('shows the reports screen in Arabic, right to left', async () => {
+    const { page, remote } = await adminPage();
+    await page.getByRole('banner').getByRole('button', { name: 'عربي' }).click();
+    await page.goto('/admin/reports');
+    await remote.getByRole('heading', { name: 'التحليلات والتقارير' }).waitFor();
+    expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+    await remote.getByRole('region', { name: 'المستخدمين حسب النوع' }).getByText('الصيدليات').waitFor();
+    await remote.getByRole('button', { name: 'نزّل التقرير' }).waitFor();
+    await remote.getByRole('region', { name: 'ملخص أثر المنصة' }).getByText('نسبة نجاح الطلبات').waitFor();
+  });
+});
