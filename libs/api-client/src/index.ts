@@ -2,3 +2,5 @@ export * from './http';
 export * from './query-client';
 export * from './session';
 export * from './expiry';
+export * from './catalog';
+export * from './requests';

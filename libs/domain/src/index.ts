@@ -3,3 +3,4 @@ export * from './user-status';
 export * from './requests';
 export * from './expiry';
 export * from './stats';
+export * from './transfers';
