@@ -10,3 +10,7 @@ export * from './components/centered-spinner';
 export * from './components/error-state';
 export * from './components/role-not-found';
 export * from './components/welcome-message';
+export * from './components/confirm-dialog';
+export * from './forms/field-message';
+export * from './use-notify';
+export * from './medicines';

@@ -11,7 +11,7 @@ import { usePageTitle } from '../chrome/use-page-title';
 import { useToast } from '../chrome/toasts';
 import { homeOf } from '../session/guard';
 import { AuthLayout, useFormStyles } from './auth-layout';
-import { fieldMessage } from './field-error';
+import { fieldMessage } from '@medrelay/ui';
 
 /** `/login`: e-mail and password (spec §5), toasts of §8, then the role's dashboard. */
 export function LoginPage() {

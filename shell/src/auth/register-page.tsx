@@ -28,7 +28,7 @@ import { RouterLink } from '../chrome/router-link';
 import { usePageTitle } from '../chrome/use-page-title';
 import { useToast } from '../chrome/toasts';
 import { AuthLayout, useFormStyles } from './auth-layout';
-import { fieldMessage } from './field-error';
+import { fieldMessage } from '@medrelay/ui';
 
 function typeFromQuery(value: string | null): SelfRegisteringUserType {
   return (selfRegisteringUserTypes as readonly string[]).includes(value ?? '')
