@@ -14,3 +14,5 @@ export * from './components/confirm-dialog';
 export * from './forms/field-message';
 export * from './use-notify';
 export * from './medicines';
+export * from './components/query-gate';
+export * from './components/router-link';

@@ -6,7 +6,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { ApiError, useLogin, useSession } from '@medrelay/api-client';
 import { limits, loginSchema, type LoginInput } from '@medrelay/contracts';
 import { mayUseProduct } from '@medrelay/domain';
-import { RouterLink } from '../chrome/router-link';
+import { RouterLink } from '@medrelay/ui';
 import { usePageTitle } from '../chrome/use-page-title';
 import { useToast } from '../chrome/toasts';
 import { homeOf } from '../session/guard';

@@ -24,7 +24,7 @@ import {
   type SelfRegisteringUserType,
 } from '@medrelay/contracts';
 import { currentLanguage } from '@medrelay/i18n';
-import { RouterLink } from '../chrome/router-link';
+import { RouterLink } from '@medrelay/ui';
 import { usePageTitle } from '../chrome/use-page-title';
 import { useToast } from '../chrome/toasts';
 import { AuthLayout, useFormStyles } from './auth-layout';

@@ -11,3 +11,4 @@ export * from './request-dialog';
 export * from './request-row';
 export * from './use-save-medicine';
 export * from './rules';
+export * from './medicine-form-dialog';
