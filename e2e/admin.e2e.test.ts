@@ -41,7 +41,10 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
     await expectToast(page, 'User approved successfully');
     await row.waitFor({ state: 'detached' });
     // Registration and approval appear in the recent activity, from the real events.
-    await remote.getByTestId('activity').filter({ hasText: 'New pharmacy (Pharmacy) was approved' }).waitFor();
+    await remote
+      .getByTestId('activity')
+      .filter({ hasText: 'New pharmacy (Pharmacy) was approved' })
+      .waitFor();
     await remote.getByTestId('activity').filter({ hasText: 'New pharmacy registered as Pharmacy' }).waitFor();
 
     await nav(page, /User Approvals/).click();
@@ -53,7 +56,7 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
     await user.getByText('Approved').waitFor();
 
     await user.getByRole('button', { name: 'Suspend' }).click();
-    const dialog = page.getByRole('alertdialog');
+    const dialog = page.getByRole('dialog');
     await dialog.getByText('Suspend New pharmacy?', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Suspend' }).click();
     await expectToast(page, 'User status updated');
@@ -64,7 +67,7 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
 
     await remote.getByLabel('Status').selectOption('rejected');
     await user.getByRole('button', { name: 'Re-approve' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Re-approve' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Re-approve' }).click();
     await expectToast(page, 'User status updated');
     // Filtered on rejected: the re-approved account leaves the list.
     await user.waitFor({ state: 'detached' });
@@ -93,7 +96,7 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
 
     const later = rows.filter({ hasText: `${tag} Later` });
     await later.getByRole('button', { name: 'Unlist' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Unlist' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Unlist' }).click();
     await expectToast(page, 'Listing removed');
     await later.getByText('Unavailable').waitFor();
     await remote.getByLabel('Availability').selectOption('true');
@@ -169,10 +172,14 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
     await remote.getByLabel('Time range').selectOption('7');
     const token = admin.token;
     const stats = (await platform.gateway.api.get('/api/admin/stats?days=7', { token })).body;
-    const file = await downloaded(page, () => remote.getByRole('button', { name: 'Download Report' }).click());
+    const file = await downloaded(page, () =>
+      remote.getByRole('button', { name: 'Download Report' }).click(),
+    );
     const today = new Date();
     const pad = (n: number) => String(n).padStart(2, '0');
-    expect(file.name).toBe(`medrelay-report-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.json`);
+    expect(file.name).toBe(
+      `medrelay-report-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.json`,
+    );
     const report = JSON.parse(file.text);
     expect(report).toMatchObject({
       timeRange: '7 days',

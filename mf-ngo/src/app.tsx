@@ -1,4 +1,12 @@
-import { Home24Regular } from '@fluentui/react-icons';
+import {
+  Box24Regular,
+  BuildingShop24Regular,
+  ClipboardTask24Regular,
+  DataBarVertical24Regular,
+  Home24Regular,
+  Search24Regular,
+} from '@fluentui/react-icons';
+import { usePendingRequestCount } from '@medrelay/api-client';
 import { createRoleApp } from '@medrelay/ui';
 import { RoleRoutes } from './routes';
 import { texts } from './texts';
@@ -7,6 +15,19 @@ import { texts } from './texts';
 export default createRoleApp({
   role: 'ngo',
   texts,
-  sidebar: [{ path: '/ngo/dashboard', labelKey: 'nav.dashboard', icon: Home24Regular }],
+  sidebar: [
+    { path: '/ngo/dashboard', labelKey: 'nav.dashboard', icon: Home24Regular },
+    { path: '/ngo/browse', labelKey: 'nav.browse', icon: Search24Regular },
+    { path: '/ngo/pharmacy-stock', labelKey: 'nav.pharmacyStock', icon: BuildingShop24Regular },
+    {
+      path: '/ngo/requests',
+      labelKey: 'nav.requests',
+      icon: ClipboardTask24Regular,
+      // The NGO's own requests still waiting for the owner's answer.
+      useBadge: () => usePendingRequestCount('outgoing'),
+    },
+    { path: '/ngo/inventory', labelKey: 'nav.inventory', icon: Box24Regular },
+    { path: '/ngo/analytics', labelKey: 'nav.analytics', icon: DataBarVertical24Regular },
+  ],
   Routes: RoleRoutes,
 });

@@ -1,4 +1,12 @@
-import { Home24Regular } from '@fluentui/react-icons';
+import {
+  AddCircle24Regular,
+  ArrowSwap24Regular,
+  History24Regular,
+  Home24Regular,
+  Pill24Regular,
+  Search24Regular,
+} from '@fluentui/react-icons';
+import { usePendingRequestCount } from '@medrelay/api-client';
 import { createRoleApp } from '@medrelay/ui';
 import { RoleRoutes } from './routes';
 import { texts } from './texts';
@@ -7,6 +15,19 @@ import { texts } from './texts';
 export default createRoleApp({
   role: 'pharmacy',
   texts,
-  sidebar: [{ path: '/pharmacy/dashboard', labelKey: 'nav.dashboard', icon: Home24Regular }],
+  sidebar: [
+    { path: '/pharmacy/dashboard', labelKey: 'nav.dashboard', icon: Home24Regular },
+    { path: '/pharmacy/medicines', labelKey: 'nav.medicines', icon: Pill24Regular },
+    { path: '/pharmacy/add-medicine', labelKey: 'nav.addMedicine', icon: AddCircle24Regular },
+    {
+      path: '/pharmacy/requests',
+      labelKey: 'nav.requests',
+      icon: ArrowSwap24Regular,
+      // Requests on the pharmacy's own medicines still waiting for its answer.
+      useBadge: () => usePendingRequestCount('incoming'),
+    },
+    { path: '/pharmacy/browse', labelKey: 'nav.browse', icon: Search24Regular },
+    { path: '/pharmacy/history', labelKey: 'nav.history', icon: History24Regular },
+  ],
   Routes: RoleRoutes,
 });

@@ -46,33 +46,18 @@ function parseErrorBody(text: string): ErrorBody | null {
 /**
  * The fetch wrapper of spec §7: credentials included, bearer token when stored, JSON content
  * type and body only when a payload is given; a non-OK answer throws ApiError. FormData bodies
- * (photo uploads) go as they are.
+ * go as they are; a Blob (a photo) goes as the raw body with its own content type.
  */
-export async function apiRequest<T = unknown>(
-  method: string,
-  url: string,
-  data?: unknown,
-  signal?: AbortSignal,
-): Promise<T> {
-  const res = await apiSend(method, url, data, signal);
-  if (res.status === 204) return undefined as T;
-  const type = res.headers.get('content-type') ?? '';
-  return (type.includes('application/json') ? await res.json() : await res.text()) as T;
-}
-
-/** apiRequest's call without reading the body: for headers (X-Total-Count) and downloads. */
-export async function apiSend(
-  method: string,
-  url: string,
-  data?: unknown,
-  signal?: AbortSignal,
-): Promise<Response> {
+async function send(method: string, url: string, data?: unknown, signal?: AbortSignal): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': languageOf() };
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (data instanceof FormData) body = data;
-  else if (data !== undefined) {
+  else if (data instanceof Blob) {
+    headers['Content-Type'] = data.type || 'application/octet-stream';
+    body = data;
+  } else if (data !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(data);
   }
@@ -84,17 +69,33 @@ export async function apiSend(
   return res;
 }
 
-/** A paged list: the body is the page, the total of all pages is in X-Total-Count. */
+async function readBody<T>(res: Response): Promise<T> {
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? await res.json() : await res.text()) as T;
+}
+
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  data?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
+  return readBody<T>(await send(method, url, data, signal));
+}
+
+/** A page of a list and the size of the whole list (the `X-Total-Count` header). */
 export interface Page<T> {
   items: T[];
   total: number;
 }
 
-/** GET of a paged list (query key as for getQueryFn). */
-export async function apiPage<T>(queryKey: readonly unknown[], signal?: AbortSignal): Promise<Page<T>> {
-  const res = await apiSend('GET', urlFromQueryKey(queryKey), undefined, signal);
-  const items = (await res.json()) as T[];
-  return { items, total: Number(res.headers.get('x-total-count') ?? items.length) };
+/** GET of a paged list: the body is the page, the header the total (the page's length when absent). */
+export async function apiPage<T>(url: string, signal?: AbortSignal): Promise<Page<T>> {
+  const res = await send('GET', url, undefined, signal);
+  const items = await readBody<T[]>(res);
+  const total = Number(res.headers.get('X-Total-Count'));
+  return { items, total: Number.isFinite(total) && res.headers.has('X-Total-Count') ? total : items.length };
 }
 
 /** Turns a query key `[path, params?]` into a URL: non-null params become the query string. */
@@ -109,3 +110,6 @@ export function urlFromQueryKey(queryKey: readonly unknown[]): string {
   const query = search.toString();
   return query ? `${path}?${query}` : path;
 }
+
+/** The call without reading the body, for downloads (the file name is in a header). */
+export { send as apiSend };

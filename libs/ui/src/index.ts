@@ -12,3 +12,8 @@ export * from './components/role-not-found';
 export * from './components/welcome-message';
 export * from './components/confirm-dialog';
 export * from './components/bar-chart';
+export * from './forms/field-message';
+export * from './use-notify';
+export * from './medicines';
+export * from './components/query-gate';
+export * from './components/router-link';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiRequest } from '@medrelay/api-client';
+import { apiRequest } from '@medrelay/api-client';
 import { medicineSources, type Medicine, type MedicineSource } from '@medrelay/contracts';
 import { daysLeft, expiryClass, isAvailableListing, type ExpiryClass } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
@@ -14,7 +14,7 @@ import {
   ErrorState,
   PageHeader,
   StatCard,
-  useRemote,
+  useNotify,
 } from '@medrelay/ui';
 import { DebouncedSearch, FilterSelect, useFilterStyles } from '../users/filters';
 import { activityKey, statsKey } from '../users/keys';
@@ -51,14 +51,13 @@ export function Listings() {
   const styles = useListStyles();
   const filterStyles = useFilterStyles();
   const { t } = useTranslation('admin');
-  const { toast } = useRemote();
+  const notify = useNotify();
   const format = useFormat();
   const client = useQueryClient();
   const [q, setQ] = useState('');
   const [source, setSource] = useState<MedicineSource | ''>('');
   const [expiry, setExpiry] = useState<ExpiryClass | ''>('');
   const [available, setAvailable] = useState<(typeof availabilities)[number] | ''>('');
-  const [unlisting, setUnlisting] = useState<Medicine | null>(null);
   const listings = useQuery<Medicine[]>({
     queryKey: [listingsPath, { q, source, expiry, available }],
     placeholderData: keepPreviousData,
@@ -66,18 +65,11 @@ export function Listings() {
   const unlist = useMutation({
     mutationFn: (medicine: Medicine) => apiRequest<Medicine>('PUT', `${listingsPath}/${medicine.id}/unlist`),
     onSuccess: () => {
-      toast({ title: t('listings.unlisted') });
+      notify.success(t('listings.unlisted'));
       for (const queryKey of [[listingsPath], statsKey, activityKey])
         void client.invalidateQueries({ queryKey });
     },
-    onError: (error) =>
-      toast({
-        title: t('listings.unlistFailed'),
-        description:
-          error instanceof ApiError ? (error.serverMessage ?? error.message) : t('common:toast.networkError'),
-        intent: 'destructive',
-      }),
-    onSettled: () => setUnlisting(null),
+    onError: (error) => notify.failure(t('listings.unlistFailed'), error),
   });
 
   const items = listings.data ?? [];
@@ -117,9 +109,13 @@ export function Listings() {
                 {t(open ? 'listings.available' : 'listings.unavailable')}
               </Badge>
               {m.isAvailable && (
-                <Button disabled={unlist.isPending} onClick={() => setUnlisting(m)}>
-                  {t('listings.unlist')}
-                </Button>
+                <ConfirmDialog
+                  trigger={<Button disabled={unlist.isPending}>{t('listings.unlist')}</Button>}
+                  title={t('listings.unlistTitle')}
+                  body={t('listings.unlistBody', { name: m.name })}
+                  confirmLabel={t('listings.unlist')}
+                  onConfirm={() => unlist.mutate(m)}
+                />
               )}
             </li>
           );
@@ -160,16 +156,6 @@ export function Listings() {
         ))}
       </section>
       <Card className={styles.card}>{body}</Card>
-      {unlisting && (
-        <ConfirmDialog
-          title={t('listings.unlistTitle')}
-          body={t('listings.unlistBody', { name: unlisting.name })}
-          confirmLabel={t('listings.unlist')}
-          busy={unlist.isPending}
-          onCancel={() => setUnlisting(null)}
-          onConfirm={() => unlist.mutate(unlisting)}
-        />
-      )}
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { Button, Field, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiRequest, downloadFromApi } from '@medrelay/api-client';
-import { useRemote } from '@medrelay/ui';
+import { apiRequest, downloadFromApi } from '@medrelay/api-client';
+import { useNotify } from '@medrelay/ui';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -12,29 +12,21 @@ const useStyles = makeStyles({
 export function SystemActions() {
   const styles = useStyles();
   const { t } = useTranslation('admin');
-  const { toast } = useRemote();
+  const notify = useNotify();
   const client = useQueryClient();
-  const failed = (title: string) => (error: unknown) =>
-    toast({
-      title,
-      description:
-        error instanceof ApiError ? (error.serverMessage ?? error.message) : t('common:toast.networkError'),
-      intent: 'destructive',
-    });
   const exportData = useMutation({
     mutationFn: () => downloadFromApi('/api/admin/export', 'medrelay-export.json'),
-    onSuccess: (name) =>
-      toast({ title: t('settings.exported'), description: t('settings.exportedBody', { name }) }),
-    onError: failed(t('settings.exportFailed')),
+    onSuccess: (name) => notify.success(t('settings.exported'), t('settings.exportedBody', { name })),
+    onError: (error) => notify.failure(t('settings.exportFailed'), error),
   });
   const clearCache = useMutation({
     mutationFn: () => apiRequest('POST', '/api/admin/cache/clear'),
     onSuccess: () => {
       // The browser's own copies go too, so every screen reads fresh data.
       void client.invalidateQueries();
-      toast({ title: t('settings.cacheCleared'), description: t('settings.cacheClearedBody') });
+      notify.success(t('settings.cacheCleared'), t('settings.cacheClearedBody'));
     },
-    onError: failed(t('settings.cacheFailed')),
+    onError: (error) => notify.failure(t('settings.cacheFailed'), error),
   });
   return (
     <section className={styles.actions} aria-label={t('settings.actionsTitle')}>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiRequest } from '@medrelay/api-client';
+import { apiRequest } from '@medrelay/api-client';
 import type { User } from '@medrelay/contracts';
-import { useRemote } from '@medrelay/ui';
+import { useNotify } from '@medrelay/ui';
 import { activityKey, allUsersPath, pendingKey, statsKey } from './keys';
 
 /** The four decisions of spec §4 user status: pending → approved/rejected; suspend and re-approve. */
@@ -26,7 +26,7 @@ export function actionsFor(user: User): ReviewAction[] {
 /** Runs a decision with the §8 toasts and refreshes every list and figure it changes. */
 export function useReviewUser() {
   const { t } = useTranslation('admin');
-  const { toast } = useRemote();
+  const notify = useNotify();
   const client = useQueryClient();
   // Approve and Reject from the review lists keep their own spec §8 texts; the rest is a status change.
   const success = (action: ReviewAction) =>
@@ -44,17 +44,11 @@ export function useReviewUser() {
   return useMutation({
     mutationFn: ({ user, action }: { user: User; action: ReviewAction }) => call[action](user.id),
     onSuccess: (_, { action }) => {
-      toast({ title: t(success(action)) });
+      notify.success(t(success(action)));
       for (const queryKey of [pendingKey, statsKey, activityKey, [allUsersPath]]) {
         void client.invalidateQueries({ queryKey });
       }
     },
-    onError: (error, { action }) =>
-      toast({
-        title: t(failure(action)),
-        description:
-          error instanceof ApiError ? (error.serverMessage ?? error.message) : t('common:toast.networkError'),
-        intent: 'destructive',
-      }),
+    onError: (error, { action }) => notify.failure(t(failure(action)), error),
   });
 }

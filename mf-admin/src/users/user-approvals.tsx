@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiPage } from '@medrelay/api-client';
+import { apiPage, urlFromQueryKey } from '@medrelay/api-client';
 import { userStatuses, userTypes, type User, type UserStatus, type UserType } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { CenteredSpinner, ConfirmDialog, EmptyState, ErrorState, PageHeader } from '@medrelay/ui';
 import { DetailsDialog } from '../dashboard/pending-approvals';
 import { DebouncedSearch, FilterSelect, useFilterStyles } from './filters';
 import { allUsersPath } from './keys';
-import { actionsFor, useReviewUser, type ReviewAction } from './use-review-user';
+import { actionsFor, useReviewUser } from './use-review-user';
 
 const pageSize = 20;
 
@@ -51,11 +51,10 @@ export function UserApprovals() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [details, setDetails] = useState<User | null>(null);
-  const [confirm, setConfirm] = useState<{ user: User; action: ReviewAction } | null>(null);
   const review = useReviewUser();
   const users = useQuery({
     queryKey: [allUsersPath, { userType, status, q, page, pageSize }],
-    queryFn: ({ queryKey, signal }) => apiPage<User>(queryKey, signal),
+    queryFn: ({ queryKey, signal }) => apiPage<User>(urlFromQueryKey(queryKey), signal),
     placeholderData: keepPreviousData,
   });
   const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / pageSize));
@@ -95,14 +94,21 @@ export function UserApprovals() {
             <div className={styles.actions}>
               <Button onClick={() => setDetails(user)}>{t('approvals.details')}</Button>
               {actionsFor(user).map((action) => (
-                <Button
+                <ConfirmDialog
                   key={action}
-                  appearance={action === 'approve' || action === 'reapprove' ? 'primary' : 'secondary'}
-                  disabled={review.isPending}
-                  onClick={() => setConfirm({ user, action })}
-                >
-                  {t(`users.actions.${action}`)}
-                </Button>
+                  trigger={
+                    <Button
+                      appearance={action === 'approve' || action === 'reapprove' ? 'primary' : 'secondary'}
+                      disabled={review.isPending}
+                    >
+                      {t(`users.actions.${action}`)}
+                    </Button>
+                  }
+                  title={t(`users.actions.${action}`)}
+                  body={t(`users.confirm.${action}`, { name: user.name })}
+                  confirmLabel={t(`users.actions.${action}`)}
+                  onConfirm={() => review.mutate({ user, action })}
+                />
               ))}
             </div>
           </li>
@@ -150,16 +156,6 @@ export function UserApprovals() {
         )}
       </Card>
       {details && <DetailsDialog user={details} onClose={() => setDetails(null)} />}
-      {confirm && (
-        <ConfirmDialog
-          title={t(`users.actions.${confirm.action}`)}
-          body={t(`users.confirm.${confirm.action}`, { name: confirm.user.name })}
-          confirmLabel={t(`users.actions.${confirm.action}`)}
-          busy={review.isPending}
-          onCancel={() => setConfirm(null)}
-          onConfirm={() => review.mutate(confirm, { onSettled: () => setConfirm(null) })}
-        />
-      )}
     </>
   );
 }

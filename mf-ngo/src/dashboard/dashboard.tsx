@@ -1,14 +1,128 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { ClipboardTask24Regular, Heart24Regular, Money24Regular, Pill24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { PageHeader, useRemote, WelcomeMessage } from '@medrelay/ui';
+import { useBrowseMedicines, useMyRequests } from '@medrelay/api-client';
+import type { MedicineSource } from '@medrelay/contracts';
+import { receivedSummary } from '@medrelay/domain';
+import { useFormat } from '@medrelay/i18n';
+import {
+  EmptyState,
+  MedicineRow,
+  PageHeader,
+  QueryGate,
+  RouterLink,
+  SectionHeader,
+  StackList,
+  StatCard,
+  StatGrid,
+  useRemote,
+  WelcomeMessage,
+} from '@medrelay/ui';
+import { RequestPickup } from '../request-pickup';
 
-/** `/ngo/dashboard`. */
+const useStyles = makeStyles({
+  columns: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(340px, 1fr))',
+    columnGap: tokens.spacingHorizontalXL,
+  },
+});
+
+/** The first medicines offered to NGOs from one source, each with its Request Pickup button. */
+function FirstMedicines({
+  source,
+  title,
+  empty,
+  more,
+}: {
+  source: MedicineSource;
+  title: string;
+  empty: string;
+  more: string;
+}) {
+  const { t } = useTranslation('ngo');
+  const medicines = useBrowseMedicines({
+    recipientType: 'ngos',
+    source,
+    sort: 'expiry',
+    page: 1,
+    pageSize: 3,
+  });
+  return (
+    <section>
+      <SectionHeader title={title} action={<RouterLink to={more}>{t('dashboard.viewAll')}</RouterLink>} />
+      <QueryGate query={medicines} failedTitle={t('dashboard.loadFailed')}>
+        {({ items }) =>
+          items.length ? (
+            <StackList label={title}>
+              {items.map((m) => (
+                <MedicineRow key={m.id} medicine={m} showSource actions={<RequestPickup medicine={m} />} />
+              ))}
+            </StackList>
+          ) : (
+            <EmptyState title={empty} />
+          )
+        }
+      </QueryGate>
+    </section>
+  );
+}
+
+/** `/ngo/dashboard`: what the NGO received (from completed requests), and what it can request now. */
 export function Dashboard() {
+  const styles = useStyles();
   const { t } = useTranslation('ngo');
   const { user } = useRemote();
+  const format = useFormat();
+  const requests = useMyRequests();
+  const summary = requests.data && receivedSummary(requests.data);
+  const active = requests.data?.filter((r) => r.direction === 'outgoing' && r.status === 'pending').length;
+  const figure = (value: number | undefined, as: (n: number) => string = format.number) =>
+    value === undefined ? '…' : as(value);
   return (
     <>
       <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />
       <WelcomeMessage title={t('dashboard.welcome', { name: user.name })} />
+      <StatGrid label={t('dashboard.title')}>
+        <StatCard
+          label={t('dashboard.received')}
+          value={figure(summary?.units)}
+          hint={t('dashboard.receivedHint')}
+          icon={<Pill24Regular />}
+        />
+        <StatCard
+          label={t('dashboard.patients')}
+          value={figure(summary?.patientsServed)}
+          hint={t('dashboard.patientsHint')}
+          icon={<Heart24Regular />}
+        />
+        <StatCard
+          label={t('dashboard.value')}
+          value={figure(summary?.estimatedValue, format.money)}
+          hint={t('dashboard.valueHint')}
+          icon={<Money24Regular />}
+        />
+        <StatCard
+          label={t('dashboard.active')}
+          value={figure(active)}
+          hint={t('dashboard.activeHint')}
+          icon={<ClipboardTask24Regular />}
+        />
+      </StatGrid>
+      <div className={styles.columns}>
+        <FirstMedicines
+          source="donor"
+          title={t('dashboard.donations')}
+          empty={t('dashboard.noDonations')}
+          more="/browse"
+        />
+        <FirstMedicines
+          source="pharmacy"
+          title={t('dashboard.pharmacyStock')}
+          empty={t('dashboard.noPharmacyStock')}
+          more="/pharmacy-stock"
+        />
+      </div>
     </>
   );
 }

@@ -1,14 +1,105 @@
+import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import {
+  ArrowSwap24Regular,
+  Box24Regular,
+  CheckmarkCircle24Regular,
+  Money24Regular,
+} from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { PageHeader, useRemote, WelcomeMessage } from '@medrelay/ui';
+import { useMyMedicines, useMyRequests } from '@medrelay/api-client';
+import { daysLeft, revenueRecovered, successfulTransfers, urgentThresholdDays } from '@medrelay/domain';
+import type { Medicine } from '@medrelay/contracts';
+import { useFormat } from '@medrelay/i18n';
+import {
+  EmptyState,
+  isMedicineAvailable,
+  MedicineRow,
+  PageHeader,
+  QueryGate,
+  RouterLink,
+  SectionHeader,
+  StackList,
+  StatCard,
+  StatGrid,
+  useRemote,
+  WelcomeMessage,
+} from '@medrelay/ui';
 
-/** `/pharmacy/dashboard`. */
+/** Own stock still offered that expires within 7 days (the urgent banner). */
+export function urgentStock(medicines: Medicine[], now = new Date()) {
+  return medicines.filter((m) => {
+    const days = daysLeft(m.expiryDate, now);
+    return isMedicineAvailable(m) && days > 0 && days <= urgentThresholdDays;
+  }).length;
+}
+
+/** `/pharmacy/dashboard`: real figures from the pharmacy's listings and requests. */
 export function Dashboard() {
   const { t } = useTranslation('pharmacy');
   const { user } = useRemote();
+  const format = useFormat();
+  const medicines = useMyMedicines();
+  const requests = useMyRequests();
+  const figure = (value: number | undefined, as: (n: number) => string = format.number) =>
+    value === undefined ? '…' : as(value);
+  const listed = medicines.data?.reduce((sum, m) => sum + m.quantity + m.reservedQuantity, 0);
+  const pending = requests.data?.filter((r) => r.direction === 'incoming' && r.status === 'pending').length;
+  const urgent = medicines.data ? urgentStock(medicines.data) : 0;
   return (
     <>
       <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />
       <WelcomeMessage title={t('dashboard.welcome', { name: user.name })} />
+      {urgent > 0 && (
+        <MessageBar intent="warning" layout="multiline" data-testid="urgent-banner">
+          <MessageBarBody>
+            <MessageBarTitle>{t('dashboard.urgentTitle')}</MessageBarTitle>
+            {t('dashboard.urgent', { count: urgent })}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <StatGrid label={t('dashboard.title')}>
+        <StatCard
+          label={t('dashboard.totalListed')}
+          value={figure(listed)}
+          hint={medicines.data && t('dashboard.totalListedHint', { count: medicines.data.length })}
+          icon={<Box24Regular />}
+        />
+        <StatCard
+          label={t('dashboard.pendingRequests')}
+          value={figure(pending)}
+          hint={t('dashboard.pendingHint')}
+          icon={<ArrowSwap24Regular />}
+        />
+        <StatCard
+          label={t('dashboard.successfulTransfers')}
+          value={figure(requests.data && successfulTransfers(requests.data))}
+          hint={t('dashboard.transfersHint')}
+          icon={<CheckmarkCircle24Regular />}
+        />
+        <StatCard
+          label={t('dashboard.revenueRecovered')}
+          value={figure(requests.data && revenueRecovered(requests.data), format.money)}
+          hint={t('dashboard.revenueHint')}
+          icon={<Money24Regular />}
+        />
+      </StatGrid>
+      <SectionHeader
+        title={t('dashboard.recentListings')}
+        action={<RouterLink to="/medicines">{t('dashboard.viewAll')}</RouterLink>}
+      />
+      <QueryGate query={medicines} failedTitle={t('medicines.loadFailed')}>
+        {(list) =>
+          list.length ? (
+            <StackList label={t('dashboard.recentListings')}>
+              {list.slice(0, 3).map((m) => (
+                <MedicineRow key={m.id} medicine={m} showAvailability />
+              ))}
+            </StackList>
+          ) : (
+            <EmptyState title={t('dashboard.noListings')} />
+          )
+        }
+      </QueryGate>
     </>
   );
 }

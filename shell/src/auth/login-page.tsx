@@ -6,12 +6,12 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { ApiError, useLogin, useSession } from '@medrelay/api-client';
 import { limits, loginSchema, type LoginInput } from '@medrelay/contracts';
 import { mayUseProduct } from '@medrelay/domain';
-import { RouterLink } from '../chrome/router-link';
+import { RouterLink } from '@medrelay/ui';
 import { usePageTitle } from '../chrome/use-page-title';
 import { useToast } from '../chrome/toasts';
 import { homeOf } from '../session/guard';
 import { AuthLayout, useFormStyles } from './auth-layout';
-import { fieldMessage } from './field-error';
+import { fieldMessage } from '@medrelay/ui';
 
 /** `/login`: e-mail and password (spec §5), toasts of §8, then the role's dashboard. */
 export function LoginPage() {

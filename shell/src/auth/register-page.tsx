@@ -24,11 +24,11 @@ import {
   type SelfRegisteringUserType,
 } from '@medrelay/contracts';
 import { currentLanguage } from '@medrelay/i18n';
-import { RouterLink } from '../chrome/router-link';
+import { RouterLink } from '@medrelay/ui';
 import { usePageTitle } from '../chrome/use-page-title';
 import { useToast } from '../chrome/toasts';
 import { AuthLayout, useFormStyles } from './auth-layout';
-import { fieldMessage } from './field-error';
+import { fieldMessage } from '@medrelay/ui';
 
 function typeFromQuery(value: string | null): SelfRegisteringUserType {
   return (selfRegisteringUserTypes as readonly string[]).includes(value ?? '')

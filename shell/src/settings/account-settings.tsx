@@ -28,7 +28,7 @@ import { currentLanguage } from '@medrelay/i18n';
 import { PageHeader } from '@medrelay/ui';
 import { useToast } from '../chrome/toasts';
 import { useChangeLanguage } from '../chrome/use-change-language';
-import { fieldMessage } from '../auth/field-error';
+import { fieldMessage } from '@medrelay/ui';
 
 const useStyles = makeStyles({
   cards: { display: 'grid', gap: tokens.spacingVerticalXL, maxWidth: '720px' },

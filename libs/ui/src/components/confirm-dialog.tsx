@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import {
   Button,
   Dialog,
@@ -7,37 +7,41 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
+  DialogTrigger,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 
-/** Asks before an action that changes someone else's account or listing. */
+/** Asks before an action that cannot simply be undone (unlisting, rejecting). */
 export function ConfirmDialog({
+  trigger,
   title,
   body,
   confirmLabel,
-  busy,
   onConfirm,
-  onCancel,
 }: {
+  trigger: ReactElement;
   title: string;
-  body: ReactNode;
+  body?: string;
   confirmLabel: string;
-  busy?: boolean;
   onConfirm: () => void;
-  onCancel: () => void;
 }) {
   const { t } = useTranslation('common');
   return (
-    <Dialog open modalType="alert" onOpenChange={(_, data) => !data.open && onCancel()}>
+    <Dialog>
+      <DialogTrigger disableButtonEnhancement>{trigger}</DialogTrigger>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
-          <DialogContent>{body}</DialogContent>
+          {body && <DialogContent>{body}</DialogContent>}
           <DialogActions>
-            <Button onClick={onCancel}>{t('actions.cancel')}</Button>
-            <Button appearance="primary" disabled={busy} onClick={onConfirm}>
-              {confirmLabel}
-            </Button>
+            <DialogTrigger disableButtonEnhancement>
+              <Button appearance="secondary">{t('actions.cancel')}</Button>
+            </DialogTrigger>
+            <DialogTrigger disableButtonEnhancement>
+              <Button appearance="primary" onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
+            </DialogTrigger>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

@@ -39,3 +39,27 @@ export function PageHeader({
     </header>
   );
 }
+
+const useSectionStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    marginBlock: `${tokens.spacingVerticalXL} ${tokens.spacingVerticalM}`,
+  },
+});
+
+/** The heading of a section inside a screen, with an optional action beside it. */
+export function SectionHeader({ title, action }: { title: string; action?: ReactNode }) {
+  const styles = useSectionStyles();
+  return (
+    <div className={styles.root}>
+      <Text as="h2" size={600} weight="semibold">
+        {title}
+      </Text>
+      {action}
+    </div>
+  );
+}

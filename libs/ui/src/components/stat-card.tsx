@@ -51,3 +51,22 @@ export function StatCard({
     </Card>
   );
 }
+
+const useGridStyles = makeStyles({
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+    marginBlock: tokens.spacingVerticalXL,
+  },
+});
+
+/** Stat cards side by side, wrapping on narrow screens. */
+export function StatGrid({ label, children }: { label: string; children: ReactNode }) {
+  const styles = useGridStyles();
+  return (
+    <section className={styles.grid} aria-label={label}>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type {
+  Medicine,
+  MedicineBrowseQuery,
+  MedicineCreateInput,
+  MedicineUpdateInput,
+} from '@medrelay/contracts';
+import { apiPage, apiRequest, urlFromQueryKey, type Page } from './http';
+
+/** Query keys of the catalog: the API path first (spec §7), its query as the second element. */
+export const catalogKeys = {
+  browse: (params: MedicineBrowseParams) => ['/api/medicines', params] as const,
+  mine: ['/api/medicines/my'] as const,
+  expiring: ['/api/medicines/expiring'] as const,
+};
+
+/** Browse filters as the screens set them; unset ones are left out of the query string. */
+export type MedicineBrowseParams = Partial<
+  Pick<MedicineBrowseQuery, 'q' | 'source' | 'sort' | 'order' | 'page' | 'pageSize' | 'recipientType'>
+> & { urgent?: boolean };
+
+/**
+ * Every list a change of stock can alter (spec §4: own medicines and expiring medicines are
+ * refetched after mutations; browse lists show quantities too). Prefix keys match every query.
+ */
+export function refetchStockLists(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: catalogKeys.mine }),
+    client.invalidateQueries({ queryKey: catalogKeys.expiring }),
+    client.invalidateQueries({ queryKey: ['/api/medicines'] }),
+  ]);
+}
+
+export function useMyMedicines() {
+  return useQuery<Medicine[]>({ queryKey: catalogKeys.mine });
+}
+
+/** A page of medicines offered to the caller, with the total for paging (`X-Total-Count`). */
+export function useBrowseMedicines(params: MedicineBrowseParams) {
+  return useQuery<Page<Medicine>>({
+    queryKey: catalogKeys.browse(params),
+    queryFn: ({ queryKey, signal }) => apiPage<Medicine>(urlFromQueryKey(queryKey), signal),
+    // Keeps the current page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Sends a photo as the raw body (the catalog checks its bytes and size). */
+export function uploadMedicinePhoto(id: number, photo: Blob) {
+  return apiRequest<Medicine>('PUT', `/api/medicines/${id}/image`, photo);
+}
+
+export interface MedicineSave<T> {
+  values: T;
+  /** Optional photo, uploaded once the medicine is saved. */
+  photo?: Blob | null;
+}
+
+/**
+ * Lists a medicine (or a donation), then uploads its photo. A photo refused after the listing
+ * was saved is reported with the listing kept (`photoError`), so the form is not sent twice.
+ */
+export function useCreateMedicine() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ values, photo }: MedicineSave<MedicineCreateInput>) => {
+      const medicine = await apiRequest<Medicine>('POST', '/api/medicines', values);
+      if (!photo) return { medicine, photoError: null };
+      try {
+        return { medicine: await uploadMedicinePhoto(medicine.id, photo), photoError: null };
+      } catch (error) {
+        return { medicine, photoError: error as Error };
+      }
+    },
+    onSettled: () => refetchStockLists(client),
+  });
+}
+
+/** The owner's edit of a listing, and its new photo if one was chosen. */
+export function useUpdateMedicine() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, values, photo }: MedicineSave<MedicineUpdateInput> & { id: number }) => {
+      const medicine = await apiRequest<Medicine>('PUT', `/api/medicines/${id}`, values);
+      return photo ? uploadMedicinePhoto(id, photo) : medicine;
+    },
+    onSettled: () => refetchStockLists(client),
+  });
+}
+
+/** Takes a listing off the market; the row stays for requests and history. */
+export function useUnlistMedicine() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<Medicine>('DELETE', `/api/medicines/${id}`),
+    onSettled: () => refetchStockLists(client),
+  });
+}

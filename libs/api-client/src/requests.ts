@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  MedicineRequest,
+  RequestCreateInput,
+  RequestStatusUpdateInput,
+  Transaction,
+} from '@medrelay/contracts';
+import { refetchStockLists } from './catalog';
+import { apiRequest } from './http';
+
+export const requestKeys = {
+  mine: ['/api/requests/my'] as const,
+  transactions: ['/api/transactions/my'] as const,
+};
+
+/** Own requests in both directions (`direction`: incoming on own medicines, outgoing asked). */
+export function useMyRequests() {
+  return useQuery<MedicineRequest[]>({ queryKey: requestKeys.mine });
+}
+
+/** Own requests with the pickup information of approved ones. */
+export function useMyTransactions() {
+  return useQuery<Transaction[]>({ queryKey: requestKeys.transactions });
+}
+
+/** Sidebar badge: pending requests in one direction (incoming for owners, outgoing for NGOs). */
+export function usePendingRequestCount(direction: 'incoming' | 'outgoing'): number | undefined {
+  const { data } = useMyRequests();
+  return data?.filter((r) => r.status === 'pending' && r.direction === direction).length;
+}
+
+/** Request lists (which also feed the sidebar badges) and the stock they reserve or release. */
+function refetchAfterRequestChange(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: requestKeys.mine }),
+    client.invalidateQueries({ queryKey: requestKeys.transactions }),
+    refetchStockLists(client),
+  ]);
+}
+
+export function useCreateRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RequestCreateInput) => apiRequest<MedicineRequest>('POST', '/api/requests', input),
+    onSettled: () => refetchAfterRequestChange(client),
+  });
+}
+
+/**
+ * Moves a request along spec §4: approve (with pickup details; required for donations),
+ * reject, cancel or mark as collected.
+ */
+export function useChangeRequestStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...change }: RequestStatusUpdateInput & { id: number }) =>
+      apiRequest<MedicineRequest>('PUT', `/api/requests/${id}/status`, change),
+    onSettled: () => refetchAfterRequestChange(client),
+  });
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chargedUnitPrice,
+  marketUnitPrice,
+  receivedByMonth,
+  receivedSummary,
+  revenueRecovered,
+  successfulTransfers,
+  type TransferLike,
+} from './index';
+
+const medicine = (
+  originalPrice: string | null,
+  discountPrice: string | null,
+  source = 'pharmacy' as const,
+) => ({
+  originalPrice,
+  discountPrice,
+  source,
+});
+const transfer = (over: Partial<TransferLike>): TransferLike => ({
+  status: 'completed',
+  quantity: 1,
+  direction: 'incoming',
+  updatedAt: '2026-05-10T10:00:00Z',
+  medicine: medicine('100.00', '40.00'),
+  ...over,
+});
+
+describe('unit prices', () => {
+  it('charges the discount price, else the original; unknown is null', () => {
+    expect(chargedUnitPrice(medicine('100.00', '40.50'))).toBe(40.5);
+    expect(chargedUnitPrice(medicine('100.00', null))).toBe(100);
+    expect(chargedUnitPrice(medicine(null, null))).toBeNull();
+    expect(chargedUnitPrice(null)).toBeNull();
+  });
+  it('values a unit at its original price, else the discount price', () => {
+    expect(marketUnitPrice(medicine('100.00', '40.00'))).toBe(100);
+    expect(marketUnitPrice(medicine(null, '40.00'))).toBe(40);
+    expect(marketUnitPrice(medicine(null, null))).toBeNull();
+  });
+});
+
+describe('pharmacy dashboard figures (spec §2, real instead of the 12,450 EGP placeholder)', () => {
+  const requests = [
+    transfer({ quantity: 3 }), // 3 × 40
+    transfer({ quantity: 2, medicine: medicine('25.25', null) }), // 2 × 25.25
+    transfer({ quantity: 7, medicine: medicine(null, null) }), // unknown price: skipped
+    transfer({ quantity: 5, status: 'approved' }), // not collected yet
+    transfer({ quantity: 9, direction: 'outgoing' }), // what the pharmacy itself received
+    transfer({ quantity: 4, status: 'cancelled' }),
+  ];
+  it('sums quantity × price charged over completed transfers out, skipping unknown prices', () => {
+    expect(revenueRecovered(requests)).toBe(170.5);
+    expect(revenueRecovered([])).toBe(0);
+  });
+  it('counts completed transfers out', () => {
+    expect(successfulTransfers(requests)).toBe(3);
+  });
+  it('keeps cents exact', () => {
+    expect(revenueRecovered([transfer({ quantity: 3, medicine: medicine(null, '0.10') })])).toBe(0.3);
+  });
+});
+
+describe('NGO impact (received from completed requests)', () => {
+  const requests = [
+    transfer({ direction: 'outgoing', quantity: 10 }),
+    transfer({ direction: 'outgoing', quantity: 3, medicine: medicine(null, null, 'donor' as never) }),
+    transfer({ direction: 'outgoing', quantity: 50, status: 'approved' }),
+    transfer({ direction: 'outgoing', quantity: 50, status: 'pending' }),
+  ];
+  it('counts units, patients = floor(1.5 × units), value where priced, and sources', () => {
+    expect(receivedSummary(requests)).toEqual({
+      units: 13,
+      patientsServed: 19,
+      estimatedValue: 1000,
+      unpricedUnits: 3,
+      bySource: { pharmacy: 10, donor: 3 },
+    });
+  });
+  it('is all zero with nothing collected', () => {
+    expect(receivedSummary([]).patientsServed).toBe(0);
+  });
+  it('buckets collections by calendar month, oldest first, ignoring older ones', () => {
+    const now = new Date(2026, 5, 15);
+    const months = receivedByMonth(
+      [
+        transfer({ direction: 'outgoing', quantity: 2, updatedAt: new Date(2026, 5, 1, 9).toISOString() }),
+        transfer({ direction: 'outgoing', quantity: 4, updatedAt: new Date(2026, 3, 30, 9).toISOString() }),
+        transfer({ direction: 'outgoing', quantity: 8, updatedAt: new Date(2025, 0, 1).toISOString() }),
+      ],
+      3,
+      now,
+    );
+    expect(months.map((m) => m.month.getMonth())).toEqual([3, 4, 5]);
+    expect(months.map((m) => m.units.pharmacy)).toEqual([4, 0, 2]);
+    expect(months.map((m) => m.value)).toEqual([400, 0, 200]);
+  });
+});

@@ -1,0 +1,70 @@
+import { Badge, type BadgeProps } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { Medicine, MedicineSource, RecipientType, RequestStatus } from '@medrelay/contracts';
+
+/** Who may request the medicine: one badge per recipient group. */
+export function RecipientBadges({ recipientType }: { recipientType: RecipientType }) {
+  const { t } = useTranslation('common');
+  const groups = recipientType === 'both' ? (['ngos', 'pharmacies'] as const) : [recipientType];
+  return (
+    <>
+      {groups.map((group) => (
+        <Badge key={group} appearance="tint" color="informative">
+          {t(`recipientBadge.${group}`)}
+        </Badge>
+      ))}
+    </>
+  );
+}
+
+/** Available means listed and with quantity left (spec §4). */
+export function isMedicineAvailable(medicine: Pick<Medicine, 'isAvailable' | 'quantity'>) {
+  return medicine.isAvailable && medicine.quantity > 0;
+}
+
+export function AvailabilityBadge({ medicine }: { medicine: Pick<Medicine, 'isAvailable' | 'quantity'> }) {
+  const { t } = useTranslation('common');
+  const available = isMedicineAvailable(medicine);
+  return (
+    <Badge appearance="outline" color={available ? 'success' : 'subtle'}>
+      {t(available ? 'medicine.available' : 'medicine.unavailable')}
+    </Badge>
+  );
+}
+
+/** Donor or Pharmacy: who offers the medicine. */
+export function SourceBadge({ source }: { source: MedicineSource }) {
+  const { t } = useTranslation('common');
+  return (
+    <Badge appearance="tint" color={source === 'donor' ? 'important' : 'brand'}>
+      {t(`source.${source}`)}
+    </Badge>
+  );
+}
+
+const statusColour: Record<RequestStatus, BadgeProps['color']> = {
+  pending: 'warning',
+  approved: 'brand',
+  rejected: 'danger',
+  completed: 'success',
+  cancelled: 'subtle',
+};
+
+/**
+ * A request's status. Spec §4: pending reads 'Pending Review' on owners' screens (pharmacy) and
+ * 'Pending' for requesters (NGO).
+ */
+export function RequestStatusBadge({
+  status,
+  pendingWording = 'pending',
+}: {
+  status: RequestStatus;
+  pendingWording?: 'pending' | 'pendingReview';
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <Badge appearance="filled" color={statusColour[status]} data-testid="request-status">
+      {t(`requestStatus.${status === 'pending' ? pendingWording : status}`)}
+    </Badge>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Field, makeStyles, SearchBox, Select, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { MedicineSort } from '@medrelay/contracts';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'flex-end',
+    marginBlockEnd: tokens.spacingVerticalL,
+  },
+  search: { flex: '1 1 260px' },
+});
+
+/** Browse screens page through at most this many medicines at a time. */
+export const browsePageSize = 20;
+
+/**
+ * Search, sort and page of a browse screen. The search is sent 300 ms after the last key, and
+ * any change of what is shown goes back to the first page.
+ */
+export function useBrowseState<F = undefined>(initialSort: MedicineSort, initialFilter?: F) {
+  const [searchText, setSearchText] = useState('');
+  const [q, setQ] = useState('');
+  const [sort, setSortState] = useState(initialSort);
+  const [filter, setFilterState] = useState(initialFilter as F);
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(searchText.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+  return {
+    searchText,
+    setSearchText,
+    q,
+    sort,
+    setSort: (value: MedicineSort) => {
+      setSortState(value);
+      setPage(1);
+    },
+    filter,
+    setFilter: (value: F) => {
+      setFilterState(value);
+      setPage(1);
+    },
+    page,
+    setPage,
+    clear: () => {
+      setSearchText('');
+      setQ('');
+      setSortState(initialSort);
+      setFilterState(initialFilter as F);
+      setPage(1);
+    },
+  };
+}
+
+/** The search box and sort choice above a list of medicines; `children` adds filters. */
+export function BrowseToolbar({
+  searchText,
+  onSearch,
+  sort,
+  sorts,
+  onSort,
+  children,
+}: {
+  searchText: string;
+  onSearch: (text: string) => void;
+  sort: MedicineSort;
+  sorts: readonly MedicineSort[];
+  onSort: (sort: MedicineSort) => void;
+  children?: ReactNode;
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('common');
+  return (
+    <div className={styles.root} role="search">
+      <Field label={t('browse.search')} className={styles.search}>
+        <SearchBox value={searchText} onChange={(_, data) => onSearch(data.value)} />
+      </Field>
+      {children}
+      <Field label={t('browse.sortBy')}>
+        <Select value={sort} onChange={(_, data) => onSort(data.value as MedicineSort)}>
+          {sorts.map((option) => (
+            <option key={option} value={option}>
+              {t(`browse.sort.${option}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </div>
+  );
+}

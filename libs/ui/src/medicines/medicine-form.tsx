@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import {
+  Button,
+  Field,
+  Input,
+  makeStyles,
+  Radio,
+  RadioGroup,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError, usePublicSettings } from '@medrelay/api-client';
+import {
+  defaultSettings,
+  medicineCreateSchema,
+  medicineImageTypes,
+  medicineLimits,
+  recipientTypes,
+  translate,
+  type FieldError,
+  type Medicine,
+  type MedicineCreate,
+  type MedicineCreateInput,
+} from '@medrelay/contracts';
+import { currentLanguage } from '@medrelay/i18n';
+import { fieldMessage } from '../forms/field-message';
+import { cairoDay, photoProblem } from './rules';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  pair: {
+    display: 'grid',
+    gap: tokens.spacingHorizontalM,
+    gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+  },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end', flexWrap: 'wrap' },
+});
+
+function initialValues(medicine?: Medicine): MedicineCreateInput {
+  return {
+    name: medicine?.name ?? '',
+    type: medicine?.type ?? '',
+    description: medicine?.description ?? '',
+    quantity: medicine?.quantity ?? 1,
+    originalPrice: medicine?.originalPrice ?? '',
+    discountPrice: medicine?.discountPrice ?? '',
+    expiryDate: medicine ? cairoDay(medicine.expiryDate) : '',
+    recipientType: medicine?.recipientType ?? 'ngos',
+  };
+}
+
+interface MedicineFormProps {
+  /** Pharmacies list prices; donations have none. */
+  withPrices: boolean;
+  /** The listing being edited; absent for a new one. */
+  medicine?: Medicine;
+  submitLabel: string;
+  /** Saves the checked values; a rejection with field details marks the fields. */
+  onSave: (values: MedicineCreate, photo: File | null) => Promise<unknown>;
+  onCancel?: () => void;
+}
+
+/** The add / edit medicine form: spec §5 rules and messages, recipients, optional photo. */
+export function MedicineForm({ withPrices, medicine, submitLabel, onSave, onCancel }: MedicineFormProps) {
+  const styles = useStyles();
+  const { t, i18n } = useTranslation('common');
+  const { data: settings } = usePublicSettings();
+  const maxUploadMb = settings?.maxUploadSize ?? defaultSettings.maxUploadSize;
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string>();
+  const [photoInputKey, setPhotoInputKey] = useState(0);
+  const form = useForm<MedicineCreateInput, unknown, MedicineCreate>({
+    resolver: zodResolver(medicineCreateSchema),
+    defaultValues: initialValues(medicine),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const choosePhoto = (file: File | null) => {
+    const problem = file && photoProblem(file, maxUploadMb);
+    setPhotoError(problem ? translate(problem.key, currentLanguage(i18n), problem.params) : undefined);
+    setPhoto(problem ? null : file);
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    if (photoError) return;
+    try {
+      await onSave(withPrices ? values : { ...values, originalPrice: null, discountPrice: null }, photo);
+      if (!medicine) {
+        form.reset(initialValues());
+        setPhoto(null);
+        setPhotoInputKey((k) => k + 1);
+      }
+    } catch (error) {
+      const details =
+        error instanceof ApiError && Array.isArray(error.body?.details) ? error.body.details : [];
+      for (const detail of details as FieldError[]) {
+        form.setError(detail.path as keyof MedicineCreateInput, { message: detail.rule });
+      }
+    }
+  });
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <Field label={t('medicine.name')} validationMessage={fieldMessage(t, errors.name)} required>
+        <Input maxLength={medicineLimits.nameMax} {...form.register('name')} />
+      </Field>
+      <Field label={t('medicine.type')} validationMessage={fieldMessage(t, errors.type)} required>
+        <Input
+          maxLength={medicineLimits.typeMax}
+          placeholder={t('medicine.typePlaceholder')}
+          {...form.register('type')}
+        />
+      </Field>
+      <Field label={t('medicine.description')} validationMessage={fieldMessage(t, errors.description)}>
+        <Textarea
+          maxLength={medicineLimits.descriptionMax}
+          resize="vertical"
+          {...form.register('description')}
+        />
+      </Field>
+      <div className={styles.pair}>
+        <Field label={t('medicine.quantity')} validationMessage={fieldMessage(t, errors.quantity)} required>
+          <Input type="number" min={1} step={1} {...form.register('quantity', { valueAsNumber: true })} />
+        </Field>
+        <Field
+          label={t('medicine.expiryDate')}
+          validationMessage={fieldMessage(t, errors.expiryDate)}
+          required
+        >
+          <Input type="date" min={cairoDay(new Date())} {...form.register('expiryDate')} />
+        </Field>
+      </div>
+      {withPrices && (
+        <div className={styles.pair}>
+          <Field
+            label={t('medicine.originalPrice')}
+            hint={t('medicine.priceHint')}
+            validationMessage={fieldMessage(t, errors.originalPrice)}
+          >
+            <Input type="number" min={0} step={0.01} {...form.register('originalPrice')} />
+          </Field>
+          <Field
+            label={t('medicine.discountPrice')}
+            validationMessage={fieldMessage(t, errors.discountPrice)}
+          >
+            <Input type="number" min={0} step={0.01} {...form.register('discountPrice')} />
+          </Field>
+        </div>
+      )}
+      <Controller
+        control={form.control}
+        name="recipientType"
+        render={({ field }) => (
+          <Field label={t('medicine.recipientType')}>
+            <RadioGroup
+              layout="horizontal"
+              value={field.value ?? 'ngos'}
+              onChange={(_, data) => field.onChange(data.value)}
+            >
+              {recipientTypes.map((type) => (
+                <Radio key={type} value={type} label={t(`recipients.${type}`)} />
+              ))}
+            </RadioGroup>
+          </Field>
+        )}
+      />
+      <Field
+        label={t('medicine.photo')}
+        hint={t('medicine.photoHint', { max: maxUploadMb })}
+        validationMessage={photoError}
+      >
+        {(fieldProps) => (
+          <input
+            {...fieldProps}
+            key={photoInputKey}
+            type="file"
+            accept={medicineImageTypes.join(',')}
+            onChange={(event) => choosePhoto(event.target.files?.[0] ?? null)}
+          />
+        )}
+      </Field>
+      <div className={styles.actions}>
+        {onCancel && (
+          <Button appearance="secondary" onClick={onCancel}>
+            {t('actions.cancel')}
+          </Button>
+        )}
+        <Button appearance="primary" type="submit" disabled={isSubmitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

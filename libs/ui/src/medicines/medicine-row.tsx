@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { Medicine } from '@medrelay/contracts';
+import { useFormat } from '@medrelay/i18n';
+import { DaysLeftBadge } from '../components/days-left-badge';
+import { AvailabilityBadge, RecipientBadges, SourceBadge } from './badges';
+import { MedicineImage } from './medicine-image';
+import { PriceTag } from './price-tag';
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalL },
+  layout: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'flex-start', flexWrap: 'wrap' },
+  body: {
+    flex: '1 1 240px',
+    minWidth: '0',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+  },
+  title: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  line: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
+  description: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
+});
+
+interface MedicineRowProps {
+  medicine: Medicine;
+  /** Buttons for this medicine (request, edit, unlist). */
+  actions?: ReactNode;
+  /** Owners see Available / Unavailable; browsers only ever see available stock. */
+  showAvailability?: boolean;
+  /** Browsers see who offers it (Donor / Pharmacy badge and name). */
+  showSource?: boolean;
+}
+
+/**
+ * One medicine as every list shows it (spec §2): photo, name, type, quantity, description,
+ * expiry with its days-left badge, price or Free, recipient badges.
+ */
+export function MedicineRow({
+  medicine,
+  actions,
+  showAvailability = false,
+  showSource = false,
+}: MedicineRowProps) {
+  const styles = useStyles();
+  const { t } = useTranslation('common');
+  const format = useFormat();
+  const owner = medicine.pharmacy?.user.name ?? medicine.donor?.name;
+  return (
+    <Card className={styles.card} data-testid="medicine-row" aria-label={medicine.name}>
+      <div className={styles.layout}>
+        <MedicineImage medicine={medicine} />
+        <div className={styles.body}>
+          <div className={styles.title}>
+            <Text as="h3" weight="semibold" size={400}>
+              {medicine.name}
+            </Text>
+            {showSource && <SourceBadge source={medicine.source} />}
+            {showAvailability && <AvailabilityBadge medicine={medicine} />}
+          </div>
+          <Text className={styles.muted}>
+            {medicine.type} · {t('medicine.units', { count: medicine.quantity })}
+            {showSource && owner ? ` · ${t('medicine.offeredBy', { name: owner })}` : ''}
+          </Text>
+          {medicine.description && <Text className={styles.description}>{medicine.description}</Text>}
+          <div className={styles.line}>
+            <Text size={200}>{t('medicine.expires', { date: format.date(medicine.expiryDate) })}</Text>
+            <DaysLeftBadge expiryDate={medicine.expiryDate} />
+            <RecipientBadges recipientType={medicine.recipientType} />
+          </div>
+          <PriceTag medicine={medicine} />
+        </div>
+        {actions && <div className={styles.actions}>{actions}</div>}
+      </div>
+    </Card>
+  );
+}
+
+const useListStyles = makeStyles({
+  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+/** A vertical list of rows or cards with the same spacing on every screen. */
+export function StackList({ children, label }: { children: ReactNode; label?: string }) {
+  const styles = useListStyles();
+  return (
+    <section className={styles.list} aria-label={label}>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Button } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useChangeRequestStatus } from '@medrelay/api-client';
+import type { MedicineRequest, RequestStatusUpdateInput } from '@medrelay/contracts';
+import { useNotify } from '../use-notify';
+import { PickupDetailsDialog } from './pickup-dialog';
+
+/** Changes a request's status with the toasts of spec §8. */
+export function useRequestStatusChange(successTitle?: string) {
+  const { t } = useTranslation('common');
+  const notify = useNotify();
+  const mutation = useChangeRequestStatus();
+  const change = async (id: number, update: RequestStatusUpdateInput) => {
+    try {
+      await mutation.mutateAsync({ id, ...update });
+      notify.success(successTitle ?? t('toast.requestUpdated'));
+      return true;
+    } catch (error) {
+      notify.failure(t('toast.requestUpdateFailed'), error, t('toast.requestUpdateError'));
+      return false;
+    }
+  };
+  return { change, isPending: mutation.isPending };
+}
+
+/**
+ * The owner's answer to a pending request: Approve (with pickup details, required for
+ * donations) or Reject.
+ */
+export function OwnerRequestActions({
+  request,
+  labels,
+  successTitle,
+}: {
+  request: MedicineRequest;
+  labels: { approve: string; reject: string };
+  successTitle?: string;
+}) {
+  const { change, isPending } = useRequestStatusChange(successTitle);
+  const [approving, setApproving] = useState(false);
+  if (request.status !== 'pending') return null;
+  const name = request.medicine?.name ?? '';
+  return (
+    <>
+      <Button
+        appearance="primary"
+        disabled={isPending}
+        onClick={() => setApproving(true)}
+        aria-label={`${labels.approve}: ${name}`}
+      >
+        {labels.approve}
+      </Button>
+      <Button
+        disabled={isPending}
+        onClick={() => void change(request.id, { status: 'rejected' })}
+        aria-label={`${labels.reject}: ${name}`}
+      >
+        {labels.reject}
+      </Button>
+      {approving && (
+        <PickupDetailsDialog
+          open
+          required={request.medicine?.source === 'donor'}
+          busy={isPending}
+          onClose={() => setApproving(false)}
+          onApprove={async (details) => {
+            if (await change(request.id, { status: 'approved', ...details })) setApproving(false);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** The requester's moves: Cancel Request while pending, Mark as Collected once approved. */
+export function RequesterRequestActions({
+  request,
+  labels,
+  successTitle,
+}: {
+  request: MedicineRequest;
+  labels: { cancel: string; collected: string };
+  successTitle?: string;
+}) {
+  const { change, isPending } = useRequestStatusChange(successTitle);
+  const name = request.medicine?.name ?? '';
+  if (request.status === 'pending')
+    return (
+      <Button
+        disabled={isPending}
+        onClick={() => void change(request.id, { status: 'cancelled' })}
+        aria-label={`${labels.cancel}: ${name}`}
+      >
+        {labels.cancel}
+      </Button>
+    );
+  if (request.status === 'approved')
+    return (
+      <Button
+        appearance="primary"
+        disabled={isPending}
+        onClick={() => void change(request.id, { status: 'completed' })}
+        aria-label={`${labels.collected}: ${name}`}
+      >
+        {labels.collected}
+      </Button>
+    );
+  return null;
+}

@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  DialogTrigger,
+  Field,
+  Input,
+  makeStyles,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useCreateRequest } from '@medrelay/api-client';
+import { requestLimits, type Medicine } from '@medrelay/contracts';
+import { useNotify } from '../use-notify';
+import { requestQuantityProblem } from './rules';
+
+const useStyles = makeStyles({
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+interface RequestMedicineButtonProps {
+  medicine: Pick<Medicine, 'id' | 'name' | 'quantity'>;
+  /** The button's and the dialog's wording: 'Request Transfer', 'Request Pickup'. */
+  label: string;
+  /** Which default note (spec §5): the inter-pharmacy transfer text or the pickup text. */
+  notesKind: 'transfer' | 'pickup';
+  /** 'Request submitted' (pharmacy) or 'Request submitted successfully' (NGO), spec §8. */
+  successTitle: string;
+}
+
+/** A request button and its dialog: quantity 1..available and optional notes with a default text. */
+export function RequestMedicineButton({
+  medicine,
+  label,
+  notesKind,
+  successTitle,
+}: RequestMedicineButtonProps) {
+  const styles = useStyles();
+  const { t } = useTranslation('common');
+  const notify = useNotify();
+  const create = useCreateRequest();
+  const [open, setOpen] = useState(false);
+  const [quantity, setQuantity] = useState('1');
+  // Until the user writes their own note, the default follows the quantity.
+  const [notes, setNotes] = useState<string | null>(null);
+  const count = Number(quantity);
+  const defaultNotes = t(`request.${notesKind}Notes`, {
+    count: Number.isInteger(count) && count > 0 ? count : 1,
+  });
+  const problem = requestQuantityProblem(count, medicine.quantity);
+  const [touched, setTouched] = useState(false);
+
+  const reset = (next: boolean) => {
+    setOpen(next);
+    if (next) {
+      setQuantity('1');
+      setNotes(null);
+      setTouched(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (problem) return;
+    try {
+      await create.mutateAsync({ medicineId: medicine.id, quantity: count, notes: notes ?? defaultNotes });
+      notify.success(successTitle);
+      setOpen(false);
+    } catch (error) {
+      notify.failure(t('toast.requestFailed'), error);
+    }
+  };
+
+  const quantityMessage =
+    touched && problem
+      ? problem === 'min'
+        ? t('messages:quantityMin')
+        : t('request.quantityMax', { count: medicine.quantity })
+      : undefined;
+
+  return (
+    <Dialog open={open} onOpenChange={(_, data) => reset(data.open)}>
+      <DialogTrigger disableButtonEnhancement>
+        <Button appearance="primary" aria-label={`${label}: ${medicine.name}`}>
+          {label}
+        </Button>
+      </DialogTrigger>
+      <DialogSurface>
+        <form onSubmit={submit} noValidate>
+          <DialogBody>
+            <DialogTitle>{`${label}: ${medicine.name}`}</DialogTitle>
+            <DialogContent className={styles.content}>
+              <Field
+                label={t('request.quantity')}
+                hint={t('request.available', { count: medicine.quantity })}
+                validationMessage={quantityMessage}
+                required
+              >
+                <Input
+                  type="number"
+                  min={1}
+                  max={medicine.quantity}
+                  step={1}
+                  value={quantity}
+                  onChange={(_, data) => setQuantity(data.value)}
+                />
+              </Field>
+              <Field label={t('request.notes')}>
+                <Textarea
+                  maxLength={requestLimits.notesMax}
+                  value={notes ?? defaultNotes}
+                  onChange={(_, data) => setNotes(data.value)}
+                  resize="vertical"
+                />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <DialogTrigger disableButtonEnhancement>
+                <Button appearance="secondary">{t('actions.cancel')}</Button>
+              </DialogTrigger>
+              <Button appearance="primary" type="submit" disabled={create.isPending}>
+                {t('request.submit')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { MedicineRequest, Transaction } from '@medrelay/contracts';
+import { useFormat } from '@medrelay/i18n';
+import { RequestStatusBadge } from './badges';
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalL },
+  layout: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'flex-start', flexWrap: 'wrap' },
+  body: {
+    flex: '1 1 240px',
+    minWidth: '0',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+  },
+  title: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  notes: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
+});
+
+interface RequestRowProps {
+  request: MedicineRequest;
+  /** Owners see who asked; requesters see who offers it. */
+  counterpart: 'requester' | 'provider';
+  pendingWording?: 'pending' | 'pendingReview';
+  actions?: ReactNode;
+  /** Extra lines under the request (pickup details, notes about its state). */
+  children?: ReactNode;
+}
+
+/** One request (spec §2): medicine, the other party (or 'Unknown'), quantity, when, notes, status. */
+export function RequestRow({ request, counterpart, pendingWording, actions, children }: RequestRowProps) {
+  const styles = useStyles();
+  const { t } = useTranslation('common');
+  const format = useFormat();
+  const party = request[counterpart]?.name ?? t('request.unknown');
+  const medicineName = request.medicine?.name ?? t('request.unknown');
+  return (
+    <Card className={styles.card} data-testid="request-row" aria-label={medicineName}>
+      <div className={styles.layout}>
+        <div className={styles.body}>
+          <div className={styles.title}>
+            <Text as="h3" weight="semibold" size={400}>
+              {medicineName}
+            </Text>
+            <RequestStatusBadge status={request.status} pendingWording={pendingWording} />
+          </div>
+          <Text className={styles.muted}>
+            {t(counterpart === 'requester' ? 'request.requester' : 'request.provider', { name: party })} ·{' '}
+            {t('medicine.units', { count: request.quantity })} ·{' '}
+            <time dateTime={request.createdAt} title={format.dateTime(request.createdAt)}>
+              {format.relative(request.createdAt)}
+            </time>
+          </Text>
+          {request.notes && (
+            <Text className={styles.notes}>{t('request.notesLabel', { notes: request.notes })}</Text>
+          )}
+          {children}
+        </div>
+        {actions && <div className={styles.actions}>{actions}</div>}
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * Where to collect an approved request (spec §2 history): the pharmacy's name, address and
+ * contact for pharmacy stock; the location and date the owner set, when given.
+ */
+export function PickupInfo({ pickup }: { pickup: Transaction['pickup'] }) {
+  const { t } = useTranslation('common');
+  const format = useFormat();
+  if (!pickup) return null;
+  const lines = [
+    pickup.pharmacyName && t('pickup.pharmacy', { name: pickup.pharmacyName }),
+    pickup.address && t('pickup.address', { address: pickup.address }),
+    pickup.contactEmail && t('pickup.contact', { email: pickup.contactEmail }),
+    pickup.location && t('pickup.at', { location: pickup.location }),
+    pickup.date && t('pickup.on', { date: format.dateTime(pickup.date) }),
+  ].filter(Boolean);
+  return (
+    <div data-testid="pickup-info">
+      {lines.map((line) => (
+        <Text key={line as string} block size={200}>
+          {line}
+        </Text>
+      ))}
+    </div>
+  );
+}

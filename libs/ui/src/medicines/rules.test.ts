@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { cairoDay, pageCount, photoProblem, pickupProblems, requestQuantityProblem } from './rules';
+
+describe('medicine screen rules', () => {
+  it('refuses photos of other types or above the max upload setting', () => {
+    const mb = 1024 * 1024;
+    expect(photoProblem({ type: 'image/png', size: 2 * mb }, 10)).toBeNull();
+    expect(photoProblem({ type: 'image/webp', size: 10 * mb }, 10)).toBeNull();
+    expect(photoProblem({ type: 'image/jpeg', size: 10 * mb + 1 }, 10)).toEqual({
+      key: 'imageTooLarge',
+      params: { max: 10 },
+    });
+    expect(photoProblem({ type: 'image/gif', size: 10 }, 10)?.key).toBe('imageTypeInvalid');
+    expect(photoProblem({ type: 'application/pdf', size: 10 }, 10)?.key).toBe('imageTypeInvalid');
+  });
+
+  it('asks for 1 up to the available quantity (spec §5)', () => {
+    expect(requestQuantityProblem(1, 5)).toBeNull();
+    expect(requestQuantityProblem(5, 5)).toBeNull();
+    expect(requestQuantityProblem(6, 5)).toBe('max');
+    expect(requestQuantityProblem(0, 5)).toBe('min');
+    expect(requestQuantityProblem(1.5, 5)).toBe('min');
+    expect(requestQuantityProblem(Number(''), 5)).toBe('min');
+  });
+
+  it('requires pickup details for donations only, but never takes an unreadable date', () => {
+    expect(pickupProblems('', '', true)).toEqual({
+      location: 'pickupLocationRequired',
+      date: 'pickupDateRequired',
+    });
+    expect(pickupProblems('Clinic gate', '2030-01-02T10:00', true)).toEqual({ location: null, date: null });
+    expect(pickupProblems('', '', false)).toEqual({ location: null, date: null });
+    expect(pickupProblems('', 'not a date', false).date).toBe('pickupDateRequired');
+  });
+
+  it('pages through the total, at least one page', () => {
+    expect(pageCount(0, 20)).toBe(1);
+    expect(pageCount(20, 20)).toBe(1);
+    expect(pageCount(21, 20)).toBe(2);
+    expect(pageCount(205, 20)).toBe(11);
+  });
+
+  it('shows the Cairo calendar day of an expiry (late UTC evening is already tomorrow there)', () => {
+    expect(cairoDay('2030-06-30T22:30:00Z')).toBe('2030-07-01');
+    expect(cairoDay('2030-01-15T10:00:00Z')).toBe('2030-01-15');
+  });
+});

@@ -1,0 +1,130 @@
+import {
+  Card,
+  makeStyles,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+  useFluent,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useMyRequests } from '@medrelay/api-client';
+import { medicineSources, type MedicineSource } from '@medrelay/contracts';
+import { receivedByMonth, receivedSummary } from '@medrelay/domain';
+import { useFormat } from '@medrelay/i18n';
+import { EmptyState, PageHeader, QueryGate, SectionHeader, StatCard, StatGrid } from '@medrelay/ui';
+import { MonthlyChart, useChartColours } from './monthly-chart';
+
+const useStyles = makeStyles({
+  card: {
+    padding: tokens.spacingHorizontalL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+  },
+  legend: { display: 'flex', gap: tokens.spacingHorizontalL, flexWrap: 'wrap' },
+  key: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/** Months shown in the chart and the table. */
+const monthsShown = 6;
+
+function Legend() {
+  const styles = useStyles();
+  const colours = useChartColours();
+  const { t } = useTranslation('common');
+  return (
+    <div className={styles.legend}>
+      {medicineSources.map((source) => (
+        <span key={source} className={styles.key}>
+          <svg width="12" height="12" aria-hidden>
+            <rect width="12" height="12" className={colours[source]} />
+          </svg>
+          <Text size={200}>{t(`source.${source}`)}</Text>
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** `/ngo/analytics`: received quantities, estimated value and sources over time (completed requests). */
+export default function ImpactAnalytics() {
+  const styles = useStyles();
+  const { t } = useTranslation('ngo');
+  const format = useFormat();
+  const rtl = useFluent().dir === 'rtl';
+  const requests = useMyRequests();
+  const monthName = new Intl.DateTimeFormat(format.locale, { month: 'long', year: 'numeric' });
+  return (
+    <>
+      <PageHeader title={t('analytics.title')} subtitle={t('analytics.subtitle')} />
+      <QueryGate query={requests} failedTitle={t('analytics.loadFailed')}>
+        {(list) => {
+          const summary = receivedSummary(list);
+          if (!summary.units) return <EmptyState title={t('analytics.empty')} />;
+          const months = receivedByMonth(list, monthsShown);
+          const share = (source: MedicineSource) =>
+            t('analytics.share', {
+              units: format.number(summary.bySource[source]),
+              percent: format.percent((100 * summary.bySource[source]) / summary.units),
+            });
+          return (
+            <>
+              <StatGrid label={t('analytics.title')}>
+                <StatCard label={t('dashboard.received')} value={format.number(summary.units)} />
+                <StatCard label={t('dashboard.patients')} value={format.number(summary.patientsServed)} />
+                <StatCard
+                  label={t('dashboard.value')}
+                  value={format.money(summary.estimatedValue)}
+                  hint={
+                    summary.unpricedUnits
+                      ? t('analytics.unpriced', { count: summary.unpricedUnits })
+                      : undefined
+                  }
+                />
+              </StatGrid>
+              <SectionHeader title={t('analytics.monthly')} />
+              <Card className={styles.card}>
+                <Legend />
+                <MonthlyChart months={months} label={t('analytics.monthlyChart')} rtl={rtl} />
+                <Table size="small" aria-label={t('analytics.monthly')}>
+                  <TableHeader>
+                    <TableRow>
+                      <TableHeaderCell>{t('analytics.month')}</TableHeaderCell>
+                      {medicineSources.map((source) => (
+                        <TableHeaderCell key={source}>{t(`common:source.${source}`)}</TableHeaderCell>
+                      ))}
+                      <TableHeaderCell>{t('analytics.value')}</TableHeaderCell>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {months.map((m) => (
+                      <TableRow key={m.month.toISOString()}>
+                        <TableCell>{monthName.format(m.month)}</TableCell>
+                        {medicineSources.map((source) => (
+                          <TableCell key={source}>{format.number(m.units[source])}</TableCell>
+                        ))}
+                        <TableCell>{format.money(m.value)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Card>
+              <SectionHeader title={t('analytics.sources')} />
+              <StatGrid label={t('analytics.sources')}>
+                {medicineSources.map((source) => (
+                  <StatCard key={source} label={t(`common:source.${source}`)} value={share(source)} />
+                ))}
+              </StatGrid>
+            </>
+          );
+        }}
+      </QueryGate>
+    </>
+  );
+}
