@@ -103,10 +103,10 @@ export function Listings() {
                   {t('listings.quantity', { count: m.quantity })}
                 </Text>
               </div>
-              <Badge appearance="tint">{t(`listings.sources.${m.source}`)}</Badge>
+              <Badge appearance="tint">{t(`common:source.${m.source}`)}</Badge>
               <DaysLeftBadge expiryDate={m.expiryDate} />
               <Badge appearance="outline" color={open ? 'success' : 'subtle'}>
-                {t(open ? 'listings.available' : 'listings.unavailable')}
+                {t(open ? 'common:medicine.available' : 'common:medicine.unavailable')}
               </Badge>
               {m.isAvailable && (
                 <ConfirmDialog
@@ -132,7 +132,7 @@ export function Listings() {
           label={t('listings.source')}
           value={source}
           allLabel={t('listings.all')}
-          options={medicineSources.map((value) => ({ value, label: t(`listings.sources.${value}`) }))}
+          options={medicineSources.map((value) => ({ value, label: t(`common:source.${value}`) }))}
           onChange={setSource}
         />
         <FilterSelect
@@ -146,7 +146,10 @@ export function Listings() {
           label={t('listings.availability')}
           value={available}
           allLabel={t('listings.all')}
-          options={availabilities.map((value) => ({ value, label: t(`listings.availabilities.${value}`) }))}
+          options={availabilities.map((value) => ({
+            value,
+            label: t(value === 'true' ? 'common:medicine.available' : 'common:medicine.unavailable'),
+          }))}
           onChange={setAvailable}
         />
       </div>

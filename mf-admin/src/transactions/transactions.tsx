@@ -62,7 +62,7 @@ export function Transactions() {
               )}
             </div>
             <Badge appearance="filled" color={statusColour[r.status]}>
-              {t(`transactions.statuses.${r.status}`)}
+              {t(`common:requestStatus.${r.status}`)}
             </Badge>
           </li>
         ))}
@@ -77,7 +77,7 @@ export function Transactions() {
           label={t('transactions.status')}
           value={status}
           allLabel={t('transactions.all')}
-          options={requestStatuses.map((value) => ({ value, label: t(`transactions.statuses.${value}`) }))}
+          options={requestStatuses.map((value) => ({ value, label: t(`common:requestStatus.${value}`) }))}
           onChange={setStatus}
         />
       </div>

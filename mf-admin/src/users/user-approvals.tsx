@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { apiPage, urlFromQueryKey } from '@medrelay/api-client';
 import { userStatuses, userTypes, type User, type UserStatus, type UserType } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
-import { CenteredSpinner, ConfirmDialog, EmptyState, ErrorState, PageHeader } from '@medrelay/ui';
+import { CenteredSpinner, ConfirmDialog, EmptyState, ErrorState, PageHeader, Pager } from '@medrelay/ui';
 import { DetailsDialog } from '../dashboard/pending-approvals';
 import { DebouncedSearch, FilterSelect, useFilterStyles } from './filters';
 import { allUsersPath } from './keys';
@@ -29,13 +29,6 @@ const useStyles = makeStyles({
   who: { flex: '1 1 240px', minWidth: '0' },
   muted: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
-  pager: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-    marginBlockStart: tokens.spacingVerticalM,
-  },
 });
 
 const statusColour = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;
@@ -57,7 +50,6 @@ export function UserApprovals() {
     queryFn: ({ queryKey, signal }) => apiPage<User>(urlFromQueryKey(queryKey), signal),
     placeholderData: keepPreviousData,
   });
-  const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / pageSize));
   // A filter change starts again at the first page.
   const filter =
     <V,>(set: (value: V) => void) =>
@@ -143,17 +135,7 @@ export function UserApprovals() {
           </Text>
         )}
         {body}
-        {pages > 1 && (
-          <div className={styles.pager}>
-            <Button disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('users.previous')}
-            </Button>
-            <Text>{t('users.page', { page: format.number(page), pages: format.number(pages) })}</Text>
-            <Button disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('users.next')}
-            </Button>
-          </div>
-        )}
+        {users.data && <Pager page={page} pageSize={pageSize} total={users.data.total} onPage={setPage} />}
       </Card>
       {details && <DetailsDialog user={details} onClose={() => setDetails(null)} />}
     </>
