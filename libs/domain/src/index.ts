@@ -5,3 +5,4 @@ export * from './expiry';
 export * from './stats';
 export * from './report';
 export * from './transfers';
+export * from './donations';

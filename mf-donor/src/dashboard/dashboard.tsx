@@ -1,14 +1,85 @@
+import { Button } from '@fluentui/react-components';
+import { AddCircle24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { PageHeader, useRemote, WelcomeMessage } from '@medrelay/ui';
+import { useFormat } from '@medrelay/i18n';
+import {
+  MedicineFormDialog,
+  PageHeader,
+  RouterLink,
+  SectionHeader,
+  StatCard,
+  StatGrid,
+  useRemote,
+  useSaveMedicine,
+  WelcomeMessage,
+} from '@medrelay/ui';
+import { DonationList } from '../donations/donation-list';
+import { DonationsGate } from '../donations/use-donations';
 
-/** `/donor/dashboard`. */
+/** How many donations the dashboard shows; the rest are on My Donations. */
+const recentCount = 5;
+
+/** `/donor/dashboard`: the donor's figures from data, the latest donations and the Add Donation dialog. */
 export function Dashboard() {
   const { t } = useTranslation('donor');
   const { user } = useRemote();
+  const format = useFormat();
+  const save = useSaveMedicine({
+    created: t('dashboard.submitted'),
+    createFailed: t('dashboard.submitFailed'),
+  });
   return (
     <>
-      <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />
+      <PageHeader
+        title={t('dashboard.title')}
+        subtitle={t('dashboard.subtitle')}
+        actions={
+          <MedicineFormDialog
+            trigger={
+              <Button appearance="primary" icon={<AddCircle24Regular />}>
+                {t('dashboard.addDonation')}
+              </Button>
+            }
+            title={t('dashboard.addDonationTitle')}
+            submitLabel={t('dashboard.submit')}
+            withPrices={false}
+            onSave={(values, photo) => save(values, photo)}
+          />
+        }
+      />
       <WelcomeMessage title={t('dashboard.welcome', { name: user.name })} />
+      <DonationsGate failedTitle={t('donations.loadFailed')}>
+        {({ donations, requests, summary }) => (
+          <>
+            <StatGrid label={t('dashboard.title')}>
+              <StatCard label={t('stats.totalDonations')} value={format.number(summary.totalDonations)} />
+              <StatCard label={t('stats.pendingPickups')} value={format.number(summary.pendingPickups)} />
+              <StatCard
+                label={t('stats.completedDonations')}
+                value={format.number(summary.completedDonations)}
+              />
+              <StatCard
+                label={t('stats.impactValue')}
+                value={format.money(summary.impactValue)}
+                hint={t('stats.impactValueHint')}
+              />
+            </StatGrid>
+            <SectionHeader
+              title={t('dashboard.myDonations')}
+              action={
+                donations.length > recentCount ? (
+                  <RouterLink to="/donations">{t('dashboard.viewAll')}</RouterLink>
+                ) : undefined
+              }
+            />
+            <DonationList
+              donations={donations.slice(0, recentCount)}
+              requests={requests}
+              label={t('dashboard.myDonations')}
+            />
+          </>
+        )}
+      </DonationsGate>
     </>
   );
 }

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  donationStatus,
+  donationTimeline,
+  donorSummary,
+  type DonationLike,
+  type DonationRequestLike,
+} from './donations';
+
+const donation = (id: number, quantity: number, reservedQuantity = 0): DonationLike => ({
+  id,
+  name: `Medicine ${id}`,
+  quantity,
+  reservedQuantity,
+  createdAt: `2026-11-0${id}T10:00:00.000Z`,
+});
+const request = (
+  id: number,
+  medicineId: number,
+  status: DonationRequestLike['status'],
+  quantity = 1,
+): DonationRequestLike => ({
+  id,
+  medicineId,
+  status,
+  quantity,
+  createdAt: `2026-11-1${id}T10:00:00.000Z`,
+  updatedAt: `2026-11-2${id}T10:00:00.000Z`,
+  direction: 'incoming',
+  medicine: { name: `Medicine ${medicineId}` },
+  requester: { name: 'Resala' },
+});
+
+describe('donation badge (spec §4)', () => {
+  it('is Available without requests, Pickup Scheduled while one is pending or approved, Completed once collected', () => {
+    expect(donationStatus(1, [])).toBe('available');
+    expect(donationStatus(1, [request(1, 1, 'rejected'), request(2, 1, 'cancelled')])).toBe('available');
+    expect(donationStatus(1, [request(1, 1, 'pending')])).toBe('pickupScheduled');
+    expect(donationStatus(1, [request(1, 1, 'approved')])).toBe('pickupScheduled');
+    expect(donationStatus(1, [request(1, 1, 'pending'), request(2, 1, 'completed')])).toBe('completed');
+    expect(donationStatus(2, [request(1, 1, 'completed')])).toBe('available');
+  });
+});
+
+describe('donor figures (spec §2, §9)', () => {
+  it('counts donations, pickups, collections, units and lives impacted', () => {
+    const donations = [donation(1, 3, 2), donation(2, 4), donation(3, 1)];
+    const requests = [
+      request(1, 1, 'completed', 2),
+      request(2, 2, 'pending'),
+      request(3, 2, 'rejected'),
+      { ...request(4, 9, 'pending'), direction: 'outgoing' as const },
+    ];
+    expect(donorSummary(donations, requests)).toEqual({
+      totalDonations: 3,
+      pendingPickups: 1,
+      completedDonations: 1,
+      availableForPickup: 1,
+      impactValue: 150,
+      totalMedicines: 10,
+      successfullyCollected: 1,
+      // floor(1.5 × 10)
+      livesImpacted: 15,
+    });
+    expect(donorSummary([donation(1, 1)], []).livesImpacted).toBe(1);
+    expect(donorSummary([], []).impactValue).toBe(0);
+  });
+
+  it('builds the timeline newest first, one event per step', () => {
+    const events = donationTimeline(
+      [donation(1, 3, 2)],
+      [request(1, 1, 'completed', 2), request(2, 1, 'pending')],
+    );
+    expect(events.map((e) => e.key)).toEqual(['completed:1', 'requested:2', 'requested:1', 'donated:1']);
+    expect(events.at(-1)).toMatchObject({ kind: 'donated', quantity: 5, medicine: 'Medicine 1' });
+    expect(events[0]).toMatchObject({ kind: 'completed', requester: 'Resala', quantity: 2 });
+  });
+});

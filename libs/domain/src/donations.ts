@@ -1,0 +1,101 @@
+import type { RequestStatus } from '@medrelay/contracts';
+import { estimatedValueSaved, livesImpacted } from './stats';
+
+/** The parts of a donation the donor's figures read. */
+export interface DonationLike {
+  id: number;
+  name: string;
+  /** What is still offered; approvals take from it. */
+  quantity: number;
+  /** Promised to approved requests (donated in total = quantity + reservedQuantity). */
+  reservedQuantity: number;
+  createdAt: string;
+}
+
+/** The parts of a request on a donation the donor's figures read. */
+export interface DonationRequestLike {
+  id: number;
+  medicineId: number;
+  status: RequestStatus;
+  quantity: number;
+  createdAt: string;
+  updatedAt: string;
+  direction?: 'incoming' | 'outgoing';
+  medicine: { name: string } | null;
+  requester: { name: string } | null;
+}
+
+export type DonationStatus = 'available' | 'pickupScheduled' | 'completed';
+
+/**
+ * The donation badge of spec §4: Available when no request is under way, Pickup Scheduled
+ * while one is pending (or approved and waiting for collection), Completed once one is
+ * collected. Rejected and cancelled requests leave the donation Available.
+ */
+export function donationStatus(donationId: number, requests: DonationRequestLike[]): DonationStatus {
+  const mine = requests.filter((r) => r.medicineId === donationId);
+  if (mine.some((r) => r.status === 'completed')) return 'completed';
+  if (mine.some((r) => r.status === 'pending' || r.status === 'approved')) return 'pickupScheduled';
+  return 'available';
+}
+
+/** Units donated in all: what is left plus what approved requests took (spec §9 Total Medicines). */
+export function unitsDonated(donations: DonationLike[]): number {
+  return donations.reduce((sum, d) => sum + d.quantity + d.reservedQuantity, 0);
+}
+
+/** The donor's figures (spec §2 donor dashboard, donations and history). */
+export function donorSummary(donations: DonationLike[], requests: DonationRequestLike[]) {
+  const incoming = requests.filter((r) => r.direction !== 'outgoing');
+  const statuses = donations.map((d) => donationStatus(d.id, incoming));
+  const collected = incoming.filter((r) => r.status === 'completed');
+  const units = unitsDonated(donations);
+  return {
+    totalDonations: donations.length,
+    /** Requests waiting for a decision or for collection. */
+    pendingPickups: incoming.filter((r) => r.status === 'pending' || r.status === 'approved').length,
+    completedDonations: statuses.filter((s) => s === 'completed').length,
+    availableForPickup: statuses.filter((s) => s === 'available').length,
+    /** Spec §9 value rule: 150 EGP per collected request (donations carry no price). */
+    impactValue: estimatedValueSaved(collected.length),
+    totalMedicines: units,
+    successfullyCollected: collected.length,
+    livesImpacted: livesImpacted(units),
+  };
+}
+
+export interface DonationEvent {
+  key: string;
+  kind: 'donated' | 'requested' | 'approved' | 'rejected' | 'completed' | 'cancelled';
+  at: string;
+  medicine: string | null;
+  /** Who asked, for request events. */
+  requester: string | null;
+  quantity: number;
+}
+
+/** The history timeline: each donation and each step of its requests, newest first. */
+export function donationTimeline(
+  donations: DonationLike[],
+  requests: DonationRequestLike[],
+): DonationEvent[] {
+  const events: DonationEvent[] = donations.map((d) => ({
+    key: `donated:${d.id}`,
+    kind: 'donated',
+    at: d.createdAt,
+    medicine: d.name,
+    requester: null,
+    quantity: d.quantity + d.reservedQuantity,
+  }));
+  for (const r of requests.filter((x) => x.direction !== 'outgoing')) {
+    const base = {
+      medicine: r.medicine?.name ?? null,
+      requester: r.requester?.name ?? null,
+      quantity: r.quantity,
+    };
+    events.push({ key: `requested:${r.id}`, kind: 'requested', at: r.createdAt, ...base });
+    if (r.status !== 'pending')
+      events.push({ key: `${r.status}:${r.id}`, kind: r.status, at: r.updatedAt, ...base });
+  }
+  return events.sort((a, b) => (a.at === b.at ? a.key.localeCompare(b.key) : a.at < b.at ? 1 : -1));
+}

@@ -1,0 +1,47 @@
+import { Button } from '@fluentui/react-components';
+import { AddCircle24Regular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useFormat } from '@medrelay/i18n';
+import { PageHeader, StatCard, StatGrid } from '@medrelay/ui';
+import { DonationList } from './donation-list';
+import { DonationsGate } from './use-donations';
+
+/** `/donor/donations`: figures, every donation with its status, and the way to add one. */
+export default function MyDonations() {
+  const { t } = useTranslation('donor');
+  const format = useFormat();
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageHeader
+        title={t('donations.title')}
+        subtitle={t('donations.subtitle')}
+        actions={
+          <Button
+            appearance="primary"
+            icon={<AddCircle24Regular />}
+            onClick={() => navigate('/add-donation')}
+          >
+            {t('donations.add')}
+          </Button>
+        }
+      />
+      <DonationsGate failedTitle={t('donations.loadFailed')}>
+        {({ donations, requests, summary }) => (
+          <>
+            <StatGrid label={t('donations.title')}>
+              <StatCard label={t('stats.totalDonations')} value={format.number(summary.totalDonations)} />
+              <StatCard
+                label={t('stats.availableForPickup')}
+                value={format.number(summary.availableForPickup)}
+              />
+              <StatCard label={t('stats.totalMedicines')} value={format.number(summary.totalMedicines)} />
+            </StatGrid>
+            <DonationList donations={donations} requests={requests} label={t('donations.title')} />
+          </>
+        )}
+      </DonationsGate>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMyMedicines, useMyRequests } from '@medrelay/api-client';
+import type { Medicine, MedicineRequest } from '@medrelay/contracts';
+import { donorSummary } from '@medrelay/domain';
+import { CenteredSpinner, ErrorState, errorDescription } from '@medrelay/ui';
+
+export interface DonationsData {
+  donations: Medicine[];
+  /** Requests on the donor's donations. */
+  requests: MedicineRequest[];
+  summary: ReturnType<typeof donorSummary>;
+}
+
+/**
+ * Every donor screen reads the donations and the requests on them: the spinner until both
+ * arrived, one error with retry if either failed, then the screen with the figures of spec §2.
+ */
+export function DonationsGate({
+  failedTitle,
+  children,
+}: {
+  failedTitle: string;
+  children: (data: DonationsData) => ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  const donations = useMyMedicines();
+  const requests = useMyRequests();
+  const failed = donations.error ?? requests.error;
+  if (failed)
+    return (
+      <ErrorState
+        title={failedTitle}
+        body={errorDescription(failed, t('toast.error'), t('toast.networkError'))}
+        onRetry={() => {
+          void donations.refetch();
+          void requests.refetch();
+        }}
+      />
+    );
+  if (!donations.data || !requests.data) return <CenteredSpinner />;
+  const incoming = requests.data.filter((r) => r.direction === 'incoming');
+  return (
+    <>
+      {children({
+        donations: donations.data,
+        requests: incoming,
+        summary: donorSummary(donations.data, incoming),
+      })}
+    </>
+  );
+}

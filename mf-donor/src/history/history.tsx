@@ -1,0 +1,96 @@
+import {
+  Card,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { donationTimeline } from '@medrelay/domain';
+import { useFormat } from '@medrelay/i18n';
+import { EmptyState, PageHeader, SectionHeader, StatCard, StatGrid } from '@medrelay/ui';
+import { DonationsGate } from '../donations/use-donations';
+
+const useStyles = makeStyles({
+  timeline: { listStyleType: 'none', margin: '0', padding: '0' },
+  event: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    paddingBlock: tokens.spacingVerticalS,
+    paddingInlineStart: tokens.spacingHorizontalL,
+    borderInlineStartWidth: tokens.strokeWidthThicker,
+    borderInlineStartStyle: 'solid',
+    borderInlineStartColor: tokens.colorBrandStroke1,
+  },
+  card: { padding: tokens.spacingHorizontalL },
+  when: { color: tokens.colorNeutralForeground3 },
+});
+
+/** `/donor/history`: the donor's figures, a timeline of donations and requests, and Your Impact. */
+export default function History() {
+  const styles = useStyles();
+  const { t } = useTranslation('donor');
+  const format = useFormat();
+  return (
+    <>
+      <PageHeader title={t('history.title')} subtitle={t('history.subtitle')} />
+      <DonationsGate failedTitle={t('history.loadFailed')}>
+        {({ donations, requests, summary }) => {
+          const events = donationTimeline(donations, requests);
+          const unknown = t('history.unknown');
+          return (
+            <>
+              <StatGrid label={t('history.title')}>
+                <StatCard label={t('stats.totalDonations')} value={format.number(summary.totalDonations)} />
+                <StatCard label={t('stats.medicinesDonated')} value={format.number(summary.totalMedicines)} />
+                <StatCard
+                  label={t('stats.successfullyCollected')}
+                  value={format.number(summary.successfullyCollected)}
+                />
+                <StatCard label={t('stats.livesImpacted')} value={format.number(summary.livesImpacted)} />
+              </StatGrid>
+              <MessageBar intent="success" layout="multiline" data-testid="your-impact">
+                <MessageBarBody>
+                  <MessageBarTitle>{t('history.impactTitle')}</MessageBarTitle>
+                  {t('history.impact', {
+                    count: summary.livesImpacted,
+                    units: format.number(summary.totalMedicines),
+                  })}
+                </MessageBarBody>
+              </MessageBar>
+              <SectionHeader title={t('history.timeline')} />
+              <Card className={styles.card}>
+                {events.length ? (
+                  <ol className={styles.timeline} aria-label={t('history.timeline')}>
+                    {events.map((event) => (
+                      <li key={event.key} className={styles.event} data-testid="timeline-event">
+                        <Text>
+                          {t(`history.events.${event.kind}`, {
+                            count: event.quantity,
+                            medicine: event.medicine ?? unknown,
+                            requester: event.requester ?? unknown,
+                          })}
+                        </Text>
+                        <Text size={200} className={styles.when}>
+                          <time dateTime={event.at} title={format.dateTime(event.at)}>
+                            {format.relative(event.at)}
+                          </time>
+                        </Text>
+                      </li>
+                    ))}
+                  </ol>
+                ) : (
+                  <EmptyState title={t('history.empty')} />
+                )}
+              </Card>
+            </>
+          );
+        }}
+      </DonationsGate>
+    </>
+  );
+}
