@@ -1,0 +1,136 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { documentDirection, expectToast } from './support/pages';
+import { startPlatform, type Platform } from './support/platform';
+
+let platform: Platform;
+beforeAll(async () => {
+  platform = await startPlatform();
+}, 60_000);
+afterAll(async () => platform?.stop());
+afterEach(async () => {
+  expect(await platform.finishTest()).toEqual([]);
+});
+
+const nav = (page: Page, name: string | RegExp) =>
+  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name });
+const stat = (page: Page, label: string) =>
+  page.getByTestId('remote-donor').getByRole('group', { name: label }).getByTestId('stat-value');
+
+/** A date `days` from now as the date input wants it (YYYY-MM-DD, local). */
+function inputDate(days: number, withTime = false) {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return withTime ? `${date}T10:30` : date;
+}
+
+describe('donor area (issue 6)', { timeout: 120_000 }, () => {
+  it('donates, approves an NGO request with pickup details, and sees history and impact grow once collected', async () => {
+    const donor = await platform.approvedUser('donor');
+    const ngo = await platform.approvedUser('ngo');
+    const page = await platform.newPage();
+    await platform.signIn(page, donor.email);
+    const remote = page.getByTestId('remote-donor');
+    await remote.getByRole('heading', { name: 'Donor Dashboard' }).waitFor();
+    expect(await stat(page, 'Impact Value').innerText()).toMatch(/EGP\s?0/);
+
+    await nav(page, 'Add Donation').click();
+    await page.waitForURL('**/donor/add-donation');
+    await remote.getByText('Donation guidelines').waitFor();
+    await remote.getByLabel('Medicine Name').fill('Panadol Extra');
+    await remote.getByLabel('Type').fill('Tablets');
+    await remote.getByLabel('Quantity').fill('4');
+    await remote.getByLabel('Expiry Date').fill(inputDate(120));
+    // Recipients are chosen, NGOs by default (spec §5).
+    expect(await remote.getByRole('radio', { name: 'NGOs only' }).isChecked()).toBe(true);
+    await remote.getByRole('button', { name: 'Add Donation' }).click();
+    await expectToast(page, 'Donation added successfully');
+    await page.waitForURL('**/donor/donations');
+    const row = remote.getByTestId('medicine-row').filter({ hasText: 'Panadol Extra' });
+    await row.getByTestId('donation-status').filter({ hasText: 'Available' }).waitFor();
+    expect(await stat(page, 'Total Medicines').innerText()).toBe('4');
+
+    // The NGO side through the API (its screens are another issue's).
+    const mine = await platform.gateway.api.get('/api/medicines/my', { token: donor.token });
+    const donation = mine.body.find((m: { name: string }) => m.name === 'Panadol Extra');
+    const requested = await platform.gateway.api.post(
+      '/api/requests',
+      { medicineId: donation.id, quantity: 3, notes: 'For the Shubra clinic' },
+      { token: ngo.token },
+    );
+    expect(requested.status).toBe(201);
+
+    await page.reload();
+    await expect.poll(async () => (await nav(page, /Requests/).innerText()).replace(/\D/g, '')).toBe('1');
+    await nav(page, /Requests/).click();
+    await page.waitForURL('**/donor/requests');
+    await remote.getByText('For the Shubra clinic', { exact: false }).waitFor();
+    await remote.getByRole('button', { name: 'Approve: Panadol Extra' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.getByText('Pickup location is required').waitFor();
+    await dialog.getByText('Pickup date is required').waitFor();
+    await dialog.getByLabel('Pickup Location').fill('Heliopolis, Baghdad St 12');
+    await dialog.getByLabel('Pickup Date and Time').fill(inputDate(2, true));
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expectToast(page, 'Request updated successfully');
+    await remote.getByText('No requests are waiting for you').waitFor();
+
+    await nav(page, 'Dashboard').click();
+    await remote
+      .getByTestId('medicine-row')
+      .filter({ hasText: 'Panadol Extra' })
+      .getByTestId('donation-status')
+      .filter({ hasText: 'Pickup Scheduled' })
+      .waitFor();
+    expect(await stat(page, 'Pending Pickups').innerText()).toBe('1');
+
+    const collected = await platform.gateway.api.put(
+      `/api/requests/${requested.body.id}/status`,
+      { status: 'completed' },
+      { token: ngo.token },
+    );
+    expect(collected.status).toBe(200);
+
+    await nav(page, 'History').click();
+    await page.waitForURL('**/donor/history');
+    await remote.getByRole('heading', { name: 'Donation History' }).waitFor();
+    expect(await stat(page, 'Total Donations').innerText()).toBe('1');
+    // 1 unit left + 3 reserved by the approval = 4 donated; floor(1.5 × 4) = 6.
+    expect(await stat(page, 'Medicines Donated').innerText()).toBe('4');
+    expect(await stat(page, 'Successfully Collected').innerText()).toBe('1');
+    expect(await stat(page, 'Lives Impacted').innerText()).toBe('6');
+    await remote.getByTestId('your-impact').getByText('about 6 people', { exact: false }).waitFor();
+    const timeline = remote.getByTestId('timeline-event');
+    await timeline.filter({ hasText: 'ngo user collected Panadol Extra' }).waitFor();
+    await timeline.filter({ hasText: 'You donated 4 units of Panadol Extra' }).waitFor();
+
+    await nav(page, 'Dashboard').click();
+    await remote.getByTestId('donation-status').filter({ hasText: 'Completed' }).waitFor();
+    expect(await stat(page, 'Completed Donations').innerText()).toBe('1');
+    expect(await stat(page, 'Impact Value').innerText()).toMatch(/EGP\s?150/);
+  });
+
+  it('adds a donation from the dashboard dialog and shows the donor screens in Arabic', async () => {
+    const donor = await platform.approvedUser('donor');
+    const page = await platform.newPage();
+    await platform.signIn(page, donor.email);
+    const remote = page.getByTestId('remote-donor');
+    await remote.getByRole('button', { name: 'Add Donation' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Medicine Name').fill('Augmentin 625');
+    await dialog.getByLabel('Type').fill('Tablets');
+    await dialog.getByLabel('Quantity').fill('2');
+    await dialog.getByLabel('Expiry Date').fill(inputDate(60));
+    await dialog.getByRole('button', { name: 'Donate' }).click();
+    await expectToast(page, 'Donation submitted successfully');
+    await remote.getByTestId('medicine-row').filter({ hasText: 'Augmentin 625' }).waitFor();
+
+    await page.getByRole('banner').getByRole('button', { name: 'عربي' }).click();
+    await page.goto('/donor/history');
+    await remote.getByRole('heading', { name: 'سجل التبرعات' }).waitFor();
+    expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+    await remote.getByText('أثرك').waitFor();
+  });
+});
