@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt } from './fields';
 import { userTypes } from './roles';
 
 /** Report time ranges (spec §2 reports, §9): the last 7, 30, 90 or 365 days. */
@@ -11,12 +12,7 @@ export const defaultReportRange = 30;
  */
 export const statsQuerySchema = z
   .object({
-    days: z.coerce
-      .number({ error: 'invalidValue' })
-      .int({ error: 'invalidValue' })
-      .min(1, { error: 'invalidValue' })
-      .max(3650, { error: 'invalidValue' })
-      .optional(),
+    days: queryInt(1, 3650).optional(),
   })
   .strict();
 export type StatsQuery = z.output<typeof statsQuerySchema>;
@@ -51,12 +47,7 @@ export type Activity = z.infer<typeof activitySchema>;
 
 export const activityQuerySchema = z
   .object({
-    limit: z.coerce
-      .number({ error: 'invalidValue' })
-      .int({ error: 'invalidValue' })
-      .min(1, { error: 'invalidValue' })
-      .max(50, { error: 'invalidValue' })
-      .default(10),
+    limit: queryInt(1, 50).default(10),
   })
   .strict();
 export type ActivityQuery = z.output<typeof activityQuerySchema>;

@@ -74,3 +74,12 @@ export function optionalText(max: number) {
 export const idParam = z.object({
   id: z.coerce.number({ error: 'invalidValue' }).int().positive().max(2_147_483_647),
 });
+
+/** A whole number from a query string, within bounds (paging, limits, day ranges). */
+export function queryInt(min: number, max: number) {
+  return z.coerce
+    .number({ error: 'mustBeNumber' })
+    .int({ error: 'mustBeNumber' })
+    .min(min, { error: 'invalidValue' })
+    .max(max, { error: 'invalidValue' });
+}

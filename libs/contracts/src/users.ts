@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { languages } from './messages';
-import { emailField, limits, nameField, optionalText, passwordField, phoneField, typeError } from './fields';
+import {
+  emailField,
+  limits,
+  nameField,
+  optionalText,
+  passwordField,
+  phoneField,
+  queryInt,
+  typeError,
+} from './fields';
 
 import { selfRegisteringUserTypes, userStatuses, userTypes } from './roles';
 
@@ -85,18 +94,8 @@ export const userListQuerySchema = z.object({
   userType: z.enum(userTypes).optional(),
   q: z.string().trim().max(100).optional(),
   /** Pages of `pageSize` (default 50, at most 100); the total is in X-Total-Count. */
-  page: z.coerce
-    .number({ error: 'invalidValue' })
-    .int({ error: 'invalidValue' })
-    .min(1, { error: 'invalidValue' })
-    .max(100000, { error: 'invalidValue' })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'invalidValue' })
-    .int({ error: 'invalidValue' })
-    .min(1, { error: 'invalidValue' })
-    .max(100, { error: 'invalidValue' })
-    .default(50),
+  page: queryInt(1, 100_000).default(1),
+  pageSize: queryInt(1, 100).default(50),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Text } from '@fluentui/react-components';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@medrelay/api-client';
@@ -7,15 +7,15 @@ import { medicineSources, type Medicine, type MedicineSource } from '@medrelay/c
 import { daysLeft, expiryClass, isAvailableListing, type ExpiryClass } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import {
-  CenteredSpinner,
   ConfirmDialog,
   DaysLeftBadge,
   EmptyState,
-  ErrorState,
   PageHeader,
+  QueryGate,
   StatCard,
   useNotify,
 } from '@medrelay/ui';
+import { useListStyles } from '../list-styles';
 import { DebouncedSearch, FilterSelect, useFilterStyles } from '../users/filters';
 import { activityKey, statsKey } from '../users/keys';
 
@@ -23,31 +23,8 @@ const listingsPath = '/api/admin/all-medicines';
 const expiryClasses = ['fresh', 'expiring', 'expired'] as const;
 const availabilities = ['true', 'false'] as const;
 
-export const useListStyles = makeStyles({
-  stats: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))',
-    gap: tokens.spacingHorizontalL,
-    marginBlockEnd: tokens.spacingVerticalL,
-  },
-  card: { padding: tokens.spacingHorizontalL },
-  list: { listStyleType: 'none', margin: '0', padding: '0' },
-  row: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    paddingBlock: tokens.spacingVerticalM,
-    borderBlockEndWidth: tokens.strokeWidthThin,
-    borderBlockEndStyle: 'solid',
-    borderBlockEndColor: tokens.colorNeutralStroke2,
-  },
-  main: { flex: '1 1 240px', minWidth: '0' },
-  muted: { color: tokens.colorNeutralForeground3 },
-});
-
 /** `/admin/listings`: every listing and donation, filtered, with figures and an admin Unlist. */
-export function Listings() {
+export default function Listings() {
   const styles = useListStyles();
   const filterStyles = useFilterStyles();
   const { t } = useTranslation('admin');
@@ -80,48 +57,6 @@ export function Listings() {
     ['expiring', count((m) => expiryClass(daysLeft(m.expiryDate)) === 'expiring')],
     ['expired', count((m) => expiryClass(daysLeft(m.expiryDate)) === 'expired')],
   ] as const;
-
-  let body;
-  if (listings.isPending) body = <CenteredSpinner />;
-  else if (listings.isError)
-    body = <ErrorState title={t('listings.loadFailed')} onRetry={() => void listings.refetch()} />;
-  else if (!items.length) body = <EmptyState title={t('listings.empty')} />;
-  else
-    body = (
-      <ul className={styles.list}>
-        {items.map((m) => {
-          const owner = m.pharmacy?.user.name ?? m.donor?.name ?? t('activity.unknown');
-          const open = isAvailableListing(m);
-          return (
-            <li key={m.id} className={styles.row} data-testid="listing-row">
-              <div className={styles.main}>
-                <Text weight="semibold" block>
-                  {m.name}
-                </Text>
-                <Text size={200} className={styles.muted} block>
-                  {m.type} · {t('listings.owner', { name: owner })} ·{' '}
-                  {t('listings.quantity', { count: m.quantity })}
-                </Text>
-              </div>
-              <Badge appearance="tint">{t(`common:source.${m.source}`)}</Badge>
-              <DaysLeftBadge expiryDate={m.expiryDate} />
-              <Badge appearance="outline" color={open ? 'success' : 'subtle'}>
-                {t(open ? 'common:medicine.available' : 'common:medicine.unavailable')}
-              </Badge>
-              {m.isAvailable && (
-                <ConfirmDialog
-                  trigger={<Button disabled={unlist.isPending}>{t('listings.unlist')}</Button>}
-                  title={t('listings.unlistTitle')}
-                  body={t('listings.unlistBody', { name: m.name })}
-                  confirmLabel={t('listings.unlist')}
-                  onConfirm={() => unlist.mutate(m)}
-                />
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    );
 
   return (
     <>
@@ -158,9 +93,49 @@ export function Listings() {
           <StatCard key={key} label={t(`listings.stats.${key}`)} value={listings.isPending ? '…' : value} />
         ))}
       </section>
-      <Card className={styles.card}>{body}</Card>
+      <Card className={styles.card}>
+        <QueryGate query={listings} failedTitle={t('listings.loadFailed')}>
+          {(items) =>
+            items.length ? (
+              <ul className={styles.list}>
+                {items.map((m) => {
+                  const owner = m.pharmacy?.user.name ?? m.donor?.name ?? t('activity.unknown');
+                  const open = isAvailableListing(m);
+                  return (
+                    <li key={m.id} className={styles.row} data-testid="listing-row">
+                      <div className={styles.main}>
+                        <Text weight="semibold" block>
+                          {m.name}
+                        </Text>
+                        <Text size={200} className={styles.muted} block>
+                          {m.type} · {t('listings.owner', { name: owner })} ·{' '}
+                          {t('listings.quantity', { count: m.quantity })}
+                        </Text>
+                      </div>
+                      <Badge appearance="tint">{t(`common:source.${m.source}`)}</Badge>
+                      <DaysLeftBadge expiryDate={m.expiryDate} />
+                      <Badge appearance="outline" color={open ? 'success' : 'subtle'}>
+                        {t(open ? 'common:medicine.available' : 'common:medicine.unavailable')}
+                      </Badge>
+                      {m.isAvailable && (
+                        <ConfirmDialog
+                          trigger={<Button disabled={unlist.isPending}>{t('listings.unlist')}</Button>}
+                          title={t('listings.unlistTitle')}
+                          body={t('listings.unlistBody', { name: m.name })}
+                          confirmLabel={t('listings.unlist')}
+                          onConfirm={() => unlist.mutate(m)}
+                        />
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : (
+              <EmptyState title={t('listings.empty')} />
+            )
+          }
+        </QueryGate>
+      </Card>
     </>
   );
 }
-
-export default Listings;

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { requestStatuses, type MedicineRequest, type RequestStatus } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
-import { CenteredSpinner, EmptyState, ErrorState, PageHeader, StatCard } from '@medrelay/ui';
-import { useListStyles } from '../listings/listings';
+import { EmptyState, PageHeader, QueryGate, StatCard } from '@medrelay/ui';
+import { useListStyles } from '../list-styles';
 import { FilterSelect, useFilterStyles } from '../users/filters';
 
 const requestsKey = ['/api/admin/all-requests'] as const;
@@ -19,7 +19,7 @@ const statusColour = {
 const figures = ['pending', 'approved', 'completed'] as const;
 
 /** `/admin/transactions`: every request on MedRelay, filtered by status, with figures. */
-export function Transactions() {
+export default function Transactions() {
   const styles = useListStyles();
   const filterStyles = useFilterStyles();
   const { t } = useTranslation('admin');
@@ -28,46 +28,7 @@ export function Transactions() {
   // One list for figures and rows: the figures count every status whatever the filter shows.
   const requests = useQuery<MedicineRequest[]>({ queryKey: requestsKey });
   const all = requests.data ?? [];
-  const shown = status ? all.filter((r) => r.status === status) : all;
   const count = (s: RequestStatus) => format.number(all.filter((r) => r.status === s).length);
-
-  let body;
-  if (requests.isPending) body = <CenteredSpinner />;
-  else if (requests.isError)
-    body = <ErrorState title={t('transactions.loadFailed')} onRetry={() => void requests.refetch()} />;
-  else if (!shown.length) body = <EmptyState title={t('transactions.empty')} />;
-  else
-    body = (
-      <ul className={styles.list}>
-        {shown.map((r) => (
-          <li key={r.id} className={styles.row} data-testid="transaction-row">
-            <div className={styles.main}>
-              <Text weight="semibold" block>
-                {r.medicine?.name ?? t('transactions.unknown')}
-              </Text>
-              <Text size={200} className={styles.muted} block>
-                {t('transactions.line', {
-                  requester: r.requester?.name ?? t('transactions.unknown'),
-                  provider: r.provider?.name ?? t('transactions.unknown'),
-                })}{' '}
-                · {t('transactions.quantity', { count: r.quantity })} · {format.relative(r.createdAt)}
-              </Text>
-              {r.pickupLocation && r.pickupDate && (
-                <Text size={200} className={styles.muted} block>
-                  {t('transactions.pickup', {
-                    location: r.pickupLocation,
-                    date: format.dateTime(r.pickupDate),
-                  })}
-                </Text>
-              )}
-            </div>
-            <Badge appearance="filled" color={statusColour[r.status]}>
-              {t(`common:requestStatus.${r.status}`)}
-            </Badge>
-          </li>
-        ))}
-      </ul>
-    );
 
   return (
     <>
@@ -94,9 +55,46 @@ export function Transactions() {
           />
         ))}
       </section>
-      <Card className={styles.card}>{body}</Card>
+      <Card className={styles.card}>
+        <QueryGate query={requests} failedTitle={t('transactions.loadFailed')}>
+          {(loaded) => {
+            const list = status ? loaded.filter((r) => r.status === status) : loaded;
+            return list.length ? (
+              <ul className={styles.list}>
+                {list.map((r) => (
+                  <li key={r.id} className={styles.row} data-testid="transaction-row">
+                    <div className={styles.main}>
+                      <Text weight="semibold" block>
+                        {r.medicine?.name ?? t('transactions.unknown')}
+                      </Text>
+                      <Text size={200} className={styles.muted} block>
+                        {t('transactions.line', {
+                          requester: r.requester?.name ?? t('transactions.unknown'),
+                          provider: r.provider?.name ?? t('transactions.unknown'),
+                        })}{' '}
+                        · {t('transactions.quantity', { count: r.quantity })} · {format.relative(r.createdAt)}
+                      </Text>
+                      {r.pickupLocation && r.pickupDate && (
+                        <Text size={200} className={styles.muted} block>
+                          {t('transactions.pickup', {
+                            location: r.pickupLocation,
+                            date: format.dateTime(r.pickupDate),
+                          })}
+                        </Text>
+                      )}
+                    </div>
+                    <Badge appearance="filled" color={statusColour[r.status]}>
+                      {t(`common:requestStatus.${r.status}`)}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <EmptyState title={t('transactions.empty')} />
+            );
+          }}
+        </QueryGate>
+      </Card>
     </>
   );
 }
-
-export default Transactions;
