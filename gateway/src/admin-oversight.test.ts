@@ -78,6 +78,26 @@ describe('admin oversight across services (issue 6)', () => {
     }
   });
 
+  it("answers each service's own activity part and the settings republish to administrators only", async () => {
+    const parts = [
+      ['GET', '/api/admin/users/activity?limit=3'],
+      ['GET', '/api/admin/all-medicines/activity?limit=3'],
+      ['GET', '/api/admin/all-requests/activity?limit=3'],
+      ['POST', '/api/admin/settings/publish'],
+    ] as const;
+    for (const [method, path] of parts) {
+      const call = (token?: string) =>
+        method === 'GET' ? gw.api.get(path, { token }) : gw.api.post(path, undefined, { token });
+      expect((await call()).status).toBe(401);
+      for (const user of nonAdmins()) expect((await call(user.token)).status).toBe(403);
+      const ok = await call(admin.token);
+      expect(ok.status).toBe(200);
+      if (method === 'GET') expect(ok.body.length).toBeLessThanOrEqual(3);
+    }
+    const tooMany = await gw.api.get('/api/admin/users/activity?limit=51', { token: admin.token });
+    expect(tooMany.status).toBe(400);
+  });
+
   it('shows the activity it has when a service is down', async () => {
     const partial = await startTestGateway(p.identity.prefix, { IDENTITY_URL: p.identity.baseUrl });
     try {

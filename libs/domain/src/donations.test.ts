@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isAvailableListing } from './expiry';
 import {
   donationStatus,
   donationTimeline,
@@ -74,5 +75,18 @@ describe('donor figures (spec §2, §9)', () => {
     expect(events.map((e) => e.key)).toEqual(['completed:1', 'requested:2', 'requested:1', 'donated:1']);
     expect(events.at(-1)).toMatchObject({ kind: 'donated', quantity: 5, medicine: 'Medicine 1' });
     expect(events[0]).toMatchObject({ kind: 'completed', requester: 'Resala', quantity: 2 });
+  });
+});
+
+describe('availability (spec §4)', () => {
+  it('needs the listing on, units left and an expiry still ahead', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    const later = '2026-12-01T00:00:00Z';
+    expect(isAvailableListing({ isAvailable: true, quantity: 1, expiryDate: later }, now)).toBe(true);
+    expect(isAvailableListing({ isAvailable: false, quantity: 1, expiryDate: later }, now)).toBe(false);
+    expect(isAvailableListing({ isAvailable: true, quantity: 0, expiryDate: later }, now)).toBe(false);
+    expect(
+      isAvailableListing({ isAvailable: true, quantity: 1, expiryDate: '2026-11-22T11:00:00Z' }, now),
+    ).toBe(false);
   });
 });
