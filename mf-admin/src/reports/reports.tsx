@@ -22,7 +22,15 @@ import {
   reportFileName,
 } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
-import { BarChart, CenteredSpinner, ErrorState, PageHeader, StatCard, useRemote } from '@medrelay/ui';
+import {
+  BarChart,
+  type BarTone,
+  CenteredSpinner,
+  ErrorState,
+  PageHeader,
+  StatCard,
+  useRemote,
+} from '@medrelay/ui';
 import { statsKey } from '../users/keys';
 
 const useStyles = makeStyles({
@@ -156,7 +164,12 @@ function ReportBody({ stats }: { stats: AdminStats }) {
     : null;
 
   /** One bar chart, or "not available" when the service holding it did not answer. */
-  const chart = <K extends string>(panel: string, data: Record<K, number> | null, keys: readonly K[]) =>
+  const chart = <K extends string>(
+    panel: string,
+    data: Record<K, number> | null,
+    keys: readonly K[],
+    tones?: Partial<Record<K, BarTone>>,
+  ) =>
     data ? (
       <BarChart
         label={t(`reports.panels.${panel}`)}
@@ -165,6 +178,7 @@ function ReportBody({ stats }: { stats: AdminStats }) {
           label: t(`reports.${panel}.${key}`),
           value: data[key],
           display: format.number(data[key]),
+          tone: tones?.[key],
         }))}
       />
     ) : (
@@ -189,21 +203,34 @@ function ReportBody({ stats }: { stats: AdminStats }) {
           {chart('usersByType', stats.usersByType, ['pharmacy', 'ngo', 'donor', 'admin'] as const)}
         </Panel>
         <Panel title={t('reports.panels.userStatus')}>
-          {chart('userStatus', stats.userStatus, ['approved', 'pending', 'rejected'] as const)}
+          {chart('userStatus', stats.userStatus, ['approved', 'pending', 'rejected'] as const, {
+            approved: 'success',
+            pending: 'warning',
+            rejected: 'danger',
+          })}
         </Panel>
         <Panel title={t('reports.panels.medicineSources')}>
           {chart('medicineSources', stats.medicineSources, ['pharmacy', 'donor'] as const)}
         </Panel>
         <Panel title={t('reports.panels.medicineExpiry')}>
-          {chart('medicineExpiry', stats.medicineExpiry, ['fresh', 'expiring', 'expired'] as const)}
+          {chart('medicineExpiry', stats.medicineExpiry, ['fresh', 'expiring', 'expired'] as const, {
+            fresh: 'success',
+            expiring: 'warning',
+            expired: 'danger',
+          })}
         </Panel>
         <Panel title={t('reports.panels.requestStatus')}>
-          {chart('requestStatus', stats.requestStatus, [
-            'pending',
-            'approved',
-            'rejected',
-            'completed',
-          ] as const)}
+          {chart(
+            'requestStatus',
+            stats.requestStatus,
+            ['pending', 'approved', 'rejected', 'completed'] as const,
+            {
+              pending: 'warning',
+              approved: 'brand',
+              rejected: 'danger',
+              completed: 'success',
+            },
+          )}
         </Panel>
         <Panel title={t('reports.panels.impact')}>
           <Text weight="semibold">{t('reports.achievements')}</Text>

@@ -32,10 +32,21 @@ const palette = [
   tokens.colorPaletteBerryBackground3,
 ];
 
+/** Colours that mean something (a status), instead of the next palette colour. */
+const tones = {
+  brand: tokens.colorBrandBackground,
+  success: tokens.colorPaletteGreenBackground3,
+  warning: tokens.colorPaletteMarigoldBackground3,
+  danger: tokens.colorPaletteRedBackground3,
+  neutral: tokens.colorNeutralForeground3,
+} as const;
+export type BarTone = keyof typeof tones;
+
 export interface BarChartDatum {
   key: string;
   label: string;
   value: number;
+  tone?: BarTone;
   /** The figure as shown (formatted for the language); defaults to the number. */
   display?: string;
 }
@@ -63,7 +74,10 @@ export function BarChart({ data, label }: { data: BarChartDatum[]; label: string
           >
             <div
               className={styles.bar}
-              style={{ width: `${(d.value / max) * 100}%`, backgroundColor: palette[i % palette.length] }}
+              style={{
+                width: `${(d.value / max) * 100}%`,
+                backgroundColor: d.tone ? tones[d.tone] : palette[i % palette.length],
+              }}
             />
           </div>
           <Text weight="semibold">{d.display ?? String(d.value)}</Text>
