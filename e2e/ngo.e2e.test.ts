@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput } from '@medrelay/svc-requests/testing';
-import { documentDirection, expectToast } from './support/pages';
+import { documentDirection, egp, expectToast } from './support/pages';
 import { startPlatform, type Platform } from './support/platform';
 
 let platform: Platform;
@@ -9,11 +9,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => platform?.stop());
 afterEach(async () => expect(await platform.finishTest()).toEqual([]));
-
-const egp = (value: number) =>
-  new Intl.NumberFormat('en-EG', { style: 'currency', currency: 'EGP', maximumFractionDigits: 2 }).format(
-    value,
-  );
 
 async function list(token: string, name: string, days: number, quantity: number) {
   const res = await platform.gateway.api.post(

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput } from '@medrelay/svc-requests/testing';
-import { expectToast } from './support/pages';
+import { egp, expectToast } from './support/pages';
 import { startPlatform, type Platform } from './support/platform';
 
 let platform: Platform;
@@ -15,10 +15,6 @@ const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const egp = (value: number) =>
-  new Intl.NumberFormat('en-EG', { style: 'currency', currency: 'EGP', maximumFractionDigits: 2 }).format(
-    value,
-  );
 const inDays = (days: number) => {
   const date = new Date(Date.now() + days * 24 * 3600 * 1000);
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(date);

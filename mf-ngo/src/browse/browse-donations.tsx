@@ -1,17 +1,7 @@
-import { Button, Field, Select, Text } from '@fluentui/react-components';
+import { Button, Field, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useBrowseMedicines, type MedicineBrowseParams } from '@medrelay/api-client';
-import {
-  BrowseToolbar,
-  browsePageSize,
-  EmptyState,
-  MedicineRow,
-  PageHeader,
-  Pager,
-  QueryGate,
-  StackList,
-  useBrowseState,
-} from '@medrelay/ui';
+import { BrowseResults, BrowseToolbar, browsePageSize, PageHeader, useBrowseState } from '@medrelay/ui';
 import { RequestPickup } from '../request-pickup';
 
 const sorts = ['expiry', 'name', 'quantity'] as const;
@@ -60,25 +50,16 @@ export default function BrowseDonations() {
           {t('browse.clear')}
         </Button>
       </BrowseToolbar>
-      <QueryGate query={medicines} failedTitle={t('browse.loadFailed')}>
-        {({ items, total }) => (
-          <>
-            <Text as="p" role="status" data-testid="result-count">
-              {t('browse.found', { count: total })}
-            </Text>
-            {items.length ? (
-              <StackList label={t('browse.title')}>
-                {items.map((m) => (
-                  <MedicineRow key={m.id} medicine={m} showSource actions={<RequestPickup medicine={m} />} />
-                ))}
-              </StackList>
-            ) : (
-              <EmptyState title={t('browse.empty')} />
-            )}
-            <Pager page={state.page} pageSize={browsePageSize} total={total} onPage={state.setPage} />
-          </>
-        )}
-      </QueryGate>
+      <BrowseResults
+        query={medicines}
+        page={state.page}
+        onPage={state.setPage}
+        label={t('browse.title')}
+        failedTitle={t('browse.loadFailed')}
+        countLabel={(count) => t('browse.found', { count })}
+        empty={t('browse.empty')}
+        actions={(m) => <RequestPickup medicine={m} />}
+      />
     </>
   );
 }

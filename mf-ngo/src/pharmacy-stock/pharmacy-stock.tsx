@@ -1,16 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useBrowseMedicines } from '@medrelay/api-client';
-import {
-  BrowseToolbar,
-  browsePageSize,
-  EmptyState,
-  MedicineRow,
-  PageHeader,
-  Pager,
-  QueryGate,
-  StackList,
-  useBrowseState,
-} from '@medrelay/ui';
+import { BrowseResults, BrowseToolbar, browsePageSize, PageHeader, useBrowseState } from '@medrelay/ui';
 import { RequestPickup } from '../request-pickup';
 
 const sorts = ['expiry', 'name', 'price'] as const;
@@ -37,22 +27,15 @@ export default function PharmacyStock() {
         sorts={sorts}
         onSort={state.setSort}
       />
-      <QueryGate query={medicines} failedTitle={t('pharmacyStock.loadFailed')}>
-        {({ items, total }) =>
-          items.length ? (
-            <>
-              <StackList label={t('pharmacyStock.title')}>
-                {items.map((m) => (
-                  <MedicineRow key={m.id} medicine={m} showSource actions={<RequestPickup medicine={m} />} />
-                ))}
-              </StackList>
-              <Pager page={state.page} pageSize={browsePageSize} total={total} onPage={state.setPage} />
-            </>
-          ) : (
-            <EmptyState title={t(state.q ? 'pharmacyStock.noMatch' : 'pharmacyStock.none')} />
-          )
-        }
-      </QueryGate>
+      <BrowseResults
+        query={medicines}
+        page={state.page}
+        onPage={state.setPage}
+        label={t('pharmacyStock.title')}
+        failedTitle={t('pharmacyStock.loadFailed')}
+        empty={t(state.q ? 'pharmacyStock.noMatch' : 'pharmacyStock.none')}
+        actions={(m) => <RequestPickup medicine={m} />}
+      />
     </>
   );
 }

@@ -1,16 +1,11 @@
-import { Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useBrowseMedicines } from '@medrelay/api-client';
 import {
+  BrowseResults,
   BrowseToolbar,
   browsePageSize,
-  EmptyState,
-  MedicineRow,
   PageHeader,
-  Pager,
-  QueryGate,
   RequestMedicineButton,
-  StackList,
   useBrowseState,
 } from '@medrelay/ui';
 
@@ -37,37 +32,24 @@ export default function BrowseStock() {
         sorts={sorts}
         onSort={state.setSort}
       />
-      <QueryGate query={medicines} failedTitle={t('browse.loadFailed')}>
-        {({ items, total }) => (
-          <>
-            <Text as="p" role="status" data-testid="result-count">
-              {t('browse.found', { count: total })}
-            </Text>
-            {items.length ? (
-              <StackList label={t('browse.title')}>
-                {items.map((m) => (
-                  <MedicineRow
-                    key={m.id}
-                    medicine={m}
-                    showSource
-                    actions={
-                      <RequestMedicineButton
-                        medicine={m}
-                        label={t('browse.requestTransfer')}
-                        notesKind="transfer"
-                        successTitle={t('common:toast.requestSubmitted')}
-                      />
-                    }
-                  />
-                ))}
-              </StackList>
-            ) : (
-              <EmptyState title={t('browse.empty')} body={t('browse.emptyBody')} />
-            )}
-            <Pager page={state.page} pageSize={browsePageSize} total={total} onPage={state.setPage} />
-          </>
+      <BrowseResults
+        query={medicines}
+        page={state.page}
+        onPage={state.setPage}
+        label={t('browse.title')}
+        failedTitle={t('browse.loadFailed')}
+        countLabel={(count) => t('browse.found', { count })}
+        empty={t('browse.empty')}
+        emptyBody={t('browse.emptyBody')}
+        actions={(m) => (
+          <RequestMedicineButton
+            medicine={m}
+            label={t('browse.requestTransfer')}
+            notesKind="transfer"
+            successTitle={t('common:toast.requestSubmitted')}
+          />
         )}
-      </QueryGate>
+      />
     </>
   );
 }

@@ -12,3 +12,4 @@ export * from './request-row';
 export * from './use-save-medicine';
 export * from './rules';
 export * from './medicine-form-dialog';
+export * from './browse-results';
