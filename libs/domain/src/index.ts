@@ -4,3 +4,4 @@ export * from './requests';
 export * from './expiry';
 export * from './stats';
 export * from './transfers';
+export * from './stock';
