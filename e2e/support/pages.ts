@@ -37,3 +37,9 @@ export const brandColourOf = (page: Page, role: string) =>
     const provider = el.querySelector('.fui-FluentProvider') ?? el;
     return getComputedStyle(provider).getPropertyValue('--colorBrandBackground').trim();
   });
+
+/** Money as the English screens show it (Egyptian pounds). */
+export const egp = (value: number) =>
+  new Intl.NumberFormat('en-EG', { style: 'currency', currency: 'EGP', maximumFractionDigits: 2 }).format(
+    value,
+  );

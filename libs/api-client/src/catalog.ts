@@ -37,8 +37,9 @@ export function refetchStockLists(client: QueryClient) {
   ]);
 }
 
+/** Own listings, newest first; afresh when a screen opens (approvals by others change quantities). */
 export function useMyMedicines() {
-  return useQuery<Medicine[]>({ queryKey: catalogKeys.mine });
+  return useQuery<Medicine[]>({ queryKey: catalogKeys.mine, refetchOnMount: 'always' });
 }
 
 /** A page of medicines offered to the caller, with the total for paging (`X-Total-Count`). */
@@ -48,6 +49,8 @@ export function useBrowseMedicines(params: MedicineBrowseParams) {
     queryFn: ({ queryKey, signal }) => apiPage<Medicine>(urlFromQueryKey(queryKey), signal),
     // Keeps the current page on screen while the next one loads.
     placeholderData: keepPreviousData,
+    // Others list and take stock all the time: a screen opened shows what is offered now.
+    refetchOnMount: 'always',
   });
 }
 

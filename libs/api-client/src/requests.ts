@@ -13,19 +13,25 @@ export const requestKeys = {
   transactions: ['/api/transactions/my'] as const,
 };
 
-/** Own requests in both directions (`direction`: incoming on own medicines, outgoing asked). */
+/**
+ * Own requests in both directions (`direction`: incoming on own medicines, outgoing asked).
+ * Screens load it afresh when opened, so requests and answers of the other party show up.
+ */
 export function useMyRequests() {
-  return useQuery<MedicineRequest[]>({ queryKey: requestKeys.mine });
+  return useQuery<MedicineRequest[]>({ queryKey: requestKeys.mine, refetchOnMount: 'always' });
 }
 
-/** Own requests with the pickup information of approved ones. */
+/** Own requests with the pickup information of approved ones; afresh when a screen opens. */
 export function useMyTransactions() {
-  return useQuery<Transaction[]>({ queryKey: requestKeys.transactions });
+  return useQuery<Transaction[]>({ queryKey: requestKeys.transactions, refetchOnMount: 'always' });
 }
 
-/** Sidebar badge: pending requests in one direction (incoming for owners, outgoing for NGOs). */
+/**
+ * Sidebar badge: pending requests in one direction (incoming for owners, outgoing for NGOs).
+ * It follows what the screens load; on its own it loads once (spec §7: no polling).
+ */
 export function usePendingRequestCount(direction: 'incoming' | 'outgoing'): number | undefined {
-  const { data } = useMyRequests();
+  const { data } = useQuery<MedicineRequest[]>({ queryKey: requestKeys.mine });
   return data?.filter((r) => r.status === 'pending' && r.direction === direction).length;
 }
 

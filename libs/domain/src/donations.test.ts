@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAvailableListing } from './expiry';
+import { isAvailableListing } from './stock';
 import {
   donationStatus,
   donationTimeline,

@@ -26,11 +26,3 @@ export function daysLeftTone(days: number): BadgeTone {
   if (days <= expiryAlertWindowDays) return 'warning';
   return 'success';
 }
-
-/** Available (spec §4): listed, quantity above 0, and (as the server offers it) not expired. */
-export function isAvailableListing(
-  medicine: { isAvailable: boolean; quantity: number; expiryDate: Date | string },
-  now: Date = new Date(),
-): boolean {
-  return medicine.isAvailable && medicine.quantity > 0 && daysLeft(medicine.expiryDate, now) > 0;
-}

@@ -6,3 +6,4 @@ export * from './stats';
 export * from './report';
 export * from './transfers';
 export * from './donations';
+export * from './stock';

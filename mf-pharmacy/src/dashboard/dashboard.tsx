@@ -7,12 +7,10 @@ import {
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useMyMedicines, useMyRequests } from '@medrelay/api-client';
-import { daysLeft, revenueRecovered, successfulTransfers, urgentThresholdDays } from '@medrelay/domain';
-import type { Medicine } from '@medrelay/contracts';
+import { revenueRecovered, successfulTransfers, urgentStockCount } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import {
   EmptyState,
-  isMedicineAvailable,
   MedicineRow,
   PageHeader,
   QueryGate,
@@ -25,14 +23,6 @@ import {
   WelcomeMessage,
 } from '@medrelay/ui';
 
-/** Own stock still offered that expires within 7 days (the urgent banner). */
-export function urgentStock(medicines: Medicine[], now = new Date()) {
-  return medicines.filter((m) => {
-    const days = daysLeft(m.expiryDate, now);
-    return isMedicineAvailable(m) && days > 0 && days <= urgentThresholdDays;
-  }).length;
-}
-
 /** `/pharmacy/dashboard`: real figures from the pharmacy's listings and requests. */
 export function Dashboard() {
   const { t } = useTranslation('pharmacy');
@@ -44,7 +34,7 @@ export function Dashboard() {
     value === undefined ? '…' : as(value);
   const listed = medicines.data?.reduce((sum, m) => sum + m.quantity + m.reservedQuantity, 0);
   const pending = requests.data?.filter((r) => r.direction === 'incoming' && r.status === 'pending').length;
-  const urgent = medicines.data ? urgentStock(medicines.data) : 0;
+  const urgent = medicines.data ? urgentStockCount(medicines.data) : 0;
   return (
     <>
       <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />

@@ -1,6 +1,7 @@
 import { Badge, type BadgeProps } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Medicine, MedicineSource, RecipientType, RequestStatus } from '@medrelay/contracts';
+import { isMedicineAvailable } from '@medrelay/domain';
 
 /** Who may request the medicine: one badge per recipient group. */
 export function RecipientBadges({ recipientType }: { recipientType: RecipientType }) {
@@ -15,11 +16,6 @@ export function RecipientBadges({ recipientType }: { recipientType: RecipientTyp
       ))}
     </>
   );
-}
-
-/** Available means listed and with quantity left (spec §4). */
-export function isMedicineAvailable(medicine: Pick<Medicine, 'isAvailable' | 'quantity'>) {
-  return medicine.isAvailable && medicine.quantity > 0;
 }
 
 export function AvailabilityBadge({ medicine }: { medicine: Pick<Medicine, 'isAvailable' | 'quantity'> }) {

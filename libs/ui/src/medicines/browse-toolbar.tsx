@@ -28,12 +28,14 @@ export function useBrowseState<F = undefined>(initialSort: MedicineSort, initial
   const [filter, setFilterState] = useState(initialFilter as F);
   const [page, setPage] = useState(1);
   useEffect(() => {
+    const next = searchText.trim();
+    if (next === q) return;
     const timer = setTimeout(() => {
-      setQ(searchText.trim());
+      setQ(next);
       setPage(1);
     }, 300);
     return () => clearTimeout(timer);
-  }, [searchText]);
+  }, [searchText, q]);
   return {
     searchText,
     setSearchText,

@@ -1,29 +1,13 @@
 import type { ReactNode } from 'react';
-import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Medicine } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { DaysLeftBadge } from '../components/days-left-badge';
 import { AvailabilityBadge, RecipientBadges, SourceBadge } from './badges';
+import { ItemCard, useItemTextStyles } from './item-card';
 import { MedicineImage } from './medicine-image';
 import { PriceTag } from './price-tag';
-
-const useStyles = makeStyles({
-  card: { padding: tokens.spacingHorizontalL },
-  layout: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'flex-start', flexWrap: 'wrap' },
-  body: {
-    flex: '1 1 240px',
-    minWidth: '0',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-  },
-  title: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
-  muted: { color: tokens.colorNeutralForeground3 },
-  line: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
-  description: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
-});
 
 interface MedicineRowProps {
   medicine: Medicine;
@@ -45,37 +29,35 @@ export function MedicineRow({
   showAvailability = false,
   showSource = false,
 }: MedicineRowProps) {
-  const styles = useStyles();
+  const styles = useItemTextStyles();
   const { t } = useTranslation('common');
   const format = useFormat();
   const owner = medicine.pharmacy?.user.name ?? medicine.donor?.name;
   return (
-    <Card className={styles.card} data-testid="medicine-row" aria-label={medicine.name}>
-      <div className={styles.layout}>
-        <MedicineImage medicine={medicine} />
-        <div className={styles.body}>
-          <div className={styles.title}>
-            <Text as="h3" weight="semibold" size={400}>
-              {medicine.name}
-            </Text>
-            {showSource && <SourceBadge source={medicine.source} />}
-            {showAvailability && <AvailabilityBadge medicine={medicine} />}
-          </div>
-          <Text className={styles.muted}>
-            {medicine.type} · {t('medicine.units', { count: medicine.quantity })}
-            {showSource && owner ? ` · ${t('medicine.offeredBy', { name: owner })}` : ''}
-          </Text>
-          {medicine.description && <Text className={styles.description}>{medicine.description}</Text>}
-          <div className={styles.line}>
-            <Text size={200}>{t('medicine.expires', { date: format.date(medicine.expiryDate) })}</Text>
-            <DaysLeftBadge expiryDate={medicine.expiryDate} />
-            <RecipientBadges recipientType={medicine.recipientType} />
-          </div>
-          <PriceTag medicine={medicine} />
-        </div>
-        {actions && <div className={styles.actions}>{actions}</div>}
+    <ItemCard
+      testId="medicine-row"
+      title={medicine.name}
+      media={<MedicineImage medicine={medicine} />}
+      badges={
+        <>
+          {showSource && <SourceBadge source={medicine.source} />}
+          {showAvailability && <AvailabilityBadge medicine={medicine} />}
+        </>
+      }
+      actions={actions}
+    >
+      <Text className={styles.muted}>
+        {medicine.type} · {t('medicine.units', { count: medicine.quantity })}
+        {showSource && owner ? ` · ${t('medicine.offeredBy', { name: owner })}` : ''}
+      </Text>
+      {medicine.description && <Text className={styles.prose}>{medicine.description}</Text>}
+      <div className={styles.line}>
+        <Text size={200}>{t('medicine.expires', { date: format.date(medicine.expiryDate) })}</Text>
+        <DaysLeftBadge expiryDate={medicine.expiryDate} />
+        <RecipientBadges recipientType={medicine.recipientType} />
       </div>
-    </Card>
+      <PriceTag medicine={medicine} />
+    </ItemCard>
   );
 }
 

@@ -7,7 +7,6 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  DialogTrigger,
   Field,
   Input,
   makeStyles,
@@ -24,7 +23,7 @@ const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
-interface RequestMedicineButtonProps {
+export interface RequestDialogProps {
   medicine: Pick<Medicine, 'id' | 'name' | 'quantity'>;
   /** The button's and the dialog's wording: 'Request Transfer', 'Request Pickup'. */
   label: string;
@@ -34,18 +33,18 @@ interface RequestMedicineButtonProps {
   successTitle: string;
 }
 
-/** A request button and its dialog: quantity 1..available and optional notes with a default text. */
-export function RequestMedicineButton({
+/** The request dialog: quantity 1..available and optional notes with a default text. */
+export default function RequestDialog({
   medicine,
   label,
   notesKind,
   successTitle,
-}: RequestMedicineButtonProps) {
+  onClose,
+}: RequestDialogProps & { onClose: () => void }) {
   const styles = useStyles();
   const { t } = useTranslation('common');
   const notify = useNotify();
   const create = useCreateRequest();
-  const [open, setOpen] = useState(false);
   const [quantity, setQuantity] = useState('1');
   // Until the user writes their own note, the default follows the quantity.
   const [notes, setNotes] = useState<string | null>(null);
@@ -56,15 +55,6 @@ export function RequestMedicineButton({
   const problem = requestQuantityProblem(count, medicine.quantity);
   const [touched, setTouched] = useState(false);
 
-  const reset = (next: boolean) => {
-    setOpen(next);
-    if (next) {
-      setQuantity('1');
-      setNotes(null);
-      setTouched(false);
-    }
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
@@ -72,7 +62,7 @@ export function RequestMedicineButton({
     try {
       await create.mutateAsync({ medicineId: medicine.id, quantity: count, notes: notes ?? defaultNotes });
       notify.success(successTitle);
-      setOpen(false);
+      onClose();
     } catch (error) {
       notify.failure(t('toast.requestFailed'), error);
     }
@@ -86,12 +76,12 @@ export function RequestMedicineButton({
       : undefined;
 
   return (
-    <Dialog open={open} onOpenChange={(_, data) => reset(data.open)}>
-      <DialogTrigger disableButtonEnhancement>
-        <Button appearance="primary" aria-label={`${label}: ${medicine.name}`}>
-          {label}
-        </Button>
-      </DialogTrigger>
+    <Dialog
+      open
+      onOpenChange={(_, data) => {
+        if (!data.open) onClose();
+      }}
+    >
       <DialogSurface>
         <form onSubmit={submit} noValidate>
           <DialogBody>
@@ -122,9 +112,9 @@ export function RequestMedicineButton({
               </Field>
             </DialogContent>
             <DialogActions>
-              <DialogTrigger disableButtonEnhancement>
-                <Button appearance="secondary">{t('actions.cancel')}</Button>
-              </DialogTrigger>
+              <Button appearance="secondary" onClick={onClose}>
+                {t('actions.cancel')}
+              </Button>
               <Button appearance="primary" type="submit" disabled={create.isPending}>
                 {t('request.submit')}
               </Button>

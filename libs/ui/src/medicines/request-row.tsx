@@ -1,25 +1,10 @@
 import type { ReactNode } from 'react';
-import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { MedicineRequest, Transaction } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { RequestStatusBadge } from './badges';
-
-const useStyles = makeStyles({
-  card: { padding: tokens.spacingHorizontalL },
-  layout: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'flex-start', flexWrap: 'wrap' },
-  body: {
-    flex: '1 1 240px',
-    minWidth: '0',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalXS,
-  },
-  title: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
-  muted: { color: tokens.colorNeutralForeground3 },
-  notes: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', flexWrap: 'wrap' },
-});
+import { ItemCard, useItemTextStyles } from './item-card';
 
 interface RequestRowProps {
   request: MedicineRequest;
@@ -33,36 +18,30 @@ interface RequestRowProps {
 
 /** One request (spec §2): medicine, the other party (or 'Unknown'), quantity, when, notes, status. */
 export function RequestRow({ request, counterpart, pendingWording, actions, children }: RequestRowProps) {
-  const styles = useStyles();
+  const styles = useItemTextStyles();
   const { t } = useTranslation('common');
   const format = useFormat();
   const party = request[counterpart]?.name ?? t('request.unknown');
   const medicineName = request.medicine?.name ?? t('request.unknown');
   return (
-    <Card className={styles.card} data-testid="request-row" aria-label={medicineName}>
-      <div className={styles.layout}>
-        <div className={styles.body}>
-          <div className={styles.title}>
-            <Text as="h3" weight="semibold" size={400}>
-              {medicineName}
-            </Text>
-            <RequestStatusBadge status={request.status} pendingWording={pendingWording} />
-          </div>
-          <Text className={styles.muted}>
-            {t(counterpart === 'requester' ? 'request.requester' : 'request.provider', { name: party })} ·{' '}
-            {t('medicine.units', { count: request.quantity })} ·{' '}
-            <time dateTime={request.createdAt} title={format.dateTime(request.createdAt)}>
-              {format.relative(request.createdAt)}
-            </time>
-          </Text>
-          {request.notes && (
-            <Text className={styles.notes}>{t('request.notesLabel', { notes: request.notes })}</Text>
-          )}
-          {children}
-        </div>
-        {actions && <div className={styles.actions}>{actions}</div>}
-      </div>
-    </Card>
+    <ItemCard
+      testId="request-row"
+      title={medicineName}
+      badges={<RequestStatusBadge status={request.status} pendingWording={pendingWording} />}
+      actions={actions}
+    >
+      <Text className={styles.muted}>
+        {t(counterpart === 'requester' ? 'request.requester' : 'request.provider', { name: party })} ·{' '}
+        {t('medicine.units', { count: request.quantity })} ·{' '}
+        <time dateTime={request.createdAt} title={format.dateTime(request.createdAt)}>
+          {format.relative(request.createdAt)}
+        </time>
+      </Text>
+      {request.notes && (
+        <Text className={styles.prose}>{t('request.notesLabel', { notes: request.notes })}</Text>
+      )}
+      {children}
+    </ItemCard>
   );
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   chargedUnitPrice,
+  isMedicineAvailable,
+  urgentStockCount,
   marketUnitPrice,
   receivedByMonth,
   receivedSummary,
@@ -95,5 +97,32 @@ describe('NGO impact (received from completed requests)', () => {
     expect(months.map((m) => m.month.getMonth())).toEqual([3, 4, 5]);
     expect(months.map((m) => m.units.pharmacy)).toEqual([4, 0, 2]);
     expect(months.map((m) => m.value)).toEqual([400, 0, 200]);
+  });
+});
+
+describe('stock (spec §4 availability, urgent banner)', () => {
+  const now = new Date('2026-06-01T10:00:00Z');
+  const inDays = (days: number) => new Date(now.getTime() + days * 24 * 3600 * 1000).toISOString();
+  const stock = (over: Partial<{ isAvailable: boolean; quantity: number; expiryDate: string }>) => ({
+    isAvailable: true,
+    quantity: 3,
+    expiryDate: inDays(3),
+    ...over,
+  });
+  it('is available only when listed with quantity left', () => {
+    expect(isMedicineAvailable(stock({}))).toBe(true);
+    expect(isMedicineAvailable(stock({ quantity: 0 }))).toBe(false);
+    expect(isMedicineAvailable(stock({ isAvailable: false }))).toBe(false);
+  });
+  it('counts offered stock expiring within 7 days, not expired or unlisted stock', () => {
+    const medicines = [
+      stock({ expiryDate: inDays(0.5) }),
+      stock({ expiryDate: inDays(7) }),
+      stock({ expiryDate: inDays(7.5) }), // 8 days, rounded up
+      stock({ expiryDate: inDays(-1) }),
+      stock({ isAvailable: false }),
+      stock({ quantity: 0 }),
+    ];
+    expect(urgentStockCount(medicines, now)).toBe(2);
   });
 });

@@ -1,0 +1,161 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { medicineInput } from '@medrelay/svc-requests/testing';
+import { documentDirection, egp, expectToast } from './support/pages';
+import { startPlatform, type Platform } from './support/platform';
+
+let platform: Platform;
+beforeAll(async () => {
+  platform = await startPlatform();
+}, 60_000);
+afterAll(async () => platform?.stop());
+afterEach(async () => expect(await platform.finishTest()).toEqual([]));
+
+async function list(token: string, name: string, days: number, quantity: number) {
+  const res = await platform.gateway.api.post(
+    '/api/medicines',
+    medicineInput({ name, quantity, recipientType: 'ngos' }, days),
+    {
+      token,
+    },
+  );
+  expect(res.status).toBe(201);
+  return res.body as { id: number };
+}
+
+/** The owner's answer, through the API (the owner's screens are covered by the pharmacy tests). */
+async function answer(ownerToken: string, medicineName: string, change: Record<string, unknown>) {
+  const mine = await platform.gateway.api.get('/api/requests/my', { token: ownerToken });
+  const request = (mine.body as { id: number; status: string; medicine: { name: string } }[]).find(
+    (r) => r.medicine.name === medicineName && r.status === 'pending',
+  );
+  expect(request).toBeDefined();
+  const res = await platform.gateway.api.put(`/api/requests/${request!.id}/status`, change, {
+    token: ownerToken,
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('ngo', { timeout: 90_000 }, () => {
+  let pharmacy: { token: string };
+  let donor: { token: string };
+  beforeAll(async () => {
+    [pharmacy, donor] = await Promise.all([
+      platform.approvedUser('pharmacy'),
+      platform.approvedUser('donor'),
+    ]);
+    await list(pharmacy.token, 'Panadol Extra', 60, 10);
+    await list(donor.token, 'Augmentin 1g', 5, 3);
+    await list(donor.token, 'Ventolin Inhaler', 90, 2);
+  }, 60_000);
+
+  it('filters, requests pickups, cancels one, collects an approved one and sees its impact', async () => {
+    const ngo = await platform.approvedUser('ngo');
+    const page = await platform.newPage();
+    await platform.signIn(page, ngo.email);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const remote = page.getByTestId('remote-ngo');
+    await remote
+      .getByRole('region', { name: 'Individual Donations' })
+      .getByRole('heading', { name: 'Augmentin 1g' })
+      .waitFor();
+    await remote
+      .getByRole('region', { name: 'Pharmacy Stock' })
+      .getByRole('heading', { name: 'Panadol Extra' })
+      .waitFor();
+
+    await nav.getByRole('link', { name: 'Browse Donations' }).click();
+    await remote.getByText('Found 3 available medicines').waitFor();
+    await remote.getByLabel('Source').selectOption('donor');
+    await remote.getByText('Found 2 available medicines').waitFor();
+    await remote.getByLabel('Source').selectOption('urgent');
+    await remote.getByText('Found 1 available medicine', { exact: true }).waitFor();
+    await remote.getByRole('heading', { name: 'Augmentin 1g' }).waitFor();
+    await remote.getByRole('button', { name: 'Clear Filters' }).click();
+    await remote.getByText('Found 3 available medicines').waitFor();
+    await remote.getByLabel('Sort by').selectOption('name');
+    await expect
+      .poll(() => remote.getByTestId('medicine-row').getByRole('heading').allTextContents())
+      .toEqual(['Augmentin 1g', 'Panadol Extra', 'Ventolin Inhaler']);
+
+    await remote.getByRole('button', { name: 'Request Pickup: Panadol Extra' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Quantity').fill('2');
+    expect(await dialog.getByLabel('Notes (optional)').inputValue()).toBe('Pickup request for 2 units');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expectToast(page, 'Request submitted successfully');
+    await remote.getByRole('button', { name: 'Request Pickup: Ventolin Inhaler' }).click();
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expectToast(page, 'Request submitted successfully');
+    await expect.poll(() => nav.getByRole('link', { name: /^My Requests/ }).textContent()).toContain('2');
+
+    await nav.getByRole('link', { name: /^My Requests/ }).click();
+    const ventolin = remote.getByTestId('request-row').filter({ hasText: 'Ventolin Inhaler' });
+    await ventolin.getByText('Pending', { exact: true }).waitFor();
+    await ventolin.getByRole('button', { name: 'Cancel Request: Ventolin Inhaler' }).click();
+    await expectToast(page, 'Request updated successfully');
+    await ventolin.getByText('Cancelled').waitFor();
+
+    await answer(pharmacy.token, 'Panadol Extra', {
+      status: 'approved',
+      pickupLocation: 'Back door, 12 Tahrir St.',
+      pickupDate: new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString(),
+    });
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await remote.getByRole('group', { name: 'Active Requests' }).getByText('0', { exact: true }).waitFor();
+    await nav.getByRole('link', { name: /^My Requests/ }).click();
+    const panadol = remote.getByTestId('request-row').filter({ hasText: 'Panadol Extra' });
+    await panadol.getByText('Your request was approved.', { exact: false }).waitFor();
+    await panadol.getByText('Pickup at Back door, 12 Tahrir St.').waitFor();
+    await panadol.getByRole('button', { name: 'Mark as Collected: Panadol Extra' }).click();
+    await expectToast(page, 'Request updated successfully');
+    await panadol.getByText('Completed').waitFor();
+
+    await nav.getByRole('link', { name: 'Inventory' }).click();
+    await remote
+      .getByTestId('request-row')
+      .filter({ hasText: 'Panadol Extra' })
+      .getByText(/^Collected /)
+      .waitFor();
+    await remote.getByRole('group', { name: 'Units Collected' }).getByText('2', { exact: true }).waitFor();
+
+    await nav.getByRole('link', { name: 'Impact Analytics' }).click();
+    await remote.getByRole('img', { name: /Bar chart of units received/ }).waitFor();
+    await remote.getByRole('group', { name: 'Medicines Received' }).getByText('2', { exact: true }).waitFor();
+    // floor(1.5 × 2) patients; 2 units at their original price of 45.50 EGP.
+    await remote.getByRole('group', { name: 'Patients Served' }).getByText('3', { exact: true }).waitFor();
+    await remote.getByRole('group', { name: 'Estimated Value' }).getByText(egp(91)).waitFor();
+    await remote.getByRole('group', { name: 'Pharmacy' }).getByText('2 units (100%)').waitFor();
+  });
+
+  it('works in Arabic, right to left: request a pickup, see it rejected', async () => {
+    const ngo = await platform.approvedUser('ngo');
+    const page = await platform.newPage({ locale: 'ar-EG' });
+    await page.goto('/');
+    await page.evaluate((token) => localStorage.setItem('token', token), ngo.token);
+    await page.goto('/ngo/dashboard');
+    const remote = page.getByTestId('remote-ngo');
+    await remote.getByRole('heading', { name: 'لوحة تحكم الجمعية' }).waitFor();
+    expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+    const nav = page.getByRole('navigation', { name: 'القايمة الرئيسية' });
+
+    await nav.getByRole('link', { name: 'تصفح التبرعات' }).click();
+    await remote.getByText('لقينا 3 أدوية متاحة').waitFor();
+    await remote.getByRole('searchbox').fill('augmentin');
+    await remote.getByText('لقينا دوا واحد متاح').waitFor();
+    await remote.getByRole('button', { name: 'اطلب استلام: Augmentin 1g' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByLabel('ملاحظات (اختياري)').inputValue()).toBe('طلب استلام لوحدة واحدة');
+    await dialog.getByRole('button', { name: 'ابعت الطلب' }).click();
+    await expectToast(page, 'الطلب اتبعت بنجاح');
+
+    await answer(donor.token, 'Augmentin 1g', { status: 'rejected' });
+    await nav.getByRole('link', { name: /^طلباتي/ }).click();
+    const row = remote.getByTestId('request-row').filter({ hasText: 'Augmentin 1g' });
+    await row.getByText('مرفوض', { exact: true }).waitFor();
+    await row.getByText('الطلب ده اترفض. ممكن الدوا مبقاش متاح.').waitFor();
+    // The row lays out right to left: its status badge sits left of the medicine's name.
+    const name = await row.getByRole('heading', { name: 'Augmentin 1g' }).boundingBox();
+    const badge = await row.getByTestId('request-status').boundingBox();
+    expect(badge!.x).toBeLessThan(name!.x);
+  });
+});

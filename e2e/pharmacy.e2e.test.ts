@@ -1,0 +1,158 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { medicineInput } from '@medrelay/svc-requests/testing';
+import { egp, expectToast } from './support/pages';
+import { startPlatform, type Platform } from './support/platform';
+
+let platform: Platform;
+beforeAll(async () => {
+  platform = await startPlatform();
+}, 60_000);
+afterAll(async () => platform?.stop());
+afterEach(async () => expect(await platform.finishTest()).toEqual([]));
+
+/** A 1×1 PNG: the catalog checks a photo by its bytes. */
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const inDays = (days: number) => {
+  const date = new Date(Date.now() + days * 24 * 3600 * 1000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(date);
+};
+
+describe('pharmacy', { timeout: 90_000 }, () => {
+  it('lists a medicine with a photo; another pharmacy finds it, requests a transfer; approved, collected, in history', async () => {
+    const [seller, buyer, other] = await Promise.all([
+      platform.approvedUser('pharmacy'),
+      platform.approvedUser('pharmacy'),
+      platform.approvedUser('pharmacy'),
+    ]);
+    // Enough stock elsewhere for Browse Stock to need a second page (20 a page).
+    for (let i = 0; i < 20; i++) {
+      const res = await platform.gateway.api.post(
+        '/api/medicines',
+        medicineInput(
+          { name: `Stock item ${String(i).padStart(2, '0')}`, recipientType: 'pharmacies' },
+          40 + i,
+        ),
+        { token: other.token },
+      );
+      expect(res.status).toBe(201);
+    }
+
+    // The seller lists near-expiry stock with a photo.
+    const page = await platform.newPage();
+    await platform.signIn(page, seller.email);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const remote = page.getByTestId('remote-pharmacy');
+    await nav.getByRole('link', { name: 'Add Medicine' }).click();
+    await remote.getByRole('button', { name: 'List Medicine' }).click();
+    await remote.getByText('Medicine name is required').waitFor();
+    await remote.getByText('Expiry date is required').waitFor();
+    await remote.getByLabel('Medicine Name').fill('Concor 5mg');
+    await remote.getByLabel('Type').fill('Tablets');
+    await remote.getByLabel('Quantity').fill('10');
+    await remote.getByLabel('Expiry Date').fill(inDays(5));
+    await remote.getByLabel('Original Price (EGP)').fill('70');
+    await remote.getByLabel('Discount Price (EGP)').fill('35');
+    await remote.getByLabel('Pharmacies only').check();
+    await remote
+      .getByLabel('Photo (optional)')
+      .setInputFiles({ name: 'concor.png', mimeType: 'image/png', buffer: png });
+    await remote.getByRole('button', { name: 'List Medicine' }).click();
+    await expectToast(page, 'Medicine listed successfully');
+    await page.waitForURL('**/pharmacy/medicines');
+    const row = remote.getByTestId('medicine-row').filter({ hasText: 'Concor 5mg' });
+    await row.getByText(egp(35), { exact: true }).waitFor();
+    await row.getByText(egp(70), { exact: true }).waitFor();
+    await row.getByText('Available', { exact: true }).waitFor();
+    await row.getByText('Pharmacies', { exact: true }).waitFor();
+    // Good through the end of that day in Cairo: 5 days and some hours, rounded up.
+    await row.getByText('6 days', { exact: true }).waitFor();
+    const photo = row.getByRole('img', { name: 'Photo of Concor 5mg' });
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1);
+    expect(await photo.getAttribute('src')).not.toMatch(/\/image$/);
+
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await remote
+      .getByTestId('urgent-banner')
+      .getByText('1 of your medicines expires within 7 days', { exact: false })
+      .waitFor();
+    await remote.getByRole('group', { name: 'Total Listed' }).getByText('10', { exact: true }).waitFor();
+
+    // A second pharmacy pages through Browse Stock, finds it and asks for 4 units.
+    const buyerPage = await platform.newPage();
+    await platform.signIn(buyerPage, buyer.email);
+    const buyerRemote = buyerPage.getByTestId('remote-pharmacy');
+    await buyerPage
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Browse Stock' })
+      .click();
+    await buyerRemote.getByText('Found 21 medicines').waitFor();
+    await buyerRemote.getByText('Page 1 of 2').waitFor();
+    await buyerRemote.getByRole('button', { name: 'Next page' }).click();
+    await buyerRemote.getByText('Page 2 of 2').waitFor();
+    // Soonest expiry first: Concor (5 days), then the other pharmacy's stock (40 to 59 days).
+    await buyerRemote.getByRole('heading', { name: 'Stock item 19' }).waitFor();
+    expect(await buyerRemote.getByTestId('medicine-row').count()).toBe(1);
+    await buyerRemote.getByRole('searchbox').fill('concor');
+    await buyerRemote.getByText('Found 1 medicine', { exact: true }).waitFor();
+    const offer = buyerRemote.getByTestId('medicine-row').filter({ hasText: 'Concor 5mg' });
+    await offer.getByText('Pharmacy', { exact: true }).waitFor();
+    await offer.getByRole('button', { name: 'Request Transfer: Concor 5mg' }).click();
+    const dialog = buyerPage.getByRole('dialog');
+    await dialog.getByLabel('Quantity').fill('11');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await dialog.getByText('Only 10 units are available').waitFor();
+    await dialog.getByLabel('Quantity').fill('4');
+    expect(await dialog.getByLabel('Notes (optional)').inputValue()).toBe(
+      'Inter-pharmacy transfer request for 4 units',
+    );
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expectToast(buyerPage, 'Request submitted');
+
+    // The seller approves it (pickup details are optional for pharmacy stock).
+    await nav.getByRole('link', { name: /^Requests/ }).click();
+    const pending = remote.getByTestId('request-row').filter({ hasText: 'Concor 5mg' });
+    await pending.getByText('Pending Review').waitFor();
+    await pending.getByText('Requested by pharmacy').waitFor();
+    await pending.getByText('Notes: Inter-pharmacy transfer request for 4 units').waitFor();
+    await expect.poll(() => nav.getByRole('link', { name: /^Requests/ }).textContent()).toContain('1');
+    await pending.getByRole('button', { name: 'Approve: Concor 5mg' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await expectToast(page, 'Request updated');
+    await remote.getByText('No pending requests').waitFor();
+    await remote.getByTestId('request-row').filter({ hasText: 'Concor 5mg' }).getByText('Approved').waitFor();
+
+    // The buyer collects it; its history shows the pickup information.
+    await buyerPage
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: /^Requests/ })
+      .click();
+    await buyerRemote.getByRole('button', { name: 'Mark as Collected: Concor 5mg' }).click();
+    await expectToast(buyerPage, 'Request updated');
+    await buyerPage
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Transaction History' })
+      .click();
+    const bought = buyerRemote.getByTestId('request-row').filter({ hasText: 'Concor 5mg' });
+    await bought.getByText('Completed').waitFor();
+    await bought.getByTestId('pickup-info').getByText(`Contact: ${seller.email}`).waitFor();
+
+    // The seller's history and dashboard count the transfer and its revenue (4 × 35 EGP).
+    await nav.getByRole('link', { name: 'Transaction History' }).click();
+    await remote.getByRole('group', { name: 'Total Transactions' }).getByText('1', { exact: true }).waitFor();
+    await remote.getByRole('group', { name: 'Approved' }).getByText('1', { exact: true }).waitFor();
+    await remote.getByRole('group', { name: 'Rejected' }).getByText('0', { exact: true }).waitFor();
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await remote
+      .getByRole('group', { name: 'Successful Transfers' })
+      .getByText('1', { exact: true })
+      .waitFor();
+    await remote.getByRole('group', { name: 'Revenue Recovered' }).getByText(egp(140)).waitFor();
+    // Listed in total = still available + promised to approved requests.
+    await remote.getByRole('group', { name: 'Total Listed' }).getByText('10', { exact: true }).waitFor();
+  });
+});

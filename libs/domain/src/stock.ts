@@ -1,0 +1,25 @@
+import { daysLeft, urgentThresholdDays } from './expiry';
+
+interface StockLike {
+  isAvailable: boolean;
+  quantity: number;
+  expiryDate: string;
+}
+
+/** Available means listed and with quantity left (spec §4). */
+export function isMedicineAvailable(medicine: Pick<StockLike, 'isAvailable' | 'quantity'>): boolean {
+  return medicine.isAvailable && medicine.quantity > 0;
+}
+
+/** Available as the server offers it: listed, units left, and not yet expired (the admin listings). */
+export function isAvailableListing(medicine: StockLike, now: Date = new Date()): boolean {
+  return isMedicineAvailable(medicine) && daysLeft(medicine.expiryDate, now) > 0;
+}
+
+/** Own stock still offered that expires within 7 days (the pharmacy dashboard's urgent banner). */
+export function urgentStockCount(medicines: StockLike[], now: Date = new Date()): number {
+  return medicines.filter((m) => {
+    const days = daysLeft(m.expiryDate, now);
+    return isMedicineAvailable(m) && days > 0 && days <= urgentThresholdDays;
+  }).length;
+}

@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import { Text } from '@fluentui/react-components';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useBrowseMedicines, type MedicineBrowseParams, type Page } from '@medrelay/api-client';
+import type { Medicine, MedicineSort } from '@medrelay/contracts';
+import { EmptyState } from '../components/empty-state';
+import { QueryGate } from '../components/query-gate';
+import { BrowseToolbar, browsePageSize, useBrowseState } from './browse-toolbar';
+import { MedicineRow, StackList } from './medicine-row';
+import { Pager } from './pager';
+
+/**
+ * A page of offered medicines (each with who offers it and the screen's request button), the
+ * count line when the screen has one, the empty message and the pager.
+ */
+export function BrowseResults({
+  query,
+  page,
+  onPage,
+  label,
+  failedTitle,
+  countLabel,
+  empty,
+  emptyBody,
+  actions,
+}: {
+  query: UseQueryResult<Page<Medicine>>;
+  page: number;
+  onPage: (page: number) => void;
+  label: string;
+  failedTitle: string;
+  countLabel?: (total: number) => string;
+  empty: string;
+  emptyBody?: string;
+  actions: (medicine: Medicine) => ReactNode;
+}) {
+  return (
+    <QueryGate query={query} failedTitle={failedTitle}>
+      {({ items, total }) => (
+        <>
+          {countLabel && (
+            <Text as="p" role="status" data-testid="result-count">
+              {countLabel(total)}
+            </Text>
+          )}
+          {items.length ? (
+            <StackList label={label}>
+              {items.map((m) => (
+                <MedicineRow key={m.id} medicine={m} showSource actions={actions(m)} />
+              ))}
+            </StackList>
+          ) : (
+            <EmptyState title={empty} body={emptyBody} />
+          )}
+          <Pager page={page} pageSize={browsePageSize} total={total} onPage={onPage} />
+        </>
+      )}
+    </QueryGate>
+  );
+}
+
+type BrowseState<F> = ReturnType<typeof useBrowseState<F>>;
+
+/**
+ * A whole browse screen below its header: search, sort, the screen's own filters, and the
+ * results. `fixed` holds what the screen always asks for (recipients, source); `filterQuery`
+ * turns the screen's filter into query parameters.
+ */
+export function MedicineBrowser<F = undefined>({
+  fixed,
+  sorts,
+  initialFilter,
+  filterQuery,
+  filters,
+  ...results
+}: {
+  fixed?: MedicineBrowseParams;
+  sorts: readonly MedicineSort[];
+  initialFilter?: F;
+  filterQuery?: (filter: F) => MedicineBrowseParams;
+  /** Extra controls in the toolbar, given the browse state (filters, Clear Filters). */
+  filters?: (state: BrowseState<F>) => ReactNode;
+  label: string;
+  failedTitle: string;
+  countLabel?: (total: number) => string;
+  /** The empty message; it may depend on whether a search is on. */
+  empty: string | ((searching: boolean) => string);
+  emptyBody?: string;
+  actions: (medicine: Medicine) => ReactNode;
+}) {
+  const state = useBrowseState<F>(sorts[0]!, initialFilter);
+  const query = useBrowseMedicines({
+    ...fixed,
+    ...filterQuery?.(state.filter),
+    q: state.q || undefined,
+    sort: state.sort,
+    page: state.page,
+    pageSize: browsePageSize,
+  });
+  const { empty, ...rest } = results;
+  return (
+    <>
+      <BrowseToolbar
+        searchText={state.searchText}
+        onSearch={state.setSearchText}
+        sort={state.sort}
+        sorts={sorts}
+        onSort={state.setSort}
+      >
+        {filters?.(state)}
+      </BrowseToolbar>
+      <BrowseResults
+        {...rest}
+        query={query}
+        page={state.page}
+        onPage={state.setPage}
+        empty={typeof empty === 'string' ? empty : empty(state.q !== '')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+
+const wrapRow = {
+  display: 'flex',
+  gap: tokens.spacingHorizontalS,
+  alignItems: 'center',
+  flexWrap: 'wrap',
+} as const;
+
+const useStyles = makeStyles({
+  card: { padding: tokens.spacingHorizontalL },
+  layout: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'flex-start', flexWrap: 'wrap' },
+  body: {
+    flex: '1 1 240px',
+    minWidth: '0',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+  },
+  title: wrapRow,
+  actions: wrapRow,
+});
+
+/** Text styles of the lines inside an item card. */
+export const useItemTextStyles = makeStyles({
+  muted: { color: tokens.colorNeutralForeground3 },
+  line: wrapRow,
+  prose: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
+});
+
+/** The card every list item uses (medicines, requests): picture, title with badges, lines, actions. */
+export function ItemCard({
+  title,
+  badges,
+  media,
+  actions,
+  testId,
+  children,
+}: {
+  title: string;
+  badges?: ReactNode;
+  media?: ReactNode;
+  actions?: ReactNode;
+  testId: string;
+  children: ReactNode;
+}) {
+  const styles = useStyles();
+  return (
+    <Card className={styles.card} data-testid={testId} aria-label={title}>
+      <div className={styles.layout}>
+        {media}
+        <div className={styles.body}>
+          <div className={styles.title}>
+            <Text as="h3" weight="semibold" size={400}>
+              {title}
+            </Text>
+            {badges}
+          </div>
+          {children}
+        </div>
+        {actions && <div className={styles.actions}>{actions}</div>}
+      </div>
+    </Card>
+  );
+}
