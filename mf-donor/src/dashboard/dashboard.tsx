@@ -1,20 +1,22 @@
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { AddCircle24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@medrelay/i18n';
 import {
-  MedicineFormDialog,
   PageHeader,
   RouterLink,
   SectionHeader,
   StatCard,
   StatGrid,
   useRemote,
-  useSaveMedicine,
   WelcomeMessage,
 } from '@medrelay/ui';
 import { DonationList } from '../donations/donation-list';
 import { DonationsGate } from '../donations/use-donations';
+
+// The form (and its validation library) loads on the first click: the dashboard stays light.
+const AddDonationDialog = lazy(() => import('./add-donation-dialog'));
 
 /** How many donations the dashboard shows; the rest are on My Donations. */
 const recentCount = 5;
@@ -24,29 +26,23 @@ export function Dashboard() {
   const { t } = useTranslation('donor');
   const { user } = useRemote();
   const format = useFormat();
-  const save = useSaveMedicine({
-    created: t('dashboard.submitted'),
-    createFailed: t('dashboard.submitFailed'),
-  });
+  const [adding, setAdding] = useState(false);
   return (
     <>
       <PageHeader
         title={t('dashboard.title')}
         subtitle={t('dashboard.subtitle')}
         actions={
-          <MedicineFormDialog
-            trigger={
-              <Button appearance="primary" icon={<AddCircle24Regular />}>
-                {t('dashboard.addDonation')}
-              </Button>
-            }
-            title={t('dashboard.addDonationTitle')}
-            submitLabel={t('dashboard.submit')}
-            withPrices={false}
-            onSave={(values, photo) => save(values, photo)}
-          />
+          <Button appearance="primary" icon={<AddCircle24Regular />} onClick={() => setAdding(true)}>
+            {t('dashboard.addDonation')}
+          </Button>
         }
       />
+      {adding && (
+        <Suspense fallback={null}>
+          <AddDonationDialog onClose={() => setAdding(false)} />
+        </Suspense>
+      )}
       <WelcomeMessage title={t('dashboard.welcome', { name: user.name })} />
       <DonationsGate failedTitle={t('donations.loadFailed')}>
         {({ donations, requests, summary }) => (
