@@ -123,6 +123,29 @@ describe('registration', { timeout: 60_000 }, () => {
   });
 });
 
+/** Each role's sidebar as spec §2 lists it, then Settings. */
+const sidebars = {
+  pharmacy: [
+    'Dashboard',
+    'My Medicines',
+    'Add Medicine',
+    'Requests',
+    'Browse Stock',
+    'Transaction History',
+    'Settings',
+  ],
+  ngo: [
+    'Dashboard',
+    'Browse Donations',
+    'Pharmacy Stock',
+    'My Requests',
+    'Inventory',
+    'Impact Analytics',
+    'Settings',
+  ],
+  donor: ['Dashboard', 'Settings'],
+};
+
 describe('accounts from registration to dashboard', { timeout: 90_000 }, () => {
   for (const role of ['pharmacy', 'ngo', 'donor'] as const) {
     it(`keeps a pending ${role} out, then lets it in once approved`, async () => {
@@ -143,7 +166,7 @@ describe('accounts from registration to dashboard', { timeout: 90_000 }, () => {
       await expectToast(page, 'Login successful');
       await page.getByTestId(`remote-${role}`).getByRole('heading', { level: 1 }).waitFor();
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
-      expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Settings']);
+      expect(await nav.getByRole('link').allInnerTexts()).toEqual(sidebars[role]);
       expect(await page.getByTestId('user-name').innerText()).toBe(`New ${role}`);
       expect(await brandColourOf(page, role)).toBe(roleBrandColours[role]);
     });
