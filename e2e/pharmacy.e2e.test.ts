@@ -75,12 +75,22 @@ describe('pharmacy', { timeout: 90_000 }, () => {
       .toBe(1);
     expect(await photo.getAttribute('src')).not.toMatch(/\/image$/);
 
+    // The seller corrects the quantity: only the changed field goes to the API.
+    await row.getByRole('button', { name: 'Edit: Concor 5mg' }).click();
+    const edit = page.getByRole('dialog');
+    await edit.getByLabel('Quantity').fill('12');
+    const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/medicines/'));
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    expect((await saved).postDataJSON()).toEqual({ quantity: 12 });
+    await expectToast(page, 'Medicine updated successfully');
+    await row.getByText('Tablets · 12 units').waitFor();
+
     await nav.getByRole('link', { name: 'Dashboard' }).click();
     await remote
       .getByTestId('urgent-banner')
       .getByText('1 of your medicines expires within 7 days', { exact: false })
       .waitFor();
-    await remote.getByRole('group', { name: 'Total Listed' }).getByText('10', { exact: true }).waitFor();
+    await remote.getByRole('group', { name: 'Total Listed' }).getByText('12', { exact: true }).waitFor();
 
     // A second pharmacy pages through Browse Stock, finds it and asks for 4 units.
     const buyerPage = await platform.newPage();
@@ -103,9 +113,9 @@ describe('pharmacy', { timeout: 90_000 }, () => {
     await offer.getByText('Pharmacy', { exact: true }).waitFor();
     await offer.getByRole('button', { name: 'Request Transfer: Concor 5mg' }).click();
     const dialog = buyerPage.getByRole('dialog');
-    await dialog.getByLabel('Quantity').fill('11');
+    await dialog.getByLabel('Quantity').fill('13');
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
-    await dialog.getByText('Only 10 units are available').waitFor();
+    await dialog.getByText('Only 12 units are available').waitFor();
     await dialog.getByLabel('Quantity').fill('4');
     expect(await dialog.getByLabel('Notes (optional)').inputValue()).toBe(
       'Inter-pharmacy transfer request for 4 units',
@@ -153,6 +163,13 @@ describe('pharmacy', { timeout: 90_000 }, () => {
       .waitFor();
     await remote.getByRole('group', { name: 'Revenue Recovered' }).getByText(egp(140)).waitFor();
     // Listed in total = still available + promised to approved requests.
-    await remote.getByRole('group', { name: 'Total Listed' }).getByText('10', { exact: true }).waitFor();
+    await remote.getByRole('group', { name: 'Total Listed' }).getByText('12', { exact: true }).waitFor();
+
+    // Unlisting takes the rest off the market; the listing stays, marked Unavailable.
+    await nav.getByRole('link', { name: 'My Medicines' }).click();
+    await row.getByRole('button', { name: 'Unlist: Concor 5mg' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Unlist' }).click();
+    await expectToast(page, 'Medicine unlisted');
+    await row.getByText('Unavailable', { exact: true }).waitFor();
   });
 });

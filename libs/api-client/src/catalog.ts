@@ -90,8 +90,11 @@ export function useUpdateMedicine() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, values, photo }: MedicineSave<MedicineUpdateInput> & { id: number }) => {
-      const medicine = await apiRequest<Medicine>('PUT', `/api/medicines/${id}`, values);
-      return photo ? uploadMedicinePhoto(id, photo) : medicine;
+      // A photo alone is no edit of the fields (the API refuses an empty change).
+      const medicine = Object.keys(values).length
+        ? await apiRequest<Medicine>('PUT', `/api/medicines/${id}`, values)
+        : null;
+      return photo ? uploadMedicinePhoto(id, photo) : medicine!;
     },
     onSettled: () => refetchStockLists(client),
   });

@@ -24,12 +24,19 @@ describe('shared texts', () => {
     expect(t('daysLeft.days', { count: 30 })).toBe('30 يوم');
     expect(t('header.alertsCount', { count: 3 })).toBe('3 أدوية صلاحيتها قربت تخلص');
     expect(t('header.alertsCount', { count: 2 })).toBe('دوائين صلاحيتهم قربت تخلص');
+    expect(t('request.transferNotes', { count: 1 })).toBe('طلب تحويل بين الصيدليات لوحدة واحدة');
+    expect(t('request.transferNotes', { count: 4 })).toBe('طلب تحويل بين الصيدليات لـ 4 وحدات');
+    expect(t('request.pickupNotes', { count: 2 })).toBe('طلب استلام لوحدتين');
+    expect(t('medicine.units', { count: 25 })).toBe('25 وحدة');
+    expect(t('request.quantityMax', { count: 3 })).toBe('المتاح 3 وحدات بس');
   });
 
   it('keeps English plurals simple', async () => {
     const t = await translator('en');
     expect(t('daysLeft.days', { count: 1 })).toBe('1 day');
     expect(t('daysLeft.days', { count: 12 })).toBe('12 days');
+    expect(t('request.transferNotes', { count: 1 })).toBe('Inter-pharmacy transfer request for 1 unit');
+    expect(t('request.transferNotes', { count: 4 })).toBe('Inter-pharmacy transfer request for 4 units');
   });
 
   it('has the same keys in both languages', () => {

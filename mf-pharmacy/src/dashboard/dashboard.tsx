@@ -1,4 +1,4 @@
-import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
 import {
   ArrowSwap24Regular,
   Box24Regular,
@@ -23,8 +23,13 @@ import {
   WelcomeMessage,
 } from '@medrelay/ui';
 
+const useStyles = makeStyles({
+  notices: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+});
+
 /** `/pharmacy/dashboard`: real figures from the pharmacy's listings and requests. */
 export function Dashboard() {
+  const styles = useStyles();
   const { t } = useTranslation('pharmacy');
   const { user } = useRemote();
   const format = useFormat();
@@ -38,15 +43,17 @@ export function Dashboard() {
   return (
     <>
       <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />
-      <WelcomeMessage title={t('dashboard.welcome', { name: user.name })} />
-      {urgent > 0 && (
-        <MessageBar intent="warning" layout="multiline" data-testid="urgent-banner">
-          <MessageBarBody>
-            <MessageBarTitle>{t('dashboard.urgentTitle')}</MessageBarTitle>
-            {t('dashboard.urgent', { count: urgent })}
-          </MessageBarBody>
-        </MessageBar>
-      )}
+      <div className={styles.notices}>
+        <WelcomeMessage title={t('dashboard.welcome', { name: user.name })} />
+        {urgent > 0 && (
+          <MessageBar intent="warning" layout="multiline" data-testid="urgent-banner">
+            <MessageBarBody>
+              <MessageBarTitle>{t('dashboard.urgentTitle')}</MessageBarTitle>
+              {t('dashboard.urgent', { count: urgent })}
+            </MessageBarBody>
+          </MessageBar>
+        )}
+      </div>
       <StatGrid label={t('dashboard.title')}>
         <StatCard
           label={t('dashboard.totalListed')}

@@ -41,7 +41,7 @@ function MedicineActions({ medicine }: { medicine: Medicine }) {
         submitLabel={t('medicines.save')}
         withPrices
         medicine={medicine}
-        onSave={(values, photo) => save(values, photo, medicine)}
+        onSave={(values, photo, changes) => save(values, photo, { medicine, changes })}
       />
       {medicine.isAvailable && (
         <ConfirmDialog

@@ -7,7 +7,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@fluentui/react-components';
-import type { Medicine, MedicineCreate } from '@medrelay/contracts';
+import type { Medicine, MedicineCreate, MedicineUpdateInput } from '@medrelay/contracts';
 import { MedicineForm } from './medicine-form';
 
 /** The medicine form in a dialog (List New Medicine, edit, Add Donation); closes once saved. */
@@ -24,7 +24,7 @@ export function MedicineFormDialog({
   submitLabel: string;
   withPrices: boolean;
   medicine?: Medicine;
-  onSave: (values: MedicineCreate, photo: File | null) => Promise<unknown>;
+  onSave: (values: MedicineCreate, photo: File | null, changes: MedicineUpdateInput) => Promise<unknown>;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -39,8 +39,8 @@ export function MedicineFormDialog({
               medicine={medicine}
               submitLabel={submitLabel}
               onCancel={() => setOpen(false)}
-              onSave={async (values, photo) => {
-                await onSave(values, photo);
+              onSave={async (values, photo, changes) => {
+                await onSave(values, photo, changes);
                 setOpen(false);
               }}
             />

@@ -24,6 +24,7 @@ import {
   type Medicine,
   type MedicineCreate,
   type MedicineCreateInput,
+  type MedicineUpdateInput,
 } from '@medrelay/contracts';
 import { currentLanguage } from '@medrelay/i18n';
 import { fieldMessage } from '../forms/field-message';
@@ -58,8 +59,11 @@ interface MedicineFormProps {
   /** The listing being edited; absent for a new one. */
   medicine?: Medicine;
   submitLabel: string;
-  /** Saves the checked values; a rejection with field details marks the fields. */
-  onSave: (values: MedicineCreate, photo: File | null) => Promise<unknown>;
+  /**
+   * Saves the checked values; `changes` holds only the fields the user changed (an edit sends
+   * just those). A rejection with field details marks the fields.
+   */
+  onSave: (values: MedicineCreate, photo: File | null, changes: MedicineUpdateInput) => Promise<unknown>;
   onCancel?: () => void;
 }
 
@@ -71,10 +75,17 @@ export function MedicineForm({ withPrices, medicine, submitLabel, onSave, onCanc
   const maxUploadMb = settings?.maxUploadSize ?? defaultSettings.maxUploadSize;
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string>();
-  const [photoInputKey, setPhotoInputKey] = useState(0);
+  const [defaults] = useState(() => initialValues(medicine));
   const form = useForm<MedicineCreateInput, unknown, MedicineCreate>({
     resolver: zodResolver(medicineCreateSchema),
-    defaultValues: initialValues(medicine),
+    defaultValues: defaults,
+  });
+  // Fluent inputs keep their own state: they need the starting value as a prop, not only the form.
+  const field = (
+    name: 'name' | 'type' | 'description' | 'expiryDate' | 'originalPrice' | 'discountPrice',
+  ) => ({
+    ...form.register(name),
+    defaultValue: String(defaults[name] ?? ''),
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -87,12 +98,12 @@ export function MedicineForm({ withPrices, medicine, submitLabel, onSave, onCanc
   const submit = form.handleSubmit(async (values) => {
     if (photoError) return;
     try {
-      await onSave(withPrices ? values : { ...values, originalPrice: null, discountPrice: null }, photo);
-      if (!medicine) {
-        form.reset(initialValues());
-        setPhoto(null);
-        setPhotoInputKey((k) => k + 1);
-      }
+      const saved = withPrices ? values : { ...values, originalPrice: null, discountPrice: null };
+      const dirty = form.formState.dirtyFields;
+      const changes = Object.fromEntries(
+        Object.entries(saved).filter(([key]) => dirty[key as keyof MedicineCreateInput]),
+      ) as MedicineUpdateInput;
+      await onSave(saved, photo, changes);
     } catch (error) {
       const details =
         error instanceof ApiError && Array.isArray(error.body?.details) ? error.body.details : [];
@@ -105,32 +116,34 @@ export function MedicineForm({ withPrices, medicine, submitLabel, onSave, onCanc
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <Field label={t('medicine.name')} validationMessage={fieldMessage(t, errors.name)} required>
-        <Input maxLength={medicineLimits.nameMax} {...form.register('name')} />
+        <Input maxLength={medicineLimits.nameMax} {...field('name')} />
       </Field>
       <Field label={t('medicine.type')} validationMessage={fieldMessage(t, errors.type)} required>
         <Input
           maxLength={medicineLimits.typeMax}
           placeholder={t('medicine.typePlaceholder')}
-          {...form.register('type')}
+          {...field('type')}
         />
       </Field>
       <Field label={t('medicine.description')} validationMessage={fieldMessage(t, errors.description)}>
-        <Textarea
-          maxLength={medicineLimits.descriptionMax}
-          resize="vertical"
-          {...form.register('description')}
-        />
+        <Textarea maxLength={medicineLimits.descriptionMax} resize="vertical" {...field('description')} />
       </Field>
       <div className={styles.pair}>
         <Field label={t('medicine.quantity')} validationMessage={fieldMessage(t, errors.quantity)} required>
-          <Input type="number" min={1} step={1} {...form.register('quantity', { valueAsNumber: true })} />
+          <Input
+            type="number"
+            min={1}
+            step={1}
+            defaultValue={String(defaults.quantity)}
+            {...form.register('quantity', { valueAsNumber: true })}
+          />
         </Field>
         <Field
           label={t('medicine.expiryDate')}
           validationMessage={fieldMessage(t, errors.expiryDate)}
           required
         >
-          <Input type="date" min={cairoDay(new Date())} {...form.register('expiryDate')} />
+          <Input type="date" min={cairoDay(new Date())} {...field('expiryDate')} />
         </Field>
       </div>
       {withPrices && (
@@ -140,13 +153,13 @@ export function MedicineForm({ withPrices, medicine, submitLabel, onSave, onCanc
             hint={t('medicine.priceHint')}
             validationMessage={fieldMessage(t, errors.originalPrice)}
           >
-            <Input type="number" min={0} step={0.01} {...form.register('originalPrice')} />
+            <Input type="number" min={0} step={0.01} {...field('originalPrice')} />
           </Field>
           <Field
             label={t('medicine.discountPrice')}
             validationMessage={fieldMessage(t, errors.discountPrice)}
           >
-            <Input type="number" min={0} step={0.01} {...form.register('discountPrice')} />
+            <Input type="number" min={0} step={0.01} {...field('discountPrice')} />
           </Field>
         </div>
       )}
@@ -175,7 +188,6 @@ export function MedicineForm({ withPrices, medicine, submitLabel, onSave, onCanc
         {(fieldProps) => (
           <input
             {...fieldProps}
-            key={photoInputKey}
             type="file"
             accept={medicineImageTypes.join(',')}
             onChange={(event) => choosePhoto(event.target.files?.[0] ?? null)}

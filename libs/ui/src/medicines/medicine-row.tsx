@@ -47,7 +47,8 @@ export function MedicineRow({
       actions={actions}
     >
       <Text className={styles.muted}>
-        {medicine.type} · {t('medicine.units', { count: medicine.quantity })}
+        {/* Names typed by users keep their own direction beside the Arabic words and numbers. */}
+        <bdi>{medicine.type}</bdi> · {t('medicine.units', { count: medicine.quantity })}
         {showSource && owner ? ` · ${t('medicine.offeredBy', { name: owner })}` : ''}
       </Text>
       {medicine.description && <Text className={styles.prose}>{medicine.description}</Text>}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useCreateMedicine, useUpdateMedicine } from '@medrelay/api-client';
-import type { Medicine, MedicineCreate } from '@medrelay/contracts';
+import type { Medicine, MedicineCreate, MedicineUpdateInput } from '@medrelay/contracts';
 import { useNotify } from '../use-notify';
 
 interface SaveTexts {
@@ -10,9 +10,9 @@ interface SaveTexts {
 }
 
 /**
- * Saves the medicine form (a new listing, or an edit of `medicine`) with the toasts of spec §8.
- * Resolves when saved; rejects (after the failure toast) so the form can mark its fields.
- * Donations pass their own wording.
+ * Saves the medicine form (a new listing, or an edit of `medicine` sending only the changed
+ * fields) with the toasts of spec §8. Resolves when saved; rejects (after the failure toast)
+ * so the form can mark its fields. Donations pass their own wording.
  */
 export function useSaveMedicine(texts?: SaveTexts) {
   const { t } = useTranslation('common');
@@ -25,10 +25,16 @@ export function useSaveMedicine(texts?: SaveTexts) {
     createFailed: t('toast.listingFailed'),
   };
 
-  return async (values: MedicineCreate, photo: File | null, medicine?: Medicine): Promise<Medicine> => {
-    if (medicine) {
+  return async (
+    values: MedicineCreate,
+    photo: File | null,
+    edit?: { medicine: Medicine; changes: MedicineUpdateInput },
+  ): Promise<Medicine> => {
+    if (edit) {
+      const { medicine, changes } = edit;
+      if (!Object.keys(changes).length && !photo) return medicine;
       try {
-        const saved = await update.mutateAsync({ id: medicine.id, values, photo });
+        const saved = await update.mutateAsync({ id: medicine.id, values: changes, photo });
         notify.success(t('toast.medicineUpdated'));
         return saved;
       } catch (error) {
