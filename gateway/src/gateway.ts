@@ -13,6 +13,7 @@ import {
 } from '@medrelay/service-kit';
 import type { GatewayConfig } from './config';
 import { earlyTokenCheck, maintenanceGuard, maintenanceSwitch, rateLimits } from './guards';
+import { apiDocsRoutes } from './api-docs';
 import { healthRoutes } from './health';
 import { proxyTo } from './proxy';
 import { upstreams, type UpstreamName } from './routes';
@@ -40,6 +41,8 @@ export async function createGateway(
 
   const app = createServiceApp(logger, { json: false, trustProxy: config.TRUST_PROXY });
   app.use(healthRoutes(targets, redis, () => shuttingDown));
+  // Before the guards: the API description is public and stays readable in maintenance mode.
+  app.use(apiDocsRoutes());
   app.use(
     '/api',
     earlyTokenCheck(verifier),

@@ -33,7 +33,7 @@ function cacheHeaders(res: Response, file: string) {
  * only our own scripts, no framing (clickjacking of admin actions). Fluent inserts its styles
  * at run time, hence inline styles.
  */
-const contentSecurityPolicy = [
+export const contentSecurityPolicy = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
