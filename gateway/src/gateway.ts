@@ -20,6 +20,7 @@ import { upstreams, type UpstreamName } from './routes';
 import { adminStatsRoute } from './stats';
 import { impactRoute } from './impact';
 import { staticRoutes } from './static';
+import { parseUrlList, UpstreamPool } from './upstream-pool';
 
 /** The single entry point: guards, then each service's paths proxied, then the static front ends. */
 export async function createGateway(
@@ -32,10 +33,10 @@ export async function createGateway(
     redis,
     config.REDIS_PREFIX,
   );
-  const targets: Record<UpstreamName, string> = {
-    identity: config.IDENTITY_URL,
-    catalog: config.CATALOG_URL,
-    requests: config.REQUESTS_URL,
+  const targets: Record<UpstreamName, UpstreamPool> = {
+    identity: new UpstreamPool('identity', parseUrlList(config.IDENTITY_URL)),
+    catalog: new UpstreamPool('catalog', parseUrlList(config.CATALOG_URL)),
+    requests: new UpstreamPool('requests', parseUrlList(config.REQUESTS_URL)),
   };
   let shuttingDown = false;
 
@@ -54,7 +55,7 @@ export async function createGateway(
     impactRoute(targets, { timeoutMs: config.UPSTREAM_TIMEOUT_MS, cacheMs: config.IMPACT_CACHE_MS }, logger),
   );
   for (const [name, prefixes] of Object.entries(upstreams) as [UpstreamName, readonly string[]][]) {
-    app.use(proxyTo(name, targets[name], prefixes, config.UPSTREAM_TIMEOUT_MS, logger));
+    app.use(proxyTo(targets[name], prefixes, config.UPSTREAM_TIMEOUT_MS, logger));
   }
   app.use('/api', notFoundHandler);
   app.use(staticRoutes(config.STATIC_ROOT));
@@ -65,6 +66,7 @@ export async function createGateway(
   return {
     app,
     redis,
+    upstreams: targets,
     async listen(port = config.PORT) {
       server = await listen(app, port, config.HOST);
       return server;

@@ -8,8 +8,9 @@ import { startTestGateway } from './testing';
 
 const require = createRequire(import.meta.url);
 
-/** Routes that are not part of the public API: probes, the docs themselves, and service-to-service calls. */
+/** Routes that are not part of the public API: probes, metrics, the docs themselves, the front ends' remote list, service-to-service calls. */
 const notPublicApi = [
+  /^\/metrics$/,
   /^\/mf\//,
   /^\/health(\/|$)/,
   /^\/internal\//,

@@ -10,6 +10,7 @@ import { requirePermission, type Logger } from '@medrelay/service-kit';
 import { Router, type Request } from 'express';
 import type { z } from 'zod';
 import type { UpstreamName } from './routes';
+import type { UpstreamPool } from './upstream-pool';
 
 const parts = {
   identity: { path: '/api/admin/users/stats', schema: userStatsSchema },
@@ -24,7 +25,7 @@ const parts = {
  * still shows the rest.
  */
 export function adminStatsRoute(
-  targets: Record<UpstreamName, string>,
+  targets: Record<UpstreamName, UpstreamPool>,
   timeoutMs: number,
   logger: Logger,
 ): Router {
@@ -37,7 +38,7 @@ export function adminStatsRoute(
     const headers: Record<string, string> = { authorization: req.headers.authorization ?? '' };
     if (req.headers['x-request-id']) headers['x-request-id'] = String(req.headers['x-request-id']);
     try {
-      const res = await fetch(`${targets[name]}${parts[name].path}`, {
+      const res = await fetch(`${targets[name].next()}${parts[name].path}`, {
         headers,
         signal: AbortSignal.timeout(timeoutMs),
       });

@@ -1,6 +1,7 @@
 import { Queue, Worker, type Job, type JobsOptions, type Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { countJobFailure } from './metrics';
 
 export type { Job };
 
@@ -37,9 +38,10 @@ export function createWorker<T>(
     concurrency,
     settings: { backoffStrategy: (attemptsMade: number) => retryDelay(attemptsMade) },
   });
-  worker.on('failed', (job, err) =>
-    logger.warn({ queue: name, jobId: job?.id, attempt: job?.attemptsMade, err: err.message }, 'job failed'),
-  );
+  worker.on('failed', (job, err) => {
+    countJobFailure(name);
+    logger.warn({ queue: name, jobId: job?.id, attempt: job?.attemptsMade, err: err.message }, 'job failed');
+  });
   worker.on('error', (err) => logger.error({ queue: name, err: err.message }, 'worker error'));
   return worker;
 }

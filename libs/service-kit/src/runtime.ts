@@ -7,6 +7,7 @@ import { createPool, migrate } from './db';
 import { Health } from './health';
 import { closeServer, listen } from './http';
 import type { Logger } from './logger';
+import { watchQueueDepth } from './metrics';
 import { OutboxRelay } from './outbox';
 import { createQueue } from './queue';
 import { createQueueRedis, createRedis } from './redis';
@@ -47,6 +48,7 @@ export async function createServiceRuntime(options: {
   const queues = new Map<string, Queue>(
     options.queueNames.map((queue) => [queue, createQueue(queue, queueConnection, prefix)]),
   );
+  const unwatchQueues = [...queues.values()].map((queue) => watchQueueDepth(queue));
   const queueFor = (queue: string) => {
     const found = queues.get(queue);
     if (!found) throw new Error(`No queue named ${queue}`);
@@ -77,7 +79,13 @@ export async function createServiceRuntime(options: {
           ['http', () => (server ? closeServer(server) : undefined)],
           ['workers', closeWorkers],
           ['outbox relay', () => outbox.stop()],
-          ['queues', () => Promise.all([...queues.values()].map((q) => q.close()))],
+          [
+            'queues',
+            () => {
+              unwatchQueues.forEach((unwatch) => unwatch());
+              return Promise.all([...queues.values()].map((q) => q.close()));
+            },
+          ],
           ['redis', () => Promise.all([redis.quit(), queueConnection.quit(), workerConnection.quit()])],
           ['postgres', () => pool.end()],
         ];
