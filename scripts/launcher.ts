@@ -11,6 +11,7 @@ import { buildFrontEnds, staleFrontEnds } from './front-ends';
 import { seedDemoActivity } from './launcher/demo-activity';
 import { waitUntilReady } from './launcher/health';
 import { prefixer } from './launcher/logs';
+import { instancePort, parseScale } from './launcher/scale';
 import { startProcess, stopProcess, type ServiceProcess } from './launcher/processes';
 import { isListening } from './stores/ports';
 import { resolveStores, type Stores } from './stores/resolve';
@@ -59,6 +60,8 @@ async function buildStaleFrontEnds() {
 }
 
 async function main() {
+  // Read before anything starts, so a mistyped option fails at once.
+  const scale = parseScale(process.argv.slice(2), ['identity', 'catalog', 'requests']);
   await buildStaleFrontEnds();
   stores = await resolveStores(varDir, storeLog);
   say(`stores ready (data under ${path.relative(root, varDir) || varDir})`);
@@ -108,33 +111,51 @@ async function main() {
     },
   ].filter((s) => existsSync(path.join(root, s.dir, 'src', 'main.ts')));
 
-  for (const port of [...services.map((s) => s.port), gatewayPort]) {
+  // `--scale catalog=2`: several instances of a service, each on its own port; the gateway
+  // spreads calls over them and each requests instance talks to one catalog instance.
+  const instances = services.flatMap((s) =>
+    Array.from({ length: scale[s.name] ?? 1 }, (_, k) => ({
+      ...s,
+      instance: k,
+      label: k ? `${s.name}#${k + 1}` : s.name,
+      port: instancePort(s.port, k),
+    })),
+  );
+  const urlsOf = (name: string) =>
+    instances.filter((i) => i.name === name).map((i) => `http://127.0.0.1:${i.port}`);
+  const catalogUrls = urlsOf('catalog');
+
+  for (const port of [...instances.map((s) => s.port), gatewayPort]) {
     if (await isListening(port)) throw new Error(`Port ${port} is in use (another MedRelay still running?).`);
   }
 
-  services.forEach((s, i) =>
+  instances.forEach((s, i) =>
     running.push(
-      startProcess(s.name, i, path.join(root, s.dir), 'src/main.ts', {
+      startProcess(s.label, i, path.join(root, s.dir), 'src/main.ts', {
         ...common,
         ...s.env,
+        ...(s.name === 'requests' && catalogUrls.length
+          ? { CATALOG_URL: catalogUrls[s.instance % catalogUrls.length]! }
+          : {}),
         PORT: String(s.port),
       }),
     ),
   );
   await Promise.all(
-    services.map((s, i) =>
-      waitUntilReady(`http://127.0.0.1:${s.port}/health/ready`, running[i]!.exited, s.name),
+    instances.map((s, i) =>
+      waitUntilReady(`http://127.0.0.1:${s.port}/health/ready`, running[i]!.exited, s.label),
     ),
   );
 
-  const upstreamUrl = (port: number) => `http://127.0.0.1:${port}`;
+  const upstreamUrls = (name: string, basePort: number) =>
+    (urlsOf(name).length ? urlsOf(name) : [`http://127.0.0.1:${basePort}`]).join(',');
   const gateway = startProcess('gateway', 5, path.join(root, 'gateway'), 'src/main.ts', {
     ...common,
     HOST: process.env.GATEWAY_HOST ?? '127.0.0.1',
     PORT: String(gatewayPort),
-    IDENTITY_URL: upstreamUrl(services[0]!.port),
-    CATALOG_URL: upstreamUrl(Number(process.env.CATALOG_PORT ?? 4002)),
-    REQUESTS_URL: upstreamUrl(Number(process.env.REQUESTS_PORT ?? 4003)),
+    IDENTITY_URL: upstreamUrls('identity', 4001),
+    CATALOG_URL: upstreamUrls('catalog', Number(process.env.CATALOG_PORT ?? 4002)),
+    REQUESTS_URL: upstreamUrls('requests', Number(process.env.REQUESTS_PORT ?? 4003)),
     STATIC_ROOT: root,
   });
   running.push(gateway);

@@ -1,4 +1,5 @@
-import { apiRoutes, errorBodySchema, type ApiRoute } from '@medrelay/contracts';
+import { errorBodySchema } from '@medrelay/contracts';
+import { apiRoutes, type ApiRoute } from '@medrelay/contracts/api-routes';
 import { z } from 'zod';
 
 /** JSON Schema of a zod schema, as OpenAPI 3.1 takes it (its schema dialect is JSON Schema 2020-12). */

@@ -14,4 +14,3 @@ export * from './medicine-events';
 export * from './requests';
 export * from './notifications';
 export * from './stats';
-export * from './api-routes';
