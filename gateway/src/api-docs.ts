@@ -9,7 +9,8 @@ const swaggerDist = path.dirname(createRequire(import.meta.url).resolve('swagger
 /** No inline script (CSP script-src 'self'): the page loads Swagger UI and this starter as files. */
 const docsPage = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>MedRelay API</title>
-<link rel="stylesheet" href="/api/docs/swagger-ui.css"></head>
+<link rel="stylesheet" href="/api/docs/swagger-ui.css">
+<link rel="icon" type="image/png" href="/api/docs/favicon-32x32.png"></head>
 <body><div id="swagger-ui"></div>
 <script src="/api/docs/swagger-ui-bundle.js"></script>
 <script src="/api/docs/start.js"></script></body></html>`;
@@ -30,7 +31,7 @@ export function apiDocsRoutes(): Router {
   });
   router.get('/api/docs', (_req, res) => void res.type('html').send(docsPage));
   router.get('/api/docs/start.js', (_req, res) => void res.type('text/javascript').send(starter));
-  for (const file of ['swagger-ui.css', 'swagger-ui-bundle.js']) {
+  for (const file of ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png']) {
     router.get(`/api/docs/${file}`, (_req, res) => {
       res.sendFile(path.join(swaggerDist, file), { maxAge: '1h' });
     });
