@@ -93,4 +93,13 @@ describe('every service doubled', { timeout: 90_000 }, () => {
     await page.getByText('MedRelay API').first().waitFor();
     await page.getByText('/api/medicines/{id}/image').first().waitFor();
   });
+
+  it("opens the queue dashboard for a signed-in administrator, from the app's own session", async () => {
+    const admin = await platform.identity.createUser('admin');
+    const page = await platform.newPage();
+    await platform.signIn(page, admin.email);
+    await page.goto('/api/admin/queues');
+    await page.waitForURL('**/api/admin/queues');
+    await page.getByText('events.requests.medicines').first().waitFor();
+  });
 });

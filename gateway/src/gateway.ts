@@ -15,6 +15,7 @@ import type { GatewayConfig } from './config';
 import { earlyTokenCheck, maintenanceGuard, maintenanceSwitch, rateLimits } from './guards';
 import { apiDocsRoutes } from './api-docs';
 import { healthRoutes } from './health';
+import { queueBoard } from './queue-board';
 import { proxyTo } from './proxy';
 import { upstreams, type UpstreamName } from './routes';
 import { adminStatsRoute } from './stats';
@@ -44,6 +45,9 @@ export async function createGateway(
   app.use(healthRoutes(targets, redis, () => shuttingDown));
   // Before the guards: the API description is public and stays readable in maintenance mode.
   app.use(apiDocsRoutes());
+  // Its own administrator check (token or dashboard cookie): it must work in maintenance mode too.
+  const board = queueBoard(config.REDIS_URL, config.REDIS_PREFIX, verifier);
+  app.use(board.router);
   app.use(
     '/api',
     earlyTokenCheck(verifier),
@@ -75,6 +79,7 @@ export async function createGateway(
       return [
         ['readiness', () => (shuttingDown = true)],
         ['http', () => (server ? closeServer(server) : undefined)],
+        ['queue dashboard', () => board.close()],
         ['redis', () => redis.quit()],
       ];
     },

@@ -81,7 +81,11 @@ export async function startTestPlatform(options: { instances?: number } = {}) {
       return { ...created, token: await identity.login(created.email) };
     },
     async stop() {
-      for (const list of [requestsList, catalogs, identities]) await Promise.all(list.map((s) => s.stop()));
+      // A test may have replaced the first requests or catalog instance: stop the current ones.
+      const stopAll = (list: Array<{ stop(): Promise<void> }>) => Promise.all(list.map((s) => s.stop()));
+      await stopAll([platform.requests, ...requestsList.slice(1)]);
+      await stopAll([platform.catalog, ...catalogs.slice(1)]);
+      await stopAll(identities);
     },
   };
   return platform;

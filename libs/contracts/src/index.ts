@@ -14,3 +14,4 @@ export * from './medicine-events';
 export * from './requests';
 export * from './notifications';
 export * from './stats';
+export * from './queues';

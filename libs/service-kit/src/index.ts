@@ -18,3 +18,4 @@ export * from './inbox';
 export * from './user-read-model';
 export * from './runtime';
 export * from './metrics';
+export * from './request-context';

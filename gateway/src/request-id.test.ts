@@ -1,0 +1,42 @@
+import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/testing';
+import { uniqueEmail } from '@medrelay/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestGateway } from './testing';
+
+describe('request ids through the gateway', () => {
+  let identity: TestIdentity;
+  let gw: Awaited<ReturnType<typeof startTestGateway>>;
+  beforeAll(async () => {
+    identity = await startTestIdentity();
+    gw = await startTestGateway(identity.prefix, { IDENTITY_URL: identity.baseUrl });
+  });
+  afterAll(async () => {
+    await gw.stop();
+    await identity.stop();
+  });
+
+  it('the gateway makes one up, the service keeps it, and the events it publishes carry it', async () => {
+    const res = await fetch(`${gw.baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Traced Donor',
+        email: uniqueEmail('traced'),
+        phone: '01012345678',
+        password: 'secret123',
+        userType: 'donor',
+        acceptTerms: true,
+      }),
+    });
+    expect(res.status).toBe(201);
+    const requestId = res.headers.get('x-request-id');
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const userId = ((await res.json()) as { user: { id: number } }).user.id;
+    const { rows } = await identity.service.ctx.pool.query(
+      "SELECT payload FROM identity.outbox WHERE job_name = 'user.registered' AND payload->'user'->>'id' = $1",
+      [String(userId)],
+    );
+    expect(rows.length).toBe(2);
+    for (const row of rows) expect(row.payload._requestId).toBe(requestId);
+  });
+});
