@@ -22,6 +22,8 @@ export const gatewayConfigShape = {
   REQUESTS_URL: instanceUrls('http://127.0.0.1:4003'),
   /** Folder holding the shell and mf-<role> folders with their dist builds (the repository root by default). */
   STATIC_ROOT: z.string().default(process.cwd()),
+  /** Remotes deployed on their own (versioned folders and remotes.json); <STATIC_ROOT>/dist/mf by default. */
+  MF_DEPLOY_DIR: z.string().optional(),
   /** Sign-in attempts per address per minute, and writes per caller per minute. */
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
   WRITE_RATE_PER_MINUTE: z.coerce.number().int().positive().default(300),

@@ -62,7 +62,7 @@ export async function createGateway(
     app.use(proxyTo(targets[name], prefixes, config.UPSTREAM_TIMEOUT_MS, logger));
   }
   app.use('/api', notFoundHandler);
-  app.use(staticRoutes(config.STATIC_ROOT));
+  app.use(staticRoutes(config.STATIC_ROOT, config.MF_DEPLOY_DIR));
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
 
