@@ -22,6 +22,11 @@ export const gatewayConfigShape = {
   REQUESTS_URL: instanceUrls('http://127.0.0.1:4003'),
   /** Folder holding the shell and mf-<role> folders with their dist builds (the repository root by default). */
   STATIC_ROOT: z.string().default(process.cwd()),
+  /**
+   * The static front-end server (the `web` image) to forward pages to, instead of serving the
+   * builds from STATIC_ROOT (containers: the gateway image holds no front-end files).
+   */
+  FRONTEND_URL: z.string().url().optional(),
   /** Remotes deployed on their own (versioned folders and remotes.json); <STATIC_ROOT>/dist/mf by default. */
   MF_DEPLOY_DIR: z.string().optional(),
   /** Sign-in attempts per address per minute, and writes per caller per minute. */

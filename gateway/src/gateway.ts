@@ -16,7 +16,7 @@ import { earlyTokenCheck, maintenanceGuard, maintenanceSwitch, rateLimits } from
 import { apiDocsRoutes } from './api-docs';
 import { healthRoutes } from './health';
 import { queueBoard } from './queue-board';
-import { proxyTo } from './proxy';
+import { frontEndProxy, proxyTo } from './proxy';
 import { upstreams, type UpstreamName } from './routes';
 import { adminStatsRoute } from './stats';
 import { impactRoute } from './impact';
@@ -62,7 +62,11 @@ export async function createGateway(
     app.use(proxyTo(targets[name], prefixes, config.UPSTREAM_TIMEOUT_MS, logger));
   }
   app.use('/api', notFoundHandler);
-  app.use(staticRoutes(config.STATIC_ROOT, config.MF_DEPLOY_DIR));
+  app.use(
+    config.FRONTEND_URL
+      ? frontEndProxy(config.FRONTEND_URL, logger)
+      : staticRoutes(config.STATIC_ROOT, config.MF_DEPLOY_DIR),
+  );
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
 

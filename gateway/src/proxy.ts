@@ -94,3 +94,19 @@ function answerUnavailable(
     }),
   );
 }
+
+/** Pages and front-end files from the static server (FRONTEND_URL); /api and /health stay here. */
+export function frontEndProxy(target: string, logger: Logger): RequestHandler {
+  return createProxyMiddleware({
+    target,
+    xfwd: true,
+    pathFilter: (path) => !/^\/(api|health|metrics)(\/|$)/.test(path),
+    on: {
+      error: (err, req, res) => {
+        logger.warn({ url: req.url, err: err.message }, 'front-end server unavailable');
+        if ('writeHead' in res) answerUnavailable(req, res as ServerResponse, 'web', false);
+        else res.destroy();
+      },
+    },
+  });
+}

@@ -110,3 +110,23 @@ export async function createServiceRuntime(options: {
     lifecycle,
   };
 }
+
+/**
+ * `node main.js --migrate-only`: applies the service's migrations and exits, for a deploy step
+ * that runs before the new version starts (a Kubernetes Job, `docker compose run`). Starting the
+ * service migrates too (under an advisory lock); this only makes it a separate, visible step.
+ */
+export async function migrateOnly(options: {
+  name: string;
+  databaseUrl: string;
+  schema: string;
+  migrationsDir: string;
+  logger: Logger;
+}): Promise<string[]> {
+  const pool = createPool(options.databaseUrl, `${options.name}-migrate`, 1, options.logger);
+  try {
+    return await migrate(pool, options.schema, options.migrationsDir, options.logger);
+  } finally {
+    await pool.end();
+  }
+}
