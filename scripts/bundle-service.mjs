@@ -37,7 +37,10 @@ await build({
           if (!source.includes('import.meta.url')) return undefined;
           const fromBundle = path.relative(path.dirname(outfile), args.path).split(path.sep).join('/');
           return {
-            contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`),
+            contents: source.replaceAll(
+              'import.meta.url',
+              `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`,
+            ),
             loader: args.path.endsWith('x') ? 'tsx' : 'ts',
           };
         });
