@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderKustomization, type K8sObject } from './k8s/render';
-import { commonEnvironment, gatewayEnvironment, launchedServices } from './launcher/services';
+import { launcherVariableNames } from './launcher/services';
 
 const root = path.resolve(import.meta.dirname, '..');
 const production = renderKustomization(path.join(root, 'deploy', 'k8s', 'overlays', 'production'));
@@ -134,19 +134,6 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
   });
 
   it('takes configuration from ConfigMaps and Secrets that exist, with the launcher’s variable names, and stores by URL', () => {
-    const input = {
-      stores: {
-        databaseUrl: 'x',
-        redisUrl: 'x',
-        smtpUrl: 'x',
-        jwtPrivateKeyFile: 'x',
-        jwtPublicKeyFile: 'x',
-      },
-      varDir: 'var',
-      publicUrl: 'x',
-      internalSecret: 'x',
-      env: {},
-    };
     const keysOf = (kind: string, name: string) => {
       const object = named(base, kind, name) as
         (K8sObject & { data?: object; stringData?: object }) | undefined;
@@ -159,16 +146,7 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     expect(of(production, 'Secret')).toEqual([]);
     expect(of(production, 'StatefulSet')).toEqual([]);
 
-    const expected: Record<string, string[]> = Object.fromEntries(
-      launchedServices(input).map((s) => [
-        s.name,
-        [...Object.keys(commonEnvironment(input)), ...Object.keys(s.env), 'PORT'],
-      ]),
-    );
-    expected.gateway = [
-      ...Object.keys(commonEnvironment(input)),
-      ...Object.keys(gatewayEnvironment({ identity: 'x', catalog: 'x', requests: 'x' }, 1, root, {})),
-    ];
+    const expected = launcherVariableNames(root);
     for (const [name, names] of Object.entries(expected)) {
       const pod = (named(base, 'Deployment', name) as Workload).spec.template.spec;
       const container = pod.containers[0]!;

@@ -1,20 +1,10 @@
-import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway } from './testing';
+import { describe, expect, it } from 'vitest';
+import { identityBehindGateway } from './testing';
 
-let identity: TestIdentity;
-let gw: Awaited<ReturnType<typeof startTestGateway>>;
-beforeAll(async () => {
-  identity = await startTestIdentity();
-  gw = await startTestGateway(identity.prefix, { IDENTITY_URL: identity.baseUrl });
-});
-afterAll(async () => {
-  await gw.stop();
-  await identity.stop();
-});
+const started = identityBehindGateway();
 
 const board = (path = '', init: RequestInit = {}) =>
-  fetch(`${gw.baseUrl}/api/admin/queues${path}`, { redirect: 'manual', ...init });
+  fetch(`${started.gw.baseUrl}/api/admin/queues${path}`, { redirect: 'manual', ...init });
 
 describe('the queue dashboard (/api/admin/queues)', () => {
   it('is closed to visitors and to non-administrators, on the server', async () => {
@@ -22,14 +12,14 @@ describe('the queue dashboard (/api/admin/queues)', () => {
     expect(page.status).toBe(302);
     expect(page.headers.get('location')).toBe('/api/admin/queues/sign-in');
     expect((await board('/api/queues')).status).toBe(401);
-    const ngo = await identity.signedIn('ngo');
+    const ngo = await started.identity.signedIn('ngo');
     const auth = { authorization: `Bearer ${ngo.token}` };
     expect((await board('/api/queues', { headers: auth })).status).toBe(403);
     expect((await board('/session', { method: 'POST', headers: auth })).status).toBe(403);
   });
 
   it("lists every queue of the platform for an administrator, by token or by the dashboard's cookie", async () => {
-    const admin = await identity.signedIn('admin');
+    const admin = await started.identity.signedIn('admin');
     const byToken = await board('/api/queues', { headers: { authorization: `Bearer ${admin.token}` } });
     expect(byToken.status).toBe(200);
     const names = ((await byToken.json()) as { queues: { name: string }[] }).queues.map((q) => q.name).sort();
@@ -59,7 +49,7 @@ describe('the queue dashboard (/api/admin/queues)', () => {
     expect(await page.text()).toContain('MedRelay queues');
 
     // Signing out revokes the token, and with it the dashboard's cookie, at once.
-    const logout = await fetch(`${gw.baseUrl}/api/auth/logout`, {
+    const logout = await fetch(`${started.gw.baseUrl}/api/auth/logout`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.token}` },
     });

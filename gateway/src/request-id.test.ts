@@ -1,22 +1,12 @@
-import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/testing';
 import { uniqueEmail } from '@medrelay/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway } from './testing';
+import { describe, expect, it } from 'vitest';
+import { identityBehindGateway } from './testing';
 
 describe('request ids through the gateway', () => {
-  let identity: TestIdentity;
-  let gw: Awaited<ReturnType<typeof startTestGateway>>;
-  beforeAll(async () => {
-    identity = await startTestIdentity();
-    gw = await startTestGateway(identity.prefix, { IDENTITY_URL: identity.baseUrl });
-  });
-  afterAll(async () => {
-    await gw.stop();
-    await identity.stop();
-  });
+  const started = identityBehindGateway();
 
   it('the gateway makes one up, the service keeps it, and the events it publishes carry it', async () => {
-    const res = await fetch(`${gw.baseUrl}/api/auth/register`, {
+    const res = await fetch(`${started.gw.baseUrl}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -32,7 +22,7 @@ describe('request ids through the gateway', () => {
     const requestId = res.headers.get('x-request-id');
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     const userId = ((await res.json()) as { user: { id: number } }).user.id;
-    const { rows } = await identity.service.ctx.pool.query(
+    const { rows } = await started.identity.service.ctx.pool.query(
       "SELECT payload FROM identity.outbox WHERE job_name = 'user.registered' AND payload->'user'->>'id' = $1",
       [String(userId)],
     );

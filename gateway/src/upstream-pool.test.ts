@@ -1,6 +1,5 @@
-import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway } from './testing';
+import { describe, expect, it } from 'vitest';
+import { identityBehindGateway } from './testing';
 import { parseUrlList, UpstreamPool } from './upstream-pool';
 
 describe('UpstreamPool', () => {
@@ -34,19 +33,13 @@ describe('UpstreamPool', () => {
 });
 
 describe('the gateway in front of a dead and a live instance', () => {
-  let identity: TestIdentity;
-  let gw: Awaited<ReturnType<typeof startTestGateway>>;
-  beforeAll(async () => {
-    identity = await startTestIdentity();
-    // Port 9 (discard) refuses connections: an instance that is down.
-    gw = await startTestGateway(identity.prefix, { IDENTITY_URL: `http://127.0.0.1:9,${identity.baseUrl}` });
-  });
-  afterAll(async () => {
-    await gw.stop();
-    await identity.stop();
-  });
+  // Port 9 (discard) refuses connections: an instance that is down.
+  const started = identityBehindGateway((identity) => ({
+    IDENTITY_URL: `http://127.0.0.1:9,${identity.baseUrl}`,
+  }));
 
   it('fails over: every read succeeds, and the live instance answered them all', async () => {
+    const { gw, identity } = started;
     for (let i = 0; i < 6; i++) expect((await gw.api.get('/api/settings')).status).toBe(200);
     const metrics = await (await fetch(`${gw.baseUrl}/metrics`)).text();
     const answered = metrics.match(

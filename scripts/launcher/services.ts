@@ -73,3 +73,20 @@ export function gatewayEnvironment(
     STATIC_ROOT: root,
   };
 }
+
+/** The variable names each deployable gets from the launcher (compose and k8s must offer them all). */
+export function launcherVariableNames(root: string): Record<LaunchedService['name'] | 'gateway', string[]> {
+  const input: LaunchInput = {
+    stores: { databaseUrl: '', redisUrl: '', smtpUrl: '', jwtPrivateKeyFile: '', jwtPublicKeyFile: '' },
+    varDir: '',
+    publicUrl: '',
+    internalSecret: '',
+    env: {},
+  };
+  const common = Object.keys(commonEnvironment(input));
+  const services = Object.fromEntries(
+    launchedServices(input).map((s) => [s.name, [...common, ...Object.keys(s.env), 'PORT']]),
+  ) as Record<LaunchedService['name'], string[]>;
+  const upstreams = { identity: '', catalog: '', requests: '' };
+  return { ...services, gateway: [...common, ...Object.keys(gatewayEnvironment(upstreams, 0, root, {}))] };
+}

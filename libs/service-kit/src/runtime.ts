@@ -112,7 +112,8 @@ export async function createServiceRuntime(options: {
 }
 
 /**
- * `node main.js --migrate-only`: applies the service's migrations and exits, for a deploy step
+ * `node main.js --migrate-only`: applies the service's migrations and exits (nothing else starts),
+ * for a deploy step
  * that runs before the new version starts (a Kubernetes Job, `docker compose run`). Starting the
  * service migrates too (under an advisory lock); this only makes it a separate, visible step.
  */
@@ -129,4 +130,24 @@ export async function migrateOnly(options: {
   } finally {
     await pool.end();
   }
+}
+
+/** In a service's main: with `--migrate-only` on the command line, migrate, log and exit. */
+export async function migrateOnlyIfAsked(
+  name: string,
+  config: { DATABASE_URL: string },
+  schema: string,
+  migrationsDir: string,
+  logger: Logger,
+): Promise<void> {
+  if (!process.argv.includes('--migrate-only')) return;
+  const applied = await migrateOnly({
+    name,
+    databaseUrl: config.DATABASE_URL,
+    schema,
+    migrationsDir,
+    logger,
+  });
+  logger.info({ applied }, 'migrations done');
+  process.exit(0);
 }
