@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createTestDatabase, testStores } from '@medrelay/testing';
+import { createTestDatabase, testStores, waitUntil } from '@medrelay/testing';
 import { DCLinter } from 'dclint';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { launcherVariableNames } from './launcher/services';
+import { freePort } from './stores/ports';
 
 const root = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -170,6 +171,43 @@ describe('Dockerfiles', () => {
       .find((line) => line.msg === 'migrations done');
     expect(done?.service).toBe('svc-catalog');
     expect(done?.applied?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the web image server (gateway/src/web-server.ts)', () => {
+  it('serves the shell, the remotes list and versioned deploys, is ready with a shell build, and stops on SIGTERM', async () => {
+    const port = await freePort();
+    const server = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'gateway', 'src', 'web-server.ts')],
+      {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          STATIC_ROOT: root,
+          LOG_LEVEL: 'warn',
+        },
+        stdio: 'ignore',
+      },
+    );
+    const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve(code ?? signal)));
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      await waitUntil(async () => (await fetch(`${url}/health/ready`).catch(() => null))?.status === 200, {
+        what: 'the web server to be ready',
+      });
+      const page = await fetch(`${url}/ngo/dashboard`);
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(await page.text()).toContain('<div');
+      const remotes = (await (await fetch(`${url}/mf/remotes.json`)).json()) as { role: string }[];
+      expect(remotes.map((r) => r.role)).toEqual(['pharmacy', 'ngo', 'donor', 'admin']);
+      expect((await fetch(`${url}/mf/pharmacy/remoteEntry.js`)).status).toBe(200);
+    } finally {
+      server.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
   });
 });
 
