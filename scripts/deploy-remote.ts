@@ -26,7 +26,8 @@ function writeAtomically(file: string, text: string) {
   renameSync(temporary, file);
 }
 
-function activate(deployDir: string, role: UserType, version: string) {
+/** Points /mf/remotes.json at a deployed version of one role's remote, leaving the others as they are. */
+export function activate(deployDir: string, role: UserType, version: string) {
   if (!existsSync(path.join(deployDir, role, version, 'mf-manifest.json'))) {
     throw new Error(`No deployed version ${version} of the ${role} remote in ${deployDir}`);
   }
@@ -40,7 +41,7 @@ function activate(deployDir: string, role: UserType, version: string) {
 }
 
 /** Keeps the newest versions (and the active one) for a quick roll back; removes older ones. */
-function prune(deployDir: string, role: UserType, active: string) {
+export function prune(deployDir: string, role: UserType, active: string) {
   const versions = readdirSync(path.join(deployDir, role))
     .filter((v) => !v.startsWith('.'))
     .sort()
@@ -85,7 +86,9 @@ async function main() {
   console.log(`${role} remote: version ${version} is live (${path.relative(root, deployDir) || deployDir})`);
 }
 
-main().catch((err: Error) => {
-  console.error(err.message);
-  process.exit(1);
-});
+if (process.argv[1] === import.meta.filename) {
+  main().catch((err: Error) => {
+    console.error(err.message);
+    process.exit(1);
+  });
+}
