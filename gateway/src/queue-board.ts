@@ -69,7 +69,7 @@ function cookieToken(req: Request): string | null {
   return null;
 }
 
-/** Administrators only, checked on every call (a suspended admin's cookie stops working at once). */
+/** Administrators only, checked on every call (a revoked token's cookie stops working at once). */
 function adminOnly(verifier: TokenVerifier): RequestHandler {
   return async (req, res, next) => {
     const token = bearerToken(req) ?? cookieToken(req);
