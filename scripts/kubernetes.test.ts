@@ -59,7 +59,7 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     expect(() => new Deployment(broken).validate()).toThrow(/containerPort/);
   });
 
-  it('gives every deployable probes, requests and limits, an autoscaler, a Service and a non-root pod', () => {
+  it('gives every deployable probes, requests and limits, an autoscaler, a disruption budget, a Service and a non-root pod', () => {
     const deployments = of(production, 'Deployment') as Workload[];
     expect(deployments.map((d) => d.metadata.name).sort()).toEqual([
       'catalog',
@@ -96,6 +96,11 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
         | undefined;
       expect(hpa?.spec.scaleTargetRef, `${name} autoscaler`).toMatchObject({ kind: 'Deployment', name });
       expect(hpa!.spec.minReplicas).toBeLessThanOrEqual(hpa!.spec.maxReplicas);
+      const budget = named(production, 'PodDisruptionBudget', name) as
+        (K8sObject & { spec: { selector: { matchLabels: Record<string, string> } } }) | undefined;
+      expect(deployment.spec.template.metadata?.labels, `${name} disruption budget`).toMatchObject(
+        budget!.spec.selector.matchLabels,
+      );
       const service = named(production, 'Service', name) as K8sObject & {
         spec: { selector: Record<string, string> };
       };
