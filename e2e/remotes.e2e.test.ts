@@ -1,4 +1,5 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,17 @@ const root = path.resolve(import.meta.dirname, '..');
  * The shell finds the remotes at run time (/mf/remotes.json): a copy of the built front ends
  * lets this test change one remote's files, or remove one, under a running shell.
  */
+/** Runs a command to its end, with its output. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
 let deployed: string;
 let platform: Platform;
 beforeAll(async () => {
@@ -26,37 +38,72 @@ afterAll(async () => {
 afterEach(async () => expect(await platform.finishTest()).toEqual([]));
 
 describe('remotes loaded at run time', { timeout: 60_000 }, () => {
-  it('shows a redeployed remote without touching the shell', async () => {
+  it('deploys one remote alone (npm run deploy:remote) and the running shell shows it', async () => {
     const user = await platform.approvedUser('pharmacy');
     const page = await platform.newPage();
     await platform.signIn(page, user.email);
     await page.getByTestId('remote-pharmacy').getByRole('heading', { name: 'Pharmacy Dashboard' }).waitFor();
 
     const shellBefore = readdirSync(path.join(deployed, 'shell', 'dist')).sort();
-    // A new build of the pharmacy remote: the same files with a changed title.
-    const dist = path.join(deployed, 'mf-pharmacy', 'dist');
-    let changed = 0;
-    for (const file of readdirSync(dist).filter((f) => f.endsWith('.js'))) {
-      const text = readFileSync(path.join(dist, file), 'utf8');
-      if (text.includes('Pharmacy Dashboard')) {
-        writeFileSync(path.join(dist, file), text.replaceAll('Pharmacy Dashboard', 'Pharmacy Dashboard v2'));
-        changed++;
-      }
+    // A role team's changed checkout of the pharmacy remote (a copy: the repository's own
+    // sources stay as they are while other tests run).
+    const checkout = path.join(root, 'var', `remote-checkout-${process.pid}`, 'mf-pharmacy');
+    cpSync(path.join(root, 'mf-pharmacy'), checkout, {
+      recursive: true,
+      filter: (source) => !/[\\/](dist|node_modules)$/.test(source),
+    });
+    const texts = path.join(checkout, 'src', 'texts.ts');
+    writeFileSync(
+      texts,
+      readFileSync(texts, 'utf8').replace("'Pharmacy Dashboard'", "'Pharmacy Dashboard v2'"),
+    );
+    try {
+      // Asynchronously: the platform under test runs in this process and must keep answering.
+      const deploy = await run(
+        process.execPath,
+        [path.join(root, 'scripts', 'start.mjs'), '--deploy-remote', 'pharmacy'],
+        {
+          ...process.env,
+          MF_DEPLOY_DIR: path.join(deployed, 'dist', 'mf'),
+          REMOTE_SOURCE_DIR: checkout,
+        },
+      );
+      expect(deploy.code, deploy.output).toBe(0);
+      expect(deploy.output).toMatch(/pharmacy remote: version \d{14}-[0-9a-f]{8} is live/);
+    } finally {
+      rmSync(path.dirname(checkout), { recursive: true, force: true });
     }
-    expect(changed).toBeGreaterThan(0);
 
-    // A real rebuild renames its hashed chunks; editing them in place does not, so a fresh
-    // browser (no cached chunks) stands in for the user's next visit.
-    const next = await platform.newPage();
-    // The shell looks the remote up at run time.
-    const lookedUp = next.waitForResponse((res) => res.url().endsWith('/mf/remotes.json'));
-    await platform.signIn(next, user.email);
-    expect((await lookedUp).status()).toBe(200);
-    await next
+    // The shell looks the remote up at run time: the same page, reloaded, shows the new version.
+    const lookedUp = page.waitForResponse((res) => res.url().endsWith('/mf/remotes.json'));
+    await page.reload();
+    const remotes = (await (await lookedUp).json()) as { role: string; entry: string }[];
+    expect(remotes.find((r) => r.role === 'pharmacy')?.entry).toMatch(
+      /^\/mf\/pharmacy\/\d{14}-[0-9a-f]{8}\/mf-manifest\.json$/,
+    );
+    expect(remotes.find((r) => r.role === 'ngo')?.entry).toBe('/mf/ngo/mf-manifest.json');
+    await page
       .getByTestId('remote-pharmacy')
       .getByRole('heading', { name: 'Pharmacy Dashboard v2' })
       .waitFor();
     expect(readdirSync(path.join(deployed, 'shell', 'dist')).sort()).toEqual(shellBefore);
+  });
+
+  it('shows a clear message where a broken deploy would be (its files are gone)', async () => {
+    const deployDir = path.join(deployed, 'dist', 'mf');
+    mkdirSync(deployDir, { recursive: true });
+    writeFileSync(
+      path.join(deployDir, 'remotes.json'),
+      JSON.stringify([
+        { name: 'mf_donor', role: 'donor', entry: '/mf/donor/20990101000000-deadbeef/mf-manifest.json' },
+      ]),
+    );
+    platform.expectFailedCall(404);
+    const user = await platform.approvedUser('donor');
+    const page = await platform.newPage();
+    await platform.signIn(page, user.email);
+    await page.waitForURL('**/donor/dashboard');
+    await page.getByText('This area could not be loaded').waitFor();
   });
 
   it('shows a clear message where a missing remote would be, and the chrome keeps working', async () => {

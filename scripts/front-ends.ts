@@ -42,10 +42,20 @@ export function staleFrontEnds(root: string): string[] {
   });
 }
 
-function buildOne(root: string, app: string, log: (line: string) => void): Promise<boolean> {
+/**
+ * A production build of one app into its dist/ (stamped), or into `outputPath` (a versioned
+ * deploy of a remote, not stamped: the app's own dist/ is left as it was).
+ */
+export function buildOne(
+  root: string,
+  app: string,
+  log: (line: string) => void,
+  outputPath?: string,
+): Promise<boolean> {
   const started = Date.now();
+  const args = ['--mode', 'production', ...(outputPath ? ['--output-path', outputPath] : [])];
   return new Promise((resolve) => {
-    const child = spawn(path.join(root, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
+    const child = spawn(path.join(root, 'node_modules', '.bin', 'webpack'), args, {
       cwd: path.join(root, app),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -54,7 +64,7 @@ function buildOne(root: string, app: string, log: (line: string) => void): Promi
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('exit', (code) => {
       if (code === 0) {
-        writeFileSync(path.join(root, app, 'dist', stampName), new Date().toISOString());
+        if (!outputPath) writeFileSync(path.join(root, app, 'dist', stampName), new Date().toISOString());
         log(`built ${app} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       } else {
         log(`building ${app} failed:\n${output}`);

@@ -9,8 +9,8 @@ import { freePort, isListening } from './stores/ports';
 const root = path.resolve(import.meta.dirname, '..');
 
 /** Runs `node scripts/start.mjs` (what `npm start` runs) and collects its output. */
-function launch(env: Record<string, string>) {
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+function launch(env: Record<string, string>, args: string[] = []) {
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs'), ...args], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -93,13 +93,33 @@ describe('npm start (the launcher)', () => {
     expect(first.run.output).toContain('launcher  │ stopped');
     for (const port of Object.values(ports)) expect(await isListening(port), `port ${port}`).toBe(false);
 
-    const second = launch(env);
+    // The second start runs two instances of every service behind the one gateway.
+    const second = launch(env, [
+      '--scale',
+      'svc-identity=2',
+      '--scale',
+      'catalog=2',
+      '--scale',
+      'requests=2',
+    ]);
     try {
       await expect
         .poll(() => second.run.output, { timeout: 45_000, interval: 200 })
         .toContain('MedRelay is running');
       expect(second.run.output).toContain('demo accounts already present');
       expect(second.run.output).toContain('demo medicines already present');
+      const health = await api.get('/health');
+      expect(health.body.status).toBe('ok');
+      for (const [name, port] of [
+        ['identity', ports.IDENTITY_PORT],
+        ['catalog', ports.CATALOG_PORT],
+        ['requests', ports.REQUESTS_PORT],
+      ] as const) {
+        expect(health.body.instances[name]).toEqual({
+          [`http://127.0.0.1:${port}`]: 'up',
+          [`http://127.0.0.1:${port + 100}`]: 'up',
+        });
+      }
       const login = await api.post('/api/auth/login', { email: 'admin@medrelay.eg', password: 'demo1234' });
       const all = await api.get('/api/admin/all-users', { token: login.body.token });
       expect(all.body.map((u: { id: number }) => u.id)).toContain(registeredId!);
@@ -107,5 +127,8 @@ describe('npm start (the launcher)', () => {
       second.interrupt();
     }
     expect(await second.run.exited).toBe(0);
+    for (const port of [ports.IDENTITY_PORT, ports.CATALOG_PORT, ports.REQUESTS_PORT]) {
+      expect(await isListening(port + 100), `port ${port + 100}`).toBe(false);
+    }
   }, 120_000);
 });

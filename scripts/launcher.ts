@@ -11,6 +11,8 @@ import { buildFrontEnds, staleFrontEnds } from './front-ends';
 import { seedDemoActivity } from './launcher/demo-activity';
 import { waitUntilReady } from './launcher/health';
 import { prefixer } from './launcher/logs';
+import { instancePort, parseScale } from './launcher/scale';
+import { commonEnvironment, gatewayEnvironment, launchedServices } from './launcher/services';
 import { startProcess, stopProcess, type ServiceProcess } from './launcher/processes';
 import { isListening } from './stores/ports';
 import { resolveStores, type Stores } from './stores/resolve';
@@ -59,6 +61,8 @@ async function buildStaleFrontEnds() {
 }
 
 async function main() {
+  // Read before anything starts, so a mistyped option fails at once.
+  const scale = parseScale(process.argv.slice(2), ['identity', 'catalog', 'requests']);
   await buildStaleFrontEnds();
   stores = await resolveStores(varDir, storeLog);
   say(`stores ready (data under ${path.relative(root, varDir) || varDir})`);
@@ -68,74 +72,64 @@ async function main() {
   await pool.end();
   say(created ? `seeded ${created} demo accounts` : 'demo accounts already present');
 
-  const common = {
-    NODE_ENV: process.env.NODE_ENV ?? 'development',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    HOST: '127.0.0.1',
-    REDIS_URL: stores.redisUrl,
-    REDIS_PREFIX: process.env.REDIS_PREFIX ?? 'medrelay',
-    JWT_PUBLIC_KEY_FILE: stores.jwtPublicKeyFile,
-    DATABASE_URL: stores.databaseUrl,
-    SMTP_URL: stores.smtpUrl,
-    PUBLIC_URL: publicUrl,
-  };
   // Shared by catalog and requests for their internal calls; new on every start unless given.
   const internalSecret = process.env.INTERNAL_SECRET ?? randomBytes(24).toString('hex');
-  const services: Array<{ name: string; dir: string; port: number; env: Record<string, string> }> = [
-    {
-      name: 'identity',
-      dir: 'svc-identity',
-      port: Number(process.env.IDENTITY_PORT ?? 4001),
-      env: { JWT_PRIVATE_KEY_FILE: stores.jwtPrivateKeyFile },
-    },
-    {
-      name: 'catalog',
-      dir: 'svc-catalog',
-      port: Number(process.env.CATALOG_PORT ?? 4002),
-      env: { INTERNAL_SECRET: internalSecret, UPLOAD_DIR: path.join(varDir, 'uploads') } as Record<
-        string,
-        string
-      >,
-    },
-    {
-      name: 'requests',
-      dir: 'svc-requests',
-      port: Number(process.env.REQUESTS_PORT ?? 4003),
-      env: {
-        INTERNAL_SECRET: internalSecret,
-        CATALOG_URL: `http://127.0.0.1:${process.env.CATALOG_PORT ?? 4002}`,
-      } as Record<string, string>,
-    },
-  ].filter((s) => existsSync(path.join(root, s.dir, 'src', 'main.ts')));
+  const input = { stores, varDir, publicUrl, internalSecret, env: process.env };
+  const common = commonEnvironment(input);
+  const services = launchedServices(input).filter((s) =>
+    existsSync(path.join(root, s.dir, 'src', 'main.ts')),
+  );
 
-  for (const port of [...services.map((s) => s.port), gatewayPort]) {
+  // `--scale catalog=2`: several instances of a service, each on its own port; the gateway
+  // spreads calls over them and each requests instance talks to one catalog instance.
+  const instances = services.flatMap((s) =>
+    Array.from({ length: scale[s.name] ?? 1 }, (_, k) => ({
+      ...s,
+      instance: k,
+      label: k ? `${s.name}#${k + 1}` : s.name,
+      port: instancePort(s.port, k),
+    })),
+  );
+  const urlsOf = (name: string) =>
+    instances.filter((i) => i.name === name).map((i) => `http://127.0.0.1:${i.port}`);
+  const catalogUrls = urlsOf('catalog');
+
+  for (const port of [...instances.map((s) => s.port), gatewayPort]) {
     if (await isListening(port)) throw new Error(`Port ${port} is in use (another MedRelay still running?).`);
   }
 
-  services.forEach((s, i) =>
+  instances.forEach((s, i) =>
     running.push(
-      startProcess(s.name, i, path.join(root, s.dir), 'src/main.ts', {
+      startProcess(s.label, i, path.join(root, s.dir), 'src/main.ts', {
         ...common,
         ...s.env,
+        ...(s.name === 'requests' && catalogUrls.length
+          ? { CATALOG_URL: catalogUrls[s.instance % catalogUrls.length]! }
+          : {}),
         PORT: String(s.port),
       }),
     ),
   );
   await Promise.all(
-    services.map((s, i) =>
-      waitUntilReady(`http://127.0.0.1:${s.port}/health/ready`, running[i]!.exited, s.name),
+    instances.map((s, i) =>
+      waitUntilReady(`http://127.0.0.1:${s.port}/health/ready`, running[i]!.exited, s.label),
     ),
   );
 
-  const upstreamUrl = (port: number) => `http://127.0.0.1:${port}`;
+  const upstreamUrls = (name: string, basePort: number) =>
+    (urlsOf(name).length ? urlsOf(name) : [`http://127.0.0.1:${basePort}`]).join(',');
   const gateway = startProcess('gateway', 5, path.join(root, 'gateway'), 'src/main.ts', {
     ...common,
-    HOST: process.env.GATEWAY_HOST ?? '127.0.0.1',
-    PORT: String(gatewayPort),
-    IDENTITY_URL: upstreamUrl(services[0]!.port),
-    CATALOG_URL: upstreamUrl(Number(process.env.CATALOG_PORT ?? 4002)),
-    REQUESTS_URL: upstreamUrl(Number(process.env.REQUESTS_PORT ?? 4003)),
-    STATIC_ROOT: root,
+    ...gatewayEnvironment(
+      {
+        identity: upstreamUrls('identity', 4001),
+        catalog: upstreamUrls('catalog', Number(process.env.CATALOG_PORT ?? 4002)),
+        requests: upstreamUrls('requests', Number(process.env.REQUESTS_PORT ?? 4003)),
+      },
+      gatewayPort,
+      root,
+      process.env,
+    ),
   });
   running.push(gateway);
   await waitUntilReady(`http://127.0.0.1:${gatewayPort}/health/ready`, gateway.exited, 'gateway');

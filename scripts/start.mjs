@@ -31,6 +31,7 @@ const commands = {
   '--create-admin': 'create-admin.ts',
   '--bench': 'bench.ts',
   '--build': 'build.ts',
+  '--deploy-remote': 'deploy-remote.ts',
 };
 const flag = process.argv[2];
 const script = commands[flag] ?? 'launcher.ts';

@@ -64,8 +64,11 @@ if (existsSync(reportFile)) {
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestReport;
   passed += report.numPassedTests;
   failed += report.numFailedTests;
-  // A file that failed to load, or a failing global set-up, fails no test yet is a failure.
-  if (!vitestOk && report.numFailedTests === 0) failed += Math.max(1, report.numFailedTestSuites);
+  // A file that failed to load, a failing global set-up or a failing afterAll hook fails no test
+  // yet is a failure (vitest may even exit 0 for the hook).
+  if (report.numFailedTests === 0 && (!vitestOk || report.numFailedTestSuites > 0)) {
+    failed += Math.max(1, report.numFailedTestSuites);
+  }
 } else {
   failed += 1;
 }

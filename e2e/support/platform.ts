@@ -24,13 +24,15 @@ const chromiumArgs = [
  * front of the real services (real PostgreSQL, Redis and SMTP from the global set-up), driven
  * through Debian's Chromium.
  */
-export async function startPlatform(options: { staticRoot?: string } = {}) {
-  const services = await startTestPlatform();
+export async function startPlatform(options: { staticRoot?: string; instances?: number } = {}) {
+  const services = await startTestPlatform({ instances: options.instances });
   const { identity } = services;
+  // The gateway takes each service's instances as a comma-separated list.
+  const urls = (list: Array<{ baseUrl: string }>) => list.map((s) => s.baseUrl).join(',');
   const gateway = await startTestGateway(identity.prefix, {
-    IDENTITY_URL: identity.baseUrl,
-    CATALOG_URL: services.catalog.baseUrl,
-    REQUESTS_URL: services.requests.baseUrl,
+    IDENTITY_URL: urls(services.replicas.identity),
+    CATALOG_URL: urls(services.replicas.catalog),
+    REQUESTS_URL: urls(services.replicas.requests),
     STATIC_ROOT: options.staticRoot ?? root,
   });
   const browser: Browser = await chromium.launch({
@@ -99,6 +101,7 @@ export async function startPlatform(options: { staticRoot?: string } = {}) {
 
   return {
     identity,
+    services,
     gateway,
     browser,
     newPage,

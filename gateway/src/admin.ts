@@ -13,6 +13,7 @@ import { AppError, requirePermission, validate, type Logger } from '@medrelay/se
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { UpstreamName } from './routes';
+import type { UpstreamPool } from './upstream-pool';
 import { askUpstream, forwardedHeaders } from './upstream';
 
 const activityPaths: Record<UpstreamName, string> = {
@@ -37,7 +38,7 @@ const exportPageSize = 100;
  * and Clear Cache. Each service checks the administrator's token again.
  */
 export function adminRoutes(
-  targets: Record<UpstreamName, string>,
+  targets: Record<UpstreamName, UpstreamPool>,
   options: { timeoutMs: number; logger: Logger; caches: Record<string, () => void> },
 ): Router {
   const { timeoutMs, logger, caches } = options;
@@ -53,11 +54,16 @@ export function adminRoutes(
       const names = Object.keys(activityPaths) as UpstreamName[];
       const lists = await Promise.all(
         names.map((name) =>
-          askUpstream(`${targets[name]}${activityPaths[name]}?limit=${limit}`, z.array(activitySchema), req, {
-            timeoutMs,
-            logger,
-            label: 'activity part',
-          }),
+          askUpstream(
+            `${targets[name].next()}${activityPaths[name]}?limit=${limit}`,
+            z.array(activitySchema),
+            req,
+            {
+              timeoutMs,
+              logger,
+              label: 'activity part',
+            },
+          ),
         ),
       );
       const feed: ActivityFeed = {
@@ -79,7 +85,7 @@ export function adminRoutes(
    */
   router.get('/api/admin/export', requirePermission('data.export'), async (req, res, next) => {
     const open = (name: UpstreamName, path: string) =>
-      fetch(`${targets[name]}${path}`, {
+      fetch(`${targets[name].next()}${path}`, {
         headers: forwardedHeaders(req),
         signal: AbortSignal.timeout(timeoutMs),
       }).then((r) => {
@@ -88,7 +94,7 @@ export function adminRoutes(
       });
     const usersPage = (page: number) =>
       askUpstream(
-        `${targets.identity}/api/admin/all-users?page=${page}&pageSize=${exportPageSize}`,
+        `${targets.identity.next()}/api/admin/all-users?page=${page}&pageSize=${exportPageSize}`,
         z.array(userSchema),
         req,
         { timeoutMs, logger, label: 'export users' },
@@ -149,7 +155,7 @@ export function adminRoutes(
   router.post('/api/admin/cache/clear', requirePermission('cache.clear'), async (req, res) => {
     for (const clear of Object.values(caches)) clear();
     const published = await askUpstream(
-      `${targets.identity}/api/admin/settings/publish`,
+      `${targets.identity.next()}/api/admin/settings/publish`,
       z.object({ published: z.literal(true) }),
       req,
       { timeoutMs, logger, label: 'settings publish', method: 'POST' },

@@ -187,6 +187,11 @@ describe('routing and failures', () => {
       status: 'degraded',
       redis: 'up',
       upstreams: { identity: 'up', catalog: 'down', requests: 'down' },
+      instances: {
+        identity: { [identity.baseUrl]: 'up' },
+        catalog: { 'http://127.0.0.1:9': 'down' },
+        requests: { 'http://127.0.0.1:9': 'down' },
+      },
     });
     expect((await gw.api.get('/health/ready')).status).toBe(200);
   });

@@ -13,13 +13,16 @@ import {
 } from '@medrelay/service-kit';
 import type { GatewayConfig } from './config';
 import { earlyTokenCheck, maintenanceGuard, maintenanceSwitch, rateLimits } from './guards';
+import { apiDocsRoutes } from './api-docs';
 import { healthRoutes } from './health';
-import { proxyTo } from './proxy';
+import { queueBoard } from './queue-board';
+import { frontEndProxy, proxyTo } from './proxy';
 import { upstreams, type UpstreamName } from './routes';
 import { adminRoutes } from './admin';
 import { adminStatsRoute } from './stats';
 import { impactRoute } from './impact';
 import { staticRoutes } from './static';
+import { parseUrlList, UpstreamPool } from './upstream-pool';
 
 /** The single entry point: guards, then each service's paths proxied, then the static front ends. */
 export async function createGateway(
@@ -32,16 +35,21 @@ export async function createGateway(
     redis,
     config.REDIS_PREFIX,
   );
-  const targets: Record<UpstreamName, string> = {
-    identity: config.IDENTITY_URL,
-    catalog: config.CATALOG_URL,
-    requests: config.REQUESTS_URL,
+  const targets: Record<UpstreamName, UpstreamPool> = {
+    identity: new UpstreamPool('identity', parseUrlList(config.IDENTITY_URL)),
+    catalog: new UpstreamPool('catalog', parseUrlList(config.CATALOG_URL)),
+    requests: new UpstreamPool('requests', parseUrlList(config.REQUESTS_URL)),
   };
   let shuttingDown = false;
 
   const maintenance = maintenanceSwitch(redis, config.REDIS_PREFIX);
   const app = createServiceApp(logger, { json: false, trustProxy: config.TRUST_PROXY });
   app.use(healthRoutes(targets, redis, () => shuttingDown));
+  // Before the guards: the API description is public and stays readable in maintenance mode.
+  app.use(apiDocsRoutes());
+  // Its own administrator check (token or dashboard cookie): it must work in maintenance mode too.
+  const board = queueBoard(config.REDIS_URL, config.REDIS_PREFIX, verifier);
+  app.use(board.router);
   app.use(
     '/api',
     earlyTokenCheck(verifier),
@@ -63,10 +71,14 @@ export async function createGateway(
   );
   app.use(impact);
   for (const [name, prefixes] of Object.entries(upstreams) as [UpstreamName, readonly string[]][]) {
-    app.use(proxyTo(name, targets[name], prefixes, config.UPSTREAM_TIMEOUT_MS, logger));
+    app.use(proxyTo(targets[name], prefixes, config.UPSTREAM_TIMEOUT_MS, logger));
   }
   app.use('/api', notFoundHandler);
-  app.use(staticRoutes(config.STATIC_ROOT));
+  app.use(
+    config.FRONTEND_URL
+      ? frontEndProxy(config.FRONTEND_URL, logger)
+      : staticRoutes(config.STATIC_ROOT, config.MF_DEPLOY_DIR),
+  );
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
 
@@ -74,6 +86,7 @@ export async function createGateway(
   return {
     app,
     redis,
+    upstreams: targets,
     async listen(port = config.PORT) {
       server = await listen(app, port, config.HOST);
       return server;
@@ -82,6 +95,7 @@ export async function createGateway(
       return [
         ['readiness', () => (shuttingDown = true)],
         ['http', () => (server ? closeServer(server) : undefined)],
+        ['queue dashboard', () => board.close()],
         ['redis', () => redis.quit()],
       ];
     },

@@ -1,6 +1,7 @@
 import type { Redis } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { UpstreamName } from './routes';
+import type { UpstreamPool } from './upstream-pool';
 
 async function isUp(url: string): Promise<boolean> {
   try {
@@ -13,7 +14,7 @@ async function isUp(url: string): Promise<boolean> {
 
 /** /health reports the gateway and each service; /health/ready is the gateway's own readiness. */
 export function healthRoutes(
-  targets: Record<UpstreamName, string>,
+  targets: Record<UpstreamName, UpstreamPool>,
   redis: Redis,
   isShuttingDown: () => boolean,
 ): Router {
@@ -32,16 +33,26 @@ export function healthRoutes(
       .json({ status: ready ? 'ready' : 'not-ready', checks: { redis: redisUp ? 'up' : 'down' } });
   });
   router.get('/health', async (_req, res) => {
-    const entries = await Promise.all(
-      Object.entries(targets).map(async ([name, url]) => [name, (await isUp(url)) ? 'up' : 'down'] as const),
+    // A service is up when every one of its instances is ready; each instance is listed too.
+    const checked = await Promise.all(
+      Object.values(targets).map(async (pool) => {
+        const states = await Promise.all(
+          pool.urls.map(async (url) => [url, (await isUp(url)) ? 'up' : 'down']),
+        );
+        return [pool.name, Object.fromEntries(states) as Record<string, 'up' | 'down'>] as const;
+      }),
+    );
+    const entries = checked.map(
+      ([name, states]) => [name, Object.values(states).every((s) => s === 'up') ? 'up' : 'down'] as const,
     );
     const upstreams = Object.fromEntries(entries);
+    const instances = Object.fromEntries(checked);
     const redisUp = await redis.ping().then(
       () => true,
       () => false,
     );
     const allUp = redisUp && entries.every(([, state]) => state === 'up');
-    res.json({ status: allUp ? 'ok' : 'degraded', redis: redisUp ? 'up' : 'down', upstreams });
+    res.json({ status: allUp ? 'ok' : 'degraded', redis: redisUp ? 'up' : 'down', upstreams, instances });
   });
   return router;
 }

@@ -10,6 +10,7 @@ import { AppError, type Logger } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { z } from 'zod';
 import type { UpstreamName } from './routes';
+import type { UpstreamPool } from './upstream-pool';
 
 const parts = {
   identity: identityImpactSchema,
@@ -34,7 +35,7 @@ export function combineImpact(
 
 /** GET /api/impact: the landing page's live figures, from the three services' parts; `clear` empties its cache. */
 export function impactRoute(
-  targets: Record<UpstreamName, string>,
+  targets: Record<UpstreamName, UpstreamPool>,
   options: { timeoutMs: number; cacheMs: number },
   logger: Logger,
 ): Router & { clear: () => void } {
@@ -43,7 +44,9 @@ export function impactRoute(
   let cached: { at: number; value: PublicImpact } | null = null;
 
   async function ask<K extends UpstreamName>(name: K): Promise<z.infer<(typeof parts)[K]>> {
-    const res = await fetch(`${targets[name]}${impactPartPath}`, { signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetch(`${targets[name].next()}${impactPartPath}`, {
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     if (!res.ok) throw new Error(`${name} answered ${res.status}`);
     return parts[name].parse(await res.json()) as z.infer<(typeof parts)[K]>;
   }

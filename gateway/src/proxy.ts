@@ -4,22 +4,37 @@ import { requestLanguage, type Logger } from '@medrelay/service-kit';
 import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { matchesPrefix } from './routes';
+import { countUpstreamAnswer } from './upstream-metrics';
+import type { UpstreamPool } from './upstream-pool';
+
+/** Errors meaning the instance never took the call: another instance may safely get it. */
+const notConnected = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+type ProxiedRequest = IncomingMessage & { upstreamTarget?: string; upstreamRetried?: boolean };
 
 /**
- * Streams matching calls to a service untouched (no body parsing here). The client address the
- * gateway worked out replaces any X-Forwarded-For the client sent, so services can trust it.
- * When the service is absent or down the caller gets a JSON 503 at once, when it is too slow a
- * 504, never a hang.
+ * Streams matching calls to one of a service's instances untouched (no body parsing here),
+ * round robin. The client address the gateway worked out replaces any X-Forwarded-For the client
+ * sent, so services can trust it. An instance that refuses the connection is left out for a
+ * while; a call without a body (GET/HEAD) is then retried once on another instance. When no
+ * instance answers the caller gets a JSON 503 at once, when one is too slow a 504, never a hang.
  */
 export function proxyTo(
-  name: string,
-  target: string,
+  pool: UpstreamPool,
   prefixes: readonly string[],
   timeoutMs: number,
   logger: Logger,
 ): RequestHandler {
-  return createProxyMiddleware({
-    target,
+  const name = pool.name;
+  const proxy: RequestHandler = createProxyMiddleware({
+    target: pool.urls[0],
+    router: (req) => {
+      const target = pool.next();
+      (req as ProxiedRequest).upstreamTarget = target;
+      const response = (req as Request).res;
+      if (response) response.locals.metricsRoute = `proxied to ${name}`;
+      return target;
+    },
     xfwd: false,
     proxyTimeout: timeoutMs,
     pathFilter: (path) => prefixes.some((p) => matchesPrefix(path.split('?')[0]!, p)),
@@ -30,22 +45,67 @@ export function proxyTo(
         proxyReq.setHeader('x-forwarded-proto', request.protocol);
         if (request.headers.host) proxyReq.setHeader('x-forwarded-host', request.headers.host);
       },
+      proxyRes: (_proxyRes, req) => {
+        const target = (req as ProxiedRequest).upstreamTarget;
+        if (target) countUpstreamAnswer(pool, target);
+      },
       error: (err, req, res) => {
-        logger.warn({ upstream: name, url: req.url, err: err.message }, 'upstream unavailable');
+        const request = req as ProxiedRequest;
+        const code = (err as NodeJS.ErrnoException).code ?? '';
+        logger.warn(
+          { upstream: name, instance: request.upstreamTarget, url: req.url, err: err.message },
+          'upstream unavailable',
+        );
         if (!('writeHead' in res)) return void res.destroy();
         const response = res as ServerResponse;
         if (response.headersSent) return void response.end();
+        if (notConnected.has(code) && request.upstreamTarget) {
+          pool.markDown(request.upstreamTarget);
+          const bodyless = req.method === 'GET' || req.method === 'HEAD';
+          if (bodyless && !request.upstreamRetried && pool.available > 0) {
+            request.upstreamRetried = true;
+            return void proxy(req as Request, response as never, () =>
+              answerUnavailable(req, response, name, false),
+            );
+          }
+        }
         // http-proxy aborts the call at proxyTimeout, which surfaces as a reset socket.
-        const timedOut = (err as NodeJS.ErrnoException).code === 'ECONNRESET';
-        const language = requestLanguage(req as IncomingMessage);
-        response.writeHead(timedOut ? 504 : 503, { 'content-type': 'application/json; charset=utf-8' });
-        response.end(
-          JSON.stringify({
-            message: translate(timedOut ? 'serviceTimeout' : 'serviceUnavailable', language),
-            code: 'UPSTREAM_UNAVAILABLE',
-            details: { upstream: name },
-          }),
-        );
+        answerUnavailable(req, response, name, code === 'ECONNRESET');
+      },
+    },
+  });
+  return proxy;
+}
+
+function answerUnavailable(
+  req: IncomingMessage,
+  response: ServerResponse,
+  upstream: string,
+  timedOut: boolean,
+) {
+  if (response.headersSent) return void response.end();
+  const language = requestLanguage(req);
+  response.writeHead(timedOut ? 504 : 503, { 'content-type': 'application/json; charset=utf-8' });
+  response.end(
+    JSON.stringify({
+      message: translate(timedOut ? 'serviceTimeout' : 'serviceUnavailable', language),
+      code: 'UPSTREAM_UNAVAILABLE',
+      details: { upstream },
+    }),
+  );
+}
+
+/** Pages and front-end files from the static server (FRONTEND_URL); /api and /health stay here. */
+export function frontEndProxy(target: string, logger: Logger): RequestHandler {
+  return createProxyMiddleware({
+    target,
+    xfwd: true,
+    pathFilter: (path) => !/^\/(api|health|metrics)(\/|$)/.test(path),
+    on: {
+      error: (err, req, res) => {
+        logger.warn({ url: req.url, err: err.message }, 'front-end server unavailable');
+        if ('writeHead' in res) answerUnavailable(req, res as ServerResponse, 'web', false);
+        else res.destroy();
       },
     },
   });

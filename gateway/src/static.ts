@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { userTypes } from '@medrelay/contracts';
 import express, { Router, type Response } from 'express';
+import { readDeployedRemotes } from './deployed-remotes';
 
 /** One remote per role (`mf-<role>`). */
 const roles = userTypes;
@@ -33,7 +34,7 @@ function cacheHeaders(res: Response, file: string) {
  * only our own scripts, no framing (clickjacking of admin actions). Fluent inserts its styles
  * at run time, hence inline styles.
  */
-const contentSecurityPolicy = [
+export const contentSecurityPolicy = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -46,7 +47,7 @@ const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function staticRoutes(root: string): Router {
+export function staticRoutes(root: string, deployDir = path.join(root, 'dist', 'mf')): Router {
   const router = Router();
   const shellDist = path.join(root, 'shell', 'dist');
   router.use((_req, res, next) => {
@@ -59,9 +60,15 @@ export function staticRoutes(root: string): Router {
   router.get(/\.map$/, (_req, res) => res.status(404).end());
 
   router.get('/mf/remotes.json', (_req, res) => {
-    const remotes = roles
+    const built = roles
       .filter((role) => existsSync(path.join(root, `mf-${role}`, 'dist', 'mf-manifest.json')))
       .map((role) => ({ name: `mf_${role}`, role, entry: `/mf/${role}/mf-manifest.json` }));
+    // A remote deployed on its own (npm run deploy:remote) wins over the default build.
+    const deployed = readDeployedRemotes(deployDir);
+    const remotes = [
+      ...built.filter((remote) => !deployed.some((d) => d.role === remote.role)),
+      ...deployed,
+    ].sort((a, b) => roles.indexOf(a.role) - roles.indexOf(b.role));
     res.setHeader('Cache-Control', 'no-cache');
     res.json(remotes);
   });
@@ -71,6 +78,11 @@ export function staticRoutes(root: string): Router {
       express.static(path.join(root, `mf-${role}`, 'dist'), { setHeaders: cacheHeaders, index: false }),
     );
   }
+  // Versioned deploys: /mf/<role>/<version>/… from <deployDir>/<role>/<version>/.
+  router.use(
+    '/mf',
+    express.static(deployDir, { setHeaders: cacheHeaders, index: false, dotfiles: 'ignore' }),
+  );
   router.use(express.static(shellDist, { setHeaders: cacheHeaders, index: false }));
   // Screens fall back to index.html; a missing file (an old chunk after a redeploy) is a 404,
   // never HTML served as JavaScript.

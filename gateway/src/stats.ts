@@ -13,6 +13,7 @@ import { askUpstream } from './upstream';
 import { Router, type Request } from 'express';
 import type { z } from 'zod';
 import type { UpstreamName } from './routes';
+import type { UpstreamPool } from './upstream-pool';
 
 const parts = {
   identity: { path: '/api/admin/users/stats', schema: userStatsSchema },
@@ -27,7 +28,7 @@ const parts = {
  * still shows the rest. `?days=N` counts only what was created in the last N days.
  */
 export function adminStatsRoute(
-  targets: Record<UpstreamName, string>,
+  targets: Record<UpstreamName, UpstreamPool>,
   timeoutMs: number,
   logger: Logger,
 ): Router {
@@ -35,7 +36,7 @@ export function adminStatsRoute(
 
   const ask = <K extends StatsPart>(name: K, req: Request, days: number | undefined) =>
     askUpstream(
-      `${targets[name]}${parts[name].path}${days ? `?days=${days}` : ''}`,
+      `${targets[name].next()}${parts[name].path}${days ? `?days=${days}` : ''}`,
       parts[name].schema,
       req,
       {

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@medrelay/service-kit';
+import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/testing';
 import { apiClient, testStores } from '@medrelay/testing';
+import { afterAll, beforeAll } from 'vitest';
 import { z } from 'zod';
 import { gatewayConfigShape, type GatewayConfig } from './config';
 import { createGateway } from './gateway';
@@ -26,4 +28,26 @@ export async function startTestGateway(
   const server = await gateway.listen(0);
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { gateway, baseUrl, api: apiClient(baseUrl), stop: () => gateway.stop() };
+}
+
+/**
+ * For a test file: a real svc-identity and a gateway in front of it, started before its tests
+ * and stopped after them. `overrides` may use the identity (its URL, say).
+ */
+export function identityBehindGateway(
+  overrides: (identity: TestIdentity) => Partial<Record<keyof GatewayConfig, string>> = () => ({}),
+) {
+  const started = {} as { identity: TestIdentity; gw: Awaited<ReturnType<typeof startTestGateway>> };
+  beforeAll(async () => {
+    started.identity = await startTestIdentity();
+    started.gw = await startTestGateway(started.identity.prefix, {
+      IDENTITY_URL: started.identity.baseUrl,
+      ...overrides(started.identity),
+    });
+  });
+  afterAll(async () => {
+    await started.gw?.stop();
+    await started.identity?.stop();
+  });
+  return started;
 }

@@ -21,7 +21,7 @@ import { medicineRoutes } from './medicines/routes';
 import { internalRoutes } from './reservations/routes';
 import { statsRoutes } from './stats/routes';
 
-const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
+export const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
 export const catalogUserQueue = userEventQueues[0];
 
 /**

@@ -22,7 +22,7 @@ import { settingsRoutes } from './settings/routes';
 import { impactRoutes } from './impact/routes';
 import { SettingsStore } from './settings/store';
 
-const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
+export const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
 
 /**
  * Builds svc-identity: stores, queues, the HTTP app and the mail worker. main.ts starts it;

@@ -14,12 +14,13 @@ export const testPassword = 'secret123';
 
 /**
  * Starts a real svc-identity in this process on a free port, with its own database and Redis
- * prefix on the run's PostgreSQL and Redis, and the run's SMTP sink.
+ * prefix on the run's PostgreSQL and Redis (unless given), and the run's SMTP sink.
  */
 export async function startTestIdentity(overrides: Partial<Record<keyof IdentityConfig, string>> = {}) {
   const stores = testStores();
-  const prefix = uniqueName('r');
-  const databaseUrl = await createTestDatabase();
+  // Another instance of an identity already started shares its database and prefix.
+  const prefix = overrides.REDIS_PREFIX ?? uniqueName('r');
+  const databaseUrl = overrides.DATABASE_URL ?? (await createTestDatabase());
   const config = z.object(identityConfigShape).parse({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

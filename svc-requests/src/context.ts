@@ -18,4 +18,4 @@ export interface RequestsContext {
 export const schema = 'requests';
 
 /** Releases of reservations, queued with the change that needs them and retried until done. */
-export const releaseQueueName = 'requests.reservation-releases';
+export { releaseQueueName } from '@medrelay/contracts';

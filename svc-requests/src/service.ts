@@ -19,7 +19,7 @@ import { notificationRoutes } from './notifications/routes';
 import { requestRoutes } from './requests/routes';
 import { statsRoutes } from './stats/routes';
 
-const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
+export const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
 export const requestsUserQueue = userEventQueues[1];
 
 /**

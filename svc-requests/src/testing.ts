@@ -42,14 +42,37 @@ export async function startRequestsFor(
 }
 export type TestRequests = Awaited<ReturnType<typeof startRequestsFor>>;
 
-/** Identity, catalog and requests together, on one database and Redis prefix, as the launcher runs them. */
-export async function startTestPlatform() {
+/**
+ * Identity, catalog and requests together, on one database and Redis prefix, as the launcher runs
+ * them. `instances: 2` starts two of each (as `npm start -- --scale` does); `identity`, `catalog`
+ * and `requests` are the first ones, `replicas` lists all. Requests instance i calls catalog i.
+ */
+export async function startTestPlatform(options: { instances?: number } = {}) {
+  const count = options.instances ?? 1;
+  const more = <T>(start: (i: number) => Promise<T>) =>
+    Promise.all(Array.from({ length: count - 1 }, (_, i) => start(i + 1)));
   const identity = await startTestIdentity();
+  const identities = [
+    identity,
+    ...(await more(() =>
+      startTestIdentity({ DATABASE_URL: identity.databaseUrl, REDIS_PREFIX: identity.prefix }),
+    )),
+  ];
   const catalog = await startCatalogFor(identity);
+  // Catalog instances share the photo folder, as they would share a volume.
+  const catalogs = [
+    catalog,
+    ...(await more(() => startCatalogFor(identity, { UPLOAD_DIR: catalog.config.UPLOAD_DIR }))),
+  ];
+  const requestsList = [
+    await startRequestsFor(identity, catalog),
+    ...(await more((i) => startRequestsFor(identity, catalogs[i]!))),
+  ];
   const platform = {
     identity,
     catalog,
-    requests: await startRequestsFor(identity, catalog),
+    requests: requestsList[0]!,
+    replicas: { identity: identities, catalog: catalogs, requests: requestsList },
     /** A signed-in user both read models already know. */
     async user(userType: UserType, status: UserStatus = 'approved', address?: string) {
       const created = await identity.createUser(userType, status, userType, address);
@@ -58,9 +81,11 @@ export async function startTestPlatform() {
       return { ...created, token: await identity.login(created.email) };
     },
     async stop() {
-      await platform.requests.stop();
-      await platform.catalog.stop();
-      await identity.stop();
+      // A test may have replaced the first requests or catalog instance: stop the current ones.
+      const stopAll = (list: Array<{ stop(): Promise<void> }>) => Promise.all(list.map((s) => s.stop()));
+      await stopAll([platform.requests, ...requestsList.slice(1)]);
+      await stopAll([platform.catalog, ...catalogs.slice(1)]);
+      await stopAll(identities);
     },
   };
   return platform;

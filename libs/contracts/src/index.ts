@@ -15,3 +15,4 @@ export * from './requests';
 export * from './notifications';
 export * from './stats';
 export * from './admin';
+export * from './queues';

@@ -3,9 +3,12 @@ import type { Server } from 'node:http';
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
+import { httpMetrics, metricsRoutes } from './metrics';
+import { runWithRequestId } from './request-context';
 
 /**
- * The Express app every service starts from: request ids, access logs, JSON bodies.
+ * The Express app every service starts from: request ids, access logs (JSON), latency metrics
+ * and GET /metrics, JSON bodies.
  * `json: false` leaves bodies unread (the gateway streams them to services untouched).
  */
 export function createServiceApp(
@@ -29,6 +32,9 @@ export function createServiceApp(
       autoLogging: { ignore: (req) => req.url?.startsWith('/health') ?? false },
     }),
   );
+  app.use((req, _res, next) => runWithRequestId(String(req.id), next));
+  app.use(httpMetrics(String(logger.bindings().service ?? 'unknown')));
+  app.use(metricsRoutes());
   if (options.json !== false) app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
   return app;
 }

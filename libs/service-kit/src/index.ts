@@ -17,3 +17,5 @@ export * from './settings';
 export * from './inbox';
 export * from './user-read-model';
 export * from './runtime';
+export * from './metrics';
+export * from './request-context';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { withRequestId } from './request-context';
 
 /**
  * Transactional outbox. A service writes the messages a change causes in the same transaction
@@ -29,7 +30,8 @@ export async function addToOutbox(
     id,
     message.queue,
     message.name,
-    JSON.stringify(message.payload),
+    // The request that caused the message travels with it into the job.
+    JSON.stringify(withRequestId(message.payload)),
   ]);
   return id;
 }

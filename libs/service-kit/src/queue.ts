@@ -1,6 +1,8 @@
 import { Queue, Worker, type Job, type JobsOptions, type Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { countJobFailure } from './metrics';
+import { requestIdOf, runWithRequestId } from './request-context';
 
 export type { Job };
 
@@ -31,15 +33,28 @@ export function createWorker<T>(
   logger: Logger,
   concurrency = 5,
 ): Worker<T> {
-  const worker = new Worker<T>(name, processor, {
+  // The job runs under the request id that caused it, so its log lines and the jobs it publishes carry it.
+  const traced: Processor<T> = (job, token) =>
+    runWithRequestId(requestIdOf(job.data), () => processor(job, token));
+  const worker = new Worker<T>(name, traced, {
     connection,
     prefix: `${prefix}:bull`,
     concurrency,
     settings: { backoffStrategy: (attemptsMade: number) => retryDelay(attemptsMade) },
   });
-  worker.on('failed', (job, err) =>
-    logger.warn({ queue: name, jobId: job?.id, attempt: job?.attemptsMade, err: err.message }, 'job failed'),
-  );
+  worker.on('failed', (job, err) => {
+    countJobFailure(name);
+    logger.warn(
+      {
+        queue: name,
+        jobId: job?.id,
+        attempt: job?.attemptsMade,
+        requestId: requestIdOf(job?.data),
+        err: err.message,
+      },
+      'job failed',
+    );
+  });
   worker.on('error', (err) => logger.error({ queue: name, err: err.message }, 'worker error'));
   return worker;
 }

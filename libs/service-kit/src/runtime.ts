@@ -7,6 +7,7 @@ import { createPool, migrate } from './db';
 import { Health } from './health';
 import { closeServer, listen } from './http';
 import type { Logger } from './logger';
+import { watchQueueDepth } from './metrics';
 import { OutboxRelay } from './outbox';
 import { createQueue } from './queue';
 import { createQueueRedis, createRedis } from './redis';
@@ -47,6 +48,7 @@ export async function createServiceRuntime(options: {
   const queues = new Map<string, Queue>(
     options.queueNames.map((queue) => [queue, createQueue(queue, queueConnection, prefix)]),
   );
+  const unwatchQueues = [...queues.values()].map((queue) => watchQueueDepth(queue));
   const queueFor = (queue: string) => {
     const found = queues.get(queue);
     if (!found) throw new Error(`No queue named ${queue}`);
@@ -77,7 +79,13 @@ export async function createServiceRuntime(options: {
           ['http', () => (server ? closeServer(server) : undefined)],
           ['workers', closeWorkers],
           ['outbox relay', () => outbox.stop()],
-          ['queues', () => Promise.all([...queues.values()].map((q) => q.close()))],
+          [
+            'queues',
+            () => {
+              unwatchQueues.forEach((unwatch) => unwatch());
+              return Promise.all([...queues.values()].map((q) => q.close()));
+            },
+          ],
           ['redis', () => Promise.all([redis.quit(), queueConnection.quit(), workerConnection.quit()])],
           ['postgres', () => pool.end()],
         ];
@@ -101,4 +109,45 @@ export async function createServiceRuntime(options: {
     health,
     lifecycle,
   };
+}
+
+/**
+ * `node main.js --migrate-only`: applies the service's migrations and exits (nothing else starts),
+ * for a deploy step
+ * that runs before the new version starts (a Kubernetes Job, `docker compose run`). Starting the
+ * service migrates too (under an advisory lock); this only makes it a separate, visible step.
+ */
+export async function migrateOnly(options: {
+  name: string;
+  databaseUrl: string;
+  schema: string;
+  migrationsDir: string;
+  logger: Logger;
+}): Promise<string[]> {
+  const pool = createPool(options.databaseUrl, `${options.name}-migrate`, 1, options.logger);
+  try {
+    return await migrate(pool, options.schema, options.migrationsDir, options.logger);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** In a service's main: with `--migrate-only` on the command line, migrate, log and exit. */
+export async function migrateOnlyIfAsked(
+  name: string,
+  config: { DATABASE_URL: string },
+  schema: string,
+  migrationsDir: string,
+  logger: Logger,
+): Promise<void> {
+  if (!process.argv.includes('--migrate-only')) return;
+  const applied = await migrateOnly({
+    name,
+    databaseUrl: config.DATABASE_URL,
+    schema,
+    migrationsDir,
+    logger,
+  });
+  logger.info({ applied }, 'migrations done');
+  process.exit(0);
 }

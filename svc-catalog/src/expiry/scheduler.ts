@@ -1,8 +1,9 @@
+import { expiryScanQueueName } from '@medrelay/contracts';
 import { createQueue, createWorker, type Logger, type Redis } from '@medrelay/service-kit';
 import type { CatalogContext } from '../context';
 import { runExpiryScan } from './scan';
 
-export const expiryScanQueueName = 'catalog.expiry-scan';
+export { expiryScanQueueName };
 const schedulerId = 'daily-expiry-scan';
 
 /**

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { identityBehindGateway } from './testing';
+
+const started = identityBehindGateway();
+
+const board = (path = '', init: RequestInit = {}) =>
+  fetch(`${started.gw.baseUrl}/api/admin/queues${path}`, { redirect: 'manual', ...init });
+
+describe('the queue dashboard (/api/admin/queues)', () => {
+  it('is closed to visitors and to non-administrators, on the server', async () => {
+    const page = await board('', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toBe('/api/admin/queues/sign-in');
+    expect((await board('/api/queues')).status).toBe(401);
+    const ngo = await started.identity.signedIn('ngo');
+    const auth = { authorization: `Bearer ${ngo.token}` };
+    expect((await board('/api/queues', { headers: auth })).status).toBe(403);
+    expect((await board('/session', { method: 'POST', headers: auth })).status).toBe(403);
+  });
+
+  it("lists every queue of the platform for an administrator, by token or by the dashboard's cookie", async () => {
+    const admin = await started.identity.signedIn('admin');
+    const byToken = await board('/api/queues', { headers: { authorization: `Bearer ${admin.token}` } });
+    expect(byToken.status).toBe(200);
+    const names = ((await byToken.json()) as { queues: { name: string }[] }).queues.map((q) => q.name).sort();
+    expect(names).toEqual(
+      [
+        'catalog.expiry-scan',
+        'events.catalog.users',
+        'events.requests.medicines',
+        'events.requests.users',
+        'mail',
+        'requests.reservation-releases',
+      ].sort(),
+    );
+
+    const session = await board('/session', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(session.status).toBe(204);
+    const cookie = session.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Path=\/api\/admin\/queues/);
+    const page = await board('', { headers: { cookie: cookie.split(';')[0]!, accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await page.text()).toContain('MedRelay queues');
+
+    // Signing out revokes the token, and with it the dashboard's cookie, at once.
+    const logout = await fetch(`${started.gw.baseUrl}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(logout.status).toBe(204);
+    expect((await board('/api/queues', { headers: { cookie: cookie.split(';')[0]! } })).status).toBe(401);
+  });
+});

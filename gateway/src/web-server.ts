@@ -1,0 +1,42 @@
+// The static front-end server of the container images (`web`): the shell and the role remotes
+// with the same headers, caching, /mf/remotes.json and versioned deploys as the gateway serves
+// them in development (one module, gateway/src/static.ts).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import {
+  closeServer,
+  createLogger,
+  createServiceApp,
+  errorHandler,
+  listen,
+  loadConfig,
+  notFoundHandler,
+  onShutdown,
+} from '@medrelay/service-kit';
+import { z } from 'zod';
+import { staticRoutes } from './static';
+
+const config = loadConfig({
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  STATIC_ROOT: z.string().default(process.cwd()),
+  MF_DEPLOY_DIR: z.string().optional(),
+});
+const logger = createLogger('web', config.LOG_LEVEL);
+const app = createServiceApp(logger, { json: false });
+let stopping = false;
+app.get('/health/live', (_req, res) => void res.json({ status: 'live' }));
+app.get('/health/ready', (_req, res) => {
+  const ready = !stopping && existsSync(path.join(config.STATIC_ROOT, 'shell', 'dist', 'index.html'));
+  res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not-ready' });
+});
+app.use(staticRoutes(config.STATIC_ROOT, config.MF_DEPLOY_DIR));
+app.use(notFoundHandler);
+app.use(errorHandler(logger));
+const server = await listen(app, config.PORT, config.HOST);
+logger.info({ port: config.PORT }, 'web listening');
+onShutdown(logger, [
+  ['readiness', () => (stopping = true)],
+  ['http', () => closeServer(server)],
+]);

@@ -1,0 +1,232 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createTestDatabase, testStores, waitUntil } from '@medrelay/testing';
+import { DCLinter } from 'dclint';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { launcherVariableNames } from './launcher/services';
+import { freePort } from './stores/ports';
+
+const root = path.resolve(import.meta.dirname, '..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+interface ComposeService {
+  image?: string;
+  build?: { dockerfile?: string; args?: Record<string, string> };
+  environment?: Record<string, string>;
+  healthcheck?: { test: string[] };
+  depends_on?: Record<string, { condition: string }>;
+  volumes?: string[];
+}
+const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+  volumes: Record<string, unknown>;
+};
+
+// Only layout preferences are switched off; the schema and the safety rules stay on.
+const styleRules = [
+  'no-build-and-image',
+  'service-keys-order',
+  'services-alphabetical-order',
+  'top-level-properties-order',
+  'service-dependencies-alphabetical-order',
+];
+
+describe('docker-compose.yml', () => {
+  it('is valid against the Compose specification schema (dclint, offline)', () => {
+    const linter = new DCLinter({
+      rules: Object.fromEntries(styleRules.map((rule) => [rule, 0])),
+      quiet: false,
+      debug: false,
+      exclude: [],
+    });
+    const [result] = linter.lintFiles([path.join(root, 'docker-compose.yml')], false);
+    expect(result!.messages.map((m) => `${m.rule}: ${m.message}`)).toEqual([]);
+  });
+
+  it('runs every store and service the launcher runs, with the same environment variable names', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(
+      ['postgres', 'redis', 'mailpit', 'identity', 'catalog', 'requests', 'gateway', 'web'].sort(),
+    );
+    for (const [name, variables] of Object.entries(launcherVariableNames(root))) {
+      const names = Object.keys(compose.services[name]!.environment ?? {});
+      for (const variable of variables) expect(names, `${name} sets ${variable}`).toContain(variable);
+    }
+  });
+
+  it('checks health, starts in dependency order, keeps data in named volumes, takes every setting from the environment', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      const dockerfileHasCheck =
+        service.build && /HEALTHCHECK/.test(read(service.build.dockerfile ?? 'Dockerfile'));
+      expect(Boolean(service.healthcheck ?? dockerfileHasCheck), `${name} has a health check`).toBe(true);
+      for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
+        expect(compose.services[dependency], `${name} depends on ${dependency}`).toBeDefined();
+        expect(condition).toBe('service_healthy');
+      }
+      for (const volume of service.volumes ?? []) {
+        expect(Object.keys(compose.volumes), `${name} mounts a named volume`).toContain(volume.split(':')[0]);
+      }
+    }
+    expect(compose.services.redis!.healthcheck).toBeDefined();
+    expect(JSON.stringify(compose.services.redis)).toMatch(/appendonly.*yes.*noeviction/);
+    // No secret written into the file: each comes from .env, and .env.example names every variable used.
+    const text = read('docker-compose.yml');
+    const used = new Set([...text.matchAll(/\$\{([A-Z_]+)/g)].map((m) => m[1]!));
+    const documented = read('.env.example');
+    for (const name of used)
+      expect(documented, `.env.example mentions ${name}`).toMatch(new RegExp(`\\b${name}=`));
+    for (const secret of ['POSTGRES_PASSWORD', 'INTERNAL_SECRET']) expect(text).toContain(`\${${secret}:?`);
+  });
+});
+
+describe('Dockerfiles', () => {
+  const dockerfiles = readdirSync(root).filter((f) => /^Dockerfile(\..+)?$/.test(f));
+
+  it('build in stages, run as a non-root user with production dependencies only, check health, stop on SIGTERM', () => {
+    expect(dockerfiles.sort()).toEqual(['Dockerfile', 'Dockerfile.web']);
+    for (const file of dockerfiles) {
+      const lines = read(file)
+        .replace(/\\\n/g, ' ')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line && !line.startsWith('#'));
+      const stages = lines.filter((line) => /^FROM /i.test(line));
+      expect(stages.length, `${file} is multi-stage`).toBeGreaterThanOrEqual(2);
+      const final = lines.slice(lines.lastIndexOf(stages.at(-1)!));
+      const user = final.filter((line) => /^USER /i.test(line)).at(-1);
+      expect(user, `${file} sets a user`).toBeDefined();
+      expect(user, `${file} does not run as root`).not.toMatch(/^USER\s+(root|0)(:|\s|$)/i);
+      expect(
+        final.some((line) => /npm ci .*--omit=dev/.test(line)),
+        `${file} installs production dependencies only`,
+      ).toBe(true);
+      expect(
+        final.some((line) => /^HEALTHCHECK .*CMD/i.test(line)),
+        `${file} has a HEALTHCHECK`,
+      ).toBe(true);
+      // Exec form: node is PID 1 and gets SIGTERM itself (a shell would swallow it).
+      expect(
+        final.find((line) => /^CMD /i.test(line)),
+        `${file} uses exec-form CMD`,
+      ).toMatch(/^CMD \[/);
+      expect(
+        lines.some((line) => /^ADD https?:/i.test(line)),
+        `${file} downloads nothing at build time`,
+      ).toBe(false);
+    }
+    const ignored = read('.dockerignore');
+    for (const entry of ['**/node_modules', '**/dist', 'var', '.env']) expect(ignored).toContain(entry);
+  });
+
+  it('the back-end bundle runs without tsx and imports only its production dependencies', async () => {
+    const bundle = (dir: string) =>
+      new Promise<number | null>((resolve) =>
+        spawn(process.execPath, [path.join(root, 'scripts', 'bundle-service.mjs'), dir], {
+          stdio: 'ignore',
+        }).on('exit', resolve),
+      );
+    for (const dir of ['svc-identity', 'svc-catalog', 'svc-requests', 'gateway']) {
+      expect(await bundle(dir), `bundling ${dir}`).toBe(0);
+      const code = readFileSync(path.join(root, dir, 'dist', 'main.js'), 'utf8');
+      const imported = new Set(
+        [...code.matchAll(/^import (?:[^'"]* from )?"([^"]+)";$/gm)]
+          .map((m) => m[1]!)
+          .filter((name) => !name.startsWith('node:'))
+          .map((name) =>
+            name
+              .split('/')
+              .slice(0, name.startsWith('@') ? 2 : 1)
+              .join('/'),
+          ),
+      );
+      const allowed = productionDependencies(dir);
+      expect(
+        [...imported].filter((name) => !allowed.has(name)),
+        `${dir} imports only its dependencies`,
+      ).toEqual([]);
+    }
+
+    // The image's command: `node dist/main.js --migrate-only` (the Kubernetes migration Job).
+    const stores = testStores();
+    const run = spawn(process.execPath, ['dist/main.js', '--migrate-only'], {
+      cwd: path.join(root, 'svc-catalog'),
+      env: {
+        PATH: process.env.PATH,
+        DATABASE_URL: await createTestDatabase(),
+        REDIS_URL: stores.redisUrl,
+        INTERNAL_SECRET: 'a-long-enough-internal-secret',
+        JWT_PUBLIC_KEY: stores.jwtPublicKey,
+        LOG_LEVEL: 'info',
+      },
+    });
+    let output = '';
+    run.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    run.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    expect(await new Promise((resolve) => run.on('exit', resolve)), output).toBe(0);
+    const done = output
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; applied?: string[]; service: string })
+      .find((line) => line.msg === 'migrations done');
+    expect(done?.service).toBe('svc-catalog');
+    expect(done?.applied?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the web image server (gateway/src/web-server.ts)', () => {
+  it('serves the shell, the remotes list and versioned deploys, is ready with a shell build, and stops on SIGTERM', async () => {
+    const port = await freePort();
+    const server = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'gateway', 'src', 'web-server.ts')],
+      {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          STATIC_ROOT: root,
+          LOG_LEVEL: 'warn',
+        },
+        stdio: 'ignore',
+      },
+    );
+    const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve(code ?? signal)));
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      await waitUntil(async () => (await fetch(`${url}/health/ready`).catch(() => null))?.status === 200, {
+        what: 'the web server to be ready',
+      });
+      const page = await fetch(`${url}/ngo/dashboard`);
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(await page.text()).toContain('<div');
+      const remotes = (await (await fetch(`${url}/mf/remotes.json`)).json()) as { role: string }[];
+      expect(remotes.map((r) => r.role)).toEqual(['pharmacy', 'ngo', 'donor', 'admin']);
+      expect((await fetch(`${url}/mf/pharmacy/remoteEntry.js`)).status).toBe(200);
+    } finally {
+      server.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  });
+});
+
+/** npm packages `npm ci --omit=dev --workspace=<dir>` installs for it: its own and its libs' dependencies. */
+function productionDependencies(dir: string): Set<string> {
+  const names = new Set<string>();
+  const visit = (packageDir: string) => {
+    const manifest = JSON.parse(readFileSync(path.join(root, packageDir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    for (const name of Object.keys(manifest.dependencies ?? {})) {
+      if (names.has(name)) continue;
+      names.add(name);
+      if (name.startsWith('@medrelay/')) {
+        const lib = path.join('libs', name.slice('@medrelay/'.length));
+        if (existsSync(path.join(root, lib, 'package.json'))) visit(lib);
+      }
+    }
+  };
+  visit(dir);
+  return names;
+}

@@ -1,0 +1,172 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderKustomization, type K8sObject } from './k8s/render';
+import { launcherVariableNames } from './launcher/services';
+
+const root = path.resolve(import.meta.dirname, '..');
+const production = renderKustomization(path.join(root, 'deploy', 'k8s', 'overlays', 'production'));
+const base = renderKustomization(path.join(root, 'deploy', 'k8s', 'base'));
+
+interface Container {
+  name: string;
+  image: string;
+  args?: string[];
+  env?: Array<{ name: string }>;
+  envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
+  readinessProbe?: { httpGet?: { path: string } };
+  livenessProbe?: { httpGet?: { path: string } };
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+}
+interface PodSpec {
+  containers: Container[];
+  securityContext?: { runAsNonRoot?: boolean };
+  volumes?: Array<{ secret?: { secretName: string }; persistentVolumeClaim?: { claimName: string } }>;
+}
+type Workload = K8sObject & {
+  spec: { template: { metadata?: { labels?: Record<string, string> }; spec: PodSpec } };
+};
+
+const of = (objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind);
+const named = (objects: K8sObject[], kind: string, name: string) =>
+  objects.find((o) => o.kind === kind && o.metadata.name === name);
+
+/** The kubernetes-models class for an object (its JSON schema from the Kubernetes OpenAPI). */
+async function modelFor(object: K8sObject) {
+  const [group, version] = object.apiVersion.includes('/')
+    ? object.apiVersion.split('/')
+    : ['', object.apiVersion];
+  const specifier = `kubernetes-models/${group ? `${group}/` : ''}${version}/${object.kind}`;
+  const module = (await import(/* @vite-ignore */ specifier)) as Record<
+    string,
+    new (data: unknown) => { validate(): void }
+  >;
+  return module[object.kind]!;
+}
+
+describe('Kubernetes manifests (deploy/k8s)', () => {
+  it('render, and every object of the base and the production overlay is valid against the Kubernetes schemas', async () => {
+    expect(production.length).toBeGreaterThan(15);
+    for (const object of [...base, ...production]) {
+      const Model = await modelFor(object);
+      expect(() => new Model(object).validate(), `${object.kind}/${object.metadata.name}`).not.toThrow();
+    }
+    // The schemas do catch mistakes: a port given as text is refused.
+    const broken = structuredClone(named(production, 'Deployment', 'catalog')) as Workload;
+    (broken.spec.template.spec.containers[0] as unknown as { ports: unknown[] }).ports = [
+      { containerPort: 'http' },
+    ];
+    const Deployment = await modelFor(broken);
+    expect(() => new Deployment(broken).validate()).toThrow(/containerPort/);
+  });
+
+  it('gives every deployable probes, requests and limits, an autoscaler, a disruption budget, a Service and a non-root pod', () => {
+    const deployments = of(production, 'Deployment') as Workload[];
+    expect(deployments.map((d) => d.metadata.name).sort()).toEqual([
+      'catalog',
+      'gateway',
+      'identity',
+      'requests',
+      'web',
+    ]);
+    for (const deployment of deployments) {
+      const name = deployment.metadata.name;
+      const pod = deployment.spec.template.spec;
+      expect(pod.securityContext?.runAsNonRoot, `${name} runs as non-root`).toBe(true);
+      for (const container of pod.containers) {
+        expect(container.readinessProbe?.httpGet?.path, `${name} readiness`).toBe('/health/ready');
+        expect(container.livenessProbe?.httpGet?.path, `${name} liveness`).toBe('/health/live');
+        for (const kind of ['requests', 'limits'] as const) {
+          expect(Object.keys(container.resources?.[kind] ?? {}).sort(), `${name} ${kind}`).toEqual([
+            'cpu',
+            'memory',
+          ]);
+        }
+        expect(container.image, `${name} image from the registry, pinned`).toMatch(
+          /^registry\.example\.com\/medrelay\/.+:1\.0\.0$/,
+        );
+      }
+      const hpa = named(production, 'HorizontalPodAutoscaler', name) as
+        | (K8sObject & {
+            spec: {
+              scaleTargetRef: { kind: string; name: string };
+              minReplicas: number;
+              maxReplicas: number;
+            };
+          })
+        | undefined;
+      expect(hpa?.spec.scaleTargetRef, `${name} autoscaler`).toMatchObject({ kind: 'Deployment', name });
+      expect(hpa!.spec.minReplicas).toBeLessThanOrEqual(hpa!.spec.maxReplicas);
+      const budget = named(production, 'PodDisruptionBudget', name) as
+        (K8sObject & { spec: { selector: { matchLabels: Record<string, string> } } }) | undefined;
+      expect(deployment.spec.template.metadata?.labels, `${name} disruption budget`).toMatchObject(
+        budget!.spec.selector.matchLabels,
+      );
+      const service = named(production, 'Service', name) as K8sObject & {
+        spec: { selector: Record<string, string> };
+      };
+      expect(service, `${name} Service`).toBeDefined();
+      expect(deployment.spec.template.metadata?.labels).toMatchObject(service.spec.selector);
+    }
+    expect(
+      (
+        named(production, 'HorizontalPodAutoscaler', 'gateway') as K8sObject & {
+          spec: { minReplicas: number };
+        }
+      ).spec.minReplicas,
+    ).toBe(3);
+  });
+
+  it('migrates each service with a Job running its image in --migrate-only mode', () => {
+    for (const name of ['identity', 'catalog', 'requests']) {
+      const job = named(production, 'Job', `${name}-migrate`) as Workload | undefined;
+      const container = job?.spec.template.spec.containers[0];
+      expect(container?.args, `${name} migration job`).toEqual(['node', 'dist/main.js', '--migrate-only']);
+      const deployment = named(production, 'Deployment', name) as Workload;
+      expect(container?.image).toBe(deployment.spec.template.spec.containers[0]!.image);
+    }
+  });
+
+  it('routes /api to the gateway and the pages and /mf/* to the static front ends', () => {
+    const ingress = named(production, 'Ingress', 'medrelay') as K8sObject & {
+      spec: {
+        rules: Array<{ http: { paths: Array<{ path: string; backend: { service: { name: string } } }> } }>;
+      };
+    };
+    const routes = Object.fromEntries(
+      ingress.spec.rules[0]!.http.paths.map((p) => [p.path, p.backend.service.name]),
+    );
+    expect(routes).toEqual({ '/api': 'gateway', '/mf': 'web', '/': 'web' });
+  });
+
+  it('takes configuration from ConfigMaps and Secrets that exist, with the launcher’s variable names, and stores by URL', () => {
+    const keysOf = (kind: string, name: string) => {
+      const object = named(base, kind, name) as
+        (K8sObject & { data?: object; stringData?: object }) | undefined;
+      expect(object, `${kind} ${name} exists`).toBeDefined();
+      return Object.keys({ ...object!.data, ...object!.stringData });
+    };
+    const secretKeys = keysOf('Secret', 'medrelay-secrets');
+    expect(secretKeys.sort()).toEqual(['DATABASE_URL', 'INTERNAL_SECRET', 'REDIS_URL', 'SMTP_URL']);
+    // Production creates the secrets out of band: the overlay must not ship the placeholders.
+    expect(of(production, 'Secret')).toEqual([]);
+    expect(of(production, 'StatefulSet')).toEqual([]);
+
+    const expected = launcherVariableNames(root);
+    for (const [name, names] of Object.entries(expected)) {
+      const pod = (named(base, 'Deployment', name) as Workload).spec.template.spec;
+      const container = pod.containers[0]!;
+      const available = new Set(container.env?.map((e) => e.name));
+      for (const source of container.envFrom ?? []) {
+        if (source.configMapRef)
+          keysOf('ConfigMap', source.configMapRef.name).forEach((k) => available.add(k));
+        if (source.secretRef) keysOf('Secret', source.secretRef.name).forEach((k) => available.add(k));
+      }
+      for (const variable of names) expect([...available], `${name} gets ${variable}`).toContain(variable);
+      for (const volume of pod.volumes ?? []) {
+        if (volume.secret) keysOf('Secret', volume.secret.secretName);
+        if (volume.persistentVolumeClaim)
+          expect(named(base, 'PersistentVolumeClaim', volume.persistentVolumeClaim.claimName)).toBeDefined();
+      }
+    }
+  });
+});

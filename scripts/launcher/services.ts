@@ -1,0 +1,92 @@
+import path from 'node:path';
+import type { Stores } from '../stores/resolve';
+
+/** A back-end service as the launcher runs it; the compose file and k8s manifests mirror these names. */
+export interface LaunchedService {
+  name: 'identity' | 'catalog' | 'requests';
+  dir: string;
+  port: number;
+  env: Record<string, string>;
+}
+
+export interface LaunchInput {
+  stores: Pick<Stores, 'databaseUrl' | 'redisUrl' | 'smtpUrl' | 'jwtPrivateKeyFile' | 'jwtPublicKeyFile'>;
+  varDir: string;
+  publicUrl: string;
+  internalSecret: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** What every service and the gateway get. */
+export function commonEnvironment({ stores, publicUrl, env }: LaunchInput): Record<string, string> {
+  return {
+    NODE_ENV: env.NODE_ENV ?? 'development',
+    LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+    HOST: '127.0.0.1',
+    REDIS_URL: stores.redisUrl,
+    REDIS_PREFIX: env.REDIS_PREFIX ?? 'medrelay',
+    JWT_PUBLIC_KEY_FILE: stores.jwtPublicKeyFile,
+    DATABASE_URL: stores.databaseUrl,
+    SMTP_URL: stores.smtpUrl,
+    PUBLIC_URL: publicUrl,
+  };
+}
+
+/** The three services with their own settings (on top of the common ones and PORT). */
+export function launchedServices({ stores, varDir, internalSecret, env }: LaunchInput): LaunchedService[] {
+  const catalogPort = Number(env.CATALOG_PORT ?? 4002);
+  return [
+    {
+      name: 'identity',
+      dir: 'svc-identity',
+      port: Number(env.IDENTITY_PORT ?? 4001),
+      env: { JWT_PRIVATE_KEY_FILE: stores.jwtPrivateKeyFile },
+    },
+    {
+      name: 'catalog',
+      dir: 'svc-catalog',
+      port: catalogPort,
+      env: { INTERNAL_SECRET: internalSecret, UPLOAD_DIR: path.join(varDir, 'uploads') },
+    },
+    {
+      name: 'requests',
+      dir: 'svc-requests',
+      port: Number(env.REQUESTS_PORT ?? 4003),
+      env: { INTERNAL_SECRET: internalSecret, CATALOG_URL: `http://127.0.0.1:${catalogPort}` },
+    },
+  ];
+}
+
+/** The gateway's own settings: where each service's instances are, and the front-end files. */
+export function gatewayEnvironment(
+  upstreams: { identity: string; catalog: string; requests: string },
+  port: number,
+  root: string,
+  env: NodeJS.ProcessEnv,
+): Record<string, string> {
+  return {
+    HOST: env.GATEWAY_HOST ?? '127.0.0.1',
+    PORT: String(port),
+    IDENTITY_URL: upstreams.identity,
+    CATALOG_URL: upstreams.catalog,
+    REQUESTS_URL: upstreams.requests,
+    STATIC_ROOT: root,
+  };
+}
+
+/** The variable names each deployable gets from the launcher (compose and k8s must offer them all). */
+export function launcherVariableNames(root: string): Record<LaunchedService['name'] | 'gateway', string[]> {
+  const input: LaunchInput = {
+    stores: { databaseUrl: '', redisUrl: '', smtpUrl: '', jwtPrivateKeyFile: '', jwtPublicKeyFile: '' },
+    varDir: '',
+    publicUrl: '',
+    internalSecret: '',
+    env: {},
+  };
+  const common = Object.keys(commonEnvironment(input));
+  const services = Object.fromEntries(
+    launchedServices(input).map((s) => [s.name, [...common, ...Object.keys(s.env), 'PORT']]),
+  ) as Record<LaunchedService['name'], string[]>;
+  const upstreams = { identity: '', catalog: '', requests: '' };
+  return { ...services, gateway: [...common, ...Object.keys(gatewayEnvironment(upstreams, 0, root, {}))] };
+}
