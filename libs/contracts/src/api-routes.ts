@@ -22,6 +22,7 @@ import {
   transactionSchema,
 } from './requests';
 import { publicSettingsSchema, settingsSchema, settingsUpdateSchema } from './settings';
+import { activityFeedSchema, activityQuerySchema, activitySchema, statsQuerySchema } from './admin';
 import { adminStatsSchema, userStatsSchema } from './stats';
 import {
   loginResponseSchema,
@@ -148,6 +149,14 @@ export const apiRoutes: readonly ApiRoute[] = [
     response: settingsSchema,
   },
   {
+    method: 'post',
+    path: '/api/admin/settings/publish',
+    tag: 'admin',
+    summary: 'Rebuild the settings copy in Redis from the database (part of Clear Cache)',
+    access: 'admin',
+    response: z.object({ published: z.literal(true) }),
+  },
+  {
     method: 'get',
     path: '/api/admin/pending-users',
     tag: 'admin',
@@ -170,7 +179,17 @@ export const apiRoutes: readonly ApiRoute[] = [
     tag: 'admin',
     summary: "Identity's part of the admin statistics",
     access: 'admin',
+    query: statsQuerySchema,
     response: userStatsSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/users/activity',
+    tag: 'admin',
+    summary: "Identity's part of the recent activity: registrations and reviews, newest first",
+    access: 'admin',
+    query: activityQuerySchema,
+    response: z.array(activitySchema),
   },
   ...(['approve', 'reject'] as const).map((action): ApiRoute => ({
     method: 'put',
@@ -302,7 +321,26 @@ export const apiRoutes: readonly ApiRoute[] = [
     tag: 'admin',
     summary: "The catalog's part of the admin statistics",
     access: 'admin',
+    query: statsQuerySchema,
     response: medicineStatsSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/all-medicines/activity',
+    tag: 'admin',
+    summary: "The catalog's part of the recent activity: listings and donations, newest first",
+    access: 'admin',
+    query: activityQuerySchema,
+    response: z.array(activitySchema),
+  },
+  {
+    method: 'put',
+    path: '/api/admin/all-medicines/:id/unlist',
+    tag: 'admin',
+    summary: 'Take any listing off the market (its owner may list it again)',
+    access: 'admin',
+    params: idParam,
+    response: medicineSchema,
   },
   {
     method: 'post',
@@ -375,7 +413,17 @@ export const apiRoutes: readonly ApiRoute[] = [
     tag: 'admin',
     summary: "The requests service's part of the admin statistics",
     access: 'admin',
+    query: statsQuerySchema,
     response: requestStatsSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/all-requests/activity',
+    tag: 'admin',
+    summary: "The requests service's part of the recent activity: requests and decisions, newest first",
+    access: 'admin',
+    query: activityQuerySchema,
+    response: z.array(activitySchema),
   },
   {
     method: 'get',
@@ -412,7 +460,39 @@ export const apiRoutes: readonly ApiRoute[] = [
     tag: 'admin',
     summary: 'Platform statistics (the three services aggregated; a silent one is named in `unavailable`)',
     access: 'admin',
+    query: statsQuerySchema,
     response: adminStatsSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/activity',
+    tag: 'admin',
+    summary: 'Recent activity across the services, newest first (a silent service is named in `unavailable`)',
+    access: 'admin',
+    query: activityQuerySchema,
+    response: activityFeedSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/export',
+    tag: 'admin',
+    summary: 'Export Data: users (no password hashes), medicines and requests as one JSON download',
+    access: 'admin',
+    response: z.object({
+      generated: z.string(),
+      users: z.array(userSchema),
+      medicines: z.array(medicineSchema),
+      requests: z.array(transactionSchema),
+    }),
+    headers: { 'Content-Disposition': 'attachment; filename="medrelay-export-YYYY-MM-DD.json"' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/cache/clear',
+    tag: 'admin',
+    summary: "Clear Cache: the gateway's caches and identity's settings copy in Redis",
+    access: 'admin',
+    response: z.object({ cleared: z.array(z.string()), unavailable: z.array(z.string()) }),
   },
   {
     method: 'get',
