@@ -180,10 +180,10 @@ describe('accounts from registration to dashboard', { timeout: 90_000 }, () => {
     await platform.signIn(adminPage, admin.email);
     const row = adminPage.getByTestId('pending-user').filter({ hasText: email });
     await row.waitFor();
-    // The sidebar shows how many accounts wait.
+    // The sidebar shows how many accounts wait, beside User Approvals.
     const badge = adminPage
       .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: /Dashboard/ });
+      .getByRole('link', { name: /User Approvals/ });
     expect(Number((await badge.innerText()).replace(/\D/g, ''))).toBeGreaterThan(0);
     await row.getByRole('button', { name: 'Details' }).click();
     await adminPage.getByRole('dialog').getByText('Misr El Kheir').waitFor();
