@@ -58,3 +58,25 @@ export const activityFeedSchema = z.object({
   unavailable: z.array(z.enum(['identity', 'catalog', 'requests'])),
 });
 export type ActivityFeed = z.infer<typeof activityFeedSchema>;
+
+/** What each service's activity query selects (the same columns everywhere). */
+export interface ActivityRow {
+  id: number;
+  kind: ActivityKind;
+  at: Date;
+  actor: string | null;
+  actor_type: (typeof userTypes)[number] | null;
+  subject: string | null;
+}
+
+/** One activity entry from its row; the id is unique across services and repeated decisions. */
+export function activityFromRow(row: ActivityRow): Activity {
+  return {
+    id: `${row.kind}:${row.id}:${row.at.getTime()}`,
+    kind: row.kind,
+    at: row.at.toISOString(),
+    actor: row.actor,
+    actorType: row.actor_type,
+    subject: row.subject,
+  };
+}

@@ -1,13 +1,13 @@
 import {
+  activityFromRow,
   activityQuerySchema,
   impactPartPath,
   statsQuerySchema,
-  type Activity,
+  type ActivityRow,
   type ActivityQuery,
   type CatalogImpact,
   type MedicineStats,
   type StatsQuery,
-  type UserType,
 } from '@medrelay/contracts';
 import { authenticate, requirePermission, validate } from '@medrelay/service-kit';
 import { Router } from 'express';
@@ -57,31 +57,14 @@ export function statsRoutes(ctx: CatalogContext): Router {
     validate({ query: activityQuerySchema }),
     async (_req, res) => {
       const { limit } = res.locals.query as ActivityQuery;
-      const { rows } = await ctx.pool.query<{
-        id: number;
-        name: string;
-        source: 'pharmacy' | 'donor';
-        created_at: Date;
-        owner_name: string | null;
-        owner_type: UserType | null;
-      }>(
-        `SELECT m.id, m.name, m.source, m.created_at, u.name AS owner_name, u.user_type AS owner_type
+      const { rows } = await ctx.pool.query<ActivityRow>(
+        `SELECT m.id, CASE m.source WHEN 'pharmacy' THEN 'medicine.listed' ELSE 'medicine.donated' END AS kind,
+                m.created_at AS at, u.name AS actor, u.user_type AS actor_type, m.name AS subject
            FROM catalog.medicines m LEFT JOIN catalog.users u ON u.id = m.owner_id
           ORDER BY m.created_at DESC, m.id DESC LIMIT $1`,
         [limit],
       );
-      const items: Activity[] = rows.map((row) => {
-        const kind = row.source === 'pharmacy' ? 'medicine.listed' : 'medicine.donated';
-        return {
-          id: `${kind}:${row.id}`,
-          kind,
-          at: row.created_at.toISOString(),
-          actor: row.owner_name,
-          actorType: row.owner_type,
-          subject: row.name,
-        };
-      });
-      res.json(items);
+      res.json(rows.map(activityFromRow));
     },
   );
   // Its part of the public impact figures (landing page): units left to expire unclaimed.

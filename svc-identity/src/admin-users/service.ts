@@ -1,5 +1,7 @@
 import {
+  activityFromRow,
   type Activity,
+  type ActivityRow,
   userStatuses,
   userTypes,
   type MailTemplate,
@@ -59,30 +61,19 @@ export function createAdminUserService(ctx: IdentityContext) {
 
     /** Its part of the admin dashboard's recent activity: registrations and reviews, newest first. */
     async activity(limit: number): Promise<Activity[]> {
-      const { rows } = await ctx.pool.query<{
-        id: number;
-        kind: Activity['kind'];
-        at: Date;
-        name: string;
-        user_type: UserType;
-      }>(
-        `(SELECT id, 'user.registered' AS kind, created_at AS at, name, user_type FROM identity.users
+      const { rows } = await ctx.pool.query<ActivityRow>(
+        `(SELECT id, 'user.registered' AS kind, created_at AS at, name AS actor, user_type AS actor_type,
+                 NULL AS subject FROM identity.users
            ORDER BY created_at DESC, id DESC LIMIT $1)
          UNION ALL
-         (SELECT id, 'user.' || status AS kind, reviewed_at AS at, name, user_type FROM identity.users
+         (SELECT id, 'user.' || status AS kind, reviewed_at AS at, name AS actor, user_type AS actor_type,
+                 NULL AS subject FROM identity.users
            WHERE reviewed_at IS NOT NULL AND status <> 'pending'
            ORDER BY reviewed_at DESC, id DESC LIMIT $1)
          ORDER BY at DESC, id DESC LIMIT $1`,
         [limit],
       );
-      return rows.map((row) => ({
-        id: `${row.kind}:${row.id}:${row.at.getTime()}`,
-        kind: row.kind,
-        at: row.at.toISOString(),
-        actor: row.name,
-        actorType: row.user_type,
-        subject: null,
-      }));
+      return rows.map(activityFromRow);
     },
 
     /**

@@ -1,11 +1,11 @@
 import {
+  activityFromRow,
   activityQuerySchema,
   impactPartPath,
   statsQuerySchema,
-  type Activity,
+  type ActivityRow,
   type ActivityQuery,
   type StatsQuery,
-  type UserType,
   requestStatuses,
   type RequestsImpact,
   type RequestStats,
@@ -54,14 +54,7 @@ export function statsRoutes(ctx: RequestsContext): Router {
     validate({ query: activityQuerySchema }),
     async (_req, res) => {
       const { limit } = res.locals.query as ActivityQuery;
-      const { rows } = await ctx.pool.query<{
-        id: number;
-        kind: Activity['kind'];
-        at: Date;
-        actor: string | null;
-        actor_type: UserType | null;
-        subject: string | null;
-      }>(
+      const { rows } = await ctx.pool.query<ActivityRow>(
         `WITH made AS (
            SELECT r.id, 'request.created' AS kind, r.created_at AS at, r.requester_id AS actor_id, r.medicine_id
              FROM requests.requests r ORDER BY r.created_at DESC, r.id DESC LIMIT $1),
@@ -78,15 +71,7 @@ export function statsRoutes(ctx: RequestsContext): Router {
           ORDER BY e.at DESC, e.id DESC LIMIT $1`,
         [limit],
       );
-      const items: Activity[] = rows.map((row) => ({
-        id: `${row.kind}:${row.id}`,
-        kind: row.kind,
-        at: row.at.toISOString(),
-        actor: row.actor,
-        actorType: row.actor_type,
-        subject: row.subject,
-      }));
-      res.json(items);
+      res.json(rows.map(activityFromRow));
     },
   );
   // Its part of the public impact figures (landing page): units that reached someone.
