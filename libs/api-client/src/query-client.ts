@@ -1,11 +1,21 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { apiRequest, ApiError, tokenStore, urlFromQueryKey } from './http';
 
+/** The only calls the default loader makes without a session (the landing page's figures, the settings). */
+const publicQueryPaths = ['/api/impact', '/api/settings'];
+
 /** The default loader of spec §7: GET the key's path; a 401 is null only when the caller opts in. */
 export function getQueryFn<T>(
   options: { on401: 'returnNull' | 'throw' } = { on401: 'throw' },
 ): QueryFunction<T> {
   return async ({ queryKey, signal }) => {
+    // Signed out (a logout while a screen was still loading): a guarded call could only come
+    // back 401, so it is not sent. The screen is on its way out anyway.
+    const path = String(queryKey[0]);
+    if (!tokenStore.get() && !publicQueryPaths.includes(path)) {
+      if (options.on401 === 'returnNull') return null as T;
+      throw new ApiError(401, 'Not signed in', null);
+    }
     try {
       // The signal lets a logout cancel what is in flight.
       return await apiRequest<T>('GET', urlFromQueryKey(queryKey), undefined, signal);

@@ -1,0 +1,44 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, tokenStore } from './http';
+import { getQueryFn } from './query-client';
+
+const storage = new Map<string, string>();
+beforeEach(() => {
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => storage.get(k) ?? null,
+    setItem: (k: string, v: string) => storage.set(k, v),
+    removeItem: (k: string) => storage.delete(k),
+  });
+});
+
+afterEach(() => {
+  storage.clear();
+  vi.unstubAllGlobals();
+});
+
+const run = (queryKey: readonly unknown[], options?: Parameters<typeof getQueryFn>[0]) =>
+  new QueryClient().fetchQuery({ queryKey, queryFn: getQueryFn(options), retry: false });
+
+describe('default loader without a session', () => {
+  it('does not send a guarded call once signed out (a logout while a screen loads)', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const failure = await run(['/api/medicines/my']).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(401);
+    expect(await run(['/api/requests/my'], { on401: 'returnNull' })).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('still loads the public figures, and guarded calls with a token', async () => {
+    const fetch = vi.fn(
+      async () => new Response('{"ok":true}', { headers: { 'content-type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    expect(await run(['/api/impact'])).toEqual({ ok: true });
+    tokenStore.set('t');
+    expect(await run(['/api/medicines/my'])).toEqual({ ok: true });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
