@@ -38,13 +38,14 @@ async function answer(ownerToken: string, medicineName: string, change: Record<s
 describe('ngo', { timeout: 90_000 }, () => {
   let pharmacy: { token: string };
   let donor: { token: string };
+  let augmentin: { id: number };
   beforeAll(async () => {
     [pharmacy, donor] = await Promise.all([
       platform.approvedUser('pharmacy'),
       platform.approvedUser('donor'),
     ]);
     await list(pharmacy.token, 'Panadol Extra', 60, 10);
-    await list(donor.token, 'Augmentin 1g', 5, 3);
+    augmentin = await list(donor.token, 'Augmentin 1g', 5, 3);
     await list(donor.token, 'Ventolin Inhaler', 90, 2);
   }, 60_000);
 
@@ -127,7 +128,7 @@ describe('ngo', { timeout: 90_000 }, () => {
     await remote.getByRole('group', { name: 'Pharmacy' }).getByText('2 units (100%)').waitFor();
   });
 
-  it('works in Arabic, right to left: request a pickup, see it rejected', async () => {
+  it('works in Arabic, right to left: request a pickup, see it rejected, fail on an unlisted one', async () => {
     const ngo = await platform.approvedUser('ngo');
     const page = await platform.newPage({ locale: 'ar-EG' });
     await page.goto('/');
@@ -157,5 +158,26 @@ describe('ngo', { timeout: 90_000 }, () => {
     const name = await row.getByRole('heading', { name: 'Augmentin 1g' }).boundingBox();
     const badge = await row.getByTestId('request-status').boundingBox();
     expect(badge!.x).toBeLessThan(name!.x);
+
+    // Taken off the market while the NGO was looking: the failure toast carries the server's words.
+    await page
+      .getByRole('navigation', { name: 'القايمة الرئيسية' })
+      .getByRole('link', { name: 'تصفح التبرعات' })
+      .click();
+    const offer = remote.getByRole('button', { name: 'اطلب استلام: Augmentin 1g' });
+    await offer.waitFor();
+    const unlisted = await platform.gateway.api.delete(`/api/medicines/${augmentin.id}`, {
+      token: donor.token,
+    });
+    expect(unlisted.status).toBe(200);
+    platform.expectFailedCall(409);
+    await offer.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'ابعت الطلب' }).click();
+    await expectToast(page, 'معرفناش نبعت الطلب');
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: 'معرفناش نبعت الطلب' })
+      .getByText('الدواء ده مبقاش متاح')
+      .waitFor();
   });
 });

@@ -28,8 +28,12 @@ export class ApiError extends Error {
   }
 }
 
-/** The API answers in the page's language; the shell sets where to read it from. */
-let languageOf: () => string = () => 'en';
+/**
+ * The API answers in the page's language; the shell sets where to read it from. Each remote
+ * bundles its own copy of this module, so by default the language is read from the page
+ * (`<html lang>`, which the shell keeps in step with the chosen language).
+ */
+let languageOf: () => string = () => (globalThis.document?.documentElement.lang === 'ar' ? 'ar' : 'en');
 export function setApiLanguage(read: () => string) {
   languageOf = read;
 }

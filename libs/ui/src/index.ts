@@ -17,3 +17,4 @@ export * from './use-notify';
 export * from './medicines';
 export * from './components/query-gate';
 export * from './components/router-link';
+export * from './components/form-dialog';

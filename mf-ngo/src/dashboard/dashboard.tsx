@@ -15,6 +15,7 @@ import {
   StackList,
   StatCard,
   StatGrid,
+  useFigure,
   useRemote,
   WelcomeMessage,
 } from '@medrelay/ui';
@@ -74,11 +75,10 @@ export function Dashboard() {
   const { t } = useTranslation('ngo');
   const { user } = useRemote();
   const format = useFormat();
+  const figure = useFigure();
   const requests = useMyRequests();
   const summary = requests.data && receivedSummary(requests.data);
   const active = requests.data?.filter((r) => r.direction === 'outgoing' && r.status === 'pending').length;
-  const figure = (value: number | undefined, as: (n: number) => string = format.number) =>
-    value === undefined ? '…' : as(value);
   return (
     <>
       <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />

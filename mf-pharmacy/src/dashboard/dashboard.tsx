@@ -19,6 +19,7 @@ import {
   StackList,
   StatCard,
   StatGrid,
+  useFigure,
   useRemote,
   WelcomeMessage,
 } from '@medrelay/ui';
@@ -33,10 +34,9 @@ export function Dashboard() {
   const { t } = useTranslation('pharmacy');
   const { user } = useRemote();
   const format = useFormat();
+  const figure = useFigure();
   const medicines = useMyMedicines();
   const requests = useMyRequests();
-  const figure = (value: number | undefined, as: (n: number) => string = format.number) =>
-    value === undefined ? '…' : as(value);
   const listed = medicines.data?.reduce((sum, m) => sum + m.quantity + m.reservedQuantity, 0);
   const pending = requests.data?.filter((r) => r.direction === 'incoming' && r.status === 'pending').length;
   const urgent = medicines.data ? urgentStockCount(medicines.data) : 0;

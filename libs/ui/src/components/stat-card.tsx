@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useFormat } from '@medrelay/i18n';
 
 const useStyles = makeStyles({
   card: { minWidth: '0', padding: tokens.spacingHorizontalL },
@@ -69,4 +70,11 @@ export function StatGrid({ label, children }: { label: string; children: ReactNo
       {children}
     </section>
   );
+}
+
+/** A stat card's figure: '…' until its data has loaded, then the number (or money) in the page's format. */
+export function useFigure() {
+  const format = useFormat();
+  return (value: number | undefined, as: (n: number) => string = format.number) =>
+    value === undefined ? '…' : as(value);
 }

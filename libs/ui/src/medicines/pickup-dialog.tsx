@@ -1,25 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { useState } from 'react';
+import { Field, Input, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { requestLimits } from '@medrelay/contracts';
 import { pickupProblems } from './rules';
-
-const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-});
+import { FormDialog } from '../components/form-dialog';
 
 export interface PickupDetails {
   pickupLocation: string | null;
@@ -27,30 +11,26 @@ export interface PickupDetails {
   pickupDate: string | null;
 }
 
-/** The approval dialog: pickup location and date-time, then Approve. */
+/** The approval dialog (shown while mounted): pickup location and date-time, then Approve. */
 export function PickupDetailsDialog({
-  open,
   required,
   busy,
   onApprove,
   onClose,
 }: {
-  open: boolean;
   /** Donor-owned medicines need both fields; pharmacy approvals may leave them out. */
   required: boolean;
   busy?: boolean;
   onApprove: (details: PickupDetails) => void;
   onClose: () => void;
 }) {
-  const styles = useStyles();
   const { t } = useTranslation('common');
   const [location, setLocation] = useState('');
   const [date, setDate] = useState('');
   const [touched, setTouched] = useState(false);
   const problems = pickupProblems(location, date, required);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setTouched(true);
     if (problems.location || problems.date) return;
     onApprove({
@@ -61,50 +41,32 @@ export function PickupDetailsDialog({
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(_, data) => {
-        if (!data.open) onClose();
-      }}
+    <FormDialog
+      title={t('pickup.title')}
+      submitLabel={t('pickup.approve')}
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <DialogSurface>
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{t('pickup.title')}</DialogTitle>
-            <DialogContent className={styles.content}>
-              {!required && <Text>{t('pickup.optional')}</Text>}
-              <Field
-                label={t('pickup.location')}
-                required={required}
-                validationMessage={
-                  touched && problems.location ? t(`messages:${problems.location}`) : undefined
-                }
-              >
-                <Input
-                  maxLength={requestLimits.pickupLocationMax}
-                  value={location}
-                  onChange={(_, data) => setLocation(data.value)}
-                />
-              </Field>
-              <Field
-                label={t('pickup.date')}
-                required={required}
-                validationMessage={touched && problems.date ? t(`messages:${problems.date}`) : undefined}
-              >
-                <Input type="datetime-local" value={date} onChange={(_, data) => setDate(data.value)} />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                {t('actions.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={busy}>
-                {t('pickup.approve')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+      {!required && <Text>{t('pickup.optional')}</Text>}
+      <Field
+        label={t('pickup.location')}
+        required={required}
+        validationMessage={touched && problems.location ? t(`messages:${problems.location}`) : undefined}
+      >
+        <Input
+          maxLength={requestLimits.pickupLocationMax}
+          value={location}
+          onChange={(_, data) => setLocation(data.value)}
+        />
+      </Field>
+      <Field
+        label={t('pickup.date')}
+        required={required}
+        validationMessage={touched && problems.date ? t(`messages:${problems.date}`) : undefined}
+      >
+        <Input type="datetime-local" value={date} onChange={(_, data) => setDate(data.value)} />
+      </Field>
+    </FormDialog>
   );
 }

@@ -60,7 +60,6 @@ export function OwnerRequestActions({
       </Button>
       {approving && (
         <PickupDetailsDialog
-          open
           required={request.medicine?.source === 'donor'}
           busy={isPending}
           onClose={() => setApproving(false)}

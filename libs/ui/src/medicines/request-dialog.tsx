@@ -1,27 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { useState } from 'react';
+import { Field, Input, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useCreateRequest } from '@medrelay/api-client';
 import { requestLimits, type Medicine } from '@medrelay/contracts';
 import { useNotify } from '../use-notify';
 import { requestQuantityProblem } from './rules';
-
-const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-});
+import { FormDialog } from '../components/form-dialog';
 
 export interface RequestDialogProps {
   medicine: Pick<Medicine, 'id' | 'name' | 'quantity'>;
@@ -41,7 +25,6 @@ export default function RequestDialog({
   successTitle,
   onClose,
 }: RequestDialogProps & { onClose: () => void }) {
-  const styles = useStyles();
   const { t } = useTranslation('common');
   const notify = useNotify();
   const create = useCreateRequest();
@@ -55,8 +38,7 @@ export default function RequestDialog({
   const problem = requestQuantityProblem(count, medicine.quantity);
   const [touched, setTouched] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setTouched(true);
     if (problem) return;
     try {
@@ -76,52 +58,36 @@ export default function RequestDialog({
       : undefined;
 
   return (
-    <Dialog
-      open
-      onOpenChange={(_, data) => {
-        if (!data.open) onClose();
-      }}
+    <FormDialog
+      title={`${label}: ${medicine.name}`}
+      submitLabel={t('request.submit')}
+      busy={create.isPending}
+      onSubmit={() => void submit()}
+      onClose={onClose}
     >
-      <DialogSurface>
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{`${label}: ${medicine.name}`}</DialogTitle>
-            <DialogContent className={styles.content}>
-              <Field
-                label={t('request.quantity')}
-                hint={t('request.available', { count: medicine.quantity })}
-                validationMessage={quantityMessage}
-                required
-              >
-                <Input
-                  type="number"
-                  min={1}
-                  max={medicine.quantity}
-                  step={1}
-                  value={quantity}
-                  onChange={(_, data) => setQuantity(data.value)}
-                />
-              </Field>
-              <Field label={t('request.notes')}>
-                <Textarea
-                  maxLength={requestLimits.notesMax}
-                  value={notes ?? defaultNotes}
-                  onChange={(_, data) => setNotes(data.value)}
-                  resize="vertical"
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                {t('actions.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={create.isPending}>
-                {t('request.submit')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+      <Field
+        label={t('request.quantity')}
+        hint={t('request.available', { count: medicine.quantity })}
+        validationMessage={quantityMessage}
+        required
+      >
+        <Input
+          type="number"
+          min={1}
+          max={medicine.quantity}
+          step={1}
+          value={quantity}
+          onChange={(_, data) => setQuantity(data.value)}
+        />
+      </Field>
+      <Field label={t('request.notes')}>
+        <Textarea
+          maxLength={requestLimits.notesMax}
+          value={notes ?? defaultNotes}
+          onChange={(_, data) => setNotes(data.value)}
+          resize="vertical"
+        />
+      </Field>
+    </FormDialog>
   );
 }
