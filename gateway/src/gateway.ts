@@ -46,7 +46,9 @@ export async function createGateway(
   // Before the guards: the API description is public and stays readable in maintenance mode.
   app.use(apiDocsRoutes());
   // Its own administrator check (token or dashboard cookie): it must work in maintenance mode too.
-  const board = queueBoard(config.REDIS_URL, config.REDIS_PREFIX, verifier);
+  const board = queueBoard(config.REDIS_URL, config.REDIS_PREFIX, verifier, redis, {
+    secureCookie: config.PUBLIC_URL?.startsWith('https:') ?? false,
+  });
   app.use(board.router);
   app.use(
     '/api',
