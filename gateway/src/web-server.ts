@@ -7,6 +7,8 @@ import {
   closeServer,
   createLogger,
   createServiceApp,
+  internalPortShape,
+  listenInternal,
   errorHandler,
   listen,
   loadConfig,
@@ -22,9 +24,10 @@ const config = loadConfig({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   STATIC_ROOT: z.string().default(process.cwd()),
   MF_DEPLOY_DIR: z.string().optional(),
+  ...internalPortShape,
 });
 const logger = createLogger('web', config.LOG_LEVEL);
-const app = createServiceApp(logger, { json: false });
+const app = createServiceApp(logger, { json: false, metricsPort: config.METRICS_PORT });
 let stopping = false;
 app.get('/health/live', (_req, res) => void res.json({ status: 'live' }));
 app.get('/health/ready', (_req, res) => {
@@ -35,8 +38,11 @@ app.use(staticRoutes(config.STATIC_ROOT, config.MF_DEPLOY_DIR));
 app.use(notFoundHandler);
 app.use(errorHandler(logger));
 const server = await listen(app, config.PORT, config.HOST);
+const internal =
+  config.METRICS_PORT === undefined ? null : await listenInternal(config.METRICS_PORT, config.HOST);
 logger.info({ port: config.PORT }, 'web listening');
 onShutdown(logger, [
   ['readiness', () => (stopping = true)],
   ['http', () => closeServer(server)],
+  ['metrics', () => (internal ? closeServer(internal) : undefined)],
 ]);
