@@ -5,7 +5,7 @@ import { createTestDatabase, testStores, waitUntil } from '@medrelay/testing';
 import { DCLinter } from 'dclint';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { launcherVariableNames } from './launcher/services';
+import { deployableSettings, launcherVariableNames } from './launcher/services';
 import { freePort } from './stores/ports';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -53,6 +53,16 @@ describe('docker-compose.yml', () => {
       const names = Object.keys(compose.services[name]!.environment ?? {});
       for (const variable of variables) expect(names, `${name} sets ${variable}`).toContain(variable);
     }
+  });
+
+  it('gives each deployable only the settings its config shape reads (no database URL for the gateway)', () => {
+    for (const [name, settings] of Object.entries(deployableSettings)) {
+      const names = Object.keys(compose.services[name]!.environment ?? {});
+      for (const variable of names) expect(settings, `${name} reads ${variable}`).toContain(variable);
+    }
+    const gateway = Object.keys(compose.services.gateway!.environment!);
+    for (const secret of ['DATABASE_URL', 'SMTP_URL', 'INTERNAL_SECRET'])
+      expect(gateway).not.toContain(secret);
   });
 
   it('checks health, starts in dependency order, keeps data in named volumes, takes every setting from the environment', () => {

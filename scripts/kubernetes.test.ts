@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderKustomization, type K8sObject } from './k8s/render';
-import { launcherVariableNames } from './launcher/services';
+import { deployableSettings, launcherVariableNames } from './launcher/services';
 
 const root = path.resolve(import.meta.dirname, '..');
 const production = renderKustomization(path.join(root, 'deploy', 'k8s', 'overlays', 'production'));
@@ -11,7 +11,7 @@ interface Container {
   name: string;
   image: string;
   args?: string[];
-  env?: Array<{ name: string }>;
+  env?: Array<{ name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }>;
   envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
   readinessProbe?: { httpGet?: { path: string } };
   livenessProbe?: { httpGet?: { path: string } };
@@ -152,16 +152,31 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     expect(of(production, 'StatefulSet')).toEqual([]);
 
     const expected = launcherVariableNames(root);
-    for (const [name, names] of Object.entries(expected)) {
-      const pod = (named(base, 'Deployment', name) as Workload).spec.template.spec;
+    const workloads = base.filter(
+      (o): o is Workload => (o.kind === 'Deployment' || o.kind === 'Job') && o.metadata.name !== 'web',
+    );
+    expect(workloads.length).toBeGreaterThan(4);
+    for (const workload of workloads) {
+      // A service's migration Job runs its image with its settings.
+      const name = workload.metadata.name.replace(/-migrate$/, '') as keyof typeof expected;
+      expect(expected[name], `${workload.kind} ${workload.metadata.name} is a deployable`).toBeDefined();
+      const names = workload.kind === 'Deployment' ? expected[name] : [];
+      const pod = workload.spec.template.spec;
       const container = pod.containers[0]!;
       const available = new Set(container.env?.map((e) => e.name));
+      for (const entry of container.env ?? []) {
+        const ref = entry.valueFrom?.secretKeyRef;
+        if (ref) expect(keysOf('Secret', ref.name), `${ref.name} has ${ref.key}`).toContain(ref.key);
+      }
       for (const source of container.envFrom ?? []) {
         if (source.configMapRef)
           keysOf('ConfigMap', source.configMapRef.name).forEach((k) => available.add(k));
         if (source.secretRef) keysOf('Secret', source.secretRef.name).forEach((k) => available.add(k));
       }
       for (const variable of names) expect([...available], `${name} gets ${variable}`).toContain(variable);
+      // Only what its config shape reads: no database URL or internal secret for the gateway.
+      for (const variable of available)
+        expect(deployableSettings[name], `${workload.metadata.name} reads ${variable}`).toContain(variable);
       for (const volume of pod.volumes ?? []) {
         if (volume.secret) keysOf('Secret', volume.secret.secretName);
         if (volume.persistentVolumeClaim)

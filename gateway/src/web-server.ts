@@ -7,7 +7,6 @@ import {
   closeServer,
   createLogger,
   createServiceApp,
-  internalPortShape,
   listenInternal,
   errorHandler,
   listen,
@@ -15,17 +14,10 @@ import {
   notFoundHandler,
   onShutdown,
 } from '@medrelay/service-kit';
-import { z } from 'zod';
 import { staticRoutes } from './static';
+import { webConfigShape } from './web-config';
 
-const config = loadConfig({
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  STATIC_ROOT: z.string().default(process.cwd()),
-  MF_DEPLOY_DIR: z.string().optional(),
-  ...internalPortShape,
-});
+const config = loadConfig(webConfigShape);
 const logger = createLogger('web', config.LOG_LEVEL);
 const app = createServiceApp(logger, { json: false, metricsPort: config.METRICS_PORT });
 let stopping = false;
