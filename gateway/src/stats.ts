@@ -10,6 +10,7 @@ import { requirePermission, type Logger } from '@medrelay/service-kit';
 import { Router, type Request } from 'express';
 import type { z } from 'zod';
 import type { UpstreamName } from './routes';
+import { getFromPool } from './upstream-fetch';
 import type { UpstreamPool } from './upstream-pool';
 
 const parts = {
@@ -38,10 +39,7 @@ export function adminStatsRoute(
     const headers: Record<string, string> = { authorization: req.headers.authorization ?? '' };
     if (req.headers['x-request-id']) headers['x-request-id'] = String(req.headers['x-request-id']);
     try {
-      const res = await fetch(`${targets[name].next()}${parts[name].path}`, {
-        headers,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      const res = await getFromPool(targets[name], parts[name].path, { headers, timeoutMs });
       if (!res.ok) throw new Error(`answered ${res.status}`);
       return parts[name].schema.parse(await res.json()) as z.infer<(typeof parts)[K]['schema']>;
     } catch (err) {
