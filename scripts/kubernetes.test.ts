@@ -43,6 +43,50 @@ async function modelFor(object: K8sObject) {
   return module[object.kind]!;
 }
 
+/**
+ * The fields of `object` its schema does not know (`readinessprobe` for `readinessProbe`): the
+ * schemas allow unknown fields, so the validator runs over a proxy that records every field it
+ * looks at; any field it never looked at is unknown. Maps (labels, data) are read key by key.
+ */
+async function unknownFields(object: K8sObject): Promise<string[]> {
+  const Model = (await modelFor(object)) as unknown as { prototype: { validate(): void } };
+  const read = new WeakMap<object, Set<string>>();
+  const proxies = new WeakMap<object, object>();
+  const watched = (value: unknown): unknown => {
+    if (typeof value !== 'object' || value === null) return value;
+    if (!proxies.has(value)) {
+      const keys = new Set<string>();
+      read.set(value, keys);
+      proxies.set(
+        value,
+        new Proxy(value, {
+          get(target, key, receiver) {
+            if (typeof key === 'string') keys.add(key);
+            return watched(Reflect.get(target, key, receiver));
+          },
+        }),
+      );
+    }
+    return proxies.get(value);
+  };
+  try {
+    Model.prototype.validate.call(watched(object));
+  } catch {
+    // Validity is checked on its own; here only the fields matter.
+  }
+  const unknown: string[] = [];
+  const walk = (value: unknown, at: string) => {
+    if (Array.isArray(value)) return value.forEach((item, i) => walk(item, `${at}[${i}]`));
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, child] of Object.entries(value)) {
+      if (!read.get(value)?.has(key)) unknown.push(`${at}.${key}`);
+      else walk(child, `${at}.${key}`);
+    }
+  };
+  walk(object, `${object.kind}/${object.metadata.name}`);
+  return unknown;
+}
+
 describe('Kubernetes manifests (deploy/k8s)', () => {
   it('render, and every object of the base and the production overlay is valid against the Kubernetes schemas', async () => {
     expect(production.length).toBeGreaterThan(15);
@@ -57,6 +101,19 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     ];
     const Deployment = await modelFor(broken);
     expect(() => new Deployment(broken).validate()).toThrow(/containerPort/);
+  });
+
+  it('uses no field the Kubernetes schemas do not know (a misspelt field fails)', async () => {
+    for (const object of [...base, ...production]) expect(await unknownFields(object)).toEqual([]);
+    const misspelt = structuredClone(named(production, 'Deployment', 'gateway')) as Workload;
+    const container = misspelt.spec.template.spec.containers[0] as unknown as Record<string, unknown>;
+    container.readinessprobe = container.readinessProbe;
+    delete container.readinessProbe;
+    (misspelt.spec as Record<string, unknown>).replica = 2;
+    expect((await unknownFields(misspelt)).sort()).toEqual([
+      'Deployment/gateway.spec.replica',
+      'Deployment/gateway.spec.template.spec.containers[0].readinessprobe',
+    ]);
   });
 
   it('gives every deployable probes, requests and limits, an autoscaler, a disruption budget, a Service and a non-root pod', () => {
