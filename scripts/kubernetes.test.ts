@@ -1,3 +1,4 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderKustomization, type K8sObject } from './k8s/render';
@@ -171,6 +172,53 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
         }
       ).spec.minReplicas,
     ).toBe(3);
+  });
+
+  it('leaves the replica count to the autoscalers and the RWX storage class to the overlay', () => {
+    for (const deployment of of(production, 'Deployment') as Workload[]) {
+      expect(named(production, 'HorizontalPodAutoscaler', deployment.metadata.name)).toBeDefined();
+      expect(deployment.spec, `${deployment.metadata.name} replicas`).not.toHaveProperty('replicas');
+    }
+    for (const claim of of(production, 'PersistentVolumeClaim') as Array<
+      K8sObject & { spec: { accessModes: string[]; storageClassName?: string } }
+    >) {
+      expect(claim.spec.accessModes).toEqual(['ReadWriteMany']);
+      expect(claim.spec.storageClassName, `${claim.metadata.name} storage class`).toBe('nfs-client');
+    }
+    expect(JSON.stringify(base)).not.toContain('storageClassName');
+  });
+
+  it('rolls the pods out when a setting changes (the ConfigMap name carries a hash of its content)', () => {
+    const configMaps = of(production, 'ConfigMap');
+    expect(configMaps).toHaveLength(1);
+    const name = configMaps[0]!.metadata.name;
+    expect(name).toMatch(/^medrelay-config-[0-9a-f]{10}$/);
+    for (const workload of [...of(production, 'Deployment'), ...of(production, 'Job')] as Workload[]) {
+      for (const source of workload.spec.template.spec.containers[0]!.envFrom ?? []) {
+        if (source.configMapRef) expect(source.configMapRef.name).toBe(name);
+      }
+    }
+    // An overlay changing one value: a new name, and every pod template follows it.
+    const overlay = mkdtempSync(path.join(root, 'deploy', 'k8s', 'overlays', '.test-'));
+    try {
+      writeFileSync(
+        path.join(overlay, 'kustomization.yaml'),
+        [
+          'resources: [../production]',
+          'configMapGenerator:',
+          '  - name: medrelay-config',
+          '    behavior: merge',
+          '    literals: [LOG_LEVEL=debug]',
+        ].join('\n'),
+      );
+      const changed = renderKustomization(overlay);
+      const changedName = of(changed, 'ConfigMap')[0]!.metadata.name;
+      expect(changedName).not.toBe(name);
+      const gateway = named(changed, 'Deployment', 'gateway') as Workload;
+      expect(gateway.spec.template.spec.containers[0]!.envFrom![0]!.configMapRef!.name).toBe(changedName);
+    } finally {
+      rmSync(overlay, { recursive: true, force: true });
+    }
   });
 
   it('migrates each service with a Job running its image in --migrate-only mode', () => {
