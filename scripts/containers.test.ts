@@ -125,6 +125,31 @@ describe('Dockerfiles', () => {
         `${file} downloads nothing at build time`,
       ).toBe(false);
     }
+  });
+
+  it('install dependencies from the manifests alone, before the sources are copied (layer cache)', () => {
+    const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces.flatMap(
+      (pattern) =>
+        pattern.endsWith('/*')
+          ? readdirSync(path.join(root, pattern.slice(0, -2))).map((dir) => `${pattern.slice(0, -1)}${dir}`)
+          : [pattern],
+    );
+    for (const file of dockerfiles) {
+      const lines = read(file).split('\n');
+      const install = lines.findIndex((line) => /^RUN npm ci (?!.*--omit=dev)/.test(line));
+      const sources = lines.indexOf('COPY . .');
+      expect(install, `${file} installs before copying the sources`).toBeGreaterThan(0);
+      expect(sources, `${file} copies the sources after`).toBeGreaterThan(install);
+      const before = lines.slice(0, install).join('\n');
+      expect(before).toContain('COPY package.json package-lock.json ./');
+      for (const workspace of workspaces)
+        expect(before, `${file} copies ${workspace}/package.json`).toContain(
+          `COPY ${workspace}/package.json ${workspace}/`,
+        );
+    }
+  });
+
+  it('keep local builds and secrets out of the build context', () => {
     const ignored = read('.dockerignore');
     for (const entry of ['**/node_modules', '**/dist', 'var', '.env']) expect(ignored).toContain(entry);
   });
