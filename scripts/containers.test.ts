@@ -47,12 +47,34 @@ describe('docker-compose.yml', () => {
 
   it('runs every store and service the launcher runs, with the same environment variable names', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
-      ['postgres', 'redis', 'mailpit', 'identity', 'catalog', 'requests', 'gateway', 'web'].sort(),
+      [
+        'postgres',
+        'redis',
+        'mailpit',
+        'identity',
+        'catalog',
+        'requests',
+        'gateway',
+        'web',
+        'deploy-remote',
+      ].sort(),
     );
     for (const [name, variables] of Object.entries(launcherVariableNames(root))) {
       const names = Object.keys(compose.services[name]!.environment ?? {});
       for (const variable of variables) expect(names, `${name} sets ${variable}`).toContain(variable);
     }
+  });
+
+  it('releases one remote into the volume web serves, only when asked (the deploy profile)', () => {
+    const deploy = compose.services['deploy-remote'] as ComposeService & {
+      profiles?: string[];
+      entrypoint?: string[];
+    };
+    expect(deploy.profiles).toEqual(['deploy']);
+    expect(deploy.entrypoint?.join(' ')).toContain('scripts/deploy-remote.ts');
+    const served = compose.services.web!.environment!.MF_DEPLOY_DIR;
+    expect(deploy.environment!.MF_DEPLOY_DIR).toBe(served);
+    expect(deploy.volumes).toEqual(compose.services.web!.volumes);
   });
 
   it('gives each deployable only the settings its config shape reads (no database URL for the gateway)', () => {
