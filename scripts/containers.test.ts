@@ -1,5 +1,15 @@
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, testStores, waitUntil } from '@medrelay/testing';
 import { DCLinter } from 'dclint';
@@ -287,3 +297,77 @@ function productionDependencies(dir: string): Set<string> {
   visit(dir);
   return names;
 }
+
+/**
+ * What the image's runtime stage installs (`npm ci --omit=dev --workspace=gateway`), in a
+ * temporary folder kept for the next run while the manifests stay the same.
+ */
+function productionInstall(): string {
+  const manifests = execFileSync('git', ['ls-files', 'package-lock.json', '*package.json'], { cwd: root })
+    .toString()
+    .split('\n')
+    .filter(Boolean);
+  const digest = createHash('sha256');
+  for (const file of manifests) digest.update(file).update(readFileSync(path.join(root, file)));
+  const dir = path.join(tmpdir(), `medrelay-gateway-production-${digest.digest('hex').slice(0, 12)}`);
+  if (existsSync(path.join(dir, '.installed'))) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  for (const file of manifests) {
+    mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
+    copyFileSync(path.join(root, file), path.join(dir, file));
+  }
+  execFileSync(
+    'npm',
+    [
+      'ci',
+      '--omit=dev',
+      '--workspace=gateway',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+    ],
+    { cwd: dir, stdio: 'ignore' },
+  );
+  writeFileSync(path.join(dir, '.installed'), '');
+  return dir;
+}
+
+describe('the gateway image', () => {
+  it('starts its bundle with production dependencies only and answers /health/live', async () => {
+    const dir = productionInstall();
+    execFileSync(process.execPath, [path.join(root, 'scripts', 'bundle-service.mjs'), 'gateway']);
+    mkdirSync(path.join(dir, 'gateway', 'dist'), { recursive: true });
+    copyFileSync(path.join(root, 'gateway', 'dist', 'main.js'), path.join(dir, 'gateway', 'dist', 'main.js'));
+    const stores = testStores();
+    const port = await freePort();
+    let output = '';
+    const gateway = spawn(process.execPath, ['dist/main.js'], {
+      cwd: path.join(dir, 'gateway'),
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        REDIS_URL: stores.redisUrl,
+        REDIS_PREFIX: 'gateway-image-test',
+        JWT_PUBLIC_KEY: stores.jwtPublicKey,
+        LOG_LEVEL: 'warn',
+      },
+    });
+    gateway.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    gateway.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise((resolve) => gateway.on('exit', (code, signal) => resolve(code ?? signal)));
+    try {
+      await waitUntil(
+        async () => (await fetch(`http://127.0.0.1:${port}/health/live`).catch(() => null))?.status === 200,
+        { what: 'the gateway bundle to answer' },
+      );
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\n${output}`);
+    } finally {
+      gateway.kill('SIGTERM');
+    }
+    expect(await exited, output).toBe(0);
+  }, 120_000);
+});
