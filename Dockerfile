@@ -10,9 +10,30 @@ ARG NODE_VERSION=20.19
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 ARG SERVICE
 WORKDIR /app
+# Dependencies first, from the manifests alone: this layer (the slow part) is reused until a
+# package.json or the lock file changes, whatever source file changed.
+COPY package.json package-lock.json ./
+COPY libs/api-client/package.json libs/api-client/
+COPY libs/contracts/package.json libs/contracts/
+COPY libs/domain/package.json libs/domain/
+COPY libs/i18n/package.json libs/i18n/
+COPY libs/service-kit/package.json libs/service-kit/
+COPY libs/testing/package.json libs/testing/
+COPY libs/ui/package.json libs/ui/
+COPY libs/webpack-config/package.json libs/webpack-config/
+COPY svc-identity/package.json svc-identity/
+COPY svc-catalog/package.json svc-catalog/
+COPY svc-requests/package.json svc-requests/
+COPY gateway/package.json gateway/
+COPY shell/package.json shell/
+COPY mf-pharmacy/package.json mf-pharmacy/
+COPY mf-ngo/package.json mf-ngo/
+COPY mf-donor/package.json mf-donor/
+COPY mf-admin/package.json mf-admin/
+COPY e2e/package.json e2e/
+RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN test -n "$SERVICE" && test -f "$SERVICE/src/main.ts" \
- && npm ci --ignore-scripts --no-audit --no-fund \
  && node scripts/bundle-service.mjs "$SERVICE" \
  # What the runtime stage needs: every workspace's package.json (npm ci checks the lock file
  # against all of them), the bundle, and the files the service reads next to it.
@@ -28,6 +49,7 @@ ARG SERVICE
 ARG PORT=8080
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
+    METRICS_PORT=9464 \
     PORT=${PORT} \
     SERVICE=${SERVICE}
 WORKDIR /app

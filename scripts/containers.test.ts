@@ -1,11 +1,21 @@
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, testStores, waitUntil } from '@medrelay/testing';
 import { DCLinter } from 'dclint';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { launcherVariableNames } from './launcher/services';
+import { deployableSettings, launcherVariableNames } from './launcher/services';
 import { freePort } from './stores/ports';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -47,12 +57,44 @@ describe('docker-compose.yml', () => {
 
   it('runs every store and service the launcher runs, with the same environment variable names', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
-      ['postgres', 'redis', 'mailpit', 'identity', 'catalog', 'requests', 'gateway', 'web'].sort(),
+      [
+        'postgres',
+        'redis',
+        'mailpit',
+        'identity',
+        'catalog',
+        'requests',
+        'gateway',
+        'web',
+        'deploy-remote',
+      ].sort(),
     );
     for (const [name, variables] of Object.entries(launcherVariableNames(root))) {
       const names = Object.keys(compose.services[name]!.environment ?? {});
       for (const variable of variables) expect(names, `${name} sets ${variable}`).toContain(variable);
     }
+  });
+
+  it('releases one remote into the volume web serves, only when asked (the deploy profile)', () => {
+    const deploy = compose.services['deploy-remote'] as ComposeService & {
+      profiles?: string[];
+      entrypoint?: string[];
+    };
+    expect(deploy.profiles).toEqual(['deploy']);
+    expect(deploy.entrypoint?.join(' ')).toContain('scripts/deploy-remote.ts');
+    const served = compose.services.web!.environment!.MF_DEPLOY_DIR;
+    expect(deploy.environment!.MF_DEPLOY_DIR).toBe(served);
+    expect(deploy.volumes).toEqual(compose.services.web!.volumes);
+  });
+
+  it('gives each deployable only the settings its config shape reads (no database URL for the gateway)', () => {
+    for (const [name, settings] of Object.entries(deployableSettings)) {
+      const names = Object.keys(compose.services[name]!.environment ?? {});
+      for (const variable of names) expect(settings, `${name} reads ${variable}`).toContain(variable);
+    }
+    const gateway = Object.keys(compose.services.gateway!.environment!);
+    for (const secret of ['DATABASE_URL', 'SMTP_URL', 'INTERNAL_SECRET'])
+      expect(gateway).not.toContain(secret);
   });
 
   it('checks health, starts in dependency order, keeps data in named volumes, takes every setting from the environment', () => {
@@ -115,6 +157,31 @@ describe('Dockerfiles', () => {
         `${file} downloads nothing at build time`,
       ).toBe(false);
     }
+  });
+
+  it('install dependencies from the manifests alone, before the sources are copied (layer cache)', () => {
+    const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces.flatMap(
+      (pattern) =>
+        pattern.endsWith('/*')
+          ? readdirSync(path.join(root, pattern.slice(0, -2))).map((dir) => `${pattern.slice(0, -1)}${dir}`)
+          : [pattern],
+    );
+    for (const file of dockerfiles) {
+      const lines = read(file).split('\n');
+      const install = lines.findIndex((line) => /^RUN npm ci (?!.*--omit=dev)/.test(line));
+      const sources = lines.indexOf('COPY . .');
+      expect(install, `${file} installs before copying the sources`).toBeGreaterThan(0);
+      expect(sources, `${file} copies the sources after`).toBeGreaterThan(install);
+      const before = lines.slice(0, install).join('\n');
+      expect(before).toContain('COPY package.json package-lock.json ./');
+      for (const workspace of workspaces)
+        expect(before, `${file} copies ${workspace}/package.json`).toContain(
+          `COPY ${workspace}/package.json ${workspace}/`,
+        );
+    }
+  });
+
+  it('keep local builds and secrets out of the build context', () => {
     const ignored = read('.dockerignore');
     for (const entry of ['**/node_modules', '**/dist', 'var', '.env']) expect(ignored).toContain(entry);
   });
@@ -230,3 +297,77 @@ function productionDependencies(dir: string): Set<string> {
   visit(dir);
   return names;
 }
+
+/**
+ * What the image's runtime stage installs (`npm ci --omit=dev --workspace=gateway`), in a
+ * temporary folder kept for the next run while the manifests stay the same.
+ */
+function productionInstall(): string {
+  const manifests = execFileSync('git', ['ls-files', 'package-lock.json', '*package.json'], { cwd: root })
+    .toString()
+    .split('\n')
+    .filter(Boolean);
+  const digest = createHash('sha256');
+  for (const file of manifests) digest.update(file).update(readFileSync(path.join(root, file)));
+  const dir = path.join(tmpdir(), `medrelay-gateway-production-${digest.digest('hex').slice(0, 12)}`);
+  if (existsSync(path.join(dir, '.installed'))) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  for (const file of manifests) {
+    mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
+    copyFileSync(path.join(root, file), path.join(dir, file));
+  }
+  execFileSync(
+    'npm',
+    [
+      'ci',
+      '--omit=dev',
+      '--workspace=gateway',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+    ],
+    { cwd: dir, stdio: 'ignore' },
+  );
+  writeFileSync(path.join(dir, '.installed'), '');
+  return dir;
+}
+
+describe('the gateway image', () => {
+  it('starts its bundle with production dependencies only and answers /health/live', async () => {
+    const dir = productionInstall();
+    execFileSync(process.execPath, [path.join(root, 'scripts', 'bundle-service.mjs'), 'gateway']);
+    mkdirSync(path.join(dir, 'gateway', 'dist'), { recursive: true });
+    copyFileSync(path.join(root, 'gateway', 'dist', 'main.js'), path.join(dir, 'gateway', 'dist', 'main.js'));
+    const stores = testStores();
+    const port = await freePort();
+    let output = '';
+    const gateway = spawn(process.execPath, ['dist/main.js'], {
+      cwd: path.join(dir, 'gateway'),
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        REDIS_URL: stores.redisUrl,
+        REDIS_PREFIX: 'gateway-image-test',
+        JWT_PUBLIC_KEY: stores.jwtPublicKey,
+        LOG_LEVEL: 'warn',
+      },
+    });
+    gateway.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    gateway.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise((resolve) => gateway.on('exit', (code, signal) => resolve(code ?? signal)));
+    try {
+      await waitUntil(
+        async () => (await fetch(`http://127.0.0.1:${port}/health/live`).catch(() => null))?.status === 200,
+        { what: 'the gateway bundle to answer' },
+      );
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\n${output}`);
+    } finally {
+      gateway.kill('SIGTERM');
+    }
+    expect(await exited, output).toBe(0);
+  }, 120_000);
+});

@@ -1,7 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderKustomization, type K8sObject } from './k8s/render';
-import { launcherVariableNames } from './launcher/services';
+import { deployableSettings, launcherVariableNames } from './launcher/services';
 
 const root = path.resolve(import.meta.dirname, '..');
 const production = renderKustomization(path.join(root, 'deploy', 'k8s', 'overlays', 'production'));
@@ -11,7 +12,7 @@ interface Container {
   name: string;
   image: string;
   args?: string[];
-  env?: Array<{ name: string }>;
+  env?: Array<{ name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }>;
   envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
   readinessProbe?: { httpGet?: { path: string } };
   livenessProbe?: { httpGet?: { path: string } };
@@ -43,6 +44,50 @@ async function modelFor(object: K8sObject) {
   return module[object.kind]!;
 }
 
+/**
+ * The fields of `object` its schema does not know (`readinessprobe` for `readinessProbe`): the
+ * schemas allow unknown fields, so the validator runs over a proxy that records every field it
+ * looks at; any field it never looked at is unknown. Maps (labels, data) are read key by key.
+ */
+async function unknownFields(object: K8sObject): Promise<string[]> {
+  const Model = (await modelFor(object)) as unknown as { prototype: { validate(): void } };
+  const read = new WeakMap<object, Set<string>>();
+  const proxies = new WeakMap<object, object>();
+  const watched = (value: unknown): unknown => {
+    if (typeof value !== 'object' || value === null) return value;
+    if (!proxies.has(value)) {
+      const keys = new Set<string>();
+      read.set(value, keys);
+      proxies.set(
+        value,
+        new Proxy(value, {
+          get(target, key, receiver) {
+            if (typeof key === 'string') keys.add(key);
+            return watched(Reflect.get(target, key, receiver));
+          },
+        }),
+      );
+    }
+    return proxies.get(value);
+  };
+  try {
+    Model.prototype.validate.call(watched(object));
+  } catch {
+    // Validity is checked on its own; here only the fields matter.
+  }
+  const unknown: string[] = [];
+  const walk = (value: unknown, at: string) => {
+    if (Array.isArray(value)) return value.forEach((item, i) => walk(item, `${at}[${i}]`));
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, child] of Object.entries(value)) {
+      if (!read.get(value)?.has(key)) unknown.push(`${at}.${key}`);
+      else walk(child, `${at}.${key}`);
+    }
+  };
+  walk(object, `${object.kind}/${object.metadata.name}`);
+  return unknown;
+}
+
 describe('Kubernetes manifests (deploy/k8s)', () => {
   it('render, and every object of the base and the production overlay is valid against the Kubernetes schemas', async () => {
     expect(production.length).toBeGreaterThan(15);
@@ -57,6 +102,19 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     ];
     const Deployment = await modelFor(broken);
     expect(() => new Deployment(broken).validate()).toThrow(/containerPort/);
+  });
+
+  it('uses no field the Kubernetes schemas do not know (a misspelt field fails)', async () => {
+    for (const object of [...base, ...production]) expect(await unknownFields(object)).toEqual([]);
+    const misspelt = structuredClone(named(production, 'Deployment', 'gateway')) as Workload;
+    const container = misspelt.spec.template.spec.containers[0] as unknown as Record<string, unknown>;
+    container.readinessprobe = container.readinessProbe;
+    delete container.readinessProbe;
+    (misspelt.spec as Record<string, unknown>).replica = 2;
+    expect((await unknownFields(misspelt)).sort()).toEqual([
+      'Deployment/gateway.spec.replica',
+      'Deployment/gateway.spec.template.spec.containers[0].readinessprobe',
+    ]);
   });
 
   it('gives every deployable probes, requests and limits, an autoscaler, a disruption budget, a Service and a non-root pod', () => {
@@ -116,6 +174,53 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     ).toBe(3);
   });
 
+  it('leaves the replica count to the autoscalers and the RWX storage class to the overlay', () => {
+    for (const deployment of of(production, 'Deployment') as Workload[]) {
+      expect(named(production, 'HorizontalPodAutoscaler', deployment.metadata.name)).toBeDefined();
+      expect(deployment.spec, `${deployment.metadata.name} replicas`).not.toHaveProperty('replicas');
+    }
+    for (const claim of of(production, 'PersistentVolumeClaim') as Array<
+      K8sObject & { spec: { accessModes: string[]; storageClassName?: string } }
+    >) {
+      expect(claim.spec.accessModes).toEqual(['ReadWriteMany']);
+      expect(claim.spec.storageClassName, `${claim.metadata.name} storage class`).toBe('nfs-client');
+    }
+    expect(JSON.stringify(base)).not.toContain('storageClassName');
+  });
+
+  it('rolls the pods out when a setting changes (the ConfigMap name carries a hash of its content)', () => {
+    const configMaps = of(production, 'ConfigMap');
+    expect(configMaps).toHaveLength(1);
+    const name = configMaps[0]!.metadata.name;
+    expect(name).toMatch(/^medrelay-config-[0-9a-f]{10}$/);
+    for (const workload of [...of(production, 'Deployment'), ...of(production, 'Job')] as Workload[]) {
+      for (const source of workload.spec.template.spec.containers[0]!.envFrom ?? []) {
+        if (source.configMapRef) expect(source.configMapRef.name).toBe(name);
+      }
+    }
+    // An overlay changing one value: a new name, and every pod template follows it.
+    const overlay = mkdtempSync(path.join(root, 'deploy', 'k8s', 'overlays', '.test-'));
+    try {
+      writeFileSync(
+        path.join(overlay, 'kustomization.yaml'),
+        [
+          'resources: [../production]',
+          'configMapGenerator:',
+          '  - name: medrelay-config',
+          '    behavior: merge',
+          '    literals: [LOG_LEVEL=debug]',
+        ].join('\n'),
+      );
+      const changed = renderKustomization(overlay);
+      const changedName = of(changed, 'ConfigMap')[0]!.metadata.name;
+      expect(changedName).not.toBe(name);
+      const gateway = named(changed, 'Deployment', 'gateway') as Workload;
+      expect(gateway.spec.template.spec.containers[0]!.envFrom![0]!.configMapRef!.name).toBe(changedName);
+    } finally {
+      rmSync(overlay, { recursive: true, force: true });
+    }
+  });
+
   it('migrates each service with a Job running its image in --migrate-only mode', () => {
     for (const name of ['identity', 'catalog', 'requests']) {
       const job = named(production, 'Job', `${name}-migrate`) as Workload | undefined;
@@ -152,16 +257,31 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     expect(of(production, 'StatefulSet')).toEqual([]);
 
     const expected = launcherVariableNames(root);
-    for (const [name, names] of Object.entries(expected)) {
-      const pod = (named(base, 'Deployment', name) as Workload).spec.template.spec;
+    const workloads = base.filter(
+      (o): o is Workload => (o.kind === 'Deployment' || o.kind === 'Job') && o.metadata.name !== 'web',
+    );
+    expect(workloads.length).toBeGreaterThan(4);
+    for (const workload of workloads) {
+      // A service's migration Job runs its image with its settings.
+      const name = workload.metadata.name.replace(/-migrate$/, '') as keyof typeof expected;
+      expect(expected[name], `${workload.kind} ${workload.metadata.name} is a deployable`).toBeDefined();
+      const names = workload.kind === 'Deployment' ? expected[name] : [];
+      const pod = workload.spec.template.spec;
       const container = pod.containers[0]!;
       const available = new Set(container.env?.map((e) => e.name));
+      for (const entry of container.env ?? []) {
+        const ref = entry.valueFrom?.secretKeyRef;
+        if (ref) expect(keysOf('Secret', ref.name), `${ref.name} has ${ref.key}`).toContain(ref.key);
+      }
       for (const source of container.envFrom ?? []) {
         if (source.configMapRef)
           keysOf('ConfigMap', source.configMapRef.name).forEach((k) => available.add(k));
         if (source.secretRef) keysOf('Secret', source.secretRef.name).forEach((k) => available.add(k));
       }
       for (const variable of names) expect([...available], `${name} gets ${variable}`).toContain(variable);
+      // Only what its config shape reads: no database URL or internal secret for the gateway.
+      for (const variable of available)
+        expect(deployableSettings[name], `${workload.metadata.name} reads ${variable}`).toContain(variable);
       for (const volume of pod.volumes ?? []) {
         if (volume.secret) keysOf('Secret', volume.secret.secretName);
         if (volume.persistentVolumeClaim)

@@ -12,7 +12,7 @@ import { seedDemoActivity } from './launcher/demo-activity';
 import { waitUntilReady } from './launcher/health';
 import { prefixer } from './launcher/logs';
 import { instancePort, parseScale } from './launcher/scale';
-import { commonEnvironment, gatewayEnvironment, launchedServices } from './launcher/services';
+import { commonEnvironment, gatewayEnvironment, launchedServices, onlySettingsOf } from './launcher/services';
 import { startProcess, stopProcess, type ServiceProcess } from './launcher/processes';
 import { isListening } from './stores/ports';
 import { resolveStores, type Stores } from './stores/resolve';
@@ -100,14 +100,20 @@ async function main() {
 
   instances.forEach((s, i) =>
     running.push(
-      startProcess(s.label, i, path.join(root, s.dir), 'src/main.ts', {
-        ...common,
-        ...s.env,
-        ...(s.name === 'requests' && catalogUrls.length
-          ? { CATALOG_URL: catalogUrls[s.instance % catalogUrls.length]! }
-          : {}),
-        PORT: String(s.port),
-      }),
+      startProcess(
+        s.label,
+        i,
+        path.join(root, s.dir),
+        'src/main.ts',
+        onlySettingsOf(s.name, {
+          ...common,
+          ...s.env,
+          ...(s.name === 'requests' && catalogUrls.length
+            ? { CATALOG_URL: catalogUrls[s.instance % catalogUrls.length]! }
+            : {}),
+          PORT: String(s.port),
+        }),
+      ),
     ),
   );
   await Promise.all(
@@ -118,19 +124,25 @@ async function main() {
 
   const upstreamUrls = (name: string, basePort: number) =>
     (urlsOf(name).length ? urlsOf(name) : [`http://127.0.0.1:${basePort}`]).join(',');
-  const gateway = startProcess('gateway', 5, path.join(root, 'gateway'), 'src/main.ts', {
-    ...common,
-    ...gatewayEnvironment(
-      {
-        identity: upstreamUrls('identity', 4001),
-        catalog: upstreamUrls('catalog', Number(process.env.CATALOG_PORT ?? 4002)),
-        requests: upstreamUrls('requests', Number(process.env.REQUESTS_PORT ?? 4003)),
-      },
-      gatewayPort,
-      root,
-      process.env,
-    ),
-  });
+  const gateway = startProcess(
+    'gateway',
+    5,
+    path.join(root, 'gateway'),
+    'src/main.ts',
+    onlySettingsOf('gateway', {
+      ...common,
+      ...gatewayEnvironment(
+        {
+          identity: upstreamUrls('identity', 4001),
+          catalog: upstreamUrls('catalog', Number(process.env.CATALOG_PORT ?? 4002)),
+          requests: upstreamUrls('requests', Number(process.env.REQUESTS_PORT ?? 4003)),
+        },
+        gatewayPort,
+        root,
+        process.env,
+      ),
+    }),
+  );
   running.push(gateway);
   await waitUntilReady(`http://127.0.0.1:${gatewayPort}/health/ready`, gateway.exited, 'gateway');
 

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { UpstreamName } from './routes';
 import type { UpstreamPool } from './upstream-pool';
 import { askUpstream, forwardedHeaders } from './upstream';
+import { getFromPool } from './upstream-fetch';
 
 const activityPaths: Record<UpstreamName, string> = {
   identity: '/api/admin/users/activity',
@@ -54,16 +55,11 @@ export function adminRoutes(
       const names = Object.keys(activityPaths) as UpstreamName[];
       const lists = await Promise.all(
         names.map((name) =>
-          askUpstream(
-            `${targets[name].next()}${activityPaths[name]}?limit=${limit}`,
-            z.array(activitySchema),
-            req,
-            {
-              timeoutMs,
-              logger,
-              label: 'activity part',
-            },
-          ),
+          askUpstream(targets[name], `${activityPaths[name]}?limit=${limit}`, z.array(activitySchema), req, {
+            timeoutMs,
+            logger,
+            label: 'activity part',
+          }),
         ),
       );
       const feed: ActivityFeed = {
@@ -85,16 +81,19 @@ export function adminRoutes(
    */
   router.get('/api/admin/export', requirePermission('data.export'), async (req, res, next) => {
     const open = (name: UpstreamName, path: string) =>
-      fetch(`${targets[name].next()}${path}`, {
+      // The limit covers only the wait for the headers: the download itself may take long.
+      getFromPool(targets[name], path, {
         headers: forwardedHeaders(req),
-        signal: AbortSignal.timeout(timeoutMs),
+        timeoutMs,
+        timeoutCoversBody: false,
       }).then((r) => {
         if (!r.ok || !r.body) throw new Error(`${name} answered ${r.status}`);
         return r;
       });
     const usersPage = (page: number) =>
       askUpstream(
-        `${targets.identity.next()}/api/admin/all-users?page=${page}&pageSize=${exportPageSize}`,
+        targets.identity,
+        `/api/admin/all-users?page=${page}&pageSize=${exportPageSize}`,
         z.array(userSchema),
         req,
         { timeoutMs, logger, label: 'export users' },
@@ -155,7 +154,8 @@ export function adminRoutes(
   router.post('/api/admin/cache/clear', requirePermission('cache.clear'), async (req, res) => {
     for (const clear of Object.values(caches)) clear();
     const published = await askUpstream(
-      `${targets.identity.next()}/api/admin/settings/publish`,
+      targets.identity,
+      '/api/admin/settings/publish',
       z.object({ published: z.literal(true) }),
       req,
       { timeoutMs, logger, label: 'settings publish', method: 'POST' },

@@ -29,6 +29,8 @@ export const gatewayConfigShape = {
   FRONTEND_URL: z.string().url().optional(),
   /** Remotes deployed on their own (versioned folders and remotes.json); <STATIC_ROOT>/dist/mf by default. */
   MF_DEPLOY_DIR: z.string().optional(),
+  /** The address users open; when https, the gateway's own cookies are marked Secure. */
+  PUBLIC_URL: z.string().url().optional(),
   /** Sign-in attempts per address per minute, and writes per caller per minute. */
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
   WRITE_RATE_PER_MINUTE: z.coerce.number().int().positive().default(300),

@@ -7,6 +7,7 @@ import {
   createTokenVerifier,
   errorHandler,
   listen,
+  listenInternal,
   notFoundHandler,
   readPem,
   type Logger,
@@ -14,7 +15,7 @@ import {
 import type { GatewayConfig } from './config';
 import { earlyTokenCheck, maintenanceGuard, maintenanceSwitch, rateLimits } from './guards';
 import { apiDocsRoutes } from './api-docs';
-import { healthRoutes } from './health';
+import { detailedHealthRoute, healthRoutes } from './health';
 import { queueBoard } from './queue-board';
 import { frontEndProxy, proxyTo } from './proxy';
 import { upstreams, type UpstreamName } from './routes';
@@ -43,12 +44,19 @@ export async function createGateway(
   let shuttingDown = false;
 
   const maintenance = maintenanceSwitch(redis, config.REDIS_PREFIX);
-  const app = createServiceApp(logger, { json: false, trustProxy: config.TRUST_PROXY });
-  app.use(healthRoutes(targets, redis, () => shuttingDown));
+  const app = createServiceApp(logger, {
+    json: false,
+    trustProxy: config.TRUST_PROXY,
+    metricsPort: config.METRICS_PORT,
+  });
+  const internalPort = config.METRICS_PORT !== undefined;
+  app.use(healthRoutes(targets, redis, () => shuttingDown, { withInstances: !internalPort }));
   // Before the guards: the API description is public and stays readable in maintenance mode.
   app.use(apiDocsRoutes());
   // Its own administrator check (token or dashboard cookie): it must work in maintenance mode too.
-  const board = queueBoard(config.REDIS_URL, config.REDIS_PREFIX, verifier);
+  const board = queueBoard(config.REDIS_URL, config.REDIS_PREFIX, verifier, redis, {
+    secureCookie: config.PUBLIC_URL?.startsWith('https:') ?? false,
+  });
   app.use(board.router);
   app.use(
     '/api',
@@ -83,18 +91,29 @@ export async function createGateway(
   app.use(errorHandler(logger));
 
   let server: Server | null = null;
+  let internal: Server | null = null;
   return {
     app,
     redis,
     upstreams: targets,
     async listen(port = config.PORT) {
       server = await listen(app, port, config.HOST);
+      if (internalPort) {
+        internal = await listenInternal(config.METRICS_PORT!, config.HOST, [
+          detailedHealthRoute(targets, redis),
+        ]);
+      }
       return server;
+    },
+    /** The internal port's server (METRICS_PORT), once listening. */
+    get internalServer() {
+      return internal;
     },
     shutdownSteps(): Array<[string, () => Promise<unknown> | unknown]> {
       return [
         ['readiness', () => (shuttingDown = true)],
         ['http', () => (server ? closeServer(server) : undefined)],
+        ['metrics', () => (internal ? closeServer(internal) : undefined)],
         ['queue dashboard', () => board.close()],
         ['redis', () => redis.quit()],
       ];

@@ -1,5 +1,5 @@
 import type { Redis } from '@medrelay/service-kit';
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { UpstreamName } from './routes';
 import type { UpstreamPool } from './upstream-pool';
 
@@ -12,11 +12,15 @@ async function isUp(url: string): Promise<boolean> {
   }
 }
 
-/** /health reports the gateway and each service; /health/ready is the gateway's own readiness. */
+/**
+ * /health reports the gateway and each service; /health/ready is the gateway's own readiness.
+ * `withInstances: false` (public port when an internal one exists) leaves out the instance URLs.
+ */
 export function healthRoutes(
   targets: Record<UpstreamName, UpstreamPool>,
   redis: Redis,
   isShuttingDown: () => boolean,
+  options: { withInstances: boolean } = { withInstances: true },
 ): Router {
   const router = Router();
   router.get('/health/live', (_req, res) => {
@@ -32,7 +36,21 @@ export function healthRoutes(
       .status(ready ? 200 : 503)
       .json({ status: ready ? 'ready' : 'not-ready', checks: { redis: redisUp ? 'up' : 'down' } });
   });
-  router.get('/health', async (_req, res) => {
+  router.get('/health', platformHealth(targets, redis, options.withInstances));
+  return router;
+}
+
+/** GET /health for the internal port: the full report, instance URLs included. */
+export function detailedHealthRoute(targets: Record<UpstreamName, UpstreamPool>, redis: Redis): Router {
+  return Router().get('/health', platformHealth(targets, redis, true));
+}
+
+function platformHealth(
+  targets: Record<UpstreamName, UpstreamPool>,
+  redis: Redis,
+  withInstances: boolean,
+): RequestHandler {
+  return async (_req, res) => {
     // A service is up when every one of its instances is ready; each instance is listed too.
     const checked = await Promise.all(
       Object.values(targets).map(async (pool) => {
@@ -52,7 +70,7 @@ export function healthRoutes(
       () => false,
     );
     const allUp = redisUp && entries.every(([, state]) => state === 'up');
-    res.json({ status: allUp ? 'ok' : 'degraded', redis: redisUp ? 'up' : 'down', upstreams, instances });
-  });
-  return router;
+    const status = allUp ? 'ok' : 'degraded';
+    res.json({ status, redis: redisUp ? 'up' : 'down', upstreams, ...(withInstances ? { instances } : {}) });
+  };
 }

@@ -10,6 +10,7 @@ import { AppError, type Logger } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { z } from 'zod';
 import type { UpstreamName } from './routes';
+import { getFromPool } from './upstream-fetch';
 import type { UpstreamPool } from './upstream-pool';
 
 const parts = {
@@ -44,9 +45,7 @@ export function impactRoute(
   let cached: { at: number; value: PublicImpact } | null = null;
 
   async function ask<K extends UpstreamName>(name: K): Promise<z.infer<(typeof parts)[K]>> {
-    const res = await fetch(`${targets[name].next()}${impactPartPath}`, {
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    const res = await getFromPool(targets[name], impactPartPath, { timeoutMs });
     if (!res.ok) throw new Error(`${name} answered ${res.status}`);
     return parts[name].parse(await res.json()) as z.infer<(typeof parts)[K]>;
   }

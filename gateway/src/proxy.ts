@@ -4,11 +4,9 @@ import { requestLanguage, type Logger } from '@medrelay/service-kit';
 import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { matchesPrefix } from './routes';
+import { notConnected } from './upstream-fetch';
 import { countUpstreamAnswer } from './upstream-metrics';
 import type { UpstreamPool } from './upstream-pool';
-
-/** Errors meaning the instance never took the call: another instance may safely get it. */
-const notConnected = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 type ProxiedRequest = IncomingMessage & { upstreamTarget?: string; upstreamRetried?: boolean };
 

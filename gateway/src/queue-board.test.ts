@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { identityBehindGateway } from './testing';
+import { Writable } from 'node:stream';
+import { createLogger } from '@medrelay/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityBehindGateway, startTestGateway } from './testing';
 
 const started = identityBehindGateway();
 
@@ -43,6 +45,9 @@ describe('the queue dashboard (/api/admin/queues)', () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
     expect(cookie).toMatch(/Path=\/api\/admin\/queues/);
+    // The cookie is an opaque session id, not the token itself.
+    expect(cookie).not.toContain(admin.token);
+    expect(cookie).not.toContain(admin.token.split('.')[1]!);
     const page = await board('', { headers: { cookie: cookie.split(';')[0]!, accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
@@ -55,5 +60,47 @@ describe('the queue dashboard (/api/admin/queues)', () => {
     });
     expect(logout.status).toBe(204);
     expect((await board('/api/queues', { headers: { cookie: cookie.split(';')[0]! } })).status).toBe(401);
+  });
+});
+
+describe('the queue dashboard in the access log', () => {
+  const logged: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logged.push(chunk.toString());
+      done();
+    },
+  });
+  let logging: Awaited<ReturnType<typeof startTestGateway>>;
+  beforeAll(async () => {
+    logging = await startTestGateway(
+      started.identity.prefix,
+      { IDENTITY_URL: started.identity.baseUrl, PUBLIC_URL: 'https://medrelay.example' },
+      createLogger('gateway', 'info', sink),
+    );
+  });
+  afterAll(() => logging?.stop());
+
+  it('shows neither the token nor the session cookie, and marks the cookie Secure behind https', async () => {
+    const admin = await started.identity.signedIn('admin');
+    const session = await fetch(`${logging.baseUrl}/api/admin/queues/session`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(session.status).toBe(204);
+    const cookie = session.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/; Secure/);
+    const sessionId = cookie.split(';')[0]!.split('=')[1]!;
+    const call = await fetch(`${logging.baseUrl}/api/admin/queues/api/queues`, {
+      headers: { cookie: `medrelay_queues=${sessionId}` },
+    });
+    expect(call.status).toBe(200);
+
+    const text = logged.join('');
+    expect(text).toContain('/api/admin/queues/session');
+    expect(text).toContain('/api/admin/queues/api/queues');
+    expect(text).toContain('[redacted]');
+    expect(text).not.toContain(admin.token.split('.')[2]!);
+    expect(text).not.toContain(sessionId);
   });
 });

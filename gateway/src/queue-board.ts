@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,8 @@ import {
   createQueue,
   createQueueRedis,
   httpError,
+  type Caller,
+  type Redis,
   type TokenVerifier,
 } from '@medrelay/service-kit';
 import { Router, type Request, type RequestHandler } from 'express';
@@ -23,7 +26,8 @@ const sessionSeconds = 3600;
 /**
  * The browser keeps the MedRelay token in localStorage, which the dashboard's own calls do not
  * send. This page (same origin) hands it once to POST …/session, which checks it is an
- * administrator's and keeps it in an HttpOnly, SameSite=Strict cookie scoped to the dashboard.
+ * administrator's, keeps it server-side in Redis under a random session id (expiring with the
+ * token) and sets only that id in an HttpOnly, SameSite=Strict cookie scoped to the dashboard.
  */
 const signInPage = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>MedRelay queues</title><link rel="icon" href="data:,"></head>
@@ -61,7 +65,7 @@ function selfContainedViews(): string {
   return dir;
 }
 
-function cookieToken(req: Request): string | null {
+function cookieValue(req: Request): string | null {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
     if (name === cookieName) return decodeURIComponent(value.join('='));
@@ -69,12 +73,36 @@ function cookieToken(req: Request): string | null {
   return null;
 }
 
-/** Administrators only, checked on every call (a revoked token's cookie stops working at once). */
-function adminOnly(verifier: TokenVerifier): RequestHandler {
+/** Dashboard sessions: an opaque id in the cookie, the token it stands for in Redis. */
+function boardSessions(redis: Redis, prefix: string) {
+  const key = (id: string) => `${prefix}:queue-board:session:${id}`;
+  return {
+    async open(token: string, caller: Caller): Promise<{ id: string; seconds: number }> {
+      const id = randomBytes(32).toString('base64url');
+      const seconds = Math.max(1, Math.min(sessionSeconds, caller.expiresAt - Math.floor(Date.now() / 1000)));
+      await redis.set(key(id), token, 'EX', seconds);
+      return { id, seconds };
+    },
+    async token(req: Request): Promise<string | null> {
+      const id = cookieValue(req);
+      return id && /^[\w-]{43}$/.test(id) ? redis.get(key(id)) : null;
+    },
+  };
+}
+type BoardSessions = ReturnType<typeof boardSessions>;
+
+/**
+ * Administrators only, checked on every call: the session's token is verified again each time,
+ * so a revoked token (sign-out, suspension) ends the dashboard session at once.
+ */
+function adminOnly(verifier: TokenVerifier, sessions: BoardSessions): RequestHandler {
   return async (req, res, next) => {
-    const token = bearerToken(req) ?? cookieToken(req);
+    const token = bearerToken(req) ?? (await sessions.token(req).catch(() => null));
     const caller = token ? await verifier.verify(token).catch(() => null) : null;
-    if (caller?.role === 'admin') return next();
+    if (caller?.role === 'admin') {
+      res.locals.boardCaller = caller;
+      return next();
+    }
     if (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html')) {
       return res.redirect(302, `${queueBoardPath}/sign-in`);
     }
@@ -83,7 +111,14 @@ function adminOnly(verifier: TokenVerifier): RequestHandler {
 }
 
 /** Bull Board over every queue of the platform, at /api/admin/queues, for administrators. */
-export function queueBoard(redisUrl: string, prefix: string, verifier: TokenVerifier) {
+export function queueBoard(
+  redisUrl: string,
+  prefix: string,
+  verifier: TokenVerifier,
+  redis: Redis,
+  options: { secureCookie?: boolean } = {},
+) {
+  const sessions = boardSessions(redis, prefix);
   const connection = createQueueRedis(redisUrl, 'gateway-queue-board');
   const queues = allQueueNames.map((name) => createQueue(name, connection, prefix));
   const adapter = new ExpressAdapter();
@@ -106,15 +141,22 @@ export function queueBoard(redisUrl: string, prefix: string, verifier: TokenVeri
     `${queueBoardPath}/sign-in.js`,
     (_req, res) => void res.type('text/javascript').send(signInScript),
   );
-  router.post(`${queueBoardPath}/session`, adminOnly(verifier), (req, res) => {
-    const secure = req.secure ? '; Secure' : '';
-    res.setHeader(
-      'Set-Cookie',
-      `${cookieName}=${encodeURIComponent(bearerToken(req) ?? '')}; Path=${queueBoardPath}; HttpOnly; SameSite=Strict; Max-Age=${sessionSeconds}${secure}`,
-    );
-    res.status(204).end();
+  router.post(`${queueBoardPath}/session`, adminOnly(verifier, sessions), async (req, res, next) => {
+    const token = bearerToken(req);
+    if (!token) return next(httpError.unauthenticated());
+    try {
+      const session = await sessions.open(token, res.locals.boardCaller as Caller);
+      const secure = options.secureCookie || req.secure ? '; Secure' : '';
+      res.setHeader(
+        'Set-Cookie',
+        `${cookieName}=${session.id}; Path=${queueBoardPath}; HttpOnly; SameSite=Strict; Max-Age=${session.seconds}${secure}`,
+      );
+      res.status(204).end();
+    } catch (err) {
+      next(err);
+    }
   });
-  router.use(queueBoardPath, adminOnly(verifier), adapter.getRouter() as RequestHandler);
+  router.use(queueBoardPath, adminOnly(verifier, sessions), adapter.getRouter() as RequestHandler);
   return {
     router,
     async close() {

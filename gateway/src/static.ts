@@ -59,12 +59,14 @@ export function staticRoutes(root: string, deployDir = path.join(root, 'dist', '
   // Source maps are for our own debugging, not published.
   router.get(/\.map$/, (_req, res) => res.status(404).end());
 
-  router.get('/mf/remotes.json', (_req, res) => {
+  router.get('/mf/remotes.json', (req, res) => {
     const built = roles
       .filter((role) => existsSync(path.join(root, `mf-${role}`, 'dist', 'mf-manifest.json')))
       .map((role) => ({ name: `mf_${role}`, role, entry: `/mf/${role}/mf-manifest.json` }));
     // A remote deployed on its own (npm run deploy:remote) wins over the default build.
-    const deployed = readDeployedRemotes(deployDir);
+    const deployed = readDeployedRemotes(deployDir, (problem) =>
+      req.log.warn(problem, 'skipped a bad entry of remotes.json'),
+    );
     const remotes = [
       ...built.filter((remote) => !deployed.some((d) => d.role === remote.role)),
       ...deployed,

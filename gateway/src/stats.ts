@@ -35,16 +35,11 @@ export function adminStatsRoute(
   const router = Router();
 
   const ask = <K extends StatsPart>(name: K, req: Request, days: number | undefined) =>
-    askUpstream(
-      `${targets[name].next()}${parts[name].path}${days ? `?days=${days}` : ''}`,
-      parts[name].schema,
-      req,
-      {
-        timeoutMs,
-        logger,
-        label: 'statistics part',
-      },
-    ) as Promise<z.infer<(typeof parts)[K]['schema']> | null>;
+    askUpstream(targets[name], `${parts[name].path}${days ? `?days=${days}` : ''}`, parts[name].schema, req, {
+      timeoutMs,
+      logger,
+      label: 'statistics part',
+    }) as Promise<z.infer<(typeof parts)[K]['schema']> | null>;
 
   router.get(
     '/api/admin/stats',

@@ -11,6 +11,7 @@ import { createGateway } from './gateway';
 export async function startTestGateway(
   prefix: string,
   overrides: Partial<Record<keyof GatewayConfig, string>> = {},
+  logger = createLogger('gateway', 'silent'),
 ) {
   const stores = testStores();
   const config = z.object(gatewayConfigShape).parse({
@@ -24,7 +25,7 @@ export async function startTestGateway(
     REQUESTS_URL: 'http://127.0.0.1:9',
     ...overrides,
   });
-  const gateway = await createGateway(config, createLogger('gateway', 'silent'));
+  const gateway = await createGateway(config, logger);
   const server = await gateway.listen(0);
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { gateway, baseUrl, api: apiClient(baseUrl), stop: () => gateway.stop() };

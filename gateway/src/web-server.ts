@@ -7,24 +7,19 @@ import {
   closeServer,
   createLogger,
   createServiceApp,
+  listenInternal,
   errorHandler,
   listen,
   loadConfig,
   notFoundHandler,
   onShutdown,
 } from '@medrelay/service-kit';
-import { z } from 'zod';
 import { staticRoutes } from './static';
+import { webConfigShape } from './web-config';
 
-const config = loadConfig({
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  STATIC_ROOT: z.string().default(process.cwd()),
-  MF_DEPLOY_DIR: z.string().optional(),
-});
+const config = loadConfig(webConfigShape);
 const logger = createLogger('web', config.LOG_LEVEL);
-const app = createServiceApp(logger, { json: false });
+const app = createServiceApp(logger, { json: false, metricsPort: config.METRICS_PORT });
 let stopping = false;
 app.get('/health/live', (_req, res) => void res.json({ status: 'live' }));
 app.get('/health/ready', (_req, res) => {
@@ -35,8 +30,11 @@ app.use(staticRoutes(config.STATIC_ROOT, config.MF_DEPLOY_DIR));
 app.use(notFoundHandler);
 app.use(errorHandler(logger));
 const server = await listen(app, config.PORT, config.HOST);
+const internal =
+  config.METRICS_PORT === undefined ? null : await listenInternal(config.METRICS_PORT, config.HOST);
 logger.info({ port: config.PORT }, 'web listening');
 onShutdown(logger, [
   ['readiness', () => (stopping = true)],
   ['http', () => closeServer(server)],
+  ['metrics', () => (internal ? closeServer(internal) : undefined)],
 ]);

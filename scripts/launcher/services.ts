@@ -1,5 +1,30 @@
 import path from 'node:path';
+import { gatewayConfigShape } from '@medrelay/gateway/config';
+import { webConfigShape } from '@medrelay/gateway/web-config';
+import { catalogConfigShape } from '@medrelay/svc-catalog/config';
+import { identityConfigShape } from '@medrelay/svc-identity/config';
+import { requestsConfigShape } from '@medrelay/svc-requests/config';
 import type { Stores } from '../stores/resolve';
+
+export type Deployable = 'identity' | 'catalog' | 'requests' | 'gateway' | 'web';
+
+/**
+ * The settings each deployable reads: the keys of its zod config shape. The launcher, compose
+ * and the k8s manifests give each one these and no others (no database URL for the gateway).
+ */
+export const deployableSettings: Record<Deployable, readonly string[]> = {
+  identity: Object.keys(identityConfigShape),
+  catalog: Object.keys(catalogConfigShape),
+  requests: Object.keys(requestsConfigShape),
+  gateway: Object.keys(gatewayConfigShape),
+  web: Object.keys(webConfigShape),
+};
+
+/** `env` without the variables `deployable` does not read. */
+export function onlySettingsOf(deployable: Deployable, env: Record<string, string>): Record<string, string> {
+  const wanted = new Set(deployableSettings[deployable]);
+  return Object.fromEntries(Object.entries(env).filter(([name]) => wanted.has(name)));
+}
 
 /** A back-end service as the launcher runs it; the compose file and k8s manifests mirror these names. */
 export interface LaunchedService {
@@ -17,7 +42,7 @@ export interface LaunchInput {
   env: NodeJS.ProcessEnv;
 }
 
-/** What every service and the gateway get. */
+/** The settings shared by the deployables (each keeps those it reads: `onlySettingsOf`). */
 export function commonEnvironment({ stores, publicUrl, env }: LaunchInput): Record<string, string> {
   return {
     NODE_ENV: env.NODE_ENV ?? 'development',
@@ -83,10 +108,14 @@ export function launcherVariableNames(root: string): Record<LaunchedService['nam
     internalSecret: '',
     env: {},
   };
-  const common = Object.keys(commonEnvironment(input));
+  const common = commonEnvironment(input);
   const services = Object.fromEntries(
-    launchedServices(input).map((s) => [s.name, [...common, ...Object.keys(s.env), 'PORT']]),
+    launchedServices(input).map((s) => [
+      s.name,
+      Object.keys(onlySettingsOf(s.name, { ...common, ...s.env, PORT: '' })),
+    ]),
   ) as Record<LaunchedService['name'], string[]>;
   const upstreams = { identity: '', catalog: '', requests: '' };
-  return { ...services, gateway: [...common, ...Object.keys(gatewayEnvironment(upstreams, 0, root, {}))] };
+  const gateway = onlySettingsOf('gateway', { ...common, ...gatewayEnvironment(upstreams, 0, root, {}) });
+  return { ...services, gateway: Object.keys(gateway) };
 }

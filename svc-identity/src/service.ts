@@ -57,7 +57,7 @@ export async function createIdentityService(
   await settings.publish();
   await restoreRevocations(pool, redis, prefix);
 
-  const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY });
+  const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY, metricsPort: config.METRICS_PORT });
   app.use(health.router());
   app.use(authRoutes(ctx));
   app.use(impactRoutes(ctx));

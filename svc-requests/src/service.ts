@@ -51,7 +51,7 @@ export async function createRequestsService(
     settings: publishedSettings(redis, prefix),
   };
 
-  const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY });
+  const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY, metricsPort: config.METRICS_PORT });
   app.use(health.router());
   app.use(statsRoutes(ctx));
   app.use(requestRoutes(ctx));

@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
+export const internalPortShape = {
+  /**
+   * When set, GET /metrics (and the gateway's detailed /health) are answered only on this port,
+   * which is never published (containers: 9464, scraped inside the cluster); unset, on the main
+   * port (development, where everything listens on loopback).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+};
+
 /** Settings every service reads from the environment. */
 export const baseConfigShape = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -20,6 +29,7 @@ export const baseConfigShape = {
   TRUST_PROXY: z.string().default('loopback'),
   JWT_PUBLIC_KEY: z.string().optional(),
   JWT_PUBLIC_KEY_FILE: z.string().optional(),
+  ...internalPortShape,
 };
 
 /**

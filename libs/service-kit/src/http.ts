@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import express, { type Express } from 'express';
+import express, { type Express, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
+import { notFoundHandler } from './errors';
 import { httpMetrics, metricsRoutes } from './metrics';
 import { runWithRequestId } from './request-context';
 
@@ -10,10 +11,11 @@ import { runWithRequestId } from './request-context';
  * The Express app every service starts from: request ids, access logs (JSON), latency metrics
  * and GET /metrics, JSON bodies.
  * `json: false` leaves bodies unread (the gateway streams them to services untouched).
+ * With `metricsPort`, /metrics is left to the internal server (`listenInternal`).
  */
 export function createServiceApp(
   logger: Logger,
-  options: { jsonLimit?: string; json?: boolean; trustProxy?: string } = {},
+  options: { jsonLimit?: string; json?: boolean; trustProxy?: string; metricsPort?: number | undefined } = {},
 ): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -34,7 +36,10 @@ export function createServiceApp(
   );
   app.use((req, _res, next) => runWithRequestId(String(req.id), next));
   app.use(httpMetrics(String(logger.bindings().service ?? 'unknown')));
-  app.use(metricsRoutes());
+  // With an internal port, /metrics here is a plain 404 (not a page of the front-end fallback).
+  app.use(
+    options.metricsPort === undefined ? metricsRoutes() : express.Router().get('/metrics', notFoundHandler),
+  );
   if (options.json !== false) app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
   return app;
 }
@@ -43,6 +48,18 @@ export function listen(app: Express, port: number, host: string): Promise<Server
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
   });
+}
+
+/**
+ * The internal port (METRICS_PORT): /metrics and any operator-only routes, no access log.
+ * Kubernetes scrapes it inside the cluster; neither the Ingress nor compose publishes it.
+ */
+export function listenInternal(port: number, host: string, routers: Router[] = []): Promise<Server> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(metricsRoutes(), ...routers);
+  app.use(notFoundHandler);
+  return listen(app, port, host);
 }
 
 /** Stops accepting connections and waits for open requests, closing idle keep-alive sockets. */

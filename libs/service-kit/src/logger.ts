@@ -1,7 +1,21 @@
+import { internalSecretHeader } from '@medrelay/contracts';
 import { pino, type Logger } from 'pino';
 import { currentRequestId } from './request-context';
 
 export type { Logger };
+
+/**
+ * Fields that may carry credentials: tokens, session cookies (the queue dashboard's), the
+ * services' shared secret, passwords. pino-http logs every request and response header.
+ */
+export const secretLogPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  `req.headers["${internalSecretHeader}"]`,
+  'res.headers["set-cookie"]',
+  'password',
+  '*.password',
+] as const;
 
 /** JSON lines on stdout (or `destination`), one object per line, with the service's name. */
 export function createLogger(
@@ -17,7 +31,7 @@ export function createLogger(
       const requestId = currentRequestId();
       return requestId ? { requestId } : {};
     },
-    redact: { paths: ['req.headers.authorization', 'password', '*.password'], censor: '[redacted]' },
+    redact: { paths: [...secretLogPaths], censor: '[redacted]' },
   };
   return destination ? pino(options, destination) : pino(options);
 }

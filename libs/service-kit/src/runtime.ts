@@ -5,7 +5,7 @@ import { createTokenVerifier, type TokenVerifier } from './auth';
 import { readPem } from './config';
 import { createPool, migrate } from './db';
 import { Health } from './health';
-import { closeServer, listen } from './http';
+import { closeServer, listen, listenInternal } from './http';
 import type { Logger } from './logger';
 import { watchQueueDepth } from './metrics';
 import { OutboxRelay } from './outbox';
@@ -21,6 +21,7 @@ interface RuntimeConfig {
   JWT_PUBLIC_KEY_FILE?: string | undefined;
   PORT: number;
   HOST: string;
+  METRICS_PORT?: number | undefined;
 }
 
 /**
@@ -68,15 +69,20 @@ export async function createServiceRuntime(options: {
    */
   function lifecycle(app: Express, closeWorkers: () => Promise<unknown> | unknown) {
     let server: Server | null = null;
+    let internal: Server | null = null;
     return {
       async listen(port = config.PORT): Promise<Server> {
         server = await listen(app, port, config.HOST);
+        if (config.METRICS_PORT !== undefined) {
+          internal = await listenInternal(config.METRICS_PORT, config.HOST);
+        }
         return server;
       },
       shutdownSteps(): Array<[string, () => Promise<unknown> | unknown]> {
         return [
           ['readiness', () => health.markShuttingDown()],
           ['http', () => (server ? closeServer(server) : undefined)],
+          ['metrics', () => (internal ? closeServer(internal) : undefined)],
           ['workers', closeWorkers],
           ['outbox relay', () => outbox.stop()],
           [
