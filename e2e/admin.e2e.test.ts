@@ -75,6 +75,27 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
     expect(back.status).toBe(200);
   });
 
+  it('pages through the accounts and stays on the chosen page', async () => {
+    // 25 accounts sharing a label: one full page of 20 and a second of 5.
+    const label = `pager${Date.now() % 100000}`;
+    await Promise.all(
+      Array.from({ length: 25 }, () => platform.identity.createUser('donor', 'pending', label)),
+    );
+    const { page, remote } = await adminPage();
+    await page.goto('/admin/users');
+    await remote.getByLabel('Search by name, e-mail or organization').fill(label);
+    await remote.getByText('25 accounts', { exact: true }).waitFor();
+    const rows = remote.getByTestId('user-row');
+    await expect.poll(() => rows.count()).toBe(20);
+    await remote.getByRole('button', { name: 'Next page' }).click();
+    await remote.getByText('Page 2 of 2').waitFor();
+    await expect.poll(() => rows.count()).toBe(5);
+    // Longer than the search's 300 ms pause: nothing sends the list back to page 1.
+    await page.waitForTimeout(1_000);
+    expect(await rows.count()).toBe(5);
+    await remote.getByText('Page 2 of 2').waitFor({ timeout: 100 });
+  });
+
   it('filters listings by source, expiry and availability, and unlists one', async () => {
     const pharmacy = await platform.approvedUser('pharmacy');
     const tag = `Lst${Date.now() % 100000}`;

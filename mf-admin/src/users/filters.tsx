@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Field, makeStyles, Select, SearchBox, tokens } from '@fluentui/react-components';
 
 export const useFilterStyles = makeStyles({
@@ -55,10 +55,20 @@ export function DebouncedSearch({
   className?: string;
 }) {
   const [text, setText] = useState('');
+  // The latest callback, kept out of the effect: a parent passing a new function each render
+  // must not restart the timer (which would reset its pager 300 ms after every render).
+  const onSearchRef = useRef(onSearch);
+  onSearchRef.current = onSearch;
+  const sent = useRef('');
   useEffect(() => {
-    const timer = setTimeout(() => onSearch(text.trim()), 300);
+    const next = text.trim();
+    if (next === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = next;
+      onSearchRef.current(next);
+    }, 300);
     return () => clearTimeout(timer);
-  }, [text, onSearch]);
+  }, [text]);
   return (
     <Field label={label} className={className}>
       <SearchBox value={text} onChange={(_, data) => setText(data.value)} />
