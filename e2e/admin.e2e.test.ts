@@ -185,14 +185,27 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
   });
 
   it('downloads the report of the chosen time range, and shows its figures', async () => {
+    // A listing created 20 days ago counts in the last 30 days but not in the last 7.
+    const pharmacy = await platform.approvedUser('pharmacy');
+    const old = await platform.listMedicine(pharmacy.token, 'Report range probe', 90);
+    await platform.services.catalog.service.ctx.pool.query(
+      `UPDATE catalog.medicines SET created_at = now() - interval '20 days' WHERE id = $1`,
+      [old.id],
+    );
     const { page, remote, admin } = await adminPage();
+    const token = admin.token;
+    const statsFor = async (days: number) =>
+      (await platform.gateway.api.get(`/api/admin/stats?days=${days}`, { token })).body;
     await nav(page, 'Reports').click();
     await remote.getByRole('heading', { name: 'Analytics & Reports' }).waitFor();
     await remote.getByText('System performance and impact metrics').waitFor();
     await remote.getByRole('region', { name: 'Users by Type' }).getByTestId('bar-admin').waitFor();
+    const month = await statsFor(30);
+    const week = await statsFor(7);
+    expect(week.totalMedicines).toBeLessThan(month.totalMedicines);
+
+    // Downloading right after changing the range gives the new range's figures, never the old ones.
     await remote.getByLabel('Time range').selectOption('7');
-    const token = admin.token;
-    const stats = (await platform.gateway.api.get('/api/admin/stats?days=7', { token })).body;
     const file = await downloaded(page, () =>
       remote.getByRole('button', { name: 'Download Report' }).click(),
     );
@@ -205,18 +218,18 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
     expect(report).toMatchObject({
       timeRange: '7 days',
       summary: {
-        totalUsers: stats.totalUsers,
-        totalMedicines: stats.totalMedicines,
-        totalRequests: stats.totalRequests,
-        estimatedValueSaved: stats.requestStatus.completed * 150,
+        totalUsers: week.totalUsers,
+        totalMedicines: week.totalMedicines,
+        totalRequests: week.totalRequests,
+        estimatedValueSaved: week.requestStatus.completed * 150,
       },
       userBreakdown: {
-        pharmacies: stats.usersByType.pharmacy,
-        ngos: stats.usersByType.ngo,
-        donors: stats.usersByType.donor,
-        admins: stats.usersByType.admin,
+        pharmacies: week.usersByType.pharmacy,
+        ngos: week.usersByType.ngo,
+        donors: week.usersByType.donor,
+        admins: week.usersByType.admin,
       },
-      medicineExpiry: stats.medicineExpiry,
+      medicineExpiry: week.medicineExpiry,
     });
     expect(Object.keys(report)).toEqual([
       'generated',
@@ -228,8 +241,10 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
       'medicineExpiry',
       'requestStatus',
     ]);
+    await remote.getByLabel('Time range').selectOption('30');
     const csv = await downloaded(page, () => remote.getByRole('button', { name: 'Export CSV' }).click());
-    expect(csv.text).toContain('report,timeRange,7 days');
+    expect(csv.text).toContain('report,timeRange,30 days');
+    expect(csv.text).toContain(`summary,totalMedicines,${month.totalMedicines}\r\n`);
   });
 
   it('shows the reports screen in Arabic, right to left', async () => {

@@ -92,6 +92,7 @@ const en = {
     downloadCsv: 'Export CSV',
     downloaded: 'Report downloaded',
     loadFailed: 'Could not load the statistics',
+    updating: 'Updating the figures for the chosen period…',
     partial: 'Some services did not answer; their figures are missing.',
     cards: {
       valueSaved: 'EGP Value Saved',
@@ -313,6 +314,7 @@ const ar: typeof en & {
     downloadCsv: 'صدّر CSV',
     downloaded: 'التقرير اتنزّل',
     loadFailed: 'مقدرناش نحمّل الإحصائيات',
+    updating: 'بنحدّث الأرقام للفترة اللي اخترتها…',
     partial: 'فيه خدمات مردتش؛ أرقامها مش ظاهرة.',
     cards: {
       valueSaved: 'القيمة اللي اتوفرت (ج.م)',

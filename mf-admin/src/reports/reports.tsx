@@ -6,6 +6,7 @@ import {
   makeStyles,
   MessageBar,
   Select,
+  Spinner,
   Text,
   tokens,
 } from '@fluentui/react-components';
@@ -42,6 +43,8 @@ const useStyles = makeStyles({
     marginBlockEnd: tokens.spacingVerticalL,
   },
   grow: { flex: '1 1 auto' },
+  stale: { opacity: 0.5, pointerEvents: 'none' },
+  updating: { justifyContent: 'start', marginBlockEnd: tokens.spacingVerticalM },
   cards: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
@@ -93,8 +96,13 @@ export function Reports() {
     placeholderData: keepPreviousData,
   });
 
+  // While another range loads, the figures on screen belong to the previous range: they are
+  // dimmed and cannot be downloaded under the new range's label.
+  const stale = stats.isPlaceholderData;
+  const ready = Boolean(stats.data) && !stale;
+
   const download = (extension: 'json' | 'csv') => {
-    if (!stats.data) return;
+    if (!stats.data || stale) return;
     const now = new Date();
     const report = buildAdminReport(stats.data, days, now);
     const file =
@@ -119,12 +127,12 @@ export function Reports() {
       <Button
         appearance="primary"
         icon={<ArrowDownload24Regular />}
-        disabled={!stats.data}
+        disabled={!ready}
         onClick={() => download('json')}
       >
         {t('reports.download')}
       </Button>
-      <Button icon={<ArrowDownload24Regular />} disabled={!stats.data} onClick={() => download('csv')}>
+      <Button icon={<ArrowDownload24Regular />} disabled={!ready} onClick={() => download('csv')}>
         {t('reports.downloadCsv')}
       </Button>
     </div>
@@ -140,7 +148,13 @@ export function Reports() {
         onRetry={() => void stats.refetch()}
       />
     );
-  else body = <ReportBody stats={stats.data} />;
+  else
+    body = (
+      <div className={stale ? styles.stale : undefined} aria-busy={stale}>
+        {stale && <Spinner size="tiny" label={t('reports.updating')} className={styles.updating} />}
+        <ReportBody stats={stats.data} />
+      </div>
+    );
 
   return (
     <>
