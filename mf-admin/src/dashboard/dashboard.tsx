@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminStats } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { PageHeader, StatCard, useRemote, WelcomeMessage } from '@medrelay/ui';
-import { statsKey } from '../users/keys';
+import { refetchOnOpen, statsKey } from '../users/keys';
 import { PendingApprovals } from './pending-approvals';
 import { RecentActivity } from './recent-activity';
 
@@ -31,7 +31,7 @@ export function Dashboard() {
   const { t } = useTranslation('admin');
   const { user } = useRemote();
   const format = useFormat();
-  const stats = useQuery<AdminStats>({ queryKey: statsKey });
+  const stats = useQuery<AdminStats>({ queryKey: statsKey, ...refetchOnOpen });
   const value = (card: (typeof cards)[number]) => {
     const n = stats.data?.[card];
     return n === null || n === undefined ? '—' : format.number(n);

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Text } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { EmptyState, QueryGate } from '@medrelay/ui';
 import { useListStyles } from '../list-styles';
 import { DetailsDialog } from '../users/details-dialog';
-import { pendingKey } from '../users/keys';
+import { usePendingUsers } from '../users/use-pending-users';
 import { useReviewUser } from '../users/use-review-user';
 import { UserSummary } from '../users/user-summary';
 
@@ -17,7 +16,7 @@ export function PendingApprovals() {
   const { t } = useTranslation('admin');
   const format = useFormat();
   const [details, setDetails] = useState<User | null>(null);
-  const pending = useQuery<User[]>({ queryKey: pendingKey });
+  const pending = usePendingUsers();
   const decide = useReviewUser();
 
   return (

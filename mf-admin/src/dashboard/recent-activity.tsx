@@ -5,7 +5,7 @@ import type { ActivityFeed } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { EmptyState, QueryGate } from '@medrelay/ui';
 import { useListStyles } from '../list-styles';
-import { activityKey } from '../users/keys';
+import { activityKey, refetchOnOpen } from '../users/keys';
 
 const useStyles = makeStyles({
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -17,7 +17,7 @@ export function RecentActivity() {
   const list = useListStyles();
   const { t } = useTranslation('admin');
   const format = useFormat();
-  const feed = useQuery<ActivityFeed>({ queryKey: activityKey });
+  const feed = useQuery<ActivityFeed>({ queryKey: activityKey, ...refetchOnOpen });
 
   return (
     <Card className={mergeClasses(list.card, styles.card)}>

@@ -17,7 +17,7 @@ import {
 } from '@medrelay/ui';
 import { useListStyles } from '../list-styles';
 import { DebouncedSearch, FilterSelect, useFilterStyles } from '../users/filters';
-import { activityKey, statsKey } from '../users/keys';
+import { activityKey, refetchOnOpen, statsKey } from '../users/keys';
 
 const listingsPath = '/api/admin/all-medicines';
 const expiryClasses = ['fresh', 'expiring', 'expired'] as const;
@@ -38,6 +38,7 @@ export default function Listings() {
   const listings = useQuery<Medicine[]>({
     queryKey: [listingsPath, { q, source, expiry, available }],
     placeholderData: keepPreviousData,
+    ...refetchOnOpen,
   });
   const unlist = useMutation({
     mutationFn: (medicine: Medicine) => apiRequest<Medicine>('PUT', `${listingsPath}/${medicine.id}/unlist`),

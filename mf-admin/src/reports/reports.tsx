@@ -32,7 +32,7 @@ import {
   StatCard,
   useRemote,
 } from '@medrelay/ui';
-import { statsKey } from '../users/keys';
+import { refetchOnOpen, statsKey } from '../users/keys';
 
 const useStyles = makeStyles({
   toolbar: {
@@ -94,6 +94,7 @@ export function Reports() {
   const stats = useQuery<AdminStats>({
     queryKey: [statsKey[0], { days }],
     placeholderData: keepPreviousData,
+    ...refetchOnOpen,
   });
 
   // While another range loads, the figures on screen belong to the previous range: they are

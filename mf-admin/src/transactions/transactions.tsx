@@ -7,6 +7,7 @@ import { useFormat } from '@medrelay/i18n';
 import { EmptyState, PageHeader, QueryGate, StatCard } from '@medrelay/ui';
 import { useListStyles } from '../list-styles';
 import { FilterSelect, useFilterStyles } from '../users/filters';
+import { refetchOnOpen } from '../users/keys';
 
 const requestsKey = ['/api/admin/all-requests'] as const;
 const statusColour = {
@@ -26,7 +27,7 @@ export default function Transactions() {
   const format = useFormat();
   const [status, setStatus] = useState<RequestStatus | ''>('');
   // One list for figures and rows: the figures count every status whatever the filter shows.
-  const requests = useQuery<MedicineRequest[]>({ queryKey: requestsKey });
+  const requests = useQuery<MedicineRequest[]>({ queryKey: requestsKey, ...refetchOnOpen });
   const all = requests.data ?? [];
   const count = (s: RequestStatus) => format.number(all.filter((r) => r.status === s).length);
 

@@ -3,3 +3,9 @@ export const pendingKey = ['/api/admin/pending-users'] as const;
 export const statsKey = ['/api/admin/stats'] as const;
 export const activityKey = ['/api/admin/activity'] as const;
 export const allUsersPath = '/api/admin/all-users';
+
+/**
+ * Admin screens show what other users just did: queries never go stale (spec §7 cache rules), so
+ * each screen asks again whenever it opens.
+ */
+export const refetchOnOpen = { refetchOnMount: 'always' } as const;

@@ -9,7 +9,8 @@ import { ConfirmDialog, EmptyState, PageHeader, Pager, QueryGate } from '@medrel
 import { useListStyles } from '../list-styles';
 import { DetailsDialog } from './details-dialog';
 import { DebouncedSearch, FilterSelect, useFilterStyles } from './filters';
-import { allUsersPath } from './keys';
+import { allUsersPath, refetchOnOpen } from './keys';
+import { usePendingUsers } from './use-pending-users';
 import { actionsFor, useReviewUser } from './use-review-user';
 import { UserSummary } from './user-summary';
 
@@ -32,7 +33,10 @@ export default function UserApprovals() {
     queryKey: [allUsersPath, { userType, status, q, page, pageSize }],
     queryFn: ({ queryKey, signal }) => apiPage<User>(urlFromQueryKey(queryKey), signal),
     placeholderData: keepPreviousData,
+    ...refetchOnOpen,
   });
+  // Opening this screen refreshes the pending count in the sidebar badge.
+  usePendingUsers();
   // A filter change starts again at the first page.
   const filter =
     <V,>(set: (value: V) => void) =>
