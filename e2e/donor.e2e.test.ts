@@ -123,9 +123,15 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
     await dialog.getByLabel('Type').fill('Tablets');
     await dialog.getByLabel('Quantity').fill('2');
     await dialog.getByLabel('Expiry Date').fill(inputDate(60));
+    // The dashboard dialog offers no recipient choice: its donations go to NGOs (spec §5).
+    expect(await dialog.getByRole('radio').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Donate' }).click();
     await expectToast(page, 'Donation submitted successfully');
     await remote.getByTestId('medicine-row').filter({ hasText: 'Augmentin 625' }).waitFor();
+    const mine = await platform.gateway.api.get('/api/medicines/my', { token: donor.token });
+    expect(mine.body.map((m: { name: string; recipientType: string }) => [m.name, m.recipientType])).toEqual([
+      ['Augmentin 625', 'ngos'],
+    ]);
 
     await page.getByRole('banner').getByRole('button', { name: 'عربي' }).click();
     await page.goto('/donor/history');

@@ -17,6 +17,8 @@ export default function AddDonationDialog({ onClose }: { onClose: () => void }) 
           <DialogContent>
             <MedicineForm
               withPrices={false}
+              // Spec §5 dashboard rules: the quick dialog always donates to NGOs.
+              fixedRecipient="ngos"
               submitLabel={t('dashboard.submit')}
               onCancel={onClose}
               onSave={async (values, photo) => {

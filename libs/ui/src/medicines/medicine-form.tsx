@@ -25,6 +25,7 @@ import {
   type MedicineCreate,
   type MedicineCreateInput,
   type MedicineUpdateInput,
+  type RecipientType,
 } from '@medrelay/contracts';
 import { currentLanguage } from '@medrelay/i18n';
 import { fieldMessage } from '../forms/field-message';
@@ -40,7 +41,7 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end', flexWrap: 'wrap' },
 });
 
-function initialValues(medicine?: Medicine): MedicineCreateInput {
+function initialValues(medicine?: Medicine, recipientType?: RecipientType): MedicineCreateInput {
   return {
     name: medicine?.name ?? '',
     type: medicine?.type ?? '',
@@ -49,7 +50,7 @@ function initialValues(medicine?: Medicine): MedicineCreateInput {
     originalPrice: medicine?.originalPrice ?? '',
     discountPrice: medicine?.discountPrice ?? '',
     expiryDate: medicine ? cairoDay(medicine.expiryDate) : '',
-    recipientType: medicine?.recipientType ?? 'ngos',
+    recipientType: recipientType ?? medicine?.recipientType ?? 'ngos',
   };
 }
 
@@ -65,17 +66,26 @@ interface MedicineFormProps {
    */
   onSave: (values: MedicineCreate, photo: File | null, changes: MedicineUpdateInput) => Promise<unknown>;
   onCancel?: () => void;
+  /** Sends to these recipients without showing the chooser (the donor dashboard's quick dialog). */
+  fixedRecipient?: RecipientType;
 }
 
 /** The add / edit medicine form: spec §5 rules and messages, recipients, optional photo. */
-export function MedicineForm({ withPrices, medicine, submitLabel, onSave, onCancel }: MedicineFormProps) {
+export function MedicineForm({
+  withPrices,
+  medicine,
+  submitLabel,
+  onSave,
+  onCancel,
+  fixedRecipient,
+}: MedicineFormProps) {
   const styles = useStyles();
   const { t, i18n } = useTranslation('common');
   const { data: settings } = usePublicSettings();
   const maxUploadMb = settings?.maxUploadSize ?? defaultSettings.maxUploadSize;
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string>();
-  const [defaults] = useState(() => initialValues(medicine));
+  const [defaults] = useState(() => initialValues(medicine, fixedRecipient));
   const form = useForm<MedicineCreateInput, unknown, MedicineCreate>({
     resolver: zodResolver(medicineCreateSchema),
     defaultValues: defaults,
@@ -163,23 +173,25 @@ export function MedicineForm({ withPrices, medicine, submitLabel, onSave, onCanc
           </Field>
         </div>
       )}
-      <Controller
-        control={form.control}
-        name="recipientType"
-        render={({ field }) => (
-          <Field label={t('medicine.recipientType')}>
-            <RadioGroup
-              layout="horizontal"
-              value={field.value ?? 'ngos'}
-              onChange={(_, data) => field.onChange(data.value)}
-            >
-              {recipientTypes.map((type) => (
-                <Radio key={type} value={type} label={t(`recipients.${type}`)} />
-              ))}
-            </RadioGroup>
-          </Field>
-        )}
-      />
+      {!fixedRecipient && (
+        <Controller
+          control={form.control}
+          name="recipientType"
+          render={({ field }) => (
+            <Field label={t('medicine.recipientType')}>
+              <RadioGroup
+                layout="horizontal"
+                value={field.value ?? 'ngos'}
+                onChange={(_, data) => field.onChange(data.value)}
+              >
+                {recipientTypes.map((type) => (
+                  <Radio key={type} value={type} label={t(`recipients.${type}`)} />
+                ))}
+              </RadioGroup>
+            </Field>
+          )}
+        />
+      )}
       <Field
         label={t('medicine.photo')}
         hint={t('medicine.photoHint', { max: maxUploadMb })}
