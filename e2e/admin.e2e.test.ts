@@ -34,8 +34,19 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
   it('approves a pending pharmacy from the dashboard, then suspends and re-approves it', async () => {
     const visitor = await platform.newPage();
     const email = await register(visitor, 'pharmacy');
+    const turnedDown = await platform.identity.createUser('ngo', 'pending', 'turneddown');
     const { page, remote } = await adminPage();
     await nav(page, /User Approvals/).waitFor();
+    // Reject asks first; cancelling keeps the account pending.
+    const other = remote.getByTestId('pending-user').filter({ hasText: turnedDown.email });
+    await other.getByRole('button', { name: 'Reject' }).click();
+    await page.getByRole('dialog').getByText('Reject turneddown user?', { exact: false }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await other.getByRole('button', { name: 'Reject' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+    await expectToast(page, 'User rejected');
+    await other.waitFor({ state: 'detached' });
     const row = remote.getByTestId('pending-user').filter({ hasText: email });
     await row.getByRole('button', { name: 'Approve' }).click();
     await expectToast(page, 'User approved successfully');

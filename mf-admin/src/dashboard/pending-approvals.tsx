@@ -3,7 +3,7 @@ import { Badge, Button, Card, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
-import { EmptyState, QueryGate } from '@medrelay/ui';
+import { ConfirmDialog, EmptyState, QueryGate } from '@medrelay/ui';
 import { useListStyles } from '../list-styles';
 import { DetailsDialog } from '../users/details-dialog';
 import { usePendingUsers } from '../users/use-pending-users';
@@ -41,12 +41,14 @@ export function PendingApprovals() {
                     >
                       {t('approvals.approve')}
                     </Button>
-                    <Button
-                      disabled={decide.isPending}
-                      onClick={() => decide.mutate({ user, action: 'reject' })}
-                    >
-                      {t('approvals.reject')}
-                    </Button>
+                    {/* Rejecting locks the account out: asked first, as on User Approvals. */}
+                    <ConfirmDialog
+                      trigger={<Button disabled={decide.isPending}>{t('approvals.reject')}</Button>}
+                      title={t('users.actions.reject')}
+                      body={t('users.confirm.reject', { name: user.name })}
+                      confirmLabel={t('users.actions.reject')}
+                      onConfirm={() => decide.mutate({ user, action: 'reject' })}
+                    />
                   </div>
                 </li>
               ))}
