@@ -138,7 +138,7 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
 
   it('changes the expiry warning days and the session timeout, and both take effect', async () => {
     const pharmacy = await platform.approvedUser('pharmacy');
-    const medicine = await platform.listMedicine(pharmacy.token, 'Warning window probe', 45);
+    await platform.listMedicine(pharmacy.token, 'Warning window probe', 45);
     const { page, remote, admin } = await adminPage();
     await nav(page, 'Settings').click();
     await remote.getByLabel('Expiry Warning Days').fill('60');
@@ -161,7 +161,6 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
         { timeout: 15_000 },
       )
       .toBe(true);
-    expect(medicine.id).toBeGreaterThan(0);
 
     // Session timeout: a sign-in now gets a 15-minute token.
     const login = await platform.gateway.api.post('/api/auth/login', {

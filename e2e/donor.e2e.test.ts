@@ -51,15 +51,18 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
     await row.getByTestId('donation-status').filter({ hasText: 'Available' }).waitFor();
     expect(await stat(page, 'Total Medicines').innerText()).toBe('4');
 
-    // The NGO side through the API (its screens are another issue's).
-    const mine = await platform.gateway.api.get('/api/medicines/my', { token: donor.token });
-    const donation = mine.body.find((m: { name: string }) => m.name === 'Panadol Extra');
-    const requested = await platform.gateway.api.post(
-      '/api/requests',
-      { medicineId: donation.id, quantity: 3, notes: 'For the Shubra clinic' },
-      { token: ngo.token },
-    );
-    expect(requested.status).toBe(201);
+    // The NGO requests it from its own browser.
+    const ngoPage = await platform.newPage();
+    await platform.signIn(ngoPage, ngo.email);
+    const ngoRemote = ngoPage.getByTestId('remote-ngo');
+    const ngoNav = ngoPage.getByRole('navigation', { name: 'Main navigation' });
+    await ngoNav.getByRole('link', { name: 'Browse Donations' }).click();
+    await ngoRemote.getByRole('button', { name: 'Request Pickup: Panadol Extra' }).click();
+    const ask = ngoPage.getByRole('dialog');
+    await ask.getByLabel('Quantity').fill('3');
+    await ask.getByLabel('Notes (optional)').fill('For the Shubra clinic');
+    await ask.getByRole('button', { name: 'Submit Request' }).click();
+    await expectToast(ngoPage, 'Request submitted successfully');
 
     await page.reload();
     await expect.poll(async () => (await nav(page, /Requests/).innerText()).replace(/\D/g, '')).toBe('1');
@@ -86,12 +89,13 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
       .waitFor();
     expect(await stat(page, 'Pending Pickups').innerText()).toBe('1');
 
-    const collected = await platform.gateway.api.put(
-      `/api/requests/${requested.body.id}/status`,
-      { status: 'completed' },
-      { token: ngo.token },
-    );
-    expect(collected.status).toBe(200);
+    // The NGO collects it and marks it so on its requests screen.
+    await ngoNav.getByRole('link', { name: /^My Requests/ }).click();
+    const pickup = ngoRemote.getByTestId('request-row').filter({ hasText: 'Panadol Extra' });
+    await pickup.getByText('Pickup at Heliopolis, Baghdad St 12').waitFor();
+    await pickup.getByRole('button', { name: 'Mark as Collected: Panadol Extra' }).click();
+    await expectToast(ngoPage, 'Request updated successfully');
+    await pickup.getByText('Completed').waitFor();
 
     // The NGO acted in its own browser; the donor's lists are cached (spec §7), so come back later.
     await page.goto('/donor/history');
