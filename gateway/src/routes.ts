@@ -1,3 +1,5 @@
+import { publicGetPaths } from '@medrelay/contracts';
+
 /** Which service answers which paths. One table: the proxy, health and docs read it. */
 export const upstreams = {
   identity: [
@@ -26,14 +28,13 @@ export function matchesPrefix(path: string, prefix: string): boolean {
 export function isPublicCall(method: string, path: string): boolean {
   return (
     (method === 'POST' && (path === '/api/auth/login' || path === '/api/auth/register')) ||
-    (method === 'GET' && (path === '/api/settings' || path === '/api/impact'))
+    (method === 'GET' && publicGetPaths.includes(path))
   );
 }
 
 /** Calls that stay open in maintenance mode, so an administrator can sign in and the browser can say why. */
 export function isOpenDuringMaintenance(method: string, path: string): boolean {
   return (
-    (method === 'POST' && path === '/api/auth/login') ||
-    (method === 'GET' && (path === '/api/settings' || path === '/api/impact'))
+    (method === 'POST' && path === '/api/auth/login') || (method === 'GET' && publicGetPaths.includes(path))
   );
 }

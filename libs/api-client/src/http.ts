@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@medrelay/contracts';
+import type { ErrorBody, Language } from '@medrelay/contracts';
 
 /** localStorage key of the bearer token (spec §9). */
 export const tokenStorageKey = 'token';
@@ -36,6 +36,10 @@ export class ApiError extends Error {
 let languageOf: () => string = () => (globalThis.document?.documentElement.lang === 'ar' ? 'ar' : 'en');
 export function setApiLanguage(read: () => string) {
   languageOf = read;
+}
+/** The language calls are made in: 'en' or 'ar'. */
+export function apiLanguage(): Language {
+  return languageOf() === 'ar' ? 'ar' : 'en';
 }
 
 function parseErrorBody(text: string): ErrorBody | null {

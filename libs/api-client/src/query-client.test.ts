@@ -27,6 +27,7 @@ describe('default loader without a session', () => {
     const failure = await run(['/api/medicines/my']).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(401);
+    expect((failure as ApiError).serverMessage).toBe('Please sign in to continue');
     expect(await run(['/api/requests/my'], { on401: 'returnNull' })).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
   });

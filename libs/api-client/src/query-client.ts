@@ -1,8 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { apiRequest, ApiError, tokenStore, urlFromQueryKey } from './http';
-
-/** The only calls the default loader makes without a session (the landing page's figures, the settings). */
-const publicQueryPaths = ['/api/impact', '/api/settings'];
+import { publicGetPaths, translate } from '@medrelay/contracts';
+import { apiLanguage, apiRequest, ApiError, tokenStore, urlFromQueryKey } from './http';
 
 /** The default loader of spec §7: GET the key's path; a 401 is null only when the caller opts in. */
 export function getQueryFn<T>(
@@ -12,9 +10,11 @@ export function getQueryFn<T>(
     // Signed out (a logout while a screen was still loading): a guarded call could only come
     // back 401, so it is not sent. The screen is on its way out anyway.
     const path = String(queryKey[0]);
-    if (!tokenStore.get() && !publicQueryPaths.includes(path)) {
+    if (!tokenStore.get() && !publicGetPaths.includes(path)) {
       if (options.on401 === 'returnNull') return null as T;
-      throw new ApiError(401, 'Not signed in', null);
+      // The same answer the server would give, in the page's language.
+      const message = translate('authenticationRequired', apiLanguage());
+      throw new ApiError(401, message, { message, code: 'UNAUTHENTICATED' });
     }
     try {
       // The signal lets a logout cancel what is in flight.

@@ -16,3 +16,4 @@ export * from './notifications';
 export * from './stats';
 export * from './admin';
 export * from './queues';
+export * from './public-routes';

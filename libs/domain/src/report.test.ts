@@ -76,5 +76,12 @@ describe('admin report (spec §3 downloadable report, §9 formulas)', () => {
       requestSuccessRate: 0,
       medicineUtilization: 0,
     });
+    // The requests service did not answer: its rates are unknown, the identity one is not.
+    const noRequests = { ...stats, totalRequests: null, requestStatus: null };
+    expect(platformRates(noRequests)).toEqual({
+      userApprovalRate: 70,
+      requestSuccessRate: null,
+      medicineUtilization: null,
+    });
   });
 });

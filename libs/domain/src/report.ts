@@ -80,12 +80,17 @@ export function adminReportCsv(report: AdminReport): string {
   return `${rows.map((row) => row.join(',')).join('\r\n')}\r\n`;
 }
 
-/** The system health rates of the Platform Impact Summary (spec §9), one decimal. */
+/**
+ * The system health rates of the Platform Impact Summary (spec §9), one decimal; null when a
+ * service holding one of its figures did not answer (shown as "—", not as a false 0 %).
+ */
 export function platformRates(stats: AdminStats) {
-  const completed = stats.requestStatus?.completed ?? 0;
+  const completed = stats.requestStatus?.completed ?? null;
+  const ratio = (part: number | null, whole: number | null) =>
+    part === null || whole === null ? null : rate(part, whole);
   return {
-    userApprovalRate: rate(stats.userStatus?.approved ?? 0, stats.totalUsers ?? 0),
-    requestSuccessRate: rate(completed, stats.totalRequests ?? 0),
-    medicineUtilization: rate(completed, stats.totalMedicines ?? 0),
+    userApprovalRate: ratio(stats.userStatus?.approved ?? null, stats.totalUsers),
+    requestSuccessRate: ratio(completed, stats.totalRequests),
+    medicineUtilization: ratio(completed, stats.totalMedicines),
   };
 }

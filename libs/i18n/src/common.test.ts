@@ -54,4 +54,10 @@ describe('shared texts', () => {
     expect(formatters('ar').money(12450)).toContain('12,450');
     expect(formatters('en').money(12450)).toContain('12,450');
   });
+
+  it('writes percentages with one decimal', () => {
+    expect(formatters('en').percent(50)).toBe('50.0%');
+    expect(formatters('en').percent(37.54)).toBe('37.5%');
+    expect(formatters('ar').percent(100)).toContain('100.0');
+  });
 });

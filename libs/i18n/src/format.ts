@@ -26,7 +26,12 @@ function createFormatters(language: Language) {
     currency: 'EGP',
     maximumFractionDigits: 2,
   });
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  // Always one decimal (spec §9 rates: 37.5 %, 50.0 %), so figures side by side line up.
+  const percent = new Intl.NumberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });

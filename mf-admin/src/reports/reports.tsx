@@ -266,7 +266,7 @@ function ReportBody({ stats }: { stats: AdminStats }) {
               <div key={key} style={{ display: 'contents' }}>
                 <dt>{t(`reports.rates.${key}`)}</dt>
                 <dd style={{ margin: 0 }} data-testid={`rate-${key}`}>
-                  {format.percent(rates[key])}
+                  {rates[key] === null ? '—' : format.percent(rates[key])}
                 </dd>
               </div>
             ))}
