@@ -1,6 +1,3 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   activityQuerySchema,
   activitySchema,
@@ -10,12 +7,11 @@ import {
   type ActivityQuery,
 } from '@medrelay/contracts';
 import { AppError, requirePermission, validate, type Logger } from '@medrelay/service-kit';
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { UpstreamName } from './routes';
 import type { UpstreamPool } from './upstream-pool';
-import { askUpstream, forwardedHeaders } from './upstream';
-import { getFromPool } from './upstream-fetch';
+import { askUpstream } from './upstream';
 
 const activityPaths: Record<UpstreamName, string> = {
   identity: '/api/admin/users/activity',
@@ -31,8 +27,21 @@ export function mergeActivity(lists: Activity[][], limit: number): Activity[] {
     .slice(0, limit);
 }
 
-/** How many users the export asks identity for at a time (its page size limit). */
+/** How many rows the export asks a service for at a time (the admin lists' page size limit). */
 const exportPageSize = 100;
+
+/** The export's parts, in file order: each service's paged admin list. */
+interface ExportSection {
+  key: 'users' | 'medicines' | 'requests';
+  upstream: UpstreamName;
+  path: string;
+  schema: z.ZodType<unknown[]>;
+}
+const exportSections: readonly ExportSection[] = [
+  { key: 'users', upstream: 'identity', path: '/api/admin/all-users', schema: z.array(userSchema) },
+  { key: 'medicines', upstream: 'catalog', path: '/api/admin/all-medicines', schema: z.array(z.unknown()) },
+  { key: 'requests', upstream: 'requests', path: '/api/admin/all-requests', schema: z.array(z.unknown()) },
+];
 
 /**
  * The administrator's routes that span services: the recent activity list, the data export
@@ -74,47 +83,26 @@ export function adminRoutes(
   );
 
   /**
-   * Export Data: users (never password hashes: identity's admin list leaves them out),
-   * medicines and requests in one JSON download. Medicines and requests are streamed through
-   * as the services send them; users come page by page. Every part must answer before the
-   * first byte is sent, so a service that is down gives a 503, not a partial file.
+   * Export Data: users (never password hashes: identity's admin list leaves them out, and the
+   * schema drops unknown fields), medicines and requests in one JSON download, each walked page
+   * by page and written as it comes, so no service sends everything at once and the gateway never
+   * holds it. Every part's first page must answer before the first byte is sent, so a service
+   * that is down gives a 503, not a partial file.
    */
   router.get('/api/admin/export', requirePermission('data.export'), async (req, res, next) => {
-    const open = (name: UpstreamName, path: string) =>
-      // The limit covers only the wait for the headers: the download itself may take long.
-      getFromPool(targets[name], path, {
-        headers: forwardedHeaders(req),
-        timeoutMs,
-        timeoutCoversBody: false,
-      }).then((r) => {
-        if (!r.ok || !r.body) throw new Error(`${name} answered ${r.status}`);
-        return r;
-      });
-    const usersPage = (page: number) =>
+    const pageOf = (section: ExportSection, page: number) =>
       askUpstream(
-        targets.identity,
-        `/api/admin/all-users?page=${page}&pageSize=${exportPageSize}`,
-        z.array(userSchema),
+        targets[section.upstream],
+        `${section.path}?page=${page}&pageSize=${exportPageSize}`,
+        section.schema,
         req,
-        { timeoutMs, logger, label: 'export users' },
+        { timeoutMs, logger, label: `export ${section.key}` },
       );
-    let parts: [
-      Awaited<ReturnType<typeof open>>,
-      Awaited<ReturnType<typeof open>>,
-      z.infer<typeof userSchema>[] | null,
-    ];
-    try {
-      parts = await Promise.all([
-        open('catalog', '/api/admin/all-medicines'),
-        open('requests', '/api/admin/all-requests'),
-        usersPage(1),
-      ]);
-    } catch (err) {
-      logger.warn({ err: (err as Error).message }, 'export unavailable');
+    const firstPages = await Promise.all(exportSections.map((section) => pageOf(section, 1)));
+    if (firstPages.some((items) => !items)) {
+      logger.warn('export unavailable');
       return next(new AppError(503, 'UPSTREAM_UNAVAILABLE', 'serviceUnavailable'));
     }
-    const [medicines, requests, firstUsers] = parts;
-    if (!firstUsers) return next(new AppError(503, 'UPSTREAM_UNAVAILABLE', 'serviceUnavailable'));
 
     const generated = new Date().toISOString();
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
@@ -124,24 +112,23 @@ export function adminRoutes(
     );
     res.setHeader('Cache-Control', 'no-store');
     try {
-      res.write(`{"generated":${JSON.stringify(generated)},"users":[`);
-      let page = 1;
-      let users = firstUsers;
-      let first = true;
-      for (;;) {
-        for (const user of users) {
-          res.write(`${first ? '' : ','}${JSON.stringify(user)}`);
-          first = false;
+      res.write(`{"generated":${JSON.stringify(generated)}`);
+      for (const [i, section] of exportSections.entries()) {
+        res.write(`,"${section.key}":[`);
+        let items = firstPages[i]!;
+        let first = true;
+        for (let page = 1; ;) {
+          for (const item of items) {
+            res.write(`${first ? '' : ','}${JSON.stringify(item)}`);
+            first = false;
+          }
+          if (items.length < exportPageSize) break;
+          const next = await pageOf(section, ++page);
+          if (!next) throw new Error(`${section.upstream} stopped answering during the export`);
+          items = next;
         }
-        if (users.length < exportPageSize) break;
-        const next = await usersPage(++page);
-        if (!next) throw new Error('identity stopped answering during the export');
-        users = next;
+        res.write(']');
       }
-      res.write('],"medicines":');
-      await pipeBody(medicines, res);
-      res.write(',"requests":');
-      await pipeBody(requests, res);
       res.end('}');
     } catch (err) {
       // Headers are gone: cut the download so the file is visibly broken rather than quietly short.
@@ -167,11 +154,4 @@ export function adminRoutes(
   });
 
   return router;
-}
-
-/** Copies an upstream JSON body into the download without holding it in memory. */
-async function pipeBody(upstream: globalThis.Response, res: Response): Promise<void> {
-  await pipeline(Readable.fromWeb(upstream.body as WebReadableStream), res, {
-    end: false,
-  });
 }

@@ -15,6 +15,7 @@ import {
 import { notificationListQuerySchema, notificationSchema } from './notifications';
 import {
   requestCreateSchema,
+  adminRequestQuerySchema,
   requestListQuerySchema,
   requestSchema,
   requestStatsSchema,
@@ -168,10 +169,11 @@ export const apiRoutes: readonly ApiRoute[] = [
     method: 'get',
     path: '/api/admin/all-users',
     tag: 'admin',
-    summary: 'Every account, filtered',
+    summary: 'Every account, filtered, a page at a time',
     access: 'admin',
     query: userListQuerySchema,
     response: z.array(userSchema),
+    headers: { 'X-Total-Count': 'Matching accounts over all pages' },
   },
   {
     method: 'get',
@@ -310,10 +312,11 @@ export const apiRoutes: readonly ApiRoute[] = [
     method: 'get',
     path: '/api/admin/all-medicines',
     tag: 'admin',
-    summary: 'Every listing, filtered',
+    summary: 'Every listing, filtered, a page at a time',
     access: 'admin',
     query: adminMedicineQuerySchema,
     response: z.array(medicineSchema),
+    headers: { 'X-Total-Count': 'Matching listings over all pages' },
   },
   {
     method: 'get',
@@ -402,10 +405,11 @@ export const apiRoutes: readonly ApiRoute[] = [
     method: 'get',
     path: '/api/admin/all-requests',
     tag: 'admin',
-    summary: 'Every request, filtered by status',
+    summary: 'Every request, filtered by status, a page at a time',
     access: 'admin',
-    query: requestListQuerySchema,
+    query: adminRequestQuerySchema,
     response: z.array(requestSchema),
+    headers: { 'X-Total-Count': 'Matching requests over all pages' },
   },
   {
     method: 'get',

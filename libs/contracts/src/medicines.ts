@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { typeError } from './fields';
+import { queryInt, typeError } from './fields';
 
 export const recipientTypes = ['ngos', 'pharmacies', 'both'] as const;
 export type RecipientType = (typeof recipientTypes)[number];
@@ -195,6 +195,9 @@ export const adminMedicineQuerySchema = z
     available: flag.optional(),
     /** Expiry class by whole days left (spec §4): expired ≤ 0, expiring 1–30, fresh > 30. */
     expiry: z.enum(['fresh', 'expiring', 'expired'], { error: 'invalidValue' }).optional(),
+    /** Pages of `pageSize` (default 50, at most 100); the total is in X-Total-Count. */
+    page: queryInt(1, 100_000).default(1),
+    pageSize: queryInt(1, 100).default(50),
   })
   .strict();
 export type AdminMedicineQuery = z.output<typeof adminMedicineQuerySchema>;

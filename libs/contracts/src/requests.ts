@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { typeError } from './fields';
+import { queryInt, typeError } from './fields';
 import { medicineSchema, medicineSources } from './medicines';
 import { userTypes } from './roles';
 
@@ -80,6 +80,15 @@ export const requestListQuerySchema = z
   .object({ status: z.enum(requestStatuses, { error: 'requestStatusInvalid' }).optional() })
   .strict();
 export type RequestListQuery = z.output<typeof requestListQuerySchema>;
+
+/** GET /api/admin/all-requests: a status filter and pages (default 50, at most 100; total in X-Total-Count). */
+export const adminRequestQuerySchema = requestListQuerySchema
+  .extend({
+    page: queryInt(1, 100_000).default(1),
+    pageSize: queryInt(1, 100).default(50),
+  })
+  .strict();
+export type AdminRequestQuery = z.output<typeof adminRequestQuerySchema>;
 
 const partySchema = z.object({ id: z.number().int(), name: z.string(), userType: z.enum(userTypes) });
 

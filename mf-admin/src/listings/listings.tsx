@@ -1,25 +1,28 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Text } from '@fluentui/react-components';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@medrelay/api-client';
-import { medicineSources, type Medicine, type MedicineSource } from '@medrelay/contracts';
-import { daysLeft, expiryClass, isAvailableListing, type ExpiryClass } from '@medrelay/domain';
+import { medicineSources, type Medicine, type MedicineSource, type MedicineStats } from '@medrelay/contracts';
+import { isAvailableListing, type ExpiryClass } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import {
   ConfirmDialog,
   DaysLeftBadge,
   EmptyState,
   PageHeader,
+  Pager,
   QueryGate,
   StatCard,
   useNotify,
 } from '@medrelay/ui';
+import { adminPageSize, useAdminPage } from '../admin-page';
 import { useListStyles } from '../list-styles';
 import { DebouncedSearch, FilterSelect, useFilterStyles } from '../users/filters';
 import { activityKey, refetchOnOpen, statsKey } from '../users/keys';
 
 const listingsPath = '/api/admin/all-medicines';
+const listingStatsKey = ['/api/admin/all-medicines/stats'] as const;
 const expiryClasses = ['fresh', 'expiring', 'expired'] as const;
 const availabilities = ['true', 'false'] as const;
 
@@ -35,48 +38,59 @@ export default function Listings() {
   const [source, setSource] = useState<MedicineSource | ''>('');
   const [expiry, setExpiry] = useState<ExpiryClass | ''>('');
   const [available, setAvailable] = useState<(typeof availabilities)[number] | ''>('');
-  const listings = useQuery<Medicine[]>({
-    queryKey: [listingsPath, { q, source, expiry, available }],
-    placeholderData: keepPreviousData,
-    ...refetchOnOpen,
-  });
+  const [page, setPage] = useState(1);
+  const listings = useAdminPage<Medicine>(listingsPath, { q, source, expiry, available }, page);
+  // The figures count every listing, whatever the filters show: the catalog's statistics, and
+  // the total of the available ones.
+  const stats = useQuery<MedicineStats>({ queryKey: listingStatsKey, ...refetchOnOpen });
+  const availableCount = useAdminPage<Medicine>(listingsPath, { available: 'true' }, 1, 1);
+  // A filter change starts again at the first page.
+  const filter =
+    <V,>(set: (value: V) => void) =>
+    (value: V) => {
+      set(value);
+      setPage(1);
+    };
   const unlist = useMutation({
     mutationFn: (medicine: Medicine) => apiRequest<Medicine>('PUT', `${listingsPath}/${medicine.id}/unlist`),
     onSuccess: () => {
       notify.success(t('listings.unlisted'));
-      for (const queryKey of [[listingsPath], statsKey, activityKey])
+      for (const queryKey of [[listingsPath], listingStatsKey, statsKey, activityKey])
         void client.invalidateQueries({ queryKey });
     },
     onError: (error) => notify.failure(t('listings.unlistFailed'), error),
   });
 
-  const items = listings.data ?? [];
-  const count = (test: (m: Medicine) => boolean) => format.number(items.filter(test).length);
+  const figure = (value: number | undefined) => (value === undefined ? '…' : format.number(value));
   const figures = [
-    ['total', format.number(items.length)],
-    ['available', count((m) => isAvailableListing(m))],
-    ['expiring', count((m) => expiryClass(daysLeft(m.expiryDate)) === 'expiring')],
-    ['expired', count((m) => expiryClass(daysLeft(m.expiryDate)) === 'expired')],
+    ['total', figure(stats.data?.totalMedicines)],
+    ['available', figure(availableCount.data?.total)],
+    ['expiring', figure(stats.data?.medicineExpiry.expiring)],
+    ['expired', figure(stats.data?.medicineExpiry.expired)],
   ] as const;
 
   return (
     <>
       <PageHeader title={t('listings.title')} subtitle={t('listings.subtitle')} />
       <div className={filterStyles.bar}>
-        <DebouncedSearch label={t('listings.search')} onSearch={setQ} className={filterStyles.search} />
+        <DebouncedSearch
+          label={t('listings.search')}
+          onSearch={filter(setQ)}
+          className={filterStyles.search}
+        />
         <FilterSelect
           label={t('listings.source')}
           value={source}
           allLabel={t('listings.all')}
           options={medicineSources.map((value) => ({ value, label: t(`common:source.${value}`) }))}
-          onChange={setSource}
+          onChange={filter(setSource)}
         />
         <FilterSelect
           label={t('listings.expiry')}
           value={expiry}
           allLabel={t('listings.all')}
           options={expiryClasses.map((value) => ({ value, label: t(`listings.expiryClasses.${value}`) }))}
-          onChange={setExpiry}
+          onChange={filter(setExpiry)}
         />
         <FilterSelect
           label={t('listings.availability')}
@@ -86,55 +100,58 @@ export default function Listings() {
             value,
             label: t(value === 'true' ? 'common:medicine.available' : 'common:medicine.unavailable'),
           }))}
-          onChange={setAvailable}
+          onChange={filter(setAvailable)}
         />
       </div>
       <section className={styles.stats} aria-label={t('listings.title')}>
         {figures.map(([key, value]) => (
-          <StatCard key={key} label={t(`listings.stats.${key}`)} value={listings.isPending ? '…' : value} />
+          <StatCard key={key} label={t(`listings.stats.${key}`)} value={value} />
         ))}
       </section>
       <Card className={styles.card}>
         <QueryGate query={listings} failedTitle={t('listings.loadFailed')}>
-          {(items) =>
-            items.length ? (
-              <ul className={styles.list}>
-                {items.map((m) => {
-                  const owner = m.pharmacy?.user.name ?? m.donor?.name ?? t('activity.unknown');
-                  const open = isAvailableListing(m);
-                  return (
-                    <li key={m.id} className={styles.row} data-testid="listing-row">
-                      <div className={styles.main}>
-                        <Text weight="semibold" block>
-                          {m.name}
-                        </Text>
-                        <Text size={200} className={styles.muted} block>
-                          {m.type} · {t('listings.owner', { name: owner })} ·{' '}
-                          {t('listings.quantity', { count: m.quantity })}
-                        </Text>
-                      </div>
-                      <Badge appearance="tint">{t(`common:source.${m.source}`)}</Badge>
-                      <DaysLeftBadge expiryDate={m.expiryDate} />
-                      <Badge appearance="outline" color={open ? 'success' : 'subtle'}>
-                        {t(open ? 'common:medicine.available' : 'common:medicine.unavailable')}
-                      </Badge>
-                      {m.isAvailable && (
-                        <ConfirmDialog
-                          trigger={<Button disabled={unlist.isPending}>{t('listings.unlist')}</Button>}
-                          title={t('listings.unlistTitle')}
-                          body={t('listings.unlistBody', { name: m.name })}
-                          confirmLabel={t('listings.unlist')}
-                          onConfirm={() => unlist.mutate(m)}
-                        />
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
-            ) : (
-              <EmptyState title={t('listings.empty')} />
-            )
-          }
+          {({ items, total }) => (
+            <>
+              {items.length ? (
+                <ul className={styles.list}>
+                  {items.map((m) => {
+                    const owner = m.pharmacy?.user.name ?? m.donor?.name ?? t('activity.unknown');
+                    const open = isAvailableListing(m);
+                    return (
+                      <li key={m.id} className={styles.row} data-testid="listing-row">
+                        <div className={styles.main}>
+                          <Text weight="semibold" block>
+                            {m.name}
+                          </Text>
+                          <Text size={200} className={styles.muted} block>
+                            {m.type} · {t('listings.owner', { name: owner })} ·{' '}
+                            {t('listings.quantity', { count: m.quantity })}
+                          </Text>
+                        </div>
+                        <Badge appearance="tint">{t(`common:source.${m.source}`)}</Badge>
+                        <DaysLeftBadge expiryDate={m.expiryDate} />
+                        <Badge appearance="outline" color={open ? 'success' : 'subtle'}>
+                          {t(open ? 'common:medicine.available' : 'common:medicine.unavailable')}
+                        </Badge>
+                        {m.isAvailable && (
+                          <ConfirmDialog
+                            trigger={<Button disabled={unlist.isPending}>{t('listings.unlist')}</Button>}
+                            title={t('listings.unlistTitle')}
+                            body={t('listings.unlistBody', { name: m.name })}
+                            confirmLabel={t('listings.unlist')}
+                            onConfirm={() => unlist.mutate(m)}
+                          />
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : (
+                <EmptyState title={t('listings.empty')} />
+              )}
+              <Pager page={page} pageSize={adminPageSize} total={total} onPage={setPage} />
+            </>
+          )}
         </QueryGate>
       </Card>
     </>

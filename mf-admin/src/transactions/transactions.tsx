@@ -2,14 +2,21 @@ import { useState } from 'react';
 import { Badge, Card, Text } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { requestStatuses, type MedicineRequest, type RequestStatus } from '@medrelay/contracts';
+import {
+  requestStatuses,
+  type MedicineRequest,
+  type RequestStats,
+  type RequestStatus,
+} from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
-import { EmptyState, PageHeader, QueryGate, StatCard } from '@medrelay/ui';
+import { EmptyState, PageHeader, Pager, QueryGate, StatCard } from '@medrelay/ui';
+import { adminPageSize, useAdminPage } from '../admin-page';
 import { useListStyles } from '../list-styles';
 import { FilterSelect, useFilterStyles } from '../users/filters';
 import { refetchOnOpen } from '../users/keys';
 
-const requestsKey = ['/api/admin/all-requests'] as const;
+const requestsPath = '/api/admin/all-requests';
+const requestStatsKey = ['/api/admin/all-requests/stats'] as const;
 const statusColour = {
   pending: 'warning',
   approved: 'brand',
@@ -26,10 +33,11 @@ export default function Transactions() {
   const { t } = useTranslation('admin');
   const format = useFormat();
   const [status, setStatus] = useState<RequestStatus | ''>('');
-  // One list for figures and rows: the figures count every status whatever the filter shows.
-  const requests = useQuery<MedicineRequest[]>({ queryKey: requestsKey, ...refetchOnOpen });
-  const all = requests.data ?? [];
-  const count = (s: RequestStatus) => format.number(all.filter((r) => r.status === s).length);
+  const [page, setPage] = useState(1);
+  const requests = useAdminPage<MedicineRequest>(requestsPath, { status }, page);
+  // The figures count every request whatever the filter shows: the requests service's statistics.
+  const stats = useQuery<RequestStats>({ queryKey: requestStatsKey, ...refetchOnOpen });
+  const figure = (value: number | undefined) => (value === undefined ? '…' : format.number(value));
 
   return (
     <>
@@ -40,60 +48,63 @@ export default function Transactions() {
           value={status}
           allLabel={t('transactions.all')}
           options={requestStatuses.map((value) => ({ value, label: t(`common:requestStatus.${value}`) }))}
-          onChange={setStatus}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
         />
       </div>
       <section className={styles.stats} aria-label={t('transactions.title')}>
-        <StatCard
-          label={t('transactions.stats.total')}
-          value={requests.isPending ? '…' : format.number(all.length)}
-        />
+        <StatCard label={t('transactions.stats.total')} value={figure(stats.data?.totalRequests)} />
         {figures.map((s) => (
           <StatCard
             key={s}
             label={t(`transactions.stats.${s}`)}
-            value={requests.isPending ? '…' : count(s)}
+            value={figure(stats.data?.requestStatus[s])}
           />
         ))}
       </section>
       <Card className={styles.card}>
         <QueryGate query={requests} failedTitle={t('transactions.loadFailed')}>
-          {(loaded) => {
-            const list = status ? loaded.filter((r) => r.status === status) : loaded;
-            return list.length ? (
-              <ul className={styles.list}>
-                {list.map((r) => (
-                  <li key={r.id} className={styles.row} data-testid="transaction-row">
-                    <div className={styles.main}>
-                      <Text weight="semibold" block>
-                        {r.medicine?.name ?? t('transactions.unknown')}
-                      </Text>
-                      <Text size={200} className={styles.muted} block>
-                        {t('transactions.line', {
-                          requester: r.requester?.name ?? t('transactions.unknown'),
-                          provider: r.provider?.name ?? t('transactions.unknown'),
-                        })}{' '}
-                        · {t('transactions.quantity', { count: r.quantity })} · {format.relative(r.createdAt)}
-                      </Text>
-                      {r.pickupLocation && r.pickupDate && (
-                        <Text size={200} className={styles.muted} block>
-                          {t('transactions.pickup', {
-                            location: r.pickupLocation,
-                            date: format.dateTime(r.pickupDate),
-                          })}
+          {({ items, total }) => (
+            <>
+              {items.length ? (
+                <ul className={styles.list}>
+                  {items.map((r) => (
+                    <li key={r.id} className={styles.row} data-testid="transaction-row">
+                      <div className={styles.main}>
+                        <Text weight="semibold" block>
+                          {r.medicine?.name ?? t('transactions.unknown')}
                         </Text>
-                      )}
-                    </div>
-                    <Badge appearance="filled" color={statusColour[r.status]}>
-                      {t(`common:requestStatus.${r.status}`)}
-                    </Badge>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <EmptyState title={t('transactions.empty')} />
-            );
-          }}
+                        <Text size={200} className={styles.muted} block>
+                          {t('transactions.line', {
+                            requester: r.requester?.name ?? t('transactions.unknown'),
+                            provider: r.provider?.name ?? t('transactions.unknown'),
+                          })}{' '}
+                          · {t('transactions.quantity', { count: r.quantity })} ·{' '}
+                          {format.relative(r.createdAt)}
+                        </Text>
+                        {r.pickupLocation && r.pickupDate && (
+                          <Text size={200} className={styles.muted} block>
+                            {t('transactions.pickup', {
+                              location: r.pickupLocation,
+                              date: format.dateTime(r.pickupDate),
+                            })}
+                          </Text>
+                        )}
+                      </div>
+                      <Badge appearance="filled" color={statusColour[r.status]}>
+                        {t(`common:requestStatus.${r.status}`)}
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <EmptyState title={t('transactions.empty')} />
+              )}
+              <Pager page={page} pageSize={adminPageSize} total={total} onPage={setPage} />
+            </>
+          )}
         </QueryGate>
       </Card>
     </>

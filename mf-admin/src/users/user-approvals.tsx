@@ -1,20 +1,18 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Text } from '@fluentui/react-components';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiPage, urlFromQueryKey } from '@medrelay/api-client';
 import { userStatuses, userTypes, type User, type UserStatus, type UserType } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { ConfirmDialog, EmptyState, PageHeader, Pager, QueryGate } from '@medrelay/ui';
+import { adminPageSize, useAdminPage } from '../admin-page';
 import { useListStyles } from '../list-styles';
 import { DetailsDialog } from './details-dialog';
 import { DebouncedSearch, FilterSelect, useFilterStyles } from './filters';
-import { allUsersPath, refetchOnOpen } from './keys';
+import { allUsersPath } from './keys';
 import { usePendingUsers } from './use-pending-users';
 import { actionsFor, useReviewUser } from './use-review-user';
 import { UserSummary } from './user-summary';
 
-const pageSize = 20;
 const statusColour = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;
 
 /** `/admin/users`: every account, filtered and searched, with approve / reject / suspend / re-approve. */
@@ -29,12 +27,7 @@ export default function UserApprovals() {
   const [page, setPage] = useState(1);
   const [details, setDetails] = useState<User | null>(null);
   const review = useReviewUser();
-  const users = useQuery({
-    queryKey: [allUsersPath, { userType, status, q, page, pageSize }],
-    queryFn: ({ queryKey, signal }) => apiPage<User>(urlFromQueryKey(queryKey), signal),
-    placeholderData: keepPreviousData,
-    ...refetchOnOpen,
-  });
+  const users = useAdminPage<User>(allUsersPath, { userType, status, q }, page);
   // Opening this screen refreshes the pending count in the sidebar badge.
   usePendingUsers();
   // A filter change starts again at the first page.
@@ -105,7 +98,7 @@ export default function UserApprovals() {
               ) : (
                 <EmptyState title={t('users.empty')} />
               )}
-              <Pager page={page} pageSize={pageSize} total={total} onPage={setPage} />
+              <Pager page={page} pageSize={adminPageSize} total={total} onPage={setPage} />
             </>
           )}
         </QueryGate>

@@ -349,4 +349,28 @@ describe('admin views', () => {
     const e = stats.body.medicineExpiry;
     expect(e.fresh + e.expiring + e.expired).toBe(res.body.length);
   });
+
+  it('pages the list, with the total of what the filters match in X-Total-Count', async () => {
+    const get = (query: string) => p.api.get(`/api/admin/all-medicines?${query}`, { token: admin.token });
+    const total = Number((await get('')).headers.get('x-total-count'));
+    expect(total).toBeGreaterThan(2);
+    const first = await get('pageSize=2');
+    const second = await get('pageSize=2&page=2');
+    expect(first.body).toHaveLength(2);
+    expect(first.headers.get('x-total-count')).toBe(String(total));
+    expect(second.body[0].id).not.toBe(first.body[0].id);
+    expect(second.body[0].id).not.toBe(first.body[1].id);
+    // Filters apply before paging: the total is that of the matching listings.
+    const expiring = await get('expiry=expiring&available=true&source=pharmacy&pageSize=1');
+    const stats = await p.api.get('/api/admin/all-medicines/stats', { token: admin.token });
+    expect(Number(expiring.headers.get('x-total-count'))).toBeLessThanOrEqual(
+      stats.body.medicineExpiry.expiring,
+    );
+    expect(expiring.body.length).toBeLessThanOrEqual(1);
+    const unavailable = Number((await get('available=false')).headers.get('x-total-count'));
+    const available = Number((await get('available=true')).headers.get('x-total-count'));
+    expect(available + unavailable).toBe(total);
+    expect((await get('pageSize=101')).status).toBe(400);
+    expect((await get('page=0')).status).toBe(400);
+  });
 });

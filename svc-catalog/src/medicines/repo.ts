@@ -265,7 +265,11 @@ const expiryClassCondition = {
   fresh: `${daysLeftSql} > 30`,
 } as const;
 
-export async function listAllMedicines(db: Db, query: AdminMedicineQuery): Promise<MedicineRow[]> {
+/** One page of every listing matching the admin filters, with the total over all pages. */
+export async function listAllMedicines(
+  db: Db,
+  query: AdminMedicineQuery,
+): Promise<{ rows: MedicineRow[]; total: number }> {
   const params: unknown[] = [];
   const where: string[] = [];
   if (query.q) {
@@ -281,10 +285,17 @@ export async function listAllMedicines(db: Db, query: AdminMedicineQuery): Promi
     );
   }
   if (query.expiry) where.push(expiryClassCondition[query.expiry]);
-  const { rows } = await db.query<MedicineRow>(
-    `${selectMedicines}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY m.created_at DESC, m.id DESC`,
+  const filter = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+  const count = await db.query<{ n: string }>(
+    `SELECT count(*) AS n FROM catalog.medicines m LEFT JOIN catalog.users u ON u.id = m.owner_id${filter}`,
     params,
   );
-  return rows;
+  const limit = params.push(query.pageSize);
+  const offset = params.push((query.page - 1) * query.pageSize);
+  const { rows } = await db.query<MedicineRow>(
+    `${selectMedicines}${filter}
+      ORDER BY m.created_at DESC, m.id DESC LIMIT $${limit} OFFSET $${offset}`,
+    params,
+  );
+  return { rows, total: Number(count.rows[0]!.n) };
 }

@@ -76,7 +76,10 @@ export function medicineRoutes(ctx: CatalogContext): Router {
     requirePermission('admin.viewAll'),
     validate({ query: adminMedicineQuerySchema }),
     async (_req, res) => {
-      res.json(await medicines.all(res.locals.query as AdminMedicineQuery));
+      const { items, total } = await medicines.all(res.locals.query as AdminMedicineQuery);
+      res.set('X-Total-Count', String(total));
+      res.set('Access-Control-Expose-Headers', 'X-Total-Count');
+      res.json(items);
     },
   );
 

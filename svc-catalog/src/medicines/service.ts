@@ -103,8 +103,9 @@ export function createMedicineService(ctx: CatalogContext) {
       return { items: rows.map(toMedicine), total };
     },
 
-    async all(query: AdminMedicineQuery): Promise<Medicine[]> {
-      return (await listAllMedicines(ctx.pool, query)).map(toMedicine);
+    async all(query: AdminMedicineQuery): Promise<{ items: Medicine[]; total: number }> {
+      const { rows, total } = await listAllMedicines(ctx.pool, query);
+      return { items: rows.map(toMedicine), total };
     },
   };
 }

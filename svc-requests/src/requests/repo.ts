@@ -1,4 +1,5 @@
 import type {
+  AdminRequestQuery,
   MedicineRequest,
   MedicineSource,
   RecipientType,
@@ -191,10 +192,22 @@ export async function transactionsForUser(db: Db, userId: number): Promise<Trans
   return rows.map((row) => toTransaction(row, userId));
 }
 
-export async function listAll(db: Db, status?: RequestStatus): Promise<Transaction[]> {
-  const { rows } = await db.query<ListRow>(
-    `${selectRequests} ${status ? 'WHERE r.status = $1' : ''} ORDER BY r.created_at DESC, r.id DESC`,
-    status ? [status] : [],
+/** One page of every request (optionally of one status), with the total over all pages. */
+export async function listAll(
+  db: Db,
+  query: AdminRequestQuery,
+): Promise<{ items: Transaction[]; total: number }> {
+  const params: unknown[] = [];
+  const filter = query.status ? `WHERE r.status = $${params.push(query.status)}` : '';
+  const count = await db.query<{ n: string }>(
+    `SELECT count(*) AS n FROM requests.requests r ${filter}`,
+    params,
   );
-  return rows.map((row) => toTransaction(row));
+  const limit = params.push(query.pageSize);
+  const offset = params.push((query.page - 1) * query.pageSize);
+  const { rows } = await db.query<ListRow>(
+    `${selectRequests} ${filter} ORDER BY r.created_at DESC, r.id DESC LIMIT $${limit} OFFSET $${offset}`,
+    params,
+  );
+  return { items: rows.map((row) => toTransaction(row)), total: Number(count.rows[0]!.n) };
 }

@@ -413,6 +413,21 @@ describe('admin views', () => {
     expect(sum).toBe(all.body.length);
     expect(stats.body.requestStatus.approved).toBe(approved.body.length);
   });
+
+  it('pages the list, with the total of the chosen status in X-Total-Count', async () => {
+    const get = (query: string) =>
+      p.requests.api.get(`/api/admin/all-requests?${query}`, { token: admin.token });
+    const stats = (await p.requests.api.get('/api/admin/all-requests/stats', { token: admin.token })).body;
+    const first = await get('pageSize=2');
+    const second = await get('pageSize=2&page=2');
+    expect(first.body).toHaveLength(2);
+    expect(first.headers.get('x-total-count')).toBe(String(stats.totalRequests));
+    expect(second.body.map((r: { id: number }) => r.id)).not.toContain(first.body[0].id);
+    const approved = await get('status=approved&pageSize=1');
+    expect(approved.headers.get('x-total-count')).toBe(String(stats.requestStatus.approved));
+    expect(approved.body.every((r: { status: string }) => r.status === 'approved')).toBe(true);
+    expect((await get('pageSize=101')).status).toBe(400);
+  });
 });
 
 describe('bad ids and queries on every read endpoint (400 / 404, never 500)', () => {

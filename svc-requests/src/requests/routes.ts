@@ -1,8 +1,10 @@
 import {
   idParam,
   requestCreateSchema,
+  adminRequestQuerySchema,
   requestListQuerySchema,
   requestStatusUpdateSchema,
+  type AdminRequestQuery,
   type RequestListQuery,
 } from '@medrelay/contracts';
 import {
@@ -75,9 +77,12 @@ export function requestRoutes(ctx: RequestsContext): Router {
     '/api/admin/all-requests',
     authenticate(ctx.verifier),
     requirePermission('admin.viewAll'),
-    validate({ query: requestListQuerySchema }),
+    validate({ query: adminRequestQuerySchema }),
     async (_req, res) => {
-      res.json(await listAll(ctx.pool, (res.locals.query as RequestListQuery).status));
+      const { items, total } = await listAll(ctx.pool, res.locals.query as AdminRequestQuery);
+      res.set('X-Total-Count', String(total));
+      res.set('Access-Control-Expose-Headers', 'X-Total-Count');
+      res.json(items);
     },
   );
 
