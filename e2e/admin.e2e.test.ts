@@ -87,13 +87,22 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
   });
 
   it('pages through the accounts and stays on the chosen page', async () => {
-    // 25 accounts sharing a label: one full page of 20 and a second of 5.
+    const { page, remote } = await adminPage();
+    const badge = async () => Number((await nav(page, /User Approvals/).innerText()).replace(/\D/g, ''));
+    await remote
+      .getByTestId('pending-user')
+      .first()
+      .or(remote.getByText('No accounts are waiting for approval'))
+      .waitFor();
+    const before = await badge();
+    // 25 accounts sharing a label register meanwhile: one full page of 20 and a second of 5.
     const label = `pager${Date.now() % 100000}`;
     await Promise.all(
       Array.from({ length: 25 }, () => platform.identity.createUser('donor', 'pending', label)),
     );
-    const { page, remote } = await adminPage();
-    await page.goto('/admin/users');
+    // Opening User Approvals asks again, and the pending badge follows.
+    await nav(page, /User Approvals/).click();
+    await expect.poll(badge).toBe(before + 25);
     await remote.getByLabel('Search by name, e-mail or organization').fill(label);
     await remote.getByText('25 accounts', { exact: true }).waitFor();
     const rows = remote.getByTestId('user-row');
