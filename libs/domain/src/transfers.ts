@@ -19,10 +19,9 @@ type Prices = { originalPrice: string | null; discountPrice: string | null };
 
 const money = (value: string | null) => (value === null ? null : Number(value));
 
-/** What a unit was actually charged: the discount price, else the original price; null when unknown. */
-export function chargedUnitPrice(medicine: Prices | null): number | null {
-  if (!medicine) return null;
-  return money(medicine.discountPrice) ?? money(medicine.originalPrice);
+/** What a unit was actually charged: the discount price; none means it was given away free (spec §9). */
+export function chargedUnitPrice(medicine: Prices | null): number {
+  return money(medicine?.discountPrice ?? null) ?? 0;
 }
 
 /** What a unit is worth on the market: the original price, else the discount price; null when unknown. */
@@ -43,14 +42,11 @@ export function successfulTransfers(requests: TransferLike[]): number {
 
 /**
  * Revenue Recovered (replaces the spec's fixed 12,450 EGP): over completed transfers out of the
- * owner's medicines, quantity × the unit price charged. Transfers without a known price add nothing.
+ * owner's medicines, quantity × the unit price charged. Free transfers (no discount price) add nothing.
  */
 export function revenueRecovered(requests: TransferLike[]): number {
   let total = 0;
-  for (const r of requests.filter(completed('incoming'))) {
-    const price = chargedUnitPrice(r.medicine);
-    if (price !== null) total += price * r.quantity;
-  }
+  for (const r of requests.filter(completed('incoming'))) total += chargedUnitPrice(r.medicine) * r.quantity;
   return roundMoney(total);
 }
 
