@@ -1,13 +1,21 @@
 import type { ReactElement } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider, type QueryFunction } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
-import type { Language, User } from '@medrelay/contracts';
+import { defaultSettings, publicSettingsSchema, type Language, type User } from '@medrelay/contracts';
 import { addTexts, createI18n } from '@medrelay/i18n';
 import { RemoteContext } from '../role-app';
 import type { ShowToast } from '../remote-contract';
 import { roleTheme } from '../themes';
+
+// Without vitest globals, Testing Library cannot unmount between tests on its own.
+afterEach(cleanup);
+
+const noServer: QueryFunction = ({ queryKey }) => {
+  throw new Error(`No server in component tests: ${String(queryKey[0])}`);
+};
 
 export interface Toasted {
   title: string;
@@ -38,8 +46,11 @@ export async function renderInRemote(
   await i18n.changeLanguage(language);
   if (texts) addTexts(i18n, role, texts);
   const client = new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Infinity, ...(queryFn ? { queryFn } : {}) } },
+    // No server here: a query the test did not answer fails (screens then use their defaults).
+    defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: queryFn ?? noServer } },
   });
+  // The public settings (upload limit, …) as a fresh install has them.
+  client.setQueryData(['/api/settings'], publicSettingsSchema.parse(defaultSettings));
   const toasts: Toasted[] = [];
   const toast: ShowToast = (shown) => void toasts.push(shown as Toasted);
   const user = { id: 1, name: 'Test user', email: 'test@example.com', userType: role } as User;
