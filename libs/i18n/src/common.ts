@@ -47,6 +47,10 @@ const en = {
     back: 'Back',
     dismiss: 'Dismiss',
   },
+  figures: {
+    failedTitle: 'The figures could not be loaded',
+    failedBody: 'Check your connection and try again.',
+  },
   remote: {
     failedTitle: 'This area could not be loaded',
     failedBody: 'The {{role}} screens are unavailable right now. The rest of MedRelay still works.',
@@ -216,6 +220,10 @@ const ar: Texts & {
     confirm: 'تأكيد',
     back: 'رجوع',
     dismiss: 'إخفاء',
+  },
+  figures: {
+    failedTitle: 'مقدرناش نحمّل الأرقام',
+    failedBody: 'اتأكد من الاتصال وجرّب تاني.',
   },
   remote: {
     failedTitle: 'مقدرناش نحمّل الجزء ده',
