@@ -11,7 +11,8 @@ import type {
   MedicineCreateInput,
   MedicineUpdateInput,
 } from '@medrelay/contracts';
-import { apiPage, apiRequest, urlFromQueryKey, type Page } from './http';
+import { apiPage, apiRequest, type Page } from './http';
+import { getQueryFn } from './query-client';
 
 /** Query keys of the catalog: the API path first (spec §7), its query as the second element. */
 export const catalogKeys = {
@@ -46,7 +47,8 @@ export function useMyMedicines() {
 export function useBrowseMedicines(params: MedicineBrowseParams) {
   return useQuery<Page<Medicine>>({
     queryKey: catalogKeys.browse(params),
-    queryFn: ({ queryKey, signal }) => apiPage<Medicine>(urlFromQueryKey(queryKey), signal),
+    // The default loader's guards (no call without a session), reading the total too.
+    queryFn: getQueryFn({ on401: 'throw' }, apiPage<Medicine>),
     // Keeps the current page on screen while the next one loads.
     placeholderData: keepPreviousData,
     // Others list and take stock all the time: a screen opened shows what is offered now.
