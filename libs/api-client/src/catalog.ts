@@ -61,6 +61,16 @@ export function uploadMedicinePhoto(id: number, photo: Blob) {
   return apiRequest<Medicine>('PUT', `/api/medicines/${id}/image`, photo);
 }
 
+/** Uploads the photo of a medicine just saved; a refused photo leaves the saved medicine as it is. */
+async function withPhoto(medicine: Medicine, photo: Blob | null | undefined) {
+  if (!photo) return { medicine, photoError: null };
+  try {
+    return { medicine: await uploadMedicinePhoto(medicine.id, photo), photoError: null };
+  } catch (error) {
+    return { medicine, photoError: error as Error };
+  }
+}
+
 export interface MedicineSave<T> {
   values: T;
   /** Optional photo, uploaded once the medicine is saved. */
@@ -76,27 +86,25 @@ export function useCreateMedicine() {
   return useMutation({
     mutationFn: async ({ values, photo }: MedicineSave<MedicineCreateInput>) => {
       const medicine = await apiRequest<Medicine>('POST', '/api/medicines', values);
-      if (!photo) return { medicine, photoError: null };
-      try {
-        return { medicine: await uploadMedicinePhoto(medicine.id, photo), photoError: null };
-      } catch (error) {
-        return { medicine, photoError: error as Error };
-      }
+      return withPhoto(medicine, photo);
     },
     onSettled: () => refetchStockLists(client),
   });
 }
 
-/** The owner's edit of a listing, and its new photo if one was chosen. */
+/**
+ * The owner's edit of a listing, then its new photo if one was chosen. Like a new listing, saved
+ * fields stay saved when the photo is refused (`photoError`); a photo alone that fails rejects.
+ */
 export function useUpdateMedicine() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, values, photo }: MedicineSave<MedicineUpdateInput> & { id: number }) => {
       // A photo alone is no edit of the fields (the API refuses an empty change).
-      const medicine = Object.keys(values).length
-        ? await apiRequest<Medicine>('PUT', `/api/medicines/${id}`, values)
-        : null;
-      return photo ? uploadMedicinePhoto(id, photo) : medicine!;
+      if (!Object.keys(values).length)
+        return { medicine: await uploadMedicinePhoto(id, photo!), photoError: null };
+      const medicine = await apiRequest<Medicine>('PUT', `/api/medicines/${id}`, values);
+      return withPhoto(medicine, photo);
     },
     onSettled: () => refetchStockLists(client),
   });

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider, type QueryFunction } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
@@ -54,16 +54,18 @@ export async function renderInRemote(
   const toasts: Toasted[] = [];
   const toast: ShowToast = (shown) => void toasts.push(shown as Toasted);
   const user = { id: 1, name: 'Test user', email: 'test@example.com', userType: role } as User;
-  const result = render(
+  // A wrapper, so that `rerender` keeps the providers.
+  const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n} defaultNS={texts ? role : 'common'}>
         <RemoteContext.Provider value={{ user, toast }}>
           <FluentProvider theme={roleTheme(role)} dir={i18n.dir()}>
-            {ui}
+            {children}
           </FluentProvider>
         </RemoteContext.Provider>
       </I18nextProvider>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  const result = render(ui, { wrapper });
   return { ...result, i18n, client, toasts };
 }
