@@ -13,6 +13,15 @@ import { roleTheme } from '../themes';
 // Without vitest globals, Testing Library cannot unmount between tests on its own.
 afterEach(cleanup);
 
+// Fluent cancels its dialog animations on unmount; happy-dom then rejects each animation's
+// `finished` promise, which Fluent never reads (browsers do the same, silently).
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (this: Element, ...args: Parameters<typeof animate>) {
+  const animation = animate.apply(this, args);
+  animation.finished.catch(() => {});
+  return animation;
+};
+
 const noServer: QueryFunction = ({ queryKey }) => {
   throw new Error(`No server in component tests: ${String(queryKey[0])}`);
 };
