@@ -91,9 +91,9 @@ export function MedicineBrowser<F = undefined>({
   label: string;
   failedTitle: string;
   countLabel?: (total: number) => string;
-  /** The empty message; it may depend on whether a search is on. */
+  /** The empty message and its body; they may depend on whether a search or filter is on. */
   empty: string | ((searching: boolean) => string);
-  emptyBody?: string;
+  emptyBody?: string | ((searching: boolean) => string | undefined);
   actions: (medicine: Medicine) => ReactNode;
 }) {
   const state = useBrowseState<F>(sorts[0]!, initialFilter);
@@ -105,7 +105,8 @@ export function MedicineBrowser<F = undefined>({
     page: state.page,
     pageSize: browsePageSize,
   });
-  const { empty, ...rest } = results;
+  const { empty, emptyBody, ...rest } = results;
+  const searching = state.q !== '' || state.filter !== initialFilter;
   return (
     <>
       <BrowseToolbar
@@ -122,7 +123,8 @@ export function MedicineBrowser<F = undefined>({
         query={query}
         page={state.page}
         onPage={state.setPage}
-        empty={typeof empty === 'string' ? empty : empty(state.q !== '')}
+        empty={typeof empty === 'function' ? empty(searching) : empty}
+        emptyBody={typeof emptyBody === 'function' ? emptyBody(searching) : emptyBody}
       />
     </>
   );
