@@ -23,5 +23,8 @@ export default tseslint.config(
   },
   { files: ['scripts/**', 'e2e/**'], rules: { 'no-console': 'off' } },
   // Tests read loosely typed JSON answers on purpose.
-  { files: ['**/*.test.ts', 'libs/testing/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'libs/testing/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
 );

@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     include: [
       'libs/*/src/**/*.test.ts',
+      // Component and hook tests: each opts into a DOM with `// @vitest-environment happy-dom`.
+      'libs/*/src/**/*.test.tsx',
+      'mf-*/src/**/*.test.tsx',
       'svc-*/src/**/*.test.ts',
       'gateway/src/**/*.test.ts',
       'scripts/**/*.test.ts',

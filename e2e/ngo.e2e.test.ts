@@ -128,36 +128,75 @@ describe('ngo', { timeout: 90_000 }, () => {
     await remote.getByRole('group', { name: 'Pharmacy' }).getByText('2 units (100.0%)').waitFor();
   });
 
-  it('works in Arabic, right to left: request a pickup, see it rejected, fail on an unlisted one', async () => {
-    const ngo = await platform.approvedUser('ngo');
-    const page = await platform.newPage({ locale: 'ar-EG' });
-    await page.goto('/');
-    await page.evaluate((token) => localStorage.setItem('token', token), ngo.token);
-    await page.goto('/ngo/dashboard');
+  it('walks the core path in Arabic, right to left: list, request, approve, collect; fail on an unlisted one', async () => {
+    const [seller, ngo] = await Promise.all([
+      platform.approvedUser('pharmacy'),
+      platform.approvedUser('ngo'),
+    ]);
+    const openInArabic = async (token: string, path: string) => {
+      const page = await platform.newPage({ locale: 'ar-EG' });
+      await page.goto('/');
+      await page.evaluate((value) => localStorage.setItem('token', value), token);
+      await page.goto(path);
+      return page;
+    };
+
+    // The pharmacy lists a medicine; the form speaks the §5 rules in Arabic.
+    const sellerPage = await openInArabic(seller.token, '/pharmacy/dashboard');
+    const sellerRemote = sellerPage.getByTestId('remote-pharmacy');
+    const sellerNav = sellerPage.getByRole('navigation', { name: 'القايمة الرئيسية' });
+    await sellerRemote.getByRole('heading', { name: 'لوحة تحكم الصيدلية' }).waitFor();
+    expect(await documentDirection(sellerPage)).toEqual({ dir: 'rtl', lang: 'ar' });
+    await sellerNav.getByRole('link', { name: 'إضافة دواء' }).click();
+    await sellerRemote.getByRole('button', { name: 'اعرض الدواء' }).click();
+    await sellerRemote.getByText('اسم الدواء مطلوب').waitFor();
+    await sellerRemote.getByText('تاريخ الصلاحية مطلوب').waitFor();
+    await sellerRemote.getByLabel('اسم الدواء').fill('Amoxil 500mg');
+    await sellerRemote.getByLabel('النوع').fill('Capsules');
+    await sellerRemote.getByLabel('الكمية').fill('6');
+    await sellerRemote
+      .getByLabel('تاريخ انتهاء الصلاحية')
+      .fill(new Date(Date.now() + 20 * 24 * 3600 * 1000).toISOString().slice(0, 10));
+    await sellerRemote.getByRole('button', { name: 'اعرض الدواء' }).click();
+    await expectToast(sellerPage, 'الدواء اتعرض بنجاح');
+
+    // The NGO finds it in Pharmacy Stock and asks for 3 units.
+    const page = await openInArabic(ngo.token, '/ngo/dashboard');
     const remote = page.getByTestId('remote-ngo');
+    const nav = page.getByRole('navigation', { name: 'القايمة الرئيسية' });
     await remote.getByRole('heading', { name: 'لوحة تحكم الجمعية' }).waitFor();
     expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
-    const nav = page.getByRole('navigation', { name: 'القايمة الرئيسية' });
-
-    await nav.getByRole('link', { name: 'تصفح التبرعات' }).click();
-    await remote.getByText('لقينا 3 أدوية متاحة').waitFor();
-    await remote.getByRole('searchbox').fill('augmentin');
-    await remote.getByText('لقينا دوا واحد متاح').waitFor();
-    await remote.getByRole('button', { name: 'اطلب استلام: Augmentin 1g' }).click();
+    await nav.getByRole('link', { name: 'مخزون الصيدليات' }).click();
+    await remote.getByRole('searchbox').fill('amoxil');
+    await remote.getByRole('button', { name: 'اطلب استلام: Amoxil 500mg' }).click();
     const dialog = page.getByRole('dialog');
-    expect(await dialog.getByLabel('ملاحظات (اختياري)').inputValue()).toBe('طلب استلام لوحدة واحدة');
+    await dialog.getByLabel('الكمية').fill('3');
+    expect(await dialog.getByLabel('ملاحظات (اختياري)').inputValue()).toBe('طلب استلام لـ 3 وحدات');
     await dialog.getByRole('button', { name: 'ابعت الطلب' }).click();
     await expectToast(page, 'الطلب اتبعت بنجاح');
 
-    await answer(donor.token, 'Augmentin 1g', { status: 'rejected' });
+    // The pharmacy approves it (pickup details are optional for its own stock).
+    await sellerNav.getByRole('link', { name: /^الطلبات/ }).click();
+    const pending = sellerRemote.getByTestId('request-row').filter({ hasText: 'Amoxil 500mg' });
+    await pending.getByText('في انتظار المراجعة').waitFor();
+    await pending.getByRole('button', { name: 'موافقة: Amoxil 500mg' }).click();
+    const approval = sellerPage.getByRole('dialog');
+    await approval.getByRole('heading', { name: 'تحديد تفاصيل الاستلام' }).waitFor();
+    await approval.getByRole('button', { name: 'موافقة' }).click();
+    await expectToast(sellerPage, 'الطلب اتحدّث');
+
+    // The NGO sees it approved, laid out right to left, and marks it collected.
     await nav.getByRole('link', { name: /^طلباتي/ }).click();
-    const row = remote.getByTestId('request-row').filter({ hasText: 'Augmentin 1g' });
-    await row.getByText('مرفوض', { exact: true }).waitFor();
-    await row.getByText('الطلب ده اترفض. ممكن الدوا مبقاش متاح.').waitFor();
-    // The row lays out right to left: its status badge sits left of the medicine's name.
-    const name = await row.getByRole('heading', { name: 'Augmentin 1g' }).boundingBox();
+    const row = remote.getByTestId('request-row').filter({ hasText: 'Amoxil 500mg' });
+    await row.getByText('مقبول', { exact: true }).waitFor();
+    await row.getByText('طلبك اتقبل.', { exact: false }).waitFor();
+    // Its status badge sits left of the medicine's name.
+    const name = await row.getByRole('heading', { name: 'Amoxil 500mg' }).boundingBox();
     const badge = await row.getByTestId('request-status').boundingBox();
     expect(badge!.x).toBeLessThan(name!.x);
+    await row.getByRole('button', { name: 'تم الاستلام: Amoxil 500mg' }).click();
+    await expectToast(page, 'الطلب اتحدّث بنجاح');
+    await row.getByText('اتسلّم', { exact: true }).waitFor();
 
     // Taken off the market while the NGO was looking: the failure toast carries the server's words.
     await page

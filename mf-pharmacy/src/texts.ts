@@ -22,7 +22,7 @@ const en = {
     successfulTransfers: 'Successful Transfers',
     transfersHint: 'Collected by other pharmacies and NGOs',
     revenueRecovered: 'Revenue Recovered',
-    revenueHint: 'From completed transfers with a known price',
+    revenueHint: 'Discount prices of completed transfers (free ones add 0)',
     urgentTitle: 'Urgent: stock expiring soon',
     urgent_one:
       '{{count}} of your medicines expires within 7 days. List it or transfer it before it is wasted.',
@@ -129,7 +129,7 @@ const ar: typeof en & {
     successfulTransfers: 'تحويلات ناجحة',
     transfersHint: 'استلمتها صيدليات وجمعيات تانية',
     revenueRecovered: 'الإيراد المسترد',
-    revenueHint: 'من التحويلات المكتملة اللي سعرها معروف',
+    revenueHint: 'أسعار الخصم في التحويلات المكتملة (المجانية بصفر)',
     urgentTitle: 'عاجل: مخزون صلاحيته قربت تخلص',
     urgent_zero: 'مفيش أدوية صلاحيتها هتخلص خلال 7 أيام.',
     urgent_one: 'دوا واحد من أدويتك صلاحيته هتخلص خلال 7 أيام. اعرضه أو حوّله قبل ما يضيع.',

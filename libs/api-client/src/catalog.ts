@@ -11,7 +11,8 @@ import type {
   MedicineCreateInput,
   MedicineUpdateInput,
 } from '@medrelay/contracts';
-import { apiPage, apiRequest, urlFromQueryKey, type Page } from './http';
+import { apiPage, apiRequest, type Page } from './http';
+import { getQueryFn } from './query-client';
 
 /** Query keys of the catalog: the API path first (spec §7), its query as the second element. */
 export const catalogKeys = {
@@ -46,7 +47,8 @@ export function useMyMedicines() {
 export function useBrowseMedicines(params: MedicineBrowseParams) {
   return useQuery<Page<Medicine>>({
     queryKey: catalogKeys.browse(params),
-    queryFn: ({ queryKey, signal }) => apiPage<Medicine>(urlFromQueryKey(queryKey), signal),
+    // The default loader's guards (no call without a session), reading the total too.
+    queryFn: getQueryFn({ on401: 'throw' }, apiPage<Medicine>),
     // Keeps the current page on screen while the next one loads.
     placeholderData: keepPreviousData,
     // Others list and take stock all the time: a screen opened shows what is offered now.
@@ -57,6 +59,16 @@ export function useBrowseMedicines(params: MedicineBrowseParams) {
 /** Sends a photo as the raw body (the catalog checks its bytes and size). */
 export function uploadMedicinePhoto(id: number, photo: Blob) {
   return apiRequest<Medicine>('PUT', `/api/medicines/${id}/image`, photo);
+}
+
+/** Uploads the photo of a medicine just saved; a refused photo leaves the saved medicine as it is. */
+async function withPhoto(medicine: Medicine, photo: Blob | null | undefined) {
+  if (!photo) return { medicine, photoError: null };
+  try {
+    return { medicine: await uploadMedicinePhoto(medicine.id, photo), photoError: null };
+  } catch (error) {
+    return { medicine, photoError: error as Error };
+  }
 }
 
 export interface MedicineSave<T> {
@@ -74,27 +86,25 @@ export function useCreateMedicine() {
   return useMutation({
     mutationFn: async ({ values, photo }: MedicineSave<MedicineCreateInput>) => {
       const medicine = await apiRequest<Medicine>('POST', '/api/medicines', values);
-      if (!photo) return { medicine, photoError: null };
-      try {
-        return { medicine: await uploadMedicinePhoto(medicine.id, photo), photoError: null };
-      } catch (error) {
-        return { medicine, photoError: error as Error };
-      }
+      return withPhoto(medicine, photo);
     },
     onSettled: () => refetchStockLists(client),
   });
 }
 
-/** The owner's edit of a listing, and its new photo if one was chosen. */
+/**
+ * The owner's edit of a listing, then its new photo if one was chosen. Like a new listing, saved
+ * fields stay saved when the photo is refused (`photoError`); a photo alone that fails rejects.
+ */
 export function useUpdateMedicine() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, values, photo }: MedicineSave<MedicineUpdateInput> & { id: number }) => {
       // A photo alone is no edit of the fields (the API refuses an empty change).
-      const medicine = Object.keys(values).length
-        ? await apiRequest<Medicine>('PUT', `/api/medicines/${id}`, values)
-        : null;
-      return photo ? uploadMedicinePhoto(id, photo) : medicine!;
+      if (!Object.keys(values).length)
+        return { medicine: await uploadMedicinePhoto(id, photo!), photoError: null };
+      const medicine = await apiRequest<Medicine>('PUT', `/api/medicines/${id}`, values);
+      return withPhoto(medicine, photo);
     },
     onSettled: () => refetchStockLists(client),
   });

@@ -2,9 +2,15 @@ import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tan
 import { publicGetPaths, translate } from '@medrelay/contracts';
 import { apiLanguage, apiRequest, ApiError, tokenStore, urlFromQueryKey } from './http';
 
-/** The default loader of spec §7: GET the key's path; a 401 is null only when the caller opts in. */
+const getJson = <T>(url: string, signal?: AbortSignal) => apiRequest<T>('GET', url, undefined, signal);
+
+/**
+ * The default loader of spec §7: GET the key's path; a 401 is null only when the caller opts in.
+ * `load` reads the answer another way (a page with its total), behind the same guards.
+ */
 export function getQueryFn<T>(
   options: { on401: 'returnNull' | 'throw' } = { on401: 'throw' },
+  load: (url: string, signal?: AbortSignal) => Promise<T> = getJson,
 ): QueryFunction<T> {
   return async ({ queryKey, signal }) => {
     // Signed out (a logout while a screen was still loading): a guarded call could only come
@@ -18,7 +24,7 @@ export function getQueryFn<T>(
     }
     try {
       // The signal lets a logout cancel what is in flight.
-      return await apiRequest<T>('GET', urlFromQueryKey(queryKey), undefined, signal);
+      return await load(urlFromQueryKey(queryKey), signal);
     } catch (error) {
       if (options.on401 === 'returnNull' && error instanceof ApiError && error.status === 401)
         return null as T;

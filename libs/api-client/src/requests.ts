@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   MedicineRequest,
@@ -21,9 +22,19 @@ export function useMyRequests() {
   return useQuery<MedicineRequest[]>({ queryKey: requestKeys.mine, refetchOnMount: 'always' });
 }
 
-/** Own requests with the pickup information of approved ones; afresh when a screen opens. */
+/**
+ * Own requests with the pickup information of approved ones; afresh when a screen opens. They are
+ * the same requests as `/api/requests/my`, so that cache (which the sidebar badges read) takes
+ * them too: opening such a screen brings the badge up to date without a second call.
+ */
 export function useMyTransactions() {
-  return useQuery<Transaction[]>({ queryKey: requestKeys.transactions, refetchOnMount: 'always' });
+  const client = useQueryClient();
+  const query = useQuery<Transaction[]>({ queryKey: requestKeys.transactions, refetchOnMount: 'always' });
+  const { data, dataUpdatedAt } = query;
+  useEffect(() => {
+    if (data) client.setQueryData<MedicineRequest[]>(requestKeys.mine, data, { updatedAt: dataUpdatedAt });
+  }, [client, data, dataUpdatedAt]);
+  return query;
 }
 
 /**

@@ -123,17 +123,20 @@ export const medicineCreateSchema = z
 export type MedicineCreateInput = z.input<typeof medicineCreateSchema>;
 export type MedicineCreate = z.output<typeof medicineCreateSchema>;
 
+/** An edit may leave nothing on offer: 0 when approved requests took all the stock. */
+export const remainingQuantityField = z
+  .number(typeError('quantityMin'))
+  .int({ error: 'quantityMin' })
+  .min(0, { error: 'quantityMin' })
+  .max(medicineLimits.quantityMax, { error: 'quantityMax' });
+
 /** Owner's edit: any subset of the form, plus listing / unlisting. */
 export const medicineUpdateSchema = z
   .object({
     name: medicineCreateSchema.shape.name,
     type: medicineCreateSchema.shape.type,
     description: descriptionField,
-    quantity: z
-      .number(typeError('quantityMin'))
-      .int({ error: 'quantityMin' })
-      .min(0, { error: 'quantityMin' })
-      .max(medicineLimits.quantityMax, { error: 'quantityMax' }),
+    quantity: remainingQuantityField,
     originalPrice: priceField,
     discountPrice: priceField,
     expiryDate: expiryDateField,

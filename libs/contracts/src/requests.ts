@@ -124,6 +124,13 @@ export const requestSchema = z.object({
   notes: z.string().nullable(),
   pickupLocation: z.string().nullable(),
   pickupDate: z.string().nullable(),
+  /**
+   * Recorded on approval, so later edits of the listing leave past transfers alone: the discount
+   * price charged per unit (null = free, spec §9) and the listing's original price then.
+   * Both null before approval.
+   */
+  unitPrice: z.string().nullable(),
+  originalUnitPrice: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** From the caller's side: `outgoing` = you asked, `incoming` = on your medicine (absent for admins). */

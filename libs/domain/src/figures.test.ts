@@ -11,63 +11,64 @@ import {
   type TransferLike,
 } from './index';
 
-const medicine = (
-  originalPrice: string | null,
-  discountPrice: string | null,
+/** The prices recorded on approval, and the medicine's source. */
+const priced = (
+  originalUnitPrice: string | null,
+  unitPrice: string | null,
   source = 'pharmacy' as const,
 ) => ({
-  originalPrice,
-  discountPrice,
-  source,
+  originalUnitPrice,
+  unitPrice,
+  medicine: { source },
 });
 const transfer = (over: Partial<TransferLike>): TransferLike => ({
   status: 'completed',
   quantity: 1,
   direction: 'incoming',
   updatedAt: '2026-05-10T10:00:00Z',
-  medicine: medicine('100.00', '40.00'),
+  ...priced('100.00', '40.00'),
   ...over,
 });
 
 describe('unit prices', () => {
-  it('charges the discount price, else the original; unknown is null', () => {
-    expect(chargedUnitPrice(medicine('100.00', '40.50'))).toBe(40.5);
-    expect(chargedUnitPrice(medicine('100.00', null))).toBe(100);
-    expect(chargedUnitPrice(medicine(null, null))).toBeNull();
-    expect(chargedUnitPrice(null)).toBeNull();
+  it('charges the discount price; no discount price means free (spec §9)', () => {
+    expect(chargedUnitPrice(priced('100.00', '40.50'))).toBe(40.5);
+    expect(chargedUnitPrice(priced('100.00', null))).toBe(0);
+    expect(chargedUnitPrice(priced(null, null))).toBe(0);
   });
   it('values a unit at its original price, else the discount price', () => {
-    expect(marketUnitPrice(medicine('100.00', '40.00'))).toBe(100);
-    expect(marketUnitPrice(medicine(null, '40.00'))).toBe(40);
-    expect(marketUnitPrice(medicine(null, null))).toBeNull();
+    expect(marketUnitPrice(priced('100.00', '40.00'))).toBe(100);
+    expect(marketUnitPrice(priced(null, '40.00'))).toBe(40);
+    expect(marketUnitPrice(priced(null, null))).toBeNull();
   });
 });
 
 describe('pharmacy dashboard figures (spec §2, real instead of the 12,450 EGP placeholder)', () => {
   const requests = [
     transfer({ quantity: 3 }), // 3 × 40
-    transfer({ quantity: 2, medicine: medicine('25.25', null) }), // 2 × 25.25
-    transfer({ quantity: 7, medicine: medicine(null, null) }), // unknown price: skipped
+    transfer({ quantity: 2, ...priced('25.25', '0.25') }), // 2 × 0.25
+    transfer({ quantity: 6, ...priced('80.00', null) }), // free despite its original price
+    transfer({ quantity: 7, ...priced(null, null) }), // free
     transfer({ quantity: 5, status: 'approved' }), // not collected yet
     transfer({ quantity: 9, direction: 'outgoing' }), // what the pharmacy itself received
     transfer({ quantity: 4, status: 'cancelled' }),
   ];
-  it('sums quantity × price charged over completed transfers out, skipping unknown prices', () => {
-    expect(revenueRecovered(requests)).toBe(170.5);
+  it('sums quantity × discount price over completed transfers out; free ones add nothing', () => {
+    expect(revenueRecovered(requests)).toBe(120.5);
     expect(revenueRecovered([])).toBe(0);
   });
   it('counts completed transfers out', () => {
-    expect(successfulTransfers(requests)).toBe(3);
+    expect(successfulTransfers(requests)).toBe(4);
   });
   it('keeps cents exact', () => {
-    expect(revenueRecovered([transfer({ quantity: 3, medicine: medicine(null, '0.10') })])).toBe(0.3);
+    expect(revenueRecovered([transfer({ quantity: 3, ...priced(null, '0.10') })])).toBe(0.3);
   });
 });
 
 describe('NGO impact (received from completed requests)', () => {
   const requests = [
     transfer({ direction: 'outgoing', quantity: 10 }),
-    transfer({ direction: 'outgoing', quantity: 3, medicine: medicine(null, null, 'donor' as never) }),
+    transfer({ direction: 'outgoing', quantity: 3, ...priced(null, null, 'donor' as never) }),
     transfer({ direction: 'outgoing', quantity: 50, status: 'approved' }),
     transfer({ direction: 'outgoing', quantity: 50, status: 'pending' }),
   ];

@@ -8,27 +8,24 @@ export interface TransferLike {
   direction?: 'incoming' | 'outgoing';
   /** When the status last changed: for a completed request, when it was collected. */
   updatedAt: string;
-  medicine: {
-    originalPrice: string | null;
-    discountPrice: string | null;
-    source: MedicineSource;
-  } | null;
+  /** Prices recorded on approval (the listing may have been edited since): discount and original. */
+  unitPrice: string | null;
+  originalUnitPrice: string | null;
+  medicine: { source: MedicineSource } | null;
 }
 
-type Prices = { originalPrice: string | null; discountPrice: string | null };
+type AgreedPrices = Pick<TransferLike, 'unitPrice' | 'originalUnitPrice'>;
 
 const money = (value: string | null) => (value === null ? null : Number(value));
 
-/** What a unit was actually charged: the discount price, else the original price; null when unknown. */
-export function chargedUnitPrice(medicine: Prices | null): number | null {
-  if (!medicine) return null;
-  return money(medicine.discountPrice) ?? money(medicine.originalPrice);
+/** What a unit was actually charged: the discount price; none means it was given away free (spec §9). */
+export function chargedUnitPrice(transfer: AgreedPrices): number {
+  return money(transfer.unitPrice) ?? 0;
 }
 
 /** What a unit is worth on the market: the original price, else the discount price; null when unknown. */
-export function marketUnitPrice(medicine: Prices | null): number | null {
-  if (!medicine) return null;
-  return money(medicine.originalPrice) ?? money(medicine.discountPrice);
+export function marketUnitPrice(transfer: AgreedPrices): number | null {
+  return money(transfer.originalUnitPrice) ?? money(transfer.unitPrice);
 }
 
 const roundMoney = (value: number) => Math.round(value * 100) / 100;
@@ -43,14 +40,11 @@ export function successfulTransfers(requests: TransferLike[]): number {
 
 /**
  * Revenue Recovered (replaces the spec's fixed 12,450 EGP): over completed transfers out of the
- * owner's medicines, quantity × the unit price charged. Transfers without a known price add nothing.
+ * owner's medicines, quantity × the unit price charged. Free transfers (no discount price) add nothing.
  */
 export function revenueRecovered(requests: TransferLike[]): number {
   let total = 0;
-  for (const r of requests.filter(completed('incoming'))) {
-    const price = chargedUnitPrice(r.medicine);
-    if (price !== null) total += price * r.quantity;
-  }
+  for (const r of requests.filter(completed('incoming'))) total += chargedUnitPrice(r) * r.quantity;
   return roundMoney(total);
 }
 
@@ -78,7 +72,7 @@ export function receivedSummary(requests: TransferLike[]): ReceivedSummary {
   for (const r of requests.filter(completed('outgoing'))) {
     summary.units += r.quantity;
     if (r.medicine) summary.bySource[r.medicine.source] += r.quantity;
-    const price = marketUnitPrice(r.medicine);
+    const price = marketUnitPrice(r);
     if (price === null) summary.unpricedUnits += r.quantity;
     else summary.estimatedValue += price * r.quantity;
   }
@@ -116,7 +110,7 @@ export function receivedByMonth(
     const bucket = buckets[index];
     if (!bucket || !r.medicine) continue;
     bucket.units[r.medicine.source] += r.quantity;
-    bucket.value = roundMoney(bucket.value + (marketUnitPrice(r.medicine) ?? 0) * r.quantity);
+    bucket.value = roundMoney(bucket.value + (marketUnitPrice(r) ?? 0) * r.quantity);
   }
   return buckets;
 }

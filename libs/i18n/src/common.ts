@@ -47,6 +47,10 @@ const en = {
     back: 'Back',
     dismiss: 'Dismiss',
   },
+  figures: {
+    failedTitle: 'The figures could not be loaded',
+    failedBody: 'Check your connection and try again.',
+  },
   remote: {
     failedTitle: 'This area could not be loaded',
     failedBody: 'The {{role}} screens are unavailable right now. The rest of MedRelay still works.',
@@ -140,6 +144,8 @@ const en = {
     listingSuccessBody: 'Your medicine is now available for requests.',
     listingFailed: 'Failed to list medicine',
     photoFailed: 'The photo was not saved',
+    photoNotSaved: 'The photo was not saved ({{reason}}). Add it again by editing the listing.',
+    changesSavedPhotoFailed: 'Changes saved, but the photo was not',
     medicineUpdated: 'Medicine updated successfully',
     medicineUpdateFailed: 'Failed to update medicine',
     medicineUnlisted: 'Medicine unlisted',
@@ -216,6 +222,10 @@ const ar: Texts & {
     confirm: 'تأكيد',
     back: 'رجوع',
     dismiss: 'إخفاء',
+  },
+  figures: {
+    failedTitle: 'مقدرناش نحمّل الأرقام',
+    failedBody: 'اتأكد من الاتصال وجرّب تاني.',
   },
   remote: {
     failedTitle: 'مقدرناش نحمّل الجزء ده',
@@ -330,6 +340,8 @@ const ar: Texts & {
     listingSuccessBody: 'الدواء بتاعك متاح دلوقتي للطلبات.',
     listingFailed: 'معرفناش نعرض الدواء',
     photoFailed: 'الصورة ماتحفظتش',
+    photoNotSaved: 'الصورة ماتحفظتش ({{reason}}). تقدر تضيفها تاني من تعديل الدواء.',
+    changesSavedPhotoFailed: 'التعديلات اتحفظت، بس الصورة ماتحفظتش',
     medicineUpdated: 'الدواء اتعدّل بنجاح',
     medicineUpdateFailed: 'معرفناش نعدّل الدواء',
     medicineUnlisted: 'الدواء اتشال من العرض',

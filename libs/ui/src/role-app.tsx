@@ -18,7 +18,8 @@ interface RemoteContextValue {
   user: User;
   toast: ShowToast;
 }
-const RemoteContext = createContext<RemoteContextValue | null>(null);
+/** The user and toast of a remote (component tests provide it directly). */
+export const RemoteContext = createContext<RemoteContextValue | null>(null);
 
 /** The signed-in user and the shell's toast function, inside a remote. */
 export function useRemote(): RemoteContextValue {

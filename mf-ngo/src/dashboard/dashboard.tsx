@@ -7,6 +7,7 @@ import { receivedSummary } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import {
   EmptyState,
+  FiguresError,
   MedicineRow,
   PageHeader,
   QueryGate,
@@ -75,14 +76,15 @@ export function Dashboard() {
   const { t } = useTranslation('ngo');
   const { user } = useRemote();
   const format = useFormat();
-  const figure = useFigure();
   const requests = useMyRequests();
+  const figure = useFigure([requests]);
   const summary = requests.data && receivedSummary(requests.data);
   const active = requests.data?.filter((r) => r.direction === 'outgoing' && r.status === 'pending').length;
   return (
     <>
       <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />
       <WelcomeMessage title={t('dashboard.welcome', { name: user.name })} />
+      <FiguresError queries={[requests]} />
       <StatGrid label={t('dashboard.title')}>
         <StatCard
           label={t('dashboard.received')}

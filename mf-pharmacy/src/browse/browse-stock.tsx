@@ -14,7 +14,7 @@ export default function BrowseStock() {
         failedTitle={t('browse.loadFailed')}
         countLabel={(count) => t('browse.found', { count })}
         empty={t('browse.empty')}
-        emptyBody={t('browse.emptyBody')}
+        emptyBody={(searching) => (searching ? t('browse.emptyBody') : undefined)}
         actions={(m) => (
           <RequestMedicineButton
             medicine={m}

@@ -11,6 +11,7 @@ import { revenueRecovered, successfulTransfers, urgentStockCount } from '@medrel
 import { useFormat } from '@medrelay/i18n';
 import {
   EmptyState,
+  FiguresError,
   MedicineRow,
   PageHeader,
   QueryGate,
@@ -34,9 +35,9 @@ export function Dashboard() {
   const { t } = useTranslation('pharmacy');
   const { user } = useRemote();
   const format = useFormat();
-  const figure = useFigure();
   const medicines = useMyMedicines();
   const requests = useMyRequests();
+  const figure = useFigure([medicines, requests]);
   const listed = medicines.data?.reduce((sum, m) => sum + m.quantity + m.reservedQuantity, 0);
   const pending = requests.data?.filter((r) => r.direction === 'incoming' && r.status === 'pending').length;
   const urgent = medicines.data ? urgentStockCount(medicines.data) : 0;
@@ -54,6 +55,7 @@ export function Dashboard() {
           </MessageBar>
         )}
       </div>
+      <FiguresError queries={[medicines, requests]} />
       <StatGrid label={t('dashboard.title')}>
         <StatCard
           label={t('dashboard.totalListed')}

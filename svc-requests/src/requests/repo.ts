@@ -22,6 +22,8 @@ export interface RequestRow {
   notes: string | null;
   pickup_location: string | null;
   pickup_date: Date | null;
+  unit_price: string | null;
+  original_unit_price: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -77,6 +79,8 @@ function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
     notes: row.notes,
     pickupLocation: row.pickup_location,
     pickupDate: row.pickup_date?.toISOString() ?? null,
+    unitPrice: row.unit_price,
+    originalUnitPrice: row.original_unit_price,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     ...(direction ? { direction } : {}),
@@ -163,6 +167,19 @@ export async function updateRequestStatus(
       WHERE id = $1`,
     [id, status, pickup?.location ?? null, pickup?.date ?? null],
   );
+}
+
+/** Fixes the prices of an approved transfer: the listing's prices at the moment of approval. */
+export async function recordAgreedPrices(
+  db: PoolClient,
+  id: number,
+  prices: { discountPrice: string | null; originalPrice: string | null },
+): Promise<void> {
+  await db.query(`UPDATE requests.requests SET unit_price = $2, original_unit_price = $3 WHERE id = $1`, [
+    id,
+    prices.discountPrice,
+    prices.originalPrice,
+  ]);
 }
 
 export async function loadRequest(db: Db, id: number, viewerId?: number): Promise<MedicineRequest | null> {

@@ -1,3 +1,5 @@
+import type { MedicineRequest, Transaction } from '@medrelay/contracts';
+import { receivedSummary, revenueRecovered } from '@medrelay/domain';
 import { waitForMails, waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
@@ -96,6 +98,35 @@ describe('the request lifecycle (issue "Done means")', () => {
       );
       return rows[0]?.quantity === 6;
     });
+  });
+
+  it('keeps the prices agreed on approval: editing the listing later leaves past figures alone', async () => {
+    const medicine = await list(pharmacy.token, 60, { quantity: 5, originalPrice: 50, discountPrice: 12.5 });
+    const created = await ask(ngo.token, { medicineId: medicine.id, quantity: 2 });
+    const id = created.body.id as number;
+    expect(created.body).toMatchObject({ unitPrice: null, originalUnitPrice: null });
+    expect((await move(pharmacy.token, id, { status: 'approved' })).body).toMatchObject({
+      unitPrice: '12.50',
+      originalUnitPrice: '50.00',
+    });
+    expect((await move(ngo.token, id, { status: 'completed' })).status).toBe(200);
+
+    // The owner now gives the rest away free and changes its original price.
+    const edit = await p.catalog.api.put(
+      `/api/medicines/${medicine.id}`,
+      { discountPrice: null, originalPrice: 80 },
+      { token: pharmacy.token },
+    );
+    expect(edit.status).toBe(200);
+    const mine = async () =>
+      (await p.requests.api.get('/api/requests/my', { token: pharmacy.token })).body as MedicineRequest[];
+    await waitUntil(async () => (await mine()).find((r) => r.id === id)?.medicine?.discountPrice === null);
+    const sold = (await mine()).filter((r) => r.medicineId === medicine.id);
+    expect(sold[0]).toMatchObject({ unitPrice: '12.50', originalUnitPrice: '50.00' });
+    expect(revenueRecovered(sold)).toBe(25);
+    const received = (await p.requests.api.get('/api/transactions/my', { token: ngo.token }))
+      .body as Transaction[];
+    expect(receivedSummary(received.filter((r) => r.medicineId === medicine.id)).estimatedValue).toBe(100);
   });
 
   it('a donation needs pickup details to be approved; the requester gets them by e-mail in their language', async () => {

@@ -21,7 +21,14 @@ import {
 import { releaseQueueName, schema, type RequestsContext } from '../context';
 import { upsertMedicine } from '../medicines/read-model';
 import { addNotification, type NewNotification } from '../notifications/repo';
-import { findRequest, insertRequest, loadRequest, updateRequestStatus, type RequestRow } from './repo';
+import {
+  findRequest,
+  insertRequest,
+  loadRequest,
+  recordAgreedPrices,
+  updateRequestStatus,
+  type RequestRow,
+} from './repo';
 
 interface UserRow {
   name: string;
@@ -203,6 +210,7 @@ export function createRequestService(ctx: RequestsContext) {
         const medicine = await readMedicine(client, request.medicine_id);
         let pickup: { location: string | null; date: string | null } | null = null;
         let settings: Settings | null = null;
+        let agreedPrices: { discountPrice: string | null; originalPrice: string | null } | null = null;
         if (to === 'approved') {
           if (medicine?.source === 'donor') {
             const missing = [
@@ -222,6 +230,8 @@ export function createRequestService(ctx: RequestsContext) {
           // Everything that can fail is read before the catalog reserves: after it, only this
           // transaction's own writes remain (a failed commit is retried with the same reservation).
           settings = await ctx.settings();
+          // The catalog's prices, not the read model's: an edit just before approving counts.
+          agreedPrices = await ctx.catalog.medicine(request.medicine_id);
           const reservation = await ctx.catalog.reserve({
             requestId: request.id,
             medicineId: request.medicine_id,
@@ -235,6 +245,7 @@ export function createRequestService(ctx: RequestsContext) {
           }
         }
         await updateRequestStatus(client, request.id, to, pickup);
+        if (agreedPrices) await recordAgreedPrices(client, request.id, agreedPrices);
         const updated = (await findRequest(client, request.id))!;
 
         const notice = notices[to];

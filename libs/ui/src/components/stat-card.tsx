@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useFormat } from '@medrelay/i18n';
+import { ErrorState } from './error-state';
 
 const useStyles = makeStyles({
   card: { minWidth: '0', padding: tokens.spacingHorizontalL },
@@ -72,9 +75,29 @@ export function StatGrid({ label, children }: { label: string; children: ReactNo
   );
 }
 
-/** A stat card's figure: '…' until its data has loaded, then the number (or money) in the page's format. */
-export function useFigure() {
+type FigureQuery = Pick<UseQueryResult, 'isError' | 'refetch'>;
+
+/**
+ * A stat card's figure: '…' until its data has loaded ('—' when a load behind the figures
+ * failed), then the number (or money) in the page's format.
+ */
+export function useFigure(queries: FigureQuery[] = []) {
   const format = useFormat();
+  const failed = queries.some((q) => q.isError);
   return (value: number | undefined, as: (n: number) => string = format.number) =>
-    value === undefined ? '…' : as(value);
+    value === undefined ? (failed ? '—' : '…') : as(value);
+}
+
+/** Above the stat cards: what failed to load behind them, with a retry of just those loads. */
+export function FiguresError({ queries }: { queries: FigureQuery[] }) {
+  const { t } = useTranslation('common');
+  const failed = queries.filter((q) => q.isError);
+  if (!failed.length) return null;
+  return (
+    <ErrorState
+      title={t('figures.failedTitle')}
+      body={t('figures.failedBody')}
+      onRetry={() => failed.forEach((q) => void q.refetch())}
+    />
+  );
 }

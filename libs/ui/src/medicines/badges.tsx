@@ -1,7 +1,7 @@
 import { Badge, type BadgeProps } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Medicine, MedicineSource, RecipientType, RequestStatus } from '@medrelay/contracts';
-import { isMedicineAvailable } from '@medrelay/domain';
+import { isAvailableListing } from '@medrelay/domain';
 
 /** Who may request the medicine: one badge per recipient group. */
 export function RecipientBadges({ recipientType }: { recipientType: RecipientType }) {
@@ -18,9 +18,14 @@ export function RecipientBadges({ recipientType }: { recipientType: RecipientTyp
   );
 }
 
-export function AvailabilityBadge({ medicine }: { medicine: Pick<Medicine, 'isAvailable' | 'quantity'> }) {
+export function AvailabilityBadge({
+  medicine,
+}: {
+  medicine: Pick<Medicine, 'isAvailable' | 'quantity' | 'expiryDate'>;
+}) {
   const { t } = useTranslation('common');
-  const available = isMedicineAvailable(medicine);
+  // As the server offers it: an expired listing is no longer available, whatever its flag says.
+  const available = isAvailableListing(medicine);
   return (
     <Badge appearance="outline" color={available ? 'success' : 'subtle'}>
       {t(available ? 'medicine.available' : 'medicine.unavailable')}

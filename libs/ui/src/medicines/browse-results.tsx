@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Text } from '@fluentui/react-components';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useBrowseMedicines, type MedicineBrowseParams, type Page } from '@medrelay/api-client';
@@ -8,6 +8,7 @@ import { QueryGate } from '../components/query-gate';
 import { BrowseToolbar, browsePageSize, useBrowseState } from './browse-toolbar';
 import { MedicineRow, StackList } from './medicine-row';
 import { Pager } from './pager';
+import { pageCount } from './rules';
 
 /**
  * A page of offered medicines (each with who offers it and the screen's request button), the
@@ -34,6 +35,13 @@ export function BrowseResults({
   emptyBody?: string;
   actions: (medicine: Medicine) => ReactNode;
 }) {
+  // Stock goes as others take it: a page past the end (say page 3 of now 2) moves to the last one.
+  const total = query.isPlaceholderData ? undefined : query.data?.total;
+  useEffect(() => {
+    if (total === undefined) return;
+    const last = pageCount(total, browsePageSize);
+    if (page > last) onPage(last);
+  }, [total, page, onPage]);
   return (
     <QueryGate query={query} failedTitle={failedTitle}>
       {({ items, total }) => (
@@ -83,9 +91,9 @@ export function MedicineBrowser<F = undefined>({
   label: string;
   failedTitle: string;
   countLabel?: (total: number) => string;
-  /** The empty message; it may depend on whether a search is on. */
+  /** The empty message and its body; they may depend on whether a search or filter is on. */
   empty: string | ((searching: boolean) => string);
-  emptyBody?: string;
+  emptyBody?: string | ((searching: boolean) => string | undefined);
   actions: (medicine: Medicine) => ReactNode;
 }) {
   const state = useBrowseState<F>(sorts[0]!, initialFilter);
@@ -97,7 +105,8 @@ export function MedicineBrowser<F = undefined>({
     page: state.page,
     pageSize: browsePageSize,
   });
-  const { empty, ...rest } = results;
+  const { empty, emptyBody, ...rest } = results;
+  const searching = state.q !== '' || state.filter !== initialFilter;
   return (
     <>
       <BrowseToolbar
@@ -114,7 +123,8 @@ export function MedicineBrowser<F = undefined>({
         query={query}
         page={state.page}
         onPage={state.setPage}
-        empty={typeof empty === 'string' ? empty : empty(state.q !== '')}
+        empty={typeof empty === 'function' ? empty(searching) : empty}
+        emptyBody={typeof emptyBody === 'function' ? emptyBody(searching) : emptyBody}
       />
     </>
   );

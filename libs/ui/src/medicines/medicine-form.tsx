@@ -10,6 +10,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, usePublicSettings } from '@medrelay/api-client';
@@ -19,6 +20,7 @@ import {
   medicineImageTypes,
   medicineLimits,
   recipientTypes,
+  remainingQuantityField,
   translate,
   type FieldError,
   type Medicine,
@@ -54,6 +56,25 @@ function initialValues(medicine?: Medicine, recipientType?: RecipientType): Medi
   };
 }
 
+/**
+ * The edit form's rules are the server's update rules: the remaining quantity may be 0 (approved
+ * requests took it all), and an expiry date left as it was is not checked again (it may have
+ * passed; only changed fields are sent).
+ */
+function editSchema(medicine: Medicine) {
+  const unchanged = cairoDay(medicine.expiryDate);
+  return medicineCreateSchema.extend({
+    quantity: remainingQuantityField,
+    expiryDate: z.string().transform((value, ctx) => {
+      if (value === unchanged) return medicine.expiryDate;
+      const checked = medicineCreateSchema.shape.expiryDate.safeParse(value);
+      if (checked.success) return checked.data;
+      for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+      return z.NEVER;
+    }),
+  });
+}
+
 interface MedicineFormProps {
   /** Pharmacies list prices; donations have none. */
   withPrices: boolean;
@@ -87,7 +108,7 @@ export function MedicineForm({
   const [photoError, setPhotoError] = useState<string>();
   const [defaults] = useState(() => initialValues(medicine, fixedRecipient));
   const form = useForm<MedicineCreateInput, unknown, MedicineCreate>({
-    resolver: zodResolver(medicineCreateSchema),
+    resolver: zodResolver(medicine ? editSchema(medicine) : medicineCreateSchema),
     defaultValues: defaults,
   });
   // Fluent inputs keep their own state: they need the starting value as a prop, not only the form.
@@ -142,7 +163,7 @@ export function MedicineForm({
         <Field label={t('medicine.quantity')} validationMessage={fieldMessage(t, errors.quantity)} required>
           <Input
             type="number"
-            min={1}
+            min={medicine ? 0 : 1}
             step={1}
             defaultValue={String(defaults.quantity)}
             {...form.register('quantity', { valueAsNumber: true })}

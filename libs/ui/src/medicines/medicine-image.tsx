@@ -29,18 +29,20 @@ export const medicineImageUrl = (medicine: Pick<Medicine, 'id' | 'imageUrl'>) =>
 export function MedicineImage({ medicine }: { medicine: Pick<Medicine, 'id' | 'imageUrl' | 'name'> }) {
   const styles = useStyles();
   const { t } = useTranslation('common');
-  const [failed, setFailed] = useState(false);
+  const src = medicineImageUrl(medicine);
+  // Remembered per address: a new photo (a new URL) gets its own try.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
   return (
     <div className={styles.frame}>
-      {failed ? (
+      {failedSrc === src ? (
         <Pill24Regular aria-hidden />
       ) : (
         <img
           className={styles.image}
-          src={medicineImageUrl(medicine)}
+          src={src}
           alt={t('medicine.imageAlt', { name: medicine.name })}
           loading="lazy"
-          onError={() => setFailed(true)}
+          onError={() => setFailedSrc(src)}
         />
       )}
     </div>

@@ -28,7 +28,8 @@ export function Pager({
   const { t } = useTranslation('common');
   // Arrows point the way the page reads.
   const rtl = useFluent().dir === 'rtl';
-  const pages = pageCount(total, pageSize);
+  // While a page past the end waits to be moved back, it still counts (and offers Previous).
+  const pages = Math.max(pageCount(total, pageSize), page);
   if (pages <= 1) return null;
   return (
     <nav className={styles.root} aria-label={t('paging.label')}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useChangeRequestStatus } from '@medrelay/api-client';
@@ -25,6 +25,26 @@ export function useRequestStatusChange(successTitle?: string) {
 }
 
 /**
+ * Where focus goes once a decided request leaves its list, instead of falling to the page body:
+ * the next row's first action, else the previous row's, else the list's heading. Read before the
+ * decision (the row is gone after it); applied after the lists have reloaded.
+ */
+function focusAfterLeaving(from: HTMLElement | null): () => void {
+  const row = from?.closest('[data-testid="request-row"]');
+  const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
+  const action = neighbour?.querySelector<HTMLElement>('button:not([disabled])');
+  const heading = row?.parentElement?.previousElementSibling?.querySelector<HTMLElement>('h2');
+  return () =>
+    // After React has shown the reloaded lists and the dialog has given focus back.
+    requestAnimationFrame(() => {
+      if (action?.isConnected) return action.focus();
+      if (!heading?.isConnected) return;
+      heading.tabIndex = -1;
+      heading.focus();
+    });
+}
+
+/**
  * The owner's answer to a pending request: Approve (with pickup details, required for
  * donations) or Reject.
  */
@@ -39,11 +59,19 @@ export function OwnerRequestActions({
 }) {
   const { change, isPending } = useRequestStatusChange(successTitle);
   const [approving, setApproving] = useState(false);
+  const approveButton = useRef<HTMLButtonElement>(null);
   if (request.status !== 'pending') return null;
   const name = request.medicine?.name ?? '';
+  const decide = async (update: RequestStatusUpdateInput) => {
+    const moveFocus = focusAfterLeaving(approveButton.current);
+    const done = await change(request.id, update);
+    if (done) moveFocus();
+    return done;
+  };
   return (
     <>
       <Button
+        ref={approveButton}
         appearance="primary"
         disabled={isPending}
         onClick={() => setApproving(true)}
@@ -53,7 +81,7 @@ export function OwnerRequestActions({
       </Button>
       <Button
         disabled={isPending}
-        onClick={() => void change(request.id, { status: 'rejected' })}
+        onClick={() => void decide({ status: 'rejected' })}
         aria-label={`${labels.reject}: ${name}`}
       >
         {labels.reject}
@@ -64,7 +92,7 @@ export function OwnerRequestActions({
           busy={isPending}
           onClose={() => setApproving(false)}
           onApprove={async (details) => {
-            if (await change(request.id, { status: 'approved', ...details })) setApproving(false);
+            if (await decide({ status: 'approved', ...details })) setApproving(false);
           }}
         />
       )}

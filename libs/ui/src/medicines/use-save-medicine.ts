@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useCreateMedicine, useUpdateMedicine } from '@medrelay/api-client';
 import type { Medicine, MedicineCreate, MedicineUpdateInput } from '@medrelay/contracts';
-import { useNotify } from '../use-notify';
+import { errorDescription, useNotify } from '../use-notify';
 
 interface SaveTexts {
   created: string;
@@ -33,14 +33,18 @@ export function useSaveMedicine(texts?: SaveTexts) {
     if (edit) {
       const { medicine, changes } = edit;
       if (!Object.keys(changes).length && !photo) return medicine;
+      const fieldsChanged = Object.keys(changes).length > 0;
+      let result;
       try {
-        const saved = await update.mutateAsync({ id: medicine.id, values: changes, photo });
-        notify.success(t('toast.medicineUpdated'));
-        return saved;
+        result = await update.mutateAsync({ id: medicine.id, values: changes, photo });
       } catch (error) {
-        notify.failure(t('toast.medicineUpdateFailed'), error);
+        // Only the photo was sent, so only the photo failed.
+        notify.failure(t(fieldsChanged ? 'toast.medicineUpdateFailed' : 'toast.photoFailed'), error);
         throw error;
       }
+      if (result.photoError) notify.failure(t('toast.changesSavedPhotoFailed'), result.photoError);
+      else notify.success(t('toast.medicineUpdated'));
+      return result.medicine;
     }
     let result;
     try {
@@ -49,7 +53,14 @@ export function useSaveMedicine(texts?: SaveTexts) {
       notify.failure(wording.createFailed, error);
       throw error;
     }
-    if (result.photoError) notify.failure(t('toast.photoFailed'), result.photoError);
+    // Listed all the same: the success toast says so, and why the photo is missing (one toast, §8).
+    if (result.photoError)
+      notify.success(
+        wording.created,
+        t('toast.photoNotSaved', {
+          reason: errorDescription(result.photoError, t('toast.error'), t('toast.networkError')),
+        }),
+      );
     else notify.success(wording.created, wording.createdBody);
     return result.medicine;
   };

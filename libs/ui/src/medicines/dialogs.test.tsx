@@ -1,0 +1,96 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderInRemote } from '../test-support/render';
+import { PickupDetailsDialog } from './pickup-dialog';
+import RequestDialog from './request-dialog';
+
+afterEach(() => vi.restoreAllMocks());
+
+const medicine = { id: 7, name: 'Concor 5mg', quantity: 12 };
+const field = (label: string) => within(screen.getByRole('dialog')).getByLabelText(label, { exact: false });
+const press = (name: string) =>
+  fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name }));
+
+describe('the request dialog (spec §5)', () => {
+  it('defaults the notes to the quantity asked, keeps 1..available and sends what was chosen', async () => {
+    const sent: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return new Response(JSON.stringify({ id: 1 }), {
+        status: 201,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    const onClose = vi.fn();
+    const { toasts } = await renderInRemote(
+      <RequestDialog
+        medicine={medicine}
+        label="Request Transfer"
+        notesKind="transfer"
+        successTitle="Request submitted"
+        onClose={onClose}
+      />,
+    );
+    expect((field('Notes') as HTMLTextAreaElement).value).toBe('Inter-pharmacy transfer request for 1 unit');
+    fireEvent.change(field('Quantity'), { target: { value: '13' } });
+    press('Submit Request');
+    await screen.findByText('Only 12 units are available');
+    fireEvent.change(field('Quantity'), { target: { value: '0' } });
+    await screen.findByText('Quantity must be at least 1');
+    expect(sent).toEqual([]);
+
+    fireEvent.change(field('Quantity'), { target: { value: '4' } });
+    expect((field('Notes') as HTMLTextAreaElement).value).toBe('Inter-pharmacy transfer request for 4 units');
+    press('Submit Request');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toEqual([
+      { medicineId: 7, quantity: 4, notes: 'Inter-pharmacy transfer request for 4 units' },
+    ]);
+    expect(toasts).toEqual([{ title: 'Request submitted' }]);
+  });
+
+  it('speaks Arabic with its plural forms', async () => {
+    await renderInRemote(
+      <RequestDialog
+        medicine={{ ...medicine, quantity: 2 }}
+        label="اطلب استلام"
+        notesKind="pickup"
+        successTitle="x"
+        onClose={() => {}}
+      />,
+      { language: 'ar' },
+    );
+    screen.getByText('وحدتين متاحين');
+    expect((field('ملاحظات') as HTMLTextAreaElement).value).toBe('طلب استلام لوحدة واحدة');
+    fireEvent.change(field('الكمية'), { target: { value: '3' } });
+    press('ابعت الطلب');
+    await screen.findByText('المتاح وحدتين بس');
+  });
+});
+
+describe('the pickup details dialog', () => {
+  it('requires location and date for donor medicines (spec §5) before approving', async () => {
+    const onApprove = vi.fn();
+    await renderInRemote(<PickupDetailsDialog required onApprove={onApprove} onClose={() => {}} />);
+    press('Approve');
+    await screen.findByText('Pickup location is required');
+    screen.getByText('Pickup date is required');
+    expect(onApprove).not.toHaveBeenCalled();
+    fireEvent.change(field('Pickup Location'), { target: { value: '  Shubra clinic  ' } });
+    fireEvent.change(field('Pickup Date and Time'), { target: { value: '2030-05-01T10:30' } });
+    press('Approve');
+    expect(onApprove).toHaveBeenCalledWith({
+      pickupLocation: 'Shubra clinic',
+      pickupDate: new Date('2030-05-01T10:30').toISOString(),
+    });
+  });
+
+  it('lets a pharmacy approve without them', async () => {
+    const onApprove = vi.fn();
+    await renderInRemote(<PickupDetailsDialog required={false} onApprove={onApprove} onClose={() => {}} />);
+    screen.getByText(/Optional: without them/);
+    press('Approve');
+    expect(onApprove).toHaveBeenCalledWith({ pickupLocation: null, pickupDate: null });
+  });
+});

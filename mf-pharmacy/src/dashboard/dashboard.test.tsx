@@ -1,0 +1,37 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { medicineFixture, renderInRemote } from '@medrelay/ui/test-support';
+import { texts } from '../texts';
+import { Dashboard } from './dashboard';
+
+describe('pharmacy dashboard figures', () => {
+  it('shows an error with a retry instead of "…" forever when a load fails, then the figures', async () => {
+    let medicinesUp = false;
+    await renderInRemote(
+      <MemoryRouter>
+        <Dashboard />
+      </MemoryRouter>,
+      {
+        texts,
+        queryFn: async ({ queryKey }) => {
+          if (queryKey[0] === '/api/medicines/my') {
+            if (!medicinesUp) throw new Error('Network down');
+            return [medicineFixture({ quantity: 8, reservedQuantity: 4 })];
+          }
+          return [];
+        },
+      },
+    );
+    const alert = (await screen.findByText('The figures could not be loaded')).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
+    const totalListed = screen.getByRole('group', { name: 'Total Listed' });
+    within(totalListed).getByText('—');
+    medicinesUp = true;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => within(totalListed).getByText('12'));
+    expect(screen.queryByText('The figures could not be loaded')).toBeNull();
+  });
+});
