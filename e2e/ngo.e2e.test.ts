@@ -199,10 +199,13 @@ describe('ngo', { timeout: 90_000 }, () => {
     await row.getByText('اتسلّم', { exact: true }).waitFor();
 
     // Taken off the market while the NGO was looking: the failure toast carries the server's words.
+    // The list is fetched afresh on opening; wait for that answer so no later refetch hides the offer.
+    const freshList = page.waitForResponse((res) => /\/api\/medicines\?/.test(res.url()));
     await page
       .getByRole('navigation', { name: 'القايمة الرئيسية' })
       .getByRole('link', { name: 'تصفح التبرعات' })
       .click();
+    await freshList;
     const offer = remote.getByRole('button', { name: 'اطلب استلام: Augmentin 1g' });
     await offer.waitFor();
     const unlisted = await platform.gateway.api.delete(`/api/medicines/${augmentin.id}`, {
