@@ -1,6 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { CenteredSpinner, RoleNotFound } from '@medrelay/ui';
+import { lazy } from 'react';
+import { RoleRouteTable } from '@medrelay/ui';
 import { Dashboard } from './dashboard/dashboard';
 
 // Screens other than the dashboard load on first visit.
@@ -9,19 +8,15 @@ const AddDonation = lazy(() => import('./donations/add-donation'));
 const Requests = lazy(() => import('./requests/requests'));
 const History = lazy(() => import('./history/history'));
 
-/** The donor area's routes, relative to `/donor`. */
+/** The donor area's screens by path, relative to `/donor`. */
+const screens = {
+  dashboard: Dashboard,
+  donations: MyDonations,
+  'add-donation': AddDonation,
+  requests: Requests,
+  history: History,
+};
+
 export function RoleRoutes() {
-  return (
-    <Suspense fallback={<CenteredSpinner />}>
-      <Routes>
-        <Route index element={<Navigate to="dashboard" replace />} />
-        <Route path="dashboard" element={<Dashboard />} />
-        <Route path="donations" element={<MyDonations />} />
-        <Route path="add-donation" element={<AddDonation />} />
-        <Route path="requests" element={<Requests />} />
-        <Route path="history" element={<History />} />
-        <Route path="*" element={<RoleNotFound />} />
-      </Routes>
-    </Suspense>
-  );
+  return <RoleRouteTable screens={screens} />;
 }

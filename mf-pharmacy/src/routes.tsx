@@ -1,6 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { CenteredSpinner, RoleNotFound } from '@medrelay/ui';
+import { lazy } from 'react';
+import { RoleRouteTable } from '@medrelay/ui';
 import { Dashboard } from './dashboard/dashboard';
 
 // Screens other than the dashboard load when first opened, so the remote's first download stays small.
@@ -10,20 +9,16 @@ const BrowseStock = lazy(() => import('./browse/browse-stock'));
 const Requests = lazy(() => import('./requests/requests'));
 const TransactionHistory = lazy(() => import('./history/transaction-history'));
 
-/** The pharmacy area's routes, relative to `/pharmacy`. */
+/** The pharmacy area's screens by path, relative to `/pharmacy`. */
+const screens = {
+  dashboard: Dashboard,
+  medicines: MyMedicines,
+  'add-medicine': AddMedicine,
+  requests: Requests,
+  browse: BrowseStock,
+  history: TransactionHistory,
+};
+
 export function RoleRoutes() {
-  return (
-    <Suspense fallback={<CenteredSpinner />}>
-      <Routes>
-        <Route index element={<Navigate to="dashboard" replace />} />
-        <Route path="dashboard" element={<Dashboard />} />
-        <Route path="medicines" element={<MyMedicines />} />
-        <Route path="add-medicine" element={<AddMedicine />} />
-        <Route path="requests" element={<Requests />} />
-        <Route path="browse" element={<BrowseStock />} />
-        <Route path="history" element={<TransactionHistory />} />
-        <Route path="*" element={<RoleNotFound />} />
-      </Routes>
-    </Suspense>
-  );
+  return <RoleRouteTable screens={screens} />;
 }

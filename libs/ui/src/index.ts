@@ -9,6 +9,7 @@ export * from './components/days-left-badge';
 export * from './components/centered-spinner';
 export * from './components/error-state';
 export * from './components/role-not-found';
+export * from './components/role-route-table';
 export * from './components/welcome-message';
 export * from './components/confirm-dialog';
 export * from './components/bar-chart';
