@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiRoutes } from './api-routes';
+import { apiRoutes } from './api-routes/index';
 import { publicGetPaths } from './public-routes';
 
 describe('public GET calls', () => {

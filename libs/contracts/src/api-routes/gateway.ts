@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { publicImpactSchema } from '../impact';
+import { medicineSchema } from '../medicines';
+import { transactionSchema } from '../requests';
+import { activityFeedSchema, activityQuerySchema, statsQuerySchema } from '../admin';
+import { adminStatsSchema } from '../stats';
+import { userSchema } from '../users';
+import type { ApiRoute } from './route';
+
+/** Answered by the gateway itself. */
+export const gatewayRoutes: readonly ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/api/admin/stats',
+    tag: 'admin',
+    summary: 'Platform statistics (the three services aggregated; a silent one is named in `unavailable`)',
+    access: 'admin',
+    query: statsQuerySchema,
+    response: adminStatsSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/activity',
+    tag: 'admin',
+    summary: 'Recent activity across the services, newest first (a silent service is named in `unavailable`)',
+    access: 'admin',
+    query: activityQuerySchema,
+    response: activityFeedSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/export',
+    tag: 'admin',
+    summary: 'Export Data: users (no password hashes), medicines and requests as one JSON download',
+    access: 'admin',
+    response: z.object({
+      generated: z.string(),
+      users: z.array(userSchema),
+      medicines: z.array(medicineSchema),
+      requests: z.array(transactionSchema),
+    }),
+    headers: { 'Content-Disposition': 'attachment; filename="medrelay-export-YYYY-MM-DD.json"' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/cache/clear',
+    tag: 'admin',
+    summary: "Clear Cache: the gateway's caches and identity's settings copy in Redis",
+    access: 'admin',
+    response: z.object({ cleared: z.array(z.string()), unavailable: z.array(z.string()) }),
+  },
+  {
+    method: 'get',
+    path: '/api/impact',
+    tag: 'public',
+    summary: 'The landing page impact figures',
+    access: 'public',
+    response: publicImpactSchema,
+  },
+];
