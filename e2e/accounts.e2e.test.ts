@@ -1,19 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { uniqueEmail } from '@medrelay/testing';
 import { roleBrandColours } from '@medrelay/ui/brand-colours';
 import { brandColourOf, expectToast, register } from './support/pages';
-import { startPlatform, type Platform } from './support/platform';
+import { usePlatform } from './support/platform';
 
-let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform();
-}, 60_000);
-afterAll(async () => platform?.stop());
-afterEach(async () => {
-  // Spec-level promise: no page the user visits logs an error.
-  expect(await platform.finishTest()).toEqual([]);
-});
+const platform = usePlatform();
 
 describe('sign-in', { timeout: 60_000 }, () => {
   it("shows the §5 messages, then the server's refusal as a destructive toast", async () => {

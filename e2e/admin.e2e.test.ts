@@ -1,18 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentDirection, expectToast, register } from './support/pages';
 import { testPassword } from '@medrelay/svc-identity/testing';
-import { startPlatform, type Platform } from './support/platform';
+import { usePlatform } from './support/platform';
 
-let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform();
-}, 60_000);
-afterAll(async () => platform?.stop());
-afterEach(async () => {
-  expect(await platform.finishTest()).toEqual([]);
-});
+const platform = usePlatform();
 
 async function adminPage() {
   const admin = await platform.approvedUser('admin');

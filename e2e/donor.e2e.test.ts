@@ -1,16 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentDirection, expectToast } from './support/pages';
-import { startPlatform, type Platform } from './support/platform';
+import { usePlatform } from './support/platform';
 
-let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform();
-}, 60_000);
-afterAll(async () => platform?.stop());
-afterEach(async () => {
-  expect(await platform.finishTest()).toEqual([]);
-});
+const platform = usePlatform();
 
 const nav = (page: Page, name: string | RegExp) =>
   page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name });

@@ -1,16 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentDirection } from './support/pages';
-import { startPlatform, type Platform } from './support/platform';
+import { usePlatform } from './support/platform';
 
-let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform();
-}, 60_000);
-afterAll(async () => platform?.stop());
-afterEach(async () => {
-  // Spec-level promise: no page the user visits logs an error.
-  expect(await platform.finishTest()).toEqual([]);
-});
+const platform = usePlatform();
 
 describe('landing page', { timeout: 60_000 }, () => {
   it('shows every section in English, left to right', async () => {

@@ -1,14 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput } from '@medrelay/svc-requests/testing';
 import { documentDirection, egp, expectToast } from './support/pages';
-import { startPlatform, type Platform } from './support/platform';
+import { usePlatform } from './support/platform';
 
-let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform();
-}, 60_000);
-afterAll(async () => platform?.stop());
-afterEach(async () => expect(await platform.finishTest()).toEqual([]));
+const platform = usePlatform();
 
 async function list(token: string, name: string, days: number, quantity: number) {
   const res = await platform.gateway.api.post(

@@ -1,14 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { medicineInput } from '@medrelay/svc-requests/testing';
 import { egp, expectToast } from './support/pages';
-import { startPlatform, type Platform } from './support/platform';
+import { usePlatform } from './support/platform';
 
-let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform();
-}, 60_000);
-afterAll(async () => platform?.stop());
-afterEach(async () => expect(await platform.finishTest()).toEqual([]));
+const platform = usePlatform();
 
 /** A 1×1 PNG: the catalog checks a photo by its bytes. */
 const png = Buffer.from(

@@ -1,16 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { register } from './support/pages';
-import { startPlatform, type Platform } from './support/platform';
+import { usePlatform } from './support/platform';
 
 // The main flows with two instances of every service behind one gateway (npm start -- --scale).
-let platform: Platform;
-beforeAll(async () => {
-  platform = await startPlatform({ instances: 2 });
-}, 90_000);
-afterAll(async () => platform?.stop());
-afterEach(async () => {
-  expect(await platform.finishTest()).toEqual([]);
-});
+const platform = usePlatform({ instances: 2 }, 90_000);
 
 describe('every service doubled', { timeout: 90_000 }, () => {
   it('register → approve → sign in → list → request → approve → complete → admin stats, served by every instance', async () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startTestGateway } from '@medrelay/gateway/testing';
 import { testPassword } from '@medrelay/svc-identity/testing';
 import { medicineInput, startTestPlatform } from '@medrelay/svc-requests/testing';
@@ -138,3 +138,29 @@ export async function startPlatform(options: { staticRoot?: string; instances?: 
   };
 }
 export type Platform = Awaited<ReturnType<typeof startPlatform>>;
+
+/**
+ * The set-up every browser test file shares: one platform for the file, stopped after it, and
+ * after each test its pages closed with the spec-level promise that no page logged an error.
+ * The returned object stands for the platform once `beforeAll` has started it.
+ */
+export function usePlatform(
+  options: Parameters<typeof startPlatform>[0] = {},
+  startTimeoutMs = 60_000,
+): Platform {
+  let started: Platform | undefined;
+  beforeAll(async () => {
+    started = await startPlatform(options);
+  }, startTimeoutMs);
+  afterAll(async () => started?.stop());
+  afterEach(async () => {
+    expect(await started!.finishTest()).toEqual([]);
+  });
+  return new Proxy({} as Platform, {
+    get(_, key) {
+      if (!started) throw new Error('the platform starts in beforeAll: use it inside a test');
+      const value = (started as Record<PropertyKey, unknown>)[key];
+      return typeof value === 'function' ? value.bind(started) : value;
+    },
+  });
+}
