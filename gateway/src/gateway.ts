@@ -35,6 +35,8 @@ export async function createGateway(
     readPem(config.JWT_PUBLIC_KEY, config.JWT_PUBLIC_KEY_FILE, 'JWT public key'),
     redis,
     config.REDIS_PREFIX,
+    // Browsers send the same token on every call: its signature is checked once, not per call.
+    { verifiedCacheSize: 10_000 },
   );
   const targets: Record<UpstreamName, UpstreamPool> = {
     identity: new UpstreamPool('identity', parseUrlList(config.IDENTITY_URL)),

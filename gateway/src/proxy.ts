@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { translate } from '@medrelay/contracts';
 import { requestLanguage, type Logger } from '@medrelay/service-kit';
 import type { Request, RequestHandler } from 'express';
@@ -8,7 +8,23 @@ import { notConnected } from './upstream-fetch';
 import { countUpstreamAnswer } from './upstream-metrics';
 import type { UpstreamPool } from './upstream-pool';
 
-type ProxiedRequest = IncomingMessage & { upstreamTarget?: string; upstreamRetried?: boolean };
+type ProxiedRequest = IncomingMessage & {
+  upstreamTarget?: string;
+  upstreamRetried?: boolean;
+  /** The upstream call went out on a kept-alive connection (it may have been closed under it). */
+  upstreamReusedSocket?: boolean;
+  upstreamTimedOut?: boolean;
+};
+
+/**
+ * Kept-alive connections to the services. Without an agent http-proxy sends `Connection: close`
+ * and opens a TCP connection per call, which cost the gateway and the service more than the
+ * call itself (see docs/design.md, "Gateway cost"). LIFO reuses the warmest sockets; Node closes
+ * an idle one before the service's keep-alive timeout (the `Keep-Alive: timeout` hint).
+ */
+export function upstreamAgent(): Agent {
+  return new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' });
+}
 
 /**
  * Streams matching calls to one of a service's instances untouched (no body parsing here),
@@ -22,10 +38,12 @@ export function proxyTo(
   prefixes: readonly string[],
   timeoutMs: number,
   logger: Logger,
+  agent: Agent = upstreamAgent(),
 ): RequestHandler {
   const name = pool.name;
   const proxy: RequestHandler = createProxyMiddleware({
     target: pool.urls[0],
+    agent,
     router: (req) => {
       const target = pool.next();
       (req as ProxiedRequest).upstreamTarget = target;
@@ -39,6 +57,9 @@ export function proxyTo(
     on: {
       proxyReq: (proxyReq, req) => {
         const request = req as Request;
+        const proxied = req as ProxiedRequest;
+        proxied.upstreamReusedSocket = (proxyReq as ClientRequest).reusedSocket;
+        proxyReq.once('timeout', () => (proxied.upstreamTimedOut = true));
         proxyReq.setHeader('x-forwarded-for', request.ip ?? request.socket.remoteAddress ?? '');
         proxyReq.setHeader('x-forwarded-proto', request.protocol);
         if (request.headers.host) proxyReq.setHeader('x-forwarded-host', request.headers.host);
@@ -57,9 +78,13 @@ export function proxyTo(
         if (!('writeHead' in res)) return void res.destroy();
         const response = res as ServerResponse;
         if (response.headersSent) return void response.end();
-        if (notConnected.has(code) && request.upstreamTarget) {
-          pool.markDown(request.upstreamTarget);
-          const bodyless = req.method === 'GET' || req.method === 'HEAD';
+        const bodyless = req.method === 'GET' || req.method === 'HEAD';
+        // A kept-alive connection the service closed just as the call went out: the service never
+        // saw it, like a refused connection, but the instance is fine (not marked down).
+        const staleSocket =
+          code === 'ECONNRESET' && request.upstreamReusedSocket && !request.upstreamTimedOut;
+        if ((notConnected.has(code) || staleSocket) && request.upstreamTarget) {
+          if (!staleSocket) pool.markDown(request.upstreamTarget);
           if (bodyless && !request.upstreamRetried && pool.available > 0) {
             request.upstreamRetried = true;
             return void proxy(req as Request, response as never, () =>

@@ -8,6 +8,7 @@ import {
   type UserType,
 } from '@medrelay/contracts';
 import { can, mayUseProduct, type Action } from '@medrelay/domain';
+import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { errors as joseErrors, importSPKI, jwtVerify, type CryptoKey } from 'jose';
 import type { Redis } from 'ioredis';
@@ -29,6 +30,14 @@ export interface TokenVerifier {
   verify(token: string): Promise<Caller>;
 }
 
+export interface TokenVerifierOptions {
+  /**
+   * How many verified tokens to remember (by SHA-256), so a token seen again skips the signature
+   * check; 0 (the default) remembers none. Expiry and revocation are still checked on every call.
+   */
+  verifiedCacheSize?: number;
+}
+
 /**
  * Verifies signature, issuer, audience and expiry with the public key, then asks Redis (one
  * MGET) whether the token or all of the user's tokens were revoked, and for the user's current
@@ -38,21 +47,35 @@ export async function createTokenVerifier(
   publicKeyPem: string,
   redis: Redis,
   prefix: string,
+  options: TokenVerifierOptions = {},
 ): Promise<TokenVerifier> {
   const key: CryptoKey = await importSPKI(publicKeyPem, tokenAlgorithm);
+  const verified = new VerifiedTokens(options.verifiedCacheSize ?? 0);
+  const checkSignature = async (token: string): Promise<TokenClaims> => {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: [tokenAlgorithm],
+        issuer: tokenIssuer,
+        audience: tokenAudience,
+      });
+      return tokenClaimsSchema.parse(payload);
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) throw new AppError(401, 'TOKEN_EXPIRED', 'sessionExpired');
+      throw new AppError(401, 'TOKEN_INVALID', 'sessionInvalid');
+    }
+  };
   return {
     async verify(token) {
-      let claims: TokenClaims;
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: [tokenAlgorithm],
-          issuer: tokenIssuer,
-          audience: tokenAudience,
-        });
-        claims = tokenClaimsSchema.parse(payload);
-      } catch (err) {
-        if (err instanceof joseErrors.JWTExpired) throw new AppError(401, 'TOKEN_EXPIRED', 'sessionExpired');
-        throw new AppError(401, 'TOKEN_INVALID', 'sessionInvalid');
+      const digest = verified.size ? createHash('sha256').update(token).digest('base64') : '';
+      let claims = verified.get(digest);
+      // The same rule as jose's: expired once `exp` (seconds) is not after now.
+      if (claims && claims.exp <= Math.floor(Date.now() / 1000)) {
+        verified.delete(digest);
+        throw new AppError(401, 'TOKEN_EXPIRED', 'sessionExpired');
+      }
+      if (!claims) {
+        claims = await checkSignature(token);
+        verified.set(digest, claims);
       }
       const [revokedBefore, revokedToken, currentStatus] = await redis.mget(
         authKeys.revokedBefore(prefix, claims.sub),
@@ -77,6 +100,37 @@ export async function createTokenVerifier(
       };
     },
   };
+}
+
+/**
+ * Claims of tokens whose signature was already checked, keyed by the token's SHA-256 (the cache
+ * holds no usable credential). Bounded: the least recently used entry goes first. Only tokens
+ * that verified enter it: made-up tokens cost a signature check each, as before, and stay out.
+ */
+class VerifiedTokens {
+  private readonly entries = new Map<string, TokenClaims>();
+
+  constructor(readonly size: number) {}
+
+  get(digest: string): TokenClaims | undefined {
+    if (!this.size) return undefined;
+    const claims = this.entries.get(digest);
+    if (claims) {
+      this.entries.delete(digest);
+      this.entries.set(digest, claims);
+    }
+    return claims;
+  }
+
+  set(digest: string, claims: TokenClaims): void {
+    if (!this.size) return;
+    if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(digest, claims);
+  }
+
+  delete(digest: string): void {
+    this.entries.delete(digest);
+  }
 }
 
 export function bearerToken(req: Request): string | null {
