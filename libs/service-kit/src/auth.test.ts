@@ -3,8 +3,15 @@ import { authKeys, tokenAudience, tokenIssuer } from '@medrelay/contracts';
 import { apiClient, testStores, uniqueName } from '@medrelay/testing';
 import express from 'express';
 import { importPKCS8, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticate, createTokenVerifier, requireApproved, requirePermission } from './auth';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  authenticate,
+  createTokenVerifier,
+  requireApproved,
+  requirePermission,
+  VerifiedTokens,
+  type TokenVerifier,
+} from './auth';
 import { errorHandler } from './errors';
 import { createLogger } from './logger';
 import { createRedis, type Redis } from './redis';
@@ -14,7 +21,11 @@ let close: () => void;
 let api: ReturnType<typeof apiClient>;
 const prefix = uniqueName('auth');
 
-async function token(claims: { sub: string; role: string; status: string }, iatMs = Date.now()) {
+async function token(
+  claims: { sub: string; role: string; status: string },
+  iatMs = Date.now(),
+  expiresIn: string | number = '1h',
+) {
   const key = await importPKCS8(testStores().jwtPrivateKey, 'ES256');
   return new SignJWT({ role: claims.role, status: claims.status, name: 'n', iatMs })
     .setProtectedHeader({ alg: 'ES256' })
@@ -23,7 +34,7 @@ async function token(claims: { sub: string; role: string; status: string }, iatM
     .setIssuer(tokenIssuer)
     .setAudience(tokenAudience)
     .setIssuedAt()
-    .setExpirationTime('1h')
+    .setExpirationTime(expiresIn)
     .sign(key);
 }
 
@@ -99,5 +110,88 @@ describe('requireApproved and requirePermission (spec §2 access rules, on the s
     expect((await api.get('/listers-only', { token: pharmacy })).status).toBe(200);
     const donor = await token({ sub: '8', role: 'donor', status: 'approved' });
     expect((await api.get('/listers-only', { token: donor })).status).toBe(200);
+  });
+});
+
+describe('the verified-token cache (the gateway checks a signature once per token)', () => {
+  let cached: TokenVerifier;
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'accepted',
+      (err: { code?: string }) => err.code,
+    );
+  beforeAll(async () => {
+    cached = await createTokenVerifier(testStores().jwtPublicKey, redis, prefix, { verifiedCacheSize: 100 });
+  });
+  afterEach(() => void vi.useRealTimers());
+
+  it('still refuses a remembered token on the very next call after logout or suspension', async () => {
+    const loggedOut = await token({ sub: '20', role: 'ngo', status: 'approved' });
+    expect((await cached.verify(loggedOut)).id).toBe(20);
+    const { jti } = JSON.parse(Buffer.from(loggedOut.split('.')[1]!, 'base64url').toString()) as {
+      jti: string;
+    };
+    await redis.set(authKeys.revokedToken(prefix, jti), '1');
+    expect(await failure(cached.verify(loggedOut))).toBe('TOKEN_REVOKED');
+
+    const suspended = await token({ sub: '21', role: 'pharmacy', status: 'approved' });
+    expect((await cached.verify(suspended)).id).toBe(21);
+    await redis.set(authKeys.status(prefix, 21), 'rejected');
+    expect(await failure(cached.verify(suspended))).toBe('TOKEN_REVOKED');
+
+    const signedOutEverywhere = await token(
+      { sub: '22', role: 'donor', status: 'approved' },
+      Date.now() - 10,
+    );
+    expect((await cached.verify(signedOutEverywhere)).id).toBe(22);
+    await redis.set(authKeys.revokedBefore(prefix, 22), String(Date.now()));
+    expect(await failure(cached.verify(signedOutEverywhere))).toBe('TOKEN_REVOKED');
+  });
+
+  it('refuses a remembered token once it expires, and the current status still comes from Redis', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const shortLived = await token({ sub: '23', role: 'ngo', status: 'pending' }, Date.now(), now + 60);
+    await redis.set(authKeys.status(prefix, 23), 'approved');
+    expect((await cached.verify(shortLived)).status).toBe('approved');
+    await redis.set(authKeys.status(prefix, 23), 'pending');
+    expect((await cached.verify(shortLived)).status).toBe('pending');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime((now + 60) * 1000);
+    expect(await failure(cached.verify(shortLived))).toBe('TOKEN_EXPIRED');
+    // Forgotten, and jose agrees: expired on the full check too.
+    expect(await failure(cached.verify(shortLived))).toBe('TOKEN_EXPIRED');
+  });
+
+  it('accepts only the exact token it checked: a changed signature or payload is checked again and refused', async () => {
+    const good = await token({ sub: '24', role: 'ngo', status: 'approved' });
+    expect((await cached.verify(good)).role).toBe('ngo');
+    const [header, payload, signature] = good.split('.') as [string, string, string];
+    const otherSignature = `${signature.slice(0, -4)}${signature.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+    expect(await failure(cached.verify(`${header}.${payload}.${otherSignature}`))).toBe('TOKEN_INVALID');
+    const admin = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), role: 'admin' }),
+    ).toString('base64url');
+    expect(await failure(cached.verify(`${header}.${admin}.${signature}`))).toBe('TOKEN_INVALID');
+  });
+});
+
+describe('VerifiedTokens', () => {
+  const claims = (sub: string) => ({ sub }) as never;
+
+  it('keeps at most its size, forgetting the least recently used first', () => {
+    const tokens = new VerifiedTokens(2);
+    tokens.set('a', claims('1'));
+    tokens.set('b', claims('2'));
+    expect(tokens.get('a')).toEqual({ sub: '1' });
+    tokens.set('c', claims('3'));
+    expect(tokens.get('b')).toBeUndefined();
+    expect(tokens.get('a')).toEqual({ sub: '1' });
+    expect(tokens.get('c')).toEqual({ sub: '3' });
+  });
+
+  it('remembers nothing with size 0', () => {
+    const tokens = new VerifiedTokens(0);
+    tokens.set('a', claims('1'));
+    expect(tokens.get('a')).toBeUndefined();
   });
 });

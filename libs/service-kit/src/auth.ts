@@ -107,7 +107,7 @@ export async function createTokenVerifier(
  * holds no usable credential). Bounded: the least recently used entry goes first. Only tokens
  * that verified enter it: made-up tokens cost a signature check each, as before, and stay out.
  */
-class VerifiedTokens {
+export class VerifiedTokens {
   private readonly entries = new Map<string, TokenClaims>();
 
   constructor(readonly size: number) {}
