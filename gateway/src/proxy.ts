@@ -60,6 +60,9 @@ export function proxyTo(
         const proxied = req as ProxiedRequest;
         proxied.upstreamReusedSocket = (proxyReq as ClientRequest).reusedSocket;
         proxyReq.once('timeout', () => (proxied.upstreamTimedOut = true));
+        // The connection to the service is the gateway's, not the client's: a client's
+        // `Connection: close` must not close a pooled one (and cut off an upload's early answer).
+        proxyReq.setHeader('connection', 'keep-alive');
         proxyReq.setHeader('x-forwarded-for', request.ip ?? request.socket.remoteAddress ?? '');
         proxyReq.setHeader('x-forwarded-proto', request.protocol);
         if (request.headers.host) proxyReq.setHeader('x-forwarded-host', request.headers.host);
