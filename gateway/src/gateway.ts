@@ -30,7 +30,8 @@ export async function createGateway(
   config: GatewayConfig,
   logger: Logger = createLogger('gateway', config.LOG_LEVEL),
 ) {
-  const redis = createRedis(config.REDIS_URL, 'gateway');
+  // Every API call asks Redis once (revocation); under load those lookups share writes.
+  const redis = createRedis(config.REDIS_URL, 'gateway', { autoPipelining: true });
   const verifier = await createTokenVerifier(
     readPem(config.JWT_PUBLIC_KEY, config.JWT_PUBLIC_KEY_FILE, 'JWT public key'),
     redis,
