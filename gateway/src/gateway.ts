@@ -17,7 +17,7 @@ import { earlyTokenCheck, maintenanceGuard, maintenanceSwitch, rateLimits } from
 import { apiDocsRoutes } from './api-docs';
 import { detailedHealthRoute, healthRoutes } from './health';
 import { queueBoard } from './queue-board';
-import { frontEndProxy, proxyTo } from './proxy';
+import { frontEndProxy, proxyTo, upstreamAgent } from './proxy';
 import { upstreams, type UpstreamName } from './routes';
 import { adminRoutes } from './admin';
 import { adminStatsRoute } from './stats';
@@ -81,13 +81,15 @@ export async function createGateway(
     }),
   );
   app.use(impact);
+  // One pool of kept-alive connections for every service instance (and the static server).
+  const agent = upstreamAgent();
   for (const [name, prefixes] of Object.entries(upstreams) as [UpstreamName, readonly string[]][]) {
-    app.use(proxyTo(targets[name], prefixes, config.UPSTREAM_TIMEOUT_MS, logger));
+    app.use(proxyTo(targets[name], prefixes, config.UPSTREAM_TIMEOUT_MS, logger, agent));
   }
   app.use('/api', notFoundHandler);
   app.use(
     config.FRONTEND_URL
-      ? frontEndProxy(config.FRONTEND_URL, logger)
+      ? frontEndProxy(config.FRONTEND_URL, logger, agent)
       : staticRoutes(config.STATIC_ROOT, config.MF_DEPLOY_DIR),
   );
   app.use(notFoundHandler);
@@ -116,6 +118,7 @@ export async function createGateway(
       return [
         ['readiness', () => (shuttingDown = true)],
         ['http', () => (server ? closeServer(server) : undefined)],
+        ['upstream connections', () => agent.destroy()],
         ['metrics', () => (internal ? closeServer(internal) : undefined)],
         ['queue dashboard', () => board.close()],
         ['redis', () => redis.quit()],

@@ -23,6 +23,7 @@ type ProxiedRequest = IncomingMessage & {
  * an idle one before the service's keep-alive timeout (the `Keep-Alive: timeout` hint).
  */
 export function upstreamAgent(): Agent {
+  // maxSockets and maxFreeSockets count per service instance (host:port).
   return new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' });
 }
 
@@ -122,9 +123,14 @@ function answerUnavailable(
 }
 
 /** Pages and front-end files from the static server (FRONTEND_URL); /api and /health stay here. */
-export function frontEndProxy(target: string, logger: Logger): RequestHandler {
+export function frontEndProxy(
+  target: string,
+  logger: Logger,
+  agent: Agent = upstreamAgent(),
+): RequestHandler {
   return createProxyMiddleware({
     target,
+    agent,
     xfwd: true,
     pathFilter: (path) => !/^\/(api|health|metrics)(\/|$)/.test(path),
     on: {

@@ -18,4 +18,5 @@ process.prependListener('SIGTERM', () => {
     writeFileSync(file, JSON.stringify(result.profile));
   });
 });
-await import(path.join(import.meta.dirname, '..', '..', 'gateway', 'src', 'main.ts'));
+// The gateway of this folder (the harness runs it in the gateway's folder, or a baseline's).
+await import(path.join(process.cwd(), 'src', 'main.ts'));
