@@ -4,7 +4,12 @@
 // BENCH_SECONDS (per scenario, default 5), BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (default 2),
 // GATEWAY_CPU_PROF=<dir>: the gateway writes a V8 CPU profile there when it stops.
 // BASELINE_GATEWAY=<dir>: also runs the gateway whose main.ts is in <dir>/src (e.g. an older commit's
-// gateway/src, with its own node_modules/@medrelay/service-kit), so before and after share one run.
+// gateway/src, with its own node_modules/@medrelay/service-kit), so before and after share one run:
+//   mkdir -p var/gw-base/node_modules/@medrelay
+//   git archive <commit> gateway/src gateway/package.json | tar -x -C var/gw-base --strip-components=1
+//   git archive <commit> libs/service-kit | tar -x -C var/gw-base/node_modules/@medrelay --strip-components=1
+// GATEWAY_DIR=<dir>: measure (or profile) that gateway folder as the main one.
+// Figures and how to read them: docs/design.md, "Gateway cost".
 import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
