@@ -34,7 +34,10 @@ export const catalogRoutes: readonly ApiRoute[] = [
     access: 'approved',
     query: medicineBrowseQuerySchema,
     response: z.array(medicineSchema),
-    headers: { 'X-Total-Count': 'Matching medicines over all pages' },
+    headers: {
+      'X-Total-Count': 'Matching medicines over all pages (exact up to a limit, then an estimate)',
+      'X-Total-Is-Estimate': '`true` when X-Total-Count is the database estimate of a large list',
+    },
   },
   {
     method: 'get',
@@ -118,7 +121,10 @@ export const catalogRoutes: readonly ApiRoute[] = [
     access: 'admin',
     query: adminMedicineQuerySchema,
     response: z.array(medicineSchema),
-    headers: { 'X-Total-Count': 'Matching listings over all pages' },
+    headers: {
+      'X-Total-Count': 'Matching listings over all pages (exact up to a limit, then an estimate)',
+      'X-Total-Is-Estimate': '`true` when X-Total-Count is the database estimate of a large list',
+    },
   },
   {
     method: 'get',
