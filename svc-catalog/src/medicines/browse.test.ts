@@ -61,9 +61,10 @@ async function insert(listings: Listing[]): Promise<number[]> {
 }
 
 const browse = (token: string, query: Record<string, string | number | boolean>) =>
-  p.api.get(`/api/medicines?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, {
-    token,
-  });
+  p.api.get(
+    `/api/medicines?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`,
+    { token },
+  );
 const idsOf = (body: Array<{ id: number }>) => body.map((m) => m.id);
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
@@ -96,7 +97,9 @@ describe('browse rules with the page-first query', () => {
     // Filters: recipients, source, urgency.
     const ngosOnly = await browse(ngo.token, { q: tag, recipientType: 'both' });
     expect(sorted(idsOf(ngosOnly.body))).toEqual(sorted([both!, unknownOwner!]));
-    const [urgent] = await insert([{ owner: other.id, name: `${tag} urgent`, days: urgentThresholdDays - 1 }]);
+    const [urgent] = await insert([
+      { owner: other.id, name: `${tag} urgent`, days: urgentThresholdDays - 1 },
+    ]);
     await insert([{ owner: other.id, name: `${tag} not urgent`, days: urgentThresholdDays + 2 }]);
     expect(idsOf((await browse(ngo.token, { q: tag, urgent: true })).body)).toEqual([urgent]);
     expect((await browse(ngo.token, { q: tag, source: 'donor' })).body).toEqual([]);
