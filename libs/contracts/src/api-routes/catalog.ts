@@ -3,7 +3,7 @@ import { idParam } from '../fields';
 import {
   adminMedicineQuerySchema,
   expiringQuerySchema,
-  expiryScanResultSchema,
+  expiryScanQueuedSchema,
   medicineBrowseQuerySchema,
   medicineCreateSchema,
   medicineImageTypes,
@@ -157,8 +157,9 @@ export const catalogRoutes: readonly ApiRoute[] = [
     method: 'post',
     path: '/api/admin/expiry-scan',
     tag: 'admin',
-    summary: 'Run the expiry scan now (it also runs daily)',
+    summary: 'Queue the expiry scan now (it also runs daily); one scan runs at a time',
     access: 'admin',
-    response: expiryScanResultSchema,
+    response: expiryScanQueuedSchema,
+    status: 202,
   },
 ];
