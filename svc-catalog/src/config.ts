@@ -18,7 +18,7 @@ export const catalogConfigShape = {
    * Lists count their total exactly up to this many matches; above it they send the planner's
    * estimate (`X-Total-Is-Estimate: true`).
    */
-  EXACT_TOTAL_UP_TO: z.coerce.number().int().min(1).default(1000),
+  EXACT_TOTAL_UP_TO: z.coerce.number().int().min(1).default(500),
   /** Run the event consumers and the expiry-scan worker in this process. */
   WORKERS: z.enum(['on', 'off']).default('on'),
 };

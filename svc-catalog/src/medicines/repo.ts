@@ -208,7 +208,7 @@ function likePattern(text: string): string {
 }
 
 /** Up to how many matches a total is counted exactly; above it the planner's estimate is sent. */
-export const defaultExactTotalUpTo = 1000;
+export const defaultExactTotalUpTo = 500;
 
 /** The size of a list: exact, or the planner's estimate once the list is larger than worth counting. */
 export interface ListTotal {
@@ -217,11 +217,37 @@ export interface ListTotal {
 }
 
 /**
- * Counts at most `upTo + 1` matches of `fromWhere` (a `FROM … WHERE …` clause): exact while the
- * list is small; above that the planner's row estimate (never below what was counted), since
- * counting 60,000 rows for a pager costs more than the page itself.
+ * Estimates already made, per filter, for a few seconds: a busy browse asks the same few
+ * large lists all the time, and an estimate may lag a little anyway. Small lists (exact
+ * totals) are never cached: they must follow every change.
+ */
+const estimates = new Map<string, { total: number; until: number }>();
+const estimateTtlMs = 10_000;
+const estimatesKept = 1000;
+
+function cachedEstimate(key: string): number | undefined {
+  const hit = estimates.get(key);
+  if (hit && hit.until > Date.now()) return hit.total;
+  if (hit) estimates.delete(key);
+  return undefined;
+}
+
+function keepEstimate(key: string, total: number) {
+  // Oldest first out (a Map iterates in insertion order).
+  if (estimates.size >= estimatesKept) estimates.delete(estimates.keys().next().value!);
+  estimates.set(key, { total, until: Date.now() + estimateTtlMs });
+}
+
+/**
+ * The total of `fromWhere` (a `FROM … WHERE …` clause): exact while the list is small (at most
+ * `upTo` matches, counted with a LIMIT so counting stops there); above that the planner's row
+ * estimate (never below what was counted), since counting 60,000 rows for a pager costs more
+ * than the page itself.
  */
 async function cappedTotal(db: Db, fromWhere: string, params: unknown[], upTo: number): Promise<ListTotal> {
+  const key = `${upTo}\u0000${fromWhere}\u0000${JSON.stringify(params)}`;
+  const cached = cachedEstimate(key);
+  if (cached !== undefined) return { total: cached, estimated: true };
   const counted = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${Math.trunc(upTo) + 1}) page`,
     params,
@@ -232,12 +258,15 @@ async function cappedTotal(db: Db, fromWhere: string, params: unknown[], upTo: n
     `EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`,
     params,
   );
-  return { total: Math.max(n, Math.round(plan.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows'])), estimated: true };
+  const total = Math.max(n, Math.round(plan.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows']));
+  keepEstimate(key, total);
+  return { total, estimated: true };
 }
 
 /**
- * One page (`pageSql`, its limit and offset after `params`) with the total of `fromWhere`. A page
- * past the end (stock went meanwhile) gets the exact total, so the screen can move back.
+ * One page (`pageSql`, its limit and offset after `params`) with the total of `fromWhere`. A
+ * page not full tells the exact total by itself (no count); a page past the end (stock went
+ * meanwhile) gets the exact total, so the screen can move back.
  */
 async function pageWithTotal(
   db: Db,
@@ -247,15 +276,15 @@ async function pageWithTotal(
   { page, pageSize }: { page: number; pageSize: number },
   exactTotalUpTo: number,
 ): Promise<{ rows: MedicineRow[] } & ListTotal> {
-  const [{ rows }, total] = await Promise.all([
-    db.query<MedicineRow>(pageSql, [...params, pageSize, (page - 1) * pageSize]),
-    cappedTotal(db, fromWhere, params, exactTotalUpTo),
-  ]);
-  if (rows.length === 0 && page > 1 && total.estimated) {
+  const offset = (page - 1) * pageSize;
+  const { rows } = await db.query<MedicineRow>(pageSql, [...params, pageSize, offset]);
+  if (rows.length > 0 && rows.length < pageSize) return { rows, total: offset + rows.length, estimated: false };
+  if (rows.length === 0 && page > 1) {
     const exact = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${fromWhere}`, params);
     return { rows, total: exact.rows[0]!.n, estimated: false };
   }
-  return { rows, ...total };
+  if (rows.length === 0) return { rows, total: 0, estimated: false };
+  return { rows, ...(await cappedTotal(db, fromWhere, params, exactTotalUpTo)) };
 }
 
 /** The rows of a page of ids (CTE `page`) with their owners. */
