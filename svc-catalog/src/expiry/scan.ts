@@ -22,6 +22,15 @@ export function thresholdFor(daysLeft: number, thresholds: readonly number[]): n
 /** Listings per batch: one short transaction each (measured in docs/design.md). */
 export const defaultExpiryScanBatchSize = 10_000;
 
+/**
+ * What a scan needs of the service (the benchmark builds this much around a bare pool: `settings`
+ * may return `defaultSettings`, `outbox.nudge` may do nothing).
+ */
+export type ExpiryScanContext = Pick<CatalogContext, 'pool' | 'settings' | 'logger'> & {
+  outbox: Pick<CatalogContext['outbox'], 'nudge'>;
+  config: Pick<CatalogContext['config'], 'PUBLIC_URL'>;
+};
+
 export interface ExpiryScanOptions {
   batchSize?: number;
   /** Called after each committed batch with the last id done (tests stop a run here). */
@@ -48,7 +57,7 @@ const lockKey = 'catalog:expiry-scan';
  * nothing twice. The digests go out with the run's last transaction. Resolves when done.
  */
 export async function runExpiryScan(
-  ctx: CatalogContext,
+  ctx: ExpiryScanContext,
   now: Date = new Date(),
   options: ExpiryScanOptions = {},
 ): Promise<ExpiryScanResult> {
@@ -224,7 +233,7 @@ interface DigestLine {
 
 /** Closes the run: one e-mail digest per owner listing the run's alerts; the run's totals. */
 async function finishRun(
-  ctx: CatalogContext,
+  ctx: ExpiryScanContext,
   client: PoolClient,
   runId: number,
   now: Date,
