@@ -46,14 +46,19 @@ export async function addManyToOutbox(
   messages: OutboxMessage[],
 ): Promise<void> {
   if (messages.length === 0) return;
+  // One JSON document: serialising thousands of payloads as a Postgres array literal is slow.
   await client.query(
     `INSERT INTO ${schema}.outbox (id, queue, job_name, payload)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[])`,
+     SELECT (m->>'id')::uuid, m->>'queue', m->>'name', m->'payload' FROM jsonb_array_elements($1::jsonb) m`,
     [
-      messages.map((m) => m.id ?? randomUUID()),
-      messages.map((m) => m.queue),
-      messages.map((m) => m.name),
-      messages.map((m) => JSON.stringify(withRequestId(m.payload))),
+      JSON.stringify(
+        messages.map((m) => ({
+          id: m.id ?? randomUUID(),
+          queue: m.queue,
+          name: m.name,
+          payload: withRequestId(m.payload),
+        })),
+      ),
     ],
   );
 }

@@ -4,6 +4,8 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startCatalogFor, startTestCatalog, type TestCatalogPlatform } from '../testing';
 import { expiryScanQueueName } from './scheduler';
+import { expiryAlertEventSchema, medicineChangedEventSchema } from '@medrelay/contracts';
+import { findMedicine, toSnapshot } from '../medicines/repo';
 import { runExpiryScan, thresholdFor, type ExpiryScanOptions } from './scan';
 
 let p: TestCatalogPlatform;
@@ -176,6 +178,44 @@ const digestsTo = async (email: string) =>
   ).rows.map((r) => Number(r.count));
 
 describe('the scan in batches', () => {
+  // An earlier test switched alerts off and on again: wait until the catalog reads them on.
+  beforeAll(async () => {
+    await waitUntil(async () => (await p.catalog.service.ctx.settings()).notifyExpiry, {
+      what: 'expiry alerts switched on',
+    });
+  });
+
+  it('writes events svc-requests accepts, the snapshot as toSnapshot makes it', async () => {
+    const expired = await medicineExpiringIn(pharmacy.token, -3, 'Snapshot probe');
+    const soon = await medicineExpiringIn(pharmacy.token, 2, 'Alert probe');
+    await pool().query("UPDATE catalog.medicines SET image_key = 'abc123.webp' WHERE id = $1", [expired]);
+    await runScan();
+    const payloadOf = async (job: string, id: number) =>
+      (
+        await pool().query(
+          `SELECT payload FROM catalog.outbox WHERE job_name = $1
+              AND coalesce(payload->'medicine'->>'id', payload->>'medicineId')::int = $2
+            ORDER BY created_at DESC LIMIT 1`,
+          [job, id],
+        )
+      ).rows[0].payload;
+    const changed = medicineChangedEventSchema.parse(await payloadOf('medicine.changed', expired));
+    expect(changed.medicine).toEqual(toSnapshot((await findMedicine(pool(), expired))!));
+    expect(changed.medicine).toMatchObject({
+      isAvailable: false,
+      imageUrl: `/api/medicines/${expired}/image?v=abc123`,
+    });
+    const alert = expiryAlertEventSchema.parse(await payloadOf('medicine.expiry-alert', soon));
+    const row = (await findMedicine(pool(), soon))!;
+    expect(alert).toMatchObject({
+      ownerId: pharmacy.id,
+      medicineName: 'Alert probe',
+      threshold: 7,
+      daysLeft: 2,
+      expiryDate: row.expiry_date.toISOString(),
+    });
+  });
+
   it('continues an interrupted run from its last committed batch, alerting each medicine once', async () => {
     const owner = await p.user('pharmacy');
     const ids: number[] = [];
@@ -186,6 +226,7 @@ describe('the scan in batches', () => {
     await expect(
       runScan({
         batchSize: 2,
+        parallel: 1,
         afterBatch: (cursor) => {
           if (cursor >= ids[2]!) throw crash;
         },

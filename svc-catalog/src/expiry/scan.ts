@@ -1,17 +1,14 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   expiryAlertThresholds,
   mailQueueName,
   medicineEventQueue,
-  type ExpiryAlertEvent,
   type ExpiryScanResult,
   type Language,
   type MailJob,
-  type MedicineChangedEvent,
 } from '@medrelay/contracts';
-import { addManyToOutbox, type OutboxMessage, type PoolClient } from '@medrelay/service-kit';
+import { addManyToOutbox, withTransaction, type OutboxMessage, type PoolClient } from '@medrelay/service-kit';
 import { schema, type CatalogContext } from '../context';
-import { toSnapshot, type MedicineRow } from '../medicines/repo';
 
 /** The tightest threshold a medicine has reached: 5 days left → the 7-day alert. */
 export function thresholdFor(daysLeft: number, thresholds: readonly number[]): number | null {
@@ -21,6 +18,8 @@ export function thresholdFor(daysLeft: number, thresholds: readonly number[]): n
 
 /** Listings per batch: one short transaction each (measured in docs/design.md). */
 export const defaultExpiryScanBatchSize = 10_000;
+/** Batches in flight at once (the writes are CPU-bound in PostgreSQL: one per core here). */
+export const defaultExpiryScanParallel = 2;
 
 /**
  * What a scan needs of the service (the benchmark builds this much around a bare pool: `settings`
@@ -33,7 +32,8 @@ export type ExpiryScanContext = Pick<CatalogContext, 'pool' | 'settings' | 'logg
 
 export interface ExpiryScanOptions {
   batchSize?: number;
-  /** Called after each committed batch with the last id done (tests stop a run here). */
+  parallel?: number;
+  /** Called after each committed round of batches with the last id done (tests stop a run here). */
   afterBatch?: (cursorId: number) => void | Promise<void>;
 }
 
@@ -50,9 +50,9 @@ const lockKey = 'catalog:expiry-scan';
  * 7 and 1 days; with the default window of 30 that is 30, 7, 1) as a notification (svc-requests
  * stores it) and one e-mail digest per owner per run.
  *
- * It walks the listings by id in batches, each its own short transaction that also moves the
- * run's cursor, so a run that stops (crash, deploy) is continued by the next one from the last
- * committed batch. One run at a time (a session advisory lock: an overlapping run waits, then
+ * It walks the listings by id in batches, each its own short transaction (set-based statements
+ * that also write the events), two at a time; the run's cursor moves after each round, so a run
+ * that stops (crash, deploy) is continued by the next one from the last committed round. One run at a time (a session advisory lock: an overlapping run waits, then
  * finds nothing left to alert); alerts are rows with a primary key, so repeated runs send
  * nothing twice. The digests go out with the run's last transaction. Resolves when done.
  */
@@ -62,6 +62,7 @@ export async function runExpiryScan(
   options: ExpiryScanOptions = {},
 ): Promise<ExpiryScanResult> {
   const batchSize = options.batchSize ?? defaultExpiryScanBatchSize;
+  const parallel = options.parallel ?? defaultExpiryScanParallel;
   const settings = await ctx.settings();
   // First alert on entering the warning window, then at each of 30, 7 and 1 days inside it.
   const thresholds = settings.notifyExpiry
@@ -79,21 +80,36 @@ export async function runExpiryScan(
       const run = await openRun(client);
       let cursor = run.cursor_id;
       for (;;) {
-        const next = await client.query<{ hi: number | null }>(
-          `SELECT max(id) AS hi FROM (SELECT id FROM catalog.medicines WHERE id > $1 ORDER BY id LIMIT $2) batch`,
-          [cursor, batchSize],
+        // The next rounds' batches: up to `parallel` ranges of `batchSize` ids after the cursor.
+        const next = await client.query<{ hi: number }>(
+          `SELECT max(id) AS hi
+             FROM (SELECT id, (row_number() OVER (ORDER BY id) - 1) / $2::int AS part
+                     FROM (SELECT id FROM catalog.medicines WHERE id > $1 ORDER BY id LIMIT $2::int * $3::int) ids) parts
+            GROUP BY part ORDER BY hi`,
+          [cursor, batchSize, parallel],
         );
-        const hi = next.rows[0]!.hi;
-        if (hi === null) break;
-        await inTransaction(client, async () => {
-          const unlisted = await unlistExpired(client, cursor, hi, now);
-          if (thresholds.length) await recordAlerts(client, run.id, cursor, hi, now, thresholds);
-          await client.query(
-            'UPDATE catalog.expiry_scan_runs SET cursor_id = $2, unlisted = unlisted + $3 WHERE id = $1',
-            [run.id, hi, unlisted],
-          );
-        });
-        cursor = hi;
+        if (next.rows.length === 0) break;
+        const bounds = [cursor, ...next.rows.map((r) => r.hi)];
+        // Batches of a round run side by side, each its own transaction. Doing a batch again is
+        // harmless (unlisted rows are skipped, alerts are unique), so the cursor moves past a
+        // round only once all of it is committed.
+        await Promise.all(
+          bounds.slice(1).map((hi, i) =>
+            withTransaction(ctx.pool, async (batch) => {
+              const unlisted = await unlistExpired(batch, bounds[i]!, hi, now);
+              if (thresholds.length) await recordAlerts(batch, run.id, bounds[i]!, hi, now, thresholds);
+              await batch.query(
+                'UPDATE catalog.expiry_scan_runs SET unlisted = unlisted + $2 WHERE id = $1',
+                [run.id, unlisted],
+              );
+            }),
+          ),
+        );
+        cursor = bounds.at(-1)!;
+        await client.query('UPDATE catalog.expiry_scan_runs SET cursor_id = $2 WHERE id = $1', [
+          run.id,
+          cursor,
+        ]);
         ctx.outbox.nudge();
         await options.afterBatch?.(cursor);
       }
@@ -133,36 +149,43 @@ async function openRun(client: PoolClient): Promise<ScanRun> {
   return created.rows[0]!;
 }
 
-/** Unlists the expired stock with ids in (lo, hi]; one medicine.changed event each. */
-async function unlistExpired(client: PoolClient, lo: number, hi: number, now: Date): Promise<number> {
-  const { rows } = await client.query<MedicineRow>(
-    `UPDATE catalog.medicines SET is_available = false, version = version + 1, updated_at = now()
-      WHERE id > $1 AND id <= $2 AND is_available AND expiry_date <= $3 RETURNING *`,
-    [lo, hi, now],
-  );
-  await addManyToOutbox(
-    client,
-    schema,
-    rows.map((row): OutboxMessage => {
-      const event: MedicineChangedEvent = {
-        eventId: randomUUID(),
-        type: 'medicine.changed',
-        occurredAt: now.toISOString(),
-        medicine: toSnapshot(row),
-      };
-      return { queue: medicineEventQueue, name: event.type, payload: event };
-    }),
-  );
-  return rows.length;
-}
+/** A timestamp as JavaScript's `toISOString()` writes it (what the events carry). */
+const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-interface NewAlert {
-  medicine_id: number;
-  threshold: number;
-  owner_id: number;
-  name: string;
-  expiry_date: Date;
-  days_left: number;
+/**
+ * The medicine.changed snapshot (`toSnapshot` in medicines/repo.ts) built in SQL, so a batch
+ * writes its events without carrying thousands of rows through Node (a test keeps the two equal).
+ */
+export const snapshotSql = (m: string) => `jsonb_build_object(
+  'id', ${m}.id, 'ownerId', ${m}.owner_id, 'source', ${m}.source, 'name', ${m}.name, 'type', ${m}.type,
+  'description', ${m}.description, 'quantity', ${m}.quantity,
+  'originalPrice', ${m}.original_price::text, 'discountPrice', ${m}.discount_price::text,
+  'expiryDate', ${isoSql(`${m}.expiry_date`)}, 'recipientType', ${m}.recipient_type,
+  'imageUrl', CASE WHEN ${m}.image_key IS NULL THEN NULL
+                   ELSE '/api/medicines/' || ${m}.id || '/image?v=' || split_part(${m}.image_key, '.', 1) END,
+  'isAvailable', ${m}.is_available, 'createdAt', ${isoSql(`${m}.created_at`)}, 'version', ${m}.version)`;
+
+/**
+ * Unlists the expired stock with ids in (lo, hi] and writes one medicine.changed event each,
+ * in one statement.
+ */
+async function unlistExpired(client: PoolClient, lo: number, hi: number, now: Date): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    `WITH unlisted AS (
+       UPDATE catalog.medicines SET is_available = false, version = version + 1, updated_at = now()
+        WHERE id > $1 AND id <= $2 AND is_available AND expiry_date <= $3 RETURNING *
+     ), events AS (
+       INSERT INTO catalog.outbox (id, queue, job_name, payload)
+       SELECT gen_random_uuid(), $4, 'medicine.changed',
+              jsonb_build_object('eventId', gen_random_uuid(), 'type', 'medicine.changed',
+                                 'occurredAt', $5::text, 'medicine', ${snapshotSql('m')})
+         FROM unlisted m
+       RETURNING 1
+     )
+     SELECT count(*)::int AS n FROM events`,
+    [lo, hi, now, medicineEventQueue, now.toISOString()],
+  );
+  return rows[0]!.n;
 }
 
 /** Whole days left rounded up (spec §4) at `$1`. */
@@ -170,7 +193,7 @@ const daysLeftAt = `ceil(extract(epoch FROM (m.expiry_date - $1::timestamptz)) /
 
 /**
  * Records the alerts due in (lo, hi] (the tightest threshold reached, if not sent before) and
- * their notification events, in one statement plus one insert of the events.
+ * their notification events (medicine.expiry-alert), in one statement.
  */
 async function recordAlerts(
   client: PoolClient,
@@ -180,7 +203,7 @@ async function recordAlerts(
   now: Date,
   thresholds: number[],
 ) {
-  const { rows } = await client.query<NewAlert>(
+  await client.query(
     `WITH due AS (
        SELECT m.id, m.owner_id, m.name, m.expiry_date, ${daysLeftAt} AS days_left
          FROM catalog.medicines m
@@ -193,29 +216,23 @@ async function recordAlerts(
        SELECT id, threshold, $6 FROM reached WHERE threshold IS NOT NULL
        ON CONFLICT DO NOTHING RETURNING medicine_id, threshold
      )
-     SELECT i.medicine_id, i.threshold, r.owner_id, r.name, r.expiry_date, r.days_left
+     INSERT INTO catalog.outbox (id, queue, job_name, payload)
+     SELECT gen_random_uuid(), $7, 'medicine.expiry-alert',
+            jsonb_build_object('eventId', gen_random_uuid(), 'type', 'medicine.expiry-alert',
+                               'occurredAt', $8::text, 'ownerId', r.owner_id, 'medicineId', r.id,
+                               'medicineName', r.name, 'threshold', i.threshold, 'daysLeft', r.days_left,
+                               'expiryDate', ${isoSql('r.expiry_date')})
        FROM inserted i JOIN reached r ON r.id = i.medicine_id`,
-    [now, lo, hi, Math.max(...thresholds), thresholds, runId],
-  );
-  await addManyToOutbox(
-    client,
-    schema,
-    rows.map((alert): OutboxMessage => {
-      const event: ExpiryAlertEvent = {
-        eventId: randomUUID(),
-        type: 'medicine.expiry-alert',
-        occurredAt: now.toISOString(),
-        ownerId: alert.owner_id,
-        medicineId: alert.medicine_id,
-        medicineName: alert.name,
-        threshold: alert.threshold,
-        daysLeft: alert.days_left,
-        expiryDate: alert.expiry_date.toISOString(),
-      };
-      return { queue: medicineEventQueue, name: event.type, payload: event };
-    }),
+    [now, lo, hi, Math.max(...thresholds), thresholds, runId, medicineEventQueue, now.toISOString()],
   );
 }
+
+// The calendar day in Cairo, as the owner reads it (UTC would say the day before for a date
+// picked at local midnight). Made once: a formatter costs more than thousands of dates.
+const dayFormats = {
+  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Africa/Cairo' }),
+  ar: new Intl.DateTimeFormat('ar-EG-u-nu-latn', { dateStyle: 'medium', timeZone: 'Africa/Cairo' }),
+};
 
 interface DigestLine {
   id: number;
@@ -251,7 +268,11 @@ async function finishRun(
     [now, runId],
   );
   const byOwner = new Map<number, DigestLine[]>();
-  for (const line of rows) byOwner.set(line.owner_id, [...(byOwner.get(line.owner_id) ?? []), line]);
+  for (const line of rows) {
+    const lines = byOwner.get(line.owner_id);
+    if (lines) lines.push(line);
+    else byOwner.set(line.owner_id, [line]);
+  }
   const digests: OutboxMessage[] = [];
   for (const [ownerId, medicines] of byOwner) {
     const owner = medicines[0]!;
@@ -275,12 +296,7 @@ async function finishRun(
           medicines.map((m) => ({
             name: m.name,
             quantity: m.quantity,
-            // The calendar day in Cairo, as the owner reads it (UTC would say the day before
-            // for a date picked at local midnight).
-            expiryDate: new Intl.DateTimeFormat(owner.owner_language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-GB', {
-              dateStyle: 'medium',
-              timeZone: 'Africa/Cairo',
-            }).format(m.expiry_date),
+            expiryDate: dayFormats[owner.owner_language === 'ar' ? 'ar' : 'en'].format(m.expiry_date),
             daysLeft: m.days_left,
           })),
         ),
