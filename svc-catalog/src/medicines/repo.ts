@@ -278,7 +278,8 @@ async function pageWithTotal(
 ): Promise<{ rows: MedicineRow[] } & ListTotal> {
   const offset = (page - 1) * pageSize;
   const { rows } = await db.query<MedicineRow>(pageSql, [...params, pageSize, offset]);
-  if (rows.length > 0 && rows.length < pageSize) return { rows, total: offset + rows.length, estimated: false };
+  if (rows.length > 0 && rows.length < pageSize)
+    return { rows, total: offset + rows.length, estimated: false };
   if (rows.length === 0 && page > 1) {
     const exact = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${fromWhere}`, params);
     return { rows, total: exact.rows[0]!.n, estimated: false };
