@@ -46,6 +46,9 @@ const en = {
     },
     found_one: 'Found {{count}} available medicine',
     found_other: 'Found {{count}} available medicines',
+    // The server's estimate of a large list (X-Total-Is-Estimate).
+    foundAbout_one: 'About {{count}} available medicine',
+    foundAbout_other: 'About {{count}} available medicines',
     clear: 'Clear Filters',
     empty: 'No matching medicines found',
     loadFailed: 'Could not load medicines',
@@ -95,7 +98,7 @@ const en = {
 
 type Plural<K extends string> = Record<`${K}_zero` | `${K}_two` | `${K}_few` | `${K}_many`, string>;
 
-const ar: typeof en & { browse: Plural<'found'>; analytics: Plural<'unpriced'> } = {
+const ar: typeof en & { browse: Plural<'found'> & Plural<'foundAbout'>; analytics: Plural<'unpriced'> } = {
   nav: {
     dashboard: 'الرئيسية',
     browse: 'تصفح التبرعات',
@@ -144,6 +147,12 @@ const ar: typeof en & { browse: Plural<'found'>; analytics: Plural<'unpriced'> }
     found_few: 'لقينا {{count}} أدوية متاحة',
     found_many: 'لقينا {{count}} دوا متاح',
     found_other: 'لقينا {{count}} دوا متاح',
+    foundAbout_zero: 'حوالي {{count}} دوا متاح',
+    foundAbout_one: 'حوالي دوا واحد متاح',
+    foundAbout_two: 'حوالي دوائين متاحين',
+    foundAbout_few: 'حوالي {{count}} أدوية متاحة',
+    foundAbout_many: 'حوالي {{count}} دوا متاح',
+    foundAbout_other: 'حوالي {{count}} دوا متاح',
     clear: 'امسح الفلاتر',
     empty: 'مالقيناش أدوية مطابقة',
     loadFailed: 'مقدرناش نحمّل الأدوية',

@@ -57,6 +57,9 @@ const en = {
     subtitle: 'Medicines offered to pharmacies by other pharmacies and donors',
     found_one: 'Found {{count}} medicine',
     found_other: 'Found {{count}} medicines',
+    // The server's estimate of a large list (X-Total-Is-Estimate).
+    foundAbout_one: 'About {{count}} medicine',
+    foundAbout_other: 'About {{count}} medicines',
     requestTransfer: 'Request Transfer',
     empty: 'No medicines found',
     emptyBody: 'Try another search.',
@@ -103,7 +106,7 @@ const ar: typeof en & {
     | 'urgent_many',
     string
   >;
-  browse: Record<'found_zero' | 'found_two' | 'found_few' | 'found_many', string>;
+  browse: Record<`${'found' | 'foundAbout'}_${'zero' | 'two' | 'few' | 'many'}`, string>;
 } = {
   nav: {
     dashboard: 'الرئيسية',
@@ -170,6 +173,12 @@ const ar: typeof en & {
     found_few: 'لقينا {{count}} أدوية',
     found_many: 'لقينا {{count}} دوا',
     found_other: 'لقينا {{count}} دوا',
+    foundAbout_zero: 'حوالي {{count}} دوا',
+    foundAbout_one: 'حوالي دوا واحد',
+    foundAbout_two: 'حوالي دوائين',
+    foundAbout_few: 'حوالي {{count}} أدوية',
+    foundAbout_many: 'حوالي {{count}} دوا',
+    foundAbout_other: 'حوالي {{count}} دوا',
     requestTransfer: 'اطلب تحويل',
     empty: 'مالقيناش أدوية',
     emptyBody: 'جرّب تدوّر بكلمة تانية.',

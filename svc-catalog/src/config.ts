@@ -14,6 +14,11 @@ export const catalogConfigShape = {
   /** The daily expiry scan: cron pattern and time zone (Egypt). */
   EXPIRY_SCAN_CRON: z.string().default('0 6 * * *'),
   EXPIRY_SCAN_TZ: z.string().default('Africa/Cairo'),
+  /**
+   * Lists count their total exactly up to this many matches; above it they send the planner's
+   * estimate (`X-Total-Is-Estimate: true`).
+   */
+  EXACT_TOTAL_UP_TO: z.coerce.number().int().min(1).default(500),
   /** Run the event consumers and the expiry-scan worker in this process. */
   WORKERS: z.enum(['on', 'off']).default('on'),
 };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mailQueueName, medicineEventQueue, userEventQueues } from '@medrelay/contracts';
+import { expiryScanQueueName, mailQueueName, medicineEventQueue, userEventQueues } from '@medrelay/contracts';
 import {
   createLogger,
   createServiceApp,
@@ -37,7 +37,7 @@ export async function createCatalogService(
     config,
     schema,
     migrationsDir,
-    queueNames: [mailQueueName, medicineEventQueue],
+    queueNames: [mailQueueName, medicineEventQueue, expiryScanQueueName],
     logger,
   });
   const { pool, redis, prefix, workerConnection, health } = runtime;
@@ -58,7 +58,7 @@ export async function createCatalogService(
   app.use(imageRoutes(ctx));
   app.use(statsRoutes(ctx));
   app.use(medicineRoutes(ctx));
-  app.use(expiryRoutes(ctx));
+  app.use(expiryRoutes(ctx, runtime.queues.get(expiryScanQueueName)!));
   app.use(internalRoutes(ctx));
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

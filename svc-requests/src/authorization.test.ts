@@ -191,7 +191,8 @@ const cases: Case[] = [
     'POST /api/admin/expiry-scan',
     async (a) =>
       (await p.catalog.api.post('/api/admin/expiry-scan', undefined, { token: tokenOf(a) })).status,
-    row(401, 403, 403, 403, 200, 403, 401),
+    // Queued, not run in the call (issue 12).
+    row(401, 403, 403, 403, 202, 403, 401),
   ],
   [
     'POST /internal/reservations (no secret)',

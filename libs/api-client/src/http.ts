@@ -92,10 +92,14 @@ export async function apiRequest<T = unknown>(
   return readBody<T>(await send(method, url, data, signal));
 }
 
-/** A page of a list and the size of the whole list (the `X-Total-Count` header). */
+/**
+ * A page of a list and the size of the whole list (the `X-Total-Count` header); `estimated`
+ * when that size is the server's estimate of a large list (`X-Total-Is-Estimate: true`).
+ */
 export interface Page<T> {
   items: T[];
   total: number;
+  estimated?: boolean;
 }
 
 /** GET of a paged list: the body is the page, the header the total (the page's length when absent). */
@@ -103,7 +107,11 @@ export async function apiPage<T>(url: string, signal?: AbortSignal): Promise<Pag
   const res = await send('GET', url, undefined, signal);
   const items = await readBody<T[]>(res);
   const total = Number(res.headers.get('X-Total-Count'));
-  return { items, total: Number.isFinite(total) && res.headers.has('X-Total-Count') ? total : items.length };
+  return {
+    items,
+    total: Number.isFinite(total) && res.headers.has('X-Total-Count') ? total : items.length,
+    estimated: res.headers.get('X-Total-Is-Estimate') === 'true',
+  };
 }
 
 /** Turns a query key `[path, params?]` into a URL: non-null params become the query string. */

@@ -250,13 +250,20 @@ export const medicineStatsSchema = z.object({
 });
 export type MedicineStats = z.infer<typeof medicineStatsSchema>;
 
-/** What the on-demand expiry scan did. */
+/** What an expiry scan did (the scan job's result). */
 export const expiryScanResultSchema = z.object({
   unlisted: z.number().int(),
   alerts: z.number().int(),
   digests: z.number().int(),
 });
 export type ExpiryScanResult = z.infer<typeof expiryScanResultSchema>;
+
+/** POST /api/admin/expiry-scan (202): the scan is queued (or already queued) as this job. */
+export const expiryScanQueuedSchema = z.object({
+  queued: z.literal(true),
+  jobId: z.string(),
+});
+export type ExpiryScanQueued = z.infer<typeof expiryScanQueuedSchema>;
 
 /** Internal (svc-requests → svc-catalog): reserve quantity for an approved request. */
 export const reservationSchema = z

@@ -48,7 +48,7 @@ export default function BrowseDonations() {
         )}
         label={t('browse.title')}
         failedTitle={t('browse.loadFailed')}
-        countLabel={(count) => t('browse.found', { count })}
+        countLabel={(count, estimated) => t(estimated ? 'browse.foundAbout' : 'browse.found', { count })}
         empty={t('browse.empty')}
         actions={(m) => <RequestPickup medicine={m} />}
       />

@@ -12,7 +12,7 @@ export default function BrowseStock() {
         sorts={['expiry', 'name', 'price']}
         label={t('browse.title')}
         failedTitle={t('browse.loadFailed')}
-        countLabel={(count) => t('browse.found', { count })}
+        countLabel={(count, estimated) => t(estimated ? 'browse.foundAbout' : 'browse.found', { count })}
         empty={t('browse.empty')}
         emptyBody={(searching) => (searching ? t('browse.emptyBody') : undefined)}
         actions={(m) => (

@@ -4,7 +4,9 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startCatalogFor, startTestCatalog, type TestCatalogPlatform } from '../testing';
 import { expiryScanQueueName } from './scheduler';
-import { thresholdFor } from './scan';
+import { expiryAlertEventSchema, medicineChangedEventSchema } from '@medrelay/contracts';
+import { findMedicine, toSnapshot } from '../medicines/repo';
+import { runExpiryScan, thresholdFor, type ExpiryScanOptions } from './scan';
 
 let p: TestCatalogPlatform;
 type U = Awaited<ReturnType<TestCatalogPlatform['user']>>;
@@ -16,6 +18,8 @@ beforeAll(async () => {
 afterAll(() => p.stop());
 
 const pool = () => p.catalog.service.ctx.pool;
+/** A whole scan, as the queued job runs it (resolves when done). */
+const runScan = (options?: ExpiryScanOptions) => runExpiryScan(p.catalog.service.ctx, new Date(), options);
 
 /** A medicine of `token`'s owner expiring `days` days from now (set in SQL: the API refuses the past). */
 async function medicineExpiringIn(token: string, days: number, name = `Med ${days}d`) {
@@ -57,10 +61,10 @@ describe('the daily expiry scan', () => {
     const ids: Record<number, number> = {};
     for (const days of [-1, 0, 1, 7, 30, 31]) ids[days] = await medicineExpiringIn(pharmacy.token, days);
 
-    const scan = await p.api.post('/api/admin/expiry-scan', undefined, { token: admin.token });
-    expect(scan.status).toBe(200);
-    expect(scan.body.unlisted).toBeGreaterThanOrEqual(2);
-    expect(scan.body.alerts).toBeGreaterThanOrEqual(3);
+    // Small batches: the six listings span several transactions.
+    const scan = await runScan({ batchSize: 2 });
+    expect(scan.unlisted).toBeGreaterThanOrEqual(2);
+    expect(scan.alerts).toBeGreaterThanOrEqual(3);
 
     const { rows } = await pool().query('SELECT id, is_available FROM catalog.medicines WHERE id = ANY($1)', [
       Object.values(ids),
@@ -88,16 +92,14 @@ describe('the daily expiry scan', () => {
     expect(digest!.text).not.toContain('Med 31d');
 
     // A second run sends nothing new.
-    const again = await p.api.post('/api/admin/expiry-scan', undefined, { token: admin.token });
-    expect(again.body).toEqual({ unlisted: 0, alerts: 0, digests: 0 });
+    expect(await runScan()).toEqual({ unlisted: 0, alerts: 0, digests: 0 });
     expect(await alertsFor(Object.values(ids))).toHaveLength(3);
 
     // Crossing the next threshold alerts again, once.
     await pool().query(`UPDATE catalog.medicines SET expiry_date = now() + interval '6 days' WHERE id = $1`, [
       ids[30],
     ]);
-    const next = await p.api.post('/api/admin/expiry-scan', undefined, { token: admin.token });
-    expect(next.body).toMatchObject({ alerts: 1 });
+    expect(await runScan()).toMatchObject({ alerts: 1 });
     expect((await alertsFor([ids[30]!])).map((a) => a.threshold)).toEqual([30, 7]);
     // The expired listings left browsing and the read model of svc-requests hears of it.
     const changed = await pool().query(
@@ -114,7 +116,7 @@ describe('the daily expiry scan', () => {
     await new Promise((r) => setTimeout(r, 1100));
     const in6 = await medicineExpiringIn(donor.token, 6, 'Six days');
     const in3 = await medicineExpiringIn(donor.token, 3, 'Three days');
-    await p.api.post('/api/admin/expiry-scan', undefined, { token: admin.token });
+    await runScan();
     expect((await alertsFor([in6])).length).toBe(0);
     expect((await alertsFor([in3])).map((a) => a.threshold)).toEqual([5]);
 
@@ -124,8 +126,7 @@ describe('the daily expiry scan', () => {
       { token: admin.token },
     );
     await new Promise((r) => setTimeout(r, 1100));
-    const off = await p.api.post('/api/admin/expiry-scan', undefined, { token: admin.token });
-    expect(off.body.alerts).toBe(0);
+    expect((await runScan()).alerts).toBe(0);
     expect(await alertsFor([in6])).toHaveLength(0);
     await p.identity.api.put('/api/admin/settings', { notifyExpiry: true }, { token: admin.token });
   });
@@ -166,10 +167,128 @@ describe('the daily expiry scan', () => {
   });
 });
 
+/** Digest e-mails written for `email` so far (outbox rows of the mail queue). */
+const digestsTo = async (email: string) =>
+  (
+    await pool().query<{ count: string }>(
+      `SELECT payload->'data'->>'count' AS count FROM catalog.outbox
+        WHERE job_name = 'expiry-digest' AND payload->>'to' = $1 ORDER BY created_at`,
+      [email],
+    )
+  ).rows.map((r) => Number(r.count));
+
+describe('the scan in batches', () => {
+  // An earlier test switched alerts off and on again: wait until the catalog reads them on.
+  beforeAll(async () => {
+    await waitUntil(async () => (await p.catalog.service.ctx.settings()).notifyExpiry, {
+      what: 'expiry alerts switched on',
+    });
+  });
+
+  it('writes events svc-requests accepts, the snapshot as toSnapshot makes it', async () => {
+    const expired = await medicineExpiringIn(pharmacy.token, -3, 'Snapshot probe');
+    const soon = await medicineExpiringIn(pharmacy.token, 2, 'Alert probe');
+    await pool().query("UPDATE catalog.medicines SET image_key = 'abc123.webp' WHERE id = $1", [expired]);
+    await runScan();
+    const payloadOf = async (job: string, id: number) =>
+      (
+        await pool().query(
+          `SELECT payload FROM catalog.outbox WHERE job_name = $1
+              AND coalesce(payload->'medicine'->>'id', payload->>'medicineId')::int = $2
+            ORDER BY created_at DESC LIMIT 1`,
+          [job, id],
+        )
+      ).rows[0].payload;
+    const changed = medicineChangedEventSchema.parse(await payloadOf('medicine.changed', expired));
+    expect(changed.medicine).toEqual(toSnapshot((await findMedicine(pool(), expired))!));
+    expect(changed.medicine).toMatchObject({
+      isAvailable: false,
+      imageUrl: `/api/medicines/${expired}/image?v=abc123`,
+    });
+    const alert = expiryAlertEventSchema.parse(await payloadOf('medicine.expiry-alert', soon));
+    const row = (await findMedicine(pool(), soon))!;
+    expect(alert).toMatchObject({
+      ownerId: pharmacy.id,
+      medicineName: 'Alert probe',
+      threshold: 7,
+      daysLeft: 2,
+      expiryDate: row.expiry_date.toISOString(),
+    });
+  });
+
+  it('continues an interrupted run from its last committed batch, alerting each medicine once', async () => {
+    const owner = await p.user('pharmacy');
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await medicineExpiringIn(owner.token, 5, `Resume ${i}`));
+    const expired = await medicineExpiringIn(owner.token, -2, 'Resume expired');
+    // The process dies after the batch holding the third medicine was committed.
+    const crash = new Error('crash');
+    await expect(
+      runScan({
+        batchSize: 2,
+        parallel: 1,
+        afterBatch: (cursor) => {
+          if (cursor >= ids[2]!) throw crash;
+        },
+      }),
+    ).rejects.toBe(crash);
+    const open = await pool().query(
+      'SELECT cursor_id FROM catalog.expiry_scan_runs WHERE finished_at IS NULL',
+    );
+    expect(open.rows[0].cursor_id).toBeGreaterThanOrEqual(ids[2]!);
+    expect(open.rows[0].cursor_id).toBeLessThan(ids[5]!);
+    const done = (await alertsFor(ids)).map((a) => Number(a.id));
+    expect(done).toEqual(expect.arrayContaining(ids.slice(0, 3)));
+    expect(done).not.toContain(ids[5]);
+    // No digest before the run ends.
+    expect(await digestsTo(owner.email)).toEqual([]);
+
+    // The next run picks up from the cursor: the rest once, then one digest with all six.
+    const resumed = await runScan({ batchSize: 2 });
+    expect(resumed.unlisted).toBeGreaterThanOrEqual(1);
+    expect((await alertsFor(ids)).map((a) => Number(a.id)).sort((a, b) => a - b)).toEqual(ids);
+    expect(await digestsTo(owner.email)).toEqual([6]);
+    const { rows } = await pool().query('SELECT is_available FROM catalog.medicines WHERE id = $1', [
+      expired,
+    ]);
+    expect(rows[0].is_available).toBe(false);
+    expect(
+      (
+        await pool().query(
+          'SELECT count(*)::int AS n FROM catalog.expiry_scan_runs WHERE finished_at IS NULL',
+        )
+      ).rows[0].n,
+    ).toBe(0);
+  });
+
+  it('runs one scan at a time: overlapping runs alert and mail once', async () => {
+    const owner = await p.user('donor');
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) ids.push(await medicineExpiringIn(owner.token, 1, `Overlap ${i}`));
+    const results = await Promise.all([runScan({ batchSize: 1 }), runScan({ batchSize: 3 }), runScan()]);
+    expect(await alertsFor(ids)).toHaveLength(4);
+    expect(results.reduce((sum, r) => sum + r.alerts, 0)).toBeGreaterThanOrEqual(4);
+    expect(await digestsTo(owner.email)).toEqual([4]);
+  });
+
+  it('is queued by the admin trigger (202) and run by the worker', async () => {
+    const expired = await medicineExpiringIn(pharmacy.token, -1, 'Queued by the admin');
+    const res = await p.api.post('/api/admin/expiry-scan', undefined, { token: admin.token });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ queued: true, jobId: expect.any(String) });
+    await waitUntil(
+      async () =>
+        !(await pool().query('SELECT is_available FROM catalog.medicines WHERE id = $1', [expired])).rows[0]
+          .is_available,
+      { what: 'the queued scan' },
+    );
+  });
+});
+
 describe('a corrected expiry date', () => {
   it('starts the alerts over for the new date', async () => {
     const id = await medicineExpiringIn(donor.token, 5, 'Corrected date');
-    const scan = () => p.api.post('/api/admin/expiry-scan', undefined, { token: admin.token });
+    const scan = () => runScan();
     // Settings reach the catalog within a second (an earlier test switched alerts back on).
     await expect
       .poll(async () => (await scan(), (await alertsFor([id])).map((a) => a.threshold)), { timeout: 5000 })

@@ -1,21 +1,27 @@
 import { expiryScanQueueName } from '@medrelay/contracts';
 import { createQueue, createWorker, type Logger, type Redis } from '@medrelay/service-kit';
+import type { Queue } from 'bullmq';
 import type { CatalogContext } from '../context';
 import { runExpiryScan } from './scan';
 
 export { expiryScanQueueName };
+
 const schedulerId = 'daily-expiry-scan';
+const jobOptions = { attempts: 3, backoff: { type: 'exponential', delay: 60_000 } };
+/** The on-demand scan's job id: asking again while one waits or runs gives that one. */
+const onDemandJobId = 'expiry-scan-now';
 
 /**
  * The daily scan as a BullMQ job scheduler. Upserting it at every start is idempotent (one
- * scheduler, whatever the number of instances); the worker runs the scan.
+ * scheduler, whatever the number of instances); the worker runs the scan (one at a time: the
+ * worker's concurrency is 1 and the scan holds an advisory lock across instances).
  */
 export async function startExpiryScheduler(ctx: CatalogContext, connection: Redis, logger: Logger) {
   const queue = createQueue(expiryScanQueueName, connection, ctx.prefix);
   await queue.upsertJobScheduler(
     schedulerId,
     { pattern: ctx.config.EXPIRY_SCAN_CRON, tz: ctx.config.EXPIRY_SCAN_TZ },
-    { name: 'expiry-scan', opts: { attempts: 3, backoff: { type: 'exponential', delay: 60_000 } } },
+    { name: 'expiry-scan', opts: jobOptions },
   );
   const worker = createWorker(
     expiryScanQueueName,
@@ -33,4 +39,14 @@ export async function startExpiryScheduler(ctx: CatalogContext, connection: Redi
       await queue.close();
     },
   };
+}
+
+/** Queues a scan now (the admin's button); a scan already waiting or running is not doubled. */
+export async function queueExpiryScan(queue: Queue): Promise<string> {
+  const job = await queue.add(
+    'expiry-scan',
+    {},
+    { ...jobOptions, jobId: onDemandJobId, removeOnComplete: true, removeOnFail: true },
+  );
+  return job.id ?? onDemandJobId;
 }

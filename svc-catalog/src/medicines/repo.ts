@@ -36,11 +36,12 @@ export interface MedicineRow {
   reserved_quantity: number;
 }
 
-/** Medicines with their owner from the users read model (null until identity's event arrives). */
+/**
+ * Medicines with their owner from the users read model (null until identity's event arrives).
+ * `reserved_quantity` is a column kept by reserve/release, not a sum per row.
+ */
 const selectMedicines = `
-  SELECT m.*, u.name AS owner_name, u.email AS owner_email, u.address AS owner_address,
-         (SELECT COALESCE(sum(r.quantity), 0)::int FROM catalog.reservations r
-           WHERE r.medicine_id = m.id AND r.status = 'reserved') AS reserved_quantity
+  SELECT m.*, u.name AS owner_name, u.email AS owner_email, u.address AS owner_address
     FROM catalog.medicines m
     LEFT JOIN catalog.users u ON u.id = m.owner_id`;
 
@@ -189,6 +190,11 @@ export async function listExpiring(db: Db, ownerId: number, days: number): Promi
   return rows;
 }
 
+/**
+ * Each sort's key in its default direction. Ties go by id in the same direction as the key (so
+ * the reversed order is exactly the default one backwards): each order reads one index
+ * (migration 004) from either end and stops after the page.
+ */
 const sortColumns = {
   expiry: { column: 'm.expiry_date', order: 'asc' },
   name: { column: 'lower(m.name)', order: 'asc' },
@@ -201,16 +207,109 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
+/** Up to how many matches a total is counted exactly; above it the planner's estimate is sent. */
+export const defaultExactTotalUpTo = 500;
+
+/** The size of a list: exact, or the planner's estimate once the list is larger than worth counting. */
+export interface ListTotal {
+  total: number;
+  estimated: boolean;
+}
+
+/**
+ * Estimates already made, per filter, for a few seconds: a busy browse asks the same few
+ * large lists all the time, and an estimate may lag a little anyway. Small lists (exact
+ * totals) are never cached: they must follow every change.
+ */
+const estimates = new Map<string, { total: number; until: number }>();
+const estimateTtlMs = 10_000;
+const estimatesKept = 1000;
+
+function cachedEstimate(key: string): number | undefined {
+  const hit = estimates.get(key);
+  if (hit && hit.until > Date.now()) return hit.total;
+  if (hit) estimates.delete(key);
+  return undefined;
+}
+
+function keepEstimate(key: string, total: number) {
+  // Oldest first out (a Map iterates in insertion order).
+  if (estimates.size >= estimatesKept) estimates.delete(estimates.keys().next().value!);
+  estimates.set(key, { total, until: Date.now() + estimateTtlMs });
+}
+
+/**
+ * The total of `fromWhere` (a `FROM … WHERE …` clause): exact while the list is small (at most
+ * `upTo` matches, counted with a LIMIT so counting stops there); above that the planner's row
+ * estimate (never below what was counted), since counting 60,000 rows for a pager costs more
+ * than the page itself.
+ */
+async function cappedTotal(db: Db, fromWhere: string, params: unknown[], upTo: number): Promise<ListTotal> {
+  const key = `${upTo}\u0000${fromWhere}\u0000${JSON.stringify(params)}`;
+  const cached = cachedEstimate(key);
+  if (cached !== undefined) return { total: cached, estimated: true };
+  const counted = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${Math.trunc(upTo) + 1}) page`,
+    params,
+  );
+  const n = counted.rows[0]!.n;
+  if (n <= upTo) return { total: n, estimated: false };
+  const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    `EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`,
+    params,
+  );
+  const total = Math.max(n, Math.round(plan.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows']));
+  keepEstimate(key, total);
+  return { total, estimated: true };
+}
+
+/**
+ * One page (`pageSql`, its limit and offset after `params`) with the total of `fromWhere`. A
+ * page not full tells the exact total by itself (no count); a page past the end (stock went
+ * meanwhile) gets the exact total, so the screen can move back.
+ */
+async function pageWithTotal(
+  db: Db,
+  pageSql: string,
+  fromWhere: string,
+  params: unknown[],
+  { page, pageSize }: { page: number; pageSize: number },
+  exactTotalUpTo: number,
+): Promise<{ rows: MedicineRow[] } & ListTotal> {
+  const offset = (page - 1) * pageSize;
+  const { rows } = await db.query<MedicineRow>(pageSql, [...params, pageSize, offset]);
+  if (rows.length > 0 && rows.length < pageSize)
+    return { rows, total: offset + rows.length, estimated: false };
+  if (rows.length === 0 && page > 1) {
+    const exact = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${fromWhere}`, params);
+    return { rows, total: exact.rows[0]!.n, estimated: false };
+  }
+  if (rows.length === 0) return { rows, total: 0, estimated: false };
+  return { rows, ...(await cappedTotal(db, fromWhere, params, exactTotalUpTo)) };
+}
+
+/** The rows of a page of ids (CTE `page`) with their owners. */
+const selectPage = selectMedicines.replace(
+  'FROM catalog.medicines m',
+  'FROM page JOIN catalog.medicines m ON m.id = page.id',
+);
+
+/** Owners suspended (or otherwise not approved) hide their stock; unknown owners do not. */
+const ownerNotSuspended = `NOT EXISTS (SELECT 1 FROM catalog.users u WHERE u.id = m.owner_id AND u.status <> 'approved')`;
+
 /**
  * Available medicines (isAvailable, quantity above 0, not expired) offered to the caller's role,
  * other than the caller's own, from owners not suspended. One page plus the total.
+ * The page is chosen first (ids through the sort's index, stopping after the page) and only its
+ * rows are joined with their owners.
  */
 export async function browseMedicines(
   db: Db,
   callerId: number,
   visible: readonly RecipientType[],
   query: MedicineBrowseQuery,
-): Promise<{ rows: MedicineRow[]; total: number }> {
+  exactTotalUpTo = defaultExactTotalUpTo,
+): Promise<{ rows: MedicineRow[] } & ListTotal> {
   const params: unknown[] = [callerId, visible];
   const where = [
     'm.is_available',
@@ -218,7 +317,7 @@ export async function browseMedicines(
     'm.expiry_date > now()',
     'm.owner_id <> $1',
     'm.recipient_type = ANY($2)',
-    "(u.status IS NULL OR u.status = 'approved')",
+    ownerNotSuspended,
   ];
   if (query.recipientType) {
     // "Offered to pharmacies" includes listings offered to both.
@@ -234,27 +333,20 @@ export async function browseMedicines(
   if (query.source) where.push(`m.source = $${params.push(query.source)}`);
   if (query.urgent)
     where.push(`m.expiry_date <= now() + make_interval(days => $${params.push(urgentThresholdDays)})`);
+  const fromWhere = `FROM catalog.medicines m WHERE ${where.join(' AND ')}`;
   const sort = sortColumns[query.sort];
-  const order = (query.order ?? sort.order) === 'desc' ? 'DESC' : 'ASC';
-  const limit = params.push(query.pageSize);
-  const offset = params.push((query.page - 1) * query.pageSize);
-  const { rows } = await db.query<MedicineRow & { total: string }>(
-    `${selectMedicines.replace('SELECT m.*,', 'SELECT m.*, count(*) OVER () AS total,')}
-      WHERE ${where.join(' AND ')}
-      ORDER BY ${sort.column} ${order}, m.id
-      LIMIT $${limit} OFFSET $${offset}`,
+  const direction = (query.order ?? sort.order) === 'desc' ? 'DESC' : 'ASC';
+  const orderBy = `${sort.column} ${direction}, m.id ${direction === sort.order.toUpperCase() ? 'ASC' : 'DESC'}`;
+  const limit = params.length + 1;
+  return pageWithTotal(
+    db,
+    `WITH page AS (SELECT m.id ${fromWhere} ORDER BY ${orderBy} LIMIT $${limit} OFFSET $${limit + 1})
+     ${selectPage} ORDER BY ${orderBy}`,
+    fromWhere,
     params,
+    query,
+    exactTotalUpTo,
   );
-  let total = rows[0] ? Number(rows[0].total) : 0;
-  if (rows.length === 0 && query.page > 1) {
-    const count = await db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM catalog.medicines m LEFT JOIN catalog.users u ON u.id = m.owner_id
-        WHERE ${where.join(' AND ')}`,
-      params.slice(0, limit - 1),
-    );
-    total = Number(count.rows[0]!.n);
-  }
-  return { rows, total };
 }
 
 /** Whole days left rounded up (spec §4), as SQL over `m.expiry_date`. */
@@ -265,16 +357,24 @@ const expiryClassCondition = {
   fresh: `${daysLeftSql} > 30`,
 } as const;
 
-/** One page of every listing matching the admin filters, with the total over all pages. */
+/**
+ * One page of every listing matching the admin filters, with the total over all pages (capped
+ * like browse). `q` searches name and type through their trigram indexes and the owner's name
+ * through the users' one, as one list of ids.
+ */
 export async function listAllMedicines(
   db: Db,
   query: AdminMedicineQuery,
-): Promise<{ rows: MedicineRow[]; total: number }> {
+  exactTotalUpTo = defaultExactTotalUpTo,
+): Promise<{ rows: MedicineRow[] } & ListTotal> {
   const params: unknown[] = [];
   const where: string[] = [];
   if (query.q) {
     const n = params.push(likePattern(query.q));
-    where.push(`(m.name ILIKE $${n} OR m.type ILIKE $${n} OR u.name ILIKE $${n})`);
+    where.push(`m.id IN (SELECT id FROM catalog.medicines WHERE name ILIKE $${n}
+                         UNION SELECT id FROM catalog.medicines WHERE type ILIKE $${n}
+                         UNION SELECT mo.id FROM catalog.medicines mo JOIN catalog.users ou ON ou.id = mo.owner_id
+                                WHERE ou.name ILIKE $${n})`);
   }
   if (query.source) where.push(`m.source = $${params.push(query.source)}`);
   if (query.available !== undefined) {
@@ -285,17 +385,15 @@ export async function listAllMedicines(
     );
   }
   if (query.expiry) where.push(expiryClassCondition[query.expiry]);
-  const filter = where.length ? ` WHERE ${where.join(' AND ')}` : '';
-  const count = await db.query<{ n: string }>(
-    `SELECT count(*) AS n FROM catalog.medicines m LEFT JOIN catalog.users u ON u.id = m.owner_id${filter}`,
+  const fromWhere = `FROM catalog.medicines m${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  const limit = params.length + 1;
+  return pageWithTotal(
+    db,
+    `WITH page AS (SELECT m.id ${fromWhere} ORDER BY m.created_at DESC, m.id DESC LIMIT $${limit} OFFSET $${limit + 1})
+     ${selectPage} ORDER BY m.created_at DESC, m.id DESC`,
+    fromWhere,
     params,
+    query,
+    exactTotalUpTo,
   );
-  const limit = params.push(query.pageSize);
-  const offset = params.push((query.page - 1) * query.pageSize);
-  const { rows } = await db.query<MedicineRow>(
-    `${selectMedicines}${filter}
-      ORDER BY m.created_at DESC, m.id DESC LIMIT $${limit} OFFSET $${offset}`,
-    params,
-  );
-  return { rows, total: Number(count.rows[0]!.n) };
 }

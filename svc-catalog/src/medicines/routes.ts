@@ -8,7 +8,14 @@ import {
   type AdminMedicineQuery,
   type MedicineBrowseQuery,
 } from '@medrelay/contracts';
-import { authenticate, callerOf, requireApproved, requirePermission, validate } from '@medrelay/service-kit';
+import {
+  authenticate,
+  callerOf,
+  requireApproved,
+  requirePermission,
+  sendPage,
+  validate,
+} from '@medrelay/service-kit';
 import { Router, type Response } from 'express';
 import type { CatalogContext } from '../context';
 import { createMedicineService } from './service';
@@ -46,10 +53,8 @@ export function medicineRoutes(ctx: CatalogContext): Router {
     validate({ query: medicineBrowseQuerySchema }),
     async (_req, res) => {
       const query = res.locals.query as MedicineBrowseQuery;
-      const { items, total } = await medicines.browse(callerOf(res), query);
-      res.set('X-Total-Count', String(total));
-      res.set('Access-Control-Expose-Headers', 'X-Total-Count');
-      res.json(items);
+      const { items, ...total } = await medicines.browse(callerOf(res), query);
+      sendPage(res, items, total);
     },
   );
 
@@ -76,10 +81,8 @@ export function medicineRoutes(ctx: CatalogContext): Router {
     requirePermission('admin.viewAll'),
     validate({ query: adminMedicineQuerySchema }),
     async (_req, res) => {
-      const { items, total } = await medicines.all(res.locals.query as AdminMedicineQuery);
-      res.set('X-Total-Count', String(total));
-      res.set('Access-Control-Expose-Headers', 'X-Total-Count');
-      res.json(items);
+      const { items, ...total } = await medicines.all(res.locals.query as AdminMedicineQuery);
+      sendPage(res, items, total);
     },
   );
 

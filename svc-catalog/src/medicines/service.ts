@@ -15,6 +15,7 @@ import {
   findMedicine,
   insertMedicine,
   listAllMedicines,
+  type ListTotal,
   listExpiring,
   listOwnMedicines,
   toMedicine,
@@ -93,19 +94,20 @@ export function createMedicineService(ctx: CatalogContext) {
       return (await listExpiring(ctx.pool, caller.id, days)).map(toMedicine);
     },
 
-    async browse(caller: Caller, query: MedicineBrowseQuery): Promise<{ items: Medicine[]; total: number }> {
-      const { rows, total } = await browseMedicines(
+    async browse(caller: Caller, query: MedicineBrowseQuery): Promise<{ items: Medicine[] } & ListTotal> {
+      const { rows, ...total } = await browseMedicines(
         ctx.pool,
         caller.id,
         visibleRecipientTypes(caller.role),
         query,
+        ctx.config.EXACT_TOTAL_UP_TO,
       );
-      return { items: rows.map(toMedicine), total };
+      return { items: rows.map(toMedicine), ...total };
     },
 
-    async all(query: AdminMedicineQuery): Promise<{ items: Medicine[]; total: number }> {
-      const { rows, total } = await listAllMedicines(ctx.pool, query);
-      return { items: rows.map(toMedicine), total };
+    async all(query: AdminMedicineQuery): Promise<{ items: Medicine[] } & ListTotal> {
+      const { rows, ...total } = await listAllMedicines(ctx.pool, query, ctx.config.EXACT_TOTAL_UP_TO);
+      return { items: rows.map(toMedicine), ...total };
     },
   };
 }

@@ -14,6 +14,17 @@ const internal = { headers: { [internalSecretHeader]: testInternalSecret } };
 const quantityOf = async (id: number) =>
   (await p.catalog.service.ctx.pool.query('SELECT quantity FROM catalog.medicines WHERE id = $1', [id]))
     .rows[0].quantity as number;
+/** The listing's reserved_quantity column and the sum of its live reservations. */
+const reservedOf = async (id: number) =>
+  (
+    await p.catalog.service.ctx.pool.query(
+      `SELECT reserved_quantity AS column,
+              (SELECT COALESCE(sum(quantity), 0)::int FROM catalog.reservations
+                WHERE medicine_id = $1 AND status = 'reserved') AS live
+         FROM catalog.medicines WHERE id = $1`,
+      [id],
+    )
+  ).rows[0] as { column: number; live: number };
 const newMedicine = async (quantity: number) =>
   (await p.api.post('/api/medicines', medicineInput({ quantity }), { token: pharmacy.token })).body
     .id as number;
@@ -132,5 +143,25 @@ describe('internal reserve / release', () => {
     expect(await quantityOf(id)).toBe(10 - reserved);
     expect(await quantityOf(id)).toBeGreaterThanOrEqual(0);
     expect(reserved).toBeGreaterThanOrEqual(9);
+    // The listing's reserved quantity is the sum of its live reservations, also under contention.
+    expect(await reservedOf(id)).toEqual({ column: reserved, live: reserved });
+    const shown = await p.api.get(`/api/medicines/${id}`, { token: pharmacy.token });
+    expect(shown.body).toMatchObject({ quantity: 10 - reserved, reservedQuantity: reserved });
+  });
+
+  it('keeps the reserved quantity on the listing through parallel reserves and releases', async () => {
+    const id = await newMedicine(30);
+    const reserve = (requestId: number) =>
+      p.api.post('/internal/reservations', { requestId, medicineId: id, quantity: 2 }, internal);
+    await Promise.all(Array.from({ length: 10 }, (_, i) => reserve(5000 + i)));
+    expect(await reservedOf(id)).toEqual({ column: 20, live: 20 });
+    // Releases (twice each: the second changes nothing) and new reserves at the same time.
+    await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) => p.api.delete(`/internal/reservations/${5000 + i}`, internal)),
+      ...Array.from({ length: 6 }, (_, i) => p.api.delete(`/internal/reservations/${5000 + i}`, internal)),
+      ...Array.from({ length: 4 }, (_, i) => reserve(6000 + i)),
+    ]);
+    expect(await reservedOf(id)).toEqual({ column: 16, live: 16 });
+    expect(await quantityOf(id)).toBe(30 - 16);
   });
 });

@@ -15,7 +15,8 @@ interface ReservationRow {
  * Reserving and releasing quantity for approved requests. Keyed by the request id: repeating a
  * call returns the first answer and changes nothing. The medicine row is locked and the
  * quantity only decremented when enough is left, so concurrent approvals can never promise
- * more than there is (and a CHECK keeps it at zero or above in any case).
+ * more than there is (and a CHECK keeps it at zero or above in any case). The listing's
+ * `reserved_quantity` moves with it in the same statement (browse reads it from the row).
  */
 export function createReservationService(ctx: CatalogContext) {
   async function remainingOf(medicineId: number | null): Promise<number> {
@@ -69,7 +70,10 @@ export function createReservationService(ctx: CatalogContext) {
           });
         }
         await client.query(
-          'UPDATE catalog.medicines SET quantity = quantity - $2, version = version + 1, updated_at = now() WHERE id = $1',
+          `UPDATE catalog.medicines
+              SET quantity = quantity - $2, reserved_quantity = reserved_quantity + $2,
+                  version = version + 1, updated_at = now()
+            WHERE id = $1`,
           [medicine.id, input.quantity],
         );
         const inserted = await client.query<ReservationRow>(
@@ -108,7 +112,10 @@ export function createReservationService(ctx: CatalogContext) {
         }
         if (found.status === 'released') return found;
         await client.query(
-          'UPDATE catalog.medicines SET quantity = quantity + $2, version = version + 1, updated_at = now() WHERE id = $1',
+          `UPDATE catalog.medicines
+              SET quantity = quantity + $2, reserved_quantity = reserved_quantity - $2,
+                  version = version + 1, updated_at = now()
+            WHERE id = $1`,
           [found.medicine_id, found.quantity],
         );
         await client.query(

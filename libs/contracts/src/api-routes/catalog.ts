@@ -3,7 +3,7 @@ import { idParam } from '../fields';
 import {
   adminMedicineQuerySchema,
   expiringQuerySchema,
-  expiryScanResultSchema,
+  expiryScanQueuedSchema,
   medicineBrowseQuerySchema,
   medicineCreateSchema,
   medicineImageTypes,
@@ -34,7 +34,10 @@ export const catalogRoutes: readonly ApiRoute[] = [
     access: 'approved',
     query: medicineBrowseQuerySchema,
     response: z.array(medicineSchema),
-    headers: { 'X-Total-Count': 'Matching medicines over all pages' },
+    headers: {
+      'X-Total-Count': 'Matching medicines over all pages (exact up to a limit, then an estimate)',
+      'X-Total-Is-Estimate': '`true` when X-Total-Count is the database estimate of a large list',
+    },
   },
   {
     method: 'get',
@@ -118,7 +121,10 @@ export const catalogRoutes: readonly ApiRoute[] = [
     access: 'admin',
     query: adminMedicineQuerySchema,
     response: z.array(medicineSchema),
-    headers: { 'X-Total-Count': 'Matching listings over all pages' },
+    headers: {
+      'X-Total-Count': 'Matching listings over all pages (exact up to a limit, then an estimate)',
+      'X-Total-Is-Estimate': '`true` when X-Total-Count is the database estimate of a large list',
+    },
   },
   {
     method: 'get',
@@ -151,8 +157,9 @@ export const catalogRoutes: readonly ApiRoute[] = [
     method: 'post',
     path: '/api/admin/expiry-scan',
     tag: 'admin',
-    summary: 'Run the expiry scan now (it also runs daily)',
+    summary: 'Queue the expiry scan now (it also runs daily); one scan runs at a time',
     access: 'admin',
-    response: expiryScanResultSchema,
+    response: expiryScanQueuedSchema,
+    status: 202,
   },
 ];

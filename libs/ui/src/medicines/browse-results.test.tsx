@@ -44,3 +44,31 @@ describe('BrowseResults paging', () => {
     expect(inRange).not.toHaveBeenCalled();
   });
 });
+
+describe('BrowseResults count line', () => {
+  it("says whether the total is the server's estimate of a large list", async () => {
+    const countLabel = (total: number, estimated: boolean) => `${estimated ? 'about' : 'exactly'} ${total}`;
+    const query = (estimated?: boolean) =>
+      ({ ...loaded(54_974), data: { items: [], total: 54_974, estimated } }) as UseQueryResult<
+        Page<Medicine>
+      >;
+    const render = (estimated?: boolean) =>
+      renderInRemote(
+        <BrowseResults
+          query={query(estimated)}
+          page={1}
+          onPage={vi.fn()}
+          label="Stock"
+          failedTitle="Failed"
+          countLabel={countLabel}
+          empty="Nothing here"
+          actions={() => null}
+        />,
+      );
+    await render(true);
+    expect(screen.getByTestId('result-count').textContent).toBe('about 54974');
+    document.body.innerHTML = '';
+    await render(undefined);
+    expect(screen.getByTestId('result-count').textContent).toBe('exactly 54974');
+  });
+});

@@ -30,7 +30,8 @@ export function BrowseResults({
   onPage: (page: number) => void;
   label: string;
   failedTitle: string;
-  countLabel?: (total: number) => string;
+  /** `estimated`: the total is the server's estimate of a large list ("about N"). */
+  countLabel?: (total: number, estimated: boolean) => string;
   empty: string;
   emptyBody?: string;
   actions: (medicine: Medicine) => ReactNode;
@@ -44,11 +45,11 @@ export function BrowseResults({
   }, [total, page, onPage]);
   return (
     <QueryGate query={query} failedTitle={failedTitle}>
-      {({ items, total }) => (
+      {({ items, total, estimated }) => (
         <>
           {countLabel && (
             <Text as="p" role="status" data-testid="result-count">
-              {countLabel(total)}
+              {countLabel(total, estimated ?? false)}
             </Text>
           )}
           {items.length ? (
@@ -90,7 +91,7 @@ export function MedicineBrowser<F = undefined>({
   filters?: (state: BrowseState<F>) => ReactNode;
   label: string;
   failedTitle: string;
-  countLabel?: (total: number) => string;
+  countLabel?: (total: number, estimated: boolean) => string;
   /** The empty message and its body; they may depend on whether a search or filter is on. */
   empty: string | ((searching: boolean) => string);
   emptyBody?: string | ((searching: boolean) => string | undefined);

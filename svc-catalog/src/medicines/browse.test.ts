@@ -1,0 +1,246 @@
+import { urgentThresholdDays } from '@medrelay/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestCatalog, type TestCatalogPlatform } from '../testing';
+import { browseMedicines } from './repo';
+
+/**
+ * Browse at national scale (issue 12): the rules of browse hold with the page-first query, the
+ * capped total, the per-sort indexes and the trigram search. Listings are written in SQL (the
+ * API refuses past dates and is slow for hundreds of rows).
+ */
+let p: TestCatalogPlatform;
+type U = Awaited<ReturnType<TestCatalogPlatform['user']>>;
+let ngo: U, pharmacy: U, other: U, suspended: U;
+const pool = () => p.catalog.service.ctx.pool;
+beforeAll(async () => {
+  p = await startTestCatalog();
+  [ngo, pharmacy, other, suspended] = await Promise.all([
+    p.user('ngo'),
+    p.user('pharmacy'),
+    p.user('pharmacy'),
+    p.user('pharmacy'),
+  ]);
+  // What the read model holds once identity reports a suspension (rejected).
+  await pool().query("UPDATE catalog.users SET status = 'rejected' WHERE id = $1", [suspended.id]);
+});
+afterAll(() => p.stop());
+
+interface Listing {
+  owner: number;
+  name: string;
+  type?: string;
+  days?: number;
+  quantity?: number;
+  price?: number | null;
+  recipients?: 'ngos' | 'pharmacies' | 'both';
+  available?: boolean;
+  source?: 'pharmacy' | 'donor';
+}
+
+async function insert(listings: Listing[]): Promise<number[]> {
+  // One instant for all, so equal days make equal expiry dates (ties).
+  const now = Date.now();
+  const { rows } = await pool().query<{ id: number }>(
+    `INSERT INTO catalog.medicines (owner_id, source, name, type, quantity, discount_price, expiry_date, recipient_type, is_available)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::numeric[],
+                          $7::timestamptz[], $8::text[], $9::bool[])
+     RETURNING id`,
+    [
+      listings.map((l) => l.owner),
+      listings.map((l) => l.source ?? 'pharmacy'),
+      listings.map((l) => l.name),
+      listings.map((l) => l.type ?? 'Tablets'),
+      listings.map((l) => l.quantity ?? 5),
+      listings.map((l) => (l.price === undefined ? 10 : l.price)),
+      listings.map((l) => new Date(now + (l.days ?? 60) * 86_400_000)),
+      listings.map((l) => l.recipients ?? 'both'),
+      listings.map((l) => l.available ?? true),
+    ],
+  );
+  return rows.map((r) => r.id);
+}
+
+const browse = (token: string, query: Record<string, string | number | boolean>) =>
+  p.api.get(
+    `/api/medicines?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`,
+    { token },
+  );
+const idsOf = (body: Array<{ id: number }>) => body.map((m) => m.id);
+const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
+describe('browse rules with the page-first query', () => {
+  it('shows only what the caller may request, with an exact total while small', async () => {
+    const tag = 'Rulecheck';
+    const [shown, both, unknownOwner, ...hidden] = await insert([
+      { owner: pharmacy.id, name: `${tag} shown`, recipients: 'ngos' },
+      { owner: other.id, name: `${tag} both`, recipients: 'both' },
+      // An owner the read model does not know yet is not hidden.
+      { owner: 2_000_000, name: `${tag} unknown owner` },
+      { owner: pharmacy.id, name: `${tag} for pharmacies`, recipients: 'pharmacies' },
+      { owner: pharmacy.id, name: `${tag} unlisted`, available: false },
+      { owner: pharmacy.id, name: `${tag} none left`, quantity: 0 },
+      { owner: pharmacy.id, name: `${tag} expired`, days: -1 },
+      { owner: suspended.id, name: `${tag} suspended owner` },
+      { owner: ngo.id, name: `${tag} own`, source: 'donor' },
+    ]);
+    const res = await browse(ngo.token, { q: tag, pageSize: 100 });
+    expect(res.status).toBe(200);
+    expect(sorted(idsOf(res.body))).toEqual(sorted([shown!, both!, unknownOwner!]));
+    expect(res.headers.get('x-total-count')).toBe('3');
+    expect(res.headers.get('x-total-is-estimate')).toBe('false');
+    expect(res.headers.get('access-control-expose-headers')).toContain('X-Total-Is-Estimate');
+    expect(idsOf(res.body)).not.toContain(hidden[0]);
+    // Another pharmacy sees the one offered to pharmacies and the NGO's donation to both, not
+    // the one offered to NGOs only nor its own.
+    const asPharmacy = await browse(other.token, { q: tag, pageSize: 100 });
+    expect(sorted(idsOf(asPharmacy.body))).toEqual(sorted([unknownOwner, hidden[0]!, hidden[5]!]));
+    // Filters: recipients, source, urgency.
+    const ngosOnly = await browse(ngo.token, { q: tag, recipientType: 'both' });
+    expect(sorted(idsOf(ngosOnly.body))).toEqual(sorted([both!, unknownOwner!]));
+    const [urgent] = await insert([
+      { owner: other.id, name: `${tag} urgent`, days: urgentThresholdDays - 1 },
+    ]);
+    await insert([{ owner: other.id, name: `${tag} not urgent`, days: urgentThresholdDays + 2 }]);
+    expect(idsOf((await browse(ngo.token, { q: tag, urgent: true })).body)).toEqual([urgent]);
+    expect((await browse(ngo.token, { q: tag, source: 'donor' })).body).toEqual([]);
+  });
+
+  it('pages each sort in both orders with ties broken by id: every listing once, in order', async () => {
+    const tag = 'Tiebreak';
+    // 23 listings sharing every sort key in pairs and triples.
+    const ids = await insert(
+      Array.from({ length: 23 }, (_, i) => ({
+        owner: i % 2 ? pharmacy.id : other.id,
+        name: `${tag} ${['A', 'b', 'C'][i % 3]}`,
+        days: 30 + (i % 4),
+        quantity: 1 + (i % 3),
+        price: i % 5 === 0 ? null : 10 + (i % 2),
+      })),
+    );
+    const rows = (
+      await pool().query<{ id: number; name: string; expiry_date: Date; quantity: number; price: string }>(
+        `SELECT id, name, expiry_date, quantity, COALESCE(discount_price, 0) AS price
+           FROM catalog.medicines WHERE id = ANY($1)`,
+        [ids],
+      )
+    ).rows;
+    const keyOf = {
+      expiry: (r: (typeof rows)[0]) => r.expiry_date.getTime(),
+      name: (r: (typeof rows)[0]) => r.name.toLowerCase(),
+      price: (r: (typeof rows)[0]) => Number(r.price),
+      quantity: (r: (typeof rows)[0]) => r.quantity,
+    };
+    const defaultDesc = { expiry: false, name: false, price: false, quantity: true };
+    for (const sort of ['expiry', 'name', 'price', 'quantity'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const seen: number[] = [];
+        for (let page = 1; page <= 5; page++) {
+          const res = await browse(ngo.token, { q: tag, sort, order, page, pageSize: 5 });
+          expect(res.headers.get('x-total-count')).toBe('23');
+          seen.push(...idsOf(res.body));
+        }
+        // The default order ascends by key then id; the reversed order is exactly its reverse.
+        const sign = (order === 'desc') !== defaultDesc[sort] ? -1 : 1;
+        const expected = [...rows]
+          .sort((a, b) => {
+            const [ka, kb] = [keyOf[sort](a), keyOf[sort](b)];
+            const byKey = ka < kb ? -1 : ka > kb ? 1 : 0;
+            return (defaultDesc[sort] ? -byKey : byKey) || a.id - b.id;
+          })
+          .map((r) => r.id);
+        expect(seen, `${sort} ${order}`).toEqual(sign === 1 ? expected : expected.reverse());
+      }
+    }
+  });
+
+  it('sends an estimate (marked) over the exact-count limit, and the exact total past the last page', async () => {
+    const tag = 'Estimated';
+    await insert(Array.from({ length: 12 }, (_, i) => ({ owner: pharmacy.id, name: `${tag} ${i}` })));
+    const config = p.catalog.service.ctx.config;
+    const before = config.EXACT_TOTAL_UP_TO;
+    config.EXACT_TOTAL_UP_TO = 5;
+    try {
+      const first = await browse(ngo.token, { q: tag, pageSize: 5 });
+      expect(first.headers.get('x-total-is-estimate')).toBe('true');
+      // Never below what was counted.
+      expect(Number(first.headers.get('x-total-count'))).toBeGreaterThanOrEqual(6);
+      expect(first.body).toHaveLength(5);
+      const last = await browse(ngo.token, { q: tag, pageSize: 5, page: 3 });
+      expect(last.body).toHaveLength(2);
+      // Past the end: nothing, with the exact total so the screen can move back to the last page.
+      const past = await browse(ngo.token, { q: tag, pageSize: 5, page: 9 });
+      expect(past.body).toEqual([]);
+      expect(past.headers.get('x-total-count')).toBe('12');
+      expect(past.headers.get('x-total-is-estimate')).toBe('false');
+    } finally {
+      config.EXACT_TOTAL_UP_TO = before;
+    }
+    const exact = await browseMedicines(pool(), ngo.id, ['ngos', 'both'], {
+      q: tag,
+      sort: 'expiry',
+      page: 1,
+      pageSize: 5,
+    });
+    expect(exact).toMatchObject({ total: 12, estimated: false });
+  });
+});
+
+describe('search (trigram index)', () => {
+  it('finds Arabic and Latin text anywhere in name or type, short queries too', async () => {
+    const [arabic, latin, byType] = await insert([
+      { owner: pharmacy.id, name: 'باراسيتامول ٥٠٠ مجم', type: 'أقراص' },
+      { owner: pharmacy.id, name: 'Panadol Trigramtest', type: 'Tablets' },
+      { owner: pharmacy.id, name: 'Zyrtec drops', type: 'شراب Trigramtype' },
+    ]);
+    expect(idsOf((await browse(ngo.token, { q: 'سيتام' })).body)).toEqual([arabic]);
+    expect(idsOf((await browse(ngo.token, { q: 'قراص' })).body)).toEqual([arabic]);
+    expect(idsOf((await browse(ngo.token, { q: 'gramTEST' })).body)).toEqual([latin]);
+    expect(idsOf((await browse(ngo.token, { q: 'trigramtype' })).body)).toEqual([byType]);
+    // Under three letters there is no trigram: still a correct substring search.
+    expect(idsOf((await browse(ngo.token, { q: 'با' })).body)).toContain(arabic);
+    expect(idsOf((await browse(ngo.token, { q: 'سي' })).body)).toContain(arabic);
+    // `%` and `_` are literal.
+    expect((await browse(ngo.token, { q: '%' })).body).toEqual([]);
+  });
+
+  it('lets PostgreSQL answer an Arabic substring from the trigram index', async () => {
+    const client = await pool().connect();
+    try {
+      const trigrams = await client.query<{ n: number }>(
+        "SELECT array_length(show_trgm('باراسيتامول'), 1) AS n",
+      );
+      // Arabic letters are word characters here (UTF-8 cluster, UTF-8 ctype): 12 trigrams.
+      expect(trigrams.rows[0]!.n).toBe(12);
+      await client.query('BEGIN');
+      await client.query('SET LOCAL enable_seqscan = off');
+      const plan = await client.query(
+        "EXPLAIN SELECT id FROM catalog.medicines WHERE name ILIKE '%سيتام%' OR type ILIKE '%سيتام%'",
+      );
+      const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(text).toContain('medicines_name_trgm');
+      expect(text).toContain('medicines_type_trgm');
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
+});
+
+describe('admin list of every listing', () => {
+  it("searches name, type and the owner's name, with a capped total", async () => {
+    const admin = await p.user('admin');
+    const [mine] = await insert([{ owner: other.id, name: 'Adminsearch كونكور', available: false }]);
+    const byName = await p.api.get(`/api/admin/all-medicines?q=${encodeURIComponent('كونكور')}`, {
+      token: admin.token,
+    });
+    expect(idsOf(byName.body)).toEqual([mine]);
+    expect(byName.headers.get('x-total-count')).toBe('1');
+    expect(byName.headers.get('x-total-is-estimate')).toBe('false');
+    await pool().query("UPDATE catalog.users SET name = 'Pharmacy Adminowner' WHERE id = $1", [other.id]);
+    const byOwner = await p.api.get('/api/admin/all-medicines?q=adminowner&pageSize=100', {
+      token: admin.token,
+    });
+    expect(idsOf(byOwner.body)).toContain(mine);
+    expect(byOwner.body.every((m: { pharmacyId: number }) => m.pharmacyId === other.id)).toBe(true);
+  });
+});
