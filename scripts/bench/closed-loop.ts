@@ -20,16 +20,21 @@ export interface ClosedLoopResult extends LatencySummary {
   failures?: string;
 }
 
+/** What one closed-loop run saw; several runs of one scenario merge into one result. */
+export interface ClosedLoopSamples {
+  latencies: number[];
+  failures: Record<string, number>;
+  seconds: number;
+}
+
 /** Sends `next(i)` from `connections` concurrent loops for `seconds`, recording each latency. */
-export async function closedLoop(
-  scenario: string,
+export async function runClosedLoop(
   next: (i: number) => HttpCall,
   { connections, seconds }: { connections: number; seconds: number },
-): Promise<ClosedLoopResult> {
+): Promise<ClosedLoopSamples> {
   const agent = new Agent({ connections, keepAliveTimeout: 10_000 });
   const latencies: number[] = [];
   const failures: Record<string, number> = {};
-  let errors = 0;
   let sent = 0;
   const started = performance.now();
   const end = started + seconds * 1000;
@@ -47,13 +52,9 @@ export async function closedLoop(
             headersTimeout: 30_000,
           });
           await res.body.dump();
-          if (res.statusCode >= 400) {
-            errors++;
-            failures[res.statusCode] = (failures[res.statusCode] ?? 0) + 1;
-          }
+          if (res.statusCode >= 400) failures[res.statusCode] = (failures[res.statusCode] ?? 0) + 1;
           latencies.push(performance.now() - t0);
         } catch {
-          errors++;
           failures.network = (failures.network ?? 0) + 1;
         }
       }
@@ -61,13 +62,38 @@ export async function closedLoop(
   );
   const elapsed = (performance.now() - started) / 1000;
   await agent.close();
+  return { latencies, failures, seconds: elapsed };
+}
+
+/** One result from one or more runs of a scenario. */
+export function closedLoopResult(
+  scenario: string,
+  connections: number,
+  runs: readonly ClosedLoopSamples[],
+): ClosedLoopResult {
+  const latencies = runs.flatMap((r) => r.latencies);
+  const failures: Record<string, number> = {};
+  for (const run of runs) {
+    for (const [k, n] of Object.entries(run.failures)) failures[k] = (failures[k] ?? 0) + n;
+  }
+  const errors = Object.values(failures).reduce((a, b) => a + b, 0);
+  const seconds = runs.reduce((a, r) => a + r.seconds, 0);
   return {
     scenario,
     connections,
     requests: latencies.length,
-    perSecond: Math.round(latencies.length / elapsed),
+    perSecond: Math.round(latencies.length / Math.max(seconds, 0.001)),
     ...summarize(latencies),
     errors,
     ...(errors ? { failures: countsText(failures) } : {}),
   };
+}
+
+/** One scenario, one run. */
+export async function closedLoop(
+  scenario: string,
+  next: (i: number) => HttpCall,
+  load: { connections: number; seconds: number },
+): Promise<ClosedLoopResult> {
+  return closedLoopResult(scenario, load.connections, [await runClosedLoop(next, load)]);
 }

@@ -51,7 +51,13 @@ describe('the open-loop load generator', () => {
   it('measures latency from when each request was due, so the server queue shows', async () => {
     // 10 arrivals 10 ms apart against a server needing 30 ms each: request k cannot be answered
     // before (k + 1) × 30 ms, though it was due at k × 10 ms, so its latency is at least 20 k + 30.
-    const run = await runOpenLoop({ rate: 100, seconds: 0.1, maxInFlight: 10, timeoutMs: 5000, send: sender(10) });
+    const run = await runOpenLoop({
+      rate: 100,
+      seconds: 0.1,
+      maxInFlight: 10,
+      timeoutMs: 5000,
+      send: sender(10),
+    });
     expect(run.samples).toHaveLength(10);
     run.samples.forEach((s, k) => {
       expect(s.dueMs).toBe(k * 10);
@@ -66,7 +72,13 @@ describe('the open-loop load generator', () => {
   it('counts the wait behind its own in-flight cap as latency, not as a later send time', async () => {
     // One request in flight at most: request k is sent only after k answers (≥ 30 k ms), though
     // due at 10 k ms; the lag and the latency both include that wait.
-    const run = await runOpenLoop({ rate: 100, seconds: 0.1, maxInFlight: 1, timeoutMs: 5000, send: sender(1) });
+    const run = await runOpenLoop({
+      rate: 100,
+      seconds: 0.1,
+      maxInFlight: 1,
+      timeoutMs: 5000,
+      send: sender(1),
+    });
     const last = run.samples[9]!;
     expect(last.sentMs - last.dueMs).toBeGreaterThanOrEqual(20 * 9 - 1);
     expect(last.doneMs - last.dueMs).toBeGreaterThanOrEqual(20 * 9 + 30 - 1);

@@ -88,13 +88,15 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRun> {
         inFlight++;
         peak = Math.max(peak, inFlight);
         const signal = AbortSignal.timeout(Math.max(1, Math.ceil(timeoutMs - (t - due))));
-        send(i, signal).then(
-          (status) => complete(i, t, status),
-          () => complete(i, t, signal.aborted ? 'timeout' : 'network'),
-        ).finally(() => {
-          inFlight--;
-          pump();
-        });
+        send(i, signal)
+          .then(
+            (status) => complete(i, t, status),
+            () => complete(i, t, signal.aborted ? 'timeout' : 'network'),
+          )
+          .finally(() => {
+            inFlight--;
+            pump();
+          });
       }
       if (next < total && inFlight < maxInFlight) {
         timer = setTimeout(pump, Math.max(0, dueAt(next, rate) - (now() - start)));
