@@ -50,8 +50,8 @@ export function parseBenchOptions(args: readonly string[], env: NodeJS.ProcessEn
         `Unknown option ${flag} (options: ${[...Object.keys(numeric), '--no-bundles'].join(', ')})`,
       );
     const text = inline ?? args[++i];
-    const value = Number(text);
-    if (!Number.isInteger(value) || value < spec.min || value > spec.max) {
+    const value = /^\d+$/.test(text ?? '') ? Number(text) : NaN;
+    if (!(value >= spec.min && value <= spec.max)) {
       throw new Error(
         `${flag} takes a whole number from ${spec.min} to ${spec.max} (got ${text ?? 'nothing'})`,
       );
