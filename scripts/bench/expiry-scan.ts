@@ -21,13 +21,14 @@ const secondsSince = (t0: number) => Math.round((Date.now() - t0) / 10) / 100;
 
 export async function timeExpiryScan(
   {
-    gatewayUrl,
+    triggerUrl,
     adminToken,
     redisUrl,
     redisPrefix,
     listings,
   }: {
-    gatewayUrl: string;
+    /** POST /api/admin/expiry-scan, on svc-catalog or through the gateway. */
+    triggerUrl: string;
     adminToken: string;
     redisUrl: string;
     redisPrefix: string;
@@ -36,7 +37,7 @@ export async function timeExpiryScan(
   timeoutMs = 600_000,
 ): Promise<ScanTiming> {
   const t0 = Date.now();
-  const res = await request(`${gatewayUrl}/api/admin/expiry-scan`, {
+  const res = await request(triggerUrl, {
     method: 'POST',
     headers: { authorization: `Bearer ${adminToken}` },
     headersTimeout: timeoutMs,

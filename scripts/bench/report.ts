@@ -17,6 +17,7 @@ export interface BenchReport {
   openLoop?: OpenLoopResult & { scenario: string };
   answers: AnswerSize[];
   scan?: ScanTiming;
+  scanError?: string;
   memory: Record<string, number>;
   bundles: object[];
   goals: Goal[];
@@ -39,6 +40,7 @@ export function printReport(r: BenchReport): void {
   }
   if (r.seed) console.log('\nseed:', r.seed);
   if (r.scan) console.log('expiry scan:', r.scan);
+  if (r.scanError) console.log('expiry scan failed:', r.scanError);
   console.log('memory after the run:', r.memory);
   if (r.bundles.length) {
     console.log('\nfront-end downloads (KB):');
