@@ -1,9 +1,10 @@
-// The expiry scan over every listing, timed from the admin's trigger to the scan's end. Today's
-// trigger answers 200 when the scan is done; a trigger answering 202 with a job id is followed
-// on the scan's BullMQ queue until that job completes. Either way the scan runs in svc-catalog
-// as in production.
+// The expiry scan over every listing, timed from the admin's trigger to the scan's end. A trigger
+// answering 200 ran the scan itself; one answering 202 with a job id queued it, and the scan's
+// queue events tell when that job finished (the job itself may be removed on completion).
+// Either way the scan runs in svc-catalog as in production.
 import { expiryScanQueueName } from '@medrelay/contracts';
-import { createQueue, createQueueRedis } from '@medrelay/service-kit';
+import { createQueueRedis } from '@medrelay/service-kit';
+import { QueueEvents } from 'bullmq';
 import { request } from 'undici';
 
 export interface ScanTiming {
@@ -12,21 +13,14 @@ export interface ScanTiming {
   trigger: string;
   /** From sending the trigger until the scan finished. */
   seconds: number;
-  /** The job's own run time, when queued (without the wait in the queue). */
-  runSeconds: number | null;
+  /** What the scan reported (counts of unlisted listings, alerts, digests…). */
   result: unknown;
 }
 
 const secondsSince = (t0: number) => Math.round((Date.now() - t0) / 10) / 100;
 
 export async function timeExpiryScan(
-  {
-    triggerUrl,
-    adminToken,
-    redisUrl,
-    redisPrefix,
-    listings,
-  }: {
+  options: {
     /** POST /api/admin/expiry-scan, on svc-catalog or through the gateway. */
     triggerUrl: string;
     adminToken: string;
@@ -36,44 +30,48 @@ export async function timeExpiryScan(
   },
   timeoutMs = 600_000,
 ): Promise<ScanTiming> {
-  const t0 = Date.now();
-  const res = await request(triggerUrl, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${adminToken}` },
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-  });
-  const body = (await res.body.json().catch(() => null)) as Record<string, unknown> | null;
-  if (res.statusCode === 200) {
-    return { listings, trigger: '200', seconds: secondsSince(t0), runSeconds: null, result: body };
-  }
-  const jobId = body?.jobId ?? body?.id;
-  if (res.statusCode !== 202 || (typeof jobId !== 'string' && typeof jobId !== 'number')) {
-    throw new Error(`The expiry-scan trigger answered ${res.statusCode} ${JSON.stringify(body)}`);
-  }
-  const connection = createQueueRedis(redisUrl, 'bench');
-  const queue = createQueue(expiryScanQueueName, connection, redisPrefix);
+  const { listings } = options;
+  // Listening before the trigger, so the job's end cannot be missed.
+  const connection = createQueueRedis(options.redisUrl, 'bench-scan-events');
+  const events = new QueueEvents(expiryScanQueueName, { connection, prefix: `${options.redisPrefix}:bull` });
   try {
-    const deadline = t0 + timeoutMs;
-    while (Date.now() < deadline) {
-      const job = await queue.getJob(String(jobId));
-      const state = job ? await job.getState() : 'missing';
-      if (job && state === 'completed') {
-        const finished = job.finishedOn ?? Date.now();
+    await events.waitUntilReady();
+    const finished = new Map<string, { failed: string | null; result: unknown; at: number }>();
+    events.on('completed', ({ jobId, returnvalue }) =>
+      finished.set(jobId, { failed: null, result: returnvalue, at: Date.now() }),
+    );
+    events.on('failed', ({ jobId, failedReason }) =>
+      finished.set(jobId, { failed: failedReason, result: null, at: Date.now() }),
+    );
+    const t0 = Date.now();
+    const res = await request(options.triggerUrl, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${options.adminToken}` },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    const body = (await res.body.json().catch(() => null)) as Record<string, unknown> | null;
+    if (res.statusCode === 200) return { listings, trigger: '200', seconds: secondsSince(t0), result: body };
+    const jobId = body?.jobId;
+    if (res.statusCode !== 202 || (typeof jobId !== 'string' && typeof jobId !== 'number')) {
+      throw new Error(`The expiry-scan trigger answered ${res.statusCode} ${JSON.stringify(body)}`);
+    }
+    while (Date.now() < t0 + timeoutMs) {
+      const end = finished.get(String(jobId));
+      if (end?.failed) throw new Error(`The expiry-scan job failed: ${end.failed}`);
+      if (end) {
         return {
           listings,
           trigger: '202',
-          seconds: Math.round((finished - t0) / 10) / 100,
-          runSeconds: job.processedOn ? Math.round((finished - job.processedOn) / 10) / 100 : null,
-          result: job.returnvalue,
+          seconds: Math.round((end.at - t0) / 10) / 100,
+          result: end.result,
         };
       }
-      if (state === 'failed') throw new Error(`The expiry-scan job failed: ${job?.failedReason}`);
-      await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 20));
     }
     throw new Error(`The expiry scan did not finish within ${timeoutMs / 1000} s`);
   } finally {
-    await queue.close();
-    await connection.quit();
+    await events.close();
+    await connection.quit().catch(() => undefined);
   }
 }
