@@ -19,7 +19,8 @@ let base: string;
 beforeAll(async () => {
   worker = new Worker(
     expiryScanQueueName,
-    async () => {
+    async (job) => {
+      if (job.id === 'scan-flaky' && job.attemptsMade === 0) throw new Error('lost the database');
       await new Promise((r) => setTimeout(r, 100));
       return { unlisted: 3, alerts: 2 };
     },
@@ -28,7 +29,14 @@ beforeAll(async () => {
   server = createServer(async (req, res) => {
     res.setHeader('content-type', 'application/json');
     if (req.url === '/sync') return res.end(JSON.stringify({ unlisted: 1 }));
-    const job = await queue.add('expiry-scan', {}, { jobId: 'scan-now', removeOnComplete: true });
+    const flaky = req.url === '/flaky';
+    const job = await queue.add(
+      'expiry-scan',
+      {},
+      flaky
+        ? { jobId: 'scan-flaky', attempts: 2, backoff: { type: 'fixed', delay: 50 }, removeOnComplete: true }
+        : { jobId: 'scan-now', removeOnComplete: true },
+    );
     res.statusCode = 202;
     res.end(JSON.stringify({ queued: true, jobId: job.id }));
   });
@@ -54,14 +62,23 @@ const scan = (path: string) =>
 
 describe('timing the expiry scan', () => {
   it('takes a 200 answer as the finished scan', async () => {
-    expect(await scan('/sync')).toMatchObject({ trigger: '200', result: { unlisted: 1 } });
+    expect(await scan('/sync')).toMatchObject({ trigger: '200', result: { unlisted: 1 }, setbacks: 0 });
   });
 
   it('follows a queued scan (202) until its job completes, also when the job is then removed', async () => {
     const timing = await scan('/queued');
-    expect(timing).toMatchObject({ trigger: '202', listings: 10, result: { unlisted: 3, alerts: 2 } });
+    expect(timing).toMatchObject({
+      trigger: '202',
+      listings: 10,
+      result: { unlisted: 3, alerts: 2 },
+      setbacks: 0,
+    });
     // The job ran for 100 ms after the trigger: finishing is awaited, not assumed.
     expect(timing.seconds).toBeGreaterThanOrEqual(0.1);
     expect(await queue.getJob('scan-now')).toBeUndefined();
+  });
+
+  it('counts a retried attempt in the time and says so', async () => {
+    expect(await scan('/flaky')).toMatchObject({ trigger: '202', result: { unlisted: 3 }, setbacks: 1 });
   });
 });

@@ -13,8 +13,10 @@ export interface ScanTiming {
   trigger: string;
   /** From sending the trigger until the scan finished. */
   seconds: number;
-  /** What the scan reported (counts of unlisted listings, alerts, digests…). */
+  /** What the scan reported (counts of unlisted listings, alerts, digests…); of the last attempt. */
   result: unknown;
+  /** Times the queued job stalled (lost its lock) or was put back for a retry: included in `seconds`. */
+  setbacks: number;
 }
 
 const secondsSince = (t0: number) => Math.round((Date.now() - t0) / 10) / 100;
@@ -43,6 +45,10 @@ export async function timeExpiryScan(
     events.on('failed', ({ jobId, failedReason }) =>
       finished.set(jobId, { failed: failedReason, result: null, at: Date.now() }),
     );
+    const setbacks = new Map<string, number>();
+    const setback = ({ jobId }: { jobId: string }) => setbacks.set(jobId, (setbacks.get(jobId) ?? 0) + 1);
+    events.on('stalled', setback);
+    events.on('delayed', setback);
     const t0 = Date.now();
     const res = await request(options.triggerUrl, {
       method: 'POST',
@@ -51,7 +57,9 @@ export async function timeExpiryScan(
       bodyTimeout: timeoutMs,
     });
     const body = (await res.body.json().catch(() => null)) as Record<string, unknown> | null;
-    if (res.statusCode === 200) return { listings, trigger: '200', seconds: secondsSince(t0), result: body };
+    if (res.statusCode === 200) {
+      return { listings, trigger: '200', seconds: secondsSince(t0), result: body, setbacks: 0 };
+    }
     const jobId = body?.jobId;
     if (res.statusCode !== 202 || (typeof jobId !== 'string' && typeof jobId !== 'number')) {
       throw new Error(`The expiry-scan trigger answered ${res.statusCode} ${JSON.stringify(body)}`);
@@ -65,6 +73,7 @@ export async function timeExpiryScan(
           trigger: '202',
           seconds: Math.round((end.at - t0) / 10) / 100,
           result: end.result,
+          setbacks: setbacks.get(String(jobId)) ?? 0,
         };
       }
       await new Promise((r) => setTimeout(r, 20));
