@@ -61,6 +61,21 @@ export function writeReport(root: string, r: BenchReport): string {
   mkdirSync(out, { recursive: true });
   const file = path.join(out, 'results.json');
   const machine = { cores: cpus().length, node: process.version };
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), machine, ...r }, null, 2));
+  // Goals first, then the figures in the order they were measured.
+  const { goals, options, seed, ratios, closedLoop, openLoop, answers, scan, scanError, memory, bundles } = r;
+  const ordered = {
+    goals,
+    options,
+    seed,
+    ratios,
+    closedLoop,
+    openLoop,
+    answers,
+    scan,
+    scanError,
+    memory,
+    bundles,
+  };
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), machine, ...ordered }, null, 2));
   return file;
 }
