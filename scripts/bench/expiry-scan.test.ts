@@ -73,8 +73,8 @@ describe('timing the expiry scan', () => {
       result: { unlisted: 3, alerts: 2 },
       setbacks: 0,
     });
-    // The job ran for 100 ms after the trigger: finishing is awaited, not assumed.
-    expect(timing.seconds).toBeGreaterThanOrEqual(0.1);
+    // The job ran for 100 ms after the trigger (timers may fire a little early): awaited, not assumed.
+    expect(timing.seconds).toBeGreaterThanOrEqual(0.09);
     expect(await queue.getJob('scan-now')).toBeUndefined();
   });
 
