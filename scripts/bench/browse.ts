@@ -1,0 +1,78 @@
+// The scale scenarios: the same calls direct and through the gateway, and browse at a fixed
+// arrival rate through the gateway.
+import { Agent, request } from 'undici';
+import { closedLoopResult, runClosedLoop, type ClosedLoopSamples, type HttpCall } from './closed-loop';
+import { runOpenLoop, summarizeOpenLoop, type OpenLoopResult } from './open-loop';
+import type { BenchOptions } from './options';
+import type { Platform } from './platform';
+import { browseMix, browserHeaders } from './scenarios';
+
+/**
+ * The same calls direct to a service and through the gateway: both warmed up, then alternated
+ * in two rounds each so that load from elsewhere on the machine falls on both alike. The ratio
+ * is of requests per second.
+ */
+export async function directVersusGateway(
+  options: Pick<BenchOptions, 'connections' | 'seconds'>,
+  what: string,
+  service: keyof Platform['urls'],
+  p: Platform,
+  paths: string[],
+  token: string,
+) {
+  const call =
+    (base: string) =>
+    (i: number): HttpCall => ({
+      url: `${base}${paths[i % paths.length]}`,
+      headers: { ...browserHeaders, authorization: `Bearer ${token}` },
+    });
+  const { connections } = options;
+  const [direct, gateway] = [call(p.urls[service]), call(p.urls.gateway)];
+  await runClosedLoop(direct, { connections, seconds: 1 });
+  await runClosedLoop(gateway, { connections, seconds: 1 });
+  const half = { connections, seconds: options.seconds / 2 };
+  const runs = { direct: [] as ClosedLoopSamples[], gateway: [] as ClosedLoopSamples[] };
+  for (let round = 0; round < 2; round++) {
+    runs.direct.push(await runClosedLoop(direct, half));
+    runs.gateway.push(await runClosedLoop(gateway, half));
+  }
+  const results = [
+    closedLoopResult(`${what}, direct to ${service}`, connections, runs.direct),
+    closedLoopResult(`${what}, through the gateway`, connections, runs.gateway),
+  ];
+  const ratio = Math.round((results[1]!.perSecond / Math.max(1, results[0]!.perSecond)) * 100) / 100;
+  return { results, ratio };
+}
+
+/** Browse at a fixed arrival rate through the gateway, each latency from when it was due. */
+export async function browseOpenLoop(
+  options: Pick<BenchOptions, 'rate' | 'openSeconds' | 'maxInFlight'>,
+  p: Platform,
+  token: string,
+): Promise<OpenLoopResult & { scenario: string }> {
+  const paths = browseMix(Math.ceil(options.rate * options.openSeconds), 7);
+  const agent = new Agent({ connections: options.maxInFlight, keepAliveTimeout: 10_000 });
+  try {
+    const run = await runOpenLoop({
+      rate: options.rate,
+      seconds: options.openSeconds,
+      maxInFlight: options.maxInFlight,
+      timeoutMs: 10_000,
+      send: async (i, signal) => {
+        const res = await request(`${p.urls.gateway}${paths[i]}`, {
+          dispatcher: agent,
+          signal,
+          headers: { ...browserHeaders, authorization: `Bearer ${token}` },
+        });
+        await res.body.dump();
+        return res.statusCode;
+      },
+    });
+    return {
+      scenario: `browse mix through the gateway at ${options.rate} req/s`,
+      ...summarizeOpenLoop(run, options.rate, options.openSeconds),
+    };
+  } finally {
+    await agent.close();
+  }
+}

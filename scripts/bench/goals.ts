@@ -1,0 +1,134 @@
+// The targets of issue 12, judged on one run's figures. A goal met below its stated scale (a
+// quick run at 20,000 listings) says so: `atGoalScale` is false.
+import type { ClosedLoopResult } from './closed-loop';
+import type { ScanTiming } from './expiry-scan';
+import type { OpenLoopResult } from './open-loop';
+import type { AnswerSize } from './scenarios';
+
+export interface Goal {
+  goal: string;
+  target: string;
+  measured: string;
+  /** null: not measured in this run. */
+  pass: boolean | null;
+  atGoalScale: boolean;
+}
+
+export interface Figures {
+  scale: number | null;
+  browseAlone?: ClosedLoopResult;
+  ratios: { authMe?: number; browse?: number };
+  openLoop?: OpenLoopResult;
+  ownPages?: AnswerSize;
+  answers: AnswerSize[];
+  scan?: ScanTiming;
+  /** KB of JS the landing page transferred, when the bundle report gives it. */
+  landingKbTransferred?: number;
+}
+
+const notMeasured = (goal: string, target: string): Goal => ({
+  goal,
+  target,
+  measured: 'not measured',
+  pass: null,
+  atGoalScale: false,
+});
+
+export function judgeGoals(f: Figures): Goal[] {
+  const atScale = (f.scale ?? 0) >= 100_000;
+  const goals: Goal[] = [];
+  goals.push(
+    f.browseAlone
+      ? {
+          goal: 'browse alone, in the service (direct, 1 connection)',
+          target: 'p50 ≤ 5 ms at 100,000 listings',
+          measured: `p50 ${f.browseAlone.p50ms} ms, p99 ${f.browseAlone.p99ms} ms`,
+          pass: f.browseAlone.p50ms <= 5 && f.browseAlone.errors === 0,
+          atGoalScale: atScale,
+        }
+      : notMeasured('browse alone, in the service', 'p50 ≤ 5 ms'),
+  );
+  const o = f.openLoop;
+  goals.push(
+    o
+      ? {
+          goal: 'browse at a fixed rate through the gateway (open loop)',
+          target: 'p99 ≤ 50 ms, 0 errors at 500 req/s, 100,000 listings',
+          measured: `p99 ${o.p99ms} ms, ${o.errors} errors, ${o.achievedPerSecond} of ${o.rate} req/s`,
+          pass: o.p99ms <= 50 && o.errors === 0,
+          atGoalScale: atScale && o.rate >= 500,
+        }
+      : notMeasured('browse at a fixed rate through the gateway', 'p99 ≤ 50 ms, 0 errors at 500 req/s'),
+  );
+  for (const [key, what] of [
+    ['authMe', '/api/auth/me'],
+    ['browse', 'browse'],
+  ] as const) {
+    const ratio = f.ratios[key];
+    goals.push(
+      ratio === undefined
+        ? notMeasured(`gateway/direct on ${what}`, '≥ 0.6')
+        : {
+            goal: `gateway/direct on ${what} (closed loop, req/s)`,
+            target: '≥ 0.6',
+            measured: String(ratio),
+            pass: ratio >= 0.6,
+            atGoalScale: key === 'authMe' || atScale,
+          },
+    );
+  }
+  goals.push(
+    f.ownPages
+      ? {
+          goal: "an owner's list (/api/medicines/my) is paged",
+          target: 'at most 100 rows per answer',
+          measured: `${f.ownPages.rows} rows, ${f.ownPages.kbJson} KB JSON, ${f.ownPages.kbTransferred} KB transferred`,
+          pass: f.ownPages.rows !== null && f.ownPages.rows <= 100,
+          atGoalScale: atScale,
+        }
+      : notMeasured("an owner's list is paged", 'at most 100 rows per answer'),
+  );
+  goals.push(
+    f.scan
+      ? {
+          goal: 'expiry scan over every listing',
+          target: '1,000,000 listings in ≤ 10 s',
+          measured: `${f.scan.listings} listings in ${f.scan.seconds} s (trigger ${f.scan.trigger}${f.scan.setbacks ? `, ${f.scan.setbacks} stalls/retries` : ''})`,
+          pass: f.scan.seconds <= 10 * Math.max(1, f.scan.listings / 1_000_000),
+          atGoalScale: f.scan.listings >= 1_000_000,
+        }
+      : notMeasured('expiry scan', '1,000,000 listings in ≤ 10 s'),
+  );
+  goals.push(
+    f.landingKbTransferred === undefined
+      ? notMeasured('landing page JS transferred', '≤ 200 KB')
+      : {
+          goal: 'landing page JS transferred (Chromium)',
+          target: '≤ 200 KB',
+          measured: `${f.landingKbTransferred} KB`,
+          pass: f.landingKbTransferred <= 200,
+          atGoalScale: true,
+        },
+  );
+  const large = f.answers.filter((a) => a.kbJson > 1);
+  goals.push(
+    large.length
+      ? {
+          goal: 'JSON answers over 1 KB compressed for a browser',
+          target: 'Content-Encoding br/gzip, Vary: Accept-Encoding',
+          measured: large.map((a) => `${a.what}: ${a.contentEncoding ?? 'none'}`).join('; '),
+          pass: large.every((a) => a.contentEncoding !== null && /accept-encoding/i.test(a.vary ?? '')),
+          atGoalScale: true,
+        }
+      : notMeasured('JSON answers over 1 KB compressed', 'Content-Encoding br/gzip'),
+  );
+  return goals;
+}
+
+/** The landing page's transferred KB from whatever the bundle report holds (a "transferred" figure). */
+export function landingTransferred(bundles: readonly object[]): number | undefined {
+  const landing = bundles.find((b) => /landing/i.test(String((b as { what?: unknown }).what ?? '')));
+  if (!landing) return undefined;
+  const entry = Object.entries(landing).find(([k, v]) => /transfer/i.test(k) && typeof v === 'number');
+  return entry ? (entry[1] as number) : undefined;
+}

