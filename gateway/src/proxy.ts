@@ -48,25 +48,21 @@ export function proxyTo(
     router: (req) => {
       const target = pool.next();
       (req as ProxiedRequest).upstreamTarget = target;
-      const response = (req as Request).res;
-      if (response) response.locals.metricsRoute = `proxied to ${name}`;
+      const request = req as Request;
+      if (request.res) request.res.locals.metricsRoute = `proxied to ${name}`;
+      forwardedHeaders(request);
       return target;
     },
     xfwd: false,
     proxyTimeout: timeoutMs,
     pathFilter: (path) => prefixes.some((p) => matchesPrefix(path.split('?')[0]!, p)),
     on: {
+      // http-proxy emits this when the call gets its socket, which under load can be after its
+      // headers went out: only read here, never set headers (see forwardedHeaders).
       proxyReq: (proxyReq, req) => {
-        const request = req as Request;
         const proxied = req as ProxiedRequest;
         proxied.upstreamReusedSocket = (proxyReq as ClientRequest).reusedSocket;
         proxyReq.once('timeout', () => (proxied.upstreamTimedOut = true));
-        // The connection to the service is the gateway's, not the client's: a client's
-        // `Connection: close` must not close a pooled one (and cut off an upload's early answer).
-        proxyReq.setHeader('connection', 'keep-alive');
-        proxyReq.setHeader('x-forwarded-for', request.ip ?? request.socket.remoteAddress ?? '');
-        proxyReq.setHeader('x-forwarded-proto', request.protocol);
-        if (request.headers.host) proxyReq.setHeader('x-forwarded-host', request.headers.host);
       },
       proxyRes: (_proxyRes, req) => {
         const target = (req as ProxiedRequest).upstreamTarget;
@@ -102,6 +98,20 @@ export function proxyTo(
     },
   });
   return proxy;
+}
+
+/**
+ * The headers the service sees, set on the incoming request before http-proxy copies them (it
+ * copies `req.headers` when it creates the call; setting them later races the socket under load).
+ */
+function forwardedHeaders(request: Request) {
+  const headers = request.headers;
+  // The connection to the service is the gateway's, not the client's: a client's
+  // `Connection: close` must not close a pooled one (and cut off an upload's early answer).
+  headers.connection = 'keep-alive';
+  headers['x-forwarded-for'] = request.ip ?? request.socket.remoteAddress ?? '';
+  headers['x-forwarded-proto'] = request.protocol;
+  if (headers.host) headers['x-forwarded-host'] = headers.host;
 }
 
 function answerUnavailable(
