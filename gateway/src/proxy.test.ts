@@ -2,8 +2,12 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/testing';
+import { createLogger } from '@medrelay/service-kit';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proxyTo } from './proxy';
 import { startTestGateway } from './testing';
+import { UpstreamPool } from './upstream-pool';
 
 /**
  * A stand-in service that shows how the gateway talks to it: connections opened, calls per
@@ -172,5 +176,42 @@ describe('proxying to a service', () => {
     });
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body.toString()).code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('proxying while every connection to the service is busy', () => {
+  it('queues calls for a connection and still sends the address it determined, not the client’s', async () => {
+    const forwardedFor: string[] = [];
+    const slow = http.createServer((req, res) => {
+      forwardedFor.push(String(req.headers['x-forwarded-for']));
+      setImmediate(() => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', () => resolve()));
+    const pool = new UpstreamPool('catalog', [`http://127.0.0.1:${(slow.address() as AddressInfo).port}`]);
+    // One connection for 20 calls: most wait for the socket after their headers were written,
+    // which is when setting a header on the outgoing call threw ERR_HTTP_HEADERS_SENT.
+    const oneSocket = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const app = express();
+    app.use(proxyTo(pool, ['/api/medicines'], 5_000, createLogger('proxy-test', 'silent'), oneSocket));
+    const server = await new Promise<http.Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const callers = new http.Agent({ keepAlive: true, maxSockets: 20 });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          rawCall(`${base}/api/medicines`, callers, { headers: { 'x-forwarded-for': '6.6.6.6' } }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+      expect(forwardedFor).toHaveLength(20);
+      expect(new Set(forwardedFor)).toEqual(new Set(['127.0.0.1']));
+    } finally {
+      callers.destroy();
+      oneSocket.destroy();
+      server.close();
+      slow.close();
+    }
   });
 });
