@@ -32,6 +32,8 @@ export function createWorker<T>(
   prefix: string,
   logger: Logger,
   concurrency = 5,
+  /** For long jobs: how long the job's lock lasts between renewals (BullMQ's default is 30 s). */
+  lockDuration?: number,
 ): Worker<T> {
   // The job runs under the request id that caused it, so its log lines and the jobs it publishes carry it.
   const traced: Processor<T> = (job, token) =>
@@ -40,6 +42,7 @@ export function createWorker<T>(
     connection,
     prefix: `${prefix}:bull`,
     concurrency,
+    ...(lockDuration ? { lockDuration } : {}),
     settings: { backoffStrategy: (attemptsMade: number) => retryDelay(attemptsMade) },
   });
   worker.on('failed', (job, err) => {

@@ -30,6 +30,9 @@ export async function startExpiryScheduler(ctx: CatalogContext, connection: Redi
     ctx.prefix,
     logger,
     1,
+    // A scan of a million listings on a busy machine can hold its event loop long enough to
+    // miss a 30 s renewal; a lost lock makes BullMQ run the same scan again after a backoff.
+    5 * 60_000,
   );
   return {
     queue,
