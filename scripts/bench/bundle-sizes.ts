@@ -4,7 +4,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { demoAccounts, demoPassword } from '@medrelay/svc-identity/provisioning';
-import { userTypes } from '@medrelay/contracts';
+import { userTypes, type UserType } from '@medrelay/contracts';
 
 export interface BundleSize {
   what: string;
@@ -82,7 +82,19 @@ function size(what: string, files: Map<string, Download>, keep: (path: string) =
   };
 }
 
-export async function measureBundles(baseUrl: string, executablePath: string): Promise<BundleSize[]> {
+/** Who signs in to open each role's area: the demo accounts unless given. */
+export type RoleAccounts = Partial<Record<UserType, { email: string; password: string }>>;
+
+function demoAccount(role: UserType) {
+  const account = demoAccounts.find((a) => a.userType === role && a.status === 'approved')!;
+  return { email: account.email, password: demoPassword };
+}
+
+export async function measureBundles(
+  baseUrl: string,
+  executablePath: string,
+  accounts: RoleAccounts = {},
+): Promise<BundleSize[]> {
   const browser = await chromium.launch({
     executablePath,
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
@@ -95,12 +107,12 @@ export async function measureBundles(baseUrl: string, executablePath: string): P
     await landingFiles.settled();
     results.push(size('shell first load (landing page)', landingFiles.files, () => true));
     for (const role of userTypes) {
-      const account = demoAccounts.find((a) => a.userType === role && a.status === 'approved')!;
+      const account = accounts[role] ?? demoAccount(role);
       const page = await browser.newPage();
       const files = await collectScripts(page);
       await page.goto(`${baseUrl}/login`);
       await page.getByLabel('Email').fill(account.email);
-      await page.getByLabel('Password').fill(demoPassword);
+      await page.getByLabel('Password').fill(account.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByTestId(`remote-${role}`).getByRole('heading').first().waitFor();
       await page.waitForLoadState('networkidle');
