@@ -101,4 +101,37 @@ describe('landing page', { timeout: 60_000 }, () => {
     expect(await page.getByRole('radio', { name: 'NGO' }).isChecked()).toBe(true);
     await page.getByLabel('Contact Person Name').waitFor();
   });
+
+  it('downloads its scripts compressed: Brotli as Chromium asks for it, far fewer bytes than the files', async () => {
+    const page = await platform.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const scripts = new Map<string, { encoding: string; decoded: number; transferred?: number }>();
+    cdp.on('Network.responseReceived', (event) => {
+      if (!new URL(event.response.url).pathname.endsWith('.js')) return;
+      const headers = Object.fromEntries(
+        Object.entries(event.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
+      );
+      scripts.set(event.requestId, { encoding: headers['content-encoding'] ?? 'identity', decoded: 0 });
+    });
+    // Decoded bytes arrive here; encodedDataLength is what came over the wire.
+    cdp.on('Network.dataReceived', (event) => {
+      const script = scripts.get(event.requestId);
+      if (script) script.decoded += event.dataLength;
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const script = scripts.get(event.requestId);
+      if (script) script.transferred = event.encodedDataLength;
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByTestId('role-card-ngo').waitFor();
+
+    const loaded = [...scripts.values()].filter((s) => s.transferred !== undefined);
+    // Files under 1 KB (the language switch in <head>) have no compressed copy: not worth it.
+    const large = loaded.filter((s) => s.decoded >= 1024);
+    expect(large.length).toBeGreaterThan(5);
+    expect(large.map((s) => s.encoding)).toEqual(large.map(() => 'br'));
+    const sum = (pick: (s: (typeof loaded)[number]) => number) => large.reduce((n, s) => n + pick(s), 0);
+    expect(sum((s) => s.transferred!)).toBeLessThan(sum((s) => s.decoded) / 3);
+  });
 });

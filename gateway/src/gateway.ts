@@ -23,6 +23,7 @@ import { adminRoutes } from './admin';
 import { adminStatsRoute } from './stats';
 import { impactRoute } from './impact';
 import { staticRoutes } from './static';
+import { compressOwnAnswers } from './own-compression';
 import { parseUrlList, UpstreamPool } from './upstream-pool';
 
 /** The single entry point: guards, then each service's paths proxied, then the static front ends. */
@@ -49,10 +50,12 @@ export async function createGateway(
   const maintenance = maintenanceSwitch(redis, config.REDIS_PREFIX);
   const app = createServiceApp(logger, {
     json: false,
+    compress: false,
     trustProxy: config.TRUST_PROXY,
     metricsPort: config.METRICS_PORT,
   });
   const internalPort = config.METRICS_PORT !== undefined;
+  app.use(compressOwnAnswers());
   app.use(healthRoutes(targets, redis, () => shuttingDown, { withInstances: !internalPort }));
   // Before the guards: the API description is public and stays readable in maintenance mode.
   app.use(apiDocsRoutes());

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { userTypes } from '@medrelay/contracts';
+import { compressAnswers } from '@medrelay/service-kit';
 import express, { Router, type Response } from 'express';
 import { readDeployedRemotes } from './deployed-remotes';
+import { chooseVariant, precompressedFiles, requestedName, setVariantHeaders } from './precompressed';
 
 /** One remote per role (`mf-<role>`). */
 const roles = userTypes;
@@ -21,8 +23,16 @@ const hashed = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|webp|svg)$/;
 function cacheHeaders(res: Response, file: string) {
   res.setHeader(
     'Cache-Control',
-    hashed.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    hashed.test(path.basename(requestedName(file))) ? 'public, max-age=31536000, immutable' : 'no-cache',
   );
+}
+
+/** A build folder: its precompressed copies first (br > gzip > the file itself). */
+function builtFiles(dir: string, options: { dotfiles?: 'ignore' } = {}) {
+  return [
+    precompressedFiles(dir),
+    express.static(dir, { setHeaders: cacheHeaders, index: false, ...options }),
+  ];
 }
 
 /**
@@ -59,7 +69,7 @@ export function staticRoutes(root: string, deployDir = path.join(root, 'dist', '
   // Source maps are for our own debugging, not published.
   router.get(/\.map$/, (_req, res) => res.status(404).end());
 
-  router.get('/mf/remotes.json', (req, res) => {
+  router.get('/mf/remotes.json', compressAnswers(), (req, res) => {
     const built = roles
       .filter((role) => existsSync(path.join(root, `mf-${role}`, 'dist', 'mf-manifest.json')))
       .map((role) => ({ name: `mf_${role}`, role, entry: `/mf/${role}/mf-manifest.json` }));
@@ -75,27 +85,27 @@ export function staticRoutes(root: string, deployDir = path.join(root, 'dist', '
     res.json(remotes);
   });
   for (const role of roles) {
-    router.use(
-      `/mf/${role}`,
-      express.static(path.join(root, `mf-${role}`, 'dist'), { setHeaders: cacheHeaders, index: false }),
-    );
+    router.use(`/mf/${role}`, ...builtFiles(path.join(root, `mf-${role}`, 'dist')));
   }
   // Versioned deploys: /mf/<role>/<version>/… from <deployDir>/<role>/<version>/.
-  router.use(
-    '/mf',
-    express.static(deployDir, { setHeaders: cacheHeaders, index: false, dotfiles: 'ignore' }),
-  );
-  router.use(express.static(shellDist, { setHeaders: cacheHeaders, index: false }));
+  router.use('/mf', ...builtFiles(deployDir, { dotfiles: 'ignore' }));
+  router.use(...builtFiles(shellDist));
   // Screens fall back to index.html; a missing file (an old chunk after a redeploy) is a 404,
   // never HTML served as JavaScript.
-  router.get(/^\/(?!api(\/|$)|mf\/|health(\/|$))(?!.*\.[a-z0-9]+$).*/i, (_req, res) => {
+  router.get(/^\/(?!api(\/|$)|mf\/|health(\/|$))(?!.*\.[a-z0-9]+$).*/i, (req, res, next) => {
     const index = path.join(shellDist, 'index.html');
     if (!existsSync(index)) {
       res.status(503).type('html').send(notBuiltPage);
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    chooseVariant(index, req.headers['accept-encoding']).then(({ file, encoding, vary }) => {
+      if (vary) setVariantHeaders(res, index, encoding);
+      res.sendFile(file, (err?: NodeJS.ErrnoException) => {
+        // As Express does without a callback: a visitor who left is not an error.
+        if (err && err.code !== 'ECONNABORTED' && err.syscall !== 'write') next(err);
+      });
+    }, next);
   });
   return router;
 }

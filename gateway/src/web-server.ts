@@ -19,7 +19,8 @@ import { webConfigShape } from './web-config';
 
 const config = loadConfig(webConfigShape);
 const logger = createLogger('web', config.LOG_LEVEL);
-const app = createServiceApp(logger, { json: false, metricsPort: config.METRICS_PORT });
+// Files go out precompressed (static.ts), so no compression per request here.
+const app = createServiceApp(logger, { json: false, compress: false, metricsPort: config.METRICS_PORT });
 let stopping = false;
 app.get('/health/live', (_req, res) => void res.json({ status: 'live' }));
 app.get('/health/ready', (_req, res) => {

@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 
@@ -12,18 +14,14 @@ const version = (pkg) => require(`${pkg}/package.json`).version;
 
 /**
  * One instance of each across the page: React and the libraries that keep state in React
- * context or module scope (query cache, i18n instance, router). Fluent UI is not shared: each
- * app mounts its own FluentProvider, so per-app tree shaking keeps the first load small
- * (sharing it whole ships the full library; see docs/design.md).
+ * context or module scope (query cache, i18n instance). Fluent UI is not shared: each app mounts
+ * its own FluentProvider, so per-app tree shaking keeps the first load small (sharing it whole
+ * ships the full library; see docs/design.md). Nor is react-router: every app has its own
+ * BrowserRouter (they follow one another through single-spa's popstate), and a shared module is
+ * never tree-shaken: shared, react-router 7 cost the landing page 52 KB of Brotli, per app
+ * tree-shaken about 11 KB ("Compressed downloads" in docs/design.md).
  */
-const singletonPackages = [
-  'react',
-  'react-dom',
-  '@tanstack/react-query',
-  'i18next',
-  'react-i18next',
-  'react-router-dom',
-];
+const singletonPackages = ['react', 'react-dom', '@tanstack/react-query', 'i18next', 'react-i18next'];
 
 export function sharedDependencies() {
   const shared = {};
@@ -38,9 +36,6 @@ export function sharedDependencies() {
 
 const gatewayUrl = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
-/**
- * @param {{ app: 'shell' | `mf-${string}`, dir: string, role?: string, devPort: number }} options
- */
 /**
  * Copies a plain script next to the build under its own fixed name (the shell's early language
  * switch, loaded blocking from <head>; the gateway serves it with no-cache).
@@ -61,6 +56,34 @@ class EmitStaticScript {
   }
 }
 
+/**
+ * Brotli (quality 11) and gzip (level 9) copies next to every text asset of 1 KB or more, made
+ * once at build time so the server sends them without spending CPU per request
+ * (gateway/src/static.ts picks br > gzip > identity from Accept-Encoding). A copy that saves
+ * less than 20% is not written. Source maps are not published, so not compressed.
+ */
+const compressible = /\.(js|mjs|json|html|css|svg|txt)$/;
+function precompression() {
+  const common = { test: compressible, threshold: 1024, minRatio: 0.8, deleteOriginalAssets: false };
+  return [
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } },
+    }),
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: zlib.Z_BEST_COMPRESSION },
+    }),
+  ];
+}
+
+/**
+ * @param {{ app: 'shell' | `mf-${string}`, dir: string, role?: string, devPort: number }} options
+ */
 export function createWebpackConfig({ app, dir, role, devPort }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -124,6 +147,7 @@ export function createWebpackConfig({ app, dir, role, devPort }) {
         ...(isHost
           ? [new EmitStaticScript(path.join(dir, 'src', 'boot-language.js'), 'boot-language.js')]
           : []),
+        ...(production ? precompression() : []),
       ],
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],

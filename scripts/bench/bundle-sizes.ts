@@ -1,39 +1,100 @@
 // What a browser downloads: the shell's first load (the landing page) and each role's remote,
-// measured in Chromium from the responses themselves (raw and gzip, as a server would send).
+// measured in Chromium: bytes on the wire as Chromium received them (CDP encodedDataLength, with
+// the Accept-Encoding Chromium sends itself), beside the decoded size and a gzip of it.
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { demoAccounts, demoPassword } from '@medrelay/svc-identity/provisioning';
-import { userTypes } from '@medrelay/contracts';
+import { userTypes, type UserType } from '@medrelay/contracts';
 
 export interface BundleSize {
   what: string;
+  /** Scripts and JSON (manifests) fetched. */
+  files: number;
+  /** Decoded size: what the browser parses. */
   kbRaw: number;
+  /** A gzip (level 6) of each file: for comparison with earlier measurements. */
   kbGzip: number;
+  /** Bytes on the wire, headers included (Network.loadingFinished.encodedDataLength). */
+  kbTransferred: number;
+  /** Content-Encoding of the files, e.g. "br 11, identity 1". */
+  encodings: string;
 }
 
-function collectScripts(page: Page) {
-  const files = new Map<string, Buffer>();
-  page.on('response', async (response) => {
-    const url = new URL(response.url());
-    if (!url.pathname.endsWith('.js') && !url.pathname.endsWith('.json')) return;
-    if (url.pathname.startsWith('/api/')) return;
-    files.set(url.pathname, await response.body().catch(() => Buffer.alloc(0)));
+interface Download {
+  body: Buffer;
+  transferred: number;
+  encoding: string;
+}
+
+/** Records every script and JSON file (not /api) the page fetches, with its bytes on the wire. */
+async function collectScripts(page: Page) {
+  const files = new Map<string, Download>();
+  const pending: Promise<unknown>[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const byId = new Map<string, { path: string; encoding: string }>();
+  cdp.on('Network.responseReceived', (event) => {
+    const url = new URL(event.response.url);
+    if (!/\.(js|json)$/.test(url.pathname) || url.pathname.startsWith('/api/')) return;
+    const headers = Object.fromEntries(
+      Object.entries(event.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
+    );
+    byId.set(event.requestId, { path: url.pathname, encoding: headers['content-encoding'] ?? 'identity' });
   });
-  return files;
+  cdp.on('Network.loadingFinished', (event) => {
+    const seen = byId.get(event.requestId);
+    if (!seen) return;
+    pending.push(
+      cdp
+        .send('Network.getResponseBody', { requestId: event.requestId })
+        .then(({ body, base64Encoded }) => Buffer.from(body, base64Encoded ? 'base64' : 'utf8'))
+        .catch(() => Buffer.alloc(0))
+        .then((body) =>
+          files.set(seen.path, { body, transferred: event.encodedDataLength, encoding: seen.encoding }),
+        ),
+    );
+  });
+  return { files, settled: () => Promise.all(pending) };
 }
 
-function size(what: string, files: Map<string, Buffer>, keep: (path: string) => boolean): BundleSize {
+function size(what: string, files: Map<string, Download>, keep: (path: string) => boolean): BundleSize {
   let raw = 0;
   let gzip = 0;
-  for (const [file, body] of files) {
+  let transferred = 0;
+  let count = 0;
+  const encodings = new Map<string, number>();
+  for (const [file, download] of files) {
     if (!keep(file)) continue;
-    raw += body.length;
-    gzip += gzipSync(body).length;
+    count++;
+    raw += download.body.length;
+    gzip += gzipSync(download.body).length;
+    transferred += download.transferred;
+    encodings.set(download.encoding, (encodings.get(download.encoding) ?? 0) + 1);
   }
-  return { what, kbRaw: Math.round(raw / 1024), kbGzip: Math.round(gzip / 1024) };
+  const kb = (bytes: number) => Math.round(bytes / 1024);
+  return {
+    what,
+    files: count,
+    kbRaw: kb(raw),
+    kbGzip: kb(gzip),
+    kbTransferred: kb(transferred),
+    encodings: [...encodings].map(([name, n]) => `${name} ${n}`).join(', '),
+  };
 }
 
-export async function measureBundles(baseUrl: string, executablePath: string): Promise<BundleSize[]> {
+/** Who signs in to open each role's area: the demo accounts unless given. */
+export type RoleAccounts = Partial<Record<UserType, { email: string; password: string }>>;
+
+function demoAccount(role: UserType) {
+  const account = demoAccounts.find((a) => a.userType === role && a.status === 'approved')!;
+  return { email: account.email, password: demoPassword };
+}
+
+export async function measureBundles(
+  baseUrl: string,
+  executablePath: string,
+  accounts: RoleAccounts = {},
+): Promise<BundleSize[]> {
   const browser = await chromium.launch({
     executablePath,
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
@@ -41,19 +102,22 @@ export async function measureBundles(baseUrl: string, executablePath: string): P
   try {
     const results: BundleSize[] = [];
     const landing = await browser.newPage();
-    const landingFiles = collectScripts(landing);
+    const landingFiles = await collectScripts(landing);
     await landing.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
-    results.push(size('shell first load (landing page)', landingFiles, () => true));
+    await landingFiles.settled();
+    results.push(size('shell first load (landing page)', landingFiles.files, () => true));
     for (const role of userTypes) {
-      const account = demoAccounts.find((a) => a.userType === role && a.status === 'approved')!;
+      const account = accounts[role] ?? demoAccount(role);
       const page = await browser.newPage();
-      const files = collectScripts(page);
+      const files = await collectScripts(page);
       await page.goto(`${baseUrl}/login`);
       await page.getByLabel('Email').fill(account.email);
-      await page.getByLabel('Password').fill(demoPassword);
+      await page.getByLabel('Password').fill(account.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByTestId(`remote-${role}`).getByRole('heading').first().waitFor();
-      results.push(size(`${role} remote`, files, (file) => file.startsWith(`/mf/${role}/`)));
+      await page.waitForLoadState('networkidle');
+      await files.settled();
+      results.push(size(`${role} remote`, files.files, (file) => file.startsWith(`/mf/${role}/`)));
       await page.close();
     }
     return results;

@@ -1,5 +1,4 @@
 import { createRoot } from 'react-dom/client';
-import { start } from 'single-spa';
 import { createQueryClient, meKey, setApiLanguage, tokenStorageKey } from '@medrelay/api-client';
 import { addTexts, createI18n, currentLanguage, languageStorageKey } from '@medrelay/i18n';
 import { App } from './app';
@@ -17,5 +16,4 @@ window.addEventListener('storage', (event) => {
 });
 
 createRoot(document.getElementById('root')!).render(<App i18n={i18n} queryClient={queryClient} />);
-// single-spa mounts a role's remote when the shell's chrome offers it a place (see remotes/outlet).
-start({ urlRerouteOnly: true });
+// single-spa starts with the first role area (remotes/outlet), not on the landing page.

@@ -3,19 +3,28 @@ import type { Server } from 'node:http';
 import express, { type Express, type Response, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
+import { compressAnswers } from './compression';
 import { notFoundHandler } from './errors';
 import { httpMetrics, metricsRoutes } from './metrics';
 import { runWithRequestId } from './request-context';
 
 /**
  * The Express app every service starts from: request ids, access logs (JSON), latency metrics
- * and GET /metrics, JSON bodies.
+ * and GET /metrics, answers of 1 KB or more compressed for clients that accept it, JSON bodies.
  * `json: false` leaves bodies unread (the gateway streams them to services untouched).
+ * `compress: false` leaves answers as they are (the gateway passes services' compressed bytes
+ * through and compresses only its own answers; static files are compressed at build time).
  * With `metricsPort`, /metrics is left to the internal server (`listenInternal`).
  */
 export function createServiceApp(
   logger: Logger,
-  options: { jsonLimit?: string; json?: boolean; trustProxy?: string; metricsPort?: number | undefined } = {},
+  options: {
+    jsonLimit?: string;
+    json?: boolean;
+    compress?: boolean;
+    trustProxy?: string;
+    metricsPort?: number | undefined;
+  } = {},
 ): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -36,6 +45,7 @@ export function createServiceApp(
   );
   app.use((req, _res, next) => runWithRequestId(String(req.id), next));
   app.use(httpMetrics(String(logger.bindings().service ?? 'unknown')));
+  if (options.compress !== false) app.use(compressAnswers());
   // With an internal port, /metrics here is a plain 404 (not a page of the front-end fallback).
   app.use(
     options.metricsPort === undefined ? metricsRoutes() : express.Router().get('/metrics', notFoundHandler),

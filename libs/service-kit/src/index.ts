@@ -11,6 +11,7 @@ export * from './outbox';
 export * from './rate-limit';
 export * from './health';
 export * from './http';
+export * from './compression';
 export * from './shutdown';
 export * from './internal';
 export * from './settings';

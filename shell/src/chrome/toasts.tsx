@@ -1,38 +1,49 @@
-import { createContext, useCallback, useContext, type ReactNode } from 'react';
-import { Toast, ToastBody, Toaster, ToastTitle, useId, useToastController } from '@fluentui/react-components';
+import {
+  Component,
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { ShowToast } from '@medrelay/ui';
+import type { ToastRequest } from './toaster';
 
 const ToastContext = createContext<ShowToast>(() => undefined);
 
-/** Spec §8/§9: one toast at a time, 5 s, default or destructive; F8 focuses the toast region. */
-export const toastTimeoutMs = 5000;
+// Fluent's toaster (with its motion and focus code) is fetched with the first toast, so the
+// landing page, which shows none, does not download it.
+const Toaster = lazy(() => import('./toaster'));
 
+/** A toaster that cannot be fetched (offline) must not take the page down with it. */
+class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+let lastKey = 0;
+
+/** Spec §8/§9: one toast at a time, 5 s, default or destructive; F8 focuses the toast region. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const toasterId = useId('toaster');
-  const { dispatchToast, dismissAllToasts } = useToastController(toasterId);
-  const show = useCallback<ShowToast>(
-    ({ title, description, intent = 'default' }) => {
-      // One at a time: the previous toast leaves as the new one arrives. (Fluent's `limit` would
-      // queue the new one behind the leaving one instead, and could hold it back.)
-      dismissAllToasts();
-      dispatchToast(
-        <Toast data-testid="toast" data-intent={intent}>
-          <ToastTitle>{title}</ToastTitle>
-          {description && <ToastBody>{description}</ToastBody>}
-        </Toast>,
-        {
-          intent: intent === 'destructive' ? 'error' : 'success',
-          timeout: toastTimeoutMs,
-          politeness: intent === 'destructive' ? 'assertive' : 'polite',
-        },
-      );
-    },
-    [dispatchToast, dismissAllToasts],
-  );
+  const [toast, setToast] = useState<ToastRequest | null>(null);
+  const show = useCallback<ShowToast>((request) => setToast({ ...request, key: ++lastKey }), []);
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <Toaster toasterId={toasterId} position="bottom-end" shortcuts={{ focus: (e) => e.key === 'F8' }} />
+      {toast && (
+        <QuietBoundary>
+          <Suspense fallback={null}>
+            <Toaster toast={toast} />
+          </Suspense>
+        </QuietBoundary>
+      )}
     </ToastContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, CardHeader, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import {
   ArrowTrending24Regular,
   Clock24Regular,
@@ -7,6 +7,7 @@ import {
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@medrelay/i18n';
+import { PlainCard, PlainCardHeader } from './plain-card';
 import { Section, useGridStyles } from './section';
 
 const useStyles = makeStyles({
@@ -49,8 +50,8 @@ export function About() {
       </Text>
       <div className={grid.grid}>
         {claims.map(([key, Icon]) => (
-          <Card key={key}>
-            <CardHeader
+          <PlainCard key={key}>
+            <PlainCardHeader
               image={
                 <span className={styles.icon}>
                   <Icon />
@@ -59,7 +60,7 @@ export function About() {
               header={<Text weight="semibold">{t(`landing.about.claims.${key}.title`)}</Text>}
               description={<Text>{t(`landing.about.claims.${key}.body`)}</Text>}
             />
-          </Card>
+          </PlainCard>
         ))}
       </div>
     </Section>
@@ -79,8 +80,8 @@ export function HowItWorks() {
       <ol className={grid.grid} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {steps.map((key, index) => (
           <li key={key}>
-            <Card>
-              <CardHeader
+            <PlainCard>
+              <PlainCardHeader
                 image={
                   <span className={styles.step} aria-hidden>
                     {format.number(index + 1)}
@@ -89,7 +90,7 @@ export function HowItWorks() {
                 header={<Text weight="semibold">{t(`landing.how.steps.${key}.title`)}</Text>}
                 description={<Text>{t(`landing.how.steps.${key}.body`)}</Text>}
               />
-            </Card>
+            </PlainCard>
           </li>
         ))}
       </ol>

@@ -1,19 +1,12 @@
-import {
-  Button,
-  makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  MessageBarTitle,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { lazy, Suspense } from 'react';
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowRight24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import { meKey, useLogout } from '@medrelay/api-client';
 import type { User } from '@medrelay/contracts';
+
+// Only a signed-in pending user sees it: visitors do not download Fluent's MessageBar.
+const PendingNotice = lazy(() => import('./pending-notice'));
 
 const useStyles = makeStyles({
   hero: {
@@ -41,35 +34,18 @@ const useStyles = makeStyles({
   },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
   forward: { ':dir(rtl)': { transform: 'scaleX(-1)' } },
-  pending: { maxWidth: '640px' },
 });
 
 export function Hero({ pendingUser }: { pendingUser: User | null }) {
   const styles = useStyles();
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
-  const logout = useLogout();
-  const client = useQueryClient();
   return (
     <section id="home" className={styles.hero}>
       {pendingUser && (
-        <MessageBar
-          intent="warning"
-          layout="multiline"
-          className={styles.pending}
-          data-testid="pending-notice"
-        >
-          <MessageBarBody>
-            <MessageBarTitle>{t('landing.pending.title')}</MessageBarTitle>
-            {t('landing.pending.body')}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void client.invalidateQueries({ queryKey: meKey })}>
-              {t('landing.pending.checkAgain')}
-            </Button>
-            <Button onClick={logout}>{t('landing.pending.logout')}</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <Suspense fallback={null}>
+          <PendingNotice />
+        </Suspense>
       )}
       <Text className={styles.eyebrow}>{t('landing.hero.eyebrow')}</Text>
       <Text as="h1" className={styles.title}>

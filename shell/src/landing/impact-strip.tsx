@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Card, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PublicImpact } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
+import { PlainCard } from './plain-card';
 import { Section, useGridStyles } from './section';
 
 /** Spec §9: the highlight moves to the next card every 3000 ms. */
@@ -57,7 +58,7 @@ export function ImpactStrip() {
     <Section id="impact" title={t('landing.impact.title')} subtitle={t('landing.impact.subtitle')}>
       <div className={grid.grid}>
         {cards.map((card, index) => (
-          <Card
+          <PlainCard
             key={card}
             className={mergeClasses(styles.card, index === highlighted && styles.highlighted)}
             data-testid="impact-card"
@@ -65,7 +66,7 @@ export function ImpactStrip() {
           >
             <Text className={styles.value}>{value(card)}</Text>
             <Text weight="semibold">{t(`landing.impact.${card}`)}</Text>
-          </Card>
+          </PlainCard>
         ))}
       </div>
       {impact.isError && (

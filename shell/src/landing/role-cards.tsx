@@ -1,4 +1,4 @@
-import { Button, Card, CardFooter, CardHeader, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import {
   BuildingShop24Regular,
   Checkmark16Regular,
@@ -8,6 +8,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { selfRegisteringUserTypes } from '@medrelay/contracts';
+import { PlainCard, PlainCardFooter, PlainCardHeader } from './plain-card';
 import { Section, useGridStyles } from './section';
 
 const useStyles = makeStyles({
@@ -44,8 +45,8 @@ export function RoleCards() {
           const Icon = icons[role];
           const features = t(`landing.roles.${role}.features`, { returnObjects: true }) as string[];
           return (
-            <Card key={role} className={styles.card} data-testid={`role-card-${role}`}>
-              <CardHeader
+            <PlainCard key={role} className={styles.card} data-testid={`role-card-${role}`}>
+              <PlainCardHeader
                 image={
                   <span className={styles.icon}>
                     <Icon />
@@ -65,12 +66,12 @@ export function RoleCards() {
                   </li>
                 ))}
               </ul>
-              <CardFooter>
+              <PlainCardFooter>
                 <Button appearance="primary" onClick={() => navigate(`/register?type=${role}`)}>
                   {t(`landing.roles.${role}.cta`)}
                 </Button>
-              </CardFooter>
-            </Card>
+              </PlainCardFooter>
+            </PlainCard>
           );
         })}
       </div>

@@ -6,6 +6,7 @@ import {
   registerApplication,
   removeErrorHandler,
   SKIP_BECAUSE_BROKEN,
+  start,
   triggerAppChange,
 } from 'single-spa';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,6 +19,9 @@ import { useToast } from '../chrome/toasts';
  * single-spa decides what is mounted; the shell's chrome decides where. A role's application is
  * active while its outlet is on screen (after the guards passed), and gets the outlet's element.
  */
+// Started here, with the first role area, so the landing page does not download single-spa.
+start({ urlRerouteOnly: true });
+
 const propsByRole = new Map<UserType, RemoteProps>();
 let activeRole: UserType | null = null;
 
