@@ -76,14 +76,47 @@ export const requestStatusUpdateSchema = z
 export type RequestStatusUpdateInput = z.input<typeof requestStatusUpdateSchema>;
 export type RequestStatusUpdate = z.output<typeof requestStatusUpdateSchema>;
 
+/** Pages of an owner's list: `page` from 1, `pageSize` 1..100 (default 20); the total is in X-Total-Count. */
+export const listPageFields = {
+  page: queryInt(1, 100_000).default(1),
+  pageSize: queryInt(1, 100).default(20),
+};
+export const listPageQuerySchema = z.object(listPageFields).strict();
+export type ListPageQuery = z.output<typeof listPageQuerySchema>;
+
+export const requestDirections = ['incoming', 'outgoing'] as const;
+export type RequestDirection = (typeof requestDirections)[number];
+
+/** One status or several separated by commas (`approved,rejected`): a screen section asks for its own. */
+const statusFilter = z
+  .string({ error: 'requestStatusFilterInvalid' })
+  .transform((value, ctx) => {
+    const list = [...new Set(value.split(',').map((s) => s.trim()))];
+    if (!list.length || list.some((s) => !(requestStatuses as readonly string[]).includes(s))) {
+      ctx.addIssue({ code: 'custom', message: 'requestStatusFilterInvalid' });
+      return z.NEVER;
+    }
+    return list as RequestStatus[];
+  });
+
+/**
+ * GET /api/requests/my and /api/transactions/my: one page, newest first (id breaks ties), of the
+ * caller's requests; `direction` incoming (on own medicines) or outgoing (asked), `status` filters.
+ */
 export const requestListQuerySchema = z
-  .object({ status: z.enum(requestStatuses, { error: 'requestStatusInvalid' }).optional() })
+  .object({
+    status: statusFilter.optional(),
+    direction: z.enum(requestDirections, { error: 'requestDirectionInvalid' }).optional(),
+    ...listPageFields,
+  })
   .strict();
 export type RequestListQuery = z.output<typeof requestListQuerySchema>;
+export type RequestListParams = z.input<typeof requestListQuerySchema>;
 
 /** GET /api/admin/all-requests: a status filter and pages (default 50, at most 100; total in X-Total-Count). */
-export const adminRequestQuerySchema = requestListQuerySchema
-  .extend({
+export const adminRequestQuerySchema = z
+  .object({
+    status: z.enum(requestStatuses, { error: 'requestStatusInvalid' }).optional(),
     page: queryInt(1, 100_000).default(1),
     pageSize: queryInt(1, 100).default(50),
   })
@@ -168,3 +201,51 @@ export const requestStatsSchema = z.object({
   ),
 });
 export type RequestStats = z.infer<typeof requestStatsSchema>;
+
+const count = z.number().int();
+const statusCounts = z.object(
+  Object.fromEntries(requestStatuses.map((s) => [s, count])) as { [K in RequestStatus]: typeof count },
+);
+
+/**
+ * The caller's requests counted in SQL, for dashboards, history totals and sidebar badges
+ * (GET /api/requests/my/summary). Figures come from the libs/domain formulas applied to groups.
+ */
+export const requestSummarySchema = z.object({
+  /** Requests by direction and status. */
+  incoming: statusCounts,
+  outgoing: statusCounts,
+  /** Completed transfers out of own medicines (pharmacy Successful Transfers). */
+  successfulTransfers: count,
+  /** Quantity × charged unit price over those, EGP (pharmacy Revenue Recovered). */
+  revenueRecovered: z.number(),
+  /** What the caller received: completed outgoing requests (NGO dashboard and analytics). */
+  received: z.object({
+    units: count,
+    patientsServed: count,
+    estimatedValue: z.number(),
+    unpricedUnits: count,
+    /** Distinct medicines received. */
+    medicines: count,
+    bySource: z.object({ pharmacy: count, donor: count }),
+  }),
+  /** The last six calendar months (Cairo time), oldest first: units by source and market value. */
+  receivedByMonth: z.array(
+    z.object({
+      /** `YYYY-MM`. */
+      month: z.string(),
+      units: z.object({ pharmacy: count, donor: count }),
+      value: z.number(),
+    }),
+  ),
+  /** Own medicines by the state of their requests (a donation's badge, spec §4). */
+  medicines: z.object({
+    /** At least one request collected. */
+    completed: count,
+    /** A request pending or approved, none collected yet. */
+    pickupScheduled: count,
+  }),
+  /** Collected requests on own medicines (donor Successfully Collected, value 150 EGP each). */
+  collected: count,
+});
+export type RequestSummary = z.infer<typeof requestSummarySchema>;

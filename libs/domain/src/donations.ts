@@ -44,22 +44,32 @@ export function unitsDonated(donations: DonationLike[]): number {
   return donations.reduce((sum, d) => sum + d.quantity + d.reservedQuantity, 0);
 }
 
+/**
+ * The state of the requests on a donor's donations, counted by the server
+ * (GET /api/requests/my/summary: `incoming`, `collected`, `medicines`).
+ */
+export interface DonationRequestCounts {
+  /** Requests waiting for a decision or for collection. */
+  pendingPickups: number;
+  /** Requests collected. */
+  collected: number;
+  /** Donations whose badge (donationStatus) is Completed, and Pickup Scheduled; the rest are Available. */
+  completedDonations: number;
+  scheduledDonations: number;
+}
+
 /** The donor's figures (spec §2 donor dashboard, donations and history). */
-export function donorSummary(donations: DonationLike[], requests: DonationRequestLike[]) {
-  const incoming = requests.filter((r) => r.direction !== 'outgoing');
-  const statuses = donations.map((d) => donationStatus(d.id, incoming));
-  const collected = incoming.filter((r) => r.status === 'completed');
+export function donorSummary(donations: DonationLike[], counts: DonationRequestCounts) {
   const units = unitsDonated(donations);
   return {
     totalDonations: donations.length,
-    /** Requests waiting for a decision or for collection. */
-    pendingPickups: incoming.filter((r) => r.status === 'pending' || r.status === 'approved').length,
-    completedDonations: statuses.filter((s) => s === 'completed').length,
-    availableForPickup: statuses.filter((s) => s === 'available').length,
+    pendingPickups: counts.pendingPickups,
+    completedDonations: counts.completedDonations,
+    availableForPickup: Math.max(0, donations.length - counts.completedDonations - counts.scheduledDonations),
     /** Spec §9 value rule: 150 EGP per collected request (donations carry no price). */
-    impactValue: estimatedValueSaved(collected.length),
+    impactValue: estimatedValueSaved(counts.collected),
     totalMedicines: units,
-    successfullyCollected: collected.length,
+    successfullyCollected: counts.collected,
     livesImpacted: livesImpacted(units),
   };
 }

@@ -19,3 +19,4 @@ export * from './user-read-model';
 export * from './runtime';
 export * from './metrics';
 export * from './request-context';
+export * from './paging';

@@ -6,16 +6,29 @@ import {
   type RequestCreate,
   type RequestStatus,
   type RequestStatusUpdate,
+  type RequestSummary,
+  requestStatuses,
   type Settings,
   translate,
 } from '@medrelay/contracts';
-import { requestTransitionParty, visibleRecipientTypes, type RequestParty } from '@medrelay/domain';
+import {
+  receivedByMonth,
+  receivedSummary,
+  reportingTimeZone,
+  requestTransitionParty,
+  revenueRecovered,
+  successfulTransfers,
+  visibleRecipientTypes,
+  type RequestParty,
+  type TransferLike,
+} from '@medrelay/domain';
 import {
   addToOutbox,
   AppError,
   httpError,
   withTransaction,
   type Caller,
+  type Pool,
   type PoolClient,
 } from '@medrelay/service-kit';
 import { releaseQueueName, schema, type RequestsContext } from '../context';
@@ -25,7 +38,9 @@ import {
   findRequest,
   insertRequest,
   loadRequest,
+  medicineCounts,
   recordAgreedPrices,
+  summaryGroups,
   updateRequestStatus,
   type RequestRow,
 } from './repo';
@@ -276,5 +291,42 @@ export function createRequestService(ctx: RequestsContext) {
       ctx.outbox.nudge();
       return (await loadRequest(ctx.pool, id, caller.id))!;
     },
+  };
+}
+
+/** Months the summary's monthly figures cover (the NGO analytics chart). */
+const summaryMonths = 6;
+
+/**
+ * The caller's figures (GET /api/requests/my/summary): SQL groups the requests, the libs/domain
+ * formulas (the same the screens used on whole lists) turn the groups into figures.
+ */
+export async function requestSummary(db: Pool, userId: number, now = new Date()): Promise<RequestSummary> {
+  const [groups, medicines] = await Promise.all([
+    summaryGroups(db, userId, reportingTimeZone),
+    medicineCounts(db, userId),
+  ]);
+  const transfers: TransferLike[] = groups.map((g) => ({
+    direction: g.direction,
+    status: g.status,
+    quantity: Number(g.units),
+    requests: g.requests,
+    updatedAt: g.updated_at.toISOString(),
+    unitPrice: g.unit_price,
+    originalUnitPrice: g.original_unit_price,
+    medicine: g.source ? { source: g.source } : null,
+  }));
+  const counts = () => Object.fromEntries(requestStatuses.map((s) => [s, 0])) as Record<RequestStatus, number>;
+  const byDirection = { incoming: counts(), outgoing: counts() };
+  for (const g of groups) byDirection[g.direction][g.status] += g.requests;
+  const { units, patientsServed, estimatedValue, unpricedUnits, bySource } = receivedSummary(transfers);
+  return {
+    ...byDirection,
+    successfulTransfers: successfulTransfers(transfers),
+    revenueRecovered: revenueRecovered(transfers),
+    received: { units, patientsServed, estimatedValue, unpricedUnits, medicines: medicines.received, bySource },
+    receivedByMonth: receivedByMonth(transfers, summaryMonths, now),
+    medicines: { completed: medicines.completed, pickupScheduled: medicines.scheduled },
+    collected: byDirection.incoming.completed,
   };
 }

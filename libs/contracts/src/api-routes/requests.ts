@@ -8,6 +8,7 @@ import {
   requestSchema,
   requestStatsSchema,
   requestStatusUpdateSchema,
+  requestSummarySchema,
   transactionSchema,
 } from '../requests';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
@@ -31,10 +32,19 @@ export const requestRoutes: readonly ApiRoute[] = [
     method: 'get',
     path: '/api/requests/my',
     tag: 'requests',
-    summary: 'Requests the caller made or received',
+    summary: 'Requests the caller made or received, a page at a time, newest first',
     access: 'approved',
     query: requestListQuerySchema,
     response: z.array(requestSchema),
+    headers: { 'X-Total-Count': 'Matching requests over all pages' },
+  },
+  {
+    method: 'get',
+    path: '/api/requests/my/summary',
+    tag: 'requests',
+    summary: "The caller's requests counted: by direction and status, transfers, value received",
+    access: 'approved',
+    response: requestSummarySchema,
   },
   {
     method: 'get',
@@ -59,9 +69,11 @@ export const requestRoutes: readonly ApiRoute[] = [
     method: 'get',
     path: '/api/transactions/my',
     tag: 'requests',
-    summary: "The caller's approved and completed requests with pickup details",
+    summary: "The caller's requests with pickup details once approved, a page at a time",
     access: 'approved',
+    query: requestListQuerySchema,
     response: z.array(transactionSchema),
+    headers: { 'X-Total-Count': 'Matching requests over all pages' },
   },
   {
     method: 'get',
@@ -95,11 +107,14 @@ export const requestRoutes: readonly ApiRoute[] = [
     method: 'get',
     path: '/api/notifications',
     tag: 'notifications',
-    summary: "The caller's notifications, newest first",
+    summary: "The caller's notifications, newest first, a page at a time",
     access: 'approved',
     query: notificationListQuerySchema,
     response: z.array(notificationSchema),
-    headers: { 'X-Unread-Count': 'Unread notifications' },
+    headers: {
+      'X-Unread-Count': 'Unread notifications',
+      'X-Total-Count': 'Matching notifications over all pages',
+    },
   },
   {
     method: 'put',
