@@ -234,7 +234,9 @@ async function pageForUser(
   let total = (page.page - 1) * page.pageSize + rows.length;
   if (rows.length === page.pageSize || (!rows.length && page.page > 1)) {
     const countParams: unknown[] = [userId];
-    const counted = sides.map((s) => `(SELECT count(*) FROM requests.requests r WHERE ${sideWhere(s, filter, countParams)})`);
+    const counted = sides.map(
+      (s) => `(SELECT count(*) FROM requests.requests r WHERE ${sideWhere(s, filter, countParams)})`,
+    );
     const count = await db.query<{ n: string }>(`SELECT ${counted.join(' + ')} AS n`, countParams);
     total = Number(count.rows[0]!.n);
   }

@@ -316,7 +316,8 @@ export async function requestSummary(db: Pool, userId: number, now = new Date())
     originalUnitPrice: g.original_unit_price,
     medicine: g.source ? { source: g.source } : null,
   }));
-  const counts = () => Object.fromEntries(requestStatuses.map((s) => [s, 0])) as Record<RequestStatus, number>;
+  const counts = () =>
+    Object.fromEntries(requestStatuses.map((s) => [s, 0])) as Record<RequestStatus, number>;
   const byDirection = { incoming: counts(), outgoing: counts() };
   for (const g of groups) byDirection[g.direction][g.status] += g.requests;
   const { units, patientsServed, estimatedValue, unpricedUnits, bySource } = receivedSummary(transfers);
@@ -324,7 +325,14 @@ export async function requestSummary(db: Pool, userId: number, now = new Date())
     ...byDirection,
     successfulTransfers: successfulTransfers(transfers),
     revenueRecovered: revenueRecovered(transfers),
-    received: { units, patientsServed, estimatedValue, unpricedUnits, medicines: medicines.received, bySource },
+    received: {
+      units,
+      patientsServed,
+      estimatedValue,
+      unpricedUnits,
+      medicines: medicines.received,
+      bySource,
+    },
     receivedByMonth: receivedByMonth(transfers, summaryMonths, now),
     medicines: { completed: medicines.completed, pickupScheduled: medicines.scheduled },
     collected: byDirection.incoming.completed,
