@@ -88,16 +88,14 @@ export const requestDirections = ['incoming', 'outgoing'] as const;
 export type RequestDirection = (typeof requestDirections)[number];
 
 /** One status or several separated by commas (`approved,rejected`): a screen section asks for its own. */
-const statusFilter = z
-  .string({ error: 'requestStatusFilterInvalid' })
-  .transform((value, ctx) => {
-    const list = [...new Set(value.split(',').map((s) => s.trim()))];
-    if (!list.length || list.some((s) => !(requestStatuses as readonly string[]).includes(s))) {
-      ctx.addIssue({ code: 'custom', message: 'requestStatusFilterInvalid' });
-      return z.NEVER;
-    }
-    return list as RequestStatus[];
-  });
+const statusFilter = z.string({ error: 'requestStatusFilterInvalid' }).transform((value, ctx) => {
+  const list = [...new Set(value.split(',').map((s) => s.trim()))];
+  if (!list.length || list.some((s) => !(requestStatuses as readonly string[]).includes(s))) {
+    ctx.addIssue({ code: 'custom', message: 'requestStatusFilterInvalid' });
+    return z.NEVER;
+  }
+  return list as RequestStatus[];
+});
 
 /**
  * GET /api/requests/my and /api/transactions/my: one page, newest first (id breaks ties), of the
@@ -111,7 +109,6 @@ export const requestListQuerySchema = z
   })
   .strict();
 export type RequestListQuery = z.output<typeof requestListQuerySchema>;
-export type RequestListParams = z.input<typeof requestListQuerySchema>;
 
 /** GET /api/admin/all-requests: a status filter and pages (default 50, at most 100; total in X-Total-Count). */
 export const adminRequestQuerySchema = z
@@ -249,3 +246,31 @@ export const requestSummarySchema = z.object({
   collected: count,
 });
 export type RequestSummary = z.infer<typeof requestSummarySchema>;
+
+/** GET /api/requests/my/donation-status: the caller's own medicines, by id (at most 100, comma-separated). */
+export const donationStatusQuerySchema = z
+  .object({
+    ids: z.string({ error: 'invalidValue' }).transform((value, ctx) => {
+      const ids = [...new Set(value.split(',').map((s) => Number(s.trim())))];
+      if (
+        !ids.length ||
+        ids.length > 100 ||
+        ids.some((id) => !Number.isInteger(id) || id < 1 || id > 2_147_483_647)
+      ) {
+        ctx.addIssue({ code: 'custom', message: 'invalidValue' });
+        return z.NEVER;
+      }
+      return ids;
+    }),
+  })
+  .strict();
+export type DonationStatusQuery = z.output<typeof donationStatusQuerySchema>;
+
+export const donationStatuses = ['available', 'pickupScheduled', 'completed'] as const;
+
+/** The badge of each asked medicine (spec §4); medicines of others come back Available, revealing nothing. */
+export const donationStatusSchema = z.object({
+  medicineId: z.number().int(),
+  status: z.enum(donationStatuses),
+});
+export type DonationStatusEntry = z.infer<typeof donationStatusSchema>;

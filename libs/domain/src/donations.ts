@@ -33,9 +33,15 @@ export type DonationStatus = 'available' | 'pickupScheduled' | 'completed';
  * collected. Rejected and cancelled requests leave the donation Available.
  */
 export function donationStatus(donationId: number, requests: DonationRequestLike[]): DonationStatus {
-  const mine = requests.filter((r) => r.medicineId === donationId);
-  if (mine.some((r) => r.status === 'completed')) return 'completed';
-  if (mine.some((r) => r.status === 'pending' || r.status === 'approved')) return 'pickupScheduled';
+  const counts: Partial<Record<RequestStatus, number>> = {};
+  for (const r of requests) if (r.medicineId === donationId) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  return donationStatusOf(counts);
+}
+
+/** The same badge from the number of requests in each status (as the server counts them). */
+export function donationStatusOf(counts: Partial<Record<RequestStatus, number>>): DonationStatus {
+  if (counts.completed) return 'completed';
+  if (counts.pending || counts.approved) return 'pickupScheduled';
   return 'available';
 }
 

@@ -102,6 +102,12 @@ export function monthKey(at: Date | string): string {
   return `${part('year')}-${part('month')}`;
 }
 
+/** The first day of a `YYYY-MM` month as a local date, to name the month with Intl. */
+export function monthStart(key: string): Date {
+  const [year, month] = key.split('-').map(Number) as [number, number];
+  return new Date(year, month - 1, 1);
+}
+
 /** `YYYY-MM` of `key` shifted by `delta` months. */
 function addMonths(key: string, delta: number): string {
   const [year, month] = key.split('-').map(Number) as [number, number];

@@ -6,8 +6,8 @@ import {
   Money24Regular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { useMyMedicines, useMyRequests } from '@medrelay/api-client';
-import { revenueRecovered, successfulTransfers, urgentStockCount } from '@medrelay/domain';
+import { useMyMedicines, useRequestSummary } from '@medrelay/api-client';
+import { urgentStockCount } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import {
   EmptyState,
@@ -36,10 +36,11 @@ export function Dashboard() {
   const { user } = useRemote();
   const format = useFormat();
   const medicines = useMyMedicines();
-  const requests = useMyRequests();
+  // Requests are counted by the server (libs/domain formulas over SQL groups), never downloaded here.
+  const requests = useRequestSummary({ fresh: true });
   const figure = useFigure([medicines, requests]);
   const listed = medicines.data?.reduce((sum, m) => sum + m.quantity + m.reservedQuantity, 0);
-  const pending = requests.data?.filter((r) => r.direction === 'incoming' && r.status === 'pending').length;
+  const pending = requests.data?.incoming.pending;
   const urgent = medicines.data ? urgentStockCount(medicines.data) : 0;
   return (
     <>
@@ -71,13 +72,13 @@ export function Dashboard() {
         />
         <StatCard
           label={t('dashboard.successfulTransfers')}
-          value={figure(requests.data && successfulTransfers(requests.data))}
+          value={figure(requests.data?.successfulTransfers)}
           hint={t('dashboard.transfersHint')}
           icon={<CheckmarkCircle24Regular />}
         />
         <StatCard
           label={t('dashboard.revenueRecovered')}
-          value={figure(requests.data && revenueRecovered(requests.data), format.money)}
+          value={figure(requests.data?.revenueRecovered, format.money)}
           hint={t('dashboard.revenueHint')}
           icon={<Money24Regular />}
         />

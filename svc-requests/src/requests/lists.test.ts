@@ -219,6 +219,26 @@ describe('GET /api/requests/my/summary', () => {
   });
 });
 
+describe('GET /api/requests/my/donation-status', () => {
+  it("gives the badge of each asked medicine of the caller's; others' ones tell nothing", async () => {
+    const res = await get(`/api/requests/my/donation-status?ids=${M1},${M2},${M5},${M3}`, owner);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { medicineId: M1, status: 'completed' },
+      { medicineId: M2, status: 'pickupScheduled' },
+      { medicineId: M5, status: 'available' },
+      // Another pharmacy's medicine, which this one has requests on: nothing of it shows.
+      { medicineId: M3, status: 'available' },
+    ]);
+    const tooMany = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
+    for (const ids of ['', 'abc', '0', tooMany]) {
+      const bad = await get(`/api/requests/my/donation-status?ids=${ids}`, owner);
+      expect(bad.status, ids).toBe(400);
+    }
+    expect((await get('/api/requests/my/donation-status', owner)).status).toBe(400);
+  });
+});
+
 describe('GET /api/notifications, a page at a time', () => {
   it('pages newest first with the total and the unread count', async () => {
     const db = p.requests.service.ctx.pool;

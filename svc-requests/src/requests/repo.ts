@@ -341,3 +341,17 @@ export async function listAll(
   );
   return { items: rows.map((row) => toTransaction(row)), total: Number(count.rows[0]!.n) };
 }
+
+/** Requests on some of the owner's medicines counted by status (ids of others count nothing). */
+export async function statusCountsOf(
+  db: Db,
+  ownerId: number,
+  medicineIds: number[],
+): Promise<Array<{ medicine_id: number; status: RequestStatus; n: number }>> {
+  const { rows } = await db.query<{ medicine_id: number; status: RequestStatus; n: number }>(
+    `SELECT medicine_id, status, count(*)::int AS n FROM requests.requests
+      WHERE owner_id = $1 AND medicine_id = ANY($2::int[]) GROUP BY medicine_id, status`,
+    [ownerId, medicineIds],
+  );
+  return rows;
+}

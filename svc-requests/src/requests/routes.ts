@@ -1,4 +1,6 @@
 import {
+  donationStatusQuerySchema,
+  type DonationStatusQuery,
   idParam,
   requestCreateSchema,
   adminRequestQuerySchema,
@@ -20,7 +22,7 @@ import {
 import { Router, type Response } from 'express';
 import type { RequestsContext } from '../context';
 import { listAll, listForUser, loadRequest, transactionsForUser } from './repo';
-import { createRequestService, requestSummary } from './service';
+import { createRequestService, donationStatusesOf, requestSummary } from './service';
 
 const idOf = (res: Response) => (res.locals.params as { id: number }).id;
 
@@ -53,6 +55,16 @@ export function requestRoutes(ctx: RequestsContext): Router {
   router.get('/api/requests/my/summary', ...parties, async (_req, res) => {
     res.json(await requestSummary(ctx.pool, callerOf(res).id));
   });
+
+  router.get(
+    '/api/requests/my/donation-status',
+    ...parties,
+    validate({ query: donationStatusQuerySchema }),
+    async (_req, res) => {
+      const { ids } = res.locals.query as DonationStatusQuery;
+      res.json(await donationStatusesOf(ctx.pool, callerOf(res).id, ids));
+    },
+  );
 
   router.get('/api/requests/:id', ...signedIn, validate({ params: idParam }), async (_req, res) => {
     const caller = callerOf(res);

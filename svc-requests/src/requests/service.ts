@@ -7,11 +7,13 @@ import {
   type RequestStatus,
   type RequestStatusUpdate,
   type RequestSummary,
+  type DonationStatusEntry,
   requestStatuses,
   type Settings,
   translate,
 } from '@medrelay/contracts';
 import {
+  donationStatusOf,
   receivedByMonth,
   receivedSummary,
   reportingTimeZone,
@@ -40,6 +42,7 @@ import {
   loadRequest,
   medicineCounts,
   recordAgreedPrices,
+  statusCountsOf,
   summaryGroups,
   updateRequestStatus,
   type RequestRow,
@@ -337,4 +340,15 @@ export async function requestSummary(db: Pool, userId: number, now = new Date())
     medicines: { completed: medicines.completed, pickupScheduled: medicines.scheduled },
     collected: byDirection.incoming.completed,
   };
+}
+
+/** The donation badge of each asked medicine (libs/domain rule over the counts SQL makes). */
+export async function donationStatusesOf(
+  db: Pool,
+  ownerId: number,
+  ids: number[],
+): Promise<DonationStatusEntry[]> {
+  const counts = new Map<number, Partial<Record<RequestStatus, number>>>(ids.map((id) => [id, {}]));
+  for (const row of await statusCountsOf(db, ownerId, ids)) counts.get(row.medicine_id)![row.status] = row.n;
+  return ids.map((medicineId) => ({ medicineId, status: donationStatusOf(counts.get(medicineId)!) }));
 }

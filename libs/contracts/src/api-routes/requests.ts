@@ -9,6 +9,8 @@ import {
   requestStatsSchema,
   requestStatusUpdateSchema,
   requestSummarySchema,
+  donationStatusQuerySchema,
+  donationStatusSchema,
   transactionSchema,
 } from '../requests';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
@@ -64,6 +66,15 @@ export const requestRoutes: readonly ApiRoute[] = [
     params: idParam,
     body: requestStatusUpdateSchema,
     response: requestSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/requests/my/donation-status',
+    tag: 'requests',
+    summary: "The state of the requests on some of the caller's medicines (the donation badge)",
+    access: 'approved',
+    query: donationStatusQuerySchema,
+    response: z.array(donationStatusSchema),
   },
   {
     method: 'get',
