@@ -73,6 +73,7 @@ const en = {
     subtitle: 'Every donation and what became of it',
     timeline: 'Timeline',
     empty: 'Your history starts with your first donation',
+    loadMore: 'Show earlier events',
     loadFailed: 'Could not load your history',
     events: {
       donated_one: 'You donated {{count}} unit of {{medicine}}',
@@ -169,6 +170,7 @@ const ar: typeof en & {
     subtitle: 'كل تبرع وحصله إيه',
     timeline: 'التسلسل الزمني',
     empty: 'سجلك هيبدأ بأول تبرع',
+    loadMore: 'اعرض الأحداث الأقدم',
     loadFailed: 'مقدرناش نحمّل سجلك',
     events: {
       donated_zero: 'اتبرعت بـ{{medicine}}',

@@ -11,3 +11,6 @@ DROP INDEX requests.requests_owner;
 CREATE INDEX notifications_user_page ON requests.notifications (user_id, created_at DESC, id DESC);
 CREATE INDEX notifications_user_unread ON requests.notifications (user_id) WHERE NOT is_read;
 DROP INDEX requests.notifications_user;
+-- Histories list what changed last first (sort=updated): collections, decisions.
+CREATE INDEX requests_requester_changed ON requests.requests (requester_id, updated_at DESC, id DESC);
+CREATE INDEX requests_owner_changed ON requests.requests (owner_id, updated_at DESC, id DESC);

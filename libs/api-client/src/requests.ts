@@ -1,11 +1,14 @@
 import {
   keepPreviousData,
+  useInfiniteQuery,
   useMutation,
+  useQueries,
   useQuery,
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
 import type {
+  DonationStatusEntry,
   MedicineRequest,
   RequestCreateInput,
   RequestDirection,
@@ -22,6 +25,8 @@ import { getQueryFn } from './query-client';
 export interface RequestListParams {
   direction?: RequestDirection;
   status?: readonly RequestStatus[];
+  /** `updated`: newest changed first (histories); made first by default. */
+  sort?: 'created' | 'updated';
   page?: number;
   pageSize?: number;
 }
@@ -36,6 +41,9 @@ export const requestKeys = {
   mine: ['/api/requests/my'] as const,
   transactions: ['/api/transactions/my'] as const,
   summary: ['/api/requests/my/summary'] as const,
+  donationStatuses: ['/api/requests/my/donation-status'] as const,
+  donationStatus: (ids: readonly number[]) =>
+    ['/api/requests/my/donation-status', { ids: ids.join(',') }] as const,
   page: (params: RequestListParams) => ['/api/requests/my', listQuery(params)] as const,
   transactionsPage: (params: RequestListParams) => ['/api/transactions/my', listQuery(params)] as const,
 };
@@ -48,25 +56,57 @@ function useFreshSummary() {
   useQuery<RequestSummary>({ queryKey: requestKeys.summary, refetchOnMount: 'always' });
 }
 
-const pageOptions = {
-  // The default loader's guards (no call without a session), reading the total too.
-  queryFn: getQueryFn({ on401: 'throw' }, apiPage),
-  // Keeps the current page on screen while the next one loads.
-  placeholderData: keepPreviousData,
-  // Afresh when a screen opens: the other party asks and answers meanwhile.
-  refetchOnMount: 'always',
-} as const;
+/** Options of a paged list query of items `T`. */
+const pageOptions = <T>() =>
+  ({
+    // The default loader's guards (no call without a session), reading the total too.
+    queryFn: getQueryFn({ on401: 'throw' }, apiPage<T>),
+    // Keeps the current page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+    // Afresh when a screen opens: the other party asks and answers meanwhile.
+    refetchOnMount: 'always',
+  }) as const;
 
 /** A page of own requests (`direction`: incoming on own medicines, outgoing asked), newest first. */
 export function useRequestsPage(params: RequestListParams) {
   useFreshSummary();
-  return useQuery<Page<MedicineRequest>>({ queryKey: requestKeys.page(params), ...pageOptions });
+  return useQuery<Page<MedicineRequest>>({
+    queryKey: requestKeys.page(params),
+    ...pageOptions<MedicineRequest>(),
+  });
 }
 
 /** A page of own requests with the pickup information of approved ones, newest first. */
 export function useTransactionsPage(params: RequestListParams) {
   useFreshSummary();
-  return useQuery<Page<Transaction>>({ queryKey: requestKeys.transactionsPage(params), ...pageOptions });
+  return useQuery<Page<Transaction>>({
+    queryKey: requestKeys.transactionsPage(params),
+    ...pageOptions<Transaction>(),
+  });
+}
+
+/**
+ * Own requests a page at a time with "Load more" (timelines): the pages loaded so far, in order.
+ * Its key ends in 'more', apart from the numbered pages, and starts with the list's path, so
+ * request changes refresh it too.
+ */
+export function useRequestPages(params: Omit<RequestListParams, 'page'>) {
+  useFreshSummary();
+  const load = getQueryFn({ on401: 'throw' }, apiPage<MedicineRequest>);
+  return useInfiniteQuery({
+    queryKey: [...requestKeys.page(params), 'more'] as const,
+    queryFn: (context) =>
+      load({
+        ...context,
+        queryKey: requestKeys.page({ ...params, page: context.pageParam }),
+      } as unknown as Parameters<typeof load>[0]),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.reduce((sum, p) => sum + p.items.length, 0) < last.total && last.items.length
+        ? pages.length + 1
+        : undefined,
+    refetchOnMount: 'always',
+  });
 }
 
 /**
@@ -78,6 +118,27 @@ export function useRequestSummary(options: { fresh?: boolean } = {}) {
     queryKey: requestKeys.summary,
     ...(options.fresh ? { refetchOnMount: 'always' as const } : {}),
   });
+}
+
+/** Ids the server takes in one donation-status call. */
+const donationStatusBatch = 100;
+
+/**
+ * The donation badge (spec §4) of the donations on screen, counted by the server (in calls of
+ * up to 100 ids), as a map from medicine id; every request change refreshes it.
+ */
+export function useDonationStatuses(ids: readonly number[]): Map<number, DonationStatusEntry['status']> {
+  const batches: number[][] = [];
+  for (let i = 0; i < ids.length; i += donationStatusBatch)
+    batches.push(ids.slice(i, i + donationStatusBatch));
+  const results = useQueries({
+    queries: batches.map((batch) => ({
+      queryKey: requestKeys.donationStatus(batch),
+      queryFn: getQueryFn<DonationStatusEntry[]>(),
+      refetchOnMount: 'always' as const,
+    })),
+  });
+  return new Map(results.flatMap((r) => r.data ?? []).map((s) => [s.medicineId, s.status]));
 }
 
 /**
@@ -94,6 +155,7 @@ function refetchAfterRequestChange(client: QueryClient) {
     client.invalidateQueries({ queryKey: requestKeys.mine }),
     client.invalidateQueries({ queryKey: requestKeys.transactions }),
     client.invalidateQueries({ queryKey: requestKeys.summary }),
+    client.invalidateQueries({ queryKey: requestKeys.donationStatuses }),
     refetchStockLists(client),
   ]);
 }

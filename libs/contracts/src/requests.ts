@@ -99,12 +99,14 @@ const statusFilter = z.string({ error: 'requestStatusFilterInvalid' }).transform
 
 /**
  * GET /api/requests/my and /api/transactions/my: one page, newest first (id breaks ties), of the
- * caller's requests; `direction` incoming (on own medicines) or outgoing (asked), `status` filters.
+ * caller's requests (or newest changed, `sort=updated`); `direction` incoming (on own medicines) or outgoing (asked), `status` filters.
  */
 export const requestListQuerySchema = z
   .object({
     status: statusFilter.optional(),
     direction: z.enum(requestDirections, { error: 'requestDirectionInvalid' }).optional(),
+    /** Newest made first (default), or newest changed first (histories, what was collected lately). */
+    sort: z.enum(['created', 'updated'], { error: 'invalidValue' }).default('created'),
     ...listPageFields,
   })
   .strict();

@@ -45,7 +45,7 @@ export function Dashboard() {
       )}
       <WelcomeMessage title={t('dashboard.welcome', { name: user.name })} />
       <DonationsGate failedTitle={t('donations.loadFailed')}>
-        {({ donations, requests, summary }) => (
+        {({ donations, summary }) => (
           <>
             <StatGrid label={t('dashboard.title')}>
               <StatCard label={t('stats.totalDonations')} value={format.number(summary.totalDonations)} />
@@ -68,11 +68,7 @@ export function Dashboard() {
                 ) : undefined
               }
             />
-            <DonationList
-              donations={donations.slice(0, recentCount)}
-              requests={requests}
-              label={t('dashboard.myDonations')}
-            />
+            <DonationList donations={donations.slice(0, recentCount)} label={t('dashboard.myDonations')} />
           </>
         )}
       </DonationsGate>

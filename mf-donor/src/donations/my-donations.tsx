@@ -28,7 +28,7 @@ export default function MyDonations() {
         }
       />
       <DonationsGate failedTitle={t('donations.loadFailed')}>
-        {({ donations, requests, summary }) => (
+        {({ donations, summary }) => (
           <>
             <StatGrid label={t('donations.title')}>
               <StatCard label={t('stats.totalDonations')} value={format.number(summary.totalDonations)} />
@@ -38,7 +38,7 @@ export default function MyDonations() {
               />
               <StatCard label={t('stats.totalMedicines')} value={format.number(summary.totalMedicines)} />
             </StatGrid>
-            <DonationList donations={donations} requests={requests} label={t('donations.title')} />
+            <DonationList donations={donations} label={t('donations.title')} />
           </>
         )}
       </DonationsGate>

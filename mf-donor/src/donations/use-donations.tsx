@@ -1,20 +1,19 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMyMedicines, useMyRequests } from '@medrelay/api-client';
-import type { Medicine, MedicineRequest } from '@medrelay/contracts';
+import { useMyMedicines, useRequestSummary } from '@medrelay/api-client';
+import type { Medicine } from '@medrelay/contracts';
 import { donorSummary } from '@medrelay/domain';
 import { CenteredSpinner, ErrorState, errorDescription } from '@medrelay/ui';
 
 export interface DonationsData {
   donations: Medicine[];
-  /** Requests on the donor's donations. */
-  requests: MedicineRequest[];
   summary: ReturnType<typeof donorSummary>;
 }
 
 /**
- * Every donor screen reads the donations and the requests on them: the spinner until both
- * arrived, one error with retry if either failed, then the screen with the figures of spec §2.
+ * Every donor screen reads the donations and the counts of the requests on them (the server
+ * counts them): the spinner until both arrived, one error with retry if either failed, then the
+ * screen with the figures of spec §2.
  */
 export function DonationsGate({
   failedTitle,
@@ -25,7 +24,7 @@ export function DonationsGate({
 }) {
   const { t } = useTranslation('common');
   const donations = useMyMedicines();
-  const requests = useMyRequests();
+  const requests = useRequestSummary({ fresh: true });
   const failed = donations.error ?? requests.error;
   if (failed)
     return (
@@ -39,13 +38,17 @@ export function DonationsGate({
       />
     );
   if (!donations.data || !requests.data) return <CenteredSpinner />;
-  const incoming = requests.data.filter((r) => r.direction === 'incoming');
+  const { incoming, collected, medicines } = requests.data;
   return (
     <>
       {children({
         donations: donations.data,
-        requests: incoming,
-        summary: donorSummary(donations.data, incoming),
+        summary: donorSummary(donations.data, {
+          pendingPickups: incoming.pending + incoming.approved,
+          collected,
+          completedDonations: medicines.completed,
+          scheduledDonations: medicines.pickupScheduled,
+        }),
       })}
     </>
   );

@@ -7,10 +7,20 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { useRequestPages } from '@medrelay/api-client';
 import { donationTimeline } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
-import { EmptyState, PageHeader, SectionHeader, StatCard, StatGrid } from '@medrelay/ui';
+import {
+  CenteredSpinner,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  SectionHeader,
+  StatCard,
+  StatGrid,
+} from '@medrelay/ui';
 import { DonationsGate } from '../donations/use-donations';
 
 const useStyles = makeStyles({
@@ -26,21 +36,39 @@ const useStyles = makeStyles({
     borderInlineStartStyle: 'solid',
     borderInlineStartColor: tokens.colorBrandStroke1,
   },
-  card: { padding: tokens.spacingHorizontalL },
+  card: {
+    padding: tokens.spacingHorizontalL,
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'start',
+    gap: tokens.spacingVerticalM,
+  },
   when: { color: tokens.colorNeutralForeground3 },
 });
+
+/** Requests loaded at a time into the timeline. */
+const pageSize = 20;
 
 /** `/donor/history`: the donor's figures, a timeline of donations and requests, and Your Impact. */
 export default function History() {
   const styles = useStyles();
   const { t } = useTranslation('donor');
   const format = useFormat();
+  // Requests on the donations, latest change first, loaded a page at a time.
+  const history = useRequestPages({ direction: 'incoming', sort: 'updated', pageSize });
   return (
     <>
       <PageHeader title={t('history.title')} subtitle={t('history.subtitle')} />
       <DonationsGate failedTitle={t('history.loadFailed')}>
-        {({ donations, requests, summary }) => {
-          const events = donationTimeline(donations, requests);
+        {({ donations, summary }) => {
+          if (history.isError)
+            return <ErrorState title={t('history.loadFailed')} onRetry={() => void history.refetch()} />;
+          if (!history.data) return <CenteredSpinner />;
+          const requests = history.data.pages.flatMap((p) => p.items);
+          // Requests not loaded yet changed before the last loaded one, and so did all their
+          // events: every event from that moment on is known, older ones wait for "more".
+          const since = history.hasNextPage ? requests.at(-1)?.updatedAt : undefined;
+          const events = donationTimeline(donations, requests).filter((e) => !since || e.at >= since);
           const unknown = t('history.unknown');
           return (
             <>
@@ -85,6 +113,11 @@ export default function History() {
                   </ol>
                 ) : (
                   <EmptyState title={t('history.empty')} />
+                )}
+                {history.hasNextPage && (
+                  <Button disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+                    {t('history.loadMore')}
+                  </Button>
                 )}
               </Card>
             </>

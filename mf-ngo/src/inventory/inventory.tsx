@@ -21,7 +21,14 @@ export default function Inventory() {
   const { t } = useTranslation('ngo');
   const format = useFormat();
   const [page, setPage] = usePageNumber();
-  const collected = useTransactionsPage({ direction: 'outgoing', status: ['completed'], page, pageSize });
+  const collected = useTransactionsPage({
+    direction: 'outgoing',
+    status: ['completed'],
+    // Newest collected first.
+    sort: 'updated',
+    page,
+    pageSize,
+  });
   const summary = useRequestSummary({ fresh: true });
   const figure = useFigure([summary]);
   const received = summary.data?.received;

@@ -2,7 +2,6 @@ import { Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useRequestSummary, useTransactionsPage } from '@medrelay/api-client';
 import { requestStatuses, type RequestSummary } from '@medrelay/contracts';
-import { useFormat } from '@medrelay/i18n';
 import {
   EmptyState,
   FiguresError,
@@ -25,7 +24,6 @@ const counted = (summary: RequestSummary, statuses: readonly (keyof RequestSumma
 /** `/pharmacy/history`: totals (counted by the server) and the transactions a page at a time. */
 export default function TransactionHistory() {
   const { t } = useTranslation('pharmacy');
-  const format = useFormat();
   const [page, setPage] = usePageNumber();
   const transactions = useTransactionsPage({ page, pageSize });
   const summary = useRequestSummary({ fresh: true });

@@ -115,6 +115,25 @@ describe('GET /api/requests/my and /api/transactions/my, a page at a time', () =
     expect(total(past)).toBe(32);
   });
 
+  it('orders by the last change with sort=updated (histories), ids breaking ties', async () => {
+    const all = await p.requests.service.ctx.pool.query<{ id: number }>(
+      `SELECT id FROM requests.requests WHERE requester_id = $1 OR owner_id = $1
+        ORDER BY updated_at DESC, id DESC`,
+      [owner.id],
+    );
+    const seen: number[] = [];
+    for (let page = 1; page <= 3; page++)
+      seen.push(...ids((await get(`/api/requests/my?sort=updated&page=${page}&pageSize=15`, owner)).body));
+    expect(seen).toEqual(all.rows.map((r) => r.id));
+    const collected = await get(
+      '/api/transactions/my?sort=updated&direction=outgoing&status=completed',
+      owner,
+    );
+    // The donations were collected two months ago: last.
+    expect((collected.body as Transaction[]).map((r) => r.medicineId)).toEqual([M3, M3, M4, M4]);
+    expect((await get('/api/requests/my?sort=price', owner)).status).toBe(400);
+  });
+
   it('filters by direction and by one or several statuses, so a screen section asks for its own', async () => {
     const incoming = await get('/api/requests/my?direction=incoming&pageSize=100', owner);
     expect(total(incoming)).toBe(25);

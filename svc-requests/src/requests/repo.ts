@@ -189,8 +189,9 @@ export async function loadRequest(db: Db, id: number, viewerId?: number): Promis
 
 /** The filters of an owner's list (`RequestListQuery` without the paging). */
 export interface RequestFilter {
-  status?: RequestStatus[];
-  direction?: 'incoming' | 'outgoing';
+  status?: RequestStatus[] | undefined;
+  direction?: 'incoming' | 'outgoing' | undefined;
+  sort?: 'created' | 'updated';
 }
 
 const partyColumn = { outgoing: 'requester_id', incoming: 'owner_id' } as const;
@@ -220,14 +221,15 @@ async function pageForUser(
   const reach = params.push(page.page * page.pageSize);
   const limit = params.push(page.pageSize);
   const offset = params.push((page.page - 1) * page.pageSize);
-  const order = 'ORDER BY created_at DESC, id DESC';
+  const at = filter.sort === 'updated' ? 'updated_at' : 'created_at';
+  const order = `ORDER BY at DESC, id DESC`;
   const side = (where: string) =>
-    `(SELECT r.id, r.created_at FROM requests.requests r WHERE ${where} ${order} LIMIT $${reach})`;
+    `(SELECT r.id, r.${at} AS at FROM requests.requests r WHERE ${where} ${order} LIMIT $${reach})`;
   const { rows } = await db.query<ListRow>(
     `WITH page AS (
-       SELECT id, created_at FROM (${wheres.map(side).join(' UNION ALL ')}) s
+       SELECT id, at FROM (${wheres.map(side).join(' UNION ALL ')}) s
         ${order} LIMIT $${limit} OFFSET $${offset})
-     ${selectRequests} JOIN page ON page.id = r.id ORDER BY r.created_at DESC, r.id DESC`,
+     ${selectRequests} JOIN page ON page.id = r.id ORDER BY page.at DESC, r.id DESC`,
     params,
   );
   // A full first page needs no count; otherwise the total is counted on the same indexes.
