@@ -4,6 +4,7 @@ import {
   donationStatus,
   donationTimeline,
   donorSummary,
+  unitsDonated,
   type DonationLike,
   type DonationRequestLike,
 } from './donations';
@@ -52,7 +53,9 @@ describe('donor figures (spec §2, §9)', () => {
       request(3, 2, 'rejected'),
       { ...request(4, 9, 'pending'), direction: 'outgoing' as const },
     ];
-    expect(donorSummary(donations, requests)).toEqual({
+    // The catalog's totals over these three donations: 3 listings, 3 + 2 + 4 + 1 units.
+    expect(unitsDonated(donations)).toBe(10);
+    expect(donorSummary({ listings: donations.length, units: 10 }, requests)).toEqual({
       totalDonations: 3,
       pendingPickups: 1,
       completedDonations: 1,
@@ -63,8 +66,10 @@ describe('donor figures (spec §2, §9)', () => {
       // floor(1.5 × 10)
       livesImpacted: 15,
     });
-    expect(donorSummary([donation(1, 1)], []).livesImpacted).toBe(1);
-    expect(donorSummary([], []).impactValue).toBe(0);
+    expect(donorSummary({ listings: 1, units: 1 }, []).livesImpacted).toBe(1);
+    expect(donorSummary({ listings: 0, units: 0 }, []).impactValue).toBe(0);
+    // Donations beyond the requested ones (not downloaded) count as available.
+    expect(donorSummary({ listings: 40, units: 90 }, requests).availableForPickup).toBe(38);
   });
 
   it('builds the timeline newest first, one event per step', () => {

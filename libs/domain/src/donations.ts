@@ -44,23 +44,36 @@ export function unitsDonated(donations: DonationLike[]): number {
   return donations.reduce((sum, d) => sum + d.quantity + d.reservedQuantity, 0);
 }
 
-/** The donor's figures (spec §2 donor dashboard, donations and history). */
-export function donorSummary(donations: DonationLike[], requests: DonationRequestLike[]) {
+/** What the catalog sums over all of a donor's donations (GET /api/medicines/my/summary). */
+export interface DonationTotals {
+  /** How many donations. */
+  listings: number;
+  /** Units donated in all (`unitsDonated` over every donation). */
+  units: number;
+}
+
+/**
+ * The donor's figures (spec §2 donor dashboard, donations and history) from the catalog's totals
+ * and the requests on the donations: a donation no request names is Available.
+ */
+export function donorSummary(totals: DonationTotals, requests: DonationRequestLike[]) {
   const incoming = requests.filter((r) => r.direction !== 'outgoing');
-  const statuses = donations.map((d) => donationStatus(d.id, incoming));
+  const requested = [...new Set(incoming.map((r) => r.medicineId))];
+  const statuses = requested.map((id) => donationStatus(id, incoming));
   const collected = incoming.filter((r) => r.status === 'completed');
-  const units = unitsDonated(donations);
+  const completedDonations = statuses.filter((s) => s === 'completed').length;
+  const scheduled = statuses.filter((s) => s === 'pickupScheduled').length;
   return {
-    totalDonations: donations.length,
+    totalDonations: totals.listings,
     /** Requests waiting for a decision or for collection. */
     pendingPickups: incoming.filter((r) => r.status === 'pending' || r.status === 'approved').length,
-    completedDonations: statuses.filter((s) => s === 'completed').length,
-    availableForPickup: statuses.filter((s) => s === 'available').length,
+    completedDonations,
+    availableForPickup: Math.max(0, totals.listings - completedDonations - scheduled),
     /** Spec §9 value rule: 150 EGP per collected request (donations carry no price). */
     impactValue: estimatedValueSaved(collected.length),
-    totalMedicines: units,
+    totalMedicines: totals.units,
     successfullyCollected: collected.length,
-    livesImpacted: livesImpacted(units),
+    livesImpacted: livesImpacted(totals.units),
   };
 }
 

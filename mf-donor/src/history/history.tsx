@@ -10,7 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { donationTimeline } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
-import { EmptyState, PageHeader, SectionHeader, StatCard, StatGrid } from '@medrelay/ui';
+import { EmptyState, PageHeader, RouterLink, SectionHeader, StatCard, StatGrid } from '@medrelay/ui';
 import { DonationsGate } from '../donations/use-donations';
 
 const useStyles = makeStyles({
@@ -30,6 +30,9 @@ const useStyles = makeStyles({
   when: { color: tokens.colorNeutralForeground3 },
 });
 
+/** How many of the newest donations the timeline covers; all of them are on My Donations. */
+const timelineDonations = 20;
+
 /** `/donor/history`: the donor's figures, a timeline of donations and requests, and Your Impact. */
 export default function History() {
   const styles = useStyles();
@@ -38,9 +41,13 @@ export default function History() {
   return (
     <>
       <PageHeader title={t('history.title')} subtitle={t('history.subtitle')} />
-      <DonationsGate failedTitle={t('history.loadFailed')}>
+      <DonationsGate failedTitle={t('history.loadFailed')} page={{ page: 1, pageSize: timelineDonations }}>
         {({ donations, requests, summary }) => {
-          const events = donationTimeline(donations, requests);
+          const older = summary.totalDonations > donations.length;
+          // With older donations left out, the timeline covers whole the stretch of time since the
+          // oldest donation it shows, rather than scattered older requests.
+          const since = older ? donations.at(-1)?.createdAt : undefined;
+          const events = donationTimeline(donations, requests).filter((e) => !since || e.at >= since);
           const unknown = t('history.unknown');
           return (
             <>
@@ -86,6 +93,7 @@ export default function History() {
                 ) : (
                   <EmptyState title={t('history.empty')} />
                 )}
+                {older && <RouterLink to="/donations">{t('history.olderOnDonations')}</RouterLink>}
               </Card>
             </>
           );

@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { Add24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { useMyMedicines, useUnlistMedicine } from '@medrelay/api-client';
+import { myMedicinesPageSize, useMyMedicines, useUnlistMedicine } from '@medrelay/api-client';
 import type { Medicine } from '@medrelay/contracts';
 import {
   ConfirmDialog,
@@ -9,6 +10,7 @@ import {
   MedicineFormDialog,
   MedicineRow,
   PageHeader,
+  Pager,
   QueryGate,
   StackList,
   useNotify,
@@ -60,10 +62,11 @@ function MedicineActions({ medicine }: { medicine: Medicine }) {
   );
 }
 
-/** `/pharmacy/medicines`: own listings, with the List New Medicine dialog, edit and unlist. */
+/** `/pharmacy/medicines`: own listings a page at a time, with the List New Medicine dialog, edit and unlist. */
 export default function MyMedicines() {
   const { t } = useTranslation('pharmacy');
-  const medicines = useMyMedicines();
+  const [page, setPage] = useState(1);
+  const medicines = useMyMedicines({ page, pageSize: myMedicinesPageSize });
   const save = useSaveMedicine();
   return (
     <>
@@ -85,18 +88,21 @@ export default function MyMedicines() {
         }
       />
       <QueryGate query={medicines} failedTitle={t('medicines.loadFailed')}>
-        {(list) =>
-          list.length ? (
-            <StackList label={t('medicines.title')}>
-              {list.map((m) => (
-                <MedicineRow
-                  key={m.id}
-                  medicine={m}
-                  showAvailability
-                  actions={<MedicineActions medicine={m} />}
-                />
-              ))}
-            </StackList>
+        {({ items, total }) =>
+          total ? (
+            <>
+              <StackList label={t('medicines.title')}>
+                {items.map((m) => (
+                  <MedicineRow
+                    key={m.id}
+                    medicine={m}
+                    showAvailability
+                    actions={<MedicineActions medicine={m} />}
+                  />
+                ))}
+              </StackList>
+              <Pager page={page} pageSize={myMedicinesPageSize} total={total} onPage={setPage} />
+            </>
           ) : (
             <EmptyState title={t('medicines.empty')} body={t('medicines.emptyBody')} />
           )
