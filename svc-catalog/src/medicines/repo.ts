@@ -169,11 +169,6 @@ export async function setImageKey(db: PoolClient, id: number, key: string | null
   );
 }
 
-/** Whole days left rounded up (spec §4), as SQL over `m.expiry_date`. */
-export const daysLeftSql = `ceil(extract(epoch FROM (m.expiry_date - now())) / 86400)`;
-/** Offered now: listed, units left, not expired (libs/domain `isAvailableListing`). */
-const availableSql = `(m.is_available AND m.quantity > 0 AND m.expiry_date > now())`;
-
 /**
  * One page of the owner's listings, newest first (id breaks ties), and how many there are.
  * The page's ids come first from the (owner_id, created_at DESC, id DESC) index, so details and
@@ -323,6 +318,10 @@ export async function browseMedicines(
   return { rows, total };
 }
 
+/** Whole days left rounded up (spec §4), as SQL over `m.expiry_date`. */
+export const daysLeftSql = `ceil(extract(epoch FROM (m.expiry_date - now())) / 86400)`;
+/** Offered now: listed, units left, not expired (libs/domain `isAvailableListing`). */
+const availableSql = `(m.is_available AND m.quantity > 0 AND m.expiry_date > now())`;
 const expiryClassCondition = {
   expired: `${daysLeftSql} <= 0`,
   expiring: `${daysLeftSql} BETWEEN 1 AND 30`,
@@ -342,7 +341,11 @@ export async function listAllMedicines(
   }
   if (query.source) where.push(`m.source = $${params.push(query.source)}`);
   if (query.available !== undefined) {
-    where.push(query.available ? availableSql : `NOT ${availableSql}`);
+    where.push(
+      query.available
+        ? '(m.is_available AND m.quantity > 0 AND m.expiry_date > now())'
+        : 'NOT (m.is_available AND m.quantity > 0 AND m.expiry_date > now())',
+    );
   }
   if (query.expiry) where.push(expiryClassCondition[query.expiry]);
   const filter = where.length ? ` WHERE ${where.join(' AND ')}` : '';
