@@ -85,6 +85,8 @@ const en = {
       cancelled: '{{requester}} cancelled the request for {{medicine}}',
     },
     unknown: 'Unknown',
+    /** The timeline covers the newest donations; the rest are listed on My Donations. */
+    olderOnDonations: 'Older donations are listed on My Donations',
     impactTitle: 'Your Impact',
     impact_one:
       'Your {{units}} donated units could help about {{count}} person get the medicine they need. Thank you!',
@@ -186,6 +188,7 @@ const ar: typeof en & {
       cancelled: '{{requester}} لغى طلب {{medicine}}',
     },
     unknown: 'غير معروف',
+    olderOnDonations: 'التبرعات الأقدم موجودة في تبرعاتي',
     impactTitle: 'أثرك',
     impact_zero: 'أول تبرع منك هيبدأ يوصل لناس محتاجة. شكراً ليك!',
     impact_one: 'الـ{{units}} وحدة اللي اتبرعت بيها ممكن تساعد شخص واحد ياخد الدوا اللي محتاجه. شكراً ليك!',

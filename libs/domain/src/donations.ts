@@ -50,6 +50,14 @@ export function unitsDonated(donations: DonationLike[]): number {
   return donations.reduce((sum, d) => sum + d.quantity + d.reservedQuantity, 0);
 }
 
+/** What the catalog sums over all of a donor's donations (GET /api/medicines/my/summary). */
+export interface DonationTotals {
+  /** How many donations. */
+  listings: number;
+  /** Units donated in all (`unitsDonated` over every donation). */
+  units: number;
+}
+
 /**
  * The state of the requests on a donor's donations, counted by the server
  * (GET /api/requests/my/summary: `incoming`, `collected`, `medicines`).
@@ -64,19 +72,21 @@ export interface DonationRequestCounts {
   scheduledDonations: number;
 }
 
-/** The donor's figures (spec §2 donor dashboard, donations and history). */
-export function donorSummary(donations: DonationLike[], counts: DonationRequestCounts) {
-  const units = unitsDonated(donations);
+/**
+ * The donor's figures (spec §2 donor dashboard, donations and history) from the catalog's totals
+ * and the requests' counts: a donation no request names is Available.
+ */
+export function donorSummary(totals: DonationTotals, counts: DonationRequestCounts) {
   return {
-    totalDonations: donations.length,
+    totalDonations: totals.listings,
     pendingPickups: counts.pendingPickups,
     completedDonations: counts.completedDonations,
-    availableForPickup: Math.max(0, donations.length - counts.completedDonations - counts.scheduledDonations),
+    availableForPickup: Math.max(0, totals.listings - counts.completedDonations - counts.scheduledDonations),
     /** Spec §9 value rule: 150 EGP per collected request (donations carry no price). */
     impactValue: estimatedValueSaved(counts.collected),
-    totalMedicines: units,
+    totalMedicines: totals.units,
     successfullyCollected: counts.collected,
-    livesImpacted: livesImpacted(units),
+    livesImpacted: livesImpacted(totals.units),
   };
 }
 

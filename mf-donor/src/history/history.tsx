@@ -17,6 +17,7 @@ import {
   EmptyState,
   ErrorState,
   PageHeader,
+  RouterLink,
   SectionHeader,
   StatCard,
   StatGrid,
@@ -48,6 +49,8 @@ const useStyles = makeStyles({
 
 /** Requests loaded at a time into the timeline. */
 const pageSize = 20;
+/** How many of the newest donations the timeline covers; all of them are on My Donations. */
+const timelineDonations = 20;
 
 /** `/donor/history`: the donor's figures, a timeline of donations and requests, and Your Impact. */
 export default function History() {
@@ -59,15 +62,28 @@ export default function History() {
   return (
     <>
       <PageHeader title={t('history.title')} subtitle={t('history.subtitle')} />
-      <DonationsGate failedTitle={t('history.loadFailed')}>
+      <DonationsGate failedTitle={t('history.loadFailed')} page={{ page: 1, pageSize: timelineDonations }}>
         {({ donations, summary }) => {
           if (history.isError)
             return <ErrorState title={t('history.loadFailed')} onRetry={() => void history.refetch()} />;
           if (!history.data) return <CenteredSpinner />;
           const requests = history.data.pages.flatMap((p) => p.items);
           // Requests not loaded yet changed before the last loaded one, and so did all their
-          // events: every event from that moment on is known, older ones wait for "more".
-          const since = history.hasNextPage ? requests.at(-1)?.updatedAt : undefined;
+          // events: every request event from that moment on is known, older ones wait for "more".
+          const requestsSince = history.hasNextPage ? requests.at(-1)?.updatedAt : undefined;
+          // With older donations left out, the timeline covers the whole stretch of time since
+          // the oldest donation it shows, rather than scattered older events.
+          const older = summary.totalDonations > donations.length;
+          const donationsSince = older ? donations.at(-1)?.createdAt : undefined;
+          // Both must be complete: the later of the two cut-offs holds.
+          const since =
+            requestsSince && donationsSince
+              ? requestsSince > donationsSince
+                ? requestsSince
+                : donationsSince
+              : (requestsSince ?? donationsSince);
+          // More requests only add events while the requests' cut-off is the one that binds.
+          const moreRequests = history.hasNextPage && (!donationsSince || since === requestsSince);
           const events = donationTimeline(donations, requests).filter((e) => !since || e.at >= since);
           const unknown = t('history.unknown');
           return (
@@ -114,11 +130,12 @@ export default function History() {
                 ) : (
                   <EmptyState title={t('history.empty')} />
                 )}
-                {history.hasNextPage && (
+                {moreRequests && (
                   <Button disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
                     {t('history.loadMore')}
                   </Button>
                 )}
+                {older && <RouterLink to="/donations">{t('history.olderOnDonations')}</RouterLink>}
               </Card>
             </>
           );

@@ -5,8 +5,10 @@ import {
   medicineBrowseQuerySchema,
   medicineCreateSchema,
   medicineUpdateSchema,
+  ownMedicineQuerySchema,
   type AdminMedicineQuery,
   type MedicineBrowseQuery,
+  type OwnMedicineQuery,
 } from '@medrelay/contracts';
 import { authenticate, callerOf, requireApproved, requirePermission, validate } from '@medrelay/service-kit';
 import { Router, type Response } from 'express';
@@ -14,6 +16,13 @@ import type { CatalogContext } from '../context';
 import { createMedicineService } from './service';
 
 const idOf = (res: Response) => (res.locals.params as { id: number }).id;
+
+/** A page of a list: the body is the page, the total over all pages goes in X-Total-Count. */
+function sendPage(res: Response, { items, total }: { items: unknown[]; total: number }) {
+  res.set('X-Total-Count', String(total));
+  res.set('Access-Control-Expose-Headers', 'X-Total-Count');
+  res.json(items);
+}
 
 export function medicineRoutes(ctx: CatalogContext): Router {
   const router = Router();
@@ -25,9 +34,24 @@ export function medicineRoutes(ctx: CatalogContext): Router {
     res.status(201).json(await medicines.create(callerOf(res), req.body));
   });
 
-  router.get('/api/medicines/my', ...signedIn, requirePermission('medicine.viewOwn'), async (_req, res) => {
-    res.json(await medicines.mine(callerOf(res)));
-  });
+  router.get(
+    '/api/medicines/my',
+    ...signedIn,
+    requirePermission('medicine.viewOwn'),
+    validate({ query: ownMedicineQuerySchema }),
+    async (_req, res) => {
+      sendPage(res, await medicines.mine(callerOf(res), res.locals.query as OwnMedicineQuery));
+    },
+  );
+
+  router.get(
+    '/api/medicines/my/summary',
+    ...signedIn,
+    requirePermission('medicine.viewOwn'),
+    async (_req, res) => {
+      res.json(await medicines.mySummary(callerOf(res)));
+    },
+  );
 
   // Every signed-in role has the header's expiry bell; roles without stock get an empty list.
   router.get(
@@ -35,7 +59,7 @@ export function medicineRoutes(ctx: CatalogContext): Router {
     ...signedIn,
     validate({ query: expiringQuerySchema }),
     async (_req, res) => {
-      res.json(await medicines.expiring(callerOf(res), (res.locals.query as { days: number }).days));
+      sendPage(res, await medicines.expiring(callerOf(res), (res.locals.query as { days: number }).days));
     },
   );
 
@@ -45,11 +69,7 @@ export function medicineRoutes(ctx: CatalogContext): Router {
     requirePermission('medicine.browse'),
     validate({ query: medicineBrowseQuerySchema }),
     async (_req, res) => {
-      const query = res.locals.query as MedicineBrowseQuery;
-      const { items, total } = await medicines.browse(callerOf(res), query);
-      res.set('X-Total-Count', String(total));
-      res.set('Access-Control-Expose-Headers', 'X-Total-Count');
-      res.json(items);
+      sendPage(res, await medicines.browse(callerOf(res), res.locals.query as MedicineBrowseQuery));
     },
   );
 
@@ -76,10 +96,7 @@ export function medicineRoutes(ctx: CatalogContext): Router {
     requirePermission('admin.viewAll'),
     validate({ query: adminMedicineQuerySchema }),
     async (_req, res) => {
-      const { items, total } = await medicines.all(res.locals.query as AdminMedicineQuery);
-      res.set('X-Total-Count', String(total));
-      res.set('Access-Control-Expose-Headers', 'X-Total-Count');
-      res.json(items);
+      sendPage(res, await medicines.all(res.locals.query as AdminMedicineQuery));
     },
   );
 
