@@ -10,7 +10,7 @@ import type {
   MedicineBrowseQuery,
   MedicineCreateInput,
   MedicineUpdateInput,
-  OwnMedicineQuery,
+  ListPageQuery,
   OwnMedicineSummary,
 } from '@medrelay/contracts';
 import { apiPage, apiRequest, type Page } from './http';
@@ -35,7 +35,7 @@ export type MedicineBrowseParams = Partial<
 export const myMedicinesPageSize = 20;
 
 /** A page of the own list: page 1 and the default page size unless set. */
-export type MyMedicinesParams = Partial<Pick<OwnMedicineQuery, 'page' | 'pageSize'>>;
+export type MyMedicinesParams = Partial<Pick<ListPageQuery, 'page' | 'pageSize'>>;
 
 /**
  * Every list a change of stock can alter (spec §4: own medicines and expiring medicines are

@@ -191,15 +191,6 @@ export const expiringQuerySchema = z
   })
   .strict();
 
-/** GET /api/medicines/my: the owner's listings a page at a time, newest first; the total is in X-Total-Count. */
-export const ownMedicineQuerySchema = z
-  .object({
-    page: queryInt(1, 100_000).default(1),
-    pageSize: queryInt(1, medicineLimits.pageSizeMax).default(20),
-  })
-  .strict();
-export type OwnMedicineQuery = z.output<typeof ownMedicineQuerySchema>;
-
 /** The expiry bell reads at most this many rows; the true count is in X-Total-Count (shown capped at 99+). */
 export const expiringListMax = 100;
 

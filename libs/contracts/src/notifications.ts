@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listPageFields } from './requests';
+import { listPageFields } from './fields';
 
 export const notificationTypes = [
   'request-new',

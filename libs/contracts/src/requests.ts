@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt, typeError } from './fields';
+import { listPageFields, queryInt, typeError } from './fields';
 import { medicineSchema, medicineSources } from './medicines';
 import { userTypes } from './roles';
 
@@ -75,14 +75,6 @@ export const requestStatusUpdateSchema = z
   .strict();
 export type RequestStatusUpdateInput = z.input<typeof requestStatusUpdateSchema>;
 export type RequestStatusUpdate = z.output<typeof requestStatusUpdateSchema>;
-
-/** Pages of an owner's list: `page` from 1, `pageSize` 1..100 (default 20); the total is in X-Total-Count. */
-export const listPageFields = {
-  page: queryInt(1, 100_000).default(1),
-  pageSize: queryInt(1, 100).default(20),
-};
-export const listPageQuerySchema = z.object(listPageFields).strict();
-export type ListPageQuery = z.output<typeof listPageQuerySchema>;
 
 export const requestDirections = ['incoming', 'outgoing'] as const;
 export type RequestDirection = (typeof requestDirections)[number];

@@ -4,25 +4,25 @@ import {
   idParam,
   medicineBrowseQuerySchema,
   medicineCreateSchema,
+  listPageQuerySchema,
   medicineUpdateSchema,
-  ownMedicineQuerySchema,
   type AdminMedicineQuery,
+  type ListPageQuery,
   type MedicineBrowseQuery,
-  type OwnMedicineQuery,
 } from '@medrelay/contracts';
-import { authenticate, callerOf, requireApproved, requirePermission, validate } from '@medrelay/service-kit';
+import {
+  authenticate,
+  callerOf,
+  requireApproved,
+  requirePermission,
+  sendPage,
+  validate,
+} from '@medrelay/service-kit';
 import { Router, type Response } from 'express';
 import type { CatalogContext } from '../context';
 import { createMedicineService } from './service';
 
 const idOf = (res: Response) => (res.locals.params as { id: number }).id;
-
-/** A page of a list: the body is the page, the total over all pages goes in X-Total-Count. */
-function sendPage(res: Response, { items, total }: { items: unknown[]; total: number }) {
-  res.set('X-Total-Count', String(total));
-  res.set('Access-Control-Expose-Headers', 'X-Total-Count');
-  res.json(items);
-}
 
 export function medicineRoutes(ctx: CatalogContext): Router {
   const router = Router();
@@ -38,9 +38,9 @@ export function medicineRoutes(ctx: CatalogContext): Router {
     '/api/medicines/my',
     ...signedIn,
     requirePermission('medicine.viewOwn'),
-    validate({ query: ownMedicineQuerySchema }),
+    validate({ query: listPageQuerySchema }),
     async (_req, res) => {
-      sendPage(res, await medicines.mine(callerOf(res), res.locals.query as OwnMedicineQuery));
+      sendPage(res, await medicines.mine(callerOf(res), res.locals.query as ListPageQuery));
     },
   );
 

@@ -5,7 +5,7 @@ import type {
   MedicineCreate,
   MedicineSource,
   MedicineUpdate,
-  OwnMedicineQuery,
+  ListPageQuery,
   OwnMedicineSummary,
 } from '@medrelay/contracts';
 import { expiringListMax } from '@medrelay/contracts';
@@ -89,7 +89,7 @@ export function createMedicineService(ctx: CatalogContext) {
       return toMedicine(row);
     },
 
-    async mine(caller: Caller, query: OwnMedicineQuery): Promise<{ items: Medicine[]; total: number }> {
+    async mine(caller: Caller, query: ListPageQuery): Promise<{ items: Medicine[]; total: number }> {
       const { rows, total } = await listOwnMedicines(ctx.pool, caller.id, query);
       return { items: rows.map(toMedicine), total };
     },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '../fields';
+import { idParam, listPageQuerySchema } from '../fields';
 import {
   adminMedicineQuerySchema,
   expiringQuerySchema,
@@ -10,7 +10,6 @@ import {
   medicineSchema,
   medicineStatsSchema,
   medicineUpdateSchema,
-  ownMedicineQuerySchema,
   ownMedicineSummarySchema,
 } from '../medicines';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
@@ -44,7 +43,7 @@ export const catalogRoutes: readonly ApiRoute[] = [
     tag: 'medicines',
     summary: "The caller's own listings or donations, newest first, a page at a time",
     access: 'approved',
-    query: ownMedicineQuerySchema,
+    query: listPageQuerySchema,
     response: z.array(medicineSchema),
     headers: { 'X-Total-Count': 'Own listings over all pages' },
   },

@@ -3,7 +3,7 @@ import { idParam } from '../fields';
 import { publicSettingsSchema, settingsSchema, settingsUpdateSchema } from '../settings';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
 import { userStatsSchema } from '../stats';
-import { listPageQuerySchema } from '../requests';
+import { listPageQuerySchema } from '../fields';
 import {
   loginResponseSchema,
   loginSchema,
