@@ -19,7 +19,12 @@ async function list(token: string, name: string, days: number, quantity: number)
 
 /** The owner's answer, through the API (the owner's screens are covered by the pharmacy tests). */
 async function answer(ownerToken: string, medicineName: string, change: Record<string, unknown>) {
-  const mine = await platform.gateway.api.get('/api/requests/my', { token: ownerToken });
+  const mine = await platform.gateway.api.get(
+    '/api/requests/my?direction=incoming&status=pending&pageSize=100',
+    {
+      token: ownerToken,
+    },
+  );
   const request = (mine.body as { id: number; status: string; medicine: { name: string } }[]).find(
     (r) => r.medicine.name === medicineName && r.status === 'pending',
   );

@@ -174,3 +174,35 @@ describe('pharmacy', { timeout: 90_000 }, () => {
     await row.getByText('Unavailable', { exact: true }).waitFor();
   });
 });
+
+describe('pharmacy with many listings', { timeout: 90_000 }, () => {
+  it('pages My Medicines, reads dashboard figures from the summary, and the bell counts every expiring one', async () => {
+    const owner = await platform.approvedUser('pharmacy');
+    // 23 listings of 5 units, expiring within 10 to 32 days (21 of them inside the bell's 30 days).
+    for (let i = 0; i < 23; i++) {
+      await platform.listMedicine(owner.token, `Bulk item ${String(i).padStart(2, '0')}`, 10 + i);
+    }
+    const page = await platform.newPage();
+    await platform.signIn(page, owner.email);
+    const remote = page.getByTestId('remote-pharmacy');
+    await remote.getByRole('group', { name: 'Total Listed' }).getByText('115', { exact: true }).waitFor();
+    await remote.getByText('units in 23 listings').waitFor();
+    // The newest 3, newest first.
+    await remote.getByTestId('medicine-row').first().getByText('Bulk item 22').waitFor();
+    expect(await remote.getByTestId('medicine-row').count()).toBe(3);
+    await page.getByRole('button', { name: /Expiry alerts: 21 medicines expiring soon/ }).waitFor();
+
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'My Medicines' })
+      .click();
+    await remote.getByText('Page 1 of 2').waitFor();
+    expect(await remote.getByTestId('medicine-row').count()).toBe(20);
+    await remote.getByRole('button', { name: 'Next page' }).click();
+    await remote.getByText('Page 2 of 2').waitFor();
+    await remote.getByTestId('medicine-row').filter({ hasText: 'Bulk item 00' }).waitFor();
+    expect(await remote.getByTestId('medicine-row').count()).toBe(3);
+    // Rows of later pages keep their actions.
+    await remote.getByRole('button', { name: 'Unlist: Bulk item 00' }).waitFor();
+  });
+});

@@ -71,7 +71,8 @@ export async function startPlatform(options: { staticRoot?: string; instances?: 
   /** Approves a user the way an administrator does, through the gateway's admin API. */
   async function approve(email: string) {
     const token = await adminToken();
-    const pending = await gateway.api.get('/api/admin/pending-users', { token });
+    // Newest first: one just registered is on the first page.
+    const pending = await gateway.api.get('/api/admin/pending-users?pageSize=100', { token });
     const user = (pending.body as { id: number; email: string }[]).find((u) => u.email === email);
     if (!user) throw new Error(`${email} is not pending`);
     const res = await gateway.api.put(`/api/admin/users/${user.id}/approve`, undefined, { token });

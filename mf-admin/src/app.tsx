@@ -5,16 +5,14 @@ import {
   PeopleCheckmark24Regular,
   Pill24Regular,
 } from '@fluentui/react-icons';
-import { useQuery } from '@tanstack/react-query';
-import type { User } from '@medrelay/contracts';
 import { createRoleApp } from '@medrelay/ui';
 import { RoleRoutes } from './routes';
 import { texts } from './texts';
-import { pendingKey } from './users/keys';
+import { usePendingUsers } from './users/use-pending-users';
 
-/** Accounts waiting for review: the badge beside the screen that lists them. */
+/** Accounts waiting for review: the badge beside the screen that lists them (the list's total). */
 function usePendingApprovalsCount() {
-  return useQuery<User[]>({ queryKey: pendingKey }).data?.length;
+  return usePendingUsers().data?.total;
 }
 
 /** The admin area: what the shell mounts under `/admin/` (exposed as `./app`). */

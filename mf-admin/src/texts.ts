@@ -143,6 +143,7 @@ const en = {
   approvals: {
     title: 'Pending user approvals',
     empty: 'No accounts are waiting for approval',
+    viewAll: 'View all {{count}}',
     loadFailed: 'Could not load the pending accounts',
     details: 'Details',
     detailsTitle: 'Account details',
@@ -377,6 +378,7 @@ const ar: typeof en & {
   approvals: {
     title: 'حسابات في انتظار الموافقة',
     empty: 'مفيش حسابات مستنية موافقة',
+    viewAll: 'اعرض الـ {{count}} كلهم',
     loadFailed: 'مقدرناش نحمّل الحسابات المستنية',
     details: 'التفاصيل',
     detailsTitle: 'بيانات الحساب',

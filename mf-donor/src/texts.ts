@@ -73,6 +73,7 @@ const en = {
     subtitle: 'Every donation and what became of it',
     timeline: 'Timeline',
     empty: 'Your history starts with your first donation',
+    loadMore: 'Show earlier events',
     loadFailed: 'Could not load your history',
     events: {
       donated_one: 'You donated {{count}} unit of {{medicine}}',
@@ -84,6 +85,8 @@ const en = {
       cancelled: '{{requester}} cancelled the request for {{medicine}}',
     },
     unknown: 'Unknown',
+    /** The timeline covers the newest donations; the rest are listed on My Donations. */
+    olderOnDonations: 'Older donations are listed on My Donations',
     impactTitle: 'Your Impact',
     impact_one:
       'Your {{units}} donated units could help about {{count}} person get the medicine they need. Thank you!',
@@ -169,6 +172,7 @@ const ar: typeof en & {
     subtitle: 'كل تبرع وحصله إيه',
     timeline: 'التسلسل الزمني',
     empty: 'سجلك هيبدأ بأول تبرع',
+    loadMore: 'اعرض الأحداث الأقدم',
     loadFailed: 'مقدرناش نحمّل سجلك',
     events: {
       donated_zero: 'اتبرعت بـ{{medicine}}',
@@ -184,6 +188,7 @@ const ar: typeof en & {
       cancelled: '{{requester}} لغى طلب {{medicine}}',
     },
     unknown: 'غير معروف',
+    olderOnDonations: 'التبرعات الأقدم موجودة في تبرعاتي',
     impactTitle: 'أثرك',
     impact_zero: 'أول تبرع منك هيبدأ يوصل لناس محتاجة. شكراً ليك!',
     impact_one: 'الـ{{units}} وحدة اللي اتبرعت بيها ممكن تساعد شخص واحد ياخد الدوا اللي محتاجه. شكراً ليك!',

@@ -309,6 +309,11 @@ const cases: Case[] = [
     row(401, 200, 200, 403, 403, 403, 401),
   ],
   [
+    'GET /api/requests/my/summary',
+    async (a) => (await p.requests.api.get('/api/requests/my/summary', { token: tokenOf(a) })).status,
+    row(401, 200, 200, 200, 403, 403, 401),
+  ],
+  [
     'GET /api/transactions/my',
     async (a) => (await p.requests.api.get('/api/transactions/my', { token: tokenOf(a) })).status,
     row(401, 200, 200, 200, 403, 403, 401),

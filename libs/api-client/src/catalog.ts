@@ -10,6 +10,8 @@ import type {
   MedicineBrowseQuery,
   MedicineCreateInput,
   MedicineUpdateInput,
+  ListPageQuery,
+  OwnMedicineSummary,
 } from '@medrelay/contracts';
 import { apiPage, apiRequest, type Page } from './http';
 import { getQueryFn } from './query-client';
@@ -17,7 +19,10 @@ import { getQueryFn } from './query-client';
 /** Query keys of the catalog: the API path first (spec §7), its query as the second element. */
 export const catalogKeys = {
   browse: (params: MedicineBrowseParams) => ['/api/medicines', params] as const,
+  /** Prefix of every page of the own list and of its summary (both start with this path). */
   mine: ['/api/medicines/my'] as const,
+  minePage: (params: MyMedicinesParams) => ['/api/medicines/my', params] as const,
+  mySummary: ['/api/medicines/my/summary'] as const,
   expiring: ['/api/medicines/expiring'] as const,
 };
 
@@ -26,6 +31,12 @@ export type MedicineBrowseParams = Partial<
   Pick<MedicineBrowseQuery, 'q' | 'source' | 'sort' | 'order' | 'page' | 'pageSize' | 'recipientType'>
 > & { urgent?: boolean };
 
+/** Rows per page of the owners' lists on screen (the API's default too). */
+export const myMedicinesPageSize = 20;
+
+/** A page of the own list: page 1 and the default page size unless set. */
+export type MyMedicinesParams = Partial<Pick<ListPageQuery, 'page' | 'pageSize'>>;
+
 /**
  * Every list a change of stock can alter (spec §4: own medicines and expiring medicines are
  * refetched after mutations; browse lists show quantities too). Prefix keys match every query.
@@ -33,14 +44,29 @@ export type MedicineBrowseParams = Partial<
 export function refetchStockLists(client: QueryClient) {
   return Promise.all([
     client.invalidateQueries({ queryKey: catalogKeys.mine }),
+    client.invalidateQueries({ queryKey: catalogKeys.mySummary }),
     client.invalidateQueries({ queryKey: catalogKeys.expiring }),
     client.invalidateQueries({ queryKey: ['/api/medicines'] }),
   ]);
 }
 
-/** Own listings, newest first; afresh when a screen opens (approvals by others change quantities). */
-export function useMyMedicines() {
-  return useQuery<Medicine[]>({ queryKey: catalogKeys.mine, refetchOnMount: 'always' });
+/**
+ * A page of own listings, newest first, with the total (`X-Total-Count`); afresh when a screen
+ * opens (approvals by others change quantities).
+ */
+export function useMyMedicines(params: MyMedicinesParams = {}, { enabled = true } = {}) {
+  return useQuery<Page<Medicine>>({
+    queryKey: catalogKeys.minePage(params),
+    enabled,
+    queryFn: getQueryFn({ on401: 'throw' }, apiPage<Medicine>),
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+}
+
+/** The owner's figures (counts, units, urgent stock) summed by the catalog: no list downloaded. */
+export function useMyMedicineSummary() {
+  return useQuery<OwnMedicineSummary>({ queryKey: catalogKeys.mySummary, refetchOnMount: 'always' });
 }
 
 /** A page of medicines offered to the caller, with the total for paging (`X-Total-Count`). */

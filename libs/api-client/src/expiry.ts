@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { expiryAlertWindowDays } from '@medrelay/domain';
+import { apiPage, type Page } from './http';
+import { getQueryFn } from './query-client';
 
 /** The fields of an expiring medicine the alert bell reads (spec §7). */
 export interface ExpiringMedicine {
@@ -12,9 +14,11 @@ export interface ExpiringMedicine {
 /** Spec §2/§9: the bell refreshes every 15 minutes. */
 export const expiryAlertRefreshMs = 15 * 60 * 1000;
 
+/** The soonest expiring own stock (at most 100 rows) and how many expire in all (`X-Total-Count`). */
 export function useExpiringMedicines(enabled: boolean) {
-  return useQuery<ExpiringMedicine[]>({
+  return useQuery<Page<ExpiringMedicine>>({
     queryKey: ['/api/medicines/expiring', { days: expiryAlertWindowDays }],
+    queryFn: getQueryFn({ on401: 'throw' }, apiPage<ExpiringMedicine>),
     enabled,
     refetchInterval: expiryAlertRefreshMs,
     // The alert window moves with the clock, so this list may go stale (unlike the defaults).

@@ -1,56 +1,161 @@
-import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type {
+  DonationStatusEntry,
   MedicineRequest,
   RequestCreateInput,
+  RequestDirection,
+  RequestStatus,
   RequestStatusUpdateInput,
+  RequestSummary,
   Transaction,
 } from '@medrelay/contracts';
 import { refetchStockLists } from './catalog';
-import { apiRequest } from './http';
+import { apiPage, apiRequest, type Page } from './http';
+import { getQueryFn } from './query-client';
 
+/** The part of a request list a screen section shows; statuses are sent comma-separated. */
+export interface RequestListParams {
+  direction?: RequestDirection;
+  status?: readonly RequestStatus[];
+  /** `updated`: newest changed first (histories); made first by default. */
+  sort?: 'created' | 'updated';
+  page?: number;
+  pageSize?: number;
+}
+
+const listQuery = ({ status, ...rest }: RequestListParams) => ({
+  ...rest,
+  ...(status?.length ? { status: status.join(',') } : {}),
+});
+
+/** Query keys: the API path first (spec §7), the page and filters second; path alone matches all. */
 export const requestKeys = {
   mine: ['/api/requests/my'] as const,
   transactions: ['/api/transactions/my'] as const,
+  summary: ['/api/requests/my/summary'] as const,
+  donationStatuses: ['/api/requests/my/donation-status'] as const,
+  donationStatus: (ids: readonly number[]) =>
+    ['/api/requests/my/donation-status', { ids: ids.join(',') }] as const,
+  page: (params: RequestListParams) => ['/api/requests/my', listQuery(params)] as const,
+  transactionsPage: (params: RequestListParams) => ['/api/transactions/my', listQuery(params)] as const,
 };
 
 /**
- * Own requests in both directions (`direction`: incoming on own medicines, outgoing asked).
- * Screens load it afresh when opened, so requests and answers of the other party show up.
+ * A screen that lists requests also brings the counts (which the sidebar badges read) up to date
+ * when it opens, so a decision made by the other party shows on the badge too.
  */
-export function useMyRequests() {
-  return useQuery<MedicineRequest[]>({ queryKey: requestKeys.mine, refetchOnMount: 'always' });
+function useFreshSummary() {
+  useQuery<RequestSummary>({ queryKey: requestKeys.summary, refetchOnMount: 'always' });
+}
+
+/** Options of a paged list query of items `T`. */
+const pageOptions = <T>() =>
+  ({
+    // The default loader's guards (no call without a session), reading the total too.
+    queryFn: getQueryFn({ on401: 'throw' }, apiPage<T>),
+    // Keeps the current page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+    // Afresh when a screen opens: the other party asks and answers meanwhile.
+    refetchOnMount: 'always',
+  }) as const;
+
+/** A page of own requests (`direction`: incoming on own medicines, outgoing asked), newest first. */
+export function useRequestsPage(params: RequestListParams) {
+  useFreshSummary();
+  return useQuery<Page<MedicineRequest>>({
+    queryKey: requestKeys.page(params),
+    ...pageOptions<MedicineRequest>(),
+  });
+}
+
+/** A page of own requests with the pickup information of approved ones, newest first. */
+export function useTransactionsPage(params: RequestListParams) {
+  useFreshSummary();
+  return useQuery<Page<Transaction>>({
+    queryKey: requestKeys.transactionsPage(params),
+    ...pageOptions<Transaction>(),
+  });
 }
 
 /**
- * Own requests with the pickup information of approved ones; afresh when a screen opens. They are
- * the same requests as `/api/requests/my`, so that cache (which the sidebar badges read) takes
- * them too: opening such a screen brings the badge up to date without a second call.
+ * Own requests a page at a time with "Load more" (timelines): the pages loaded so far, in order.
+ * Its key ends in 'more', apart from the numbered pages, and starts with the list's path, so
+ * request changes refresh it too.
  */
-export function useMyTransactions() {
-  const client = useQueryClient();
-  const query = useQuery<Transaction[]>({ queryKey: requestKeys.transactions, refetchOnMount: 'always' });
-  const { data, dataUpdatedAt } = query;
-  useEffect(() => {
-    if (data) client.setQueryData<MedicineRequest[]>(requestKeys.mine, data, { updatedAt: dataUpdatedAt });
-  }, [client, data, dataUpdatedAt]);
-  return query;
+export function useRequestPages(params: Omit<RequestListParams, 'page'>) {
+  useFreshSummary();
+  const load = getQueryFn({ on401: 'throw' }, apiPage<MedicineRequest>);
+  return useInfiniteQuery({
+    queryKey: [...requestKeys.page(params), 'more'] as const,
+    queryFn: (context) =>
+      load({
+        ...context,
+        queryKey: requestKeys.page({ ...params, page: context.pageParam }),
+      } as unknown as Parameters<typeof load>[0]),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.reduce((sum, p) => sum + p.items.length, 0) < last.total && last.items.length
+        ? pages.length + 1
+        : undefined,
+    refetchOnMount: 'always',
+  });
+}
+
+/**
+ * The caller's requests counted by the server (dashboards, history totals). `fresh`: asked again
+ * whenever the screen opens; the badges read the cached answer and follow the screens.
+ */
+export function useRequestSummary(options: { fresh?: boolean } = {}) {
+  return useQuery<RequestSummary>({
+    queryKey: requestKeys.summary,
+    ...(options.fresh ? { refetchOnMount: 'always' as const } : {}),
+  });
+}
+
+/** Ids the server takes in one donation-status call. */
+const donationStatusBatch = 100;
+
+/**
+ * The donation badge (spec §4) of the donations on screen, counted by the server (in calls of
+ * up to 100 ids), as a map from medicine id; every request change refreshes it.
+ */
+export function useDonationStatuses(ids: readonly number[]): Map<number, DonationStatusEntry['status']> {
+  const batches: number[][] = [];
+  for (let i = 0; i < ids.length; i += donationStatusBatch)
+    batches.push(ids.slice(i, i + donationStatusBatch));
+  const results = useQueries({
+    queries: batches.map((batch) => ({
+      queryKey: requestKeys.donationStatus(batch),
+      queryFn: getQueryFn<DonationStatusEntry[]>(),
+      refetchOnMount: 'always' as const,
+    })),
+  });
+  return new Map(results.flatMap((r) => r.data ?? []).map((s) => [s.medicineId, s.status]));
 }
 
 /**
  * Sidebar badge: pending requests in one direction (incoming for owners, outgoing for NGOs).
  * It follows what the screens load; on its own it loads once (spec §7: no polling).
  */
-export function usePendingRequestCount(direction: 'incoming' | 'outgoing'): number | undefined {
-  const { data } = useQuery<MedicineRequest[]>({ queryKey: requestKeys.mine });
-  return data?.filter((r) => r.status === 'pending' && r.direction === direction).length;
+export function usePendingRequestCount(direction: RequestDirection): number | undefined {
+  return useRequestSummary().data?.[direction].pending;
 }
 
-/** Request lists (which also feed the sidebar badges) and the stock they reserve or release. */
+/** Request lists, their counts (the sidebar badges) and the stock they reserve or release. */
 function refetchAfterRequestChange(client: QueryClient) {
   return Promise.all([
     client.invalidateQueries({ queryKey: requestKeys.mine }),
     client.invalidateQueries({ queryKey: requestKeys.transactions }),
+    client.invalidateQueries({ queryKey: requestKeys.summary }),
+    client.invalidateQueries({ queryKey: requestKeys.donationStatuses }),
     refetchStockLists(client),
   ]);
 }

@@ -83,3 +83,11 @@ export function queryInt(min: number, max: number) {
     .min(min, { error: 'invalidValue' })
     .max(max, { error: 'invalidValue' });
 }
+
+/** Pages of an owner's list: `page` from 1, `pageSize` 1..100 (default 20); the total is in X-Total-Count. */
+export const listPageFields = {
+  page: queryInt(1, 100_000).default(1),
+  pageSize: queryInt(1, 100).default(20),
+};
+export const listPageQuerySchema = z.object(listPageFields).strict();
+export type ListPageQuery = z.output<typeof listPageQuerySchema>;

@@ -191,6 +191,27 @@ export const expiringQuerySchema = z
   })
   .strict();
 
+/** The expiry bell reads at most this many rows; the true count is in X-Total-Count (shown capped at 99+). */
+export const expiringListMax = 100;
+
+/**
+ * GET /api/medicines/my/summary: the owner's figures, summed in SQL over every own listing, so
+ * dashboards never download the list. Request figures come from svc-requests.
+ */
+export const ownMedicineSummarySchema = z.object({
+  /** Own listings or donations, listed or not (pharmacy hint, donor Total Donations). */
+  listings: z.number().int(),
+  /** Units listed in all: what is left plus what approvals reserved (Total Listed, Medicines Donated). */
+  units: z.number().int(),
+  /** Listings offered now: listed, units left, not expired. */
+  available: z.number().int(),
+  /** Of those, expiring within the urgent threshold (7 days): the dashboard's urgent banner. */
+  urgent: z.number().int(),
+  /** Lives Impacted of `units` (spec §9 rule from libs/domain). */
+  livesImpacted: z.number().int(),
+});
+export type OwnMedicineSummary = z.infer<typeof ownMedicineSummarySchema>;
+
 export const adminMedicineQuerySchema = z
   .object({
     q: z.string().trim().max(100).optional(),

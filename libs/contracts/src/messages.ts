@@ -152,6 +152,14 @@ export const messages = {
     en: 'Status must be approved, rejected, completed or cancelled',
     ar: 'الحالة لازم تكون مقبول أو مرفوض أو مكتمل أو ملغي',
   },
+  requestStatusFilterInvalid: {
+    en: 'Status must be pending, approved, rejected, completed or cancelled (several separated by commas)',
+    ar: 'الحالة لازم تكون معلّق أو مقبول أو مرفوض أو مكتمل أو ملغي (أكتر من واحدة بينهم فاصلة)',
+  },
+  requestDirectionInvalid: {
+    en: 'Direction must be incoming or outgoing',
+    ar: 'الاتجاه لازم يكون وارد أو صادر',
+  },
   medicineNotFound: { en: 'Medicine not found', ar: 'الدواء ده مش موجود' },
   requestNotFound: { en: 'Request not found', ar: 'الطلب ده مش موجود' },
   notificationNotFound: { en: 'Notification not found', ar: 'الإشعار ده مش موجود' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listPageFields } from './fields';
 
 export const notificationTypes = [
   'request-new',
@@ -31,6 +32,7 @@ export const notificationListQuerySchema = z
       .enum(['true', 'false', '1', '0'], { error: 'mustBeBoolean' })
       .transform((v) => v === 'true' || v === '1')
       .optional(),
+    ...listPageFields,
   })
   .strict();
 export type NotificationListQuery = z.output<typeof notificationListQuerySchema>;

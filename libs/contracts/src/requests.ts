@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInt, typeError } from './fields';
+import { listPageFields, queryInt, typeError } from './fields';
 import { medicineSchema, medicineSources } from './medicines';
 import { userTypes } from './roles';
 
@@ -76,14 +76,38 @@ export const requestStatusUpdateSchema = z
 export type RequestStatusUpdateInput = z.input<typeof requestStatusUpdateSchema>;
 export type RequestStatusUpdate = z.output<typeof requestStatusUpdateSchema>;
 
+export const requestDirections = ['incoming', 'outgoing'] as const;
+export type RequestDirection = (typeof requestDirections)[number];
+
+/** One status or several separated by commas (`approved,rejected`): a screen section asks for its own. */
+const statusFilter = z.string({ error: 'requestStatusFilterInvalid' }).transform((value, ctx) => {
+  const list = [...new Set(value.split(',').map((s) => s.trim()))];
+  if (!list.length || list.some((s) => !(requestStatuses as readonly string[]).includes(s))) {
+    ctx.addIssue({ code: 'custom', message: 'requestStatusFilterInvalid' });
+    return z.NEVER;
+  }
+  return list as RequestStatus[];
+});
+
+/**
+ * GET /api/requests/my and /api/transactions/my: one page, newest first (id breaks ties), of the
+ * caller's requests (or newest changed, `sort=updated`); `direction` incoming (on own medicines) or outgoing (asked), `status` filters.
+ */
 export const requestListQuerySchema = z
-  .object({ status: z.enum(requestStatuses, { error: 'requestStatusInvalid' }).optional() })
+  .object({
+    status: statusFilter.optional(),
+    direction: z.enum(requestDirections, { error: 'requestDirectionInvalid' }).optional(),
+    /** Newest made first (default), or newest changed first (histories, what was collected lately). */
+    sort: z.enum(['created', 'updated'], { error: 'invalidValue' }).default('created'),
+    ...listPageFields,
+  })
   .strict();
 export type RequestListQuery = z.output<typeof requestListQuerySchema>;
 
 /** GET /api/admin/all-requests: a status filter and pages (default 50, at most 100; total in X-Total-Count). */
-export const adminRequestQuerySchema = requestListQuerySchema
-  .extend({
+export const adminRequestQuerySchema = z
+  .object({
+    status: z.enum(requestStatuses, { error: 'requestStatusInvalid' }).optional(),
     page: queryInt(1, 100_000).default(1),
     pageSize: queryInt(1, 100).default(50),
   })
@@ -168,3 +192,79 @@ export const requestStatsSchema = z.object({
   ),
 });
 export type RequestStats = z.infer<typeof requestStatsSchema>;
+
+const count = z.number().int();
+const statusCounts = z.object(
+  Object.fromEntries(requestStatuses.map((s) => [s, count])) as { [K in RequestStatus]: typeof count },
+);
+
+/**
+ * The caller's requests counted in SQL, for dashboards, history totals and sidebar badges
+ * (GET /api/requests/my/summary). Figures come from the libs/domain formulas applied to groups.
+ */
+export const requestSummarySchema = z.object({
+  /** Requests by direction and status. */
+  incoming: statusCounts,
+  outgoing: statusCounts,
+  /** Completed transfers out of own medicines (pharmacy Successful Transfers). */
+  successfulTransfers: count,
+  /** Quantity × charged unit price over those, EGP (pharmacy Revenue Recovered). */
+  revenueRecovered: z.number(),
+  /** What the caller received: completed outgoing requests (NGO dashboard and analytics). */
+  received: z.object({
+    units: count,
+    patientsServed: count,
+    estimatedValue: z.number(),
+    unpricedUnits: count,
+    /** Distinct medicines received. */
+    medicines: count,
+    bySource: z.object({ pharmacy: count, donor: count }),
+  }),
+  /** The last six calendar months (Cairo time), oldest first: units by source and market value. */
+  receivedByMonth: z.array(
+    z.object({
+      /** `YYYY-MM`. */
+      month: z.string(),
+      units: z.object({ pharmacy: count, donor: count }),
+      value: z.number(),
+    }),
+  ),
+  /** Own medicines by the state of their requests (a donation's badge, spec §4). */
+  medicines: z.object({
+    /** At least one request collected. */
+    completed: count,
+    /** A request pending or approved, none collected yet. */
+    pickupScheduled: count,
+  }),
+  /** Collected requests on own medicines (donor Successfully Collected, value 150 EGP each). */
+  collected: count,
+});
+export type RequestSummary = z.infer<typeof requestSummarySchema>;
+
+/** GET /api/requests/my/donation-status: the caller's own medicines, by id (at most 100, comma-separated). */
+export const donationStatusQuerySchema = z
+  .object({
+    ids: z.string({ error: 'invalidValue' }).transform((value, ctx) => {
+      const ids = [...new Set(value.split(',').map((s) => Number(s.trim())))];
+      if (
+        !ids.length ||
+        ids.length > 100 ||
+        ids.some((id) => !Number.isInteger(id) || id < 1 || id > 2_147_483_647)
+      ) {
+        ctx.addIssue({ code: 'custom', message: 'invalidValue' });
+        return z.NEVER;
+      }
+      return ids;
+    }),
+  })
+  .strict();
+export type DonationStatusQuery = z.output<typeof donationStatusQuerySchema>;
+
+export const donationStatuses = ['available', 'pickupScheduled', 'completed'] as const;
+
+/** The badge of each asked medicine (spec §4); medicines of others come back Available, revealing nothing. */
+export const donationStatusSchema = z.object({
+  medicineId: z.number().int(),
+  status: z.enum(donationStatuses),
+});
+export type DonationStatusEntry = z.infer<typeof donationStatusSchema>;

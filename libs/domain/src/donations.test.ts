@@ -4,6 +4,7 @@ import {
   donationStatus,
   donationTimeline,
   donorSummary,
+  unitsDonated,
   type DonationLike,
   type DonationRequestLike,
 } from './donations';
@@ -46,13 +47,11 @@ describe('donation badge (spec §4)', () => {
 describe('donor figures (spec §2, §9)', () => {
   it('counts donations, pickups, collections, units and lives impacted', () => {
     const donations = [donation(1, 3, 2), donation(2, 4), donation(3, 1)];
-    const requests = [
-      request(1, 1, 'completed', 2),
-      request(2, 2, 'pending'),
-      request(3, 2, 'rejected'),
-      { ...request(4, 9, 'pending'), direction: 'outgoing' as const },
-    ];
-    expect(donorSummary(donations, requests)).toEqual({
+    // As the server counts them: one collected on donation 1, one pending on donation 2.
+    const counts = { pendingPickups: 1, collected: 1, completedDonations: 1, scheduledDonations: 1 };
+    // The catalog's totals over these three donations: 3 listings, 3 + 2 + 4 + 1 units.
+    expect(unitsDonated(donations)).toBe(10);
+    expect(donorSummary({ listings: donations.length, units: 10 }, counts)).toEqual({
       totalDonations: 3,
       pendingPickups: 1,
       completedDonations: 1,
@@ -63,8 +62,11 @@ describe('donor figures (spec §2, §9)', () => {
       // floor(1.5 × 10)
       livesImpacted: 15,
     });
-    expect(donorSummary([donation(1, 1)], []).livesImpacted).toBe(1);
-    expect(donorSummary([], []).impactValue).toBe(0);
+    const none = { pendingPickups: 0, collected: 0, completedDonations: 0, scheduledDonations: 0 };
+    expect(donorSummary({ listings: 1, units: 1 }, none).livesImpacted).toBe(1);
+    expect(donorSummary({ listings: 0, units: 0 }, none).impactValue).toBe(0);
+    // Donations beyond the requested ones (not downloaded) count as available.
+    expect(donorSummary({ listings: 40, units: 90 }, counts).availableForPickup).toBe(38);
   });
 
   it('builds the timeline newest first, one event per step', () => {

@@ -33,9 +33,15 @@ export type DonationStatus = 'available' | 'pickupScheduled' | 'completed';
  * collected. Rejected and cancelled requests leave the donation Available.
  */
 export function donationStatus(donationId: number, requests: DonationRequestLike[]): DonationStatus {
-  const mine = requests.filter((r) => r.medicineId === donationId);
-  if (mine.some((r) => r.status === 'completed')) return 'completed';
-  if (mine.some((r) => r.status === 'pending' || r.status === 'approved')) return 'pickupScheduled';
+  const counts: Partial<Record<RequestStatus, number>> = {};
+  for (const r of requests) if (r.medicineId === donationId) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  return donationStatusOf(counts);
+}
+
+/** The same badge from the number of requests in each status (as the server counts them). */
+export function donationStatusOf(counts: Partial<Record<RequestStatus, number>>): DonationStatus {
+  if (counts.completed) return 'completed';
+  if (counts.pending || counts.approved) return 'pickupScheduled';
   return 'available';
 }
 
@@ -44,23 +50,43 @@ export function unitsDonated(donations: DonationLike[]): number {
   return donations.reduce((sum, d) => sum + d.quantity + d.reservedQuantity, 0);
 }
 
-/** The donor's figures (spec §2 donor dashboard, donations and history). */
-export function donorSummary(donations: DonationLike[], requests: DonationRequestLike[]) {
-  const incoming = requests.filter((r) => r.direction !== 'outgoing');
-  const statuses = donations.map((d) => donationStatus(d.id, incoming));
-  const collected = incoming.filter((r) => r.status === 'completed');
-  const units = unitsDonated(donations);
+/** What the catalog sums over all of a donor's donations (GET /api/medicines/my/summary). */
+export interface DonationTotals {
+  /** How many donations. */
+  listings: number;
+  /** Units donated in all (`unitsDonated` over every donation). */
+  units: number;
+}
+
+/**
+ * The state of the requests on a donor's donations, counted by the server
+ * (GET /api/requests/my/summary: `incoming`, `collected`, `medicines`).
+ */
+export interface DonationRequestCounts {
+  /** Requests waiting for a decision or for collection. */
+  pendingPickups: number;
+  /** Requests collected. */
+  collected: number;
+  /** Donations whose badge (donationStatus) is Completed, and Pickup Scheduled; the rest are Available. */
+  completedDonations: number;
+  scheduledDonations: number;
+}
+
+/**
+ * The donor's figures (spec §2 donor dashboard, donations and history) from the catalog's totals
+ * and the requests' counts: a donation no request names is Available.
+ */
+export function donorSummary(totals: DonationTotals, counts: DonationRequestCounts) {
   return {
-    totalDonations: donations.length,
-    /** Requests waiting for a decision or for collection. */
-    pendingPickups: incoming.filter((r) => r.status === 'pending' || r.status === 'approved').length,
-    completedDonations: statuses.filter((s) => s === 'completed').length,
-    availableForPickup: statuses.filter((s) => s === 'available').length,
+    totalDonations: totals.listings,
+    pendingPickups: counts.pendingPickups,
+    completedDonations: counts.completedDonations,
+    availableForPickup: Math.max(0, totals.listings - counts.completedDonations - counts.scheduledDonations),
     /** Spec §9 value rule: 150 EGP per collected request (donations carry no price). */
-    impactValue: estimatedValueSaved(collected.length),
-    totalMedicines: units,
-    successfullyCollected: collected.length,
-    livesImpacted: livesImpacted(units),
+    impactValue: estimatedValueSaved(counts.collected),
+    totalMedicines: totals.units,
+    successfullyCollected: counts.collected,
+    livesImpacted: livesImpacted(totals.units),
   };
 }
 

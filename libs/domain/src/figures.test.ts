@@ -4,6 +4,7 @@ import {
   isMedicineAvailable,
   urgentStockCount,
   marketUnitPrice,
+  monthKey,
   receivedByMonth,
   receivedSummary,
   revenueRecovered,
@@ -60,6 +61,11 @@ describe('pharmacy dashboard figures (spec §2, real instead of the 12,450 EGP p
   it('counts completed transfers out', () => {
     expect(successfulTransfers(requests)).toBe(4);
   });
+  it('takes groups of requests as the server sums them (quantity summed, requests counted)', () => {
+    const groups = [transfer({ quantity: 5, requests: 2 }), transfer({ quantity: 3, requests: 3 })];
+    expect(successfulTransfers(groups)).toBe(5);
+    expect(revenueRecovered(groups)).toBe(320);
+  });
   it('keeps cents exact', () => {
     expect(revenueRecovered([transfer({ quantity: 3, ...priced(null, '0.10') })])).toBe(0.3);
   });
@@ -84,20 +90,26 @@ describe('NGO impact (received from completed requests)', () => {
   it('is all zero with nothing collected', () => {
     expect(receivedSummary([]).patientsServed).toBe(0);
   });
-  it('buckets collections by calendar month, oldest first, ignoring older ones', () => {
-    const now = new Date(2026, 5, 15);
+  it('buckets collections by calendar month in Cairo, oldest first, ignoring older ones', () => {
+    const now = new Date('2026-06-15T10:00:00Z');
     const months = receivedByMonth(
       [
-        transfer({ direction: 'outgoing', quantity: 2, updatedAt: new Date(2026, 5, 1, 9).toISOString() }),
-        transfer({ direction: 'outgoing', quantity: 4, updatedAt: new Date(2026, 3, 30, 9).toISOString() }),
-        transfer({ direction: 'outgoing', quantity: 8, updatedAt: new Date(2025, 0, 1).toISOString() }),
+        // 23:30 UTC on 31 May is already 1 June in Cairo.
+        transfer({ direction: 'outgoing', quantity: 2, updatedAt: '2026-05-31T23:30:00Z' }),
+        transfer({ direction: 'outgoing', quantity: 4, updatedAt: '2026-04-30T09:00:00Z' }),
+        transfer({ direction: 'outgoing', quantity: 8, updatedAt: '2025-01-01T09:00:00Z' }),
       ],
       3,
       now,
     );
-    expect(months.map((m) => m.month.getMonth())).toEqual([3, 4, 5]);
+    expect(months.map((m) => m.month)).toEqual(['2026-04', '2026-05', '2026-06']);
     expect(months.map((m) => m.units.pharmacy)).toEqual([4, 0, 2]);
     expect(months.map((m) => m.value)).toEqual([400, 0, 200]);
+  });
+  it('crosses a year boundary', () => {
+    expect(monthKey('2026-12-31T22:30:00Z')).toBe('2027-01');
+    const months = receivedByMonth([], 3, new Date('2027-01-10T10:00:00Z'));
+    expect(months.map((m) => m.month)).toEqual(['2026-11', '2026-12', '2027-01']);
   });
 });
 

@@ -12,6 +12,11 @@ export interface TransferLike {
   unitPrice: string | null;
   originalUnitPrice: string | null;
   medicine: { source: MedicineSource } | null;
+  /**
+   * How many requests this entry stands for: 1 for a request (the default); the server's summary
+   * passes groups of requests alike in everything above (quantity is then their sum).
+   */
+  requests?: number;
 }
 
 type AgreedPrices = Pick<TransferLike, 'unitPrice' | 'originalUnitPrice'>;
@@ -35,7 +40,7 @@ const completed = (direction: 'incoming' | 'outgoing') => (r: TransferLike) =>
 
 /** A pharmacy's transfers out: requests on its own medicines that were collected. */
 export function successfulTransfers(requests: TransferLike[]): number {
-  return requests.filter(completed('incoming')).length;
+  return requests.filter(completed('incoming')).reduce((sum, r) => sum + (r.requests ?? 1), 0);
 }
 
 /**
@@ -81,9 +86,38 @@ export function receivedSummary(requests: TransferLike[]): ReceivedSummary {
   return summary;
 }
 
+/** Months of collection are counted in Egypt's time, wherever the code runs. */
+export const reportingTimeZone = 'Africa/Cairo';
+
+const monthFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: reportingTimeZone,
+  year: 'numeric',
+  month: '2-digit',
+});
+
+/** `YYYY-MM` of a moment, in Cairo. */
+export function monthKey(at: Date | string): string {
+  const parts = monthFormat.formatToParts(new Date(at));
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}`;
+}
+
+/** The first day of a `YYYY-MM` month as a local date, to name the month with Intl. */
+export function monthStart(key: string): Date {
+  const [year, month] = key.split('-').map(Number) as [number, number];
+  return new Date(year, month - 1, 1);
+}
+
+/** `YYYY-MM` of `key` shifted by `delta` months. */
+function addMonths(key: string, delta: number): string {
+  const [year, month] = key.split('-').map(Number) as [number, number];
+  const index = year * 12 + (month - 1) + delta;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
 export interface MonthlyReceived {
-  /** First day of the month (local time). */
-  month: Date;
+  /** `YYYY-MM` (Cairo). */
+  month: string;
   units: Record<MedicineSource, number>;
   value: number;
 }
@@ -94,23 +128,17 @@ export function receivedByMonth(
   months: number,
   now: Date = new Date(),
 ): MonthlyReceived[] {
-  const buckets: MonthlyReceived[] = [];
+  const current = monthKey(now);
+  const buckets = new Map<string, MonthlyReceived>();
   for (let i = months - 1; i >= 0; i--) {
-    buckets.push({
-      month: new Date(now.getFullYear(), now.getMonth() - i, 1),
-      units: { pharmacy: 0, donor: 0 },
-      value: 0,
-    });
+    const month = addMonths(current, -i);
+    buckets.set(month, { month, units: { pharmacy: 0, donor: 0 }, value: 0 });
   }
-  const first = buckets[0]!.month;
   for (const r of requests.filter(completed('outgoing'))) {
-    const at = new Date(r.updatedAt);
-    if (at < first || at > now) continue;
-    const index = (at.getFullYear() - first.getFullYear()) * 12 + at.getMonth() - first.getMonth();
-    const bucket = buckets[index];
-    if (!bucket || !r.medicine) continue;
+    const bucket = buckets.get(monthKey(r.updatedAt));
+    if (!bucket || !r.medicine || new Date(r.updatedAt) > now) continue;
     bucket.units[r.medicine.source] += r.quantity;
     bucket.value = roundMoney(bucket.value + (marketUnitPrice(r) ?? 0) * r.quantity);
   }
-  return buckets;
+  return [...buckets.values()];
 }

@@ -21,6 +21,8 @@ const en = {
     empty: 'No medicines expiring soon',
     failed: 'Could not load expiry alerts',
     quantity: 'Qty {{count}}',
+    /** The bell lists the soonest 100; the count covers them all. */
+    more: 'The {{shown}} soonest of {{count}} are shown',
   },
   daysLeft: {
     expired: 'Expired',
@@ -193,6 +195,7 @@ const ar: Texts & {
     empty: 'مفيش أدوية صلاحيتها قربت تخلص',
     failed: 'مقدرناش نحمّل تنبيهات الصلاحية',
     quantity: 'الكمية {{count}}',
+    more: 'معروض أقرب {{shown}} من {{count}}',
   },
   daysLeft: {
     expired: 'منتهي',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import express, { type Express, type Response, type Router } from 'express';
+import express, { type Express, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { compressAnswers } from './compression';
@@ -84,15 +84,4 @@ export function closeServer(server: Server): Promise<void> {
 export function trustProxySetting(value: string): boolean | number | string {
   if (value === 'true' || value === 'false') return value === 'true';
   return /^\d+$/.test(value) ? Number(value) : value;
-}
-
-/**
- * Sends one page of a list: the body is the page, `X-Total-Count` the size of the whole list and
- * `X-Total-Is-Estimate` whether that size is the database's estimate (large lists) or exact.
- */
-export function sendPage(res: Response, items: unknown[], total: { total: number; estimated?: boolean }) {
-  res.set('X-Total-Count', String(total.total));
-  res.set('X-Total-Is-Estimate', String(total.estimated ?? false));
-  res.set('Access-Control-Expose-Headers', 'X-Total-Count, X-Total-Is-Estimate');
-  res.json(items);
 }

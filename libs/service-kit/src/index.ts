@@ -20,3 +20,4 @@ export * from './user-read-model';
 export * from './runtime';
 export * from './metrics';
 export * from './request-context';
+export * from './paging';

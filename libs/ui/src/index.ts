@@ -19,3 +19,4 @@ export * from './medicines';
 export * from './components/query-gate';
 export * from './components/router-link';
 export * from './components/form-dialog';
+export * from './components/paged-list';

@@ -3,14 +3,17 @@ import { Badge, Button, Card, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
-import { ConfirmDialog, EmptyState, QueryGate } from '@medrelay/ui';
+import { ConfirmDialog, EmptyState, QueryGate, RouterLink } from '@medrelay/ui';
 import { useListStyles } from '../list-styles';
 import { DetailsDialog } from '../users/details-dialog';
 import { usePendingUsers } from '../users/use-pending-users';
 import { useReviewUser } from '../users/use-review-user';
 import { UserSummary } from '../users/user-summary';
 
-/** Accounts waiting for review, with Approve, Reject and Details (spec §2 admin dashboard). */
+/**
+ * The newest accounts waiting for review, with Approve, Reject and Details (spec §2 admin
+ * dashboard), and a link to all of them on User Approvals when there are more.
+ */
 export function PendingApprovals() {
   const styles = useListStyles();
   const { t } = useTranslation('admin');
@@ -25,34 +28,39 @@ export function PendingApprovals() {
         {t('approvals.title')}
       </Text>
       <QueryGate query={pending} failedTitle={t('approvals.loadFailed')}>
-        {(users) =>
+        {({ items: users, total }) =>
           users.length ? (
-            <ul className={styles.list}>
-              {users.map((user) => (
-                <li key={user.id} className={styles.row} data-testid="pending-user">
-                  <UserSummary user={user} when={format.relative(user.createdAt)} />
-                  <Badge appearance="tint">{t(`common:userType.${user.userType}`)}</Badge>
-                  <div className={styles.actions}>
-                    <Button onClick={() => setDetails(user)}>{t('approvals.details')}</Button>
-                    <Button
-                      appearance="primary"
-                      disabled={decide.isPending}
-                      onClick={() => decide.mutate({ user, action: 'approve' })}
-                    >
-                      {t('approvals.approve')}
-                    </Button>
-                    {/* Rejecting locks the account out: asked first, as on User Approvals. */}
-                    <ConfirmDialog
-                      trigger={<Button disabled={decide.isPending}>{t('approvals.reject')}</Button>}
-                      title={t('users.actions.reject')}
-                      body={t('users.confirm.reject', { name: user.name })}
-                      confirmLabel={t('users.actions.reject')}
-                      onConfirm={() => decide.mutate({ user, action: 'reject' })}
-                    />
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className={styles.list}>
+                {users.map((user) => (
+                  <li key={user.id} className={styles.row} data-testid="pending-user">
+                    <UserSummary user={user} when={format.relative(user.createdAt)} />
+                    <Badge appearance="tint">{t(`common:userType.${user.userType}`)}</Badge>
+                    <div className={styles.actions}>
+                      <Button onClick={() => setDetails(user)}>{t('approvals.details')}</Button>
+                      <Button
+                        appearance="primary"
+                        disabled={decide.isPending}
+                        onClick={() => decide.mutate({ user, action: 'approve' })}
+                      >
+                        {t('approvals.approve')}
+                      </Button>
+                      {/* Rejecting locks the account out: asked first, as on User Approvals. */}
+                      <ConfirmDialog
+                        trigger={<Button disabled={decide.isPending}>{t('approvals.reject')}</Button>}
+                        title={t('users.actions.reject')}
+                        body={t('users.confirm.reject', { name: user.name })}
+                        confirmLabel={t('users.actions.reject')}
+                        onConfirm={() => decide.mutate({ user, action: 'reject' })}
+                      />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              {total > users.length && (
+                <RouterLink to="/users">{t('approvals.viewAll', { count: total })}</RouterLink>
+              )}
+            </>
           ) : (
             <EmptyState title={t('approvals.empty')} />
           )

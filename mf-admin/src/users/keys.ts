@@ -1,5 +1,7 @@
 /** Query keys the admin screens share, so a change on one screen refreshes the others. */
-export const pendingKey = ['/api/admin/pending-users'] as const;
+export const pendingPath = '/api/admin/pending-users';
+/** Every page of the pending accounts (a prefix key). */
+export const pendingKey = [pendingPath] as const;
 export const statsKey = ['/api/admin/stats'] as const;
 export const activityKey = ['/api/admin/activity'] as const;
 export const allUsersPath = '/api/admin/all-users';

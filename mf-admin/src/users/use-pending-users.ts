@@ -1,11 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import type { User } from '@medrelay/contracts';
-import { pendingKey, refetchOnOpen } from './keys';
+import { useAdminPage } from '../admin-page';
+import { pendingPath } from './keys';
+
+/** Pending accounts the dashboard shows; the rest are a "View all" away. */
+export const pendingShown = 5;
 
 /**
- * The accounts waiting for review, asked again whenever a screen using it opens; the sidebar
- * badge shares the query, so opening the dashboard or User Approvals refreshes it too.
+ * The first pending accounts and how many wait in all (X-Total-Count), asked again whenever a
+ * screen using it opens; the sidebar badge shares the query, so opening the dashboard or User
+ * Approvals refreshes it too.
  */
 export function usePendingUsers() {
-  return useQuery<User[]>({ queryKey: pendingKey, ...refetchOnOpen });
+  return useAdminPage<User>(pendingPath, {}, 1, pendingShown);
 }

@@ -44,8 +44,8 @@ export function Dashboard() {
         </Suspense>
       )}
       <WelcomeMessage title={t('dashboard.welcome', { name: user.name })} />
-      <DonationsGate failedTitle={t('donations.loadFailed')}>
-        {({ donations, requests, summary }) => (
+      <DonationsGate failedTitle={t('donations.loadFailed')} page={{ page: 1, pageSize: recentCount }}>
+        {({ donations, summary }) => (
           <>
             <StatGrid label={t('dashboard.title')}>
               <StatCard label={t('stats.totalDonations')} value={format.number(summary.totalDonations)} />
@@ -63,16 +63,12 @@ export function Dashboard() {
             <SectionHeader
               title={t('dashboard.myDonations')}
               action={
-                donations.length > recentCount ? (
+                summary.totalDonations > recentCount ? (
                   <RouterLink to="/donations">{t('dashboard.viewAll')}</RouterLink>
                 ) : undefined
               }
             />
-            <DonationList
-              donations={donations.slice(0, recentCount)}
-              requests={requests}
-              label={t('dashboard.myDonations')}
-            />
+            <DonationList donations={donations} label={t('dashboard.myDonations')} />
           </>
         )}
       </DonationsGate>

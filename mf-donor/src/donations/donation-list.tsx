@@ -1,7 +1,8 @@
 import { Badge } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { Medicine, MedicineRequest } from '@medrelay/contracts';
-import { donationStatus, type DonationStatus } from '@medrelay/domain';
+import { useDonationStatuses } from '@medrelay/api-client';
+import type { Medicine } from '@medrelay/contracts';
+import type { DonationStatus } from '@medrelay/domain';
 import { EmptyState, MedicineRow, StackList } from '@medrelay/ui';
 
 const badgeColour: Record<DonationStatus, 'success' | 'warning' | 'brand'> = {
@@ -10,30 +11,25 @@ const badgeColour: Record<DonationStatus, 'success' | 'warning' | 'brand'> = {
   completed: 'brand',
 };
 
-/** Donations with the Available / Pickup Scheduled / Completed badge of spec §4. */
-export function DonationList({
-  donations,
-  requests,
-  label,
-}: {
-  donations: Medicine[];
-  requests: MedicineRequest[];
-  label: string;
-}) {
+/** Donations with the Available / Pickup Scheduled / Completed badge of spec §4 (the server's count). */
+export function DonationList({ donations, label }: { donations: Medicine[]; label: string }) {
   const { t } = useTranslation('donor');
+  const statusOf = useDonationStatuses(donations.map((d) => d.id));
   if (!donations.length) return <EmptyState title={t('donations.empty')} />;
   return (
     <StackList label={label}>
       {donations.map((donation) => {
-        const status = donationStatus(donation.id, requests);
+        const status = statusOf.get(donation.id);
         return (
           <MedicineRow
             key={donation.id}
             medicine={donation}
             actions={
-              <Badge appearance="filled" color={badgeColour[status]} data-testid="donation-status">
-                {t(`status.${status}`)}
-              </Badge>
+              status && (
+                <Badge appearance="filled" color={badgeColour[status]} data-testid="donation-status">
+                  {t(`status.${status}`)}
+                </Badge>
+              )
             }
           />
         );

@@ -1,17 +1,20 @@
+import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { AddCircle24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useFormat } from '@medrelay/i18n';
-import { PageHeader, StatCard, StatGrid } from '@medrelay/ui';
+import { myMedicinesPageSize } from '@medrelay/api-client';
+import { PageHeader, Pager, StatCard, StatGrid } from '@medrelay/ui';
 import { DonationList } from './donation-list';
 import { DonationsGate } from './use-donations';
 
-/** `/donor/donations`: figures, every donation with its status, and the way to add one. */
+/** `/donor/donations`: figures, the donations a page at a time with their status, and the way to add one. */
 export default function MyDonations() {
   const { t } = useTranslation('donor');
   const format = useFormat();
   const navigate = useNavigate();
+  const [page, setPage] = useState(1);
   return (
     <>
       <PageHeader
@@ -27,8 +30,8 @@ export default function MyDonations() {
           </Button>
         }
       />
-      <DonationsGate failedTitle={t('donations.loadFailed')}>
-        {({ donations, requests, summary }) => (
+      <DonationsGate failedTitle={t('donations.loadFailed')} page={{ page, pageSize: myMedicinesPageSize }}>
+        {({ donations, summary }) => (
           <>
             <StatGrid label={t('donations.title')}>
               <StatCard label={t('stats.totalDonations')} value={format.number(summary.totalDonations)} />
@@ -38,7 +41,13 @@ export default function MyDonations() {
               />
               <StatCard label={t('stats.totalMedicines')} value={format.number(summary.totalMedicines)} />
             </StatGrid>
-            <DonationList donations={donations} requests={requests} label={t('donations.title')} />
+            <DonationList donations={donations} label={t('donations.title')} />
+            <Pager
+              page={page}
+              pageSize={myMedicinesPageSize}
+              total={summary.totalDonations}
+              onPage={setPage}
+            />
           </>
         )}
       </DonationsGate>

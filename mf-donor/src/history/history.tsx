@@ -7,10 +7,21 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { useRequestPages } from '@medrelay/api-client';
 import { donationTimeline } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
-import { EmptyState, PageHeader, SectionHeader, StatCard, StatGrid } from '@medrelay/ui';
+import {
+  CenteredSpinner,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  RouterLink,
+  SectionHeader,
+  StatCard,
+  StatGrid,
+} from '@medrelay/ui';
 import { DonationsGate } from '../donations/use-donations';
 
 const useStyles = makeStyles({
@@ -26,21 +37,54 @@ const useStyles = makeStyles({
     borderInlineStartStyle: 'solid',
     borderInlineStartColor: tokens.colorBrandStroke1,
   },
-  card: { padding: tokens.spacingHorizontalL },
+  card: {
+    padding: tokens.spacingHorizontalL,
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'start',
+    gap: tokens.spacingVerticalM,
+  },
   when: { color: tokens.colorNeutralForeground3 },
 });
+
+/** Requests loaded at a time into the timeline. */
+const pageSize = 20;
+/** How many of the newest donations the timeline covers; all of them are on My Donations. */
+const timelineDonations = 20;
 
 /** `/donor/history`: the donor's figures, a timeline of donations and requests, and Your Impact. */
 export default function History() {
   const styles = useStyles();
   const { t } = useTranslation('donor');
   const format = useFormat();
+  // Requests on the donations, latest change first, loaded a page at a time.
+  const history = useRequestPages({ direction: 'incoming', sort: 'updated', pageSize });
   return (
     <>
       <PageHeader title={t('history.title')} subtitle={t('history.subtitle')} />
-      <DonationsGate failedTitle={t('history.loadFailed')}>
-        {({ donations, requests, summary }) => {
-          const events = donationTimeline(donations, requests);
+      <DonationsGate failedTitle={t('history.loadFailed')} page={{ page: 1, pageSize: timelineDonations }}>
+        {({ donations, summary }) => {
+          if (history.isError)
+            return <ErrorState title={t('history.loadFailed')} onRetry={() => void history.refetch()} />;
+          if (!history.data) return <CenteredSpinner />;
+          const requests = history.data.pages.flatMap((p) => p.items);
+          // Requests not loaded yet changed before the last loaded one, and so did all their
+          // events: every request event from that moment on is known, older ones wait for "more".
+          const requestsSince = history.hasNextPage ? requests.at(-1)?.updatedAt : undefined;
+          // With older donations left out, the timeline covers the whole stretch of time since
+          // the oldest donation it shows, rather than scattered older events.
+          const older = summary.totalDonations > donations.length;
+          const donationsSince = older ? donations.at(-1)?.createdAt : undefined;
+          // Both must be complete: the later of the two cut-offs holds.
+          const since =
+            requestsSince && donationsSince
+              ? requestsSince > donationsSince
+                ? requestsSince
+                : donationsSince
+              : (requestsSince ?? donationsSince);
+          // More requests only add events while the requests' cut-off is the one that binds.
+          const moreRequests = history.hasNextPage && (!donationsSince || since === requestsSince);
+          const events = donationTimeline(donations, requests).filter((e) => !since || e.at >= since);
           const unknown = t('history.unknown');
           return (
             <>
@@ -86,6 +130,12 @@ export default function History() {
                 ) : (
                   <EmptyState title={t('history.empty')} />
                 )}
+                {moreRequests && (
+                  <Button disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+                    {t('history.loadMore')}
+                  </Button>
+                )}
+                {older && <RouterLink to="/donations">{t('history.olderOnDonations')}</RouterLink>}
               </Card>
             </>
           );

@@ -1,81 +1,97 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '@medrelay/i18n';
+import { useRequestSummary, useRequestsPage, type RequestListParams } from '@medrelay/api-client';
+import type { MedicineRequest } from '@medrelay/contracts';
 import {
   EmptyState,
+  FiguresError,
   OwnerRequestActions,
+  PagedList,
   PageHeader,
   RequestRow,
   SectionHeader,
-  StackList,
   StatCard,
   StatGrid,
+  useFigure,
+  usePageNumber,
 } from '@medrelay/ui';
-import { DonationsGate } from '../donations/use-donations';
 
 const counted = ['pending', 'approved', 'completed'] as const;
+const pageSize = 10;
+
+/** One section, paged and filtered by the server. */
+function Section({
+  title,
+  empty,
+  filter,
+  render,
+}: {
+  title: string;
+  empty: string;
+  filter: Omit<RequestListParams, 'page' | 'pageSize'>;
+  render: (request: MedicineRequest) => ReactNode;
+}) {
+  const { t } = useTranslation('donor');
+  const [page, setPage] = usePageNumber();
+  const requests = useRequestsPage({ ...filter, page, pageSize });
+  return (
+    <section>
+      <SectionHeader title={title} />
+      <PagedList
+        query={requests}
+        page={page}
+        pageSize={pageSize}
+        onPage={setPage}
+        label={title}
+        failedTitle={t('requests.loadFailed')}
+        empty={<EmptyState title={empty} />}
+      >
+        {render}
+      </PagedList>
+    </section>
+  );
+}
 
 /**
- * `/donor/requests`: counts and every request on the donor's donations. Pending ones have
- * Reject, and Approve through Set Pickup Details (location and date required for donations).
+ * `/donor/requests`: counts and the requests on the donor's donations, a page at a time. Pending
+ * ones have Reject, and Approve through Set Pickup Details (location and date required for donations).
  */
 export default function Requests() {
   const { t } = useTranslation('donor');
-  const format = useFormat();
   const labels = { approve: t('requests.approve'), reject: t('requests.reject') };
+  const summary = useRequestSummary({ fresh: true });
+  const figure = useFigure([summary]);
+  const incoming = summary.data?.incoming;
+  const total = incoming && Object.values(incoming).reduce((sum, n) => sum + n, 0);
   return (
     <>
       <PageHeader title={t('requests.title')} subtitle={t('requests.subtitle')} />
-      <DonationsGate failedTitle={t('requests.loadFailed')}>
-        {({ requests }) => {
-          const pending = requests.filter((r) => r.status === 'pending');
-          const answered = requests.filter((r) => r.status !== 'pending');
-          return (
-            <>
-              <StatGrid label={t('requests.title')}>
-                <StatCard label={t('requests.counts.total')} value={format.number(requests.length)} />
-                {counted.map((status) => (
-                  <StatCard
-                    key={status}
-                    label={t(`requests.counts.${status}`)}
-                    value={format.number(requests.filter((r) => r.status === status).length)}
-                  />
-                ))}
-              </StatGrid>
-              <SectionHeader title={t('requests.pending')} />
-              {pending.length ? (
-                <StackList label={t('requests.pending')}>
-                  {pending.map((r) => (
-                    <RequestRow
-                      key={r.id}
-                      request={r}
-                      counterpart="requester"
-                      actions={
-                        <OwnerRequestActions
-                          request={r}
-                          labels={labels}
-                          successTitle={t('requests.updated')}
-                        />
-                      }
-                    />
-                  ))}
-                </StackList>
-              ) : (
-                <EmptyState title={t('requests.noPending')} />
-              )}
-              <SectionHeader title={t('requests.others')} />
-              {answered.length ? (
-                <StackList label={t('requests.others')}>
-                  {answered.map((r) => (
-                    <RequestRow key={r.id} request={r} counterpart="requester" />
-                  ))}
-                </StackList>
-              ) : (
-                <EmptyState title={t('requests.noOthers')} />
-              )}
-            </>
-          );
-        }}
-      </DonationsGate>
+      <FiguresError queries={[summary]} />
+      <StatGrid label={t('requests.title')}>
+        <StatCard label={t('requests.counts.total')} value={figure(total)} />
+        {counted.map((status) => (
+          <StatCard key={status} label={t(`requests.counts.${status}`)} value={figure(incoming?.[status])} />
+        ))}
+      </StatGrid>
+      <Section
+        title={t('requests.pending')}
+        empty={t('requests.noPending')}
+        filter={{ direction: 'incoming', status: ['pending'] }}
+        render={(r) => (
+          <RequestRow
+            key={r.id}
+            request={r}
+            counterpart="requester"
+            actions={<OwnerRequestActions request={r} labels={labels} successTitle={t('requests.updated')} />}
+          />
+        )}
+      />
+      <Section
+        title={t('requests.others')}
+        empty={t('requests.noOthers')}
+        filter={{ direction: 'incoming', status: ['approved', 'rejected', 'completed', 'cancelled'] }}
+        render={(r) => <RequestRow key={r.id} request={r} counterpart="requester" />}
+      />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { Card, makeStyles, Text, tokens, useFluent } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useMyRequests } from '@medrelay/api-client';
+import { useRequestSummary } from '@medrelay/api-client';
 import { medicineSources, type MedicineSource } from '@medrelay/contracts';
-import { receivedByMonth, receivedSummary } from '@medrelay/domain';
+import { monthStart } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import { EmptyState, PageHeader, QueryGate, SectionHeader, StatCard, StatGrid } from '@medrelay/ui';
 import { MonthlyChart, useChartColours } from './monthly-chart';
@@ -60,16 +60,16 @@ export default function ImpactAnalytics() {
   const { t } = useTranslation('ngo');
   const format = useFormat();
   const rtl = useFluent().dir === 'rtl';
-  const requests = useMyRequests();
+  // Counted by the server: units, value and months from SQL groups, not from a downloaded list.
+  const requests = useRequestSummary({ fresh: true });
   const monthName = new Intl.DateTimeFormat(format.locale, { month: 'long', year: 'numeric' });
   return (
     <>
       <PageHeader title={t('analytics.title')} subtitle={t('analytics.subtitle')} />
       <QueryGate query={requests} failedTitle={t('analytics.loadFailed')}>
-        {(list) => {
-          const summary = receivedSummary(list);
+        {({ received: summary, receivedByMonth }) => {
           if (!summary.units) return <EmptyState title={t('analytics.empty')} />;
-          const months = receivedByMonth(list, monthsShown);
+          const months = receivedByMonth.slice(-monthsShown);
           const share = (source: MedicineSource) =>
             t('analytics.share', {
               units: format.number(summary.bySource[source]),
@@ -108,8 +108,8 @@ export default function ImpactAnalytics() {
                   </thead>
                   <tbody>
                     {months.map((m) => (
-                      <tr key={m.month.toISOString()}>
-                        <th scope="row">{monthName.format(m.month)}</th>
+                      <tr key={m.month}>
+                        <th scope="row">{monthName.format(monthStart(m.month))}</th>
                         {medicineSources.map((source) => (
                           <td key={source}>{format.number(m.units[source])}</td>
                         ))}

@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import type { MonthlyReceived } from '@medrelay/domain';
+import { monthStart, type MonthlyReceived } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 
 const useStyles = makeStyles({
@@ -52,7 +52,7 @@ export function MonthlyChart({
         const donor = scale(m.units.donor);
         const total = m.units.pharmacy + m.units.donor;
         return (
-          <g key={m.month.toISOString()}>
+          <g key={m.month}>
             <rect className={styles.pharmacy} x={x} width={barWidth} y={base - pharmacy} height={pharmacy} />
             <rect
               className={styles.donor}
@@ -70,7 +70,7 @@ export function MonthlyChart({
               {total ? format.number(total) : ''}
             </text>
             <text className={styles.label} x={x + barWidth / 2} y={base + 20} textAnchor="middle">
-              {monthName.format(m.month)}
+              {monthName.format(monthStart(m.month))}
             </text>
           </g>
         );

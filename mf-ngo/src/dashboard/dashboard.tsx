@@ -1,9 +1,8 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { ClipboardTask24Regular, Heart24Regular, Money24Regular, Pill24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { useBrowseMedicines, useMyRequests } from '@medrelay/api-client';
+import { useBrowseMedicines, useRequestSummary } from '@medrelay/api-client';
 import type { MedicineSource } from '@medrelay/contracts';
-import { receivedSummary } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import {
   EmptyState,
@@ -76,10 +75,11 @@ export function Dashboard() {
   const { t } = useTranslation('ngo');
   const { user } = useRemote();
   const format = useFormat();
-  const requests = useMyRequests();
+  // Counted by the server, never by downloading the requests.
+  const requests = useRequestSummary({ fresh: true });
   const figure = useFigure([requests]);
-  const summary = requests.data && receivedSummary(requests.data);
-  const active = requests.data?.filter((r) => r.direction === 'outgoing' && r.status === 'pending').length;
+  const summary = requests.data?.received;
+  const active = requests.data?.outgoing.pending;
   return (
     <>
       <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />

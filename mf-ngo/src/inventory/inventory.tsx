@@ -1,49 +1,63 @@
 import { Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useMyTransactions } from '@medrelay/api-client';
+import { useRequestSummary, useTransactionsPage } from '@medrelay/api-client';
 import { useFormat } from '@medrelay/i18n';
-import { EmptyState, PageHeader, QueryGate, RequestRow, StackList, StatCard, StatGrid } from '@medrelay/ui';
+import {
+  EmptyState,
+  FiguresError,
+  PagedList,
+  PageHeader,
+  RequestRow,
+  StatCard,
+  StatGrid,
+  useFigure,
+  usePageNumber,
+} from '@medrelay/ui';
 
-/** `/ngo/inventory`: what the NGO has collected (its completed requests), newest first. */
+const pageSize = 20;
+
+/** `/ngo/inventory`: what the NGO has collected (its completed requests), a page at a time. */
 export default function Inventory() {
   const { t } = useTranslation('ngo');
   const format = useFormat();
-  const transactions = useMyTransactions();
+  const [page, setPage] = usePageNumber();
+  const collected = useTransactionsPage({
+    direction: 'outgoing',
+    status: ['completed'],
+    // Newest collected first.
+    sort: 'updated',
+    page,
+    pageSize,
+  });
+  const summary = useRequestSummary({ fresh: true });
+  const figure = useFigure([summary]);
+  const received = summary.data?.received;
+  const nothing = <EmptyState title={t('inventory.empty')} body={t('inventory.emptyBody')} />;
   return (
     <>
       <PageHeader title={t('inventory.title')} subtitle={t('inventory.subtitle')} />
-      <QueryGate query={transactions} failedTitle={t('inventory.loadFailed')}>
-        {(list) => {
-          const collected = list
-            .filter((r) => r.direction === 'outgoing' && r.status === 'completed')
-            .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-          if (!collected.length)
-            return <EmptyState title={t('inventory.empty')} body={t('inventory.emptyBody')} />;
-          return (
-            <>
-              <StatGrid label={t('inventory.title')}>
-                <StatCard
-                  label={t('inventory.units')}
-                  value={format.number(collected.reduce((sum, r) => sum + r.quantity, 0))}
-                />
-                <StatCard
-                  label={t('inventory.medicines')}
-                  value={format.number(new Set(collected.map((r) => r.medicineId)).size)}
-                />
-              </StatGrid>
-              <StackList label={t('inventory.title')}>
-                {collected.map((r) => (
-                  <RequestRow key={r.id} request={r} counterpart="provider">
-                    <Text size={200}>
-                      {t('inventory.collectedOn', { date: format.dateTime(r.updatedAt) })}
-                    </Text>
-                  </RequestRow>
-                ))}
-              </StackList>
-            </>
-          );
-        }}
-      </QueryGate>
+      <FiguresError queries={[summary]} />
+      {received?.units !== 0 && (
+        <StatGrid label={t('inventory.title')}>
+          <StatCard label={t('inventory.units')} value={figure(received?.units)} />
+          <StatCard label={t('inventory.medicines')} value={figure(received?.medicines)} />
+        </StatGrid>
+      )}
+      <PagedList
+        query={collected}
+        page={page}
+        pageSize={pageSize}
+        onPage={setPage}
+        label={t('inventory.title')}
+        failedTitle={t('inventory.loadFailed')}
+        empty={nothing}
+      >
+        {(r) => (
+          <RequestRow key={r.id} request={r} counterpart="provider">
+            <Text size={200}>{t('inventory.collectedOn', { date: format.dateTime(r.updatedAt) })}</Text>
+          </RequestRow>
+        )}
+      </PagedList>
     </>
   );
 }

@@ -1,67 +1,69 @@
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useMyTransactions } from '@medrelay/api-client';
+import { useTransactionsPage } from '@medrelay/api-client';
 import {
   EmptyState,
+  PagedList,
   PageHeader,
   PickupInfo,
-  QueryGate,
   RequesterRequestActions,
   RequestRow,
-  StackList,
+  usePageNumber,
 } from '@medrelay/ui';
 
+const pageSize = 20;
+
 /**
- * `/ngo/requests`: the NGO's requests with their status; Cancel Request while pending, the
- * approval note, pickup details and Mark as Collected once approved, a note when rejected.
+ * `/ngo/requests`: the NGO's requests with their status, a page at a time; Cancel Request while
+ * pending, the approval note, pickup details and Mark as Collected once approved, a note when rejected.
  */
 export default function MyRequests() {
   const { t } = useTranslation('ngo');
+  const [page, setPage] = usePageNumber();
   // Transactions are the requests plus their pickup details.
-  const requests = useMyTransactions();
+  const requests = useTransactionsPage({ direction: 'outgoing', page, pageSize });
   const labels = { cancel: t('actions.cancel'), collected: t('actions.collected') };
   return (
     <>
       <PageHeader title={t('requests.title')} subtitle={t('requests.subtitle')} />
-      <QueryGate query={requests} failedTitle={t('requests.loadFailed')}>
-        {(list) => {
-          const mine = list.filter((r) => r.direction === 'outgoing');
-          return mine.length ? (
-            <StackList label={t('requests.title')}>
-              {mine.map((r) => (
-                <RequestRow
-                  key={r.id}
-                  request={r}
-                  counterpart="provider"
-                  actions={
-                    <RequesterRequestActions
-                      request={r}
-                      labels={labels}
-                      successTitle={t('common:toast.requestUpdatedSuccessfully')}
-                    />
-                  }
-                >
-                  {r.status === 'approved' && (
-                    <MessageBar intent="success" layout="multiline">
-                      <MessageBarBody>
-                        {t('requests.approvedNote')}
-                        <PickupInfo pickup={r.pickup} />
-                      </MessageBarBody>
-                    </MessageBar>
-                  )}
-                  {r.status === 'rejected' && (
-                    <MessageBar intent="warning" layout="multiline">
-                      <MessageBarBody>{t('requests.rejectedNote')}</MessageBarBody>
-                    </MessageBar>
-                  )}
-                </RequestRow>
-              ))}
-            </StackList>
-          ) : (
-            <EmptyState title={t('requests.empty')} />
-          );
-        }}
-      </QueryGate>
+      <PagedList
+        query={requests}
+        page={page}
+        pageSize={pageSize}
+        onPage={setPage}
+        label={t('requests.title')}
+        failedTitle={t('requests.loadFailed')}
+        empty={<EmptyState title={t('requests.empty')} />}
+      >
+        {(r) => (
+          <RequestRow
+            key={r.id}
+            request={r}
+            counterpart="provider"
+            actions={
+              <RequesterRequestActions
+                request={r}
+                labels={labels}
+                successTitle={t('common:toast.requestUpdatedSuccessfully')}
+              />
+            }
+          >
+            {r.status === 'approved' && (
+              <MessageBar intent="success" layout="multiline">
+                <MessageBarBody>
+                  {t('requests.approvedNote')}
+                  <PickupInfo pickup={r.pickup} />
+                </MessageBarBody>
+              </MessageBar>
+            )}
+            {r.status === 'rejected' && (
+              <MessageBar intent="warning" layout="multiline">
+                <MessageBarBody>{t('requests.rejectedNote')}</MessageBarBody>
+              </MessageBar>
+            )}
+          </RequestRow>
+        )}
+      </PagedList>
     </>
   );
 }

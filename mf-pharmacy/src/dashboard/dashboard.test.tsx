@@ -2,13 +2,32 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { medicineFixture, renderInRemote } from '@medrelay/ui/test-support';
+import type { OwnMedicineSummary } from '@medrelay/contracts';
+import { medicineFixture, renderInRemote, servePages } from '@medrelay/ui/test-support';
 import { texts } from '../texts';
 import { Dashboard } from './dashboard';
 
+const none = { pending: 0, approved: 0, rejected: 0, completed: 0, cancelled: 0 };
+// What the server counts (GET /api/requests/my/summary); only the fields the dashboard reads matter.
+const requestSummary = {
+  incoming: { ...none, pending: 3, completed: 4 },
+  outgoing: none,
+  successfulTransfers: 4,
+  revenueRecovered: 1250.5,
+};
+const summary = (overrides: Partial<OwnMedicineSummary> = {}): OwnMedicineSummary => ({
+  listings: 340,
+  units: 1200,
+  available: 300,
+  urgent: 0,
+  livesImpacted: 1800,
+  ...overrides,
+});
+
 describe('pharmacy dashboard figures', () => {
   it('shows an error with a retry instead of "…" forever when a load fails, then the figures', async () => {
-    let medicinesUp = false;
+    servePages(() => ({ items: [], total: 0 }));
+    let summaryUp = false;
     await renderInRemote(
       <MemoryRouter>
         <Dashboard />
@@ -16,10 +35,11 @@ describe('pharmacy dashboard figures', () => {
       {
         texts,
         queryFn: async ({ queryKey }) => {
-          if (queryKey[0] === '/api/medicines/my') {
-            if (!medicinesUp) throw new Error('Network down');
-            return [medicineFixture({ quantity: 8, reservedQuantity: 4 })];
+          if (queryKey[0] === '/api/medicines/my/summary') {
+            if (!summaryUp) throw new Error('Network down');
+            return summary({ listings: 1, units: 12 });
           }
+          if (queryKey[0] === '/api/requests/my/summary') return requestSummary;
           return [];
         },
       },
@@ -29,9 +49,39 @@ describe('pharmacy dashboard figures', () => {
     )!;
     const totalListed = screen.getByRole('group', { name: 'Total Listed' });
     within(totalListed).getByText('—');
-    medicinesUp = true;
+    summaryUp = true;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => within(totalListed).getByText('12'));
     expect(screen.queryByText('The figures could not be loaded')).toBeNull();
+    // The request figures come from the server's counts, not from a downloaded list.
+    within(screen.getByRole('group', { name: 'Pending Requests' })).getByText('3');
+    within(screen.getByRole('group', { name: 'Successful Transfers' })).getByText('4');
+    within(screen.getByRole('group', { name: 'Revenue Recovered' })).getByText(/1,250\.50/);
+  });
+
+  it('reads figures from the summary and the 3 newest listings from page 1, never the whole list', async () => {
+    const asked = servePages(() => ({
+      items: [1, 2, 3].map((id) => medicineFixture({ id, name: `Listing ${id}` })),
+      total: 340,
+    }));
+    await renderInRemote(
+      <MemoryRouter>
+        <Dashboard />
+      </MemoryRouter>,
+      {
+        texts,
+        queryFn: async ({ queryKey }) => {
+          if (queryKey[0] === '/api/medicines/my/summary') return summary({ urgent: 4 });
+          if (queryKey[0] === '/api/requests/my/summary') return requestSummary;
+          return [];
+        },
+      },
+    );
+    const totalListed = screen.getByRole('group', { name: 'Total Listed' });
+    await waitFor(() => within(totalListed).getByText('1,200'));
+    within(totalListed).getByText(/340/);
+    within(await screen.findByTestId('urgent-banner')).getByText(/4/);
+    expect(await screen.findAllByTestId('medicine-row')).toHaveLength(3);
+    expect(asked.map((u) => `${u.pathname}${u.search}`)).toEqual(['/api/medicines/my?page=1&pageSize=3']);
   });
 });

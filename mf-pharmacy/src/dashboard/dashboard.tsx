@@ -6,8 +6,7 @@ import {
   Money24Regular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { useMyMedicines, useMyRequests } from '@medrelay/api-client';
-import { revenueRecovered, successfulTransfers, urgentStockCount } from '@medrelay/domain';
+import { useMyMedicines, useMyMedicineSummary, useRequestSummary } from '@medrelay/api-client';
 import { useFormat } from '@medrelay/i18n';
 import {
   EmptyState,
@@ -29,18 +28,22 @@ const useStyles = makeStyles({
   notices: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
 
-/** `/pharmacy/dashboard`: real figures from the pharmacy's listings and requests. */
+/** How many of the newest listings the dashboard shows (spec §9); the rest are on My Medicines. */
+const recentCount = 3;
+
+/** `/pharmacy/dashboard`: figures summed by the catalog, the requests, and the newest listings. */
 export function Dashboard() {
   const styles = useStyles();
   const { t } = useTranslation('pharmacy');
   const { user } = useRemote();
   const format = useFormat();
-  const medicines = useMyMedicines();
-  const requests = useMyRequests();
-  const figure = useFigure([medicines, requests]);
-  const listed = medicines.data?.reduce((sum, m) => sum + m.quantity + m.reservedQuantity, 0);
-  const pending = requests.data?.filter((r) => r.direction === 'incoming' && r.status === 'pending').length;
-  const urgent = medicines.data ? urgentStockCount(medicines.data) : 0;
+  const summary = useMyMedicineSummary();
+  const recent = useMyMedicines({ page: 1, pageSize: recentCount });
+  // Requests are counted by the server (libs/domain formulas over SQL groups), never downloaded here.
+  const requests = useRequestSummary({ fresh: true });
+  const figure = useFigure([summary, requests]);
+  const pending = requests.data?.incoming.pending;
+  const urgent = summary.data?.urgent ?? 0;
   return (
     <>
       <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />
@@ -55,12 +58,12 @@ export function Dashboard() {
           </MessageBar>
         )}
       </div>
-      <FiguresError queries={[medicines, requests]} />
+      <FiguresError queries={[summary, requests]} />
       <StatGrid label={t('dashboard.title')}>
         <StatCard
           label={t('dashboard.totalListed')}
-          value={figure(listed)}
-          hint={medicines.data && t('dashboard.totalListedHint', { count: medicines.data.length })}
+          value={figure(summary.data?.units)}
+          hint={summary.data && t('dashboard.totalListedHint', { count: summary.data.listings })}
           icon={<Box24Regular />}
         />
         <StatCard
@@ -71,13 +74,13 @@ export function Dashboard() {
         />
         <StatCard
           label={t('dashboard.successfulTransfers')}
-          value={figure(requests.data && successfulTransfers(requests.data))}
+          value={figure(requests.data?.successfulTransfers)}
           hint={t('dashboard.transfersHint')}
           icon={<CheckmarkCircle24Regular />}
         />
         <StatCard
           label={t('dashboard.revenueRecovered')}
-          value={figure(requests.data && revenueRecovered(requests.data), format.money)}
+          value={figure(requests.data?.revenueRecovered, format.money)}
           hint={t('dashboard.revenueHint')}
           icon={<Money24Regular />}
         />
@@ -86,11 +89,11 @@ export function Dashboard() {
         title={t('dashboard.recentListings')}
         action={<RouterLink to="/medicines">{t('dashboard.viewAll')}</RouterLink>}
       />
-      <QueryGate query={medicines} failedTitle={t('medicines.loadFailed')}>
-        {(list) =>
-          list.length ? (
+      <QueryGate query={recent} failedTitle={t('medicines.loadFailed')}>
+        {({ items }) =>
+          items.length ? (
             <StackList label={t('dashboard.recentListings')}>
-              {list.slice(0, 3).map((m) => (
+              {items.map((m) => (
                 <MedicineRow key={m.id} medicine={m} showAvailability />
               ))}
             </StackList>

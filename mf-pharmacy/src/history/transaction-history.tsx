@@ -1,67 +1,68 @@
 import { Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useMyTransactions } from '@medrelay/api-client';
-import { useFormat } from '@medrelay/i18n';
+import { useRequestSummary, useTransactionsPage } from '@medrelay/api-client';
+import { requestStatuses, type RequestSummary } from '@medrelay/contracts';
 import {
   EmptyState,
+  FiguresError,
+  PagedList,
   PageHeader,
   PickupInfo,
-  QueryGate,
   RequestRow,
-  StackList,
   StatCard,
   StatGrid,
+  useFigure,
+  usePageNumber,
 } from '@medrelay/ui';
 
-/** `/pharmacy/history`: totals and every transaction, with pickup information once approved. */
+const pageSize = 20;
+
+/** Requests of both directions in some statuses, as counted by the server. */
+const counted = (summary: RequestSummary, statuses: readonly (keyof RequestSummary['incoming'])[]) =>
+  statuses.reduce((sum, s) => sum + summary.incoming[s] + summary.outgoing[s], 0);
+
+/** `/pharmacy/history`: totals (counted by the server) and the transactions a page at a time. */
 export default function TransactionHistory() {
   const { t } = useTranslation('pharmacy');
-  const format = useFormat();
-  const transactions = useMyTransactions();
+  const [page, setPage] = usePageNumber();
+  const transactions = useTransactionsPage({ page, pageSize });
+  const summary = useRequestSummary({ fresh: true });
+  const figure = useFigure([summary]);
+  const data = summary.data;
   return (
     <>
       <PageHeader title={t('history.title')} subtitle={t('history.subtitle')} />
-      <QueryGate query={transactions} failedTitle={t('history.loadFailed')}>
-        {(list) => (
-          <>
-            <StatGrid label={t('history.title')}>
-              <StatCard label={t('history.total')} value={format.number(list.length)} />
-              <StatCard
-                label={t('history.approved')}
-                hint={t('history.approvedHint')}
-                value={format.number(
-                  list.filter((r) => r.status === 'approved' || r.status === 'completed').length,
-                )}
-              />
-              <StatCard
-                label={t('history.rejected')}
-                value={format.number(list.filter((r) => r.status === 'rejected').length)}
-              />
-            </StatGrid>
-            {list.length ? (
-              <StackList label={t('history.title')}>
-                {list.map((r) => (
-                  <RequestRow
-                    key={r.id}
-                    request={r}
-                    counterpart={r.direction === 'outgoing' ? 'provider' : 'requester'}
-                    pendingWording="pendingReview"
-                  >
-                    <Text size={200}>
-                      {t(r.direction === 'outgoing' ? 'history.outgoing' : 'history.incoming')}
-                    </Text>
-                    {(r.status === 'approved' || r.status === 'completed') && (
-                      <PickupInfo pickup={r.pickup} />
-                    )}
-                  </RequestRow>
-                ))}
-              </StackList>
-            ) : (
-              <EmptyState title={t('history.empty')} />
-            )}
-          </>
+      <FiguresError queries={[summary]} />
+      <StatGrid label={t('history.title')}>
+        <StatCard label={t('history.total')} value={figure(data && counted(data, requestStatuses))} />
+        <StatCard
+          label={t('history.approved')}
+          hint={t('history.approvedHint')}
+          value={figure(data && counted(data, ['approved', 'completed']))}
+        />
+        <StatCard label={t('history.rejected')} value={figure(data && counted(data, ['rejected']))} />
+      </StatGrid>
+      <PagedList
+        query={transactions}
+        page={page}
+        pageSize={pageSize}
+        onPage={setPage}
+        label={t('history.title')}
+        failedTitle={t('history.loadFailed')}
+        empty={<EmptyState title={t('history.empty')} />}
+      >
+        {(r) => (
+          <RequestRow
+            key={r.id}
+            request={r}
+            counterpart={r.direction === 'outgoing' ? 'provider' : 'requester'}
+            pendingWording="pendingReview"
+          >
+            <Text size={200}>{t(r.direction === 'outgoing' ? 'history.outgoing' : 'history.incoming')}</Text>
+            {(r.status === 'approved' || r.status === 'completed') && <PickupInfo pickup={r.pickup} />}
+          </RequestRow>
         )}
-      </QueryGate>
+      </PagedList>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components';
 import { Add24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { useMyMedicines, useUnlistMedicine } from '@medrelay/api-client';
+import { myMedicinesPageSize, useMyMedicines, useUnlistMedicine } from '@medrelay/api-client';
 import type { Medicine } from '@medrelay/contracts';
 import {
   ConfirmDialog,
@@ -9,9 +9,9 @@ import {
   MedicineFormDialog,
   MedicineRow,
   PageHeader,
-  QueryGate,
-  StackList,
+  PagedList,
   useNotify,
+  usePageNumber,
   useSaveMedicine,
 } from '@medrelay/ui';
 
@@ -60,10 +60,11 @@ function MedicineActions({ medicine }: { medicine: Medicine }) {
   );
 }
 
-/** `/pharmacy/medicines`: own listings, with the List New Medicine dialog, edit and unlist. */
+/** `/pharmacy/medicines`: own listings a page at a time, with the List New Medicine dialog, edit and unlist. */
 export default function MyMedicines() {
   const { t } = useTranslation('pharmacy');
-  const medicines = useMyMedicines();
+  const [page, setPage] = usePageNumber();
+  const medicines = useMyMedicines({ page, pageSize: myMedicinesPageSize });
   const save = useSaveMedicine();
   return (
     <>
@@ -84,24 +85,19 @@ export default function MyMedicines() {
           />
         }
       />
-      <QueryGate query={medicines} failedTitle={t('medicines.loadFailed')}>
-        {(list) =>
-          list.length ? (
-            <StackList label={t('medicines.title')}>
-              {list.map((m) => (
-                <MedicineRow
-                  key={m.id}
-                  medicine={m}
-                  showAvailability
-                  actions={<MedicineActions medicine={m} />}
-                />
-              ))}
-            </StackList>
-          ) : (
-            <EmptyState title={t('medicines.empty')} body={t('medicines.emptyBody')} />
-          )
-        }
-      </QueryGate>
+      <PagedList
+        query={medicines}
+        page={page}
+        pageSize={myMedicinesPageSize}
+        onPage={setPage}
+        label={t('medicines.title')}
+        failedTitle={t('medicines.loadFailed')}
+        empty={<EmptyState title={t('medicines.empty')} body={t('medicines.emptyBody')} />}
+      >
+        {(m) => (
+          <MedicineRow key={m.id} medicine={m} showAvailability actions={<MedicineActions medicine={m} />} />
+        )}
+      </PagedList>
     </>
   );
 }

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenStore } from '@medrelay/api-client';
 import type { MedicineRequest } from '@medrelay/contracts';
 import { medicineFixture, renderInRemote } from '@medrelay/ui/test-support';
 import { texts } from '../texts';
@@ -39,20 +40,50 @@ const pending = (id: number, name: string): MedicineRequest => {
   };
 };
 
+/** The server: pages of `server` filtered as asked, decisions remove the request from pending. */
+let server: MedicineRequest[] = [];
+let asked: string[] = [];
+beforeEach(() => {
+  tokenStore.set('token');
+  asked = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://x');
+    const json = (body: unknown, headers: Record<string, string> = {}) =>
+      new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', ...headers },
+      });
+    if (init?.method === 'PUT') {
+      const id = Number(url.pathname.match(/requests\/(\d+)/)![1]);
+      server = server.filter((r) => r.id !== id);
+      return json({});
+    }
+    if (url.pathname === '/api/requests/my/summary') return json({});
+    asked.push(url.search);
+    const q = url.searchParams;
+    const statuses = q.get('status')?.split(',');
+    const rows = server.filter(
+      (r) => r.direction === q.get('direction') && (!statuses || statuses.includes(r.status)),
+    );
+    const page = Number(q.get('page') ?? 1);
+    const size = Number(q.get('pageSize') ?? 20);
+    return json(rows.slice((page - 1) * size, page * size), { 'X-Total-Count': String(rows.length) });
+  });
+});
+afterEach(() => tokenStore.clear());
+
+const renderScreen = () =>
+  renderInRemote(
+    <MemoryRouter>
+      <Requests />
+    </MemoryRouter>,
+    { texts },
+  );
+
 describe('pharmacy Requests: focus after a decision', () => {
   it('moves to the next request’s first action, then to the section heading when none is left', async () => {
-    let server = [pending(1, 'Concor 5mg'), pending(2, 'Panadol')];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
-      const id = Number(String(url).match(/requests\/(\d+)/)![1]);
-      server = server.filter((r) => r.id !== id);
-      return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
-    });
-    await renderInRemote(
-      <MemoryRouter>
-        <Requests />
-      </MemoryRouter>,
-      { texts, queryFn: async () => server },
-    );
+    server = [pending(1, 'Concor 5mg'), pending(2, 'Panadol')];
+    await renderScreen();
     fireEvent.click(await screen.findByRole('button', { name: 'Reject: Concor 5mg' }));
     const next = await screen.findByRole('button', { name: 'Approve: Panadol' });
     await waitFor(() => expect(document.activeElement).toBe(next));
@@ -63,5 +94,24 @@ describe('pharmacy Requests: focus after a decision', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Pending Requests' })),
     );
+  });
+});
+
+describe('pharmacy Requests: each section pages on the server', () => {
+  it('asks for pending ones only, ten at a time, and moves through the pages', async () => {
+    server = Array.from({ length: 23 }, (_, i) => pending(i + 1, `Medicine ${i + 1}`));
+    await renderScreen();
+    const section = await screen.findByRole('region', { name: 'Pending Requests' });
+    await within(section).findByRole('button', { name: 'Approve: Medicine 10' });
+    expect(within(section).queryByRole('button', { name: 'Approve: Medicine 11' })).toBeNull();
+    expect(asked).toContain('?direction=incoming&page=1&pageSize=10&status=pending');
+    const pager = screen.getAllByRole('navigation', { name: 'Pages' })[0]!;
+    within(pager).getByText('Page 1 of 3');
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next page' }));
+    await within(section).findByRole('button', { name: 'Approve: Medicine 11' });
+    within(pager).getByText('Page 2 of 3');
+    expect(asked).toContain('?direction=incoming&page=2&pageSize=10&status=pending');
+    // The other sections asked for their own rows: none here.
+    expect(screen.getByText('No past requests yet')).toBeTruthy();
   });
 });

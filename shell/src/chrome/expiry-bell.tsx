@@ -68,7 +68,9 @@ export function ExpiryBell({ role }: { role: UserType }) {
   const styles = useStyles();
   const { t } = useTranslation('common');
   const query = useExpiringMedicines(stockOwners.includes(role));
-  const items = (query.data ?? []).filter((m) => daysLeft(m.expiryDate) > 0);
+  // The answer holds the soonest 100 at most; the badge counts them all (the server's total).
+  const items = (query.data?.items ?? []).filter((m) => daysLeft(m.expiryDate) > 0);
+  const count = query.data?.total ?? 0;
   const urgent = items.filter((m) => daysLeft(m.expiryDate) <= urgentThresholdDays);
   const soon = items.filter((m) => daysLeft(m.expiryDate) > urgentThresholdDays);
   return (
@@ -80,10 +82,10 @@ export function ExpiryBell({ role }: { role: UserType }) {
             // The count rides on the bell, so the button stays icon-sized.
             <span className={styles.trigger}>
               <Alert24Regular />
-              {items.length > 0 && (
+              {count > 0 && (
                 <CounterBadge
                   className={styles.count}
-                  count={items.length}
+                  count={count}
                   overflowCount={99}
                   size="small"
                   color="danger"
@@ -91,7 +93,7 @@ export function ExpiryBell({ role }: { role: UserType }) {
               )}
             </span>
           }
-          aria-label={`${t('header.alerts')}: ${t('header.alertsCount', { count: items.length })}`}
+          aria-label={`${t('header.alerts')}: ${t('header.alertsCount', { count })}`}
         />
       </PopoverTrigger>
       <PopoverSurface className={styles.surface} aria-label={t('alerts.title')}>
@@ -100,7 +102,7 @@ export function ExpiryBell({ role }: { role: UserType }) {
         </Text>
         {query.isLoading && <Spinner size="tiny" />}
         {query.isError && <Text block>{t('alerts.failed')}</Text>}
-        {query.isSuccess && items.length === 0 && (
+        {query.isSuccess && count === 0 && (
           <Text block className={styles.muted}>
             {t('alerts.empty')}
           </Text>
@@ -112,6 +114,11 @@ export function ExpiryBell({ role }: { role: UserType }) {
         )}
         <AlertGroup title={t('alerts.urgent')} items={urgent} />
         <AlertGroup title={t('alerts.soon')} items={soon} />
+        {count > items.length && (
+          <Text block size={200} className={styles.muted}>
+            {t('alerts.more', { shown: items.length, count })}
+          </Text>
+        )}
       </PopoverSurface>
     </Popover>
   );

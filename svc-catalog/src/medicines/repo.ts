@@ -170,24 +170,85 @@ export async function setImageKey(db: PoolClient, id: number, key: string | null
   );
 }
 
-export async function listOwnMedicines(db: Db, ownerId: number): Promise<MedicineRow[]> {
-  const { rows } = await db.query<MedicineRow>(
-    `${selectMedicines} WHERE m.owner_id = $1 ORDER BY m.created_at DESC, m.id DESC`,
-    [ownerId],
-  );
-  return rows;
+/**
+ * One page of the owner's listings, newest first (id breaks ties), and how many there are.
+ * The page's ids come first from the (owner_id, created_at DESC, id DESC) index, so details and
+ * reserved quantities are read for the page only, whatever the owner has listed.
+ */
+export async function listOwnMedicines(
+  db: Db,
+  ownerId: number,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: MedicineRow[]; total: number }> {
+  const [{ rows }, count] = await Promise.all([
+    db.query<MedicineRow>(
+      `WITH page AS (
+         SELECT id FROM catalog.medicines WHERE owner_id = $1
+          ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3)
+       ${selectMedicines}
+        WHERE m.id IN (SELECT id FROM page)
+        ORDER BY m.created_at DESC, m.id DESC`,
+      [ownerId, page.pageSize, (page.page - 1) * page.pageSize],
+    ),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM catalog.medicines WHERE owner_id = $1', [
+      ownerId,
+    ]),
+  ]);
+  return { rows, total: count.rows[0]!.n };
 }
 
-/** The caller's available stock expiring within `days` (the header's expiry bell). */
-export async function listExpiring(db: Db, ownerId: number, days: number): Promise<MedicineRow[]> {
-  const { rows } = await db.query<MedicineRow>(
-    `${selectMedicines}
-      WHERE m.owner_id = $1 AND m.is_available AND m.quantity > 0
-        AND m.expiry_date > now() AND m.expiry_date <= now() + make_interval(days => $2)
-      ORDER BY m.expiry_date, m.id`,
-    [ownerId, days],
+export interface OwnTotals {
+  listings: number;
+  units: number;
+  available: number;
+  urgent: number;
+}
+
+/**
+ * The owner's figures in one pass over their listings: counts, units listed (left + reserved by
+ * live reservations) and the offered ones expiring within the urgent threshold (whole days left,
+ * rounded up, 1..threshold, as `urgentStockCount` in libs/domain counts them).
+ */
+export async function ownTotals(db: Db, ownerId: number): Promise<OwnTotals> {
+  const { rows } = await db.query<OwnTotals>(
+    `SELECT count(*)::int AS listings,
+            (COALESCE(sum(m.quantity), 0) + COALESCE((
+              SELECT sum(r.quantity) FROM catalog.reservations r
+                JOIN catalog.medicines rm ON rm.id = r.medicine_id
+               WHERE rm.owner_id = $1 AND r.status = 'reserved'), 0))::int AS units,
+            count(*) FILTER (WHERE ${availableSql})::int AS available,
+            count(*) FILTER (WHERE ${availableSql} AND ${daysLeftSql} <= $2)::int AS urgent
+       FROM catalog.medicines m
+      WHERE m.owner_id = $1`,
+    [ownerId, urgentThresholdDays],
   );
-  return rows;
+  return rows[0]!;
+}
+
+/**
+ * The caller's available stock expiring within `days` (the header's expiry bell), soonest
+ * first, at most `limit` rows, and how many there are in all.
+ */
+export async function listExpiring(
+  db: Db,
+  ownerId: number,
+  days: number,
+  limit: number,
+): Promise<{ rows: MedicineRow[]; total: number }> {
+  const where = `m.owner_id = $1 AND m.is_available AND m.quantity > 0
+        AND m.expiry_date > now() AND m.expiry_date <= now() + make_interval(days => $2)`;
+  const [{ rows }, count] = await Promise.all([
+    db.query<MedicineRow>(`${selectMedicines} WHERE ${where} ORDER BY m.expiry_date, m.id LIMIT $3`, [
+      ownerId,
+      days,
+      limit,
+    ]),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM catalog.medicines m WHERE ${where}`, [
+      ownerId,
+      days,
+    ]),
+  ]);
+  return { rows, total: count.rows[0]!.n };
 }
 
 /**
@@ -351,6 +412,8 @@ export async function browseMedicines(
 
 /** Whole days left rounded up (spec §4), as SQL over `m.expiry_date`. */
 export const daysLeftSql = `ceil(extract(epoch FROM (m.expiry_date - now())) / 86400)`;
+/** Offered now: listed, units left, not expired (libs/domain `isAvailableListing`). */
+const availableSql = `(m.is_available AND m.quantity > 0 AND m.expiry_date > now())`;
 const expiryClassCondition = {
   expired: `${daysLeftSql} <= 0`,
   expiring: `${daysLeftSql} BETWEEN 1 AND 30`,

@@ -4,8 +4,10 @@ import {
   idParam,
   medicineBrowseQuerySchema,
   medicineCreateSchema,
+  listPageQuerySchema,
   medicineUpdateSchema,
   type AdminMedicineQuery,
+  type ListPageQuery,
   type MedicineBrowseQuery,
 } from '@medrelay/contracts';
 import {
@@ -32,9 +34,24 @@ export function medicineRoutes(ctx: CatalogContext): Router {
     res.status(201).json(await medicines.create(callerOf(res), req.body));
   });
 
-  router.get('/api/medicines/my', ...signedIn, requirePermission('medicine.viewOwn'), async (_req, res) => {
-    res.json(await medicines.mine(callerOf(res)));
-  });
+  router.get(
+    '/api/medicines/my',
+    ...signedIn,
+    requirePermission('medicine.viewOwn'),
+    validate({ query: listPageQuerySchema }),
+    async (_req, res) => {
+      sendPage(res, await medicines.mine(callerOf(res), res.locals.query as ListPageQuery));
+    },
+  );
+
+  router.get(
+    '/api/medicines/my/summary',
+    ...signedIn,
+    requirePermission('medicine.viewOwn'),
+    async (_req, res) => {
+      res.json(await medicines.mySummary(callerOf(res)));
+    },
+  );
 
   // Every signed-in role has the header's expiry bell; roles without stock get an empty list.
   router.get(
@@ -42,7 +59,7 @@ export function medicineRoutes(ctx: CatalogContext): Router {
     ...signedIn,
     validate({ query: expiringQuerySchema }),
     async (_req, res) => {
-      res.json(await medicines.expiring(callerOf(res), (res.locals.query as { days: number }).days));
+      sendPage(res, await medicines.expiring(callerOf(res), (res.locals.query as { days: number }).days));
     },
   );
 
@@ -52,9 +69,7 @@ export function medicineRoutes(ctx: CatalogContext): Router {
     requirePermission('medicine.browse'),
     validate({ query: medicineBrowseQuerySchema }),
     async (_req, res) => {
-      const query = res.locals.query as MedicineBrowseQuery;
-      const { items, ...total } = await medicines.browse(callerOf(res), query);
-      sendPage(res, items, total);
+      sendPage(res, await medicines.browse(callerOf(res), res.locals.query as MedicineBrowseQuery));
     },
   );
 
@@ -81,8 +96,7 @@ export function medicineRoutes(ctx: CatalogContext): Router {
     requirePermission('admin.viewAll'),
     validate({ query: adminMedicineQuerySchema }),
     async (_req, res) => {
-      const { items, ...total } = await medicines.all(res.locals.query as AdminMedicineQuery);
-      sendPage(res, items, total);
+      sendPage(res, await medicines.all(res.locals.query as AdminMedicineQuery));
     },
   );
 

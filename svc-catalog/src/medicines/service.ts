@@ -5,8 +5,11 @@ import type {
   MedicineCreate,
   MedicineSource,
   MedicineUpdate,
+  ListPageQuery,
+  OwnMedicineSummary,
 } from '@medrelay/contracts';
-import { visibleRecipientTypes } from '@medrelay/domain';
+import { expiringListMax } from '@medrelay/contracts';
+import { livesImpacted, visibleRecipientTypes } from '@medrelay/domain';
 import { httpError, withTransaction, type Caller, type PoolClient } from '@medrelay/service-kit';
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from './events';
@@ -18,6 +21,7 @@ import {
   type ListTotal,
   listExpiring,
   listOwnMedicines,
+  ownTotals,
   toMedicine,
   updateMedicine,
   type MedicineRow,
@@ -86,12 +90,19 @@ export function createMedicineService(ctx: CatalogContext) {
       return toMedicine(row);
     },
 
-    async mine(caller: Caller): Promise<Medicine[]> {
-      return (await listOwnMedicines(ctx.pool, caller.id)).map(toMedicine);
+    async mine(caller: Caller, query: ListPageQuery): Promise<{ items: Medicine[]; total: number }> {
+      const { rows, total } = await listOwnMedicines(ctx.pool, caller.id, query);
+      return { items: rows.map(toMedicine), total };
     },
 
-    async expiring(caller: Caller, days: number): Promise<Medicine[]> {
-      return (await listExpiring(ctx.pool, caller.id, days)).map(toMedicine);
+    async mySummary(caller: Caller): Promise<OwnMedicineSummary> {
+      const totals = await ownTotals(ctx.pool, caller.id);
+      return { ...totals, livesImpacted: livesImpacted(totals.units) };
+    },
+
+    async expiring(caller: Caller, days: number): Promise<{ items: Medicine[]; total: number }> {
+      const { rows, total } = await listExpiring(ctx.pool, caller.id, days, expiringListMax);
+      return { items: rows.map(toMedicine), total };
     },
 
     async browse(caller: Caller, query: MedicineBrowseQuery): Promise<{ items: Medicine[] } & ListTotal> {

@@ -42,6 +42,32 @@ describe('admin user lists', () => {
     const bad = await identity.api.get('/api/admin/all-users?status=sleeping', { token: admin.token });
     expect(bad.status).toBe(400);
   });
+
+  it('pages the pending accounts newest first; the total (the sidebar badge) counts them all', async () => {
+    const before = Number(
+      (await identity.api.get('/api/admin/pending-users', { token: admin.token })).headers.get(
+        'x-total-count',
+      ),
+    );
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push((await identity.createUser('donor', 'pending')).id);
+    const page = (query: string) =>
+      identity.api.get(`/api/admin/pending-users?${query}`, { token: admin.token });
+    const first = await page('pageSize=3');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-total-count')).toBe(String(before + 5));
+    expect(first.headers.get('access-control-expose-headers')).toContain('X-Total-Count');
+    expect(first.body.map((u: { id: number }) => u.id)).toEqual(made.slice(-3).reverse());
+    const second = await page('pageSize=3&page=2');
+    expect(second.body.map((u: { id: number }) => u.id).slice(0, 2)).toEqual(made.slice(0, 2).reverse());
+    // The default page is 20.
+    expect((await page('')).body.length).toBe(Math.min(20, before + 5));
+    for (const bad of ['pageSize=0', 'pageSize=101', 'page=0', 'status=approved']) {
+      const res = await page(bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.body).toMatchObject({ message: expect.any(String), code: expect.any(String) });
+    }
+  });
 });
 
 describe('admin status changes (spec §4)', () => {

@@ -1,6 +1,8 @@
 import {
   activityQuerySchema,
   idParam,
+  listPageQuerySchema,
+  type ListPageQuery,
   statsQuerySchema,
   type ActivityQuery,
   type StatsQuery,
@@ -8,7 +10,7 @@ import {
   userStatusChangeSchema,
   type UserListQuery,
 } from '@medrelay/contracts';
-import { authenticate, callerOf, requirePermission, validate } from '@medrelay/service-kit';
+import { authenticate, callerOf, requirePermission, sendPage, validate } from '@medrelay/service-kit';
 import { Router, type Response } from 'express';
 import type { IdentityContext } from '../context';
 import { createAdminUserService } from './service';
@@ -40,18 +42,20 @@ export function adminUserRoutes(ctx: IdentityContext): Router {
       res.json(await users.activity((res.locals.query as ActivityQuery).limit));
     },
   );
-  router.get('/api/admin/pending-users', ...adminOnly, async (_req, res) => {
-    res.json(await users.pending());
-  });
+  router.get(
+    '/api/admin/pending-users',
+    ...adminOnly,
+    validate({ query: listPageQuerySchema }),
+    async (_req, res) => {
+      sendPage(res, await users.pending(res.locals.query as ListPageQuery));
+    },
+  );
   router.get(
     '/api/admin/all-users',
     ...adminOnly,
     validate({ query: userListQuerySchema }),
     async (_req, res) => {
-      const { items, total } = await users.list(res.locals.query as UserListQuery);
-      res.set('X-Total-Count', String(total));
-      res.set('Access-Control-Expose-Headers', 'X-Total-Count');
-      res.json(items);
+      sendPage(res, await users.list(res.locals.query as UserListQuery));
     },
   );
   router.put(

@@ -10,6 +10,7 @@ import {
   type UserStats,
   type UserStatus,
   type UserType,
+  type ListPageQuery,
 } from '@medrelay/contracts';
 import { userStatusAction, type UserStatusAction } from '@medrelay/domain';
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
@@ -49,9 +50,10 @@ export function createAdminUserService(ctx: IdentityContext) {
       };
     },
 
-    /** Every account waiting for review (the dashboard and the sidebar badge need them all). */
-    async pending(): Promise<User[]> {
-      return (await listUsers(ctx.pool, { status: 'pending' })).rows.map(publicUser);
+    /** A page of the accounts waiting for review, newest first; the total feeds the sidebar badge. */
+    async pending(page: ListPageQuery): Promise<{ items: User[]; total: number }> {
+      const { rows, total } = await listUsers(ctx.pool, { status: 'pending', ...page });
+      return { items: rows.map(publicUser), total };
     },
 
     async list(query: UserListQuery): Promise<{ items: User[]; total: number }> {

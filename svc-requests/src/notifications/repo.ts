@@ -70,17 +70,25 @@ export function toNotification(row: NotificationRow, language: Language): Notifi
   };
 }
 
-export async function listNotifications(db: Db, userId: number, unreadOnly: boolean) {
+/** One page, newest first (id breaks ties), the total of the list asked for and the unread count. */
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  query: { unread?: boolean | undefined; page: number; pageSize: number },
+) {
+  const filter = `user_id = $1 ${query.unread ? 'AND NOT is_read' : ''}`;
   const { rows } = await db.query<NotificationRow>(
-    `SELECT * FROM requests.notifications WHERE user_id = $1 ${unreadOnly ? 'AND NOT is_read' : ''}
-      ORDER BY created_at DESC, id DESC LIMIT 200`,
+    `SELECT * FROM requests.notifications WHERE ${filter}
+      ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+    [userId, query.pageSize, (query.page - 1) * query.pageSize],
+  );
+  const counts = await db.query<{ unread: number; total: number }>(
+    `SELECT count(*) FILTER (WHERE NOT is_read)::int AS unread,
+            count(*) FILTER (WHERE ${query.unread ? 'NOT is_read' : 'true'})::int AS total
+       FROM requests.notifications WHERE user_id = $1`,
     [userId],
   );
-  const unread = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM requests.notifications WHERE user_id = $1 AND NOT is_read',
-    [userId],
-  );
-  return { rows, unread: unread.rows[0]!.n };
+  return { rows, ...counts.rows[0]! };
 }
 
 export async function markRead(db: Db, userId: number, id: number): Promise<NotificationRow | null> {

@@ -5,6 +5,7 @@ import {
   httpError,
   requestLanguage,
   requireApproved,
+  sendPage,
   validate,
 } from '@medrelay/service-kit';
 import { Router, type Response } from 'express';
@@ -13,7 +14,7 @@ import { listNotifications, markAllRead, markRead, toNotification } from './repo
 
 const idOf = (res: Response) => (res.locals.params as { id: number }).id;
 
-/** The caller's own notifications, newest first, with the unread count in X-Unread-Count. */
+/** The caller's own notifications, a page at a time, newest first; the unread count in X-Unread-Count. */
 export function notificationRoutes(ctx: RequestsContext): Router {
   const router = Router();
   const signedIn = [authenticate(ctx.verifier), requireApproved];
@@ -24,10 +25,10 @@ export function notificationRoutes(ctx: RequestsContext): Router {
     validate({ query: notificationListQuerySchema }),
     async (req, res) => {
       const query = res.locals.query as NotificationListQuery;
-      const { rows, unread } = await listNotifications(ctx.pool, callerOf(res).id, query.unread ?? false);
+      const { rows, unread, total } = await listNotifications(ctx.pool, callerOf(res).id, query);
       res.set('X-Unread-Count', String(unread));
       res.set('Access-Control-Expose-Headers', 'X-Unread-Count');
-      res.json(rows.map((row) => toNotification(row, requestLanguage(req))));
+      sendPage(res, { items: rows.map((row) => toNotification(row, requestLanguage(req))), total });
     },
   );
 

@@ -1,4 +1,6 @@
 import {
+  donationStatusQuerySchema,
+  type DonationStatusQuery,
   idParam,
   requestCreateSchema,
   adminRequestQuerySchema,
@@ -14,12 +16,13 @@ import {
   requestLanguage,
   requireApproved,
   requirePermission,
+  sendPage,
   validate,
 } from '@medrelay/service-kit';
 import { Router, type Response } from 'express';
 import type { RequestsContext } from '../context';
 import { listAll, listForUser, loadRequest, transactionsForUser } from './repo';
-import { createRequestService } from './service';
+import { createRequestService, donationStatusesOf, requestSummary } from './service';
 
 const idOf = (res: Response) => (res.locals.params as { id: number }).id;
 
@@ -44,8 +47,22 @@ export function requestRoutes(ctx: RequestsContext): Router {
     ...parties,
     validate({ query: requestListQuerySchema }),
     async (_req, res) => {
-      const query = res.locals.query as RequestListQuery;
-      res.json(await listForUser(ctx.pool, callerOf(res).id, query.status));
+      const { page, pageSize, ...filter } = res.locals.query as RequestListQuery;
+      sendPage(res, await listForUser(ctx.pool, callerOf(res).id, filter, { page, pageSize }));
+    },
+  );
+
+  router.get('/api/requests/my/summary', ...parties, async (_req, res) => {
+    res.json(await requestSummary(ctx.pool, callerOf(res).id));
+  });
+
+  router.get(
+    '/api/requests/my/donation-status',
+    ...parties,
+    validate({ query: donationStatusQuerySchema }),
+    async (_req, res) => {
+      const { ids } = res.locals.query as DonationStatusQuery;
+      res.json(await donationStatusesOf(ctx.pool, callerOf(res).id, ids));
     },
   );
 
@@ -69,9 +86,15 @@ export function requestRoutes(ctx: RequestsContext): Router {
     },
   );
 
-  router.get('/api/transactions/my', ...parties, async (_req, res) => {
-    res.json(await transactionsForUser(ctx.pool, callerOf(res).id));
-  });
+  router.get(
+    '/api/transactions/my',
+    ...parties,
+    validate({ query: requestListQuerySchema }),
+    async (_req, res) => {
+      const { page, pageSize, ...filter } = res.locals.query as RequestListQuery;
+      sendPage(res, await transactionsForUser(ctx.pool, callerOf(res).id, filter, { page, pageSize }));
+    },
+  );
 
   router.get(
     '/api/admin/all-requests',
@@ -79,10 +102,7 @@ export function requestRoutes(ctx: RequestsContext): Router {
     requirePermission('admin.viewAll'),
     validate({ query: adminRequestQuerySchema }),
     async (_req, res) => {
-      const { items, total } = await listAll(ctx.pool, res.locals.query as AdminRequestQuery);
-      res.set('X-Total-Count', String(total));
-      res.set('Access-Control-Expose-Headers', 'X-Total-Count');
-      res.json(items);
+      sendPage(res, await listAll(ctx.pool, res.locals.query as AdminRequestQuery));
     },
   );
 

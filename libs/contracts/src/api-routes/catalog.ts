@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '../fields';
+import { idParam, listPageQuerySchema } from '../fields';
 import {
   adminMedicineQuerySchema,
   expiringQuerySchema,
@@ -10,6 +10,7 @@ import {
   medicineSchema,
   medicineStatsSchema,
   medicineUpdateSchema,
+  ownMedicineSummarySchema,
 } from '../medicines';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
 import type { ApiRoute } from './route';
@@ -43,18 +44,29 @@ export const catalogRoutes: readonly ApiRoute[] = [
     method: 'get',
     path: '/api/medicines/my',
     tag: 'medicines',
-    summary: "The caller's own listings or donations",
+    summary: "The caller's own listings or donations, newest first, a page at a time",
     access: 'approved',
+    query: listPageQuerySchema,
     response: z.array(medicineSchema),
+    headers: { 'X-Total-Count': 'Own listings over all pages' },
+  },
+  {
+    method: 'get',
+    path: '/api/medicines/my/summary',
+    tag: 'medicines',
+    summary: "Figures over the caller's own listings (counts and units) for the dashboards",
+    access: 'approved',
+    response: ownMedicineSummarySchema,
   },
   {
     method: 'get',
     path: '/api/medicines/expiring',
     tag: 'medicines',
-    summary: "The caller's own listings expiring within `days`",
+    summary: "The caller's own listings expiring within `days`, soonest first, at most 100",
     access: 'approved',
     query: expiringQuerySchema,
     response: z.array(medicineSchema),
+    headers: { 'X-Total-Count': 'Expiring listings in all (the answer holds at most 100)' },
   },
   {
     method: 'get',

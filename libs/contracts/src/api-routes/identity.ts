@@ -3,6 +3,7 @@ import { idParam } from '../fields';
 import { publicSettingsSchema, settingsSchema, settingsUpdateSchema } from '../settings';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
 import { userStatsSchema } from '../stats';
+import { listPageQuerySchema } from '../fields';
 import {
   loginResponseSchema,
   loginSchema,
@@ -110,9 +111,11 @@ export const identityRoutes: readonly ApiRoute[] = [
     method: 'get',
     path: '/api/admin/pending-users',
     tag: 'admin',
-    summary: 'Accounts waiting for approval',
+    summary: 'Accounts waiting for approval, newest first, a page at a time',
     access: 'admin',
+    query: listPageQuerySchema,
     response: z.array(userSchema),
+    headers: { 'X-Total-Count': 'Accounts waiting over all pages (the sidebar badge)' },
   },
   {
     method: 'get',

@@ -1,2 +1,3 @@
 export * from './render';
 export * from './fixtures';
+export * from './pages';

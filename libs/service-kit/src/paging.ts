@@ -1,0 +1,18 @@
+import type { Response } from 'express';
+
+/**
+ * Answers one page of a list: the items as the JSON array, the size of the whole list in
+ * X-Total-Count and, for lists that may estimate a large size instead of counting it,
+ * X-Total-Is-Estimate (both exposed to browsers on other origins). Other exposed headers are kept.
+ */
+export function sendPage<T>(res: Response, page: { items: T[]; total: number; estimated?: boolean }): void {
+  const headers = ['X-Total-Count'];
+  res.set('X-Total-Count', String(page.total));
+  if (page.estimated !== undefined) {
+    res.set('X-Total-Is-Estimate', String(page.estimated));
+    headers.push('X-Total-Is-Estimate');
+  }
+  const exposed = res.get('Access-Control-Expose-Headers');
+  res.set('Access-Control-Expose-Headers', [exposed, ...headers].filter(Boolean).join(', '));
+  res.json(page.items);
+}

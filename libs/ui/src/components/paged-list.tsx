@@ -1,0 +1,57 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Page } from '@medrelay/api-client';
+import { StackList } from '../medicines/medicine-row';
+import { Pager } from '../medicines/pager';
+import { pageCount } from '../medicines/rules';
+import { QueryGate } from './query-gate';
+
+/** The page a paged list shows, from 1. */
+export function usePageNumber() {
+  return useState(1);
+}
+
+/**
+ * One page of a list that the server pages (`X-Total-Count`), with the Pager under it. When a
+ * change empties the last page (the last pending request answered), it steps back to the new last one.
+ */
+export function PagedList<T extends { id: number }>({
+  query,
+  page,
+  pageSize,
+  onPage,
+  label,
+  failedTitle,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<Page<T>>;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  label: string;
+  failedTitle: string;
+  empty: ReactNode;
+  children: (item: T) => ReactNode;
+}) {
+  const data = query.isPlaceholderData ? undefined : query.data;
+  const pastEnd = !!data && !data.items.length && page > 1;
+  const last = data ? Math.max(1, pageCount(data.total, pageSize)) : 1;
+  useEffect(() => {
+    if (pastEnd) onPage(last);
+  }, [pastEnd, last, onPage]);
+  return (
+    <QueryGate query={query} failedTitle={failedTitle}>
+      {({ items, total }) =>
+        items.length ? (
+          <>
+            <StackList label={label}>{items.map(children)}</StackList>
+            <Pager page={page} pageSize={pageSize} total={total} onPage={onPage} />
+          </>
+        ) : pastEnd ? null : (
+          empty
+        )
+      }
+    </QueryGate>
+  );
+}

@@ -1,0 +1,51 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { medicineFixture, renderInRemote, servePages } from '@medrelay/ui/test-support';
+import { texts } from '../texts';
+import MyMedicines from './my-medicines';
+
+/** 45 own listings on the server; each GET answers the asked page. */
+const listings = Array.from({ length: 45 }, (_, i) =>
+  medicineFixture({ id: 45 - i, name: `Listing ${45 - i}` }),
+);
+const answerPages = (url: URL) => {
+  const page = Number(url.searchParams.get('page'));
+  const size = Number(url.searchParams.get('pageSize'));
+  return { items: listings.slice((page - 1) * size, page * size), total: listings.length };
+};
+
+describe('pharmacy My Medicines paging', () => {
+  it('shows one page of 20 with the pager, and asks the server for the next page', async () => {
+    const asked = servePages(answerPages);
+    await renderInRemote(
+      <MemoryRouter>
+        <MyMedicines />
+      </MemoryRouter>,
+      { texts },
+    );
+    await screen.findByText('Listing 45');
+    expect(screen.getAllByTestId('medicine-row')).toHaveLength(20);
+    screen.getByText('Page 1 of 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Listing 25');
+    expect(screen.queryByText('Listing 45')).toBeNull();
+    screen.getByText('Page 2 of 3');
+    // Edit and unlist stay on every row.
+    screen.getByRole('button', { name: 'Edit: Listing 25' });
+    expect(asked.map((u) => u.search)).toEqual(['?page=1&pageSize=20', '?page=2&pageSize=20']);
+  });
+
+  it('keeps the empty state without a pager when nothing is listed, in Arabic too', async () => {
+    servePages(() => ({ items: [], total: 0 }));
+    await renderInRemote(
+      <MemoryRouter>
+        <MyMedicines />
+      </MemoryRouter>,
+      { texts, language: 'ar' },
+    );
+    await screen.findByText(texts.ar.medicines.empty);
+    await waitFor(() => expect(screen.queryByRole('navigation')).toBeNull());
+  });
+});
