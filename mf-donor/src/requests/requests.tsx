@@ -1,56 +1,18 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRequestSummary, useRequestsPage, type RequestListParams } from '@medrelay/api-client';
-import type { MedicineRequest } from '@medrelay/contracts';
+import { useRequestSummary } from '@medrelay/api-client';
 import {
-  EmptyState,
   FiguresError,
   OwnerRequestActions,
-  PagedList,
+  PagedRequestSection,
   PageHeader,
   RequestRow,
-  SectionHeader,
   StatCard,
   StatGrid,
   useFigure,
-  usePageNumber,
 } from '@medrelay/ui';
 
 const counted = ['pending', 'approved', 'completed'] as const;
 const pageSize = 10;
-
-/** One section, paged and filtered by the server. */
-function Section({
-  title,
-  empty,
-  filter,
-  render,
-}: {
-  title: string;
-  empty: string;
-  filter: Omit<RequestListParams, 'page' | 'pageSize'>;
-  render: (request: MedicineRequest) => ReactNode;
-}) {
-  const { t } = useTranslation('donor');
-  const [page, setPage] = usePageNumber();
-  const requests = useRequestsPage({ ...filter, page, pageSize });
-  return (
-    <section>
-      <SectionHeader title={title} />
-      <PagedList
-        query={requests}
-        page={page}
-        pageSize={pageSize}
-        onPage={setPage}
-        label={title}
-        failedTitle={t('requests.loadFailed')}
-        empty={<EmptyState title={empty} />}
-      >
-        {render}
-      </PagedList>
-    </section>
-  );
-}
 
 /**
  * `/donor/requests`: counts and the requests on the donor's donations, a page at a time. Pending
@@ -73,7 +35,9 @@ export default function Requests() {
           <StatCard key={status} label={t(`requests.counts.${status}`)} value={figure(incoming?.[status])} />
         ))}
       </StatGrid>
-      <Section
+      <PagedRequestSection
+        failedTitle={t('requests.loadFailed')}
+        pageSize={pageSize}
         title={t('requests.pending')}
         empty={t('requests.noPending')}
         filter={{ direction: 'incoming', status: ['pending'] }}
@@ -86,7 +50,9 @@ export default function Requests() {
           />
         )}
       />
-      <Section
+      <PagedRequestSection
+        failedTitle={t('requests.loadFailed')}
+        pageSize={pageSize}
         title={t('requests.others')}
         empty={t('requests.noOthers')}
         filter={{ direction: 'incoming', status: ['approved', 'rejected', 'completed', 'cancelled'] }}

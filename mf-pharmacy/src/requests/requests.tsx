@@ -1,53 +1,14 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRequestsPage, type RequestListParams } from '@medrelay/api-client';
-import type { MedicineRequest } from '@medrelay/contracts';
 import {
-  EmptyState,
   OwnerRequestActions,
-  PagedList,
+  PagedRequestSection,
   PageHeader,
   RequesterRequestActions,
   RequestRow,
-  SectionHeader,
-  usePageNumber,
 } from '@medrelay/ui';
 
 /** Rows a section shows a page. */
 export const requestsPageSize = 10;
-
-/** One section of the screen: the server pages and filters it (direction and statuses). */
-function RequestSection({
-  title,
-  empty,
-  filter,
-  render,
-}: {
-  title: string;
-  empty: string;
-  filter: Omit<RequestListParams, 'page' | 'pageSize'>;
-  render: (request: MedicineRequest) => ReactNode;
-}) {
-  const { t } = useTranslation('pharmacy');
-  const [page, setPage] = usePageNumber();
-  const requests = useRequestsPage({ ...filter, page, pageSize: requestsPageSize });
-  return (
-    <section>
-      <SectionHeader title={title} />
-      <PagedList
-        query={requests}
-        page={page}
-        pageSize={requestsPageSize}
-        onPage={setPage}
-        label={title}
-        failedTitle={t('requests.loadFailed')}
-        empty={<EmptyState title={empty} />}
-      >
-        {render}
-      </PagedList>
-    </section>
-  );
-}
 
 /**
  * `/pharmacy/requests`: pending requests on own medicines with Approve (optional pickup details)
@@ -60,7 +21,9 @@ export default function Requests() {
   return (
     <>
       <PageHeader title={t('requests.title')} subtitle={t('requests.subtitle')} />
-      <RequestSection
+      <PagedRequestSection
+        failedTitle={t('requests.loadFailed')}
+        pageSize={requestsPageSize}
         title={t('requests.pending')}
         empty={t('requests.noPending')}
         filter={{ direction: 'incoming', status: ['pending'] }}
@@ -74,13 +37,17 @@ export default function Requests() {
           />
         )}
       />
-      <RequestSection
+      <PagedRequestSection
+        failedTitle={t('requests.loadFailed')}
+        pageSize={requestsPageSize}
         title={t('requests.history')}
         empty={t('requests.noHistory')}
         filter={{ direction: 'incoming', status: ['approved', 'rejected', 'completed', 'cancelled'] }}
         render={(r) => <RequestRow key={r.id} request={r} counterpart="requester" />}
       />
-      <RequestSection
+      <PagedRequestSection
+        failedTitle={t('requests.loadFailed')}
+        pageSize={requestsPageSize}
         title={t('requests.sent')}
         empty={t('requests.noSent')}
         filter={{ direction: 'outgoing' }}

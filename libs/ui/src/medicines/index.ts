@@ -14,3 +14,4 @@ export * from './use-save-medicine';
 export * from './rules';
 export * from './medicine-form-dialog';
 export * from './browse-results';
+export * from './request-section';
