@@ -50,7 +50,9 @@ describe('own lists', () => {
       { wrapper },
     );
     await waitFor(() => expect(result.current.summary.data?.units).toBe(10));
-    await waitFor(() => expect(result.current.page.data).toEqual({ items: [{ id: 1 }], total: 41 }));
+    await waitFor(() =>
+      expect(result.current.page.data).toEqual({ items: [{ id: 1 }], total: 41, estimated: false }),
+    );
     expect(asked.sort()).toEqual(['/api/medicines/my/summary', '/api/medicines/my?page=3&pageSize=20']);
 
     units = 12;
