@@ -77,7 +77,7 @@ const insertListings = `
                          THEN 'donor' ELSE 'pharmacy' END AS src
             FROM pick) p`;
 
-/** Inserts the plan's owners and listings, then ANALYZE. Returns the rows inserted. */
+/** Inserts the plan's owners and listings, then VACUUM ANALYZE. Returns the rows inserted. */
 export async function seedListings(pool: Pool, plan: SeedPlan, seed = 0.42): Promise<number> {
   const client = await pool.connect();
   try {
@@ -108,7 +108,9 @@ export async function seedListings(pool: Pool, plan: SeedPlan, seed = 0.42): Pro
     };
     await insert(plan.listings, null);
     if (plan.ownListings) await insert(plan.ownListings.count, plan.ownListings.ownerId);
-    await client.query('ANALYZE catalog.medicines');
+    // VACUUM also merges the trigram indexes' pending lists (GIN fast update), as autovacuum
+    // would on a live catalogue; before it every search scanned ~100,000 pending entries.
+    await client.query('VACUUM (ANALYZE) catalog.medicines');
     await client.query('ANALYZE catalog.users');
     return inserted;
   } finally {

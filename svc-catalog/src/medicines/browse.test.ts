@@ -153,34 +153,43 @@ describe('browse rules with the page-first query', () => {
     }
   });
 
-  it('sends an estimate (marked) over the exact-count limit, and the exact total past the last page', async () => {
-    const tag = 'Estimated';
+  it('counts a search of few matches exactly, whatever the count limit', async () => {
+    const tag = 'Counted';
     await insert(Array.from({ length: 12 }, (_, i) => ({ owner: pharmacy.id, name: `${tag} ${i}` })));
     const config = p.catalog.service.ctx.config;
     const before = config.EXACT_TOTAL_UP_TO;
     config.EXACT_TOTAL_UP_TO = 5;
     try {
-      const first = await browse(ngo.token, { q: tag, pageSize: 5 });
-      expect(first.headers.get('x-total-is-estimate')).toBe('true');
-      // Never below what was counted.
-      expect(Number(first.headers.get('x-total-count'))).toBeGreaterThanOrEqual(6);
-      expect(first.body).toHaveLength(5);
-      const last = await browse(ngo.token, { q: tag, pageSize: 5, page: 3 });
-      expect(last.body).toHaveLength(2);
-      // Past the end: nothing, with the exact total so the screen can move back to the last page.
-      const past = await browse(ngo.token, { q: tag, pageSize: 5, page: 9 });
-      expect(past.body).toEqual([]);
-      expect(past.headers.get('x-total-count')).toBe('12');
-      expect(past.headers.get('x-total-is-estimate')).toBe('false');
+      const first = await browse(ngo.token, { q: tag, pageSize: 5, sort: 'name' });
+      expect(first.headers.get('x-total-is-estimate')).toBe('false');
+      expect(first.headers.get('x-total-count')).toBe('12');
+      expect(first.body.map((m: { name: string }) => m.name)).toEqual(
+        [0, 1, 10, 11, 2].map((i) => `${tag} ${i}`),
+      );
+      const last = await browse(ngo.token, { q: tag, pageSize: 5, page: 3, sort: 'name', order: 'desc' });
+      expect(last.body.map((m: { name: string }) => m.name)).toEqual([`${tag} 1`, `${tag} 0`]);
     } finally {
       config.EXACT_TOTAL_UP_TO = before;
     }
-    const exact = await browseMedicines(pool(), ngo.id, ['ngos', 'both'], {
-      q: tag,
-      sort: 'expiry',
-      page: 1,
-      pageSize: 5,
-    });
+  });
+
+  it('sends an estimate (marked) over the exact-count limit, and the exact total past the last page', async () => {
+    const tag = 'Estimated';
+    await insert(Array.from({ length: 12 }, (_, i) => ({ owner: pharmacy.id, name: `${tag} ${i}` })));
+    const visible = ['ngos', 'both'] as const;
+    const query = { q: tag, sort: 'expiry', pageSize: 5 } as const;
+    // More matches than the search gathers (5): the sort's index pages them, counted up to 5.
+    const first = await browseMedicines(pool(), ngo.id, visible, { ...query, page: 1 }, 5, 5);
+    expect(first.estimated).toBe(true);
+    // Never below what was counted.
+    expect(first.total).toBeGreaterThanOrEqual(6);
+    expect(first.rows).toHaveLength(5);
+    const last = await browseMedicines(pool(), ngo.id, visible, { ...query, page: 3 }, 5, 5);
+    expect(last.rows).toHaveLength(2);
+    // Past the end: nothing, with the exact total so the screen can move back to the last page.
+    const past = await browseMedicines(pool(), ngo.id, visible, { ...query, page: 9 }, 5, 5);
+    expect(past).toMatchObject({ rows: [], total: 12, estimated: false });
+    const exact = await browseMedicines(pool(), ngo.id, visible, { ...query, page: 1 });
     expect(exact).toMatchObject({ total: 12, estimated: false });
   });
 });
