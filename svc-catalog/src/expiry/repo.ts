@@ -1,0 +1,177 @@
+import { medicineEventQueue, type Language } from '@medrelay/contracts';
+import type { PoolClient } from '@medrelay/service-kit';
+
+// The expiry scan's SQL (the use case is scan.ts).
+
+export interface ScanRun {
+  id: number;
+  cursor_id: number;
+}
+
+const lockKey = 'catalog:expiry-scan';
+
+/** One scan at a time across instances (a session lock: an overlapping run waits). */
+export async function lockScans(client: PoolClient): Promise<void> {
+  await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey]);
+}
+
+export async function unlockScans(client: PoolClient): Promise<void> {
+  await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]);
+}
+
+/** The run a previous scan left unfinished, or a new one. */
+export async function openRun(client: PoolClient): Promise<ScanRun> {
+  const open = await client.query<ScanRun>(
+    'SELECT id, cursor_id FROM catalog.expiry_scan_runs WHERE finished_at IS NULL',
+  );
+  if (open.rows[0]) return open.rows[0];
+  const created = await client.query<ScanRun>(
+    'INSERT INTO catalog.expiry_scan_runs DEFAULT VALUES RETURNING id, cursor_id',
+  );
+  return created.rows[0]!;
+}
+
+/** The last id of each of the next `parallel` batches of `batchSize` ids after `cursor`. */
+export async function nextBatchEnds(
+  client: PoolClient,
+  cursor: number,
+  batchSize: number,
+  parallel: number,
+): Promise<number[]> {
+  const { rows } = await client.query<{ hi: number }>(
+    `SELECT max(id) AS hi
+       FROM (SELECT id, (row_number() OVER (ORDER BY id) - 1) / $2::int AS part
+               FROM (SELECT id FROM catalog.medicines WHERE id > $1 ORDER BY id LIMIT $2::int * $3::int) ids) parts
+      GROUP BY part ORDER BY hi`,
+    [cursor, batchSize, parallel],
+  );
+  return rows.map((r) => r.hi);
+}
+
+export async function addUnlisted(client: PoolClient, runId: number, unlisted: number): Promise<void> {
+  await client.query('UPDATE catalog.expiry_scan_runs SET unlisted = unlisted + $2 WHERE id = $1', [
+    runId,
+    unlisted,
+  ]);
+}
+
+export async function moveCursor(client: PoolClient, runId: number, cursor: number): Promise<void> {
+  await client.query('UPDATE catalog.expiry_scan_runs SET cursor_id = $2 WHERE id = $1', [runId, cursor]);
+}
+
+/** A timestamp as JavaScript's `toISOString()` writes it (what the events carry). */
+const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The medicine.changed snapshot (`toSnapshot` in medicines/repo.ts) built in SQL, so a batch
+ * writes its events without carrying thousands of rows through Node (a test keeps the two equal).
+ */
+export const snapshotSql = (m: string) => `jsonb_build_object(
+  'id', ${m}.id, 'ownerId', ${m}.owner_id, 'source', ${m}.source, 'name', ${m}.name, 'type', ${m}.type,
+  'description', ${m}.description, 'quantity', ${m}.quantity,
+  'originalPrice', ${m}.original_price::text, 'discountPrice', ${m}.discount_price::text,
+  'expiryDate', ${isoSql(`${m}.expiry_date`)}, 'recipientType', ${m}.recipient_type,
+  'imageUrl', CASE WHEN ${m}.image_key IS NULL THEN NULL
+                   ELSE '/api/medicines/' || ${m}.id || '/image?v=' || split_part(${m}.image_key, '.', 1) END,
+  'isAvailable', ${m}.is_available, 'createdAt', ${isoSql(`${m}.created_at`)}, 'version', ${m}.version)`;
+
+/**
+ * Unlists the expired stock with ids in (lo, hi] and writes one medicine.changed event each,
+ * in one statement.
+ */
+export async function unlistExpired(client: PoolClient, lo: number, hi: number, now: Date): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    `WITH unlisted AS (
+       UPDATE catalog.medicines SET is_available = false, version = version + 1, updated_at = now()
+        WHERE id > $1 AND id <= $2 AND is_available AND expiry_date <= $3 RETURNING *
+     ), events AS (
+       INSERT INTO catalog.outbox (id, queue, job_name, payload)
+       SELECT gen_random_uuid(), $4, 'medicine.changed',
+              jsonb_build_object('eventId', gen_random_uuid(), 'type', 'medicine.changed',
+                                 'occurredAt', $5::text, 'medicine', ${snapshotSql('m')})
+         FROM unlisted m
+       RETURNING 1
+     )
+     SELECT count(*)::int AS n FROM events`,
+    [lo, hi, now, medicineEventQueue, now.toISOString()],
+  );
+  return rows[0]!.n;
+}
+
+/** Whole days left rounded up (spec §4) at `$1`. */
+const daysLeftAt = `ceil(extract(epoch FROM (m.expiry_date - $1::timestamptz)) / 86400)::int`;
+
+/**
+ * Records the alerts due in (lo, hi] (the tightest threshold reached, if not sent before) and
+ * their notification events (medicine.expiry-alert), in one statement.
+ */
+export async function recordAlerts(
+  client: PoolClient,
+  runId: number,
+  lo: number,
+  hi: number,
+  now: Date,
+  thresholds: number[],
+) {
+  await client.query(
+    `WITH due AS (
+       SELECT m.id, m.owner_id, m.name, m.expiry_date, ${daysLeftAt} AS days_left
+         FROM catalog.medicines m
+        WHERE m.id > $2 AND m.id <= $3 AND m.is_available AND m.quantity > 0
+          AND m.expiry_date > $1 AND m.expiry_date <= $1::timestamptz + make_interval(days => $4)
+     ), reached AS (
+       SELECT due.*, (SELECT min(t) FROM unnest($5::int[]) t WHERE t >= due.days_left) AS threshold FROM due
+     ), inserted AS (
+       INSERT INTO catalog.expiry_alerts (medicine_id, threshold, run_id)
+       SELECT id, threshold, $6 FROM reached WHERE threshold IS NOT NULL
+       ON CONFLICT DO NOTHING RETURNING medicine_id, threshold
+     )
+     INSERT INTO catalog.outbox (id, queue, job_name, payload)
+     SELECT gen_random_uuid(), $7, 'medicine.expiry-alert',
+            jsonb_build_object('eventId', gen_random_uuid(), 'type', 'medicine.expiry-alert',
+                               'occurredAt', $8::text, 'ownerId', r.owner_id, 'medicineId', r.id,
+                               'medicineName', r.name, 'threshold', i.threshold, 'daysLeft', r.days_left,
+                               'expiryDate', ${isoSql('r.expiry_date')})
+       FROM inserted i JOIN reached r ON r.id = i.medicine_id`,
+    [now, lo, hi, Math.max(...thresholds), thresholds, runId, medicineEventQueue, now.toISOString()],
+  );
+}
+
+export interface DigestLine {
+  id: number;
+  threshold: number;
+  owner_id: number;
+  name: string;
+  quantity: number;
+  expiry_date: Date;
+  days_left: number;
+  owner_email: string | null;
+  owner_name: string | null;
+  owner_language: Language | null;
+  owner_type: string | null;
+}
+
+/** The run's alerts with their listing and owner, per owner, soonest first (the digests). */
+export async function digestLines(client: PoolClient, runId: number, now: Date): Promise<DigestLine[]> {
+  const { rows } = await client.query<DigestLine>(
+    `SELECT m.id, a.threshold, m.owner_id, m.name, m.quantity, m.expiry_date, ${daysLeftAt} AS days_left,
+            u.email AS owner_email, u.name AS owner_name, u.language AS owner_language,
+            u.user_type AS owner_type
+       FROM catalog.expiry_alerts a
+       JOIN catalog.medicines m ON m.id = a.medicine_id
+       LEFT JOIN catalog.users u ON u.id = m.owner_id
+      WHERE a.run_id = $2
+      ORDER BY m.owner_id, m.expiry_date, m.id`,
+    [now, runId],
+  );
+  return rows;
+}
+
+/** Marks the run finished; its count of unlisted listings. */
+export async function closeRun(client: PoolClient, runId: number): Promise<number> {
+  const { rows } = await client.query<{ unlisted: number }>(
+    'UPDATE catalog.expiry_scan_runs SET finished_at = now() WHERE id = $1 RETURNING unlisted',
+    [runId],
+  );
+  return rows[0]!.unlisted;
+}
