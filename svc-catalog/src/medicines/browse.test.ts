@@ -1,7 +1,7 @@
 import { urgentThresholdDays } from '@medrelay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCatalog, type TestCatalogPlatform } from '../testing';
-import { browseMedicines } from './repo';
+import { browseMedicines } from './browse-repo';
 
 /**
  * Browse at national scale (issue 12): the rules of browse hold with the page-first query, the

@@ -1,7 +1,5 @@
 import type {
-  AdminMedicineQuery,
   Medicine,
-  MedicineBrowseQuery,
   MedicineCreate,
   MedicineSnapshot,
   MedicineSource,
@@ -11,7 +9,7 @@ import type {
 import { urgentThresholdDays } from '@medrelay/domain';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
-type Db = Pool | PoolClient;
+export type Db = Pool | PoolClient;
 
 export interface MedicineRow {
   id: number;
@@ -40,7 +38,7 @@ export interface MedicineRow {
  * Medicines with their owner from the users read model (null until identity's event arrives).
  * `reserved_quantity` is a column kept by reserve/release, not a sum per row.
  */
-const selectMedicines = `
+export const selectMedicines = `
   SELECT m.*, u.name AS owner_name, u.email AS owner_email, u.address AS owner_address
     FROM catalog.medicines m
     LEFT JOIN catalog.users u ON u.id = m.owner_id`;
@@ -256,249 +254,8 @@ export async function listExpiring(
  * the reversed order is exactly the default one backwards): each order reads one index
  * (migration 004) from either end and stops after the page.
  */
-const sortColumns = {
-  expiry: { column: 'm.expiry_date', order: 'asc' },
-  name: { column: 'lower(m.name)', order: 'asc' },
-  // Free (no discount price) sorts as the cheapest.
-  price: { column: 'COALESCE(m.discount_price, 0)', order: 'asc' },
-  quantity: { column: 'm.quantity', order: 'desc' },
-} as const;
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-}
-
-/** Up to how many matches a total is counted exactly; above it the planner's estimate is sent. */
-export const defaultExactTotalUpTo = 500;
-
-/** The size of a list: exact, or the planner's estimate once the list is larger than worth counting. */
-export interface ListTotal {
-  total: number;
-  estimated: boolean;
-}
-
-/**
- * Estimates already made, per filter, for a few seconds: a busy browse asks the same few
- * large lists all the time, and an estimate may lag a little anyway. Small lists (exact
- * totals) are never cached: they must follow every change.
- */
-const estimates = new Map<string, { total: number; until: number }>();
-const estimateTtlMs = 10_000;
-const estimatesKept = 1000;
-
-function cachedEstimate(key: string): number | undefined {
-  const hit = estimates.get(key);
-  if (hit && hit.until > Date.now()) return hit.total;
-  if (hit) estimates.delete(key);
-  return undefined;
-}
-
-function keepEstimate(key: string, total: number) {
-  // Oldest first out (a Map iterates in insertion order).
-  if (estimates.size >= estimatesKept) estimates.delete(estimates.keys().next().value!);
-  estimates.set(key, { total, until: Date.now() + estimateTtlMs });
-}
-
-/**
- * The total of `fromWhere` (a `FROM … WHERE …` clause): exact while the list is small (at most
- * `upTo` matches, counted with a LIMIT so counting stops there); above that the planner's row
- * estimate (never below what was counted), since counting 60,000 rows for a pager costs more
- * than the page itself.
- */
-async function cappedTotal(db: Db, fromWhere: string, params: unknown[], upTo: number): Promise<ListTotal> {
-  const key = `${upTo}\u0000${fromWhere}\u0000${JSON.stringify(params)}`;
-  const cached = cachedEstimate(key);
-  if (cached !== undefined) return { total: cached, estimated: true };
-  const counted = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${Math.trunc(upTo) + 1}) page`,
-    params,
-  );
-  const n = counted.rows[0]!.n;
-  if (n <= upTo) return { total: n, estimated: false };
-  const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    `EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`,
-    params,
-  );
-  const total = Math.max(n, Math.round(plan.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows']));
-  keepEstimate(key, total);
-  return { total, estimated: true };
-}
-
-/**
- * One page (`pageSql`, its limit and offset after `params`) with the total of `fromWhere`. A
- * page not full tells the exact total by itself (no count); a page past the end (stock went
- * meanwhile) gets the exact total, so the screen can move back.
- */
-async function pageWithTotal(
-  db: Db,
-  pageSql: string,
-  fromWhere: string,
-  params: unknown[],
-  { page, pageSize }: { page: number; pageSize: number },
-  exactTotalUpTo: number,
-): Promise<{ rows: MedicineRow[] } & ListTotal> {
-  const offset = (page - 1) * pageSize;
-  const { rows } = await db.query<MedicineRow>(pageSql, [...params, pageSize, offset]);
-  if (rows.length > 0 && rows.length < pageSize)
-    return { rows, total: offset + rows.length, estimated: false };
-  if (rows.length === 0 && page > 1) {
-    const exact = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${fromWhere}`, params);
-    return { rows, total: exact.rows[0]!.n, estimated: false };
-  }
-  if (rows.length === 0) return { rows, total: 0, estimated: false };
-  return { rows, ...(await cappedTotal(db, fromWhere, params, exactTotalUpTo)) };
-}
-
-/** The rows of a page of ids (CTE `page`) with their owners. */
-const selectPage = selectMedicines.replace(
-  'FROM catalog.medicines m',
-  'FROM page JOIN catalog.medicines m ON m.id = page.id',
-);
-
-/** Owners suspended (or otherwise not approved) hide their stock; unknown owners do not. */
-const ownerNotSuspended = `NOT EXISTS (SELECT 1 FROM catalog.users u WHERE u.id = m.owner_id AND u.status <> 'approved')`;
-
-/**
- * Available medicines (isAvailable, quantity above 0, not expired) offered to the caller's role,
- * other than the caller's own, from owners not suspended. One page plus the total.
- * The page is chosen first (ids through the sort's index, stopping after the page) and only its
- * rows are joined with their owners.
- */
-export async function browseMedicines(
-  db: Db,
-  callerId: number,
-  visible: readonly RecipientType[],
-  query: MedicineBrowseQuery,
-  exactTotalUpTo = defaultExactTotalUpTo,
-  searchCap = searchMatchCap,
-): Promise<{ rows: MedicineRow[] } & ListTotal> {
-  const params: unknown[] = [callerId, visible];
-  const where = [
-    'm.is_available',
-    'm.quantity > 0',
-    'm.expiry_date > now()',
-    'm.owner_id <> $1',
-    'm.recipient_type = ANY($2)',
-    ownerNotSuspended,
-  ];
-  if (query.recipientType) {
-    // "Offered to pharmacies" includes listings offered to both.
-    const n = params.push(query.recipientType);
-    where.push(
-      query.recipientType === 'both' ? `m.recipient_type = $${n}` : `m.recipient_type IN ($${n}, 'both')`,
-    );
-  }
-  if (query.q) {
-    const n = params.push(likePattern(query.q));
-    where.push(`(m.name ILIKE $${n} OR m.type ILIKE $${n})`);
-  }
-  if (query.source) where.push(`m.source = $${params.push(query.source)}`);
-  if (query.urgent)
-    where.push(`m.expiry_date <= now() + make_interval(days => $${params.push(urgentThresholdDays)})`);
-  const fromWhere = `FROM catalog.medicines m WHERE ${where.join(' AND ')}`;
-  const sort = sortColumns[query.sort];
-  const direction = (query.order ?? sort.order) === 'desc' ? 'DESC' : 'ASC';
-  const orderBy = `${sort.column} ${direction}, m.id ${direction === sort.order.toUpperCase() ? 'ASC' : 'DESC'}`;
-  if (query.q) {
-    const found = await searchedPage(db, fromWhere, sort.column, orderBy, params, query, searchCap);
-    if (found) return found;
-  }
-  const limit = params.length + 1;
-  return pageWithTotal(
-    db,
-    `WITH page AS (SELECT m.id ${fromWhere} ORDER BY ${orderBy} LIMIT $${limit} OFFSET $${limit + 1})
-     ${selectPage} ORDER BY ${orderBy}`,
-    fromWhere,
-    params,
-    query,
-    exactTotalUpTo,
-  );
-}
-
-/**
- * Up to this many matches of a search are gathered through the trigram indexes and sorted in
- * memory. A search matching few rows clusters in the sort order (all "كونكور…" names sit
- * together), so walking the sort's index and filtering read 90,000 rows to find 20 (200 ms);
- * the matches themselves cost ~6 µs each. A term matching more is common and spread out, so the
- * sort's index finds a page of it quickly. Measurements: docs/design.md, "Browse at national scale".
- */
-export const searchMatchCap = 1000;
-
-/** A searched page from the term's matches when they are few (exact total), else null. */
-async function searchedPage(
-  db: Db,
-  fromWhere: string,
-  sortColumn: string,
-  orderBy: string,
-  params: unknown[],
-  { page, pageSize }: { page: number; pageSize: number },
-  cap: number,
-): Promise<({ rows: MedicineRow[] } & ListTotal) | null> {
-  const limit = params.length + 1;
-  const matchesOrder = orderBy.replace(sortColumn, 'k').replace('m.id', 'id');
-  const { rows: found } = await db.query<{ n: number; ids: number[] }>(
-    `WITH matches AS MATERIALIZED (SELECT m.id, ${sortColumn} AS k ${fromWhere} LIMIT ${Math.trunc(cap) + 1})
-     SELECT (SELECT count(*) FROM matches)::int AS n,
-            (SELECT COALESCE(array_agg(id ORDER BY ${matchesOrder}), '{}') FROM
-               (SELECT id, k FROM matches ORDER BY ${matchesOrder} LIMIT $${limit} OFFSET $${limit + 1}) p) AS ids`,
-    [...params, pageSize, (page - 1) * pageSize],
-  );
-  const { n, ids } = found[0]!;
-  if (n > cap) return null;
-  if (ids.length === 0) return { rows: [], total: n, estimated: false };
-  const { rows } = await db.query<MedicineRow>(`${selectMedicines} WHERE m.id = ANY($1)`, [ids]);
-  const position = new Map(ids.map((id, i) => [id, i]));
-  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  return { rows, total: n, estimated: false };
-}
 
 /** Whole days left rounded up (spec §4), as SQL over `m.expiry_date`. */
 export const daysLeftSql = `ceil(extract(epoch FROM (m.expiry_date - now())) / 86400)`;
 /** Offered now: listed, units left, not expired (libs/domain `isAvailableListing`). */
-const availableSql = `(m.is_available AND m.quantity > 0 AND m.expiry_date > now())`;
-const expiryClassCondition = {
-  expired: `${daysLeftSql} <= 0`,
-  expiring: `${daysLeftSql} BETWEEN 1 AND 30`,
-  fresh: `${daysLeftSql} > 30`,
-} as const;
-
-/**
- * One page of every listing matching the admin filters, with the total over all pages (capped
- * like browse). `q` searches name and type through their trigram indexes and the owner's name
- * through the users' one, as one list of ids.
- */
-export async function listAllMedicines(
-  db: Db,
-  query: AdminMedicineQuery,
-  exactTotalUpTo = defaultExactTotalUpTo,
-): Promise<{ rows: MedicineRow[] } & ListTotal> {
-  const params: unknown[] = [];
-  const where: string[] = [];
-  if (query.q) {
-    const n = params.push(likePattern(query.q));
-    where.push(`m.id IN (SELECT id FROM catalog.medicines WHERE name ILIKE $${n}
-                         UNION SELECT id FROM catalog.medicines WHERE type ILIKE $${n}
-                         UNION SELECT mo.id FROM catalog.medicines mo JOIN catalog.users ou ON ou.id = mo.owner_id
-                                WHERE ou.name ILIKE $${n})`);
-  }
-  if (query.source) where.push(`m.source = $${params.push(query.source)}`);
-  if (query.available !== undefined) {
-    where.push(
-      query.available
-        ? '(m.is_available AND m.quantity > 0 AND m.expiry_date > now())'
-        : 'NOT (m.is_available AND m.quantity > 0 AND m.expiry_date > now())',
-    );
-  }
-  if (query.expiry) where.push(expiryClassCondition[query.expiry]);
-  const fromWhere = `FROM catalog.medicines m${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
-  const limit = params.length + 1;
-  return pageWithTotal(
-    db,
-    `WITH page AS (SELECT m.id ${fromWhere} ORDER BY m.created_at DESC, m.id DESC LIMIT $${limit} OFFSET $${limit + 1})
-     ${selectPage} ORDER BY m.created_at DESC, m.id DESC`,
-    fromWhere,
-    params,
-    query,
-    exactTotalUpTo,
-  );
-}
+export const availableSql = `(m.is_available AND m.quantity > 0 AND m.expiry_date > now())`;

@@ -13,12 +13,10 @@ import { livesImpacted, visibleRecipientTypes } from '@medrelay/domain';
 import { httpError, withTransaction, type Caller, type PoolClient } from '@medrelay/service-kit';
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from './events';
+import { browseMedicines, listAllMedicines, type ListTotal } from './browse-repo';
 import {
-  browseMedicines,
   findMedicine,
   insertMedicine,
-  listAllMedicines,
-  type ListTotal,
   listExpiring,
   listOwnMedicines,
   ownTotals,
