@@ -5,6 +5,9 @@ import { medicineSources, recipientTypes } from './medicines';
  * Integration events svc-catalog publishes about medicines (outbox → `events.requests.medicines`).
  * `medicine.changed` carries a full snapshot with a version that increases on every change;
  * `medicine.expiry-alert` asks for a notification to the owner (one per medicine and threshold).
+ * The expiry scan publishes the same facts in bulk (`medicines.changed`, `medicine.expiry-alerts`,
+ * up to `medicineEventBatchSize` each), so a run touching 100,000 listings is a few hundred
+ * queue jobs and set-based writes, not 100,000 of each.
  */
 export const medicineSnapshotSchema = z.object({
   id: z.number().int(),
@@ -47,9 +50,33 @@ export const expiryAlertEventSchema = z.object({
 });
 export type ExpiryAlertEvent = z.infer<typeof expiryAlertEventSchema>;
 
+/** Most entries one bulk event carries (a queue job of a few hundred KB at most). */
+export const medicineEventBatchSize = 500;
+
+export const medicinesChangedEventSchema = z.object({
+  eventId: z.string().uuid(),
+  type: z.literal('medicines.changed'),
+  occurredAt: z.string(),
+  medicines: z.array(medicineSnapshotSchema).min(1).max(medicineEventBatchSize),
+});
+export type MedicinesChangedEvent = z.infer<typeof medicinesChangedEventSchema>;
+
+export const expiryAlertSchema = expiryAlertEventSchema.omit({ eventId: true, type: true, occurredAt: true });
+export type ExpiryAlert = z.infer<typeof expiryAlertSchema>;
+
+export const expiryAlertsEventSchema = z.object({
+  eventId: z.string().uuid(),
+  type: z.literal('medicine.expiry-alerts'),
+  occurredAt: z.string(),
+  alerts: z.array(expiryAlertSchema).min(1).max(medicineEventBatchSize),
+});
+export type ExpiryAlertsEvent = z.infer<typeof expiryAlertsEventSchema>;
+
 export const medicineEventSchema = z.discriminatedUnion('type', [
   medicineChangedEventSchema,
   expiryAlertEventSchema,
+  medicinesChangedEventSchema,
+  expiryAlertsEventSchema,
 ]);
 export type MedicineEvent = z.infer<typeof medicineEventSchema>;
 

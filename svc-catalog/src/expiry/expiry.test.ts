@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startCatalogFor, startTestCatalog, type TestCatalogPlatform } from '../testing';
 import { expiryScanQueueName } from './scheduler';
-import { expiryAlertEventSchema, medicineChangedEventSchema } from '@medrelay/contracts';
+import { expiryAlertsEventSchema, medicinesChangedEventSchema } from '@medrelay/contracts';
 import { findMedicine, toSnapshot } from '../medicines/repo';
 import { runExpiryScan, thresholdFor, type ExpiryScanOptions } from './scan';
 
@@ -34,8 +34,9 @@ async function medicineExpiringIn(token: string, days: number, name = `Med ${day
 const alertsFor = async (ids: number[]) =>
   (
     await pool().query(
-      `SELECT payload->>'medicineId' AS id, (payload->>'threshold')::int AS threshold
-         FROM catalog.outbox WHERE job_name = 'medicine.expiry-alert' AND (payload->>'medicineId')::int = ANY($1)
+      `SELECT a->>'medicineId' AS id, (a->>'threshold')::int AS threshold
+         FROM catalog.outbox, jsonb_array_elements(payload->'alerts') a
+        WHERE job_name = 'medicine.expiry-alerts' AND (a->>'medicineId')::int = ANY($1)
         ORDER BY 2 DESC`,
       [ids],
     )
@@ -103,9 +104,8 @@ describe('the daily expiry scan', () => {
     expect((await alertsFor([ids[30]!])).map((a) => a.threshold)).toEqual([30, 7]);
     // The expired listings left browsing and the read model of svc-requests hears of it.
     const changed = await pool().query(
-      `SELECT count(*)::int AS n FROM catalog.outbox
-        WHERE job_name = 'medicine.changed' AND (payload->'medicine'->>'id')::int = $1
-          AND payload->'medicine'->>'isAvailable' = 'false'`,
+      `SELECT count(*)::int AS n FROM catalog.outbox, jsonb_array_elements(payload->'medicines') m
+        WHERE job_name = 'medicines.changed' AND (m->>'id')::int = $1 AND m->>'isAvailable' = 'false'`,
       [ids[-1]],
     );
     expect(changed.rows[0].n).toBe(1);
@@ -190,22 +190,25 @@ describe('the scan in batches', () => {
     const soon = await medicineExpiringIn(pharmacy.token, 2, 'Alert probe');
     await pool().query("UPDATE catalog.medicines SET image_key = 'abc123.webp' WHERE id = $1", [expired]);
     await runScan();
-    const payloadOf = async (job: string, id: number) =>
-      (
-        await pool().query(
-          `SELECT payload FROM catalog.outbox WHERE job_name = $1
-              AND coalesce(payload->'medicine'->>'id', payload->>'medicineId')::int = $2
-            ORDER BY created_at DESC LIMIT 1`,
-          [job, id],
-        )
-      ).rows[0].payload;
-    const changed = medicineChangedEventSchema.parse(await payloadOf('medicine.changed', expired));
-    expect(changed.medicine).toEqual(toSnapshot((await findMedicine(pool(), expired))!));
-    expect(changed.medicine).toMatchObject({
+    // The bulk event holding `id`, and its entry for it.
+    const eventOf = async (job: string, list: string, id: number) => {
+      const { rows } = await pool().query(
+        `SELECT payload, e AS entry FROM catalog.outbox, jsonb_array_elements(payload->$2) e
+          WHERE job_name = $1 AND coalesce(e->>'id', e->>'medicineId')::int = $3
+          ORDER BY created_at DESC LIMIT 1`,
+        [job, list, id],
+      );
+      return rows[0];
+    };
+    const changed = await eventOf('medicines.changed', 'medicines', expired);
+    medicinesChangedEventSchema.parse(changed.payload);
+    expect(changed.entry).toEqual(toSnapshot((await findMedicine(pool(), expired))!));
+    expect(changed.entry).toMatchObject({
       isAvailable: false,
       imageUrl: `/api/medicines/${expired}/image?v=abc123`,
     });
-    const alert = expiryAlertEventSchema.parse(await payloadOf('medicine.expiry-alert', soon));
+    const { payload, entry: alert } = await eventOf('medicine.expiry-alerts', 'alerts', soon);
+    expiryAlertsEventSchema.parse(payload);
     const row = (await findMedicine(pool(), soon))!;
     expect(alert).toMatchObject({
       ownerId: pharmacy.id,
@@ -214,6 +217,32 @@ describe('the scan in batches', () => {
       daysLeft: 2,
       expiryDate: row.expiry_date.toISOString(),
     });
+  });
+
+  it('publishes a batch in bulk events of at most 500 listings, each listing once', async () => {
+    const owner = await p.user('pharmacy');
+    const first = await medicineExpiringIn(owner.token, -1, 'Bulk 0');
+    const { rows: copies } = await pool().query<{ id: number }>(
+      `INSERT INTO catalog.medicines (owner_id, source, name, type, quantity, expiry_date, recipient_type)
+       SELECT owner_id, source, 'Bulk ' || g, type, quantity, expiry_date, recipient_type
+         FROM catalog.medicines, generate_series(1, 1100) g WHERE id = $1 RETURNING id`,
+      [first],
+    );
+    const ids = [first, ...copies.map((r) => r.id)];
+    await runScan({ batchSize: 5000, parallel: 1 });
+    const { rows } = await pool().query<{ size: number; distinct_ids: number }>(
+      `SELECT jsonb_array_length(payload->'medicines') AS size,
+              (SELECT count(DISTINCT e->>'id') FROM jsonb_array_elements(payload->'medicines') e)::int AS distinct_ids
+         FROM catalog.outbox
+        WHERE job_name = 'medicines.changed'
+          AND EXISTS (SELECT 1 FROM jsonb_array_elements(payload->'medicines') e WHERE (e->>'id')::int = ANY($1))
+        ORDER BY 1 DESC`,
+      [ids],
+    );
+    expect(rows.map((r) => r.size)).toEqual([500, 500, 101]);
+    expect(rows.every((r) => r.distinct_ids === r.size)).toBe(true);
+    // Later tests scan in batches of one id: keep the table small for them.
+    await pool().query('DELETE FROM catalog.medicines WHERE id = ANY($1)', [ids]);
   });
 
   it('continues an interrupted run from its last committed batch, alerting each medicine once', async () => {

@@ -1,4 +1,4 @@
-import { medicineEventQueue, type Language } from '@medrelay/contracts';
+import { medicineEventBatchSize, medicineEventQueue, type Language } from '@medrelay/contracts';
 import type { PoolClient } from '@medrelay/service-kit';
 
 // The expiry scan's SQL (the use case is scan.ts).
@@ -76,23 +76,31 @@ export const snapshotSql = (m: string) => `jsonb_build_object(
   'isAvailable', ${m}.is_available, 'createdAt', ${isoSql(`${m}.created_at`)}, 'version', ${m}.version)`;
 
 /**
- * Unlists the expired stock with ids in (lo, hi] and writes one medicine.changed event each,
- * in one statement.
+ * The rows of `source` (a CTE with an `id` column and a jsonb `entry`) as bulk events of type
+ * `type`, up to `medicineEventBatchSize` entries each, in id order, written to the outbox.
+ * `$4` is the queue and `$5` the time of the events in every statement using it.
+ */
+const bulkEventsSql = (source: string, type: string, listKey: string) => `
+  INSERT INTO catalog.outbox (id, queue, job_name, payload)
+  SELECT gen_random_uuid(), $4, '${type}',
+         jsonb_build_object('eventId', gen_random_uuid(), 'type', '${type}', 'occurredAt', $5::text,
+                            '${listKey}', jsonb_agg(entry ORDER BY id))
+    FROM (SELECT id, entry, (row_number() OVER (ORDER BY id) - 1) / ${medicineEventBatchSize} AS part
+            FROM ${source}) numbered
+   GROUP BY part`;
+
+/**
+ * Unlists the expired stock with ids in (lo, hi] and writes their medicine snapshots as
+ * medicines.changed events, in one statement.
  */
 export async function unlistExpired(client: PoolClient, lo: number, hi: number, now: Date): Promise<number> {
   const { rows } = await client.query<{ n: number }>(
     `WITH unlisted AS (
-       UPDATE catalog.medicines SET is_available = false, version = version + 1, updated_at = now()
-        WHERE id > $1 AND id <= $2 AND is_available AND expiry_date <= $3 RETURNING *
-     ), events AS (
-       INSERT INTO catalog.outbox (id, queue, job_name, payload)
-       SELECT gen_random_uuid(), $4, 'medicine.changed',
-              jsonb_build_object('eventId', gen_random_uuid(), 'type', 'medicine.changed',
-                                 'occurredAt', $5::text, 'medicine', ${snapshotSql('m')})
-         FROM unlisted m
-       RETURNING 1
-     )
-     SELECT count(*)::int AS n FROM events`,
+       UPDATE catalog.medicines m SET is_available = false, version = version + 1, updated_at = now()
+        WHERE id > $1 AND id <= $2 AND is_available AND expiry_date <= $3
+       RETURNING m.id, ${snapshotSql('m')} AS entry
+     ), events AS (${bulkEventsSql('unlisted', 'medicines.changed', 'medicines')})
+     SELECT count(*)::int AS n FROM unlisted`,
     [lo, hi, now, medicineEventQueue, now.toISOString()],
   );
   return rows[0]!.n;
@@ -103,7 +111,7 @@ const daysLeftAt = `ceil(extract(epoch FROM (m.expiry_date - $1::timestamptz)) /
 
 /**
  * Records the alerts due in (lo, hi] (the tightest threshold reached, if not sent before) and
- * their notification events (medicine.expiry-alert), in one statement.
+ * their notification requests (medicine.expiry-alerts events), in one statement.
  */
 export async function recordAlerts(
   client: PoolClient,
@@ -118,22 +126,21 @@ export async function recordAlerts(
        SELECT m.id, m.owner_id, m.name, m.expiry_date, ${daysLeftAt} AS days_left
          FROM catalog.medicines m
         WHERE m.id > $2 AND m.id <= $3 AND m.is_available AND m.quantity > 0
-          AND m.expiry_date > $1 AND m.expiry_date <= $1::timestamptz + make_interval(days => $4)
+          AND m.expiry_date > $1 AND m.expiry_date <= $1::timestamptz + make_interval(days => $6)
      ), reached AS (
-       SELECT due.*, (SELECT min(t) FROM unnest($5::int[]) t WHERE t >= due.days_left) AS threshold FROM due
+       SELECT due.*, (SELECT min(t) FROM unnest($7::int[]) t WHERE t >= due.days_left) AS threshold FROM due
      ), inserted AS (
        INSERT INTO catalog.expiry_alerts (medicine_id, threshold, run_id)
-       SELECT id, threshold, $6 FROM reached WHERE threshold IS NOT NULL
+       SELECT id, threshold, $8 FROM reached WHERE threshold IS NOT NULL
        ON CONFLICT DO NOTHING RETURNING medicine_id, threshold
+     ), alerts AS (
+       SELECT r.id, jsonb_build_object('ownerId', r.owner_id, 'medicineId', r.id, 'medicineName', r.name,
+                                       'threshold', i.threshold, 'daysLeft', r.days_left,
+                                       'expiryDate', ${isoSql('r.expiry_date')}) AS entry
+         FROM inserted i JOIN reached r ON r.id = i.medicine_id
      )
-     INSERT INTO catalog.outbox (id, queue, job_name, payload)
-     SELECT gen_random_uuid(), $7, 'medicine.expiry-alert',
-            jsonb_build_object('eventId', gen_random_uuid(), 'type', 'medicine.expiry-alert',
-                               'occurredAt', $8::text, 'ownerId', r.owner_id, 'medicineId', r.id,
-                               'medicineName', r.name, 'threshold', i.threshold, 'daysLeft', r.days_left,
-                               'expiryDate', ${isoSql('r.expiry_date')})
-       FROM inserted i JOIN reached r ON r.id = i.medicine_id`,
-    [now, lo, hi, Math.max(...thresholds), thresholds, runId, medicineEventQueue, now.toISOString()],
+     ${bulkEventsSql('alerts', 'medicine.expiry-alerts', 'alerts')}`,
+    [now, lo, hi, medicineEventQueue, now.toISOString(), Math.max(...thresholds), thresholds, runId],
   );
 }
 

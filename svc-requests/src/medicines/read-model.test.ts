@@ -1,5 +1,7 @@
-import { medicineEventQueue } from '@medrelay/contracts';
-import { createPool } from '@medrelay/service-kit';
+import { randomUUID } from 'node:crypto';
+import { medicineEventQueue, type MedicineEvent, type MedicineSnapshot } from '@medrelay/contracts';
+import { createPool, withTransaction } from '@medrelay/service-kit';
+import { applyMedicineEvent } from './read-model';
 import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startRequestsFor, startTestPlatform, type TestPlatform } from '../testing';
@@ -51,5 +53,81 @@ describe("svc-requests' read model of the catalog's medicines", () => {
     } finally {
       await pool.end();
     }
+  });
+
+  it('applies bulk events (as the expiry scan sends them) once, keeping the newest version', async () => {
+    const pool = p.requests.service.ctx.pool;
+    const base = 900_000_000;
+    const snapshot = (id: number, version: number): MedicineSnapshot => ({
+      id,
+      ownerId: 77,
+      source: 'pharmacy',
+      name: `Bulk ${id}`,
+      type: 'Tablets',
+      description: null,
+      quantity: 3,
+      originalPrice: '12.50',
+      discountPrice: null,
+      expiryDate: '2026-01-01T00:00:00.000Z',
+      recipientType: 'ngos',
+      imageUrl: null,
+      isAvailable: version > 1 ? false : true,
+      createdAt: '2025-06-01T10:00:00.000Z',
+      version,
+    });
+    const apply = (event: MedicineEvent) => withTransaction(pool, (c) => applyMedicineEvent(c, event));
+    const ids = [base + 1, base + 2, base + 3];
+    // A newer single change of the first one arrived before the bulk event.
+    await apply({
+      eventId: randomUUID(),
+      type: 'medicine.changed',
+      occurredAt: '',
+      medicine: snapshot(ids[0]!, 5),
+    });
+    const bulk: MedicineEvent = {
+      eventId: randomUUID(),
+      type: 'medicines.changed',
+      occurredAt: new Date().toISOString(),
+      medicines: ids.map((id) => snapshot(id, 2)),
+    };
+    expect(await apply(bulk)).toBe(true);
+    expect(await apply(bulk)).toBe(false);
+    const { rows } = await pool.query(
+      'SELECT id, version, is_available, original_price FROM requests.medicines WHERE id = ANY($1) ORDER BY id',
+      [ids],
+    );
+    expect(rows.map((r) => [r.id, r.version, r.is_available, r.original_price])).toEqual([
+      [ids[0], 5, false, '12.50'],
+      [ids[1], 2, false, '12.50'],
+      [ids[2], 2, false, '12.50'],
+    ]);
+
+    const alerts: MedicineEvent = {
+      eventId: randomUUID(),
+      type: 'medicine.expiry-alerts',
+      occurredAt: new Date().toISOString(),
+      alerts: ids.map((id) => ({
+        ownerId: 77,
+        medicineId: id,
+        medicineName: `Bulk ${id}`,
+        threshold: 7,
+        daysLeft: 6,
+        expiryDate: '2026-01-01T00:00:00.000Z',
+      })),
+    };
+    await apply(alerts);
+    // Another event with the same alerts (a rerun) notifies nobody again.
+    await apply({ ...alerts, eventId: randomUUID() });
+    const notes = await pool.query(
+      `SELECT medicine_id, type, params FROM requests.notifications WHERE medicine_id = ANY($1) ORDER BY medicine_id`,
+      [ids],
+    );
+    expect(notes.rows).toEqual(
+      ids.map((id) => ({
+        medicine_id: id,
+        type: 'expiry-alert',
+        params: { medicine: `Bulk ${id}`, days: 6 },
+      })),
+    );
   });
 });

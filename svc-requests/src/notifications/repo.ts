@@ -22,23 +22,23 @@ export interface NewNotification {
   sourceKey: string;
 }
 
-export async function addNotification(db: Db, n: NewNotification): Promise<void> {
+/** Adds notifications in one statement; a cause already notified is skipped. */
+export async function addNotifications(db: Db, list: NewNotification[]): Promise<void> {
+  if (list.length === 0) return;
   await db.query(
     `INSERT INTO requests.notifications
        (user_id, type, title_key, message_key, params, request_id, medicine_id, source_key)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (source_key) DO NOTHING`,
-    [
-      n.userId,
-      n.type,
-      n.titleKey,
-      n.messageKey,
-      JSON.stringify(n.params),
-      n.requestId ?? null,
-      n.medicineId ?? null,
-      n.sourceKey,
-    ],
+     SELECT n."userId", n."type", n."titleKey", n."messageKey", n."params", n."requestId", n."medicineId",
+            n."sourceKey"
+       FROM jsonb_to_recordset($1::jsonb) AS n(
+              "userId" int, "type" text, "titleKey" text, "messageKey" text, "params" jsonb,
+              "requestId" int, "medicineId" int, "sourceKey" text)
+     ON CONFLICT (source_key) DO NOTHING`,
+    [JSON.stringify(list)],
   );
 }
+
+export const addNotification = (db: Db, n: NewNotification) => addNotifications(db, [n]);
 
 interface NotificationRow {
   id: number;
