@@ -148,9 +148,13 @@ export async function browseMedicines(
   const sort = sortColumns[query.sort];
   const direction = (query.order ?? sort.order) === 'desc' ? 'DESC' : 'ASC';
   const orderBy = `${sort.column} ${direction}, m.id ${direction === sort.order.toUpperCase() ? 'ASC' : 'DESC'}`;
-  if (query.q) {
+  // A term found common a moment ago walks the sort's index straight away: gathering its
+  // first `searchCap` matches again would only show it is still common.
+  const searchKey = `${searchCap}\u0000${fromWhere}\u0000${JSON.stringify(params.slice(1))}`; // not per caller
+  if (query.q && !recentlyCommon(searchKey)) {
     const found = await searchedPage(db, fromWhere, sort.column, orderBy, params, query, searchCap);
     if (found) return found;
+    rememberCommon(searchKey);
   }
   const limit = params.length + 1;
   return pageWithTotal(
@@ -172,6 +176,25 @@ export async function browseMedicines(
  * sort's index finds a page of it quickly. Measurements: docs/design.md, "Browse at national scale".
  */
 export const searchMatchCap = 1000;
+
+/**
+ * Searches (filters included) that matched more than the cap, for a few seconds. Only a shortcut:
+ * walking the sort's index gives the right page for any search, just slower for a rare one.
+ */
+const commonSearches = new Map<string, number>();
+const commonSearchTtlMs = 10_000;
+
+function recentlyCommon(key: string): boolean {
+  const until = commonSearches.get(key);
+  if (until !== undefined && until > Date.now()) return true;
+  if (until !== undefined) commonSearches.delete(key);
+  return false;
+}
+
+function rememberCommon(key: string) {
+  if (commonSearches.size >= estimatesKept) commonSearches.delete(commonSearches.keys().next().value!);
+  commonSearches.set(key, Date.now() + commonSearchTtlMs);
+}
 
 /** A searched page from the term's matches when they are few (exact total), else null. */
 async function searchedPage(

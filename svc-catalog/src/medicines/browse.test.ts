@@ -192,6 +192,22 @@ describe('browse rules with the page-first query', () => {
     const exact = await browseMedicines(pool(), ngo.id, visible, { ...query, page: 1 });
     expect(exact).toMatchObject({ total: 12, estimated: false });
   });
+
+  it('stays right when a search found common a moment ago has become rare', async () => {
+    const tag = 'Shrinking';
+    const ids = await insert(
+      Array.from({ length: 12 }, (_, i) => ({ owner: pharmacy.id, name: `${tag} ${i}` })),
+    );
+    const visible = ['ngos', 'both'] as const;
+    const query = { q: tag, sort: 'name', pageSize: 5, page: 1 } as const;
+    expect((await browseMedicines(pool(), ngo.id, visible, query, 5, 5)).estimated).toBe(true);
+    await pool().query('UPDATE catalog.medicines SET is_available = false WHERE id = ANY($1)', [
+      ids.slice(2),
+    ]);
+    const now = await browseMedicines(pool(), ngo.id, visible, query, 5, 5);
+    expect(now).toMatchObject({ total: 2, estimated: false });
+    expect(now.rows.map((r) => r.id).sort()).toEqual(ids.slice(0, 2).sort());
+  });
 });
 
 describe('search (trigram index)', () => {
