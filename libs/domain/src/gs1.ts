@@ -1,0 +1,112 @@
+/// <reference path="./gs1-barcode-parser-mod.d.ts" />
+import { parseBarcode } from 'gs1-barcode-parser-mod';
+
+// The GS1 DataMatrix on every Egyptian medicine pack (EDA decree 29/2016): GTIN (AI 01), expiry
+// (17), batch (10), serial (21). Splitting the element string into its AIs is the maintained
+// gs1-barcode-parser-mod's work; what a pack must satisfy on top (check digit, a real date,
+// lengths the standard allows) is checked here, the same in the browser and on the server.
+
+/** What a pack's code tells about it; a part the code does not carry is absent, never blank. */
+export interface Gs1Pack {
+  /** GTIN-14, check digit verified. */
+  gtin?: string;
+  /** The expiry day, "YYYY-MM-DD" (a code's day 00 is the month's last day). */
+  expiryDate?: string;
+  batch?: string;
+  serial?: string;
+}
+
+export type Gs1Problem =
+  /** Nothing that could be a GS1 element string. */
+  | 'not-gs1'
+  /** An AI the code cannot be read past, or a fixed-length field cut short. */
+  | 'unreadable'
+  | 'bad-check-digit'
+  | 'bad-date'
+  /** A variable field longer than the standard allows: most often a lost group separator. */
+  | 'too-long';
+
+export type Gs1Reading = { ok: true; pack: Gs1Pack } | { ok: false; problem: Gs1Problem; ai?: string };
+
+/** ASCII 29, the group separator that ends a variable-length field (FNC1 inside the symbol). */
+export const groupSeparator = '\u001d';
+
+/** Symbology identifiers a scanner may put first: GS1 DataMatrix, GS1-128, GS1 QR, GS1 DataBar. */
+const symbologyPrefix = /^\](d2|C1|Q3|e0)/;
+
+/** Whether text typed into a field is a scanner's GS1 element string rather than what a person types. */
+export function looksLikeGs1(text: string): boolean {
+  const t = text.trim();
+  return (
+    symbologyPrefix.test(t) ||
+    t.includes(groupSeparator) ||
+    /^\(01\)\d{14}/.test(t) ||
+    // A bare element string: AI 01 with a valid GTIN, followed by more elements.
+    (/^01\d{14}\d{2}/.test(t) && validGtin(t.slice(2, 16)))
+  );
+}
+
+/** GTIN-8/12/13/14 check digit (GS1 mod 10: weights 3 and 1 from the right). */
+export function validGtin(gtin: string): boolean {
+  if (!/^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(gtin)) return false;
+  const digits = [...gtin].map(Number);
+  const check = digits.pop()!;
+  const sum = digits.reverse().reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}
+
+/** Most characters AIs 10 and 21 may hold (GS1 General Specifications). */
+const maxLength: Record<string, number> = { '10': 20, '21': 20 };
+
+/**
+ * Reads a scanned GS1 element string (with or without a symbology identifier, with group
+ * separators, or in the human-readable "(01)…(17)…" form). Elements come in any order.
+ */
+export function readGs1(text: string): Gs1Reading {
+  // A wedge scanner may send FNC1 in first position as a group separator; line ends are the
+  // scanner's Enter.
+  const code = text.replace(/[\r\n]+$/, '').replace(new RegExp(`^(\\][A-Za-z]\\d)?${groupSeparator}+`), '$1');
+  if (!code.trim() || !(symbologyPrefix.test(code) || /^(\(\d{2,4}\)|\d{2})/.test(code)))
+    return { ok: false, problem: 'not-gs1' };
+  let elements;
+  try {
+    elements = parseBarcode(code).parsedCodeItems;
+  } catch {
+    return { ok: false, problem: 'unreadable' };
+  }
+  if (elements.length === 0) return { ok: false, problem: 'not-gs1' };
+  const pack: Gs1Pack = {};
+  for (const element of elements) {
+    const limit = maxLength[element.ai];
+    if (limit !== undefined && element.raw.length > limit)
+      return { ok: false, problem: 'too-long', ai: element.ai };
+    switch (element.ai) {
+      case '01':
+        if (!validGtin(element.raw)) return { ok: false, problem: 'bad-check-digit', ai: '01' };
+        pack.gtin = element.raw;
+        break;
+      case '17':
+        if (!realDay(element.isoDate, element.raw)) return { ok: false, problem: 'bad-date', ai: '17' };
+        pack.expiryDate = element.isoDate;
+        break;
+      case '10':
+        if (element.raw) pack.batch = element.raw;
+        break;
+      case '21':
+        if (element.raw) pack.serial = element.raw;
+        break;
+    }
+  }
+  return { ok: true, pack };
+}
+
+/**
+ * The parser rolls an impossible day over into the next month (31 April → 1 May); the day it
+ * reports must be the day written (or, for day 00, the month's last).
+ */
+function realDay(isoDate: string, raw: string): boolean {
+  const m = /^\d{4}-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!m || !/^\d{6}$/.test(raw)) return false;
+  if (m[1] !== raw.slice(2, 4)) return false;
+  return raw.slice(4, 6) === '00' || m[2] === raw.slice(4, 6);
+}
