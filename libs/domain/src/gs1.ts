@@ -1,4 +1,3 @@
-/// <reference path="./gs1-barcode-parser-mod.d.ts" />
 import { parseBarcode } from 'gs1-barcode-parser-mod';
 
 // The GS1 DataMatrix on every Egyptian medicine pack (EDA decree 29/2016): GTIN (AI 01), expiry
