@@ -188,8 +188,10 @@ async function main() {
     const stale = staleFrontEnds(root);
     if (stale.length && !(await buildFrontEnds(root, stale, log)))
       throw new Error('Building the front ends failed');
-    report.bundles = await measureBundles(p.urls.gateway, ensureChromium(log));
+    const bundles = await measureBundles(p.urls.gateway, ensureChromium(log));
+    report.bundles = bundles;
     figures.landingKbTransferred = landingTransferred(report.bundles);
+    figures.landingLcpMs = bundles.find((b) => b.lcpMs !== undefined)?.lcpMs;
   }
 
   // 6. Browse at a fixed rate, at the seeded scale: past its capacity the platform still works

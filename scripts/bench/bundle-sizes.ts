@@ -18,6 +18,8 @@ export interface BundleSize {
   kbTransferred: number;
   /** Content-Encoding of the files, e.g. "br 11, identity 1". */
   encodings: string;
+  /** Largest Contentful Paint of the landing page, cold cache, at phone size (ms from navigation). */
+  lcpMs?: number | null;
 }
 
 interface Download {
@@ -82,6 +84,26 @@ function size(what: string, files: Map<string, Download>, keep: (path: string) =
   };
 }
 
+/**
+ * The page's Largest Contentful Paint so far (ms since navigation), or null when the browser
+ * reported none. Entries stop once the user interacts; none has here, so the last one is final.
+ */
+async function largestContentfulPaint(page: Page): Promise<number | null> {
+  // Run in the page (a string: this file is typed for Node, not the DOM). Buffered entries
+  // arrive in a task of their own, so they are read after the next frame.
+  return page.evaluate(`new Promise((resolve) => {
+    let last = null;
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) last = entry.startTime;
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    requestAnimationFrame(() => setTimeout(() => {
+      observer.disconnect();
+      resolve(last === null ? null : Math.round(last));
+    }, 0));
+  })`);
+}
+
 /** Who signs in to open each role's area: the demo accounts unless given. */
 export type RoleAccounts = Partial<Record<UserType, { email: string; password: string }>>;
 
@@ -101,11 +123,16 @@ export async function measureBundles(
   });
   try {
     const results: BundleSize[] = [];
-    const landing = await browser.newPage();
+    // A new context: nothing cached, as a first visit from a phone.
+    const landing = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const landingFiles = await collectScripts(landing);
     await landing.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
     await landingFiles.settled();
-    results.push(size('shell first load (landing page)', landingFiles.files, () => true));
+    results.push({
+      ...size('shell first load (landing page)', landingFiles.files, () => true),
+      lcpMs: await largestContentfulPaint(landing),
+    });
+    await landing.close();
     for (const role of userTypes) {
       const account = accounts[role] ?? demoAccount(role);
       const page = await browser.newPage();
