@@ -1,58 +1,13 @@
-import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { apiClient } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
-import { freePort, isListening } from './stores/ports';
-
-const root = path.resolve(import.meta.dirname, '..');
-
-/** Runs `node scripts/start.mjs` (what `npm start` runs) and collects its output. */
-function launch(env: Record<string, string>, args: string[] = []) {
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs'), ...args], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const run = {
-    output: '',
-    exited: new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))),
-  };
-  child.stdout.on('data', (d: Buffer) => (run.output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (run.output += d.toString()));
-  return { run, interrupt: () => child.kill('SIGINT') };
-}
+import { launch, launchEnvironment } from './launcher/testing';
+import { isListening } from './stores/ports';
 
 describe('npm start (the launcher)', () => {
   it('starts embedded stores, seeds, serves the gateway, stops everything on Ctrl-C, and reuses var/ next time', async () => {
-    const varDir = mkdtempSync(path.join(tmpdir(), 'medrelay-launch-'));
-    chmodSync(varDir, 0o755);
-    const ports = {
-      PG_PORT: await freePort(),
-      REDIS_PORT: await freePort(),
-      SMTP_PORT: await freePort(),
-      IDENTITY_PORT: await freePort(),
-      CATALOG_PORT: await freePort(),
-      REQUESTS_PORT: await freePort(),
-      PORT: await freePort(),
-    };
-    const env: Record<string, string> = {
-      ...(process.env as Record<string, string>),
-      VAR_DIR: varDir,
-      NO_COLOR: '1',
-    };
-    for (const name of [
-      'DATABASE_URL',
-      'REDIS_URL',
-      'SMTP_URL',
-      'JWT_PRIVATE_KEY_FILE',
-      'JWT_PUBLIC_KEY_FILE',
-      'NODE_OPTIONS',
-    ]) {
-      delete env[name];
-    }
-    for (const [name, value] of Object.entries(ports)) env[name] = String(value);
+    const { varDir, ports, env } = await launchEnvironment();
     const api = apiClient(`http://127.0.0.1:${ports.PORT}`);
 
     const first = launch(env);

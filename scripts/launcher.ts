@@ -49,7 +49,7 @@ async function shutdown(code: number): Promise<never> {
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 process.on('exit', () => {
-  for (const s of running) if (s.current.child.exitCode === null) s.current.child.kill('SIGKILL');
+  for (const child of running.flatMap((s) => s.children())) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
 /** Builds the front ends that are missing or older than their sources. */
@@ -123,6 +123,7 @@ async function main() {
         PORT: String(s.port),
       }),
       readyUrl: `http://127.0.0.1:${s.port}/health/ready`,
+      preload: ['src/service.ts'],
     }),
   );
   await Promise.all(backEnd.map((s) => s.waitUntilReady()));
@@ -148,6 +149,7 @@ async function main() {
       ),
     }),
     readyUrl: `http://127.0.0.1:${gatewayPort}/health/ready`,
+    preload: ['src/gateway.ts'],
   });
   await gateway.waitUntilReady();
 

@@ -27,7 +27,12 @@ describe('Supervised', () => {
     await Promise.all(started.splice(0).map((s) => s.stop()));
   });
 
-  const supervise = (env: Record<string, string>, port: number, policy?: CrashPolicy) => {
+  const supervise = (
+    env: Record<string, string>,
+    port: number,
+    policy?: CrashPolicy,
+    preload?: readonly string[],
+  ) => {
     const lines: string[] = [];
     const gaveUp: string[] = [];
     const s = new Supervised(
@@ -38,6 +43,7 @@ describe('Supervised', () => {
         entry: 'service.ts',
         env: { ...env, PORT: String(port) },
         readyUrl: `http://127.0.0.1:${port}/`,
+        preload,
       },
       (line) => lines.push(line),
       (reason) => gaveUp.push(reason),
@@ -62,6 +68,26 @@ describe('Supervised', () => {
     expect(gaveUp).toEqual([]);
   });
 
+  it('restarts from a warm spare (loaded ahead, held back until then) and then prepares the next one', async () => {
+    const port = await freePort();
+    const { s, lines } = supervise({}, port, undefined, ['heavy.ts']);
+    await s.waitUntilReady();
+    s.watch();
+    await expect.poll(() => lines.find((l) => l.startsWith('fake has a warm spare')), { timeout: 10_000 }).toBeTruthy();
+    // Held back: the spare is alive but does not serve (the port is still the first process's).
+    const spare = s.children()[1]!;
+    expect(spare.exitCode).toBeNull();
+    const first = s.current;
+    first.child.kill('SIGKILL');
+    await first.exited;
+    await expect.poll(() => s.current.child.pid, { timeout: 5000 }).toBe(spare.pid);
+    await s.waitUntilReady(10_000);
+    expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('ok');
+    expect(lines).toContain(`fake started (pid ${spare.pid}, its warm spare)`);
+    await expect.poll(() => lines.filter((l) => l.startsWith('fake has a warm spare')).length, { timeout: 10_000 }).toBe(2);
+    expect(s.children()).toHaveLength(2);
+  });
+
   it('gives up on a crash loop with a clear reason, and starts it no more', async () => {
     const port = await freePort();
     // Two crashes allowed (the default's five are checked above) keep the test short.
@@ -75,11 +101,13 @@ describe('Supervised', () => {
 
   it('does not restart what it was asked to stop', async () => {
     const port = await freePort();
-    const { s, lines } = supervise({}, port);
+    const { s, lines } = supervise({}, port, undefined, ['heavy.ts']);
     await s.waitUntilReady();
     s.watch();
+    await expect.poll(() => s.children().length).toBe(2);
+    const children = s.children();
     await s.stop();
-    expect(s.current.child.exitCode !== null || s.current.child.signalCode !== null).toBe(true);
+    for (const child of children) expect(child.exitCode !== null || child.signalCode !== null).toBe(true);
     expect(lines.filter((l) => l.startsWith('fake started'))).toHaveLength(1);
     expect(lines.join('\n')).not.toMatch(/restarting/);
   });

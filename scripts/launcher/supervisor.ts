@@ -1,5 +1,5 @@
 import { waitUntilReady } from './health';
-import { startProcess, stopProcess, type ServiceProcess } from './processes';
+import { startProcess, startSpare, stopProcess, type ServiceProcess, type SpareProcess } from './processes';
 
 /**
  * When to restart a process that died: after a delay that doubles with each crash still in the
@@ -40,15 +40,22 @@ export interface ProcessSpec {
   env: Record<string, string>;
   /** Answers 2xx once the process takes calls. */
   readyUrl: string;
+  /**
+   * Modules (paths from `cwd`) a warm spare loads ahead of time: what the entry imports. Without
+   * it a restart starts a process from nothing.
+   */
+  preload?: readonly string[];
 }
 
 /**
  * One process of the platform, restarted when it dies on its own (`kill -9`, a crash, an
  * out-of-memory kill) while the others keep running. `stop()` is the only way it ends for good,
- * besides `onGiveUp` when it is caught in a crash loop.
+ * besides `onGiveUp` when it is caught in a crash loop. While watched it keeps a warm spare
+ * (modules loaded, entry held back) so a restart takes well under a second instead of seconds.
  */
 export class Supervised {
   current: ServiceProcess;
+  private spare: SpareProcess | null = null;
   private watching = false;
   private stopping = false;
   private restartTimer: NodeJS.Timeout | null = null;
@@ -70,6 +77,12 @@ export class Supervised {
   watch(): void {
     this.watching = true;
     this.followExit(this.current);
+    this.prepareSpare();
+  }
+
+  /** Its processes (the one serving and the spare), for a last SIGKILL when the launcher exits. */
+  children(): ServiceProcess['child'][] {
+    return [this.current.child, ...(this.spare ? [this.spare.child] : [])];
   }
 
   /** Ready (2xx at its ready URL), or throws if it exits first or takes longer than the bound. */
@@ -80,7 +93,7 @@ export class Supervised {
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.restartTimer) clearTimeout(this.restartTimer);
-    await stopProcess(this.current);
+    await Promise.all([this.current, ...(this.spare ? [this.spare] : [])].map((p) => stopProcess(p)));
   }
 
   private spawn(): ServiceProcess {
@@ -88,6 +101,28 @@ export class Supervised {
     const started = startProcess(label, index, cwd, entry, env);
     this.say(`${label} started (pid ${started.child.pid})`);
     return started;
+  }
+
+  private prepareSpare(): void {
+    const { label, index, cwd, entry, env, preload } = this.spec;
+    if (!preload || this.spare || this.stopping) return;
+    const spare = startSpare(label, index, cwd, entry, env, preload);
+    this.spare = spare;
+    void spare.warm.then(() => this.say(`${label} has a warm spare (pid ${spare.child.pid})`));
+    // A spare that dies (its code cannot even load) is simply not there for the next restart.
+    void spare.exited.then(() => {
+      if (this.spare === spare) this.spare = null;
+    });
+  }
+
+  /** The spare if it is alive, told to go; else a process started from nothing. */
+  private promoteOrSpawn(): ServiceProcess {
+    const spare = this.spare;
+    this.spare = null;
+    if (!spare || spare.child.exitCode !== null || spare.child.signalCode !== null) return this.spawn();
+    spare.go();
+    this.say(`${this.spec.label} started (pid ${spare.child.pid}, its warm spare)`);
+    return spare;
   }
 
   private followExit(proc: ServiceProcess): void {
@@ -112,11 +147,15 @@ export class Supervised {
     this.restartTimer = null;
     if (this.stopping) return;
     const began = Date.now();
-    this.current = this.spawn();
+    this.current = this.promoteOrSpawn();
     this.followExit(this.current);
-    // Logged for the operator; if it dies first, followExit handles it.
+    // Logged for the operator; if it dies first, followExit handles it. The next spare starts
+    // once this one serves, so the two do not compete for the CPU.
     this.waitUntilReady().then(
-      () => this.say(`${this.spec.label} is back (ready ${Date.now() - began} ms after its restart)`),
+      () => {
+        this.say(`${this.spec.label} is back (ready ${Date.now() - began} ms after its restart)`);
+        this.prepareSpare();
+      },
       () => undefined,
     );
   }
