@@ -36,7 +36,10 @@ describe('npm start supervises its processes', () => {
       gateway: ports.PORT,
     };
     const platform = launch(env);
-    const db = new pg.Pool({ connectionString: `postgres://postgres:postgres@127.0.0.1:${ports.PG_PORT}/medrelay`, max: 2 });
+    const db = new pg.Pool({
+      connectionString: `postgres://postgres:postgres@127.0.0.1:${ports.PG_PORT}/medrelay`,
+      max: 2,
+    });
     // Connected once the launcher's Redis is up.
     let redis: Redis | undefined;
     let bull: Queue[] = [];
@@ -72,14 +75,22 @@ describe('npm start supervises its processes', () => {
           `list ${name}`,
         ).id;
       const ask = async (medicineId: number) =>
-        ok(await api.post('/api/requests', { medicineId, quantity: 2, notes: 'kill -9 test' }, { token: ngo }), 'request').id;
+        ok(
+          await api.post('/api/requests', { medicineId, quantity: 2, notes: 'kill -9 test' }, { token: ngo }),
+          'request',
+        ).id;
       const approve = async (requestId: number) =>
-        ok(await api.put(`/api/requests/${requestId}/status`, { status: 'approved' }, { token: pharmacy }), 'approve');
+        ok(
+          await api.put(`/api/requests/${requestId}/status`, { status: 'approved' }, { token: pharmacy }),
+          'approve',
+        );
 
       /** Every outbox row published and every queue idle: what is delivered has been delivered. */
       const settled = async () => {
         for (const schema of schemas) {
-          const { rows } = await db.query(`SELECT count(*)::int AS n FROM ${schema}.outbox WHERE published_at IS NULL`);
+          const { rows } = await db.query(
+            `SELECT count(*)::int AS n FROM ${schema}.outbox WHERE published_at IS NULL`,
+          );
           if (rows[0].n > 0) return false;
         }
         for (const queue of bull) {
@@ -90,8 +101,17 @@ describe('npm start supervises its processes', () => {
       };
 
       const pidOf = (label: string) => {
-        const started = [...platform.run.output.matchAll(new RegExp(`launcher\\s+│ ${label} started \\(pid (\\d+)`, 'g'))];
+        const started = [
+          ...platform.run.output.matchAll(new RegExp(`launcher\\s+│ ${label} started \\(pid (\\d+)`, 'g')),
+        ];
         return Number(started.at(-1)![1]);
+      };
+
+      /** What the gateway answers for a service that is down: 503 at once, never a hang. */
+      const ownRoute: Record<string, () => Promise<{ status: number; body: { code?: string } }>> = {
+        identity: () => api.get('/api/auth/me', { token: ngo }),
+        catalog: () => api.get('/api/medicines/my', { token: pharmacy }),
+        requests: () => api.get('/api/requests/my', { token: ngo }),
       };
 
       /**
@@ -107,7 +127,15 @@ describe('npm start supervises its processes', () => {
         const pid = pidOf(label);
         const killedAt = Date.now();
         process.kill(pid, 'SIGKILL');
-        await waitUntil(async () => !(await isListening(portOf[label])), { timeoutMs: 2000, what: `${label} down` });
+        await waitUntil(async () => !(await isListening(portOf[label])), {
+          timeoutMs: 2000,
+          what: `${label} down`,
+        });
+        if (ownRoute[label]) {
+          const res = await ownRoute[label]();
+          expect(res.status, `${label} down`).toBe(503);
+          expect(res.body.code).toBe('UPSTREAM_UNAVAILABLE');
+        }
         await during();
         const statuses: number[] = [];
         let back = false;
@@ -117,12 +145,17 @@ describe('npm start supervises its processes', () => {
           await new Promise((r) => setTimeout(r, 100)); // a poll interval, not to load the machine
           back =
             pidOf(label) !== pid &&
-            (await fetch(`http://127.0.0.1:${portOf[label]}/health/ready`, { signal: AbortSignal.timeout(1000) }).then(
+            (await fetch(`http://127.0.0.1:${portOf[label]}/health/ready`, {
+              signal: AbortSignal.timeout(1000),
+            }).then(
               (r) => r.ok,
               () => false,
             ));
         }
-        expect(platform.run.output).toMatch(new RegExp(`${label} exited unexpectedly \\(signal SIGKILL\\); restarting`));
+        expect(platform.run.output).toMatch(
+          new RegExp(`${label} exited unexpectedly \\(signal SIGKILL\\); restarting`),
+        );
+        if (ownRoute[label]) ok(await ownRoute[label](), `${label} back through the gateway`);
         return statuses;
       };
       const allOk = (statuses: number[]) => {
@@ -130,7 +163,12 @@ describe('npm start supervises its processes', () => {
         expect(statuses.filter((s) => s >= 300)).toEqual([]);
       };
 
-      const names = { identity: 'Kill9 Identity', catalog: 'Kill9 Catalog', requests: 'Kill9 Requests', gateway: 'Kill9 Gateway' };
+      const names = {
+        identity: 'Kill9 Identity',
+        catalog: 'Kill9 Catalog',
+        requests: 'Kill9 Requests',
+        gateway: 'Kill9 Gateway',
+      };
       const medicines = {
         identity: await list(names.identity),
         catalog: await list(names.catalog),
@@ -163,13 +201,7 @@ describe('npm start supervises its processes', () => {
             () => api.get('/api/requests/my', { token: ngo }),
             () => api.get('/api/notifications', { token: pharmacy }),
           ],
-          async () => {
-            await approve(requests.identity);
-            // The gateway answers for the missing service at once: 503, no hang.
-            const res = await api.get('/api/auth/me', { token: ngo });
-            expect(res.status).toBe(503);
-            expect(res.body.code).toBe('UPSTREAM_UNAVAILABLE');
-          },
+          async () => void (await approve(requests.identity)),
         ),
       );
 
@@ -211,7 +243,10 @@ describe('npm start supervises its processes', () => {
       // E-mails: one per approval, none lost, none doubled.
       const mails = await mailsTo('ngo@medrelay.eg', path.join(varDir, 'mail'));
       for (const name of Object.values(names)) {
-        expect(mails.filter((m) => m.subject.includes(`${name} is approved`)), name).toHaveLength(1);
+        expect(
+          mails.filter((m) => m.subject.includes(`${name} is approved`)),
+          name,
+        ).toHaveLength(1);
       }
       const sent = await db.query('SELECT count(*)::int AS n FROM identity.sent_mail');
       const all = await mailsTo('@', path.join(varDir, 'mail'));
@@ -236,7 +271,9 @@ describe('npm start supervises its processes', () => {
           expect(rows[0].n, `${queue} events from ${schema} never applied`).toBe(0);
         }
       }
-      const events = await db.query(`SELECT count(*)::int AS n FROM catalog.outbox WHERE queue = $1`, [medicineEventQueue]);
+      const events = await db.query(`SELECT count(*)::int AS n FROM catalog.outbox WHERE queue = $1`, [
+        medicineEventQueue,
+      ]);
       expect(events.rows[0].n).toBeGreaterThan(0);
 
       // Notifications: one "new request" to the owner and one "approved" to the requester per request.
@@ -248,10 +285,16 @@ describe('npm start supervises its processes', () => {
       const toOwner = await notifications(pharmacy);
       const toRequester = await notifications(ngo);
       for (const id of [...Object.values(requests), lateRequest]) {
-        expect(toOwner.filter((n) => n.type === 'request-new' && n.requestId === id), `new ${id}`).toHaveLength(1);
+        expect(
+          toOwner.filter((n) => n.type === 'request-new' && n.requestId === id),
+          `new ${id}`,
+        ).toHaveLength(1);
       }
       for (const id of Object.values(requests)) {
-        expect(toRequester.filter((n) => n.type === 'request-approved' && n.requestId === id), `approved ${id}`).toHaveLength(1);
+        expect(
+          toRequester.filter((n) => n.type === 'request-approved' && n.requestId === id),
+          `approved ${id}`,
+        ).toHaveLength(1);
       }
     } finally {
       (await import('node:fs')).writeFileSync('/tmp/sup-platform.log', platform.run.output);

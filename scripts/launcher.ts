@@ -49,7 +49,8 @@ async function shutdown(code: number): Promise<never> {
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 process.on('exit', () => {
-  for (const child of running.flatMap((s) => s.children())) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const child of running.flatMap((s) => s.children()))
+    if (child.exitCode === null) child.kill('SIGKILL');
 });
 
 /** Builds the front ends that are missing or older than their sources. */
@@ -152,6 +153,8 @@ async function main() {
     preload: ['src/gateway.ts'],
   });
   await gateway.waitUntilReady();
+  // From here a process that dies is restarted with backoff while the others keep answering.
+  for (const s of running) s.watch();
 
   if (services.some((s) => s.name === 'catalog') && services.some((s) => s.name === 'requests')) {
     // Through the gateway with the demo accounts; a failure here must not stop the platform.
@@ -160,9 +163,6 @@ async function main() {
       (err: Error) => say(`could not seed demo medicines: ${err.message}`),
     );
   }
-
-  // From here a process that dies is restarted with backoff while the others keep answering.
-  for (const s of running) s.watch();
 
   const accounts = demoAccounts.map(
     (a) => `    ${a.email.padEnd(32)} ${a.userType}${a.status === 'pending' ? ' (pending approval)' : ''}`,

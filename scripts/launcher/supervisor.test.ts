@@ -73,7 +73,9 @@ describe('Supervised', () => {
     const { s, lines } = supervise({}, port, undefined, ['heavy.ts']);
     await s.waitUntilReady();
     s.watch();
-    await expect.poll(() => lines.find((l) => l.startsWith('fake has a warm spare')), { timeout: 10_000 }).toBeTruthy();
+    await expect
+      .poll(() => lines.find((l) => l.startsWith('fake has a warm spare')), { timeout: 10_000 })
+      .toBeTruthy();
     // Held back: the spare is alive but does not serve (the port is still the first process's).
     const spare = s.children()[1]!;
     expect(spare.exitCode).toBeNull();
@@ -84,7 +86,9 @@ describe('Supervised', () => {
     await s.waitUntilReady(10_000);
     expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('ok');
     expect(lines).toContain(`fake started (pid ${spare.pid}, its warm spare)`);
-    await expect.poll(() => lines.filter((l) => l.startsWith('fake has a warm spare')).length, { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(() => lines.filter((l) => l.startsWith('fake has a warm spare')).length, { timeout: 10_000 })
+      .toBe(2);
     expect(s.children()).toHaveLength(2);
   });
 
@@ -94,7 +98,9 @@ describe('Supervised', () => {
     const { s, lines, gaveUp } = supervise({ CRASH: '1' }, port, new CrashPolicy(2, 60_000, 10, 10));
     s.watch();
     await expect.poll(() => gaveUp.length, { timeout: 20_000, interval: 100 }).toBe(1);
-    expect(gaveUp[0]).toMatch(/fake crashed more than 2 times within 60 s \(last: code 3\); stopping the platform/);
+    expect(gaveUp[0]).toMatch(
+      /fake crashed more than 2 times within 60 s \(last: code 3\); stopping the platform/,
+    );
     expect(lines.filter((l) => l.startsWith('fake started'))).toHaveLength(3);
     expect(lines.filter((l) => l.includes('restarting in'))).toHaveLength(2);
   });
