@@ -124,7 +124,8 @@ async function main() {
         PORT: String(s.port),
       }),
       readyUrl: `http://127.0.0.1:${s.port}/health/ready`,
-      preload: ['src/service.ts'],
+      // A warm spare for a service's only instance; a scaled one has siblings answering meanwhile.
+      preload: (scale[s.name] ?? 1) === 1 ? ['src/service.ts'] : undefined,
     }),
   );
   await Promise.all(backEnd.map((s) => s.waitUntilReady()));
