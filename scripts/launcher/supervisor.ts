@@ -108,7 +108,9 @@ export class Supervised {
     if (!preload || this.spare || this.stopping) return;
     const spare = startSpare(label, index, cwd, entry, env, preload);
     this.spare = spare;
-    void spare.warm.then(() => this.say(`${label} has a warm spare (pid ${spare.child.pid})`));
+    void spare.warm.then(() => {
+      if (this.spare === spare) this.say(`${label} has a warm spare (pid ${spare.child.pid})`);
+    });
     // A spare that dies (its code cannot even load) is simply not there for the next restart.
     void spare.exited.then(() => {
       if (this.spare === spare) this.spare = null;
