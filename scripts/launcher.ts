@@ -1,6 +1,7 @@
 // `npm start`: the whole platform on one machine. Stores (embedded PostgreSQL, redis-server,
 // SMTP sink) unless their URLs are given, migrations and demo data, every service and the
-// gateway with prefixed logs; Ctrl-C stops them in order. A second start reuses var/.
+// gateway with prefixed logs; a process that dies is restarted (scripts/launcher/supervisor.ts);
+// Ctrl-C stops them in order. A second start reuses var/.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -9,11 +10,10 @@ import { createPool } from '@medrelay/service-kit';
 import { demoAccounts, demoPassword, seedDemoAccounts } from '@medrelay/svc-identity/provisioning';
 import { buildFrontEnds, staleFrontEnds } from './front-ends';
 import { seedDemoActivity } from './launcher/demo-activity';
-import { waitUntilReady } from './launcher/health';
 import { prefixer } from './launcher/logs';
 import { instancePort, parseScale } from './launcher/scale';
 import { commonEnvironment, gatewayEnvironment, launchedServices, onlySettingsOf } from './launcher/services';
-import { startProcess, stopProcess, type ServiceProcess } from './launcher/processes';
+import { Supervised, type ProcessSpec } from './launcher/supervisor';
 import { isListening } from './stores/ports';
 import { resolveStores, type Stores } from './stores/resolve';
 
@@ -31,7 +31,7 @@ const gatewayPort = Number(process.env.PORT ?? 8080);
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
 
 let stores: Stores | null = null;
-const running: ServiceProcess[] = [];
+const running: Supervised[] = [];
 let stopping = false;
 
 async function shutdown(code: number): Promise<never> {
@@ -39,8 +39,8 @@ async function shutdown(code: number): Promise<never> {
     stopping = true;
     say('stopping…');
     const gateway = running.find((s) => s.name === 'gateway');
-    if (gateway) await stopProcess(gateway);
-    await Promise.all(running.filter((s) => s !== gateway).map((s) => stopProcess(s)));
+    if (gateway) await gateway.stop();
+    await Promise.all(running.filter((s) => s !== gateway).map((s) => s.stop()));
     await stores?.stop();
     say('stopped');
   }
@@ -49,7 +49,8 @@ async function shutdown(code: number): Promise<never> {
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 process.on('exit', () => {
-  for (const s of running) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+  for (const child of running.flatMap((s) => s.children()))
+    if (child.exitCode === null) child.kill('SIGKILL');
 });
 
 /** Builds the front ends that are missing or older than their sources. */
@@ -98,38 +99,45 @@ async function main() {
     if (await isListening(port)) throw new Error(`Port ${port} is in use (another MedRelay still running?).`);
   }
 
-  instances.forEach((s, i) =>
-    running.push(
-      startProcess(
-        s.label,
-        i,
-        path.join(root, s.dir),
-        'src/main.ts',
-        onlySettingsOf(s.name, {
-          ...common,
-          ...s.env,
-          ...(s.name === 'requests' && catalogUrls.length
-            ? { CATALOG_URL: catalogUrls[s.instance % catalogUrls.length]! }
-            : {}),
-          PORT: String(s.port),
-        }),
-      ),
-    ),
+  // A crash loop stops everything: restarting it again would only hide the fault.
+  const giveUp = (reason: string) => {
+    say(reason);
+    void shutdown(1);
+  };
+  const supervise = (spec: ProcessSpec) => {
+    const supervised = new Supervised(spec, say, giveUp);
+    running.push(supervised);
+    return supervised;
+  };
+  const backEnd = instances.map((s, i) =>
+    supervise({
+      label: s.label,
+      index: i,
+      cwd: path.join(root, s.dir),
+      entry: 'src/main.ts',
+      env: onlySettingsOf(s.name, {
+        ...common,
+        ...s.env,
+        ...(s.name === 'requests' && catalogUrls.length
+          ? { CATALOG_URL: catalogUrls[s.instance % catalogUrls.length]! }
+          : {}),
+        PORT: String(s.port),
+      }),
+      readyUrl: `http://127.0.0.1:${s.port}/health/ready`,
+      // A warm spare for a service's only instance; a scaled one has siblings answering meanwhile.
+      preload: (scale[s.name] ?? 1) === 1 ? ['src/service.ts'] : undefined,
+    }),
   );
-  await Promise.all(
-    instances.map((s, i) =>
-      waitUntilReady(`http://127.0.0.1:${s.port}/health/ready`, running[i]!.exited, s.label),
-    ),
-  );
+  await Promise.all(backEnd.map((s) => s.waitUntilReady()));
 
   const upstreamUrls = (name: string, basePort: number) =>
     (urlsOf(name).length ? urlsOf(name) : [`http://127.0.0.1:${basePort}`]).join(',');
-  const gateway = startProcess(
-    'gateway',
-    5,
-    path.join(root, 'gateway'),
-    'src/main.ts',
-    onlySettingsOf('gateway', {
+  const gateway = supervise({
+    label: 'gateway',
+    index: 5,
+    cwd: path.join(root, 'gateway'),
+    entry: 'src/main.ts',
+    env: onlySettingsOf('gateway', {
       ...common,
       ...gatewayEnvironment(
         {
@@ -142,9 +150,12 @@ async function main() {
         process.env,
       ),
     }),
-  );
-  running.push(gateway);
-  await waitUntilReady(`http://127.0.0.1:${gatewayPort}/health/ready`, gateway.exited, 'gateway');
+    readyUrl: `http://127.0.0.1:${gatewayPort}/health/ready`,
+    preload: ['src/gateway.ts'],
+  });
+  await gateway.waitUntilReady();
+  // From here a process that dies is restarted with backoff while the others keep answering.
+  for (const s of running) s.watch();
 
   if (services.some((s) => s.name === 'catalog') && services.some((s) => s.name === 'requests')) {
     // Through the gateway with the demo accounts; a failure here must not stop the platform.
@@ -152,14 +163,6 @@ async function main() {
       (n) => say(n ? `seeded ${n} demo medicines and a few requests` : 'demo medicines already present'),
       (err: Error) => say(`could not seed demo medicines: ${err.message}`),
     );
-  }
-
-  for (const s of running) {
-    void s.exited.then((code) => {
-      if (stopping) return;
-      say(`${s.name} exited unexpectedly (code ${code}); stopping the platform`);
-      void shutdown(1);
-    });
   }
 
   const accounts = demoAccounts.map(

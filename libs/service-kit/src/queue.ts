@@ -21,6 +21,16 @@ export const defaultJobOptions: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
+/**
+ * A job whose worker died (`kill -9`, out of memory) keeps its lock until the lock lapses; then
+ * the restarted worker, checking every `stalledInterval`, takes it again. BullMQ's defaults (30 s
+ * lock, 30 s checks) held such a job up to a minute, and its `maxStalledCount` of 1 moved a job
+ * whose worker died twice to the failed set without retrying it. Every consumer is idempotent
+ * (inbox, sent_mail, keyed reservations), so a job taken again does no harm. The lock is renewed
+ * every half of it while the job runs; long jobs (the expiry scan) pass a longer one.
+ */
+export const stalledJobSettings = { lockDuration: 15_000, stalledInterval: 5_000, maxStalledCount: 10 };
+
 export function createQueue<T>(name: string, connection: Redis, prefix: string): Queue<T> {
   return new Queue<T>(name, { connection, prefix: `${prefix}:bull`, defaultJobOptions });
 }
@@ -42,6 +52,7 @@ export function createWorker<T>(
     connection,
     prefix: `${prefix}:bull`,
     concurrency,
+    ...stalledJobSettings,
     ...(lockDuration ? { lockDuration } : {}),
     settings: { backoffStrategy: (attemptsMade: number) => retryDelay(attemptsMade) },
   });
