@@ -7,3 +7,5 @@ export * from './report';
 export * from './transfers';
 export * from './donations';
 export * from './stock';
+export * from './phone';
+export * from './dosage-forms';

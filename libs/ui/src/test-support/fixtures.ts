@@ -10,7 +10,7 @@ export function medicineFixture(overrides: Partial<Medicine> = {}): Medicine {
     donorId: null,
     source: 'pharmacy',
     name: 'Concor 5mg',
-    type: 'Tablets',
+    type: 'tablets',
     description: null,
     quantity: 12,
     reservedQuantity: 0,
