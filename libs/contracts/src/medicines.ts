@@ -14,7 +14,6 @@ export type MedicineSort = (typeof medicineSorts)[number];
 
 export const medicineLimits = {
   nameMax: 200,
-  typeMax: 100,
   descriptionMax: 2000,
   quantityMax: 1_000_000,
   /** Prices up to 99,999,999.99 EGP (numeric(10,2)). */
