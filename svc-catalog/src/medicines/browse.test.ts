@@ -206,7 +206,9 @@ describe('search (trigram index)', () => {
     // The type is a key; its English and Arabic labels find it (issue 13).
     expect(idsOf((await browse(ngo.token, { q: 'SUPPOSITOR' })).body)).toEqual([byType]);
     expect(idsOf((await browse(ngo.token, { q: 'لبوس' })).body)).toEqual([byType]);
-    expect(idsOf((await browse(ngo.token, { q: 'قراص' })).body)).toEqual(expect.arrayContaining([arabic, latin]));
+    const tablets = (await browse(ngo.token, { q: 'قراص' })).body as Array<{ type: string }>;
+    expect(tablets.length).toBeGreaterThan(0);
+    expect(tablets.every((m) => m.type === 'tablets')).toBe(true);
     // Under three letters there is no trigram: still a correct substring search.
     expect(idsOf((await browse(ngo.token, { q: 'با' })).body)).toContain(arabic);
     expect(idsOf((await browse(ngo.token, { q: 'سي' })).body)).toContain(arabic);
