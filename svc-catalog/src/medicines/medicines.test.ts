@@ -135,7 +135,11 @@ describe('POST /api/medicines (spec §5)', () => {
     expect(badEdit.status).toBe(400);
     expect(badEdit.body.details[0].rule).toBe('medicineTypeInvalid');
     // Donations take the same list.
-    const donation = await p.api.post('/api/medicines', medicineInput({ type: 'Drops' }), { token: donor.token });
+    const donation = await p.api.post(
+      '/api/medicines',
+      { ...medicineInput(), type: 'Drops', originalPrice: null, discountPrice: null },
+      { token: donor.token },
+    );
     expect(donation.status).toBe(400);
     expect(donation.body.details.map((d: { rule: string }) => d.rule)).toContain('medicineTypeInvalid');
   });
