@@ -18,12 +18,20 @@ describe('normalizePhone (E.164)', () => {
     expect(normalizePhone(input)).toBe(expected);
   });
 
-  it.each(['', '0101', '01301234567', '0100123456', '010012345678', '12345678901', '+20 1', 'call me', '+0123456789', '0020'])(
-    'refuses %j',
-    (input) => {
-      expect(normalizePhone(input)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '0101',
+    '01301234567',
+    '0100123456',
+    '010012345678',
+    '12345678901',
+    '+20 1',
+    'call me',
+    '+0123456789',
+    '0020',
+  ])('refuses %j', (input) => {
+    expect(normalizePhone(input)).toBeNull();
+  });
 });
 
 describe('WhatsApp links', () => {

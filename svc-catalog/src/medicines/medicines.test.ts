@@ -117,7 +117,11 @@ describe('POST /api/medicines (spec §5)', () => {
     });
     expect(created.status).toBe(201);
     expect(created.body.type).toBe('capsules');
-    const edited = await p.api.put(`/api/medicines/${created.body.id}`, { type: 'gel' }, { token: pharmacy.token });
+    const edited = await p.api.put(
+      `/api/medicines/${created.body.id}`,
+      { type: 'gel' },
+      { token: pharmacy.token },
+    );
     expect(edited.body.type).toBe('gel');
     for (const type of ['Tablets', 'T', 'Antibiotic', 42]) {
       const res = await p.api.post(
@@ -131,7 +135,11 @@ describe('POST /api/medicines (spec §5)', () => {
       ]);
       expect(res.body.message).toContain('اختار النوع من القايمة');
     }
-    const badEdit = await p.api.put(`/api/medicines/${created.body.id}`, { type: 'pills' }, { token: pharmacy.token });
+    const badEdit = await p.api.put(
+      `/api/medicines/${created.body.id}`,
+      { type: 'pills' },
+      { token: pharmacy.token },
+    );
     expect(badEdit.status).toBe(400);
     expect(badEdit.body.details[0].rule).toBe('medicineTypeInvalid');
     // Donations take the same list.
@@ -242,7 +250,9 @@ describe('browsing (GET /api/medicines)', () => {
   it('searches name and type, filters by source and urgency, sorts and pages', async () => {
     const byType = await p.api.get('/api/medicines?q=syRUP', { token: ngo.token });
     expect(names(byType.body)).toEqual(['Amoxicillin 250']);
-    const byArabicType = await p.api.get(`/api/medicines?q=${encodeURIComponent('شراب')}`, { token: ngo.token });
+    const byArabicType = await p.api.get(`/api/medicines?q=${encodeURIComponent('شراب')}`, {
+      token: ngo.token,
+    });
     expect(names(byArabicType.body)).toEqual(['Amoxicillin 250']);
     const donors = await p.api.get('/api/medicines?source=donor', { token: ngo.token });
     expect(donors.body.every((m: { source: string }) => m.source === 'donor')).toBe(true);

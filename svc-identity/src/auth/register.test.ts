@@ -79,9 +79,7 @@ describe('POST /api/auth/register (spec §5)', () => {
       { headers: { 'accept-language': 'ar' } },
     );
     expect(nonsense.status).toBe(400);
-    expect(nonsense.body.details).toEqual([
-      expect.objectContaining({ path: 'phone', rule: 'phoneInvalid' }),
-    ]);
+    expect(nonsense.body.details).toEqual([expect.objectContaining({ path: 'phone', rule: 'phoneInvalid' })]);
     expect(nonsense.body.message).toContain('اكتب رقم تليفون صحيح');
   });
 

@@ -80,8 +80,7 @@ const selectRequests = `
  */
 function contactFor(row: ListRow, viewerId?: number): Contact | null {
   if (viewerId === undefined || !contactVisible(row.status)) return null;
-  const side =
-    viewerId === row.requester_id ? 'provider' : viewerId === row.owner_id ? 'requester' : null;
+  const side = viewerId === row.requester_id ? 'provider' : viewerId === row.owner_id ? 'requester' : null;
   if (!side) return null;
   const name = side === 'provider' ? row.provider_name : row.requester_name;
   const userType = side === 'provider' ? row.provider_type : row.requester_type;

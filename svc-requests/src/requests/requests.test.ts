@@ -491,8 +491,7 @@ describe('bad ids and queries on every read endpoint (400 / 404, never 500)', ()
 
 describe("the other party's contact (issue 13: people coordinate by phone)", () => {
   const contactOf = async (token: string, id: number, path = '/api/requests/my') =>
-    ((await p.requests.api.get(path, { token })).body as MedicineRequest[]).find((r) => r.id === id)
-      ?.contact;
+    ((await p.requests.api.get(path, { token })).body as MedicineRequest[]).find((r) => r.id === id)?.contact;
 
   it('shows organisation and E.164 phone to the two parties once approved, never before nor to others', async () => {
     const medicine = await list(pharmacy.token, 60, { quantity: 5, recipientType: 'ngos' });

@@ -35,7 +35,9 @@ describe("an approved request shows the other party's contact (issue 13)", () =>
     const info = screen.getByTestId('contact-info');
     expect(info.textContent).toContain('للتواصل: رسالة');
     expect(info.textContent).toContain('المسؤول: Mona Adel');
-    expect(screen.getByRole('link', { name: /اتصل بـ رسالة/ }).getAttribute('href')).toBe('tel:+201122334455');
+    expect(screen.getByRole('link', { name: /اتصل بـ رسالة/ }).getAttribute('href')).toBe(
+      'tel:+201122334455',
+    );
     const chat = screen.getByRole('link', { name: 'ابعت رسالة واتساب لـ رسالة' }).getAttribute('href')!;
     expect(chat.startsWith('https://wa.me/201122334455?text=')).toBe(true);
     expect(whatsAppText(chat)).toBe('أهلاً، بكلمك بخصوص طلب MedRelay رقم 42 على Concor 5mg.');

@@ -59,14 +59,21 @@ describe('the Type field: a fixed list of dosage forms (issue 13)', () => {
     expect(onSave.mock.calls[0]![2]).toEqual({ type: 'syrup' });
   });
 
-  it('reads the forms in Arabic on Arabic screens and keeps an edited listing\'s form', async () => {
+  it("reads the forms in Arabic on Arabic screens and keeps an edited listing's form", async () => {
     await renderInRemote(
-      <MedicineForm withPrices medicine={medicineFixture({ type: 'syrup' })} submitLabel="حفظ" onSave={vi.fn()} />,
+      <MedicineForm
+        withPrices
+        medicine={medicineFixture({ type: 'syrup' })}
+        submitLabel="حفظ"
+        onSave={vi.fn()}
+      />,
       { language: 'ar' },
     );
     const select = screen.getByLabelText('النوع', { exact: false }) as HTMLSelectElement;
     expect(select.value).toBe('syrup');
     const labels = [...select.options].map((o) => o.textContent);
-    expect(labels).toEqual(expect.arrayContaining(['اختار النوع', 'أقراص', 'شراب', 'حقن', 'لبوس', 'نوع تاني']));
+    expect(labels).toEqual(
+      expect.arrayContaining(['اختار النوع', 'أقراص', 'شراب', 'حقن', 'لبوس', 'نوع تاني']),
+    );
   });
 });
