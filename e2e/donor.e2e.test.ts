@@ -32,7 +32,7 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
     await page.waitForURL('**/donor/add-donation');
     await remote.getByText('Donation guidelines').waitFor();
     await remote.getByLabel('Medicine Name').fill('Panadol Extra');
-    await remote.getByLabel('Type').fill('Tablets');
+    await remote.getByLabel('Type').selectOption('tablets');
     await remote.getByLabel('Quantity').fill('4');
     await remote.getByLabel('Expiry Date').fill(inputDate(120));
     // Recipients are chosen, NGOs by default (spec §5).
@@ -117,7 +117,7 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
     await remote.getByRole('button', { name: 'Add Donation' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Medicine Name').fill('Augmentin 625');
-    await dialog.getByLabel('Type').fill('Tablets');
+    await dialog.getByLabel('Type').selectOption('tablets');
     await dialog.getByLabel('Quantity').fill('2');
     await dialog.getByLabel('Expiry Date').fill(inputDate(60));
     // The dashboard dialog offers no recipient choice: its donations go to NGOs (spec §5).

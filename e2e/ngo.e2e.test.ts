@@ -152,7 +152,7 @@ describe('ngo', { timeout: 90_000 }, () => {
     await sellerRemote.getByText('اسم الدواء مطلوب').waitFor();
     await sellerRemote.getByText('تاريخ الصلاحية مطلوب').waitFor();
     await sellerRemote.getByLabel('اسم الدواء').fill('Amoxil 500mg');
-    await sellerRemote.getByLabel('النوع').fill('Capsules');
+    await sellerRemote.getByLabel('النوع').selectOption('capsules');
     await sellerRemote.getByLabel('الكمية').fill('6');
     await sellerRemote
       .getByLabel('تاريخ انتهاء الصلاحية')
@@ -190,6 +190,11 @@ describe('ngo', { timeout: 90_000 }, () => {
     const row = remote.getByTestId('request-row').filter({ hasText: 'Amoxil 500mg' });
     await row.getByText('مقبول', { exact: true }).waitFor();
     await row.getByText('طلبك اتقبل.', { exact: false }).waitFor();
+    // The pharmacy's phone and a WhatsApp chat with an Arabic message naming the request (issue 13).
+    const chat = await row.getByRole('link', { name: /ابعت رسالة واتساب/ }).getAttribute('href');
+    expect(chat).toMatch(/^https:\/\/wa\.me\/20\d+\?text=/);
+    expect(new URL(chat!).searchParams.get('text')).toContain('Amoxil 500mg');
+    expect(await row.getByRole('link', { name: /اتصل بـ/ }).getAttribute('href')).toMatch(/^tel:\+20\d+$/);
     // Its status badge sits left of the medicine's name.
     const name = await row.getByRole('heading', { name: 'Amoxil 500mg' }).boundingBox();
     const badge = await row.getByTestId('request-status').boundingBox();

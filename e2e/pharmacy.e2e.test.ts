@@ -45,7 +45,7 @@ describe('pharmacy', { timeout: 90_000 }, () => {
     await remote.getByText('Medicine name is required').waitFor();
     await remote.getByText('Expiry date is required').waitFor();
     await remote.getByLabel('Medicine Name').fill('Concor 5mg');
-    await remote.getByLabel('Type').fill('Tablets');
+    await remote.getByLabel('Type').selectOption('tablets');
     await remote.getByLabel('Quantity').fill('10');
     await remote.getByLabel('Expiry Date').fill(inDays(5));
     await remote.getByLabel('Original Price (EGP)').fill('70');

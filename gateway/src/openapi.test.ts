@@ -114,7 +114,7 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
     const pharmacy = await platform.user('pharmacy');
     await platform.catalog.api.post(
       '/api/medicines',
-      { name: 'Concor 5mg', type: 'Tablets', quantity: 3, expiryDate: '2031-01-31', recipientType: 'both' },
+      { name: 'Concor 5mg', type: 'tablets', quantity: 3, expiryDate: '2031-01-31', recipientType: 'both' },
       { token: pharmacy.token },
     );
     const browse = await gw.api.get('/api/medicines', { token: ngo.token });

@@ -40,7 +40,7 @@ describe('catalog and requests through the gateway (issue 4 "Done means")', () =
 
     const listed = await gw.api.post(
       '/api/medicines',
-      medicineInput({ name: 'Concor 5mg', type: 'Tablets', recipientType: 'ngos', quantity: 12 }),
+      medicineInput({ name: 'Concor 5mg', type: 'tablets', recipientType: 'ngos', quantity: 12 }),
       { token: pharmacy.token },
     );
     expect(listed.status).toBe(201);

@@ -23,10 +23,11 @@ export const medicineNames = [
   'كونجستال', 'أسبوسيد ٧٥ مجم', 'فيتامين د٣ نقط', 'إنسولين لانتوس',
 ];
 
+// Dosage form keys (libs/domain), weighted as pharmacies list them.
 // prettier-ignore
 export const medicineTypes = [
-  'Tablets', 'Tablets', 'Tablets', 'Capsules', 'Capsules', 'Syrup', 'Injection', 'Inhaler', 'Drops',
-  'Cream', 'Suppositories', 'Sachets', 'أقراص', 'شراب', 'حقن', 'كبسولات',
+  'tablets', 'tablets', 'tablets', 'tablets', 'capsules', 'capsules', 'syrup', 'injection', 'inhaler',
+  'drops', 'cream', 'suppository', 'sachet', 'suspension', 'ointment', 'other',
 ];
 
 /** Ids of the synthetic owners start above any real account's. */

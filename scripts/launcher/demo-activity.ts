@@ -58,14 +58,14 @@ export async function seedDemoActivity(baseUrl: string): Promise<number> {
       expiryDate: inDays(days),
       recipientType,
     });
-  const panadol = await list(pharmacy, 'Panadol Extra 500mg', 'Tablets', 40, 5, 'both', [45, 20]);
-  const augmentin = await list(pharmacy, 'Augmentin 1g', 'Tablets', 12, 20, 'pharmacies', [160, 95]);
-  await list(pharmacy, 'Concor 5mg', 'Tablets', 25, 60, 'both', [70, 35]);
-  const glucophage = await list(pharmacy2, 'Glucophage 500mg', 'Tablets', 30, 12, 'both', [38, 15]);
-  await list(pharmacy2, 'Ventolin Inhaler', 'Inhaler', 6, 3, 'ngos', [65, null]);
-  const brufen = await list(donor, 'Brufen 400mg', 'Tablets', 10, 45, 'ngos');
-  await list(donor, 'Vitamin D3 Drops', 'Drops', 4, 25, 'both');
-  await list(donor2, 'Insulin Glargine Pen', 'Injection', 3, 9, 'ngos');
+  const panadol = await list(pharmacy, 'Panadol Extra 500mg', 'tablets', 40, 5, 'both', [45, 20]);
+  const augmentin = await list(pharmacy, 'Augmentin 1g', 'tablets', 12, 20, 'pharmacies', [160, 95]);
+  await list(pharmacy, 'Concor 5mg', 'tablets', 25, 60, 'both', [70, 35]);
+  const glucophage = await list(pharmacy2, 'Glucophage 500mg', 'tablets', 30, 12, 'both', [38, 15]);
+  await list(pharmacy2, 'Ventolin Inhaler', 'inhaler', 6, 3, 'ngos', [65, null]);
+  const brufen = await list(donor, 'Brufen 400mg', 'tablets', 10, 45, 'ngos');
+  await list(donor, 'Vitamin D3 Drops', 'drops', 4, 25, 'both');
+  await list(donor2, 'Insulin Glargine Pen', 'injection', 3, 9, 'ngos');
 
   const ask = (token: string, medicineId: number, quantity: number, notes: string) =>
     call(baseUrl, 'POST', '/api/requests', token, { medicineId, quantity, notes });

@@ -82,7 +82,7 @@ export type TestCatalogPlatform = Awaited<ReturnType<typeof startTestCatalog>>;
 export function medicineInput(overrides: Partial<MedicineCreateInput> = {}, days = 60): MedicineCreateInput {
   return {
     name: 'Panadol Extra 500mg',
-    type: 'Tablets',
+    type: 'tablets',
     description: 'Sealed boxes',
     quantity: 10,
     originalPrice: 45.5,

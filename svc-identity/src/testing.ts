@@ -55,7 +55,7 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
         email,
         passwordHash,
         name: `${label} user`,
-        phone: '01000000000',
+        phone: '+201000000000',
         userType,
         status,
         language: 'en',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizePhone } from '@medrelay/domain/phone';
 import type { MessageKey } from './messages';
 
 /** Arabic-Indic and Persian digits typed on Arabic keyboards become ASCII digits. */
@@ -47,6 +48,7 @@ export const nameField = z
   .min(limits.nameMin, { error: 'nameMin' })
   .max(limits.nameMax);
 
+/** A phone number, stored and answered in E.164 (`+201001234567`); the rule is libs/domain's. */
 export const phoneField = z
   .string(typeError('phoneMin'))
   .trim()
@@ -56,7 +58,14 @@ export const phoneField = z
       .string()
       .min(limits.phoneMin, { error: 'phoneMin' })
       .max(limits.phoneMax)
-      .regex(/^\+?[0-9][0-9 -]*$/, { error: 'phoneInvalid' }),
+      .transform((value, ctx) => {
+        const e164 = normalizePhone(value);
+        if (!e164) {
+          ctx.addIssue({ code: 'custom', message: 'phoneInvalid' });
+          return z.NEVER;
+        }
+        return e164;
+      }),
   );
 
 /** Optional free text: blank becomes undefined so "not given" has one representation. */

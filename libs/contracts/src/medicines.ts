@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dosageForms } from '@medrelay/domain/dosage-forms';
 import { queryInt, typeError } from './fields';
 
 export const recipientTypes = ['ngos', 'pharmacies', 'both'] as const;
@@ -13,7 +14,6 @@ export type MedicineSort = (typeof medicineSorts)[number];
 
 export const medicineLimits = {
   nameMax: 200,
-  typeMax: 100,
   descriptionMax: 2000,
   quantityMax: 1_000_000,
   /** Prices up to 99,999,999.99 EGP (numeric(10,2)). */
@@ -107,11 +107,13 @@ export const medicineCreateSchema = z
       .trim()
       .min(1, { error: 'medicineNameRequired' })
       .max(medicineLimits.nameMax),
-    type: z
-      .string(typeError('medicineTypeRequired'))
-      .trim()
-      .min(1, { error: 'medicineTypeRequired' })
-      .max(medicineLimits.typeMax),
+    /** A dosage form key (libs/domain); the screens show its translated label. */
+    type: z.enum(dosageForms, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null || issue.input === ''
+          ? 'medicineTypeRequired'
+          : 'medicineTypeInvalid',
+    }),
     description: descriptionField,
     quantity: quantityField,
     originalPrice: priceField,
@@ -235,7 +237,8 @@ export const medicineSchema = z.object({
   donorId: z.number().int().nullable(),
   source: z.enum(medicineSources),
   name: z.string(),
-  type: z.string(),
+  /** A dosage form key (libs/domain `dosageForms`). */
+  type: z.enum(dosageForms),
   description: z.string().nullable(),
   /** What is still available; approvals take from it. */
   quantity: z.number().int(),

@@ -17,8 +17,8 @@ export const messages = {
     ar: 'رقم التليفون لازم يكون 10 أرقام على الأقل',
   },
   phoneInvalid: {
-    en: 'Phone number may contain only digits, spaces, + and -',
-    ar: 'رقم التليفون لازم يكون أرقام بس، ومسموح بالمسافات و + و -',
+    en: 'Enter a valid phone number, e.g. 01001234567 or +20 100 123 4567',
+    ar: 'اكتب رقم تليفون صحيح، زي 01001234567 أو ‎+20 100 123 4567',
   },
   acceptTerms: { en: 'You must accept the terms', ar: 'لازم توافق على الشروط والأحكام' },
   userTypeInvalid: {
@@ -30,6 +30,7 @@ export const messages = {
   commercialNumberRequired: { en: 'Commercial number is required', ar: 'رقم السجل التجاري مطلوب' },
   medicineNameRequired: { en: 'Medicine name is required', ar: 'اسم الدواء مطلوب' },
   medicineTypeRequired: { en: 'Medicine type is required', ar: 'نوع الدواء مطلوب' },
+  medicineTypeInvalid: { en: 'Choose a type from the list', ar: 'اختار النوع من القايمة' },
   quantityMin: { en: 'Quantity must be at least 1', ar: 'الكمية لازم تكون 1 على الأقل' },
   priceMin: { en: 'Price must be 0 or greater', ar: 'السعر لازم يكون صفر أو أكتر' },
   expiryDateRequired: { en: 'Expiry date is required', ar: 'تاريخ الصلاحية مطلوب' },

@@ -116,6 +116,21 @@ export type AdminRequestQuery = z.output<typeof adminRequestQuerySchema>;
 
 const partySchema = z.object({ id: z.number().int(), name: z.string(), userType: z.enum(userTypes) });
 
+/**
+ * The other party of an approved (or collected) request, shown only to its two parties so they
+ * can arrange the pickup by phone (issue 13). `organizationName` is the NGO's organisation or the
+ * pharmacy's name (a pharmacy account is named after the pharmacy); null for individual donors.
+ * `phone` is E.164 when it parsed (numbers stored before normalisation may not).
+ */
+export const contactSchema = z.object({
+  userId: z.number().int(),
+  userType: z.enum(userTypes),
+  name: z.string(),
+  organizationName: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
 /** The medicine as svc-requests knows it (its read model of the catalog). */
 export const requestMedicineSchema = medicineSchema
   .pick({
@@ -132,6 +147,8 @@ export const requestMedicineSchema = medicineSchema
     isAvailable: true,
   })
   .extend({
+    /** A dosage form key, or the free text of a listing the read model has not heard of since the keys came. */
+    type: z.string(),
     source: z.enum(medicineSources),
     pharmacyId: z.number().int().nullable(),
     donorId: z.number().int().nullable(),
@@ -164,6 +181,8 @@ export const requestSchema = z.object({
   /** Null (shown as 'Unknown') while identity's event about the user has not arrived yet. */
   requester: partySchema.nullable(),
   provider: partySchema.nullable(),
+  /** The other party's contact: for the two parties once approved, otherwise null. */
+  contact: contactSchema.nullable(),
 });
 export type MedicineRequest = z.infer<typeof requestSchema>;
 

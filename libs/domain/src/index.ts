@@ -8,3 +8,5 @@ export * from './transfers';
 export * from './donations';
 export * from './stock';
 export * from './gs1';
+export * from './phone';
+export * from './dosage-forms';

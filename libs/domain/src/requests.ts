@@ -17,3 +17,11 @@ const requestTransitions: Record<RequestStatus, Partial<Record<RequestStatus, Re
 export function requestTransitionParty(from: RequestStatus, to: RequestStatus): RequestParty | null {
   return requestTransitions[from][to] ?? null;
 }
+
+/**
+ * Whether the two parties see each other's phone and organisation (issue 13): from approval on,
+ * when a pickup has to be arranged, and in history after collection; never before approval.
+ */
+export function contactVisible(status: RequestStatus): boolean {
+  return status === 'approved' || status === 'completed';
+}

@@ -1,4 +1,13 @@
 import type { Language } from '@medrelay/contracts';
+import { dosageFormLabels, dosageForms, type DosageForm } from '@medrelay/domain/dosage-forms';
+
+/** `dosageForm.<key>` in one language, from the labels libs/domain keeps (browse search uses them too). */
+function dosageFormTexts(language: Language): Record<DosageForm, string> {
+  return Object.fromEntries(dosageForms.map((key) => [key, dosageFormLabels[key][language]])) as Record<
+    DosageForm,
+    string
+  >;
+}
 
 /** Texts every app shares: the chrome, roles, statuses, toasts of spec §8 and generic states. */
 const en = {
@@ -60,7 +69,7 @@ const en = {
   medicine: {
     name: 'Medicine Name',
     type: 'Type',
-    typePlaceholder: 'e.g. Tablets, Syrup, Injection',
+    typePlaceholder: 'Choose a type',
     description: 'Description',
     quantity: 'Quantity',
     originalPrice: 'Original Price (EGP)',
@@ -107,6 +116,15 @@ const en = {
     provider: 'From {{name}}',
     unknown: 'Unknown',
     notesLabel: 'Notes: {{notes}}',
+  },
+  dosageForm: dosageFormTexts('en'),
+  contact: {
+    label: 'Contact',
+    person: 'Contact person: {{name}}',
+    call: 'Call {{name}} on {{phone}}',
+    whatsApp: 'WhatsApp',
+    whatsAppLabel: 'Message {{name}} on WhatsApp',
+    message: 'Hello, this is about MedRelay request #{{id}} for {{medicine}}.',
   },
   pickup: {
     title: 'Set Pickup Details',
@@ -237,7 +255,7 @@ const ar: Texts & {
   medicine: {
     name: 'اسم الدواء',
     type: 'النوع',
-    typePlaceholder: 'مثلاً: أقراص، شراب، حقن',
+    typePlaceholder: 'اختار النوع',
     description: 'الوصف',
     quantity: 'الكمية',
     originalPrice: 'السعر الأصلي (جنيه)',
@@ -304,6 +322,15 @@ const ar: Texts & {
     provider: 'من: {{name}}',
     unknown: 'غير معروف',
     notesLabel: 'ملاحظات: {{notes}}',
+  },
+  dosageForm: dosageFormTexts('ar'),
+  contact: {
+    label: 'للتواصل',
+    person: 'المسؤول: {{name}}',
+    call: 'اتصل بـ {{name}} على {{phone}}',
+    whatsApp: 'واتساب',
+    whatsAppLabel: 'ابعت رسالة واتساب لـ {{name}}',
+    message: 'أهلاً، بكلمك بخصوص طلب MedRelay رقم {{id}} على {{medicine}}.',
   },
   pickup: {
     title: 'تحديد تفاصيل الاستلام',

@@ -23,10 +23,10 @@ export async function applyUserEvent(
 
 async function upsertUser(client: pg.PoolClient, schema: string, user: UserSnapshot): Promise<void> {
   await client.query(
-    `INSERT INTO ${schema}.users (id, name, email, user_type, status, address, organization_name, language, version)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    `INSERT INTO ${schema}.users (id, name, email, user_type, status, address, organization_name, language, version, phone)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (id) DO UPDATE SET
-       name = excluded.name, email = excluded.email, user_type = excluded.user_type,
+       name = excluded.name, email = excluded.email, phone = excluded.phone, user_type = excluded.user_type,
        status = excluded.status, address = excluded.address,
        organization_name = excluded.organization_name, language = excluded.language,
        version = excluded.version, updated_at = now()
@@ -41,6 +41,7 @@ async function upsertUser(client: pg.PoolClient, schema: string, user: UserSnaps
       user.organizationName,
       user.language,
       user.version,
+      user.phone,
     ],
   );
 }

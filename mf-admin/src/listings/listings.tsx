@@ -14,6 +14,7 @@ import {
   Pager,
   QueryGate,
   StatCard,
+  useDosageFormLabel,
   useNotify,
 } from '@medrelay/ui';
 import { adminPageSize, useAdminPage } from '../admin-page';
@@ -31,6 +32,7 @@ export default function Listings() {
   const styles = useListStyles();
   const filterStyles = useFilterStyles();
   const { t } = useTranslation('admin');
+  const typeLabel = useDosageFormLabel();
   const notify = useNotify();
   const format = useFormat();
   const client = useQueryClient();
@@ -124,7 +126,7 @@ export default function Listings() {
                             {m.name}
                           </Text>
                           <Text size={200} className={styles.muted} block>
-                            {m.type} · {t('listings.owner', { name: owner })} ·{' '}
+                            <bdi>{typeLabel(m.type)}</bdi> · {t('listings.owner', { name: owner })} ·{' '}
                             {t('listings.quantity', { count: m.quantity })}
                           </Text>
                         </div>

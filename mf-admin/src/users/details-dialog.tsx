@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   Button,
   Dialog,
@@ -28,10 +29,11 @@ export function DetailsDialog({ user, onClose }: { user: User; onClose: () => vo
   const { t } = useTranslation('admin');
   const format = useFormat();
   const profile = user.profile;
-  const rows: [string, string | null | undefined][] = [
+  const rows: [string, ReactNode][] = [
     [t('approvals.fields.name'), user.name],
     [t('approvals.fields.email'), user.email],
-    [t('approvals.fields.phone'), user.phone],
+    // E.164 reads left to right in Arabic too (the + stays in front).
+    [t('approvals.fields.phone'), <bdi dir="ltr">{user.phone}</bdi>],
     [t('approvals.fields.userType'), t(`common:userType.${user.userType}`)],
     [t('approvals.fields.status'), t(`common:status.${user.status}`)],
     [t('approvals.fields.address'), profile?.address],

@@ -37,6 +37,7 @@ const pending = (id: number, name: string): MedicineRequest => {
     medicine,
     requester: { id: 2, name: 'Shubra NGO', userType: 'ngo' },
     provider: { id: 1, name: 'Test user', userType: 'pharmacy' },
+    contact: null,
   };
 };
 

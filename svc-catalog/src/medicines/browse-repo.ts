@@ -1,5 +1,5 @@
 import type { AdminMedicineQuery, MedicineBrowseQuery, RecipientType } from '@medrelay/contracts';
-import { urgentThresholdDays } from '@medrelay/domain';
+import { dosageFormsMatching, urgentThresholdDays } from '@medrelay/domain';
 import { availableSql, daysLeftSql, selectMedicines, type Db, type MedicineRow } from './repo';
 
 // Browse and the admin listing: one page of a large list with its total (exact while small,
@@ -139,7 +139,9 @@ export async function browseMedicines(
   }
   if (query.q) {
     const n = params.push(likePattern(query.q));
-    where.push(`(m.name ILIKE $${n} OR m.type ILIKE $${n})`);
+    // The type is a key: the search matches its labels in both languages (libs/domain).
+    const k = params.push(dosageFormsMatching(query.q));
+    where.push(`(m.name ILIKE $${n} OR m.type = ANY($${k}::text[]))`);
   }
   if (query.source) where.push(`m.source = $${params.push(query.source)}`);
   if (query.urgent)
@@ -244,8 +246,9 @@ export async function listAllMedicines(
   const where: string[] = [];
   if (query.q) {
     const n = params.push(likePattern(query.q));
+    const k = params.push(dosageFormsMatching(query.q));
     where.push(`m.id IN (SELECT id FROM catalog.medicines WHERE name ILIKE $${n}
-                         UNION SELECT id FROM catalog.medicines WHERE type ILIKE $${n}
+                         UNION SELECT id FROM catalog.medicines WHERE type = ANY($${k}::text[])
                          UNION SELECT mo.id FROM catalog.medicines mo JOIN catalog.users ou ON ou.id = mo.owner_id
                                 WHERE ou.name ILIKE $${n})`);
   }

@@ -111,6 +111,47 @@ describe('POST /api/medicines (spec §5)', () => {
     expect(ar.body.message).toBe('الكمية لازم تكون 1 على الأقل');
   });
 
+  it('takes the type only as a dosage form key, on create and edit (issue 13)', async () => {
+    const created = await p.api.post('/api/medicines', medicineInput({ type: 'capsules' }), {
+      token: pharmacy.token,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.type).toBe('capsules');
+    const edited = await p.api.put(
+      `/api/medicines/${created.body.id}`,
+      { type: 'gel' },
+      { token: pharmacy.token },
+    );
+    expect(edited.body.type).toBe('gel');
+    for (const type of ['Tablets', 'T', 'Antibiotic', 42]) {
+      const res = await p.api.post(
+        '/api/medicines',
+        { ...medicineInput(), type },
+        { token: pharmacy.token, headers: { 'accept-language': 'ar' } },
+      );
+      expect(res.status, String(type)).toBe(400);
+      expect(res.body.details, String(type)).toEqual([
+        expect.objectContaining({ path: 'type', rule: 'medicineTypeInvalid' }),
+      ]);
+      expect(res.body.message).toContain('اختار النوع من القايمة');
+    }
+    const badEdit = await p.api.put(
+      `/api/medicines/${created.body.id}`,
+      { type: 'pills' },
+      { token: pharmacy.token },
+    );
+    expect(badEdit.status).toBe(400);
+    expect(badEdit.body.details[0].rule).toBe('medicineTypeInvalid');
+    // Donations take the same list.
+    const donation = await p.api.post(
+      '/api/medicines',
+      { ...medicineInput(), type: 'Drops', originalPrice: null, discountPrice: null },
+      { token: donor.token },
+    );
+    expect(donation.status).toBe(400);
+    expect(donation.body.details.map((d: { rule: string }) => d.rule)).toContain('medicineTypeInvalid');
+  });
+
   it('refuses a past expiry date, a non-date, fractional quantities, extra fields and broken JSON', async () => {
     const cases: Array<[unknown, string]> = [
       [{ ...medicineInput(), expiryDate: days(-1) }, 'expiryDatePast'],
@@ -147,24 +188,24 @@ describe('browsing (GET /api/medicines)', () => {
     ids = {
       amoxNgo: await make(
         pharmacy2.token,
-        { name: 'Amoxicillin 250', type: 'Syrup', recipientType: 'ngos', discountPrice: 5 },
+        { name: 'Amoxicillin 250', type: 'syrup', recipientType: 'ngos', discountPrice: 5 },
         20,
       ),
       insulinPh: await make(
         pharmacy2.token,
-        { name: 'Insulin Pen', type: 'Injection', recipientType: 'pharmacies', discountPrice: 80 },
+        { name: 'Insulin Pen', type: 'injection', recipientType: 'pharmacies', discountPrice: 80 },
         5,
       ),
       bothCheap: await make(
         pharmacy2.token,
-        { name: 'Zinc Tablets', type: 'Tablets', recipientType: 'both', discountPrice: null, quantity: 3 },
+        { name: 'Zinc Tablets', type: 'tablets', recipientType: 'both', discountPrice: null, quantity: 3 },
         90,
       ),
       donation: await make(
         donor.token,
         {
           name: 'Vitamin C',
-          type: 'Effervescent',
+          type: 'other',
           recipientType: 'both',
           originalPrice: null,
           discountPrice: null,
@@ -209,6 +250,10 @@ describe('browsing (GET /api/medicines)', () => {
   it('searches name and type, filters by source and urgency, sorts and pages', async () => {
     const byType = await p.api.get('/api/medicines?q=syRUP', { token: ngo.token });
     expect(names(byType.body)).toEqual(['Amoxicillin 250']);
+    const byArabicType = await p.api.get(`/api/medicines?q=${encodeURIComponent('شراب')}`, {
+      token: ngo.token,
+    });
+    expect(names(byArabicType.body)).toEqual(['Amoxicillin 250']);
     const donors = await p.api.get('/api/medicines?source=donor', { token: ngo.token });
     expect(donors.body.every((m: { source: string }) => m.source === 'donor')).toBe(true);
     expect(names(donors.body)).toContain('Vitamin C');
@@ -392,7 +437,7 @@ describe('own lists at scale: /my paged, /my/summary, /expiring capped', () => {
   ) =>
     p.catalog.service.ctx.pool.query(
       `INSERT INTO catalog.medicines (owner_id, source, name, type, quantity, expiry_date, created_at)
-       SELECT $1, 'pharmacy', 'Seeded ' || i, 'Tablets', 2, now() + make_interval(days => $3), ${createdAt}
+       SELECT $1, 'pharmacy', 'Seeded ' || i, 'tablets', 2, now() + make_interval(days => $3), ${createdAt}
          FROM generate_series(1, $2) AS i`,
       [ownerId, n, expiresInDays],
     );

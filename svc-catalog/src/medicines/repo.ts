@@ -6,7 +6,7 @@ import type {
   MedicineUpdate,
   RecipientType,
 } from '@medrelay/contracts';
-import { urgentThresholdDays } from '@medrelay/domain';
+import { urgentThresholdDays, type DosageForm } from '@medrelay/domain';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 export type Db = Pool | PoolClient;
@@ -16,7 +16,8 @@ export interface MedicineRow {
   owner_id: number;
   source: MedicineSource;
   name: string;
-  type: string;
+  /** A dosage form key (a CHECK constraint keeps it one, migration 006). */
+  type: DosageForm;
   description: string | null;
   quantity: number;
   original_price: string | null;

@@ -25,7 +25,7 @@ describe('PUT /api/auth/me (own account)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       name: 'Mona Adel',
-      phone: '01122334455',
+      phone: '+201122334455',
       language: 'ar',
       profile: { address: 'Shubra, Cairo', organizationName: 'Al Amal', commercialNumber: 'CN-1' },
     });
@@ -84,6 +84,7 @@ describe('PUT /api/auth/me (own account)', () => {
       [{ userType: 'admin' }, 'unknownField'],
       [{ name: 'A' }, 'nameMin'],
       [{ phone: '123' }, 'phoneMin'],
+      [{ phone: '0100 123 45' }, 'phoneInvalid'],
       [{ language: 'fr' }, 'invalidValue'],
     ];
     for (const [body, rule] of cases) {

@@ -56,7 +56,7 @@ describe('POST /api/auth/register (spec §5)', () => {
     expect(donor.body.user.userType).toBe('donor');
   });
 
-  it('normalises the e-mail and Arabic-Indic digits in the phone', async () => {
+  it('normalises the e-mail, and the phone (Arabic-Indic digits too) to E.164', async () => {
     const email = uniqueEmail('Case');
     const res = await identity.api.post(
       '/api/auth/register',
@@ -64,7 +64,23 @@ describe('POST /api/auth/register (spec §5)', () => {
     );
     expect(res.status).toBe(201);
     expect(res.body.user.email).toBe(email.toLowerCase());
-    expect(res.body.user.phone).toBe('01012345678');
+    expect(res.body.user.phone).toBe('+201012345678');
+    // Other Egyptian forms land on the same number; nonsense is refused in the caller's language.
+    for (const phone of ['0101 234 5678', '00201012345678', '+20-101-234-5678']) {
+      const again = await identity.api.post(
+        '/api/auth/register',
+        base({ email: uniqueEmail('phone'), phone }),
+      );
+      expect(again.body.user.phone, phone).toBe('+201012345678');
+    }
+    const nonsense = await identity.api.post(
+      '/api/auth/register',
+      base({ email: uniqueEmail('phone'), phone: '01301234567' }),
+      { headers: { 'accept-language': 'ar' } },
+    );
+    expect(nonsense.status).toBe(400);
+    expect(nonsense.body.details).toEqual([expect.objectContaining({ path: 'phone', rule: 'phoneInvalid' })]);
+    expect(nonsense.body.message).toContain('اكتب رقم تليفون صحيح');
   });
 
   it('answers every §5 rule with its message', async () => {

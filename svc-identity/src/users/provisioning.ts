@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { normalizePhone } from '@medrelay/domain';
 import { migrate, withTransaction, type Pool } from '@medrelay/service-kit';
 import { hashPassword } from '../passwords';
 import { recordUserEvent } from './events';
@@ -15,8 +16,10 @@ export async function provisionAccount(
   account: Omit<NewUser, 'passwordHash'> & { password: string },
 ): Promise<{ id: number | null; created: boolean }> {
   const passwordHash = await hashPassword(account.password);
+  // Stored in E.164 like registrations (a number that does not parse stays as given).
+  const phone = normalizePhone(account.phone) ?? account.phone;
   return withTransaction(pool, async (client) => {
-    const id = await insertUser(client, { ...account, passwordHash });
+    const id = await insertUser(client, { ...account, phone, passwordHash });
     if (id === null) return { id: null, created: false };
     await recordUserEvent(client, 'user.registered', (await findUserById(client, id))!);
     return { id, created: true };

@@ -1,5 +1,6 @@
 import type {
   AdminRequestQuery,
+  Contact,
   MedicineRequest,
   MedicineSource,
   RecipientType,
@@ -8,6 +9,7 @@ import type {
   Transaction,
   UserType,
 } from '@medrelay/contracts';
+import { contactVisible } from '@medrelay/domain';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 type Db = Pool | PoolClient;
@@ -44,6 +46,10 @@ interface ListRow extends RequestRow {
   m_owner_id: number;
   requester_name: string | null;
   requester_type: UserType | null;
+  requester_phone: string | null;
+  requester_organization: string | null;
+  provider_phone: string | null;
+  provider_organization: string | null;
   provider_name: string | null;
   provider_type: UserType | null;
   provider_email: string | null;
@@ -59,12 +65,35 @@ const selectRequests = `
          m.recipient_type AS m_recipient_type, m.image_url AS m_image_url,
          m.is_available AS m_is_available, m.source AS m_source, m.owner_id AS m_owner_id,
          ru.name AS requester_name, ru.user_type AS requester_type,
+         ru.phone AS requester_phone, ru.organization_name AS requester_organization,
          ou.name AS provider_name, ou.user_type AS provider_type,
-         ou.email AS provider_email, ou.address AS provider_address
+         ou.email AS provider_email, ou.address AS provider_address,
+         ou.phone AS provider_phone, ou.organization_name AS provider_organization
     FROM requests.requests r
     LEFT JOIN requests.medicines m ON m.id = r.medicine_id
     LEFT JOIN requests.users ru ON ru.id = r.requester_id
     LEFT JOIN requests.users ou ON ou.id = r.owner_id`;
+
+/**
+ * The other party's contact for a party of an approved or collected request; null for anyone
+ * else (admins read without a viewer) and before approval (issue 13).
+ */
+function contactFor(row: ListRow, viewerId?: number): Contact | null {
+  if (viewerId === undefined || !contactVisible(row.status)) return null;
+  const side = viewerId === row.requester_id ? 'provider' : viewerId === row.owner_id ? 'requester' : null;
+  if (!side) return null;
+  const name = side === 'provider' ? row.provider_name : row.requester_name;
+  const userType = side === 'provider' ? row.provider_type : row.requester_type;
+  if (name === null || userType === null) return null;
+  const organization = side === 'provider' ? row.provider_organization : row.requester_organization;
+  return {
+    userId: side === 'provider' ? row.owner_id : row.requester_id,
+    userType,
+    name,
+    organizationName: userType === 'pharmacy' ? name : userType === 'ngo' ? organization : null,
+    phone: (side === 'provider' ? row.provider_phone : row.requester_phone) || null,
+  };
+}
 
 function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
   const direction =
@@ -111,6 +140,7 @@ function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
       row.provider_name === null
         ? null
         : { id: row.owner_id, name: row.provider_name, userType: row.provider_type! },
+    contact: contactFor(row, viewerId),
   };
 }
 

@@ -488,3 +488,62 @@ describe('bad ids and queries on every read endpoint (400 / 404, never 500)', ()
     }
   });
 });
+
+describe("the other party's contact (issue 13: people coordinate by phone)", () => {
+  const contactOf = async (token: string, id: number, path = '/api/requests/my') =>
+    ((await p.requests.api.get(path, { token })).body as MedicineRequest[]).find((r) => r.id === id)?.contact;
+
+  it('shows organisation and E.164 phone to the two parties once approved, never before nor to others', async () => {
+    const medicine = await list(pharmacy.token, 60, { quantity: 5, recipientType: 'ngos' });
+    const created = await ask(ngo.token, { medicineId: medicine.id, quantity: 1 });
+    const id = created.body.id as number;
+    expect(created.body.contact).toBeNull();
+    expect(await contactOf(ngo.token, id)).toBeNull();
+    expect(await contactOf(pharmacy.token, id)).toBeNull();
+
+    const approved = await move(pharmacy.token, id, { status: 'approved' });
+    // The owner's answer carries the requester's contact (the NGO's organisation).
+    expect(approved.body.contact).toEqual({
+      userId: ngo.id,
+      userType: 'ngo',
+      name: 'ngo user',
+      organizationName: 'Org',
+      phone: '+201000000000',
+    });
+    const pharmacyContact = {
+      userId: pharmacy.id,
+      userType: 'pharmacy',
+      name: 'pharmacy user',
+      organizationName: 'pharmacy user',
+      phone: '+201000000000',
+    };
+    expect(await contactOf(ngo.token, id)).toEqual(pharmacyContact);
+    expect(await contactOf(pharmacy.token, id)).toMatchObject({ userId: ngo.id, organizationName: 'Org' });
+
+    // Admins see the request without anyone's contact; another NGO does not see the request at all.
+    expect(await contactOf(admin.token, id, '/api/admin/all-requests?pageSize=100')).toBeNull();
+    expect(await contactOf(ngo2.token, id)).toBeUndefined();
+
+    // History keeps it after collection.
+    expect((await move(ngo.token, id, { status: 'completed' })).body.contact).toEqual(pharmacyContact);
+    expect(await contactOf(ngo.token, id, '/api/transactions/my')).toEqual(pharmacyContact);
+  });
+
+  it('a rejected request and a donor party show no organisation / no contact as the rule says', async () => {
+    const donation = await list(donor.token, 60, { quantity: 3, recipientType: 'ngos' });
+    const rejected = (await ask(ngo.token, { medicineId: donation.id })).body.id as number;
+    expect((await move(donor.token, rejected, { status: 'rejected' })).body.contact).toBeNull();
+    expect(await contactOf(ngo.token, rejected)).toBeNull();
+
+    const id = (await ask(ngo2.token, { medicineId: donation.id })).body.id as number;
+    const pickup = { status: 'approved', pickupLocation: 'Nasr City', pickupDate: inDays(2) };
+    expect((await move(donor.token, id, pickup)).status).toBe(200);
+    expect(await contactOf(ngo2.token, id)).toEqual({
+      userId: donor.id,
+      userType: 'donor',
+      name: 'donor user',
+      organizationName: null,
+      phone: '+201000000000',
+    });
+  });
+});

@@ -15,3 +15,5 @@ export * from './rules';
 export * from './medicine-form-dialog';
 export * from './browse-results';
 export * from './request-section';
+export * from './dosage-form';
+export * from './contact-info';

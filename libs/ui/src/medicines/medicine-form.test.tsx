@@ -24,10 +24,56 @@ describe('the edit medicine form', () => {
     const onSave = vi.fn();
     await renderInRemote(<MedicineForm withPrices submitLabel="Add Medicine" onSave={onSave} />);
     type('Medicine Name', 'Panadol');
-    type('Type', 'Tablets');
+    type('Type', 'tablets');
     type('Quantity', '0');
     fireEvent.click(screen.getByRole('button', { name: 'Add Medicine' }));
     await screen.findByText('Quantity must be at least 1');
     expect(onSave).not.toHaveBeenCalled();
+  });
+});
+
+describe('the Type field: a fixed list of dosage forms (issue 13)', () => {
+  it('offers the translated forms and refuses none chosen', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    await renderInRemote(<MedicineForm withPrices={false} submitLabel="Add" onSave={onSave} />);
+    const select = screen.getByLabelText('Type', { exact: false }) as HTMLSelectElement;
+    expect(select.tagName).toBe('SELECT');
+    const options = [...select.options].map((o) => [o.value, o.textContent]);
+    expect(options[0]).toEqual(['', 'Choose a type']);
+    expect(options).toContainEqual(['suppository', 'Suppositories']);
+    expect(options).toHaveLength(16);
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await screen.findByText('Medicine type is required');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('sends the chosen key when an owner changes the form of a listing', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    await renderInRemote(
+      <MedicineForm withPrices medicine={medicineFixture()} submitLabel="Save" onSave={onSave} />,
+    );
+    expect((screen.getByLabelText('Type', { exact: false }) as HTMLSelectElement).value).toBe('tablets');
+    type('Type', 'syrup');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    expect(onSave.mock.calls[0]![2]).toEqual({ type: 'syrup' });
+  });
+
+  it("reads the forms in Arabic on Arabic screens and keeps an edited listing's form", async () => {
+    await renderInRemote(
+      <MedicineForm
+        withPrices
+        medicine={medicineFixture({ type: 'syrup' })}
+        submitLabel="حفظ"
+        onSave={vi.fn()}
+      />,
+      { language: 'ar' },
+    );
+    const select = screen.getByLabelText('النوع', { exact: false }) as HTMLSelectElement;
+    expect(select.value).toBe('syrup');
+    const labels = [...select.options].map((o) => o.textContent);
+    expect(labels).toEqual(
+      expect.arrayContaining(['اختار النوع', 'أقراص', 'شراب', 'حقن', 'لبوس', 'نوع تاني']),
+    );
   });
 });

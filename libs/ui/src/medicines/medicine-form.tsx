@@ -6,6 +6,7 @@ import {
   makeStyles,
   Radio,
   RadioGroup,
+  Select,
   Textarea,
   tokens,
 } from '@fluentui/react-components';
@@ -29,6 +30,7 @@ import {
   type MedicineUpdateInput,
   type RecipientType,
 } from '@medrelay/contracts';
+import { dosageForms, type DosageForm } from '@medrelay/domain/dosage-forms';
 import { currentLanguage } from '@medrelay/i18n';
 import { fieldMessage } from '../forms/field-message';
 import { cairoDay, photoProblem } from './rules';
@@ -46,7 +48,8 @@ const useStyles = makeStyles({
 function initialValues(medicine?: Medicine, recipientType?: RecipientType): MedicineCreateInput {
   return {
     name: medicine?.name ?? '',
-    type: medicine?.type ?? '',
+    // Empty until chosen: the schema answers "Medicine type is required".
+    type: medicine?.type ?? ('' as DosageForm),
     description: medicine?.description ?? '',
     quantity: medicine?.quantity ?? 1,
     originalPrice: medicine?.originalPrice ?? '',
@@ -150,11 +153,17 @@ export function MedicineForm({
         <Input maxLength={medicineLimits.nameMax} {...field('name')} />
       </Field>
       <Field label={t('medicine.type')} validationMessage={fieldMessage(t, errors.type)} required>
-        <Input
-          maxLength={medicineLimits.typeMax}
-          placeholder={t('medicine.typePlaceholder')}
-          {...field('type')}
-        />
+        {/* A native select: the phone's own picker, labels in the reader's language (issue 13). */}
+        <Select {...field('type')}>
+          <option value="" disabled>
+            {t('medicine.typePlaceholder')}
+          </option>
+          {dosageForms.map((key) => (
+            <option key={key} value={key}>
+              {t(`dosageForm.${key}`)}
+            </option>
+          ))}
+        </Select>
       </Field>
       <Field label={t('medicine.description')} validationMessage={fieldMessage(t, errors.description)}>
         <Textarea maxLength={medicineLimits.descriptionMax} resize="vertical" {...field('description')} />

@@ -5,6 +5,7 @@ import type { Medicine } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { DaysLeftBadge } from '../components/days-left-badge';
 import { AvailabilityBadge, RecipientBadges, SourceBadge } from './badges';
+import { useDosageFormLabel } from './dosage-form';
 import { ItemCard, useItemTextStyles } from './item-card';
 import { MedicineImage } from './medicine-image';
 import { PriceTag } from './price-tag';
@@ -32,6 +33,7 @@ export function MedicineRow({
   const styles = useItemTextStyles();
   const { t } = useTranslation('common');
   const format = useFormat();
+  const typeLabel = useDosageFormLabel();
   const owner = medicine.pharmacy?.user.name ?? medicine.donor?.name;
   return (
     <ItemCard
@@ -48,7 +50,7 @@ export function MedicineRow({
     >
       <Text className={styles.muted}>
         {/* Names typed by users keep their own direction beside the Arabic words and numbers. */}
-        <bdi>{medicine.type}</bdi> · {t('medicine.units', { count: medicine.quantity })}
+        <bdi>{typeLabel(medicine.type)}</bdi> · {t('medicine.units', { count: medicine.quantity })}
         {showSource && owner ? ` · ${t('medicine.offeredBy', { name: owner })}` : ''}
       </Text>
       {medicine.description && <Text className={styles.prose}>{medicine.description}</Text>}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MedicineRequest, Transaction } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { RequestStatusBadge } from './badges';
+import { ContactInfo } from './contact-info';
 import { ItemCard, useItemTextStyles } from './item-card';
 
 interface RequestRowProps {
@@ -16,7 +17,10 @@ interface RequestRowProps {
   children?: ReactNode;
 }
 
-/** One request (spec §2): medicine, the other party (or 'Unknown'), quantity, when, notes, status. */
+/**
+ * One request (spec §2): medicine, the other party (or 'Unknown'), quantity, when, notes, status,
+ * and once approved the other party's contact (phone and WhatsApp).
+ */
 export function RequestRow({ request, counterpart, pendingWording, actions, children }: RequestRowProps) {
   const styles = useItemTextStyles();
   const { t } = useTranslation('common');
@@ -40,6 +44,7 @@ export function RequestRow({ request, counterpart, pendingWording, actions, chil
       {request.notes && (
         <Text className={styles.prose}>{t('request.notesLabel', { notes: request.notes })}</Text>
       )}
+      <ContactInfo request={request} />
       {children}
     </ItemCard>
   );

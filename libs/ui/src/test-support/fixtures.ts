@@ -1,4 +1,4 @@
-import type { Medicine } from '@medrelay/contracts';
+import type { Medicine, MedicineRequest } from '@medrelay/contracts';
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString();
 
@@ -10,7 +10,7 @@ export function medicineFixture(overrides: Partial<Medicine> = {}): Medicine {
     donorId: null,
     source: 'pharmacy',
     name: 'Concor 5mg',
-    type: 'Tablets',
+    type: 'tablets',
     description: null,
     quantity: 12,
     reservedQuantity: 0,
@@ -27,6 +27,38 @@ export function medicineFixture(overrides: Partial<Medicine> = {}): Medicine {
       user: { name: 'Dokki Pharmacy', email: 'p@example.com' },
     },
     donor: null,
+    ...overrides,
+  };
+}
+
+/** A request as svc-requests returns it to a party (component tests only): approved, NGO → pharmacy. */
+export function requestFixture(overrides: Partial<MedicineRequest> = {}): MedicineRequest {
+  const medicine = medicineFixture();
+  return {
+    id: 42,
+    medicineId: medicine.id,
+    requesterId: 2,
+    providerId: 1,
+    status: 'approved',
+    quantity: 3,
+    notes: null,
+    pickupLocation: null,
+    pickupDate: null,
+    unitPrice: '35.00',
+    originalUnitPrice: '50.00',
+    createdAt: inDays(-1),
+    updatedAt: inDays(-1),
+    direction: 'outgoing',
+    medicine: { ...medicine, pharmacyId: 1, donorId: null },
+    requester: { id: 2, name: 'Mona Adel', userType: 'ngo' },
+    provider: { id: 1, name: 'Dokki Pharmacy', userType: 'pharmacy' },
+    contact: {
+      userId: 1,
+      userType: 'pharmacy',
+      name: 'Dokki Pharmacy',
+      organizationName: 'Dokki Pharmacy',
+      phone: '+201001234567',
+    },
     ...overrides,
   };
 }
