@@ -57,7 +57,7 @@ export async function createIdentityService(
   await settings.publish();
   await restoreRevocations(pool, redis, prefix);
 
-  const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY, metricsPort: config.METRICS_PORT });
+  const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY });
   app.use(health.router());
   app.use(authRoutes(ctx));
   app.use(impactRoutes(ctx));
