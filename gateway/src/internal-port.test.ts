@@ -38,3 +38,26 @@ describe('the internal port (METRICS_PORT)', () => {
     expect(await metrics.text()).toContain('process_cpu_seconds_total');
   });
 });
+
+describe('API answers through the gateway', () => {
+  it('carry the security headers, no-store on a signed-in call, and pages keep their own policy', async () => {
+    const { gw, identity } = started;
+    const { token } = await identity.signedIn('donor');
+    const me = await fetch(`${gw.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    expect(me.headers.get('cache-control')).toBe('no-store');
+    expect(me.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(me.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(me.headers.get('strict-transport-security')).toMatch(/max-age=/);
+    // The gateway's own answers (its early token check) too.
+    const refused = await fetch(`${gw.baseUrl}/api/auth/me`, { headers: { authorization: 'Bearer nope' } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect(refused.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // Public, anonymous JSON may be cached as before.
+    expect((await fetch(`${gw.baseUrl}/api/settings`)).headers.get('cache-control')).not.toBe('no-store');
+    const page = await fetch(`${gw.baseUrl}/pharmacy/dashboard`);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
+import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { compressAnswers } from './compression';
@@ -43,6 +44,7 @@ export function createServiceApp(
     }),
   );
   app.use((req, _res, next) => runWithRequestId(String(req.id), next));
+  app.use(securityHeaders(), noStoreWhenAuthenticated);
   app.use(httpMetrics(String(logger.bindings().service ?? 'unknown')));
   if (options.compress !== false) app.use(compressAnswers());
   // Metrics live on the internal port: here /metrics is a plain 404 (not a page of the front-end fallback).
@@ -50,6 +52,28 @@ export function createServiceApp(
   if (options.json !== false) app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
   return app;
 }
+
+/**
+ * helmet's headers on every answer (nosniff, frame and opener isolation, HSTS, no referrer).
+ * The policy here suits JSON and images: nothing may load or frame them. Pages and files
+ * (static.ts, the API docs, the queue dashboard) replace the CSP and referrer policy with their own.
+ */
+export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
+
+export function securityHeaders(): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  });
+}
+
+/**
+ * An answer to a call carrying a token is that user's data: no browser or proxy may keep it
+ * (`no-store`). Set first, so a route that knows better (a public photo) may still override it.
+ */
+const noStoreWhenAuthenticated: RequestHandler = (req, res, next) => {
+  if (req.headers.authorization) res.setHeader('Cache-Control', 'no-store');
+  next();
+};
 
 export function listen(app: Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
