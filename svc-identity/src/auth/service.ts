@@ -7,27 +7,52 @@ import {
   type User,
   type UserStatus,
 } from '@medrelay/contracts';
-import { AppError, httpError, RateLimiter, withTransaction } from '@medrelay/service-kit';
+import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { queueMail } from '../mail/outbox';
 import { dummyHash, hashPassword, verifyPassword } from '../passwords';
+import { SignInLockout } from './lockout';
 import { recordUserEvent } from '../users/events';
 import { findCredentialsByEmail, findUserById, insertUser, languageOfEmail, publicUser } from '../users/repo';
 
 export function createAuthService(ctx: IdentityContext) {
-  const window = ctx.config.LOGIN_FAILURE_WINDOW_SECONDS;
-  const accountAttempts = new RateLimiter(
-    ctx.redis,
-    `${ctx.prefix}:login-fail:account`,
-    ctx.config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-    window,
-  );
-  const addressAttempts = new RateLimiter(
-    ctx.redis,
-    `${ctx.prefix}:login-fail:address`,
-    ctx.config.LOGIN_MAX_FAILURES_PER_ADDRESS,
-    window,
-  );
+  const c = ctx.config;
+  const lockout = new SignInLockout(ctx.redis, ctx.prefix, {
+    freeFailures: c.LOGIN_FREE_FAILURES,
+    baseDelayMs: c.LOGIN_DELAY_BASE_SECONDS * 1000,
+    maxDelayMs: c.LOGIN_DELAY_MAX_SECONDS * 1000,
+    pairMemorySeconds: c.LOGIN_FAILURE_MEMORY_SECONDS,
+    lockFailures: c.LOGIN_LOCK_FAILURES,
+    lockWindowSeconds: c.LOGIN_LOCK_WINDOW_SECONDS,
+    lockMs: c.LOGIN_LOCK_SECONDS * 1000,
+  });
+
+  /** The administrator hears of a lock (outbox, so the notice survives a crash after it). */
+  async function noteLock(email: string) {
+    const settings = await ctx.settings.get();
+    await withTransaction(ctx.pool, async (client) => {
+      const found = await findCredentialsByEmail(client, email);
+      ctx.logger.warn({ userId: found?.user.id ?? null }, 'account locked after repeated failed sign-ins');
+      // An e-mail nobody registered is locked too (the answer must not tell), but is no news.
+      if (!found) return;
+      await queueMail(client, settings, {
+        template: 'admin-account-locked',
+        to: settings.adminEmail,
+        language: (await languageOfEmail(client, settings.adminEmail)) ?? 'en',
+        idempotencyKey: `account-locked:${found.user.id}:${Date.now()}`,
+        data: {
+          name: found.user.name,
+          email: found.user.email,
+          userType: found.user.userType,
+          failures: String(c.LOGIN_LOCK_FAILURES),
+          minutes: String(Math.round(c.LOGIN_LOCK_SECONDS / 60)),
+          windowMinutes: String(Math.round(c.LOGIN_LOCK_WINDOW_SECONDS / 60)),
+          reviewUrl: `${c.PUBLIC_URL}/admin/users`,
+        },
+      });
+    });
+    ctx.outbox.nudge();
+  }
 
   /** After a commit, telling Redis is best effort: the token claim and the start-up restore cover a miss. */
   return {
@@ -78,29 +103,32 @@ export function createAuthService(ctx: IdentityContext) {
     },
 
     /**
-     * Signs in. Every attempt counts per account and per address before the password is
-     * checked (so parallel guesses cannot slip past the limit); a success takes its attempt
-     * back. The answer never says whether the e-mail exists.
+     * Signs in. Each attempt is claimed per account-and-address before the password is checked
+     * (so parallel guesses cannot slip past); see auth/lockout.ts for the policy. The answer
+     * never says whether the e-mail exists: unknown e-mails are throttled and locked alike.
      */
     async login(input: LoginInput, address: string): Promise<LoginResponse> {
-      const [account, origin] = await Promise.all([
-        accountAttempts.hit(input.email),
-        addressAttempts.hit(address),
-      ]);
-      if (!account.allowed || !origin.allowed) {
-        // A refused attempt checks no password: it counts against neither the account (so one
-        // address cannot lock a stranger out) nor the address (so an office is not locked out).
-        await Promise.all([accountAttempts.undo(input.email), addressAttempts.undo(address)]);
-        const wait = Math.max(
-          account.allowed ? 0 : account.retryAfterSeconds,
-          origin.allowed ? 0 : origin.retryAfterSeconds,
-        );
-        throw httpError.tooManyRequests(wait);
+      const claim = await lockout.claim(input.email, address);
+      if (!claim.allowed) {
+        if (claim.reason === 'locked') {
+          throw new AppError(429, 'ACCOUNT_LOCKED', 'accountLocked', {
+            details: { retryAfterSeconds: claim.retryAfterSeconds },
+            headers: { 'Retry-After': String(claim.retryAfterSeconds) },
+          });
+        }
+        throw httpError.tooManyRequests(claim.retryAfterSeconds);
       }
       const found = await findCredentialsByEmail(ctx.pool, input.email);
       const valid = await verifyPassword(found?.passwordHash ?? (await dummyHash), input.password);
-      if (!found || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
-      await Promise.all([accountAttempts.reset(input.email), addressAttempts.undo(address)]);
+      if (!found || !valid) {
+        if (await lockout.failed(input.email, address)) {
+          await noteLock(input.email).catch((err: Error) =>
+            ctx.logger.error({ err: err.message }, 'could not note an account lock for the admin'),
+          );
+        }
+        throw new AppError(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
+      }
+      await lockout.succeeded(input.email, address);
 
       const settings = await ctx.settings.get();
       // The status is read, published and signed under a share lock: a suspension (which takes
