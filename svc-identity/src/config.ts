@@ -24,6 +24,16 @@ export const identityConfigShape = {
   LOGIN_LOCK_FAILURES: z.coerce.number().int().positive().default(50),
   LOGIN_LOCK_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   LOGIN_LOCK_SECONDS: z.coerce.number().int().positive().default(3600),
+  /** The administrator's registration notices: at most one digest e-mail per this many seconds. */
+  REGISTRATION_DIGEST_SECONDS: z.coerce.number().int().positive().default(900),
+  /** How often an instance checks whether a digest is due. */
+  REGISTRATION_DIGEST_CHECK_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * "E-mail already registered" answers one address gets per window; past it, that address may
+   * not register for the rest of the window (429), so the answer cannot be used to list accounts.
+   */
+  REGISTRATION_MAX_TAKEN_PER_ADDRESS: z.coerce.number().int().positive().default(10),
+  REGISTRATION_TAKEN_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   /** Run the mail worker in this process (off for instances that should only serve HTTP). */
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
 };

@@ -7,10 +7,11 @@ import {
   type User,
   type UserStatus,
 } from '@medrelay/contracts';
-import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
+import { AppError, httpError, RateLimiter, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { queueMail } from '../mail/outbox';
 import { dummyHash, hashPassword, verifyPassword } from '../passwords';
+import { addRegistrationNotice } from '../registrations/repo';
 import { SignInLockout } from './lockout';
 import { recordUserEvent } from '../users/events';
 import { findCredentialsByEmail, findUserById, insertUser, languageOfEmail, publicUser } from '../users/repo';
@@ -26,6 +27,13 @@ export function createAuthService(ctx: IdentityContext) {
     lockWindowSeconds: c.LOGIN_LOCK_WINDOW_SECONDS,
     lockMs: c.LOGIN_LOCK_SECONDS * 1000,
   });
+
+  const takenAnswers = new RateLimiter(
+    ctx.redis,
+    `${ctx.prefix}:register-taken`,
+    c.REGISTRATION_MAX_TAKEN_PER_ADDRESS,
+    c.REGISTRATION_TAKEN_WINDOW_SECONDS,
+  );
 
   /** The administrator hears of a lock (outbox, so the notice survives a crash after it). */
   async function noteLock(email: string) {
@@ -56,14 +64,24 @@ export function createAuthService(ctx: IdentityContext) {
 
   /** After a commit, telling Redis is best effort: the token claim and the start-up restore cover a miss. */
   return {
-    async register(input: Registration, requestLanguage: Language): Promise<{ user: User; message: string }> {
+    async register(
+      input: Registration,
+      requestLanguage: Language,
+      address: string,
+    ): Promise<{ user: User; message: string }> {
+      // An address that has had its share of "already registered" answers gets none for a while.
+      const taken = await takenAnswers.peek(address);
+      if (taken.count >= c.REGISTRATION_MAX_TAKEN_PER_ADDRESS) throw httpError.tooManyRequests(taken.retryAfterSeconds);
       const settings = await ctx.settings.get();
       const status = settings.autoApproveUsers ? 'approved' : 'pending';
       const language = input.language ?? requestLanguage;
       const passwordHash = await hashPassword(input.password);
       const user = await withTransaction(ctx.pool, async (client) => {
         const id = await insertUser(client, { ...input, passwordHash, status, language });
-        if (id === null) throw httpError.conflict('EMAIL_TAKEN', 'emailTaken', { path: 'email' });
+        if (id === null) {
+          await takenAnswers.hit(address);
+          throw httpError.conflict('EMAIL_TAKEN', 'emailTaken', { path: 'email' });
+        }
         const created = (await findUserById(client, id))!;
         await recordUserEvent(client, 'user.registered', created);
         await queueMail(client, settings, {
@@ -77,20 +95,8 @@ export function createAuthService(ctx: IdentityContext) {
             loginUrl: `${ctx.config.PUBLIC_URL}/login`,
           },
         });
-        if (settings.notifyRegistrations && status === 'pending') {
-          await queueMail(client, settings, {
-            template: 'admin-new-registration',
-            to: settings.adminEmail,
-            language: (await languageOfEmail(client, settings.adminEmail)) ?? 'en',
-            idempotencyKey: `registered-admin-notice:${id}`,
-            data: {
-              name: created.name,
-              email: created.email,
-              userType: created.userType,
-              reviewUrl: `${ctx.config.PUBLIC_URL}/admin/users`,
-            },
-          });
-        }
+        // Told in the next digest (registrations/digest.ts), not one e-mail each.
+        if (settings.notifyRegistrations && status === 'pending') await addRegistrationNotice(client, id);
         return created;
       });
       ctx.outbox.nudge();
