@@ -1,7 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kubectlInstalled, render, renderKustomization, renderWithKubectl, type K8sObject } from './k8s/render';
+import {
+  kubectlInstalled,
+  render,
+  renderKustomization,
+  renderWithKubectl,
+  type K8sObject,
+} from './k8s/render';
 import { deployableSettings, launcherVariableNames } from './launcher/services';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -223,14 +229,21 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     }
   });
 
-  it.runIf(kubectlInstalled)('the offline renderer agrees with the real kustomize on the production overlay', () => {
-    // Only the ConfigMap's content hash is computed differently (kustomize's own encoding).
-    const normalised = (objects: K8sObject[]) =>
-      objects
-        .map((o) => JSON.parse(JSON.stringify(o).replace(/medrelay-config-[0-9a-z]{10}/g, 'medrelay-config-#')))
-        .sort((a, b) => `${a.kind}/${a.metadata.name}`.localeCompare(`${b.kind}/${b.metadata.name}`));
-    expect(normalised(renderKustomization(productionDir))).toEqual(normalised(renderWithKubectl(productionDir)));
-  });
+  it.runIf(kubectlInstalled)(
+    'the offline renderer agrees with the real kustomize on the production overlay',
+    () => {
+      // Only the ConfigMap's content hash is computed differently (kustomize's own encoding).
+      const normalised = (objects: K8sObject[]) =>
+        objects
+          .map((o) =>
+            JSON.parse(JSON.stringify(o).replace(/medrelay-config-[0-9a-z]{10}/g, 'medrelay-config-#')),
+          )
+          .sort((a, b) => `${a.kind}/${a.metadata.name}`.localeCompare(`${b.kind}/${b.metadata.name}`));
+      expect(normalised(renderKustomization(productionDir))).toEqual(
+        normalised(renderWithKubectl(productionDir)),
+      );
+    },
+  );
 
   it('refuses several `$patch: delete` documents in one patch file, as kustomize does', () => {
     const overlay = mkdtempSync(path.join(root, 'deploy', 'k8s', 'overlays', '.test-'));
@@ -249,7 +262,9 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
       if (kubectlInstalled) expect(() => renderWithKubectl(overlay)).toThrow();
       // One deletion per file is what both accept.
       writeFileSync(path.join(overlay, 'secrets.yaml'), deletion('medrelay-secrets'));
-      for (const renderer of kubectlInstalled ? [renderKustomization, renderWithKubectl] : [renderKustomization])
+      for (const renderer of kubectlInstalled
+        ? [renderKustomization, renderWithKubectl]
+        : [renderKustomization])
         expect(renderer(overlay).some((o) => o.metadata.name === 'medrelay-secrets')).toBe(false);
     } finally {
       rmSync(overlay, { recursive: true, force: true });

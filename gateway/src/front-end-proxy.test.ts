@@ -32,6 +32,8 @@ describe('FRONTEND_URL', () => {
     expect((await gw.api.get('/api/settings')).status).toBe(200);
     expect((await gw.api.get('/health/ready')).status).toBe(200);
     expect((await fetch(`${gw.baseUrl}/metrics`)).status).toBe(404);
-    expect(await (await fetch(`${gw.internalUrl}/metrics`)).text()).toContain('http_request_duration_seconds');
+    expect(await (await fetch(`${gw.internalUrl}/metrics`)).text()).toContain(
+      'http_request_duration_seconds',
+    );
   });
 });

@@ -210,7 +210,8 @@ function renderTree(dir: string): K8sObject[] {
 }
 
 /** Whether `kubectl` (with its built-in kustomize) is on PATH. */
-export const kubectlInstalled = spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' }).status === 0;
+export const kubectlInstalled =
+  spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' }).status === 0;
 
 /** The objects the real `kubectl kustomize <dir>` prints (throws with its error output if it fails). */
 export function renderWithKubectl(dir: string): K8sObject[] {

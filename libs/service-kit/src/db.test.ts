@@ -66,13 +66,18 @@ describe('migration checksums', () => {
     const dir = migrations({ '001_create.sql': 'CREATE TABLE kit_d.things (id int PRIMARY KEY);' });
     // A database migrated by the old runner: the table has no checksum column.
     await pool.query('CREATE SCHEMA kit_d');
-    await pool.query('CREATE TABLE kit_d.migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    await pool.query(
+      'CREATE TABLE kit_d.migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
     await pool.query('CREATE TABLE kit_d.things (id int PRIMARY KEY)');
     await pool.query("INSERT INTO kit_d.migrations (name) VALUES ('001_create.sql')");
     expect(await migrate(pool, 'kit_d', dir)).toEqual([]);
     const { rows } = await pool.query('SELECT checksum FROM kit_d.migrations');
     expect(rows[0].checksum).toMatch(/^[0-9a-f]{64}$/);
-    writeFileSync(path.join(dir, '001_create.sql'), '-- edited\nCREATE TABLE kit_d.things (id int PRIMARY KEY);');
+    writeFileSync(
+      path.join(dir, '001_create.sql'),
+      '-- edited\nCREATE TABLE kit_d.things (id int PRIMARY KEY);',
+    );
     await expect(migrate(pool, 'kit_d', dir)).rejects.toThrow(/kit_d\/001_create\.sql/);
   });
 });

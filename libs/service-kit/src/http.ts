@@ -62,7 +62,10 @@ export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'no
 
 export function securityHeaders(): RequestHandler {
   return helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
   });
 }
 

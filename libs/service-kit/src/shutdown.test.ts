@@ -55,6 +55,12 @@ describe('process-level failures', () => {
       if (line.step === 'ready') kill();
     });
     expect(code).toBe(0);
-    expect(lines.map((l) => l.step ?? l.msg)).toEqual(['ready', 'shutting down', 'http', 'stores', 'stopped']);
+    expect(lines.map((l) => l.step ?? l.msg)).toEqual([
+      'ready',
+      'shutting down',
+      'http',
+      'stores',
+      'stopped',
+    ]);
   });
 });

@@ -26,8 +26,7 @@ export interface LockoutPolicy {
 }
 
 export type Claim =
-  | { allowed: true }
-  | { allowed: false; reason: 'wait' | 'locked'; retryAfterSeconds: number };
+  { allowed: true } | { allowed: false; reason: 'wait' | 'locked'; retryAfterSeconds: number };
 
 /**
  * KEYS: pair hash {n, until}, account lock. ARGV: now (ms), free failures, base delay, max

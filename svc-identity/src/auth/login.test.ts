@@ -165,7 +165,8 @@ describe('lock-outs (issue 14): throttled per account and address, locked everyw
     const owner = await guarded.createUser('pharmacy');
     const colleague = await guarded.createUser('pharmacy');
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await signIn(owner.email, 'wrong-password', '203.0.113.7')).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await signIn(owner.email, 'wrong-password', '203.0.113.7')).status);
     expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
     // The stranger's address waits, even with the right password…
     expect((await signIn(owner.email, testPassword, '203.0.113.7')).status).toBe(429);

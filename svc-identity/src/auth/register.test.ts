@@ -309,7 +309,9 @@ describe('registration notices and "already registered" answers (issue 14)', () 
     const taken = await Promise.all(
       [0, 1, 2, 3].map(async (i) => {
         const input = base({ email: uniqueEmail(`taken${i}`) });
-        await digesting.api.post('/api/auth/register', input, { headers: { 'x-forwarded-for': '198.51.100.200' } });
+        await digesting.api.post('/api/auth/register', input, {
+          headers: { 'x-forwarded-for': '198.51.100.200' },
+        });
         return input;
       }),
     );

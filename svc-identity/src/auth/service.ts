@@ -71,7 +71,8 @@ export function createAuthService(ctx: IdentityContext) {
     ): Promise<{ user: User; message: string }> {
       // An address that has had its share of "already registered" answers gets none for a while.
       const taken = await takenAnswers.peek(address);
-      if (taken.count >= c.REGISTRATION_MAX_TAKEN_PER_ADDRESS) throw httpError.tooManyRequests(taken.retryAfterSeconds);
+      if (taken.count >= c.REGISTRATION_MAX_TAKEN_PER_ADDRESS)
+        throw httpError.tooManyRequests(taken.retryAfterSeconds);
       const settings = await ctx.settings.get();
       const status = settings.autoApproveUsers ? 'approved' : 'pending';
       const language = input.language ?? requestLanguage;
