@@ -66,7 +66,7 @@ describe('every service doubled', { timeout: 90_000 }, () => {
     expect(stats.body).toMatchObject({ unavailable: [], requestStatus: { completed: 1 } });
 
     // The gateway spread the calls: every instance of every service answered some.
-    const metrics = await (await fetch(`${gateway.baseUrl}/metrics`)).text();
+    const metrics = await (await fetch(`${gateway.internalUrl}/metrics`)).text();
     for (const [name, list] of Object.entries(platform.services.replicas)) {
       expect(list).toHaveLength(2);
       for (const instance of list) {

@@ -1,12 +1,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderKustomization, type K8sObject } from './k8s/render';
+import {
+  kubectlInstalled,
+  render,
+  renderKustomization,
+  renderWithKubectl,
+  type K8sObject,
+} from './k8s/render';
 import { deployableSettings, launcherVariableNames } from './launcher/services';
 
 const root = path.resolve(import.meta.dirname, '..');
-const production = renderKustomization(path.join(root, 'deploy', 'k8s', 'overlays', 'production'));
-const base = renderKustomization(path.join(root, 'deploy', 'k8s', 'base'));
+const productionDir = path.join(root, 'deploy', 'k8s', 'overlays', 'production');
+// The real kustomize (kubectl) wherever it is installed, the offline renderer otherwise.
+const production = render(productionDir);
+const base = render(path.join(root, 'deploy', 'k8s', 'base'));
 
 interface Container {
   name: string;
@@ -192,7 +200,7 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     const configMaps = of(production, 'ConfigMap');
     expect(configMaps).toHaveLength(1);
     const name = configMaps[0]!.metadata.name;
-    expect(name).toMatch(/^medrelay-config-[0-9a-f]{10}$/);
+    expect(name).toMatch(/^medrelay-config-[0-9a-z]{10}$/);
     for (const workload of [...of(production, 'Deployment'), ...of(production, 'Job')] as Workload[]) {
       for (const source of workload.spec.template.spec.containers[0]!.envFrom ?? []) {
         if (source.configMapRef) expect(source.configMapRef.name).toBe(name);
@@ -211,11 +219,53 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
           '    literals: [LOG_LEVEL=debug]',
         ].join('\n'),
       );
-      const changed = renderKustomization(overlay);
+      const changed = render(overlay);
       const changedName = of(changed, 'ConfigMap')[0]!.metadata.name;
       expect(changedName).not.toBe(name);
       const gateway = named(changed, 'Deployment', 'gateway') as Workload;
       expect(gateway.spec.template.spec.containers[0]!.envFrom![0]!.configMapRef!.name).toBe(changedName);
+    } finally {
+      rmSync(overlay, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(kubectlInstalled)(
+    'the offline renderer agrees with the real kustomize on the production overlay',
+    () => {
+      // Only the ConfigMap's content hash is computed differently (kustomize's own encoding).
+      const normalised = (objects: K8sObject[]) =>
+        objects
+          .map((o) =>
+            JSON.parse(JSON.stringify(o).replace(/medrelay-config-[0-9a-z]{10}/g, 'medrelay-config-#')),
+          )
+          .sort((a, b) => `${a.kind}/${a.metadata.name}`.localeCompare(`${b.kind}/${b.metadata.name}`));
+      expect(normalised(renderKustomization(productionDir))).toEqual(
+        normalised(renderWithKubectl(productionDir)),
+      );
+    },
+  );
+
+  it('refuses several `$patch: delete` documents in one patch file, as kustomize does', () => {
+    const overlay = mkdtempSync(path.join(root, 'deploy', 'k8s', 'overlays', '.test-'));
+    try {
+      writeFileSync(
+        path.join(overlay, 'kustomization.yaml'),
+        ['resources: [../../base]', 'patches:', '  - path: secrets.yaml'].join('\n'),
+      );
+      const deletion = (name: string) =>
+        ['$patch: delete', 'apiVersion: v1', 'kind: Secret', 'metadata:', `  name: ${name}`].join('\n');
+      writeFileSync(
+        path.join(overlay, 'secrets.yaml'),
+        [deletion('medrelay-secrets'), deletion('medrelay-jwt-public')].join('\n---\n'),
+      );
+      expect(() => renderKustomization(overlay)).toThrow(/one `\$patch: delete` per patch file/);
+      if (kubectlInstalled) expect(() => renderWithKubectl(overlay)).toThrow();
+      // One deletion per file is what both accept.
+      writeFileSync(path.join(overlay, 'secrets.yaml'), deletion('medrelay-secrets'));
+      for (const renderer of kubectlInstalled
+        ? [renderKustomization, renderWithKubectl]
+        : [renderKustomization])
+        expect(renderer(overlay).some((o) => o.metadata.name === 'medrelay-secrets')).toBe(false);
     } finally {
       rmSync(overlay, { recursive: true, force: true });
     }

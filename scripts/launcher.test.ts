@@ -368,12 +368,18 @@ describe('npm start (the launcher)', () => {
       expect(second.run.output).toContain('demo medicines already present');
       const health = await api.get('/health');
       expect(health.body.status).toBe('ok');
+      // Instance URLs and metrics only on the gateway's internal port (its port + 1000).
+      expect(health.body).not.toHaveProperty('instances');
+      expect((await api.get('/metrics')).status).toBe(404);
+      const internal = apiClient(`http://127.0.0.1:${ports.PORT + 1000}`);
+      const detailed = await internal.get('/health');
+      expect((await internal.get('/metrics')).status).toBe(200);
       for (const [name, port] of [
         ['identity', ports.IDENTITY_PORT],
         ['catalog', ports.CATALOG_PORT],
         ['requests', ports.REQUESTS_PORT],
       ] as const) {
-        expect(health.body.instances[name]).toEqual({
+        expect(detailed.body.instances[name]).toEqual({
           [`http://127.0.0.1:${port}`]: 'up',
           [`http://127.0.0.1:${port + 100}`]: 'up',
         });

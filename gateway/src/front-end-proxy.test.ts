@@ -24,13 +24,16 @@ afterAll(async () => {
 });
 
 describe('FRONTEND_URL', () => {
-  it('sends pages and /mf files to the static server and keeps /api, /health and /metrics', async () => {
+  it('sends pages and /mf files to the static server and keeps /api and /health (and /metrics off the public port)', async () => {
     expect(await (await fetch(`${gw.baseUrl}/pharmacy/dashboard`)).text()).toBe(
       'web served /pharmacy/dashboard',
     );
     expect(await (await fetch(`${gw.baseUrl}/mf/remotes.json`)).text()).toBe('web served /mf/remotes.json');
     expect((await gw.api.get('/api/settings')).status).toBe(200);
     expect((await gw.api.get('/health/ready')).status).toBe(200);
-    expect(await (await fetch(`${gw.baseUrl}/metrics`)).text()).toContain('http_request_duration_seconds');
+    expect((await fetch(`${gw.baseUrl}/metrics`)).status).toBe(404);
+    expect(await (await fetch(`${gw.internalUrl}/metrics`)).text()).toContain(
+      'http_request_duration_seconds',
+    );
   });
 });

@@ -180,10 +180,15 @@ describe('routing and failures', () => {
     expect(res.headers.get('x-request-id')).toBe('req-123');
   });
 
-  it('reports each upstream in /health', async () => {
+  it('reports each upstream in /health, and the instances only on the internal port', async () => {
     const res = await gw.api.get('/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
+      status: 'degraded',
+      redis: 'up',
+      upstreams: { identity: 'up', catalog: 'down', requests: 'down' },
+    });
+    expect(await (await fetch(`${gw.internalUrl}/health`)).json()).toEqual({
       status: 'degraded',
       redis: 'up',
       upstreams: { identity: 'up', catalog: 'down', requests: 'down' },

@@ -7,6 +7,7 @@ import {
   createTokenVerifier,
   errorHandler,
   listen,
+  internalPortFor,
   listenInternal,
   notFoundHandler,
   readPem,
@@ -52,11 +53,9 @@ export async function createGateway(
     json: false,
     compress: false,
     trustProxy: config.TRUST_PROXY,
-    metricsPort: config.METRICS_PORT,
   });
-  const internalPort = config.METRICS_PORT !== undefined;
   app.use(compressOwnAnswers());
-  app.use(healthRoutes(targets, redis, () => shuttingDown, { withInstances: !internalPort }));
+  app.use(healthRoutes(targets, redis, () => shuttingDown));
   // Before the guards: the API description is public and stays readable in maintenance mode.
   app.use(apiDocsRoutes());
   // Its own administrator check (token or dashboard cookie): it must work in maintenance mode too.
@@ -106,11 +105,9 @@ export async function createGateway(
     upstreams: targets,
     async listen(port = config.PORT) {
       server = await listen(app, port, config.HOST);
-      if (internalPort) {
-        internal = await listenInternal(config.METRICS_PORT!, config.HOST, [
-          detailedHealthRoute(targets, redis),
-        ]);
-      }
+      internal = await listenInternal(internalPortFor(config.METRICS_PORT, port), config.HOST, [
+        detailedHealthRoute(targets, redis),
+      ]);
       return server;
     },
     /** The internal port's server (METRICS_PORT), once listening. */

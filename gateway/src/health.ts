@@ -13,14 +13,13 @@ async function isUp(url: string): Promise<boolean> {
 }
 
 /**
- * /health reports the gateway and each service; /health/ready is the gateway's own readiness.
- * `withInstances: false` (public port when an internal one exists) leaves out the instance URLs.
+ * /health reports the gateway and each service (up or down, never the instances' URLs: those
+ * are on the internal port only); /health/ready is the gateway's own readiness.
  */
 export function healthRoutes(
   targets: Record<UpstreamName, UpstreamPool>,
   redis: Redis,
   isShuttingDown: () => boolean,
-  options: { withInstances: boolean } = { withInstances: true },
 ): Router {
   const router = Router();
   router.get('/health/live', (_req, res) => {
@@ -36,7 +35,7 @@ export function healthRoutes(
       .status(ready ? 200 : 503)
       .json({ status: ready ? 'ready' : 'not-ready', checks: { redis: redisUp ? 'up' : 'down' } });
   });
-  router.get('/health', platformHealth(targets, redis, options.withInstances));
+  router.get('/health', platformHealth(targets, redis, false));
   return router;
 }
 

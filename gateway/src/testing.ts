@@ -28,7 +28,9 @@ export async function startTestGateway(
   const gateway = await createGateway(config, logger);
   const server = await gateway.listen(0);
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { gateway, baseUrl, api: apiClient(baseUrl), stop: () => gateway.stop() };
+  // The internal port (/metrics, the detailed /health): a free port of its own here.
+  const internalUrl = `http://127.0.0.1:${(gateway.internalServer!.address() as AddressInfo).port}`;
+  return { gateway, baseUrl, internalUrl, api: apiClient(baseUrl), stop: () => gateway.stop() };
 }
 
 /**

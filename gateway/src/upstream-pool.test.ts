@@ -41,7 +41,7 @@ describe('the gateway in front of a dead and a live instance', () => {
   it('fails over: every read succeeds, and the live instance answered them all', async () => {
     const { gw, identity } = started;
     for (let i = 0; i < 6; i++) expect((await gw.api.get('/api/settings')).status).toBe(200);
-    const metrics = await (await fetch(`${gw.baseUrl}/metrics`)).text();
+    const metrics = await (await fetch(`${gw.internalUrl}/metrics`)).text();
     const answered = metrics.match(
       new RegExp(
         `gateway_upstream_answers_total\\{upstream="identity",instance="${identity.baseUrl}"\\} (\\d+)`,

@@ -7,6 +7,7 @@ import {
   closeServer,
   createLogger,
   createServiceApp,
+  internalPortFor,
   listenInternal,
   errorHandler,
   listen,
@@ -20,7 +21,7 @@ import { webConfigShape } from './web-config';
 const config = loadConfig(webConfigShape);
 const logger = createLogger('web', config.LOG_LEVEL);
 // Files go out precompressed (static.ts), so no compression per request here.
-const app = createServiceApp(logger, { json: false, compress: false, metricsPort: config.METRICS_PORT });
+const app = createServiceApp(logger, { json: false, compress: false });
 let stopping = false;
 app.get('/health/live', (_req, res) => void res.json({ status: 'live' }));
 app.get('/health/ready', (_req, res) => {
@@ -31,8 +32,7 @@ app.use(staticRoutes(config.STATIC_ROOT, config.MF_DEPLOY_DIR));
 app.use(notFoundHandler);
 app.use(errorHandler(logger));
 const server = await listen(app, config.PORT, config.HOST);
-const internal =
-  config.METRICS_PORT === undefined ? null : await listenInternal(config.METRICS_PORT, config.HOST);
+const internal = await listenInternal(internalPortFor(config.METRICS_PORT, config.PORT), config.HOST);
 logger.info({ port: config.PORT }, 'web listening');
 onShutdown(logger, [
   ['readiness', () => (stopping = true)],

@@ -40,8 +40,8 @@ export interface PlatformOptions {
 
 // Guards against floods of sign-ins and writes: lifted, so the benchmark measures the work.
 const benchLimits = {
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
-  LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
+  LOGIN_FREE_FAILURES: '1000000',
+  LOGIN_LOCK_FAILURES: '1000000',
   LOGIN_RATE_PER_MINUTE: '1000000',
   WRITE_RATE_PER_MINUTE: '1000000',
 };

@@ -4,6 +4,9 @@
 // patches (strategic merge by kind and name, lists of named items merged by name,
 // `$patch: delete`), images, labels and namespace. The
 // Kubernetes test validates its output; `node --import tsx scripts/k8s/render.ts <dir>` prints it.
+// Where `kubectl` is installed the test renders with the real kustomize (`render`) and checks
+// that this renderer agrees with it; this one is the fallback for machines without kubectl.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -174,7 +177,12 @@ function renderTree(dir: string): K8sObject[] {
   objects = generateConfigMaps(dir, kustomization, objects);
 
   for (const { path: patchFile } of kustomization.patches ?? []) {
-    for (const patch of readDocuments(path.join(dir, patchFile)) as Array<K8sObject & { $patch?: string }>) {
+    const patches = readDocuments(path.join(dir, patchFile)) as Array<K8sObject & { $patch?: string }>;
+    // kustomize v5 panics on this (kubernetes/kubernetes#131939): refuse it here too, so a file
+    // the real tool cannot apply never passes the offline render.
+    if (patches.length > 1 && patches.some((patch) => patch.$patch === 'delete'))
+      throw new Error(`${patchFile}: one \`$patch: delete\` per patch file (kustomize cannot apply several)`);
+    for (const patch of patches) {
       const at = objects.findIndex(
         (o) =>
           o.kind === patch.kind &&
@@ -199,6 +207,27 @@ function renderTree(dir: string): K8sObject[] {
     if (kustomization.namespace) object.metadata.namespace = kustomization.namespace;
   }
   return objects;
+}
+
+/** Whether `kubectl` (with its built-in kustomize) is on PATH. */
+export const kubectlInstalled =
+  spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' }).status === 0;
+
+/** The objects the real `kubectl kustomize <dir>` prints (throws with its error output if it fails). */
+export function renderWithKubectl(dir: string): K8sObject[] {
+  const output = execFileSync('kubectl', ['kustomize', dir], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return parseAllDocuments(output)
+    .map((doc) => doc.toJSON() as K8sObject | null)
+    .filter((doc): doc is K8sObject => doc !== null);
+}
+
+/** The real kustomize wherever `kubectl` is installed; the offline renderer only as a fallback. */
+export function render(dir: string): K8sObject[] {
+  return kubectlInstalled ? renderWithKubectl(dir) : renderKustomization(dir);
 }
 
 if (process.argv[1] === import.meta.filename) {

@@ -53,7 +53,7 @@ export async function createCatalogService(
     settings: publishedSettings(redis, prefix),
   };
 
-  const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY, metricsPort: config.METRICS_PORT });
+  const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY });
   app.use(health.router());
   app.use(imageRoutes(ctx));
   app.use(statsRoutes(ctx));

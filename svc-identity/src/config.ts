@@ -11,10 +11,29 @@ export const identityConfigShape = {
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   JWT_PRIVATE_KEY: z.string().optional(),
   JWT_PRIVATE_KEY_FILE: z.string().optional(),
-  /** Failed sign-ins allowed per account and per address within the window before 429. */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
-  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  /**
+   * Sign-in throttling (auth/lockout.ts): failures one address may make on one account before
+   * it must wait; the first wait, doubling with each further failure up to the maximum; how long
+   * those failures are remembered.
+   */
+  LOGIN_FREE_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_DELAY_BASE_SECONDS: z.coerce.number().int().positive().default(30),
+  LOGIN_DELAY_MAX_SECONDS: z.coerce.number().int().positive().default(900),
+  LOGIN_FAILURE_MEMORY_SECONDS: z.coerce.number().int().positive().default(86_400),
+  /** Failures on one account from all addresses within the window that lock it everywhere (and tell the admin). */
+  LOGIN_LOCK_FAILURES: z.coerce.number().int().positive().default(50),
+  LOGIN_LOCK_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+  LOGIN_LOCK_SECONDS: z.coerce.number().int().positive().default(3600),
+  /** The administrator's registration notices: at most one digest e-mail per this many seconds. */
+  REGISTRATION_DIGEST_SECONDS: z.coerce.number().int().positive().default(900),
+  /** How often an instance checks whether a digest is due. */
+  REGISTRATION_DIGEST_CHECK_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * "E-mail already registered" answers one address gets per window; past it, that address may
+   * not register for the rest of the window (429), so the answer cannot be used to list accounts.
+   */
+  REGISTRATION_MAX_TAKEN_PER_ADDRESS: z.coerce.number().int().positive().default(10),
+  REGISTRATION_TAKEN_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   /** Run the mail worker in this process (off for instances that should only serve HTTP). */
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
 };

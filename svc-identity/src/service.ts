@@ -18,6 +18,7 @@ import { createTokenIssuer } from './auth/tokens';
 import type { IdentityConfig } from './config';
 import { schema, type IdentityContext } from './context';
 import { startMailWorker } from './mail/worker';
+import { startRegistrationDigest } from './registrations/digest';
 import { settingsRoutes } from './settings/routes';
 import { impactRoutes } from './impact/routes';
 import { SettingsStore } from './settings/store';
@@ -57,7 +58,7 @@ export async function createIdentityService(
   await settings.publish();
   await restoreRevocations(pool, redis, prefix);
 
-  const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY, metricsPort: config.METRICS_PORT });
+  const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY });
   app.use(health.router());
   app.use(authRoutes(ctx));
   app.use(impactRoutes(ctx));
@@ -81,7 +82,18 @@ export async function createIdentityService(
         })
       : null;
 
-  return { app, ctx, queues: runtime.queues, ...runtime.lifecycle(app, () => mailWorker?.close()) };
+  const digest = startRegistrationDigest(
+    ctx,
+    config.REGISTRATION_DIGEST_SECONDS,
+    config.REGISTRATION_DIGEST_CHECK_MS,
+  );
+
+  return {
+    app,
+    ctx,
+    queues: runtime.queues,
+    ...runtime.lifecycle(app, () => Promise.all([digest.stop(), mailWorker?.close()])),
+  };
 }
 
 export type IdentityService = Awaited<ReturnType<typeof createIdentityService>>;

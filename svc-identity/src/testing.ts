@@ -31,6 +31,10 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
     SMTP_URL: stores.smtpUrl,
     JWT_PRIVATE_KEY: stores.jwtPrivateKey,
     JWT_PUBLIC_KEY: stores.jwtPublicKey,
+    // Digests as soon as due and checked often, so tests wait for conditions, not minutes.
+    REGISTRATION_DIGEST_SECONDS: '1',
+    REGISTRATION_DIGEST_CHECK_MS: '200',
+    REGISTRATION_MAX_TAKEN_PER_ADDRESS: '1000',
     ...overrides,
   });
   const service = await createIdentityService(config, createLogger('svc-identity', config.LOG_LEVEL));

@@ -51,7 +51,7 @@ export async function createRequestsService(
     settings: publishedSettings(redis, prefix),
   };
 
-  const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY, metricsPort: config.METRICS_PORT });
+  const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY });
   app.use(health.router());
   app.use(statsRoutes(ctx));
   app.use(requestRoutes(ctx));

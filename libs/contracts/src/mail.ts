@@ -10,6 +10,8 @@ export const mailTemplates = [
   'account-suspended',
   'account-reactivated',
   'admin-new-registration',
+  'admin-registration-digest',
+  'admin-account-locked',
   'request-approved',
   'expiry-digest',
 ] as const;

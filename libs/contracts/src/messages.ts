@@ -114,6 +114,10 @@ export const messages = {
     en: 'Too many attempts, please try again later',
     ar: 'محاولات كتير، من فضلك استنى شوية وجرّب تاني',
   },
+  accountLocked: {
+    en: 'This account is locked for a while after too many failed sign-ins. Please try again later or contact the administrator.',
+    ar: 'الحساب ده اتقفل شوية بعد محاولات دخول غلط كتير. من فضلك جرّب تاني بعدين أو كلّم مسؤول المنصة.',
+  },
   maintenance: {
     en: 'The platform is under maintenance. Please try again later.',
     ar: 'المنصة تحت الصيانة دلوقتي. من فضلك جرب تاني بعد شوية.',

@@ -3,9 +3,10 @@ import { z } from 'zod';
 
 export const internalPortShape = {
   /**
-   * When set, GET /metrics (and the gateway's detailed /health) are answered only on this port,
-   * which is never published (containers: 9464, scraped inside the cluster); unset, on the main
-   * port (development, where everything listens on loopback).
+   * GET /metrics (and the gateway's detailed /health) are answered only on this internal port,
+   * never on the public one: containers use 9464 (scraped inside the cluster); unset, it is the
+   * main port + 1000 (`npm start`: gateway 9080, services 5001–5003), and a free port when the
+   * main port is 0 (tests). See `internalPortFor`.
    */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool, migrate, withTransaction, type Pool } from './db';
+import { createPool, migrate, MigrationChecksumError, withTransaction, type Pool } from './db';
 
 let pool: Pool;
 beforeAll(async () => {
@@ -43,6 +43,42 @@ describe('migrate', () => {
       "SELECT 1 FROM information_schema.tables WHERE table_schema = 'kit_b' AND table_name = 'ok'",
     );
     expect(rowCount).toBe(0);
+  });
+});
+
+describe('migration checksums', () => {
+  it('refuses to start when an applied migration was edited, naming the file', async () => {
+    const dir = migrations({ '001_create.sql': 'CREATE TABLE kit_c.things (id int PRIMARY KEY);' });
+    await migrate(pool, 'kit_c', dir);
+    writeFileSync(path.join(dir, '001_create.sql'), 'CREATE TABLE kit_c.things (id bigint PRIMARY KEY);');
+    writeFileSync(path.join(dir, '002_more.sql'), 'CREATE TABLE kit_c.more (id int);');
+    const run = migrate(pool, 'kit_c', dir);
+    await expect(run).rejects.toThrow(MigrationChecksumError);
+    await expect(migrate(pool, 'kit_c', dir)).rejects.toThrow(/kit_c\/001_create\.sql was edited/);
+    // Nothing new is applied past a mismatch.
+    const { rowCount } = await pool.query(
+      "SELECT 1 FROM information_schema.tables WHERE table_schema = 'kit_c' AND table_name = 'more'",
+    );
+    expect(rowCount).toBe(0);
+  });
+
+  it('records checksums for migrations applied before checksums existed, then checks them', async () => {
+    const dir = migrations({ '001_create.sql': 'CREATE TABLE kit_d.things (id int PRIMARY KEY);' });
+    // A database migrated by the old runner: the table has no checksum column.
+    await pool.query('CREATE SCHEMA kit_d');
+    await pool.query(
+      'CREATE TABLE kit_d.migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    await pool.query('CREATE TABLE kit_d.things (id int PRIMARY KEY)');
+    await pool.query("INSERT INTO kit_d.migrations (name) VALUES ('001_create.sql')");
+    expect(await migrate(pool, 'kit_d', dir)).toEqual([]);
+    const { rows } = await pool.query('SELECT checksum FROM kit_d.migrations');
+    expect(rows[0].checksum).toMatch(/^[0-9a-f]{64}$/);
+    writeFileSync(
+      path.join(dir, '001_create.sql'),
+      '-- edited\nCREATE TABLE kit_d.things (id int PRIMARY KEY);',
+    );
+    await expect(migrate(pool, 'kit_d', dir)).rejects.toThrow(/kit_d\/001_create\.sql/);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
@@ -44,9 +45,19 @@ export async function withTransaction<T>(
   }
 }
 
+/** Thrown at start when an applied migration's file no longer matches what was applied. */
+export class MigrationChecksumError extends Error {}
+
+function checksum(sql: string): string {
+  return createHash('sha256').update(sql).digest('hex');
+}
+
 /**
  * Applies the service's SQL migrations (files `NNN_name.sql`, in name order) to its own schema,
  * each in a transaction, under an advisory lock so several instances may start at once.
+ * Each applied file's sha256 is recorded; a file edited after it was applied stops the start
+ * (it would otherwise be silently ignored and the databases would drift apart). Rows applied
+ * before checksums existed get the current file's sum on the first run (backfill).
  */
 export async function migrate(
   pool: pg.Pool,
@@ -63,16 +74,44 @@ export async function migrate(
     await client.query(
       `CREATE TABLE IF NOT EXISTS ${schema}.migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
     );
-    const done = new Set(
-      (await client.query<{ name: string }>(`SELECT name FROM ${schema}.migrations`)).rows.map((r) => r.name),
+    await client.query(`ALTER TABLE ${schema}.migrations ADD COLUMN IF NOT EXISTS checksum text`);
+    const done = new Map(
+      (
+        await client.query<{ name: string; checksum: string | null }>(
+          `SELECT name, checksum FROM ${schema}.migrations`,
+        )
+      ).rows.map((r) => [r.name, r.checksum]),
     );
-    for (const file of files) {
+    const sources = await Promise.all(
+      files.map(async (file) => {
+        const sql = await readFile(path.join(directory, file), 'utf8');
+        return { file, sql, sum: checksum(sql) };
+      }),
+    );
+    // Check everything already applied before applying anything new.
+    const mismatched: string[] = [];
+    for (const { file, sum } of sources) {
+      if (!done.has(file)) continue;
+      const recorded = done.get(file);
+      if (recorded === null) {
+        await client.query(`UPDATE ${schema}.migrations SET checksum = $2 WHERE name = $1`, [file, sum]);
+        logger?.info({ schema, file }, 'migration checksum recorded');
+      } else if (recorded !== sum) {
+        mismatched.push(`${schema}/${file}`);
+      }
+    }
+    if (mismatched.length > 0) {
+      throw new MigrationChecksumError(
+        `Migration ${mismatched.join(', ')} was edited after it was applied (its sha256 differs from ` +
+          'the one recorded). Restore the file and put the change in a new migration.',
+      );
+    }
+    for (const { file, sql, sum } of sources) {
       if (done.has(file)) continue;
-      const sql = await readFile(path.join(directory, file), 'utf8');
       await client.query('BEGIN');
       try {
         await client.query(sql);
-        await client.query(`INSERT INTO ${schema}.migrations (name) VALUES ($1)`, [file]);
+        await client.query(`INSERT INTO ${schema}.migrations (name, checksum) VALUES ($1, $2)`, [file, sum]);
         await client.query('COMMIT');
       } catch (err) {
         await client.query('ROLLBACK');

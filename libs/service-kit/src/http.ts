@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
+import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { compressAnswers } from './compression';
@@ -14,7 +15,7 @@ import { runWithRequestId } from './request-context';
  * `json: false` leaves bodies unread (the gateway streams them to services untouched).
  * `compress: false` leaves answers as they are (the gateway passes services' compressed bytes
  * through and compresses only its own answers; static files are compressed at build time).
- * With `metricsPort`, /metrics is left to the internal server (`listenInternal`).
+ * /metrics is never served here: only on the internal server (`listenInternal`).
  */
 export function createServiceApp(
   logger: Logger,
@@ -23,7 +24,6 @@ export function createServiceApp(
     json?: boolean;
     compress?: boolean;
     trustProxy?: string;
-    metricsPort?: number | undefined;
   } = {},
 ): Express {
   const app = express();
@@ -44,20 +44,53 @@ export function createServiceApp(
     }),
   );
   app.use((req, _res, next) => runWithRequestId(String(req.id), next));
+  app.use(securityHeaders(), noStoreWhenAuthenticated);
   app.use(httpMetrics(String(logger.bindings().service ?? 'unknown')));
   if (options.compress !== false) app.use(compressAnswers());
-  // With an internal port, /metrics here is a plain 404 (not a page of the front-end fallback).
-  app.use(
-    options.metricsPort === undefined ? metricsRoutes() : express.Router().get('/metrics', notFoundHandler),
-  );
+  // Metrics live on the internal port: here /metrics is a plain 404 (not a page of the front-end fallback).
+  app.use(express.Router().get('/metrics', notFoundHandler));
   if (options.json !== false) app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
   return app;
 }
+
+/**
+ * helmet's headers on every answer (nosniff, frame and opener isolation, HSTS, no referrer).
+ * The policy here suits JSON and images: nothing may load or frame them. Pages and files
+ * (static.ts, the API docs, the queue dashboard) replace the CSP and referrer policy with their own.
+ */
+export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
+
+export function securityHeaders(): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+  });
+}
+
+/**
+ * An answer to a call carrying a token is that user's data: no browser or proxy may keep it
+ * (`no-store`). Set first, so a route that knows better (a public photo) may still override it.
+ */
+const noStoreWhenAuthenticated: RequestHandler = (req, res, next) => {
+  if (req.headers.authorization) res.setHeader('Cache-Control', 'no-store');
+  next();
+};
 
 export function listen(app: Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
   });
+}
+
+/**
+ * The internal port of a process: METRICS_PORT when set, else its public port + 1000 (a free
+ * port when the public one is 0), so `npm start` never serves metrics on a public port.
+ */
+export function internalPortFor(metricsPort: number | undefined, publicPort: number): number {
+  if (metricsPort !== undefined) return metricsPort;
+  return publicPort === 0 ? 0 : publicPort + 1000;
 }
 
 /**

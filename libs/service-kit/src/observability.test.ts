@@ -6,7 +6,7 @@ import type { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, withTransaction, type Pool } from './db';
 import { Health } from './health';
-import { closeServer, createServiceApp, listen } from './http';
+import { closeServer, createServiceApp, internalPortFor, listen, listenInternal } from './http';
 import { createLogger } from './logger';
 import { watchQueueDepth } from './metrics';
 import { addToOutbox, OutboxRelay } from './outbox';
@@ -29,7 +29,9 @@ let queue: Queue;
 let failing: Queue;
 const workers: Worker[] = [];
 let server: Server;
+let internal: Server;
 let baseUrl: string;
+let internalUrl: string;
 const prefix = uniqueName('obs');
 beforeAll(async () => {
   pool = createPool(await createTestDatabase(), 'obs-test');
@@ -50,12 +52,15 @@ beforeAll(async () => {
   });
   server = await listen(app, 0, '127.0.0.1');
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  internal = await listenInternal(0, '127.0.0.1');
+  internalUrl = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await Promise.all(workers.map((w) => w.close()));
   await Promise.all([queue.close(), failing.close()]);
   await connection.quit();
   await closeServer(server);
+  await closeServer(internal);
   await pool.end();
 });
 
@@ -116,7 +121,9 @@ describe('GET /metrics', () => {
       what: 'the job to fail',
     });
 
-    const res = await fetch(`${baseUrl}/metrics`);
+    // Only on the internal port: the public app answers 404.
+    expect((await fetch(`${baseUrl}/metrics`)).status).toBe(404);
+    const res = await fetch(`${internalUrl}/metrics`);
     expect(res.headers.get('content-type')).toContain('text/plain');
     const text = await res.text();
     expect(text).toMatch(
@@ -126,6 +133,14 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/queue_jobs\{queue="always-failing",state="failed"\} 1/);
     expect(text).toContain('process_cpu_seconds_total');
     unwatch();
+  });
+});
+
+describe('internalPortFor', () => {
+  it('is METRICS_PORT when set, else the public port + 1000, and a free port beside a free one', () => {
+    expect(internalPortFor(9464, 4001)).toBe(9464);
+    expect(internalPortFor(undefined, 8080)).toBe(9080);
+    expect(internalPortFor(undefined, 0)).toBe(0);
   });
 });
 

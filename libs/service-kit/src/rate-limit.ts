@@ -46,6 +46,13 @@ export class RateLimiter {
     return { allowed: count <= this.limit, count, retryAfterSeconds: ttl > 0 ? ttl : this.windowSeconds };
   }
 
+  /** The events counted in the current window, without counting one. */
+  async peek(id: string): Promise<RateLimitResult> {
+    const [count, ttl] = await Promise.all([this.redis.get(this.key(id)), this.redis.ttl(this.key(id))]);
+    const n = Number(count ?? 0);
+    return { allowed: n < this.limit, count: n, retryAfterSeconds: ttl > 0 ? ttl : this.windowSeconds };
+  }
+
   /** Takes one counted event back (an attempt that turned out fine, or was refused anyway). */
   async undo(id: string): Promise<void> {
     await this.redis.eval(undoScript, 1, this.key(id));

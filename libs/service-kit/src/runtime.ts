@@ -5,7 +5,7 @@ import { createTokenVerifier, type TokenVerifier } from './auth';
 import { readPem } from './config';
 import { createPool, migrate } from './db';
 import { Health } from './health';
-import { closeServer, listen, listenInternal } from './http';
+import { closeServer, internalPortFor, listen, listenInternal } from './http';
 import type { Logger } from './logger';
 import { watchQueueDepth } from './metrics';
 import { OutboxRelay } from './outbox';
@@ -73,10 +73,12 @@ export async function createServiceRuntime(options: {
     return {
       async listen(port = config.PORT): Promise<Server> {
         server = await listen(app, port, config.HOST);
-        if (config.METRICS_PORT !== undefined) {
-          internal = await listenInternal(config.METRICS_PORT, config.HOST);
-        }
+        internal = await listenInternal(internalPortFor(config.METRICS_PORT, port), config.HOST);
         return server;
+      },
+      /** The internal port's server (/metrics), once listening (a method: services spread this object). */
+      internalServer(): Server | null {
+        return internal;
       },
       shutdownSteps(): Array<[string, () => Promise<unknown> | unknown]> {
         return [

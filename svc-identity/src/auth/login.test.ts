@@ -1,15 +1,12 @@
 import { tokenAudience, tokenIssuer } from '@medrelay/contracts';
-import { testStores, uniqueEmail } from '@medrelay/testing';
+import { testStores, uniqueEmail, waitForMails } from '@medrelay/testing';
 import { importPKCS8, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, testPassword, type TestIdentity } from '../testing';
 
 let identity: TestIdentity;
 beforeAll(async () => {
-  identity = await startTestIdentity({
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
-    LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
-  });
+  identity = await startTestIdentity({ LOGIN_FREE_FAILURES: '3' });
 });
 afterAll(() => identity.stop());
 
@@ -112,7 +109,7 @@ describe('POST /api/auth/login', () => {
     ]);
   });
 
-  it('rate-limits repeated failures per account with 429 and Retry-After, even for the right password', async () => {
+  it('makes an address wait after repeated failures on an account (429, Retry-After), even with the right password', async () => {
     const { email } = await identity.createUser('pharmacy');
     for (let i = 0; i < 3; i++) {
       expect((await identity.api.post('/api/auth/login', { email, password: 'wrong-password' })).status).toBe(
@@ -125,7 +122,7 @@ describe('POST /api/auth/login', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('clears the account counter after a successful sign-in', async () => {
+  it('forgives an address its failures on an account once it signs in', async () => {
     const { email } = await identity.createUser('pharmacy');
     for (let i = 0; i < 2; i++)
       await identity.api.post('/api/auth/login', { email, password: 'wrong-password' });
@@ -136,33 +133,93 @@ describe('POST /api/auth/login', () => {
   });
 });
 
-describe('failures from one address', () => {
-  let limited: TestIdentity;
+describe('lock-outs (issue 14): throttled per account and address, locked everywhere only at a high count', () => {
+  let guarded: TestIdentity;
+  let adminEmail: string;
   beforeAll(async () => {
-    limited = await startTestIdentity({ LOGIN_MAX_FAILURES_PER_ADDRESS: '5' });
+    guarded = await startTestIdentity({
+      LOGIN_FREE_FAILURES: '3',
+      LOGIN_DELAY_BASE_SECONDS: '30',
+      LOGIN_DELAY_MAX_SECONDS: '100',
+      LOGIN_LOCK_FAILURES: '8',
+    });
+    // Its own admin address: the SMTP sink is shared with other test files.
+    const admin = await guarded.createUser('admin');
+    adminEmail = uniqueEmail('lock-admin');
+    await guarded.service.ctx.settings.update({ adminEmail }, admin.id);
   });
-  afterAll(() => limited.stop());
+  afterAll(() => guarded.stop());
 
-  it('do not include successful sign-ins, so an office behind one address is not locked out', async () => {
-    const { email } = await limited.createUser('pharmacy');
-    for (let i = 0; i < 10; i++) {
-      expect((await limited.api.post('/api/auth/login', { email, password: testPassword })).status).toBe(200);
-    }
-  });
+  /** A sign-in as if from `address` (services trust the gateway's X-Forwarded-For). */
+  const signIn = (email: string, password: string, address: string, language = 'en') =>
+    guarded.api.post(
+      '/api/auth/login',
+      { email, password },
+      { headers: { 'x-forwarded-for': address, 'accept-language': language } },
+    );
+  /** The wait this address was given on this account runs out (instead of sleeping through it). */
+  const waitOut = (email: string, address: string) =>
+    guarded.service.ctx.redis.hset(`${guarded.prefix}:login:pair:${email}|${address}`, 'until', '0');
 
-  it('are rate-limited across accounts, so spraying many e-mails gets 429', async () => {
+  it("a stranger's failures from one address do not stop the owner from another, nor colleagues behind that address", async () => {
+    const owner = await guarded.createUser('pharmacy');
+    const colleague = await guarded.createUser('pharmacy');
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      statuses.push(
-        (
-          await limited.api.post('/api/auth/login', {
-            email: uniqueEmail('spray'),
-            password: 'wrong-password',
-          })
-        ).status,
-      );
+    for (let i = 0; i < 6; i++)
+      statuses.push((await signIn(owner.email, 'wrong-password', '203.0.113.7')).status);
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+    // The stranger's address waits, even with the right password…
+    expect((await signIn(owner.email, testPassword, '203.0.113.7')).status).toBe(429);
+    // …but the owner from home, and a colleague behind the same NAT, sign in.
+    expect((await signIn(owner.email, testPassword, '198.51.100.20')).status).toBe(200);
+    expect((await signIn(colleague.email, testPassword, '203.0.113.7')).status).toBe(200);
+    // Failures spread over many accounts from one address are each only that account's business.
+    for (let i = 0; i < 10; i++)
+      expect((await signIn(uniqueEmail('spray'), 'wrong-password', '203.0.113.8')).status).toBe(401);
+    expect((await signIn(colleague.email, testPassword, '203.0.113.8')).status).toBe(200);
+  });
+
+  it('slows an address down progressively: the wait doubles with each further failure, up to the maximum', async () => {
+    const { email } = await guarded.createUser('ngo');
+    const address = '203.0.113.9';
+    for (let i = 0; i < 3; i++) expect((await signIn(email, 'wrong-password', address)).status).toBe(401);
+    const waits: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      const refused = await signIn(email, 'wrong-password', address);
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('RATE_LIMITED');
+      waits.push(Number(refused.headers.get('retry-after')));
+      await waitOut(email, address);
+      expect((await signIn(email, 'wrong-password', address)).status).toBe(401);
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    // 30 s, 60 s, then capped at 100 s (rounded up to whole seconds).
+    expect(waits.map((w) => Math.round(w / 10) * 10)).toEqual([30, 60, 100, 100]);
+    const arabic = await signIn(email, 'wrong-password', address, 'ar');
+    expect(arabic.body.message).toBe('محاولات كتير، من فضلك استنى شوية وجرّب تاني');
+  });
+
+  it('locks an account from everywhere at the high count and tells the administrator once', async () => {
+    const victim = await guarded.createUser('pharmacy');
+    // Eight addresses (a botnet) each stay under their own throttle; together they reach the lock.
+    for (let i = 0; i < 8; i++)
+      expect((await signIn(victim.email, 'wrong-password', `192.0.2.${i + 1}`)).status).toBe(401);
+    const locked = await signIn(victim.email, testPassword, '198.51.100.99');
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe('ACCOUNT_LOCKED');
+    expect(locked.body.message).toMatch(/locked for a while/);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(3000);
+    const arabic = await signIn(victim.email, testPassword, '198.51.100.99', 'ar');
+    expect(arabic.body.message).toMatch(/الحساب ده اتقفل/);
+    // An unknown e-mail locks the same way, so the answer does not tell who has an account.
+    const nobody = uniqueEmail('nobody');
+    for (let i = 0; i < 8; i++) await signIn(nobody, 'wrong-password', `192.0.2.${i + 1}`);
+    expect((await signIn(nobody, 'wrong-password', '198.51.100.99')).body.code).toBe('ACCOUNT_LOCKED');
+
+    const [notice, ...more] = await waitForMails(adminEmail);
+    expect(more).toEqual([]);
+    expect(notice).toMatchObject({ template: 'admin-account-locked' });
+    expect(notice!.text).toContain(victim.email);
+    expect(notice!.text).toContain('8 failed sign-ins');
   });
 });
 

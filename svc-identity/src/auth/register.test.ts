@@ -1,4 +1,4 @@
-import { uniqueEmail, waitForMails } from '@medrelay/testing';
+import { mailsTo, uniqueEmail, waitForMails } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, type TestIdentity } from '../testing';
 
@@ -252,10 +252,16 @@ describe('POST /api/auth/register (spec §5)', () => {
     expect(donorMail!.text).not.toContain('24 to 48');
     expect(donorMail!.text).toContain('pending approval');
 
-    const adminMails = await waitForMails('admin@medrelay.eg', 2);
-    expect(adminMails.some((m) => m.template === 'admin-new-registration' && m.text.includes(en.email))).toBe(
-      true,
-    );
+    // The administrator hears of it in the next digest (issue 14: no longer one e-mail each).
+    await expect
+      .poll(
+        async () =>
+          (await mailsTo('admin@medrelay.eg')).some(
+            (m) => m.template === 'admin-registration-digest' && m.text.includes(en.email),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
   });
 
   it('records a user.registered event for each consuming service', async () => {
@@ -267,5 +273,77 @@ describe('POST /api/auth/register (spec §5)', () => {
     );
     expect(rows.map((r) => r.queue).sort()).toEqual(['events.catalog.users', 'events.requests.users']);
     expect(rows[0].payload.user).toMatchObject({ email: input.email, status: 'pending', version: 1 });
+  });
+});
+
+describe('registration notices and "already registered" answers (issue 14)', () => {
+  let digesting: TestIdentity;
+  let adminEmail: string;
+  const interval = 3;
+  beforeAll(async () => {
+    digesting = await startTestIdentity({
+      REGISTRATION_DIGEST_SECONDS: String(interval),
+      REGISTRATION_MAX_TAKEN_PER_ADDRESS: '3',
+    });
+    const admin = await digesting.createUser('admin');
+    adminEmail = uniqueEmail('digest-admin');
+    await digesting.service.ctx.settings.update({ adminEmail }, admin.id);
+  });
+  afterAll(() => digesting.stop());
+
+  it('30 registrations: the administrator gets at most one digest per interval, together listing all 30 once', async () => {
+    const started = Date.now();
+    const emails: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const input = base({ email: uniqueEmail(`burst${i}`) });
+      emails.push(input.email);
+      const res = await digesting.api.post('/api/auth/register', input, {
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+      });
+      expect(res.status).toBe(201);
+    }
+    const listed = async () =>
+      (await mailsTo(adminEmail)).flatMap((m) => emails.filter((e) => m.text.includes(e)));
+    await expect.poll(async () => new Set(await listed()).size, { timeout: 30_000 }).toBe(30);
+    const elapsed = (Date.now() - started) / 1000;
+    const digests = await mailsTo(adminEmail);
+    expect(digests.every((m) => m.template === 'admin-registration-digest')).toBe(true);
+    expect(await listed()).toHaveLength(30); // nobody twice
+    expect(digests.length).toBeLessThanOrEqual(Math.floor(elapsed / interval) + 1);
+    expect(digests.length).toBeLessThan(30);
+    // The cap holds between digests, whatever the timing of this run.
+    const { rows } = await digesting.service.ctx.pool.query<{ at: Date }>(
+      'SELECT DISTINCT digested_at AS at FROM identity.registration_notices WHERE digested_at IS NOT NULL ORDER BY 1',
+    );
+    expect(rows).toHaveLength(digests.length);
+    for (let i = 1; i < rows.length; i++)
+      expect(rows[i]!.at.getTime() - rows[i - 1]!.at.getTime()).toBeGreaterThanOrEqual(interval * 1000);
+    expect(digests[0]!.text).toMatch(/registered and are waiting for approval/);
+  });
+
+  it('tells a person the e-mail is taken (409), but an address probing many e-mails is stopped (429)', async () => {
+    const taken = await Promise.all(
+      [0, 1, 2, 3].map(async (i) => {
+        const input = base({ email: uniqueEmail(`taken${i}`) });
+        await digesting.api.post('/api/auth/register', input, {
+          headers: { 'x-forwarded-for': '198.51.100.200' },
+        });
+        return input;
+      }),
+    );
+    const prober = { 'x-forwarded-for': '203.0.113.50' };
+    const statuses: number[] = [];
+    for (const input of taken)
+      statuses.push((await digesting.api.post('/api/auth/register', input, { headers: prober })).status);
+    expect(statuses).toEqual([409, 409, 409, 429]);
+    // Past the limit the address cannot register at all, so a 201 tells nothing either.
+    const fresh = await digesting.api.post('/api/auth/register', base(), { headers: prober });
+    expect(fresh.status).toBe(429);
+    expect(Number(fresh.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Someone else is unaffected.
+    const other = await digesting.api.post('/api/auth/register', taken[0], {
+      headers: { 'x-forwarded-for': '203.0.113.51' },
+    });
+    expect(other.body.code).toBe('EMAIL_TAKEN');
   });
 });

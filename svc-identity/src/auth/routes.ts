@@ -9,7 +9,7 @@ export function authRoutes(ctx: IdentityContext): Router {
   const auth = createAuthService(ctx);
 
   router.post('/api/auth/register', validate({ body: registrationSchema }), async (req, res) => {
-    res.status(201).json(await auth.register(req.body, requestLanguage(req)));
+    res.status(201).json(await auth.register(req.body, requestLanguage(req), req.ip ?? 'unknown'));
   });
 
   router.post('/api/auth/login', validate({ body: loginSchema }), async (req, res) => {

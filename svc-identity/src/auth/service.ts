@@ -11,34 +11,78 @@ import { AppError, httpError, RateLimiter, withTransaction } from '@medrelay/ser
 import type { IdentityContext } from '../context';
 import { queueMail } from '../mail/outbox';
 import { dummyHash, hashPassword, verifyPassword } from '../passwords';
+import { addRegistrationNotice } from '../registrations/repo';
+import { SignInLockout } from './lockout';
 import { recordUserEvent } from '../users/events';
 import { findCredentialsByEmail, findUserById, insertUser, languageOfEmail, publicUser } from '../users/repo';
 
 export function createAuthService(ctx: IdentityContext) {
-  const window = ctx.config.LOGIN_FAILURE_WINDOW_SECONDS;
-  const accountAttempts = new RateLimiter(
+  const c = ctx.config;
+  const lockout = new SignInLockout(ctx.redis, ctx.prefix, {
+    freeFailures: c.LOGIN_FREE_FAILURES,
+    baseDelayMs: c.LOGIN_DELAY_BASE_SECONDS * 1000,
+    maxDelayMs: c.LOGIN_DELAY_MAX_SECONDS * 1000,
+    pairMemorySeconds: c.LOGIN_FAILURE_MEMORY_SECONDS,
+    lockFailures: c.LOGIN_LOCK_FAILURES,
+    lockWindowSeconds: c.LOGIN_LOCK_WINDOW_SECONDS,
+    lockMs: c.LOGIN_LOCK_SECONDS * 1000,
+  });
+
+  const takenAnswers = new RateLimiter(
     ctx.redis,
-    `${ctx.prefix}:login-fail:account`,
-    ctx.config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-    window,
+    `${ctx.prefix}:register-taken`,
+    c.REGISTRATION_MAX_TAKEN_PER_ADDRESS,
+    c.REGISTRATION_TAKEN_WINDOW_SECONDS,
   );
-  const addressAttempts = new RateLimiter(
-    ctx.redis,
-    `${ctx.prefix}:login-fail:address`,
-    ctx.config.LOGIN_MAX_FAILURES_PER_ADDRESS,
-    window,
-  );
+
+  /** The administrator hears of a lock (outbox, so the notice survives a crash after it). */
+  async function noteLock(email: string) {
+    const settings = await ctx.settings.get();
+    await withTransaction(ctx.pool, async (client) => {
+      const found = await findCredentialsByEmail(client, email);
+      ctx.logger.warn({ userId: found?.user.id ?? null }, 'account locked after repeated failed sign-ins');
+      // An e-mail nobody registered is locked too (the answer must not tell), but is no news.
+      if (!found) return;
+      await queueMail(client, settings, {
+        template: 'admin-account-locked',
+        to: settings.adminEmail,
+        language: (await languageOfEmail(client, settings.adminEmail)) ?? 'en',
+        idempotencyKey: `account-locked:${found.user.id}:${Date.now()}`,
+        data: {
+          name: found.user.name,
+          email: found.user.email,
+          userType: found.user.userType,
+          failures: String(c.LOGIN_LOCK_FAILURES),
+          minutes: String(Math.round(c.LOGIN_LOCK_SECONDS / 60)),
+          windowMinutes: String(Math.round(c.LOGIN_LOCK_WINDOW_SECONDS / 60)),
+          reviewUrl: `${c.PUBLIC_URL}/admin/users`,
+        },
+      });
+    });
+    ctx.outbox.nudge();
+  }
 
   /** After a commit, telling Redis is best effort: the token claim and the start-up restore cover a miss. */
   return {
-    async register(input: Registration, requestLanguage: Language): Promise<{ user: User; message: string }> {
+    async register(
+      input: Registration,
+      requestLanguage: Language,
+      address: string,
+    ): Promise<{ user: User; message: string }> {
+      // An address that has had its share of "already registered" answers gets none for a while.
+      const taken = await takenAnswers.peek(address);
+      if (taken.count >= c.REGISTRATION_MAX_TAKEN_PER_ADDRESS)
+        throw httpError.tooManyRequests(taken.retryAfterSeconds);
       const settings = await ctx.settings.get();
       const status = settings.autoApproveUsers ? 'approved' : 'pending';
       const language = input.language ?? requestLanguage;
       const passwordHash = await hashPassword(input.password);
       const user = await withTransaction(ctx.pool, async (client) => {
         const id = await insertUser(client, { ...input, passwordHash, status, language });
-        if (id === null) throw httpError.conflict('EMAIL_TAKEN', 'emailTaken', { path: 'email' });
+        if (id === null) {
+          await takenAnswers.hit(address);
+          throw httpError.conflict('EMAIL_TAKEN', 'emailTaken', { path: 'email' });
+        }
         const created = (await findUserById(client, id))!;
         await recordUserEvent(client, 'user.registered', created);
         await queueMail(client, settings, {
@@ -52,20 +96,8 @@ export function createAuthService(ctx: IdentityContext) {
             loginUrl: `${ctx.config.PUBLIC_URL}/login`,
           },
         });
-        if (settings.notifyRegistrations && status === 'pending') {
-          await queueMail(client, settings, {
-            template: 'admin-new-registration',
-            to: settings.adminEmail,
-            language: (await languageOfEmail(client, settings.adminEmail)) ?? 'en',
-            idempotencyKey: `registered-admin-notice:${id}`,
-            data: {
-              name: created.name,
-              email: created.email,
-              userType: created.userType,
-              reviewUrl: `${ctx.config.PUBLIC_URL}/admin/users`,
-            },
-          });
-        }
+        // Told in the next digest (registrations/digest.ts), not one e-mail each.
+        if (settings.notifyRegistrations && status === 'pending') await addRegistrationNotice(client, id);
         return created;
       });
       ctx.outbox.nudge();
@@ -78,29 +110,32 @@ export function createAuthService(ctx: IdentityContext) {
     },
 
     /**
-     * Signs in. Every attempt counts per account and per address before the password is
-     * checked (so parallel guesses cannot slip past the limit); a success takes its attempt
-     * back. The answer never says whether the e-mail exists.
+     * Signs in. Each attempt is claimed per account-and-address before the password is checked
+     * (so parallel guesses cannot slip past); see auth/lockout.ts for the policy. The answer
+     * never says whether the e-mail exists: unknown e-mails are throttled and locked alike.
      */
     async login(input: LoginInput, address: string): Promise<LoginResponse> {
-      const [account, origin] = await Promise.all([
-        accountAttempts.hit(input.email),
-        addressAttempts.hit(address),
-      ]);
-      if (!account.allowed || !origin.allowed) {
-        // A refused attempt checks no password: it counts against neither the account (so one
-        // address cannot lock a stranger out) nor the address (so an office is not locked out).
-        await Promise.all([accountAttempts.undo(input.email), addressAttempts.undo(address)]);
-        const wait = Math.max(
-          account.allowed ? 0 : account.retryAfterSeconds,
-          origin.allowed ? 0 : origin.retryAfterSeconds,
-        );
-        throw httpError.tooManyRequests(wait);
+      const claim = await lockout.claim(input.email, address);
+      if (!claim.allowed) {
+        if (claim.reason === 'locked') {
+          throw new AppError(429, 'ACCOUNT_LOCKED', 'accountLocked', {
+            details: { retryAfterSeconds: claim.retryAfterSeconds },
+            headers: { 'Retry-After': String(claim.retryAfterSeconds) },
+          });
+        }
+        throw httpError.tooManyRequests(claim.retryAfterSeconds);
       }
       const found = await findCredentialsByEmail(ctx.pool, input.email);
       const valid = await verifyPassword(found?.passwordHash ?? (await dummyHash), input.password);
-      if (!found || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
-      await Promise.all([accountAttempts.reset(input.email), addressAttempts.undo(address)]);
+      if (!found || !valid) {
+        if (await lockout.failed(input.email, address)) {
+          await noteLock(input.email).catch((err: Error) =>
+            ctx.logger.error({ err: err.message }, 'could not note an account lock for the admin'),
+          );
+        }
+        throw new AppError(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
+      }
+      await lockout.succeeded(input.email, address);
 
       const settings = await ctx.settings.get();
       // The status is read, published and signed under a share lock: a suspension (which takes

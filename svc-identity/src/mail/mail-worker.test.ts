@@ -65,11 +65,19 @@ describe('mail templates', () => {
     count: '2',
     items: JSON.stringify([{ name: 'Panadol', quantity: 3, expiryDate: '2030-01-01', daysLeft: 7 }]),
     listingsUrl: 'http://x/pharmacy/medicines',
+    failures: '50',
+    minutes: '60',
+    windowMinutes: '60',
   };
+  /** The registration digest lists accounts, not medicines. */
+  const dataFor = (template: string) =>
+    template === 'admin-registration-digest'
+      ? { ...data, items: JSON.stringify([{ name: 'Mona', email: 'm@x', userType: 'ngo' }]) }
+      : data;
   it('renders every template in English and Arabic with nothing left unfilled', () => {
     for (const template of mailTemplates) {
       for (const language of languages) {
-        const mail = renderMail(template, language, data);
+        const mail = renderMail(template, language, dataFor(template));
         expect(mail.subject.length).toBeGreaterThan(5);
         for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/undefined|\$\{/);
         expect(mail.html).toContain(`dir="${language === 'ar' ? 'rtl' : 'ltr'}"`);

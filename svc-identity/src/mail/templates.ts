@@ -70,6 +70,24 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
         `Review pending accounts: ${d.reviewUrl}`,
       ],
     },
+    'admin-registration-digest': {
+      subject: (d) => `${d.count} new registrations waiting for approval – ${d.systemName}`,
+      body: (d) => [
+        'Hello,',
+        'These accounts registered and are waiting for approval:',
+        ...registrationLines(d.items, 'en'),
+        `Review pending accounts: ${d.reviewUrl}`,
+      ],
+    },
+    'admin-account-locked': {
+      subject: (d) => `Account locked after repeated failed sign-ins: ${d.email}`,
+      body: (d) => [
+        'Hello,',
+        `The ${userTypeLabels.en[d.userType!]} account of ${d.name} (${d.email}) had ${d.failures} failed sign-ins within ${d.windowMinutes} minutes from different addresses: someone may be guessing its password. It is locked for ${d.minutes} minutes, then opens again by itself.`,
+        'Nothing else is needed. If the user contacts you, suggest a longer password.',
+        `Accounts: ${d.reviewUrl}`,
+      ],
+    },
     'request-approved': {
       subject: (d) => `Your request for ${d.medicineName} is approved – ${d.systemName}`,
       body: (d) => [
@@ -145,6 +163,24 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
         `راجع الحسابات اللي مستنية الموافقة: ${d.reviewUrl}`,
       ],
     },
+    'admin-registration-digest': {
+      subject: (d) => `${d.count} تسجيلات جديدة مستنية الموافقة – ${d.systemName}`,
+      body: (d) => [
+        'أهلاً،',
+        'الحسابات دي اتسجلت ومستنية الموافقة:',
+        ...registrationLines(d.items, 'ar'),
+        `راجع الحسابات اللي مستنية الموافقة: ${d.reviewUrl}`,
+      ],
+    },
+    'admin-account-locked': {
+      subject: (d) => `حساب اتقفل بعد محاولات دخول غلط كتير: ${d.email}`,
+      body: (d) => [
+        'أهلاً،',
+        `حساب ${userTypeLabels.ar[d.userType!]} ${d.name} (${d.email}) جاله ${d.failures} محاولة دخول غلط خلال ${d.windowMinutes} دقيقة من عناوين مختلفة، ويمكن حد بيحاول يخمّن كلمة السر. الحساب اتقفل ${d.minutes} دقيقة وهيتفتح لوحده بعدها.`,
+        'مش محتاج تعمل حاجة. لو صاحب الحساب كلمك، انصحه بكلمة سر أطول.',
+        `الحسابات: ${d.reviewUrl}`,
+      ],
+    },
     'request-approved': {
       subject: (d) => `تمت الموافقة على طلبك لـ ${d.medicineName} – ${d.systemName}`,
       body: (d) => [
@@ -184,6 +220,17 @@ function digestLines(items: string | undefined, language: Language): string[] {
       ? `• ${m.name}: ${m.quantity} وحدة، الصلاحية ${m.expiryDate} (باقي ${m.daysLeft} يوم)`
       : `• ${m.name}: ${m.quantity} units, expires ${m.expiryDate} (${m.daysLeft} days left)`,
   );
+}
+
+/** The digest's registrations (a JSON list), one line each in the recipient's language. */
+function registrationLines(items: string | undefined, language: Language): string[] {
+  let list: Array<{ name: string; email: string; userType: string }> = [];
+  try {
+    list = JSON.parse(items ?? '[]');
+  } catch {
+    return [];
+  }
+  return list.map((r) => `• ${r.name} (${r.email}) – ${userTypeLabels[language][r.userType] ?? r.userType}`);
 }
 
 /** Pickup details that apply: location and date for donations, address and contact for pharmacy stock. */

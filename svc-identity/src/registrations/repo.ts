@@ -1,0 +1,41 @@
+import type { PoolClient } from '@medrelay/service-kit';
+
+/** Leaves a notice for the administrator's next digest (same transaction as the registration). */
+export async function addRegistrationNotice(client: PoolClient, userId: number): Promise<void> {
+  await client.query('INSERT INTO identity.registration_notices (user_id) VALUES ($1)', [userId]);
+}
+
+/** One digest at a time across instances, for the rest of the transaction. */
+export async function lockDigest(client: PoolClient): Promise<void> {
+  await client.query("SELECT pg_advisory_xact_lock(hashtext('identity:registration-digest'))");
+}
+
+/** Seconds since the last digest went out (null: never). */
+export async function secondsSinceLastDigest(client: PoolClient): Promise<number | null> {
+  const { rows } = await client.query<{ seconds: number | null }>(
+    `SELECT extract(epoch FROM now() - max(digested_at))::float8 AS seconds
+       FROM identity.registration_notices WHERE digested_at IS NOT NULL`,
+  );
+  return rows[0]?.seconds ?? null;
+}
+
+export interface WaitingRegistration {
+  userId: number;
+  name: string;
+  email: string;
+  userType: string;
+}
+
+/** Marks every waiting notice as digested now and returns them, oldest first. */
+export async function takeWaitingNotices(client: PoolClient): Promise<WaitingRegistration[]> {
+  const { rows } = await client.query<WaitingRegistration>(
+    `WITH taken AS (
+       UPDATE identity.registration_notices SET digested_at = now()
+        WHERE digested_at IS NULL
+        RETURNING user_id, created_at)
+     SELECT u.id AS "userId", u.name, u.email, u.user_type AS "userType"
+       FROM taken t JOIN identity.users u ON u.id = t.user_id
+      ORDER BY t.created_at, u.id`,
+  );
+  return rows;
+}
