@@ -180,6 +180,10 @@ export const messages = {
     en: 'Only {available} units are available',
     ar: 'المتاح {available} وحدة بس',
   },
+  requestAlreadyOpen: {
+    en: 'You already have an open request for this medicine',
+    ar: 'عندك طلب مفتوح بالفعل للدواء ده',
+  },
   notYourRequest: { en: 'This request is not yours', ar: 'الطلب ده مش بتاعك' },
   requestTransitionRefused: {
     en: 'A {from} request cannot be {to} by you',
