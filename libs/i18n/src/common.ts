@@ -107,6 +107,10 @@ const en = {
     provider: 'From {{name}}',
     unknown: 'Unknown',
     notesLabel: 'Notes: {{notes}}',
+    openExisting: 'Open my request',
+    existingFailed: 'Your request could not be loaded',
+    cancel: 'Cancel Request',
+    collected: 'Mark as Collected',
   },
   pickup: {
     title: 'Set Pickup Details',
@@ -304,6 +308,10 @@ const ar: Texts & {
     provider: 'من: {{name}}',
     unknown: 'غير معروف',
     notesLabel: 'ملاحظات: {{notes}}',
+    openExisting: 'افتح طلبي',
+    existingFailed: 'مقدرناش نحمّل طلبك',
+    cancel: 'إلغاء الطلب',
+    collected: 'تم الاستلام',
   },
   pickup: {
     title: 'تحديد تفاصيل الاستلام',
