@@ -26,7 +26,10 @@ const idOf = (res: Response) => (res.locals.params as { id: number }).id;
 
 /**
  * Reads the raw body up to `max` bytes; beyond that the upload is refused with 413 without
- * reading the rest into memory.
+ * keeping the rest in memory. The rest is drained, not cut off: resetting the connection
+ * while the caller (the gateway) is still sending can lose the 413 on its way back and
+ * surface as a 503 (issue 14). `destroyOnReturn: false` keeps leaving the loop from
+ * destroying the request (and with it the socket).
  */
 async function readBody(req: Request, max: number, maxMb: number): Promise<Buffer> {
   const tooLarge = () =>
@@ -38,7 +41,7 @@ async function readBody(req: Request, max: number, maxMb: number): Promise<Buffe
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
+  for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > max) {
       req.resume();

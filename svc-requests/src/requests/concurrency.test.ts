@@ -71,7 +71,11 @@ describe('concurrent requests and approvals', () => {
     const requester = requesters[0]!;
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        p.requests.api.post('/api/requests', { medicineId: medicine.id, quantity: 1 }, { token: requester.token }),
+        p.requests.api.post(
+          '/api/requests',
+          { medicineId: medicine.id, quantity: 1 },
+          { token: requester.token },
+        ),
       ),
     );
     const created = answers.filter((a) => a.status === 201);
@@ -107,7 +111,10 @@ describe('concurrent requests and approvals', () => {
       { medicineId: medicine.id, quantity: 1 },
       { token: requester.token },
     );
-    expect(whileApproved.body).toMatchObject({ code: 'REQUEST_ALREADY_OPEN', details: { requestId: existingId } });
+    expect(whileApproved.body).toMatchObject({
+      code: 'REQUEST_ALREADY_OPEN',
+      details: { requestId: existingId },
+    });
     expect((await move(requester.token, 'completed')).status).toBe(200);
     const again = await p.requests.api.post(
       '/api/requests',

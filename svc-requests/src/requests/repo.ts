@@ -150,7 +150,11 @@ export async function insertRequest(
 export const oneOpenRequestIndex = 'requests_one_open';
 
 /** The caller's open (pending or approved) request for a medicine, if any. */
-export async function findOpenRequestId(db: Db, requesterId: number, medicineId: number): Promise<number | null> {
+export async function findOpenRequestId(
+  db: Db,
+  requesterId: number,
+  medicineId: number,
+): Promise<number | null> {
   const { rows } = await db.query<{ id: number }>(
     `SELECT id FROM requests.requests
       WHERE requester_id = $1 AND medicine_id = $2 AND status IN ('pending', 'approved')`,

@@ -122,7 +122,13 @@ describe('the request dialog when a request is already open (issue 14)', () => {
   it('offers it in Arabic too', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => refusal('عندك طلب مفتوح بالفعل للدواء ده'));
     await renderInRemote(
-      <RequestDialog medicine={medicine} label="اطلب استلام" notesKind="pickup" successTitle="x" onClose={() => {}} />,
+      <RequestDialog
+        medicine={medicine}
+        label="اطلب استلام"
+        notesKind="pickup"
+        successTitle="x"
+        onClose={() => {}}
+      />,
       { language: 'ar', queryFn: async () => openRequest },
     );
     press('ابعت الطلب');
