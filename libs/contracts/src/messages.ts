@@ -197,6 +197,7 @@ export const messages = {
     en: 'The photo must be at most {max} MB',
     ar: 'حجم الصورة ماينفعش يزيد عن {max} ميجا',
   },
+  imageNotFound: { en: 'Photo not found', ar: 'الصورة مش موجودة' },
   imageRequired: { en: 'Choose a photo to upload', ar: 'اختار صورة ترفعها' },
   internalOnly: { en: 'Only MedRelay services may call this', ar: 'الطلب ده لخدمات المنصة بس' },
   // Notifications (title and message of each kind).

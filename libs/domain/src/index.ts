@@ -7,3 +7,4 @@ export * from './report';
 export * from './transfers';
 export * from './donations';
 export * from './stock';
+export * from './listing-visibility';

@@ -188,7 +188,8 @@ describe('the scan in batches', () => {
   it('writes events svc-requests accepts, the snapshot as toSnapshot makes it', async () => {
     const expired = await medicineExpiringIn(pharmacy.token, -3, 'Snapshot probe');
     const soon = await medicineExpiringIn(pharmacy.token, 2, 'Alert probe');
-    await pool().query("UPDATE catalog.medicines SET image_key = 'abc123.webp' WHERE id = $1", [expired]);
+    const photoKey = 'ab'.repeat(16);
+    await pool().query('UPDATE catalog.medicines SET image_key = $2 WHERE id = $1', [expired, photoKey]);
     await runScan();
     const payloadOf = async (job: string, id: number) =>
       (
@@ -203,7 +204,7 @@ describe('the scan in batches', () => {
     expect(changed.medicine).toEqual(toSnapshot((await findMedicine(pool(), expired))!));
     expect(changed.medicine).toMatchObject({
       isAvailable: false,
-      imageUrl: `/api/medicines/${expired}/image?v=abc123`,
+      imageUrl: `/api/medicines/photos/${photoKey}/large`,
     });
     const alert = expiryAlertEventSchema.parse(await payloadOf('medicine.expiry-alert', soon));
     const row = (await findMedicine(pool(), soon))!;
