@@ -33,7 +33,7 @@ export const photoSizes = ['thumb', 'large'] as const;
 export type PhotoSize = (typeof photoSizes)[number];
 export const photoKeyPattern = /^[0-9a-f]{32}$/;
 export const photoParams = z.object({
-  key: z.string().regex(photoKeyPattern, 'notFound'),
+  key: z.string().regex(photoKeyPattern, 'invalidInput'),
   size: z.enum(photoSizes),
 });
 export const medicinePhotoPath = (key: string, size: PhotoSize) => `/api/medicines/photos/${key}/${size}`;
