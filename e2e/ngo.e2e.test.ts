@@ -128,6 +128,45 @@ describe('ngo', { timeout: 90_000 }, () => {
     await remote.getByRole('group', { name: 'Pharmacy' }).getByText('2 units (100.0%)').waitFor();
   });
 
+  it('asking twice for one medicine: the dialog offers the open request, which can be cancelled there (desktop and phone)', async () => {
+    const seller = await platform.approvedUser('pharmacy');
+    await list(seller.token, 'Concor 5mg', 60, 6);
+    for (const viewport of [undefined, { width: 390, height: 844 }]) {
+      const ngo = await platform.approvedUser('ngo');
+      const page = await platform.newPage({ viewport });
+      await page.goto('/');
+      await page.evaluate((value) => localStorage.setItem('token', value), ngo.token);
+      await page.goto('/ngo/browse');
+      const remote = page.getByTestId('remote-ngo');
+      const dialog = page.getByRole('dialog');
+      const ask = async () => {
+        await remote.getByRole('button', { name: 'Request Pickup: Concor 5mg' }).click();
+        await dialog.getByRole('button', { name: 'Submit Request' }).click();
+      };
+      await ask();
+      await expectToast(page, 'Request submitted successfully');
+
+      platform.expectFailedCall(409);
+      await ask();
+      await dialog.getByText('You already have an open request for this medicine').waitFor();
+      await dialog.getByRole('button', { name: 'Open my request' }).click();
+      const open = dialog.getByTestId('request-row');
+      await open.getByText('Pending', { exact: true }).waitFor();
+      if (viewport) {
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
+      }
+      await open.getByRole('button', { name: 'Cancel Request: Concor 5mg' }).click();
+      await expectToast(page, 'Request updated');
+      await open.getByText('Cancelled', { exact: true }).waitFor();
+      // Nothing open any more: the same dialog's Submit now goes through.
+      await dialog.getByRole('button', { name: 'Submit Request' }).click();
+      await expectToast(page, 'Request submitted successfully');
+      await page.context().close();
+    }
+  });
+
   it('walks the core path in Arabic, right to left: list, request, approve, collect; fail on an unlisted one', async () => {
     const [seller, ngo] = await Promise.all([
       platform.approvedUser('pharmacy'),

@@ -47,8 +47,14 @@ export async function startPlatform(options: { staticRoot?: string; instances?: 
   const openContexts: BrowserContext[] = [];
 
   /** A fresh browser context (own localStorage) whose console errors fail the test. */
-  async function newPage(options: { locale?: string } = {}): Promise<Page> {
-    const context = await browser.newContext({ baseURL: gateway.baseUrl, locale: options.locale ?? 'en-US' });
+  async function newPage(
+    options: { locale?: string; viewport?: { width: number; height: number } } = {},
+  ): Promise<Page> {
+    const context = await browser.newContext({
+      baseURL: gateway.baseUrl,
+      locale: options.locale ?? 'en-US',
+      ...(options.viewport ? { viewport: options.viewport } : {}),
+    });
     openContexts.push(context);
     const page = await context.newPage();
     const record = (text: string) => consoleErrors.push(`${page.url()}: ${text}`);

@@ -251,7 +251,10 @@ describe('admin oversight across services (issue 6)', () => {
     }
     const cleared = await gw.api.post('/api/admin/cache/clear', undefined, { token: admin.token });
     expect(cleared.status).toBe(200);
-    expect(cleared.body).toEqual({ cleared: ['impact', 'maintenance', 'settings'], unavailable: [] });
+    expect(cleared.body).toEqual({
+      cleared: ['impact', 'maintenance', 'uploadLimit', 'settings'],
+      unavailable: [],
+    });
     expect((await gw.api.get('/api/impact')).body.medicinesSaved).toBe(before.medicinesSaved + 3);
     expect(JSON.parse((await redis.get(key))!)).toMatchObject({ sessionTimeout: expect.any(Number) });
   });

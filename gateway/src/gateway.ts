@@ -10,6 +10,7 @@ import {
   internalPortFor,
   listenInternal,
   notFoundHandler,
+  publishedSettings,
   readPem,
   type Logger,
 } from '@medrelay/service-kit';
@@ -26,6 +27,7 @@ import { impactRoute } from './impact';
 import { staticRoutes } from './static';
 import { compressOwnAnswers } from './own-compression';
 import { parseUrlList, UpstreamPool } from './upstream-pool';
+import { drainAfterEarlyAnswer, uploadSizeLimit } from './upload-limit';
 
 /** The single entry point: guards, then each service's paths proxied, then the static front ends. */
 export async function createGateway(
@@ -49,11 +51,13 @@ export async function createGateway(
   let shuttingDown = false;
 
   const maintenance = maintenanceSwitch(redis, config.REDIS_PREFIX);
+  const settings = publishedSettings(redis, config.REDIS_PREFIX);
   const app = createServiceApp(logger, {
     json: false,
     compress: false,
     trustProxy: config.TRUST_PROXY,
   });
+  app.use(drainAfterEarlyAnswer());
   app.use(compressOwnAnswers());
   app.use(healthRoutes(targets, redis, () => shuttingDown));
   // Before the guards: the API description is public and stays readable in maintenance mode.
@@ -67,6 +71,7 @@ export async function createGateway(
     '/api',
     earlyTokenCheck(verifier),
     maintenanceGuard(maintenance),
+    uploadSizeLimit(settings),
     rateLimits(redis, config.REDIS_PREFIX, config),
   );
   const impact = impactRoute(
@@ -79,7 +84,7 @@ export async function createGateway(
     adminRoutes(targets, {
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       logger,
-      caches: { impact: impact.clear, maintenance: maintenance.clear },
+      caches: { impact: impact.clear, maintenance: maintenance.clear, uploadLimit: settings.clear },
     }),
   );
   app.use(impact);

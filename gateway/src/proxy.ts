@@ -14,6 +14,8 @@ type ProxiedRequest = IncomingMessage & {
   /** The upstream call went out on a kept-alive connection (it may have been closed under it). */
   upstreamReusedSocket?: boolean;
   upstreamTimedOut?: boolean;
+  /** The service's answer has started coming back (possibly before the whole body went up). */
+  upstreamAnswered?: boolean;
 };
 
 /**
@@ -65,6 +67,7 @@ export function proxyTo(
         proxyReq.once('timeout', () => (proxied.upstreamTimedOut = true));
       },
       proxyRes: (_proxyRes, req) => {
+        (req as ProxiedRequest).upstreamAnswered = true;
         const target = (req as ProxiedRequest).upstreamTarget;
         if (target) countUpstreamAnswer(pool, target);
       },
@@ -77,6 +80,15 @@ export function proxyTo(
         );
         if (!('writeHead' in res)) return void res.destroy();
         const response = res as ServerResponse;
+        // The service answered early (a 413 before reading the whole upload) and then dropped the
+        // connection: its answer is already on its way to the client, so it is not replaced by a
+        // 503, and what the client still sends is read and dropped so it can read that answer.
+        if (request.upstreamAnswered) {
+          req.resume();
+          // Cut off an answer the service dropped half way, visibly, rather than leave it hanging.
+          const cutOff = setTimeout(() => response.writableEnded || response.destroy(), 1000);
+          return void cutOff.unref();
+        }
         if (response.headersSent) return void response.end();
         const bodyless = req.method === 'GET' || req.method === 'HEAD';
         // A kept-alive connection the service closed just as the call went out: the service never

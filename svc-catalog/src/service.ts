@@ -15,6 +15,7 @@ import type { CatalogConfig } from './config';
 import { schema, type CatalogContext } from './context';
 import { expiryRoutes } from './expiry/routes';
 import { startExpiryScheduler } from './expiry/scheduler';
+import { convertLegacyPhotos } from './images/legacy';
 import { imageRoutes } from './images/routes';
 import { LocalDiskStorage } from './images/storage';
 import { medicineRoutes } from './medicines/routes';
@@ -64,6 +65,14 @@ export async function createCatalogService(
   app.use(errorHandler(logger));
 
   ctx.outbox.start();
+  // Photos stored before they were re-encoded are converted in the background (images/legacy.ts).
+  const legacyPhotos = convertLegacyPhotos(ctx).catch((err: unknown) => {
+    logger.error(
+      { err: (err as Error).message },
+      'converting stored photos failed; retried at the next start',
+    );
+    return 0;
+  });
   const workers =
     config.WORKERS === 'on'
       ? {
@@ -83,6 +92,8 @@ export async function createCatalogService(
     app,
     ctx,
     queues: runtime.queues,
+    /** Settles with how many stored photos were converted at start. */
+    legacyPhotos,
     ...runtime.lifecycle(app, () => Promise.all([workers?.users.close(), workers?.expiry.close()])),
   };
 }

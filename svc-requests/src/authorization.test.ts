@@ -54,15 +54,23 @@ const requestOf = async (requester: TestUser = users.ngo, owner: TestUser = othe
     )
   ).body.id as number;
 
-const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
-async function putImage(id: number, token?: string) {
-  const res = await fetch(`${p.catalog.baseUrl}/api/medicines/${id}/image`, {
+/** A real 1 × 1 PNG: photos are decoded and re-encoded (issue 14). */
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+async function uploadImage(id: number, token?: string) {
+  return fetch(`${p.catalog.baseUrl}/api/medicines/${id}/image`, {
     method: 'PUT',
     headers: { 'content-type': 'image/png', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: png,
   });
-  return res.status;
 }
+const putImage = async (id: number, token?: string) => (await uploadImage(id, token)).status;
+/** The thumbnail address of a photo on another pharmacy's medicine offered to everyone. */
+const photoOf = async () =>
+  ((await (await uploadImage(await medicineOf(), otherPharmacy.token)).json()) as { thumbnailUrl: string })
+    .thumbnailUrl;
 
 type Case = [name: string, call: (actor: Actor) => Promise<number>, expected: Record<Actor, number>];
 const row = (
@@ -168,14 +176,15 @@ const cases: Case[] = [
     row(401, 403, 403, 403, 403, 403, 401),
   ],
   [
-    'GET /api/medicines/:id/image (public)',
+    // Only to who may see the listing (issue 14): a donor browses no stock, so it is not theirs.
+    'GET /api/medicines/photos/:key/:size',
     async (a) =>
       (
-        await fetch(`${p.catalog.baseUrl}/api/medicines/${await medicineOf()}/image`, {
+        await fetch(`${p.catalog.baseUrl}${await photoOf()}`, {
           headers: tokenOf(a) ? { authorization: `Bearer ${tokenOf(a)}` } : {},
         })
       ).status,
-    row(200, 200, 200, 200, 200, 200, 200),
+    row(401, 200, 200, 404, 200, 403, 401),
   ],
   [
     'GET /api/admin/all-medicines',

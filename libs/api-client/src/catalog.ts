@@ -13,7 +13,7 @@ import type {
   ListPageQuery,
   OwnMedicineSummary,
 } from '@medrelay/contracts';
-import { apiPage, apiRequest, type Page } from './http';
+import { apiPage, apiRequest, apiSend, type Page } from './http';
 import { getQueryFn } from './query-client';
 
 /** Query keys of the catalog: the API path first (spec §7), its query as the second element. */
@@ -80,6 +80,14 @@ export function useBrowseMedicines(params: MedicineBrowseParams) {
     // Others list and take stock all the time: a screen opened shows what is offered now.
     refetchOnMount: 'always',
   });
+}
+
+/**
+ * A listing's photo as a Blob, fetched with the session's token: the catalog serves a photo only
+ * to who may see its listing, and an <img src> cannot send the token itself.
+ */
+export async function loadMedicinePhoto(url: string, signal?: AbortSignal): Promise<Blob> {
+  return (await apiSend('GET', url, undefined, signal)).blob();
 }
 
 /** Sends a photo as the raw body (the catalog checks its bytes and size). */

@@ -46,7 +46,9 @@ export const requestKeys = {
     ['/api/requests/my/donation-status', { ids: ids.join(',') }] as const,
   page: (params: RequestListParams) => ['/api/requests/my', listQuery(params)] as const,
   transactionsPage: (params: RequestListParams) => ['/api/transactions/my', listQuery(params)] as const,
+  one: (id: number) => [`/api/requests/${id}`] as const,
 };
+const isOneRequestKey = (key: readonly unknown[]) => /^\/api\/requests\/\d+$/.test(String(key[0]));
 
 /**
  * A screen that lists requests also brings the counts (which the sidebar badges read) up to date
@@ -156,8 +158,18 @@ function refetchAfterRequestChange(client: QueryClient) {
     client.invalidateQueries({ queryKey: requestKeys.transactions }),
     client.invalidateQueries({ queryKey: requestKeys.summary }),
     client.invalidateQueries({ queryKey: requestKeys.donationStatuses }),
+    client.invalidateQueries({ predicate: (query) => isOneRequestKey(query.queryKey) }),
     refetchStockLists(client),
   ]);
+}
+
+/** One request the caller is a party to (the request dialog opens an existing open one). */
+export function useRequest(id: number | null) {
+  return useQuery<MedicineRequest>({
+    queryKey: requestKeys.one(id ?? 0),
+    enabled: id !== null,
+    refetchOnMount: 'always',
+  });
 }
 
 export function useCreateRequest() {

@@ -26,6 +26,19 @@ export const medicineLimits = {
 export const medicineImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 /**
+ * Each uploaded photo is stored re-encoded in two sizes under a random 128-bit key (hex) that
+ * changes with every upload: `thumb` for lists, `large` for a detail view. Served as WebP.
+ */
+export const photoSizes = ['thumb', 'large'] as const;
+export type PhotoSize = (typeof photoSizes)[number];
+export const photoKeyPattern = /^[0-9a-f]{32}$/;
+export const photoParams = z.object({
+  key: z.string().regex(photoKeyPattern, 'invalidInput'),
+  size: z.enum(photoSizes),
+});
+export const medicinePhotoPath = (key: string, size: PhotoSize) => `/api/medicines/photos/${key}/${size}`;
+
+/**
  * A price: a number or decimal string, 0 or more, at most two decimals. Zero and empty mean
  * "no price" and become null (spec §5: zero prices are sent as null).
  */
@@ -248,8 +261,10 @@ export const medicineSchema = z.object({
   discountPrice: z.string().nullable(),
   expiryDate: z.string(),
   recipientType: z.enum(recipientTypes),
-  /** Null when there is no photo; GET /api/medicines/:id/image then serves the fallback image. */
+  /** The photo for a detail view (null when there is none); served only to who may see the listing. */
   imageUrl: z.string().nullable(),
+  /** The same photo, small, for lists. */
+  thumbnailUrl: z.string().nullable(),
   isAvailable: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -185,6 +185,10 @@ export const messages = {
     en: 'Only {available} units are available',
     ar: 'المتاح {available} وحدة بس',
   },
+  requestAlreadyOpen: {
+    en: 'You already have an open request for this medicine',
+    ar: 'عندك طلب مفتوح بالفعل للدواء ده',
+  },
   notYourRequest: { en: 'This request is not yours', ar: 'الطلب ده مش بتاعك' },
   requestTransitionRefused: {
     en: 'A {from} request cannot be {to} by you',
@@ -198,6 +202,7 @@ export const messages = {
     en: 'The photo must be at most {max} MB',
     ar: 'حجم الصورة ماينفعش يزيد عن {max} ميجا',
   },
+  imageNotFound: { en: 'Photo not found', ar: 'الصورة مش موجودة' },
   imageRequired: { en: 'Choose a photo to upload', ar: 'اختار صورة ترفعها' },
   internalOnly: { en: 'Only MedRelay services may call this', ar: 'الطلب ده لخدمات المنصة بس' },
   // Notifications (title and message of each kind).

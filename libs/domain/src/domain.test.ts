@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  mayViewListing,
   can,
   daysLeft,
   daysLeftTone,
@@ -107,5 +108,35 @@ describe('stats formulas (spec §9)', () => {
   it('computes lives impacted as floor of 1.5 × quantity', () => {
     expect(livesImpacted(3)).toBe(4);
     expect(livesImpacted(10)).toBe(15);
+  });
+});
+
+describe('mayViewListing (who sees a listing and its photo)', () => {
+  const now = new Date('2026-05-01T10:00:00Z');
+  const listing = {
+    ownerId: 1,
+    recipientType: 'ngos',
+    isAvailable: true,
+    quantity: 3,
+    expiryDate: '2026-06-01T00:00:00Z',
+    ownerActive: true,
+  };
+  const ngo = { id: 2, role: 'ngo' } as const;
+  it('shows an offered, listed, unexpired listing of an active owner to the role it is offered to', () => {
+    expect(mayViewListing(ngo, listing, now)).toBe(true);
+    expect(mayViewListing({ id: 3, role: 'pharmacy' }, listing, now)).toBe(false);
+    expect(mayViewListing({ id: 4, role: 'donor' }, { ...listing, recipientType: 'both' }, now)).toBe(false);
+  });
+  it('hides it once unlisted, used up, expired or its owner suspended; never from its owner or an admin', () => {
+    for (const hidden of [
+      { isAvailable: false },
+      { quantity: 0 },
+      { expiryDate: '2026-04-30T00:00:00Z' },
+      { ownerActive: false },
+    ]) {
+      expect(mayViewListing(ngo, { ...listing, ...hidden }, now)).toBe(false);
+      expect(mayViewListing({ id: 1, role: 'pharmacy' }, { ...listing, ...hidden }, now)).toBe(true);
+      expect(mayViewListing({ id: 9, role: 'admin' }, { ...listing, ...hidden }, now)).toBe(true);
+    }
   });
 });

@@ -10,3 +10,4 @@ export * from './stock';
 export * from './gs1';
 export * from './phone';
 export * from './dosage-forms';
+export * from './listing-visibility';

@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
  */
 export function publishedSettings(redis: Redis, prefix: string, cacheMs = 1000) {
   let cached: { at: number; value: Settings } | null = null;
-  return async (): Promise<Settings> => {
+  const read = async (): Promise<Settings> => {
     if (cached && Date.now() - cached.at < cacheMs) return cached.value;
     const raw = await redis.get(authKeys.settings(prefix));
     const parsed = settingsSchema.safeParse({ ...defaultSettings, ...(raw ? JSON.parse(raw) : {}) });
@@ -16,5 +16,7 @@ export function publishedSettings(redis: Redis, prefix: string, cacheMs = 1000) 
     cached = { at: Date.now(), value };
     return value;
   };
+  /** Forgets the cached copy (the gateway's Clear Cache). */
+  return Object.assign(read, { clear: () => void (cached = null) });
 }
 export type SettingsReader = ReturnType<typeof publishedSettings>;

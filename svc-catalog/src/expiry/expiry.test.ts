@@ -188,7 +188,8 @@ describe('the scan in batches', () => {
   it('writes events svc-requests accepts, the snapshot as toSnapshot makes it', async () => {
     const expired = await medicineExpiringIn(pharmacy.token, -3, 'Snapshot probe');
     const soon = await medicineExpiringIn(pharmacy.token, 2, 'Alert probe');
-    await pool().query("UPDATE catalog.medicines SET image_key = 'abc123.webp' WHERE id = $1", [expired]);
+    const photoKey = 'ab'.repeat(16);
+    await pool().query('UPDATE catalog.medicines SET image_key = $2 WHERE id = $1', [expired, photoKey]);
     await runScan();
     // The bulk event holding `id`, and its entry for it.
     const eventOf = async (job: string, list: string, id: number) => {
@@ -205,7 +206,7 @@ describe('the scan in batches', () => {
     expect(changed.entry).toEqual(toSnapshot((await findMedicine(pool(), expired))!));
     expect(changed.entry).toMatchObject({
       isAvailable: false,
-      imageUrl: `/api/medicines/${expired}/image?v=abc123`,
+      imageUrl: `/api/medicines/photos/${photoKey}/large`,
     });
     const { payload, entry: alert } = await eventOf('medicine.expiry-alerts', 'alerts', soon);
     expiryAlertsEventSchema.parse(payload);

@@ -71,8 +71,8 @@ export const snapshotSql = (m: string) => `jsonb_build_object(
   'description', ${m}.description, 'quantity', ${m}.quantity,
   'originalPrice', ${m}.original_price::text, 'discountPrice', ${m}.discount_price::text,
   'expiryDate', ${isoSql(`${m}.expiry_date`)}, 'recipientType', ${m}.recipient_type,
-  'imageUrl', CASE WHEN ${m}.image_key IS NULL THEN NULL
-                   ELSE '/api/medicines/' || ${m}.id || '/image?v=' || split_part(${m}.image_key, '.', 1) END,
+  'imageUrl', CASE WHEN ${m}.image_key ~ '^[0-9a-f]{32}$'
+                   THEN '/api/medicines/photos/' || ${m}.image_key || '/large' END,
   'isAvailable', ${m}.is_available, 'createdAt', ${isoSql(`${m}.created_at`)}, 'version', ${m}.version)`;
 
 /**

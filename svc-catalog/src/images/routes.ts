@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { idParam } from '@medrelay/contracts';
+import { idParam, photoParams, photoSizes, type PhotoSize } from '@medrelay/contracts';
+import { mayViewListing } from '@medrelay/domain';
 import {
   AppError,
   authenticate,
@@ -15,18 +13,19 @@ import {
 import { Router, type Request, type Response } from 'express';
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from '../medicines/events';
-import { findMedicine, setImageKey, toMedicine } from '../medicines/repo';
-import { contentTypeOfExtension, sniffImageType } from './image-type';
-
-const fallbackImage = readFileSync(
-  fileURLToPath(new URL('../../assets/medicine-placeholder.svg', import.meta.url)),
-);
+import { findListingByImageKey, findMedicine, setImageKey, toMedicine } from '../medicines/repo';
+import { sniffImageType } from './image-type';
+import { encodePhoto, newPhotoKey } from './photo';
+import { isLegacyImageKey, photoFile, type ImageStorage } from './storage';
 const megabyte = 1024 * 1024;
 const idOf = (res: Response) => (res.locals.params as { id: number }).id;
 
 /**
  * Reads the raw body up to `max` bytes; beyond that the upload is refused with 413 without
- * reading the rest into memory.
+ * keeping the rest in memory. The rest is drained, not cut off: resetting the connection
+ * while the caller (the gateway) is still sending can lose the 413 on its way back and
+ * surface as a 503 (issue 14). `destroyOnReturn: false` keeps leaving the loop from
+ * destroying the request (and with it the socket).
  */
 async function readBody(req: Request, max: number, maxMb: number): Promise<Buffer> {
   const tooLarge = () =>
@@ -38,7 +37,7 @@ async function readBody(req: Request, max: number, maxMb: number): Promise<Buffe
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
+  for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > max) {
       req.resume();
@@ -49,14 +48,22 @@ async function readBody(req: Request, max: number, maxMb: number): Promise<Buffe
   return Buffer.concat(chunks);
 }
 
+/** Removes every file of a photo key (both sizes, or the one file of an unconverted upload). */
+export async function deletePhoto(storage: ImageStorage, key: string): Promise<void> {
+  const files = isLegacyImageKey(key) ? [key] : photoSizes.map((size) => photoFile(key, size));
+  await Promise.all(files.map((file) => storage.delete(file)));
+}
+
 /**
- * A photo per medicine: sent as the raw request body (Content-Type image/jpeg, image/png or
- * image/webp), checked by its bytes and against the max-upload setting; served publicly
- * (an <img> cannot send a token), with a fallback image when there is none.
+ * A photo per medicine: sent as the raw request body (JPEG, PNG or WebP), checked against the
+ * max-upload setting, then re-encoded (no metadata, upright, capped; a thumbnail and a large
+ * size) under a new random key. Served by that key, with the caller's token, only while the
+ * caller may see the listing (see docs/design.md, "Photos").
  */
 export function imageRoutes(ctx: CatalogContext): Router {
   const router = Router();
-  const owner = [authenticate(ctx.verifier), requireApproved, requirePermission('medicine.viewOwn')];
+  const signedIn = [authenticate(ctx.verifier), requireApproved];
+  const owner = [...signedIn, requirePermission('medicine.viewOwn')];
 
   router.put('/api/medicines/:id/image', ...owner, validate({ params: idParam }), async (req, res) => {
     const caller = callerOf(res);
@@ -74,21 +81,22 @@ export function imageRoutes(ctx: CatalogContext): Router {
     const maxMb = (await ctx.settings()).maxUploadSize;
     const data = await readBody(req, maxMb * megabyte, maxMb);
     if (data.length === 0) throw new AppError(400, 'VALIDATION_FAILED', 'imageRequired');
-    const sniffed = sniffImageType(data);
-    if (!sniffed) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'imageTypeInvalid');
+    // The first bytes say JPEG, PNG or WebP, and the decoder must agree.
+    const encoded = sniffImageType(data) ? await encodePhoto(data) : null;
+    if (!encoded) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'imageTypeInvalid');
 
-    const key = `${medicine.id}-${randomUUID()}.${sniffed.extension}`;
-    await ctx.storage.put(key, data);
+    const key = newPhotoKey();
+    await Promise.all(photoSizes.map((size) => ctx.storage.put(photoFile(key, size), encoded[size])));
     const { row, previous } = await withTransaction(ctx.pool, async (client) => {
       const current = await findMedicine(client, medicine.id, true);
       await setImageKey(client, medicine.id, key);
       return { row: await recordMedicineChanged(client, medicine.id), previous: current?.image_key ?? null };
     }).catch(async (err: unknown) => {
-      await ctx.storage.delete(key);
+      await deletePhoto(ctx.storage, key);
       throw err;
     });
     ctx.outbox.nudge();
-    if (previous) await ctx.storage.delete(previous).catch(() => undefined);
+    if (previous) await deletePhoto(ctx.storage, previous).catch(() => undefined);
     res.json(toMedicine(row));
   });
 
@@ -102,23 +110,43 @@ export function imageRoutes(ctx: CatalogContext): Router {
       return { row: await recordMedicineChanged(client, current.id), previous: current.image_key };
     });
     ctx.outbox.nudge();
-    if (previous) await ctx.storage.delete(previous).catch(() => undefined);
+    if (previous) await deletePhoto(ctx.storage, previous).catch(() => undefined);
     res.json(toMedicine(row));
   });
 
-  router.get('/api/medicines/:id/image', validate({ params: idParam }), async (_req, res) => {
-    const medicine = await findMedicine(ctx.pool, idOf(res));
-    if (!medicine) throw httpError.notFound('medicineNotFound');
-    const data = medicine.image_key ? await ctx.storage.get(medicine.image_key) : null;
-    res.set('X-Content-Type-Options', 'nosniff');
-    if (!data) {
-      res.set('Cache-Control', 'public, max-age=300').type('image/svg+xml').send(fallbackImage);
-      return;
-    }
-    const extension = medicine.image_key!.split('.').pop()!;
-    // The URL carries the key (?v=), so a new photo is a new URL: safe to cache for long.
-    res.set('Cache-Control', 'public, max-age=86400').type(contentTypeOfExtension[extension]!).send(data);
-  });
+  router.get(
+    '/api/medicines/photos/:key/:size',
+    ...signedIn,
+    validate({ params: photoParams }),
+    async (req, res) => {
+      const { key, size } = res.locals.params as { key: string; size: PhotoSize };
+      const caller = callerOf(res);
+      const listing = await findListingByImageKey(ctx.pool, key);
+      // Not visible and not there answer alike, so a key says nothing about a hidden listing.
+      const visible =
+        listing &&
+        mayViewListing(caller, {
+          ownerId: listing.owner_id,
+          recipientType: listing.recipient_type,
+          isAvailable: listing.is_available,
+          quantity: listing.quantity,
+          expiryDate: listing.expiry_date.toISOString(),
+          ownerActive: listing.owner_active,
+        });
+      if (!visible) throw httpError.notFound('imageNotFound');
+      // The bytes under a key never change, but who may see them does: the browser keeps its
+      // copy and asks again each time (a 304 after this check), never showing it past a refusal.
+      res.set({
+        'Cache-Control': 'private, no-cache',
+        ETag: `"${key}-${size}"`,
+        'X-Content-Type-Options': 'nosniff',
+      });
+      if (req.fresh) return void res.status(304).end();
+      const data = await ctx.storage.get(photoFile(key, size));
+      if (!data) throw httpError.notFound('imageNotFound');
+      res.type('image/webp').send(data);
+    },
+  );
 
   return router;
 }

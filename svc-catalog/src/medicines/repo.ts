@@ -1,10 +1,13 @@
-import type {
-  Medicine,
-  MedicineCreate,
-  MedicineSnapshot,
-  MedicineSource,
-  MedicineUpdate,
-  RecipientType,
+import {
+  medicinePhotoPath,
+  photoKeyPattern,
+  type Medicine,
+  type MedicineCreate,
+  type MedicineSnapshot,
+  type MedicineSource,
+  type MedicineUpdate,
+  type PhotoSize,
+  type RecipientType,
 } from '@medrelay/contracts';
 import { urgentThresholdDays, type DosageForm } from '@medrelay/domain';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
@@ -44,9 +47,12 @@ export const selectMedicines = `
     FROM catalog.medicines m
     LEFT JOIN catalog.users u ON u.id = m.owner_id`;
 
-export function imageUrlOf(row: Pick<MedicineRow, 'id' | 'image_key'>): string | null {
-  // The key changes with every upload, so the URL does too and browsers may cache it for long.
-  return row.image_key ? `/api/medicines/${row.id}/image?v=${row.image_key.split('.')[0]}` : null;
+/**
+ * A photo's address: its random key (new with every upload) and size, never the listing's id.
+ * A photo stored before re-encoding existed has none until it is converted (images/legacy.ts).
+ */
+export function imageUrlOf(row: Pick<MedicineRow, 'image_key'>, size: PhotoSize = 'large'): string | null {
+  return row.image_key && photoKeyPattern.test(row.image_key) ? medicinePhotoPath(row.image_key, size) : null;
 }
 
 export function toMedicine(row: MedicineRow): Medicine {
@@ -66,6 +72,7 @@ export function toMedicine(row: MedicineRow): Medicine {
     expiryDate: row.expiry_date.toISOString(),
     recipientType: row.recipient_type,
     imageUrl: imageUrlOf(row),
+    thumbnailUrl: imageUrlOf(row, 'thumb'),
     isAvailable: row.is_available,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -160,6 +167,20 @@ export async function updateMedicine(db: PoolClient, id: number, patch: Medicine
   if (patch.expiryDate !== undefined) {
     await db.query('DELETE FROM catalog.expiry_alerts WHERE medicine_id = $1', [id]);
   }
+}
+
+/** The listing a photo key belongs to, with what deciding who may see it needs. */
+export async function findListingByImageKey(
+  db: Db,
+  key: string,
+): Promise<(MedicineRow & { owner_active: boolean }) | null> {
+  const { rows } = await db.query<MedicineRow & { owner_active: boolean }>(
+    `SELECT m.*, coalesce(u.status = 'approved', true) AS owner_active
+       FROM catalog.medicines m LEFT JOIN catalog.users u ON u.id = m.owner_id
+      WHERE m.image_key = $1`,
+    [key],
+  );
+  return rows[0] ?? null;
 }
 
 export async function setImageKey(db: PoolClient, id: number, key: string | null): Promise<void> {

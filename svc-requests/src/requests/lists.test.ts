@@ -9,13 +9,17 @@ import { startTestPlatform, type TestPlatform, type TestUser } from '../testing'
  */
 let p: TestPlatform;
 let owner: TestUser, ngo: TestUser, other: TestUser, stranger: TestUser, donor: TestUser, admin: TestUser;
+/** Other NGOs with requests open on the owner's medicines (one open request per requester and medicine). */
+let moreNgos: TestUser[];
 const twoMonthsAgo = new Date(Date.now() - 61 * 24 * 3600 * 1000);
 // Ids far above what the catalog hands out in this test database.
 const M1 = 2_000_000_001,
   M2 = M1 + 1,
   M5 = M1 + 2,
   M3 = M1 + 3,
-  M4 = M1 + 4;
+  M4 = M1 + 4,
+  M6 = M1 + 5,
+  M7 = M1 + 6;
 
 beforeAll(async () => {
   p = await startTestPlatform();
@@ -27,6 +31,7 @@ beforeAll(async () => {
     p.user('donor'),
     p.user('admin'),
   ]);
+  moreNgos = await Promise.all([p.user('ngo'), p.user('ngo'), p.user('ngo'), p.user('ngo')]);
   const db = p.requests.service.ctx.pool;
   const medicine = (id: number, ownerId: number, source: string, name: string) =>
     db.query(
@@ -40,24 +45,29 @@ beforeAll(async () => {
   await medicine(M5, owner.id, 'pharmacy', 'Brufen');
   await medicine(M3, other.id, 'pharmacy', 'Concor');
   await medicine(M4, donor.id, 'donor', 'Insulin');
-  // 25 requests on the owner's medicines, all made at the same moment (ties broken by id).
+  await medicine(M6, other.id, 'pharmacy', 'Concor 10mg');
+  await medicine(M7, other.id, 'pharmacy', 'Ventolin');
+  // 25 requests on the owner's medicines, all made at the same moment (ties broken by id): the
+  // NGO's, except that the open ones beyond its first are other NGOs' (one open per requester).
   const statuses = ['pending', 'approved', 'rejected', 'completed', 'cancelled'] as const;
   const on = { pending: M1, approved: M2, rejected: M5, completed: M1, cancelled: M5 };
   for (let i = 0; i < 25; i++) {
     const status = statuses[i % 5]!;
     const done = status === 'completed';
+    const open = status === 'pending' || status === 'approved';
+    const requester = open ? [ngo, ...moreNgos][Math.floor(i / 5)]! : ngo;
     await db.query(
       `INSERT INTO requests.requests (medicine_id, requester_id, owner_id, status, quantity, unit_price,
          original_unit_price, created_at, updated_at)
        VALUES ($1, $2, $3, $4, 2, $5, $6, '2026-01-01T10:00:00Z', now())`,
-      [on[status], ngo.id, owner.id, status, done ? '10.00' : null, done ? '20.00' : null],
+      [on[status], requester.id, owner.id, status, done ? '10.00' : null, done ? '20.00' : null],
     );
   }
   // 7 the owner made: 2 pending, 1 approved, 2 collected priced stock, 2 collected free donations.
   const made: Array<[number, string, number, string | null, Date]> = [
     [M3, 'pending', 1, null, new Date()],
-    [M3, 'pending', 1, null, new Date()],
-    [M3, 'approved', 1, null, new Date()],
+    [M6, 'pending', 1, null, new Date()],
+    [M7, 'approved', 1, null, new Date()],
     [M3, 'completed', 3, '5.00', new Date()],
     [M3, 'completed', 3, '5.00', new Date()],
     [M4, 'completed', 4, null, twoMonthsAgo],
@@ -159,7 +169,7 @@ describe('GET /api/requests/my and /api/transactions/my, a page at a time', () =
 
   it('shows each caller only their own requests', async () => {
     const mine = await get('/api/transactions/my?pageSize=100', ngo);
-    expect(total(mine)).toBe(25);
+    expect(total(mine)).toBe(17);
     expect((mine.body as Transaction[]).every((r) => r.requesterId === ngo.id)).toBe(true);
     const none = await get('/api/requests/my', stranger);
     expect(none.body).toEqual([]);
@@ -224,7 +234,7 @@ describe('GET /api/requests/my/summary', () => {
 
   it('gives the requester its side and a stranger zeros', async () => {
     const ngoSummary = (await get('/api/requests/my/summary', ngo)).body as RequestSummary;
-    expect(ngoSummary.outgoing).toEqual({ pending: 5, approved: 5, rejected: 5, completed: 5, cancelled: 5 });
+    expect(ngoSummary.outgoing).toEqual({ pending: 1, approved: 1, rejected: 5, completed: 5, cancelled: 5 });
     expect(ngoSummary.received).toMatchObject({ units: 10, estimatedValue: 200, medicines: 1 });
     expect(ngoSummary.successfulTransfers).toBe(0);
     const empty = (await get('/api/requests/my/summary', stranger)).body as RequestSummary;

@@ -176,6 +176,23 @@ export async function insertRequest(
   return rows[0]!;
 }
 
+/** The name of the partial unique index of migration 006 (one open request per requester and medicine). */
+export const oneOpenRequestIndex = 'requests_one_open';
+
+/** The caller's open (pending or approved) request for a medicine, if any. */
+export async function findOpenRequestId(
+  db: Db,
+  requesterId: number,
+  medicineId: number,
+): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM requests.requests
+      WHERE requester_id = $1 AND medicine_id = $2 AND status IN ('pending', 'approved')`,
+    [requesterId, medicineId],
+  );
+  return rows[0]?.id ?? null;
+}
+
 export async function findRequest(db: Db, id: number, forUpdate = false): Promise<RequestRow | null> {
   const { rows } = await db.query<RequestRow>(
     `SELECT * FROM requests.requests WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,

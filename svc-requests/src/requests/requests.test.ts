@@ -474,7 +474,7 @@ describe('bad ids and queries on every read endpoint (400 / 404, never 500)', ()
       [() => p.requests.api.get('/api/nothing-here', { token: ngo.token }), 404],
       [() => p.catalog.api.get('/api/medicines/abc', { token: ngo.token }), 400],
       [() => p.catalog.api.get('/api/medicines/999999', { token: ngo.token }), 404],
-      [() => p.catalog.api.get('/api/medicines/abc/image'), 400],
+      [() => p.catalog.api.get('/api/medicines/photos/abc/thumb', { token: pharmacy.token }), 400],
       [() => p.catalog.api.delete('/api/medicines/abc/image', { token: pharmacy.token }), 400],
       [() => p.catalog.api.delete('/api/medicines/999999', { token: pharmacy.token }), 404],
       [() => p.catalog.api.get('/api/medicines?q=%00', { token: ngo.token }), 400],

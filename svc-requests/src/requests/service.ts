@@ -37,8 +37,10 @@ import { releaseQueueName, schema, type RequestsContext } from '../context';
 import { upsertMedicine } from '../medicines/read-model';
 import { addNotification, type NewNotification } from '../notifications/repo';
 import {
+  findOpenRequestId,
   findRequest,
   insertRequest,
+  oneOpenRequestIndex,
   loadRequest,
   medicineCounts,
   recordAgreedPrices,
@@ -100,6 +102,12 @@ const notices: Partial<
     messageKey: 'notifyRequestCompleted',
   },
 };
+
+/** PostgreSQL's unique_violation on the named index. */
+function isUniqueViolation(err: unknown, index: string): boolean {
+  const pgError = err as { code?: string; constraint?: string };
+  return pgError?.code === '23505' && pgError.constraint === index;
+}
 
 function formatPickupDate(iso: string, language: Language): string {
   return new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', {
@@ -181,6 +189,8 @@ export function createRequestService(ctx: RequestsContext) {
           details: { available: medicine.quantity },
         });
       }
+      // The partial unique index refuses a second open request, even from racing calls; the
+      // refused transaction rolls back, so its notification to the owner is never written.
       const id = await withTransaction(ctx.pool, async (client) => {
         await upsertMedicine(client, medicine);
         const row = await insertRequest(client, caller.id, medicine.ownerId, input);
@@ -195,6 +205,12 @@ export function createRequestService(ctx: RequestsContext) {
           sourceKey: `request:${row.id}:pending`,
         });
         return row.id;
+      }).catch(async (err: unknown) => {
+        if (!isUniqueViolation(err, oneOpenRequestIndex)) throw err;
+        const existing = await findOpenRequestId(ctx.pool, caller.id, medicine.id);
+        throw new AppError(409, 'REQUEST_ALREADY_OPEN', 'requestAlreadyOpen', {
+          details: { requestId: existing },
+        });
       });
       return (await loadRequest(ctx.pool, id, caller.id))!;
     },

@@ -11,6 +11,7 @@ import {
   medicineStatsSchema,
   medicineUpdateSchema,
   ownMedicineSummarySchema,
+  photoParams,
 } from '../medicines';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
 import type { ApiRoute } from './route';
@@ -117,13 +118,13 @@ export const catalogRoutes: readonly ApiRoute[] = [
   },
   {
     method: 'get',
-    path: '/api/medicines/:id/image',
+    path: '/api/medicines/photos/:key/:size',
     tag: 'medicines',
-    summary: 'The photo of a listing',
-    access: 'public',
-    params: idParam,
+    summary: "A listing's photo (WebP) by its random key, while the caller may see the listing",
+    access: 'approved',
+    params: photoParams,
     response: null,
-    rawResponse: medicineImageTypes,
+    rawResponse: ['image/webp'],
   },
   {
     method: 'get',

@@ -69,6 +69,75 @@ describe('the request dialog (spec §5)', () => {
   });
 });
 
+describe('the request dialog when a request is already open (issue 14)', () => {
+  const openRequest = {
+    id: 55,
+    medicineId: 7,
+    requesterId: 3,
+    providerId: 2,
+    status: 'pending',
+    quantity: 2,
+    notes: null,
+    createdAt: new Date().toISOString(),
+    medicine: { id: 7, name: 'Concor 5mg' },
+    provider: { id: 2, name: 'Nile Pharmacy' },
+  };
+  const refusal = (message: string) =>
+    new Response(JSON.stringify({ code: 'REQUEST_ALREADY_OPEN', message, details: { requestId: 55 } }), {
+      status: 409,
+      headers: { 'Content-Type': 'application/json' },
+    });
+
+  it('says so instead of a failure toast and opens the existing request, with its cancel action', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      refusal('You already have an open request for this medicine'),
+    );
+    const asked: string[] = [];
+    const onClose = vi.fn();
+    const { toasts } = await renderInRemote(
+      <RequestDialog
+        medicine={medicine}
+        label="Request Transfer"
+        notesKind="transfer"
+        successTitle="Request submitted"
+        onClose={onClose}
+      />,
+      {
+        queryFn: async ({ queryKey }) => {
+          asked.push(String(queryKey[0]));
+          return openRequest;
+        },
+      },
+    );
+    press('Submit Request');
+    await screen.findByText('You already have an open request for this medicine');
+    expect(toasts).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+    press('Open my request');
+    await within(screen.getByRole('dialog')).findByText('From Nile Pharmacy', { exact: false });
+    expect(asked).toEqual(['/api/requests/55']);
+    within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel Request: Concor 5mg' });
+  });
+
+  it('offers it in Arabic too', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => refusal('عندك طلب مفتوح بالفعل للدواء ده'));
+    await renderInRemote(
+      <RequestDialog
+        medicine={medicine}
+        label="اطلب استلام"
+        notesKind="pickup"
+        successTitle="x"
+        onClose={() => {}}
+      />,
+      { language: 'ar', queryFn: async () => openRequest },
+    );
+    press('ابعت الطلب');
+    await screen.findByText('عندك طلب مفتوح بالفعل للدواء ده');
+    press('افتح طلبي');
+    await within(screen.getByRole('dialog')).findByRole('button', { name: 'إلغاء الطلب: Concor 5mg' });
+  });
+});
+
 describe('the pickup details dialog', () => {
   it('requires location and date for donor medicines (spec §5) before approving', async () => {
     const onApprove = vi.fn();

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Pill24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { loadMedicinePhoto } from '@medrelay/api-client';
 import type { Medicine } from '@medrelay/contracts';
 
 const useStyles = makeStyles({
@@ -21,27 +22,47 @@ const useStyles = makeStyles({
   image: { width: '100%', height: '100%', objectFit: 'cover' },
 });
 
-/** The catalog serves the medicine's photo, or its fallback image when there is none. */
-export const medicineImageUrl = (medicine: Pick<Medicine, 'id' | 'imageUrl'>) =>
-  medicine.imageUrl ?? `/api/medicines/${medicine.id}/image`;
+/**
+ * The object URL of a photo loaded with the session's token (see loadMedicinePhoto); null while
+ * it loads, when there is none, or when it cannot be had (refused, offline). Freed on change.
+ */
+function usePhotoUrl(url: string | null): string | null {
+  const [objectUrl, setObjectUrl] = useState<{ from: string; url: string } | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    const abort = new AbortController();
+    let created: string | null = null;
+    loadMedicinePhoto(url, abort.signal).then(
+      (blob) => {
+        created = URL.createObjectURL(blob);
+        setObjectUrl({ from: url, url: created });
+      },
+      () => undefined,
+    );
+    return () => {
+      abort.abort();
+      if (created) URL.revokeObjectURL(created);
+    };
+  }, [url]);
+  return objectUrl && objectUrl.from === url ? objectUrl.url : null;
+}
 
-/** A medicine's photo; a pill icon when even the fallback cannot load (offline, catalog down). */
-export function MedicineImage({ medicine }: { medicine: Pick<Medicine, 'id' | 'imageUrl' | 'name'> }) {
+/** A medicine's photo (its thumbnail); a pill icon when it has none or it cannot load. */
+export function MedicineImage({ medicine }: { medicine: Pick<Medicine, 'thumbnailUrl' | 'name'> }) {
   const styles = useStyles();
   const { t } = useTranslation('common');
-  const src = medicineImageUrl(medicine);
+  const src = usePhotoUrl(medicine.thumbnailUrl);
   // Remembered per address: a new photo (a new URL) gets its own try.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   return (
     <div className={styles.frame}>
-      {failedSrc === src ? (
+      {!src || failedSrc === src ? (
         <Pill24Regular aria-hidden />
       ) : (
         <img
           className={styles.image}
           src={src}
           alt={t('medicine.imageAlt', { name: medicine.name })}
-          loading="lazy"
           onError={() => setFailedSrc(src)}
         />
       )}

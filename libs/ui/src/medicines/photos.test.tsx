@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MedicineCreate } from '@medrelay/contracts';
 import { medicineFixture } from '../test-support/fixtures';
@@ -73,13 +73,47 @@ describe('saving a medicine with a photo the server refuses', () => {
 });
 
 describe('MedicineImage', () => {
-  it('tries again when the photo changes after one failed to load', async () => {
+  const photoApi = () =>
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/refused/')) return json(404, { message: 'Photo not found', code: 'NOT_FOUND' });
+      return new Response(new Blob([url], { type: 'image/webp' }), { status: 200 });
+    });
+
+  it("loads the thumbnail with the session's token and shows it; a new photo is loaded anew", async () => {
+    localStorage.setItem('token', 'session-token');
+    const fetched = photoApi();
     const { rerender } = await renderInRemote(
-      <MedicineImage medicine={medicineFixture({ imageUrl: '/a.png' })} />,
+      <MedicineImage medicine={medicineFixture({ thumbnailUrl: '/api/medicines/photos/a/thumb' })} />,
     );
-    fireEvent.error(screen.getByRole('img'));
+    const first = await screen.findByRole('img', { name: 'Photo of Concor 5mg' });
+    expect(first.getAttribute('src')).toMatch(/^blob:/);
+    const [url, init] = fetched.mock.calls[0]!;
+    expect(url).toBe('/api/medicines/photos/a/thumb');
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer session-token');
+    const firstSrc = first.getAttribute('src');
+
+    fireEvent.error(first);
     expect(screen.queryByRole('img')).toBeNull();
-    rerender(<MedicineImage medicine={medicineFixture({ imageUrl: '/b.png' })} />);
-    expect(screen.getByRole('img').getAttribute('src')).toBe('/b.png');
+    rerender(<MedicineImage medicine={medicineFixture({ thumbnailUrl: '/api/medicines/photos/b/thumb' })} />);
+    const second = await screen.findByRole('img');
+    expect(second.getAttribute('src')).not.toBe(firstSrc);
+    expect(fetched.mock.calls.map(([u]) => u)).toEqual([
+      '/api/medicines/photos/a/thumb',
+      '/api/medicines/photos/b/thumb',
+    ]);
+    localStorage.removeItem('token');
+  });
+
+  it('shows the pill icon, and asks nothing, without a photo; the icon too when the photo is refused', async () => {
+    const fetched = photoApi();
+    const { rerender } = await renderInRemote(<MedicineImage medicine={medicineFixture()} />);
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(fetched).not.toHaveBeenCalled();
+    rerender(
+      <MedicineImage medicine={medicineFixture({ thumbnailUrl: '/api/medicines/photos/refused/thumb' })} />,
+    );
+    await waitFor(() => expect(fetched).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('img')).toBeNull();
   });
 });

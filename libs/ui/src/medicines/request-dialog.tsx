@@ -1,11 +1,54 @@
 import { useState } from 'react';
-import { Field, Input, Textarea } from '@fluentui/react-components';
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Spinner,
+  Textarea,
+} from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useCreateRequest } from '@medrelay/api-client';
+import { ApiError, useCreateRequest, useRequest } from '@medrelay/api-client';
 import { requestLimits, type Medicine } from '@medrelay/contracts';
 import { useNotify } from '../use-notify';
 import { requestQuantityProblem } from './rules';
 import { FormDialog } from '../components/form-dialog';
+import { RequesterRequestActions } from './request-actions';
+import { RequestRow } from './request-row';
+
+/** The caller's open request the server named when refusing a second one (409 REQUEST_ALREADY_OPEN). */
+function existingRequestOf(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.body?.code !== 'REQUEST_ALREADY_OPEN') return null;
+  const id = (error.body.details as { requestId?: unknown } | undefined)?.requestId;
+  return typeof id === 'number' ? id : null;
+}
+
+/** The open request, shown in the dialog with its own actions (cancel while pending, collected once approved). */
+function ExistingRequest({ id }: { id: number }) {
+  const { t } = useTranslation('common');
+  const request = useRequest(id);
+  if (request.isPending) return <Spinner size="tiny" />;
+  if (!request.data)
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{t('request.existingFailed')}</MessageBarBody>
+      </MessageBar>
+    );
+  return (
+    <RequestRow
+      request={request.data}
+      counterpart="provider"
+      actions={
+        <RequesterRequestActions
+          request={request.data}
+          labels={{ cancel: t('request.cancel'), collected: t('request.collected') }}
+        />
+      }
+    />
+  );
+}
 
 export interface RequestDialogProps {
   medicine: Pick<Medicine, 'id' | 'name' | 'quantity'>;
@@ -37,6 +80,9 @@ export default function RequestDialog({
   });
   const problem = requestQuantityProblem(count, medicine.quantity);
   const [touched, setTouched] = useState(false);
+  // A second request for the same medicine is refused while one is open: offer that one instead.
+  const [existing, setExisting] = useState<{ id: number; message: string } | null>(null);
+  const [showExisting, setShowExisting] = useState(false);
 
   const submit = async () => {
     setTouched(true);
@@ -46,7 +92,9 @@ export default function RequestDialog({
       notify.success(successTitle);
       onClose();
     } catch (error) {
-      notify.failure(t('toast.requestFailed'), error);
+      const id = existingRequestOf(error);
+      if (id !== null) setExisting({ id, message: (error as ApiError).serverMessage ?? '' });
+      else notify.failure(t('toast.requestFailed'), error);
     }
   };
 
@@ -65,6 +113,19 @@ export default function RequestDialog({
       onSubmit={() => void submit()}
       onClose={onClose}
     >
+      {existing && (
+        <MessageBar intent="warning" layout="multiline" data-testid="request-already-open">
+          <MessageBarBody>{existing.message}</MessageBarBody>
+          {!showExisting && (
+            <MessageBarActions>
+              <Button appearance="primary" onClick={() => setShowExisting(true)}>
+                {t('request.openExisting')}
+              </Button>
+            </MessageBarActions>
+          )}
+        </MessageBar>
+      )}
+      {existing && showExisting && <ExistingRequest id={existing.id} />}
       <Field
         label={t('request.quantity')}
         hint={t('request.available', { count: medicine.quantity })}

@@ -19,6 +19,7 @@ export function medicineFixture(overrides: Partial<Medicine> = {}): Medicine {
     expiryDate: inDays(30),
     recipientType: 'both',
     imageUrl: null,
+    thumbnailUrl: null,
     isAvailable: true,
     createdAt: inDays(-3),
     updatedAt: inDays(-3),

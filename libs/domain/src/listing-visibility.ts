@@ -1,0 +1,28 @@
+import type { UserType } from '@medrelay/contracts';
+import { visibleRecipientTypes } from './permissions';
+import { isAvailableListing } from './stock';
+
+export interface ListingForViewer {
+  ownerId: number;
+  recipientType: string;
+  isAvailable: boolean;
+  quantity: number;
+  expiryDate: string;
+  /** False once the owner is suspended or rejected (their listings leave browsing). */
+  ownerActive: boolean;
+}
+
+/**
+ * Who may see one listing and its photo: its owner and administrators always; anyone else only
+ * while browsing would show it to them: offered to their role, listed with units left, not
+ * expired, and from an active owner.
+ */
+export function mayViewListing(
+  viewer: { id: number; role: UserType },
+  listing: ListingForViewer,
+  now: Date = new Date(),
+): boolean {
+  if (listing.ownerId === viewer.id || viewer.role === 'admin') return true;
+  const offered = (visibleRecipientTypes(viewer.role) as readonly string[]).includes(listing.recipientType);
+  return offered && listing.ownerActive && isAvailableListing(listing, now);
+}
