@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { UserType } from '@medrelay/contracts';
+import { usePlatform } from './support/platform';
+
+const platform = usePlatform();
+
+/** Every signed-in route of spec §2, per role (Settings is in every sidebar). */
+const routes: Record<UserType, string[]> = {
+  pharmacy: ['dashboard', 'medicines', 'add-medicine', 'requests', 'browse', 'history', 'settings'],
+  ngo: ['dashboard', 'browse', 'pharmacy-stock', 'requests', 'inventory', 'analytics', 'settings'],
+  donor: ['dashboard', 'donations', 'add-donation', 'requests', 'history', 'settings'],
+  admin: ['dashboard', 'users', 'listings', 'transactions', 'reports', 'settings'],
+};
+
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 900 };
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: { target: string[]; html: string }[];
+}
+
+/**
+ * axe-core's serious and critical findings on the page. `aria-hidden-focus` is left out only
+ * where every node it names is one of tabster's focus sentinels (Fluent's focus trap and
+ * arrow-key helpers: `data-tabster-dummy`); see docs/design.md, "Phones first".
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: object) => Promise<{ violations: AxeViolation[] }> } })
+      .axe;
+    const result = await axe.run({ resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => ({
+        target: n.target,
+        html: n.html,
+        tabster: document.querySelector(n.target[0]!)?.hasAttribute('data-tabster-dummy') ?? false,
+      })),
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => !(v.id === 'aria-hidden-focus' && v.nodes.every((n) => n.tabster)))
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
+}
+
+/** What would make the screen unusable on this width: sideways scrolling, a header cut off. */
+async function layoutDefects(page: Page, width: number): Promise<string[]> {
+  return page.evaluate((width) => {
+    const defects: string[] = [];
+    const scrollWidth = document.documentElement.scrollWidth;
+    if (scrollWidth > width || scrollWidth > window.innerWidth) defects.push(`page is ${scrollWidth} px wide`);
+    for (const control of document.querySelectorAll('header button, header a')) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0) continue;
+      if (box.left < 0 || box.right > width)
+        defects.push(`header control "${control.textContent}" at ${Math.round(box.left)}–${Math.round(box.right)}`);
+    }
+    return defects;
+  }, width);
+}
+
+/** Opens a route the way a user does: from the sidebar, through the drawer on a phone. */
+async function openFromNav(page: Page, path: string) {
+  const menu = page.getByRole('banner').locator('button[aria-expanded]');
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('dialog').locator(`a[href="${path}"]`).click();
+    // The drawer closes on navigation.
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  } else {
+    await page.locator(`nav a[href="${path}"]`).click();
+  }
+  await page.waitForURL(`**${path}`);
+}
+
+/** The screen has drawn: its title, and no spinner left in the content area. */
+async function settled(page: Page) {
+  await page.locator('main h1').first().waitFor();
+  await page.locator('main [role="progressbar"], main .fui-Spinner').first().waitFor({ state: 'detached' });
+}
+
+describe('every signed-in screen, on a phone and a desktop, in English and Arabic', { timeout: 240_000 }, () => {
+  const tokens = {} as Record<UserType, string>;
+
+  beforeAll(async () => {
+    for (const role of ['pharmacy', 'ngo', 'donor', 'admin'] as const)
+      tokens[role] = (await platform.approvedUser(role)).token;
+    // Something on every list: long names and notes are where layouts break first.
+    const pharmacyStock = await platform.listMedicine(
+      tokens.pharmacy,
+      'Augmentin 1g film-coated tablets (amoxicillin + clavulanic acid)',
+      5,
+      12,
+    );
+    await platform.listMedicine(tokens.pharmacy, 'Concor 5mg', 40);
+    await platform.listMedicine(tokens.donor, 'Ventolin inhaler 100mcg', 20);
+    const created = await platform.gateway.api.post(
+      '/api/requests',
+      { medicineId: pharmacyStock.id, quantity: 2, notes: 'For the Imbaba clinic, Thursday morning pickup' },
+      { token: tokens.ngo },
+    );
+    expect(created.status).toBe(201);
+  }, 60_000);
+
+  for (const role of ['pharmacy', 'ngo', 'donor', 'admin'] as const) {
+    it(`${role}: ${routes[role].length} routes fit 390 px and 1280 px with no serious axe finding`, async () => {
+      const defects: string[] = [];
+      for (const language of ['en', 'ar'] as const) {
+        // One browser context per role and language; the routes are walked in it.
+        const page = await platform.newPage({ locale: language === 'ar' ? 'ar-EG' : 'en-US' });
+        await page.addInitScript((token) => localStorage.setItem('token', token), tokens[role]);
+        for (const viewport of [phone, desktop]) {
+          await page.setViewportSize(viewport);
+          await page.goto(`/${role}/dashboard`);
+          await settled(page);
+          expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
+          for (const route of routes[role]) {
+            const path = `/${role}/${route}`;
+            if (route !== 'dashboard') await openFromNav(page, path);
+            await settled(page);
+            const where = `${path} ${language} ${viewport.width}px`;
+            for (const d of await layoutDefects(page, viewport.width)) defects.push(`${where}: ${d}`);
+            for (const v of await seriousViolations(page)) defects.push(`${where}: ${v}`);
+          }
+        }
+      }
+      expect(defects).toEqual([]);
+    });
+  }
+});
