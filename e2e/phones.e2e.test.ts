@@ -32,7 +32,6 @@ interface AxeViolation {
  * arrow-key helpers: `data-tabster-dummy`); see docs/design.md, "Phones first".
  */
 async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (o: object) => Promise<{ violations: AxeViolation[] }> } })
       .axe;
@@ -71,7 +70,7 @@ async function layoutDefects(page: Page, width: number): Promise<string[]> {
 
 /** Opens a route the way a user does: from the sidebar, through the drawer on a phone. */
 async function openFromNav(page: Page, path: string) {
-  const menu = page.getByRole('banner').locator('button[aria-expanded]');
+  const menu = page.getByRole('banner').getByRole('button', { name: /^(Open menu|افتح القايمة)$/ });
   if (await menu.isVisible()) {
     await menu.click();
     await page.getByRole('dialog').locator(`a[href="${path}"]`).click();
@@ -119,6 +118,8 @@ describe('every signed-in screen, on a phone and a desktop, in English and Arabi
         // One browser context per role and language; the routes are walked in it.
         const page = await platform.newPage({ locale: language === 'ar' ? 'ar-EG' : 'en-US' });
         await page.addInitScript((token) => localStorage.setItem('token', token), tokens[role]);
+        // An init script, not a <script> tag: the page's CSP (script-src 'self') would block that.
+        await page.addInitScript({ content: axeSource });
         for (const viewport of [phone, desktop]) {
           await page.setViewportSize(viewport);
           await page.goto(`/${role}/dashboard`);
