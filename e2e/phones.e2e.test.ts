@@ -33,8 +33,9 @@ interface AxeViolation {
  */
 async function seriousViolations(page: Page): Promise<string[]> {
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: object) => Promise<{ violations: AxeViolation[] }> } })
-      .axe;
+    const axe = (
+      window as unknown as { axe: { run: (o: object) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     const result = await axe.run({ resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
@@ -57,12 +58,32 @@ async function layoutDefects(page: Page, width: number): Promise<string[]> {
   return page.evaluate((width) => {
     const defects: string[] = [];
     const scrollWidth = document.documentElement.scrollWidth;
-    if (scrollWidth > width || scrollWidth > window.innerWidth) defects.push(`page is ${scrollWidth} px wide`);
-    for (const control of document.querySelectorAll('header button, header a')) {
+    if (scrollWidth > width || scrollWidth > window.innerWidth)
+      defects.push(`page is ${scrollWidth} px wide`);
+    const banner = document.querySelector('body header')!;
+    for (const control of banner.querySelectorAll('button, a')) {
       const box = control.getBoundingClientRect();
-      if (box.width === 0) continue;
+      const name = control.getAttribute('aria-label') ?? control.textContent;
       if (box.left < 0 || box.right > width)
-        defects.push(`header control "${control.textContent}" at ${Math.round(box.left)}–${Math.round(box.right)}`);
+        defects.push(`header control "${name}" at ${Math.round(box.left)}–${Math.round(box.right)}`);
+    }
+    // Touch targets of 44 px in the header and the sidebar.
+    for (const control of [...banner.querySelectorAll('button'), ...document.querySelectorAll('nav a')]) {
+      const box = control.getBoundingClientRect();
+      if (box.width && (box.width < 44 || box.height < 44))
+        defects.push(
+          `"${control.getAttribute('aria-label') ?? control.textContent}" is ${box.width}×${box.height} px`,
+        );
+    }
+    // The bell's count is drawn, not clipped by its button: the badge's corners hit the badge.
+    const badge = banner.querySelector('.fui-CounterBadge');
+    if (badge) {
+      const box = badge.getBoundingClientRect();
+      for (const [x, y] of [
+        [box.left + 2, box.top + 2],
+        [box.right - 2, box.bottom - 2],
+      ])
+        if (!badge.contains(document.elementFromPoint(x!, y!))) defects.push('the bell badge is clipped');
     }
     return defects;
   }, width);
@@ -74,8 +95,9 @@ async function openFromNav(page: Page, path: string) {
   if (await menu.isVisible()) {
     await menu.click();
     await page.getByRole('dialog').locator(`a[href="${path}"]`).click();
-    // The drawer closes on navigation.
+    // The drawer closes on navigation, and gives the page back to assistive technology.
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.locator('#root:not([aria-hidden])').waitFor();
   } else {
     await page.locator(`nav a[href="${path}"]`).click();
   }
@@ -88,54 +110,92 @@ async function settled(page: Page) {
   await page.locator('main [role="progressbar"], main .fui-Spinner').first().waitFor({ state: 'detached' });
 }
 
-describe('every signed-in screen, on a phone and a desktop, in English and Arabic', { timeout: 240_000 }, () => {
-  const tokens = {} as Record<UserType, string>;
+describe(
+  'every signed-in screen, on a phone and a desktop, in English and Arabic',
+  { timeout: 240_000 },
+  () => {
+    const tokens = {} as Record<UserType, string>;
 
-  beforeAll(async () => {
-    for (const role of ['pharmacy', 'ngo', 'donor', 'admin'] as const)
-      tokens[role] = (await platform.approvedUser(role)).token;
-    // Something on every list: long names and notes are where layouts break first.
-    const pharmacyStock = await platform.listMedicine(
-      tokens.pharmacy,
-      'Augmentin 1g film-coated tablets (amoxicillin + clavulanic acid)',
-      5,
-      12,
-    );
-    await platform.listMedicine(tokens.pharmacy, 'Concor 5mg', 40);
-    await platform.listMedicine(tokens.donor, 'Ventolin inhaler 100mcg', 20);
-    const created = await platform.gateway.api.post(
-      '/api/requests',
-      { medicineId: pharmacyStock.id, quantity: 2, notes: 'For the Imbaba clinic, Thursday morning pickup' },
-      { token: tokens.ngo },
-    );
-    expect(created.status).toBe(201);
-  }, 60_000);
+    beforeAll(async () => {
+      for (const role of ['pharmacy', 'ngo', 'donor', 'admin'] as const)
+        tokens[role] = (await platform.approvedUser(role)).token;
+      // Something on every list: long names and notes are where layouts break first.
+      const pharmacyStock = await platform.listMedicine(
+        tokens.pharmacy,
+        'Augmentin 1g film-coated tablets (amoxicillin + clavulanic acid)',
+        5,
+        12,
+      );
+      await platform.listMedicine(tokens.pharmacy, 'Concor 5mg', 40);
+      await platform.listMedicine(tokens.donor, 'Ventolin inhaler 100mcg', 20);
+      const created = await platform.gateway.api.post(
+        '/api/requests',
+        {
+          medicineId: pharmacyStock.id,
+          quantity: 2,
+          notes: 'For the Imbaba clinic, Thursday morning pickup',
+        },
+        { token: tokens.ngo },
+      );
+      expect(created.status).toBe(201);
+    }, 60_000);
 
-  for (const role of ['pharmacy', 'ngo', 'donor', 'admin'] as const) {
-    it(`${role}: ${routes[role].length} routes fit 390 px and 1280 px with no serious axe finding`, async () => {
-      const defects: string[] = [];
-      for (const language of ['en', 'ar'] as const) {
-        // One browser context per role and language; the routes are walked in it.
-        const page = await platform.newPage({ locale: language === 'ar' ? 'ar-EG' : 'en-US' });
-        await page.addInitScript((token) => localStorage.setItem('token', token), tokens[role]);
-        // An init script, not a <script> tag: the page's CSP (script-src 'self') would block that.
-        await page.addInitScript({ content: axeSource });
-        for (const viewport of [phone, desktop]) {
-          await page.setViewportSize(viewport);
-          await page.goto(`/${role}/dashboard`);
-          await settled(page);
-          expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
-          for (const route of routes[role]) {
-            const path = `/${role}/${route}`;
-            if (route !== 'dashboard') await openFromNav(page, path);
+    for (const role of ['pharmacy', 'ngo', 'donor', 'admin'] as const) {
+      it(`${role}: ${routes[role].length} routes fit 390 px and 1280 px with no serious axe finding`, async () => {
+        const defects: string[] = [];
+        for (const language of ['en', 'ar'] as const) {
+          // One browser context per role and language; the routes are walked in it.
+          const page = await platform.newPage({ locale: language === 'ar' ? 'ar-EG' : 'en-US' });
+          await page.addInitScript((token) => localStorage.setItem('token', token), tokens[role]);
+          // An init script, not a <script> tag: the page's CSP (script-src 'self') would block that.
+          await page.addInitScript({ content: axeSource });
+          for (const viewport of [phone, desktop]) {
+            await page.setViewportSize(viewport);
+            await page.goto(`/${role}/dashboard`);
             await settled(page);
-            const where = `${path} ${language} ${viewport.width}px`;
-            for (const d of await layoutDefects(page, viewport.width)) defects.push(`${where}: ${d}`);
-            for (const v of await seriousViolations(page)) defects.push(`${where}: ${v}`);
+            expect(await page.evaluate(() => document.documentElement.dir)).toBe(
+              language === 'ar' ? 'rtl' : 'ltr',
+            );
+            for (const route of routes[role]) {
+              const path = `/${role}/${route}`;
+              if (route !== 'dashboard') await openFromNav(page, path);
+              await settled(page);
+              const where = `${path} ${language} ${viewport.width}px`;
+              for (const d of await layoutDefects(page, viewport.width)) defects.push(`${where}: ${d}`);
+              for (const v of await seriousViolations(page)) defects.push(`${where}: ${v}`);
+            }
           }
         }
-      }
-      expect(defects).toEqual([]);
-    });
-  }
+        expect(defects).toEqual([]);
+      });
+    }
+  },
+);
+
+describe('the landing page on a phone', { timeout: 60_000 }, () => {
+  it.each([
+    ['en', 'Sections', 'About'],
+    ['ar', 'أقسام الصفحة', 'عن المنصة'],
+  ] as const)(
+    'has a section menu in %s that opens, leads to a section and closes',
+    async (language, menu, about) => {
+      const page = await platform.newPage({ locale: language === 'ar' ? 'ar-EG' : 'en-US' });
+      await page.setViewportSize(phone);
+      await page.addInitScript({ content: axeSource });
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const sections = page.getByRole('navigation', {
+        name: language === 'ar' ? 'القايمة الرئيسية' : 'Main navigation',
+      });
+      expect(await sections.isVisible()).toBe(false);
+      const button = page.getByRole('banner').getByRole('button', { name: menu });
+      await button.click();
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      await sections.getByRole('link', { name: about }).click();
+      await page.waitForURL('**/#about');
+      await sections.waitFor({ state: 'hidden' });
+      expect(await layoutDefects(page, phone.width)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+  );
 });

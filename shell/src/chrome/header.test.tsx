@@ -44,7 +44,8 @@ async function renderChrome(width: number, language: Language, alerts = 0) {
   // The server's answers: the session and the caller's expiring stock.
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
     const path = new URL(String(url), 'http://localhost').pathname;
-    const body = path === '/api/medicines/expiring' ? expiring(alerts) : path === '/api/auth/me' ? mona : null;
+    const body =
+      path === '/api/medicines/expiring' ? expiring(alerts) : path === '/api/auth/me' ? mona : null;
     return new Response(JSON.stringify(body ?? { message: 'Not found' }), {
       status: body ? 200 : 404,
       headers: { 'Content-Type': 'application/json' },

@@ -32,7 +32,13 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
   },
   // One line per item ("User Approvals" wrapped, #3); the sidebar's width is fixed.
-  label: { flex: '1 1 auto', minWidth: '0', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+  label: {
+    flex: '1 1 auto',
+    minWidth: '0',
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  },
   icon: { display: 'flex', fontSize: '20px' },
 });
 

@@ -42,6 +42,7 @@ const useStyles = makeStyles({
     ':hover': { color: tokens.colorBrandForeground1 },
     [narrow]: { display: 'flex', alignItems: 'center', minHeight: '44px' },
   },
+  login: { [narrow]: { minHeight: '44px' } },
   menu: { display: 'none', minWidth: '44px', minHeight: '44px', [narrow]: { display: 'inline-flex' } },
 });
 
@@ -91,7 +92,7 @@ export function LandingHeader() {
         ))}
       </nav>
       <LanguageSwitcher />
-      <Button appearance="primary" onClick={() => navigate('/login')}>
+      <Button appearance="primary" className={styles.login} onClick={() => navigate('/login')}>
         {t('landing.login')}
       </Button>
     </header>
