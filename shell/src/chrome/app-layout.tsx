@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { DrawerBody, InlineDrawer, makeStyles, OverlayDrawer, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import type { User } from '@medrelay/contracts';
 import type { SidebarItem } from '@medrelay/ui';
 import { Header } from './header';
@@ -69,6 +70,9 @@ export function AppLayout({
   const { t } = useTranslation('common');
   const wide = useWideScreen();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Any navigation closes the drawer (a link in it, the browser's Back, a redirect).
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
   const nav = <Sidebar role={user.userType} items={sidebar} onNavigate={() => setMenuOpen(false)} />;
   return (
     <div className={styles.frame}>
