@@ -93,6 +93,26 @@ async function layoutDefects(page: Page, width: number): Promise<string[]> {
   }, width);
 }
 
+/**
+ * The wide screen's sidebar (#3): one width on every screen, still in view when the page is
+ * scrolled to its end, every item on one line.
+ */
+async function sidebarDefects(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const defects: string[] = [];
+    const nav = document.querySelector('[data-testid="sidebar"]')!;
+    const frame = nav.closest('.fui-InlineDrawer')!;
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    const box = frame.getBoundingClientRect();
+    if (Math.round(box.width) !== 256) defects.push(`the sidebar is ${box.width} px wide`);
+    if (box.top < 0 || box.top > 100) defects.push(`the sidebar scrolled away (top at ${box.top})`);
+    for (const link of nav.querySelectorAll('a'))
+      if (link.getBoundingClientRect().height > 48) defects.push(`"${link.textContent}" wraps`);
+    window.scrollTo(0, 0);
+    return defects;
+  });
+}
+
 /** Opens a route the way a user does: from the sidebar, through the drawer on a phone. */
 async function openFromNav(page: Page, path: string) {
   const menu = page.getByRole('banner').getByRole('button', { name: /^(Open menu|افتح القايمة)$/ });
@@ -176,6 +196,8 @@ describe(
               await settled(page);
               const where = `${path} ${language} ${viewport.width}px`;
               for (const d of await layoutDefects(page, viewport.width)) defects.push(`${where}: ${d}`);
+              if (viewport === desktop)
+                for (const d of await sidebarDefects(page)) defects.push(`${where}: ${d}`);
               for (const v of await seriousViolations(page)) defects.push(`${where}: ${v}`);
             }
           }

@@ -89,7 +89,7 @@ export function Sidebar({
     icon: Settings24Regular,
   };
   return (
-    <nav className={styles.nav} aria-label={t('common:nav.mainNavigation')}>
+    <nav className={styles.nav} aria-label={t('common:nav.mainNavigation')} data-testid="sidebar">
       {[...items, settings].map((item) => (
         <SidebarLink key={item.path} item={item} label={t(item.labelKey)} onNavigate={onNavigate} />
       ))}
