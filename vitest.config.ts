@@ -6,6 +6,9 @@ export default defineConfig({
       'libs/*/src/**/*.test.ts',
       // Component and hook tests: each opts into a DOM with `// @vitest-environment happy-dom`.
       'libs/*/src/**/*.test.tsx',
+      'shell/src/**/*.test.ts',
+      'shell/src/**/*.test.tsx',
+      'mf-*/src/**/*.test.ts',
       'mf-*/src/**/*.test.tsx',
       'svc-*/src/**/*.test.ts',
       'gateway/src/**/*.test.ts',

@@ -14,6 +14,7 @@ const en = {
       howItWorks: 'How it works',
       impact: 'Impact',
       getStarted: 'Get started',
+      sections: 'Sections',
     },
     login: 'Login',
     hero: {
@@ -203,6 +204,7 @@ const ar: Texts = {
       howItWorks: 'إزاي بتشتغل',
       impact: 'الأثر',
       getStarted: 'ابدأ دلوقتي',
+      sections: 'أقسام الصفحة',
     },
     login: 'تسجيل الدخول',
     hero: {

@@ -23,7 +23,9 @@ describe('shared texts', () => {
     expect(t('daysLeft.days', { count: 11 })).toBe('11 يوم');
     expect(t('daysLeft.days', { count: 30 })).toBe('30 يوم');
     expect(t('header.alertsCount', { count: 3 })).toBe('3 أدوية صلاحيتها قربت تخلص');
-    expect(t('header.alertsCount', { count: 2 })).toBe('دوائين صلاحيتهم قربت تخلص');
+    // Every form carries the digit: the bell's accessible name must contain the badge's number.
+    expect(t('header.alertsCount', { count: 2 })).toBe('2 دوا صلاحيتهم قربت تخلص');
+    expect(t('header.alertsCount', { count: 1 })).toBe('1 دوا صلاحيته قربت تخلص');
     expect(t('request.transferNotes', { count: 1 })).toBe('طلب تحويل بين الصيدليات لوحدة واحدة');
     expect(t('request.transferNotes', { count: 4 })).toBe('طلب تحويل بين الصيدليات لـ 4 وحدات');
     expect(t('request.pickupNotes', { count: 2 })).toBe('طلب استلام لوحدتين');

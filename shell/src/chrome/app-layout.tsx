@@ -1,15 +1,27 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { DrawerBody, InlineDrawer, makeStyles, OverlayDrawer, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import type { User } from '@medrelay/contracts';
 import type { SidebarItem } from '@medrelay/ui';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
+import { headerHeight } from './header-styles';
+
+const sidebarWidth = '256px';
 
 const useStyles = makeStyles({
   frame: { display: 'flex', flexDirection: 'column', minHeight: '100vh' },
   body: { display: 'flex', flex: '1 1 auto', minHeight: '0' },
+  // One width on every screen (#3), and it stays in view under the header while the page scrolls.
   drawer: {
+    flex: `0 0 ${sidebarWidth}`,
+    width: sidebarWidth,
+    position: 'sticky',
+    insetBlockStart: headerHeight,
+    alignSelf: 'flex-start',
+    height: `calc(100vh - ${headerHeight})`,
+    overflowY: 'auto',
     borderInlineEndWidth: tokens.strokeWidthThin,
     borderInlineEndStyle: 'solid',
     borderInlineEndColor: tokens.colorNeutralStroke2,
@@ -58,6 +70,9 @@ export function AppLayout({
   const { t } = useTranslation('common');
   const wide = useWideScreen();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Any navigation closes the drawer (a link in it, the browser's Back, a redirect).
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
   const nav = <Sidebar role={user.userType} items={sidebar} onNavigate={() => setMenuOpen(false)} />;
   return (
     <div className={styles.frame}>
@@ -67,7 +82,8 @@ export function AppLayout({
       <Header user={user} menuOpen={menuOpen} onMenu={wide ? undefined : () => setMenuOpen(true)} />
       <div className={styles.body}>
         {wide ? (
-          <InlineDrawer open className={styles.drawer} aria-label={t('nav.mainNavigation')}>
+          // The <nav> inside is the landmark; the drawer is only its frame.
+          <InlineDrawer open className={styles.drawer}>
             <DrawerBody>{nav}</DrawerBody>
           </InlineDrawer>
         ) : (

@@ -2,6 +2,7 @@ import {
   Button,
   CounterBadge,
   makeStyles,
+  mergeClasses,
   Popover,
   PopoverSurface,
   PopoverTrigger,
@@ -16,10 +17,14 @@ import type { UserType } from '@medrelay/contracts';
 import { daysLeft, urgentThresholdDays } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import { DaysLeftBadge } from '@medrelay/ui';
+import { useHeaderStyles } from './header-styles';
 
 const useStyles = makeStyles({
+  // Fluent's Button clips what overflows it; the badge sits at the bell's top end and may reach
+  // past the icon, so the button lets it show (#5).
+  button: { overflow: 'visible' },
   trigger: { position: 'relative', display: 'inline-flex' },
-  count: { position: 'absolute', insetBlockStart: '-6px', insetInlineEnd: '-10px' },
+  count: { position: 'absolute', insetBlockStart: '-8px', insetInlineEnd: '-8px' },
   surface: { width: '320px', maxWidth: '90vw', maxHeight: '70vh', overflowY: 'auto' },
   group: { marginBlockStart: tokens.spacingVerticalM },
   list: { listStyleType: 'none', margin: '0', padding: '0' },
@@ -66,6 +71,7 @@ function AlertGroup({ title, items }: { title: string; items: ExpiringMedicine[]
 /** The header's expiry bell (spec §2): the caller's stock expiring within 30 days, in two groups. */
 export function ExpiryBell({ role }: { role: UserType }) {
   const styles = useStyles();
+  const header = useHeaderStyles();
   const { t } = useTranslation('common');
   const query = useExpiringMedicines(stockOwners.includes(role));
   // The answer holds the soonest 100 at most; the badge counts them all (the server's total).
@@ -78,6 +84,8 @@ export function ExpiryBell({ role }: { role: UserType }) {
       <PopoverTrigger disableButtonEnhancement>
         <Button
           appearance="subtle"
+          className={mergeClasses(header.control, styles.button)}
+          data-testid="expiry-bell"
           icon={
             // The count rides on the bell, so the button stays icon-sized.
             <span className={styles.trigger}>
@@ -93,6 +101,7 @@ export function ExpiryBell({ role }: { role: UserType }) {
               )}
             </span>
           }
+          // The name holds the digit the badge shows (every Arabic plural form spells it out).
           aria-label={`${t('header.alerts')}: ${t('header.alertsCount', { count })}`}
         />
       </PopoverTrigger>

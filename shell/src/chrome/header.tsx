@@ -6,31 +6,25 @@ import { useLogout, usePublicSettings } from '@medrelay/api-client';
 import type { User } from '@medrelay/contracts';
 import { LanguageSwitcher } from './language-switcher';
 import { ExpiryBell } from './expiry-bell';
+import { initialsOf } from './initials';
+import { useHeaderStyles } from './header-styles';
 import { homeOf } from '../session/guard';
 
 const useStyles = makeStyles({
-  header: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    paddingBlock: tokens.spacingVerticalS,
-    paddingInline: tokens.spacingHorizontalL,
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderBlockEndWidth: tokens.strokeWidthThin,
-    borderBlockEndStyle: 'solid',
-    borderBlockEndColor: tokens.colorNeutralStroke2,
-    position: 'sticky',
-    insetBlockStart: '0',
-    zIndex: 10,
-  },
   title: {
+    // The only part that gives way: a long system name ends in "…" instead of pushing Logout off.
     flex: '1 1 auto',
+    minWidth: '0',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
     color: tokens.colorBrandForeground1,
     fontSize: tokens.fontSizeBase500,
     fontWeight: tokens.fontWeightBold,
     textDecorationLine: 'none',
+    '@media (max-width: 600px)': { fontSize: tokens.fontSizeBase400 },
   },
-  user: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  user: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexShrink: 0 },
   who: { display: 'flex', flexDirection: 'column', '@media (max-width: 600px)': { display: 'none' } },
   type: { color: tokens.colorNeutralForeground3 },
 });
@@ -38,14 +32,16 @@ const useStyles = makeStyles({
 /** Product title, language, expiry bell, who is signed in, and logout (spec §2). */
 export function Header({ user, onMenu, menuOpen }: { user: User; onMenu?: () => void; menuOpen?: boolean }) {
   const styles = useStyles();
+  const header = useHeaderStyles();
   const { t } = useTranslation('common');
   const logout = useLogout();
   const { data: settings } = usePublicSettings();
   return (
-    <header className={styles.header}>
+    <header className={header.bar}>
       {onMenu && (
         <Button
           appearance="subtle"
+          className={header.control}
           icon={<Navigation24Regular />}
           aria-label={t('header.openMenu')}
           aria-expanded={menuOpen}
@@ -60,9 +56,11 @@ export function Header({ user, onMenu, menuOpen }: { user: User; onMenu?: () => 
       <div className={styles.user}>
         <Avatar
           name={user.name}
+          initials={initialsOf(user.name)}
           color="brand"
           size={32}
           aria-label={`${user.name}, ${t(`userType.${user.userType}`)}`}
+          data-testid="user-avatar"
         />
         <div className={styles.who}>
           <Text weight="semibold" data-testid="user-name">
@@ -73,8 +71,9 @@ export function Header({ user, onMenu, menuOpen }: { user: User; onMenu?: () => 
           </Text>
         </div>
       </div>
-      <Button appearance="subtle" icon={<SignOut24Regular />} onClick={logout}>
-        {t('header.logout')}
+      <Button appearance="subtle" className={header.control} icon={<SignOut24Regular />} onClick={logout}>
+        {/* On a phone only the icon shows; the word stays the button's name. */}
+        <span className={header.phoneHidden}>{t('header.logout')}</span>
       </Button>
     </header>
   );

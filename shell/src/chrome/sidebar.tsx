@@ -15,6 +15,8 @@ const useStyles = makeStyles({
   link: {
     display: 'flex',
     alignItems: 'center',
+    minHeight: '44px',
+    boxSizing: 'border-box',
     gap: tokens.spacingHorizontalM,
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
     borderRadius: tokens.borderRadiusMedium,
@@ -29,7 +31,14 @@ const useStyles = makeStyles({
     color: tokens.colorBrandForeground2,
     fontWeight: tokens.fontWeightSemibold,
   },
-  label: { flex: '1 1 auto' },
+  // One line per item ("User Approvals" wrapped, #3); the sidebar's width is fixed.
+  label: {
+    flex: '1 1 auto',
+    minWidth: '0',
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  },
   icon: { display: 'flex', fontSize: '20px' },
 });
 
@@ -80,7 +89,7 @@ export function Sidebar({
     icon: Settings24Regular,
   };
   return (
-    <nav className={styles.nav} aria-label={t('common:nav.mainNavigation')}>
+    <nav className={styles.nav} aria-label={t('common:nav.mainNavigation')} data-testid="sidebar">
       {[...items, settings].map((item) => (
         <SidebarLink key={item.path} item={item} label={t(item.labelKey)} onNavigate={onNavigate} />
       ))}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode } from 'react';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 
 const useStyles = makeStyles({
@@ -63,3 +63,10 @@ export function SectionHeader({ title, action }: { title: string; action?: React
     </div>
   );
 }
+
+/**
+ * The heading level of item cards' titles where they are shown: 2 right under a screen's title,
+ * 3 inside a section with its own h2 (heading order, axe). A section that heads its list
+ * provides 3.
+ */
+export const CardHeadingLevel = createContext<2 | 3>(2);

@@ -65,13 +65,16 @@ const useGridStyles = makeStyles({
   },
 });
 
-/** Stat cards side by side, wrapping on narrow screens. */
+/**
+ * Stat cards side by side, wrapping on narrow screens. A group, not a region landmark: screens
+ * name their figures and their list alike, and two landmarks of one name confuse (axe).
+ */
 export function StatGrid({ label, children }: { label: string; children: ReactNode }) {
   const styles = useGridStyles();
   return (
-    <section className={styles.grid} aria-label={label}>
+    <div className={styles.grid} role="group" aria-label={label}>
       {children}
-    </section>
+    </div>
   );
 }
 

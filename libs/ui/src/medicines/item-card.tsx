@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { CardHeadingLevel } from '../components/page-header';
 
 const wrapRow = {
   display: 'flex',
@@ -46,13 +47,14 @@ export function ItemCard({
   children: ReactNode;
 }) {
   const styles = useStyles();
+  const level = useContext(CardHeadingLevel);
   return (
     <Card className={styles.card} data-testid={testId} aria-label={title}>
       <div className={styles.layout}>
         {media}
         <div className={styles.body}>
           <div className={styles.title}>
-            <Text as="h3" weight="semibold" size={400}>
+            <Text as={level === 2 ? 'h2' : 'h3'} weight="semibold" size={400}>
               {title}
             </Text>
             {badges}

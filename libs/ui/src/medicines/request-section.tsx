@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useRequestsPage, type RequestListParams } from '@medrelay/api-client';
 import type { MedicineRequest } from '@medrelay/contracts';
 import { EmptyState } from '../components/empty-state';
-import { SectionHeader } from '../components/page-header';
+import { CardHeadingLevel, SectionHeader } from '../components/page-header';
 import { PagedList, usePageNumber } from '../components/paged-list';
 
 /** One section of a requests screen: the server filters it (direction, statuses) and pages it. */
@@ -26,17 +26,19 @@ export function PagedRequestSection({
   return (
     <section>
       <SectionHeader title={title} />
-      <PagedList
-        query={requests}
-        page={page}
-        pageSize={pageSize}
-        onPage={setPage}
-        label={title}
-        failedTitle={failedTitle}
-        empty={<EmptyState title={empty} />}
-      >
-        {render}
-      </PagedList>
+      <CardHeadingLevel.Provider value={3}>
+        <PagedList
+          query={requests}
+          page={page}
+          pageSize={pageSize}
+          onPage={setPage}
+          label={title}
+          failedTitle={failedTitle}
+          empty={<EmptyState title={empty} />}
+        >
+          {render}
+        </PagedList>
+      </CardHeadingLevel.Provider>
     </section>
   );
 }

@@ -1,0 +1,237 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { UserType } from '@medrelay/contracts';
+import { usePlatform } from './support/platform';
+
+const platform = usePlatform();
+
+/** Every signed-in route of spec §2, per role (Settings is in every sidebar). */
+const routes: Record<UserType, string[]> = {
+  pharmacy: ['dashboard', 'medicines', 'add-medicine', 'requests', 'browse', 'history', 'settings'],
+  ngo: ['dashboard', 'browse', 'pharmacy-stock', 'requests', 'inventory', 'analytics', 'settings'],
+  donor: ['dashboard', 'donations', 'add-donation', 'requests', 'history', 'settings'],
+  admin: ['dashboard', 'users', 'listings', 'transactions', 'reports', 'settings'],
+};
+
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 900 };
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: { target: string[]; html: string }[];
+}
+
+/**
+ * axe-core's serious and critical findings on the page. `aria-hidden-focus` is left out only
+ * where every node it names is one of tabster's focus sentinels (Fluent's focus trap and
+ * arrow-key helpers: `data-tabster-dummy`); see docs/design.md, "Phones first".
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (o: object) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run({ resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.map((n) => ({
+        target: n.target,
+        html: n.html,
+        tabster: document.querySelector(n.target[0]!)?.hasAttribute('data-tabster-dummy') ?? false,
+      })),
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => !(v.id === 'aria-hidden-focus' && v.nodes.every((n) => n.tabster)))
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
+}
+
+/** What would make the screen unusable on this width: sideways scrolling, a header cut off. */
+async function layoutDefects(page: Page, width: number): Promise<string[]> {
+  return page.evaluate((width) => {
+    const defects: string[] = [];
+    const scrollWidth = document.documentElement.scrollWidth;
+    if (scrollWidth > width || scrollWidth > window.innerWidth)
+      defects.push(`page is ${scrollWidth} px wide`);
+    const banner = document.querySelector('body header')!;
+    for (const control of banner.querySelectorAll('button, a')) {
+      const box = control.getBoundingClientRect();
+      const name = control.getAttribute('aria-label') ?? control.textContent;
+      if (box.left < 0 || box.right > width)
+        defects.push(`header control "${name}" at ${Math.round(box.left)}–${Math.round(box.right)}`);
+    }
+    // Touch targets of 44 px in the header and the sidebar.
+    for (const control of [...banner.querySelectorAll('button'), ...document.querySelectorAll('nav a')]) {
+      const box = control.getBoundingClientRect();
+      if (box.width && (box.width < 44 || box.height < 44))
+        defects.push(
+          `"${control.getAttribute('aria-label') ?? control.textContent}" is ${box.width}×${box.height} px`,
+        );
+    }
+    // The bell's count is drawn, not clipped by its button: the badge's corners hit the badge.
+    const badge = banner.querySelector('.fui-CounterBadge');
+    if (badge) {
+      const box = badge.getBoundingClientRect();
+      const [x, y] = [(box.left + box.right) / 2, (box.top + box.bottom) / 2];
+      // The middle of each edge (the corners are rounded off), 2 px in.
+      for (const [px, py] of [
+        [x, box.top + 2],
+        [x, box.bottom - 2],
+        [box.left + 2, y],
+        [box.right - 2, y],
+      ])
+        if (!badge.contains(document.elementFromPoint(px!, py!))) defects.push('the bell badge is clipped');
+    }
+    return defects;
+  }, width);
+}
+
+/**
+ * The wide screen's sidebar (#3): one width on every screen, still in view when the page is
+ * scrolled to its end, every item on one line.
+ */
+async function sidebarDefects(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const defects: string[] = [];
+    const nav = document.querySelector('[data-testid="sidebar"]')!;
+    const frame = nav.closest('.fui-InlineDrawer')!;
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    const box = frame.getBoundingClientRect();
+    if (Math.round(box.width) !== 256) defects.push(`the sidebar is ${box.width} px wide`);
+    if (box.top < 0 || box.top > 100) defects.push(`the sidebar scrolled away (top at ${box.top})`);
+    for (const link of nav.querySelectorAll('a'))
+      if (link.getBoundingClientRect().height > 48) defects.push(`"${link.textContent}" wraps`);
+    window.scrollTo(0, 0);
+    return defects;
+  });
+}
+
+/** Opens a route the way a user does: from the sidebar, through the drawer on a phone. */
+async function openFromNav(page: Page, path: string) {
+  const menu = page.getByRole('banner').getByRole('button', { name: /^(Open menu|افتح القايمة)$/ });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('dialog').locator(`a[href="${path}"]`).click();
+    // The drawer closes on navigation, and gives the page back to assistive technology.
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.locator('#root:not([aria-hidden])').waitFor();
+  } else {
+    await page.locator(`nav a[href="${path}"]`).click();
+  }
+  await page.waitForURL(`**${path}`);
+}
+
+/**
+ * The screen has drawn: its title, no spinner left in the content area, and no transition
+ * running (axe would read a colour half-way, e.g. a button fading from disabled to enabled).
+ */
+async function settled(page: Page) {
+  await page.locator('main h1').first().waitFor();
+  await page.locator('main [role="progressbar"], main .fui-Spinner').first().waitFor({ state: 'detached' });
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+describe(
+  'every signed-in screen, on a phone and a desktop, in English and Arabic',
+  { timeout: 240_000 },
+  () => {
+    const tokens = {} as Record<UserType, string>;
+
+    beforeAll(async () => {
+      for (const role of ['pharmacy', 'ngo', 'donor', 'admin'] as const)
+        tokens[role] = (await platform.approvedUser(role)).token;
+      // Something on every list: long names and notes are where layouts break first.
+      const pharmacyStock = await platform.listMedicine(
+        tokens.pharmacy,
+        'Augmentin 1g film-coated tablets (amoxicillin + clavulanic acid)',
+        5,
+        12,
+      );
+      await platform.listMedicine(tokens.pharmacy, 'Concor 5mg', 40);
+      await platform.listMedicine(tokens.donor, 'Ventolin inhaler 100mcg', 20);
+      const created = await platform.gateway.api.post(
+        '/api/requests',
+        {
+          medicineId: pharmacyStock.id,
+          quantity: 2,
+          notes: 'For the Imbaba clinic, Thursday morning pickup',
+        },
+        { token: tokens.ngo },
+      );
+      expect(created.status).toBe(201);
+    }, 60_000);
+
+    for (const role of ['pharmacy', 'ngo', 'donor', 'admin'] as const) {
+      it(`${role}: ${routes[role].length} routes fit 390 px and 1280 px with no serious axe finding`, async () => {
+        const defects: string[] = [];
+        for (const language of ['en', 'ar'] as const) {
+          // One browser context per role and language; the routes are walked in it.
+          const page = await platform.newPage({ locale: language === 'ar' ? 'ar-EG' : 'en-US' });
+          await page.addInitScript((token) => localStorage.setItem('token', token), tokens[role]);
+          // Fluent shortens its transitions for this; the walk then waits less for them to end.
+          await page.emulateMedia({ reducedMotion: 'reduce' });
+          // An init script, not a <script> tag: the page's CSP (script-src 'self') would block that.
+          await page.addInitScript({ content: axeSource });
+          for (const viewport of [phone, desktop]) {
+            await page.setViewportSize(viewport);
+            await page.goto(`/${role}/dashboard`);
+            await settled(page);
+            expect(await page.evaluate(() => document.documentElement.dir)).toBe(
+              language === 'ar' ? 'rtl' : 'ltr',
+            );
+            for (const route of routes[role]) {
+              const path = `/${role}/${route}`;
+              if (route !== 'dashboard') await openFromNav(page, path);
+              await settled(page);
+              const where = `${path} ${language} ${viewport.width}px`;
+              for (const d of await layoutDefects(page, viewport.width)) defects.push(`${where}: ${d}`);
+              if (viewport === desktop)
+                for (const d of await sidebarDefects(page)) defects.push(`${where}: ${d}`);
+              for (const v of await seriousViolations(page)) defects.push(`${where}: ${v}`);
+            }
+          }
+        }
+        expect(defects).toEqual([]);
+      });
+    }
+  },
+);
+
+describe('the landing page on a phone', { timeout: 60_000 }, () => {
+  it.each([
+    ['en', 'Sections', 'About'],
+    ['ar', 'أقسام الصفحة', 'عن المنصة'],
+  ] as const)(
+    'has a section menu in %s that opens, leads to a section and closes',
+    async (language, menu, about) => {
+      const page = await platform.newPage({ locale: language === 'ar' ? 'ar-EG' : 'en-US' });
+      await page.setViewportSize(phone);
+      await page.addInitScript({ content: axeSource });
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const sections = page.getByRole('navigation', {
+        name: language === 'ar' ? 'القايمة الرئيسية' : 'Main navigation',
+      });
+      expect(await sections.isVisible()).toBe(false);
+      const button = page.getByRole('banner').getByRole('button', { name: menu });
+      await button.click();
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      await sections.getByRole('link', { name: about }).click();
+      await page.waitForURL('**/#about');
+      await sections.waitFor({ state: 'hidden' });
+      expect(await layoutDefects(page, phone.width)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+  );
+});

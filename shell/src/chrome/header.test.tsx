@@ -1,0 +1,120 @@
+// @vitest-environment happy-dom
+import type { ReactElement } from 'react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Language, User } from '@medrelay/contracts';
+import { renderInRemote } from '@medrelay/ui/test-support';
+import { Home24Regular } from '@fluentui/react-icons';
+import { AppLayout } from './app-layout';
+
+const mona = {
+  id: 3,
+  name: 'Mona Adel',
+  email: 'mona@example.com',
+  userType: 'pharmacy',
+  status: 'approved',
+} as User;
+
+const expiring = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    name: `Medicine ${i + 1}`,
+    quantity: 2,
+    expiryDate: new Date(Date.now() + (i + 3) * 24 * 3600 * 1000).toISOString(),
+  }));
+
+/** The signed-in chrome at the given width, the bell's answer given. */
+async function renderChrome(width: number, language: Language, alerts = 0) {
+  // happy-dom answers matchMedia from its viewport: the layout picks drawer or inline sidebar.
+  (window as unknown as { happyDOM: { setViewport(size: object): void } }).happyDOM.setViewport({
+    width,
+    height: 800,
+  });
+  const ui: ReactElement = (
+    <MemoryRouter initialEntries={['/pharmacy/dashboard']}>
+      <AppLayout
+        user={mona}
+        sidebar={[{ path: '/pharmacy/dashboard', labelKey: 'common:nav.dashboard', icon: Home24Regular }]}
+      >
+        <p>content</p>
+      </AppLayout>
+    </MemoryRouter>
+  );
+  // The server's answers: the session and the caller's expiring stock.
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+    const path = new URL(String(url), 'http://localhost').pathname;
+    const body =
+      path === '/api/medicines/expiring' ? expiring(alerts) : path === '/api/auth/me' ? mona : null;
+    return new Response(JSON.stringify(body ?? { message: 'Not found' }), {
+      status: body ? 200 : 404,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  return renderInRemote(ui, { language });
+}
+
+const banner = () => screen.getByRole('banner');
+
+beforeEach(() => localStorage.setItem('token', 'a-token'));
+afterEach(() => vi.restoreAllMocks());
+
+describe('the header on a 360 px phone', () => {
+  it('has a menu button that opens the navigation drawer, which Escape closes; Logout stays in the header', async () => {
+    await renderChrome(360, 'en');
+    const menu = within(banner()).getByRole('button', { name: 'Open menu' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    // No inline sidebar on a phone: the navigation lives in the drawer.
+    expect(screen.queryByRole('navigation')).toBeNull();
+    // The word is hidden from sight on a phone, still the button's name.
+    within(banner()).getByRole('button', { name: 'Logout' });
+
+    fireEvent.click(menu);
+    const drawer = await screen.findByRole('dialog', { name: 'Main navigation' });
+    within(drawer).getByRole('navigation', { name: 'Main navigation' });
+    within(drawer).getByRole('link', { name: 'Dashboard' });
+    fireEvent.keyDown(drawer, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('closes the drawer when a link is followed', async () => {
+    await renderChrome(360, 'ar');
+    fireEvent.click(within(banner()).getByRole('button', { name: 'افتح القايمة' }));
+    const drawer = await screen.findByRole('dialog');
+    fireEvent.click(within(drawer).getByRole('link', { name: 'الرئيسية' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The page behind is no longer hidden from assistive technology.
+    await waitFor(() => within(banner()).getByRole('button', { name: 'تسجيل الخروج' }));
+  });
+
+  it('shows the sidebar as a labelled <nav> landmark on a wide screen, with no menu button', async () => {
+    await renderChrome(1280, 'en');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(nav.tagName).toBe('NAV');
+    expect(within(banner()).queryByRole('button', { name: 'Open menu' })).toBeNull();
+  });
+});
+
+describe('the expiry bell (#5)', () => {
+  it('keeps its count badge inside the button, which does not clip it', async () => {
+    await renderChrome(360, 'en', 3);
+    const bell = await within(banner()).findByRole('button', { name: /Expiry alerts: 3 medicines/ });
+    const badge = within(bell).getByText('3');
+    expect(bell.contains(badge)).toBe(true);
+    expect(getComputedStyle(bell).overflow).toBe('visible');
+  });
+
+  it.each([1, 2, 3, 11])('names %i alerts in Arabic with the digit the badge shows', async (count) => {
+    await renderChrome(360, 'ar', count);
+    const bell = await within(banner()).findByRole('button', { name: /^تنبيهات الصلاحية: / });
+    await waitFor(() => within(bell).getByText(String(count)));
+    expect(bell.getAttribute('aria-label')).toContain(String(count));
+  });
+});
+
+describe('the avatar (#6)', () => {
+  it.each(['en', 'ar'] as const)('shows initials in reading order in %s', async (language) => {
+    await renderChrome(1280, language);
+    expect(within(banner()).getByTestId('user-avatar').textContent).toBe('MA');
+  });
+});
