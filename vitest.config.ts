@@ -7,6 +7,7 @@ export default defineConfig({
       // Component and hook tests: each opts into a DOM with `// @vitest-environment happy-dom`.
       'libs/*/src/**/*.test.tsx',
       'mf-*/src/**/*.test.tsx',
+      'shell/src/**/*.test.tsx',
       'svc-*/src/**/*.test.ts',
       'gateway/src/**/*.test.ts',
       'scripts/**/*.test.ts',
