@@ -129,9 +129,9 @@ describe('stock (spec §4 availability, urgent banner)', () => {
   });
   it('counts offered stock expiring within 7 days, not expired or unlisted stock', () => {
     const medicines = [
-      stock({ expiryDate: inDays(0.5) }),
-      stock({ expiryDate: inDays(7) }),
-      stock({ expiryDate: inDays(7.5) }), // 8 days, rounded up
+      stock({ expiryDate: inDays(0.5) }), // tomorrow in Cairo: 2 days
+      stock({ expiryDate: '2026-06-07T20:59:59.999Z' }), // end of 7 June in Cairo: 7 days, today counted
+      stock({ expiryDate: '2026-06-08T06:00:00Z' }), // 8 June: 8 days
       stock({ expiryDate: inDays(-1) }),
       stock({ isAvailable: false }),
       stock({ quantity: 0 }),

@@ -107,6 +107,16 @@ const en = {
     provider: 'From {{name}}',
     unknown: 'Unknown',
     notesLabel: 'Notes: {{notes}}',
+    confirmCancelTitle: 'Cancel this request?',
+    confirmCancelBody:
+      'Your request for {{name}} will be withdrawn. To get it later you will need to request again.',
+    confirmCancel: 'Cancel Request',
+    keepRequest: 'Keep request',
+    confirmCollectedTitle: 'Mark as collected?',
+    confirmCollectedBody:
+      'Confirm that you have received {{name}}. This completes the transfer and cannot be undone.',
+    confirmCollected: 'Mark as Collected',
+    notYet: 'Not yet',
   },
   pickup: {
     title: 'Set Pickup Details',
@@ -159,6 +169,10 @@ const en = {
     requestUpdatedSuccessfully: 'Request updated successfully',
     requestUpdateFailed: 'Failed to update request',
     requestUpdateError: 'An error occurred while updating the request.',
+    requestCancelled: 'Request cancelled',
+    requestCancelledBody: 'Your request for {{name}} was withdrawn.',
+    markedCollected: 'Marked as collected',
+    markedCollectedBody: '{{name}} is recorded as received. Thank you!',
     notFound: 'Page not found',
   },
 };
@@ -304,6 +318,14 @@ const ar: Texts & {
     provider: 'من: {{name}}',
     unknown: 'غير معروف',
     notesLabel: 'ملاحظات: {{notes}}',
+    confirmCancelTitle: 'تلغي الطلب ده؟',
+    confirmCancelBody: 'طلبك لـ {{name}} هيتلغي. لو عايزه بعدين هتحتاج تطلبه تاني.',
+    confirmCancel: 'إلغاء الطلب',
+    keepRequest: 'خلّي الطلب',
+    confirmCollectedTitle: 'تأكد إنك استلمت؟',
+    confirmCollectedBody: 'أكّد إنك استلمت {{name}}. كده التحويل هيكمل ومينفعش يترجع.',
+    confirmCollected: 'تم الاستلام',
+    notYet: 'لسه',
   },
   pickup: {
     title: 'تحديد تفاصيل الاستلام',
@@ -356,6 +378,10 @@ const ar: Texts & {
     requestUpdatedSuccessfully: 'الطلب اتحدّث بنجاح',
     requestUpdateFailed: 'معرفناش نحدّث الطلب',
     requestUpdateError: 'حصل خطأ واحنا بنحدّث الطلب.',
+    requestCancelled: 'الطلب اتلغى',
+    requestCancelledBody: 'طلبك لـ {{name}} اتلغى.',
+    markedCollected: 'اتسجّل إنه اتسلّم',
+    markedCollectedBody: '{{name}} اتسجّل إنه وصلك. شكراً!',
     notFound: 'الصفحة مش موجودة',
   },
 };
