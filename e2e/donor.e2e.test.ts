@@ -87,7 +87,12 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
     const pickup = ngoRemote.getByTestId('request-row').filter({ hasText: 'Panadol Extra' });
     await pickup.getByText('Pickup at Heliopolis, Baghdad St 12').waitFor();
     await pickup.getByRole('button', { name: 'Mark as Collected: Panadol Extra' }).click();
-    await expectToast(ngoPage, 'Request updated successfully');
+    // Final: it asks first (issue 13 #8), and the toast says what happened.
+    await ngoPage
+      .getByRole('dialog', { name: 'Mark as collected?' })
+      .getByRole('button', { name: 'Mark as Collected' })
+      .click();
+    await expectToast(ngoPage, 'Marked as collected');
     await pickup.getByText('Completed').waitFor();
 
     // The NGO acted in its own browser; the donor's lists are cached (spec §7), so come back later.

@@ -93,7 +93,12 @@ describe('ngo', { timeout: 90_000 }, () => {
     const ventolin = remote.getByTestId('request-row').filter({ hasText: 'Ventolin Inhaler' });
     await ventolin.getByText('Pending', { exact: true }).waitFor();
     await ventolin.getByRole('button', { name: 'Cancel Request: Ventolin Inhaler' }).click();
-    await expectToast(page, 'Request updated successfully');
+    // Final: it asks first (issue 13 #8), and the toast says what happened.
+    await page
+      .getByRole('dialog', { name: 'Cancel this request?' })
+      .getByRole('button', { name: 'Cancel Request' })
+      .click();
+    await expectToast(page, 'Request cancelled');
     await ventolin.getByText('Cancelled').waitFor();
 
     await answer(pharmacy.token, 'Panadol Extra', {
@@ -108,7 +113,11 @@ describe('ngo', { timeout: 90_000 }, () => {
     await panadol.getByText('Your request was approved.', { exact: false }).waitFor();
     await panadol.getByText('Pickup at Back door, 12 Tahrir St.').waitFor();
     await panadol.getByRole('button', { name: 'Mark as Collected: Panadol Extra' }).click();
-    await expectToast(page, 'Request updated successfully');
+    await page
+      .getByRole('dialog', { name: 'Mark as collected?' })
+      .getByRole('button', { name: 'Mark as Collected' })
+      .click();
+    await expectToast(page, 'Marked as collected');
     await panadol.getByText('Completed').waitFor();
 
     await nav.getByRole('link', { name: 'Inventory' }).click();

@@ -137,7 +137,11 @@ describe('pharmacy', { timeout: 90_000 }, () => {
       .getByRole('link', { name: /^Requests/ })
       .click();
     await buyerRemote.getByRole('button', { name: 'Mark as Collected: Concor 5mg' }).click();
-    await expectToast(buyerPage, 'Request updated');
+    await buyerPage
+      .getByRole('dialog', { name: 'Mark as collected?' })
+      .getByRole('button', { name: 'Mark as Collected' })
+      .click();
+    await expectToast(buyerPage, 'Marked as collected');
     await buyerPage
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Transaction History' })
