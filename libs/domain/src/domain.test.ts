@@ -8,6 +8,7 @@ import {
   livesImpacted,
   mayUseProduct,
   rate,
+  wasteReducedPercent,
   requestTransitionParty,
   userStatusAction,
   visibleRecipientTypes,
@@ -116,6 +117,18 @@ describe('expiry (spec §4)', () => {
     expect(daysLeftTone(8)).toBe('warning');
     expect(daysLeftTone(30)).toBe('warning');
     expect(daysLeftTone(31)).toBe('success');
+  });
+});
+
+describe('the landing waste figure (issue 13 #11)', () => {
+  it('is stated only over enough units on both sides', () => {
+    expect(wasteReducedPercent(4, 0)).toBeNull(); // the "100.0 %" of a young install
+    expect(wasteReducedPercent(0, 0)).toBeNull();
+    expect(wasteReducedPercent(900, 99)).toBeNull(); // under 1,000 units in all
+    expect(wasteReducedPercent(2000, 0)).toBeNull(); // no expiry measured yet
+    expect(wasteReducedPercent(20, 2000)).toBeNull(); // too few saved to say
+    expect(wasteReducedPercent(950, 50)).toBe(95);
+    expect(wasteReducedPercent(700, 300)).toBe(70);
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chargedUnitPrice,
   isMedicineAvailable,
+  listedUnits,
   urgentStockCount,
   marketUnitPrice,
   monthKey,
@@ -126,6 +127,17 @@ describe('stock (spec §4 availability, urgent banner)', () => {
     expect(isMedicineAvailable(stock({}))).toBe(true);
     expect(isMedicineAvailable(stock({ quantity: 0 }))).toBe(false);
     expect(isMedicineAvailable(stock({ isAvailable: false }))).toBe(false);
+  });
+  it('counts as listed only the units left on listings offered now (issue 13 #10)', () => {
+    const medicines = [
+      stock({ quantity: 5 }),
+      stock({ quantity: 7, expiryDate: inDays(40) }),
+      stock({ quantity: 6, isAvailable: false }), // unlisted
+      stock({ quantity: 4, expiryDate: inDays(-1) }), // expired
+      stock({ quantity: 0 }), // all taken by requests
+    ];
+    expect(listedUnits(medicines, now)).toBe(12);
+    expect(listedUnits([], now)).toBe(0);
   });
   it('counts offered stock expiring within 7 days, not expired or unlisted stock', () => {
     const medicines = [

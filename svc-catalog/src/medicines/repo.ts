@@ -199,6 +199,8 @@ export interface OwnTotals {
   listings: number;
   units: number;
   available: number;
+  /** libs/domain `listedUnits`, summed here. */
+  listedUnits: number;
   urgent: number;
 }
 
@@ -215,6 +217,7 @@ export async function ownTotals(db: Db, ownerId: number): Promise<OwnTotals> {
                 JOIN catalog.medicines rm ON rm.id = r.medicine_id
                WHERE rm.owner_id = $1 AND r.status = 'reserved'), 0))::int AS units,
             count(*) FILTER (WHERE ${availableSql})::int AS available,
+            COALESCE(sum(m.quantity) FILTER (WHERE ${availableSql}), 0)::int AS "listedUnits",
             count(*) FILTER (WHERE ${availableSql} AND ${daysLeftSql} <= $2)::int AS urgent
        FROM catalog.medicines m
       WHERE m.owner_id = $1`,
