@@ -20,7 +20,9 @@ import { SystemActions } from './system-actions';
 const useStyles = makeStyles({
   layout: {
     display: 'grid',
-    gridTemplateColumns: 'minmax(160px, 220px) 1fr',
+    // Fixed tab column and a card column that cannot grow with its content: the tabs stay at one
+    // place whichever tab is open (content-sized tracks moved them, issue 13 #12).
+    gridTemplateColumns: '200px minmax(0, 1fr)',
     gap: tokens.spacingHorizontalXL,
     alignItems: 'start',
     '@media (max-width: 700px)': { gridTemplateColumns: '1fr' },

@@ -39,6 +39,9 @@ const useStyles = makeStyles({
     display: 'grid',
     gap: tokens.spacingHorizontalM,
     gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+    // Fields of a pair start on one line: stretched, the one without a hint (Discount Price)
+    // spread its extra height into its rows and sat lower and taller than Original Price.
+    alignItems: 'start',
   },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end', flexWrap: 'wrap' },
 });
@@ -147,7 +150,8 @@ export function MedicineForm({
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <Field label={t('medicine.name')} validationMessage={fieldMessage(t, errors.name)} required>
-        <Input maxLength={medicineLimits.nameMax} {...field('name')} />
+        {/* Free text may be Arabic or Latin whatever the page's language: it follows what is typed. */}
+        <Input dir="auto" maxLength={medicineLimits.nameMax} {...field('name')} />
       </Field>
       <Field label={t('medicine.type')} validationMessage={fieldMessage(t, errors.type)} required>
         <Input
@@ -157,7 +161,12 @@ export function MedicineForm({
         />
       </Field>
       <Field label={t('medicine.description')} validationMessage={fieldMessage(t, errors.description)}>
-        <Textarea maxLength={medicineLimits.descriptionMax} resize="vertical" {...field('description')} />
+        <Textarea
+          dir="auto"
+          maxLength={medicineLimits.descriptionMax}
+          resize="vertical"
+          {...field('description')}
+        />
       </Field>
       <div className={styles.pair}>
         <Field label={t('medicine.quantity')} validationMessage={fieldMessage(t, errors.quantity)} required>

@@ -55,6 +55,7 @@ export function PickupDetailsDialog({
         validationMessage={touched && problems.location ? t(`messages:${problems.location}`) : undefined}
       >
         <Input
+          dir="auto"
           maxLength={requestLimits.pickupLocationMax}
           value={location}
           onChange={(_, data) => setLocation(data.value)}
