@@ -35,6 +35,8 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
     await remote.getByLabel('Type').fill('Tablets');
     await remote.getByLabel('Quantity').fill('4');
     await remote.getByLabel('Expiry Date').fill(inputDate(120));
+    // Fluent's date picker (issue 13 #13) reads a typed day when the box is left.
+    await remote.getByLabel('Expiry Date').blur();
     // Recipients are chosen, NGOs by default (spec §5).
     expect(await remote.getByRole('radio', { name: 'NGOs only' }).isChecked()).toBe(true);
     await remote.getByRole('button', { name: 'Add Donation' }).click();
@@ -125,6 +127,8 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
     await dialog.getByLabel('Type').fill('Tablets');
     await dialog.getByLabel('Quantity').fill('2');
     await dialog.getByLabel('Expiry Date').fill(inputDate(60));
+    // Fluent's date picker (issue 13 #13) reads a typed day when the box is left.
+    await dialog.getByLabel('Expiry Date').blur();
     // The dashboard dialog offers no recipient choice: its donations go to NGOs (spec §5).
     expect(await dialog.getByRole('radio').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Donate' }).click();

@@ -30,7 +30,9 @@ import {
   type RecipientType,
 } from '@medrelay/contracts';
 import { currentLanguage } from '@medrelay/i18n';
+import { DateField } from '../forms/date-field';
 import { fieldMessage } from '../forms/field-message';
+import { FilePicker } from '../forms/file-picker';
 import { cairoDay, photoProblem } from './rules';
 
 const useStyles = makeStyles({
@@ -115,9 +117,7 @@ export function MedicineForm({
     defaultValues: defaults,
   });
   // Fluent inputs keep their own state: they need the starting value as a prop, not only the form.
-  const field = (
-    name: 'name' | 'type' | 'description' | 'expiryDate' | 'originalPrice' | 'discountPrice',
-  ) => ({
+  const field = (name: 'name' | 'type' | 'description' | 'originalPrice' | 'discountPrice') => ({
     ...form.register(name),
     defaultValue: String(defaults[name] ?? ''),
   });
@@ -183,7 +183,18 @@ export function MedicineForm({
           validationMessage={fieldMessage(t, errors.expiryDate)}
           required
         >
-          <Input type="date" min={cairoDay(new Date())} {...field('expiryDate')} />
+          <Controller
+            control={form.control}
+            name="expiryDate"
+            render={({ field: day }) => (
+              <DateField
+                value={day.value}
+                onChange={day.onChange}
+                onBlur={day.onBlur}
+                min={cairoDay(new Date())}
+              />
+            )}
+          />
         </Field>
       </div>
       {withPrices && (
@@ -228,11 +239,13 @@ export function MedicineForm({
         validationMessage={photoError}
       >
         {(fieldProps) => (
-          <input
+          <FilePicker
             {...fieldProps}
-            type="file"
             accept={medicineImageTypes.join(',')}
-            onChange={(event) => choosePhoto(event.target.files?.[0] ?? null)}
+            label={t('medicine.photo')}
+            chooseLabel={t('medicine.choosePhoto')}
+            noneLabel={t('medicine.noPhoto')}
+            onFile={choosePhoto}
           />
         )}
       </Field>
