@@ -70,7 +70,10 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
     await dialog.getByText('Pickup location is required').waitFor();
     await dialog.getByText('Pickup date is required').waitFor();
     await dialog.getByLabel('Pickup Location').fill('Heliopolis, Baghdad St 12');
-    await dialog.getByLabel('Pickup Date and Time').fill(inputDate(2, true));
+    // A day in the date picker, read when the box is left, and a time from the list (issue 13 #13).
+    await dialog.getByLabel('Pickup Date and Time').fill(inputDate(2));
+    await dialog.getByLabel('Pickup Date and Time').blur();
+    await dialog.getByLabel('Time', { exact: true }).selectOption('10:30');
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expectToast(page, 'Request updated successfully');
     await remote.getByText('No requests are waiting for you').waitFor();
