@@ -163,9 +163,17 @@ describe('ngo', { timeout: 90_000 }, () => {
     await sellerRemote.getByLabel('اسم الدواء').fill('Amoxil 500mg');
     await sellerRemote.getByLabel('النوع').fill('Capsules');
     await sellerRemote.getByLabel('الكمية').fill('6');
-    await sellerRemote
-      .getByLabel('تاريخ انتهاء الصلاحية')
-      .fill(new Date(Date.now() + 20 * 24 * 3600 * 1000).toISOString().slice(0, 10));
+    // The date picker takes the day as an Arabic reader writes it: dd/mm/yyyy, Latin digits (issue 13 #13).
+    const expiry = new Date(Date.now() + 20 * 24 * 3600 * 1000);
+    const day = [expiry.getDate(), expiry.getMonth() + 1]
+      .map((n) => String(n).padStart(2, '0'))
+      .concat(String(expiry.getFullYear()))
+      .join('/');
+    const expiryBox = sellerRemote.getByLabel('تاريخ انتهاء الصلاحية');
+    await expiryBox.fill(day);
+    await expiryBox.blur();
+    expect(await expiryBox.inputValue()).toBe(day);
+    await sellerRemote.getByText('اختار صورة').waitFor();
     await sellerRemote.getByRole('button', { name: 'اعرض الدواء' }).click();
     await expectToast(sellerPage, 'الدواء اتعرض بنجاح');
 
@@ -204,7 +212,12 @@ describe('ngo', { timeout: 90_000 }, () => {
     const badge = await row.getByTestId('request-status').boundingBox();
     expect(badge!.x).toBeLessThan(name!.x);
     await row.getByRole('button', { name: 'تم الاستلام: Amoxil 500mg' }).click();
-    await expectToast(page, 'الطلب اتحدّث بنجاح');
+    // Asked first, and the toast says what happened, in Arabic (issue 13 #8).
+    await page
+      .getByRole('dialog', { name: 'تأكد إنك استلمت؟' })
+      .getByRole('button', { name: 'تم الاستلام' })
+      .click();
+    await expectToast(page, 'اتسجّل إنه اتسلّم');
     await row.getByText('اتسلّم', { exact: true }).waitFor();
 
     // Taken off the market while the NGO was looking: the failure toast carries the server's words.
