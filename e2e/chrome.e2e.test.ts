@@ -140,7 +140,8 @@ describe('expiry bell', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: /تنبيهات الصلاحية: 3 أدوية صلاحيتها قربت تخلص/ }).click();
     await page
       .getByRole('region', { name: 'عاجل (7 أيام أو أقل)' })
-      .getByText('يومين', { exact: true })
+      // 2 days left, today counted, is tomorrow (Cairo calendar days, issue 13 #7).
+      .getByText('بكرة', { exact: true })
       .waitFor();
     await page
       .getByRole('region', { name: 'قريب (من 8 لـ 30 يوم)' })

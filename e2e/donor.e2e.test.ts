@@ -35,6 +35,8 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
     await remote.getByLabel('Type').selectOption('tablets');
     await remote.getByLabel('Quantity').fill('4');
     await remote.getByLabel('Expiry Date').fill(inputDate(120));
+    // Fluent's date picker (issue 13 #13) reads a typed day when the box is left.
+    await remote.getByLabel('Expiry Date').blur();
     // Recipients are chosen, NGOs by default (spec §5).
     expect(await remote.getByRole('radio', { name: 'NGOs only' }).isChecked()).toBe(true);
     await remote.getByRole('button', { name: 'Add Donation' }).click();
@@ -68,7 +70,10 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
     await dialog.getByText('Pickup location is required').waitFor();
     await dialog.getByText('Pickup date is required').waitFor();
     await dialog.getByLabel('Pickup Location').fill('Heliopolis, Baghdad St 12');
-    await dialog.getByLabel('Pickup Date and Time').fill(inputDate(2, true));
+    // A day in the date picker, read when the box is left, and a time from the list (issue 13 #13).
+    await dialog.getByLabel('Pickup Date and Time').fill(inputDate(2));
+    await dialog.getByLabel('Pickup Date and Time').blur();
+    await dialog.getByLabel('Time', { exact: true }).selectOption('10:30');
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expectToast(page, 'Request updated successfully');
     await remote.getByText('No requests are waiting for you').waitFor();
@@ -87,7 +92,12 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
     const pickup = ngoRemote.getByTestId('request-row').filter({ hasText: 'Panadol Extra' });
     await pickup.getByText('Pickup at Heliopolis, Baghdad St 12').waitFor();
     await pickup.getByRole('button', { name: 'Mark as Collected: Panadol Extra' }).click();
-    await expectToast(ngoPage, 'Request updated successfully');
+    // Final: it asks first (issue 13 #8), and the toast says what happened.
+    await ngoPage
+      .getByRole('dialog', { name: 'Mark as collected?' })
+      .getByRole('button', { name: 'Mark as Collected' })
+      .click();
+    await expectToast(ngoPage, 'Marked as collected');
     await pickup.getByText('Completed').waitFor();
 
     // The NGO acted in its own browser; the donor's lists are cached (spec §7), so come back later.
@@ -120,6 +130,8 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
     await dialog.getByLabel('Type').selectOption('tablets');
     await dialog.getByLabel('Quantity').fill('2');
     await dialog.getByLabel('Expiry Date').fill(inputDate(60));
+    // Fluent's date picker (issue 13 #13) reads a typed day when the box is left.
+    await dialog.getByLabel('Expiry Date').blur();
     // The dashboard dialog offers no recipient choice: its donations go to NGOs (spec §5).
     expect(await dialog.getByRole('radio').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Donate' }).click();

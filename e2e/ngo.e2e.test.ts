@@ -93,7 +93,12 @@ describe('ngo', { timeout: 90_000 }, () => {
     const ventolin = remote.getByTestId('request-row').filter({ hasText: 'Ventolin Inhaler' });
     await ventolin.getByText('Pending', { exact: true }).waitFor();
     await ventolin.getByRole('button', { name: 'Cancel Request: Ventolin Inhaler' }).click();
-    await expectToast(page, 'Request updated successfully');
+    // Final: it asks first (issue 13 #8), and the toast says what happened.
+    await page
+      .getByRole('dialog', { name: 'Cancel this request?' })
+      .getByRole('button', { name: 'Cancel Request' })
+      .click();
+    await expectToast(page, 'Request cancelled');
     await ventolin.getByText('Cancelled').waitFor();
 
     await answer(pharmacy.token, 'Panadol Extra', {
@@ -108,7 +113,11 @@ describe('ngo', { timeout: 90_000 }, () => {
     await panadol.getByText('Your request was approved.', { exact: false }).waitFor();
     await panadol.getByText('Pickup at Back door, 12 Tahrir St.').waitFor();
     await panadol.getByRole('button', { name: 'Mark as Collected: Panadol Extra' }).click();
-    await expectToast(page, 'Request updated successfully');
+    await page
+      .getByRole('dialog', { name: 'Mark as collected?' })
+      .getByRole('button', { name: 'Mark as Collected' })
+      .click();
+    await expectToast(page, 'Marked as collected');
     await panadol.getByText('Completed').waitFor();
 
     await nav.getByRole('link', { name: 'Inventory' }).click();
@@ -193,9 +202,17 @@ describe('ngo', { timeout: 90_000 }, () => {
     await sellerRemote.getByLabel('اسم الدواء').fill('Amoxil 500mg');
     await sellerRemote.getByLabel('النوع').selectOption('capsules');
     await sellerRemote.getByLabel('الكمية').fill('6');
-    await sellerRemote
-      .getByLabel('تاريخ انتهاء الصلاحية')
-      .fill(new Date(Date.now() + 20 * 24 * 3600 * 1000).toISOString().slice(0, 10));
+    // The date picker takes the day as an Arabic reader writes it: dd/mm/yyyy, Latin digits (issue 13 #13).
+    const expiry = new Date(Date.now() + 20 * 24 * 3600 * 1000);
+    const day = [expiry.getDate(), expiry.getMonth() + 1]
+      .map((n) => String(n).padStart(2, '0'))
+      .concat(String(expiry.getFullYear()))
+      .join('/');
+    const expiryBox = sellerRemote.getByLabel('تاريخ انتهاء الصلاحية');
+    await expiryBox.fill(day);
+    await expiryBox.blur();
+    expect(await expiryBox.inputValue()).toBe(day);
+    await sellerRemote.getByText('اختار صورة').waitFor();
     await sellerRemote.getByRole('button', { name: 'اعرض الدواء' }).click();
     await expectToast(sellerPage, 'الدواء اتعرض بنجاح');
 
@@ -239,7 +256,12 @@ describe('ngo', { timeout: 90_000 }, () => {
     const badge = await row.getByTestId('request-status').boundingBox();
     expect(badge!.x).toBeLessThan(name!.x);
     await row.getByRole('button', { name: 'تم الاستلام: Amoxil 500mg' }).click();
-    await expectToast(page, 'الطلب اتحدّث بنجاح');
+    // Asked first, and the toast says what happened, in Arabic (issue 13 #8).
+    await page
+      .getByRole('dialog', { name: 'تأكد إنك استلمت؟' })
+      .getByRole('button', { name: 'تم الاستلام' })
+      .click();
+    await expectToast(page, 'اتسجّل إنه اتسلّم');
     await row.getByText('اتسلّم', { exact: true }).waitFor();
 
     // Taken off the market while the NGO was looking: the failure toast carries the server's words.

@@ -5,7 +5,7 @@ import {
   requestsImpactSchema,
   type PublicImpact,
 } from '@medrelay/contracts';
-import { livesImpacted, rate } from '@medrelay/domain';
+import { livesImpacted, wasteReducedPercent } from '@medrelay/domain';
 import { AppError, type Logger } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { z } from 'zod';
@@ -30,7 +30,7 @@ export function combineImpact(
     medicinesSaved: saved,
     patientsServed: livesImpacted(saved),
     activePartners: identity.activePartners,
-    wasteReducedPercent: rate(saved, saved + catalog.expiredUnits),
+    wasteReducedPercent: wasteReducedPercent(saved, catalog.expiredUnits),
   };
 }
 

@@ -154,8 +154,8 @@ describe('catalog and requests through the gateway (issue 4 "Done means")', () =
     expect(after.patientsServed).toBe(Math.floor(1.5 * after.medicinesSaved!));
     // pharmacy, ngo and donor are approved partners; the admin is not one.
     expect(after.activePartners).toBeGreaterThanOrEqual(3);
-    expect(after.wasteReducedPercent).toBeGreaterThan(0);
-    expect(after.wasteReducedPercent).toBeLessThanOrEqual(100);
+    // A few units make no meaningful ratio (issue 13 #11): no figure, the page says the claim.
+    expect(after.wasteReducedPercent).toBeNull();
     // A stale token does not block a public page's figures.
     expect((await gw.api.get('/api/impact', { token: 'stale' })).status).toBe(200);
   });

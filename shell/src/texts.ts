@@ -77,6 +77,8 @@ const en = {
       patientsServed: 'Patients served',
       activePartners: 'Active partners',
       wasteReduced: 'Waste reduced',
+      wasteClaim: 'Up to 40%',
+      wasteClaimLabel: 'Less medicine waste',
       unavailable: 'Live figures are unavailable right now.',
     },
     roles: {
@@ -252,6 +254,8 @@ const ar: Texts = {
       patientsServed: 'مريض استفاد',
       activePartners: 'شريك نشط',
       wasteReduced: 'نسبة الهدر اللي قلّت',
+      wasteClaim: 'لحد 40%',
+      wasteClaimLabel: 'هدر أقل في الأدوية',
       unavailable: 'الأرقام الحية مش متاحة دلوقتي.',
     },
     roles: {

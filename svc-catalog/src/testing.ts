@@ -79,6 +79,16 @@ export async function startTestCatalog(overrides: Partial<Record<keyof CatalogCo
 export type TestCatalogPlatform = Awaited<ReturnType<typeof startTestCatalog>>;
 
 /** A valid medicine body, expiring in `days` days. */
+const cairoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' });
+/**
+ * The expiry day (YYYY-MM-DD, good through its end in Cairo) that leaves `days` days left as
+ * libs/domain counts them (today counted): 1 is today.
+ */
+export function expiryDayFor(days: number): string {
+  return cairoDayFormat.format(new Date(Date.now() + (days - 1) * 24 * 3600 * 1000));
+}
+
+/** A valid listing expiring with `days` days left (whole days, at least 1). */
 export function medicineInput(overrides: Partial<MedicineCreateInput> = {}, days = 60): MedicineCreateInput {
   return {
     name: 'Panadol Extra 500mg',
@@ -87,7 +97,7 @@ export function medicineInput(overrides: Partial<MedicineCreateInput> = {}, days
     quantity: 10,
     originalPrice: 45.5,
     discountPrice: 20,
-    expiryDate: new Date(Date.now() + days * 24 * 3600 * 1000).toISOString(),
+    expiryDate: expiryDayFor(days),
     recipientType: 'both',
     ...overrides,
   };

@@ -8,8 +8,12 @@ export const publicImpactSchema = z.object({
   patientsServed: z.number().int().nonnegative(),
   /** Approved pharmacies, NGOs and donors. */
   activePartners: z.number().int().nonnegative(),
-  /** Share of near-expiry units that were redistributed rather than left to expire. */
-  wasteReducedPercent: z.number().min(0).max(100),
+  /**
+   * Share of near-expiry units that were redistributed rather than left to expire; null while
+   * too few units make it meaningful (libs/domain `wasteReducedPercent`): the page then shows
+   * the spec's marketing wording instead.
+   */
+  wasteReducedPercent: z.number().min(0).max(100).nullable(),
 });
 export type PublicImpact = z.infer<typeof publicImpactSchema>;
 

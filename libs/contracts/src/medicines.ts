@@ -220,6 +220,12 @@ export const ownMedicineSummarySchema = z.object({
   units: z.number().int(),
   /** Listings offered now: listed, units left, not expired. */
   available: z.number().int(),
+  /**
+   * Units on offer now: the quantity left on the listings offered now (libs/domain
+   * `listedUnits`); unlisted or expired stock and units promised to or taken by requests are not
+   * counted. The pharmacy's Total Listed, equal to the "Available" rows of My Medicines.
+   */
+  listedUnits: z.number().int(),
   /** Of those, expiring within the urgent threshold (7 days): the dashboard's urgent banner. */
   urgent: z.number().int(),
   /** Lives Impacted of `units` (spec §9 rule from libs/domain). */

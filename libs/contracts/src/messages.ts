@@ -232,9 +232,10 @@ export const messages = {
     ar: '{requester} استلم {quantity} من {medicine}',
   },
   notifyExpiryAlertTitle: { en: 'Medicine expiring soon', ar: 'دواء قرب يخلص' },
+  // Days left as the badges count them (libs/domain daysLeft: Cairo days, today counted).
   notifyExpiryAlert: {
-    en: '{medicine} expires in {days} day(s)',
-    ar: 'صلاحية {medicine} هتخلص بعد {days} يوم',
+    en: '{medicine}: {days} day(s) left before expiry',
+    ar: '{medicine}: فاضل {days} يوم على انتهاء الصلاحية',
   },
 } as const satisfies Record<string, Texts>;
 

@@ -9,6 +9,7 @@ import {
   livesImpacted,
   mayUseProduct,
   rate,
+  wasteReducedPercent,
   requestTransitionParty,
   userStatusAction,
   visibleRecipientTypes,
@@ -72,13 +73,38 @@ describe('request state machine (spec §4)', () => {
 });
 
 describe('expiry (spec §4)', () => {
+  // 14:00 in Cairo (UTC+2 in November).
   const now = new Date('2026-11-22T12:00:00Z');
-  it('rounds days left up', () => {
+  it('counts Cairo calendar days, today included (issue 13 #7)', () => {
     expect(daysLeft('2026-11-22T13:00:00Z', now)).toBe(1);
-    expect(daysLeft('2026-11-29T12:00:00Z', now)).toBe(7);
-    expect(daysLeft('2026-11-29T12:00:01Z', now)).toBe(8);
-    expect(daysLeft('2026-11-22T12:00:00Z', now)).toBe(0);
-    expect(daysLeft('2026-11-21T11:00:00Z', now)).toBe(-1);
+    expect(daysLeft('2026-11-22T21:59:59.999Z', now)).toBe(1); // end of today in Cairo
+    expect(daysLeft('2026-11-28T21:59:59.999Z', now)).toBe(7);
+    expect(daysLeft('2026-11-29T12:00:00Z', now)).toBe(8);
+    expect(daysLeft('2026-11-22T12:00:00Z', now)).toBe(0); // the expiry instant is past: expired
+    expect(daysLeft('2026-11-21T21:59:59.999Z', now)).toBe(0); // yesterday
+    expect(daysLeft('2026-11-20T11:00:00Z', now)).toBe(-1);
+  });
+  it('gives two listings expiring on the same day the same count, whatever their time of day', () => {
+    const sameDay = [
+      '2026-12-12T22:00:00Z',
+      '2026-12-13T00:00:00Z',
+      '2026-12-13T12:00:00Z',
+      '2026-12-13T21:59:59Z',
+    ];
+    for (const at of ['2026-11-22T22:00:00Z', '2026-11-23T09:00:00Z', '2026-11-23T21:59:59Z']) {
+      expect(sameDay.map((expiry) => daysLeft(expiry, new Date(at)))).toEqual([21, 21, 21, 21]);
+    }
+  });
+  it("turns the day at midnight in Cairo, not UTC or the reader's zone", () => {
+    const expiry = '2026-11-30T21:59:59.999Z'; // end of 30 November in Cairo
+    expect(daysLeft(expiry, new Date('2026-11-22T21:59:59Z'))).toBe(9); // 23:59:59 on the 22nd
+    expect(daysLeft(expiry, new Date('2026-11-22T22:00:00Z'))).toBe(8); // 00:00 on the 23rd, still the 22nd in UTC
+  });
+  it('follows Cairo summer time (UTC+3) too', () => {
+    const expiry = '2027-07-20T20:59:59.999Z'; // end of 20 July in Cairo
+    expect(daysLeft(expiry, new Date('2027-07-19T20:59:59Z'))).toBe(2); // 23:59:59 on the 19th
+    expect(daysLeft(expiry, new Date('2027-07-19T21:00:00Z'))).toBe(1); // 00:00 on the 20th
+    expect(daysLeft('2027-07-20T21:30:00Z', new Date('2027-07-19T21:00:00Z'))).toBe(2); // 00:30 on the 21st
   });
   it('classifies by days left', () => {
     expect(expiryClass(0)).toBe('expired');
@@ -92,6 +118,18 @@ describe('expiry (spec §4)', () => {
     expect(daysLeftTone(8)).toBe('warning');
     expect(daysLeftTone(30)).toBe('warning');
     expect(daysLeftTone(31)).toBe('success');
+  });
+});
+
+describe('the landing waste figure (issue 13 #11)', () => {
+  it('is stated only over enough units on both sides', () => {
+    expect(wasteReducedPercent(4, 0)).toBeNull(); // the "100.0 %" of a young install
+    expect(wasteReducedPercent(0, 0)).toBeNull();
+    expect(wasteReducedPercent(900, 99)).toBeNull(); // under 1,000 units in all
+    expect(wasteReducedPercent(2000, 0)).toBeNull(); // no expiry measured yet
+    expect(wasteReducedPercent(20, 2000)).toBeNull(); // too few saved to say
+    expect(wasteReducedPercent(950, 50)).toBe(95);
+    expect(wasteReducedPercent(700, 300)).toBe(70);
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chargedUnitPrice,
   isMedicineAvailable,
+  listedUnits,
   urgentStockCount,
   marketUnitPrice,
   monthKey,
@@ -127,11 +128,22 @@ describe('stock (spec §4 availability, urgent banner)', () => {
     expect(isMedicineAvailable(stock({ quantity: 0 }))).toBe(false);
     expect(isMedicineAvailable(stock({ isAvailable: false }))).toBe(false);
   });
+  it('counts as listed only the units left on listings offered now (issue 13 #10)', () => {
+    const medicines = [
+      stock({ quantity: 5 }),
+      stock({ quantity: 7, expiryDate: inDays(40) }),
+      stock({ quantity: 6, isAvailable: false }), // unlisted
+      stock({ quantity: 4, expiryDate: inDays(-1) }), // expired
+      stock({ quantity: 0 }), // all taken by requests
+    ];
+    expect(listedUnits(medicines, now)).toBe(12);
+    expect(listedUnits([], now)).toBe(0);
+  });
   it('counts offered stock expiring within 7 days, not expired or unlisted stock', () => {
     const medicines = [
-      stock({ expiryDate: inDays(0.5) }),
-      stock({ expiryDate: inDays(7) }),
-      stock({ expiryDate: inDays(7.5) }), // 8 days, rounded up
+      stock({ expiryDate: inDays(0.5) }), // tomorrow in Cairo: 2 days
+      stock({ expiryDate: '2026-06-07T20:59:59.999Z' }), // end of 7 June in Cairo: 7 days, today counted
+      stock({ expiryDate: '2026-06-08T06:00:00Z' }), // 8 June: 8 days
       stock({ expiryDate: inDays(-1) }),
       stock({ isAvailable: false }),
       stock({ quantity: 0 }),

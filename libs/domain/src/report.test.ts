@@ -12,7 +12,7 @@ const stats: AdminStats = {
   userStatus: { pending: 2, approved: 7, rejected: 1 },
   medicineSources: { pharmacy: 5, donor: 3 },
   medicineExpiry: { fresh: 4, expiring: 3, expired: 1 },
-  requestStatus: { pending: 1, approved: 1, rejected: 1, completed: 3, cancelled: 0 },
+  requestStatus: { pending: 0, approved: 1, rejected: 1, completed: 3, cancelled: 1 },
   unavailable: [],
 };
 const now = new Date(2026, 10, 22, 9, 30);
@@ -27,7 +27,8 @@ describe('admin report (spec §3 downloadable report, §9 formulas)', () => {
       userStatus: { pending: 2, approved: 7, rejected: 1 },
       medicineBreakdown: { pharmacyListings: 5, donorDonations: 3 },
       medicineExpiry: { fresh: 4, expiring: 3, expired: 1 },
-      requestStatus: { pending: 1, approved: 1, rejected: 1, completed: 3 },
+      // Every status: the parts add up to totalRequests (issue 13 #9).
+      requestStatus: { pending: 0, approved: 1, rejected: 1, completed: 3, cancelled: 1 },
     });
   });
 
@@ -61,7 +62,8 @@ describe('admin report (spec §3 downloadable report, §9 formulas)', () => {
     expect(csv).toContain('report,timeRange,90 days');
     expect(csv).toContain('summary,estimatedValueSaved,450');
     expect(csv).toContain('medicineExpiry,expired,1');
-    expect(csv).toHaveLength(3 + 4 + 4 + 3 + 2 + 3 + 4);
+    expect(csv).toContain('requestStatus,cancelled,1');
+    expect(csv).toHaveLength(3 + 4 + 4 + 3 + 2 + 3 + 5);
   });
 
   it('computes the health rates with one decimal and no division by zero', () => {

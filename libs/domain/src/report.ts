@@ -15,7 +15,14 @@ export interface AdminReport {
   userStatus: { approved: number; pending: number; rejected: number } | null;
   medicineBreakdown: { pharmacyListings: number; donorDonations: number } | null;
   medicineExpiry: { fresh: number; expiring: number; expired: number } | null;
-  requestStatus: { pending: number; approved: number; rejected: number; completed: number } | null;
+  /** Every status, cancelled included, so the parts add up to summary.totalRequests (issue 13 #9). */
+  requestStatus: {
+    pending: number;
+    approved: number;
+    rejected: number;
+    completed: number;
+    cancelled: number;
+  } | null;
 }
 
 /** Builds the report from the admin statistics of the chosen range (`days`). */
@@ -47,6 +54,7 @@ export function buildAdminReport(stats: AdminStats, days: number, now: Date = ne
       approved: requests.approved,
       rejected: requests.rejected,
       completed: requests.completed,
+      cancelled: requests.cancelled,
     },
   };
 }

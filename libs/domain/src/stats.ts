@@ -11,6 +11,23 @@ export function rate(part: number, whole: number): number {
   return Math.round((part / whole) * 1000) / 10;
 }
 
+/**
+ * When the landing page may state a waste-reduced figure (issue 13 #11; rule in docs/design.md):
+ * only over at least `wasteFigureMinUnits` units (saved + expired), of which at least
+ * `wasteFigureMinEachSide` saved and as many expired. Below that, a ratio over a handful of units
+ * ("100.0 %" from 4 saved and none expired) is noise read as a claim.
+ */
+export const wasteFigureMinUnits = 1000;
+export const wasteFigureMinEachSide = 50;
+
+/** Waste reduced = saved ÷ (saved + expired), one decimal, or null while it is not meaningful. */
+export function wasteReducedPercent(savedUnits: number, expiredUnits: number): number | null {
+  const total = savedUnits + expiredUnits;
+  if (total < wasteFigureMinUnits) return null;
+  if (savedUnits < wasteFigureMinEachSide || expiredUnits < wasteFigureMinEachSide) return null;
+  return rate(savedUnits, total);
+}
+
 /** Lives Impacted = floor(1.5 × total quantity donated) (spec §9). */
 export function livesImpacted(totalQuantityDonated: number): number {
   return Math.floor(1.5 * totalQuantityDonated);

@@ -16,6 +16,15 @@ export function isAvailableListing(medicine: StockLike, now: Date = new Date()):
   return isMedicineAvailable(medicine) && daysLeft(medicine.expiryDate, now) > 0;
 }
 
+/**
+ * Units listed now (pharmacy Total Listed, issue 13 #10): the quantity left on listings offered
+ * now. Unlisted and expired stock are not listed; units approved requests took (reserved, then
+ * transferred) have left the listing's quantity already. SQL twin: `ownTotals` in svc-catalog.
+ */
+export function listedUnits(medicines: StockLike[], now: Date = new Date()): number {
+  return medicines.reduce((sum, m) => sum + (isAvailableListing(m, now) ? m.quantity : 0), 0);
+}
+
 /** Own stock still offered that expires within 7 days (the pharmacy dashboard's urgent banner). */
 export function urgentStockCount(medicines: StockLike[], now: Date = new Date()): number {
   return medicines.filter((m) => {

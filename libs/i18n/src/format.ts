@@ -32,7 +32,9 @@ function createFormatters(language: Language) {
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
   });
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  // Days are Cairo days (expiry dates are good through the end of their day in Cairo), so a
+  // reader elsewhere sees the same date as the days-left count.
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Africa/Cairo' });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   return {

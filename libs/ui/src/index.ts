@@ -20,3 +20,6 @@ export * from './components/query-gate';
 export * from './components/router-link';
 export * from './components/form-dialog';
 export * from './components/paged-list';
+export * from './forms/form-fields';
+export * from './forms/date-field';
+export * from './forms/file-picker';

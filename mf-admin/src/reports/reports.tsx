@@ -14,7 +14,7 @@ import { ArrowDownload24Regular } from '@fluentui/react-icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '@medrelay/api-client';
-import { defaultReportRange, reportRanges, type AdminStats } from '@medrelay/contracts';
+import { defaultReportRange, reportRanges, requestStatuses, type AdminStats } from '@medrelay/contracts';
 import {
   adminReportCsv,
   buildAdminReport,
@@ -238,12 +238,14 @@ function ReportBody({ stats }: { stats: AdminStats }) {
           {chart(
             'requestStatus',
             stats.requestStatus,
-            ['pending', 'approved', 'rejected', 'completed'] as const,
+            // Every status, so the parts add up to Total Requests (issue 13 #9).
+            requestStatuses,
             {
               pending: 'warning',
               approved: 'brand',
               rejected: 'danger',
               completed: 'success',
+              cancelled: 'neutral',
             },
           )}
         </Panel>

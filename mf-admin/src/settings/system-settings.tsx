@@ -1,29 +1,28 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  Field,
-  Input,
-  makeStyles,
-  Switch,
-  Tab,
-  TabList,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Card, Field, makeStyles, Switch, Tab, TabList, tokens } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiRequest } from '@medrelay/api-client';
 import { defaultSettings, isMessageKey, settingsSchema, type Settings } from '@medrelay/contracts';
-import { CenteredSpinner, ErrorState, PageHeader, useRemote } from '@medrelay/ui';
+import {
+  CenteredSpinner,
+  ErrorState,
+  FormInput,
+  FormTextarea,
+  PageHeader,
+  parseWhole,
+  useRemote,
+} from '@medrelay/ui';
 import { SystemActions } from './system-actions';
 
 const useStyles = makeStyles({
   layout: {
     display: 'grid',
-    gridTemplateColumns: 'minmax(160px, 220px) 1fr',
+    // Fixed tab column and a card column that cannot grow with its content: the tabs stay at one
+    // place whichever tab is open (content-sized tracks moved them, issue 13 #12).
+    gridTemplateColumns: '200px minmax(0, 1fr)',
     gap: tokens.spacingHorizontalXL,
     alignItems: 'start',
     '@media (max-width: 700px)': { gridTemplateColumns: '1fr' },
@@ -116,12 +115,14 @@ function SettingsForm({ saved }: { saved: Settings }) {
       hint={t('settings.range', { min, max })}
       validationMessage={message(errors[name])}
     >
-      <Input
+      <FormInput
+        control={form.control}
+        name={name}
+        parse={parseWhole}
         type="number"
         min={min}
         max={max}
         step={1}
-        {...form.register(name, { setValueAs: (v) => parseInt(String(v), 10) })}
       />
     </Field>
   );
@@ -159,20 +160,26 @@ function SettingsForm({ saved }: { saved: Settings }) {
                   validationMessage={message(errors.systemName)}
                   required
                 >
-                  <Input {...form.register('systemName')} />
+                  <FormInput control={form.control} name="systemName" dir="auto" />
                 </Field>
                 <Field
                   label={t('settings.fields.adminEmail')}
                   validationMessage={message(errors.adminEmail)}
                   required
                 >
-                  <Input type="email" dir="ltr" {...form.register('adminEmail')} />
+                  <FormInput control={form.control} name="adminEmail" type="email" dir="ltr" />
                 </Field>
                 <Field
                   label={t('settings.fields.welcomeMessage')}
                   validationMessage={message(errors.welcomeMessage)}
                 >
-                  <Textarea rows={3} maxLength={500} {...form.register('welcomeMessage')} />
+                  <FormTextarea
+                    control={form.control}
+                    name="welcomeMessage"
+                    rows={3}
+                    maxLength={500}
+                    dir="auto"
+                  />
                 </Field>
                 {number('expiryWarningDays', 1, 365)}
               </>

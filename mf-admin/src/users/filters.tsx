@@ -71,7 +71,7 @@ export function DebouncedSearch({
   }, [text]);
   return (
     <Field label={label} className={className}>
-      <SearchBox value={text} onChange={(_, data) => setText(data.value)} />
+      <SearchBox dir="auto" value={text} onChange={(_, data) => setText(data.value)} />
     </Field>
   );
 }

@@ -52,6 +52,7 @@ const summary: OwnMedicineSummary = {
   listings: 30,
   units: 400,
   available: 25,
+  listedUnits: 300,
   urgent: 1,
   livesImpacted: 600,
 };

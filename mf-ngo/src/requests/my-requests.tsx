@@ -40,13 +40,7 @@ export default function MyRequests() {
             key={r.id}
             request={r}
             counterpart="provider"
-            actions={
-              <RequesterRequestActions
-                request={r}
-                labels={labels}
-                successTitle={t('common:toast.requestUpdatedSuccessfully')}
-              />
-            }
+            actions={<RequesterRequestActions request={r} labels={labels} />}
           >
             {r.status === 'approved' && (
               <MessageBar intent="success" layout="multiline">

@@ -19,6 +19,7 @@ const summary = (overrides: Partial<OwnMedicineSummary> = {}): OwnMedicineSummar
   listings: 340,
   units: 1200,
   available: 300,
+  listedUnits: 1100,
   urgent: 0,
   livesImpacted: 1800,
   ...overrides,
@@ -37,7 +38,7 @@ describe('pharmacy dashboard figures', () => {
         queryFn: async ({ queryKey }) => {
           if (queryKey[0] === '/api/medicines/my/summary') {
             if (!summaryUp) throw new Error('Network down');
-            return summary({ listings: 1, units: 12 });
+            return summary({ listings: 1, units: 12, available: 1, listedUnits: 12 });
           }
           if (queryKey[0] === '/api/requests/my/summary') return requestSummary;
           return [];
@@ -78,8 +79,9 @@ describe('pharmacy dashboard figures', () => {
       },
     );
     const totalListed = screen.getByRole('group', { name: 'Total Listed' });
-    await waitFor(() => within(totalListed).getByText('1,200'));
-    within(totalListed).getByText(/340/);
+    // Units on offer now, in the listings offered now (not every unit ever listed).
+    await waitFor(() => within(totalListed).getByText('1,100'));
+    within(totalListed).getByText(/300 listings/);
     within(await screen.findByTestId('urgent-banner')).getByText(/4/);
     expect(await screen.findAllByTestId('medicine-row')).toHaveLength(3);
     expect(asked.map((u) => `${u.pathname}${u.search}`)).toEqual(['/api/medicines/my?page=1&pageSize=3']);

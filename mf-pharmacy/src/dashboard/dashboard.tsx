@@ -62,8 +62,9 @@ export function Dashboard() {
       <StatGrid label={t('dashboard.title')}>
         <StatCard
           label={t('dashboard.totalListed')}
-          value={figure(summary.data?.units)}
-          hint={summary.data && t('dashboard.totalListedHint', { count: summary.data.listings })}
+          // Units on offer now, as My Medicines shows them (issue 13 #10).
+          value={figure(summary.data?.listedUnits)}
+          hint={summary.data && t('dashboard.totalListedHint', { count: summary.data.available })}
           icon={<Box24Regular />}
         />
         <StatCard

@@ -126,6 +126,7 @@ export function RegisterPage() {
           required
         >
           <Input
+            dir="auto"
             autoComplete={userType === 'pharmacy' ? 'organization' : 'name'}
             maxLength={limits.nameMax}
             {...form.register('name')}
@@ -139,6 +140,7 @@ export function RegisterPage() {
               required
             >
               <Input
+                dir="auto"
                 autoComplete="organization"
                 maxLength={limits.organizationNameMax}
                 {...form.register('organizationName')}
@@ -183,7 +185,12 @@ export function RegisterPage() {
           />
         </Field>
         <Field label={t('register.address')} validationMessage={fieldMessage(t, errors.address)}>
-          <Input autoComplete="street-address" maxLength={limits.addressMax} {...form.register('address')} />
+          <Input
+            dir="auto"
+            autoComplete="street-address"
+            maxLength={limits.addressMax}
+            {...form.register('address')}
+          />
         </Field>
         <Field validationMessage={fieldMessage(t, errors.acceptTerms)}>
           <Checkbox label={t('register.acceptTerms')} {...form.register('acceptTerms')} />

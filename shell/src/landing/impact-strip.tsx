@@ -50,7 +50,11 @@ export function ImpactStrip() {
 
   const value = (card: (typeof cards)[number]) => {
     if (!impact.data) return '—';
-    if (card === 'wasteReduced') return format.percent(impact.data.wasteReducedPercent);
+    if (card === 'wasteReduced') {
+      const percent = impact.data.wasteReducedPercent;
+      // Too few units for a meaningful ratio: the spec's claim, worded as one.
+      return percent === null ? t('landing.impact.wasteClaim') : format.percent(percent);
+    }
     return format.number(impact.data[card]);
   };
 
@@ -65,7 +69,11 @@ export function ImpactStrip() {
             data-highlighted={index === highlighted}
           >
             <Text className={styles.value}>{value(card)}</Text>
-            <Text weight="semibold">{t(`landing.impact.${card}`)}</Text>
+            <Text weight="semibold">
+              {card === 'wasteReduced' && impact.data?.wasteReducedPercent === null
+                ? t('landing.impact.wasteClaimLabel')
+                : t(`landing.impact.${card}`)}
+            </Text>
           </PlainCard>
         ))}
       </div>

@@ -25,7 +25,7 @@ import {
   type User,
 } from '@medrelay/contracts';
 import { currentLanguage } from '@medrelay/i18n';
-import { PageHeader } from '@medrelay/ui';
+import { FormInput, PageHeader } from '@medrelay/ui';
 import { useToast } from '../chrome/toasts';
 import { useChangeLanguage } from '../chrome/use-change-language';
 import { fieldMessage } from '@medrelay/ui';
@@ -100,13 +100,13 @@ function ProfileCard({ user }: { user: User }) {
           <Input value={user.email} readOnly dir="ltr" />
         </Field>
         <Field label={t('settings.name')} validationMessage={fieldMessage(t, errors.name)} required>
-          <Input {...form.register('name')} />
+          <FormInput control={form.control} name="name" dir="auto" />
         </Field>
         <Field label={t('settings.phone')} validationMessage={fieldMessage(t, errors.phone)} required>
-          <Input type="tel" dir="ltr" {...form.register('phone')} />
+          <FormInput control={form.control} name="phone" type="tel" dir="ltr" />
         </Field>
         <Field label={t('settings.address')} validationMessage={fieldMessage(t, errors.address)}>
-          <Input {...form.register('address')} />
+          <FormInput control={form.control} name="address" dir="auto" />
         </Field>
         {extra.map((field) => (
           <Field
@@ -116,7 +116,7 @@ function ProfileCard({ user }: { user: User }) {
             hint={reviewed ? t('settings.verifiedHint') : undefined}
             required
           >
-            <Input readOnly={reviewed} {...form.register(field)} />
+            <FormInput control={form.control} name={field} readOnly={reviewed} dir="auto" />
           </Field>
         ))}
         <div className={styles.actions}>
@@ -195,14 +195,19 @@ function PasswordCard() {
           validationMessage={fieldMessage(t, errors.currentPassword)}
           required
         >
-          <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+          <FormInput
+            control={form.control}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+          />
         </Field>
         <Field
           label={t('settings.newPassword')}
           validationMessage={fieldMessage(t, errors.newPassword)}
           required
         >
-          <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
+          <FormInput control={form.control} name="newPassword" type="password" autoComplete="new-password" />
         </Field>
         <div className={styles.actions}>
           <Button appearance="primary" type="submit" disabled={isSubmitting}>

@@ -6,6 +6,7 @@ import { medicineInput, startCatalogFor, startTestCatalog, type TestCatalogPlatf
 import { expiryScanQueueName } from './scheduler';
 import { expiryAlertsEventSchema, medicinesChangedEventSchema } from '@medrelay/contracts';
 import { findMedicine, toSnapshot } from '../medicines/repo';
+import { daysLeft, daysLeftSql } from '@medrelay/domain';
 import { runExpiryScan, thresholdFor, type ExpiryScanOptions } from './scan';
 
 let p: TestCatalogPlatform;
@@ -21,11 +22,17 @@ const pool = () => p.catalog.service.ctx.pool;
 /** A whole scan, as the queued job runs it (resolves when done). */
 const runScan = (options?: ExpiryScanOptions) => runExpiryScan(p.catalog.service.ctx, new Date(), options);
 
-/** A medicine of `token`'s owner expiring `days` days from now (set in SQL: the API refuses the past). */
+/**
+ * A medicine of `token`'s owner with `days` days left (set in SQL: the API refuses the past):
+ * from 1 on, the end of that Cairo day (1 = today); 0 or fewer, that many days before now.
+ */
 async function medicineExpiringIn(token: string, days: number, name = `Med ${days}d`) {
   const { id } = (await p.api.post('/api/medicines', medicineInput({ name }), { token })).body;
   await pool().query(
-    `UPDATE catalog.medicines SET expiry_date = now() + make_interval(days => $2) WHERE id = $1`,
+    `UPDATE catalog.medicines SET expiry_date = CASE WHEN $2 >= 1
+       THEN ((now() AT TIME ZONE 'Africa/Cairo')::date + $2)::timestamp AT TIME ZONE 'Africa/Cairo' - interval '1 millisecond'
+       ELSE now() + make_interval(days => $2) END
+      WHERE id = $1`,
     [id, days],
   );
   return id as number;
@@ -41,6 +48,36 @@ const alertsFor = async (ids: number[]) =>
       [ids],
     )
   ).rows;
+
+describe('days left in SQL (issue 13 #7)', () => {
+  it('counts as libs/domain daysLeft does, around Cairo midnight, in winter and summer time', async () => {
+    const nows = [
+      '2026-11-22T21:59:59Z',
+      '2026-11-22T22:00:00Z',
+      '2026-11-23T09:00:00Z',
+      '2027-07-19T20:59:59Z',
+      '2027-07-19T21:00:00Z',
+    ];
+    const expiries = [
+      '2026-11-22T12:00:00Z',
+      '2026-11-22T21:59:59.999Z',
+      '2026-11-23T00:00:00Z',
+      '2026-11-23T21:59:59.999Z',
+      '2026-12-13T00:00:00Z',
+      '2026-12-13T21:00:00Z',
+      '2027-07-19T21:30:00Z',
+      '2027-07-20T20:59:59.999Z',
+      '2027-08-01T00:00:00Z',
+    ];
+    const pairs = nows.flatMap((now) => expiries.map((expiry) => [expiry, now] as const));
+    const { rows } = await pool().query<{ days: number }>(
+      `SELECT ${daysLeftSql('e::timestamptz', 'n::timestamptz')}::int AS days
+         FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS x(e, n, i) ORDER BY i`,
+      [pairs.map(([e]) => e), pairs.map(([, n]) => n)],
+    );
+    expect(rows.map((r) => r.days)).toEqual(pairs.map(([e, n]) => daysLeft(e, new Date(n))));
+  });
+});
 
 describe('thresholds', () => {
   it('alerts at the tightest threshold reached', () => {

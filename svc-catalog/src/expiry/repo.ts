@@ -1,4 +1,5 @@
 import { medicineEventBatchSize, medicineEventQueue, type Language } from '@medrelay/contracts';
+import { daysLeftSql } from '@medrelay/domain';
 import type { PoolClient } from '@medrelay/service-kit';
 
 // The expiry scan's SQL (the use case is scan.ts).
@@ -106,8 +107,8 @@ export async function unlistExpired(client: PoolClient, lo: number, hi: number, 
   return rows[0]!.n;
 }
 
-/** Whole days left rounded up (spec §4) at `$1`. */
-const daysLeftAt = `ceil(extract(epoch FROM (m.expiry_date - $1::timestamptz)) / 86400)::int`;
+/** Days left at `$1` (Cairo calendar days, libs/domain `daysLeft`): the alerts and e-mails say what screens say. */
+const daysLeftAt = `${daysLeftSql('m.expiry_date', '$1::timestamptz')}::int`;
 
 /**
  * Records the alerts due in (lo, hi] (the tightest threshold reached, if not sent before) and
@@ -126,7 +127,7 @@ export async function recordAlerts(
        SELECT m.id, m.owner_id, m.name, m.expiry_date, ${daysLeftAt} AS days_left
          FROM catalog.medicines m
         WHERE m.id > $2 AND m.id <= $3 AND m.is_available AND m.quantity > 0
-          AND m.expiry_date > $1 AND m.expiry_date <= $1::timestamptz + make_interval(days => $6)
+          AND m.expiry_date > $1 AND m.expiry_date <= $1::timestamptz + make_interval(days => $6 + 1)
      ), reached AS (
        SELECT due.*, (SELECT min(t) FROM unnest($7::int[]) t WHERE t >= due.days_left) AS threshold FROM due
      ), inserted AS (

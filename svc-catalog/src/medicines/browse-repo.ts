@@ -144,8 +144,11 @@ export async function browseMedicines(
     where.push(`(m.name ILIKE $${n} OR m.type = ANY($${k}::text[]))`);
   }
   if (query.source) where.push(`m.source = $${params.push(query.source)}`);
-  if (query.urgent)
-    where.push(`m.expiry_date <= now() + make_interval(days => $${params.push(urgentThresholdDays)})`);
+  if (query.urgent) {
+    // Days left decides (Cairo days); the wider interval keeps the expiry index usable.
+    const n = params.push(urgentThresholdDays);
+    where.push(`m.expiry_date <= now() + make_interval(days => $${n} + 1)`, `${daysLeftSql} <= $${n}`);
+  }
   const fromWhere = `FROM catalog.medicines m WHERE ${where.join(' AND ')}`;
   const sort = sortColumns[query.sort];
   const direction = (query.order ?? sort.order) === 'desc' ? 'DESC' : 'ASC';

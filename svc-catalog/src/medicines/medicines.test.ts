@@ -509,13 +509,22 @@ describe('own lists at scale: /my paged, /my/summary, /expiring capped', () => {
     const summary = await p.api.get('/api/medicines/my/summary', { token: owner.token });
     expect(summary.status).toBe(200);
     // Units: 5 + 4 + 2 + 6 + 3 listed in all (reserved units still count as listed).
-    expect(summary.body).toEqual({ listings: 5, units: 20, available: 3, urgent: 2, livesImpacted: 30 });
+    // Listed now (Total Listed, issue 13 #10): 5 − 2 reserved + 4 + 2 offered; unlisted and emptied not.
+    expect(summary.body).toEqual({
+      listings: 5,
+      units: 20,
+      available: 3,
+      listedUnits: 9,
+      urgent: 2,
+      livesImpacted: 30,
+    });
 
     const fresh = await p.user('pharmacy');
     expect((await p.api.get('/api/medicines/my/summary', { token: fresh.token })).body).toEqual({
       listings: 0,
       units: 0,
       available: 0,
+      listedUnits: 0,
       urgent: 0,
       livesImpacted: 0,
     });

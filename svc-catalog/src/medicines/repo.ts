@@ -9,7 +9,7 @@ import {
   type PhotoSize,
   type RecipientType,
 } from '@medrelay/contracts';
-import { urgentThresholdDays, type DosageForm } from '@medrelay/domain';
+import { daysLeftSql as daysLeftSqlOf, urgentThresholdDays, type DosageForm } from '@medrelay/domain';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 export type Db = Pool | PoolClient;
@@ -221,6 +221,8 @@ export interface OwnTotals {
   listings: number;
   units: number;
   available: number;
+  /** libs/domain `listedUnits`, summed here. */
+  listedUnits: number;
   urgent: number;
 }
 
@@ -237,6 +239,7 @@ export async function ownTotals(db: Db, ownerId: number): Promise<OwnTotals> {
                 JOIN catalog.medicines rm ON rm.id = r.medicine_id
                WHERE rm.owner_id = $1 AND r.status = 'reserved'), 0))::int AS units,
             count(*) FILTER (WHERE ${availableSql})::int AS available,
+            COALESCE(sum(m.quantity) FILTER (WHERE ${availableSql}), 0)::int AS "listedUnits",
             count(*) FILTER (WHERE ${availableSql} AND ${daysLeftSql} <= $2)::int AS urgent
        FROM catalog.medicines m
       WHERE m.owner_id = $1`,
@@ -255,8 +258,10 @@ export async function listExpiring(
   days: number,
   limit: number,
 ): Promise<{ rows: MedicineRow[]; total: number }> {
+  // The interval (one day wider) keeps the index range; days left decides, as the bell counts.
   const where = `m.owner_id = $1 AND m.is_available AND m.quantity > 0
-        AND m.expiry_date > now() AND m.expiry_date <= now() + make_interval(days => $2)`;
+        AND m.expiry_date > now() AND m.expiry_date <= now() + make_interval(days => $2 + 1)
+        AND ${daysLeftSql} <= $2`;
   const [{ rows }, count] = await Promise.all([
     db.query<MedicineRow>(`${selectMedicines} WHERE ${where} ORDER BY m.expiry_date, m.id LIMIT $3`, [
       ownerId,
@@ -277,7 +282,7 @@ export async function listExpiring(
  * (migration 004) from either end and stops after the page.
  */
 
-/** Whole days left rounded up (spec §4), as SQL over `m.expiry_date`. */
-export const daysLeftSql = `ceil(extract(epoch FROM (m.expiry_date - now())) / 86400)`;
+/** Days left (Cairo calendar days, libs/domain `daysLeft`), as SQL over `m.expiry_date`. */
+export const daysLeftSql = daysLeftSqlOf('m.expiry_date');
 /** Offered now: listed, units left, not expired (libs/domain `isAvailableListing`). */
 export const availableSql = `(m.is_available AND m.quantity > 0 AND m.expiry_date > now())`;

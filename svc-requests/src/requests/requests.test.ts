@@ -406,7 +406,11 @@ describe('notifications', () => {
     const owner = await p.user('pharmacy');
     const medicine = await list(owner.token, 60, { name: 'Ventolin' });
     await p.catalog.service.ctx.pool.query(
-      "UPDATE catalog.medicines SET expiry_date = now() + interval '5 days' WHERE id = $1",
+      // The end of the Cairo day 4 days from today: 5 days left, today counted (issue 13 #7).
+      `UPDATE catalog.medicines
+          SET expiry_date = ((now() AT TIME ZONE 'Africa/Cairo')::date + 5)::timestamp AT TIME ZONE 'Africa/Cairo'
+                            - interval '1 millisecond'
+        WHERE id = $1`,
       [medicine.id],
     );
     await p.catalog.api.post('/api/admin/expiry-scan', undefined, { token: admin.token });
@@ -419,7 +423,7 @@ describe('notifications', () => {
     expect(res.body).toHaveLength(1);
     expect(res.body[0]).toMatchObject({
       type: 'expiry-alert',
-      message: 'Ventolin expires in 5 day(s)',
+      message: 'Ventolin: 5 day(s) left before expiry',
       medicineId: medicine.id,
     });
   });

@@ -11,18 +11,21 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 
-/** Asks before an action that cannot simply be undone (unlisting, rejecting). */
+/** Asks before an action that cannot simply be undone (unlisting, rejecting, cancelling, collecting). */
 export function ConfirmDialog({
   trigger,
   title,
   body,
   confirmLabel,
+  dismissLabel,
   onConfirm,
 }: {
   trigger: ReactElement;
   title: string;
   body?: string;
   confirmLabel: string;
+  /** The way out, when "Cancel" would be ambiguous (cancelling a request). */
+  dismissLabel?: string;
   onConfirm: () => void;
 }) {
   const { t } = useTranslation('common');
@@ -35,7 +38,7 @@ export function ConfirmDialog({
           {body && <DialogContent>{body}</DialogContent>}
           <DialogActions>
             <DialogTrigger disableButtonEnhancement>
-              <Button appearance="secondary">{t('actions.cancel')}</Button>
+              <Button appearance="secondary">{dismissLabel ?? t('actions.cancel')}</Button>
             </DialogTrigger>
             <DialogTrigger disableButtonEnhancement>
               <Button appearance="primary" onClick={onConfirm}>

@@ -4,21 +4,15 @@ import { daysLeft, daysLeftTone } from '@medrelay/domain';
 
 const badgeColour = { danger: 'danger', warning: 'warning', success: 'success' } as const;
 
-function sameCalendarDay(a: Date, b: Date) {
-  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
-}
-
 /** Today / Tomorrow / N days (spec §2 alert entries); Expired at 0 days or fewer. */
 export function useDaysLeftLabel() {
   const { t } = useTranslation('common');
   return (expiryDate: string | Date, now: Date = new Date()) => {
+    // Cairo calendar days, today counted (libs/domain): 1 is today, 2 tomorrow.
     const days = daysLeft(expiryDate, now);
     if (days <= 0) return t('daysLeft.expired');
-    const expiry = new Date(expiryDate);
-    if (sameCalendarDay(expiry, now)) return t('daysLeft.today');
-    const tomorrow = new Date(now);
-    tomorrow.setDate(now.getDate() + 1);
-    if (sameCalendarDay(expiry, tomorrow)) return t('daysLeft.tomorrow');
+    if (days === 1) return t('daysLeft.today');
+    if (days === 2) return t('daysLeft.tomorrow');
     return t('daysLeft.days', { count: days });
   };
 }

@@ -46,6 +46,23 @@ describe('BrowseResults paging', () => {
 });
 
 describe('BrowseResults count line', () => {
+  it('gives an empty result one message, not the count line too (issue 13 #12)', async () => {
+    await renderInRemote(
+      <BrowseResults
+        query={loaded(0)}
+        page={1}
+        onPage={vi.fn()}
+        label="Stock"
+        failedTitle="Failed"
+        countLabel={(total) => `Found ${total} available medicines`}
+        empty="No matching medicines found"
+        actions={() => null}
+      />,
+    );
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(['No matching medicines found']);
+    expect(screen.queryByTestId('result-count')).toBeNull();
+  });
+
   it("says whether the total is the server's estimate of a large list", async () => {
     const countLabel = (total: number, estimated: boolean) => `${estimated ? 'about' : 'exactly'} ${total}`;
     const query = (estimated?: boolean) =>

@@ -47,7 +47,8 @@ export function BrowseResults({
     <QueryGate query={query} failedTitle={failedTitle}>
       {({ items, total, estimated }) => (
         <>
-          {countLabel && (
+          {/* Nothing found: the empty message alone says so ("Found 0" beside it was a second one). */}
+          {countLabel && total > 0 && (
             <Text as="p" role="status" data-testid="result-count">
               {countLabel(total, estimated ?? false)}
             </Text>

@@ -83,7 +83,7 @@ export function BrowseToolbar({
   return (
     <div className={styles.root} role="search">
       <Field label={t('browse.search')} className={styles.search}>
-        <SearchBox value={searchText} onChange={(_, data) => onSearch(data.value)} />
+        <SearchBox dir="auto" value={searchText} onChange={(_, data) => onSearch(data.value)} />
       </Field>
       {children}
       <Field label={t('browse.sortBy')}>

@@ -147,7 +147,12 @@ describe('the pickup details dialog', () => {
     screen.getByText('Pickup date is required');
     expect(onApprove).not.toHaveBeenCalled();
     fireEvent.change(field('Pickup Location'), { target: { value: '  Shubra clinic  ' } });
-    fireEvent.change(field('Pickup Date and Time'), { target: { value: '2030-05-01T10:30' } });
+    // A day typed into the date picker (dd/mm/yyyy, read when the box is left) and a time from the list.
+    fireEvent.change(field('Pickup Date and Time'), { target: { value: '01/05/2030' } });
+    fireEvent.blur(field('Pickup Date and Time'));
+    fireEvent.change(within(screen.getByRole('dialog')).getByLabelText('Time'), {
+      target: { value: '10:30' },
+    });
     press('Approve');
     expect(onApprove).toHaveBeenCalledWith({
       pickupLocation: 'Shubra clinic',

@@ -77,3 +77,20 @@ describe('the Type field: a fixed list of dosage forms (issue 13)', () => {
     );
   });
 });
+
+describe('the medicine form on Arabic screens and phones (issue 13 #12)', () => {
+  it('lets free text follow what is typed (dir="auto") and lines the two prices up', async () => {
+    await renderInRemote(<MedicineForm withPrices submitLabel="إضافة" onSave={vi.fn()} />, {
+      language: 'ar',
+    });
+    for (const box of [screen.getByLabelText(/اسم الدواء/), screen.getByLabelText(/الوصف/)]) {
+      expect(box.getAttribute('dir')).toBe('auto');
+    }
+    const original = screen.getByLabelText(/السعر الأصلي/).closest('.fui-Field')!;
+    const discount = screen.getByLabelText(/السعر بعد الخصم/).closest('.fui-Field')!;
+    const pair = original.parentElement!;
+    expect(discount.parentElement).toBe(pair);
+    // Not stretched to the taller cell (the one with the hint).
+    expect(getComputedStyle(pair).alignItems).toBe('start');
+  });
+});

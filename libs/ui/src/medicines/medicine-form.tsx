@@ -32,7 +32,9 @@ import {
 } from '@medrelay/contracts';
 import { dosageForms, type DosageForm } from '@medrelay/domain/dosage-forms';
 import { currentLanguage } from '@medrelay/i18n';
+import { DateField } from '../forms/date-field';
 import { fieldMessage } from '../forms/field-message';
+import { FilePicker } from '../forms/file-picker';
 import { cairoDay, photoProblem } from './rules';
 
 const useStyles = makeStyles({
@@ -41,6 +43,9 @@ const useStyles = makeStyles({
     display: 'grid',
     gap: tokens.spacingHorizontalM,
     gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
+    // Fields of a pair start on one line: stretched, the one without a hint (Discount Price)
+    // spread its extra height into its rows and sat lower and taller than Original Price.
+    alignItems: 'start',
   },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end', flexWrap: 'wrap' },
 });
@@ -115,9 +120,7 @@ export function MedicineForm({
     defaultValues: defaults,
   });
   // Fluent inputs keep their own state: they need the starting value as a prop, not only the form.
-  const field = (
-    name: 'name' | 'type' | 'description' | 'expiryDate' | 'originalPrice' | 'discountPrice',
-  ) => ({
+  const field = (name: 'name' | 'type' | 'description' | 'originalPrice' | 'discountPrice') => ({
     ...form.register(name),
     defaultValue: String(defaults[name] ?? ''),
   });
@@ -150,7 +153,8 @@ export function MedicineForm({
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <Field label={t('medicine.name')} validationMessage={fieldMessage(t, errors.name)} required>
-        <Input maxLength={medicineLimits.nameMax} {...field('name')} />
+        {/* Free text may be Arabic or Latin whatever the page's language: it follows what is typed. */}
+        <Input dir="auto" maxLength={medicineLimits.nameMax} {...field('name')} />
       </Field>
       <Field label={t('medicine.type')} validationMessage={fieldMessage(t, errors.type)} required>
         {/* A native select: the phone's own picker, labels in the reader's language (issue 13). */}
@@ -166,7 +170,12 @@ export function MedicineForm({
         </Select>
       </Field>
       <Field label={t('medicine.description')} validationMessage={fieldMessage(t, errors.description)}>
-        <Textarea maxLength={medicineLimits.descriptionMax} resize="vertical" {...field('description')} />
+        <Textarea
+          dir="auto"
+          maxLength={medicineLimits.descriptionMax}
+          resize="vertical"
+          {...field('description')}
+        />
       </Field>
       <div className={styles.pair}>
         <Field label={t('medicine.quantity')} validationMessage={fieldMessage(t, errors.quantity)} required>
@@ -183,7 +192,18 @@ export function MedicineForm({
           validationMessage={fieldMessage(t, errors.expiryDate)}
           required
         >
-          <Input type="date" min={cairoDay(new Date())} {...field('expiryDate')} />
+          <Controller
+            control={form.control}
+            name="expiryDate"
+            render={({ field: day }) => (
+              <DateField
+                value={day.value}
+                onChange={day.onChange}
+                onBlur={day.onBlur}
+                min={cairoDay(new Date())}
+              />
+            )}
+          />
         </Field>
       </div>
       {withPrices && (
@@ -228,11 +248,13 @@ export function MedicineForm({
         validationMessage={photoError}
       >
         {(fieldProps) => (
-          <input
+          <FilePicker
             {...fieldProps}
-            type="file"
             accept={medicineImageTypes.join(',')}
-            onChange={(event) => choosePhoto(event.target.files?.[0] ?? null)}
+            label={t('medicine.photo')}
+            chooseLabel={t('medicine.choosePhoto')}
+            noneLabel={t('medicine.noPhoto')}
+            onFile={choosePhoto}
           />
         )}
       </Field>

@@ -1,9 +1,23 @@
 import { useState } from 'react';
-import { Field, Input, Text } from '@fluentui/react-components';
+import { Field, Input, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { requestLimits } from '@medrelay/contracts';
 import { pickupProblems } from './rules';
 import { FormDialog } from '../components/form-dialog';
+import { DateField, dayString } from '../forms/date-field';
+
+const useStyles = makeStyles({
+  when: { display: 'flex', flexWrap: 'wrap', alignItems: 'start', gap: tokens.spacingHorizontalM },
+  day: { flex: '1 1 160px' },
+  time: { flex: '0 1 120px' },
+});
+
+/** Pickup times offered: every half hour, 24-hour clock with Latin digits in both languages. */
+const times = Array.from(
+  { length: 48 },
+  (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
+);
+const defaultTime = '10:00';
 
 export interface PickupDetails {
   pickupLocation: string | null;
@@ -24,9 +38,14 @@ export function PickupDetailsDialog({
   onApprove: (details: PickupDetails) => void;
   onClose: () => void;
 }) {
+  const styles = useStyles();
   const { t } = useTranslation('common');
   const [location, setLocation] = useState('');
-  const [date, setDate] = useState('');
+  // A day from the date picker and a time from the list (not the browser's datetime-local,
+  // whose format follows the browser's language, issue 13 #13).
+  const [day, setDay] = useState('');
+  const [time, setTime] = useState(defaultTime);
+  const date = day ? `${day}T${time}` : '';
   const [touched, setTouched] = useState(false);
   const problems = pickupProblems(location, date, required);
 
@@ -35,7 +54,7 @@ export function PickupDetailsDialog({
     if (problems.location || problems.date) return;
     onApprove({
       pickupLocation: location.trim() || null,
-      // The browser's datetime-local value is local time; the API takes an instant.
+      // Day and time are local time; the API takes an instant.
       pickupDate: date ? new Date(date).toISOString() : null,
     });
   };
@@ -55,18 +74,31 @@ export function PickupDetailsDialog({
         validationMessage={touched && problems.location ? t(`messages:${problems.location}`) : undefined}
       >
         <Input
+          dir="auto"
           maxLength={requestLimits.pickupLocationMax}
           value={location}
           onChange={(_, data) => setLocation(data.value)}
         />
       </Field>
-      <Field
-        label={t('pickup.date')}
-        required={required}
-        validationMessage={touched && problems.date ? t(`messages:${problems.date}`) : undefined}
-      >
-        <Input type="datetime-local" value={date} onChange={(_, data) => setDate(data.value)} />
-      </Field>
+      <div className={styles.when}>
+        <Field
+          className={styles.day}
+          label={t('pickup.date')}
+          required={required}
+          validationMessage={touched && problems.date ? t(`messages:${problems.date}`) : undefined}
+        >
+          <DateField value={day} onChange={setDay} min={dayString(new Date())} />
+        </Field>
+        <Field className={styles.time} label={t('datePicker.time')}>
+          <Select value={time} onChange={(_, data) => setTime(data.value)}>
+            {times.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
     </FormDialog>
   );
 }

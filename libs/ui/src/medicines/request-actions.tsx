@@ -3,6 +3,7 @@ import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useChangeRequestStatus } from '@medrelay/api-client';
 import type { MedicineRequest, RequestStatusUpdateInput } from '@medrelay/contracts';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { useNotify } from '../use-notify';
 import { PickupDetailsDialog } from './pickup-dialog';
 
@@ -11,10 +12,11 @@ export function useRequestStatusChange(successTitle?: string) {
   const { t } = useTranslation('common');
   const notify = useNotify();
   const mutation = useChangeRequestStatus();
-  const change = async (id: number, update: RequestStatusUpdateInput) => {
+  /** `quiet`: the caller says what happened itself. */
+  const change = async (id: number, update: RequestStatusUpdateInput, { quiet = false } = {}) => {
     try {
       await mutation.mutateAsync({ id, ...update });
-      notify.success(successTitle ?? t('toast.requestUpdated'));
+      if (!quiet) notify.success(successTitle ?? t('toast.requestUpdated'));
       return true;
     } catch (error) {
       notify.failure(t('toast.requestUpdateFailed'), error, t('toast.requestUpdateError'));
@@ -100,38 +102,57 @@ export function OwnerRequestActions({
   );
 }
 
-/** The requester's moves: Cancel Request while pending, Mark as Collected once approved. */
+/**
+ * The requester's moves: Cancel Request while pending, Mark as Collected once approved. Both are
+ * final, so both ask first (as unlisting and approving do), and each toast says what happened.
+ */
 export function RequesterRequestActions({
   request,
   labels,
-  successTitle,
 }: {
   request: MedicineRequest;
   labels: { cancel: string; collected: string };
-  successTitle?: string;
 }) {
-  const { change, isPending } = useRequestStatusChange(successTitle);
-  const name = request.medicine?.name ?? '';
+  const { t } = useTranslation('common');
+  const notify = useNotify();
+  const { change, isPending } = useRequestStatusChange();
+  const name = request.medicine?.name ?? t('request.unknown');
+  const act = async (status: 'cancelled' | 'completed') => {
+    const done = await change(request.id, { status }, { quiet: true });
+    if (!done) return;
+    if (status === 'cancelled')
+      notify.success(t('toast.requestCancelled'), t('toast.requestCancelledBody', { name }));
+    else notify.success(t('toast.markedCollected'), t('toast.markedCollectedBody', { name }));
+  };
   if (request.status === 'pending')
     return (
-      <Button
-        disabled={isPending}
-        onClick={() => void change(request.id, { status: 'cancelled' })}
-        aria-label={`${labels.cancel}: ${name}`}
-      >
-        {labels.cancel}
-      </Button>
+      <ConfirmDialog
+        trigger={
+          <Button disabled={isPending} aria-label={`${labels.cancel}: ${name}`}>
+            {labels.cancel}
+          </Button>
+        }
+        title={t('request.confirmCancelTitle')}
+        body={t('request.confirmCancelBody', { name })}
+        confirmLabel={t('request.confirmCancel')}
+        dismissLabel={t('request.keepRequest')}
+        onConfirm={() => void act('cancelled')}
+      />
     );
   if (request.status === 'approved')
     return (
-      <Button
-        appearance="primary"
-        disabled={isPending}
-        onClick={() => void change(request.id, { status: 'completed' })}
-        aria-label={`${labels.collected}: ${name}`}
-      >
-        {labels.collected}
-      </Button>
+      <ConfirmDialog
+        trigger={
+          <Button appearance="primary" disabled={isPending} aria-label={`${labels.collected}: ${name}`}>
+            {labels.collected}
+          </Button>
+        }
+        title={t('request.confirmCollectedTitle')}
+        body={t('request.confirmCollectedBody', { name })}
+        confirmLabel={t('request.confirmCollected')}
+        dismissLabel={t('request.notYet')}
+        onConfirm={() => void act('completed')}
+      />
     );
   return null;
 }

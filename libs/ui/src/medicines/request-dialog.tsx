@@ -143,6 +143,7 @@ export default function RequestDialog({
       </Field>
       <Field label={t('request.notes')}>
         <Textarea
+          dir="auto"
           maxLength={requestLimits.notesMax}
           value={notes ?? defaultNotes}
           onChange={(_, data) => setNotes(data.value)}

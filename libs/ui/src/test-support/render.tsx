@@ -43,17 +43,20 @@ export async function renderInRemote(
     language = 'en',
     role = 'pharmacy',
     texts,
+    namespace = role,
     queryFn,
   }: {
     language?: Language;
     role?: User['userType'];
     texts?: Record<Language, Record<string, unknown>>;
+    /** The namespace of `texts` (the role's by default; the shell's is 'shell'). */
+    namespace?: string;
     queryFn?: QueryFunction;
   } = {},
 ) {
   const i18n = await createI18n();
   await i18n.changeLanguage(language);
-  if (texts) addTexts(i18n, role, texts);
+  if (texts) addTexts(i18n, namespace, texts);
   const client = new QueryClient({
     // No server here: a query the test did not answer fails (screens then use their defaults).
     defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: queryFn ?? noServer } },
@@ -66,7 +69,7 @@ export async function renderInRemote(
   // A wrapper, so that `rerender` keeps the providers.
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n} defaultNS={texts ? role : 'common'}>
+      <I18nextProvider i18n={i18n} defaultNS={texts ? namespace : 'common'}>
         <RemoteContext.Provider value={{ user, toast }}>
           <FluentProvider theme={roleTheme(role)} dir={i18n.dir()}>
             {children}

@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MedicineRequest } from '@medrelay/contracts';
+import { renderInRemote } from '../test-support/render';
+import { RequesterRequestActions } from './request-actions';
+
+afterEach(() => vi.restoreAllMocks());
+
+let sent: Array<{ url: string; body: unknown }> = [];
+beforeEach(() => {
+  sent = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+    sent.push({ url: String(url), body: JSON.parse(String(init?.body)) });
+    return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+});
+
+const request = (status: MedicineRequest['status']) =>
+  ({ id: 41, status, medicine: { name: 'Ventolin Inhaler' } }) as MedicineRequest;
+const labels = { cancel: 'Cancel Request', collected: 'Mark as Collected' };
+const inDialog = (name: string) => within(screen.getByRole('dialog')).getByRole('button', { name });
+
+describe('the requester’s final moves ask first and say what happened (issue 13 #8)', () => {
+  it('cancels only after confirming, with a "Request cancelled" toast', async () => {
+    const { toasts } = await renderInRemote(
+      <RequesterRequestActions request={request('pending')} labels={labels} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Request: Ventolin Inhaler' }));
+    await screen.findByRole('dialog', { name: 'Cancel this request?' });
+    fireEvent.click(inDialog('Keep request'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([]);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel Request: Ventolin Inhaler' }));
+    await screen.findByRole('dialog', { name: 'Cancel this request?' });
+    fireEvent.click(inDialog('Cancel Request'));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(sent).toEqual([{ url: '/api/requests/41/status', body: { status: 'cancelled' } }]);
+    expect(toasts[0]).toMatchObject({
+      title: 'Request cancelled',
+      description: 'Your request for Ventolin Inhaler was withdrawn.',
+    });
+  });
+
+  it('marks as collected after confirming, in Arabic too', async () => {
+    const { toasts } = await renderInRemote(
+      <RequesterRequestActions
+        request={request('approved')}
+        labels={{ cancel: 'إلغاء', collected: 'تم الاستلام' }}
+      />,
+      { language: 'ar' },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'تم الاستلام: Ventolin Inhaler' }));
+    await screen.findByRole('dialog', { name: 'تأكد إنك استلمت؟' });
+    expect(sent).toEqual([]);
+    fireEvent.click(inDialog('تم الاستلام'));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(sent).toEqual([{ url: '/api/requests/41/status', body: { status: 'completed' } }]);
+    expect(toasts[0]!.title).toBe('اتسجّل إنه اتسلّم');
+  });
+});

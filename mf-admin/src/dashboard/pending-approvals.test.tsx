@@ -1,0 +1,51 @@
+// @vitest-environment happy-dom
+import { screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { User } from '@medrelay/contracts';
+import { renderInRemote, servePages } from '@medrelay/ui/test-support';
+import { texts } from '../texts';
+import { PendingApprovals } from './pending-approvals';
+
+const user = (id: number): User => ({
+  id,
+  email: `u${id}@example.com`,
+  name: `Applicant ${id}`,
+  phone: '+201001234567',
+  userType: 'ngo',
+  status: 'pending',
+  language: 'en',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  profile: null,
+});
+
+describe('admin dashboard pending approvals (issue 13 #4)', () => {
+  it('shows the first 5 of 70 pending accounts and a "View all" link, asking the server for 5 only', async () => {
+    const asked = servePages((url) => {
+      const size = Number(url.searchParams.get('pageSize'));
+      return { items: Array.from({ length: Math.min(size, 70) }, (_, i) => user(i + 1)), total: 70 };
+    });
+    await renderInRemote(
+      <MemoryRouter>
+        <PendingApprovals />
+      </MemoryRouter>,
+      { role: 'admin', texts },
+    );
+    expect(await screen.findAllByTestId('pending-user')).toHaveLength(5);
+    expect(screen.getByRole('link', { name: 'View all 70' }).getAttribute('href')).toBe('/users');
+    expect(asked.map((u) => u.searchParams.get('pageSize'))).toEqual(['5']);
+  });
+
+  it('has no "View all" when every pending account is shown', async () => {
+    servePages(() => ({ items: [user(1), user(2)], total: 2 }));
+    await renderInRemote(
+      <MemoryRouter>
+        <PendingApprovals />
+      </MemoryRouter>,
+      { role: 'admin', texts },
+    );
+    expect(await screen.findAllByTestId('pending-user')).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: /View all/ })).toBeNull();
+  });
+});

@@ -1,0 +1,46 @@
+// @vitest-environment happy-dom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminStats } from '@medrelay/contracts';
+import { renderInRemote } from '@medrelay/ui/test-support';
+import { texts } from '../texts';
+import { Reports } from './reports';
+
+const stats: AdminStats = {
+  totalUsers: 10,
+  pendingApprovals: 2,
+  totalMedicines: 8,
+  totalRequests: 9,
+  estimatedValueSaved: '300.00',
+  usersByType: { pharmacy: 4, ngo: 3, donor: 2, admin: 1 },
+  userStatus: { pending: 2, approved: 7, rejected: 1 },
+  medicineSources: { pharmacy: 5, donor: 3 },
+  medicineExpiry: { fresh: 4, expiring: 3, expired: 1 },
+  requestStatus: { pending: 1, approved: 2, rejected: 1, completed: 2, cancelled: 3 },
+  unavailable: [],
+};
+
+describe('Request Status Distribution (issue 13 #9)', () => {
+  it('shows Cancelled, so its parts add up to Total Requests, in both languages', async () => {
+    for (const [language, panel, cancelled] of [
+      ['en', 'Request Status Distribution', 'Cancelled'],
+      ['ar', 'توزيع حالات الطلبات', 'ملغي'],
+    ] as const) {
+      const { unmount } = await renderInRemote(<Reports />, {
+        role: 'admin',
+        language,
+        texts,
+        queryFn: async ({ queryKey }) => {
+          if (queryKey[0] === '/api/admin/stats') return stats;
+          throw new Error(`unexpected ${String(queryKey[0])}`);
+        },
+      });
+      const list = await screen.findByRole('list', { name: panel });
+      const meters = within(list).getAllByRole('meter');
+      const parts = meters.map((m) => Number(m.getAttribute('aria-valuenow')));
+      expect(parts.reduce((a, b) => a + b, 0)).toBe(stats.totalRequests);
+      expect(within(list).getByRole('meter', { name: cancelled }).getAttribute('aria-valuenow')).toBe('3');
+      unmount();
+    }
+  });
+});

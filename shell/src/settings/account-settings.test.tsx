@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { User } from '@medrelay/contracts';
+import { renderInRemote } from '@medrelay/ui/test-support';
+import { shellTexts } from '../texts';
+import { AccountSettingsPage } from './account-settings';
+
+const user = (overrides: Partial<User>): User => ({
+  id: 7,
+  email: 'mona@example.com',
+  name: 'Mona Adel',
+  phone: '+201001234567',
+  userType: 'ngo',
+  status: 'approved',
+  language: 'en',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  profile: {
+    address: '12 Tahrir St, Cairo',
+    organizationName: 'Resala Giza',
+    commercialNumber: 'CN-4411',
+  },
+  ...overrides,
+});
+
+const valueOf = (label: string) => (screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement).value;
+
+describe('account settings (issue 13 #1)', () => {
+  it('shows the stored profile in the fields, not empty boxes', async () => {
+    await renderInRemote(<AccountSettingsPage user={user({})} />, {
+      role: 'ngo',
+      texts: shellTexts,
+      namespace: 'shell',
+    });
+    await waitFor(() => expect(valueOf('Name')).toBe('Mona Adel'));
+    expect(valueOf('Phone')).toBe('+201001234567');
+    expect(valueOf('Address')).toBe('12 Tahrir St, Cairo');
+    expect(valueOf('Organization Name')).toBe('Resala Giza');
+    expect(valueOf('Commercial Number')).toBe('CN-4411');
+  });
+
+  it("shows a pharmacy's licence number in Arabic too", async () => {
+    await renderInRemote(
+      <AccountSettingsPage
+        user={user({ userType: 'pharmacy', profile: { address: 'الدقي', commercialLicense: 'LIC-9' } })}
+      />,
+      { role: 'pharmacy', language: 'ar', texts: shellTexts, namespace: 'shell' },
+    );
+    await waitFor(() => expect(valueOf('رقم الترخيص التجاري')).toBe('LIC-9'));
+    expect(valueOf('العنوان')).toBe('الدقي');
+  });
+});
