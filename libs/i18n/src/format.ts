@@ -44,6 +44,8 @@ function createFormatters(language: Language) {
     percent: (value: number) => percent.format(value / 100),
     date: (value: Date | string) => date.format(new Date(value)),
     dateTime: (value: Date | string) => dateTime.format(new Date(value)),
+    /** "today", "tomorrow", "in 3 days": a count of calendar days from today. */
+    relativeDays: (days: number) => relative.format(days, 'day'),
     /** "3 days ago", "in 2 hours": the largest whole unit. */
     relative: (value: Date | string, now: Date = new Date()) => {
       const seconds = Math.round((new Date(value).getTime() - now.getTime()) / 1000);

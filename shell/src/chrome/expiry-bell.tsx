@@ -57,7 +57,10 @@ function AlertGroup({ title, items }: { title: string; items: ExpiringMedicine[]
             <div>
               <Text block>{m.name}</Text>
               <Text size={200} className={styles.muted}>
-                {t('alerts.quantity', { count: m.quantity })} · {format.relative(m.expiryDate)}
+                {t('alerts.quantity', { count: m.quantity })} ·{' '}
+                {/* The expiry day counted in Cairo calendar days (days left counts today too), so
+                    it reads the same all day and beside every listing of that day. */}
+                {format.relativeDays(daysLeft(m.expiryDate) - 1)}
               </Text>
             </div>
             <DaysLeftBadge expiryDate={m.expiryDate} />

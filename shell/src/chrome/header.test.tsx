@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Language, User } from '@medrelay/contracts';
+import { endOfCairoDay, type Language, type User } from '@medrelay/contracts';
 import { renderInRemote } from '@medrelay/ui/test-support';
 import { Home24Regular } from '@fluentui/react-icons';
 import { AppLayout } from './app-layout';
@@ -16,7 +16,9 @@ const mona = {
   status: 'approved',
 } as User;
 
-const expiring = (count: number) =>
+type Expiring = { id: number; name: string; quantity: number; expiryDate: string };
+
+const expiring = (count: number): Expiring[] =>
   Array.from({ length: count }, (_, i) => ({
     id: i + 1,
     name: `Medicine ${i + 1}`,
@@ -25,7 +27,7 @@ const expiring = (count: number) =>
   }));
 
 /** The signed-in chrome at the given width, the bell's answer given. */
-async function renderChrome(width: number, language: Language, alerts = 0) {
+async function renderChrome(width: number, language: Language, alerts: number | Expiring[] = 0) {
   // happy-dom answers matchMedia from its viewport: the layout picks drawer or inline sidebar.
   (window as unknown as { happyDOM: { setViewport(size: object): void } }).happyDOM.setViewport({
     width,
@@ -45,7 +47,13 @@ async function renderChrome(width: number, language: Language, alerts = 0) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
     const path = new URL(String(url), 'http://localhost').pathname;
     const body =
-      path === '/api/medicines/expiring' ? expiring(alerts) : path === '/api/auth/me' ? mona : null;
+      path === '/api/medicines/expiring'
+        ? typeof alerts === 'number'
+          ? expiring(alerts)
+          : alerts
+        : path === '/api/auth/me'
+          ? mona
+          : null;
     return new Response(JSON.stringify(body ?? { message: 'Not found' }), {
       status: body ? 200 : 404,
       headers: { 'Content-Type': 'application/json' },
@@ -109,6 +117,27 @@ describe('the expiry bell (#5)', () => {
     const bell = await within(banner()).findByRole('button', { name: /^تنبيهات الصلاحية: / });
     await waitFor(() => within(bell).getByText(String(count)));
     expect(bell.getAttribute('aria-label')).toContain(String(count));
+  });
+});
+
+describe('the bell entries (#7)', () => {
+  it('say the same for two boxes expiring on the same Cairo day, whatever the hour', async () => {
+    // The last moment of the Cairo day 5 days ahead, and 23 hours earlier (the same day).
+    const cairoDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(
+      new Date(Date.now() + 5 * 24 * 3600 * 1000),
+    );
+    const late = endOfCairoDay(cairoDay);
+    const early = new Date(late.getTime() - 23 * 3600 * 1000);
+    await renderChrome(1280, 'en', [
+      { id: 1, name: 'Early box', quantity: 1, expiryDate: early.toISOString() },
+      { id: 2, name: 'Late box', quantity: 1, expiryDate: late.toISOString() },
+    ]);
+    fireEvent.click(await within(banner()).findByRole('button', { name: /Expiry alerts: 2 medicines/ }));
+    const entry = async (name: string) => (await screen.findByText(name)).closest('li')!.textContent;
+    const [a, b] = [await entry('Early box'), await entry('Late box')];
+    expect(a!.replace('Early box', '')).toBe(b!.replace('Late box', ''));
+    expect(a).toContain('in 5 days');
+    expect(a).toContain('6 days');
   });
 });
 
