@@ -167,7 +167,11 @@ describe('ngo', { timeout: 90_000 }, () => {
         );
       }
       await open.getByRole('button', { name: 'Cancel Request: Concor 5mg' }).click();
-      await expectToast(page, 'Request updated');
+      await page
+        .getByRole('dialog', { name: 'Cancel this request?' })
+        .getByRole('button', { name: 'Cancel Request' })
+        .click();
+      await expectToast(page, 'Request cancelled');
       await open.getByText('Cancelled', { exact: true }).waitFor();
       // Nothing open any more: the same dialog's Submit now goes through.
       await dialog.getByRole('button', { name: 'Submit Request' }).click();

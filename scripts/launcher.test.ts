@@ -107,7 +107,7 @@ describe('npm start (the launcher)', () => {
             '/api/medicines',
             {
               name,
-              type: 'Tablets',
+              type: 'tablets',
               description: null,
               quantity: 10,
               originalPrice: null,

@@ -43,7 +43,7 @@ describe('the medicine form has no browser-native date or file controls (issue 1
     const type = (label: RegExp, value: string) =>
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
     type(/^Medicine Name/, 'Panadol');
-    type(/^Type/, 'Tablets');
+    type(/^Type/, 'tablets');
     const next = new Date();
     const day = new Date(next.getFullYear() + 1, 5, 15);
     const expiry = screen.getByLabelText(/^Expiry Date/);
