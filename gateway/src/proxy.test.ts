@@ -5,7 +5,7 @@ import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/tes
 import { createLogger } from '@medrelay/service-kit';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proxyTo } from './proxy';
+import { proxyTo, upstreamAgent } from './proxy';
 import { startTestGateway } from './testing';
 import { UpstreamPool } from './upstream-pool';
 
@@ -212,6 +212,31 @@ describe('proxying while every connection to the service is busy', () => {
       oneSocket.destroy();
       server.close();
       slow.close();
+    }
+  });
+});
+
+describe('idle connections to a service', () => {
+  it('are given up before the service closes them (its Keep-Alive hint, a second early)', async () => {
+    const service = http.createServer((_req, res) => res.writeHead(200).end('ok'));
+    service.keepAliveTimeout = 3_000; // announces `Keep-Alive: timeout=3`
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', () => resolve()));
+    const agent = upstreamAgent();
+    try {
+      const { port } = service.address() as AddressInfo;
+      await new Promise<void>((resolve, reject) =>
+        http
+          .get({ host: '127.0.0.1', port, agent }, (res) => res.resume().on('end', resolve))
+          .on('error', reject),
+      );
+      // The answer is read: its socket goes back to the agent's free list, with a timer shorter
+      // than the service's own (without one, a call could go out on a socket being closed).
+      await expect.poll(() => Object.values(agent.freeSockets).flat().length).toBe(1);
+      const idle = Object.values(agent.freeSockets).flat()[0]!;
+      expect(idle.timeout).toBe(2_000);
+    } finally {
+      agent.destroy();
+      service.close();
     }
   });
 });

@@ -21,12 +21,23 @@ type ProxiedRequest = IncomingMessage & {
 /**
  * Kept-alive connections to the services. Without an agent http-proxy sends `Connection: close`
  * and opens a TCP connection per call, which cost the gateway and the service more than the
- * call itself (see docs/design.md, "Gateway cost"). LIFO reuses the warmest sockets; Node closes
- * an idle one before the service's keep-alive timeout (the `Keep-Alive: timeout` hint).
+ * call itself (see docs/design.md, "Gateway cost"). LIFO reuses the warmest sockets.
+ *
+ * An idle socket must be closed here before the service closes it (Node's keep-alive timeout,
+ * 5 s): a call sent on a socket the service is closing fails with ECONNRESET, and a call with a
+ * body cannot be retried (a PUT answered 504 in CI). Node's agent follows the service's
+ * `Keep-Alive: timeout=N` hint (closing a second early) only when the agent has a timeout of its
+ * own, larger than the hint; without one, idle sockets were kept forever.
  */
-export function upstreamAgent(): Agent {
+export function upstreamAgent(idleTimeoutMs = 60_000): Agent {
   // maxSockets and maxFreeSockets count per service instance (host:port).
-  return new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' });
+  return new Agent({
+    keepAlive: true,
+    maxSockets: 256,
+    maxFreeSockets: 64,
+    scheduling: 'lifo',
+    timeout: idleTimeoutMs,
+  });
 }
 
 /**
