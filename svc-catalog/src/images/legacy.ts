@@ -2,7 +2,7 @@ import { withTransaction } from '@medrelay/service-kit';
 import { photoSizes } from '@medrelay/contracts';
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from '../medicines/events';
-import { findMedicine, setImageKey } from '../medicines/repo';
+import { findMedicine, listingsWithLegacyPhotos, setImageKey } from '../medicines/repo';
 import { encodePhoto, newPhotoKey } from './photo';
 import { photoFile } from './storage';
 
@@ -16,10 +16,7 @@ import { photoFile } from './storage';
 export async function convertLegacyPhotos(ctx: CatalogContext, batchSize = 50): Promise<number> {
   let converted = 0;
   for (;;) {
-    const { rows } = await ctx.pool.query<{ id: number; image_key: string }>(
-      `SELECT id, image_key FROM catalog.medicines WHERE image_key LIKE '%.%' ORDER BY id LIMIT $1`,
-      [batchSize],
-    );
+    const rows = await listingsWithLegacyPhotos(ctx.pool, batchSize);
     if (rows.length === 0) break;
     for (const { id, image_key: legacyKey } of rows) {
       const data = await ctx.storage.get(legacyKey);

@@ -286,3 +286,12 @@ export async function listExpiring(
 export const daysLeftSql = daysLeftSqlOf('m.expiry_date');
 /** Offered now: listed, units left, not expired (libs/domain `isAvailableListing`). */
 export const availableSql = `(m.is_available AND m.quantity > 0 AND m.expiry_date > now())`;
+
+/** Listings still holding a photo stored as uploaded (a file name with an extension), oldest first. */
+export async function listingsWithLegacyPhotos(db: Db, limit: number) {
+  const { rows } = await db.query<{ id: number; image_key: string }>(
+    `SELECT id, image_key FROM catalog.medicines WHERE image_key LIKE '%.%' ORDER BY id LIMIT $1`,
+    [limit],
+  );
+  return rows;
+}

@@ -3,7 +3,6 @@ import {
   medicineEventQueue,
   type ExpiryAlert,
   type MedicineEvent,
-  type MedicineSnapshot,
 } from '@medrelay/contracts';
 import {
   createWorker,
@@ -17,35 +16,7 @@ import {
 } from '@medrelay/service-kit';
 import { schema } from '../context';
 import { addNotifications, type NewNotification } from '../notifications/repo';
-
-/**
- * Stores medicine snapshots, each unless a newer version is already there (events may arrive
- * late). One statement for any number of them (the expiry scan sends hundreds at once).
- */
-export async function upsertMedicines(db: Pool | PoolClient, medicines: MedicineSnapshot[]): Promise<void> {
-  await db.query(
-    `INSERT INTO requests.medicines
-       (id, owner_id, source, name, type, description, quantity, original_price, discount_price,
-        expiry_date, recipient_type, image_url, is_available, created_at, version)
-     SELECT m."id", m."ownerId", m."source", m."name", m."type", m."description", m."quantity",
-            m."originalPrice"::numeric, m."discountPrice"::numeric, m."expiryDate"::timestamptz,
-            m."recipientType", m."imageUrl", m."isAvailable", m."createdAt"::timestamptz, m."version"
-       FROM jsonb_to_recordset($1::jsonb) AS m(
-              "id" int, "ownerId" int, "source" text, "name" text, "type" text, "description" text,
-              "quantity" int, "originalPrice" text, "discountPrice" text, "expiryDate" text,
-              "recipientType" text, "imageUrl" text, "isAvailable" boolean, "createdAt" text, "version" int)
-     ON CONFLICT (id) DO UPDATE SET
-       owner_id = excluded.owner_id, source = excluded.source, name = excluded.name,
-       type = excluded.type, description = excluded.description, quantity = excluded.quantity,
-       original_price = excluded.original_price, discount_price = excluded.discount_price,
-       expiry_date = excluded.expiry_date, recipient_type = excluded.recipient_type,
-       image_url = excluded.image_url, is_available = excluded.is_available, version = excluded.version
-     WHERE requests.medicines.version < excluded.version`,
-    [JSON.stringify(medicines)],
-  );
-}
-
-export const upsertMedicine = (db: Pool | PoolClient, m: MedicineSnapshot) => upsertMedicines(db, [m]);
+import { upsertMedicines } from './repo';
 
 /** The owner's notification for an expiry alert (the same alert never notifies twice). */
 const expiryNotification = (alert: ExpiryAlert): NewNotification => ({

@@ -34,7 +34,7 @@ import {
   type PoolClient,
 } from '@medrelay/service-kit';
 import { releaseQueueName, schema, type RequestsContext } from '../context';
-import { upsertMedicine } from '../medicines/read-model';
+import { upsertMedicine } from '../medicines/repo';
 import { addNotification, type NewNotification } from '../notifications/repo';
 import {
   findOpenRequestId,
