@@ -14,52 +14,58 @@ import {
   photoParams,
 } from '../medicines';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
-import type { ApiRoute } from './route';
+import { route, type ApiRoute } from './route';
 
 /** Catalog: listings, donations, photos and the expiry scan. */
-export const catalogRoutes: readonly ApiRoute[] = [
-  {
+export const catalogApi = {
+  createMedicine: route({
     method: 'post',
     path: '/api/medicines',
     tag: 'medicines',
     summary: 'List a medicine (pharmacy) or donate one (donor)',
     access: 'approved',
+    permission: 'medicine.create',
     body: medicineCreateSchema,
     response: medicineSchema,
     status: 201,
-  },
-  {
+  }),
+  browseMedicines: route({
     method: 'get',
     path: '/api/medicines',
     tag: 'medicines',
     summary: 'Browse the medicines the caller may request',
     access: 'approved',
+    permission: 'medicine.browse',
     query: medicineBrowseQuerySchema,
     response: z.array(medicineSchema),
     headers: {
       'X-Total-Count': 'Matching medicines over all pages (exact up to a limit, then an estimate)',
       'X-Total-Is-Estimate': '`true` when X-Total-Count is the database estimate of a large list',
     },
-  },
-  {
+    paged: true,
+  }),
+  myMedicines: route({
     method: 'get',
     path: '/api/medicines/my',
     tag: 'medicines',
     summary: "The caller's own listings or donations, newest first, a page at a time",
     access: 'approved',
+    permission: 'medicine.viewOwn',
     query: listPageQuerySchema,
     response: z.array(medicineSchema),
     headers: { 'X-Total-Count': 'Own listings over all pages' },
-  },
-  {
+    paged: true,
+  }),
+  myMedicineSummary: route({
     method: 'get',
     path: '/api/medicines/my/summary',
     tag: 'medicines',
     summary: "Figures over the caller's own listings (counts and units) for the dashboards",
     access: 'approved',
+    permission: 'medicine.viewOwn',
     response: ownMedicineSummarySchema,
-  },
-  {
+  }),
+  expiringMedicines: route({
     method: 'get',
     path: '/api/medicines/expiring',
     tag: 'medicines',
@@ -68,8 +74,9 @@ export const catalogRoutes: readonly ApiRoute[] = [
     query: expiringQuerySchema,
     response: z.array(medicineSchema),
     headers: { 'X-Total-Count': 'Expiring listings in all (the answer holds at most 100)' },
-  },
-  {
+    paged: true,
+  }),
+  medicine: route({
     method: 'get',
     path: '/api/medicines/:id',
     tag: 'medicines',
@@ -77,27 +84,29 @@ export const catalogRoutes: readonly ApiRoute[] = [
     access: 'approved',
     params: idParam,
     response: medicineSchema,
-  },
-  {
+  }),
+  updateMedicine: route({
     method: 'put',
     path: '/api/medicines/:id',
     tag: 'medicines',
     summary: 'Edit an own listing',
     access: 'approved',
+    permission: 'medicine.create',
     params: idParam,
     body: medicineUpdateSchema,
     response: medicineSchema,
-  },
-  {
+  }),
+  unlistMedicine: route({
     method: 'delete',
     path: '/api/medicines/:id',
     tag: 'medicines',
     summary: 'Unlist an own listing',
     access: 'approved',
+    permission: 'medicine.create',
     params: idParam,
     response: medicineSchema,
-  },
-  {
+  }),
+  uploadMedicinePhoto: route({
     method: 'put',
     path: '/api/medicines/:id/image',
     tag: 'medicines',
@@ -106,8 +115,8 @@ export const catalogRoutes: readonly ApiRoute[] = [
     params: idParam,
     rawBody: medicineImageTypes,
     response: medicineSchema,
-  },
-  {
+  }),
+  removeMedicinePhoto: route({
     method: 'delete',
     path: '/api/medicines/:id/image',
     tag: 'medicines',
@@ -115,8 +124,8 @@ export const catalogRoutes: readonly ApiRoute[] = [
     access: 'approved',
     params: idParam,
     response: medicineSchema,
-  },
-  {
+  }),
+  medicinePhoto: route({
     method: 'get',
     path: '/api/medicines/photos/:key/:size',
     tag: 'medicines',
@@ -125,21 +134,23 @@ export const catalogRoutes: readonly ApiRoute[] = [
     params: photoParams,
     response: null,
     rawResponse: ['image/webp'],
-  },
-  {
+  }),
+  allMedicines: route({
     method: 'get',
     path: '/api/admin/all-medicines',
     tag: 'admin',
     summary: 'Every listing, filtered, a page at a time',
     access: 'admin',
+    permission: 'admin.viewAll',
     query: adminMedicineQuerySchema,
     response: z.array(medicineSchema),
     headers: {
       'X-Total-Count': 'Matching listings over all pages (exact up to a limit, then an estimate)',
       'X-Total-Is-Estimate': '`true` when X-Total-Count is the database estimate of a large list',
     },
-  },
-  {
+    paged: true,
+  }),
+  medicineStats: route({
     method: 'get',
     path: '/api/admin/all-medicines/stats',
     tag: 'admin',
@@ -147,8 +158,8 @@ export const catalogRoutes: readonly ApiRoute[] = [
     access: 'admin',
     query: statsQuerySchema,
     response: medicineStatsSchema,
-  },
-  {
+  }),
+  medicineActivity: route({
     method: 'get',
     path: '/api/admin/all-medicines/activity',
     tag: 'admin',
@@ -156,17 +167,18 @@ export const catalogRoutes: readonly ApiRoute[] = [
     access: 'admin',
     query: activityQuerySchema,
     response: z.array(activitySchema),
-  },
-  {
+  }),
+  unlistMedicineByAdmin: route({
     method: 'put',
     path: '/api/admin/all-medicines/:id/unlist',
     tag: 'admin',
     summary: 'Take any listing off the market (its owner may list it again)',
     access: 'admin',
+    permission: 'listing.moderate',
     params: idParam,
     response: medicineSchema,
-  },
-  {
+  }),
+  runExpiryScan: route({
     method: 'post',
     path: '/api/admin/expiry-scan',
     tag: 'admin',
@@ -174,5 +186,7 @@ export const catalogRoutes: readonly ApiRoute[] = [
     access: 'admin',
     response: expiryScanQueuedSchema,
     status: 202,
-  },
-];
+  }),
+} as const;
+
+export const catalogRoutes: readonly ApiRoute[] = Object.values(catalogApi);

@@ -5,11 +5,11 @@ import { transactionSchema } from '../requests';
 import { activityFeedSchema, activityQuerySchema, statsQuerySchema } from '../admin';
 import { adminStatsSchema } from '../stats';
 import { userSchema } from '../users';
-import type { ApiRoute } from './route';
+import { route, type ApiRoute } from './route';
 
 /** Answered by the gateway itself. */
-export const gatewayRoutes: readonly ApiRoute[] = [
-  {
+export const gatewayApi = {
+  adminStats: route({
     method: 'get',
     path: '/api/admin/stats',
     tag: 'admin',
@@ -17,8 +17,8 @@ export const gatewayRoutes: readonly ApiRoute[] = [
     access: 'admin',
     query: statsQuerySchema,
     response: adminStatsSchema,
-  },
-  {
+  }),
+  adminActivity: route({
     method: 'get',
     path: '/api/admin/activity',
     tag: 'admin',
@@ -26,8 +26,8 @@ export const gatewayRoutes: readonly ApiRoute[] = [
     access: 'admin',
     query: activityQuerySchema,
     response: activityFeedSchema,
-  },
-  {
+  }),
+  exportData: route({
     method: 'get',
     path: '/api/admin/export',
     tag: 'admin',
@@ -40,21 +40,23 @@ export const gatewayRoutes: readonly ApiRoute[] = [
       requests: z.array(transactionSchema),
     }),
     headers: { 'Content-Disposition': 'attachment; filename="medrelay-export-YYYY-MM-DD.json"' },
-  },
-  {
+  }),
+  clearCache: route({
     method: 'post',
     path: '/api/admin/cache/clear',
     tag: 'admin',
     summary: "Clear Cache: the gateway's caches and identity's settings copy in Redis",
     access: 'admin',
     response: z.object({ cleared: z.array(z.string()), unavailable: z.array(z.string()) }),
-  },
-  {
+  }),
+  publicImpact: route({
     method: 'get',
     path: '/api/impact',
     tag: 'public',
     summary: 'The landing page impact figures',
     access: 'public',
     response: publicImpactSchema,
-  },
-];
+  }),
+} as const;
+
+export const gatewayRoutes: readonly ApiRoute[] = Object.values(gatewayApi);

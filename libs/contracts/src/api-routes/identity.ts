@@ -14,13 +14,13 @@ import {
   userSchema,
   userStatusChangeSchema,
 } from '../users';
-import type { ApiRoute } from './route';
+import { route, type ApiRoute } from './route';
 
 const messageAnswer = z.object({ user: userSchema, message: z.string() });
 
 /** Identity: accounts, sessions, settings and user management. */
-export const identityRoutes: readonly ApiRoute[] = [
-  {
+export const identityApi = {
+  register: route({
     method: 'post',
     path: '/api/auth/register',
     tag: 'auth',
@@ -29,8 +29,8 @@ export const identityRoutes: readonly ApiRoute[] = [
     body: registrationSchema,
     response: messageAnswer,
     status: 201,
-  },
-  {
+  }),
+  login: route({
     method: 'post',
     path: '/api/auth/login',
     tag: 'auth',
@@ -38,16 +38,16 @@ export const identityRoutes: readonly ApiRoute[] = [
     access: 'public',
     body: loginSchema,
     response: loginResponseSchema,
-  },
-  {
+  }),
+  me: route({
     method: 'get',
     path: '/api/auth/me',
     tag: 'auth',
     summary: 'The signed-in user',
     access: 'signed-in',
     response: userSchema,
-  },
-  {
+  }),
+  logout: route({
     method: 'post',
     path: '/api/auth/logout',
     tag: 'auth',
@@ -55,8 +55,8 @@ export const identityRoutes: readonly ApiRoute[] = [
     access: 'signed-in',
     response: null,
     status: 204,
-  },
-  {
+  }),
+  updateProfile: route({
     method: 'put',
     path: '/api/auth/me',
     tag: 'account',
@@ -64,8 +64,8 @@ export const identityRoutes: readonly ApiRoute[] = [
     access: 'signed-in',
     body: profileUpdateSchema,
     response: userSchema,
-  },
-  {
+  }),
+  changePassword: route({
     method: 'put',
     path: '/api/auth/password',
     tag: 'account',
@@ -73,24 +73,24 @@ export const identityRoutes: readonly ApiRoute[] = [
     access: 'signed-in',
     body: passwordChangeSchema,
     response: z.object({ token: z.string() }),
-  },
-  {
+  }),
+  publicSettings: route({
     method: 'get',
     path: '/api/settings',
     tag: 'settings',
     summary: 'The public system settings (platform name, maintenance mode, …)',
     access: 'public',
     response: publicSettingsSchema,
-  },
-  {
+  }),
+  settings: route({
     method: 'get',
     path: '/api/admin/settings',
     tag: 'admin',
     summary: 'All system settings',
     access: 'admin',
     response: settingsSchema,
-  },
-  {
+  }),
+  updateSettings: route({
     method: 'put',
     path: '/api/admin/settings',
     tag: 'admin',
@@ -98,16 +98,16 @@ export const identityRoutes: readonly ApiRoute[] = [
     access: 'admin',
     body: settingsUpdateSchema,
     response: settingsSchema,
-  },
-  {
+  }),
+  publishSettings: route({
     method: 'post',
     path: '/api/admin/settings/publish',
     tag: 'admin',
     summary: 'Rebuild the settings copy in Redis from the database (part of Clear Cache)',
     access: 'admin',
     response: z.object({ published: z.literal(true) }),
-  },
-  {
+  }),
+  pendingUsers: route({
     method: 'get',
     path: '/api/admin/pending-users',
     tag: 'admin',
@@ -116,8 +116,9 @@ export const identityRoutes: readonly ApiRoute[] = [
     query: listPageQuerySchema,
     response: z.array(userSchema),
     headers: { 'X-Total-Count': 'Accounts waiting over all pages (the sidebar badge)' },
-  },
-  {
+    paged: true,
+  }),
+  allUsers: route({
     method: 'get',
     path: '/api/admin/all-users',
     tag: 'admin',
@@ -126,8 +127,9 @@ export const identityRoutes: readonly ApiRoute[] = [
     query: userListQuerySchema,
     response: z.array(userSchema),
     headers: { 'X-Total-Count': 'Matching accounts over all pages' },
-  },
-  {
+    paged: true,
+  }),
+  userStats: route({
     method: 'get',
     path: '/api/admin/users/stats',
     tag: 'admin',
@@ -135,8 +137,8 @@ export const identityRoutes: readonly ApiRoute[] = [
     access: 'admin',
     query: statsQuerySchema,
     response: userStatsSchema,
-  },
-  {
+  }),
+  userActivity: route({
     method: 'get',
     path: '/api/admin/users/activity',
     tag: 'admin',
@@ -144,17 +146,26 @@ export const identityRoutes: readonly ApiRoute[] = [
     access: 'admin',
     query: activityQuerySchema,
     response: z.array(activitySchema),
-  },
-  ...(['approve', 'reject'] as const).map((action): ApiRoute => ({
+  }),
+  approveUser: route({
     method: 'put',
-    path: `/api/admin/users/:id/${action}`,
+    path: '/api/admin/users/:id/approve',
     tag: 'admin',
-    summary: `${action === 'approve' ? 'Approve' : 'Reject'} an account (the user is e-mailed)`,
+    summary: 'Approve an account (the user is e-mailed)',
     access: 'admin',
     params: idParam,
     response: userSchema,
-  })),
-  {
+  }),
+  rejectUser: route({
+    method: 'put',
+    path: '/api/admin/users/:id/reject',
+    tag: 'admin',
+    summary: 'Reject an account (the user is e-mailed)',
+    access: 'admin',
+    params: idParam,
+    response: userSchema,
+  }),
+  setUserStatus: route({
     method: 'put',
     path: '/api/admin/users/:id/status',
     tag: 'admin',
@@ -163,5 +174,7 @@ export const identityRoutes: readonly ApiRoute[] = [
     params: idParam,
     body: userStatusChangeSchema,
     response: userSchema,
-  },
-];
+  }),
+} as const;
+
+export const identityRoutes: readonly ApiRoute[] = Object.values(identityApi);

@@ -5,6 +5,11 @@ import { requestRoutes } from './requests';
 import type { ApiRoute } from './route';
 
 export type { ApiRoute, RouteAccess } from './route';
+export { route } from './route';
+export { catalogApi } from './catalog';
+export { identityApi } from './identity';
+export { requestApi } from './requests';
+export { gatewayApi } from './gateway';
 export { gatewayRoutes };
 
 /** Every public route, by the deployable that answers it (the OpenAPI document's source). */

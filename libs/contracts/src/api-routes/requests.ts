@@ -14,13 +14,13 @@ import {
   transactionSchema,
 } from '../requests';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
-import type { ApiRoute } from './route';
+import { route, type ApiRoute } from './route';
 
 const countAnswer = z.object({ updated: z.number().int() });
 
 /** Requests, transactions and notifications. */
-export const requestRoutes: readonly ApiRoute[] = [
-  {
+export const requestApi = {
+  createRequest: route({
     method: 'post',
     path: '/api/requests',
     tag: 'requests',
@@ -29,8 +29,8 @@ export const requestRoutes: readonly ApiRoute[] = [
     body: requestCreateSchema,
     response: requestSchema,
     status: 201,
-  },
-  {
+  }),
+  myRequests: route({
     method: 'get',
     path: '/api/requests/my',
     tag: 'requests',
@@ -39,16 +39,17 @@ export const requestRoutes: readonly ApiRoute[] = [
     query: requestListQuerySchema,
     response: z.array(requestSchema),
     headers: { 'X-Total-Count': 'Matching requests over all pages' },
-  },
-  {
+    paged: true,
+  }),
+  myRequestSummary: route({
     method: 'get',
     path: '/api/requests/my/summary',
     tag: 'requests',
     summary: "The caller's requests counted: by direction and status, transfers, value received",
     access: 'approved',
     response: requestSummarySchema,
-  },
-  {
+  }),
+  request: route({
     method: 'get',
     path: '/api/requests/:id',
     tag: 'requests',
@@ -56,8 +57,8 @@ export const requestRoutes: readonly ApiRoute[] = [
     access: 'approved',
     params: idParam,
     response: requestSchema,
-  },
-  {
+  }),
+  changeRequestStatus: route({
     method: 'put',
     path: '/api/requests/:id/status',
     tag: 'requests',
@@ -66,8 +67,8 @@ export const requestRoutes: readonly ApiRoute[] = [
     params: idParam,
     body: requestStatusUpdateSchema,
     response: requestSchema,
-  },
-  {
+  }),
+  myDonationStatus: route({
     method: 'get',
     path: '/api/requests/my/donation-status',
     tag: 'requests',
@@ -75,8 +76,8 @@ export const requestRoutes: readonly ApiRoute[] = [
     access: 'approved',
     query: donationStatusQuerySchema,
     response: z.array(donationStatusSchema),
-  },
-  {
+  }),
+  myTransactions: route({
     method: 'get',
     path: '/api/transactions/my',
     tag: 'requests',
@@ -85,8 +86,9 @@ export const requestRoutes: readonly ApiRoute[] = [
     query: requestListQuerySchema,
     response: z.array(transactionSchema),
     headers: { 'X-Total-Count': 'Matching requests over all pages' },
-  },
-  {
+    paged: true,
+  }),
+  allRequests: route({
     method: 'get',
     path: '/api/admin/all-requests',
     tag: 'admin',
@@ -95,8 +97,9 @@ export const requestRoutes: readonly ApiRoute[] = [
     query: adminRequestQuerySchema,
     response: z.array(requestSchema),
     headers: { 'X-Total-Count': 'Matching requests over all pages' },
-  },
-  {
+    paged: true,
+  }),
+  requestStats: route({
     method: 'get',
     path: '/api/admin/all-requests/stats',
     tag: 'admin',
@@ -104,8 +107,8 @@ export const requestRoutes: readonly ApiRoute[] = [
     access: 'admin',
     query: statsQuerySchema,
     response: requestStatsSchema,
-  },
-  {
+  }),
+  requestActivity: route({
     method: 'get',
     path: '/api/admin/all-requests/activity',
     tag: 'admin',
@@ -113,8 +116,8 @@ export const requestRoutes: readonly ApiRoute[] = [
     access: 'admin',
     query: activityQuerySchema,
     response: z.array(activitySchema),
-  },
-  {
+  }),
+  notifications: route({
     method: 'get',
     path: '/api/notifications',
     tag: 'notifications',
@@ -126,16 +129,17 @@ export const requestRoutes: readonly ApiRoute[] = [
       'X-Unread-Count': 'Unread notifications',
       'X-Total-Count': 'Matching notifications over all pages',
     },
-  },
-  {
+    paged: true,
+  }),
+  readAllNotifications: route({
     method: 'put',
     path: '/api/notifications/read-all',
     tag: 'notifications',
     summary: 'Mark every notification read',
     access: 'approved',
     response: countAnswer,
-  },
-  {
+  }),
+  readNotification: route({
     method: 'put',
     path: '/api/notifications/:id/read',
     tag: 'notifications',
@@ -143,5 +147,7 @@ export const requestRoutes: readonly ApiRoute[] = [
     access: 'approved',
     params: idParam,
     response: notificationSchema,
-  },
-];
+  }),
+} as const;
+
+export const requestRoutes: readonly ApiRoute[] = Object.values(requestApi);

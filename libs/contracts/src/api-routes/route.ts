@@ -1,11 +1,12 @@
+import type { Action } from '@medrelay/domain';
 import type { z } from 'zod';
 
 export type RouteAccess = 'public' | 'signed-in' | 'approved' | 'admin';
 
 /**
- * One public HTTP route as the gateway exposes it. The OpenAPI document is generated from this
- * list (gateway `/api/openapi.json`), and a test compares it with the routes the services and
- * the gateway really register, so the two cannot drift apart.
+ * One public HTTP route as the gateway exposes it: the one declaration of an endpoint. The
+ * services mount their handlers from it (validation and access applied), the OpenAPI document is
+ * generated from it (gateway `/api/openapi.json`), and the api-client builds its calls from it.
  */
 export interface ApiRoute {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -14,6 +15,8 @@ export interface ApiRoute {
   tag: 'auth' | 'account' | 'settings' | 'medicines' | 'requests' | 'notifications' | 'admin' | 'public';
   summary: string;
   access: RouteAccess;
+  /** The action of the permissions matrix (libs/domain, spec §6) the caller's role must hold. */
+  permission?: Action;
   params?: z.ZodObject;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -24,6 +27,13 @@ export interface ApiRoute {
   status?: number;
   /** A binary success answer instead of JSON. */
   rawResponse?: readonly string[];
+  /** A list answered a page at a time: the items, their total in `X-Total-Count`. */
+  paged?: boolean;
   /** Answer headers worth knowing (name → description). */
   headers?: Record<string, string>;
+}
+
+/** Declares a route keeping its literal types, so handlers and calls are typed from it. */
+export function route<const R extends ApiRoute>(declaration: R): R {
+  return declaration;
 }

@@ -1,0 +1,90 @@
+import type { ApiRoute } from '@medrelay/contracts/api-routes';
+import type { Request, RequestHandler, Response, Router } from 'express';
+import type { z } from 'zod';
+import {
+  authenticate,
+  callerOf,
+  requireApproved,
+  requirePermission,
+  type Caller,
+  type TokenVerifier,
+} from './auth';
+import { sendPage } from './paging';
+import { validate } from './validate';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type ItemOf<S> = S extends z.ZodArray<infer Item> ? z.input<Item> : never;
+
+/** What a handler answers: the response body (a page of items for paged lists, nothing for 204 or raw answers). */
+export type RouteAnswer<R extends ApiRoute> = R['rawResponse'] extends readonly string[]
+  ? void
+  : R['response'] extends z.ZodType
+    ? R['paged'] extends true
+      ? { items: ItemOf<R['response']>[]; total: number; estimated?: boolean }
+      : z.input<R['response']>
+    : void;
+
+/** A request as the route declares it: validated parts and, unless public, the verified caller. */
+export interface RouteCall<R extends ApiRoute> {
+  params: Parsed<R['params']>;
+  query: Parsed<R['query']>;
+  body: Parsed<R['body']>;
+  caller: R['access'] extends 'public' ? Caller | undefined : Caller;
+  req: Request;
+  res: Response;
+}
+
+export type RouteHandler<R extends ApiRoute> = (
+  call: RouteCall<R>,
+) => Promise<RouteAnswer<R>> | RouteAnswer<R>;
+
+/** A service's router and the verifier its non-public routes check tokens with. */
+export interface ApiRouter {
+  router: Router;
+  verifier: TokenVerifier;
+}
+
+export interface MountOptions {
+  /** Middleware after access checks and before validation (rate limits, raw body parsers). */
+  before?: RequestHandler[];
+}
+
+/**
+ * Registers the handler of a contract route (libs/contracts/src/api-routes): its method and path,
+ * the access it declares (token, approval, permission) and validation of params, query and body all
+ * come from the one declaration, so a router cannot drift from the OpenAPI document or the client.
+ */
+export function mount<R extends ApiRoute>(
+  api: ApiRouter,
+  route: R,
+  handler: RouteHandler<R>,
+  options: MountOptions = {},
+): void {
+  if (route.access === 'admin' && !route.permission) {
+    throw new Error(`${route.method} ${route.path}: an admin route names the permission it needs`);
+  }
+  const access: RequestHandler[] = [];
+  if (route.access !== 'public') access.push(authenticate(api.verifier));
+  if (route.access === 'approved') access.push(requireApproved);
+  if (route.permission) access.push(requirePermission(route.permission));
+  const schemas = { params: route.params, query: route.query, body: route.rawBody ? undefined : route.body };
+  const run: RequestHandler = async (req, res) => {
+    const answer = await handler({
+      params: res.locals.params,
+      query: res.locals.query,
+      body: req.body,
+      caller: (route.access === 'public' ? res.locals.caller : callerOf(res)) as RouteCall<R>['caller'],
+      req,
+      res,
+    });
+    if (res.headersSent || route.rawResponse) return;
+    if (route.response === null) {
+      res.status(route.status ?? 204).end();
+    } else if (route.paged) {
+      sendPage(res, answer as { items: unknown[]; total: number; estimated?: boolean });
+    } else {
+      res.status(route.status ?? 200).json(answer);
+    }
+  };
+  api.router[route.method](route.path, ...access, ...(options.before ?? []), validate(schemas), run);
+}
