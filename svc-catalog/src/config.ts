@@ -19,6 +19,11 @@ export const catalogConfigShape = {
    * estimate (`X-Total-Is-Estimate: true`).
    */
   EXACT_TOTAL_UP_TO: z.coerce.number().int().min(1).default(500),
+  /**
+   * Memory for browse pages kept between identical asks (medicines/browse-cache.ts), in MB;
+   * 0 turns the cache off.
+   */
+  BROWSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /** Run the event consumers and the expiry-scan worker in this process. */
   WORKERS: z.enum(['on', 'off']).default('on'),
 };

@@ -1,6 +1,7 @@
 import type { Logger, OutboxRelay, Pool, Redis, SettingsReader, TokenVerifier } from '@medrelay/service-kit';
 import type { CatalogConfig } from './config';
 import type { ImageStorage } from './images/storage';
+import type { BrowseCache } from './medicines/browse-cache';
 
 /** What every feature of svc-catalog is given; built once in service.ts. */
 export interface CatalogContext {
@@ -13,6 +14,8 @@ export interface CatalogContext {
   outbox: OutboxRelay;
   storage: ImageStorage;
   settings: SettingsReader;
+  /** Browse pages kept in memory while current; null when turned off. */
+  browseCache: BrowseCache | null;
 }
 
 export const schema = 'catalog';

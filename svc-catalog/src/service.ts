@@ -5,6 +5,8 @@ import {
   createLogger,
   createServiceApp,
   createServiceRuntime,
+  countWrites,
+  followChanges,
   errorHandler,
   type Logger,
   notFoundHandler,
@@ -18,6 +20,7 @@ import { startExpiryScheduler } from './expiry/scheduler';
 import { convertLegacyPhotos } from './images/legacy';
 import { imageRoutes } from './images/routes';
 import { LocalDiskStorage } from './images/storage';
+import { browseChangeChannel, createBrowseCache } from './medicines/browse-cache';
 import { medicineRoutes } from './medicines/routes';
 import { internalRoutes } from './reservations/routes';
 import { statsRoutes } from './stats/routes';
@@ -42,6 +45,8 @@ export async function createCatalogService(
     logger,
   });
   const { pool, redis, prefix, workerConnection, health } = runtime;
+  const browseChanges =
+    config.BROWSE_CACHE_MB > 0 ? followChanges(config.DATABASE_URL, browseChangeChannel, logger) : null;
   const ctx: CatalogContext = {
     config,
     logger,
@@ -52,10 +57,13 @@ export async function createCatalogService(
     outbox: runtime.outbox,
     storage: new LocalDiskStorage(path.resolve(config.UPLOAD_DIR)),
     settings: publishedSettings(redis, prefix),
+    browseCache:
+      browseChanges && createBrowseCache(browseChanges, { maxBytes: config.BROWSE_CACHE_MB * 1024 * 1024 }),
   };
 
   const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY });
   app.use(health.router());
+  if (browseChanges) app.use(countWrites(browseChanges));
   app.use(imageRoutes(ctx));
   app.use(statsRoutes(ctx));
   app.use(medicineRoutes(ctx));
@@ -94,7 +102,9 @@ export async function createCatalogService(
     queues: runtime.queues,
     /** Settles with how many stored photos were converted at start. */
     legacyPhotos,
-    ...runtime.lifecycle(app, () => Promise.all([workers?.users.close(), workers?.expiry.close()])),
+    ...runtime.lifecycle(app, () =>
+      Promise.all([workers?.users.close(), workers?.expiry.close(), browseChanges?.stop()]),
+    ),
   };
 }
 

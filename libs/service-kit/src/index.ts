@@ -22,3 +22,4 @@ export * from './metrics';
 export * from './request-context';
 export * from './paging';
 export * from './mount';
+export * from './change-feed';

@@ -34,9 +34,12 @@ export interface RouteCall<R extends ApiRoute> {
   res: Response;
 }
 
+/** Returned by a handler that wrote the answer itself (e.g. bytes kept from an earlier answer). */
+export const answered = Symbol('answered');
+
 export type RouteHandler<R extends ApiRoute> = (
   call: RouteCall<R>,
-) => Promise<RouteAnswer<R>> | RouteAnswer<R>;
+) => Promise<RouteAnswer<R> | typeof answered> | RouteAnswer<R> | typeof answered;
 
 /** A service's router and the verifier its non-public routes check tokens with. */
 export interface ApiRouter {
@@ -77,7 +80,7 @@ export function mount<R extends ApiRoute>(
       req,
       res,
     });
-    if (res.headersSent || route.rawResponse) return;
+    if (answer === answered || res.headersSent || route.rawResponse) return;
     if (route.response === null) {
       res.status(route.status ?? 204).end();
     } else if (route.paged) {

@@ -1,11 +1,17 @@
 import type { Response } from 'express';
 
+/** What a page of a list says about the whole list. */
+export interface PageTotal {
+  total: number;
+  /** Set for lists that may estimate a large size instead of counting it. */
+  estimated?: boolean;
+}
+
 /**
- * Answers one page of a list: the items as the JSON array, the size of the whole list in
- * X-Total-Count and, for lists that may estimate a large size instead of counting it,
+ * The size of the whole list in X-Total-Count and, for lists that may estimate it,
  * X-Total-Is-Estimate (both exposed to browsers on other origins). Other exposed headers are kept.
  */
-export function sendPage<T>(res: Response, page: { items: T[]; total: number; estimated?: boolean }): void {
+export function setPageHeaders(res: Response, page: PageTotal): void {
   const headers = ['X-Total-Count'];
   res.set('X-Total-Count', String(page.total));
   if (page.estimated !== undefined) {
@@ -14,5 +20,10 @@ export function sendPage<T>(res: Response, page: { items: T[]; total: number; es
   }
   const exposed = res.get('Access-Control-Expose-Headers');
   res.set('Access-Control-Expose-Headers', [exposed, ...headers].filter(Boolean).join(', '));
+}
+
+/** Answers one page of a list: the items as the JSON array, the list's size in the headers. */
+export function sendPage<T>(res: Response, page: { items: T[] } & PageTotal): void {
+  setPageHeaders(res, page);
   res.json(page.items);
 }

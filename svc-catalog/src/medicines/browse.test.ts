@@ -242,9 +242,7 @@ describe('search (trigram index)', () => {
       expect(trigrams.rows[0]!.n).toBe(12);
       await client.query('BEGIN');
       await client.query('SET LOCAL enable_seqscan = off');
-      const plan = await client.query(
-        "EXPLAIN SELECT id FROM catalog.medicines WHERE name ILIKE '%سيتام%'",
-      );
+      const plan = await client.query("EXPLAIN SELECT id FROM catalog.medicines WHERE name ILIKE '%سيتام%'");
       // (The type is a dosage-form key now, matched by equality: no trigram index of its own.)
       expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('medicines_name_trgm');
     } finally {

@@ -1,5 +1,5 @@
 import { catalogApi } from '@medrelay/contracts/api-routes';
-import { mount } from '@medrelay/service-kit';
+import { answered, mount } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { CatalogContext } from '../context';
 import { createMedicineService } from './service';
@@ -13,7 +13,11 @@ export function medicineRoutes(ctx: CatalogContext): Router {
   mount(api, catalogApi.myMedicineSummary, ({ caller }) => medicines.mySummary(caller));
   // Every signed-in role has the header's expiry bell; roles without stock get an empty list.
   mount(api, catalogApi.expiringMedicines, ({ caller, query }) => medicines.expiring(caller, query.days));
-  mount(api, catalogApi.browseMedicines, ({ caller, query }) => medicines.browse(caller, query));
+  mount(api, catalogApi.browseMedicines, async ({ caller, query, req, res }) => {
+    if (!ctx.browseCache) return medicines.browse(caller, query);
+    await ctx.browseCache.answer(req, res, caller, query, () => medicines.browse(caller, query));
+    return answered;
+  });
   mount(api, catalogApi.medicine, ({ caller, params }) => medicines.get(caller, params.id));
   mount(api, catalogApi.updateMedicine, ({ caller, params, body }) =>
     medicines.update(caller, params.id, body),

@@ -1,0 +1,176 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { followChanges, createLogger } from '@medrelay/service-kit';
+import { waitUntil } from '@medrelay/testing';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { medicineInput, startTestCatalog, type TestCatalogPlatform } from '../testing';
+import { browseChangeChannel } from './browse-cache';
+
+/**
+ * Browse pages kept in memory (issue 12): used only while nothing browse reads has changed, for
+ * callers who see the same rows, in the encoding each client accepts.
+ */
+let p: TestCatalogPlatform;
+type U = Awaited<ReturnType<TestCatalogPlatform['user']>>;
+let ngo: U, otherNgo: U, pharmacy: U, otherPharmacy: U;
+const pool = () => p.catalog.service.ctx.pool;
+beforeAll(async () => {
+  p = await startTestCatalog();
+  [ngo, otherNgo, pharmacy, otherPharmacy] = await Promise.all([
+    p.user('ngo'),
+    p.user('ngo'),
+    p.user('pharmacy'),
+    p.user('pharmacy'),
+  ]);
+});
+afterAll(() => p.stop());
+
+const browsePath = (q: string) => `/api/medicines?q=${encodeURIComponent(q)}&sort=name&pageSize=50`;
+const namesOf = (body: Array<{ name: string }>) => body.map((m) => m.name);
+
+async function list(token: string, name: string, quantity = 5) {
+  const res = await p.api.post('/api/medicines', medicineInput({ name, quantity }), { token });
+  expect(res.status).toBe(201);
+  return res.body as { id: number };
+}
+
+/** The raw answer as the client receives it, no decoding done for it. */
+async function rawBrowse(token: string, path: string, acceptEncoding: string) {
+  const res = await request(`${p.catalog.baseUrl}${path}`, {
+    headers: { authorization: `Bearer ${token}`, 'accept-encoding': acceptEncoding },
+  });
+  return { status: res.statusCode, headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
+}
+
+/**
+ * Waits until every change committed so far has been heard by the service: notices arrive in
+ * commit order, so once one sent now is counted, all earlier ones are too.
+ */
+async function changesHeard() {
+  const feed = p.catalog.service.ctx.browseCache!.changes;
+  await waitUntil(() => feed.version !== null, { what: 'the feed listening' });
+  const now = feed.version!;
+  await pool().query(`NOTIFY ${browseChangeChannel}`);
+  await waitUntil(() => (feed.version ?? 0) > now, { what: 'the changes so far heard' });
+}
+
+/** Runs SQL with triggers off (`session_replication_role = replica`): a change no instance hears of. */
+async function unheardChange(sql: string, params: unknown[]) {
+  const client = await pool().connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SET LOCAL session_replication_role = replica');
+    await client.query(sql, params);
+    await client.query('COMMIT');
+  } finally {
+    client.release();
+  }
+}
+
+describe('browse pages kept in memory', () => {
+  it('answers a repeated browse from memory until a change is heard, then afresh', async () => {
+    const tag = 'Keptpage';
+    const first = await list(pharmacy.token, `${tag} Alpha`);
+    await changesHeard();
+    expect(namesOf((await p.api.get(browsePath(tag), { token: ngo.token })).body)).toEqual([`${tag} Alpha`]);
+
+    // A change the feed does not hear: the kept page is still the answer (so it is kept at all).
+    await unheardChange('UPDATE catalog.medicines SET name = $2 WHERE id = $1', [first.id, `${tag} Renamed`]);
+    expect(namesOf((await p.api.get(browsePath(tag), { token: ngo.token })).body)).toEqual([`${tag} Alpha`]);
+    // Another NGO sees the same rows, so it gets the same page.
+    expect(namesOf((await p.api.get(browsePath(tag), { token: otherNgo.token })).body)).toEqual([
+      `${tag} Alpha`,
+    ]);
+
+    // A change committed elsewhere (here: SQL, as another instance or a worker would) is heard
+    // through NOTIFY within moments, and the page is made afresh.
+    await pool().query('UPDATE catalog.medicines SET quantity = 7 WHERE id = $1', [first.id]);
+    await waitUntil(
+      async () => {
+        const body = (await p.api.get(browsePath(tag), { token: ngo.token })).body as Array<{
+          name: string;
+          quantity: number;
+        }>;
+        return body.length === 1 && body[0]!.name === `${tag} Renamed` && body[0]!.quantity === 7;
+      },
+      { what: 'the browse page made afresh after the change' },
+    );
+  });
+
+  it('shows a write through this instance on the very next browse, and owners never see their own', async () => {
+    const tag = 'Freshwrite';
+    await list(otherPharmacy.token, `${tag} One`);
+    expect(namesOf((await p.api.get(browsePath(tag), { token: ngo.token })).body)).toEqual([`${tag} One`]);
+    await list(pharmacy.token, `${tag} Two`);
+    expect(namesOf((await p.api.get(browsePath(tag), { token: ngo.token })).body)).toEqual([
+      `${tag} One`,
+      `${tag} Two`,
+    ]);
+    // Pages of owners are their own: each pharmacy misses its own listing.
+    expect(namesOf((await p.api.get(browsePath(tag), { token: pharmacy.token })).body)).toEqual([
+      `${tag} One`,
+    ]);
+    expect(namesOf((await p.api.get(browsePath(tag), { token: otherPharmacy.token })).body)).toEqual([
+      `${tag} Two`,
+    ]);
+  });
+
+  it('sends the kept page in the encoding the client accepts, with the total and Vary', async () => {
+    const tag = 'Encodedpage';
+    for (let i = 0; i < 12; i++)
+      await list(pharmacy.token, `${tag} ${String(i).padStart(2, '0')} ${'x'.repeat(60)}`);
+    const plain = await rawBrowse(ngo.token, browsePath(tag), 'identity');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['x-total-count']).toBe('12');
+    expect(String(plain.headers['vary'])).toMatch(/accept-encoding/i);
+    const items = JSON.parse(plain.body.toString('utf8')) as Array<{ name: string }>;
+    expect(items).toHaveLength(12);
+
+    for (const [accept, decode] of [
+      ['gzip, deflate, br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      // Twice each: made once, then sent as kept.
+      for (let round = 0; round < 2; round++) {
+        const encoded = await rawBrowse(ngo.token, browsePath(tag), accept);
+        expect(encoded.headers['content-encoding']).toBe(accept === 'gzip' ? 'gzip' : 'br');
+        expect(encoded.headers['x-total-count']).toBe('12');
+        expect(Number(encoded.headers['content-length'])).toBe(encoded.body.length);
+        expect(encoded.body.length).toBeLessThan(plain.body.length);
+        expect(JSON.parse(decode(encoded.body).toString('utf8'))).toEqual(items);
+      }
+    }
+  });
+});
+
+describe('the change feed', () => {
+  it('counts notices, is unusable while its connection is lost, and listens again', async () => {
+    const feed = followChanges(
+      p.catalog.config.DATABASE_URL,
+      browseChangeChannel,
+      createLogger('test', 'silent'),
+      {
+        retryMs: 50,
+      },
+    );
+    try {
+      await waitUntil(() => feed.version !== null, { what: 'the feed listening' });
+      const before = feed.version!;
+      await pool().query(`NOTIFY ${browseChangeChannel}`);
+      await waitUntil(() => (feed.version ?? 0) > before, { what: 'the notice counted' });
+
+      await pool().query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid()`,
+        [`${browseChangeChannel}-listener`],
+      );
+      await waitUntil(() => feed.version === null, { what: 'the lost connection noticed' });
+      await waitUntil(() => feed.version !== null, { what: 'listening again' });
+      const after = feed.version!;
+      await pool().query(`NOTIFY ${browseChangeChannel}`);
+      await waitUntil(() => (feed.version ?? 0) > after, { what: 'a notice counted after reconnecting' });
+    } finally {
+      await feed.stop();
+    }
+  });
+});

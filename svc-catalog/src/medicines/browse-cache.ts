@@ -1,0 +1,115 @@
+import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
+import type { Medicine, MedicineBrowseQuery } from '@medrelay/contracts';
+import { can, cairoDayNumber } from '@medrelay/domain';
+import {
+  compressionThresholdBytes,
+  dynamicBrotliQuality,
+  setPageHeaders,
+  type Caller,
+  type ChangeFeed,
+  type PageTotal,
+} from '@medrelay/service-kit';
+import type { Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+
+// Browse pages as they were sent, kept in this instance's memory and used while nothing browse
+// reads has changed: the change feed (NOTIFY at every commit to listings or owners, and this
+// instance's own writes at once) moves its version, and a page made under an older version is
+// never sent again. Many NGOs ask the same first pages of the same searches; a page kept costs
+// no query, no JSON and no compression. Measurements: docs/design.md, "Browse at national scale".
+
+/** The NOTIFY channel of changes to what browse reads (migration 010). */
+export const browseChangeChannel = 'catalog_browse';
+
+interface KeptPage extends PageTotal {
+  version: number;
+  json: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+export interface BrowseCacheOptions {
+  /** Memory the kept pages may take, in bytes. */
+  maxBytes?: number;
+  /** A page is made afresh after this long at the latest (days left and expiry move with the clock too). */
+  ttlMs?: number;
+}
+
+export function createBrowseCache(feed: ChangeFeed, options: BrowseCacheOptions = {}) {
+  const pages = new LRUCache<string, KeptPage>({
+    maxSize: options.maxBytes ?? 32 * 1024 * 1024,
+    sizeCalculation: (page) => page.json.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) + 200,
+    ttl: options.ttlMs ?? 30_000,
+  });
+
+  /**
+   * The same page for every caller who would see the same rows: owners of stock never see their
+   * own listings, so their pages are their own; every NGO sees the same ones. The Cairo day is part
+   * of it, since expiry and days left follow it.
+   */
+  const keyOf = (caller: Caller, query: MedicineBrowseQuery) =>
+    `${can(caller.role, 'medicine.create') ? `owner:${caller.id}` : caller.role}|${cairoDayNumber(new Date())}|${JSON.stringify(query)}`;
+
+  return {
+    /** Answers the browse page from memory when it is still current, else from `load` (and keeps it). */
+    async answer(
+      req: Request,
+      res: Response,
+      caller: Caller,
+      query: MedicineBrowseQuery,
+      load: () => Promise<{ items: Medicine[] } & PageTotal>,
+    ): Promise<void> {
+      const version = feed.version;
+      const key = keyOf(caller, query);
+      let page = version === null ? undefined : pages.get(key);
+      if (!page || page.version !== version) {
+        const { items, ...total } = await load();
+        page = { version: version ?? -1, json: Buffer.from(JSON.stringify(items)), ...total };
+        // Kept only if nothing changed meanwhile: a page read across a change may miss it.
+        if (version !== null && feed.version === version) pages.set(key, page);
+      }
+      // A new encoding made for this client is kept with the page (its size counted again).
+      if (send(req, res, page) && version !== null && feed.version === version) pages.set(key, page);
+    },
+    clear: () => pages.clear(),
+    /** The feed whose version decides whether a kept page is current. */
+    changes: feed,
+  };
+}
+
+export type BrowseCache = ReturnType<typeof createBrowseCache>;
+
+/**
+ * The page in the best encoding the client accepts, each encoding made once per kept page.
+ * Tells whether it made one now.
+ */
+function send(req: Request, res: Response, page: KeptPage): boolean {
+  let encodedNow = false;
+  setPageHeaders(res, page);
+  res.set('Content-Type', 'application/json; charset=utf-8');
+  res.vary('Accept-Encoding');
+  let body = page.json;
+  if (page.json.length >= compressionThresholdBytes) {
+    // Brotli whenever accepted (browsers list gzip first but take both alike), like the
+    // compression middleware's preference.
+    const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : null;
+    if (encoding === 'br') {
+      encodedNow = !page.br;
+      page.br ??= brotliCompressSync(page.json, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: dynamicBrotliQuality,
+          [constants.BROTLI_PARAM_SIZE_HINT]: page.json.length,
+        },
+      });
+      body = page.br;
+    } else if (encoding === 'gzip') {
+      encodedNow = !page.gzip;
+      page.gzip ??= gzipSync(page.json);
+      body = page.gzip;
+    }
+    if (encoding) res.set('Content-Encoding', encoding);
+  }
+  res.set('Content-Length', String(body.length));
+  res.end(body);
+  return encodedNow;
+}
