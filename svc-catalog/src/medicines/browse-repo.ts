@@ -138,10 +138,13 @@ export async function browseMedicines(
     );
   }
   if (query.q) {
+    // The names containing the term, from the few distinct ones (migration 011); the listings
+    // carrying them then come through the name index, in name order.
     const n = params.push(likePattern(query.q));
+    const named = `lower(m.name) = ANY(ARRAY(SELECT name FROM catalog.listing_names WHERE name ILIKE $${n}))`;
     // The type is a key: the search matches its labels in both languages (libs/domain).
-    const k = params.push(dosageFormsMatching(query.q));
-    where.push(`(m.name ILIKE $${n} OR m.type = ANY($${k}::text[]))`);
+    const forms = dosageFormsMatching(query.q);
+    where.push(forms.length ? `(${named} OR m.type = ANY($${params.push(forms)}::text[]))` : named);
   }
   if (query.source) where.push(`m.source = $${params.push(query.source)}`);
   if (query.urgent) {
