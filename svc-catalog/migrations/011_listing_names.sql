@@ -15,7 +15,19 @@ BEGIN
 END
 $$;
 
+-- Inserts a statement at a time (a bulk insert probes each distinct name once); renames a row at
+-- a time, and only renames: the frequent updates (quantities, reservations, the expiry scan's
+-- unlisting) never run it.
 CREATE TRIGGER medicines_names_inserted AFTER INSERT ON catalog.medicines
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog.keep_listing_names();
-CREATE TRIGGER medicines_names_updated AFTER UPDATE ON catalog.medicines
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog.keep_listing_names();
+
+CREATE FUNCTION catalog.keep_renamed_listing_name() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO catalog.listing_names VALUES (lower(NEW.name)) ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER medicines_names_renamed AFTER UPDATE OF name ON catalog.medicines
+  FOR EACH ROW WHEN (lower(OLD.name) IS DISTINCT FROM lower(NEW.name))
+  EXECUTE FUNCTION catalog.keep_renamed_listing_name();
