@@ -7,6 +7,7 @@ import { expiryScanQueueName } from './scheduler';
 import { expiryAlertsEventSchema, medicinesChangedEventSchema } from '@medrelay/contracts';
 import { findMedicine, toSnapshot } from '../medicines/repo';
 import { daysLeft, daysLeftSql } from '@medrelay/domain';
+import { scanCandidates } from './repo';
 import { runExpiryScan, thresholdFor, type ExpiryScanOptions } from './scan';
 
 let p: TestCatalogPlatform;
@@ -281,6 +282,31 @@ describe('the scan in batches', () => {
     expect(rows.every((r) => r.distinct_ids === r.size)).toBe(true);
     // Later tests scan in batches of one id: keep the table small for them.
     await pool().query('DELETE FROM catalog.medicines WHERE id = ANY($1)', [ids]);
+  });
+
+  it('works only on available listings expired or inside the window, found by expiry', async () => {
+    const owner = await p.user('pharmacy');
+    const soon = await medicineExpiringIn(owner.token, 5, 'Candidate soon');
+    const expired = await medicineExpiringIn(owner.token, -2, 'Candidate expired');
+    const fresh = await medicineExpiringIn(owner.token, 90, 'Candidate fresh');
+    const unlisted = await medicineExpiringIn(owner.token, -3, 'Candidate unlisted');
+    await p.api.delete(`/api/medicines/${unlisted}`, { token: owner.token });
+    const now = new Date();
+    const client = await pool().connect();
+    try {
+      const candidates = await scanCandidates(client, soon - 1, new Date(now.getTime() + 31 * 86_400_000));
+      expect(candidates).toEqual([soon, expired]);
+      expect(candidates).not.toContain(fresh);
+      await client.query('BEGIN');
+      await client.query('SET LOCAL enable_seqscan = off');
+      const plan = await client.query(
+        'EXPLAIN SELECT id FROM catalog.medicines WHERE is_available AND expiry_date <= now() AND id > 0',
+      );
+      expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('medicines_scan_expiry');
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 
   it('continues an interrupted run from its last committed batch, alerting each medicine once', async () => {

@@ -32,21 +32,18 @@ export async function openRun(client: PoolClient): Promise<ScanRun> {
   return created.rows[0]!;
 }
 
-/** The last id of each of the next `parallel` batches of `batchSize` ids after `cursor`. */
-export async function nextBatchEnds(
-  client: PoolClient,
-  cursor: number,
-  batchSize: number,
-  parallel: number,
-): Promise<number[]> {
-  const { rows } = await client.query<{ hi: number }>(
-    `SELECT max(id) AS hi
-       FROM (SELECT id, (row_number() OVER (ORDER BY id) - 1) / $2::int AS part
-               FROM (SELECT id FROM catalog.medicines WHERE id > $1 ORDER BY id LIMIT $2::int * $3::int) ids) parts
-      GROUP BY part ORDER BY hi`,
-    [cursor, batchSize, parallel],
+/**
+ * The ids after `cursor` the scan has work on, in id order: available listings expiring by
+ * `horizon` (expired ones to unlist, the rest inside the alert window), found through the
+ * `(expiry_date, id) WHERE is_available` index instead of reading every listing (migration 012).
+ */
+export async function scanCandidates(client: PoolClient, cursor: number, horizon: Date): Promise<number[]> {
+  const { rows } = await client.query<{ ids: number[] | null }>(
+    `SELECT array_agg(id ORDER BY id) AS ids FROM catalog.medicines
+      WHERE is_available AND expiry_date <= $2 AND id > $1`,
+    [cursor, horizon],
   );
-  return rows.map((r) => r.hi);
+  return rows[0]!.ids ?? [];
 }
 
 export async function addUnlisted(client: PoolClient, runId: number, unlisted: number): Promise<void> {
@@ -79,30 +76,30 @@ export const snapshotSql = (m: string) => `jsonb_build_object(
 /**
  * The rows of `source` (a CTE with an `id` column and a jsonb `entry`) as bulk events of type
  * `type`, up to `medicineEventBatchSize` entries each, in id order, written to the outbox.
- * `$4` is the queue and `$5` the time of the events in every statement using it.
+ * `$3` is the queue and `$4` the time of the events in every statement using it.
  */
 const bulkEventsSql = (source: string, type: string, listKey: string) => `
   INSERT INTO catalog.outbox (id, queue, job_name, payload)
-  SELECT gen_random_uuid(), $4, '${type}',
-         jsonb_build_object('eventId', gen_random_uuid(), 'type', '${type}', 'occurredAt', $5::text,
+  SELECT gen_random_uuid(), $3, '${type}',
+         jsonb_build_object('eventId', gen_random_uuid(), 'type', '${type}', 'occurredAt', $4::text,
                             '${listKey}', jsonb_agg(entry ORDER BY id))
     FROM (SELECT id, entry, (row_number() OVER (ORDER BY id) - 1) / ${medicineEventBatchSize} AS part
             FROM ${source}) numbered
    GROUP BY part`;
 
 /**
- * Unlists the expired stock with ids in (lo, hi] and writes their medicine snapshots as
+ * Unlists the expired stock among `ids` and writes their medicine snapshots as
  * medicines.changed events, in one statement.
  */
-export async function unlistExpired(client: PoolClient, lo: number, hi: number, now: Date): Promise<number> {
+export async function unlistExpired(client: PoolClient, ids: number[], now: Date): Promise<number> {
   const { rows } = await client.query<{ n: number }>(
     `WITH unlisted AS (
        UPDATE catalog.medicines m SET is_available = false, version = version + 1, updated_at = now()
-        WHERE id > $1 AND id <= $2 AND is_available AND expiry_date <= $3
+        WHERE id = ANY($1::int[]) AND is_available AND expiry_date <= $2
        RETURNING m.id, ${snapshotSql('m')} AS entry
      ), events AS (${bulkEventsSql('unlisted', 'medicines.changed', 'medicines')})
      SELECT count(*)::int AS n FROM unlisted`,
-    [lo, hi, now, medicineEventQueue, now.toISOString()],
+    [ids, now, medicineEventQueue, now.toISOString()],
   );
   return rows[0]!.n;
 }
@@ -111,14 +108,13 @@ export async function unlistExpired(client: PoolClient, lo: number, hi: number, 
 const daysLeftAt = `${daysLeftSql('m.expiry_date', '$1::timestamptz')}::int`;
 
 /**
- * Records the alerts due in (lo, hi] (the tightest threshold reached, if not sent before) and
+ * Records the alerts due among `ids` (the tightest threshold reached, if not sent before) and
  * their notification requests (medicine.expiry-alerts events), in one statement.
  */
 export async function recordAlerts(
   client: PoolClient,
   runId: number,
-  lo: number,
-  hi: number,
+  ids: number[],
   now: Date,
   thresholds: number[],
 ) {
@@ -126,13 +122,13 @@ export async function recordAlerts(
     `WITH due AS (
        SELECT m.id, m.owner_id, m.name, m.expiry_date, ${daysLeftAt} AS days_left
          FROM catalog.medicines m
-        WHERE m.id > $2 AND m.id <= $3 AND m.is_available AND m.quantity > 0
-          AND m.expiry_date > $1 AND m.expiry_date <= $1::timestamptz + make_interval(days => $6 + 1)
+        WHERE m.id = ANY($2::int[]) AND m.is_available AND m.quantity > 0
+          AND m.expiry_date > $1 AND m.expiry_date <= $1::timestamptz + make_interval(days => $5 + 1)
      ), reached AS (
-       SELECT due.*, (SELECT min(t) FROM unnest($7::int[]) t WHERE t >= due.days_left) AS threshold FROM due
+       SELECT due.*, (SELECT min(t) FROM unnest($6::int[]) t WHERE t >= due.days_left) AS threshold FROM due
      ), inserted AS (
        INSERT INTO catalog.expiry_alerts (medicine_id, threshold, run_id)
-       SELECT id, threshold, $8 FROM reached WHERE threshold IS NOT NULL
+       SELECT id, threshold, $7 FROM reached WHERE threshold IS NOT NULL
        ON CONFLICT DO NOTHING RETURNING medicine_id, threshold
      ), alerts AS (
        SELECT r.id, jsonb_build_object('ownerId', r.owner_id, 'medicineId', r.id, 'medicineName', r.name,
@@ -141,7 +137,7 @@ export async function recordAlerts(
          FROM inserted i JOIN reached r ON r.id = i.medicine_id
      )
      ${bulkEventsSql('alerts', 'medicine.expiry-alerts', 'alerts')}`,
-    [now, lo, hi, medicineEventQueue, now.toISOString(), Math.max(...thresholds), thresholds, runId],
+    [now, ids, medicineEventQueue, now.toISOString(), Math.max(...thresholds), thresholds, runId],
   );
 }
 

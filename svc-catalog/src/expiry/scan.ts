@@ -14,9 +14,9 @@ import {
   digestLines,
   lockScans,
   moveCursor,
-  nextBatchEnds,
   openRun,
   recordAlerts,
+  scanCandidates,
   unlistExpired,
   unlockScans,
 } from './repo';
@@ -54,8 +54,8 @@ export interface ExpiryScanOptions {
  * 7 and 1 days; with the default window of 30 that is 30, 7, 1) as a notification (svc-requests
  * stores it) and one e-mail digest per owner per run.
  *
- * It walks the listings by id in batches, each its own short transaction (set-based statements
- * that also write the events), two at a time; the run's cursor moves after each round, so a run
+ * It walks the listings with work (expired or in the window, through the expiry index) by id in
+ * batches, each its own short transaction (set-based statements that also write the events), two at a time; the run's cursor moves after each round, so a run
  * that stops (crash, deploy) is continued by the next one from the last committed round. One run at a time (a session advisory lock: an overlapping run waits, then
  * finds nothing left to alert); alerts are rows with a primary key, so repeated runs send
  * nothing twice. The digests go out with the run's last transaction. Resolves when done.
@@ -82,25 +82,28 @@ export async function runExpiryScan(
     await lockScans(client);
     try {
       const run = await openRun(client);
-      let cursor = run.cursor_id;
-      for (;;) {
-        // The next rounds' batches: up to `parallel` ranges of `batchSize` ids after the cursor.
-        const ends = await nextBatchEnds(client, cursor, batchSize, parallel);
-        if (ends.length === 0) break;
-        const bounds = [cursor, ...ends];
+      // Work only where there is some: available stock expired or inside the alert window
+      // (a day wider, as recordAlerts counts Cairo days), found through the expiry index.
+      const horizon = new Date(now.getTime() + (Math.max(0, ...thresholds) + 1) * 86_400_000);
+      const candidates = await scanCandidates(client, run.cursor_id, horizon);
+      for (let start = 0; start < candidates.length; start += batchSize * parallel) {
+        const round = candidates.slice(start, start + batchSize * parallel);
+        const batches = Array.from({ length: Math.ceil(round.length / batchSize) }, (_, i) =>
+          round.slice(i * batchSize, (i + 1) * batchSize),
+        );
         // Batches of a round run side by side, each its own transaction. Doing a batch again is
         // harmless (unlisted rows are skipped, alerts are unique), so the cursor moves past a
         // round only once all of it is committed.
         await Promise.all(
-          bounds.slice(1).map((hi, i) =>
+          batches.map((ids) =>
             withTransaction(ctx.pool, async (batch) => {
-              const unlisted = await unlistExpired(batch, bounds[i]!, hi, now);
-              if (thresholds.length) await recordAlerts(batch, run.id, bounds[i]!, hi, now, thresholds);
+              const unlisted = await unlistExpired(batch, ids, now);
+              if (thresholds.length) await recordAlerts(batch, run.id, ids, now, thresholds);
               await addUnlisted(batch, run.id, unlisted);
             }),
           ),
         );
-        cursor = bounds.at(-1)!;
+        const cursor = round.at(-1)!;
         await moveCursor(client, run.id, cursor);
         ctx.outbox.nudge();
         await options.afterBatch?.(cursor);
