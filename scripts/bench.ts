@@ -5,13 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
-import { createPool } from '@medrelay/service-kit';
+import { createPool, createRedis } from '@medrelay/service-kit';
 import { request } from 'undici';
 import { visibleRecipientTypes } from '@medrelay/domain';
 import { demoPassword } from '@medrelay/svc-identity/provisioning';
 import { browseOpenLoop, directVersusGateway } from './bench/browse';
 import { measureBundles } from './bench/bundle-sizes';
 import { closedLoop } from './bench/closed-loop';
+import { cpuPerCall, postgresProcesses, type Parties } from './bench/cpu';
 import { timeExpiryScan } from './bench/expiry-scan';
 import { judgeGoals, landingTransferred, type Figures } from './bench/goals';
 import { parseBenchOptions } from './bench/options';
@@ -59,6 +60,23 @@ async function withPool<T>(
   }
 }
 
+/** The processes whose CPU the benchmark reads: services, gateway, PostgreSQL and Redis. */
+async function partiesOf(p: Platform): Promise<() => Parties> {
+  const postmaster = await withPool(p, async (pool) => {
+    const { rows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const stat = readFileSync(`/proc/${rows[0]!.pid}/stat`, 'utf8');
+    return Number(stat.split(') ')[1]!.split(' ')[1]);
+  });
+  const redis = createRedis(p.stores.redisUrl, 'bench-info');
+  const info = await redis.info('server');
+  redis.disconnect();
+  const redisPid = Number(/process_id:(\d+)/.exec(info)?.[1] ?? 0);
+  const services = Object.fromEntries(
+    Object.entries(p.pids).flatMap(([name, pid]) => (pid ? [[name, [pid]]] : [])),
+  );
+  return () => ({ ...services, postgres: postgresProcesses(postmaster), redis: redisPid ? [redisPid] : [] });
+}
+
 /** Waits (at most a minute) until one call is answered quickly again: the backlog is gone. */
 async function untilIdle(url: string, headers: Record<string, string>) {
   const until = performance.now() + 60_000;
@@ -91,6 +109,7 @@ async function main() {
   };
   const figures: Figures = { scale: options.scale, ratios: report.ratios, answers: report.answers };
   const bearer = (token: string) => ({ ...browserHeaders, authorization: `Bearer ${token}` });
+  const parties = await partiesOf(p);
 
   // 1. The gateway's own cost on the cheapest authenticated call.
   const me = await directVersusGateway(
@@ -129,7 +148,13 @@ async function main() {
       { connections: 1, seconds: options.seconds },
     );
     report.closedLoop.push(figures.browseAlone);
-    const browse = await directVersusGateway(options, 'browse mix', 'catalog', p, mix, ngo.token);
+    const measured = await cpuPerCall(
+      parties,
+      () => directVersusGateway(options, 'browse mix', 'catalog', p, mix, ngo.token),
+      (run) => run.results.reduce((n, r) => n + r.requests, 0),
+    );
+    const browse = measured.result;
+    report.cpuMsPerCall = { 'browse mix, direct and through the gateway': measured.msPerCall };
     report.closedLoop.push(...browse.results);
     report.ratios.browse = browse.ratio;
 
@@ -198,7 +223,13 @@ async function main() {
   // off requests the client abandoned, so nothing else is measured until that backlog is gone.
   if (options.scale) {
     log(`open loop: ${options.rate} req/s for ${options.openSeconds} s…`);
-    figures.openLoop = report.openLoop = await browseOpenLoop(options, p, ngo.token);
+    const open = await cpuPerCall(
+      parties,
+      () => browseOpenLoop(options, p, ngo.token),
+      (run) => run.requests,
+    );
+    figures.openLoop = report.openLoop = open.result;
+    report.cpuMsPerCall = { ...report.cpuMsPerCall, 'browse open loop, through the gateway': open.msPerCall };
     await untilIdle(`${p.urls.catalog}/api/medicines?pageSize=1`, bearer(ngo.token));
   }
 

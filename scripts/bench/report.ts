@@ -15,6 +15,8 @@ export interface BenchReport {
   closedLoop: ClosedLoopResult[];
   ratios: { authMe?: number; browse?: number };
   openLoop?: OpenLoopResult & { scenario: string };
+  /** CPU ms each party spent per call, by scenario (bench/cpu.ts). */
+  cpuMsPerCall?: Record<string, Record<string, number>>;
   answers: AnswerSize[];
   scan?: ScanTiming;
   scanError?: string;
@@ -33,6 +35,10 @@ export function printReport(r: BenchReport): void {
   if (r.openLoop) {
     console.log(`\nopen loop: latency from each request's due time, in-flight cap ${maxInFlight}`);
     console.table([r.openLoop]);
+  }
+  if (r.cpuMsPerCall) {
+    console.log('\nCPU ms per call, by process (the sum bounds what the cores can serve):');
+    console.table(r.cpuMsPerCall);
   }
   if (r.answers.length) {
     console.log('\nanswers as a browser receives them:');
@@ -62,7 +68,20 @@ export function writeReport(root: string, r: BenchReport): string {
   const file = path.join(out, 'results.json');
   const machine = { cores: cpus().length, node: process.version };
   // Goals first, then the figures in the order they were measured.
-  const { goals, options, seed, ratios, closedLoop, openLoop, answers, scan, scanError, memory, bundles } = r;
+  const {
+    goals,
+    options,
+    seed,
+    ratios,
+    closedLoop,
+    openLoop,
+    cpuMsPerCall,
+    answers,
+    scan,
+    scanError,
+    memory,
+    bundles,
+  } = r;
   const ordered = {
     goals,
     options,
@@ -70,6 +89,7 @@ export function writeReport(root: string, r: BenchReport): string {
     ratios,
     closedLoop,
     openLoop,
+    cpuMsPerCall,
     answers,
     scan,
     scanError,
