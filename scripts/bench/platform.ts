@@ -100,6 +100,8 @@ export async function startPlatform(root: string, options: PlatformOptions = {})
     };
     const common = commonEnvironment(input);
     const services = launchedServices(input);
+    // Internal (metrics) ports chosen free too: "public port + 1000" may be taken on a busy machine.
+    const metricsPorts = await Promise.all(services.map(() => freePort()));
     services.forEach((s, i) =>
       running.push(
         startProcess(
@@ -107,7 +109,13 @@ export async function startPlatform(root: string, options: PlatformOptions = {})
           i,
           path.join(root, s.dir),
           'src/main.ts',
-          onlySettingsOf(s.name, { ...common, ...s.env, ...benchLimits, PORT: String(s.port) }),
+          onlySettingsOf(s.name, {
+            ...common,
+            ...s.env,
+            ...benchLimits,
+            PORT: String(s.port),
+            METRICS_PORT: String(metricsPorts[i]),
+          }),
         ),
       ),
     );
@@ -122,11 +130,12 @@ export async function startPlatform(root: string, options: PlatformOptions = {})
       requests: `http://127.0.0.1:${ports.requests}`,
       gateway: `http://127.0.0.1:${gatewayPort}`,
     };
-    const gatewaySettings = (port: number) =>
+    const gatewaySettings = async (port: number) =>
       onlySettingsOf('gateway', {
         ...common,
         ...gatewayEnvironment(urls, port, root, env),
         ...benchLimits,
+        METRICS_PORT: String(await freePort()),
       });
     const gateways = [
       {
@@ -138,9 +147,10 @@ export async function startPlatform(root: string, options: PlatformOptions = {})
     ];
     for (const [name, dir] of Object.entries(options.otherGateways ?? {}))
       gateways.push({ name, dir, entry: 'src/main.ts', port: await freePort() });
+    const settingsOfGateways = await Promise.all(gateways.map((g) => gatewaySettings(g.port)));
     const started = gateways.map((g, i) => {
       gatewayNames.add(g.name);
-      const gateway = startProcess(g.name, 3 + i, path.resolve(g.dir), g.entry, gatewaySettings(g.port));
+      const gateway = startProcess(g.name, 3 + i, path.resolve(g.dir), g.entry, settingsOfGateways[i]!);
       running.push(gateway);
       return gateway;
     });
