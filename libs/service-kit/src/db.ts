@@ -26,22 +26,47 @@ export function createPool(
   return pool;
 }
 
+export interface TransactionOptions {
+  /** How long a statement may wait for a row lock before failing (PostgreSQL `lock_timeout`, e.g. `'5s'`). */
+  lockTimeout?: string;
+  /** A key held for the whole transaction (`pg_advisory_xact_lock`): callers with the same key go one at a time. */
+  lockKey?: string;
+}
+
 /** Runs `work` in one transaction: everything it writes lands together or not at all. */
 export async function withTransaction<T>(
   pool: pg.Pool,
   work: (client: pg.PoolClient) => Promise<T>,
+  options: TransactionOptions = {},
 ): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
-    const result = await work(client);
+    return await inTransaction(client, () => work(client), options);
+  } finally {
+    client.release();
+  }
+}
+
+/** `withTransaction` on a client the caller already holds (e.g. one keeping a session lock). */
+export async function inTransaction<T>(
+  client: pg.PoolClient,
+  work: () => Promise<T>,
+  { lockTimeout, lockKey }: TransactionOptions = {},
+): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    // SET cannot take parameters; the value is the caller's constant, checked to be a duration.
+    if (lockTimeout !== undefined) {
+      if (!/^\d+(ms|s)$/.test(lockTimeout)) throw new Error(`bad lock timeout ${lockTimeout}`);
+      await client.query(`SET LOCAL lock_timeout = '${lockTimeout}'`);
+    }
+    if (lockKey !== undefined) await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lockKey]);
+    const result = await work();
     await client.query('COMMIT');
     return result;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
-  } finally {
-    client.release();
   }
 }
 
