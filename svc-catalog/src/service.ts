@@ -1,16 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expiryScanQueueName, mailQueueName, medicineEventQueue, userEventQueues } from '@medrelay/contracts';
-import {
-  createLogger,
-  createServiceApp,
-  createServiceRuntime,
-  errorHandler,
-  type Logger,
-  notFoundHandler,
-  publishedSettings,
-  startUserEventConsumer,
-} from '@medrelay/service-kit';
+import { createLogger, createServiceRuntime, type Logger, publishedSettings } from '@medrelay/service-kit';
 import type { CatalogConfig } from './config';
 import { schema, type CatalogContext } from './context';
 import { expiryRoutes } from './expiry/routes';
@@ -41,28 +32,18 @@ export async function createCatalogService(
     queueNames: [mailQueueName, medicineEventQueue, expiryScanQueueName],
     logger,
   });
-  const { pool, redis, prefix, workerConnection, health } = runtime;
   const ctx: CatalogContext = {
-    config,
-    logger,
-    pool,
-    redis,
-    prefix,
-    verifier: runtime.verifier,
-    outbox: runtime.outbox,
+    ...runtime.context,
     storage: new LocalDiskStorage(path.resolve(config.UPLOAD_DIR)),
-    settings: publishedSettings(redis, prefix),
+    settings: publishedSettings(runtime.redis, runtime.prefix),
   };
-
-  const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY });
-  app.use(health.router());
-  app.use(imageRoutes(ctx));
-  app.use(statsRoutes(ctx));
-  app.use(medicineRoutes(ctx));
-  app.use(expiryRoutes(ctx, runtime.queues.get(expiryScanQueueName)!));
-  app.use(internalRoutes(ctx));
-  app.use(notFoundHandler);
-  app.use(errorHandler(logger));
+  const app = runtime.app([
+    imageRoutes(ctx),
+    statsRoutes(ctx),
+    medicineRoutes(ctx),
+    expiryRoutes(ctx, runtime.queues.get(expiryScanQueueName)!),
+    internalRoutes(ctx),
+  ]);
 
   ctx.outbox.start();
   // Photos stored before they were re-encoded are converted in the background (images/legacy.ts).
@@ -76,15 +57,8 @@ export async function createCatalogService(
   const workers =
     config.WORKERS === 'on'
       ? {
-          users: startUserEventConsumer({
-            queue: catalogUserQueue,
-            schema,
-            pool,
-            connection: workerConnection,
-            prefix,
-            logger,
-          }),
-          expiry: await startExpiryScheduler(ctx, workerConnection, logger),
+          users: runtime.userEventConsumer(catalogUserQueue),
+          expiry: await startExpiryScheduler(ctx, runtime.workerConnection, logger),
         }
       : null;
 
