@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { medicineSchema } from './medicines';
+import { copiedMedicineFields, medicineSchema } from './medicines';
 
 /**
  * Integration events svc-catalog publishes about medicines (outbox → `events.requests.medicines`).
@@ -10,20 +10,7 @@ import { medicineSchema } from './medicines';
  * queue jobs and set-based writes, not 100,000 of each.
  */
 export const medicineSnapshotSchema = medicineSchema
-  .pick({
-    id: true,
-    source: true,
-    name: true,
-    description: true,
-    quantity: true,
-    originalPrice: true,
-    discountPrice: true,
-    expiryDate: true,
-    recipientType: true,
-    imageUrl: true,
-    isAvailable: true,
-    createdAt: true,
-  })
+  .pick({ ...copiedMedicineFields, source: true, createdAt: true })
   .extend({
     ownerId: z.number().int(),
     // Any text, not the dosage-form keys: events queued before those keys still apply.
