@@ -21,3 +21,4 @@ export * from './runtime';
 export * from './metrics';
 export * from './request-context';
 export * from './paging';
+export * from './kit-migrations';
