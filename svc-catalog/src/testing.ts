@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MedicineCreateInput, UserStatus, UserType } from '@medrelay/contracts';
+import { cairoTimeZone } from '@medrelay/domain';
 import { createLogger, findReadModelUser, type Pool, type ReadModelUser } from '@medrelay/service-kit';
 import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/testing';
 import { listenForTest, testServiceEnv, waitUntil } from '@medrelay/testing';
@@ -68,7 +69,7 @@ export async function startTestCatalog(overrides: Partial<Record<keyof CatalogCo
 export type TestCatalogPlatform = Awaited<ReturnType<typeof startTestCatalog>>;
 
 /** A valid medicine body, expiring in `days` days. */
-const cairoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' });
+const cairoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: cairoTimeZone });
 /**
  * The expiry day (YYYY-MM-DD, good through its end in Cairo) that leaves `days` days left as
  * libs/domain counts them (today counted): 1 is today.
