@@ -22,3 +22,4 @@ export * from './metrics';
 export * from './request-context';
 export * from './paging';
 export * from './kit-migrations';
+export * from './report-routes';
