@@ -18,22 +18,32 @@ export default async function setup(project: TestProject) {
   const root = mkdtempSync(path.join(tmpdir(), 'medrelay-test-'));
   // PostgreSQL runs as the `postgres` user when we are root: it must reach its data folder.
   chmodSync(root, 0o755);
-  const [pgPort, redisPort, smtpPort] = [await freePort(), await freePort(), await freePort()];
+  const [pgPort, redisPort, smtpPort, flakyPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const postgres = await startEmbeddedPostgres(path.join(root, 'pg'), pgPort, () => {}, { durable: false });
   const redis = await startRedis(path.join(root, 'redis'), redisPort);
   const smtp = await startSmtpSink(path.join(root, 'mail'), smtpPort);
+  // For the mail worker's retry test: refuses the first two messages sent to it in the run.
+  const flakySmtp = await startSmtpSink(path.join(root, 'flaky-mail'), flakyPort, () => {}, { failFirst: 2 });
   const keys = generateSigningKeys();
   const stores: TestStores = {
     postgresBaseUrl: postgres.baseUrl,
     redisUrl: redis.url,
     smtpUrl: smtp.url,
     mailDir: smtp.directory,
+    flakySmtpUrl: flakySmtp.url,
+    flakyMailDir: flakySmtp.directory,
     jwtPrivateKey: keys.privateKey,
     jwtPublicKey: keys.publicKey,
   };
   project.provide('stores', stores);
   return async () => {
     await smtp.stop();
+    await flakySmtp.stop();
     await redis.stop();
     await postgres.stop();
     rmSync(root, { recursive: true, force: true });

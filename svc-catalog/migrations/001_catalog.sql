@@ -1,17 +1,5 @@
--- Read model of identity's users (fed by user events), so listings carry their owner's name,
--- address and e-mail, and browsing works while identity is down.
-CREATE TABLE catalog.users (
-  id                integer PRIMARY KEY,
-  name              text NOT NULL,
-  email             text NOT NULL,
-  user_type         text NOT NULL,
-  status            text NOT NULL,
-  address           text,
-  organization_name text,
-  language          text NOT NULL DEFAULT 'en',
-  version           integer NOT NULL,
-  updated_at        timestamptz NOT NULL DEFAULT now()
-);
+-- The users read model, inbox and outbox are service-kit's (libs/service-kit kit-migrations.ts,
+-- applied first; see service-kit.json here).
 
 -- Pharmacy listings and donor donations (spec §3). `quantity` is what is still available:
 -- approvals reserve from it, so it never goes below zero.
@@ -54,21 +42,3 @@ CREATE TABLE catalog.expiry_alerts (
   sent_at     timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (medicine_id, threshold)
 );
-
--- Integration events already applied (inbox): a redelivered event changes nothing.
-CREATE TABLE catalog.inbox (
-  event_id    uuid PRIMARY KEY,
-  event_type  text NOT NULL,
-  received_at timestamptz NOT NULL DEFAULT now()
-);
-
--- Messages (medicine events, notifications, mail jobs) written with the change that caused them.
-CREATE TABLE catalog.outbox (
-  id           uuid PRIMARY KEY,
-  queue        text NOT NULL,
-  job_name     text NOT NULL,
-  payload      jsonb NOT NULL,
-  created_at   timestamptz NOT NULL DEFAULT clock_timestamp(),
-  published_at timestamptz
-);
-CREATE INDEX outbox_unpublished ON catalog.outbox (created_at) WHERE published_at IS NULL;

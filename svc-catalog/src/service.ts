@@ -2,16 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expiryScanQueueName, mailQueueName, medicineEventQueue, userEventQueues } from '@medrelay/contracts';
 import {
-  createLogger,
-  createServiceApp,
-  createServiceRuntime,
   countWrites,
+  createLogger,
+  createServiceRuntime,
   followChanges,
-  errorHandler,
   type Logger,
-  notFoundHandler,
   publishedSettings,
-  startUserEventConsumer,
 } from '@medrelay/service-kit';
 import type { CatalogConfig } from './config';
 import { schema, type CatalogContext } from './context';
@@ -44,33 +40,23 @@ export async function createCatalogService(
     queueNames: [mailQueueName, medicineEventQueue, expiryScanQueueName],
     logger,
   });
-  const { pool, redis, prefix, workerConnection, health } = runtime;
   const browseChanges =
     config.BROWSE_CACHE_MB > 0 ? followChanges(config.DATABASE_URL, browseChangeChannel, logger) : null;
   const ctx: CatalogContext = {
-    config,
-    logger,
-    pool,
-    redis,
-    prefix,
-    verifier: runtime.verifier,
-    outbox: runtime.outbox,
+    ...runtime.context,
     storage: new LocalDiskStorage(path.resolve(config.UPLOAD_DIR)),
-    settings: publishedSettings(redis, prefix),
+    settings: publishedSettings(runtime.redis, runtime.prefix),
     browseCache:
       browseChanges && createBrowseCache(browseChanges, { maxBytes: config.BROWSE_CACHE_MB * 1024 * 1024 }),
   };
-
-  const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY });
-  app.use(health.router());
-  if (browseChanges) app.use(countWrites(browseChanges));
-  app.use(imageRoutes(ctx));
-  app.use(statsRoutes(ctx));
-  app.use(medicineRoutes(ctx));
-  app.use(expiryRoutes(ctx, runtime.queues.get(expiryScanQueueName)!));
-  app.use(internalRoutes(ctx));
-  app.use(notFoundHandler);
-  app.use(errorHandler(logger));
+  const app = runtime.app([
+    ...(browseChanges ? [countWrites(browseChanges)] : []),
+    imageRoutes(ctx),
+    statsRoutes(ctx),
+    medicineRoutes(ctx),
+    expiryRoutes(ctx, runtime.queues.get(expiryScanQueueName)!),
+    internalRoutes(ctx),
+  ]);
 
   ctx.outbox.start();
   // Photos stored before they were re-encoded are converted in the background (images/legacy.ts).
@@ -84,15 +70,8 @@ export async function createCatalogService(
   const workers =
     config.WORKERS === 'on'
       ? {
-          users: startUserEventConsumer({
-            queue: catalogUserQueue,
-            schema,
-            pool,
-            connection: workerConnection,
-            prefix,
-            logger,
-          }),
-          expiry: await startExpiryScheduler(ctx, workerConnection, logger),
+          users: runtime.userEventConsumer(catalogUserQueue),
+          expiry: await startExpiryScheduler(ctx, runtime.workerConnection, logger),
         }
       : null;
 

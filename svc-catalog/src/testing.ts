@@ -1,12 +1,11 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MedicineCreateInput, UserStatus, UserType } from '@medrelay/contracts';
-import { createLogger } from '@medrelay/service-kit';
+import { cairoTimeZone } from '@medrelay/domain';
+import { createLogger, findReadModelUser, type Pool, type ReadModelUser } from '@medrelay/service-kit';
 import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/testing';
-import { apiClient, testStores, waitUntil } from '@medrelay/testing';
+import { listenForTest, testServiceEnv, waitUntil } from '@medrelay/testing';
 import { z } from 'zod';
 import { catalogConfigShape, type CatalogConfig } from './config';
 import { createCatalogService } from './service';
@@ -18,37 +17,28 @@ export async function startCatalogFor(
   identity: TestIdentity,
   overrides: Partial<Record<keyof CatalogConfig, string>> = {},
 ) {
-  const stores = testStores();
   const config = z.object(catalogConfigShape).parse({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    DATABASE_URL: identity.databaseUrl,
-    REDIS_URL: stores.redisUrl,
-    REDIS_PREFIX: identity.prefix,
-    JWT_PUBLIC_KEY: stores.jwtPublicKey,
+    ...testServiceEnv(identity.databaseUrl, identity.prefix),
     INTERNAL_SECRET: testInternalSecret,
     UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'medrelay-uploads-')),
     ...overrides,
   });
   const service = await createCatalogService(config, createLogger('svc-catalog', config.LOG_LEVEL));
-  const server: Server = await service.listen(0);
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { service, config, baseUrl, api: apiClient(baseUrl), stop: () => service.stop() };
+  return listenForTest(service, config);
 }
 export type TestCatalog = Awaited<ReturnType<typeof startCatalogFor>>;
 
 /** Waits until a service's read model (`<schema>.users`) has this user at least at `version`. */
 export async function waitForReadModel(
-  pool: { query: (sql: string, params: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> },
+  pool: Pool,
   schema: string,
   userId: number,
-  check: (row: Record<string, unknown>) => boolean = () => true,
+  check: (row: ReadModelUser) => boolean = () => true,
 ) {
   await waitUntil(
     async () => {
-      const { rows } = await pool.query(`SELECT * FROM ${schema}.users WHERE id = $1`, [userId]);
-      return rows[0] ? check(rows[0]) : false;
+      const user = await findReadModelUser(pool, schema, userId);
+      return user ? check(user) : false;
     },
     { what: `user ${userId} in ${schema}.users` },
   );
@@ -79,7 +69,7 @@ export async function startTestCatalog(overrides: Partial<Record<keyof CatalogCo
 export type TestCatalogPlatform = Awaited<ReturnType<typeof startTestCatalog>>;
 
 /** A valid medicine body, expiring in `days` days. */
-const cairoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' });
+const cairoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: cairoTimeZone });
 /**
  * The expiry day (YYYY-MM-DD, good through its end in Cairo) that leaves `days` days left as
  * libs/domain counts them (today counted): 1 is today.

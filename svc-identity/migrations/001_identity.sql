@@ -49,16 +49,8 @@ CREATE TABLE identity.settings (
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 
--- Messages (mail jobs, integration events) written with the change that caused them.
-CREATE TABLE identity.outbox (
-  id           uuid PRIMARY KEY,
-  queue        text NOT NULL,
-  job_name     text NOT NULL,
-  payload      jsonb NOT NULL,
-  created_at   timestamptz NOT NULL DEFAULT clock_timestamp(),
-  published_at timestamptz
-);
-CREATE INDEX outbox_unpublished ON identity.outbox (created_at) WHERE published_at IS NULL;
+-- The outbox is service-kit's (libs/service-kit kit-migrations.ts, applied first; see
+-- service-kit.json here).
 
 -- E-mails already delivered, by idempotency key: a retried job never sends twice.
 CREATE TABLE identity.sent_mail (

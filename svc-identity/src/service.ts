@@ -1,15 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { mailQueueName, userEventQueues } from '@medrelay/contracts';
-import {
-  createLogger,
-  createPool,
-  createServiceApp,
-  createServiceRuntime,
-  errorHandler,
-  type Logger,
-  notFoundHandler,
-  readPem,
-} from '@medrelay/service-kit';
+import { createLogger, createPool, createServiceRuntime, type Logger, readPem } from '@medrelay/service-kit';
 import { accountRoutes } from './account/routes';
 import { adminUserRoutes } from './admin-users/routes';
 import { restoreRevocations } from './auth/revocations';
@@ -41,32 +32,24 @@ export async function createIdentityService(
     queueNames: [mailQueueName, ...userEventQueues],
     logger,
   });
-  const { pool, redis, prefix, workerConnection, health } = runtime;
+  const { pool, redis, prefix, workerConnection } = runtime;
   const privateKey = readPem(config.JWT_PRIVATE_KEY, config.JWT_PRIVATE_KEY_FILE, 'JWT private key');
   const settings = new SettingsStore(pool, redis, prefix, logger);
   const ctx: IdentityContext = {
-    config,
-    logger,
-    pool,
-    redis,
-    prefix,
+    ...runtime.context,
     settings,
     tokens: await createTokenIssuer(privateKey, redis, prefix, logger),
-    verifier: runtime.verifier,
-    outbox: runtime.outbox,
   };
   await settings.publish();
   await restoreRevocations(pool, redis, prefix);
 
-  const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY });
-  app.use(health.router());
-  app.use(authRoutes(ctx));
-  app.use(impactRoutes(ctx));
-  app.use(accountRoutes(ctx));
-  app.use(adminUserRoutes(ctx));
-  app.use(settingsRoutes(ctx));
-  app.use(notFoundHandler);
-  app.use(errorHandler(logger));
+  const app = runtime.app([
+    authRoutes(ctx),
+    impactRoutes(ctx),
+    accountRoutes(ctx),
+    adminUserRoutes(ctx),
+    settingsRoutes(ctx),
+  ]);
 
   ctx.outbox.start();
   const mailWorker =

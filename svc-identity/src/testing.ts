@@ -1,8 +1,13 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { UserStatus, UserType } from '@medrelay/contracts';
 import { createLogger, withTransaction } from '@medrelay/service-kit';
-import { apiClient, createTestDatabase, testStores, uniqueEmail, uniqueName } from '@medrelay/testing';
+import {
+  createTestDatabase,
+  listenForTest,
+  testServiceEnv,
+  testStores,
+  uniqueEmail,
+  uniqueName,
+} from '@medrelay/testing';
 import { identityConfigShape, type IdentityConfig } from './config';
 import { hashPassword } from './passwords';
 import { createIdentityService } from './service';
@@ -22,15 +27,9 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
   const prefix = overrides.REDIS_PREFIX ?? uniqueName('r');
   const databaseUrl = overrides.DATABASE_URL ?? (await createTestDatabase());
   const config = z.object(identityConfigShape).parse({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: stores.redisUrl,
-    REDIS_PREFIX: prefix,
+    ...testServiceEnv(databaseUrl, prefix),
     SMTP_URL: stores.smtpUrl,
     JWT_PRIVATE_KEY: stores.jwtPrivateKey,
-    JWT_PUBLIC_KEY: stores.jwtPublicKey,
     // Digests as soon as due and checked often, so tests wait for conditions, not minutes.
     REGISTRATION_DIGEST_SECONDS: '1',
     REGISTRATION_DIGEST_CHECK_MS: '200',
@@ -38,9 +37,7 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
     ...overrides,
   });
   const service = await createIdentityService(config, createLogger('svc-identity', config.LOG_LEVEL));
-  const server: Server = await service.listen(0);
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const api = apiClient(baseUrl);
+  const { baseUrl, api, stop } = await listenForTest(service, config);
 
   /**
    * Inserts a user directly (as the seed and create-admin do), with the user event other
@@ -97,7 +94,7 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
     createUser,
     login,
     signedIn,
-    stop: () => service.stop(),
+    stop,
   };
 }
 export type TestIdentity = Awaited<ReturnType<typeof startTestIdentity>>;

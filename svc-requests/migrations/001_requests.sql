@@ -1,16 +1,5 @@
--- Read model of identity's users (fed by user events): names, types and pickup contacts.
-CREATE TABLE requests.users (
-  id                integer PRIMARY KEY,
-  name              text NOT NULL,
-  email             text NOT NULL,
-  user_type         text NOT NULL,
-  status            text NOT NULL,
-  address           text,
-  organization_name text,
-  language          text NOT NULL DEFAULT 'en',
-  version           integer NOT NULL,
-  updated_at        timestamptz NOT NULL DEFAULT now()
-);
+-- The users read model, inbox and outbox are service-kit's (libs/service-kit kit-migrations.ts,
+-- applied first; see service-kit.json here).
 
 -- Read model of the catalog's medicines (fed by medicine events), embedded in request lists.
 CREATE TABLE requests.medicines (
@@ -66,19 +55,3 @@ CREATE TABLE requests.notifications (
   created_at  timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX notifications_user ON requests.notifications (user_id, created_at DESC);
-
-CREATE TABLE requests.inbox (
-  event_id    uuid PRIMARY KEY,
-  event_type  text NOT NULL,
-  received_at timestamptz NOT NULL DEFAULT now()
-);
-
-CREATE TABLE requests.outbox (
-  id           uuid PRIMARY KEY,
-  queue        text NOT NULL,
-  job_name     text NOT NULL,
-  payload      jsonb NOT NULL,
-  created_at   timestamptz NOT NULL DEFAULT clock_timestamp(),
-  published_at timestamptz
-);
-CREATE INDEX outbox_unpublished ON requests.outbox (created_at) WHERE published_at IS NULL;

@@ -2,14 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { mailQueueName, userEventQueues } from '@medrelay/contracts';
 import {
   createLogger,
-  createServiceApp,
   createServiceRuntime,
   createWorker,
-  errorHandler,
   type Logger,
-  notFoundHandler,
   publishedSettings,
-  startUserEventConsumer,
 } from '@medrelay/service-kit';
 import { createCatalogClient } from './catalog-client';
 import type { RequestsConfig } from './config';
@@ -38,39 +34,19 @@ export async function createRequestsService(
     queueNames: [mailQueueName, releaseQueueName],
     logger,
   });
-  const { pool, redis, prefix, workerConnection, health } = runtime;
+  const { pool, prefix, workerConnection } = runtime;
   const ctx: RequestsContext = {
-    config,
-    logger,
-    pool,
-    redis,
-    prefix,
-    verifier: runtime.verifier,
-    outbox: runtime.outbox,
+    ...runtime.context,
     catalog: createCatalogClient(config.CATALOG_URL, config.INTERNAL_SECRET, config.CATALOG_TIMEOUT_MS),
-    settings: publishedSettings(redis, prefix),
+    settings: publishedSettings(runtime.redis, prefix),
   };
-
-  const app = createServiceApp(logger, { trustProxy: config.TRUST_PROXY });
-  app.use(health.router());
-  app.use(statsRoutes(ctx));
-  app.use(requestRoutes(ctx));
-  app.use(notificationRoutes(ctx));
-  app.use(notFoundHandler);
-  app.use(errorHandler(logger));
+  const app = runtime.app([statsRoutes(ctx), requestRoutes(ctx), notificationRoutes(ctx)]);
 
   ctx.outbox.start();
   const workers =
     config.WORKERS === 'on'
       ? [
-          startUserEventConsumer({
-            queue: requestsUserQueue,
-            schema,
-            pool,
-            connection: workerConnection,
-            prefix,
-            logger,
-          }),
+          runtime.userEventConsumer(requestsUserQueue),
           startMedicineEventConsumer(pool, workerConnection, prefix, logger),
           createWorker<{ requestId: number }>(
             releaseQueueName,

@@ -1,5 +1,3 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { UserStatus, UserType } from '@medrelay/contracts';
 import { createLogger } from '@medrelay/service-kit';
 import {
@@ -9,7 +7,7 @@ import {
   type TestCatalog,
 } from '@medrelay/svc-catalog/testing';
 import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/testing';
-import { apiClient, testStores } from '@medrelay/testing';
+import { listenForTest, testServiceEnv } from '@medrelay/testing';
 import { z } from 'zod';
 import { requestsConfigShape, type RequestsConfig } from './config';
 import { createRequestsService } from './service';
@@ -22,23 +20,14 @@ export async function startRequestsFor(
   catalog: TestCatalog,
   overrides: Partial<Record<keyof RequestsConfig, string>> = {},
 ) {
-  const stores = testStores();
   const config = z.object(requestsConfigShape).parse({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    DATABASE_URL: identity.databaseUrl,
-    REDIS_URL: stores.redisUrl,
-    REDIS_PREFIX: identity.prefix,
-    JWT_PUBLIC_KEY: stores.jwtPublicKey,
+    ...testServiceEnv(identity.databaseUrl, identity.prefix),
     INTERNAL_SECRET: testInternalSecret,
     CATALOG_URL: catalog.baseUrl,
     ...overrides,
   });
   const service = await createRequestsService(config, createLogger('svc-requests', config.LOG_LEVEL));
-  const server: Server = await service.listen(0);
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { service, config, baseUrl, api: apiClient(baseUrl), stop: () => service.stop() };
+  return listenForTest(service, config);
 }
 export type TestRequests = Awaited<ReturnType<typeof startRequestsFor>>;
 

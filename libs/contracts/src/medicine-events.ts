@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { medicineSources, recipientTypes } from './medicines';
+import { copiedMedicineFields, medicineSchema } from './medicines';
 
 /**
  * Integration events svc-catalog publishes about medicines (outbox → `events.requests.medicines`).
@@ -9,23 +9,14 @@ import { medicineSources, recipientTypes } from './medicines';
  * up to `medicineEventBatchSize` each), so a run touching 100,000 listings is a few hundred
  * queue jobs and set-based writes, not 100,000 of each.
  */
-export const medicineSnapshotSchema = z.object({
-  id: z.number().int(),
-  ownerId: z.number().int(),
-  source: z.enum(medicineSources),
-  name: z.string(),
-  type: z.string(),
-  description: z.string().nullable(),
-  quantity: z.number().int(),
-  originalPrice: z.string().nullable(),
-  discountPrice: z.string().nullable(),
-  expiryDate: z.string(),
-  recipientType: z.enum(recipientTypes),
-  imageUrl: z.string().nullable(),
-  isAvailable: z.boolean(),
-  createdAt: z.string(),
-  version: z.number().int(),
-});
+export const medicineSnapshotSchema = medicineSchema
+  .pick({ ...copiedMedicineFields, source: true, createdAt: true })
+  .extend({
+    ownerId: z.number().int(),
+    // Any text, not the dosage-form keys: events queued before those keys still apply.
+    type: z.string(),
+    version: z.number().int(),
+  });
 export type MedicineSnapshot = z.infer<typeof medicineSnapshotSchema>;
 
 export const medicineChangedEventSchema = z.object({

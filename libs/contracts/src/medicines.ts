@@ -283,6 +283,23 @@ export const medicineSchema = z.object({
 });
 export type Medicine = z.infer<typeof medicineSchema>;
 
+/**
+ * The listing fields other services keep a copy of (the medicine event's snapshot, svc-requests'
+ * read model): picked from `medicineSchema`, so a field is described once.
+ */
+export const copiedMedicineFields = {
+  id: true,
+  name: true,
+  description: true,
+  quantity: true,
+  originalPrice: true,
+  discountPrice: true,
+  expiryDate: true,
+  recipientType: true,
+  imageUrl: true,
+  isAvailable: true,
+} as const;
+
 /** The catalog's part of the admin statistics (GET /api/admin/all-medicines/stats). */
 export const medicineStatsSchema = z.object({
   totalMedicines: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listPageFields, queryInt, typeError } from './fields';
-import { medicineSchema, medicineSources } from './medicines';
+import { copiedMedicineFields, medicineSchema, medicineSources } from './medicines';
 import { userTypes } from './roles';
 
 export const requestStatuses = ['pending', 'approved', 'rejected', 'completed', 'cancelled'] as const;
@@ -132,27 +132,13 @@ export const contactSchema = z.object({
 export type Contact = z.infer<typeof contactSchema>;
 
 /** The medicine as svc-requests knows it (its read model of the catalog). */
-export const requestMedicineSchema = medicineSchema
-  .pick({
-    id: true,
-    name: true,
-    type: true,
-    description: true,
-    quantity: true,
-    originalPrice: true,
-    discountPrice: true,
-    expiryDate: true,
-    recipientType: true,
-    imageUrl: true,
-    isAvailable: true,
-  })
-  .extend({
-    /** A dosage form key, or the free text of a listing the read model has not heard of since the keys came. */
-    type: z.string(),
-    source: z.enum(medicineSources),
-    pharmacyId: z.number().int().nullable(),
-    donorId: z.number().int().nullable(),
-  });
+export const requestMedicineSchema = medicineSchema.pick(copiedMedicineFields).extend({
+  /** A dosage form key, or the free text of a listing the read model has not heard of since the keys came. */
+  type: z.string(),
+  source: z.enum(medicineSources),
+  pharmacyId: z.number().int().nullable(),
+  donorId: z.number().int().nullable(),
+});
 
 /** A request as lists show it (spec §3): embeds medicine, requester and provider. */
 export const requestSchema = z.object({

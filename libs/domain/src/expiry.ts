@@ -3,8 +3,11 @@ const dayMs = 24 * 60 * 60 * 1000;
 export const expiryAlertWindowDays = 30;
 export const urgentThresholdDays = 7;
 
-/** The platform's calendar: medicines expire on Egyptian days, whatever the reader's clock says. */
-export const expiryTimeZone = 'Africa/Cairo';
+/** The platform's clock and calendar: Egypt's, whatever the reader's clock says. */
+export const cairoTimeZone = 'Africa/Cairo';
+
+/** Medicines expire on Egyptian days. */
+export const expiryTimeZone = cairoTimeZone;
 
 const cairoDate = new Intl.DateTimeFormat('en-CA', {
   timeZone: expiryTimeZone,

@@ -1,11 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@medrelay/contracts';
-
-/**
- * Egyptian formats in both languages. Arabic keeps Latin digits (as most Egyptian professional
- * sites do), so a formatted number never sits beside a differently written one in a text.
- */
-const locales: Record<Language, string> = { en: 'en-EG', ar: 'ar-EG-u-nu-latn' };
+import { formatLocales as locales } from '@medrelay/domain/formats';
 
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool, migrate, MigrationChecksumError, withTransaction, type Pool } from './db';
+import { createPool, kitManifest, migrate, MigrationChecksumError, withTransaction, type Pool } from './db';
+import { kitMigrations } from './kit-migrations';
 
 let pool: Pool;
 beforeAll(async () => {
@@ -79,6 +81,58 @@ describe('migration checksums', () => {
       '-- edited\nCREATE TABLE kit_d.things (id int PRIMARY KEY);',
     );
     await expect(migrate(pool, 'kit_d', dir)).rejects.toThrow(/kit_d\/001_create\.sql/);
+  });
+});
+
+describe("service-kit's own tables", () => {
+  const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+  const tables = async (schema: string) =>
+    (
+      await pool.query<{ table_name: string }>(
+        'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
+        [schema],
+      )
+    ).rows.map((r) => r.table_name);
+
+  it('creates the tables a service names before its own files, and records them', async () => {
+    const dir = migrations({
+      // The service's own file already uses the outbox: it must exist first.
+      '001_things.sql':
+        'CREATE TABLE kit_e.things (id int); CREATE INDEX things_outbox ON kit_e.outbox (queue);',
+      [kitManifest]: JSON.stringify({ kitTables: ['outbox', 'inbox'] }),
+    });
+    expect(await migrate(pool, 'kit_e', dir)).toEqual([
+      'service-kit/outbox.sql',
+      'service-kit/inbox.sql',
+      '001_things.sql',
+    ]);
+    expect(await tables('kit_e')).toEqual(['inbox', 'migrations', 'outbox', 'things']);
+    expect(await migrate(pool, 'kit_e', dir)).toEqual([]);
+  });
+
+  it('keeps a database made when the service declared those tables itself working', async () => {
+    // Before: the service's 001 created its own outbox, and was applied.
+    const before = `CREATE TABLE kit_f.things (id int);\n${kitMigrations.outbox('kit_f').replace(/ IF NOT EXISTS/g, '')}`;
+    const dir = migrations({ '001_things.sql': before });
+    await migrate(pool, 'kit_f', dir);
+    await pool.query(
+      "INSERT INTO kit_f.outbox (id, queue, job_name, payload) VALUES (gen_random_uuid(), 'q', 'j', '{}')",
+    );
+    // After: 001 without it, service-kit's outbox first, the old sum named as a former one.
+    writeFileSync(path.join(dir, '001_things.sql'), 'CREATE TABLE kit_f.things (id int);');
+    writeFileSync(path.join(dir, kitManifest), JSON.stringify({ kitTables: ['outbox'] }));
+    // Without the former sum the edit is refused as any other.
+    await expect(migrate(pool, 'kit_f', dir)).rejects.toThrow(MigrationChecksumError);
+    writeFileSync(
+      path.join(dir, kitManifest),
+      JSON.stringify({ kitTables: ['outbox'], formerChecksums: { '001_things.sql': [sha(before)] } }),
+    );
+    expect(await migrate(pool, 'kit_f', dir)).toEqual(['service-kit/outbox.sql']);
+    expect(await migrate(pool, 'kit_f', dir)).toEqual([]);
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM kit_f.outbox');
+    expect(rows[0].n).toBe(1);
+    const recorded = await pool.query("SELECT checksum FROM kit_f.migrations WHERE name = '001_things.sql'");
+    expect(recorded.rows[0].checksum).toBe(sha('CREATE TABLE kit_f.things (id int);'));
   });
 });
 

@@ -3,6 +3,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { z } from 'zod';
+import { kitMigrations, type KitTable } from './kit-migrations';
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
@@ -26,22 +28,47 @@ export function createPool(
   return pool;
 }
 
+export interface TransactionOptions {
+  /** How long a statement may wait for a row lock before failing (PostgreSQL `lock_timeout`, e.g. `'5s'`). */
+  lockTimeout?: string;
+  /** A key held for the whole transaction (`pg_advisory_xact_lock`): callers with the same key go one at a time. */
+  lockKey?: string;
+}
+
 /** Runs `work` in one transaction: everything it writes lands together or not at all. */
 export async function withTransaction<T>(
   pool: pg.Pool,
   work: (client: pg.PoolClient) => Promise<T>,
+  options: TransactionOptions = {},
 ): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
-    const result = await work(client);
+    return await inTransaction(client, () => work(client), options);
+  } finally {
+    client.release();
+  }
+}
+
+/** `withTransaction` on a client the caller already holds (e.g. one keeping a session lock). */
+export async function inTransaction<T>(
+  client: pg.PoolClient,
+  work: () => Promise<T>,
+  { lockTimeout, lockKey }: TransactionOptions = {},
+): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    // SET cannot take parameters; the value is the caller's constant, checked to be a duration.
+    if (lockTimeout !== undefined) {
+      if (!/^\d+(ms|s)$/.test(lockTimeout)) throw new Error(`bad lock timeout ${lockTimeout}`);
+      await client.query(`SET LOCAL lock_timeout = '${lockTimeout}'`);
+    }
+    if (lockKey !== undefined) await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lockKey]);
+    const result = await work();
     await client.query('COMMIT');
     return result;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
-  } finally {
-    client.release();
   }
 }
 
@@ -50,6 +77,24 @@ export class MigrationChecksumError extends Error {}
 
 function checksum(sql: string): string {
   return createHash('sha256').update(sql).digest('hex');
+}
+
+/** In a service's migrations folder: its `MigrateOptions` (JSON). */
+export const kitManifest = 'service-kit.json';
+const migrateOptionsSchema = z.strictObject({
+  kitTables: z.array(z.enum(Object.keys(kitMigrations) as [KitTable, ...KitTable[]])).optional(),
+  formerChecksums: z.record(z.string(), z.array(z.string().regex(/^[0-9a-f]{64}$/))).optional(),
+});
+
+export interface MigrateOptions {
+  /** service-kit's tables the service has (kit-migrations.ts), created before its own files. */
+  kitTables?: readonly KitTable[];
+  /**
+   * Per file, sums an applied file may still carry from before a deliberate, recorded edit (DDL
+   * moved into service-kit, applied on every database that has the old sum): accepted, and the
+   * recorded sum replaced by the current one. Any other difference still stops the start.
+   */
+  formerChecksums?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**
@@ -64,8 +109,22 @@ export async function migrate(
   schema: string,
   directory: string,
   logger?: Logger,
+  given: MigrateOptions = {},
 ): Promise<string[]> {
-  const files = (await readdir(directory)).filter((f) => f.endsWith('.sql')).sort();
+  const entries = await readdir(directory);
+  const files = entries.filter((f) => f.endsWith('.sql')).sort();
+  // The folder says which service-kit tables the service has (and former sums), so every caller
+  // (start, --migrate-only, provisioning, tests) migrates the same way.
+  const options: MigrateOptions = entries.includes(kitManifest)
+    ? {
+        ...migrateOptionsSchema.parse(JSON.parse(await readFile(path.join(directory, kitManifest), 'utf8'))),
+        ...given,
+      }
+    : given;
+  const kitSources = (options.kitTables ?? []).map((table) => {
+    const sql = kitMigrations[table](schema);
+    return { file: `service-kit/${table}.sql`, sql, sum: checksum(sql) };
+  });
   const applied: string[] = [];
   const client = await pool.connect();
   try {
@@ -82,18 +141,22 @@ export async function migrate(
         )
       ).rows.map((r) => [r.name, r.checksum]),
     );
-    const sources = await Promise.all(
-      files.map(async (file) => {
-        const sql = await readFile(path.join(directory, file), 'utf8');
-        return { file, sql, sum: checksum(sql) };
-      }),
-    );
+    const sources = [
+      ...kitSources,
+      ...(await Promise.all(
+        files.map(async (file) => {
+          const sql = await readFile(path.join(directory, file), 'utf8');
+          return { file, sql, sum: checksum(sql) };
+        }),
+      )),
+    ];
     // Check everything already applied before applying anything new.
     const mismatched: string[] = [];
     for (const { file, sum } of sources) {
       if (!done.has(file)) continue;
-      const recorded = done.get(file);
-      if (recorded === null) {
+      const recorded = done.get(file) ?? null;
+      const formerSum = recorded !== null && (options.formerChecksums?.[file] ?? []).includes(recorded);
+      if (recorded === null || (recorded !== sum && formerSum)) {
         await client.query(`UPDATE ${schema}.migrations SET checksum = $2 WHERE name = $1`, [file, sum]);
         logger?.info({ schema, file }, 'migration checksum recorded');
       } else if (recorded !== sum) {

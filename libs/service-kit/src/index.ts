@@ -23,3 +23,5 @@ export * from './request-context';
 export * from './paging';
 export * from './mount';
 export * from './change-feed';
+export * from './kit-migrations';
+export * from './report-routes';

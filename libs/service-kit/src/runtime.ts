@@ -1,16 +1,18 @@
 import type { Server } from 'node:http';
-import type { Express } from 'express';
+import type { Express, RequestHandler, Router } from 'express';
 import type { Queue } from 'bullmq';
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { readPem } from './config';
 import { createPool, migrate } from './db';
 import { Health } from './health';
-import { closeServer, internalPortFor, listen, listenInternal } from './http';
+import { errorHandler, notFoundHandler } from './errors';
+import { closeServer, createServiceApp, internalPortFor, listen, listenInternal } from './http';
 import type { Logger } from './logger';
 import { watchQueueDepth } from './metrics';
 import { OutboxRelay } from './outbox';
 import { createQueue } from './queue';
 import { createQueueRedis, createRedis } from './redis';
+import { startUserEventConsumer } from './user-read-model';
 
 /** The settings every service with a database, Redis and queues reads (see baseConfigShape). */
 interface RuntimeConfig {
@@ -22,6 +24,7 @@ interface RuntimeConfig {
   PORT: number;
   HOST: string;
   METRICS_PORT?: number | undefined;
+  TRUST_PROXY?: string | undefined;
 }
 
 /**
@@ -29,9 +32,9 @@ interface RuntimeConfig {
  * two BullMQ connections (queues, workers), the queues it writes to, the token verifier, the
  * outbox relay and health checks. Each service's `createXService` adds its routes and workers.
  */
-export async function createServiceRuntime(options: {
+export async function createServiceRuntime<C extends RuntimeConfig>(options: {
   name: string;
-  config: RuntimeConfig;
+  config: C;
   schema: string;
   migrationsDir: string;
   /** Queues this service publishes to (through its outbox). */
@@ -65,6 +68,23 @@ export async function createServiceRuntime(options: {
   );
   const outbox = new OutboxRelay(pool, schema, queueFor, logger);
   const health = new Health({ postgres: () => pool.query('SELECT 1'), redis: () => redis.ping() });
+
+  /** The fields every service's context starts with; each service adds its own. */
+  const context = { config, logger, pool, redis, prefix, verifier, outbox };
+
+  /** The HTTP app: health checks, the service's routers in order, then 404 and the error handler. */
+  function app(routers: Array<Router | RequestHandler>): Express {
+    const built = createServiceApp(logger, { trustProxy: config.TRUST_PROXY });
+    built.use(health.router());
+    for (const router of routers) built.use(router);
+    built.use(notFoundHandler);
+    built.use(errorHandler(logger));
+    return built;
+  }
+
+  /** Consumes one of identity's user-event queues into this service's users read model. */
+  const userEventConsumer = (queue: string) =>
+    startUserEventConsumer({ queue, schema, pool, connection: workerConnection, prefix, logger });
 
   /**
    * listen/stop for the service. Shutdown order: readiness off, HTTP drained, workers and relay
@@ -118,6 +138,9 @@ export async function createServiceRuntime(options: {
     verifier,
     outbox,
     health,
+    context,
+    app,
+    userEventConsumer,
     lifecycle,
   };
 }

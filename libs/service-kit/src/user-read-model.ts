@@ -46,6 +46,30 @@ async function upsertUser(client: pg.PoolClient, schema: string, user: UserSnaps
   );
 }
 
+/** A user as the read model holds it (`<schema>.users`). */
+export interface ReadModelUser {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  user_type: UserSnapshot['userType'];
+  status: UserSnapshot['status'];
+  address: string | null;
+  organization_name: string | null;
+  language: UserSnapshot['language'];
+  version: number;
+}
+
+/** One user of the read model, or null before their first event has arrived. */
+export async function findReadModelUser(
+  db: pg.Pool | pg.PoolClient,
+  schema: string,
+  id: number,
+): Promise<ReadModelUser | null> {
+  const { rows } = await db.query<ReadModelUser>(`SELECT * FROM ${schema}.users WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
 /** Consumes this service's user-event queue into its read model. */
 export function startUserEventConsumer(options: {
   queue: string;

@@ -3,3 +3,4 @@ export * from './isolation';
 export * from './mail';
 export * from './http';
 export * from './wait';
+export * from './service';

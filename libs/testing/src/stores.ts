@@ -6,6 +6,9 @@ export interface TestStores {
   redisUrl: string;
   smtpUrl: string;
   mailDir: string;
+  /** An SMTP sink that refuses (451) the first two messages of the run: for retry tests only. */
+  flakySmtpUrl: string;
+  flakyMailDir: string;
   jwtPrivateKey: string;
   jwtPublicKey: string;
 }

@@ -5,7 +5,13 @@ import {
   type ExpiryScanResult,
   type MailJob,
 } from '@medrelay/contracts';
-import { addManyToOutbox, withTransaction, type OutboxMessage, type PoolClient } from '@medrelay/service-kit';
+import {
+  addManyToOutbox,
+  inTransaction,
+  withTransaction,
+  type OutboxMessage,
+  type PoolClient,
+} from '@medrelay/service-kit';
 import { schema, type CatalogContext } from '../context';
 import {
   addUnlisted,
@@ -117,18 +123,6 @@ export async function runExpiryScan(
     }
   } finally {
     client.release();
-  }
-}
-
-async function inTransaction<T>(client: PoolClient, work: () => Promise<T>): Promise<T> {
-  await client.query('BEGIN');
-  try {
-    const result = await work();
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK');
-    throw err;
   }
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dosageForms } from '@medrelay/domain';
-import { createPool, migrate, type Pool } from '@medrelay/service-kit';
+import { createPool, kitManifest, migrate, type Pool } from '@medrelay/service-kit';
 import { createTestDatabase } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -12,7 +12,10 @@ const migrations = fileURLToPath(new URL('../../migrations', import.meta.url));
 /** The catalog as it was before 006: the migrations before it, in a folder of their own. */
 function migrationsBefore(prefix: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'catalog-before-'));
-  for (const file of readdirSync(migrations).filter((f) => f.endsWith('.sql') && f < prefix)) {
+  for (const file of readdirSync(migrations).filter(
+    // The migrations before it, and which service-kit tables come first (service-kit.json).
+    (f) => (f.endsWith('.sql') && f < prefix) || f === kitManifest,
+  )) {
     cpSync(path.join(migrations, file), path.join(dir, file));
   }
   return dir;

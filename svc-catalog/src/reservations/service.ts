@@ -1,15 +1,21 @@
 import type { Reservation, ReservationResult } from '@medrelay/contracts';
+import { isAvailableListing } from '@medrelay/domain';
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from '../medicines/events';
 import { findMedicine } from '../medicines/repo';
+import {
+  findReservation,
+  insertReleasedMarker,
+  insertReservation,
+  markReleased,
+  shiftReservedQuantity,
+  type ReservationRow,
+} from './repo';
 
-interface ReservationRow {
-  request_id: number;
-  medicine_id: number | null;
-  quantity: number;
-  status: 'reserved' | 'released';
-}
+// The transaction of each call: row locks wait at most 5 s, and one call per request id at a
+// time (also before its reservation row exists).
+const lockFor = (requestId: number) => ({ lockTimeout: '5s', lockKey: `reservation:${requestId}` });
 
 /**
  * Reserving and releasing quantity for approved requests. Keyed by the request id: repeating a
@@ -34,56 +40,44 @@ export function createReservationService(ctx: CatalogContext) {
 
   return {
     async reserve(input: Reservation): Promise<ReservationResult> {
-      const row = await withTransaction(ctx.pool, async (client) => {
-        await client.query(`SET LOCAL lock_timeout = '5s'`);
-        // One reservation per request id at a time, also before its row exists.
-        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`reservation:${input.requestId}`]);
-        const existing = await client.query<ReservationRow>(
-          'SELECT request_id, medicine_id, quantity, status FROM catalog.reservations WHERE request_id = $1',
-          [input.requestId],
-        );
-        if (existing.rows[0]) {
-          const found = existing.rows[0];
-          if (
-            found.status === 'reserved' &&
-            (found.medicine_id !== input.medicineId || found.quantity !== input.quantity)
-          ) {
-            throw httpError.conflict('INVALID_TRANSITION', 'invalidInput', { reservation: found });
+      const row = await withTransaction(
+        ctx.pool,
+        async (client) => {
+          const found = await findReservation(client, input.requestId);
+          if (found) {
+            if (
+              found.status === 'reserved' &&
+              (found.medicine_id !== input.medicineId || found.quantity !== input.quantity)
+            ) {
+              throw httpError.conflict('INVALID_TRANSITION', 'invalidInput', { reservation: found });
+            }
+            return found;
           }
-          return found;
-        }
-        const medicine = await findMedicine(client, input.medicineId, true);
-        if (!medicine) throw httpError.notFound('medicineNotFound');
-        if (
-          !medicine.is_available ||
-          medicine.expiry_date.getTime() <= Date.now() ||
-          medicine.quantity === 0
-        ) {
-          throw new AppError(409, 'MEDICINE_UNAVAILABLE', 'medicineUnavailable', {
-            details: { available: 0 },
-          });
-        }
-        if (medicine.quantity < input.quantity) {
-          throw new AppError(409, 'INSUFFICIENT_QUANTITY', 'insufficientQuantity', {
-            params: { available: medicine.quantity },
-            details: { available: medicine.quantity },
-          });
-        }
-        await client.query(
-          `UPDATE catalog.medicines
-              SET quantity = quantity - $2, reserved_quantity = reserved_quantity + $2,
-                  version = version + 1, updated_at = now()
-            WHERE id = $1`,
-          [medicine.id, input.quantity],
-        );
-        const inserted = await client.query<ReservationRow>(
-          `INSERT INTO catalog.reservations (request_id, medicine_id, quantity, status)
-           VALUES ($1, $2, $3, 'reserved') RETURNING request_id, medicine_id, quantity, status`,
-          [input.requestId, medicine.id, input.quantity],
-        );
-        await recordMedicineChanged(client, medicine.id);
-        return inserted.rows[0]!;
-      });
+          const medicine = await findMedicine(client, input.medicineId, true);
+          if (!medicine) throw httpError.notFound('medicineNotFound');
+          const stock = {
+            isAvailable: medicine.is_available,
+            quantity: medicine.quantity,
+            expiryDate: medicine.expiry_date.toISOString(),
+          };
+          if (!isAvailableListing(stock)) {
+            throw new AppError(409, 'MEDICINE_UNAVAILABLE', 'medicineUnavailable', {
+              details: { available: 0 },
+            });
+          }
+          if (medicine.quantity < input.quantity) {
+            throw new AppError(409, 'INSUFFICIENT_QUANTITY', 'insufficientQuantity', {
+              params: { available: medicine.quantity },
+              details: { available: medicine.quantity },
+            });
+          }
+          await shiftReservedQuantity(client, medicine.id, input.quantity);
+          const inserted = await insertReservation(client, input.requestId, medicine.id, input.quantity);
+          await recordMedicineChanged(client, medicine.id);
+          return inserted;
+        },
+        lockFor(input.requestId),
+      );
       ctx.outbox.nudge();
       return result(row);
     },
@@ -94,37 +88,19 @@ export function createReservationService(ctx: CatalogContext) {
      * a reserve retried after it cannot take stock any more.
      */
     async release(requestId: number): Promise<ReservationResult> {
-      const row = await withTransaction(ctx.pool, async (client) => {
-        await client.query(`SET LOCAL lock_timeout = '5s'`);
-        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`reservation:${requestId}`]);
-        const existing = await client.query<ReservationRow>(
-          'SELECT request_id, medicine_id, quantity, status FROM catalog.reservations WHERE request_id = $1',
-          [requestId],
-        );
-        const found = existing.rows[0];
-        if (!found) {
-          const marker = await client.query<ReservationRow>(
-            `INSERT INTO catalog.reservations (request_id, medicine_id, quantity, status, released_at)
-             VALUES ($1, NULL, 0, 'released', now()) RETURNING request_id, medicine_id, quantity, status`,
-            [requestId],
-          );
-          return marker.rows[0]!;
-        }
-        if (found.status === 'released') return found;
-        await client.query(
-          `UPDATE catalog.medicines
-              SET quantity = quantity + $2, reserved_quantity = reserved_quantity - $2,
-                  version = version + 1, updated_at = now()
-            WHERE id = $1`,
-          [found.medicine_id, found.quantity],
-        );
-        await client.query(
-          "UPDATE catalog.reservations SET status = 'released', released_at = now() WHERE request_id = $1",
-          [requestId],
-        );
-        await recordMedicineChanged(client, found.medicine_id!);
-        return { ...found, status: 'released' as const };
-      });
+      const row = await withTransaction(
+        ctx.pool,
+        async (client) => {
+          const found = await findReservation(client, requestId);
+          if (!found) return insertReleasedMarker(client, requestId);
+          if (found.status === 'released') return found;
+          await shiftReservedQuantity(client, found.medicine_id!, -found.quantity);
+          await markReleased(client, requestId);
+          await recordMedicineChanged(client, found.medicine_id!);
+          return { ...found, status: 'released' as const };
+        },
+        lockFor(requestId),
+      );
       ctx.outbox.nudge();
       return result(row);
     },

@@ -1,80 +1,21 @@
-import {
-  activityFromRow,
-  activityQuerySchema,
-  impactPartPath,
-  statsQuerySchema,
-  type ActivityRow,
-  type ActivityQuery,
-  type CatalogImpact,
-  type MedicineStats,
-  type StatsQuery,
-} from '@medrelay/contracts';
-import { authenticate, requirePermission, validate } from '@medrelay/service-kit';
-import { Router } from 'express';
+import { reportPartRoutes } from '@medrelay/service-kit';
+import type { Router } from 'express';
 import type { CatalogContext } from '../context';
+import { catalogImpact, medicineActivity, medicineStats } from './repo';
 
 /**
- * The catalog's part of the admin statistics (the gateway aggregates GET /api/admin/stats).
- * Expiry classes by whole days left, rounded up (spec §4): expired ≤ 0, expiring 1–30, fresh > 30.
- * `?days=N` counts only listings created in the last N days (the reports' time range).
+ * The catalog's part of the admin statistics (the gateway aggregates GET /api/admin/stats): listings
+ * by source and expiry class; of the dashboard's activity: listings and donations; of the public
+ * impact figures: units left to expire unclaimed.
  */
 export function statsRoutes(ctx: CatalogContext): Router {
-  const router = Router();
-  router.get(
-    '/api/admin/all-medicines/stats',
-    authenticate(ctx.verifier),
-    requirePermission('reports.view'),
-    validate({ query: statsQuerySchema }),
-    async (_req, res) => {
-      const { days } = res.locals.query as StatsQuery;
-      const { rows } = await ctx.pool.query<Record<string, string>>(
-        `WITH m AS (
-           SELECT source, ceil(extract(epoch FROM (expiry_date - now())) / 86400) AS days FROM catalog.medicines
-            WHERE $1::int IS NULL OR created_at > now() - make_interval(days => $1::int))
-         SELECT count(*) AS total,
-                count(*) FILTER (WHERE source = 'pharmacy') AS pharmacy,
-                count(*) FILTER (WHERE source = 'donor') AS donor,
-                count(*) FILTER (WHERE days > 30) AS fresh,
-                count(*) FILTER (WHERE days BETWEEN 1 AND 30) AS expiring,
-                count(*) FILTER (WHERE days <= 0) AS expired
-           FROM m`,
-        [days ?? null],
-      );
-      const n = (key: string) => Number(rows[0]![key]);
-      const stats: MedicineStats = {
-        totalMedicines: n('total'),
-        medicineSources: { pharmacy: n('pharmacy'), donor: n('donor') },
-        medicineExpiry: { fresh: n('fresh'), expiring: n('expiring'), expired: n('expired') },
-      };
-      res.json(stats);
+  return reportPartRoutes(
+    ctx.verifier,
+    { stats: '/api/admin/all-medicines/stats', activity: '/api/admin/all-medicines/activity' },
+    {
+      stats: (days) => medicineStats(ctx.pool, days),
+      activity: (limit) => medicineActivity(ctx.pool, limit),
+      impact: () => catalogImpact(ctx.pool),
     },
   );
-  // Its part of the admin dashboard's recent activity: listings and donations, newest first.
-  router.get(
-    '/api/admin/all-medicines/activity',
-    authenticate(ctx.verifier),
-    requirePermission('reports.view'),
-    validate({ query: activityQuerySchema }),
-    async (_req, res) => {
-      const { limit } = res.locals.query as ActivityQuery;
-      const { rows } = await ctx.pool.query<ActivityRow>(
-        `SELECT m.id, CASE m.source WHEN 'pharmacy' THEN 'medicine.listed' ELSE 'medicine.donated' END AS kind,
-                m.created_at AS at, u.name AS actor, u.user_type AS actor_type, m.name AS subject
-           FROM catalog.medicines m LEFT JOIN catalog.users u ON u.id = m.owner_id
-          ORDER BY m.created_at DESC, m.id DESC LIMIT $1`,
-        [limit],
-      );
-      res.json(rows.map(activityFromRow));
-    },
-  );
-  // Its part of the public impact figures (landing page): units left to expire unclaimed.
-  router.get(impactPartPath, async (_req, res) => {
-    const { rows } = await ctx.pool.query<{ n: string }>(
-      'SELECT coalesce(sum(quantity), 0)::bigint AS n FROM catalog.medicines WHERE expiry_date <= now()',
-    );
-    // bigint: sums of many listings pass 2^31; pg hands them over as text.
-    const part: CatalogImpact = { expiredUnits: Number(rows[0]!.n) };
-    res.json(part);
-  });
-  return router;
 }

@@ -1,5 +1,6 @@
 import { authKeys } from '@medrelay/contracts';
 import type { Pool, Redis } from '@medrelay/service-kit';
+import { rejectedUsers } from '../users/repo';
 
 /**
  * Rebuilds the Redis revocation entries of rejected and suspended accounts from the database,
@@ -7,9 +8,7 @@ import type { Pool, Redis } from '@medrelay/service-kit';
  * suspended account back in. Existing entries are kept (NX): they may be newer.
  */
 export async function restoreRevocations(pool: Pool, redis: Redis, prefix: string): Promise<number> {
-  const { rows } = await pool.query<{ id: number; changed_ms: string }>(
-    "SELECT id, floor(extract(epoch FROM updated_at) * 1000)::bigint AS changed_ms FROM identity.users WHERE status = 'rejected'",
-  );
+  const rows = await rejectedUsers(pool);
   if (rows.length === 0) return 0;
   const pipeline = redis.pipeline();
   for (const row of rows) {

@@ -5,7 +5,6 @@ import {
   type LoginResponse,
   type Registration,
   type User,
-  type UserStatus,
 } from '@medrelay/contracts';
 import { AppError, httpError, RateLimiter, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
@@ -14,7 +13,14 @@ import { dummyHash, hashPassword, verifyPassword } from '../passwords';
 import { addRegistrationNotice } from '../registrations/repo';
 import { SignInLockout } from './lockout';
 import { recordUserEvent } from '../users/events';
-import { findCredentialsByEmail, findUserById, insertUser, languageOfEmail, publicUser } from '../users/repo';
+import {
+  findCredentialsByEmail,
+  findUserById,
+  insertUser,
+  languageOfEmail,
+  publicUser,
+  shareLockStatus,
+} from '../users/repo';
 
 export function createAuthService(ctx: IdentityContext) {
   const c = ctx.config;
@@ -141,21 +147,20 @@ export function createAuthService(ctx: IdentityContext) {
       // The status is read, published and signed under a share lock: a suspension (which takes
       // the row FOR UPDATE and revokes before committing) either waits for this token and then
       // revokes it, or commits first and this sign-in sees "rejected".
-      const token = await withTransaction(ctx.pool, async (client) => {
-        await client.query(`SET LOCAL lock_timeout = '5s'`);
-        const { rows } = await client.query<{ status: UserStatus }>(
-          'SELECT status FROM identity.users WHERE id = $1 FOR SHARE',
-          [found.user.id],
-        );
-        const status = rows[0]?.status;
-        if (!status) throw httpError.unauthenticated('accountGone');
-        if (status === 'rejected') throw new AppError(403, 'ACCOUNT_REJECTED', 'accountRejected');
-        if (settings.maintenanceMode && found.user.userType !== 'admin') {
-          throw httpError.unavailable('MAINTENANCE', 'maintenance');
-        }
-        await ctx.tokens.publishStatus(found.user.id, status);
-        return ctx.tokens.sign({ ...found.user, status }, settings.sessionTimeout);
-      });
+      const token = await withTransaction(
+        ctx.pool,
+        async (client) => {
+          const status = await shareLockStatus(client, found.user.id);
+          if (!status) throw httpError.unauthenticated('accountGone');
+          if (status === 'rejected') throw new AppError(403, 'ACCOUNT_REJECTED', 'accountRejected');
+          if (settings.maintenanceMode && found.user.userType !== 'admin') {
+            throw httpError.unavailable('MAINTENANCE', 'maintenance');
+          }
+          await ctx.tokens.publishStatus(found.user.id, status);
+          return ctx.tokens.sign({ ...found.user, status }, settings.sessionTimeout);
+        },
+        { lockTimeout: '5s' },
+      );
       const user = (await findUserById(ctx.pool, found.user.id))!;
       return { token, user: publicUser(user) };
     },

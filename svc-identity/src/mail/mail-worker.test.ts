@@ -1,27 +1,17 @@
 import { languages, mailTemplates } from '@medrelay/contracts';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { uniqueEmail, waitForMails } from '@medrelay/testing';
+import { testStores, uniqueEmail, waitForMails } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../scripts/stores/ports';
-import { startSmtpSink, type RunningSmtpSink } from '../../../scripts/stores/smtp-sink';
 import { startTestIdentity, type TestIdentity } from '../testing';
 import { renderMail } from './templates';
 
 describe('mail worker against a flaky SMTP server', () => {
-  let sink: RunningSmtpSink;
   let identity: TestIdentity;
   beforeAll(async () => {
-    // The server refuses the first two messages with a transient error.
-    sink = await startSmtpSink(mkdtempSync(path.join(tmpdir(), 'flaky-smtp-')), await freePort(), () => {}, {
-      failFirst: 2,
-    });
-    identity = await startTestIdentity({ SMTP_URL: sink.url });
+    // The run's flaky sink refuses the first two messages with a transient error.
+    identity = await startTestIdentity({ SMTP_URL: testStores().flakySmtpUrl });
   });
   afterAll(async () => {
     await identity.stop();
-    await sink.stop();
   });
 
   it('retries with backoff until delivered, and delivers once', async () => {
@@ -35,7 +25,7 @@ describe('mail worker against a flaky SMTP server', () => {
     });
     expect(res.status).toBe(201);
     // Two mails are queued (to the user and the admin): both first attempts fail, the retries after 2 s succeed.
-    const mails = await waitForMails(email, 1, { directory: sink.directory, timeoutMs: 20_000 });
+    const mails = await waitForMails(email, 1, { directory: testStores().flakyMailDir, timeoutMs: 20_000 });
     expect(mails).toHaveLength(1);
     const { rows } = await identity.service.ctx.pool.query(
       'SELECT template FROM identity.sent_mail WHERE recipient = $1',

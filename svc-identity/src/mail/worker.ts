@@ -8,6 +8,7 @@ import {
   type Redis,
 } from '@medrelay/service-kit';
 import nodemailer from 'nodemailer';
+import { recordSent, wasSent } from './repo';
 import { renderMail } from './templates';
 
 export interface MailWorkerOptions {
@@ -38,26 +39,24 @@ export function startMailWorker(options: MailWorkerOptions) {
   const transport = nodemailer.createTransport(url.toString());
   const process = async (job: Job<MailJob>) => {
     const mail = mailJobSchema.parse(job.data);
-    return withTransaction(options.pool, async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [mail.idempotencyKey]);
-      const seen = await client.query('SELECT 1 FROM identity.sent_mail WHERE idempotency_key = $1', [
-        mail.idempotencyKey,
-      ]);
-      if (seen.rowCount) return 'already-sent';
-      const rendered = renderMail(mail.template, mail.language, mail.data);
-      await transport.sendMail({
-        from: options.from,
-        to: mail.to,
-        ...rendered,
-        headers: { 'X-MedRelay-Template': mail.template },
-      });
-      await client.query(
-        'INSERT INTO identity.sent_mail (idempotency_key, template, recipient) VALUES ($1, $2, $3)',
-        [mail.idempotencyKey, mail.template, mail.to],
-      );
-      options.logger.info({ template: mail.template, to: mail.to }, 'mail sent');
-      return 'sent';
-    });
+    // One delivery of a key at a time, so two workers never both send it.
+    return withTransaction(
+      options.pool,
+      async (client) => {
+        if (await wasSent(client, mail.idempotencyKey)) return 'already-sent';
+        const rendered = renderMail(mail.template, mail.language, mail.data);
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          ...rendered,
+          headers: { 'X-MedRelay-Template': mail.template },
+        });
+        await recordSent(client, mail);
+        options.logger.info({ template: mail.template, to: mail.to }, 'mail sent');
+        return 'sent';
+      },
+      { lockKey: mail.idempotencyKey },
+    );
   };
   const worker = createWorker<MailJob>(
     mailQueueName,

@@ -8,6 +8,7 @@ import {
   type SettingsUpdate,
 } from '@medrelay/contracts';
 import { withTransaction, type Logger, type Pool, type Redis } from '@medrelay/service-kit';
+import { lockSettingsValues, readSettingsValues, writeSettingsValues } from './repo';
 
 /**
  * System settings, persisted in identity.settings and published to Redis so other services
@@ -22,11 +23,8 @@ export class SettingsStore {
   ) {}
 
   async get(): Promise<Settings> {
-    const { rows } = await this.pool.query<{ values: Partial<Settings> }>(
-      'SELECT "values" FROM identity.settings',
-    );
     // Stored values were validated on write; defaults fill keys added since.
-    return settingsSchema.parse({ ...defaultSettings, ...(rows[0]?.values ?? {}) });
+    return settingsSchema.parse({ ...defaultSettings, ...(await readSettingsValues(this.pool)) });
   }
 
   async getPublic(): Promise<PublicSettings> {
@@ -36,15 +34,9 @@ export class SettingsStore {
   async update(patch: SettingsUpdate, adminId: number): Promise<Settings> {
     const next = await withTransaction(this.pool, async (client) => {
       // Lock the row so two admins saving at once do not lose each other's fields.
-      await client.query('INSERT INTO identity.settings (id) VALUES (true) ON CONFLICT DO NOTHING');
-      const { rows } = await client.query<{ values: Partial<Settings> }>(
-        'SELECT "values" FROM identity.settings FOR UPDATE',
-      );
-      const merged = settingsSchema.parse({ ...defaultSettings, ...rows[0]!.values, ...patch });
-      await client.query('UPDATE identity.settings SET "values" = $1, updated_by = $2, updated_at = now()', [
-        JSON.stringify(merged),
-        adminId,
-      ]);
+      const stored = await lockSettingsValues(client);
+      const merged = settingsSchema.parse({ ...defaultSettings, ...stored, ...patch });
+      await writeSettingsValues(client, merged, adminId);
       return merged;
     });
     // Saved is saved: a Redis hiccup must not turn it into an error. The next start republishes.

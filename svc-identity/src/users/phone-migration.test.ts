@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { userEventQueues, userEventSchema } from '@medrelay/contracts';
 import { normalizePhone } from '@medrelay/domain';
-import { createPool, migrate, type Pool } from '@medrelay/service-kit';
+import { createPool, kitManifest, migrate, type Pool } from '@medrelay/service-kit';
 import { createTestDatabase } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -12,7 +12,10 @@ const migrations = fileURLToPath(new URL('../../migrations', import.meta.url));
 
 function migrationsBefore(prefix: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'identity-before-'));
-  for (const file of readdirSync(migrations).filter((f) => f.endsWith('.sql') && f < prefix)) {
+  for (const file of readdirSync(migrations).filter(
+    // The migrations before it, and which service-kit tables come first (service-kit.json).
+    (f) => (f.endsWith('.sql') && f < prefix) || f === kitManifest,
+  )) {
     cpSync(path.join(migrations, file), path.join(dir, file));
   }
   return dir;

@@ -245,3 +245,20 @@ export async function updatePasswordHash(db: Db, id: number, passwordHash: strin
     passwordHash,
   ]);
 }
+
+/** A user's status, the row held FOR SHARE until the transaction ends (null: no such user). */
+export async function shareLockStatus(client: PoolClient, id: number): Promise<UserStatus | null> {
+  const { rows } = await client.query<{ status: UserStatus }>(
+    'SELECT status FROM identity.users WHERE id = $1 FOR SHARE',
+    [id],
+  );
+  return rows[0]?.status ?? null;
+}
+
+/** Rejected and suspended accounts, with when their status last changed (ms since 1970, as text). */
+export async function rejectedUsers(db: Db): Promise<Array<{ id: number; changed_ms: string }>> {
+  const { rows } = await db.query<{ id: number; changed_ms: string }>(
+    "SELECT id, floor(extract(epoch FROM updated_at) * 1000)::bigint AS changed_ms FROM identity.users WHERE status = 'rejected'",
+  );
+  return rows;
+}

@@ -31,3 +31,19 @@ export async function upsertMedicines(db: Pool | PoolClient, medicines: Medicine
 }
 
 export const upsertMedicine = (db: Pool | PoolClient, m: MedicineSnapshot) => upsertMedicines(db, [m]);
+
+/** What a request's move needs of its medicine: the name (texts) and who offers it (pickup rules). */
+export interface MedicineSummary {
+  name: string;
+  source: 'pharmacy' | 'donor';
+}
+export async function findMedicineSummary(
+  db: Pool | PoolClient,
+  id: number,
+): Promise<MedicineSummary | null> {
+  const { rows } = await db.query<MedicineSummary>(
+    'SELECT name, source FROM requests.medicines WHERE id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}

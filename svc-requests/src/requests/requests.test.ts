@@ -1,5 +1,5 @@
 import type { MedicineRequest, Transaction } from '@medrelay/contracts';
-import { receivedSummary, revenueRecovered } from '@medrelay/domain';
+import { formatCairoDateTime, receivedSummary, revenueRecovered } from '@medrelay/domain';
 import { waitForMails, waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
@@ -179,6 +179,10 @@ describe('the request lifecycle (issue "Done means")', () => {
     expect(mail!.subject).toBe('تمت الموافقة على طلبك لـ Augmentin 1g – MedRelay');
     expect(mail!.text).toContain('Maadi, Street 9');
     expect(mail!.text).toContain('مكان الاستلام');
+    // The pickup date in an Arabic e-mail is written with Latin digits, as on the screens.
+    expect(mail!.text).toContain(formatCairoDateTime(pickupDate, 'ar'));
+    expect(mail!.text).toMatch(/\b\d{4}\b/);
+    expect(mail!.text).not.toMatch(/[\u0660-\u0669]/);
   });
 });
 

@@ -1,87 +1,21 @@
-import {
-  activityFromRow,
-  activityQuerySchema,
-  impactPartPath,
-  statsQuerySchema,
-  type ActivityRow,
-  type ActivityQuery,
-  type StatsQuery,
-  requestStatuses,
-  type RequestsImpact,
-  type RequestStats,
-  type RequestStatus,
-} from '@medrelay/contracts';
-import { authenticate, requirePermission, validate } from '@medrelay/service-kit';
-import { Router } from 'express';
+import { reportPartRoutes } from '@medrelay/service-kit';
+import type { Router } from 'express';
 import type { RequestsContext } from '../context';
+import { requestActivity, requestStats, requestsImpact } from './repo';
 
 /**
- * svc-requests' part of the admin statistics (the gateway aggregates GET /api/admin/stats).
- * `?days=N` counts only requests made in the last N days (the reports' time range).
+ * svc-requests' part of the admin statistics (the gateway aggregates GET /api/admin/stats):
+ * requests by status; of the dashboard's activity: requests made and their latest decision; of
+ * the public impact figures: units that reached someone.
  */
 export function statsRoutes(ctx: RequestsContext): Router {
-  const router = Router();
-  router.get(
-    '/api/admin/all-requests/stats',
-    authenticate(ctx.verifier),
-    requirePermission('reports.view'),
-    validate({ query: statsQuerySchema }),
-    async (_req, res) => {
-      const { days } = res.locals.query as StatsQuery;
-      const { rows } = await ctx.pool.query<{ status: RequestStatus; n: number }>(
-        `SELECT status, count(*)::int AS n FROM requests.requests
-          WHERE $1::int IS NULL OR created_at > now() - make_interval(days => $1::int)
-          GROUP BY status`,
-        [days ?? null],
-      );
-      const byStatus = Object.fromEntries(requestStatuses.map((s) => [s, 0])) as Record<
-        RequestStatus,
-        number
-      >;
-      for (const row of rows) byStatus[row.status] = row.n;
-      const stats: RequestStats = {
-        totalRequests: rows.reduce((sum, r) => sum + r.n, 0),
-        requestStatus: byStatus,
-      };
-      res.json(stats);
+  return reportPartRoutes(
+    ctx.verifier,
+    { stats: '/api/admin/all-requests/stats', activity: '/api/admin/all-requests/activity' },
+    {
+      stats: (days) => requestStats(ctx.pool, days),
+      activity: (limit) => requestActivity(ctx.pool, limit),
+      impact: () => requestsImpact(ctx.pool),
     },
   );
-  // Its part of the admin dashboard's recent activity: requests made, and their latest decision.
-  router.get(
-    '/api/admin/all-requests/activity',
-    authenticate(ctx.verifier),
-    requirePermission('reports.view'),
-    validate({ query: activityQuerySchema }),
-    async (_req, res) => {
-      const { limit } = res.locals.query as ActivityQuery;
-      const { rows } = await ctx.pool.query<ActivityRow>(
-        `WITH made AS (
-           SELECT r.id, 'request.created' AS kind, r.created_at AS at, r.requester_id AS actor_id, r.medicine_id
-             FROM requests.requests r ORDER BY r.created_at DESC, r.id DESC LIMIT $1),
-         decided AS (
-           SELECT r.id, 'request.' || r.status AS kind, r.updated_at AS at,
-                  CASE WHEN r.status IN ('approved', 'rejected') THEN r.owner_id ELSE r.requester_id END AS actor_id,
-                  r.medicine_id
-             FROM requests.requests r WHERE r.status <> 'pending'
-            ORDER BY r.updated_at DESC, r.id DESC LIMIT $1)
-         SELECT e.id, e.kind, e.at, u.name AS actor, u.user_type AS actor_type, m.name AS subject
-           FROM (SELECT * FROM made UNION ALL SELECT * FROM decided) e
-           LEFT JOIN requests.users u ON u.id = e.actor_id
-           LEFT JOIN requests.medicines m ON m.id = e.medicine_id
-          ORDER BY e.at DESC, e.id DESC LIMIT $1`,
-        [limit],
-      );
-      res.json(rows.map(activityFromRow));
-    },
-  );
-  // Its part of the public impact figures (landing page): units that reached someone.
-  router.get(impactPartPath, async (_req, res) => {
-    const { rows } = await ctx.pool.query<{ n: string }>(
-      `SELECT coalesce(sum(quantity), 0)::bigint AS n FROM requests.requests WHERE status = 'completed'`,
-    );
-    // bigint: sums pass 2^31 long before requests do; pg hands them over as text.
-    const part: RequestsImpact = { medicinesSaved: Number(rows[0]!.n) };
-    res.json(part);
-  });
-  return router;
 }

@@ -1,0 +1,55 @@
+import {
+  activityFromRow,
+  type Activity,
+  type ActivityRow,
+  type CatalogImpact,
+  type MedicineStats,
+} from '@medrelay/contracts';
+import type { Pool } from '@medrelay/service-kit';
+
+/**
+ * Listings by source and expiry class, by whole days left, rounded up (spec §4): expired ≤ 0,
+ * expiring 1–30, fresh > 30. `days` counts only listings created in the last N days (null: all).
+ */
+export async function medicineStats(db: Pool, days: number | null): Promise<MedicineStats> {
+  const { rows } = await db.query<Record<string, string>>(
+    `WITH m AS (
+       SELECT source, ceil(extract(epoch FROM (expiry_date - now())) / 86400) AS days FROM catalog.medicines
+        WHERE $1::int IS NULL OR created_at > now() - make_interval(days => $1::int))
+     SELECT count(*) AS total,
+            count(*) FILTER (WHERE source = 'pharmacy') AS pharmacy,
+            count(*) FILTER (WHERE source = 'donor') AS donor,
+            count(*) FILTER (WHERE days > 30) AS fresh,
+            count(*) FILTER (WHERE days BETWEEN 1 AND 30) AS expiring,
+            count(*) FILTER (WHERE days <= 0) AS expired
+       FROM m`,
+    [days],
+  );
+  const n = (key: string) => Number(rows[0]![key]);
+  return {
+    totalMedicines: n('total'),
+    medicineSources: { pharmacy: n('pharmacy'), donor: n('donor') },
+    medicineExpiry: { fresh: n('fresh'), expiring: n('expiring'), expired: n('expired') },
+  };
+}
+
+/** Listings and donations, newest first. */
+export async function medicineActivity(db: Pool, limit: number): Promise<Activity[]> {
+  const { rows } = await db.query<ActivityRow>(
+    `SELECT m.id, CASE m.source WHEN 'pharmacy' THEN 'medicine.listed' ELSE 'medicine.donated' END AS kind,
+            m.created_at AS at, u.name AS actor, u.user_type AS actor_type, m.name AS subject
+       FROM catalog.medicines m LEFT JOIN catalog.users u ON u.id = m.owner_id
+      ORDER BY m.created_at DESC, m.id DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map(activityFromRow);
+}
+
+/** Units left to expire unclaimed (the public impact figures). */
+export async function catalogImpact(db: Pool): Promise<CatalogImpact> {
+  const { rows } = await db.query<{ n: string }>(
+    'SELECT coalesce(sum(quantity), 0)::bigint AS n FROM catalog.medicines WHERE expiry_date <= now()',
+  );
+  // bigint: sums of many listings pass 2^31; pg hands them over as text.
+  return { expiredUnits: Number(rows[0]!.n) };
+}

@@ -1,0 +1,50 @@
+import {
+  activityFromRow,
+  userStatuses,
+  userTypes,
+  type Activity,
+  type ActivityRow,
+  type UserStats,
+  type UserStatus,
+  type UserType,
+} from '@medrelay/contracts';
+import type { Pool } from '@medrelay/service-kit';
+
+/** Users by type and by status; `days` counts only those registered in the last N days (null: all). */
+export async function userStats(db: Pool, days: number | null): Promise<UserStats> {
+  const { rows } = await db.query<{ user_type: UserType; status: UserStatus; n: number }>(
+    `SELECT user_type, status, count(*)::int AS n FROM identity.users
+      WHERE $1::int IS NULL OR created_at > now() - make_interval(days => $1::int)
+      GROUP BY user_type, status`,
+    [days],
+  );
+  const usersByType = Object.fromEntries(userTypes.map((t) => [t, 0])) as Record<UserType, number>;
+  const userStatus = Object.fromEntries(userStatuses.map((s) => [s, 0])) as Record<UserStatus, number>;
+  for (const row of rows) {
+    usersByType[row.user_type] += row.n;
+    userStatus[row.status] += row.n;
+  }
+  return {
+    totalUsers: rows.reduce((sum, r) => sum + r.n, 0),
+    pendingApprovals: userStatus.pending,
+    usersByType,
+    userStatus,
+  };
+}
+
+/** Registrations and reviews, newest first. */
+export async function userActivity(db: Pool, limit: number): Promise<Activity[]> {
+  const { rows } = await db.query<ActivityRow>(
+    `(SELECT id, 'user.registered' AS kind, created_at AS at, name AS actor, user_type AS actor_type,
+             NULL AS subject FROM identity.users
+       ORDER BY created_at DESC, id DESC LIMIT $1)
+     UNION ALL
+     (SELECT id, 'user.' || status AS kind, reviewed_at AS at, name AS actor, user_type AS actor_type,
+             NULL AS subject FROM identity.users
+       WHERE reviewed_at IS NOT NULL AND status <> 'pending'
+       ORDER BY reviewed_at DESC, id DESC LIMIT $1)
+     ORDER BY at DESC, id DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map(activityFromRow);
+}

@@ -1,0 +1,54 @@
+import {
+  activityFromRow,
+  requestStatuses,
+  type Activity,
+  type ActivityRow,
+  type RequestsImpact,
+  type RequestStats,
+  type RequestStatus,
+} from '@medrelay/contracts';
+import type { Pool } from '@medrelay/service-kit';
+
+/** Requests by status; `days` counts only requests made in the last N days (null: all). */
+export async function requestStats(db: Pool, days: number | null): Promise<RequestStats> {
+  const { rows } = await db.query<{ status: RequestStatus; n: number }>(
+    `SELECT status, count(*)::int AS n FROM requests.requests
+      WHERE $1::int IS NULL OR created_at > now() - make_interval(days => $1::int)
+      GROUP BY status`,
+    [days],
+  );
+  const byStatus = Object.fromEntries(requestStatuses.map((s) => [s, 0])) as Record<RequestStatus, number>;
+  for (const row of rows) byStatus[row.status] = row.n;
+  return { totalRequests: rows.reduce((sum, r) => sum + r.n, 0), requestStatus: byStatus };
+}
+
+/** Requests made, and their latest decision, newest first. */
+export async function requestActivity(db: Pool, limit: number): Promise<Activity[]> {
+  const { rows } = await db.query<ActivityRow>(
+    `WITH made AS (
+       SELECT r.id, 'request.created' AS kind, r.created_at AS at, r.requester_id AS actor_id, r.medicine_id
+         FROM requests.requests r ORDER BY r.created_at DESC, r.id DESC LIMIT $1),
+     decided AS (
+       SELECT r.id, 'request.' || r.status AS kind, r.updated_at AS at,
+              CASE WHEN r.status IN ('approved', 'rejected') THEN r.owner_id ELSE r.requester_id END AS actor_id,
+              r.medicine_id
+         FROM requests.requests r WHERE r.status <> 'pending'
+        ORDER BY r.updated_at DESC, r.id DESC LIMIT $1)
+     SELECT e.id, e.kind, e.at, u.name AS actor, u.user_type AS actor_type, m.name AS subject
+       FROM (SELECT * FROM made UNION ALL SELECT * FROM decided) e
+       LEFT JOIN requests.users u ON u.id = e.actor_id
+       LEFT JOIN requests.medicines m ON m.id = e.medicine_id
+      ORDER BY e.at DESC, e.id DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map(activityFromRow);
+}
+
+/** Units that reached someone (the public impact figures). */
+export async function requestsImpact(db: Pool): Promise<RequestsImpact> {
+  const { rows } = await db.query<{ n: string }>(
+    `SELECT coalesce(sum(quantity), 0)::bigint AS n FROM requests.requests WHERE status = 'completed'`,
+  );
+  // bigint: sums pass 2^31 long before requests do; pg hands them over as text.
+  return { medicinesSaved: Number(rows[0]!.n) };
+}
