@@ -14,4 +14,10 @@ describe('the runtime part of the routes (what the browser calls)', () => {
       [...declared].sort((a, b) => key(a).localeCompare(key(b))),
     );
   });
+
+  it('pages only GET lists (the api-client reads a paged answer as items and X-Total-Count)', () => {
+    const paged = apiRoutes.filter((r) => r.paged);
+    expect(paged.length).toBeGreaterThan(0);
+    expect(paged.filter((r) => r.method !== 'get')).toEqual([]);
+  });
 });
