@@ -18,8 +18,7 @@ export function useAdminPage<E extends Endpoint & { paged: true }>(
 ) {
   return useQuery({
     queryKey: [routePath(route), { ...params, page, pageSize }],
-    queryFn: ({ queryKey, signal }) =>
-      apiPage(urlFromQueryKey(queryKey), signal) as Promise<RouteAnswer<E>>,
+    queryFn: ({ queryKey, signal }) => apiPage(urlFromQueryKey(queryKey), signal) as Promise<RouteAnswer<E>>,
     placeholderData: keepPreviousData,
     ...refetchOnOpen,
   });

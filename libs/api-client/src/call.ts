@@ -25,11 +25,12 @@ export type RouteQuery<E extends Endpoint> = [Schema<Declared<E>, 'query'>] exte
   ? undefined
   : QueryValues<Schema<Declared<E>, 'query'>>;
 /** The body: JSON as the schema takes it, or a file for routes with a raw body (a photo). */
-export type RouteBody<E extends Endpoint> = Declared<E> extends { rawBody: readonly string[] }
-  ? Blob
-  : [Schema<Declared<E>, 'body'>] extends [never]
-    ? undefined
-    : z.input<Schema<Declared<E>, 'body'>>;
+export type RouteBody<E extends Endpoint> =
+  Declared<E> extends { rawBody: readonly string[] }
+    ? Blob
+    : [Schema<Declared<E>, 'body'>] extends [never]
+      ? undefined
+      : z.input<Schema<Declared<E>, 'body'>>;
 
 /** What the call resolves to: the parsed answer's type, a Page for paged lists, nothing for 204. */
 export type RouteAnswer<E extends Endpoint> =

@@ -55,7 +55,8 @@ export default function Listings() {
       setPage(1);
     };
   const unlist = useMutation({
-    mutationFn: (medicine: Medicine) => callApi(catalog.unlistMedicineByAdmin, { params: { id: medicine.id } }),
+    mutationFn: (medicine: Medicine) =>
+      callApi(catalog.unlistMedicineByAdmin, { params: { id: medicine.id } }),
     onSuccess: () => {
       notify.success(t('listings.unlisted'));
       for (const queryKey of [listingsKey, listingStatsKey, statsKey, activityKey])

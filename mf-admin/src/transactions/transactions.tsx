@@ -2,11 +2,7 @@ import { useState } from 'react';
 import { Badge, Card, Text } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  requestStatuses,
-  type RequestStats,
-  type RequestStatus,
-} from '@medrelay/contracts';
+import { requestStatuses, type RequestStats, type RequestStatus } from '@medrelay/contracts';
 import { routeKey } from '@medrelay/api-client';
 import { requestEndpoints } from '@medrelay/contracts/endpoints';
 import { useFormat } from '@medrelay/i18n';

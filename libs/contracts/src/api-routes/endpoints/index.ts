@@ -31,4 +31,7 @@ export type DeclaredRoute =
   | Entries<typeof gatewayApi>;
 
 /** The full declaration (schemas included) of an endpoint: the one with its method and path. */
-export type DeclarationOf<E extends Endpoint> = Extract<DeclaredRoute, { method: E['method']; path: E['path'] }>;
+export type DeclarationOf<E extends Endpoint> = Extract<
+  DeclaredRoute,
+  { method: E['method']; path: E['path'] }
+>;

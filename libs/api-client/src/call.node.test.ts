@@ -1,3 +1,5 @@
+// Runs in Node against a real HTTP server, so it is typechecked with Node and DOM types
+// (tsconfig.e2e.json), not with the browser code (tsconfig.web.json).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { catalogEndpoints, identityEndpoints, requestEndpoints } from '@medrelay/contracts/endpoints';
@@ -97,7 +99,9 @@ describe('callApi: a call from its contract entry', () => {
   it('POST without a body sends none and a 204 resolves to nothing', async () => {
     answer = { status: 204 };
     await expect(callApi(identityEndpoints.logout)).resolves.toBeUndefined();
-    expect(received).toMatchObject([{ method: 'POST', url: '/api/auth/logout', contentType: null, body: '' }]);
+    expect(received).toMatchObject([
+      { method: 'POST', url: '/api/auth/logout', contentType: null, body: '' },
+    ]);
   });
 
   it('a raw body (a photo) goes as it is, with its own type', async () => {
@@ -115,7 +119,9 @@ describe('callApi: a call from its contract entry', () => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ message: 'Medicine not found', code: 'NOT_FOUND' }),
     };
-    const error = await callApi(catalogEndpoints.unlistMedicine, { params: { id: 9 } }).catch((e: unknown) => e);
+    const error = await callApi(catalogEndpoints.unlistMedicine, { params: { id: 9 } }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(404);
     expect((error as ApiError).serverMessage).toBe('Medicine not found');
