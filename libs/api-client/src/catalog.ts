@@ -13,17 +13,21 @@ import type {
   ListPageQuery,
   OwnMedicineSummary,
 } from '@medrelay/contracts';
-import { apiPage, apiRequest, apiSend, type Page } from './http';
+import { catalogEndpoints as catalog } from '@medrelay/contracts/endpoints';
+import { callApi, routeKey } from './call';
+import { apiPage, apiSend, type Page } from './http';
 import { getQueryFn } from './query-client';
 
 /** Query keys of the catalog: the API path first (spec §7), its query as the second element. */
 export const catalogKeys = {
-  browse: (params: MedicineBrowseParams) => ['/api/medicines', params] as const,
-  /** Prefix of every page of the own list and of its summary (both start with this path). */
-  mine: ['/api/medicines/my'] as const,
-  minePage: (params: MyMedicinesParams) => ['/api/medicines/my', params] as const,
-  mySummary: ['/api/medicines/my/summary'] as const,
-  expiring: ['/api/medicines/expiring'] as const,
+  /** Prefix of every browse page. */
+  all: routeKey(catalog.browseMedicines),
+  browse: (params: MedicineBrowseParams) => routeKey(catalog.browseMedicines, { query: params }),
+  /** Prefix of every page of the own list. */
+  mine: routeKey(catalog.myMedicines),
+  minePage: (params: MyMedicinesParams) => routeKey(catalog.myMedicines, { query: params }),
+  mySummary: routeKey(catalog.myMedicineSummary),
+  expiring: routeKey(catalog.expiringMedicines),
 };
 
 /** Browse filters as the screens set them; unset ones are left out of the query string. */
@@ -46,7 +50,7 @@ export function refetchStockLists(client: QueryClient) {
     client.invalidateQueries({ queryKey: catalogKeys.mine }),
     client.invalidateQueries({ queryKey: catalogKeys.mySummary }),
     client.invalidateQueries({ queryKey: catalogKeys.expiring }),
-    client.invalidateQueries({ queryKey: ['/api/medicines'] }),
+    client.invalidateQueries({ queryKey: catalogKeys.all }),
   ]);
 }
 
@@ -92,7 +96,7 @@ export async function loadMedicinePhoto(url: string, signal?: AbortSignal): Prom
 
 /** Sends a photo as the raw body (the catalog checks its bytes and size). */
 export function uploadMedicinePhoto(id: number, photo: Blob) {
-  return apiRequest<Medicine>('PUT', `/api/medicines/${id}/image`, photo);
+  return callApi(catalog.uploadMedicinePhoto, { params: { id }, body: photo });
 }
 
 /** Uploads the photo of a medicine just saved; a refused photo leaves the saved medicine as it is. */
@@ -119,7 +123,7 @@ export function useCreateMedicine() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ values, photo }: MedicineSave<MedicineCreateInput>) => {
-      const medicine = await apiRequest<Medicine>('POST', '/api/medicines', values);
+      const medicine = await callApi(catalog.createMedicine, { body: values });
       return withPhoto(medicine, photo);
     },
     onSettled: () => refetchStockLists(client),
@@ -137,7 +141,7 @@ export function useUpdateMedicine() {
       // A photo alone is no edit of the fields (the API refuses an empty change).
       if (!Object.keys(values).length)
         return { medicine: await uploadMedicinePhoto(id, photo!), photoError: null };
-      const medicine = await apiRequest<Medicine>('PUT', `/api/medicines/${id}`, values);
+      const medicine = await callApi(catalog.updateMedicine, { params: { id }, body: values });
       return withPhoto(medicine, photo);
     },
     onSettled: () => refetchStockLists(client),
@@ -148,7 +152,7 @@ export function useUpdateMedicine() {
 export function useUnlistMedicine() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<Medicine>('DELETE', `/api/medicines/${id}`),
+    mutationFn: (id: number) => callApi(catalog.unlistMedicine, { params: { id } }),
     onSettled: () => refetchStockLists(client),
   });
 }

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { catalogEndpoints } from '@medrelay/contracts/endpoints';
 import { expiryAlertWindowDays } from '@medrelay/domain';
+import { routeKey } from './call';
 import { apiPage, type Page } from './http';
 import { getQueryFn } from './query-client';
 
@@ -17,7 +19,7 @@ export const expiryAlertRefreshMs = 15 * 60 * 1000;
 /** The soonest expiring own stock (at most 100 rows) and how many expire in all (`X-Total-Count`). */
 export function useExpiringMedicines(enabled: boolean) {
   return useQuery<Page<ExpiringMedicine>>({
-    queryKey: ['/api/medicines/expiring', { days: expiryAlertWindowDays }],
+    queryKey: routeKey(catalogEndpoints.expiringMedicines, { query: { days: expiryAlertWindowDays } }),
     queryFn: getQueryFn({ on401: 'throw' }, apiPage<ExpiringMedicine>),
     enabled,
     refetchInterval: expiryAlertRefreshMs,

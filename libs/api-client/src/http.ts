@@ -114,17 +114,22 @@ export async function apiPage<T>(url: string, signal?: AbortSignal): Promise<Pag
   };
 }
 
+/** The path with the set values of `query` as its query string (null, undefined and '' left out). */
+export function withQuery(path: string, query: unknown): string {
+  if (!query || typeof query !== 'object') return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const encoded = search.toString();
+  return encoded ? `${path}?${encoded}` : path;
+}
+
 /** Turns a query key `[path, params?]` into a URL: non-null params become the query string. */
 export function urlFromQueryKey(queryKey: readonly unknown[]): string {
   const [path, params] = queryKey;
   if (typeof path !== 'string') throw new Error('The first element of a query key must be the API path');
-  if (!params || typeof params !== 'object') return path;
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params as Record<string, unknown>)) {
-    if (value !== null && value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
+  return withQuery(path, params);
 }
 
 /** The call without reading the body, for downloads (the file name is in a header). */

@@ -1,4 +1,5 @@
 export * from './http';
+export * from './call';
 export * from './query-client';
 export * from './session';
 export * from './expiry';

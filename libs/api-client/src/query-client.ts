@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { publicGetPaths, translate } from '@medrelay/contracts';
 import { apiLanguage, apiRequest, ApiError, tokenStore, urlFromQueryKey } from './http';
+import { meKey } from './session';
 
 const getJson = <T>(url: string, signal?: AbortSignal) => apiRequest<T>('GET', url, undefined, signal);
 
@@ -40,7 +41,7 @@ export function createQueryClient(): QueryClient {
   const onError = (error: Error) => {
     if (error instanceof ApiError && error.status === 401 && tokenStore.get()) {
       tokenStore.clear();
-      client.setQueryData(['/api/auth/me'], null);
+      client.setQueryData(meKey, null);
     }
   };
   const client: QueryClient = new QueryClient({

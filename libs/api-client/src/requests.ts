@@ -17,8 +17,10 @@ import type {
   RequestSummary,
   Transaction,
 } from '@medrelay/contracts';
+import { requestEndpoints as requests } from '@medrelay/contracts/endpoints';
+import { callApi, isRoutePath, routeKey } from './call';
 import { refetchStockLists } from './catalog';
-import { apiPage, apiRequest, type Page } from './http';
+import { apiPage, type Page } from './http';
 import { getQueryFn } from './query-client';
 
 /** The part of a request list a screen section shows; statuses are sent comma-separated. */
@@ -38,17 +40,18 @@ const listQuery = ({ status, ...rest }: RequestListParams) => ({
 
 /** Query keys: the API path first (spec §7), the page and filters second; path alone matches all. */
 export const requestKeys = {
-  mine: ['/api/requests/my'] as const,
-  transactions: ['/api/transactions/my'] as const,
-  summary: ['/api/requests/my/summary'] as const,
-  donationStatuses: ['/api/requests/my/donation-status'] as const,
+  mine: routeKey(requests.myRequests),
+  transactions: routeKey(requests.myTransactions),
+  summary: routeKey(requests.myRequestSummary),
+  donationStatuses: routeKey(requests.myDonationStatus),
   donationStatus: (ids: readonly number[]) =>
-    ['/api/requests/my/donation-status', { ids: ids.join(',') }] as const,
-  page: (params: RequestListParams) => ['/api/requests/my', listQuery(params)] as const,
-  transactionsPage: (params: RequestListParams) => ['/api/transactions/my', listQuery(params)] as const,
-  one: (id: number) => [`/api/requests/${id}`] as const,
+    routeKey(requests.myDonationStatus, { query: { ids: ids.join(',') } }),
+  page: (params: RequestListParams) => routeKey(requests.myRequests, { query: listQuery(params) }),
+  transactionsPage: (params: RequestListParams) =>
+    routeKey(requests.myTransactions, { query: listQuery(params) }),
+  one: (id: number) => routeKey(requests.request, { params: { id } }),
 };
-const isOneRequestKey = (key: readonly unknown[]) => /^\/api\/requests\/\d+$/.test(String(key[0]));
+const isOneRequestKey = (key: readonly unknown[]) => isRoutePath(requests.request, key[0]);
 
 /**
  * A screen that lists requests also brings the counts (which the sidebar badges read) up to date
@@ -175,7 +178,7 @@ export function useRequest(id: number | null) {
 export function useCreateRequest() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: RequestCreateInput) => apiRequest<MedicineRequest>('POST', '/api/requests', input),
+    mutationFn: (input: RequestCreateInput) => callApi(requests.createRequest, { body: input }),
     onSettled: () => refetchAfterRequestChange(client),
   });
 }
@@ -188,7 +191,7 @@ export function useChangeRequestStatus() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...change }: RequestStatusUpdateInput & { id: number }) =>
-      apiRequest<MedicineRequest>('PUT', `/api/requests/${id}/status`, change),
+      callApi(requests.changeRequestStatus, { params: { id }, body: change }),
     onSettled: () => refetchAfterRequestChange(client),
   });
 }

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, LoginResponse, PublicSettings, RegistrationInput, User } from '@medrelay/contracts';
-import { apiRequest, ApiError, tokenStore } from './http';
+import type { LoginInput, RegistrationInput, User } from '@medrelay/contracts';
+import { identityEndpoints as identity } from '@medrelay/contracts/endpoints';
+import { callApi, routeKey } from './call';
+import { ApiError, tokenStore } from './http';
 
-export const meKey = ['/api/auth/me'] as const;
+export const meKey = routeKey(identity.me);
 
 /**
  * The stored session, checked once on load (spec §4). Any failure drops the token silently and
@@ -11,7 +13,7 @@ export const meKey = ['/api/auth/me'] as const;
 export async function loadSession(): Promise<User | null> {
   if (!tokenStore.get()) return null;
   try {
-    return await apiRequest<User>('GET', meKey[0]);
+    return await callApi(identity.me);
   } catch (error) {
     // Only an answer from the server ends the session; an unreachable one (offline, a restart)
     // leaves the token for the next load.
@@ -33,7 +35,7 @@ export function useSession() {
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => apiRequest<LoginResponse>('POST', '/api/auth/login', input),
+    mutationFn: (input: LoginInput) => callApi(identity.login, { body: input }),
     onSuccess: ({ token, user }) => {
       tokenStore.set(token);
       client.setQueryData(meKey, user);
@@ -43,8 +45,7 @@ export function useLogin() {
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (input: RegistrationInput) =>
-      apiRequest<{ user: User; message: string }>('POST', '/api/auth/register', input),
+    mutationFn: (input: RegistrationInput) => callApi(identity.register, { body: input }),
   });
 }
 
@@ -78,16 +79,20 @@ export function useLogout() {
       predicate: (query) => query.queryKey[0] !== meKey[0] && query.queryKey[0] !== 'remote',
     });
     if (token) {
-      void fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(
+      // Sent with the token just cleared from the store, so not through callApi.
+      const { method, path } = identity.logout;
+      void fetch(path, { method: method.toUpperCase(), headers: { Authorization: `Bearer ${token}` } }).catch(
         () => undefined,
       );
     }
   };
 }
 
+export const publicSettingsKey = routeKey(identity.publicSettings);
+
 export function usePublicSettings() {
   return useQuery({
-    queryKey: ['/api/settings'],
-    queryFn: () => apiRequest<PublicSettings>('GET', '/api/settings'),
+    queryKey: publicSettingsKey,
+    queryFn: () => callApi(identity.publicSettings),
   });
 }

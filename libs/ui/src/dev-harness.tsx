@@ -14,8 +14,9 @@ import {
 } from '@fluentui/react-components';
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { apiRequest, createQueryClient, loadSession, setApiLanguage, tokenStore } from '@medrelay/api-client';
-import type { LoginResponse, User } from '@medrelay/contracts';
+import { callApi, createQueryClient, loadSession, setApiLanguage, tokenStore } from '@medrelay/api-client';
+import type { User } from '@medrelay/contracts';
+import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { addTexts, createI18n, currentLanguage } from '@medrelay/i18n';
 import type { RoleRemoteModule, ShowToast } from './remote-contract';
 import { roleTheme } from './themes';
@@ -30,7 +31,7 @@ function SignIn() {
       onSubmit={async (e) => {
         e.preventDefault();
         try {
-          const { token } = await apiRequest<LoginResponse>('POST', '/api/auth/login', { email, password });
+          const { token } = await callApi(identityEndpoints.login, { body: { email, password } });
           tokenStore.set(token);
           location.reload();
         } catch (err) {

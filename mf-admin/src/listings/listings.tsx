@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Badge, Button, Card, Text } from '@fluentui/react-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '@medrelay/api-client';
+import { callApi, routeKey } from '@medrelay/api-client';
 import { medicineSources, type Medicine, type MedicineSource, type MedicineStats } from '@medrelay/contracts';
+import { catalogEndpoints as catalog } from '@medrelay/contracts/endpoints';
 import { isAvailableListing, type ExpiryClass } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import {
@@ -22,8 +23,8 @@ import { useListStyles } from '../list-styles';
 import { DebouncedSearch, FilterSelect, useFilterStyles } from '../users/filters';
 import { activityKey, refetchOnOpen, statsKey } from '../users/keys';
 
-const listingsPath = '/api/admin/all-medicines';
-const listingStatsKey = ['/api/admin/all-medicines/stats'] as const;
+const listingsKey = routeKey(catalog.allMedicines);
+const listingStatsKey = routeKey(catalog.medicineStats);
 const expiryClasses = ['fresh', 'expiring', 'expired'] as const;
 const availabilities = ['true', 'false'] as const;
 
@@ -41,11 +42,11 @@ export default function Listings() {
   const [expiry, setExpiry] = useState<ExpiryClass | ''>('');
   const [available, setAvailable] = useState<(typeof availabilities)[number] | ''>('');
   const [page, setPage] = useState(1);
-  const listings = useAdminPage<Medicine>(listingsPath, { q, source, expiry, available }, page);
+  const listings = useAdminPage(catalog.allMedicines, { q, source, expiry, available }, page);
   // The figures count every listing, whatever the filters show: the catalog's statistics, and
   // the total of the available ones.
   const stats = useQuery<MedicineStats>({ queryKey: listingStatsKey, ...refetchOnOpen });
-  const availableCount = useAdminPage<Medicine>(listingsPath, { available: 'true' }, 1, 1);
+  const availableCount = useAdminPage(catalog.allMedicines, { available: 'true' }, 1, 1);
   // A filter change starts again at the first page.
   const filter =
     <V,>(set: (value: V) => void) =>
@@ -54,10 +55,11 @@ export default function Listings() {
       setPage(1);
     };
   const unlist = useMutation({
-    mutationFn: (medicine: Medicine) => apiRequest<Medicine>('PUT', `${listingsPath}/${medicine.id}/unlist`),
+    mutationFn: (medicine: Medicine) =>
+      callApi(catalog.unlistMedicineByAdmin, { params: { id: medicine.id } }),
     onSuccess: () => {
       notify.success(t('listings.unlisted'));
-      for (const queryKey of [[listingsPath], listingStatsKey, statsKey, activityKey])
+      for (const queryKey of [listingsKey, listingStatsKey, statsKey, activityKey])
         void client.invalidateQueries({ queryKey });
     },
     onError: (error) => notify.failure(t('listings.unlistFailed'), error),

@@ -1,7 +1,8 @@
 import { Button, Field, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, downloadFromApi } from '@medrelay/api-client';
+import { callApi, downloadFromApi, routeUrl } from '@medrelay/api-client';
+import { gatewayEndpoints } from '@medrelay/contracts/endpoints';
 import { useNotify } from '@medrelay/ui';
 
 const useStyles = makeStyles({
@@ -15,12 +16,12 @@ export function SystemActions() {
   const notify = useNotify();
   const client = useQueryClient();
   const exportData = useMutation({
-    mutationFn: () => downloadFromApi('/api/admin/export', 'medrelay-export.json'),
+    mutationFn: () => downloadFromApi(routeUrl(gatewayEndpoints.exportData), 'medrelay-export.json'),
     onSuccess: (name) => notify.success(t('settings.exported'), t('settings.exportedBody', { name })),
     onError: (error) => notify.failure(t('settings.exportFailed'), error),
   });
   const clearCache = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/admin/cache/clear'),
+    mutationFn: () => callApi(gatewayEndpoints.clearCache),
     onSuccess: () => {
       // The browser's own copies go too, so every screen reads fresh data.
       void client.invalidateQueries();

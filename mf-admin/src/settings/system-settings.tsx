@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiRequest } from '@medrelay/api-client';
+import { ApiError, callApi, publicSettingsKey, routeKey } from '@medrelay/api-client';
+import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { defaultSettings, isMessageKey, settingsSchema, type Settings } from '@medrelay/contracts';
 import {
   CenteredSpinner,
@@ -50,7 +51,7 @@ type BooleanSetting = {
 const tabs = ['general', 'notifications', 'security', 'system'] as const;
 type SettingsTab = (typeof tabs)[number];
 
-const settingsKey = ['/api/admin/settings'] as const;
+const settingsKey = routeKey(identityEndpoints.settings);
 
 /** `/admin/settings`: the system settings of spec §2/§3, loaded from and saved to svc-identity. */
 export function SystemSettings() {
@@ -81,11 +82,11 @@ function SettingsForm({ saved }: { saved: Settings }) {
     return isMessageKey(error.message ?? '') ? t(`messages:${error.message}`) : t('messages:invalidInput');
   };
   const save = useMutation({
-    mutationFn: (values: Settings) => apiRequest<Settings>('PUT', settingsKey[0], values),
+    mutationFn: (values: Settings) => callApi(identityEndpoints.updateSettings, { body: values }),
     onSuccess: (updated) => {
       client.setQueryData(settingsKey, updated);
       // The header title and welcome message read the public subset.
-      void client.invalidateQueries({ queryKey: ['/api/settings'] });
+      void client.invalidateQueries({ queryKey: publicSettingsKey });
       form.reset(updated);
       toast({ title: t('settings.saved'), description: t('settings.savedBody') });
     },

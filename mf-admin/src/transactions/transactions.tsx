@@ -2,12 +2,9 @@ import { useState } from 'react';
 import { Badge, Card, Text } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  requestStatuses,
-  type MedicineRequest,
-  type RequestStats,
-  type RequestStatus,
-} from '@medrelay/contracts';
+import { requestStatuses, type RequestStats, type RequestStatus } from '@medrelay/contracts';
+import { routeKey } from '@medrelay/api-client';
+import { requestEndpoints } from '@medrelay/contracts/endpoints';
 import { useFormat } from '@medrelay/i18n';
 import { EmptyState, PageHeader, Pager, QueryGate, StatCard } from '@medrelay/ui';
 import { adminPageSize, useAdminPage } from '../admin-page';
@@ -15,8 +12,7 @@ import { useListStyles } from '../list-styles';
 import { FilterSelect, useFilterStyles } from '../users/filters';
 import { refetchOnOpen } from '../users/keys';
 
-const requestsPath = '/api/admin/all-requests';
-const requestStatsKey = ['/api/admin/all-requests/stats'] as const;
+const requestStatsKey = routeKey(requestEndpoints.requestStats);
 const statusColour = {
   pending: 'warning',
   approved: 'brand',
@@ -34,7 +30,7 @@ export default function Transactions() {
   const format = useFormat();
   const [status, setStatus] = useState<RequestStatus | ''>('');
   const [page, setPage] = useState(1);
-  const requests = useAdminPage<MedicineRequest>(requestsPath, { status }, page);
+  const requests = useAdminPage(requestEndpoints.allRequests, { status }, page);
   // The figures count every request whatever the filter shows: the requests service's statistics.
   const stats = useQuery<RequestStats>({ queryKey: requestStatsKey, ...refetchOnOpen });
   const figure = (value: number | undefined) => (value === undefined ? '…' : format.number(value));

@@ -1,10 +1,14 @@
-/** Query keys the admin screens share, so a change on one screen refreshes the others. */
-export const pendingPath = '/api/admin/pending-users';
+import { routeKey } from '@medrelay/api-client';
+import { gatewayEndpoints, identityEndpoints } from '@medrelay/contracts/endpoints';
+
+// Query keys the admin screens share, so a change on one screen refreshes the others.
+
 /** Every page of the pending accounts (a prefix key). */
-export const pendingKey = [pendingPath] as const;
-export const statsKey = ['/api/admin/stats'] as const;
-export const activityKey = ['/api/admin/activity'] as const;
-export const allUsersPath = '/api/admin/all-users';
+export const pendingKey = routeKey(identityEndpoints.pendingUsers);
+export const statsKey = routeKey(gatewayEndpoints.adminStats);
+export const activityKey = routeKey(gatewayEndpoints.adminActivity);
+/** Every page of the accounts list (a prefix key). */
+export const allUsersKey = routeKey(identityEndpoints.allUsers);
 
 /**
  * Admin screens show what other users just did: queries never go stale (spec §7 cache rules), so

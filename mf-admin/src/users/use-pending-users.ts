@@ -1,6 +1,5 @@
-import type { User } from '@medrelay/contracts';
+import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { useAdminPage } from '../admin-page';
-import { pendingPath } from './keys';
 
 /** Pending accounts the dashboard shows; the rest are a "View all" away. */
 export const pendingShown = 5;
@@ -11,5 +10,5 @@ export const pendingShown = 5;
  * Approvals refreshes it too.
  */
 export function usePendingUsers() {
-  return useAdminPage<User>(pendingPath, {}, 1, pendingShown);
+  return useAdminPage(identityEndpoints.pendingUsers, {}, 1, pendingShown);
 }

@@ -1,18 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '@medrelay/api-client';
+import { callApi } from '@medrelay/api-client';
 import type { User } from '@medrelay/contracts';
+import { identityEndpoints as identity } from '@medrelay/contracts/endpoints';
 import { useNotify } from '@medrelay/ui';
-import { activityKey, allUsersPath, pendingKey, statsKey } from './keys';
+import { activityKey, allUsersKey, pendingKey, statsKey } from './keys';
 
 /** The four decisions of spec §4 user status: pending → approved/rejected; suspend and re-approve. */
 export type ReviewAction = 'approve' | 'reject' | 'suspend' | 'reapprove';
 
 const call: Record<ReviewAction, (id: number) => Promise<User>> = {
-  approve: (id) => apiRequest('PUT', `/api/admin/users/${id}/approve`),
-  reject: (id) => apiRequest('PUT', `/api/admin/users/${id}/reject`),
-  suspend: (id) => apiRequest('PUT', `/api/admin/users/${id}/status`, { status: 'rejected' }),
-  reapprove: (id) => apiRequest('PUT', `/api/admin/users/${id}/status`, { status: 'approved' }),
+  approve: (id) => callApi(identity.approveUser, { params: { id } }),
+  reject: (id) => callApi(identity.rejectUser, { params: { id } }),
+  suspend: (id) => callApi(identity.setUserStatus, { params: { id }, body: { status: 'rejected' } }),
+  reapprove: (id) => callApi(identity.setUserStatus, { params: { id }, body: { status: 'approved' } }),
 };
 
 /** Which actions an account in this status offers (the server enforces the same machine). */
@@ -45,7 +46,7 @@ export function useReviewUser() {
     mutationFn: ({ user, action }: { user: User; action: ReviewAction }) => call[action](user.id),
     onSuccess: (_, { action }) => {
       notify.success(t(success(action)));
-      for (const queryKey of [pendingKey, statsKey, activityKey, [allUsersPath]]) {
+      for (const queryKey of [pendingKey, statsKey, activityKey, allUsersKey]) {
         void client.invalidateQueries({ queryKey });
       }
     },

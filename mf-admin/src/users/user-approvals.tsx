@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Badge, Button, Card, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { userStatuses, userTypes, type User, type UserStatus, type UserType } from '@medrelay/contracts';
+import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { useFormat } from '@medrelay/i18n';
 import { ConfirmDialog, EmptyState, PageHeader, Pager, QueryGate } from '@medrelay/ui';
 import { adminPageSize, useAdminPage } from '../admin-page';
 import { useListStyles } from '../list-styles';
 import { DetailsDialog } from './details-dialog';
 import { DebouncedSearch, FilterSelect, useFilterStyles } from './filters';
-import { allUsersPath } from './keys';
 import { usePendingUsers } from './use-pending-users';
 import { actionsFor, useReviewUser } from './use-review-user';
 import { UserSummary } from './user-summary';
@@ -27,7 +27,7 @@ export default function UserApprovals() {
   const [page, setPage] = useState(1);
   const [details, setDetails] = useState<User | null>(null);
   const review = useReviewUser();
-  const users = useAdminPage<User>(allUsersPath, { userType, status, q }, page);
+  const users = useAdminPage(identityEndpoints.allUsers, { userType, status, q }, page);
   // Opening this screen refreshes the pending count in the sidebar badge.
   usePendingUsers();
   // A filter change starts again at the first page.

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, meKey, useSession } from '@medrelay/api-client';
-import type { Language, User } from '@medrelay/contracts';
+import { callApi, meKey, useSession } from '@medrelay/api-client';
+import type { Language } from '@medrelay/contracts';
+import { identityEndpoints } from '@medrelay/contracts/endpoints';
 
 /**
  * Switches the page's language (kept in localStorage by i18next) and, for a signed-in user,
@@ -15,7 +16,7 @@ export function useChangeLanguage() {
     await i18n.changeLanguage(language);
     if (!user || user.language === language) return true;
     try {
-      client.setQueryData(meKey, await apiRequest<User>('PUT', '/api/auth/me', { language }));
+      client.setQueryData(meKey, await callApi(identityEndpoints.updateProfile, { body: { language } }));
       return true;
     } catch {
       return false;

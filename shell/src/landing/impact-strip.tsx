@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { routeKey } from '@medrelay/api-client';
 import type { PublicImpact } from '@medrelay/contracts';
+import { gatewayEndpoints } from '@medrelay/contracts/endpoints';
 import { useFormat } from '@medrelay/i18n';
 import { PlainCard } from './plain-card';
 import { Section, useGridStyles } from './section';
@@ -41,7 +43,7 @@ export function ImpactStrip() {
   const { t } = useTranslation('shell');
   const format = useFormat();
   const [highlighted, setHighlighted] = useState(0);
-  const impact = useQuery<PublicImpact>({ queryKey: ['/api/impact'] });
+  const impact = useQuery<PublicImpact>({ queryKey: routeKey(gatewayEndpoints.publicImpact) });
 
   useEffect(() => {
     const timer = setInterval(() => setHighlighted((i) => (i + 1) % cards.length), impactRotationMs);

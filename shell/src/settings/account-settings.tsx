@@ -14,7 +14,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiRequest, meKey, tokenStore } from '@medrelay/api-client';
+import { ApiError, callApi, meKey, tokenStore } from '@medrelay/api-client';
+import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import {
   languages,
   passwordChangeSchema,
@@ -83,7 +84,7 @@ function ProfileCard({ user }: { user: User }) {
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      const updated = await apiRequest<User>('PUT', '/api/auth/me', values);
+      const updated = await callApi(identityEndpoints.updateProfile, { body: values });
       client.setQueryData(meKey, updated);
       toast({ title: t('settings.profileSaved'), description: t('settings.profileSavedBody') });
     } catch (error) {
@@ -176,7 +177,7 @@ function PasswordCard() {
   const submit = form.handleSubmit(async (values) => {
     try {
       // A new password ends every session; the answer carries this one's replacement.
-      const { token } = await apiRequest<{ token: string }>('PUT', '/api/auth/password', values);
+      const { token } = await callApi(identityEndpoints.changePassword, { body: values });
       tokenStore.set(token);
       form.reset();
       toast({ title: t('settings.passwordChanged'), description: t('settings.passwordChangedBody') });

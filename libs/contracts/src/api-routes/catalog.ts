@@ -14,13 +14,13 @@ import {
   photoParams,
 } from '../medicines';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
+import * as catalog from './endpoints/catalog';
 import { route, type ApiRoute } from './route';
 
 /** Catalog: listings, donations, photos and the expiry scan. */
 export const catalogApi = {
   createMedicine: route({
-    method: 'post',
-    path: '/api/medicines',
+    ...catalog.createMedicine,
     tag: 'medicines',
     summary: 'List a medicine (pharmacy) or donate one (donor)',
     access: 'approved',
@@ -30,8 +30,7 @@ export const catalogApi = {
     status: 201,
   }),
   browseMedicines: route({
-    method: 'get',
-    path: '/api/medicines',
+    ...catalog.browseMedicines,
     tag: 'medicines',
     summary: 'Browse the medicines the caller may request',
     access: 'approved',
@@ -42,11 +41,9 @@ export const catalogApi = {
       'X-Total-Count': 'Matching medicines over all pages (exact up to a limit, then an estimate)',
       'X-Total-Is-Estimate': '`true` when X-Total-Count is the database estimate of a large list',
     },
-    paged: true,
   }),
   myMedicines: route({
-    method: 'get',
-    path: '/api/medicines/my',
+    ...catalog.myMedicines,
     tag: 'medicines',
     summary: "The caller's own listings or donations, newest first, a page at a time",
     access: 'approved',
@@ -54,11 +51,9 @@ export const catalogApi = {
     query: listPageQuerySchema,
     response: z.array(medicineSchema),
     headers: { 'X-Total-Count': 'Own listings over all pages' },
-    paged: true,
   }),
   myMedicineSummary: route({
-    method: 'get',
-    path: '/api/medicines/my/summary',
+    ...catalog.myMedicineSummary,
     tag: 'medicines',
     summary: "Figures over the caller's own listings (counts and units) for the dashboards",
     access: 'approved',
@@ -66,19 +61,16 @@ export const catalogApi = {
     response: ownMedicineSummarySchema,
   }),
   expiringMedicines: route({
-    method: 'get',
-    path: '/api/medicines/expiring',
+    ...catalog.expiringMedicines,
     tag: 'medicines',
     summary: "The caller's own listings expiring within `days`, soonest first, at most 100",
     access: 'approved',
     query: expiringQuerySchema,
     response: z.array(medicineSchema),
     headers: { 'X-Total-Count': 'Expiring listings in all (the answer holds at most 100)' },
-    paged: true,
   }),
   medicine: route({
-    method: 'get',
-    path: '/api/medicines/:id',
+    ...catalog.medicine,
     tag: 'medicines',
     summary: 'One medicine',
     access: 'approved',
@@ -86,8 +78,7 @@ export const catalogApi = {
     response: medicineSchema,
   }),
   updateMedicine: route({
-    method: 'put',
-    path: '/api/medicines/:id',
+    ...catalog.updateMedicine,
     tag: 'medicines',
     summary: 'Edit an own listing',
     access: 'approved',
@@ -97,8 +88,7 @@ export const catalogApi = {
     response: medicineSchema,
   }),
   unlistMedicine: route({
-    method: 'delete',
-    path: '/api/medicines/:id',
+    ...catalog.unlistMedicine,
     tag: 'medicines',
     summary: 'Unlist an own listing',
     access: 'approved',
@@ -107,8 +97,7 @@ export const catalogApi = {
     response: medicineSchema,
   }),
   uploadMedicinePhoto: route({
-    method: 'put',
-    path: '/api/medicines/:id/image',
+    ...catalog.uploadMedicinePhoto,
     tag: 'medicines',
     summary: 'Upload the photo of an own listing (raw image body)',
     access: 'approved',
@@ -117,8 +106,7 @@ export const catalogApi = {
     response: medicineSchema,
   }),
   removeMedicinePhoto: route({
-    method: 'delete',
-    path: '/api/medicines/:id/image',
+    ...catalog.removeMedicinePhoto,
     tag: 'medicines',
     summary: 'Remove the photo of an own listing',
     access: 'approved',
@@ -126,8 +114,7 @@ export const catalogApi = {
     response: medicineSchema,
   }),
   medicinePhoto: route({
-    method: 'get',
-    path: '/api/medicines/photos/:key/:size',
+    ...catalog.medicinePhoto,
     tag: 'medicines',
     summary: "A listing's photo (WebP) by its random key, while the caller may see the listing",
     access: 'approved',
@@ -136,8 +123,7 @@ export const catalogApi = {
     rawResponse: ['image/webp'],
   }),
   allMedicines: route({
-    method: 'get',
-    path: '/api/admin/all-medicines',
+    ...catalog.allMedicines,
     tag: 'admin',
     summary: 'Every listing, filtered, a page at a time',
     access: 'admin',
@@ -148,11 +134,9 @@ export const catalogApi = {
       'X-Total-Count': 'Matching listings over all pages (exact up to a limit, then an estimate)',
       'X-Total-Is-Estimate': '`true` when X-Total-Count is the database estimate of a large list',
     },
-    paged: true,
   }),
   medicineStats: route({
-    method: 'get',
-    path: '/api/admin/all-medicines/stats',
+    ...catalog.medicineStats,
     tag: 'admin',
     summary: "The catalog's part of the admin statistics",
     access: 'admin',
@@ -160,8 +144,7 @@ export const catalogApi = {
     response: medicineStatsSchema,
   }),
   medicineActivity: route({
-    method: 'get',
-    path: '/api/admin/all-medicines/activity',
+    ...catalog.medicineActivity,
     tag: 'admin',
     summary: "The catalog's part of the recent activity: listings and donations, newest first",
     access: 'admin',
@@ -169,8 +152,7 @@ export const catalogApi = {
     response: z.array(activitySchema),
   }),
   unlistMedicineByAdmin: route({
-    method: 'put',
-    path: '/api/admin/all-medicines/:id/unlist',
+    ...catalog.unlistMedicineByAdmin,
     tag: 'admin',
     summary: 'Take any listing off the market (its owner may list it again)',
     access: 'admin',
@@ -179,8 +161,7 @@ export const catalogApi = {
     response: medicineSchema,
   }),
   runExpiryScan: route({
-    method: 'post',
-    path: '/api/admin/expiry-scan',
+    ...catalog.runExpiryScan,
     tag: 'admin',
     summary: 'Queue the expiry scan now (it also runs daily); one scan runs at a time',
     access: 'admin',

@@ -5,13 +5,13 @@ import { transactionSchema } from '../requests';
 import { activityFeedSchema, activityQuerySchema, statsQuerySchema } from '../admin';
 import { adminStatsSchema } from '../stats';
 import { userSchema } from '../users';
+import * as gateway from './endpoints/gateway';
 import { route, type ApiRoute } from './route';
 
 /** Answered by the gateway itself. */
 export const gatewayApi = {
   adminStats: route({
-    method: 'get',
-    path: '/api/admin/stats',
+    ...gateway.adminStats,
     tag: 'admin',
     summary: 'Platform statistics (the three services aggregated; a silent one is named in `unavailable`)',
     access: 'admin',
@@ -19,8 +19,7 @@ export const gatewayApi = {
     response: adminStatsSchema,
   }),
   adminActivity: route({
-    method: 'get',
-    path: '/api/admin/activity',
+    ...gateway.adminActivity,
     tag: 'admin',
     summary: 'Recent activity across the services, newest first (a silent service is named in `unavailable`)',
     access: 'admin',
@@ -28,8 +27,7 @@ export const gatewayApi = {
     response: activityFeedSchema,
   }),
   exportData: route({
-    method: 'get',
-    path: '/api/admin/export',
+    ...gateway.exportData,
     tag: 'admin',
     summary: 'Export Data: users (no password hashes), medicines and requests as one JSON download',
     access: 'admin',
@@ -42,16 +40,14 @@ export const gatewayApi = {
     headers: { 'Content-Disposition': 'attachment; filename="medrelay-export-YYYY-MM-DD.json"' },
   }),
   clearCache: route({
-    method: 'post',
-    path: '/api/admin/cache/clear',
+    ...gateway.clearCache,
     tag: 'admin',
     summary: "Clear Cache: the gateway's caches and identity's settings copy in Redis",
     access: 'admin',
     response: z.object({ cleared: z.array(z.string()), unavailable: z.array(z.string()) }),
   }),
   publicImpact: route({
-    method: 'get',
-    path: '/api/impact',
+    ...gateway.publicImpact,
     tag: 'public',
     summary: 'The landing page impact figures',
     access: 'public',

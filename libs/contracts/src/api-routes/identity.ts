@@ -14,6 +14,7 @@ import {
   userSchema,
   userStatusChangeSchema,
 } from '../users';
+import * as identity from './endpoints/identity';
 import { route, type ApiRoute } from './route';
 
 const messageAnswer = z.object({ user: userSchema, message: z.string() });
@@ -21,8 +22,7 @@ const messageAnswer = z.object({ user: userSchema, message: z.string() });
 /** Identity: accounts, sessions, settings and user management. */
 export const identityApi = {
   register: route({
-    method: 'post',
-    path: '/api/auth/register',
+    ...identity.register,
     tag: 'auth',
     summary: 'Register a pharmacy, NGO or donor account (pending until an admin approves it)',
     access: 'public',
@@ -31,8 +31,7 @@ export const identityApi = {
     status: 201,
   }),
   login: route({
-    method: 'post',
-    path: '/api/auth/login',
+    ...identity.login,
     tag: 'auth',
     summary: 'Sign in; answers a bearer token',
     access: 'public',
@@ -40,16 +39,14 @@ export const identityApi = {
     response: loginResponseSchema,
   }),
   me: route({
-    method: 'get',
-    path: '/api/auth/me',
+    ...identity.me,
     tag: 'auth',
     summary: 'The signed-in user',
     access: 'signed-in',
     response: userSchema,
   }),
   logout: route({
-    method: 'post',
-    path: '/api/auth/logout',
+    ...identity.logout,
     tag: 'auth',
     summary: 'Revoke the current token',
     access: 'signed-in',
@@ -57,8 +54,7 @@ export const identityApi = {
     status: 204,
   }),
   updateProfile: route({
-    method: 'put',
-    path: '/api/auth/me',
+    ...identity.updateProfile,
     tag: 'account',
     summary: 'Update the own profile',
     access: 'signed-in',
@@ -66,8 +62,7 @@ export const identityApi = {
     response: userSchema,
   }),
   changePassword: route({
-    method: 'put',
-    path: '/api/auth/password',
+    ...identity.changePassword,
     tag: 'account',
     summary: 'Change the own password; every other session is revoked, a fresh token is answered',
     access: 'signed-in',
@@ -75,24 +70,21 @@ export const identityApi = {
     response: z.object({ token: z.string() }),
   }),
   publicSettings: route({
-    method: 'get',
-    path: '/api/settings',
+    ...identity.publicSettings,
     tag: 'settings',
     summary: 'The public system settings (platform name, maintenance mode, …)',
     access: 'public',
     response: publicSettingsSchema,
   }),
   settings: route({
-    method: 'get',
-    path: '/api/admin/settings',
+    ...identity.settings,
     tag: 'admin',
     summary: 'All system settings',
     access: 'admin',
     response: settingsSchema,
   }),
   updateSettings: route({
-    method: 'put',
-    path: '/api/admin/settings',
+    ...identity.updateSettings,
     tag: 'admin',
     summary: 'Change system settings',
     access: 'admin',
@@ -100,38 +92,32 @@ export const identityApi = {
     response: settingsSchema,
   }),
   publishSettings: route({
-    method: 'post',
-    path: '/api/admin/settings/publish',
+    ...identity.publishSettings,
     tag: 'admin',
     summary: 'Rebuild the settings copy in Redis from the database (part of Clear Cache)',
     access: 'admin',
     response: z.object({ published: z.literal(true) }),
   }),
   pendingUsers: route({
-    method: 'get',
-    path: '/api/admin/pending-users',
+    ...identity.pendingUsers,
     tag: 'admin',
     summary: 'Accounts waiting for approval, newest first, a page at a time',
     access: 'admin',
     query: listPageQuerySchema,
     response: z.array(userSchema),
     headers: { 'X-Total-Count': 'Accounts waiting over all pages (the sidebar badge)' },
-    paged: true,
   }),
   allUsers: route({
-    method: 'get',
-    path: '/api/admin/all-users',
+    ...identity.allUsers,
     tag: 'admin',
     summary: 'Every account, filtered, a page at a time',
     access: 'admin',
     query: userListQuerySchema,
     response: z.array(userSchema),
     headers: { 'X-Total-Count': 'Matching accounts over all pages' },
-    paged: true,
   }),
   userStats: route({
-    method: 'get',
-    path: '/api/admin/users/stats',
+    ...identity.userStats,
     tag: 'admin',
     summary: "Identity's part of the admin statistics",
     access: 'admin',
@@ -139,8 +125,7 @@ export const identityApi = {
     response: userStatsSchema,
   }),
   userActivity: route({
-    method: 'get',
-    path: '/api/admin/users/activity',
+    ...identity.userActivity,
     tag: 'admin',
     summary: "Identity's part of the recent activity: registrations and reviews, newest first",
     access: 'admin',
@@ -148,8 +133,7 @@ export const identityApi = {
     response: z.array(activitySchema),
   }),
   approveUser: route({
-    method: 'put',
-    path: '/api/admin/users/:id/approve',
+    ...identity.approveUser,
     tag: 'admin',
     summary: 'Approve an account (the user is e-mailed)',
     access: 'admin',
@@ -157,8 +141,7 @@ export const identityApi = {
     response: userSchema,
   }),
   rejectUser: route({
-    method: 'put',
-    path: '/api/admin/users/:id/reject',
+    ...identity.rejectUser,
     tag: 'admin',
     summary: 'Reject an account (the user is e-mailed)',
     access: 'admin',
@@ -166,8 +149,7 @@ export const identityApi = {
     response: userSchema,
   }),
   setUserStatus: route({
-    method: 'put',
-    path: '/api/admin/users/:id/status',
+    ...identity.setUserStatus,
     tag: 'admin',
     summary: 'Set an account status (suspend, reinstate)',
     access: 'admin',

@@ -14,6 +14,7 @@ import {
   transactionSchema,
 } from '../requests';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
+import * as requests from './endpoints/requests';
 import { route, type ApiRoute } from './route';
 
 const countAnswer = z.object({ updated: z.number().int() });
@@ -21,8 +22,7 @@ const countAnswer = z.object({ updated: z.number().int() });
 /** Requests, transactions and notifications. */
 export const requestApi = {
   createRequest: route({
-    method: 'post',
-    path: '/api/requests',
+    ...requests.createRequest,
     tag: 'requests',
     summary: 'Request a quantity of a medicine',
     access: 'approved',
@@ -31,27 +31,23 @@ export const requestApi = {
     status: 201,
   }),
   myRequests: route({
-    method: 'get',
-    path: '/api/requests/my',
+    ...requests.myRequests,
     tag: 'requests',
     summary: 'Requests the caller made or received, a page at a time, newest first',
     access: 'approved',
     query: requestListQuerySchema,
     response: z.array(requestSchema),
     headers: { 'X-Total-Count': 'Matching requests over all pages' },
-    paged: true,
   }),
   myRequestSummary: route({
-    method: 'get',
-    path: '/api/requests/my/summary',
+    ...requests.myRequestSummary,
     tag: 'requests',
     summary: "The caller's requests counted: by direction and status, transfers, value received",
     access: 'approved',
     response: requestSummarySchema,
   }),
   request: route({
-    method: 'get',
-    path: '/api/requests/:id',
+    ...requests.request,
     tag: 'requests',
     summary: 'One request the caller is a party to',
     access: 'approved',
@@ -59,8 +55,7 @@ export const requestApi = {
     response: requestSchema,
   }),
   changeRequestStatus: route({
-    method: 'put',
-    path: '/api/requests/:id/status',
+    ...requests.changeRequestStatus,
     tag: 'requests',
     summary: 'Move a request along its life cycle (approve, reject, complete, cancel)',
     access: 'approved',
@@ -69,8 +64,7 @@ export const requestApi = {
     response: requestSchema,
   }),
   myDonationStatus: route({
-    method: 'get',
-    path: '/api/requests/my/donation-status',
+    ...requests.myDonationStatus,
     tag: 'requests',
     summary: "The state of the requests on some of the caller's medicines (the donation badge)",
     access: 'approved',
@@ -78,30 +72,25 @@ export const requestApi = {
     response: z.array(donationStatusSchema),
   }),
   myTransactions: route({
-    method: 'get',
-    path: '/api/transactions/my',
+    ...requests.myTransactions,
     tag: 'requests',
     summary: "The caller's requests with pickup details once approved, a page at a time",
     access: 'approved',
     query: requestListQuerySchema,
     response: z.array(transactionSchema),
     headers: { 'X-Total-Count': 'Matching requests over all pages' },
-    paged: true,
   }),
   allRequests: route({
-    method: 'get',
-    path: '/api/admin/all-requests',
+    ...requests.allRequests,
     tag: 'admin',
     summary: 'Every request, filtered by status, a page at a time',
     access: 'admin',
     query: adminRequestQuerySchema,
     response: z.array(requestSchema),
     headers: { 'X-Total-Count': 'Matching requests over all pages' },
-    paged: true,
   }),
   requestStats: route({
-    method: 'get',
-    path: '/api/admin/all-requests/stats',
+    ...requests.requestStats,
     tag: 'admin',
     summary: "The requests service's part of the admin statistics",
     access: 'admin',
@@ -109,8 +98,7 @@ export const requestApi = {
     response: requestStatsSchema,
   }),
   requestActivity: route({
-    method: 'get',
-    path: '/api/admin/all-requests/activity',
+    ...requests.requestActivity,
     tag: 'admin',
     summary: "The requests service's part of the recent activity: requests and decisions, newest first",
     access: 'admin',
@@ -118,8 +106,7 @@ export const requestApi = {
     response: z.array(activitySchema),
   }),
   notifications: route({
-    method: 'get',
-    path: '/api/notifications',
+    ...requests.notifications,
     tag: 'notifications',
     summary: "The caller's notifications, newest first, a page at a time",
     access: 'approved',
@@ -129,19 +116,16 @@ export const requestApi = {
       'X-Unread-Count': 'Unread notifications',
       'X-Total-Count': 'Matching notifications over all pages',
     },
-    paged: true,
   }),
   readAllNotifications: route({
-    method: 'put',
-    path: '/api/notifications/read-all',
+    ...requests.readAllNotifications,
     tag: 'notifications',
     summary: 'Mark every notification read',
     access: 'approved',
     response: countAnswer,
   }),
   readNotification: route({
-    method: 'put',
-    path: '/api/notifications/:id/read',
+    ...requests.readNotification,
     tag: 'notifications',
     summary: 'Mark one notification read',
     access: 'approved',

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider, type QueryFunction } from '@tanstack/
 import { cleanup, render } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
+import { publicSettingsKey } from '@medrelay/api-client';
 import { defaultSettings, publicSettingsSchema, type Language, type User } from '@medrelay/contracts';
 import { addTexts, createI18n } from '@medrelay/i18n';
 import { RemoteContext } from '../role-app';
@@ -62,7 +63,7 @@ export async function renderInRemote(
     defaultOptions: { queries: { retry: false, staleTime: Infinity, queryFn: queryFn ?? noServer } },
   });
   // The public settings (upload limit, …) as a fresh install has them.
-  client.setQueryData(['/api/settings'], publicSettingsSchema.parse(defaultSettings));
+  client.setQueryData(publicSettingsKey, publicSettingsSchema.parse(defaultSettings));
   const toasts: Toasted[] = [];
   const toast: ShowToast = (shown) => void toasts.push(shown as Toasted);
   const user = { id: 1, name: 'Test user', email: 'test@example.com', userType: role } as User;

@@ -1,0 +1,14 @@
+// The runtime part (method, path, paged) of the requests service's routes; ../requests.ts spreads these.
+export const createRequest = { method: 'post', path: '/api/requests' } as const;
+export const myRequests = { method: 'get', path: '/api/requests/my', paged: true } as const;
+export const myRequestSummary = { method: 'get', path: '/api/requests/my/summary' } as const;
+export const request = { method: 'get', path: '/api/requests/:id' } as const;
+export const changeRequestStatus = { method: 'put', path: '/api/requests/:id/status' } as const;
+export const myDonationStatus = { method: 'get', path: '/api/requests/my/donation-status' } as const;
+export const myTransactions = { method: 'get', path: '/api/transactions/my', paged: true } as const;
+export const allRequests = { method: 'get', path: '/api/admin/all-requests', paged: true } as const;
+export const requestStats = { method: 'get', path: '/api/admin/all-requests/stats' } as const;
+export const requestActivity = { method: 'get', path: '/api/admin/all-requests/activity' } as const;
+export const notifications = { method: 'get', path: '/api/notifications', paged: true } as const;
+export const readAllNotifications = { method: 'put', path: '/api/notifications/read-all' } as const;
+export const readNotification = { method: 'put', path: '/api/notifications/:id/read' } as const;
