@@ -1,12 +1,6 @@
-import {
-  activityQuerySchema,
-  activitySchema,
-  userSchema,
-  type Activity,
-  type ActivityFeed,
-  type ActivityQuery,
-} from '@medrelay/contracts';
-import { AppError, requirePermission, validate, type Logger } from '@medrelay/service-kit';
+import { activitySchema, userSchema, type Activity, type ActivityFeed } from '@medrelay/contracts';
+import { gatewayApi } from '@medrelay/contracts/api-routes';
+import { AppError, mount, type Logger } from '@medrelay/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { UpstreamName } from './routes';
@@ -52,35 +46,31 @@ export function adminRoutes(
   options: { timeoutMs: number; logger: Logger; caches: Record<string, () => void> },
 ): Router {
   const { timeoutMs, logger, caches } = options;
-  const router = Router();
+  // The gateway's early token check already verified the caller.
+  const api = { router: Router(), verifier: null };
 
   // Degrades like /api/admin/stats: a service that does not answer is named, the rest still shows.
-  router.get(
-    '/api/admin/activity',
-    requirePermission('reports.view'),
-    validate({ query: activityQuerySchema }),
-    async (req, res) => {
-      const { limit } = res.locals.query as ActivityQuery;
-      const names = Object.keys(activityPaths) as UpstreamName[];
-      const lists = await Promise.all(
-        names.map((name) =>
-          askUpstream(targets[name], `${activityPaths[name]}?limit=${limit}`, z.array(activitySchema), req, {
-            timeoutMs,
-            logger,
-            label: 'activity part',
-          }),
-        ),
-      );
-      const feed: ActivityFeed = {
-        items: mergeActivity(
-          lists.map((list) => list ?? []),
-          limit,
-        ),
-        unavailable: names.filter((_, i) => !lists[i]),
-      };
-      res.json(feed);
-    },
-  );
+  mount(api, gatewayApi.adminActivity, async ({ query, req }) => {
+    const { limit } = query;
+    const names = Object.keys(activityPaths) as UpstreamName[];
+    const lists = await Promise.all(
+      names.map((name) =>
+        askUpstream(targets[name], `${activityPaths[name]}?limit=${limit}`, z.array(activitySchema), req, {
+          timeoutMs,
+          logger,
+          label: 'activity part',
+        }),
+      ),
+    );
+    const feed: ActivityFeed = {
+      items: mergeActivity(
+        lists.map((list) => list ?? []),
+        limit,
+      ),
+      unavailable: names.filter((_, i) => !lists[i]),
+    };
+    return feed;
+  });
 
   /**
    * Export Data: users (never password hashes: identity's admin list leaves them out, and the
@@ -89,7 +79,7 @@ export function adminRoutes(
    * holds it. Every part's first page must answer before the first byte is sent, so a service
    * that is down gives a 503, not a partial file.
    */
-  router.get('/api/admin/export', requirePermission('data.export'), async (req, res, next) => {
+  mount(api, gatewayApi.exportData, async ({ req, res }) => {
     const pageOf = (section: ExportSection, page: number) =>
       askUpstream(
         targets[section.upstream],
@@ -101,7 +91,7 @@ export function adminRoutes(
     const firstPages = await Promise.all(exportSections.map((section) => pageOf(section, 1)));
     if (firstPages.some((items) => !items)) {
       logger.warn('export unavailable');
-      return next(new AppError(503, 'UPSTREAM_UNAVAILABLE', 'serviceUnavailable'));
+      throw new AppError(503, 'UPSTREAM_UNAVAILABLE', 'serviceUnavailable');
     }
 
     const generated = new Date().toISOString();
@@ -138,7 +128,7 @@ export function adminRoutes(
   });
 
   // Clear Cache: the gateway's own caches, and identity rebuilds the settings copy in Redis.
-  router.post('/api/admin/cache/clear', requirePermission('cache.clear'), async (req, res) => {
+  mount(api, gatewayApi.clearCache, async ({ req }) => {
     for (const clear of Object.values(caches)) clear();
     const published = await askUpstream(
       targets.identity,
@@ -147,11 +137,11 @@ export function adminRoutes(
       req,
       { timeoutMs, logger, label: 'settings publish', method: 'POST' },
     );
-    res.json({
+    return {
       cleared: [...Object.keys(caches), ...(published ? ['settings'] : [])],
       unavailable: published ? [] : ['identity'],
-    });
+    };
   });
 
-  return router;
+  return api.router;
 }

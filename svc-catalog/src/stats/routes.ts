@@ -1,15 +1,12 @@
 import {
   activityFromRow,
-  activityQuerySchema,
   impactPartPath,
-  statsQuerySchema,
   type ActivityRow,
-  type ActivityQuery,
   type CatalogImpact,
   type MedicineStats,
-  type StatsQuery,
 } from '@medrelay/contracts';
-import { authenticate, requirePermission, validate } from '@medrelay/service-kit';
+import { catalogApi } from '@medrelay/contracts/api-routes';
+import { mount } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { CatalogContext } from '../context';
 
@@ -19,16 +16,12 @@ import type { CatalogContext } from '../context';
  * `?days=N` counts only listings created in the last N days (the reports' time range).
  */
 export function statsRoutes(ctx: CatalogContext): Router {
-  const router = Router();
-  router.get(
-    '/api/admin/all-medicines/stats',
-    authenticate(ctx.verifier),
-    requirePermission('reports.view'),
-    validate({ query: statsQuerySchema }),
-    async (_req, res) => {
-      const { days } = res.locals.query as StatsQuery;
-      const { rows } = await ctx.pool.query<Record<string, string>>(
-        `WITH m AS (
+  const api = { router: Router(), verifier: ctx.verifier };
+  const { router } = api;
+  mount(api, catalogApi.medicineStats, async ({ query }) => {
+    const { days } = query;
+    const { rows } = await ctx.pool.query<Record<string, string>>(
+      `WITH m AS (
            SELECT source, ceil(extract(epoch FROM (expiry_date - now())) / 86400) AS days FROM catalog.medicines
             WHERE $1::int IS NULL OR created_at > now() - make_interval(days => $1::int))
          SELECT count(*) AS total,
@@ -38,35 +31,28 @@ export function statsRoutes(ctx: CatalogContext): Router {
                 count(*) FILTER (WHERE days BETWEEN 1 AND 30) AS expiring,
                 count(*) FILTER (WHERE days <= 0) AS expired
            FROM m`,
-        [days ?? null],
-      );
-      const n = (key: string) => Number(rows[0]![key]);
-      const stats: MedicineStats = {
-        totalMedicines: n('total'),
-        medicineSources: { pharmacy: n('pharmacy'), donor: n('donor') },
-        medicineExpiry: { fresh: n('fresh'), expiring: n('expiring'), expired: n('expired') },
-      };
-      res.json(stats);
-    },
-  );
+      [days ?? null],
+    );
+    const n = (key: string) => Number(rows[0]![key]);
+    const stats: MedicineStats = {
+      totalMedicines: n('total'),
+      medicineSources: { pharmacy: n('pharmacy'), donor: n('donor') },
+      medicineExpiry: { fresh: n('fresh'), expiring: n('expiring'), expired: n('expired') },
+    };
+    return stats;
+  });
   // Its part of the admin dashboard's recent activity: listings and donations, newest first.
-  router.get(
-    '/api/admin/all-medicines/activity',
-    authenticate(ctx.verifier),
-    requirePermission('reports.view'),
-    validate({ query: activityQuerySchema }),
-    async (_req, res) => {
-      const { limit } = res.locals.query as ActivityQuery;
-      const { rows } = await ctx.pool.query<ActivityRow>(
-        `SELECT m.id, CASE m.source WHEN 'pharmacy' THEN 'medicine.listed' ELSE 'medicine.donated' END AS kind,
+  mount(api, catalogApi.medicineActivity, async ({ query }) => {
+    const { limit } = query;
+    const { rows } = await ctx.pool.query<ActivityRow>(
+      `SELECT m.id, CASE m.source WHEN 'pharmacy' THEN 'medicine.listed' ELSE 'medicine.donated' END AS kind,
                 m.created_at AS at, u.name AS actor, u.user_type AS actor_type, m.name AS subject
            FROM catalog.medicines m LEFT JOIN catalog.users u ON u.id = m.owner_id
           ORDER BY m.created_at DESC, m.id DESC LIMIT $1`,
-        [limit],
-      );
-      res.json(rows.map(activityFromRow));
-    },
-  );
+      [limit],
+    );
+    return rows.map(activityFromRow);
+  });
   // Its part of the public impact figures (landing page): units left to expire unclaimed.
   router.get(impactPartPath, async (_req, res) => {
     const { rows } = await ctx.pool.query<{ n: string }>(

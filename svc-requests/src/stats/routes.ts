@@ -1,17 +1,14 @@
 import {
   activityFromRow,
-  activityQuerySchema,
   impactPartPath,
-  statsQuerySchema,
   type ActivityRow,
-  type ActivityQuery,
-  type StatsQuery,
   requestStatuses,
   type RequestsImpact,
   type RequestStats,
   type RequestStatus,
 } from '@medrelay/contracts';
-import { authenticate, requirePermission, validate } from '@medrelay/service-kit';
+import { requestApi } from '@medrelay/contracts/api-routes';
+import { mount } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { RequestsContext } from '../context';
 
@@ -20,42 +17,29 @@ import type { RequestsContext } from '../context';
  * `?days=N` counts only requests made in the last N days (the reports' time range).
  */
 export function statsRoutes(ctx: RequestsContext): Router {
-  const router = Router();
-  router.get(
-    '/api/admin/all-requests/stats',
-    authenticate(ctx.verifier),
-    requirePermission('reports.view'),
-    validate({ query: statsQuerySchema }),
-    async (_req, res) => {
-      const { days } = res.locals.query as StatsQuery;
-      const { rows } = await ctx.pool.query<{ status: RequestStatus; n: number }>(
-        `SELECT status, count(*)::int AS n FROM requests.requests
+  const api = { router: Router(), verifier: ctx.verifier };
+  const { router } = api;
+  mount(api, requestApi.requestStats, async ({ query }) => {
+    const { days } = query;
+    const { rows } = await ctx.pool.query<{ status: RequestStatus; n: number }>(
+      `SELECT status, count(*)::int AS n FROM requests.requests
           WHERE $1::int IS NULL OR created_at > now() - make_interval(days => $1::int)
           GROUP BY status`,
-        [days ?? null],
-      );
-      const byStatus = Object.fromEntries(requestStatuses.map((s) => [s, 0])) as Record<
-        RequestStatus,
-        number
-      >;
-      for (const row of rows) byStatus[row.status] = row.n;
-      const stats: RequestStats = {
-        totalRequests: rows.reduce((sum, r) => sum + r.n, 0),
-        requestStatus: byStatus,
-      };
-      res.json(stats);
-    },
-  );
+      [days ?? null],
+    );
+    const byStatus = Object.fromEntries(requestStatuses.map((s) => [s, 0])) as Record<RequestStatus, number>;
+    for (const row of rows) byStatus[row.status] = row.n;
+    const stats: RequestStats = {
+      totalRequests: rows.reduce((sum, r) => sum + r.n, 0),
+      requestStatus: byStatus,
+    };
+    return stats;
+  });
   // Its part of the admin dashboard's recent activity: requests made, and their latest decision.
-  router.get(
-    '/api/admin/all-requests/activity',
-    authenticate(ctx.verifier),
-    requirePermission('reports.view'),
-    validate({ query: activityQuerySchema }),
-    async (_req, res) => {
-      const { limit } = res.locals.query as ActivityQuery;
-      const { rows } = await ctx.pool.query<ActivityRow>(
-        `WITH made AS (
+  mount(api, requestApi.requestActivity, async ({ query }) => {
+    const { limit } = query;
+    const { rows } = await ctx.pool.query<ActivityRow>(
+      `WITH made AS (
            SELECT r.id, 'request.created' AS kind, r.created_at AS at, r.requester_id AS actor_id, r.medicine_id
              FROM requests.requests r ORDER BY r.created_at DESC, r.id DESC LIMIT $1),
          decided AS (
@@ -69,11 +53,10 @@ export function statsRoutes(ctx: RequestsContext): Router {
            LEFT JOIN requests.users u ON u.id = e.actor_id
            LEFT JOIN requests.medicines m ON m.id = e.medicine_id
           ORDER BY e.at DESC, e.id DESC LIMIT $1`,
-        [limit],
-      );
-      res.json(rows.map(activityFromRow));
-    },
-  );
+      [limit],
+    );
+    return rows.map(activityFromRow);
+  });
   // Its part of the public impact figures (landing page): units that reached someone.
   router.get(impactPartPath, async (_req, res) => {
     const { rows } = await ctx.pool.query<{ n: string }>(
