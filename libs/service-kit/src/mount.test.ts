@@ -98,6 +98,11 @@ beforeAll(async () => {
     forgotten = params.id;
   });
   mount(service, list, ({ query }) => ({ items: [{ id: query.page }], total: 41, estimated: false }));
+  // Answers more than its contract declares (the suite sets MEDRELAY_CHECK_ANSWERS, vitest.config.ts).
+  mount({ router: service.router, verifier: null }, { ...list, path: '/t/leaky' }, () => ({
+    items: [{ id: 1, secret: 'x' } as { id: number }],
+    total: 1,
+  }));
   // Behind a guard that verified the caller already (the gateway): no verifier of its own.
   const guarded = { router: Router(), verifier: null };
   mount(guarded, report, () => ({ ok: true }));
@@ -190,6 +195,13 @@ describe('mount(router, route, handler)', () => {
     expect((await api.get('/g/t/report', { token: ngo })).body.code).toBe('FORBIDDEN');
     const admin = await token('admin', 'approved');
     expect((await api.get('/g/t/report', { token: admin })).body).toEqual({ ok: true });
+  });
+
+  it('in the test suite, fails a call whose answer holds more than the contract describes', async () => {
+    expect(process.env.MEDRELAY_CHECK_ANSWERS).toBe('1');
+    const res = await api.get('/t/leaky');
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(res.body)).not.toContain('secret');
   });
 
   it('refuses to mount an admin route that names no permission', () => {

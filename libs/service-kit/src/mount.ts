@@ -1,4 +1,5 @@
 import type { ApiRoute } from '@medrelay/contracts/api-routes';
+import { isDeepStrictEqual } from 'node:util';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
 import {
@@ -59,6 +60,23 @@ export function contractOf(expressRoute: object): ApiRoute | undefined {
   return mountedRoutes.get(expressRoute);
 }
 
+/**
+ * Set for the test suite (vitest.config.ts): each JSON answer must be exactly what its contract's
+ * response schema describes, no field more or less, or the call fails with a 500 naming the route.
+ * The compiler cannot see extra fields (a Transaction passes where a MedicineRequest is declared).
+ */
+const checkAnswers = process.env.MEDRELAY_CHECK_ANSWERS === '1';
+
+function checkAnswer(route: ApiRoute, answer: unknown): void {
+  if (!route.response) return;
+  const sent: unknown = JSON.parse(JSON.stringify(answer) ?? 'null');
+  const parsed = route.response.safeParse(sent);
+  if (!parsed.success || !isDeepStrictEqual(parsed.data, sent)) {
+    const why = parsed.success ? 'fields the schema does not declare' : parsed.error.message;
+    throw new Error(`${route.method} ${route.path} answered what its contract does not describe: ${why}`);
+  }
+}
+
 const requireCaller: RequestHandler = (_req, res, next) => {
   callerOf(res);
   next();
@@ -98,6 +116,7 @@ export function mount<R extends ApiRoute>(
       res,
     });
     if (res.headersSent || route.rawResponse || route.streamed) return;
+    if (checkAnswers) checkAnswer(route, route.paged ? (answer as { items: unknown[] }).items : answer);
     if (route.response === null) {
       res.status(route.status ?? 204).end();
     } else if (route.paged) {
