@@ -1,5 +1,5 @@
 import { activitySchema, userSchema, type Activity, type ActivityFeed } from '@medrelay/contracts';
-import { gatewayApi } from '@medrelay/contracts/api-routes';
+import { catalogApi, gatewayApi, identityApi, requestApi } from '@medrelay/contracts/api-routes';
 import { AppError, mount, type Logger } from '@medrelay/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -8,9 +8,9 @@ import type { UpstreamPool } from './upstream-pool';
 import { askUpstream } from './upstream';
 
 const activityPaths: Record<UpstreamName, string> = {
-  identity: '/api/admin/users/activity',
-  catalog: '/api/admin/all-medicines/activity',
-  requests: '/api/admin/all-requests/activity',
+  identity: identityApi.userActivity.path,
+  catalog: catalogApi.medicineActivity.path,
+  requests: requestApi.requestActivity.path,
 };
 
 /** Newest first, at most `limit`: the services' lists merged (ISO times sort as text). */
@@ -32,9 +32,9 @@ interface ExportSection {
   schema: z.ZodType<unknown[]>;
 }
 const exportSections: readonly ExportSection[] = [
-  { key: 'users', upstream: 'identity', path: '/api/admin/all-users', schema: z.array(userSchema) },
-  { key: 'medicines', upstream: 'catalog', path: '/api/admin/all-medicines', schema: z.array(z.unknown()) },
-  { key: 'requests', upstream: 'requests', path: '/api/admin/all-requests', schema: z.array(z.unknown()) },
+  { key: 'users', upstream: 'identity', path: identityApi.allUsers.path, schema: z.array(userSchema) },
+  { key: 'medicines', upstream: 'catalog', path: catalogApi.allMedicines.path, schema: z.array(z.unknown()) },
+  { key: 'requests', upstream: 'requests', path: requestApi.allRequests.path, schema: z.array(z.unknown()) },
 ];
 
 /**
@@ -132,8 +132,8 @@ export function adminRoutes(
     for (const clear of Object.values(caches)) clear();
     const published = await askUpstream(
       targets.identity,
-      '/api/admin/settings/publish',
-      z.object({ published: z.literal(true) }),
+      identityApi.publishSettings.path,
+      identityApi.publishSettings.response,
       req,
       { timeoutMs, logger, label: 'settings publish', method: 'POST' },
     );

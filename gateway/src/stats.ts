@@ -6,7 +6,7 @@ import {
   type StatsPart,
 } from '@medrelay/contracts';
 import { estimatedValueSaved } from '@medrelay/domain';
-import { gatewayApi } from '@medrelay/contracts/api-routes';
+import { catalogApi, gatewayApi, identityApi, requestApi } from '@medrelay/contracts/api-routes';
 import { mount, type Logger } from '@medrelay/service-kit';
 import { askUpstream } from './upstream';
 import { Router, type Request } from 'express';
@@ -15,9 +15,9 @@ import type { UpstreamName } from './routes';
 import type { UpstreamPool } from './upstream-pool';
 
 const parts = {
-  identity: { path: '/api/admin/users/stats', schema: userStatsSchema },
-  catalog: { path: '/api/admin/all-medicines/stats', schema: medicineStatsSchema },
-  requests: { path: '/api/admin/all-requests/stats', schema: requestStatsSchema },
+  identity: { path: identityApi.userStats.path, schema: userStatsSchema },
+  catalog: { path: catalogApi.medicineStats.path, schema: medicineStatsSchema },
+  requests: { path: requestApi.requestStats.path, schema: requestStatsSchema },
 } as const;
 
 /**
