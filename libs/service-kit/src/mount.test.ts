@@ -1,14 +1,12 @@
-import type { AddressInfo } from 'node:net';
-import { idParam, tokenAudience, tokenIssuer } from '@medrelay/contracts';
+import { idParam } from '@medrelay/contracts';
 import { route } from '@medrelay/contracts/api-routes';
-import { apiClient, testStores, uniqueName } from '@medrelay/testing';
+import { testStores, uniqueName, type ApiClient } from '@medrelay/testing';
 import express, { Router, type RequestHandler } from 'express';
-import { importPKCS8, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTokenVerifier } from './auth';
-import { errorHandler, httpError } from './errors';
-import { createLogger } from './logger';
+import { serveApp, signTestToken } from './auth.fixture';
+import { httpError } from './errors';
 import { contractOf, mount } from './mount';
 import { createRedis, type Redis } from './redis';
 
@@ -58,23 +56,13 @@ const report = route({
 
 let redis: Redis;
 let close: () => void;
-let api: ReturnType<typeof apiClient>;
+let api: ApiClient;
 const prefix = uniqueName('mount');
 const seen: string[] = [];
 let forgotten: number | null = null;
 
-async function token(role: string, status: string) {
-  const key = await importPKCS8(testStores().jwtPrivateKey, 'ES256');
-  return new SignJWT({ role, status, name: 'n', iatMs: Date.now() })
-    .setProtectedHeader({ alg: 'ES256' })
-    .setSubject(String(Math.floor(Math.random() * 1e6) + 1))
-    .setJti(uniqueName('jti'))
-    .setIssuer(tokenIssuer)
-    .setAudience(tokenAudience)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(key);
-}
+const token = (role: string, status: string) =>
+  signTestToken({ sub: String(Math.floor(Math.random() * 1e6) + 1), role, status });
 
 /** A stand-in for a rate limit: refuses when asked to, after the access checks. */
 const limit: RequestHandler = (req, _res, next) => {
@@ -116,11 +104,7 @@ beforeAll(async () => {
     next();
   });
   app.use('/g', guarded.router);
-  app.use(errorHandler(createLogger('t', 'silent')));
-  const server = app.listen(0);
-  await new Promise((r) => server.once('listening', r));
-  api = apiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  close = () => server.close();
+  ({ api, close } = await serveApp(app));
 });
 afterAll(async () => {
   close();
