@@ -20,5 +20,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    // Every answer of a mounted route is checked against its contract schema (libs/service-kit/src/mount.ts).
+    env: { MEDRELAY_CHECK_ANSWERS: '1' },
   },
 });

@@ -1,12 +1,6 @@
-import {
-  activityQuerySchema,
-  activitySchema,
-  userSchema,
-  type Activity,
-  type ActivityFeed,
-  type ActivityQuery,
-} from '@medrelay/contracts';
-import { AppError, requirePermission, validate, type Logger } from '@medrelay/service-kit';
+import { activitySchema, userSchema, type Activity, type ActivityFeed } from '@medrelay/contracts';
+import { catalogApi, gatewayApi, identityApi, requestApi } from '@medrelay/contracts/api-routes';
+import { AppError, mount, type Logger } from '@medrelay/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { UpstreamName } from './routes';
@@ -14,9 +8,9 @@ import type { UpstreamPool } from './upstream-pool';
 import { askUpstream } from './upstream';
 
 const activityPaths: Record<UpstreamName, string> = {
-  identity: '/api/admin/users/activity',
-  catalog: '/api/admin/all-medicines/activity',
-  requests: '/api/admin/all-requests/activity',
+  identity: identityApi.userActivity.path,
+  catalog: catalogApi.medicineActivity.path,
+  requests: requestApi.requestActivity.path,
 };
 
 /** Newest first, at most `limit`: the services' lists merged (ISO times sort as text). */
@@ -38,9 +32,9 @@ interface ExportSection {
   schema: z.ZodType<unknown[]>;
 }
 const exportSections: readonly ExportSection[] = [
-  { key: 'users', upstream: 'identity', path: '/api/admin/all-users', schema: z.array(userSchema) },
-  { key: 'medicines', upstream: 'catalog', path: '/api/admin/all-medicines', schema: z.array(z.unknown()) },
-  { key: 'requests', upstream: 'requests', path: '/api/admin/all-requests', schema: z.array(z.unknown()) },
+  { key: 'users', upstream: 'identity', path: identityApi.allUsers.path, schema: z.array(userSchema) },
+  { key: 'medicines', upstream: 'catalog', path: catalogApi.allMedicines.path, schema: z.array(z.unknown()) },
+  { key: 'requests', upstream: 'requests', path: requestApi.allRequests.path, schema: z.array(z.unknown()) },
 ];
 
 /**
@@ -52,35 +46,31 @@ export function adminRoutes(
   options: { timeoutMs: number; logger: Logger; caches: Record<string, () => void> },
 ): Router {
   const { timeoutMs, logger, caches } = options;
-  const router = Router();
+  // The gateway's early token check already verified the caller.
+  const api = { router: Router(), verifier: null };
 
   // Degrades like /api/admin/stats: a service that does not answer is named, the rest still shows.
-  router.get(
-    '/api/admin/activity',
-    requirePermission('reports.view'),
-    validate({ query: activityQuerySchema }),
-    async (req, res) => {
-      const { limit } = res.locals.query as ActivityQuery;
-      const names = Object.keys(activityPaths) as UpstreamName[];
-      const lists = await Promise.all(
-        names.map((name) =>
-          askUpstream(targets[name], `${activityPaths[name]}?limit=${limit}`, z.array(activitySchema), req, {
-            timeoutMs,
-            logger,
-            label: 'activity part',
-          }),
-        ),
-      );
-      const feed: ActivityFeed = {
-        items: mergeActivity(
-          lists.map((list) => list ?? []),
-          limit,
-        ),
-        unavailable: names.filter((_, i) => !lists[i]),
-      };
-      res.json(feed);
-    },
-  );
+  mount(api, gatewayApi.adminActivity, async ({ query, req }) => {
+    const { limit } = query;
+    const names = Object.keys(activityPaths) as UpstreamName[];
+    const lists = await Promise.all(
+      names.map((name) =>
+        askUpstream(targets[name], `${activityPaths[name]}?limit=${limit}`, z.array(activitySchema), req, {
+          timeoutMs,
+          logger,
+          label: 'activity part',
+        }),
+      ),
+    );
+    const feed: ActivityFeed = {
+      items: mergeActivity(
+        lists.map((list) => list ?? []),
+        limit,
+      ),
+      unavailable: names.filter((_, i) => !lists[i]),
+    };
+    return feed;
+  });
 
   /**
    * Export Data: users (never password hashes: identity's admin list leaves them out, and the
@@ -89,7 +79,7 @@ export function adminRoutes(
    * holds it. Every part's first page must answer before the first byte is sent, so a service
    * that is down gives a 503, not a partial file.
    */
-  router.get('/api/admin/export', requirePermission('data.export'), async (req, res, next) => {
+  mount(api, gatewayApi.exportData, async ({ req, res }) => {
     const pageOf = (section: ExportSection, page: number) =>
       askUpstream(
         targets[section.upstream],
@@ -101,7 +91,7 @@ export function adminRoutes(
     const firstPages = await Promise.all(exportSections.map((section) => pageOf(section, 1)));
     if (firstPages.some((items) => !items)) {
       logger.warn('export unavailable');
-      return next(new AppError(503, 'UPSTREAM_UNAVAILABLE', 'serviceUnavailable'));
+      throw new AppError(503, 'UPSTREAM_UNAVAILABLE', 'serviceUnavailable');
     }
 
     const generated = new Date().toISOString();
@@ -138,20 +128,20 @@ export function adminRoutes(
   });
 
   // Clear Cache: the gateway's own caches, and identity rebuilds the settings copy in Redis.
-  router.post('/api/admin/cache/clear', requirePermission('cache.clear'), async (req, res) => {
+  mount(api, gatewayApi.clearCache, async ({ req }) => {
     for (const clear of Object.values(caches)) clear();
     const published = await askUpstream(
       targets.identity,
-      '/api/admin/settings/publish',
-      z.object({ published: z.literal(true) }),
+      identityApi.publishSettings.path,
+      identityApi.publishSettings.response,
       req,
       { timeoutMs, logger, label: 'settings publish', method: 'POST' },
     );
-    res.json({
+    return {
       cleared: [...Object.keys(caches), ...(published ? ['settings'] : [])],
       unavailable: published ? [] : ['identity'],
-    });
+    };
   });
 
-  return router;
+  return api.router;
 }

@@ -6,7 +6,8 @@ import {
   type PublicImpact,
 } from '@medrelay/contracts';
 import { livesImpacted, wasteReducedPercent } from '@medrelay/domain';
-import { AppError, type Logger } from '@medrelay/service-kit';
+import { gatewayApi } from '@medrelay/contracts/api-routes';
+import { AppError, mount, type Logger } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { z } from 'zod';
 import type { UpstreamName } from './routes';
@@ -41,7 +42,7 @@ export function impactRoute(
   logger: Logger,
 ): Router & { clear: () => void } {
   const { timeoutMs, cacheMs } = options;
-  const router = Router();
+  const api = { router: Router(), verifier: null };
   let cached: { at: number; value: PublicImpact } | null = null;
 
   async function ask<K extends UpstreamName>(name: K): Promise<z.infer<(typeof parts)[K]>> {
@@ -50,7 +51,7 @@ export function impactRoute(
     return parts[name].parse(await res.json()) as z.infer<(typeof parts)[K]>;
   }
 
-  router.get('/api/impact', async (_req, res, next) => {
+  mount(api, gatewayApi.publicImpact, async ({ res }) => {
     if (!cached || Date.now() - cached.at >= cacheMs) {
       try {
         const [identity, catalog, requests] = await Promise.all([
@@ -61,11 +62,11 @@ export function impactRoute(
         cached = { at: Date.now(), value: combineImpact(identity, catalog, requests) };
       } catch (err) {
         logger.warn({ err: (err as Error).message }, 'impact figures unavailable');
-        return next(new AppError(503, 'UPSTREAM_UNAVAILABLE', 'serviceUnavailable'));
+        throw new AppError(503, 'UPSTREAM_UNAVAILABLE', 'serviceUnavailable');
       }
     }
     res.setHeader('Cache-Control', `public, max-age=${Math.round(cacheMs / 1000)}`);
-    res.json(cached.value);
+    return cached.value;
   });
-  return Object.assign(router, { clear: () => (cached = null) });
+  return Object.assign(api.router, { clear: () => (cached = null) });
 }

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { apiRoutes, routesByDeployable, type ApiRoute } from '@medrelay/contracts/api-routes';
+import { contractOf } from '@medrelay/service-kit';
 import type { Express } from 'express';
 import { startTestPlatform, type TestPlatform } from '@medrelay/svc-requests/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +11,7 @@ import { startTestGateway } from './testing';
 
 const require = createRequire(import.meta.url);
 
-/** Routes that are not part of the public API: probes, metrics, the docs themselves, the front ends' remote list, service-to-service calls. */
+/** Routes registered without a contract entry: probes, metrics, the docs themselves, the front ends' remote list, service-to-service calls. */
 const notPublicApi = [
   /^\/metrics$/,
   /^\/mf\//,
@@ -29,15 +31,23 @@ interface Layer {
   match?: (path: string) => boolean;
 }
 
-/** Every `METHOD /path` an Express app answers, found by walking its routers (not a copied list). */
-function registeredRoutes(app: Express): string[] {
-  const found: string[] = [];
+interface Registered {
+  method: string;
+  path: string;
+  /** The contract entry `mount` registered this route from, if it did. */
+  contract: ApiRoute | undefined;
+}
+
+/** Every route an Express app answers, found by walking its routers (not a copied list). */
+function registeredRoutes(app: Express): Registered[] {
+  const found: Registered[] = [];
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
       if (layer.route) {
         // Regular-expression routes (static files, SPA fallback) are not API routes.
         if (typeof layer.route.path !== 'string') continue;
-        for (const method of Object.keys(layer.route.methods)) found.push(`${method} ${layer.route.path}`);
+        for (const method of Object.keys(layer.route.methods))
+          found.push({ method, path: layer.route.path, contract: contractOf(layer.route) });
       } else if (layer.handle?.stack) {
         // Routers are mounted without a path prefix in this code base (a prefix would be lost
         // here), except the queue dashboard's, an admin tool outside the API description.
@@ -73,32 +83,46 @@ type Document = {
   paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
 };
 
-describe('the OpenAPI document (GET /api/openapi.json)', () => {
-  it('describes every route the services and the gateway register, and nothing they do not', async () => {
+describe('routes declared once (libs/contracts/src/api-routes)', () => {
+  const name = (r: ApiRoute) => `${r.method} ${r.path}`;
+
+  it('each deployable mounts every contract entry it answers exactly once, and registers nothing else', () => {
+    const apps = {
+      identity: platform.identity.service.app,
+      catalog: platform.catalog.service.app,
+      requests: platform.requests.service.app,
+      gateway: gw.gateway.app,
+    };
+    for (const [deployable, app] of Object.entries(apps) as [keyof typeof apps, Express][]) {
+      const registered = registeredRoutes(app);
+      const mounted = registered.flatMap((r) => (r.contract ? [r.contract] : []));
+      // Each Express route is the one mount registered for its entry: same method and path.
+      for (const r of registered)
+        if (r.contract) expect(`${r.method} ${r.path}`, deployable).toBe(name(r.contract));
+      expect(mounted.map(name).sort(), deployable).toEqual(routesByDeployable[deployable].map(name).sort());
+      expect(new Set(mounted).size, deployable).toBe(mounted.length);
+      // Anything registered by hand is outside the public API (and never under /api but the docs).
+      const byHand = registered.filter((r) => !r.contract).map((r) => `${r.method} ${r.path}`);
+      expect(
+        byHand.filter((r) => !notPublicApi.some((pattern) => pattern.test(r.split(' ')[1]!))),
+        deployable,
+      ).toEqual([]);
+    }
+  });
+
+  it('the OpenAPI document describes exactly the contract entries', async () => {
     const res = await gw.api.get('/api/openapi.json');
     expect(res.status).toBe(200);
     const doc = res.body as Document;
-    const described = new Set(
-      Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`)),
+    const described = Object.entries(doc.paths).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m} ${p}`),
     );
-    const apps = [
-      platform.identity.service.app,
-      platform.catalog.service.app,
-      platform.requests.service.app,
-      gw.gateway.app,
-    ];
-    const registered = apps
-      .flatMap(registeredRoutes)
-      .map((r) => {
-        const [method, path] = r.split(' ') as [string, string];
-        return `${method} ${openApiPath(path)}`;
-      })
-      .filter((r) => !notPublicApi.some((pattern) => pattern.test(r.split(' ')[1]!)));
-    expect(registered.length).toBeGreaterThan(30);
-    expect(registered.filter((r) => !described.has(r))).toEqual([]);
-    expect([...described].filter((r) => !registered.includes(r))).toEqual([]);
+    expect(apiRoutes.length).toBeGreaterThan(30);
+    expect(described.sort()).toEqual(apiRoutes.map((r) => `${r.method} ${openApiPath(r.path)}`).sort());
   });
+});
 
+describe('the OpenAPI document (GET /api/openapi.json)', () => {
   it('is a valid OpenAPI 3.1 document, and a real answer matches its documented schema', async () => {
     const doc = (await gw.api.get('/api/openapi.json')).body as Document;
     expect(doc.openapi).toBe('3.1.0');

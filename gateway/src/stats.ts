@@ -1,14 +1,13 @@
 import {
   medicineStatsSchema,
-  statsQuerySchema,
-  type StatsQuery,
   requestStatsSchema,
   userStatsSchema,
   type AdminStats,
   type StatsPart,
 } from '@medrelay/contracts';
 import { estimatedValueSaved } from '@medrelay/domain';
-import { requirePermission, validate, type Logger } from '@medrelay/service-kit';
+import { catalogApi, gatewayApi, identityApi, requestApi } from '@medrelay/contracts/api-routes';
+import { mount, type Logger } from '@medrelay/service-kit';
 import { askUpstream } from './upstream';
 import { Router, type Request } from 'express';
 import type { z } from 'zod';
@@ -16,9 +15,9 @@ import type { UpstreamName } from './routes';
 import type { UpstreamPool } from './upstream-pool';
 
 const parts = {
-  identity: { path: '/api/admin/users/stats', schema: userStatsSchema },
-  catalog: { path: '/api/admin/all-medicines/stats', schema: medicineStatsSchema },
-  requests: { path: '/api/admin/all-requests/stats', schema: requestStatsSchema },
+  identity: { path: identityApi.userStats.path, schema: userStatsSchema },
+  catalog: { path: catalogApi.medicineStats.path, schema: medicineStatsSchema },
+  requests: { path: requestApi.requestStats.path, schema: requestStatsSchema },
 } as const;
 
 /**
@@ -32,7 +31,8 @@ export function adminStatsRoute(
   timeoutMs: number,
   logger: Logger,
 ): Router {
-  const router = Router();
+  // The gateway's early token check already verified the caller.
+  const api = { router: Router(), verifier: null };
 
   const ask = <K extends StatsPart>(name: K, req: Request, days: number | undefined) =>
     askUpstream(targets[name], `${parts[name].path}${days ? `?days=${days}` : ''}`, parts[name].schema, req, {
@@ -41,38 +41,31 @@ export function adminStatsRoute(
       label: 'statistics part',
     }) as Promise<z.infer<(typeof parts)[K]['schema']> | null>;
 
-  router.get(
-    '/api/admin/stats',
-    requirePermission('reports.view'),
-    validate({ query: statsQuerySchema }),
-    async (req, res) => {
-      const { days } = res.locals.query as StatsQuery;
-      const [users, medicines, requests] = await Promise.all([
-        ask('identity', req, days),
-        ask('catalog', req, days),
-        ask('requests', req, days),
-      ]);
-      const stats: AdminStats = {
-        totalUsers: users?.totalUsers ?? null,
-        pendingApprovals: users?.pendingApprovals ?? null,
-        totalMedicines: medicines?.totalMedicines ?? null,
-        totalRequests: requests?.totalRequests ?? null,
-        estimatedValueSaved: requests
-          ? estimatedValueSaved(requests.requestStatus.completed).toFixed(2)
-          : null,
-        usersByType: users?.usersByType ?? null,
-        userStatus: users?.userStatus ?? null,
-        medicineSources: medicines?.medicineSources ?? null,
-        medicineExpiry: medicines?.medicineExpiry ?? null,
-        requestStatus: requests?.requestStatus ?? null,
-        unavailable: [
-          ...(users ? [] : ['identity' as const]),
-          ...(medicines ? [] : ['catalog' as const]),
-          ...(requests ? [] : ['requests' as const]),
-        ],
-      };
-      res.json(stats);
-    },
-  );
-  return router;
+  mount(api, gatewayApi.adminStats, async ({ query, req }) => {
+    const { days } = query;
+    const [users, medicines, requests] = await Promise.all([
+      ask('identity', req, days),
+      ask('catalog', req, days),
+      ask('requests', req, days),
+    ]);
+    const stats: AdminStats = {
+      totalUsers: users?.totalUsers ?? null,
+      pendingApprovals: users?.pendingApprovals ?? null,
+      totalMedicines: medicines?.totalMedicines ?? null,
+      totalRequests: requests?.totalRequests ?? null,
+      estimatedValueSaved: requests ? estimatedValueSaved(requests.requestStatus.completed).toFixed(2) : null,
+      usersByType: users?.usersByType ?? null,
+      userStatus: users?.userStatus ?? null,
+      medicineSources: medicines?.medicineSources ?? null,
+      medicineExpiry: medicines?.medicineExpiry ?? null,
+      requestStatus: requests?.requestStatus ?? null,
+      unavailable: [
+        ...(users ? [] : ['identity' as const]),
+        ...(medicines ? [] : ['catalog' as const]),
+        ...(requests ? [] : ['requests' as const]),
+      ],
+    };
+    return stats;
+  });
+  return api.router;
 }

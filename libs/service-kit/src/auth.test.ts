@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { authKeys, tokenAudience, tokenIssuer } from '@medrelay/contracts';
-import { apiClient, testStores, uniqueName } from '@medrelay/testing';
+import { authKeys } from '@medrelay/contracts';
+import { testStores, uniqueName, type ApiClient } from '@medrelay/testing';
 import express from 'express';
-import { importPKCS8, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   authenticate,
@@ -12,31 +10,13 @@ import {
   VerifiedTokens,
   type TokenVerifier,
 } from './auth';
-import { errorHandler } from './errors';
-import { createLogger } from './logger';
+import { serveApp, signTestToken as token } from './auth.fixture';
 import { createRedis, type Redis } from './redis';
 
 let redis: Redis;
 let close: () => void;
-let api: ReturnType<typeof apiClient>;
+let api: ApiClient;
 const prefix = uniqueName('auth');
-
-async function token(
-  claims: { sub: string; role: string; status: string },
-  iatMs = Date.now(),
-  expiresIn: string | number = '1h',
-) {
-  const key = await importPKCS8(testStores().jwtPrivateKey, 'ES256');
-  return new SignJWT({ role: claims.role, status: claims.status, name: 'n', iatMs })
-    .setProtectedHeader({ alg: 'ES256' })
-    .setSubject(claims.sub)
-    .setJti(uniqueName('jti'))
-    .setIssuer(tokenIssuer)
-    .setAudience(tokenAudience)
-    .setIssuedAt()
-    .setExpirationTime(expiresIn)
-    .sign(key);
-}
 
 beforeAll(async () => {
   redis = createRedis(testStores().redisUrl, 'auth-test');
@@ -50,11 +30,7 @@ beforeAll(async () => {
     requirePermission('medicine.create'),
     (_req, res) => void res.json({ ok: true }),
   );
-  app.use(errorHandler(createLogger('t', 'silent')));
-  const server = app.listen(0);
-  await new Promise((r) => server.once('listening', r));
-  api = apiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  close = () => server.close();
+  ({ api, close } = await serveApp(app));
 });
 afterAll(async () => {
   close();

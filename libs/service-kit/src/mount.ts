@@ -1,4 +1,5 @@
 import type { ApiRoute } from '@medrelay/contracts/api-routes';
+import { isDeepStrictEqual } from 'node:util';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
 import {
@@ -15,14 +16,16 @@ import { validate } from './validate';
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 type ItemOf<S> = S extends z.ZodArray<infer Item> ? z.input<Item> : never;
 
-/** What a handler answers: the response body (a page of items for paged lists, nothing for 204 or raw answers). */
+/** What a handler answers: the response body (a page of items for paged lists, nothing for 204, raw or streamed answers). */
 export type RouteAnswer<R extends ApiRoute> = R['rawResponse'] extends readonly string[]
   ? void
-  : R['response'] extends z.ZodType
-    ? R['paged'] extends true
-      ? { items: ItemOf<R['response']>[]; total: number; estimated?: boolean }
-      : z.input<R['response']>
-    : void;
+  : R['streamed'] extends true
+    ? void
+    : R['response'] extends z.ZodType
+      ? R['paged'] extends true
+        ? { items: ItemOf<R['response']>[]; total: number; estimated?: boolean }
+        : z.input<R['response']>
+      : void;
 
 /** A request as the route declares it: validated parts and, unless public, the verified caller. */
 export interface RouteCall<R extends ApiRoute> {
@@ -44,8 +47,43 @@ export type RouteHandler<R extends ApiRoute> = (
 /** A service's router and the verifier its non-public routes check tokens with. */
 export interface ApiRouter {
   router: Router;
-  verifier: TokenVerifier;
+  /**
+   * Checks the bearer token of non-public routes. `null` where a guard in front of the router
+   * already verified it and put the caller on `res.locals` (the gateway's early token check):
+   * the route then only requires that caller (401 without one), without asking Redis again.
+   */
+  verifier: TokenVerifier | null;
 }
+
+/** The contract entry each mounted Express route answers, so tests can walk an app for them. */
+const mountedRoutes = new WeakMap<object, ApiRoute>();
+
+/** The contract entry an Express route (`layer.route`) was mounted from, if it was. */
+export function contractOf(expressRoute: object): ApiRoute | undefined {
+  return mountedRoutes.get(expressRoute);
+}
+
+/**
+ * Set for the test suite (vitest.config.ts): each JSON answer must be exactly what its contract's
+ * response schema describes, no field more or less, or the call fails with a 500 naming the route.
+ * The compiler cannot see extra fields (a Transaction passes where a MedicineRequest is declared).
+ */
+const checkAnswers = process.env.MEDRELAY_CHECK_ANSWERS === '1';
+
+function checkAnswer(route: ApiRoute, answer: unknown): void {
+  if (!route.response) return;
+  const sent: unknown = JSON.parse(JSON.stringify(answer) ?? 'null');
+  const parsed = route.response.safeParse(sent);
+  if (!parsed.success || !isDeepStrictEqual(parsed.data, sent)) {
+    const why = parsed.success ? 'fields the schema does not declare' : parsed.error.message;
+    throw new Error(`${route.method} ${route.path} answered what its contract does not describe: ${why}`);
+  }
+}
+
+const requireCaller: RequestHandler = (_req, res, next) => {
+  callerOf(res);
+  next();
+};
 
 export interface MountOptions {
   /** Middleware after access checks and before validation (rate limits, raw body parsers). */
@@ -67,7 +105,7 @@ export function mount<R extends ApiRoute>(
     throw new Error(`${route.method} ${route.path}: an admin route names the permission it needs`);
   }
   const access: RequestHandler[] = [];
-  if (route.access !== 'public') access.push(authenticate(api.verifier));
+  if (route.access !== 'public') access.push(api.verifier ? authenticate(api.verifier) : requireCaller);
   if (route.access === 'approved') access.push(requireApproved);
   if (route.permission) access.push(requirePermission(route.permission));
   const schemas = { params: route.params, query: route.query, body: route.rawBody ? undefined : route.body };
@@ -80,7 +118,8 @@ export function mount<R extends ApiRoute>(
       req,
       res,
     });
-    if (answer === answered || res.headersSent || route.rawResponse) return;
+    if (answer === answered || res.headersSent || route.rawResponse || route.streamed) return;
+    if (checkAnswers) checkAnswer(route, route.paged ? (answer as { items: unknown[] }).items : answer);
     if (route.response === null) {
       res.status(route.status ?? 204).end();
     } else if (route.paged) {
@@ -89,5 +128,7 @@ export function mount<R extends ApiRoute>(
       res.status(route.status ?? 200).json(answer);
     }
   };
-  api.router[route.method](route.path, ...access, ...(options.before ?? []), validate(schemas), run);
+  const registered = api.router.route(route.path);
+  registered[route.method](...access, ...(options.before ?? []), validate(schemas), run);
+  mountedRoutes.set(registered, route);
 }

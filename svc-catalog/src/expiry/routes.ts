@@ -1,5 +1,5 @@
-import type { ExpiryScanQueued } from '@medrelay/contracts';
-import { authenticate, requirePermission } from '@medrelay/service-kit';
+import { catalogApi } from '@medrelay/contracts/api-routes';
+import { mount } from '@medrelay/service-kit';
 import type { Queue } from 'bullmq';
 import { Router } from 'express';
 import type { CatalogContext } from '../context';
@@ -10,15 +10,10 @@ import { queueExpiryScan } from './scheduler';
  * national catalogue takes seconds: the call queues it and answers 202 at once.
  */
 export function expiryRoutes(ctx: CatalogContext, queue: Queue): Router {
-  const router = Router();
-  router.post(
-    '/api/admin/expiry-scan',
-    authenticate(ctx.verifier),
-    requirePermission('admin.viewAll'),
-    async (_req, res) => {
-      const body: ExpiryScanQueued = { queued: true, jobId: await queueExpiryScan(queue) };
-      res.status(202).json(body);
-    },
-  );
-  return router;
+  const api = { router: Router(), verifier: ctx.verifier };
+  mount(api, catalogApi.runExpiryScan, async () => ({
+    queued: true as const,
+    jobId: await queueExpiryScan(queue),
+  }));
+  return api.router;
 }

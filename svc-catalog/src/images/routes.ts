@@ -1,16 +1,8 @@
-import { idParam, photoParams, photoSizes, type PhotoSize } from '@medrelay/contracts';
+import { photoSizes } from '@medrelay/contracts';
+import { catalogApi } from '@medrelay/contracts/api-routes';
 import { mayViewListing } from '@medrelay/domain';
-import {
-  AppError,
-  authenticate,
-  callerOf,
-  httpError,
-  requireApproved,
-  requirePermission,
-  validate,
-  withTransaction,
-} from '@medrelay/service-kit';
-import { Router, type Request, type Response } from 'express';
+import { AppError, httpError, mount, withTransaction } from '@medrelay/service-kit';
+import { Router, type Request } from 'express';
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from '../medicines/events';
 import { findListingByImageKey, findMedicine, setImageKey, toMedicine } from '../medicines/repo';
@@ -18,7 +10,6 @@ import { sniffImageType } from './image-type';
 import { encodePhoto, newPhotoKey } from './photo';
 import { isLegacyImageKey, photoFile, type ImageStorage } from './storage';
 const megabyte = 1024 * 1024;
-const idOf = (res: Response) => (res.locals.params as { id: number }).id;
 
 /**
  * Reads the raw body up to `max` bytes; beyond that the upload is refused with 413 without
@@ -61,12 +52,10 @@ export async function deletePhoto(storage: ImageStorage, key: string): Promise<v
  * caller may see the listing (see docs/design.md, "Photos").
  */
 export function imageRoutes(ctx: CatalogContext): Router {
-  const router = Router();
-  const signedIn = [authenticate(ctx.verifier), requireApproved];
-  const owner = [...signedIn, requirePermission('medicine.viewOwn')];
+  const api = { router: Router(), verifier: ctx.verifier };
 
-  router.put('/api/medicines/:id/image', ...owner, validate({ params: idParam }), async (req, res) => {
-    const caller = callerOf(res);
+  // The raw body is read here, after access and params are checked, up to the max-upload setting.
+  mount(api, catalogApi.uploadMedicinePhoto, async ({ caller, params, req }) => {
     const type = String(req.headers['content-type'] ?? '')
       .split(';')[0]!
       .trim()
@@ -75,7 +64,7 @@ export function imageRoutes(ctx: CatalogContext): Router {
       req.resume();
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'imageTypeInvalid');
     }
-    const medicine = await findMedicine(ctx.pool, idOf(res));
+    const medicine = await findMedicine(ctx.pool, params.id);
     if (!medicine) throw httpError.notFound('medicineNotFound');
     if (medicine.owner_id !== caller.id) throw httpError.forbidden('notYourMedicine');
     const maxMb = (await ctx.settings()).maxUploadSize;
@@ -97,13 +86,12 @@ export function imageRoutes(ctx: CatalogContext): Router {
     });
     ctx.outbox.nudge();
     if (previous) await deletePhoto(ctx.storage, previous).catch(() => undefined);
-    res.json(toMedicine(row));
+    return toMedicine(row);
   });
 
-  router.delete('/api/medicines/:id/image', ...owner, validate({ params: idParam }), async (_req, res) => {
-    const caller = callerOf(res);
+  mount(api, catalogApi.removeMedicinePhoto, async ({ caller, params }) => {
     const { row, previous } = await withTransaction(ctx.pool, async (client) => {
-      const current = await findMedicine(client, idOf(res), true);
+      const current = await findMedicine(client, params.id, true);
       if (!current) throw httpError.notFound('medicineNotFound');
       if (current.owner_id !== caller.id) throw httpError.forbidden('notYourMedicine');
       await setImageKey(client, current.id, null);
@@ -111,42 +99,37 @@ export function imageRoutes(ctx: CatalogContext): Router {
     });
     ctx.outbox.nudge();
     if (previous) await deletePhoto(ctx.storage, previous).catch(() => undefined);
-    res.json(toMedicine(row));
+    return toMedicine(row);
   });
 
-  router.get(
-    '/api/medicines/photos/:key/:size',
-    ...signedIn,
-    validate({ params: photoParams }),
-    async (req, res) => {
-      const { key, size } = res.locals.params as { key: string; size: PhotoSize };
-      const caller = callerOf(res);
-      const listing = await findListingByImageKey(ctx.pool, key);
-      // Not visible and not there answer alike, so a key says nothing about a hidden listing.
-      const visible =
-        listing &&
-        mayViewListing(caller, {
-          ownerId: listing.owner_id,
-          recipientType: listing.recipient_type,
-          isAvailable: listing.is_available,
-          quantity: listing.quantity,
-          expiryDate: listing.expiry_date.toISOString(),
-          ownerActive: listing.owner_active,
-        });
-      if (!visible) throw httpError.notFound('imageNotFound');
-      // The bytes under a key never change, but who may see them does: the browser keeps its
-      // copy and asks again each time (a 304 after this check), never showing it past a refusal.
-      res.set({
-        'Cache-Control': 'private, no-cache',
-        ETag: `"${key}-${size}"`,
-        'X-Content-Type-Options': 'nosniff',
+  // A raw answer: the handler sends the WebP (or a 304) itself.
+  mount(api, catalogApi.medicinePhoto, async ({ caller, params, req, res }) => {
+    const { key, size } = params;
+    const listing = await findListingByImageKey(ctx.pool, key);
+    // Not visible and not there answer alike, so a key says nothing about a hidden listing.
+    const visible =
+      listing &&
+      mayViewListing(caller, {
+        ownerId: listing.owner_id,
+        recipientType: listing.recipient_type,
+        isAvailable: listing.is_available,
+        quantity: listing.quantity,
+        expiryDate: listing.expiry_date.toISOString(),
+        ownerActive: listing.owner_active,
       });
-      if (req.fresh) return void res.status(304).end();
-      const data = await ctx.storage.get(photoFile(key, size));
-      if (!data) throw httpError.notFound('imageNotFound');
-      res.type('image/webp').send(data);
-    },
-  );
+    if (!visible) throw httpError.notFound('imageNotFound');
+    // The bytes under a key never change, but who may see them does: the browser keeps its
+    // copy and asks again each time (a 304 after this check), never showing it past a refusal.
+    res.set({
+      'Cache-Control': 'private, no-cache',
+      ETag: `"${key}-${size}"`,
+      'X-Content-Type-Options': 'nosniff',
+    });
+    if (req.fresh) return void res.status(304).end();
+    const data = await ctx.storage.get(photoFile(key, size));
+    if (!data) throw httpError.notFound('imageNotFound');
+    res.type('image/webp').send(data);
+  });
 
-  return router;
+  return api.router;
 }

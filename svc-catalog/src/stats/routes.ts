@@ -1,3 +1,4 @@
+import { catalogApi } from '@medrelay/contracts/api-routes';
 import { reportPartRoutes } from '@medrelay/service-kit';
 import type { Router } from 'express';
 import type { CatalogContext } from '../context';
@@ -11,7 +12,7 @@ import { catalogImpact, medicineActivity, medicineStats } from './repo';
 export function statsRoutes(ctx: CatalogContext): Router {
   return reportPartRoutes(
     ctx.verifier,
-    { stats: '/api/admin/all-medicines/stats', activity: '/api/admin/all-medicines/activity' },
+    { stats: catalogApi.medicineStats, activity: catalogApi.medicineActivity },
     {
       stats: (days) => medicineStats(ctx.pool, days),
       activity: (limit) => medicineActivity(ctx.pool, limit),

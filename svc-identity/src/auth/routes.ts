@@ -1,30 +1,19 @@
-import { loginSchema, registrationSchema } from '@medrelay/contracts';
-import { authenticate, callerOf, requestLanguage, validate } from '@medrelay/service-kit';
+import { identityApi } from '@medrelay/contracts/api-routes';
+import { mount, requestLanguage } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { IdentityContext } from '../context';
 import { createAuthService } from './service';
 
 export function authRoutes(ctx: IdentityContext): Router {
-  const router = Router();
+  const api = { router: Router(), verifier: ctx.verifier };
   const auth = createAuthService(ctx);
 
-  router.post('/api/auth/register', validate({ body: registrationSchema }), async (req, res) => {
-    res.status(201).json(await auth.register(req.body, requestLanguage(req), req.ip ?? 'unknown'));
-  });
+  mount(api, identityApi.register, ({ body, req }) =>
+    auth.register(body, requestLanguage(req), req.ip ?? 'unknown'),
+  );
+  mount(api, identityApi.login, ({ body, req }) => auth.login(body, req.ip ?? 'unknown'));
+  mount(api, identityApi.me, ({ caller }) => auth.me(caller.id));
+  mount(api, identityApi.logout, ({ caller }) => ctx.tokens.revokeToken(caller.tokenId, caller.expiresAt));
 
-  router.post('/api/auth/login', validate({ body: loginSchema }), async (req, res) => {
-    res.json(await auth.login(req.body, req.ip ?? 'unknown'));
-  });
-
-  router.get('/api/auth/me', authenticate(ctx.verifier), async (_req, res) => {
-    res.json(await auth.me(callerOf(res).id));
-  });
-
-  router.post('/api/auth/logout', authenticate(ctx.verifier), async (_req, res) => {
-    const caller = callerOf(res);
-    await ctx.tokens.revokeToken(caller.tokenId, caller.expiresAt);
-    res.status(204).end();
-  });
-
-  return router;
+  return api.router;
 }

@@ -1,3 +1,4 @@
+import { requestApi } from '@medrelay/contracts/api-routes';
 import { reportPartRoutes } from '@medrelay/service-kit';
 import type { Router } from 'express';
 import type { RequestsContext } from '../context';
@@ -11,7 +12,7 @@ import { requestActivity, requestStats, requestsImpact } from './repo';
 export function statsRoutes(ctx: RequestsContext): Router {
   return reportPartRoutes(
     ctx.verifier,
-    { stats: '/api/admin/all-requests/stats', activity: '/api/admin/all-requests/activity' },
+    { stats: requestApi.requestStats, activity: requestApi.requestActivity },
     {
       stats: (days) => requestStats(ctx.pool, days),
       activity: (limit) => requestActivity(ctx.pool, limit),

@@ -15,6 +15,7 @@ export const gatewayApi = {
     tag: 'admin',
     summary: 'Platform statistics (the three services aggregated; a silent one is named in `unavailable`)',
     access: 'admin',
+    permission: 'reports.view',
     query: statsQuerySchema,
     response: adminStatsSchema,
   }),
@@ -23,6 +24,7 @@ export const gatewayApi = {
     tag: 'admin',
     summary: 'Recent activity across the services, newest first (a silent service is named in `unavailable`)',
     access: 'admin',
+    permission: 'reports.view',
     query: activityQuerySchema,
     response: activityFeedSchema,
   }),
@@ -31,6 +33,7 @@ export const gatewayApi = {
     tag: 'admin',
     summary: 'Export Data: users (no password hashes), medicines and requests as one JSON download',
     access: 'admin',
+    permission: 'data.export',
     response: z.object({
       generated: z.string(),
       users: z.array(userSchema),
@@ -38,12 +41,14 @@ export const gatewayApi = {
       requests: z.array(transactionSchema),
     }),
     headers: { 'Content-Disposition': 'attachment; filename="medrelay-export-YYYY-MM-DD.json"' },
+    streamed: true,
   }),
   clearCache: route({
     ...gateway.clearCache,
     tag: 'admin',
     summary: "Clear Cache: the gateway's caches and identity's settings copy in Redis",
     access: 'admin',
+    permission: 'cache.clear',
     response: z.object({ cleared: z.array(z.string()), unavailable: z.array(z.string()) }),
   }),
   publicImpact: route({

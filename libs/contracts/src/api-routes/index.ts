@@ -12,6 +12,14 @@ export { requestApi } from './requests';
 export { gatewayApi } from './gateway';
 export { gatewayRoutes };
 
+/** The contract entries each deployable answers: it mounts exactly these, each once (a test checks). */
+export const routesByDeployable = {
+  identity: identityRoutes,
+  catalog: catalogRoutes,
+  requests: requestRoutes,
+  gateway: gatewayRoutes,
+} as const;
+
 /** Every public route, by the deployable that answers it (the OpenAPI document's source). */
 export const apiRoutes: readonly ApiRoute[] = [
   ...identityRoutes,

@@ -27,6 +27,8 @@ export interface ApiRoute {
   status?: number;
   /** A binary success answer instead of JSON. */
   rawResponse?: readonly string[];
+  /** The handler writes the JSON answer itself as it is read (a download); `response` still describes it. */
+  streamed?: boolean;
   /** A list answered a page at a time: the items, their total in `X-Total-Count`. */
   paged?: boolean;
   /** Answer headers worth knowing (name → description). */
