@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dosageForms } from '@medrelay/domain/dosage-forms';
 import { queryInt, typeError } from './fields';
+import { cairoTimeZone } from '@medrelay/domain/expiry';
 
 export const recipientTypes = ['ngos', 'pharmacies', 'both'] as const;
 export type RecipientType = (typeof recipientTypes)[number];
@@ -72,7 +73,7 @@ const priceField = z
  */
 export function endOfCairoDay(day: string): Date {
   const noon = new Date(`${day}T12:00:00Z`);
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: 'Africa/Cairo', timeZoneName: 'shortOffset' })
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: cairoTimeZone, timeZoneName: 'shortOffset' })
     .formatToParts(noon)
     .find((part) => part.type === 'timeZoneName')!.value; // "GMT+2" or "GMT+3"
   const hours = Number(offset.replace('GMT', '') || 0);

@@ -3,15 +3,23 @@ const dayMs = 24 * 60 * 60 * 1000;
 export const expiryAlertWindowDays = 30;
 export const urgentThresholdDays = 7;
 
-/** The platform's calendar: medicines expire on Egyptian days, whatever the reader's clock says. */
-export const expiryTimeZone = 'Africa/Cairo';
+/**
+ * The platform's calendar: medicines expire, pickups are booked and months are reported on
+ * Egyptian days, whatever the reader's or the server's clock says. The one place it is written.
+ */
+export const cairoTimeZone = 'Africa/Cairo';
 
 const cairoDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: expiryTimeZone,
+  timeZone: cairoTimeZone,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
 });
+
+/** The Cairo calendar day (YYYY-MM-DD) of an instant, as a date input shows it. */
+export function cairoDay(instant: Date | string): string {
+  return cairoDate.format(new Date(instant));
+}
 
 /** The Cairo calendar day of an instant, as a day number (days since 1970-01-01). */
 export function cairoDayNumber(instant: Date): number {
@@ -38,7 +46,7 @@ export function daysLeft(expiryDate: Date | string, now: Date = new Date()): num
  * Both are SQL fragments chosen by the caller, never user input.
  */
 export function daysLeftSql(expiry: string, now = 'now()'): string {
-  const days = `(((${expiry}) AT TIME ZONE '${expiryTimeZone}')::date - ((${now}) AT TIME ZONE '${expiryTimeZone}')::date + 1)`;
+  const days = `(((${expiry}) AT TIME ZONE '${cairoTimeZone}')::date - ((${now}) AT TIME ZONE '${cairoTimeZone}')::date + 1)`;
   return `(CASE WHEN (${expiry}) <= (${now}) THEN LEAST(${days}, 0) ELSE ${days} END)`;
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@medrelay/contracts';
+import { cairoTimeZone } from '@medrelay/domain/expiry';
 
 /**
  * Egyptian formats in both languages. Arabic keeps Latin digits (as most Egyptian professional
@@ -34,7 +35,7 @@ function createFormatters(language: Language) {
   });
   // Days are Cairo days (expiry dates are good through the end of their day in Cairo), so a
   // reader elsewhere sees the same date as the days-left count.
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Africa/Cairo' });
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: cairoTimeZone });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   return {

@@ -5,6 +5,7 @@ import {
   type ExpiryScanResult,
   type MailJob,
 } from '@medrelay/contracts';
+import { cairoTimeZone } from '@medrelay/domain';
 import { addManyToOutbox, withTransaction, type OutboxMessage, type PoolClient } from '@medrelay/service-kit';
 import { schema, type CatalogContext } from '../context';
 import {
@@ -132,8 +133,8 @@ async function inTransaction<T>(client: PoolClient, work: () => Promise<T>): Pro
 // The calendar day in Cairo, as the owner reads it (UTC would say the day before for a date
 // picked at local midnight). Made once: a formatter costs more than thousands of dates.
 const dayFormats = {
-  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Africa/Cairo' }),
-  ar: new Intl.DateTimeFormat('ar-EG-u-nu-latn', { dateStyle: 'medium', timeZone: 'Africa/Cairo' }),
+  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: cairoTimeZone }),
+  ar: new Intl.DateTimeFormat('ar-EG-u-nu-latn', { dateStyle: 'medium', timeZone: cairoTimeZone }),
 };
 
 /** Closes the run: one e-mail digest per owner listing the run's alerts; the run's totals. */

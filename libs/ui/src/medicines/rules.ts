@@ -2,9 +2,6 @@ import { medicineImageTypes } from '@medrelay/contracts';
 
 /** Form rules of the medicine screens that need no DOM, kept apart so they are unit-tested. */
 
-const cairoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' });
-/** The calendar day (YYYY-MM-DD) of an instant in Cairo, as a date input shows it. */
-export const cairoDay = (value: Date | string) => cairoDayFormat.format(new Date(value));
 
 /** The photo's problem, as a message key and its parameters, or null when it may be sent. */
 export function photoProblem(
