@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  requestMovesFor,
+  requestStatuses,
   mayViewListing,
   can,
   daysLeft,
@@ -69,6 +71,15 @@ describe('request state machine (spec §4)', () => {
     expect(requestTransitionParty('rejected', 'approved')).toBeNull();
     expect(requestTransitionParty('completed', 'approved')).toBeNull();
     expect(requestTransitionParty('cancelled', 'pending')).toBeNull();
+  });
+  it('lists each party’s moves from a status (the buttons a screen offers)', () => {
+    expect(requestMovesFor('pending', 'owner')).toEqual(['approved', 'rejected']);
+    expect(requestMovesFor('pending', 'requester')).toEqual(['cancelled']);
+    expect(requestMovesFor('approved', 'owner')).toEqual([]);
+    expect(requestMovesFor('approved', 'requester')).toEqual(['completed']);
+    for (const from of requestStatuses)
+      for (const party of ['owner', 'requester'] as const)
+        for (const to of requestMovesFor(from, party)) expect(requestTransitionParty(from, to)).toBe(party);
   });
 });
 
