@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cairoDay,
+  isPastPickup,
   requestMovesFor,
   requestStatuses,
   mayViewListing,
@@ -80,6 +82,22 @@ describe('request state machine (spec §4)', () => {
     for (const from of requestStatuses)
       for (const party of ['owner', 'requester'] as const)
         for (const to of requestMovesFor(from, party)) expect(requestTransitionParty(from, to)).toBe(party);
+  });
+});
+
+describe('pickup dates (spec §5, issue 15)', () => {
+  // 22:30 UTC on 1 March is already 00:30 on 2 March in Cairo (UTC+2).
+  const now = new Date('2030-03-01T22:30:00Z');
+  it('refuses a Cairo day already gone and accepts any time today', () => {
+    expect(isPastPickup(new Date('2030-03-01T21:00:00Z'), now)).toBe(true); // 1 March 23:00 Cairo
+    expect(isPastPickup(new Date('2030-03-01T22:05:00Z'), now)).toBe(false); // 2 March 00:05 Cairo
+    expect(isPastPickup(new Date('2030-03-01T22:29:00Z'), now)).toBe(false); // a minute ago, today
+    expect(isPastPickup(new Date('2030-03-02T08:00:00Z'), now)).toBe(false);
+    expect(isPastPickup(new Date('2030-02-27T10:00:00Z'), now)).toBe(true);
+  });
+  it('names the Cairo day of an instant (late UTC evening is already tomorrow there)', () => {
+    expect(cairoDay('2030-06-30T22:30:00Z')).toBe('2030-07-01');
+    expect(cairoDay('2030-01-15T10:00:00Z')).toBe('2030-01-15');
   });
 });
 

@@ -11,3 +11,4 @@ export * from './gs1';
 export * from './phone';
 export * from './dosage-forms';
 export * from './listing-visibility';
+export * from './pickup';

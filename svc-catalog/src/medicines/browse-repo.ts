@@ -123,9 +123,7 @@ export async function browseMedicines(
 ): Promise<{ rows: MedicineRow[] } & ListTotal> {
   const params: unknown[] = [callerId, visible];
   const where = [
-    'm.is_available',
-    'm.quantity > 0',
-    'm.expiry_date > now()',
+    availableSql,
     'm.owner_id <> $1',
     'm.recipient_type = ANY($2)',
     ownerNotSuspended,

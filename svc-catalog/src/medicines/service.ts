@@ -9,7 +9,7 @@ import type {
   OwnMedicineSummary,
 } from '@medrelay/contracts';
 import { expiringListMax } from '@medrelay/contracts';
-import { livesImpacted, visibleRecipientTypes } from '@medrelay/domain';
+import { isAvailableListing, livesImpacted, visibleRecipientTypes } from '@medrelay/domain';
 import { httpError, withTransaction, type Caller, type PoolClient } from '@medrelay/service-kit';
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from './events';
@@ -34,7 +34,10 @@ function sourceOf(caller: Caller): MedicineSource {
 function visibleTo(row: MedicineRow, caller: Caller): boolean {
   if (row.owner_id === caller.id || caller.role === 'admin') return true;
   const offered = (visibleRecipientTypes(caller.role) as readonly string[]).includes(row.recipient_type);
-  return offered && row.is_available && row.quantity > 0 && row.expiry_date.getTime() > Date.now();
+  return (
+    offered &&
+    isAvailableListing({ isAvailable: row.is_available, quantity: row.quantity, expiryDate: row.expiry_date })
+  );
 }
 
 export function createMedicineService(ctx: CatalogContext) {

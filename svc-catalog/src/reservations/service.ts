@@ -1,4 +1,5 @@
 import type { Reservation, ReservationResult } from '@medrelay/contracts';
+import { isAvailableListing } from '@medrelay/domain';
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from '../medicines/events';
@@ -54,11 +55,8 @@ export function createReservationService(ctx: CatalogContext) {
         }
         const medicine = await findMedicine(client, input.medicineId, true);
         if (!medicine) throw httpError.notFound('medicineNotFound');
-        if (
-          !medicine.is_available ||
-          medicine.expiry_date.getTime() <= Date.now() ||
-          medicine.quantity === 0
-        ) {
+        const { is_available: isAvailable, quantity, expiry_date: expiryDate } = medicine;
+        if (!isAvailableListing({ isAvailable, quantity, expiryDate })) {
           throw new AppError(409, 'MEDICINE_UNAVAILABLE', 'medicineUnavailable', {
             details: { available: 0 },
           });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, photoProblem, pickupProblems, requestQuantityProblem } from './rules';
+import { pageCount, photoProblem, requestQuantityProblem } from './rules';
 
 describe('medicine screen rules', () => {
   it('refuses photos of other types or above the max upload setting', () => {
@@ -21,16 +21,6 @@ describe('medicine screen rules', () => {
     expect(requestQuantityProblem(0, 5)).toBe('min');
     expect(requestQuantityProblem(1.5, 5)).toBe('min');
     expect(requestQuantityProblem(Number(''), 5)).toBe('min');
-  });
-
-  it('requires pickup details for donations only, but never takes an unreadable date', () => {
-    expect(pickupProblems('', '', true)).toEqual({
-      location: 'pickupLocationRequired',
-      date: 'pickupDateRequired',
-    });
-    expect(pickupProblems('Clinic gate', '2030-01-02T10:00', true)).toEqual({ location: null, date: null });
-    expect(pickupProblems('', '', false)).toEqual({ location: null, date: null });
-    expect(pickupProblems('', 'not a date', false).date).toBe('pickupDateRequired');
   });
 
   it('pages through the total, at least one page', () => {

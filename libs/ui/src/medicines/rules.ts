@@ -21,16 +21,6 @@ export function requestQuantityProblem(quantity: number, available: number): 'mi
   return null;
 }
 
-/** Which pickup field is missing: both are required for donations (spec §5), optional for pharmacy stock. */
-export function pickupProblems(location: string, localDateTime: string, required: boolean) {
-  const dateUnreadable = !localDateTime || Number.isNaN(new Date(localDateTime).getTime());
-  return {
-    location: required && !location.trim() ? ('pickupLocationRequired' as const) : null,
-    // A date given must be readable even when the details are optional.
-    date: (required || localDateTime) && dateUnreadable ? ('pickupDateRequired' as const) : null,
-  };
-}
-
 /** How many pages a total needs (at least one, so "page 1 of 1" reads right when empty). */
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
