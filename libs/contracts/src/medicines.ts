@@ -196,6 +196,10 @@ export const medicineBrowseQuerySchema = z
   .strict();
 export type MedicineBrowseQuery = z.output<typeof medicineBrowseQuerySchema>;
 
+/**
+ * GET /api/medicines/expiring. Without `days`, the window is the administrator's expiry warning
+ * setting at the time of asking (what the bell asks for, so it follows the setting).
+ */
 export const expiringQuerySchema = z
   .object({
     days: z.coerce
@@ -203,9 +207,10 @@ export const expiringQuerySchema = z
       .int({ error: 'mustBeNumber' })
       .min(1, { error: 'expiryWarningDaysRange' })
       .max(365, { error: 'expiryWarningDaysRange' })
-      .default(30),
+      .optional(),
   })
   .strict();
+export type ExpiringQuery = z.output<typeof expiringQuerySchema>;
 
 /** The expiry bell reads at most this many rows; the true count is in X-Total-Count (shown capped at 99+). */
 export const expiringListMax = 100;

@@ -81,7 +81,8 @@ export type PickupDetails = z.output<typeof pickupDetailsSchema>;
 export const requiredPickupDetailsSchema = pickupDetailsSchema.superRefine((details, ctx) => {
   if (!details.pickupLocation)
     ctx.addIssue({ code: 'custom', path: ['pickupLocation'], message: 'pickupLocationRequired' });
-  if (!details.pickupDate) ctx.addIssue({ code: 'custom', path: ['pickupDate'], message: 'pickupDateRequired' });
+  if (!details.pickupDate)
+    ctx.addIssue({ code: 'custom', path: ['pickupDate'], message: 'pickupDateRequired' });
 });
 
 /**

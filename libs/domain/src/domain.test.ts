@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  defaultExpiryWarningDays,
+  expiryAlertThresholds,
   cairoDay,
   isPastPickup,
   requestMovesFor,
@@ -141,6 +143,16 @@ describe('expiry (spec §4)', () => {
     expect(expiryClass(1)).toBe('expiring');
     expect(expiryClass(30)).toBe('expiring');
     expect(expiryClass(31)).toBe('fresh');
+  });
+  it('moves "expiring soon" and the alert thresholds with the warning window (issue 15)', () => {
+    expect(expiryClass(20, 10)).toBe('fresh');
+    expect(expiryClass(10, 10)).toBe('expiring');
+    expect(expiryClass(45, 60)).toBe('expiring');
+    expect(expiryAlertThresholds(defaultExpiryWarningDays)).toEqual([30, 7, 1]);
+    expect(expiryAlertThresholds(10)).toEqual([10, 7, 1]);
+    expect(expiryAlertThresholds(60)).toEqual([60, 30, 7, 1]);
+    expect(expiryAlertThresholds(5)).toEqual([5, 1]);
+    expect(expiryAlertThresholds(1)).toEqual([1]);
   });
   it('colours the days-left badge', () => {
     expect(daysLeftTone(7)).toBe('danger');

@@ -1,6 +1,12 @@
 const dayMs = 24 * 60 * 60 * 1000;
 
-export const expiryAlertWindowDays = 30;
+/**
+ * The expiry warning window's default, in days left: the one "30" of the spec (§3 setting
+ * `expiryWarningDays`, §4 "expiring soon" 1–30). The administrator's setting moves the window
+ * (the bell, the scan's alerts, the admin's expiry classes); this is only where it starts.
+ */
+export const defaultExpiryWarningDays = 30;
+/** Days left at or below which stock is urgent: red badges, the dashboard banner, the bell's first group. */
 export const urgentThresholdDays = 7;
 
 /**
@@ -52,18 +58,42 @@ export function daysLeftSql(expiry: string, now = 'now()'): string {
 
 export type ExpiryClass = 'expired' | 'expiring' | 'fresh';
 
-/** Expired at 0 or fewer days, expiring soon at 1 to 30, fresh above 30 (spec §4). */
-export function expiryClass(days: number): ExpiryClass {
+/**
+ * Expired at 0 or fewer days, expiring soon inside the warning window (1 to 30 by default),
+ * fresh above it (spec §4). SQL twin: `expiryClassSql`.
+ */
+export function expiryClass(days: number, warningDays: number = defaultExpiryWarningDays): ExpiryClass {
   if (days <= 0) return 'expired';
-  if (days <= expiryAlertWindowDays) return 'expiring';
+  if (days <= warningDays) return 'expiring';
   return 'fresh';
+}
+
+/**
+ * `expiryClass(days, warningDays) = cls` as a SQL condition over a days-left expression (see
+ * `daysLeftSql`) and a warning-window expression (a bound parameter such as `$3`). Both are SQL
+ * fragments chosen by the caller, never user input.
+ */
+export function expiryClassSql(cls: ExpiryClass, days: string, warningDays: string): string {
+  if (cls === 'expired') return `(${days}) <= 0`;
+  if (cls === 'expiring') return `(${days}) BETWEEN 1 AND (${warningDays})`;
+  return `(${days}) > (${warningDays})`;
+}
+
+/**
+ * The days left at which the expiry scan alerts an owner, once each per listing: on entering the
+ * warning window, then at 30 (the default window), 7 and 1 days inside it. With the default
+ * window: 30, 7, 1.
+ */
+export function expiryAlertThresholds(warningDays: number): number[] {
+  const steps = [defaultExpiryWarningDays, urgentThresholdDays, 1].filter((t) => t < warningDays);
+  return [warningDays, ...steps];
 }
 
 export type BadgeTone = 'danger' | 'warning' | 'success';
 
-/** Days-left badge colour: 7 or fewer red, 8 to 30 yellow, over 30 green (spec §4). */
+/** Days-left badge colour: 7 or fewer red, 8 to 30 yellow, over 30 green (spec §4's fixed colours). */
 export function daysLeftTone(days: number): BadgeTone {
   if (days <= urgentThresholdDays) return 'danger';
-  if (days <= expiryAlertWindowDays) return 'warning';
+  if (days <= defaultExpiryWarningDays) return 'warning';
   return 'success';
 }

@@ -189,6 +189,30 @@ describe('the daily expiry scan', () => {
     await p.identity.api.put('/api/admin/settings', { notifyExpiry: true }, { token: admin.token });
   });
 
+  it("moves the bell with the admin's expiry warning setting (issue 15)", async () => {
+    const owner = await p.user('pharmacy');
+    const in20 = await medicineExpiringIn(owner.token, 20, 'Twenty days left');
+    // What the header's bell asks: no `days`, the setting decides.
+    const bell = async () =>
+      ((await p.api.get('/api/medicines/expiring', { token: owner.token })).body as { id: number }[]).map(
+        (m) => m.id,
+      );
+    const setWindow = (days: number) =>
+      p.identity.api.put('/api/admin/settings', { expiryWarningDays: days }, { token: admin.token });
+    expect(await bell()).toEqual([in20]);
+    try {
+      expect((await setWindow(10)).status).toBe(200);
+      await waitUntil(async () => (await bell()).length === 0, { what: 'the bell to leave out 20 days' });
+      // An explicit window still answers for itself.
+      expect((await p.api.get('/api/medicines/expiring?days=30', { token: owner.token })).body).toHaveLength(
+        1,
+      );
+    } finally {
+      await setWindow(30);
+    }
+    await waitUntil(async () => (await bell()).includes(in20), { what: 'the bell to show 20 days again' });
+  });
+
   it('is for administrators only', async () => {
     expect((await p.api.post('/api/admin/expiry-scan')).status).toBe(401);
     expect((await p.api.post('/api/admin/expiry-scan', undefined, { token: pharmacy.token })).status).toBe(

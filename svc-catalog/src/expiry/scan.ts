@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  expiryAlertThresholds,
-  mailQueueName,
-  type ExpiryScanResult,
-  type MailJob,
-} from '@medrelay/contracts';
-import { cairoTimeZone } from '@medrelay/domain';
+import { mailQueueName, type ExpiryScanResult, type MailJob } from '@medrelay/contracts';
+import { cairoTimeZone, expiryAlertThresholds } from '@medrelay/domain';
 import { addManyToOutbox, withTransaction, type OutboxMessage, type PoolClient } from '@medrelay/service-kit';
 import { schema, type CatalogContext } from '../context';
 import {
@@ -70,14 +65,7 @@ export async function runExpiryScan(
   const parallel = options.parallel ?? defaultExpiryScanParallel;
   const settings = await ctx.settings();
   // First alert on entering the warning window, then at each of 30, 7 and 1 days inside it.
-  const thresholds = settings.notifyExpiry
-    ? [
-        ...new Set([
-          settings.expiryWarningDays,
-          ...expiryAlertThresholds.filter((t) => t < settings.expiryWarningDays),
-        ]),
-      ]
-    : [];
+  const thresholds = settings.notifyExpiry ? expiryAlertThresholds(settings.expiryWarningDays) : [];
   const client = await ctx.pool.connect();
   try {
     await lockScans(client);

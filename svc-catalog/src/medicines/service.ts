@@ -101,8 +101,10 @@ export function createMedicineService(ctx: CatalogContext) {
       return { ...totals, livesImpacted: livesImpacted(totals.units) };
     },
 
-    async expiring(caller: Caller, days: number): Promise<{ items: Medicine[]; total: number }> {
-      const { rows, total } = await listExpiring(ctx.pool, caller.id, days, expiringListMax);
+    /** Own stock expiring within `days`, by default the administrator's expiry warning window. */
+    async expiring(caller: Caller, days?: number): Promise<{ items: Medicine[]; total: number }> {
+      const window = days ?? (await ctx.settings()).expiryWarningDays;
+      const { rows, total } = await listExpiring(ctx.pool, caller.id, window, expiringListMax);
       return { items: rows.map(toMedicine), total };
     },
 
@@ -118,7 +120,13 @@ export function createMedicineService(ctx: CatalogContext) {
     },
 
     async all(query: AdminMedicineQuery): Promise<{ items: Medicine[] } & ListTotal> {
-      const { rows, ...total } = await listAllMedicines(ctx.pool, query, ctx.config.EXACT_TOTAL_UP_TO);
+      const { expiryWarningDays } = await ctx.settings();
+      const { rows, ...total } = await listAllMedicines(
+        ctx.pool,
+        query,
+        expiryWarningDays,
+        ctx.config.EXACT_TOTAL_UP_TO,
+      );
       return { items: rows.map(toMedicine), ...total };
     },
   };

@@ -9,13 +9,15 @@ import {
   type MedicineStats,
   type StatsQuery,
 } from '@medrelay/contracts';
+import { daysLeftSql, expiryClassSql, type ExpiryClass } from '@medrelay/domain';
 import { authenticate, requirePermission, validate } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { CatalogContext } from '../context';
 
 /**
  * The catalog's part of the admin statistics (the gateway aggregates GET /api/admin/stats).
- * Expiry classes by whole days left, rounded up (spec §4): expired ≤ 0, expiring 1–30, fresh > 30.
+ * Expiry classes by days left (spec §4, libs/domain `expiryClass`): expired ≤ 0, expiring inside the
+ * expiry warning window (1–30 by default), fresh beyond it.
  * `?days=N` counts only listings created in the last N days (the reports' time range).
  */
 export function statsRoutes(ctx: CatalogContext): Router {
@@ -27,18 +29,21 @@ export function statsRoutes(ctx: CatalogContext): Router {
     validate({ query: statsQuerySchema }),
     async (_req, res) => {
       const { days } = res.locals.query as StatsQuery;
+      const { expiryWarningDays } = await ctx.settings();
+      // Days left and classes as everywhere else (libs/domain); "expiring" is the warning window.
+      const cls = (c: ExpiryClass) => expiryClassSql(c, 'days', '$2::int');
       const { rows } = await ctx.pool.query<Record<string, string>>(
         `WITH m AS (
-           SELECT source, ceil(extract(epoch FROM (expiry_date - now())) / 86400) AS days FROM catalog.medicines
+           SELECT source, ${daysLeftSql('expiry_date')} AS days FROM catalog.medicines
             WHERE $1::int IS NULL OR created_at > now() - make_interval(days => $1::int))
          SELECT count(*) AS total,
                 count(*) FILTER (WHERE source = 'pharmacy') AS pharmacy,
                 count(*) FILTER (WHERE source = 'donor') AS donor,
-                count(*) FILTER (WHERE days > 30) AS fresh,
-                count(*) FILTER (WHERE days BETWEEN 1 AND 30) AS expiring,
-                count(*) FILTER (WHERE days <= 0) AS expired
+                count(*) FILTER (WHERE ${cls('fresh')}) AS fresh,
+                count(*) FILTER (WHERE ${cls('expiring')}) AS expiring,
+                count(*) FILTER (WHERE ${cls('expired')}) AS expired
            FROM m`,
-        [days ?? null],
+        [days ?? null, expiryWarningDays],
       );
       const n = (key: string) => Number(rows[0]![key]);
       const stats: MedicineStats = {

@@ -2,7 +2,6 @@ import { medicineImageTypes } from '@medrelay/contracts';
 
 /** Form rules of the medicine screens that need no DOM, kept apart so they are unit-tested. */
 
-
 /** The photo's problem, as a message key and its parameters, or null when it may be sent. */
 export function photoProblem(
   photo: { size: number; type: string },
