@@ -36,6 +36,17 @@ export type RequestCreateInput = z.input<typeof requestCreateSchema>;
 export type RequestCreate = z.output<typeof requestCreateSchema>;
 
 /**
+ * The request dialog's form: the body above, asking no more than the listing holds (spec §5:
+ * 1 up to the available quantity; the service refuses more with 409 insufficientQuantity).
+ */
+export function requestCreateFormSchema(available: number) {
+  return requestCreateSchema.superRefine((body, ctx) => {
+    if (body.quantity > available)
+      ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'insufficientQuantity' });
+  });
+}
+
+/**
  * An ISO date-time (or a local "YYYY-MM-DDTHH:mm" in the browser's form, read as its local time),
  * not on a day already past (libs/domain `isPastPickup`); empty means not given (required only
  * for donations). The output is always an ISO instant.

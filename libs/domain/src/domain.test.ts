@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  photoProblem,
   defaultExpiryWarningDays,
   expiryAlertThresholds,
   cairoDay,
@@ -217,5 +218,19 @@ describe('mayViewListing (who sees a listing and its photo)', () => {
       expect(mayViewListing({ id: 1, role: 'pharmacy' }, { ...listing, ...hidden }, now)).toBe(true);
       expect(mayViewListing({ id: 9, role: 'admin' }, { ...listing, ...hidden }, now)).toBe(true);
     }
+  });
+});
+
+describe('medicine photos (spec §5)', () => {
+  it('refuses photos of other types or above the max upload setting', () => {
+    const mb = 1024 * 1024;
+    expect(photoProblem({ type: 'image/png', size: 2 * mb }, 10)).toBeNull();
+    expect(photoProblem({ type: 'image/webp', size: 10 * mb }, 10)).toBeNull();
+    expect(photoProblem({ type: 'image/jpeg', size: 10 * mb + 1 }, 10)).toEqual({
+      key: 'imageTooLarge',
+      params: { max: 10 },
+    });
+    expect(photoProblem({ type: 'image/gif', size: 10 }, 10)?.key).toBe('imageTypeInvalid');
+    expect(photoProblem({ type: 'application/pdf', size: 10 }, 10)?.key).toBe('imageTypeInvalid');
   });
 });

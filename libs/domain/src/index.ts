@@ -12,3 +12,4 @@ export * from './phone';
 export * from './dosage-forms';
 export * from './listing-visibility';
 export * from './pickup';
+export * from './photos';

@@ -36,7 +36,7 @@ import { currentLanguage } from '@medrelay/i18n';
 import { DateField } from '../forms/date-field';
 import { fieldMessage } from '../forms/field-message';
 import { FilePicker } from '../forms/file-picker';
-import { photoProblem } from './rules';
+import { photoProblem } from '@medrelay/domain/photos';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
