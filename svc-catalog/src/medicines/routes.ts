@@ -7,7 +7,6 @@ import {
   listPageQuerySchema,
   medicineUpdateSchema,
   type AdminMedicineQuery,
-  type ExpiringQuery,
   type ListPageQuery,
   type MedicineBrowseQuery,
 } from '@medrelay/contracts';
@@ -60,7 +59,7 @@ export function medicineRoutes(ctx: CatalogContext): Router {
     ...signedIn,
     validate({ query: expiringQuerySchema }),
     async (_req, res) => {
-      sendPage(res, await medicines.expiring(callerOf(res), (res.locals.query as ExpiringQuery).days));
+      sendPage(res, await medicines.expiring(callerOf(res), (res.locals.query as { days: number }).days));
     },
   );
 

@@ -63,8 +63,7 @@ export const catalogRoutes: readonly ApiRoute[] = [
     method: 'get',
     path: '/api/medicines/expiring',
     tag: 'medicines',
-    summary:
-      "The caller's own listings expiring within `days` (default: the expiry warning setting), soonest first, at most 100",
+    summary: "The caller's own listings expiring within `days`, soonest first, at most 100",
     access: 'approved',
     query: expiringQuerySchema,
     response: z.array(medicineSchema),
