@@ -6,7 +6,7 @@ import { medicineInput, startCatalogFor, startTestCatalog, type TestCatalogPlatf
 import { expiryScanQueueName } from './scheduler';
 import { expiryAlertsEventSchema, medicinesChangedEventSchema } from '@medrelay/contracts';
 import { findMedicine, toSnapshot } from '../medicines/repo';
-import { availableSql, daysLeft, daysLeftSql, isAvailableListing } from '@medrelay/domain';
+import { availableSql, cairoTimeZone, daysLeft, daysLeftSql, isAvailableListing } from '@medrelay/domain';
 import { runExpiryScan, thresholdFor, type ExpiryScanOptions } from './scan';
 
 let p: TestCatalogPlatform;
@@ -30,7 +30,7 @@ async function medicineExpiringIn(token: string, days: number, name = `Med ${day
   const { id } = (await p.api.post('/api/medicines', medicineInput({ name }), { token })).body;
   await pool().query(
     `UPDATE catalog.medicines SET expiry_date = CASE WHEN $2 >= 1
-       THEN ((now() AT TIME ZONE 'Africa/Cairo')::date + $2)::timestamp AT TIME ZONE 'Africa/Cairo' - interval '1 millisecond'
+       THEN ((now() AT TIME ZONE '${cairoTimeZone}')::date + $2)::timestamp AT TIME ZONE '${cairoTimeZone}' - interval '1 millisecond'
        ELSE now() + make_interval(days => $2) END
       WHERE id = $1`,
     [id, days],
@@ -230,7 +230,7 @@ describe('the daily expiry scan', () => {
       expect(schedulers[0]).toMatchObject({
         key: 'daily-expiry-scan',
         pattern: '0 6 * * *',
-        tz: 'Africa/Cairo',
+        tz: cairoTimeZone,
       });
       // What the scheduler enqueues every day, run by the worker now.
       const expired = await medicineExpiringIn(pharmacy.token, -1, 'Run by the worker');
