@@ -197,6 +197,15 @@ describe('the daily expiry scan', () => {
       ((await p.api.get('/api/medicines/expiring', { token: owner.token })).body as { id: number }[]).map(
         (m) => m.id,
       );
+    const adminExpiring = async () =>
+      (
+        (
+          await p.api.get('/api/admin/all-medicines?expiry=expiring&q=Twenty%20days%20left', {
+            token: admin.token,
+          })
+        ).body as { id: number }[]
+      ).map((m) => m.id);
+    expect(await adminExpiring()).toEqual([in20]);
     const setWindow = (days: number) =>
       p.identity.api.put('/api/admin/settings', { expiryWarningDays: days }, { token: admin.token });
     expect(await bell()).toEqual([in20]);
@@ -207,10 +216,13 @@ describe('the daily expiry scan', () => {
       expect((await p.api.get('/api/medicines/expiring?days=30', { token: owner.token })).body).toHaveLength(
         1,
       );
+      // The admin's "expiring soon" filter is the same window.
+      expect(await adminExpiring()).toEqual([]);
     } finally {
       await setWindow(30);
     }
     await waitUntil(async () => (await bell()).includes(in20), { what: 'the bell to show 20 days again' });
+    expect(await adminExpiring()).toEqual([in20]);
   });
 
   it('is for administrators only', async () => {
