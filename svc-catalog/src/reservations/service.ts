@@ -1,5 +1,4 @@
 import type { Reservation, ReservationResult } from '@medrelay/contracts';
-import { isAvailableListing } from '@medrelay/domain';
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from '../medicines/events';
@@ -55,8 +54,11 @@ export function createReservationService(ctx: CatalogContext) {
         }
         const medicine = await findMedicine(client, input.medicineId, true);
         if (!medicine) throw httpError.notFound('medicineNotFound');
-        const { is_available: isAvailable, quantity, expiry_date: expiryDate } = medicine;
-        if (!isAvailableListing({ isAvailable, quantity, expiryDate })) {
+        if (
+          !medicine.is_available ||
+          medicine.expiry_date.getTime() <= Date.now() ||
+          medicine.quantity === 0
+        ) {
           throw new AppError(409, 'MEDICINE_UNAVAILABLE', 'medicineUnavailable', {
             details: { available: 0 },
           });
