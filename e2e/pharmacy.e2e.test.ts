@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cairoDay } from '@medrelay/domain/expiry';
 import { medicineInput } from '@medrelay/svc-requests/testing';
 import { egp, expectToast } from './support/pages';
 import { usePlatform } from './support/platform';
@@ -10,10 +11,7 @@ const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const inDays = (days: number) => {
-  const date = new Date(Date.now() + days * 24 * 3600 * 1000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(date);
-};
+const inDays = (days: number) => cairoDay(new Date(Date.now() + days * 24 * 3600 * 1000));
 
 describe('pharmacy', { timeout: 90_000 }, () => {
   it('lists a medicine with a photo; another pharmacy finds it, requests a transfer; approved, collected, in history', async () => {

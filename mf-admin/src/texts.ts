@@ -57,7 +57,12 @@ const en = {
     expiry: 'Expiry',
     availability: 'Availability',
     all: 'All',
-    expiryClasses: { fresh: 'Fresh (30+ days)', expiring: 'Expiring Soon (30 days)', expired: 'Expired' },
+    /** days: the expiry warning window (the setting). */
+    expiryClasses: {
+      fresh: 'Fresh ({{days}}+ days)',
+      expiring: 'Expiring Soon ({{days}} days)',
+      expired: 'Expired',
+    },
     stats: { total: 'Listings shown', available: 'Available', expiring: 'Expiring Soon', expired: 'Expired' },
     owner: 'By {{name}}',
     quantity: 'Qty {{count}}',
@@ -286,7 +291,11 @@ const ar: typeof en & {
     expiry: 'الصلاحية',
     availability: 'الإتاحة',
     all: 'الكل',
-    expiryClasses: { fresh: 'صالح (أكتر من 30 يوم)', expiring: 'قرب يخلص (30 يوم)', expired: 'منتهي' },
+    expiryClasses: {
+      fresh: 'صالح (أكتر من {{days}} يوم)',
+      expiring: 'قرب يخلص ({{days}} يوم)',
+      expired: 'منتهي',
+    },
     stats: { total: 'العروض الظاهرة', available: 'متاح', expiring: 'قرب يخلص', expired: 'منتهي' },
     owner: 'من {{name}}',
     quantity: 'الكمية {{count}}',

@@ -1,6 +1,7 @@
 // Listings at national scale, straight through SQL (one INSERT … SELECT each), in seconds.
 // Only the existing columns are written; anything else (e.g. a reserved-quantity column) takes
 // its default. Synthetic owners live in catalog's users read model only: nobody signs in as them.
+import { availableSql } from '@medrelay/domain';
 import type { Pool } from '@medrelay/service-kit';
 
 /** Medicines sold in Egypt, as pharmacies would list them; some in Arabic. */
@@ -123,7 +124,7 @@ export async function seedListings(pool: Pool, plan: SeedPlan, seed = 0.42): Pro
 export async function browsableBy(pool: Pool, callerId: number, visible: readonly string[]): Promise<number> {
   const { rows } = await pool.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM catalog.medicines m LEFT JOIN catalog.users u ON u.id = m.owner_id
-      WHERE m.is_available AND m.quantity > 0 AND m.expiry_date > now() AND m.owner_id <> $1
+      WHERE ${availableSql()} AND m.owner_id <> $1
         AND m.recipient_type = ANY($2) AND (u.status IS NULL OR u.status = 'approved')`,
     [callerId, visible],
   );

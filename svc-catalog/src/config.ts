@@ -1,5 +1,6 @@
 import { baseConfigShape } from '@medrelay/service-kit';
 import { z } from 'zod';
+import { cairoTimeZone } from '@medrelay/domain';
 
 export const catalogConfigShape = {
   ...baseConfigShape,
@@ -13,7 +14,7 @@ export const catalogConfigShape = {
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   /** The daily expiry scan: cron pattern and time zone (Egypt). */
   EXPIRY_SCAN_CRON: z.string().default('0 6 * * *'),
-  EXPIRY_SCAN_TZ: z.string().default('Africa/Cairo'),
+  EXPIRY_SCAN_TZ: z.string().default(cairoTimeZone),
   /**
    * Lists count their total exactly up to this many matches; above it they send the planner's
    * estimate (`X-Total-Is-Estimate: true`).

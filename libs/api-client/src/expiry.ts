@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { catalogEndpoints } from '@medrelay/contracts/endpoints';
-import { expiryAlertWindowDays } from '@medrelay/domain';
 import { routeKey } from './call';
 import { apiPage, type Page } from './http';
 import { getQueryFn } from './query-client';
@@ -16,10 +15,13 @@ export interface ExpiringMedicine {
 /** Spec §2/§9: the bell refreshes every 15 minutes. */
 export const expiryAlertRefreshMs = 15 * 60 * 1000;
 
-/** The soonest expiring own stock (at most 100 rows) and how many expire in all (`X-Total-Count`). */
+/**
+ * The soonest expiring own stock (at most 100 rows) and how many expire in all (`X-Total-Count`).
+ * No `days`: the server applies the administrator's expiry warning setting, so the bell follows it.
+ */
 export function useExpiringMedicines(enabled: boolean) {
   return useQuery<Page<ExpiringMedicine>>({
-    queryKey: routeKey(catalogEndpoints.expiringMedicines, { query: { days: expiryAlertWindowDays } }),
+    queryKey: routeKey(catalogEndpoints.expiringMedicines),
     queryFn: getQueryFn({ on401: 'throw' }, apiPage<ExpiringMedicine>),
     enabled,
     refetchInterval: expiryAlertRefreshMs,

@@ -73,6 +73,3 @@ export type MedicineEvent = z.infer<typeof medicineEventSchema>;
 
 /** The queue svc-requests consumes medicine events from. */
 export const medicineEventQueue = 'events.requests.medicines';
-
-/** Expiry thresholds (days) at which an owner is alerted once per medicine (issue 4). */
-export const expiryAlertThresholds = [30, 7, 1] as const;

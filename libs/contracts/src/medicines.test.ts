@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cairoDay } from '@medrelay/domain/expiry';
 import { endOfCairoDay, medicineCreateSchema } from './medicines';
 
 describe('expiry dates given as a day', () => {
@@ -8,7 +9,7 @@ describe('expiry dates given as a day', () => {
   });
 
   it('lets a box that expires today be listed until the day ends', () => {
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
+    const today = cairoDay(new Date());
     const parsed = medicineCreateSchema.safeParse({
       name: 'Brufen 400',
       type: 'tablets',

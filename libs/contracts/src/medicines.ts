@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dosageForms } from '@medrelay/domain/dosage-forms';
 import { queryInt, typeError } from './fields';
+import { cairoTimeZone } from '@medrelay/domain/expiry';
 
 export const recipientTypes = ['ngos', 'pharmacies', 'both'] as const;
 export type RecipientType = (typeof recipientTypes)[number];
@@ -72,7 +73,7 @@ const priceField = z
  */
 export function endOfCairoDay(day: string): Date {
   const noon = new Date(`${day}T12:00:00Z`);
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: 'Africa/Cairo', timeZoneName: 'shortOffset' })
+  const offset = new Intl.DateTimeFormat('en-US', { timeZone: cairoTimeZone, timeZoneName: 'shortOffset' })
     .formatToParts(noon)
     .find((part) => part.type === 'timeZoneName')!.value; // "GMT+2" or "GMT+3"
   const hours = Number(offset.replace('GMT', '') || 0);
@@ -195,6 +196,10 @@ export const medicineBrowseQuerySchema = z
   .strict();
 export type MedicineBrowseQuery = z.output<typeof medicineBrowseQuerySchema>;
 
+/**
+ * GET /api/medicines/expiring. Without `days`, the window is the administrator's expiry warning
+ * setting at the time of asking (what the bell asks for, so it follows the setting).
+ */
 export const expiringQuerySchema = z
   .object({
     days: z.coerce
@@ -202,9 +207,10 @@ export const expiringQuerySchema = z
       .int({ error: 'mustBeNumber' })
       .min(1, { error: 'expiryWarningDaysRange' })
       .max(365, { error: 'expiryWarningDaysRange' })
-      .default(30),
+      .optional(),
   })
   .strict();
+export type ExpiringQuery = z.output<typeof expiringQuerySchema>;
 
 /** The expiry bell reads at most this many rows; the true count is in X-Total-Count (shown capped at 99+). */
 export const expiringListMax = 100;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPastPickup } from '@medrelay/domain/pickup';
 import { listPageFields, queryInt, typeError } from './fields';
 import { copiedMedicineFields, medicineSchema, medicineSources } from './medicines';
 import { userTypes } from './roles';
@@ -34,7 +35,22 @@ export const requestCreateSchema = z
 export type RequestCreateInput = z.input<typeof requestCreateSchema>;
 export type RequestCreate = z.output<typeof requestCreateSchema>;
 
-/** An ISO date-time, not in the past; empty means not given (required only for donations). */
+/**
+ * The request dialog's form: the body above, asking no more than the listing holds (spec §5:
+ * 1 up to the available quantity; the service refuses more with 409 insufficientQuantity).
+ */
+export function requestCreateFormSchema(available: number) {
+  return requestCreateSchema.superRefine((body, ctx) => {
+    if (body.quantity > available)
+      ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'insufficientQuantity' });
+  });
+}
+
+/**
+ * An ISO date-time (or a local "YYYY-MM-DDTHH:mm" in the browser's form, read as its local time),
+ * not on a day already past (libs/domain `isPastPickup`); empty means not given (required only
+ * for donations). The output is always an ISO instant.
+ */
 const pickupDateField = z
   .string(typeError('pickupDateRequired'))
   .trim()
@@ -48,13 +64,37 @@ const pickupDateField = z
       ctx.addIssue({ code: 'custom', message: 'pickupDateRequired' });
       return z.NEVER;
     }
-    // A pickup set in the past cannot happen; a little slack for clocks and slow forms.
-    if (date.getTime() < Date.now() - 60 * 60 * 1000) {
+    if (isPastPickup(date)) {
       ctx.addIssue({ code: 'custom', message: 'pickupDatePast' });
       return z.NEVER;
     }
     return date.toISOString();
   });
+
+/** Pickup location and date-time given when approving: each optional here. */
+export const pickupDetailsSchema = z.object({
+  pickupLocation: z
+    .string(typeError('pickupLocationRequired'))
+    .trim()
+    .max(requestLimits.pickupLocationMax)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
+  pickupDate: pickupDateField,
+});
+export type PickupDetailsInput = z.input<typeof pickupDetailsSchema>;
+export type PickupDetails = z.output<typeof pickupDetailsSchema>;
+
+/**
+ * Pickup details as a donation's approval needs them (spec §5): both given. The approval dialog
+ * validates with it; the service applies the same rule (it depends on the medicine's source).
+ */
+export const requiredPickupDetailsSchema = pickupDetailsSchema.superRefine((details, ctx) => {
+  if (!details.pickupLocation)
+    ctx.addIssue({ code: 'custom', path: ['pickupLocation'], message: 'pickupLocationRequired' });
+  if (!details.pickupDate)
+    ctx.addIssue({ code: 'custom', path: ['pickupDate'], message: 'pickupDateRequired' });
+});
 
 /**
  * PUT /api/requests/:id/status. Pickup details are required when approving a donation and
@@ -63,14 +103,7 @@ const pickupDateField = z
 export const requestStatusUpdateSchema = z
   .object({
     status: z.enum(['approved', 'rejected', 'completed', 'cancelled'], { error: 'requestStatusInvalid' }),
-    pickupLocation: z
-      .string(typeError('pickupLocationRequired'))
-      .trim()
-      .max(requestLimits.pickupLocationMax)
-      .nullable()
-      .optional()
-      .transform((v) => (v ? v : null)),
-    pickupDate: pickupDateField,
+    ...pickupDetailsSchema.shape,
   })
   .strict();
 export type RequestStatusUpdateInput = z.input<typeof requestStatusUpdateSchema>;

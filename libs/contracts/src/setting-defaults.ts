@@ -1,3 +1,5 @@
+import { defaultExpiryWarningDays } from '@medrelay/domain/expiry';
+
 // No zod here: the browser's role screens read the defaults without the schemas.
 /** Defaults of spec §3; system name and admin e-mail are the product's own. */
 export const defaultSettings = {
@@ -5,7 +7,7 @@ export const defaultSettings = {
   adminEmail: 'admin@medrelay.eg',
   welcomeMessage:
     'Welcome to MedRelay. Together we reduce medicine waste and improve access to essential medicines in Egypt.',
-  expiryWarningDays: 30,
+  expiryWarningDays: defaultExpiryWarningDays,
   autoApproveUsers: false,
   emailNotifications: true,
   maintenanceMode: false,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  photoProblem,
+  defaultExpiryWarningDays,
+  expiryAlertThresholds,
+  cairoDay,
+  isPastPickup,
+  requestMovesFor,
+  requestStatuses,
   mayViewListing,
   can,
   daysLeft,
@@ -70,6 +77,31 @@ describe('request state machine (spec §4)', () => {
     expect(requestTransitionParty('completed', 'approved')).toBeNull();
     expect(requestTransitionParty('cancelled', 'pending')).toBeNull();
   });
+  it('lists each party’s moves from a status (the buttons a screen offers)', () => {
+    expect(requestMovesFor('pending', 'owner')).toEqual(['approved', 'rejected']);
+    expect(requestMovesFor('pending', 'requester')).toEqual(['cancelled']);
+    expect(requestMovesFor('approved', 'owner')).toEqual([]);
+    expect(requestMovesFor('approved', 'requester')).toEqual(['completed']);
+    for (const from of requestStatuses)
+      for (const party of ['owner', 'requester'] as const)
+        for (const to of requestMovesFor(from, party)) expect(requestTransitionParty(from, to)).toBe(party);
+  });
+});
+
+describe('pickup dates (spec §5, issue 15)', () => {
+  // 22:30 UTC on 1 March is already 00:30 on 2 March in Cairo (UTC+2).
+  const now = new Date('2030-03-01T22:30:00Z');
+  it('refuses a Cairo day already gone and accepts any time today', () => {
+    expect(isPastPickup(new Date('2030-03-01T21:00:00Z'), now)).toBe(true); // 1 March 23:00 Cairo
+    expect(isPastPickup(new Date('2030-03-01T22:05:00Z'), now)).toBe(false); // 2 March 00:05 Cairo
+    expect(isPastPickup(new Date('2030-03-01T22:29:00Z'), now)).toBe(false); // a minute ago, today
+    expect(isPastPickup(new Date('2030-03-02T08:00:00Z'), now)).toBe(false);
+    expect(isPastPickup(new Date('2030-02-27T10:00:00Z'), now)).toBe(true);
+  });
+  it('names the Cairo day of an instant (late UTC evening is already tomorrow there)', () => {
+    expect(cairoDay('2030-06-30T22:30:00Z')).toBe('2030-07-01');
+    expect(cairoDay('2030-01-15T10:00:00Z')).toBe('2030-01-15');
+  });
 });
 
 describe('expiry (spec §4)', () => {
@@ -112,6 +144,16 @@ describe('expiry (spec §4)', () => {
     expect(expiryClass(1)).toBe('expiring');
     expect(expiryClass(30)).toBe('expiring');
     expect(expiryClass(31)).toBe('fresh');
+  });
+  it('moves "expiring soon" and the alert thresholds with the warning window (issue 15)', () => {
+    expect(expiryClass(20, 10)).toBe('fresh');
+    expect(expiryClass(10, 10)).toBe('expiring');
+    expect(expiryClass(45, 60)).toBe('expiring');
+    expect(expiryAlertThresholds(defaultExpiryWarningDays)).toEqual([30, 7, 1]);
+    expect(expiryAlertThresholds(10)).toEqual([10, 7, 1]);
+    expect(expiryAlertThresholds(60)).toEqual([60, 30, 7, 1]);
+    expect(expiryAlertThresholds(5)).toEqual([5, 1]);
+    expect(expiryAlertThresholds(1)).toEqual([1]);
   });
   it('colours the days-left badge', () => {
     expect(daysLeftTone(7)).toBe('danger');
@@ -176,5 +218,19 @@ describe('mayViewListing (who sees a listing and its photo)', () => {
       expect(mayViewListing({ id: 1, role: 'pharmacy' }, { ...listing, ...hidden }, now)).toBe(true);
       expect(mayViewListing({ id: 9, role: 'admin' }, { ...listing, ...hidden }, now)).toBe(true);
     }
+  });
+});
+
+describe('medicine photos (spec §5)', () => {
+  it('refuses photos of other types or above the max upload setting', () => {
+    const mb = 1024 * 1024;
+    expect(photoProblem({ type: 'image/png', size: 2 * mb }, 10)).toBeNull();
+    expect(photoProblem({ type: 'image/webp', size: 10 * mb }, 10)).toBeNull();
+    expect(photoProblem({ type: 'image/jpeg', size: 10 * mb + 1 }, 10)).toEqual({
+      key: 'imageTooLarge',
+      params: { max: 10 },
+    });
+    expect(photoProblem({ type: 'image/gif', size: 10 }, 10)?.key).toBe('imageTypeInvalid');
+    expect(photoProblem({ type: 'application/pdf', size: 10 }, 10)?.key).toBe('imageTypeInvalid');
   });
 });

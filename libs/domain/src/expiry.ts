@@ -1,20 +1,31 @@
 const dayMs = 24 * 60 * 60 * 1000;
 
-export const expiryAlertWindowDays = 30;
+/**
+ * The expiry warning window's default, in days left: the one "30" of the spec (§3 setting
+ * `expiryWarningDays`, §4 "expiring soon" 1–30). The administrator's setting moves the window
+ * (the bell, the scan's alerts, the admin's expiry classes); this is only where it starts.
+ */
+export const defaultExpiryWarningDays = 30;
+/** Days left at or below which stock is urgent: red badges, the dashboard banner, the bell's first group. */
 export const urgentThresholdDays = 7;
 
-/** The platform's clock and calendar: Egypt's, whatever the reader's clock says. */
+/**
+ * The platform's calendar: medicines expire, pickups are booked and months are reported on
+ * Egyptian days, whatever the reader's or the server's clock says. The one place it is written.
+ */
 export const cairoTimeZone = 'Africa/Cairo';
 
-/** Medicines expire on Egyptian days. */
-export const expiryTimeZone = cairoTimeZone;
-
 const cairoDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: expiryTimeZone,
+  timeZone: cairoTimeZone,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
 });
+
+/** The Cairo calendar day (YYYY-MM-DD) of an instant, as a date input shows it. */
+export function cairoDay(instant: Date | string): string {
+  return cairoDate.format(new Date(instant));
+}
 
 /** The Cairo calendar day of an instant, as a day number (days since 1970-01-01). */
 export function cairoDayNumber(instant: Date): number {
@@ -41,24 +52,48 @@ export function daysLeft(expiryDate: Date | string, now: Date = new Date()): num
  * Both are SQL fragments chosen by the caller, never user input.
  */
 export function daysLeftSql(expiry: string, now = 'now()'): string {
-  const days = `(((${expiry}) AT TIME ZONE '${expiryTimeZone}')::date - ((${now}) AT TIME ZONE '${expiryTimeZone}')::date + 1)`;
+  const days = `(((${expiry}) AT TIME ZONE '${cairoTimeZone}')::date - ((${now}) AT TIME ZONE '${cairoTimeZone}')::date + 1)`;
   return `(CASE WHEN (${expiry}) <= (${now}) THEN LEAST(${days}, 0) ELSE ${days} END)`;
 }
 
 export type ExpiryClass = 'expired' | 'expiring' | 'fresh';
 
-/** Expired at 0 or fewer days, expiring soon at 1 to 30, fresh above 30 (spec §4). */
-export function expiryClass(days: number): ExpiryClass {
+/**
+ * Expired at 0 or fewer days, expiring soon inside the warning window (1 to 30 by default),
+ * fresh above it (spec §4). SQL twin: `expiryClassSql`.
+ */
+export function expiryClass(days: number, warningDays: number = defaultExpiryWarningDays): ExpiryClass {
   if (days <= 0) return 'expired';
-  if (days <= expiryAlertWindowDays) return 'expiring';
+  if (days <= warningDays) return 'expiring';
   return 'fresh';
+}
+
+/**
+ * `expiryClass(days, warningDays) = cls` as a SQL condition over a days-left expression (see
+ * `daysLeftSql`) and a warning-window expression (a bound parameter such as `$3`). Both are SQL
+ * fragments chosen by the caller, never user input.
+ */
+export function expiryClassSql(cls: ExpiryClass, days: string, warningDays: string): string {
+  if (cls === 'expired') return `(${days}) <= 0`;
+  if (cls === 'expiring') return `(${days}) BETWEEN 1 AND (${warningDays})`;
+  return `(${days}) > (${warningDays})`;
+}
+
+/**
+ * The days left at which the expiry scan alerts an owner, once each per listing: on entering the
+ * warning window, then at 30 (the default window), 7 and 1 days inside it. With the default
+ * window: 30, 7, 1.
+ */
+export function expiryAlertThresholds(warningDays: number): number[] {
+  const steps = [defaultExpiryWarningDays, urgentThresholdDays, 1].filter((t) => t < warningDays);
+  return [warningDays, ...steps];
 }
 
 export type BadgeTone = 'danger' | 'warning' | 'success';
 
-/** Days-left badge colour: 7 or fewer red, 8 to 30 yellow, over 30 green (spec §4). */
+/** Days-left badge colour: 7 or fewer red, 8 to 30 yellow, over 30 green (spec §4's fixed colours). */
 export function daysLeftTone(days: number): BadgeTone {
   if (days <= urgentThresholdDays) return 'danger';
-  if (days <= expiryAlertWindowDays) return 'warning';
+  if (days <= defaultExpiryWarningDays) return 'warning';
   return 'success';
 }

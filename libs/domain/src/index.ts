@@ -12,3 +12,5 @@ export * from './phone';
 export * from './dosage-forms';
 export * from './listing-visibility';
 export * from './formats';
+export * from './pickup';
+export * from './photos';

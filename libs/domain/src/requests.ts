@@ -19,6 +19,16 @@ export function requestTransitionParty(from: RequestStatus, to: RequestStatus): 
 }
 
 /**
+ * The statuses a party may move a request to from where it stands (spec §4): what its buttons
+ * offer. The same table the server enforces, so a screen never shows a move the API refuses.
+ */
+export function requestMovesFor(from: RequestStatus, party: RequestParty): RequestStatus[] {
+  return (Object.entries(requestTransitions[from]) as [RequestStatus, RequestParty][])
+    .filter(([, who]) => who === party)
+    .map(([to]) => to);
+}
+
+/**
  * Whether the two parties see each other's phone and organisation (issue 13): from approval on,
  * when a pickup has to be arranged, and in history after collection; never before approval.
  */

@@ -1,6 +1,9 @@
-/** Estimated value saved per completed request, in EGP (spec §9). */
+/** Estimated value saved per completed request, in EGP (spec §9). Texts interpolate it. */
 export const valuePerCompletedRequestEgp = 150;
+/** Patients helped per unit of medicine passed on (spec §9 Lives Impacted). Texts interpolate it. */
+export const patientsPerUnit = 1.5;
 
+/** Estimated value saved = completed requests × 150 EGP (spec §9): the gateway's and every screen's figure. */
 export function estimatedValueSaved(completedRequests: number): number {
   return completedRequests * valuePerCompletedRequestEgp;
 }
@@ -30,5 +33,5 @@ export function wasteReducedPercent(savedUnits: number, expiredUnits: number): n
 
 /** Lives Impacted = floor(1.5 × total quantity donated) (spec §9). */
 export function livesImpacted(totalQuantityDonated: number): number {
-  return Math.floor(1.5 * totalQuantityDonated);
+  return Math.floor(patientsPerUnit * totalQuantityDonated);
 }

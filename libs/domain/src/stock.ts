@@ -3,7 +3,7 @@ import { daysLeft, urgentThresholdDays } from './expiry';
 interface StockLike {
   isAvailable: boolean;
   quantity: number;
-  expiryDate: string;
+  expiryDate: string | Date;
 }
 
 /** Available means listed and with quantity left (spec §4). */
@@ -11,9 +11,21 @@ export function isMedicineAvailable(medicine: Pick<StockLike, 'isAvailable' | 'q
   return medicine.isAvailable && medicine.quantity > 0;
 }
 
-/** Available as the server offers it: listed, units left, and not yet expired (the admin listings). */
+/**
+ * Available as the server offers it (spec §4): listed, units left, and not yet expired. What
+ * browsing shows, a request may take and a reservation may hold. SQL twin: `availableSql`.
+ */
 export function isAvailableListing(medicine: StockLike, now: Date = new Date()): boolean {
   return isMedicineAvailable(medicine) && daysLeft(medicine.expiryDate, now) > 0;
+}
+
+/**
+ * `isAvailableListing` in PostgreSQL over a medicines table (its alias; columns `is_available`,
+ * `quantity`, `expiry_date`) and a "now" expression. Not expired = the expiry instant is ahead,
+ * which is exactly `daysLeft > 0`. Both are SQL fragments chosen by the caller, never user input.
+ */
+export function availableSql(table = 'm', now = 'now()'): string {
+  return `(${table}.is_available AND ${table}.quantity > 0 AND ${table}.expiry_date > ${now})`;
 }
 
 /**

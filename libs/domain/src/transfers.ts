@@ -1,3 +1,4 @@
+import { cairoTimeZone } from './expiry';
 import type { MedicineSource, RequestStatus } from '@medrelay/contracts';
 import { livesImpacted } from './stats';
 
@@ -86,8 +87,8 @@ export function receivedSummary(requests: TransferLike[]): ReceivedSummary {
   return summary;
 }
 
-/** Months of collection are counted in Egypt's time, wherever the code runs. */
-export const reportingTimeZone = 'Africa/Cairo';
+/** Months of collection are counted in Egypt's time, wherever the code runs (an alias of `cairoTimeZone`). */
+export const reportingTimeZone = cairoTimeZone;
 
 const monthFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: reportingTimeZone,

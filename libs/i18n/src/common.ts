@@ -25,8 +25,9 @@ const en = {
   },
   alerts: {
     title: 'Expiring medicines',
-    urgent: 'Urgent (7 days or fewer)',
-    soon: 'Soon (8 to 30 days)',
+    /** days: libs/domain urgentThresholdDays; from–to: the rest of the expiry warning window (the setting). */
+    urgent: 'Urgent ({{days}} days or fewer)',
+    soon: 'Soon ({{from}} to {{to}} days)',
     empty: 'No medicines expiring soon',
     failed: 'Could not load expiry alerts',
     quantity: 'Qty {{count}}',
@@ -238,8 +239,8 @@ const ar: Texts & {
   },
   alerts: {
     title: 'أدوية صلاحيتها قربت تخلص',
-    urgent: 'عاجل (7 أيام أو أقل)',
-    soon: 'قريب (من 8 لـ 30 يوم)',
+    urgent: 'عاجل ({{days}} أيام أو أقل)',
+    soon: 'قريب (من {{from}} لـ {{to}} يوم)',
     empty: 'مفيش أدوية صلاحيتها قربت تخلص',
     failed: 'مقدرناش نحمّل تنبيهات الصلاحية',
     quantity: 'الكمية {{count}}',

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@medrelay/contracts';
+import { cairoTimeZone } from '@medrelay/domain/expiry';
 import { formatLocales as locales } from '@medrelay/domain/formats';
 
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -29,7 +30,7 @@ function createFormatters(language: Language) {
   });
   // Days are Cairo days (expiry dates are good through the end of their day in Cairo), so a
   // reader elsewhere sees the same date as the days-left count.
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Africa/Cairo' });
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: cairoTimeZone });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   return {

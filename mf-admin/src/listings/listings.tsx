@@ -2,8 +2,14 @@ import { useState } from 'react';
 import { Badge, Button, Card, Text } from '@fluentui/react-components';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { callApi, routeKey } from '@medrelay/api-client';
-import { medicineSources, type Medicine, type MedicineSource, type MedicineStats } from '@medrelay/contracts';
+import { callApi, routeKey, usePublicSettings } from '@medrelay/api-client';
+import {
+  defaultSettings,
+  medicineSources,
+  type Medicine,
+  type MedicineSource,
+  type MedicineStats,
+} from '@medrelay/contracts';
 import { catalogEndpoints as catalog } from '@medrelay/contracts/endpoints';
 import { isAvailableListing, type ExpiryClass } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
@@ -37,6 +43,8 @@ export default function Listings() {
   const notify = useNotify();
   const format = useFormat();
   const client = useQueryClient();
+  // "Expiring soon" is the expiry warning window: the server filters and counts by the setting.
+  const warningDays = usePublicSettings().data?.expiryWarningDays ?? defaultSettings.expiryWarningDays;
   const [q, setQ] = useState('');
   const [source, setSource] = useState<MedicineSource | ''>('');
   const [expiry, setExpiry] = useState<ExpiryClass | ''>('');
@@ -93,7 +101,10 @@ export default function Listings() {
           label={t('listings.expiry')}
           value={expiry}
           allLabel={t('listings.all')}
-          options={expiryClasses.map((value) => ({ value, label: t(`listings.expiryClasses.${value}`) }))}
+          options={expiryClasses.map((value) => ({
+            value,
+            label: t(`listings.expiryClasses.${value}`, { days: warningDays }),
+          }))}
           onChange={filter(setExpiry)}
         />
         <FilterSelect

@@ -15,13 +15,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '@medrelay/api-client';
 import { defaultReportRange, reportRanges, requestStatuses, type AdminStats } from '@medrelay/contracts';
-import {
-  adminReportCsv,
-  buildAdminReport,
-  estimatedValueSaved,
-  platformRates,
-  reportFileName,
-} from '@medrelay/domain';
+import { adminReportCsv, buildAdminReport, platformRates, reportFileName } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import {
   BarChart,
@@ -172,7 +166,8 @@ function ReportBody({ stats }: { stats: AdminStats }) {
   const format = useFormat();
   const number = (n: number | null) => (n === null ? '—' : format.number(n));
   const completed = stats.requestStatus?.completed ?? null;
-  const value = completed === null ? null : estimatedValueSaved(completed);
+  // The gateway's figure (libs/domain estimatedValueSaved), not computed again here.
+  const value = stats.estimatedValueSaved === null ? null : Number(stats.estimatedValueSaved);
   const rates = platformRates(stats);
   const approvedPartners = stats.userStatus
     ? stats.userStatus.approved - (stats.usersByType?.admin ?? 0)

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { AddCircle24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { valuePerCompletedRequestEgp } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import {
   PageHeader,
@@ -57,7 +58,7 @@ export function Dashboard() {
               <StatCard
                 label={t('stats.impactValue')}
                 value={format.money(summary.impactValue)}
-                hint={t('stats.impactValueHint')}
+                hint={t('stats.impactValueHint', { egp: format.number(valuePerCompletedRequestEgp) })}
               />
             </StatGrid>
             <SectionHeader

@@ -1,6 +1,7 @@
 import { Button, Field, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { MedicineBrowseParams } from '@medrelay/api-client';
+import { urgentThresholdDays } from '@medrelay/domain';
 import { MedicineBrowser, PageHeader } from '@medrelay/ui';
 import { RequestPickup } from '../request-pickup';
 
@@ -33,7 +34,7 @@ export default function BrowseDonations() {
               >
                 {sourceFilters.map((filter) => (
                   <option key={filter} value={filter}>
-                    {t(`browse.sources.${filter}`)}
+                    {t(`browse.sources.${filter}`, { days: urgentThresholdDays })}
                   </option>
                 ))}
               </Select>

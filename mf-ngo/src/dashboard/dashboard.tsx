@@ -3,6 +3,7 @@ import { ClipboardTask24Regular, Heart24Regular, Money24Regular, Pill24Regular }
 import { useTranslation } from 'react-i18next';
 import { useBrowseMedicines, useRequestSummary } from '@medrelay/api-client';
 import type { MedicineSource } from '@medrelay/contracts';
+import { patientsPerUnit } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import {
   EmptyState,
@@ -95,7 +96,7 @@ export function Dashboard() {
         <StatCard
           label={t('dashboard.patients')}
           value={figure(summary?.patientsServed)}
-          hint={t('dashboard.patientsHint')}
+          hint={t('dashboard.patientsHint', { patients: format.number(patientsPerUnit) })}
           icon={<Heart24Regular />}
         />
         <StatCard

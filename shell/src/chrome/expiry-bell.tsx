@@ -12,8 +12,8 @@ import {
 } from '@fluentui/react-components';
 import { Alert24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { useExpiringMedicines, type ExpiringMedicine } from '@medrelay/api-client';
-import type { UserType } from '@medrelay/contracts';
+import { useExpiringMedicines, usePublicSettings, type ExpiringMedicine } from '@medrelay/api-client';
+import { defaultSettings, type UserType } from '@medrelay/contracts';
 import { daysLeft, urgentThresholdDays } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import { DaysLeftBadge } from '@medrelay/ui';
@@ -71,12 +71,16 @@ function AlertGroup({ title, items }: { title: string; items: ExpiringMedicine[]
   );
 }
 
-/** The header's expiry bell (spec §2): the caller's stock expiring within 30 days, in two groups. */
+/**
+ * The header's expiry bell (spec §2): the caller's stock expiring within the administrator's
+ * expiry warning window (30 days by default; the server applies it), in two groups.
+ */
 export function ExpiryBell({ role }: { role: UserType }) {
   const styles = useStyles();
   const header = useHeaderStyles();
   const { t } = useTranslation('common');
   const query = useExpiringMedicines(stockOwners.includes(role));
+  const window = usePublicSettings().data?.expiryWarningDays ?? defaultSettings.expiryWarningDays;
   // The answer holds the soonest 100 at most; the badge counts them all (the server's total).
   const items = (query.data?.items ?? []).filter((m) => daysLeft(m.expiryDate) > 0);
   const count = query.data?.total ?? 0;
@@ -124,8 +128,8 @@ export function ExpiryBell({ role }: { role: UserType }) {
             {t('alerts.empty')}
           </Text>
         )}
-        <AlertGroup title={t('alerts.urgent')} items={urgent} />
-        <AlertGroup title={t('alerts.soon')} items={soon} />
+        <AlertGroup title={t('alerts.urgent', { days: urgentThresholdDays })} items={urgent} />
+        <AlertGroup title={t('alerts.soon', { from: urgentThresholdDays + 1, to: window })} items={soon} />
         {count > items.length && (
           <Text block size={200} className={styles.muted}>
             {t('alerts.more', { shown: items.length, count })}

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import type { ReactElement } from 'react';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endOfCairoDay, type Language, type User } from '@medrelay/contracts';
+import { defaultSettings, endOfCairoDay, type Language, type User } from '@medrelay/contracts';
+import { cairoDay } from '@medrelay/domain';
 import { renderInRemote } from '@medrelay/ui/test-support';
 import { Home24Regular } from '@fluentui/react-icons';
 import { AppLayout } from './app-layout';
@@ -45,6 +46,7 @@ async function renderChrome(width: number, language: Language, alerts: number | 
   );
   // The server's answers: the session and the caller's expiring stock.
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+    asked.push(String(url));
     const path = new URL(String(url), 'http://localhost').pathname;
     const body =
       path === '/api/medicines/expiring'
@@ -63,6 +65,11 @@ async function renderChrome(width: number, language: Language, alerts: number | 
 }
 
 const banner = () => screen.getByRole('banner');
+/** What the page asked the server. */
+let asked: string[] = [];
+beforeEach(() => {
+  asked = [];
+});
 
 beforeEach(() => localStorage.setItem('token', 'a-token'));
 afterEach(() => vi.restoreAllMocks());
@@ -120,13 +127,29 @@ describe('the expiry bell (#5)', () => {
   });
 });
 
+describe("the bell follows the admin's expiry warning window (issue 15)", () => {
+  it('lets the server apply the setting and names the window in its group', async () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString();
+    const { client } = await renderChrome(1280, 'en', [
+      { id: 1, name: 'Three days', quantity: 1, expiryDate: inDays(3) },
+      { id: 2, name: 'Nine days', quantity: 1, expiryDate: inDays(9) },
+    ]);
+    // The public settings as the admin left them.
+    act(() => client.setQueryData(['/api/settings'], { ...defaultSettings, expiryWarningDays: 10 }));
+    fireEvent.click(await within(banner()).findByRole('button', { name: /Expiry alerts: 2 medicines/ }));
+    await screen.findByRole('region', { name: 'Soon (8 to 10 days)' });
+    screen.getByRole('region', { name: 'Urgent (7 days or fewer)' });
+    // No `days` of its own: the server answers with the current setting.
+    expect(asked.filter((url) => url.includes('/api/medicines/expiring'))).toEqual([
+      '/api/medicines/expiring',
+    ]);
+  });
+});
+
 describe('the bell entries (#7)', () => {
   it('say the same for two boxes expiring on the same Cairo day, whatever the hour', async () => {
     // The last moment of the Cairo day 5 days ahead, and 23 hours earlier (the same day).
-    const cairoDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(
-      new Date(Date.now() + 5 * 24 * 3600 * 1000),
-    );
-    const late = endOfCairoDay(cairoDay);
+    const late = endOfCairoDay(cairoDay(new Date(Date.now() + 5 * 24 * 3600 * 1000)));
     const early = new Date(late.getTime() - 23 * 3600 * 1000);
     await renderChrome(1280, 'en', [
       { id: 1, name: 'Early box', quantity: 1, expiryDate: early.toISOString() },

@@ -6,7 +6,7 @@ import { medicineInput, startCatalogFor, startTestCatalog, type TestCatalogPlatf
 import { expiryScanQueueName } from './scheduler';
 import { expiryAlertsEventSchema, medicinesChangedEventSchema } from '@medrelay/contracts';
 import { findMedicine, toSnapshot } from '../medicines/repo';
-import { daysLeft, daysLeftSql } from '@medrelay/domain';
+import { availableSql, cairoTimeZone, daysLeft, daysLeftSql, isAvailableListing } from '@medrelay/domain';
 import { scanCandidates } from './repo';
 import { runExpiryScan, thresholdFor, type ExpiryScanOptions } from './scan';
 
@@ -31,7 +31,7 @@ async function medicineExpiringIn(token: string, days: number, name = `Med ${day
   const { id } = (await p.api.post('/api/medicines', medicineInput({ name }), { token })).body;
   await pool().query(
     `UPDATE catalog.medicines SET expiry_date = CASE WHEN $2 >= 1
-       THEN ((now() AT TIME ZONE 'Africa/Cairo')::date + $2)::timestamp AT TIME ZONE 'Africa/Cairo' - interval '1 millisecond'
+       THEN ((now() AT TIME ZONE '${cairoTimeZone}')::date + $2)::timestamp AT TIME ZONE '${cairoTimeZone}' - interval '1 millisecond'
        ELSE now() + make_interval(days => $2) END
       WHERE id = $1`,
     [id, days],
@@ -77,6 +77,27 @@ describe('days left in SQL (issue 13 #7)', () => {
       [pairs.map(([e]) => e), pairs.map(([, n]) => n)],
     );
     expect(rows.map((r) => r.days)).toEqual(pairs.map(([e, n]) => daysLeft(e, new Date(n))));
+  });
+});
+
+describe('"available" in SQL (issue 15)', () => {
+  it('says what libs/domain isAvailableListing says: listed, units left, not expired', async () => {
+    const now = '2026-11-22T22:00:00Z';
+    const cases = [true, false].flatMap((isAvailable) =>
+      [0, 1, 5].flatMap((quantity) =>
+        ['2026-11-22T21:59:59.999Z', now, '2026-11-22T22:00:00.001Z', '2026-12-13T00:00:00Z'].map(
+          (expiryDate) => ({ isAvailable, quantity, expiryDate }),
+        ),
+      ),
+    );
+    const { rows } = await pool().query<{ available: boolean }>(
+      `SELECT ${availableSql('x', 'n::timestamptz')} AS available
+         FROM unnest($1::boolean[], $2::int[], $3::timestamptz[]) WITH ORDINALITY
+              AS x(is_available, quantity, expiry_date, i), (SELECT $4::text AS n) t ORDER BY i`,
+      [cases.map((c) => c.isAvailable), cases.map((c) => c.quantity), cases.map((c) => c.expiryDate), now],
+    );
+    expect(rows.map((r) => r.available)).toEqual(cases.map((c) => isAvailableListing(c, new Date(now))));
+    expect(rows.filter((r) => r.available)).toHaveLength(4);
   });
 });
 
@@ -169,6 +190,42 @@ describe('the daily expiry scan', () => {
     await p.identity.api.put('/api/admin/settings', { notifyExpiry: true }, { token: admin.token });
   });
 
+  it("moves the bell with the admin's expiry warning setting (issue 15)", async () => {
+    const owner = await p.user('pharmacy');
+    const in20 = await medicineExpiringIn(owner.token, 20, 'Twenty days left');
+    // What the header's bell asks: no `days`, the setting decides.
+    const bell = async () =>
+      ((await p.api.get('/api/medicines/expiring', { token: owner.token })).body as { id: number }[]).map(
+        (m) => m.id,
+      );
+    const adminExpiring = async () =>
+      (
+        (
+          await p.api.get('/api/admin/all-medicines?expiry=expiring&q=Twenty%20days%20left', {
+            token: admin.token,
+          })
+        ).body as { id: number }[]
+      ).map((m) => m.id);
+    expect(await adminExpiring()).toEqual([in20]);
+    const setWindow = (days: number) =>
+      p.identity.api.put('/api/admin/settings', { expiryWarningDays: days }, { token: admin.token });
+    expect(await bell()).toEqual([in20]);
+    try {
+      expect((await setWindow(10)).status).toBe(200);
+      await waitUntil(async () => (await bell()).length === 0, { what: 'the bell to leave out 20 days' });
+      // An explicit window still answers for itself.
+      expect((await p.api.get('/api/medicines/expiring?days=30', { token: owner.token })).body).toHaveLength(
+        1,
+      );
+      // The admin's "expiring soon" filter is the same window.
+      expect(await adminExpiring()).toEqual([]);
+    } finally {
+      await setWindow(30);
+    }
+    await waitUntil(async () => (await bell()).includes(in20), { what: 'the bell to show 20 days again' });
+    expect(await adminExpiring()).toEqual([in20]);
+  });
+
   it('is for administrators only', async () => {
     expect((await p.api.post('/api/admin/expiry-scan')).status).toBe(401);
     expect((await p.api.post('/api/admin/expiry-scan', undefined, { token: pharmacy.token })).status).toBe(
@@ -186,7 +243,7 @@ describe('the daily expiry scan', () => {
       expect(schedulers[0]).toMatchObject({
         key: 'daily-expiry-scan',
         pattern: '0 6 * * *',
-        tz: 'Africa/Cairo',
+        tz: cairoTimeZone,
       });
       // What the scheduler enqueues every day, run by the worker now.
       const expired = await medicineExpiringIn(pharmacy.token, -1, 'Run by the worker');

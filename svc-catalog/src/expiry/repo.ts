@@ -1,5 +1,5 @@
 import { medicineEventBatchSize, medicineEventQueue, type Language } from '@medrelay/contracts';
-import { daysLeftSql } from '@medrelay/domain';
+import { availableSql, daysLeftSql } from '@medrelay/domain';
 import type { PoolClient } from '@medrelay/service-kit';
 
 // The expiry scan's SQL (the use case is scan.ts).
@@ -122,8 +122,8 @@ export async function recordAlerts(
     `WITH due AS (
        SELECT m.id, m.owner_id, m.name, m.expiry_date, ${daysLeftAt} AS days_left
          FROM catalog.medicines m
-        WHERE m.id = ANY($2::int[]) AND m.is_available AND m.quantity > 0
-          AND m.expiry_date > $1 AND m.expiry_date <= $1::timestamptz + make_interval(days => $5 + 1)
+        WHERE m.id = ANY($2::int[]) AND ${availableSql('m', '$1')}
+          AND m.expiry_date <= $1::timestamptz + make_interval(days => $5 + 1)
      ), reached AS (
        SELECT due.*, (SELECT min(t) FROM unnest($6::int[]) t WHERE t >= due.days_left) AS threshold FROM due
      ), inserted AS (

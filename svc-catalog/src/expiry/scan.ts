@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  expiryAlertThresholds,
-  mailQueueName,
-  type ExpiryScanResult,
-  type MailJob,
-} from '@medrelay/contracts';
+import { mailQueueName, type ExpiryScanResult, type MailJob } from '@medrelay/contracts';
+import { cairoTimeZone, expiryAlertThresholds } from '@medrelay/domain';
 import {
   addManyToOutbox,
   inTransaction,
@@ -75,14 +71,7 @@ export async function runExpiryScan(
   const parallel = options.parallel ?? defaultExpiryScanParallel;
   const settings = await ctx.settings();
   // First alert on entering the warning window, then at each of 30, 7 and 1 days inside it.
-  const thresholds = settings.notifyExpiry
-    ? [
-        ...new Set([
-          settings.expiryWarningDays,
-          ...expiryAlertThresholds.filter((t) => t < settings.expiryWarningDays),
-        ]),
-      ]
-    : [];
+  const thresholds = settings.notifyExpiry ? expiryAlertThresholds(settings.expiryWarningDays) : [];
   const client = await ctx.pool.connect();
   try {
     await lockScans(client);
@@ -129,8 +118,8 @@ export async function runExpiryScan(
 // The calendar day in Cairo, as the owner reads it (UTC would say the day before for a date
 // picked at local midnight). Made once: a formatter costs more than thousands of dates.
 const dayFormats = {
-  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Africa/Cairo' }),
-  ar: new Intl.DateTimeFormat('ar-EG-u-nu-latn', { dateStyle: 'medium', timeZone: 'Africa/Cairo' }),
+  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: cairoTimeZone }),
+  ar: new Intl.DateTimeFormat('ar-EG-u-nu-latn', { dateStyle: 'medium', timeZone: cairoTimeZone }),
 };
 
 /** Closes the run: one e-mail digest per owner listing the run's alerts; the run's totals. */

@@ -1,5 +1,5 @@
 import type { AdminMedicineQuery, MedicineBrowseQuery, RecipientType } from '@medrelay/contracts';
-import { dosageFormsMatching, urgentThresholdDays } from '@medrelay/domain';
+import { dosageFormsMatching, expiryClassSql, urgentThresholdDays } from '@medrelay/domain';
 import { availableSql, daysLeftSql, selectMedicines, type Db, type MedicineRow } from './repo';
 
 // Browse and the admin listing: one page of a large list with its total (exact while small,
@@ -122,14 +122,7 @@ export async function browseMedicines(
   searchCap = searchMatchCap,
 ): Promise<{ rows: MedicineRow[] } & ListTotal> {
   const params: unknown[] = [callerId, visible];
-  const where = [
-    'm.is_available',
-    'm.quantity > 0',
-    'm.expiry_date > now()',
-    'm.owner_id <> $1',
-    'm.recipient_type = ANY($2)',
-    ownerNotSuspended,
-  ];
+  const where = [availableSql, 'm.owner_id <> $1', 'm.recipient_type = ANY($2)', ownerNotSuspended];
   if (query.recipientType) {
     // "Offered to pharmacies" includes listings offered to both.
     const n = params.push(query.recipientType);
@@ -232,12 +225,6 @@ async function searchedPage(
   return { rows, total: n, estimated: false };
 }
 
-const expiryClassCondition = {
-  expired: `${daysLeftSql} <= 0`,
-  expiring: `${daysLeftSql} BETWEEN 1 AND 30`,
-  fresh: `${daysLeftSql} > 30`,
-} as const;
-
 /**
  * One page of every listing matching the admin filters, with the total over all pages (capped
  * like browse). `q` searches name and type through their trigram indexes and the owner's name
@@ -246,6 +233,8 @@ const expiryClassCondition = {
 export async function listAllMedicines(
   db: Db,
   query: AdminMedicineQuery,
+  /** The expiry warning window (the setting): where "expiring soon" ends. */
+  warningDays: number,
   exactTotalUpTo = defaultExactTotalUpTo,
 ): Promise<{ rows: MedicineRow[] } & ListTotal> {
   const params: unknown[] = [];
@@ -262,7 +251,8 @@ export async function listAllMedicines(
   if (query.available !== undefined) {
     where.push(query.available ? availableSql : `NOT ${availableSql}`);
   }
-  if (query.expiry) where.push(expiryClassCondition[query.expiry]);
+  if (query.expiry)
+    where.push(expiryClassSql(query.expiry, daysLeftSql, `$${params.push(warningDays)}::int`));
   const fromWhere = `FROM catalog.medicines m${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
   const limit = params.length + 1;
   return pageWithTotal(

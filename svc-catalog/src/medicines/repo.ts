@@ -9,7 +9,12 @@ import {
   type PhotoSize,
   type RecipientType,
 } from '@medrelay/contracts';
-import { daysLeftSql as daysLeftSqlOf, urgentThresholdDays, type DosageForm } from '@medrelay/domain';
+import {
+  availableSql as availableSqlOf,
+  daysLeftSql as daysLeftSqlOf,
+  urgentThresholdDays,
+  type DosageForm,
+} from '@medrelay/domain';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 export type Db = Pool | PoolClient;
@@ -259,8 +264,8 @@ export async function listExpiring(
   limit: number,
 ): Promise<{ rows: MedicineRow[]; total: number }> {
   // The interval (one day wider) keeps the index range; days left decides, as the bell counts.
-  const where = `m.owner_id = $1 AND m.is_available AND m.quantity > 0
-        AND m.expiry_date > now() AND m.expiry_date <= now() + make_interval(days => $2 + 1)
+  const where = `m.owner_id = $1 AND ${availableSql}
+        AND m.expiry_date <= now() + make_interval(days => $2 + 1)
         AND ${daysLeftSql} <= $2`;
   const [{ rows }, count] = await Promise.all([
     db.query<MedicineRow>(`${selectMedicines} WHERE ${where} ORDER BY m.expiry_date, m.id LIMIT $3`, [
@@ -285,7 +290,7 @@ export async function listExpiring(
 /** Days left (Cairo calendar days, libs/domain `daysLeft`), as SQL over `m.expiry_date`. */
 export const daysLeftSql = daysLeftSqlOf('m.expiry_date');
 /** Offered now: listed, units left, not expired (libs/domain `isAvailableListing`). */
-export const availableSql = `(m.is_available AND m.quantity > 0 AND m.expiry_date > now())`;
+export const availableSql = availableSqlOf('m');
 
 /** Listings still holding a photo stored as uploaded (a file name with an extension), oldest first. */
 export async function listingsWithLegacyPhotos(db: Db, limit: number) {

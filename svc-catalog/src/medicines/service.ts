@@ -9,7 +9,7 @@ import type {
   OwnMedicineSummary,
 } from '@medrelay/contracts';
 import { expiringListMax } from '@medrelay/contracts';
-import { livesImpacted, visibleRecipientTypes } from '@medrelay/domain';
+import { isAvailableListing, livesImpacted, visibleRecipientTypes } from '@medrelay/domain';
 import { httpError, withTransaction, type Caller, type PoolClient } from '@medrelay/service-kit';
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from './events';
@@ -34,7 +34,10 @@ function sourceOf(caller: Caller): MedicineSource {
 function visibleTo(row: MedicineRow, caller: Caller): boolean {
   if (row.owner_id === caller.id || caller.role === 'admin') return true;
   const offered = (visibleRecipientTypes(caller.role) as readonly string[]).includes(row.recipient_type);
-  return offered && row.is_available && row.quantity > 0 && row.expiry_date.getTime() > Date.now();
+  return (
+    offered &&
+    isAvailableListing({ isAvailable: row.is_available, quantity: row.quantity, expiryDate: row.expiry_date })
+  );
 }
 
 export function createMedicineService(ctx: CatalogContext) {
@@ -98,8 +101,10 @@ export function createMedicineService(ctx: CatalogContext) {
       return { ...totals, livesImpacted: livesImpacted(totals.units) };
     },
 
-    async expiring(caller: Caller, days: number): Promise<{ items: Medicine[]; total: number }> {
-      const { rows, total } = await listExpiring(ctx.pool, caller.id, days, expiringListMax);
+    /** Own stock expiring within `days`, by default the administrator's expiry warning window. */
+    async expiring(caller: Caller, days?: number): Promise<{ items: Medicine[]; total: number }> {
+      const window = days ?? (await ctx.settings()).expiryWarningDays;
+      const { rows, total } = await listExpiring(ctx.pool, caller.id, window, expiringListMax);
       return { items: rows.map(toMedicine), total };
     },
 
@@ -115,7 +120,13 @@ export function createMedicineService(ctx: CatalogContext) {
     },
 
     async all(query: AdminMedicineQuery): Promise<{ items: Medicine[] } & ListTotal> {
-      const { rows, ...total } = await listAllMedicines(ctx.pool, query, ctx.config.EXACT_TOTAL_UP_TO);
+      const { expiryWarningDays } = await ctx.settings();
+      const { rows, ...total } = await listAllMedicines(
+        ctx.pool,
+        query,
+        expiryWarningDays,
+        ctx.config.EXACT_TOTAL_UP_TO,
+      );
       return { items: rows.map(toMedicine), ...total };
     },
   };

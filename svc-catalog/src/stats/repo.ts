@@ -5,25 +5,32 @@ import {
   type CatalogImpact,
   type MedicineStats,
 } from '@medrelay/contracts';
+import { daysLeftSql, expiryClassSql, type ExpiryClass } from '@medrelay/domain';
 import type { Pool } from '@medrelay/service-kit';
 
 /**
- * Listings by source and expiry class, by whole days left, rounded up (spec §4): expired ≤ 0,
- * expiring 1–30, fresh > 30. `days` counts only listings created in the last N days (null: all).
+ * Listings by source and expiry class by days left (spec §4, libs/domain `expiryClass`): expired
+ * ≤ 0, expiring inside the expiry warning window (1–30 by default), fresh beyond it. `days` counts only listings created in the last N days (null: all).
  */
-export async function medicineStats(db: Pool, days: number | null): Promise<MedicineStats> {
+export async function medicineStats(
+  db: Pool,
+  days: number | null,
+  warningDays: number,
+): Promise<MedicineStats> {
+  // Days left and classes as everywhere else (libs/domain); "expiring" is the warning window.
+  const cls = (c: ExpiryClass) => expiryClassSql(c, 'days', '$2::int');
   const { rows } = await db.query<Record<string, string>>(
     `WITH m AS (
-       SELECT source, ceil(extract(epoch FROM (expiry_date - now())) / 86400) AS days FROM catalog.medicines
+       SELECT source, ${daysLeftSql('expiry_date')} AS days FROM catalog.medicines
         WHERE $1::int IS NULL OR created_at > now() - make_interval(days => $1::int))
      SELECT count(*) AS total,
             count(*) FILTER (WHERE source = 'pharmacy') AS pharmacy,
             count(*) FILTER (WHERE source = 'donor') AS donor,
-            count(*) FILTER (WHERE days > 30) AS fresh,
-            count(*) FILTER (WHERE days BETWEEN 1 AND 30) AS expiring,
-            count(*) FILTER (WHERE days <= 0) AS expired
+            count(*) FILTER (WHERE ${cls('fresh')}) AS fresh,
+            count(*) FILTER (WHERE ${cls('expiring')}) AS expiring,
+            count(*) FILTER (WHERE ${cls('expired')}) AS expired
        FROM m`,
-    [days],
+    [days, warningDays],
   );
   const n = (key: string) => Number(rows[0]![key]);
   return {

@@ -14,7 +14,7 @@ export function statsRoutes(ctx: CatalogContext): Router {
     ctx.verifier,
     { stats: catalogApi.medicineStats, activity: catalogApi.medicineActivity },
     {
-      stats: (days) => medicineStats(ctx.pool, days),
+      stats: async (days) => medicineStats(ctx.pool, days, (await ctx.settings()).expiryWarningDays),
       activity: (limit) => medicineActivity(ctx.pool, limit),
       impact: () => catalogImpact(ctx.pool),
     },

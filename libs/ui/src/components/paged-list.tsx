@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@medrelay/api-client';
 import { StackList } from '../medicines/medicine-row';
 import { Pager } from '../medicines/pager';
-import { pageCount } from '../medicines/rules';
+import { pageCount } from './paging';
 import { QueryGate } from './query-gate';
 
 /** The page a paged list shows, from 1. */

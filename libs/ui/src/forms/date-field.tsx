@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import {
   DatePicker,
   defaultDatePickerStrings,
@@ -99,15 +99,22 @@ export function DateField({
   const { t, i18n } = useTranslation('common');
   const language = currentLanguage(i18n);
   const strings = useMemo(() => calendarStrings(language, t), [language, t]);
+  // `min` greys out earlier days in the calendar, but a typed earlier day must still reach the
+  // form (Fluent would drop it silently and keep the old value): the form's schema then says why
+  // it is refused ("cannot be in the past"), as the API would.
+  const typed = useRef<Date | null>(null);
   return (
     <DatePicker
       {...props}
       value={dateOfDay(value)}
       minDate={dateOfDay(min) ?? undefined}
       onSelectDate={(date) => onChange(date ? dayString(date) : '')}
+      onValidationResult={({ error }) => {
+        if (error === 'out-of-bounds' && typed.current) onChange(dayString(typed.current));
+      }}
       onBlur={onBlur}
       formatDate={formatDay}
-      parseDateFromString={parseDay}
+      parseDateFromString={(text) => (typed.current = parseDay(text))}
       allowTextInput
       strings={strings}
       firstDayOfWeek={firstDay[language] as DatePickerProps['firstDayOfWeek']}

@@ -8,7 +8,7 @@ import { QueryGate } from '../components/query-gate';
 import { BrowseToolbar, browsePageSize, useBrowseState } from './browse-toolbar';
 import { MedicineRow, StackList } from './medicine-row';
 import { Pager } from './pager';
-import { pageCount } from './rules';
+import { pageCount } from '../components/paging';
 
 /**
  * A page of offered medicines (each with who offers it and the screen's request button), the

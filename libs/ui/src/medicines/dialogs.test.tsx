@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderInRemote } from '../test-support/render';
+import { formatDay } from '../forms/date-field';
 import { PickupDetailsDialog } from './pickup-dialog';
 import RequestDialog from './request-dialog';
 
@@ -154,10 +155,31 @@ describe('the pickup details dialog', () => {
       target: { value: '10:30' },
     });
     press('Approve');
-    expect(onApprove).toHaveBeenCalledWith({
-      pickupLocation: 'Shubra clinic',
-      pickupDate: new Date('2030-05-01T10:30').toISOString(),
-    });
+    await waitFor(() =>
+      expect(onApprove).toHaveBeenCalledWith({
+        pickupLocation: 'Shubra clinic',
+        pickupDate: new Date('2030-05-01T10:30').toISOString(),
+      }),
+    );
+  });
+
+  it('refuses a day already past, as the API does (issue 15)', async () => {
+    const onApprove = vi.fn();
+    await renderInRemote(<PickupDetailsDialog required={false} onApprove={onApprove} onClose={() => {}} />);
+    fireEvent.change(field('Pickup Location'), { target: { value: 'Shubra clinic' } });
+    const yesterday = new Date(Date.now() - 24 * 3600 * 1000);
+    fireEvent.change(field('Pickup Date and Time'), { target: { value: formatDay(yesterday) } });
+    fireEvent.blur(field('Pickup Date and Time'));
+    press('Approve');
+    await screen.findByText('Pickup date cannot be in the past');
+    expect(onApprove).not.toHaveBeenCalled();
+
+    // Today is still a pickup day.
+    fireEvent.change(field('Pickup Date and Time'), { target: { value: formatDay(new Date()) } });
+    fireEvent.blur(field('Pickup Date and Time'));
+    press('Approve');
+    await waitFor(() => expect(onApprove).toHaveBeenCalledOnce());
+    expect(screen.queryByText('Pickup date cannot be in the past')).toBeNull();
   });
 
   it('lets a pharmacy approve without them', async () => {
@@ -165,6 +187,6 @@ describe('the pickup details dialog', () => {
     await renderInRemote(<PickupDetailsDialog required={false} onApprove={onApprove} onClose={() => {}} />);
     screen.getByText(/Optional: without them/);
     press('Approve');
-    expect(onApprove).toHaveBeenCalledWith({ pickupLocation: null, pickupDate: null });
+    await waitFor(() => expect(onApprove).toHaveBeenCalledWith({ pickupLocation: null, pickupDate: null }));
   });
 });

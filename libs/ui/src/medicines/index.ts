@@ -11,7 +11,6 @@ export * from './request-button';
 export type { RequestDialogProps } from './request-dialog';
 export * from './request-row';
 export * from './use-save-medicine';
-export * from './rules';
 export * from './medicine-form-dialog';
 export * from './browse-results';
 export * from './request-section';

@@ -31,11 +31,12 @@ import {
   type RecipientType,
 } from '@medrelay/contracts';
 import { dosageForms, type DosageForm } from '@medrelay/domain/dosage-forms';
+import { cairoDay } from '@medrelay/domain/expiry';
 import { currentLanguage } from '@medrelay/i18n';
 import { DateField } from '../forms/date-field';
 import { fieldMessage } from '../forms/field-message';
 import { FilePicker } from '../forms/file-picker';
-import { cairoDay, photoProblem } from './rules';
+import { photoProblem } from '@medrelay/domain/photos';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

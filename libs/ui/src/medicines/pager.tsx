@@ -1,7 +1,7 @@
 import { Button, makeStyles, Text, tokens, useFluent } from '@fluentui/react-components';
 import { ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { pageCount } from './rules';
+import { pageCount } from '../components/paging';
 
 const useStyles = makeStyles({
   root: {

@@ -1,10 +1,19 @@
 import { useState } from 'react';
 import { Field, Input, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { requestLimits } from '@medrelay/contracts';
-import { pickupProblems } from './rules';
+import {
+  pickupDetailsSchema,
+  requestLimits,
+  requiredPickupDetailsSchema,
+  type PickupDetails,
+  type PickupDetailsInput,
+} from '@medrelay/contracts';
+import { cairoDay } from '@medrelay/domain/expiry';
 import { FormDialog } from '../components/form-dialog';
-import { DateField, dayString } from '../forms/date-field';
+import { DateField } from '../forms/date-field';
+import { fieldMessage } from '../forms/field-message';
 
 const useStyles = makeStyles({
   when: { display: 'flex', flexWrap: 'wrap', alignItems: 'start', gap: tokens.spacingHorizontalM },
@@ -19,13 +28,12 @@ const times = Array.from(
 );
 const defaultTime = '10:00';
 
-export interface PickupDetails {
-  pickupLocation: string | null;
-  /** ISO date-time, or null. */
-  pickupDate: string | null;
-}
+export type { PickupDetails };
 
-/** The approval dialog (shown while mounted): pickup location and date-time, then Approve. */
+/**
+ * The approval dialog (shown while mounted): pickup location and date-time, then Approve. The
+ * contract's schema checks it, as the API will (required for donations; no day already past).
+ */
 export function PickupDetailsDialog({
   required,
   busy,
@@ -40,22 +48,21 @@ export function PickupDetailsDialog({
 }) {
   const styles = useStyles();
   const { t } = useTranslation('common');
-  const [location, setLocation] = useState('');
+  const form = useForm<PickupDetailsInput, unknown, PickupDetails>({
+    resolver: zodResolver(required ? requiredPickupDetailsSchema : pickupDetailsSchema),
+    defaultValues: { pickupLocation: '', pickupDate: '' },
+  });
+  const { errors } = form.formState;
   // A day from the date picker and a time from the list (not the browser's datetime-local,
-  // whose format follows the browser's language, issue 13 #13).
+  // whose format follows the browser's language, issue 13 #13). The form holds the local
+  // "YYYY-MM-DDTHH:mm" (empty without a day); the schema turns it into an instant.
   const [day, setDay] = useState('');
   const [time, setTime] = useState(defaultTime);
-  const date = day ? `${day}T${time}` : '';
-  const [touched, setTouched] = useState(false);
-  const problems = pickupProblems(location, date, required);
-
-  const submit = () => {
-    setTouched(true);
-    if (problems.location || problems.date) return;
-    onApprove({
-      pickupLocation: location.trim() || null,
-      // Day and time are local time; the API takes an instant.
-      pickupDate: date ? new Date(date).toISOString() : null,
+  const setWhen = (nextDay: string, nextTime: string) => {
+    setDay(nextDay);
+    setTime(nextTime);
+    form.setValue('pickupDate', nextDay ? `${nextDay}T${nextTime}` : '', {
+      shouldValidate: form.formState.isSubmitted,
     });
   };
 
@@ -64,20 +71,27 @@ export function PickupDetailsDialog({
       title={t('pickup.title')}
       submitLabel={t('pickup.approve')}
       busy={busy}
-      onSubmit={submit}
+      onSubmit={() => void form.handleSubmit((details) => onApprove(details))()}
       onClose={onClose}
     >
       {!required && <Text>{t('pickup.optional')}</Text>}
       <Field
         label={t('pickup.location')}
         required={required}
-        validationMessage={touched && problems.location ? t(`messages:${problems.location}`) : undefined}
+        validationMessage={fieldMessage(t, errors.pickupLocation)}
       >
-        <Input
-          dir="auto"
-          maxLength={requestLimits.pickupLocationMax}
-          value={location}
-          onChange={(_, data) => setLocation(data.value)}
+        <Controller
+          control={form.control}
+          name="pickupLocation"
+          render={({ field }) => (
+            <Input
+              dir="auto"
+              maxLength={requestLimits.pickupLocationMax}
+              value={field.value ?? ''}
+              onChange={(_, data) => field.onChange(data.value)}
+              onBlur={field.onBlur}
+            />
+          )}
         />
       </Field>
       <div className={styles.when}>
@@ -85,12 +99,12 @@ export function PickupDetailsDialog({
           className={styles.day}
           label={t('pickup.date')}
           required={required}
-          validationMessage={touched && problems.date ? t(`messages:${problems.date}`) : undefined}
+          validationMessage={fieldMessage(t, errors.pickupDate)}
         >
-          <DateField value={day} onChange={setDay} min={dayString(new Date())} />
+          <DateField value={day} onChange={(next) => setWhen(next, time)} min={cairoDay(new Date())} />
         </Field>
         <Field className={styles.time} label={t('datePicker.time')}>
-          <Select value={time} onChange={(_, data) => setTime(data.value)}>
+          <Select value={time} onChange={(_, data) => setWhen(day, data.value)}>
             {times.map((option) => (
               <option key={option} value={option}>
                 {option}

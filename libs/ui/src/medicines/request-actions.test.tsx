@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MedicineRequest } from '@medrelay/contracts';
+import { requestStatuses, type MedicineRequest, type RequestStatus } from '@medrelay/contracts';
+import { requestMovesFor } from '@medrelay/domain/requests';
 import { renderInRemote } from '../test-support/render';
-import { RequesterRequestActions } from './request-actions';
+import { OwnerRequestActions, RequesterRequestActions } from './request-actions';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -58,5 +59,32 @@ describe('the requester’s final moves ask first and say what happened (issue 1
     await waitFor(() => expect(toasts).toHaveLength(1));
     expect(sent).toEqual([{ url: '/api/requests/41/status', body: { status: 'completed' } }]);
     expect(toasts[0]!.title).toBe('اتسجّل إنه اتسلّم');
+  });
+});
+
+describe('the action buttons follow the domain’s transition table (issue 15)', () => {
+  const ownerLabels = { approve: 'Approve', reject: 'Reject' };
+  const shownButtons = () => screen.queryAllByRole('button').map((b) => b.textContent);
+  const ownerButton: Partial<Record<RequestStatus, string>> = { approved: 'Approve', rejected: 'Reject' };
+  const requesterButton: Partial<Record<RequestStatus, string>> = {
+    cancelled: 'Cancel Request',
+    completed: 'Mark as Collected',
+  };
+
+  for (const status of requestStatuses) {
+    it(`offers each party exactly its moves from "${status}"`, async () => {
+      const owner = await renderInRemote(
+        <OwnerRequestActions request={request(status)} labels={ownerLabels} />,
+      );
+      expect(shownButtons()).toEqual(requestMovesFor(status, 'owner').map((to) => ownerButton[to]));
+      owner.unmount();
+      await renderInRemote(<RequesterRequestActions request={request(status)} labels={labels} />);
+      expect(shownButtons()).toEqual(requestMovesFor(status, 'requester').map((to) => requesterButton[to]));
+    });
+  }
+
+  it('offers a pending request’s owner Approve and Reject (spec §4)', async () => {
+    await renderInRemote(<OwnerRequestActions request={request('pending')} labels={ownerLabels} />);
+    expect(shownButtons()).toEqual(['Approve', 'Reject']);
   });
 });

@@ -3,6 +3,7 @@ import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useChangeRequestStatus } from '@medrelay/api-client';
 import type { MedicineRequest, RequestStatusUpdateInput } from '@medrelay/contracts';
+import { requestMovesFor } from '@medrelay/domain/requests';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { useNotify } from '../use-notify';
 import { PickupDetailsDialog } from './pickup-dialog';
@@ -62,7 +63,9 @@ export function OwnerRequestActions({
   const { change, isPending } = useRequestStatusChange(successTitle);
   const [approving, setApproving] = useState(false);
   const approveButton = useRef<HTMLButtonElement>(null);
-  if (request.status !== 'pending') return null;
+  // The buttons are the owner's moves in the domain's transition table (the server's own).
+  const moves = requestMovesFor(request.status, 'owner');
+  if (!moves.length) return null;
   const name = request.medicine?.name ?? '';
   const decide = async (update: RequestStatusUpdateInput) => {
     const moveFocus = focusAfterLeaving(approveButton.current);
@@ -72,22 +75,26 @@ export function OwnerRequestActions({
   };
   return (
     <>
-      <Button
-        ref={approveButton}
-        appearance="primary"
-        disabled={isPending}
-        onClick={() => setApproving(true)}
-        aria-label={`${labels.approve}: ${name}`}
-      >
-        {labels.approve}
-      </Button>
-      <Button
-        disabled={isPending}
-        onClick={() => void decide({ status: 'rejected' })}
-        aria-label={`${labels.reject}: ${name}`}
-      >
-        {labels.reject}
-      </Button>
+      {moves.includes('approved') && (
+        <Button
+          ref={approveButton}
+          appearance="primary"
+          disabled={isPending}
+          onClick={() => setApproving(true)}
+          aria-label={`${labels.approve}: ${name}`}
+        >
+          {labels.approve}
+        </Button>
+      )}
+      {moves.includes('rejected') && (
+        <Button
+          disabled={isPending}
+          onClick={() => void decide({ status: 'rejected' })}
+          aria-label={`${labels.reject}: ${name}`}
+        >
+          {labels.reject}
+        </Button>
+      )}
       {approving && (
         <PickupDetailsDialog
           required={request.medicine?.source === 'donor'}
@@ -124,7 +131,9 @@ export function RequesterRequestActions({
       notify.success(t('toast.requestCancelled'), t('toast.requestCancelledBody', { name }));
     else notify.success(t('toast.markedCollected'), t('toast.markedCollectedBody', { name }));
   };
-  if (request.status === 'pending')
+  // The requester's moves in the domain's transition table: cancel while pending, collected once approved.
+  const moves = requestMovesFor(request.status, 'requester');
+  if (moves.includes('cancelled'))
     return (
       <ConfirmDialog
         trigger={
@@ -139,7 +148,7 @@ export function RequesterRequestActions({
         onConfirm={() => void act('cancelled')}
       />
     );
-  if (request.status === 'approved')
+  if (moves.includes('completed'))
     return (
       <ConfirmDialog
         trigger={

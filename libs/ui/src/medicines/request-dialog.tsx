@@ -9,11 +9,19 @@ import {
   Spinner,
   Textarea,
 } from '@fluentui/react-components';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, useCreateRequest, useRequest } from '@medrelay/api-client';
-import { requestLimits, type Medicine } from '@medrelay/contracts';
+import {
+  requestCreateFormSchema,
+  requestLimits,
+  type Medicine,
+  type RequestCreate,
+  type RequestCreateInput,
+} from '@medrelay/contracts';
 import { useNotify } from '../use-notify';
-import { requestQuantityProblem } from './rules';
+import { fieldMessage } from '../forms/field-message';
 import { FormDialog } from '../components/form-dialog';
 import { RequesterRequestActions } from './request-actions';
 import { RequestRow } from './request-row';
@@ -60,7 +68,10 @@ export interface RequestDialogProps {
   successTitle: string;
 }
 
-/** The request dialog: quantity 1..available and optional notes with a default text. */
+/**
+ * The request dialog: quantity 1..available and optional notes with a default text, checked by
+ * the contract's schema as the API checks the body.
+ */
 export default function RequestDialog({
   medicine,
   label,
@@ -71,24 +82,24 @@ export default function RequestDialog({
   const { t } = useTranslation('common');
   const notify = useNotify();
   const create = useCreateRequest();
-  const [quantity, setQuantity] = useState('1');
-  // Until the user writes their own note, the default follows the quantity.
-  const [notes, setNotes] = useState<string | null>(null);
-  const count = Number(quantity);
-  const defaultNotes = t(`request.${notesKind}Notes`, {
-    count: Number.isInteger(count) && count > 0 ? count : 1,
+  const [schema] = useState(() => requestCreateFormSchema(medicine.quantity));
+  const form = useForm<RequestCreateInput, unknown, RequestCreate>({
+    resolver: zodResolver(schema),
+    defaultValues: { medicineId: medicine.id, quantity: 1, notes: null },
   });
-  const problem = requestQuantityProblem(count, medicine.quantity);
-  const [touched, setTouched] = useState(false);
+  const { errors } = form.formState;
+  // Until the user writes their own note (null until then), the default follows the quantity.
+  const [count, notes] = form.watch(['quantity', 'notes']);
+  const defaultNotes = t(`request.${notesKind}Notes`, {
+    count: Number.isInteger(count) && count! > 0 ? count : 1,
+  });
   // A second request for the same medicine is refused while one is open: offer that one instead.
   const [existing, setExisting] = useState<{ id: number; message: string } | null>(null);
   const [showExisting, setShowExisting] = useState(false);
 
-  const submit = async () => {
-    setTouched(true);
-    if (problem) return;
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await create.mutateAsync({ medicineId: medicine.id, quantity: count, notes: notes ?? defaultNotes });
+      await create.mutateAsync({ ...body, notes: body.notes ?? defaultNotes });
       notify.success(successTitle);
       onClose();
     } catch (error) {
@@ -96,14 +107,13 @@ export default function RequestDialog({
       if (id !== null) setExisting({ id, message: (error as ApiError).serverMessage ?? '' });
       else notify.failure(t('toast.requestFailed'), error);
     }
-  };
+  });
 
+  // "Only 2 units are available" with the language's plural forms; other rules by their key.
   const quantityMessage =
-    touched && problem
-      ? problem === 'min'
-        ? t('messages:quantityMin')
-        : t('request.quantityMax', { count: medicine.quantity })
-      : undefined;
+    errors.quantity?.message === 'insufficientQuantity'
+      ? t('request.quantityMax', { count: medicine.quantity })
+      : fieldMessage(t, errors.quantity);
 
   return (
     <FormDialog
@@ -137,8 +147,8 @@ export default function RequestDialog({
           min={1}
           max={medicine.quantity}
           step={1}
-          value={quantity}
-          onChange={(_, data) => setQuantity(data.value)}
+          defaultValue="1"
+          {...form.register('quantity', { valueAsNumber: true })}
         />
       </Field>
       <Field label={t('request.notes')}>
@@ -146,7 +156,7 @@ export default function RequestDialog({
           dir="auto"
           maxLength={requestLimits.notesMax}
           value={notes ?? defaultNotes}
-          onChange={(_, data) => setNotes(data.value)}
+          onChange={(_, data) => form.setValue('notes', data.value)}
           resize="vertical"
         />
       </Field>
