@@ -19,6 +19,7 @@ import { convertLegacyPhotos } from './images/legacy';
 import { imageRoutes } from './images/routes';
 import { LocalDiskStorage } from './images/storage';
 import { medicineRoutes } from './medicines/routes';
+import { productRoutes } from './products/routes';
 import { internalRoutes } from './reservations/routes';
 import { statsRoutes } from './stats/routes';
 
@@ -59,6 +60,7 @@ export async function createCatalogService(
   app.use(imageRoutes(ctx));
   app.use(statsRoutes(ctx));
   app.use(medicineRoutes(ctx));
+  app.use(productRoutes(ctx));
   app.use(expiryRoutes(ctx, runtime.queues.get(expiryScanQueueName)!));
   app.use(internalRoutes(ctx));
   app.use(notFoundHandler);

@@ -23,6 +23,10 @@ export const medicineSnapshotSchema = z.object({
   recipientType: z.enum(recipientTypes),
   imageUrl: z.string().nullable(),
   isAvailable: z.boolean(),
+  /** The pack code (issue 17); optional so events written before it still parse. */
+  gtin: z.string().nullable().optional(),
+  batch: z.string().nullable().optional(),
+  serial: z.string().nullable().optional(),
   createdAt: z.string(),
   version: z.number().int(),
 });

@@ -1,4 +1,7 @@
 import { parseBarcode } from 'gs1-barcode-parser-mod';
+import { packCodeMaxLength, validGtin } from './gtin';
+
+export { validGtin };
 
 // The GS1 DataMatrix on every Egyptian medicine pack (EDA decree 29/2016): GTIN (AI 01), expiry
 // (17), batch (10), serial (21). Splitting the element string into its AIs is the maintained
@@ -25,6 +28,15 @@ export type Gs1Problem =
   /** A variable field longer than the standard allows: most often a lost group separator. */
   | 'too-long';
 
+/** The message key (libs/contracts messages) that says why a scanned code was refused. */
+export const gs1ProblemMessage = {
+  'not-gs1': 'gs1NotGs1',
+  unreadable: 'gs1Unreadable',
+  'bad-check-digit': 'gs1BadCheckDigit',
+  'bad-date': 'gs1BadDate',
+  'too-long': 'gs1TooLong',
+} as const satisfies Record<Gs1Problem, string>;
+
 export type Gs1Reading = { ok: true; pack: Gs1Pack } | { ok: false; problem: Gs1Problem; ai?: string };
 
 /** ASCII 29, the group separator that ends a variable-length field (FNC1 inside the symbol). */
@@ -45,17 +57,8 @@ export function looksLikeGs1(text: string): boolean {
   );
 }
 
-/** GTIN-8/12/13/14 check digit (GS1 mod 10: weights 3 and 1 from the right). */
-export function validGtin(gtin: string): boolean {
-  if (!/^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(gtin)) return false;
-  const digits = [...gtin].map(Number);
-  const check = digits.pop()!;
-  const sum = digits.reverse().reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 3 : 1), 0);
-  return (10 - (sum % 10)) % 10 === check;
-}
-
 /** Most characters AIs 10 and 21 may hold (GS1 General Specifications). */
-const maxLength: Record<string, number> = { '10': 20, '21': 20 };
+const maxLength: Record<string, number> = { '10': packCodeMaxLength, '21': packCodeMaxLength };
 
 /**
  * Reads a scanned GS1 element string (with or without a symbology identifier, with group

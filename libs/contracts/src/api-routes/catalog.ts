@@ -12,6 +12,10 @@ import {
   medicineUpdateSchema,
   ownMedicineSummarySchema,
   photoParams,
+  productListQuerySchema,
+  productParams,
+  productSchema,
+  productUpdateSchema,
 } from '../medicines';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
 import type { ApiRoute } from './route';
@@ -174,5 +178,35 @@ export const catalogRoutes: readonly ApiRoute[] = [
     access: 'admin',
     response: expiryScanQueuedSchema,
     status: 202,
+  },
+
+  {
+    method: 'get',
+    path: '/api/products/:gtin',
+    tag: 'medicines',
+    summary: 'What a GTIN names in the product dictionary (learned from listings), to pre-fill a scanned pack',
+    access: 'approved',
+    params: productParams,
+    response: productSchema,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/products',
+    tag: 'admin',
+    summary: 'The product dictionary, by GTIN or name, a page at a time',
+    access: 'admin',
+    query: productListQuerySchema,
+    response: z.array(productSchema),
+    headers: { 'X-Total-Count': 'Matching products over all pages' },
+  },
+  {
+    method: 'put',
+    path: '/api/admin/products/:gtin',
+    tag: 'admin',
+    summary: "Correct (or add) a product dictionary entry; listings never overwrite an admin's entry",
+    access: 'admin',
+    params: productParams,
+    body: productUpdateSchema,
+    response: productSchema,
   },
 ];
