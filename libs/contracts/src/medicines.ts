@@ -382,6 +382,13 @@ export const productParams = z.object({
     .transform(toGtin14),
 });
 
+/** Where the product dictionary is (the browser builds its calls from these, not literals). */
+export const productPaths = {
+  lookup: (gtin: string) => `/api/products/${gtin}`,
+  adminList: '/api/admin/products',
+  adminEntry: (gtin: string) => `/api/admin/products/${gtin}`,
+} as const;
+
 /** A product dictionary entry: what a pack's GTIN names (learned from the first listing, or set by an admin). */
 export const productSchema = z.object({
   gtin: z.string(),

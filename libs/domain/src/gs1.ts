@@ -1,7 +1,9 @@
 import { parseBarcode } from 'gs1-barcode-parser-mod';
+import { groupSeparator, symbologyPrefix } from './gs1-shape';
 import { packCodeMaxLength, validGtin } from './gtin';
 
 export { validGtin };
+export { groupSeparator, looksLikeGs1 } from './gs1-shape';
 
 // The GS1 DataMatrix on every Egyptian medicine pack (EDA decree 29/2016): GTIN (AI 01), expiry
 // (17), batch (10), serial (21). Splitting the element string into its AIs is the maintained
@@ -38,24 +40,6 @@ export const gs1ProblemMessage = {
 } as const satisfies Record<Gs1Problem, string>;
 
 export type Gs1Reading = { ok: true; pack: Gs1Pack } | { ok: false; problem: Gs1Problem; ai?: string };
-
-/** ASCII 29, the group separator that ends a variable-length field (FNC1 inside the symbol). */
-export const groupSeparator = '\u001d';
-
-/** Symbology identifiers a scanner may put first: GS1 DataMatrix, GS1-128, GS1 QR, GS1 DataBar. */
-const symbologyPrefix = /^\](d2|C1|Q3|e0)/;
-
-/** Whether text typed into a field is a scanner's GS1 element string rather than what a person types. */
-export function looksLikeGs1(text: string): boolean {
-  const t = text.trim();
-  return (
-    symbologyPrefix.test(t) ||
-    t.includes(groupSeparator) ||
-    /^\(01\)\d{14}/.test(t) ||
-    // A bare element string: AI 01 with a valid GTIN, followed by more elements.
-    (/^01\d{14}\d{2}/.test(t) && validGtin(t.slice(2, 16)))
-  );
-}
 
 /** Most characters AIs 10 and 21 may hold (GS1 General Specifications). */
 const maxLength: Record<string, number> = { '10': packCodeMaxLength, '21': packCodeMaxLength };
