@@ -89,7 +89,7 @@ export function PackScanButtons({
         </Button>
         <FilePicker
           accept="image/*"
-          label={t('scan.fromPhoto')}
+          label={t('scan.title')}
           chooseLabel={t('scan.fromPhoto')}
           noneLabel={t('scan.noPhoto')}
           onFile={(file) => void decodePhoto(file)}
