@@ -9,8 +9,19 @@ import sharp from 'sharp';
  * ("(01)…(17)…(10)…(21)…"), as a PNG on a white margin (a photo of the box).
  */
 export async function gs1DataMatrixPng(hri: string): Promise<Buffer> {
-  const symbol = await bwipjs.toBuffer({ bcid: 'gs1datamatrix', text: hri, scale: 8, paddingwidth: 6, paddingheight: 6, backgroundcolor: 'FFFFFF' });
-  return sharp(symbol).flatten({ background: '#ffffff' }).extend({ top: 40, bottom: 40, left: 40, right: 40, background: '#ffffff' }).png().toBuffer();
+  const symbol = await bwipjs.toBuffer({
+    bcid: 'gs1datamatrix',
+    text: hri,
+    scale: 8,
+    paddingwidth: 6,
+    paddingheight: 6,
+    backgroundcolor: 'FFFFFF',
+  });
+  return sharp(symbol)
+    .flatten({ background: '#ffffff' })
+    .extend({ top: 40, bottom: 40, left: 40, right: 40, background: '#ffffff' })
+    .png()
+    .toBuffer();
 }
 
 /**

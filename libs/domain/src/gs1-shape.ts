@@ -23,4 +23,3 @@ export function looksLikeGs1(text: string): boolean {
     (/^01\d{14}\d{2}/.test(t) && validGtin(t.slice(2, 16)))
   );
 }
-

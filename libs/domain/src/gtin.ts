@@ -29,6 +29,10 @@ export const packCodeMaxLength = 20;
  * expired stock) frees it; a listing whose units are all promised to requests still holds it.
  * SQL twin: the partial unique index `medicines_open_pack` (svc-catalog migration 008).
  */
-export function holdsPackSerial(listing: { isAvailable: boolean; gtin?: string | null; serial?: string | null }) {
+export function holdsPackSerial(listing: {
+  isAvailable: boolean;
+  gtin?: string | null;
+  serial?: string | null;
+}) {
   return listing.isAvailable && !!listing.gtin && !!listing.serial;
 }

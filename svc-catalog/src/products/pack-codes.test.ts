@@ -43,10 +43,16 @@ describe('pack codes on listings', () => {
     });
     const mine = await p.api.get('/api/medicines/my', { token: pharmacy.token });
     expect(mine.body.find((m: { id: number }) => m.id === id)).toMatchObject({ gtin, serial: 'SN-0001' });
-    const edited = await p.api.put(`/api/medicines/${id}`, { batch: 'B13', serial: '' }, { token: pharmacy.token });
+    const edited = await p.api.put(
+      `/api/medicines/${id}`,
+      { batch: 'B13', serial: '' },
+      { token: pharmacy.token },
+    );
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ gtin, batch: 'B13', serial: null });
-    const { rows } = await p.catalog.service.ctx.pool.query<{ payload: { medicine: Record<string, unknown> } }>(
+    const { rows } = await p.catalog.service.ctx.pool.query<{
+      payload: { medicine: Record<string, unknown> };
+    }>(
       `SELECT payload FROM catalog.outbox WHERE job_name = 'medicine.changed'
           AND payload->'medicine'->>'id' = $1 ORDER BY created_at DESC LIMIT 1`,
       [String(id)],
@@ -56,7 +62,9 @@ describe('pack codes on listings', () => {
 
   it('stores a GTIN-13 (the printed barcode) as the GTIN-14 of the DataMatrix; without codes all are null', async () => {
     const gtin = gtinOf(2);
-    const res = await p.api.post('/api/medicines', medicineInput({ gtin: gtin.slice(1) }), { token: donor.token });
+    const res = await p.api.post('/api/medicines', medicineInput({ gtin: gtin.slice(1) }), {
+      token: donor.token,
+    });
     expect(res.status).toBe(201);
     expect(res.body.gtin).toBe(gtin);
     const plain = await p.api.post('/api/medicines', medicineInput(), { token: donor.token });
@@ -102,18 +110,40 @@ describe('pack codes on listings', () => {
     expect(en.status).toBe(409);
     expect(en.body.message).toBe('This pack (same product code and serial number) is already listed');
     // Another serial of the same product, or the same serial of another product, is another pack.
-    expect((await p.api.post('/api/medicines', medicineInput({ ...pack, serial: 'TWO' }), { token: pharmacy.token })).status).toBe(201);
-    expect((await p.api.post('/api/medicines', medicineInput({ ...pack, gtin: gtinOf(5) }), { token: pharmacy.token })).status).toBe(201);
+    expect(
+      (
+        await p.api.post('/api/medicines', medicineInput({ ...pack, serial: 'TWO' }), {
+          token: pharmacy.token,
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await p.api.post('/api/medicines', medicineInput({ ...pack, gtin: gtinOf(5) }), {
+          token: pharmacy.token,
+        })
+      ).status,
+    ).toBe(201);
     // Unlisting frees the serial; listing the old one again then conflicts with the new listing.
-    expect((await p.api.delete(`/api/medicines/${first.body.id}`, { token: pharmacy.token })).status).toBe(200);
+    expect((await p.api.delete(`/api/medicines/${first.body.id}`, { token: pharmacy.token })).status).toBe(
+      200,
+    );
     const relisted = await p.api.post('/api/medicines', medicineInput(pack), { token: pharmacy2.token });
     expect(relisted.status).toBe(201);
-    const back = await p.api.put(`/api/medicines/${first.body.id}`, { isAvailable: true }, { token: pharmacy.token });
+    const back = await p.api.put(
+      `/api/medicines/${first.body.id}`,
+      { isAvailable: true },
+      { token: pharmacy.token },
+    );
     expect(back.status).toBe(409);
     expect(back.body.code).toBe('PACK_ALREADY_LISTED');
     // An edit that gives a listing a serial already listed is refused the same way.
     const other = await p.api.post('/api/medicines', medicineInput({ gtin }), { token: pharmacy.token });
-    const clash = await p.api.put(`/api/medicines/${other.body.id}`, { serial: 'ONE' }, { token: pharmacy.token });
+    const clash = await p.api.put(
+      `/api/medicines/${other.body.id}`,
+      { serial: 'ONE' },
+      { token: pharmacy.token },
+    );
     expect(clash.status).toBe(409);
   });
 
@@ -170,13 +200,17 @@ describe('product dictionary', () => {
     expect((await p.api.get(`/api/products/${gtinOf(8)}`)).status).toBe(401);
   });
 
-  it("lets an admin correct an entry, which later listings never overwrite; others may not", async () => {
+  it('lets an admin correct an entry, which later listings never overwrite; others may not', async () => {
     const gtin = gtinOf(9);
     await p.api.post('/api/medicines', medicineInput({ gtin, name: 'Brufen 400 typo', type: 'syrup' }), {
       token: pharmacy.token,
     });
     for (const who of [pharmacy, donor]) {
-      const res = await p.api.put(`/api/admin/products/${gtin}`, { name: 'Brufen', type: 'tablets' }, { token: who.token });
+      const res = await p.api.put(
+        `/api/admin/products/${gtin}`,
+        { name: 'Brufen', type: 'tablets' },
+        { token: who.token },
+      );
       expect(res.status).toBe(403);
     }
     const fixed = await p.api.put(
@@ -201,13 +235,21 @@ describe('product dictionary', () => {
     const byCode = await p.api.get(`/api/admin/products?q=${gtin.slice(1, 10)}`, { token: admin.token });
     expect(byCode.body.map((x: { gtin: string }) => x.gtin)).toContain(gtin);
     // An admin may add an entry no listing taught yet; bad bodies are a 400.
-    const added = await p.api.put(`/api/admin/products/${gtinOf(10)}`, { name: 'Concor 5', type: 'tablets' }, {
-      token: admin.token,
-    });
+    const added = await p.api.put(
+      `/api/admin/products/${gtinOf(10)}`,
+      { name: 'Concor 5', type: 'tablets' },
+      {
+        token: admin.token,
+      },
+    );
     expect(added.status).toBe(200);
-    const badBody = await p.api.put(`/api/admin/products/${gtinOf(10)}`, { name: '', type: 'pills' }, {
-      token: admin.token,
-    });
+    const badBody = await p.api.put(
+      `/api/admin/products/${gtinOf(10)}`,
+      { name: '', type: 'pills' },
+      {
+        token: admin.token,
+      },
+    );
     expect(badBody.status).toBe(400);
   });
 });

@@ -53,7 +53,10 @@ export async function saveProductByAdmin(db: Db, gtin: string, product: ProductU
 }
 
 /** A page of the dictionary, by GTIN prefix or name, most recently changed first. */
-export async function listProducts(db: Db, query: ProductListQuery): Promise<{ rows: Product[]; total: number }> {
+export async function listProducts(
+  db: Db,
+  query: ProductListQuery,
+): Promise<{ rows: Product[]; total: number }> {
   const q = query.q ?? '';
   const where = `($1 = '' OR gtin LIKE ltrim($1, '0') || '%' OR ltrim(gtin, '0') LIKE ltrim($1, '0') || '%'
                   OR name ILIKE '%' || $1 || '%')`;

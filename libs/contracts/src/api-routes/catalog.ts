@@ -184,7 +184,8 @@ export const catalogRoutes: readonly ApiRoute[] = [
     method: 'get',
     path: '/api/products/:gtin',
     tag: 'medicines',
-    summary: 'What a GTIN names in the product dictionary (learned from listings), to pre-fill a scanned pack',
+    summary:
+      'What a GTIN names in the product dictionary (learned from listings), to pre-fill a scanned pack',
     access: 'approved',
     params: productParams,
     response: productSchema,

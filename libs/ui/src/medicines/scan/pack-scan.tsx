@@ -15,7 +15,7 @@ import {
 import { ScanCamera20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { translate, type Language } from '@medrelay/contracts';
-import { looksLikeGs1 } from '@medrelay/domain/gs1-shape';
+import { groupSeparator, looksLikeGs1 } from '@medrelay/domain/gs1-shape';
 import type { Gs1Pack } from '@medrelay/domain/gs1';
 import { FilePicker } from '../../forms/file-picker';
 
@@ -42,7 +42,9 @@ export async function readPackCode(
 ): Promise<{ pack: Gs1Pack } | { problem: string }> {
   const { readGs1, gs1ProblemMessage } = await import(/* webpackChunkName: "gs1" */ '@medrelay/domain/gs1');
   const reading = readGs1(text);
-  return reading.ok ? { pack: reading.pack } : { problem: translate(gs1ProblemMessage[reading.problem], language) };
+  return reading.ok
+    ? { pack: reading.pack }
+    : { problem: translate(gs1ProblemMessage[reading.problem], language) };
 }
 
 const useStyles = makeStyles({
@@ -130,12 +132,17 @@ export function PackScanButtons({
 
 /** Most time between a scanner's keystrokes; people type slower, even fast typists over a long code. */
 const wedgeGapMs = 80;
-/** Quiet time after which a burst without a final Enter is taken as a whole scan. */
-const wedgeIdleMs = 150;
+/**
+ * Once a burst starts the way only scanners start (`]d2`, a group separator, "(01)"), a slower
+ * keystroke still belongs to it: a busy phone or a Bluetooth link may space the characters out.
+ */
+const scanStartGapMs = 1000;
+const startsLikeScan = (text: string) => /^(\][A-Za-z]|\(01\))/.test(text) || text.startsWith(groupSeparator);
 
 /** Sets an input's value as typing would, so React, Fluent and the form all see the change. */
 function typeValue(input: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  const proto = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  const proto =
+    input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
   Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(input, value);
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
@@ -174,28 +181,30 @@ export function useWedgeScan(formRef: RefObject<HTMLFormElement | null>, onScan:
       latest.current(text);
     };
     const add = (text: string, target: EventTarget | null, now: number) => {
-      if (now - burst.last > wedgeGapMs || target !== burst.target) {
+      const gap = startsLikeScan(burst.text) || looksLikeGs1(burst.text) ? scanStartGapMs : wedgeGapMs;
+      if (now - burst.last > gap || target !== burst.target) {
         burst = { text: '', last: now, target, before: field(target)?.value ?? '' };
       }
       burst.text += text;
       burst.last = now;
       clearTimeout(idle);
-      idle = setTimeout(finish, wedgeIdleMs);
+      // A scanner that sends no Enter: the burst is whole once it has been quiet that long.
+      idle = setTimeout(finish, scanStartGapMs);
     };
 
     const onBeforeInput = (event: Event) => {
       const e = event as InputEvent;
       if (e.inputType !== 'insertText' || !e.data) return;
       // Once a burst is plainly a scan, the rest of it is kept out of the field.
-      const wasScan = looksLikeGs1(burst.text) && performance.now() - burst.last <= wedgeGapMs;
+      const wasScan = looksLikeGs1(burst.text) && performance.now() - burst.last <= scanStartGapMs;
       add(e.data, e.target, performance.now());
       if (wasScan) e.preventDefault();
     };
     const onKeyDown = (e: KeyboardEvent) => {
-      const recent = performance.now() - burst.last <= wedgeIdleMs;
+      const recent = performance.now() - burst.last <= scanStartGapMs;
       if (e.ctrlKey && e.key === ']') {
         e.preventDefault();
-        add('\u001d', e.target, performance.now());
+        add(groupSeparator, e.target, performance.now());
       } else if (e.key === 'Enter' && recent && looksLikeGs1(burst.text)) {
         e.preventDefault();
         finish();
