@@ -13,6 +13,7 @@ import { usePlatform } from './support/platform';
 const cameraGtin = '06221234567891';
 const wedgeGtin = '06221234500003';
 const photoGtin = '06221234500010';
+const adminGtin = '06221234500027';
 const cameraPack = `(01)${cameraGtin}(17)271231(10)B12X(21)SN0001`;
 
 const platform = usePlatform({
@@ -132,5 +133,49 @@ describe('scanning a pack into the listing form (issue 17)', { timeout: 120_000 
       .waitFor();
     expect(await remote.getByLabel('Batch').inputValue()).toBe('PH-22');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+  });
+
+  it("admin: corrects the product dictionary; the next scan of that GTIN pre-fills the admin's name", async () => {
+    const [admin, donor] = await Promise.all([
+      platform.approvedUser('admin'),
+      platform.approvedUser('donor'),
+    ]);
+    const page = await platform.newPage();
+    await platform.signIn(page, admin.email);
+    await page.goto('/admin/listings');
+    const remote = page.getByTestId('remote-admin');
+    const section = remote.getByRole('region', { name: 'Product dictionary' });
+    await section.getByRole('button', { name: 'Add product' }).click();
+    const dialog = page.getByRole('dialog');
+    // A GTIN with a wrong check digit is refused beside the field.
+    await dialog.getByLabel('Product code (GTIN)').fill('06221234500021');
+    await dialog.getByLabel('Medicine Name').fill('Augmentin 1g');
+    await dialog.getByLabel('Type').selectOption('tablets');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('The product code (GTIN) is not valid').waitFor();
+    await dialog.getByLabel('Product code (GTIN)').fill(adminGtin);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Product saved');
+    const row = section.getByTestId('product-row').filter({ hasText: adminGtin });
+    await row.getByText('Augmentin 1g').waitFor();
+    await row.getByText('Corrected').waitFor();
+
+    const donorPage = await platform.newPage();
+    await platform.signIn(donorPage, donor.email);
+    await donorPage.goto('/donor/add-donation');
+    const form = donorPage.getByTestId('remote-donor');
+    await form.getByLabel('Medicine Name').waitFor();
+    await form.locator('input[type=file][accept="image/*"]').setInputFiles({
+      name: 'pack.png',
+      mimeType: 'image/png',
+      buffer: await gs1DataMatrixPng(`(01)${adminGtin}(17)281130(10)AUG1(21)A-1`),
+    });
+    await form
+      .getByTestId('scan-note')
+      .filter({ hasText: 'and the product list' })
+      .waitFor({ timeout: 30_000 });
+    expect(await form.getByLabel('Medicine Name').inputValue()).toBe('Augmentin 1g');
+    expect(await form.getByLabel('Type').inputValue()).toBe('tablets');
+    expect(await form.getByLabel('Expiry Date').inputValue()).toBe('30/11/2028');
   });
 });

@@ -91,6 +91,7 @@ export function PackScanButtons({
         </Button>
         <FilePicker
           accept="image/*"
+          aria-label={t('scan.fromPhoto')}
           label={t('scan.title')}
           chooseLabel={t('scan.fromPhoto')}
           noneLabel={t('scan.noPhoto')}
@@ -181,8 +182,11 @@ export function useWedgeScan(formRef: RefObject<HTMLFormElement | null>, onScan:
       latest.current(text);
     };
     const add = (text: string, target: EventTarget | null, now: number) => {
-      const gap = startsLikeScan(burst.text) || looksLikeGs1(burst.text) ? scanStartGapMs : wedgeGapMs;
-      if (now - burst.last > gap || target !== burst.target) {
+      const scanning = startsLikeScan(burst.text) || looksLikeGs1(burst.text);
+      const gap = scanning ? scanStartGapMs : wedgeGapMs;
+      // A symbology identifier (`]d2`) opens a scan even right after other input.
+      const opensScan = text === ']' && !scanning;
+      if (now - burst.last > gap || target !== burst.target || opensScan) {
         burst = { text: '', last: now, target, before: field(target)?.value ?? '' };
       }
       burst.text += text;
@@ -195,6 +199,12 @@ export function useWedgeScan(formRef: RefObject<HTMLFormElement | null>, onScan:
     const onBeforeInput = (event: Event) => {
       const e = event as InputEvent;
       if (e.inputType !== 'insertText' || !e.data) return;
+      // A scanner types one character at a time; a longer insert (autofill, an IME, a test's
+      // fill) is no keystroke and ends any burst.
+      if (e.data.length > 1) {
+        burst = { text: '', last: 0, target: null, before: '' };
+        return;
+      }
       // Once a burst is plainly a scan, the rest of it is kept out of the field.
       const wasScan = looksLikeGs1(burst.text) && performance.now() - burst.last <= scanStartGapMs;
       add(e.data, e.target, performance.now());
