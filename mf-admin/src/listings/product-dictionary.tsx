@@ -1,34 +1,25 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Card,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  Select,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, Card, Field, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { ApiError, useAdminProducts, useCorrectProduct } from '@medrelay/api-client';
 import { productParams, productUpdateSchema, translate, type Product } from '@medrelay/contracts';
-import { dosageForms, type DosageForm } from '@medrelay/domain/dosage-forms';
+import type { DosageForm } from '@medrelay/domain/dosage-forms';
 import { currentLanguage } from '@medrelay/i18n';
-import { EmptyState, Pager, QueryGate, useDosageFormLabel, useNotify } from '@medrelay/ui';
+import {
+  DosageFormSelect,
+  EmptyState,
+  FormDialog,
+  Pager,
+  QueryGate,
+  useDosageFormLabel,
+  useNotify,
+} from '@medrelay/ui';
 import { adminPageSize } from '../admin-page';
 import { useListStyles } from '../list-styles';
 import { DebouncedSearch, useFilterStyles } from '../users/filters';
 
 const useStyles = makeStyles({
   header: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'end' },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
 /**
@@ -111,7 +102,6 @@ export function ProductDictionary() {
 
 /** Corrects one entry (or adds one by its GTIN): checked with the API's own schemas. */
 function ProductDialog({ product, onClose }: { product: Product | null; onClose: () => void }) {
-  const styles = useStyles();
   const { t, i18n } = useTranslation('admin');
   const notify = useNotify();
   const correct = useCorrectProduct();
@@ -149,56 +139,30 @@ function ProductDialog({ product, onClose }: { product: Product | null; onClose:
   };
 
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            save();
-          }}
-          noValidate
-        >
-          <DialogBody>
-            <DialogTitle>{t(product ? 'products.editTitle' : 'products.addTitle')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field label={t('common:medicine.gtin')} validationMessage={problems.gtin}>
-                <Input
-                  dir="ltr"
-                  inputMode="numeric"
-                  maxLength={14}
-                  value={gtin}
-                  disabled={!!product}
-                  onChange={(_, data) => setGtin(data.value)}
-                />
-              </Field>
-              <Field label={t('common:medicine.name')} validationMessage={problems.name} required>
-                <Input dir="auto" value={name} onChange={(_, data) => setName(data.value)} />
-              </Field>
-              <Field label={t('common:medicine.type')} validationMessage={problems.type} required>
-                <Select value={type} onChange={(_, data) => setType(data.value as DosageForm)}>
-                  <option value="" disabled>
-                    {t('common:medicine.typePlaceholder')}
-                  </option>
-                  {dosageForms.map((key) => (
-                    <option key={key} value={key}>
-                      {t(`common:dosageForm.${key}`)}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              {problems.form && <Text role="alert">{problems.form}</Text>}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                {t('common:actions.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={correct.isPending}>
-                {t('products.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={t(product ? 'products.editTitle' : 'products.addTitle')}
+      submitLabel={t('products.save')}
+      busy={correct.isPending}
+      onSubmit={save}
+      onClose={onClose}
+    >
+      <Field label={t('common:medicine.gtin')} validationMessage={problems.gtin}>
+        <Input
+          dir="ltr"
+          inputMode="numeric"
+          maxLength={14}
+          value={gtin}
+          disabled={!!product}
+          onChange={(_, data) => setGtin(data.value)}
+        />
+      </Field>
+      <Field label={t('common:medicine.name')} validationMessage={problems.name} required>
+        <Input dir="auto" value={name} onChange={(_, data) => setName(data.value)} />
+      </Field>
+      <Field label={t('common:medicine.type')} validationMessage={problems.type} required>
+        <DosageFormSelect value={type} onValue={(value) => setType(value as DosageForm)} />
+      </Field>
+      {problems.form && <Text role="alert">{problems.form}</Text>}
+    </FormDialog>
   );
 }

@@ -8,13 +8,13 @@ import {
   makeStyles,
   Radio,
   RadioGroup,
-  Select,
   Textarea,
   tokens,
+  type InputProps,
 } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useController, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, lookupProduct, usePublicSettings } from '@medrelay/api-client';
 import {
@@ -32,7 +32,9 @@ import {
   type MedicineUpdateInput,
   type RecipientType,
 } from '@medrelay/contracts';
-import { dosageForms, type DosageForm } from '@medrelay/domain/dosage-forms';
+import type { DosageForm } from '@medrelay/domain/dosage-forms';
+import { packCodeMaxLength } from '@medrelay/domain/gtin';
+import { DosageFormSelect } from './dosage-form-select';
 import { currentLanguage } from '@medrelay/i18n';
 import { DateField } from '../forms/date-field';
 import { fieldMessage } from '../forms/field-message';
@@ -78,6 +80,28 @@ function initialValues(medicine?: Medicine, recipientType?: RecipientType): Medi
 
 /** Fields a scan may fill: controlled, so a value set by the form shows in the Fluent input. */
 type ScanFilled = 'name' | 'type' | 'gtin' | 'batch' | 'serial' | 'expiryDate';
+
+/** A Fluent input bound to one text field of the form, controlled (a scan may set it). */
+function FormInput({
+  control,
+  name,
+  ...props
+}: Omit<InputProps, 'name' | 'value' | 'onChange' | 'onBlur'> & {
+  control: Control<MedicineCreateInput, unknown, MedicineCreate>;
+  name: 'name' | 'gtin' | 'batch' | 'serial';
+}) {
+  const { field } = useController({ control, name });
+  return (
+    <Input
+      {...props}
+      name={field.name}
+      ref={field.ref}
+      value={field.value ?? ''}
+      onChange={(_, data) => field.onChange(data.value)}
+      onBlur={field.onBlur}
+    />
+  );
+}
 
 /**
  * The edit form's rules are the server's update rules: the remaining quantity may be 0 (approved
@@ -212,44 +236,20 @@ export function MedicineForm({
       )}
       <Field label={t('medicine.name')} validationMessage={fieldMessage(t, errors.name)} required>
         {/* Free text may be Arabic or Latin whatever the page's language: it follows what is typed. */}
-        <Controller
-          control={form.control}
-          name="name"
-          render={({ field: name }) => (
-            <Input
-              dir="auto"
-              maxLength={medicineLimits.nameMax}
-              name={name.name}
-              ref={name.ref}
-              value={name.value ?? ''}
-              onChange={(_, data) => name.onChange(data.value)}
-              onBlur={name.onBlur}
-            />
-          )}
-        />
+        <FormInput control={form.control} name="name" dir="auto" maxLength={medicineLimits.nameMax} />
       </Field>
       <Field label={t('medicine.type')} validationMessage={fieldMessage(t, errors.type)} required>
-        {/* A native select: the phone's own picker, labels in the reader's language (issue 13). */}
         <Controller
           control={form.control}
           name="type"
           render={({ field: type }) => (
-            <Select
+            <DosageFormSelect
               name={type.name}
               ref={type.ref}
               value={type.value ?? ''}
-              onChange={(_, data) => type.onChange(data.value)}
+              onValue={type.onChange}
               onBlur={type.onBlur}
-            >
-              <option value="" disabled>
-                {t('medicine.typePlaceholder')}
-              </option>
-              {dosageForms.map((key) => (
-                <option key={key} value={key}>
-                  {t(`dosageForm.${key}`)}
-                </option>
-              ))}
-            </Select>
+            />
           )}
         />
       </Field>
@@ -293,22 +293,13 @@ export function MedicineForm({
       <div className={styles.codes}>
         {(['gtin', 'batch', 'serial'] as const).map((code) => (
           <Field key={code} label={t(`medicine.${code}`)} validationMessage={fieldMessage(t, errors[code])}>
-            <Controller
+            <FormInput
               control={form.control}
               name={code}
-              render={({ field: value }) => (
-                <Input
-                  // Codes are Latin letters and digits in both languages.
-                  dir="ltr"
-                  inputMode={code === 'gtin' ? 'numeric' : undefined}
-                  maxLength={code === 'gtin' ? 14 : 20}
-                  name={value.name}
-                  ref={value.ref}
-                  value={value.value ?? ''}
-                  onChange={(_, data) => value.onChange(data.value)}
-                  onBlur={value.onBlur}
-                />
-              )}
+              // Codes are Latin letters and digits in both languages.
+              dir="ltr"
+              inputMode={code === 'gtin' ? 'numeric' : undefined}
+              maxLength={code === 'gtin' ? 14 : packCodeMaxLength}
             />
           </Field>
         ))}
