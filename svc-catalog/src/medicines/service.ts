@@ -67,7 +67,8 @@ export function createMedicineService(ctx: CatalogContext) {
         withTransaction(ctx.pool, async (client) => {
           const id = await insertMedicine(client, caller.id, sourceOf(caller), input);
           // The first listing of a GTIN teaches the dictionary its name and dosage form.
-          if (input.gtin) await learnProduct(client, { gtin: input.gtin, name: input.name, type: input.type }, id);
+          if (input.gtin)
+            await learnProduct(client, { gtin: input.gtin, name: input.name, type: input.type }, id);
           return recordMedicineChanged(client, id);
         }),
       );
