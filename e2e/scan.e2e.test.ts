@@ -36,6 +36,8 @@ describe('scanning a pack into the listing form (issue 17)', { timeout: 120_000 
     expect(taught.status).toBe(201);
 
     const page = await platform.newPage();
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(request.url()));
     await platform.signIn(page, pharmacy.email);
     const remote = page.getByTestId('remote-pharmacy');
     await page
@@ -55,6 +57,12 @@ describe('scanning a pack into the listing form (issue 17)', { timeout: 120_000 
     expect(await remote.getByLabel('Batch').inputValue()).toBe('B12X');
     expect(await remote.getByLabel('Serial number').inputValue()).toBe('SN0001');
     expect(await remote.getByLabel('Expiry Date').inputValue()).toBe('31/12/2027');
+    // The decoder came from our own server (no CDN), as a chunk loaded for the scan.
+    const origin = new URL(page.url()).origin;
+    expect(fetched.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'))).toEqual([]);
+    expect(fetched.some((url) => /\/mf\/pharmacy\/assets\/zxing_reader\.[0-9a-f]+\.wasm$/.test(url))).toBe(
+      true,
+    );
 
     await remote.getByLabel('Quantity').fill('1');
     await remote.getByRole('button', { name: 'List Medicine' }).click();
