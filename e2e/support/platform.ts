@@ -24,7 +24,14 @@ const chromiumArgs = [
  * front of the real services (real PostgreSQL, Redis and SMTP from the global set-up), driven
  * through Debian's Chromium.
  */
-export async function startPlatform(options: { staticRoot?: string; instances?: number } = {}) {
+export async function startPlatform(
+  options: {
+    staticRoot?: string;
+    instances?: number;
+    /** More Chromium flags (a fake camera), made before the browser starts. */
+    chromiumArgs?: () => Promise<string[]>;
+  } = {},
+) {
   const services = await startTestPlatform({ instances: options.instances });
   const { identity } = services;
   // The gateway takes each service's instances as a comma-separated list.
@@ -37,7 +44,7 @@ export async function startPlatform(options: { staticRoot?: string; instances?: 
   });
   const browser: Browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: chromiumArgs,
+    args: [...chromiumArgs, ...((await options.chromiumArgs?.()) ?? [])],
   });
   const consoleErrors: string[] = [];
   // A test that provokes an error answer on purpose (a duplicate e-mail: 409) declares it; the

@@ -333,6 +333,9 @@ describe('static front ends', () => {
       const csp = page.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("script-src 'self'");
+      // The pack scanner compiles its WebAssembly decoder (issue 17); JavaScript eval stays shut.
+      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+      expect(csp).not.toContain("'unsafe-eval'");
       expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     } finally {
       await staticGw.stop();

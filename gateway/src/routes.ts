@@ -10,7 +10,13 @@ export const upstreams = {
     '/api/admin/all-users',
     '/api/admin/settings',
   ],
-  catalog: ['/api/medicines', '/api/admin/all-medicines', '/api/admin/expiry-scan'],
+  catalog: [
+    '/api/medicines',
+    '/api/products',
+    '/api/admin/all-medicines',
+    '/api/admin/expiry-scan',
+    '/api/admin/products',
+  ],
   requests: ['/api/requests', '/api/transactions', '/api/notifications', '/api/admin/all-requests'],
 } as const;
 

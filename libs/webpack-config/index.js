@@ -62,7 +62,7 @@ class EmitStaticScript {
  * (gateway/src/static.ts picks br > gzip > identity from Accept-Encoding). A copy that saves
  * less than 20% is not written. Source maps are not published, so not compressed.
  */
-const compressible = /\.(js|mjs|json|html|css|svg|txt)$/;
+const compressible = /\.(js|mjs|json|html|css|svg|txt|wasm)$/;
 function precompression() {
   const common = { test: compressible, threshold: 1024, minRatio: 0.8, deleteOriginalAssets: false };
   return [
@@ -127,6 +127,9 @@ export function createWebpackConfig({ app, dir, role, devPort }) {
             },
           },
           { test: /\.(png|jpe?g|webp|svg|ico)$/, type: 'asset/resource' },
+          // The pack scanner's decoder (ZXing-C++ WebAssembly, issue 17): a file of our own
+          // build, fetched by the scanner chunk on first use; no CDN (CSP connect-src 'self').
+          { test: /\.wasm$/, type: 'asset/resource' },
         ],
       },
       plugins: [

@@ -18,6 +18,7 @@ import { imageRoutes } from './images/routes';
 import { LocalDiskStorage } from './images/storage';
 import { browseChangeChannel, createBrowseCache } from './medicines/browse-cache';
 import { medicineRoutes } from './medicines/routes';
+import { productRoutes } from './products/routes';
 import { internalRoutes } from './reservations/routes';
 import { statsRoutes } from './stats/routes';
 
@@ -54,6 +55,7 @@ export async function createCatalogService(
     imageRoutes(ctx),
     statsRoutes(ctx),
     medicineRoutes(ctx),
+    productRoutes(ctx),
     expiryRoutes(ctx, runtime.queues.get(expiryScanQueueName)!),
     internalRoutes(ctx),
   ]);

@@ -6,3 +6,4 @@ export * from './expiry';
 export * from './download';
 export * from './catalog';
 export * from './requests';
+export * from './products';

@@ -16,6 +16,10 @@ export const medicineSnapshotSchema = medicineSchema
     // Any text, not the dosage-form keys: events queued before those keys still apply.
     type: z.string(),
     version: z.number().int(),
+    // The pack code (issue 17); optional so events written before it still parse.
+    gtin: z.string().nullable().optional(),
+    batch: z.string().nullable().optional(),
+    serial: z.string().nullable().optional(),
   });
 export type MedicineSnapshot = z.infer<typeof medicineSnapshotSchema>;
 

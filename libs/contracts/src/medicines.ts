@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dosageForms } from '@medrelay/domain/dosage-forms';
+import { packCodeMaxLength, toGtin14, validGtin } from '@medrelay/domain/gtin';
 import { queryInt, typeError } from './fields';
 import { cairoTimeZone } from '@medrelay/domain/expiry';
 
@@ -113,6 +114,35 @@ const descriptionField = z
   .optional()
   .transform((v) => (v ? v : null));
 
+/**
+ * The pack's product code (GS1 GTIN-8/12/13/14, check digit verified), stored as GTIN-14 as the
+ * DataMatrix carries it. Empty means none.
+ */
+export const gtinField = z
+  .string(typeError('gtinInvalid'))
+  .trim()
+  .nullable()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const digits = value.replace(/[\s-]/g, '');
+    if (!validGtin(digits)) {
+      ctx.addIssue({ code: 'custom', message: 'gtinInvalid' });
+      return z.NEVER;
+    }
+    return toGtin14(digits);
+  });
+
+/** Batch (GS1 AI 10) or serial number (AI 21): up to 20 printable characters; empty means none. */
+const packCodeField = z
+  .string(typeError('mustBeText'))
+  .trim()
+  .max(packCodeMaxLength, { error: 'packCodeTooLong' })
+  .regex(/^[\x21-\x7e]*$/, { error: 'invalidValue' })
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
+
 /** Add medicine / add donation form (spec §3, rules of §5). */
 export const medicineCreateSchema = z
   .object({
@@ -134,6 +164,9 @@ export const medicineCreateSchema = z
     discountPrice: priceField,
     expiryDate: expiryDateField,
     recipientType: z.enum(recipientTypes, { error: 'recipientTypeInvalid' }).default('ngos'),
+    gtin: gtinField,
+    batch: packCodeField,
+    serial: packCodeField,
   })
   .strict();
 export type MedicineCreateInput = z.input<typeof medicineCreateSchema>;
@@ -158,6 +191,9 @@ export const medicineUpdateSchema = z
     expiryDate: expiryDateField,
     recipientType: z.enum(recipientTypes, { error: 'recipientTypeInvalid' }),
     isAvailable: z.boolean(typeError('mustBeBoolean')),
+    gtin: gtinField,
+    batch: packCodeField,
+    serial: packCodeField,
   })
   .partial()
   .strict()
@@ -278,6 +314,10 @@ export const medicineSchema = z.object({
   /** The same photo, small, for lists. */
   thumbnailUrl: z.string().nullable(),
   isAvailable: z.boolean(),
+  /** The pack's product code (GTIN-14), batch and serial number (GS1 AIs 01, 10, 21), or null. */
+  gtin: z.string().nullable(),
+  batch: z.string().nullable(),
+  serial: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** For pharmacy listings: where to collect and whom to contact (null until identity's event arrives). */
@@ -355,3 +395,38 @@ export type ReservationResult = z.infer<typeof reservationResultSchema>;
 
 /** The header carrying the internal secret on service-to-service calls (never through the gateway). */
 export const internalSecretHeader = 'x-medrelay-internal';
+
+/** GET /api/products/:gtin and PUT /api/admin/products/:gtin: a GTIN (8–14 digits, check digit verified). */
+export const productParams = z.object({
+  gtin: z
+    .string()
+    .regex(/^\d{8,14}$/, 'gtinInvalid')
+    .refine(validGtin, 'gtinInvalid')
+    .transform(toGtin14),
+});
+
+/** A product dictionary entry: what a pack's GTIN names (learned from the first listing, or set by an admin). */
+export const productSchema = z.object({
+  gtin: z.string(),
+  name: z.string(),
+  type: z.enum(dosageForms),
+  /** `listing`: learned from the first listing; `admin`: corrected by an administrator (kept). */
+  source: z.enum(['listing', 'admin']),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** An administrator's correction of a dictionary entry (creates it when absent). */
+export const productUpdateSchema = z
+  .object({ name: medicineCreateSchema.shape.name, type: medicineCreateSchema.shape.type })
+  .strict();
+export type ProductUpdate = z.output<typeof productUpdateSchema>;
+
+export const productListQuerySchema = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    page: queryInt(1, 100_000).default(1),
+    pageSize: queryInt(1, 100).default(50),
+  })
+  .strict();
+export type ProductListQuery = z.output<typeof productListQuerySchema>;

@@ -204,6 +204,37 @@ export const messages = {
   },
   imageNotFound: { en: 'Photo not found', ar: 'الصورة مش موجودة' },
   imageRequired: { en: 'Choose a photo to upload', ar: 'اختار صورة ترفعها' },
+  gtinInvalid: {
+    en: 'The product code (GTIN) is not valid: check its digits',
+    ar: 'كود المنتج (GTIN) مش صحيح: راجع الأرقام',
+  },
+  packCodeTooLong: {
+    en: 'Batch and serial numbers are at most 20 characters',
+    ar: 'رقم التشغيلة والرقم التسلسلي 20 حرف بالكتير',
+  },
+  packAlreadyListed: {
+    en: 'This pack (same product code and serial number) is already listed',
+    ar: 'العلبة دي (نفس كود المنتج والرقم التسلسلي) معروضة بالفعل',
+  },
+  productNotFound: { en: 'No product is known by this code yet', ar: 'مفيش منتج معروف بالكود ده لسه' },
+  // Why a scanned pack code was refused (libs/domain gs1ProblemMessage).
+  gs1NotGs1: { en: 'This is not a medicine pack code (GS1)', ar: 'ده مش كود علبة دواء (GS1)' },
+  gs1Unreadable: {
+    en: 'The pack code could not be read: scan it again',
+    ar: 'مقدرناش نقرا كود العلبة: امسحه تاني',
+  },
+  gs1BadCheckDigit: {
+    en: "The product code's check digit is wrong: scan again or type the details",
+    ar: 'رقم التحقق في كود المنتج غلط: امسح تاني أو اكتب البيانات',
+  },
+  gs1BadDate: {
+    en: 'The expiry date in the pack code is not a real date',
+    ar: 'تاريخ الصلاحية اللي في كود العلبة مش تاريخ صحيح',
+  },
+  gs1TooLong: {
+    en: 'A batch or serial number in the pack code is too long (a missing separator?)',
+    ar: 'رقم التشغيلة أو الرقم التسلسلي في الكود أطول من المسموح (ممكن فاصل ناقص؟)',
+  },
   internalOnly: { en: 'Only MedRelay services may call this', ar: 'الطلب ده لخدمات المنصة بس' },
   // Notifications (title and message of each kind).
   notifyRequestNewTitle: { en: 'New request', ar: 'طلب جديد' },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { groupSeparator as GS, looksLikeGs1, readGs1, validGtin } from './gs1';
+import { messages } from '@medrelay/contracts';
+import { groupSeparator as GS, gs1ProblemMessage, looksLikeGs1, readGs1, validGtin } from './gs1';
+import { holdsPackSerial, toGtin14 } from './gtin';
 
 // 06221234567891: an Egyptian GTIN-13 (622…) as GTIN-14, check digit 1.
 const gtin = '06221234567891';
@@ -117,4 +119,26 @@ describe('telling a scan from typing', () => {
     ['Panadol', false],
     ['01062212345678901727', false],
   ])('%j → %s', (text, scan) => expect(looksLikeGs1(text)).toBe(scan));
+});
+
+describe('pack codes on listings (issue 17)', () => {
+  it('says every refusal with a message that exists in both languages', () => {
+    for (const key of Object.values(gs1ProblemMessage)) {
+      expect(messages[key].en.length, key).toBeGreaterThan(0);
+      expect(messages[key].ar.length, key).toBeGreaterThan(0);
+    }
+  });
+
+  it('stores any GTIN spelling as the DataMatrix GTIN-14', () => {
+    expect(toGtin14('6221234567891')).toBe(gtin);
+    expect(toGtin14(gtin)).toBe(gtin);
+    expect(validGtin(toGtin14('6221234567891'))).toBe(true);
+  });
+
+  it('holds a serial only while the listing is listed and has both GTIN and serial', () => {
+    expect(holdsPackSerial({ isAvailable: true, gtin, serial: 'S1' })).toBe(true);
+    expect(holdsPackSerial({ isAvailable: false, gtin, serial: 'S1' })).toBe(false);
+    expect(holdsPackSerial({ isAvailable: true, gtin, serial: null })).toBe(false);
+    expect(holdsPackSerial({ isAvailable: true, gtin: null, serial: 'S1' })).toBe(false);
+  });
 });

@@ -1,4 +1,9 @@
 import { parseBarcode } from 'gs1-barcode-parser-mod';
+import { groupSeparator, symbologyPrefix } from './gs1-shape';
+import { packCodeMaxLength, validGtin } from './gtin';
+
+export { validGtin };
+export { groupSeparator, looksLikeGs1 } from './gs1-shape';
 
 // The GS1 DataMatrix on every Egyptian medicine pack (EDA decree 29/2016): GTIN (AI 01), expiry
 // (17), batch (10), serial (21). Splitting the element string into its AIs is the maintained
@@ -25,37 +30,19 @@ export type Gs1Problem =
   /** A variable field longer than the standard allows: most often a lost group separator. */
   | 'too-long';
 
+/** The message key (libs/contracts messages) that says why a scanned code was refused. */
+export const gs1ProblemMessage = {
+  'not-gs1': 'gs1NotGs1',
+  unreadable: 'gs1Unreadable',
+  'bad-check-digit': 'gs1BadCheckDigit',
+  'bad-date': 'gs1BadDate',
+  'too-long': 'gs1TooLong',
+} as const satisfies Record<Gs1Problem, string>;
+
 export type Gs1Reading = { ok: true; pack: Gs1Pack } | { ok: false; problem: Gs1Problem; ai?: string };
 
-/** ASCII 29, the group separator that ends a variable-length field (FNC1 inside the symbol). */
-export const groupSeparator = '\u001d';
-
-/** Symbology identifiers a scanner may put first: GS1 DataMatrix, GS1-128, GS1 QR, GS1 DataBar. */
-const symbologyPrefix = /^\](d2|C1|Q3|e0)/;
-
-/** Whether text typed into a field is a scanner's GS1 element string rather than what a person types. */
-export function looksLikeGs1(text: string): boolean {
-  const t = text.trim();
-  return (
-    symbologyPrefix.test(t) ||
-    t.includes(groupSeparator) ||
-    /^\(01\)\d{14}/.test(t) ||
-    // A bare element string: AI 01 with a valid GTIN, followed by more elements.
-    (/^01\d{14}\d{2}/.test(t) && validGtin(t.slice(2, 16)))
-  );
-}
-
-/** GTIN-8/12/13/14 check digit (GS1 mod 10: weights 3 and 1 from the right). */
-export function validGtin(gtin: string): boolean {
-  if (!/^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(gtin)) return false;
-  const digits = [...gtin].map(Number);
-  const check = digits.pop()!;
-  const sum = digits.reverse().reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 3 : 1), 0);
-  return (10 - (sum % 10)) % 10 === check;
-}
-
 /** Most characters AIs 10 and 21 may hold (GS1 General Specifications). */
-const maxLength: Record<string, number> = { '10': 20, '21': 20 };
+const maxLength: Record<string, number> = { '10': packCodeMaxLength, '21': packCodeMaxLength };
 
 /**
  * Reads a scanned GS1 element string (with or without a symbology identifier, with group

@@ -8,6 +8,7 @@ export * from './transfers';
 export * from './donations';
 export * from './stock';
 export * from './gs1';
+export * from './gtin';
 export * from './phone';
 export * from './dosage-forms';
 export * from './listing-visibility';

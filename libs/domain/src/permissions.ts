@@ -17,6 +17,8 @@ export const permissions = {
   'user.manage': ['admin'],
   'admin.viewAll': ['admin'],
   'listing.moderate': ['admin'],
+  /** Correct the product dictionary (issue 17). */
+  'product.manage': ['admin'],
   'data.export': ['admin'],
   'cache.clear': ['admin'],
   'settings.manage': ['admin'],

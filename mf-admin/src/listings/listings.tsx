@@ -17,6 +17,7 @@ import {
   ConfirmDialog,
   DaysLeftBadge,
   EmptyState,
+  PackCodeLine,
   PageHeader,
   Pager,
   QueryGate,
@@ -26,6 +27,7 @@ import {
 } from '@medrelay/ui';
 import { adminPageSize, useAdminPage } from '../admin-page';
 import { useListStyles } from '../list-styles';
+import { ProductDictionary } from './product-dictionary';
 import { DebouncedSearch, FilterSelect, useFilterStyles } from '../users/filters';
 import { activityKey, refetchOnOpen, statsKey } from '../users/keys';
 
@@ -142,6 +144,7 @@ export default function Listings() {
                             <bdi>{typeLabel(m.type)}</bdi> · {t('listings.owner', { name: owner })} ·{' '}
                             {t('listings.quantity', { count: m.quantity })}
                           </Text>
+                          <PackCodeLine medicine={m} />
                         </div>
                         <Badge appearance="tint">{t(`common:source.${m.source}`)}</Badge>
                         <DaysLeftBadge expiryDate={m.expiryDate} />
@@ -169,6 +172,7 @@ export default function Listings() {
           )}
         </QueryGate>
       </Card>
+      <ProductDictionary />
     </>
   );
 }

@@ -71,7 +71,8 @@ export const snapshotSql = (m: string) => `jsonb_build_object(
   'expiryDate', ${isoSql(`${m}.expiry_date`)}, 'recipientType', ${m}.recipient_type,
   'imageUrl', CASE WHEN ${m}.image_key ~ '^[0-9a-f]{32}$'
                    THEN '/api/medicines/photos/' || ${m}.image_key || '/large' END,
-  'isAvailable', ${m}.is_available, 'createdAt', ${isoSql(`${m}.created_at`)}, 'version', ${m}.version)`;
+  'isAvailable', ${m}.is_available, 'gtin', ${m}.gtin, 'batch', ${m}.batch, 'serial', ${m}.serial,
+  'createdAt', ${isoSql(`${m}.created_at`)}, 'version', ${m}.version)`;
 
 /**
  * The rows of `source` (a CTE with an `id` column and a jsonb `entry`) as bulk events of type

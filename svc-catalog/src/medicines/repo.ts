@@ -34,6 +34,9 @@ export interface MedicineRow {
   recipient_type: RecipientType;
   image_key: string | null;
   is_available: boolean;
+  gtin: string | null;
+  batch: string | null;
+  serial: string | null;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -79,6 +82,9 @@ export function toMedicine(row: MedicineRow): Medicine {
     imageUrl: imageUrlOf(row),
     thumbnailUrl: imageUrlOf(row, 'thumb'),
     isAvailable: row.is_available,
+    gtin: row.gtin,
+    batch: row.batch,
+    serial: row.serial,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     pharmacy:
@@ -104,6 +110,9 @@ export function toSnapshot(row: MedicineRow): MedicineSnapshot {
     recipientType: row.recipient_type,
     imageUrl: imageUrlOf(row),
     isAvailable: row.is_available,
+    gtin: row.gtin,
+    batch: row.batch,
+    serial: row.serial,
     createdAt: row.created_at.toISOString(),
     version: row.version,
   };
@@ -125,8 +134,9 @@ export async function insertMedicine(
 ): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO catalog.medicines
-       (owner_id, source, name, type, description, quantity, original_price, discount_price, expiry_date, recipient_type)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+       (owner_id, source, name, type, description, quantity, original_price, discount_price, expiry_date,
+        recipient_type, gtin, batch, serial)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
     [
       ownerId,
       source,
@@ -138,6 +148,9 @@ export async function insertMedicine(
       input.discountPrice,
       input.expiryDate,
       input.recipientType,
+      input.gtin ?? null,
+      input.batch ?? null,
+      input.serial ?? null,
     ],
   );
   return rows[0]!.id;
@@ -153,7 +166,16 @@ const updatableColumns: Record<keyof MedicineUpdate, string> = {
   expiryDate: 'expiry_date',
   recipientType: 'recipient_type',
   isAvailable: 'is_available',
+  gtin: 'gtin',
+  batch: 'batch',
+  serial: 'serial',
 };
+
+/** Whether a write failed on `medicines_open_pack` (migration 008): the pack is already listed. */
+export function isOpenPackConflict(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string } | null;
+  return e?.code === '23505' && e.constraint === 'medicines_open_pack';
+}
 
 /** Applies the given fields and bumps the version (the medicine event carries it). */
 export async function updateMedicine(db: PoolClient, id: number, patch: MedicineUpdate): Promise<void> {

@@ -13,10 +13,12 @@ import { isAvailableListing, livesImpacted, visibleRecipientTypes } from '@medre
 import { httpError, withTransaction, type Caller, type PoolClient } from '@medrelay/service-kit';
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from './events';
+import { learnProduct } from '../products/repo';
 import { browseMedicines, listAllMedicines, type ListTotal } from './browse-repo';
 import {
   findMedicine,
   insertMedicine,
+  isOpenPackConflict,
   listExpiring,
   listOwnMedicines,
   ownTotals,
@@ -40,6 +42,19 @@ function visibleTo(row: MedicineRow, caller: Caller): boolean {
   );
 }
 
+/**
+ * Runs a write that may list a pack (GTIN + serial) a second time: the partial unique index
+ * decides, also between parallel writes, and the loser gets a 409, not a 500.
+ */
+async function packWrite<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isOpenPackConflict(err)) throw httpError.conflict('PACK_ALREADY_LISTED', 'packAlreadyListed');
+    throw err;
+  }
+}
+
 export function createMedicineService(ctx: CatalogContext) {
   /** Loads a medicine for a change by its owner, locked; 404 when absent, 403 when not theirs. */
   async function ownedForUpdate(client: PoolClient, id: number, caller: Caller) {
@@ -51,20 +66,27 @@ export function createMedicineService(ctx: CatalogContext) {
 
   return {
     async create(caller: Caller, input: MedicineCreate): Promise<Medicine> {
-      const row = await withTransaction(ctx.pool, async (client) => {
-        const id = await insertMedicine(client, caller.id, sourceOf(caller), input);
-        return recordMedicineChanged(client, id);
-      });
+      const row = await packWrite(() =>
+        withTransaction(ctx.pool, async (client) => {
+          const id = await insertMedicine(client, caller.id, sourceOf(caller), input);
+          // The first listing of a GTIN teaches the dictionary its name and dosage form.
+          if (input.gtin)
+            await learnProduct(client, { gtin: input.gtin, name: input.name, type: input.type }, id);
+          return recordMedicineChanged(client, id);
+        }),
+      );
       ctx.outbox.nudge();
       return toMedicine(row);
     },
 
     async update(caller: Caller, id: number, patch: MedicineUpdate): Promise<Medicine> {
-      const row = await withTransaction(ctx.pool, async (client) => {
-        await ownedForUpdate(client, id, caller);
-        await updateMedicine(client, id, patch);
-        return recordMedicineChanged(client, id);
-      });
+      const row = await packWrite(() =>
+        withTransaction(ctx.pool, async (client) => {
+          await ownedForUpdate(client, id, caller);
+          await updateMedicine(client, id, patch);
+          return recordMedicineChanged(client, id);
+        }),
+      );
       ctx.outbox.nudge();
       return toMedicine(row);
     },

@@ -12,6 +12,10 @@ import {
   medicineUpdateSchema,
   ownMedicineSummarySchema,
   photoParams,
+  productListQuerySchema,
+  productParams,
+  productSchema,
+  productUpdateSchema,
 } from '../medicines';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
 import * as catalog from './endpoints/catalog';
@@ -172,6 +176,35 @@ export const catalogApi = {
     permission: 'admin.viewAll',
     response: expiryScanQueuedSchema,
     status: 202,
+  }),
+  product: route({
+    ...catalog.product,
+    tag: 'medicines',
+    summary:
+      'What a GTIN names in the product dictionary (learned from listings), to pre-fill a scanned pack',
+    access: 'approved',
+    params: productParams,
+    response: productSchema,
+  }),
+  products: route({
+    ...catalog.products,
+    tag: 'admin',
+    summary: 'The product dictionary, by GTIN or name, a page at a time',
+    access: 'admin',
+    permission: 'product.manage',
+    query: productListQuerySchema,
+    response: z.array(productSchema),
+    headers: { 'X-Total-Count': 'Matching products over all pages' },
+  }),
+  correctProduct: route({
+    ...catalog.correctProduct,
+    tag: 'admin',
+    summary: "Correct (or add) a product dictionary entry; listings never overwrite an admin's entry",
+    access: 'admin',
+    permission: 'product.manage',
+    params: productParams,
+    body: productUpdateSchema,
+    response: productSchema,
   }),
 } as const;
 

@@ -16,3 +16,4 @@ export * from './browse-results';
 export * from './request-section';
 export * from './dosage-form';
 export * from './contact-info';
+export * from './dosage-form-select';

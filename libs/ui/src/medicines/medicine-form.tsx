@@ -1,20 +1,22 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Button,
   Field,
   Input,
+  MessageBar,
+  MessageBarBody,
   makeStyles,
   Radio,
   RadioGroup,
-  Select,
   Textarea,
   tokens,
+  type InputProps,
 } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useController, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, usePublicSettings } from '@medrelay/api-client';
+import { ApiError, lookupProduct, usePublicSettings } from '@medrelay/api-client';
 import {
   defaultSettings,
   medicineCreateSchema,
@@ -30,13 +32,16 @@ import {
   type MedicineUpdateInput,
   type RecipientType,
 } from '@medrelay/contracts';
-import { dosageForms, type DosageForm } from '@medrelay/domain/dosage-forms';
+import type { DosageForm } from '@medrelay/domain/dosage-forms';
 import { cairoDay } from '@medrelay/domain/expiry';
+import { packCodeMaxLength } from '@medrelay/domain/gtin';
+import { DosageFormSelect } from './dosage-form-select';
 import { currentLanguage } from '@medrelay/i18n';
 import { DateField } from '../forms/date-field';
 import { fieldMessage } from '../forms/field-message';
 import { FilePicker } from '../forms/file-picker';
 import { photoProblem } from '@medrelay/domain/photos';
+import { PackScanButtons, readPackCode, useWedgeScan } from './scan/pack-scan';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -49,6 +54,12 @@ const useStyles = makeStyles({
     alignItems: 'start',
   },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end', flexWrap: 'wrap' },
+  codes: {
+    display: 'grid',
+    gap: tokens.spacingHorizontalM,
+    gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))',
+    alignItems: 'start',
+  },
 });
 
 function initialValues(medicine?: Medicine, recipientType?: RecipientType): MedicineCreateInput {
@@ -62,7 +73,35 @@ function initialValues(medicine?: Medicine, recipientType?: RecipientType): Medi
     discountPrice: medicine?.discountPrice ?? '',
     expiryDate: medicine ? cairoDay(medicine.expiryDate) : '',
     recipientType: recipientType ?? medicine?.recipientType ?? 'ngos',
+    gtin: medicine?.gtin ?? '',
+    batch: medicine?.batch ?? '',
+    serial: medicine?.serial ?? '',
   };
+}
+
+/** Fields a scan may fill: controlled, so a value set by the form shows in the Fluent input. */
+type ScanFilled = 'name' | 'type' | 'gtin' | 'batch' | 'serial' | 'expiryDate';
+
+/** A Fluent input bound to one text field of the form, controlled (a scan may set it). */
+function FormInput({
+  control,
+  name,
+  ...props
+}: Omit<InputProps, 'name' | 'value' | 'onChange' | 'onBlur'> & {
+  control: Control<MedicineCreateInput, unknown, MedicineCreate>;
+  name: 'name' | 'gtin' | 'batch' | 'serial';
+}) {
+  const { field } = useController({ control, name });
+  return (
+    <Input
+      {...props}
+      name={field.name}
+      ref={field.ref}
+      value={field.value ?? ''}
+      onChange={(_, data) => field.onChange(data.value)}
+      onBlur={field.onBlur}
+    />
+  );
 }
 
 /**
@@ -121,11 +160,45 @@ export function MedicineForm({
     defaultValues: defaults,
   });
   // Fluent inputs keep their own state: they need the starting value as a prop, not only the form.
-  const field = (name: 'name' | 'type' | 'description' | 'originalPrice' | 'discountPrice') => ({
+  const field = (name: 'description' | 'originalPrice' | 'discountPrice') => ({
     ...form.register(name),
     defaultValue: String(defaults[name] ?? ''),
   });
   const { errors, isSubmitting } = form.formState;
+
+  // Scanning (issue 17): the camera, a photo, or a keyboard-wedge scanner typing into the form.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [scanNote, setScanNote] = useState<{ intent: 'success' | 'error'; text: string }>();
+  /** Name and type the dictionary filled (replaced by a later scan, unlike what the user typed). */
+  const fromDictionary = useRef<{ name?: string; type?: string }>({});
+  const fill = (name: ScanFilled, value: string | undefined) => {
+    // A scan never blanks a field: what the code does not carry stays as it was.
+    if (!value) return;
+    form.setValue(name, value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  };
+  const applyScan = async (text: string) => {
+    const language = currentLanguage(i18n);
+    const read = await readPackCode(text, language);
+    if ('problem' in read) {
+      setScanNote({ intent: 'error', text: read.problem });
+      return;
+    }
+    const { pack } = read;
+    fill('gtin', pack.gtin);
+    fill('expiryDate', pack.expiryDate);
+    fill('batch', pack.batch);
+    fill('serial', pack.serial);
+    const product = pack.gtin ? await lookupProduct(pack.gtin).catch(() => null) : null;
+    if (product) {
+      // Pre-filled, still editable; never over what the user typed.
+      const current = form.getValues();
+      if (!current.name || current.name === fromDictionary.current.name) fill('name', product.name);
+      if (!current.type || current.type === fromDictionary.current.type) fill('type', product.type);
+      fromDictionary.current = { name: product.name, type: product.type };
+    }
+    setScanNote({ intent: 'success', text: t(product ? 'scan.filledWithProduct' : 'scan.filled') });
+  };
+  useWedgeScan(formRef, (text) => void applyScan(text));
 
   const choosePhoto = (file: File | null) => {
     const problem = file && photoProblem(file, maxUploadMb);
@@ -152,23 +225,34 @@ export function MedicineForm({
   });
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={styles.form} onSubmit={submit} noValidate ref={formRef}>
+      <PackScanButtons
+        onCode={(text) => void applyScan(text)}
+        onProblem={(text) => setScanNote({ intent: 'error', text })}
+      />
+      {scanNote && (
+        <MessageBar intent={scanNote.intent} data-testid="scan-note">
+          <MessageBarBody>{scanNote.text}</MessageBarBody>
+        </MessageBar>
+      )}
       <Field label={t('medicine.name')} validationMessage={fieldMessage(t, errors.name)} required>
         {/* Free text may be Arabic or Latin whatever the page's language: it follows what is typed. */}
-        <Input dir="auto" maxLength={medicineLimits.nameMax} {...field('name')} />
+        <FormInput control={form.control} name="name" dir="auto" maxLength={medicineLimits.nameMax} />
       </Field>
       <Field label={t('medicine.type')} validationMessage={fieldMessage(t, errors.type)} required>
-        {/* A native select: the phone's own picker, labels in the reader's language (issue 13). */}
-        <Select {...field('type')}>
-          <option value="" disabled>
-            {t('medicine.typePlaceholder')}
-          </option>
-          {dosageForms.map((key) => (
-            <option key={key} value={key}>
-              {t(`dosageForm.${key}`)}
-            </option>
-          ))}
-        </Select>
+        <Controller
+          control={form.control}
+          name="type"
+          render={({ field: type }) => (
+            <DosageFormSelect
+              name={type.name}
+              ref={type.ref}
+              value={type.value ?? ''}
+              onValue={type.onChange}
+              onBlur={type.onBlur}
+            />
+          )}
+        />
       </Field>
       <Field label={t('medicine.description')} validationMessage={fieldMessage(t, errors.description)}>
         <Textarea
@@ -206,6 +290,20 @@ export function MedicineForm({
             )}
           />
         </Field>
+      </div>
+      <div className={styles.codes}>
+        {(['gtin', 'batch', 'serial'] as const).map((code) => (
+          <Field key={code} label={t(`medicine.${code}`)} validationMessage={fieldMessage(t, errors[code])}>
+            <FormInput
+              control={form.control}
+              name={code}
+              // Codes are Latin letters and digits in both languages.
+              dir="ltr"
+              inputMode={code === 'gtin' ? 'numeric' : undefined}
+              maxLength={code === 'gtin' ? 14 : packCodeMaxLength}
+            />
+          </Field>
+        ))}
       </div>
       {withPrices && (
         <div className={styles.pair}>

@@ -54,6 +54,7 @@ export function MedicineRow({
         {showSource && owner ? ` · ${t('medicine.offeredBy', { name: owner })}` : ''}
       </Text>
       {medicine.description && <Text className={styles.prose}>{medicine.description}</Text>}
+      <PackCodeLine medicine={medicine} />
       <div className={styles.line}>
         <Text size={200}>{t('medicine.expires', { date: format.date(medicine.expiryDate) })}</Text>
         <DaysLeftBadge expiryDate={medicine.expiryDate} />
@@ -61,6 +62,29 @@ export function MedicineRow({
       </div>
       <PriceTag medicine={medicine} />
     </ItemCard>
+  );
+}
+
+/** The pack's code (GTIN, batch, serial) when it has one: what a recall or a pickup checks against the box. */
+export function PackCodeLine({ medicine }: { medicine: Pick<Medicine, 'gtin' | 'batch' | 'serial'> }) {
+  const styles = useItemTextStyles();
+  const { t } = useTranslation('common');
+  const parts = [
+    medicine.gtin && t('medicine.packCodeGtin', { gtin: medicine.gtin }),
+    medicine.batch && t('medicine.packCodeBatch', { batch: medicine.batch }),
+    medicine.serial && t('medicine.packCodeSerial', { serial: medicine.serial }),
+  ].filter(Boolean);
+  if (!parts.length) return null;
+  return (
+    <Text size={200} className={styles.muted} data-testid="pack-code">
+      {parts.map((part, i) => (
+        <span key={i}>
+          {i > 0 && ' · '}
+          {/* Latin codes keep their own direction inside Arabic text. */}
+          <bdi>{part}</bdi>
+        </span>
+      ))}
+    </Text>
   );
 }
 

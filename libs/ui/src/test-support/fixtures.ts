@@ -21,6 +21,9 @@ export function medicineFixture(overrides: Partial<Medicine> = {}): Medicine {
     imageUrl: null,
     thumbnailUrl: null,
     isAvailable: true,
+    gtin: null,
+    batch: null,
+    serial: null,
     createdAt: inDays(-3),
     updatedAt: inDays(-3),
     pharmacy: {

@@ -16,3 +16,6 @@ export const medicineStats = { method: 'get', path: '/api/admin/all-medicines/st
 export const medicineActivity = { method: 'get', path: '/api/admin/all-medicines/activity' } as const;
 export const unlistMedicineByAdmin = { method: 'put', path: '/api/admin/all-medicines/:id/unlist' } as const;
 export const runExpiryScan = { method: 'post', path: '/api/admin/expiry-scan' } as const;
+export const product = { method: 'get', path: '/api/products/:gtin' } as const;
+export const products = { method: 'get', path: '/api/admin/products', paged: true } as const;
+export const correctProduct = { method: 'put', path: '/api/admin/products/:gtin' } as const;
