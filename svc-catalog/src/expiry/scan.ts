@@ -69,7 +69,8 @@ export async function runExpiryScan(
 ): Promise<ExpiryScanResult> {
   const batchSize = options.batchSize ?? defaultExpiryScanBatchSize;
   const parallel = options.parallel ?? defaultExpiryScanParallel;
-  const settings = await ctx.settings();
+  // Fresh: an admin who changes the warning window and runs the scan right away expects it used.
+  const settings = await ctx.settings.fresh();
   // First alert on entering the warning window, then at each of 30, 7 and 1 days inside it.
   const thresholds = settings.notifyExpiry ? expiryAlertThresholds(settings.expiryWarningDays) : [];
   const client = await ctx.pool.connect();

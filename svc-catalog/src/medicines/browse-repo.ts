@@ -251,8 +251,9 @@ export async function listAllMedicines(
   if (query.available !== undefined) {
     where.push(query.available ? availableSql : `NOT ${availableSql}`);
   }
-  if (query.expiry)
-    where.push(expiryClassSql(query.expiry, daysLeftSql, `$${params.push(warningDays)}::int`));
+  // The window bound is a whole number from the settings: written in, since "expired" does not
+  // use it and PostgreSQL refuses a parameter no statement part types.
+  if (query.expiry) where.push(expiryClassSql(query.expiry, daysLeftSql, String(Math.trunc(warningDays))));
   const fromWhere = `FROM catalog.medicines m${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
   const limit = params.length + 1;
   return pageWithTotal(

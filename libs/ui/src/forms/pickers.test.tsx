@@ -30,7 +30,8 @@ describe('the medicine form has no browser-native date or file controls (issue 1
     expect(expiry.getAttribute('placeholder')).toBe('يوم/شهر/سنة');
     // The browser's "Choose File / No file chosen" is replaced by our own words.
     screen.getByRole('button', { name: /اختار صورة/ });
-    screen.getByText('مفيش صورة متختارة');
+    // Two pickers: the listing's photo and "scan from a photo" (issue 17), both in Arabic.
+    expect(screen.getAllByText('مفيش صورة متختارة')).toHaveLength(2);
     const file = new File(['png'], 'علبة.png', { type: 'image/png' });
     fireEvent.change(screen.getByLabelText('صورة (اختياري)', { selector: 'input' }), {
       target: { files: [file] },
