@@ -1,35 +1,21 @@
-import {
-  medicineInput,
-  startTestPlatform,
-  type TestPlatform,
-  type TestUser,
-} from '@medrelay/svc-requests/testing';
+import { medicineInput, type TestPlatform, type TestUser } from '@medrelay/svc-requests/testing';
 import { authKeys } from '@medrelay/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mergeActivity } from './admin';
-import { startTestGateway } from './testing';
+import { platformBehindGateway, startTestGateway, type TestGateway } from './testing';
 
+const started = platformBehindGateway({ IMPACT_CACHE_MS: '600000' });
 let p: TestPlatform;
-let gw: Awaited<ReturnType<typeof startTestGateway>>;
+let gw: TestGateway;
 let pharmacy: TestUser, ngo: TestUser, donor: TestUser, admin: TestUser;
 beforeAll(async () => {
-  p = await startTestPlatform();
-  gw = await startTestGateway(p.identity.prefix, {
-    IDENTITY_URL: p.identity.baseUrl,
-    CATALOG_URL: p.catalog.baseUrl,
-    REQUESTS_URL: p.requests.baseUrl,
-    IMPACT_CACHE_MS: '600000',
-  });
+  ({ p, gw } = started);
   [pharmacy, ngo, donor, admin] = await Promise.all([
     p.user('pharmacy'),
     p.user('ngo'),
     p.user('donor'),
     p.user('admin'),
   ]);
-});
-afterAll(async () => {
-  await gw.stop();
-  await p.stop();
 });
 
 const nonAdmins = () => [pharmacy, ngo, donor];

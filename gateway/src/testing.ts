@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@medrelay/service-kit';
 import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/testing';
+import { startTestPlatform, type TestPlatform } from '@medrelay/svc-requests/testing';
 import { apiClient, testStores } from '@medrelay/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { z } from 'zod';
@@ -31,6 +32,31 @@ export async function startTestGateway(
   // The internal port (/metrics, the detailed /health): a free port of its own here.
   const internalUrl = `http://127.0.0.1:${(gateway.internalServer!.address() as AddressInfo).port}`;
   return { gateway, baseUrl, internalUrl, api: apiClient(baseUrl), stop: () => gateway.stop() };
+}
+
+/** A gateway started by `startTestGateway`. */
+export type TestGateway = Awaited<ReturnType<typeof startTestGateway>>;
+
+/**
+ * For a test file: the three real services and a gateway in front of them, started before its
+ * tests (before the file's own `beforeAll`, which may then read `p` and `gw`) and stopped after them.
+ */
+export function platformBehindGateway(overrides: Partial<Record<keyof GatewayConfig, string>> = {}) {
+  const started = {} as { p: TestPlatform; gw: TestGateway };
+  beforeAll(async () => {
+    started.p = await startTestPlatform();
+    started.gw = await startTestGateway(started.p.identity.prefix, {
+      IDENTITY_URL: started.p.identity.baseUrl,
+      CATALOG_URL: started.p.catalog.baseUrl,
+      REQUESTS_URL: started.p.requests.baseUrl,
+      ...overrides,
+    });
+  });
+  afterAll(async () => {
+    await started.gw?.stop();
+    await started.p?.stop();
+  });
+  return started;
 }
 
 /**
