@@ -1,7 +1,7 @@
 import { medicineInput, type TestPlatform, type TestUser } from '@medrelay/svc-requests/testing';
 import { waitForMails } from '@medrelay/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { platformBehindGateway, startTestGateway, type TestGateway } from './testing';
+import { completedTransfer, platformBehindGateway, startTestGateway, type TestGateway } from './testing';
 
 const started = platformBehindGateway({ IMPACT_CACHE_MS: '0' });
 let p: TestPlatform;
@@ -120,21 +120,7 @@ describe('catalog and requests through the gateway (issue 4 "Done means")', () =
       return res.body as Record<string, number>;
     };
     const before = await impact();
-    const listed = await gw.api.post(
-      '/api/medicines',
-      medicineInput({ recipientType: 'ngos', quantity: 4 }),
-      {
-        token: pharmacy.token,
-      },
-    );
-    const requested = await gw.api.post(
-      '/api/requests',
-      { medicineId: listed.body.id, quantity: 4 },
-      { token: ngo.token },
-    );
-    const id = requested.body.id;
-    await gw.api.put(`/api/requests/${id}/status`, { status: 'approved' }, { token: pharmacy.token });
-    await gw.api.put(`/api/requests/${id}/status`, { status: 'completed' }, { token: ngo.token });
+    await completedTransfer(gw, pharmacy, ngo, 4);
     const after = await impact();
     expect(after.medicinesSaved).toBe(before.medicinesSaved! + 4);
     expect(after.patientsServed).toBe(Math.floor(1.5 * after.medicinesSaved!));
