@@ -3,7 +3,7 @@ import { useRequestsPage, type RequestListParams } from '@medrelay/api-client';
 import type { MedicineRequest } from '@medrelay/contracts';
 import { EmptyState } from '../components/empty-state';
 import { CardHeadingLevel, SectionHeader } from '../components/page-header';
-import { PagedList, usePageNumber } from '../components/paged-list';
+import { PagedList, usePaging } from '../components/paged-list';
 import { OwnerRequestActions } from './request-actions';
 import { RequestRow, type RequestRowProps } from './request-row';
 
@@ -23,17 +23,15 @@ export function PagedRequestSection({
   pageSize: number;
   render: (request: MedicineRequest) => ReactNode;
 }) {
-  const [page, setPage] = usePageNumber();
-  const requests = useRequestsPage({ ...filter, page, pageSize });
+  const paging = usePaging(pageSize);
+  const requests = useRequestsPage({ ...filter, page: paging.page, pageSize });
   return (
     <section>
       <SectionHeader title={title} />
       <CardHeadingLevel.Provider value={3}>
         <PagedList
           query={requests}
-          page={page}
-          pageSize={pageSize}
-          onPage={setPage}
+          paging={paging}
           label={title}
           failedTitle={failedTitle}
           empty={<EmptyState title={empty} />}
