@@ -1,35 +1,21 @@
-import {
-  medicineInput,
-  startTestPlatform,
-  type TestPlatform,
-  type TestUser,
-} from '@medrelay/svc-requests/testing';
+import { medicineInput, type TestPlatform, type TestUser } from '@medrelay/svc-requests/testing';
 import { authKeys } from '@medrelay/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mergeActivity } from './admin';
-import { startTestGateway } from './testing';
+import { completedTransfer, platformBehindGateway, startTestGateway, type TestGateway } from './testing';
 
+const started = platformBehindGateway({ IMPACT_CACHE_MS: '600000' });
 let p: TestPlatform;
-let gw: Awaited<ReturnType<typeof startTestGateway>>;
+let gw: TestGateway;
 let pharmacy: TestUser, ngo: TestUser, donor: TestUser, admin: TestUser;
 beforeAll(async () => {
-  p = await startTestPlatform();
-  gw = await startTestGateway(p.identity.prefix, {
-    IDENTITY_URL: p.identity.baseUrl,
-    CATALOG_URL: p.catalog.baseUrl,
-    REQUESTS_URL: p.requests.baseUrl,
-    IMPACT_CACHE_MS: '600000',
-  });
+  ({ p, gw } = started);
   [pharmacy, ngo, donor, admin] = await Promise.all([
     p.user('pharmacy'),
     p.user('ngo'),
     p.user('donor'),
     p.user('admin'),
   ]);
-});
-afterAll(async () => {
-  await gw.stop();
-  await p.stop();
 });
 
 const nonAdmins = () => [pharmacy, ngo, donor];
@@ -215,28 +201,7 @@ describe('admin oversight across services (issue 6)', () => {
 
   it('clears the server-side caches: fresh impact figures at once, settings republished', async () => {
     const before = (await gw.api.get('/api/impact')).body;
-    const listed = await gw.api.post(
-      '/api/medicines',
-      medicineInput({ recipientType: 'ngos', quantity: 3 }),
-      {
-        token: pharmacy.token,
-      },
-    );
-    const requested = await gw.api.post(
-      '/api/requests',
-      { medicineId: listed.body.id, quantity: 3 },
-      { token: ngo.token },
-    );
-    await gw.api.put(
-      `/api/requests/${requested.body.id}/status`,
-      { status: 'approved' },
-      { token: pharmacy.token },
-    );
-    await gw.api.put(
-      `/api/requests/${requested.body.id}/status`,
-      { status: 'completed' },
-      { token: ngo.token },
-    );
+    await completedTransfer(gw, pharmacy, ngo, 3);
     // Cached for ten minutes in this gateway: still the old figure.
     expect((await gw.api.get('/api/impact')).body.medicinesSaved).toBe(before.medicinesSaved);
 

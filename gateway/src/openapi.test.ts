@@ -3,11 +3,10 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { apiRoutes, routesByDeployable, type ApiRoute } from '@medrelay/contracts/api-routes';
 import { contractOf } from '@medrelay/service-kit';
 import type { Express } from 'express';
-import { startTestPlatform, type TestPlatform } from '@medrelay/svc-requests/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openApiPath } from './openapi';
 import { queueBoardPath } from './queue-board';
-import { startTestGateway } from './testing';
+import { platformBehindGateway } from './testing';
 
 const require = createRequire(import.meta.url);
 
@@ -63,20 +62,7 @@ function registeredRoutes(app: Express): Registered[] {
   return found;
 }
 
-let platform: TestPlatform;
-let gw: Awaited<ReturnType<typeof startTestGateway>>;
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  gw = await startTestGateway(platform.identity.prefix, {
-    IDENTITY_URL: platform.identity.baseUrl,
-    CATALOG_URL: platform.catalog.baseUrl,
-    REQUESTS_URL: platform.requests.baseUrl,
-  });
-});
-afterAll(async () => {
-  await gw.stop();
-  await platform.stop();
-});
+const started = platformBehindGateway();
 
 type Document = {
   openapi: string;
@@ -88,10 +74,10 @@ describe('routes declared once (libs/contracts/src/api-routes)', () => {
 
   it('each deployable mounts every contract entry it answers exactly once, and registers nothing else', () => {
     const apps = {
-      identity: platform.identity.service.app,
-      catalog: platform.catalog.service.app,
-      requests: platform.requests.service.app,
-      gateway: gw.gateway.app,
+      identity: started.p.identity.service.app,
+      catalog: started.p.catalog.service.app,
+      requests: started.p.requests.service.app,
+      gateway: started.gw.gateway.app,
     };
     for (const [deployable, app] of Object.entries(apps) as [keyof typeof apps, Express][]) {
       const registered = registeredRoutes(app);
@@ -111,7 +97,7 @@ describe('routes declared once (libs/contracts/src/api-routes)', () => {
   });
 
   it('the OpenAPI document describes exactly the contract entries', async () => {
-    const res = await gw.api.get('/api/openapi.json');
+    const res = await started.gw.api.get('/api/openapi.json');
     expect(res.status).toBe(200);
     const doc = res.body as Document;
     const described = Object.entries(doc.paths).flatMap(([p, ops]) =>
@@ -124,7 +110,7 @@ describe('routes declared once (libs/contracts/src/api-routes)', () => {
 
 describe('the OpenAPI document (GET /api/openapi.json)', () => {
   it('is a valid OpenAPI 3.1 document, and a real answer matches its documented schema', async () => {
-    const doc = (await gw.api.get('/api/openapi.json')).body as Document;
+    const doc = (await started.gw.api.get('/api/openapi.json')).body as Document;
     expect(doc.openapi).toBe('3.1.0');
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
     // Ajv resolves the schema's `$dynamicRef: "#meta"` (a schema object) wrongly; point it at that definition.
@@ -134,14 +120,14 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
     );
     expect(validate(doc), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
 
-    const ngo = await platform.user('ngo');
-    const pharmacy = await platform.user('pharmacy');
-    await platform.catalog.api.post(
+    const ngo = await started.p.user('ngo');
+    const pharmacy = await started.p.user('pharmacy');
+    await started.p.catalog.api.post(
       '/api/medicines',
       { name: 'Concor 5mg', type: 'tablets', quantity: 3, expiryDate: '2031-01-31', recipientType: 'both' },
       { token: pharmacy.token },
     );
-    const browse = await gw.api.get('/api/medicines', { token: ngo.token });
+    const browse = await started.gw.api.get('/api/medicines', { token: ngo.token });
     expect(browse.status).toBe(200);
     expect((browse.body as unknown[]).length).toBeGreaterThan(0);
     const schema = (
@@ -155,17 +141,17 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
   });
 
   it('serves the interactive page under the strict CSP, with its scripts as files', async () => {
-    const page = await fetch(`${gw.baseUrl}/api/docs`);
+    const page = await fetch(`${started.gw.baseUrl}/api/docs`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await page.text();
     expect(html).not.toMatch(/<script>(?!<\/script>)/);
     for (const src of [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!)) {
-      const asset = await fetch(`${gw.baseUrl}${src}`);
+      const asset = await fetch(`${started.gw.baseUrl}${src}`);
       expect(asset.status, src).toBe(200);
       expect((await asset.arrayBuffer()).byteLength, src).toBeGreaterThan(50);
     }
-    const starter = await (await fetch(`${gw.baseUrl}/api/docs/start.js`)).text();
+    const starter = await (await fetch(`${started.gw.baseUrl}/api/docs/start.js`)).text();
     expect(starter).toContain('/api/openapi.json');
   });
 });

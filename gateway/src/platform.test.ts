@@ -1,34 +1,20 @@
-import {
-  medicineInput,
-  startTestPlatform,
-  type TestPlatform,
-  type TestUser,
-} from '@medrelay/svc-requests/testing';
+import { medicineInput, type TestPlatform, type TestUser } from '@medrelay/svc-requests/testing';
 import { waitForMails } from '@medrelay/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway } from './testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { completedTransfer, platformBehindGateway, startTestGateway, type TestGateway } from './testing';
 
+const started = platformBehindGateway({ IMPACT_CACHE_MS: '0' });
 let p: TestPlatform;
-let gw: Awaited<ReturnType<typeof startTestGateway>>;
+let gw: TestGateway;
 let pharmacy: TestUser, ngo: TestUser, donor: TestUser, admin: TestUser;
 beforeAll(async () => {
-  p = await startTestPlatform();
-  gw = await startTestGateway(p.identity.prefix, {
-    IDENTITY_URL: p.identity.baseUrl,
-    CATALOG_URL: p.catalog.baseUrl,
-    REQUESTS_URL: p.requests.baseUrl,
-    IMPACT_CACHE_MS: '0',
-  });
+  ({ p, gw } = started);
   [pharmacy, ngo, donor, admin] = await Promise.all([
     p.user('pharmacy', 'approved', '7 Tahrir St, Downtown Cairo'),
     p.user('ngo'),
     p.user('donor'),
     p.user('admin'),
   ]);
-});
-afterAll(async () => {
-  await gw.stop();
-  await p.stop();
 });
 
 const stats = async () => (await gw.api.get('/api/admin/stats', { token: admin.token })).body;
@@ -134,21 +120,7 @@ describe('catalog and requests through the gateway (issue 4 "Done means")', () =
       return res.body as Record<string, number>;
     };
     const before = await impact();
-    const listed = await gw.api.post(
-      '/api/medicines',
-      medicineInput({ recipientType: 'ngos', quantity: 4 }),
-      {
-        token: pharmacy.token,
-      },
-    );
-    const requested = await gw.api.post(
-      '/api/requests',
-      { medicineId: listed.body.id, quantity: 4 },
-      { token: ngo.token },
-    );
-    const id = requested.body.id;
-    await gw.api.put(`/api/requests/${id}/status`, { status: 'approved' }, { token: pharmacy.token });
-    await gw.api.put(`/api/requests/${id}/status`, { status: 'completed' }, { token: ngo.token });
+    await completedTransfer(gw, pharmacy, ngo, 4);
     const after = await impact();
     expect(after.medicinesSaved).toBe(before.medicinesSaved! + 4);
     expect(after.patientsServed).toBe(Math.floor(1.5 * after.medicinesSaved!));

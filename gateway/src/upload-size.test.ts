@@ -1,30 +1,17 @@
-import {
-  medicineInput,
-  startTestPlatform,
-  type TestPlatform,
-  type TestUser,
-} from '@medrelay/svc-requests/testing';
+import { medicineInput, type TestPlatform, type TestUser } from '@medrelay/svc-requests/testing';
 import { waitUntil } from '@medrelay/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway } from './testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { platformBehindGateway, startTestGateway, type TestGateway } from './testing';
 
+const started = platformBehindGateway();
 let p: TestPlatform;
-let gw: Awaited<ReturnType<typeof startTestGateway>>;
+let gw: TestGateway;
 let pharmacy: TestUser, admin: TestUser;
 let medicineId: number;
 beforeAll(async () => {
-  p = await startTestPlatform();
-  gw = await startTestGateway(p.identity.prefix, {
-    IDENTITY_URL: p.identity.baseUrl,
-    CATALOG_URL: p.catalog.baseUrl,
-    REQUESTS_URL: p.requests.baseUrl,
-  });
+  ({ p, gw } = started);
   [pharmacy, admin] = await Promise.all([p.user('pharmacy'), p.user('admin')]);
   medicineId = (await gw.api.post('/api/medicines', medicineInput(), { token: pharmacy.token })).body.id;
-});
-afterAll(async () => {
-  await gw.stop();
-  await p.stop();
 });
 
 const twentyMegabytes = Buffer.alloc(20 * 1024 * 1024, 1);

@@ -6,7 +6,7 @@ import {
   Pill24Regular,
 } from '@fluentui/react-icons';
 import { createRoleApp } from '@medrelay/ui';
-import { RoleRoutes } from './routes';
+import { screens } from './routes';
 import { texts } from './texts';
 import { usePendingUsers } from './users/use-pending-users';
 
@@ -31,5 +31,5 @@ export default createRoleApp({
     { path: '/admin/transactions', labelKey: 'nav.transactions', icon: ArrowSwap24Regular },
     { path: '/admin/reports', labelKey: 'nav.reports', icon: DataBarVertical24Regular },
   ],
-  Routes: RoleRoutes,
+  screens,
 });

@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import { RoleRouteTable } from '@medrelay/ui';
 import { Dashboard } from './dashboard/dashboard';
 
 // Screens other than the dashboard load on first visit; the reports bring the charts.
@@ -10,7 +9,7 @@ const Reports = lazy(() => import('./reports/reports'));
 const SystemSettings = lazy(() => import('./settings/system-settings'));
 
 /** The admin area's screens by path, relative to `/admin`. */
-const screens = {
+export const screens = {
   dashboard: Dashboard,
   users: UserApprovals,
   listings: Listings,
@@ -18,7 +17,3 @@ const screens = {
   reports: Reports,
   settings: SystemSettings,
 };
-
-export function RoleRoutes() {
-  return <RoleRouteTable screens={screens} />;
-}

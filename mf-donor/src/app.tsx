@@ -7,7 +7,7 @@ import {
 } from '@fluentui/react-icons';
 import { usePendingRequestCount } from '@medrelay/api-client';
 import { createRoleApp } from '@medrelay/ui';
-import { RoleRoutes } from './routes';
+import { screens } from './routes';
 import { texts } from './texts';
 
 /** Requests on the donor's donations that wait for an answer: the badge beside Requests. */
@@ -29,5 +29,5 @@ export default createRoleApp({
     },
     { path: '/donor/history', labelKey: 'nav.history', icon: History24Regular },
   ],
-  Routes: RoleRoutes,
+  screens,
 });

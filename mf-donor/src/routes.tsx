@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import { RoleRouteTable } from '@medrelay/ui';
 import { Dashboard } from './dashboard/dashboard';
 
 // Screens other than the dashboard load on first visit.
@@ -9,14 +8,10 @@ const Requests = lazy(() => import('./requests/requests'));
 const History = lazy(() => import('./history/history'));
 
 /** The donor area's screens by path, relative to `/donor`. */
-const screens = {
+export const screens = {
   dashboard: Dashboard,
   donations: MyDonations,
   'add-donation': AddDonation,
   requests: Requests,
   history: History,
 };
-
-export function RoleRoutes() {
-  return <RoleRouteTable screens={screens} />;
-}

@@ -8,7 +8,7 @@ import {
 } from '@fluentui/react-icons';
 import { usePendingRequestCount } from '@medrelay/api-client';
 import { createRoleApp } from '@medrelay/ui';
-import { RoleRoutes } from './routes';
+import { screens } from './routes';
 import { texts } from './texts';
 
 /** The ngo area: what the shell mounts under `/ngo/` (exposed as `./app`). */
@@ -29,5 +29,5 @@ export default createRoleApp({
     { path: '/ngo/inventory', labelKey: 'nav.inventory', icon: Box24Regular },
     { path: '/ngo/analytics', labelKey: 'nav.analytics', icon: DataBarVertical24Regular },
   ],
-  Routes: RoleRoutes,
+  screens,
 });

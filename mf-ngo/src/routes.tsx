@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import { RoleRouteTable } from '@medrelay/ui';
 import { Dashboard } from './dashboard/dashboard';
 
 // Screens other than the dashboard load when first opened (the analytics chart among them).
@@ -10,7 +9,7 @@ const Inventory = lazy(() => import('./inventory/inventory'));
 const ImpactAnalytics = lazy(() => import('./analytics/impact-analytics'));
 
 /** The ngo area's screens by path, relative to `/ngo`. */
-const screens = {
+export const screens = {
   dashboard: Dashboard,
   browse: BrowseDonations,
   'pharmacy-stock': PharmacyStock,
@@ -18,7 +17,3 @@ const screens = {
   inventory: Inventory,
   analytics: ImpactAnalytics,
 };
-
-export function RoleRoutes() {
-  return <RoleRouteTable screens={screens} />;
-}

@@ -8,7 +8,7 @@ import {
 } from '@fluentui/react-icons';
 import { usePendingRequestCount } from '@medrelay/api-client';
 import { createRoleApp } from '@medrelay/ui';
-import { RoleRoutes } from './routes';
+import { screens } from './routes';
 import { texts } from './texts';
 
 /** The pharmacy area: what the shell mounts under `/pharmacy/` (exposed as `./app`). */
@@ -29,5 +29,5 @@ export default createRoleApp({
     { path: '/pharmacy/browse', labelKey: 'nav.browse', icon: Search24Regular },
     { path: '/pharmacy/history', labelKey: 'nav.history', icon: History24Regular },
   ],
-  Routes: RoleRoutes,
+  screens,
 });

@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import { RoleRouteTable } from '@medrelay/ui';
 import { Dashboard } from './dashboard/dashboard';
 
 // Screens other than the dashboard load when first opened, so the remote's first download stays small.
@@ -10,7 +9,7 @@ const Requests = lazy(() => import('./requests/requests'));
 const TransactionHistory = lazy(() => import('./history/transaction-history'));
 
 /** The pharmacy area's screens by path, relative to `/pharmacy`. */
-const screens = {
+export const screens = {
   dashboard: Dashboard,
   medicines: MyMedicines,
   'add-medicine': AddMedicine,
@@ -18,7 +17,3 @@ const screens = {
   browse: BrowseStock,
   history: TransactionHistory,
 };
-
-export function RoleRoutes() {
-  return <RoleRouteTable screens={screens} />;
-}

@@ -68,34 +68,21 @@ export function writeReport(root: string, r: BenchReport): string {
   const file = path.join(out, 'results.json');
   const machine = { cores: cpus().length, node: process.version };
   // Goals first, then the figures in the order they were measured.
-  const {
-    goals,
-    options,
-    seed,
-    ratios,
-    closedLoop,
-    openLoop,
-    cpuMsPerCall,
-    answers,
-    scan,
-    scanError,
-    memory,
-    bundles,
-  } = r;
-  const ordered = {
-    goals,
-    options,
-    seed,
-    ratios,
-    closedLoop,
-    openLoop,
-    cpuMsPerCall,
-    answers,
-    scan,
-    scanError,
-    memory,
-    bundles,
-  };
+  const order: Array<keyof BenchReport> = [
+    'goals',
+    'options',
+    'seed',
+    'ratios',
+    'closedLoop',
+    'openLoop',
+    'cpuMsPerCall',
+    'answers',
+    'scan',
+    'scanError',
+    'memory',
+    'bundles',
+  ];
+  const ordered = Object.fromEntries(order.map((key) => [key, r[key]]));
   writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), machine, ...ordered }, null, 2));
   return file;
 }

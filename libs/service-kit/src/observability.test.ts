@@ -12,6 +12,7 @@ import { watchQueueDepth } from './metrics';
 import { addToOutbox, OutboxRelay } from './outbox';
 import { createQueue, createWorker } from './queue';
 import { createQueueRedis, createRedis, type Redis } from './redis';
+import { kitMigrations } from './kit-migrations';
 
 /** Log lines as the objects pino wrote (one JSON object per line). */
 const lines: Array<Record<string, unknown>> = [];
@@ -35,9 +36,8 @@ let internalUrl: string;
 const prefix = uniqueName('obs');
 beforeAll(async () => {
   pool = createPool(await createTestDatabase(), 'obs-test');
-  await pool.query(`CREATE SCHEMA box;
-    CREATE TABLE box.outbox (id uuid PRIMARY KEY, queue text NOT NULL, job_name text NOT NULL, payload jsonb NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT clock_timestamp(), published_at timestamptz)`);
+  // The outbox as services have it: service-kit's own migration of it.
+  await pool.query(`CREATE SCHEMA box; ${kitMigrations.outbox('box')}`);
   connection = createQueueRedis(testStores().redisUrl, 'obs-test');
   queue = createQueue('traced', connection, prefix);
   failing = createQueue('always-failing', connection, prefix);

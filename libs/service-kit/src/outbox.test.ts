@@ -6,6 +6,7 @@ import { createLogger } from './logger';
 import { addToOutbox, OutboxRelay } from './outbox';
 import { createQueue } from './queue';
 import { createQueueRedis, type Redis } from './redis';
+import { kitMigrations } from './kit-migrations';
 
 let pool: Pool;
 let redis: Redis;
@@ -13,9 +14,8 @@ let queue: Queue;
 const logger = createLogger('outbox-test', 'silent');
 beforeAll(async () => {
   pool = createPool(await createTestDatabase(), 'outbox-test');
-  await pool.query(`CREATE SCHEMA box;
-    CREATE TABLE box.outbox (id uuid PRIMARY KEY, queue text NOT NULL, job_name text NOT NULL, payload jsonb NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT clock_timestamp(), published_at timestamptz)`);
+  // The outbox as services have it: service-kit's own migration of it.
+  await pool.query(`CREATE SCHEMA box; ${kitMigrations.outbox('box')}`);
   redis = createQueueRedis(testStores().redisUrl, 'outbox-test');
   queue = createQueue('things', redis, uniqueName('p'));
 });

@@ -1,15 +1,17 @@
 import type { Server } from 'node:http';
 import type { Express, RequestHandler, Router } from 'express';
 import type { Queue } from 'bullmq';
+import type { z } from 'zod';
 import { createTokenVerifier, type TokenVerifier } from './auth';
-import { readPem } from './config';
+import { loadConfig, readPem } from './config';
 import { createPool, migrate } from './db';
 import { Health } from './health';
 import { errorHandler, notFoundHandler } from './errors';
 import { closeServer, createServiceApp, internalPortFor, listen, listenInternal } from './http';
-import type { Logger } from './logger';
+import { createLogger, type Logger } from './logger';
 import { watchQueueDepth } from './metrics';
 import { OutboxRelay } from './outbox';
+import { onShutdown } from './shutdown';
 import { createQueue } from './queue';
 import { createQueueRedis, createRedis } from './redis';
 import { startUserEventConsumer } from './user-read-model';
@@ -184,4 +186,35 @@ export async function migrateOnlyIfAsked(
   });
   logger.info({ applied }, 'migrations done');
   process.exit(0);
+}
+
+/**
+ * A service's whole main.ts: its configuration from the environment, `--migrate-only` honoured,
+ * then the service built and listening, and stopped in order on SIGTERM/SIGINT.
+ */
+export async function runService<T extends z.ZodRawShape>(options: {
+  name: string;
+  configShape: T;
+  schema: string;
+  migrationsDir: string;
+  create: (
+    config: z.infer<z.ZodObject<T>>,
+    logger: Logger,
+  ) => Promise<{
+    listen(): Promise<unknown>;
+    shutdownSteps(): Array<[string, () => Promise<unknown> | unknown]>;
+  }>;
+}): Promise<void> {
+  const { name, schema, migrationsDir } = options;
+  const config = loadConfig(options.configShape) as z.infer<z.ZodObject<T>> & {
+    DATABASE_URL: string;
+    LOG_LEVEL: string;
+    PORT: number;
+  };
+  const logger = createLogger(name, config.LOG_LEVEL);
+  await migrateOnlyIfAsked(name, config, schema, migrationsDir, logger);
+  const service = await options.create(config, logger);
+  await service.listen();
+  logger.info({ port: config.PORT }, `${name} listening`);
+  onShutdown(logger, service.shutdownSteps());
 }

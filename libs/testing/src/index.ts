@@ -4,3 +4,4 @@ export * from './mail';
 export * from './http';
 export * from './wait';
 export * from './service';
+export * from './migrations';

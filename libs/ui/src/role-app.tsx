@@ -13,6 +13,7 @@ import { roleTheme } from './themes';
 import { ErrorState } from './components/error-state';
 import type { RemoteProps, RoleRemoteModule, ShowToast, SidebarItem } from './remote-contract';
 import type { User } from '@medrelay/contracts';
+import { RoleRouteTable } from './components/role-route-table';
 
 interface RemoteContextValue {
   user: User;
@@ -59,12 +60,12 @@ interface RoleAppOptions {
   role: UserType;
   texts: RoleRemoteModule['texts'];
   sidebar: SidebarItem[];
-  /** The role's routes, relative to `/<role>`. */
-  Routes: ComponentType;
+  /** The role's screens by path, relative to `/<role>` (RoleRouteTable adds the index and the 404). */
+  screens: Record<string, ComponentType>;
 }
 
 /** Builds the `./app` module of a role remote: single-spa lifecycles around the role's routes. */
-export function createRoleApp({ role, texts, sidebar, Routes }: RoleAppOptions): RoleRemoteModule {
+export function createRoleApp({ role, texts, sidebar, screens }: RoleAppOptions): RoleRemoteModule {
   function Root(props: RemoteProps) {
     addTexts(props.i18n, role, texts);
     return (
@@ -73,7 +74,7 @@ export function createRoleApp({ role, texts, sidebar, Routes }: RoleAppOptions):
           <LiveUser props={props}>
             <ThemedRoot role={role}>
               <BrowserRouter basename={`/${role}`}>
-                <Routes />
+                <RoleRouteTable screens={screens} />
               </BrowserRouter>
             </ThemedRoot>
           </LiveUser>

@@ -2,10 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useRequestSummary } from '@medrelay/api-client';
 import {
   FiguresError,
-  OwnerRequestActions,
-  PagedRequestSection,
+  IncomingRequestSections,
   PageHeader,
-  RequestRow,
   StatCard,
   StatGrid,
   useFigure,
@@ -20,7 +18,6 @@ const pageSize = 10;
  */
 export default function Requests() {
   const { t } = useTranslation('donor');
-  const labels = { approve: t('requests.approve'), reject: t('requests.reject') };
   const summary = useRequestSummary({ fresh: true });
   const figure = useFigure([summary]);
   const incoming = summary.data?.incoming;
@@ -35,28 +32,18 @@ export default function Requests() {
           <StatCard key={status} label={t(`requests.counts.${status}`)} value={figure(incoming?.[status])} />
         ))}
       </StatGrid>
-      <PagedRequestSection
-        failedTitle={t('requests.loadFailed')}
+      <IncomingRequestSections
         pageSize={pageSize}
-        title={t('requests.pending')}
-        empty={t('requests.noPending')}
-        filter={{ direction: 'incoming', status: ['pending'] }}
-        render={(r) => (
-          <RequestRow
-            key={r.id}
-            request={r}
-            counterpart="requester"
-            actions={<OwnerRequestActions request={r} labels={labels} successTitle={t('requests.updated')} />}
-          />
-        )}
-      />
-      <PagedRequestSection
-        failedTitle={t('requests.loadFailed')}
-        pageSize={pageSize}
-        title={t('requests.others')}
-        empty={t('requests.noOthers')}
-        filter={{ direction: 'incoming', status: ['approved', 'rejected', 'completed', 'cancelled'] }}
-        render={(r) => <RequestRow key={r.id} request={r} counterpart="requester" />}
+        successTitle={t('requests.updated')}
+        texts={{
+          failedTitle: t('requests.loadFailed'),
+          pending: t('requests.pending'),
+          noPending: t('requests.noPending'),
+          answered: t('requests.others'),
+          noAnswered: t('requests.noOthers'),
+          approve: t('requests.approve'),
+          reject: t('requests.reject'),
+        }}
       />
     </>
   );

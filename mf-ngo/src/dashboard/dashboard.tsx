@@ -6,14 +6,10 @@ import type { MedicineSource } from '@medrelay/contracts';
 import { patientsPerUnit } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import {
-  EmptyState,
   FiguresError,
+  ListPreview,
   MedicineRow,
   PageHeader,
-  QueryGate,
-  RouterLink,
-  SectionHeader,
-  StackList,
   StatCard,
   StatGrid,
   useFigure,
@@ -51,22 +47,15 @@ function FirstMedicines({
     pageSize: 3,
   });
   return (
-    <section>
-      <SectionHeader title={title} action={<RouterLink to={more}>{t('dashboard.viewAll')}</RouterLink>} />
-      <QueryGate query={medicines} failedTitle={t('dashboard.loadFailed')}>
-        {({ items }) =>
-          items.length ? (
-            <StackList label={title}>
-              {items.map((m) => (
-                <MedicineRow key={m.id} medicine={m} showSource actions={<RequestPickup medicine={m} />} />
-              ))}
-            </StackList>
-          ) : (
-            <EmptyState title={empty} />
-          )
-        }
-      </QueryGate>
-    </section>
+    <ListPreview
+      title={title}
+      viewAll={{ to: more, label: t('dashboard.viewAll') }}
+      query={medicines}
+      failedTitle={t('dashboard.loadFailed')}
+      empty={empty}
+    >
+      {(m) => <MedicineRow key={m.id} medicine={m} showSource actions={<RequestPickup medicine={m} />} />}
+    </ListPreview>
   );
 }
 

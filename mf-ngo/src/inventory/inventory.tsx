@@ -11,7 +11,7 @@ import {
   StatCard,
   StatGrid,
   useFigure,
-  usePageNumber,
+  usePaging,
 } from '@medrelay/ui';
 
 const pageSize = 20;
@@ -20,13 +20,13 @@ const pageSize = 20;
 export default function Inventory() {
   const { t } = useTranslation('ngo');
   const format = useFormat();
-  const [page, setPage] = usePageNumber();
+  const paging = usePaging(pageSize);
   const collected = useTransactionsPage({
     direction: 'outgoing',
     status: ['completed'],
     // Newest collected first.
     sort: 'updated',
-    page,
+    page: paging.page,
     pageSize,
   });
   const summary = useRequestSummary({ fresh: true });
@@ -45,9 +45,7 @@ export default function Inventory() {
       )}
       <PagedList
         query={collected}
-        page={page}
-        pageSize={pageSize}
-        onPage={setPage}
+        paging={paging}
         label={t('inventory.title')}
         failedTitle={t('inventory.loadFailed')}
         empty={nothing}

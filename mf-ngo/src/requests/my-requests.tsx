@@ -8,7 +8,7 @@ import {
   PickupInfo,
   RequesterRequestActions,
   RequestRow,
-  usePageNumber,
+  usePaging,
 } from '@medrelay/ui';
 
 const pageSize = 20;
@@ -19,18 +19,16 @@ const pageSize = 20;
  */
 export default function MyRequests() {
   const { t } = useTranslation('ngo');
-  const [page, setPage] = usePageNumber();
+  const paging = usePaging(pageSize);
   // Transactions are the requests plus their pickup details.
-  const requests = useTransactionsPage({ direction: 'outgoing', page, pageSize });
+  const requests = useTransactionsPage({ direction: 'outgoing', page: paging.page, pageSize });
   const labels = { cancel: t('actions.cancel'), collected: t('actions.collected') };
   return (
     <>
       <PageHeader title={t('requests.title')} subtitle={t('requests.subtitle')} />
       <PagedList
         query={requests}
-        page={page}
-        pageSize={pageSize}
-        onPage={setPage}
+        paging={paging}
         label={t('requests.title')}
         failedTitle={t('requests.loadFailed')}
         empty={<EmptyState title={t('requests.empty')} />}

@@ -25,26 +25,30 @@ const summary = (overrides: Partial<OwnMedicineSummary> = {}): OwnMedicineSummar
   ...overrides,
 });
 
+/** The dashboard, its own summary from `ownSummary` and the request counts above. */
+const renderDashboard = (ownSummary: () => OwnMedicineSummary) =>
+  renderInRemote(
+    <MemoryRouter>
+      <Dashboard />
+    </MemoryRouter>,
+    {
+      texts,
+      queryFn: async ({ queryKey }) => {
+        if (queryKey[0] === '/api/medicines/my/summary') return ownSummary();
+        if (queryKey[0] === '/api/requests/my/summary') return requestSummary;
+        return [];
+      },
+    },
+  );
+
 describe('pharmacy dashboard figures', () => {
   it('shows an error with a retry instead of "…" forever when a load fails, then the figures', async () => {
     servePages(() => ({ items: [], total: 0 }));
     let summaryUp = false;
-    await renderInRemote(
-      <MemoryRouter>
-        <Dashboard />
-      </MemoryRouter>,
-      {
-        texts,
-        queryFn: async ({ queryKey }) => {
-          if (queryKey[0] === '/api/medicines/my/summary') {
-            if (!summaryUp) throw new Error('Network down');
-            return summary({ listings: 1, units: 12, available: 1, listedUnits: 12 });
-          }
-          if (queryKey[0] === '/api/requests/my/summary') return requestSummary;
-          return [];
-        },
-      },
-    );
+    await renderDashboard(() => {
+      if (!summaryUp) throw new Error('Network down');
+      return summary({ listings: 1, units: 12, available: 1, listedUnits: 12 });
+    });
     const alert = (await screen.findByText('The figures could not be loaded')).closest<HTMLElement>(
       '[role="alert"]',
     )!;
@@ -65,19 +69,7 @@ describe('pharmacy dashboard figures', () => {
       items: [1, 2, 3].map((id) => medicineFixture({ id, name: `Listing ${id}` })),
       total: 340,
     }));
-    await renderInRemote(
-      <MemoryRouter>
-        <Dashboard />
-      </MemoryRouter>,
-      {
-        texts,
-        queryFn: async ({ queryKey }) => {
-          if (queryKey[0] === '/api/medicines/my/summary') return summary({ urgent: 4 });
-          if (queryKey[0] === '/api/requests/my/summary') return requestSummary;
-          return [];
-        },
-      },
-    );
+    await renderDashboard(() => summary({ urgent: 4 }));
     const totalListed = screen.getByRole('group', { name: 'Total Listed' });
     // Units on offer now, in the listings offered now (not every unit ever listed).
     await waitFor(() => within(totalListed).getByText('1,100'));

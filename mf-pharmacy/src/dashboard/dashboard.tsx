@@ -9,14 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { useMyMedicines, useMyMedicineSummary, useRequestSummary } from '@medrelay/api-client';
 import { useFormat } from '@medrelay/i18n';
 import {
-  EmptyState,
   FiguresError,
+  ListPreview,
   MedicineRow,
   PageHeader,
-  QueryGate,
-  RouterLink,
-  SectionHeader,
-  StackList,
   StatCard,
   StatGrid,
   useFigure,
@@ -86,23 +82,15 @@ export function Dashboard() {
           icon={<Money24Regular />}
         />
       </StatGrid>
-      <SectionHeader
+      <ListPreview
         title={t('dashboard.recentListings')}
-        action={<RouterLink to="/medicines">{t('dashboard.viewAll')}</RouterLink>}
-      />
-      <QueryGate query={recent} failedTitle={t('medicines.loadFailed')}>
-        {({ items }) =>
-          items.length ? (
-            <StackList label={t('dashboard.recentListings')}>
-              {items.map((m) => (
-                <MedicineRow key={m.id} medicine={m} showAvailability />
-              ))}
-            </StackList>
-          ) : (
-            <EmptyState title={t('dashboard.noListings')} />
-          )
-        }
-      </QueryGate>
+        viewAll={{ to: '/medicines', label: t('dashboard.viewAll') }}
+        query={recent}
+        failedTitle={t('medicines.loadFailed')}
+        empty={t('dashboard.noListings')}
+      >
+        {(m) => <MedicineRow key={m.id} medicine={m} showAvailability />}
+      </ListPreview>
     </>
   );
 }

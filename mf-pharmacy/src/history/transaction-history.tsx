@@ -12,7 +12,7 @@ import {
   StatCard,
   StatGrid,
   useFigure,
-  usePageNumber,
+  usePaging,
 } from '@medrelay/ui';
 
 const pageSize = 20;
@@ -24,8 +24,8 @@ const counted = (summary: RequestSummary, statuses: readonly (keyof RequestSumma
 /** `/pharmacy/history`: totals (counted by the server) and the transactions a page at a time. */
 export default function TransactionHistory() {
   const { t } = useTranslation('pharmacy');
-  const [page, setPage] = usePageNumber();
-  const transactions = useTransactionsPage({ page, pageSize });
+  const paging = usePaging(pageSize);
+  const transactions = useTransactionsPage({ page: paging.page, pageSize });
   const summary = useRequestSummary({ fresh: true });
   const figure = useFigure([summary]);
   const data = summary.data;
@@ -44,9 +44,7 @@ export default function TransactionHistory() {
       </StatGrid>
       <PagedList
         query={transactions}
-        page={page}
-        pageSize={pageSize}
-        onPage={setPage}
+        paging={paging}
         label={t('history.title')}
         failedTitle={t('history.loadFailed')}
         empty={<EmptyState title={t('history.empty')} />}

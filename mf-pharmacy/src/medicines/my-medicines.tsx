@@ -11,7 +11,7 @@ import {
   PageHeader,
   PagedList,
   useNotify,
-  usePageNumber,
+  usePaging,
   useSaveMedicine,
 } from '@medrelay/ui';
 
@@ -63,8 +63,8 @@ function MedicineActions({ medicine }: { medicine: Medicine }) {
 /** `/pharmacy/medicines`: own listings a page at a time, with the List New Medicine dialog, edit and unlist. */
 export default function MyMedicines() {
   const { t } = useTranslation('pharmacy');
-  const [page, setPage] = usePageNumber();
-  const medicines = useMyMedicines({ page, pageSize: myMedicinesPageSize });
+  const paging = usePaging(myMedicinesPageSize);
+  const medicines = useMyMedicines({ page: paging.page, pageSize: myMedicinesPageSize });
   const save = useSaveMedicine();
   return (
     <>
@@ -87,9 +87,7 @@ export default function MyMedicines() {
       />
       <PagedList
         query={medicines}
-        page={page}
-        pageSize={myMedicinesPageSize}
-        onPage={setPage}
+        paging={paging}
         label={t('medicines.title')}
         failedTitle={t('medicines.loadFailed')}
         empty={<EmptyState title={t('medicines.empty')} body={t('medicines.emptyBody')} />}

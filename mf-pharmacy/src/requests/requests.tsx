@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import {
-  OwnerRequestActions,
+  IncomingRequestSections,
   PagedRequestSection,
   PageHeader,
   RequesterRequestActions,
@@ -16,34 +16,22 @@ export const requestsPageSize = 10;
  */
 export default function Requests() {
   const { t } = useTranslation('pharmacy');
-  const ownerLabels = { approve: t('requests.approve'), reject: t('requests.reject') };
   const requesterLabels = { cancel: t('requests.cancel'), collected: t('requests.collected') };
   return (
     <>
       <PageHeader title={t('requests.title')} subtitle={t('requests.subtitle')} />
-      <PagedRequestSection
-        failedTitle={t('requests.loadFailed')}
+      <IncomingRequestSections
         pageSize={requestsPageSize}
-        title={t('requests.pending')}
-        empty={t('requests.noPending')}
-        filter={{ direction: 'incoming', status: ['pending'] }}
-        render={(r) => (
-          <RequestRow
-            key={r.id}
-            request={r}
-            counterpart="requester"
-            pendingWording="pendingReview"
-            actions={<OwnerRequestActions request={r} labels={ownerLabels} />}
-          />
-        )}
-      />
-      <PagedRequestSection
-        failedTitle={t('requests.loadFailed')}
-        pageSize={requestsPageSize}
-        title={t('requests.history')}
-        empty={t('requests.noHistory')}
-        filter={{ direction: 'incoming', status: ['approved', 'rejected', 'completed', 'cancelled'] }}
-        render={(r) => <RequestRow key={r.id} request={r} counterpart="requester" />}
+        pendingWording="pendingReview"
+        texts={{
+          failedTitle: t('requests.loadFailed'),
+          pending: t('requests.pending'),
+          noPending: t('requests.noPending'),
+          answered: t('requests.history'),
+          noAnswered: t('requests.noHistory'),
+          approve: t('requests.approve'),
+          reject: t('requests.reject'),
+        }}
       />
       <PagedRequestSection
         failedTitle={t('requests.loadFailed')}

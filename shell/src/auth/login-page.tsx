@@ -4,19 +4,17 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ApiError, useLogin, useSession } from '@medrelay/api-client';
-import { limits, loginSchema, type LoginInput } from '@medrelay/contracts';
+import { loginSchema, type LoginInput } from '@medrelay/contracts';
 import { mayUseProduct } from '@medrelay/domain';
-import { RouterLink } from '@medrelay/ui';
 import { usePageTitle } from '../chrome/use-page-title';
 import { useToast } from '../chrome/toasts';
 import { homeOf } from '../session/guard';
-import { AuthLayout, useFormStyles } from './auth-layout';
+import { AuthLayout, EmailField } from './auth-layout';
 import { fieldMessage } from '@medrelay/ui';
 
 /** `/login`: e-mail and password (spec §5), toasts of §8, then the role's dashboard. */
 export function LoginPage() {
   const { t } = useTranslation('shell');
-  const styles = useFormStyles();
   const navigate = useNavigate();
   const toast = useToast();
   const login = useLogin();
@@ -61,29 +59,20 @@ export function LoginPage() {
     <AuthLayout
       title={t('login.title')}
       subtitle={t('login.subtitle')}
-      footer={
-        <>
-          {t('login.noAccount')} <RouterLink to="/register">{t('login.register')}</RouterLink>
-        </>
-      }
+      footer={{ text: t('login.noAccount'), to: '/register', link: t('login.register') }}
+      onSubmit={submit}
     >
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <Field label={t('login.email')} validationMessage={fieldMessage(t, errors.email)} required>
-          <Input
-            type="email"
-            dir="ltr"
-            autoComplete="email"
-            maxLength={limits.emailMax}
-            {...form.register('email')}
-          />
-        </Field>
-        <Field label={t('login.password')} validationMessage={fieldMessage(t, errors.password)} required>
-          <Input type="password" autoComplete="current-password" {...form.register('password')} />
-        </Field>
-        <Button appearance="primary" type="submit" disabled={login.isPending}>
-          {login.isPending ? t('login.submitting') : t('login.submit')}
-        </Button>
-      </form>
+      <EmailField
+        label={t('login.email')}
+        validationMessage={fieldMessage(t, errors.email)}
+        registration={form.register('email')}
+      />
+      <Field label={t('login.password')} validationMessage={fieldMessage(t, errors.password)} required>
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
+      </Field>
+      <Button appearance="primary" type="submit" disabled={login.isPending}>
+        {login.isPending ? t('login.submitting') : t('login.submit')}
+      </Button>
     </AuthLayout>
   );
 }

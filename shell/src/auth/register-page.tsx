@@ -24,10 +24,9 @@ import {
   type SelfRegisteringUserType,
 } from '@medrelay/contracts';
 import { currentLanguage } from '@medrelay/i18n';
-import { RouterLink } from '@medrelay/ui';
 import { usePageTitle } from '../chrome/use-page-title';
 import { useToast } from '../chrome/toasts';
-import { AuthLayout, useFormStyles } from './auth-layout';
+import { AuthLayout, EmailField } from './auth-layout';
 import { fieldMessage } from '@medrelay/ui';
 
 function typeFromQuery(value: string | null): SelfRegisteringUserType {
@@ -39,7 +38,6 @@ function typeFromQuery(value: string | null): SelfRegisteringUserType {
 /** `/register`: the rules and messages of spec §5; `?type=` preselects the account type. */
 export function RegisterPage() {
   const { t, i18n } = useTranslation('shell');
-  const styles = useFormStyles();
   const navigate = useNavigate();
   const toast = useToast();
   const register = useRegister();
@@ -96,114 +94,105 @@ export function RegisterPage() {
     <AuthLayout
       title={t('register.title')}
       subtitle={t('register.subtitle')}
-      footer={
-        <>
-          {t('register.haveAccount')} <RouterLink to="/login">{t('register.login')}</RouterLink>
-        </>
-      }
+      footer={{ text: t('register.haveAccount'), to: '/login', link: t('register.login') }}
+      onSubmit={submit}
     >
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <Controller
-          control={form.control}
-          name="userType"
-          render={({ field }) => (
-            <Field label={t('register.userType')}>
-              <RadioGroup
-                layout="horizontal"
-                value={field.value ?? 'donor'}
-                onChange={(_, data) => field.onChange(data.value)}
-              >
-                {selfRegisteringUserTypes.map((type) => (
-                  <Radio key={type} value={type} label={t(`register.types.${type}`)} />
-                ))}
-              </RadioGroup>
-            </Field>
-          )}
-        />
-        <Field
-          label={t(`register.nameLabel.${userType}`)}
-          validationMessage={fieldMessage(t, errors.name)}
-          required
-        >
-          <Input
-            dir="auto"
-            autoComplete={userType === 'pharmacy' ? 'organization' : 'name'}
-            maxLength={limits.nameMax}
-            {...form.register('name')}
-          />
-        </Field>
-        {userType === 'ngo' && (
-          <>
-            <Field
-              label={t('register.organizationName')}
-              validationMessage={fieldMessage(t, errors.organizationName)}
-              required
+      <Controller
+        control={form.control}
+        name="userType"
+        render={({ field }) => (
+          <Field label={t('register.userType')}>
+            <RadioGroup
+              layout="horizontal"
+              value={field.value ?? 'donor'}
+              onChange={(_, data) => field.onChange(data.value)}
             >
-              <Input
-                dir="auto"
-                autoComplete="organization"
-                maxLength={limits.organizationNameMax}
-                {...form.register('organizationName')}
-              />
-            </Field>
-            <Field
-              label={t('register.commercialNumber')}
-              validationMessage={fieldMessage(t, errors.commercialNumber)}
-              required
-            >
-              <Input maxLength={limits.referenceMax} {...form.register('commercialNumber')} />
-            </Field>
-          </>
-        )}
-        {userType === 'pharmacy' && (
-          <Field
-            label={t('register.commercialLicense')}
-            validationMessage={fieldMessage(t, errors.commercialLicense)}
-            required
-          >
-            <Input maxLength={limits.referenceMax} {...form.register('commercialLicense')} />
+              {selfRegisteringUserTypes.map((type) => (
+                <Radio key={type} value={type} label={t(`register.types.${type}`)} />
+              ))}
+            </RadioGroup>
           </Field>
         )}
-        <Field label={t('register.email')} validationMessage={fieldMessage(t, errors.email)} required>
-          <Input
-            type="email"
-            dir="ltr"
-            autoComplete="email"
-            maxLength={limits.emailMax}
-            {...form.register('email')}
-          />
+      />
+      <Field
+        label={t(`register.nameLabel.${userType}`)}
+        validationMessage={fieldMessage(t, errors.name)}
+        required
+      >
+        <Input
+          dir="auto"
+          autoComplete={userType === 'pharmacy' ? 'organization' : 'name'}
+          maxLength={limits.nameMax}
+          {...form.register('name')}
+        />
+      </Field>
+      {userType === 'ngo' && (
+        <>
+          <Field
+            label={t('register.organizationName')}
+            validationMessage={fieldMessage(t, errors.organizationName)}
+            required
+          >
+            <Input
+              dir="auto"
+              autoComplete="organization"
+              maxLength={limits.organizationNameMax}
+              {...form.register('organizationName')}
+            />
+          </Field>
+          <Field
+            label={t('register.commercialNumber')}
+            validationMessage={fieldMessage(t, errors.commercialNumber)}
+            required
+          >
+            <Input maxLength={limits.referenceMax} {...form.register('commercialNumber')} />
+          </Field>
+        </>
+      )}
+      {userType === 'pharmacy' && (
+        <Field
+          label={t('register.commercialLicense')}
+          validationMessage={fieldMessage(t, errors.commercialLicense)}
+          required
+        >
+          <Input maxLength={limits.referenceMax} {...form.register('commercialLicense')} />
         </Field>
-        <Field label={t('register.phone')} validationMessage={fieldMessage(t, errors.phone)} required>
-          <Input type="tel" autoComplete="tel" dir="ltr" {...form.register('phone')} />
-        </Field>
-        <Field label={t('register.password')} validationMessage={fieldMessage(t, errors.password)} required>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            maxLength={limits.passwordMax}
-            {...form.register('password')}
-          />
-        </Field>
-        <Field label={t('register.address')} validationMessage={fieldMessage(t, errors.address)}>
-          <Input
-            dir="auto"
-            autoComplete="street-address"
-            maxLength={limits.addressMax}
-            {...form.register('address')}
-          />
-        </Field>
-        <Field validationMessage={fieldMessage(t, errors.acceptTerms)}>
-          <Checkbox label={t('register.acceptTerms')} {...form.register('acceptTerms')} />
-        </Field>
-        {userType !== 'donor' && (
-          <MessageBar intent="info">
-            <MessageBarBody>{t('register.review')}</MessageBarBody>
-          </MessageBar>
-        )}
-        <Button appearance="primary" type="submit" disabled={register.isPending}>
-          {register.isPending ? t('register.submitting') : t('register.submit')}
-        </Button>
-      </form>
+      )}
+      <EmailField
+        label={t('register.email')}
+        validationMessage={fieldMessage(t, errors.email)}
+        registration={form.register('email')}
+      />
+      <Field label={t('register.phone')} validationMessage={fieldMessage(t, errors.phone)} required>
+        <Input type="tel" autoComplete="tel" dir="ltr" {...form.register('phone')} />
+      </Field>
+      <Field label={t('register.password')} validationMessage={fieldMessage(t, errors.password)} required>
+        <Input
+          type="password"
+          autoComplete="new-password"
+          maxLength={limits.passwordMax}
+          {...form.register('password')}
+        />
+      </Field>
+      <Field label={t('register.address')} validationMessage={fieldMessage(t, errors.address)}>
+        <Input
+          dir="auto"
+          autoComplete="street-address"
+          maxLength={limits.addressMax}
+          {...form.register('address')}
+        />
+      </Field>
+      <Field validationMessage={fieldMessage(t, errors.acceptTerms)}>
+        <Checkbox label={t('register.acceptTerms')} {...form.register('acceptTerms')} />
+      </Field>
+      {userType !== 'donor' && (
+        <MessageBar intent="info">
+          <MessageBarBody>{t('register.review')}</MessageBarBody>
+        </MessageBar>
+      )}
+      <Button appearance="primary" type="submit" disabled={register.isPending}>
+        {register.isPending ? t('register.submitting') : t('register.submit')}
+      </Button>
     </AuthLayout>
   );
 }

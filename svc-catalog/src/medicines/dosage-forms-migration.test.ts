@@ -1,25 +1,13 @@
-import { cpSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dosageForms } from '@medrelay/domain';
 import { createPool, kitManifest, migrate, type Pool } from '@medrelay/service-kit';
-import { createTestDatabase } from '@medrelay/testing';
+import { createTestDatabase, migrationsBefore } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const migrations = fileURLToPath(new URL('../../migrations', import.meta.url));
 
-/** The catalog as it was before 006: the migrations before it, in a folder of their own. */
-function migrationsBefore(prefix: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'catalog-before-'));
-  for (const file of readdirSync(migrations).filter(
-    // The migrations before it, and which service-kit tables come first (service-kit.json).
-    (f) => (f.endsWith('.sql') && f < prefix) || f === kitManifest,
-  )) {
-    cpSync(path.join(migrations, file), path.join(dir, file));
-  }
-  return dir;
-}
+/** The database as it was before migration `prefix`, with service-kit's table manifest (service-kit.json). */
+const before = (prefix: string) => migrationsBefore(migrations, prefix, [kitManifest]);
 
 let pool: Pool;
 beforeAll(async () => {
@@ -69,7 +57,7 @@ const cases: Array<[string, string]> = [
 
 describe('migration 006: free-text types become dosage form keys', () => {
   it('maps each stored text to the nearest key or other, then refuses anything but a key', async () => {
-    await migrate(pool, 'catalog', migrationsBefore('006'));
+    await migrate(pool, 'catalog', before('006'));
     const { rows: inserted } = await pool.query<{ id: number }>(
       `INSERT INTO catalog.medicines (owner_id, source, name, type, quantity, expiry_date)
        SELECT 1, 'pharmacy', 'Medicine ' || t.ord, t.type, 1, now() + interval '30 days'

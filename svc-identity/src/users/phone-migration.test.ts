@@ -1,25 +1,14 @@
-import { cpSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { userEventQueues, userEventSchema } from '@medrelay/contracts';
 import { normalizePhone } from '@medrelay/domain';
 import { createPool, kitManifest, migrate, type Pool } from '@medrelay/service-kit';
-import { createTestDatabase } from '@medrelay/testing';
+import { createTestDatabase, migrationsBefore } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const migrations = fileURLToPath(new URL('../../migrations', import.meta.url));
 
-function migrationsBefore(prefix: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'identity-before-'));
-  for (const file of readdirSync(migrations).filter(
-    // The migrations before it, and which service-kit tables come first (service-kit.json).
-    (f) => (f.endsWith('.sql') && f < prefix) || f === kitManifest,
-  )) {
-    cpSync(path.join(migrations, file), path.join(dir, file));
-  }
-  return dir;
-}
+/** The database as it was before migration `prefix`, with service-kit's table manifest (service-kit.json). */
+const before = (prefix: string) => migrationsBefore(migrations, prefix, [kitManifest]);
 
 let pool: Pool;
 beforeAll(async () => {
@@ -47,7 +36,7 @@ const stored = [
 
 describe('migration 004: stored phone numbers become E.164', () => {
   it('normalises the numbers that parse (as normalizePhone does), keeps the others, and tells the read models', async () => {
-    await migrate(pool, 'identity', migrationsBefore('004'));
+    await migrate(pool, 'identity', before('004'));
     const { rows: users } = await pool.query<{ id: number }>(
       `INSERT INTO identity.users (email, password_hash, name, phone, user_type, status)
        SELECT 'u' || t.ord || '@example.com', 'x', 'User ' || t.ord, t.phone,

@@ -4,18 +4,18 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '@medrelay/api-client';
 import { renderInRemote } from '../test-support';
-import { PagedList, usePageNumber } from './paged-list';
+import { PagedList, usePaging } from './paged-list';
 
 /** The server's list; pages of 2. */
 let rows: number[] = [];
 
 function List() {
-  const [page, setPage] = usePageNumber();
+  const paging = usePaging(2);
   const client = useQueryClient();
   const query = useQuery<Page<{ id: number }>>({
-    queryKey: ['/rows', page],
+    queryKey: ['/rows', paging.page],
     queryFn: async () => ({
-      items: rows.slice((page - 1) * 2, page * 2).map((id) => ({ id })),
+      items: rows.slice((paging.page - 1) * 2, paging.page * 2).map((id) => ({ id })),
       total: rows.length,
     }),
   });
@@ -23,15 +23,7 @@ function List() {
     <>
       {/* As after a mutation: every page of the list is asked again. */}
       <button onClick={() => void client.invalidateQueries({ queryKey: ['/rows'] })}>reload</button>
-      <PagedList
-        query={query}
-        page={page}
-        pageSize={2}
-        onPage={setPage}
-        label="Rows"
-        failedTitle="Failed"
-        empty={<p>Nothing here</p>}
-      >
+      <PagedList query={query} paging={paging} label="Rows" failedTitle="Failed" empty={<p>Nothing here</p>}>
         {(row) => <p key={row.id}>Row {row.id}</p>}
       </PagedList>
     </>

@@ -6,9 +6,17 @@ import { Pager } from '../medicines/pager';
 import { pageCount } from './paging';
 import { QueryGate } from './query-gate';
 
-/** The page a paged list shows, from 1. */
-export function usePageNumber() {
-  return useState(1);
+/** Which page of a server-paged list a screen shows (from 1), how long pages are, and how to turn them. */
+export interface Paging {
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+}
+
+/** A paged list's own page number, starting at 1; pass `page` and `pageSize` to its query. */
+export function usePaging(pageSize: number): Paging {
+  const [page, onPage] = useState(1);
+  return { page, pageSize, onPage };
 }
 
 /**
@@ -17,18 +25,14 @@ export function usePageNumber() {
  */
 export function PagedList<T extends { id: number }>({
   query,
-  page,
-  pageSize,
-  onPage,
+  paging: { page, pageSize, onPage },
   label,
   failedTitle,
   empty,
   children,
 }: {
   query: UseQueryResult<Page<T>>;
-  page: number;
-  pageSize: number;
-  onPage: (page: number) => void;
+  paging: Paging;
   label: string;
   failedTitle: string;
   empty: ReactNode;

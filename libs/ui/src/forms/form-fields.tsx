@@ -1,7 +1,8 @@
 import { Input, Textarea, type InputProps, type TextareaProps } from '@fluentui/react-components';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
-type Bound<T extends FieldValues> = { control: Control<T>; name: FieldPath<T> };
+/** A field of a form; `Out` is what the form's schema turns its values into (zod transforms). */
+type Bound<T extends FieldValues, Out = T> = { control: Control<T, unknown, Out>; name: FieldPath<T> };
 
 /** What a stored value looks like in a text box (a number being typed may be NaN for a moment). */
 function shown(value: unknown): string {
@@ -18,12 +19,12 @@ function shown(value: unknown): string {
  * render overwrites it with ''. The form still held the values (Save sent them) while the fields
  * looked empty (issue 13 #1). Controlled, the displayed value is always the form's.
  */
-export function FormInput<T extends FieldValues>({
+export function FormInput<T extends FieldValues, Out = T>({
   control,
   name,
   parse,
   ...props
-}: Bound<T> &
+}: Bound<T, Out> &
   Omit<InputProps, 'value' | 'defaultValue' | 'onChange' | 'name'> & {
     /** Turns the typed text into the stored value (numbers). */
     parse?: (raw: string) => unknown;

@@ -10,6 +10,16 @@ afterEach(() => vi.restoreAllMocks());
 
 const medicine = { id: 7, name: 'Concor 5mg', quantity: 12 };
 const field = (label: string) => within(screen.getByRole('dialog')).getByLabelText(label, { exact: false });
+/** A pharmacy's transfer request for `medicine`, in English. */
+const transferDialog = (onClose: () => void) => (
+  <RequestDialog
+    medicine={medicine}
+    label="Request Transfer"
+    notesKind="transfer"
+    successTitle="Request submitted"
+    onClose={onClose}
+  />
+);
 const press = (name: string) =>
   fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name }));
 
@@ -24,15 +34,7 @@ describe('the request dialog (spec §5)', () => {
       });
     });
     const onClose = vi.fn();
-    const { toasts } = await renderInRemote(
-      <RequestDialog
-        medicine={medicine}
-        label="Request Transfer"
-        notesKind="transfer"
-        successTitle="Request submitted"
-        onClose={onClose}
-      />,
-    );
+    const { toasts } = await renderInRemote(transferDialog(onClose));
     expect((field('Notes') as HTMLTextAreaElement).value).toBe('Inter-pharmacy transfer request for 1 unit');
     fireEvent.change(field('Quantity'), { target: { value: '13' } });
     press('Submit Request');
@@ -95,21 +97,12 @@ describe('the request dialog when a request is already open (issue 14)', () => {
     );
     const asked: string[] = [];
     const onClose = vi.fn();
-    const { toasts } = await renderInRemote(
-      <RequestDialog
-        medicine={medicine}
-        label="Request Transfer"
-        notesKind="transfer"
-        successTitle="Request submitted"
-        onClose={onClose}
-      />,
-      {
-        queryFn: async ({ queryKey }) => {
-          asked.push(String(queryKey[0]));
-          return openRequest;
-        },
+    const { toasts } = await renderInRemote(transferDialog(onClose), {
+      queryFn: async ({ queryKey }) => {
+        asked.push(String(queryKey[0]));
+        return openRequest;
       },
-    );
+    });
     press('Submit Request');
     await screen.findByText('You already have an open request for this medicine');
     expect(toasts).toEqual([]);

@@ -10,11 +10,10 @@ import {
   RadioGroup,
   Textarea,
   tokens,
-  type InputProps,
 } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Controller, useController, useForm, type Control } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, lookupProduct, usePublicSettings } from '@medrelay/api-client';
 import {
@@ -38,6 +37,7 @@ import { packCodeMaxLength } from '@medrelay/domain/gtin';
 import { DosageFormSelect } from './dosage-form-select';
 import { currentLanguage } from '@medrelay/i18n';
 import { DateField } from '../forms/date-field';
+import { FormInput } from '../forms/form-fields';
 import { fieldMessage } from '../forms/field-message';
 import { FilePicker } from '../forms/file-picker';
 import { photoProblem } from '@medrelay/domain/photos';
@@ -81,28 +81,6 @@ function initialValues(medicine?: Medicine, recipientType?: RecipientType): Medi
 
 /** Fields a scan may fill: controlled, so a value set by the form shows in the Fluent input. */
 type ScanFilled = 'name' | 'type' | 'gtin' | 'batch' | 'serial' | 'expiryDate';
-
-/** A Fluent input bound to one text field of the form, controlled (a scan may set it). */
-function FormInput({
-  control,
-  name,
-  ...props
-}: Omit<InputProps, 'name' | 'value' | 'onChange' | 'onBlur'> & {
-  control: Control<MedicineCreateInput, unknown, MedicineCreate>;
-  name: 'name' | 'gtin' | 'batch' | 'serial';
-}) {
-  const { field } = useController({ control, name });
-  return (
-    <Input
-      {...props}
-      name={field.name}
-      ref={field.ref}
-      value={field.value ?? ''}
-      onChange={(_, data) => field.onChange(data.value)}
-      onBlur={field.onBlur}
-    />
-  );
-}
 
 /**
  * The edit form's rules are the server's update rules: the remaining quantity may be 0 (approved

@@ -7,7 +7,7 @@ import { RequestStatusBadge } from './badges';
 import { ContactInfo } from './contact-info';
 import { ItemCard, useItemTextStyles } from './item-card';
 
-interface RequestRowProps {
+export interface RequestRowProps {
   request: MedicineRequest;
   /** Owners see who asked; requesters see who offers it. */
   counterpart: 'requester' | 'provider';

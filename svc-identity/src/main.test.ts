@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createTestDatabase, testServiceEnv, testStores, uniqueName } from '@medrelay/testing';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const main = path.join(import.meta.dirname, 'main.ts');
+
+/**
+ * Runs main.ts as `npm start` does, with `args`: its exit code and its log lines. `onLine` may
+ * stop it with SIGTERM.
+ */
+async function runMain(
+  args: string[],
+  onLine: (line: { msg?: string }, stop: () => void) => void = () => {},
+) {
+  const stores = testStores();
+  const env = {
+    ...process.env,
+    ...testServiceEnv(await createTestDatabase(), uniqueName('main')),
+    LOG_LEVEL: 'info',
+    SMTP_URL: stores.smtpUrl,
+    JWT_PRIVATE_KEY: stores.jwtPrivateKey,
+    METRICS_PORT: '0',
+  };
+  return new Promise<{ code: number | null; lines: Array<{ msg?: string }> }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const lines: Array<{ msg?: string }> = [];
+    let rest = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      const parts = (rest + chunk.toString()).split('\n');
+      rest = parts.pop()!;
+      for (const part of parts.filter((p) => p.startsWith('{'))) {
+        const line = JSON.parse(part) as { msg?: string };
+        lines.push(line);
+        onLine(line, () => child.kill('SIGTERM'));
+      }
+    });
+    child.on('exit', (code) => resolve({ code, lines }));
+  });
+}
+
+// The three services' main.ts are the same call (service-kit's runService); identity stands for them.
+describe('a service main (runService)', () => {
+  it('listens, then stops in order on SIGTERM and exits 0', async () => {
+    const { code, lines } = await runMain([], (line, stop) => {
+      if (line.msg === 'svc-identity listening') stop();
+    });
+    expect(lines.map((l) => l.msg)).toContain('svc-identity listening');
+    expect(lines.map((l) => l.msg)).toContain('shutting down');
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('with --migrate-only, migrates, says so and exits 0 without listening', async () => {
+    const { code, lines } = await runMain(['--migrate-only']);
+    expect(lines.map((l) => l.msg)).toContain('migrations done');
+    expect(lines.map((l) => l.msg)).not.toContain('svc-identity listening');
+    expect(code).toBe(0);
+  }, 60_000);
+});
