@@ -8,6 +8,7 @@ const PharmacyStock = lazy(() => import('./pharmacy-stock/pharmacy-stock'));
 const MyRequests = lazy(() => import('./requests/my-requests'));
 const Inventory = lazy(() => import('./inventory/inventory'));
 const ImpactAnalytics = lazy(() => import('./analytics/impact-analytics'));
+const Needs = lazy(() => import('./needs/needs'));
 
 /** The ngo area's screens by path, relative to `/ngo`. */
 const screens = {
@@ -17,6 +18,7 @@ const screens = {
   requests: MyRequests,
   inventory: Inventory,
   analytics: ImpactAnalytics,
+  needs: Needs,
 };
 
 export function RoleRoutes() {

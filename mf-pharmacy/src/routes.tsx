@@ -8,6 +8,7 @@ const AddMedicine = lazy(() => import('./medicines/add-medicine'));
 const BrowseStock = lazy(() => import('./browse/browse-stock'));
 const Requests = lazy(() => import('./requests/requests'));
 const TransactionHistory = lazy(() => import('./history/transaction-history'));
+const Wanted = lazy(() => import('./wanted/wanted'));
 
 /** The pharmacy area's screens by path, relative to `/pharmacy`. */
 const screens = {
@@ -17,6 +18,7 @@ const screens = {
   requests: Requests,
   browse: BrowseStock,
   history: TransactionHistory,
+  wanted: Wanted,
 };
 
 export function RoleRoutes() {

@@ -24,3 +24,4 @@ export * from './components/paged-list';
 export * from './forms/form-fields';
 export * from './forms/date-field';
 export * from './forms/file-picker';
+export * from './needs';
