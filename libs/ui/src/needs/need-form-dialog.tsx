@@ -27,7 +27,11 @@ const useStyles = makeStyles({
     // Two numbers side by side from 360 px up; one per line below.
     gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
     alignItems: 'start',
+    '& > *': { minWidth: 0 },
   },
+  // A number box is about 200 px wide by nature: two of them widened the dialog's content past
+  // 360 px and scrolled it sideways (seen in Chromium). They take their column's width instead.
+  number: { minWidth: 0 },
 });
 
 /** An empty box means "no bound" (null); anything typed is read as a whole number for the schema. */
@@ -124,6 +128,7 @@ export function NeedFormDialog({ need, onClose }: { need?: Need; onClose: () => 
           <FormInput
             control={form.control}
             name="minQuantity"
+            className={styles.number}
             type="number"
             min={1}
             inputMode="numeric"
@@ -138,6 +143,7 @@ export function NeedFormDialog({ need, onClose }: { need?: Need; onClose: () => 
           <FormInput
             control={form.control}
             name="acceptUpTo"
+            className={styles.number}
             type="number"
             min={1}
             inputMode="numeric"
@@ -153,6 +159,7 @@ export function NeedFormDialog({ need, onClose }: { need?: Need; onClose: () => 
         <FormInput
           control={form.control}
           name="minDaysLeft"
+          className={styles.number}
           type="number"
           min={0}
           inputMode="numeric"
