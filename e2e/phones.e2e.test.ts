@@ -9,8 +9,17 @@ const platform = usePlatform();
 
 /** Every signed-in route of spec §2, per role (Settings is in every sidebar). */
 const routes: Record<UserType, string[]> = {
-  pharmacy: ['dashboard', 'medicines', 'add-medicine', 'requests', 'browse', 'history', 'settings'],
-  ngo: ['dashboard', 'browse', 'pharmacy-stock', 'requests', 'inventory', 'analytics', 'settings'],
+  pharmacy: ['dashboard', 'medicines', 'add-medicine', 'requests', 'browse', 'history', 'wanted', 'settings'],
+  ngo: [
+    'dashboard',
+    'browse',
+    'pharmacy-stock',
+    'requests',
+    'needs',
+    'inventory',
+    'analytics',
+    'settings',
+  ],
   donor: ['dashboard', 'donations', 'add-donation', 'requests', 'history', 'settings'],
   admin: ['dashboard', 'users', 'listings', 'transactions', 'reports', 'settings'],
 };
@@ -170,6 +179,22 @@ describe(
         { token: tokens.ngo },
       );
       expect(created.status).toBe(201);
+      // Wanted lists (issue 16) with a long name and every term shown.
+      for (const role of ['ngo', 'pharmacy'] as const) {
+        const need = await platform.gateway.api.post(
+          '/api/needs',
+          {
+            medicine: 'Insulin glargine 100 IU/ml pre-filled pens (Lantus SoloStar)',
+            dosageForm: 'injection',
+            minQuantity: 5,
+            acceptUpTo: 40,
+            minDaysLeft: 60,
+            urgency: 'urgent',
+          },
+          { token: tokens[role] },
+        );
+        expect(need.status).toBe(201);
+      }
     }, 60_000);
 
     for (const role of ['pharmacy', 'ngo', 'donor', 'admin'] as const) {

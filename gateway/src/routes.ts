@@ -17,7 +17,7 @@ export const upstreams = {
     '/api/admin/expiry-scan',
     '/api/admin/products',
   ],
-  requests: ['/api/requests', '/api/transactions', '/api/notifications', '/api/admin/all-requests'],
+  requests: ['/api/requests', '/api/transactions', '/api/notifications', '/api/needs', '/api/admin/all-requests'],
 } as const;
 
 export type UpstreamName = keyof typeof upstreams;

@@ -5,6 +5,7 @@ import {
   DataBarVertical24Regular,
   Home24Regular,
   Search24Regular,
+  TaskListLtr24Regular,
 } from '@fluentui/react-icons';
 import { usePendingRequestCount } from '@medrelay/api-client';
 import { createRoleApp } from '@medrelay/ui';
@@ -26,6 +27,7 @@ export default createRoleApp({
       // The NGO's own requests still waiting for the owner's answer.
       useBadge: () => usePendingRequestCount('outgoing'),
     },
+    { path: '/ngo/needs', labelKey: 'nav.needs', icon: TaskListLtr24Regular },
     { path: '/ngo/inventory', labelKey: 'nav.inventory', icon: Box24Regular },
     { path: '/ngo/analytics', labelKey: 'nav.analytics', icon: DataBarVertical24Regular },
   ],

@@ -7,6 +7,7 @@ const PharmacyStock = lazy(() => import('./pharmacy-stock/pharmacy-stock'));
 const MyRequests = lazy(() => import('./requests/my-requests'));
 const Inventory = lazy(() => import('./inventory/inventory'));
 const ImpactAnalytics = lazy(() => import('./analytics/impact-analytics'));
+const Needs = lazy(() => import('./needs/needs'));
 
 /** The ngo area's screens by path, relative to `/ngo`. */
 export const screens = {
@@ -16,4 +17,5 @@ export const screens = {
   requests: MyRequests,
   inventory: Inventory,
   analytics: ImpactAnalytics,
+  needs: Needs,
 };

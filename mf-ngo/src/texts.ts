@@ -9,6 +9,11 @@ const en = {
     requests: 'My Requests',
     inventory: 'Inventory',
     analytics: 'Impact Analytics',
+    needs: 'What we need',
+  },
+  needs: {
+    title: 'What we need',
+    subtitle: 'The medicines your NGO is looking for, and on what terms',
   },
   actions: {
     requestPickup: 'Request Pickup',
@@ -106,6 +111,11 @@ const ar: typeof en & { browse: Plural<'found'> & Plural<'foundAbout'>; analytic
     requests: 'طلباتي',
     inventory: 'المخزن',
     analytics: 'تحليلات الأثر',
+    needs: 'محتاجين إيه',
+  },
+  needs: {
+    title: 'محتاجين إيه',
+    subtitle: 'الأدوية اللي الجمعية بتدوّر عليها، وبأي شروط',
   },
   actions: {
     requestPickup: 'اطلب استلام',

@@ -5,6 +5,7 @@ import {
   Home24Regular,
   Pill24Regular,
   Search24Regular,
+  TaskListLtr24Regular,
 } from '@fluentui/react-icons';
 import { usePendingRequestCount } from '@medrelay/api-client';
 import { createRoleApp } from '@medrelay/ui';
@@ -27,6 +28,7 @@ export default createRoleApp({
       useBadge: () => usePendingRequestCount('incoming'),
     },
     { path: '/pharmacy/browse', labelKey: 'nav.browse', icon: Search24Regular },
+    { path: '/pharmacy/wanted', labelKey: 'nav.wanted', icon: TaskListLtr24Regular },
     { path: '/pharmacy/history', labelKey: 'nav.history', icon: History24Regular },
   ],
   screens,

@@ -7,6 +7,7 @@ const AddMedicine = lazy(() => import('./medicines/add-medicine'));
 const BrowseStock = lazy(() => import('./browse/browse-stock'));
 const Requests = lazy(() => import('./requests/requests'));
 const TransactionHistory = lazy(() => import('./history/transaction-history'));
+const Wanted = lazy(() => import('./wanted/wanted'));
 
 /** The pharmacy area's screens by path, relative to `/pharmacy`. */
 export const screens = {
@@ -16,4 +17,5 @@ export const screens = {
   requests: Requests,
   browse: BrowseStock,
   history: TransactionHistory,
+  wanted: Wanted,
 };

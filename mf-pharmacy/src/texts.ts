@@ -9,6 +9,11 @@ const en = {
     requests: 'Requests',
     browse: 'Browse Stock',
     history: 'Transaction History',
+    wanted: 'Wanted',
+  },
+  wanted: {
+    title: 'Wanted',
+    subtitle: 'Medicines your pharmacy wants from other pharmacies, and on what terms',
   },
   dashboard: {
     title: 'Pharmacy Dashboard',
@@ -115,6 +120,11 @@ const ar: typeof en & {
     requests: 'الطلبات',
     browse: 'تصفح المخزون',
     history: 'سجل المعاملات',
+    wanted: 'مطلوب',
+  },
+  wanted: {
+    title: 'مطلوب',
+    subtitle: 'الأدوية اللي الصيدلية عايزاها من صيدليات تانية، وبأي شروط',
   },
   dashboard: {
     title: 'لوحة تحكم الصيدلية',

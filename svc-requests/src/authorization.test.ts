@@ -93,6 +93,14 @@ const row = (
 /** The actor itself where it can own medicines (pharmacy, donor); another pharmacy otherwise. */
 const own = (actor: Actor) => (actor === 'pharmacy' || actor === 'donor' ? users[actor] : otherPharmacy);
 
+/** A need on the wanted list of `owner` (another pharmacy unless told). */
+const needOf = async (owner: TestUser = otherPharmacy) =>
+  (await p.requests.api.post('/api/needs', needBody, { token: owner.token })).body.id as number;
+const needBody = { medicine: 'Insulin', minQuantity: 2 };
+/** The actor's own need where it may keep a wanted list (pharmacy, ngo); another pharmacy's otherwise. */
+const ownNeed = (actor: Actor) =>
+  needOf(actor === 'pharmacy' || actor === 'ngo' ? users[actor] : otherPharmacy);
+
 const cases: Case[] = [
   // svc-catalog
   [
@@ -361,6 +369,39 @@ const cases: Case[] = [
       ).status;
     },
     row(401, 404, 404, 404, 404, 403, 401),
+  ],
+  [
+    'POST /api/needs',
+    async (a) => (await p.requests.api.post('/api/needs', needBody, { token: tokenOf(a) })).status,
+    row(401, 201, 201, 403, 403, 403, 401),
+  ],
+  [
+    'GET /api/needs/my',
+    async (a) => (await p.requests.api.get('/api/needs/my', { token: tokenOf(a) })).status,
+    row(401, 200, 200, 403, 403, 403, 401),
+  ],
+  [
+    'PUT /api/needs/:id (own where the role keeps a list)',
+    async (a) =>
+      (await p.requests.api.put(`/api/needs/${await ownNeed(a)}`, needBody, { token: tokenOf(a) })).status,
+    row(401, 200, 200, 403, 403, 403, 401),
+  ],
+  [
+    "PUT /api/needs/:id (others')",
+    async (a) =>
+      (await p.requests.api.put(`/api/needs/${await needOf()}`, needBody, { token: tokenOf(a) })).status,
+    row(401, 403, 403, 403, 403, 403, 401),
+  ],
+  [
+    'DELETE /api/needs/:id (own where the role keeps a list)',
+    async (a) =>
+      (await p.requests.api.delete(`/api/needs/${await ownNeed(a)}`, { token: tokenOf(a) })).status,
+    row(401, 204, 204, 403, 403, 403, 401),
+  ],
+  [
+    "DELETE /api/needs/:id (others')",
+    async (a) => (await p.requests.api.delete(`/api/needs/${await needOf()}`, { token: tokenOf(a) })).status,
+    row(401, 403, 403, 403, 403, 403, 401),
   ],
 ];
 

@@ -11,6 +11,7 @@ import { createCatalogClient } from './catalog-client';
 import type { RequestsConfig } from './config';
 import { releaseQueueName, schema, type RequestsContext } from './context';
 import { startMedicineEventConsumer } from './medicines/read-model';
+import { needRoutes } from './needs/routes';
 import { notificationRoutes } from './notifications/routes';
 import { requestRoutes } from './requests/routes';
 import { statsRoutes } from './stats/routes';
@@ -40,7 +41,7 @@ export async function createRequestsService(
     catalog: createCatalogClient(config.CATALOG_URL, config.INTERNAL_SECRET, config.CATALOG_TIMEOUT_MS),
     settings: publishedSettings(runtime.redis, prefix),
   };
-  const app = runtime.app([statsRoutes(ctx), requestRoutes(ctx), notificationRoutes(ctx)]);
+  const app = runtime.app([statsRoutes(ctx), requestRoutes(ctx), notificationRoutes(ctx), needRoutes(ctx)]);
 
   ctx.outbox.start();
   const workers =

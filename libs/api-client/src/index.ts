@@ -7,3 +7,4 @@ export * from './download';
 export * from './catalog';
 export * from './requests';
 export * from './products';
+export * from './needs';

@@ -13,6 +13,7 @@ export * from './medicines';
 export * from './medicine-events';
 export * from './requests';
 export * from './notifications';
+export * from './needs';
 export * from './stats';
 export * from './admin';
 export * from './queues';

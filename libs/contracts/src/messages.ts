@@ -190,6 +190,19 @@ export const messages = {
     ar: 'عندك طلب مفتوح بالفعل للدواء ده',
   },
   notYourRequest: { en: 'This request is not yours', ar: 'الطلب ده مش بتاعك' },
+  needNotFound: { en: 'Need not found', ar: 'الاحتياج ده مش موجود' },
+  notYourNeed: { en: 'This need is not yours', ar: 'الاحتياج ده مش بتاعك' },
+  needMedicineRequired: { en: 'Say which medicine you need', ar: 'اكتب اسم الدواء اللي محتاجه' },
+  needAcceptUpToBelowMin: {
+    en: '"Accept up to" must be at least the minimum quantity',
+    ar: '"نقبل لحد" لازم تكون أكبر من أو تساوي أقل كمية',
+  },
+  needMinDaysLeftRange: {
+    en: 'Days left before expiry must be between 0 and 3650',
+    ar: 'الأيام الباقية على انتهاء الصلاحية لازم تكون من 0 لـ 3650',
+  },
+  needUrgencyInvalid: { en: 'Urgency must be routine or urgent', ar: 'الأهمية لازم تكون عادي أو مستعجل' },
+  needStatusInvalid: { en: 'Status must be open or closed', ar: 'الحالة لازم تكون مفتوح أو مقفول' },
   requestTransitionRefused: {
     en: 'A {from} request cannot be {to} by you',
     ar: 'مينفعش تغيّر طلب حالته {from} إلى {to}',

@@ -12,6 +12,8 @@ export const permissions = {
   'request.decide': ['pharmacy', 'donor'],
   'request.cancel': ['pharmacy', 'ngo'],
   'request.complete': ['pharmacy', 'ngo'],
+  /** Keep a wanted list (issue 16). */
+  'need.manage': ['ngo', 'pharmacy'],
   'transaction.viewOwn': ['pharmacy', 'ngo', 'donor'],
   'account.viewOwn': ['pharmacy', 'ngo', 'donor', 'admin'],
   'user.manage': ['admin'],

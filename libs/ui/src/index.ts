@@ -25,3 +25,4 @@ export * from './forms/form-fields';
 export * from './forms/date-field';
 export * from './forms/file-picker';
 export * from './components/list-preview';
+export * from './needs';

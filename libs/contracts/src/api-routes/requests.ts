@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from '../fields';
+import { needCreateSchema, needListQuerySchema, needSchema, needUpdateSchema } from '../needs';
 import { notificationListQuerySchema, notificationSchema } from '../notifications';
 import {
   requestCreateSchema,
@@ -19,7 +20,7 @@ import { route, type ApiRoute } from './route';
 
 const countAnswer = z.object({ updated: z.number().int() });
 
-/** Requests, transactions and notifications. */
+/** Requests, transactions, notifications and wanted lists (needs). */
 export const requestApi = {
   createRequest: route({
     ...requests.createRequest,
@@ -139,6 +140,45 @@ export const requestApi = {
     access: 'approved',
     params: idParam,
     response: notificationSchema,
+  }),
+  myNeeds: route({
+    ...requests.myNeeds,
+    tag: 'needs',
+    summary: "The caller's wanted list, newest first, a page at a time",
+    access: 'approved',
+    permission: 'need.manage',
+    query: needListQuerySchema,
+    response: z.array(needSchema),
+    headers: { 'X-Total-Count': 'Matching needs over all pages' },
+  }),
+  createNeed: route({
+    ...requests.createNeed,
+    tag: 'needs',
+    summary: 'Say what medicine is needed, how much, how fresh and how urgently',
+    access: 'approved',
+    permission: 'need.manage',
+    body: needCreateSchema,
+    response: needSchema,
+    status: 201,
+  }),
+  updateNeed: route({
+    ...requests.updateNeed,
+    tag: 'needs',
+    summary: 'Change an own need (the whole need again), or close / reopen it',
+    access: 'approved',
+    permission: 'need.manage',
+    params: idParam,
+    body: needUpdateSchema,
+    response: needSchema,
+  }),
+  deleteNeed: route({
+    ...requests.deleteNeed,
+    tag: 'needs',
+    summary: 'Delete an own need',
+    access: 'approved',
+    permission: 'need.manage',
+    params: idParam,
+    response: null,
   }),
 } as const;
 

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { dosageForms } from '@medrelay/domain/dosage-forms';
+import { listPageFields, typeError } from './fields';
+import { medicineLimits } from './medicines';
+
+export const needUrgencies = ['routine', 'urgent'] as const;
+export type NeedUrgency = (typeof needUrgencies)[number];
+export const needStatuses = ['open', 'closed'] as const;
+export type NeedStatus = (typeof needStatuses)[number];
+/** The roles that keep a wanted list (libs/domain permission `need.manage`). */
+export const needOwnerRoles = ['ngo', 'pharmacy'] as const;
+
+export const needLimits = { medicineMax: medicineLimits.nameMax, minDaysLeftMax: 3650 } as const;
+
+const quantity = z
+  .number(typeError('quantityMin'))
+  .int({ error: 'quantityMin' })
+  .min(1, { error: 'quantityMin' })
+  .max(medicineLimits.quantityMax, { error: 'quantityMax' });
+
+const needFields = {
+  /** Free text, matched against listing names (issue 16 item 2, a later session). */
+  medicine: z
+    .string(typeError('needMedicineRequired'))
+    .trim()
+    .min(1, { error: 'needMedicineRequired' })
+    .max(needLimits.medicineMax),
+  /** A dosage form key (libs/domain); absent or null means any form. */
+  dosageForm: z
+    .enum(dosageForms, { error: 'medicineTypeInvalid' })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  minQuantity: quantity,
+  /** The most the needer takes from one listing; null means no upper bound. */
+  acceptUpTo: quantity
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  minDaysLeft: z
+    .number(typeError('needMinDaysLeftRange'))
+    .int({ error: 'needMinDaysLeftRange' })
+    .min(0, { error: 'needMinDaysLeftRange' })
+    .max(needLimits.minDaysLeftMax, { error: 'needMinDaysLeftRange' })
+    .default(0),
+  urgency: z.enum(needUrgencies, { error: 'needUrgencyInvalid' }).default('routine'),
+};
+
+function acceptUpToAtLeastMin(
+  body: { minQuantity: number; acceptUpTo: number | null },
+  ctx: z.RefinementCtx,
+) {
+  if (body.acceptUpTo !== null && body.acceptUpTo < body.minQuantity)
+    ctx.addIssue({ code: 'custom', path: ['acceptUpTo'], message: 'needAcceptUpToBelowMin' });
+}
+
+/** POST /api/needs; also the add / edit dialog's form. */
+export const needCreateSchema = z.object(needFields).strict().superRefine(acceptUpToAtLeastMin);
+export type NeedCreateInput = z.input<typeof needCreateSchema>;
+export type NeedCreate = z.output<typeof needCreateSchema>;
+
+/** PUT /api/needs/:id: the whole need again; `status` closes or reopens it (unchanged when absent). */
+export const needUpdateSchema = z
+  .object({ ...needFields, status: z.enum(needStatuses, { error: 'needStatusInvalid' }).optional() })
+  .strict()
+  .superRefine(acceptUpToAtLeastMin);
+export type NeedUpdateInput = z.input<typeof needUpdateSchema>;
+export type NeedUpdate = z.output<typeof needUpdateSchema>;
+
+/** GET /api/needs/my: newest first (id breaks ties), optionally open or closed only. */
+export const needListQuerySchema = z
+  .object({
+    status: z.enum(needStatuses, { error: 'needStatusInvalid' }).optional(),
+    ...listPageFields,
+  })
+  .strict();
+export type NeedListQuery = z.output<typeof needListQuerySchema>;
+
+export const needSchema = z.object({
+  id: z.number().int(),
+  ownerId: z.number().int(),
+  ownerRole: z.enum(needOwnerRoles),
+  medicine: z.string(),
+  dosageForm: z.enum(dosageForms).nullable(),
+  minQuantity: z.number().int(),
+  acceptUpTo: z.number().int().nullable(),
+  minDaysLeft: z.number().int(),
+  urgency: z.enum(needUrgencies),
+  status: z.enum(needStatuses),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Need = z.infer<typeof needSchema>;

@@ -1,0 +1,2 @@
+export * from './needs-screen';
+export * from './need-form-dialog';

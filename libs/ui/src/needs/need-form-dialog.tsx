@@ -1,0 +1,218 @@
+import { useState, type ReactElement } from 'react';
+import { Checkbox, Field, Radio, RadioGroup, Select, makeStyles, tokens } from '@fluentui/react-components';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError, useSaveNeed } from '@medrelay/api-client';
+import {
+  needCreateSchema,
+  needLimits,
+  needUpdateSchema,
+  needUrgencies,
+  type FieldError,
+  type Need,
+  type NeedUpdate,
+  type NeedUpdateInput,
+} from '@medrelay/contracts';
+import { dosageForms } from '@medrelay/domain/dosage-forms';
+import { FormDialog } from '../components/form-dialog';
+import { fieldMessage } from '../forms/field-message';
+import { FormInput, parseWhole } from '../forms/form-fields';
+import { useNotify } from '../use-notify';
+
+const useStyles = makeStyles({
+  pair: {
+    display: 'grid',
+    gap: tokens.spacingHorizontalM,
+    // Two numbers side by side from 360 px up; one per line below.
+    gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
+    alignItems: 'start',
+    '& > *': { minWidth: 0 },
+  },
+  // A number box is about 200 px wide by nature: two of them widened the dialog's content past
+  // 360 px and scrolled it sideways (seen in Chromium). They take their column's width instead.
+  number: { minWidth: 0 },
+});
+
+/** An empty box means "no bound" (null); anything typed is read as a whole number for the schema. */
+const parseOptionalWhole = (raw: string) => (raw.trim() === '' ? null : parseWhole(raw));
+
+function initialValues(need?: Need): NeedUpdateInput {
+  return {
+    medicine: need?.medicine ?? '',
+    dosageForm: need?.dosageForm ?? null,
+    minQuantity: need?.minQuantity ?? 1,
+    acceptUpTo: need?.acceptUpTo ?? null,
+    minDaysLeft: need?.minDaysLeft ?? 0,
+    urgency: need?.urgency ?? 'routine',
+    // A new need is open (the create body has no status).
+    ...(need ? { status: need.status } : {}),
+  };
+}
+
+/**
+ * The add / edit dialog of a wanted list: the contract's schema checks it (the messages the
+ * API would answer); a refusal's field details mark the fields. Rendered only while open.
+ */
+export function NeedFormDialog({ need, onClose }: { need?: Need; onClose: () => void }) {
+  const styles = useStyles();
+  const { t } = useTranslation('common');
+  const notify = useNotify();
+  const save = useSaveNeed();
+  const [defaults] = useState(() => initialValues(need));
+  const form = useForm<NeedUpdateInput, unknown, NeedUpdate>({
+    // A new need's body may not carry a status (strict schema); an edit may close or reopen it.
+    resolver: zodResolver(need ? needUpdateSchema : needCreateSchema) as never,
+    defaultValues: defaults,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: need?.id, values });
+      notify.success(t(need ? 'needs.updated' : 'needs.added'), values.medicine);
+      onClose();
+    } catch (error) {
+      const details =
+        error instanceof ApiError && Array.isArray(error.body?.details) ? error.body.details : [];
+      for (const detail of details as FieldError[])
+        form.setError(detail.path as keyof NeedUpdateInput, { message: detail.rule });
+      if (!details.length) notify.failure(t('needs.saveFailed'), error);
+    }
+  });
+
+  return (
+    <FormDialog
+      title={need ? t('needs.editTitle', { name: need.medicine }) : t('needs.addTitle')}
+      submitLabel={t('actions.save')}
+      busy={isSubmitting}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <Field
+        label={t('needs.medicine')}
+        hint={t('needs.medicineHint')}
+        validationMessage={fieldMessage(t, errors.medicine)}
+        required
+      >
+        {/* Arabic or Latin names alike: the box follows what is typed. */}
+        <FormInput control={form.control} name="medicine" dir="auto" maxLength={needLimits.medicineMax} />
+      </Field>
+      <Controller
+        control={form.control}
+        name="dosageForm"
+        render={({ field }) => (
+          <Field label={t('needs.dosageForm')} validationMessage={fieldMessage(t, errors.dosageForm)}>
+            <Select
+              name={field.name}
+              ref={field.ref}
+              value={field.value ?? ''}
+              onChange={(_, data) => field.onChange(data.value === '' ? null : data.value)}
+            >
+              <option value="">{t('needs.anyForm')}</option>
+              {dosageForms.map((key) => (
+                <option key={key} value={key}>
+                  {t(`dosageForm.${key}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
+      />
+      <div className={styles.pair}>
+        <Field
+          label={t('needs.minQuantity')}
+          validationMessage={fieldMessage(t, errors.minQuantity)}
+          required
+        >
+          <FormInput
+            control={form.control}
+            name="minQuantity"
+            className={styles.number}
+            type="number"
+            min={1}
+            inputMode="numeric"
+            parse={parseWhole}
+          />
+        </Field>
+        <Field
+          label={t('needs.acceptUpTo')}
+          hint={t('needs.acceptUpToHint')}
+          validationMessage={fieldMessage(t, errors.acceptUpTo)}
+        >
+          <FormInput
+            control={form.control}
+            name="acceptUpTo"
+            className={styles.number}
+            type="number"
+            min={1}
+            inputMode="numeric"
+            parse={parseOptionalWhole}
+          />
+        </Field>
+      </div>
+      <Field
+        label={t('needs.minDaysLeft')}
+        hint={t('needs.minDaysLeftHint')}
+        validationMessage={fieldMessage(t, errors.minDaysLeft)}
+      >
+        <FormInput
+          control={form.control}
+          name="minDaysLeft"
+          className={styles.number}
+          type="number"
+          min={0}
+          inputMode="numeric"
+          parse={parseWhole}
+        />
+      </Field>
+      <Controller
+        control={form.control}
+        name="urgency"
+        render={({ field }) => (
+          <Field label={t('needs.urgency')} validationMessage={fieldMessage(t, errors.urgency)}>
+            <RadioGroup
+              layout="horizontal"
+              value={field.value ?? 'routine'}
+              onChange={(_, data) => field.onChange(data.value)}
+            >
+              {needUrgencies.map((urgency) => (
+                <Radio key={urgency} value={urgency} label={t(`needs.urgencies.${urgency}`)} />
+              ))}
+            </RadioGroup>
+          </Field>
+        )}
+      />
+      {need && (
+        <Controller
+          control={form.control}
+          name="status"
+          render={({ field }) => (
+            <Checkbox
+              label={t('needs.met')}
+              checked={field.value === 'closed'}
+              onChange={(_, data) => field.onChange(data.checked ? 'closed' : 'open')}
+            />
+          )}
+        />
+      )}
+    </FormDialog>
+  );
+}
+
+/** A button that opens the dialog (add, or edit one need). */
+export function NeedDialogButton({
+  need,
+  trigger,
+}: {
+  need?: Need;
+  trigger: (open: () => void) => ReactElement;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      {trigger(() => setOpen(true))}
+      {open && <NeedFormDialog need={need} onClose={() => setOpen(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,236 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { tokenStore } from '@medrelay/api-client';
+import type { Need } from '@medrelay/contracts';
+import { renderInRemote } from '../test-support/render';
+import '../test-support/pages';
+import { NeedsScreen } from './needs-screen';
+
+const need = (id: number, over: Partial<Need> = {}): Need => ({
+  id,
+  ownerId: 1,
+  ownerRole: 'ngo',
+  medicine: `Need ${id}`,
+  dosageForm: null,
+  minQuantity: 1,
+  acceptUpTo: null,
+  minDaysLeft: 0,
+  urgency: 'routine',
+  status: 'open',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
+
+interface Call {
+  method: string;
+  path: string;
+  search: string;
+  body?: unknown;
+}
+
+/** The needs API as the server answers it, on a list kept in memory (newest first). */
+function serveNeeds(list: Need[], refuse?: (body: Record<string, unknown>) => Response | undefined) {
+  tokenStore.set('component-test-token');
+  const calls: Call[] = [];
+  const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, path: url.pathname, search: url.search, body });
+    if (method === 'GET') {
+      const page = Number(url.searchParams.get('page'));
+      const size = Number(url.searchParams.get('pageSize'));
+      return json(list.slice((page - 1) * size, page * size), 200, { 'X-Total-Count': String(list.length) });
+    }
+    const refusal = body && refuse?.(body);
+    if (refusal) return refusal;
+    const id = Number(url.pathname.split('/').pop());
+    if (method === 'POST') {
+      const created = need(100 + list.length, body);
+      list.unshift(created);
+      return json(created, 201);
+    }
+    const at = list.findIndex((n) => n.id === id);
+    if (method === 'DELETE') {
+      list.splice(at, 1);
+      return new Response(null, { status: 204 });
+    }
+    list[at] = { ...list[at]!, ...body };
+    return json(list[at]);
+  });
+  return calls;
+}
+
+const dialog = () => within(screen.getByRole('dialog'));
+const field = (label: string) => dialog().getByLabelText(label, { exact: false }) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+/** The line of a row that holds this text, even across the <bdi> around the type. */
+const line = (row: HTMLElement, text: string) =>
+  within(row).getByText((_, node) => node?.tagName === 'SPAN' && node.textContent === text);
+const writes = (calls: Call[]) => calls.filter((c) => c.method !== 'GET');
+
+describe('the wanted list screen (issue 16)', () => {
+  it('shows its title, the needs a page at a time with their terms, and asks for the next page', async () => {
+    const list = Array.from({ length: 25 }, (_, i) => need(25 - i));
+    list[0] = need(25, {
+      medicine: 'Insulin glargine',
+      dosageForm: 'injection',
+      minQuantity: 5,
+      acceptUpTo: 20,
+      minDaysLeft: 30,
+      urgency: 'urgent',
+    });
+    list[1] = need(24, { medicine: 'Panadol', minQuantity: 3, status: 'closed' });
+    const calls = serveNeeds(list);
+    await renderInRemote(<NeedsScreen title="What we need" subtitle="What the NGO looks for" />, {
+      role: 'ngo',
+    });
+    screen.getByRole('heading', { name: 'What we need' });
+    const first = (await screen.findByText('Insulin glargine')).closest(
+      '[data-testid="need-row"]',
+    ) as HTMLElement;
+    within(first).getByText('Urgent');
+    line(first, 'Injection · 5 to 20 units');
+    within(first).getByText('At least 30 days before expiry');
+    const met = screen.getByText('Panadol').closest('[data-testid="need-row"]') as HTMLElement;
+    within(met).getByText('Met');
+    line(met, 'Any type · at least 3 units');
+    within(met).getByText('Any expiry date not yet passed');
+    expect(screen.getAllByTestId('need-row')).toHaveLength(20);
+    screen.getByText('Page 1 of 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Need 5');
+    expect(screen.getAllByTestId('need-row')).toHaveLength(5);
+    expect(calls.map((c) => `${c.method} ${c.path}${c.search}`)).toEqual([
+      'GET /api/needs/my?page=1&pageSize=20',
+      'GET /api/needs/my?page=2&pageSize=20',
+    ]);
+  });
+
+  it('adds a need with the contract rules, sending nothing until they hold', async () => {
+    const calls = serveNeeds([]);
+    const { toasts } = await renderInRemote(<NeedsScreen title="Wanted" subtitle="x" />);
+    await screen.findByText('Nothing on your list yet');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a need' }));
+    fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
+    await dialog().findByText('Say which medicine you need');
+    type('Medicine', 'Augmentin 1g');
+    type('Minimum quantity', '10');
+    type('Accept up to', '5');
+    type('Minimum days left', '-1');
+    fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
+    await dialog().findByText('"Accept up to" must be at least the minimum quantity');
+    dialog().getByText('Days left before expiry must be between 0 and 3650');
+    expect(writes(calls)).toEqual([]);
+
+    type('Accept up to', '40');
+    type('Minimum days left', '60');
+    fireEvent.change(dialog().getByRole('combobox'), { target: { value: 'tablets' } });
+    fireEvent.click(dialog().getByRole('radio', { name: 'Urgent' }));
+    fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes(calls)).toEqual([
+      {
+        method: 'POST',
+        path: '/api/needs',
+        search: '',
+        body: {
+          medicine: 'Augmentin 1g',
+          dosageForm: 'tablets',
+          minQuantity: 10,
+          acceptUpTo: 40,
+          minDaysLeft: 60,
+          urgency: 'urgent',
+        },
+      },
+    ]);
+    expect(toasts).toEqual([{ title: 'Need added', description: 'Augmentin 1g' }]);
+    // The list is read again and shows the new need.
+    await screen.findByText('Augmentin 1g');
+  });
+
+  it('edits a need from its own values, clears a bound and marks it met', async () => {
+    const calls = serveNeeds([
+      need(7, { medicine: 'Concor 5mg', minQuantity: 2, acceptUpTo: 9, dosageForm: 'tablets' }),
+    ]);
+    await renderInRemote(<NeedsScreen title="Wanted" subtitle="x" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit: Concor 5mg' }));
+    expect(field('Medicine').value).toBe('Concor 5mg');
+    expect(field('Accept up to').value).toBe('9');
+    type('Accept up to', '');
+    fireEvent.click(dialog().getByRole('checkbox', { name: /Met/ }));
+    fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes(calls)).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/needs/7',
+        search: '',
+        body: {
+          medicine: 'Concor 5mg',
+          dosageForm: 'tablets',
+          minQuantity: 2,
+          acceptUpTo: null,
+          minDaysLeft: 0,
+          urgency: 'routine',
+          status: 'closed',
+        },
+      },
+    ]);
+    await screen.findByText('Met');
+  });
+
+  it('deletes only after the confirmation', async () => {
+    const calls = serveNeeds([need(3, { medicine: 'Ventolin' })]);
+    const { toasts } = await renderInRemote(<NeedsScreen title="Wanted" subtitle="x" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete: Ventolin' }));
+    dialog().getByText('Delete the need for Ventolin?');
+    fireEvent.click(dialog().getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes(calls)).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete: Ventolin' }));
+    fireEvent.click(dialog().getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Nothing on your list yet');
+    expect(writes(calls)).toEqual([{ method: 'DELETE', path: '/api/needs/3', search: '', body: undefined }]);
+    expect(toasts).toEqual([{ title: 'Need deleted', description: 'Ventolin' }]);
+  });
+
+  it('speaks Egyptian Arabic right to left, with Latin digits, and marks the fields a refusal names', async () => {
+    const refusal = new Response(
+      JSON.stringify({
+        message: 'الكمية كبيرة أوي',
+        code: 'VALIDATION_FAILED',
+        details: [{ path: 'minQuantity', rule: 'quantityMax', message: 'الكمية كبيرة أوي' }],
+      }),
+      { status: 400, headers: { 'Content-Type': 'application/json' } },
+    );
+    const calls = serveNeeds(
+      [need(4, { medicine: 'أنسولين', minQuantity: 12, minDaysLeft: 45 })],
+      () => refusal,
+    );
+    await renderInRemote(<NeedsScreen title="محتاجين إيه" subtitle="x" />, { language: 'ar', role: 'ngo' });
+    const row = (await screen.findByText('أنسولين')).closest('[data-testid="need-row"]') as HTMLElement;
+    line(row, 'أي نوع · 12 وحدة على الأقل');
+    within(row).getByText('45 يوم على الأقل قبل انتهاء الصلاحية');
+    expect(screen.getByRole('heading', { name: 'محتاجين إيه' }).closest('[dir]')?.getAttribute('dir')).toBe(
+      'rtl',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'ضيف احتياج' }));
+    fireEvent.click(dialog().getByRole('button', { name: 'حفظ' }));
+    await dialog().findByText('اكتب اسم الدواء اللي محتاجه');
+    type('الدواء', 'بانادول');
+    fireEvent.click(dialog().getByRole('button', { name: 'حفظ' }));
+    await dialog().findByText('الكمية كبيرة أوي');
+    expect(writes(calls)).toHaveLength(1);
+    screen.getByRole('dialog');
+  });
+});

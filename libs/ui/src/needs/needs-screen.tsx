@@ -1,0 +1,131 @@
+import { Badge, Button, Text } from '@fluentui/react-components';
+import { Add24Regular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { useDeleteNeed, useNeedsPage } from '@medrelay/api-client';
+import type { Need } from '@medrelay/contracts';
+import { useFormat } from '@medrelay/i18n';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { EmptyState } from '../components/empty-state';
+import { PageHeader } from '../components/page-header';
+import { PagedList, usePaging } from '../components/paged-list';
+import { useDosageFormLabel } from '../medicines/dosage-form';
+import { ItemCard, useItemTextStyles } from '../medicines/item-card';
+import { useNotify } from '../use-notify';
+import { NeedDialogButton } from './need-form-dialog';
+
+export const needsPageSize = 20;
+
+function NeedActions({ need }: { need: Need }) {
+  const { t } = useTranslation('common');
+  const remove = useDeleteNeed();
+  const notify = useNotify();
+  const confirmDelete = async () => {
+    try {
+      await remove.mutateAsync(need.id);
+      notify.success(t('needs.deleted'), need.medicine);
+    } catch (error) {
+      notify.failure(t('needs.deleteFailed'), error);
+    }
+  };
+  return (
+    <>
+      <NeedDialogButton
+        need={need}
+        trigger={(open) => (
+          <Button onClick={open} aria-label={`${t('needs.edit')}: ${need.medicine}`}>
+            {t('needs.edit')}
+          </Button>
+        )}
+      />
+      <ConfirmDialog
+        trigger={
+          <Button disabled={remove.isPending} aria-label={`${t('needs.delete')}: ${need.medicine}`}>
+            {t('needs.delete')}
+          </Button>
+        }
+        title={t('needs.deleteTitle', { name: need.medicine })}
+        body={t('needs.deleteBody')}
+        confirmLabel={t('needs.delete')}
+        onConfirm={() => void confirmDelete()}
+      />
+    </>
+  );
+}
+
+function NeedRow({ need }: { need: Need }) {
+  const { t } = useTranslation('common');
+  const styles = useItemTextStyles();
+  const format = useFormat();
+  const formLabel = useDosageFormLabel();
+  const amount =
+    need.acceptUpTo === null
+      ? t('needs.atLeast', { min: format.number(need.minQuantity) })
+      : t('needs.between', { min: format.number(need.minQuantity), max: format.number(need.acceptUpTo) });
+  return (
+    <ItemCard
+      testId="need-row"
+      title={need.medicine}
+      badges={
+        <>
+          {need.urgency === 'urgent' && (
+            <Badge appearance="filled" color="danger">
+              {t('needs.urgencies.urgent')}
+            </Badge>
+          )}
+          {need.status === 'closed' && (
+            <Badge appearance="tint" color="success">
+              {t('needs.closed')}
+            </Badge>
+          )}
+        </>
+      }
+      actions={<NeedActions need={need} />}
+    >
+      <Text className={styles.muted}>
+        {/* The form's label stays in its own direction beside the numbers. */}
+        <bdi>{need.dosageForm ? formLabel(need.dosageForm) : t('needs.anyForm')}</bdi> · {amount}
+      </Text>
+      <Text size={200}>
+        {need.minDaysLeft > 0
+          ? t('needs.daysLeftAtLeast', { days: format.number(need.minDaysLeft) })
+          : t('needs.anyExpiry')}
+      </Text>
+    </ItemCard>
+  );
+}
+
+/**
+ * A wanted list (issue 16): "What we need" for NGOs, "Wanted" for pharmacies; the same screen,
+ * the title (and subtitle) from the role's own texts. A page at a time, newest first.
+ */
+export function NeedsScreen({ title, subtitle }: { title: string; subtitle: string }) {
+  const { t } = useTranslation('common');
+  const paging = usePaging(needsPageSize);
+  const needs = useNeedsPage({ page: paging.page, pageSize: needsPageSize });
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={
+          <NeedDialogButton
+            trigger={(open) => (
+              <Button appearance="primary" icon={<Add24Regular />} onClick={open}>
+                {t('needs.add')}
+              </Button>
+            )}
+          />
+        }
+      />
+      <PagedList
+        query={needs}
+        paging={paging}
+        label={title}
+        failedTitle={t('needs.loadFailed')}
+        empty={<EmptyState title={t('needs.empty')} body={t('needs.emptyBody')} />}
+      >
+        {(need) => <NeedRow key={need.id} need={need} />}
+      </PagedList>
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { NeedsScreen } from '@medrelay/ui';
+
+/** `/ngo/needs`: the NGO's wanted list ("What we need", issue 16). */
+export default function Needs() {
+  const { t } = useTranslation('ngo');
+  return <NeedsScreen title={t('needs.title')} subtitle={t('needs.subtitle')} />;
+}

@@ -1,0 +1,38 @@
+import type { Need, NeedCreate, NeedUpdate } from '@medrelay/contracts';
+import { httpError, type Caller } from '@medrelay/service-kit';
+import type { RequestsContext } from '../context';
+import { deleteNeed, insertNeed, needOwner, updateNeed } from './repo';
+
+/**
+ * Wanted lists (issue 16 item 1). Owner-only like requests: a missing (or deleted) need is 404,
+ * another user's is 403. The role check is the route's permission `need.manage`.
+ */
+export function createNeedService(ctx: RequestsContext) {
+  /** Throws 404 / 403 unless the need exists and is the caller's. */
+  async function checkOwner(caller: Caller, id: number): Promise<void> {
+    const owner = await needOwner(ctx.pool, id);
+    if (owner === null) throw httpError.notFound('needNotFound');
+    if (owner !== caller.id) throw httpError.forbidden('notYourNeed');
+  }
+
+  return {
+    create(caller: Caller, body: NeedCreate): Promise<Need> {
+      // The route's permission already allows only these two; this keeps the stored role honest.
+      const role = caller.role === 'ngo' || caller.role === 'pharmacy' ? caller.role : null;
+      if (!role) throw httpError.forbidden();
+      return insertNeed(ctx.pool, { id: caller.id, role }, body);
+    },
+    async update(caller: Caller, id: number, body: NeedUpdate): Promise<Need> {
+      const updated = await updateNeed(ctx.pool, caller.id, id, body);
+      if (updated) return updated;
+      await checkOwner(caller, id);
+      // Deleted between the update and the check.
+      throw httpError.notFound('needNotFound');
+    },
+    async remove(caller: Caller, id: number): Promise<void> {
+      if (await deleteNeed(ctx.pool, caller.id, id)) return;
+      await checkOwner(caller, id);
+      throw httpError.notFound('needNotFound');
+    },
+  };
+}
