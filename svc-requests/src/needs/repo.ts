@@ -44,18 +44,21 @@ export async function insertNeed(
     `INSERT INTO requests.needs
        (owner_id, owner_role, medicine, dosage_form, min_quantity, accept_up_to, min_days_left, urgency)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
-    [
-      owner.id,
-      owner.role,
-      need.medicine,
-      need.dosageForm,
-      need.minQuantity,
-      need.acceptUpTo,
-      need.minDaysLeft,
-      need.urgency,
-    ],
+    [owner.id, owner.role, ...describedBy(need)],
   );
   return toNeed(rows[0]!);
+}
+
+/** What a need asks, in the column order of the insert and the update. */
+function describedBy(need: NeedUpdate) {
+  return [
+    need.medicine,
+    need.dosageForm,
+    need.minQuantity,
+    need.acceptUpTo,
+    need.minDaysLeft,
+    need.urgency,
+  ] as const;
 }
 
 /** The owner of an undeleted need, or null when there is none with this id. */
@@ -80,17 +83,7 @@ export async function updateNeed(
             urgency = $8, status = COALESCE($9, status), updated_at = now()
       WHERE id = $1 AND owner_id = $2 AND deleted_at IS NULL
       RETURNING *`,
-    [
-      id,
-      ownerId,
-      need.medicine,
-      need.dosageForm,
-      need.minQuantity,
-      need.acceptUpTo,
-      need.minDaysLeft,
-      need.urgency,
-      need.status ?? null,
-    ],
+    [id, ownerId, ...describedBy(need), need.status ?? null],
   );
   return rows[0] ? toNeed(rows[0]) : null;
 }

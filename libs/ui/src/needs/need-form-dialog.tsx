@@ -66,6 +66,11 @@ export function NeedFormDialog({ need, onClose }: { need?: Need; onClose: () => 
     defaultValues: defaults,
   });
   const { errors, isSubmitting } = form.formState;
+  const numberField = (
+    name: 'minQuantity' | 'acceptUpTo' | 'minDaysLeft',
+    parse: (raw: string) => number | null,
+    min: number,
+  ) => ({ form, name, parse, min, className: styles.number, error: fieldMessage(t, errors[name]) });
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -120,52 +125,22 @@ export function NeedFormDialog({ need, onClose }: { need?: Need; onClose: () => 
         )}
       />
       <div className={styles.pair}>
-        <Field
+        <WholeNumberField
+          {...numberField('minQuantity', parseWhole, 1)}
           label={t('needs.minQuantity')}
-          validationMessage={fieldMessage(t, errors.minQuantity)}
           required
-        >
-          <FormInput
-            control={form.control}
-            name="minQuantity"
-            className={styles.number}
-            type="number"
-            min={1}
-            inputMode="numeric"
-            parse={parseWhole}
-          />
-        </Field>
-        <Field
+        />
+        <WholeNumberField
+          {...numberField('acceptUpTo', parseOptionalWhole, 1)}
           label={t('needs.acceptUpTo')}
           hint={t('needs.acceptUpToHint')}
-          validationMessage={fieldMessage(t, errors.acceptUpTo)}
-        >
-          <FormInput
-            control={form.control}
-            name="acceptUpTo"
-            className={styles.number}
-            type="number"
-            min={1}
-            inputMode="numeric"
-            parse={parseOptionalWhole}
-          />
-        </Field>
+        />
       </div>
-      <Field
+      <WholeNumberField
+        {...numberField('minDaysLeft', parseWhole, 0)}
         label={t('needs.minDaysLeft')}
         hint={t('needs.minDaysLeftHint')}
-        validationMessage={fieldMessage(t, errors.minDaysLeft)}
-      >
-        <FormInput
-          control={form.control}
-          name="minDaysLeft"
-          className={styles.number}
-          type="number"
-          min={0}
-          inputMode="numeric"
-          parse={parseWhole}
-        />
-      </Field>
+      />
       <Controller
         control={form.control}
         name="urgency"
@@ -214,5 +189,42 @@ export function NeedDialogButton({
       {trigger(() => setOpen(true))}
       {open && <NeedFormDialog need={need} onClose={() => setOpen(false)} />}
     </>
+  );
+}
+
+/** A whole number of the need (quantities, days), typed on a phone's number pad. */
+function WholeNumberField({
+  form,
+  name,
+  parse,
+  min,
+  className,
+  error,
+  label,
+  hint,
+  required,
+}: {
+  form: ReturnType<typeof useForm<NeedUpdateInput, unknown, NeedUpdate>>;
+  name: 'minQuantity' | 'acceptUpTo' | 'minDaysLeft';
+  parse: (raw: string) => number | null;
+  min: number;
+  className: string;
+  error: ReturnType<typeof fieldMessage>;
+  label: string;
+  hint?: string;
+  required?: boolean;
+}) {
+  return (
+    <Field label={label} hint={hint} validationMessage={error} required={required}>
+      <FormInput
+        control={form.control}
+        name={name}
+        className={className}
+        type="number"
+        min={min}
+        inputMode="numeric"
+        parse={parse}
+      />
+    </Field>
   );
 }
