@@ -25,3 +25,4 @@ export * from './mount';
 export * from './change-feed';
 export * from './kit-migrations';
 export * from './report-routes';
+export * from './request-gate';

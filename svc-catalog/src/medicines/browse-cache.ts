@@ -2,6 +2,7 @@ import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Medicine, MedicineBrowseQuery } from '@medrelay/contracts';
 import { can, cairoDayNumber } from '@medrelay/domain';
 import {
+  clientGone,
   compressionThresholdBytes,
   dynamicBrotliQuality,
   setPageHeaders,
@@ -57,13 +58,15 @@ export function createBrowseCache(feed: ChangeFeed, options: BrowseCacheOptions 
       res: Response,
       caller: Caller,
       query: MedicineBrowseQuery,
-      load: () => Promise<{ items: Medicine[] } & PageTotal>,
+      load: () => Promise<({ items: Medicine[] } & PageTotal) | typeof clientGone>,
     ): Promise<void> {
       const version = feed.version;
       const key = keyOf(caller, query);
       let page = version === null ? undefined : pages.get(key);
       if (!page || page.version !== version) {
-        const { items, ...total } = await load();
+        const loaded = await load();
+        if (loaded === clientGone) return; // nobody to answer
+        const { items, ...total } = loaded;
         page = { version: version ?? -1, json: Buffer.from(JSON.stringify(items)), ...total };
         // Kept only if nothing changed meanwhile: a page read across a change may miss it.
         if (version !== null && feed.version === version) pages.set(key, page);

@@ -1,5 +1,5 @@
 import { catalogApi } from '@medrelay/contracts/api-routes';
-import { answered, mount } from '@medrelay/service-kit';
+import { answered, mount, RequestGate } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { CatalogContext } from '../context';
 import { createMedicineService } from './service';
@@ -7,6 +7,9 @@ import { createMedicineService } from './service';
 export function medicineRoutes(ctx: CatalogContext): Router {
   const api = { router: Router(), verifier: ctx.verifier };
   const medicines = createMedicineService(ctx);
+  // Browse queries run as many at a time as the pool has connections; one whose client has left
+  // meanwhile is skipped (service-kit request-gate.ts).
+  const browseGate = new RequestGate(ctx.pool.options.max ?? 10);
 
   mount(api, catalogApi.createMedicine, ({ caller, body }) => medicines.create(caller, body));
   mount(api, catalogApi.myMedicines, ({ caller, query }) => medicines.mine(caller, query));
@@ -15,7 +18,9 @@ export function medicineRoutes(ctx: CatalogContext): Router {
   mount(api, catalogApi.expiringMedicines, ({ caller, query }) => medicines.expiring(caller, query.days));
   mount(api, catalogApi.browseMedicines, async ({ caller, query, req, res }) => {
     if (!ctx.browseCache) return medicines.browse(caller, query);
-    await ctx.browseCache.answer(req, res, caller, query, () => medicines.browse(caller, query));
+    await ctx.browseCache.answer(req, res, caller, query, () =>
+      browseGate.run(req, res, () => medicines.browse(caller, query)),
+    );
     return answered;
   });
   mount(api, catalogApi.medicine, ({ caller, params }) => medicines.get(caller, params.id));
