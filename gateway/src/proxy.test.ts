@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/testing';
 import { createLogger } from '@medrelay/service-kit';
+import { waitUntil } from '@medrelay/testing';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proxyTo, upstreamAgent } from './proxy';
@@ -15,7 +16,7 @@ import { UpstreamPool } from './upstream-pool';
  */
 function stubService() {
   const served = new WeakMap<Socket, number>();
-  const seen = { connections: 0, calls: 0, dropped: 0 };
+  const seen = { connections: 0, calls: 0, dropped: 0, slowStarted: 0, slowCancelled: 0 };
   const compressed = gzipSync(JSON.stringify([{ id: 1, name: 'Panadol' }]));
   const server = http.createServer((req, res) => {
     const socket = req.socket;
@@ -26,6 +27,11 @@ function stubService() {
       // As if the service closed this idle kept-alive connection just as the call went out.
       seen.dropped++;
       return void socket.destroy();
+    }
+    if (req.url === '/api/medicines/slow') {
+      // Answers nothing: shows whether the gateway cancels the call when its client leaves.
+      seen.slowStarted++;
+      return void res.once('close', () => seen.slowCancelled++);
     }
     if (req.method === 'POST' && req.url === '/api/medicines/upload') {
       res.writeHead(413, { 'content-type': 'application/json' });
@@ -135,6 +141,17 @@ describe('the gateway remembers verified tokens, yet revocation acts on the very
 
 describe('proxying to a service', () => {
   const url = () => `${toStubCatalog.baseUrl}/api/medicines?page=2`;
+
+  it("cancels the service's call when the client leaves before the answer", async () => {
+    const leaving = new AbortController();
+    const call = fetch(`${toStubCatalog.baseUrl}/api/medicines/slow`, { signal: leaving.signal }).catch(
+      () => 'left',
+    );
+    await waitUntil(() => stub.seen.slowStarted === 1, { what: 'the call reaching the service' });
+    leaving.abort();
+    expect(await call).toBe('left');
+    await waitUntil(() => stub.seen.slowCancelled === 1, { what: 'the service seeing the call cancelled' });
+  });
 
   it('keeps the connection to the service and to the client alive across calls', async () => {
     const before = { ...stub.seen };

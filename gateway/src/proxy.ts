@@ -16,6 +16,8 @@ type ProxiedRequest = IncomingMessage & {
   upstreamTimedOut?: boolean;
   /** The service's answer has started coming back (possibly before the whole body went up). */
   upstreamAnswered?: boolean;
+  /** The client left before the answer was complete; the upstream call was cancelled. */
+  clientLeft?: boolean;
 };
 
 /**
@@ -72,10 +74,19 @@ export function proxyTo(
     on: {
       // http-proxy emits this when the call gets its socket, which under load can be after its
       // headers went out: only read here, never set headers (see forwardedHeaders).
-      proxyReq: (proxyReq, req) => {
+      proxyReq: (proxyReq, req, res) => {
         const proxied = req as ProxiedRequest;
         proxied.upstreamReusedSocket = (proxyReq as ClientRequest).reusedSocket;
         proxyReq.once('timeout', () => (proxied.upstreamTimedOut = true));
+        // A client that leaves before the answer (a phone losing signal, a load generator giving
+        // up) cancels the service's call too, so the service can skip work nobody waits for
+        // (http-proxy only does so while a request body is still arriving).
+        res.once('close', () => {
+          if (!res.writableFinished) {
+            proxied.clientLeft = true;
+            proxyReq.destroy();
+          }
+        });
       },
       proxyRes: (_proxyRes, req) => {
         (req as ProxiedRequest).upstreamAnswered = true;
@@ -84,6 +95,8 @@ export function proxyTo(
       },
       error: (err, req, res) => {
         const request = req as ProxiedRequest;
+        // The call was cancelled because the client left: nobody to answer, nothing to retry.
+        if (request.clientLeft) return;
         const code = (err as NodeJS.ErrnoException).code ?? '';
         logger.warn(
           { upstream: name, instance: request.upstreamTarget, url: req.url, err: err.message },
