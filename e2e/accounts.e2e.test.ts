@@ -115,7 +115,7 @@ describe('registration', { timeout: 60_000 }, () => {
   });
 });
 
-/** Each role's sidebar as spec §2 lists it, then Settings. */
+/** Each role's sidebar as spec §2 lists it (with issue 16's wanted lists), then Settings. */
 const sidebars = {
   pharmacy: [
     'Dashboard',
@@ -123,6 +123,7 @@ const sidebars = {
     'Add Medicine',
     'Requests',
     'Browse Stock',
+    'Wanted',
     'Transaction History',
     'Settings',
   ],
@@ -131,6 +132,7 @@ const sidebars = {
     'Browse Donations',
     'Pharmacy Stock',
     'My Requests',
+    'What we need',
     'Inventory',
     'Impact Analytics',
     'Settings',

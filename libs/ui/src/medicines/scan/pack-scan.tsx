@@ -135,9 +135,11 @@ export function PackScanButtons({
 const wedgeGapMs = 80;
 /**
  * Once a burst starts the way only scanners start (`]d2`, a group separator, "(01)"), a slower
- * keystroke still belongs to it: a busy phone or a Bluetooth link may space the characters out.
+ * keystroke still belongs to it: a busy phone or a Bluetooth link may space the characters out
+ * (a loaded CI machine stalled a typed scan for over a second and split it). It is also how long
+ * a scanner that sends no Enter waits before its scan fills the form; most send Enter.
  */
-const scanStartGapMs = 1000;
+const scanStartGapMs = 2500;
 const startsLikeScan = (text: string) => /^(\][A-Za-z]|\(01\))/.test(text) || text.startsWith(groupSeparator);
 
 /** Sets an input's value as typing would, so React, Fluent and the form all see the change. */
