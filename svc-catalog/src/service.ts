@@ -17,6 +17,7 @@ import { convertLegacyPhotos } from './images/legacy';
 import { imageRoutes } from './images/routes';
 import { LocalDiskStorage } from './images/storage';
 import { browseChangeChannel, createBrowseCache } from './medicines/browse-cache';
+import { createBrowseMemo, noBrowseMemo } from './medicines/browse-memo';
 import { medicineRoutes } from './medicines/routes';
 import { productRoutes } from './products/routes';
 import { internalRoutes } from './reservations/routes';
@@ -49,6 +50,7 @@ export async function createCatalogService(
     settings: publishedSettings(runtime.redis, runtime.prefix),
     browseCache:
       browseChanges && createBrowseCache(browseChanges, { maxBytes: config.BROWSE_CACHE_MB * 1024 * 1024 }),
+    browseMemo: browseChanges ? createBrowseMemo(browseChanges) : noBrowseMemo,
   };
   const app = runtime.app([
     ...(browseChanges ? [countWrites(browseChanges)] : []),

@@ -36,6 +36,13 @@ export interface BrowseCacheOptions {
   ttlMs?: number;
 }
 
+/**
+ * Who sees the same browse rows: owners of stock never see their own listings, so their view is
+ * their own; every caller of another role (an NGO) sees the same ones.
+ */
+export const browseViewOf = (caller: Caller) =>
+  can(caller.role, 'medicine.create') ? `owner:${caller.id}` : caller.role;
+
 export function createBrowseCache(feed: ChangeFeed, options: BrowseCacheOptions = {}) {
   const pages = new LRUCache<string, KeptPage>({
     maxSize: options.maxBytes ?? 32 * 1024 * 1024,
@@ -43,13 +50,9 @@ export function createBrowseCache(feed: ChangeFeed, options: BrowseCacheOptions 
     ttl: options.ttlMs ?? 30_000,
   });
 
-  /**
-   * The same page for every caller who would see the same rows: owners of stock never see their
-   * own listings, so their pages are their own; every NGO sees the same ones. The Cairo day is part
-   * of it, since expiry and days left follow it.
-   */
+  /** The same page for every caller of the same view; the Cairo day too (expiry and days left follow it). */
   const keyOf = (caller: Caller, query: MedicineBrowseQuery) =>
-    `${can(caller.role, 'medicine.create') ? `owner:${caller.id}` : caller.role}|${cairoDayNumber(new Date())}|${JSON.stringify(query)}`;
+    `${browseViewOf(caller)}|${cairoDayNumber(new Date())}|${JSON.stringify(query)}`;
 
   return {
     /** Answers the browse page from memory when it is still current, else from `load` (and keeps it). */

@@ -1,5 +1,6 @@
 import type { AdminMedicineQuery, MedicineBrowseQuery, RecipientType } from '@medrelay/contracts';
 import { dosageFormsMatching, expiryClassSql, urgentThresholdDays } from '@medrelay/domain';
+import { noBrowseMemo, type BrowseMemo, type KeptOrder } from './browse-memo';
 import { availableSql, daysLeftSql, selectMedicines, type Db, type MedicineRow } from './repo';
 
 // Browse and the admin listing: one page of a large list with its total (exact while small,
@@ -107,20 +108,40 @@ const selectPage = selectMedicines.replace(
 /** Owners suspended (or otherwise not approved) hide their stock; unknown owners do not. */
 const ownerNotSuspended = `NOT EXISTS (SELECT 1 FROM catalog.users u WHERE u.id = m.owner_id AND u.status <> 'approved')`;
 
+/** What browse may use besides the database; all optional (tests pass limits, the service its memo). */
+export interface BrowseOptions {
+  exactTotalUpTo?: number;
+  searchCap?: number;
+  /** Orders and totals of lists kept while nothing changed (browse-memo.ts). */
+  memo?: BrowseMemo;
+  /**
+   * Who sees the same rows as the caller (`browseViewOf`): what is kept is shared within it. An
+   * NGO owns no stock, so excluding its own changes nothing and every NGO shares one view.
+   */
+  view?: string;
+  /** Ids read at least when a sort's index is walked: the first pages come in one walk. */
+  walkAtLeast?: number;
+}
+
+/** Past this many ids (page × size) a page is read with OFFSET instead of from a kept order. */
+export const keptOrderMaxIds = 5000;
+
 /**
  * Available medicines (isAvailable, quantity above 0, not expired) offered to the caller's role,
  * other than the caller's own, from owners not suspended. One page plus the total.
- * The page is chosen first (ids through the sort's index, stopping after the page) and only its
- * rows are joined with their owners.
+ * The page's ids come from the list's order (kept, else read through the sort's index or from
+ * a rare search's matches) and only those rows are read with their owners.
  */
 export async function browseMedicines(
   db: Db,
   callerId: number,
   visible: readonly RecipientType[],
   query: MedicineBrowseQuery,
-  exactTotalUpTo = defaultExactTotalUpTo,
-  searchCap = searchMatchCap,
+  options: BrowseOptions = {},
 ): Promise<{ rows: MedicineRow[] } & ListTotal> {
+  const { exactTotalUpTo = defaultExactTotalUpTo, searchCap = searchMatchCap, memo = noBrowseMemo } = options;
+  // Read before any data: what is read after a change is kept under the older version and dropped.
+  const version = memo.version;
   const params: unknown[] = [callerId, visible];
   const where = [availableSql, 'm.owner_id <> $1', 'm.recipient_type = ANY($2)', ownerNotSuspended];
   if (query.recipientType) {
@@ -149,24 +170,68 @@ export async function browseMedicines(
   const sort = sortColumns[query.sort];
   const direction = (query.order ?? sort.order) === 'desc' ? 'DESC' : 'ASC';
   const orderBy = `${sort.column} ${direction}, m.id ${direction === sort.order.toUpperCase() ? 'ASC' : 'DESC'}`;
-  // A term found common a moment ago walks the sort's index straight away: gathering its
-  // first `searchCap` matches again would only show it is still common.
-  const searchKey = `${searchCap}\u0000${fromWhere}\u0000${JSON.stringify(params.slice(1))}`; // not per caller
-  if (query.q && !recentlyCommon(searchKey)) {
-    const found = await searchedPage(db, fromWhere, sort.column, orderBy, params, query, searchCap);
-    if (found) return found;
-    rememberCommon(searchKey);
+  const offset = (query.page - 1) * query.pageSize;
+  const upTo = offset + query.pageSize;
+  if (upTo > keptOrderMaxIds) {
+    // A page this deep is rare: read with OFFSET rather than carry its ids.
+    const limit = params.length + 1;
+    return pageWithTotal(
+      db,
+      `WITH page AS (SELECT m.id ${fromWhere} ORDER BY ${orderBy} LIMIT $${limit} OFFSET $${limit + 1})
+       ${selectPage} ORDER BY ${orderBy}`,
+      fromWhere,
+      params,
+      query,
+      exactTotalUpTo,
+    );
   }
-  const limit = params.length + 1;
-  return pageWithTotal(
-    db,
-    `WITH page AS (SELECT m.id ${fromWhere} ORDER BY ${orderBy} LIMIT $${limit} OFFSET $${limit + 1})
-     ${selectPage} ORDER BY ${orderBy}`,
-    fromWhere,
-    params,
-    query,
-    exactTotalUpTo,
+
+  // $1 (the caller) is what the view stands for.
+  const listKey = `${options.view ?? `caller:${callerId}`}\u0000${fromWhere}\u0000${JSON.stringify(params.slice(1))}`;
+  const orderKey = `${listKey}\u0000${orderBy}`;
+  let order = memo.order(orderKey);
+  if (!order || (!order.complete && order.ids.length < upTo)) {
+    order = undefined;
+    // A term found common a moment ago walks the sort's index straight away: gathering its
+    // first `searchCap` matches again would only show it is still common.
+    const searchKey = `${searchCap}\u0000${fromWhere}\u0000${JSON.stringify(params.slice(1))}`; // not per caller
+    if (query.q && !recentlyCommon(searchKey)) {
+      order = await searchedOrder(db, fromWhere, sort.column, orderBy, params, searchCap);
+      if (!order) rememberCommon(searchKey);
+    }
+    order ??= await walkedOrder(db, fromWhere, orderBy, params, Math.max(upTo, options.walkAtLeast ?? 100));
+    memo.keepOrder(orderKey, version, order);
+  }
+  const rows = await rowsInOrder(db, order.ids.slice(offset, upTo));
+  // All of the list is known: its total is exact (also past the end, so the screen can move back).
+  if (order.complete) return { rows, total: order.ids.length, estimated: false };
+  const total = memo.total(listKey) ?? (await cappedTotal(db, fromWhere, params, exactTotalUpTo));
+  // An exact total must follow every change; estimates are kept by time in cappedTotal.
+  if (!total.estimated) memo.keepTotal(listKey, version, total);
+  return { rows, ...total };
+}
+
+/** The first `upTo` ids of the list in its order, through the sort's index. */
+async function walkedOrder(
+  db: Db,
+  fromWhere: string,
+  orderBy: string,
+  params: unknown[],
+  upTo: number,
+): Promise<KeptOrder> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT m.id ${fromWhere} ORDER BY ${orderBy} LIMIT $${params.length + 1}`,
+    [...params, upTo],
   );
+  return { ids: rows.map((r) => r.id), complete: rows.length < upTo };
+}
+
+/** The listings of `ids` with their owners, in the order of `ids`. */
+async function rowsInOrder(db: Db, ids: readonly number[]): Promise<MedicineRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<MedicineRow>(`${selectMedicines} WHERE m.id = ANY($1)`, [ids]);
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
 /**
@@ -197,32 +262,23 @@ function rememberCommon(key: string) {
   commonSearches.set(key, Date.now() + commonSearchTtlMs);
 }
 
-/** A searched page from the term's matches when they are few (exact total), else null. */
-async function searchedPage(
+/** All of a search's matches in the list's order when they are few (at most `cap`), else undefined. */
+async function searchedOrder(
   db: Db,
   fromWhere: string,
   sortColumn: string,
   orderBy: string,
   params: unknown[],
-  { page, pageSize }: { page: number; pageSize: number },
   cap: number,
-): Promise<({ rows: MedicineRow[] } & ListTotal) | null> {
-  const limit = params.length + 1;
+): Promise<KeptOrder | undefined> {
   const matchesOrder = orderBy.replace(sortColumn, 'k').replace('m.id', 'id');
-  const { rows: found } = await db.query<{ n: number; ids: number[] }>(
+  const { rows } = await db.query<{ ids: number[] }>(
     `WITH matches AS MATERIALIZED (SELECT m.id, ${sortColumn} AS k ${fromWhere} LIMIT ${Math.trunc(cap) + 1})
-     SELECT (SELECT count(*) FROM matches)::int AS n,
-            (SELECT COALESCE(array_agg(id ORDER BY ${matchesOrder}), '{}') FROM
-               (SELECT id, k FROM matches ORDER BY ${matchesOrder} LIMIT $${limit} OFFSET $${limit + 1}) p) AS ids`,
-    [...params, pageSize, (page - 1) * pageSize],
+     SELECT COALESCE(array_agg(id ORDER BY ${matchesOrder}), '{}') AS ids FROM matches`,
+    params,
   );
-  const { n, ids } = found[0]!;
-  if (n > cap) return null;
-  if (ids.length === 0) return { rows: [], total: n, estimated: false };
-  const { rows } = await db.query<MedicineRow>(`${selectMedicines} WHERE m.id = ANY($1)`, [ids]);
-  const position = new Map(ids.map((id, i) => [id, i]));
-  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  return { rows, total: n, estimated: false };
+  const { ids } = rows[0]!;
+  return ids.length > cap ? undefined : { ids, complete: true };
 }
 
 /**

@@ -12,6 +12,8 @@ let p: TestCatalogPlatform;
 type U = Awaited<ReturnType<TestCatalogPlatform['user']>>;
 let ngo: U, pharmacy: U, other: U, suspended: U;
 const pool = () => p.catalog.service.ctx.pool;
+/** Totals counted up to 5, searches gathered up to 5, the sort's index walked 5 ids at least. */
+const limits = { exactTotalUpTo: 5, searchCap: 5, walkAtLeast: 5 };
 beforeAll(async () => {
   p = await startTestCatalog();
   [ngo, pharmacy, other, suspended] = await Promise.all([
@@ -179,15 +181,15 @@ describe('browse rules with the page-first query', () => {
     const visible = ['ngos', 'both'] as const;
     const query = { q: tag, sort: 'expiry', pageSize: 5 } as const;
     // More matches than the search gathers (5): the sort's index pages them, counted up to 5.
-    const first = await browseMedicines(pool(), ngo.id, visible, { ...query, page: 1 }, 5, 5);
+    const first = await browseMedicines(pool(), ngo.id, visible, { ...query, page: 1 }, limits);
     expect(first.estimated).toBe(true);
     // Never below what was counted.
     expect(first.total).toBeGreaterThanOrEqual(6);
     expect(first.rows).toHaveLength(5);
-    const last = await browseMedicines(pool(), ngo.id, visible, { ...query, page: 3 }, 5, 5);
+    const last = await browseMedicines(pool(), ngo.id, visible, { ...query, page: 3 }, limits);
     expect(last.rows).toHaveLength(2);
     // Past the end: nothing, with the exact total so the screen can move back to the last page.
-    const past = await browseMedicines(pool(), ngo.id, visible, { ...query, page: 9 }, 5, 5);
+    const past = await browseMedicines(pool(), ngo.id, visible, { ...query, page: 9 }, limits);
     expect(past).toMatchObject({ rows: [], total: 12, estimated: false });
     const exact = await browseMedicines(pool(), ngo.id, visible, { ...query, page: 1 });
     expect(exact).toMatchObject({ total: 12, estimated: false });
@@ -200,11 +202,11 @@ describe('browse rules with the page-first query', () => {
     );
     const visible = ['ngos', 'both'] as const;
     const query = { q: tag, sort: 'name', pageSize: 5, page: 1 } as const;
-    expect((await browseMedicines(pool(), ngo.id, visible, query, 5, 5)).estimated).toBe(true);
+    expect((await browseMedicines(pool(), ngo.id, visible, query, limits)).estimated).toBe(true);
     await pool().query('UPDATE catalog.medicines SET is_available = false WHERE id = ANY($1)', [
       ids.slice(2),
     ]);
-    const now = await browseMedicines(pool(), ngo.id, visible, query, 5, 5);
+    const now = await browseMedicines(pool(), ngo.id, visible, query, limits);
     expect(now).toMatchObject({ total: 2, estimated: false });
     expect(now.rows.map((r) => r.id).sort()).toEqual(ids.slice(0, 2).sort());
   });
@@ -273,7 +275,7 @@ describe('search through the names listings carry', () => {
       })),
     );
     const pages = [1, 2].map((page) =>
-      browseMedicines(pool(), ngo.id, visible, { q: 'namesdict', sort: 'name', page, pageSize: 16 }, 5, 5),
+      browseMedicines(pool(), ngo.id, visible, { q: 'namesdict', sort: 'name', page, pageSize: 16 }, limits),
     );
     const ids = (await Promise.all(pages)).flatMap((r) => r.rows.map((row) => row.id));
     const alpha = common.filter((_, i) => i % 2 === 0);

@@ -14,6 +14,7 @@ import { httpError, withTransaction, type Caller, type PoolClient } from '@medre
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from './events';
 import { learnProduct } from '../products/repo';
+import { browseViewOf } from './browse-cache';
 import { browseMedicines, listAllMedicines, type ListTotal } from './browse-repo';
 import {
   findMedicine,
@@ -136,7 +137,7 @@ export function createMedicineService(ctx: CatalogContext) {
         caller.id,
         visibleRecipientTypes(caller.role),
         query,
-        ctx.config.EXACT_TOTAL_UP_TO,
+        { exactTotalUpTo: ctx.config.EXACT_TOTAL_UP_TO, memo: ctx.browseMemo, view: browseViewOf(caller) },
       );
       return { items: rows.map(toMedicine), ...total };
     },
