@@ -25,6 +25,11 @@ export const catalogConfigShape = {
    * 0 turns the cache off.
    */
   BROWSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  /**
+   * A browse that waited this long for a database turn is answered 503 OVERLOADED at once
+   * (service-kit request-gate.ts); 0: no limit.
+   */
+  BROWSE_MAX_WAIT_MS: z.coerce.number().int().min(0).default(2000),
   /** Run the event consumers and the expiry-scan worker in this process. */
   WORKERS: z.enum(['on', 'off']).default('on'),
 };

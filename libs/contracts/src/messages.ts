@@ -126,6 +126,10 @@ export const messages = {
     en: 'This part of the platform is unavailable right now. Please try again shortly.',
     ar: 'الجزء ده من المنصة مش متاح دلوقتي. من فضلك جرب تاني كمان شوية.',
   },
+  serviceBusy: {
+    en: 'Many people are using MedRelay right now. Please try again in a moment.',
+    ar: 'فيه ناس كتير بتستخدم MedRelay دلوقتي. من فضلك جرب تاني بعد لحظة.',
+  },
   serviceTimeout: {
     en: 'This part of the platform is taking too long to answer. Please try again shortly.',
     ar: 'الجزء ده من المنصة بياخد وقت طويل في الرد. من فضلك جرب تاني كمان شوية.',

@@ -1,7 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '@medrelay/contracts';
 import { waitUntil } from '@medrelay/testing';
+import { errorHandler } from './errors';
+import { createLogger } from './logger';
 import { clientGone, RequestGate } from './request-gate';
 
 /**
@@ -56,5 +59,55 @@ describe('the request gate', () => {
     await waitUntil(() => outcomes.abandoned !== undefined, { what: 'the abandoned call settled' });
     expect(outcomes).toEqual({ first: 'ran', abandoned: 'skipped', third: 'ran' });
     expect(ran).toEqual(['first', 'third']);
+  });
+});
+
+describe('the request gate past capacity', () => {
+  it('refuses at once, 503 OVERLOADED with Retry-After in the caller language, work that waited too long for its turn', async () => {
+    let clock = 0;
+    const busy = new RequestGate(1, { maxWaitMs: 1000, now: () => clock });
+    const app = express();
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const started: string[] = [];
+    app.get('/busy/:name', async (req, res, next) => {
+      try {
+        const name = req.params.name;
+        await busy.run(req, res, async () => {
+          started.push(name);
+          if (name === 'first') await firstHeld;
+        });
+        res.json({ done: name });
+      } catch (err) {
+        next(err);
+      }
+    });
+    app.use(errorHandler(createLogger('gate-test', 'silent')));
+    const server = app.listen(0);
+    await new Promise((resolve) => server.once('listening', resolve));
+    const url = (name: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/busy/${name}`;
+    try {
+      const first = fetch(url('first'));
+      await waitUntil(() => started.includes('first'), { what: 'the first call running' });
+      const late = fetch(url('late'), { headers: { 'accept-language': 'ar' } });
+      await waitUntil(() => busy.queued === 1, { what: 'the second call waiting' });
+      // Its turn comes 1.5 s (of the gate's clock) after it arrived: too late to be worth running.
+      clock += 1500;
+      const fresh = fetch(url('fresh'));
+      await waitUntil(() => busy.queued === 2, { what: 'the third call waiting' });
+      releaseFirst();
+      expect((await first).status).toBe(200);
+      const refused = await late;
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      const body = (await refused.json()) as { code: string; message: string };
+      expect(body.code).toBe('OVERLOADED');
+      expect(body.message).toBe(translate('serviceBusy', 'ar'));
+      // The one that arrived after the clock moved waited no time at all on it: it runs.
+      expect(await (await fresh).json()).toEqual({ done: 'fresh' });
+      expect(started).toEqual(['first', 'fresh']);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -8,8 +8,10 @@ export function medicineRoutes(ctx: CatalogContext): Router {
   const api = { router: Router(), verifier: ctx.verifier };
   const medicines = createMedicineService(ctx);
   // Browse queries run as many at a time as the pool has connections; one whose client has left
-  // meanwhile is skipped (service-kit request-gate.ts).
-  const browseGate = new RequestGate(ctx.pool.options.max ?? 10);
+  // meanwhile is skipped, one that waited too long is refused (service-kit request-gate.ts).
+  const browseGate = new RequestGate(ctx.pool.options.max ?? 10, {
+    maxWaitMs: ctx.config.BROWSE_MAX_WAIT_MS || undefined,
+  });
 
   mount(api, catalogApi.createMedicine, ({ caller, body }) => medicines.create(caller, body));
   mount(api, catalogApi.myMedicines, ({ caller, query }) => medicines.mine(caller, query));
