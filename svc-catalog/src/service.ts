@@ -19,6 +19,7 @@ import { LocalDiskStorage } from './images/storage';
 import { browseChangeChannel, createBrowseCache } from './medicines/browse-cache';
 import { medicineRoutes } from './medicines/routes';
 import { productRoutes } from './products/routes';
+import { recallRoutes } from './recalls/routes';
 import { internalRoutes } from './reservations/routes';
 import { statsRoutes } from './stats/routes';
 
@@ -56,6 +57,7 @@ export async function createCatalogService(
     statsRoutes(ctx),
     medicineRoutes(ctx),
     productRoutes(ctx),
+    recallRoutes(ctx),
     expiryRoutes(ctx, runtime.queues.get(expiryScanQueueName)!),
     internalRoutes(ctx),
   ]);
