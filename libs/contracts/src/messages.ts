@@ -238,8 +238,8 @@ export const messages = {
   recallNotFound: { en: 'Recall not found', ar: 'السحب ده مش موجود' },
   recallAlreadyLifted: { en: 'This recall is already lifted', ar: 'السحب ده اترفع بالفعل' },
   medicineQuarantined: {
-    en: 'This medicine is quarantined: its batch is recalled ({reason})',
-    ar: 'الدواء ده متحفّظ عليه: التشغيلة بتاعته اتسحبت ({reason})',
+    en: 'This medicine is quarantined: its batch is recalled',
+    ar: 'الدواء ده متحفّظ عليه: التشغيلة بتاعته اتسحبت',
   },
   requestOnHold: {
     en: 'This request is on hold while its batch is recalled',

@@ -57,7 +57,6 @@ export function createReservationService(ctx: CatalogContext) {
           if (!medicine) throw httpError.notFound('medicineNotFound');
           if (medicine.quarantine_reason !== null) {
             throw new AppError(409, 'MEDICINE_QUARANTINED', 'medicineQuarantined', {
-              params: { reason: medicine.quarantine_reason },
               details: { available: 0, reason: medicine.quarantine_reason },
             });
           }
