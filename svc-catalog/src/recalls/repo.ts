@@ -132,7 +132,10 @@ export async function findRecall(db: Db, id: number, forUpdate = false): Promise
 }
 
 /** A page of recalls, newest first (id breaks ties), and how many there are. */
-export async function listRecalls(db: Db, query: RecallListQuery): Promise<{ rows: Recall[]; total: number }> {
+export async function listRecalls(
+  db: Db,
+  query: RecallListQuery,
+): Promise<{ rows: Recall[]; total: number }> {
   const [{ rows }, count] = await Promise.all([
     db.query<RecallRow>(`${selectRecalls} ORDER BY r.created_at DESC, r.id DESC LIMIT $1 OFFSET $2`, [
       query.pageSize,

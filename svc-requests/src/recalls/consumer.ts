@@ -29,7 +29,10 @@ interface Notice {
   medicineId: number;
 }
 
-const texts: Record<RecallEvent['type'], { type: NotificationType; title: MessageKey; message: Record<Role, MessageKey> }> = {
+const texts: Record<
+  RecallEvent['type'],
+  { type: NotificationType; title: MessageKey; message: Record<Role, MessageKey> }
+> = {
   'recall.issued': {
     type: 'recall-quarantined',
     title: 'notifyRecallQuarantinedTitle',
@@ -106,10 +109,10 @@ export async function applyRecallEvent(
   const step = event.type === 'recall.issued' ? 'issued' : 'lifted';
   const keyOf = (n: Notice) => `recall:${event.recallId}:${step}:${n.role}:${n.userId}`;
   const text = texts[event.type];
-  await addNotifications(
-    client,
-    notices.map(
-      (n): NewNotification => ({
+  const added = new Set(
+    await addNotifications(
+      client,
+      notices.map((n): NewNotification => ({
         userId: n.userId,
         type: text.type,
         titleKey: text.title,
@@ -117,19 +120,22 @@ export async function applyRecallEvent(
         params: { medicine: n.medicines.join('، '), batch: event.batch, reason: event.reason },
         medicineId: n.medicineId,
         sourceKey: keyOf(n),
-      }),
+      })),
     ),
   );
-
+  // E-mail only what was newly notified: a replayed step (even under a new event id) sends nothing.
+  const fresh = notices.filter((n) => added.has(keyOf(n)));
+  if (fresh.length === 0) return;
   const settings = await options.settings();
   if (!settings.emailNotifications) return;
   const recipients = new Map(
-    (await mailRecipients(client, [...new Set(notices.map((n) => n.userId))])).map((u) => [u.id, u]),
+    (await mailRecipients(client, [...new Set(fresh.map((n) => n.userId))])).map((u) => [u.id, u]),
   );
-  for (const notice of notices) {
+  for (const notice of fresh) {
     const user = recipients.get(notice.userId);
     if (!user) continue;
-    const area = notice.role === 'owner' ? (user.userType === 'donor' ? 'donations' : 'medicines') : 'requests';
+    const area =
+      notice.role === 'owner' ? (user.userType === 'donor' ? 'donations' : 'medicines') : 'requests';
     const job: MailJob = {
       idempotencyKey: keyOf(notice),
       template: mailTemplateOf[event.type],
