@@ -12,7 +12,8 @@ const en = {
   },
   recalls: {
     title: 'Recalls',
-    subtitle: 'Recall a batch: every open listing of it is quarantined at once, its requests cancelled or put on hold, and everyone concerned told.',
+    subtitle:
+      'Recall a batch: every open listing of it is quarantined at once, its requests cancelled or put on hold, and everyone concerned told.',
     formTitle: 'Recall a batch',
     batch: 'Batch',
     reason: 'Reason',
@@ -28,7 +29,8 @@ const en = {
     liftedOn: 'lifted {{date}}',
     lift: 'Lift',
     liftTitle: 'Lift this recall?',
-    liftBody: 'The listings of batch {{batch}} it quarantined are offered again (unless another active recall holds them), and held requests go on.',
+    liftBody:
+      'The listings of batch {{batch}} it quarantined are offered again (unless another active recall holds them), and held requests go on.',
     liftDone: 'Recall lifted',
     liftFailed: 'Could not lift the recall',
   },
@@ -281,7 +283,8 @@ const ar: typeof en & {
   },
   recalls: {
     title: 'سحب التشغيلات',
-    subtitle: 'اسحب تشغيلة: كل العروض المفتوحة منها بتتحفّظ عليها فوراً، وطلباتها بتتلغي أو تتوقف، وكل اللي يهمهم الأمر بيوصلهم إشعار.',
+    subtitle:
+      'اسحب تشغيلة: كل العروض المفتوحة منها بتتحفّظ عليها فوراً، وطلباتها بتتلغي أو تتوقف، وكل اللي يهمهم الأمر بيوصلهم إشعار.',
     formTitle: 'سحب تشغيلة',
     batch: 'التشغيلة',
     reason: 'السبب',
@@ -297,7 +300,8 @@ const ar: typeof en & {
     liftedOn: 'اترفع {{date}}',
     lift: 'ارفع السحب',
     liftTitle: 'ترفع السحب ده؟',
-    liftBody: 'عروض التشغيلة {{batch}} اللي اتحفّظ عليها هترجع معروضة (إلا لو فيه سحب تاني شغال عليها)، والطلبات المتوقفة هتكمّل.',
+    liftBody:
+      'عروض التشغيلة {{batch}} اللي اتحفّظ عليها هترجع معروضة (إلا لو فيه سحب تاني شغال عليها)، والطلبات المتوقفة هتكمّل.',
     liftDone: 'السحب اترفع',
     liftFailed: 'مقدرناش نرفع السحب',
   },

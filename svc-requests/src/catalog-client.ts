@@ -47,7 +47,9 @@ export function createCatalogClient(baseUrl: string, secret: string, timeoutMs: 
     }
     if (res.status === 409 && payload.code === 'MEDICINE_QUARANTINED') {
       const reason = (payload.details as { reason?: string } | undefined)?.reason ?? '';
-      throw new AppError(409, 'MEDICINE_QUARANTINED', 'medicineQuarantined', { details: { available: 0, reason } });
+      throw new AppError(409, 'MEDICINE_QUARANTINED', 'medicineQuarantined', {
+        details: { available: 0, reason },
+      });
     }
     if (res.status === 409 && payload.code === 'MEDICINE_UNAVAILABLE') {
       throw new AppError(409, 'MEDICINE_UNAVAILABLE', 'medicineUnavailable', { details: { available: 0 } });

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Field, Input, makeStyles, Text, Textarea, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  Card,
+  Field,
+  Input,
+  makeStyles,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { ApiError, useIssueRecall, useLiftRecall, useRecalls } from '@medrelay/api-client';
 import { recallCreateSchema, recallLimits, translate, type MessageKey } from '@medrelay/contracts';
@@ -78,7 +88,12 @@ function RecallForm() {
           required
           className={styles.reason}
         >
-          <Textarea dir="auto" maxLength={recallLimits.reasonMax} value={values.reason} onChange={set('reason')} />
+          <Textarea
+            dir="auto"
+            maxLength={recallLimits.reasonMax}
+            value={values.reason}
+            onChange={set('reason')}
+          />
         </Field>
         {problems.form && (
           <Text role="alert" className={styles.reason}>
@@ -133,7 +148,8 @@ export default function Recalls() {
                           <Text size={200} className={listStyles.muted} block>
                             {t('recalls.hidden', { count: recall.hiddenListings })} ·{' '}
                             {format.dateTime(recall.createdAt)}
-                            {recall.liftedAt && ` · ${t('recalls.liftedOn', { date: format.dateTime(recall.liftedAt) })}`}
+                            {recall.liftedAt &&
+                              ` · ${t('recalls.liftedOn', { date: format.dateTime(recall.liftedAt) })}`}
                           </Text>
                         </div>
                         <Badge appearance="tint" color={recall.liftedAt ? 'informative' : 'danger'}>

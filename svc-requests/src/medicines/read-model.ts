@@ -69,7 +69,9 @@ export function startMedicineEventConsumer(
     medicineEventQueue,
     async (job: Job<MedicineEvent>) => {
       const event = medicineEventSchema.parse(job.data);
-      const applied = await withTransaction(pool, (client) => applyMedicineEvent(client, event, recallNotices));
+      const applied = await withTransaction(pool, (client) =>
+        applyMedicineEvent(client, event, recallNotices),
+      );
       return applied ? 'applied' : 'duplicate';
     },
     connection,
