@@ -21,7 +21,7 @@ const routes: Record<UserType, string[]> = {
     'settings',
   ],
   donor: ['dashboard', 'donations', 'add-donation', 'requests', 'history', 'settings'],
-  admin: ['dashboard', 'users', 'listings', 'transactions', 'reports', 'settings'],
+  admin: ['dashboard', 'users', 'listings', 'transactions', 'reports', 'recalls', 'settings'],
 };
 
 const phone = { width: 390, height: 844 };

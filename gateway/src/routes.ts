@@ -16,6 +16,7 @@ export const upstreams = {
     '/api/admin/all-medicines',
     '/api/admin/expiry-scan',
     '/api/admin/products',
+    '/api/admin/recalls',
   ],
   requests: ['/api/requests', '/api/transactions', '/api/notifications', '/api/needs', '/api/admin/all-requests'],
 } as const;

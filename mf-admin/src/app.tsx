@@ -4,6 +4,7 @@ import {
   Home24Regular,
   PeopleCheckmark24Regular,
   Pill24Regular,
+  ShieldError24Regular,
 } from '@fluentui/react-icons';
 import { createRoleApp } from '@medrelay/ui';
 import { screens } from './routes';
@@ -30,6 +31,7 @@ export default createRoleApp({
     { path: '/admin/listings', labelKey: 'nav.listings', icon: Pill24Regular },
     { path: '/admin/transactions', labelKey: 'nav.transactions', icon: ArrowSwap24Regular },
     { path: '/admin/reports', labelKey: 'nav.reports', icon: DataBarVertical24Regular },
+    { path: '/admin/recalls', labelKey: 'nav.recalls', icon: ShieldError24Regular },
   ],
   screens,
 });

@@ -7,6 +7,7 @@ const Listings = lazy(() => import('./listings/listings'));
 const Transactions = lazy(() => import('./transactions/transactions'));
 const Reports = lazy(() => import('./reports/reports'));
 const SystemSettings = lazy(() => import('./settings/system-settings'));
+const Recalls = lazy(() => import('./recalls/recalls'));
 
 /** The admin area's screens by path, relative to `/admin`. */
 export const screens = {
@@ -15,5 +16,6 @@ export const screens = {
   listings: Listings,
   transactions: Transactions,
   reports: Reports,
+  recalls: Recalls,
   settings: SystemSettings,
 };

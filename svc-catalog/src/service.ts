@@ -20,6 +20,7 @@ import { browseChangeChannel, createBrowseCache } from './medicines/browse-cache
 import { createBrowseMemo, noBrowseMemo } from './medicines/browse-memo';
 import { medicineRoutes } from './medicines/routes';
 import { productRoutes } from './products/routes';
+import { recallRoutes } from './recalls/routes';
 import { internalRoutes } from './reservations/routes';
 import { statsRoutes } from './stats/routes';
 
@@ -58,6 +59,7 @@ export async function createCatalogService(
     statsRoutes(ctx),
     medicineRoutes(ctx),
     productRoutes(ctx),
+    recallRoutes(ctx),
     expiryRoutes(ctx, runtime.queues.get(expiryScanQueueName)!),
     internalRoutes(ctx),
   ]);

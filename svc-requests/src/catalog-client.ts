@@ -45,6 +45,12 @@ export function createCatalogClient(baseUrl: string, secret: string, timeoutMs: 
         details: { available },
       });
     }
+    if (res.status === 409 && payload.code === 'MEDICINE_QUARANTINED') {
+      const reason = (payload.details as { reason?: string } | undefined)?.reason ?? '';
+      throw new AppError(409, 'MEDICINE_QUARANTINED', 'medicineQuarantined', {
+        details: { available: 0, reason },
+      });
+    }
     if (res.status === 409 && payload.code === 'MEDICINE_UNAVAILABLE') {
       throw new AppError(409, 'MEDICINE_UNAVAILABLE', 'medicineUnavailable', { details: { available: 0 } });
     }

@@ -48,7 +48,10 @@ export async function createRequestsService(
     config.WORKERS === 'on'
       ? [
           runtime.userEventConsumer(requestsUserQueue),
-          startMedicineEventConsumer(pool, workerConnection, prefix, logger),
+          startMedicineEventConsumer(pool, workerConnection, prefix, logger, {
+            settings: ctx.settings,
+            publicUrl: config.PUBLIC_URL,
+          }),
           createWorker<{ requestId: number }>(
             releaseQueueName,
             (job) => ctx.catalog.release(job.data.requestId),

@@ -7,4 +7,5 @@ export * from './download';
 export * from './catalog';
 export * from './requests';
 export * from './products';
+export * from './recalls';
 export * from './needs';

@@ -11,6 +11,7 @@ export * from './mail';
 export * from './impact';
 export * from './medicines';
 export * from './medicine-events';
+export * from './recalls';
 export * from './requests';
 export * from './notifications';
 export * from './needs';

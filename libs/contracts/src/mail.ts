@@ -14,6 +14,8 @@ export const mailTemplates = [
   'admin-account-locked',
   'request-approved',
   'expiry-digest',
+  'recall-quarantined',
+  'recall-lifted',
 ] as const;
 export type MailTemplate = (typeof mailTemplates)[number];
 

@@ -20,6 +20,8 @@ export const medicineSnapshotSchema = medicineSchema
     gtin: z.string().nullable().optional(),
     batch: z.string().nullable().optional(),
     serial: z.string().nullable().optional(),
+    // Quarantined by a recall (issue 17); events written before recalls carry none.
+    quarantined: z.boolean().optional(),
   });
 export type MedicineSnapshot = z.infer<typeof medicineSnapshotSchema>;
 
@@ -67,11 +69,40 @@ export const expiryAlertsEventSchema = z.object({
 });
 export type ExpiryAlertsEvent = z.infer<typeof expiryAlertsEventSchema>;
 
+/**
+ * A batch recall issued or lifted (issue 17): the listings it quarantined (or gave back), with
+ * their owners, so svc-requests cancels or holds their requests and tells owners and requesters.
+ * A recall touching more than `medicineEventBatchSize` listings is sent as several events.
+ */
+const recallEventFields = {
+  eventId: z.string().uuid(),
+  occurredAt: z.string(),
+  recallId: z.number().int(),
+  gtin: z.string(),
+  batch: z.string(),
+  reason: z.string(),
+  listings: z
+    .array(z.object({ medicineId: z.number().int(), ownerId: z.number().int(), name: z.string() }))
+    .max(medicineEventBatchSize),
+};
+export const recallIssuedEventSchema = z.object({ ...recallEventFields, type: z.literal('recall.issued') });
+export const recallLiftedEventSchema = z.object({
+  ...recallEventFields,
+  type: z.literal('recall.lifted'),
+  /** Listings this lift gave back (not still held by another active recall). */
+  restored: z.array(z.number().int()),
+});
+export type RecallIssuedEvent = z.infer<typeof recallIssuedEventSchema>;
+export type RecallLiftedEvent = z.infer<typeof recallLiftedEventSchema>;
+export type RecallEvent = RecallIssuedEvent | RecallLiftedEvent;
+
 export const medicineEventSchema = z.discriminatedUnion('type', [
   medicineChangedEventSchema,
   expiryAlertEventSchema,
   medicinesChangedEventSchema,
   expiryAlertsEventSchema,
+  recallIssuedEventSchema,
+  recallLiftedEventSchema,
 ]);
 export type MedicineEvent = z.infer<typeof medicineEventSchema>;
 

@@ -318,6 +318,10 @@ export const medicineSchema = z.object({
   gtin: z.string().nullable(),
   batch: z.string().nullable(),
   serial: z.string().nullable(),
+  /** Held back by an active recall of its batch (issue 17): not browsable, not requestable. */
+  quarantined: z.boolean(),
+  /** The newest active recall's reason while quarantined, else null (shown to the owner). */
+  quarantineReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** For pharmacy listings: where to collect and whom to contact (null until identity's event arrives). */

@@ -233,6 +233,22 @@ export const messages = {
     en: 'This pack (same product code and serial number) is already listed',
     ar: 'العلبة دي (نفس كود المنتج والرقم التسلسلي) معروضة بالفعل',
   },
+  recallBatchRequired: { en: 'Enter the batch number', ar: 'اكتب رقم التشغيلة' },
+  recallReasonRequired: {
+    en: 'Say why the batch is recalled (at least 3 characters)',
+    ar: 'اكتب سبب سحب التشغيلة (3 حروف على الأقل)',
+  },
+  recallReasonTooLong: { en: 'The reason is at most 500 characters', ar: 'السبب 500 حرف بالكتير' },
+  recallNotFound: { en: 'Recall not found', ar: 'السحب ده مش موجود' },
+  recallAlreadyLifted: { en: 'This recall is already lifted', ar: 'السحب ده اترفع بالفعل' },
+  medicineQuarantined: {
+    en: 'This medicine is quarantined: its batch is recalled',
+    ar: 'الدواء ده متحفّظ عليه: التشغيلة بتاعته اتسحبت',
+  },
+  requestOnHold: {
+    en: 'This request is on hold while its batch is recalled',
+    ar: 'الطلب ده متوقف لحد ما سحب التشغيلة يترفع',
+  },
   productNotFound: { en: 'No product is known by this code yet', ar: 'مفيش منتج معروف بالكود ده لسه' },
   // Why a scanned pack code was refused (libs/domain gs1ProblemMessage).
   gs1NotGs1: { en: 'This is not a medicine pack code (GS1)', ar: 'ده مش كود علبة دواء (GS1)' },
@@ -284,6 +300,24 @@ export const messages = {
   notifyExpiryAlert: {
     en: '{medicine}: {days} day(s) left before expiry',
     ar: '{medicine}: فاضل {days} يوم على انتهاء الصلاحية',
+  },
+  notifyRecallQuarantinedTitle: { en: 'Batch recalled', ar: 'تشغيلة اتسحبت' },
+  notifyRecallQuarantinedOwner: {
+    en: '{medicine} (batch {batch}) is recalled and quarantined: {reason}. It is hidden from browsing until the recall is lifted.',
+    ar: '{medicine} (تشغيلة {batch}) اتسحب واتحفّظ عليه: {reason}. مش هيظهر في التصفح لحد ما السحب يترفع.',
+  },
+  notifyRecallQuarantinedRequester: {
+    en: 'The batch of {medicine} you requested is recalled: {reason}. Pending requests are cancelled; approved ones are on hold.',
+    ar: 'تشغيلة {medicine} اللي طلبته اتسحبت: {reason}. الطلبات المستنية اتلغت، واللي اتوافق عليها متوقفة.',
+  },
+  notifyRecallLiftedTitle: { en: 'Recall lifted', ar: 'السحب اترفع' },
+  notifyRecallLiftedOwner: {
+    en: 'The recall of {medicine} (batch {batch}) is lifted: it is offered again.',
+    ar: 'سحب {medicine} (تشغيلة {batch}) اترفع: رجع معروض تاني.',
+  },
+  notifyRecallLiftedRequester: {
+    en: 'The recall of {medicine} is lifted: your approved request is active again.',
+    ar: 'سحب {medicine} اترفع: طلبك اللي اتوافق عليه رجع شغال تاني.',
   },
 } as const satisfies Record<string, Texts>;
 

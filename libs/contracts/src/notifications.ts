@@ -8,6 +8,8 @@ export const notificationTypes = [
   'request-cancelled',
   'request-completed',
   'expiry-alert',
+  'recall-quarantined',
+  'recall-lifted',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -8,6 +8,7 @@ export interface ListingForViewer {
   isAvailable: boolean;
   quantity: number;
   expiryDate: string;
+  quarantined?: boolean;
   /** False once the owner is suspended or rejected (their listings leave browsing). */
   ownerActive: boolean;
 }

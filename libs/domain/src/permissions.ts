@@ -21,6 +21,8 @@ export const permissions = {
   'listing.moderate': ['admin'],
   /** Correct the product dictionary (issue 17). */
   'product.manage': ['admin'],
+  /** Issue and lift batch recalls, which quarantine listings (issue 17). */
+  'recall.manage': ['admin'],
   'data.export': ['admin'],
   'cache.clear': ['admin'],
   'settings.manage': ['admin'],

@@ -4,15 +4,23 @@ interface StockLike {
   isAvailable: boolean;
   quantity: number;
   expiryDate: string | Date;
+  /**
+   * Held back by an active recall (issue 17): never offered, whatever else holds. Every listing
+   * the services read carries it; absent only in figures over data that cannot be recalled.
+   */
+  quarantined?: boolean | undefined;
 }
 
-/** Available means listed and with quantity left (spec §4). */
-export function isMedicineAvailable(medicine: Pick<StockLike, 'isAvailable' | 'quantity'>): boolean {
-  return medicine.isAvailable && medicine.quantity > 0;
+/** Available means listed, with quantity left (spec §4) and not quarantined by a recall. */
+export function isMedicineAvailable(
+  medicine: Pick<StockLike, 'isAvailable' | 'quantity' | 'quarantined'>,
+): boolean {
+  return medicine.isAvailable && medicine.quantity > 0 && !medicine.quarantined;
 }
 
 /**
- * Available as the server offers it (spec §4): listed, units left, and not yet expired. What
+ * Available as the server offers it (spec §4): listed, units left, not quarantined by an active
+ * recall (issue 17), and not yet expired. What
  * browsing shows, a request may take and a reservation may hold. SQL twin: `availableSql`.
  */
 export function isAvailableListing(medicine: StockLike, now: Date = new Date()): boolean {
@@ -21,11 +29,12 @@ export function isAvailableListing(medicine: StockLike, now: Date = new Date()):
 
 /**
  * `isAvailableListing` in PostgreSQL over a medicines table (its alias; columns `is_available`,
- * `quantity`, `expiry_date`) and a "now" expression. Not expired = the expiry instant is ahead,
+ * `quantity`, `expiry_date`, `quarantine_reason`: set while an active recall covers the listing,
+ * catalog migration 013) and a "now" expression. Not expired = the expiry instant is ahead,
  * which is exactly `daysLeft > 0`. Both are SQL fragments chosen by the caller, never user input.
  */
 export function availableSql(table = 'm', now = 'now()'): string {
-  return `(${table}.is_available AND ${table}.quantity > 0 AND ${table}.expiry_date > ${now})`;
+  return `(${table}.is_available AND ${table}.quantity > 0 AND ${table}.quarantine_reason IS NULL AND ${table}.expiry_date > ${now})`;
 }
 
 /**

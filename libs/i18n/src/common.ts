@@ -97,6 +97,8 @@ const en = {
     packCodeHint: 'Filled by scanning the pack; optional when typing by hand',
     packCodeGtin: 'GTIN {{gtin}}',
     packCodeBatch: 'Batch {{batch}}',
+    quarantined: 'Recalled — quarantined',
+    quarantineReason: 'Recall: {{reason}}. Hidden from browsing and requests until the recall is lifted.',
     packCodeSerial: 'Serial {{serial}}',
   },
   scan: {
@@ -373,6 +375,8 @@ const ar: Texts & {
     packCodeHint: 'بيتملوا لما تمسح العلبة؛ اختياري لو بتكتب بإيدك',
     packCodeGtin: 'GTIN {{gtin}}',
     packCodeBatch: 'تشغيلة {{batch}}',
+    quarantined: 'مسحوب — متحفّظ عليه',
+    quarantineReason: 'سبب السحب: {{reason}}. مش هيظهر في التصفح ولا ينفع يتطلب لحد ما السحب يترفع.',
     packCodeSerial: 'مسلسل {{serial}}',
   },
   scan: {

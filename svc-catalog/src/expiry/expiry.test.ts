@@ -81,20 +81,29 @@ describe('days left in SQL (issue 13 #7)', () => {
 });
 
 describe('"available" in SQL (issue 15)', () => {
-  it('says what libs/domain isAvailableListing says: listed, units left, not expired', async () => {
+  it('says what libs/domain isAvailableListing says: listed, units left, not quarantined, not expired', async () => {
     const now = '2026-11-22T22:00:00Z';
     const cases = [true, false].flatMap((isAvailable) =>
       [0, 1, 5].flatMap((quantity) =>
-        ['2026-11-22T21:59:59.999Z', now, '2026-11-22T22:00:00.001Z', '2026-12-13T00:00:00Z'].map(
-          (expiryDate) => ({ isAvailable, quantity, expiryDate }),
+        [false, true].flatMap((quarantined) =>
+          ['2026-11-22T21:59:59.999Z', now, '2026-11-22T22:00:00.001Z', '2026-12-13T00:00:00Z'].map(
+            (expiryDate) => ({ isAvailable, quantity, quarantined, expiryDate }),
+          ),
         ),
       ),
     );
     const { rows } = await pool().query<{ available: boolean }>(
       `SELECT ${availableSql('x', 'n::timestamptz')} AS available
-         FROM unnest($1::boolean[], $2::int[], $3::timestamptz[]) WITH ORDINALITY
-              AS x(is_available, quantity, expiry_date, i), (SELECT $4::text AS n) t ORDER BY i`,
-      [cases.map((c) => c.isAvailable), cases.map((c) => c.quantity), cases.map((c) => c.expiryDate), now],
+         FROM unnest($1::boolean[], $2::int[], $3::timestamptz[], $4::text[]) WITH ORDINALITY
+              AS x(is_available, quantity, expiry_date, quarantine_reason, i),
+              (SELECT $5::text AS n) t ORDER BY i`,
+      [
+        cases.map((c) => c.isAvailable),
+        cases.map((c) => c.quantity),
+        cases.map((c) => c.expiryDate),
+        cases.map((c) => (c.quarantined ? 'Recalled' : null)),
+        now,
+      ],
     );
     expect(rows.map((r) => r.available)).toEqual(cases.map((c) => isAvailableListing(c, new Date(now))));
     expect(rows.filter((r) => r.available)).toHaveLength(4);

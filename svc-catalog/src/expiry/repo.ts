@@ -72,6 +72,7 @@ export const snapshotSql = (m: string) => `jsonb_build_object(
   'imageUrl', CASE WHEN ${m}.image_key ~ '^[0-9a-f]{32}$'
                    THEN '/api/medicines/photos/' || ${m}.image_key || '/large' END,
   'isAvailable', ${m}.is_available, 'gtin', ${m}.gtin, 'batch', ${m}.batch, 'serial', ${m}.serial,
+  'quarantined', ${m}.quarantine_reason IS NOT NULL,
   'createdAt', ${isoSql(`${m}.created_at`)}, 'version', ${m}.version)`;
 
 /**

@@ -115,6 +115,7 @@ export function imageRoutes(ctx: CatalogContext): Router {
         isAvailable: listing.is_available,
         quantity: listing.quantity,
         expiryDate: listing.expiry_date.toISOString(),
+        quarantined: listing.quarantine_reason !== null,
         ownerActive: listing.owner_active,
       });
     if (!visible) throw httpError.notFound('imageNotFound');

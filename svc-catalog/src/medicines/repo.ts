@@ -37,6 +37,8 @@ export interface MedicineRow {
   gtin: string | null;
   batch: string | null;
   serial: string | null;
+  /** Set while an active recall quarantines the listing (migration 013). */
+  quarantine_reason: string | null;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -63,6 +65,14 @@ export function imageUrlOf(row: Pick<MedicineRow, 'image_key'>, size: PhotoSize 
   return row.image_key && photoKeyPattern.test(row.image_key) ? medicinePhotoPath(row.image_key, size) : null;
 }
 
+/** What the availability rule (libs/domain `isAvailableListing`) reads of a row. */
+export const stockOf = (row: MedicineRow) => ({
+  isAvailable: row.is_available,
+  quantity: row.quantity,
+  expiryDate: row.expiry_date,
+  quarantined: row.quarantine_reason !== null,
+});
+
 export function toMedicine(row: MedicineRow): Medicine {
   const isPharmacy = row.source === 'pharmacy';
   return {
@@ -85,6 +95,8 @@ export function toMedicine(row: MedicineRow): Medicine {
     gtin: row.gtin,
     batch: row.batch,
     serial: row.serial,
+    quarantined: row.quarantine_reason !== null,
+    quarantineReason: row.quarantine_reason,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     pharmacy:
@@ -113,6 +125,7 @@ export function toSnapshot(row: MedicineRow): MedicineSnapshot {
     gtin: row.gtin,
     batch: row.batch,
     serial: row.serial,
+    quarantined: row.quarantine_reason !== null,
     createdAt: row.created_at.toISOString(),
     version: row.version,
   };

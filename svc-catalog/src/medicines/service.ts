@@ -15,6 +15,7 @@ import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from './events';
 import { learnProduct } from '../products/repo';
 import { browseViewOf } from './browse-cache';
+import { quarantineIfRecalled } from '../recalls/repo';
 import { browseMedicines, listAllMedicines, type ListTotal } from './browse-repo';
 import {
   findMedicine,
@@ -23,6 +24,7 @@ import {
   listExpiring,
   listOwnMedicines,
   ownTotals,
+  stockOf,
   toMedicine,
   updateMedicine,
   type MedicineRow,
@@ -37,10 +39,7 @@ function sourceOf(caller: Caller): MedicineSource {
 function visibleTo(row: MedicineRow, caller: Caller): boolean {
   if (row.owner_id === caller.id || caller.role === 'admin') return true;
   const offered = (visibleRecipientTypes(caller.role) as readonly string[]).includes(row.recipient_type);
-  return (
-    offered &&
-    isAvailableListing({ isAvailable: row.is_available, quantity: row.quantity, expiryDate: row.expiry_date })
-  );
+  return offered && isAvailableListing(stockOf(row));
 }
 
 /**
@@ -73,6 +72,7 @@ export function createMedicineService(ctx: CatalogContext) {
           // The first listing of a GTIN teaches the dictionary its name and dosage form.
           if (input.gtin)
             await learnProduct(client, { gtin: input.gtin, name: input.name, type: input.type }, id);
+          await quarantineIfRecalled(client, id);
           return recordMedicineChanged(client, id);
         }),
       );
@@ -85,6 +85,7 @@ export function createMedicineService(ctx: CatalogContext) {
         withTransaction(ctx.pool, async (client) => {
           await ownedForUpdate(client, id, caller);
           await updateMedicine(client, id, patch);
+          await quarantineIfRecalled(client, id);
           return recordMedicineChanged(client, id);
         }),
       );

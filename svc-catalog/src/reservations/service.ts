@@ -3,7 +3,7 @@ import { isAvailableListing } from '@medrelay/domain';
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from '../medicines/events';
-import { findMedicine } from '../medicines/repo';
+import { findMedicine, stockOf } from '../medicines/repo';
 import {
   findReservation,
   insertReleasedMarker,
@@ -55,12 +55,12 @@ export function createReservationService(ctx: CatalogContext) {
           }
           const medicine = await findMedicine(client, input.medicineId, true);
           if (!medicine) throw httpError.notFound('medicineNotFound');
-          const stock = {
-            isAvailable: medicine.is_available,
-            quantity: medicine.quantity,
-            expiryDate: medicine.expiry_date.toISOString(),
-          };
-          if (!isAvailableListing(stock)) {
+          if (medicine.quarantine_reason !== null) {
+            throw new AppError(409, 'MEDICINE_QUARANTINED', 'medicineQuarantined', {
+              details: { available: 0, reason: medicine.quarantine_reason },
+            });
+          }
+          if (!isAvailableListing(stockOf(medicine))) {
             throw new AppError(409, 'MEDICINE_UNAVAILABLE', 'medicineUnavailable', {
               details: { available: 0 },
             });

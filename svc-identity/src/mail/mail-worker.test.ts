@@ -58,6 +58,12 @@ describe('mail templates', () => {
     failures: '50',
     minutes: '60',
     windowMinutes: '60',
+    // The recall notices (issue 17).
+    role: 'owner',
+    medicines: 'Panadol',
+    batch: 'LOT-7',
+    reason: 'Sterility failure',
+    url: 'http://x/pharmacy/medicines',
   };
   /** The registration digest lists accounts, not medicines. */
   const dataFor = (template: string) =>

@@ -102,6 +102,27 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
         `Your requests: ${d.requestsUrl}`,
       ],
     },
+    'recall-quarantined': {
+      subject: (d) => `Batch ${d.batch} of ${d.medicines} is recalled – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `Batch ${d.batch} of ${d.medicines} is recalled: ${d.reason}`,
+        d.role === 'owner'
+          ? 'Your listings of this batch are quarantined: they are hidden from browsing and cannot be requested until the recall is lifted. Pending requests on them are cancelled; approved ones are on hold.'
+          : 'Your pending requests for this batch are cancelled; approved ones are on hold until the recall is lifted. Do not hand over or use these packs.',
+        `Details: ${d.url}`,
+      ],
+    },
+    'recall-lifted': {
+      subject: (d) => `The recall of batch ${d.batch} of ${d.medicines} is lifted – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        d.role === 'owner'
+          ? `The recall of batch ${d.batch} of ${d.medicines} is lifted: your listings are offered again.`
+          : `The recall of batch ${d.batch} of ${d.medicines} is lifted: your approved requests are active again.`,
+        `Details: ${d.url}`,
+      ],
+    },
     'expiry-digest': {
       subject: (d) => `${d.count} of your medicines expire soon – ${d.systemName}`,
       body: (d) => [
@@ -193,6 +214,27 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
           contact: 'إيميل التواصل',
         }),
         `طلباتك: ${d.requestsUrl}`,
+      ],
+    },
+    'recall-quarantined': {
+      subject: (d) => `التشغيلة ${d.batch} من ${d.medicines} اتسحبت – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `التشغيلة ${d.batch} من ${d.medicines} اتسحبت: ${d.reason}`,
+        d.role === 'owner'
+          ? 'إعلاناتك من التشغيلة دي اتحفّظ عليها: مش هتظهر في التصفح ومحدش يقدر يطلبها لحد ما السحب يترفع. الطلبات المستنية عليها اتلغت، واللي اتوافق عليها متوقفة.'
+          : 'طلباتك المستنية للتشغيلة دي اتلغت، واللي اتوافق عليها متوقفة لحد ما السحب يترفع. متستلمش ومتستخدمش العلب دي.',
+        `التفاصيل: ${d.url}`,
+      ],
+    },
+    'recall-lifted': {
+      subject: (d) => `سحب التشغيلة ${d.batch} من ${d.medicines} اترفع – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        d.role === 'owner'
+          ? `سحب التشغيلة ${d.batch} من ${d.medicines} اترفع: إعلاناتك رجعت معروضة تاني.`
+          : `سحب التشغيلة ${d.batch} من ${d.medicines} اترفع: طلباتك اللي اتوافق عليها رجعت شغالة تاني.`,
+        `التفاصيل: ${d.url}`,
       ],
     },
     'expiry-digest': {

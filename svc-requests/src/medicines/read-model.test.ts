@@ -75,7 +75,10 @@ describe("svc-requests' read model of the catalog's medicines", () => {
       createdAt: '2025-06-01T10:00:00.000Z',
       version,
     });
-    const apply = (event: MedicineEvent) => withTransaction(pool, (c) => applyMedicineEvent(c, event));
+    const apply = (event: MedicineEvent) =>
+      withTransaction(pool, (c) =>
+        applyMedicineEvent(c, event, { settings: p.requests.service.ctx.settings, publicUrl: 'http://x' }),
+      );
     const ids = [base + 1, base + 2, base + 3];
     // A newer single change of the first one arrived before the bulk event.
     await apply({

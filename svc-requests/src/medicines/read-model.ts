@@ -15,6 +15,7 @@ import {
   type Redis,
 } from '@medrelay/service-kit';
 import { schema } from '../context';
+import { applyRecallEvent, type RecallNoticeOptions } from '../recalls/consumer';
 import { addNotifications, type NewNotification } from '../notifications/repo';
 import { upsertMedicines } from './repo';
 
@@ -29,7 +30,11 @@ const expiryNotification = (alert: ExpiryAlert): NewNotification => ({
   sourceKey: `expiry:${alert.medicineId}:${alert.threshold}`,
 });
 
-export async function applyMedicineEvent(client: PoolClient, event: MedicineEvent): Promise<boolean> {
+export async function applyMedicineEvent(
+  client: PoolClient,
+  event: MedicineEvent,
+  recallNotices: RecallNoticeOptions,
+): Promise<boolean> {
   if (!(await firstDelivery(client, schema, event.eventId, event.type))) return false;
   switch (event.type) {
     case 'medicine.changed':
@@ -44,17 +49,29 @@ export async function applyMedicineEvent(client: PoolClient, event: MedicineEven
     case 'medicine.expiry-alerts':
       await addNotifications(client, event.alerts.map(expiryNotification));
       break;
+    case 'recall.issued':
+    case 'recall.lifted':
+      await applyRecallEvent(client, event, recallNotices);
+      break;
   }
   return true;
 }
 
-/** Consumes the catalog's medicine events: the medicine read model and expiry notifications. */
-export function startMedicineEventConsumer(pool: Pool, connection: Redis, prefix: string, logger: Logger) {
+/** Consumes the catalog's medicine events: the read model, expiry notifications, recalls. */
+export function startMedicineEventConsumer(
+  pool: Pool,
+  connection: Redis,
+  prefix: string,
+  logger: Logger,
+  recallNotices: RecallNoticeOptions,
+) {
   return createWorker<MedicineEvent>(
     medicineEventQueue,
     async (job: Job<MedicineEvent>) => {
       const event = medicineEventSchema.parse(job.data);
-      const applied = await withTransaction(pool, (client) => applyMedicineEvent(client, event));
+      const applied = await withTransaction(pool, (client) =>
+        applyMedicineEvent(client, event, recallNotices),
+      );
       return applied ? 'applied' : 'duplicate';
     },
     connection,

@@ -22,10 +22,13 @@ export interface NewNotification {
   sourceKey: string;
 }
 
-/** Adds notifications in one statement; a cause already notified is skipped. */
-export async function addNotifications(db: Db, list: NewNotification[]): Promise<void> {
-  if (list.length === 0) return;
-  await db.query(
+/**
+ * Adds notifications in one statement; a cause already notified is skipped. Returns the source
+ * keys actually added (what is new, e.g. to send its e-mail once).
+ */
+export async function addNotifications(db: Db, list: NewNotification[]): Promise<string[]> {
+  if (list.length === 0) return [];
+  const { rows } = await db.query<{ source_key: string }>(
     `INSERT INTO requests.notifications
        (user_id, type, title_key, message_key, params, request_id, medicine_id, source_key)
      SELECT n."userId", n."type", n."titleKey", n."messageKey", n."params", n."requestId", n."medicineId",
@@ -33,12 +36,16 @@ export async function addNotifications(db: Db, list: NewNotification[]): Promise
        FROM jsonb_to_recordset($1::jsonb) AS n(
               "userId" int, "type" text, "titleKey" text, "messageKey" text, "params" jsonb,
               "requestId" int, "medicineId" int, "sourceKey" text)
-     ON CONFLICT (source_key) DO NOTHING`,
+     ON CONFLICT (source_key) DO NOTHING
+     RETURNING source_key`,
     [JSON.stringify(list)],
   );
+  return rows.map((r) => r.source_key);
 }
 
-export const addNotification = (db: Db, n: NewNotification) => addNotifications(db, [n]);
+export const addNotification = async (db: Db, n: NewNotification): Promise<void> => {
+  await addNotifications(db, [n]);
+};
 
 interface NotificationRow {
   id: number;

@@ -28,6 +28,7 @@ import { findMedicineSummary, upsertMedicine, type MedicineSummary } from '../me
 import { addNotification } from '../notifications/repo';
 import { approvalMail, transactionMailsOn } from './approval-mail';
 import { moveNotice } from './notices';
+import { holdOf } from '../recalls/repo';
 import {
   findOpenRequestId,
   findRequest,
@@ -138,6 +139,9 @@ export function createRequestService(ctx: RequestsContext) {
       }
       // A suspended owner's listings are hidden from browsing; they cannot be requested either.
       const owner = await findReadModelUser(ctx.pool, schema, medicine.ownerId);
+      if (medicine.quarantined) {
+        throw new AppError(409, 'MEDICINE_QUARANTINED', 'medicineQuarantined', { details: { available: 0 } });
+      }
       if (!isAvailableListing(medicine) || owner?.status === 'rejected') {
         throw new AppError(409, 'MEDICINE_UNAVAILABLE', 'medicineUnavailable', { details: { available: 0 } });
       }
@@ -194,6 +198,11 @@ export function createRequestService(ctx: RequestsContext) {
           const party = partyOf(request, caller);
           if (!party) throw httpError.forbidden('notYourRequest');
           checkTransition(request, to, party);
+          // A recalled batch is not handed over: an approved request held by a recall waits.
+          const held = to === 'completed' ? await holdOf(client, request.id) : null;
+          if (held !== null) {
+            throw new AppError(409, 'REQUEST_ON_HOLD', 'requestOnHold', { details: { reason: held } });
+          }
           const medicine = await findMedicineSummary(client, request.medicine_id);
           let approval: Awaited<ReturnType<typeof reserveForApproval>> | null = null;
           if (to === 'approved') {

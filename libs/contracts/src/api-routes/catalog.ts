@@ -17,6 +17,7 @@ import {
   productSchema,
   productUpdateSchema,
 } from '../medicines';
+import { recallCreateSchema, recallListQuerySchema, recallSchema } from '../recalls';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
 import * as catalog from './endpoints/catalog';
 import { route, type ApiRoute } from './route';
@@ -205,6 +206,36 @@ export const catalogApi = {
     params: productParams,
     body: productUpdateSchema,
     response: productSchema,
+  }),
+  issueRecall: route({
+    ...catalog.issueRecall,
+    tag: 'admin',
+    summary:
+      'Recall a batch (GTIN + batch): every open listing of it is quarantined at once, its requests cancelled or held',
+    access: 'admin',
+    permission: 'recall.manage',
+    body: recallCreateSchema,
+    response: recallSchema,
+    status: 201,
+  }),
+  recalls: route({
+    ...catalog.recalls,
+    tag: 'admin',
+    summary: 'Recalls issued, newest first, with how many listings each quarantined',
+    access: 'admin',
+    permission: 'recall.manage',
+    query: recallListQuerySchema,
+    response: z.array(recallSchema),
+    headers: { 'X-Total-Count': 'Recalls over all pages' },
+  }),
+  liftRecall: route({
+    ...catalog.liftRecall,
+    tag: 'admin',
+    summary: 'Lift a recall: what it quarantined is offered again unless another active recall holds it',
+    access: 'admin',
+    permission: 'recall.manage',
+    params: idParam,
+    response: recallSchema,
   }),
 } as const;
 

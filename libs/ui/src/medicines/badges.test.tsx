@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { medicineFixture } from '../test-support/fixtures';
 import { renderInRemote } from '../test-support/render';
 import { AvailabilityBadge } from './badges';
+import { MedicineRow } from './medicine-row';
 
 describe('AvailabilityBadge', () => {
   it('calls a listing Available only while it is listed, has units left and has not expired', async () => {
@@ -24,5 +25,28 @@ describe('AvailabilityBadge', () => {
     screen.getByText('Available', { selector: '[data-testid="offered"] *' });
     screen.getByText('Unavailable', { selector: '[data-testid="expired"] *' });
     screen.getByText('Unavailable', { selector: '[data-testid="taken"] *' });
+  });
+});
+
+describe("a quarantined listing on its owner's list (issue 17 recalls)", () => {
+  const recalled = medicineFixture({ quarantined: true, quarantineReason: 'Sterility failure' });
+
+  it('is marked Recalled — quarantined with the reason, and not Available', async () => {
+    await renderInRemote(
+      <>
+        <MedicineRow medicine={recalled} showAvailability />
+        <MedicineRow medicine={medicineFixture({ id: 8, name: 'Fine 5mg' })} showAvailability />
+      </>,
+    );
+    expect(screen.getAllByTestId('quarantine-badge')).toHaveLength(1);
+    screen.getByText('Recalled — quarantined');
+    screen.getByText(/Recall: Sterility failure\./);
+    expect(screen.getAllByText('Unavailable')).toHaveLength(1);
+  });
+
+  it('reads in Arabic', async () => {
+    await renderInRemote(<MedicineRow medicine={recalled} showAvailability />, { language: 'ar' });
+    screen.getByText('مسحوب — متحفّظ عليه');
+    screen.getByText(/سبب السحب: Sterility failure/);
   });
 });

@@ -21,7 +21,7 @@ export function RecipientBadges({ recipientType }: { recipientType: RecipientTyp
 export function AvailabilityBadge({
   medicine,
 }: {
-  medicine: Pick<Medicine, 'isAvailable' | 'quantity' | 'expiryDate'>;
+  medicine: Pick<Medicine, 'isAvailable' | 'quantity' | 'expiryDate' | 'quarantined'>;
 }) {
   const { t } = useTranslation('common');
   // As the server offers it: an expired listing is no longer available, whatever its flag says.
@@ -29,6 +29,17 @@ export function AvailabilityBadge({
   return (
     <Badge appearance="outline" color={available ? 'success' : 'subtle'}>
       {t(available ? 'medicine.available' : 'medicine.unavailable')}
+    </Badge>
+  );
+}
+
+/** A listing held back by an active batch recall (issue 17): shown on its owner's screens. */
+export function QuarantineBadge({ medicine }: { medicine: Pick<Medicine, 'quarantined'> }) {
+  const { t } = useTranslation('common');
+  if (!medicine.quarantined) return null;
+  return (
+    <Badge appearance="filled" color="danger" data-testid="quarantine-badge">
+      {t('medicine.quarantined')}
     </Badge>
   );
 }

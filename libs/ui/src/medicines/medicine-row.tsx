@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Medicine } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { DaysLeftBadge } from '../components/days-left-badge';
-import { AvailabilityBadge, RecipientBadges, SourceBadge } from './badges';
+import { AvailabilityBadge, QuarantineBadge, RecipientBadges, SourceBadge } from './badges';
 import { useDosageFormLabel } from './dosage-form';
 import { ItemCard, useItemTextStyles } from './item-card';
 import { MedicineImage } from './medicine-image';
@@ -44,6 +44,7 @@ export function MedicineRow({
         <>
           {showSource && <SourceBadge source={medicine.source} />}
           {showAvailability && <AvailabilityBadge medicine={medicine} />}
+          <QuarantineBadge medicine={medicine} />
         </>
       }
       actions={actions}
@@ -54,6 +55,11 @@ export function MedicineRow({
         {showSource && owner ? ` · ${t('medicine.offeredBy', { name: owner })}` : ''}
       </Text>
       {medicine.description && <Text className={styles.prose}>{medicine.description}</Text>}
+      {medicine.quarantineReason && (
+        <Text size={200} weight="semibold" data-testid="quarantine-reason">
+          {t('medicine.quarantineReason', { reason: medicine.quarantineReason })}
+        </Text>
+      )}
       <PackCodeLine medicine={medicine} />
       <div className={styles.line}>
         <Text size={200}>{t('medicine.expires', { date: format.date(medicine.expiryDate) })}</Text>

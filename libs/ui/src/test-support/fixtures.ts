@@ -24,6 +24,8 @@ export function medicineFixture(overrides: Partial<Medicine> = {}): Medicine {
     gtin: null,
     batch: null,
     serial: null,
+    quarantined: false,
+    quarantineReason: null,
     createdAt: inDays(-3),
     updatedAt: inDays(-3),
     pharmacy: {

@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import {
+  Badge,
+  Button,
+  Card,
+  Field,
+  Input,
+  makeStyles,
+  Text,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { ApiError, useIssueRecall, useLiftRecall, useRecalls } from '@medrelay/api-client';
+import { recallCreateSchema, recallLimits, translate, type MessageKey } from '@medrelay/contracts';
+import { currentLanguage, useFormat } from '@medrelay/i18n';
+import { ConfirmDialog, EmptyState, PageHeader, Pager, QueryGate, useNotify } from '@medrelay/ui';
+import { adminPageSize } from '../admin-page';
+import { useListStyles } from '../list-styles';
+
+const useStyles = makeStyles({
+  form: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'start',
+  },
+  reason: { gridColumn: '1 / -1' },
+  submit: { justifySelf: 'start' },
+  section: { marginBlockStart: tokens.spacingVerticalXL },
+});
+
+type Problems = Partial<Record<'gtin' | 'batch' | 'reason' | 'form', string>>;
+
+/** Recalling a batch: GTIN + batch + reason, checked with the API's own schema before sending. */
+function RecallForm() {
+  const styles = useStyles();
+  const listStyles = useListStyles();
+  const { t, i18n } = useTranslation('admin');
+  const notify = useNotify();
+  const issue = useIssueRecall();
+  const language = currentLanguage(i18n);
+  const [values, setValues] = useState({ gtin: '', batch: '', reason: '' });
+  const [problems, setProblems] = useState<Problems>({});
+  const set = (field: keyof typeof values) => (_: unknown, data: { value: string }) =>
+    setValues((v) => ({ ...v, [field]: data.value }));
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = recallCreateSchema.safeParse(values);
+    if (!parsed.success) {
+      const found: Problems = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0]) as keyof Problems;
+        found[field] ??= translate(issue.message as MessageKey, language);
+      }
+      setProblems(found);
+      return;
+    }
+    setProblems({});
+    issue.mutate(parsed.data, {
+      onSuccess: (recall) => {
+        notify.success(t('recalls.issued', { count: recall.hiddenListings }));
+        setValues({ gtin: '', batch: '', reason: '' });
+      },
+      onError: (error) =>
+        error instanceof ApiError && error.serverMessage
+          ? setProblems({ form: error.serverMessage })
+          : notify.failure(t('recalls.issueFailed'), error),
+    });
+  };
+
+  return (
+    <Card className={listStyles.card}>
+      <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="recall-form-title">
+        <Text as="h2" size={500} weight="semibold" id="recall-form-title" className={styles.reason}>
+          {t('recalls.formTitle')}
+        </Text>
+        <Field label={t('common:medicine.gtin')} validationMessage={problems.gtin} required>
+          <Input dir="ltr" inputMode="numeric" maxLength={18} value={values.gtin} onChange={set('gtin')} />
+        </Field>
+        <Field label={t('recalls.batch')} validationMessage={problems.batch} required>
+          <Input dir="ltr" maxLength={20} value={values.batch} onChange={set('batch')} />
+        </Field>
+        <Field
+          label={t('recalls.reason')}
+          validationMessage={problems.reason}
+          required
+          className={styles.reason}
+        >
+          <Textarea
+            dir="auto"
+            maxLength={recallLimits.reasonMax}
+            value={values.reason}
+            onChange={set('reason')}
+          />
+        </Field>
+        {problems.form && (
+          <Text role="alert" className={styles.reason}>
+            {problems.form}
+          </Text>
+        )}
+        <Button type="submit" appearance="primary" disabled={issue.isPending} className={styles.submit}>
+          {t('recalls.issue')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/**
+ * Batch recalls (issue 17): issuing one quarantines every open listing of the batch at once;
+ * the history shows how many each hid, and lifting one gives back what it hid.
+ */
+export default function Recalls() {
+  const styles = useStyles();
+  const listStyles = useListStyles();
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  const notify = useNotify();
+  const [page, setPage] = useState(1);
+  const recalls = useRecalls({ page, pageSize: adminPageSize });
+  const lift = useLiftRecall();
+
+  return (
+    <>
+      <PageHeader title={t('recalls.title')} subtitle={t('recalls.subtitle')} />
+      <RecallForm />
+      <section className={styles.section} aria-labelledby="recall-history-title">
+        <Text as="h2" size={500} weight="semibold" id="recall-history-title" block>
+          {t('recalls.history')}
+        </Text>
+        <Card className={listStyles.card}>
+          <QueryGate query={recalls} failedTitle={t('recalls.loadFailed')}>
+            {({ items, total }) => (
+              <>
+                {items.length ? (
+                  <ul className={listStyles.list}>
+                    {items.map((recall) => (
+                      <li key={recall.id} className={listStyles.row} data-testid="recall-row">
+                        <div className={listStyles.main}>
+                          <Text weight="semibold" block>
+                            <bdi>{recall.gtin}</bdi> · {t('recalls.batch')} <bdi>{recall.batch}</bdi>
+                          </Text>
+                          <Text block dir="auto">
+                            {recall.reason}
+                          </Text>
+                          <Text size={200} className={listStyles.muted} block>
+                            {t('recalls.hidden', { count: recall.hiddenListings })} ·{' '}
+                            {format.dateTime(recall.createdAt)}
+                            {recall.liftedAt &&
+                              ` · ${t('recalls.liftedOn', { date: format.dateTime(recall.liftedAt) })}`}
+                          </Text>
+                        </div>
+                        <Badge appearance="tint" color={recall.liftedAt ? 'informative' : 'danger'}>
+                          {t(recall.liftedAt ? 'recalls.lifted' : 'recalls.active')}
+                        </Badge>
+                        {!recall.liftedAt && (
+                          <ConfirmDialog
+                            trigger={<Button disabled={lift.isPending}>{t('recalls.lift')}</Button>}
+                            title={t('recalls.liftTitle')}
+                            body={t('recalls.liftBody', { batch: recall.batch })}
+                            confirmLabel={t('recalls.lift')}
+                            onConfirm={() =>
+                              lift.mutate(recall.id, {
+                                onSuccess: () => notify.success(t('recalls.liftDone')),
+                                onError: (error) => notify.failure(t('recalls.liftFailed'), error),
+                              })
+                            }
+                          />
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <EmptyState title={t('recalls.empty')} />
+                )}
+                <Pager page={page} pageSize={adminPageSize} total={total} onPage={setPage} />
+              </>
+            )}
+          </QueryGate>
+        </Card>
+      </section>
+    </>
+  );
+}

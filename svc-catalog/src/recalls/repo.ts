@@ -1,0 +1,147 @@
+import type { Recall, RecallCreate, RecallListQuery } from '@medrelay/contracts';
+import type { Pool, PoolClient } from '@medrelay/service-kit';
+
+type Db = Pool | PoolClient;
+
+interface RecallRow {
+  id: number;
+  gtin: string;
+  batch: string;
+  reason: string;
+  created_by: number;
+  created_at: Date;
+  lifted_at: Date | null;
+  hidden: number;
+}
+
+/** A listing a recall covers, with what the notices need. */
+export interface RecalledListing {
+  medicineId: number;
+  ownerId: number;
+  name: string;
+}
+
+const toRecall = (row: RecallRow): Recall => ({
+  id: row.id,
+  gtin: row.gtin,
+  batch: row.batch,
+  reason: row.reason,
+  hiddenListings: row.hidden,
+  createdAt: row.created_at.toISOString(),
+  createdBy: row.created_by,
+  liftedAt: row.lifted_at?.toISOString() ?? null,
+});
+
+const selectRecalls = `
+  SELECT r.id, r.gtin, r.batch, r.reason, r.created_by, r.created_at, r.lifted_at,
+         (SELECT count(*)::int FROM catalog.recall_listings rl WHERE rl.recall_id = r.id) AS hidden
+    FROM catalog.recalls r`;
+
+export async function insertRecall(db: PoolClient, input: RecallCreate, adminId: number): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    'INSERT INTO catalog.recalls (gtin, batch, reason, created_by) VALUES ($1, $2, $3, $4) RETURNING id',
+    [input.gtin, input.batch, input.reason, adminId],
+  );
+  return rows[0]!.id;
+}
+
+/**
+ * Quarantines every open (listed) listing of the recall's GTIN and batch in one statement: each
+ * is recorded as hidden by this recall, and carries its reason (the newest recall's). Row locks
+ * order it with reservations, which lock the listing before checking it.
+ */
+export async function quarantineBatch(db: PoolClient, recallId: number): Promise<RecalledListing[]> {
+  const { rows } = await db.query<RecalledListing>(
+    `WITH r AS (SELECT * FROM catalog.recalls WHERE id = $1),
+          hit AS (
+            INSERT INTO catalog.recall_listings (recall_id, medicine_id)
+            SELECT r.id, m.id FROM catalog.medicines m, r
+             WHERE m.gtin = r.gtin AND m.batch = r.batch AND m.is_available
+            RETURNING medicine_id)
+     UPDATE catalog.medicines m SET quarantine_reason = r.reason, updated_at = now()
+       FROM hit, r
+      WHERE m.id = hit.medicine_id
+     RETURNING m.id AS "medicineId", m.owner_id AS "ownerId", m.name`,
+    [recallId],
+  );
+  return rows.sort((a, b) => a.medicineId - b.medicineId);
+}
+
+/**
+ * A listing created (or edited) with a batch under an active recall is quarantined at once, so
+ * listing a recalled pack again does not bring it back.
+ */
+export async function quarantineIfRecalled(db: PoolClient, medicineId: number): Promise<void> {
+  await db.query(
+    `WITH hit AS (
+       INSERT INTO catalog.recall_listings (recall_id, medicine_id)
+       SELECT r.id, m.id FROM catalog.medicines m
+         JOIN catalog.recalls r ON r.gtin = m.gtin AND r.batch = m.batch AND r.lifted_at IS NULL
+        WHERE m.id = $1 AND m.is_available
+       ON CONFLICT DO NOTHING
+       RETURNING recall_id)
+     UPDATE catalog.medicines SET quarantine_reason = (
+              SELECT r.reason FROM catalog.recalls r JOIN hit ON hit.recall_id = r.id
+               ORDER BY r.created_at DESC, r.id DESC LIMIT 1)
+      WHERE id = $1 AND EXISTS (SELECT 1 FROM hit)`,
+    [medicineId],
+  );
+}
+
+/** Marks a recall lifted; null when there is no such recall or it was lifted already. */
+export async function markLifted(db: PoolClient, recallId: number, adminId: number): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE catalog.recalls SET lifted_at = now(), lifted_by = $2 WHERE id = $1 AND lifted_at IS NULL',
+    [recallId, adminId],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * Gives back what a lifted recall hid: each of its listings takes the reason of the newest
+ * other active recall covering it, or none (offered again). Returns all of them and which came back.
+ */
+export async function releaseQuarantine(
+  db: PoolClient,
+  recallId: number,
+): Promise<{ listings: RecalledListing[]; restored: number[] }> {
+  const { rows } = await db.query<RecalledListing & { still: boolean }>(
+    `UPDATE catalog.medicines m
+        SET quarantine_reason = (
+              SELECT r.reason FROM catalog.recall_listings rl JOIN catalog.recalls r ON r.id = rl.recall_id
+               WHERE rl.medicine_id = m.id AND r.lifted_at IS NULL
+               ORDER BY r.created_at DESC, r.id DESC LIMIT 1),
+            updated_at = now()
+      WHERE m.id IN (SELECT medicine_id FROM catalog.recall_listings WHERE recall_id = $1)
+     RETURNING m.id AS "medicineId", m.owner_id AS "ownerId", m.name, m.quarantine_reason IS NOT NULL AS still`,
+    [recallId],
+  );
+  rows.sort((a, b) => a.medicineId - b.medicineId);
+  return {
+    listings: rows.map(({ medicineId, ownerId, name }) => ({ medicineId, ownerId, name })),
+    restored: rows.filter((r) => !r.still).map((r) => r.medicineId),
+  };
+}
+
+export async function findRecall(db: Db, id: number, forUpdate = false): Promise<Recall | null> {
+  const { rows } = await db.query<RecallRow>(
+    `${selectRecalls} WHERE r.id = $1${forUpdate ? ' FOR UPDATE OF r' : ''}`,
+    [id],
+  );
+  return rows[0] ? toRecall(rows[0]) : null;
+}
+
+/** A page of recalls, newest first (id breaks ties), and how many there are. */
+export async function listRecalls(
+  db: Db,
+  query: RecallListQuery,
+): Promise<{ rows: Recall[]; total: number }> {
+  const [{ rows }, count] = await Promise.all([
+    db.query<RecallRow>(`${selectRecalls} ORDER BY r.created_at DESC, r.id DESC LIMIT $1 OFFSET $2`, [
+      query.pageSize,
+      (query.page - 1) * query.pageSize,
+    ]),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM catalog.recalls'),
+  ]);
+  return { rows: rows.map(toRecall), total: count.rows[0]!.n };
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import {
+  medicineEventBatchSize,
+  medicineEventQueue,
+  type Recall,
+  type RecallCreate,
+  type RecallEvent,
+  type RecallListQuery,
+} from '@medrelay/contracts';
+import { addToOutbox, httpError, withTransaction, type Caller, type PoolClient } from '@medrelay/service-kit';
+import { schema, type CatalogContext } from '../context';
+import {
+  findRecall,
+  insertRecall,
+  listRecalls,
+  markLifted,
+  quarantineBatch,
+  releaseQuarantine,
+  type RecalledListing,
+} from './repo';
+
+/**
+ * Writes a recall event for svc-requests (outbox, same transaction), a batch of listings per
+ * event: its requests are cancelled or held, owners and requesters told.
+ */
+async function recordRecallEvents(
+  client: PoolClient,
+  recall: Recall,
+  listings: RecalledListing[],
+  lifted: { restored: number[] } | null,
+): Promise<void> {
+  for (let i = 0; i === 0 || i < listings.length; i += medicineEventBatchSize) {
+    const part = listings.slice(i, i + medicineEventBatchSize);
+    const base = {
+      eventId: randomUUID(),
+      occurredAt: new Date().toISOString(),
+      recallId: recall.id,
+      gtin: recall.gtin,
+      batch: recall.batch,
+      reason: recall.reason,
+      listings: part,
+    };
+    const event: RecallEvent = lifted
+      ? {
+          ...base,
+          type: 'recall.lifted',
+          restored: lifted.restored.filter((id) => part.some((l) => l.medicineId === id)),
+        }
+      : { ...base, type: 'recall.issued' };
+    if (part.length > 0) {
+      await addToOutbox(client, schema, { queue: medicineEventQueue, name: event.type, payload: event });
+    }
+  }
+}
+
+/** Batch recalls (issue 17): issue one (quarantine at once), list them, lift one. */
+export function createRecallService(ctx: CatalogContext) {
+  return {
+    async issue(caller: Caller, input: RecallCreate): Promise<Recall> {
+      const recall = await withTransaction(
+        ctx.pool,
+        async (client) => {
+          const id = await insertRecall(client, input, caller.id);
+          const listings = await quarantineBatch(client, id);
+          const recall = (await findRecall(client, id))!;
+          await recordRecallEvents(client, recall, listings, null);
+          return recall;
+        },
+        { lockTimeout: '5s' },
+      );
+      ctx.outbox.nudge();
+      return recall;
+    },
+
+    async list(query: RecallListQuery): Promise<{ items: Recall[]; total: number }> {
+      const { rows, total } = await listRecalls(ctx.pool, query);
+      return { items: rows, total };
+    },
+
+    async lift(caller: Caller, id: number): Promise<Recall> {
+      const recall = await withTransaction(
+        ctx.pool,
+        async (client) => {
+          const found = await findRecall(client, id, true);
+          if (!found) throw httpError.notFound('recallNotFound');
+          if (!(await markLifted(client, id, caller.id))) {
+            throw httpError.conflict('RECALL_ALREADY_LIFTED', 'recallAlreadyLifted');
+          }
+          const { listings, restored } = await releaseQuarantine(client, id);
+          const recall = (await findRecall(client, id))!;
+          await recordRecallEvents(client, recall, listings, { restored });
+          return recall;
+        },
+        { lockTimeout: '5s' },
+      );
+      ctx.outbox.nudge();
+      return recall;
+    },
+  };
+}

@@ -1,0 +1,341 @@
+import { randomUUID } from 'node:crypto';
+import type { Medicine, Notification, RecallIssuedEvent } from '@medrelay/contracts';
+import { withTransaction } from '@medrelay/service-kit';
+import { mailsTo, waitForMails, waitUntil } from '@medrelay/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyMedicineEvent } from '../medicines/read-model';
+import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
+
+// Batch recalls end to end over the real platform (issue 17 item 5): the catalog's API quarantines,
+// svc-requests consumes the event (cancel / hold / notify), a lift gives back what it hid.
+let p: TestPlatform;
+let pharmacy: TestUser, pharmacy2: TestUser, ngo: TestUser, ngo2: TestUser, admin: TestUser;
+beforeAll(async () => {
+  p = await startTestPlatform();
+  [pharmacy, pharmacy2, ngo, ngo2, admin] = await Promise.all([
+    p.user('pharmacy'),
+    p.user('pharmacy'),
+    p.user('ngo'),
+    p.user('ngo'),
+    p.user('admin'),
+  ]);
+  // The second pharmacy reads in Arabic (its e-mail and notifications).
+  await p.identity.api.put('/api/auth/me', { language: 'ar' }, { token: pharmacy2.token });
+});
+afterAll(() => p.stop());
+
+/** A valid GTIN-14 for a number (check digit computed), a product of its own per test. */
+function gtinOf(n: number): string {
+  const body = `0622${String(n).padStart(9, '0')}`;
+  const sum = [...body].reverse().reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+const list = async (owner: TestUser, overrides: Record<string, unknown>) =>
+  (await p.catalog.api.post('/api/medicines', medicineInput(overrides), { token: owner.token }))
+    .body as Medicine;
+const recall = (body: Record<string, unknown>, token = admin.token, language = 'en') =>
+  p.catalog.api.post('/api/admin/recalls', body, { token, headers: { 'accept-language': language } });
+const lift = (id: number) => p.catalog.api.delete(`/api/admin/recalls/${id}`, { token: admin.token });
+const quarantined = async (ids: number[]) =>
+  (
+    await p.catalog.service.ctx.pool.query<{ id: number; quarantine_reason: string | null }>(
+      'SELECT id, quarantine_reason FROM catalog.medicines WHERE id = ANY($1) ORDER BY id',
+      [ids],
+    )
+  ).rows.map((r) => r.quarantine_reason);
+const browseIds = async (search: string) =>
+  (
+    (await p.catalog.api.get(`/api/medicines?q=${search}&pageSize=100`, { token: ngo.token }))
+      .body as Medicine[]
+  ).map((m) => m.id);
+const requestStatus = async (id: number) =>
+  (
+    await p.requests.service.ctx.pool.query(
+      'SELECT status, closed_reason FROM requests.requests WHERE id = $1',
+      [id],
+    )
+  ).rows[0] as { status: string; closed_reason: string | null };
+const holds = async (id: number) =>
+  (
+    await p.requests.service.ctx.pool.query(
+      'SELECT count(*)::int AS n FROM requests.recall_holds WHERE request_id = $1',
+      [id],
+    )
+  ).rows[0].n as number;
+const notices = async (user: TestUser, type: string, language = 'en') =>
+  (
+    (
+      await p.requests.api.get('/api/notifications?pageSize=100', {
+        token: user.token,
+        headers: { 'accept-language': language },
+      })
+    ).body as Notification[]
+  ).filter((n) => n.type === type);
+
+/** The one recall e-mail of this kind the user received (waits for it; fails on a second). */
+async function recallMail(user: TestUser, template: string) {
+  let found: Awaited<ReturnType<typeof mailsTo>> = [];
+  await waitUntil(
+    async () => {
+      found = (await mailsTo(user.email)).filter((m) => m.template === template);
+      return found.length > 0;
+    },
+    { what: `${template} mail` },
+  );
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
+describe('batch recalls (issue 17 item 5)', () => {
+  it('quarantines exactly the open listings of the batch, cancels or holds their requests, notifies once; the lift restores', async () => {
+    const gtin = gtinOf(501);
+    const name = 'Recallol 500';
+    const hit1 = await list(pharmacy, { gtin, batch: 'LOT-A', name, quantity: 10 });
+    const hit2 = await list(pharmacy2, { gtin, batch: 'LOT-A', name, quantity: 10 });
+    const otherBatch = await list(pharmacy, { gtin, batch: 'LOT-B', name, quantity: 10 });
+    const otherGtin = await list(pharmacy, { gtin: gtinOf(502), batch: 'LOT-A', name, quantity: 10 });
+    const closed = await list(pharmacy2, { gtin, batch: 'LOT-A', name, quantity: 10 });
+    await p.catalog.api.delete(`/api/medicines/${closed.id}`, { token: pharmacy2.token });
+
+    // A pending request on hit1 (to be cancelled), an approved one on hit2 (to be held), and a
+    // completed one on hit2 (left alone).
+    const pending = (
+      await p.requests.api.post('/api/requests', { medicineId: hit1.id, quantity: 2 }, { token: ngo.token })
+    ).body;
+    const approved = (
+      await p.requests.api.post('/api/requests', { medicineId: hit2.id, quantity: 3 }, { token: ngo2.token })
+    ).body;
+    const done = (
+      await p.requests.api.post('/api/requests', { medicineId: hit2.id, quantity: 1 }, { token: ngo.token })
+    ).body;
+    for (const id of [approved.id, done.id]) {
+      expect(
+        (
+          await p.requests.api.put(
+            `/api/requests/${id}/status`,
+            { status: 'approved' },
+            { token: pharmacy2.token },
+          )
+        ).status,
+      ).toBe(200);
+    }
+    expect(
+      (
+        await p.requests.api.put(
+          `/api/requests/${done.id}/status`,
+          { status: 'completed' },
+          { token: ngo.token },
+        )
+      ).status,
+    ).toBe(200);
+    expect(await browseIds('Recallol')).toEqual(
+      expect.arrayContaining([hit1.id, otherBatch.id, otherGtin.id]),
+    );
+
+    // The GTIN may be typed as GTIN-13 (leading zero dropped): it is stored as GTIN-14.
+    const issued = await recall({ gtin: gtin.slice(1), batch: 'LOT-A', reason: 'Sterility failure' });
+    expect(issued.status).toBe(201);
+    expect(issued.body).toMatchObject({
+      gtin,
+      batch: 'LOT-A',
+      hiddenListings: 2,
+      liftedAt: null,
+      createdBy: admin.id,
+    });
+
+    const all = [hit1.id, hit2.id, otherBatch.id, otherGtin.id, closed.id];
+    expect(await quarantined(all)).toEqual(['Sterility failure', 'Sterility failure', null, null, null]);
+    // Browse hides them at once (the change feed drops kept pages); the others stay.
+    const browsed = await browseIds('Recallol');
+    expect(browsed).not.toContain(hit1.id);
+    expect(browsed).not.toContain(hit2.id);
+    expect(browsed).toEqual(expect.arrayContaining([otherBatch.id, otherGtin.id]));
+    // Not requestable: a clear 409 in both languages.
+    const refused = await p.requests.api.post(
+      '/api/requests',
+      { medicineId: hit1.id, quantity: 1 },
+      { token: ngo2.token },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'MEDICINE_QUARANTINED',
+      message: 'This medicine is quarantined: its batch is recalled',
+    });
+    const refusedAr = await p.requests.api.post(
+      '/api/requests',
+      { medicineId: hit1.id, quantity: 1 },
+      { token: ngo2.token, headers: { 'accept-language': 'ar' } },
+    );
+    expect(refusedAr.body).toMatchObject({
+      code: 'MEDICINE_QUARANTINED',
+      message: 'الدواء ده متحفّظ عليه: التشغيلة بتاعته اتسحبت',
+    });
+    // The owner sees the mark and the reason on its own list.
+    const mine = (await p.catalog.api.get('/api/medicines/my', { token: pharmacy.token })).body as Medicine[];
+    expect(mine.find((m) => m.id === hit1.id)).toMatchObject({
+      quarantined: true,
+      quarantineReason: 'Sterility failure',
+    });
+    expect(mine.find((m) => m.id === otherBatch.id)).toMatchObject({
+      quarantined: false,
+      quarantineReason: null,
+    });
+
+    // svc-requests: pending cancelled with the reason (its reservation released), approved held, completed untouched.
+    await waitUntil(async () => (await requestStatus(pending.id)).status === 'cancelled', {
+      what: 'pending cancelled',
+    });
+    expect(await requestStatus(pending.id)).toEqual({
+      status: 'cancelled',
+      closed_reason: 'Sterility failure',
+    });
+    await waitUntil(async () => (await holds(approved.id)) === 1, { what: 'approved held' });
+    expect((await requestStatus(approved.id)).status).toBe('approved');
+    expect(await requestStatus(done.id)).toEqual({ status: 'completed', closed_reason: null });
+    expect(await holds(done.id)).toBe(0);
+    // A held request cannot be completed.
+    const complete = await p.requests.api.put(
+      `/api/requests/${approved.id}/status`,
+      { status: 'completed' },
+      { token: ngo2.token },
+    );
+    expect(complete.status).toBe(409);
+    expect(complete.body.code).toBe('REQUEST_ON_HOLD');
+
+    // Owners and requesters are told once each, in their language, in-app and by e-mail.
+    await waitUntil(async () => (await notices(ngo, 'recall-quarantined')).length === 1, {
+      what: 'requester notice',
+    });
+    expect((await notices(ngo, 'recall-quarantined'))[0]!.message).toContain('Sterility failure');
+    expect(await notices(ngo2, 'recall-quarantined')).toHaveLength(1);
+    expect(await notices(pharmacy, 'recall-quarantined')).toHaveLength(1);
+    const ownerAr = await notices(pharmacy2, 'recall-quarantined', 'ar');
+    expect(ownerAr).toHaveLength(1);
+    expect(ownerAr[0]).toMatchObject({ title: 'تشغيلة اتسحبت', medicineId: hit2.id });
+    const mailAr = await recallMail(pharmacy2, 'recall-quarantined');
+    expect(mailAr.subject).toBe(`التشغيلة LOT-A من ${name} اتسحبت – MedRelay`);
+    const mailEn = await recallMail(ngo2, 'recall-quarantined');
+    expect(mailEn.subject).toBe(`Batch LOT-A of ${name} is recalled – MedRelay`);
+    expect(mailEn.text).toContain('Sterility failure');
+
+    // A second active recall of the same batch; lifting the first keeps everything hidden.
+    const second = await recall({ gtin, batch: 'LOT-A', reason: 'Label mix-up' });
+    expect(second.body.hiddenListings).toBe(2);
+    expect(await quarantined([hit1.id, hit2.id])).toEqual(['Label mix-up', 'Label mix-up']);
+    const lifted = await lift(issued.body.id);
+    expect(lifted.status).toBe(200);
+    expect(lifted.body.liftedAt).not.toBeNull();
+    expect(await quarantined([hit1.id, hit2.id])).toEqual(['Label mix-up', 'Label mix-up']);
+    expect(await browseIds('Recallol')).not.toContain(hit1.id);
+    expect((await lift(issued.body.id)).body.code).toBe('RECALL_ALREADY_LIFTED');
+    await waitUntil(
+      async () =>
+        (
+          await p.requests.service.ctx.pool.query(
+            "SELECT count(*)::int AS n FROM requests.inbox WHERE event_type = 'recall.lifted'",
+          )
+        ).rows[0].n >= 1,
+      { what: 'first lift consumed' },
+    );
+    // Still held by the second recall; no one told of a lift that gave nothing back.
+    expect(await holds(approved.id)).toBe(1);
+    expect(await notices(pharmacy, 'recall-lifted')).toHaveLength(0);
+
+    // Lifting the second restores exactly what was hidden: both listings, the hold, told once.
+    expect((await lift(second.body.id)).status).toBe(200);
+    expect(await quarantined(all)).toEqual([null, null, null, null, null]);
+    expect(await browseIds('Recallol')).toEqual(expect.arrayContaining([hit1.id, hit2.id]));
+    await waitUntil(async () => (await holds(approved.id)) === 0, { what: 'hold released' });
+    expect((await requestStatus(approved.id)).status).toBe('approved');
+    await waitUntil(async () => (await notices(ngo2, 'recall-lifted')).length === 1, { what: 'lift notice' });
+    expect((await recallMail(pharmacy2, 'recall-lifted')).subject).toBe(
+      `سحب التشغيلة LOT-A من ${name} اترفع – MedRelay`,
+    );
+    expect(await notices(pharmacy, 'recall-lifted')).toHaveLength(1);
+    expect(await notices(ngo, 'recall-lifted')).toHaveLength(0);
+    // The closed (unlisted) listing stayed closed throughout.
+    const closedNow = (await p.catalog.api.get(`/api/medicines/${closed.id}`, { token: pharmacy2.token }))
+      .body;
+    expect(closedNow).toMatchObject({ isAvailable: false, quarantined: false });
+
+    // History: newest first, with how many listings each hid.
+    const history = await p.catalog.api.get('/api/admin/recalls?pageSize=2', { token: admin.token });
+    expect(history.status).toBe(200);
+    expect(history.body.map((r: { id: number }) => r.id)).toEqual([second.body.id, issued.body.id]);
+    expect(history.body[0]).toMatchObject({ hiddenListings: 2, reason: 'Label mix-up' });
+    expect(Number(history.headers.get('x-total-count'))).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a listing of a batch under an active recall is quarantined when listed', async () => {
+    const gtin = gtinOf(503);
+    await recall({ gtin, batch: 'L9', reason: 'Cold chain broken' });
+    const listed = await list(pharmacy, { gtin, batch: 'L9', name: 'Relisted 5mg' });
+    expect(listed).toMatchObject({ quarantined: true, quarantineReason: 'Cold chain broken' });
+    expect(await browseIds('Relisted')).not.toContain(listed.id);
+  });
+
+  it('refuses bad input in the caller language, and non-admins', async () => {
+    const bad = await recall({ gtin: '6221234567890', batch: '', reason: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
+    expect(bad.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['batch', 'gtin', 'reason']);
+    expect(bad.body.details.find((d: { path: string }) => d.path === 'gtin').message).toBe(
+      'The product code (GTIN) is not valid: check its digits',
+    );
+    const badAr = await recall({ gtin: gtinOf(504), batch: 'B1', reason: '' }, admin.token, 'ar');
+    expect(badAr.status).toBe(400);
+    expect(badAr.body.details[0]).toMatchObject({
+      path: 'reason',
+      message: 'اكتب سبب سحب التشغيلة (3 حروف على الأقل)',
+    });
+    expect((await recall({ gtin: gtinOf(504), batch: 'B1', reason: 'Bad' }, pharmacy.token)).status).toBe(
+      403,
+    );
+    expect((await p.catalog.api.get('/api/admin/recalls', { token: ngo.token })).status).toBe(403);
+    expect((await lift(999_999)).status).toBe(404);
+  });
+
+  it('the consumer applies a redelivered recall event once: one cancellation, one notice per person', async () => {
+    const gtin = gtinOf(505);
+    const target = await list(pharmacy, { gtin, batch: 'R1', name: 'Twice 10mg', quantity: 5 });
+    const asked = (
+      await p.requests.api.post('/api/requests', { medicineId: target.id, quantity: 1 }, { token: ngo.token })
+    ).body;
+    const event: RecallIssuedEvent = {
+      eventId: randomUUID(),
+      type: 'recall.issued',
+      occurredAt: new Date().toISOString(),
+      recallId: 900_001,
+      gtin,
+      batch: 'R1',
+      reason: 'Test redelivery',
+      listings: [{ medicineId: target.id, ownerId: pharmacy.id, name: 'Twice 10mg' }],
+    };
+    const ctx = p.requests.service.ctx;
+    const apply = () =>
+      withTransaction(ctx.pool, (c) =>
+        applyMedicineEvent(c, event, { settings: ctx.settings, publicUrl: 'http://medrelay.test' }),
+      );
+    const before = (await mailsTo(ngo.email)).length;
+    expect(await apply()).toBe(true);
+    expect(await apply()).toBe(false);
+    // Even a new event id for the same recall step (an operator's replay) notifies no one twice.
+    event.eventId = randomUUID();
+    expect(await apply()).toBe(true);
+    expect(await requestStatus(asked.id)).toEqual({ status: 'cancelled', closed_reason: 'Test redelivery' });
+    const mine = (await notices(ngo, 'recall-quarantined')).filter((n) => n.message.includes('Twice 10mg'));
+    expect(mine).toHaveLength(1);
+    expect(
+      await notices(pharmacy, 'recall-quarantined').then((l) => l.filter((n) => n.message.includes('Twice'))),
+    ).toHaveLength(1);
+    await waitForMails(ngo.email, before + 1);
+    const { rows } = await ctx.pool.query(
+      `SELECT count(*)::int AS n FROM requests.outbox WHERE queue = 'mail' AND payload->>'idempotencyKey' = $1`,
+      [`recall:900001:issued:requester:${ngo.id}`],
+    );
+    // Queued once: only a newly added notice is mailed.
+    expect(rows[0].n).toBe(1);
+    expect((await mailsTo(ngo.email)).filter((m) => m.text.includes('Test redelivery'))).toHaveLength(1);
+  });
+});

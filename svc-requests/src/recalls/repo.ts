@@ -1,0 +1,81 @@
+import type { Language } from '@medrelay/contracts';
+import type { Pool, PoolClient } from '@medrelay/service-kit';
+
+type Db = Pool | PoolClient;
+
+/** A request a recall touched: whose it is and on which listing. */
+export interface TouchedRequest {
+  id: number;
+  requesterId: number;
+  medicineId: number;
+}
+
+/** Cancels the pending requests on these listings, recording the recall's reason. */
+export async function cancelPendingOn(
+  db: PoolClient,
+  medicineIds: number[],
+  reason: string,
+): Promise<TouchedRequest[]> {
+  const { rows } = await db.query<TouchedRequest>(
+    `UPDATE requests.requests SET status = 'cancelled', closed_reason = $2, updated_at = now()
+      WHERE medicine_id = ANY($1::int[]) AND status = 'pending'
+     RETURNING id, requester_id AS "requesterId", medicine_id AS "medicineId"`,
+    [medicineIds, reason],
+  );
+  return rows;
+}
+
+/** Holds the approved requests on these listings under this recall (again: nothing new). */
+export async function holdApprovedOn(
+  db: PoolClient,
+  medicineIds: number[],
+  recallId: number,
+  reason: string,
+): Promise<TouchedRequest[]> {
+  const { rows } = await db.query<TouchedRequest>(
+    `WITH held AS (
+       INSERT INTO requests.recall_holds (request_id, recall_id, reason)
+       SELECT id, $2, $3 FROM requests.requests WHERE medicine_id = ANY($1::int[]) AND status = 'approved'
+       ON CONFLICT DO NOTHING
+       RETURNING request_id)
+     SELECT r.id, r.requester_id AS "requesterId", r.medicine_id AS "medicineId"
+       FROM requests.requests r JOIN held ON held.request_id = r.id`,
+    [medicineIds, recallId, reason],
+  );
+  return rows;
+}
+
+/** Removes this recall's holds; returns the requests no other recall still holds. */
+export async function releaseHolds(db: PoolClient, recallId: number): Promise<TouchedRequest[]> {
+  const { rows } = await db.query<TouchedRequest>(
+    `WITH gone AS (DELETE FROM requests.recall_holds WHERE recall_id = $1 RETURNING request_id)
+     SELECT r.id, r.requester_id AS "requesterId", r.medicine_id AS "medicineId"
+       FROM requests.requests r JOIN gone ON gone.request_id = r.id
+      WHERE NOT EXISTS (
+              SELECT 1 FROM requests.recall_holds h WHERE h.request_id = r.id AND h.recall_id <> $1)`,
+    [recallId],
+  );
+  return rows;
+}
+
+/** The reason a request is held for (the newest hold), or null when it is not held. */
+export async function holdOf(db: Db, requestId: number): Promise<string | null> {
+  const { rows } = await db.query<{ reason: string }>(
+    `SELECT reason FROM requests.recall_holds WHERE request_id = $1
+      ORDER BY created_at DESC, recall_id DESC LIMIT 1`,
+    [requestId],
+  );
+  return rows[0]?.reason ?? null;
+}
+
+/** Who to e-mail: the read model's address, name and language of these users. */
+export async function mailRecipients(
+  db: Db,
+  ids: number[],
+): Promise<{ id: number; email: string; name: string; language: Language; userType: string }[]> {
+  const { rows } = await db.query(
+    `SELECT id, email, name, language, user_type AS "userType" FROM requests.users WHERE id = ANY($1::int[])`,
+    [ids],
+  );
+  return rows;
+}
