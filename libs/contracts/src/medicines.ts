@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dosageForms } from '@medrelay/domain/dosage-forms';
+import { medicineCategories, normalizeCategories } from '@medrelay/domain/categories';
 import { packCodeMaxLength, toGtin14, validGtin } from '@medrelay/domain/gtin';
 import { queryInt, typeError } from './fields';
 import { cairoTimeZone } from '@medrelay/domain/expiry';
@@ -143,6 +144,15 @@ const packCodeField = z
   .optional()
   .transform((v) => (v ? v : null));
 
+/**
+ * Guardrail categories (prescription-only, controlled, cold-chain; libs/domain): a list of keys,
+ * kept once each in canonical order. Whether the caller may list them is the server's check.
+ */
+export const categoriesField = z
+  .array(z.enum(medicineCategories, { error: 'categoryInvalid' }), typeError('categoryInvalid'))
+  .max(medicineCategories.length * 2, { error: 'categoryInvalid' })
+  .transform(normalizeCategories);
+
 /** Add medicine / add donation form (spec §3, rules of §5). */
 export const medicineCreateSchema = z
   .object({
@@ -167,6 +177,7 @@ export const medicineCreateSchema = z
     gtin: gtinField,
     batch: packCodeField,
     serial: packCodeField,
+    categories: categoriesField.default([]),
   })
   .strict();
 export type MedicineCreateInput = z.input<typeof medicineCreateSchema>;
@@ -194,6 +205,7 @@ export const medicineUpdateSchema = z
     gtin: gtinField,
     batch: packCodeField,
     serial: packCodeField,
+    categories: categoriesField,
   })
   .partial()
   .strict()
@@ -318,6 +330,8 @@ export const medicineSchema = z.object({
   gtin: z.string().nullable(),
   batch: z.string().nullable(),
   serial: z.string().nullable(),
+  /** Guardrail categories (libs/domain `medicineCategories`); cold-chain shows a badge. */
+  categories: z.array(z.enum(medicineCategories)),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** For pharmacy listings: where to collect and whom to contact (null until identity's event arrives). */

@@ -225,6 +225,22 @@ export const messages = {
     en: 'Batch and serial numbers are at most 20 characters',
     ar: 'رقم التشغيلة والرقم التسلسلي 20 حرف بالكتير',
   },
+  categoryInvalid: {
+    en: 'Choose categories from the list',
+    ar: 'اختار التصنيفات من القايمة',
+  },
+  donorCategoryPrescription: {
+    en: 'Individual donors cannot list prescription-only medicines; give them to a pharmacy',
+    ar: 'المتبرعين الأفراد مايقدروش يعرضوا أدوية بروشتة بس؛ سلّمها لصيدلية',
+  },
+  donorCategoryControlled: {
+    en: 'Individual donors cannot list controlled (narcotic or psychotropic) medicines; give them to a pharmacy',
+    ar: 'المتبرعين الأفراد مايقدروش يعرضوا أدوية مخدرة أو مؤثرة على الحالة النفسية (جدول)؛ سلّمها لصيدلية',
+  },
+  donorCategoryColdChain: {
+    en: 'Individual donors cannot list cold-chain (refrigerated) medicines; give them to a pharmacy',
+    ar: 'المتبرعين الأفراد مايقدروش يعرضوا أدوية محتاجة تبريد؛ سلّمها لصيدلية',
+  },
   packAlreadyListed: {
     en: 'This pack (same product code and serial number) is already listed',
     ar: 'العلبة دي (نفس كود المنتج والرقم التسلسلي) معروضة بالفعل',

@@ -14,6 +14,7 @@ import {
   daysLeftSql as daysLeftSqlOf,
   urgentThresholdDays,
   type DosageForm,
+  type MedicineCategory,
 } from '@medrelay/domain';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
@@ -37,6 +38,7 @@ export interface MedicineRow {
   gtin: string | null;
   batch: string | null;
   serial: string | null;
+  categories: MedicineCategory[];
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -85,6 +87,7 @@ export function toMedicine(row: MedicineRow): Medicine {
     gtin: row.gtin,
     batch: row.batch,
     serial: row.serial,
+    categories: row.categories,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     pharmacy:
@@ -135,8 +138,8 @@ export async function insertMedicine(
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO catalog.medicines
        (owner_id, source, name, type, description, quantity, original_price, discount_price, expiry_date,
-        recipient_type, gtin, batch, serial)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+        recipient_type, gtin, batch, serial, categories)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
     [
       ownerId,
       source,
@@ -151,6 +154,7 @@ export async function insertMedicine(
       input.gtin ?? null,
       input.batch ?? null,
       input.serial ?? null,
+      input.categories ?? [],
     ],
   );
   return rows[0]!.id;
@@ -169,6 +173,7 @@ const updatableColumns: Record<keyof MedicineUpdate, string> = {
   gtin: 'gtin',
   batch: 'batch',
   serial: 'serial',
+  categories: 'categories',
 };
 
 /** Whether a write failed on `medicines_open_pack` (migration 008): the pack is already listed. */
