@@ -27,6 +27,14 @@ export const messages = {
   },
   commercialLicenseRequired: { en: 'Commercial license is required', ar: 'رقم الترخيص التجاري مطلوب' },
   organizationNameRequired: { en: 'Organization name is required', ar: 'اسم الجمعية مطلوب' },
+  pharmacistLicenseRequired: {
+    en: "The NGO pharmacist's licence number is required",
+    ar: 'رقم ترخيص صيدلي الجمعية مطلوب',
+  },
+  pharmacistLicenseInvalid: {
+    en: 'The licence number must be 4 to 10 digits',
+    ar: 'رقم الترخيص لازم يكون من 4 لـ 10 أرقام',
+  },
   commercialNumberRequired: { en: 'Commercial number is required', ar: 'رقم السجل التجاري مطلوب' },
   medicineNameRequired: { en: 'Medicine name is required', ar: 'اسم الدواء مطلوب' },
   medicineTypeRequired: { en: 'Medicine type is required', ar: 'نوع الدواء مطلوب' },

@@ -11,9 +11,27 @@ import {
   typeError,
 } from './fields';
 
+import { normalizePharmacistLicense } from '@medrelay/domain/pharmacist-license';
 import { selfRegisteringUserTypes, userStatuses, userTypes } from './roles';
 
 export const languageSchema = z.enum(languages);
+
+/** The NGO pharmacist's licence number: digits, 4–10 (libs/domain rule); stored as Latin digits. */
+export const pharmacistLicenseField = z
+  .string(typeError('pharmacistLicenseRequired'))
+  .max(40, { error: 'pharmacistLicenseInvalid' })
+  .transform((value, ctx) => {
+    if (!value.trim()) {
+      ctx.addIssue({ code: 'custom', message: 'pharmacistLicenseRequired' });
+      return z.NEVER;
+    }
+    const license = normalizePharmacistLicense(value);
+    if (!license) {
+      ctx.addIssue({ code: 'custom', message: 'pharmacistLicenseInvalid' });
+      return z.NEVER;
+    }
+    return license;
+  });
 
 /** Registration payload (spec §3, rules of §5). userType defaults to donor. */
 export const registrationSchema = z
@@ -28,6 +46,8 @@ export const registrationSchema = z
     commercialLicense: optionalText(limits.referenceMax),
     organizationName: optionalText(limits.organizationNameMax),
     commercialNumber: optionalText(limits.referenceMax),
+    /** Required for NGOs (Law 127/1955: donated medicines end with a pharmacist); others omit it. */
+    pharmacistLicense: pharmacistLicenseField.nullable().optional(),
     language: languageSchema.optional(),
   })
   .superRefine(
@@ -40,6 +60,9 @@ export const registrationSchema = z
       }
       if (value.userType === 'ngo' && !value.commercialNumber) {
         ctx.addIssue({ code: 'custom', path: ['commercialNumber'], message: 'commercialNumberRequired' });
+      }
+      if (value.userType === 'ngo' && !value.pharmacistLicense) {
+        ctx.addIssue({ code: 'custom', path: ['pharmacistLicense'], message: 'pharmacistLicenseRequired' });
       }
       // Runs even when other fields are wrong, so a form shows every missing field at once.
     },
@@ -61,6 +84,8 @@ export const profileSchema = z.object({
   licenseDocument: z.string().nullable().optional(),
   organizationName: z.string().nullable().optional(),
   commercialNumber: z.string().nullable().optional(),
+  /** NGOs: their pharmacist's licence number (null for NGOs registered before it was asked). */
+  pharmacistLicense: z.string().nullable().optional(),
   verificationDocuments: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -124,6 +149,7 @@ export const profileUpdateSchema = z
       .trim()
       .min(1, { error: 'commercialNumberRequired' })
       .max(limits.referenceMax),
+    pharmacistLicense: pharmacistLicenseField,
   })
   .partial()
   .strict();
