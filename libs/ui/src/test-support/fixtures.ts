@@ -24,6 +24,7 @@ export function medicineFixture(overrides: Partial<Medicine> = {}): Medicine {
     gtin: null,
     batch: null,
     serial: null,
+    categories: [],
     createdAt: inDays(-3),
     updatedAt: inDays(-3),
     pharmacy: {
