@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dosageForms } from '@medrelay/domain/dosage-forms';
-import { medicineCategories, normalizeCategories } from '@medrelay/domain/categories';
+import { medicineCategories, normalizeCategories, type MedicineCategory } from '@medrelay/domain/categories';
+import type { MessageKey } from './messages';
 import { packCodeMaxLength, toGtin14, validGtin } from '@medrelay/domain/gtin';
 import { queryInt, typeError } from './fields';
 import { cairoTimeZone } from '@medrelay/domain/expiry';
@@ -152,6 +153,13 @@ export const categoriesField = z
   .array(z.enum(medicineCategories, { error: 'categoryInvalid' }), typeError('categoryInvalid'))
   .max(medicineCategories.length * 2, { error: 'categoryInvalid' })
   .transform(normalizeCategories);
+
+/** Why a donor may not list a category (422 CATEGORY_NOT_ALLOWED names the first refused one). */
+export const categoryRefusalMessage: Record<MedicineCategory, MessageKey> = {
+  prescription: 'donorCategoryPrescription',
+  controlled: 'donorCategoryControlled',
+  coldChain: 'donorCategoryColdChain',
+};
 
 /** Add medicine / add donation form (spec §3, rules of §5). */
 export const medicineCreateSchema = z

@@ -37,7 +37,11 @@ describe('guardrail categories', () => {
       'controlled',
       'coldChain',
     ]);
-    const edited = await p.api.put(`/api/medicines/${id}`, { categories: ['coldChain'] }, { token: pharmacy.token });
+    const edited = await p.api.put(
+      `/api/medicines/${id}`,
+      { categories: ['coldChain'] },
+      { token: pharmacy.token },
+    );
     expect(edited.status).toBe(200);
     expect(edited.body.categories).toEqual(['coldChain']);
     const plain = await p.api.post('/api/medicines', medicineInput(), { token: pharmacy.token });

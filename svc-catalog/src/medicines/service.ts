@@ -8,7 +8,7 @@ import type {
   ListPageQuery,
   OwnMedicineSummary,
 } from '@medrelay/contracts';
-import { expiringListMax } from '@medrelay/contracts';
+import { categoryRefusalMessage, expiringListMax } from '@medrelay/contracts';
 import {
   forbiddenCategories,
   isAvailableListing,
@@ -16,7 +16,6 @@ import {
   visibleRecipientTypes,
   type MedicineCategory,
 } from '@medrelay/domain';
-import type { MessageKey } from '@medrelay/contracts';
 import { AppError, httpError, withTransaction, type Caller, type PoolClient } from '@medrelay/service-kit';
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from './events';
@@ -62,13 +61,6 @@ async function packWrite<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The refusal names the first category the caller may not list (all of them in `details`). */
-const categoryRefusal: Record<MedicineCategory, MessageKey> = {
-  prescription: 'donorCategoryPrescription',
-  controlled: 'donorCategoryControlled',
-  coldChain: 'donorCategoryColdChain',
-};
-
 export function createMedicineService(ctx: CatalogContext) {
   /**
    * The admin's guardrail (Settings → donorForbiddenCategories): 422 CATEGORY_NOT_ALLOWED when
@@ -78,8 +70,9 @@ export function createMedicineService(ctx: CatalogContext) {
     if (categories.length === 0) return;
     const { donorForbiddenCategories } = await ctx.settings.fresh();
     const refused = forbiddenCategories(sourceOf(caller), categories, donorForbiddenCategories);
+    // The message names the first refused category; `details` lists them all.
     if (refused.length > 0)
-      throw new AppError(422, 'CATEGORY_NOT_ALLOWED', categoryRefusal[refused[0]!], {
+      throw new AppError(422, 'CATEGORY_NOT_ALLOWED', categoryRefusalMessage[refused[0]!], {
         details: { categories: refused },
       });
   }

@@ -46,7 +46,12 @@ describe('POST /api/auth/register (spec §5)', () => {
   it('creates an NGO and a donor; userType defaults to donor', async () => {
     const ngo = await identity.api.post(
       '/api/auth/register',
-      base({ userType: 'ngo', organizationName: 'Resala', commercialNumber: 'CN-9', pharmacistLicense: '48213' }),
+      base({
+        userType: 'ngo',
+        organizationName: 'Resala',
+        commercialNumber: 'CN-9',
+        pharmacistLicense: '48213',
+      }),
     );
     expect(ngo.status).toBe(201);
     expect(ngo.body.user.profile).toMatchObject({

@@ -27,7 +27,10 @@ afterEach(() => {
 function typeKeys(target: HTMLElement, text: string, gapMs: number): boolean[] {
   return [...text].map((ch) => {
     clock += gapMs;
-    if (ch === '\n') return target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    if (ch === '\n')
+      return target.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }),
+      );
     target.dispatchEvent(new KeyboardEvent('keydown', { key: ch, bubbles: true, cancelable: true }));
     return target.dispatchEvent(
       new InputEvent('beforeinput', { inputType: 'insertText', data: ch, bubbles: true, cancelable: true }),
@@ -66,18 +69,34 @@ describe('keyboard-wedge recognition (deterministic under load)', () => {
 
   it('a code inserted whole (a scanner app sending a string) or pasted is read at once; the Enter after it does nothing', () => {
     const { onScan, field } = setUp();
-    const insert = new InputEvent('beforeinput', { inputType: 'insertText', data: code, bubbles: true, cancelable: true });
+    const insert = new InputEvent('beforeinput', {
+      inputType: 'insertText',
+      data: code,
+      bubbles: true,
+      cancelable: true,
+    });
     expect(field.dispatchEvent(insert)).toBe(false);
     expect(onScan).toHaveBeenCalledExactlyOnceWith(code);
-    expect(field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }))).toBe(false);
+    expect(
+      field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })),
+    ).toBe(false);
     // A second Enter is the person's again.
-    expect(field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }))).toBe(true);
-    const paste = new Event('paste', { bubbles: true, cancelable: true }) as Event & { clipboardData: unknown };
+    expect(
+      field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })),
+    ).toBe(true);
+    const paste = new Event('paste', { bubbles: true, cancelable: true }) as Event & {
+      clipboardData: unknown;
+    };
     paste.clipboardData = { getData: () => `(01)${gtin}(17)271231(10)X1` };
     expect(field.dispatchEvent(paste)).toBe(false);
     expect(onScan).toHaveBeenLastCalledWith(`(01)${gtin}(17)271231(10)X1`);
     // Ordinary text inserted whole goes into the field.
-    const words = new InputEvent('beforeinput', { inputType: 'insertText', data: 'keep cool', bubbles: true, cancelable: true });
+    const words = new InputEvent('beforeinput', {
+      inputType: 'insertText',
+      data: 'keep cool',
+      bubbles: true,
+      cancelable: true,
+    });
     expect(field.dispatchEvent(words)).toBe(true);
     expect(onScan).toHaveBeenCalledTimes(2);
   });
