@@ -199,7 +199,13 @@ const en = {
     title: 'System Settings',
     subtitle: 'Configure platform settings and preferences',
     loadFailed: 'Could not load the system settings',
-    tabs: { general: 'General', notifications: 'Notifications', security: 'Security', system: 'System' },
+    tabs: {
+      general: 'General',
+      notifications: 'Notifications',
+      security: 'Security',
+      guardrails: 'Guardrails',
+      system: 'System',
+    },
     fields: {
       systemName: 'System Name',
       adminEmail: 'Administrator Email',
@@ -213,7 +219,10 @@ const en = {
       sessionTimeout: 'Session Timeout (minutes)',
       maxUploadSize: 'Max Upload Size (MB)',
       maintenanceMode: 'Maintenance Mode',
+      donorForbiddenCategories: 'Individual donors may not list',
     },
+    donorForbiddenHint:
+      'Egyptian law (Law 127/1955) lets only licensed pharmacies dispense. Ticked categories are refused on donations; pharmacies may list every category.',
     maintenanceHint: 'Enable maintenance mode to restrict access',
     range: 'From {{min}} to {{max}}',
     resetDefaults: 'Reset to Defaults',
@@ -460,7 +469,13 @@ const ar: typeof en & {
     title: 'إعدادات النظام',
     subtitle: 'اضبط إعدادات المنصة وتفضيلاتها',
     loadFailed: 'مقدرناش نحمّل إعدادات النظام',
-    tabs: { general: 'عام', notifications: 'الإشعارات', security: 'الأمان', system: 'النظام' },
+    tabs: {
+      general: 'عام',
+      notifications: 'الإشعارات',
+      security: 'الأمان',
+      guardrails: 'ضوابط العرض',
+      system: 'النظام',
+    },
     fields: {
       systemName: 'اسم النظام',
       adminEmail: 'إيميل مدير النظام',
@@ -474,7 +489,10 @@ const ar: typeof en & {
       sessionTimeout: 'مدة الجلسة (بالدقايق)',
       maxUploadSize: 'أقصى حجم للرفع (ميجا)',
       maintenanceMode: 'وضع الصيانة',
+      donorForbiddenCategories: 'المتبرعين الأفراد مايقدروش يعرضوا',
     },
+    donorForbiddenHint:
+      'القانون المصري (قانون 127 لسنة 1955) بيخلّي الصرف للصيدليات المرخصة بس. التصنيفات المعلَّم عليها بتترفض في التبرعات؛ الصيدليات تقدر تعرض كل التصنيفات.',
     maintenanceHint: 'فعّل وضع الصيانة عشان تقفل الدخول',
     range: 'من {{min}} لـ {{max}}',
     resetDefaults: 'رجّع الإعدادات الافتراضية',
