@@ -16,21 +16,22 @@ import { selfRegisteringUserTypes, userStatuses, userTypes } from './roles';
 
 export const languageSchema = z.enum(languages);
 
-/** The NGO pharmacist's licence number: digits, 4–10 (libs/domain rule); stored as Latin digits. */
+/**
+ * The NGO pharmacist's licence number: digits, 4–10 (libs/domain `normalizePharmacistLicense`),
+ * stored as Latin digits. Empty means none given: registration requires it of NGOs; a profile
+ * edit leaves it unchanged (NGOs registered before it was asked have none; it cannot be cleared).
+ */
 export const pharmacistLicenseField = z
-  .string(typeError('pharmacistLicenseRequired'))
+  .string(typeError('pharmacistLicenseInvalid'))
   .max(40, { error: 'pharmacistLicenseInvalid' })
+  .nullable()
+  .optional()
   .transform((value, ctx) => {
-    if (!value.trim()) {
-      ctx.addIssue({ code: 'custom', message: 'pharmacistLicenseRequired' });
-      return z.NEVER;
-    }
+    if (!value?.trim()) return undefined;
     const license = normalizePharmacistLicense(value);
-    if (!license) {
-      ctx.addIssue({ code: 'custom', message: 'pharmacistLicenseInvalid' });
-      return z.NEVER;
-    }
-    return license;
+    if (license) return license;
+    ctx.addIssue({ code: 'custom', message: 'pharmacistLicenseInvalid' });
+    return z.NEVER;
   });
 
 /** Registration payload (spec §3, rules of §5). userType defaults to donor. */
@@ -47,7 +48,7 @@ export const registrationSchema = z
     organizationName: optionalText(limits.organizationNameMax),
     commercialNumber: optionalText(limits.referenceMax),
     /** Required for NGOs (Law 127/1955: donated medicines end with a pharmacist); others omit it. */
-    pharmacistLicense: pharmacistLicenseField.nullable().optional(),
+    pharmacistLicense: pharmacistLicenseField,
     language: languageSchema.optional(),
   })
   .superRefine(
@@ -149,6 +150,10 @@ export const profileUpdateSchema = z
       .trim()
       .min(1, { error: 'commercialNumberRequired' })
       .max(limits.referenceMax),
+    /**
+     * Left empty, it is not changed: an NGO registered before the licence was asked has none,
+     * and its profile form still saves; it cannot be cleared once recorded.
+     */
     pharmacistLicense: pharmacistLicenseField,
   })
   .partial()
