@@ -154,7 +154,7 @@ const en = {
     commercialNumber: 'Commercial Number',
     pharmacistLicense: "Pharmacist's Licence Number",
     pharmacistLicenseHint:
-      "The syndicate licence number of the pharmacist who receives medicines for your NGO: digits only, 4 to 10.",
+      'The syndicate licence number of the pharmacist who receives medicines for your NGO: digits only, 4 to 10.',
     acceptTerms: 'I accept the terms of use and the privacy policy',
     review: 'Accounts are reviewed within 24 to 48 hours; you will get an e-mail when yours is approved.',
     submit: 'Create account',

@@ -60,7 +60,10 @@ describe('guardrails: what individual donors may not list (issue 17)', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
       const body = JSON.parse(String(init?.body));
       sent.push(body);
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     });
     await renderSettings();
     fireEvent.click(await screen.findByRole('tab', { name: 'Guardrails' }));

@@ -235,7 +235,9 @@ function SettingsForm({ saved }: { saved: Settings }) {
                       aria-describedby="donor-forbidden-hint"
                       className={styles.group}
                     >
-                      <Label id="donor-forbidden-label">{t('settings.fields.donorForbiddenCategories')}</Label>
+                      <Label id="donor-forbidden-label">
+                        {t('settings.fields.donorForbiddenCategories')}
+                      </Label>
                       {medicineCategories.map((category) => (
                         <Checkbox
                           key={category}
@@ -270,10 +272,17 @@ function SettingsForm({ saved }: { saved: Settings }) {
           </Card>
         </div>
         <div className={styles.actions}>
-          <Button onClick={() => form.reset(
-              { ...defaultSettings, donorForbiddenCategories: [...defaultSettings.donorForbiddenCategories] },
-              { keepDefaultValues: true },
-            )}>
+          <Button
+            onClick={() =>
+              form.reset(
+                {
+                  ...defaultSettings,
+                  donorForbiddenCategories: [...defaultSettings.donorForbiddenCategories],
+                },
+                { keepDefaultValues: true },
+              )
+            }
+          >
             {t('settings.resetDefaults')}
           </Button>
           <Button appearance="primary" type="submit" disabled={save.isPending}>

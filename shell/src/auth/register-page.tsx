@@ -155,12 +155,7 @@ export function RegisterPage() {
             validationMessage={fieldMessage(t, errors.pharmacistLicense)}
             required
           >
-            <Input
-              dir="ltr"
-              inputMode="numeric"
-              maxLength={40}
-              {...form.register('pharmacistLicense')}
-            />
+            <Input dir="ltr" inputMode="numeric" maxLength={40} {...form.register('pharmacistLicense')} />
           </Field>
         </>
       )}

@@ -77,7 +77,6 @@ export function createMedicineService(ctx: CatalogContext) {
       });
   }
 
-
   /** Loads a medicine for a change by its owner, locked; 404 when absent, 403 when not theirs. */
   async function ownedForUpdate(client: PoolClient, id: number, caller: Caller) {
     const row = await findMedicine(client, id, true);

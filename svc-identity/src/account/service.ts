@@ -24,7 +24,12 @@ const commonFields = ['name', 'phone', 'language'];
  * What the administrator checked before approving (spec §3): once approved, changing it would
  * bypass the review, so only the administrator's team can change it then.
  */
-const verifiedFields = ['commercialLicense', 'organizationName', 'commercialNumber', 'pharmacistLicense'] as const;
+const verifiedFields = [
+  'commercialLicense',
+  'organizationName',
+  'commercialNumber',
+  'pharmacistLicense',
+] as const;
 
 export function createAccountService(ctx: IdentityContext) {
   return {

@@ -168,7 +168,13 @@ export async function insertUser(db: PoolClient, user: NewUser): Promise<number 
     await db.query(
       `INSERT INTO identity.ngos (user_id, organization_name, commercial_number, pharmacist_license, address)
        VALUES ($1, $2, $3, $4, $5)`,
-      [id, user.organizationName, user.commercialNumber, user.pharmacistLicense ?? null, user.address ?? null],
+      [
+        id,
+        user.organizationName,
+        user.commercialNumber,
+        user.pharmacistLicense ?? null,
+        user.address ?? null,
+      ],
     );
   } else if (user.userType === 'donor') {
     await db.query('INSERT INTO identity.donors (user_id, address) VALUES ($1, $2)', [
