@@ -42,10 +42,20 @@ describe('registration', { timeout: 60_000 }, () => {
       type: 'ngo',
       radio: 'NGO',
       nameLabel: 'Contact Person Name',
-      required: ['Organization name is required', 'Commercial number is required'],
+      required: [
+        'Organization name is required',
+        'Commercial number is required',
+        "The NGO pharmacist's licence number is required",
+      ],
       fill: async (page: Page) => {
         await page.getByLabel('Organization Name').fill('Resala Charity');
         await page.getByLabel('Commercial Number').fill('CN-4455');
+        // Issue 17: the pharmacist's licence, digits only (a letter is refused first).
+        const license = page.getByLabel("Pharmacist's Licence Number");
+        await license.fill('PH-48213');
+        await page.getByRole('button', { name: 'Create account' }).click();
+        await page.getByText('The licence number must be 4 to 10 digits', { exact: true }).waitFor();
+        await license.fill('48213');
       },
     },
     { type: 'donor', radio: 'Individual donor', nameLabel: 'Full Name', required: [], fill: async () => {} },

@@ -74,6 +74,23 @@ describe('scanning a pack into the listing form (issue 17)', { timeout: 120_000 
       .filter({ hasText: `GTIN ${cameraGtin} · Batch B12X · Serial SN0001` })
       .waitFor();
 
+    // The edit dialog is the same form: a wedge scan there fills it, and its Enter saves nothing.
+    // The scanner sends the code as one string (as Android scanner apps do), so no key timing
+    // is involved; key-by-key wedge typing is the Arabic test below.
+    await row.getByRole('button', { name: 'Edit: Concor 5mg' }).click();
+    const edit = page.getByRole('dialog');
+    await edit.getByLabel('Description').focus();
+    await page.keyboard.insertText(`]d201${cameraGtin}17271231\u001d10B13Y\u001d21SN0001`);
+    await page.keyboard.press('Enter');
+    await edit.getByTestId('scan-note').filter({ hasText: 'Filled from the pack code' }).waitFor();
+    expect(await edit.getByLabel('Batch').inputValue()).toBe('B13Y');
+    expect(await edit.getByLabel('Description').inputValue()).toBe('');
+    expect(await edit.getByLabel('Medicine Name').inputValue()).toBe('Concor 5mg');
+    const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/medicines/'));
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    // Only the scanned change goes to the API.
+    expect((await saved).postDataJSON()).toEqual({ batch: 'B13Y' });
+    await row.getByTestId('pack-code').filter({ hasText: 'Batch B13Y' }).waitFor();
   });
 
   it('keyboard wedge, in Arabic on a phone: a typed scan fills the fields, not the name, and Enter does not submit; a bad code says why', async () => {

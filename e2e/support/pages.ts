@@ -24,6 +24,7 @@ export async function register(page: Page, type: 'pharmacy' | 'ngo' | 'donor') {
   if (type === 'ngo') {
     await page.getByLabel('Organization Name').fill('Misr El Kheir');
     await page.getByLabel('Commercial Number').fill('CN-77');
+    await page.getByLabel("Pharmacist's Licence Number").fill('104477');
   }
   await page.getByLabel('I accept the terms of use and the privacy policy').check();
   await page.getByRole('button', { name: 'Create account' }).click();

@@ -63,6 +63,7 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
         commercialLicense: 'CL-1',
         organizationName: 'Org',
         commercialNumber: 'CN-1',
+        pharmacistLicense: userType === 'ngo' ? '123456' : null,
         address,
       });
       await recordUserEvent(client, 'user.registered', (await findUserById(client, newId!))!);

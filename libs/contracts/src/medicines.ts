@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { dosageForms } from '@medrelay/domain/dosage-forms';
+import { medicineCategories, normalizeCategories, type MedicineCategory } from '@medrelay/domain/categories';
+import type { MessageKey } from './messages';
 import { packCodeMaxLength, toGtin14, validGtin } from '@medrelay/domain/gtin';
 import { queryInt, typeError } from './fields';
 import { cairoTimeZone } from '@medrelay/domain/expiry';
@@ -143,6 +145,22 @@ const packCodeField = z
   .optional()
   .transform((v) => (v ? v : null));
 
+/**
+ * Guardrail categories (prescription-only, controlled, cold-chain; libs/domain): a list of keys,
+ * kept once each in canonical order. Whether the caller may list them is the server's check.
+ */
+export const categoriesField = z
+  .array(z.enum(medicineCategories, { error: 'categoryInvalid' }), typeError('categoryInvalid'))
+  .max(medicineCategories.length * 2, { error: 'categoryInvalid' })
+  .transform(normalizeCategories);
+
+/** Why a donor may not list a category (422 CATEGORY_NOT_ALLOWED names the first refused one). */
+export const categoryRefusalMessage: Record<MedicineCategory, MessageKey> = {
+  prescription: 'donorCategoryPrescription',
+  controlled: 'donorCategoryControlled',
+  coldChain: 'donorCategoryColdChain',
+};
+
 /** Add medicine / add donation form (spec §3, rules of §5). */
 export const medicineCreateSchema = z
   .object({
@@ -167,6 +185,7 @@ export const medicineCreateSchema = z
     gtin: gtinField,
     batch: packCodeField,
     serial: packCodeField,
+    categories: categoriesField.default([]),
   })
   .strict();
 export type MedicineCreateInput = z.input<typeof medicineCreateSchema>;
@@ -194,6 +213,7 @@ export const medicineUpdateSchema = z
     gtin: gtinField,
     batch: packCodeField,
     serial: packCodeField,
+    categories: categoriesField,
   })
   .partial()
   .strict()
@@ -322,6 +342,8 @@ export const medicineSchema = z.object({
   quarantined: z.boolean(),
   /** The newest active recall's reason while quarantined, else null (shown to the owner). */
   quarantineReason: z.string().nullable(),
+  /** Guardrail categories (libs/domain `medicineCategories`); cold-chain shows a badge. */
+  categories: z.array(z.enum(medicineCategories)),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** For pharmacy listings: where to collect and whom to contact (null until identity's event arrives). */

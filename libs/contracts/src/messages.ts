@@ -27,6 +27,14 @@ export const messages = {
   },
   commercialLicenseRequired: { en: 'Commercial license is required', ar: 'رقم الترخيص التجاري مطلوب' },
   organizationNameRequired: { en: 'Organization name is required', ar: 'اسم الجمعية مطلوب' },
+  pharmacistLicenseRequired: {
+    en: "The NGO pharmacist's licence number is required",
+    ar: 'رقم ترخيص صيدلي الجمعية مطلوب',
+  },
+  pharmacistLicenseInvalid: {
+    en: 'The licence number must be 4 to 10 digits',
+    ar: 'رقم الترخيص لازم يكون من 4 لـ 10 أرقام',
+  },
   commercialNumberRequired: { en: 'Commercial number is required', ar: 'رقم السجل التجاري مطلوب' },
   medicineNameRequired: { en: 'Medicine name is required', ar: 'اسم الدواء مطلوب' },
   medicineTypeRequired: { en: 'Medicine type is required', ar: 'نوع الدواء مطلوب' },
@@ -228,6 +236,22 @@ export const messages = {
   packCodeTooLong: {
     en: 'Batch and serial numbers are at most 20 characters',
     ar: 'رقم التشغيلة والرقم التسلسلي 20 حرف بالكتير',
+  },
+  categoryInvalid: {
+    en: 'Choose categories from the list',
+    ar: 'اختار التصنيفات من القايمة',
+  },
+  donorCategoryPrescription: {
+    en: 'Individual donors cannot list prescription-only medicines; give them to a pharmacy',
+    ar: 'المتبرعين الأفراد مايقدروش يعرضوا أدوية بروشتة بس؛ سلّمها لصيدلية',
+  },
+  donorCategoryControlled: {
+    en: 'Individual donors cannot list controlled (narcotic or psychotropic) medicines; give them to a pharmacy',
+    ar: 'المتبرعين الأفراد مايقدروش يعرضوا أدوية مخدرة أو مؤثرة على الحالة النفسية (جدول)؛ سلّمها لصيدلية',
+  },
+  donorCategoryColdChain: {
+    en: 'Individual donors cannot list cold-chain (refrigerated) medicines; give them to a pharmacy',
+    ar: 'المتبرعين الأفراد مايقدروش يعرضوا أدوية محتاجة تبريد؛ سلّمها لصيدلية',
   },
   packAlreadyListed: {
     en: 'This pack (same product code and serial number) is already listed',

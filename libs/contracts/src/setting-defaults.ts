@@ -1,4 +1,5 @@
 import { defaultExpiryWarningDays } from '@medrelay/domain/expiry';
+import { defaultDonorForbiddenCategories } from '@medrelay/domain/categories';
 
 // No zod here: the browser's role screens read the defaults without the schemas.
 /** Defaults of spec §3; system name and admin e-mail are the product's own. */
@@ -16,4 +17,6 @@ export const defaultSettings = {
   notifyRegistrations: true,
   notifyExpiry: true,
   notifyTransactions: true,
-} as const;
+  /** Law 127/1955: by default donors list none of the guardrail categories. */
+  donorForbiddenCategories: [...defaultDonorForbiddenCategories],
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, typeError } from './fields';
+import { medicineCategories } from '@medrelay/domain/categories';
 
 const intBetween = (min: number, max: number, message: string) =>
   z
@@ -30,6 +31,14 @@ export const settingsSchema = z.object({
   notifyExpiry: bool,
   /** Request and pickup e-mails (used by the requests service). */
   notifyTransactions: bool,
+  /**
+   * Guardrail: categories individual donors may not list (pharmacies may list all). Enforced by
+   * svc-catalog on create and edit; the donor form shows it before submit.
+   */
+  donorForbiddenCategories: z
+    .array(z.enum(medicineCategories, { error: 'categoryInvalid' }), typeError('categoryInvalid'))
+    .max(medicineCategories.length)
+    .transform((values) => medicineCategories.filter((c) => values.includes(c))),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -44,5 +53,6 @@ export const publicSettingsSchema = settingsSchema.pick({
   maintenanceMode: true,
   expiryWarningDays: true,
   maxUploadSize: true,
+  donorForbiddenCategories: true,
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -11,9 +11,28 @@ import {
   typeError,
 } from './fields';
 
+import { normalizePharmacistLicense } from '@medrelay/domain/pharmacist-license';
 import { selfRegisteringUserTypes, userStatuses, userTypes } from './roles';
 
 export const languageSchema = z.enum(languages);
+
+/**
+ * The NGO pharmacist's licence number: digits, 4–10 (libs/domain `normalizePharmacistLicense`),
+ * stored as Latin digits. Empty means none given: registration requires it of NGOs; a profile
+ * edit leaves it unchanged (NGOs registered before it was asked have none; it cannot be cleared).
+ */
+export const pharmacistLicenseField = z
+  .string(typeError('pharmacistLicenseInvalid'))
+  .max(40, { error: 'pharmacistLicenseInvalid' })
+  .nullable()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value?.trim()) return undefined;
+    const license = normalizePharmacistLicense(value);
+    if (license) return license;
+    ctx.addIssue({ code: 'custom', message: 'pharmacistLicenseInvalid' });
+    return z.NEVER;
+  });
 
 /** Registration payload (spec §3, rules of §5). userType defaults to donor. */
 export const registrationSchema = z
@@ -28,6 +47,8 @@ export const registrationSchema = z
     commercialLicense: optionalText(limits.referenceMax),
     organizationName: optionalText(limits.organizationNameMax),
     commercialNumber: optionalText(limits.referenceMax),
+    /** Required for NGOs (Law 127/1955: donated medicines end with a pharmacist); others omit it. */
+    pharmacistLicense: pharmacistLicenseField,
     language: languageSchema.optional(),
   })
   .superRefine(
@@ -40,6 +61,9 @@ export const registrationSchema = z
       }
       if (value.userType === 'ngo' && !value.commercialNumber) {
         ctx.addIssue({ code: 'custom', path: ['commercialNumber'], message: 'commercialNumberRequired' });
+      }
+      if (value.userType === 'ngo' && !value.pharmacistLicense) {
+        ctx.addIssue({ code: 'custom', path: ['pharmacistLicense'], message: 'pharmacistLicenseRequired' });
       }
       // Runs even when other fields are wrong, so a form shows every missing field at once.
     },
@@ -61,6 +85,8 @@ export const profileSchema = z.object({
   licenseDocument: z.string().nullable().optional(),
   organizationName: z.string().nullable().optional(),
   commercialNumber: z.string().nullable().optional(),
+  /** NGOs: their pharmacist's licence number (null for NGOs registered before it was asked). */
+  pharmacistLicense: z.string().nullable().optional(),
   verificationDocuments: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -124,6 +150,11 @@ export const profileUpdateSchema = z
       .trim()
       .min(1, { error: 'commercialNumberRequired' })
       .max(limits.referenceMax),
+    /**
+     * Left empty, it is not changed: an NGO registered before the licence was asked has none,
+     * and its profile form still saves; it cannot be cleared once recorded.
+     */
+    pharmacistLicense: pharmacistLicenseField,
   })
   .partial()
   .strict();

@@ -11,6 +11,8 @@ export * from './gs1';
 export * from './gtin';
 export * from './phone';
 export * from './dosage-forms';
+export * from './categories';
+export * from './pharmacist-license';
 export * from './listing-visibility';
 export * from './formats';
 export * from './pickup';

@@ -17,6 +17,7 @@ import {
   ConfirmDialog,
   DaysLeftBadge,
   EmptyState,
+  CategoryBadges,
   PackCodeLine,
   PageHeader,
   Pager,
@@ -148,6 +149,7 @@ export default function Listings() {
                         </div>
                         <Badge appearance="tint">{t(`common:source.${m.source}`)}</Badge>
                         <DaysLeftBadge expiryDate={m.expiryDate} />
+                        <CategoryBadges categories={m.categories} />
                         <Badge appearance="outline" color={open ? 'success' : 'subtle'}>
                           {t(open ? 'common:medicine.available' : 'common:medicine.unavailable')}
                         </Badge>

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSettings, type Settings } from '@medrelay/contracts';
 import { renderInRemote } from '@medrelay/ui/test-support';
 import { texts } from '../texts';
@@ -49,5 +49,34 @@ describe('system settings (issue 13 #1)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset to Defaults' }));
     await waitFor(() => expect(valueOf('System Name')).toBe(defaultSettings.systemName));
     expect(valueOf('Expiry Warning Days')).toBe(String(defaultSettings.expiryWarningDays));
+  });
+});
+
+describe('guardrails: what individual donors may not list (issue 17)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the three categories forbidden by default and saves a change', async () => {
+    const sent: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+      const body = JSON.parse(String(init?.body));
+      sent.push(body);
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    await renderSettings();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Guardrails' }));
+    const group = screen.getByRole('group', { name: 'Individual donors may not list' });
+    const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+    expect(group).toBeTruthy();
+    expect(box('Prescription-only').checked).toBe(true);
+    expect(box('Controlled (narcotic / psychotropic)').checked).toBe(true);
+    expect(box('Cold chain (keep refrigerated)').checked).toBe(true);
+    screen.getByText(/Law 127\/1955/);
+    fireEvent.click(box('Cold chain (keep refrigerated)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ donorForbiddenCategories: ['prescription', 'controlled'] });
   });
 });

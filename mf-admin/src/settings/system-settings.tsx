@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Button, Card, Field, makeStyles, Switch, Tab, TabList, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Field,
+  Label,
+  makeStyles,
+  Switch,
+  Tab,
+  TabList,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type FieldError } from 'react-hook-form';
@@ -16,6 +28,7 @@ import {
   parseWhole,
   useRemote,
 } from '@medrelay/ui';
+import { medicineCategories, normalizeCategories } from '@medrelay/domain/categories';
 import { SystemActions } from './system-actions';
 
 const useStyles = makeStyles({
@@ -41,6 +54,8 @@ const useStyles = makeStyles({
     justifyContent: 'flex-end',
     marginBlockStart: tokens.spacingVerticalL,
   },
+  group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  hint: { margin: 0, color: tokens.colorNeutralForeground3 },
 });
 
 /** The switches of the form: each is one boolean setting. */
@@ -48,7 +63,7 @@ type BooleanSetting = {
   [K in keyof Settings]: Settings[K] extends boolean ? K : never;
 }[keyof Settings];
 
-const tabs = ['general', 'notifications', 'security', 'system'] as const;
+const tabs = ['general', 'notifications', 'security', 'guardrails', 'system'] as const;
 type SettingsTab = (typeof tabs)[number];
 
 const settingsKey = routeKey(identityEndpoints.settings);
@@ -206,6 +221,47 @@ function SettingsForm({ saved }: { saved: Settings }) {
                 </Field>
               </>
             )}
+            {tab === 'guardrails' && (
+              <Controller
+                control={form.control}
+                name="donorForbiddenCategories"
+                render={({ field }) => {
+                  const forbidden = field.value ?? [];
+                  return (
+                    // Checkboxes outside a Fluent Field: a Field names every control in it alike.
+                    <div
+                      role="group"
+                      aria-labelledby="donor-forbidden-label"
+                      aria-describedby="donor-forbidden-hint"
+                      className={styles.group}
+                    >
+                      <Label id="donor-forbidden-label">
+                        {t('settings.fields.donorForbiddenCategories')}
+                      </Label>
+                      {medicineCategories.map((category) => (
+                        <Checkbox
+                          key={category}
+                          label={t(`common:category.${category}`)}
+                          checked={forbidden.includes(category)}
+                          onChange={(_, data) =>
+                            field.onChange(
+                              normalizeCategories(
+                                data.checked
+                                  ? [...forbidden, category]
+                                  : forbidden.filter((c) => c !== category),
+                              ),
+                            )
+                          }
+                        />
+                      ))}
+                      <Text as="p" size={200} id="donor-forbidden-hint" className={styles.hint}>
+                        {t('settings.donorForbiddenHint')}
+                      </Text>
+                    </div>
+                  );
+                }}
+              />
+            )}
             {tab === 'system' && (
               <>
                 {number('maxUploadSize', 1, 100)}
@@ -216,7 +272,17 @@ function SettingsForm({ saved }: { saved: Settings }) {
           </Card>
         </div>
         <div className={styles.actions}>
-          <Button onClick={() => form.reset({ ...defaultSettings }, { keepDefaultValues: true })}>
+          <Button
+            onClick={() =>
+              form.reset(
+                {
+                  ...defaultSettings,
+                  donorForbiddenCategories: [...defaultSettings.donorForbiddenCategories],
+                },
+                { keepDefaultValues: true },
+              )
+            }
+          >
             {t('settings.resetDefaults')}
           </Button>
           <Button appearance="primary" type="submit" disabled={save.isPending}>
@@ -232,6 +298,7 @@ const fieldsByTab: Record<SettingsTab, (keyof Settings)[]> = {
   general: ['systemName', 'adminEmail', 'welcomeMessage', 'expiryWarningDays'],
   notifications: ['emailNotifications', 'notifyRegistrations', 'notifyExpiry', 'notifyTransactions'],
   security: ['autoApproveUsers', 'sessionTimeout'],
+  guardrails: ['donorForbiddenCategories'],
   system: ['maxUploadSize', 'maintenanceMode'],
 };
 

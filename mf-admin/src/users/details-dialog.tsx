@@ -41,6 +41,7 @@ export function DetailsDialog({ user, onClose }: { user: User; onClose: () => vo
     [t('approvals.fields.licenseDocument'), profile?.licenseDocument],
     [t('approvals.fields.organizationName'), profile?.organizationName],
     [t('approvals.fields.commercialNumber'), profile?.commercialNumber],
+    [t('approvals.fields.pharmacistLicense'), profile?.pharmacistLicense],
     [t('approvals.fields.verificationDocuments'), profile?.verificationDocuments],
     [t('approvals.fields.registered'), format.dateTime(user.createdAt)],
   ];

@@ -57,6 +57,7 @@ export function RegisterPage() {
       commercialLicense: '',
       organizationName: '',
       commercialNumber: '',
+      pharmacistLicense: '',
       acceptTerms: false as unknown as true,
     },
   });
@@ -146,6 +147,15 @@ export function RegisterPage() {
             required
           >
             <Input maxLength={limits.referenceMax} {...form.register('commercialNumber')} />
+          </Field>
+          {/* Law 127/1955: donated medicines end at an NGO with a pharmacist (docs/design.md). */}
+          <Field
+            label={t('register.pharmacistLicense')}
+            hint={t('register.pharmacistLicenseHint')}
+            validationMessage={fieldMessage(t, errors.pharmacistLicense)}
+            required
+          >
+            <Input dir="ltr" inputMode="numeric" maxLength={40} {...form.register('pharmacistLicense')} />
           </Field>
         </>
       )}

@@ -46,7 +46,7 @@ const useStyles = makeStyles({
 /** The fields each account type may edit besides name, phone and address (spec §3). */
 const roleFields = {
   pharmacy: ['commercialLicense'],
-  ngo: ['organizationName', 'commercialNumber'],
+  ngo: ['organizationName', 'commercialNumber', 'pharmacistLicense'],
   donor: [],
   admin: [],
 } as const;

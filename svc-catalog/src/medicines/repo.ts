@@ -14,6 +14,7 @@ import {
   daysLeftSql as daysLeftSqlOf,
   urgentThresholdDays,
   type DosageForm,
+  type MedicineCategory,
 } from '@medrelay/domain';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
@@ -39,6 +40,7 @@ export interface MedicineRow {
   serial: string | null;
   /** Set while an active recall quarantines the listing (migration 013). */
   quarantine_reason: string | null;
+  categories: MedicineCategory[];
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -97,6 +99,7 @@ export function toMedicine(row: MedicineRow): Medicine {
     serial: row.serial,
     quarantined: row.quarantine_reason !== null,
     quarantineReason: row.quarantine_reason,
+    categories: row.categories,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     pharmacy:
@@ -148,8 +151,8 @@ export async function insertMedicine(
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO catalog.medicines
        (owner_id, source, name, type, description, quantity, original_price, discount_price, expiry_date,
-        recipient_type, gtin, batch, serial)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+        recipient_type, gtin, batch, serial, categories)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
     [
       ownerId,
       source,
@@ -164,6 +167,7 @@ export async function insertMedicine(
       input.gtin ?? null,
       input.batch ?? null,
       input.serial ?? null,
+      input.categories ?? [],
     ],
   );
   return rows[0]!.id;
@@ -182,6 +186,7 @@ const updatableColumns: Record<keyof MedicineUpdate, string> = {
   gtin: 'gtin',
   batch: 'batch',
   serial: 'serial',
+  categories: 'categories',
 };
 
 /** Whether a write failed on `medicines_open_pack` (migration 008): the pack is already listed. */

@@ -8,9 +8,15 @@ import type {
   ListPageQuery,
   OwnMedicineSummary,
 } from '@medrelay/contracts';
-import { expiringListMax } from '@medrelay/contracts';
-import { isAvailableListing, livesImpacted, visibleRecipientTypes } from '@medrelay/domain';
-import { httpError, withTransaction, type Caller, type PoolClient } from '@medrelay/service-kit';
+import { categoryRefusalMessage, expiringListMax } from '@medrelay/contracts';
+import {
+  forbiddenCategories,
+  isAvailableListing,
+  livesImpacted,
+  visibleRecipientTypes,
+  type MedicineCategory,
+} from '@medrelay/domain';
+import { AppError, httpError, withTransaction, type Caller, type PoolClient } from '@medrelay/service-kit';
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from './events';
 import { learnProduct } from '../products/repo';
@@ -56,6 +62,21 @@ async function packWrite<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export function createMedicineService(ctx: CatalogContext) {
+  /**
+   * The admin's guardrail (Settings → donorForbiddenCategories): 422 CATEGORY_NOT_ALLOWED when
+   * a donor lists a category they may not. Read fresh so a saved change applies at once.
+   */
+  async function checkCategories(caller: Caller, categories: readonly MedicineCategory[]) {
+    if (categories.length === 0) return;
+    const { donorForbiddenCategories } = await ctx.settings.fresh();
+    const refused = forbiddenCategories(sourceOf(caller), categories, donorForbiddenCategories);
+    // The message names the first refused category; `details` lists them all.
+    if (refused.length > 0)
+      throw new AppError(422, 'CATEGORY_NOT_ALLOWED', categoryRefusalMessage[refused[0]!], {
+        details: { categories: refused },
+      });
+  }
+
   /** Loads a medicine for a change by its owner, locked; 404 when absent, 403 when not theirs. */
   async function ownedForUpdate(client: PoolClient, id: number, caller: Caller) {
     const row = await findMedicine(client, id, true);
@@ -66,6 +87,7 @@ export function createMedicineService(ctx: CatalogContext) {
 
   return {
     async create(caller: Caller, input: MedicineCreate): Promise<Medicine> {
+      await checkCategories(caller, input.categories);
       const row = await packWrite(() =>
         withTransaction(ctx.pool, async (client) => {
           const id = await insertMedicine(client, caller.id, sourceOf(caller), input);
@@ -83,7 +105,10 @@ export function createMedicineService(ctx: CatalogContext) {
     async update(caller: Caller, id: number, patch: MedicineUpdate): Promise<Medicine> {
       const row = await packWrite(() =>
         withTransaction(ctx.pool, async (client) => {
-          await ownedForUpdate(client, id, caller);
+          const current = await ownedForUpdate(client, id, caller);
+          // Checked when categories change or the listing goes back on offer; unlisting always works.
+          if (patch.categories !== undefined || patch.isAvailable === true)
+            await checkCategories(caller, patch.categories ?? current.categories);
           await updateMedicine(client, id, patch);
           await quarantineIfRecalled(client, id);
           return recordMedicineChanged(client, id);

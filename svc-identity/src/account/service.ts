@@ -15,7 +15,7 @@ import { findPasswordHash, findUserById, publicUser, updateAccount, updatePasswo
 /** Profile fields each role has (spec §3); the others are refused for that role. */
 const roleFields: Record<UserType, readonly string[]> = {
   pharmacy: ['address', 'commercialLicense'],
-  ngo: ['address', 'organizationName', 'commercialNumber'],
+  ngo: ['address', 'organizationName', 'commercialNumber', 'pharmacistLicense'],
   donor: ['address'],
   admin: [],
 };
@@ -24,7 +24,12 @@ const commonFields = ['name', 'phone', 'language'];
  * What the administrator checked before approving (spec §3): once approved, changing it would
  * bypass the review, so only the administrator's team can change it then.
  */
-const verifiedFields = ['commercialLicense', 'organizationName', 'commercialNumber'] as const;
+const verifiedFields = [
+  'commercialLicense',
+  'organizationName',
+  'commercialNumber',
+  'pharmacistLicense',
+] as const;
 
 export function createAccountService(ctx: IdentityContext) {
   return {

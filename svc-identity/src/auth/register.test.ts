@@ -46,10 +46,19 @@ describe('POST /api/auth/register (spec §5)', () => {
   it('creates an NGO and a donor; userType defaults to donor', async () => {
     const ngo = await identity.api.post(
       '/api/auth/register',
-      base({ userType: 'ngo', organizationName: 'Resala', commercialNumber: 'CN-9' }),
+      base({
+        userType: 'ngo',
+        organizationName: 'Resala',
+        commercialNumber: 'CN-9',
+        pharmacistLicense: '48213',
+      }),
     );
     expect(ngo.status).toBe(201);
-    expect(ngo.body.user.profile).toMatchObject({ organizationName: 'Resala', commercialNumber: 'CN-9' });
+    expect(ngo.body.user.profile).toMatchObject({
+      organizationName: 'Resala',
+      commercialNumber: 'CN-9',
+      pharmacistLicense: '48213',
+    });
     const { userType: _omit, ...noType } = base();
     const donor = await identity.api.post('/api/auth/register', noType);
     expect(donor.status).toBe(201);
@@ -123,7 +132,42 @@ describe('POST /api/auth/register (spec §5)', () => {
     expect(rules(ngo.body)).toEqual({
       organizationName: 'organizationNameRequired',
       commercialNumber: 'commercialNumberRequired',
+      pharmacistLicense: 'pharmacistLicenseRequired',
     });
+  });
+
+  it("asks NGOs (only) for their pharmacist's licence number: digits, 4 to 10, shown to admins and in the profile", async () => {
+    const ngo = (overrides: Record<string, unknown>) =>
+      base({ userType: 'ngo', organizationName: 'Resala', commercialNumber: 'CN-9', ...overrides });
+    const missing = await identity.api.post('/api/auth/register', ngo({}), {
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(missing.status).toBe(400);
+    expect(rules(missing.body)).toEqual({ pharmacistLicense: 'pharmacistLicenseRequired' });
+    expect(missing.body.details[0].message).toBe('رقم ترخيص صيدلي الجمعية مطلوب');
+    for (const bad of ['123', '12345678901', 'PH-1234', '12a45']) {
+      const res = await identity.api.post('/api/auth/register', ngo({ pharmacistLicense: bad }));
+      expect(res.status, bad).toBe(400);
+      expect(rules(res.body)).toEqual({ pharmacistLicense: 'pharmacistLicenseInvalid' });
+      expect(res.body.details[0].message).toBe('The licence number must be 4 to 10 digits');
+    }
+    // Spaces and dashes are ignored, Arabic-Indic digits read as digits; stored in Latin digits.
+    const input = ngo({ pharmacistLicense: ' ١٢٣-٤٥٦ ' });
+    const ok = await identity.api.post('/api/auth/register', input);
+    expect(ok.status).toBe(201);
+    expect(ok.body.user.profile.pharmacistLicense).toBe('123456');
+    const admin = await identity.signedIn('admin');
+    const pending = await identity.api.get('/api/admin/pending-users?pageSize=100', { token: admin.token });
+    const listed = pending.body.find((u: { email: string }) => u.email === input.email);
+    expect(listed.profile.pharmacistLicense).toBe('123456');
+    // The NGO sees it in its own profile once approved.
+    const approved = await identity.signedIn('ngo');
+    const me = await identity.api.get('/api/auth/me', { token: approved.token });
+    expect(JSON.stringify(me.body)).toContain('"pharmacistLicense":"123456"');
+    // A pharmacy needs none (its own licence is the commercial licence).
+    const pharmacy = await identity.api.post('/api/auth/register', base());
+    expect(pharmacy.status).toBe(201);
+    expect(pharmacy.body.user.profile.pharmacistLicense).toBeUndefined();
   });
 
   it('answers in Arabic when the caller asks for it', async () => {

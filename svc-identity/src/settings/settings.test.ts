@@ -34,6 +34,8 @@ describe('system settings (spec §3, §5)', () => {
       maintenanceMode: false,
       expiryWarningDays: 30,
       maxUploadSize: 10,
+      // The donor form explains the guardrail before submit (issue 17): all three forbidden by default.
+      donorForbiddenCategories: ['prescription', 'controlled', 'coldChain'],
     });
   });
 

@@ -67,6 +67,7 @@ export const demoAccounts: Array<Omit<NewUser, 'passwordHash'>> = [
     language: 'en',
     organizationName: 'Al Amal Health Association',
     commercialNumber: 'NGO-4471',
+    pharmacistLicense: '104471',
     address: '8 Port Said St, Sayeda Zeinab, Cairo',
   },
   {
@@ -78,6 +79,7 @@ export const demoAccounts: Array<Omit<NewUser, 'passwordHash'>> = [
     language: 'ar',
     organizationName: 'Nour Community Foundation',
     commercialNumber: 'NGO-5120',
+    pharmacistLicense: '105120',
     address: '3 El Gomhoreya St, Shubra, Cairo',
   },
   {
@@ -117,6 +119,7 @@ export const demoAccounts: Array<Omit<NewUser, 'passwordHash'>> = [
     language: 'ar',
     organizationName: 'Hope Bridge Charity',
     commercialNumber: 'NGO-6603',
+    pharmacistLicense: '106603',
   },
   {
     email: 'pending-donor@medrelay.eg',

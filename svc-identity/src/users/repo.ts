@@ -20,6 +20,7 @@ interface UserRow {
   license_document: string | null;
   organization_name: string | null;
   commercial_number: string | null;
+  pharmacist_license: string | null;
   verification_documents: string | null;
 }
 
@@ -33,7 +34,7 @@ const selectUsers = (extra = '') => `
          u.created_at, u.updated_at,${extra}
          COALESCE(p.address, n.address, d.address) AS address,
          p.commercial_license, p.license_document,
-         n.organization_name, n.commercial_number, n.verification_documents
+         n.organization_name, n.commercial_number, n.pharmacist_license, n.verification_documents
     FROM identity.users u
     LEFT JOIN identity.pharmacies p ON p.user_id = u.id
     LEFT JOIN identity.ngos n ON n.user_id = u.id
@@ -52,6 +53,7 @@ function profileOf(row: UserRow): Profile | null {
         address: row.address,
         organizationName: row.organization_name,
         commercialNumber: row.commercial_number,
+        pharmacistLicense: row.pharmacist_license,
         verificationDocuments: row.verification_documents,
       };
     case 'donor':
@@ -144,6 +146,7 @@ export interface NewUser {
   commercialLicense?: string;
   organizationName?: string;
   commercialNumber?: string;
+  pharmacistLicense?: string | null;
 }
 
 /** Inserts the user and the profile of its type. Returns null when the e-mail is taken. */
@@ -163,8 +166,15 @@ export async function insertUser(db: PoolClient, user: NewUser): Promise<number 
     );
   } else if (user.userType === 'ngo') {
     await db.query(
-      'INSERT INTO identity.ngos (user_id, organization_name, commercial_number, address) VALUES ($1, $2, $3, $4)',
-      [id, user.organizationName, user.commercialNumber, user.address ?? null],
+      `INSERT INTO identity.ngos (user_id, organization_name, commercial_number, pharmacist_license, address)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [
+        id,
+        user.organizationName,
+        user.commercialNumber,
+        user.pharmacistLicense ?? null,
+        user.address ?? null,
+      ],
     );
   } else if (user.userType === 'donor') {
     await db.query('INSERT INTO identity.donors (user_id, address) VALUES ($1, $2)', [
@@ -202,6 +212,7 @@ const profileColumns = {
   commercialLicense: 'commercial_license',
   organizationName: 'organization_name',
   commercialNumber: 'commercial_number',
+  pharmacistLicense: 'pharmacist_license',
 } as const;
 
 /** Updates the user's own fields and the profile fields of its role; bumps the version. */

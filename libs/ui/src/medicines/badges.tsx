@@ -2,6 +2,8 @@ import { Badge, type BadgeProps } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Medicine, MedicineSource, RecipientType, RequestStatus } from '@medrelay/contracts';
 import { isAvailableListing } from '@medrelay/domain';
+import type { MedicineCategory } from '@medrelay/domain/categories';
+import { WeatherSnowflake20Regular } from '@fluentui/react-icons';
 
 /** Who may request the medicine: one badge per recipient group. */
 export function RecipientBadges({ recipientType }: { recipientType: RecipientType }) {
@@ -78,5 +80,35 @@ export function RequestStatusBadge({
     <Badge appearance="filled" color={statusColour[status]} data-testid="request-status">
       {t(`requestStatus.${status === 'pending' ? pendingWording : status}`)}
     </Badge>
+  );
+}
+
+/**
+ * Guardrail categories of a listing (issue 17): cold chain stands out (snowflake, brand colour)
+ * because the collector must bring a cool box; prescription-only and controlled are quieter.
+ */
+export function CategoryBadges({ categories }: { categories: readonly MedicineCategory[] | undefined }) {
+  const { t } = useTranslation('common');
+  if (!categories?.length) return null;
+  return (
+    <>
+      {categories.map((category) =>
+        category === 'coldChain' ? (
+          <Badge
+            key={category}
+            appearance="filled"
+            color="informative"
+            icon={<WeatherSnowflake20Regular />}
+            data-testid="cold-chain-badge"
+          >
+            {t('category.coldChainBadge')}
+          </Badge>
+        ) : (
+          <Badge key={category} appearance="outline" color="warning" data-testid="category-badge">
+            {t(`category.${category}`)}
+          </Badge>
+        ),
+      )}
+    </>
   );
 }

@@ -1,8 +1,11 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   Button,
+  Checkbox,
   Field,
   Input,
+  Label,
+  Text,
   MessageBar,
   MessageBarBody,
   makeStyles,
@@ -17,6 +20,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, lookupProduct, usePublicSettings } from '@medrelay/api-client';
 import {
+  categoryRefusalMessage,
   defaultSettings,
   medicineCreateSchema,
   medicineImageTypes,
@@ -32,6 +36,7 @@ import {
   type RecipientType,
 } from '@medrelay/contracts';
 import type { DosageForm } from '@medrelay/domain/dosage-forms';
+import { forbiddenCategories, medicineCategories, normalizeCategories } from '@medrelay/domain/categories';
 import { cairoDay } from '@medrelay/domain/expiry';
 import { packCodeMaxLength } from '@medrelay/domain/gtin';
 import { DosageFormSelect } from './dosage-form-select';
@@ -60,6 +65,9 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))',
     alignItems: 'start',
   },
+  categories: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL },
+  hint: { margin: 0, color: tokens.colorNeutralForeground3 },
+  error: { margin: 0, color: tokens.colorPaletteRedForeground1 },
 });
 
 function initialValues(medicine?: Medicine, recipientType?: RecipientType): MedicineCreateInput {
@@ -76,6 +84,7 @@ function initialValues(medicine?: Medicine, recipientType?: RecipientType): Medi
     gtin: medicine?.gtin ?? '',
     batch: medicine?.batch ?? '',
     serial: medicine?.serial ?? '',
+    categories: medicine?.categories ?? [],
   };
 }
 
@@ -143,6 +152,16 @@ export function MedicineForm({
     defaultValue: String(defaults[name] ?? ''),
   });
   const { errors, isSubmitting } = form.formState;
+  const formId = useId();
+  // Guardrails (issue 17): pharmacies list with prices and may list every category; a donation
+  // (no prices) may not carry what the administrator forbids donors. Checked here before submit
+  // with the server's own rule and message; the server enforces it.
+  const source = withPrices ? 'pharmacy' : 'donor';
+  const donorForbidden = settings?.donorForbiddenCategories ?? defaultSettings.donorForbiddenCategories;
+  const refused = forbiddenCategories(source, form.watch('categories') ?? [], donorForbidden);
+  const categoryMessage = refused.length
+    ? t(`messages:${categoryRefusalMessage[refused[0]!]}`)
+    : fieldMessage(t, errors.categories as Parameters<typeof fieldMessage>[1]);
 
   // Scanning (issue 17): the camera, a photo, or a keyboard-wedge scanner typing into the form.
   const formRef = useRef<HTMLFormElement>(null);
@@ -185,7 +204,7 @@ export function MedicineForm({
   };
 
   const submit = form.handleSubmit(async (values) => {
-    if (photoError) return;
+    if (photoError || refused.length) return;
     try {
       const saved = withPrices ? values : { ...values, originalPrice: null, discountPrice: null };
       const dirty = form.formState.dirtyFields;
@@ -199,6 +218,14 @@ export function MedicineForm({
       for (const detail of details as FieldError[]) {
         form.setError(detail.path as keyof MedicineCreateInput, { message: detail.rule });
       }
+      // The setting changed since the page loaded: the server's refusal marks the categories.
+      const named = (
+        error instanceof ApiError && error.body?.code === 'CATEGORY_NOT_ALLOWED'
+          ? (error.body.details as { categories?: string[] } | undefined)?.categories?.[0]
+          : undefined
+      ) as keyof typeof categoryRefusalMessage | undefined;
+      if (named && categoryRefusalMessage[named])
+        form.setError('categories', { message: categoryRefusalMessage[named] });
     }
   });
 
@@ -283,6 +310,51 @@ export function MedicineForm({
           </Field>
         ))}
       </div>
+      <Controller
+        control={form.control}
+        name="categories"
+        render={({ field: categories }) => {
+          const chosen = categories.value ?? [];
+          // Not a Fluent Field: a Field gives its one control id and label to every checkbox in it.
+          return (
+            <div
+              role="group"
+              aria-labelledby={`${formId}-categories`}
+              aria-describedby={`${formId}-categories-hint`}
+            >
+              <Label id={`${formId}-categories`}>{t('category.label')}</Label>
+              <div className={styles.categories}>
+                {medicineCategories.map((category) => (
+                  <Checkbox
+                    key={category}
+                    label={t(`category.${category}`)}
+                    checked={chosen.includes(category)}
+                    onChange={(_, data) =>
+                      categories.onChange(
+                        normalizeCategories(
+                          data.checked ? [...chosen, category] : chosen.filter((c) => c !== category),
+                        ),
+                      )
+                    }
+                  />
+                ))}
+              </div>
+              <Text as="p" size={200} id={`${formId}-categories-hint`} className={styles.hint}>
+                {source === 'donor' && donorForbidden.length
+                  ? t('category.donorRule', {
+                      categories: donorForbidden.map((c) => t(`category.${c}`)).join(t('category.separator')),
+                    })
+                  : t('category.hint')}
+              </Text>
+              {categoryMessage && (
+                <Text as="p" size={200} role="alert" className={styles.error}>
+                  {categoryMessage}
+                </Text>
+              )}
+            </div>
+          );
+        }}
+      />
       {withPrices && (
         <div className={styles.pair}>
           <Field

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Medicine } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { DaysLeftBadge } from '../components/days-left-badge';
-import { AvailabilityBadge, QuarantineBadge, RecipientBadges, SourceBadge } from './badges';
+import { AvailabilityBadge, CategoryBadges, QuarantineBadge, RecipientBadges, SourceBadge } from './badges';
 import { useDosageFormLabel } from './dosage-form';
 import { ItemCard, useItemTextStyles } from './item-card';
 import { MedicineImage } from './medicine-image';
@@ -45,6 +45,7 @@ export function MedicineRow({
           {showSource && <SourceBadge source={medicine.source} />}
           {showAvailability && <AvailabilityBadge medicine={medicine} />}
           <QuarantineBadge medicine={medicine} />
+          <CategoryBadges categories={medicine.categories} />
         </>
       }
       actions={actions}

@@ -20,6 +20,7 @@ import {
   type RequestCreate,
   type RequestCreateInput,
 } from '@medrelay/contracts';
+import { needsColdChain } from '@medrelay/domain/categories';
 import { useNotify } from '../use-notify';
 import { fieldMessage } from '../forms/field-message';
 import { FormDialog } from '../components/form-dialog';
@@ -59,7 +60,7 @@ function ExistingRequest({ id }: { id: number }) {
 }
 
 export interface RequestDialogProps {
-  medicine: Pick<Medicine, 'id' | 'name' | 'quantity'>;
+  medicine: Pick<Medicine, 'id' | 'name' | 'quantity'> & Partial<Pick<Medicine, 'categories'>>;
   /** The button's and the dialog's wording: 'Request Transfer', 'Request Pickup'. */
   label: string;
   /** Which default note (spec §5): the inter-pharmacy transfer text or the pickup text. */
@@ -136,6 +137,12 @@ export default function RequestDialog({
         </MessageBar>
       )}
       {existing && showExisting && <ExistingRequest id={existing.id} />}
+      {needsColdChain(medicine.categories) && (
+        // Cold-chain stock spoils in a warm car: the collector comes prepared.
+        <MessageBar intent="info" layout="multiline" data-testid="cool-box-reminder">
+          <MessageBarBody>{t('category.coolBox')}</MessageBarBody>
+        </MessageBar>
+      )}
       <Field
         label={t('request.quantity')}
         hint={t('request.available', { count: medicine.quantity })}

@@ -26,6 +26,7 @@ export function medicineFixture(overrides: Partial<Medicine> = {}): Medicine {
     serial: null,
     quarantined: false,
     quarantineReason: null,
+    categories: [],
     createdAt: inDays(-3),
     updatedAt: inDays(-3),
     pharmacy: {

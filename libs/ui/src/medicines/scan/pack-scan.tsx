@@ -134,13 +134,23 @@ export function PackScanButtons({
 /** Most time between a scanner's keystrokes; people type slower, even fast typists over a long code. */
 const wedgeGapMs = 80;
 /**
- * Once a burst starts the way only scanners start (`]d2`, a group separator, "(01)"), a slower
- * keystroke still belongs to it: a busy phone or a Bluetooth link may space the characters out
- * (a loaded CI machine stalled a typed scan for over a second and split it). It is also how long
- * a scanner that sends no Enter waits before its scan fills the form; most send Enter.
+ * A scanner that sends no Enter: its scan fills the form once the field has been quiet this
+ * long. Most scanners send Enter, which ends a scan at once.
  */
-const scanStartGapMs = 2500;
-const startsLikeScan = (text: string) => /^(\][A-Za-z]|\(01\))/.test(text) || text.startsWith(groupSeparator);
+const scanIdleMs = 2500;
+
+/**
+ * Whether typed text still starts the way only scanners start: a symbology identifier (`]` +
+ * letter + digit: `]d2`, `]C1`, …), a group separator, or "(01)". Such a burst is recognised by
+ * its content, not by the time between keys: under load (a busy phone, a Bluetooth link, a
+ * loaded CI machine) the gap between `]` and `d` alone once exceeded the 80 ms of typing, which
+ * split the scan and typed it into the field. GS1's character set has no `]`, so a `]` always
+ * opens a new scan.
+ */
+const startsLikeScan = (text: string) =>
+  /^\]([A-Za-z]\d?)?(?![\s\S])|^\][A-Za-z]\d/.test(text) ||
+  /^\((0(1\)?)?)?(?![\s\S])|^\(01\)/.test(text) ||
+  text.startsWith(groupSeparator);
 
 /** Sets an input's value as typing would, so React, Fluent and the form all see the change. */
 function typeValue(input: HTMLInputElement | HTMLTextAreaElement, value: string) {
@@ -152,10 +162,15 @@ function typeValue(input: HTMLInputElement | HTMLTextAreaElement, value: string)
 
 /**
  * Keyboard-wedge scanners (USB / Bluetooth) type the code into whatever field has the focus. A
- * fast burst of characters shaped like a GS1 element string (`]d2` prefix, group separators,
- * AI 01 with a valid GTIN: libs/domain `looksLikeGs1`) is taken out of that field and handed to
+ * burst of characters shaped like a GS1 element string (`]d2` prefix, group separators, AI 01
+ * with a valid GTIN: libs/domain `looksLikeGs1`) is taken out of that field and handed to
  * `onScan` instead; its final Enter does not submit the form. Ctrl+] is a group separator (how
- * many scanners type ASCII 29).
+ * many scanners type ASCII 29). Scanners that insert the whole code at once (Android scanner
+ * apps "send as string", a paste) are read the same way.
+ *
+ * A burst that starts like a scan (`startsLikeScan`) is followed by content alone, whatever the
+ * time between keys; only a bare element string ("01…" without prefix) needs the fast typing
+ * of a scanner (< 80 ms a key) to be told from a person typing digits.
  */
 export function useWedgeScan(formRef: RefObject<HTMLFormElement | null>, onScan: (text: string) => void) {
   const latest = useRef(onScan);
@@ -163,70 +178,90 @@ export function useWedgeScan(formRef: RefObject<HTMLFormElement | null>, onScan:
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    let burst: { text: string; last: number; target: EventTarget | null; before: string } = {
-      text: '',
-      last: 0,
-      target: null,
-      before: '',
-    };
+    const empty = () => ({ text: '', last: 0, target: null as EventTarget | null, before: '' });
+    let burst = empty();
+    /** The field a scan just filled from: an Enter that follows there belongs to the scan. */
+    let scannedIn: EventTarget | null = null;
     let idle: ReturnType<typeof setTimeout> | undefined;
     const field = (target: EventTarget | null) =>
       target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement ? target : null;
+    const scanning = () => startsLikeScan(burst.text) || looksLikeGs1(burst.text);
 
     const finish = () => {
       clearTimeout(idle);
       const { text, target, before } = burst;
-      burst = { text: '', last: 0, target: null, before: '' };
+      burst = empty();
       if (!looksLikeGs1(text)) return;
       // What the scan typed goes; what the person had typed stays.
       const input = field(target);
       if (input && input.value !== before) typeValue(input, before);
+      scannedIn = target;
       latest.current(text);
     };
     const add = (text: string, target: EventTarget | null, now: number) => {
-      const scanning = startsLikeScan(burst.text) || looksLikeGs1(burst.text);
-      const gap = scanning ? scanStartGapMs : wedgeGapMs;
-      // A symbology identifier (`]d2`) opens a scan even right after other input.
-      const opensScan = text === ']' && !scanning;
-      if (now - burst.last > gap || target !== burst.target || opensScan) {
+      const opensScan = text === ']';
+      const split = scanning() ? false : now - burst.last > wedgeGapMs;
+      if (split || target !== burst.target || opensScan) {
         burst = { text: '', last: now, target, before: field(target)?.value ?? '' };
       }
       burst.text += text;
       burst.last = now;
       clearTimeout(idle);
       // A scanner that sends no Enter: the burst is whole once it has been quiet that long.
-      idle = setTimeout(finish, scanStartGapMs);
+      if (scanning()) idle = setTimeout(finish, scanIdleMs);
+    };
+    /** A whole code inserted at once (not a keystroke): a scan when it is shaped like one. */
+    const whole = (text: string, target: EventTarget | null) => {
+      const code = text.replace(/[\r\n]+$/, '');
+      burst = empty();
+      clearTimeout(idle);
+      if (!looksLikeGs1(code)) return false;
+      scannedIn = target;
+      latest.current(code);
+      return true;
     };
 
     const onBeforeInput = (event: Event) => {
       const e = event as InputEvent;
+      scannedIn = null;
+      if (e.inputType === 'insertFromPaste') return; // read by onPaste
       if (e.inputType !== 'insertText' || !e.data) return;
-      // A scanner types one character at a time; a longer insert (autofill, an IME, a test's
-      // fill) is no keystroke and ends any burst.
       if (e.data.length > 1) {
-        burst = { text: '', last: 0, target: null, before: '' };
+        if (whole(e.data, e.target)) e.preventDefault();
         return;
       }
       // Once a burst is plainly a scan, the rest of it is kept out of the field.
-      const wasScan = looksLikeGs1(burst.text) && performance.now() - burst.last <= scanStartGapMs;
+      const wasScan = looksLikeGs1(burst.text) && e.target === burst.target;
       add(e.data, e.target, performance.now());
       if (wasScan) e.preventDefault();
     };
+    const onPaste = (e: ClipboardEvent) => {
+      scannedIn = null;
+      if (whole(e.clipboardData?.getData('text/plain') ?? '', e.target)) e.preventDefault();
+    };
     const onKeyDown = (e: KeyboardEvent) => {
-      const recent = performance.now() - burst.last <= scanStartGapMs;
       if (e.ctrlKey && e.key === ']') {
         e.preventDefault();
+        scannedIn = null;
         add(groupSeparator, e.target, performance.now());
-      } else if (e.key === 'Enter' && recent && looksLikeGs1(burst.text)) {
+      } else if (e.key === 'Enter' && looksLikeGs1(burst.text)) {
         e.preventDefault();
         finish();
+      } else if (e.key === 'Enter' && scannedIn !== null && e.target === scannedIn) {
+        // The Enter closing a scan already read (whole, or after a pause): not a submit or a new line.
+        e.preventDefault();
+        scannedIn = null;
+      } else if (e.key.length === 1 || e.key === 'Enter') {
+        scannedIn = null;
       }
     };
     form.addEventListener('beforeinput', onBeforeInput, true);
+    form.addEventListener('paste', onPaste, true);
     form.addEventListener('keydown', onKeyDown, true);
     return () => {
       clearTimeout(idle);
       form.removeEventListener('beforeinput', onBeforeInput, true);
+      form.removeEventListener('paste', onPaste, true);
       form.removeEventListener('keydown', onKeyDown, true);
     };
   }, [formRef]);

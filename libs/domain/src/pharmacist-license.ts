@@ -1,0 +1,20 @@
+/**
+ * An NGO's pharmacist's licence number (issue 17 item 6): the registration number of the
+ * pharmacist with the Egyptian Pharmacists Syndicate / Ministry of Health licence. The rule:
+ * digits only, 4 to 10 of them (current syndicate numbers have up to 6; room for prefixes of
+ * the governorate office); spaces, dashes, slashes and dots are ignored and Arabic-Indic digits
+ * read as digits, so "١٢٣-٤٥٦" is "123456". A leaf module: contracts validate with it, and
+ * svc-identity/migrations/006_pharmacist_licence.sql constrains the stored column the same way.
+ */
+export const pharmacistLicenseDigits = { min: 4, max: 10 } as const;
+
+/** The licence number as stored (Latin digits only), or null when it does not fit the rule. */
+export function normalizePharmacistLicense(input: string): string | null {
+  const digits = input
+    .trim()
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[\s\-./\u200e\u200f]/g, '');
+  const { min, max } = pharmacistLicenseDigits;
+  return new RegExp(`^\\d{${min},${max}}$`).test(digits) ? digits : null;
+}
