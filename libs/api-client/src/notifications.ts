@@ -68,15 +68,24 @@ export function useUnreadNotifications(enabled = true) {
 
 /** The inbox, newest first, a page at a time ("load more"); loaded while `enabled` (panel open). */
 export function useInboxPages(enabled: boolean) {
+  const client = useQueryClient();
   return useInfiniteQuery({
     queryKey: notificationKeys.pages,
-    queryFn: (context) =>
-      loadPage({
+    queryFn: async (context) => {
+      const page = await loadPage({
         ...context,
         queryKey: routeKey(requests.notifications, {
           query: { page: context.pageParam, pageSize: inboxPageSize },
         }),
-      } as unknown as Parameters<typeof loadPage>[0]),
+      } as unknown as Parameters<typeof loadPage>[0]);
+      // The badge follows the list just read, so the two never disagree on screen.
+      client.setQueryData<InboxPage>(notificationKeys.count, {
+        items: [],
+        total: page.total,
+        unread: page.unread,
+      });
+      return page;
+    },
     initialPageParam: 1,
     getNextPageParam: (last, pages) =>
       pages.reduce((sum, p) => sum + p.items.length, 0) < last.total && last.items.length

@@ -216,6 +216,19 @@ describe('the notification bell (issue 16 item 3)', () => {
     expect((await within(entries()[1]!).findByRole('link')).getAttribute('href')).toBe('/pharmacy/dashboard');
   });
 
+  it('brings the badge up to date when the panel opens', async () => {
+    inbox = [row(2)];
+    await renderBell(1280);
+    fireEvent.click(await bell(/1 unread/));
+    await waitFor(() => expect(entries()).toHaveLength(1));
+    fireEvent.click(await bell(/1 unread/));
+    await waitFor(() => expect(screen.queryByTestId('notification')).toBeNull());
+    inbox.unshift(row(1));
+    fireEvent.click(await bell(/1 unread/));
+    await waitFor(() => expect(entries()).toHaveLength(2));
+    await bell(/^Notifications: 2 unread/);
+  });
+
   it('says so when there is nothing yet', async () => {
     await renderBell(1280);
     fireEvent.click(await bell(/0 unread/));
