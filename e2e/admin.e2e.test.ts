@@ -276,5 +276,6 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
     await remote.getByRole('region', { name: 'المستخدمين حسب النوع' }).getByText('الصيدليات').waitFor();
     await remote.getByRole('button', { name: 'نزّل التقرير' }).waitFor();
     await remote.getByRole('region', { name: 'ملخص أثر المنصة' }).getByText('نسبة نجاح الطلبات').waitFor();
+    await remote.getByRole('region', { name: 'قوايم الاحتياجات' }).getByText('احتياجات مفتوحة').waitFor();
   });
 });
