@@ -200,6 +200,8 @@ describe('notification centre (issue 16 item 3)', { timeout: 60_000 }, () => {
         .getByTestId('remote-pharmacy')
         .getByTestId('request-row')
         .filter({ hasText: 'Bell probe' })
+        // Marked as the one the link named.
+        .and(page.locator('[aria-current="true"]'))
         .waitFor();
       await banner.getByRole('button', { name: /^Notifications: 0 unread/ }).waitFor();
       expect(await panel.count()).toBe(0);
