@@ -36,6 +36,15 @@ export const useItemTextStyles = makeStyles({
   prose: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
 });
 
+/**
+ * Whether the page was opened for this item (`?request=ID`, `?medicine=ID`: the notification
+ * centre's links). Read from the address itself: rows render in every remote and in tests
+ * without a router.
+ */
+export function isLinkedItem(name: 'request' | 'medicine', id: number): boolean {
+  return new URLSearchParams(globalThis.location?.search ?? '').get(name) === String(id);
+}
+
 /** The card every list item uses (medicines, requests): picture, title with badges, lines, actions. */
 export function ItemCard({
   title,

@@ -5,15 +5,7 @@ import type { MedicineRequest, Transaction } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { RequestStatusBadge } from './badges';
 import { ContactInfo } from './contact-info';
-import { ItemCard, useItemTextStyles } from './item-card';
-
-/**
- * Whether the page was opened for this request (`?request=ID`, the notification centre's link).
- * Read from the address itself: rows render in every remote and in tests without a router.
- */
-export function isLinkedRequest(id: number): boolean {
-  return new URLSearchParams(globalThis.location?.search ?? '').get('request') === String(id);
-}
+import { isLinkedItem, ItemCard, useItemTextStyles } from './item-card';
 
 export interface RequestRowProps {
   request: MedicineRequest;
@@ -37,7 +29,7 @@ export function RequestRow({ request, counterpart, pendingWording, actions, chil
   const medicineName = request.medicine?.name ?? t('request.unknown');
   return (
     <ItemCard
-      linked={isLinkedRequest(request.id)}
+      linked={isLinkedItem('request', request.id)}
       testId="request-row"
       title={medicineName}
       badges={<RequestStatusBadge status={request.status} pendingWording={pendingWording} />}
