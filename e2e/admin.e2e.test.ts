@@ -243,6 +243,12 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
         admins: week.usersByType.admin,
       },
       medicineExpiry: week.medicineExpiry,
+      // Wanted lists (issue 16 item 5), as the statistics give them.
+      needs: {
+        open: week.needsOpen,
+        met: week.needsMet,
+        medianHoursToFirstRequest: week.medianHoursToFirstRequest,
+      },
     });
     expect(Object.keys(report)).toEqual([
       'generated',
@@ -253,6 +259,7 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
       'medicineBreakdown',
       'medicineExpiry',
       'requestStatus',
+      'needs',
     ]);
     await remote.getByLabel('Time range').selectOption('30');
     const csv = await downloaded(page, () => remote.getByRole('button', { name: 'Export CSV' }).click());
@@ -269,5 +276,6 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
     await remote.getByRole('region', { name: 'المستخدمين حسب النوع' }).getByText('الصيدليات').waitFor();
     await remote.getByRole('button', { name: 'نزّل التقرير' }).waitFor();
     await remote.getByRole('region', { name: 'ملخص أثر المنصة' }).getByText('نسبة نجاح الطلبات').waitFor();
+    await remote.getByRole('region', { name: 'قوايم الاحتياجات' }).getByText('احتياجات مفتوحة').waitFor();
   });
 });

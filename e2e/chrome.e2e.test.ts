@@ -157,3 +157,54 @@ describe('expiry bell', { timeout: 60_000 }, () => {
     await page.getByText('No medicines expiring soon').waitFor();
   });
 });
+
+describe('notification centre (issue 16 item 3)', { timeout: 60_000 }, () => {
+  it.each([
+    ['desktop', { width: 1280, height: 900 }],
+    ['a 390 px phone', { width: 390, height: 844 }],
+  ] as const)(
+    'a pharmacy sees a new request on the bell, opens it and follows its link (%s)',
+    async (_, viewport) => {
+      const [pharmacy, ngo] = await Promise.all([
+        platform.approvedUser('pharmacy'),
+        platform.approvedUser('ngo'),
+      ]);
+      const medicine = await platform.listMedicine(pharmacy.token, 'Bell probe', 60, 5);
+      const asked = await platform.gateway.api.post<{ id: number }>(
+        '/api/requests',
+        { medicineId: medicine.id, quantity: 2 },
+        { token: ngo.token },
+      );
+      expect(asked.status).toBe(201);
+
+      const page = await platform.newPage({ viewport });
+      await platform.signIn(page, pharmacy.email);
+      const banner = page.getByRole('banner');
+      await banner.getByRole('button', { name: /^Notifications: 1 unread/ }).click();
+      // A popover beside the bell on a desktop, a full-screen sheet (a modal dialog) on a phone.
+      const panel =
+        viewport.width < 600
+          ? page.getByRole('dialog', { name: 'Notifications' })
+          : page.getByRole('group', { name: 'Notifications' });
+      const entry = panel.getByRole('listitem').filter({ hasText: 'Bell probe' });
+      await entry.getByText('New request', { exact: true }).waitFor();
+      await entry.getByText('Unread:').waitFor();
+      // Nothing wider than the phone: the sheet takes its width, no sideways scrolling.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+
+      await entry.getByRole('link').click();
+      await page.waitForURL(`**/pharmacy/requests?request=${asked.body.id}`);
+      await page
+        .getByTestId('remote-pharmacy')
+        .getByTestId('request-row')
+        .filter({ hasText: 'Bell probe' })
+        // Marked as the one the link named.
+        .and(page.locator('[aria-current="true"]'))
+        .waitFor();
+      await banner.getByRole('button', { name: /^Notifications: 0 unread/ }).waitFor();
+      expect(await panel.count()).toBe(0);
+    },
+  );
+});

@@ -59,6 +59,9 @@ export function adminStatsRoute(
       medicineSources: medicines?.medicineSources ?? null,
       medicineExpiry: medicines?.medicineExpiry ?? null,
       requestStatus: requests?.requestStatus ?? null,
+      needsOpen: requests?.needsOpen ?? null,
+      needsMet: requests?.needsMet ?? null,
+      medianHoursToFirstRequest: requests?.medianHoursToFirstRequest ?? null,
       unavailable: [
         ...(users ? [] : ['identity' as const]),
         ...(medicines ? [] : ['catalog' as const]),

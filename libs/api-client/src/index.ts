@@ -9,3 +9,4 @@ export * from './requests';
 export * from './products';
 export * from './recalls';
 export * from './needs';
+export * from './notifications';

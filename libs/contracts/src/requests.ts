@@ -228,6 +228,15 @@ export const requestStatsSchema = z.object({
       [K in RequestStatus]: z.ZodNumber;
     },
   ),
+  /** Wanted-list needs still open (not closed, not deleted). */
+  needsOpen: z.number().int(),
+  /** Needs their owner closed as met (a deleted need keeps counting once closed). */
+  needsMet: z.number().int(),
+  /**
+   * Median hours from a listing's creation to its first request, over the listings that were
+   * requested (one decimal); null when none was.
+   */
+  medianHoursToFirstRequest: z.number().nullable(),
 });
 export type RequestStats = z.infer<typeof requestStatsSchema>;
 

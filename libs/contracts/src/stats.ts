@@ -42,6 +42,9 @@ export const adminStatsSchema = z.object({
   medicineSources: medicineStatsSchema.shape.medicineSources.nullable(),
   medicineExpiry: medicineStatsSchema.shape.medicineExpiry.nullable(),
   requestStatus: requestStatsSchema.shape.requestStatus.nullable(),
+  needsOpen: count.nullable(),
+  needsMet: count.nullable(),
+  medianHoursToFirstRequest: z.number().nullable(),
   unavailable: z.array(z.enum(statsParts)),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;

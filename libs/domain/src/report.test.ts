@@ -13,6 +13,9 @@ const stats: AdminStats = {
   medicineSources: { pharmacy: 5, donor: 3 },
   medicineExpiry: { fresh: 4, expiring: 3, expired: 1 },
   requestStatus: { pending: 0, approved: 1, rejected: 1, completed: 3, cancelled: 1 },
+  needsOpen: 4,
+  needsMet: 2,
+  medianHoursToFirstRequest: 5.5,
   unavailable: [],
 };
 const now = new Date(2026, 10, 22, 9, 30);
@@ -29,6 +32,7 @@ describe('admin report (spec §3 downloadable report, §9 formulas)', () => {
       medicineExpiry: { fresh: 4, expiring: 3, expired: 1 },
       // Every status: the parts add up to totalRequests (issue 13 #9).
       requestStatus: { pending: 0, approved: 1, rejected: 1, completed: 3, cancelled: 1 },
+      needs: { open: 4, met: 2, medianHoursToFirstRequest: 5.5 },
     });
   });
 
@@ -38,6 +42,9 @@ describe('admin report (spec §3 downloadable report, §9 formulas)', () => {
         ...stats,
         totalRequests: null,
         requestStatus: null,
+        needsOpen: null,
+        needsMet: null,
+        medianHoursToFirstRequest: null,
         estimatedValueSaved: null,
         unavailable: ['requests'],
       },
@@ -45,6 +52,7 @@ describe('admin report (spec §3 downloadable report, §9 formulas)', () => {
       now,
     );
     expect(report.requestStatus).toBeNull();
+    expect(report.needs).toBeNull();
     expect(report.summary).toMatchObject({ totalRequests: null, estimatedValueSaved: null, totalUsers: 10 });
     expect(adminReportCsv(report)).toContain('summary,totalRequests,\r\n');
   });
@@ -63,7 +71,14 @@ describe('admin report (spec §3 downloadable report, §9 formulas)', () => {
     expect(csv).toContain('summary,estimatedValueSaved,450');
     expect(csv).toContain('medicineExpiry,expired,1');
     expect(csv).toContain('requestStatus,cancelled,1');
-    expect(csv).toHaveLength(3 + 4 + 4 + 3 + 2 + 3 + 5);
+    expect(csv).toContain('needs,medianHoursToFirstRequest,5.5');
+    expect(csv).toHaveLength(3 + 4 + 4 + 3 + 2 + 3 + 5 + 3);
+  });
+
+  it('keeps the needs part when no listing was requested yet (median unknown, not 0)', () => {
+    const report = buildAdminReport({ ...stats, medianHoursToFirstRequest: null }, 30, now);
+    expect(report.needs).toEqual({ open: 4, met: 2, medianHoursToFirstRequest: null });
+    expect(adminReportCsv(report)).toContain('needs,medianHoursToFirstRequest,\r\n');
   });
 
   it('computes the health rates with one decimal and no division by zero', () => {

@@ -23,6 +23,8 @@ export interface AdminReport {
     completed: number;
     cancelled: number;
   } | null;
+  /** Wanted lists (issue 16): needs open and met, median hours from listing to first request. */
+  needs: { open: number; met: number; medianHoursToFirstRequest: number | null } | null;
 }
 
 /** Builds the report from the admin statistics of the chosen range (`days`). */
@@ -56,6 +58,15 @@ export function buildAdminReport(stats: AdminStats, days: number, now: Date = ne
       completed: requests.completed,
       cancelled: requests.cancelled,
     },
+    // The three come from svc-requests together: null together when it did not answer.
+    needs:
+      stats.needsOpen === null || stats.needsMet === null
+        ? null
+        : {
+            open: stats.needsOpen,
+            met: stats.needsMet,
+            medianHoursToFirstRequest: stats.medianHoursToFirstRequest,
+          },
   };
 }
 
@@ -79,6 +90,7 @@ export function adminReportCsv(report: AdminReport): string {
     'medicineBreakdown',
     'medicineExpiry',
     'requestStatus',
+    'needs',
   ] as const;
   for (const section of sections) {
     for (const [metric, value] of Object.entries(report[section] ?? {})) {

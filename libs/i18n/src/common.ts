@@ -22,6 +22,20 @@ const en = {
     alerts: 'Expiry alerts',
     alertsCount_one: '{{count}} medicine expiring soon',
     alertsCount_other: '{{count}} medicines expiring soon',
+    notifications: 'Notifications',
+    unreadCount_one: '{{count}} unread',
+    unreadCount_other: '{{count}} unread',
+  },
+  /** The notification centre behind the bell (issue 16 item 3). */
+  inbox: {
+    title: 'Notifications',
+    markAll: 'Mark all as read',
+    empty: 'No notifications yet',
+    failed: 'Could not load your notifications',
+    loadMore: 'Load more',
+    unread: 'Unread',
+    expiring: 'Expiring soon',
+    close: 'Close notifications',
   },
   alerts: {
     title: 'Expiring medicines',
@@ -287,7 +301,7 @@ type Texts = typeof en;
 type ArabicPlurals<K extends string> = Record<`${K}_zero` | `${K}_two` | `${K}_few` | `${K}_many`, string>;
 
 const ar: Texts & {
-  header: ArabicPlurals<'alertsCount'>;
+  header: ArabicPlurals<'alertsCount' | 'unreadCount'>;
   daysLeft: ArabicPlurals<'days'>;
   medicine: ArabicPlurals<'units'>;
   request: ArabicPlurals<'available' | 'transferNotes' | 'pickupNotes' | 'quantityMax'>;
@@ -306,6 +320,23 @@ const ar: Texts & {
     alertsCount_few: '{{count}} أدوية صلاحيتها قربت تخلص',
     alertsCount_many: '{{count}} دوا صلاحيتهم قربت تخلص',
     alertsCount_other: '{{count}} دوا صلاحيتهم قربت تخلص',
+    notifications: 'الإشعارات',
+    unreadCount_zero: 'مفيش حاجة جديدة',
+    unreadCount_one: '{{count}} إشعار جديد',
+    unreadCount_two: '{{count}} إشعار جديد',
+    unreadCount_few: '{{count}} إشعارات جديدة',
+    unreadCount_many: '{{count}} إشعار جديد',
+    unreadCount_other: '{{count}} إشعار جديد',
+  },
+  inbox: {
+    title: 'الإشعارات',
+    markAll: 'علّم الكل كمقروء',
+    empty: 'لسه مفيش إشعارات',
+    failed: 'مقدرناش نحمّل الإشعارات',
+    loadMore: 'اعرض أكتر',
+    unread: 'جديد',
+    expiring: 'صلاحيتها قربت تخلص',
+    close: 'اقفل الإشعارات',
   },
   alerts: {
     title: 'أدوية صلاحيتها قربت تخلص',

@@ -17,6 +17,9 @@ const stats: AdminStats = {
   medicineSources: { pharmacy: 5, donor: 3 },
   medicineExpiry: { fresh: 4, expiring: 3, expired: 1 },
   requestStatus: { pending: 1, approved: 2, rejected: 1, completed: 2, cancelled: 3 },
+  needsOpen: 5,
+  needsMet: 2,
+  medianHoursToFirstRequest: 3.5,
   unavailable: [],
 };
 
@@ -42,5 +45,48 @@ describe('Request Status Distribution (issue 13 #9)', () => {
       expect(within(list).getByRole('meter', { name: cancelled }).getAttribute('aria-valuenow')).toBe('3');
       unmount();
     }
+  });
+});
+
+describe('Wanted lists figures (issue 16 item 5)', () => {
+  it('shows needs open, needs met and the median hours to a first request, in both languages', async () => {
+    for (const [language, panel, median] of [
+      ['en', 'Wanted lists', '3.5 h'],
+      ['ar', 'قوايم الاحتياجات', '3.5 ساعة'],
+    ] as const) {
+      const { unmount } = await renderInRemote(<Reports />, {
+        role: 'admin',
+        language,
+        texts,
+        queryFn: async () => stats,
+      });
+      const region = await screen.findByRole('region', { name: panel });
+      expect(within(region).getByTestId('needs-open').textContent).toBe('5');
+      expect(within(region).getByTestId('needs-met').textContent).toBe('2');
+      expect(within(region).getByTestId('needs-medianToFirstRequest').textContent).toBe(median);
+      unmount();
+    }
+  });
+
+  it('says so when no listing was requested yet, and "not available" when svc-requests is silent', async () => {
+    const { unmount } = await renderInRemote(<Reports />, {
+      role: 'admin',
+      language: 'en',
+      texts,
+      queryFn: async () => ({ ...stats, medianHoursToFirstRequest: null }),
+    });
+    const region = await screen.findByRole('region', { name: 'Wanted lists' });
+    expect(within(region).getByTestId('needs-medianToFirstRequest').textContent).toBe(
+      'No listing requested yet',
+    );
+    unmount();
+    await renderInRemote(<Reports />, {
+      role: 'admin',
+      language: 'en',
+      texts,
+      queryFn: async () => ({ ...stats, needsOpen: null, needsMet: null, unavailable: ['requests'] }),
+    });
+    const silent = await screen.findByRole('region', { name: 'Wanted lists' });
+    expect(within(silent).getByText('Not available')).toBeTruthy();
   });
 });

@@ -269,6 +269,33 @@ function ReportBody({ stats }: { stats: AdminStats }) {
             ))}
           </dl>
         </Panel>
+        <Panel title={t('reports.panels.needs')}>
+          {stats.needsOpen === null || stats.needsMet === null ? (
+            <Text>{t('reports.unavailable')}</Text>
+          ) : (
+            <dl className={styles.rates}>
+              {(
+                [
+                  ['open', number(stats.needsOpen)],
+                  ['met', number(stats.needsMet)],
+                  [
+                    'medianToFirstRequest',
+                    stats.medianHoursToFirstRequest === null
+                      ? t('reports.needs.noRequests')
+                      : t('reports.needs.hours', { hours: format.number(stats.medianHoursToFirstRequest) }),
+                  ],
+                ] as const
+              ).map(([key, shown]) => (
+                <div key={key} style={{ display: 'contents' }}>
+                  <dt>{t(`reports.needs.${key}`)}</dt>
+                  <dd style={{ margin: 0 }} data-testid={`needs-${key}`}>
+                    {shown}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </Panel>
       </div>
     </>
   );

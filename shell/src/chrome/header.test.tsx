@@ -28,7 +28,7 @@ const expiring = (count: number): Expiring[] =>
   }));
 
 /** The signed-in chrome at the given width, the bell's answer given. */
-async function renderChrome(width: number, language: Language, alerts: number | Expiring[] = 0) {
+async function renderChrome(width: number, language: Language, alerts: number | Expiring[] = 0, unread = 0) {
   // happy-dom answers matchMedia from its viewport: the layout picks drawer or inline sidebar.
   (window as unknown as { happyDOM: { setViewport(size: object): void } }).happyDOM.setViewport({
     width,
@@ -44,10 +44,18 @@ async function renderChrome(width: number, language: Language, alerts: number | 
       </AppLayout>
     </MemoryRouter>
   );
-  // The server's answers: the session and the caller's expiring stock.
+  // The server's answers: the session, the caller's expiring stock and unread count.
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
     asked.push(String(url));
     const path = new URL(String(url), 'http://localhost').pathname;
+    if (path === '/api/notifications')
+      return new Response('[]', {
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Total-Count': '0',
+          'X-Unread-Count': String(unread),
+        },
+      });
     const body =
       path === '/api/medicines/expiring'
         ? typeof alerts === 'number'
@@ -110,21 +118,28 @@ describe('the header on a 360 px phone', () => {
   });
 });
 
-describe('the expiry bell (#5)', () => {
+describe('the bell (#5; issue 16: its badge counts unread notifications)', () => {
   it('keeps its count badge inside the button, which does not clip it', async () => {
-    await renderChrome(360, 'en', 3);
-    const bell = await within(banner()).findByRole('button', { name: /Expiry alerts: 3 medicines/ });
-    const badge = within(bell).getByText('3');
+    await renderChrome(360, 'en', 2, 3);
+    const bell = await within(banner()).findByRole('button', {
+      name: 'Notifications: 3 unread. Expiry alerts: 2 medicines expiring soon',
+    });
+    const badge = await within(bell).findByText('3');
     expect(bell.contains(badge)).toBe(true);
     expect(getComputedStyle(bell).overflow).toBe('visible');
   });
 
-  it.each([1, 2, 3, 11])('names %i alerts in Arabic with the digit the badge shows', async (count) => {
-    await renderChrome(360, 'ar', count);
-    const bell = await within(banner()).findByRole('button', { name: /^تنبيهات الصلاحية: / });
-    await waitFor(() => within(bell).getByText(String(count)));
-    expect(bell.getAttribute('aria-label')).toContain(String(count));
-  });
+  it.each([1, 2, 3, 11])(
+    'names %i unread and expiring in Arabic with the digit the badge shows',
+    async (count) => {
+      await renderChrome(360, 'ar', count, count);
+      const bell = await within(banner()).findByRole('button', { name: /^الإشعارات: / });
+      await waitFor(() => within(bell).getByText(String(count)));
+      const [unread, expiring] = bell.getAttribute('aria-label')!.split('. ');
+      expect(unread).toContain(String(count));
+      expect(expiring).toMatch(new RegExp(`^تنبيهات الصلاحية: ${count}`));
+    },
+  );
 });
 
 describe("the bell follows the admin's expiry warning window (issue 15)", () => {

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useLogout, usePublicSettings } from '@medrelay/api-client';
 import type { User } from '@medrelay/contracts';
 import { LanguageSwitcher } from './language-switcher';
-import { ExpiryBell } from './expiry-bell';
+import { NotificationBell } from './notification-centre';
 import { initialsOf } from './initials';
 import { useHeaderStyles } from './header-styles';
 import { homeOf } from '../session/guard';
@@ -29,7 +29,7 @@ const useStyles = makeStyles({
   type: { color: tokens.colorNeutralForeground3 },
 });
 
-/** Product title, language, expiry bell, who is signed in, and logout (spec §2). */
+/** Product title, language, the notification bell (with the expiry section), who is signed in, and logout (spec §2). */
 export function Header({ user, onMenu, menuOpen }: { user: User; onMenu?: () => void; menuOpen?: boolean }) {
   const styles = useStyles();
   const header = useHeaderStyles();
@@ -52,7 +52,7 @@ export function Header({ user, onMenu, menuOpen }: { user: User; onMenu?: () => 
         {settings?.systemName ?? t('appName')}
       </Link>
       <LanguageSwitcher />
-      <ExpiryBell role={user.userType} />
+      <NotificationBell role={user.userType} />
       <div className={styles.user}>
         <Avatar
           name={user.name}

@@ -19,7 +19,45 @@ export async function requestStats(db: Pool, days: number | null): Promise<Reque
   );
   const byStatus = Object.fromEntries(requestStatuses.map((s) => [s, 0])) as Record<RequestStatus, number>;
   for (const row of rows) byStatus[row.status] = row.n;
-  return { totalRequests: rows.reduce((sum, r) => sum + r.n, 0), requestStatus: byStatus };
+  return {
+    totalRequests: rows.reduce((sum, r) => sum + r.n, 0),
+    requestStatus: byStatus,
+    ...(await needFigures(db, days)),
+  };
+}
+
+/**
+ * The wanted-list figures of the reports (issue 16 item 5): needs open and met (`days`: needs
+ * made in the last N days) and the median hours from a listing's creation (the medicines read
+ * model) to its first request (`days`: listings made in the last N days). One round trip.
+ */
+async function needFigures(db: Pool, days: number | null) {
+  const { rows } = await db.query<{ open: number; met: number; median: string | null }>(
+    `WITH since AS (
+       SELECT CASE WHEN $1::int IS NULL THEN '-infinity'::timestamptz
+                   ELSE now() - make_interval(days => $1::int) END AS t),
+     needs AS (
+       SELECT count(*) FILTER (WHERE status = 'open' AND deleted_at IS NULL)::int AS open,
+              count(*) FILTER (WHERE status = 'closed')::int AS met
+         FROM requests.needs, since WHERE created_at > since.t),
+     waits AS (
+       SELECT min(r.created_at) - m.created_at AS wait
+         FROM requests.medicines m JOIN requests.requests r ON r.medicine_id = m.id, since
+        WHERE m.created_at > since.t
+        GROUP BY m.id, m.created_at)
+     SELECT needs.open, needs.met,
+            (SELECT round((percentile_cont(0.5) WITHIN GROUP (
+                      ORDER BY extract(epoch FROM wait)) / 3600)::numeric, 1) FROM waits) AS median
+       FROM needs`,
+    [days],
+  );
+  const row = rows[0]!;
+  // numeric arrives as text.
+  return {
+    needsOpen: row.open,
+    needsMet: row.met,
+    medianHoursToFirstRequest: row.median === null ? null : Number(row.median),
+  };
 }
 
 /** Requests made, and their latest decision, newest first. */

@@ -1,5 +1,5 @@
-import { useContext, type ReactNode } from 'react';
-import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useContext, useEffect, useRef, type ReactNode } from 'react';
+import { Card, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { CardHeadingLevel } from '../components/page-header';
 
 const wrapRow = {
@@ -11,6 +11,12 @@ const wrapRow = {
 
 const useStyles = makeStyles({
   card: { padding: tokens.spacingHorizontalL },
+  // The item a notification link named (`?request=ID`).
+  linked: {
+    outlineWidth: tokens.strokeWidthThick,
+    outlineStyle: 'solid',
+    outlineColor: tokens.colorBrandStroke1,
+  },
   layout: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'flex-start', flexWrap: 'wrap' },
   body: {
     flex: '1 1 240px',
@@ -30,6 +36,15 @@ export const useItemTextStyles = makeStyles({
   prose: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
 });
 
+/**
+ * Whether the page was opened for this item (`?request=ID`, `?medicine=ID`: the notification
+ * centre's links). Read from the address itself: rows render in every remote and in tests
+ * without a router.
+ */
+export function isLinkedItem(name: 'request' | 'medicine', id: number): boolean {
+  return new URLSearchParams(globalThis.location?.search ?? '').get(name) === String(id);
+}
+
 /** The card every list item uses (medicines, requests): picture, title with badges, lines, actions. */
 export function ItemCard({
   title,
@@ -37,6 +52,7 @@ export function ItemCard({
   media,
   actions,
   testId,
+  linked = false,
   children,
 }: {
   title: string;
@@ -44,12 +60,24 @@ export function ItemCard({
   media?: ReactNode;
   actions?: ReactNode;
   testId: string;
+  /** Marked and scrolled into view: the item a link pointed at. */
+  linked?: boolean;
   children: ReactNode;
 }) {
   const styles = useStyles();
   const level = useContext(CardHeadingLevel);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (linked) ref.current?.scrollIntoView?.({ block: 'center' });
+  }, [linked]);
   return (
-    <Card className={styles.card} data-testid={testId} aria-label={title}>
+    <Card
+      ref={ref}
+      className={mergeClasses(styles.card, linked && styles.linked)}
+      data-testid={testId}
+      aria-label={title}
+      aria-current={linked ? 'true' : undefined}
+    >
       <div className={styles.layout}>
         {media}
         <div className={styles.body}>

@@ -6,7 +6,7 @@ import { useFormat } from '@medrelay/i18n';
 import { DaysLeftBadge } from '../components/days-left-badge';
 import { AvailabilityBadge, CategoryBadges, QuarantineBadge, RecipientBadges, SourceBadge } from './badges';
 import { useDosageFormLabel } from './dosage-form';
-import { ItemCard, useItemTextStyles } from './item-card';
+import { isLinkedItem, ItemCard, useItemTextStyles } from './item-card';
 import { MedicineImage } from './medicine-image';
 import { PriceTag } from './price-tag';
 
@@ -37,6 +37,7 @@ export function MedicineRow({
   const owner = medicine.pharmacy?.user.name ?? medicine.donor?.name;
   return (
     <ItemCard
+      linked={isLinkedItem('medicine', medicine.id)}
       testId="medicine-row"
       title={medicine.name}
       media={<MedicineImage medicine={medicine} />}

@@ -5,7 +5,7 @@ import type { MedicineRequest, Transaction } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { RequestStatusBadge } from './badges';
 import { ContactInfo } from './contact-info';
-import { ItemCard, useItemTextStyles } from './item-card';
+import { isLinkedItem, ItemCard, useItemTextStyles } from './item-card';
 
 export interface RequestRowProps {
   request: MedicineRequest;
@@ -29,6 +29,7 @@ export function RequestRow({ request, counterpart, pendingWording, actions, chil
   const medicineName = request.medicine?.name ?? t('request.unknown');
   return (
     <ItemCard
+      linked={isLinkedItem('request', request.id)}
       testId="request-row"
       title={medicineName}
       badges={<RequestStatusBadge status={request.status} pendingWording={pendingWording} />}
