@@ -14,6 +14,7 @@ export const mailTemplates = [
   'admin-account-locked',
   'request-approved',
   'expiry-digest',
+  'need-match-digest',
 ] as const;
 export type MailTemplate = (typeof mailTemplates)[number];
 

@@ -281,6 +281,12 @@ export const messages = {
     en: '{medicine}: {days} day(s) left before expiry',
     ar: '{medicine}: فاضل {days} يوم على انتهاء الصلاحية',
   },
+  notifyNeedMatchTitle: { en: 'A match for what you need', ar: 'لقينا حاجة من اللي محتاجها' },
+  notifyNeedMatch: {
+    en: '{medicine} ({quantity} units, {days} day(s) left) matches your need "{need}"',
+    ar: '{medicine} ({quantity} وحدة، فاضل {days} يوم) مناسب لاحتياجك "{need}"',
+  },
+  governorateInvalid: { en: 'Choose a governorate from the list', ar: 'اختار محافظة من القايمة' },
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

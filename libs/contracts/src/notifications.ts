@@ -8,6 +8,8 @@ export const notificationTypes = [
   'request-cancelled',
   'request-completed',
   'expiry-alert',
+  /** A listing matches one of the reader's wanted-list needs (issue 16); params carry the need id. */
+  'need-match',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -16,6 +16,7 @@ import {
 } from '@medrelay/service-kit';
 import { schema } from '../context';
 import { addNotifications, type NewNotification } from '../notifications/repo';
+import { matchAndNotify } from '../matching/service';
 import { upsertMedicines } from './repo';
 
 /** The owner's notification for an expiry alert (the same alert never notifies twice). */
@@ -34,9 +35,12 @@ export async function applyMedicineEvent(client: PoolClient, event: MedicineEven
   switch (event.type) {
     case 'medicine.changed':
       await upsertMedicines(client, [event.medicine]);
+      // A listing changed: its matches are re-evaluated with the change (issue 16).
+      await matchAndNotify(client, { medicineIds: [event.medicine.id] });
       break;
     case 'medicines.changed':
       await upsertMedicines(client, event.medicines);
+      await matchAndNotify(client, { medicineIds: event.medicines.map((m) => m.id) });
       break;
     case 'medicine.expiry-alert':
       await addNotifications(client, [expiryNotification(event)]);
