@@ -1,3 +1,4 @@
+import { governorates } from '@medrelay/domain/governorates';
 import { z } from 'zod';
 import { languages } from './messages';
 import {
@@ -15,6 +16,9 @@ import { selfRegisteringUserTypes, userStatuses, userTypes } from './roles';
 
 export const languageSchema = z.enum(languages);
 
+/** One of Egypt's 27 governorates (libs/domain), optional; null clears it in a profile update. */
+export const governorateField = z.enum(governorates, { error: 'governorateInvalid' }).nullable().optional();
+
 /** Registration payload (spec §3, rules of §5). userType defaults to donor. */
 export const registrationSchema = z
   .object({
@@ -29,6 +33,7 @@ export const registrationSchema = z
     organizationName: optionalText(limits.organizationNameMax),
     commercialNumber: optionalText(limits.referenceMax),
     language: languageSchema.optional(),
+    governorate: governorateField,
   })
   .superRefine(
     (value, ctx) => {
@@ -74,6 +79,8 @@ export const userSchema = z.object({
   userType: z.enum(userTypes),
   status: z.enum(userStatuses),
   language: languageSchema,
+  /** Where the user is (issue 16); null when they named none. */
+  governorate: z.enum(governorates).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   profile: profileSchema.nullable(),
@@ -108,6 +115,7 @@ export const profileUpdateSchema = z
     name: nameField,
     phone: phoneField,
     language: languageSchema,
+    governorate: governorateField,
     address: optionalText(limits.addressMax),
     commercialLicense: z
       .string(typeError('commercialLicenseRequired'))

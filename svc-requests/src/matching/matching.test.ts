@@ -88,7 +88,7 @@ describe('matching a listing to needs', () => {
     const needers = await Promise.all(cases.map((c) => (c.own ? Promise.resolve(pharmacy) : p.user(c.needer))));
     const needs = await Promise.all(cases.map((c, i) => declare(needers[i]!, c.need)));
     await needJobsDone();
-    const listings = [];
+    const listings: Array<{ id: number; name: string }> = [];
     for (const c of cases) listings.push(await list(c.own ? pharmacy : otherPharmacy, c.listing, c.days));
     const outcome = await Promise.all(
       cases.map(async (c, i) => [c.what, (await stored(needs[i]!.id)).includes(listings[i]!.id)]),
