@@ -187,6 +187,36 @@ describe('matching a listing to needs', () => {
     expect((await p.requests.api.get('/api/needs/matches', as(admin))).status).toBe(403);
   });
 
+  it("ranks a listing in the needer's governorate first when days left are equal, and shows the owner's area", async () => {
+    const [ngo, near, far] = await Promise.all([p.user('ngo'), p.user('pharmacy'), p.user('pharmacy')]);
+    const setGovernorate = async (user: TestUser, governorate: string) => {
+      const res = await p.identity.api.put('/api/auth/me', { governorate }, { token: user.token });
+      expect(res.status).toBe(200);
+      await waitUntil(
+        async () =>
+          (await pool().query('SELECT governorate FROM requests.users WHERE id = $1', [user.id])).rows[0]
+            ?.governorate === governorate,
+        { what: 'the governorate in the read model' },
+      );
+    };
+    await setGovernorate(ngo, 'giza');
+    await setGovernorate(near, 'giza');
+    await setGovernorate(far, 'aswan');
+    const bad = await p.identity.api.put('/api/auth/me', { governorate: 'atlantis' }, { token: ngo.token, headers: { 'accept-language': 'ar' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details[0].message).toBe('اختار محافظة من القايمة');
+
+    const need = await declare(ngo, { medicine: 'Tavanic', minQuantity: 1 });
+    await needJobsDone();
+    const farListing = await list(far, { name: 'Tavanic 500mg' }, 45);
+    const nearListing = await list(near, { name: 'Tavanic 500mg' }, 45);
+    const page = await p.requests.api.get<NeedMatch[]>(`/api/needs/matches?needId=${need.id}`, as(ngo));
+    expect(page.body.map((m) => [m.medicine.id, m.owner.governorate, m.sameGovernorate])).toEqual([
+      [nearListing.id, 'giza', true],
+      [farListing.id, 'aswan', false],
+    ]);
+  });
+
   it('e-mails a digest of new matches at most once an hour, in the needer\'s language, with deep links', async () => {
     const ngo = await p.identity.createUser('ngo', 'approved', 'ngo');
     await p.identity.api.put('/api/auth/me', { language: 'ar' }, { token: await p.identity.login(ngo.email) });
