@@ -69,7 +69,8 @@ export async function createRequestsService(
           // A need created, changed or closed: its matches re-evaluated (issue 16).
           createWorker<{ needId: number }>(
             needMatchQueueName,
-            (job) => withTransaction(pool, (client) => matchAndNotify(client, { needIds: [job.data.needId] })),
+            (job) =>
+              withTransaction(pool, (client) => matchAndNotify(client, { needIds: [job.data.needId] })),
             workerConnection,
             prefix,
             logger,

@@ -103,7 +103,13 @@ export type NeedMatchQuery = z.output<typeof needMatchQuerySchema>;
 export const needMatchSchema = z.object({
   needId: z.number().int(),
   /** What the need asks: why this listing matched, and what one tap requests. */
-  need: needSchema.pick({ medicine: true, dosageForm: true, minQuantity: true, acceptUpTo: true, urgency: true }),
+  need: needSchema.pick({
+    medicine: true,
+    dosageForm: true,
+    minQuantity: true,
+    acceptUpTo: true,
+    urgency: true,
+  }),
   medicine: z.object({
     id: z.number().int(),
     name: z.string(),
@@ -116,7 +122,11 @@ export const needMatchSchema = z.object({
     imageUrl: z.string().nullable(),
   }),
   /** The listing's owner and their area (a governorate key, null when they named none). */
-  owner: z.object({ id: z.number().int(), name: z.string().nullable(), governorate: z.enum(governorates).nullable() }),
+  owner: z.object({
+    id: z.number().int(),
+    name: z.string().nullable(),
+    governorate: z.enum(governorates).nullable(),
+  }),
   daysLeft: z.number().int(),
   sameGovernorate: z.boolean(),
   /** How close the names are (trigram word similarity, 0–1). */

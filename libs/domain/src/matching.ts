@@ -16,7 +16,10 @@ export const needMatchThreshold = 0.5;
 /** The recipient types a needer of this role may see, as a SQL CASE over the role column. */
 export function visibleToRoleSql(role: string): string {
   const branches = permissions['need.manage'].map(
-    (r) => `WHEN '${r}' THEN ARRAY[${visibleRecipientTypes(r).map((t) => `'${t}'`).join(', ')}]::text[]`,
+    (r) =>
+      `WHEN '${r}' THEN ARRAY[${visibleRecipientTypes(r)
+        .map((t) => `'${t}'`)
+        .join(', ')}]::text[]`,
   );
   return `(CASE ${role} ${branches.join(' ')} ELSE ARRAY[]::text[] END)`;
 }

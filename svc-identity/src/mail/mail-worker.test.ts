@@ -68,7 +68,13 @@ describe('mail templates', () => {
             ...data,
             needsUrl: 'http://x/ngo/needs',
             items: JSON.stringify([
-              { medicine: 'Panadol', need: 'Panadol', quantity: 3, days: 40, link: 'http://x/ngo/browse?medicine=1&request=1' },
+              {
+                medicine: 'Panadol',
+                need: 'Panadol',
+                quantity: 3,
+                days: 40,
+                link: 'http://x/ngo/browse?medicine=1&request=1',
+              },
             ]),
           }
         : data;

@@ -226,9 +226,7 @@ export async function updateAccount(
     phone?: string;
     language?: Language;
     governorate?: Governorate | null | undefined;
-  } & Partial<
-    Record<keyof typeof profileColumns, string | undefined>
-  >,
+  } & Partial<Record<keyof typeof profileColumns, string | undefined>>,
 ): Promise<void> {
   await db.query(
     `UPDATE identity.users SET name = COALESCE($2, name), phone = COALESCE($3, phone), language = COALESCE($4, language),

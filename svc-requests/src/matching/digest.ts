@@ -83,7 +83,14 @@ export async function startMatchDigestScheduler(ctx: RequestsContext, connection
     { every: ctx.config.MATCH_DIGEST_EVERY_MS },
     { name: 'match-digest', opts: { attempts: 3, removeOnComplete: true, removeOnFail: 100 } },
   );
-  const worker = createWorker(matchDigestQueueName, () => sendMatchDigests(ctx), connection, ctx.prefix, logger, 1);
+  const worker = createWorker(
+    matchDigestQueueName,
+    () => sendMatchDigests(ctx),
+    connection,
+    ctx.prefix,
+    logger,
+    1,
+  );
   return {
     async close() {
       await worker.close();

@@ -18,7 +18,10 @@ afterAll(() => p.stop());
 
 const byNumber = (a: number | null, b: number | null) => (a ?? 0) - (b ?? 0);
 const pool = () => p.requests.service.ctx.pool;
-const as = (user: TestUser, language = 'en') => ({ token: user.token, headers: { 'accept-language': language } });
+const as = (user: TestUser, language = 'en') => ({
+  token: user.token,
+  headers: { 'accept-language': language },
+});
 
 async function declare(user: TestUser, need: NeedCreateInput): Promise<Need> {
   const res = await p.requests.api.post<Need>('/api/needs', need, as(user));
@@ -28,7 +31,9 @@ async function declare(user: TestUser, need: NeedCreateInput): Promise<Need> {
 
 /** Lists a medicine and waits until svc-requests has applied its event (matching runs with it). */
 async function list(user: TestUser, overrides: Parameters<typeof medicineInput>[0], days = 60) {
-  const res = await p.catalog.api.post('/api/medicines', medicineInput(overrides, days), { token: user.token });
+  const res = await p.catalog.api.post('/api/medicines', medicineInput(overrides, days), {
+    token: user.token,
+  });
   expect(res.status).toBe(201);
   await waitUntil(
     async () =>
@@ -55,9 +60,10 @@ async function needJobsDone() {
 
 const stored = async (needId: number) =>
   (
-    await pool().query<{ medicine_id: number }>('SELECT medicine_id FROM requests.matches WHERE need_id = $1', [
-      needId,
-    ])
+    await pool().query<{ medicine_id: number }>(
+      'SELECT medicine_id FROM requests.matches WHERE need_id = $1',
+      [needId],
+    )
   ).rows.map((r) => r.medicine_id);
 
 describe('matching a listing to needs', () => {
@@ -72,20 +78,97 @@ describe('matching a listing to needs', () => {
       own?: boolean;
       matches: boolean;
     }> = [
-      { what: 'English name', needer: 'ngo', need: { medicine: 'Panadol', minQuantity: 1 }, listing: { name: 'Panadol Extra 500mg' }, matches: true },
-      { what: 'a typo', needer: 'ngo', need: { medicine: 'Insulen', minQuantity: 1 }, listing: { name: 'Insulin glargine 100 IU/ml' }, matches: true },
-      { what: 'Arabic name', needer: 'ngo', need: { medicine: 'بنادول', minQuantity: 1 }, listing: { name: 'بانادول اكسترا' }, matches: true },
-      { what: 'Arabic alef variants', needer: 'ngo', need: { medicine: 'انسولين', minQuantity: 1 }, listing: { name: 'إنسولين جلارجين' }, matches: true },
-      { what: 'another medicine', needer: 'ngo', need: { medicine: 'Aspirin', minQuantity: 1 }, listing: { name: 'Augmentin 1g' }, matches: false },
-      { what: 'the dosage form asked', needer: 'ngo', need: { medicine: 'Brufen', dosageForm: 'syrup', minQuantity: 1 }, listing: { name: 'Brufen 400', type: 'tablets' }, matches: false },
-      { what: 'too few days left', needer: 'ngo', need: { medicine: 'Concor', minQuantity: 1, minDaysLeft: 90 }, listing: { name: 'Concor 5mg' }, days: 60, matches: false },
-      { what: 'enough days left', needer: 'ngo', need: { medicine: 'Concor', minQuantity: 1, minDaysLeft: 30 }, listing: { name: 'Concor 5mg' }, days: 60, matches: true },
-      { what: 'too small', needer: 'ngo', need: { medicine: 'Zyrtec', minQuantity: 20 }, listing: { name: 'Zyrtec 10mg', quantity: 10 }, matches: false },
-      { what: 'wrong recipient type', needer: 'ngo', need: { medicine: 'Nexium', minQuantity: 1 }, listing: { name: 'Nexium 40mg', recipientType: 'pharmacies' }, matches: false },
-      { what: "a pharmacy's need, listing for pharmacies", needer: 'pharmacy', need: { medicine: 'Nexium', minQuantity: 1 }, listing: { name: 'Nexium 40mg', recipientType: 'pharmacies' }, matches: true },
-      { what: 'own listing', needer: 'pharmacy', need: { medicine: 'Lipitor', minQuantity: 1 }, listing: { name: 'Lipitor 20mg' }, own: true, matches: false },
+      {
+        what: 'English name',
+        needer: 'ngo',
+        need: { medicine: 'Panadol', minQuantity: 1 },
+        listing: { name: 'Panadol Extra 500mg' },
+        matches: true,
+      },
+      {
+        what: 'a typo',
+        needer: 'ngo',
+        need: { medicine: 'Insulen', minQuantity: 1 },
+        listing: { name: 'Insulin glargine 100 IU/ml' },
+        matches: true,
+      },
+      {
+        what: 'Arabic name',
+        needer: 'ngo',
+        need: { medicine: 'بنادول', minQuantity: 1 },
+        listing: { name: 'بانادول اكسترا' },
+        matches: true,
+      },
+      {
+        what: 'Arabic alef variants',
+        needer: 'ngo',
+        need: { medicine: 'انسولين', minQuantity: 1 },
+        listing: { name: 'إنسولين جلارجين' },
+        matches: true,
+      },
+      {
+        what: 'another medicine',
+        needer: 'ngo',
+        need: { medicine: 'Aspirin', minQuantity: 1 },
+        listing: { name: 'Augmentin 1g' },
+        matches: false,
+      },
+      {
+        what: 'the dosage form asked',
+        needer: 'ngo',
+        need: { medicine: 'Brufen', dosageForm: 'syrup', minQuantity: 1 },
+        listing: { name: 'Brufen 400', type: 'tablets' },
+        matches: false,
+      },
+      {
+        what: 'too few days left',
+        needer: 'ngo',
+        need: { medicine: 'Concor', minQuantity: 1, minDaysLeft: 90 },
+        listing: { name: 'Concor 5mg' },
+        days: 60,
+        matches: false,
+      },
+      {
+        what: 'enough days left',
+        needer: 'ngo',
+        need: { medicine: 'Concor', minQuantity: 1, minDaysLeft: 30 },
+        listing: { name: 'Concor 5mg' },
+        days: 60,
+        matches: true,
+      },
+      {
+        what: 'too small',
+        needer: 'ngo',
+        need: { medicine: 'Zyrtec', minQuantity: 20 },
+        listing: { name: 'Zyrtec 10mg', quantity: 10 },
+        matches: false,
+      },
+      {
+        what: 'wrong recipient type',
+        needer: 'ngo',
+        need: { medicine: 'Nexium', minQuantity: 1 },
+        listing: { name: 'Nexium 40mg', recipientType: 'pharmacies' },
+        matches: false,
+      },
+      {
+        what: "a pharmacy's need, listing for pharmacies",
+        needer: 'pharmacy',
+        need: { medicine: 'Nexium', minQuantity: 1 },
+        listing: { name: 'Nexium 40mg', recipientType: 'pharmacies' },
+        matches: true,
+      },
+      {
+        what: 'own listing',
+        needer: 'pharmacy',
+        need: { medicine: 'Lipitor', minQuantity: 1 },
+        listing: { name: 'Lipitor 20mg' },
+        own: true,
+        matches: false,
+      },
     ];
-    const needers = await Promise.all(cases.map((c) => (c.own ? Promise.resolve(pharmacy) : p.user(c.needer))));
+    const needers = await Promise.all(
+      cases.map((c) => (c.own ? Promise.resolve(pharmacy) : p.user(c.needer))),
+    );
     const needs = await Promise.all(cases.map((c, i) => declare(needers[i]!, c.need)));
     await needJobsDone();
     const listings: Array<{ id: number; name: string }> = [];
@@ -116,7 +199,12 @@ describe('matching a listing to needs', () => {
       version: 1,
     };
     await withTransaction(pool(), (c) =>
-      applyMedicineEvent(c, { eventId: randomUUID(), type: 'medicine.changed', occurredAt: '', medicine: snapshot }),
+      applyMedicineEvent(c, {
+        eventId: randomUUID(),
+        type: 'medicine.changed',
+        occurredAt: '',
+        medicine: snapshot,
+      }),
     );
     expect(await stored(expiredNeed.id)).toEqual([]);
   });
@@ -124,11 +212,15 @@ describe('matching a listing to needs', () => {
   it("leaves out a suspended owner's listing", async () => {
     const [ngo, owner] = await Promise.all([p.user('ngo'), p.user('pharmacy')]);
     const listing = await list(owner, { name: 'Cataflam 50mg' });
-    await p.identity.api.put(`/api/admin/users/${owner.id}/status`, { status: 'rejected' }, { token: admin.token });
+    await p.identity.api.put(
+      `/api/admin/users/${owner.id}/status`,
+      { status: 'rejected' },
+      { token: admin.token },
+    );
     await waitUntil(
       async () =>
-        (await pool().query('SELECT status FROM requests.users WHERE id = $1', [owner.id])).rows[0]?.status ===
-        'rejected',
+        (await pool().query('SELECT status FROM requests.users WHERE id = $1', [owner.id])).rows[0]
+          ?.status === 'rejected',
     );
     const need = await declare(ngo, { medicine: 'Cataflam', minQuantity: 1 });
     await needJobsDone();
@@ -159,11 +251,17 @@ describe('matching a listing to needs', () => {
     );
     expect(counts.rows[0]).toEqual({ matches: 2, notes: 2 });
 
-    const notes = await p.requests.api.get<{ items?: Notification[] } | Notification[]>('/api/notifications', as(ngo, 'ar'));
-    const items = (Array.isArray(notes.body) ? notes.body : notes.body.items) as Notification[];
-    expect(items.filter((n) => n.type === 'need-match').map((n) => n.medicineId).sort(byNumber)).toEqual(
-      [first.id, second.id].sort(byNumber),
+    const notes = await p.requests.api.get<{ items?: Notification[] } | Notification[]>(
+      '/api/notifications',
+      as(ngo, 'ar'),
     );
+    const items = (Array.isArray(notes.body) ? notes.body : notes.body.items) as Notification[];
+    expect(
+      items
+        .filter((n) => n.type === 'need-match')
+        .map((n) => n.medicineId)
+        .sort(byNumber),
+    ).toEqual([first.id, second.id].sort(byNumber));
     expect(items.find((n) => n.medicineId === first.id)!.message).toContain('مناسب لاحتياجك "Klacid"');
 
     // Best first: urgent need, then the listing that expires soonest.
@@ -176,11 +274,19 @@ describe('matching a listing to needs', () => {
     expect(one.body.map((m) => m.medicine.id)).toEqual([second.id]);
 
     // The listing drops below the need's minimum: its match goes.
-    const edited = await p.catalog.api.put(`/api/medicines/${second.id}`, { quantity: 1 }, { token: pharmacy.token });
+    const edited = await p.catalog.api.put(
+      `/api/medicines/${second.id}`,
+      { quantity: 1 },
+      { token: pharmacy.token },
+    );
     expect(edited.status).toBe(200);
     await waitUntil(async () => !(await stored(need.id)).includes(second.id), { what: 'the match to go' });
     // The need is closed: all its matches go.
-    await p.requests.api.put(`/api/needs/${need.id}`, { medicine: 'Klacid', minQuantity: 2, status: 'closed' }, as(ngo));
+    await p.requests.api.put(
+      `/api/needs/${need.id}`,
+      { medicine: 'Klacid', minQuantity: 2, status: 'closed' },
+      as(ngo),
+    );
     await needJobsDone();
     expect(await stored(need.id)).toEqual([]);
     expect((await p.requests.api.get('/api/needs/matches?needId=abc', as(ngo))).status).toBe(400);
@@ -202,7 +308,11 @@ describe('matching a listing to needs', () => {
     await setGovernorate(ngo, 'giza');
     await setGovernorate(near, 'giza');
     await setGovernorate(far, 'aswan');
-    const bad = await p.identity.api.put('/api/auth/me', { governorate: 'atlantis' }, { token: ngo.token, headers: { 'accept-language': 'ar' } });
+    const bad = await p.identity.api.put(
+      '/api/auth/me',
+      { governorate: 'atlantis' },
+      { token: ngo.token, headers: { 'accept-language': 'ar' } },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.details[0].message).toBe('اختار محافظة من القايمة');
 
@@ -217,13 +327,17 @@ describe('matching a listing to needs', () => {
     ]);
   });
 
-  it('e-mails a digest of new matches at most once an hour, in the needer\'s language, with deep links', async () => {
+  it("e-mails a digest of new matches at most once an hour, in the needer's language, with deep links", async () => {
     const ngo = await p.identity.createUser('ngo', 'approved', 'ngo');
-    await p.identity.api.put('/api/auth/me', { language: 'ar' }, { token: await p.identity.login(ngo.email) });
+    await p.identity.api.put(
+      '/api/auth/me',
+      { language: 'ar' },
+      { token: await p.identity.login(ngo.email) },
+    );
     await waitUntil(
       async () =>
-        (await pool().query('SELECT language FROM requests.users WHERE id = $1', [ngo.id])).rows[0]?.language ===
-        'ar',
+        (await pool().query('SELECT language FROM requests.users WHERE id = $1', [ngo.id])).rows[0]
+          ?.language === 'ar',
       { what: 'the language in the read model' },
     );
     const needer = { ...ngo, token: await p.identity.login(ngo.email) };

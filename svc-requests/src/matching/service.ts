@@ -10,7 +10,13 @@ const matchNotification = (m: NewMatch): NewNotification => ({
   type: 'need-match',
   titleKey: 'notifyNeedMatchTitle',
   messageKey: 'notifyNeedMatch',
-  params: { needId: m.needId, need: m.needText, medicine: m.medicineName, quantity: m.quantity, days: m.daysLeft },
+  params: {
+    needId: m.needId,
+    need: m.needText,
+    medicine: m.medicineName,
+    quantity: m.quantity,
+    days: m.daysLeft,
+  },
   medicineId: m.medicineId,
   sourceKey: `need-match:${m.needId}:${m.medicineId}`,
 });
@@ -27,5 +33,9 @@ export async function matchAndNotify(client: PoolClient, scope: MatchScope): Pro
 
 /** A need changed: its matches are re-evaluated by the need-match worker (never on the request path). */
 export function queueNeedMatching(client: PoolClient, needId: number): Promise<string> {
-  return addToOutbox(client, schema, { queue: needMatchQueueName, name: 'need.changed', payload: { needId } });
+  return addToOutbox(client, schema, {
+    queue: needMatchQueueName,
+    name: 'need.changed',
+    payload: { needId },
+  });
 }
