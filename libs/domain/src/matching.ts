@@ -47,6 +47,11 @@ export const matchOrderSql =
  * Where a match opens: the needer's browse screen on that listing with Request Pickup ready
  * (e-mail digests and notifications link here; mf-ngo and mf-pharmacy browse read it).
  */
-export function matchRequestLink(role: string, medicineId: number): string {
-  return `/${role}/browse?medicine=${medicineId}&request=1`;
+export function matchRequestLink(role: string, medicineId: number, quantity?: number): string {
+  return `/${role}/browse?medicine=${medicineId}&request=1${quantity ? `&quantity=${quantity}` : ''}`;
+}
+
+/** The screen of a role's wanted list ("What we need" for NGOs, "Wanted" for pharmacies). */
+export function wantedListPath(role: string): string {
+  return role === 'pharmacy' ? '/pharmacy/wanted' : `/${role}/needs`;
 }

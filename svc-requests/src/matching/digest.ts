@@ -1,5 +1,5 @@
 import { matchDigestQueueName, mailQueueName, type MailJob } from '@medrelay/contracts';
-import { matchRequestLink } from '@medrelay/domain';
+import { matchRequestLink, wantedListPath } from '@medrelay/domain';
 import {
   addToOutbox,
   createQueue,
@@ -21,7 +21,7 @@ function digestMail(due: DigestDue, ctx: RequestsContext, systemName: string, ad
     need: String(params.need ?? ''),
     quantity: Number(params.quantity ?? 0),
     days: Number(params.days ?? 0),
-    link: `${ctx.config.PUBLIC_URL}${matchRequestLink(due.userType, medicineId)}`,
+    link: `${ctx.config.PUBLIC_URL}${matchRequestLink(due.userType, medicineId, Number(params.take ?? 0))}`,
   }));
   return {
     // The notifications it reports: the same digest never mails twice.
@@ -35,7 +35,7 @@ function digestMail(due: DigestDue, ctx: RequestsContext, systemName: string, ad
       name: due.name,
       count: String(items.length),
       items: JSON.stringify(items),
-      needsUrl: `${ctx.config.PUBLIC_URL}/${due.userType}/needs`,
+      needsUrl: `${ctx.config.PUBLIC_URL}${wantedListPath(due.userType)}`,
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   availableSql,
   daysLeftSql,
   matchOrderSql,
+  matchRequestQuantity,
   needMatchThreshold,
   visibleToRoleSql,
 } from '@medrelay/domain';
@@ -22,6 +23,8 @@ export interface NewMatch {
   medicineName: string;
   quantity: number;
   daysLeft: number;
+  /** What one tap requests: min(the need's accept-up-to or minimum, available). */
+  take: number;
 }
 
 const days = daysLeftSql('m.expiry_date');
@@ -36,7 +39,8 @@ const days = daysLeftSql('m.expiry_date');
 function candidatesSql(scope: MatchScope): string {
   const where = 'medicineIds' in scope ? 'm.id = ANY($1::int[])' : 'n.id = ANY($1::int[])';
   return `
-    SELECT n.id AS need_id, n.owner_id AS need_owner_id, n.medicine AS need_text, m.id AS medicine_id,
+    SELECT n.id AS need_id, n.owner_id AS need_owner_id, n.medicine AS need_text, n.min_quantity,
+           n.accept_up_to, m.id AS medicine_id,
            m.name AS medicine_name, m.quantity, ${days} AS days_left,
            word_similarity(requests.match_text(n.medicine), requests.match_text(m.name)) AS score
       FROM requests.needs n
@@ -74,6 +78,8 @@ export async function refreshMatches(client: PoolClient, scope: MatchScope): Pro
     medicine_name: string;
     quantity: number;
     days_left: number;
+    min_quantity: number;
+    accept_up_to: number | null;
   }>(
     `WITH candidates AS (${candidatesSql(scope)}),
      gone AS (
@@ -98,6 +104,7 @@ export async function refreshMatches(client: PoolClient, scope: MatchScope): Pro
     medicineName: r.medicine_name,
     quantity: r.quantity,
     daysLeft: r.days_left,
+    take: matchRequestQuantity({ minQuantity: r.min_quantity, acceptUpTo: r.accept_up_to }, r.quantity),
   }));
 }
 

@@ -16,6 +16,7 @@ const matchNotification = (m: NewMatch): NewNotification => ({
     medicine: m.medicineName,
     quantity: m.quantity,
     days: m.daysLeft,
+    take: m.take,
   },
   medicineId: m.medicineId,
   sourceKey: `need-match:${m.needId}:${m.medicineId}`,
