@@ -40,7 +40,7 @@ export function isGovernorate(value: unknown): value is Governorate {
 export const governorateLabels: Record<Governorate, { en: string; ar: string }> = {
   cairo: { en: 'Cairo', ar: 'القاهرة' },
   giza: { en: 'Giza', ar: 'الجيزة' },
-  alexandria: { en: 'Alexandria', ar: 'إسكندرية' },
+  alexandria: { en: 'Alexandria', ar: 'الإسكندرية' },
   qalyubia: { en: 'Qalyubia', ar: 'القليوبية' },
   sharqia: { en: 'Sharqia', ar: 'الشرقية' },
   dakahlia: { en: 'Dakahlia', ar: 'الدقهلية' },

@@ -167,6 +167,11 @@ const en = {
   },
   dosageForm: dosageFormTexts('en'),
   governorate: governorateTexts('en'),
+  governorateField: {
+    label: 'Governorate',
+    hint: 'Optional. Matches in your governorate are shown first.',
+    none: 'Not given',
+  },
   contact: {
     label: 'Contact',
     person: 'Contact person: {{name}}',
@@ -472,6 +477,11 @@ const ar: Texts & {
   },
   dosageForm: dosageFormTexts('ar'),
   governorate: governorateTexts('ar'),
+  governorateField: {
+    label: 'المحافظة',
+    hint: 'اختياري. الأدوية اللي في محافظتك بتظهر الأول.',
+    none: 'مش محددة',
+  },
   contact: {
     label: 'للتواصل',
     person: 'المسؤول: {{name}}',
