@@ -15,6 +15,7 @@ import { closedLoop } from './bench/closed-loop';
 import { cpuPerCall, postgresProcesses, type Parties } from './bench/cpu';
 import { timeExpiryScan } from './bench/expiry-scan';
 import { judgeGoals, landingTransferred, type Figures } from './bench/goals';
+import { seedNeeds, timeMatching } from './bench/matching';
 import { parseBenchOptions } from './bench/options';
 import { startPlatform, stopPlatform, type Platform } from './bench/platform';
 import { printReport, writeReport, type BenchReport } from './bench/report';
@@ -231,6 +232,17 @@ async function main() {
     figures.openLoop = report.openLoop = open.result;
     report.cpuMsPerCall = { ...report.cpuMsPerCall, 'browse open loop, through the gateway': open.msPerCall };
     await untilIdle(`${p.urls.catalog}/api/medicines?pageSize=1`, bearer(ngo.token));
+  }
+
+  // 6b. Matching (issue 16): 10,000 needs against the seeded listings; a listing created through
+  // the gateway until its matches are stored, and the POST's own latency.
+  if (options.scale) {
+    const t0 = performance.now();
+    const needs = await withPool(p, (pool) => seedNeeds(pool, 10_000));
+    log(`seeded ${needs} needs (and the read models) in ${secondsSince(t0)} s; timing matching…`);
+    figures.matching = report.matching = await withPool(p, (pool) =>
+      timeMatching(pool, p.urls.gateway, pharmacy.token, { listings: options.scale!, needs }),
+    );
   }
 
   // 7. Last, the expiry scan: its events and e-mails would disturb the other figures.

@@ -2,6 +2,7 @@
 // quick run at 20,000 listings) says so: `atGoalScale` is false.
 import type { ClosedLoopResult } from './closed-loop';
 import type { ScanTiming } from './expiry-scan';
+import type { MatchingTiming } from './matching';
 import type { OpenLoopResult } from './open-loop';
 import type { AnswerSize } from './scenarios';
 
@@ -22,6 +23,7 @@ export interface Figures {
   ownPages?: AnswerSize;
   answers: AnswerSize[];
   scan?: ScanTiming;
+  matching?: MatchingTiming;
   /** KB of JS the landing page transferred, when the bundle report gives it. */
   landingKbTransferred?: number;
   /** Largest Contentful Paint of the landing page (cold, phone size), ms. */
@@ -100,6 +102,17 @@ export function judgeGoals(f: Figures): Goal[] {
           atGoalScale: f.scan.listings >= 1_000_000,
         }
       : notMeasured('expiry scan', '1,000,000 listings in ≤ 10 s'),
+  );
+  goals.push(
+    f.matching
+      ? {
+          goal: "a new listing's matches stored (issue 16)",
+          target: '≤ 2 s at 100,000 listings and 10,000 needs',
+          measured: `p50 ${f.matching.matchedAfter.p50ms} ms, p99 ${f.matching.matchedAfter.p99ms} ms over ${f.matching.samples} listings (${f.matching.matchesPerListing} matches each); POST p50 ${f.matching.postMatching.p50ms} ms vs ${f.matching.postNoMatch.p50ms} ms matching nothing`,
+          pass: f.matching.matchedAfter.p99ms <= 2000,
+          atGoalScale: f.matching.listings >= 100_000 && f.matching.needs >= 10_000,
+        }
+      : notMeasured("a new listing's matches stored", '≤ 2 s at 100,000 listings and 10,000 needs'),
   );
   goals.push(
     f.landingKbTransferred === undefined

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { ClosedLoopResult } from './closed-loop';
 import type { ScanTiming } from './expiry-scan';
 import type { Goal } from './goals';
+import type { MatchingTiming } from './matching';
 import type { OpenLoopResult } from './open-loop';
 import type { BenchOptions } from './options';
 import type { AnswerSize } from './scenarios';
@@ -20,6 +21,7 @@ export interface BenchReport {
   answers: AnswerSize[];
   scan?: ScanTiming;
   scanError?: string;
+  matching?: MatchingTiming;
   memory: Record<string, number>;
   bundles: object[];
   goals: Goal[];
@@ -47,6 +49,7 @@ export function printReport(r: BenchReport): void {
   if (r.seed) console.log('\nseed:', r.seed);
   if (r.scan) console.log('expiry scan:', r.scan);
   if (r.scanError) console.log('expiry scan failed:', r.scanError);
+  if (r.matching) console.log('matching:', r.matching);
   console.log('memory after the run:', r.memory);
   if (r.bundles.length) {
     console.log('\nfront-end downloads (KB):');
@@ -79,6 +82,7 @@ export function writeReport(root: string, r: BenchReport): string {
     'answers',
     'scan',
     'scanError',
+    'matching',
     'memory',
     'bundles',
   ];

@@ -381,6 +381,11 @@ const cases: Case[] = [
     row(401, 200, 200, 403, 403, 403, 401),
   ],
   [
+    'GET /api/needs/matches',
+    async (a) => (await p.requests.api.get('/api/needs/matches', { token: tokenOf(a) })).status,
+    row(401, 200, 200, 403, 403, 403, 401),
+  ],
+  [
     'PUT /api/needs/:id (own where the role keeps a list)',
     async (a) =>
       (await p.requests.api.put(`/api/needs/${await ownNeed(a)}`, needBody, { token: tokenOf(a) })).status,

@@ -13,6 +13,8 @@ export const requestsConfigShape = {
   INTERNAL_SECRET: z.string().min(16),
   /** Where people open the platform; used for links in e-mails. */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /** How often the match digest job looks for digests due (each user gets at most one an hour). */
+  MATCH_DIGEST_EVERY_MS: z.coerce.number().int().positive().default(600_000),
   /** Run the event consumers and the release worker in this process. */
   WORKERS: z.enum(['on', 'off']).default('on'),
 };

@@ -1,16 +1,20 @@
 import { fileURLToPath } from 'node:url';
-import { mailQueueName, userEventQueues } from '@medrelay/contracts';
+import { mailQueueName, needMatchQueueName, userEventQueues } from '@medrelay/contracts';
 import {
   createLogger,
   createServiceRuntime,
   createWorker,
   type Logger,
   publishedSettings,
+  withTransaction,
 } from '@medrelay/service-kit';
 import { createCatalogClient } from './catalog-client';
 import type { RequestsConfig } from './config';
 import { releaseQueueName, schema, type RequestsContext } from './context';
+import { startMatchDigestScheduler } from './matching/digest';
+import { matchAndNotify } from './matching/service';
 import { startMedicineEventConsumer } from './medicines/read-model';
+import { matchRoutes } from './matching/routes';
 import { needRoutes } from './needs/routes';
 import { notificationRoutes } from './notifications/routes';
 import { requestRoutes } from './requests/routes';
@@ -32,7 +36,7 @@ export async function createRequestsService(
     config,
     schema,
     migrationsDir,
-    queueNames: [mailQueueName, releaseQueueName],
+    queueNames: [mailQueueName, releaseQueueName, needMatchQueueName],
     logger,
   });
   const { pool, prefix, workerConnection } = runtime;
@@ -41,7 +45,13 @@ export async function createRequestsService(
     catalog: createCatalogClient(config.CATALOG_URL, config.INTERNAL_SECRET, config.CATALOG_TIMEOUT_MS),
     settings: publishedSettings(runtime.redis, prefix),
   };
-  const app = runtime.app([statsRoutes(ctx), requestRoutes(ctx), notificationRoutes(ctx), needRoutes(ctx)]);
+  const app = runtime.app([
+    statsRoutes(ctx),
+    requestRoutes(ctx),
+    notificationRoutes(ctx),
+    matchRoutes(ctx),
+    needRoutes(ctx),
+  ]);
 
   ctx.outbox.start();
   const workers =
@@ -59,6 +69,16 @@ export async function createRequestsService(
             prefix,
             logger,
           ),
+          // A need created, changed or closed: its matches re-evaluated (issue 16).
+          createWorker<{ needId: number }>(
+            needMatchQueueName,
+            (job) =>
+              withTransaction(pool, (client) => matchAndNotify(client, { needIds: [job.data.needId] })),
+            workerConnection,
+            prefix,
+            logger,
+          ),
+          await startMatchDigestScheduler(ctx, workerConnection, logger),
         ]
       : [];
 

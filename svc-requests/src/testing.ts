@@ -81,3 +81,4 @@ export async function startTestPlatform(options: { instances?: number } = {}) {
 }
 export type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
 export type TestUser = Awaited<ReturnType<TestPlatform['user']>>;
+export { sendMatchDigests } from './matching/digest';

@@ -28,7 +28,17 @@ export const catalogKeys = {
   minePage: (params: MyMedicinesParams) => routeKey(catalog.myMedicines, { query: params }),
   mySummary: routeKey(catalog.myMedicineSummary),
   expiring: routeKey(catalog.expiringMedicines),
+  one: (id: number) => routeKey(catalog.medicine, { params: { id } }),
 };
+
+/** One listing by id (a match's deep link opens it); the caller must be allowed to see it. */
+export function useMedicine(id: number | null) {
+  return useQuery<Medicine>({
+    queryKey: catalogKeys.one(id ?? 0),
+    enabled: id !== null,
+    refetchOnMount: 'always',
+  });
+}
 
 /** Browse filters as the screens set them; unset ones are left out of the query string. */
 export type MedicineBrowseParams = Partial<

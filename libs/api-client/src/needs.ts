@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Need, NeedCreateInput, NeedStatus, NeedUpdateInput } from '@medrelay/contracts';
+import type { Need, NeedCreateInput, NeedMatch, NeedStatus, NeedUpdateInput } from '@medrelay/contracts';
 import { requestEndpoints as requests } from '@medrelay/contracts/endpoints';
 import { callApi, routeKey } from './call';
 import { apiPage, type Page } from './http';
@@ -15,7 +15,28 @@ export interface NeedListParams {
 export const needKeys = {
   mine: routeKey(requests.myNeeds),
   page: (params: NeedListParams) => routeKey(requests.myNeeds, { query: params }),
+  /** Prefix of every page of matches. */
+  matches: routeKey(requests.needMatches),
+  matchPage: (params: NeedMatchParams) => routeKey(requests.needMatches, { query: params }),
 };
+
+export interface NeedMatchParams {
+  needId?: number;
+  page?: number;
+  pageSize?: number;
+}
+
+/**
+ * A page of the caller's matches (issue 16), best first, optionally of one need. Afresh when a
+ * screen opens: matching runs in the background, so what was read before may be behind.
+ */
+export function useNeedMatches(params: NeedMatchParams) {
+  return useQuery<Page<NeedMatch>>({
+    queryKey: needKeys.matchPage(params),
+    queryFn: getQueryFn({ on401: 'throw' }, apiPage<NeedMatch>),
+    refetchOnMount: 'always',
+  });
+}
 
 /** A page of the caller's wanted list (issue 16), newest first, with the total. */
 export function useNeedsPage(params: NeedListParams) {
@@ -42,7 +63,11 @@ export function useSaveNeed() {
       id === undefined
         ? callApi(requests.createNeed, { body: values })
         : callApi(requests.updateNeed, { params: { id }, body: values }),
-    onSuccess: () => client.invalidateQueries({ queryKey: needKeys.mine }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: needKeys.mine }),
+        client.invalidateQueries({ queryKey: needKeys.matches }),
+      ]),
   });
 }
 

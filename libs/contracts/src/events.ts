@@ -1,3 +1,4 @@
+import { governorates } from '@medrelay/domain/governorates';
 import { z } from 'zod';
 import { languages } from './messages';
 import { userStatuses, userTypes } from './roles';
@@ -16,6 +17,8 @@ export const userSnapshotSchema = z.object({
   organizationName: z.string().nullable(),
   /** The language the user reads e-mails in (events written before it existed read as en). */
   language: z.enum(languages).default('en'),
+  /** The user's governorate (issue 16); events written before it read as none. */
+  governorate: z.enum(governorates).nullable().optional(),
   /** Increments on every change: consumers keep the newest and ignore older ones. */
   version: z.number().int(),
 });

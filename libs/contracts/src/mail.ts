@@ -16,6 +16,7 @@ export const mailTemplates = [
   'expiry-digest',
   'recall-quarantined',
   'recall-lifted',
+  'need-match-digest',
 ] as const;
 export type MailTemplate = (typeof mailTemplates)[number];
 

@@ -343,6 +343,12 @@ export const messages = {
     en: 'The recall of {medicine} is lifted: your approved request is active again.',
     ar: 'سحب {medicine} اترفع: طلبك اللي اتوافق عليه رجع شغال تاني.',
   },
+  notifyNeedMatchTitle: { en: 'A match for what you need', ar: 'لقينا حاجة من اللي محتاجها' },
+  notifyNeedMatch: {
+    en: '{medicine} ({quantity} units, {days} day(s) left) matches your need "{need}"',
+    ar: '{medicine} ({quantity} وحدة، فاضل {days} يوم) مناسب لاحتياجك "{need}"',
+  },
+  governorateInvalid: { en: 'Choose a governorate from the list', ar: 'اختار محافظة من القايمة' },
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dosageForms } from '@medrelay/domain/dosage-forms';
-import { listPageFields, typeError } from './fields';
+import { governorates } from '@medrelay/domain/governorates';
+import { idParam, listPageFields, typeError } from './fields';
 import { medicineLimits } from './medicines';
 
 export const needUrgencies = ['routine', 'urgent'] as const;
@@ -91,3 +92,44 @@ export const needSchema = z.object({
   updatedAt: z.string(),
 });
 export type Need = z.infer<typeof needSchema>;
+
+/** GET /api/needs/matches: the caller's matches, best first, optionally of one need. */
+export const needMatchQuerySchema = z
+  .object({ needId: idParam.shape.id.optional(), ...listPageFields })
+  .strict();
+export type NeedMatchQuery = z.output<typeof needMatchQuerySchema>;
+
+/** A listing that matches one of the caller's open needs (issue 16 items 2 and 4). */
+export const needMatchSchema = z.object({
+  needId: z.number().int(),
+  /** What the need asks: why this listing matched, and what one tap requests. */
+  need: needSchema.pick({
+    medicine: true,
+    dosageForm: true,
+    minQuantity: true,
+    acceptUpTo: true,
+    urgency: true,
+  }),
+  medicine: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    type: z.string(),
+    quantity: z.number().int(),
+    expiryDate: z.string(),
+    recipientType: z.string(),
+    source: z.enum(['pharmacy', 'donor']),
+    discountPrice: z.number().nullable(),
+    imageUrl: z.string().nullable(),
+  }),
+  /** The listing's owner and their area (a governorate key, null when they named none). */
+  owner: z.object({
+    id: z.number().int(),
+    name: z.string().nullable(),
+    governorate: z.enum(governorates).nullable(),
+  }),
+  daysLeft: z.number().int(),
+  sameGovernorate: z.boolean(),
+  /** How close the names are (trigram word similarity, 0–1). */
+  score: z.number(),
+});
+export type NeedMatch = z.infer<typeof needMatchSchema>;

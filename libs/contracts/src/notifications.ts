@@ -10,6 +10,8 @@ export const notificationTypes = [
   'expiry-alert',
   'recall-quarantined',
   'recall-lifted',
+  /** A listing matches one of the reader's wanted-list needs (issue 16); params carry the need id. */
+  'need-match',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

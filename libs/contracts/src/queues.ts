@@ -7,6 +7,11 @@ export const expiryScanQueueName = 'catalog.expiry-scan';
 /** Requests asks catalog to release reserved stock through this queue. */
 export const releaseQueueName = 'requests.reservation-releases';
 
+/** A need created, changed, closed or deleted: svc-requests re-evaluates its matches (issue 16). */
+export const needMatchQueueName = 'requests.need-matches';
+/** The hourly match e-mail digest (a BullMQ job scheduler in svc-requests). */
+export const matchDigestQueueName = 'requests.match-digest';
+
 /** Every BullMQ queue of the platform: the admin queue dashboard shows these. */
 export const allQueueNames = [
   mailQueueName,
@@ -14,4 +19,6 @@ export const allQueueNames = [
   medicineEventQueue,
   expiryScanQueueName,
   releaseQueueName,
+  needMatchQueueName,
+  matchDigestQueueName,
 ] as const;

@@ -1,3 +1,4 @@
+import { governorates } from '@medrelay/domain/governorates';
 import { z } from 'zod';
 import { languages } from './messages';
 import {
@@ -33,6 +34,8 @@ export const pharmacistLicenseField = z
     ctx.addIssue({ code: 'custom', message: 'pharmacistLicenseInvalid' });
     return z.NEVER;
   });
+/** One of Egypt's 27 governorates (libs/domain), optional; null clears it in a profile update. */
+export const governorateField = z.enum(governorates, { error: 'governorateInvalid' }).nullable().optional();
 
 /** Registration payload (spec §3, rules of §5). userType defaults to donor. */
 export const registrationSchema = z
@@ -50,6 +53,7 @@ export const registrationSchema = z
     /** Required for NGOs (Law 127/1955: donated medicines end with a pharmacist); others omit it. */
     pharmacistLicense: pharmacistLicenseField,
     language: languageSchema.optional(),
+    governorate: governorateField,
   })
   .superRefine(
     (value, ctx) => {
@@ -100,6 +104,8 @@ export const userSchema = z.object({
   userType: z.enum(userTypes),
   status: z.enum(userStatuses),
   language: languageSchema,
+  /** Where the user is (issue 16); null when they named none. */
+  governorate: z.enum(governorates).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   profile: profileSchema.nullable(),
@@ -134,6 +140,7 @@ export const profileUpdateSchema = z
     name: nameField,
     phone: phoneField,
     language: languageSchema,
+    governorate: governorateField,
     address: optionalText(limits.addressMax),
     commercialLicense: z
       .string(typeError('commercialLicenseRequired'))

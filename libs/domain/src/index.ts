@@ -17,3 +17,5 @@ export * from './listing-visibility';
 export * from './formats';
 export * from './pickup';
 export * from './photos';
+export * from './governorates';
+export * from './matching';

@@ -1,10 +1,19 @@
 import type { Language } from '@medrelay/contracts';
 import { dosageFormLabels, dosageForms, type DosageForm } from '@medrelay/domain/dosage-forms';
+import { governorateLabels, governorates, type Governorate } from '@medrelay/domain/governorates';
 
 /** `dosageForm.<key>` in one language, from the labels libs/domain keeps (browse search uses them too). */
 function dosageFormTexts(language: Language): Record<DosageForm, string> {
   return Object.fromEntries(dosageForms.map((key) => [key, dosageFormLabels[key][language]])) as Record<
     DosageForm,
+    string
+  >;
+}
+
+/** `governorate.<key>` in one language, from libs/domain's names of Egypt's 27 governorates. */
+function governorateTexts(language: Language): Record<Governorate, string> {
+  return Object.fromEntries(governorates.map((key) => [key, governorateLabels[key][language]])) as Record<
+    Governorate,
     string
   >;
 }
@@ -185,6 +194,12 @@ const en = {
     notYet: 'Not yet',
   },
   dosageForm: dosageFormTexts('en'),
+  governorate: governorateTexts('en'),
+  governorateField: {
+    label: 'Governorate',
+    hint: 'Optional. Matches in your governorate are shown first.',
+    none: 'Not given',
+  },
   contact: {
     label: 'Contact',
     person: 'Contact person: {{name}}',
@@ -259,6 +274,20 @@ const en = {
     deleted: 'Need deleted',
     saveFailed: 'The need was not saved',
     deleteFailed: 'The need was not deleted',
+    matches: {
+      title: 'Matching listings',
+      none: 'No matching listing yet. You will be told when one is listed.',
+      loadFailed: 'Could not load the matches',
+      why: 'Matches "{{need}}"',
+      whyForm: 'Matches "{{need}}" ({{form}})',
+      from: 'From {{owner}}',
+      area: 'Area: {{area}}',
+      noArea: 'Area not given',
+      sameArea: 'In your governorate',
+      more: 'Showing {{shown}} of {{total}}',
+      linked: 'The listing from your match',
+      gone: 'This listing is no longer available.',
+    },
   },
   toast: {
     loginSuccess: 'Login successful',
@@ -506,6 +535,12 @@ const ar: Texts & {
     notYet: 'لسه',
   },
   dosageForm: dosageFormTexts('ar'),
+  governorate: governorateTexts('ar'),
+  governorateField: {
+    label: 'المحافظة',
+    hint: 'اختياري. الأدوية اللي في محافظتك بتظهر الأول.',
+    none: 'مش محددة',
+  },
   contact: {
     label: 'للتواصل',
     person: 'المسؤول: {{name}}',
@@ -580,6 +615,20 @@ const ar: Texts & {
     deleted: 'الاحتياج اتمسح',
     saveFailed: 'الاحتياج ماتحفظش',
     deleteFailed: 'الاحتياج ماتمسحش',
+    matches: {
+      title: 'أدوية مناسبة',
+      none: 'لسه مفيش دوا مناسب. هنبلغك أول ما حد يعرض واحد.',
+      loadFailed: 'معرفناش نحمّل الأدوية المناسبة',
+      why: 'مناسب لـ "{{need}}"',
+      whyForm: 'مناسب لـ "{{need}}" ({{form}})',
+      from: 'من {{owner}}',
+      area: 'المنطقة: {{area}}',
+      noArea: 'المنطقة مش مكتوبة',
+      sameArea: 'في محافظتك',
+      more: 'معروض {{shown}} من {{total}}',
+      linked: 'الدوا اللي لقيناه لاحتياجك',
+      gone: 'الدوا ده مبقاش متاح.',
+    },
   },
   toast: {
     loginSuccess: 'تم تسجيل الدخول',

@@ -23,13 +23,13 @@ export async function applyUserEvent(
 
 async function upsertUser(client: pg.PoolClient, schema: string, user: UserSnapshot): Promise<void> {
   await client.query(
-    `INSERT INTO ${schema}.users (id, name, email, user_type, status, address, organization_name, language, version, phone)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+    `INSERT INTO ${schema}.users (id, name, email, user_type, status, address, organization_name, language, version, phone, governorate)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
      ON CONFLICT (id) DO UPDATE SET
        name = excluded.name, email = excluded.email, phone = excluded.phone, user_type = excluded.user_type,
        status = excluded.status, address = excluded.address,
        organization_name = excluded.organization_name, language = excluded.language,
-       version = excluded.version, updated_at = now()
+       governorate = excluded.governorate, version = excluded.version, updated_at = now()
      WHERE ${schema}.users.version < excluded.version`,
     [
       user.id,
@@ -42,6 +42,7 @@ async function upsertUser(client: pg.PoolClient, schema: string, user: UserSnaps
       user.language,
       user.version,
       user.phone,
+      user.governorate ?? null,
     ],
   );
 }
@@ -57,6 +58,7 @@ export interface ReadModelUser {
   address: string | null;
   organization_name: string | null;
   language: UserSnapshot['language'];
+  governorate: UserSnapshot['governorate'] | null;
   version: number;
 }
 

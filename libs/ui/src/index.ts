@@ -24,5 +24,6 @@ export * from './components/paged-list';
 export * from './forms/form-fields';
 export * from './forms/date-field';
 export * from './forms/file-picker';
+export * from './forms/governorate-select';
 export * from './components/list-preview';
 export * from './needs';

@@ -2,8 +2,8 @@ import { Button, Field, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { MedicineBrowseParams } from '@medrelay/api-client';
 import { urgentThresholdDays } from '@medrelay/domain';
-import { MedicineBrowser, PageHeader } from '@medrelay/ui';
-import { RequestPickup } from '../request-pickup';
+import { MatchDeepLink, MedicineBrowser, PageHeader } from '@medrelay/ui';
+import { RequestPickup, usePickupRequest } from '../request-pickup';
 
 const sourceFilters = ['all', 'pharmacy', 'donor', 'urgent'] as const;
 type SourceFilter = (typeof sourceFilters)[number];
@@ -18,9 +18,11 @@ function sourceQuery(filter: SourceFilter): MedicineBrowseParams {
 /** `/ngo/browse`: every available medicine offered to NGOs, searched, filtered and sorted. */
 export default function BrowseDonations() {
   const { t } = useTranslation('ngo');
+  const request = usePickupRequest();
   return (
     <>
       <PageHeader title={t('browse.title')} subtitle={t('browse.subtitle')} />
+      <MatchDeepLink request={request} />
       <MedicineBrowser<SourceFilter>
         sorts={['expiry', 'name', 'quantity']}
         initialFilter="all"

@@ -27,7 +27,7 @@ import { currentLanguage } from '@medrelay/i18n';
 import { usePageTitle } from '../chrome/use-page-title';
 import { useToast } from '../chrome/toasts';
 import { AuthLayout, EmailField } from './auth-layout';
-import { fieldMessage } from '@medrelay/ui';
+import { fieldMessage, GovernorateSelect } from '@medrelay/ui';
 
 function typeFromQuery(value: string | null): SelfRegisteringUserType {
   return (selfRegisteringUserTypes as readonly string[]).includes(value ?? '')
@@ -192,6 +192,17 @@ export function RegisterPage() {
           {...form.register('address')}
         />
       </Field>
+      <Controller
+        control={form.control}
+        name="governorate"
+        render={({ field }) => (
+          <GovernorateSelect
+            value={field.value}
+            onChange={field.onChange}
+            validationMessage={fieldMessage(t, errors.governorate)}
+          />
+        )}
+      />
       <Field validationMessage={fieldMessage(t, errors.acceptTerms)}>
         <Checkbox label={t('register.acceptTerms')} {...form.register('acceptTerms')} />
       </Field>

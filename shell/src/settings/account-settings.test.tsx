@@ -28,7 +28,7 @@ const valueOf = (label: string) => (screen.getByLabelText(new RegExp(`^${label}`
 
 describe('account settings (issue 13 #1)', () => {
   it('shows the stored profile in the fields, not empty boxes', async () => {
-    await renderInRemote(<AccountSettingsPage user={user({})} />, {
+    await renderInRemote(<AccountSettingsPage user={user({ governorate: 'giza' })} />, {
       role: 'ngo',
       texts: shellTexts,
       namespace: 'shell',
@@ -38,6 +38,9 @@ describe('account settings (issue 13 #1)', () => {
     expect(valueOf('Address')).toBe('12 Tahrir St, Cairo');
     expect(valueOf('Organization Name')).toBe('Resala Giza');
     expect(valueOf('Commercial Number')).toBe('CN-4411');
+    // Issue 16: the governorate, one of the 27, chosen from a list.
+    expect(valueOf('Governorate')).toBe('giza');
+    expect(screen.getAllByRole('option', { hidden: true })).toHaveLength(28);
   });
 
   it("shows a pharmacy's licence number in Arabic too", async () => {
@@ -49,5 +52,7 @@ describe('account settings (issue 13 #1)', () => {
     );
     await waitFor(() => expect(valueOf('رقم الترخيص التجاري')).toBe('LIC-9'));
     expect(valueOf('العنوان')).toBe('الدقي');
+    expect(valueOf('المحافظة')).toBe('');
+    screen.getByRole('option', { name: 'الإسكندرية', hidden: true });
   });
 });

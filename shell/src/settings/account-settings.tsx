@@ -11,7 +11,7 @@ import {
 } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { ApiError, callApi, meKey, tokenStore } from '@medrelay/api-client';
@@ -26,7 +26,7 @@ import {
   type User,
 } from '@medrelay/contracts';
 import { currentLanguage } from '@medrelay/i18n';
-import { FormInput, PageHeader } from '@medrelay/ui';
+import { FormInput, GovernorateSelect, PageHeader } from '@medrelay/ui';
 import { useToast } from '../chrome/toasts';
 import { useChangeLanguage } from '../chrome/use-change-language';
 import { fieldMessage } from '@medrelay/ui';
@@ -78,6 +78,7 @@ function ProfileCard({ user }: { user: User }) {
       name: user.name,
       phone: user.phone,
       address: user.profile?.address ?? '',
+      governorate: user.governorate ?? null,
       ...Object.fromEntries(extra.map((field) => [field, user.profile?.[field] ?? ''])),
     },
   });
@@ -109,6 +110,17 @@ function ProfileCard({ user }: { user: User }) {
         <Field label={t('settings.address')} validationMessage={fieldMessage(t, errors.address)}>
           <FormInput control={form.control} name="address" dir="auto" />
         </Field>
+        <Controller
+          control={form.control}
+          name="governorate"
+          render={({ field }) => (
+            <GovernorateSelect
+              value={field.value}
+              onChange={field.onChange}
+              validationMessage={fieldMessage(t, errors.governorate)}
+            />
+          )}
+        />
         {extra.map((field) => (
           <Field
             key={field}

@@ -19,7 +19,7 @@ const roleFields: Record<UserType, readonly string[]> = {
   donor: ['address'],
   admin: [],
 };
-const commonFields = ['name', 'phone', 'language'];
+const commonFields = ['name', 'phone', 'language', 'governorate'];
 /**
  * What the administrator checked before approving (spec §3): once approved, changing it would
  * bypass the review, so only the administrator's team can change it then.

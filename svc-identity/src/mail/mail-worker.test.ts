@@ -69,7 +69,21 @@ describe('mail templates', () => {
   const dataFor = (template: string) =>
     template === 'admin-registration-digest'
       ? { ...data, items: JSON.stringify([{ name: 'Mona', email: 'm@x', userType: 'ngo' }]) }
-      : data;
+      : template === 'need-match-digest'
+        ? {
+            ...data,
+            needsUrl: 'http://x/ngo/needs',
+            items: JSON.stringify([
+              {
+                medicine: 'Panadol',
+                need: 'Panadol',
+                quantity: 3,
+                days: 40,
+                link: 'http://x/ngo/browse?medicine=1&request=1',
+              },
+            ]),
+          }
+        : data;
   it('renders every template in English and Arabic with nothing left unfilled', () => {
     for (const template of mailTemplates) {
       for (const language of languages) {

@@ -132,6 +132,15 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
         `Your listings: ${d.listingsUrl}`,
       ],
     },
+    'need-match-digest': {
+      subject: (d) => `${d.count} new match(es) for what you need – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        'These listings match your wanted list. Open one to request it:',
+        ...matchLines(d.items, 'en'),
+        `Your wanted list: ${d.needsUrl}`,
+      ],
+    },
   },
   ar: {
     'registration-received': {
@@ -246,6 +255,15 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
         `إعلاناتك: ${d.listingsUrl}`,
       ],
     },
+    'need-match-digest': {
+      subject: (d) => `${d.count} حاجة جديدة مناسبة لاحتياجاتك – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        'الإعلانات دي مناسبة للي انت محتاجه. افتح أي واحد عشان تطلبه:',
+        ...matchLines(d.items, 'ar'),
+        `احتياجاتك: ${d.needsUrl}`,
+      ],
+    },
   },
 };
 
@@ -261,6 +279,21 @@ function digestLines(items: string | undefined, language: Language): string[] {
     language === 'ar'
       ? `• ${m.name}: ${m.quantity} وحدة، الصلاحية ${m.expiryDate} (باقي ${m.daysLeft} يوم)`
       : `• ${m.name}: ${m.quantity} units, expires ${m.expiryDate} (${m.daysLeft} days left)`,
+  );
+}
+
+/** The match digest's listings (a JSON list from svc-requests), each with its deep link. */
+function matchLines(items: string | undefined, language: Language): string[] {
+  let list: Array<{ medicine: string; need: string; quantity: number; days: number; link: string }> = [];
+  try {
+    list = JSON.parse(items ?? '[]');
+  } catch {
+    return [];
+  }
+  return list.map((m) =>
+    language === 'ar'
+      ? `• ${m.medicine}: ${m.quantity} وحدة، فاضل ${m.days} يوم (لاحتياجك "${m.need}") – اطلبه: ${m.link}`
+      : `• ${m.medicine}: ${m.quantity} units, ${m.days} days left (for your need "${m.need}") – request it: ${m.link}`,
   );
 }
 

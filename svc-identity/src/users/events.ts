@@ -24,6 +24,7 @@ export async function recordUserEvent(
       address: user.profile?.address ?? null,
       organizationName: user.profile?.organizationName ?? null,
       language: user.language,
+      governorate: user.governorate ?? null,
       version: user.version,
     },
   };

@@ -1,4 +1,5 @@
 import type { Language, Profile, User, UserListQuery, UserStatus, UserType } from '@medrelay/contracts';
+import type { Governorate } from '@medrelay/domain/governorates';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 type Db = Pool | PoolClient;
@@ -11,6 +12,7 @@ interface UserRow {
   user_type: UserType;
   status: UserStatus;
   language: Language;
+  governorate: Governorate | null;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -30,7 +32,7 @@ export interface StoredUser extends User {
 
 /** Users joined with whichever profile table matches their type; `extra` adds columns of u. */
 const selectUsers = (extra = '') => `
-  SELECT u.id, u.email, u.name, u.phone, u.user_type, u.status, u.language, u.version,
+  SELECT u.id, u.email, u.name, u.phone, u.user_type, u.status, u.language, u.governorate, u.version,
          u.created_at, u.updated_at,${extra}
          COALESCE(p.address, n.address, d.address) AS address,
          p.commercial_license, p.license_document,
@@ -72,6 +74,7 @@ function toUser(row: UserRow): StoredUser {
     userType: row.user_type,
     status: row.status,
     language: row.language,
+    governorate: row.governorate,
     version: row.version,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -142,6 +145,7 @@ export interface NewUser {
   userType: UserType;
   status: UserStatus;
   language: Language;
+  governorate?: Governorate | null | undefined;
   address?: string;
   commercialLicense?: string;
   organizationName?: string;
@@ -152,10 +156,19 @@ export interface NewUser {
 /** Inserts the user and the profile of its type. Returns null when the e-mail is taken. */
 export async function insertUser(db: PoolClient, user: NewUser): Promise<number | null> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO identity.users (email, password_hash, name, phone, user_type, status, language)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO identity.users (email, password_hash, name, phone, user_type, status, language, governorate)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
-    [user.email, user.passwordHash, user.name, user.phone, user.userType, user.status, user.language],
+    [
+      user.email,
+      user.passwordHash,
+      user.name,
+      user.phone,
+      user.userType,
+      user.status,
+      user.language,
+      user.governorate ?? null,
+    ],
   );
   const id = rows[0]?.id;
   if (id === undefined) return null;
@@ -219,14 +232,26 @@ const profileColumns = {
 export async function updateAccount(
   db: PoolClient,
   user: { id: number; userType: UserType },
-  changes: { name?: string; phone?: string; language?: Language } & Partial<
-    Record<keyof typeof profileColumns, string | undefined>
-  >,
+  changes: {
+    name?: string;
+    phone?: string;
+    language?: Language;
+    governorate?: Governorate | null | undefined;
+  } & Partial<Record<keyof typeof profileColumns, string | undefined>>,
 ): Promise<void> {
   await db.query(
     `UPDATE identity.users SET name = COALESCE($2, name), phone = COALESCE($3, phone), language = COALESCE($4, language),
+       governorate = CASE WHEN $5 THEN $6 ELSE governorate END,
        version = version + 1, updated_at = now() WHERE id = $1`,
-    [user.id, changes.name ?? null, changes.phone ?? null, changes.language ?? null],
+    [
+      user.id,
+      changes.name ?? null,
+      changes.phone ?? null,
+      changes.language ?? null,
+      // Absent leaves it; null clears it.
+      changes.governorate !== undefined,
+      changes.governorate ?? null,
+    ],
   );
   if (user.userType === 'admin') return;
   const sets: string[] = [];

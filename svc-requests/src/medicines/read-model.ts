@@ -17,7 +17,8 @@ import {
 import { schema } from '../context';
 import { applyRecallEvent, type RecallNoticeOptions } from '../recalls/consumer';
 import { addNotifications, type NewNotification } from '../notifications/repo';
-import { upsertMedicines } from './repo';
+import { matchAndNotify } from '../matching/service';
+import { setQuarantine, upsertMedicines } from './repo';
 
 /** The owner's notification for an expiry alert (the same alert never notifies twice). */
 const expiryNotification = (alert: ExpiryAlert): NewNotification => ({
@@ -39,9 +40,12 @@ export async function applyMedicineEvent(
   switch (event.type) {
     case 'medicine.changed':
       await upsertMedicines(client, [event.medicine]);
+      // A listing changed: its matches are re-evaluated with the change (issue 16).
+      await matchAndNotify(client, { medicineIds: [event.medicine.id] });
       break;
     case 'medicines.changed':
       await upsertMedicines(client, event.medicines);
+      await matchAndNotify(client, { medicineIds: event.medicines.map((m) => m.id) });
       break;
     case 'medicine.expiry-alert':
       await addNotifications(client, [expiryNotification(event)]);
@@ -50,9 +54,14 @@ export async function applyMedicineEvent(
       await addNotifications(client, event.alerts.map(expiryNotification));
       break;
     case 'recall.issued':
-    case 'recall.lifted':
+    case 'recall.lifted': {
       await applyRecallEvent(client, event, recallNotices);
+      // Quarantined listings leave (and given-back ones re-enter) matching like any other change.
+      const ids = event.type === 'recall.issued' ? event.listings.map((l) => l.medicineId) : event.restored;
+      await setQuarantine(client, ids, event.type === 'recall.issued' ? event.reason : null);
+      await matchAndNotify(client, { medicineIds: ids });
       break;
+    }
   }
   return true;
 }

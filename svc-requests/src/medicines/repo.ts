@@ -32,6 +32,19 @@ export async function upsertMedicines(db: Pool | PoolClient, medicines: Medicine
 
 export const upsertMedicine = (db: Pool | PoolClient, m: MedicineSnapshot) => upsertMedicines(db, [m]);
 
+/** A recall quarantined these listings (`reason`), or gave them back (null). */
+export async function setQuarantine(
+  db: PoolClient,
+  medicineIds: number[],
+  reason: string | null,
+): Promise<void> {
+  if (medicineIds.length === 0) return;
+  await db.query('UPDATE requests.medicines SET quarantine_reason = $2 WHERE id = ANY($1::int[])', [
+    medicineIds,
+    reason,
+  ]);
+}
+
 /** What a request's move needs of its medicine: the name (texts) and who offers it (pickup rules). */
 export interface MedicineSummary {
   name: string;

@@ -1,6 +1,7 @@
 import type { Need, NeedCreate, NeedUpdate } from '@medrelay/contracts';
-import { httpError, type Caller } from '@medrelay/service-kit';
+import { httpError, withTransaction, type Caller } from '@medrelay/service-kit';
 import type { RequestsContext } from '../context';
+import { queueNeedMatching } from '../matching/service';
 import { deleteNeed, insertNeed, needOwner, updateNeed } from './repo';
 
 /**
@@ -20,17 +21,30 @@ export function createNeedService(ctx: RequestsContext) {
       // The route's permission already allows only these two; this keeps the stored role honest.
       const role = caller.role === 'ngo' || caller.role === 'pharmacy' ? caller.role : null;
       if (!role) throw httpError.forbidden();
-      return insertNeed(ctx.pool, { id: caller.id, role }, body);
+      return withTransaction(ctx.pool, async (client) => {
+        const need = await insertNeed(client, { id: caller.id, role }, body);
+        await queueNeedMatching(client, need.id);
+        return need;
+      }).finally(() => ctx.outbox.nudge());
     },
     async update(caller: Caller, id: number, body: NeedUpdate): Promise<Need> {
-      const updated = await updateNeed(ctx.pool, caller.id, id, body);
+      const updated = await withTransaction(ctx.pool, async (client) => {
+        const need = await updateNeed(client, caller.id, id, body);
+        if (need) await queueNeedMatching(client, need.id);
+        return need;
+      }).finally(() => ctx.outbox.nudge());
       if (updated) return updated;
       await checkOwner(caller, id);
       // Deleted between the update and the check.
       throw httpError.notFound('needNotFound');
     },
     async remove(caller: Caller, id: number): Promise<void> {
-      if (await deleteNeed(ctx.pool, caller.id, id)) return;
+      const deleted = await withTransaction(ctx.pool, async (client) => {
+        const done = await deleteNeed(client, caller.id, id);
+        if (done) await queueNeedMatching(client, id);
+        return done;
+      }).finally(() => ctx.outbox.nudge());
+      if (deleted) return;
       await checkOwner(caller, id);
       throw httpError.notFound('needNotFound');
     },

@@ -338,4 +338,35 @@ describe('batch recalls (issue 17 item 5)', () => {
     expect(rows[0].n).toBe(1);
     expect((await mailsTo(ngo.email)).filter((m) => m.text.includes('Test redelivery'))).toHaveLength(1);
   });
+  it("takes a recalled batch out of the needers' matches, and gives it back when lifted", async () => {
+    const need = await p.requests.api.post<{ id: number }>(
+      '/api/needs',
+      { medicine: 'Recallmatch', minQuantity: 1, minDaysLeft: 0 },
+      { token: ngo.token },
+    );
+    expect(need.status).toBe(201);
+    const listing = await list(pharmacy, {
+      gtin: gtinOf(506),
+      batch: 'M1',
+      name: 'Recallmatch 500mg',
+      quantity: 4,
+    });
+    const matchedIds = async () =>
+      (
+        await p.requests.api.get<Array<{ medicine: { id: number } }>>(
+          `/api/needs/matches?needId=${need.body.id}`,
+          { token: ngo.token },
+        )
+      ).body.map((m) => m.medicine.id);
+    await waitUntil(async () => (await matchedIds()).includes(listing.id), { what: 'the listing matched' });
+    const issued = await recall({ gtin: gtinOf(506), batch: 'M1', reason: 'Contamination' });
+    expect(issued.status).toBe(201);
+    await waitUntil(async () => (await matchedIds()).length === 0, {
+      what: 'the recalled listing unmatched',
+    });
+    expect((await lift((issued.body as { id: number }).id)).status).toBeLessThan(300);
+    await waitUntil(async () => (await matchedIds()).includes(listing.id), {
+      what: 'the listing matched again',
+    });
+  });
 });

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { idParam } from '../fields';
-import { needCreateSchema, needListQuerySchema, needSchema, needUpdateSchema } from '../needs';
+import {
+  needCreateSchema,
+  needListQuerySchema,
+  needMatchQuerySchema,
+  needMatchSchema,
+  needSchema,
+  needUpdateSchema,
+} from '../needs';
 import { notificationListQuerySchema, notificationSchema } from '../notifications';
 import {
   requestCreateSchema,
@@ -150,6 +157,16 @@ export const requestApi = {
     query: needListQuerySchema,
     response: z.array(needSchema),
     headers: { 'X-Total-Count': 'Matching needs over all pages' },
+  }),
+  needMatches: route({
+    ...requests.needMatches,
+    tag: 'needs',
+    summary: "Listings that match the caller's open needs (or one need), best first, a page at a time",
+    access: 'approved',
+    permission: 'need.manage',
+    query: needMatchQuerySchema,
+    response: z.array(needMatchSchema),
+    headers: { 'X-Total-Count': 'Matches over all pages' },
   }),
   createNeed: route({
     ...requests.createNeed,

@@ -12,7 +12,16 @@ export interface ApiRoute {
   method: 'get' | 'post' | 'put' | 'delete';
   /** Express syntax (`/api/medicines/:id`). */
   path: string;
-  tag: 'auth' | 'account' | 'settings' | 'medicines' | 'requests' | 'needs' | 'notifications' | 'admin' | 'public';
+  tag:
+    | 'auth'
+    | 'account'
+    | 'settings'
+    | 'medicines'
+    | 'requests'
+    | 'needs'
+    | 'notifications'
+    | 'admin'
+    | 'public';
   summary: string;
   access: RouteAccess;
   /** The action of the permissions matrix (libs/domain, spec §6) the caller's role must hold. */

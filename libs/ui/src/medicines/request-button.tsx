@@ -6,8 +6,14 @@ import type { RequestDialogProps } from './request-dialog';
 const RequestDialog = lazy(() => import('./request-dialog'));
 
 /** A request button (Request Transfer, Request Pickup) that opens the request dialog. */
-export function RequestMedicineButton(props: RequestDialogProps) {
-  const [open, setOpen] = useState(false);
+export function RequestMedicineButton({
+  initiallyOpen = false,
+  ...props
+}: RequestDialogProps & {
+  /** Opens the dialog at once (a match's deep link: the listing with Request Pickup ready). */
+  initiallyOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
   const button = useRef<HTMLButtonElement>(null);
   const close = () => {
     setOpen(false);

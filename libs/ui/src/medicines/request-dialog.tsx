@@ -67,6 +67,8 @@ export interface RequestDialogProps {
   notesKind: 'transfer' | 'pickup';
   /** 'Request submitted' (pharmacy) or 'Request submitted successfully' (NGO), spec §8. */
   successTitle: string;
+  /** The quantity filled in at first (a match offers what its need accepts); 1 otherwise. */
+  initialQuantity?: number;
 }
 
 /**
@@ -78,6 +80,7 @@ export default function RequestDialog({
   label,
   notesKind,
   successTitle,
+  initialQuantity = 1,
   onClose,
 }: RequestDialogProps & { onClose: () => void }) {
   const { t } = useTranslation('common');
@@ -86,7 +89,7 @@ export default function RequestDialog({
   const [schema] = useState(() => requestCreateFormSchema(medicine.quantity));
   const form = useForm<RequestCreateInput, unknown, RequestCreate>({
     resolver: zodResolver(schema),
-    defaultValues: { medicineId: medicine.id, quantity: 1, notes: null },
+    defaultValues: { medicineId: medicine.id, quantity: initialQuantity, notes: null },
   });
   const { errors } = form.formState;
   // Until the user writes their own note (null until then), the default follows the quantity.
@@ -154,7 +157,7 @@ export default function RequestDialog({
           min={1}
           max={medicine.quantity}
           step={1}
-          defaultValue="1"
+          defaultValue={String(initialQuantity)}
           {...form.register('quantity', { valueAsNumber: true })}
         />
       </Field>

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '@medrelay/api-client';
-import type { Need } from '@medrelay/contracts';
+import type { Need, NeedMatch } from '@medrelay/contracts';
 import { renderInRemote } from '../test-support/render';
 import '../test-support/pages';
 import { NeedsScreen } from './needs-screen';
@@ -31,7 +31,11 @@ interface Call {
 }
 
 /** The needs API as the server answers it, on a list kept in memory (newest first). */
-function serveNeeds(list: Need[], refuse?: (body: Record<string, unknown>) => Response | undefined) {
+function serveNeeds(
+  list: Need[],
+  refuse?: (body: Record<string, unknown>) => Response | undefined,
+  matches: NeedMatch[] = [],
+) {
   tokenStore.set('component-test-token');
   const calls: Call[] = [];
   const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
@@ -44,6 +48,11 @@ function serveNeeds(list: Need[], refuse?: (body: Record<string, unknown>) => Re
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, path: url.pathname, search: url.search, body });
+    if (method === 'GET' && url.pathname === '/api/needs/matches') {
+      const mine = matches.filter((m) => m.needId === Number(url.searchParams.get('needId')));
+      return json(mine, 200, { 'X-Total-Count': String(mine.length) });
+    }
+    if (method === 'POST' && url.pathname === '/api/requests') return json({ id: 1, ...body }, 201);
     if (method === 'GET') {
       const page = Number(url.searchParams.get('page'));
       const size = Number(url.searchParams.get('pageSize'));
@@ -68,6 +77,12 @@ function serveNeeds(list: Need[], refuse?: (body: Record<string, unknown>) => Re
   return calls;
 }
 
+const pickup = {
+  label: 'Request Pickup',
+  notesKind: 'pickup',
+  successTitle: 'Request submitted successfully',
+} as const;
+
 const dialog = () => within(screen.getByRole('dialog'));
 const field = (label: string) => dialog().getByLabelText(label, { exact: false }) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
@@ -89,9 +104,12 @@ describe('the wanted list screen (issue 16)', () => {
     });
     list[1] = need(24, { medicine: 'Panadol', minQuantity: 3, status: 'closed' });
     const calls = serveNeeds(list);
-    await renderInRemote(<NeedsScreen title="What we need" subtitle="What the NGO looks for" />, {
-      role: 'ngo',
-    });
+    await renderInRemote(
+      <NeedsScreen title="What we need" subtitle="What the NGO looks for" request={pickup} />,
+      {
+        role: 'ngo',
+      },
+    );
     screen.getByRole('heading', { name: 'What we need' });
     const first = (await screen.findByText('Insulin glargine')).closest(
       '[data-testid="need-row"]',
@@ -108,7 +126,8 @@ describe('the wanted list screen (issue 16)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await screen.findByText('Need 5');
     expect(screen.getAllByTestId('need-row')).toHaveLength(5);
-    expect(calls.map((c) => `${c.method} ${c.path}${c.search}`)).toEqual([
+    const listCalls = calls.filter((c) => c.path === '/api/needs/my');
+    expect(listCalls.map((c) => `${c.method} ${c.path}${c.search}`)).toEqual([
       'GET /api/needs/my?page=1&pageSize=20',
       'GET /api/needs/my?page=2&pageSize=20',
     ]);
@@ -116,7 +135,7 @@ describe('the wanted list screen (issue 16)', () => {
 
   it('adds a need with the contract rules, sending nothing until they hold', async () => {
     const calls = serveNeeds([]);
-    const { toasts } = await renderInRemote(<NeedsScreen title="Wanted" subtitle="x" />);
+    const { toasts } = await renderInRemote(<NeedsScreen title="Wanted" subtitle="x" request={pickup} />);
     await screen.findByText('Nothing on your list yet');
     fireEvent.click(screen.getByRole('button', { name: 'Add a need' }));
     fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
@@ -160,7 +179,7 @@ describe('the wanted list screen (issue 16)', () => {
     const calls = serveNeeds([
       need(7, { medicine: 'Concor 5mg', minQuantity: 2, acceptUpTo: 9, dosageForm: 'tablets' }),
     ]);
-    await renderInRemote(<NeedsScreen title="Wanted" subtitle="x" />);
+    await renderInRemote(<NeedsScreen title="Wanted" subtitle="x" request={pickup} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit: Concor 5mg' }));
     expect(field('Medicine').value).toBe('Concor 5mg');
     expect(field('Accept up to').value).toBe('9');
@@ -189,7 +208,7 @@ describe('the wanted list screen (issue 16)', () => {
 
   it('deletes only after the confirmation', async () => {
     const calls = serveNeeds([need(3, { medicine: 'Ventolin' })]);
-    const { toasts } = await renderInRemote(<NeedsScreen title="Wanted" subtitle="x" />);
+    const { toasts } = await renderInRemote(<NeedsScreen title="Wanted" subtitle="x" request={pickup} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete: Ventolin' }));
     dialog().getByText('Delete the need for Ventolin?');
     fireEvent.click(dialog().getByRole('button', { name: 'Cancel' }));
@@ -216,7 +235,10 @@ describe('the wanted list screen (issue 16)', () => {
       [need(4, { medicine: 'أنسولين', minQuantity: 12, minDaysLeft: 45 })],
       () => refusal,
     );
-    await renderInRemote(<NeedsScreen title="محتاجين إيه" subtitle="x" />, { language: 'ar', role: 'ngo' });
+    await renderInRemote(<NeedsScreen title="محتاجين إيه" subtitle="x" request={pickup} />, {
+      language: 'ar',
+      role: 'ngo',
+    });
     const row = (await screen.findByText('أنسولين')).closest('[data-testid="need-row"]') as HTMLElement;
     line(row, 'أي نوع · 12 وحدة على الأقل');
     within(row).getByText('45 يوم على الأقل قبل انتهاء الصلاحية');
@@ -232,5 +254,77 @@ describe('the wanted list screen (issue 16)', () => {
     await dialog().findByText('الكمية كبيرة أوي');
     expect(writes(calls)).toHaveLength(1);
     screen.getByRole('dialog');
+  });
+
+  it("shows each open need's matches and files a request in one tap, prefilled with min(accept up to, available)", async () => {
+    const expiry = new Date(Date.now() + 40 * 86400_000).toISOString();
+    const match = (
+      medicineId: number,
+      quantity: number,
+      governorate: NeedMatch['owner']['governorate'],
+    ): NeedMatch => ({
+      needId: 7,
+      need: {
+        medicine: 'Insulin',
+        dosageForm: 'injection',
+        minQuantity: 2,
+        acceptUpTo: 6,
+        urgency: 'urgent',
+      },
+      medicine: {
+        id: medicineId,
+        name: `Insulin glargine ${medicineId}`,
+        type: 'injection',
+        quantity,
+        expiryDate: expiry,
+        recipientType: 'both',
+        source: 'pharmacy',
+        discountPrice: null,
+        imageUrl: null,
+      },
+      owner: { id: 9, name: 'Nile Pharmacy', governorate },
+      daysLeft: 40,
+      sameGovernorate: governorate === 'giza',
+      score: 1,
+    });
+    const calls = serveNeeds([need(7, { medicine: 'Insulin', dosageForm: 'injection' })], undefined, [
+      match(41, 10, 'giza'),
+      match(42, 4, null),
+    ]);
+    await renderInRemote(<NeedsScreen title="What we need" subtitle="x" request={pickup} />, { role: 'ngo' });
+    const cards = await screen.findAllByTestId('match-card');
+    expect(cards).toHaveLength(2);
+    within(cards[0]!).getByText('Insulin glargine 41');
+    within(cards[0]!).getByText('In your governorate');
+    within(cards[0]!).getByText('From Nile Pharmacy · Area: Giza');
+    within(cards[0]!).getByText(
+      (_, node) => node?.textContent === 'Matches "Insulin" (Injection) · 10 units',
+    );
+    within(cards[1]!).getByText('From Nile Pharmacy · Area not given');
+
+    // 10 available, the need accepts up to 6: 6. Only 4 available: 4.
+    fireEvent.click(within(cards[1]!).getByRole('button', { name: 'Request Pickup: Insulin glargine 42' }));
+    // Fluent's motion leaves the surface aria-hidden in happy-dom: found with hidden: true.
+    const requestDialog = async () =>
+      within(await screen.findByRole('dialog', { hidden: true }, { timeout: 5000 }));
+    expect(
+      ((await requestDialog()).getByLabelText('Quantity', { exact: false }) as HTMLInputElement).value,
+    ).toBe('4');
+    fireEvent.click((await requestDialog()).getByRole('button', { name: 'Cancel', hidden: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
+    fireEvent.click(within(cards[0]!).getByRole('button', { name: 'Request Pickup: Insulin glargine 41' }));
+    expect(
+      ((await requestDialog()).getByLabelText('Quantity', { exact: false }) as HTMLInputElement).value,
+    ).toBe('6');
+    fireEvent.click((await requestDialog()).getByRole('button', { name: 'Submit Request', hidden: true }));
+    await waitFor(() =>
+      expect(writes(calls)).toEqual([
+        expect.objectContaining({
+          method: 'POST',
+          path: '/api/requests',
+          body: expect.objectContaining({ medicineId: 41, quantity: 6 }),
+        }),
+      ]),
+    );
   });
 });

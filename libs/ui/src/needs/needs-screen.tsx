@@ -12,6 +12,7 @@ import { useDosageFormLabel } from '../medicines/dosage-form';
 import { ItemCard, useItemTextStyles } from '../medicines/item-card';
 import { useNotify } from '../use-notify';
 import { NeedDialogButton } from './need-form-dialog';
+import { NeedMatches, type MatchRequest } from './need-matches';
 
 export const needsPageSize = 20;
 
@@ -52,7 +53,7 @@ function NeedActions({ need }: { need: Need }) {
   );
 }
 
-function NeedRow({ need }: { need: Need }) {
+function NeedRow({ need, request }: { need: Need; request: MatchRequest }) {
   const { t } = useTranslation('common');
   const styles = useItemTextStyles();
   const format = useFormat();
@@ -90,15 +91,25 @@ function NeedRow({ need }: { need: Need }) {
           ? t('needs.daysLeftAtLeast', { days: format.number(need.minDaysLeft) })
           : t('needs.anyExpiry')}
       </Text>
+      {need.status === 'open' && <NeedMatches needId={need.id} request={request} />}
     </ItemCard>
   );
 }
 
 /**
  * A wanted list (issue 16): "What we need" for NGOs, "Wanted" for pharmacies; the same screen,
- * the title (and subtitle) from the role's own texts. A page at a time, newest first.
+ * the title (and subtitle) from the role's own texts. A page at a time, newest first. Each open
+ * need shows its matching listings with the role's request button (`request`).
  */
-export function NeedsScreen({ title, subtitle }: { title: string; subtitle: string }) {
+export function NeedsScreen({
+  title,
+  subtitle,
+  request,
+}: {
+  title: string;
+  subtitle: string;
+  request: MatchRequest;
+}) {
   const { t } = useTranslation('common');
   const paging = usePaging(needsPageSize);
   const needs = useNeedsPage({ page: paging.page, pageSize: needsPageSize });
@@ -124,7 +135,7 @@ export function NeedsScreen({ title, subtitle }: { title: string; subtitle: stri
         failedTitle={t('needs.loadFailed')}
         empty={<EmptyState title={t('needs.empty')} body={t('needs.emptyBody')} />}
       >
-        {(need) => <NeedRow key={need.id} need={need} />}
+        {(need) => <NeedRow key={need.id} need={need} request={request} />}
       </PagedList>
     </>
   );

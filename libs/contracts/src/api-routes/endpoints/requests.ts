@@ -13,6 +13,7 @@ export const notifications = { method: 'get', path: '/api/notifications', paged:
 export const readAllNotifications = { method: 'put', path: '/api/notifications/read-all' } as const;
 export const readNotification = { method: 'put', path: '/api/notifications/:id/read' } as const;
 export const myNeeds = { method: 'get', path: '/api/needs/my', paged: true } as const;
+export const needMatches = { method: 'get', path: '/api/needs/matches', paged: true } as const;
 export const createNeed = { method: 'post', path: '/api/needs' } as const;
 export const updateNeed = { method: 'put', path: '/api/needs/:id' } as const;
 export const deleteNeed = { method: 'delete', path: '/api/needs/:id' } as const;

@@ -1,0 +1,57 @@
+import { permissions, visibleRecipientTypes } from './permissions';
+
+/**
+ * Matching a wanted-list need to listings (issue 16 item 2). The rules live here once; svc-requests
+ * applies them in SQL (its matching repo) through the fragments below.
+ *
+ * Name: pg_trgm `word_similarity(need, listing name)`: the best overlap of the need's trigrams
+ * with any stretch of the name, so "Insulin" matches "Insulin glargine 100 IU/ml" fully. At 0.5 a
+ * missing or swapped letter still matches ("pandol"/"Panadol" 0.50, "panadl" 0.71, "insulen"
+ * 0.63, "بنادول"/"بانادول اكسترا" 0.57) while other medicines do not ("aspirin"/"Augmentin"
+ * 0.13, "panadol"/"Paracetamol" 0.25, "amoxicillin"/"Amoxil" 0.42). Measured on PostgreSQL 18.4.
+ * Both texts are lower-cased and Arabic letter variants folded first (`requests.match_text`).
+ */
+export const needMatchThreshold = 0.5;
+
+/** The recipient types a needer of this role may see, as a SQL CASE over the role column. */
+export function visibleToRoleSql(role: string): string {
+  const branches = permissions['need.manage'].map(
+    (r) =>
+      `WHEN '${r}' THEN ARRAY[${visibleRecipientTypes(r)
+        .map((t) => `'${t}'`)
+        .join(', ')}]::text[]`,
+  );
+  return `(CASE ${role} ${branches.join(' ')} ELSE ARRAY[]::text[] END)`;
+}
+
+/**
+ * How many units one tap on a match requests: what the need accepts (its "accept up to", else its
+ * minimum), never more than the listing has.
+ */
+export function matchRequestQuantity(
+  need: { minQuantity: number; acceptUpTo: number | null },
+  available: number,
+): number {
+  return Math.max(1, Math.min(need.acceptUpTo ?? need.minQuantity, available));
+}
+
+/**
+ * A need's matches, best first: urgent needs first, then the listing that expires soonest (it has
+ * the least time to find a taker), then one in the needer's own governorate, then the closer name.
+ * Over a row set with columns urgency, days_left, same_governorate, score, medicine_id.
+ */
+export const matchOrderSql =
+  "(urgency = 'urgent') DESC, days_left ASC, same_governorate DESC, score DESC, medicine_id ASC";
+
+/**
+ * Where a match opens: the needer's browse screen on that listing with Request Pickup ready
+ * (e-mail digests and notifications link here; mf-ngo and mf-pharmacy browse read it).
+ */
+export function matchRequestLink(role: string, medicineId: number, quantity?: number): string {
+  return `/${role}/browse?medicine=${medicineId}&request=1${quantity ? `&quantity=${quantity}` : ''}`;
+}
+
+/** The screen of a role's wanted list ("What we need" for NGOs, "Wanted" for pharmacies). */
+export function wantedListPath(role: string): string {
+  return role === 'pharmacy' ? '/pharmacy/wanted' : `/${role}/needs`;
+}

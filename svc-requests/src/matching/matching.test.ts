@@ -1,0 +1,375 @@
+import { randomUUID } from 'node:crypto';
+import type { MedicineSnapshot, Need, NeedCreateInput, NeedMatch, Notification } from '@medrelay/contracts';
+import { withTransaction } from '@medrelay/service-kit';
+import { waitForMails, waitUntil } from '@medrelay/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyMedicineEvent } from '../medicines/read-model';
+import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
+import { sendMatchDigests } from './digest';
+
+/** Matching (issue 16 item 2) through the real catalog → queue → consumer path, and the digest (item 3). */
+let p: TestPlatform;
+let admin: TestUser;
+beforeAll(async () => {
+  p = await startTestPlatform();
+  admin = await p.user('admin');
+});
+afterAll(() => p.stop());
+
+const byNumber = (a: number | null, b: number | null) => (a ?? 0) - (b ?? 0);
+const pool = () => p.requests.service.ctx.pool;
+const recallNotices = () => ({
+  settings: p.requests.service.ctx.settings,
+  publicUrl: 'http://medrelay.test',
+});
+const as = (user: TestUser, language = 'en') => ({
+  token: user.token,
+  headers: { 'accept-language': language },
+});
+
+async function declare(user: TestUser, need: NeedCreateInput): Promise<Need> {
+  const res = await p.requests.api.post<Need>('/api/needs', need, as(user));
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+/** Lists a medicine and waits until svc-requests has applied its event (matching runs with it). */
+async function list(user: TestUser, overrides: Parameters<typeof medicineInput>[0], days = 60) {
+  const res = await p.catalog.api.post('/api/medicines', medicineInput(overrides, days), {
+    token: user.token,
+  });
+  expect(res.status).toBe(201);
+  await waitUntil(
+    async () =>
+      (await pool().query('SELECT 1 FROM requests.medicines WHERE id = $1', [res.body.id])).rowCount === 1,
+    { what: 'the listing in the read model' },
+  );
+  return res.body as { id: number; name: string };
+}
+
+/** Waits until every need change so far has been matched (outbox relayed, need-match queue empty). */
+async function needJobsDone() {
+  const queue = p.requests.service.queues.get('requests.need-matches')!;
+  await waitUntil(
+    async () => {
+      const { rows } = await pool().query(
+        `SELECT count(*)::int AS n FROM requests.outbox WHERE queue = 'requests.need-matches' AND published_at IS NULL`,
+      );
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      return rows[0].n === 0 && Object.values(counts).every((c) => c === 0);
+    },
+    { what: 'need matching' },
+  );
+}
+
+const stored = async (needId: number) =>
+  (
+    await pool().query<{ medicine_id: number }>(
+      'SELECT medicine_id FROM requests.matches WHERE need_id = $1',
+      [needId],
+    )
+  ).rows.map((r) => r.medicine_id);
+
+describe('matching a listing to needs', () => {
+  it('follows the rules on a table of cases', async () => {
+    const [pharmacy, otherPharmacy] = await Promise.all([p.user('pharmacy'), p.user('pharmacy')]);
+    const cases: Array<{
+      what: string;
+      needer: 'ngo' | 'pharmacy';
+      need: NeedCreateInput;
+      listing: Parameters<typeof medicineInput>[0];
+      days?: number;
+      own?: boolean;
+      matches: boolean;
+    }> = [
+      {
+        what: 'English name',
+        needer: 'ngo',
+        need: { medicine: 'Panadol', minQuantity: 1 },
+        listing: { name: 'Panadol Extra 500mg' },
+        matches: true,
+      },
+      {
+        what: 'a typo',
+        needer: 'ngo',
+        need: { medicine: 'Insulen', minQuantity: 1 },
+        listing: { name: 'Insulin glargine 100 IU/ml' },
+        matches: true,
+      },
+      {
+        what: 'Arabic name',
+        needer: 'ngo',
+        need: { medicine: 'بنادول', minQuantity: 1 },
+        listing: { name: 'بانادول اكسترا' },
+        matches: true,
+      },
+      {
+        what: 'Arabic alef variants',
+        needer: 'ngo',
+        need: { medicine: 'انسولين', minQuantity: 1 },
+        listing: { name: 'إنسولين جلارجين' },
+        matches: true,
+      },
+      {
+        what: 'another medicine',
+        needer: 'ngo',
+        need: { medicine: 'Aspirin', minQuantity: 1 },
+        listing: { name: 'Augmentin 1g' },
+        matches: false,
+      },
+      {
+        what: 'the dosage form asked',
+        needer: 'ngo',
+        need: { medicine: 'Brufen', dosageForm: 'syrup', minQuantity: 1 },
+        listing: { name: 'Brufen 400', type: 'tablets' },
+        matches: false,
+      },
+      {
+        what: 'too few days left',
+        needer: 'ngo',
+        need: { medicine: 'Concor', minQuantity: 1, minDaysLeft: 90 },
+        listing: { name: 'Concor 5mg' },
+        days: 60,
+        matches: false,
+      },
+      {
+        what: 'enough days left',
+        needer: 'ngo',
+        need: { medicine: 'Concor', minQuantity: 1, minDaysLeft: 30 },
+        listing: { name: 'Concor 5mg' },
+        days: 60,
+        matches: true,
+      },
+      {
+        what: 'too small',
+        needer: 'ngo',
+        need: { medicine: 'Zyrtec', minQuantity: 20 },
+        listing: { name: 'Zyrtec 10mg', quantity: 10 },
+        matches: false,
+      },
+      {
+        what: 'wrong recipient type',
+        needer: 'ngo',
+        need: { medicine: 'Nexium', minQuantity: 1 },
+        listing: { name: 'Nexium 40mg', recipientType: 'pharmacies' },
+        matches: false,
+      },
+      {
+        what: "a pharmacy's need, listing for pharmacies",
+        needer: 'pharmacy',
+        need: { medicine: 'Nexium', minQuantity: 1 },
+        listing: { name: 'Nexium 40mg', recipientType: 'pharmacies' },
+        matches: true,
+      },
+      {
+        what: 'own listing',
+        needer: 'pharmacy',
+        need: { medicine: 'Lipitor', minQuantity: 1 },
+        listing: { name: 'Lipitor 20mg' },
+        own: true,
+        matches: false,
+      },
+    ];
+    const needers = await Promise.all(
+      cases.map((c) => (c.own ? Promise.resolve(pharmacy) : p.user(c.needer))),
+    );
+    const needs = await Promise.all(cases.map((c, i) => declare(needers[i]!, c.need)));
+    await needJobsDone();
+    const listings: Array<{ id: number; name: string }> = [];
+    for (const c of cases) listings.push(await list(c.own ? pharmacy : otherPharmacy, c.listing, c.days));
+    const outcome = await Promise.all(
+      cases.map(async (c, i) => [c.what, (await stored(needs[i]!.id)).includes(listings[i]!.id)]),
+    );
+    expect(outcome).toEqual(cases.map((c) => [c.what, c.matches]));
+
+    // Expired: the catalog refuses to list it, so it is sent as the event the catalog would send.
+    const expiredNeed = await declare(needers[0]!, { medicine: 'Voltaren', minQuantity: 1 });
+    await needJobsDone();
+    const snapshot: MedicineSnapshot = {
+      id: 1_900_000_001,
+      ownerId: otherPharmacy.id,
+      source: 'pharmacy',
+      name: 'Voltaren 50mg',
+      type: 'tablets',
+      description: null,
+      quantity: 5,
+      originalPrice: '10.00',
+      discountPrice: null,
+      expiryDate: new Date(Date.now() - 3600_000).toISOString(),
+      recipientType: 'both',
+      imageUrl: null,
+      isAvailable: true,
+      createdAt: new Date().toISOString(),
+      version: 1,
+    };
+    await withTransaction(pool(), (c) =>
+      applyMedicineEvent(
+        c,
+        {
+          eventId: randomUUID(),
+          type: 'medicine.changed',
+          occurredAt: '',
+          medicine: snapshot,
+        },
+        recallNotices(),
+      ),
+    );
+    expect(await stored(expiredNeed.id)).toEqual([]);
+  });
+
+  it("leaves out a suspended owner's listing", async () => {
+    const [ngo, owner] = await Promise.all([p.user('ngo'), p.user('pharmacy')]);
+    const listing = await list(owner, { name: 'Cataflam 50mg' });
+    await p.identity.api.put(
+      `/api/admin/users/${owner.id}/status`,
+      { status: 'rejected' },
+      { token: admin.token },
+    );
+    await waitUntil(
+      async () =>
+        (await pool().query('SELECT status FROM requests.users WHERE id = $1', [owner.id])).rows[0]
+          ?.status === 'rejected',
+    );
+    const need = await declare(ngo, { medicine: 'Cataflam', minQuantity: 1 });
+    await needJobsDone();
+    expect(await stored(need.id)).not.toContain(listing.id);
+  });
+
+  it('stores and notifies once under redelivery; drops a match that no longer holds; pages the list', async () => {
+    const [ngo, pharmacy] = await Promise.all([p.user('ngo'), p.user('pharmacy')]);
+    const need = await declare(ngo, { medicine: 'Klacid', minQuantity: 2, acceptUpTo: 6, urgency: 'urgent' });
+    await needJobsDone();
+    const first = await list(pharmacy, { name: 'Klacid 500mg', quantity: 10 }, 20);
+    const second = await list(pharmacy, { name: 'Klacid XL', quantity: 4 }, 90);
+    expect((await stored(need.id)).sort(byNumber)).toEqual([first.id, second.id].sort(byNumber));
+
+    // Redelivery of the same event (same id) and of a new event with the same facts: nothing more.
+    const { rows } = await pool().query(
+      `SELECT payload FROM catalog.outbox WHERE queue = 'events.requests.medicines'
+         AND (payload->'medicine'->>'id')::int = $1`,
+      [first.id],
+    );
+    const event = rows[0].payload;
+    await withTransaction(pool(), (c) => applyMedicineEvent(c, event, recallNotices()));
+    await withTransaction(pool(), (c) =>
+      applyMedicineEvent(c, { ...event, eventId: randomUUID() }, recallNotices()),
+    );
+    const counts = await pool().query(
+      `SELECT (SELECT count(*)::int FROM requests.matches WHERE need_id = $1) AS matches,
+              (SELECT count(*)::int FROM requests.notifications WHERE user_id = $2 AND type = 'need-match') AS notes`,
+      [need.id, ngo.id],
+    );
+    expect(counts.rows[0]).toEqual({ matches: 2, notes: 2 });
+
+    const notes = await p.requests.api.get<{ items?: Notification[] } | Notification[]>(
+      '/api/notifications',
+      as(ngo, 'ar'),
+    );
+    const items = (Array.isArray(notes.body) ? notes.body : notes.body.items) as Notification[];
+    expect(
+      items
+        .filter((n) => n.type === 'need-match')
+        .map((n) => n.medicineId)
+        .sort(byNumber),
+    ).toEqual([first.id, second.id].sort(byNumber));
+    expect(items.find((n) => n.medicineId === first.id)!.message).toContain('مناسب لاحتياجك "Klacid"');
+
+    // Best first: urgent need, then the listing that expires soonest.
+    const page = await p.requests.api.get<NeedMatch[]>(`/api/needs/matches?needId=${need.id}`, as(ngo));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-total-count')).toBe('2');
+    expect(page.body.map((m) => m.medicine.id)).toEqual([first.id, second.id]);
+    expect(page.body[0]).toMatchObject({ needId: need.id, daysLeft: 20, need: { acceptUpTo: 6 } });
+    const one = await p.requests.api.get<NeedMatch[]>('/api/needs/matches?page=2&pageSize=1', as(ngo));
+    expect(one.body.map((m) => m.medicine.id)).toEqual([second.id]);
+
+    // The listing drops below the need's minimum: its match goes.
+    const edited = await p.catalog.api.put(
+      `/api/medicines/${second.id}`,
+      { quantity: 1 },
+      { token: pharmacy.token },
+    );
+    expect(edited.status).toBe(200);
+    await waitUntil(async () => !(await stored(need.id)).includes(second.id), { what: 'the match to go' });
+    // The need is closed: all its matches go.
+    await p.requests.api.put(
+      `/api/needs/${need.id}`,
+      { medicine: 'Klacid', minQuantity: 2, status: 'closed' },
+      as(ngo),
+    );
+    await needJobsDone();
+    expect(await stored(need.id)).toEqual([]);
+    expect((await p.requests.api.get('/api/needs/matches?needId=abc', as(ngo))).status).toBe(400);
+    expect((await p.requests.api.get('/api/needs/matches', as(admin))).status).toBe(403);
+  });
+
+  it("ranks a listing in the needer's governorate first when days left are equal, and shows the owner's area", async () => {
+    const [ngo, near, far] = await Promise.all([p.user('ngo'), p.user('pharmacy'), p.user('pharmacy')]);
+    const setGovernorate = async (user: TestUser, governorate: string) => {
+      const res = await p.identity.api.put('/api/auth/me', { governorate }, { token: user.token });
+      expect(res.status).toBe(200);
+      await waitUntil(
+        async () =>
+          (await pool().query('SELECT governorate FROM requests.users WHERE id = $1', [user.id])).rows[0]
+            ?.governorate === governorate,
+        { what: 'the governorate in the read model' },
+      );
+    };
+    await setGovernorate(ngo, 'giza');
+    await setGovernorate(near, 'giza');
+    await setGovernorate(far, 'aswan');
+    const bad = await p.identity.api.put(
+      '/api/auth/me',
+      { governorate: 'atlantis' },
+      { token: ngo.token, headers: { 'accept-language': 'ar' } },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.details[0].message).toBe('اختار محافظة من القايمة');
+
+    const need = await declare(ngo, { medicine: 'Tavanic', minQuantity: 1 });
+    await needJobsDone();
+    const farListing = await list(far, { name: 'Tavanic 500mg' }, 45);
+    const nearListing = await list(near, { name: 'Tavanic 500mg' }, 45);
+    const page = await p.requests.api.get<NeedMatch[]>(`/api/needs/matches?needId=${need.id}`, as(ngo));
+    expect(page.body.map((m) => [m.medicine.id, m.owner.governorate, m.sameGovernorate])).toEqual([
+      [nearListing.id, 'giza', true],
+      [farListing.id, 'aswan', false],
+    ]);
+  });
+
+  it("e-mails a digest of new matches at most once an hour, in the needer's language, with deep links", async () => {
+    const ngo = await p.identity.createUser('ngo', 'approved', 'ngo');
+    await p.identity.api.put(
+      '/api/auth/me',
+      { language: 'ar' },
+      { token: await p.identity.login(ngo.email) },
+    );
+    await waitUntil(
+      async () =>
+        (await pool().query('SELECT language FROM requests.users WHERE id = $1', [ngo.id])).rows[0]
+          ?.language === 'ar',
+      { what: 'the language in the read model' },
+    );
+    const needer = { ...ngo, token: await p.identity.login(ngo.email) };
+    const pharmacy = await p.user('pharmacy');
+    await declare(needer as TestUser, { medicine: 'Ventolin', minQuantity: 1 });
+    await needJobsDone();
+    const listing = await list(pharmacy, { name: 'Ventolin inhaler', type: 'inhaler' });
+
+    const now = new Date();
+    expect(await sendMatchDigests(p.requests.service.ctx, now)).toBeGreaterThanOrEqual(1);
+    const [mail] = await waitForMails(ngo.email);
+    expect(mail!.subject).toContain('حاجة جديدة مناسبة لاحتياجاتك');
+    expect(mail!.text).toContain(`/ngo/browse?medicine=${listing.id}&request=1`);
+
+    // A new match within the hour waits for the next digest; after the hour it goes.
+    await list(pharmacy, { name: 'Ventolin syrup', type: 'syrup' });
+    await sendMatchDigests(p.requests.service.ctx, new Date(now.getTime() + 30 * 60_000));
+    const later = new Date(now.getTime() + 61 * 60_000);
+    await sendMatchDigests(p.requests.service.ctx, later);
+    const mails = await waitForMails(ngo.email, 2);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.text).toContain('Ventolin syrup');
+    expect(mails[1]!.text).not.toContain('Ventolin inhaler');
+  });
+});

@@ -1,0 +1,243 @@
+import type { NeedMatch } from '@medrelay/contracts';
+import {
+  availableSql,
+  daysLeftSql,
+  matchOrderSql,
+  matchRequestQuantity,
+  needMatchThreshold,
+  visibleToRoleSql,
+} from '@medrelay/domain';
+import type { Pool, PoolClient } from '@medrelay/service-kit';
+
+type Db = Pool | PoolClient;
+
+/** Which pairs a re-evaluation covers: these listings against all open needs, or the other way. */
+export type MatchScope = { medicineIds: number[] } | { needIds: number[] };
+
+/** A match stored for the first time by a re-evaluation, with what its notification says. */
+export interface NewMatch {
+  needId: number;
+  needOwnerId: number;
+  needText: string;
+  medicineId: number;
+  medicineName: string;
+  quantity: number;
+  daysLeft: number;
+  /** What one tap requests: min(the need's accept-up-to or minimum, available). */
+  take: number;
+}
+
+const days = daysLeftSql('m.expiry_date');
+
+/**
+ * Every (need, listing) pair of the scope that matches now (rules: libs/domain matching.ts):
+ * names within trigram distance, dosage form when the need names one, offered to the needer's
+ * role, listed with units left and not expired, enough days left and units, not the needer's own,
+ * from an owner not suspended (an owner the read model does not know yet counts as active,
+ * as in the catalog's browsing).
+ */
+function candidatesSql(scope: MatchScope): string {
+  const where = 'medicineIds' in scope ? 'm.id = ANY($1::int[])' : 'n.id = ANY($1::int[])';
+  return `
+    SELECT n.id AS need_id, n.owner_id AS need_owner_id, n.medicine AS need_text, n.min_quantity,
+           n.accept_up_to, m.id AS medicine_id,
+           m.name AS medicine_name, m.quantity, ${days} AS days_left,
+           word_similarity(requests.match_text(n.medicine), requests.match_text(m.name)) AS score
+      FROM requests.needs n
+      JOIN requests.medicines m
+        ON requests.match_text(n.medicine) <% requests.match_text(m.name)
+       AND m.owner_id <> n.owner_id
+       AND m.recipient_type = ANY(${visibleToRoleSql('n.owner_role')})
+       AND ${availableSql('m')}
+       AND ${days} >= GREATEST(n.min_days_left, 1)
+       AND m.quantity >= n.min_quantity
+       AND (n.dosage_form IS NULL OR n.dosage_form = m.type)
+      LEFT JOIN requests.users o ON o.id = m.owner_id
+     WHERE ${where} AND n.status = 'open' AND n.deleted_at IS NULL
+       AND coalesce(o.status = 'approved', true)`;
+}
+
+/**
+ * Re-evaluates the scope's matches in one statement: pairs that no longer match are deleted,
+ * new ones stored (a pair already stored stays, so a redelivered event adds nothing). Returns the
+ * pairs stored for the first time. Runs inside the caller's transaction (the threshold is set
+ * for it only).
+ */
+export async function refreshMatches(client: PoolClient, scope: MatchScope): Promise<NewMatch[]> {
+  const ids = 'medicineIds' in scope ? scope.medicineIds : scope.needIds;
+  if (ids.length === 0) return [];
+  const scopeColumn = 'medicineIds' in scope ? 'medicine_id' : 'need_id';
+  await client.query(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [
+    String(needMatchThreshold),
+  ]);
+  const { rows } = await client.query<{
+    need_id: number;
+    need_owner_id: number;
+    need_text: string;
+    medicine_id: number;
+    medicine_name: string;
+    quantity: number;
+    days_left: number;
+    min_quantity: number;
+    accept_up_to: number | null;
+  }>(
+    `WITH candidates AS (${candidatesSql(scope)}),
+     gone AS (
+       DELETE FROM requests.matches x
+        WHERE x.${scopeColumn} = ANY($1::int[])
+          AND NOT EXISTS (SELECT 1 FROM candidates c
+                           WHERE c.need_id = x.need_id AND c.medicine_id = x.medicine_id)),
+     added AS (
+       INSERT INTO requests.matches (need_id, medicine_id, score)
+       SELECT need_id, medicine_id, score FROM candidates
+       ON CONFLICT (need_id, medicine_id) DO UPDATE SET score = excluded.score
+       RETURNING need_id, medicine_id, (xmax = 0) AS inserted)
+     SELECT c.* FROM candidates c
+       JOIN added a ON a.need_id = c.need_id AND a.medicine_id = c.medicine_id AND a.inserted`,
+    [ids],
+  );
+  return rows.map((r) => ({
+    needId: r.need_id,
+    needOwnerId: r.need_owner_id,
+    needText: r.need_text,
+    medicineId: r.medicine_id,
+    medicineName: r.medicine_name,
+    quantity: r.quantity,
+    daysLeft: r.days_left,
+    take: matchRequestQuantity({ minQuantity: r.min_quantity, acceptUpTo: r.accept_up_to }, r.quantity),
+  }));
+}
+
+interface MatchRow {
+  need_id: number;
+  need_text: string;
+  dosage_form: NeedMatch['need']['dosageForm'];
+  min_quantity: number;
+  accept_up_to: number | null;
+  urgency: 'routine' | 'urgent';
+  medicine_id: number;
+  name: string;
+  type: string;
+  quantity: number;
+  expiry_date: Date;
+  recipient_type: string;
+  source: 'pharmacy' | 'donor';
+  discount_price: string | null;
+  image_url: string | null;
+  owner_id: number;
+  owner_name: string | null;
+  owner_governorate: NeedMatch['owner']['governorate'];
+  days_left: number;
+  same_governorate: boolean;
+  score: number;
+  total: string;
+}
+
+/**
+ * One page of the needer's stored matches (optionally of one need), best first; open, undeleted
+ * needs only. Every change re-evaluates the stored matches; the passing of days is checked here.
+ */
+export async function listMatches(
+  db: Db,
+  ownerId: number,
+  query: { needId?: number | undefined; page: number; pageSize: number },
+): Promise<{ items: NeedMatch[]; total: number }> {
+  const { rows } = await db.query<MatchRow>(
+    `SELECT * FROM (SELECT n.id AS need_id, n.medicine AS need_text, n.dosage_form, n.min_quantity, n.accept_up_to,
+            n.urgency, m.id AS medicine_id, m.name, m.type, m.quantity, m.expiry_date, m.recipient_type,
+            m.source, m.discount_price, m.image_url, m.owner_id,
+            coalesce(o.organization_name, o.name) AS owner_name, o.governorate AS owner_governorate,
+            x.score, ${days} AS days_left,
+            coalesce(o.governorate = me.governorate, false) AS same_governorate,
+            count(*) OVER () AS total
+       FROM requests.matches x
+       JOIN requests.needs n ON n.id = x.need_id
+       JOIN requests.medicines m ON m.id = x.medicine_id
+       LEFT JOIN requests.users o ON o.id = m.owner_id
+       LEFT JOIN requests.users me ON me.id = n.owner_id
+      WHERE n.owner_id = $1 AND n.status = 'open' AND n.deleted_at IS NULL
+        AND ($2::int IS NULL OR n.id = $2)
+        -- What time alone changes (no event comes when a day passes) is checked again here.
+        AND ${availableSql('m')} AND ${days} >= GREATEST(n.min_days_left, 1)
+        AND coalesce(o.status = 'approved', true)) s
+      ORDER BY ${matchOrderSql}
+      LIMIT $3 OFFSET $4`,
+    [ownerId, query.needId ?? null, query.pageSize, (query.page - 1) * query.pageSize],
+  );
+  return {
+    total: rows[0] ? Number(rows[0].total) : 0,
+    items: rows.map((r) => ({
+      needId: r.need_id,
+      need: {
+        medicine: r.need_text,
+        dosageForm: r.dosage_form,
+        minQuantity: r.min_quantity,
+        acceptUpTo: r.accept_up_to,
+        urgency: r.urgency,
+      },
+      medicine: {
+        id: r.medicine_id,
+        name: r.name,
+        type: r.type,
+        quantity: r.quantity,
+        expiryDate: r.expiry_date.toISOString(),
+        recipientType: r.recipient_type,
+        source: r.source,
+        discountPrice: r.discount_price === null ? null : Number(r.discount_price),
+        imageUrl: r.image_url,
+      },
+      owner: { id: r.owner_id, name: r.owner_name, governorate: r.owner_governorate },
+      daysLeft: r.days_left,
+      sameGovernorate: r.same_governorate,
+      score: Math.round(r.score * 100) / 100,
+    })),
+  };
+}
+
+/** A user owed a match digest: their match notifications since the last digest. */
+export interface DigestDue {
+  userId: number;
+  email: string;
+  name: string;
+  language: 'en' | 'ar';
+  userType: string;
+  active: boolean;
+  lastId: number;
+  items: Array<{ medicineId: number; params: Record<string, string | number> }>;
+}
+
+/**
+ * Users with match notifications newer than their last digest and no digest in the past hour,
+ * locked (SKIP LOCKED: two instances running the job share the users instead of doubling them).
+ */
+export async function digestsDue(client: PoolClient, now: Date, limit = 500): Promise<DigestDue[]> {
+  const { rows } = await client.query<DigestDue>(
+    `SELECT u.id AS "userId", u.email, u.name, u.language, u.user_type AS "userType",
+            u.status = 'approved' AS active, p.last_id AS "lastId", p.items
+       FROM requests.users u
+       LEFT JOIN requests.match_digests d ON d.user_id = u.id
+       CROSS JOIN LATERAL (
+         SELECT max(n.id) AS last_id,
+                json_agg(json_build_object('medicineId', n.medicine_id, 'params', n.params) ORDER BY n.id) AS items
+           FROM requests.notifications n
+          WHERE n.user_id = u.id AND n.type = 'need-match' AND n.id > coalesce(d.last_notification_id, 0)) p
+      WHERE p.last_id IS NOT NULL
+        AND (d.sent_at IS NULL OR d.sent_at <= $1::timestamptz - interval '1 hour')
+        AND u.id IN (SELECT user_id FROM requests.notifications WHERE type = 'need-match')
+      ORDER BY u.id
+      LIMIT $2
+      FOR UPDATE OF u SKIP LOCKED`,
+    [now.toISOString(), limit],
+  );
+  return rows;
+}
+
+/** Records a user's digest (sent or, with e-mails off, skipped) up to a notification. */
+export async function recordDigest(client: PoolClient, userId: number, now: Date, lastId: number) {
+  await client.query(
+    `INSERT INTO requests.match_digests (user_id, sent_at, last_notification_id) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id) DO UPDATE SET sent_at = excluded.sent_at,
+       last_notification_id = excluded.last_notification_id`,
+    [userId, now.toISOString(), lastId],
+  );
+}

@@ -1,0 +1,42 @@
+import { needMatchQueueName } from '@medrelay/contracts';
+import { addToOutbox, type PoolClient } from '@medrelay/service-kit';
+import { schema } from '../context';
+import { addNotifications, type NewNotification } from '../notifications/repo';
+import { refreshMatches, type MatchScope, type NewMatch } from './repo';
+
+/** The needer's notification of a new match; its source key makes it once per (need, listing) ever. */
+const matchNotification = (m: NewMatch): NewNotification => ({
+  userId: m.needOwnerId,
+  type: 'need-match',
+  titleKey: 'notifyNeedMatchTitle',
+  messageKey: 'notifyNeedMatch',
+  params: {
+    needId: m.needId,
+    need: m.needText,
+    medicine: m.medicineName,
+    quantity: m.quantity,
+    days: m.daysLeft,
+    take: m.take,
+  },
+  medicineId: m.medicineId,
+  sourceKey: `need-match:${m.needId}:${m.medicineId}`,
+});
+
+/**
+ * Re-evaluates the scope's matches and notifies each needer of their new ones, in the caller's
+ * transaction (the consumer's, with its inbox row): a redelivered event stores and notifies nothing.
+ */
+export async function matchAndNotify(client: PoolClient, scope: MatchScope): Promise<NewMatch[]> {
+  const added = await refreshMatches(client, scope);
+  await addNotifications(client, added.map(matchNotification));
+  return added;
+}
+
+/** A need changed: its matches are re-evaluated by the need-match worker (never on the request path). */
+export function queueNeedMatching(client: PoolClient, needId: number): Promise<string> {
+  return addToOutbox(client, schema, {
+    queue: needMatchQueueName,
+    name: 'need.changed',
+    payload: { needId },
+  });
+}
