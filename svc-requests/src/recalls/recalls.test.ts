@@ -341,14 +341,14 @@ describe('batch recalls (issue 17 item 5)', () => {
   it("takes a recalled batch out of the needers' matches, and gives it back when lifted", async () => {
     const need = await p.requests.api.post<{ id: number }>(
       '/api/needs',
-      { medicine: 'Recallmatch', minQuantity: 1, minDaysLeft: 0 },
+      { medicine: 'Zymphoran', minQuantity: 1, minDaysLeft: 0 },
       { token: ngo.token },
     );
     expect(need.status).toBe(201);
     const listing = await list(pharmacy, {
       gtin: gtinOf(506),
       batch: 'M1',
-      name: 'Recallmatch 500mg',
+      name: 'Zymphoran 500mg',
       quantity: 4,
     });
     const matchedIds = async () =>
