@@ -8,6 +8,8 @@ import {
   publishedSettings,
 } from '@medrelay/service-kit';
 import { createCatalogClient } from './catalog-client';
+import { custodyRoutes } from './custody/routes';
+import { handoverRoutes } from './handover/routes';
 import type { RequestsConfig } from './config';
 import { releaseQueueName, schema, type RequestsContext } from './context';
 import { startMedicineEventConsumer } from './medicines/read-model';
@@ -41,7 +43,14 @@ export async function createRequestsService(
     catalog: createCatalogClient(config.CATALOG_URL, config.INTERNAL_SECRET, config.CATALOG_TIMEOUT_MS),
     settings: publishedSettings(runtime.redis, prefix),
   };
-  const app = runtime.app([statsRoutes(ctx), requestRoutes(ctx), notificationRoutes(ctx), needRoutes(ctx)]);
+  const app = runtime.app([
+    statsRoutes(ctx),
+    requestRoutes(ctx),
+    handoverRoutes(ctx),
+    custodyRoutes(ctx),
+    notificationRoutes(ctx),
+    needRoutes(ctx),
+  ]);
 
   ctx.outbox.start();
   const workers =
