@@ -190,7 +190,9 @@ describe('admin oversight across services (issue 6)', () => {
     expect(data.medicines).toHaveLength(stats.totalMedicines);
     expect(data.requests).toHaveLength(stats.totalRequests);
     // Issue 18: every custody entry, at least the "requested" one of each request.
-    const custody = await p.requests.service.ctx.pool.query('SELECT count(*)::int AS n FROM requests.custody_log');
+    const custody = await p.requests.service.ctx.pool.query(
+      'SELECT count(*)::int AS n FROM requests.custody_log',
+    );
     expect(data.custody).toHaveLength(custody.rows[0].n);
     expect(new Set(data.custody.map((e) => e.requestId)).size).toBe(stats.totalRequests);
     expect(JSON.stringify(data.users)).not.toMatch(/password/i);

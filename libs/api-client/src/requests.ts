@@ -163,7 +163,9 @@ function refetchAfterRequestChange(client: QueryClient) {
     client.invalidateQueries({ queryKey: requestKeys.summary }),
     client.invalidateQueries({ queryKey: requestKeys.donationStatuses }),
     client.invalidateQueries({ predicate: (query) => isOneRequestKey(query.queryKey) }),
-    client.invalidateQueries({ predicate: (query) => isRoutePath(requests.requestCustody, query.queryKey[0]) }),
+    client.invalidateQueries({
+      predicate: (query) => isRoutePath(requests.requestCustody, query.queryKey[0]),
+    }),
     refetchStockLists(client),
   ]);
 }

@@ -22,14 +22,17 @@ const gtin = (() => {
   return body + String((10 - (sum % 10)) % 10);
 })();
 const list = (overrides = {}) =>
-  p.catalog.api.post('/api/medicines', medicineInput({ quantity: 9, ...overrides }), { token: pharmacy.token }).then(
-    (r) => r.body,
-  );
+  p.catalog.api
+    .post('/api/medicines', medicineInput({ quantity: 9, ...overrides }), { token: pharmacy.token })
+    .then((r) => r.body);
 const ask = (medicineId: number, quantity = 3) =>
-  p.requests.api.post('/api/requests', { medicineId, quantity }, { token: ngo.token }).then((r) => r.body.id as number);
+  p.requests.api
+    .post('/api/requests', { medicineId, quantity }, { token: ngo.token })
+    .then((r) => r.body.id as number);
 const move = (token: string, id: number, status: string) =>
   p.requests.api.put(`/api/requests/${id}/status`, { status }, { token });
-const custodyOf = (id: number, token = admin.token) => p.requests.api.get(`/api/requests/${id}/custody`, { token });
+const custodyOf = (id: number, token = admin.token) =>
+  p.requests.api.get(`/api/requests/${id}/custody`, { token });
 
 describe('custody log (issue 18 item 5)', () => {
   it('records every move with who, the listing, its pack codes, the quantity, in order', async () => {
@@ -53,8 +56,21 @@ describe('custody log (issue 18 item 5)', () => {
       confirmedByCode: false,
     };
     expect(log.body).toEqual([
-      expect.objectContaining({ ...common, status: 'pending', fromStatus: null, actorId: ngo.id, actorRole: 'ngo', actorName: 'ngo user' }),
-      expect.objectContaining({ ...common, status: 'approved', fromStatus: 'pending', actorId: pharmacy.id, actorRole: 'pharmacy' }),
+      expect.objectContaining({
+        ...common,
+        status: 'pending',
+        fromStatus: null,
+        actorId: ngo.id,
+        actorRole: 'ngo',
+        actorName: 'ngo user',
+      }),
+      expect.objectContaining({
+        ...common,
+        status: 'approved',
+        fromStatus: 'pending',
+        actorId: pharmacy.id,
+        actorRole: 'pharmacy',
+      }),
       expect.objectContaining({ ...common, status: 'completed', fromStatus: 'approved', actorId: ngo.id }),
     ]);
     // Both parties and admins read it; anyone else gets 404, as for a request that does not exist.
@@ -71,8 +87,14 @@ describe('custody log (issue 18 item 5)', () => {
     const cancelled = await ask(medicine.id, 1);
     expect((await move(pharmacy.token, cancelled, 'completed')).status).toBe(409);
     await move(ngo.token, cancelled, 'cancelled');
-    expect((await custodyOf(rejected)).body.map((e: { status: string }) => e.status)).toEqual(['pending', 'rejected']);
-    expect((await custodyOf(cancelled)).body.map((e: { status: string }) => e.status)).toEqual(['pending', 'cancelled']);
+    expect((await custodyOf(rejected)).body.map((e: { status: string }) => e.status)).toEqual([
+      'pending',
+      'rejected',
+    ]);
+    expect((await custodyOf(cancelled)).body.map((e: { status: string }) => e.status)).toEqual([
+      'pending',
+      'cancelled',
+    ]);
   });
 
   it('is append-only: updates, deletes and truncation are refused by the database', async () => {
@@ -91,7 +113,10 @@ describe('custody log (issue 18 item 5)', () => {
 
 describe('custody CSV (GET /api/admin/custody.csv)', () => {
   /** Entries at given instants for an existing request (the log accepts inserts only). */
-  async function entriesAt(requestId: number, rows: Array<{ at: string; actorName: string; medicine: string }>) {
+  async function entriesAt(
+    requestId: number,
+    rows: Array<{ at: string; actorName: string; medicine: string }>,
+  ) {
     for (const row of rows) {
       await db().query(
         `INSERT INTO requests.custody_log (request_id, at, status, actor_id, actor_role, actor_name, medicine_id,
@@ -117,12 +142,17 @@ describe('custody CSV (GET /api/admin/custody.csv)', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('text/csv');
     expect(answer.headers.get('content-disposition')).toContain('medrelay-custody-2031-01-02-2031-01-02.csv');
-    const lines = (answer.body as string).replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = (answer.body as string)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe(
       'time_cairo,request_id,status,from_status,actor_id,actor_role,actor_name,listing_id,medicine,gtin,batch,serial,quantity,owner_id,requester_id,confirmed_by_code',
     );
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^2031-01-02 00:10:00,\d+,approved,,\d+,pharmacy,"Dr. ""Mona"", Giza",\d+,"Panadol, Extra",,,,1,/);
+    expect(lines[1]).toMatch(
+      /^2031-01-02 00:10:00,\d+,approved,,\d+,pharmacy,"Dr. ""Mona"", Giza",\d+,"Panadol, Extra",,,,1,/,
+    );
     expect(lines[1]).toMatch(/,no$/);
     expect(lines[2]).toContain(`2031-01-02 23:30:00,${id},`);
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"")"`);

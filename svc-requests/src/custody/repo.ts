@@ -19,7 +19,12 @@ export interface CustodyActor {
  */
 export async function recordCustody(
   db: PoolClient,
-  entry: { requestId: number; fromStatus: RequestStatus | null; actor: CustodyActor; confirmedByCode?: boolean },
+  entry: {
+    requestId: number;
+    fromStatus: RequestStatus | null;
+    actor: CustodyActor;
+    confirmedByCode?: boolean;
+  },
 ): Promise<void> {
   await db.query(
     `INSERT INTO requests.custody_log

@@ -39,7 +39,10 @@ export function custodyRoutes(ctx: RequestsContext): Router {
       }
     }
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="medrelay-custody-${query.from}-${query.to}.csv"`);
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="medrelay-custody-${query.from}-${query.to}.csv"`,
+    );
     res.setHeader('Cache-Control', 'no-store');
     try {
       await pipeline(

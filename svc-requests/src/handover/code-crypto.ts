@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 
 /**
  * The handover code's secrets, derived from the service's secret (two keys, one per use). The
@@ -16,7 +24,8 @@ export function handoverCodeCrypto(secret: string) {
     /** Six digits from the OS's CSPRNG (uniform: randomInt rejects biased draws). */
     newCode: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
     hmac,
-    matches: (requestId: number, code: string, stored: Buffer) => timingSafeEqual(hmac(requestId, code), stored),
+    matches: (requestId: number, code: string, stored: Buffer) =>
+      timingSafeEqual(hmac(requestId, code), stored),
     seal(requestId: number, code: string): Buffer {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', sealKey, iv);

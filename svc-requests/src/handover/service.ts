@@ -39,7 +39,11 @@ export async function issueHandoverCode(
 }
 
 /** Cairo wall-clock time with Latin digits, for the lock message in either language. */
-const cairoClock = new Intl.DateTimeFormat('en-GB', { timeZone: cairoTimeZone, hour: '2-digit', minute: '2-digit' });
+const cairoClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: cairoTimeZone,
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 function lockedError(lockedUntil: Date): AppError {
   return new AppError(429, 'HANDOVER_CODE_LOCKED', 'handoverCodeLocked', {
@@ -87,11 +91,14 @@ export function createHandoverService(ctx: RequestsContext) {
           if (!request || (request.owner_id !== caller.id && request.requester_id !== caller.id)) {
             throw httpError.notFound('requestNotFound');
           }
-          if (request.owner_id !== caller.id) throw new AppError(403, 'HANDOVER_OWNER_ONLY', 'handoverOwnerOnly');
+          if (request.owner_id !== caller.id)
+            throw new AppError(403, 'HANDOVER_OWNER_ONLY', 'handoverOwnerOnly');
           const stored = await findHandoverCode(client, id, true);
           if (stored?.used_at) throw new AppError(409, 'HANDOVER_CODE_USED', 'handoverCodeUsed');
           if (request.status !== 'approved' || !stored) {
-            throw new AppError(409, 'HANDOVER_NOT_OPEN', 'handoverNotOpen', { details: { status: request.status } });
+            throw new AppError(409, 'HANDOVER_NOT_OPEN', 'handoverNotOpen', {
+              details: { status: request.status },
+            });
           }
           if (stored.locked) throw lockedError(stored.locked_until!);
           if (stored.expired) {

@@ -210,7 +210,11 @@ export function createRequestService(ctx: RequestsContext) {
           const pickup = approval ? { location: input.pickupLocation, date: input.pickupDate } : null;
           await updateRequestStatus(client, request.id, to, pickup);
           // Issue 18: the custody entry and, on approval, the requester's handover code.
-          await recordCustody(client, { requestId: request.id, fromStatus: request.status, actor: actorOf(caller) });
+          await recordCustody(client, {
+            requestId: request.id,
+            fromStatus: request.status,
+            actor: actorOf(caller),
+          });
           if (approval) {
             const pickupDate = input.pickupDate ? new Date(input.pickupDate) : null;
             await issueHandoverCode(client, ctx, request.id, { approvedAt: new Date(), pickupDate });

@@ -32,7 +32,8 @@ export const gatewayApi = {
   exportData: route({
     ...gateway.exportData,
     tag: 'admin',
-    summary: 'Export Data: users (no password hashes), medicines, requests and the custody log as one JSON download',
+    summary:
+      'Export Data: users (no password hashes), medicines, requests and the custody log as one JSON download',
     access: 'admin',
     permission: 'data.export',
     response: z.object({

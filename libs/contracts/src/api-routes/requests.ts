@@ -14,7 +14,12 @@ import {
   donationStatusSchema,
   transactionSchema,
 } from '../requests';
-import { custodyCsvQuerySchema, custodyEntrySchema, custodyListQuerySchema, handoverBodySchema } from '../custody';
+import {
+  custodyCsvQuerySchema,
+  custodyEntrySchema,
+  custodyListQuerySchema,
+  handoverBodySchema,
+} from '../custody';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
 import * as requests from './endpoints/requests';
 import { route, type ApiRoute } from './route';
@@ -136,7 +141,8 @@ export const requestApi = {
   custodyCsv: route({
     ...requests.custodyCsv,
     tag: 'admin',
-    summary: 'The custody log of a date range (Cairo days, both included) as CSV, streamed from a database cursor',
+    summary:
+      'The custody log of a date range (Cairo days, both included) as CSV, streamed from a database cursor',
     access: 'admin',
     permission: 'data.export',
     query: custodyCsvQuerySchema,

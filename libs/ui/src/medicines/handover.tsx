@@ -54,7 +54,12 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     gap: tokens.spacingVerticalM,
   },
-  entry: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, overflowWrap: 'anywhere' },
+  entry: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    overflowWrap: 'anywhere',
+  },
   surface: { maxWidth: 'min(480px, calc(100vw - 24px))' },
 });
 
@@ -169,7 +174,11 @@ export function ConfirmHandoverButton({ request }: { request: MedicineRequest })
       setOpen(false);
       notify.success(t('handover.confirmed'), t('handover.confirmedBody', { name }));
     } catch (error) {
-      setProblem(error instanceof ApiError && error.serverMessage ? error.serverMessage : t('toast.requestUpdateError'));
+      setProblem(
+        error instanceof ApiError && error.serverMessage
+          ? error.serverMessage
+          : t('toast.requestUpdateError'),
+      );
     }
   };
   const onScanned = (text: string) => {
@@ -262,14 +271,19 @@ function CustodyEntryItem({ entry }: { entry: CustodyEntry }) {
     <li className={styles.entry} data-testid="custody-entry">
       <Text weight="semibold">{t(`custody.statuses.${entry.status}`, { defaultValue: entry.status })}</Text>
       <Text size={200}>
-        <time dateTime={entry.at}>{format.dateTime(entry.at)}</time> · {t('custody.by', { name: entry.actorName, role })}
+        <time dateTime={entry.at}>{format.dateTime(entry.at)}</time> ·{' '}
+        {t('custody.by', { name: entry.actorName, role })}
       </Text>
       <Text size={200}>
         {entry.medicineName ?? ''} · {t('custody.quantity', { count: entry.quantity })}
       </Text>
       {pack && (
         <Text size={200} dir="ltr">
-          {t('custody.pack', { gtin: entry.gtin ?? '–', batch: entry.batch ?? '–', serial: entry.serial ?? '–' })}
+          {t('custody.pack', {
+            gtin: entry.gtin ?? '–',
+            batch: entry.batch ?? '–',
+            serial: entry.serial ?? '–',
+          })}
         </Text>
       )}
       {entry.status === 'completed' && (
