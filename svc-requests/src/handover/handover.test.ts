@@ -1,5 +1,6 @@
 import { endOfCairoDay } from '@medrelay/domain/handover';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readHandoverCode } from './service';
 import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
 
 let p: TestPlatform;
@@ -78,6 +79,8 @@ describe('handover code (issue 18 item 3)', () => {
     );
     expect(rows[0].h).not.toContain(code);
     expect(rows[0].s).not.toContain(code);
+    // What other messages (reminders) read is the same code.
+    expect((await readHandoverCode(db(), p.requests.service.ctx, id))?.code).toBe(code);
     // Asking again shows the same code.
     expect(
       (await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token })).body.handoverCode.code,

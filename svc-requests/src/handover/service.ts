@@ -1,7 +1,14 @@
 import type { HandoverCode, MedicineRequest } from '@medrelay/contracts';
 import { cairoTimeZone } from '@medrelay/domain';
 import { handoverCodeExpiry, handoverLockMinutes, handoverMaxAttempts } from '@medrelay/domain/handover';
-import { AppError, httpError, withTransaction, type Caller, type PoolClient } from '@medrelay/service-kit';
+import {
+  AppError,
+  httpError,
+  withTransaction,
+  type Caller,
+  type Pool,
+  type PoolClient,
+} from '@medrelay/service-kit';
 import type { RequestsContext } from '../context';
 import { recordCustody } from '../custody/repo';
 import { findMedicineSummary } from '../medicines/repo';
@@ -50,6 +57,20 @@ function lockedError(lockedUntil: Date): AppError {
     params: { until: cairoClock.format(lockedUntil) },
     details: { lockedUntil: lockedUntil.toISOString(), remainingAttempts: 0 },
   });
+}
+
+/**
+ * The digits of a request's code and when they expire, or null when it has none: for messages
+ * that carry the code to the requester (the reminders of issue 18 item 2 read it here).
+ */
+export async function readHandoverCode(
+  db: Pool | PoolClient,
+  ctx: RequestsContext,
+  requestId: number,
+): Promise<{ code: string; expiresAt: Date } | null> {
+  const row = await findHandoverCode(db, requestId);
+  if (!row || row.used_at) return null;
+  return { code: codeCrypto(ctx).open(requestId, row.code_sealed), expiresAt: row.expires_at };
 }
 
 export function createHandoverService(ctx: RequestsContext) {
