@@ -1,4 +1,10 @@
-import { activitySchema, custodyEntrySchema, userSchema, type Activity, type ActivityFeed } from '@medrelay/contracts';
+import {
+  activitySchema,
+  custodyEntrySchema,
+  userSchema,
+  type Activity,
+  type ActivityFeed,
+} from '@medrelay/contracts';
 import { catalogApi, gatewayApi, identityApi, requestApi } from '@medrelay/contracts/api-routes';
 import { AppError, mount, type Logger } from '@medrelay/service-kit';
 import { Router } from 'express';
@@ -36,7 +42,12 @@ const exportSections: readonly ExportSection[] = [
   { key: 'medicines', upstream: 'catalog', path: catalogApi.allMedicines.path, schema: z.array(z.unknown()) },
   { key: 'requests', upstream: 'requests', path: requestApi.allRequests.path, schema: z.array(z.unknown()) },
   // The custody log (issue 18), oldest first.
-  { key: 'custody', upstream: 'requests', path: requestApi.allCustody.path, schema: z.array(custodyEntrySchema) },
+  {
+    key: 'custody',
+    upstream: 'requests',
+    path: requestApi.allCustody.path,
+    schema: z.array(custodyEntrySchema),
+  },
 ];
 
 /**

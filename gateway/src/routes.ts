@@ -17,7 +17,15 @@ export const upstreams = {
     '/api/admin/expiry-scan',
     '/api/admin/products',
   ],
-  requests: ['/api/requests', '/api/transactions', '/api/notifications', '/api/needs', '/api/admin/all-requests', '/api/admin/custody', '/api/admin/custody.csv'],
+  requests: [
+    '/api/requests',
+    '/api/transactions',
+    '/api/notifications',
+    '/api/needs',
+    '/api/admin/all-requests',
+    '/api/admin/custody',
+    '/api/admin/custody.csv',
+  ],
 } as const;
 
 export type UpstreamName = keyof typeof upstreams;

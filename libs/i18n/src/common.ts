@@ -190,7 +190,8 @@ const en = {
   handover: {
     showCode: 'Handover code',
     codeTitle: 'Your handover code',
-    codeHint: 'Show this code or its QR at the counter. The one handing over enters it to confirm you received the medicine.',
+    codeHint:
+      'Show this code or its QR at the counter. The one handing over enters it to confirm you received the medicine.',
     qrLabel: 'QR code of the handover code {{code}}',
     expires: 'Valid until {{date}}',
     expired: 'This code has expired.',
@@ -198,7 +199,7 @@ const en = {
     loadFailed: 'Could not load the handover code',
     confirm: 'Confirm handover',
     confirmTitle: 'Confirm handover',
-    confirmHint: "Enter the 6-digit code the receiver shows you, or scan its QR.",
+    confirmHint: 'Enter the 6-digit code the receiver shows you, or scan its QR.',
     codeLabel: 'Handover code',
     scan: 'Scan QR',
     stopScan: 'Type the code instead',
