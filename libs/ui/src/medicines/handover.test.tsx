@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { requestFixture } from '../test-support/fixtures';
 import { renderInRemote } from '../test-support/render';
-import { HandoverActions, QrCode } from './handover';
+import { HandoverActions } from './handover';
+import QrCode from './qr-code';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import {
   Badge,
   Button,
@@ -18,7 +18,6 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { create as createQr } from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import { ApiError, useConfirmHandover, useRequest, useRequestCustody } from '@medrelay/api-client';
 import type { CustodyEntry, MedicineRequest } from '@medrelay/contracts';
@@ -28,6 +27,8 @@ import { useNotify } from '../use-notify';
 
 // The camera and the QR decoder are the pack scanner's own chunk, fetched only when "Scan QR" is pressed.
 const CameraView = lazy(() => import(/* webpackChunkName: "pack-scanner" */ './scan/camera-view'));
+// The QR encoder is fetched when a requester opens their code, not with every request list.
+const QrCode = lazy(() => import(/* webpackChunkName: "qr-code" */ './qr-code'));
 
 const useStyles = makeStyles({
   code: {
@@ -63,35 +64,6 @@ const useStyles = makeStyles({
   surface: { maxWidth: 'min(480px, calc(100vw - 24px))' },
 });
 
-/**
- * A QR code drawn in the page from the `qrcode` library's module matrix (one SVG path, no
- * third-party service and no HTML injected), black on white with the standard quiet zone.
- */
-export function QrCode({ text, label, className }: { text: string; label: string; className?: string }) {
-  const { size, path } = useMemo(() => {
-    const { modules } = createQr(text, { errorCorrectionLevel: 'M' });
-    const margin = 4;
-    let d = '';
-    for (let row = 0; row < modules.size; row++)
-      for (let col = 0; col < modules.size; col++)
-        if (modules.data[row * modules.size + col]) d += `M${col + margin} ${row + margin}h1v1h-1z`;
-    return { size: modules.size + 2 * margin, path: d };
-  }, [text]);
-  return (
-    <svg
-      role="img"
-      aria-label={label}
-      viewBox={`0 0 ${size} ${size}`}
-      className={className}
-      shapeRendering="crispEdges"
-      data-testid="handover-qr"
-    >
-      <rect width={size} height={size} fill="#fff" />
-      <path d={path} fill="#000" />
-    </svg>
-  );
-}
-
 /** The requester's code and its QR, read from GET /api/requests/:id (the only place it is given). */
 function HandoverCodePanel({ id }: { id: number }) {
   const styles = useStyles();
@@ -108,7 +80,9 @@ function HandoverCodePanel({ id }: { id: number }) {
       <Text className={styles.code} data-testid="handover-code">
         {code.code}
       </Text>
-      <QrCode className={styles.qr} text={code.code} label={t('handover.qrLabel', { code: code.code })} />
+      <Suspense fallback={<Spinner size="small" />}>
+        <QrCode className={styles.qr} text={code.code} label={t('handover.qrLabel', { code: code.code })} />
+      </Suspense>
       {expired ? (
         <MessageBar intent="warning">
           <MessageBarBody>{t('handover.expired')}</MessageBarBody>
