@@ -92,7 +92,8 @@ describe('handover code and custody log (issue 18)', { timeout: 60_000 }, () => 
       await codeText.waitFor();
       const code = (await codeText.textContent())!.trim();
       expect(code).toMatch(/^[0-9]{6}$/);
-      expect(await codeDialog.getByTestId('handover-qr').isVisible()).toBe(true);
+      // The QR is drawn once its encoder's chunk has loaded.
+      await codeDialog.getByTestId('handover-qr').waitFor();
       expect(await overflows(ngoPage, viewport.width)).toBe(false);
 
       // The pharmacy enters it (once wrong first, in the English run).
