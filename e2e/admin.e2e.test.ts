@@ -189,7 +189,7 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
     const file = await downloaded(page, () => remote.getByRole('button', { name: 'Export Data' }).click());
     expect(file.name).toMatch(/^medrelay-export-\d{4}-\d{2}-\d{2}\.json$/);
     const data = JSON.parse(file.text);
-    expect(Object.keys(data)).toEqual(['generated', 'users', 'medicines', 'requests']);
+    expect(Object.keys(data)).toEqual(['generated', 'users', 'medicines', 'requests', 'custody']);
     expect(data.users.length).toBeGreaterThan(0);
     expect(file.text).not.toMatch(/password/i);
     await expectToast(page, 'Export ready');

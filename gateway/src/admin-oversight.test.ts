@@ -172,17 +172,29 @@ describe('admin oversight across services (issue 6)', () => {
     expect((await gw.api.get('/api/admin/all-users?pageSize=101', { token: admin.token })).status).toBe(400);
   });
 
-  it('exports users without password hashes, medicines and requests as one download', async () => {
+  it('exports users without password hashes, medicines, requests and the custody log as one download', async () => {
     const res = await gw.api.get('/api/admin/export', { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(
       /attachment; filename="medrelay-export-\d{4}-\d{2}-\d{2}\.json"/,
     );
-    const data = res.body as { generated: string; users: object[]; medicines: object[]; requests: object[] };
+    const data = res.body as {
+      generated: string;
+      users: object[];
+      medicines: object[];
+      requests: object[];
+      custody: Array<{ requestId: number }>;
+    };
     const stats = (await gw.api.get('/api/admin/stats', { token: admin.token })).body;
     expect(data.users).toHaveLength(stats.totalUsers);
     expect(data.medicines).toHaveLength(stats.totalMedicines);
     expect(data.requests).toHaveLength(stats.totalRequests);
+    // Issue 18: every custody entry, at least the "requested" one of each request.
+    const custody = await p.requests.service.ctx.pool.query(
+      'SELECT count(*)::int AS n FROM requests.custody_log',
+    );
+    expect(data.custody).toHaveLength(custody.rows[0].n);
+    expect(new Set(data.custody.map((e) => e.requestId)).size).toBe(stats.totalRequests);
     expect(JSON.stringify(data.users)).not.toMatch(/password/i);
     expect(data.users).toContainEqual(expect.objectContaining({ email: pharmacy.email }));
 

@@ -1,4 +1,10 @@
-import { activitySchema, userSchema, type Activity, type ActivityFeed } from '@medrelay/contracts';
+import {
+  activitySchema,
+  custodyEntrySchema,
+  userSchema,
+  type Activity,
+  type ActivityFeed,
+} from '@medrelay/contracts';
 import { catalogApi, gatewayApi, identityApi, requestApi } from '@medrelay/contracts/api-routes';
 import { AppError, mount, type Logger } from '@medrelay/service-kit';
 import { Router } from 'express';
@@ -26,7 +32,7 @@ const exportPageSize = 100;
 
 /** The export's parts, in file order: each service's paged admin list. */
 interface ExportSection {
-  key: 'users' | 'medicines' | 'requests';
+  key: 'users' | 'medicines' | 'requests' | 'custody';
   upstream: UpstreamName;
   path: string;
   schema: z.ZodType<unknown[]>;
@@ -35,6 +41,13 @@ const exportSections: readonly ExportSection[] = [
   { key: 'users', upstream: 'identity', path: identityApi.allUsers.path, schema: z.array(userSchema) },
   { key: 'medicines', upstream: 'catalog', path: catalogApi.allMedicines.path, schema: z.array(z.unknown()) },
   { key: 'requests', upstream: 'requests', path: requestApi.allRequests.path, schema: z.array(z.unknown()) },
+  // The custody log (issue 18), oldest first.
+  {
+    key: 'custody',
+    upstream: 'requests',
+    path: requestApi.allCustody.path,
+    schema: z.array(custodyEntrySchema),
+  },
 ];
 
 /**

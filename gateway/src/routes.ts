@@ -18,7 +18,15 @@ export const upstreams = {
     '/api/admin/products',
     '/api/admin/recalls',
   ],
-  requests: ['/api/requests', '/api/transactions', '/api/notifications', '/api/needs', '/api/admin/all-requests'],
+  requests: [
+    '/api/requests',
+    '/api/transactions',
+    '/api/notifications',
+    '/api/needs',
+    '/api/admin/all-requests',
+    '/api/admin/custody',
+    '/api/admin/custody.csv',
+  ],
 } as const;
 
 export type UpstreamName = keyof typeof upstreams;

@@ -9,6 +9,8 @@ import {
   withTransaction,
 } from '@medrelay/service-kit';
 import { createCatalogClient } from './catalog-client';
+import { custodyRoutes } from './custody/routes';
+import { handoverRoutes } from './handover/routes';
 import type { RequestsConfig } from './config';
 import { releaseQueueName, schema, type RequestsContext } from './context';
 import { startMatchDigestScheduler } from './matching/digest';
@@ -48,6 +50,8 @@ export async function createRequestsService(
   const app = runtime.app([
     statsRoutes(ctx),
     requestRoutes(ctx),
+    handoverRoutes(ctx),
+    custodyRoutes(ctx),
     notificationRoutes(ctx),
     matchRoutes(ctx),
     needRoutes(ctx),

@@ -8,6 +8,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type {
+  CustodyEntry,
   DonationStatusEntry,
   MedicineRequest,
   RequestCreateInput,
@@ -162,6 +163,9 @@ function refetchAfterRequestChange(client: QueryClient) {
     client.invalidateQueries({ queryKey: requestKeys.summary }),
     client.invalidateQueries({ queryKey: requestKeys.donationStatuses }),
     client.invalidateQueries({ predicate: (query) => isOneRequestKey(query.queryKey) }),
+    client.invalidateQueries({
+      predicate: (query) => isRoutePath(requests.requestCustody, query.queryKey[0]),
+    }),
     refetchStockLists(client),
   ]);
 }
@@ -193,5 +197,26 @@ export function useChangeRequestStatus() {
     mutationFn: ({ id, ...change }: RequestStatusUpdateInput & { id: number }) =>
       callApi(requests.changeRequestStatus, { params: { id }, body: change }),
     onSettled: () => refetchAfterRequestChange(client),
+  });
+}
+
+/** A request's custody log (issue 18), oldest first: its two parties and admins read it. */
+export function useRequestCustody(id: number) {
+  return useQuery<CustodyEntry[]>({
+    queryKey: routeKey(requests.requestCustody, { params: { id } }),
+    refetchOnMount: 'always',
+  });
+}
+
+/**
+ * The owner confirms a handover with the requester's code (issue 18): the request completes.
+ * A wrong code is an ApiError (422, tries left in its details; 429 once locked).
+ */
+export function useConfirmHandover() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, code }: { id: number; code: string }) =>
+      callApi(requests.confirmHandover, { params: { id }, body: { code } }),
+    onSuccess: () => refetchAfterRequestChange(client),
   });
 }

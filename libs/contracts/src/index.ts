@@ -13,6 +13,7 @@ export * from './medicines';
 export * from './medicine-events';
 export * from './recalls';
 export * from './requests';
+export * from './custody';
 export * from './notifications';
 export * from './needs';
 export * from './stats';

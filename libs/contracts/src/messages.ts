@@ -202,6 +202,36 @@ export const messages = {
     ar: 'عندك طلب مفتوح بالفعل للدواء ده',
   },
   notYourRequest: { en: 'This request is not yours', ar: 'الطلب ده مش بتاعك' },
+  handoverCodeFormat: { en: 'Enter the 6-digit code', ar: 'اكتب الكود اللي من 6 أرقام' },
+  handoverCodeWrong: {
+    en: 'Wrong code: {remaining} tries left',
+    ar: 'الكود غلط: فاضل {remaining} محاولات',
+  },
+  handoverCodeLocked: {
+    en: 'Too many wrong codes: try again after {until}',
+    ar: 'أكواد غلط كتير: جرّب تاني بعد {until}',
+  },
+  handoverCodeExpired: {
+    en: 'This handover code has expired',
+    ar: 'كود التسليم ده انتهت صلاحيته',
+  },
+  handoverCodeUsed: {
+    en: 'This handover code was already used: the request is completed',
+    ar: 'كود التسليم ده اتستخدم قبل كده: الطلب اكتمل',
+  },
+  handoverNotOpen: {
+    en: 'This request is not waiting for a handover',
+    ar: 'الطلب ده مش مستني تسليم',
+  },
+  handoverOwnerOnly: {
+    en: 'Only the one handing over the medicine enters the code',
+    ar: 'اللي بيسلّم الدواء بس هو اللي يكتب الكود',
+  },
+  custodyDateInvalid: { en: 'Enter a date as YYYY-MM-DD', ar: 'اكتب التاريخ بالشكل YYYY-MM-DD' },
+  custodyRangeInvalid: {
+    en: 'The end date must not be before the start date',
+    ar: 'تاريخ النهاية مينفعش يكون قبل تاريخ البداية',
+  },
   needNotFound: { en: 'Need not found', ar: 'الاحتياج ده مش موجود' },
   notYourNeed: { en: 'This need is not yours', ar: 'الاحتياج ده مش بتاعك' },
   needMedicineRequired: { en: 'Say which medicine you need', ar: 'اكتب اسم الدواء اللي محتاجه' },
@@ -313,6 +343,11 @@ export const messages = {
   notifyRequestCancelled: {
     en: '{requester} cancelled the request for {medicine}',
     ar: '{requester} لغى الطلب على {medicine}',
+  },
+  notifyHandoverConfirmedTitle: { en: 'Handover confirmed', ar: 'التسليم اتأكد' },
+  notifyHandoverConfirmed: {
+    en: '{owner} confirmed handing over {quantity} × {medicine} with your code',
+    ar: '{owner} أكّد تسليم {quantity} × {medicine} بالكود بتاعك',
   },
   notifyRequestCompletedTitle: { en: 'Medicine collected', ar: 'الدواء اتسلّم' },
   notifyRequestCompleted: {

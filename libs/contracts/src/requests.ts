@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isPastPickup } from '@medrelay/domain/pickup';
+import { handoverCodeSchema } from './custody';
 import { listPageFields, queryInt, typeError } from './fields';
 import { copiedMedicineFields, medicineSchema, medicineSources } from './medicines';
 import { userTypes } from './roles';
@@ -202,6 +203,8 @@ export const requestSchema = z.object({
   provider: partySchema.nullable(),
   /** The other party's contact: for the two parties once approved, otherwise null. */
   contact: contactSchema.nullable(),
+  /** The handover code (issue 18): only in GET /api/requests/:id, only for the requester of an approved request. */
+  handoverCode: handoverCodeSchema.optional(),
 });
 export type MedicineRequest = z.infer<typeof requestSchema>;
 

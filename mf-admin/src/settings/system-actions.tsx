@@ -1,13 +1,46 @@
-import { Button, Field, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { Button, Field, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callApi, downloadFromApi, routeUrl } from '@medrelay/api-client';
-import { gatewayEndpoints } from '@medrelay/contracts/endpoints';
+import { gatewayEndpoints, requestEndpoints } from '@medrelay/contracts/endpoints';
+import { cairoDay } from '@medrelay/domain/expiry';
 import { useNotify } from '@medrelay/ui';
 
 const useStyles = makeStyles({
   actions: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  range: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
 });
+
+/** The custody log's CSV for a range of Cairo days (issue 18), by default the last 30 days. */
+function CustodyCsvDownload() {
+  const styles = useStyles();
+  const { t } = useTranslation('admin');
+  const notify = useNotify();
+  const [to, setTo] = useState(() => cairoDay(new Date()));
+  const [from, setFrom] = useState(() => cairoDay(new Date(Date.now() - 30 * 24 * 3600 * 1000)));
+  const download = useMutation({
+    mutationFn: () =>
+      downloadFromApi(routeUrl(requestEndpoints.custodyCsv, { query: { from, to } }), 'medrelay-custody.csv'),
+    onSuccess: (name) => notify.success(t('settings.exported'), t('settings.exportedBody', { name })),
+    onError: (error) => notify.failure(t('settings.exportFailed'), error),
+  });
+  return (
+    <Field hint={t('settings.custodyHint')}>
+      <div className={styles.range}>
+        <Field label={t('settings.custodyFrom')}>
+          <Input type="date" value={from} onChange={(_, data) => setFrom(data.value)} />
+        </Field>
+        <Field label={t('settings.custodyTo')}>
+          <Input type="date" value={to} onChange={(_, data) => setTo(data.value)} />
+        </Field>
+        <Button disabled={download.isPending || !from || !to} onClick={() => download.mutate()}>
+          {t('settings.custodyCsv')}
+        </Button>
+      </div>
+    </Field>
+  );
+}
 
 /** System Actions (spec §2 System tab): a real export, a real cache clear, Reset System kept disabled. */
 export function SystemActions() {
@@ -39,6 +72,7 @@ export function SystemActions() {
           {t('settings.exportData')}
         </Button>
       </Field>
+      <CustodyCsvDownload />
       <Field hint={t('settings.clearCacheHint')}>
         <Button disabled={clearCache.isPending} onClick={() => clearCache.mutate()}>
           {t('settings.clearCache')}

@@ -6,7 +6,7 @@ import { requestStatuses, type RequestStats, type RequestStatus } from '@medrela
 import { routeKey } from '@medrelay/api-client';
 import { requestEndpoints } from '@medrelay/contracts/endpoints';
 import { useFormat } from '@medrelay/i18n';
-import { EmptyState, PageHeader, Pager, QueryGate, StatCard } from '@medrelay/ui';
+import { CustodyButton, EmptyState, PageHeader, Pager, QueryGate, StatCard } from '@medrelay/ui';
 import { adminPageSize, useAdminPage } from '../admin-page';
 import { useListStyles } from '../list-styles';
 import { FilterSelect, useFilterStyles } from '../users/filters';
@@ -92,6 +92,7 @@ export default function Transactions() {
                       <Badge appearance="filled" color={statusColour[r.status]}>
                         {t(`common:requestStatus.${r.status}`)}
                       </Badge>
+                      <CustodyButton request={r} />
                     </li>
                   ))}
                 </ul>

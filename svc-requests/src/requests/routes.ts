@@ -2,12 +2,14 @@ import { requestApi } from '@medrelay/contracts/api-routes';
 import { httpError, mount, requestLanguage } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { RequestsContext } from '../context';
+import { createHandoverService } from '../handover/service';
 import { listAll, listForUser, loadRequest, transactionsForUser } from './repo';
 import { createRequestService, donationStatusesOf, requestSummary } from './service';
 
 export function requestRoutes(ctx: RequestsContext): Router {
   const api = { router: Router(), verifier: ctx.verifier };
   const requests = createRequestService(ctx);
+  const handover = createHandoverService(ctx);
 
   mount(api, requestApi.createRequest, ({ caller, body }) => requests.create(caller, body));
   mount(api, requestApi.myRequests, ({ caller, query: { page, pageSize, ...filter } }) =>
@@ -25,7 +27,9 @@ export function requestRoutes(ctx: RequestsContext): Router {
       throw httpError.forbidden('notYourRequest');
     }
     if (caller.role === 'admin' && request.requesterId !== caller.id) delete request.direction;
-    return request;
+    // The handover code: the requester's alone (issue 18), never the owner's, never in lists.
+    const handoverCode = await handover.codeFor(request, caller);
+    return handoverCode ? { ...request, handoverCode } : request;
   });
   mount(api, requestApi.changeRequestStatus, ({ caller, params, body, req }) =>
     requests.changeStatus(caller, params.id, body, requestLanguage(req)),

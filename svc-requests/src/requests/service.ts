@@ -24,6 +24,8 @@ import {
   type PoolClient,
 } from '@medrelay/service-kit';
 import { releaseQueueName, schema, type RequestsContext } from '../context';
+import { recordCustody, type CustodyActor } from '../custody/repo';
+import { issueHandoverCode } from '../handover/service';
 import { findMedicineSummary, upsertMedicine, type MedicineSummary } from '../medicines/repo';
 import { addNotification } from '../notifications/repo';
 import { approvalMail, transactionMailsOn } from './approval-mail';
@@ -61,6 +63,9 @@ function checkTransition(request: RequestRow, to: RequestStatus, party: RequestP
     });
   }
 }
+
+/** Who a custody entry names for a move made by this caller. */
+const actorOf = (caller: Caller): CustodyActor => ({ id: caller.id, role: caller.role, name: caller.name });
 
 /** A donor's approval names where and when to collect (a pharmacy's is at the pharmacy). */
 function checkPickup(medicine: MedicineSummary | null, input: RequestStatusUpdate, language: Language): void {
@@ -156,6 +161,7 @@ export function createRequestService(ctx: RequestsContext) {
       const id = await withTransaction(ctx.pool, async (client) => {
         await upsertMedicine(client, medicine);
         const row = await insertRequest(client, caller.id, medicine.ownerId, input);
+        await recordCustody(client, { requestId: row.id, fromStatus: null, actor: actorOf(caller) });
         await addNotification(client, {
           userId: medicine.ownerId,
           type: 'request-new',
@@ -212,6 +218,16 @@ export function createRequestService(ctx: RequestsContext) {
 
           const pickup = approval ? { location: input.pickupLocation, date: input.pickupDate } : null;
           await updateRequestStatus(client, request.id, to, pickup);
+          // Issue 18: the custody entry and, on approval, the requester's handover code.
+          await recordCustody(client, {
+            requestId: request.id,
+            fromStatus: request.status,
+            actor: actorOf(caller),
+          });
+          if (approval) {
+            const pickupDate = input.pickupDate ? new Date(input.pickupDate) : null;
+            await issueHandoverCode(client, ctx, request.id, { approvedAt: new Date(), pickupDate });
+          }
           if (approval) await recordAgreedPrices(client, request.id, approval.agreedPrices);
           const notice = moveNotice(request, to, caller.name, medicine?.name ?? '');
           if (notice) await addNotification(client, notice);

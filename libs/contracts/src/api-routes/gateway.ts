@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { publicImpactSchema } from '../impact';
 import { medicineSchema } from '../medicines';
 import { transactionSchema } from '../requests';
+import { custodyEntrySchema } from '../custody';
 import { activityFeedSchema, activityQuerySchema, statsQuerySchema } from '../admin';
 import { adminStatsSchema } from '../stats';
 import { userSchema } from '../users';
@@ -31,7 +32,8 @@ export const gatewayApi = {
   exportData: route({
     ...gateway.exportData,
     tag: 'admin',
-    summary: 'Export Data: users (no password hashes), medicines and requests as one JSON download',
+    summary:
+      'Export Data: users (no password hashes), medicines, requests and the custody log as one JSON download',
     access: 'admin',
     permission: 'data.export',
     response: z.object({
@@ -39,6 +41,7 @@ export const gatewayApi = {
       users: z.array(userSchema),
       medicines: z.array(medicineSchema),
       requests: z.array(transactionSchema),
+      custody: z.array(custodyEntrySchema),
     }),
     headers: { 'Content-Disposition': 'attachment; filename="medrelay-export-YYYY-MM-DD.json"' },
     streamed: true,

@@ -21,6 +21,12 @@ import {
   donationStatusSchema,
   transactionSchema,
 } from '../requests';
+import {
+  custodyCsvQuerySchema,
+  custodyEntrySchema,
+  custodyListQuerySchema,
+  handoverBodySchema,
+} from '../custody';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
 import * as requests from './endpoints/requests';
 import { route, type ApiRoute } from './route';
@@ -74,6 +80,24 @@ export const requestApi = {
     body: requestStatusUpdateSchema,
     response: requestSchema,
   }),
+  confirmHandover: route({
+    ...requests.confirmHandover,
+    tag: 'requests',
+    summary:
+      "The owner enters the requester's handover code: right → completed (confirmed); wrong → 422 with the tries left; 10 wrong lock it for 15 minutes (429)",
+    access: 'approved',
+    params: idParam,
+    body: handoverBodySchema,
+    response: requestSchema,
+  }),
+  requestCustody: route({
+    ...requests.requestCustody,
+    tag: 'requests',
+    summary: "A request's custody log, oldest first (its two parties and admins; 404 for anyone else)",
+    access: 'approved',
+    params: idParam,
+    response: z.array(custodyEntrySchema),
+  }),
   myDonationStatus: route({
     ...requests.myDonationStatus,
     tag: 'requests',
@@ -120,6 +144,28 @@ export const requestApi = {
     permission: 'reports.view',
     query: activityQuerySchema,
     response: z.array(activitySchema),
+  }),
+  custodyCsv: route({
+    ...requests.custodyCsv,
+    tag: 'admin',
+    summary:
+      'The custody log of a date range (Cairo days, both included) as CSV, streamed from a database cursor',
+    access: 'admin',
+    permission: 'data.export',
+    query: custodyCsvQuerySchema,
+    response: z.string(),
+    rawResponse: ['text/csv'],
+    headers: { 'Content-Disposition': 'attachment; filename="medrelay-custody-FROM-TO.csv"' },
+  }),
+  allCustody: route({
+    ...requests.allCustody,
+    tag: 'admin',
+    summary: 'Every custody log entry, oldest first, a page at a time (Export Data walks it)',
+    access: 'admin',
+    permission: 'data.export',
+    query: custodyListQuerySchema,
+    response: z.array(custodyEntrySchema),
+    headers: { 'X-Total-Count': 'Entries over all pages' },
   }),
   notifications: route({
     ...requests.notifications,

@@ -17,3 +17,4 @@ export * from './request-section';
 export * from './dosage-form';
 export * from './contact-info';
 export * from './dosage-form-select';
+export * from './handover';

@@ -5,6 +5,7 @@ import type { MedicineRequest, Transaction } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { RequestStatusBadge } from './badges';
 import { ContactInfo } from './contact-info';
+import { HandoverActions } from './handover';
 import { isLinkedItem, ItemCard, useItemTextStyles } from './item-card';
 
 export interface RequestRowProps {
@@ -33,7 +34,12 @@ export function RequestRow({ request, counterpart, pendingWording, actions, chil
       testId="request-row"
       title={medicineName}
       badges={<RequestStatusBadge status={request.status} pendingWording={pendingWording} />}
-      actions={actions}
+      actions={
+        <>
+          {actions}
+          <HandoverActions request={request} />
+        </>
+      }
     >
       <Text className={styles.muted}>
         {t(counterpart === 'requester' ? 'request.requester' : 'request.provider', { name: party })} ·{' '}

@@ -17,3 +17,7 @@ export const needMatches = { method: 'get', path: '/api/needs/matches', paged: t
 export const createNeed = { method: 'post', path: '/api/needs' } as const;
 export const updateNeed = { method: 'put', path: '/api/needs/:id' } as const;
 export const deleteNeed = { method: 'delete', path: '/api/needs/:id' } as const;
+export const confirmHandover = { method: 'post', path: '/api/requests/:id/handover' } as const;
+export const requestCustody = { method: 'get', path: '/api/requests/:id/custody' } as const;
+export const custodyCsv = { method: 'get', path: '/api/admin/custody.csv' } as const;
+export const allCustody = { method: 'get', path: '/api/admin/custody', paged: true } as const;

@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { requestFixture } from '../test-support/fixtures';
+import { renderInRemote } from '../test-support/render';
+import { HandoverActions } from './handover';
+import QrCode from './qr-code';
+
+afterEach(() => vi.restoreAllMocks());
+
+let sent: Array<{ url: string; body: unknown }> = [];
+beforeEach(() => {
+  sent = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+    sent.push({ url: String(url), body: init?.body ? JSON.parse(String(init.body)) : null });
+    if (String(url).endsWith('/handover'))
+      return new Response(
+        JSON.stringify({ message: 'Wrong code: 9 tries left', code: 'HANDOVER_CODE_WRONG', details: {} }),
+        { status: 422, headers: { 'Content-Type': 'application/json' } },
+      );
+    return new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+});
+
+const named = (name: string) => screen.queryByRole('button', { name: `${name}: Ventolin Inhaler` });
+
+describe('handover actions on a request (issue 18)', () => {
+  it('offers the code to the requester, the confirmation to the owner, and the log to everyone', async () => {
+    const base = {
+      status: 'approved' as const,
+      medicine: { ...requestFixture().medicine!, name: 'Ventolin Inhaler' },
+    };
+    const { unmount } = await renderInRemote(
+      <HandoverActions request={requestFixture({ ...base, direction: 'outgoing' })} />,
+    );
+    expect(named('Handover code')).not.toBeNull();
+    expect(named('Confirm handover')).toBeNull();
+    unmount();
+    const owner = await renderInRemote(
+      <HandoverActions request={requestFixture({ ...base, direction: 'incoming' })} />,
+    );
+    expect(named('Handover code')).toBeNull();
+    expect(named('Confirm handover')).not.toBeNull();
+    owner.unmount();
+    // An admin's view (no direction) and a finished request: the log only.
+    await renderInRemote(<HandoverActions request={requestFixture({ ...base, status: 'completed' })} />);
+    expect(named('Handover code')).toBeNull();
+    expect(named('Confirm handover')).toBeNull();
+    expect(named('Custody log')).not.toBeNull();
+  });
+
+  it("refuses a malformed code in the page and shows the server's words for a wrong one", async () => {
+    const request = requestFixture({
+      id: 41,
+      status: 'approved',
+      direction: 'incoming',
+      medicine: { ...requestFixture().medicine!, name: 'Ventolin Inhaler' },
+    });
+    await renderInRemote(<HandoverActions request={request} />);
+    fireEvent.click(named('Confirm handover')!);
+    const dialog = await screen.findByRole('dialog');
+    const box = within(dialog).getByLabelText(/Handover code/);
+    fireEvent.change(box, { target: { value: '12a4' } });
+    expect((box as HTMLInputElement).value).toBe('124');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await within(dialog).findByText('Enter the 6-digit code');
+    expect(sent).toEqual([]);
+    fireEvent.change(box, { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await within(dialog).findByText('Wrong code: 9 tries left');
+    await waitFor(() =>
+      expect(sent).toEqual([{ url: '/api/requests/41/handover', body: { code: '123456' } }]),
+    );
+  });
+
+  it('draws a QR code as an SVG path with its quiet zone', async () => {
+    await renderInRemote(<QrCode text="012345" label="QR 012345" />);
+    const svg = screen.getByRole('img', { name: 'QR 012345' });
+    // Version 1 (21 modules) plus 4 on each side.
+    expect(svg.getAttribute('viewBox')).toBe('0 0 29 29');
+    expect(svg.querySelector('path')!.getAttribute('d')).toMatch(/^M4 4h1v1h-1z/);
+  });
+});

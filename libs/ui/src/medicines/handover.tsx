@@ -1,0 +1,329 @@
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  DialogTrigger,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { ApiError, useConfirmHandover, useRequest, useRequestCustody } from '@medrelay/api-client';
+import type { CustodyEntry, MedicineRequest } from '@medrelay/contracts';
+import { isHandoverCodeShape } from '@medrelay/domain/handover';
+import { useFormat } from '@medrelay/i18n';
+import { useNotify } from '../use-notify';
+
+// The camera and the QR decoder are the pack scanner's own chunk, fetched only when "Scan QR" is pressed.
+const CameraView = lazy(() => import(/* webpackChunkName: "pack-scanner" */ './scan/camera-view'));
+// The QR encoder is fetched when a requester opens their code, not with every request list.
+const QrCode = lazy(() => import(/* webpackChunkName: "qr-code" */ './qr-code'));
+
+const useStyles = makeStyles({
+  code: {
+    fontSize: tokens.fontSizeHero900,
+    fontWeight: tokens.fontWeightSemibold,
+    letterSpacing: '0.2em',
+    fontVariantNumeric: 'tabular-nums',
+    textAlign: 'center',
+    direction: 'ltr',
+  },
+  stack: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalM },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  qr: { width: 'min(60vw, 220px)', height: 'auto' },
+  codeInput: { direction: 'ltr', fontVariantNumeric: 'tabular-nums', letterSpacing: '0.2em' },
+  timeline: {
+    listStyleType: 'none',
+    margin: 0,
+    // Griffel flips left to right in RTL pages.
+    paddingLeft: tokens.spacingHorizontalM,
+    borderLeftWidth: tokens.strokeWidthThick,
+    borderLeftStyle: 'solid',
+    borderLeftColor: tokens.colorNeutralStroke1,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+  },
+  entry: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    overflowWrap: 'anywhere',
+  },
+  surface: { maxWidth: 'min(480px, calc(100vw - 24px))' },
+});
+
+/** The requester's code and its QR, read from GET /api/requests/:id (the only place it is given). */
+function HandoverCodePanel({ id }: { id: number }) {
+  const styles = useStyles();
+  const { t } = useTranslation('common');
+  const format = useFormat();
+  const request = useRequest(id);
+  if (request.isPending) return <Spinner size="small" />;
+  const code = request.data?.handoverCode;
+  if (!code) return <Text role="alert">{t('handover.loadFailed')}</Text>;
+  const expired = new Date(code.expiresAt).getTime() <= Date.now();
+  return (
+    <div className={styles.stack}>
+      <Text>{t('handover.codeHint')}</Text>
+      <Text className={styles.code} data-testid="handover-code">
+        {code.code}
+      </Text>
+      <Suspense fallback={<Spinner size="small" />}>
+        <QrCode className={styles.qr} text={code.code} label={t('handover.qrLabel', { code: code.code })} />
+      </Suspense>
+      {expired ? (
+        <MessageBar intent="warning">
+          <MessageBarBody>{t('handover.expired')}</MessageBarBody>
+        </MessageBar>
+      ) : (
+        <Text size={200}>{t('handover.expires', { date: format.dateTime(code.expiresAt) })}</Text>
+      )}
+      {code.lockedUntil && (
+        <MessageBar intent="warning">
+          <MessageBarBody>{t('handover.locked', { date: format.dateTime(code.lockedUntil) })}</MessageBarBody>
+        </MessageBar>
+      )}
+    </div>
+  );
+}
+
+/** "Handover code": the requester of an approved request opens its code and QR. */
+export function HandoverCodeButton({ request }: { request: MedicineRequest }) {
+  const { t } = useTranslation('common');
+  const styles = useStyles();
+  const [open, setOpen] = useState(false);
+  const name = request.medicine?.name ?? t('request.unknown');
+  return (
+    <Dialog open={open} onOpenChange={(_, data) => setOpen(data.open)}>
+      <DialogTrigger disableButtonEnhancement>
+        <Button aria-label={`${t('handover.showCode')}: ${name}`}>{t('handover.showCode')}</Button>
+      </DialogTrigger>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>{t('handover.codeTitle')}</DialogTitle>
+          <DialogContent>{open && <HandoverCodePanel id={request.id} />}</DialogContent>
+          <DialogActions>
+            <DialogTrigger disableButtonEnhancement>
+              <Button appearance="secondary">{t('handover.close')}</Button>
+            </DialogTrigger>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/**
+ * "Confirm handover": the owner types the requester's 6 digits or scans their QR; a wrong code
+ * shows the server's words (tries left, or until when it is locked) in the page's language.
+ */
+export function ConfirmHandoverButton({ request }: { request: MedicineRequest }) {
+  const { t } = useTranslation('common');
+  const styles = useStyles();
+  const notify = useNotify();
+  const confirm = useConfirmHandover();
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [scanning, setScanning] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const name = request.medicine?.name ?? t('request.unknown');
+
+  const submit = async (value: string) => {
+    if (!isHandoverCodeShape(value)) return setProblem(t('messages:handoverCodeFormat'));
+    setProblem(null);
+    try {
+      await confirm.mutateAsync({ id: request.id, code: value });
+      setOpen(false);
+      notify.success(t('handover.confirmed'), t('handover.confirmedBody', { name }));
+    } catch (error) {
+      setProblem(
+        error instanceof ApiError && error.serverMessage
+          ? error.serverMessage
+          : t('toast.requestUpdateError'),
+      );
+    }
+  };
+  const onScanned = (text: string) => {
+    setScanning(false);
+    const scanned = text.trim();
+    if (!isHandoverCodeShape(scanned)) return setProblem(t('handover.notACode'));
+    setCode(scanned);
+    void submit(scanned);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit(code.trim());
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(_, data) => {
+        setOpen(data.open);
+        if (!data.open) {
+          setScanning(false);
+          setProblem(null);
+          setCode('');
+        }
+      }}
+    >
+      <DialogTrigger disableButtonEnhancement>
+        <Button appearance="primary" aria-label={`${t('handover.confirm')}: ${name}`}>
+          {t('handover.confirm')}
+        </Button>
+      </DialogTrigger>
+      <DialogSurface className={styles.surface}>
+        <form onSubmit={onSubmit}>
+          <DialogBody>
+            <DialogTitle>{t('handover.confirmTitle')}</DialogTitle>
+            <DialogContent className={styles.form}>
+              <Text>{t('handover.confirmHint')}</Text>
+              <Field
+                label={t('handover.codeLabel')}
+                validationState={problem ? 'error' : 'none'}
+                validationMessage={problem ?? undefined}
+              >
+                <Input
+                  className={styles.codeInput}
+                  value={code}
+                  onChange={(_, data) => setCode(data.value.replace(/\D/g, '').slice(0, 6))}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  required
+                />
+              </Field>
+              {scanning ? (
+                <Suspense fallback={<Spinner size="small" />}>
+                  <CameraView
+                    onCode={onScanned}
+                    onUnavailable={() => {
+                      setScanning(false);
+                      setProblem(t('handover.cameraUnavailable'));
+                    }}
+                  />
+                  <Button onClick={() => setScanning(false)}>{t('handover.stopScan')}</Button>
+                </Suspense>
+              ) : (
+                <Button onClick={() => setScanning(true)}>{t('handover.scan')}</Button>
+              )}
+            </DialogContent>
+            <DialogActions>
+              <DialogTrigger disableButtonEnhancement>
+                <Button appearance="secondary">{t('handover.close')}</Button>
+              </DialogTrigger>
+              <Button type="submit" appearance="primary" disabled={confirm.isPending}>
+                {t('handover.submit')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+function CustodyEntryItem({ entry }: { entry: CustodyEntry }) {
+  const styles = useStyles();
+  const { t } = useTranslation('common');
+  const format = useFormat();
+  const role = t(`custody.roles.${entry.actorRole}`, { defaultValue: entry.actorRole });
+  const pack = entry.gtin || entry.batch || entry.serial;
+  return (
+    <li className={styles.entry} data-testid="custody-entry">
+      <Text weight="semibold">{t(`custody.statuses.${entry.status}`, { defaultValue: entry.status })}</Text>
+      <Text size={200}>
+        <time dateTime={entry.at}>{format.dateTime(entry.at)}</time> ·{' '}
+        {t('custody.by', { name: entry.actorName, role })}
+      </Text>
+      <Text size={200}>
+        {entry.medicineName ?? ''} · {t('custody.quantity', { count: entry.quantity })}
+      </Text>
+      {pack && (
+        <Text size={200} dir="ltr">
+          {t('custody.pack', {
+            gtin: entry.gtin ?? '–',
+            batch: entry.batch ?? '–',
+            serial: entry.serial ?? '–',
+          })}
+        </Text>
+      )}
+      {entry.status === 'completed' && (
+        <Badge appearance="tint" color={entry.confirmedByCode ? 'success' : 'warning'}>
+          {t(entry.confirmedByCode ? 'custody.confirmedByCode' : 'custody.notConfirmed')}
+        </Badge>
+      )}
+    </li>
+  );
+}
+
+function CustodyTimeline({ id }: { id: number }) {
+  const styles = useStyles();
+  const { t } = useTranslation('common');
+  const custody = useRequestCustody(id);
+  if (custody.isPending) return <Spinner size="small" />;
+  if (custody.isError) return <Text role="alert">{t('custody.loadFailed')}</Text>;
+  if (!custody.data.length) return <Text>{t('custody.empty')}</Text>;
+  return (
+    <ol className={styles.timeline} aria-label={t('custody.title')}>
+      {custody.data.map((entry) => (
+        <CustodyEntryItem key={entry.id} entry={entry} />
+      ))}
+    </ol>
+  );
+}
+
+/** "Custody log": who did what with this request and when, for its parties and admins. */
+export function CustodyButton({ request }: { request: MedicineRequest }) {
+  const { t } = useTranslation('common');
+  const styles = useStyles();
+  const [open, setOpen] = useState(false);
+  const name = request.medicine?.name ?? t('request.unknown');
+  return (
+    <Dialog open={open} onOpenChange={(_, data) => setOpen(data.open)}>
+      <DialogTrigger disableButtonEnhancement>
+        <Button appearance="subtle" aria-label={`${t('custody.show')}: ${name}`}>
+          {t('custody.show')}
+        </Button>
+      </DialogTrigger>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>{t('custody.title')}</DialogTitle>
+          <DialogContent>{open && <CustodyTimeline id={request.id} />}</DialogContent>
+          <DialogActions>
+            <DialogTrigger disableButtonEnhancement>
+              <Button appearance="secondary">{t('handover.close')}</Button>
+            </DialogTrigger>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/**
+ * What a request row offers about its handover (issue 18), from the caller's side: the
+ * requester's code once approved, the owner's "Confirm handover", and the custody log.
+ */
+export function HandoverActions({ request }: { request: MedicineRequest }) {
+  const approved = request.status === 'approved';
+  return (
+    <>
+      {approved && request.direction === 'outgoing' && <HandoverCodeButton request={request} />}
+      {approved && request.direction === 'incoming' && <ConfirmHandoverButton request={request} />}
+      <CustodyButton request={request} />
+    </>
+  );
+}

@@ -1,0 +1,187 @@
+import { endOfCairoDay } from '@medrelay/domain/handover';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readHandoverCode } from './service';
+import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
+
+let p: TestPlatform;
+let pharmacy: TestUser, ngo: TestUser, ngo2: TestUser, donor: TestUser, admin: TestUser;
+beforeAll(async () => {
+  p = await startTestPlatform();
+  [pharmacy, ngo, ngo2, donor, admin] = await Promise.all([
+    p.user('pharmacy'),
+    p.user('ngo'),
+    p.user('ngo'),
+    p.user('donor'),
+    p.user('admin'),
+  ]);
+});
+afterAll(() => p.stop());
+
+const db = () => p.requests.service.ctx.pool;
+const handover = (token: string, id: number, code: unknown, headers: Record<string, string> = {}) =>
+  p.requests.api.post(`/api/requests/${id}/handover`, { code }, { token, headers });
+const custody = async (id: number) =>
+  (await p.requests.api.get(`/api/requests/${id}/custody`, { token: admin.token })).body as Array<{
+    status: string;
+    confirmedByCode: boolean;
+  }>;
+
+/** A pharmacy listing requested by the NGO and approved: the request id and the NGO's code. */
+async function approvedRequest(owner = pharmacy, body: Record<string, unknown> = { status: 'approved' }) {
+  const medicine = (
+    await p.catalog.api.post('/api/medicines', medicineInput({ quantity: 5 }), { token: owner.token })
+  ).body;
+  const created = await p.requests.api.post(
+    '/api/requests',
+    { medicineId: medicine.id, quantity: 2 },
+    {
+      token: ngo.token,
+    },
+  );
+  const approved = await p.requests.api.put(`/api/requests/${created.body.id}/status`, body, {
+    token: owner.token,
+  });
+  expect(approved.status).toBe(200);
+  const id = created.body.id as number;
+  const mine = await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token });
+  return { id, code: mine.body.handoverCode?.code as string, mine: mine.body };
+}
+
+/** A six-digit code that is not `code`. */
+const wrongFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('handover code (issue 18 item 3)', () => {
+  it('is shown to the requester only: never to the owner, an admin, or in any list; stored only sealed', async () => {
+    const { id, code, mine } = await approvedRequest();
+    expect(code).toMatch(/^[0-9]{6}$/);
+    expect(mine.handoverCode).toMatchObject({ lockedUntil: null });
+    expect(new Date(mine.handoverCode.expiresAt).getTime()).toBeGreaterThan(Date.now());
+
+    const owners = await p.requests.api.get(`/api/requests/${id}`, { token: pharmacy.token });
+    expect(owners.status).toBe(200);
+    expect(owners.body).not.toHaveProperty('handoverCode');
+    const admins = await p.requests.api.get(`/api/requests/${id}`, { token: admin.token });
+    expect(admins.body).not.toHaveProperty('handoverCode');
+    for (const [path, token] of [
+      ['/api/requests/my', ngo.token],
+      ['/api/transactions/my', ngo.token],
+      ['/api/requests/my', pharmacy.token],
+      ['/api/admin/all-requests', admin.token],
+    ] as const) {
+      const list = await p.requests.api.get(path, { token });
+      expect(list.status).toBe(200);
+      expect(JSON.stringify(list.body)).not.toContain('handoverCode');
+    }
+    // The database holds an HMAC and a sealed copy, not the digits.
+    const { rows } = await db().query(
+      "SELECT encode(code_hmac, 'escape') AS h, encode(code_sealed, 'escape') AS s FROM requests.handover_codes WHERE request_id = $1",
+      [id],
+    );
+    expect(rows[0].h).not.toContain(code);
+    expect(rows[0].s).not.toContain(code);
+    // What other messages (reminders) read is the same code.
+    expect((await readHandoverCode(db(), p.requests.service.ctx, id))?.code).toBe(code);
+    // Asking again shows the same code.
+    expect(
+      (await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token })).body.handoverCode.code,
+    ).toBe(code);
+  });
+
+  it('completes the request with the right code (recorded as confirmed); a reused code is refused', async () => {
+    const { id, code } = await approvedRequest();
+    const wrong = await handover(pharmacy.token, id, wrongFor(code), { 'accept-language': 'ar' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toMatchObject({ code: 'HANDOVER_CODE_WRONG', details: { remainingAttempts: 9 } });
+    expect(wrong.body.message).toBe('الكود غلط: فاضل 9 محاولات');
+
+    const done = await handover(pharmacy.token, id, code);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ id, status: 'completed' });
+    expect((await custody(id)).at(-1)).toMatchObject({ status: 'completed', confirmedByCode: true });
+    // The requester is told, and the code is no longer shown.
+    const { rows } = await db().query(
+      "SELECT title_key FROM requests.notifications WHERE request_id = $1 AND user_id = $2 AND type = 'request-completed'",
+      [id, ngo.id],
+    );
+    expect(rows).toEqual([{ title_key: 'notifyHandoverConfirmedTitle' }]);
+    expect((await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token })).body).not.toHaveProperty(
+      'handoverCode',
+    );
+
+    const again = await handover(pharmacy.token, id, code);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'HANDOVER_CODE_USED' });
+  });
+
+  it('refuses an expired code, and codes from anyone but the owner', async () => {
+    const { id, code } = await approvedRequest();
+    expect((await handover(ngo.token, id, code)).body).toMatchObject({ code: 'HANDOVER_OWNER_ONLY' });
+    expect((await handover(ngo2.token, id, code)).status).toBe(404);
+    expect((await handover(pharmacy.token, 999_999, code)).status).toBe(404);
+    const malformed = await handover(pharmacy.token, id, '12ab');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe('VALIDATION_FAILED');
+
+    await db().query(
+      "UPDATE requests.handover_codes SET expires_at = now() - interval '1 minute' WHERE request_id = $1",
+      [id],
+    );
+    const expired = await handover(pharmacy.token, id, code);
+    expect(expired.status).toBe(410);
+    expect(expired.body.code).toBe('HANDOVER_CODE_EXPIRED');
+    expect((await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token })).body.status).toBe(
+      'approved',
+    );
+  });
+
+  it('locks the code after 10 wrong ones, also when they arrive at once, until the lock passes', async () => {
+    const { id, code } = await approvedRequest();
+    const wrong = wrongFor(code);
+    const answers = await Promise.all(Array.from({ length: 14 }, () => handover(pharmacy.token, id, wrong)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array(9).fill(422), ...Array(5).fill(429)]);
+    // Each wrong try was counted once: the tries left went 9, 8, … 1.
+    expect(
+      answers
+        .filter((a) => a.status === 422)
+        .map((a) => a.body.details.remainingAttempts)
+        .sort(),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(answers.find((a) => a.status === 429)!.body).toMatchObject({ code: 'HANDOVER_CODE_LOCKED' });
+
+    // Even the right code waits for the lock; the requester sees it too.
+    expect((await handover(pharmacy.token, id, code)).status).toBe(429);
+    const mine = await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token });
+    expect(new Date(mine.body.handoverCode.lockedUntil).getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+
+    await db().query(
+      "UPDATE requests.handover_codes SET locked_until = now() - interval '1 second' WHERE request_id = $1",
+      [id],
+    );
+    expect((await handover(pharmacy.token, id, code)).status).toBe(200);
+  });
+
+  it('keeps Mark as Collected for the requester, recorded as unconfirmed; the code then closes', async () => {
+    const { id, code } = await approvedRequest();
+    const collected = await p.requests.api.put(
+      `/api/requests/${id}/status`,
+      { status: 'completed' },
+      {
+        token: ngo.token,
+      },
+    );
+    expect(collected.status).toBe(200);
+    expect((await custody(id)).at(-1)).toMatchObject({ status: 'completed', confirmedByCode: false });
+    expect((await handover(pharmacy.token, id, code)).body).toMatchObject({ code: 'HANDOVER_NOT_OPEN' });
+  });
+
+  it("expires a donation's code at the end of the pickup day in Cairo", async () => {
+    const pickupDate = new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString();
+    const { mine } = await approvedRequest(donor, {
+      status: 'approved',
+      pickupLocation: 'Nasr City',
+      pickupDate,
+    });
+    expect(mine.handoverCode.expiresAt).toBe(endOfCairoDay(new Date(pickupDate)).toISOString());
+  });
+});

@@ -1,0 +1,67 @@
+import type { Pool, PoolClient } from '@medrelay/service-kit';
+
+type Db = Pool | PoolClient;
+
+export interface HandoverCodeRow {
+  request_id: number;
+  code_hmac: Buffer;
+  code_sealed: Buffer;
+  expires_at: Date;
+  failed_attempts: number;
+  locked_until: Date | null;
+  used_at: Date | null;
+  /** Judged on the database's clock, the one the lock was set with. */
+  locked: boolean;
+  expired: boolean;
+}
+
+/** Stores a request's code unless it has one (an approval retried, two readers creating it at once). */
+export async function insertHandoverCode(
+  db: Db,
+  code: { requestId: number; hmac: Buffer; sealed: Buffer; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO requests.handover_codes (request_id, code_hmac, code_sealed, expires_at)
+     VALUES ($1, $2, $3, $4) ON CONFLICT (request_id) DO NOTHING`,
+    [code.requestId, code.hmac, code.sealed, code.expiresAt],
+  );
+}
+
+export async function findHandoverCode(
+  db: Db,
+  requestId: number,
+  forUpdate = false,
+): Promise<HandoverCodeRow | null> {
+  const { rows } = await db.query<HandoverCodeRow>(
+    `SELECT *, coalesce(locked_until > now(), false) AS locked, expires_at <= now() AS expired
+       FROM requests.handover_codes WHERE request_id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [requestId],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Counts a wrong code; the `max`-th locks the code for `lockMinutes` and starts a new count.
+ * Runs under the row lock taken by `findHandoverCode(…, true)`.
+ */
+export async function recordWrongCode(
+  db: PoolClient,
+  requestId: number,
+  max: number,
+  lockMinutes: number,
+): Promise<{ failed_attempts: number; locked_until: Date | null; locked: boolean }> {
+  const { rows } = await db.query<{ failed_attempts: number; locked_until: Date | null; locked: boolean }>(
+    `UPDATE requests.handover_codes
+        SET failed_attempts = CASE WHEN failed_attempts + 1 >= $2 THEN 0 ELSE failed_attempts + 1 END,
+            locked_until = CASE WHEN failed_attempts + 1 >= $2
+                                THEN now() + make_interval(mins => $3) ELSE locked_until END
+      WHERE request_id = $1
+      RETURNING failed_attempts, locked_until, coalesce(locked_until > now(), false) AS locked`,
+    [requestId, max, lockMinutes],
+  );
+  return rows[0]!;
+}
+
+export async function markHandoverCodeUsed(db: PoolClient, requestId: number): Promise<void> {
+  await db.query('UPDATE requests.handover_codes SET used_at = now() WHERE request_id = $1', [requestId]);
+}
