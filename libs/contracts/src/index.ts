@@ -12,6 +12,7 @@ export * from './impact';
 export * from './medicines';
 export * from './medicine-events';
 export * from './requests';
+export * from './pickup';
 export * from './notifications';
 export * from './needs';
 export * from './stats';

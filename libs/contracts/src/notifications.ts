@@ -8,6 +8,10 @@ export const notificationTypes = [
   'request-cancelled',
   'request-completed',
   'expiry-alert',
+  'pickup-update',
+  'pickup-reminder',
+  'pickup-missed',
+  'pickup-released',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -1,4 +1,5 @@
 import { defaultExpiryWarningDays } from '@medrelay/domain/expiry';
+import { defaultNoShowGraceHours } from '@medrelay/domain/pickup-windows';
 
 // No zod here: the browser's role screens read the defaults without the schemas.
 /** Defaults of spec §3; system name and admin e-mail are the product's own. */
@@ -16,4 +17,5 @@ export const defaultSettings = {
   notifyRegistrations: true,
   notifyExpiry: true,
   notifyTransactions: true,
+  noShowGraceHours: defaultNoShowGraceHours,
 } as const;

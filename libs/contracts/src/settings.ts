@@ -30,6 +30,8 @@ export const settingsSchema = z.object({
   notifyExpiry: bool,
   /** Request and pickup e-mails (used by the requests service). */
   notifyTransactions: bool,
+  /** Hours after a missed pickup window before the reservation returns to stock (issue 18). */
+  noShowGraceHours: intBetween(1, 168, 'noShowGraceHoursRange'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -14,4 +14,5 @@ export * from './dosage-forms';
 export * from './listing-visibility';
 export * from './formats';
 export * from './pickup';
+export * from './pickup-windows';
 export * from './photos';

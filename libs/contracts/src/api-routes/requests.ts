@@ -14,6 +14,13 @@ import {
   donationStatusSchema,
   transactionSchema,
 } from '../requests';
+import {
+  noShowCountSchema,
+  pickupChoiceSchema,
+  pickupOfferSchema,
+  pickupPlanSchema,
+  pickupWindowInputSchema,
+} from '../pickup';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
 import * as requests from './endpoints/requests';
 import { route, type ApiRoute } from './route';
@@ -67,6 +74,49 @@ export const requestApi = {
     body: requestStatusUpdateSchema,
     response: requestSchema,
   }),
+  pickupPlan: route({
+    ...requests.pickupPlan,
+    tag: 'requests',
+    summary: 'The pickup plan of a request: location, map pin, offered windows, choice, proposal, no-show',
+    access: 'approved',
+    params: idParam,
+    response: pickupPlanSchema,
+  }),
+  offerPickup: route({
+    ...requests.offerPickup,
+    tag: 'requests',
+    summary: "The owner offers 1–3 pickup windows (Cairo time) and the place (replaces the offer, clears the choice)",
+    access: 'approved',
+    params: idParam,
+    body: pickupOfferSchema,
+    response: pickupPlanSchema,
+  }),
+  choosePickupWindow: route({
+    ...requests.choosePickupWindow,
+    tag: 'requests',
+    summary: 'The requester picks one of the offered windows (reminders are scheduled for it)',
+    access: 'approved',
+    params: idParam,
+    body: pickupChoiceSchema,
+    response: pickupPlanSchema,
+  }),
+  proposePickupWindow: route({
+    ...requests.proposePickupWindow,
+    tag: 'requests',
+    summary: 'The requester proposes another window, which the owner may accept',
+    access: 'approved',
+    params: idParam,
+    body: pickupWindowInputSchema,
+    response: pickupPlanSchema,
+  }),
+  acceptPickupProposal: route({
+    ...requests.acceptPickupProposal,
+    tag: 'requests',
+    summary: "The owner accepts the requester's proposed window: it becomes the chosen one",
+    access: 'approved',
+    params: idParam,
+    response: pickupPlanSchema,
+  }),
   myDonationStatus: route({
     ...requests.myDonationStatus,
     tag: 'requests',
@@ -113,6 +163,14 @@ export const requestApi = {
     permission: 'reports.view',
     query: activityQuerySchema,
     response: z.array(activitySchema),
+  }),
+  noShowCounts: route({
+    ...requests.noShowCounts,
+    tag: 'admin',
+    summary: 'Missed pickup windows per account (as requester, as owner), accounts with at least one',
+    access: 'admin',
+    permission: 'admin.viewAll',
+    response: z.array(noShowCountSchema),
   }),
   notifications: route({
     ...requests.notifications,
