@@ -28,3 +28,12 @@ CREATE INDEX requests_pickup_due ON requests.requests (chosen_window_id)
   WHERE status = 'approved' AND chosen_window_id IS NOT NULL;
 -- Admins count missed windows per account.
 CREATE INDEX requests_missed ON requests.requests (missed_at) WHERE missed_at IS NOT NULL;
+
+-- Each missed window once (admins count them per account; kept when the pickup is rescheduled).
+CREATE TABLE requests.no_shows (
+  window_id    integer PRIMARY KEY REFERENCES requests.pickup_windows (id),
+  request_id   integer NOT NULL REFERENCES requests.requests (id) ON DELETE CASCADE,
+  requester_id integer NOT NULL,
+  owner_id     integer NOT NULL,
+  missed_at    timestamptz NOT NULL
+);

@@ -15,5 +15,10 @@ export const requestsConfigShape = {
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   /** Run the event consumers and the release worker in this process. */
   WORKERS: z.enum(['on', 'off']).default('on'),
+  /**
+   * Test-only: a pickup clock the tests move (POST /internal/test/clock). createRequestsService
+   * refuses it with NODE_ENV=production.
+   */
+  TEST_CLOCK: z.enum(['on', 'off']).default('off'),
 };
 export type RequestsConfig = z.infer<z.ZodObject<typeof requestsConfigShape>>;

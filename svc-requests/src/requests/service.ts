@@ -63,7 +63,7 @@ function checkTransition(request: RequestRow, to: RequestStatus, party: RequestP
 
 /** A donor's approval names where and when to collect (a pharmacy's is at the pharmacy). */
 function checkPickup(medicine: MedicineSummary | null, input: RequestStatusUpdate, language: Language): void {
-  if (medicine?.source !== 'donor') return;
+  if (medicine?.source !== 'donor' || input.pickup) return;
   const missing = [
     ...(input.pickupLocation ? [] : [['pickupLocation', 'pickupLocationRequired'] as const]),
     ...(input.pickupDate ? [] : [['pickupDate', 'pickupDateRequired'] as const]),
@@ -203,6 +203,8 @@ export function createRequestService(ctx: RequestsContext) {
 
           const pickup = approval ? { location: input.pickupLocation, date: input.pickupDate } : null;
           await updateRequestStatus(client, request.id, to, pickup);
+          // Issue 18: windows offered with the approval (they fill pickupLocation/pickupDate).
+          if (approval && input.pickup) await ctx.pickup?.offerOnApproval(client, request.id, input.pickup);
           if (approval) await recordAgreedPrices(client, request.id, approval.agreedPrices);
           const notice = moveNotice(request, to, caller.name, medicine?.name ?? '');
           if (notice) await addNotification(client, notice);
@@ -223,6 +225,7 @@ export function createRequestService(ctx: RequestsContext) {
         { lockTimeout: '5s' },
       );
       ctx.outbox.nudge();
+      await ctx.pickup?.onRequestMoved(id, to);
       return (await loadRequest(ctx.pool, id, caller.id))!;
     },
   };
