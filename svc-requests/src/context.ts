@@ -28,6 +28,8 @@ export interface RequestsContext {
 
 /** What requests/service.ts calls on the pickup module (windows with an approval; reminders off after a move). */
 export interface PickupHooks {
+  /** Refuses an offer with a window already over (400), before anything is written. */
+  checkOffer(offer: PickupOffer): void;
   offerOnApproval(client: PoolClient, requestId: number, offer: PickupOffer): Promise<void>;
   onRequestMoved(requestId: number, to: string): Promise<void>;
 }

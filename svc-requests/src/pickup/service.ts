@@ -244,6 +244,10 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
       return planOf(id);
     },
 
+    checkOffer(offer: PickupOffer): void {
+      offer.windows.forEach((w, i) => instantsOf(w, `windows.${i}`));
+    },
+
     /** Hook for the approval (requests/service.ts): windows given with the approval, same transaction. */
     async offerOnApproval(client: PoolClient, requestId: number, offer: PickupOffer): Promise<void> {
       const request = (await findPickupRequest(client, requestId))!;

@@ -198,6 +198,8 @@ export function createRequestService(ctx: RequestsContext) {
           let approval: Awaited<ReturnType<typeof reserveForApproval>> | null = null;
           if (to === 'approved') {
             checkPickup(medicine, input, language);
+            // Windows already over are refused before the catalog reserves anything.
+            if (input.pickup) ctx.pickup?.checkOffer(input.pickup);
             approval = await reserveForApproval(request);
           }
 
