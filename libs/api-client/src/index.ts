@@ -8,3 +8,4 @@ export * from './catalog';
 export * from './requests';
 export * from './products';
 export * from './needs';
+export * from './pickup';
