@@ -25,7 +25,7 @@ import {
   type PickupWindow,
 } from '@medrelay/contracts';
 import { cairoDay } from '@medrelay/domain/expiry';
-import { mapLink, pickupWindowLimits } from '@medrelay/domain/pickup-windows';
+import { isInEgypt, mapLink, pickupWindowLimits } from '@medrelay/domain/pickup-windows';
 import { FormDialog } from '../components/form-dialog';
 import { DateField } from '../forms/date-field';
 import { useNotify } from '../use-notify';
@@ -120,12 +120,15 @@ export function PickupOfferDialog({
   const offer: PickupOfferInput = { windows, location, lat: number(lat), lng: number(lng) };
   const submit = () => {
     const parsed = pickupOfferSchema.safeParse(offer);
-    if (parsed.success) return onSubmit(offer);
+    if (parsed.success) {
+      setErrors({});
+      return onSubmit(offer);
+    }
     const found: Record<string, string> = {};
     for (const i of parsed.error.issues) found[i.path.slice(0, 2).join('.')] ??= i.message;
     setErrors(found);
   };
-  const pinOk = offer.lat != null && offer.lng != null && !errors.lat && !errors.lng;
+  const pinOk = offer.lat != null && offer.lng != null && isInEgypt(offer.lat, offer.lng);
   return (
     <FormDialog title={t('pickupWindows.offerTitle')} submitLabel={t('pickupWindows.offer')} busy={busy} onSubmit={submit} onClose={onClose}>
       <Text>{t('pickupWindows.offerHint')}</Text>
