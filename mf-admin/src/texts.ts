@@ -167,6 +167,11 @@ const en = {
       totalRequests: 'Total Requests',
     },
   },
+  noShows: {
+    counts: '{{asRequester}} as requester, {{asOwner}} as owner',
+    badge_one: '{{count}} missed pickup',
+    badge_other: '{{count}} missed pickups',
+  },
   approvals: {
     title: 'Pending user approvals',
     empty: 'No accounts are waiting for approval',
@@ -193,6 +198,7 @@ const en = {
       organizationName: 'Organization Name',
       commercialNumber: 'Commercial Number',
       registered: 'Registered',
+      noShows: 'Missed pickups',
     },
   },
   settings: {
@@ -205,6 +211,7 @@ const en = {
       adminEmail: 'Administrator Email',
       welcomeMessage: 'Welcome Message',
       expiryWarningDays: 'Expiry Warning Days',
+      noShowGraceHours: 'Missed pickup grace period (hours)',
       emailNotifications: 'Email Notifications',
       notifyRegistrations: 'User Registration Notifications',
       notifyExpiry: 'Medicine Expiry Alerts',
@@ -247,6 +254,7 @@ type ArabicPlurals<K extends string> = Record<`${K}_zero` | `${K}_two` | `${K}_f
 const ar: typeof en & {
   users: ArabicPlurals<'found'>;
   reports: ArabicPlurals<'achievementValue' | 'achievementUsers' | 'achievementListings'>;
+  noShows: ArabicPlurals<'badge'>;
 } = {
   nav: {
     dashboard: 'الرئيسية',
@@ -428,6 +436,15 @@ const ar: typeof en & {
       totalRequests: 'إجمالي الطلبات',
     },
   },
+  noShows: {
+    counts: '{{asRequester}} كصاحب طلب، {{asOwner}} كصاحب دوا',
+    badge_zero: '{{count}} ميعاد استلام فات',
+    badge_one: 'ميعاد استلام واحد فات',
+    badge_two: 'ميعادين استلام فاتوا',
+    badge_few: '{{count}} مواعيد استلام فاتت',
+    badge_many: '{{count}} ميعاد استلام فات',
+    badge_other: '{{count}} ميعاد استلام فات',
+  },
   approvals: {
     title: 'حسابات في انتظار الموافقة',
     empty: 'مفيش حسابات مستنية موافقة',
@@ -454,6 +471,7 @@ const ar: typeof en & {
       organizationName: 'اسم الجمعية',
       commercialNumber: 'رقم السجل التجاري',
       registered: 'تاريخ التسجيل',
+      noShows: 'مواعيد استلام فاتت',
     },
   },
   settings: {
@@ -466,6 +484,7 @@ const ar: typeof en & {
       adminEmail: 'إيميل مدير النظام',
       welcomeMessage: 'رسالة الترحيب',
       expiryWarningDays: 'أيام التنبيه قبل انتهاء الصلاحية',
+      noShowGraceHours: 'مهلة الاستلام اللي فات (بالساعات)',
       emailNotifications: 'إشعارات الإيميل',
       notifyRegistrations: 'إشعارات تسجيل المستخدمين',
       notifyExpiry: 'تنبيهات صلاحية الأدوية',

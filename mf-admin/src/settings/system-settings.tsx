@@ -107,7 +107,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
     },
   );
   const number = (
-    name: 'expiryWarningDays' | 'maxUploadSize' | 'sessionTimeout',
+    name: 'expiryWarningDays' | 'maxUploadSize' | 'sessionTimeout' | 'noShowGraceHours',
     min: number,
     max: number,
   ) => (
@@ -183,6 +183,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
                   />
                 </Field>
                 {number('expiryWarningDays', 1, 365)}
+                {number('noShowGraceHours', 1, 168)}
               </>
             )}
             {tab === 'notifications' && (
@@ -229,7 +230,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
 }
 
 const fieldsByTab: Record<SettingsTab, (keyof Settings)[]> = {
-  general: ['systemName', 'adminEmail', 'welcomeMessage', 'expiryWarningDays'],
+  general: ['systemName', 'adminEmail', 'welcomeMessage', 'expiryWarningDays', 'noShowGraceHours'],
   notifications: ['emailNotifications', 'notifyRegistrations', 'notifyExpiry', 'notifyTransactions'],
   security: ['autoApproveUsers', 'sessionTimeout'],
   system: ['maxUploadSize', 'maintenanceMode'],
