@@ -1,3 +1,4 @@
+import { internalSecretHeader } from '@medrelay/contracts';
 import { cairoDay, cairoInstant } from '@medrelay/domain';
 import { mailsTo, waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -304,6 +305,30 @@ describe('no-shows', () => {
       ]),
     );
     expect((await p.requests.api.get('/api/admin/all-requests/no-shows', { token: ngo.token })).status).toBe(403);
+  });
+});
+
+describe('the test clock hook', () => {
+  it('moves the clock through /internal/test/clock (internal secret only) and runs what is due', async () => {
+    const url = `${p.requests.baseUrl}/internal/test/clock`;
+    const target = new Date(clock().now().getTime() + 3600_000).toISOString();
+    const refused = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: target }) });
+    expect(refused.status).toBe(403);
+    const moved = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [internalSecretHeader]: p.requests.service.ctx.config.INTERNAL_SECRET },
+      body: JSON.stringify({ now: target }),
+    });
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toMatchObject({ promoted: expect.any(Number), missed: expect.any(Number) });
+    expect(Math.abs(clock().now().getTime() - Date.parse(target))).toBeLessThan(5000);
+  });
+
+  it('is refused in production', async () => {
+    const { startRequestsFor } = await import('../testing');
+    await expect(startRequestsFor(p.identity, p.catalog, { NODE_ENV: 'production', TEST_CLOCK: 'on' })).rejects.toThrow(
+      /TEST_CLOCK=on is a test hook/,
+    );
   });
 });
 
