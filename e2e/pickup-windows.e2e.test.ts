@@ -16,19 +16,35 @@ function dayIn(n: number) {
   return { iso, typed: `${d}/${m}/${y}` };
 }
 
-const reminders = async (email: string) => (await mailsTo(email)).filter((m) => m.template === 'pickup-reminder');
+const reminders = async (email: string) =>
+  (await mailsTo(email)).filter((m) => m.template === 'pickup-reminder');
 
 describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
   it('the pharmacy offers two windows, the NGO picks one on a phone in Arabic, the reminders arrive when the test moves time', async () => {
-    const [pharmacy, ngo] = await Promise.all([platform.approvedUser('pharmacy'), platform.approvedUser('ngo')]);
+    const [pharmacy, ngo] = await Promise.all([
+      platform.approvedUser('pharmacy'),
+      platform.approvedUser('ngo'),
+    ]);
     const { gateway, services } = platform;
     await gateway.api.put('/api/auth/me', { language: 'ar' }, { token: ngo.token });
     const medicine = (
-      await gateway.api.post('/api/medicines', medicineInput({ name: 'Concor 5mg', quantity: 8, recipientType: 'ngos' }, 60), {
-        token: pharmacy.token,
-      })
+      await gateway.api.post(
+        '/api/medicines',
+        medicineInput({ name: 'Concor 5mg', quantity: 8, recipientType: 'ngos' }, 60),
+        {
+          token: pharmacy.token,
+        },
+      )
     ).body as { id: number };
-    expect((await gateway.api.post('/api/requests', { medicineId: medicine.id, quantity: 2 }, { token: ngo.token })).status).toBe(201);
+    expect(
+      (
+        await gateway.api.post(
+          '/api/requests',
+          { medicineId: medicine.id, quantity: 2 },
+          { token: ngo.token },
+        )
+      ).status,
+    ).toBe(201);
     const [first, second] = [dayIn(2), dayIn(3)];
 
     // The pharmacy (desktop, English) approves, then offers two windows.
@@ -65,13 +81,18 @@ describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
     await platform.signIn(phonePage, ngo.email);
     await phonePage.evaluate(() => localStorage.setItem('i18nextLng', 'ar'));
     await phonePage.goto('/ngo/requests');
-    const ngoRow = phonePage.getByTestId('remote-ngo').getByTestId('request-row').filter({ hasText: 'Concor 5mg' });
+    const ngoRow = phonePage
+      .getByTestId('remote-ngo')
+      .getByTestId('request-row')
+      .filter({ hasText: 'Concor 5mg' });
     await ngoRow.getByRole('radio', { name: `${second.iso} · 10:00–12:00` }).check();
     await ngoRow.getByRole('button', { name: 'اختار الميعاد ده' }).click();
     await ngoRow.getByText(`الاستلام: ${second.iso} · 10:00–12:00`).waitFor();
     await ngoRow.getByRole('link', { name: 'افتح الخريطة (OpenStreetMap)' }).waitFor();
     expect(await phonePage.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      phone.width,
+    );
 
     // Time moves to the evening before (Cairo 20:00) through the test hook: the reminders go out.
     const moved = await fetch(`${services.requests.baseUrl}/internal/test/clock`, {
@@ -83,10 +104,13 @@ describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
       body: JSON.stringify({ now: cairoInstant(first.iso, '20:00')!.toISOString() }),
     });
     expect(moved.status).toBe(200);
-    await waitUntil(async () => (await reminders(ngo.email)).length === 1 && (await reminders(pharmacy.email)).length === 1, {
-      timeoutMs: 20_000,
-      what: 'the evening-before reminders',
-    });
+    await waitUntil(
+      async () => (await reminders(ngo.email)).length === 1 && (await reminders(pharmacy.email)).length === 1,
+      {
+        timeoutMs: 20_000,
+        what: 'the evening-before reminders',
+      },
+    );
     const [toNgo] = await reminders(ngo.email);
     expect(toNgo!.subject).toContain('بكرة: استلام Concor 5mg');
     expect(toNgo!.text).toContain('https://wa.me/');

@@ -33,7 +33,8 @@ export function usePickupActions(id: number) {
       onSuccess: done,
     }),
     choose: useMutation({
-      mutationFn: (windowId: number) => callApi(requests.choosePickupWindow, { params: { id }, body: { windowId } }),
+      mutationFn: (windowId: number) =>
+        callApi(requests.choosePickupWindow, { params: { id }, body: { windowId } }),
       onSuccess: done,
     }),
     propose: useMutation({

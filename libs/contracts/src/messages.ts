@@ -48,8 +48,14 @@ export const messages = {
     ar: 'مواعيد الاستلام بتتحدد بس لطلب متوافق عليه',
   },
   pickupNoProposal: { en: 'There is no proposed window to accept', ar: 'مافيش ميعاد مقترح علشان توافق عليه' },
-  pickupOwnerOnly: { en: 'Only the owner offers pickup windows', ar: 'صاحب الدوا بس هو اللي يعرض مواعيد الاستلام' },
-  pickupRequesterOnly: { en: 'Only the requester picks or proposes a window', ar: 'صاحب الطلب بس هو اللي يختار أو يقترح ميعاد' },
+  pickupOwnerOnly: {
+    en: 'Only the owner offers pickup windows',
+    ar: 'صاحب الدوا بس هو اللي يعرض مواعيد الاستلام',
+  },
+  pickupRequesterOnly: {
+    en: 'Only the requester picks or proposes a window',
+    ar: 'صاحب الطلب بس هو اللي يختار أو يقترح ميعاد',
+  },
   noShowGraceHoursRange: {
     en: 'Grace period must be between 1 and 168 hours',
     ar: 'مهلة عدم الحضور لازم تكون من 1 لـ 168 ساعة',

@@ -9,7 +9,9 @@ import { typeError } from './fields';
  */
 export const pickupWindowInputSchema = z
   .object({
-    date: z.string(typeError('pickupWindowInvalid')).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'pickupWindowInvalid' }),
+    date: z
+      .string(typeError('pickupWindowInvalid'))
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'pickupWindowInvalid' }),
     from: z.string(typeError('pickupWindowInvalid')).regex(/^\d{2}:\d{2}$/, { error: 'pickupWindowInvalid' }),
     to: z.string(typeError('pickupWindowInvalid')).regex(/^\d{2}:\d{2}$/, { error: 'pickupWindowInvalid' }),
   })
@@ -43,7 +45,8 @@ export const pickupOfferSchema = z
   .superRefine((offer, ctx) => {
     const hasLat = offer.lat != null;
     const hasLng = offer.lng != null;
-    if (hasLat !== hasLng) ctx.addIssue({ code: 'custom', path: [hasLat ? 'lng' : 'lat'], message: 'pickupPinInvalid' });
+    if (hasLat !== hasLng)
+      ctx.addIssue({ code: 'custom', path: [hasLat ? 'lng' : 'lat'], message: 'pickupPinInvalid' });
     else if (hasLat && !isInEgypt(offer.lat!, offer.lng!))
       ctx.addIssue({ code: 'custom', path: ['lat'], message: 'pickupPinOutsideEgypt' });
   });
@@ -52,7 +55,12 @@ export type PickupOffer = z.output<typeof pickupOfferSchema>;
 
 /** POST /api/requests/:id/pickup/choice: the requester picks one of the offered windows. */
 export const pickupChoiceSchema = z
-  .object({ windowId: z.number(typeError('pickupWindowNotFound')).int({ error: 'pickupWindowNotFound' }).positive({ error: 'pickupWindowNotFound' }) })
+  .object({
+    windowId: z
+      .number(typeError('pickupWindowNotFound'))
+      .int({ error: 'pickupWindowNotFound' })
+      .positive({ error: 'pickupWindowNotFound' }),
+  })
   .strict();
 
 export const pickupWindowSchema = z.object({

@@ -21,8 +21,12 @@ describe('pickup windows (issue 18)', () => {
 
   it('refuses windows backwards or over; one under way is fine', () => {
     const now = new Date('2026-12-01T09:00:00Z'); // 11:00 Cairo
-    expect(checkWindow({ date: '2026-12-01', from: '12:00', to: '10:00' }, now)).toEqual({ problem: 'pickupWindowOrder' });
-    expect(checkWindow({ date: '2026-12-01', from: '09:00', to: '11:00' }, now)).toEqual({ problem: 'pickupWindowPast' });
+    expect(checkWindow({ date: '2026-12-01', from: '12:00', to: '10:00' }, now)).toEqual({
+      problem: 'pickupWindowOrder',
+    });
+    expect(checkWindow({ date: '2026-12-01', from: '09:00', to: '11:00' }, now)).toEqual({
+      problem: 'pickupWindowPast',
+    });
     expect(checkWindow({ date: '2026-12-01', from: '10:00', to: '12:00' }, now)).toHaveProperty('startsAt');
   });
 
@@ -32,7 +36,9 @@ describe('pickup windows (issue 18)', () => {
     expect(isInEgypt(22.3372, 31.6258)).toBe(true); // Abu Simbel
     expect(isInEgypt(48.85, 2.35)).toBe(false);
     expect(isInEgypt(24.7, 46.7)).toBe(false); // Riyadh
-    expect(mapLink(30.04, 31.23)).toBe('https://www.openstreetmap.org/?mlat=30.04&mlon=31.23#map=17/30.04/31.23');
+    expect(mapLink(30.04, 31.23)).toBe(
+      'https://www.openstreetmap.org/?mlat=30.04&mlon=31.23#map=17/30.04/31.23',
+    );
   });
 
   it('reminds the evening before (Cairo 20:00) and an hour before, skipping moments already past', () => {
@@ -45,11 +51,16 @@ describe('pickup windows (issue 18)', () => {
     expect(reminderMoments(start, cairoInstant('2026-12-03', '09:30')!)).toEqual([]);
     // A window starting just after midnight: the evening reminder still comes before the hour one.
     const early = cairoInstant('2026-12-03', '00:30')!;
-    expect(reminderMoments(early, new Date('2026-12-01T00:00:00Z')).map((m) => m.kind)).toEqual(['evening', 'hour']);
+    expect(reminderMoments(early, new Date('2026-12-01T00:00:00Z')).map((m) => m.kind)).toEqual([
+      'evening',
+      'hour',
+    ]);
   });
 
   it('releases a no-show after the grace period; only the system cancels an approved request', () => {
-    expect(noShowReleaseAt(new Date('2026-12-01T10:00:00Z'), 24).toISOString()).toBe('2026-12-02T10:00:00.000Z');
+    expect(noShowReleaseAt(new Date('2026-12-01T10:00:00Z'), 24).toISOString()).toBe(
+      '2026-12-02T10:00:00.000Z',
+    );
     expect(systemMayMove('approved', 'cancelled')).toBe(true);
     expect(systemMayMove('completed', 'cancelled')).toBe(false);
     expect(requestMovesFor('approved', 'requester')).toEqual(['completed']);

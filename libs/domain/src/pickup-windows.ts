@@ -11,7 +11,12 @@ export const pickupWindowLimits = { min: 1, max: 3 } as const;
 export const egyptBounds = { minLat: 21.7, maxLat: 31.8, minLng: 24.6, maxLng: 37.1 } as const;
 
 export function isInEgypt(lat: number, lng: number): boolean {
-  return lat >= egyptBounds.minLat && lat <= egyptBounds.maxLat && lng >= egyptBounds.minLng && lng <= egyptBounds.maxLng;
+  return (
+    lat >= egyptBounds.minLat &&
+    lat <= egyptBounds.maxLat &&
+    lng >= egyptBounds.minLng &&
+    lng <= egyptBounds.maxLng
+  );
 }
 
 /** A plain OpenStreetMap link to the pin (no third-party script on our pages). */
@@ -36,11 +41,18 @@ export function cairoInstant(day: string, time: string): Date | null {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   const t = /^(\d{2}):(\d{2})$/.exec(time);
   if (!d || !t) return null;
-  const [y, mo, da, h, mi] = [d[1], d[2], d[3], t[1], t[2]].map(Number) as [number, number, number, number, number];
+  const [y, mo, da, h, mi] = [d[1], d[2], d[3], t[1], t[2]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (h > 23 || mi > 59) return null;
   const asUtc = Date.UTC(y, mo - 1, da, h, mi);
   const check = new Date(asUtc);
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== da) return null;
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== da)
+    return null;
   // Two passes settle the offset around a summer-time change.
   let instant = new Date(asUtc - cairoOffsetMinutes(new Date(asUtc)) * 60_000);
   instant = new Date(asUtc - cairoOffsetMinutes(instant) * 60_000);

@@ -202,7 +202,8 @@ const en = {
     propose: 'Propose another time',
     proposeTitle: 'Propose a pickup time',
     yourWindow: 'Your time',
-    missed: 'The pickup window passed without a handover. The reservation returns to stock after the grace period unless it is collected.',
+    missed:
+      'The pickup window passed without a handover. The reservation returns to stock after the grace period unless it is collected.',
     failed: 'Could not update the pickup time',
     offeredToast: 'Pickup windows offered',
     chosenToast: 'Pickup time chosen',

@@ -21,8 +21,11 @@ beforeAll(async () => {
   await p.identity.api.put('/api/auth/me', { language: 'ar' }, { token: ngoAr.token });
   await waitUntil(
     async () =>
-      (await p.requests.service.ctx.pool.query('SELECT language FROM requests.users WHERE id = $1', [ngoAr.id]))
-        .rows[0]?.language === 'ar',
+      (
+        await p.requests.service.ctx.pool.query('SELECT language FROM requests.users WHERE id = $1', [
+          ngoAr.id,
+        ])
+      ).rows[0]?.language === 'ar',
     { what: 'the Arabic NGO in the read model' },
   );
 });
@@ -49,8 +52,8 @@ const day = (n: number) => cairoDay(new Date(clock().now().getTime() + n * 24 * 
 const list = (token: string, overrides = {}) =>
   p.catalog.api.post('/api/medicines', medicineInput(overrides, 60), { token }).then((r) => r.body);
 const quantityInCatalog = async (id: number) =>
-  (await p.catalog.service.ctx.pool.query('SELECT quantity FROM catalog.medicines WHERE id = $1', [id])).rows[0]
-    .quantity as number;
+  (await p.catalog.service.ctx.pool.query('SELECT quantity FROM catalog.medicines WHERE id = $1', [id]))
+    .rows[0].quantity as number;
 const notificationsOf = async (userId: number, requestId: number, type: string) =>
   (
     await p.requests.service.ctx.pool.query(
@@ -63,18 +66,27 @@ const queue = () => p.requests.service.queues.get('pickup')!;
 const remindersTo = async (email: string) =>
   (await mailsTo(email)).filter((m) => m.template === 'pickup-reminder');
 const waitForReminders = async (email: string, count: number) => {
-  await waitUntil(async () => (await remindersTo(email)).length >= count, { what: `${count} reminder(s) to ${email}` });
+  await waitUntil(async () => (await remindersTo(email)).length >= count, {
+    what: `${count} reminder(s) to ${email}`,
+  });
   return remindersTo(email);
 };
 
 /** Pharmacy lists, `requester` asks, pharmacy approves offering `windows`. */
 async function approvedWith(requester: TestUser, windows: unknown[], quantity = 2, owner = pharmacy) {
   const medicine = await list(owner.token, { quantity: 10, recipientType: 'ngos' });
-  const created = await p.requests.api.post('/api/requests', { medicineId: medicine.id, quantity }, { token: requester.token });
+  const created = await p.requests.api.post(
+    '/api/requests',
+    { medicineId: medicine.id, quantity },
+    { token: requester.token },
+  );
   const id = created.body.id as number;
   const approved = await p.requests.api.put(
     `/api/requests/${id}/status`,
-    { status: 'approved', pickup: { windows, location: '15 Mesaha Square, Dokki, Giza', lat: 30.0385, lng: 31.2118 } },
+    {
+      status: 'approved',
+      pickup: { windows, location: '15 Mesaha Square, Dokki, Giza', lat: 30.0385, lng: 31.2118 },
+    },
     { token: owner.token },
   );
   expect(approved.status).toBe(200);
@@ -84,10 +96,18 @@ async function approvedWith(requester: TestUser, windows: unknown[], quantity = 
 describe('pickup windows', () => {
   it('refuses bad windows and pins with clear errors in English and Arabic', async () => {
     const medicine = await list(pharmacy.token, { quantity: 5, recipientType: 'ngos' });
-    const created = await p.requests.api.post('/api/requests', { medicineId: medicine.id }, { token: ngo.token });
+    const created = await p.requests.api.post(
+      '/api/requests',
+      { medicineId: medicine.id },
+      { token: ngo.token },
+    );
     const id = created.body.id as number;
     const approve = (pickup: unknown, headers: Record<string, string> = {}) =>
-      p.requests.api.put(`/api/requests/${id}/status`, { status: 'approved', pickup }, { token: pharmacy.token, headers });
+      p.requests.api.put(
+        `/api/requests/${id}/status`,
+        { status: 'approved', pickup },
+        { token: pharmacy.token, headers },
+      );
     const w = { date: day(2), from: '10:00', to: '12:00' };
 
     const four = await approve({ windows: [w, w, w, w], location: 'Dokki' });
@@ -99,7 +119,10 @@ describe('pickup windows', () => {
     const backwards = await approve({ windows: [{ ...w, from: '12:00', to: '10:00' }], location: 'Dokki' });
     expect(backwards.status).toBe(400);
     expect(backwards.body.details[0]).toMatchObject({ rule: 'pickupWindowOrder' });
-    const notADay = await approve({ windows: [{ ...w, date: '2026-02-30' }], location: 'Dokki' }, { 'accept-language': 'ar' });
+    const notADay = await approve(
+      { windows: [{ ...w, date: '2026-02-30' }], location: 'Dokki' },
+      { 'accept-language': 'ar' },
+    );
     expect(notADay.body.message).toBe('اكتب اليوم والوقت من–لـ');
 
     const abroad = await approve({ windows: [w], location: 'Dokki', lat: 48.85, lng: 2.35 });
@@ -108,11 +131,19 @@ describe('pickup windows', () => {
     const half = await approve({ windows: [w], location: 'Dokki', lat: 30.04 }, { 'accept-language': 'ar' });
     expect(half.body.message).toBe('اكتب خط العرض وخط الطول الاتنين');
 
-    const past = await approve({ windows: [{ date: day(-1), from: '10:00', to: '12:00' }], location: 'Dokki' });
+    const past = await approve({
+      windows: [{ date: day(-1), from: '10:00', to: '12:00' }],
+      location: 'Dokki',
+    });
     expect(past.status).toBe(400);
-    expect(past.body).toMatchObject({ message: 'This window is already over', details: [{ path: 'windows.0', rule: 'pickupWindowPast' }] });
+    expect(past.body).toMatchObject({
+      message: 'This window is already over',
+      details: [{ path: 'windows.0', rule: 'pickupWindowPast' }],
+    });
     // Nothing was approved by the refused calls.
-    expect((await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token })).body.status).toBe('pending');
+    expect((await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token })).body.status).toBe(
+      'pending',
+    );
     expect(await quantityInCatalog(medicine.id)).toBe(5);
 
     // Windows before approval: refused, the request is not approved yet.
@@ -121,7 +152,7 @@ describe('pickup windows', () => {
     expect(early.body.message).toBe('Pickup windows can be set only on an approved request');
   });
 
-  it('pharmacy approves with two windows, the NGO picks one; the spec fields follow; the reminders go out once each, in each party\'s language', async () => {
+  it("pharmacy approves with two windows, the NGO picks one; the spec fields follow; the reminders go out once each, in each party's language", async () => {
     // The days are fixed before the clock moves (day() follows the clock).
     const [d2, d3] = [day(2), day(3)];
     const start = cairoInstant(d3, '10:00')!;
@@ -143,7 +174,9 @@ describe('pickup windows', () => {
       proposal: null,
       missedAt: null,
     });
-    expect(plan.body.windows.map((w: { date: string; from: string; to: string }) => [w.date, w.from, w.to])).toEqual([
+    expect(
+      plan.body.windows.map((w: { date: string; from: string; to: string }) => [w.date, w.from, w.to]),
+    ).toEqual([
       [d2, '16:00', '18:00'],
       [d3, '10:00', '12:30'],
     ]);
@@ -201,7 +234,15 @@ describe('pickup windows', () => {
     expect((await notificationsOf(pharmacy.id, id, 'pickup-reminder')).length).toBe(2);
 
     // Collected: nothing is left to remind.
-    expect((await p.requests.api.put(`/api/requests/${id}/status`, { status: 'completed' }, { token: ngoAr.token })).status).toBe(200);
+    expect(
+      (
+        await p.requests.api.put(
+          `/api/requests/${id}/status`,
+          { status: 'completed' },
+          { token: ngoAr.token },
+        )
+      ).status,
+    ).toBe(200);
     expect(await queue().getJob(reminderJobId(id, second, 'hour'))).toBeUndefined();
   });
 
@@ -212,7 +253,12 @@ describe('pickup windows', () => {
     expect((await pickupApi.accept(pharmacy.token, id)).body.code).toBe('NOT_FOUND');
     const proposed = await pickupApi.propose(ngo.token, id, proposal);
     expect(proposed.status).toBe(200);
-    expect(proposed.body.proposal).toMatchObject({ date: day(5), from: '13:00', to: '14:00', proposedBy: 'requester' });
+    expect(proposed.body.proposal).toMatchObject({
+      date: day(5),
+      from: '13:00',
+      to: '14:00',
+      proposedBy: 'requester',
+    });
     expect((await notificationsOf(pharmacy.id, id, 'pickup-update')).map((n) => n.message_key)).toContain(
       'notifyPickupProposed',
     );
@@ -238,18 +284,32 @@ describe('pickup windows', () => {
     expect(await queue().getJob(reminderJobId(id, chosenId, 'evening'))).toBeUndefined();
     // A reminder job left behind anyway does nothing.
     expect(
-      await p.requests.service.pickup.sendReminder({ requestId: id, windowId: chosenId, kind: 'hour', dueAt: '' }),
+      await p.requests.service.pickup.sendReminder({
+        requestId: id,
+        windowId: chosenId,
+        kind: 'hour',
+        dueAt: '',
+      }),
     ).toBe('stale');
   });
 
   it("a donor's Set Pickup Details is the same offer (windows instead of one date)", async () => {
     const donation = await p.catalog.api
-      .post('/api/medicines', medicineInput({ quantity: 3, recipientType: 'ngos' }, 90), { token: donor.token })
+      .post('/api/medicines', medicineInput({ quantity: 3, recipientType: 'ngos' }, 90), {
+        token: donor.token,
+      })
       .then((r) => r.body);
-    const created = await p.requests.api.post('/api/requests', { medicineId: donation.id }, { token: ngo.token });
+    const created = await p.requests.api.post(
+      '/api/requests',
+      { medicineId: donation.id },
+      { token: ngo.token },
+    );
     const approved = await p.requests.api.put(
       `/api/requests/${created.body.id}/status`,
-      { status: 'approved', pickup: { windows: [{ date: day(1), from: '17:00', to: '19:00' }], location: 'Maadi, Road 9' } },
+      {
+        status: 'approved',
+        pickup: { windows: [{ date: day(1), from: '17:00', to: '19:00' }], location: 'Maadi, Road 9' },
+      },
       { token: donor.token },
     );
     expect(approved.status).toBe(200);
@@ -283,7 +343,9 @@ describe('no-shows', () => {
       expect((await notificationsOf(user.id, id, 'pickup-missed')).length).toBe(1);
     }
     // Still approved during the grace period (a late pickup may still happen).
-    expect((await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token })).body.status).toBe('approved');
+    expect((await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token })).body.status).toBe(
+      'approved',
+    );
 
     clock().set(new Date(end.getTime() + 24 * 3600_000 - 60_000));
     expect((await pickup.sweep()).released).toBe(0);
@@ -294,7 +356,8 @@ describe('no-shows', () => {
     const after = await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token });
     expect(after.body.status).toBe('cancelled');
     expect((await pickupApi.plan(pharmacy.token, id)).body.releasedAt).toEqual(expect.any(String));
-    for (const user of [ngo, pharmacy]) expect((await notificationsOf(user.id, id, 'pickup-released')).length).toBe(1);
+    for (const user of [ngo, pharmacy])
+      expect((await notificationsOf(user.id, id, 'pickup-released')).length).toBe(1);
 
     const counts = await p.requests.api.get('/api/admin/all-requests/no-shows', { token: admin.token });
     expect(counts.status).toBe(200);
@@ -304,7 +367,9 @@ describe('no-shows', () => {
         { userId: pharmacy.id, asRequester: 0, asOwner: 1 },
       ]),
     );
-    expect((await p.requests.api.get('/api/admin/all-requests/no-shows', { token: ngo.token })).status).toBe(403);
+    expect((await p.requests.api.get('/api/admin/all-requests/no-shows', { token: ngo.token })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -312,11 +377,18 @@ describe('the test clock hook', () => {
   it('moves the clock through /internal/test/clock (internal secret only) and runs what is due', async () => {
     const url = `${p.requests.baseUrl}/internal/test/clock`;
     const target = new Date(clock().now().getTime() + 3600_000).toISOString();
-    const refused = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: target }) });
+    const refused = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ now: target }),
+    });
     expect(refused.status).toBe(403);
     const moved = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [internalSecretHeader]: p.requests.service.ctx.config.INTERNAL_SECRET },
+      headers: {
+        'content-type': 'application/json',
+        [internalSecretHeader]: p.requests.service.ctx.config.INTERNAL_SECRET,
+      },
       body: JSON.stringify({ now: target }),
     });
     expect(moved.status).toBe(200);
@@ -326,9 +398,9 @@ describe('the test clock hook', () => {
 
   it('is refused in production', async () => {
     const { startRequestsFor } = await import('../testing');
-    await expect(startRequestsFor(p.identity, p.catalog, { NODE_ENV: 'production', TEST_CLOCK: 'on' })).rejects.toThrow(
-      /TEST_CLOCK=on is a test hook/,
-    );
+    await expect(
+      startRequestsFor(p.identity, p.catalog, { NODE_ENV: 'production', TEST_CLOCK: 'on' }),
+    ).rejects.toThrow(/TEST_CLOCK=on is a test hook/);
   });
 });
 
@@ -342,22 +414,38 @@ describe('no-shows with two service instances', () => {
   it('returns the reserved quantity exactly once when both instances sweep at the same moment', async () => {
     const [owner, requester] = await Promise.all([two.user('pharmacy'), two.user('ngo')]);
     const medicine = await two.catalog.api
-      .post('/api/medicines', medicineInput({ quantity: 10, recipientType: 'ngos' }, 60), { token: owner.token })
+      .post('/api/medicines', medicineInput({ quantity: 10, recipientType: 'ngos' }, 60), {
+        token: owner.token,
+      })
       .then((r) => r.body);
-    const created = await two.requests.api.post('/api/requests', { medicineId: medicine.id, quantity: 3 }, { token: requester.token });
+    const created = await two.requests.api.post(
+      '/api/requests',
+      { medicineId: medicine.id, quantity: 3 },
+      { token: requester.token },
+    );
     const id = created.body.id as number;
     const first = two.replicas.requests[0]!.service;
     const tomorrow = cairoDay(new Date(first.clock!.now().getTime() + 24 * 3600_000));
     await two.requests.api.put(
       `/api/requests/${id}/status`,
-      { status: 'approved', pickup: { windows: [{ date: tomorrow, from: '10:00', to: '11:00' }], location: 'Dokki' } },
+      {
+        status: 'approved',
+        pickup: { windows: [{ date: tomorrow, from: '10:00', to: '11:00' }], location: 'Dokki' },
+      },
       { token: owner.token },
     );
     const plan = await two.requests.api.get(`/api/requests/${id}/pickup`, { token: requester.token });
-    await two.requests.api.post(`/api/requests/${id}/pickup/choice`, { windowId: plan.body.windows[0].id }, { token: requester.token });
+    await two.requests.api.post(
+      `/api/requests/${id}/pickup/choice`,
+      { windowId: plan.body.windows[0].id },
+      { token: requester.token },
+    );
     const quantity = async () =>
-      (await two.catalog.service.ctx.pool.query('SELECT quantity FROM catalog.medicines WHERE id = $1', [medicine.id])).rows[0]
-        .quantity as number;
+      (
+        await two.catalog.service.ctx.pool.query('SELECT quantity FROM catalog.medicines WHERE id = $1', [
+          medicine.id,
+        ])
+      ).rows[0].quantity as number;
     expect(await quantity()).toBe(7);
 
     const later = new Date(cairoInstant(tomorrow, '11:00')!.getTime() + 25 * 3600_000);
@@ -367,7 +455,10 @@ describe('no-shows with two service instances', () => {
     );
     // The scheduled sweep may have won the race; together, one release at most, and it happened.
     expect(results.reduce((n, r) => n + r.released, 0)).toBeLessThanOrEqual(1);
-    const row = await first.ctx.pool.query('SELECT status, no_show_released_at FROM requests.requests WHERE id = $1', [id]);
+    const row = await first.ctx.pool.query(
+      'SELECT status, no_show_released_at FROM requests.requests WHERE id = $1',
+      [id],
+    );
     expect(row.rows[0]).toMatchObject({ status: 'cancelled', no_show_released_at: expect.any(Date) });
     const releases = await first.ctx.pool.query(
       "SELECT count(*)::int AS n FROM requests.notifications WHERE request_id = $1 AND type = 'pickup-released'",

@@ -64,7 +64,12 @@ export async function windowIdsOf(db: Db, requestId: number): Promise<number[]> 
 export async function replaceOffer(
   client: PoolClient,
   requestId: number,
-  offer: { windows: { startsAt: Date; endsAt: Date }[]; location: string; lat: number | null; lng: number | null },
+  offer: {
+    windows: { startsAt: Date; endsAt: Date }[];
+    location: string;
+    lat: number | null;
+    lng: number | null;
+  },
 ): Promise<void> {
   await client.query(
     'UPDATE requests.pickup_windows SET withdrawn = true WHERE request_id = $1 AND NOT withdrawn',
@@ -75,7 +80,10 @@ export async function replaceOffer(
      SELECT $1, w.s, w.e, 'owner' FROM unnest($2::timestamptz[], $3::timestamptz[]) AS w(s, e)`,
     [requestId, offer.windows.map((w) => w.startsAt), offer.windows.map((w) => w.endsAt)],
   );
-  const earliest = offer.windows.reduce((a, w) => (w.startsAt < a ? w.startsAt : a), offer.windows[0]!.startsAt);
+  const earliest = offer.windows.reduce(
+    (a, w) => (w.startsAt < a ? w.startsAt : a),
+    offer.windows[0]!.startsAt,
+  );
   await client.query(
     `UPDATE requests.requests
         SET pickup_location = $2, pickup_lat = $3, pickup_lng = $4, pickup_date = $5,
@@ -144,7 +152,9 @@ export async function loadPlan(db: Db, requestId: number): Promise<PickupPlan | 
     [requestId, request.chosen_window_id],
   );
   const chosen = rows.find((w) => w.id === request.chosen_window_id) ?? null;
-  const proposal = rows.find((w) => w.proposed_by === 'requester' && !w.withdrawn && w.id !== request.chosen_window_id);
+  const proposal = rows.find(
+    (w) => w.proposed_by === 'requester' && !w.withdrawn && w.id !== request.chosen_window_id,
+  );
   const hasPin = request.pickup_lat != null && request.pickup_lng != null;
   return {
     requestId,
@@ -216,7 +226,11 @@ export async function markMissed(client: PoolClient, now: Date): Promise<MissedR
  * conditional UPDATE is the exactly-once guard: the row lock makes a second sweep (another
  * instance) wait, then find the status no longer approved and change nothing.
  */
-export async function releaseNoShows(client: PoolClient, now: Date, graceHours: number): Promise<PickupRequestRow[]> {
+export async function releaseNoShows(
+  client: PoolClient,
+  now: Date,
+  graceHours: number,
+): Promise<PickupRequestRow[]> {
   const { rows } = await client.query<PickupRequestRow>(
     `UPDATE requests.requests
         SET status = 'cancelled', no_show_released_at = $1, updated_at = now()
@@ -257,6 +271,8 @@ export async function reminderTarget(db: Db, requestId: number) {
 }
 
 export async function medicineName(db: Db, medicineId: number): Promise<string> {
-  const { rows } = await db.query<{ name: string }>('SELECT name FROM requests.medicines WHERE id = $1', [medicineId]);
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM requests.medicines WHERE id = $1', [
+    medicineId,
+  ]);
   return rows[0]?.name ?? '';
 }

@@ -19,7 +19,9 @@ export function pickupRoutes(ctx: RequestsContext, pickup: PickupService): Route
   mount(api, requestApi.proposePickupWindow, ({ caller, params, body }) =>
     pickup.propose(caller, params.id, body),
   );
-  mount(api, requestApi.acceptPickupProposal, ({ caller, params }) => pickup.acceptProposal(caller, params.id));
+  mount(api, requestApi.acceptPickupProposal, ({ caller, params }) =>
+    pickup.acceptProposal(caller, params.id),
+  );
 
   return api.router;
 }

@@ -94,7 +94,9 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
       throw new AppError(403, 'FORBIDDEN', side === 'owner' ? 'pickupOwnerOnly' : 'pickupRequesterOnly');
     }
     if (request.status !== 'approved') {
-      throw new AppError(409, 'INVALID_TRANSITION', 'pickupNotApproved', { details: { status: request.status } });
+      throw new AppError(409, 'INVALID_TRANSITION', 'pickupNotApproved', {
+        details: { status: request.status },
+      });
     }
     return request;
   }
@@ -103,7 +105,9 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
   function instantsOf(w: PickupWindowInput, path: string) {
     const checked = checkWindow(w, clock.now());
     if ('problem' in checked) {
-      throw new AppError(400, 'VALIDATION_FAILED', checked.problem, { details: [{ path, rule: checked.problem }] });
+      throw new AppError(400, 'VALIDATION_FAILED', checked.problem, {
+        details: [{ path, rule: checked.problem }],
+      });
     }
     return checked;
   }
@@ -212,7 +216,9 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
         when: `${formatCairoDateTime(window.starts_at, language)} – ${cairoTime(window.ends_at)}`,
         location: target.pickup_location ?? '',
         mapUrl:
-          target.pickup_lat != null && target.pickup_lng != null ? mapLink(target.pickup_lat, target.pickup_lng) : '',
+          target.pickup_lat != null && target.pickup_lng != null
+            ? mapLink(target.pickup_lat, target.pickup_lng)
+            : '',
         otherName: other?.organization_name || other?.name || '',
         otherPhone: other?.phone ?? '',
         whatsappUrl: digits ? `https://wa.me/${digits}` : '',
@@ -261,7 +267,14 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
         if (!window || window.withdrawn || window.proposed_by !== 'owner') {
           throw new AppError(404, 'NOT_FOUND', 'pickupWindowNotFound');
         }
-        instantsOf({ date: cairoDay(window.starts_at), from: cairoTime(window.starts_at), to: cairoTime(window.ends_at) }, 'windowId');
+        instantsOf(
+          {
+            date: cairoDay(window.starts_at),
+            from: cairoTime(window.starts_at),
+            to: cairoTime(window.ends_at),
+          },
+          'windowId',
+        );
         await chooseWindow(client, id, window);
         await addNotifications(client, [
           {
@@ -269,7 +282,11 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
             type: 'pickup-update',
             titleKey: 'notifyPickupChosenTitle',
             messageKey: 'notifyPickupChosen',
-            params: { requester: caller.name, medicine: await medicineName(client, request.medicine_id), when: windowLabel(window) },
+            params: {
+              requester: caller.name,
+              medicine: await medicineName(client, request.medicine_id),
+              when: windowLabel(window),
+            },
             requestId: id,
             medicineId: request.medicine_id,
             sourceKey: `pickup-chosen:${id}:${window.id}`,
@@ -310,7 +327,14 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
         const request = await lockFor(client, caller, id, 'owner');
         const proposal = await openProposal(client, request);
         if (!proposal) throw new AppError(404, 'NOT_FOUND', 'pickupNoProposal');
-        instantsOf({ date: cairoDay(proposal.starts_at), from: cairoTime(proposal.starts_at), to: cairoTime(proposal.ends_at) }, 'proposal');
+        instantsOf(
+          {
+            date: cairoDay(proposal.starts_at),
+            from: cairoTime(proposal.starts_at),
+            to: cairoTime(proposal.ends_at),
+          },
+          'proposal',
+        );
         await chooseWindow(client, id, proposal);
         await addNotifications(client, [
           {
@@ -318,7 +342,10 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
             type: 'pickup-update',
             titleKey: 'notifyPickupAcceptedTitle',
             messageKey: 'notifyPickupAccepted',
-            params: { medicine: await medicineName(client, request.medicine_id), when: windowLabel(proposal) },
+            params: {
+              medicine: await medicineName(client, request.medicine_id),
+              when: windowLabel(proposal),
+            },
             requestId: id,
             medicineId: request.medicine_id,
             sourceKey: `pickup-accepted:${id}:${proposal.id}`,
@@ -344,7 +371,12 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     async sendReminder(job: ReminderJob): Promise<'sent' | 'stale'> {
       const sent = await withTransaction(ctx.pool, async (client) => {
         const target = await reminderTarget(client, job.requestId);
-        if (!target || target.status !== 'approved' || target.chosen_window_id !== job.windowId || target.missed_at) {
+        if (
+          !target ||
+          target.status !== 'approved' ||
+          target.chosen_window_id !== job.windowId ||
+          target.missed_at
+        ) {
           return false;
         }
         const [owner, requester] = await Promise.all([
@@ -369,7 +401,9 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     async promoteDueReminders(): Promise<number> {
       const now = clock.now().getTime();
       const delayed = await queue.getDelayed();
-      const due = delayed.filter((j) => j.name === 'reminder' && Date.parse((j.data as ReminderJob).dueAt) <= now);
+      const due = delayed.filter(
+        (j) => j.name === 'reminder' && Date.parse((j.data as ReminderJob).dueAt) <= now,
+      );
       await Promise.all(due.map((j) => j.promote()));
       return due.length;
     },
@@ -418,7 +452,11 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
             });
           }
           // Same path as a cancellation: retried from the outbox until the catalog has done it.
-          await addToOutbox(client, schema, { queue: releaseQueueName, name: 'release', payload: { requestId: r.id } });
+          await addToOutbox(client, schema, {
+            queue: releaseQueueName,
+            name: 'release',
+            payload: { requestId: r.id },
+          });
         }
         await addNotifications(client, notices);
         return { missed, released };

@@ -85,7 +85,8 @@ export const requestApi = {
   offerPickup: route({
     ...requests.offerPickup,
     tag: 'requests',
-    summary: "The owner offers 1–3 pickup windows (Cairo time) and the place (replaces the offer, clears the choice)",
+    summary:
+      'The owner offers 1–3 pickup windows (Cairo time) and the place (replaces the offer, clears the choice)',
     access: 'approved',
     params: idParam,
     body: pickupOfferSchema,

@@ -18,7 +18,9 @@ const typeDay = (label: string, value: string) => {
 describe('the pickup offer dialog (issue 18)', () => {
   it('checks windows and the pin as the API does, then offers them with the map link', async () => {
     const onSubmit = vi.fn();
-    await renderInRemote(<PickupOfferDialog defaultLocation="15 Mesaha Square" onSubmit={onSubmit} onClose={() => {}} />);
+    await renderInRemote(
+      <PickupOfferDialog defaultLocation="15 Mesaha Square" onSubmit={onSubmit} onClose={() => {}} />,
+    );
     expect((dialog().getByLabelText('Pickup Location', { exact: false }) as HTMLInputElement).value).toBe(
       '15 Mesaha Square',
     );
@@ -27,7 +29,9 @@ describe('the pickup offer dialog (issue 18)', () => {
     expect(onSubmit).not.toHaveBeenCalled();
 
     typeDay('Window 1', '01/05/2030');
-    const [from, to] = dialog().getAllByRole('combobox').filter((e) => e.tagName === 'SELECT');
+    const [from, to] = dialog()
+      .getAllByRole('combobox')
+      .filter((e) => e.tagName === 'SELECT');
     fireEvent.change(from!, { target: { value: '14:00' } });
     fireEvent.change(to!, { target: { value: '13:00' } });
     press('Offer pickup windows');
@@ -106,7 +110,9 @@ describe('the pickup plan panel', () => {
       }
       return json(path.endsWith('/pickup') ? plan : null);
     });
-    const { toasts } = await renderInRemote(<PickupPlanPanel request={request} side="requester" />, { role: 'ngo' });
+    const { toasts } = await renderInRemote(<PickupPlanPanel request={request} side="requester" />, {
+      role: 'ngo',
+    });
     fireEvent.click(await screen.findByRole('radio', { name: '2030-05-02 · 16:00–18:00' }));
     fireEvent.click(screen.getByRole('button', { name: 'Pick this time' }));
     await screen.findByText('Pickup: 2030-05-02 · 16:00–18:00');
@@ -114,7 +120,7 @@ describe('the pickup plan panel', () => {
     expect(toasts).toEqual([{ title: 'Pickup time chosen' }]);
   });
 
-  it("shows the owner a proposal to accept and a missed window, in Arabic", async () => {
+  it('shows the owner a proposal to accept and a missed window, in Arabic', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) =>
       json(
         String(url).endsWith('/pickup')

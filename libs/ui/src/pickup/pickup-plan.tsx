@@ -76,7 +76,11 @@ function WindowFields({
   return (
     <div className={styles.row} role="group" aria-label={label}>
       <Field className={styles.day} label={label} validationMessage={error}>
-        <DateField value={value.date} onChange={(date) => onChange({ ...value, date })} min={cairoDay(new Date())} />
+        <DateField
+          value={value.date}
+          onChange={(date) => onChange({ ...value, date })}
+          min={cairoDay(new Date())}
+        />
       </Field>
       {(['from', 'to'] as const).map((part) => (
         <Field key={part} className={styles.time} label={t(`pickupWindows.${part}`)}>
@@ -130,7 +134,13 @@ export function PickupOfferDialog({
   };
   const pinOk = offer.lat != null && offer.lng != null && isInEgypt(offer.lat, offer.lng);
   return (
-    <FormDialog title={t('pickupWindows.offerTitle')} submitLabel={t('pickupWindows.offer')} busy={busy} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={t('pickupWindows.offerTitle')}
+      submitLabel={t('pickupWindows.offer')}
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <Text>{t('pickupWindows.offerHint')}</Text>
       {windows.map((w, i) => (
         <div key={i} className={styles.panel}>
@@ -215,7 +225,13 @@ const windowText = (w: PickupWindow) => `${w.date} · ${w.from}–${w.to}`;
  * and accepts a proposal; the requester picks one or proposes another. Both see the choice, the
  * place with its map link, and a missed window.
  */
-export function PickupPlanPanel({ request, side }: { request: MedicineRequest; side: 'owner' | 'requester' }) {
+export function PickupPlanPanel({
+  request,
+  side,
+}: {
+  request: MedicineRequest;
+  side: 'owner' | 'requester';
+}) {
   const styles = useStyles();
   const { t } = useTranslation('common');
   const notify = useNotify();
@@ -257,7 +273,11 @@ export function PickupPlanPanel({ request, side }: { request: MedicineRequest; s
         <Text>{side === 'owner' ? t('pickupWindows.noneYetOwner') : t('pickupWindows.noneYet')}</Text>
       ) : side === 'requester' ? (
         <>
-          <RadioGroup value={picked} onChange={(_, data) => setPicked(data.value)} aria-label={t('pickupWindows.pick')}>
+          <RadioGroup
+            value={picked}
+            onChange={(_, data) => setPicked(data.value)}
+            aria-label={t('pickupWindows.pick')}
+          >
             {p.windows.map((w) => (
               <Radio key={w.id} value={String(w.id)} label={windowText(w)} />
             ))}
@@ -266,7 +286,9 @@ export function PickupPlanPanel({ request, side }: { request: MedicineRequest; s
             <Button
               appearance="primary"
               disabled={!picked || busy}
-              onClick={() => void run(() => actions.choose.mutateAsync(Number(picked)), t('pickupWindows.chosenToast'))}
+              onClick={() =>
+                void run(() => actions.choose.mutateAsync(Number(picked)), t('pickupWindows.chosenToast'))
+              }
             >
               {t('pickupWindows.pick')}
             </Button>
@@ -275,9 +297,7 @@ export function PickupPlanPanel({ request, side }: { request: MedicineRequest; s
       ) : (
         <Text>{t('pickupWindows.offered', { windows: p.windows.map(windowText).join(' / ') })}</Text>
       )}
-      {p.proposal && (
-        <Text>{t('pickupWindows.proposal', { window: windowText(p.proposal) })}</Text>
-      )}
+      {p.proposal && <Text>{t('pickupWindows.proposal', { window: windowText(p.proposal) })}</Text>}
       <div className={styles.actions}>
         {side === 'owner' && p.proposal && (
           <Button
@@ -304,7 +324,9 @@ export function PickupPlanPanel({ request, side }: { request: MedicineRequest; s
           defaultLocation={p.location ?? session.data?.profile?.address ?? ''}
           busy={busy}
           onClose={() => setDialog(null)}
-          onSubmit={(offer) => void run(() => actions.offer.mutateAsync(offer), t('pickupWindows.offeredToast'))}
+          onSubmit={(offer) =>
+            void run(() => actions.offer.mutateAsync(offer), t('pickupWindows.offeredToast'))
+          }
         />
       )}
       {dialog === 'propose' && (

@@ -20,5 +20,8 @@ export const pickupPlan = { method: 'get', path: '/api/requests/:id/pickup' } as
 export const offerPickup = { method: 'put', path: '/api/requests/:id/pickup' } as const;
 export const choosePickupWindow = { method: 'post', path: '/api/requests/:id/pickup/choice' } as const;
 export const proposePickupWindow = { method: 'post', path: '/api/requests/:id/pickup/proposal' } as const;
-export const acceptPickupProposal = { method: 'post', path: '/api/requests/:id/pickup/proposal/accept' } as const;
+export const acceptPickupProposal = {
+  method: 'post',
+  path: '/api/requests/:id/pickup/proposal/accept',
+} as const;
 export const noShowCounts = { method: 'get', path: '/api/admin/all-requests/no-shows' } as const;
