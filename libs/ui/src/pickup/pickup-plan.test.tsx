@@ -120,6 +120,15 @@ describe('the pickup plan panel', () => {
     expect(toasts).toEqual([{ title: 'Pickup time chosen' }]);
   });
 
+  it('stays out of the way of a requester whose owner offered no windows (pickup details only)', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json({ ...plan, windows: [] }));
+    const { client } = await renderInRemote(<PickupPlanPanel request={request} side="requester" />, {
+      role: 'ngo',
+    });
+    await waitFor(() => expect(client.getQueryState(['/api/requests/9/pickup'])?.status).toBe('success'));
+    expect(screen.queryByTestId('pickup-plan')).toBeNull();
+  });
+
   it('shows the owner a proposal to accept and a missed window, in Arabic', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) =>
       json(

@@ -243,6 +243,9 @@ export function PickupPlanPanel({
   const [picked, setPicked] = useState('');
   if (!approved || !plan.data) return null;
   const p = plan.data;
+  // A requester whose owner gave no windows (an approval with pickup details only) sees those
+  // details in the row already: nothing to pick here.
+  if (side === 'requester' && p.windows.length === 0 && !p.chosen) return null;
   const run = async (action: () => Promise<unknown>, success: string) => {
     try {
       await action();
@@ -261,7 +264,7 @@ export function PickupPlanPanel({
           <MessageBarBody>{t('pickupWindows.missed')}</MessageBarBody>
         </MessageBar>
       )}
-      {p.location && <Text>{t('pickup.at', { location: p.location })}</Text>}
+      {/* The place itself is in the row's pickup details (spec fields, filled from the offer). */}
       {p.mapUrl && (
         <Link href={p.mapUrl} target="_blank" rel="noopener noreferrer">
           {t('pickupWindows.map')}
