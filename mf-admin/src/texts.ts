@@ -200,6 +200,11 @@ const en = {
       totalRequests: 'Total Requests',
     },
   },
+  noShows: {
+    counts: '{{asRequester}} as requester, {{asOwner}} as owner',
+    badge_one: '{{count}} missed pickup',
+    badge_other: '{{count}} missed pickups',
+  },
   approvals: {
     title: 'Pending user approvals',
     empty: 'No accounts are waiting for approval',
@@ -227,6 +232,7 @@ const en = {
       commercialNumber: 'Commercial Number',
       pharmacistLicense: "Pharmacist's Licence Number",
       registered: 'Registered',
+      noShows: 'Missed pickups',
     },
   },
   settings: {
@@ -245,6 +251,7 @@ const en = {
       adminEmail: 'Administrator Email',
       welcomeMessage: 'Welcome Message',
       expiryWarningDays: 'Expiry Warning Days',
+      noShowGraceHours: 'Missed pickup grace period (hours)',
       emailNotifications: 'Email Notifications',
       notifyRegistrations: 'User Registration Notifications',
       notifyExpiry: 'Medicine Expiry Alerts',
@@ -294,6 +301,7 @@ type ArabicPlurals<K extends string> = Record<`${K}_zero` | `${K}_two` | `${K}_f
 const ar: typeof en & {
   users: ArabicPlurals<'found'>;
   reports: ArabicPlurals<'achievementValue' | 'achievementUsers' | 'achievementListings'>;
+  noShows: ArabicPlurals<'badge'>;
 } = {
   nav: {
     dashboard: 'الرئيسية',
@@ -508,6 +516,15 @@ const ar: typeof en & {
       totalRequests: 'إجمالي الطلبات',
     },
   },
+  noShows: {
+    counts: '{{asRequester}} كصاحب طلب، {{asOwner}} كصاحب دوا',
+    badge_zero: '{{count}} ميعاد استلام فات',
+    badge_one: 'ميعاد استلام واحد فات',
+    badge_two: 'ميعادين استلام فاتوا',
+    badge_few: '{{count}} مواعيد استلام فاتت',
+    badge_many: '{{count}} ميعاد استلام فات',
+    badge_other: '{{count}} ميعاد استلام فات',
+  },
   approvals: {
     title: 'حسابات في انتظار الموافقة',
     empty: 'مفيش حسابات مستنية موافقة',
@@ -535,6 +552,7 @@ const ar: typeof en & {
       commercialNumber: 'رقم السجل التجاري',
       pharmacistLicense: 'رقم ترخيص الصيدلي',
       registered: 'تاريخ التسجيل',
+      noShows: 'مواعيد استلام فاتت',
     },
   },
   settings: {
@@ -553,6 +571,7 @@ const ar: typeof en & {
       adminEmail: 'إيميل مدير النظام',
       welcomeMessage: 'رسالة الترحيب',
       expiryWarningDays: 'أيام التنبيه قبل انتهاء الصلاحية',
+      noShowGraceHours: 'مهلة الاستلام اللي فات (بالساعات)',
       emailNotifications: 'إشعارات الإيميل',
       notifyRegistrations: 'إشعارات تسجيل المستخدمين',
       notifyExpiry: 'تنبيهات صلاحية الأدوية',

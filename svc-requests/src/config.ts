@@ -17,5 +17,10 @@ export const requestsConfigShape = {
   MATCH_DIGEST_EVERY_MS: z.coerce.number().int().positive().default(600_000),
   /** Run the event consumers and the release worker in this process. */
   WORKERS: z.enum(['on', 'off']).default('on'),
+  /**
+   * Test-only: a pickup clock the tests move (POST /internal/test/clock). createRequestsService
+   * refuses it with NODE_ENV=production.
+   */
+  TEST_CLOCK: z.enum(['on', 'off']).default('off'),
 };
 export type RequestsConfig = z.infer<z.ZodObject<typeof requestsConfigShape>>;

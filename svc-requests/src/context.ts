@@ -1,4 +1,13 @@
-import type { Logger, OutboxRelay, Pool, Redis, SettingsReader, TokenVerifier } from '@medrelay/service-kit';
+import type { PickupOffer } from '@medrelay/contracts';
+import type {
+  Logger,
+  OutboxRelay,
+  Pool,
+  PoolClient,
+  Redis,
+  SettingsReader,
+  TokenVerifier,
+} from '@medrelay/service-kit';
 import type { CatalogClient } from './catalog-client';
 import type { RequestsConfig } from './config';
 
@@ -13,6 +22,16 @@ export interface RequestsContext {
   outbox: OutboxRelay;
   catalog: CatalogClient;
   settings: SettingsReader;
+  /** Issue 18: the pickup module's hooks into the request life cycle (set once it is built). */
+  pickup?: PickupHooks;
+}
+
+/** What requests/service.ts calls on the pickup module (windows with an approval; reminders off after a move). */
+export interface PickupHooks {
+  /** Refuses an offer with a window already over (400), before anything is written. */
+  checkOffer(offer: PickupOffer): void;
+  offerOnApproval(client: PoolClient, requestId: number, offer: PickupOffer): Promise<void>;
+  onRequestMoved(requestId: number, to: string): Promise<void>;
 }
 
 export const schema = 'requests';

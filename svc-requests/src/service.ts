@@ -19,6 +19,10 @@ import { startMedicineEventConsumer } from './medicines/read-model';
 import { matchRoutes } from './matching/routes';
 import { needRoutes } from './needs/routes';
 import { notificationRoutes } from './notifications/routes';
+import { movableClock, systemClock } from './pickup/clock';
+import { pickupRoutes, testClockRoutes } from './pickup/routes';
+import { createPickupService, pickupQueueName } from './pickup/service';
+import { startPickupWorker } from './pickup/worker';
 import { requestRoutes } from './requests/routes';
 import { statsRoutes } from './stats/routes';
 
@@ -33,12 +37,15 @@ export async function createRequestsService(
   config: RequestsConfig,
   logger: Logger = createLogger('svc-requests', config.LOG_LEVEL),
 ) {
+  if (config.TEST_CLOCK === 'on' && config.NODE_ENV === 'production') {
+    throw new Error('TEST_CLOCK=on is a test hook and is refused with NODE_ENV=production');
+  }
   const runtime = await createServiceRuntime({
     name: 'svc-requests',
     config,
     schema,
     migrationsDir,
-    queueNames: [mailQueueName, releaseQueueName, needMatchQueueName],
+    queueNames: [mailQueueName, releaseQueueName, needMatchQueueName, pickupQueueName],
     logger,
   });
   const { pool, prefix, workerConnection } = runtime;
@@ -47,14 +54,22 @@ export async function createRequestsService(
     catalog: createCatalogClient(config.CATALOG_URL, config.INTERNAL_SECRET, config.CATALOG_TIMEOUT_MS),
     settings: publishedSettings(runtime.redis, prefix),
   };
+  // Tests move the pickup clock (in-process, or through the test hook); production reads real time.
+  const movable = config.TEST_CLOCK === 'on' || config.NODE_ENV === 'test' ? movableClock() : null;
+  const clock = movable ?? systemClock;
+  const pickupQueue = runtime.queues.get(pickupQueueName)!;
+  const pickup = createPickupService(ctx, { clock, queue: pickupQueue });
+  ctx.pickup = pickup;
   const app = runtime.app([
     statsRoutes(ctx),
+    pickupRoutes(ctx, pickup),
     requestRoutes(ctx),
     handoverRoutes(ctx),
     custodyRoutes(ctx),
     notificationRoutes(ctx),
     matchRoutes(ctx),
     needRoutes(ctx),
+    ...(config.TEST_CLOCK === 'on' && movable ? [testClockRoutes(ctx, pickup, movable)] : []),
   ]);
 
   ctx.outbox.start();
@@ -83,12 +98,16 @@ export async function createRequestsService(
             logger,
           ),
           await startMatchDigestScheduler(ctx, workerConnection, logger),
+          await startPickupWorker(pickup, pickupQueue, workerConnection, prefix, logger),
         ]
       : [];
 
   return {
     app,
     ctx,
+    pickup,
+    /** The movable pickup clock of a test run (null in production). */
+    clock: movable,
     queues: runtime.queues,
     ...runtime.lifecycle(app, () => Promise.all(workers.map((w) => w.close()))),
   };

@@ -24,6 +24,8 @@ export async function startRequestsFor(
     ...testServiceEnv(identity.databaseUrl, identity.prefix),
     INTERNAL_SECRET: testInternalSecret,
     CATALOG_URL: catalog.baseUrl,
+    // The e2e moves the pickup clock through the test hook (issue 18).
+    TEST_CLOCK: 'on',
     ...overrides,
   });
   const service = await createRequestsService(config, createLogger('svc-requests', config.LOG_LEVEL));

@@ -10,3 +10,4 @@ export * from './products';
 export * from './recalls';
 export * from './needs';
 export * from './notifications';
+export * from './pickup';

@@ -156,7 +156,7 @@ export function usePendingRequestCount(direction: RequestDirection): number | un
 }
 
 /** Request lists, their counts (the sidebar badges) and the stock they reserve or release. */
-function refetchAfterRequestChange(client: QueryClient) {
+export function refetchAfterRequestChange(client: QueryClient) {
   return Promise.all([
     client.invalidateQueries({ queryKey: requestKeys.mine }),
     client.invalidateQueries({ queryKey: requestKeys.transactions }),

@@ -14,6 +14,7 @@ export * from './medicine-events';
 export * from './recalls';
 export * from './requests';
 export * from './custody';
+export * from './pickup';
 export * from './notifications';
 export * from './needs';
 export * from './stats';

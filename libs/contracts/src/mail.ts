@@ -13,6 +13,7 @@ export const mailTemplates = [
   'admin-registration-digest',
   'admin-account-locked',
   'request-approved',
+  'pickup-reminder',
   'expiry-digest',
   'recall-quarantined',
   'recall-lifted',

@@ -44,6 +44,65 @@ export const messages = {
   expiryDateRequired: { en: 'Expiry date is required', ar: 'تاريخ الصلاحية مطلوب' },
   pickupLocationRequired: { en: 'Pickup location is required', ar: 'مكان الاستلام مطلوب' },
   pickupDateRequired: { en: 'Pickup date is required', ar: 'ميعاد الاستلام مطلوب' },
+  pickupWindowInvalid: { en: 'Enter a day and from–to times', ar: 'اكتب اليوم والوقت من–لـ' },
+  pickupWindowOrder: { en: 'The window must end after it starts', ar: 'الميعاد لازم يخلص بعد ما يبدأ' },
+  pickupWindowPast: { en: 'This window is already over', ar: 'الميعاد ده فات خلاص' },
+  pickupWindowsCount: { en: 'Offer 1 to 3 pickup windows', ar: 'اعرض من 1 لـ 3 مواعيد للاستلام' },
+  pickupPinInvalid: { en: 'Give both latitude and longitude', ar: 'اكتب خط العرض وخط الطول الاتنين' },
+  pickupPinOutsideEgypt: { en: 'The map pin must be in Egypt', ar: 'العلامة على الخريطة لازم تكون جوه مصر' },
+  pickupWindowNotFound: { en: 'That pickup window is not offered', ar: 'ميعاد الاستلام ده مش معروض' },
+  pickupNotApproved: {
+    en: 'Pickup windows can be set only on an approved request',
+    ar: 'مواعيد الاستلام بتتحدد بس لطلب متوافق عليه',
+  },
+  pickupNoProposal: { en: 'There is no proposed window to accept', ar: 'مافيش ميعاد مقترح علشان توافق عليه' },
+  pickupOwnerOnly: {
+    en: 'Only the owner offers pickup windows',
+    ar: 'صاحب الدوا بس هو اللي يعرض مواعيد الاستلام',
+  },
+  pickupRequesterOnly: {
+    en: 'Only the requester picks or proposes a window',
+    ar: 'صاحب الطلب بس هو اللي يختار أو يقترح ميعاد',
+  },
+  noShowGraceHoursRange: {
+    en: 'Grace period must be between 1 and 168 hours',
+    ar: 'مهلة عدم الحضور لازم تكون من 1 لـ 168 ساعة',
+  },
+  notifyPickupChosenTitle: { en: 'Pickup window chosen', ar: 'تم اختيار ميعاد الاستلام' },
+  notifyPickupChosen: {
+    en: '{requester} will collect {medicine} on {when}',
+    ar: '{requester} هيستلم {medicine} يوم {when}',
+  },
+  notifyPickupProposedTitle: { en: 'Another pickup time proposed', ar: 'اقتراح ميعاد استلام تاني' },
+  notifyPickupProposed: {
+    en: '{requester} proposes to collect {medicine} on {when}',
+    ar: '{requester} بيقترح يستلم {medicine} يوم {when}',
+  },
+  notifyPickupAcceptedTitle: { en: 'Pickup time accepted', ar: 'تمت الموافقة على ميعاد الاستلام' },
+  notifyPickupAccepted: {
+    en: 'Your proposed time for {medicine} was accepted: {when}',
+    ar: 'الميعاد اللي اقترحته لـ {medicine} اتوافق عليه: {when}',
+  },
+  notifyPickupOfferedTitle: { en: 'Pickup windows offered', ar: 'مواعيد استلام متاحة' },
+  notifyPickupOffered: {
+    en: 'Pick a time to collect {medicine}',
+    ar: 'اختار ميعاد تستلم فيه {medicine}',
+  },
+  notifyPickupReminderTitle: { en: 'Pickup reminder', ar: 'تذكير بميعاد الاستلام' },
+  notifyPickupReminder: {
+    en: 'Pickup of {medicine} on {when} at {location}. Contact: {phone}',
+    ar: 'استلام {medicine} يوم {when} في {location}. للتواصل: {phone}',
+  },
+  notifyPickupMissedTitle: { en: 'Pickup window missed', ar: 'ميعاد الاستلام فات' },
+  notifyPickupMissed: {
+    en: 'The pickup of {medicine} on {when} did not happen. The reservation ends in {hours} hours unless it is collected.',
+    ar: 'استلام {medicine} يوم {when} ماحصلش. الحجز هيتلغي بعد {hours} ساعة لو ماتمش الاستلام.',
+  },
+  notifyPickupReleasedTitle: { en: 'Reservation returned to stock', ar: 'الكمية المحجوزة رجعت للمخزون' },
+  notifyPickupReleased: {
+    en: 'The missed pickup of {quantity} × {medicine} was cancelled and the quantity is back in stock',
+    ar: 'استلام {quantity} × {medicine} اللي فات اتلغى والكمية رجعت للمخزون',
+  },
   systemNameRequired: { en: 'System name is required', ar: 'اسم النظام مطلوب' },
   expiryWarningDaysRange: {
     en: 'Expiry warning days must be between 1 and 365',

@@ -12,6 +12,10 @@ export const notificationTypes = [
   'recall-lifted',
   /** A listing matches one of the reader's wanted-list needs (issue 16); params carry the need id. */
   'need-match',
+  'pickup-update',
+  'pickup-reminder',
+  'pickup-missed',
+  'pickup-released',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

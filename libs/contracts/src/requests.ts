@@ -3,6 +3,7 @@ import { isPastPickup } from '@medrelay/domain/pickup';
 import { handoverCodeSchema } from './custody';
 import { listPageFields, queryInt, typeError } from './fields';
 import { copiedMedicineFields, medicineSchema, medicineSources } from './medicines';
+import { pickupOfferSchema } from './pickup';
 import { userTypes } from './roles';
 
 export const requestStatuses = ['pending', 'approved', 'rejected', 'completed', 'cancelled'] as const;
@@ -105,6 +106,8 @@ export const requestStatusUpdateSchema = z
   .object({
     status: z.enum(['approved', 'rejected', 'completed', 'cancelled'], { error: 'requestStatusInvalid' }),
     ...pickupDetailsSchema.shape,
+    /** Issue 18: pickup windows offered with the approval (then pickupLocation/pickupDate follow from them). */
+    pickup: pickupOfferSchema.optional(),
   })
   .strict();
 export type RequestStatusUpdateInput = z.input<typeof requestStatusUpdateSchema>;

@@ -1,5 +1,6 @@
 import { defaultExpiryWarningDays } from '@medrelay/domain/expiry';
 import { defaultDonorForbiddenCategories } from '@medrelay/domain/categories';
+import { defaultNoShowGraceHours } from '@medrelay/domain/pickup-windows';
 
 // No zod here: the browser's role screens read the defaults without the schemas.
 /** Defaults of spec §3; system name and admin e-mail are the product's own. */
@@ -19,4 +20,5 @@ export const defaultSettings = {
   notifyTransactions: true,
   /** Law 127/1955: by default donors list none of the guardrail categories. */
   donorForbiddenCategories: [...defaultDonorForbiddenCategories],
+  noShowGraceHours: defaultNoShowGraceHours,
 };

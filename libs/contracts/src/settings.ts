@@ -39,6 +39,8 @@ export const settingsSchema = z.object({
     .array(z.enum(medicineCategories, { error: 'categoryInvalid' }), typeError('categoryInvalid'))
     .max(medicineCategories.length)
     .transform((values) => medicineCategories.filter((c) => values.includes(c))),
+  /** Hours after a missed pickup window before the reservation returns to stock (issue 18). */
+  noShowGraceHours: intBetween(1, 168, 'noShowGraceHoursRange'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

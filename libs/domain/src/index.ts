@@ -16,6 +16,7 @@ export * from './pharmacist-license';
 export * from './listing-visibility';
 export * from './formats';
 export * from './pickup';
+export * from './pickup-windows';
 export * from './photos';
 export * from './governorates';
 export * from './matching';

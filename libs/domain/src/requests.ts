@@ -35,3 +35,17 @@ export function requestMovesFor(from: RequestStatus, party: RequestParty): Reque
 export function contactVisible(status: RequestStatus): boolean {
   return status === 'approved' || status === 'completed';
 }
+
+/**
+ * Moves neither party makes: the service makes them by itself. A missed pickup window (issue 18)
+ * leaves the request approved, flagged missed, so a late pickup can still complete it; once the
+ * grace period is over the service cancels it and gives the reservation back to stock.
+ */
+const systemTransitions: Partial<Record<RequestStatus, readonly RequestStatus[]>> = {
+  approved: ['cancelled'],
+};
+
+/** Whether the service itself may move a request from `from` to `to` (no-show release). */
+export function systemMayMove(from: RequestStatus, to: RequestStatus): boolean {
+  return systemTransitions[from]?.includes(to) ?? false;
+}

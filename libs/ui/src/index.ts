@@ -17,6 +17,7 @@ export * from './components/bar-chart';
 export * from './forms/field-message';
 export * from './use-notify';
 export * from './medicines';
+export * from './pickup';
 export * from './components/query-gate';
 export * from './components/router-link';
 export * from './components/form-dialog';

@@ -122,7 +122,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
     },
   );
   const number = (
-    name: 'expiryWarningDays' | 'maxUploadSize' | 'sessionTimeout',
+    name: 'expiryWarningDays' | 'maxUploadSize' | 'sessionTimeout' | 'noShowGraceHours',
     min: number,
     max: number,
   ) => (
@@ -198,6 +198,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
                   />
                 </Field>
                 {number('expiryWarningDays', 1, 365)}
+                {number('noShowGraceHours', 1, 168)}
               </>
             )}
             {tab === 'notifications' && (
@@ -295,7 +296,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
 }
 
 const fieldsByTab: Record<SettingsTab, (keyof Settings)[]> = {
-  general: ['systemName', 'adminEmail', 'welcomeMessage', 'expiryWarningDays'],
+  general: ['systemName', 'adminEmail', 'welcomeMessage', 'expiryWarningDays', 'noShowGraceHours'],
   notifications: ['emailNotifications', 'notifyRegistrations', 'notifyExpiry', 'notifyTransactions'],
   security: ['autoApproveUsers', 'sessionTimeout'],
   guardrails: ['donorForbiddenCategories'],

@@ -12,6 +12,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { useNoShowCounts } from '@medrelay/api-client';
 import type { User } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 
@@ -29,6 +30,8 @@ export function DetailsDialog({ user, onClose }: { user: User; onClose: () => vo
   const { t } = useTranslation('admin');
   const format = useFormat();
   const profile = user.profile;
+  // Issue 18: missed pickup windows of this account (svc-requests counts them).
+  const noShows = useNoShowCounts().data?.find((c) => c.userId === user.id);
   const rows: [string, ReactNode][] = [
     [t('approvals.fields.name'), user.name],
     [t('approvals.fields.email'), user.email],
@@ -44,6 +47,10 @@ export function DetailsDialog({ user, onClose }: { user: User; onClose: () => vo
     [t('approvals.fields.pharmacistLicense'), profile?.pharmacistLicense],
     [t('approvals.fields.verificationDocuments'), profile?.verificationDocuments],
     [t('approvals.fields.registered'), format.dateTime(user.createdAt)],
+    [
+      t('approvals.fields.noShows'),
+      noShows ? t('noShows.counts', { asRequester: noShows.asRequester, asOwner: noShows.asOwner }) : '0',
+    ],
   ];
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>

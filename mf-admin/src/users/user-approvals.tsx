@@ -3,6 +3,7 @@ import { Badge, Button, Card, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { userStatuses, userTypes, type User, type UserStatus, type UserType } from '@medrelay/contracts';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
+import { useNoShowCounts } from '@medrelay/api-client';
 import { useFormat } from '@medrelay/i18n';
 import { ConfirmDialog, EmptyState, PageHeader, Pager, QueryGate } from '@medrelay/ui';
 import { adminPageSize, useAdminPage } from '../admin-page';
@@ -38,10 +39,22 @@ export default function UserApprovals() {
       setPage(1);
     };
 
+  // Issue 18: missed pickup windows per account, one query for the whole list.
+  const noShows = useNoShowCounts().data;
+  const missedOf = (user: User) => {
+    const found = noShows?.find((c) => c.userId === user.id);
+    return found ? found.asRequester + found.asOwner : 0;
+  };
+
   const row = (user: User) => (
     <li key={user.id} className={styles.row} data-testid="user-row">
       <UserSummary user={user} when={format.date(user.createdAt)} />
       <Badge appearance="tint">{t(`common:userType.${user.userType}`)}</Badge>
+      {missedOf(user) > 0 && (
+        <Badge appearance="tint" color="warning" data-testid="no-show-badge">
+          {t('noShows.badge', { count: missedOf(user) })}
+        </Badge>
+      )}
       <Badge appearance="filled" color={statusColour[user.status]}>
         {t(`common:status.${user.status}`)}
       </Badge>

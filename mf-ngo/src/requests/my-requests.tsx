@@ -6,6 +6,7 @@ import {
   PagedList,
   PageHeader,
   PickupInfo,
+  PickupPlanPanel,
   RequesterRequestActions,
   RequestRow,
   usePaging,
@@ -48,6 +49,7 @@ export default function MyRequests() {
                 </MessageBarBody>
               </MessageBar>
             )}
+            <PickupPlanPanel request={r} side="requester" />
             {r.status === 'rejected' && (
               <MessageBar intent="warning" layout="multiline">
                 <MessageBarBody>{t('requests.rejectedNote')}</MessageBarBody>

@@ -3,6 +3,7 @@ import {
   IncomingRequestSections,
   PagedRequestSection,
   PageHeader,
+  PickupPlanPanel,
   RequesterRequestActions,
   RequestRow,
 } from '@medrelay/ui';
@@ -46,7 +47,9 @@ export default function Requests() {
             counterpart="provider"
             pendingWording="pendingReview"
             actions={<RequesterRequestActions request={r} labels={requesterLabels} />}
-          />
+          >
+            <PickupPlanPanel request={r} side="requester" />
+          </RequestRow>
         )}
       />
     </>

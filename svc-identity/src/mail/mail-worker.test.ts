@@ -64,6 +64,15 @@ describe('mail templates', () => {
     batch: 'LOT-7',
     reason: 'Sterility failure',
     url: 'http://x/pharmacy/medicines',
+    // The pickup reminder (issue 18).
+    kind: 'evening',
+    when: 'Tuesday, 1 January 2030 10:00 – 12:00',
+    location: 'Dokki',
+    mapUrl: 'https://www.openstreetmap.org/?mlat=30.04&mlon=31.21#map=17/30.04/31.21',
+    otherName: 'Nile Pharmacy',
+    otherPhone: '+201000000000',
+    whatsappUrl: 'https://wa.me/201000000000',
+    handoverCode: '123456',
   };
   /** The registration digest lists accounts, not medicines. */
   const dataFor = (template: string) =>

@@ -123,6 +123,22 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
         `Details: ${d.url}`,
       ],
     },
+    'pickup-reminder': {
+      subject: (d) =>
+        d.kind === 'hour'
+          ? `In one hour: pickup of ${d.medicineName} – ${d.systemName}`
+          : `Tomorrow: pickup of ${d.medicineName} – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `A reminder: ${d.quantity} of ${d.medicineName} is to be collected on ${d.when}.`,
+        `Place: ${d.location}`,
+        ...(d.mapUrl ? [`Map: ${d.mapUrl}`] : []),
+        `Contact: ${d.otherName}${d.otherPhone ? `, ${d.otherPhone}` : ''}`,
+        ...(d.whatsappUrl ? [`WhatsApp: ${d.whatsappUrl}`] : []),
+        ...(d.handoverCode ? [`Your handover code: ${d.handoverCode}`] : []),
+        `Your requests: ${d.requestsUrl}`,
+      ],
+    },
     'expiry-digest': {
       subject: (d) => `${d.count} of your medicines expire soon – ${d.systemName}`,
       body: (d) => [
@@ -244,6 +260,22 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
           ? `سحب التشغيلة ${d.batch} من ${d.medicines} اترفع: إعلاناتك رجعت معروضة تاني.`
           : `سحب التشغيلة ${d.batch} من ${d.medicines} اترفع: طلباتك اللي اتوافق عليها رجعت شغالة تاني.`,
         `التفاصيل: ${d.url}`,
+      ],
+    },
+    'pickup-reminder': {
+      subject: (d) =>
+        d.kind === 'hour'
+          ? `كمان ساعة: استلام ${d.medicineName} – ${d.systemName}`
+          : `بكرة: استلام ${d.medicineName} – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `تذكير: استلام ${d.quantity} من ${d.medicineName} يوم ${d.when}.`,
+        `المكان: ${d.location}`,
+        ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
+        `للتواصل: ${d.otherName}${d.otherPhone ? `، ${d.otherPhone}` : ''}`,
+        ...(d.whatsappUrl ? [`واتساب: ${d.whatsappUrl}`] : []),
+        ...(d.handoverCode ? [`كود الاستلام بتاعك: ${d.handoverCode}`] : []),
+        `طلباتك: ${d.requestsUrl}`,
       ],
     },
     'expiry-digest': {

@@ -69,7 +69,7 @@ const actorOf = (caller: Caller): CustodyActor => ({ id: caller.id, role: caller
 
 /** A donor's approval names where and when to collect (a pharmacy's is at the pharmacy). */
 function checkPickup(medicine: MedicineSummary | null, input: RequestStatusUpdate, language: Language): void {
-  if (medicine?.source !== 'donor') return;
+  if (medicine?.source !== 'donor' || input.pickup) return;
   const missing = [
     ...(input.pickupLocation ? [] : [['pickupLocation', 'pickupLocationRequired'] as const]),
     ...(input.pickupDate ? [] : [['pickupDate', 'pickupDateRequired'] as const]),
@@ -213,6 +213,8 @@ export function createRequestService(ctx: RequestsContext) {
           let approval: Awaited<ReturnType<typeof reserveForApproval>> | null = null;
           if (to === 'approved') {
             checkPickup(medicine, input, language);
+            // Windows already over are refused before the catalog reserves anything.
+            if (input.pickup) ctx.pickup?.checkOffer(input.pickup);
             approval = await reserveForApproval(request);
           }
 
@@ -228,6 +230,8 @@ export function createRequestService(ctx: RequestsContext) {
             const pickupDate = input.pickupDate ? new Date(input.pickupDate) : null;
             await issueHandoverCode(client, ctx, request.id, { approvedAt: new Date(), pickupDate });
           }
+          // Issue 18: windows offered with the approval (they fill pickupLocation/pickupDate).
+          if (approval && input.pickup) await ctx.pickup?.offerOnApproval(client, request.id, input.pickup);
           if (approval) await recordAgreedPrices(client, request.id, approval.agreedPrices);
           const notice = moveNotice(request, to, caller.name, medicine?.name ?? '');
           if (notice) await addNotification(client, notice);
@@ -248,6 +252,7 @@ export function createRequestService(ctx: RequestsContext) {
         { lockTimeout: '5s' },
       );
       ctx.outbox.nudge();
+      await ctx.pickup?.onRequestMoved(id, to);
       return (await loadRequest(ctx.pool, id, caller.id))!;
     },
   };

@@ -27,6 +27,13 @@ import {
   custodyListQuerySchema,
   handoverBodySchema,
 } from '../custody';
+import {
+  noShowCountSchema,
+  pickupChoiceSchema,
+  pickupOfferSchema,
+  pickupPlanSchema,
+  pickupWindowInputSchema,
+} from '../pickup';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
 import * as requests from './endpoints/requests';
 import { route, type ApiRoute } from './route';
@@ -98,6 +105,50 @@ export const requestApi = {
     params: idParam,
     response: z.array(custodyEntrySchema),
   }),
+  pickupPlan: route({
+    ...requests.pickupPlan,
+    tag: 'requests',
+    summary: 'The pickup plan of a request: location, map pin, offered windows, choice, proposal, no-show',
+    access: 'approved',
+    params: idParam,
+    response: pickupPlanSchema,
+  }),
+  offerPickup: route({
+    ...requests.offerPickup,
+    tag: 'requests',
+    summary:
+      'The owner offers 1–3 pickup windows (Cairo time) and the place (replaces the offer, clears the choice)',
+    access: 'approved',
+    params: idParam,
+    body: pickupOfferSchema,
+    response: pickupPlanSchema,
+  }),
+  choosePickupWindow: route({
+    ...requests.choosePickupWindow,
+    tag: 'requests',
+    summary: 'The requester picks one of the offered windows (reminders are scheduled for it)',
+    access: 'approved',
+    params: idParam,
+    body: pickupChoiceSchema,
+    response: pickupPlanSchema,
+  }),
+  proposePickupWindow: route({
+    ...requests.proposePickupWindow,
+    tag: 'requests',
+    summary: 'The requester proposes another window, which the owner may accept',
+    access: 'approved',
+    params: idParam,
+    body: pickupWindowInputSchema,
+    response: pickupPlanSchema,
+  }),
+  acceptPickupProposal: route({
+    ...requests.acceptPickupProposal,
+    tag: 'requests',
+    summary: "The owner accepts the requester's proposed window: it becomes the chosen one",
+    access: 'approved',
+    params: idParam,
+    response: pickupPlanSchema,
+  }),
   myDonationStatus: route({
     ...requests.myDonationStatus,
     tag: 'requests',
@@ -166,6 +217,14 @@ export const requestApi = {
     query: custodyListQuerySchema,
     response: z.array(custodyEntrySchema),
     headers: { 'X-Total-Count': 'Entries over all pages' },
+  }),
+  noShowCounts: route({
+    ...requests.noShowCounts,
+    tag: 'admin',
+    summary: 'Missed pickup windows per account (as requester, as owner), accounts with at least one',
+    access: 'admin',
+    permission: 'admin.viewAll',
+    response: z.array(noShowCountSchema),
   }),
   notifications: route({
     ...requests.notifications,

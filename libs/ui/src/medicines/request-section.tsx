@@ -4,6 +4,7 @@ import type { MedicineRequest } from '@medrelay/contracts';
 import { EmptyState } from '../components/empty-state';
 import { CardHeadingLevel, SectionHeader } from '../components/page-header';
 import { PagedList, usePaging } from '../components/paged-list';
+import { PickupPlanPanel } from '../pickup/pickup-plan';
 import { OwnerRequestActions } from './request-actions';
 import { RequestRow, type RequestRowProps } from './request-row';
 
@@ -95,7 +96,12 @@ export function IncomingRequestSections({
         title={texts.answered}
         empty={texts.noAnswered}
         filter={{ direction: 'incoming', status: [...answered] }}
-        render={(r) => <RequestRow key={r.id} request={r} counterpart="requester" />}
+        render={(r) => (
+          <RequestRow key={r.id} request={r} counterpart="requester">
+            {/* Issue 18: the owner offers pickup windows once approved. */}
+            <PickupPlanPanel request={r} side="owner" />
+          </RequestRow>
+        )}
       />
     </>
   );

@@ -21,3 +21,12 @@ export const confirmHandover = { method: 'post', path: '/api/requests/:id/handov
 export const requestCustody = { method: 'get', path: '/api/requests/:id/custody' } as const;
 export const custodyCsv = { method: 'get', path: '/api/admin/custody.csv' } as const;
 export const allCustody = { method: 'get', path: '/api/admin/custody', paged: true } as const;
+export const pickupPlan = { method: 'get', path: '/api/requests/:id/pickup' } as const;
+export const offerPickup = { method: 'put', path: '/api/requests/:id/pickup' } as const;
+export const choosePickupWindow = { method: 'post', path: '/api/requests/:id/pickup/choice' } as const;
+export const proposePickupWindow = { method: 'post', path: '/api/requests/:id/pickup/proposal' } as const;
+export const acceptPickupProposal = {
+  method: 'post',
+  path: '/api/requests/:id/pickup/proposal/accept',
+} as const;
+export const noShowCounts = { method: 'get', path: '/api/admin/all-requests/no-shows' } as const;

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { internalSecretHeader } from '@medrelay/contracts';
+import { cairoDay, cairoInstant } from '@medrelay/domain';
+import { medicineInput } from '@medrelay/svc-requests/testing';
+import { mailsTo, waitUntil } from '@medrelay/testing';
+import { expectToast } from './support/pages';
+import { usePlatform } from './support/platform';
+
+const platform = usePlatform();
+const phone = { width: 390, height: 844 };
+
+/** A Cairo day `n` days from now, as the date picker takes it typed (dd/mm/yyyy) and as the API gives it. */
+function dayIn(n: number) {
+  const iso = cairoDay(new Date(Date.now() + n * 24 * 3600_000));
+  const [y, m, d] = iso.split('-');
+  return { iso, typed: `${d}/${m}/${y}` };
+}
+
+const reminders = async (email: string) =>
+  (await mailsTo(email)).filter((m) => m.template === 'pickup-reminder');
+
+describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
+  it('the pharmacy offers two windows, the NGO picks one on a phone in Arabic, the reminders arrive when the test moves time', async () => {
+    const [pharmacy, ngo] = await Promise.all([
+      platform.approvedUser('pharmacy'),
+      platform.approvedUser('ngo'),
+    ]);
+    const { gateway, services } = platform;
+    await gateway.api.put('/api/auth/me', { language: 'ar' }, { token: ngo.token });
+    const medicine = (
+      await gateway.api.post(
+        '/api/medicines',
+        medicineInput({ name: 'Concor 5mg', quantity: 8, recipientType: 'ngos' }, 60),
+        {
+          token: pharmacy.token,
+        },
+      )
+    ).body as { id: number };
+    expect(
+      (
+        await gateway.api.post(
+          '/api/requests',
+          { medicineId: medicine.id, quantity: 2 },
+          { token: ngo.token },
+        )
+      ).status,
+    ).toBe(201);
+    const [first, second] = [dayIn(2), dayIn(3)];
+
+    // The pharmacy (desktop, English) approves, then offers two windows.
+    const page = await platform.newPage();
+    await platform.signIn(page, pharmacy.email);
+    await page.goto('/pharmacy/requests');
+    const remote = page.getByTestId('remote-pharmacy');
+    await remote.getByRole('button', { name: 'Approve: Concor 5mg' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await expectToast(page, 'Request updated');
+    const row = remote.getByTestId('request-row').filter({ hasText: 'Concor 5mg' });
+    await row.getByRole('button', { name: 'Offer pickup windows' }).click();
+    const dialog = page.getByRole('dialog');
+    const fillWindow = async (n: number, day: string, from: string, to: string) => {
+      const group = dialog.getByRole('group', { name: `Window ${n}` });
+      const input = group.getByRole('combobox').first();
+      await input.fill(day);
+      await input.press('Tab');
+      await group.getByLabel('From').selectOption(from);
+      await group.getByLabel('To').selectOption(to);
+    };
+    await fillWindow(1, first.typed, '16:00', '18:00');
+    await dialog.getByRole('button', { name: 'Add another window' }).click();
+    await fillWindow(2, second.typed, '10:00', '12:00');
+    await dialog.getByLabel('Pickup Location').fill('15 Mesaha Square, Dokki');
+    await dialog.getByLabel('Latitude').fill('30.0385');
+    await dialog.getByLabel('Longitude').fill('31.2118');
+    await dialog.getByRole('button', { name: 'Offer pickup windows' }).click();
+    await expectToast(page, 'Pickup windows offered');
+    await row.getByText(`Offered: ${first.iso} · 16:00–18:00 / ${second.iso} · 10:00–12:00`).waitFor();
+
+    // The NGO, on a phone in Arabic, picks the second window.
+    const phonePage = await platform.newPage({ viewport: phone });
+    await platform.signIn(phonePage, ngo.email);
+    await phonePage.evaluate(() => localStorage.setItem('i18nextLng', 'ar'));
+    await phonePage.goto('/ngo/requests');
+    const ngoRow = phonePage
+      .getByTestId('remote-ngo')
+      .getByTestId('request-row')
+      .filter({ hasText: 'Concor 5mg' });
+    await ngoRow.getByRole('radio', { name: `${second.iso} · 10:00–12:00` }).check();
+    await ngoRow.getByRole('button', { name: 'اختار الميعاد ده' }).click();
+    await ngoRow.getByText(`الاستلام: ${second.iso} · 10:00–12:00`).waitFor();
+    await ngoRow.getByRole('link', { name: 'افتح الخريطة (OpenStreetMap)' }).waitFor();
+    expect(await phonePage.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      phone.width,
+    );
+
+    // Time moves to the evening before (Cairo 20:00) through the test hook: the reminders go out.
+    const moved = await fetch(`${services.requests.baseUrl}/internal/test/clock`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [internalSecretHeader]: services.requests.service.ctx.config.INTERNAL_SECRET,
+      },
+      body: JSON.stringify({ now: cairoInstant(first.iso, '20:00')!.toISOString() }),
+    });
+    expect(moved.status).toBe(200);
+    await waitUntil(
+      async () => (await reminders(ngo.email)).length === 1 && (await reminders(pharmacy.email)).length === 1,
+      {
+        timeoutMs: 20_000,
+        what: 'the evening-before reminders',
+      },
+    );
+    const [toNgo] = await reminders(ngo.email);
+    expect(toNgo!.subject).toContain('بكرة: استلام Concor 5mg');
+    expect(toNgo!.text).toContain('https://wa.me/');
+    const [toPharmacy] = await reminders(pharmacy.email);
+    expect(toPharmacy!.subject).toContain('Tomorrow: pickup of Concor 5mg');
+  });
+});

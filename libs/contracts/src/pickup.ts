@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { cairoInstant, isInEgypt, pickupWindowLimits } from '@medrelay/domain/pickup-windows';
+import { typeError } from './fields';
+
+/**
+ * Pickup windows (issue 18 #1). A window is a Cairo day and a from–to time, as the owner types
+ * them; the format and order are checked here (browser and API alike); "already over" depends
+ * on the service's clock and is checked there (libs/domain `checkWindow`).
+ */
+export const pickupWindowInputSchema = z
+  .object({
+    date: z
+      .string(typeError('pickupWindowInvalid'))
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'pickupWindowInvalid' }),
+    from: z.string(typeError('pickupWindowInvalid')).regex(/^\d{2}:\d{2}$/, { error: 'pickupWindowInvalid' }),
+    to: z.string(typeError('pickupWindowInvalid')).regex(/^\d{2}:\d{2}$/, { error: 'pickupWindowInvalid' }),
+  })
+  .strict()
+  .superRefine((w, ctx) => {
+    const start = cairoInstant(w.date, w.from);
+    const end = cairoInstant(w.date, w.to);
+    if (!start || !end) ctx.addIssue({ code: 'custom', path: ['date'], message: 'pickupWindowInvalid' });
+    else if (end <= start) ctx.addIssue({ code: 'custom', path: ['to'], message: 'pickupWindowOrder' });
+  });
+export type PickupWindowInput = z.output<typeof pickupWindowInputSchema>;
+
+const coordinate = z.number(typeError('pickupPinInvalid')).finite({ error: 'pickupPinInvalid' });
+
+/** What the owner offers: 1–3 windows, where (prefilled from the profile address), an optional pin in Egypt. */
+export const pickupOfferSchema = z
+  .object({
+    windows: z
+      .array(pickupWindowInputSchema, typeError('pickupWindowsCount'))
+      .min(pickupWindowLimits.min, { error: 'pickupWindowsCount' })
+      .max(pickupWindowLimits.max, { error: 'pickupWindowsCount' }),
+    location: z
+      .string(typeError('pickupLocationRequired'))
+      .trim()
+      .min(1, { error: 'pickupLocationRequired' })
+      .max(300),
+    lat: coordinate.nullable().optional(),
+    lng: coordinate.nullable().optional(),
+  })
+  .strict()
+  .superRefine((offer, ctx) => {
+    const hasLat = offer.lat != null;
+    const hasLng = offer.lng != null;
+    if (hasLat !== hasLng)
+      ctx.addIssue({ code: 'custom', path: [hasLat ? 'lng' : 'lat'], message: 'pickupPinInvalid' });
+    else if (hasLat && !isInEgypt(offer.lat!, offer.lng!))
+      ctx.addIssue({ code: 'custom', path: ['lat'], message: 'pickupPinOutsideEgypt' });
+  });
+export type PickupOfferInput = z.input<typeof pickupOfferSchema>;
+export type PickupOffer = z.output<typeof pickupOfferSchema>;
+
+/** POST /api/requests/:id/pickup/choice: the requester picks one of the offered windows. */
+export const pickupChoiceSchema = z
+  .object({
+    windowId: z
+      .number(typeError('pickupWindowNotFound'))
+      .int({ error: 'pickupWindowNotFound' })
+      .positive({ error: 'pickupWindowNotFound' }),
+  })
+  .strict();
+
+export const pickupWindowSchema = z.object({
+  id: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** The Cairo day and times, as they were typed. */
+  date: z.string(),
+  from: z.string(),
+  to: z.string(),
+  proposedBy: z.enum(['owner', 'requester']),
+});
+export type PickupWindow = z.infer<typeof pickupWindowSchema>;
+
+/** GET /api/requests/:id/pickup: the pickup plan of a request, for its two parties. */
+export const pickupPlanSchema = z.object({
+  requestId: z.number().int(),
+  location: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  /** A plain OpenStreetMap link to the pin, null without one. */
+  mapUrl: z.string().nullable(),
+  /** The owner's current offer. */
+  windows: z.array(pickupWindowSchema),
+  chosenWindowId: z.number().int().nullable(),
+  /** The chosen window itself (an offered one or an accepted proposal). */
+  chosen: pickupWindowSchema.nullable(),
+  /** The requester's proposal waiting for the owner, if any. */
+  proposal: pickupWindowSchema.nullable(),
+  /** Set when the chosen window ended without a handover (both sides see it). */
+  missedAt: z.string().nullable(),
+  /** Set when the grace period ended and the reservation went back to stock. */
+  releasedAt: z.string().nullable(),
+});
+export type PickupPlan = z.infer<typeof pickupPlanSchema>;
+
+/** GET /api/admin/all-requests/no-shows: missed windows per account (admins). */
+export const noShowCountSchema = z.object({
+  userId: z.number().int(),
+  asRequester: z.number().int(),
+  asOwner: z.number().int(),
+});
+export type NoShowCount = z.infer<typeof noShowCountSchema>;

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cairoInstant,
+  cairoTime,
+  checkWindow,
+  isInEgypt,
+  mapLink,
+  noShowReleaseAt,
+  reminderMoments,
+} from './pickup-windows';
+import { systemMayMove, requestMovesFor } from './requests';
+
+describe('pickup windows (issue 18)', () => {
+  it('reads Cairo wall-clock times, winter and summer time alike', () => {
+    expect(cairoInstant('2026-12-01', '10:00')!.toISOString()).toBe('2026-12-01T08:00:00.000Z');
+    expect(cairoInstant('2026-07-01', '10:00')!.toISOString()).toBe('2026-07-01T07:00:00.000Z');
+    expect(cairoTime(new Date('2026-07-01T07:00:00Z'))).toBe('10:00');
+    expect(cairoInstant('2026-02-30', '10:00')).toBeNull();
+    expect(cairoInstant('2026-12-01', '24:00')).toBeNull();
+  });
+
+  it('refuses windows backwards or over; one under way is fine', () => {
+    const now = new Date('2026-12-01T09:00:00Z'); // 11:00 Cairo
+    expect(checkWindow({ date: '2026-12-01', from: '12:00', to: '10:00' }, now)).toEqual({
+      problem: 'pickupWindowOrder',
+    });
+    expect(checkWindow({ date: '2026-12-01', from: '09:00', to: '11:00' }, now)).toEqual({
+      problem: 'pickupWindowPast',
+    });
+    expect(checkWindow({ date: '2026-12-01', from: '10:00', to: '12:00' }, now)).toHaveProperty('startsAt');
+  });
+
+  it('keeps pins inside Egypt and links them to OpenStreetMap', () => {
+    expect(isInEgypt(30.0444, 31.2357)).toBe(true); // Cairo
+    expect(isInEgypt(31.2001, 29.9187)).toBe(true); // Alexandria
+    expect(isInEgypt(22.3372, 31.6258)).toBe(true); // Abu Simbel
+    expect(isInEgypt(48.85, 2.35)).toBe(false);
+    expect(isInEgypt(24.7, 46.7)).toBe(false); // Riyadh
+    expect(mapLink(30.04, 31.23)).toBe(
+      'https://www.openstreetmap.org/?mlat=30.04&mlon=31.23#map=17/30.04/31.23',
+    );
+  });
+
+  it('reminds the evening before (Cairo 20:00) and an hour before, skipping moments already past', () => {
+    const start = cairoInstant('2026-12-03', '10:00')!;
+    expect(reminderMoments(start, new Date('2026-12-01T00:00:00Z'))).toEqual([
+      { kind: 'evening', at: cairoInstant('2026-12-02', '20:00') },
+      { kind: 'hour', at: cairoInstant('2026-12-03', '09:00') },
+    ]);
+    expect(reminderMoments(start, cairoInstant('2026-12-02', '21:00')!).map((m) => m.kind)).toEqual(['hour']);
+    expect(reminderMoments(start, cairoInstant('2026-12-03', '09:30')!)).toEqual([]);
+    // A window starting just after midnight: the evening reminder still comes before the hour one.
+    const early = cairoInstant('2026-12-03', '00:30')!;
+    expect(reminderMoments(early, new Date('2026-12-01T00:00:00Z')).map((m) => m.kind)).toEqual([
+      'evening',
+      'hour',
+    ]);
+  });
+
+  it('releases a no-show after the grace period; only the system cancels an approved request', () => {
+    expect(noShowReleaseAt(new Date('2026-12-01T10:00:00Z'), 24).toISOString()).toBe(
+      '2026-12-02T10:00:00.000Z',
+    );
+    expect(systemMayMove('approved', 'cancelled')).toBe(true);
+    expect(systemMayMove('completed', 'cancelled')).toBe(false);
+    expect(requestMovesFor('approved', 'requester')).toEqual(['completed']);
+    expect(requestMovesFor('approved', 'owner')).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { User } from '@medrelay/contracts';
+import { renderInRemote, servePages } from '@medrelay/ui/test-support';
+import { texts } from '../texts';
+import UserApprovals from './user-approvals';
+
+const user = (id: number, name: string): User => ({
+  id,
+  email: `u${id}@example.com`,
+  name,
+  phone: '+201001234567',
+  userType: 'ngo',
+  status: 'approved',
+  language: 'en',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  profile: null,
+});
+
+describe('missed pickups per account (issue 18 #4)', () => {
+  it('badges accounts with missed windows in the users list and counts them in the details', async () => {
+    servePages((url) =>
+      url.pathname.endsWith('/no-shows')
+        ? { items: [{ userId: 2, asRequester: 2, asOwner: 1 }], total: 1 }
+        : { items: [user(1, 'Punctual NGO'), user(2, 'Late NGO')], total: 2 },
+    );
+    await renderInRemote(
+      <MemoryRouter>
+        <UserApprovals />
+      </MemoryRouter>,
+      { role: 'admin', texts },
+    );
+    const rows = await screen.findAllByTestId('user-row');
+    const late = rows.find((r) => r.textContent?.includes('Late NGO'))!;
+    const punctual = rows.find((r) => r.textContent?.includes('Punctual NGO'))!;
+    await within(late).findByText('3 missed pickups');
+    expect(within(punctual).queryByTestId('no-show-badge')).toBeNull();
+    fireEvent.click(within(late).getByRole('button', { name: 'Details' }));
+    await within(screen.getByRole('dialog')).findByText('2 as requester, 1 as owner');
+  });
+});

@@ -1,0 +1,278 @@
+import type { NoShowCount, PickupPlan, PickupWindow } from '@medrelay/contracts';
+import { cairoDay, cairoTime, mapLink } from '@medrelay/domain';
+import type { Pool, PoolClient } from '@medrelay/service-kit';
+
+type Db = Pool | PoolClient;
+
+export interface PickupRequestRow {
+  id: number;
+  status: string;
+  owner_id: number;
+  requester_id: number;
+  medicine_id: number;
+  quantity: number;
+  pickup_location: string | null;
+  pickup_lat: number | null;
+  pickup_lng: number | null;
+  chosen_window_id: number | null;
+  missed_at: Date | null;
+  no_show_released_at: Date | null;
+}
+
+interface WindowRow {
+  id: number;
+  request_id: number;
+  starts_at: Date;
+  ends_at: Date;
+  proposed_by: 'owner' | 'requester';
+  withdrawn: boolean;
+}
+
+const requestColumns = `id, status, owner_id, requester_id, medicine_id, quantity, pickup_location,
+  pickup_lat, pickup_lng, chosen_window_id, missed_at, no_show_released_at`;
+
+/** The request's pickup columns; `lock` holds the row until the transaction ends. */
+export async function findPickupRequest(db: Db, id: number, lock = false): Promise<PickupRequestRow | null> {
+  const { rows } = await db.query<PickupRequestRow>(
+    `SELECT ${requestColumns} FROM requests.requests WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findWindow(db: Db, requestId: number, windowId: number): Promise<WindowRow | null> {
+  const { rows } = await db.query<WindowRow>(
+    'SELECT * FROM requests.pickup_windows WHERE id = $1 AND request_id = $2',
+    [windowId, requestId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Every window id ever offered or proposed on the request (reminder job ids derive from them). */
+export async function windowIdsOf(db: Db, requestId: number): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    'SELECT id FROM requests.pickup_windows WHERE request_id = $1',
+    [requestId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Replaces the owner's offer: earlier windows and any proposal are withdrawn, the choice and
+ * the missed flag cleared; pickupLocation/pickupDate (spec fields) follow the earliest window.
+ */
+export async function replaceOffer(
+  client: PoolClient,
+  requestId: number,
+  offer: {
+    windows: { startsAt: Date; endsAt: Date }[];
+    location: string;
+    lat: number | null;
+    lng: number | null;
+  },
+): Promise<void> {
+  await client.query(
+    'UPDATE requests.pickup_windows SET withdrawn = true WHERE request_id = $1 AND NOT withdrawn',
+    [requestId],
+  );
+  await client.query(
+    `INSERT INTO requests.pickup_windows (request_id, starts_at, ends_at, proposed_by)
+     SELECT $1, w.s, w.e, 'owner' FROM unnest($2::timestamptz[], $3::timestamptz[]) AS w(s, e)`,
+    [requestId, offer.windows.map((w) => w.startsAt), offer.windows.map((w) => w.endsAt)],
+  );
+  const earliest = offer.windows.reduce(
+    (a, w) => (w.startsAt < a ? w.startsAt : a),
+    offer.windows[0]!.startsAt,
+  );
+  await client.query(
+    `UPDATE requests.requests
+        SET pickup_location = $2, pickup_lat = $3, pickup_lng = $4, pickup_date = $5,
+            chosen_window_id = NULL, missed_at = NULL, updated_at = now()
+      WHERE id = $1`,
+    [requestId, offer.location, offer.lat, offer.lng, earliest],
+  );
+}
+
+/** The requester's proposal, replacing an earlier one still waiting. */
+export async function insertProposal(
+  client: PoolClient,
+  requestId: number,
+  w: { startsAt: Date; endsAt: Date },
+): Promise<void> {
+  await client.query(
+    `UPDATE requests.pickup_windows p SET withdrawn = true
+       FROM requests.requests r
+      WHERE p.request_id = $1 AND r.id = p.request_id AND p.proposed_by = 'requester'
+        AND NOT p.withdrawn AND p.id IS DISTINCT FROM r.chosen_window_id`,
+    [requestId],
+  );
+  await client.query(
+    `INSERT INTO requests.pickup_windows (request_id, starts_at, ends_at, proposed_by) VALUES ($1, $2, $3, 'requester')`,
+    [requestId, w.startsAt, w.endsAt],
+  );
+}
+
+/** The chosen window: pickupDate becomes its start (compatibility), a missed flag is cleared. */
+export async function chooseWindow(client: PoolClient, requestId: number, window: WindowRow): Promise<void> {
+  await client.query(
+    `UPDATE requests.requests
+        SET chosen_window_id = $2, pickup_date = $3, missed_at = NULL, updated_at = now()
+      WHERE id = $1`,
+    [requestId, window.id, window.starts_at],
+  );
+}
+
+/** The requester's proposal still waiting for the owner, if any. */
+export async function openProposal(db: Db, request: PickupRequestRow): Promise<WindowRow | null> {
+  const { rows } = await db.query<WindowRow>(
+    `SELECT * FROM requests.pickup_windows
+      WHERE request_id = $1 AND proposed_by = 'requester' AND NOT withdrawn AND id IS DISTINCT FROM $2
+      ORDER BY id DESC LIMIT 1`,
+    [request.id, request.chosen_window_id],
+  );
+  return rows[0] ?? null;
+}
+
+const toWindow = (w: WindowRow): PickupWindow => ({
+  id: w.id,
+  startsAt: w.starts_at.toISOString(),
+  endsAt: w.ends_at.toISOString(),
+  date: cairoDay(w.starts_at),
+  from: cairoTime(w.starts_at),
+  to: cairoTime(w.ends_at),
+  proposedBy: w.proposed_by,
+});
+
+/** The pickup plan as both parties see it. */
+export async function loadPlan(db: Db, requestId: number): Promise<PickupPlan | null> {
+  const request = await findPickupRequest(db, requestId);
+  if (!request) return null;
+  const { rows } = await db.query<WindowRow>(
+    `SELECT * FROM requests.pickup_windows WHERE request_id = $1 AND (NOT withdrawn OR id = $2) ORDER BY starts_at, id`,
+    [requestId, request.chosen_window_id],
+  );
+  const chosen = rows.find((w) => w.id === request.chosen_window_id) ?? null;
+  const proposal = rows.find(
+    (w) => w.proposed_by === 'requester' && !w.withdrawn && w.id !== request.chosen_window_id,
+  );
+  const hasPin = request.pickup_lat != null && request.pickup_lng != null;
+  return {
+    requestId,
+    location: request.pickup_location,
+    lat: request.pickup_lat,
+    lng: request.pickup_lng,
+    mapUrl: hasPin ? mapLink(request.pickup_lat!, request.pickup_lng!) : null,
+    windows: rows.filter((w) => w.proposed_by === 'owner' && !w.withdrawn).map(toWindow),
+    chosenWindowId: request.chosen_window_id,
+    chosen: chosen ? toWindow(chosen) : null,
+    proposal: proposal ? toWindow(proposal) : null,
+    missedAt: request.missed_at?.toISOString() ?? null,
+    releasedAt: request.no_show_released_at?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The end of the request's chosen pickup window, or null when none is chosen. For the handover
+ * slice: a handover code expires with the window.
+ */
+export async function chosenWindowEnd(db: Db, requestId: number): Promise<Date | null> {
+  const { rows } = await db.query<{ ends_at: Date }>(
+    `SELECT w.ends_at FROM requests.requests r JOIN requests.pickup_windows w ON w.id = r.chosen_window_id
+      WHERE r.id = $1`,
+    [requestId],
+  );
+  return rows[0]?.ends_at ?? null;
+}
+
+export interface MissedRow extends PickupRequestRow {
+  starts_at: Date;
+  ends_at: Date;
+}
+
+/**
+ * Flags approved requests whose chosen window ended by `now` (once: only unflagged rows change,
+ * so two sweeps at once flag each request once) and records the no-show per window.
+ */
+export async function markMissed(client: PoolClient, now: Date): Promise<MissedRow[]> {
+  const { rows } = await client.query<MissedRow>(
+    `UPDATE requests.requests r
+        SET missed_at = w.ends_at, updated_at = now()
+       FROM requests.pickup_windows w
+      WHERE w.id = r.chosen_window_id AND r.status = 'approved' AND r.missed_at IS NULL AND w.ends_at <= $1
+      RETURNING r.id, r.status, r.owner_id, r.requester_id, r.medicine_id, r.quantity, r.pickup_location,
+                r.pickup_lat, r.pickup_lng, r.chosen_window_id, r.missed_at, r.no_show_released_at,
+                w.starts_at, w.ends_at`,
+    [now],
+  );
+  if (rows.length > 0) {
+    await client.query(
+      `INSERT INTO requests.no_shows (window_id, request_id, requester_id, owner_id, missed_at)
+       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::timestamptz[])
+       ON CONFLICT (window_id) DO NOTHING`,
+      [
+        rows.map((r) => r.chosen_window_id),
+        rows.map((r) => r.id),
+        rows.map((r) => r.requester_id),
+        rows.map((r) => r.owner_id),
+        rows.map((r) => r.missed_at),
+      ],
+    );
+  }
+  return rows;
+}
+
+/**
+ * Cancels missed requests whose grace period is over (the system move of libs/domain). The
+ * conditional UPDATE is the exactly-once guard: the row lock makes a second sweep (another
+ * instance) wait, then find the status no longer approved and change nothing.
+ */
+export async function releaseNoShows(
+  client: PoolClient,
+  now: Date,
+  graceHours: number,
+): Promise<PickupRequestRow[]> {
+  const { rows } = await client.query<PickupRequestRow>(
+    `UPDATE requests.requests
+        SET status = 'cancelled', no_show_released_at = $1, updated_at = now()
+      WHERE status = 'approved' AND missed_at IS NOT NULL
+        AND missed_at + make_interval(hours => $2) <= $1
+      RETURNING ${requestColumns}`,
+    [now, graceHours],
+  );
+  return rows;
+}
+
+/** Missed windows per account, accounts with any first (most missed first). */
+export async function noShowCounts(db: Db): Promise<NoShowCount[]> {
+  const { rows } = await db.query<NoShowCount>(
+    `SELECT "userId", sum(r)::int AS "asRequester", sum(o)::int AS "asOwner" FROM (
+       SELECT requester_id AS "userId", 1 AS r, 0 AS o FROM requests.no_shows
+       UNION ALL SELECT owner_id, 0, 1 FROM requests.no_shows) n
+     GROUP BY "userId" ORDER BY sum(r) + sum(o) DESC, "userId"`,
+  );
+  return rows;
+}
+
+/** What a reminder needs: the chosen window and the medicine's name. */
+export async function reminderTarget(db: Db, requestId: number) {
+  const { rows } = await db.query<
+    PickupRequestRow & { starts_at: Date | null; ends_at: Date | null; medicine_name: string | null }
+  >(
+    `SELECT r.id, r.status, r.owner_id, r.requester_id, r.medicine_id, r.quantity, r.pickup_location,
+            r.pickup_lat, r.pickup_lng, r.chosen_window_id, r.missed_at, r.no_show_released_at,
+            w.starts_at, w.ends_at, m.name AS medicine_name
+       FROM requests.requests r
+       LEFT JOIN requests.pickup_windows w ON w.id = r.chosen_window_id
+       LEFT JOIN requests.medicines m ON m.id = r.medicine_id
+      WHERE r.id = $1`,
+    [requestId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function medicineName(db: Db, medicineId: number): Promise<string> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM requests.medicines WHERE id = $1', [
+    medicineId,
+  ]);
+  return rows[0]?.name ?? '';
+}

@@ -1,0 +1,32 @@
+import { createWorker, type Logger } from '@medrelay/service-kit';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { pickupQueueName, type PickupService, type ReminderJob } from './service';
+
+/** How often the no-show sweep runs (a BullMQ job scheduler; the sweep itself is idempotent). */
+export const sweepEveryMs = 60_000;
+
+/**
+ * The pickup queue's worker: reminder jobs (delayed, one per window and moment) and the
+ * periodic no-show sweep. Every job re-reads the database, so duplicates and stale jobs are harmless.
+ */
+export async function startPickupWorker(
+  pickup: PickupService,
+  queue: Queue,
+  connection: Redis,
+  prefix: string,
+  logger: Logger,
+) {
+  // Same scheduler id from every instance: an upsert, not a second schedule.
+  await queue.upsertJobScheduler('pickup-sweep', { every: sweepEveryMs }, { name: 'sweep', data: {} });
+  return createWorker<ReminderJob | Record<string, never>>(
+    pickupQueueName,
+    async (job) => {
+      if (job.name === 'sweep') return pickup.sweep();
+      return pickup.sendReminder(job.data as ReminderJob);
+    },
+    connection,
+    prefix,
+    logger,
+  );
+}
