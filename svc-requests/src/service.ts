@@ -21,6 +21,7 @@ import { needRoutes } from './needs/routes';
 import { notificationRoutes } from './notifications/routes';
 import { movableClock, systemClock } from './pickup/clock';
 import { pickupRoutes, testClockRoutes } from './pickup/routes';
+import { readHandoverCode } from './handover/service';
 import { createPickupService, pickupQueueName } from './pickup/service';
 import { startPickupWorker } from './pickup/worker';
 import { requestRoutes } from './requests/routes';
@@ -58,7 +59,12 @@ export async function createRequestsService(
   const movable = config.TEST_CLOCK === 'on' || config.NODE_ENV === 'test' ? movableClock() : null;
   const clock = movable ?? systemClock;
   const pickupQueue = runtime.queues.get(pickupQueueName)!;
-  const pickup = createPickupService(ctx, { clock, queue: pickupQueue });
+  const pickup = createPickupService(ctx, {
+    clock,
+    queue: pickupQueue,
+    // The requester's reminders carry their handover code.
+    handoverCodeFor: async (requestId) => (await readHandoverCode(ctx.pool, ctx, requestId))?.code ?? null,
+  });
   ctx.pickup = pickup;
   const app = runtime.app([
     statsRoutes(ctx),

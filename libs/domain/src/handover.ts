@@ -29,10 +29,10 @@ export function endOfCairoDay(instant: Date): Date {
 }
 
 /**
- * When a handover code stops being accepted. ONE place on purpose: until pickup windows land
- * (issue 18 item 1) a code lives to the end of the approved pickup date's Cairo day, or
- * `handoverCodeDaysWithoutDate` days after approval when no date was set; once windows exist,
- * this returns the chosen window's end.
+ * When a handover code issued on approval stops being accepted: the end of the approved pickup
+ * date's Cairo day, or `handoverCodeDaysWithoutDate` days after approval when no date was set.
+ * Once the parties choose a pickup window the code expires with that window instead (the
+ * handover repo reads the chosen window's end first).
  */
 export function handoverCodeExpiry(approval: { approvedAt: Date; pickupDate: Date | null }): Date {
   if (approval.pickupDate) return endOfCairoDay(approval.pickupDate);

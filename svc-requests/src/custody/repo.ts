@@ -12,6 +12,9 @@ export interface CustodyActor {
   name: string;
 }
 
+/** The platform itself, for the moves it makes (a no-show released, a recall's cancellations). */
+export const systemActor: CustodyActor = { id: null, role: 'system', name: 'MedRelay' };
+
 /**
  * Appends the request's move to its custody log, in the caller's transaction, after the request
  * row was changed: status, quantity, parties, the listing and its pack codes are read as they

@@ -32,9 +32,17 @@ export async function findHandoverCode(
   requestId: number,
   forUpdate = false,
 ): Promise<HandoverCodeRow | null> {
+  // A code expires with the pickup window the parties settled on (issue 18); until one is chosen,
+  // at the expiry set on approval (libs/domain `handoverCodeExpiry`).
   const { rows } = await db.query<HandoverCodeRow>(
-    `SELECT *, coalesce(locked_until > now(), false) AS locked, expires_at <= now() AS expired
-       FROM requests.handover_codes WHERE request_id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    `SELECT c.request_id, c.code_hmac, c.code_sealed, c.failed_attempts, c.locked_until, c.used_at,
+            coalesce(w.ends_at, c.expires_at) AS expires_at,
+            coalesce(c.locked_until > now(), false) AS locked,
+            coalesce(w.ends_at, c.expires_at) <= now() AS expired
+       FROM requests.handover_codes c
+       JOIN requests.requests r ON r.id = c.request_id
+       LEFT JOIN requests.pickup_windows w ON w.id = r.chosen_window_id
+      WHERE c.request_id = $1${forUpdate ? ' FOR UPDATE OF c' : ''}`,
     [requestId],
   );
   return rows[0] ?? null;

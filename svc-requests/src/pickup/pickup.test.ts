@@ -218,7 +218,13 @@ describe('pickup windows', () => {
     expect(arMail!.text).toContain('https://wa.me/201000000000');
     expect(arMail!.text).toContain('15 Mesaha Square, Dokki, Giza');
     expect(arMail!.text).toContain('https://www.openstreetmap.org/?mlat=30.0385');
+    // The requester's reminder carries their handover code (never the owner's), which now
+    // expires with the chosen window.
+    const code = (await p.requests.api.get(`/api/requests/${id}`, { token: ngoAr.token })).body.handoverCode;
+    expect(code.expiresAt).toBe(cairoInstant(d3, '12:30')!.toISOString());
+    expect(arMail!.text).toContain(`كود الاستلام بتاعك: ${code.code}`);
     const [pharmacyMail] = await waitForReminders(pharmacy.email, 1);
+    expect(pharmacyMail!.text).not.toContain(code.code);
     expect(pharmacyMail!.subject).toMatch(/^Tomorrow: pickup of /);
     expect(pharmacyMail!.text).toContain('Contact: Org, +201000000000');
     expect((await notificationsOf(ngoAr.id, id, 'pickup-reminder')).length).toBe(1);
@@ -358,6 +364,14 @@ describe('no-shows', () => {
     expect((await pickupApi.plan(pharmacy.token, id)).body.releasedAt).toEqual(expect.any(String));
     for (const user of [ngo, pharmacy])
       expect((await notificationsOf(user.id, id, 'pickup-released')).length).toBe(1);
+    // The custody log names the platform as the one who cancelled.
+    const custody = await p.requests.api.get(`/api/requests/${id}/custody`, { token: admin.token });
+    expect(custody.body.at(-1)).toMatchObject({
+      status: 'cancelled',
+      fromStatus: 'approved',
+      actorId: null,
+      actorRole: 'system',
+    });
 
     const counts = await p.requests.api.get('/api/admin/all-requests/no-shows', { token: admin.token });
     expect(counts.status).toBe(200);

@@ -29,6 +29,7 @@ import {
 } from '@medrelay/service-kit';
 import type { Queue } from 'bullmq';
 import { releaseQueueName, schema, type RequestsContext } from '../context';
+import { recordCustody, systemActor } from '../custody/repo';
 import { addNotifications, type NewNotification } from '../notifications/repo';
 import { transactionMailsOn } from '../requests/approval-mail';
 import type { Clock } from './clock';
@@ -451,6 +452,8 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
               sourceKey: `pickup-released:${r.id}:${userId}`,
             });
           }
+          // The custody log records the platform's own move (issue 18 item 5).
+          await recordCustody(client, { requestId: r.id, fromStatus: 'approved', actor: systemActor });
           // Same path as a cancellation: retried from the outbox until the catalog has done it.
           await addToOutbox(client, schema, {
             queue: releaseQueueName,

@@ -11,6 +11,7 @@ import {
 import { addToOutbox, type PoolClient } from '@medrelay/service-kit';
 import { schema } from '../context';
 import { addNotifications, type NewNotification } from '../notifications/repo';
+import { recordCustody, systemActor } from '../custody/repo';
 import { cancelPendingOn, holdApprovedOn, mailRecipients, releaseHolds, type TouchedRequest } from './repo';
 
 /** What the recall notices need besides the event: the settings (e-mail switch) and the site's address. */
@@ -81,6 +82,7 @@ export async function applyRecallEvent(
   if (event.type === 'recall.issued') {
     const cancelled = await cancelPendingOn(client, ids, event.reason);
     for (const request of cancelled) {
+      await recordCustody(client, { requestId: request.id, fromStatus: 'pending', actor: systemActor });
       await addToOutbox(client, schema, {
         queue: releaseQueueName,
         name: 'release',
