@@ -202,6 +202,10 @@ export const requestSchema = z.object({
   provider: partySchema.nullable(),
   /** The other party's contact: for the two parties once approved, otherwise null. */
   contact: contactSchema.nullable(),
+  /** While a batch recall holds this approved request: the recall's reason (issue 17), else null. */
+  recallHold: z.string().nullable(),
+  /** Why the system closed it (a recall's reason for a cancelled pending request), else null. */
+  closedReason: z.string().nullable(),
 });
 export type MedicineRequest = z.infer<typeof requestSchema>;
 

@@ -194,6 +194,19 @@ describe('batch recalls (issue 17 item 5)', () => {
     expect((await requestStatus(approved.id)).status).toBe('approved');
     expect(await requestStatus(done.id)).toEqual({ status: 'completed', closed_reason: null });
     expect(await holds(done.id)).toBe(0);
+    // Both parties read why on the request itself.
+    const heldView = await p.requests.api.get(`/api/requests/${approved.id}`, { token: pharmacy2.token });
+    expect(heldView.body).toMatchObject({
+      status: 'approved',
+      recallHold: 'Sterility failure',
+      closedReason: null,
+    });
+    const cancelledView = await p.requests.api.get(`/api/requests/${pending.id}`, { token: ngo.token });
+    expect(cancelledView.body).toMatchObject({
+      status: 'cancelled',
+      recallHold: null,
+      closedReason: 'Sterility failure',
+    });
     // A held request cannot be completed.
     const complete = await p.requests.api.put(
       `/api/requests/${approved.id}/status`,
@@ -247,6 +260,9 @@ describe('batch recalls (issue 17 item 5)', () => {
     expect(await quarantined(all)).toEqual([null, null, null, null, null]);
     expect(await browseIds('Recallol')).toEqual(expect.arrayContaining([hit1.id, hit2.id]));
     await waitUntil(async () => (await holds(approved.id)) === 0, { what: 'hold released' });
+    expect(
+      (await p.requests.api.get(`/api/requests/${approved.id}`, { token: ngo2.token })).body.recallHold,
+    ).toBeNull();
     expect((await requestStatus(approved.id)).status).toBe('approved');
     await waitUntil(async () => (await notices(ngo2, 'recall-lifted')).length === 1, { what: 'lift notice' });
     expect((await recallMail(pharmacy2, 'recall-lifted')).subject).toBe(
