@@ -11,7 +11,14 @@ import {
 import { addToOutbox, type PoolClient } from '@medrelay/service-kit';
 import { schema } from '../context';
 import { addNotifications, type NewNotification } from '../notifications/repo';
-import { cancelPendingOn, holdApprovedOn, mailRecipients, releaseHolds, type TouchedRequest } from './repo';
+import {
+  cancelPendingOn,
+  holdApprovedOn,
+  isLifted,
+  mailRecipients,
+  releaseHolds,
+  type TouchedRequest,
+} from './repo';
 
 /** What the recall notices need besides the event: the settings (e-mail switch) and the site's address. */
 export interface RecallNoticeOptions {
@@ -79,6 +86,7 @@ export async function applyRecallEvent(
   let owners: { userId: number; medicineId: number }[];
   let touched: TouchedRequest[];
   if (event.type === 'recall.issued') {
+    if (await isLifted(client, event.recallId)) return;
     const cancelled = await cancelPendingOn(client, ids, event.reason);
     for (const request of cancelled) {
       await addToOutbox(client, schema, {

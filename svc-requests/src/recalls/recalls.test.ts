@@ -236,6 +236,8 @@ describe('batch recalls (issue 17 item 5)', () => {
     const second = await recall({ gtin, batch: 'LOT-A', reason: 'Label mix-up' });
     expect(second.body.hiddenListings).toBe(2);
     expect(await quarantined([hit1.id, hit2.id])).toEqual(['Label mix-up', 'Label mix-up']);
+    // Its event is applied (the request is held twice) before the first lift.
+    await waitUntil(async () => (await holds(approved.id)) === 2, { what: 'second hold' });
     const lifted = await lift(issued.body.id);
     expect(lifted.status).toBe(200);
     expect(lifted.body.liftedAt).not.toBeNull();
@@ -353,5 +355,40 @@ describe('batch recalls (issue 17 item 5)', () => {
     // Queued once: only a newly added notice is mailed.
     expect(rows[0].n).toBe(1);
     expect((await mailsTo(ngo.email)).filter((m) => m.text.includes('Test redelivery'))).toHaveLength(1);
+  });
+
+  it('an issue event arriving after its own lift holds and cancels nothing', async () => {
+    const target = await list(pharmacy, { gtin: gtinOf(506), batch: 'R2', name: 'Late 10mg', quantity: 5 });
+    const asked = (
+      await p.requests.api.post(
+        '/api/requests',
+        { medicineId: target.id, quantity: 1 },
+        { token: ngo2.token },
+      )
+    ).body;
+    const ctx = p.requests.service.ctx;
+    const base = {
+      occurredAt: new Date().toISOString(),
+      recallId: 900_002,
+      gtin: gtinOf(506),
+      batch: 'R2',
+      reason: 'Late event',
+      listings: [{ medicineId: target.id, ownerId: pharmacy.id, name: 'Late 10mg' }],
+    };
+    const options = { settings: ctx.settings, publicUrl: 'http://medrelay.test' };
+    await withTransaction(ctx.pool, (c) =>
+      applyMedicineEvent(
+        c,
+        { ...base, eventId: randomUUID(), type: 'recall.lifted', restored: [target.id] },
+        options,
+      ),
+    );
+    await withTransaction(ctx.pool, (c) =>
+      applyMedicineEvent(c, { ...base, eventId: randomUUID(), type: 'recall.issued' }, options),
+    );
+    expect(await requestStatus(asked.id)).toEqual({ status: 'pending', closed_reason: null });
+    expect(
+      (await notices(ngo2, 'recall-quarantined')).filter((n) => n.message.includes('Late 10mg')),
+    ).toEqual([]);
   });
 });
