@@ -24,7 +24,7 @@ async function signedIn(email: string, viewport: { width: number; height: number
   return page;
 }
 
-describe('recalls (issue 17)', { timeout: 120_000 }, () => {
+describe('recalls (issue 17)', { timeout: 90_000 }, () => {
   it('an admin recalls a batch; the pharmacy sees its listing quarantined (1280 px, then 390 px)', async () => {
     const pharmacy = await platform.approvedUser('pharmacy');
     const admin = await platform.approvedUser('admin');

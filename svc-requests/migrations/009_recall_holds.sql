@@ -14,3 +14,10 @@ CREATE INDEX recall_holds_recall ON requests.recall_holds (recall_id);
 
 -- Why the system closed a request (a recall's reason for the pending requests it cancelled).
 ALTER TABLE requests.requests ADD COLUMN closed_reason text;
+
+-- Recalls already lifted, as their lift event said: an issue event that arrives after its own lift
+-- (queues do not promise order across retries) then holds and cancels nothing.
+CREATE TABLE requests.lifted_recalls (
+  recall_id integer PRIMARY KEY,
+  lifted_at timestamptz NOT NULL DEFAULT now()
+);

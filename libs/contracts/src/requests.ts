@@ -208,6 +208,10 @@ export const requestSchema = z.object({
   contact: contactSchema.nullable(),
   /** The handover code (issue 18): only in GET /api/requests/:id, only for the requester of an approved request. */
   handoverCode: handoverCodeSchema.optional(),
+  /** While a batch recall holds this approved request: the recall's reason (issue 17), else null. */
+  recallHold: z.string().nullable(),
+  /** Why the system closed it (a recall's reason for a cancelled pending request), else null. */
+  closedReason: z.string().nullable(),
 });
 export type MedicineRequest = z.infer<typeof requestSchema>;
 

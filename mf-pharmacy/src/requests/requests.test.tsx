@@ -38,6 +38,8 @@ const pending = (id: number, name: string): MedicineRequest => {
     requester: { id: 2, name: 'Shubra NGO', userType: 'ngo' },
     provider: { id: 1, name: 'Test user', userType: 'pharmacy' },
     contact: null,
+    recallHold: null,
+    closedReason: null,
   };
 };
 

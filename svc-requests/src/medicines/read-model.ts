@@ -55,7 +55,7 @@ export async function applyMedicineEvent(
       break;
     case 'recall.issued':
     case 'recall.lifted': {
-      await applyRecallEvent(client, event, recallNotices);
+      if (!(await applyRecallEvent(client, event, recallNotices))) break;
       // Quarantined listings leave (and given-back ones re-enter) matching like any other change.
       const ids = event.type === 'recall.issued' ? event.listings.map((l) => l.medicineId) : event.restored;
       await setQuarantine(client, ids, event.type === 'recall.issued' ? event.reason : null);

@@ -12,7 +12,14 @@ import { addToOutbox, type PoolClient } from '@medrelay/service-kit';
 import { schema } from '../context';
 import { addNotifications, type NewNotification } from '../notifications/repo';
 import { recordCustody, systemActor } from '../custody/repo';
-import { cancelPendingOn, holdApprovedOn, mailRecipients, releaseHolds, type TouchedRequest } from './repo';
+import {
+  cancelPendingOn,
+  holdApprovedOn,
+  isLifted,
+  mailRecipients,
+  releaseHolds,
+  type TouchedRequest,
+} from './repo';
 
 /** What the recall notices need besides the event: the settings (e-mail switch) and the site's address. */
 export interface RecallNoticeOptions {
@@ -69,17 +76,19 @@ function noticesFor(pairs: { userId: number; medicineId: number }[], role: Role,
  * (their reservations released the normal way, through the outbox) and approved ones held; on
  * lift, this recall's holds go. Owners and requesters concerned are told once per recall each,
  * in-app and by e-mail in their language (source and idempotency keys name recall, step and person).
+ * False when there was nothing to do (an issue arriving after its own lift).
  */
 export async function applyRecallEvent(
   client: PoolClient,
   event: RecallEvent,
   options: RecallNoticeOptions,
-): Promise<void> {
+): Promise<boolean> {
   const names = new Map(event.listings.map((l) => [l.medicineId, l.name]));
   const ids = event.listings.map((l) => l.medicineId);
   let owners: { userId: number; medicineId: number }[];
   let touched: TouchedRequest[];
   if (event.type === 'recall.issued') {
+    if (await isLifted(client, event.recallId)) return false;
     const cancelled = await cancelPendingOn(client, ids, event.reason);
     for (const request of cancelled) {
       await recordCustody(client, { requestId: request.id, fromStatus: 'pending', actor: systemActor });
@@ -106,7 +115,7 @@ export async function applyRecallEvent(
       names,
     ),
   ];
-  if (notices.length === 0) return;
+  if (notices.length === 0) return true;
 
   const step = event.type === 'recall.issued' ? 'issued' : 'lifted';
   const keyOf = (n: Notice) => `recall:${event.recallId}:${step}:${n.role}:${n.userId}`;
@@ -127,9 +136,9 @@ export async function applyRecallEvent(
   );
   // E-mail only what was newly notified: a replayed step (even under a new event id) sends nothing.
   const fresh = notices.filter((n) => added.has(keyOf(n)));
-  if (fresh.length === 0) return;
+  if (fresh.length === 0) return true;
   const settings = await options.settings();
-  if (!settings.emailNotifications) return;
+  if (!settings.emailNotifications) return true;
   const recipients = new Map(
     (await mailRecipients(client, [...new Set(fresh.map((n) => n.userId))])).map((u) => [u.id, u]),
   );
@@ -155,4 +164,5 @@ export async function applyRecallEvent(
     };
     await addToOutbox(client, schema, { queue: mailQueueName, name: job.template, payload: job });
   }
+  return true;
 }

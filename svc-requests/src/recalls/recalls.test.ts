@@ -194,6 +194,19 @@ describe('batch recalls (issue 17 item 5)', () => {
     expect((await requestStatus(approved.id)).status).toBe('approved');
     expect(await requestStatus(done.id)).toEqual({ status: 'completed', closed_reason: null });
     expect(await holds(done.id)).toBe(0);
+    // Both parties read why on the request itself.
+    const heldView = await p.requests.api.get(`/api/requests/${approved.id}`, { token: pharmacy2.token });
+    expect(heldView.body).toMatchObject({
+      status: 'approved',
+      recallHold: 'Sterility failure',
+      closedReason: null,
+    });
+    const cancelledView = await p.requests.api.get(`/api/requests/${pending.id}`, { token: ngo.token });
+    expect(cancelledView.body).toMatchObject({
+      status: 'cancelled',
+      recallHold: null,
+      closedReason: 'Sterility failure',
+    });
     // A held request cannot be completed.
     const complete = await p.requests.api.put(
       `/api/requests/${approved.id}/status`,
@@ -223,6 +236,8 @@ describe('batch recalls (issue 17 item 5)', () => {
     const second = await recall({ gtin, batch: 'LOT-A', reason: 'Label mix-up' });
     expect(second.body.hiddenListings).toBe(2);
     expect(await quarantined([hit1.id, hit2.id])).toEqual(['Label mix-up', 'Label mix-up']);
+    // Its event is applied (the request is held twice) before the first lift.
+    await waitUntil(async () => (await holds(approved.id)) === 2, { what: 'second hold' });
     const lifted = await lift(issued.body.id);
     expect(lifted.status).toBe(200);
     expect(lifted.body.liftedAt).not.toBeNull();
@@ -247,6 +262,9 @@ describe('batch recalls (issue 17 item 5)', () => {
     expect(await quarantined(all)).toEqual([null, null, null, null, null]);
     expect(await browseIds('Recallol')).toEqual(expect.arrayContaining([hit1.id, hit2.id]));
     await waitUntil(async () => (await holds(approved.id)) === 0, { what: 'hold released' });
+    expect(
+      (await p.requests.api.get(`/api/requests/${approved.id}`, { token: ngo2.token })).body.recallHold,
+    ).toBeNull();
     expect((await requestStatus(approved.id)).status).toBe('approved');
     await waitUntil(async () => (await notices(ngo2, 'recall-lifted')).length === 1, { what: 'lift notice' });
     expect((await recallMail(pharmacy2, 'recall-lifted')).subject).toBe(
@@ -346,7 +364,7 @@ describe('batch recalls (issue 17 item 5)', () => {
     );
     expect(need.status).toBe(201);
     const listing = await list(pharmacy, {
-      gtin: gtinOf(506),
+      gtin: gtinOf(507),
       batch: 'M1',
       name: 'Zymphoran 500mg',
       quantity: 4,
@@ -359,7 +377,7 @@ describe('batch recalls (issue 17 item 5)', () => {
         )
       ).body.map((m) => m.medicine.id);
     await waitUntil(async () => (await matchedIds()).includes(listing.id), { what: 'the listing matched' });
-    const issued = await recall({ gtin: gtinOf(506), batch: 'M1', reason: 'Contamination' });
+    const issued = await recall({ gtin: gtinOf(507), batch: 'M1', reason: 'Contamination' });
     expect(issued.status).toBe(201);
     await waitUntil(async () => (await matchedIds()).length === 0, {
       what: 'the recalled listing unmatched',
@@ -368,5 +386,40 @@ describe('batch recalls (issue 17 item 5)', () => {
     await waitUntil(async () => (await matchedIds()).includes(listing.id), {
       what: 'the listing matched again',
     });
+  });
+
+  it('an issue event arriving after its own lift holds and cancels nothing', async () => {
+    const target = await list(pharmacy, { gtin: gtinOf(506), batch: 'R2', name: 'Late 10mg', quantity: 5 });
+    const asked = (
+      await p.requests.api.post(
+        '/api/requests',
+        { medicineId: target.id, quantity: 1 },
+        { token: ngo2.token },
+      )
+    ).body;
+    const ctx = p.requests.service.ctx;
+    const base = {
+      occurredAt: new Date().toISOString(),
+      recallId: 900_002,
+      gtin: gtinOf(506),
+      batch: 'R2',
+      reason: 'Late event',
+      listings: [{ medicineId: target.id, ownerId: pharmacy.id, name: 'Late 10mg' }],
+    };
+    const options = { settings: ctx.settings, publicUrl: 'http://medrelay.test' };
+    await withTransaction(ctx.pool, (c) =>
+      applyMedicineEvent(
+        c,
+        { ...base, eventId: randomUUID(), type: 'recall.lifted', restored: [target.id] },
+        options,
+      ),
+    );
+    await withTransaction(ctx.pool, (c) =>
+      applyMedicineEvent(c, { ...base, eventId: randomUUID(), type: 'recall.issued' }, options),
+    );
+    expect(await requestStatus(asked.id)).toEqual({ status: 'pending', closed_reason: null });
+    expect(
+      (await notices(ngo2, 'recall-quarantined')).filter((n) => n.message.includes('Late 10mg')),
+    ).toEqual([]);
   });
 });

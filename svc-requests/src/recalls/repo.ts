@@ -45,8 +45,17 @@ export async function holdApprovedOn(
   return rows;
 }
 
+/** Whether this recall's lift was applied already (an issue event arriving after it does nothing). */
+export async function isLifted(db: PoolClient, recallId: number): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM requests.lifted_recalls WHERE recall_id = $1', [recallId]);
+  return rows.length > 0;
+}
+
 /** Removes this recall's holds; returns the requests no other recall still holds. */
 export async function releaseHolds(db: PoolClient, recallId: number): Promise<TouchedRequest[]> {
+  await db.query('INSERT INTO requests.lifted_recalls (recall_id) VALUES ($1) ON CONFLICT DO NOTHING', [
+    recallId,
+  ]);
   const { rows } = await db.query<TouchedRequest>(
     `WITH gone AS (DELETE FROM requests.recall_holds WHERE recall_id = $1 RETURNING request_id)
      SELECT r.id, r.requester_id AS "requesterId", r.medicine_id AS "medicineId"

@@ -54,6 +54,8 @@ interface ListRow extends RequestRow {
   provider_type: UserType | null;
   provider_email: string | null;
   provider_address: string | null;
+  closed_reason: string | null;
+  recall_hold: string | null;
 }
 
 /** Requests with the medicine and both parties from the read models (null until their events arrive). */
@@ -68,7 +70,9 @@ const selectRequests = `
          ru.phone AS requester_phone, ru.organization_name AS requester_organization,
          ou.name AS provider_name, ou.user_type AS provider_type,
          ou.email AS provider_email, ou.address AS provider_address,
-         ou.phone AS provider_phone, ou.organization_name AS provider_organization
+         ou.phone AS provider_phone, ou.organization_name AS provider_organization,
+         (SELECT h.reason FROM requests.recall_holds h WHERE h.request_id = r.id
+           ORDER BY h.created_at DESC, h.recall_id DESC LIMIT 1) AS recall_hold
     FROM requests.requests r
     LEFT JOIN requests.medicines m ON m.id = r.medicine_id
     LEFT JOIN requests.users ru ON ru.id = r.requester_id
@@ -141,6 +145,8 @@ function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
         ? null
         : { id: row.owner_id, name: row.provider_name, userType: row.provider_type! },
     contact: contactFor(row, viewerId),
+    recallHold: row.recall_hold,
+    closedReason: row.closed_reason,
   };
 }
 

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { medicineFixture } from '../test-support/fixtures';
+import { medicineFixture, requestFixture } from '../test-support/fixtures';
 import { renderInRemote } from '../test-support/render';
 import { AvailabilityBadge } from './badges';
 import { MedicineRow } from './medicine-row';
+import { RequestRow } from './request-row';
 
 describe('AvailabilityBadge', () => {
   it('calls a listing Available only while it is listed, has units left and has not expired', async () => {
@@ -48,5 +49,19 @@ describe("a quarantined listing on its owner's list (issue 17 recalls)", () => {
     await renderInRemote(<MedicineRow medicine={recalled} showAvailability />, { language: 'ar' });
     screen.getByText('مسحوب — متحفّظ عليه');
     screen.getByText(/سبب السحب: Sterility failure/);
+  });
+});
+
+describe('a request held by a recall', () => {
+  it('is marked On hold with the reason; a request without a hold is not', async () => {
+    await renderInRemote(
+      <>
+        <RequestRow request={requestFixture({ recallHold: 'Sterility failure' })} counterpart="provider" />
+        <RequestRow request={requestFixture({ id: 43 })} counterpart="provider" />
+      </>,
+    );
+    expect(screen.getAllByTestId('recall-hold')).toHaveLength(1);
+    screen.getByText('On hold — batch recalled');
+    screen.getByText('Batch recall: Sterility failure');
   });
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Text } from '@fluentui/react-components';
+import { Badge, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { MedicineRequest, Transaction } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
@@ -33,7 +33,16 @@ export function RequestRow({ request, counterpart, pendingWording, actions, chil
       linked={isLinkedItem('request', request.id)}
       testId="request-row"
       title={medicineName}
-      badges={<RequestStatusBadge status={request.status} pendingWording={pendingWording} />}
+      badges={
+        <>
+          <RequestStatusBadge status={request.status} pendingWording={pendingWording} />
+          {request.recallHold !== null && (
+            <Badge appearance="filled" color="danger" data-testid="recall-hold">
+              {t('request.onHold')}
+            </Badge>
+          )}
+        </>
+      }
       actions={
         <>
           {actions}
@@ -50,6 +59,11 @@ export function RequestRow({ request, counterpart, pendingWording, actions, chil
       </Text>
       {request.notes && (
         <Text className={styles.prose}>{t('request.notesLabel', { notes: request.notes })}</Text>
+      )}
+      {(request.recallHold ?? request.closedReason) && (
+        <Text size={200} weight="semibold" data-testid="recall-reason">
+          {t('request.recallReason', { reason: request.recallHold ?? request.closedReason })}
+        </Text>
       )}
       <ContactInfo request={request} />
       {children}

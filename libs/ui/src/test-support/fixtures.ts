@@ -66,6 +66,8 @@ export function requestFixture(overrides: Partial<MedicineRequest> = {}): Medici
       organizationName: 'Dokki Pharmacy',
       phone: '+201001234567',
     },
+    recallHold: null,
+    closedReason: null,
     ...overrides,
   };
 }
