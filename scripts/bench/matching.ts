@@ -87,7 +87,8 @@ async function createAndWait(pool: Pool, gatewayUrl: string, token: string, name
   });
   const body = (await res.body.json()) as { id?: number };
   const posted = performance.now() - t0;
-  if (res.statusCode !== 201 || !body.id) throw new Error(`Listing failed: ${res.statusCode} ${JSON.stringify(body)}`);
+  if (res.statusCode !== 201 || !body.id)
+    throw new Error(`Listing failed: ${res.statusCode} ${JSON.stringify(body)}`);
   for (;;) {
     const { rowCount } = await pool.query('SELECT 1 FROM requests.medicines WHERE id = $1', [body.id]);
     if (rowCount) break;

@@ -6,7 +6,8 @@
  * Idempotent (IF NOT EXISTS): databases made before issue 15 already have them from their 001
  * file. A change to one of these tables is a new entry here, never an edit of an applied one.
  * The users read model gets its `phone` column from each service's own later migration
- * (catalog 006, requests 007), as databases made before did.
+ * (catalog 006, requests 007), as databases made before did; `governorate` likewise (catalog 015,
+ * requests 010, issue 16).
  */
 export const kitMigrations = {
   users: (schema: string) => `
