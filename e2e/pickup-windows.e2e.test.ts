@@ -20,7 +20,7 @@ const reminders = async (email: string) =>
   (await mailsTo(email)).filter((m) => m.template === 'pickup-reminder');
 
 describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
-  it('the pharmacy offers two windows, the NGO picks one on a phone in Arabic, the reminders arrive when the test moves time', async () => {
+  it('the pharmacy offers two windows, the NGO picks one on a phone in Arabic, the reminders arrive when the test moves time, the code completes the handover, the custody CSV has every step', async () => {
     const [pharmacy, ngo] = await Promise.all([
       platform.approvedUser('pharmacy'),
       platform.approvedUser('ngo'),
@@ -36,15 +36,12 @@ describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
         },
       )
     ).body as { id: number };
-    expect(
-      (
-        await gateway.api.post(
-          '/api/requests',
-          { medicineId: medicine.id, quantity: 2 },
-          { token: ngo.token },
-        )
-      ).status,
-    ).toBe(201);
+    const request = await gateway.api.post<{ id: number }>(
+      '/api/requests',
+      { medicineId: medicine.id, quantity: 2 },
+      { token: ngo.token },
+    );
+    expect(request.status).toBe(201);
     const [first, second] = [dayIn(2), dayIn(3)];
 
     // The pharmacy (desktop, English) approves, then offers two windows.
@@ -116,5 +113,37 @@ describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
     expect(toNgo!.text).toContain('https://wa.me/');
     const [toPharmacy] = await reminders(pharmacy.email);
     expect(toPharmacy!.subject).toContain('Tomorrow: pickup of Concor 5mg');
+
+    // At the counter: the NGO shows its code (phone, Arabic), which its reminder carried too; the
+    // pharmacy enters it and the request completes.
+    await ngoRow.getByRole('button', { name: 'كود التسليم: Concor 5mg' }).click();
+    const codeText = phonePage.getByRole('dialog').getByTestId('handover-code');
+    await codeText.waitFor();
+    const code = (await codeText.textContent())!.trim();
+    expect(toNgo!.text).toContain(code);
+    expect(toPharmacy!.text).not.toContain(code);
+    await row.getByRole('button', { name: 'Confirm handover: Concor 5mg' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByLabel('Handover code').fill(code);
+    await confirm.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expectToast(page, 'Handover confirmed');
+
+    // The administrator's custody CSV lists every step of it, the last confirmed by the code.
+    const admin = await platform.approvedUser('admin');
+    const csv = await fetch(
+      `${gateway.baseUrl}/api/admin/custody.csv?from=${dayIn(-1).iso}&to=${dayIn(1).iso}`,
+      { headers: { authorization: `Bearer ${admin.token}` } },
+    );
+    expect(csv.status).toBe(200);
+    const steps = (await csv.text())
+      .split('\n')
+      .map((line) => line.split(','))
+      .filter((cells) => cells[1] === String(request.body.id))
+      .map((cells) => [cells[2], cells.at(-1)]);
+    expect(steps).toEqual([
+      ['pending', 'no'],
+      ['approved', 'no'],
+      ['completed', 'yes'],
+    ]);
   });
 });
