@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { common } from './common';
+import { addWorkTexts, work, workNamespace } from './work';
 import { formatters } from './format';
 
 async function translator(language: 'en' | 'ar') {
@@ -49,6 +50,24 @@ describe('shared texts', () => {
           : [`${prefix}${k.replace(/_(zero|one|two|few|many|other)$/, '')}`],
       );
     expect(new Set(keys(common.ar))).toEqual(new Set(keys(common.en)));
+    expect(new Set(keys(work.ar))).toEqual(new Set(keys(work.en)));
+  });
+
+  it("keeps the signed-in screens' texts out of the landing page's, found under the same keys once added", async () => {
+    // The landing page downloads `common` only (issue 12: its JavaScript ≤ 200 KB on the wire).
+    for (const group of Object.keys(work.en)) expect(common.en).not.toHaveProperty(group);
+    const instance = i18next.createInstance();
+    await instance.init({
+      lng: 'ar',
+      fallbackLng: 'en',
+      resources: { en: { common: common.en }, ar: { common: common.ar } },
+      defaultNS: 'common',
+      fallbackNS: workNamespace,
+    });
+    expect(instance.t('custody.show')).toBe('custody.show');
+    addWorkTexts(instance);
+    expect(instance.t('custody.show')).toBe(work.ar.custody.show);
+    expect(instance.t('governorate.alexandria')).toBe('الإسكندرية');
   });
 
   it('formats Arabic numbers and money with Latin digits, the way the texts write them', () => {

@@ -42,6 +42,8 @@ export async function createI18n(): Promise<I18n> {
       fallbackLng: 'en',
       ns: ['common', 'messages'],
       defaultNS: 'common',
+      // Signed-in screens' texts arrive later in their own namespace (work.ts); keys keep their names.
+      fallbackNS: 'work',
       interpolation: { escapeValue: false },
       detection: {
         order: ['localStorage', 'navigator'],

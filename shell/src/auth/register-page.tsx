@@ -24,6 +24,7 @@ import {
   type SelfRegisteringUserType,
 } from '@medrelay/contracts';
 import { currentLanguage } from '@medrelay/i18n';
+import { addWorkTexts } from '@medrelay/i18n/work';
 import { usePageTitle } from '../chrome/use-page-title';
 import { useToast } from '../chrome/toasts';
 import { AuthLayout, EmailField } from './auth-layout';
@@ -38,6 +39,8 @@ function typeFromQuery(value: string | null): SelfRegisteringUserType {
 /** `/register`: the rules and messages of spec §5; `?type=` preselects the account type. */
 export function RegisterPage() {
   const { t, i18n } = useTranslation('shell');
+  // The governorate names and field texts are among the signed-in screens' texts.
+  addWorkTexts(i18n);
   const navigate = useNavigate();
   const toast = useToast();
   const register = useRegister();
