@@ -1,16 +1,42 @@
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
-/** A TCP port free on loopback right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+// Ports are picked below the kernel's ephemeral range. A port taken from that range (bind to 0,
+// close, hand out) can be grabbed by any outgoing connection before the server it was meant
+// for listens: with thousands of test connections this happened in CI (EADDRINUSE on the SMTP
+// sink's port in the global set-up). Outgoing connections never use a port below the range.
+const LOWEST = 15_000;
+const ephemeralStart = (() => {
+  try {
+    const [start] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
+    return Number(start) > LOWEST + 1_000 ? Number(start) : 32_768;
+  } catch {
+    return 32_768;
+  }
+})();
+// Never hand out the same port twice in one process, even after its first user has stopped.
+const handedOut = new Set<number>();
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/** A TCP port free on loopback right now, outside the range outgoing connections take theirs from. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = LOWEST + Math.floor(Math.random() * (ephemeralStart - LOWEST));
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error(`No free port between ${LOWEST} and ${ephemeralStart}`);
 }
 
 /** True when something accepts connections on the port. */
