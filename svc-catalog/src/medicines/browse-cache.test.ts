@@ -97,15 +97,18 @@ describe('browse pages kept in memory', () => {
     for (const name of ['A', 'B', 'C']) await list(pharmacy.token, `${tag} ${name}`);
     await changesHeard();
     const page = async (n: number) => {
-      const res = await p.api.get(`/api/medicines?q=${tag}&sort=name&pageSize=2&page=${n}`, { token: ngo.token });
+      const res = await p.api.get(`/api/medicines?q=${tag}&sort=name&pageSize=2&page=${n}`, {
+        token: ngo.token,
+      });
       return { names: namesOf(res.body), total: res.headers.get('x-total-count') };
     };
     // Page 1 reads the whole (short) list in order: it is remembered, total and all.
     expect(await page(1)).toEqual({ names: [`${tag} A`, `${tag} B`], total: '3' });
     // B leaves without the feed hearing it: page 2 (never asked, so no kept page) still comes from
     // the remembered order, rows read afresh by id: C, of 3.
-    const b = (await pool().query<{ id: number }>('SELECT id FROM catalog.medicines WHERE name = $1', [`${tag} B`]))
-      .rows[0]!.id;
+    const b = (
+      await pool().query<{ id: number }>('SELECT id FROM catalog.medicines WHERE name = $1', [`${tag} B`])
+    ).rows[0]!.id;
     await unheardChange('UPDATE catalog.medicines SET is_available = false WHERE id = $1', [b]);
     expect(await page(2)).toEqual({ names: [`${tag} C`], total: '3' });
     // Once a change is heard the order is read again: two listings, page 2 is past the end.

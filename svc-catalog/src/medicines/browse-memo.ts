@@ -14,6 +14,17 @@ import type { ListTotal } from './browse-repo';
 export interface KeptOrder {
   ids: readonly number[];
   complete: boolean;
+  /** The sort key (as text) and id of the last id, where a walk of an incomplete order goes on. */
+  last?: { key: string; id: number };
+  /** The order is `ids` read from the end (a complete order's reverse shares its array). */
+  reversed?: boolean;
+}
+
+/** The ids at positions `from` (included) to `to` (excluded) of the order. */
+export function idsBetween(order: KeptOrder, from: number, to: number): number[] {
+  if (!order.reversed) return order.ids.slice(from, to);
+  const n = order.ids.length;
+  return order.ids.slice(Math.max(0, n - to), Math.max(0, n - from)).reverse();
 }
 
 export interface BrowseMemo {
@@ -40,7 +51,7 @@ export interface BrowseMemoOptions {
 export function createBrowseMemo(feed: ChangeFeed, options: BrowseMemoOptions = {}): BrowseMemo {
   const ttl = options.ttlMs ?? 30_000;
   const orders = new LRUCache<string, Kept<KeptOrder>>({
-    maxSize: options.maxIds ?? 500_000,
+    maxSize: options.maxIds ?? 2_000_000,
     sizeCalculation: (kept) => kept.value.ids.length + 8,
     ttl,
   });

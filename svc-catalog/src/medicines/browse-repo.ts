@@ -1,18 +1,30 @@
 import type { AdminMedicineQuery, MedicineBrowseQuery, RecipientType } from '@medrelay/contracts';
 import { dosageFormsMatching, expiryClassSql, urgentThresholdDays } from '@medrelay/domain';
-import { noBrowseMemo, type BrowseMemo, type KeptOrder } from './browse-memo';
+import { idsBetween, noBrowseMemo, type BrowseMemo, type KeptOrder } from './browse-memo';
 import { availableSql, daysLeftSql, selectMedicines, type Db, type MedicineRow } from './repo';
 
 // Browse and the admin listing: one page of a large list with its total (exact while small,
 // else the planner's estimate). Measurements: docs/design.md, "Browse at national scale".
 
 const sortColumns = {
-  expiry: { column: 'm.expiry_date', order: 'asc' },
-  name: { column: 'lower(m.name)', order: 'asc' },
+  expiry: { column: 'm.expiry_date', order: 'asc', type: 'timestamptz' },
+  name: { column: 'lower(m.name)', order: 'asc', type: 'text' },
   // Free (no discount price) sorts as the cheapest.
-  price: { column: 'COALESCE(m.discount_price, 0)', order: 'asc' },
-  quantity: { column: 'm.quantity', order: 'desc' },
+  price: { column: 'COALESCE(m.discount_price, 0)', order: 'asc', type: 'numeric' },
+  quantity: { column: 'm.quantity', order: 'desc', type: 'int' },
 } as const;
+type SortName = keyof typeof sortColumns;
+const sortNames = Object.keys(sortColumns) as SortName[];
+type Direction = 'ASC' | 'DESC';
+
+/**
+ * A sort's key in `direction`, ties by id in the sort's direction: the reversed order is exactly
+ * the default one read backwards (one index serves both).
+ */
+function orderByOf(sort: SortName, direction: Direction): string {
+  const { column, order } = sortColumns[sort];
+  return `${column} ${direction}, m.id ${direction === order.toUpperCase() ? 'ASC' : 'DESC'}`;
+}
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -105,8 +117,13 @@ const selectPage = selectMedicines.replace(
   'FROM page JOIN catalog.medicines m ON m.id = page.id',
 );
 
-/** Owners suspended (or otherwise not approved) hide their stock; unknown owners do not. */
-const ownerNotSuspended = `NOT EXISTS (SELECT 1 FROM catalog.users u WHERE u.id = m.owner_id AND u.status <> 'approved')`;
+/**
+ * Owners suspended (or otherwise not approved) hide their stock; unknown owners do not. The few
+ * such owners are read once per statement (an InitPlan through the partial index
+ * `users_not_approved`) instead of one anti-join probe per row walked: a walk of 300 rows read
+ * 422 buffers instead of 736 (docs/design.md, "Browse, sixth pass").
+ */
+const ownerNotSuspended = `m.owner_id <> ALL(ARRAY(SELECT id FROM catalog.users WHERE status <> 'approved'))`;
 
 /** What browse may use besides the database; all optional (tests pass limits, the service its memo). */
 export interface BrowseOptions {
@@ -167,9 +184,8 @@ export async function browseMedicines(
     where.push(`m.expiry_date <= now() + make_interval(days => $${n} + 1)`, `${daysLeftSql} <= $${n}`);
   }
   const fromWhere = `FROM catalog.medicines m WHERE ${where.join(' AND ')}`;
-  const sort = sortColumns[query.sort];
-  const direction = (query.order ?? sort.order) === 'desc' ? 'DESC' : 'ASC';
-  const orderBy = `${sort.column} ${direction}, m.id ${direction === sort.order.toUpperCase() ? 'ASC' : 'DESC'}`;
+  const direction: Direction = (query.order ?? sortColumns[query.sort].order) === 'desc' ? 'DESC' : 'ASC';
+  const orderBy = orderByOf(query.sort, direction);
   const offset = (query.page - 1) * query.pageSize;
   const upTo = offset + query.pageSize;
   if (upTo > keptOrderMaxIds) {
@@ -188,21 +204,40 @@ export async function browseMedicines(
 
   // $1 (the caller) is what the view stands for.
   const listKey = `${options.view ?? `caller:${callerId}`}\u0000${fromWhere}\u0000${JSON.stringify(params.slice(1))}`;
-  const orderKey = `${listKey}\u0000${orderBy}`;
-  let order = memo.order(orderKey);
+  const orderKeyOf = (by: string) => `${listKey}\u0000${by}`;
+  let order = memo.order(orderKeyOf(orderBy));
   if (!order || (!order.complete && order.ids.length < upTo)) {
+    const known = order;
     order = undefined;
     // A term found common a moment ago walks the sort's index straight away: gathering its
     // first `searchCap` matches again would only show it is still common.
     const searchKey = `${searchCap}\u0000${fromWhere}\u0000${JSON.stringify(params.slice(1))}`; // not per caller
-    if (query.q && !recentlyCommon(searchKey)) {
-      order = await searchedOrder(db, fromWhere, sort.column, orderBy, params, searchCap);
-      if (!order) rememberCommon(searchKey);
+    if (query.q && !known && !recentlyCommon(searchKey)) {
+      // Every sort of the search, both ways, from one gathering when they can be kept: the other
+      // sorts of the same search then cost no query. Else only the sort asked for.
+      const sorts = memo.version === null ? [query.sort] : sortNames;
+      const orders = await searchedOrders(db, fromWhere, params, searchCap, sorts);
+      if (!orders) rememberCommon(searchKey);
+      else {
+        for (const [by, kept] of orders) memo.keepOrder(orderKeyOf(by), version, kept);
+        order = orders.get(orderBy)!;
+      }
     }
-    order ??= await walkedOrder(db, fromWhere, orderBy, params, Math.max(upTo, options.walkAtLeast ?? 100));
-    memo.keepOrder(orderKey, version, order);
+    if (!order) {
+      // A deeper page continues the walk where the kept order ends, reading at least as many
+      // ids again: a list paged to 800 ids is walked 100 + 100 + 200 + 400, not 100 + … + 800 each time.
+      const walk = { sort: query.sort, direction, orderBy };
+      const want = Math.min(
+        keptOrderMaxIds,
+        Math.max(upTo, options.walkAtLeast ?? 100, 2 * (known?.ids.length ?? 0)),
+      );
+      order = known?.last
+        ? await continuedOrder(db, fromWhere, walk, params, known, want)
+        : await walkedOrder(db, fromWhere, walk, params, want);
+      memo.keepOrder(orderKeyOf(orderBy), version, order);
+    }
   }
-  const rows = await rowsInOrder(db, order.ids.slice(offset, upTo));
+  const rows = await rowsInOrder(db, idsBetween(order, offset, upTo));
   // All of the list is known: its total is exact (also past the end, so the screen can move back).
   if (order.complete) return { rows, total: order.ids.length, estimated: false };
   const total = memo.total(listKey) ?? (await cappedTotal(db, fromWhere, params, exactTotalUpTo));
@@ -211,37 +246,97 @@ export async function browseMedicines(
   return { rows, ...total };
 }
 
+interface Walk {
+  sort: SortName;
+  direction: Direction;
+  orderBy: string;
+}
+
 /** The first `upTo` ids of the list in its order, through the sort's index. */
 async function walkedOrder(
   db: Db,
   fromWhere: string,
-  orderBy: string,
+  walk: Walk,
   params: unknown[],
   upTo: number,
 ): Promise<KeptOrder> {
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT m.id ${fromWhere} ORDER BY ${orderBy} LIMIT $${params.length + 1}`,
-    [...params, upTo],
+  return walked(db, fromWhere, walk, params, '', [], upTo);
+}
+
+/** `order` walked on to `upTo` ids from its last one (keyset: the last key and id). */
+async function continuedOrder(
+  db: Db,
+  fromWhere: string,
+  walk: Walk,
+  params: unknown[],
+  order: KeptOrder,
+  upTo: number,
+): Promise<KeptOrder> {
+  const { column, order: natural, type } = sortColumns[walk.sort];
+  const keyAscends = walk.direction === 'ASC';
+  const idAscends = walk.direction === natural.toUpperCase();
+  const k = params.length + 1;
+  // `key ≥ last` lets the index start there; the tie on the key is broken by id as the order does.
+  const after =
+    ` AND ${column} ${keyAscends ? '>=' : '<='} $${k}::${type}` +
+    ` AND (${column} ${keyAscends ? '>' : '<'} $${k}::${type} OR m.id ${idAscends ? '>' : '<'} $${k + 1})`;
+  return walked(
+    db,
+    fromWhere,
+    walk,
+    [...params, order.last!.key, order.last!.id],
+    after,
+    order.ids,
+    upTo - order.ids.length,
   );
-  return { ids: rows.map((r) => r.id), complete: rows.length < upTo };
+}
+
+/** Up to `limit` ids of the list after `before` (the keyset condition `after`), with the last key. */
+async function walked(
+  db: Db,
+  fromWhere: string,
+  walk: Walk,
+  params: unknown[],
+  after: string,
+  before: readonly number[],
+  limit: number,
+): Promise<KeptOrder> {
+  const { rows } = await db.query<{ id: number; k: string }>(
+    `SELECT m.id, (${sortColumns[walk.sort].column})::text AS k ${fromWhere}${after}
+      ORDER BY ${walk.orderBy} LIMIT $${params.length + 1}`,
+    [...params, limit],
+  );
+  const last = rows.at(-1);
+  return {
+    ids: [...before, ...rows.map((r) => r.id)],
+    complete: rows.length < limit,
+    last: last ? { key: last.k, id: last.id } : undefined,
+  };
 }
 
 /** The listings of `ids` with their owners, in the order of `ids`. */
 async function rowsInOrder(db: Db, ids: readonly number[]): Promise<MedicineRow[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<MedicineRow>(`${selectMedicines} WHERE m.id = ANY($1)`, [ids]);
+  // Named: each connection plans it once (about half of this statement's cost was planning).
+  const { rows } = await db.query<MedicineRow>({
+    name: 'browse-rows-by-id',
+    text: `${selectMedicines} WHERE m.id = ANY($1)`,
+    values: [ids],
+  });
   const position = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
 /**
  * Up to this many matches of a search are gathered through the trigram indexes and sorted in
- * memory. A search matching few rows clusters in the sort order (all "كونكور…" names sit
- * together), so walking the sort's index and filtering read 90,000 rows to find 20 (200 ms);
- * the matches themselves cost ~6 µs each. A term matching more is common and spread out, so the
- * sort's index finds a page of it quickly. Measurements: docs/design.md, "Browse at national scale".
+ * memory, in all four sorts at once. A search matching few rows clusters in the sort order (all
+ * "كونكور…" names sit together), so walking the sort's index and filtering read 90,000 rows to
+ * find 20 (200 ms); a term in 2.5% of the rows still read 4,000 to find 100 (13 ms), for each
+ * sort, direction and deeper page. Gathering 4,169 matches in four orders took 34 ms, once for
+ * all of them. A term matching more than the cap is common enough (10% and up) for the sort's
+ * index to find a page quickly. Measurements: docs/design.md, "Browse, sixth pass".
  */
-export const searchMatchCap = 1000;
+export const searchMatchCap = 5000;
 
 /**
  * Searches (filters included) that matched more than the cap, for a few seconds. Only a shortcut:
@@ -262,23 +357,46 @@ function rememberCommon(key: string) {
   commonSearches.set(key, Date.now() + commonSearchTtlMs);
 }
 
-/** All of a search's matches in the list's order when they are few (at most `cap`), else undefined. */
-async function searchedOrder(
+/**
+ * All of a search's matches when they are few (at most `cap`), in the order of each of `sorts`
+ * both ways (keyed by their ORDER BY), else undefined. PostgreSQL sorts them (its collation
+ * decides name order); a reversed order is the same ids read from the end.
+ */
+async function searchedOrders(
   db: Db,
   fromWhere: string,
-  sortColumn: string,
-  orderBy: string,
   params: unknown[],
   cap: number,
-): Promise<KeptOrder | undefined> {
-  const matchesOrder = orderBy.replace(sortColumn, 'k').replace('m.id', 'id');
-  const { rows } = await db.query<{ ids: number[] }>(
-    `WITH matches AS MATERIALIZED (SELECT m.id, ${sortColumn} AS k ${fromWhere} LIMIT ${Math.trunc(cap) + 1})
-     SELECT COALESCE(array_agg(id ORDER BY ${matchesOrder}), '{}') AS ids FROM matches`,
+  sorts: readonly SortName[],
+): Promise<Map<string, KeptOrder> | undefined> {
+  const natural = (sort: SortName): Direction => (sortColumns[sort].order === 'asc' ? 'ASC' : 'DESC');
+  const keys = sorts.map((sort, i) => `${sortColumns[sort].column} AS k${i}`).join(', ');
+  const aggregates = sorts
+    .map((sort, i) => {
+      const by = orderByOf(sort, natural(sort))
+        .replace(sortColumns[sort].column, `k${i}`)
+        .replace('m.id', 'id');
+      return `COALESCE(array_agg(id ORDER BY ${by}), '{}') AS o${i}`;
+    })
+    .join(', ');
+  const { rows } = await db.query<Record<string, number[]> & { n: number }>(
+    `WITH matches AS MATERIALIZED (SELECT m.id, ${keys} ${fromWhere} LIMIT ${Math.trunc(cap) + 1})
+     SELECT count(*)::int AS n, ${aggregates} FROM matches`,
     params,
   );
-  const { ids } = rows[0]!;
-  return ids.length > cap ? undefined : { ids, complete: true };
+  const row = rows[0]!;
+  if (row.n > cap) return undefined;
+  const orders = new Map<string, KeptOrder>();
+  sorts.forEach((sort, i) => {
+    const ids = row[`o${i}`]!;
+    orders.set(orderByOf(sort, natural(sort)), { ids, complete: true });
+    orders.set(orderByOf(sort, natural(sort) === 'ASC' ? 'DESC' : 'ASC'), {
+      ids,
+      complete: true,
+      reversed: true,
+    });
+  });
+  return orders;
 }
 
 /**

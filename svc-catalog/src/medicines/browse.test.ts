@@ -1,6 +1,7 @@
 import { urgentThresholdDays } from '@medrelay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCatalog, type TestCatalogPlatform } from '../testing';
+import { createBrowseMemo } from './browse-memo';
 import { browseMedicines } from './browse-repo';
 
 /**
@@ -70,6 +71,48 @@ const browse = (token: string, query: Record<string, string | number | boolean>)
 const idsOf = (body: Array<{ id: number }>) => body.map((m) => m.id);
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
+/**
+ * 23 listings named `tag` sharing every sort key in pairs and triples, and the order each sort
+ * and direction must give them: the default order ascends by key then id (quantity descends by
+ * key, then ascends by id); the reversed order is exactly its reverse.
+ */
+async function tiedListings(tag: string) {
+  const ids = await insert(
+    Array.from({ length: 23 }, (_, i) => ({
+      owner: i % 2 ? pharmacy.id : other.id,
+      name: `${tag} ${['A', 'b', 'C'][i % 3]}`,
+      days: 30 + (i % 4),
+      quantity: 1 + (i % 3),
+      price: i % 5 === 0 ? null : 10 + (i % 2),
+    })),
+  );
+  const rows = (
+    await pool().query<{ id: number; name: string; expiry_date: Date; quantity: number; price: string }>(
+      `SELECT id, name, expiry_date, quantity, COALESCE(discount_price, 0) AS price
+         FROM catalog.medicines WHERE id = ANY($1)`,
+      [ids],
+    )
+  ).rows;
+  type Row = (typeof rows)[0];
+  const keyOf = {
+    expiry: (r: Row) => r.expiry_date.getTime(),
+    name: (r: Row) => r.name.toLowerCase(),
+    price: (r: Row) => Number(r.price),
+    quantity: (r: Row) => r.quantity,
+  };
+  const defaultDesc = { expiry: false, name: false, price: false, quantity: true };
+  return (sort: keyof typeof keyOf, order: 'asc' | 'desc') => {
+    const expected = [...rows]
+      .sort((a, b) => {
+        const [ka, kb] = [keyOf[sort](a), keyOf[sort](b)];
+        const byKey = ka < kb ? -1 : ka > kb ? 1 : 0;
+        return (defaultDesc[sort] ? -byKey : byKey) || a.id - b.id;
+      })
+      .map((r) => r.id);
+    return (order === 'desc') !== defaultDesc[sort] ? expected.reverse() : expected;
+  };
+}
+
 describe('browse rules with the page-first query', () => {
   it('shows only what the caller may request, with an exact total while small', async () => {
     const tag = 'Rulecheck';
@@ -109,30 +152,7 @@ describe('browse rules with the page-first query', () => {
 
   it('pages each sort in both orders with ties broken by id: every listing once, in order', async () => {
     const tag = 'Tiebreak';
-    // 23 listings sharing every sort key in pairs and triples.
-    const ids = await insert(
-      Array.from({ length: 23 }, (_, i) => ({
-        owner: i % 2 ? pharmacy.id : other.id,
-        name: `${tag} ${['A', 'b', 'C'][i % 3]}`,
-        days: 30 + (i % 4),
-        quantity: 1 + (i % 3),
-        price: i % 5 === 0 ? null : 10 + (i % 2),
-      })),
-    );
-    const rows = (
-      await pool().query<{ id: number; name: string; expiry_date: Date; quantity: number; price: string }>(
-        `SELECT id, name, expiry_date, quantity, COALESCE(discount_price, 0) AS price
-           FROM catalog.medicines WHERE id = ANY($1)`,
-        [ids],
-      )
-    ).rows;
-    const keyOf = {
-      expiry: (r: (typeof rows)[0]) => r.expiry_date.getTime(),
-      name: (r: (typeof rows)[0]) => r.name.toLowerCase(),
-      price: (r: (typeof rows)[0]) => Number(r.price),
-      quantity: (r: (typeof rows)[0]) => r.quantity,
-    };
-    const defaultDesc = { expiry: false, name: false, price: false, quantity: true };
+    const expected = await tiedListings(tag);
     for (const sort of ['expiry', 'name', 'price', 'quantity'] as const) {
       for (const order of ['asc', 'desc'] as const) {
         const seen: number[] = [];
@@ -141,18 +161,81 @@ describe('browse rules with the page-first query', () => {
           expect(res.headers.get('x-total-count')).toBe('23');
           seen.push(...idsOf(res.body));
         }
-        // The default order ascends by key then id; the reversed order is exactly its reverse.
-        const sign = (order === 'desc') !== defaultDesc[sort] ? -1 : 1;
-        const expected = [...rows]
-          .sort((a, b) => {
-            const [ka, kb] = [keyOf[sort](a), keyOf[sort](b)];
-            const byKey = ka < kb ? -1 : ka > kb ? 1 : 0;
-            return (defaultDesc[sort] ? -byKey : byKey) || a.id - b.id;
-          })
-          .map((r) => r.id);
-        expect(seen, `${sort} ${order}`).toEqual(sign === 1 ? expected : expected.reverse());
+        expect(seen, `${sort} ${order}`).toEqual(expected(sort, order));
       }
     }
+  });
+
+  it('walks a kept order on from where it ends, in every sort and direction, with ties', async () => {
+    const tag = 'Walkon';
+    const expected = await tiedListings(tag);
+    // Each list's first walk takes 3 ids; a deeper page continues from the last key and id.
+    const feed = { version: 1, bump: () => {}, stop: async () => {} };
+    const memo = createBrowseMemo(feed);
+    const options = { searchCap: 5, walkAtLeast: 3, exactTotalUpTo: 100, memo, view: 'ngo' };
+    const visible = ['ngos', 'both'] as const;
+    for (const sort of ['expiry', 'name', 'price', 'quantity'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const page = (n: number) =>
+          browseMedicines(pool(), ngo.id, visible, { q: tag, sort, order, page: n, pageSize: 4 }, options);
+        // Pages 1 and 2 in turn, then a jump to the last page, then the ones skipped.
+        const pages = new Map<number, number[]>();
+        for (const n of [1, 2, 6, 5, 3, 4]) {
+          const { rows, total, estimated } = await page(n);
+          expect({ total, estimated }).toEqual({ total: 23, estimated: false });
+          pages.set(
+            n,
+            rows.map((r) => r.id),
+          );
+        }
+        const seen = [1, 2, 3, 4, 5, 6].flatMap((n) => pages.get(n)!);
+        expect(seen, `${sort} ${order}`).toEqual(expected(sort, order));
+      }
+    }
+  });
+
+  it('gathers a rare search once for every sort and direction', async () => {
+    const tag = 'Allsorts';
+    const expected = await tiedListings(tag);
+    const feed = { version: 1, bump: () => {}, stop: async () => {} };
+    const memo = createBrowseMemo(feed);
+    const statements: string[] = [];
+    const counting = {
+      query: (text: string | { text: string }, values?: unknown[]) => {
+        statements.push(typeof text === 'string' ? text : text.text);
+        return pool().query(text as string, values);
+      },
+    } as unknown as Parameters<typeof browseMedicines>[0];
+    const visible = ['ngos', 'both'] as const;
+    const options = { memo, view: 'ngo' };
+    await browseMedicines(
+      counting,
+      ngo.id,
+      visible,
+      { q: tag, sort: 'expiry', page: 1, pageSize: 30 },
+      options,
+    );
+    expect(statements.filter((t) => t.includes('array_agg'))).toHaveLength(1);
+    statements.length = 0;
+    for (const sort of ['expiry', 'name', 'price', 'quantity'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const { rows, total } = await browseMedicines(
+          counting,
+          ngo.id,
+          visible,
+          { q: tag, sort, order, page: 1, pageSize: 30 },
+          options,
+        );
+        expect(total).toBe(23);
+        expect(
+          rows.map((r) => r.id),
+          `${sort} ${order}`,
+        ).toEqual(expected(sort, order));
+      }
+    }
+    // Eight lists, one statement each: the page's rows by id; no gathering, walk or count.
+    expect(statements).toHaveLength(8);
+    expect(statements.every((t) => t.includes('m.id = ANY($1)'))).toBe(true);
   });
 
   it('counts a search of few matches exactly, whatever the count limit', async () => {
