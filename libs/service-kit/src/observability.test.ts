@@ -76,7 +76,12 @@ describe('request ids', () => {
       service: 'obs-test',
       requestId: 'trace-123',
     });
-    expect(lines.find((l) => l.msg === 'request completed')).toMatchObject({ requestId: 'trace-123' });
+    expect(lines.find((l) => l.msg === 'request completed')).toMatchObject({
+      requestId: 'trace-123',
+      req: { method: 'POST', url: '/things' },
+      res: { statusCode: 201 },
+      responseTime: expect.any(Number),
+    });
 
     await new OutboxRelay(pool, 'box', () => queue, logger).publishPending();
     const [job] = await queue.getJobs(['waiting']);
