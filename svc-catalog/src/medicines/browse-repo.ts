@@ -401,9 +401,8 @@ async function searchedOrders(
 
 /**
  * One page of every listing matching the admin filters, with the total over all pages (capped
- * like browse). `q` searches the name (the names containing it, then their listings, migration
- * 016), the type by its labels and the owner's name through the users' trigram index, as one
- * list of ids.
+ * like browse). `q` searches name and type through their trigram indexes and the owner's name
+ * through the users' one, as one list of ids.
  */
 export async function listAllMedicines(
   db: Db,
@@ -417,8 +416,7 @@ export async function listAllMedicines(
   if (query.q) {
     const n = params.push(likePattern(query.q));
     const k = params.push(dosageFormsMatching(query.q));
-    where.push(`m.id IN (SELECT id FROM catalog.medicines
-                          WHERE lower(name) = ANY(ARRAY(SELECT name FROM catalog.listing_names WHERE name ILIKE $${n}))
+    where.push(`m.id IN (SELECT id FROM catalog.medicines WHERE name ILIKE $${n}
                          UNION SELECT id FROM catalog.medicines WHERE type = ANY($${k}::text[])
                          UNION SELECT mo.id FROM catalog.medicines mo JOIN catalog.users ou ON ou.id = mo.owner_id
                                 WHERE ou.name ILIKE $${n})`);

@@ -327,15 +327,9 @@ describe('search (trigram index)', () => {
       expect(trigrams.rows[0]!.n).toBe(12);
       await client.query('BEGIN');
       await client.query('SET LOCAL enable_seqscan = off');
-      // The names containing the term come from the names' trigram index, then the listings by
-      // name through a plain index (the admin list; browse reads its own name index the same way).
-      const plan = await client.query(
-        `EXPLAIN SELECT id FROM catalog.medicines
-          WHERE lower(name) = ANY(ARRAY(SELECT name FROM catalog.listing_names WHERE name ILIKE '%سيتام%'))`,
-      );
-      const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-      expect(text).toContain('listing_names_trgm');
-      expect(text).toContain('medicines_lower_name');
+      const plan = await client.query("EXPLAIN SELECT id FROM catalog.medicines WHERE name ILIKE '%سيتام%'");
+      // (The type is a dosage-form key now, matched by equality: no trigram index of its own.)
+      expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('medicines_name_trgm');
     } finally {
       await client.query('ROLLBACK');
       client.release();
