@@ -23,14 +23,14 @@ const version = (pkg) => require(`${pkg}/package.json`).version;
  */
 const singletonPackages = ['react', 'react-dom', '@tanstack/react-query', 'i18next', 'react-i18next'];
 
-export function sharedDependencies() {
+export function sharedDependencies({ eager = false } = {}) {
   const shared = {};
   for (const pkg of singletonPackages) {
-    shared[pkg] = { singleton: true, requiredVersion: `^${version(pkg)}` };
+    shared[pkg] = { singleton: true, eager, requiredVersion: `^${version(pkg)}` };
   }
   // Deep imports must be shared too, or an app gets a second React.
-  shared['react-dom/client'] = { singleton: true, requiredVersion: `^${version('react-dom')}` };
-  shared['react/jsx-runtime'] = { singleton: true, requiredVersion: `^${version('react')}` };
+  shared['react-dom/client'] = { singleton: true, eager, requiredVersion: `^${version('react-dom')}` };
+  shared['react/jsx-runtime'] = { singleton: true, eager, requiredVersion: `^${version('react')}` };
   return shared;
 }
 
@@ -52,6 +52,40 @@ class EmitStaticScript {
         { name: 'EmitStaticScript', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => compilation.emitAsset(this.name, new RawSource(readFileSync(this.source, 'utf8'))),
       );
+    });
+  }
+}
+
+/**
+ * `<link rel="preload">` in the page's head for the chunks of the entry's first `import()` (the
+ * shell's bootstrap: its route table and the landing page). Without it the browser asks for them
+ * only once main.js has run: one more round trip before the first screen paints.
+ */
+class PreloadBootstrapChunks {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PreloadBootstrapChunks', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadBootstrapChunks', (data) => {
+        const { chunkGraph } = compilation;
+        const files = new Set();
+        for (const entrypoint of compilation.entrypoints.values()) {
+          for (const chunk of entrypoint.chunks) {
+            for (const module of chunkGraph.getChunkEntryModulesIterable(chunk)) {
+              for (const block of module.blocks) {
+                for (const child of chunkGraph.getBlockChunkGroup(block)?.chunks ?? []) {
+                  for (const file of child.files) if (file.endsWith('.js')) files.add(file);
+                }
+              }
+            }
+          }
+        }
+        const publicPath = compilation.outputOptions.publicPath;
+        for (const file of [...files].sort()) {
+          data.headTags.push(
+            HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}` }),
+          );
+        }
+        return data;
+      });
     });
   }
 }
@@ -135,7 +169,7 @@ export function createWebpackConfig({ app, dir, role, devPort }) {
       plugins: [
         new ModuleFederationPlugin({
           ...federation,
-          shared: sharedDependencies(),
+          shared: sharedDependencies({ eager: isHost }),
           shareStrategy: 'loaded-first',
           manifest: !isHost,
           dts: false,
@@ -148,12 +182,30 @@ export function createWebpackConfig({ app, dir, role, devPort }) {
             ]
           : []),
         ...(isHost
-          ? [new EmitStaticScript(path.join(dir, 'src', 'boot-language.js'), 'boot-language.js')]
+          ? [
+              new EmitStaticScript(path.join(dir, 'src', 'boot-language.js'), 'boot-language.js'),
+              new PreloadBootstrapChunks(),
+            ]
           : []),
         ...(production ? precompression() : []),
       ],
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+        ...(isHost && production
+          ? {
+              splitChunks: {
+                cacheGroups: {
+                  initialVendors: {
+                    test: /[\\/]node_modules[\\/]/,
+                    chunks: 'initial',
+                    name: 'vendors',
+                    filename: '[name].[contenthash:12].js',
+                    enforce: true,
+                  },
+                },
+              },
+            }
+          : {}),
       },
       performance: { hints: false },
       stats: 'errors-warnings',
