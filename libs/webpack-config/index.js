@@ -81,7 +81,11 @@ class PreloadBootstrapChunks {
         const publicPath = compilation.outputOptions.publicPath;
         for (const file of [...files].sort()) {
           data.headTags.push(
-            HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${publicPath}${file}` }),
+            HtmlWebpackPlugin.createHtmlTagObject('link', {
+              rel: 'preload',
+              as: 'script',
+              href: `${publicPath}${file}`,
+            }),
           );
         }
         return data;
