@@ -120,9 +120,11 @@ function precompression() {
 }
 
 /**
- * @param {{ app: 'shell' | `mf-${string}`, dir: string, role?: string, devPort: number }} options
+ * @param {{ app: 'shell' | `mf-${string}`, dir: string, role?: string, devPort: number,
+ *   templateParameters?: () => Promise<Record<string, string>> }} options
+ *   `templateParameters`: values for the host page's template (`<%= name %>`), made at build time.
  */
-export function createWebpackConfig({ app, dir, role, devPort }) {
+export function createWebpackConfig({ app, dir, role, devPort, templateParameters }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const isHost = app === 'shell';
@@ -182,6 +184,7 @@ export function createWebpackConfig({ app, dir, role, devPort }) {
           ? [
               new HtmlWebpackPlugin({
                 template: isHost ? './src/index.html' : require.resolve('./harness.html'),
+                ...(isHost && templateParameters ? { templateParameters } : {}),
               }),
             ]
           : []),
