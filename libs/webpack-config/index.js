@@ -23,6 +23,11 @@ const version = (pkg) => require(`${pkg}/package.json`).version;
  */
 const singletonPackages = ['react', 'react-dom', '@tanstack/react-query', 'i18next', 'react-i18next'];
 
+/**
+ * `eager` (the host only): the host bundles its copies instead of fetching each as a chunk of its
+ * own after main.js has run (one response and one round trip each on the landing page, issue 12);
+ * the remotes still consume them from the share scope.
+ */
 export function sharedDependencies({ eager = false } = {}) {
   const shared = {};
   for (const pkg of singletonPackages) {
@@ -198,6 +203,9 @@ export function createWebpackConfig({ app, dir, role, devPort, templateParameter
       ],
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+        // The host's eager shared libraries (React, i18next, TanStack Query) go in a hashed
+        // vendors chunk beside main.js: cached for a year, not fetched again after a shell deploy
+        // (main.js itself is no-cache).
         ...(isHost && production
           ? {
               splitChunks: {
