@@ -27,6 +27,35 @@ describe('sign-in', { timeout: 60_000 }, () => {
     expect(await toast.getAttribute('data-intent')).toBe('destructive');
     expect(new URL(page.url()).pathname).toBe('/login');
   });
+
+  // The contracts' messages are not part of the landing page's download (issue 12): they come
+  // with the sign-in screen's chunk, fetched when a visitor goes there from the landing page.
+  it('shows the messages in both languages after coming from the landing page, on a phone too', async () => {
+    const cases = [
+      { viewport: undefined, switchTo: null, login: 'Login', submit: 'Sign in', email: 'Email' },
+      {
+        viewport: { width: 390, height: 844 },
+        switchTo: 'عربي',
+        login: 'تسجيل الدخول',
+        submit: 'تسجيل الدخول',
+        email: 'الإيميل',
+      },
+    ];
+    const shown = [
+      ['Invalid email address', 'Password must be at least 6 characters'],
+      ['الإيميل مش صحيح', 'كلمة السر لازم تكون 6 حروف على الأقل'],
+    ];
+    for (const [i, c] of cases.entries()) {
+      const page = await platform.newPage(c.viewport ? { viewport: c.viewport } : {});
+      await page.goto('/');
+      if (c.switchTo) await page.getByRole('button', { name: c.switchTo }).click();
+      await page.getByRole('button', { name: c.login }).click();
+      await page.waitForURL('**/login');
+      await page.getByLabel(c.email).fill('not-an-email');
+      await page.getByRole('button', { name: c.submit }).click();
+      for (const text of shown[i]!) await page.getByText(text, { exact: true }).waitFor();
+    }
+  });
 });
 
 describe('registration', { timeout: 60_000 }, () => {

@@ -23,14 +23,19 @@ const version = (pkg) => require(`${pkg}/package.json`).version;
  */
 const singletonPackages = ['react', 'react-dom', '@tanstack/react-query', 'i18next', 'react-i18next'];
 
-export function sharedDependencies() {
+/**
+ * `eager` (the host only): the host bundles its copies instead of fetching each as a chunk of its
+ * own after main.js has run (one response and one round trip each on the landing page, issue 12);
+ * the remotes still consume them from the share scope.
+ */
+export function sharedDependencies({ eager = false } = {}) {
   const shared = {};
   for (const pkg of singletonPackages) {
-    shared[pkg] = { singleton: true, requiredVersion: `^${version(pkg)}` };
+    shared[pkg] = { singleton: true, eager, requiredVersion: `^${version(pkg)}` };
   }
   // Deep imports must be shared too, or an app gets a second React.
-  shared['react-dom/client'] = { singleton: true, requiredVersion: `^${version('react-dom')}` };
-  shared['react/jsx-runtime'] = { singleton: true, requiredVersion: `^${version('react')}` };
+  shared['react-dom/client'] = { singleton: true, eager, requiredVersion: `^${version('react-dom')}` };
+  shared['react/jsx-runtime'] = { singleton: true, eager, requiredVersion: `^${version('react')}` };
   return shared;
 }
 
@@ -52,6 +57,44 @@ class EmitStaticScript {
         { name: 'EmitStaticScript', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => compilation.emitAsset(this.name, new RawSource(readFileSync(this.source, 'utf8'))),
       );
+    });
+  }
+}
+
+/**
+ * `<link rel="preload">` in the page's head for the chunks of the entry's first `import()` (the
+ * shell's bootstrap: its route table and the landing page). Without it the browser asks for them
+ * only once main.js has run: one more round trip before the first screen paints.
+ */
+class PreloadBootstrapChunks {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PreloadBootstrapChunks', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadBootstrapChunks', (data) => {
+        const { chunkGraph } = compilation;
+        const files = new Set();
+        for (const entrypoint of compilation.entrypoints.values()) {
+          for (const chunk of entrypoint.chunks) {
+            for (const module of chunkGraph.getChunkEntryModulesIterable(chunk)) {
+              for (const block of module.blocks) {
+                for (const child of chunkGraph.getBlockChunkGroup(block)?.chunks ?? []) {
+                  for (const file of child.files) if (file.endsWith('.js')) files.add(file);
+                }
+              }
+            }
+          }
+        }
+        const publicPath = compilation.outputOptions.publicPath;
+        for (const file of [...files].sort()) {
+          data.headTags.push(
+            HtmlWebpackPlugin.createHtmlTagObject('link', {
+              rel: 'preload',
+              as: 'script',
+              href: `${publicPath}${file}`,
+            }),
+          );
+        }
+        return data;
+      });
     });
   }
 }
@@ -82,9 +125,11 @@ function precompression() {
 }
 
 /**
- * @param {{ app: 'shell' | `mf-${string}`, dir: string, role?: string, devPort: number }} options
+ * @param {{ app: 'shell' | `mf-${string}`, dir: string, role?: string, devPort: number,
+ *   templateParameters?: () => Promise<Record<string, string>> }} options
+ *   `templateParameters`: values for the host page's template (`<%= name %>`), made at build time.
  */
-export function createWebpackConfig({ app, dir, role, devPort }) {
+export function createWebpackConfig({ app, dir, role, devPort, templateParameters }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const isHost = app === 'shell';
@@ -135,7 +180,7 @@ export function createWebpackConfig({ app, dir, role, devPort }) {
       plugins: [
         new ModuleFederationPlugin({
           ...federation,
-          shared: sharedDependencies(),
+          shared: sharedDependencies({ eager: isHost }),
           shareStrategy: 'loaded-first',
           manifest: !isHost,
           dts: false,
@@ -144,16 +189,38 @@ export function createWebpackConfig({ app, dir, role, devPort }) {
           ? [
               new HtmlWebpackPlugin({
                 template: isHost ? './src/index.html' : require.resolve('./harness.html'),
+                ...(isHost && templateParameters ? { templateParameters } : {}),
               }),
             ]
           : []),
         ...(isHost
-          ? [new EmitStaticScript(path.join(dir, 'src', 'boot-language.js'), 'boot-language.js')]
+          ? [
+              new EmitStaticScript(path.join(dir, 'src', 'boot-language.js'), 'boot-language.js'),
+              new PreloadBootstrapChunks(),
+            ]
           : []),
         ...(production ? precompression() : []),
       ],
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })],
+        // The host's eager shared libraries (React, i18next, TanStack Query) go in a hashed
+        // vendors chunk beside main.js: cached for a year, not fetched again after a shell deploy
+        // (main.js itself is no-cache).
+        ...(isHost && production
+          ? {
+              splitChunks: {
+                cacheGroups: {
+                  initialVendors: {
+                    test: /[\\/]node_modules[\\/]/,
+                    chunks: 'initial',
+                    name: 'vendors',
+                    filename: '[name].[contenthash:12].js',
+                    enforce: true,
+                  },
+                },
+              },
+            }
+          : {}),
       },
       performance: { hints: false },
       stats: 'errors-warnings',

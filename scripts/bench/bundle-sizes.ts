@@ -18,7 +18,10 @@ export interface BundleSize {
   kbTransferred: number;
   /** Content-Encoding of the files, e.g. "br 11, identity 1". */
   encodings: string;
-  /** Largest Contentful Paint of the landing page, cold cache, at phone size (ms from navigation). */
+  /**
+   * Largest Contentful Paint of the landing page, cold cache, at phone size (ms from
+   * navigation): the median of `landingLoads` loads, each in a new browser context.
+   */
   lcpMs?: number | null;
 }
 
@@ -104,6 +107,18 @@ async function largestContentfulPaint(page: Page): Promise<number | null> {
   })`);
 }
 
+/**
+ * Cold loads of the landing page for its LCP. One load on a shared machine varies by hundreds of
+ * ms (the first navigation of a fresh browser pays for its own start-up too): the median of five.
+ */
+const landingLoads = 5;
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
 /** Who signs in to open each role's area: the demo accounts unless given. */
 export type RoleAccounts = Partial<Record<UserType, { email: string; password: string }>>;
 
@@ -123,16 +138,25 @@ export async function measureBundles(
   });
   try {
     const results: BundleSize[] = [];
-    // A new context: nothing cached, as a first visit from a phone.
-    const landing = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    const landingFiles = await collectScripts(landing);
-    await landing.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
-    await landingFiles.settled();
-    results.push({
-      ...size('shell first load (landing page)', landingFiles.files, () => true),
-      lcpMs: await largestContentfulPaint(landing),
-    });
-    await landing.close();
+    // Each load in a new context: nothing cached, as a first visit from a phone. Bytes from the
+    // first load (every load fetches the same files).
+    let landingSize: BundleSize | undefined;
+    const paints: number[] = [];
+    for (let load = 0; load < landingLoads; load++) {
+      const landing = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      const landingFiles = await collectScripts(landing);
+      await landing.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+      // On a busy machine main.js may run longer than networkidle's 500 ms before it asks for
+      // the rest: wait for the app itself (its role cards) before counting.
+      await landing.getByTestId('role-card-ngo').waitFor();
+      await landing.waitForLoadState('networkidle');
+      await landingFiles.settled();
+      landingSize ??= size('shell first load (landing page)', landingFiles.files, () => true);
+      const lcp = await largestContentfulPaint(landing);
+      if (lcp !== null) paints.push(lcp);
+      await landing.close();
+    }
+    results.push({ ...landingSize!, lcpMs: median(paints) });
     for (const role of userTypes) {
       const account = accounts[role] ?? demoAccount(role);
       const page = await browser.newPage();

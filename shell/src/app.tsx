@@ -19,7 +19,7 @@ const NotFoundPage = lazy(() => import('./not-found').then((m) => ({ default: m.
 function ErrorBoundary({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   return (
-    <ShellErrorBoundary title={t('toast.error')} body={t('toast.networkError')}>
+    <ShellErrorBoundary title={t('toast.error')} body={t('toast.networkError')} retry={t('actions.retry')}>
       {children}
     </ShellErrorBoundary>
   );

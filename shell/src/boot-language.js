@@ -11,4 +11,15 @@
   var language = (stored || navigator.language || 'en').slice(0, 2) === 'ar' ? 'ar' : 'en';
   document.documentElement.lang = language;
   document.documentElement.dir = language === 'ar' ? 'rtl' : 'ltr';
+  // A visitor at / (no session to check, nowhere else to go) sees the landing page's header and
+  // hero, written into index.html at build time, until the app replaces them; everyone else
+  // sees the loading line as before.
+  var token = null;
+  try {
+    token = localStorage.getItem('token');
+  } catch {
+    // As above.
+  }
+  if (location.pathname === '/' && !token)
+    document.documentElement.setAttribute('data-first-paint', 'landing');
 })();

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { createQueryClient, meKey, setApiLanguage, tokenStorageKey } from '@medrelay/api-client';
+import { createQueryClient, meKey, setApiLanguage, tokenStorageKey, tokenStore } from '@medrelay/api-client';
 import { addTexts, createI18n, currentLanguage, languageStorageKey } from '@medrelay/i18n';
 import { App } from './app';
 import { shellTexts } from './texts';
@@ -8,6 +8,9 @@ const i18n = await createI18n();
 addTexts(i18n, 'shell', shellTexts);
 setApiLanguage(() => currentLanguage(i18n));
 const queryClient = createQueryClient();
+// A visitor without a token has no session to check: the landing page renders at once, without
+// a spinner first and a second render after an (empty) session check.
+if (!tokenStore.get()) queryClient.setQueryData(meKey, null);
 
 // Another tab signed in or out, or switched language: follow it.
 window.addEventListener('storage', (event) => {

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { publicGetPaths, translate } from '@medrelay/contracts';
+import { authenticationRequired, publicGetPaths } from '@medrelay/contracts';
 import { apiLanguage, apiRequest, ApiError, tokenStore, urlFromQueryKey } from './http';
 import { meKey } from './session';
 
@@ -20,7 +20,7 @@ export function getQueryFn<T>(
     if (!tokenStore.get() && !publicGetPaths.includes(path)) {
       if (options.on401 === 'returnNull') return null as T;
       // The same answer the server would give, in the page's language.
-      const message = translate('authenticationRequired', apiLanguage());
+      const message = authenticationRequired[apiLanguage()];
       throw new ApiError(401, message, { message, code: 'UNAUTHENTICATED' });
     }
     try {

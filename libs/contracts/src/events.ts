@@ -1,6 +1,6 @@
 import { governorates } from '@medrelay/domain/governorates';
 import { z } from 'zod';
-import { languages } from './messages';
+import { languages } from './languages';
 import { userStatuses, userTypes } from './roles';
 
 /** Integration events identity publishes about users (outbox → one BullMQ queue per consumer). */

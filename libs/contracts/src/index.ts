@@ -1,4 +1,5 @@
 export * from './messages';
+export * from './session-messages';
 export * from './errors';
 export * from './fields';
 export * from './roles';

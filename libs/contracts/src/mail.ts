@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languages } from './messages';
+import { languages } from './languages';
 
 export const mailQueueName = 'mail';
 

@@ -3,8 +3,10 @@
  * zod message; the server answers in the caller's language and the browser renders the same
  * key from its own i18n resources. English texts are the exact wording of spec §5 and §8.
  */
-export const languages = ['en', 'ar'] as const;
-export type Language = (typeof languages)[number];
+import type { Language } from './languages';
+import { authenticationRequired } from './session-messages';
+
+export { languages, type Language } from './languages';
 
 type Texts = Record<Language, string>;
 
@@ -154,7 +156,7 @@ export const messages = {
     en: 'Your account has been created and approved. You can sign in now.',
     ar: 'تم إنشاء حسابك وتفعيله، وتقدر تسجل دخول دلوقتي.',
   },
-  authenticationRequired: { en: 'Please sign in to continue', ar: 'من فضلك سجل دخول الأول' },
+  authenticationRequired,
   sessionInvalid: {
     en: 'Your session is not valid, please sign in again',
     ar: 'الجلسة مش صالحة، من فضلك سجل دخول تاني',

@@ -1,6 +1,6 @@
 import { governorates } from '@medrelay/domain/governorates';
 import { z } from 'zod';
-import { languages } from './messages';
+import { languages } from './languages';
 import {
   emailField,
   limits,

@@ -13,40 +13,45 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ];
 
+/** Made on first call, then kept. */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
 function createFormatters(language: Language) {
   const locale = locales[language];
-  // Built once per language: Intl formatters are costly to create and lists format many values.
-  const number = new Intl.NumberFormat(locale);
-  const money = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'EGP',
-    maximumFractionDigits: 2,
-  });
+  // Built once per language (Intl formatters are costly to create and lists format many
+  // values), each on its first use: the landing page formats numbers only, and a formatter with
+  // a time zone costs the zone's data (issue 12: the landing page's start-up).
+  const number = once(() => new Intl.NumberFormat(locale));
+  const money = once(
+    () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EGP', maximumFractionDigits: 2 }),
+  );
   // Always one decimal (spec §9 rates: 37.5 %, 50.0 %), so figures side by side line up.
-  const percent = new Intl.NumberFormat(locale, {
-    style: 'percent',
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  });
+  const percent = once(
+    () =>
+      new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  );
   // Days are Cairo days (expiry dates are good through the end of their day in Cairo), so a
   // reader elsewhere sees the same date as the days-left count.
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: cairoTimeZone });
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const date = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: cairoTimeZone }));
+  const dateTime = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
+  const relative = once(() => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
   return {
     locale,
-    number: (value: number) => number.format(value),
-    money: (value: number) => money.format(value),
-    percent: (value: number) => percent.format(value / 100),
-    date: (value: Date | string) => date.format(new Date(value)),
-    dateTime: (value: Date | string) => dateTime.format(new Date(value)),
+    number: (value: number) => number().format(value),
+    money: (value: number) => money().format(value),
+    percent: (value: number) => percent().format(value / 100),
+    date: (value: Date | string) => date().format(new Date(value)),
+    dateTime: (value: Date | string) => dateTime().format(new Date(value)),
     /** "today", "tomorrow", "in 3 days": a count of calendar days from today. */
-    relativeDays: (days: number) => relative.format(days, 'day'),
+    relativeDays: (days: number) => relative().format(days, 'day'),
     /** "3 days ago", "in 2 hours": the largest whole unit. */
     relative: (value: Date | string, now: Date = new Date()) => {
       const seconds = Math.round((new Date(value).getTime() - now.getTime()) / 1000);
       const [unit, size] = units.find(([, s]) => Math.abs(seconds) >= s) ?? ['second', 1];
-      return relative.format(Math.round(seconds / size), unit);
+      return relative().format(Math.round(seconds / size), unit);
     },
   };
 }

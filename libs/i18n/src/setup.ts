@@ -1,15 +1,10 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { languages, messages, type Language } from '@medrelay/contracts';
+import { languages, type Language } from '@medrelay/contracts';
 import { common } from './common';
 
 export const languageStorageKey = 'i18nextLng';
-
-/** The contracts' validation and error messages as an i18n namespace, so forms show the same words as the API. */
-function messageResources(language: Language): Record<string, string> {
-  return Object.fromEntries(Object.entries(messages).map(([key, texts]) => [key, texts[language]]));
-}
 
 export function currentLanguage(i18n: I18n): Language {
   return i18n.resolvedLanguage === 'ar' ? 'ar' : 'en';
@@ -29,7 +24,8 @@ export async function createI18n(): Promise<I18n> {
   const instance = i18next.createInstance();
   const resources: Resource = {};
   for (const language of languages) {
-    resources[language] = { common: common[language], messages: messageResources(language) };
+    // The contracts' messages come later with the screens that show them (messages.ts).
+    resources[language] = { common: common[language] };
   }
   await instance
     .use(LanguageDetector)
@@ -40,7 +36,7 @@ export async function createI18n(): Promise<I18n> {
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
       fallbackLng: 'en',
-      ns: ['common', 'messages'],
+      ns: ['common'],
       defaultNS: 'common',
       // Signed-in screens' texts arrive later in their own namespace (work.ts); keys keep their names.
       fallbackNS: 'work',

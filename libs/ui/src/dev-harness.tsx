@@ -18,6 +18,7 @@ import { callApi, createQueryClient, loadSession, setApiLanguage, tokenStore } f
 import type { User } from '@medrelay/contracts';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { addTexts, createI18n, currentLanguage } from '@medrelay/i18n';
+import { addMessageTexts } from '@medrelay/i18n/messages';
 import { addWorkTexts } from '@medrelay/i18n/work';
 import type { RoleRemoteModule, ShowToast } from './remote-contract';
 import { roleTheme } from './themes';
@@ -119,6 +120,7 @@ function Harness({
 export async function mountDevHarness(app: RoleRemoteModule) {
   const i18n = await createI18n();
   addWorkTexts(i18n);
+  addMessageTexts(i18n);
   addTexts(i18n, app.role, app.texts);
   setApiLanguage(() => currentLanguage(i18n));
   const queryClient = createQueryClient();

@@ -11,10 +11,13 @@ import { useToast } from '../chrome/toasts';
 import { homeOf } from '../session/guard';
 import { AuthLayout, EmailField } from './auth-layout';
 import { fieldMessage } from '@medrelay/ui';
+import { addMessageTexts } from '@medrelay/i18n/messages';
 
 /** `/login`: e-mail and password (spec §5), toasts of §8, then the role's dashboard. */
 export function LoginPage() {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
+  // Validation and sign-in error messages come with this chunk, not with the landing page.
+  addMessageTexts(i18n);
   const navigate = useNavigate();
   const toast = useToast();
   const login = useLogin();

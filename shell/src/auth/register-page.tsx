@@ -24,6 +24,7 @@ import {
   type SelfRegisteringUserType,
 } from '@medrelay/contracts';
 import { currentLanguage } from '@medrelay/i18n';
+import { addMessageTexts } from '@medrelay/i18n/messages';
 import { addWorkTexts } from '@medrelay/i18n/work';
 import { usePageTitle } from '../chrome/use-page-title';
 import { useToast } from '../chrome/toasts';
@@ -39,8 +40,10 @@ function typeFromQuery(value: string | null): SelfRegisteringUserType {
 /** `/register`: the rules and messages of spec §5; `?type=` preselects the account type. */
 export function RegisterPage() {
   const { t, i18n } = useTranslation('shell');
-  // The governorate names and field texts are among the signed-in screens' texts.
+  // The governorate names and field texts are among the signed-in screens' texts; the
+  // validation and error messages come with this chunk too.
   addWorkTexts(i18n);
+  addMessageTexts(i18n);
   const navigate = useNavigate();
   const toast = useToast();
   const register = useRegister();

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { User, UserType } from '@medrelay/contracts';
 import { addTexts } from '@medrelay/i18n';
+import { addMessageTexts } from '@medrelay/i18n/messages';
 import { addWorkTexts } from '@medrelay/i18n/work';
 import { CenteredSpinner, ErrorState, type RoleRemoteModule } from '@medrelay/ui';
 import { RequireRole } from '../session/guard';
@@ -55,8 +56,10 @@ function RoleContent({ role, user }: { role: UserType; user: User }) {
 
 /** Everything under `/<role>/`: guarded, inside the chrome, the role's remote in the content area. */
 export function RoleArea({ role }: { role: UserType }) {
-  // The signed-in screens' shared texts come with this chunk, not with the landing page.
+  // The signed-in screens' shared texts and the API's messages come with this chunk, not with
+  // the landing page.
   const { i18n } = useTranslation();
   addWorkTexts(i18n);
+  addMessageTexts(i18n);
   return <RequireRole role={role}>{(user) => <RoleContent role={role} user={user} />}</RequireRole>;
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
@@ -29,11 +29,34 @@ export function usePageMeta() {
   }, [t, i18n.resolvedLanguage]);
 }
 
+/**
+ * False until the browser has painted once. The sections under the hero render then: the first
+ * render (with the styles it inserts) is shorter and the hero, the page's largest text, paints
+ * sooner (issue 12: LCP). A link to a section (`/#impact`) gets them at once.
+ */
+function usePaintedOnce() {
+  const [painted, setPainted] = useState(() => location.hash !== '');
+  useEffect(() => {
+    if (painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A frame, then a task: the frame's paint comes first.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [painted]);
+  return painted;
+}
+
 /** `/`: the public landing page; approved signed-in users go straight to their dashboard. */
 export function LandingPage() {
   const styles = useStyles();
   const { data: user, isPending } = useSession();
   const { t } = useTranslation('common');
+  const painted = usePaintedOnce();
   usePageMeta();
   useEffect(() => logoutState.acknowledge(), [user]);
   if (isPending) return <CenteredSpinner fullScreen label={t('loading')} />;
@@ -43,12 +66,16 @@ export function LandingPage() {
       <LandingHeader />
       <main>
         <Hero pendingUser={user ?? null} />
-        <About />
-        <HowItWorks />
-        <ImpactStrip />
-        <RoleCards />
+        {painted && (
+          <>
+            <About />
+            <HowItWorks />
+            <ImpactStrip />
+            <RoleCards />
+          </>
+        )}
       </main>
-      <ContactAndFooter />
+      {painted && <ContactAndFooter />}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { publicSettingsKey } from '@medrelay/api-client';
 import { defaultSettings, publicSettingsSchema, type Language, type User } from '@medrelay/contracts';
 import { addTexts, createI18n } from '@medrelay/i18n';
+import { addMessageTexts } from '@medrelay/i18n/messages';
 import { addWorkTexts } from '@medrelay/i18n/work';
 import { RemoteContext } from '../role-app';
 import type { ShowToast } from '../remote-contract';
@@ -59,6 +60,7 @@ export async function renderInRemote(
   const i18n = await createI18n();
   // Screens under test are signed-in screens (or registration): their shared texts are there.
   addWorkTexts(i18n);
+  addMessageTexts(i18n);
   await i18n.changeLanguage(language);
   if (texts) addTexts(i18n, namespace, texts);
   const client = new QueryClient({

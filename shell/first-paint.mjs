@@ -1,0 +1,52 @@
+// The landing page's first paint, written into index.html at build time (issue 12: LCP). Before
+// any script has run, a visitor at `/` without a session sees the header's brand and the hero's
+// texts, in the language `boot-language.js` chose, laid out as the React page lays them out
+// (same texts, same theme tokens, read from the sources here). React replaces it with the real
+// page on its first render; the hero's text is then the same size, so the browser's Largest
+// Contentful Paint is this paint. Buttons are left out (only their room is kept): nothing on it
+// can be clicked before it works.
+import { tsImport } from 'tsx/esm/api';
+
+const escape = (text) =>
+  String(text).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
+
+export async function firstPaint() {
+  const { shellTexts } = await tsImport('./src/texts.ts', import.meta.url);
+  const { common } = await tsImport('../libs/i18n/src/common.ts', import.meta.url);
+  const { roleTheme } = await tsImport('../libs/ui/src/themes.ts', import.meta.url);
+  // Visitors get the default role's theme (spec §1), as ShellTheme gives them.
+  const t = roleTheme(null);
+  const block = (language) => {
+    const hero = shellTexts[language].landing.hero;
+    return `<div class="fp" lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">
+      <div class="fp-header"><span class="fp-brand">${escape(common[language].appName)}</span></div>
+      <section class="fp-hero">
+        <span class="fp-eyebrow">${escape(hero.eyebrow)}</span>
+        <h1 class="fp-title">${escape(hero.title)}</h1>
+        <p class="fp-body">${escape(hero.body)}</p>
+        <div class="fp-actions"></div>
+      </section>
+    </div>`;
+  };
+  const narrow = '@media (max-width: 900px)';
+  const css = `
+      #first-paint, html[data-first-paint='landing'] #boot { display: none; }
+      html[data-first-paint='landing'] #first-paint { display: block; }
+      html[lang='ar'] #first-paint .fp[lang='en'], html:not([lang='ar']) #first-paint .fp[lang='ar'] { display: none; }
+      .fp { font-family: ${t.fontFamilyBase}; background-color: ${t.colorNeutralBackground1}; color: ${t.colorNeutralForeground1}; }
+      .fp-header { box-sizing: border-box; display: flex; align-items: center; min-height: calc(44px + 2 * ${t.spacingVerticalM});
+        padding: ${t.spacingVerticalM} ${t.spacingHorizontalXXL}; box-shadow: ${t.shadow4}; }
+      ${narrow} { .fp-header { padding-inline: ${t.spacingHorizontalM}; } }
+      .fp-brand { font-size: ${t.fontSizeBase600}; font-weight: ${t.fontWeightBold}; color: ${t.colorBrandForeground1}; }
+      .fp-hero { display: flex; flex-direction: column; align-items: flex-start; gap: ${t.spacingVerticalL};
+        padding: 96px ${t.spacingHorizontalXXXL};
+        background-image: linear-gradient(135deg, ${t.colorBrandBackground2} 0%, ${t.colorNeutralBackground1} 70%); }
+      .fp-eyebrow { font-size: ${t.fontSizeBase300}; line-height: ${t.lineHeightBase300}; font-weight: ${t.fontWeightSemibold}; color: ${t.colorBrandForeground1}; }
+      .fp-title { max-width: 760px; font-size: ${t.fontSizeHero900}; line-height: ${t.lineHeightHero900}; font-weight: ${t.fontWeightBold}; }
+      .fp-body { max-width: 640px; font-size: ${t.fontSizeBase500}; line-height: ${t.lineHeightBase500}; color: ${t.colorNeutralForeground2}; }
+      .fp-actions { height: 40px; }`;
+  return { firstPaintCss: css, firstPaintHtml: `<div id="first-paint">${block('en')}${block('ar')}</div>` };
+}
