@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTestDatabase } from '@medrelay/testing';
+import { createTestDatabase, waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, kitManifest, migrate, MigrationChecksumError, withTransaction, type Pool } from './db';
 import { kitMigrations } from './kit-migrations';
@@ -36,6 +36,37 @@ describe('migrate', () => {
       "SELECT column_name FROM information_schema.columns WHERE table_schema = 'kit_a' AND table_name = 'things' ORDER BY ordinal_position",
     );
     expect(rows.map((r) => r.column_name)).toEqual(['id', 'size']);
+  });
+
+  it('lets services of one database create the same extension at once', async () => {
+    // Each migration creates the extension and then waits for a lock this test holds, so the
+    // two overlap whatever order they start in; before migrations were serialized across
+    // schemas, the second failed with a duplicate key once the first committed.
+    const body = 'CREATE EXTENSION IF NOT EXISTS fuzzystrmatch; SELECT pg_advisory_xact_lock(4242);';
+    const [first, second] = [migrations({ '001_ext.sql': body }), migrations({ '001_ext.sql': body })];
+    const holder = await pool.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock(4242)');
+      const runs = Promise.allSettled([migrate(pool, 'kit_g', first), migrate(pool, 'kit_h', second)]);
+      await waitUntil(
+        async () => {
+          const { rows } = await holder.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+          );
+          return rows[0]!.n >= 2;
+        },
+        { what: 'both migrations to be waiting' },
+      );
+      await holder.query('SELECT pg_advisory_unlock(4242)');
+      const results = await runs;
+      expect(results.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason)))).toEqual([
+        ['001_ext.sql'],
+        ['001_ext.sql'],
+      ]);
+    } finally {
+      holder.release();
+    }
   });
 
   it('rolls a failing migration back whole and names it', async () => {

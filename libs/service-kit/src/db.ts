@@ -97,6 +97,9 @@ export interface MigrateOptions {
   formerChecksums?: Readonly<Record<string, readonly string[]>>;
 }
 
+/** The advisory lock every service's migrations run under. */
+const migrationLock = 'medrelay:migrate';
+
 /**
  * Applies the service's SQL migrations (files `NNN_name.sql`, in name order) to its own schema,
  * each in a transaction, under an advisory lock so several instances may start at once.
@@ -128,7 +131,11 @@ export async function migrate(
   const applied: string[] = [];
   const client = await pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
+    // One service's migrations at a time in the whole database, not per schema: extensions are
+    // database-wide, and two services creating the same one at once (`CREATE EXTENSION IF NOT
+    // EXISTS pg_trgm` in catalog and requests) failed the second with a duplicate key on a fresh
+    // database (seen when the benchmark started every service together).
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [migrationLock]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await client.query(
       `CREATE TABLE IF NOT EXISTS ${schema}.migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
@@ -184,9 +191,7 @@ export async function migrate(
       logger?.info({ schema, file }, 'migration applied');
     }
   } finally {
-    await client
-      .query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`])
-      .catch(() => undefined);
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [migrationLock]).catch(() => undefined);
     client.release();
   }
   return applied;
