@@ -17,6 +17,8 @@ export async function firstPaint() {
   const { shellTexts } = await tsImport('./src/texts.ts', import.meta.url);
   const { common } = await tsImport('../libs/i18n/src/common.ts', import.meta.url);
   const { roleTheme } = await tsImport('../libs/ui/src/themes.ts', import.meta.url);
+  // Where the session's token is kept: boot-language.js reads it from its script tag.
+  const { tokenStorageKey } = await tsImport('../libs/api-client/src/http.ts', import.meta.url);
   // Visitors get the default role's theme (spec §1), as ShellTheme gives them.
   const t = roleTheme(null);
   const block = (language) => {
@@ -48,5 +50,9 @@ export async function firstPaint() {
       .fp-title { max-width: 760px; font-size: ${t.fontSizeHero900}; line-height: ${t.lineHeightHero900}; font-weight: ${t.fontWeightBold}; }
       .fp-body { max-width: 640px; font-size: ${t.fontSizeBase500}; line-height: ${t.lineHeightBase500}; color: ${t.colorNeutralForeground2}; }
       .fp-actions { height: 40px; }`;
-  return { firstPaintCss: css, firstPaintHtml: `<div id="first-paint">${block('en')}${block('ar')}</div>` };
+  return {
+    firstPaintCss: css,
+    firstPaintHtml: `<div id="first-paint">${block('en')}${block('ar')}</div>`,
+    tokenStorageKey: escape(tokenStorageKey),
+  };
 }

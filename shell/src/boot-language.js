@@ -2,6 +2,8 @@
 // page starts right to left instead of flashing left to right until the app has loaded. The
 // app (i18next) takes over with the same rule: the stored choice, then the browser's language.
 (function () {
+  // The api-client's token key (tokenStorageKey), written onto this script's tag at build time.
+  var tokenKey = document.currentScript && document.currentScript.getAttribute('data-token-key');
   var stored = null;
   try {
     stored = localStorage.getItem('i18nextLng');
@@ -16,7 +18,7 @@
   // sees the loading line as before.
   var token = null;
   try {
-    token = localStorage.getItem('token');
+    token = tokenKey ? localStorage.getItem(tokenKey) : null;
   } catch {
     // As above.
   }
