@@ -18,7 +18,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
+    child.on('close', (code) => resolve({ code, output })); // 'close': all output read
   });
 }
 

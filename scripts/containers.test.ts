@@ -230,7 +230,7 @@ describe('Dockerfiles', () => {
     let output = '';
     run.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     run.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    expect(await new Promise((resolve) => run.on('exit', resolve)), output).toBe(0);
+    expect(await new Promise((resolve) => run.on('close', resolve)), output).toBe(0);
     const done = output
       .split('\n')
       .filter(Boolean)

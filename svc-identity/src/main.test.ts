@@ -40,7 +40,8 @@ async function runMain(
         onLine(line, () => child.kill('SIGTERM'));
       }
     });
-    child.on('exit', (code) => resolve({ code, lines }));
+    // 'close', not 'exit': a child's last stdout lines can still be unread when it exits.
+    child.on('close', (code) => resolve({ code, lines }));
   });
 }
 

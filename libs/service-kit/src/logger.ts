@@ -35,3 +35,23 @@ export function createLogger(
   };
   return destination ? pino(options, destination) : pino(options);
 }
+
+/**
+ * Resolves once every line logged so far has been written; call it last, just before
+ * `process.exit()`. pino's `flush` does not wait for a write already under way (its stdout
+ * stream writes asynchronously and, with no minimum length, calls back at once); the exit
+ * handler then wrote the rest synchronously beside it, so the last lines came out of order.
+ * Ending the stream waits for that write. Nothing can be logged after it.
+ */
+export function endLogging(logger: Logger): Promise<void> {
+  const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as
+    { fd?: unknown; end?: () => void; once?: (event: string, listener: () => void) => void } | undefined;
+  return new Promise((resolve) => {
+    if (typeof stream?.fd === 'number' && stream.end && stream.once) {
+      stream.once('close', resolve); // sonic-boom keeps fds 1 and 2 open
+      stream.end();
+    } else {
+      logger.flush(() => resolve());
+    }
+  });
+}

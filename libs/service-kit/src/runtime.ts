@@ -8,7 +8,7 @@ import { createPool, migrate } from './db';
 import { Health } from './health';
 import { errorHandler, notFoundHandler } from './errors';
 import { closeServer, createServiceApp, internalPortFor, listen, listenInternal } from './http';
-import { createLogger, type Logger } from './logger';
+import { createLogger, endLogging, type Logger } from './logger';
 import { watchQueueDepth } from './metrics';
 import { OutboxRelay } from './outbox';
 import { onShutdown } from './shutdown';
@@ -185,6 +185,7 @@ export async function migrateOnlyIfAsked(
     logger,
   });
   logger.info({ applied }, 'migrations done');
+  await endLogging(logger);
   process.exit(0);
 }
 
@@ -215,6 +216,8 @@ export async function runService<T extends z.ZodRawShape>(options: {
   await migrateOnlyIfAsked(name, config, schema, migrationsDir, logger);
   const service = await options.create(config, logger);
   await service.listen();
-  logger.info({ port: config.PORT }, `${name} listening`);
+  // The handlers go in before the line that says it listens: a supervisor may answer that line
+  // with SIGTERM at once, and with no handler yet the signal would kill the process unlogged.
   onShutdown(logger, service.shutdownSteps());
+  logger.info({ port: config.PORT }, `${name} listening`);
 }

@@ -1,4 +1,4 @@
-import type { Logger } from 'pino';
+import { endLogging, type Logger } from './logger';
 
 /**
  * Runs the shutdown steps in order (fail readiness, stop HTTP, close workers, close queues,
@@ -31,9 +31,7 @@ export function onShutdown(
       }
     }
     logger.info({ exitCode }, 'stopped');
-    // pino writes asynchronously: without a flush, lines written at the end (the fatal error
-    // itself) can come out of order or be lost with the exit.
-    await new Promise<void>((resolve) => logger.flush(() => resolve()));
+    await endLogging(logger); // every line out, in order, before the exit
     process.exit(exitCode);
   };
   process.on('SIGTERM', () => void stop('SIGTERM', 0));
