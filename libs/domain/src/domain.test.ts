@@ -4,6 +4,7 @@ import {
   defaultExpiryWarningDays,
   expiryAlertThresholds,
   cairoDay,
+  cairoDayNumber,
   isPastPickup,
   requestMovesFor,
   requestStatuses,
@@ -137,6 +138,18 @@ describe('expiry (spec §4)', () => {
     expect(daysLeft(expiry, new Date('2027-07-19T20:59:59Z'))).toBe(2); // 23:59:59 on the 19th
     expect(daysLeft(expiry, new Date('2027-07-19T21:00:00Z'))).toBe(1); // 00:00 on the 20th
     expect(daysLeft('2027-07-20T21:30:00Z', new Date('2027-07-19T21:00:00Z'))).toBe(2); // 00:30 on the 21st
+  });
+  it('gives every instant its Cairo day, across the summer-time changes, from its cache of hours', () => {
+    // Each minute of both 2026 changes (April and October) and of the day after, twice: the second
+    // time from the cache. The day is what a Cairo calendar shows (cairoDay, Intl itself).
+    for (const start of ['2026-04-23T18:00:00Z', '2026-10-29T18:00:00Z']) {
+      for (let round = 0; round < 2; round++) {
+        for (let minute = 0; minute < 48 * 60; minute++) {
+          const instant = new Date(Date.parse(start) + minute * 60_000);
+          expect(cairoDayNumber(instant) * 86_400_000).toBe(Date.parse(`${cairoDay(instant)}T00:00:00Z`));
+        }
+      }
+    }
   });
   it('classifies by days left', () => {
     expect(expiryClass(0)).toBe('expired');

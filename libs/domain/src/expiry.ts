@@ -32,10 +32,23 @@ export function cairoDay(instant: Date | string): string {
   return cairoDate().format(new Date(instant));
 }
 
+// Cairo's offset from UTC is a whole number of hours and changes only on a whole hour, so every
+// instant of one UTC hour falls on the same Cairo day: the day is worked out once per hour (a
+// formatter call costs more than the rest of a browse page's key).
+const hourMs = 60 * 60 * 1000;
+const cairoDayByUtcHour = new Map<number, number>();
+
 /** The Cairo calendar day of an instant, as a day number (days since 1970-01-01). */
 export function cairoDayNumber(instant: Date): number {
-  const [year, month, day] = cairoDate().format(instant).split('-').map(Number) as [number, number, number];
-  return Date.UTC(year, month - 1, day) / dayMs;
+  const hour = Math.floor(instant.getTime() / hourMs);
+  let dayNumber = cairoDayByUtcHour.get(hour);
+  if (dayNumber === undefined) {
+    const [year, month, day] = cairoDate().format(instant).split('-').map(Number) as [number, number, number];
+    dayNumber = Date.UTC(year, month - 1, day) / dayMs;
+    if (cairoDayByUtcHour.size >= 4096) cairoDayByUtcHour.clear();
+    cairoDayByUtcHour.set(hour, dayNumber);
+  }
+  return dayNumber;
 }
 
 /**

@@ -116,6 +116,61 @@ describe('browse pages kept in memory', () => {
     expect(await page(2)).toEqual({ names: [], total: '2' });
   });
 
+  it('drops a kept page at the soonest expiry of the listings it shows, though no write tells', async () => {
+    const tag = 'Expiringkept';
+    const soon = await list(pharmacy.token, `${tag} Soon`);
+    const later = await list(pharmacy.token, `${tag} Later`);
+    // Soon expires in 3 s: browse stops offering it then, and no write announces it.
+    await pool().query(
+      "UPDATE catalog.medicines SET expiry_date = now() + interval '3 seconds' WHERE id = $1",
+      [soon.id],
+    );
+    await changesHeard();
+    const shown = async () =>
+      (
+        (await p.api.get(browsePath(tag), { token: ngo.token })).body as Array<{
+          name: string;
+          quantity: number;
+        }>
+      ).map((m) => `${m.name} ${m.quantity}`);
+    expect(await shown()).toEqual([`${tag} Later 5`, `${tag} Soon 5`]);
+    // The page is kept (a change not heard does not show)…
+    await unheardChange('UPDATE catalog.medicines SET quantity = 9 WHERE id = $1', [later.id]);
+    expect(await shown()).toEqual([`${tag} Later 5`, `${tag} Soon 5`]);
+    // …until Soon's expiry instant: then it is made afresh, without Soon.
+    await waitUntil(async () => (await shown()).length === 1, {
+      what: 'the expired listing gone',
+      timeoutMs: 10_000,
+    });
+    expect(await shown()).toEqual([`${tag} Later 9`]);
+  });
+
+  it('makes a page once for the callers asking for it at the same moment', async () => {
+    const tag = 'Sharedpage';
+    for (const name of ['A', 'B', 'C']) await list(pharmacy.token, `${tag} ${name}`);
+    await changesHeard();
+    const db = pool();
+    const query = db.query.bind(db);
+    let pagesRead = 0;
+    db.query = ((config: unknown, ...rest: unknown[]) => {
+      if ((config as { name?: string }).name === 'browse-rows-by-id') pagesRead++;
+      return (query as (...args: unknown[]) => unknown)(config, ...rest);
+    }) as typeof db.query;
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          rawBrowse(i % 2 ? ngo.token : otherNgo.token, browsePath(tag), 'gzip'),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+      expect(new Set(answers.map((a) => gunzipSync(a.body).toString())).size).toBe(1);
+      expect(JSON.parse(gunzipSync(answers[0]!.body).toString())).toHaveLength(3);
+      expect(pagesRead).toBe(1);
+    } finally {
+      db.query = query;
+    }
+  });
+
   it('shows a write through this instance on the very next browse, and owners never see their own', async () => {
     const tag = 'Freshwrite';
     await list(otherPharmacy.token, `${tag} One`);

@@ -16,14 +16,19 @@ import { LRUCache } from 'lru-cache';
 // Browse pages as they were sent, kept in this instance's memory and used while nothing browse
 // reads has changed: the change feed (NOTIFY at every commit to listings or owners, and this
 // instance's own writes at once) moves its version, and a page made under an older version is
-// never sent again. Many NGOs ask the same first pages of the same searches; a page kept costs
-// no query, no JSON and no compression. Measurements: docs/design.md, "Browse at national scale".
+// never sent again; nor is one past the soonest expiry of the listings it shows or counts (stock
+// leaves browse at its expiry instant, which no write announces). Many NGOs ask the same first
+// pages of the same searches; a page kept costs no query, no JSON and no compression, and callers
+// asking for a page while it is being made wait for it instead of making it again.
+// Measurements: docs/design.md, "Browse at national scale" and "Browse, seventh pass".
 
 /** The NOTIFY channel of changes to what browse reads (migration 010). */
 export const browseChangeChannel = 'catalog_browse';
 
 interface KeptPage extends PageTotal {
   version: number;
+  /** The soonest expiry among the listings the page shows or counts (ms; Infinity when none). */
+  expiresAt: number;
   json: Buffer;
   br?: Buffer;
   gzip?: Buffer;
@@ -32,9 +37,12 @@ interface KeptPage extends PageTotal {
 export interface BrowseCacheOptions {
   /** Memory the kept pages may take, in bytes. */
   maxBytes?: number;
-  /** A page is made afresh after this long at the latest (days left and expiry move with the clock too). */
+  /** A page is made afresh after this long at the latest: a safety bound only. */
   ttlMs?: number;
 }
+
+/** What a browse page is made of: its items, the list's total, and until when they stay right. */
+export type LoadedPage = { items: Medicine[]; expiresAt: number } & PageTotal;
 
 /**
  * Who sees the same browse rows: owners of stock never see their own listings, so their view is
@@ -47,8 +55,10 @@ export function createBrowseCache(feed: ChangeFeed, options: BrowseCacheOptions 
   const pages = new LRUCache<string, KeptPage>({
     maxSize: options.maxBytes ?? 32 * 1024 * 1024,
     sizeCalculation: (page) => page.json.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) + 200,
-    ttl: options.ttlMs ?? 30_000,
+    ttl: options.ttlMs ?? 10 * 60_000,
   });
+  // Pages being made, by key and version: callers of the same page meanwhile share the work.
+  const making = new Map<string, Promise<LoadedPage | typeof clientGone>>();
 
   /** The same page for every caller of the same view; the Cairo day too (expiry and days left follow it). */
   const keyOf = (caller: Caller, query: MedicineBrowseQuery) =>
@@ -61,13 +71,25 @@ export function createBrowseCache(feed: ChangeFeed, options: BrowseCacheOptions 
       res: Response,
       caller: Caller,
       query: MedicineBrowseQuery,
-      load: () => Promise<({ items: Medicine[] } & PageTotal) | typeof clientGone>,
+      load: () => Promise<LoadedPage | typeof clientGone>,
     ): Promise<void> {
       const version = feed.version;
       const key = keyOf(caller, query);
       let page = version === null ? undefined : pages.get(key);
-      if (!page || page.version !== version) {
-        const loaded = await load();
+      if (!page || page.version !== version || Date.now() >= page.expiresAt) {
+        let loaded: LoadedPage | typeof clientGone;
+        if (version === null) loaded = await load();
+        else {
+          const makingKey = `${key}|${version}`;
+          let made = making.get(makingKey);
+          if (!made) {
+            made = load().finally(() => making.delete(makingKey));
+            making.set(makingKey, made);
+          }
+          loaded = await made;
+          // The caller whose load it was left (its work skipped): this one makes it.
+          if (loaded === clientGone) loaded = await load();
+        }
         if (loaded === clientGone) return; // nobody to answer
         const { items, ...total } = loaded;
         page = { version: version ?? -1, json: Buffer.from(JSON.stringify(items)), ...total };

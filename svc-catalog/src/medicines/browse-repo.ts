@@ -1,6 +1,6 @@
 import type { AdminMedicineQuery, MedicineBrowseQuery, RecipientType } from '@medrelay/contracts';
-import { dosageFormsMatching, expiryClassSql, urgentThresholdDays } from '@medrelay/domain';
-import { idsBetween, noBrowseMemo, type BrowseMemo, type KeptOrder } from './browse-memo';
+import { cairoDayNumber, dosageFormsMatching, expiryClassSql, urgentThresholdDays } from '@medrelay/domain';
+import { idsBetween, noBrowseMemo, type BrowseMemo, type KeptOrder, type KeptTotal } from './browse-memo';
 import { availableSql, daysLeftSql, selectMedicines, type Db, type MedicineRow } from './repo';
 
 // Browse and the admin listing: one page of a large list with its total (exact while small,
@@ -61,29 +61,35 @@ function keepEstimate(key: string, total: number) {
   estimates.set(key, { total, until: Date.now() + estimateTtlMs });
 }
 
+/** The soonest of a set of expiry instants, in ms (Infinity when there are none): `column` is aggregated. */
+const soonestSql = (column: string) =>
+  `COALESCE(extract(epoch FROM min(${column})) * 1000, 'Infinity')::float8`;
+
 /**
- * The total of `fromWhere` (a `FROM … WHERE …` clause): exact while the list is small (at most
- * `upTo` matches, counted with a LIMIT so counting stops there); above that the planner's row
- * estimate (never below what was counted), since counting 60,000 rows for a pager costs more
- * than the page itself.
+ * The total of `fromWhere` (a `FROM … WHERE …` clause over `catalog.medicines m`): exact while
+ * the list is small (at most `upTo` matches, counted with a LIMIT so counting stops there), with
+ * the soonest expiry among them; above that the planner's row estimate (never below what was
+ * counted), since counting 60,000 rows for a pager costs more than the page itself.
  */
-async function cappedTotal(db: Db, fromWhere: string, params: unknown[], upTo: number): Promise<ListTotal> {
+async function cappedTotal(db: Db, fromWhere: string, params: unknown[], upTo: number): Promise<KeptTotal> {
   const key = `${upTo}\u0000${fromWhere}\u0000${JSON.stringify(params)}`;
   const cached = cachedEstimate(key);
-  if (cached !== undefined) return { total: cached, estimated: true };
-  const counted = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 ${fromWhere} LIMIT ${Math.trunc(upTo) + 1}) page`,
+  if (cached !== undefined) return { total: cached, estimated: true, expiresAt: Infinity };
+  const counted = await db.query<{ n: number; soonest: number }>(
+    `SELECT count(*)::int AS n, ${soonestSql('e')} AS soonest
+       FROM (SELECT m.expiry_date AS e ${fromWhere} LIMIT ${Math.trunc(upTo) + 1}) page`,
     params,
   );
-  const n = counted.rows[0]!.n;
-  if (n <= upTo) return { total: n, estimated: false };
+  const { n, soonest } = counted.rows[0]!;
+  if (n <= upTo) return { total: n, estimated: false, expiresAt: soonest };
   const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
     `EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`,
     params,
   );
   const total = Math.max(n, Math.round(plan.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows']));
   keepEstimate(key, total);
-  return { total, estimated: true };
+  // An estimate is approximate anyway: a listing of it expiring does not make it wrong.
+  return { total, estimated: true, expiresAt: Infinity };
 }
 
 /**
@@ -108,7 +114,8 @@ async function pageWithTotal(
     return { rows, total: exact.rows[0]!.n, estimated: false };
   }
   if (rows.length === 0) return { rows, total: 0, estimated: false };
-  return { rows, ...(await cappedTotal(db, fromWhere, params, exactTotalUpTo)) };
+  const { total, estimated } = await cappedTotal(db, fromWhere, params, exactTotalUpTo);
+  return { rows, total, estimated };
 }
 
 /** The rows of a page of ids (CTE `page`) with their owners. */
@@ -143,6 +150,12 @@ export interface BrowseOptions {
 /** Past this many ids (page × size) a page is read with OFFSET instead of from a kept order. */
 export const keptOrderMaxIds = 5000;
 
+/** How long a page read with OFFSET stays right at most: its total may count listings that expire. */
+const deepPageKeptMs = 30_000;
+
+/** A browse page: its rows, the list's total, and until when both stay right if nothing changes. */
+export type BrowsePage = { rows: MedicineRow[]; expiresAt: number } & ListTotal;
+
 /**
  * Available medicines (isAvailable, quantity above 0, not expired) offered to the caller's role,
  * other than the caller's own, from owners not suspended. One page plus the total.
@@ -155,7 +168,7 @@ export async function browseMedicines(
   visible: readonly RecipientType[],
   query: MedicineBrowseQuery,
   options: BrowseOptions = {},
-): Promise<{ rows: MedicineRow[] } & ListTotal> {
+): Promise<BrowsePage> {
   const { exactTotalUpTo = defaultExactTotalUpTo, searchCap = searchMatchCap, memo = noBrowseMemo } = options;
   // Read before any data: what is read after a change is kept under the older version and dropped.
   const version = memo.version;
@@ -191,7 +204,7 @@ export async function browseMedicines(
   if (upTo > keptOrderMaxIds) {
     // A page this deep is rare: read with OFFSET rather than carry its ids.
     const limit = params.length + 1;
-    return pageWithTotal(
+    const page = await pageWithTotal(
       db,
       `WITH page AS (SELECT m.id ${fromWhere} ORDER BY ${orderBy} LIMIT $${limit} OFFSET $${limit + 1})
        ${selectPage} ORDER BY ${orderBy}`,
@@ -200,10 +213,14 @@ export async function browseMedicines(
       query,
       exactTotalUpTo,
     );
+    const soonest = Math.min(...page.rows.map((row) => row.expiry_date.getTime()));
+    return { ...page, expiresAt: Math.min(soonest, Date.now() + deepPageKeptMs) };
   }
 
-  // $1 (the caller) is what the view stands for.
-  const listKey = `${options.view ?? `caller:${callerId}`}\u0000${fromWhere}\u0000${JSON.stringify(params.slice(1))}`;
+  // $1 (the caller) is what the view stands for. An urgent list gains listings as the Cairo day
+  // turns (days left shrink with no write): it is kept per day.
+  const day = query.urgent ? `\u0000day:${cairoDayNumber(new Date())}` : '';
+  const listKey = `${options.view ?? `caller:${callerId}`}\u0000${fromWhere}\u0000${JSON.stringify(params.slice(1))}${day}`;
   const orderKeyOf = (by: string) => `${listKey}\u0000${by}`;
   let order = memo.order(orderKeyOf(orderBy));
   if (!order || (!order.complete && order.ids.length < upTo)) {
@@ -216,7 +233,9 @@ export async function browseMedicines(
       // Every sort of the search, both ways, from one gathering when they can be kept: the other
       // sorts of the same search then cost no query. Else only the sort asked for.
       const sorts = memo.version === null ? [query.sort] : sortNames;
-      const orders = await searchedOrders(db, fromWhere, params, searchCap, sorts);
+      const orders = await memo.shared(`gather\u0000${version}\u0000${listKey}\u0000${sorts.join()}`, () =>
+        searchedOrders(db, fromWhere, params, searchCap, sorts),
+      );
       if (!orders) rememberCommon(searchKey);
       else {
         for (const [by, kept] of orders) memo.keepOrder(orderKeyOf(by), version, kept);
@@ -231,19 +250,26 @@ export async function browseMedicines(
         keptOrderMaxIds,
         Math.max(upTo, options.walkAtLeast ?? 100, 2 * (known?.ids.length ?? 0)),
       );
-      order = known?.last
-        ? await continuedOrder(db, fromWhere, walk, params, known, want)
-        : await walkedOrder(db, fromWhere, walk, params, want);
+      order = await memo.shared(
+        `walk\u0000${version}\u0000${orderKeyOf(orderBy)}\u0000${known?.ids.length ?? 0}\u0000${want}`,
+        () =>
+          known?.last
+            ? continuedOrder(db, fromWhere, walk, params, known, want)
+            : walkedOrder(db, fromWhere, walk, params, want),
+      );
       memo.keepOrder(orderKeyOf(orderBy), version, order);
     }
   }
   const rows = await rowsInOrder(db, idsBetween(order, offset, upTo));
   // All of the list is known: its total is exact (also past the end, so the screen can move back).
-  if (order.complete) return { rows, total: order.ids.length, estimated: false };
-  const total = memo.total(listKey) ?? (await cappedTotal(db, fromWhere, params, exactTotalUpTo));
+  if (order.complete) {
+    return { rows, total: order.ids.length, estimated: false, expiresAt: order.expiresAt };
+  }
+  const kept = memo.total(listKey) ?? (await cappedTotal(db, fromWhere, params, exactTotalUpTo));
   // An exact total must follow every change; estimates are kept by time in cappedTotal.
-  if (!total.estimated) memo.keepTotal(listKey, version, total);
-  return { rows, ...total };
+  if (!kept.estimated) memo.keepTotal(listKey, version, kept);
+  const { total, estimated, expiresAt } = kept;
+  return { rows, total, estimated, expiresAt: Math.min(order.expiresAt, expiresAt) };
 }
 
 interface Walk {
@@ -260,7 +286,7 @@ async function walkedOrder(
   params: unknown[],
   upTo: number,
 ): Promise<KeptOrder> {
-  return walked(db, fromWhere, walk, params, '', [], upTo);
+  return walked(db, fromWhere, walk, params, '', [], Infinity, upTo);
 }
 
 /** `order` walked on to `upTo` ids from its last one (keyset: the last key and id). */
@@ -287,6 +313,7 @@ async function continuedOrder(
     [...params, order.last!.key, order.last!.id],
     after,
     order.ids,
+    order.expiresAt,
     upTo - order.ids.length,
   );
 }
@@ -299,18 +326,23 @@ async function walked(
   params: unknown[],
   after: string,
   before: readonly number[],
+  beforeExpiresAt: number,
   limit: number,
 ): Promise<KeptOrder> {
-  const { rows } = await db.query<{ id: number; k: string }>(
-    `SELECT m.id, (${sortColumns[walk.sort].column})::text AS k ${fromWhere}${after}
+  const { rows } = await db.query<{ id: number; k: string; e: number }>(
+    `SELECT m.id, (${sortColumns[walk.sort].column})::text AS k,
+            (extract(epoch FROM m.expiry_date) * 1000)::float8 AS e ${fromWhere}${after}
       ORDER BY ${walk.orderBy} LIMIT $${params.length + 1}`,
     [...params, limit],
   );
   const last = rows.at(-1);
+  let expiresAt = beforeExpiresAt;
+  for (const row of rows) expiresAt = Math.min(expiresAt, row.e);
   return {
     ids: [...before, ...rows.map((r) => r.id)],
     complete: rows.length < limit,
     last: last ? { key: last.k, id: last.id } : undefined,
+    expiresAt,
   };
 }
 
@@ -379,21 +411,23 @@ async function searchedOrders(
       return `COALESCE(array_agg(id ORDER BY ${by}), '{}') AS o${i}`;
     })
     .join(', ');
-  const { rows } = await db.query<Record<string, number[]> & { n: number }>(
-    `WITH matches AS MATERIALIZED (SELECT m.id, ${keys} ${fromWhere} LIMIT ${Math.trunc(cap) + 1})
-     SELECT count(*)::int AS n, ${aggregates} FROM matches`,
+  const { rows } = await db.query<Record<string, number[]> & { n: number; soonest: number }>(
+    `WITH matches AS MATERIALIZED (SELECT m.id, m.expiry_date AS e, ${keys} ${fromWhere} LIMIT ${Math.trunc(cap) + 1})
+     SELECT count(*)::int AS n, ${soonestSql('e')} AS soonest, ${aggregates} FROM matches`,
     params,
   );
   const row = rows[0]!;
   if (row.n > cap) return undefined;
   const orders = new Map<string, KeptOrder>();
+  const expiresAt = row.soonest;
   sorts.forEach((sort, i) => {
     const ids = row[`o${i}`]!;
-    orders.set(orderByOf(sort, natural(sort)), { ids, complete: true });
+    orders.set(orderByOf(sort, natural(sort)), { ids, complete: true, expiresAt });
     orders.set(orderByOf(sort, natural(sort) === 'ASC' ? 'DESC' : 'ASC'), {
       ids,
       complete: true,
       reversed: true,
+      expiresAt,
     });
   });
   return orders;

@@ -238,6 +238,90 @@ describe('browse rules with the page-first query', () => {
     expect(statements.every((t) => t.includes('m.id = ANY($1)'))).toBe(true);
   });
 
+  /** A browseMedicines database that records each statement's text. */
+  function countingDb(statements: string[]) {
+    return {
+      query: (text: string | { text: string }, values?: unknown[]) => {
+        statements.push(typeof text === 'string' ? text : text.text);
+        return pool().query(text as string, values);
+      },
+    } as unknown as Parameters<typeof browseMedicines>[0];
+  }
+
+  it('gathers or walks a list once for the callers asking for it at the same moment', async () => {
+    const tag = 'Sametime';
+    const expected = await tiedListings(tag);
+    const feed = { version: 1, bump: () => {}, stop: async () => {} };
+    const statements: string[] = [];
+    const db = countingDb(statements);
+    const visible = ['ngos', 'both'] as const;
+    // A search and a list walked through the sort's index, each asked by 10 callers at once
+    // (pages 1 to 5, twice): one gathering, one walk.
+    for (const [query, gathering] of [
+      [{ q: tag, sort: 'price' }, 'array_agg'],
+      [{ source: 'pharmacy', sort: 'quantity' }, 'AS k,'],
+    ] as const) {
+      const memo = createBrowseMemo(feed);
+      statements.length = 0;
+      const pages = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          browseMedicines(
+            db,
+            ngo.id,
+            visible,
+            { ...query, page: 1 + (i % 5), pageSize: 2 },
+            { memo, view: 'ngo', walkAtLeast: 50 },
+          ),
+        ),
+      );
+      expect(
+        statements.filter((t) => t.includes(gathering)),
+        gathering,
+      ).toHaveLength(1);
+      if ('q' in query) {
+        expect(pages.flatMap((page, i) => (i < 5 ? page.rows.map((r) => r.id) : []))).toEqual(
+          expected('price', 'asc').slice(0, 10),
+        );
+      }
+    }
+  });
+
+  it('keeps a list until the soonest expiry among its listings, then reads it again', async () => {
+    const tag = 'Untilexpiry';
+    const ids = await insert([
+      { owner: pharmacy.id, name: `${tag} late`, days: 9 },
+      { owner: pharmacy.id, name: `${tag} soon`, days: 3 },
+    ]);
+    const soonest = (
+      await pool().query<{ e: Date }>('SELECT expiry_date AS e FROM catalog.medicines WHERE id = $1', [
+        ids[1],
+      ])
+    ).rows[0]!.e.getTime();
+    let clock = Date.now();
+    const memo = createBrowseMemo({ version: 1, bump: () => {}, stop: async () => {} }, { now: () => clock });
+    const statements: string[] = [];
+    const db = countingDb(statements);
+    const ask = () =>
+      browseMedicines(
+        db,
+        ngo.id,
+        ['ngos', 'both'],
+        { q: tag, sort: 'name', page: 1, pageSize: 5 },
+        { memo, view: 'ngo' },
+      );
+    const first = await ask();
+    // The page says until when it is right: the soonest expiry among the listings it counts.
+    expect(first.expiresAt).toBe(soonest);
+    expect(statements.filter((t) => t.includes('array_agg'))).toHaveLength(1);
+    clock = soonest - 1;
+    await ask();
+    expect(statements.filter((t) => t.includes('array_agg'))).toHaveLength(1);
+    // At that instant the kept order is no longer used: the search is gathered again.
+    clock = soonest;
+    await ask();
+    expect(statements.filter((t) => t.includes('array_agg'))).toHaveLength(2);
+  });
+
   it('counts a search of few matches exactly, whatever the count limit', async () => {
     const tag = 'Counted';
     await insert(Array.from({ length: 12 }, (_, i) => ({ owner: pharmacy.id, name: `${tag} ${i}` })));

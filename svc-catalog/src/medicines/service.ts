@@ -157,7 +157,11 @@ export function createMedicineService(ctx: CatalogContext) {
       return { items: rows.map(toMedicine), total };
     },
 
-    async browse(caller: Caller, query: MedicineBrowseQuery): Promise<{ items: Medicine[] } & ListTotal> {
+    /** A page of browse, with until when it stays right if nothing changes (`expiresAt`, ms). */
+    async browse(
+      caller: Caller,
+      query: MedicineBrowseQuery,
+    ): Promise<{ items: Medicine[]; expiresAt: number } & ListTotal> {
       const { rows, ...total } = await browseMedicines(
         ctx.pool,
         caller.id,
