@@ -5,9 +5,9 @@ import { copiedMedicineFields, medicineSchema } from './medicines';
  * Integration events svc-catalog publishes about medicines (outbox → `events.requests.medicines`).
  * `medicine.changed` carries a full snapshot with a version that increases on every change;
  * `medicine.expiry-alert` asks for a notification to the owner (one per medicine and threshold).
- * The expiry scan publishes the same facts in bulk (`medicines.changed`, `medicine.expiry-alerts`,
- * up to `medicineEventBatchSize` each), so a run touching 100,000 listings is a few hundred
- * queue jobs and set-based writes, not 100,000 of each.
+ * The expiry scan publishes the same facts in bulk (`medicines.unlisted`, `medicine.expiry-alerts`),
+ * so a run touching 100,000 listings is a few dozen queue jobs and set-based writes, not 100,000
+ * of each. `medicines.changed` (full snapshots in bulk) is what it published before, still applied.
  */
 export const medicineSnapshotSchema = medicineSchema
   .pick({ ...copiedMedicineFields, source: true, createdAt: true })
@@ -58,6 +58,26 @@ export const medicinesChangedEventSchema = z.object({
 });
 export type MedicinesChangedEvent = z.infer<typeof medicinesChangedEventSchema>;
 
+/** Most listings one `medicines.unlisted` event names (two numbers each). */
+export const unlistedEventBatchSize = 5000;
+
+/**
+ * Listings the expiry scan unlisted, each with its version after the change: all the read model
+ * needs (it is unavailable now), without the full snapshot `medicines.changed` carried. Building,
+ * queueing and parsing 68,000 snapshots took about a third of a 1,000,000-listing scan
+ * (docs/design.md, "The expiry scan at 1,000,000").
+ */
+export const medicinesUnlistedEventSchema = z.object({
+  eventId: z.string().uuid(),
+  type: z.literal('medicines.unlisted'),
+  occurredAt: z.string(),
+  medicines: z
+    .array(z.object({ id: z.number().int(), version: z.number().int() }))
+    .min(1)
+    .max(unlistedEventBatchSize),
+});
+export type MedicinesUnlistedEvent = z.infer<typeof medicinesUnlistedEventSchema>;
+
 export const expiryAlertSchema = expiryAlertEventSchema.omit({ eventId: true, type: true, occurredAt: true });
 export type ExpiryAlert = z.infer<typeof expiryAlertSchema>;
 
@@ -100,6 +120,7 @@ export const medicineEventSchema = z.discriminatedUnion('type', [
   medicineChangedEventSchema,
   expiryAlertEventSchema,
   medicinesChangedEventSchema,
+  medicinesUnlistedEventSchema,
   expiryAlertsEventSchema,
   recallIssuedEventSchema,
   recallLiftedEventSchema,

@@ -4,8 +4,8 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startCatalogFor, startTestCatalog, type TestCatalogPlatform } from '../testing';
 import { expiryScanQueueName } from './scheduler';
-import { expiryAlertsEventSchema, medicinesChangedEventSchema } from '@medrelay/contracts';
-import { findMedicine, toSnapshot } from '../medicines/repo';
+import { expiryAlertsEventSchema, medicinesUnlistedEventSchema } from '@medrelay/contracts';
+import { findMedicine } from '../medicines/repo';
 import { availableSql, cairoTimeZone, daysLeft, daysLeftSql, isAvailableListing } from '@medrelay/domain';
 import { scanCandidates } from './repo';
 import { runExpiryScan, thresholdFor, type ExpiryScanOptions } from './scan';
@@ -173,7 +173,7 @@ describe('the daily expiry scan', () => {
     // The expired listings left browsing and the read model of svc-requests hears of it.
     const changed = await pool().query(
       `SELECT count(*)::int AS n FROM catalog.outbox, jsonb_array_elements(payload->'medicines') m
-        WHERE job_name = 'medicines.changed' AND (m->>'id')::int = $1 AND m->>'isAvailable' = 'false'`,
+        WHERE job_name = 'medicines.unlisted' AND (m->>'id')::int = $1`,
       [ids[-1]],
     );
     expect(changed.rows[0].n).toBe(1);
@@ -292,8 +292,6 @@ describe('the scan in batches', () => {
   it('writes events svc-requests accepts, the snapshot as toSnapshot makes it', async () => {
     const expired = await medicineExpiringIn(pharmacy.token, -3, 'Snapshot probe');
     const soon = await medicineExpiringIn(pharmacy.token, 2, 'Alert probe');
-    const photoKey = 'ab'.repeat(16);
-    await pool().query('UPDATE catalog.medicines SET image_key = $2 WHERE id = $1', [expired, photoKey]);
     await runScan();
     // The bulk event holding `id`, and its entry for it.
     const eventOf = async (job: string, list: string, id: number) => {
@@ -305,13 +303,12 @@ describe('the scan in batches', () => {
       );
       return rows[0];
     };
-    const changed = await eventOf('medicines.changed', 'medicines', expired);
-    medicinesChangedEventSchema.parse(changed.payload);
-    expect(changed.entry).toEqual(toSnapshot((await findMedicine(pool(), expired))!));
-    expect(changed.entry).toMatchObject({
-      isAvailable: false,
-      imageUrl: `/api/medicines/photos/${photoKey}/large`,
-    });
+    const unlisted = await eventOf('medicines.unlisted', 'medicines', expired);
+    medicinesUnlistedEventSchema.parse(unlisted.payload);
+    const listing = (await findMedicine(pool(), expired))!;
+    expect(listing.is_available).toBe(false);
+    // Its version after the unlisting: the read model keeps whichever change is newest.
+    expect(unlisted.entry).toEqual({ id: expired, version: listing.version });
     const { payload, entry: alert } = await eventOf('medicine.expiry-alerts', 'alerts', soon);
     expiryAlertsEventSchema.parse(payload);
     const row = (await findMedicine(pool(), soon))!;
@@ -324,27 +321,27 @@ describe('the scan in batches', () => {
     });
   });
 
-  it('publishes a batch in bulk events of at most 500 listings, each listing once', async () => {
+  it('publishes a batch in bulk events of at most 5,000 listings, each listing once', async () => {
     const owner = await p.user('pharmacy');
     const first = await medicineExpiringIn(owner.token, -1, 'Bulk 0');
     const { rows: copies } = await pool().query<{ id: number }>(
       `INSERT INTO catalog.medicines (owner_id, source, name, type, quantity, expiry_date, recipient_type)
        SELECT owner_id, source, 'Bulk ' || g, type, quantity, expiry_date, recipient_type
-         FROM catalog.medicines, generate_series(1, 1100) g WHERE id = $1 RETURNING id`,
+         FROM catalog.medicines, generate_series(1, 6100) g WHERE id = $1 RETURNING id`,
       [first],
     );
     const ids = [first, ...copies.map((r) => r.id)];
-    await runScan({ batchSize: 5000, parallel: 1 });
+    await runScan({ batchSize: 10_000, parallel: 1 });
     const { rows } = await pool().query<{ size: number; distinct_ids: number }>(
       `SELECT jsonb_array_length(payload->'medicines') AS size,
               (SELECT count(DISTINCT e->>'id') FROM jsonb_array_elements(payload->'medicines') e)::int AS distinct_ids
          FROM catalog.outbox
-        WHERE job_name = 'medicines.changed'
+        WHERE job_name = 'medicines.unlisted'
           AND EXISTS (SELECT 1 FROM jsonb_array_elements(payload->'medicines') e WHERE (e->>'id')::int = ANY($1))
         ORDER BY 1 DESC`,
       [ids],
     );
-    expect(rows.map((r) => r.size)).toEqual([500, 500, 101]);
+    expect(rows.map((r) => r.size)).toEqual([5000, 1101]);
     expect(rows.every((r) => r.distinct_ids === r.size)).toBe(true);
     // Later tests scan in batches of one id: keep the table small for them.
     await pool().query('DELETE FROM catalog.medicines WHERE id = ANY($1)', [ids]);

@@ -1,4 +1,9 @@
-import { medicineEventBatchSize, medicineEventQueue, type Language } from '@medrelay/contracts';
+import {
+  medicineEventBatchSize,
+  medicineEventQueue,
+  unlistedEventBatchSize,
+  type Language,
+} from '@medrelay/contracts';
 import { availableSql, daysLeftSql } from '@medrelay/domain';
 import type { PoolClient } from '@medrelay/service-kit';
 
@@ -61,45 +66,30 @@ export async function moveCursor(client: PoolClient, runId: number, cursor: numb
 const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The medicine.changed snapshot (`toSnapshot` in medicines/repo.ts) built in SQL, so a batch
- * writes its events without carrying thousands of rows through Node (a test keeps the two equal).
- */
-export const snapshotSql = (m: string) => `jsonb_build_object(
-  'id', ${m}.id, 'ownerId', ${m}.owner_id, 'source', ${m}.source, 'name', ${m}.name, 'type', ${m}.type,
-  'description', ${m}.description, 'quantity', ${m}.quantity,
-  'originalPrice', ${m}.original_price::text, 'discountPrice', ${m}.discount_price::text,
-  'expiryDate', ${isoSql(`${m}.expiry_date`)}, 'recipientType', ${m}.recipient_type,
-  'imageUrl', CASE WHEN ${m}.image_key ~ '^[0-9a-f]{32}$'
-                   THEN '/api/medicines/photos/' || ${m}.image_key || '/large' END,
-  'isAvailable', ${m}.is_available, 'gtin', ${m}.gtin, 'batch', ${m}.batch, 'serial', ${m}.serial,
-  'quarantined', ${m}.quarantine_reason IS NOT NULL,
-  'createdAt', ${isoSql(`${m}.created_at`)}, 'version', ${m}.version)`;
-
-/**
  * The rows of `source` (a CTE with an `id` column and a jsonb `entry`) as bulk events of type
- * `type`, up to `medicineEventBatchSize` entries each, in id order, written to the outbox.
+ * `type`, up to `batchSize` entries each, in id order, written to the outbox.
  * `$3` is the queue and `$4` the time of the events in every statement using it.
  */
-const bulkEventsSql = (source: string, type: string, listKey: string) => `
+const bulkEventsSql = (source: string, type: string, listKey: string, batchSize = medicineEventBatchSize) => `
   INSERT INTO catalog.outbox (id, queue, job_name, payload)
   SELECT gen_random_uuid(), $3, '${type}',
          jsonb_build_object('eventId', gen_random_uuid(), 'type', '${type}', 'occurredAt', $4::text,
                             '${listKey}', jsonb_agg(entry ORDER BY id))
-    FROM (SELECT id, entry, (row_number() OVER (ORDER BY id) - 1) / ${medicineEventBatchSize} AS part
+    FROM (SELECT id, entry, (row_number() OVER (ORDER BY id) - 1) / ${batchSize} AS part
             FROM ${source}) numbered
    GROUP BY part`;
 
 /**
- * Unlists the expired stock among `ids` and writes their medicine snapshots as
- * medicines.changed events, in one statement.
+ * Unlists the expired stock among `ids` and writes their ids and new versions as
+ * medicines.unlisted events, in one statement.
  */
 export async function unlistExpired(client: PoolClient, ids: number[], now: Date): Promise<number> {
   const { rows } = await client.query<{ n: number }>(
     `WITH unlisted AS (
        UPDATE catalog.medicines m SET is_available = false, version = version + 1, updated_at = now()
         WHERE id = ANY($1::int[]) AND is_available AND expiry_date <= $2
-       RETURNING m.id, ${snapshotSql('m')} AS entry
-     ), events AS (${bulkEventsSql('unlisted', 'medicines.changed', 'medicines')})
+       RETURNING m.id, jsonb_build_object('id', m.id, 'version', m.version) AS entry
+     ), events AS (${bulkEventsSql('unlisted', 'medicines.unlisted', 'medicines', unlistedEventBatchSize)})
      SELECT count(*)::int AS n FROM unlisted`,
     [ids, now, medicineEventQueue, now.toISOString()],
   );

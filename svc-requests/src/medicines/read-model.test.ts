@@ -105,6 +105,39 @@ describe("svc-requests' read model of the catalog's medicines", () => {
       [ids[2], 2, false, '12.50'],
     ]);
 
+    // What the scan sends now: ids and versions only. Three more listings, available at version
+    // 1; the third already changed again (version 4) before its unlisting (version 2) arrives.
+    const more = [base + 4, base + 5, base + 6];
+    await apply({
+      eventId: randomUUID(),
+      type: 'medicines.changed',
+      occurredAt: '',
+      medicines: more.map((id) => snapshot(id, 1)),
+    });
+    await apply({
+      eventId: randomUUID(),
+      type: 'medicine.changed',
+      occurredAt: '',
+      medicine: { ...snapshot(more[2]!, 4), isAvailable: true },
+    });
+    const unlisted: MedicineEvent = {
+      eventId: randomUUID(),
+      type: 'medicines.unlisted',
+      occurredAt: new Date().toISOString(),
+      medicines: more.map((id) => ({ id, version: 2 })),
+    };
+    expect(await apply(unlisted)).toBe(true);
+    expect(await apply(unlisted)).toBe(false);
+    const after = await pool.query(
+      'SELECT id, version, is_available, name FROM requests.medicines WHERE id = ANY($1) ORDER BY id',
+      [more],
+    );
+    expect(after.rows.map((r) => [r.id, r.version, r.is_available, r.name])).toEqual([
+      [more[0], 2, false, `Bulk ${more[0]}`],
+      [more[1], 2, false, `Bulk ${more[1]}`],
+      [more[2], 4, true, `Bulk ${more[2]}`],
+    ]);
+
     const alerts: MedicineEvent = {
       eventId: randomUUID(),
       type: 'medicine.expiry-alerts',

@@ -18,7 +18,7 @@ import { schema } from '../context';
 import { applyRecallEvent, type RecallNoticeOptions } from '../recalls/consumer';
 import { addNotifications, type NewNotification } from '../notifications/repo';
 import { matchAndNotify } from '../matching/service';
-import { setQuarantine, upsertMedicines } from './repo';
+import { setQuarantine, unlistMedicines, upsertMedicines } from './repo';
 
 /** The owner's notification for an expiry alert (the same alert never notifies twice). */
 const expiryNotification = (alert: ExpiryAlert): NewNotification => ({
@@ -45,6 +45,10 @@ export async function applyMedicineEvent(
       break;
     case 'medicines.changed':
       await upsertMedicines(client, event.medicines);
+      await matchAndNotify(client, { medicineIds: event.medicines.map((m) => m.id) });
+      break;
+    case 'medicines.unlisted':
+      await unlistMedicines(client, event.medicines);
       await matchAndNotify(client, { medicineIds: event.medicines.map((m) => m.id) });
       break;
     case 'medicine.expiry-alert':

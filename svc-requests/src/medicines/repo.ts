@@ -35,6 +35,23 @@ export async function upsertMedicines(db: Pool | PoolClient, medicines: Medicine
 
 export const upsertMedicine = (db: Pool | PoolClient, m: MedicineSnapshot) => upsertMedicines(db, [m]);
 
+/**
+ * Listings the catalog unlisted, at their new versions: unavailable here too, unless a newer
+ * change already arrived. One the read model never held stays absent (nothing can be requested
+ * of it; a later change brings its snapshot).
+ */
+export async function unlistMedicines(
+  db: Pool | PoolClient,
+  medicines: ReadonlyArray<{ id: number; version: number }>,
+): Promise<void> {
+  await db.query(
+    `UPDATE requests.medicines m SET is_available = false, version = u.version
+       FROM unnest($1::int[], $2::int[]) AS u(id, version)
+      WHERE m.id = u.id AND m.version < u.version`,
+    [medicines.map((m) => m.id), medicines.map((m) => m.version)],
+  );
+}
+
 /** A recall quarantined these listings (`reason`), or gave them back (null). */
 export async function setQuarantine(
   db: PoolClient,
