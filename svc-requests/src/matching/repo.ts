@@ -63,6 +63,19 @@ function candidatesSql(scope: MatchScope): string {
  * pairs stored for the first time. Runs inside the caller's transaction (the threshold is set
  * for it only).
  */
+/**
+ * Drops the matches of those of `medicineIds` no longer available. What `refreshMatches` does for
+ * them (an unavailable listing has no candidates), without comparing them with every need: the
+ * expiry scan unlists tens of thousands at a time.
+ */
+export async function dropMatchesOfUnavailable(client: PoolClient, medicineIds: number[]): Promise<void> {
+  await client.query(
+    `DELETE FROM requests.matches x USING requests.medicines m
+      WHERE x.medicine_id = m.id AND m.id = ANY($1::int[]) AND NOT ${availableSql('m')}`,
+    [medicineIds],
+  );
+}
+
 export async function refreshMatches(client: PoolClient, scope: MatchScope): Promise<NewMatch[]> {
   const ids = 'medicineIds' in scope ? scope.medicineIds : scope.needIds;
   if (ids.length === 0) return [];

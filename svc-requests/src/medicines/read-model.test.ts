@@ -112,14 +112,28 @@ describe("svc-requests' read model of the catalog's medicines", () => {
       eventId: randomUUID(),
       type: 'medicines.changed',
       occurredAt: '',
-      medicines: more.map((id) => snapshot(id, 1)),
+      medicines: more.map((id) => ({
+        ...snapshot(id, 1),
+        isAvailable: true,
+        expiryDate: '2099-01-01T00:00:00.000Z',
+      })),
     });
     await apply({
       eventId: randomUUID(),
       type: 'medicine.changed',
       occurredAt: '',
-      medicine: { ...snapshot(more[2]!, 4), isAvailable: true },
+      medicine: { ...snapshot(more[2]!, 4), isAvailable: true, expiryDate: '2099-01-01T00:00:00.000Z' },
     });
+    // A need matched all three: the unlisted ones lose their matches, the relisted one keeps its.
+    const need = (
+      await pool.query<{ id: number }>(
+        `INSERT INTO requests.needs (owner_id, owner_role, medicine, min_quantity) VALUES (78, 'ngo', 'Bulk', 1) RETURNING id`,
+      )
+    ).rows[0]!.id;
+    await pool.query(
+      'INSERT INTO requests.matches (need_id, medicine_id, score) SELECT $1, unnest($2::int[]), 1',
+      [need, more],
+    );
     const unlisted: MedicineEvent = {
       eventId: randomUUID(),
       type: 'medicines.unlisted',
@@ -137,6 +151,8 @@ describe("svc-requests' read model of the catalog's medicines", () => {
       [more[1], 2, false, `Bulk ${more[1]}`],
       [more[2], 4, true, `Bulk ${more[2]}`],
     ]);
+    const matched = await pool.query('SELECT medicine_id FROM requests.matches WHERE need_id = $1', [need]);
+    expect(matched.rows.map((r) => r.medicine_id)).toEqual([more[2]]);
 
     const alerts: MedicineEvent = {
       eventId: randomUUID(),

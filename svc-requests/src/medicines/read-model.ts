@@ -17,6 +17,7 @@ import {
 import { schema } from '../context';
 import { applyRecallEvent, type RecallNoticeOptions } from '../recalls/consumer';
 import { addNotifications, type NewNotification } from '../notifications/repo';
+import { dropMatchesOfUnavailable } from '../matching/repo';
 import { matchAndNotify } from '../matching/service';
 import { setQuarantine, unlistMedicines, upsertMedicines } from './repo';
 
@@ -49,7 +50,11 @@ export async function applyMedicineEvent(
       break;
     case 'medicines.unlisted':
       await unlistMedicines(client, event.medicines);
-      await matchAndNotify(client, { medicineIds: event.medicines.map((m) => m.id) });
+      // Unlisted: no match is left and none can come (a newer relisting matched on its own event).
+      await dropMatchesOfUnavailable(
+        client,
+        event.medicines.map((m) => m.id),
+      );
       break;
     case 'medicine.expiry-alert':
       await addNotifications(client, [expiryNotification(event)]);
