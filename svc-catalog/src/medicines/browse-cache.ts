@@ -12,6 +12,7 @@ import {
 } from '@medrelay/service-kit';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import { sharedWork } from './browse-memo';
 
 // Browse pages as they were sent, kept in this instance's memory and used while nothing browse
 // reads has changed: the change feed (NOTIFY at every commit to listings or owners, and this
@@ -58,7 +59,7 @@ export function createBrowseCache(feed: ChangeFeed, options: BrowseCacheOptions 
     ttl: options.ttlMs ?? 10 * 60_000,
   });
   // Pages being made, by key and version: callers of the same page meanwhile share the work.
-  const making = new Map<string, Promise<LoadedPage | typeof clientGone>>();
+  const making = sharedWork();
 
   /** The same page for every caller of the same view; the Cairo day too (expiry and days left follow it). */
   const keyOf = (caller: Caller, query: MedicineBrowseQuery) =>
@@ -80,13 +81,7 @@ export function createBrowseCache(feed: ChangeFeed, options: BrowseCacheOptions 
         let loaded: LoadedPage | typeof clientGone;
         if (version === null) loaded = await load();
         else {
-          const makingKey = `${key}|${version}`;
-          let made = making.get(makingKey);
-          if (!made) {
-            made = load().finally(() => making.delete(makingKey));
-            making.set(makingKey, made);
-          }
-          loaded = await made;
+          loaded = await making(`${key}|${version}`, load);
           // The caller whose load it was left (its work skipped): this one makes it.
           if (loaded === clientGone) loaded = await load();
         }
