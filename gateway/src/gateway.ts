@@ -12,8 +12,10 @@ import {
   notFoundHandler,
   publishedSettings,
   readPem,
+  TrackedReads,
   type Logger,
 } from '@medrelay/service-kit';
+import { authKeys } from '@medrelay/contracts';
 import type { GatewayConfig } from './config';
 import { earlyTokenCheck, maintenanceGuard, maintenanceSwitch, rateLimits } from './guards';
 import { apiDocsRoutes } from './api-docs';
@@ -34,11 +36,13 @@ export async function createGateway(
   config: GatewayConfig,
   logger: Logger = createLogger('gateway', config.LOG_LEVEL),
 ) {
-  // Every API call asks Redis once (revocation); under load those lookups share writes.
+  // Under load, concurrent calls' Redis lookups (rate limits, first reads of revocations) share writes.
   const redis = createRedis(config.REDIS_URL, 'gateway', { autoPipelining: true });
+  // Revocations and statuses kept until Redis says they changed: no Redis round trip per call.
+  const sessionChecks = new TrackedReads(redis, { prefixes: [authKeys.sessionChecks(config.REDIS_PREFIX)] });
   const verifier = await createTokenVerifier(
     readPem(config.JWT_PUBLIC_KEY, config.JWT_PUBLIC_KEY_FILE, 'JWT public key'),
-    redis,
+    sessionChecks,
     config.REDIS_PREFIX,
     // Browsers send the same token on every call: its signature is checked once, not per call.
     { verifiedCacheSize: 10_000 },
@@ -126,7 +130,7 @@ export async function createGateway(
         ['upstream connections', () => agent.destroy()],
         ['metrics', () => (internal ? closeServer(internal) : undefined)],
         ['queue dashboard', () => board.close()],
-        ['redis', () => redis.quit()],
+        ['redis', () => Promise.all([sessionChecks.close(), redis.quit()])],
       ];
     },
     async stop() {

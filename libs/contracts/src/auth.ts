@@ -20,6 +20,8 @@ export const tokenAudience = 'medrelay';
 
 /** Redis keys shared by the issuer (identity) and every verifier (service-kit, gateway). */
 export const authKeys = {
+  /** What every key of session checks starts with (revocations and statuses, not settings). */
+  sessionChecks: (prefix: string) => `${prefix}:auth:`,
   /** Tokens of this user issued before this time (ms) are invalid. */
   revokedBefore: (prefix: string, userId: number | string) => `${prefix}:auth:revoked-before:${userId}`,
   /** A single token revoked by logout, kept until it would have expired. */

@@ -11,8 +11,8 @@ import { can, mayUseProduct, type Action } from '@medrelay/domain';
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { errors as joseErrors, importSPKI, jwtVerify, type CryptoKey } from 'jose';
-import type { Redis } from 'ioredis';
 import { AppError, httpError } from './errors';
+import type { KeyReader } from './tracked-reads';
 
 export const tokenAlgorithm = 'ES256';
 
@@ -39,13 +39,15 @@ export interface TokenVerifierOptions {
 }
 
 /**
- * Verifies signature, issuer, audience and expiry with the public key, then asks Redis (one
- * MGET) whether the token or all of the user's tokens were revoked, and for the user's current
- * status, so suspension takes effect at once and approval without signing in again.
+ * Verifies signature, issuer, audience and expiry with the public key, then reads from Redis
+ * (one MGET) whether the token or all of the user's tokens were revoked, and the user's current
+ * status, so suspension takes effect at once and approval without signing in again. `keys` is
+ * a Redis connection, or a `TrackedReads` over one that keeps those keys until Redis says they
+ * changed.
  */
 export async function createTokenVerifier(
   publicKeyPem: string,
-  redis: Redis,
+  keys: KeyReader,
   prefix: string,
   options: TokenVerifierOptions = {},
 ): Promise<TokenVerifier> {
@@ -77,7 +79,7 @@ export async function createTokenVerifier(
         claims = await checkSignature(token);
         verified.set(digest, claims);
       }
-      const [revokedBefore, revokedToken, currentStatus] = await redis.mget(
+      const [revokedBefore, revokedToken, currentStatus] = await keys.mget(
         authKeys.revokedBefore(prefix, claims.sub),
         authKeys.revokedToken(prefix, claims.jti),
         authKeys.status(prefix, claims.sub),

@@ -5,6 +5,7 @@ export * from './language';
 export * from './validate';
 export * from './redis';
 export * from './auth';
+export * from './tracked-reads';
 export * from './db';
 export * from './queue';
 export * from './outbox';
