@@ -223,13 +223,16 @@ async function main() {
   // 6. Browse at a fixed rate, at the seeded scale: past its capacity the platform still works
   // off requests the client abandoned, so nothing else is measured until that backlog is gone.
   if (options.scale) {
-    log(`open loop: ${options.rate} req/s for ${options.openSeconds} s…`);
+    log(
+      `open loop: ${options.rate} req/s for ${options.warmSeconds} s of warm-up, then ${options.openSeconds} s measured…`,
+    );
     const open = await cpuPerCall(
       parties,
       () => browseOpenLoop(options, p, ngo.token),
-      (run) => run.requests,
+      (run) => run.measured.requests + (run.warmUp?.requests ?? 0),
     );
-    figures.openLoop = report.openLoop = open.result;
+    figures.openLoop = report.openLoop = open.result.measured;
+    if (open.result.warmUp) figures.openLoopWarmUp = report.openLoopWarmUp = open.result.warmUp;
     report.cpuMsPerCall = { ...report.cpuMsPerCall, 'browse open loop, through the gateway': open.msPerCall };
     await untilIdle(`${p.urls.catalog}/api/medicines?pageSize=1`, bearer(ngo.token));
   }

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dueAt, runOpenLoop, summarizeOpenLoop } from './open-loop';
+import { leanGet } from './lean-get';
+import { dueAt, dueBetween, runOpenLoop, summarizeOpenLoop } from './open-loop';
 import { summarize } from './stats';
 
 // A server that answers one request at a time, each after `serviceMs`: its queue grows when
@@ -41,11 +42,8 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 function sender(maxInFlight: number, path: (i: number) => string = () => '/') {
   const agent = new Agent({ connections: maxInFlight });
-  return async (i: number, signal: AbortSignal) => {
-    const res = await request(`${base}${path(i)}`, { dispatcher: agent, signal });
-    await res.body.dump();
-    return res.statusCode;
-  };
+  // The benchmark's own sender: status once the whole body is in, abandoned on the signal.
+  return (i: number, signal: AbortSignal) => leanGet(agent, new URL(`${base}${path(i)}`), {}, signal);
 }
 
 describe('the open-loop load generator', () => {
@@ -111,6 +109,34 @@ describe('the open-loop load generator', () => {
     const abandoned = run.samples[2]!;
     expect(abandoned.doneMs - abandoned.dueMs).toBeGreaterThan(250);
     expect(result.maxMs).toBeGreaterThanOrEqual(Math.floor(abandoned.doneMs - abandoned.dueMs));
+  });
+});
+
+describe('a run measured after its warm-up', () => {
+  it('summarizes only the requests due in the measured seconds, their rate over those seconds', () => {
+    // 4 s at 1 req/s: two warm-up requests answered late, two measured ones quickly.
+    const samples = [
+      { dueMs: 0, sentMs: 0, doneMs: 1500, outcome: 200 as const },
+      { dueMs: 1000, sentMs: 1000, doneMs: 1900, outcome: 200 as const },
+      { dueMs: 2000, sentMs: 2000, doneMs: 2010, outcome: 200 as const },
+      { dueMs: 3000, sentMs: 3000, doneMs: 3020, outcome: 503 as const },
+    ];
+    const run = { samples, peakInFlight: 2 };
+    expect(dueBetween(run, 0, 2000).samples).toEqual(samples.slice(0, 2));
+    expect(summarizeOpenLoop(dueBetween(run, 0, 2000), 1, 2)).toMatchObject({
+      requests: 2,
+      p99ms: 1500,
+      errors: 0,
+    });
+    expect(summarizeOpenLoop(dueBetween(run, 2000), 1, 2, 2000)).toMatchObject({
+      requests: 2,
+      p50ms: 10,
+      p99ms: 20,
+      errors: 1,
+      failures: '503×1',
+      // 1 good answer over the 1.02 s from the measured part's start to its last answer
+      achievedPerSecond: 1,
+    });
   });
 });
 

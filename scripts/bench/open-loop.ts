@@ -106,11 +106,20 @@ export function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRun> {
   });
 }
 
-/** The figures of an open-loop run. */
+/**
+ * The part of a run whose requests were due from `fromMs` (included) to `toMs` (excluded): the
+ * measured seconds after a warm-up are still one run, so a backlog left by the warm-up counts.
+ */
+export function dueBetween(run: OpenLoopRun, fromMs: number, toMs = Infinity): OpenLoopRun {
+  return { ...run, samples: run.samples.filter((s) => s.dueMs >= fromMs && s.dueMs < toMs) };
+}
+
+/** The figures of an open-loop run (or of its requests due from `fromMs` on, see dueBetween). */
 export function summarizeOpenLoop(
   { samples, peakInFlight }: OpenLoopRun,
   rate: number,
   seconds: number,
+  fromMs = 0,
 ): OpenLoopResult {
   const failures: Record<string, number> = {};
   let ok = 0;
@@ -128,7 +137,7 @@ export function summarizeOpenLoop(
     ...summarize(samples.map((s) => s.doneMs - s.dueMs)),
     errors,
     ...(errors ? { failures: countsText(failures) } : {}),
-    achievedPerSecond: Math.round((ok / Math.max(lastDone, 1)) * 1000),
+    achievedPerSecond: Math.round((ok / Math.max(lastDone - fromMs, 1)) * 1000),
     sendLagP99ms: lag.p99ms,
     maxInFlightSeen: peakInFlight,
   };

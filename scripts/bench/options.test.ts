@@ -3,7 +3,15 @@ import { parseBenchOptions } from './options';
 
 describe('npm run bench options', () => {
   it('runs the quick benchmark by default and the scale one with --scale', () => {
-    expect(parseBenchOptions([])).toMatchObject({ scale: null, scanScale: null, rate: 500, bundles: true });
+    expect(parseBenchOptions([])).toMatchObject({
+      scale: null,
+      scanScale: null,
+      rate: 500,
+      openSeconds: 10,
+      warmSeconds: 5,
+      bundles: true,
+    });
+    expect(parseBenchOptions(['--warm-seconds', '0'])).toMatchObject({ warmSeconds: 0 });
     expect(
       parseBenchOptions(['--scale', '100000', '--scan-scale=1000000', '--rate', '300', '--no-bundles'], {
         BENCH_SECONDS: '3',

@@ -10,9 +10,13 @@ export interface BenchOptions {
   /** Closed-loop scenarios: seconds each, and connections. */
   seconds: number;
   connections: number;
-  /** Open loop: arrivals per second, for how long, and the client's in-flight cap. */
+  /**
+   * Open loop: arrivals per second, for how long they are measured after `warmSeconds` of the
+   * same arrivals (reported apart: a live platform's lists are warm), and the client's in-flight cap.
+   */
   rate: number;
   openSeconds: number;
+  warmSeconds: number;
   maxInFlight: number;
   bundles: boolean;
 }
@@ -23,6 +27,7 @@ const numeric: Record<string, { key: keyof BenchOptions; min: number; max: numbe
   '--rate': { key: 'rate', min: 1, max: 20_000 },
   '--seconds': { key: 'seconds', min: 1, max: 600 },
   '--open-seconds': { key: 'openSeconds', min: 1, max: 600 },
+  '--warm-seconds': { key: 'warmSeconds', min: 0, max: 600 },
   '--connections': { key: 'connections', min: 1, max: 1000 },
   '--max-in-flight': { key: 'maxInFlight', min: 1, max: 5000 },
 };
@@ -35,6 +40,7 @@ export function parseBenchOptions(args: readonly string[], env: NodeJS.ProcessEn
     connections: Number(env.BENCH_CONNECTIONS ?? 50),
     rate: 500,
     openSeconds: 10,
+    warmSeconds: 5,
     maxInFlight: 200,
     bundles: true,
   };

@@ -16,6 +16,8 @@ export interface BenchReport {
   closedLoop: ClosedLoopResult[];
   ratios: { authMe?: number; browse?: number };
   openLoop?: OpenLoopResult & { scenario: string };
+  /** The open loop's first seconds, before the measured ones (see bench/browse.ts). */
+  openLoopWarmUp?: OpenLoopResult & { scenario: string };
   /** CPU ms each party spent per call, by scenario (bench/cpu.ts). */
   cpuMsPerCall?: Record<string, Record<string, number>>;
   answers: AnswerSize[];
@@ -36,7 +38,7 @@ export function printReport(r: BenchReport): void {
   console.log('gateway/direct (req/s):', r.ratios);
   if (r.openLoop) {
     console.log(`\nopen loop: latency from each request's due time, in-flight cap ${maxInFlight}`);
-    console.table([r.openLoop]);
+    console.table(r.openLoopWarmUp ? [r.openLoopWarmUp, r.openLoop] : [r.openLoop]);
   }
   if (r.cpuMsPerCall) {
     console.log('\nCPU ms per call, by process (the sum bounds what the cores can serve):');
@@ -78,6 +80,7 @@ export function writeReport(root: string, r: BenchReport): string {
     'ratios',
     'closedLoop',
     'openLoop',
+    'openLoopWarmUp',
     'cpuMsPerCall',
     'answers',
     'scan',
