@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { followChanges, createLogger } from '@medrelay/service-kit';
+import { followChanges, createLogger, type FeedChange } from '@medrelay/service-kit';
 import { waitUntil } from '@medrelay/testing';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,15 +43,18 @@ async function rawBrowse(token: string, path: string, acceptEncoding: string) {
 }
 
 /**
- * Waits until every change committed so far has been heard by the service: notices arrive in
- * commit order, so once one sent now is counted, all earlier ones are too.
+ * Waits until every change committed so far has been heard by the service and checked against
+ * what it keeps: notices arrive in commit order, so once one sent now is counted, all earlier
+ * ones are too. `payload` makes it a notice of its own (`m:<id>` names a listing, as the
+ * triggers do); none names nothing.
  */
-async function changesHeard() {
+async function changesHeard(payload = '') {
   const feed = p.catalog.service.ctx.browseCache!.changes;
   await waitUntil(() => feed.version !== null, { what: 'the feed listening' });
   const now = feed.version!;
-  await pool().query(`NOTIFY ${browseChangeChannel}`);
+  await pool().query('SELECT pg_notify($1, $2)', [browseChangeChannel, payload]);
   await waitUntil(() => (feed.version ?? 0) > now, { what: 'the changes so far heard' });
+  await p.catalog.service.ctx.browseMemo.settled();
 }
 
 /** Runs SQL with triggers off (`session_replication_role = replica`): a change no instance hears of. */
@@ -111,9 +114,44 @@ describe('browse pages kept in memory', () => {
     ).rows[0]!.id;
     await unheardChange('UPDATE catalog.medicines SET is_available = false WHERE id = $1', [b]);
     expect(await page(2)).toEqual({ names: [`${tag} C`], total: '3' });
-    // Once a change is heard the order is read again: two listings, page 2 is past the end.
-    await changesHeard();
+    // A change heard of another listing leaves the order as it was…
+    await changesHeard(`m:${b + 1_000_000}`);
+    expect(await page(2)).toEqual({ names: [`${tag} C`], total: '3' });
+    // …one heard of B (as its trigger would send) has it read again: page 2 is past the end.
+    await changesHeard(`m:${b}`);
     expect(await page(2)).toEqual({ names: [], total: '2' });
+  });
+
+  it('keeps the lists a heard write leaves alone, and makes afresh those its listing was or is in', async () => {
+    const [alpha, beta] = ['Writealpha', 'Writebeta'];
+    const a = await list(pharmacy.token, `${alpha} One`);
+    const b = await list(pharmacy.token, `${beta} One`);
+    await changesHeard();
+    const quantities = async (tag: string) =>
+      ((await p.api.get(browsePath(tag), { token: ngo.token })).body as Array<{ quantity: number }>).map(
+        (m) => m.quantity,
+      );
+    expect(await quantities(alpha)).toEqual([5]);
+    expect(await quantities(beta)).toEqual([5]);
+    // Alpha's row changes unheard: while its kept page is used, it still shows 5.
+    await unheardChange('UPDATE catalog.medicines SET quantity = 9 WHERE id = $1', [a.id]);
+    // A write to beta's listing, heard through its trigger, makes beta's list afresh only.
+    await pool().query('UPDATE catalog.medicines SET quantity = 7 WHERE id = $1', [b.id]);
+    await changesHeard();
+    expect(await quantities(beta)).toEqual([7]);
+    expect(await quantities(alpha)).toEqual([5]);
+    // A listing that joins alpha's list (a write through this instance) makes it afresh.
+    await list(otherPharmacy.token, `${alpha} Two`);
+    expect(await quantities(alpha)).toEqual([9, 5]);
+    // So does one leaving it, though it is in no list afterwards.
+    await pool().query('UPDATE catalog.medicines SET is_available = false WHERE id = $1', [a.id]);
+    await changesHeard();
+    expect(await quantities(alpha)).toEqual([5]);
+    // A change of owners (a suspension hides all their stock) makes every list afresh.
+    await unheardChange('UPDATE catalog.medicines SET quantity = 3 WHERE id = $1', [b.id]);
+    await pool().query('UPDATE catalog.users SET name = name WHERE id = $1', [otherPharmacy.id]);
+    await changesHeard();
+    expect(await quantities(beta)).toEqual([3]);
   });
 
   it('drops a kept page at the soonest expiry of the listings it shows, though no write tells', async () => {
@@ -246,5 +284,28 @@ describe('the change feed', () => {
     } finally {
       await feed.stop();
     }
+  });
+
+  it('hears a committed change before its own sync, with the listings its trigger names', async () => {
+    const feed = followChanges(
+      p.catalog.config.DATABASE_URL,
+      browseChangeChannel,
+      createLogger('test', 'silent'),
+    );
+    const heard: FeedChange[] = [];
+    feed.onChange((change) => heard.push(change));
+    try {
+      await waitUntil(() => feed.version !== null, { what: 'the feed listening' });
+      const { id } = await list(pharmacy.token, 'Feedsync One');
+      await pool().query('UPDATE catalog.medicines SET quantity = 4 WHERE id = $1', [id]);
+      await pool().query('UPDATE catalog.medicines SET quantity = 4 WHERE id = -1'); // no row: no notice
+      await feed.sync();
+      const notices = heard.flatMap((change) => (typeof change === 'object' ? [change.notice] : []));
+      expect(notices.filter((n) => n === `m:${id}`)).toHaveLength(2); // its insert and its update
+      expect(notices.at(-1)).toMatch(/^sync:/);
+    } finally {
+      await feed.stop();
+    }
+    await expect(feed.sync()).rejects.toThrow(/not listening/);
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '@medrelay/service-kit';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { sharedWork } from './browse-memo';
+import { sharedWork, type BrowseMemo } from './browse-memo';
 
 // Browse pages as they were sent, kept in this instance's memory and used while nothing browse
 // reads has changed: the change feed (NOTIFY at every commit to listings or owners, and this
@@ -28,6 +28,8 @@ export const browseChangeChannel = 'catalog_browse';
 
 interface KeptPage extends PageTotal {
   version: number;
+  /** Made from a kept order: right while it is (see BrowsePage.stillRight); else per version. */
+  stillRight?: () => Promise<boolean>;
   /** The soonest expiry among the listings the page shows or counts (ms; Infinity when none). */
   expiresAt: number;
   json: Buffer;
@@ -40,10 +42,16 @@ export interface BrowseCacheOptions {
   maxBytes?: number;
   /** A page is made afresh after this long at the latest: a safety bound only. */
   ttlMs?: number;
+  /** The kept orders pages are made from: checked against what was heard before a page is used. */
+  memo?: Pick<BrowseMemo, 'settled'>;
 }
 
 /** What a browse page is made of: its items, the list's total, and until when they stay right. */
-export type LoadedPage = { items: Medicine[]; expiresAt: number } & PageTotal;
+export type LoadedPage = {
+  items: Medicine[];
+  expiresAt: number;
+  stillRight?: () => Promise<boolean>;
+} & PageTotal;
 
 /**
  * Who sees the same browse rows: owners of stock never see their own listings, so their view is
@@ -74,10 +82,11 @@ export function createBrowseCache(feed: ChangeFeed, options: BrowseCacheOptions 
       query: MedicineBrowseQuery,
       load: () => Promise<LoadedPage | typeof clientGone>,
     ): Promise<void> {
+      await options.memo?.settled();
       const version = feed.version;
       const key = keyOf(caller, query);
       let page = version === null ? undefined : pages.get(key);
-      if (!page || page.version !== version || Date.now() >= page.expiresAt) {
+      if (!page || Date.now() >= page.expiresAt || !(await stillRight(page, version))) {
         let loaded: LoadedPage | typeof clientGone;
         if (version === null) loaded = await load();
         else {
@@ -101,6 +110,10 @@ export function createBrowseCache(feed: ChangeFeed, options: BrowseCacheOptions 
 }
 
 export type BrowseCache = ReturnType<typeof createBrowseCache>;
+
+/** A page of a kept order is right while that order is kept; any other while nothing changed. */
+const stillRight = async (page: KeptPage, version: number | null) =>
+  page.stillRight ? page.stillRight() : page.version === version;
 
 /**
  * The page in the best encoding the client accepts, each encoding made once per kept page.

@@ -1,6 +1,14 @@
 import type { AdminMedicineQuery, MedicineBrowseQuery, RecipientType } from '@medrelay/contracts';
 import { cairoDayNumber, dosageFormsMatching, expiryClassSql, urgentThresholdDays } from '@medrelay/domain';
-import { idsBetween, noBrowseMemo, type BrowseMemo, type KeptOrder, type KeptTotal } from './browse-memo';
+import {
+  idsBetween,
+  noBrowseMemo,
+  type BrowseMemo,
+  type KeptOrder,
+  type KeptTotal,
+  type ListFilter,
+  type ListMembership,
+} from './browse-memo';
 import { availableSql, daysLeftSql, selectMedicines, type Db, type MedicineRow } from './repo';
 
 // Browse and the admin listing: one page of a large list with its total (exact while small,
@@ -153,8 +161,16 @@ export const keptOrderMaxIds = 5000;
 /** How long a page read with OFFSET stays right at most: its total may count listings that expire. */
 const deepPageKeptMs = 30_000;
 
-/** A browse page: its rows, the list's total, and until when both stay right if nothing changes. */
-export type BrowsePage = { rows: MedicineRow[]; expiresAt: number } & ListTotal;
+/**
+ * A browse page: its rows, the list's total, and until when both stay right if nothing changes.
+ * `stillRight`, for a page made from a kept order (and total), tells whether they are still kept
+ * as they were: a change that leaves the list alone leaves its pages right too.
+ */
+export type BrowsePage = {
+  rows: MedicineRow[];
+  expiresAt: number;
+  stillRight?: () => Promise<boolean>;
+} & ListTotal;
 
 /**
  * Available medicines (isAvailable, quantity above 0, not expired) offered to the caller's role,
@@ -170,10 +186,13 @@ export async function browseMedicines(
   options: BrowseOptions = {},
 ): Promise<BrowsePage> {
   const { exactTotalUpTo = defaultExactTotalUpTo, searchCap = searchMatchCap, memo = noBrowseMemo } = options;
+  // What is kept is checked against the changes heard so far before it is used.
+  await memo.settled();
   // Read before any data: what is read after a change is kept under the older version and dropped.
   const version = memo.version;
   const params: unknown[] = [callerId, visible];
   const where = [availableSql, 'm.owner_id <> $1', 'm.recipient_type = ANY($2)', ownerNotSuspended];
+  let searchOfRows: [string, string] | undefined;
   if (query.recipientType) {
     // "Offered to pharmacies" includes listings offered to both.
     const n = params.push(query.recipientType);
@@ -188,7 +207,11 @@ export async function browseMedicines(
     const named = `lower(m.name) = ANY(ARRAY(SELECT name FROM catalog.listing_names WHERE name ILIKE $${n}))`;
     // The type is a key: the search matches its labels in both languages (libs/domain).
     const forms = dosageFormsMatching(query.q);
-    where.push(forms.length ? `(${named} OR m.type = ANY($${params.push(forms)}::text[]))` : named);
+    const clause = forms.length ? `(${named} OR m.type = ANY($${params.push(forms)}::text[]))` : named;
+    where.push(clause);
+    // For a few given rows, the same search is a plain match: listing_names holds every name a
+    // listing carries (its triggers), so the name is among those matching iff it matches.
+    searchOfRows = [clause, clause.replace(named, `m.name ILIKE $${n}`)];
   }
   if (query.source) where.push(`m.source = $${params.push(query.source)}`);
   if (query.urgent) {
@@ -222,7 +245,10 @@ export async function browseMedicines(
   const day = query.urgent ? `\u0000day:${cairoDayNumber(new Date())}` : '';
   const listKey = `${options.view ?? `caller:${callerId}`}\u0000${fromWhere}\u0000${JSON.stringify(params.slice(1))}${day}`;
   const orderKeyOf = (by: string) => `${listKey}\u0000${by}`;
-  let order = memo.order(orderKeyOf(orderBy));
+  // What tells whether given listings are in the list (browse-memo.ts checks changed ones).
+  const rowFromWhere = searchOfRows ? fromWhere.replace(...searchOfRows) : fromWhere;
+  const list: ListFilter = { key: listKey, fromWhere: rowFromWhere, params };
+  let order = await memo.order(orderKeyOf(orderBy));
   if (!order || (!order.complete && order.ids.length < upTo)) {
     const known = order;
     order = undefined;
@@ -238,7 +264,7 @@ export async function browseMedicines(
       );
       if (!orders) rememberCommon(searchKey);
       else {
-        for (const [by, kept] of orders) memo.keepOrder(orderKeyOf(by), version, kept);
+        for (const [by, kept] of orders) memo.keepOrder(orderKeyOf(by), version, kept, list);
         order = orders.get(orderBy)!;
       }
     }
@@ -257,19 +283,34 @@ export async function browseMedicines(
             ? continuedOrder(db, fromWhere, walk, params, known, want)
             : walkedOrder(db, fromWhere, walk, params, want),
       );
-      memo.keepOrder(orderKeyOf(orderBy), version, order);
+      memo.keepOrder(orderKeyOf(orderBy), version, order, list);
     }
   }
   const rows = await rowsInOrder(db, idsBetween(order, offset, upTo));
+  const orderKey = orderKeyOf(orderBy);
+  const used = order;
   // All of the list is known: its total is exact (also past the end, so the screen can move back).
   if (order.complete) {
-    return { rows, total: order.ids.length, estimated: false, expiresAt: order.expiresAt };
+    return {
+      rows,
+      total: order.ids.length,
+      estimated: false,
+      expiresAt: order.expiresAt,
+      stillRight: async () => (await memo.order(orderKey)) === used,
+    };
   }
-  const kept = memo.total(listKey) ?? (await cappedTotal(db, fromWhere, params, exactTotalUpTo));
+  const kept = (await memo.total(listKey)) ?? (await cappedTotal(db, fromWhere, params, exactTotalUpTo));
   // An exact total must follow every change; estimates are kept by time in cappedTotal.
-  if (!kept.estimated) memo.keepTotal(listKey, version, kept);
+  if (!kept.estimated) memo.keepTotal(listKey, version, kept, list);
   const { total, estimated, expiresAt } = kept;
-  return { rows, total, estimated, expiresAt: Math.min(order.expiresAt, expiresAt) };
+  return {
+    rows,
+    total,
+    estimated,
+    expiresAt: Math.min(order.expiresAt, expiresAt),
+    stillRight: async () =>
+      (await memo.order(orderKey)) === used && (estimated || (await memo.total(listKey)) === kept),
+  };
 }
 
 interface Walk {
@@ -298,23 +339,30 @@ async function continuedOrder(
   order: KeptOrder,
   upTo: number,
 ): Promise<KeptOrder> {
-  const { column, order: natural, type } = sortColumns[walk.sort];
-  const keyAscends = walk.direction === 'ASC';
-  const idAscends = walk.direction === natural.toUpperCase();
-  const k = params.length + 1;
-  // `key ≥ last` lets the index start there; the tie on the key is broken by id as the order does.
-  const after =
-    ` AND ${column} ${keyAscends ? '>=' : '<='} $${k}::${type}` +
-    ` AND (${column} ${keyAscends ? '>' : '<'} $${k}::${type} OR m.id ${idAscends ? '>' : '<'} $${k + 1})`;
   return walked(
     db,
     fromWhere,
     walk,
     [...params, order.last!.key, order.last!.id],
-    after,
+    ` AND ${afterLastSql(walk, params.length + 1)}`,
     order.ids,
     order.expiresAt,
     upTo - order.ids.length,
+  );
+}
+
+/**
+ * The listings that sort after the last id of a walk (keyset: the last key is `$k`, its id
+ * `$k+1`). `key ≥ last` lets the index start there; the tie on the key is broken by id as the
+ * order does.
+ */
+function afterLastSql(walk: { sort: SortName; direction: Direction }, k: number): string {
+  const { column, order: natural, type } = sortColumns[walk.sort];
+  const keyAscends = walk.direction === 'ASC';
+  const idAscends = walk.direction === natural.toUpperCase();
+  return (
+    `${column} ${keyAscends ? '>=' : '<='} $${k}::${type}` +
+    ` AND (${column} ${keyAscends ? '>' : '<'} $${k}::${type} OR m.id ${idAscends ? '>' : '<'} $${k + 1})`
   );
 }
 
@@ -343,6 +391,7 @@ async function walked(
     complete: rows.length < limit,
     last: last ? { key: last.k, id: last.id } : undefined,
     expiresAt,
+    walkedBy: { sort: walk.sort, direction: walk.direction },
   };
 }
 
@@ -357,6 +406,39 @@ async function rowsInOrder(db: Db, ids: readonly number[]): Promise<MedicineRow[
   });
   const position = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}
+
+/** Lists checked in one statement at most (each adds its parameters; PostgreSQL takes 65,535). */
+const listsPerCheck = 200;
+
+/**
+ * Which of `ids` are in each list now: every list's filter applied to those listings only, all
+ * lists in one statement (its own parameters renumbered after the ids), so a write costs the
+ * kept lists one probe by primary key each rather than a gathering each.
+ */
+export function listMembership(db: Db): ListMembership {
+  return async (checks, ids) => {
+    const found = checks.map(() => new Set<number>());
+    for (let from = 0; from < checks.length; from += listsPerCheck) {
+      const chunk = checks.slice(from, from + listsPerCheck);
+      const params: unknown[] = [ids];
+      const parts = chunk.map(({ list, order }, i) => {
+        const shift = params.length;
+        params.push(...list.params);
+        const where = list.fromWhere.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
+        let within = '';
+        if (order?.last && order.walkedBy && !order.complete) {
+          const walk = order.walkedBy as { sort: SortName; direction: Direction };
+          within = ` AND NOT (${afterLastSql(walk, params.length + 1)})`;
+          params.push(order.last.key, order.last.id);
+        }
+        return `SELECT ${from + i} AS c, m.id ${where} AND m.id = ANY($1::int[])${within}`;
+      });
+      const { rows } = await db.query<{ c: number; id: number }>(parts.join(' UNION ALL '), params);
+      for (const { c, id } of rows) found[c]!.add(id);
+    }
+    return found;
+  };
 }
 
 /**

@@ -1,8 +1,9 @@
 import { urgentThresholdDays } from '@medrelay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCatalog, type TestCatalogPlatform } from '../testing';
+import type { ChangeFeed, FeedChange } from '@medrelay/service-kit';
 import { createBrowseMemo } from './browse-memo';
-import { browseMedicines } from './browse-repo';
+import { browseMedicines, listMembership } from './browse-repo';
 
 /**
  * Browse at national scale (issue 12): the rules of browse hold with the page-first query, the
@@ -170,7 +171,13 @@ describe('browse rules with the page-first query', () => {
     const tag = 'Walkon';
     const expected = await tiedListings(tag);
     // Each list's first walk takes 3 ids; a deeper page continues from the last key and id.
-    const feed = { version: 1, bump: () => {}, stop: async () => {} };
+    const feed = {
+      version: 1,
+      bump: () => {},
+      stop: async () => {},
+      onChange: () => () => true,
+      sync: async () => {},
+    };
     const memo = createBrowseMemo(feed);
     const options = { searchCap: 5, walkAtLeast: 3, exactTotalUpTo: 100, memo, view: 'ngo' };
     const visible = ['ngos', 'both'] as const;
@@ -194,10 +201,78 @@ describe('browse rules with the page-first query', () => {
     }
   });
 
+  it('keeps a list through changes to listings outside it, a walked one through those sorting past it', async () => {
+    const tag = 'Heardchanges';
+    // 10 matches, more than the search cap (5): the name index is walked, 5 ids at least.
+    const ids = await insert(
+      Array.from({ length: 10 }, (_, i) => ({ owner: pharmacy.id, name: `${tag} ${i}0` })),
+    );
+    const [outsider] = await insert([{ owner: pharmacy.id, name: 'Unrelated Heard' }]);
+    // A feed whose notices the test sends (what the triggers of migration 016 would).
+    let version = 1;
+    const listeners = new Set<(change: FeedChange, version: number) => void>();
+    const feed: ChangeFeed = {
+      get version() {
+        return version;
+      },
+      bump: () => undefined,
+      stop: async () => undefined,
+      onChange: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+      sync: async () => undefined,
+    };
+    const heard = async (...changed: number[]) => {
+      version++;
+      for (const listener of listeners) listener({ notice: `m:${changed.join(',')}` }, version);
+      await memo.settled();
+    };
+    const memo = createBrowseMemo(feed, { membership: listMembership(pool()) });
+    const options = { ...limits, memo, view: 'ngo' };
+    const visible = ['ngos', 'both'] as const;
+    const firstPage = () =>
+      browseMedicines(pool(), ngo.id, visible, { q: tag, sort: 'name', page: 1, pageSize: 2 }, options);
+    let page = await firstPage();
+    expect(page.rows.map((r) => r.id)).toEqual(ids.slice(0, 2));
+
+    // Not in the list, before or after: kept.
+    await pool().query('UPDATE catalog.medicines SET quantity = 7 WHERE id = $1', [outsider]);
+    await heard(outsider!);
+    expect(await page.stillRight!()).toBe(true);
+    // In the list, but sorting past the 5 ids walked: kept.
+    await pool().query('UPDATE catalog.medicines SET quantity = 7 WHERE id = $1', [ids[8]]);
+    await heard(ids[8]!);
+    expect(await page.stillRight!()).toBe(true);
+    // A new listing sorting past them: kept; one sorting among them: made afresh.
+    const [late] = await insert([{ owner: pharmacy.id, name: `${tag} 95` }]);
+    await heard(late!);
+    expect(await page.stillRight!()).toBe(true);
+    const [early] = await insert([{ owner: pharmacy.id, name: `${tag} 05` }]);
+    await heard(early!);
+    expect(await page.stillRight!()).toBe(false);
+    page = await firstPage();
+    expect(page.rows.map((r) => r.id)).toEqual([ids[0], early]);
+    // One of its ids leaving the list: made afresh.
+    await pool().query('UPDATE catalog.medicines SET is_available = false WHERE id = $1', [ids[2]]);
+    await heard(ids[2]!);
+    expect(await page.stillRight!()).toBe(false);
+    page = await firstPage();
+    expect(await page.stillRight!()).toBe(true);
+    // A notice naming no listing it knows (a TRUNCATE, an owner changed): everything goes.
+    version++;
+    for (const listener of listeners) listener({ notice: '*' }, version);
+    await memo.settled();
+    expect(await page.stillRight!()).toBe(false);
+  });
+
   it('gathers a rare search once for every sort and direction', async () => {
     const tag = 'Allsorts';
     const expected = await tiedListings(tag);
-    const feed = { version: 1, bump: () => {}, stop: async () => {} };
+    const feed = {
+      version: 1,
+      bump: () => {},
+      stop: async () => {},
+      onChange: () => () => true,
+      sync: async () => {},
+    };
     const memo = createBrowseMemo(feed);
     const statements: string[] = [];
     const counting = {
@@ -251,7 +326,13 @@ describe('browse rules with the page-first query', () => {
   it('gathers or walks a list once for the callers asking for it at the same moment', async () => {
     const tag = 'Sametime';
     const expected = await tiedListings(tag);
-    const feed = { version: 1, bump: () => {}, stop: async () => {} };
+    const feed = {
+      version: 1,
+      bump: () => {},
+      stop: async () => {},
+      onChange: () => () => true,
+      sync: async () => {},
+    };
     const statements: string[] = [];
     const db = countingDb(statements);
     const visible = ['ngos', 'both'] as const;
@@ -298,7 +379,10 @@ describe('browse rules with the page-first query', () => {
       ])
     ).rows[0]!.e.getTime();
     let clock = Date.now();
-    const memo = createBrowseMemo({ version: 1, bump: () => {}, stop: async () => {} }, { now: () => clock });
+    const memo = createBrowseMemo(
+      { version: 1, bump: () => {}, stop: async () => {}, onChange: () => () => true, sync: async () => {} },
+      { now: () => clock },
+    );
     const statements: string[] = [];
     const db = countingDb(statements);
     const ask = () =>

@@ -161,7 +161,7 @@ export function createMedicineService(ctx: CatalogContext) {
     async browse(
       caller: Caller,
       query: MedicineBrowseQuery,
-    ): Promise<{ items: Medicine[]; expiresAt: number } & ListTotal> {
+    ): Promise<{ items: Medicine[]; expiresAt: number; stillRight?: () => Promise<boolean> } & ListTotal> {
       const { rows, ...total } = await browseMedicines(
         ctx.pool,
         caller.id,
