@@ -1,6 +1,6 @@
 // The scale scenarios: the same calls direct and through the gateway, and browse at a fixed
 // arrival rate through the gateway.
-import { Agent } from 'undici';
+import { Agent, request } from 'undici';
 import { closedLoopResult, runClosedLoop, type ClosedLoopSamples, type HttpCall } from './closed-loop';
 import { leanGet } from './lean-get';
 import { dueBetween, runOpenLoop, summarizeOpenLoop, type OpenLoopResult } from './open-loop';
@@ -90,3 +90,37 @@ export async function browseOpenLoop(
 }
 
 export type OpenLoopScenario = OpenLoopResult & { scenario: string };
+
+/**
+ * An owner editing listings through the gateway at `perSecond` (a quantity each time, as stock
+ * is counted or handed over), while something else runs: what a live platform writes while it is
+ * browsed. `stop()` answers how many writes were made and how many failed.
+ */
+export function listingWrites(p: Platform, token: string, listingIds: readonly number[], perSecond: number) {
+  let running = true;
+  let made = 0;
+  let failed = 0;
+  const gap = 1000 / perSecond;
+  const done = (async () => {
+    const start = performance.now();
+    while (running && listingIds.length) {
+      const res = await request(`${p.urls.gateway}/api/medicines/${listingIds[made % listingIds.length]}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ quantity: 5 + (made % 7) }),
+      }).catch(() => null);
+      await res?.body.dump();
+      if (res?.statusCode !== 200) failed++;
+      made++;
+      const wait = start + made * gap - performance.now();
+      if (wait > 0 && running) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return { made, failed };
+    },
+  };
+}

@@ -17,6 +17,8 @@ export interface BenchOptions {
   rate: number;
   openSeconds: number;
   warmSeconds: number;
+  /** Listing writes a second during a second open loop (0: none). */
+  writesPerSecond: number;
   maxInFlight: number;
   bundles: boolean;
 }
@@ -28,6 +30,7 @@ const numeric: Record<string, { key: keyof BenchOptions; min: number; max: numbe
   '--seconds': { key: 'seconds', min: 1, max: 600 },
   '--open-seconds': { key: 'openSeconds', min: 1, max: 600 },
   '--warm-seconds': { key: 'warmSeconds', min: 0, max: 600 },
+  '--writes-per-second': { key: 'writesPerSecond', min: 0, max: 1000 },
   '--connections': { key: 'connections', min: 1, max: 1000 },
   '--max-in-flight': { key: 'maxInFlight', min: 1, max: 5000 },
 };
@@ -41,6 +44,7 @@ export function parseBenchOptions(args: readonly string[], env: NodeJS.ProcessEn
     rate: 500,
     openSeconds: 10,
     warmSeconds: 5,
+    writesPerSecond: 1,
     maxInFlight: 200,
     bundles: true,
   };

@@ -18,6 +18,8 @@ export interface BenchReport {
   openLoop?: OpenLoopResult & { scenario: string };
   /** The open loop's first seconds, before the measured ones (see bench/browse.ts). */
   openLoopWarmUp?: OpenLoopResult & { scenario: string };
+  /** The open loop again while listings are written (measured seconds only). */
+  openLoopWithWrites?: OpenLoopResult & { scenario: string };
   /** CPU ms each party spent per call, by scenario (bench/cpu.ts). */
   cpuMsPerCall?: Record<string, Record<string, number>>;
   answers: AnswerSize[];
@@ -38,7 +40,7 @@ export function printReport(r: BenchReport): void {
   console.log('gateway/direct (req/s):', r.ratios);
   if (r.openLoop) {
     console.log(`\nopen loop: latency from each request's due time, in-flight cap ${maxInFlight}`);
-    console.table(r.openLoopWarmUp ? [r.openLoopWarmUp, r.openLoop] : [r.openLoop]);
+    console.table([r.openLoopWarmUp, r.openLoop, r.openLoopWithWrites].filter((row) => row !== undefined));
   }
   if (r.cpuMsPerCall) {
     console.log('\nCPU ms per call, by process (the sum bounds what the cores can serve):');
@@ -81,6 +83,7 @@ export function writeReport(root: string, r: BenchReport): string {
     'closedLoop',
     'openLoop',
     'openLoopWarmUp',
+    'openLoopWithWrites',
     'cpuMsPerCall',
     'answers',
     'scan',

@@ -14,14 +14,16 @@ import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { sharedWork, type BrowseMemo } from './browse-memo';
 
-// Browse pages as they were sent, kept in this instance's memory and used while nothing browse
-// reads has changed: the change feed (NOTIFY at every commit to listings or owners, and this
-// instance's own writes at once) moves its version, and a page made under an older version is
-// never sent again; nor is one past the soonest expiry of the listings it shows or counts (stock
-// leaves browse at its expiry instant, which no write announces). Many NGOs ask the same first
-// pages of the same searches; a page kept costs no query, no JSON and no compression, and callers
-// asking for a page while it is being made wait for it instead of making it again.
-// Measurements: docs/design.md, "Browse at national scale" and "Browse, seventh pass".
+// Browse pages as they were sent, kept in this instance's memory and used while they are right:
+// a page made from a kept order (and total) of browse-memo.ts while that order is still kept,
+// checked against the listings changed since; any other page (a deep one, read with OFFSET)
+// while the change feed (NOTIFY at every commit to listings or owners, and this instance's own
+// writes at once) has not moved. Never past the soonest expiry of the listings it shows or
+// counts (stock leaves browse at its expiry instant, which no write announces). Many NGOs ask the
+// same first pages of the same searches; a page kept costs no query, no JSON and no compression,
+// and callers asking for a page while it is being made wait for it instead of making it again.
+// Measurements: docs/design.md, "Browse at national scale", "Browse, seventh pass" and "Lists
+// kept across writes".
 
 /** The NOTIFY channel of changes to what browse reads (migration 010). */
 export const browseChangeChannel = 'catalog_browse';

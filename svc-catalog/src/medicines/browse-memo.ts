@@ -2,16 +2,19 @@ import { syncNoticePrefix, type ChangeFeed, type FeedChange } from '@medrelay/se
 import { LRUCache } from 'lru-cache';
 import type { ListTotal } from './browse-repo';
 
-// What browse learns about a list while nothing it reads has changed: the order of its first
-// rows and its total. A browse page is then its ids sliced from the kept order and 20 rows read
-// by primary key, whatever the page number, sort or search; the sort's index is walked (or a
-// search's matches gathered) once per list, not once per page. The kept pages of browse-cache.ts
-// only help a question asked twice; in the benchmark's mix 5,000 questions are 2,371 pages of
-// only 546 lists of 100 filters. Like the kept pages, an entry is used only while the change
-// feed has not moved since it was read (docs/design.md, "Lists remembered in order"), and only
-// until the first listing it holds expires: stock leaves browse at its expiry instant, with no
-// write to tell the feed. Nothing enters a list with the clock (urgent lists are kept per Cairo
-// day), so with both rules an entry is never out of date and needs no short lifetime.
+// What browse learns about a list: the order of its first rows and its total. A browse page is
+// then its ids sliced from the kept order and 20 rows read by primary key, whatever the page
+// number, sort or search; the sort's index is walked (or a search's matches gathered) once per
+// list, not once per page. The kept pages of browse-cache.ts only help a question asked twice;
+// in the benchmark's mix 5,000 questions are 2,371 pages of only 546 lists of 100 filters.
+// An entry is used only while it is known right: the change feed's notices name the listings
+// each write changed, and an entry read before some of them is checked when next asked for:
+// still right if none of them was among its ids or is in its list now (for a walked order: up
+// to its last id). A write thus costs the lists still asked for one probe each, and sends back
+// to the database only those it touched (docs/design.md, "Lists kept across writes"). And an
+// entry is used only until the first listing it holds expires: stock leaves browse at its expiry
+// instant, with no write to tell the feed. Nothing enters a list with the clock (urgent lists are
+// kept per Cairo day), so with both rules an entry is never out of date and needs no short lifetime.
 
 /** The first ids of a list in its order; `complete` when they are all of it. */
 export interface KeptOrder {
