@@ -8,7 +8,7 @@ describe('npm run bench options', () => {
       scanScale: null,
       rate: 500,
       openSeconds: 10,
-      warmSeconds: 5,
+      warmSeconds: 10,
       writesPerSecond: 1,
       bundles: true,
     });

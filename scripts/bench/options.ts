@@ -43,7 +43,7 @@ export function parseBenchOptions(args: readonly string[], env: NodeJS.ProcessEn
     connections: Number(env.BENCH_CONNECTIONS ?? 50),
     rate: 500,
     openSeconds: 10,
-    warmSeconds: 5,
+    warmSeconds: 10,
     writesPerSecond: 1,
     maxInFlight: 200,
     bundles: true,
