@@ -212,6 +212,13 @@ describe('Dockerfiles', () => {
         [...imported].filter((name) => !allowed.has(name)),
         `${dir} imports only its dependencies`,
       ).toEqual([]);
+      // Node looks for them from dist/: in <dir>/node_modules, then the root's. A library's
+      // dependency that npm nests under the library (another version sits at the root) is not
+      // found there: the service must depend on it too.
+      expect(
+        [...imported].filter((name) => !resolvableInProduction(dir, name)),
+        `${dir}'s imports are found from ${dir}/dist after npm ci --omit=dev`,
+      ).toEqual([]);
     }
 
     // The image's command: `node dist/main.js --migrate-only` (the Kubernetes migration Job).
@@ -277,6 +284,18 @@ describe('the web image server (gateway/src/web-server.ts)', () => {
     expect(await exited).toBe(0);
   });
 });
+
+/** Whether `npm ci --omit=dev` puts `name` where Node finds it from `<dir>/dist` (lock file layout). */
+function resolvableInProduction(dir: string, name: string): boolean {
+  const packages = (
+    JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dev?: boolean }>;
+    }
+  ).packages;
+  return [`${dir}/node_modules/${name}`, `node_modules/${name}`].some(
+    (key) => packages[key] !== undefined && !packages[key].dev,
+  );
+}
 
 /** npm packages `npm ci --omit=dev --workspace=<dir>` installs for it: its own and its libs' dependencies. */
 function productionDependencies(dir: string): Set<string> {
