@@ -5,7 +5,13 @@ import { AppError, httpError, mount, withTransaction } from '@medrelay/service-k
 import { Router, type Request } from 'express';
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from '../medicines/events';
-import { findListingByImageKey, findMedicine, setImageKey, toMedicine } from '../medicines/repo';
+import {
+  findListingByImageKey,
+  findMedicine,
+  listingForViewer,
+  setImageKey,
+  toMedicine,
+} from '../medicines/repo';
 import { sniffImageType } from './image-type';
 import { encodePhoto, newPhotoKey } from './photo';
 import { isLegacyImageKey, photoFile, type ImageStorage } from './storage';
@@ -107,17 +113,7 @@ export function imageRoutes(ctx: CatalogContext): Router {
     const { key, size } = params;
     const listing = await findListingByImageKey(ctx.pool, key);
     // Not visible and not there answer alike, so a key says nothing about a hidden listing.
-    const visible =
-      listing &&
-      mayViewListing(caller, {
-        ownerId: listing.owner_id,
-        recipientType: listing.recipient_type,
-        isAvailable: listing.is_available,
-        quantity: listing.quantity,
-        expiryDate: listing.expiry_date.toISOString(),
-        quarantined: listing.quarantine_reason !== null,
-        ownerActive: listing.owner_active,
-      });
+    const visible = listing && mayViewListing(caller, listingForViewer(listing));
     if (!visible) throw httpError.notFound('imageNotFound');
     // The bytes under a key never change, but who may see them does: the browser keeps its
     // copy and asks again each time (a 304 after this check), never showing it past a refusal.

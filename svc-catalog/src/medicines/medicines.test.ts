@@ -302,12 +302,16 @@ describe('browsing (GET /api/medicines)', () => {
     }
   });
 
-  it('hides listings of suspended owners once identity says so', async () => {
+  it('hides listings of suspended owners once identity says so, in browse and by id', async () => {
     const owner = await p.user('pharmacy');
-    await p.api.post('/api/medicines', medicineInput({ name: 'Suspended Stock' }), { token: owner.token });
+    const listed = await p.api.post('/api/medicines', medicineInput({ name: 'Suspended Stock' }), {
+      token: owner.token,
+    });
     expect(names((await p.api.get('/api/medicines?q=Suspended', { token: ngo.token })).body)).toEqual([
       'Suspended Stock',
     ]);
+    const byId = `/api/medicines/${listed.body.id}`;
+    expect((await p.api.get(byId, { token: ngo.token })).status).toBe(200);
     await p.identity.api.put(
       `/api/admin/users/${owner.id}/status`,
       { status: 'rejected' },
@@ -315,6 +319,11 @@ describe('browsing (GET /api/medicines)', () => {
     );
     await waitForReadModel(p.catalog.service.ctx.pool, 'catalog', owner.id, (u) => u.status === 'rejected');
     expect((await p.api.get('/api/medicines?q=Suspended', { token: ngo.token })).body).toEqual([]);
+    // Not there and hidden answer alike; the administrator still sees it.
+    const hidden = await p.api.get(byId, { token: ngo.token });
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.code).toBe((await p.api.get('/api/medicines/999999999', { token: ngo.token })).body.code);
+    expect((await p.api.get(byId, { token: admin.token })).status).toBe(200);
   });
 });
 

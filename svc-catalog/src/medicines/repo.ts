@@ -14,6 +14,7 @@ import {
   daysLeftSql as daysLeftSqlOf,
   urgentThresholdDays,
   type DosageForm,
+  type ListingForViewer,
   type MedicineCategory,
 } from '@medrelay/domain';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
@@ -47,6 +48,8 @@ export interface MedicineRow {
   owner_name: string | null;
   owner_email: string | null;
   owner_address: string | null;
+  /** False once the owner is suspended or rejected; true for an owner not yet in the read model. */
+  owner_active: boolean;
   reserved_quantity: number;
 }
 
@@ -55,7 +58,8 @@ export interface MedicineRow {
  * `reserved_quantity` is a column kept by reserve/release, not a sum per row.
  */
 export const selectMedicines = `
-  SELECT m.*, u.name AS owner_name, u.email AS owner_email, u.address AS owner_address
+  SELECT m.*, u.name AS owner_name, u.email AS owner_email, u.address AS owner_address,
+         coalesce(u.status = 'approved', true) AS owner_active
     FROM catalog.medicines m
     LEFT JOIN catalog.users u ON u.id = m.owner_id`;
 
@@ -73,6 +77,17 @@ export const stockOf = (row: MedicineRow) => ({
   quantity: row.quantity,
   expiryDate: row.expiry_date,
   quarantined: row.quarantine_reason !== null,
+});
+
+/** What deciding who may see a listing (libs/domain `mayViewListing`) reads of a row. */
+export const listingForViewer = (row: MedicineRow): ListingForViewer => ({
+  ownerId: row.owner_id,
+  recipientType: row.recipient_type,
+  isAvailable: row.is_available,
+  quantity: row.quantity,
+  expiryDate: row.expiry_date.toISOString(),
+  quarantined: row.quarantine_reason !== null,
+  ownerActive: row.owner_active,
 });
 
 export function toMedicine(row: MedicineRow): Medicine {
@@ -214,17 +229,9 @@ export async function updateMedicine(db: PoolClient, id: number, patch: Medicine
   }
 }
 
-/** The listing a photo key belongs to, with what deciding who may see it needs. */
-export async function findListingByImageKey(
-  db: Db,
-  key: string,
-): Promise<(MedicineRow & { owner_active: boolean }) | null> {
-  const { rows } = await db.query<MedicineRow & { owner_active: boolean }>(
-    `SELECT m.*, coalesce(u.status = 'approved', true) AS owner_active
-       FROM catalog.medicines m LEFT JOIN catalog.users u ON u.id = m.owner_id
-      WHERE m.image_key = $1`,
-    [key],
-  );
+/** The listing a photo key belongs to, with its owner (who may see it depends on both). */
+export async function findListingByImageKey(db: Db, key: string): Promise<MedicineRow | null> {
+  const { rows } = await db.query<MedicineRow>(`${selectMedicines} WHERE m.image_key = $1`, [key]);
   return rows[0] ?? null;
 }
 

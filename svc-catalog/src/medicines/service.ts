@@ -11,8 +11,8 @@ import type {
 import { categoryRefusalMessage, expiringListMax } from '@medrelay/contracts';
 import {
   forbiddenCategories,
-  isAvailableListing,
   livesImpacted,
+  mayViewListing,
   visibleRecipientTypes,
   type MedicineCategory,
 } from '@medrelay/domain';
@@ -28,12 +28,11 @@ import {
   insertMedicine,
   isOpenPackConflict,
   listExpiring,
+  listingForViewer,
   listOwnMedicines,
   ownTotals,
-  stockOf,
   toMedicine,
   updateMedicine,
-  type MedicineRow,
 } from './repo';
 
 /** A pharmacy lists stock; a donor donates (spec §1). */
@@ -42,12 +41,6 @@ function sourceOf(caller: Caller): MedicineSource {
 }
 
 /** Who may see a medicine one by one: its owner, an admin, or a role it is offered to while available. */
-function visibleTo(row: MedicineRow, caller: Caller): boolean {
-  if (row.owner_id === caller.id || caller.role === 'admin') return true;
-  const offered = (visibleRecipientTypes(caller.role) as readonly string[]).includes(row.recipient_type);
-  return offered && isAvailableListing(stockOf(row));
-}
-
 /**
  * Runs a write that may list a pack (GTIN + serial) a second time: the partial unique index
  * decides, also between parallel writes, and the loser gets a 409, not a 500.
@@ -136,7 +129,9 @@ export function createMedicineService(ctx: CatalogContext) {
 
     async get(caller: Caller, id: number): Promise<Medicine> {
       const row = await findMedicine(ctx.pool, id);
-      if (!row || !visibleTo(row, caller)) throw httpError.notFound('medicineNotFound');
+      // Who may see it is the photo's rule too: hidden stock (a suspended owner's) answers as missing.
+      if (!row || !mayViewListing(caller, listingForViewer(row)))
+        throw httpError.notFound('medicineNotFound');
       return toMedicine(row);
     },
 
