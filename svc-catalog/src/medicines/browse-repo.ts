@@ -211,7 +211,8 @@ export async function browseMedicines(
     where.push(clause);
     // For a few given rows, the same search is a plain match: listing_names holds every name a
     // listing carries (its triggers), so the name is among those matching iff it matches.
-    searchOfRows = [clause, clause.replace(named, `m.name ILIKE $${n}`)];
+    // (Replaced through functions: a replacement string would read `$3` as a pattern.)
+    searchOfRows = [clause, clause.replace(named, () => `m.name ILIKE $${n}`)];
   }
   if (query.source) where.push(`m.source = $${params.push(query.source)}`);
   if (query.urgent) {
@@ -246,7 +247,7 @@ export async function browseMedicines(
   const listKey = `${options.view ?? `caller:${callerId}`}\u0000${fromWhere}\u0000${JSON.stringify(params.slice(1))}${day}`;
   const orderKeyOf = (by: string) => `${listKey}\u0000${by}`;
   // What tells whether given listings are in the list (browse-memo.ts checks changed ones).
-  const rowFromWhere = searchOfRows ? fromWhere.replace(...searchOfRows) : fromWhere;
+  const rowFromWhere = searchOfRows ? fromWhere.replace(searchOfRows[0], () => searchOfRows[1]) : fromWhere;
   const list: ListFilter = { key: listKey, fromWhere: rowFromWhere, params };
   let order = await memo.order(orderKeyOf(orderBy));
   if (!order || (!order.complete && order.ids.length < upTo)) {

@@ -64,6 +64,36 @@ async function insert(listings: Listing[]): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+/** A feed that moves only when the test says it heard a notice (`hear`, with its payload). */
+function testFeed() {
+  let version = 1;
+  const listeners = new Set<(change: FeedChange, version: number) => void>();
+  const feed: ChangeFeed = {
+    get version() {
+      return version;
+    },
+    bump: () => undefined,
+    stop: async () => undefined,
+    onChange: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+    sync: async () => undefined,
+  };
+  const hear = (notice: string) => {
+    version++;
+    for (const listener of listeners) listener({ notice }, version);
+  };
+  return { feed, hear };
+}
+
+/** A browseMedicines database that records each statement's text. */
+function countingDb(statements: string[]) {
+  return {
+    query: (text: string | { text: string }, values?: unknown[]) => {
+      statements.push(typeof text === 'string' ? text : text.text);
+      return pool().query(text as string, values);
+    },
+  } as unknown as Parameters<typeof browseMedicines>[0];
+}
+
 const browse = (token: string, query: Record<string, string | number | boolean>) =>
   p.api.get(
     `/api/medicines?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`,
@@ -171,13 +201,7 @@ describe('browse rules with the page-first query', () => {
     const tag = 'Walkon';
     const expected = await tiedListings(tag);
     // Each list's first walk takes 3 ids; a deeper page continues from the last key and id.
-    const feed = {
-      version: 1,
-      bump: () => {},
-      stop: async () => {},
-      onChange: () => () => true,
-      sync: async () => {},
-    };
+    const { feed } = testFeed();
     const memo = createBrowseMemo(feed);
     const options = { searchCap: 5, walkAtLeast: 3, exactTotalUpTo: 100, memo, view: 'ngo' };
     const visible = ['ngos', 'both'] as const;
@@ -208,21 +232,10 @@ describe('browse rules with the page-first query', () => {
       Array.from({ length: 10 }, (_, i) => ({ owner: pharmacy.id, name: `${tag} ${i}0` })),
     );
     const [outsider] = await insert([{ owner: pharmacy.id, name: 'Unrelated Heard' }]);
-    // A feed whose notices the test sends (what the triggers of migration 016 would).
-    let version = 1;
-    const listeners = new Set<(change: FeedChange, version: number) => void>();
-    const feed: ChangeFeed = {
-      get version() {
-        return version;
-      },
-      bump: () => undefined,
-      stop: async () => undefined,
-      onChange: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
-      sync: async () => undefined,
-    };
+    // The notices the triggers of migration 016 would send.
+    const { feed, hear } = testFeed();
     const heard = async (...changed: number[]) => {
-      version++;
-      for (const listener of listeners) listener({ notice: `m:${changed.join(',')}` }, version);
+      hear(`m:${changed.join(',')}`);
       await memo.settled();
     };
     const memo = createBrowseMemo(feed, { membership: listMembership(pool()) });
@@ -257,8 +270,7 @@ describe('browse rules with the page-first query', () => {
     page = await firstPage();
     expect(await page.stillRight!()).toBe(true);
     // A notice naming no listing it knows (a TRUNCATE, an owner changed): everything goes.
-    version++;
-    for (const listener of listeners) listener({ notice: '*' }, version);
+    hear('*');
     await memo.settled();
     expect(await page.stillRight!()).toBe(false);
   });
@@ -266,21 +278,10 @@ describe('browse rules with the page-first query', () => {
   it('gathers a rare search once for every sort and direction', async () => {
     const tag = 'Allsorts';
     const expected = await tiedListings(tag);
-    const feed = {
-      version: 1,
-      bump: () => {},
-      stop: async () => {},
-      onChange: () => () => true,
-      sync: async () => {},
-    };
+    const { feed } = testFeed();
     const memo = createBrowseMemo(feed);
     const statements: string[] = [];
-    const counting = {
-      query: (text: string | { text: string }, values?: unknown[]) => {
-        statements.push(typeof text === 'string' ? text : text.text);
-        return pool().query(text as string, values);
-      },
-    } as unknown as Parameters<typeof browseMedicines>[0];
+    const counting = countingDb(statements);
     const visible = ['ngos', 'both'] as const;
     const options = { memo, view: 'ngo' };
     await browseMedicines(
@@ -313,26 +314,10 @@ describe('browse rules with the page-first query', () => {
     expect(statements.every((t) => t.includes('m.id = ANY($1)'))).toBe(true);
   });
 
-  /** A browseMedicines database that records each statement's text. */
-  function countingDb(statements: string[]) {
-    return {
-      query: (text: string | { text: string }, values?: unknown[]) => {
-        statements.push(typeof text === 'string' ? text : text.text);
-        return pool().query(text as string, values);
-      },
-    } as unknown as Parameters<typeof browseMedicines>[0];
-  }
-
   it('gathers or walks a list once for the callers asking for it at the same moment', async () => {
     const tag = 'Sametime';
     const expected = await tiedListings(tag);
-    const feed = {
-      version: 1,
-      bump: () => {},
-      stop: async () => {},
-      onChange: () => () => true,
-      sync: async () => {},
-    };
+    const { feed } = testFeed();
     const statements: string[] = [];
     const db = countingDb(statements);
     const visible = ['ngos', 'both'] as const;
@@ -379,10 +364,7 @@ describe('browse rules with the page-first query', () => {
       ])
     ).rows[0]!.e.getTime();
     let clock = Date.now();
-    const memo = createBrowseMemo(
-      { version: 1, bump: () => {}, stop: async () => {}, onChange: () => () => true, sync: async () => {} },
-      { now: () => clock },
-    );
+    const memo = createBrowseMemo(testFeed().feed, { now: () => clock });
     const statements: string[] = [];
     const db = countingDb(statements);
     const ask = () =>
