@@ -63,7 +63,8 @@ export function AppLayout({
   children,
 }: {
   user: User;
-  sidebar: SidebarItem[];
+  /** The role's items, or null while they are not known yet. */
+  sidebar: SidebarItem[] | null;
   children: ReactNode;
 }) {
   const styles = useStyles();

@@ -48,7 +48,8 @@ function RoleContent({ role, user }: { role: UserType; user: User }) {
   else content = <RemoteOutlet module={remote.data} user={user} />;
 
   return (
-    <AppLayout user={user} sidebar={remote.data?.sidebar ?? []}>
+    // While the remote loads its items are unknown (null); a remote that failed leaves Settings.
+    <AppLayout user={user} sidebar={remote.isPending ? null : (remote.data?.sidebar ?? [])}>
       {content}
     </AppLayout>
   );

@@ -1,4 +1,4 @@
-import { CounterBadge, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { CounterBadge, makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-components';
 import { Settings24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
@@ -71,14 +71,18 @@ function SidebarLink({
   );
 }
 
-/** The role's sidebar: the items its remote supplies, then Settings for everyone (spec §2). */
+/**
+ * The role's sidebar: the items its remote supplies, then Settings for everyone (spec §2).
+ * `items` is null while the remote is loading: the links then appear all at once, so Settings
+ * never moves down under a finger or pointer that is already on it.
+ */
 export function Sidebar({
   role,
   items,
   onNavigate,
 }: {
   role: UserType;
-  items: SidebarItem[];
+  items: SidebarItem[] | null;
   onNavigate: () => void;
 }) {
   const styles = useStyles();
@@ -89,10 +93,19 @@ export function Sidebar({
     icon: Settings24Regular,
   };
   return (
-    <nav className={styles.nav} aria-label={t('common:nav.mainNavigation')} data-testid="sidebar">
-      {[...items, settings].map((item) => (
-        <SidebarLink key={item.path} item={item} label={t(item.labelKey)} onNavigate={onNavigate} />
-      ))}
+    <nav
+      className={styles.nav}
+      aria-label={t('common:nav.mainNavigation')}
+      aria-busy={items === null}
+      data-testid="sidebar"
+    >
+      {items === null ? (
+        <Spinner size="tiny" label={t('common:nav.loading')} />
+      ) : (
+        [...items, settings].map((item) => (
+          <SidebarLink key={item.path} item={item} label={t(item.labelKey)} onNavigate={onNavigate} />
+        ))
+      )}
     </nav>
   );
 }
