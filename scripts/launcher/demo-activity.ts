@@ -39,6 +39,7 @@ export async function seedDemoActivity(baseUrl: string): Promise<number> {
   const existing = (await call(baseUrl, 'GET', '/api/medicines/my', pharmacy)) as unknown as unknown[];
   if (existing.length > 0) return 0;
 
+  let listed = 0;
   const list = (
     token: string,
     name: string,
@@ -47,6 +48,7 @@ export async function seedDemoActivity(baseUrl: string): Promise<number> {
     days: number,
     recipientType: string,
     prices: [number | null, number | null] = [null, null],
+    categories: string[] = [],
   ) =>
     call(baseUrl, 'POST', '/api/medicines', token, {
       name,
@@ -57,15 +59,30 @@ export async function seedDemoActivity(baseUrl: string): Promise<number> {
       discountPrice: prices[1],
       expiryDate: inDays(days),
       recipientType,
+      categories,
+    }).then((made) => {
+      listed += 1;
+      return made;
     });
   const panadol = await list(pharmacy, 'Panadol Extra 500mg', 'tablets', 40, 5, 'both', [45, 20]);
   const augmentin = await list(pharmacy, 'Augmentin 1g', 'tablets', 12, 20, 'pharmacies', [160, 95]);
   await list(pharmacy, 'Concor 5mg', 'tablets', 25, 60, 'both', [70, 35]);
   const glucophage = await list(pharmacy2, 'Glucophage 500mg', 'tablets', 30, 12, 'both', [38, 15]);
   await list(pharmacy2, 'Ventolin Inhaler', 'inhaler', 6, 3, 'ngos', [65, null]);
+  // Insulin is prescription-only and kept cold: a pharmacy's to list (Law 127/1955), never a donor's.
+  await list(
+    pharmacy2,
+    'Insulin Glargine Pen',
+    'injection',
+    3,
+    9,
+    'ngos',
+    [null, null],
+    ['prescription', 'coldChain'],
+  );
   const brufen = await list(donor, 'Brufen 400mg', 'tablets', 10, 45, 'ngos');
   await list(donor, 'Vitamin D3 Drops', 'drops', 4, 25, 'both');
-  await list(donor2, 'Insulin Glargine Pen', 'injection', 3, 9, 'ngos');
+  await list(donor2, 'Otrivin 0.1% Nasal Spray', 'spray', 2, 40, 'ngos');
 
   const ask = (token: string, medicineId: number, quantity: number, notes: string) =>
     call(baseUrl, 'POST', '/api/requests', token, { medicineId, quantity, notes });
@@ -84,5 +101,5 @@ export async function seedDemoActivity(baseUrl: string): Promise<number> {
   await move(pharmacy2, transfer.id, { status: 'completed' });
   const rejected = await ask(ngo2, glucophage.id, 5, 'For elderly patients in Shubra');
   await move(pharmacy2, rejected.id, { status: 'rejected' });
-  return 8;
+  return listed;
 }
