@@ -62,6 +62,12 @@ describe('recalls (issue 17)', { timeout: 90_000 }, () => {
       const listing = owner.getByTestId('medicine-row').filter({ hasText: name });
       await listing.getByTestId('quarantine-badge').getByText('Recalled — quarantined').waitFor();
       await listing.getByText('Recall: Particles found in vials.', { exact: false }).waitFor();
+      // The administrator's Listings say why it is unavailable, not only that it is.
+      await page.goto('/admin/listings');
+      await remote.getByLabel('Search by medicine, type or owner').fill(name);
+      const row = remote.getByTestId('listing-row').filter({ hasText: name });
+      await row.getByTestId('quarantine-badge').getByText('Recalled — quarantined').waitFor();
+      await row.getByText('Unavailable', { exact: true }).waitFor();
       // Nothing is wider than the screen.
       for (const p of [page, owner]) {
         expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

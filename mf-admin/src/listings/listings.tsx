@@ -11,9 +11,10 @@ import {
   type MedicineStats,
 } from '@medrelay/contracts';
 import { catalogEndpoints as catalog } from '@medrelay/contracts/endpoints';
-import { isAvailableListing, type ExpiryClass } from '@medrelay/domain';
+import type { ExpiryClass } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import {
+  AvailabilityBadge,
   ConfirmDialog,
   DaysLeftBadge,
   EmptyState,
@@ -21,6 +22,7 @@ import {
   PackCodeLine,
   PageHeader,
   Pager,
+  QuarantineBadge,
   QueryGate,
   StatCard,
   useDosageFormLabel,
@@ -134,7 +136,6 @@ export default function Listings() {
                 <ul className={styles.list}>
                   {items.map((m) => {
                     const owner = m.pharmacy?.user.name ?? m.donor?.name ?? t('activity.unknown');
-                    const open = isAvailableListing(m);
                     return (
                       <li key={m.id} className={styles.row} data-testid="listing-row">
                         <div className={styles.main}>
@@ -150,9 +151,9 @@ export default function Listings() {
                         <Badge appearance="tint">{t(`common:source.${m.source}`)}</Badge>
                         <DaysLeftBadge expiryDate={m.expiryDate} />
                         <CategoryBadges categories={m.categories} />
-                        <Badge appearance="outline" color={open ? 'success' : 'subtle'}>
-                          {t(open ? 'common:medicine.available' : 'common:medicine.unavailable')}
-                        </Badge>
+                        <AvailabilityBadge medicine={m} />
+                        {/* Why it is unavailable when a batch recall holds it back (issue 17). */}
+                        <QuarantineBadge medicine={m} />
                         {m.isAvailable && (
                           <ConfirmDialog
                             trigger={<Button disabled={unlist.isPending}>{t('listings.unlist')}</Button>}
