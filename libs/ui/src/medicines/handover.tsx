@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Badge,
   Button,
@@ -99,21 +99,37 @@ function HandoverCodePanel({ id }: { id: number }) {
   );
 }
 
-/** "Handover code": the requester of an approved request opens its code and QR. */
-export function HandoverCodeButton({ request }: { request: MedicineRequest }) {
+/**
+ * A button that opens a dialog to read something about a request; the content mounts only while
+ * the dialog is open, so it loads when asked for. Its accessible name carries the medicine's.
+ */
+function ReadDialogButton({
+  label,
+  title,
+  name,
+  appearance,
+  children,
+}: {
+  label: string;
+  title: string;
+  name: string;
+  appearance?: 'subtle';
+  children: () => ReactNode;
+}) {
   const { t } = useTranslation('common');
   const styles = useStyles();
   const [open, setOpen] = useState(false);
-  const name = request.medicine?.name ?? t('request.unknown');
   return (
     <Dialog open={open} onOpenChange={(_, data) => setOpen(data.open)}>
       <DialogTrigger disableButtonEnhancement>
-        <Button aria-label={`${t('handover.showCode')}: ${name}`}>{t('handover.showCode')}</Button>
+        <Button appearance={appearance} aria-label={`${label}: ${name}`}>
+          {label}
+        </Button>
       </DialogTrigger>
       <DialogSurface className={styles.surface}>
         <DialogBody>
-          <DialogTitle>{t('handover.codeTitle')}</DialogTitle>
-          <DialogContent>{open && <HandoverCodePanel id={request.id} />}</DialogContent>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent>{open && children()}</DialogContent>
           <DialogActions>
             <DialogTrigger disableButtonEnhancement>
               <Button appearance="secondary">{t('handover.close')}</Button>
@@ -122,6 +138,20 @@ export function HandoverCodeButton({ request }: { request: MedicineRequest }) {
         </DialogBody>
       </DialogSurface>
     </Dialog>
+  );
+}
+
+/** "Handover code": the requester of an approved request opens its code and QR. */
+export function HandoverCodeButton({ request }: { request: MedicineRequest }) {
+  const { t } = useTranslation('common');
+  return (
+    <ReadDialogButton
+      label={t('handover.showCode')}
+      title={t('handover.codeTitle')}
+      name={request.medicine?.name ?? t('request.unknown')}
+    >
+      {() => <HandoverCodePanel id={request.id} />}
+    </ReadDialogButton>
   );
 }
 
@@ -288,28 +318,15 @@ function CustodyTimeline({ id }: { id: number }) {
 /** "Custody log": who did what with this request and when, for its parties and admins. */
 export function CustodyButton({ request }: { request: MedicineRequest }) {
   const { t } = useTranslation('common');
-  const styles = useStyles();
-  const [open, setOpen] = useState(false);
-  const name = request.medicine?.name ?? t('request.unknown');
   return (
-    <Dialog open={open} onOpenChange={(_, data) => setOpen(data.open)}>
-      <DialogTrigger disableButtonEnhancement>
-        <Button appearance="subtle" aria-label={`${t('custody.show')}: ${name}`}>
-          {t('custody.show')}
-        </Button>
-      </DialogTrigger>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{t('custody.title')}</DialogTitle>
-          <DialogContent>{open && <CustodyTimeline id={request.id} />}</DialogContent>
-          <DialogActions>
-            <DialogTrigger disableButtonEnhancement>
-              <Button appearance="secondary">{t('handover.close')}</Button>
-            </DialogTrigger>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ReadDialogButton
+      label={t('custody.show')}
+      title={t('custody.title')}
+      name={request.medicine?.name ?? t('request.unknown')}
+      appearance="subtle"
+    >
+      {() => <CustodyTimeline id={request.id} />}
+    </ReadDialogButton>
   );
 }
 
