@@ -1,0 +1,64 @@
+import type { Texts } from './texts';
+
+/** Notifications: the title and message of each kind. */
+export const notificationMessages = {
+  notifyRequestNewTitle: { en: 'New request', ar: 'طلب جديد' },
+  notifyRequestNew: {
+    en: '{requester} requested {quantity} of {medicine}',
+    ar: '{requester} طلب {quantity} من {medicine}',
+  },
+  notifyRequestApprovedTitle: { en: 'Request approved', ar: 'تمت الموافقة على طلبك' },
+  notifyRequestApproved: {
+    en: 'Your request for {quantity} of {medicine} was approved',
+    ar: 'تمت الموافقة على طلبك لـ {quantity} من {medicine}',
+  },
+  notifyRequestRejectedTitle: { en: 'Request rejected', ar: 'طلبك اترفض' },
+  notifyRequestRejected: {
+    en: 'Your request for {medicine} was rejected. The medicine may no longer be available.',
+    ar: 'طلبك لـ {medicine} اترفض. ممكن الدواء مبقاش متاح.',
+  },
+  notifyRequestCancelledTitle: { en: 'Request cancelled', ar: 'الطلب اتلغى' },
+  notifyRequestCancelled: {
+    en: '{requester} cancelled the request for {medicine}',
+    ar: '{requester} لغى الطلب على {medicine}',
+  },
+  notifyHandoverConfirmedTitle: { en: 'Handover confirmed', ar: 'التسليم اتأكد' },
+  notifyHandoverConfirmed: {
+    en: '{owner} confirmed handing over {quantity} × {medicine} with your code',
+    ar: '{owner} أكّد تسليم {quantity} × {medicine} بالكود بتاعك',
+  },
+  notifyRequestCompletedTitle: { en: 'Medicine collected', ar: 'الدواء اتسلّم' },
+  notifyRequestCompleted: {
+    en: '{requester} collected {quantity} of {medicine}',
+    ar: '{requester} استلم {quantity} من {medicine}',
+  },
+  notifyExpiryAlertTitle: { en: 'Medicine expiring soon', ar: 'دواء قرب يخلص' },
+  // Days left as the badges count them (libs/domain daysLeft: Cairo days, today counted).
+  notifyExpiryAlert: {
+    en: '{medicine}: {days} day(s) left before expiry',
+    ar: '{medicine}: فاضل {days} يوم على انتهاء الصلاحية',
+  },
+  notifyRecallQuarantinedTitle: { en: 'Batch recalled', ar: 'تشغيلة اتسحبت' },
+  notifyRecallQuarantinedOwner: {
+    en: '{medicine} (batch {batch}) is recalled and quarantined: {reason}. It is hidden from browsing until the recall is lifted.',
+    ar: '{medicine} (تشغيلة {batch}) اتسحب واتحفّظ عليه: {reason}. مش هيظهر في التصفح لحد ما السحب يترفع.',
+  },
+  notifyRecallQuarantinedRequester: {
+    en: 'The batch of {medicine} you requested is recalled: {reason}. Pending requests are cancelled; approved ones are on hold.',
+    ar: 'تشغيلة {medicine} اللي طلبته اتسحبت: {reason}. الطلبات المستنية اتلغت، واللي اتوافق عليها متوقفة.',
+  },
+  notifyRecallLiftedTitle: { en: 'Recall lifted', ar: 'السحب اترفع' },
+  notifyRecallLiftedOwner: {
+    en: 'The recall of {medicine} (batch {batch}) is lifted: it is offered again.',
+    ar: 'سحب {medicine} (تشغيلة {batch}) اترفع: رجع معروض تاني.',
+  },
+  notifyRecallLiftedRequester: {
+    en: 'The recall of {medicine} is lifted: your approved request is active again.',
+    ar: 'سحب {medicine} اترفع: طلبك اللي اتوافق عليه رجع شغال تاني.',
+  },
+  notifyNeedMatchTitle: { en: 'A match for what you need', ar: 'لقينا حاجة من اللي محتاجها' },
+  notifyNeedMatch: {
+    en: '{medicine} ({quantity} units, {days} day(s) left) matches your need "{need}"',
+    ar: '{medicine} ({quantity} وحدة، فاضل {days} يوم) مناسب لاحتياجك "{need}"',
+  },
+} as const satisfies Record<string, Texts>;
