@@ -1,4 +1,5 @@
 import type { Language } from '@medrelay/contracts';
+import type { ArabicPlurals } from '@medrelay/i18n';
 
 /** The donor area's namespace (`donor`), in English and Egyptian Arabic. */
 const en = {
@@ -94,9 +95,6 @@ const en = {
       'Your {{units}} donated units could help about {{count}} people get the medicines they need. Thank you!',
   },
 };
-
-/** Arabic has more plural forms than English (zero, two, few = 3–10, many = 11–99). */
-type ArabicPlurals<K extends string> = Record<`${K}_zero` | `${K}_two` | `${K}_few` | `${K}_many`, string>;
 
 const ar: typeof en & {
   history: ArabicPlurals<'impact'> & { events: ArabicPlurals<'donated'> };

@@ -1,4 +1,5 @@
 import type { Language } from '@medrelay/contracts';
+import type { ArabicPlurals } from './plurals';
 import { dosageFormLabels, dosageForms, type DosageForm } from '@medrelay/domain/dosage-forms';
 
 /** `dosageForm.<key>` in one language, from the labels libs/domain keeps (browse search uses them too). */
@@ -217,8 +218,6 @@ const en = {
 };
 
 type Texts = typeof en;
-/** Arabic has more plural forms than English (zero, two, few = 3–10, many = 11–99). */
-type ArabicPlurals<K extends string> = Record<`${K}_zero` | `${K}_two` | `${K}_few` | `${K}_many`, string>;
 
 const ar: Texts & {
   header: ArabicPlurals<'alertsCount' | 'unreadCount'>;

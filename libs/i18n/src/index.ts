@@ -1,3 +1,4 @@
 export * from './setup';
 export * from './format';
 export * from './common';
+export type { ArabicPlurals } from './plurals';
