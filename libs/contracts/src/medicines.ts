@@ -1,165 +1,22 @@
 import { z } from 'zod';
 import { dosageForms } from '@medrelay/domain/dosage-forms';
-import { medicineCategories, normalizeCategories, type MedicineCategory } from '@medrelay/domain/categories';
-import type { MessageKey } from './messages';
-import { packCodeMaxLength, toGtin14, validGtin } from '@medrelay/domain/gtin';
+import { medicineCategories } from '@medrelay/domain/categories';
 import { queryInt, typeError } from './fields';
-import { cairoTimeZone } from '@medrelay/domain/expiry';
+import {
+  categoriesField,
+  descriptionField,
+  expiryDateField,
+  gtinField,
+  medicineLimits,
+  medicineSorts,
+  medicineSources,
+  packCodeField,
+  priceField,
+  quantityField,
+  recipientTypes,
+} from './medicine-fields';
 
-export const recipientTypes = ['ngos', 'pharmacies', 'both'] as const;
-export type RecipientType = (typeof recipientTypes)[number];
-
-/** Who listed a medicine: a pharmacy (stock listing) or a donor (donation). */
-export const medicineSources = ['pharmacy', 'donor'] as const;
-export type MedicineSource = (typeof medicineSources)[number];
-
-export const medicineSorts = ['expiry', 'name', 'price', 'quantity'] as const;
-export type MedicineSort = (typeof medicineSorts)[number];
-
-export const medicineLimits = {
-  nameMax: 200,
-  descriptionMax: 2000,
-  quantityMax: 1_000_000,
-  /** Prices up to 99,999,999.99 EGP (numeric(10,2)). */
-  priceMax: 99_999_999.99,
-  pageSizeMax: 100,
-  pageSizeDefault: 50,
-} as const;
-
-/** Image types accepted for a medicine photo (checked by content, not only by header). */
-export const medicineImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
-
-/**
- * Each uploaded photo is stored re-encoded in two sizes under a random 128-bit key (hex) that
- * changes with every upload: `thumb` for lists, `large` for a detail view. Served as WebP.
- */
-export const photoSizes = ['thumb', 'large'] as const;
-export type PhotoSize = (typeof photoSizes)[number];
-export const photoKeyPattern = /^[0-9a-f]{32}$/;
-export const photoParams = z.object({
-  key: z.string().regex(photoKeyPattern, 'invalidInput'),
-  size: z.enum(photoSizes),
-});
-export const medicinePhotoPath = (key: string, size: PhotoSize) => `/api/medicines/photos/${key}/${size}`;
-
-/**
- * A price: a number or decimal string, 0 or more, at most two decimals. Zero and empty mean
- * "no price" and become null (spec §5: zero prices are sent as null).
- */
-const priceField = z
-  .union([z.number(), z.string().trim()], { error: 'priceMin' })
-  .nullable()
-  .optional()
-  .transform((value, ctx) => {
-    if (value === null || value === undefined || value === '') return null;
-    // Plain decimals only: Number() would also take "0x1A", "1e3" or "Infinity".
-    if (typeof value === 'string' && !/^\d+(\.\d+)?$/.test(value)) {
-      ctx.addIssue({ code: 'custom', message: 'priceMin' });
-      return z.NEVER;
-    }
-    const n = typeof value === 'number' ? value : Number(value);
-    if (!Number.isFinite(n) || n < 0 || n > medicineLimits.priceMax) {
-      ctx.addIssue({ code: 'custom', message: 'priceMin' });
-      return z.NEVER;
-    }
-    if (Math.round(n * 100) / 100 !== n) {
-      ctx.addIssue({ code: 'custom', message: 'priceDecimals' });
-      return z.NEVER;
-    }
-    return n === 0 ? null : n.toFixed(2);
-  });
-
-/**
- * A box marked with a day is good through that day in Egypt: a date without a time means the
- * end of that day in Cairo (UTC+2, or +3 in summer time), not UTC midnight, which would count
- * it expired for its whole last day.
- */
-export function endOfCairoDay(day: string): Date {
-  const noon = new Date(`${day}T12:00:00Z`);
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: cairoTimeZone, timeZoneName: 'shortOffset' })
-    .formatToParts(noon)
-    .find((part) => part.type === 'timeZoneName')!.value; // "GMT+2" or "GMT+3"
-  const hours = Number(offset.replace('GMT', '') || 0);
-  return new Date(Date.parse(`${day}T23:59:59.999Z`) - hours * 3600 * 1000);
-}
-
-/** An ISO date-time (or a day, see endOfCairoDay) in the future; the past is refused. */
-const expiryDateField = z
-  .string(typeError('expiryDateRequired'))
-  .trim()
-  .min(1, { error: 'expiryDateRequired' })
-  .max(40)
-  .transform((value, ctx) => {
-    const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? endOfCairoDay(value) : new Date(value);
-    if (Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999) {
-      ctx.addIssue({ code: 'custom', message: 'expiryDateInvalid' });
-      return z.NEVER;
-    }
-    if (date.getTime() <= Date.now()) {
-      ctx.addIssue({ code: 'custom', message: 'expiryDatePast' });
-      return z.NEVER;
-    }
-    return date.toISOString();
-  });
-
-const quantityField = z
-  .number(typeError('quantityMin'))
-  .int({ error: 'quantityMin' })
-  .min(1, { error: 'quantityMin' })
-  .max(medicineLimits.quantityMax, { error: 'quantityMax' });
-
-const descriptionField = z
-  .string(typeError('mustBeText'))
-  .trim()
-  .max(medicineLimits.descriptionMax)
-  .nullable()
-  .optional()
-  .transform((v) => (v ? v : null));
-
-/**
- * The pack's product code (GS1 GTIN-8/12/13/14, check digit verified), stored as GTIN-14 as the
- * DataMatrix carries it. Empty means none.
- */
-export const gtinField = z
-  .string(typeError('gtinInvalid'))
-  .trim()
-  .nullable()
-  .optional()
-  .transform((value, ctx) => {
-    if (!value) return null;
-    const digits = value.replace(/[\s-]/g, '');
-    if (!validGtin(digits)) {
-      ctx.addIssue({ code: 'custom', message: 'gtinInvalid' });
-      return z.NEVER;
-    }
-    return toGtin14(digits);
-  });
-
-/** Batch (GS1 AI 10) or serial number (AI 21): up to 20 printable characters; empty means none. */
-const packCodeField = z
-  .string(typeError('mustBeText'))
-  .trim()
-  .max(packCodeMaxLength, { error: 'packCodeTooLong' })
-  .regex(/^[\x21-\x7e]*$/, { error: 'invalidValue' })
-  .nullable()
-  .optional()
-  .transform((v) => (v ? v : null));
-
-/**
- * Guardrail categories (prescription-only, controlled, cold-chain; libs/domain): a list of keys,
- * kept once each in canonical order. Whether the caller may list them is the server's check.
- */
-export const categoriesField = z
-  .array(z.enum(medicineCategories, { error: 'categoryInvalid' }), typeError('categoryInvalid'))
-  .max(medicineCategories.length * 2, { error: 'categoryInvalid' })
-  .transform(normalizeCategories);
-
-/** Why a donor may not list a category (422 CATEGORY_NOT_ALLOWED names the first refused one). */
-export const categoryRefusalMessage: Record<MedicineCategory, MessageKey> = {
-  prescription: 'donorCategoryPrescription',
-  controlled: 'donorCategoryControlled',
-  coldChain: 'donorCategoryColdChain',
-};
+export * from './medicine-fields';
 
 /** Add medicine / add donation form (spec §3, rules of §5). */
 export const medicineCreateSchema = z
@@ -383,76 +240,3 @@ export const medicineStatsSchema = z.object({
   }),
 });
 export type MedicineStats = z.infer<typeof medicineStatsSchema>;
-
-/** What an expiry scan did (the scan job's result). */
-export const expiryScanResultSchema = z.object({
-  unlisted: z.number().int(),
-  alerts: z.number().int(),
-  digests: z.number().int(),
-});
-export type ExpiryScanResult = z.infer<typeof expiryScanResultSchema>;
-
-/** POST /api/admin/expiry-scan (202): the scan is queued (or already queued) as this job. */
-export const expiryScanQueuedSchema = z.object({
-  queued: z.literal(true),
-  jobId: z.string(),
-});
-export type ExpiryScanQueued = z.infer<typeof expiryScanQueuedSchema>;
-
-/** Internal (svc-requests → svc-catalog): reserve quantity for an approved request. */
-export const reservationSchema = z
-  .object({
-    requestId: z.number().int().positive().max(2_147_483_647),
-    medicineId: z.number().int().positive().max(2_147_483_647),
-    quantity: z.number().int().min(1).max(medicineLimits.quantityMax),
-  })
-  .strict();
-export type Reservation = z.infer<typeof reservationSchema>;
-
-export const reservationResultSchema = z.object({
-  requestId: z.number().int(),
-  medicineId: z.number().int(),
-  quantity: z.number().int(),
-  /** Quantity left on the medicine after this reservation. */
-  remaining: z.number().int(),
-  status: z.enum(['reserved', 'released']),
-});
-export type ReservationResult = z.infer<typeof reservationResultSchema>;
-
-/** The header carrying the internal secret on service-to-service calls (never through the gateway). */
-export const internalSecretHeader = 'x-medrelay-internal';
-
-/** GET /api/products/:gtin and PUT /api/admin/products/:gtin: a GTIN (8–14 digits, check digit verified). */
-export const productParams = z.object({
-  gtin: z
-    .string()
-    .regex(/^\d{8,14}$/, 'gtinInvalid')
-    .refine(validGtin, 'gtinInvalid')
-    .transform(toGtin14),
-});
-
-/** A product dictionary entry: what a pack's GTIN names (learned from the first listing, or set by an admin). */
-export const productSchema = z.object({
-  gtin: z.string(),
-  name: z.string(),
-  type: z.enum(dosageForms),
-  /** `listing`: learned from the first listing; `admin`: corrected by an administrator (kept). */
-  source: z.enum(['listing', 'admin']),
-  updatedAt: z.string(),
-});
-export type Product = z.infer<typeof productSchema>;
-
-/** An administrator's correction of a dictionary entry (creates it when absent). */
-export const productUpdateSchema = z
-  .object({ name: medicineCreateSchema.shape.name, type: medicineCreateSchema.shape.type })
-  .strict();
-export type ProductUpdate = z.output<typeof productUpdateSchema>;
-
-export const productListQuerySchema = z
-  .object({
-    q: z.string().trim().max(100).optional(),
-    page: queryInt(1, 100_000).default(1),
-    pageSize: queryInt(1, 100).default(50),
-  })
-  .strict();
-export type ProductListQuery = z.output<typeof productListQuerySchema>;

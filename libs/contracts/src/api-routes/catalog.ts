@@ -3,7 +3,6 @@ import { idParam, listPageQuerySchema } from '../fields';
 import {
   adminMedicineQuerySchema,
   expiringQuerySchema,
-  expiryScanQueuedSchema,
   medicineBrowseQuerySchema,
   medicineCreateSchema,
   medicineImageTypes,
@@ -12,11 +11,9 @@ import {
   medicineUpdateSchema,
   ownMedicineSummarySchema,
   photoParams,
-  productListQuerySchema,
-  productParams,
-  productSchema,
-  productUpdateSchema,
 } from '../medicines';
+import { expiryScanQueuedSchema } from '../expiry-scan';
+import { productListQuerySchema, productParams, productSchema, productUpdateSchema } from '../products';
 import { recallCreateSchema, recallListQuerySchema, recallSchema } from '../recalls';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
 import * as catalog from './endpoints/catalog';
