@@ -1,16 +1,12 @@
 import type { Language } from '@medrelay/contracts';
 import type { ArabicPlurals } from './plurals';
-import { dosageFormLabels, dosageForms, type DosageForm } from '@medrelay/domain/dosage-forms';
+import { medicineTexts } from './common-texts/medicines';
+import { requestTexts } from './common-texts/requests';
 
-/** `dosageForm.<key>` in one language, from the labels libs/domain keeps (browse search uses them too). */
-function dosageFormTexts(language: Language): Record<DosageForm, string> {
-  return Object.fromEntries(dosageForms.map((key) => [key, dosageFormLabels[key][language]])) as Record<
-    DosageForm,
-    string
-  >;
-}
-
-/** Texts every app shares: the chrome, roles, statuses, toasts of spec §8 and generic states. */
+/**
+ * Texts every app shares: the chrome, roles, statuses, toasts of spec §8 and generic states;
+ * those of listings and requests live in common-texts/ and join here.
+ */
 const en = {
   appName: 'MedRelay',
   loading: 'Loading MedRelay…',
@@ -39,13 +35,6 @@ const en = {
     /** The bell lists the soonest 100; the count covers them all. */
     more: 'The {{shown}} soonest of {{count}} are shown',
   },
-  daysLeft: {
-    expired: 'Expired',
-    today: 'Today',
-    tomorrow: 'Tomorrow',
-    days_one: '{{count}} day',
-    days_other: '{{count}} days',
-  },
   userType: { pharmacy: 'Pharmacy', ngo: 'NGO', donor: 'Donor', admin: 'Administrator' },
   status: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
   nav: {
@@ -72,93 +61,6 @@ const en = {
   remote: {
     failedTitle: 'This area could not be loaded',
     failedBody: 'The {{role}} screens are unavailable right now. The rest of MedRelay still works.',
-  },
-  medicine: {
-    name: 'Medicine Name',
-    type: 'Type',
-    typePlaceholder: 'Choose a type',
-    description: 'Description',
-    quantity: 'Quantity',
-    originalPrice: 'Original Price (EGP)',
-    discountPrice: 'Discount Price (EGP)',
-    priceHint: 'Leave empty or 0 for no price',
-    expiryDate: 'Expiry Date',
-    recipientType: 'Available to',
-    photo: 'Photo (optional)',
-    photoHint: 'JPEG, PNG or WebP, up to {{max}} MB',
-    choosePhoto: 'Choose photo',
-    noPhoto: 'No photo chosen',
-    expires: 'Expires {{date}}',
-    units_one: '{{count}} unit',
-    units_other: '{{count}} units',
-    free: 'Free',
-    originalPriceWas: 'Original price {{price}}',
-    available: 'Available',
-    unavailable: 'Unavailable',
-    imageAlt: 'Photo of {{name}}',
-    offeredBy: 'By {{name}}',
-    gtin: 'Product code (GTIN)',
-    batch: 'Batch',
-    serial: 'Serial number',
-    packCodeHint: 'Filled by scanning the pack; optional when typing by hand',
-    packCodeGtin: 'GTIN {{gtin}}',
-    packCodeBatch: 'Batch {{batch}}',
-    quarantined: 'Recalled — quarantined',
-    quarantineReason: 'Recall: {{reason}}. Hidden from browsing and requests until the recall is lifted.',
-    packCodeSerial: 'Serial {{serial}}',
-  },
-  recipients: { ngos: 'NGOs only', pharmacies: 'Pharmacies only', both: 'NGOs and pharmacies' },
-  recipientBadge: { ngos: 'NGOs', pharmacies: 'Pharmacies' },
-  source: { pharmacy: 'Pharmacy', donor: 'Donor' },
-  requestStatus: {
-    pending: 'Pending',
-    pendingReview: 'Pending Review',
-    approved: 'Approved',
-    rejected: 'Rejected',
-    completed: 'Completed',
-    cancelled: 'Cancelled',
-  },
-  request: {
-    quantity: 'Quantity',
-    available_one: '{{count}} unit available',
-    available_other: '{{count}} units available',
-    notes: 'Notes (optional)',
-    submit: 'Submit Request',
-    transferNotes_one: 'Inter-pharmacy transfer request for {{count}} unit',
-    transferNotes_other: 'Inter-pharmacy transfer request for {{count}} units',
-    pickupNotes_one: 'Pickup request for {{count}} unit',
-    pickupNotes_other: 'Pickup request for {{count}} units',
-    quantityMax_one: 'Only {{count}} unit is available',
-    quantityMax_other: 'Only {{count}} units are available',
-    requester: 'Requested by {{name}}',
-    provider: 'From {{name}}',
-    unknown: 'Unknown',
-    notesLabel: 'Notes: {{notes}}',
-    onHold: 'On hold — batch recalled',
-    recallReason: 'Batch recall: {{reason}}',
-    openExisting: 'Open my request',
-    existingFailed: 'Your request could not be loaded',
-    cancel: 'Cancel Request',
-    collected: 'Mark as Collected',
-    confirmCancelTitle: 'Cancel this request?',
-    confirmCancelBody:
-      'Your request for {{name}} will be withdrawn. To get it later you will need to request again.',
-    confirmCancel: 'Cancel Request',
-    keepRequest: 'Keep request',
-    confirmCollectedTitle: 'Mark as collected?',
-    confirmCollectedBody:
-      'Confirm that you have received {{name}}. This completes the transfer and cannot be undone.',
-    confirmCollected: 'Mark as Collected',
-    notYet: 'Not yet',
-  },
-  dosageForm: dosageFormTexts('en'),
-  contact: {
-    label: 'Contact',
-    person: 'Contact person: {{name}}',
-    call: 'Call {{name}} on {{phone}}',
-    whatsApp: 'WhatsApp',
-    whatsAppLabel: 'Message {{name}} on WhatsApp',
-    message: 'Hello, this is about MedRelay request #{{id}} for {{medicine}}.',
   },
   datePicker: {
     placeholder: 'dd/mm/yyyy',
@@ -215,15 +117,14 @@ const en = {
     markedCollectedBody: '{{name}} is recorded as received. Thank you!',
     notFound: 'Page not found',
   },
+  ...medicineTexts.en,
+  ...requestTexts.en,
 };
 
 type Texts = typeof en;
 
 const ar: Texts & {
   header: ArabicPlurals<'alertsCount' | 'unreadCount'>;
-  daysLeft: ArabicPlurals<'days'>;
-  medicine: ArabicPlurals<'units'>;
-  request: ArabicPlurals<'available' | 'transferNotes' | 'pickupNotes' | 'quantityMax'>;
 } = {
   appName: 'MedRelay',
   loading: 'جاري تحميل MedRelay…',
@@ -256,17 +157,6 @@ const ar: Texts & {
     quantity: 'الكمية {{count}}',
     more: 'معروض أقرب {{shown}} من {{count}}',
   },
-  daysLeft: {
-    expired: 'منتهي',
-    today: 'النهارده',
-    tomorrow: 'بكرة',
-    days_zero: '{{count}} يوم',
-    days_one: 'يوم واحد',
-    days_two: 'يومين',
-    days_few: '{{count}} أيام',
-    days_many: '{{count}} يوم',
-    days_other: '{{count}} يوم',
-  },
   userType: { pharmacy: 'صيدلية', ngo: 'جمعية أهلية', donor: 'متبرع', admin: 'مدير النظام' },
   status: { pending: 'في انتظار المراجعة', approved: 'مقبول', rejected: 'مرفوض' },
   nav: {
@@ -293,111 +183,6 @@ const ar: Texts & {
   remote: {
     failedTitle: 'مقدرناش نحمّل الجزء ده',
     failedBody: 'شاشات {{role}} مش متاحة دلوقتي. باقي MedRelay شغال عادي.',
-  },
-  medicine: {
-    name: 'اسم الدواء',
-    type: 'النوع',
-    typePlaceholder: 'اختار النوع',
-    description: 'الوصف',
-    quantity: 'الكمية',
-    originalPrice: 'السعر الأصلي (جنيه)',
-    discountPrice: 'السعر بعد الخصم (جنيه)',
-    priceHint: 'سيبها فاضية أو 0 لو مفيش سعر',
-    expiryDate: 'تاريخ انتهاء الصلاحية',
-    recipientType: 'متاح لـ',
-    photo: 'صورة (اختياري)',
-    photoHint: 'JPEG أو PNG أو WebP، لحد {{max}} ميجا',
-    choosePhoto: 'اختار صورة',
-    noPhoto: 'مفيش صورة متختارة',
-    expires: 'بتنتهي {{date}}',
-    units_zero: '{{count}} وحدة',
-    units_one: 'وحدة واحدة',
-    units_two: 'وحدتين',
-    units_few: '{{count}} وحدات',
-    units_many: '{{count}} وحدة',
-    units_other: '{{count}} وحدة',
-    free: 'مجاناً',
-    originalPriceWas: 'السعر الأصلي {{price}}',
-    available: 'متاح',
-    unavailable: 'مش متاح',
-    imageAlt: 'صورة {{name}}',
-    offeredBy: 'من {{name}}',
-    gtin: 'كود المنتج (GTIN)',
-    batch: 'رقم التشغيلة',
-    serial: 'الرقم التسلسلي',
-    packCodeHint: 'بيتملوا لما تمسح العلبة؛ اختياري لو بتكتب بإيدك',
-    packCodeGtin: 'GTIN {{gtin}}',
-    packCodeBatch: 'تشغيلة {{batch}}',
-    quarantined: 'مسحوب — متحفّظ عليه',
-    quarantineReason: 'سبب السحب: {{reason}}. مش هيظهر في التصفح ولا ينفع يتطلب لحد ما السحب يترفع.',
-    packCodeSerial: 'مسلسل {{serial}}',
-  },
-  recipients: { ngos: 'الجمعيات بس', pharmacies: 'الصيدليات بس', both: 'الجمعيات والصيدليات' },
-  recipientBadge: { ngos: 'جمعيات', pharmacies: 'صيدليات' },
-  source: { pharmacy: 'صيدلية', donor: 'متبرع' },
-  requestStatus: {
-    pending: 'مستني الرد',
-    pendingReview: 'في انتظار المراجعة',
-    approved: 'مقبول',
-    rejected: 'مرفوض',
-    completed: 'اتسلّم',
-    cancelled: 'ملغي',
-  },
-  request: {
-    quantity: 'الكمية',
-    available_zero: 'مفيش وحدات متاحة',
-    available_one: 'وحدة واحدة متاحة',
-    available_two: 'وحدتين متاحين',
-    available_few: '{{count}} وحدات متاحة',
-    available_many: '{{count}} وحدة متاحة',
-    available_other: '{{count}} وحدة متاحة',
-    notes: 'ملاحظات (اختياري)',
-    submit: 'ابعت الطلب',
-    transferNotes_zero: 'طلب تحويل بين الصيدليات',
-    transferNotes_one: 'طلب تحويل بين الصيدليات لوحدة واحدة',
-    transferNotes_two: 'طلب تحويل بين الصيدليات لوحدتين',
-    transferNotes_few: 'طلب تحويل بين الصيدليات لـ {{count}} وحدات',
-    transferNotes_many: 'طلب تحويل بين الصيدليات لـ {{count}} وحدة',
-    transferNotes_other: 'طلب تحويل بين الصيدليات لـ {{count}} وحدة',
-    pickupNotes_zero: 'طلب استلام',
-    pickupNotes_one: 'طلب استلام لوحدة واحدة',
-    pickupNotes_two: 'طلب استلام لوحدتين',
-    pickupNotes_few: 'طلب استلام لـ {{count}} وحدات',
-    pickupNotes_many: 'طلب استلام لـ {{count}} وحدة',
-    pickupNotes_other: 'طلب استلام لـ {{count}} وحدة',
-    quantityMax_zero: 'مفيش وحدات متاحة',
-    quantityMax_one: 'المتاح وحدة واحدة بس',
-    quantityMax_two: 'المتاح وحدتين بس',
-    quantityMax_few: 'المتاح {{count}} وحدات بس',
-    quantityMax_many: 'المتاح {{count}} وحدة بس',
-    quantityMax_other: 'المتاح {{count}} وحدة بس',
-    requester: 'طالبه: {{name}}',
-    provider: 'من: {{name}}',
-    unknown: 'غير معروف',
-    notesLabel: 'ملاحظات: {{notes}}',
-    onHold: 'متوقف — التشغيلة اتسحبت',
-    recallReason: 'سحب التشغيلة: {{reason}}',
-    openExisting: 'افتح طلبي',
-    existingFailed: 'مقدرناش نحمّل طلبك',
-    cancel: 'إلغاء الطلب',
-    collected: 'تم الاستلام',
-    confirmCancelTitle: 'تلغي الطلب ده؟',
-    confirmCancelBody: 'طلبك لـ {{name}} هيتلغي. لو عايزه بعدين هتحتاج تطلبه تاني.',
-    confirmCancel: 'إلغاء الطلب',
-    keepRequest: 'خلّي الطلب',
-    confirmCollectedTitle: 'تأكد إنك استلمت؟',
-    confirmCollectedBody: 'أكّد إنك استلمت {{name}}. كده التحويل هيكمل ومينفعش يترجع.',
-    confirmCollected: 'تم الاستلام',
-    notYet: 'لسه',
-  },
-  dosageForm: dosageFormTexts('ar'),
-  contact: {
-    label: 'للتواصل',
-    person: 'المسؤول: {{name}}',
-    call: 'اتصل بـ {{name}} على {{phone}}',
-    whatsApp: 'واتساب',
-    whatsAppLabel: 'ابعت رسالة واتساب لـ {{name}}',
-    message: 'أهلاً، بكلمك بخصوص طلب MedRelay رقم {{id}} على {{medicine}}.',
   },
   datePicker: {
     placeholder: 'يوم/شهر/سنة',
@@ -454,6 +239,8 @@ const ar: Texts & {
     markedCollectedBody: '{{name}} اتسجّل إنه وصلك. شكراً!',
     notFound: 'الصفحة مش موجودة',
   },
+  ...medicineTexts.ar,
+  ...requestTexts.ar,
 };
 
 export const common: Record<Language, Texts> = { en, ar };

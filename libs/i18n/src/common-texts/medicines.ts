@@ -1,0 +1,121 @@
+import type { Language } from '@medrelay/contracts';
+import { dosageFormLabels, dosageForms, type DosageForm } from '@medrelay/domain/dosage-forms';
+import type { ArabicPlurals } from '../plurals';
+
+/** `dosageForm.<key>` in one language, from the labels libs/domain keeps (browse search uses them too). */
+function dosageFormTexts(language: Language): Record<DosageForm, string> {
+  return Object.fromEntries(dosageForms.map((key) => [key, dosageFormLabels[key][language]])) as Record<
+    DosageForm,
+    string
+  >;
+}
+
+/** Shared texts (namespace `common`) of listings: days left, the listing, recipients, sources and dosage forms. */
+const en = {
+  daysLeft: {
+    expired: 'Expired',
+    today: 'Today',
+    tomorrow: 'Tomorrow',
+    days_one: '{{count}} day',
+    days_other: '{{count}} days',
+  },
+  medicine: {
+    name: 'Medicine Name',
+    type: 'Type',
+    typePlaceholder: 'Choose a type',
+    description: 'Description',
+    quantity: 'Quantity',
+    originalPrice: 'Original Price (EGP)',
+    discountPrice: 'Discount Price (EGP)',
+    priceHint: 'Leave empty or 0 for no price',
+    expiryDate: 'Expiry Date',
+    recipientType: 'Available to',
+    photo: 'Photo (optional)',
+    photoHint: 'JPEG, PNG or WebP, up to {{max}} MB',
+    choosePhoto: 'Choose photo',
+    noPhoto: 'No photo chosen',
+    expires: 'Expires {{date}}',
+    units_one: '{{count}} unit',
+    units_other: '{{count}} units',
+    free: 'Free',
+    originalPriceWas: 'Original price {{price}}',
+    available: 'Available',
+    unavailable: 'Unavailable',
+    imageAlt: 'Photo of {{name}}',
+    offeredBy: 'By {{name}}',
+    gtin: 'Product code (GTIN)',
+    batch: 'Batch',
+    serial: 'Serial number',
+    packCodeHint: 'Filled by scanning the pack; optional when typing by hand',
+    packCodeGtin: 'GTIN {{gtin}}',
+    packCodeBatch: 'Batch {{batch}}',
+    quarantined: 'Recalled — quarantined',
+    quarantineReason: 'Recall: {{reason}}. Hidden from browsing and requests until the recall is lifted.',
+    packCodeSerial: 'Serial {{serial}}',
+  },
+  recipients: { ngos: 'NGOs only', pharmacies: 'Pharmacies only', both: 'NGOs and pharmacies' },
+  recipientBadge: { ngos: 'NGOs', pharmacies: 'Pharmacies' },
+  source: { pharmacy: 'Pharmacy', donor: 'Donor' },
+  dosageForm: dosageFormTexts('en'),
+};
+
+const ar: typeof en & {
+  daysLeft: ArabicPlurals<'days'>;
+  medicine: ArabicPlurals<'units'>;
+} = {
+  daysLeft: {
+    expired: 'منتهي',
+    today: 'النهارده',
+    tomorrow: 'بكرة',
+    days_zero: '{{count}} يوم',
+    days_one: 'يوم واحد',
+    days_two: 'يومين',
+    days_few: '{{count}} أيام',
+    days_many: '{{count}} يوم',
+    days_other: '{{count}} يوم',
+  },
+  medicine: {
+    name: 'اسم الدواء',
+    type: 'النوع',
+    typePlaceholder: 'اختار النوع',
+    description: 'الوصف',
+    quantity: 'الكمية',
+    originalPrice: 'السعر الأصلي (جنيه)',
+    discountPrice: 'السعر بعد الخصم (جنيه)',
+    priceHint: 'سيبها فاضية أو 0 لو مفيش سعر',
+    expiryDate: 'تاريخ انتهاء الصلاحية',
+    recipientType: 'متاح لـ',
+    photo: 'صورة (اختياري)',
+    photoHint: 'JPEG أو PNG أو WebP، لحد {{max}} ميجا',
+    choosePhoto: 'اختار صورة',
+    noPhoto: 'مفيش صورة متختارة',
+    expires: 'بتنتهي {{date}}',
+    units_zero: '{{count}} وحدة',
+    units_one: 'وحدة واحدة',
+    units_two: 'وحدتين',
+    units_few: '{{count}} وحدات',
+    units_many: '{{count}} وحدة',
+    units_other: '{{count}} وحدة',
+    free: 'مجاناً',
+    originalPriceWas: 'السعر الأصلي {{price}}',
+    available: 'متاح',
+    unavailable: 'مش متاح',
+    imageAlt: 'صورة {{name}}',
+    offeredBy: 'من {{name}}',
+    gtin: 'كود المنتج (GTIN)',
+    batch: 'رقم التشغيلة',
+    serial: 'الرقم التسلسلي',
+    packCodeHint: 'بيتملوا لما تمسح العلبة؛ اختياري لو بتكتب بإيدك',
+    packCodeGtin: 'GTIN {{gtin}}',
+    packCodeBatch: 'تشغيلة {{batch}}',
+    quarantined: 'مسحوب — متحفّظ عليه',
+    quarantineReason: 'سبب السحب: {{reason}}. مش هيظهر في التصفح ولا ينفع يتطلب لحد ما السحب يترفع.',
+    packCodeSerial: 'مسلسل {{serial}}',
+  },
+  recipients: { ngos: 'الجمعيات بس', pharmacies: 'الصيدليات بس', both: 'الجمعيات والصيدليات' },
+  recipientBadge: { ngos: 'جمعيات', pharmacies: 'صيدليات' },
+  source: { pharmacy: 'صيدلية', donor: 'متبرع' },
+  dosageForm: dosageFormTexts('ar'),
+};
+
+export const medicineTexts = { en, ar };
