@@ -6,6 +6,7 @@ import { waitFor } from './ports';
 
 export interface RunningRedis {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -72,6 +73,7 @@ export async function startRedis(
   }, 'redis-server');
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (exited) return resolve();

@@ -8,6 +8,9 @@ import { freePort } from '../stores/ports';
 import { startEmbeddedPostgres } from '../stores/postgres';
 import { startRedis } from '../stores/redis';
 import { startSmtpSink } from '../stores/smtp-sink';
+import { postmasterPid, reapOrphanedStores, recordStores } from './orphans';
+
+const folderPrefix = 'medrelay-test-';
 
 /**
  * Starts the real stores once for the whole run, on free ports, in a temporary folder:
@@ -15,7 +18,8 @@ import { startSmtpSink } from '../stores/smtp-sink';
  * their own database and Redis prefix.
  */
 export default async function setup(project: TestProject) {
-  const root = mkdtempSync(path.join(tmpdir(), 'medrelay-test-'));
+  reapOrphanedStores(tmpdir(), folderPrefix);
+  const root = mkdtempSync(path.join(tmpdir(), folderPrefix));
   // PostgreSQL runs as the `postgres` user when we are root: it must reach its data folder.
   chmodSync(root, 0o755);
   const [pgPort, redisPort, smtpPort, flakyPort] = [
@@ -26,6 +30,10 @@ export default async function setup(project: TestProject) {
   ];
   const postgres = await startEmbeddedPostgres(path.join(root, 'pg'), pgPort, () => {}, { durable: false });
   const redis = await startRedis(path.join(root, 'redis'), redisPort);
+  recordStores(root, [
+    { pid: postmasterPid(path.join(root, 'pg')), command: 'postgres', signal: 'SIGQUIT' },
+    { pid: redis.pid, command: 'redis-server', signal: 'SIGTERM' },
+  ]);
   const smtp = await startSmtpSink(path.join(root, 'mail'), smtpPort);
   // For the mail worker's retry test: refuses the first two messages sent to it in the run.
   const flakySmtp = await startSmtpSink(path.join(root, 'flaky-mail'), flakyPort, () => {}, { failFirst: 2 });
