@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCatalog, type TestCatalogPlatform } from '../testing';
 import type { ChangeFeed, FeedChange } from '@medrelay/service-kit';
 import { createBrowseMemo } from './browse-memo';
-import { browseMedicines, listMembership } from './browse-repo';
+import { browseMedicines } from './browse-repo';
+import { listMembership } from './browse-walks';
 
 /**
  * Browse at national scale (issue 12): the rules of browse hold with the page-first query, the

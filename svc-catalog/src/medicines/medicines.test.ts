@@ -322,7 +322,9 @@ describe('browsing (GET /api/medicines)', () => {
     // Not there and hidden answer alike; the administrator still sees it.
     const hidden = await p.api.get(byId, { token: ngo.token });
     expect(hidden.status).toBe(404);
-    expect(hidden.body.code).toBe((await p.api.get('/api/medicines/999999999', { token: ngo.token })).body.code);
+    expect(hidden.body.code).toBe(
+      (await p.api.get('/api/medicines/999999999', { token: ngo.token })).body.code,
+    );
     expect((await p.api.get(byId, { token: admin.token })).status).toBe(200);
   });
 });

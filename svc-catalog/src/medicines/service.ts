@@ -22,7 +22,9 @@ import { recordMedicineChanged } from './events';
 import { learnProduct } from '../products/repo';
 import { browseViewOf } from './browse-cache';
 import { quarantineIfRecalled } from '../recalls/repo';
-import { browseMedicines, listAllMedicines, type ListTotal } from './browse-repo';
+import { listAllMedicines } from './all-medicines-repo';
+import { browseMedicines } from './browse-repo';
+import type { ListTotal } from './list-totals';
 import {
   findMedicine,
   insertMedicine,

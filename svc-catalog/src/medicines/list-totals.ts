@@ -1,0 +1,95 @@
+import type { KeptTotal } from './browse-memo';
+import { soonestSql } from './list-sql';
+import type { Db, MedicineRow } from './repo';
+
+// A list's total: exact while small, else the planner's estimate (docs/design.md, "Browse at
+// national scale").
+
+/** Up to how many matches a total is counted exactly; above it the planner's estimate is sent. */
+export const defaultExactTotalUpTo = 500;
+
+/** The size of a list: exact, or the planner's estimate once the list is larger than worth counting. */
+export interface ListTotal {
+  total: number;
+  estimated: boolean;
+}
+
+/**
+ * Estimates already made, per filter, for a few seconds: a busy browse asks the same few
+ * large lists all the time, and an estimate may lag a little anyway. Small lists (exact
+ * totals) are never cached: they must follow every change.
+ */
+const estimates = new Map<string, { total: number; until: number }>();
+const estimateTtlMs = 10_000;
+const estimatesKept = 1000;
+
+function cachedEstimate(key: string): number | undefined {
+  const hit = estimates.get(key);
+  if (hit && hit.until > Date.now()) return hit.total;
+  if (hit) estimates.delete(key);
+  return undefined;
+}
+
+function keepEstimate(key: string, total: number) {
+  // Oldest first out (a Map iterates in insertion order).
+  if (estimates.size >= estimatesKept) estimates.delete(estimates.keys().next().value!);
+  estimates.set(key, { total, until: Date.now() + estimateTtlMs });
+}
+
+/**
+ * The total of `fromWhere` (a `FROM … WHERE …` clause over `catalog.medicines m`): exact while
+ * the list is small (at most `upTo` matches, counted with a LIMIT so counting stops there), with
+ * the soonest expiry among them; above that the planner's row estimate (never below what was
+ * counted), since counting 60,000 rows for a pager costs more than the page itself.
+ */
+export async function cappedTotal(
+  db: Db,
+  fromWhere: string,
+  params: unknown[],
+  upTo: number,
+): Promise<KeptTotal> {
+  const key = `${upTo}\u0000${fromWhere}\u0000${JSON.stringify(params)}`;
+  const cached = cachedEstimate(key);
+  if (cached !== undefined) return { total: cached, estimated: true, expiresAt: Infinity };
+  const counted = await db.query<{ n: number; soonest: number }>(
+    `SELECT count(*)::int AS n, ${soonestSql('e')} AS soonest
+       FROM (SELECT m.expiry_date AS e ${fromWhere} LIMIT ${Math.trunc(upTo) + 1}) page`,
+    params,
+  );
+  const { n, soonest } = counted.rows[0]!;
+  if (n <= upTo) return { total: n, estimated: false, expiresAt: soonest };
+  const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    `EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`,
+    params,
+  );
+  const total = Math.max(n, Math.round(plan.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows']));
+  keepEstimate(key, total);
+  // An estimate is approximate anyway: a listing of it expiring does not make it wrong.
+  return { total, estimated: true, expiresAt: Infinity };
+}
+
+/**
+ * One page (`pageSql`, its limit and offset after `params`) with the total of `fromWhere`. A
+ * page not full tells the exact total by itself (no count); a page past the end (stock went
+ * meanwhile) gets the exact total, so the screen can move back.
+ */
+export async function pageWithTotal(
+  db: Db,
+  pageSql: string,
+  fromWhere: string,
+  params: unknown[],
+  { page, pageSize }: { page: number; pageSize: number },
+  exactTotalUpTo: number,
+): Promise<{ rows: MedicineRow[] } & ListTotal> {
+  const offset = (page - 1) * pageSize;
+  const { rows } = await db.query<MedicineRow>(pageSql, [...params, pageSize, offset]);
+  if (rows.length > 0 && rows.length < pageSize)
+    return { rows, total: offset + rows.length, estimated: false };
+  if (rows.length === 0 && page > 1) {
+    const exact = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${fromWhere}`, params);
+    return { rows, total: exact.rows[0]!.n, estimated: false };
+  }
+  if (rows.length === 0) return { rows, total: 0, estimated: false };
+  const { total, estimated } = await cappedTotal(db, fromWhere, params, exactTotalUpTo);
+  return { rows, total, estimated };
+}
