@@ -4,7 +4,7 @@ import { mailsTo, waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
 import { chosenWindowEnd } from './repo';
-import { reminderJobId } from './service';
+import { reminderJobId } from './reminders';
 
 let p: TestPlatform;
 let pharmacy: TestUser, ngo: TestUser, ngoAr: TestUser, donor: TestUser, admin: TestUser;

@@ -1,7 +1,8 @@
 import { createWorker, type Logger } from '@medrelay/service-kit';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { pickupQueueName, type PickupService, type ReminderJob } from './service';
+import { pickupQueueName, type ReminderJob } from './reminders';
+import type { PickupService } from './service';
 
 /** How often the no-show sweep runs (a BullMQ job scheduler; the sweep itself is idempotent). */
 export const sweepEveryMs = 60_000;

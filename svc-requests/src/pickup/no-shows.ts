@@ -1,0 +1,73 @@
+import { systemMayMove } from '@medrelay/domain';
+import { addToOutbox, withTransaction } from '@medrelay/service-kit';
+import { releaseQueueName, schema, type RequestsContext } from '../context';
+import { recordCustody, systemActor } from '../custody/repo';
+import { addNotifications, type NewNotification } from '../notifications/repo';
+import type { Clock } from './clock';
+import { windowLabel, type PickupReminders } from './reminders';
+import { markMissed, medicineName, releaseNoShows } from './repo';
+
+/** Windows that passed with no handover: flagged, then released after the grace period (issue 18). */
+export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders: PickupReminders) {
+  return {
+    /**
+     * The no-show sweep: flags approved requests whose chosen window has ended (both parties
+     * told), and cancels those whose grace period is over, giving the reservation back (both
+     * told). Safe to run from several instances at once: both steps are conditional UPDATEs.
+     */
+    async sweep(): Promise<{ missed: number; released: number }> {
+      // releaseNoShows moves approved → cancelled: a move the transition table gives the system.
+      if (!systemMayMove('approved', 'cancelled')) throw new Error('no-show release is not a system move');
+      const now = clock.now();
+      const { noShowGraceHours: grace } = await ctx.settings();
+      const result = await withTransaction(ctx.pool, async (client) => {
+        const missed = await markMissed(client, now);
+        const notices: NewNotification[] = [];
+        for (const r of missed) {
+          const name = await medicineName(client, r.medicine_id);
+          for (const userId of [r.requester_id, r.owner_id]) {
+            notices.push({
+              userId,
+              type: 'pickup-missed',
+              titleKey: 'notifyPickupMissedTitle',
+              messageKey: 'notifyPickupMissed',
+              params: { medicine: name, when: windowLabel(r), hours: grace },
+              requestId: r.id,
+              medicineId: r.medicine_id,
+              sourceKey: `pickup-missed:${r.id}:${r.chosen_window_id}:${userId}`,
+            });
+          }
+        }
+        const released = await releaseNoShows(client, now, grace);
+        for (const r of released) {
+          const name = await medicineName(client, r.medicine_id);
+          for (const userId of [r.requester_id, r.owner_id]) {
+            notices.push({
+              userId,
+              type: 'pickup-released',
+              titleKey: 'notifyPickupReleasedTitle',
+              messageKey: 'notifyPickupReleased',
+              params: { medicine: name, quantity: r.quantity },
+              requestId: r.id,
+              medicineId: r.medicine_id,
+              sourceKey: `pickup-released:${r.id}:${userId}`,
+            });
+          }
+          // The custody log records the platform's own move (issue 18 item 5).
+          await recordCustody(client, { requestId: r.id, fromStatus: 'approved', actor: systemActor });
+          // Same path as a cancellation: retried from the outbox until the catalog has done it.
+          await addToOutbox(client, schema, {
+            queue: releaseQueueName,
+            name: 'release',
+            payload: { requestId: r.id },
+          });
+        }
+        await addNotifications(client, notices);
+        return { missed, released };
+      });
+      for (const r of result.released) await reminders.cancelReminders(r.id);
+      if (result.released.length) ctx.outbox.nudge();
+      return { missed: result.missed.length, released: result.released.length };
+    },
+  };
+}

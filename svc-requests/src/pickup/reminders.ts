@@ -1,0 +1,199 @@
+import { type Language, mailQueueName, type MailJob } from '@medrelay/contracts';
+import {
+  cairoDay,
+  cairoTime,
+  formatCairoDateTime,
+  mapLink,
+  reminderMoments,
+  whatsAppNumber,
+  type ReminderKind,
+} from '@medrelay/domain';
+import {
+  addToOutbox,
+  findReadModelUser,
+  withTransaction,
+  type PoolClient,
+  type ReadModelUser,
+} from '@medrelay/service-kit';
+import type { Queue } from 'bullmq';
+import { schema, type RequestsContext } from '../context';
+import { addNotifications } from '../notifications/repo';
+import { transactionMailsOn } from '../requests/approval-mail';
+import type { Clock } from './clock';
+import { reminderTarget, windowIdsOf } from './repo';
+
+export const pickupQueueName = 'pickup';
+
+export interface ReminderJob {
+  requestId: number;
+  windowId: number;
+  kind: ReminderKind;
+  /** When it is due (ISO); the test hook promotes jobs whose moment the moved clock has reached. */
+  dueAt: string;
+}
+
+const reminderKinds: readonly ReminderKind[] = ['evening', 'hour'];
+/** Deterministic: adding the same reminder twice keeps one job (BullMQ ignores a known id). */
+export const reminderJobId = (requestId: number, windowId: number, kind: ReminderKind) =>
+  `pickup-reminder-${requestId}-${windowId}-${kind}`;
+
+/** A window as both languages read it in a notification (Cairo day and times, Latin digits). */
+export const windowLabel = (w: { starts_at: Date; ends_at: Date }) =>
+  `${cairoDay(w.starts_at)} ${cairoTime(w.starts_at)}–${cairoTime(w.ends_at)}`;
+
+export interface ReminderOptions {
+  clock: Clock;
+  queue: Queue;
+  /** The requester's handover code (issue 18 #3), printed in their reminder. */
+  handoverCodeFor?: (requestId: number) => Promise<string | null>;
+}
+
+/**
+ * The reminders of a request's chosen window: delayed jobs scheduled after the choice, removed
+ * when the request changes, sent to both parties in their language when due.
+ */
+export function createPickupReminders(ctx: RequestsContext, options: ReminderOptions) {
+  const { clock, queue } = options;
+  const handoverCodeFor = options.handoverCodeFor ?? (async () => null);
+
+  /** Removes every reminder job of the request (any window, any kind): the request changed. */
+  async function cancelReminders(requestId: number): Promise<void> {
+    const ids = await windowIdsOf(ctx.pool, requestId);
+    await Promise.all(
+      ids.flatMap((w) => reminderKinds.map((k) => queue.remove(reminderJobId(requestId, w, k)))),
+    );
+  }
+
+  /** Schedules the reminders of the request's chosen window (after the commit that chose it). */
+  async function scheduleReminders(requestId: number): Promise<void> {
+    await cancelReminders(requestId);
+    const target = await reminderTarget(ctx.pool, requestId);
+    if (!target?.starts_at || target.status !== 'approved') return;
+    const now = clock.now();
+    for (const moment of reminderMoments(target.starts_at, now)) {
+      const job: ReminderJob = {
+        requestId,
+        windowId: target.chosen_window_id!,
+        kind: moment.kind,
+        dueAt: moment.at.toISOString(),
+      };
+      await queue.add('reminder', job, {
+        jobId: reminderJobId(requestId, job.windowId, moment.kind),
+        delay: moment.at.getTime() - now.getTime(),
+        attempts: 10,
+      });
+    }
+  }
+
+  /** The in-app reminder and the e-mail to one party, in their language, with the other's contact. */
+  async function remindOne(
+    client: PoolClient,
+    target: NonNullable<Awaited<ReturnType<typeof reminderTarget>>>,
+    job: ReminderJob,
+    reader: ReadModelUser,
+    other: ReadModelUser | null,
+    code: string | null,
+    mailsOn: boolean,
+    settings: Awaited<ReturnType<RequestsContext['settings']>>,
+  ) {
+    const key = `pickup-reminder:${job.requestId}:${job.windowId}:${job.kind}:${reader.id}`;
+    const window = { starts_at: target.starts_at!, ends_at: target.ends_at! };
+    const digits = other?.phone ? whatsAppNumber(other.phone) : null;
+    await addNotifications(client, [
+      {
+        userId: reader.id,
+        type: 'pickup-reminder',
+        titleKey: 'notifyPickupReminderTitle',
+        messageKey: 'notifyPickupReminder',
+        params: {
+          medicine: target.medicine_name ?? '',
+          when: windowLabel(window),
+          location: target.pickup_location ?? '',
+          phone: other?.phone ?? '—',
+        },
+        requestId: target.id,
+        medicineId: target.medicine_id,
+        sourceKey: key,
+      },
+    ]);
+    if (!mailsOn) return;
+    const language: Language = reader.language;
+    const mail: MailJob = {
+      idempotencyKey: key,
+      template: 'pickup-reminder',
+      to: reader.email,
+      language,
+      data: {
+        systemName: settings.systemName,
+        kind: job.kind,
+        name: reader.name,
+        medicineName: target.medicine_name ?? '',
+        quantity: String(target.quantity),
+        when: `${formatCairoDateTime(window.starts_at, language)} – ${cairoTime(window.ends_at)}`,
+        location: target.pickup_location ?? '',
+        mapUrl:
+          target.pickup_lat != null && target.pickup_lng != null
+            ? mapLink(target.pickup_lat, target.pickup_lng)
+            : '',
+        otherName: other?.organization_name || other?.name || '',
+        otherPhone: other?.phone ?? '',
+        whatsappUrl: digits ? `https://wa.me/${digits}` : '',
+        handoverCode: code ?? '',
+        requestsUrl: `${ctx.config.PUBLIC_URL}/${reader.user_type}/requests`,
+      },
+    };
+    await addToOutbox(client, schema, { queue: mailQueueName, name: mail.template, payload: mail });
+  }
+
+  return {
+    cancelReminders,
+    scheduleReminders,
+
+    /**
+     * Sends one reminder to both parties, after re-checking the request: still approved, the
+     * same window chosen and not missed (a job left behind by a change does nothing). Idempotent
+     * by the notification source key and the e-mail's idempotency key.
+     */
+    async sendReminder(job: ReminderJob): Promise<'sent' | 'stale'> {
+      const sent = await withTransaction(ctx.pool, async (client) => {
+        const target = await reminderTarget(client, job.requestId);
+        if (
+          !target ||
+          target.status !== 'approved' ||
+          target.chosen_window_id !== job.windowId ||
+          target.missed_at
+        ) {
+          return false;
+        }
+        const [owner, requester] = await Promise.all([
+          findReadModelUser(client, schema, target.owner_id),
+          findReadModelUser(client, schema, target.requester_id),
+        ]);
+        const settings = await ctx.settings();
+        const mailsOn = transactionMailsOn(settings);
+        const code = await handoverCodeFor(target.id);
+        if (requester) await remindOne(client, target, job, requester, owner, code, mailsOn, settings);
+        if (owner) await remindOne(client, target, job, owner, requester, null, mailsOn, settings);
+        return true;
+      });
+      if (sent) ctx.outbox.nudge();
+      return sent ? 'sent' : 'stale';
+    },
+
+    /**
+     * Promotes the delayed reminders whose moment the clock has reached. In production BullMQ's
+     * own timer does this; tests and the e2e call it after moving the clock.
+     */
+    async promoteDueReminders(): Promise<number> {
+      const now = clock.now().getTime();
+      const delayed = await queue.getDelayed();
+      const due = delayed.filter(
+        (j) => j.name === 'reminder' && Date.parse((j.data as ReminderJob).dueAt) <= now,
+      );
+      await Promise.all(due.map((j) => j.promote()));
+      return due.length;
+    },
+  };
+}
+
+export type PickupReminders = ReturnType<typeof createPickupReminders>;
