@@ -1,149 +1,31 @@
 import { urgentThresholdDays } from '@medrelay/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestCatalog, type TestCatalogPlatform } from '../testing';
-import type { ChangeFeed, FeedChange } from '@medrelay/service-kit';
+import { describe, expect, it } from 'vitest';
 import { createBrowseMemo } from './browse-memo';
 import { browseMedicines } from './browse-repo';
 import { listMembership } from './browse-walks';
+import {
+  browse,
+  countingDb,
+  idsOf,
+  insert,
+  limits,
+  ngo,
+  p,
+  other,
+  pharmacy,
+  pool,
+  sorted,
+  suspended,
+  testFeed,
+  tiedListings,
+  useBrowsePlatform,
+} from './browse-fixture';
 
 /**
  * Browse at national scale (issue 12): the rules of browse hold with the page-first query, the
- * capped total, the per-sort indexes and the trigram search. Listings are written in SQL (the
- * API refuses past dates and is slow for hundreds of rows).
+ * capped total and the per-sort indexes (searches: browse-search.test.ts).
  */
-let p: TestCatalogPlatform;
-type U = Awaited<ReturnType<TestCatalogPlatform['user']>>;
-let ngo: U, pharmacy: U, other: U, suspended: U;
-const pool = () => p.catalog.service.ctx.pool;
-/** Totals counted up to 5, searches gathered up to 5, the sort's index walked 5 ids at least. */
-const limits = { exactTotalUpTo: 5, searchCap: 5, walkAtLeast: 5 };
-beforeAll(async () => {
-  p = await startTestCatalog();
-  [ngo, pharmacy, other, suspended] = await Promise.all([
-    p.user('ngo'),
-    p.user('pharmacy'),
-    p.user('pharmacy'),
-    p.user('pharmacy'),
-  ]);
-  // What the read model holds once identity reports a suspension (rejected).
-  await pool().query("UPDATE catalog.users SET status = 'rejected' WHERE id = $1", [suspended.id]);
-});
-afterAll(() => p.stop());
-
-interface Listing {
-  owner: number;
-  name: string;
-  type?: string;
-  days?: number;
-  quantity?: number;
-  price?: number | null;
-  recipients?: 'ngos' | 'pharmacies' | 'both';
-  available?: boolean;
-  source?: 'pharmacy' | 'donor';
-}
-
-async function insert(listings: Listing[]): Promise<number[]> {
-  // One instant for all, so equal days make equal expiry dates (ties).
-  const now = Date.now();
-  const { rows } = await pool().query<{ id: number }>(
-    `INSERT INTO catalog.medicines (owner_id, source, name, type, quantity, discount_price, expiry_date, recipient_type, is_available)
-     SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::numeric[],
-                          $7::timestamptz[], $8::text[], $9::bool[])
-     RETURNING id`,
-    [
-      listings.map((l) => l.owner),
-      listings.map((l) => l.source ?? 'pharmacy'),
-      listings.map((l) => l.name),
-      listings.map((l) => l.type ?? 'tablets'),
-      listings.map((l) => l.quantity ?? 5),
-      listings.map((l) => (l.price === undefined ? 10 : l.price)),
-      listings.map((l) => new Date(now + (l.days ?? 60) * 86_400_000)),
-      listings.map((l) => l.recipients ?? 'both'),
-      listings.map((l) => l.available ?? true),
-    ],
-  );
-  return rows.map((r) => r.id);
-}
-
-/** A feed that moves only when the test says it heard a notice (`hear`, with its payload). */
-function testFeed() {
-  let version = 1;
-  const listeners = new Set<(change: FeedChange, version: number) => void>();
-  const feed: ChangeFeed = {
-    get version() {
-      return version;
-    },
-    bump: () => undefined,
-    stop: async () => undefined,
-    onChange: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
-    sync: async () => undefined,
-  };
-  const hear = (notice: string) => {
-    version++;
-    for (const listener of listeners) listener({ notice }, version);
-  };
-  return { feed, hear };
-}
-
-/** A browseMedicines database that records each statement's text. */
-function countingDb(statements: string[]) {
-  return {
-    query: (text: string | { text: string }, values?: unknown[]) => {
-      statements.push(typeof text === 'string' ? text : text.text);
-      return pool().query(text as string, values);
-    },
-  } as unknown as Parameters<typeof browseMedicines>[0];
-}
-
-const browse = (token: string, query: Record<string, string | number | boolean>) =>
-  p.api.get(
-    `/api/medicines?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`,
-    { token },
-  );
-const idsOf = (body: Array<{ id: number }>) => body.map((m) => m.id);
-const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
-
-/**
- * 23 listings named `tag` sharing every sort key in pairs and triples, and the order each sort
- * and direction must give them: the default order ascends by key then id (quantity descends by
- * key, then ascends by id); the reversed order is exactly its reverse.
- */
-async function tiedListings(tag: string) {
-  const ids = await insert(
-    Array.from({ length: 23 }, (_, i) => ({
-      owner: i % 2 ? pharmacy.id : other.id,
-      name: `${tag} ${['A', 'b', 'C'][i % 3]}`,
-      days: 30 + (i % 4),
-      quantity: 1 + (i % 3),
-      price: i % 5 === 0 ? null : 10 + (i % 2),
-    })),
-  );
-  const rows = (
-    await pool().query<{ id: number; name: string; expiry_date: Date; quantity: number; price: string }>(
-      `SELECT id, name, expiry_date, quantity, COALESCE(discount_price, 0) AS price
-         FROM catalog.medicines WHERE id = ANY($1)`,
-      [ids],
-    )
-  ).rows;
-  type Row = (typeof rows)[0];
-  const keyOf = {
-    expiry: (r: Row) => r.expiry_date.getTime(),
-    name: (r: Row) => r.name.toLowerCase(),
-    price: (r: Row) => Number(r.price),
-    quantity: (r: Row) => r.quantity,
-  };
-  const defaultDesc = { expiry: false, name: false, price: false, quantity: true };
-  return (sort: keyof typeof keyOf, order: 'asc' | 'desc') => {
-    const expected = [...rows]
-      .sort((a, b) => {
-        const [ka, kb] = [keyOf[sort](a), keyOf[sort](b)];
-        const byKey = ka < kb ? -1 : ka > kb ? 1 : 0;
-        return (defaultDesc[sort] ? -byKey : byKey) || a.id - b.id;
-      })
-      .map((r) => r.id);
-    return (order === 'desc') !== defaultDesc[sort] ? expected.reverse() : expected;
-  };
-}
+useBrowsePlatform();
 
 describe('browse rules with the page-first query', () => {
   it('shows only what the caller may request, with an exact total while small', async () => {
@@ -443,97 +325,6 @@ describe('browse rules with the page-first query', () => {
     const now = await browseMedicines(pool(), ngo.id, visible, query, limits);
     expect(now).toMatchObject({ total: 2, estimated: false });
     expect(now.rows.map((r) => r.id).sort()).toEqual(ids.slice(0, 2).sort());
-  });
-});
-
-describe('search (trigram index)', () => {
-  it('finds Arabic and Latin text anywhere in the name, and the type by its label in either language', async () => {
-    const [arabic, latin, byType] = await insert([
-      { owner: pharmacy.id, name: 'باراسيتامول ٥٠٠ مجم', type: 'tablets' },
-      { owner: pharmacy.id, name: 'Panadol Trigramtest', type: 'tablets' },
-      { owner: pharmacy.id, name: 'Glycerin Trigramtype', type: 'suppository' },
-    ]);
-    expect(idsOf((await browse(ngo.token, { q: 'سيتام' })).body)).toEqual([arabic]);
-    expect(idsOf((await browse(ngo.token, { q: 'gramTEST' })).body)).toEqual([latin]);
-    // The type is a key; its English and Arabic labels find it (issue 13).
-    expect(idsOf((await browse(ngo.token, { q: 'SUPPOSITOR' })).body)).toEqual([byType]);
-    expect(idsOf((await browse(ngo.token, { q: 'لبوس' })).body)).toEqual([byType]);
-    const tablets = (await browse(ngo.token, { q: 'قراص' })).body as Array<{ type: string }>;
-    expect(tablets.length).toBeGreaterThan(0);
-    expect(tablets.every((m) => m.type === 'tablets')).toBe(true);
-    // Under three letters there is no trigram: still a correct substring search.
-    expect(idsOf((await browse(ngo.token, { q: 'با' })).body)).toContain(arabic);
-    expect(idsOf((await browse(ngo.token, { q: 'سي' })).body)).toContain(arabic);
-    // `%` and `_` are literal.
-    expect((await browse(ngo.token, { q: '%' })).body).toEqual([]);
-  });
-
-  it('lets PostgreSQL answer an Arabic substring from the trigram index', async () => {
-    const client = await pool().connect();
-    try {
-      const trigrams = await client.query<{ n: number }>(
-        "SELECT array_length(show_trgm('باراسيتامول'), 1) AS n",
-      );
-      // Arabic letters are word characters here (UTF-8 cluster, UTF-8 ctype): 12 trigrams.
-      expect(trigrams.rows[0]!.n).toBe(12);
-      await client.query('BEGIN');
-      await client.query('SET LOCAL enable_seqscan = off');
-      const plan = await client.query("EXPLAIN SELECT id FROM catalog.medicines WHERE name ILIKE '%سيتام%'");
-      // (The type is a dosage-form key now, matched by equality: no trigram index of its own.)
-      expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('medicines_name_trgm');
-    } finally {
-      await client.query('ROLLBACK');
-      client.release();
-    }
-  });
-});
-
-describe('search through the names listings carry', () => {
-  it('finds a listing by the name it was given later, and pages a common name in name order', async () => {
-    const [renamed] = await insert([{ owner: pharmacy.id, name: 'Namesdict before' }]);
-    await pool().query("UPDATE catalog.medicines SET name = 'Namesdict Zeta after' WHERE id = $1", [renamed]);
-    const visible = ['ngos', 'both'] as const;
-    const found = await browseMedicines(pool(), ngo.id, visible, {
-      q: 'zeta AFTER',
-      sort: 'name',
-      page: 1,
-      pageSize: 20,
-    });
-    expect(found.rows.map((r) => r.id)).toEqual([renamed]);
-
-    // Many listings under few names, found through the names and read in name order.
-    const common = await insert(
-      Array.from({ length: 30 }, (_, i) => ({
-        owner: other.id,
-        name: `Namesdict ${i % 2 ? 'Beta' : 'Alpha'} 5mg`,
-      })),
-    );
-    const pages = [1, 2].map((page) =>
-      browseMedicines(pool(), ngo.id, visible, { q: 'namesdict', sort: 'name', page, pageSize: 16 }, limits),
-    );
-    const ids = (await Promise.all(pages)).flatMap((r) => r.rows.map((row) => row.id));
-    const alpha = common.filter((_, i) => i % 2 === 0);
-    const beta = common.filter((_, i) => i % 2 === 1);
-    expect(ids).toEqual([...sorted(alpha), ...sorted(beta), renamed]);
-  });
-
-  it('reads the name index by the matching names instead of filtering every row', async () => {
-    const client = await pool().connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SET LOCAL enable_seqscan = off');
-      const plan = await client.query(
-        `EXPLAIN SELECT id FROM catalog.medicines m
-          WHERE lower(m.name) = ANY(ARRAY(SELECT name FROM catalog.listing_names WHERE name ILIKE '%namesdict%'))
-            AND m.is_available AND m.quantity > 0
-          ORDER BY lower(m.name), m.id LIMIT 20`,
-      );
-      const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-      expect(text).toMatch(/Index Cond: \(lower\(name\) = ANY/);
-    } finally {
-      await client.query('ROLLBACK');
-      client.release();
-    }
   });
 });
 
