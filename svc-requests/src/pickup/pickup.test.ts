@@ -1,97 +1,28 @@
-import { internalSecretHeader } from '@medrelay/contracts';
-import { cairoDay, cairoInstant } from '@medrelay/domain';
-import { mailsTo, waitUntil } from '@medrelay/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
+import { cairoInstant } from '@medrelay/domain';
+import { describe, expect, it } from 'vitest';
+import { medicineInput } from '../testing';
 import { chosenWindowEnd } from './repo';
 import { reminderJobId } from './reminders';
+import {
+  approvedWith,
+  clock,
+  day,
+  donor,
+  list,
+  ngo,
+  ngoAr,
+  notificationsOf,
+  p,
+  pharmacy,
+  pickupApi,
+  quantityInCatalog,
+  queue,
+  remindersTo,
+  usePickupPlatform,
+  waitForReminders,
+} from './pickup-fixture';
 
-let p: TestPlatform;
-let pharmacy: TestUser, ngo: TestUser, ngoAr: TestUser, donor: TestUser, admin: TestUser;
-
-beforeAll(async () => {
-  p = await startTestPlatform();
-  [pharmacy, ngo, ngoAr, donor, admin] = await Promise.all([
-    p.user('pharmacy', 'approved', '15 Mesaha Square, Dokki, Giza'),
-    p.user('ngo'),
-    p.user('ngo'),
-    p.user('donor'),
-    p.user('admin'),
-  ]);
-  await p.identity.api.put('/api/auth/me', { language: 'ar' }, { token: ngoAr.token });
-  await waitUntil(
-    async () =>
-      (
-        await p.requests.service.ctx.pool.query('SELECT language FROM requests.users WHERE id = $1', [
-          ngoAr.id,
-        ])
-      ).rows[0]?.language === 'ar',
-    { what: 'the Arabic NGO in the read model' },
-  );
-});
-afterAll(() => p.stop());
-
-const clock = () => p.requests.service.clock!;
-const pickupApi = p_api();
-function p_api() {
-  return {
-    plan: (token: string, id: number) => p.requests.api.get(`/api/requests/${id}/pickup`, { token }),
-    offer: (token: string, id: number, body: unknown, headers: Record<string, string> = {}) =>
-      p.requests.api.put(`/api/requests/${id}/pickup`, body, { token, headers }),
-    choose: (token: string, id: number, windowId: number) =>
-      p.requests.api.post(`/api/requests/${id}/pickup/choice`, { windowId }, { token }),
-    propose: (token: string, id: number, body: unknown) =>
-      p.requests.api.post(`/api/requests/${id}/pickup/proposal`, body, { token }),
-    accept: (token: string, id: number) =>
-      p.requests.api.post(`/api/requests/${id}/pickup/proposal/accept`, undefined, { token }),
-  };
-}
-
-/** A Cairo day `n` days after the clock's today. */
-const day = (n: number) => cairoDay(new Date(clock().now().getTime() + n * 24 * 3600_000));
-const list = (token: string, overrides = {}) =>
-  p.catalog.api.post('/api/medicines', medicineInput(overrides, 60), { token }).then((r) => r.body);
-const quantityInCatalog = async (id: number) =>
-  (await p.catalog.service.ctx.pool.query('SELECT quantity FROM catalog.medicines WHERE id = $1', [id]))
-    .rows[0].quantity as number;
-const notificationsOf = async (userId: number, requestId: number, type: string) =>
-  (
-    await p.requests.service.ctx.pool.query(
-      'SELECT * FROM requests.notifications WHERE user_id = $1 AND request_id = $2 AND type = $3',
-      [userId, requestId, type],
-    )
-  ).rows;
-const queue = () => p.requests.service.queues.get('pickup')!;
-/** The reminder e-mails in the sink for one address (the approval e-mail is there too). */
-const remindersTo = async (email: string) =>
-  (await mailsTo(email)).filter((m) => m.template === 'pickup-reminder');
-const waitForReminders = async (email: string, count: number) => {
-  await waitUntil(async () => (await remindersTo(email)).length >= count, {
-    what: `${count} reminder(s) to ${email}`,
-  });
-  return remindersTo(email);
-};
-
-/** Pharmacy lists, `requester` asks, pharmacy approves offering `windows`. */
-async function approvedWith(requester: TestUser, windows: unknown[], quantity = 2, owner = pharmacy) {
-  const medicine = await list(owner.token, { quantity: 10, recipientType: 'ngos' });
-  const created = await p.requests.api.post(
-    '/api/requests',
-    { medicineId: medicine.id, quantity },
-    { token: requester.token },
-  );
-  const id = created.body.id as number;
-  const approved = await p.requests.api.put(
-    `/api/requests/${id}/status`,
-    {
-      status: 'approved',
-      pickup: { windows, location: '15 Mesaha Square, Dokki, Giza', lat: 30.0385, lng: 31.2118 },
-    },
-    { token: owner.token },
-  );
-  expect(approved.status).toBe(200);
-  return { id, medicine, approved: approved.body };
-}
+usePickupPlatform();
 
 describe('pickup windows', () => {
   it('refuses bad windows and pins with clear errors in English and Arabic', async () => {
@@ -323,163 +254,5 @@ describe('pickup windows', () => {
       pickupLocation: 'Maadi, Road 9',
       pickupDate: cairoInstant(day(1), '17:00')!.toISOString(),
     });
-  });
-});
-
-describe('no-shows', () => {
-  it('a chosen window that passes is missed for both; after the grace period the stock returns once; admins see counts', async () => {
-    const [pharmacy, ngo] = await Promise.all([p.user('pharmacy'), p.user('ngo')]);
-    const d1 = day(1);
-    const { id, medicine } = await approvedWith(ngo, [{ date: d1, from: '10:00', to: '11:00' }], 4, pharmacy);
-    expect(await quantityInCatalog(medicine.id)).toBe(6);
-    const plan = await pickupApi.plan(ngo.token, id);
-    await pickupApi.choose(ngo.token, id, plan.body.windows[0].id);
-    const end = cairoInstant(d1, '11:00')!;
-    const pickup = p.requests.service.pickup;
-
-    clock().set(new Date(end.getTime() - 60_000));
-    await pickup.sweep();
-    expect((await pickupApi.plan(ngo.token, id)).body.missedAt).toBeNull();
-
-    clock().set(end);
-    await pickup.sweep();
-    for (const user of [ngo, pharmacy]) {
-      const seen = await pickupApi.plan(user.token, id);
-      expect(seen.body.missedAt).toBe(end.toISOString());
-      expect((await notificationsOf(user.id, id, 'pickup-missed')).length).toBe(1);
-    }
-    // Still approved during the grace period (a late pickup may still happen).
-    expect((await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token })).body.status).toBe(
-      'approved',
-    );
-
-    clock().set(new Date(end.getTime() + 24 * 3600_000 - 60_000));
-    expect((await pickup.sweep()).released).toBe(0);
-    clock().set(new Date(end.getTime() + 24 * 3600_000));
-    expect((await pickup.sweep()).released).toBe(1);
-    expect((await pickup.sweep()).released).toBe(0);
-    await waitUntil(async () => (await quantityInCatalog(medicine.id)) === 10, { what: 'stock back' });
-    const after = await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token });
-    expect(after.body.status).toBe('cancelled');
-    expect((await pickupApi.plan(pharmacy.token, id)).body.releasedAt).toEqual(expect.any(String));
-    for (const user of [ngo, pharmacy])
-      expect((await notificationsOf(user.id, id, 'pickup-released')).length).toBe(1);
-    // The custody log names the platform as the one who cancelled.
-    const custody = await p.requests.api.get(`/api/requests/${id}/custody`, { token: admin.token });
-    expect(custody.body.at(-1)).toMatchObject({
-      status: 'cancelled',
-      fromStatus: 'approved',
-      actorId: null,
-      actorRole: 'system',
-    });
-
-    const counts = await p.requests.api.get('/api/admin/all-requests/no-shows', { token: admin.token });
-    expect(counts.status).toBe(200);
-    expect(counts.body).toEqual(
-      expect.arrayContaining([
-        { userId: ngo.id, asRequester: 1, asOwner: 0 },
-        { userId: pharmacy.id, asRequester: 0, asOwner: 1 },
-      ]),
-    );
-    expect((await p.requests.api.get('/api/admin/all-requests/no-shows', { token: ngo.token })).status).toBe(
-      403,
-    );
-  });
-});
-
-describe('the test clock hook', () => {
-  it('moves the clock through /internal/test/clock (internal secret only) and runs what is due', async () => {
-    const url = `${p.requests.baseUrl}/internal/test/clock`;
-    const target = new Date(clock().now().getTime() + 3600_000).toISOString();
-    const refused = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ now: target }),
-    });
-    expect(refused.status).toBe(403);
-    const moved = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [internalSecretHeader]: p.requests.service.ctx.config.INTERNAL_SECRET,
-      },
-      body: JSON.stringify({ now: target }),
-    });
-    expect(moved.status).toBe(200);
-    expect(await moved.json()).toMatchObject({ promoted: expect.any(Number), missed: expect.any(Number) });
-    expect(Math.abs(clock().now().getTime() - Date.parse(target))).toBeLessThan(5000);
-  });
-
-  it('is refused in production', async () => {
-    const { startRequestsFor } = await import('../testing');
-    await expect(
-      startRequestsFor(p.identity, p.catalog, { NODE_ENV: 'production', TEST_CLOCK: 'on' }),
-    ).rejects.toThrow(/TEST_CLOCK=on is a test hook/);
-  });
-});
-
-describe('no-shows with two service instances', () => {
-  let two: TestPlatform;
-  beforeAll(async () => {
-    two = await startTestPlatform({ instances: 2 });
-  });
-  afterAll(() => two.stop());
-
-  it('returns the reserved quantity exactly once when both instances sweep at the same moment', async () => {
-    const [owner, requester] = await Promise.all([two.user('pharmacy'), two.user('ngo')]);
-    const medicine = await two.catalog.api
-      .post('/api/medicines', medicineInput({ quantity: 10, recipientType: 'ngos' }, 60), {
-        token: owner.token,
-      })
-      .then((r) => r.body);
-    const created = await two.requests.api.post(
-      '/api/requests',
-      { medicineId: medicine.id, quantity: 3 },
-      { token: requester.token },
-    );
-    const id = created.body.id as number;
-    const first = two.replicas.requests[0]!.service;
-    const tomorrow = cairoDay(new Date(first.clock!.now().getTime() + 24 * 3600_000));
-    await two.requests.api.put(
-      `/api/requests/${id}/status`,
-      {
-        status: 'approved',
-        pickup: { windows: [{ date: tomorrow, from: '10:00', to: '11:00' }], location: 'Dokki' },
-      },
-      { token: owner.token },
-    );
-    const plan = await two.requests.api.get(`/api/requests/${id}/pickup`, { token: requester.token });
-    await two.requests.api.post(
-      `/api/requests/${id}/pickup/choice`,
-      { windowId: plan.body.windows[0].id },
-      { token: requester.token },
-    );
-    const quantity = async () =>
-      (
-        await two.catalog.service.ctx.pool.query('SELECT quantity FROM catalog.medicines WHERE id = $1', [
-          medicine.id,
-        ])
-      ).rows[0].quantity as number;
-    expect(await quantity()).toBe(7);
-
-    const later = new Date(cairoInstant(tomorrow, '11:00')!.getTime() + 25 * 3600_000);
-    for (const r of two.replicas.requests) r.service.clock!.set(later);
-    const results = await Promise.all(
-      two.replicas.requests.flatMap((r) => [r.service.pickup.sweep(), r.service.pickup.sweep()]),
-    );
-    // The scheduled sweep may have won the race; together, one release at most, and it happened.
-    expect(results.reduce((n, r) => n + r.released, 0)).toBeLessThanOrEqual(1);
-    const row = await first.ctx.pool.query(
-      'SELECT status, no_show_released_at FROM requests.requests WHERE id = $1',
-      [id],
-    );
-    expect(row.rows[0]).toMatchObject({ status: 'cancelled', no_show_released_at: expect.any(Date) });
-    const releases = await first.ctx.pool.query(
-      "SELECT count(*)::int AS n FROM requests.notifications WHERE request_id = $1 AND type = 'pickup-released'",
-      [id],
-    );
-    expect(releases.rows[0].n).toBe(2);
-    await waitUntil(async () => (await quantity()) === 10, { what: 'stock back' });
-    expect(await quantity()).toBe(10);
   });
 });
