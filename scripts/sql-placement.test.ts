@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Where SQL lives (issue 15): in a service, only `*repo.ts` files (and `migrations/*.sql`) hold
- * SQL; routes, services and workers call repository functions. Tests may arrange and inspect
- * rows directly. A plain text check: comments are dropped, then a pg call or a statement keyword
+ * SQL; routes, services and workers call repository functions. Tests, and the `*-fixture.ts`
+ * set-ups several test files share, may arrange and inspect rows directly. A plain text check: comments are dropped, then a pg call or a statement keyword
  * in upper case counts as SQL.
  */
 const root = path.resolve(import.meta.dirname, '..');
@@ -42,7 +42,12 @@ function sourceFiles(dir: string): string[] {
 }
 
 const isRepo = (file: string) => /repo\.ts$/.test(file);
-const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || isFixture(file);
+const isFixture = (file: string) => /-fixture\.ts$/.test(file);
+const serviceFiles = () =>
+  readdirSync(root)
+    .filter((name) => name.startsWith('svc-'))
+    .flatMap((service) => sourceFiles(path.join(root, service, 'src')));
 
 describe('SQL lives in repositories', () => {
   it('recognises SQL, and not the same words in comments', () => {
@@ -71,5 +76,14 @@ describe('SQL lives in repositories', () => {
         ),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it("lets only tests import a fixture (its SQL is a test's)", () => {
+    const fixtures = serviceFiles().filter(isFixture);
+    expect(fixtures.length).toBeGreaterThanOrEqual(2);
+    const importers = serviceFiles()
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .filter((file) => /from '[^']*-fixture'/.test(readFileSync(file, 'utf8')));
+    expect(importers.map((file) => path.relative(root, file))).toEqual([]);
   });
 });

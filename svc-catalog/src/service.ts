@@ -18,7 +18,7 @@ import { imageRoutes } from './images/routes';
 import { LocalDiskStorage } from './images/storage';
 import { browseChangeChannel, createBrowseCache } from './medicines/browse-cache';
 import { createBrowseMemo, noBrowseMemo } from './medicines/browse-memo';
-import { listMembership } from './medicines/browse-walks';
+import { listMembership } from './medicines/browse-walks-repo';
 import { medicineRoutes } from './medicines/routes';
 import { productRoutes } from './products/routes';
 import { recallRoutes } from './recalls/routes';

@@ -1,7 +1,7 @@
 import type { AdminMedicineQuery } from '@medrelay/contracts';
 import { dosageFormsMatching, expiryClassSql } from '@medrelay/domain';
-import { likePattern, selectPage } from './list-sql';
-import { defaultExactTotalUpTo, pageWithTotal, type ListTotal } from './list-totals';
+import { likePattern, selectPage } from './list-sql-repo';
+import { defaultExactTotalUpTo, pageWithTotal, type ListTotal } from './list-totals-repo';
 import { availableSql, daysLeftSql, type Db, type MedicineRow } from './repo';
 
 /**

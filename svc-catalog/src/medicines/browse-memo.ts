@@ -1,6 +1,6 @@
 import { syncNoticePrefix, type ChangeFeed, type FeedChange } from '@medrelay/service-kit';
 import { LRUCache } from 'lru-cache';
-import type { ListTotal } from './list-totals';
+import type { ListTotal } from './list-totals-repo';
 
 // What browse learns about a list: the order of its first rows and its total. A browse page is
 // then its ids sliced from the kept order and 20 rows read by primary key, whatever the page

@@ -1,8 +1,8 @@
 import type { MedicineBrowseQuery, RecipientType } from '@medrelay/contracts';
 import { cairoDayNumber, dosageFormsMatching, urgentThresholdDays } from '@medrelay/domain';
 import { idsBetween, noBrowseMemo, type BrowseMemo, type ListFilter } from './browse-memo';
-import { recentlyCommon, rememberCommon, searchedOrders, searchMatchCap } from './browse-search';
-import { continuedOrder, rowsInOrder, walkedOrder } from './browse-walks';
+import { recentlyCommon, rememberCommon, searchedOrders, searchMatchCap } from './browse-search-repo';
+import { continuedOrder, rowsInOrder, walkedOrder } from './browse-walks-repo';
 import {
   likePattern,
   orderByOf,
@@ -11,8 +11,8 @@ import {
   sortColumns,
   sortNames,
   type Direction,
-} from './list-sql';
-import { cappedTotal, defaultExactTotalUpTo, pageWithTotal, type ListTotal } from './list-totals';
+} from './list-sql-repo';
+import { cappedTotal, defaultExactTotalUpTo, pageWithTotal, type ListTotal } from './list-totals-repo';
 import { availableSql, daysLeftSql, type Db, type MedicineRow } from './repo';
 
 // Browse: one page of a large list with its total, from the list's kept order when there is one

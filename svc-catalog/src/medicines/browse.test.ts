@@ -2,7 +2,7 @@ import { urgentThresholdDays } from '@medrelay/domain';
 import { describe, expect, it } from 'vitest';
 import { createBrowseMemo } from './browse-memo';
 import { browseMedicines } from './browse-repo';
-import { listMembership } from './browse-walks';
+import { listMembership } from './browse-walks-repo';
 import {
   browse,
   countingDb,

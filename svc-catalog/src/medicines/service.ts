@@ -24,7 +24,7 @@ import { browseViewOf } from './browse-cache';
 import { quarantineIfRecalled } from '../recalls/repo';
 import { listAllMedicines } from './all-medicines-repo';
 import { browseMedicines } from './browse-repo';
-import type { ListTotal } from './list-totals';
+import type { ListTotal } from './list-totals-repo';
 import {
   findMedicine,
   insertMedicine,

@@ -1,5 +1,5 @@
 import type { KeptOrder, ListMembership } from './browse-memo';
-import { sortColumns, type Direction, type SortName } from './list-sql';
+import { sortColumns, type Direction, type SortName } from './list-sql-repo';
 import { selectMedicines, type Db, type MedicineRow } from './repo';
 
 // A list's order walked through its sort's index (keyset), the rows of a page of it, and which

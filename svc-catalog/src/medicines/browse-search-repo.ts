@@ -1,5 +1,5 @@
 import type { KeptOrder } from './browse-memo';
-import { orderByOf, sortColumns, soonestSql, type Direction, type SortName } from './list-sql';
+import { orderByOf, sortColumns, soonestSql, type Direction, type SortName } from './list-sql-repo';
 import type { Db } from './repo';
 
 /**

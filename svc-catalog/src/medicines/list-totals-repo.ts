@@ -1,5 +1,5 @@
 import type { KeptTotal } from './browse-memo';
-import { soonestSql } from './list-sql';
+import { soonestSql } from './list-sql-repo';
 import type { Db, MedicineRow } from './repo';
 
 // A list's total: exact while small, else the planner's estimate (docs/design.md, "Browse at
