@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { cairoToday } from '@medrelay/domain/calendar';
 import { documentDirection, expectToast, register } from './support/pages';
 import { testPassword } from '@medrelay/svc-identity/testing';
 import { usePlatform } from './support/platform';
@@ -222,11 +223,7 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
     const file = await downloaded(page, () =>
       remote.getByRole('button', { name: 'Download Report' }).click(),
     );
-    const today = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    expect(file.name).toBe(
-      `medrelay-report-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.json`,
-    );
+    expect(file.name).toBe(`medrelay-report-${cairoToday()}.json`);
     const report = JSON.parse(file.text);
     expect(report).toMatchObject({
       timeRange: '7 days',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cairoDay } from '@medrelay/domain/expiry';
+import { cairoDay } from '@medrelay/domain/calendar';
 import { medicineInput } from '@medrelay/svc-requests/testing';
 import { egp, expectToast } from './support/pages';
 import { usePlatform } from './support/platform';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MedicineCreateInput, UserStatus, UserType } from '@medrelay/contracts';
-import { cairoDay } from '@medrelay/domain';
+import { addDays, cairoToday } from '@medrelay/domain';
 import { createLogger, findReadModelUser, type Pool, type ReadModelUser } from '@medrelay/service-kit';
 import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/testing';
 import { listenForTest, testServiceEnv, waitUntil } from '@medrelay/testing';
@@ -68,13 +68,12 @@ export async function startTestCatalog(overrides: Partial<Record<keyof CatalogCo
 }
 export type TestCatalogPlatform = Awaited<ReturnType<typeof startTestCatalog>>;
 
-/** A valid medicine body, expiring in `days` days. */
 /**
  * The expiry day (YYYY-MM-DD, good through its end in Cairo) that leaves `days` days left as
  * libs/domain counts them (today counted): 1 is today.
  */
 export function expiryDayFor(days: number): string {
-  return cairoDay(new Date(Date.now() + (days - 1) * 24 * 3600 * 1000));
+  return addDays(cairoToday(), days - 1);
 }
 
 /** A valid listing expiring with `days` days left (whole days, at least 1). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { medicineCategories, normalizeCategories, type MedicineCategory } from '@medrelay/domain/categories';
-import { cairoTimeZone } from '@medrelay/domain/expiry';
+import { lastMomentOfCairoDay } from '@medrelay/domain/calendar';
 import { packCodeMaxLength, toGtin14, validGtin } from '@medrelay/domain/gtin';
 import type { MessageKey } from './messages';
 import { typeError } from './fields';
@@ -71,28 +71,14 @@ export const priceField = z
     return n === 0 ? null : n.toFixed(2);
   });
 
-/**
- * A box marked with a day is good through that day in Egypt: a date without a time means the
- * end of that day in Cairo (UTC+2, or +3 in summer time), not UTC midnight, which would count
- * it expired for its whole last day.
- */
-export function endOfCairoDay(day: string): Date {
-  const noon = new Date(`${day}T12:00:00Z`);
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: cairoTimeZone, timeZoneName: 'shortOffset' })
-    .formatToParts(noon)
-    .find((part) => part.type === 'timeZoneName')!.value; // "GMT+2" or "GMT+3"
-  const hours = Number(offset.replace('GMT', '') || 0);
-  return new Date(Date.parse(`${day}T23:59:59.999Z`) - hours * 3600 * 1000);
-}
-
-/** An ISO date-time (or a day, see endOfCairoDay) in the future; the past is refused. */
+/** An ISO date-time (or a day: good through that Cairo day, libs/domain `lastMomentOfCairoDay`) in the future; the past is refused. */
 export const expiryDateField = z
   .string(typeError('expiryDateRequired'))
   .trim()
   .min(1, { error: 'expiryDateRequired' })
   .max(40)
   .transform((value, ctx) => {
-    const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? endOfCairoDay(value) : new Date(value);
+    const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? lastMomentOfCairoDay(value) : new Date(value);
     if (Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999) {
       ctx.addIssue({ code: 'custom', message: 'expiryDateInvalid' });
       return z.NEVER;

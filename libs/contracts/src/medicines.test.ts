@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { cairoDay } from '@medrelay/domain/expiry';
-import { endOfCairoDay, medicineCreateSchema } from './medicines';
+import { cairoToday, lastMomentOfCairoDay } from '@medrelay/domain/calendar';
+import { describeAroundCairoMidnight } from '@medrelay/testing/clock';
+import { medicineCreateSchema } from './medicines';
 
 describe('expiry dates given as a day', () => {
   it('mean the end of that day in Cairo, winter (UTC+2) and summer time (UTC+3)', () => {
-    expect(endOfCairoDay('2027-01-15').toISOString()).toBe('2027-01-15T21:59:59.999Z');
-    expect(endOfCairoDay('2027-07-15').toISOString()).toBe('2027-07-15T20:59:59.999Z');
+    expect(lastMomentOfCairoDay('2027-01-15').toISOString()).toBe('2027-01-15T21:59:59.999Z');
+    expect(lastMomentOfCairoDay('2027-07-15').toISOString()).toBe('2027-07-15T20:59:59.999Z');
   });
+});
 
-  it('lets a box that expires today be listed until the day ends', () => {
-    const today = cairoDay(new Date());
+describeAroundCairoMidnight('a box that expires today', (at) => {
+  it('can be listed until the Cairo day ends', () => {
+    const today = cairoToday();
+    expect(today).toBe(at.cairoDay);
     const parsed = medicineCreateSchema.safeParse({
       name: 'Brufen 400',
       type: 'tablets',
@@ -17,11 +21,24 @@ describe('expiry dates given as a day', () => {
       expiryDate: today,
       recipientType: 'ngos',
     });
-    // Only in the last instants of a Cairo day could "today" already be over.
     expect(parsed.success).toBe(true);
-    expect(parsed.data?.expiryDate).toBe(endOfCairoDay(today).toISOString());
+    expect(parsed.data?.expiryDate).toBe(lastMomentOfCairoDay(today).toISOString());
   });
 
+  it('cannot be listed once its day is over', () => {
+    const yesterday = new Date(Date.now() - 24 * 3600_000);
+    const parsed = medicineCreateSchema.safeParse({
+      name: 'Brufen 400',
+      type: 'tablets',
+      quantity: 3,
+      expiryDate: cairoToday(yesterday),
+      recipientType: 'ngos',
+    });
+    expect(parsed.success).toBe(false);
+  });
+});
+
+describe('expiry dates given with a time', () => {
   it('keeps full date-times as given', () => {
     const parsed = medicineCreateSchema.parse({
       name: 'Brufen 400',

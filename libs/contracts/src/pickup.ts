@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { cairoInstant, isInEgypt, pickupWindowLimits } from '@medrelay/domain/pickup-windows';
+import { cairoInstant } from '@medrelay/domain/calendar';
+import { isInEgypt, pickupWindowLimits } from '@medrelay/domain/pickup-windows';
 import { typeError } from './fields';
 
 /**

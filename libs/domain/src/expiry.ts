@@ -1,4 +1,4 @@
-const dayMs = 24 * 60 * 60 * 1000;
+import { cairoDayNumber, cairoTimeZone } from './calendar';
 
 /**
  * The expiry warning window's default, in days left: the one "30" of the spec (§3 setting
@@ -8,48 +8,6 @@ const dayMs = 24 * 60 * 60 * 1000;
 export const defaultExpiryWarningDays = 30;
 /** Days left at or below which stock is urgent: red badges, the dashboard banner, the bell's first group. */
 export const urgentThresholdDays = 7;
-
-/**
- * The platform's calendar: medicines expire, pickups are booked and months are reported on
- * Egyptian days, whatever the reader's or the server's clock says. The one place it is written.
- */
-export const cairoTimeZone = 'Africa/Cairo';
-
-// Made on first use: creating a formatter with a time zone loads the zone's data (about 20 ms of
-// the landing page's start-up in Chromium, measured), and the landing page, which imports this
-// module for `cairoTimeZone`, formats no date.
-let cairoDateFormat: Intl.DateTimeFormat | undefined;
-const cairoDate = () =>
-  (cairoDateFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: cairoTimeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }));
-
-/** The Cairo calendar day (YYYY-MM-DD) of an instant, as a date input shows it. */
-export function cairoDay(instant: Date | string): string {
-  return cairoDate().format(new Date(instant));
-}
-
-// Cairo's offset from UTC is a whole number of hours and changes only on a whole hour, so every
-// instant of one UTC hour falls on the same Cairo day: the day is worked out once per hour (a
-// formatter call costs more than the rest of a browse page's key).
-const hourMs = 60 * 60 * 1000;
-const cairoDayByUtcHour = new Map<number, number>();
-
-/** The Cairo calendar day of an instant, as a day number (days since 1970-01-01). */
-export function cairoDayNumber(instant: Date): number {
-  const hour = Math.floor(instant.getTime() / hourMs);
-  let dayNumber = cairoDayByUtcHour.get(hour);
-  if (dayNumber === undefined) {
-    const [year, month, day] = cairoDate().format(instant).split('-').map(Number) as [number, number, number];
-    dayNumber = Date.UTC(year, month - 1, day) / dayMs;
-    if (cairoDayByUtcHour.size >= 4096) cairoDayByUtcHour.clear();
-    cairoDayByUtcHour.set(hour, dayNumber);
-  }
-  return dayNumber;
-}
 
 /**
  * Days left (spec §4, issue 13 #7): Cairo calendar days from today to the expiry day, counting

@@ -5,7 +5,7 @@ import {
   listedUnits,
   urgentStockCount,
   marketUnitPrice,
-  monthKey,
+  cairoMonth,
   receivedByMonth,
   receivedSummary,
   revenueRecovered,
@@ -108,7 +108,7 @@ describe('NGO impact (received from completed requests)', () => {
     expect(months.map((m) => m.value)).toEqual([400, 0, 200]);
   });
   it('crosses a year boundary', () => {
-    expect(monthKey('2026-12-31T22:30:00Z')).toBe('2027-01');
+    expect(cairoMonth('2026-12-31T22:30:00Z')).toBe('2027-01');
     const months = receivedByMonth([], 3, new Date('2027-01-10T10:00:00Z'));
     expect(months.map((m) => m.month)).toEqual(['2026-11', '2026-12', '2027-01']);
   });

@@ -1,5 +1,5 @@
 import type { Language } from '@medrelay/contracts';
-import { cairoTimeZone } from './expiry';
+import { cairoTimeZone } from './calendar';
 
 /**
  * Egyptian formats in both languages. Arabic keeps Latin digits (as most Egyptian professional

@@ -1,4 +1,4 @@
-import { cairoDay } from './expiry';
+import { startOfNextCairoDay } from './calendar';
 
 /**
  * The handover code of issue 18: six digits the requester shows at the counter (or as a QR) and
@@ -16,18 +16,6 @@ export function isHandoverCodeShape(code: string): boolean {
   return /^[0-9]{6}$/.test(code);
 }
 
-const hourMs = 60 * 60 * 1000;
-
-/** The first instant of the Cairo day after the one `instant` falls on (Cairo offsets are whole hours). */
-export function endOfCairoDay(instant: Date): Date {
-  const [y, m, d] = cairoDay(instant).split('-').map(Number) as [number, number, number];
-  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-  // Cairo is UTC+2 or UTC+3: its midnight is 2 or 3 hours before UTC midnight.
-  let candidate = Date.UTC(y, m - 1, d + 1) - 3 * hourMs;
-  while (cairoDay(new Date(candidate)) !== next) candidate += hourMs;
-  return new Date(candidate);
-}
-
 /**
  * When a handover code issued on approval stops being accepted: the end of the approved pickup
  * date's Cairo day, or `handoverCodeDaysWithoutDate` days after approval when no date was set.
@@ -35,6 +23,6 @@ export function endOfCairoDay(instant: Date): Date {
  * handover repo reads the chosen window's end first).
  */
 export function handoverCodeExpiry(approval: { approvedAt: Date; pickupDate: Date | null }): Date {
-  if (approval.pickupDate) return endOfCairoDay(approval.pickupDate);
-  return new Date(approval.approvedAt.getTime() + handoverCodeDaysWithoutDate * 24 * hourMs);
+  if (approval.pickupDate) return startOfNextCairoDay(approval.pickupDate);
+  return new Date(approval.approvedAt.getTime() + handoverCodeDaysWithoutDate * 24 * 3600_000);
 }

@@ -1,6 +1,7 @@
 export * from './permissions';
 export * from './user-status';
 export * from './requests';
+export * from './calendar';
 export * from './expiry';
 export * from './stats';
 export * from './report';

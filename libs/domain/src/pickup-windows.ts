@@ -1,4 +1,4 @@
-import { cairoDay, cairoTimeZone } from './expiry';
+import { addDays, cairoDay, cairoInstant } from './calendar';
 
 /**
  * Pickup windows (issue 18 #1–#4): the owner offers 1–3 windows (a Cairo day, from–to), the
@@ -22,53 +22,6 @@ export function isInEgypt(lat: number, lng: number): boolean {
 /** A plain OpenStreetMap link to the pin (no third-party script on our pages). */
 export function mapLink(lat: number, lng: number): string {
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;
-}
-
-const offsetFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: cairoTimeZone,
-  timeZoneName: 'longOffset',
-});
-
-/** Cairo's UTC offset in minutes at an instant (Egypt has summer time since 2023). */
-function cairoOffsetMinutes(instant: Date): number {
-  const name = offsetFormat.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
-}
-
-/** The instant of a Cairo wall-clock time ("2026-12-01", "18:30"), or null when not a real time. */
-export function cairoInstant(day: string, time: string): Date | null {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  const t = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!d || !t) return null;
-  const [y, mo, da, h, mi] = [d[1], d[2], d[3], t[1], t[2]].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (h > 23 || mi > 59) return null;
-  const asUtc = Date.UTC(y, mo - 1, da, h, mi);
-  const check = new Date(asUtc);
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== da)
-    return null;
-  // Two passes settle the offset around a summer-time change.
-  let instant = new Date(asUtc - cairoOffsetMinutes(new Date(asUtc)) * 60_000);
-  instant = new Date(asUtc - cairoOffsetMinutes(instant) * 60_000);
-  return instant;
-}
-
-const cairoClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: cairoTimeZone,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The Cairo wall-clock time (HH:mm) of an instant. */
-export function cairoTime(instant: Date | string): string {
-  return cairoClock.format(new Date(instant));
 }
 
 export interface WindowInput {
@@ -105,8 +58,7 @@ export type ReminderKind = 'evening' | 'hour';
  */
 export function reminderMoments(startsAt: Date, now: Date = new Date()): { kind: ReminderKind; at: Date }[] {
   const startDay = cairoDay(startsAt);
-  const dayBefore = new Date(Date.parse(`${startDay}T12:00:00Z`) - 24 * 3600_000).toISOString().slice(0, 10);
-  const evening = cairoInstant(dayBefore, '20:00')!;
+  const evening = cairoInstant(addDays(startDay, -1), '20:00')!;
   const hour = new Date(startsAt.getTime() - 3600_000);
   const moments: { kind: ReminderKind; at: Date }[] = [];
   if (evening > now && evening < hour) moments.push({ kind: 'evening', at: evening });

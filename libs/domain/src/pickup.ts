@@ -1,4 +1,4 @@
-import { cairoDayNumber } from './expiry';
+import { isBeforeCairoToday } from './calendar';
 
 /**
  * A pickup cannot be set on a day already gone (spec §5). Days are Cairo calendar days, as the
@@ -8,5 +8,5 @@ import { cairoDayNumber } from './expiry';
  * dialog and the API refuse the same dates.
  */
 export function isPastPickup(pickup: Date, now: Date = new Date()): boolean {
-  return cairoDayNumber(pickup) < cairoDayNumber(now);
+  return isBeforeCairoToday(pickup, now);
 }

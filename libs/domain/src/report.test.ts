@@ -57,9 +57,10 @@ describe('admin report (spec §3 downloadable report, §9 formulas)', () => {
     expect(adminReportCsv(report)).toContain('summary,totalRequests,\r\n');
   });
 
-  it('names the file by the local date', () => {
-    expect(reportFileName(now, 'json')).toBe('medrelay-report-2026-11-22.json');
-    expect(reportFileName(new Date(2026, 0, 5), 'csv')).toBe('medrelay-report-2026-01-05.csv');
+  it('names the file by the Cairo day', () => {
+    expect(reportFileName(new Date('2026-11-22T10:00:00Z'), 'json')).toBe('medrelay-report-2026-11-22.json');
+    // 00:30 in Cairo, still 4 January in UTC.
+    expect(reportFileName(new Date('2026-01-04T22:30:00Z'), 'csv')).toBe('medrelay-report-2026-01-05.csv');
   });
 
   it('writes one CSV row per figure', () => {

@@ -1,4 +1,5 @@
 import type { AdminStats } from '@medrelay/contracts';
+import { cairoDay } from './calendar';
 import { estimatedValueSaved, rate } from './stats';
 
 /** The downloadable report of spec §3. A part whose service did not answer is null. */
@@ -70,10 +71,12 @@ export function buildAdminReport(stats: AdminStats, days: number, now: Date = ne
   };
 }
 
-/** The report's file name: prefix plus the local date (spec §3), e.g. medrelay-report-2026-11-22. */
+/**
+ * The report's file name: prefix plus the date (spec §3), e.g. medrelay-report-2026-11-22; the
+ * Cairo day, as every date of the platform, whatever the administrator's computer says.
+ */
 export function reportFileName(now: Date, extension: 'json' | 'csv'): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `medrelay-report-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.${extension}`;
+  return `medrelay-report-${cairoDay(now)}.${extension}`;
 }
 
 /** The same report as CSV, one `section,metric,value` row per figure (empty value = unavailable). */

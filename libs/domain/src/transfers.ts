@@ -1,4 +1,4 @@
-import { cairoTimeZone } from './expiry';
+import { cairoMonth } from './calendar';
 import type { MedicineSource, RequestStatus } from '@medrelay/contracts';
 import { livesImpacted } from './stats';
 
@@ -87,22 +87,6 @@ export function receivedSummary(requests: TransferLike[]): ReceivedSummary {
   return summary;
 }
 
-/** Months of collection are counted in Egypt's time, wherever the code runs (an alias of `cairoTimeZone`). */
-export const reportingTimeZone = cairoTimeZone;
-
-const monthFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: reportingTimeZone,
-  year: 'numeric',
-  month: '2-digit',
-});
-
-/** `YYYY-MM` of a moment, in Cairo. */
-export function monthKey(at: Date | string): string {
-  const parts = monthFormat.formatToParts(new Date(at));
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}`;
-}
-
 /** The first day of a `YYYY-MM` month as a local date, to name the month with Intl. */
 export function monthStart(key: string): Date {
   const [year, month] = key.split('-').map(Number) as [number, number];
@@ -129,14 +113,14 @@ export function receivedByMonth(
   months: number,
   now: Date = new Date(),
 ): MonthlyReceived[] {
-  const current = monthKey(now);
+  const current = cairoMonth(now);
   const buckets = new Map<string, MonthlyReceived>();
   for (let i = months - 1; i >= 0; i--) {
     const month = addMonths(current, -i);
     buckets.set(month, { month, units: { pharmacy: 0, donor: 0 }, value: 0 });
   }
   for (const r of requests.filter(completed('outgoing'))) {
-    const bucket = buckets.get(monthKey(r.updatedAt));
+    const bucket = buckets.get(cairoMonth(r.updatedAt));
     if (!bucket || !r.medicine || new Date(r.updatedAt) > now) continue;
     bucket.units[r.medicine.source] += r.quantity;
     bucket.value = roundMoney(bucket.value + (marketUnitPrice(r) ?? 0) * r.quantity);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@medrelay/contracts';
-import { cairoTimeZone } from '@medrelay/domain/expiry';
+import { cairoTimeZone } from '@medrelay/domain/calendar';
 import { formatLocales as locales } from '@medrelay/domain/formats';
 
 const units: [Intl.RelativeTimeFormatUnit, number][] = [

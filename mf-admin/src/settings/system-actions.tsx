@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callApi, downloadFromApi, routeUrl } from '@medrelay/api-client';
 import { gatewayEndpoints, requestEndpoints } from '@medrelay/contracts/endpoints';
-import { cairoDay } from '@medrelay/domain/expiry';
+import { addDays, cairoToday } from '@medrelay/domain/calendar';
 import { useNotify } from '@medrelay/ui';
 
 const useStyles = makeStyles({
@@ -17,8 +17,8 @@ function CustodyCsvDownload() {
   const styles = useStyles();
   const { t } = useTranslation('admin');
   const notify = useNotify();
-  const [to, setTo] = useState(() => cairoDay(new Date()));
-  const [from, setFrom] = useState(() => cairoDay(new Date(Date.now() - 30 * 24 * 3600 * 1000)));
+  const [to, setTo] = useState(() => cairoToday());
+  const [from, setFrom] = useState(() => addDays(cairoToday(), -30));
   const download = useMutation({
     mutationFn: () =>
       downloadFromApi(routeUrl(requestEndpoints.custodyCsv, { query: { from, to } }), 'medrelay-custody.csv'),

@@ -3,8 +3,9 @@ import type { ReactElement } from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultSettings, endOfCairoDay, type Language, type User } from '@medrelay/contracts';
-import { cairoDay } from '@medrelay/domain';
+import { defaultSettings, type Language, type User } from '@medrelay/contracts';
+import { addDays, lastMomentOfCairoDay } from '@medrelay/domain/calendar';
+import { describeAroundCairoMidnight } from '@medrelay/testing/clock';
 import { renderInRemote } from '@medrelay/ui/test-support';
 import { Home24Regular } from '@fluentui/react-icons';
 import { AppLayout } from './app-layout';
@@ -161,10 +162,10 @@ describe("the bell follows the admin's expiry warning window (issue 15)", () => 
   });
 });
 
-describe('the bell entries (#7)', () => {
+describeAroundCairoMidnight('the bell entries (#7)', (at) => {
   it('say the same for two boxes expiring on the same Cairo day, whatever the hour', async () => {
     // The last moment of the Cairo day 5 days ahead, and 23 hours earlier (the same day).
-    const late = endOfCairoDay(cairoDay(new Date(Date.now() + 5 * 24 * 3600 * 1000)));
+    const late = lastMomentOfCairoDay(addDays(at.cairoDay, 5));
     const early = new Date(late.getTime() - 23 * 3600 * 1000);
     await renderChrome(1280, 'en', [
       { id: 1, name: 'Early box', quantity: 1, expiryDate: early.toISOString() },

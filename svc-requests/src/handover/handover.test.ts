@@ -1,4 +1,4 @@
-import { endOfCairoDay } from '@medrelay/domain/handover';
+import { startOfNextCairoDay } from '@medrelay/domain/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readHandoverCode } from './service';
 import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
@@ -182,6 +182,6 @@ describe('handover code (issue 18 item 3)', () => {
       pickupLocation: 'Nasr City',
       pickupDate,
     });
-    expect(mine.handoverCode.expiresAt).toBe(endOfCairoDay(new Date(pickupDate)).toISOString());
+    expect(mine.handoverCode.expiresAt).toBe(startOfNextCairoDay(new Date(pickupDate)).toISOString());
   });
 });

@@ -1,4 +1,4 @@
-import { cairoDay } from '@medrelay/domain';
+import { addDays, cairoToday } from '@medrelay/domain';
 import { mailsTo, waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
@@ -51,7 +51,7 @@ function p_api() {
 }
 
 /** A Cairo day `n` days after the clock's today. */
-export const day = (n: number) => cairoDay(new Date(clock().now().getTime() + n * 24 * 3600_000));
+export const day = (n: number) => addDays(cairoToday(clock().now()), n);
 export const list = (token: string, overrides = {}) =>
   p.catalog.api.post('/api/medicines', medicineInput(overrides, 60), { token }).then((r) => r.body);
 export const quantityInCatalog = async (id: number) =>

@@ -1,5 +1,5 @@
 import type { MedicineRequest, RequestSummary, Transaction } from '@medrelay/contracts';
-import { monthKey } from '@medrelay/domain';
+import { cairoMonth } from '@medrelay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../testing';
 
@@ -219,12 +219,12 @@ describe('GET /api/requests/my/summary', () => {
     });
     expect(summary.receivedByMonth).toHaveLength(6);
     expect(summary.receivedByMonth.at(-1)).toEqual({
-      month: monthKey(new Date()),
+      month: cairoMonth(new Date()),
       units: { pharmacy: 6, donor: 0 },
       value: 30,
     });
-    expect(summary.receivedByMonth.find((m) => m.month === monthKey(twoMonthsAgo))).toEqual({
-      month: monthKey(twoMonthsAgo),
+    expect(summary.receivedByMonth.find((m) => m.month === cairoMonth(twoMonthsAgo))).toEqual({
+      month: cairoMonth(twoMonthsAgo),
       units: { pharmacy: 0, donor: 8 },
       value: 0,
     });

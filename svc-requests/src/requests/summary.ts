@@ -8,7 +8,7 @@ import {
   donationStatusOf,
   receivedByMonth,
   receivedSummary,
-  reportingTimeZone,
+  cairoTimeZone,
   revenueRecovered,
   successfulTransfers,
   type TransferLike,
@@ -25,7 +25,7 @@ const summaryMonths = 6;
  */
 export async function requestSummary(db: Pool, userId: number, now = new Date()): Promise<RequestSummary> {
   const [groups, medicines] = await Promise.all([
-    summaryGroups(db, userId, reportingTimeZone),
+    summaryGroups(db, userId, cairoTimeZone),
     medicineCounts(db, userId),
   ]);
   const transfers: TransferLike[] = groups.map((g) => ({

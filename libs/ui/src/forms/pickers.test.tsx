@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { cairoDay } from '@medrelay/domain/expiry';
+import { cairoDay } from '@medrelay/domain/calendar';
 import { medicineFixture } from '../test-support/fixtures';
 import { renderInRemote } from '../test-support/render';
 import { MedicineForm } from '../medicines/medicine-form';

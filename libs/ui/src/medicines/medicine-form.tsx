@@ -37,7 +37,7 @@ import {
 } from '@medrelay/contracts';
 import type { DosageForm } from '@medrelay/domain/dosage-forms';
 import { forbiddenCategories, medicineCategories, normalizeCategories } from '@medrelay/domain/categories';
-import { cairoDay } from '@medrelay/domain/expiry';
+import { cairoDay, cairoToday } from '@medrelay/domain/calendar';
 import { packCodeMaxLength } from '@medrelay/domain/gtin';
 import { DosageFormSelect } from './dosage-form-select';
 import { currentLanguage } from '@medrelay/i18n';
@@ -286,12 +286,7 @@ export function MedicineForm({
             control={form.control}
             name="expiryDate"
             render={({ field: day }) => (
-              <DateField
-                value={day.value}
-                onChange={day.onChange}
-                onBlur={day.onBlur}
-                min={cairoDay(new Date())}
-              />
+              <DateField value={day.value} onChange={day.onChange} onBlur={day.onBlur} min={cairoToday()} />
             )}
           />
         </Field>

@@ -10,7 +10,7 @@ import {
   type PickupDetails,
   type PickupDetailsInput,
 } from '@medrelay/contracts';
-import { cairoDay } from '@medrelay/domain/expiry';
+import { cairoToday } from '@medrelay/domain/calendar';
 import { FormDialog } from '../components/form-dialog';
 import { DateField } from '../forms/date-field';
 import { fieldMessage } from '../forms/field-message';
@@ -101,7 +101,7 @@ export function PickupDetailsDialog({
           required={required}
           validationMessage={fieldMessage(t, errors.pickupDate)}
         >
-          <DateField value={day} onChange={(next) => setWhen(next, time)} min={cairoDay(new Date())} />
+          <DateField value={day} onChange={(next) => setWhen(next, time)} min={cairoToday()} />
         </Field>
         <Field className={styles.time} label={t('datePicker.time')}>
           <Select value={time} onChange={(_, data) => setWhen(day, data.value)}>

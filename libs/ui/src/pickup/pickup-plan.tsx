@@ -24,7 +24,7 @@ import {
   type PickupOfferInput,
   type PickupWindow,
 } from '@medrelay/contracts';
-import { cairoDay } from '@medrelay/domain/expiry';
+import { cairoToday } from '@medrelay/domain/calendar';
 import { isInEgypt, mapLink, pickupWindowLimits } from '@medrelay/domain/pickup-windows';
 import { FormDialog } from '../components/form-dialog';
 import { DateField } from '../forms/date-field';
@@ -76,11 +76,7 @@ function WindowFields({
   return (
     <div className={styles.row} role="group" aria-label={label}>
       <Field className={styles.day} label={label} validationMessage={error}>
-        <DateField
-          value={value.date}
-          onChange={(date) => onChange({ ...value, date })}
-          min={cairoDay(new Date())}
-        />
+        <DateField value={value.date} onChange={(date) => onChange({ ...value, date })} min={cairoToday()} />
       </Field>
       {(['from', 'to'] as const).map((part) => (
         <Field key={part} className={styles.time} label={t(`pickupWindows.${part}`)}>
