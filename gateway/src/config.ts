@@ -36,6 +36,11 @@ export const gatewayConfigShape = {
   WRITE_RATE_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** How long a proxied call may take before the gateway answers 504. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * How often each live event stream (GET /api/events) sends a heartbeat comment and checks its
+   * token again; under the 30–60 s after which proxies and phones drop a silent connection.
+   */
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().positive().default(20_000),
   /** The public landing figures (GET /api/impact) are recomputed at most this often. */
   IMPACT_CACHE_MS: z.coerce.number().int().nonnegative().default(30_000),
 };

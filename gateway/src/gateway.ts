@@ -30,6 +30,7 @@ import { staticRoutes } from './static';
 import { compressOwnAnswers } from './own-compression';
 import { parseUrlList, UpstreamPool } from './upstream-pool';
 import { drainAfterEarlyAnswer, uploadSizeLimit } from './upload-limit';
+import { LiveHub } from './live-events';
 
 /** The single entry point: guards, then each service's paths proxied, then the static front ends. */
 export async function createGateway(
@@ -53,6 +54,12 @@ export async function createGateway(
     requests: new UpstreamPool('requests', parseUrlList(config.REQUESTS_URL)),
   };
   let shuttingDown = false;
+  const live = new LiveHub(
+    redis,
+    config.REDIS_PREFIX,
+    { heartbeatMs: config.LIVE_HEARTBEAT_MS, verifier, sessionChecks },
+    logger,
+  );
 
   const maintenance = maintenanceSwitch(redis, config.REDIS_PREFIX);
   const settings = publishedSettings(redis, config.REDIS_PREFIX);
@@ -92,6 +99,7 @@ export async function createGateway(
     }),
   );
   app.use(impact);
+  app.use(live.routes());
   // One pool of kept-alive connections for every service instance (and the static server).
   const agent = upstreamAgent();
   for (const [name, prefixes] of Object.entries(upstreams) as [UpstreamName, readonly string[]][]) {
@@ -112,6 +120,7 @@ export async function createGateway(
     app,
     redis,
     upstreams: targets,
+    live,
     async listen(port = config.PORT) {
       server = await listen(app, port, config.HOST);
       internal = await listenInternal(internalPortFor(config.METRICS_PORT, port), config.HOST, [
@@ -126,6 +135,9 @@ export async function createGateway(
     shutdownSteps(): Array<[string, () => Promise<unknown> | unknown]> {
       return [
         ['readiness', () => (shuttingDown = true)],
+        // Open streams never end by themselves: ended here (browsers reconnect elsewhere), so
+        // the HTTP server can drain.
+        ['live streams', () => live.close()],
         ['http', () => (server ? closeServer(server) : undefined)],
         ['upstream connections', () => agent.destroy()],
         ['metrics', () => (internal ? closeServer(internal) : undefined)],

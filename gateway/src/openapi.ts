@@ -57,8 +57,10 @@ function parameters(route: ApiRoute) {
 
 function operation(route: ApiRoute) {
   const status = String(route.status ?? 200);
+  // A raw answer's schema, when declared, describes what it carries (each event of a stream).
+  const rawSchema = route.response ? { schema: jsonSchema(route.response, 'output') } : {};
   const success = route.rawResponse
-    ? { description: 'OK', content: Object.fromEntries(route.rawResponse.map((t) => [t, {}])) }
+    ? { description: 'OK', content: Object.fromEntries(route.rawResponse.map((t) => [t, rawSchema])) }
     : route.response
       ? {
           description: 'OK',

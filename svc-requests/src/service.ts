@@ -49,6 +49,8 @@ export async function createRequestsService(
     migrationsDir,
     queueNames: [mailQueueName, releaseQueueName, needMatchQueueName, pickupQueueName],
     logger,
+    // Its tables' triggers raise the live events of open screens (migrations/030_live_events.sql).
+    liveEvents: true,
   });
   const { pool, prefix, workerConnection } = runtime;
   const ctx: RequestsContext = {

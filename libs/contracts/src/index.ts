@@ -20,6 +20,7 @@ export * from './requests';
 export * from './custody';
 export * from './pickup';
 export * from './notifications';
+export * from './live-events';
 export * from './needs';
 export * from './stats';
 export * from './admin';

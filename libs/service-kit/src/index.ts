@@ -9,6 +9,7 @@ export * from './tracked-reads';
 export * from './db';
 export * from './queue';
 export * from './outbox';
+export * from './live-events';
 export * from './rate-limit';
 export * from './health';
 export * from './http';

@@ -1,3 +1,5 @@
+import { liveOutboxQueue, outboxWakeChannel } from './live-events';
+
 /**
  * The tables service-kit's own code reads and writes in a service's schema (the outbox relay, the
  * inbox, the users read model), declared once here instead of in each service's `001_*.sql`.
@@ -42,6 +44,23 @@ CREATE TABLE IF NOT EXISTS ${schema}.outbox (
   published_at timestamptz
 );
 CREATE INDEX IF NOT EXISTS outbox_unpublished ON ${schema}.outbox (created_at) WHERE published_at IS NULL;`,
+  live: (schema: string) => `
+-- Live events (libs/service-kit live-events.ts): outbox rows the relay PUBLISHes on each user's
+-- channel after the commit. Takes a JSON array of { userIds, event }. The row id is derived
+-- from the transaction and the event, so the same event raised twice by one change (two
+-- statements on one request) is sent once. The NOTIFY is delivered at commit only, and wakes
+-- the relays at once.
+CREATE OR REPLACE FUNCTION ${schema}.add_live_events(events jsonb) RETURNS void
+  LANGUAGE plpgsql AS $live$
+BEGIN
+  INSERT INTO ${schema}.outbox (id, queue, job_name, payload)
+  SELECT DISTINCT md5(txid_current()::text || e::text)::uuid, '${liveOutboxQueue}', e->'event'->>'kind', e
+    FROM jsonb_array_elements(coalesce(events, '[]'::jsonb)) e
+  ON CONFLICT (id) DO NOTHING;
+  IF FOUND THEN
+    PERFORM pg_notify('${outboxWakeChannel(schema)}', '');
+  END IF;
+END $live$;`,
 } as const;
 
 export type KitTable = keyof typeof kitMigrations;

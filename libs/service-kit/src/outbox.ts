@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import {
+  listenForCommits,
+  liveOutboxQueue,
+  outboxWakeChannel,
+  publishLiveEvents,
+  type LiveOutboxPayload,
+} from './live-events';
 import { withRequestId } from './request-context';
 
 /**
@@ -65,33 +73,65 @@ export async function addManyToOutbox(
 
 const pruneEveryMs = 60 * 60 * 1000;
 
+export interface OutboxRelayOptions {
+  intervalMs?: number;
+  /** Where live events are PUBLISHed (live-events.ts); without it they are dropped unsent. */
+  live?: { redis: Redis; prefix: string };
+  /**
+   * LISTEN for the NOTIFY the schema's live triggers send at commit and publish at once, instead
+   * of at the next tick (live screens promise 2 s; a tick alone is up to `intervalMs` late).
+   */
+  wakeOnCommit?: boolean;
+}
+
 export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
   private lastPrune = 0;
+  private stopListening: (() => Promise<void>) | null = null;
+  /** A nudge came during a pass: run again as soon as it ends. */
+  private again = false;
+  private readonly intervalMs: number;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly schema: string,
     private readonly queueFor: (name: string) => Queue,
     private readonly logger: Logger,
-    private readonly intervalMs = 1000,
-  ) {}
+    private readonly options: OutboxRelayOptions = {},
+  ) {
+    this.intervalMs = options.intervalMs ?? 1000;
+  }
 
   start(): void {
     this.stopped = false;
     this.schedule(0);
+    if (this.options.wakeOnCommit && !this.stopListening) {
+      this.stopListening = listenForCommits(
+        this.pool,
+        outboxWakeChannel(this.schema),
+        () => this.nudge(),
+        this.logger,
+      );
+    }
   }
 
-  /** Publish now instead of waiting for the next tick (called right after a commit). */
+  /**
+   * Publish now instead of waiting for the next tick (called right after a commit). During a
+   * pass, once it ends: the pass may have read the outbox before that commit.
+   */
   nudge(): void {
-    if (!this.stopped && !this.running) this.schedule(0);
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    await this.stopListening?.();
+    this.stopListening = null;
     await this.running;
   }
 
@@ -107,7 +147,9 @@ export class OutboxRelay {
         .catch((err: Error) => this.logger.warn({ err: err.message }, 'outbox relay failed; will retry'))
         .finally(() => {
           this.running = null;
-          if (!this.stopped) this.schedule(this.intervalMs);
+          const again = this.again;
+          this.again = false;
+          if (!this.stopped) this.schedule(again ? 0 : this.intervalMs);
         });
     }, delay);
   }
@@ -142,8 +184,13 @@ export class OutboxRelay {
             WHERE published_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [batchSize],
         );
+        const live: LiveOutboxPayload[] = [];
         for (const row of rows) {
-          await this.queueFor(row.queue).add(row.job_name, row.payload, { jobId: row.id });
+          if (row.queue === liveOutboxQueue) live.push(row.payload as LiveOutboxPayload);
+          else await this.queueFor(row.queue).add(row.job_name, row.payload, { jobId: row.id });
+        }
+        if (live.length && this.options.live) {
+          await publishLiveEvents(this.options.live.redis, this.options.live.prefix, live);
         }
         if (rows.length > 0) {
           await client.query(

@@ -44,6 +44,11 @@ export async function createServiceRuntime<C extends RuntimeConfig>(options: {
   /** Queues this service publishes to (through its outbox). */
   queueNames: readonly string[];
   logger: Logger;
+  /**
+   * The service raises live events (its migrations take service-kit's `live` function): the
+   * relay listens for their commits and publishes them at once.
+   */
+  liveEvents?: boolean;
 }) {
   const { name, config, schema, logger } = options;
   const pool = createPool(config.DATABASE_URL, name, 10, logger);
@@ -71,7 +76,10 @@ export async function createServiceRuntime<C extends RuntimeConfig>(options: {
     // A signature check (WebCrypto ES256) cost ~0.6 ms of a browse call's ~4 ms in the service.
     { verifiedCacheSize: 10_000 },
   );
-  const outbox = new OutboxRelay(pool, schema, queueFor, logger);
+  const outbox = new OutboxRelay(pool, schema, queueFor, logger, {
+    live: { redis, prefix },
+    wakeOnCommit: options.liveEvents ?? false,
+  });
   const health = new Health({ postgres: () => pool.query('SELECT 1'), redis: () => redis.ping() });
 
   /** The fields every service's context starts with; each service adds its own. */

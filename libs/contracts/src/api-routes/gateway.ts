@@ -3,6 +3,7 @@ import { publicImpactSchema } from '../impact';
 import { medicineSchema } from '../medicines';
 import { transactionSchema } from '../requests';
 import { custodyEntrySchema } from '../custody';
+import { liveEventSchema } from '../live-events';
 import { activityFeedSchema, activityQuerySchema, statsQuerySchema } from '../admin';
 import { adminStatsSchema } from '../stats';
 import { userSchema } from '../users';
@@ -53,6 +54,16 @@ export const gatewayApi = {
     access: 'admin',
     permission: 'cache.clear',
     response: z.object({ cleared: z.array(z.string()), unavailable: z.array(z.string()) }),
+  }),
+  liveEvents: route({
+    ...gateway.liveEvents,
+    tag: 'notifications',
+    summary:
+      "The caller's live events (Server-Sent Events, one JSON event per `data:` line, heartbeat comments): " +
+      'hints to refetch what changed; ends when the session does',
+    access: 'signed-in',
+    response: liveEventSchema,
+    rawResponse: ['text/event-stream'],
   }),
   publicImpact: route({
     ...gateway.publicImpact,

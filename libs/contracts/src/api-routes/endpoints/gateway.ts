@@ -4,3 +4,4 @@ export const adminActivity = { method: 'get', path: '/api/admin/activity' } as c
 export const exportData = { method: 'get', path: '/api/admin/export' } as const;
 export const clearCache = { method: 'post', path: '/api/admin/cache/clear' } as const;
 export const publicImpact = { method: 'get', path: '/api/impact' } as const;
+export const liveEvents = { method: 'get', path: '/api/events' } as const;
