@@ -26,6 +26,9 @@ export const upstreams = {
     '/api/admin/all-requests',
     '/api/admin/custody',
     '/api/admin/custody.csv',
+    // Who a recall reached and their acknowledgements live with the requests (issue 25).
+    '/api/admin/recall-reach',
+    '/api/recall-notices',
   ],
 } as const;
 

@@ -25,6 +25,7 @@ import { readHandoverCode } from './handover/service';
 import { pickupQueueName } from './pickup/reminders';
 import { createPickupService } from './pickup/service';
 import { startPickupWorker } from './pickup/worker';
+import { recallReachRoutes } from './recalls/routes';
 import { requestRoutes } from './requests/routes';
 import { statsRoutes } from './stats/routes';
 
@@ -76,6 +77,7 @@ export async function createRequestsService(
     handoverRoutes(ctx),
     custodyRoutes(ctx),
     notificationRoutes(ctx),
+    recallReachRoutes(ctx),
     matchRoutes(ctx),
     needRoutes(ctx),
     ...(config.TEST_CLOCK === 'on' && movable ? [testClockRoutes(ctx, pickup, movable)] : []),

@@ -3,6 +3,7 @@ import { apiAnswerMessages } from './message-tables/api-answers';
 import { catalogRequestMessages } from './message-tables/catalog-requests';
 import { notificationMessages } from './message-tables/notifications';
 import { packCodeMessages } from './message-tables/pack-codes';
+import { recallMessages } from './message-tables/recalls';
 import { validationMessages } from './message-tables/validation';
 import { messages, translate } from './messages';
 
@@ -12,6 +13,7 @@ const parts = {
   catalogRequestMessages,
   packCodeMessages,
   notificationMessages,
+  recallMessages,
 };
 
 describe('the table of messages', () => {

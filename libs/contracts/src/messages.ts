@@ -8,6 +8,7 @@ import { apiAnswerMessages } from './message-tables/api-answers';
 import { catalogRequestMessages } from './message-tables/catalog-requests';
 import { notificationMessages } from './message-tables/notifications';
 import { packCodeMessages } from './message-tables/pack-codes';
+import { recallMessages } from './message-tables/recalls';
 import { validationMessages } from './message-tables/validation';
 
 export { languages, type Language } from './languages';
@@ -19,6 +20,7 @@ export const messages = {
   ...catalogRequestMessages,
   ...packCodeMessages,
   ...notificationMessages,
+  ...recallMessages,
 };
 
 export type MessageKey = keyof typeof messages;

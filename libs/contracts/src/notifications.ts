@@ -31,6 +31,8 @@ export const notificationSchema = z.object({
   /** What it is about, for a link: the request or medicine id. */
   requestId: z.number().int().nullable(),
   medicineId: z.number().int().nullable(),
+  /** A recall notice's recall, so it can be acknowledged from the notification (issue 25). */
+  recallId: z.number().int().nullable().optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

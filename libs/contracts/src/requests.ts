@@ -210,6 +210,13 @@ export const requestSchema = z.object({
   handoverCode: handoverCodeSchema.optional(),
   /** While a batch recall holds this approved request: the recall's reason (issue 17), else null. */
   recallHold: z.string().nullable(),
+  /**
+   * Collected units of a batch under a recall in force (issue 25): quarantined in the requester's
+   * hands until it is lifted, with when the requester confirmed setting them aside; else null.
+   */
+  recallQuarantine: z
+    .object({ recallId: z.number().int(), reason: z.string(), acknowledgedAt: z.string().nullable() })
+    .nullable(),
   /** Why the system closed it (a recall's reason for a cancelled pending request), else null. */
   closedReason: z.string().nullable(),
 });

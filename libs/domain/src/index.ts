@@ -21,3 +21,4 @@ export * from './pickup-windows';
 export * from './photos';
 export * from './governorates';
 export * from './matching';
+export * from './recalls';

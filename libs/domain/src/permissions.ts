@@ -23,6 +23,8 @@ export const permissions = {
   'product.manage': ['admin'],
   /** Issue and lift batch recalls, which quarantine listings (issue 17). */
   'recall.manage': ['admin'],
+  /** Say that recalled packs in hand are set aside (issue 25): whoever a recall reached. */
+  'recall.acknowledge': ['pharmacy', 'ngo', 'donor'],
   'data.export': ['admin'],
   'cache.clear': ['admin'],
   'settings.manage': ['admin'],

@@ -40,6 +40,7 @@ const pending = (id: number, name: string): MedicineRequest => {
     contact: null,
     recallHold: null,
     closedReason: null,
+    recallQuarantine: null,
   };
 };
 

@@ -1,4 +1,4 @@
-import type { Recall, RecallCreate, RecallListQuery } from '@medrelay/contracts';
+import type { BatchRecall, Recall, RecallCreate, RecallListQuery } from '@medrelay/contracts';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 type Db = Pool | PoolClient;
@@ -36,6 +36,32 @@ const selectRecalls = `
   SELECT r.id, r.gtin, r.batch, r.reason, r.created_by, r.created_at, r.lifted_at,
          (SELECT count(*)::int FROM catalog.recall_listings rl WHERE rl.recall_id = r.id) AS hidden
     FROM catalog.recalls r`;
+
+/**
+ * Whether any listing, in any state (closed, collected, expired), has carried this GTIN and batch:
+ * a recall of a batch MedRelay never saw reaches no one and is refused (issue 25).
+ */
+export async function batchEverListed(db: Db, gtin: string, batch: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM catalog.medicines WHERE gtin = $1 AND batch = $2 LIMIT 1', [
+    gtin,
+    batch,
+  ]);
+  return rows.length > 0;
+}
+
+/** The newest active recall covering a pack's batch, for the listing form's warning. */
+export async function activeRecallOf(db: Db, gtin: string, batch: string): Promise<BatchRecall> {
+  const { rows } = await db.query<{ reason: string; created_at: Date }>(
+    `SELECT reason, created_at FROM catalog.recalls
+      WHERE gtin = $1 AND batch = $2 AND lifted_at IS NULL
+      ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [gtin, batch],
+  );
+  const row = rows[0];
+  return row
+    ? { recalled: true, reason: row.reason, recalledAt: row.created_at.toISOString() }
+    : { recalled: false, reason: null, recalledAt: null };
+}
 
 export async function insertRecall(db: PoolClient, input: RecallCreate, adminId: number): Promise<number> {
   const { rows } = await db.query<{ id: number }>(

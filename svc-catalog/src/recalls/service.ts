@@ -2,14 +2,24 @@ import { randomUUID } from 'node:crypto';
 import {
   medicineEventBatchSize,
   medicineEventQueue,
+  type BatchRecall,
   type Recall,
   type RecallCreate,
   type RecallEvent,
   type RecallListQuery,
 } from '@medrelay/contracts';
-import { addToOutbox, httpError, withTransaction, type Caller, type PoolClient } from '@medrelay/service-kit';
+import {
+  addToOutbox,
+  AppError,
+  httpError,
+  withTransaction,
+  type Caller,
+  type PoolClient,
+} from '@medrelay/service-kit';
 import { schema, type CatalogContext } from '../context';
 import {
+  activeRecallOf,
+  batchEverListed,
   findRecall,
   insertRecall,
   listRecalls,
@@ -21,7 +31,8 @@ import {
 
 /**
  * Writes a recall event for svc-requests (outbox, same transaction), a batch of listings per
- * event: its requests are cancelled or held, owners and requesters told.
+ * event: its requests are cancelled or held, owners and requesters told. The first event goes
+ * even with no listing open: those who collected the batch earlier are reached from it (issue 25).
  */
 async function recordRecallEvents(
   client: PoolClient,
@@ -47,7 +58,7 @@ async function recordRecallEvents(
           restored: lifted.restored.filter((id) => part.some((l) => l.medicineId === id)),
         }
       : { ...base, type: 'recall.issued' };
-    if (part.length > 0) {
+    if (i === 0 || part.length > 0) {
       await addToOutbox(client, schema, { queue: medicineEventQueue, name: event.type, payload: event });
     }
   }
@@ -57,6 +68,11 @@ async function recordRecallEvents(
 export function createRecallService(ctx: CatalogContext) {
   return {
     async issue(caller: Caller, input: RecallCreate): Promise<Recall> {
+      if (!(await batchEverListed(ctx.pool, input.gtin, input.batch))) {
+        throw new AppError(422, 'RECALL_BATCH_UNKNOWN', 'recallBatchUnknown', {
+          details: { gtin: input.gtin, batch: input.batch },
+        });
+      }
       const recall = await withTransaction(
         ctx.pool,
         async (client) => {
@@ -71,6 +87,9 @@ export function createRecallService(ctx: CatalogContext) {
       ctx.outbox.nudge();
       return recall;
     },
+
+    /** The listing form's warning: whether the pack's batch is under an active recall. */
+    batchRecall: (gtin: string, batch: string): Promise<BatchRecall> => activeRecallOf(ctx.pool, gtin, batch),
 
     async list(query: RecallListQuery): Promise<{ items: Recall[]; total: number }> {
       const { rows, total } = await listRecalls(ctx.pool, query);

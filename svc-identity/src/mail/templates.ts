@@ -18,6 +18,53 @@ const userTypeLabels: Record<Language, Record<string, string>> = {
   ar: { pharmacy: 'صيدلية', ngo: 'جمعية أهلية', donor: 'متبرع', admin: 'مسؤول' },
 };
 
+/**
+ * What a recall asks of the reader (issue 25): by their part (owner of a listing, holder of
+ * collected units, requester) and who handles packs in hand (libs/domain recallInstruction: only
+ * licensed pharmacies dispense; an NGO's pharmacist returns its units; a donor takes them to a
+ * pharmacy). Holders and owners are asked to confirm on MedRelay that the packs are set aside.
+ */
+const recallSteps: Record<Language, (d: Data) => string[]> = {
+  en: (d) => {
+    const inHand =
+      d.instruction === 'donor'
+        ? 'Do not use these packs or give them to anyone: keep them aside and take them to a pharmacy, which returns them.'
+        : d.instruction === 'ngoPharmacist'
+          ? 'Set these units aside now and give them to no one: your pharmacist returns them as the recall instructs.'
+          : 'Set these units aside now and do not dispense them: return them as the recall instructs.';
+    const confirm = 'Then confirm on MedRelay that they are set aside ("I have set these units aside").';
+    if (d.role === 'holder') return [`You collected ${d.quantity} unit(s) of this batch.`, inHand, confirm];
+    if (d.role === 'owner')
+      return [
+        'Your listings of this batch are quarantined: they are hidden from browsing and cannot be requested until the recall is lifted. Pending requests on them are cancelled; approved ones are on hold.',
+        inHand,
+        confirm,
+      ];
+    return [
+      'Your pending requests for this batch are cancelled; approved ones are on hold until the recall is lifted. Do not collect, hand over or use these packs.',
+    ];
+  },
+  ar: (d) => {
+    const inHand =
+      d.instruction === 'donor'
+        ? 'متستخدمش العلب دي ومتديهاش لحد: خليها على جنب وودّيها لصيدلية ترجّعها.'
+        : d.instruction === 'ngoPharmacist'
+          ? 'شيل الوحدات دي على جنب دلوقتي ومتديهاش لحد: الصيدلي بتاعكم هيرجّعها زي ما تعليمات السحب بتقول.'
+          : 'شيل الوحدات دي على جنب دلوقتي ومتصرفهاش: رجّعها زي ما تعليمات السحب بتقول.';
+    const confirm = 'وبعدين أكّد على MedRelay إنها اتشالت على جنب («شلت الوحدات دي على جنب»).';
+    if (d.role === 'holder') return [`استلمت من التشغيلة دي: الكمية ${d.quantity}.`, inHand, confirm];
+    if (d.role === 'owner')
+      return [
+        'إعلاناتك من التشغيلة دي اتحفّظ عليها: مش هتظهر في التصفح ومحدش يقدر يطلبها لحد ما السحب يترفع. الطلبات المستنية عليها اتلغت، واللي اتوافق عليها متوقفة.',
+        inHand,
+        confirm,
+      ];
+    return [
+      'طلباتك المستنية للتشغيلة دي اتلغت، واللي اتوافق عليها متوقفة لحد ما السحب يترفع. متستلمش ومتسلّمش ومتستخدمش العلب دي.',
+    ];
+  },
+};
+
 const templates: Record<Language, Record<MailTemplate, Template>> = {
   en: {
     'registration-received': {
@@ -103,13 +150,12 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
       ],
     },
     'recall-quarantined': {
-      subject: (d) => `Batch ${d.batch} of ${d.medicines} is recalled – ${d.systemName}`,
+      subject: (d) =>
+        `${d.reminder === 'yes' ? 'Reminder: ' : ''}Batch ${d.batch} of ${d.medicines} is recalled – ${d.systemName}`,
       body: (d) => [
         `Hello ${d.name},`,
         `Batch ${d.batch} of ${d.medicines} is recalled: ${d.reason}`,
-        d.role === 'owner'
-          ? 'Your listings of this batch are quarantined: they are hidden from browsing and cannot be requested until the recall is lifted. Pending requests on them are cancelled; approved ones are on hold.'
-          : 'Your pending requests for this batch are cancelled; approved ones are on hold until the recall is lifted. Do not hand over or use these packs.',
+        ...recallSteps.en(d),
         `Details: ${d.url}`,
       ],
     },
@@ -119,7 +165,9 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
         `Hello ${d.name},`,
         d.role === 'owner'
           ? `The recall of batch ${d.batch} of ${d.medicines} is lifted: your listings are offered again.`
-          : `The recall of batch ${d.batch} of ${d.medicines} is lifted: your approved requests are active again.`,
+          : d.role === 'holder'
+            ? `The recall of batch ${d.batch} of ${d.medicines} is lifted: the units you set aside may be used again.`
+            : `The recall of batch ${d.batch} of ${d.medicines} is lifted: your approved requests are active again.`,
         `Details: ${d.url}`,
       ],
     },
@@ -242,13 +290,12 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
       ],
     },
     'recall-quarantined': {
-      subject: (d) => `التشغيلة ${d.batch} من ${d.medicines} اتسحبت – ${d.systemName}`,
+      subject: (d) =>
+        `${d.reminder === 'yes' ? 'تذكير: ' : ''}التشغيلة ${d.batch} من ${d.medicines} اتسحبت – ${d.systemName}`,
       body: (d) => [
         `أهلاً ${d.name}،`,
         `التشغيلة ${d.batch} من ${d.medicines} اتسحبت: ${d.reason}`,
-        d.role === 'owner'
-          ? 'إعلاناتك من التشغيلة دي اتحفّظ عليها: مش هتظهر في التصفح ومحدش يقدر يطلبها لحد ما السحب يترفع. الطلبات المستنية عليها اتلغت، واللي اتوافق عليها متوقفة.'
-          : 'طلباتك المستنية للتشغيلة دي اتلغت، واللي اتوافق عليها متوقفة لحد ما السحب يترفع. متستلمش ومتستخدمش العلب دي.',
+        ...recallSteps.ar(d),
         `التفاصيل: ${d.url}`,
       ],
     },
@@ -258,7 +305,9 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
         `أهلاً ${d.name}،`,
         d.role === 'owner'
           ? `سحب التشغيلة ${d.batch} من ${d.medicines} اترفع: إعلاناتك رجعت معروضة تاني.`
-          : `سحب التشغيلة ${d.batch} من ${d.medicines} اترفع: طلباتك اللي اتوافق عليها رجعت شغالة تاني.`,
+          : d.role === 'holder'
+            ? `سحب التشغيلة ${d.batch} من ${d.medicines} اترفع: الوحدات اللي شلتها على جنب ينفع تستخدمها تاني.`
+            : `سحب التشغيلة ${d.batch} من ${d.medicines} اترفع: طلباتك اللي اتوافق عليها رجعت شغالة تاني.`,
         `التفاصيل: ${d.url}`,
       ],
     },

@@ -1,94 +1,79 @@
-import {
-  mailQueueName,
-  releaseQueueName,
-  type MailJob,
-  type MailTemplate,
-  type MessageKey,
-  type NotificationType,
-  type RecallEvent,
-  type Settings,
-} from '@medrelay/contracts';
+import { releaseQueueName, type RecallEvent } from '@medrelay/contracts';
+import { holdingOfRequest } from '@medrelay/domain/recalls';
 import { addToOutbox, type PoolClient } from '@medrelay/service-kit';
 import { schema } from '../context';
-import { addNotifications, type NewNotification } from '../notifications/repo';
 import { recordCustody, systemActor } from '../custody/repo';
+import { sendRecallNotices, type RecallAddressee, type RecallNoticeOptions } from './notices';
 import {
-  cancelPendingOn,
-  holdApprovedOn,
-  isLifted,
-  mailRecipients,
-  releaseHolds,
-  type TouchedRequest,
-} from './repo';
+  collectorsFreedBy,
+  listedQuantities,
+  recordReach,
+  recordRecall,
+  requestsHoldingBatch,
+  type NewHolding,
+} from './reach-repo';
+import { cancelPendingOn, holdApprovedOn, isLifted, releaseHolds } from './repo';
 
-/** What the recall notices need besides the event: the settings (e-mail switch) and the site's address. */
-export interface RecallNoticeOptions {
-  settings: () => Promise<Settings>;
-  publicUrl: string;
-}
+export type { RecallNoticeOptions } from './notices';
 
-type Role = 'owner' | 'requester';
-
-/** One notice per person and role for a recall's issue or lift, naming their medicines. */
-interface Notice {
-  userId: number;
-  role: Role;
-  medicines: string[];
-  medicineId: number;
-}
-
-const texts: Record<
-  RecallEvent['type'],
-  { type: NotificationType; title: MessageKey; message: Record<Role, MessageKey> }
-> = {
-  'recall.issued': {
-    type: 'recall-quarantined',
-    title: 'notifyRecallQuarantinedTitle',
-    message: { owner: 'notifyRecallQuarantinedOwner', requester: 'notifyRecallQuarantinedRequester' },
-  },
-  'recall.lifted': {
-    type: 'recall-lifted',
-    title: 'notifyRecallLiftedTitle',
-    message: { owner: 'notifyRecallLiftedOwner', requester: 'notifyRecallLiftedRequester' },
-  },
-};
-
-const mailTemplateOf: Record<RecallEvent['type'], MailTemplate> = {
-  'recall.issued': 'recall-quarantined',
-  'recall.lifted': 'recall-lifted',
-};
-
-/** Groups (person, medicine) pairs into one notice per person, medicines named once each. */
-function noticesFor(pairs: { userId: number; medicineId: number }[], role: Role, names: Map<number, string>) {
-  const byUser = new Map<number, Notice>();
-  for (const { userId, medicineId } of pairs) {
-    const notice = byUser.get(userId) ?? { userId, role, medicines: [], medicineId };
-    const name = names.get(medicineId) ?? '';
-    if (!notice.medicines.includes(name)) notice.medicines.push(name);
-    byUser.set(userId, notice);
+/** One addressee per person, with everything they hold. */
+function byPerson(holdings: NewHolding[]): RecallAddressee[] {
+  const people = new Map<number, RecallAddressee>();
+  for (const h of holdings) {
+    const person = people.get(h.userId) ?? { userId: h.userId, holdings: [] };
+    person.holdings.push(h);
+    people.set(h.userId, person);
   }
-  return [...byUser.values()];
+  return [...people.values()];
 }
 
 /**
- * Applies a recall event in svc-requests (inside the inbox's transaction, so once per event):
- * on issue, pending requests on the quarantined listings are cancelled with the recall's reason
- * (their reservations released the normal way, through the outbox) and approved ones held; on
- * lift, this recall's holds go. Owners and requesters concerned are told once per recall each,
- * in-app and by e-mail in their language (source and idempotency keys name recall, step and person).
- * False when there was nothing to do (an issue arriving after its own lift).
+ * Who holds units of the recalled batch as the recall arrives (issue 25): the owners of the
+ * listings it quarantined, with the units left on them, and every requester of the GTIN + batch
+ * by the requests and the custody log: collected, approved or pending. Read before the recall
+ * cancels anything, so a cancelled request still reads as requested.
+ */
+async function holdingsAtRecall(client: PoolClient, event: RecallEvent): Promise<NewHolding[]> {
+  const left = await listedQuantities(
+    client,
+    event.listings.map((l) => l.medicineId),
+  );
+  const owners: NewHolding[] = event.listings.map((l) => ({
+    userId: l.ownerId,
+    holding: 'listed',
+    medicineId: l.medicineId,
+    medicineName: l.name,
+    requestId: null,
+    quantity: left.get(l.medicineId) ?? 0,
+  }));
+  const requests = (await requestsHoldingBatch(client, event.gtin, event.batch)).flatMap((r) => {
+    const holding = holdingOfRequest(r.status);
+    return holding ? [{ ...r, holding }] : [];
+  });
+  return [...owners, ...requests];
+}
+
+/**
+ * Applies a recall event in svc-requests (inside the inbox's transaction, so once per event).
+ * On issue: everyone holding units of the batch is recorded as reached with what they hold;
+ * pending requests on the quarantined listings are cancelled with the recall's reason (their
+ * reservations released the normal way, through the outbox) and approved ones held; each party is
+ * told once, in-app and by e-mail in their language, with what to do. On lift: this recall's holds
+ * go, and owners given back their listings, requesters whose holds ended and holders whose units
+ * no other recall covers are told. Source and idempotency keys name recall, step and person, so a
+ * replayed step (even under a new event id) tells no one twice. False when there was nothing to
+ * do (an issue arriving after its own lift).
  */
 export async function applyRecallEvent(
   client: PoolClient,
   event: RecallEvent,
   options: RecallNoticeOptions,
 ): Promise<boolean> {
-  const names = new Map(event.listings.map((l) => [l.medicineId, l.name]));
   const ids = event.listings.map((l) => l.medicineId);
-  let owners: { userId: number; medicineId: number }[];
-  let touched: TouchedRequest[];
   if (event.type === 'recall.issued') {
     if (await isLifted(client, event.recallId)) return false;
+    await recordRecall(client, event);
+    const holdings = await holdingsAtRecall(client, event);
     const cancelled = await cancelPendingOn(client, ids, event.reason);
     for (const request of cancelled) {
       await recordCustody(client, { requestId: request.id, fromStatus: 'pending', actor: systemActor });
@@ -98,71 +83,46 @@ export async function applyRecallEvent(
         payload: { requestId: request.id },
       });
     }
-    touched = [...cancelled, ...(await holdApprovedOn(client, ids, event.recallId, event.reason))];
-    owners = event.listings.map((l) => ({ userId: l.ownerId, medicineId: l.medicineId }));
-  } else {
-    touched = await releaseHolds(client, event.recallId);
-    const restored = new Set(event.restored);
-    owners = event.listings
-      .filter((l) => restored.has(l.medicineId))
-      .map((l) => ({ userId: l.ownerId, medicineId: l.medicineId }));
+    await holdApprovedOn(client, ids, event.recallId, event.reason);
+    await recordReach(client, event.recallId, holdings);
+    await sendRecallNotices(client, options, event, { kind: 'issued' }, byPerson(holdings));
+    return true;
   }
-  const notices = [
-    ...noticesFor(owners, 'owner', names),
-    ...noticesFor(
-      touched.map((r) => ({ userId: r.requesterId, medicineId: r.medicineId })),
-      'requester',
-      names,
-    ),
-  ];
-  if (notices.length === 0) return true;
 
-  const step = event.type === 'recall.issued' ? 'issued' : 'lifted';
-  const keyOf = (n: Notice) => `recall:${event.recallId}:${step}:${n.role}:${n.userId}`;
-  const text = texts[event.type];
-  const added = new Set(
-    await addNotifications(
-      client,
-      notices.map((n): NewNotification => ({
-        userId: n.userId,
-        type: text.type,
-        titleKey: text.title,
-        messageKey: text.message[n.role],
-        params: { medicine: n.medicines.join('، '), batch: event.batch, reason: event.reason },
-        medicineId: n.medicineId,
-        sourceKey: keyOf(n),
+  const released = await releaseHolds(client, event.recallId);
+  const restored = new Set(event.restored);
+  const names = new Map(event.listings.map((l) => [l.medicineId, l.name]));
+  const addressees: RecallAddressee[] = [
+    ...byPerson(
+      event.listings
+        .filter((l) => restored.has(l.medicineId))
+        .map((l) => ({
+          userId: l.ownerId,
+          holding: 'listed' as const,
+          medicineId: l.medicineId,
+          medicineName: l.name,
+          requestId: null,
+          quantity: 0,
+        })),
+    ).map((a) => ({ ...a, role: 'owner' as const })),
+    ...byPerson(
+      released.map((r) => ({
+        userId: r.requesterId,
+        holding: 'approved' as const,
+        medicineId: r.medicineId,
+        medicineName: names.get(r.medicineId) ?? null,
+        requestId: r.id,
+        quantity: 0,
       })),
-    ),
-  );
-  // E-mail only what was newly notified: a replayed step (even under a new event id) sends nothing.
-  const fresh = notices.filter((n) => added.has(keyOf(n)));
-  if (fresh.length === 0) return true;
-  const settings = await options.settings();
-  if (!settings.emailNotifications) return true;
-  const recipients = new Map(
-    (await mailRecipients(client, [...new Set(fresh.map((n) => n.userId))])).map((u) => [u.id, u]),
-  );
-  for (const notice of fresh) {
-    const user = recipients.get(notice.userId);
-    if (!user) continue;
-    const area =
-      notice.role === 'owner' ? (user.userType === 'donor' ? 'donations' : 'medicines') : 'requests';
-    const job: MailJob = {
-      idempotencyKey: keyOf(notice),
-      template: mailTemplateOf[event.type],
-      to: user.email,
-      language: user.language,
-      data: {
-        systemName: settings.systemName,
-        name: user.name,
-        role: notice.role,
-        medicines: notice.medicines.join(user.language === 'ar' ? '، ' : ', '),
-        batch: event.batch,
-        reason: event.reason,
-        url: `${options.publicUrl}/${user.userType}/${area}`,
-      },
-    };
-    await addToOutbox(client, schema, { queue: mailQueueName, name: job.template, payload: job });
-  }
+    ).map((a) => ({ ...a, role: 'requester' as const })),
+    ...byPerson(
+      (await collectorsFreedBy(client, event.recallId)).map((c) => ({
+        ...c,
+        holding: 'collected' as const,
+        quantity: 0,
+      })),
+    ).map((a) => ({ ...a, role: 'holder' as const })),
+  ];
+  await sendRecallNotices(client, options, event, { kind: 'lifted' }, addressees);
   return true;
 }

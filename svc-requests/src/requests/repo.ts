@@ -56,6 +56,7 @@ interface ListRow extends RequestRow {
   provider_address: string | null;
   closed_reason: string | null;
   recall_hold: string | null;
+  recall_quarantine: { recallId: number; reason: string; acknowledgedAt: string | null } | null;
 }
 
 /** Requests with the medicine and both parties from the read models (null until their events arrive). */
@@ -72,7 +73,16 @@ const selectRequests = `
          ou.email AS provider_email, ou.address AS provider_address,
          ou.phone AS provider_phone, ou.organization_name AS provider_organization,
          (SELECT h.reason FROM requests.recall_holds h WHERE h.request_id = r.id
-           ORDER BY h.created_at DESC, h.recall_id DESC LIMIT 1) AS recall_hold
+           ORDER BY h.created_at DESC, h.recall_id DESC LIMIT 1) AS recall_hold,
+         -- Units collected from a batch under a recall in force (issue 25, recalls/reach-repo.ts).
+         (SELECT jsonb_build_object('recallId', q.recall_id, 'reason', rc.reason,
+                                    'acknowledgedAt', p.acknowledged_at)
+            FROM requests.recall_holdings q
+            JOIN requests.recalls rc ON rc.recall_id = q.recall_id
+            JOIN requests.recall_parties p ON p.recall_id = q.recall_id AND p.user_id = q.user_id
+           WHERE q.request_id = r.id AND q.holding = 'collected'
+             AND NOT EXISTS (SELECT 1 FROM requests.lifted_recalls l WHERE l.recall_id = q.recall_id)
+           ORDER BY q.recall_id DESC LIMIT 1) AS recall_quarantine
     FROM requests.requests r
     LEFT JOIN requests.medicines m ON m.id = r.medicine_id
     LEFT JOIN requests.users ru ON ru.id = r.requester_id
@@ -146,6 +156,12 @@ function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
         : { id: row.owner_id, name: row.provider_name, userType: row.provider_type! },
     contact: contactFor(row, viewerId),
     recallHold: row.recall_hold,
+    recallQuarantine: row.recall_quarantine && {
+      ...row.recall_quarantine,
+      // jsonb writes PostgreSQL's timestamp text: the API's is ISO.
+      acknowledgedAt:
+        row.recall_quarantine.acknowledgedAt && new Date(row.recall_quarantine.acknowledgedAt).toISOString(),
+    },
     closedReason: row.closed_reason,
   };
 }

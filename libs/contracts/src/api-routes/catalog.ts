@@ -14,7 +14,13 @@ import {
 } from '../medicines';
 import { expiryScanQueuedSchema } from '../expiry-scan';
 import { productListQuerySchema, productParams, productSchema, productUpdateSchema } from '../products';
-import { recallCreateSchema, recallListQuerySchema, recallSchema } from '../recalls';
+import {
+  batchRecallQuerySchema,
+  batchRecallSchema,
+  recallCreateSchema,
+  recallListQuerySchema,
+  recallSchema,
+} from '../recalls';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
 import * as catalog from './endpoints/catalog';
 import { route, type ApiRoute } from './route';
@@ -208,7 +214,7 @@ export const catalogApi = {
     ...catalog.issueRecall,
     tag: 'admin',
     summary:
-      'Recall a batch (GTIN + batch): every open listing of it is quarantined at once, its requests cancelled or held',
+      'Recall a batch (GTIN + batch) some listing has carried: every open listing of it is quarantined at once, its requests cancelled or held, every holder told; an unknown batch is refused (422)',
     access: 'admin',
     permission: 'recall.manage',
     body: recallCreateSchema,
@@ -233,6 +239,17 @@ export const catalogApi = {
     permission: 'recall.manage',
     params: idParam,
     response: recallSchema,
+  }),
+  batchRecall: route({
+    ...catalog.batchRecall,
+    tag: 'medicines',
+    summary:
+      "Whether an active recall covers a pack's batch (GTIN + batch), so the listing form warns before saving",
+    access: 'approved',
+    permission: 'medicine.create',
+    params: productParams,
+    query: batchRecallQuerySchema,
+    response: batchRecallSchema,
   }),
 } as const;
 

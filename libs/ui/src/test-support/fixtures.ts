@@ -68,6 +68,7 @@ export function requestFixture(overrides: Partial<MedicineRequest> = {}): Medici
     },
     recallHold: null,
     closedReason: null,
+    recallQuarantine: null,
     ...overrides,
   };
 }

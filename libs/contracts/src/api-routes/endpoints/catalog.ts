@@ -22,3 +22,4 @@ export const correctProduct = { method: 'put', path: '/api/admin/products/:gtin'
 export const issueRecall = { method: 'post', path: '/api/admin/recalls' } as const;
 export const recalls = { method: 'get', path: '/api/admin/recalls', paged: true } as const;
 export const liftRecall = { method: 'delete', path: '/api/admin/recalls/:id' } as const;
+export const batchRecall = { method: 'get', path: '/api/products/:gtin/recall' } as const;

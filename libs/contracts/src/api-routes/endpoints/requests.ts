@@ -30,3 +30,7 @@ export const acceptPickupProposal = {
   path: '/api/requests/:id/pickup/proposal/accept',
 } as const;
 export const noShowCounts = { method: 'get', path: '/api/admin/all-requests/no-shows' } as const;
+export const recallReach = { method: 'get', path: '/api/admin/recall-reach/:id' } as const;
+export const resendRecallNotices = { method: 'post', path: '/api/admin/recall-reach/:id/resend' } as const;
+export const myRecallNotices = { method: 'get', path: '/api/recall-notices/my' } as const;
+export const acknowledgeRecall = { method: 'post', path: '/api/recall-notices/:id/acknowledge' } as const;
