@@ -36,12 +36,13 @@ export async function startPlatform(
   const { identity } = services;
   // The gateway takes each service's instances as a comma-separated list.
   const urls = (list: Array<{ baseUrl: string }>) => list.map((s) => s.baseUrl).join(',');
-  const gateway = await startTestGateway(identity.prefix, {
+  const gatewayConfig = {
     IDENTITY_URL: urls(services.replicas.identity),
     CATALOG_URL: urls(services.replicas.catalog),
     REQUESTS_URL: urls(services.replicas.requests),
     STATIC_ROOT: options.staticRoot ?? root,
-  });
+  };
+  let gateway = await startTestGateway(identity.prefix, gatewayConfig);
   const browser: Browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [...chromiumArgs, ...((await options.chromiumArgs?.()) ?? [])],
@@ -116,7 +117,19 @@ export async function startPlatform(
   return {
     identity,
     services,
-    gateway,
+    /** The gateway now running (a restart replaces it). */
+    get gateway() {
+      return gateway;
+    },
+    /**
+     * Stops the gateway as a deploy would (SIGTERM's steps: open streams ended, connections
+     * drained) and starts a new one on the same address, which open pages keep using.
+     */
+    async restartGateway() {
+      const { port } = new URL(gateway.baseUrl);
+      await gateway.stop();
+      gateway = await startTestGateway(identity.prefix, { ...gatewayConfig, PORT: port });
+    },
     browser,
     newPage,
     approve,

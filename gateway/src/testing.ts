@@ -8,7 +8,10 @@ import { z } from 'zod';
 import { gatewayConfigShape, type GatewayConfig } from './config';
 import { createGateway } from './gateway';
 
-/** Starts a real gateway in this process on a free port, in front of the given services. */
+/**
+ * Starts a real gateway in this process on a free port (or `PORT`, to come back on the port a
+ * stopped one had), in front of the given services.
+ */
 export async function startTestGateway(
   prefix: string,
   overrides: Partial<Record<keyof GatewayConfig, string>> = {},
@@ -27,7 +30,7 @@ export async function startTestGateway(
     ...overrides,
   });
   const gateway = await createGateway(config, logger);
-  const server = await gateway.listen(0);
+  const server = await gateway.listen(Number(overrides.PORT ?? 0));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The internal port (/metrics, the detailed /health): a free port of its own here.
   const internalUrl = `http://127.0.0.1:${(gateway.internalServer!.address() as AddressInfo).port}`;

@@ -11,3 +11,5 @@ export * from './recalls';
 export * from './needs';
 export * from './notifications';
 export * from './pickup';
+export * from './live-status';
+export * from './live';

@@ -10,6 +10,7 @@ import type { Notification } from '@medrelay/contracts';
 import { requestEndpoints as requests } from '@medrelay/contracts/endpoints';
 import { callApi, routeKey } from './call';
 import { apiSend, type Page } from './http';
+import { useLiveConnected } from './live-status';
 import { getQueryFn } from './query-client';
 
 /**
@@ -26,8 +27,9 @@ export interface InboxPage extends Page<InboxNotification> {
 /** Rows the panel loads at a time. */
 export const inboxPageSize = 10;
 /**
- * How often the bell asks for the unread count while the page is visible (and again when the
- * window regains focus): a minute keeps the badge near live at one small query per user.
+ * How often the bell asks for the unread count while the live stream is down (and again when the
+ * window regains focus): a minute keeps the badge near live at one small query per user. While
+ * the stream is open, its events refresh the badge instead.
  */
 export const unreadRefreshMs = 60 * 1000;
 
@@ -52,15 +54,19 @@ export async function fetchInboxPage(url: string, signal?: AbortSignal): Promise
 
 const loadPage = getQueryFn({ on401: 'throw' }, fetchInboxPage);
 
-/** The unread count of the bell: polled while visible, refreshed on focus and after marking. */
+/**
+ * The unread count of the bell: refreshed by live events, or polled while visible and refreshed
+ * on focus when the stream is down; and after marking.
+ */
 export function useUnreadNotifications(enabled = true) {
+  const live = useLiveConnected();
   return useQuery({
     queryKey: notificationKeys.count,
     queryFn: loadPage,
     enabled,
     select: (page) => page.unread,
-    refetchInterval: unreadRefreshMs,
-    refetchOnWindowFocus: true,
+    refetchInterval: live ? false : unreadRefreshMs,
+    refetchOnWindowFocus: !live,
     // Focus within this time reuses the answer: no burst of calls when switching windows.
     staleTime: unreadRefreshMs / 2,
   });

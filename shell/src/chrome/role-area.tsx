@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useLiveUpdates } from '@medrelay/api-client';
 import type { User, UserType } from '@medrelay/contracts';
 import { addTexts } from '@medrelay/i18n';
 import { addMessageTexts } from '@medrelay/i18n/messages';
@@ -30,6 +31,9 @@ function RoleContent({ role, user }: { role: UserType; user: User }) {
   const { pathname } = useLocation();
   const { t } = useTranslation('common');
   const remote = useRoleRemote(role);
+  // One live event stream per signed-in page: the shell's and the remote's screens follow
+  // changes made by others without a reload (it closes when this unmounts, e.g. on sign-out).
+  useLiveUpdates();
   usePageTitle(t(`userType.${role}`));
   // Account settings belong to the shell for every role but admin, whose settings are the system's.
   const shellSettings = role !== 'admin' && pathname.replace(/\/+$/, '') === `/${role}/settings`;

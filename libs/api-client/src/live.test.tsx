@@ -1,0 +1,227 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { catalogKeys } from './catalog';
+import { tokenStore } from './http';
+import { healthyStreamMs, reconnectDelay, useLiveUpdates } from './live';
+import { liveStatusKey } from './live-status';
+import { needKeys } from './needs';
+import { notificationKeys, unreadRefreshMs, useUnreadNotifications } from './notifications';
+import { pickupKeys } from './pickup';
+import { createQueryClient } from './query-client';
+import { requestKeys } from './requests';
+
+/** One answer of GET /api/events whose bytes the test writes, and ends, when it likes. */
+function openStream() {
+  let control!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (control = c) });
+  const encoder = new TextEncoder();
+  return {
+    response: { ok: true, status: 200, headers: new Headers(), body } as unknown as Response,
+    send: (text: string) => control.enqueue(encoder.encode(text)),
+    end: () => control.close(),
+  };
+}
+type Stream = ReturnType<typeof openStream>;
+const refused = (status: number, headers: Record<string, string> = {}) =>
+  ({ ok: false, status, headers: new Headers(headers), body: null }) as unknown as Response;
+
+/** What GET /api/events answers next: a stream the test drives, or a refusal. */
+let answers: Array<Stream | Response>;
+let streamCalls: RequestInit[];
+let otherCalls: string[];
+beforeEach(() => {
+  vi.useFakeTimers();
+  // The lower end of every jittered delay, so the test knows when each attempt is due.
+  vi.spyOn(Math, 'random').mockReturnValue(0);
+  tokenStore.set('the-token');
+  answers = [];
+  streamCalls = [];
+  otherCalls = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url !== '/api/events') {
+      otherCalls.push(url);
+      return new Response(JSON.stringify([]), {
+        headers: { 'Content-Type': 'application/json', 'X-Unread-Count': '0' },
+      });
+    }
+    streamCalls.push(init ?? {});
+    const next = answers.shift();
+    if (!next) return new Promise<Response>(() => undefined);
+    return 'response' in next ? next.response : next;
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  tokenStore.clear();
+});
+
+/** Every key an event could touch, cached as if screens had read them (no screen watches them). */
+const seeded = {
+  requestsPage: requestKeys.page({ direction: 'outgoing' }),
+  oneRequest: requestKeys.one(5),
+  summary: requestKeys.summary,
+  plan: pickupKeys.plan(5),
+  otherPlan: pickupKeys.plan(6),
+  unread: notificationKeys.count,
+  inbox: notificationKeys.pages,
+  expiring: catalogKeys.expiring,
+  needs: needKeys.page({}),
+  matches: needKeys.matchPage({ needId: 3 }),
+};
+type Seeded = keyof typeof seeded;
+function seed(client: QueryClient) {
+  for (const key of Object.values(seeded)) client.setQueryData(key, { seeded: true });
+}
+const stale = (client: QueryClient) =>
+  (Object.keys(seeded) as Seeded[])
+    .filter((name) => client.getQueryState(seeded[name])?.isInvalidated)
+    .sort();
+const freshen = (client: QueryClient) => seed(client);
+
+function mount(extra?: () => unknown) {
+  const client = createQueryClient();
+  seed(client);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const hook = renderHook(
+    ({ on }: { on: boolean }) => {
+      useLiveUpdates(on);
+      return extra?.();
+    },
+    { wrapper, initialProps: { on: true } },
+  );
+  return { client, hook };
+}
+
+/** Lets fetch answers, stream reads and React updates settle (no time passes). */
+const settle = () => act(() => vi.advanceTimersByTimeAsync(0));
+
+describe('useLiveUpdates', () => {
+  it('opens one stream with the bearer token and the page language', async () => {
+    answers.push(openStream());
+    const { client } = mount();
+    await settle();
+    expect(streamCalls).toHaveLength(1);
+    expect(streamCalls[0]!.headers).toMatchObject({
+      Authorization: 'Bearer the-token',
+      'Accept-Language': 'en',
+    });
+    expect(client.getQueryData(liveStatusKey)).toBe('connected');
+  });
+
+  it.each([
+    [
+      'request',
+      { kind: 'request', id: 5 },
+      ['expiring', 'oneRequest', 'plan', 'requestsPage', 'summary'] as Seeded[],
+    ],
+    ['pickup', { kind: 'pickup', id: 5 }, ['oneRequest', 'plan', 'requestsPage'] as Seeded[]],
+    ['notification', { kind: 'notification' }, ['expiring', 'inbox', 'unread'] as Seeded[]],
+    ['matches', { kind: 'matches', id: 3 }, ['matches', 'needs'] as Seeded[]],
+    ['needs', { kind: 'needs', id: 3 }, ['matches', 'needs'] as Seeded[]],
+  ])('a %s event makes exactly its screens stale', async (_name, event, expected) => {
+    const stream = openStream();
+    answers.push(stream);
+    const { client } = mount();
+    await settle();
+    // Heartbeats are comments: nothing to refresh.
+    stream.send(': heartbeat\n\n');
+    await settle();
+    expect(stale(client)).toEqual([]);
+    stream.send(`data: ${JSON.stringify(event)}\n\n`);
+    await settle();
+    expect(stale(client)).toEqual([...expected].sort());
+  });
+
+  it('reconnects with growing, capped delays after the stream ends or is refused, and catches up', async () => {
+    const first = openStream();
+    const second = openStream();
+    answers.push(first, refused(503), refused(502), second);
+    const { client } = mount();
+    await settle();
+    expect(streamCalls).toHaveLength(1);
+
+    // A gateway restart: the stream ends. Nobody reconnects at once.
+    first.end();
+    await settle();
+    expect(client.getQueryData(liveStatusKey)).toBe('down');
+    await act(() => vi.advanceTimersByTimeAsync(reconnectDelay(0, () => 0) - 1));
+    expect(streamCalls).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(streamCalls).toHaveLength(2); // refused (503)
+    await act(() => vi.advanceTimersByTimeAsync(reconnectDelay(1, () => 0) - 1));
+    expect(streamCalls).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(streamCalls).toHaveLength(3); // refused (502)
+    expect(reconnectDelay(2, () => 0)).toBeGreaterThan(reconnectDelay(1, () => 0));
+    await act(() => vi.advanceTimersByTimeAsync(reconnectDelay(2, () => 0)));
+    expect(streamCalls).toHaveLength(4);
+    expect(client.getQueryData(liveStatusKey)).toBe('connected');
+    // Whatever happened while it was down may have been missed: everything is asked again.
+    expect(stale(client)).toEqual(Object.keys(seeded).sort());
+    second.send('data: {"kind":"notification"}\n\n');
+    freshen(client);
+    await settle();
+    expect(stale(client)).toEqual(['expiring', 'inbox', 'unread']);
+  });
+
+  it('never waits more than the cap, honours Retry-After, and starts over after a healthy stream', async () => {
+    expect(reconnectDelay(20, () => 1)).toBe(30_000);
+    expect(reconnectDelay(20, () => 0)).toBe(15_000);
+    const healthy = openStream();
+    answers.push(refused(503, { 'Retry-After': '5' }), healthy, openStream());
+    mount();
+    await settle();
+    await act(() => vi.advanceTimersByTimeAsync(4999));
+    expect(streamCalls).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(streamCalls).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(healthyStreamMs));
+    healthy.end();
+    await settle();
+    await act(() => vi.advanceTimersByTimeAsync(reconnectDelay(0, () => 0)));
+    expect(streamCalls).toHaveLength(3);
+  });
+
+  it('stops on a 401 (the session is over) and on sign-out', async () => {
+    answers.push(refused(401));
+    mount();
+    await settle();
+    await act(() => vi.advanceTimersByTimeAsync(10 * 60_000));
+    expect(streamCalls).toHaveLength(1);
+
+    const stream = openStream();
+    answers.push(stream, openStream());
+    const { hook, client } = mount();
+    await settle();
+    expect(streamCalls).toHaveLength(2);
+    tokenStore.clear();
+    hook.rerender({ on: false });
+    await settle();
+    expect((streamCalls[1]!.signal as AbortSignal).aborted).toBe(true);
+    expect(client.getQueryData(liveStatusKey)).toBe('down');
+    await act(() => vi.advanceTimersByTimeAsync(10 * 60_000));
+    expect(streamCalls).toHaveLength(2);
+  });
+
+  it('lets the unread badge rest while connected, and polls again while the stream is down', async () => {
+    const stream = openStream();
+    answers.push(stream);
+    mount(() => useUnreadNotifications());
+    await settle();
+    const badgeCalls = () => otherCalls.filter((url) => url.startsWith('/api/notifications')).length;
+    const before = badgeCalls();
+    await act(() => vi.advanceTimersByTimeAsync(3 * unreadRefreshMs));
+    expect(badgeCalls()).toBe(before);
+
+    stream.end();
+    await act(() => vi.advanceTimersByTimeAsync(unreadRefreshMs));
+    expect(badgeCalls()).toBe(before + 1);
+  });
+});
