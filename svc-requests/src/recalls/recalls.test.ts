@@ -620,6 +620,18 @@ describe('a recall reaches every holder of the batch (issue 25 item 3)', () => {
     expect(missing.status).toBe(404);
     expect((missing.body as unknown as { code: string }).code).toBe('RECALL_NOT_REACHED');
     expect((await reachOf(recallId)).body.acknowledged).toBe(0);
+    // Live screens hear of it: the admins' recall screen (migration 041).
+    const liveToAdmin = async () =>
+      (
+        await ctx.pool.query(
+          `SELECT count(*)::int AS n FROM requests.outbox
+            WHERE job_name = 'recall' AND payload->'event'->>'id' = $1
+              AND payload->'userIds' @> jsonb_build_array($2::int)`,
+          [String(recallId), admin.id],
+        )
+      ).rows[0].n as number;
+    const heard = await liveToAdmin();
+    expect(heard).toBeGreaterThan(0);
     const acked = await acknowledge(recallId, collector);
     expect(acked.status).toBe(200);
     expect(acked.body.acknowledgedAt).not.toBeNull();
@@ -627,6 +639,7 @@ describe('a recall reaches every holder of the batch (issue 25 item 3)', () => {
     expect((await acknowledge(recallId, collector)).body.acknowledgedAt).toBe(acked.body.acknowledgedAt);
     const after = (await reachOf(recallId)).body;
     expect(after).toMatchObject({ reached: 4, acknowledged: 1 });
+    expect(await liveToAdmin()).toBe(heard + 2);
     expect(after.parties.find((party) => party.userId === collector.id)?.acknowledgedAt).toBe(
       acked.body.acknowledgedAt,
     );
