@@ -118,7 +118,8 @@ describe('docker-compose.yml', () => {
     const documented = read('.env.example');
     for (const name of used)
       expect(documented, `.env.example mentions ${name}`).toMatch(new RegExp(`\\b${name}=`));
-    for (const secret of ['POSTGRES_PASSWORD', 'INTERNAL_SECRET']) expect(text).toContain(`\${${secret}:?`);
+    for (const secret of ['POSTGRES_PASSWORD', 'INTERNAL_SECRET', 'SEALING_KEYS'])
+      expect(text).toContain(`\${${secret}:?`);
   });
 });
 

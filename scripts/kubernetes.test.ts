@@ -301,7 +301,13 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
       return Object.keys({ ...object!.data, ...object!.stringData });
     };
     const secretKeys = keysOf('Secret', 'medrelay-secrets');
-    expect(secretKeys.sort()).toEqual(['DATABASE_URL', 'INTERNAL_SECRET', 'REDIS_URL', 'SMTP_URL']);
+    expect(secretKeys.sort()).toEqual([
+      'DATABASE_URL',
+      'INTERNAL_SECRET',
+      'REDIS_URL',
+      'SEALING_KEYS',
+      'SMTP_URL',
+    ]);
     // Production creates the secrets out of band: the overlay must not ship the placeholders.
     expect(of(production, 'Secret')).toEqual([]);
     expect(of(production, 'StatefulSet')).toEqual([]);

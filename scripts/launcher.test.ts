@@ -31,6 +31,16 @@ describe('npm start (the launcher)', () => {
   let first: ReturnType<typeof launch>;
   let api: ReturnType<typeof apiClient>;
   let registeredId: number;
+  let approvedDemo: { id: number; code: string };
+
+  /** The demo NGO's approved request and its handover code, as the NGO reads them. */
+  async function demoHandoverCode() {
+    const ngo = await api.post('/api/auth/login', { email: 'ngo@medrelay.eg', password: 'demo1234' });
+    const [approved] = (await api.get('/api/requests/my?status=approved', { token: ngo.body.token }))
+      .body as { id: number }[];
+    const one = await api.get(`/api/requests/${approved!.id}`, { token: ngo.body.token });
+    return { id: approved!.id, code: one.body.handoverCode?.code as string };
+  }
 
   beforeAll(async () => {
     setup = await launchEnvironment();
@@ -84,6 +94,9 @@ describe('npm start (the launcher)', () => {
       acceptTerms: true,
     });
     registeredId = registered.body.user.id;
+    // The demo NGO's approved donation request has a handover code, to be checked after a restart.
+    approvedDemo = await demoHandoverCode();
+    expect(approvedDemo.code).toMatch(/^[0-9]{6}$/);
     expect(existsSync(path.join(varDir, 'pg', 'PG_VERSION'))).toBe(true);
     expect(readdirSync(path.join(varDir, 'redis')).some((f) => f.startsWith('appendonly'))).toBe(true);
   });
@@ -401,6 +414,17 @@ describe('npm start (the launcher)', () => {
       const login = await api.post('/api/auth/login', { email: 'admin@medrelay.eg', password: 'demo1234' });
       const all = await api.get('/api/admin/all-users', { token: login.body.token });
       expect(all.body.map((u: { id: number }) => u.id)).toContain(registeredId!);
+      // A handover code issued before the restart is the same code after it, and it still completes
+      // the handover (its keys live in var/keys, unlike the internal secret made at every start).
+      expect(await demoHandoverCode()).toEqual(approvedDemo);
+      const donor = await api.post('/api/auth/login', { email: 'donor@medrelay.eg', password: 'demo1234' });
+      const handedOver = await api.post(
+        `/api/requests/${approvedDemo.id}/handover`,
+        { code: approvedDemo.code },
+        { token: donor.body.token },
+      );
+      expect(handedOver.status).toBe(200);
+      expect(existsSync(path.join(setup.varDir, 'keys', 'sealing-keys'))).toBe(true);
 
       // A crash loop stops the platform: the gateway is killed each time it is started again.
       let exitCode: number | null | undefined;

@@ -14,6 +14,7 @@ import { prefixer } from './launcher/logs';
 import { instancePort, parseScale } from './launcher/scale';
 import { commonEnvironment, gatewayEnvironment, launchedServices, onlySettingsOf } from './launcher/services';
 import { Supervised, type ProcessSpec } from './launcher/supervisor';
+import { ensureSealingKeys } from './stores/keys';
 import { isListening } from './stores/ports';
 import { resolveStores, type Stores } from './stores/resolve';
 
@@ -75,7 +76,9 @@ async function main() {
 
   // Shared by catalog and requests for their internal calls; new on every start unless given.
   const internalSecret = process.env.INTERNAL_SECRET ?? randomBytes(24).toString('hex');
-  const input = { stores, varDir, publicUrl, internalSecret, env: process.env };
+  // Unlike that secret, the keys sealing handover codes must outlive restarts: kept in var/keys.
+  const sealingKeys = process.env.SEALING_KEYS ?? ensureSealingKeys(path.join(varDir, 'keys'));
+  const input = { stores, varDir, publicUrl, internalSecret, sealingKeys, env: process.env };
   const common = commonEnvironment(input);
   const services = launchedServices(input).filter((s) =>
     existsSync(path.join(root, s.dir, 'src', 'main.ts')),

@@ -2,6 +2,7 @@
 // service and the gateway as its own process (NODE_ENV=production, LOG_LEVEL=warn), limits that
 // would stop a load generator lifted. `stopPlatform()` ends everything this started, in order.
 import { randomBytes } from 'node:crypto';
+import { newSealingKey } from '@medrelay/service-kit/sealing';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -96,6 +97,7 @@ export async function startPlatform(root: string, options: PlatformOptions = {})
       varDir,
       publicUrl: `http://127.0.0.1:${gatewayPort}`,
       internalSecret: randomBytes(24).toString('hex'),
+      sealingKeys: newSealingKey('bench'),
       env,
     };
     const common = commonEnvironment(input);

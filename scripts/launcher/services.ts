@@ -39,6 +39,8 @@ export interface LaunchInput {
   varDir: string;
   publicUrl: string;
   internalSecret: string;
+  /** The keyring sealing handover codes (identity opens them in mail jobs, requests issues them). */
+  sealingKeys: string;
   env: NodeJS.ProcessEnv;
 }
 
@@ -58,14 +60,20 @@ export function commonEnvironment({ stores, publicUrl, env }: LaunchInput): Reco
 }
 
 /** The three services with their own settings (on top of the common ones and PORT). */
-export function launchedServices({ stores, varDir, internalSecret, env }: LaunchInput): LaunchedService[] {
+export function launchedServices({
+  stores,
+  varDir,
+  internalSecret,
+  sealingKeys,
+  env,
+}: LaunchInput): LaunchedService[] {
   const catalogPort = Number(env.CATALOG_PORT ?? 4002);
   return [
     {
       name: 'identity',
       dir: 'svc-identity',
       port: Number(env.IDENTITY_PORT ?? 4001),
-      env: { JWT_PRIVATE_KEY_FILE: stores.jwtPrivateKeyFile },
+      env: { JWT_PRIVATE_KEY_FILE: stores.jwtPrivateKeyFile, SEALING_KEYS: sealingKeys },
     },
     {
       name: 'catalog',
@@ -77,7 +85,11 @@ export function launchedServices({ stores, varDir, internalSecret, env }: Launch
       name: 'requests',
       dir: 'svc-requests',
       port: Number(env.REQUESTS_PORT ?? 4003),
-      env: { INTERNAL_SECRET: internalSecret, CATALOG_URL: `http://127.0.0.1:${catalogPort}` },
+      env: {
+        INTERNAL_SECRET: internalSecret,
+        SEALING_KEYS: sealingKeys,
+        CATALOG_URL: `http://127.0.0.1:${catalogPort}`,
+      },
     },
   ];
 }
@@ -106,6 +118,7 @@ export function launcherVariableNames(root: string): Record<LaunchedService['nam
     varDir: '',
     publicUrl: '',
     internalSecret: '',
+    sealingKeys: '',
     env: {},
   };
   const common = commonEnvironment(input);

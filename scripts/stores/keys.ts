@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { newSealingKey, parseSealingKeys } from '@medrelay/service-kit/sealing';
 
 export interface KeyPair {
   privateKey: string;
@@ -26,4 +27,25 @@ export function ensureSigningKeys(directory: string): { privateKeyFile: string; 
     writeFileSync(publicKeyFile, keys.publicKey);
   }
   return { privateKeyFile, publicKeyFile };
+}
+
+/**
+ * The keyring that seals handover codes (`SEALING_KEYS`), kept in `directory` so codes issued
+ * before a restart still open after it; created on first use (readable by owner only).
+ */
+export function ensureSealingKeys(directory: string): string {
+  const file = path.join(directory, 'sealing-keys');
+  if (!existsSync(file)) {
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    writeFileSync(
+      file,
+      `${newSealingKey(`k${new Date().toISOString().slice(0, 10).replaceAll('-', '')}`)}\n`,
+      {
+        mode: 0o600,
+      },
+    );
+  }
+  const keys = readFileSync(file, 'utf8').trim();
+  parseSealingKeys(keys);
+  return keys;
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { TestStores } from '@medrelay/testing';
+import { newSealingKey } from '@medrelay/service-kit/sealing';
 import { generateSigningKeys } from '../stores/keys';
 import { freePort } from '../stores/ports';
 import { startEmbeddedPostgres } from '../stores/postgres';
@@ -47,6 +48,7 @@ export default async function setup(project: TestProject) {
     flakyMailDir: flakySmtp.directory,
     jwtPrivateKey: keys.privateKey,
     jwtPublicKey: keys.publicKey,
+    sealingKeys: newSealingKey('test'),
   };
   project.provide('stores', stores);
   return async () => {

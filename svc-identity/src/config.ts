@@ -1,4 +1,4 @@
-import { baseConfigShape } from '@medrelay/service-kit';
+import { baseConfigShape, sealingKeysField } from '@medrelay/service-kit';
 import { z } from 'zod';
 
 export const identityConfigShape = {
@@ -34,6 +34,8 @@ export const identityConfigShape = {
    */
   REGISTRATION_MAX_TAKEN_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   REGISTRATION_TAKEN_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+  /** Opens the secrets sealed into mail jobs (handover codes); the same keyring as svc-requests'. */
+  SEALING_KEYS: sealingKeysField,
   /** Run the mail worker in this process (off for instances that should only serve HTTP). */
   MAIL_WORKER: z.enum(['on', 'off']).default('on'),
 };

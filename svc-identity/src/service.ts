@@ -1,6 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { mailQueueName, userEventQueues } from '@medrelay/contracts';
-import { createLogger, createPool, createServiceRuntime, type Logger, readPem } from '@medrelay/service-kit';
+import {
+  createLogger,
+  createPool,
+  createServiceRuntime,
+  type Logger,
+  mailSecrets,
+  readPem,
+} from '@medrelay/service-kit';
 import { accountRoutes } from './account/routes';
 import { adminUserRoutes } from './admin-users/routes';
 import { restoreRevocations } from './auth/revocations';
@@ -62,6 +69,7 @@ export async function createIdentityService(
           smtpUrl: config.SMTP_URL,
           from: config.MAIL_FROM,
           logger,
+          secrets: mailSecrets(config.SEALING_KEYS),
         })
       : null;
 

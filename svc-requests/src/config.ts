@@ -1,4 +1,4 @@
-import { baseConfigShape } from '@medrelay/service-kit';
+import { baseConfigShape, sealingKeysField } from '@medrelay/service-kit';
 import { z } from 'zod';
 
 export const requestsConfigShape = {
@@ -11,6 +11,8 @@ export const requestsConfigShape = {
   CATALOG_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   /** Shared with svc-catalog for the internal calls. */
   INTERNAL_SECRET: z.string().min(16),
+  /** The keyring that seals handover codes at rest and in mail jobs (service-kit sealing.ts); shared with svc-identity. */
+  SEALING_KEYS: sealingKeysField,
   /** Where people open the platform; used for links in e-mails. */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   /** How often the match digest job looks for digests due (each user gets at most one an hour). */

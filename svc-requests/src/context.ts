@@ -1,6 +1,7 @@
 import type { PickupOffer } from '@medrelay/contracts';
 import type {
   Logger,
+  MailSecrets,
   OutboxRelay,
   Pool,
   PoolClient,
@@ -22,6 +23,8 @@ export interface RequestsContext {
   outbox: OutboxRelay;
   catalog: CatalogClient;
   settings: SettingsReader;
+  /** Seals what an e-mail must carry but a queue must not show (the requester's handover code). */
+  mailSecrets: MailSecrets;
   /** Issue 18: the pickup module's hooks into the request life cycle (set once it is built). */
   pickup?: PickupHooks;
 }
@@ -30,7 +33,12 @@ export interface RequestsContext {
 export interface PickupHooks {
   /** Refuses an offer with a window already over (400), before anything is written. */
   checkOffer(offer: PickupOffer): void;
-  offerOnApproval(client: PoolClient, requestId: number, offer: PickupOffer): Promise<void>;
+  /** Writes the windows offered with an approval (the approval notice covers them); their instants. */
+  offerOnApproval(
+    client: PoolClient,
+    requestId: number,
+    offer: PickupOffer,
+  ): Promise<{ startsAt: Date; endsAt: Date }[]>;
   onRequestMoved(requestId: number, to: string): Promise<void>;
 }
 

@@ -5,6 +5,7 @@ import {
   createServiceRuntime,
   createWorker,
   type Logger,
+  mailSecrets,
   publishedSettings,
   withTransaction,
 } from '@medrelay/service-kit';
@@ -58,6 +59,7 @@ export async function createRequestsService(
     ...runtime.context,
     catalog: createCatalogClient(config.CATALOG_URL, config.INTERNAL_SECRET, config.CATALOG_TIMEOUT_MS),
     settings: publishedSettings(runtime.redis, prefix),
+    mailSecrets: mailSecrets(config.SEALING_KEYS),
   };
   // Tests move the pickup clock (in-process, or through the test hook); production reads real time.
   const movable = config.TEST_CLOCK === 'on' || config.NODE_ENV === 'test' ? movableClock() : null;

@@ -12,4 +12,5 @@ export * from './needs';
 export * from './notifications';
 export * from './pickup';
 export * from './live-status';
+export * from './live-stream';
 export * from './live';

@@ -1,136 +1,23 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { liveEventKinds, type LiveEvent, type LiveEventKind } from '@medrelay/contracts';
-import { catalogEndpoints, gatewayEndpoints, requestEndpoints } from '@medrelay/contracts/endpoints';
-import { createParser } from 'eventsource-parser';
+import { liveEventKinds, type LiveEvent } from '@medrelay/contracts';
+import { catalogEndpoints, requestEndpoints } from '@medrelay/contracts/endpoints';
 import { isRoutePath, routeKey } from './call';
 import { catalogKeys } from './catalog';
-import { apiLanguage, tokenStore } from './http';
-import { liveStatusKey, type LiveStatus } from './live-status';
+import { liveStatusKey } from './live-status';
+import { shareLiveEvents } from './live-tabs';
 import { needKeys } from './needs';
 import { notificationKeys } from './notifications';
 import { pickupKeys } from './pickup';
+import { refetchRecallReach } from './recalls';
 import { refetchAfterRequestChange, requestKeys } from './requests';
 
 /*
  * Live screens (issue 25 item 4, docs/design.md "Live screens"): one stream of hints per signed-in
- * page (GET /api/events), each answered by invalidating the cached answers it concerns, so open
- * screens (the shell's and the remotes', which share the shell's QueryClient) refetch through the
- * normal API what the user may see. Read with fetch, not EventSource, which cannot send the
- * bearer token (spec §7 keeps it in localStorage).
+ * browser (GET /api/events, live-stream.ts, shared by its tabs, live-tabs.ts), each answered by
+ * invalidating the cached answers it concerns, so open screens (the shell's and the remotes',
+ * which share the shell's QueryClient) refetch through the normal API what the user may see.
  */
-
-/** Reconnection delays: doubling from `baseMs` up to `maxMs`, each drawn in its upper half (jitter). */
-export const liveBackoff = { baseMs: 1000, maxMs: 30_000 };
-/** A stream that stayed open this long was healthy: the next reconnection starts from `baseMs` again. */
-export const healthyStreamMs = 30_000;
-
-/** The delay before reconnection attempt `attempt` (0 first): capped, doubling, never zero. */
-export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
-  const cap = Math.min(liveBackoff.maxMs, liveBackoff.baseMs * 2 ** attempt);
-  return cap / 2 + random() * (cap / 2);
-}
-
-export interface LiveConnectionOptions {
-  onEvent: (event: LiveEvent) => void;
-  onStatus: (status: LiveStatus) => void;
-  /** Each time the stream opens again after a drop: what happened meanwhile was missed. */
-  onReconnect?: () => void;
-  random?: () => number;
-}
-
-const isKind = (kind: unknown): kind is LiveEventKind => liveEventKinds.includes(kind as LiveEventKind);
-
-/**
- * Keeps the caller's event stream open while signed in: reconnects after it ends or fails, with
- * capped exponential backoff and jitter (a restarted gateway is not met by every browser at
- * once), honouring Retry-After. Stops for good on a 401 (the session is over) or when signed out.
- */
-export function connectLiveEvents(options: LiveConnectionOptions): { close(): void } {
-  let closed = false;
-  let controller: AbortController | null = null;
-  let wait: { timer: ReturnType<typeof setTimeout>; resolve: () => void } | null = null;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      wait = { timer: setTimeout(resolve, ms), resolve };
-    });
-
-  async function run() {
-    let attempt = 0;
-    let opened = false;
-    while (!closed) {
-      const token = tokenStore.get();
-      if (!token) break;
-      options.onStatus('connecting');
-      controller = new AbortController();
-      let retryAfterMs = 0;
-      let openedAt = 0;
-      try {
-        const res = await fetch(gatewayEndpoints.liveEvents.path, {
-          headers: {
-            Accept: 'text/event-stream',
-            'Accept-Language': apiLanguage(),
-            Authorization: `Bearer ${token}`,
-          },
-          credentials: 'include',
-          cache: 'no-store',
-          signal: controller.signal,
-        });
-        if (res.status === 401) break;
-        if (!res.ok || !res.body) {
-          retryAfterMs = Number(res.headers.get('Retry-After') ?? 0) * 1000 || 0;
-          throw new Error(`live events: ${res.status}`);
-        }
-        openedAt = Date.now();
-        options.onStatus('connected');
-        if (opened) options.onReconnect?.();
-        opened = true;
-        await read(res.body, options.onEvent);
-      } catch {
-        // Refused, unreachable or cut: tried again below.
-      }
-      if (closed) break;
-      options.onStatus('down');
-      if (openedAt && Date.now() - openedAt >= healthyStreamMs) attempt = 0;
-      await sleep(Math.max(retryAfterMs, reconnectDelay(attempt, options.random)));
-      attempt++;
-    }
-    options.onStatus('down');
-  }
-  void run();
-
-  return {
-    close() {
-      closed = true;
-      controller?.abort();
-      if (wait) {
-        clearTimeout(wait.timer);
-        wait.resolve();
-      }
-    },
-  };
-}
-
-/** Reads the stream to its end, passing on each event the contract knows (heartbeats are comments). */
-async function read(body: ReadableStream<Uint8Array>, onEvent: (event: LiveEvent) => void) {
-  const parser = createParser({
-    onEvent: ({ data }) => {
-      try {
-        const event = JSON.parse(data) as Partial<LiveEvent>;
-        if (isKind(event.kind)) onEvent({ kind: event.kind, ...(event.id ? { id: event.id } : {}) });
-      } catch {
-        // Not JSON: not ours to act on.
-      }
-    },
-  });
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    parser.feed(decoder.decode(value, { stream: true }));
-  }
-}
 
 /** What each kind of event makes stale; `id` narrows it where a screen caches one item. */
 export function refetchForLiveEvent(client: QueryClient, event: LiveEvent): Promise<unknown> {
@@ -166,6 +53,8 @@ export function refetchForLiveEvent(client: QueryClient, event: LiveEvent): Prom
       return Promise.all([
         invalidate(routeKey(catalogEndpoints.recalls)),
         invalidate(routeKey(catalogEndpoints.allMedicines)),
+        // Who it reached and who acknowledged; the caller's notices and flagged rows (issue 25).
+        refetchRecallReach(client, event.id),
       ]);
   }
 }
@@ -183,7 +72,7 @@ export function useLiveUpdates(enabled = true): void {
   const client = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
-    const connection = connectLiveEvents({
+    const connection = shareLiveEvents({
       onEvent: (event) => void refetchForLiveEvent(client, event),
       onReconnect: () => void refetchAllLive(client),
       onStatus: (status) => client.setQueryData(liveStatusKey, status),

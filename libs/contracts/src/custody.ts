@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryInt, typeError } from './fields';
+import { handoverStates } from './handover-states';
 
 /**
  * Issue 18: the handover code and the custody log. The code is shown to the requester only
@@ -51,6 +52,11 @@ export const custodyEntrySchema = z.object({
   quantity: z.number().int(),
   /** A completion the owner confirmed with the requester's code (false: marked collected). */
   confirmedByCode: z.boolean(),
+  /**
+   * The handover state the move left the request in: `code`, or `unconfirmed` (marked collected
+   * by the requester) until the owner's `confirmed` or `disputed` entry; null before completion.
+   */
+  handover: z.enum(handoverStates).nullable(),
 });
 export type CustodyEntry = z.infer<typeof custodyEntrySchema>;
 

@@ -5,7 +5,8 @@ import { notificationMessages } from './message-tables/notifications';
 import { packCodeMessages } from './message-tables/pack-codes';
 import { recallMessages } from './message-tables/recalls';
 import { validationMessages } from './message-tables/validation';
-import { messages, translate } from './messages';
+import { languages, messageParamLabels, messages, translate, type MessageKey } from './messages';
+import { requestStatuses } from './requests';
 
 const parts = {
   validationMessages,
@@ -32,5 +33,43 @@ describe('the table of messages', () => {
     expect(translate('notifyExpiryAlert', 'ar', { medicine: 'Concor 5mg' })).toBe(
       'Concor 5mg: فاضل {days} يوم على انتهاء الصلاحية',
     );
+  });
+});
+
+describe('enum values in messages', () => {
+  const placeholders = (text: string) =>
+    [...text.matchAll(/\{(\w+)(?::(\w+))?\}/g)].map(([, name, kind]) => ({ name: name!, kind }));
+  const keys = Object.keys(messages) as MessageKey[];
+
+  it('reach no text raw: every key, in each language, with every status as each typed placeholder', () => {
+    for (const key of keys) {
+      for (const language of languages) {
+        const typed = placeholders(messages[key][language]).filter((p) => p.kind === 'status');
+        for (const status of requestStatuses) {
+          const text = translate(key, language, Object.fromEntries(typed.map((p) => [p.name, status])));
+          expect(text, `${key} (${language})`).not.toMatch(/\{\w+:\w+\}/);
+          if (language === 'ar' && typed.length)
+            expect(text, `${key} (ar, ${status})`).not.toMatch(/[a-z]{4,}/);
+        }
+      }
+    }
+    // Walked above: the refusal a stale card gets.
+    expect(translate('requestTransitionRefused', 'ar', { from: 'completed', to: 'completed' })).toBe(
+      'الطلب ده حالته دلوقتي «اتسلّم»: مينفعش تغيّرها لـ«اتسلّم»',
+    );
+  });
+
+  it('are named only through typed placeholders, the same in both languages, with a word for every status', () => {
+    for (const key of keys) {
+      const [en, ar] = languages.map((language) => placeholders(messages[key][language]));
+      expect(new Set(ar!.map((p) => `${p.name}:${p.kind}`)), key).toEqual(
+        new Set(en!.map((p) => `${p.name}:${p.kind}`)),
+      );
+      for (const p of en!) {
+        if (['status', 'from', 'to'].includes(p.name)) expect(p.kind, `${key} {${p.name}}`).toBe('status');
+        if (p.kind) expect(Object.keys(messageParamLabels), `${key} {${p.name}:${p.kind}}`).toContain(p.kind);
+      }
+    }
+    expect(Object.keys(messageParamLabels.status).sort()).toEqual([...requestStatuses].sort());
   });
 });

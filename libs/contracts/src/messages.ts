@@ -9,6 +9,7 @@ import { catalogRequestMessages } from './message-tables/catalog-requests';
 import { notificationMessages } from './message-tables/notifications';
 import { packCodeMessages } from './message-tables/pack-codes';
 import { recallMessages } from './message-tables/recalls';
+import { messageParamLabels } from './message-tables/param-labels';
 import { validationMessages } from './message-tables/validation';
 
 export { languages, type Language } from './languages';
@@ -29,9 +30,19 @@ export function isMessageKey(value: string): value is MessageKey {
   return Object.prototype.hasOwnProperty.call(messages, value);
 }
 
-/** Renders a message in a language, filling `{name}` placeholders. */
+export { messageParamLabels, type MessageParamKind } from './message-tables/param-labels';
+
+/**
+ * Renders a message in a language, filling `{name}` placeholders with the params as given and
+ * `{name:kind}` ones with the word for the value (`messageParamLabels`, e.g. `{from:status}`).
+ */
 export function translate(key: MessageKey, language: Language, params: Record<string, string | number> = {}) {
-  return messages[key][language].replace(/\{(\w+)\}/g, (_, name: string) =>
-    String(params[name] ?? `{${name}}`),
-  );
+  return messages[key][language].replace(/\{(\w+)(?::(\w+))?\}/g, (whole, name: string, kind?: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    const labels = kind
+      ? (messageParamLabels as Record<string, Record<string, Record<Language, string>>>)[kind]
+      : null;
+    return labels?.[String(value)]?.[language] ?? String(value);
+  });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isPastPickup } from '@medrelay/domain/pickup';
 import { handoverCodeSchema } from './custody';
+import { handoverStates } from './handover-states';
 import { listPageFields, queryInt, typeError } from './fields';
 import { copiedMedicineFields, medicineSchema, medicineSources } from './medicines';
 import { pickupOfferSchema } from './pickup';
@@ -8,6 +9,8 @@ import { userTypes } from './roles';
 
 export const requestStatuses = ['pending', 'approved', 'rejected', 'completed', 'cancelled'] as const;
 export type RequestStatus = (typeof requestStatuses)[number];
+
+export { handoverStates, type HandoverState } from './handover-states';
 
 export const requestLimits = { notesMax: 1000, pickupLocationMax: 300 } as const;
 
@@ -219,6 +222,8 @@ export const requestSchema = z.object({
     .nullable(),
   /** Why the system closed it (a recall's reason for a cancelled pending request), else null. */
   closedReason: z.string().nullable(),
+  /** How it was handed over, once completed (null before). */
+  handover: z.enum(handoverStates).nullable(),
 });
 export type MedicineRequest = z.infer<typeof requestSchema>;
 

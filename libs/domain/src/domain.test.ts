@@ -6,8 +6,6 @@ import {
   cairoDay,
   cairoDayNumber,
   isPastPickup,
-  requestMovesFor,
-  requestStatuses,
   mayViewListing,
   can,
   daysLeft,
@@ -18,7 +16,6 @@ import {
   mayUseProduct,
   rate,
   wasteReducedPercent,
-  requestTransitionParty,
   userStatusAction,
   visibleRecipientTypes,
 } from './index';
@@ -61,31 +58,6 @@ describe('user status changes (spec §4)', () => {
     expect(userStatusAction('approved', 'approved')).toBeNull();
     expect(userStatusAction('approved', 'pending')).toBeNull();
     expect(userStatusAction('rejected', 'rejected')).toBeNull();
-  });
-});
-
-describe('request state machine (spec §4)', () => {
-  it('lets the owner decide and the requester cancel or complete', () => {
-    expect(requestTransitionParty('pending', 'approved')).toBe('owner');
-    expect(requestTransitionParty('pending', 'rejected')).toBe('owner');
-    expect(requestTransitionParty('pending', 'cancelled')).toBe('requester');
-    expect(requestTransitionParty('approved', 'completed')).toBe('requester');
-  });
-  it('refuses every other transition', () => {
-    expect(requestTransitionParty('pending', 'completed')).toBeNull();
-    expect(requestTransitionParty('approved', 'cancelled')).toBeNull();
-    expect(requestTransitionParty('rejected', 'approved')).toBeNull();
-    expect(requestTransitionParty('completed', 'approved')).toBeNull();
-    expect(requestTransitionParty('cancelled', 'pending')).toBeNull();
-  });
-  it('lists each party’s moves from a status (the buttons a screen offers)', () => {
-    expect(requestMovesFor('pending', 'owner')).toEqual(['approved', 'rejected']);
-    expect(requestMovesFor('pending', 'requester')).toEqual(['cancelled']);
-    expect(requestMovesFor('approved', 'owner')).toEqual([]);
-    expect(requestMovesFor('approved', 'requester')).toEqual(['completed']);
-    for (const from of requestStatuses)
-      for (const party of ['owner', 'requester'] as const)
-        for (const to of requestMovesFor(from, party)) expect(requestTransitionParty(from, to)).toBe(party);
   });
 });
 

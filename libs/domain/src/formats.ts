@@ -1,5 +1,5 @@
 import type { Language } from '@medrelay/contracts';
-import { cairoTimeZone } from './calendar';
+import { cairoTime, cairoTimeZone } from './calendar';
 
 /**
  * Egyptian formats in both languages. Arabic keeps Latin digits (as most Egyptian professional
@@ -22,4 +22,29 @@ export function formatCairoDateTime(instant: Date | string, language: Language):
     dateTimeFormats.set(language, format);
   }
   return format.format(new Date(instant));
+}
+
+const dayFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/**
+ * A pickup window as both the e-mails and the screens write it: the Cairo day in full, then
+ * from–to ("Tuesday, December 1, 2026 · 10:00–12:00"). The times are isolated left to right, so
+ * an Arabic sentence still reads 10:00–12:00, not 12:00–10:00.
+ */
+export function formatPickupWindow(
+  startsAt: Date | string,
+  endsAt: Date | string,
+  language: Language,
+): string {
+  let format = dayFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(formatLocales[language], { dateStyle: 'full', timeZone: cairoTimeZone });
+    dayFormats.set(language, format);
+  }
+  return `${format.format(new Date(startsAt))} · ${timeRange(startsAt, endsAt)}`;
+}
+
+/** "10:00–12:00" in Cairo time, kept left to right inside right-to-left text (Unicode isolates). */
+export function timeRange(startsAt: Date | string, endsAt: Date | string): string {
+  return `\u2066${cairoTime(startsAt)}–${cairoTime(endsAt)}\u2069`;
 }

@@ -1,31 +1,97 @@
-import type { RequestStatus } from '@medrelay/contracts';
+import type { HandoverState, RequestStatus } from '@medrelay/contracts';
 
-export { requestStatuses, type RequestStatus } from '@medrelay/contracts';
+export { requestStatuses, type RequestStatus, handoverStates, type HandoverState } from '@medrelay/contracts';
 
 /** Which party may move a request: the medicine's owner or the requester. */
 export type RequestParty = 'owner' | 'requester';
+/** Who makes a move: a party, or the platform itself (a no-show released, a recall). */
+export type RequestActor = RequestParty | 'system';
 
-const requestTransitions: Record<RequestStatus, Partial<Record<RequestStatus, RequestParty>>> = {
-  pending: { approved: 'owner', rejected: 'owner', cancelled: 'requester' },
-  approved: { completed: 'requester' },
-  rejected: {},
-  completed: {},
-  cancelled: {},
-};
-
-/** The party allowed to make this transition (spec §4), or null when none may. */
-export function requestTransitionParty(from: RequestStatus, to: RequestStatus): RequestParty | null {
-  return requestTransitions[from][to] ?? null;
+interface RequestMove {
+  /** The statuses the move starts from. */
+  from: readonly RequestStatus[];
+  /** The status it leaves the request in (the same one for moves inside a status). */
+  to: RequestStatus;
+  by: RequestActor;
+  /** For moves on a completed request: the handover states they start from. */
+  handover?: readonly (HandoverState | null)[];
 }
 
 /**
- * The statuses a party may move a request to from where it stands (spec §4): what its buttons
- * offer. The same table the server enforces, so a screen never shows a move the API refuses.
+ * Every move of a request's life (spec §4 and the pickup and handover steps), each with where it
+ * starts, where it ends and who makes it: the one transition table. The service has one named
+ * function per move and checks it here; the screens offer a move only when this table gives it
+ * to the reader, so a button never offers what the API refuses.
+ */
+export const requestMoves = {
+  approve: { from: ['pending'], to: 'approved', by: 'owner' },
+  reject: { from: ['pending'], to: 'rejected', by: 'owner' },
+  cancel: { from: ['pending'], to: 'cancelled', by: 'requester' },
+  /** The owner offers (or offers again) pickup windows. */
+  offerWindows: { from: ['approved'], to: 'approved', by: 'owner' },
+  chooseWindow: { from: ['approved'], to: 'approved', by: 'requester' },
+  proposeWindow: { from: ['approved'], to: 'approved', by: 'requester' },
+  acceptProposal: { from: ['approved'], to: 'approved', by: 'owner' },
+  /** The owner enters the requester's handover code: completed, confirmed by the code. */
+  handOver: { from: ['approved'], to: 'completed', by: 'owner' },
+  /** "Mark as Collected" (spec): completed on the requester's word alone, until the owner answers. */
+  collect: { from: ['approved'], to: 'completed', by: 'requester' },
+  confirmCollection: { from: ['completed'], to: 'completed', by: 'owner', handover: ['unconfirmed'] },
+  disputeCollection: { from: ['completed'], to: 'completed', by: 'owner', handover: ['unconfirmed'] },
+  /** A missed window's grace period ended: the reservation goes back to stock. */
+  releaseNoShow: { from: ['approved'], to: 'cancelled', by: 'system' },
+  /** A recall quarantined the listing before the owner answered. */
+  cancelForRecall: { from: ['pending'], to: 'cancelled', by: 'system' },
+} as const satisfies Record<string, RequestMove>;
+
+export type RequestMoveName = keyof typeof requestMoves;
+
+/** Whether `actor` may make `move` on a request where it stands now. */
+export function mayMove(
+  move: RequestMoveName,
+  request: { status: RequestStatus; handover?: HandoverState | null },
+  actor: RequestActor,
+): boolean {
+  const rule: RequestMove = requestMoves[move];
+  return (
+    rule.by === actor &&
+    rule.from.includes(request.status) &&
+    (!rule.handover || rule.handover.includes(request.handover ?? null))
+  );
+}
+
+/**
+ * The status changes of `PUT /api/requests/:id/status` (spec §7), each one move. The owner's
+ * handover is not among them: it needs the requester's code (`POST …/handover`).
+ */
+const statusChangeMoves: Partial<Record<RequestStatus, Partial<Record<RequestParty, RequestMoveName>>>> = {
+  approved: { owner: 'approve' },
+  rejected: { owner: 'reject' },
+  cancelled: { requester: 'cancel' },
+  completed: { requester: 'collect' },
+};
+
+/**
+ * The move a status change by `party` asks for, or null when the table gives that party no such
+ * move from where the request stands.
+ */
+export function statusChangeMove(
+  request: { status: RequestStatus },
+  to: RequestStatus,
+  party: RequestParty,
+): RequestMoveName | null {
+  const move = statusChangeMoves[to]?.[party];
+  return move && mayMove(move, request, party) ? move : null;
+}
+
+/**
+ * The statuses a party may move a request to with a status change, from where it stands: what
+ * the row's buttons offer.
  */
 export function requestMovesFor(from: RequestStatus, party: RequestParty): RequestStatus[] {
-  return (Object.entries(requestTransitions[from]) as [RequestStatus, RequestParty][])
-    .filter(([, who]) => who === party)
-    .map(([to]) => to);
+  return (Object.keys(statusChangeMoves) as RequestStatus[]).filter(
+    (to) => statusChangeMove({ status: from }, to, party) !== null,
+  );
 }
 
 /**
@@ -37,15 +103,12 @@ export function contactVisible(status: RequestStatus): boolean {
 }
 
 /**
- * Moves neither party makes: the service makes them by itself. A missed pickup window (issue 18)
- * leaves the request approved, flagged missed, so a late pickup can still complete it; once the
- * grace period is over the service cancels it and gives the reservation back to stock.
+ * A completed request's handover as its owner reads it: confirmed by the code or by the owner,
+ * or still waiting for the owner to confirm (or dispute) the requester's "collected".
  */
-const systemTransitions: Partial<Record<RequestStatus, readonly RequestStatus[]>> = {
-  approved: ['cancelled'],
-};
-
-/** Whether the service itself may move a request from `from` to `to` (no-show release). */
-export function systemMayMove(from: RequestStatus, to: RequestStatus): boolean {
-  return systemTransitions[from]?.includes(to) ?? false;
+export function handoverNeedsOwner(request: {
+  status: RequestStatus;
+  handover?: HandoverState | null;
+}): boolean {
+  return request.status === 'completed' && request.handover === 'unconfirmed';
 }

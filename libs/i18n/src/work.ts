@@ -1,6 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import type { Language } from '@medrelay/contracts';
 import { governorateLabels, governorates, type Governorate } from '@medrelay/domain/governorates';
+import { recallTexts } from './recall-texts';
 import { addTexts } from './setup';
 
 // Texts only signed-in screens (and registration) use: loaded with the role area's chunk, not with
@@ -379,7 +380,10 @@ const ar: typeof en = {
   },
 };
 
-export const work: Record<Language, typeof en> = { en, ar };
+export const work: Record<Language, typeof en & typeof recallTexts.en> = {
+  en: { ...en, ...recallTexts.en },
+  ar: { ...ar, ...recallTexts.ar },
+};
 
 /** Adds the signed-in screens' texts (namespace `work`) to the page's i18next instance, once. */
 export function addWorkTexts(i18n: I18n): void {

@@ -28,3 +28,5 @@ export * from './change-feed';
 export * from './kit-migrations';
 export * from './report-routes';
 export * from './request-gate';
+export * from './sealing';
+export * from './mail-secrets';

@@ -9,6 +9,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   template: string | undefined;
+  /** Attached files (the pickup's calendar file), their content as text. */
+  attachments: { filename: string; contentType: string; content: string }[];
   file: string;
 }
 
@@ -21,6 +23,11 @@ async function parse(file: string): Promise<ReceivedMail> {
     text: mail.text ?? '',
     html: typeof mail.html === 'string' ? mail.html : '',
     template: mail.headers.get('x-medrelay-template') as string | undefined,
+    attachments: mail.attachments.map((a) => ({
+      filename: a.filename ?? '',
+      contentType: a.contentType,
+      content: a.content.toString('utf8'),
+    })),
     file,
   };
 }
@@ -36,11 +43,15 @@ export async function mailsTo(address: string, directory = testStores().mailDir)
 export async function waitForMails(
   address: string,
   count = 1,
-  { timeoutMs = 15_000, directory }: { timeoutMs?: number; directory?: string } = {},
+  {
+    timeoutMs = 15_000,
+    directory,
+    match = () => true,
+  }: { timeoutMs?: number; directory?: string; match?: (mail: ReceivedMail) => boolean } = {},
 ): Promise<ReceivedMail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mails = await mailsTo(address, directory);
+    const mails = (await mailsTo(address, directory)).filter(match);
     if (mails.length >= count) return mails;
     if (Date.now() > deadline)
       throw new Error(`Expected ${count} mail(s) to ${address}, got ${mails.length}`);

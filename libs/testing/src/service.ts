@@ -17,6 +17,7 @@ export function testServiceEnv(databaseUrl: string, prefix: string): Record<stri
     REDIS_URL: stores.redisUrl,
     REDIS_PREFIX: prefix,
     JWT_PUBLIC_KEY: stores.jwtPublicKey,
+    SEALING_KEYS: stores.sealingKeys,
   };
 }
 

@@ -11,6 +11,8 @@ export interface TestStores {
   flakyMailDir: string;
   jwtPrivateKey: string;
   jwtPublicKey: string;
+  /** The run's keyring for sealed secrets (handover codes), one key. */
+  sealingKeys: string;
 }
 
 declare module 'vitest' {

@@ -28,3 +28,4 @@ export * from './forms/file-picker';
 export * from './forms/governorate-select';
 export * from './components/list-preview';
 export * from './needs';
+export * from './recalls';

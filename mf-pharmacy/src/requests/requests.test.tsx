@@ -41,6 +41,7 @@ const pending = (id: number, name: string): MedicineRequest => {
     recallHold: null,
     closedReason: null,
     recallQuarantine: null,
+    handover: null,
   };
 };
 

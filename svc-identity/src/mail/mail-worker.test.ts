@@ -1,4 +1,5 @@
-import { languages, mailTemplates } from '@medrelay/contracts';
+import { languages, mailQueueName, mailTemplates, type MailJob } from '@medrelay/contracts';
+import { mailSecrets } from '@medrelay/service-kit';
 import { testStores, uniqueEmail, waitForMails } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, type TestIdentity } from '../testing';
@@ -32,6 +33,44 @@ describe('mail worker against a flaky SMTP server', () => {
       [email],
     );
     expect(rows).toEqual([{ template: 'registration-received' }]);
+  });
+});
+
+describe('secrets in mail jobs', () => {
+  let identity: TestIdentity;
+  beforeAll(async () => {
+    identity = await startTestIdentity();
+  });
+  afterAll(() => identity.stop());
+
+  it('travel sealed through the queue and reach the e-mail in clear', async () => {
+    const to = uniqueEmail('sealed');
+    const job: MailJob = {
+      idempotencyKey: `sealed-test:${to}`,
+      template: 'pickup-reminder',
+      to,
+      language: 'ar',
+      data: {
+        systemName: 'MedRelay',
+        kind: 'hour',
+        name: 'Nour',
+        medicineName: 'Panadol',
+        quantity: '2',
+        when: 'الثلاثاء 10:00 – 12:00',
+        location: 'Dokki',
+        mapUrl: '',
+        otherName: 'Nile Pharmacy',
+        otherPhone: '',
+        whatsappUrl: '',
+        requestsUrl: 'http://x/ngo/requests',
+      },
+      sealed: mailSecrets(testStores().sealingKeys).seal(to, { handoverCode: '482913' }),
+    };
+    const queued = await identity.service.queues.get(mailQueueName)!.add(job.template, job);
+    // What the queue (and the admin's queue board) holds has no digits of the code.
+    expect(JSON.stringify(queued.data)).not.toContain('482913');
+    const [mail] = await waitForMails(to);
+    expect(mail!.text).toContain('كود الاستلام بتاعك: 482913');
   });
 });
 

@@ -140,12 +140,33 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
       body: (d) => [
         `Hello ${d.name},`,
         `${d.providerName} approved your request for ${d.quantity} of ${d.medicineName}.`,
+        ...(d.windows
+          ? [
+              `Pickup times offered (choose one in MedRelay; they are in the attached calendar file):\n${d.windows}`,
+            ]
+          : []),
         ...pickupLines(d, {
           location: 'Pickup location',
-          date: 'Pickup date',
           address: 'Address',
           contact: 'Contact e-mail',
         }),
+        ...(d.mapUrl ? [`Map: ${d.mapUrl}`] : []),
+        ...(d.handoverCode ? [`Your handover code: ${d.handoverCode} (show it when you collect)`] : []),
+        `Your requests: ${d.requestsUrl}`,
+      ],
+    },
+    'pickup-confirmed': {
+      subject: (d) => `Pickup set: ${d.medicineName}, ${d.when} – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `The pickup of ${d.quantity} of ${d.medicineName} is set for ${d.when}.`,
+        `Place: ${d.location}`,
+        ...(d.mapUrl ? [`Map: ${d.mapUrl}`] : []),
+        `With: ${d.otherName}${d.otherPhone ? `, ${d.otherPhone}` : ''}`,
+        ...(d.handoverCode
+          ? [`Your handover code: ${d.handoverCode} (show it when you collect)`]
+          : ['Ask for the handover code when you hand the medicine over, and enter it in MedRelay.']),
+        'The attached calendar file adds the pickup to your calendar.',
         `Your requests: ${d.requestsUrl}`,
       ],
     },
@@ -280,12 +301,33 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
       body: (d) => [
         `أهلاً ${d.name}،`,
         `${d.providerName} وافق على طلبك لـ ${d.quantity} من ${d.medicineName}.`,
+        ...(d.windows
+          ? [
+              `مواعيد الاستلام المتاحة (اختار واحد منهم على MedRelay، وهتلاقيهم في ملف التقويم المرفق):\n${d.windows}`,
+            ]
+          : []),
         ...pickupLines(d, {
           location: 'مكان الاستلام',
-          date: 'ميعاد الاستلام',
           address: 'العنوان',
           contact: 'إيميل التواصل',
         }),
+        ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
+        ...(d.handoverCode ? [`كود الاستلام بتاعك: ${d.handoverCode} (وريه وانت بتستلم)`] : []),
+        `طلباتك: ${d.requestsUrl}`,
+      ],
+    },
+    'pickup-confirmed': {
+      subject: (d) => `ميعاد الاستلام اتحدد: ${d.medicineName}، ${d.when} – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `استلام ${d.quantity} من ${d.medicineName} اتحدد يوم ${d.when}.`,
+        `المكان: ${d.location}`,
+        ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
+        `مع: ${d.otherName}${d.otherPhone ? `، ${d.otherPhone}` : ''}`,
+        ...(d.handoverCode
+          ? [`كود الاستلام بتاعك: ${d.handoverCode} (وريه وانت بتستلم)`]
+          : ['اطلب كود الاستلام وانت بتسلّم الدواء، واكتبه على MedRelay.']),
+        'ملف التقويم المرفق بيضيف ميعاد الاستلام للتقويم بتاعك.',
         `طلباتك: ${d.requestsUrl}`,
       ],
     },
@@ -390,13 +432,9 @@ function registrationLines(items: string | undefined, language: Language): strin
 }
 
 /** Pickup details that apply: location and date for donations, address and contact for pharmacy stock. */
-function pickupLines(
-  d: Data,
-  labels: { location: string; date: string; address: string; contact: string },
-): string[] {
+function pickupLines(d: Data, labels: { location: string; address: string; contact: string }): string[] {
   return [
     d.pickupLocation ? `${labels.location}: ${d.pickupLocation}` : '',
-    d.pickupDate ? `${labels.date}: ${d.pickupDate}` : '',
     d.address ? `${labels.address}: ${d.address}` : '',
     d.contactEmail ? `${labels.contact}: ${d.contactEmail}` : '',
   ].filter(Boolean);
@@ -412,7 +450,7 @@ export function renderMail(template: MailTemplate, language: Language, data: Dat
   const paragraphs = t.body(data);
   const dir = language === 'ar' ? 'rtl' : 'ltr';
   const html = `<!doctype html><html lang="${language}" dir="${dir}"><body style="font-family:Arial,sans-serif">${paragraphs
-    .map((p) => `<p>${escapeHtml(p)}</p>`)
+    .map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`)
     .join('')}<p style="color:#666">${escapeHtml(data.systemName ?? '')}</p></body></html>`;
   return { subject: t.subject(data), text: `${paragraphs.join('\n\n')}\n\n— ${data.systemName}\n`, html };
 }

@@ -2,12 +2,14 @@ import { mailJobSchema, mailQueueName, type MailJob } from '@medrelay/contracts'
 import {
   createWorker,
   withTransaction,
+  type MailSecrets,
   type Job,
   type Logger,
   type Pool,
   type Redis,
 } from '@medrelay/service-kit';
 import nodemailer from 'nodemailer';
+import { calendarAttachment } from './calendar';
 import { recordSent, wasSent } from './repo';
 import { renderMail } from './templates';
 
@@ -18,6 +20,8 @@ export interface MailWorkerOptions {
   smtpUrl: string;
   from: string;
   logger: Logger;
+  /** Opens the job's sealed values (a handover code). */
+  secrets: MailSecrets;
 }
 
 /**
@@ -44,11 +48,12 @@ export function startMailWorker(options: MailWorkerOptions) {
       options.pool,
       async (client) => {
         if (await wasSent(client, mail.idempotencyKey)) return 'already-sent';
-        const rendered = renderMail(mail.template, mail.language, mail.data);
+        const rendered = renderMail(mail.template, mail.language, options.secrets.open(mail));
         await transport.sendMail({
           from: options.from,
           to: mail.to,
           ...rendered,
+          ...(mail.calendar?.length ? { attachments: [calendarAttachment(mail.calendar)] } : {}),
           headers: { 'X-MedRelay-Template': mail.template },
         });
         await recordSent(client, mail);

@@ -1,4 +1,4 @@
-import type { CustodyEntry, RequestStatus } from '@medrelay/contracts';
+import type { CustodyEntry, HandoverState, RequestStatus } from '@medrelay/contracts';
 import { cairoTimeZone } from '@medrelay/domain';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 import Cursor from 'pg-cursor';
@@ -26,26 +26,19 @@ export async function recordCustody(
     requestId: number;
     fromStatus: RequestStatus | null;
     actor: CustodyActor;
-    confirmedByCode?: boolean;
   },
 ): Promise<void> {
+  // The handover state is the row's own, as the move left it.
   await db.query(
     `INSERT INTO requests.custody_log
        (request_id, status, from_status, actor_id, actor_role, actor_name, medicine_id, medicine_name,
-        owner_id, requester_id, gtin, batch, serial, quantity, confirmed_by_code)
+        owner_id, requester_id, gtin, batch, serial, quantity, confirmed_by_code, handover)
      SELECT r.id, r.status, $2, $3, $4, $5, r.medicine_id, m.name, r.owner_id, r.requester_id,
-            m.gtin, m.batch, m.serial, r.quantity, $6
+            m.gtin, m.batch, m.serial, r.quantity, r.handover IS NOT DISTINCT FROM 'code', r.handover
        FROM requests.requests r
        LEFT JOIN requests.medicines m ON m.id = r.medicine_id
       WHERE r.id = $1`,
-    [
-      entry.requestId,
-      entry.fromStatus,
-      entry.actor.id,
-      entry.actor.role,
-      entry.actor.name,
-      entry.confirmedByCode ?? false,
-    ],
+    [entry.requestId, entry.fromStatus, entry.actor.id, entry.actor.role, entry.actor.name],
   );
 }
 
@@ -67,6 +60,7 @@ interface CustodyRow {
   serial: string | null;
   quantity: number;
   confirmed_by_code: boolean;
+  handover: HandoverState | null;
 }
 
 function toEntry(row: CustodyRow): CustodyEntry {
@@ -88,6 +82,7 @@ function toEntry(row: CustodyRow): CustodyEntry {
     serial: row.serial,
     quantity: row.quantity,
     confirmedByCode: row.confirmed_by_code,
+    handover: row.handover,
   };
 }
 
@@ -144,6 +139,7 @@ export const custodyCsvColumns = [
   ['owner_id', 'owner_id'],
   ['requester_id', 'requester_id'],
   ['confirmed_by_code', 'confirmed_by_code'],
+  ['handover', 'handover'],
 ] as const;
 
 export type CustodyCsvRow = Record<(typeof custodyCsvColumns)[number][1], string | number | boolean | null>;
@@ -158,7 +154,7 @@ export function custodyCursor(client: PoolClient, from: string, to: string): Cur
     new Cursor<CustodyCsvRow>(
       `SELECT to_char(at AT TIME ZONE $3, 'YYYY-MM-DD HH24:MI:SS') AS at_cairo, request_id, status,
               from_status, actor_id, actor_role, actor_name, medicine_id, medicine_name, gtin, batch,
-              serial, quantity, owner_id, requester_id, confirmed_by_code
+              serial, quantity, owner_id, requester_id, confirmed_by_code, handover
          FROM requests.custody_log
         WHERE at >= ($1::date::timestamp AT TIME ZONE $3)
           AND at < (($2::date + 1)::timestamp AT TIME ZONE $3)

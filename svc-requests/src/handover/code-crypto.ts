@@ -1,44 +1,35 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-  randomInt,
-  timingSafeEqual,
-} from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { parseSealingKeys, sealingBox, type Sealed, type SealingBox } from '@medrelay/service-kit';
 
 /**
- * The handover code's secrets, derived from the service's secret (two keys, one per use). The
- * HMAC is what a code is checked against; the sealed copy (AES-256-GCM, the request id as
- * associated data so a sealed code cannot be moved to another request) is what the requester
- * is shown again.
+ * The handover code's secrets, from the keyring (`SEALING_KEYS`, kept across restarts and shared
+ * by every instance). The keyed digest is what a code is checked against, so a copy of the table
+ * cannot be brute-forced offline over the 10^6 codes; the sealed copy (the request id bound to it,
+ * so it cannot be moved to another request) is what the requester is shown again. Both name the
+ * key that made them, so keys can be rotated.
  */
-export function handoverCodeCrypto(secret: string) {
-  const key = (use: string) => Buffer.from(hkdfSync('sha256', secret, 'medrelay-handover', use, 32));
-  const hmacKey = key('code-hmac');
-  const sealKey = key('code-seal');
-  const hmac = (requestId: number, code: string) =>
-    createHmac('sha256', hmacKey).update(`${requestId}:${code}`).digest();
+export function handoverCodeCrypto(sealingKeys: string) {
+  const box: SealingBox = sealingBox(parseSealingKeys(sealingKeys), 'handover-code');
+  const context = (requestId: number) => `request:${requestId}`;
+  const macInput = (requestId: number, code: string) => `${requestId}:${code}`;
   return {
     /** Six digits from the OS's CSPRNG (uniform: randomInt rejects biased draws). */
     newCode: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
-    hmac,
-    matches: (requestId: number, code: string, stored: Buffer) =>
-      timingSafeEqual(hmac(requestId, code), stored),
-    seal(requestId: number, code: string): Buffer {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
-      cipher.setAAD(Buffer.from(String(requestId)));
-      const body = Buffer.concat([cipher.update(code, 'utf8'), cipher.final()]);
-      return Buffer.concat([iv, cipher.getAuthTag(), body]);
+    /** A new code's stored form: the digest and the sealed copy, under the current key. */
+    protect(requestId: number, code: string) {
+      const { keyId, digest } = box.mac(macInput(requestId, code));
+      return { keyId, hmac: digest, sealed: box.seal(context(requestId), code).bytes };
     },
-    open(requestId: number, sealed: Buffer): string {
-      const decipher = createDecipheriv('aes-256-gcm', sealKey, sealed.subarray(0, 12));
-      decipher.setAAD(Buffer.from(String(requestId)));
-      decipher.setAuthTag(sealed.subarray(12, 28));
-      return Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]).toString('utf8');
-    },
+    /** Whether `code` is the stored one; false too when its key is no longer in the keyring. */
+    matches: (requestId: number, code: string, stored: { keyId: string | null; hmac: Buffer }) =>
+      stored.keyId !== null && box.macMatches(stored.keyId, macInput(requestId, code), stored.hmac),
+    /** The stored code's digits, or null when its key is gone (it must then be issued anew). */
+    open: (requestId: number, stored: { keyId: string | null; sealed: Buffer }) =>
+      stored.keyId === null
+        ? null
+        : box.open(context(requestId), { keyId: stored.keyId, bytes: stored.sealed } satisfies Sealed),
+    /** Whether the keyring can still check a code stored under `keyId`. */
+    canCheck: (keyId: string | null) => keyId !== null && box.hasKey(keyId),
   };
 }
 export type HandoverCodeCrypto = ReturnType<typeof handoverCodeCrypto>;

@@ -24,6 +24,8 @@ const custody = async (id: number) =>
   (await p.requests.api.get(`/api/requests/${id}/custody`, { token: admin.token })).body as Array<{
     status: string;
     confirmedByCode: boolean;
+    handover: string | null;
+    actorId: number | null;
   }>;
 
 /** A pharmacy listing requested by the NGO and approved: the request id and the NGO's code. */
@@ -97,7 +99,12 @@ describe('handover code (issue 18 item 3)', () => {
     const done = await handover(pharmacy.token, id, code);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ id, status: 'completed' });
-    expect((await custody(id)).at(-1)).toMatchObject({ status: 'completed', confirmedByCode: true });
+    expect((await custody(id)).at(-1)).toMatchObject({
+      status: 'completed',
+      confirmedByCode: true,
+      handover: 'code',
+    });
+    expect(done.body.handover).toBe('code');
     // The requester is told, and the code is no longer shown.
     const { rows } = await db().query(
       "SELECT title_key FROM requests.notifications WHERE request_id = $1 AND user_id = $2 AND type = 'request-completed'",
@@ -171,8 +178,65 @@ describe('handover code (issue 18 item 3)', () => {
       },
     );
     expect(collected.status).toBe(200);
-    expect((await custody(id)).at(-1)).toMatchObject({ status: 'completed', confirmedByCode: false });
+    expect(collected.body).toMatchObject({ status: 'completed', handover: 'unconfirmed' });
+    expect((await custody(id)).at(-1)).toMatchObject({
+      status: 'completed',
+      confirmedByCode: false,
+      handover: 'unconfirmed',
+    });
     expect((await handover(pharmacy.token, id, code)).body).toMatchObject({ code: 'HANDOVER_NOT_OPEN' });
+    // The owner is asked to confirm or dispute it.
+    const { rows } = await db().query(
+      'SELECT title_key FROM requests.notifications WHERE request_id = $1 AND user_id = $2',
+      [id, pharmacy.id],
+    );
+    expect(rows.map((r) => r.title_key)).toContain('notifyCollectedUnconfirmedTitle');
+  });
+
+  it('lets the owner confirm a marked collection, once; only the owner, only while unconfirmed', async () => {
+    const { id } = await approvedRequest();
+    const confirm = (token: string, language = 'en') =>
+      p.requests.api.post(`/api/requests/${id}/collection/confirm`, undefined, {
+        token,
+        headers: { 'accept-language': language },
+      });
+    // Not collected yet: nothing to confirm.
+    const early = await confirm(pharmacy.token, 'ar');
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('التسليم ده مش مستني تأكيدك');
+    await p.requests.api.put(`/api/requests/${id}/status`, { status: 'completed' }, { token: ngo.token });
+    expect((await confirm(ngo.token)).status).toBe(409);
+    expect((await confirm(ngo2.token)).status).toBe(403);
+    const done = await confirm(pharmacy.token);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'completed', handover: 'confirmed' });
+    expect((await custody(id)).map((e) => e.handover)).toEqual([null, null, 'unconfirmed', 'confirmed']);
+    expect((await confirm(pharmacy.token)).status).toBe(409);
+  });
+
+  it('lets the owner dispute a marked collection: recorded in custody, the requester and administrators told', async () => {
+    const { id } = await approvedRequest();
+    await p.requests.api.put(`/api/requests/${id}/status`, { status: 'completed' }, { token: ngo.token });
+    const disputed = await p.requests.api.post(`/api/requests/${id}/collection/dispute`, undefined, {
+      token: pharmacy.token,
+    });
+    expect(disputed.status).toBe(200);
+    expect(disputed.body).toMatchObject({ status: 'completed', handover: 'disputed' });
+    expect((await custody(id)).at(-1)).toMatchObject({ handover: 'disputed', actorId: pharmacy.id });
+    const told = async (userId: number) =>
+      (
+        await db().query(
+          'SELECT message_key FROM requests.notifications WHERE request_id = $1 AND user_id = $2',
+          [id, userId],
+        )
+      ).rows.map((r) => r.message_key);
+    expect(await told(ngo.id)).toContain('notifyCollectionDisputed');
+    expect(await told(admin.id)).toContain('notifyCollectionDisputedAdmin');
+    // A disputed handover is not confirmed afterwards.
+    const confirm = await p.requests.api.post(`/api/requests/${id}/collection/confirm`, undefined, {
+      token: pharmacy.token,
+    });
+    expect(confirm.status).toBe(409);
   });
 
   it("expires a donation's code at the end of the pickup day in Cairo", async () => {

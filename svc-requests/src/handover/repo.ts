@@ -4,6 +4,8 @@ type Db = Pool | PoolClient;
 
 export interface HandoverCodeRow {
   request_id: number;
+  /** The keyring key that sealed it; null for codes stored before the keyring. */
+  key_id: string | null;
   code_hmac: Buffer;
   code_sealed: Buffer;
   expires_at: Date;
@@ -18,12 +20,38 @@ export interface HandoverCodeRow {
 /** Stores a request's code unless it has one (an approval retried, two readers creating it at once). */
 export async function insertHandoverCode(
   db: Db,
-  code: { requestId: number; hmac: Buffer; sealed: Buffer; expiresAt: Date },
+  code: StoredCode & { requestId: number; expiresAt: Date },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO requests.handover_codes (request_id, code_hmac, code_sealed, expires_at)
-     VALUES ($1, $2, $3, $4) ON CONFLICT (request_id) DO NOTHING`,
-    [code.requestId, code.hmac, code.sealed, code.expiresAt],
+    `INSERT INTO requests.handover_codes (request_id, key_id, code_hmac, code_sealed, expires_at)
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (request_id) DO NOTHING`,
+    [code.requestId, code.keyId, code.hmac, code.sealed, code.expiresAt],
+  );
+}
+
+/** A code's stored form: the key that made it, its digest and its sealed copy. */
+export interface StoredCode {
+  keyId: string;
+  hmac: Buffer;
+  sealed: Buffer;
+}
+
+/**
+ * Gives an unused code new digits (its key is gone): the count of wrong tries and any lock start
+ * afresh, since they counted guesses at the old digits; the expiry stays.
+ */
+export async function replaceHandoverCode(
+  db: Db,
+  requestId: number,
+  old: { code_hmac: Buffer },
+  code: StoredCode,
+): Promise<void> {
+  // Only the code that was read: two readers renewing at once leave one new code, not two.
+  await db.query(
+    `UPDATE requests.handover_codes
+        SET key_id = $3, code_hmac = $4, code_sealed = $5, failed_attempts = 0, locked_until = NULL
+      WHERE request_id = $1 AND code_hmac = $2 AND used_at IS NULL`,
+    [requestId, old.code_hmac, code.keyId, code.hmac, code.sealed],
   );
 }
 
@@ -35,7 +63,7 @@ export async function findHandoverCode(
   // A code expires with the pickup window the parties settled on (issue 18); until one is chosen,
   // at the expiry set on approval (libs/domain `handoverCodeExpiry`).
   const { rows } = await db.query<HandoverCodeRow>(
-    `SELECT c.request_id, c.code_hmac, c.code_sealed, c.failed_attempts, c.locked_until, c.used_at,
+    `SELECT c.request_id, c.key_id, c.code_hmac, c.code_sealed, c.failed_attempts, c.locked_until, c.used_at,
             coalesce(w.ends_at, c.expires_at) AS expires_at,
             coalesce(c.locked_until > now(), false) AS locked,
             coalesce(w.ends_at, c.expires_at) <= now() AS expired

@@ -8,7 +8,7 @@ export function handoverRoutes(ctx: RequestsContext): Router {
   const api = { router: Router(), verifier: ctx.verifier };
   const handover = createHandoverService(ctx);
   mount(api, requestApi.confirmHandover, ({ caller, params, body }) =>
-    handover.confirm(caller, params.id, body.code),
+    handover.handOver(caller, params.id, body.code),
   );
   return api.router;
 }

@@ -1,5 +1,5 @@
 import type { HandoverCode, MedicineRequest } from '@medrelay/contracts';
-import { cairoTimeZone } from '@medrelay/domain';
+import { cairoTime, mayMove, requestMoves } from '@medrelay/domain';
 import { handoverCodeExpiry, handoverLockMinutes, handoverMaxAttempts } from '@medrelay/domain/handover';
 import {
   AppError,
@@ -13,16 +13,45 @@ import type { RequestsContext } from '../context';
 import { recordCustody } from '../custody/repo';
 import { findMedicineSummary } from '../medicines/repo';
 import { addNotification } from '../notifications/repo';
+import { holdOf } from '../recalls/repo';
 import { findRequest, loadRequest, updateRequestStatus } from '../requests/repo';
 import { handoverCodeCrypto, type HandoverCodeCrypto } from './code-crypto';
-import { findHandoverCode, insertHandoverCode, markHandoverCodeUsed, recordWrongCode } from './repo';
+import {
+  findHandoverCode,
+  insertHandoverCode,
+  markHandoverCodeUsed,
+  recordWrongCode,
+  replaceHandoverCode,
+  type HandoverCodeRow,
+} from './repo';
 
-const cryptoBySecret = new Map<string, HandoverCodeCrypto>();
+const cryptoByKeys = new Map<string, HandoverCodeCrypto>();
 function codeCrypto(ctx: RequestsContext): HandoverCodeCrypto {
-  const secret = ctx.config.INTERNAL_SECRET;
-  let crypto = cryptoBySecret.get(secret);
-  if (!crypto) cryptoBySecret.set(secret, (crypto = handoverCodeCrypto(secret)));
+  const keys = ctx.config.SEALING_KEYS;
+  let crypto = cryptoByKeys.get(keys);
+  if (!crypto) cryptoByKeys.set(keys, (crypto = handoverCodeCrypto(keys)));
   return crypto;
+}
+
+const storedOf = (row: HandoverCodeRow) => ({
+  keyId: row.key_id,
+  hmac: row.code_hmac,
+  sealed: row.code_sealed,
+});
+
+/**
+ * The digits of a stored, unused code. A code whose key has left the keyring (or one stored
+ * before the keyring) cannot be shown or checked: the request gets new digits, which the
+ * requester sees from now on, instead of an error.
+ */
+async function openOrRenew(db: Pool | PoolClient, ctx: RequestsContext, row: HandoverCodeRow) {
+  const crypto = codeCrypto(ctx);
+  const code = crypto.open(row.request_id, storedOf(row));
+  if (code !== null) return { code, row };
+  ctx.logger.warn({ requestId: row.request_id, keyId: row.key_id }, 'handover code unreadable; issued anew');
+  await replaceHandoverCode(db, row.request_id, row, crypto.protect(row.request_id, crypto.newCode()));
+  const renewed = (await findHandoverCode(db, row.request_id))!;
+  return { code: crypto.open(renewed.request_id, storedOf(renewed))!, row: renewed };
 }
 
 /**
@@ -36,25 +65,16 @@ export async function issueHandoverCode(
   approval: { approvedAt: Date; pickupDate: Date | null },
 ): Promise<void> {
   const crypto = codeCrypto(ctx);
-  const code = crypto.newCode();
   await insertHandoverCode(client, {
     requestId,
-    hmac: crypto.hmac(requestId, code),
-    sealed: crypto.seal(requestId, code),
+    ...crypto.protect(requestId, crypto.newCode()),
     expiresAt: handoverCodeExpiry(approval),
   });
 }
 
-/** Cairo wall-clock time with Latin digits, for the lock message in either language. */
-const cairoClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: cairoTimeZone,
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 function lockedError(lockedUntil: Date): AppError {
   return new AppError(429, 'HANDOVER_CODE_LOCKED', 'handoverCodeLocked', {
-    params: { until: cairoClock.format(lockedUntil) },
+    params: { until: cairoTime(lockedUntil) },
     details: { lockedUntil: lockedUntil.toISOString(), remainingAttempts: 0 },
   });
 }
@@ -70,7 +90,8 @@ export async function readHandoverCode(
 ): Promise<{ code: string; expiresAt: Date } | null> {
   const row = await findHandoverCode(db, requestId);
   if (!row || row.used_at) return null;
-  return { code: codeCrypto(ctx).open(requestId, row.code_sealed), expiresAt: row.expires_at };
+  const { code, row: current } = await openOrRenew(db, ctx, row);
+  return { code, expiresAt: current.expires_at };
 }
 
 export function createHandoverService(ctx: RequestsContext) {
@@ -91,20 +112,21 @@ export function createHandoverService(ctx: RequestsContext) {
         );
         row = (await findHandoverCode(ctx.pool, request.id))!;
       }
+      const opened = await openOrRenew(ctx.pool, ctx, row);
       return {
-        code: codeCrypto(ctx).open(request.id, row.code_sealed),
-        expiresAt: row.expires_at.toISOString(),
-        lockedUntil: row.locked ? row.locked_until!.toISOString() : null,
+        code: opened.code,
+        expiresAt: opened.row.expires_at.toISOString(),
+        lockedUntil: opened.row.locked ? opened.row.locked_until!.toISOString() : null,
       };
     },
 
     /**
-     * The owner confirms the handover with the requester's code: the request completes as
-     * "Mark as Collected" does, recorded as confirmed. The request row and the code row are
-     * locked while a code is tried, so concurrent guesses are counted one after the other, on
-     * any instance; a wrong code's count is committed before the 422 is answered.
+     * The `handOver` move: the owner enters the requester's code and the request completes,
+     * confirmed by the code. The request row and the code row are locked while a code is tried,
+     * so concurrent guesses are counted one after the other, on any instance; a wrong code's
+     * count is committed before the 422 is answered.
      */
-    async confirm(caller: Caller, id: number, code: string): Promise<MedicineRequest> {
+    async handOver(caller: Caller, id: number, code: string): Promise<MedicineRequest> {
       const wrong = await withTransaction(
         ctx.pool,
         async (client) => {
@@ -116,10 +138,15 @@ export function createHandoverService(ctx: RequestsContext) {
             throw new AppError(403, 'HANDOVER_OWNER_ONLY', 'handoverOwnerOnly');
           const stored = await findHandoverCode(client, id, true);
           if (stored?.used_at) throw new AppError(409, 'HANDOVER_CODE_USED', 'handoverCodeUsed');
-          if (request.status !== 'approved' || !stored) {
+          if (!mayMove('handOver', request, 'owner') || !stored) {
             throw new AppError(409, 'HANDOVER_NOT_OPEN', 'handoverNotOpen', {
               details: { status: request.status },
             });
+          }
+          // A recalled batch is not handed over: an approved request held by a recall waits.
+          const held = await holdOf(client, id);
+          if (held !== null) {
+            throw new AppError(409, 'REQUEST_ON_HOLD', 'requestOnHold', { details: { reason: held } });
           }
           if (stored.locked) throw lockedError(stored.locked_until!);
           if (stored.expired) {
@@ -127,17 +154,21 @@ export function createHandoverService(ctx: RequestsContext) {
               details: { expiresAt: stored.expires_at.toISOString() },
             });
           }
-          if (!codeCrypto(ctx).matches(id, code, stored.code_hmac)) {
+          if (!codeCrypto(ctx).canCheck(stored.key_id)) {
+            // Its key is gone: the requester is shown new digits (committed), which this code cannot be.
+            await openOrRenew(client, ctx, stored);
+            return 'renewed' as const;
+          }
+          if (!codeCrypto(ctx).matches(id, code, storedOf(stored))) {
             return recordWrongCode(client, id, handoverMaxAttempts, handoverLockMinutes);
           }
 
           await markHandoverCodeUsed(client, id);
-          await updateRequestStatus(client, id, 'completed', null);
+          await updateRequestStatus(client, id, requestMoves.handOver.to, 'code');
           await recordCustody(client, {
             requestId: id,
             fromStatus: request.status,
             actor: { id: caller.id, role: caller.role, name: caller.name },
-            confirmedByCode: true,
           });
           const medicine = await findMedicineSummary(client, request.medicine_id);
           await addNotification(client, {
@@ -148,12 +179,13 @@ export function createHandoverService(ctx: RequestsContext) {
             params: { owner: caller.name, quantity: request.quantity, medicine: medicine?.name ?? '' },
             requestId: id,
             medicineId: request.medicine_id,
-            sourceKey: `request:${id}:completed`,
+            sourceKey: `request:${id}:handOver`,
           });
           return null;
         },
         { lockTimeout: '5s' },
       );
+      if (wrong === 'renewed') throw new AppError(409, 'HANDOVER_CODE_RENEWED', 'handoverCodeRenewed');
       if (wrong) {
         if (wrong.locked) throw lockedError(wrong.locked_until!);
         const remaining = handoverMaxAttempts - wrong.failed_attempts;
@@ -162,6 +194,8 @@ export function createHandoverService(ctx: RequestsContext) {
           details: { remainingAttempts: remaining },
         });
       }
+      ctx.outbox.nudge();
+      await ctx.pickup?.onRequestMoved(id, requestMoves.handOver.to);
       return (await loadRequest(ctx.pool, id, caller.id))!;
     },
   };

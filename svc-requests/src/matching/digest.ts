@@ -9,7 +9,7 @@ import {
   type Redis,
 } from '@medrelay/service-kit';
 import { schema, type RequestsContext } from '../context';
-import { transactionMailsOn } from '../requests/approval-mail';
+import { transactionMailsOn } from '../requests/mail-settings';
 import { digestsDue, recordDigest, type DigestDue } from './repo';
 
 export { matchDigestQueueName };

@@ -1,4 +1,4 @@
-import { systemMayMove } from '@medrelay/domain';
+import { mayMove } from '@medrelay/domain';
 import { addToOutbox, withTransaction } from '@medrelay/service-kit';
 import { releaseQueueName, schema, type RequestsContext } from '../context';
 import { recordCustody, systemActor } from '../custody/repo';
@@ -17,7 +17,9 @@ export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders:
      */
     async sweep(): Promise<{ missed: number; released: number }> {
       // releaseNoShows moves approved → cancelled: a move the transition table gives the system.
-      if (!systemMayMove('approved', 'cancelled')) throw new Error('no-show release is not a system move');
+      if (!mayMove('releaseNoShow', { status: 'approved' }, 'system')) {
+        throw new Error('no-show release is not a system move');
+      }
       const now = clock.now();
       const { noShowGraceHours: grace } = await ctx.settings();
       const result = await withTransaction(ctx.pool, async (client) => {

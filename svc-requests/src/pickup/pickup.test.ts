@@ -1,4 +1,5 @@
-import { cairoInstant } from '@medrelay/domain';
+import { cairoInstant, formatPickupWindow } from '@medrelay/domain';
+import { waitForMails } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
 import { medicineInput } from '../testing';
 import { chosenWindowEnd } from './repo';
@@ -111,7 +112,20 @@ describe('pickup windows', () => {
       [d2, '16:00', '18:00'],
       [d3, '10:00', '12:30'],
     ]);
-    expect((await notificationsOf(ngoAr.id, id, 'pickup-update')).length).toBe(1);
+    // The approval's notice names the windows: no second notice for the same offer.
+    expect((await notificationsOf(ngoAr.id, id, 'request-approved')).length).toBe(1);
+    expect((await notificationsOf(ngoAr.id, id, 'pickup-update')).length).toBe(0);
+    // The approval e-mail offers both windows, as a calendar file too (tentative until chosen).
+    const [approval] = await waitForMails(ngoAr.email);
+    expect(approval!.template).toBe('request-approved');
+    for (const [d, from, to] of [
+      [d2, '16:00', '18:00'],
+      [d3, '10:00', '12:30'],
+    ] as const)
+      expect(approval!.text).toContain(
+        formatPickupWindow(cairoInstant(d, from)!, cairoInstant(d, to)!, 'ar'),
+      );
+    expect(approval!.attachments[0]!.content.match(/STATUS:TENTATIVE/g)).toHaveLength(2);
     // Outsiders see nothing; the owner cannot choose for the requester.
     expect((await pickupApi.plan(ngo.token, id)).status).toBe(403);
     const second = plan.body.windows[1].id as number;
@@ -127,6 +141,19 @@ describe('pickup windows', () => {
       cairoInstant(d3, '12:30')!.toISOString(),
     );
     expect((await notificationsOf(pharmacy.id, id, 'pickup-update')).length).toBe(1);
+    // Both parties get the chosen window by e-mail, the same time the app shows, with a calendar
+    // file that confirms it and cancels the other window.
+    const confirmed = async (email: string) =>
+      (await waitForMails(email, 1, { match: (m) => m.template === 'pickup-confirmed' }))[0]!;
+    const when = formatPickupWindow(start, cairoInstant(d3, '12:30')!, 'ar');
+    const toRequester = await confirmed(ngoAr.email);
+    expect(toRequester.text).toContain(when);
+    const ics = toRequester.attachments[0]!.content;
+    expect(ics.match(/STATUS:CONFIRMED/g)).toHaveLength(1);
+    expect(ics.match(/STATUS:CANCELLED/g)).toHaveLength(1);
+    expect(ics).toContain(`DTSTART:${start.toISOString().replace(/[-:]|\.\d{3}/g, '')}`);
+    const toOwner = await confirmed(pharmacy.email);
+    expect(toOwner.text).toContain(formatPickupWindow(start, cairoInstant(d3, '12:30')!, 'en'));
 
     // Two delayed jobs with deterministic ids: the evening before and an hour before.
     const evening = await queue().getJob(reminderJobId(id, second, 'evening'));

@@ -1,10 +1,10 @@
 import { type Language, mailQueueName, type MailJob } from '@medrelay/contracts';
 import {
   cairoDay,
-  cairoTime,
-  formatCairoDateTime,
+  formatPickupWindow,
   mapLink,
   reminderMoments,
+  timeRange,
   whatsAppNumber,
   type ReminderKind,
 } from '@medrelay/domain';
@@ -18,7 +18,7 @@ import {
 import type { Queue } from 'bullmq';
 import { schema, type RequestsContext } from '../context';
 import { addNotifications } from '../notifications/repo';
-import { transactionMailsOn } from '../requests/approval-mail';
+import { transactionMailsOn } from '../requests/mail-settings';
 import type { Clock } from './clock';
 import { reminderTarget, windowIdsOf } from './repo';
 
@@ -39,7 +39,7 @@ export const reminderJobId = (requestId: number, windowId: number, kind: Reminde
 
 /** A window as both languages read it in a notification (Cairo day and times, Latin digits). */
 export const windowLabel = (w: { starts_at: Date; ends_at: Date }) =>
-  `${cairoDay(w.starts_at)} ${cairoTime(w.starts_at)}–${cairoTime(w.ends_at)}`;
+  `${cairoDay(w.starts_at)} ${timeRange(w.starts_at, w.ends_at)}`;
 
 export interface ReminderOptions {
   clock: Clock;
@@ -129,7 +129,7 @@ export function createPickupReminders(ctx: RequestsContext, options: ReminderOpt
         name: reader.name,
         medicineName: target.medicine_name ?? '',
         quantity: String(target.quantity),
-        when: `${formatCairoDateTime(window.starts_at, language)} – ${cairoTime(window.ends_at)}`,
+        when: formatPickupWindow(window.starts_at, window.ends_at, language),
         location: target.pickup_location ?? '',
         mapUrl:
           target.pickup_lat != null && target.pickup_lng != null
@@ -138,9 +138,9 @@ export function createPickupReminders(ctx: RequestsContext, options: ReminderOpt
         otherName: other?.organization_name || other?.name || '',
         otherPhone: other?.phone ?? '',
         whatsappUrl: digits ? `https://wa.me/${digits}` : '',
-        handoverCode: code ?? '',
         requestsUrl: `${ctx.config.PUBLIC_URL}/${reader.user_type}/requests`,
       },
+      ...(code ? { sealed: ctx.mailSecrets.seal(reader.email, { handoverCode: code }) } : {}),
     };
     await addToOutbox(client, schema, { queue: mailQueueName, name: mail.template, payload: mail });
   }

@@ -1,4 +1,4 @@
-import type { NoShowCount, PickupPlan, PickupWindow } from '@medrelay/contracts';
+import type { NoShowCount, PickupPlan, PickupWindow, RequestStatus } from '@medrelay/contracts';
 import { cairoDay, cairoTime, mapLink } from '@medrelay/domain';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
@@ -6,7 +6,7 @@ type Db = Pool | PoolClient;
 
 export interface PickupRequestRow {
   id: number;
-  status: string;
+  status: RequestStatus;
   owner_id: number;
   requester_id: number;
   medicine_id: number;
@@ -19,7 +19,7 @@ export interface PickupRequestRow {
   no_show_released_at: Date | null;
 }
 
-interface WindowRow {
+export interface WindowRow {
   id: number;
   request_id: number;
   starts_at: Date;
@@ -142,6 +142,16 @@ const toWindow = (w: WindowRow): PickupWindow => ({
   to: cairoTime(w.ends_at),
   proposedBy: w.proposed_by,
 });
+
+/** The owner's current offer (windows not withdrawn), earliest first. */
+export async function offeredWindows(db: Db, requestId: number): Promise<WindowRow[]> {
+  const { rows } = await db.query<WindowRow>(
+    `SELECT * FROM requests.pickup_windows
+      WHERE request_id = $1 AND proposed_by = 'owner' AND NOT withdrawn ORDER BY starts_at, id`,
+    [requestId],
+  );
+  return rows;
+}
 
 /** The pickup plan as both parties see it. */
 export async function loadPlan(db: Db, requestId: number): Promise<PickupPlan | null> {

@@ -1,7 +1,18 @@
 import type { PickupOffer, PickupPlan, PickupWindowInput } from '@medrelay/contracts';
-import { cairoDay, cairoTime, checkWindow } from '@medrelay/domain';
-import { AppError, httpError, withTransaction, type Caller, type PoolClient } from '@medrelay/service-kit';
-import { type RequestsContext } from '../context';
+import { cairoDay, cairoTime, checkWindow, mayMove, requestMoves } from '@medrelay/domain';
+import { mailQueueName } from '@medrelay/contracts';
+import {
+  addToOutbox,
+  AppError,
+  findReadModelUser,
+  httpError,
+  withTransaction,
+  type Caller,
+  type PoolClient,
+} from '@medrelay/service-kit';
+import { schema, type RequestsContext } from '../context';
+import { transactionMailsOn } from '../requests/mail-settings';
+import { pickupConfirmedMail } from './mails';
 import { addNotifications } from '../notifications/repo';
 import { createNoShowSweep } from './no-shows';
 import { createPickupReminders, windowLabel, type ReminderOptions } from './reminders';
@@ -13,30 +24,39 @@ import {
   loadPlan,
   medicineName,
   noShowCounts,
+  offeredWindows,
   openProposal,
   replaceOffer,
   type PickupRequestRow,
+  type WindowRow,
 } from './repo';
 
 export type PickupOptions = ReminderOptions;
 
+/** The moves of the pickup inside an approved request (libs/domain `requestMoves`). */
+type PickupMove = 'offerWindows' | 'chooseWindow' | 'proposeWindow' | 'acceptProposal';
+
 export function createPickupService(ctx: RequestsContext, options: PickupOptions) {
   const { clock } = options;
+  const handoverCodeFor = options.handoverCodeFor ?? (async () => null);
   const reminders = createPickupReminders(ctx, options);
   const noShows = createNoShowSweep(ctx, clock, reminders);
 
-  /** Locks the request and checks the caller's side and that it is approved. */
-  async function lockFor(client: PoolClient, caller: Caller, id: number, side: 'owner' | 'requester') {
+  /**
+   * Locks the request and checks the move against the transition table (libs/domain): the
+   * caller's side first (403), then that the request is approved (409).
+   */
+  async function lockFor(client: PoolClient, caller: Caller, id: number, move: PickupMove) {
     const request = await findPickupRequest(client, id, true);
     if (!request) throw httpError.notFound('requestNotFound');
     if (request.owner_id !== caller.id && request.requester_id !== caller.id) {
       throw httpError.forbidden('notYourRequest');
     }
-    const callerSide = request.owner_id === caller.id ? 'owner' : 'requester';
-    if (callerSide !== side) {
-      throw new AppError(403, 'FORBIDDEN', side === 'owner' ? 'pickupOwnerOnly' : 'pickupRequesterOnly');
+    const side = request.owner_id === caller.id ? 'owner' : 'requester';
+    if (requestMoves[move].by !== side) {
+      throw new AppError(403, 'FORBIDDEN', side === 'requester' ? 'pickupOwnerOnly' : 'pickupRequesterOnly');
     }
-    if (request.status !== 'approved') {
+    if (!mayMove(move, request, side)) {
       throw new AppError(409, 'INVALID_TRANSITION', 'pickupNotApproved', {
         details: { status: request.status },
       });
@@ -55,7 +75,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     return checked;
   }
 
-  /** The offer, written in the caller's transaction (also the approval's hook). */
+  /** The offer, written in the caller's transaction; its windows' instants. */
   async function writeOffer(client: PoolClient, request: PickupRequestRow, offer: PickupOffer) {
     const windows = offer.windows.map((w, i) => instantsOf(w, `windows.${i}`));
     await replaceOffer(client, request.id, {
@@ -64,6 +84,12 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
       lat: offer.lat ?? null,
       lng: offer.lng ?? null,
     });
+    return windows;
+  }
+
+  /** A new offer on an approved request, and the requester's notice of it. */
+  async function offerAgain(client: PoolClient, request: PickupRequestRow, offer: PickupOffer) {
+    await writeOffer(client, request, offer);
     const name = await medicineName(client, request.medicine_id);
     await addNotifications(client, [
       {
@@ -77,6 +103,37 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
         sourceKey: `pickup-offer:${request.id}:${clock.now().getTime()}`,
       },
     ]);
+  }
+
+  /**
+   * The pickup-confirmed e-mails to both parties once a window is settled, in the transaction
+   * that settles it: the window the app shows, and the calendar file that confirms it.
+   */
+  async function queueConfirmedMails(client: PoolClient, request: PickupRequestRow, chosen: WindowRow) {
+    const settings = await ctx.settings();
+    if (!transactionMailsOn(settings)) return;
+    const [owner, requester] = await Promise.all([
+      findReadModelUser(client, schema, request.owner_id),
+      findReadModelUser(client, schema, request.requester_id),
+    ]);
+    const common = {
+      request,
+      windows: await offeredWindows(client, request.id),
+      chosen,
+      medicineName: await medicineName(client, request.medicine_id),
+      settings,
+      publicUrl: ctx.config.PUBLIC_URL,
+      secrets: ctx.mailSecrets,
+    };
+    const code = await handoverCodeFor(request.id);
+    for (const [reader, other, handoverCode] of [
+      [requester, owner, code],
+      [owner, requester, null],
+    ] as const) {
+      if (!reader) continue;
+      const job = pickupConfirmedMail({ ...common, reader, other, handoverCode });
+      await addToOutbox(client, schema, { queue: mailQueueName, name: job.template, payload: job });
+    }
   }
 
   async function planOf(id: number): Promise<PickupPlan> {
@@ -97,8 +154,8 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     /** The owner offers (or re-offers) windows; a choice made before is cleared and its reminders removed. */
     async offer(caller: Caller, id: number, offer: PickupOffer): Promise<PickupPlan> {
       await withTransaction(ctx.pool, async (client) => {
-        const request = await lockFor(client, caller, id, 'owner');
-        await writeOffer(client, request, offer);
+        const request = await lockFor(client, caller, id, 'offerWindows');
+        await offerAgain(client, request, offer);
       });
       await reminders.cancelReminders(id);
       return planOf(id);
@@ -109,14 +166,14 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     },
 
     /** Hook for the approval (requests/service.ts): windows given with the approval, same transaction. */
-    async offerOnApproval(client: PoolClient, requestId: number, offer: PickupOffer): Promise<void> {
+    async offerOnApproval(client: PoolClient, requestId: number, offer: PickupOffer) {
       const request = (await findPickupRequest(client, requestId))!;
-      await writeOffer(client, request, offer);
+      return writeOffer(client, request, offer);
     },
 
     async choose(caller: Caller, id: number, windowId: number): Promise<PickupPlan> {
       await withTransaction(ctx.pool, async (client) => {
-        const request = await lockFor(client, caller, id, 'requester');
+        const request = await lockFor(client, caller, id, 'chooseWindow');
         const window = await findWindow(client, id, windowId);
         if (!window || window.withdrawn || window.proposed_by !== 'owner') {
           throw new AppError(404, 'NOT_FOUND', 'pickupWindowNotFound');
@@ -130,6 +187,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
           'windowId',
         );
         await chooseWindow(client, id, window);
+        await queueConfirmedMails(client, request, window);
         await addNotifications(client, [
           {
             userId: request.owner_id,
@@ -147,13 +205,14 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
           },
         ]);
       });
+      ctx.outbox.nudge();
       await reminders.scheduleReminders(id);
       return planOf(id);
     },
 
     async propose(caller: Caller, id: number, input: PickupWindowInput): Promise<PickupPlan> {
       await withTransaction(ctx.pool, async (client) => {
-        const request = await lockFor(client, caller, id, 'requester');
+        const request = await lockFor(client, caller, id, 'proposeWindow');
         const w = instantsOf(input, 'date');
         await insertProposal(client, id, w);
         await addNotifications(client, [
@@ -178,7 +237,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
 
     async acceptProposal(caller: Caller, id: number): Promise<PickupPlan> {
       await withTransaction(ctx.pool, async (client) => {
-        const request = await lockFor(client, caller, id, 'owner');
+        const request = await lockFor(client, caller, id, 'acceptProposal');
         const proposal = await openProposal(client, request);
         if (!proposal) throw new AppError(404, 'NOT_FOUND', 'pickupNoProposal');
         instantsOf(
@@ -190,6 +249,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
           'proposal',
         );
         await chooseWindow(client, id, proposal);
+        await queueConfirmedMails(client, request, proposal);
         await addNotifications(client, [
           {
             userId: request.requester_id,
@@ -206,6 +266,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
           },
         ]);
       });
+      ctx.outbox.nudge();
       await reminders.scheduleReminders(id);
       return planOf(id);
     },

@@ -1,55 +1,67 @@
-import type { RequestStatus } from '@medrelay/contracts';
-import type { RequestParty } from '@medrelay/domain';
+import type { RequestMoveName, RequestParty } from '@medrelay/domain';
 import type { NewNotification } from '../notifications/repo';
 import type { RequestRow } from './repo';
 
 /** Who is notified of each move, with which texts (keys rendered in the reader's language). */
 const notices: Partial<
-  Record<RequestStatus, Pick<NewNotification, 'type' | 'titleKey' | 'messageKey'> & { to: RequestParty }>
+  Record<RequestMoveName, Pick<NewNotification, 'type' | 'titleKey' | 'messageKey'> & { to: RequestParty }>
 > = {
-  approved: {
+  approve: {
     to: 'requester',
     type: 'request-approved',
     titleKey: 'notifyRequestApprovedTitle',
     messageKey: 'notifyRequestApproved',
   },
-  rejected: {
+  reject: {
     to: 'requester',
     type: 'request-rejected',
     titleKey: 'notifyRequestRejectedTitle',
     messageKey: 'notifyRequestRejected',
   },
-  cancelled: {
+  cancel: {
     to: 'owner',
     type: 'request-cancelled',
     titleKey: 'notifyRequestCancelledTitle',
     messageKey: 'notifyRequestCancelled',
   },
-  completed: {
+  collect: {
     to: 'owner',
     type: 'request-completed',
-    titleKey: 'notifyRequestCompletedTitle',
-    messageKey: 'notifyRequestCompleted',
+    titleKey: 'notifyCollectedUnconfirmedTitle',
+    messageKey: 'notifyCollectedUnconfirmed',
+  },
+  confirmCollection: {
+    to: 'requester',
+    type: 'request-completed',
+    titleKey: 'notifyCollectionConfirmedTitle',
+    messageKey: 'notifyCollectionConfirmed',
+  },
+  disputeCollection: {
+    to: 'requester',
+    type: 'request-completed',
+    titleKey: 'notifyCollectionDisputedTitle',
+    messageKey: 'notifyCollectionDisputed',
   },
 };
 
-/** The notification a move of `request` to `to` sends the other party, or null when none is due. */
+/** The notification a move of `request` sends the other party, or null when none is due. */
 export function moveNotice(
   request: RequestRow,
-  to: RequestStatus,
+  move: RequestMoveName,
   actorName: string,
   medicineName: string,
 ): NewNotification | null {
-  const notice = notices[to];
+  const notice = notices[move];
   if (!notice) return null;
   return {
     userId: notice.to === 'owner' ? request.owner_id : request.requester_id,
     type: notice.type,
     titleKey: notice.titleKey,
     messageKey: notice.messageKey,
-    params: { requester: actorName, quantity: request.quantity, medicine: medicineName },
+    // The actor is the requester or the owner, as the texts name them.
+    params: { requester: actorName, owner: actorName, quantity: request.quantity, medicine: medicineName },
     requestId: request.id,
     medicineId: request.medicine_id,
-    sourceKey: `request:${request.id}:${to}`,
+    sourceKey: `request:${request.id}:${move}`,
   };
 }

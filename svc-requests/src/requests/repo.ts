@@ -1,6 +1,7 @@
 import type {
   AdminRequestQuery,
   Contact,
+  HandoverState,
   MedicineRequest,
   MedicineSource,
   RecipientType,
@@ -26,6 +27,7 @@ export interface RequestRow {
   pickup_date: Date | null;
   unit_price: string | null;
   original_unit_price: string | null;
+  handover: HandoverState | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -163,6 +165,7 @@ function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
         row.recall_quarantine.acknowledgedAt && new Date(row.recall_quarantine.acknowledgedAt).toISOString(),
     },
     closedReason: row.closed_reason,
+    handover: row.handover,
   };
 }
 
@@ -223,19 +226,25 @@ export async function findRequest(db: Db, id: number, forUpdate = false): Promis
   return rows[0] ?? null;
 }
 
+/** A move's outcome: the request's status and how it was handed over (null until completed). */
 export async function updateRequestStatus(
   db: PoolClient,
   id: number,
   status: RequestStatus,
-  pickup: { location: string | null; date: string | null } | null,
+  handover: HandoverState | null,
 ): Promise<void> {
   await db.query(
-    `UPDATE requests.requests
-        SET status = $2, updated_at = now(),
-            pickup_location = COALESCE($3, pickup_location), pickup_date = COALESCE($4, pickup_date)
-      WHERE id = $1`,
-    [id, status, pickup?.location ?? null, pickup?.date ?? null],
+    'UPDATE requests.requests SET status = $2, handover = $3, updated_at = now() WHERE id = $1',
+    [id, status, handover],
   );
+}
+
+/** The administrators the read model knows (told of a disputed handover). */
+export async function adminIds(db: Db): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    "SELECT id FROM requests.users WHERE user_type = 'admin' AND status = 'approved' ORDER BY id",
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Fixes the prices of an approved transfer: the listing's prices at the moment of approval. */

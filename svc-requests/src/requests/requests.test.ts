@@ -1,5 +1,12 @@
 import type { MedicineRequest, Transaction } from '@medrelay/contracts';
-import { formatCairoDateTime, receivedSummary, revenueRecovered } from '@medrelay/domain';
+import {
+  cairoDay,
+  cairoInstant,
+  cairoTime,
+  formatPickupWindow,
+  receivedSummary,
+  revenueRecovered,
+} from '@medrelay/domain';
 import { waitForMails, waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
@@ -165,22 +172,43 @@ describe('the request lifecycle (issue "Done means")', () => {
       pickupDate,
     });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ status: 'approved', pickupLocation: 'Maadi, Street 9', pickupDate });
+    // The spec's place and date-time are one pickup window, an hour from that minute (Cairo time).
+    const start = cairoInstant(cairoDay(pickupDate), cairoTime(pickupDate))!;
+    expect(ok.body).toMatchObject({
+      status: 'approved',
+      pickupLocation: 'Maadi, Street 9',
+      pickupDate: start.toISOString(),
+    });
+    const plan = await p.requests.api.get(`/api/requests/${id}/pickup`, { token: ngo2.token });
+    expect(plan.body.windows).toEqual([
+      expect.objectContaining({
+        startsAt: start.toISOString(),
+        endsAt: new Date(start.getTime() + 3600_000).toISOString(),
+      }),
+    ]);
     const history = await p.requests.api.get('/api/transactions/my', { token: ngo2.token });
     expect(history.body.find((t: { id: number }) => t.id === id).pickup).toEqual({
       pharmacyName: null,
       address: null,
       contactEmail: null,
       location: 'Maadi, Street 9',
-      date: pickupDate,
+      date: start.toISOString(),
     });
     const [mail] = await waitForMails(ngo2.email);
     expect(mail!.template).toBe('request-approved');
     expect(mail!.subject).toBe('تمت الموافقة على طلبك لـ Augmentin 1g – MedRelay');
     expect(mail!.text).toContain('Maadi, Street 9');
     expect(mail!.text).toContain('مكان الاستلام');
-    // The pickup date in an Arabic e-mail is written with Latin digits, as on the screens.
-    expect(mail!.text).toContain(formatCairoDateTime(pickupDate, 'ar'));
+    // The e-mail offers the same window the app shows, with Latin digits, and a calendar file.
+    expect(mail!.text).toContain(formatPickupWindow(start, new Date(start.getTime() + 3600_000), 'ar'));
+    expect(mail!.attachments.map((a) => a.filename)).toEqual(['pickup.ics']);
+    expect(mail!.attachments[0]!.content).toContain(
+      `DTSTART:${start.toISOString().replace(/[-:]|\.\d{3}/g, '')}`,
+    );
+    // The requester's handover code is in the e-mail, the same as in the app.
+    const code = (await p.requests.api.get(`/api/requests/${id}`, { token: ngo2.token })).body.handoverCode
+      .code;
+    expect(mail!.text).toContain(code);
     expect(mail!.text).toMatch(/\b\d{4}\b/);
     expect(mail!.text).not.toMatch(/[\u0660-\u0669]/);
   });
@@ -294,7 +322,7 @@ describe('the state machine (spec §4), enforced on the server', () => {
       expect(res.body.code).toBe('INVALID_TRANSITION');
     }
     const completeEarly = await move(ngo.token, a, { status: 'completed' });
-    expect(completeEarly.body.message).toBe('A pending request cannot be completed by you');
+    expect(completeEarly.body.message).toBe('This request is pending now: you cannot mark it completed');
 
     expect((await move(ngo.token, a, { status: 'cancelled' })).body.status).toBe('cancelled');
     for (const status of ['approved', 'rejected', 'completed', 'cancelled']) {
@@ -313,7 +341,10 @@ describe('the state machine (spec §4), enforced on the server', () => {
     expect((await move(ngo.token, c, { status: 'cancelled' })).status).toBe(409);
     expect((await move(pharmacy.token, c, { status: 'rejected' })).status).toBe(409);
     expect((await move(ngo.token, c, { status: 'completed' })).status).toBe(200);
-    expect((await move(ngo.token, c, { status: 'completed' })).status).toBe(409);
+    // A stale card's second tap: refused in the caller's language, no status raw in the text.
+    const again = await move(ngo.token, c, { status: 'completed' }, { 'accept-language': 'ar' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('الطلب ده حالته دلوقتي «اتسلّم»: مينفعش تغيّرها لـ«اتسلّم»');
     expect(await quantityInCatalog(medicine.id)).toBe(19);
 
     // Outsiders get 403; bad ids and bodies 400; unknown ids 404.

@@ -34,6 +34,12 @@ export function requestRoutes(ctx: RequestsContext): Router {
   mount(api, requestApi.changeRequestStatus, ({ caller, params, body, req }) =>
     requests.changeStatus(caller, params.id, body, requestLanguage(req)),
   );
+  mount(api, requestApi.confirmCollection, ({ caller, params }) =>
+    requests.confirmCollection(caller, params.id),
+  );
+  mount(api, requestApi.disputeCollection, ({ caller, params }) =>
+    requests.disputeCollection(caller, params.id),
+  );
   mount(api, requestApi.myTransactions, ({ caller, query: { page, pageSize, ...filter } }) =>
     transactionsForUser(ctx.pool, caller.id, filter, { page, pageSize }),
   );

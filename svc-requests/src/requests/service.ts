@@ -1,7 +1,9 @@
 import {
+  type HandoverState,
   type Language,
   mailQueueName,
   type MedicineRequest,
+  type PickupOffer,
   type RequestCreate,
   type RequestStatus,
   type RequestStatusUpdate,
@@ -9,9 +11,14 @@ import {
   translate,
 } from '@medrelay/contracts';
 import {
+  cairoDay,
+  cairoTime,
   isAvailableListing,
-  requestTransitionParty,
+  mayMove,
+  requestMoves,
+  statusChangeMove,
   visibleRecipientTypes,
+  type RequestMoveName,
   type RequestParty,
 } from '@medrelay/domain';
 import {
@@ -25,13 +32,16 @@ import {
 } from '@medrelay/service-kit';
 import { releaseQueueName, schema, type RequestsContext } from '../context';
 import { recordCustody, type CustodyActor } from '../custody/repo';
-import { issueHandoverCode } from '../handover/service';
+import { issueHandoverCode, readHandoverCode } from '../handover/service';
 import { findMedicineSummary, upsertMedicine, type MedicineSummary } from '../medicines/repo';
 import { addNotification } from '../notifications/repo';
-import { approvalMail, transactionMailsOn } from './approval-mail';
+import { approvalMail } from '../pickup/mails';
+import { findPickupRequest, offeredWindows } from '../pickup/repo';
+import { transactionMailsOn } from './mail-settings';
 import { moveNotice } from './notices';
 import { holdOf } from '../recalls/repo';
 import {
+  adminIds,
   findOpenRequestId,
   findRequest,
   insertRequest,
@@ -54,30 +64,53 @@ function partyOf(request: RequestRow, caller: Caller): RequestParty | null {
   return request.requester_id === caller.id ? 'requester' : null;
 }
 
-/** Refuses a move the state machine (libs/domain) does not give this party. */
-function checkTransition(request: RequestRow, to: RequestStatus, party: RequestParty): void {
-  if (requestTransitionParty(request.status, to) !== party) {
-    throw new AppError(409, 'INVALID_TRANSITION', 'requestTransitionRefused', {
-      params: { from: request.status, to },
-      details: { from: request.status, to, party },
+/** The answer to a move the transition table does not give the caller from where the request stands. */
+function moveRefused(request: RequestRow, name: RequestMoveName, party: RequestParty): AppError {
+  if (name === 'confirmCollection' || name === 'disputeCollection') {
+    return new AppError(409, 'INVALID_TRANSITION', 'collectionNotAwaitingOwner', {
+      details: { status: request.status, handover: request.handover },
     });
   }
+  const to = requestMoves[name].to;
+  return new AppError(409, 'INVALID_TRANSITION', 'requestTransitionRefused', {
+    params: { from: request.status, to },
+    details: { from: request.status, to, party },
+  });
 }
 
 /** Who a custody entry names for a move made by this caller. */
 const actorOf = (caller: Caller): CustodyActor => ({ id: caller.id, role: caller.role, name: caller.name });
 
-/** A donor's approval names where and when to collect (a pharmacy's is at the pharmacy). */
-function checkPickup(medicine: MedicineSummary | null, input: RequestStatusUpdate, language: Language): void {
-  if (medicine?.source !== 'donor' || input.pickup) return;
+/**
+ * The pickup windows an approval offers. Windows as given; or the spec's pickup location and
+ * date-time (spec §7), read as a one-hour window from that time (within its Cairo day), so the
+ * platform has one pickup mechanism whichever form the caller uses. A donor's listing needs a
+ * place and a time (spec §5); a pharmacy may approve without (collection at the pharmacy).
+ */
+function approvalOffer(
+  medicine: MedicineSummary | null,
+  input: RequestStatusUpdate,
+  language: Language,
+): PickupOffer | null {
+  if (input.pickup) return input.pickup;
+  if (input.pickupLocation && input.pickupDate) {
+    const start = new Date(input.pickupDate);
+    const end = new Date(start.getTime() + 3600_000);
+    const day = cairoDay(start);
+    const to = cairoDay(end) === day ? cairoTime(end) : '23:59';
+    return { windows: [{ date: day, from: cairoTime(start), to }], location: input.pickupLocation };
+  }
+  if (medicine?.source !== 'donor') return null;
   const missing = [
     ...(input.pickupLocation ? [] : [['pickupLocation', 'pickupLocationRequired'] as const]),
     ...(input.pickupDate ? [] : [['pickupDate', 'pickupDateRequired'] as const]),
   ];
-  if (missing.length === 0) return;
   const details = missing.map(([path, rule]) => ({ path, rule, message: translate(rule, language) }));
   throw new AppError(400, 'VALIDATION_FAILED', missing[0]![1], { details });
 }
+
+/** The moves the spec's status change asks for, each its own use case below. */
+type StatusMove = 'approve' | 'reject' | 'cancel' | 'collect';
 
 export function createRequestService(ctx: RequestsContext) {
   /** Queues the request-approved e-mail (outbox, same transaction) when the settings allow it. */
@@ -99,13 +132,16 @@ export function createRequestService(ctx: RequestsContext) {
     }
     const provider = await findReadModelUser(client, schema, request.owner_id);
     const job = approvalMail({
-      request,
+      request: (await findPickupRequest(client, request.id))!,
+      windows: await offeredWindows(client, request.id),
       medicine,
       requester,
       provider,
       approverName: approver.name,
+      handoverCode: (await readHandoverCode(client, ctx, request.id))?.code ?? null,
       settings,
       publicUrl: ctx.config.PUBLIC_URL,
+      secrets: ctx.mailSecrets,
     });
     await addToOutbox(client, schema, { queue: mailQueueName, name: job.template, payload: job });
   }
@@ -131,7 +167,152 @@ export function createRequestService(ctx: RequestsContext) {
     return { settings, agreedPrices };
   }
 
-  return {
+  /**
+   * Runs one move of the life cycle: locks the request, finds the caller's side, checks the move
+   * against the transition table (409 in the caller's language when it is not theirs to make
+   * from where the request stands now), then applies it in the same transaction. After the
+   * commit, queued messages are relayed and reminders of a request no longer approved dropped.
+   */
+  async function move(
+    caller: Caller,
+    id: number,
+    name: RequestMoveName,
+    apply: (client: PoolClient, request: RequestRow) => Promise<void>,
+  ): Promise<MedicineRequest> {
+    await withTransaction(
+      ctx.pool,
+      async (client) => {
+        const request = await findRequest(client, id, true);
+        if (!request) throw httpError.notFound('requestNotFound');
+        const party = partyOf(request, caller);
+        if (!party) throw httpError.forbidden('notYourRequest');
+        if (!mayMove(name, request, party)) throw moveRefused(request, name, party);
+        await apply(client, request);
+      },
+      { lockTimeout: '5s' },
+    );
+    ctx.outbox.nudge();
+    await ctx.pickup?.onRequestMoved(id, requestMoves[name].to);
+    return (await loadRequest(ctx.pool, id, caller.id))!;
+  }
+
+  /** The move's status and handover state, its custody entry and the other party's notice. */
+  async function record(
+    client: PoolClient,
+    request: RequestRow,
+    caller: Caller,
+    name: RequestMoveName,
+    handover: HandoverState | null = request.handover,
+  ) {
+    await updateRequestStatus(client, request.id, requestMoves[name].to, handover);
+    await recordCustody(client, {
+      requestId: request.id,
+      fromStatus: request.status,
+      actor: actorOf(caller),
+    });
+    const medicine = await findMedicineSummary(client, request.medicine_id);
+    const notice = moveNotice(request, name, caller.name, medicine?.name ?? '');
+    if (notice) await addNotification(client, notice);
+    return medicine;
+  }
+
+  /** Gives back the reservation of a request that will not be collected (retried from the outbox). */
+  const releaseReservation = (client: PoolClient, request: RequestRow) =>
+    addToOutbox(client, schema, {
+      queue: releaseQueueName,
+      name: 'release',
+      payload: { requestId: request.id },
+    });
+
+  const moves = {
+    /**
+     * The owner approves: the quantity is reserved in the catalog (keyed by the request id, so a
+     * retry after a failure reuses it) while the request row is locked; the pickup windows are
+     * offered, the requester's handover code issued and the approval e-mail queued, all in the
+     * same transaction.
+     */
+    approve: (caller: Caller, id: number, input: RequestStatusUpdate, language: Language) =>
+      move(caller, id, 'approve', async (client, request) => {
+        const medicine = await findMedicineSummary(client, request.medicine_id);
+        const offer = approvalOffer(medicine, input, language);
+        // Windows already over are refused before the catalog reserves anything.
+        if (offer) ctx.pickup?.checkOffer(offer);
+        const approval = await reserveForApproval(request);
+        await record(client, request, caller, 'approve');
+        const windows = offer ? await ctx.pickup!.offerOnApproval(client, request.id, offer) : [];
+        const lastStart = windows.reduce<Date | null>(
+          (a, w) => (!a || w.startsAt > a ? w.startsAt : a),
+          null,
+        );
+        await issueHandoverCode(client, ctx, request.id, { approvedAt: new Date(), pickupDate: lastStart });
+        await recordAgreedPrices(client, request.id, approval.agreedPrices);
+        await queueApprovalMail(client, request, medicine, caller, approval.settings);
+      }),
+
+    reject: (caller: Caller, id: number) =>
+      move(caller, id, 'reject', async (client, request) => {
+        await record(client, request, caller, 'reject');
+        // Gives back a reservation left by an approval whose commit failed (usually none), and blocks a late one.
+        await releaseReservation(client, request);
+      }),
+
+    cancel: (caller: Caller, id: number) =>
+      move(caller, id, 'cancel', async (client, request) => {
+        await record(client, request, caller, 'cancel');
+        await releaseReservation(client, request);
+      }),
+
+    /**
+     * "Mark as Collected" (spec): the requester's word alone. The request completes, recorded as
+     * unconfirmed, and the owner is asked to confirm or dispute it; the code is the way that
+     * needs no second word.
+     */
+    collect: (caller: Caller, id: number) =>
+      move(caller, id, 'collect', async (client, request) => {
+        // A recalled batch is not handed over: an approved request held by a recall waits.
+        const held = await holdOf(client, request.id);
+        if (held !== null) {
+          throw new AppError(409, 'REQUEST_ON_HOLD', 'requestOnHold', { details: { reason: held } });
+        }
+        await record(client, request, caller, 'collect', 'unconfirmed');
+      }),
+
+    /** The owner confirms a collection the requester marked. */
+    confirmCollection: (caller: Caller, id: number) =>
+      move(caller, id, 'confirmCollection', async (client, request) => {
+        await record(client, request, caller, 'confirmCollection', 'confirmed');
+      }),
+
+    /**
+     * The owner says a marked collection did not happen: the transfer stays recorded as
+     * disputed (the custody log shows it) and the administrators are told, to look into it.
+     */
+    disputeCollection: (caller: Caller, id: number) =>
+      move(caller, id, 'disputeCollection', async (client, request) => {
+        const medicine = await record(client, request, caller, 'disputeCollection', 'disputed');
+        const requester = await findReadModelUser(client, schema, request.requester_id);
+        for (const adminId of await adminIds(client)) {
+          await addNotification(client, {
+            userId: adminId,
+            type: 'request-completed',
+            titleKey: 'notifyCollectionDisputedTitle',
+            messageKey: 'notifyCollectionDisputedAdmin',
+            params: {
+              owner: caller.name,
+              requester: requester?.name ?? '',
+              quantity: request.quantity,
+              medicine: medicine?.name ?? '',
+              request: request.id,
+            },
+            requestId: request.id,
+            medicineId: request.medicine_id,
+            sourceKey: `request:${request.id}:disputed:admin:${adminId}`,
+          });
+        }
+      }),
+  };
+
+  const service = {
     /**
      * A new request (spec §7). The medicine is read from the catalog, not the read model, since
      * availability and quantity must be current here; the answer also refreshes the read model.
@@ -184,10 +365,8 @@ export function createRequestService(ctx: RequestsContext) {
     },
 
     /**
-     * Moves a request along the state machine of spec §4, enforced here: the owner approves or
-     * rejects a pending request, the requester cancels a pending one or completes an approved
-     * one. Approval reserves the quantity in the catalog while the request row is locked; the
-     * reservation is keyed by the request id, so a retry after a failure reuses it.
+     * `PUT /api/requests/:id/status` (spec §7): the status asked for names one move of the
+     * transition table (libs/domain), which runs as its own use case below.
      */
     async changeStatus(
       caller: Caller,
@@ -195,67 +374,25 @@ export function createRequestService(ctx: RequestsContext) {
       input: RequestStatusUpdate,
       language: Language,
     ): Promise<MedicineRequest> {
-      const to = input.status;
-      await withTransaction(
-        ctx.pool,
-        async (client) => {
-          const request = await findRequest(client, id, true);
-          if (!request) throw httpError.notFound('requestNotFound');
-          const party = partyOf(request, caller);
-          if (!party) throw httpError.forbidden('notYourRequest');
-          checkTransition(request, to, party);
-          // A recalled batch is not handed over: an approved request held by a recall waits.
-          const held = to === 'completed' ? await holdOf(client, request.id) : null;
-          if (held !== null) {
-            throw new AppError(409, 'REQUEST_ON_HOLD', 'requestOnHold', { details: { reason: held } });
-          }
-          const medicine = await findMedicineSummary(client, request.medicine_id);
-          let approval: Awaited<ReturnType<typeof reserveForApproval>> | null = null;
-          if (to === 'approved') {
-            checkPickup(medicine, input, language);
-            // Windows already over are refused before the catalog reserves anything.
-            if (input.pickup) ctx.pickup?.checkOffer(input.pickup);
-            approval = await reserveForApproval(request);
-          }
-
-          const pickup = approval ? { location: input.pickupLocation, date: input.pickupDate } : null;
-          await updateRequestStatus(client, request.id, to, pickup);
-          // Issue 18: the custody entry and, on approval, the requester's handover code.
-          await recordCustody(client, {
-            requestId: request.id,
-            fromStatus: request.status,
-            actor: actorOf(caller),
-          });
-          if (approval) {
-            const pickupDate = input.pickupDate ? new Date(input.pickupDate) : null;
-            await issueHandoverCode(client, ctx, request.id, { approvedAt: new Date(), pickupDate });
-          }
-          // Issue 18: windows offered with the approval (they fill pickupLocation/pickupDate).
-          if (approval && input.pickup) await ctx.pickup?.offerOnApproval(client, request.id, input.pickup);
-          if (approval) await recordAgreedPrices(client, request.id, approval.agreedPrices);
-          const notice = moveNotice(request, to, caller.name, medicine?.name ?? '');
-          if (notice) await addNotification(client, notice);
-          if (approval) {
-            const updated = (await findRequest(client, request.id))!;
-            await queueApprovalMail(client, updated, medicine, caller, approval.settings);
-          }
-          if (to === 'rejected' || to === 'cancelled') {
-            // Gives back a reservation left by an approval whose commit failed (usually none), and
-            // blocks a late one; retried from the outbox until the catalog has done it.
-            await addToOutbox(client, schema, {
-              queue: releaseQueueName,
-              name: 'release',
-              payload: { requestId: request.id },
-            });
-          }
-        },
-        { lockTimeout: '5s' },
-      );
-      ctx.outbox.nudge();
-      await ctx.pickup?.onRequestMoved(id, to);
-      return (await loadRequest(ctx.pool, id, caller.id))!;
+      const request = await findRequest(ctx.pool, id);
+      if (!request) throw httpError.notFound('requestNotFound');
+      const party = partyOf(request, caller);
+      if (!party) throw httpError.forbidden('notYourRequest');
+      const name = statusChangeMove(request, input.status, party) as StatusMove | null;
+      if (!name) throw moveRefused(request, statusMoveFor(input.status, party), party);
+      if (name === 'approve') return moves.approve(caller, id, input, language);
+      return moves[name](caller, id);
     },
   };
+  return { ...moves, ...service };
+}
+
+/** The move a status change names for a party, to say which one was refused. */
+function statusMoveFor(to: RequestStatus, party: RequestParty): RequestMoveName {
+  if (to === 'approved') return 'approve';
+  if (to === 'rejected') return 'reject';
+  if (to === 'cancelled') return 'cancel';
+  return party === 'owner' ? 'handOver' : 'collect';
 }
 
 // The figures are read-only use cases of their own (summary.ts); routes import them from here.

@@ -103,6 +103,24 @@ export const requestApi = {
     body: handoverBodySchema,
     response: requestSchema,
   }),
+  confirmCollection: route({
+    ...requests.confirmCollection,
+    tag: 'requests',
+    summary:
+      'The owner confirms a collection the requester marked without the code (unconfirmed → confirmed)',
+    access: 'approved',
+    params: idParam,
+    response: requestSchema,
+  }),
+  disputeCollection: route({
+    ...requests.disputeCollection,
+    tag: 'requests',
+    summary:
+      'The owner disputes a collection the requester marked without the code (unconfirmed → disputed; admins are told)',
+    access: 'approved',
+    params: idParam,
+    response: requestSchema,
+  }),
   requestCustody: route({
     ...requests.requestCustody,
     tag: 'requests',

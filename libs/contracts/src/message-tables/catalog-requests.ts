@@ -71,6 +71,14 @@ export const catalogRequestMessages = {
     en: 'This handover code was already used: the request is completed',
     ar: 'كود التسليم ده اتستخدم قبل كده: الطلب اكتمل',
   },
+  handoverCodeRenewed: {
+    en: 'This request has a new handover code: ask the requester to open the request again and read you the new one',
+    ar: 'الطلب ده بقى له كود تسليم جديد: خلّي صاحب الطلب يفتح الطلب تاني ويقولك الكود الجديد',
+  },
+  collectionNotAwaitingOwner: {
+    en: 'This handover is not waiting for your confirmation',
+    ar: 'التسليم ده مش مستني تأكيدك',
+  },
   handoverNotOpen: {
     en: 'This request is not waiting for a handover',
     ar: 'الطلب ده مش مستني تسليم',
@@ -98,8 +106,8 @@ export const catalogRequestMessages = {
   needUrgencyInvalid: { en: 'Urgency must be routine or urgent', ar: 'الأهمية لازم تكون عادي أو مستعجل' },
   needStatusInvalid: { en: 'Status must be open or closed', ar: 'الحالة لازم تكون مفتوح أو مقفول' },
   requestTransitionRefused: {
-    en: 'A {from} request cannot be {to} by you',
-    ar: 'مينفعش تغيّر طلب حالته {from} إلى {to}',
+    en: 'This request is {from:status} now: you cannot mark it {to:status}',
+    ar: 'الطلب ده حالته دلوقتي «{from:status}»: مينفعش تغيّرها لـ«{to:status}»',
   },
   imageTypeInvalid: {
     en: 'The photo must be a JPEG, PNG or WebP image',

@@ -32,6 +32,30 @@ export const notificationMessages = {
     en: '{requester} collected {quantity} of {medicine}',
     ar: '{requester} استلم {quantity} من {medicine}',
   },
+  calendarPickupSummary: { en: 'Pickup: {quantity} × {medicine}', ar: 'استلام: {quantity} × {medicine}' },
+  calendarPickupDescription: {
+    en: 'With {other}. The details and the handover code are in MedRelay: {url}',
+    ar: 'مع {other}. التفاصيل وكود التسليم على MedRelay: {url}',
+  },
+  notifyCollectedUnconfirmedTitle: { en: 'Confirm the handover', ar: 'أكّد التسليم' },
+  notifyCollectedUnconfirmed: {
+    en: '{requester} says they collected {quantity} × {medicine} without the handover code. Confirm it if you handed it over, or dispute it.',
+    ar: '{requester} بيقول إنه استلم {quantity} × {medicine} من غير كود التسليم. أكّد لو انت سلّمته، أو اعترض.',
+  },
+  notifyCollectionConfirmedTitle: { en: 'Handover confirmed', ar: 'التسليم اتأكد' },
+  notifyCollectionConfirmed: {
+    en: '{owner} confirmed handing over {quantity} × {medicine}',
+    ar: '{owner} أكّد إنه سلّم {quantity} × {medicine}',
+  },
+  notifyCollectionDisputedTitle: { en: 'Handover disputed', ar: 'فيه اعتراض على التسليم' },
+  notifyCollectionDisputed: {
+    en: '{owner} says {quantity} × {medicine} was not handed over. An administrator will look into it.',
+    ar: '{owner} بيقول إن {quantity} × {medicine} ماتسلّمش. مسؤول من المنصة هيراجع الموضوع.',
+  },
+  notifyCollectionDisputedAdmin: {
+    en: '{owner} disputes that {requester} collected {quantity} × {medicine} (request {request}). Contact both parties.',
+    ar: '{owner} بيعترض إن {requester} استلم {quantity} × {medicine} (طلب رقم {request}). كلّم الطرفين.',
+  },
   notifyExpiryAlertTitle: { en: 'Medicine expiring soon', ar: 'دواء قرب يخلص' },
   // Days left as the badges count them (libs/domain daysLeft: Cairo days, today counted).
   notifyExpiryAlert: {

@@ -18,7 +18,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, lookupProduct, usePublicSettings } from '@medrelay/api-client';
+import { ApiError, lookupProduct, useBatchRecall, usePublicSettings } from '@medrelay/api-client';
 import {
   categoryRefusalMessage,
   defaultSettings,
@@ -46,6 +46,7 @@ import { FormInput } from '../forms/form-fields';
 import { fieldMessage } from '../forms/field-message';
 import { FilePicker } from '../forms/file-picker';
 import { photoProblem } from '@medrelay/domain/photos';
+import { BatchRecallWarning } from '../recalls/recall-notice';
 import { PackScanButtons, readPackCode, useWedgeScan } from './scan/pack-scan';
 
 const useStyles = makeStyles({
@@ -196,6 +197,13 @@ export function MedicineForm({
     setScanNote({ intent: 'success', text: t(product ? 'scan.filledWithProduct' : 'scan.filled') });
   };
   useWedgeScan(formRef, (text) => void applyScan(text));
+  // A batch under a recall (issue 25): warned before saving, and a scan's note says so at once.
+  const [gtin, batch] = form.watch(['gtin', 'batch']);
+  const recalled = useBatchRecall(gtin, batch).data?.recalled === true;
+  const note =
+    scanNote?.intent === 'success' && recalled
+      ? { intent: 'warning' as const, text: t('recallNotice.scanRecalled') }
+      : scanNote;
 
   const choosePhoto = (file: File | null) => {
     const problem = file && photoProblem(file, maxUploadMb);
@@ -235,9 +243,9 @@ export function MedicineForm({
         onCode={(text) => void applyScan(text)}
         onProblem={(text) => setScanNote({ intent: 'error', text })}
       />
-      {scanNote && (
-        <MessageBar intent={scanNote.intent} data-testid="scan-note">
-          <MessageBarBody>{scanNote.text}</MessageBarBody>
+      {note && (
+        <MessageBar intent={note.intent} data-testid="scan-note">
+          <MessageBarBody>{note.text}</MessageBarBody>
         </MessageBar>
       )}
       <Field label={t('medicine.name')} validationMessage={fieldMessage(t, errors.name)} required>
@@ -402,6 +410,7 @@ export function MedicineForm({
           />
         )}
       </Field>
+      <BatchRecallWarning gtin={gtin} batch={batch} />
       <div className={styles.actions}>
         {onCancel && (
           <Button appearance="secondary" onClick={onCancel}>

@@ -3,7 +3,8 @@ import { Badge, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { MedicineRequest, Transaction } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
-import { RequestStatusBadge } from './badges';
+import { RecallQuarantineNote } from '../recalls/recall-notice';
+import { QuarantineBadge, RequestStatusBadge } from './badges';
 import { ContactInfo } from './contact-info';
 import { HandoverActions } from './handover';
 import { isLinkedItem, ItemCard, useItemTextStyles } from './item-card';
@@ -41,6 +42,8 @@ export function RequestRow({ request, counterpart, pendingWording, actions, chil
               {t('request.onHold')}
             </Badge>
           )}
+          {/* Collected units of a recalled batch (issue 25): the listing's "Recalled — quarantined". */}
+          <QuarantineBadge medicine={{ quarantined: Boolean(request.recallQuarantine) }} />
         </>
       }
       actions={
@@ -65,6 +68,7 @@ export function RequestRow({ request, counterpart, pendingWording, actions, chil
           {t('request.recallReason', { reason: request.recallHold ?? request.closedReason })}
         </Text>
       )}
+      <RecallQuarantineNote request={request} />
       <ContactInfo request={request} />
       {children}
     </ItemCard>

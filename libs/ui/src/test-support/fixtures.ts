@@ -69,6 +69,7 @@ export function requestFixture(overrides: Partial<MedicineRequest> = {}): Medici
     recallHold: null,
     closedReason: null,
     recallQuarantine: null,
+    handover: null,
     ...overrides,
   };
 }

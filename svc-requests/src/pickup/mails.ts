@@ -1,0 +1,184 @@
+import {
+  translate,
+  type Language,
+  type MailCalendarEvent,
+  type MailJob,
+  type Settings,
+} from '@medrelay/contracts';
+import { formatPickupWindow, mapLink } from '@medrelay/domain';
+import type { MailSecrets, ReadModelUser } from '@medrelay/service-kit';
+import type { MedicineSummary } from '../medicines/repo';
+import type { WindowRow } from './repo';
+
+/** What the pickup e-mails say of a request: its id, quantity, place and pin. */
+export interface PickupMailRequest {
+  id: number;
+  quantity: number;
+  pickup_location: string | null;
+  pickup_lat?: number | null;
+  pickup_lng?: number | null;
+}
+
+type Window = Pick<WindowRow, 'id' | 'starts_at' | 'ends_at'>;
+
+/** Where a reader's requests are. */
+const requestsUrl = (publicUrl: string, reader: ReadModelUser) => `${publicUrl}/${reader.user_type}/requests`;
+const mapUrlOf = (request: PickupMailRequest) =>
+  request.pickup_lat != null && request.pickup_lng != null
+    ? mapLink(request.pickup_lat, request.pickup_lng)
+    : '';
+/** The other party as the e-mail names them: the organisation, else the person. */
+const nameOf = (user: ReadModelUser | null) => user?.organization_name || user?.name || '';
+
+/**
+ * The calendar events of a request's windows, in the reader's language: while the requester
+ * chooses, every offered window is tentative; once one is chosen it is confirmed and the others
+ * cancelled (the same uids, a higher sequence), so the reader's calendar keeps one pickup.
+ */
+export function pickupCalendar(options: {
+  request: PickupMailRequest;
+  windows: Window[];
+  chosenId: number | null;
+  medicineName: string;
+  other: ReadModelUser | null;
+  language: Language;
+  url: string;
+}): MailCalendarEvent[] {
+  const { request, language } = options;
+  const summary = translate('calendarPickupSummary', language, {
+    quantity: request.quantity,
+    medicine: options.medicineName,
+  });
+  const description = translate('calendarPickupDescription', language, {
+    other: nameOf(options.other),
+    url: options.url,
+  });
+  return options.windows.map((w) => ({
+    uid: `pickup-${request.id}-${w.id}@medrelay.eg`,
+    start: w.starts_at.toISOString(),
+    end: w.ends_at.toISOString(),
+    summary,
+    location: request.pickup_location ?? '',
+    description,
+    status: options.chosenId === null ? 'tentative' : w.id === options.chosenId ? 'confirmed' : 'cancelled',
+    sequence: options.chosenId === null ? 0 : 1,
+    url: options.url,
+  }));
+}
+
+/**
+ * The request-approved e-mail to the requester, in their language: the windows offered (also as
+ * a calendar file), the place, and the handover code, sealed for the queue. A pharmacy's listing
+ * names the pharmacy's address and e-mail; an approval without windows says only that.
+ */
+export function approvalMail(options: {
+  request: PickupMailRequest;
+  windows: Window[];
+  medicine: MedicineSummary | null;
+  requester: ReadModelUser;
+  provider: ReadModelUser | null;
+  approverName: string;
+  handoverCode: string | null;
+  settings: Settings;
+  publicUrl: string;
+  secrets: MailSecrets;
+}): MailJob {
+  const { request, medicine, requester, provider, settings } = options;
+  const language = requester.language;
+  const fromPharmacy = medicine?.source === 'pharmacy';
+  const url = requestsUrl(options.publicUrl, requester);
+  return {
+    idempotencyKey: `request-approved:${request.id}`,
+    template: 'request-approved',
+    to: requester.email,
+    language,
+    data: {
+      systemName: settings.systemName,
+      adminEmail: settings.adminEmail,
+      name: requester.name,
+      medicineName: medicine?.name ?? '',
+      quantity: String(request.quantity),
+      providerName: provider?.name ?? options.approverName,
+      windows: options.windows
+        .map((w) => `• ${formatPickupWindow(w.starts_at, w.ends_at, language)}`)
+        .join('\n'),
+      pickupLocation: request.pickup_location ?? '',
+      mapUrl: mapUrlOf(request),
+      address: fromPharmacy ? (provider?.address ?? '') : '',
+      contactEmail: fromPharmacy ? (provider?.email ?? '') : '',
+      requestsUrl: url,
+    },
+    ...(options.handoverCode
+      ? { sealed: options.secrets.seal(requester.email, { handoverCode: options.handoverCode }) }
+      : {}),
+    ...(options.windows.length
+      ? {
+          calendar: pickupCalendar({
+            request,
+            windows: options.windows,
+            chosenId: null,
+            medicineName: medicine?.name ?? '',
+            other: provider,
+            language,
+            url,
+          }),
+        }
+      : {}),
+  };
+}
+
+/**
+ * The pickup-confirmed e-mail to one party once a window is settled (chosen, or a proposal
+ * accepted): the same window the app shows, with the calendar file that confirms it. The
+ * requester's carries their handover code, sealed.
+ */
+export function pickupConfirmedMail(options: {
+  request: PickupMailRequest;
+  windows: Window[];
+  chosen: Window;
+  medicineName: string;
+  reader: ReadModelUser;
+  other: ReadModelUser | null;
+  handoverCode: string | null;
+  settings: Settings;
+  publicUrl: string;
+  secrets: MailSecrets;
+}): MailJob {
+  const { request, reader, chosen } = options;
+  const language = reader.language;
+  const url = requestsUrl(options.publicUrl, reader);
+  // Settled windows the reader's calendar holds: the offer plus a requester's accepted proposal.
+  const windows = options.windows.some((w) => w.id === chosen.id)
+    ? options.windows
+    : [...options.windows, chosen];
+  return {
+    idempotencyKey: `pickup-confirmed:${request.id}:${chosen.id}:${reader.id}`,
+    template: 'pickup-confirmed',
+    to: reader.email,
+    language,
+    data: {
+      systemName: options.settings.systemName,
+      name: reader.name,
+      medicineName: options.medicineName,
+      quantity: String(request.quantity),
+      when: formatPickupWindow(chosen.starts_at, chosen.ends_at, language),
+      location: request.pickup_location ?? '',
+      mapUrl: mapUrlOf(request),
+      otherName: nameOf(options.other),
+      otherPhone: options.other?.phone ?? '',
+      requestsUrl: url,
+    },
+    ...(options.handoverCode
+      ? { sealed: options.secrets.seal(reader.email, { handoverCode: options.handoverCode }) }
+      : {}),
+    calendar: pickupCalendar({
+      request,
+      windows,
+      chosenId: chosen.id,
+      medicineName: options.medicineName,
+      other: options.other,
+      language,
+      url,
+    }),
+  };
+}
