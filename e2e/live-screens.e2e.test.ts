@@ -16,12 +16,13 @@ const screens = [
   },
 ] as const;
 
-/** An NGO's pending request for a pharmacy's listing, made through the API. */
-async function pendingRequest(name: string) {
-  const [pharmacy, ngo] = await Promise.all([
-    platform.approvedUser('pharmacy'),
-    platform.approvedUser('ngo'),
-  ]);
+type User = Awaited<ReturnType<typeof platform.approvedUser>>;
+
+/** An NGO's pending request for a pharmacy's listing, made through the API (new users unless given). */
+async function pendingRequest(name: string, given?: { pharmacy: User; ngo: User }) {
+  const [pharmacy, ngo] = given
+    ? [given.pharmacy, given.ngo]
+    : await Promise.all([platform.approvedUser('pharmacy'), platform.approvedUser('ngo')]);
   const { gateway } = platform;
   const listed = await gateway.api.post(
     '/api/medicines',
@@ -129,5 +130,54 @@ describe('live screens across a gateway restart', { timeout: 60_000 }, () => {
     ).toBe(200);
     await row.getByTestId('request-status').filter({ hasText: 'Approved' }).waitFor({ timeout: 5000 });
     expect(await stillSamePage(ngoPage)).toBe(true);
+  });
+});
+
+describe('live screens in several tabs', { timeout: 60_000 }, () => {
+  it('two tabs share one stream, both follow the change, and the other tab takes over when the first closes', async () => {
+    const { ngo, pharmacy, requestId } = await pendingRequest('Tabs Concor');
+    const later = await pendingRequest('Tabs Panadol', { ngo, pharmacy });
+    const first = await openMyRequests(ngo.email, screens[1]);
+    const streams: string[] = [];
+    first.context().on('request', (request) => {
+      if (request.url().endsWith('/api/events')) streams.push(request.url());
+    });
+    const second = await first.context().newPage();
+    await second.goto('/ngo/requests');
+    const statusIn = (page: Page, name: string) =>
+      page
+        .getByTestId('remote-ngo')
+        .getByTestId('request-row')
+        .filter({ hasText: name })
+        .getByTestId('request-status');
+    await statusIn(second, 'Tabs Concor').waitFor();
+    // The second tab follows the first one's stream instead of opening its own.
+    expect(streams).toEqual([]);
+
+    const approve = async (id: number) =>
+      expect(
+        (
+          await platform.gateway.api.put(
+            `/api/requests/${id}/status`,
+            { status: 'approved' },
+            { token: pharmacy.token },
+          )
+        ).status,
+      ).toBe(200);
+    await approve(requestId);
+    for (const page of [first, second]) {
+      await statusIn(page, 'Tabs Concor').filter({ hasText: 'Approved' }).waitFor({ timeout: 5000 });
+      await page.getByTestId('notification-bell').filter({ hasText: '1' }).waitFor({ timeout: 5000 });
+    }
+
+    const takenOver = second.waitForResponse(
+      (res) => res.url().endsWith('/api/events') && res.status() === 200,
+    );
+    await first.close();
+    await takenOver;
+    expect(streams).toHaveLength(1);
+    await approve(later.requestId);
+    await statusIn(second, 'Tabs Panadol').filter({ hasText: 'Approved' }).waitFor({ timeout: 5000 });
+    await second.getByTestId('notification-bell').filter({ hasText: '2' }).waitFor({ timeout: 5000 });
   });
 });

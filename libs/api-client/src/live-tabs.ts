@@ -53,7 +53,10 @@ export function shareLiveEvents(options: LiveConnectionOptions): { close(): void
   locks
     .request(lockName, { signal: quit.signal }, () => {
       if (closed) return;
-      const lead = { status: 'connecting' as LiveStatus, close: () => undefined };
+      const lead: { status: LiveStatus; close: () => void } = {
+        status: 'connecting',
+        close: () => undefined,
+      };
       leading = lead;
       const connection = connectLiveEvents({
         ...options,

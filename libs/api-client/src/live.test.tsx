@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogKeys } from './catalog';
 import { tokenStore } from './http';
-import { healthyStreamMs, reconnectDelay, useLiveUpdates } from './live';
+import { useLiveUpdates } from './live';
+import { healthyStreamMs, reconnectDelay } from './live-stream';
 import { liveStatusKey } from './live-status';
 import { needKeys } from './needs';
 import { notificationKeys, unreadRefreshMs, useUnreadNotifications } from './notifications';
@@ -83,8 +84,7 @@ const stale = (client: QueryClient) =>
     .sort();
 const freshen = (client: QueryClient) => seed(client);
 
-function mount(extra?: () => unknown) {
-  const client = createQueryClient();
+function mount(extra?: () => unknown, client = createQueryClient()) {
   seed(client);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -223,5 +223,89 @@ describe('useLiveUpdates', () => {
     stream.end();
     await act(() => vi.advanceTimersByTimeAsync(unreadRefreshMs));
     expect(badgeCalls()).toBe(before + 1);
+  });
+});
+
+/** The Web Locks API as far as tabs use it: one holder at a time, the others in line (or giving up). */
+class FakeLocks {
+  private held = false;
+  private readonly line: Array<() => void> = [];
+  request(_name: string, options: { signal?: AbortSignal }, callback: () => unknown): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const grant = () => {
+        this.held = true;
+        void Promise.resolve(callback())
+          .then(resolve, reject)
+          .finally(() => {
+            this.held = false;
+            this.line.shift()?.();
+          });
+      };
+      if (!this.held) return grant();
+      this.line.push(grant);
+      options.signal?.addEventListener('abort', () => {
+        const at = this.line.indexOf(grant);
+        if (at >= 0) this.line.splice(at, 1);
+        reject(new DOMException('Aborted', 'AbortError'));
+      });
+    });
+  }
+}
+
+/** BroadcastChannel between the tabs of one test: to every other open channel of the name. */
+class FakeChannel {
+  static open = new Set<FakeChannel>();
+  onmessage: ((message: { data: unknown }) => void) | null = null;
+  constructor(readonly name: string) {
+    FakeChannel.open.add(this);
+  }
+  postMessage(data: unknown) {
+    for (const other of FakeChannel.open)
+      if (other !== this && other.name === this.name) queueMicrotask(() => other.onmessage?.({ data }));
+  }
+  close() {
+    FakeChannel.open.delete(this);
+  }
+}
+
+describe('useLiveUpdates in several tabs', () => {
+  beforeEach(() => {
+    vi.spyOn(navigator, 'locks', 'get').mockReturnValue(new FakeLocks() as unknown as LockManager);
+    vi.stubGlobal('BroadcastChannel', FakeChannel);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeChannel.open.clear();
+  });
+
+  it('share one stream; each tab refreshes its own screens; the next tab takes over when it closes', async () => {
+    const first = openStream();
+    const second = openStream();
+    answers.push(first, second);
+    const tabA = mount();
+    const tabB = mount();
+    await settle();
+    // One connection for the browser, however many tabs.
+    expect(streamCalls).toHaveLength(1);
+    expect(tabA.client.getQueryData(liveStatusKey)).toBe('connected');
+    expect(tabB.client.getQueryData(liveStatusKey)).toBe('connected');
+
+    first.send('data: {"kind":"matches","id":3}\n\n');
+    await settle();
+    expect(stale(tabA.client)).toEqual(['matches', 'needs']);
+    expect(stale(tabB.client)).toEqual(['matches', 'needs']);
+
+    // The tab holding the stream closes: the other opens its own and catches up on what it missed.
+    freshen(tabB.client);
+    tabA.hook.unmount();
+    await settle();
+    expect(streamCalls).toHaveLength(2);
+    expect((streamCalls[0]!.signal as AbortSignal).aborted).toBe(true);
+    expect(tabB.client.getQueryData(liveStatusKey)).toBe('connected');
+    expect(stale(tabB.client)).toEqual(Object.keys(seeded).sort());
+    freshen(tabB.client);
+    second.send('data: {"kind":"notification"}\n\n');
+    await settle();
+    expect(stale(tabB.client)).toEqual(['expiring', 'inbox', 'unread']);
   });
 });
