@@ -17,6 +17,7 @@ import { currentLanguage, useFormat } from '@medrelay/i18n';
 import { ConfirmDialog, EmptyState, PageHeader, Pager, QueryGate, useNotify } from '@medrelay/ui';
 import { adminPageSize } from '../admin-page';
 import { useListStyles } from '../list-styles';
+import { RecallReachPanel } from './reach';
 
 const useStyles = makeStyles({
   form: {
@@ -110,7 +111,8 @@ function RecallForm() {
 
 /**
  * Batch recalls (issue 17): issuing one quarantines every open listing of the batch at once;
- * the history shows how many each hid, and lifting one gives back what it hid.
+ * the history shows how many each hid, who it reached and who has acknowledged (issue 25), and
+ * lifting one gives back what it hid.
  */
 export default function Recalls() {
   const styles = useStyles();
@@ -169,6 +171,7 @@ export default function Recalls() {
                             }
                           />
                         )}
+                        <RecallReachPanel recall={recall} />
                       </li>
                     ))}
                   </ul>

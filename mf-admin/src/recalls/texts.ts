@@ -3,7 +3,7 @@ const en = {
   recalls: {
     title: 'Recalls',
     subtitle:
-      'Recall a batch: every open listing of it is quarantined at once, its requests cancelled or put on hold, and everyone concerned told.',
+      'Recall a batch: every open listing of it is quarantined at once, its requests cancelled or put on hold, and everyone who holds it told what to do. See who was reached and who has acknowledged.',
     formTitle: 'Recall a batch',
     batch: 'Batch',
     reason: 'Reason',
@@ -23,6 +23,31 @@ const en = {
       'The listings of batch {{batch}} it quarantined are offered again (unless another active recall holds them), and held requests go on.',
     liftDone: 'Recall lifted',
     liftFailed: 'Could not lift the recall',
+    reach: {
+      summary: '{{acknowledged}} of {{reached}} acknowledged',
+      pending: 'Notifying those who hold this batch…',
+      nobody: 'Nobody on MedRelay holds this batch',
+      show: 'Who was reached',
+      loadFailed: 'Could not load who was reached',
+      unknown: 'Unknown',
+      holding: {
+        listed: 'Listed {{medicine}}: quantity {{quantity}}',
+        collected: 'Collected {{medicine}}: quantity {{quantity}}',
+        approved: 'Approved to collect {{medicine}}: quantity {{quantity}}',
+        requested: 'Requested {{medicine}}: quantity {{quantity}}',
+      },
+      notified: 'Notified {{date}}',
+      lastSent: 'sent again {{date}}',
+      acknowledgedOn: 'Acknowledged {{date}}',
+      notAcknowledged: 'Not acknowledged',
+      resend: 'Resend to those who have not acknowledged',
+      resendTitle: 'Send the recall notice again?',
+      resendBody:
+        'Those who have not acknowledged ({{count}}) get the notice again, in the app and by e-mail, in their language.',
+      resendDone: 'Notice sent again to those who have not acknowledged ({{count}})',
+      resendNone: 'Everyone had acknowledged meanwhile: nothing was sent',
+      resendFailed: 'Could not send the notice again',
+    },
   },
 };
 
@@ -30,7 +55,7 @@ const ar: typeof en = {
   recalls: {
     title: 'سحب التشغيلات',
     subtitle:
-      'اسحب تشغيلة: كل العروض المفتوحة منها بتتحفّظ عليها فوراً، وطلباتها بتتلغي أو تتوقف، وكل اللي يهمهم الأمر بيوصلهم إشعار.',
+      'اسحب تشغيلة: كل العروض المفتوحة منها بتتحفّظ عليها فوراً، وطلباتها بتتلغي أو تتوقف، وكل اللي عنده منها بيوصله إشعار باللي يعمله. شوف مين وصله ومين أكّد.',
     formTitle: 'سحب تشغيلة',
     batch: 'التشغيلة',
     reason: 'السبب',
@@ -50,6 +75,30 @@ const ar: typeof en = {
       'عروض التشغيلة {{batch}} اللي اتحفّظ عليها هترجع معروضة (إلا لو فيه سحب تاني شغال عليها)، والطلبات المتوقفة هتكمّل.',
     liftDone: 'السحب اترفع',
     liftFailed: 'مقدرناش نرفع السحب',
+    reach: {
+      summary: '{{acknowledged}} من {{reached}} أكّدوا',
+      pending: 'بنبلّغ اللي عندهم التشغيلة دي…',
+      nobody: 'محدش على MedRelay عنده التشغيلة دي',
+      show: 'مين وصله الإشعار',
+      loadFailed: 'مقدرناش نحمّل مين وصله الإشعار',
+      unknown: 'مش معروف',
+      holding: {
+        listed: 'عارض {{medicine}}: الكمية {{quantity}}',
+        collected: 'استلم {{medicine}}: الكمية {{quantity}}',
+        approved: 'متوافق له يستلم {{medicine}}: الكمية {{quantity}}',
+        requested: 'طالب {{medicine}}: الكمية {{quantity}}',
+      },
+      notified: 'اتبلّغ {{date}}',
+      lastSent: 'اتبعتله تاني {{date}}',
+      acknowledgedOn: 'أكّد {{date}}',
+      notAcknowledged: 'لسه مأكّدش',
+      resend: 'ابعت تاني للي لسه مأكّدوش',
+      resendTitle: 'تبعت إشعار السحب تاني؟',
+      resendBody: 'اللي لسه مأكّدوش ({{count}}) هيوصلهم الإشعار تاني، في التطبيق وعلى الإيميل، بلغتهم.',
+      resendDone: 'الإشعار اتبعت تاني للي لسه مأكّدوش ({{count}})',
+      resendNone: 'الكل أكّد في الوقت ده: متبعتش حاجة',
+      resendFailed: 'مقدرناش نبعت الإشعار تاني',
+    },
   },
 };
 

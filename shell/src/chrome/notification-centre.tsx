@@ -28,6 +28,7 @@ import {
 import type { UserType } from '@medrelay/contracts';
 import { cairoTimeZone } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
+import { RecallNoticeAcknowledgement } from '@medrelay/ui';
 import { ExpiringSoon, stockOwners, useExpiring } from './expiring-soon';
 import { phoneQuery, useHeaderStyles } from './header-styles';
 import { notificationLink } from './notification-link';
@@ -74,6 +75,15 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorBrandBackground,
   },
   text: { minWidth: '0', overflowWrap: 'anywhere' },
+  // A recall notice (issue 25) is acknowledged right under it: the entry's line moves below the button.
+  entryWithAction: { borderBlockEndStyle: 'none' },
+  action: {
+    paddingInlineStart: `calc(12px + ${tokens.spacingHorizontalS} + ${tokens.spacingHorizontalXS})`,
+    paddingBlockEnd: tokens.spacingVerticalS,
+    borderBlockEndWidth: tokens.strokeWidthThin,
+    borderBlockEndStyle: 'solid',
+    borderBlockEndColor: tokens.colorNeutralStroke2,
+  },
   muted: { color: tokens.colorNeutralForeground3 },
   section: { marginBlockStart: tokens.spacingVerticalL },
   more: { marginBlockStart: tokens.spacingVerticalS, width: '100%' },
@@ -130,9 +140,14 @@ function Entry({
   const styles = useStyles();
   const { t } = useTranslation('common');
   const format = useFormat();
+  const recallId = n.type === 'recall-quarantined' ? n.recallId : undefined;
   return (
     <li data-testid="notification">
-      <Link to={notificationLink(n, role)} className={styles.entry} onClick={() => onOpen(n)}>
+      <Link
+        to={notificationLink(n, role)}
+        className={mergeClasses(styles.entry, typeof recallId === 'number' && styles.entryWithAction)}
+        onClick={() => onOpen(n)}
+      >
         <span aria-hidden className={n.isRead ? undefined : styles.dot} />
         <span className={styles.text}>
           {!n.isRead && <span className={styles.hidden}>{`${t('inbox.unread')}: `}</span>}
@@ -149,6 +164,11 @@ function Entry({
           </Text>
         </span>
       </Link>
+      {typeof recallId === 'number' && (
+        <div className={styles.action}>
+          <RecallNoticeAcknowledgement recallId={recallId} />
+        </div>
+      )}
     </li>
   );
 }

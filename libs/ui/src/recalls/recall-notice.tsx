@@ -10,8 +10,9 @@ import {
 } from '@fluentui/react-components';
 import { CheckmarkCircle16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { ApiError, useAcknowledgeRecall, useBatchRecall } from '@medrelay/api-client';
+import { ApiError, useAcknowledgeRecall, useBatchRecall, useMyRecallNotices } from '@medrelay/api-client';
 import type { MedicineRequest } from '@medrelay/contracts';
+import { holdsPacks } from '@medrelay/domain/recalls';
 import { useFormat } from '@medrelay/i18n';
 
 const useStyles = makeStyles({
@@ -81,6 +82,22 @@ export function RecallAcknowledgement({
         </Text>
       )}
     </div>
+  );
+}
+
+/**
+ * Under a recall notice in the notification centre: acknowledge it there while the recall is in
+ * force (the caller's notices say whether they did, and whether they hold packs or only requests).
+ */
+export function RecallNoticeAcknowledgement({ recallId }: { recallId: number }) {
+  const notice = useMyRecallNotices().data?.find((n) => n.recallId === recallId);
+  if (!notice) return null;
+  return (
+    <RecallAcknowledgement
+      recallId={recallId}
+      acknowledgedAt={notice.acknowledgedAt}
+      packsInHand={holdsPacks(notice.holdings.map((h) => h.holding))}
+    />
   );
 }
 
