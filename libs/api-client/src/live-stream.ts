@@ -32,6 +32,15 @@ export interface LiveConnectionOptions {
 
 const isKind = (kind: unknown): kind is LiveEventKind => liveEventKinds.includes(kind as LiveEventKind);
 
+/** Runs a screen's handler so that its failure is reported but never ends the stream. */
+function guarded(handler: () => void): void {
+  try {
+    handler();
+  } catch (err) {
+    console.error('live event handler failed', err);
+  }
+}
+
 /**
  * Keeps the caller's event stream open while signed in: reconnects after it ends or fails, with
  * capped exponential backoff and jitter (a restarted gateway is not met by every browser at
@@ -52,7 +61,7 @@ export function connectLiveEvents(options: LiveConnectionOptions): { close(): vo
     while (!closed) {
       const token = tokenStore.get();
       if (!token) break;
-      options.onStatus('connecting');
+      guarded(() => options.onStatus('connecting'));
       controller = new AbortController();
       let retryAfterMs = 0;
       let openedAt = 0;
@@ -73,20 +82,20 @@ export function connectLiveEvents(options: LiveConnectionOptions): { close(): vo
           throw new Error(`live events: ${res.status}`);
         }
         openedAt = Date.now();
-        options.onStatus('connected');
-        if (opened) options.onReconnect?.();
+        guarded(() => options.onStatus('connected'));
+        if (opened && options.onReconnect) guarded(options.onReconnect);
         opened = true;
         await read(res.body, options.onEvent);
       } catch {
         // Refused, unreachable or cut: tried again below.
       }
       if (closed) break;
-      options.onStatus('down');
+      guarded(() => options.onStatus('down'));
       if (openedAt && Date.now() - openedAt >= healthyStreamMs) attempt = 0;
       await sleep(Math.max(retryAfterMs, reconnectDelay(attempt, options.random)));
       attempt++;
     }
-    options.onStatus('down');
+    guarded(() => options.onStatus('down'));
   }
   void run();
 
@@ -106,12 +115,14 @@ export function connectLiveEvents(options: LiveConnectionOptions): { close(): vo
 async function read(body: ReadableStream<Uint8Array>, onEvent: (event: LiveEvent) => void) {
   const parser = createParser({
     onEvent: ({ data }) => {
+      let event: Partial<LiveEvent>;
       try {
-        const event = JSON.parse(data) as Partial<LiveEvent>;
-        if (isKind(event.kind)) onEvent({ kind: event.kind, ...(event.id ? { id: event.id } : {}) });
+        event = JSON.parse(data) as Partial<LiveEvent>;
       } catch {
-        // Not JSON: not ours to act on.
+        return; // Not JSON: not ours to act on.
       }
+      const { kind, id } = event;
+      if (isKind(kind)) guarded(() => onEvent({ kind, ...(id ? { id } : {}) }));
     },
   });
   const reader = body.getReader();

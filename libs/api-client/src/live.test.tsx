@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { LiveEvent } from '@medrelay/contracts';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogKeys } from './catalog';
 import { tokenStore } from './http';
 import { useLiveUpdates } from './live';
-import { healthyStreamMs, reconnectDelay } from './live-stream';
+import { connectLiveEvents, healthyStreamMs, reconnectDelay } from './live-stream';
 import { liveStatusKey } from './live-status';
 import { needKeys } from './needs';
 import { notificationKeys, unreadRefreshMs, useUnreadNotifications } from './notifications';
@@ -187,6 +188,30 @@ describe('useLiveUpdates', () => {
     await settle();
     await act(() => vi.advanceTimersByTimeAsync(reconnectDelay(0, () => 0)));
     expect(streamCalls).toHaveLength(3);
+  });
+
+  it('keeps reading when a screen fails on an event: reported, and the next event still lands', async () => {
+    const stream = openStream();
+    answers.push(stream);
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const seen: LiveEvent[] = [];
+    const connection = connectLiveEvents({
+      onEvent: (event) => {
+        seen.push(event);
+        if (seen.length === 1) throw new Error('a broken screen');
+      },
+      onStatus: () => undefined,
+    });
+    await settle();
+    stream.send('data: {"kind":"needs","id":1}\n\ndata: {"kind":"needs","id":2}\n\n');
+    await settle();
+    expect(seen).toEqual([
+      { kind: 'needs', id: 1 },
+      { kind: 'needs', id: 2 },
+    ]);
+    expect(reported).toHaveBeenCalledTimes(1);
+    expect(streamCalls).toHaveLength(1);
+    connection.close();
   });
 
   it('stops on a 401 (the session is over) and on sign-out', async () => {
