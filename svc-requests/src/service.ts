@@ -15,9 +15,9 @@ import { handoverRoutes } from './handover/routes';
 import type { RequestsConfig } from './config';
 import { releaseQueueName, schema, type RequestsContext } from './context';
 import { startMatchDigestScheduler } from './matching/digest';
-import { matchAndNotify } from './matching/service';
 import { startMedicineEventConsumer } from './medicines/read-model';
 import { matchRoutes } from './matching/routes';
+import { reevaluateNeed } from './needs/met';
 import { needRoutes } from './needs/routes';
 import { notificationRoutes } from './notifications/routes';
 import { movableClock, systemClock } from './pickup/clock';
@@ -101,11 +101,11 @@ export async function createRequestsService(
             prefix,
             logger,
           ),
-          // A need created, changed or closed: its matches re-evaluated (issue 16).
+          // A need created, changed or closed, or a request made on it moved: the need closed as
+          // met or opened again (issue 25), then its matches re-evaluated (issue 16).
           createWorker<{ needId: number }>(
             needMatchQueueName,
-            (job) =>
-              withTransaction(pool, (client) => matchAndNotify(client, { needIds: [job.data.needId] })),
+            (job) => withTransaction(pool, (client) => reevaluateNeed(client, job.data.needId)),
             workerConnection,
             prefix,
             logger,

@@ -3,11 +3,18 @@ import { dosageForms } from '@medrelay/domain/dosage-forms';
 import { governorates } from '@medrelay/domain/governorates';
 import { idParam, listPageFields, typeError } from './fields';
 import { medicineLimits } from './medicines';
+import { requestStatuses } from './requests';
 
 export const needUrgencies = ['routine', 'urgent'] as const;
 export type NeedUrgency = (typeof needUrgencies)[number];
 export const needStatuses = ['open', 'closed'] as const;
 export type NeedStatus = (typeof needStatuses)[number];
+/**
+ * Who closed a need as met: its requests adding up to its minimum (the platform closed it,
+ * libs/domain needs.ts), or its owner.
+ */
+export const needMetBys = ['requests', 'owner'] as const;
+export type NeedMetBy = (typeof needMetBys)[number];
 /** The roles that keep a wanted list (libs/domain permission `need.manage`). */
 export const needOwnerRoles = ['ngo', 'pharmacy'] as const;
 
@@ -88,6 +95,10 @@ export const needSchema = z.object({
   minDaysLeft: z.number().int(),
   urgency: z.enum(needUrgencies),
   status: z.enum(needStatuses),
+  /** Who closed it as met; null while open. */
+  metBy: z.enum(needMetBys).nullable(),
+  /** Units of the owner's requests that count toward it since it was last opened (libs/domain needs.ts). */
+  requestedQuantity: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -99,7 +110,11 @@ export const needMatchQuerySchema = z
   .strict();
 export type NeedMatchQuery = z.output<typeof needMatchQuerySchema>;
 
-/** A listing that matches one of the caller's open needs (issue 16 items 2 and 4). */
+/**
+ * A listing that matches one of the caller's open needs (issue 16 items 2 and 4), or one the
+ * caller requested on a need and that counts toward it, so a met need still shows what met it and
+ * how far each request has gone (issue 25 item 5).
+ */
 export const needMatchSchema = z.object({
   needId: z.number().int(),
   /** What the need asks: why this listing matched, and what one tap requests. */
@@ -126,7 +141,16 @@ export const needMatchSchema = z.object({
     id: z.number().int(),
     name: z.string().nullable(),
     governorate: z.enum(governorates).nullable(),
+    /** A pharmacy's address, as browsing shows it; null for a donor (never shown) or when none is given. */
+    address: z.string().nullable(),
   }),
+  /**
+   * The caller's request on this listing: the open one, else the latest; null when there is none.
+   * One made on another need (or from browsing) shows too: it is the same listing.
+   */
+  request: z
+    .object({ id: z.number().int(), status: z.enum(requestStatuses), quantity: z.number().int() })
+    .nullable(),
   daysLeft: z.number().int(),
   sameGovernorate: z.boolean(),
   /** How close the names are (trigram word similarity, 0–1). */

@@ -12,6 +12,9 @@ export const notificationTypes = [
   'recall-lifted',
   /** A listing matches one of the reader's wanted-list needs (issue 16); params carry the need id. */
   'need-match',
+  /** One of the reader's needs was closed as met by their requests, or opened again (issue 25); params carry the need id. */
+  'need-met',
+  'need-reopened',
   'pickup-update',
   'pickup-reminder',
   'pickup-missed',

@@ -21,4 +21,5 @@ export * from './pickup-windows';
 export * from './photos';
 export * from './governorates';
 export * from './matching';
+export * from './needs';
 export * from './recalls';

@@ -36,12 +36,14 @@ export function matchRequestQuantity(
 }
 
 /**
- * A need's matches, best first: urgent needs first, then the listing that expires soonest (it has
- * the least time to find a taker), then one in the needer's own governorate, then the closer name.
- * Over a row set with columns urgency, days_left, same_governorate, score, medicine_id.
+ * A need's matches, best first: urgent needs first, then those the needer already requested (what
+ * they are waiting for stays in sight above the "more" line), then the listing that expires
+ * soonest (it has the least time to find a taker), then one in the needer's own governorate, then
+ * the closer name. Over a row set with columns urgency, requested, days_left, same_governorate,
+ * score, medicine_id.
  */
 export const matchOrderSql =
-  "(urgency = 'urgent') DESC, days_left ASC, same_governorate DESC, score DESC, medicine_id ASC";
+  "(urgency = 'urgent') DESC, requested DESC, days_left ASC, same_governorate DESC, score DESC, medicine_id ASC";
 
 /**
  * Where a match opens: the needer's browse screen on that listing with Request Pickup ready

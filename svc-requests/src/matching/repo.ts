@@ -1,6 +1,7 @@
-import type { NeedMatch } from '@medrelay/contracts';
+import type { NeedMatch, RequestStatus } from '@medrelay/contracts';
 import {
   availableSql,
+  countsTowardNeedSql,
   daysLeftSql,
   matchOrderSql,
   matchRequestQuantity,
@@ -140,6 +141,10 @@ interface MatchRow {
   owner_id: number;
   owner_name: string | null;
   owner_governorate: NeedMatch['owner']['governorate'];
+  owner_address: string | null;
+  request_id: number | null;
+  request_status: RequestStatus | null;
+  request_quantity: number | null;
   days_left: number;
   same_governorate: boolean;
   score: number;
@@ -147,8 +152,11 @@ interface MatchRow {
 }
 
 /**
- * One page of the needer's stored matches (optionally of one need), best first; open, undeleted
- * needs only. Every change re-evaluates the stored matches; the passing of days is checked here.
+ * One page of the needer's matches (optionally of one need), best first, in one statement: the
+ * stored matches of their open, undeleted needs, and the listings they requested on a need that
+ * count toward it (libs/domain needs.ts), so a need met by its requests still shows them. Each
+ * with the needer's own request on that listing (the open one, else the latest). Every change
+ * re-evaluates the stored matches; the passing of days is checked here.
  */
 export async function listMatches(
   db: Db,
@@ -156,23 +164,47 @@ export async function listMatches(
   query: { needId?: number | undefined; page: number; pageSize: number },
 ): Promise<{ items: NeedMatch[]; total: number }> {
   const { rows } = await db.query<MatchRow>(
-    `SELECT * FROM (SELECT n.id AS need_id, n.medicine AS need_text, n.dosage_form, n.min_quantity, n.accept_up_to,
-            n.urgency, m.id AS medicine_id, m.name, m.type, m.quantity, m.expiry_date, m.recipient_type,
-            m.source, m.discount_price, m.image_url, m.owner_id,
+    `WITH pairs AS (
+       SELECT x.need_id, x.medicine_id, x.score
+         FROM requests.matches x
+         JOIN requests.needs n ON n.id = x.need_id
+         JOIN requests.medicines m ON m.id = x.medicine_id
+         LEFT JOIN requests.users o ON o.id = m.owner_id
+        WHERE n.owner_id = $1 AND n.status = 'open' AND n.deleted_at IS NULL
+          AND ($2::int IS NULL OR n.id = $2)
+          -- What time alone changes (no event comes when a day passes) is checked again here.
+          AND ${availableSql('m')} AND ${days} >= GREATEST(n.min_days_left, 1)
+          AND coalesce(o.status = 'approved', true)
+       UNION ALL
+       SELECT nr.need_id, r.medicine_id, nr.score
+         FROM requests.need_requests nr
+         JOIN requests.needs n ON n.id = nr.need_id
+         JOIN requests.requests r ON r.id = nr.request_id
+        WHERE n.owner_id = $1 AND n.deleted_at IS NULL AND ($2::int IS NULL OR n.id = $2)
+          AND ${countsTowardNeedSql('r', 'n')}),
+     best AS (
+       SELECT DISTINCT ON (need_id, medicine_id) * FROM pairs ORDER BY need_id, medicine_id, score DESC)
+     SELECT * FROM (SELECT n.id AS need_id, n.medicine AS need_text, n.dosage_form, n.min_quantity,
+            n.accept_up_to, n.urgency, m.id AS medicine_id, m.name, m.type, m.quantity, m.expiry_date,
+            m.recipient_type, m.source, m.discount_price, m.image_url, m.owner_id,
             coalesce(o.organization_name, o.name) AS owner_name, o.governorate AS owner_governorate,
-            x.score, ${days} AS days_left,
+            -- A pharmacy's address is on its listings in browsing; a donor's is never shown.
+            CASE WHEN m.source = 'pharmacy' THEN o.address END AS owner_address,
+            q.id AS request_id, q.status AS request_status, q.quantity AS request_quantity,
+            coalesce(${countsTowardNeedSql('q', 'n')}, false) AS requested,
+            p.score, ${days} AS days_left,
             coalesce(o.governorate = me.governorate, false) AS same_governorate,
             count(*) OVER () AS total
-       FROM requests.matches x
-       JOIN requests.needs n ON n.id = x.need_id
-       JOIN requests.medicines m ON m.id = x.medicine_id
+       FROM best p
+       JOIN requests.needs n ON n.id = p.need_id
+       JOIN requests.medicines m ON m.id = p.medicine_id
        LEFT JOIN requests.users o ON o.id = m.owner_id
        LEFT JOIN requests.users me ON me.id = n.owner_id
-      WHERE n.owner_id = $1 AND n.status = 'open' AND n.deleted_at IS NULL
-        AND ($2::int IS NULL OR n.id = $2)
-        -- What time alone changes (no event comes when a day passes) is checked again here.
-        AND ${availableSql('m')} AND ${days} >= GREATEST(n.min_days_left, 1)
-        AND coalesce(o.status = 'approved', true)) s
+       LEFT JOIN LATERAL (
+         SELECT r.id, r.status, r.quantity, r.created_at FROM requests.requests r
+          WHERE r.requester_id = n.owner_id AND r.medicine_id = m.id
+          ORDER BY r.status IN ('pending', 'approved') DESC, r.created_at DESC, r.id DESC
+          LIMIT 1) q ON true) s
       ORDER BY ${matchOrderSql}
       LIMIT $3 OFFSET $4`,
     [ownerId, query.needId ?? null, query.pageSize, (query.page - 1) * query.pageSize],
@@ -199,7 +231,16 @@ export async function listMatches(
         discountPrice: r.discount_price === null ? null : Number(r.discount_price),
         imageUrl: r.image_url,
       },
-      owner: { id: r.owner_id, name: r.owner_name, governorate: r.owner_governorate },
+      owner: {
+        id: r.owner_id,
+        name: r.owner_name,
+        governorate: r.owner_governorate,
+        address: r.owner_address,
+      },
+      request:
+        r.request_id === null
+          ? null
+          : { id: r.request_id, status: r.request_status!, quantity: r.request_quantity! },
       daysLeft: r.days_left,
       sameGovernorate: r.same_governorate,
       score: Math.round(r.score * 100) / 100,

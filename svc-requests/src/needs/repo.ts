@@ -1,4 +1,5 @@
-import type { Need, NeedCreate, NeedListQuery, NeedStatus, NeedUpdate } from '@medrelay/contracts';
+import type { Need, NeedCreate, NeedListQuery, NeedMetBy, NeedStatus, NeedUpdate } from '@medrelay/contracts';
+import { countsTowardNeedSql } from '@medrelay/domain';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 type Db = Pool | PoolClient;
@@ -14,9 +15,17 @@ interface NeedRow {
   min_days_left: number;
   urgency: Need['urgency'];
   status: NeedStatus;
+  met_by: NeedMetBy | null;
+  requested_quantity: number;
   created_at: Date;
   updated_at: Date;
 }
+
+/** Units of the requests that count toward the need `n` (libs/domain needs.ts), as one column. */
+const requestedSql = (n = 'n') => `(
+  SELECT coalesce(sum(r.quantity), 0)::int
+    FROM requests.need_requests nr JOIN requests.requests r ON r.id = nr.request_id
+   WHERE nr.need_id = ${n}.id AND ${countsTowardNeedSql('r', n)}) AS requested_quantity`;
 
 export function toNeed(row: NeedRow): Need {
   return {
@@ -30,6 +39,9 @@ export function toNeed(row: NeedRow): Need {
     minDaysLeft: row.min_days_left,
     urgency: row.urgency,
     status: row.status,
+    // Closed before needs knew who closed them (or written without saying): by the owner.
+    metBy: row.status === 'closed' ? (row.met_by ?? 'owner') : null,
+    requestedQuantity: row.requested_quantity,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -43,7 +55,7 @@ export async function insertNeed(
   const { rows } = await db.query<NeedRow>(
     `INSERT INTO requests.needs
        (owner_id, owner_role, medicine, dosage_form, min_quantity, accept_up_to, min_days_left, urgency)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *, 0 AS requested_quantity`,
     [owner.id, owner.role, ...describedBy(need)],
   );
   return toNeed(rows[0]!);
@@ -70,7 +82,11 @@ export async function needOwner(db: Db, id: number): Promise<number | null> {
   return rows[0]?.owner_id ?? null;
 }
 
-/** Replaces an own, undeleted need; null when it is not (any more) the owner's. */
+/**
+ * Replaces an own, undeleted need; null when it is not (any more) the owner's. Closing it makes it
+ * closed by its owner; reopening one closed as met by its requests starts a new count, reopening
+ * one its owner closed keeps counting (libs/domain `needSettlement`).
+ */
 export async function updateNeed(
   db: Db,
   ownerId: number,
@@ -78,11 +94,19 @@ export async function updateNeed(
   need: NeedUpdate,
 ): Promise<Need | null> {
   const { rows } = await db.query<NeedRow>(
-    `UPDATE requests.needs
-        SET medicine = $3, dosage_form = $4, min_quantity = $5, accept_up_to = $6, min_days_left = $7,
-            urgency = $8, status = COALESCE($9, status), updated_at = now()
-      WHERE id = $1 AND owner_id = $2 AND deleted_at IS NULL
-      RETURNING *`,
+    `WITH changed AS (
+       UPDATE requests.needs
+          SET medicine = $3, dosage_form = $4, min_quantity = $5, accept_up_to = $6, min_days_left = $7,
+              urgency = $8, status = COALESCE($9, status),
+              met_by = CASE WHEN COALESCE($9, status) = 'open' THEN NULL
+                            WHEN status = 'open' THEN 'owner'
+                            ELSE met_by END,
+              counted_since = CASE WHEN status = 'closed' AND $9 = 'open' AND met_by = 'requests'
+                                   THEN now() ELSE counted_since END,
+              updated_at = now()
+        WHERE id = $1 AND owner_id = $2 AND deleted_at IS NULL
+        RETURNING *)
+     SELECT n.*, ${requestedSql()} FROM changed n`,
     [id, ownerId, ...describedBy(need), need.status ?? null],
   );
   return rows[0] ? toNeed(rows[0]) : null;
@@ -107,7 +131,7 @@ export async function listNeeds(
   const params: unknown[] = [ownerId, query.status ?? null];
   const where = `owner_id = $1 AND deleted_at IS NULL AND ($2::text IS NULL OR status = $2)`;
   const { rows } = await db.query<NeedRow & { total: string }>(
-    `SELECT *, count(*) OVER () AS total FROM requests.needs WHERE ${where}
+    `SELECT n.*, ${requestedSql()}, count(*) OVER () AS total FROM requests.needs n WHERE ${where}
       ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
     [...params, query.pageSize, (query.page - 1) * query.pageSize],
   );
@@ -121,4 +145,49 @@ export async function listNeeds(
     total = Number(count.rows[0]!.n);
   }
   return { items: rows.map(toNeed), total };
+}
+
+/** A need as the met rule reads it, with its counted units. */
+export interface NeedToSettle {
+  ownerId: number;
+  medicine: string;
+  status: NeedStatus;
+  metBy: NeedMetBy | null;
+  minQuantity: number;
+  requested: number;
+}
+
+/**
+ * An undeleted need and the units counting toward it, locked until the transaction ends (a
+ * request filed meanwhile still records itself against it: NO KEY UPDATE lets its key be read).
+ */
+export async function needToSettle(client: PoolClient, id: number): Promise<NeedToSettle | null> {
+  const { rows } = await client.query<NeedRow>(
+    `SELECT n.*, ${requestedSql()} FROM requests.needs n
+      WHERE n.id = $1 AND n.deleted_at IS NULL FOR NO KEY UPDATE OF n`,
+    [id],
+  );
+  const need = rows[0] ? toNeed(rows[0]) : null;
+  return (
+    need && {
+      ownerId: need.ownerId,
+      medicine: need.medicine,
+      status: need.status,
+      metBy: need.metBy,
+      minQuantity: need.minQuantity,
+      requested: need.requestedQuantity,
+    }
+  );
+}
+
+/** Closes a need as met by its requests, or opens it again; returns when it changed (a notice's key). */
+export async function setNeedMet(client: PoolClient, id: number, met: boolean): Promise<Date> {
+  const { rows } = await client.query<{ updated_at: Date }>(
+    `UPDATE requests.needs
+        SET status = CASE WHEN $2 THEN 'closed' ELSE 'open' END,
+            met_by = CASE WHEN $2 THEN 'requests' END, updated_at = now()
+      WHERE id = $1 RETURNING updated_at`,
+    [id, met],
+  );
+  return rows[0]!.updated_at;
 }

@@ -85,4 +85,14 @@ export const notificationMessages = {
     en: '{medicine} ({quantity} units, {days} day(s) left) matches your need "{need}"',
     ar: '{medicine} ({quantity} وحدة، فاضل {days} يوم) مناسب لاحتياجك "{need}"',
   },
+  notifyNeedMetTitle: { en: 'Need met', ar: 'الاحتياج اتوفّر' },
+  notifyNeedMet: {
+    en: 'Your requests cover your need "{need}" ({requested} of {min} units requested): it is closed. Reopen it if you need more.',
+    ar: 'طلباتك غطّت احتياجك "{need}" (اتطلب {requested} من {min} وحدة): اتقفل. افتحه تاني لو محتاج أكتر.',
+  },
+  notifyNeedReopenedTitle: { en: 'Need open again', ar: 'الاحتياج اتفتح تاني' },
+  notifyNeedReopened: {
+    en: 'A request for your need "{need}" was cancelled or rejected ({requested} of {min} units still requested): it is open again.',
+    ar: 'طلب لاحتياجك "{need}" اتلغى أو اترفض (لسه مطلوب {requested} من {min} وحدة): رجع مفتوح تاني.',
+  },
 } as const satisfies Record<string, Texts>;
