@@ -120,7 +120,8 @@ describe('useLiveUpdates', () => {
     [
       'request',
       { kind: 'request', id: 5 },
-      ['expiring', 'oneRequest', 'plan', 'requestsPage', 'summary'] as Seeded[],
+      // The wanted list and its matches show the caller's requests (issue 25 item 5).
+      ['expiring', 'matches', 'needs', 'oneRequest', 'plan', 'requestsPage', 'summary'] as Seeded[],
     ],
     ['pickup', { kind: 'pickup', id: 5 }, ['oneRequest', 'plan', 'requestsPage'] as Seeded[]],
     ['notification', { kind: 'notification' }, ['expiring', 'inbox', 'unread'] as Seeded[]],

@@ -22,6 +22,7 @@ import { requestEndpoints as requests } from '@medrelay/contracts/endpoints';
 import { callApi, isRoutePath, routeKey } from './call';
 import { refetchStockLists } from './catalog';
 import { apiPage, type Page } from './http';
+import { needKeys } from './needs';
 import { getQueryFn } from './query-client';
 
 /** The part of a request list a screen section shows; statuses are sent comma-separated. */
@@ -155,9 +156,15 @@ export function usePendingRequestCount(direction: RequestDirection): number | un
   return useRequestSummary().data?.[direction].pending;
 }
 
-/** Request lists, their counts (the sidebar badges) and the stock they reserve or release. */
+/**
+ * Request lists, their counts (the sidebar badges) and the stock they reserve or release; the
+ * wanted list and its matches, which show the caller's requests ("Requested · Approved") and
+ * close a need met by them (issue 25).
+ */
 export function refetchAfterRequestChange(client: QueryClient) {
   return Promise.all([
+    client.invalidateQueries({ queryKey: needKeys.mine }),
+    client.invalidateQueries({ queryKey: needKeys.matches }),
     client.invalidateQueries({ queryKey: requestKeys.mine }),
     client.invalidateQueries({ queryKey: requestKeys.transactions }),
     client.invalidateQueries({ queryKey: requestKeys.summary }),

@@ -291,6 +291,8 @@ describe('notification links', () => {
     ['donor', n('recall-quarantined', null, 9), '/donor/donations?medicine=9'],
     ['ngo', n('need-match', null, 9), '/ngo/needs?medicine=9'],
     ['pharmacy', n('need-match', null, 9), '/pharmacy/wanted?medicine=9'],
+    ['ngo', n('need-met', null, null), '/ngo/needs'],
+    ['pharmacy', n('need-reopened', null, null), '/pharmacy/wanted'],
     ['ngo', n('something-else', null, null), '/ngo/dashboard'],
   ] as const)('%s: %o → %s', (role, notification, link) => {
     expect(notificationLink(notification, role)).toBe(link);

@@ -40,6 +40,8 @@ export function notificationLink(n: Linkable, role: UserType): string {
     id === null ? path : `${path}?${name}=${id}`;
   const needs = needScreens[role];
   if (n.type === 'need-match' && needs) return withId(needs, 'medicine', n.medicineId);
+  // A need closed as met by its requests, or opened again: the wanted list shows it.
+  if ((n.type === 'need-met' || n.type === 'need-reopened') && needs) return needs;
   if (n.requestId !== null) return withId(requestScreens[role], 'request', n.requestId);
   if (n.medicineId !== null) return withId(medicineScreens[role], 'medicine', n.medicineId);
   return `/${role}/dashboard`;

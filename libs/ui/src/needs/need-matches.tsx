@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNeedMatches } from '@medrelay/api-client';
 import type { NeedMatch } from '@medrelay/contracts';
 import { matchRequestQuantity } from '@medrelay/domain/matching';
+import { countsTowardNeed } from '@medrelay/domain/needs';
 import { useFormat } from '@medrelay/i18n';
 import { DaysLeftBadge } from '../components/days-left-badge';
 import { useDosageFormLabel } from '../medicines/dosage-form';
@@ -43,13 +44,72 @@ const useStyles = makeStyles({
   },
   line: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
   muted: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
+  price: { color: tokens.colorBrandForeground1 },
+  // The request's state or the button: under the text on a phone, beside it when there is room.
+  action: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: tokens.spacingVerticalXXS,
+    minWidth: '0',
+    maxWidth: '100%',
+  },
+  requested: { color: tokens.colorPaletteGreenForeground1, overflowWrap: 'anywhere' },
 });
 
-function MatchCard({ match, request }: { match: NeedMatch; request: MatchRequest }) {
+/** What one tap requests, or how far the caller's request on this listing has gone. */
+function MatchAction({ match, request }: { match: NeedMatch; request: MatchRequest }) {
   const { t } = useTranslation('common');
   const styles = useStyles();
+  const { medicine, need } = match;
+  const mine = match.request;
+  if (mine && countsTowardNeed(mine.status))
+    return (
+      <div className={styles.action} data-testid="match-request">
+        <Text weight="semibold" className={styles.requested}>
+          {t(`needs.matches.requested.${mine.status}`)}
+        </Text>
+        <Text size={200} className={styles.muted}>
+          {t('needs.matches.requestedUnits', { count: mine.quantity })}
+        </Text>
+      </div>
+    );
+  return (
+    <div className={styles.action}>
+      {/* A cancelled or rejected request does not hold the listing: it may be asked for again. */}
+      {mine && (
+        <Text size={200} className={styles.muted}>
+          {t(mine.status === 'rejected' ? 'needs.matches.lastRejected' : 'needs.matches.lastCancelled')}
+        </Text>
+      )}
+      <RequestMedicineButton
+        {...request}
+        medicine={medicine}
+        initialQuantity={matchRequestQuantity(need, medicine.quantity)}
+      />
+    </div>
+  );
+}
+
+/**
+ * One match, with what a decision needs (issue 25 item 5): name, days left, dosage form, units,
+ * price or Free, why it matched, who offers it and where; then the request button, or the
+ * caller's request on it ("Requested · Approved") once there is one.
+ */
+export function MatchCard({ match, request }: { match: NeedMatch; request: MatchRequest }) {
+  const { t } = useTranslation('common');
+  const styles = useStyles();
+  const format = useFormat();
   const formLabel = useDosageFormLabel();
   const { need, medicine, owner } = match;
+  const area = [
+    owner.governorate
+      ? t('needs.matches.area', { area: t(`governorate.${owner.governorate}`) })
+      : t('needs.matches.noArea'),
+    owner.address,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <li className={styles.card} data-testid="match-card" aria-label={medicine.name}>
       <div className={styles.text}>
@@ -62,33 +122,45 @@ function MatchCard({ match, request }: { match: NeedMatch; request: MatchRequest
             </Badge>
           )}
         </div>
+        <Text size={200} data-testid="match-facts">
+          {/* The form's label keeps its own direction beside the numbers. */}
+          <bdi>{formLabel(medicine.type)}</bdi>
+          {medicine.quantity > 0 && ` · ${t('medicine.units', { count: medicine.quantity })}`} ·{' '}
+          <Text size={200} weight="semibold" className={styles.price} data-testid="price">
+            {medicine.discountPrice === null ? t('medicine.free') : format.money(medicine.discountPrice)}
+          </Text>
+        </Text>
         <Text size={200} className={styles.muted}>
-          {/* Why it matched: the need's own words (and form), beside the listing's quantity. */}
+          {/* Why it matched: the need's own words (and form). */}
           <bdi>
             {need.dosageForm
               ? t('needs.matches.whyForm', { need: need.medicine, form: formLabel(need.dosageForm) })
               : t('needs.matches.why', { need: need.medicine })}
-          </bdi>{' '}
-          · {t('medicine.units', { count: medicine.quantity })}
+          </bdi>
         </Text>
         <Text size={200} className={styles.muted}>
           {owner.name ? `${t('needs.matches.from', { owner: owner.name })} · ` : ''}
-          {owner.governorate
-            ? t('needs.matches.area', { area: t(`governorate.${owner.governorate}`) })
-            : t('needs.matches.noArea')}
+          {area}
         </Text>
       </div>
-      <RequestMedicineButton
-        {...request}
-        medicine={medicine}
-        initialQuantity={matchRequestQuantity(need, medicine.quantity)}
-      />
+      <MatchAction match={match} request={request} />
     </li>
   );
 }
 
-/** A need's matching listings, best first, each with one tap to request it (issue 16 item 4). */
-export function NeedMatches({ needId, request }: { needId: number; request: MatchRequest }) {
+/**
+ * A need's matching listings, best first, each with one tap to request it (issue 16 item 4). For
+ * a need met by its requests (`met`): the listings requested on it, each with how far it has gone.
+ */
+export function NeedMatches({
+  needId,
+  request,
+  met = false,
+}: {
+  needId: number;
+  request: MatchRequest;
+  met?: boolean;
+}) {
   const { t } = useTranslation('common');
   const styles = useStyles();
   const format = useFormat();
@@ -102,15 +174,16 @@ export function NeedMatches({ needId, request }: { needId: number; request: Matc
     );
   const { items, total } = matches.data;
   if (items.length === 0)
-    return (
+    return met ? null : (
       <Text size={200} className={styles.muted} data-testid="no-matches">
         {t('needs.matches.none')}
       </Text>
     );
+  const title = t(met ? 'needs.matches.metTitle' : 'needs.matches.title');
   return (
-    <section aria-label={t('needs.matches.title')}>
+    <section aria-label={title}>
       <Text weight="semibold" size={300}>
-        {t('needs.matches.title')}
+        {title}
       </Text>
       <ul className={styles.list}>
         {items.map((m) => (

@@ -300,9 +300,8 @@ describe('the wanted list screen (issue 16)', () => {
     within(cards[0]!).getByText('Insulin glargine 41');
     within(cards[0]!).getByText('In your governorate');
     within(cards[0]!).getByText('From Nile Pharmacy · Area: Giza');
-    within(cards[0]!).getByText(
-      (_, node) => node?.textContent === 'Matches "Insulin" (Injection) · 10 units',
-    );
+    within(cards[0]!).getByText('Matches "Insulin" (Injection)');
+    expect(within(cards[0]!).getByTestId('match-facts').textContent).toBe('Injection · 10 units · Free');
     within(cards[1]!).getByText('From Nile Pharmacy · Area not given');
 
     // 10 available, the need accepts up to 6: 6. Only 4 available: 4.
@@ -329,5 +328,78 @@ describe('the wanted list screen (issue 16)', () => {
         }),
       ]),
     );
+  });
+
+  it('shows how much of a need is requested; a need met by its requests shows them, and reopens in one tap', async () => {
+    const requestedMatch: NeedMatch = {
+      needId: 8,
+      need: { medicine: 'Concor', dosageForm: null, minQuantity: 10, acceptUpTo: null, urgency: 'routine' },
+      medicine: {
+        id: 51,
+        name: 'Concor 5mg',
+        type: 'tablets',
+        quantity: 2,
+        expiryDate: new Date(Date.now() + 40 * 86400_000).toISOString(),
+        recipientType: 'both',
+        source: 'pharmacy',
+        discountPrice: 12,
+        imageUrl: null,
+      },
+      owner: { id: 9, name: 'Nile Pharmacy', governorate: 'giza', address: null },
+      request: { id: 3, status: 'approved', quantity: 10 },
+      daysLeft: 40,
+      sameGovernorate: false,
+      score: 1,
+    };
+    const calls = serveNeeds(
+      [
+        need(8, {
+          medicine: 'Concor',
+          minQuantity: 10,
+          status: 'closed',
+          metBy: 'requests',
+          requestedQuantity: 10,
+        }),
+        need(9, { medicine: 'Ventolin', minQuantity: 5, requestedQuantity: 2 }),
+        need(10, { medicine: 'Brufen', status: 'closed', metBy: 'owner' }),
+      ],
+      undefined,
+      [requestedMatch],
+    );
+    const { toasts } = await renderInRemote(
+      <NeedsScreen title="What we need" subtitle="x" request={pickup} />,
+      {
+        role: 'ngo',
+      },
+    );
+    const row = (name: string) => screen.getByRole('group', { name }) as HTMLElement;
+    await screen.findByText('Requested for this need');
+    within(row('Concor')).getByText('Met');
+    expect(within(row('Concor')).getByTestId('need-requested').textContent).toBe('10 of 10 units requested');
+    expect(within(row('Concor')).getByTestId('match-request').textContent).toContain('Requested · Approved');
+    expect(within(row('Ventolin')).getByTestId('need-requested').textContent).toBe('2 of 5 units requested');
+    expect(within(row('Ventolin')).queryByRole('button', { name: 'Reopen: Ventolin' })).toBeNull();
+    // Closed by hand: no matches, but it reopens the same way.
+    expect(within(row('Brufen')).queryByText('Requested for this need')).toBeNull();
+    within(row('Brufen')).getByRole('button', { name: 'Reopen: Brufen' });
+
+    fireEvent.click(within(row('Concor')).getByRole('button', { name: 'Reopen: Concor' }));
+    await waitFor(() => expect(toasts).toEqual([{ title: 'Need reopened', description: 'Concor' }]));
+    expect(writes(calls)).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/needs/8',
+        search: '',
+        body: {
+          medicine: 'Concor',
+          dosageForm: null,
+          minQuantity: 10,
+          acceptUpTo: null,
+          minDaysLeft: 0,
+          urgency: 'routine',
+          status: 'open',
+        },
+      },
+    ]);
   });
 });

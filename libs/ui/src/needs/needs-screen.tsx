@@ -1,7 +1,7 @@
 import { Badge, Button, Text } from '@fluentui/react-components';
 import { Add24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { useDeleteNeed, useNeedsPage } from '@medrelay/api-client';
+import { useDeleteNeed, useNeedsPage, useSaveNeed } from '@medrelay/api-client';
 import type { Need } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -15,6 +15,34 @@ import { NeedDialogButton } from './need-form-dialog';
 import { NeedMatches, type MatchRequest } from './need-matches';
 
 export const needsPageSize = 20;
+
+/** Opens a closed need again, as it was (a need met by its requests starts a new count). */
+function ReopenButton({ need }: { need: Need }) {
+  const { t } = useTranslation('common');
+  const save = useSaveNeed();
+  const notify = useNotify();
+  const reopen = async () => {
+    const { medicine, dosageForm, minQuantity, acceptUpTo, minDaysLeft, urgency } = need;
+    try {
+      await save.mutateAsync({
+        id: need.id,
+        values: { medicine, dosageForm, minQuantity, acceptUpTo, minDaysLeft, urgency, status: 'open' },
+      });
+      notify.success(t('needs.reopened'), need.medicine);
+    } catch (error) {
+      notify.failure(t('needs.saveFailed'), error);
+    }
+  };
+  return (
+    <Button
+      disabled={save.isPending}
+      aria-label={`${t('needs.reopen')}: ${need.medicine}`}
+      onClick={() => void reopen()}
+    >
+      {t('needs.reopen')}
+    </Button>
+  );
+}
 
 function NeedActions({ need }: { need: Need }) {
   const { t } = useTranslation('common');
@@ -30,6 +58,7 @@ function NeedActions({ need }: { need: Need }) {
   };
   return (
     <>
+      {need.status === 'closed' && <ReopenButton need={need} />}
       <NeedDialogButton
         need={need}
         trigger={(open) => (
@@ -91,7 +120,18 @@ function NeedRow({ need, request }: { need: Need; request: MatchRequest }) {
           ? t('needs.daysLeftAtLeast', { days: format.number(need.minDaysLeft) })
           : t('needs.anyExpiry')}
       </Text>
-      {need.status === 'open' && <NeedMatches needId={need.id} request={request} />}
+      {need.requestedQuantity > 0 && (
+        <Text size={200} data-testid="need-requested">
+          {t('needs.requestedOf', {
+            requested: format.number(need.requestedQuantity),
+            min: format.number(need.minQuantity),
+          })}
+        </Text>
+      )}
+      {/* A need met by its requests keeps showing them until they are collected. */}
+      {(need.status === 'open' || need.metBy === 'requests') && (
+        <NeedMatches needId={need.id} request={request} met={need.status === 'closed'} />
+      )}
     </ItemCard>
   );
 }
