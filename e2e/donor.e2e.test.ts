@@ -65,15 +65,19 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
     await page.waitForURL('**/donor/requests');
     await remote.getByText('For the Shubra clinic', { exact: false }).waitFor();
     await remote.getByRole('button', { name: 'Approve: Panadol Extra' }).click();
+    // One dialog (spec: Set Pickup Details) offers the pickup times; a donation needs a place.
     const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Set Pickup Details' }).waitFor();
+    await dialog.getByLabel('Pickup Location').fill('');
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await dialog.getByText('Pickup location is required').waitFor();
-    await dialog.getByText('Pickup date is required').waitFor();
     await dialog.getByLabel('Pickup Location').fill('Heliopolis, Baghdad St 12');
-    // A day in the date picker, read when the box is left, and a time from the list (issue 13 #13).
-    await dialog.getByLabel('Pickup Date and Time').fill(inputDate(2));
-    await dialog.getByLabel('Pickup Date and Time').blur();
-    await dialog.getByLabel('Time', { exact: true }).selectOption('10:30');
+    // A day in the date picker, read when the box is left, and times from the lists (issue 13 #13).
+    const window1 = dialog.getByRole('group', { name: 'Window 1' });
+    await window1.getByRole('combobox').first().fill(inputDate(2).split('-').reverse().join('/'));
+    await window1.getByRole('combobox').first().press('Tab');
+    await window1.getByLabel('From').selectOption('10:30');
+    await window1.getByLabel('To').selectOption('12:00');
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await expectToast(page, 'Request updated successfully');
     await remote.getByText('No requests are waiting for you').waitFor();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { internalSecretHeader } from '@medrelay/contracts';
-import { cairoDay, cairoInstant } from '@medrelay/domain';
+import { addDays, cairoInstant, cairoToday, formatPickupWindow } from '@medrelay/domain';
 import { medicineInput } from '@medrelay/svc-requests/testing';
-import { mailsTo, waitUntil } from '@medrelay/testing';
+import { mailsTo, waitForMails, waitUntil } from '@medrelay/testing';
 import { expectToast } from './support/pages';
 import { usePlatform } from './support/platform';
 
@@ -11,10 +11,13 @@ const phone = { width: 390, height: 844 };
 
 /** A Cairo day `n` days from now, as the date picker takes it typed (dd/mm/yyyy) and as the API gives it. */
 function dayIn(n: number) {
-  const iso = cairoDay(new Date(Date.now() + n * 24 * 3600_000));
+  const iso = addDays(cairoToday(), n);
   const [y, m, d] = iso.split('-');
   return { iso, typed: `${d}/${m}/${y}` };
 }
+
+/** Times as the screens write them: kept left to right inside Arabic text (Unicode isolates). */
+const isolated = (range: string) => `\u2066${range}\u2069`;
 
 const reminders = async (email: string) =>
   (await mailsTo(email)).filter((m) => m.template === 'pickup-reminder');
@@ -44,17 +47,15 @@ describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
     expect(request.status).toBe(201);
     const [first, second] = [dayIn(2), dayIn(3)];
 
-    // The pharmacy (desktop, English) approves, then offers two windows.
+    // The pharmacy (desktop, English) approves in one dialog that offers two windows (issue 25:
+    // one pickup mechanism), filled with its profile address.
     const page = await platform.newPage();
     await platform.signIn(page, pharmacy.email);
     await page.goto('/pharmacy/requests');
     const remote = page.getByTestId('remote-pharmacy');
     await remote.getByRole('button', { name: 'Approve: Concor 5mg' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
-    await expectToast(page, 'Request updated');
-    const row = remote.getByTestId('request-row').filter({ hasText: 'Concor 5mg' });
-    await row.getByRole('button', { name: 'Offer pickup windows' }).click();
     const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Set Pickup Details' }).waitFor();
     const fillWindow = async (n: number, day: string, from: string, to: string) => {
       const group = dialog.getByRole('group', { name: `Window ${n}` });
       const input = group.getByRole('combobox').first();
@@ -69,9 +70,18 @@ describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
     await dialog.getByLabel('Pickup Location').fill('15 Mesaha Square, Dokki');
     await dialog.getByLabel('Latitude').fill('30.0385');
     await dialog.getByLabel('Longitude').fill('31.2118');
-    await dialog.getByRole('button', { name: 'Offer pickup windows' }).click();
-    await expectToast(page, 'Pickup windows offered');
-    await row.getByText(`Offered: ${first.iso} · 16:00–18:00 / ${second.iso} · 10:00–12:00`).waitFor();
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expectToast(page, 'Request updated');
+    const row = remote.getByTestId('request-row').filter({ hasText: 'Concor 5mg' });
+    await row
+      .getByText(`Offered: ${first.iso} · ${isolated('16:00–18:00')} / ${second.iso} · ${isolated('10:00–12:00')}`)
+      .waitFor();
+    // The approval e-mail offers the same two windows, as a calendar file too.
+    const [approvalMail] = await waitForMails(ngo.email, 1, { match: (m) => m.template === 'request-approved' });
+    expect(approvalMail!.text).toContain(
+      formatPickupWindow(cairoInstant(second.iso, '10:00')!, cairoInstant(second.iso, '12:00')!, 'ar'),
+    );
+    expect(approvalMail!.attachments[0]!.filename).toBe('pickup.ics');
 
     // The NGO, on a phone in Arabic, picks the second window.
     const phonePage = await platform.newPage({ viewport: phone });
@@ -82,9 +92,17 @@ describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
       .getByTestId('remote-ngo')
       .getByTestId('request-row')
       .filter({ hasText: 'Concor 5mg' });
-    await ngoRow.getByRole('radio', { name: `${second.iso} · 10:00–12:00` }).check();
+    await ngoRow.getByRole('radio', { name: `${second.iso} · ${isolated('10:00–12:00')}` }).check();
     await ngoRow.getByRole('button', { name: 'اختار الميعاد ده' }).click();
-    await ngoRow.getByText(`الاستلام: ${second.iso} · 10:00–12:00`).waitFor();
+    await ngoRow.getByText(`الاستلام: ${second.iso} · ${isolated('10:00–12:00')}`).waitFor();
+    // The pharmacy's open screen shows the choice without a reload (the live stream).
+    await row.getByText(`Pickup: ${second.iso} · ${isolated('10:00–12:00')}`).waitFor();
+    // Both get the chosen window by e-mail: the same time the app shows.
+    const [chosenMail] = await waitForMails(ngo.email, 1, { match: (m) => m.template === 'pickup-confirmed' });
+    expect(chosenMail!.text).toContain(
+      formatPickupWindow(cairoInstant(second.iso, '10:00')!, cairoInstant(second.iso, '12:00')!, 'ar'),
+    );
+    expect(chosenMail!.attachments[0]!.content).toContain('STATUS:CONFIRMED');
     await ngoRow.getByRole('link', { name: 'افتح الخريطة (OpenStreetMap)' }).waitFor();
     expect(await phonePage.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -139,11 +157,12 @@ describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
       .split('\n')
       .map((line) => line.split(','))
       .filter((cells) => cells[1] === String(request.body.id))
-      .map((cells) => [cells[2], cells.at(-1)]);
+      .map((cells) => [cells[2], cells.at(-2), cells.at(-1)]);
+    // status, confirmed_by_code, handover
     expect(steps).toEqual([
-      ['pending', 'no'],
-      ['approved', 'no'],
-      ['completed', 'yes'],
+      ['pending', 'no', ''],
+      ['approved', 'no', ''],
+      ['completed', 'yes', 'code'],
     ]);
   });
 });

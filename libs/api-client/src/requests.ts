@@ -207,6 +207,21 @@ export function useChangeRequestStatus() {
   });
 }
 
+/**
+ * The owner's answer to a collection the requester marked without the code: confirm it, or
+ * dispute it (the administrators are told).
+ */
+export function useAnswerCollection() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: number; answer: 'confirm' | 'dispute' }) =>
+      callApi(answer === 'confirm' ? requests.confirmCollection : requests.disputeCollection, {
+        params: { id },
+      }),
+    onSettled: () => refetchAfterRequestChange(client),
+  });
+}
+
 /** A request's custody log (issue 18), oldest first: its two parties and admins read it. */
 export function useRequestCustody(id: number) {
   return useQuery<CustodyEntry[]>({

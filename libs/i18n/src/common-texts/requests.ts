@@ -39,7 +39,7 @@ const en = {
     keepRequest: 'Keep request',
     confirmCollectedTitle: 'Mark as collected?',
     confirmCollectedBody:
-      'Confirm that you have received {{name}}. This completes the transfer and cannot be undone.',
+      'Received {{name}} without the handover code? It is recorded as collected and the owner is asked to confirm it. The code is quicker: show it when you collect.',
     confirmCollected: 'Mark as Collected',
     notYet: 'Not yet',
   },
@@ -107,7 +107,8 @@ const ar: typeof en & {
     confirmCancel: 'إلغاء الطلب',
     keepRequest: 'خلّي الطلب',
     confirmCollectedTitle: 'تأكد إنك استلمت؟',
-    confirmCollectedBody: 'أكّد إنك استلمت {{name}}. كده التحويل هيكمل ومينفعش يترجع.',
+    confirmCollectedBody:
+      'استلمت {{name}} من غير كود التسليم؟ هيتسجّل إنه اتسلّم وصاحب الدوا هيتطلب منه يأكّد. الكود أسرع: وريه وانت بتستلم.',
     confirmCollected: 'تم الاستلام',
     notYet: 'لسه',
   },

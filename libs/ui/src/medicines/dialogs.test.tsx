@@ -2,10 +2,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderInRemote } from '../test-support/render';
-import { addDays } from '@medrelay/domain/calendar';
-import { describeAroundCairoMidnight } from '@medrelay/testing/clock';
-import { dateOfDay, formatDay } from '../forms/date-field';
-import { PickupDetailsDialog } from './pickup-dialog';
 import RequestDialog from './request-dialog';
 
 afterEach(() => vi.restoreAllMocks());
@@ -131,59 +127,5 @@ describe('the request dialog when a request is already open (issue 14)', () => {
     await screen.findByText('عندك طلب مفتوح بالفعل للدواء ده');
     press('افتح طلبي');
     await within(screen.getByRole('dialog')).findByRole('button', { name: 'إلغاء الطلب: Concor 5mg' });
-  });
-});
-
-describe('the pickup details dialog', () => {
-  it('requires location and date for donor medicines (spec §5) before approving', async () => {
-    const onApprove = vi.fn();
-    await renderInRemote(<PickupDetailsDialog required onApprove={onApprove} onClose={() => {}} />);
-    press('Approve');
-    await screen.findByText('Pickup location is required');
-    screen.getByText('Pickup date is required');
-    expect(onApprove).not.toHaveBeenCalled();
-    fireEvent.change(field('Pickup Location'), { target: { value: '  Shubra clinic  ' } });
-    // A day typed into the date picker (dd/mm/yyyy, read when the box is left) and a time from the list.
-    fireEvent.change(field('Pickup Date and Time'), { target: { value: '01/05/2030' } });
-    fireEvent.blur(field('Pickup Date and Time'));
-    fireEvent.change(within(screen.getByRole('dialog')).getByLabelText('Time'), {
-      target: { value: '10:30' },
-    });
-    press('Approve');
-    await waitFor(() =>
-      expect(onApprove).toHaveBeenCalledWith({
-        pickupLocation: 'Shubra clinic',
-        pickupDate: new Date('2030-05-01T10:30').toISOString(),
-      }),
-    );
-  });
-
-  it('lets a pharmacy approve without them', async () => {
-    const onApprove = vi.fn();
-    await renderInRemote(<PickupDetailsDialog required={false} onApprove={onApprove} onClose={() => {}} />);
-    screen.getByText(/Optional: without them/);
-    press('Approve');
-    await waitFor(() => expect(onApprove).toHaveBeenCalledWith({ pickupLocation: null, pickupDate: null }));
-  });
-});
-
-describeAroundCairoMidnight('the pickup day', (at) => {
-  it('may be today in Cairo but not yesterday, as the API says', async () => {
-    const onApprove = vi.fn();
-    await renderInRemote(<PickupDetailsDialog required={false} onApprove={onApprove} onClose={() => {}} />);
-    fireEvent.change(field('Pickup Location'), { target: { value: 'Shubra clinic' } });
-    const typeDay = (day: string) => {
-      fireEvent.change(field('Pickup Date and Time'), { target: { value: formatDay(dateOfDay(day)) } });
-      fireEvent.blur(field('Pickup Date and Time'));
-    };
-    typeDay(addDays(at.cairoDay, -1));
-    press('Approve');
-    await screen.findByText('Pickup date cannot be in the past');
-    expect(onApprove).not.toHaveBeenCalled();
-
-    typeDay(at.cairoDay);
-    press('Approve');
-    await waitFor(() => expect(onApprove).toHaveBeenCalledOnce());
-    expect(screen.queryByText('Pickup date cannot be in the past')).toBeNull();
   });
 });

@@ -49,6 +49,47 @@ describe('handover actions on a request (issue 18)', () => {
     expect(named('Custody log')).not.toBeNull();
   });
 
+  it('asks the owner to confirm or dispute a collection marked without the code, in either language', async () => {
+    const base = {
+      id: 51,
+      status: 'completed' as const,
+      handover: 'unconfirmed' as const,
+      medicine: { ...requestFixture().medicine!, name: 'Ventolin Inhaler' },
+    };
+    const requester = await renderInRemote(
+      <HandoverActions request={requestFixture({ ...base, direction: 'outgoing' })} />,
+    );
+    expect(named('Yes, I handed it over')).toBeNull();
+    requester.unmount();
+
+    await renderInRemote(<HandoverActions request={requestFixture({ ...base, direction: 'incoming' })} />);
+    screen.getByText('The requester marked this collected without the code. Did you hand it over?');
+    // Disputing asks first.
+    fireEvent.click(named('Dispute')!);
+    const dialog = await screen.findByRole('dialog');
+    within(dialog).getByText(/If you did not hand it over, the administrators are told/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Dispute' }));
+    await waitFor(() => expect(sent.map((c) => c.url)).toContain('/api/requests/51/collection/dispute'));
+    fireEvent.click(named('Yes, I handed it over')!);
+    await waitFor(() => expect(sent.map((c) => c.url)).toContain('/api/requests/51/collection/confirm'));
+  });
+
+  it('speaks Arabic to the owner who is asked', async () => {
+    await renderInRemote(
+      <HandoverActions
+        request={requestFixture({
+          status: 'completed',
+          handover: 'unconfirmed',
+          direction: 'incoming',
+          medicine: { ...requestFixture().medicine!, name: 'Ventolin Inhaler' },
+        })}
+      />,
+      { language: 'ar' },
+    );
+    screen.getByText('صاحب الطلب سجّل إنه استلم من غير الكود. انت سلّمته فعلاً؟');
+    screen.getByRole('button', { name: 'أيوه، سلّمته: Ventolin Inhaler' });
+  });
+
   it("refuses a malformed code in the page and shows the server's words for a wrong one", async () => {
     const request = requestFixture({
       id: 41,

@@ -19,9 +19,17 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { ApiError, useConfirmHandover, useRequest, useRequestCustody } from '@medrelay/api-client';
-import type { CustodyEntry, MedicineRequest } from '@medrelay/contracts';
+import {
+  ApiError,
+  useAnswerCollection,
+  useConfirmHandover,
+  useRequest,
+  useRequestCustody,
+} from '@medrelay/api-client';
+import type { CustodyEntry, HandoverState, MedicineRequest } from '@medrelay/contracts';
 import { isHandoverCodeShape } from '@medrelay/domain/handover';
+import { handoverNeedsOwner } from '@medrelay/domain/requests';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { useFormat } from '@medrelay/i18n';
 import { useNotify } from '../use-notify';
 
@@ -62,6 +70,14 @@ const useStyles = makeStyles({
     overflowWrap: 'anywhere',
   },
   surface: { maxWidth: 'min(480px, calc(100vw - 24px))' },
+  answer: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    flexBasis: '100%',
+    minWidth: 0,
+  },
+  answerButtons: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
 /** The requester's code and its QR, read from GET /api/requests/:id (the only place it is given). */
@@ -113,7 +129,7 @@ function ReadDialogButton({
   label: string;
   title: string;
   name: string;
-  appearance?: 'subtle';
+  appearance?: 'subtle' | 'primary';
   children: () => ReactNode;
 }) {
   const { t } = useTranslation('common');
@@ -141,7 +157,10 @@ function ReadDialogButton({
   );
 }
 
-/** "Handover code": the requester of an approved request opens its code and QR. */
+/**
+ * "Handover code": the requester of an approved request opens its code and QR, the primary way to
+ * complete (Mark as Collected beside it only records their word).
+ */
 export function HandoverCodeButton({ request }: { request: MedicineRequest }) {
   const { t } = useTranslation('common');
   return (
@@ -149,6 +168,7 @@ export function HandoverCodeButton({ request }: { request: MedicineRequest }) {
       label={t('handover.showCode')}
       title={t('handover.codeTitle')}
       name={request.medicine?.name ?? t('request.unknown')}
+      appearance="primary"
     >
       {() => <HandoverCodePanel id={request.id} />}
     </ReadDialogButton>
@@ -290,9 +310,9 @@ function CustodyEntryItem({ entry }: { entry: CustodyEntry }) {
           })}
         </Text>
       )}
-      {entry.status === 'completed' && (
-        <Badge appearance="tint" color={entry.confirmedByCode ? 'success' : 'warning'}>
-          {t(entry.confirmedByCode ? 'custody.confirmedByCode' : 'custody.notConfirmed')}
+      {entry.handover && (
+        <Badge appearance="tint" color={handoverTone[entry.handover]} data-testid="custody-handover">
+          {t(`custody.handover.${entry.handover}`)}
         </Badge>
       )}
     </li>
@@ -330,9 +350,77 @@ export function CustodyButton({ request }: { request: MedicineRequest }) {
   );
 }
 
+/** How a handover state reads at a glance: settled, waiting for the owner, or disputed. */
+const handoverTone: Record<HandoverState, 'success' | 'warning' | 'danger'> = {
+  code: 'success',
+  confirmed: 'success',
+  unconfirmed: 'warning',
+  disputed: 'danger',
+};
+
+/** A completed request's handover state, where it needs saying (not confirmed yet, or disputed). */
+export function HandoverStateBadge({ request }: { request: MedicineRequest }) {
+  const { t } = useTranslation('common');
+  if (request.status !== 'completed' || !request.handover || handoverTone[request.handover] === 'success')
+    return null;
+  return (
+    <Badge appearance="tint" color={handoverTone[request.handover]} data-testid="handover-state">
+      {t(`handover.states.${request.handover}`)}
+    </Badge>
+  );
+}
+
 /**
- * What a request row offers about its handover (issue 18), from the caller's side: the
- * requester's code once approved, the owner's "Confirm handover", and the custody log.
+ * The owner's answer to a collection the requester marked without the code: confirm it, or
+ * dispute it (asked first; the administrators are told).
+ */
+function CollectionAnswer({ request }: { request: MedicineRequest }) {
+  const { t } = useTranslation('common');
+  const styles = useStyles();
+  const notify = useNotify();
+  const answer = useAnswerCollection();
+  const name = request.medicine?.name ?? t('request.unknown');
+  const send = async (choice: 'confirm' | 'dispute') => {
+    try {
+      await answer.mutateAsync({ id: request.id, answer: choice });
+      notify.success(t(choice === 'confirm' ? 'handover.answeredConfirm' : 'handover.answeredDispute'));
+    } catch (error) {
+      notify.failure(t('handover.answerFailed'), error, t('toast.requestUpdateError'));
+    }
+  };
+  return (
+    <div className={styles.answer} role="group" aria-label={t('handover.awaitingYou')}>
+      <Text size={200}>{t('handover.awaitingYou')}</Text>
+      <div className={styles.answerButtons}>
+        <Button
+          appearance="primary"
+          disabled={answer.isPending}
+          onClick={() => void send('confirm')}
+          aria-label={`${t('handover.answerConfirm')}: ${name}`}
+        >
+          {t('handover.answerConfirm')}
+        </Button>
+        <ConfirmDialog
+          trigger={
+            <Button disabled={answer.isPending} aria-label={`${t('handover.answerDispute')}: ${name}`}>
+              {t('handover.answerDispute')}
+            </Button>
+          }
+          title={t('handover.disputeTitle')}
+          body={t('handover.disputeBody', { name })}
+          confirmLabel={t('handover.disputeConfirm')}
+          dismissLabel={t('handover.keep')}
+          onConfirm={() => void send('dispute')}
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * What a request row offers about its handover (issues 18 and 25), from the caller's side: the
+ * requester's code once approved, the owner's "Confirm handover" with that code, the owner's
+ * answer to a collection marked without it, and the custody log.
  */
 export function HandoverActions({ request }: { request: MedicineRequest }) {
   const approved = request.status === 'approved';
@@ -340,6 +428,9 @@ export function HandoverActions({ request }: { request: MedicineRequest }) {
     <>
       {approved && request.direction === 'outgoing' && <HandoverCodeButton request={request} />}
       {approved && request.direction === 'incoming' && <ConfirmHandoverButton request={request} />}
+      {request.direction === 'incoming' && handoverNeedsOwner(request) && (
+        <CollectionAnswer request={request} />
+      )}
       <CustodyButton request={request} />
     </>
   );

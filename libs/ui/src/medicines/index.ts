@@ -4,7 +4,6 @@ export * from './medicine-form';
 export * from './medicine-image';
 export * from './medicine-row';
 export * from './pager';
-export * from './pickup-dialog';
 export * from './price-tag';
 export * from './request-actions';
 export * from './request-button';

@@ -6,7 +6,9 @@ import type { MedicineRequest, RequestStatusUpdateInput } from '@medrelay/contra
 import { requestMovesFor } from '@medrelay/domain/requests';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { useNotify } from '../use-notify';
-import { PickupDetailsDialog } from './pickup-dialog';
+import { offerDraft, rememberOffer } from '../pickup/last-offer';
+import { PickupOfferDialog } from '../pickup/offer-dialog';
+import { useRemote } from '../role-app';
 
 /** Changes a request's status with the toasts of spec §8. */
 export function useRequestStatusChange(successTitle?: string) {
@@ -48,8 +50,8 @@ function focusAfterLeaving(from: HTMLElement | null): () => void {
 }
 
 /**
- * The owner's answer to a pending request: Approve (with pickup details, required for
- * donations) or Reject.
+ * The owner's answer to a pending request: Approve, in one dialog that offers the pickup windows
+ * (filled with the owner's last offer; required for donations, spec §5), or Reject.
  */
 export function OwnerRequestActions({
   request,
@@ -61,12 +63,14 @@ export function OwnerRequestActions({
   successTitle?: string;
 }) {
   const { change, isPending } = useRequestStatusChange(successTitle);
+  const { user } = useRemote();
   const [approving, setApproving] = useState(false);
   const approveButton = useRef<HTMLButtonElement>(null);
   // The buttons are the owner's moves in the domain's transition table (the server's own).
   const moves = requestMovesFor(request.status, 'owner');
   if (!moves.length) return null;
   const name = request.medicine?.name ?? '';
+  const donation = request.medicine?.source === 'donor';
   const decide = async (update: RequestStatusUpdateInput) => {
     const moveFocus = focusAfterLeaving(approveButton.current);
     const done = await change(request.id, update);
@@ -96,12 +100,17 @@ export function OwnerRequestActions({
         </Button>
       )}
       {approving && (
-        <PickupDetailsDialog
-          required={request.medicine?.source === 'donor'}
+        <PickupOfferDialog
+          mode="approve"
+          windowsRequired={donation}
+          defaults={offerDraft(user.id, user.profile?.address ?? '', { windowsRequired: donation })}
           busy={isPending}
           onClose={() => setApproving(false)}
-          onApprove={async (details) => {
-            if (await decide({ status: 'approved', ...details })) setApproving(false);
+          onSubmit={async (offer) => {
+            if (!(await decide(offer ? { status: 'approved', pickup: offer } : { status: 'approved' })))
+              return;
+            if (offer) rememberOffer(user.id, offer);
+            setApproving(false);
           }}
         />
       )}
@@ -152,7 +161,8 @@ export function RequesterRequestActions({
     return (
       <ConfirmDialog
         trigger={
-          <Button appearance="primary" disabled={isPending} aria-label={`${labels.collected}: ${name}`}>
+          // Secondary: the handover code beside it is the way that needs no second word (issue 25).
+          <Button disabled={isPending} aria-label={`${labels.collected}: ${name}`}>
             {labels.collected}
           </Button>
         }

@@ -6,7 +6,7 @@ import { useFormat } from '@medrelay/i18n';
 import { RecallQuarantineNote } from '../recalls/recall-notice';
 import { QuarantineBadge, RequestStatusBadge } from './badges';
 import { ContactInfo } from './contact-info';
-import { HandoverActions } from './handover';
+import { HandoverActions, HandoverStateBadge } from './handover';
 import { isLinkedItem, ItemCard, useItemTextStyles } from './item-card';
 
 export interface RequestRowProps {
@@ -37,6 +37,7 @@ export function RequestRow({ request, counterpart, pendingWording, actions, chil
       badges={
         <>
           <RequestStatusBadge status={request.status} pendingWording={pendingWording} />
+          <HandoverStateBadge request={request} />
           {request.recallHold !== null && (
             <Badge appearance="filled" color="danger" data-testid="recall-hold">
               {t('request.onHold')}

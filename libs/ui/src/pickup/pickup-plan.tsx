@@ -1,187 +1,29 @@
 import { useState } from 'react';
 import {
   Button,
-  Field,
-  Input,
   Link,
   makeStyles,
   MessageBar,
   MessageBarBody,
   Radio,
   RadioGroup,
-  Select,
   Text,
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { usePickupActions, usePickupPlan, useSession } from '@medrelay/api-client';
-import {
-  isMessageKey,
-  pickupOfferSchema,
-  pickupWindowInputSchema,
-  requestLimits,
-  type MedicineRequest,
-  type PickupOfferInput,
-  type PickupWindow,
-} from '@medrelay/contracts';
-import { cairoToday } from '@medrelay/domain/calendar';
-import { isInEgypt, mapLink, pickupWindowLimits } from '@medrelay/domain/pickup-windows';
+import { pickupWindowInputSchema, type MedicineRequest, type PickupWindow } from '@medrelay/contracts';
 import { FormDialog } from '../components/form-dialog';
-import { DateField } from '../forms/date-field';
 import { useNotify } from '../use-notify';
+import { offerDraft, rememberOffer, type WindowDraft } from './last-offer';
+import { PickupOfferDialog, useIssueText, WindowFields } from './offer-dialog';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
-  row: { display: 'flex', flexWrap: 'wrap', alignItems: 'end', gap: tokens.spacingHorizontalS },
-  day: { flex: '1 1 150px', minWidth: 0 },
-  time: { flex: '0 1 96px', minWidth: 0 },
-  pin: { flex: '1 1 120px', minWidth: 0 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
 });
 
-/** Every half hour, 24-hour clock with Latin digits in both languages (as the pickup dialog). */
-const times = Array.from(
-  { length: 48 },
-  (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
-);
-
-interface WindowDraft {
-  date: string;
-  from: string;
-  to: string;
-}
 const blankWindow = (): WindowDraft => ({ date: '', from: '10:00', to: '12:00' });
-
-/** A schema issue's message key shown in the page's language. */
-function useIssueText() {
-  const { t } = useTranslation('common');
-  return (key: string | undefined) =>
-    key ? (isMessageKey(key) ? t(`messages:${key}`) : t('messages:invalidInput')) : undefined;
-}
-
-/** One window: a Cairo day, from and to. */
-function WindowFields({
-  value,
-  onChange,
-  label,
-  error,
-}: {
-  value: WindowDraft;
-  onChange: (next: WindowDraft) => void;
-  label: string;
-  error?: string;
-}) {
-  const styles = useStyles();
-  const { t } = useTranslation('common');
-  return (
-    <div className={styles.row} role="group" aria-label={label}>
-      <Field className={styles.day} label={label} validationMessage={error}>
-        <DateField value={value.date} onChange={(date) => onChange({ ...value, date })} min={cairoToday()} />
-      </Field>
-      {(['from', 'to'] as const).map((part) => (
-        <Field key={part} className={styles.time} label={t(`pickupWindows.${part}`)}>
-          <Select value={value[part]} onChange={(_, data) => onChange({ ...value, [part]: data.value })}>
-            {times.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      ))}
-    </div>
-  );
-}
-
-/**
- * The owner's offer (issue 18): 1–3 windows, the place (prefilled from the profile address) and
- * an optional map pin, checked by the contract's schema as the API will.
- */
-export function PickupOfferDialog({
-  defaultLocation,
-  busy,
-  onSubmit,
-  onClose,
-}: {
-  defaultLocation: string;
-  busy?: boolean;
-  onSubmit: (offer: PickupOfferInput) => void;
-  onClose: () => void;
-}) {
-  const styles = useStyles();
-  const { t } = useTranslation('common');
-  const issue = useIssueText();
-  const [windows, setWindows] = useState<WindowDraft[]>([blankWindow()]);
-  const [location, setLocation] = useState(defaultLocation);
-  const [lat, setLat] = useState('');
-  const [lng, setLng] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const number = (text: string) => (text.trim() ? Number(text.replace(',', '.')) : null);
-  const offer: PickupOfferInput = { windows, location, lat: number(lat), lng: number(lng) };
-  const submit = () => {
-    const parsed = pickupOfferSchema.safeParse(offer);
-    if (parsed.success) {
-      setErrors({});
-      return onSubmit(offer);
-    }
-    const found: Record<string, string> = {};
-    for (const i of parsed.error.issues) found[i.path.slice(0, 2).join('.')] ??= i.message;
-    setErrors(found);
-  };
-  const pinOk = offer.lat != null && offer.lng != null && isInEgypt(offer.lat, offer.lng);
-  return (
-    <FormDialog
-      title={t('pickupWindows.offerTitle')}
-      submitLabel={t('pickupWindows.offer')}
-      busy={busy}
-      onSubmit={submit}
-      onClose={onClose}
-    >
-      <Text>{t('pickupWindows.offerHint')}</Text>
-      {windows.map((w, i) => (
-        <div key={i} className={styles.panel}>
-          <WindowFields
-            label={t('pickupWindows.window', { n: i + 1 })}
-            value={w}
-            onChange={(next) => setWindows(windows.map((x, j) => (j === i ? next : x)))}
-            error={issue(errors[`windows.${i}`])}
-          />
-          {windows.length > pickupWindowLimits.min && (
-            <Button appearance="subtle" onClick={() => setWindows(windows.filter((_, j) => j !== i))}>
-              {t('pickupWindows.remove', { n: i + 1 })}
-            </Button>
-          )}
-        </div>
-      ))}
-      {errors.windows && <Text role="alert">{issue(errors.windows)}</Text>}
-      {windows.length < pickupWindowLimits.max && (
-        <Button onClick={() => setWindows([...windows, blankWindow()])}>{t('pickupWindows.add')}</Button>
-      )}
-      <Field label={t('pickup.location')} required validationMessage={issue(errors.location)}>
-        <Input
-          dir="auto"
-          maxLength={requestLimits.pickupLocationMax}
-          value={location}
-          onChange={(_, data) => setLocation(data.value)}
-        />
-      </Field>
-      <Text size={200}>{t('pickupWindows.pinHint')}</Text>
-      <div className={styles.row}>
-        <Field className={styles.pin} label={t('pickupWindows.lat')} validationMessage={issue(errors.lat)}>
-          <Input inputMode="decimal" dir="ltr" value={lat} onChange={(_, data) => setLat(data.value)} />
-        </Field>
-        <Field className={styles.pin} label={t('pickupWindows.lng')} validationMessage={issue(errors.lng)}>
-          <Input inputMode="decimal" dir="ltr" value={lng} onChange={(_, data) => setLng(data.value)} />
-        </Field>
-      </div>
-      {pinOk && (
-        <Link href={mapLink(offer.lat!, offer.lng!)} target="_blank" rel="noopener noreferrer">
-          {t('pickupWindows.map')}
-        </Link>
-      )}
-    </FormDialog>
-  );
-}
 
 /** The requester's own window, for the owner to accept. */
 function ProposeDialog({
@@ -214,7 +56,8 @@ function ProposeDialog({
   );
 }
 
-const windowText = (w: PickupWindow) => `${w.date} · ${w.from}–${w.to}`;
+/** A window as both languages read it; the times stay left to right inside Arabic text. */
+const windowText = (w: PickupWindow) => `${w.date} · \u2066${w.from}–${w.to}\u2069`;
 
 /**
  * The pickup plan on an approved request (issue 18), for either side: the owner offers windows
@@ -318,13 +161,18 @@ export function PickupPlanPanel({
           </Button>
         )}
       </div>
-      {dialog === 'offer' && (
+      {dialog === 'offer' && session.data && (
         <PickupOfferDialog
-          defaultLocation={p.location ?? session.data?.profile?.address ?? ''}
+          mode="change"
+          windowsRequired
+          defaults={offerDraft(session.data.id, p.location ?? session.data.profile?.address ?? '')}
           busy={busy}
           onClose={() => setDialog(null)}
           onSubmit={(offer) =>
-            void run(() => actions.offer.mutateAsync(offer), t('pickupWindows.offeredToast'))
+            void run(async () => {
+              await actions.offer.mutateAsync(offer!);
+              rememberOffer(session.data!.id, offer!);
+            }, t('pickupWindows.offeredToast'))
           }
         />
       )}

@@ -1,0 +1,198 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addDays } from '@medrelay/domain/calendar';
+import { describeAroundCairoMidnight } from '@medrelay/testing/clock';
+import { renderInRemote } from '../test-support/render';
+import { offerDraft, rememberOffer } from './last-offer';
+import { PickupOfferDialog } from './offer-dialog';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+const dialog = () => within(screen.getByRole('dialog'));
+const press = (name: string) => fireEvent.click(dialog().getByRole('button', { name }));
+const typeDay = (label: string, value: string) => {
+  const input = dialog().getByLabelText(label, { exact: false, selector: 'input' });
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+};
+const blank = (location: string) => ({
+  windows: [{ date: '', from: '10:00', to: '12:00' }],
+  location,
+  lat: '',
+  lng: '',
+});
+
+describe('the pickup offer dialog (issue 18)', () => {
+  it('checks windows and the pin as the API does, then offers them with the map link', async () => {
+    const onSubmit = vi.fn();
+    await renderInRemote(
+      <PickupOfferDialog
+        mode="change"
+        windowsRequired
+        defaults={blank('15 Mesaha Square')}
+        onSubmit={onSubmit}
+        onClose={() => {}}
+      />,
+    );
+    expect((dialog().getByLabelText('Pickup Location', { exact: false }) as HTMLInputElement).value).toBe(
+      '15 Mesaha Square',
+    );
+    press('Offer pickup windows');
+    await screen.findByText('Enter a day and from–to times');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    typeDay('Window 1', '01/05/2030');
+    const [from, to] = dialog()
+      .getAllByRole('combobox')
+      .filter((e) => e.tagName === 'SELECT');
+    fireEvent.change(from!, { target: { value: '14:00' } });
+    fireEvent.change(to!, { target: { value: '13:00' } });
+    press('Offer pickup windows');
+    await screen.findByText('The window must end after it starts');
+    fireEvent.change(to!, { target: { value: '16:00' } });
+
+    fireEvent.change(dialog().getByLabelText('Latitude'), { target: { value: '48.85' } });
+    fireEvent.change(dialog().getByLabelText('Longitude'), { target: { value: '2.35' } });
+    press('Offer pickup windows');
+    await screen.findByText('The map pin must be in Egypt');
+    fireEvent.change(dialog().getByLabelText('Latitude'), { target: { value: '30.0385' } });
+    fireEvent.change(dialog().getByLabelText('Longitude'), { target: { value: '31.2118' } });
+
+    // Up to three windows.
+    press('Add another window');
+    press('Add another window');
+    expect(dialog().queryByRole('button', { name: 'Add another window' })).toBeNull();
+    press('Remove window 3');
+    press('Remove window 2');
+    press('Offer pickup windows');
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        windows: [{ date: '2030-05-01', from: '14:00', to: '16:00' }],
+        location: '15 Mesaha Square',
+        lat: 30.0385,
+        lng: 31.2118,
+      }),
+    );
+    expect(dialog().getByRole('link', { name: 'Open the map (OpenStreetMap)' }).getAttribute('href')).toBe(
+      'https://www.openstreetmap.org/?mlat=30.0385&mlon=31.2118#map=17/30.0385/31.2118',
+    );
+  });
+
+  it('speaks Arabic', async () => {
+    await renderInRemote(
+      <PickupOfferDialog
+        mode="change"
+        windowsRequired
+        defaults={blank('')}
+        onSubmit={() => {}}
+        onClose={() => {}}
+      />,
+      { language: 'ar' },
+    );
+    press('اعرض مواعيد الاستلام');
+    await screen.findByText('اكتب اليوم والوقت من–لـ');
+    screen.getByText('مكان الاستلام مطلوب');
+  });
+});
+
+describeAroundCairoMidnight('approving (Set Pickup Details)', (at) => {
+  it("opens with the owner's last offer on days still ahead, so Approve is one more tap", async () => {
+    rememberOffer(7, {
+      windows: [
+        { date: '2026-01-01', from: '18:00', to: '20:00' },
+        { date: '2026-01-02', from: '09:00', to: '11:00' },
+      ],
+      location: 'Dokki branch',
+      lat: 30.0385,
+      lng: 31.2118,
+    });
+    const onSubmit = vi.fn();
+    await renderInRemote(
+      <PickupOfferDialog
+        mode="approve"
+        windowsRequired
+        defaults={offerDraft(7, 'Profile address')}
+        onSubmit={onSubmit}
+        onClose={() => {}}
+      />,
+    );
+    press('Approve');
+    // 18:00 is still ahead at midday and at 00:01; at 23:59 the first day is tomorrow.
+    const first = at.instant.endsWith('21:59:00Z') ? addDays(at.cairoDay, 1) : at.cairoDay;
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        windows: [
+          { date: first, from: '18:00', to: '20:00' },
+          { date: addDays(first, 1), from: '09:00', to: '11:00' },
+        ],
+        location: 'Dokki branch',
+        lat: 30.0385,
+        lng: 31.2118,
+      }),
+    );
+  });
+});
+
+describeAroundCairoMidnight('a pickup day', (at) => {
+  it('may be today in Cairo (until its windows are over) but not yesterday, as the API says', async () => {
+    const onSubmit = vi.fn();
+    await renderInRemote(
+      <PickupOfferDialog
+        mode="approve"
+        windowsRequired
+        defaults={{
+          windows: [{ date: addDays(at.cairoDay, -1), from: '00:00', to: '23:30' }],
+          location: 'Shubra clinic',
+          lat: '',
+          lng: '',
+        }}
+        onSubmit={onSubmit}
+        onClose={() => {}}
+      />,
+    );
+    press('Approve');
+    await screen.findByText('This window is already over');
+    expect(onSubmit).not.toHaveBeenCalled();
+    // At 23:59 every window of today is over; at 00:01 Cairo time "today" is already the UTC tomorrow.
+    const day = at.instant.endsWith('21:59:00Z') ? addDays(at.cairoDay, 1) : at.cairoDay;
+    typeDay('Window 1', day.split('-').reverse().join('/'));
+    press('Approve');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+  });
+});
+
+describe('approving without a time', () => {
+  it("is a pharmacy's choice (collection at the pharmacy), never a donor's", async () => {
+    const onSubmit = vi.fn();
+    const { unmount } = await renderInRemote(
+      <PickupOfferDialog
+        mode="approve"
+        windowsRequired={false}
+        defaults={offerDraft(8, 'Tahrir Pharmacy')}
+        onSubmit={onSubmit}
+        onClose={() => {}}
+      />,
+    );
+    press('Remove window 1');
+    screen.getByTestId('no-windows');
+    expect(dialog().queryByLabelText('Pickup Location', { exact: false })).toBeNull();
+    press('Approve');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(null));
+    unmount();
+
+    await renderInRemote(
+      <PickupOfferDialog
+        mode="approve"
+        windowsRequired
+        defaults={offerDraft(8, 'Maadi')}
+        onSubmit={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    expect(dialog().queryByRole('button', { name: 'Remove window 1' })).toBeNull();
+  });
+});
