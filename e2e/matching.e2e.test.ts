@@ -1,14 +1,17 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { NeedMatch } from '@medrelay/contracts';
 import { sendMatchDigests } from '@medrelay/svc-requests/testing';
 import { waitForMails } from '@medrelay/testing';
-import { documentDirection, expectToast } from './support/pages';
+import { documentDirection, egp, expectToast } from './support/pages';
 import { usePlatform } from './support/platform';
 
 /**
  * Issue 16, done means: an NGO declares a need; a pharmacy lists a matching medicine; the NGO sees
  * the match, the digest e-mail arrives in the SMTP sink in the NGO's language, and one tap files
  * the request. Desktop in English (the match card), a 390 px phone in Arabic (the e-mail's link).
+ * Issue 25 item 5: the match then says "Requested" with the request's status and follows it
+ * without a reload, and the need is marked met once its quantity is requested (and reopens).
  */
 const platform = usePlatform();
 const phone = { width: 390, height: 844 };
@@ -16,6 +19,7 @@ const phone = { width: 390, height: 844 };
 /** A listing by a fresh pharmacy, through the gateway; waits until the NGO's need has matched it. */
 async function listAndMatch(ngoToken: string, name: string, quantity: number) {
   const pharmacy = await platform.approvedUser('pharmacy');
+  owners.set(name, pharmacy.token);
   const { id } = await platform.listMedicine(pharmacy.token, name, 60, quantity);
   await expect
     .poll(
@@ -28,13 +32,68 @@ async function listAndMatch(ngoToken: string, name: string, quantity: number) {
     .toContain(id);
   return id;
 }
+/** The token of each listing's owner, by the listing's name. */
+const owners = new Map<string, string>();
 
 /** The NGO's requests for this listing, through the API. */
 async function requestsFor(ngoToken: string, medicineId: number) {
   const mine = await platform.gateway.api.get('/api/requests/my?pageSize=100', { token: ngoToken });
-  return (mine.body as Array<{ medicineId: number; quantity: number; status: string }>).filter(
+  return (mine.body as Array<{ id: number; medicineId: number; quantity: number; status: string }>).filter(
     (r) => r.medicineId === medicineId,
   );
+}
+
+/** A request moved through the API, as the other party's screen would. */
+async function move(token: string, id: number, status: 'approved' | 'completed') {
+  const res = await platform.gateway.api.put(`/api/requests/${id}/status`, { status }, { token });
+  expect(res.status).toBe(200);
+}
+
+/**
+ * What is cut off or overlaps inside the needs screen's cards: each control and line against its
+ * nearest clipping ancestor (a card clips what overflows it, which a page-wide scrollWidth check
+ * misses), and a match card's text beside its request button or status.
+ */
+function defectsInCards(page: Page) {
+  return page.evaluate(() => {
+    const defects: string[] = [];
+    const named = (el: Element) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').slice(0, 40)}"`;
+    const cards = document.querySelectorAll('[data-testid="need-row"], [data-testid="match-card"]');
+    for (const card of cards) {
+      for (const el of card.querySelectorAll('button, span, bdi, h2, h3, li')) {
+        const box = el.getBoundingClientRect();
+        if (!box.width || !box.height) continue;
+        let clip = el.parentElement;
+        while (clip && clip !== document.body) {
+          const style = getComputedStyle(clip);
+          if (style.overflowX !== 'visible' || style.overflowY !== 'visible') break;
+          clip = clip.parentElement;
+        }
+        const style = clip ? getComputedStyle(clip) : null;
+        const frame = (clip ?? document.documentElement).getBoundingClientRect();
+        if (box.left < frame.left - 1 || box.right > frame.right + 1)
+          defects.push(`${named(el)} cut sideways`);
+        // A scrolling list may hold a card below the fold; only a clipping box cuts it off.
+        const cutsVertically = style && ['hidden', 'clip'].includes(style.overflowY);
+        if (cutsVertically && (box.top < frame.top - 1 || box.bottom > frame.bottom + 1))
+          defects.push(`${named(el)} cut off`);
+      }
+      if (card.getBoundingClientRect().right > window.innerWidth + 1)
+        defects.push('a card wider than the screen');
+    }
+    for (const card of document.querySelectorAll('[data-testid="match-card"]')) {
+      const [text, action] = [...card.children].map((c) => c.getBoundingClientRect());
+      if (text && action) {
+        const apart =
+          text.right <= action.left + 1 ||
+          action.right <= text.left + 1 ||
+          text.bottom <= action.top + 1 ||
+          action.bottom <= text.top + 1;
+        if (!apart) defects.push(`${named(card)}: its text and its action overlap`);
+      }
+    }
+    return defects;
+  });
 }
 
 describe('matching', { timeout: 60_000 }, () => {
@@ -69,9 +128,27 @@ describe('matching', { timeout: 60_000 }, () => {
     await expect.poll(() => request.getByLabel('Quantity', { exact: false }).inputValue()).toBe('4');
     await request.getByRole('button', { name: 'Submit Request' }).click();
     await expectToast(page, 'Request submitted successfully');
-    expect(await requestsFor(ngo.token, medicineId)).toEqual([
-      expect.objectContaining({ quantity: 4, status: 'pending' }),
-    ]);
+    const [filed] = await requestsFor(ngo.token, medicineId);
+    expect(filed).toEqual(expect.objectContaining({ quantity: 4, status: 'pending' }));
+
+    // The match says Requested with the request's status instead of offering it again; its price
+    // and the owner's area are on it. 4 requested of at least 2: the need is met.
+    await card.getByText('Requested · Pending').waitFor();
+    expect(await card.getByRole('button', { name: /Request Pickup/ }).count()).toBe(0);
+    expect(await card.getByTestId('price').textContent()).toBe(egp(20));
+    await card.getByText('Area not given', { exact: false }).waitFor();
+    const needRow = remote.getByTestId('need-row').filter({ hasText: 'Ventolin' });
+    await needRow.getByText('Met', { exact: true }).waitFor();
+    await needRow.getByText('Units requested: 4 (at least 2 needed)').waitFor();
+    // The pharmacy approves, the NGO collects: the card follows without a reload.
+    await move(owners.get('Ventolin Inhaler')!, filed!.id, 'approved');
+    await card.getByText('Requested · Approved').waitFor();
+    await move(ngo.token, filed!.id, 'completed');
+    await card.getByText('Requested · Collected').waitFor();
+    expect(await defectsInCards(page)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await card.getByText('Requested · Collected').waitFor();
+    expect(await defectsInCards(page)).toEqual([]);
   });
 
   it('390 px, Arabic: the digest is in Arabic and its link opens the listing with Request Pickup ready', async () => {
@@ -114,8 +191,29 @@ describe('matching', { timeout: 60_000 }, () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     await dialog.getByRole('button', { name: 'ابعت الطلب' }).click();
     await expectToast(page, 'الطلب اتبعت بنجاح');
-    expect(await requestsFor(ngo.token, medicineId)).toEqual([
-      expect.objectContaining({ quantity: 3, status: 'pending' }),
-    ]);
+    const [filed] = await requestsFor(ngo.token, medicineId);
+    expect(filed).toEqual(expect.objectContaining({ quantity: 3, status: 'pending' }));
+
+    // The wanted list: the need is met by that request, whose status its match follows.
+    await page.goto('/ngo/needs');
+    const needRow = page.getByTestId('remote-ngo').getByTestId('need-row').filter({ hasText: 'بانادول' });
+    await needRow.getByText('اتوفّر', { exact: true }).waitFor();
+    const card = needRow.getByTestId('match-card').filter({ hasText: 'بانادول اكسترا' });
+    await card.getByText('اتطلب · مستني الرد').waitFor();
+    expect(await card.getByRole('button', { name: /اطلب استلام/ }).count()).toBe(0);
+    expect(await defectsInCards(page)).toEqual([]);
+    await move(owners.get('بانادول اكسترا')!, filed!.id, 'approved');
+    await card.getByText('اتطلب · اتوافق عليه').waitFor();
+    await page.setViewportSize({ width: 360, height: 780 });
+    await card.getByText('اتطلب · اتوافق عليه').waitFor();
+    expect(await defectsInCards(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // Reopened: it looks for more; the listing, still offered, shows the approved request.
+    await needRow.getByRole('button', { name: 'افتحه تاني: بانادول' }).click();
+    await expectToast(page, 'الاحتياج اتفتح تاني');
+    await needRow.getByText('أدوية مناسبة').waitFor();
+    expect(await needRow.getByText('اتوفّر', { exact: true }).count()).toBe(0);
+    await card.getByText('اتطلب · اتوافق عليه').waitFor();
   });
 });

@@ -165,7 +165,7 @@ describe('needs that close the loop', () => {
     await needJobsDone();
     const [notice] = await needNotices(ngo, 'ar');
     expect(notice).toMatchObject({ type: 'need-met', title: 'الاحتياج اتوفّر' });
-    expect(notice!.message).toContain('طلباتك غطّت احتياجك "Concor" (اتطلب 10 من 10 وحدة)');
+    expect(notice!.message).toContain('طلباتك غطّت احتياجك "Concor" (اتطلب 10 وحدة، ومحتاجين 10 على الأقل)');
     expect((await needNotices(ngo, 'en'))[0]!.title).toBe('Need met');
     // Both listings show, each with its request, although the need no longer looks for more.
     expect((await matchesOf(ngo, need.id)).map((m) => [m.medicine.id, m.request?.status])).toEqual(
@@ -199,7 +199,7 @@ describe('needs that close the loop', () => {
     const notices = await needNotices(ngo, 'en');
     expect(notices.map((n) => n.type)).toEqual(['need-reopened', 'need-met', 'need-reopened', 'need-met']);
     expect(notices[0]!.message).toBe(
-      'A request for your need "Nexium" was cancelled or rejected (0 of 6 units still requested): it is open again.',
+      'A request for your need "Nexium" was cancelled or rejected (0 units still requested, at least 6 needed): it is open again.',
     );
     expect((await needNotices(ngo, 'ar'))[0]!.title).toBe('الاحتياج اتفتح تاني');
   });

@@ -87,12 +87,12 @@ export const notificationMessages = {
   },
   notifyNeedMetTitle: { en: 'Need met', ar: 'الاحتياج اتوفّر' },
   notifyNeedMet: {
-    en: 'Your requests cover your need "{need}" ({requested} of {min} units requested): it is closed. Reopen it if you need more.',
-    ar: 'طلباتك غطّت احتياجك "{need}" (اتطلب {requested} من {min} وحدة): اتقفل. افتحه تاني لو محتاج أكتر.',
+    en: 'Your requests cover your need "{need}" ({requested} units requested, at least {min} needed): it is closed. Reopen it if you need more.',
+    ar: 'طلباتك غطّت احتياجك "{need}" (اتطلب {requested} وحدة، ومحتاجين {min} على الأقل): اتقفل. افتحه تاني لو محتاج أكتر.',
   },
   notifyNeedReopenedTitle: { en: 'Need open again', ar: 'الاحتياج اتفتح تاني' },
   notifyNeedReopened: {
-    en: 'A request for your need "{need}" was cancelled or rejected ({requested} of {min} units still requested): it is open again.',
-    ar: 'طلب لاحتياجك "{need}" اتلغى أو اترفض (لسه مطلوب {requested} من {min} وحدة): رجع مفتوح تاني.',
+    en: 'A request for your need "{need}" was cancelled or rejected ({requested} units still requested, at least {min} needed): it is open again.',
+    ar: 'طلب لاحتياجك "{need}" اتلغى أو اترفض (لسه مطلوب {requested} وحدة، ومحتاجين {min} على الأقل): رجع مفتوح تاني.',
   },
 } as const satisfies Record<string, Texts>;

@@ -375,9 +375,13 @@ describe('the wanted list screen (issue 16)', () => {
     const row = (name: string) => screen.getByRole('group', { name }) as HTMLElement;
     await screen.findByText('Requested for this need');
     within(row('Concor')).getByText('Met');
-    expect(within(row('Concor')).getByTestId('need-requested').textContent).toBe('10 of 10 units requested');
+    expect(within(row('Concor')).getByTestId('need-requested').textContent).toBe(
+      'Units requested: 10 (at least 10 needed)',
+    );
     expect(within(row('Concor')).getByTestId('match-request').textContent).toContain('Requested · Approved');
-    expect(within(row('Ventolin')).getByTestId('need-requested').textContent).toBe('2 of 5 units requested');
+    expect(within(row('Ventolin')).getByTestId('need-requested').textContent).toBe(
+      'Units requested: 2 (at least 5 needed)',
+    );
     expect(within(row('Ventolin')).queryByRole('button', { name: 'Reopen: Ventolin' })).toBeNull();
     // Closed by hand: no matches, but it reopens the same way.
     expect(within(row('Brufen')).queryByText('Requested for this need')).toBeNull();
