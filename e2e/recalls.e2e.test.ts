@@ -1,11 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { medicineInput } from '@medrelay/svc-catalog/testing';
+import { waitUntil } from '@medrelay/testing';
 import { expectToast } from './support/pages';
 import { usePlatform } from './support/platform';
 
 // Issue 17 item 5, once in the browser: an admin recalls a batch from the Recalls screen and the
 // pharmacy's My Medicines shows its listing quarantined, with the reason (desktop and phone).
+// Issue 25 item 3: the NGO that collected the batch earlier is reached and acknowledges; the
+// admin's Recalls count it.
 const platform = usePlatform();
 
 const phone = { width: 390, height: 844 };
@@ -17,6 +20,10 @@ function gtinOf(n: number): string {
   const sum = [...body].reverse().reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
   return body + String((10 - (sum % 10)) % 10);
 }
+
+/** Nothing wider than the screen: compared with the document, not `innerWidth` (which widens to it). */
+const overflows = (page: Page, width: number) =>
+  page.evaluate((w) => document.documentElement.scrollWidth > w, width);
 
 async function signedIn(email: string, viewport: { width: number; height: number }): Promise<Page> {
   const page = await platform.newPage({ viewport });
@@ -76,4 +83,136 @@ describe('recalls (issue 17)', { timeout: 90_000 }, () => {
       }
     }
   });
+
+  const reachRuns = [
+    {
+      name: '390 px phone, Arabic: acknowledged from the notice',
+      locale: 'ar-EG',
+      viewport: phone,
+      n: 0,
+      texts: {
+        bell: /^الإشعارات: /,
+        acknowledge: 'شلت الوحدات دي على جنب',
+        badge: 'مسحوب — متحفّظ عليه',
+        counted: (acknowledged: number, reached: number) => `${acknowledged} من ${reached} أكّدوا`,
+        reached: 'مين وصله الإشعار',
+        collected: (name: string) => `استلم ${name}: الكمية 10`,
+      },
+    },
+    {
+      name: '1280 px, English: acknowledged from the flagged history row',
+      locale: 'en-US',
+      viewport: desktop,
+      n: 1,
+      texts: {
+        bell: /^Notifications: /,
+        acknowledge: 'I have set these units aside',
+        badge: 'Recalled — quarantined',
+        counted: (acknowledged: number, reached: number) => `${acknowledged} of ${reached} acknowledged`,
+        reached: 'Who was reached',
+        collected: (name: string) => `Collected ${name}: quantity 10`,
+      },
+    },
+  ] as const;
+
+  /** Each control inside the recall's cards stays within its card: nothing clipped at phone widths. */
+  const clipped = (page: Page, testId: string) =>
+    page.evaluate(
+      (id) =>
+        [...document.querySelectorAll(`[data-testid="${id}"]`)].flatMap((card) => {
+          const box = card.getBoundingClientRect();
+          return [...card.querySelectorAll('button, span, div')]
+            .map((el) => el.getBoundingClientRect())
+            .filter((r) => r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1))
+            .map(
+              (r) =>
+                `${id}: ${Math.round(r.left)}–${Math.round(r.right)} outside ${Math.round(box.left)}–${Math.round(box.right)}`,
+            );
+        }),
+      testId,
+    );
+
+  it.each(reachRuns)(
+    '$name: the NGO that collected the batch gets the recall notice and acknowledges; the admin sees "1 of 2 acknowledged"',
+    async ({ locale, viewport, n, texts }) => {
+      const [pharmacy, ngo, admin] = await Promise.all([
+        platform.approvedUser('pharmacy'),
+        platform.approvedUser('ngo'),
+        platform.approvedUser('admin'),
+      ]);
+      const api = platform.gateway.api;
+      const name = `Collectol ${locale}`;
+      const gtin = gtinOf(881_000 + n);
+      // The NGO collects all 10 units of the batch before it is recalled.
+      const listed = await api.post(
+        '/api/medicines',
+        medicineInput({ name, gtin, batch: 'E2E-HELD', quantity: 10, recipientType: 'ngos' }),
+        { token: pharmacy.token },
+      );
+      expect(listed.status).toBe(201);
+      const asked = await api.post(
+        '/api/requests',
+        { medicineId: (listed.body as { id: number }).id, quantity: 10 },
+        { token: ngo.token },
+      );
+      const requestId = (asked.body as { id: number }).id;
+      for (const [status, token] of [
+        ['approved', pharmacy.token],
+        ['completed', ngo.token],
+      ] as const)
+        expect((await api.put(`/api/requests/${requestId}/status`, { status }, { token })).status).toBe(200);
+      const issued = await api.post(
+        '/api/admin/recalls',
+        { gtin, batch: 'E2E-HELD', reason: 'Dissolution failure' },
+        { token: admin.token },
+      );
+      expect(issued.status).toBe(201);
+      const recallId = (issued.body as { id: number }).id;
+      await waitUntil(
+        async () =>
+          (await api.get(`/api/admin/recall-reach/${recallId}`, { token: admin.token })).body !== null,
+        { what: 'the recall applied by svc-requests' },
+      );
+
+      const open = async (token: string, path: string) => {
+        const page = await platform.newPage({ locale, viewport });
+        await page.addInitScript((value) => localStorage.setItem('token', value), token);
+        await page.goto(path);
+        return page;
+      };
+      // The recall reached the NGO: its collected row is flagged with the quarantine badge.
+      const ngoPage = await open(ngo.token, `/ngo/inventory`);
+      const row = ngoPage.getByTestId('request-row').filter({ hasText: name });
+      await row.getByTestId('quarantine-badge').getByText(texts.badge).waitFor();
+      await row.getByTestId('recall-quarantine').waitFor();
+      expect(await clipped(ngoPage, 'request-row')).toEqual([]);
+      // The notice is in the bell (a full-screen sheet on the phone), with what to do.
+      await ngoPage.getByRole('button', { name: texts.bell }).click();
+      const notice = ngoPage.getByTestId('notification').filter({ hasText: 'Dissolution failure' });
+      await notice.waitFor();
+      if (n === 0) {
+        // Acknowledged from the notice itself.
+        await notice.getByRole('button', { name: texts.acknowledge }).click();
+        await notice.getByTestId('recall-acknowledged').waitFor();
+        await ngoPage.keyboard.press('Escape');
+      } else {
+        // Or from the flagged row.
+        await ngoPage.keyboard.press('Escape');
+        await row.getByRole('button', { name: texts.acknowledge }).click();
+        await row.getByTestId('recall-acknowledged').waitFor();
+      }
+      expect(await overflows(ngoPage, viewport.width)).toBe(false);
+
+      // The administrator: one of the two reached (the NGO, the listing's owner) acknowledged.
+      const adminPage = await open(admin.token, '/admin/recalls');
+      const recallRow = adminPage.getByTestId('recall-row').filter({ hasText: gtin });
+      await recallRow.getByText(texts.counted(1, 2)).waitFor();
+      await recallRow.getByRole('button', { name: texts.reached }).click();
+      const holder = recallRow.getByTestId('reach-party').filter({ hasText: texts.collected(name) });
+      await holder.getByTestId('reach-acknowledged').waitFor();
+      expect(await recallRow.getByTestId('reach-not-acknowledged').count()).toBe(1);
+      expect(await clipped(adminPage, 'reach-party')).toEqual([]);
+      expect(await overflows(adminPage, viewport.width)).toBe(false);
+    },
+  );
 });

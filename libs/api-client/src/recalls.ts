@@ -9,7 +9,7 @@ import type { BatchRecall, Recall, RecallCreate, RecallNotice, RecallReach } fro
 import { catalogEndpoints, requestEndpoints } from '@medrelay/contracts/endpoints';
 import { validGtin } from '@medrelay/domain/gtin';
 import { callApi, isRoutePath, routeKey } from './call';
-import { ApiError, type Page } from './http';
+import type { Page } from './http';
 import { requestKeys } from './requests';
 
 /** The admin's page of recalls, newest first, with the total (`X-Total-Count`). */
@@ -64,27 +64,25 @@ export function refetchRecallReach(client: QueryClient, recallId?: number) {
   ]);
 }
 
-/** How often a recall's reach is asked again while its event is still on its way to svc-requests. */
+/** How often a recall's reach is asked again while its event is on its way to svc-requests. */
 export const reachPendingRefetchMs = 2000;
+/** How long after issuing that is worth waiting for: an older recall without reach predates it. */
+export const reachPendingForMs = 2 * 60 * 1000;
 
 /**
- * Who a recall reached and who has acknowledged (admins), or null while nobody is reached yet
- * (404: its event is still on its way); asked again meanwhile, then when the screen opens.
+ * Who a recall reached and who has acknowledged (admins); null while nobody is recorded yet. A
+ * recall issued moments ago is asked again meanwhile; one issued before reach was recorded stays null.
  */
-export function useRecallReach(recallId: number, enabled = true) {
+export function useRecallReach(recall: { id: number; createdAt: string }, enabled = true) {
   return useQuery<RecallReach | null>({
-    queryKey: recallKeys.reach(recallId),
-    queryFn: async ({ signal }) => {
-      try {
-        return await callApi(requestEndpoints.recallReach, { params: { id: recallId }, signal });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryKey: recallKeys.reach(recall.id),
+    queryFn: ({ signal }) => callApi(requestEndpoints.recallReach, { params: { id: recall.id }, signal }),
     enabled,
     refetchOnMount: 'always',
-    refetchInterval: (query) => (query.state.data === null ? reachPendingRefetchMs : false),
+    refetchInterval: (query) =>
+      query.state.data === null && Date.now() - Date.parse(recall.createdAt) < reachPendingForMs
+        ? reachPendingRefetchMs
+        : false,
   });
 }
 

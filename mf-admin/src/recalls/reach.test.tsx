@@ -19,7 +19,8 @@ const recall: Recall = {
   batch: 'C1',
   reason: 'Dissolution failure',
   hiddenListings: 1,
-  createdAt: '2026-11-20T10:00:00.000Z',
+  // Just issued: its reach may still be on its way.
+  createdAt: new Date().toISOString(),
   createdBy: 1,
   liftedAt: null,
 };
@@ -70,8 +71,8 @@ const reach = (round = 1): RecallReach => ({
   ],
 });
 
-/** The API as the admin's recall screen reads it; `reached` false answers 404 (the event is on its way). */
-function api(options: { reached?: boolean } = {}) {
+/** The API as the admin's recall screen reads it; `reached` false answers null (the event is on its way). */
+function api(options: { reached?: boolean; issuedAt?: string } = {}) {
   tokenStore.set('component-test-token');
   const sent: Array<{ url: string; body: unknown }> = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -81,16 +82,17 @@ function api(options: { reached?: boolean } = {}) {
         status,
         headers: { 'Content-Type': 'application/json', ...headers },
       });
-    if (url.pathname === '/api/admin/recalls') return json(200, [recall], { 'X-Total-Count': '1' });
+    if (url.pathname === '/api/admin/recalls')
+      return json(200, [{ ...recall, createdAt: options.issuedAt ?? recall.createdAt }], {
+        'X-Total-Count': '1',
+      });
     if (url.pathname === '/api/admin/recall-reach/5/resend') {
       const body = JSON.parse(String(init?.body)) as { round: number };
       sent.push({ url: url.pathname, body });
       return json(200, { ...reach(body.round), resent: 2 });
     }
     if (url.pathname === '/api/admin/recall-reach/5')
-      return options.reached === false
-        ? json(404, { message: 'Nobody has been reached for this recall yet', code: 'NOT_FOUND' })
-        : json(200, reach());
+      return json(200, options.reached === false ? null : reach());
     return json(404, { message: 'Not found', code: 'NOT_FOUND' });
   });
   return sent;
@@ -138,6 +140,13 @@ describe('who a recall reached (admin Recalls)', () => {
     const row = await screen.findByTestId('recall-row');
     await within(row).findByText('بنبلّغ اللي عندهم التشغيلة دي…');
     expect(within(row).queryByRole('button', { name: 'مين وصله الإشعار' })).toBeNull();
+  });
+
+  it('says when a recall predates the record of who it reached, without asking again', async () => {
+    api({ reached: false, issuedAt: '2026-01-10T10:00:00.000Z' });
+    await renderInRemote(<Recalls />, { role: 'admin', texts });
+    const row = await screen.findByTestId('recall-row');
+    await within(row).findByText('Issued before MedRelay recorded who a recall reaches');
   });
 
   it('in Arabic: the count and the holdings in words, never their raw names', async () => {

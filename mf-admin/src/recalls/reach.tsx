@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ChevronDown16Regular, ChevronUp16Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import { useRecallReach, useResendRecallNotices } from '@medrelay/api-client';
+import { reachPendingForMs, useRecallReach, useResendRecallNotices } from '@medrelay/api-client';
 import type { Recall, RecallParty } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { ConfirmDialog, useNotify } from '@medrelay/ui';
@@ -87,13 +87,18 @@ export function RecallReachPanel({ recall }: { recall: Recall }) {
   const { t } = useTranslation('admin');
   const notify = useNotify();
   const [open, setOpen] = useState(false);
-  const reach = useRecallReach(recall.id);
+  const reach = useRecallReach(recall);
   const resend = useResendRecallNotices();
   const data = reach.data;
   let summary: string;
   if (reach.isError) summary = t('recalls.reach.loadFailed');
   else if (data === undefined) summary = '';
-  else if (data === null) summary = t('recalls.reach.pending');
+  else if (data === null)
+    summary = t(
+      Date.now() - Date.parse(recall.createdAt) < reachPendingForMs
+        ? 'recalls.reach.pending'
+        : 'recalls.reach.untracked',
+    );
   else if (data.reached === 0) summary = t('recalls.reach.nobody');
   else summary = t('recalls.reach.summary', { acknowledged: data.acknowledged, reached: data.reached });
   const waiting = data ? data.reached - data.acknowledged : 0;

@@ -19,12 +19,15 @@ export function createRecallReachService(ctx: RequestsContext) {
   const options = { settings: ctx.settings, publicUrl: ctx.config.PUBLIC_URL };
   const reachOf = async (recallId: number): Promise<RecallReach> => {
     const reach = await recallReachOf(ctx.pool, recallId);
-    // Also while the recall's event is on its way: the screen says nobody is reached yet.
     if (!reach) throw httpError.notFound('recallReachNotFound');
     return reach;
   };
   return {
-    reach: reachOf,
+    /**
+     * Null (not 404) while the recall's event is on its way: the screen asks right after issuing,
+     * and a recall issued before reach was recorded has none; neither is an error.
+     */
+    reach: (recallId: number): Promise<RecallReach | null> => recallReachOf(ctx.pool, recallId),
 
     /**
      * Sends round `round` to everyone who has not acknowledged, in-app and by e-mail. The same

@@ -254,11 +254,11 @@ export const requestApi = {
     ...requests.recallReach,
     tag: 'admin',
     summary:
-      'Who a recall reached (owners, holders of collected units, approved and pending requesters), what each holds and who has acknowledged',
+      'Who a recall reached (owners, holders of collected units, approved and pending requesters), what each holds and who has acknowledged; null while its event is on its way (or for a recall issued before reach was recorded)',
     access: 'admin',
     permission: 'recall.manage',
     params: idParam,
-    response: recallReachSchema,
+    response: recallReachSchema.nullable(),
   }),
   resendRecallNotices: route({
     ...requests.resendRecallNotices,
