@@ -21,6 +21,5 @@ export * from './pickup-windows';
 export * from './photos';
 export * from './governorates';
 export * from './matching';
-export * from './recalls';
 export * from './needs';
 export * from './recalls';
