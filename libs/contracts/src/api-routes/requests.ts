@@ -290,46 +290,6 @@ export const requestApi = {
     params: idParam,
     response: recallNoticeSchema,
   }),
-  recallReach: route({
-    ...requests.recallReach,
-    tag: 'admin',
-    summary:
-      'Who a recall reached (owners, holders of collected units, approved and pending requesters), what each holds and who has acknowledged',
-    access: 'admin',
-    permission: 'recall.manage',
-    params: idParam,
-    response: recallReachSchema,
-  }),
-  resendRecallNotices: route({
-    ...requests.resendRecallNotices,
-    tag: 'admin',
-    summary:
-      'Send the next round of a recall notice (in-app and e-mail) to everyone who has not acknowledged; the same round twice sends once',
-    access: 'admin',
-    permission: 'recall.manage',
-    params: idParam,
-    body: recallResendSchema,
-    response: recallResendAnswerSchema,
-  }),
-  myRecallNotices: route({
-    ...requests.myRecallNotices,
-    tag: 'notifications',
-    summary:
-      'Recalls in force that reached the caller, newest first, with what they hold and whether they acknowledged',
-    access: 'approved',
-    permission: 'recall.acknowledge',
-    response: z.array(recallNoticeSchema),
-  }),
-  acknowledgeRecall: route({
-    ...requests.acknowledgeRecall,
-    tag: 'notifications',
-    summary:
-      'The caller confirms the recalled units they hold are set aside (again: the first time is kept); 404 when the recall did not reach them',
-    access: 'approved',
-    permission: 'recall.acknowledge',
-    params: idParam,
-    response: recallNoticeSchema,
-  }),
   notifications: route({
     ...requests.notifications,
     tag: 'notifications',
