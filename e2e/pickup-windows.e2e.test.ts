@@ -64,6 +64,9 @@ describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
       await group.getByLabel('From').selectOption(from);
       await group.getByLabel('To').selectOption(to);
     };
+    // A pharmacy with no address and no earlier offer starts with none (collection at the pharmacy).
+    await dialog.getByTestId('no-windows').waitFor();
+    await dialog.getByRole('button', { name: 'Add a pickup time' }).click();
     await fillWindow(1, first.typed, '16:00', '18:00');
     await dialog.getByRole('button', { name: 'Add another window' }).click();
     await fillWindow(2, second.typed, '10:00', '12:00');

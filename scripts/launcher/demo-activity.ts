@@ -1,3 +1,4 @@
+import { addDays, cairoToday } from '@medrelay/domain';
 import { demoPassword } from '@medrelay/svc-identity/provisioning';
 
 const day = 24 * 3600 * 1000;
@@ -91,10 +92,16 @@ export async function seedDemoActivity(baseUrl: string): Promise<number> {
 
   await ask(ngo, panadol.id, 10, 'For our Sayeda Zeinab clinic');
   const donation = await ask(ngo, brufen.id, 4, 'Pickup request');
+  // Approved with two pickup windows for the NGO to choose from (Cairo time).
   await move(donor, donation.id, {
     status: 'approved',
-    pickupLocation: 'Maadi, Road 9, building 14',
-    pickupDate: inDays(2),
+    pickup: {
+      windows: [
+        { date: addDays(cairoToday(), 2), from: '10:00', to: '12:00' },
+        { date: addDays(cairoToday(), 3), from: '17:00', to: '19:00' },
+      ],
+      location: 'Maadi, Road 9, building 14',
+    },
   });
   const transfer = await ask(pharmacy2, augmentin.id, 2, 'Inter-pharmacy transfer request for 2 units');
   await move(pharmacy, transfer.id, { status: 'approved' });

@@ -179,6 +179,7 @@ describe('approving without a time', () => {
     );
     press('Remove window 1');
     screen.getByTestId('no-windows');
+    dialog().getByRole('button', { name: 'Add a pickup time' });
     expect(dialog().queryByLabelText('Pickup Location', { exact: false })).toBeNull();
     press('Approve');
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(null));

@@ -156,7 +156,9 @@ export function PickupOfferDialog({
       {errors.windows && <Text role="alert">{issue(errors.windows)}</Text>}
       {windows.length === 0 && <Text data-testid="no-windows">{t('pickup.noWindows')}</Text>}
       {windows.length < pickupWindowLimits.max && (
-        <Button onClick={addWindow}>{t('pickupWindows.add')}</Button>
+        <Button onClick={addWindow}>
+          {t(windows.length ? 'pickupWindows.add' : 'pickupWindows.addFirst')}
+        </Button>
       )}
       {windows.length > 0 && (
         <>
