@@ -59,6 +59,30 @@ describe('the listing form and a recalled batch', () => {
     expect(warning.compareDocumentPosition(submit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('a scanned pack of a recalled batch: the scan note says so at once, and the warning stands before saving', async () => {
+    recallApi();
+    await renderInRemote(<MedicineForm withPrices submitLabel="Add Medicine" onSave={vi.fn()} />);
+    // A scanner app sends the whole GS1 code at once into the focused field.
+    const code = `]d201${gtin}17301231\u001d10LOT-9`;
+    screen
+      .getByLabelText('Description')
+      .dispatchEvent(
+        new InputEvent('beforeinput', {
+          inputType: 'insertText',
+          data: code,
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
+    await waitFor(() =>
+      expect(screen.getByTestId('scan-note').textContent).toBe(
+        'Filled from the pack code. Its batch is recalled: read the warning before saving.',
+      ),
+    );
+    expect((screen.getByLabelText('Batch') as HTMLInputElement).value).toBe('LOT-9');
+    await screen.findByTestId('batch-recall-warning');
+  });
+
   it('says it in Arabic on Arabic screens', async () => {
     recallApi();
     await renderInRemote(<MedicineForm withPrices submitLabel="ضيف الدوا" onSave={vi.fn()} />, {
