@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   acknowledgementCount,
   holdingOfRequest,
+  holdingStatuses,
   holdsPacks,
   recallInstruction,
   recallNoticeRole,
@@ -16,6 +17,7 @@ describe('who a recall reaches', () => {
     expect(holdingOfRequest('pending')).toBe('requested');
     expect(holdingOfRequest('rejected')).toBeNull();
     expect(holdingOfRequest('cancelled')).toBeNull();
+    expect([...holdingStatuses].sort()).toEqual(['approved', 'completed', 'pending']);
   });
 
   it('tells owners and holders to set packs aside, requesters not to collect', () => {

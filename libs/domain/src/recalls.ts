@@ -18,6 +18,15 @@ export function holdingOfRequest(status: RequestStatus): RecallHolding | null {
 }
 
 /**
+ * The request statuses that hold units of a batch (those `holdingOfRequest` names), for SQL. The
+ * statuses are listed here, not imported: contracts import this module, so a value from them
+ * would not be ready when it loads.
+ */
+export const holdingStatuses: readonly RequestStatus[] = (
+  ['pending', 'approved', 'rejected', 'completed', 'cancelled'] as const
+).filter((s) => holdingOfRequest(s) !== null);
+
+/**
  * The notice a party gets: the owner of a quarantined listing, a holder of collected units, or a
  * requester (the recall cancels a pending request and holds an approved one). Owners and holders
  * have packs in hand; requesters have nothing to set aside, only something not to collect.

@@ -6,7 +6,7 @@ import type {
   RequestStatus,
   UserType,
 } from '@medrelay/contracts';
-import { acknowledgementCount, type RecallHolding } from '@medrelay/domain/recalls';
+import { acknowledgementCount, holdingStatuses, type RecallHolding } from '@medrelay/domain/recalls';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 type Db = Pool | PoolClient;
@@ -57,7 +57,7 @@ export async function requestsHoldingBatch(
   const { rows } = await db.query(
     `WITH hit AS (
        SELECT r.id FROM requests.requests r JOIN requests.medicines m ON m.id = r.medicine_id
-        WHERE m.gtin = $1 AND m.batch = $2 AND r.status IN ('pending', 'approved', 'completed')
+        WHERE m.gtin = $1 AND m.batch = $2 AND r.status = ANY($3::text[])
        UNION
        SELECT c.request_id FROM requests.custody_log c
         WHERE c.status = 'completed' AND c.gtin = $1 AND c.batch = $2)
@@ -65,13 +65,13 @@ export async function requestsHoldingBatch(
             r.quantity, m.name AS "medicineName"
        FROM hit JOIN requests.requests r ON r.id = hit.id
        LEFT JOIN requests.medicines m ON m.id = r.medicine_id
-      WHERE r.status IN ('pending', 'approved', 'completed')
+      WHERE r.status = ANY($3::text[])
         AND NOT (r.status = 'completed' AND EXISTS (
               SELECT 1 FROM requests.custody_log c
                WHERE c.request_id = r.id AND c.status = 'completed'
                  AND (c.gtin IS DISTINCT FROM $1 OR c.batch IS DISTINCT FROM $2)))
       ORDER BY r.id`,
-    [gtin, batch],
+    [gtin, batch, holdingStatuses],
   );
   return rows;
 }

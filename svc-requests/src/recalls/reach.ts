@@ -58,7 +58,7 @@ export function createRecallReachService(ctx: RequestsContext) {
 
     async acknowledge(caller: Caller, recallId: number): Promise<RecallNotice> {
       if (!(await acknowledgeRecall(ctx.pool, recallId, caller.id)))
-        throw new AppError(404, 'RECALL_NOT_REACHED', 'recallNotReached');
+        throw new AppError(404, 'RECALL_NOT_REACHED', 'recallNotReached', { details: { recallId } });
       return (await recallNoticesOf(ctx.pool, caller.id, recallId))[0]!;
     },
   };

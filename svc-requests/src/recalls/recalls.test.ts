@@ -612,9 +612,10 @@ describe('a recall reaches every holder of the batch (issue 25 item 3)', () => {
     // Acknowledging: only a party the recall reached, in the caller's language, nothing written otherwise.
     const stranger = await acknowledge(recallId, pharmacy, 'ar');
     expect(stranger.status).toBe(404);
-    expect(stranger.body).toMatchObject({
+    expect(stranger.body).toEqual({
       code: 'RECALL_NOT_REACHED',
       message: 'السحب ده موصلكش: مفيش حاجة تأكّدها',
+      details: { recallId },
     });
     const missing = await acknowledge(999_999, collector);
     expect(missing.status).toBe(404);
