@@ -145,7 +145,7 @@ describe('handover code and custody log (issue 18)', { timeout: 60_000 }, () => 
         .map((line) => line.split(','))
         .filter((cells) => cells[1] === String(request.id));
       // status, actor role, batch, confirmed_by_code, handover
-      expect(rows.map((cells) => [cells[2], cells[5], cells[10], cells.at(-2), cells.at(-1)])).toEqual([
+      expect(rows.map((cells) => [cells[2], cells[5], cells[10], cells.at(-3), cells.at(-2)])).toEqual([
         ['pending', 'ngo', 'LOT-7', 'no', ''],
         ['approved', 'pharmacy', 'LOT-7', 'no', ''],
         ['completed', 'pharmacy', 'LOT-7', 'yes', 'code'],

@@ -160,12 +160,14 @@ describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
       .split('\n')
       .map((line) => line.split(','))
       .filter((cells) => cells[1] === String(request.body.id))
-      .map((cells) => [cells[2], cells.at(-2), cells.at(-1)]);
-    // status, confirmed_by_code, handover
+      .map((cells) => [cells[2], cells.at(-3), cells.at(-2), cells.at(-1)]);
+    // status, confirmed_by_code, handover, the pickup window in force (Cairo time)
+    const window = `${second.iso} 10:00–12:00`;
     expect(steps).toEqual([
-      ['pending', 'no', ''],
-      ['approved', 'no', ''],
-      ['completed', 'yes', 'code'],
+      ['pending', 'no', '', ''],
+      ['approved', 'no', '', ''],
+      ['approved', 'no', '', window],
+      ['completed', 'yes', 'code', window],
     ]);
   });
 });

@@ -57,6 +57,8 @@ export const custodyEntrySchema = z.object({
    * by the requester) until the owner's `confirmed` or `disputed` entry; null before completion.
    */
   handover: z.enum(handoverStates).nullable(),
+  /** The pickup window in force at that moment (chosen or accepted), else null. */
+  pickupWindow: z.object({ startsAt: z.string(), endsAt: z.string() }).nullable(),
 });
 export type CustodyEntry = z.infer<typeof custodyEntrySchema>;
 

@@ -161,6 +161,8 @@ const en = {
     by: '{{name}} ({{role}})',
     quantity: 'Quantity: {{count}}',
     pack: 'GTIN {{gtin}} · Batch {{batch}} · Serial {{serial}}',
+    window: 'Pickup time: {{window}}',
+    within: { approved: 'Pickup time set', completed: 'Handover answered by the owner' },
     handover: {
       code: 'Confirmed with the handover code',
       unconfirmed: 'Marked collected by the requester, not confirmed',
@@ -377,6 +379,8 @@ const ar: typeof en = {
     by: '{{name}} ({{role}})',
     quantity: 'الكمية: {{count}}',
     pack: 'GTIN {{gtin}} · التشغيلة {{batch}} · المسلسل {{serial}}',
+    window: 'ميعاد الاستلام: {{window}}',
+    within: { approved: 'ميعاد الاستلام اتحدد', completed: 'صاحب الدوا ردّ على التسليم' },
     handover: {
       code: 'اتأكد بكود التسليم',
       unconfirmed: 'صاحب الطلب سجّل الاستلام، ولسه ماتأكدش',

@@ -147,14 +147,14 @@ describe('custody CSV (GET /api/admin/custody.csv)', () => {
       .trim()
       .split('\n');
     expect(lines[0]).toBe(
-      'time_cairo,request_id,status,from_status,actor_id,actor_role,actor_name,listing_id,medicine,gtin,batch,serial,quantity,owner_id,requester_id,confirmed_by_code,handover',
+      'time_cairo,request_id,status,from_status,actor_id,actor_role,actor_name,listing_id,medicine,gtin,batch,serial,quantity,owner_id,requester_id,confirmed_by_code,handover,pickup_window_cairo',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(
       /^2031-01-02 00:10:00,\d+,approved,,\d+,pharmacy,"Dr. ""Mona"", Giza",\d+,"Panadol, Extra",,,,1,/,
     );
-    // Not confirmed by code, and no handover yet (approved).
-    expect(lines[1]).toMatch(/,no,$/);
+    // Not confirmed by code, no handover yet (approved), no pickup window chosen.
+    expect(lines[1]).toMatch(/,no,,$/);
     expect(lines[2]).toContain(`2031-01-02 23:30:00,${id},`);
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[2]).toContain('صيدلية');

@@ -12,6 +12,13 @@ export interface CustodyActor {
   name: string;
 }
 
+/** Who a custody entry names for a move made by this caller. */
+export const actorOf = (caller: { id: number; role: string; name: string }): CustodyActor => ({
+  id: caller.id,
+  role: caller.role,
+  name: caller.name,
+});
+
 /** The platform itself, for the moves it makes (a no-show released, a recall's cancellations). */
 export const systemActor: CustodyActor = { id: null, role: 'system', name: 'MedRelay' };
 
@@ -32,11 +39,14 @@ export async function recordCustody(
   await db.query(
     `INSERT INTO requests.custody_log
        (request_id, status, from_status, actor_id, actor_role, actor_name, medicine_id, medicine_name,
-        owner_id, requester_id, gtin, batch, serial, quantity, confirmed_by_code, handover)
+        owner_id, requester_id, gtin, batch, serial, quantity, confirmed_by_code, handover,
+        window_starts_at, window_ends_at)
      SELECT r.id, r.status, $2, $3, $4, $5, r.medicine_id, m.name, r.owner_id, r.requester_id,
-            m.gtin, m.batch, m.serial, r.quantity, r.handover IS NOT DISTINCT FROM 'code', r.handover
+            m.gtin, m.batch, m.serial, r.quantity, r.handover IS NOT DISTINCT FROM 'code', r.handover,
+            w.starts_at, w.ends_at
        FROM requests.requests r
        LEFT JOIN requests.medicines m ON m.id = r.medicine_id
+       LEFT JOIN requests.pickup_windows w ON w.id = r.chosen_window_id
       WHERE r.id = $1`,
     [entry.requestId, entry.fromStatus, entry.actor.id, entry.actor.role, entry.actor.name],
   );
@@ -61,6 +71,8 @@ interface CustodyRow {
   quantity: number;
   confirmed_by_code: boolean;
   handover: HandoverState | null;
+  window_starts_at: Date | null;
+  window_ends_at: Date | null;
 }
 
 function toEntry(row: CustodyRow): CustodyEntry {
@@ -83,6 +95,10 @@ function toEntry(row: CustodyRow): CustodyEntry {
     quantity: row.quantity,
     confirmedByCode: row.confirmed_by_code,
     handover: row.handover,
+    pickupWindow:
+      row.window_starts_at && row.window_ends_at
+        ? { startsAt: row.window_starts_at.toISOString(), endsAt: row.window_ends_at.toISOString() }
+        : null,
   };
 }
 
@@ -140,6 +156,7 @@ export const custodyCsvColumns = [
   ['requester_id', 'requester_id'],
   ['confirmed_by_code', 'confirmed_by_code'],
   ['handover', 'handover'],
+  ['pickup_window_cairo', 'pickup_window'],
 ] as const;
 
 export type CustodyCsvRow = Record<(typeof custodyCsvColumns)[number][1], string | number | boolean | null>;
@@ -154,7 +171,10 @@ export function custodyCursor(client: PoolClient, from: string, to: string): Cur
     new Cursor<CustodyCsvRow>(
       `SELECT to_char(at AT TIME ZONE $3, 'YYYY-MM-DD HH24:MI:SS') AS at_cairo, request_id, status,
               from_status, actor_id, actor_role, actor_name, medicine_id, medicine_name, gtin, batch,
-              serial, quantity, owner_id, requester_id, confirmed_by_code, handover
+              serial, quantity, owner_id, requester_id, confirmed_by_code, handover,
+              CASE WHEN window_starts_at IS NULL THEN NULL ELSE
+                to_char(window_starts_at AT TIME ZONE $3, 'YYYY-MM-DD HH24:MI') || '–' ||
+                to_char(window_ends_at AT TIME ZONE $3, 'HH24:MI') END AS pickup_window
          FROM requests.custody_log
         WHERE at >= ($1::date::timestamp AT TIME ZONE $3)
           AND at < (($2::date + 1)::timestamp AT TIME ZONE $3)

@@ -141,6 +141,19 @@ describe('pickup windows', () => {
       cairoInstant(d3, '12:30')!.toISOString(),
     );
     expect((await notificationsOf(pharmacy.id, id, 'pickup-update')).length).toBe(1);
+    // The custody log records the choice and names the window, as the e-mails do.
+    const log = (await p.requests.api.get(`/api/requests/${id}/custody`, { token: pharmacy.token })).body as {
+      status: string;
+      fromStatus: string | null;
+      actorId: number;
+      pickupWindow: { startsAt: string; endsAt: string } | null;
+    }[];
+    expect(log.at(-1)).toMatchObject({
+      status: 'approved',
+      fromStatus: 'approved',
+      actorId: ngoAr.id,
+      pickupWindow: { startsAt: start.toISOString(), endsAt: cairoInstant(d3, '12:30')!.toISOString() },
+    });
     // Both parties get the chosen window by e-mail, the same time the app shows, with a calendar
     // file that confirms it and cancels the other window.
     const confirmed = async (email: string) =>

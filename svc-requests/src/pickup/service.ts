@@ -11,6 +11,7 @@ import {
   type PoolClient,
 } from '@medrelay/service-kit';
 import { schema, type RequestsContext } from '../context';
+import { actorOf, recordCustody } from '../custody/repo';
 import { transactionMailsOn } from '../requests/mail-settings';
 import { pickupConfirmedMail } from './mails';
 import { addNotifications } from '../notifications/repo';
@@ -187,6 +188,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
           'windowId',
         );
         await chooseWindow(client, id, window);
+        await recordCustody(client, { requestId: id, fromStatus: request.status, actor: actorOf(caller) });
         await queueConfirmedMails(client, request, window);
         await addNotifications(client, [
           {
@@ -249,6 +251,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
           'proposal',
         );
         await chooseWindow(client, id, proposal);
+        await recordCustody(client, { requestId: id, fromStatus: request.status, actor: actorOf(caller) });
         await queueConfirmedMails(client, request, proposal);
         await addNotifications(client, [
           {

@@ -31,7 +31,7 @@ import {
   type PoolClient,
 } from '@medrelay/service-kit';
 import { releaseQueueName, schema, type RequestsContext } from '../context';
-import { recordCustody, type CustodyActor } from '../custody/repo';
+import { actorOf, recordCustody } from '../custody/repo';
 import { issueHandoverCode, readHandoverCode } from '../handover/service';
 import { findMedicineSummary, upsertMedicine, type MedicineSummary } from '../medicines/repo';
 import { addNotification } from '../notifications/repo';
@@ -77,9 +77,6 @@ function moveRefused(request: RequestRow, name: RequestMoveName, party: RequestP
     details: { from: request.status, to, party },
   });
 }
-
-/** Who a custody entry names for a move made by this caller. */
-const actorOf = (caller: Caller): CustodyActor => ({ id: caller.id, role: caller.role, name: caller.name });
 
 /**
  * The pickup windows an approval offers. Windows as given; or the spec's pickup location and

@@ -27,6 +27,7 @@ import {
   useRequestCustody,
 } from '@medrelay/api-client';
 import type { CustodyEntry, HandoverState, MedicineRequest } from '@medrelay/contracts';
+import { formatPickupWindow } from '@medrelay/domain/formats';
 import { isHandoverCodeShape } from '@medrelay/domain/handover';
 import { handoverNeedsOwner } from '@medrelay/domain/requests';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -287,13 +288,19 @@ export function ConfirmHandoverButton({ request }: { request: MedicineRequest })
 
 function CustodyEntryItem({ entry }: { entry: CustodyEntry }) {
   const styles = useStyles();
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
+  const language = i18n.language === 'ar' ? 'ar' : 'en';
   const format = useFormat();
   const role = t(`custody.roles.${entry.actorRole}`, { defaultValue: entry.actorRole });
   const pack = entry.gtin || entry.batch || entry.serial;
+  // A step inside a status: a pickup time settled, or the owner's answer to a marked collection.
+  const title =
+    entry.fromStatus === entry.status
+      ? t(`custody.within.${entry.status}`, { defaultValue: t(`custody.statuses.${entry.status}`) })
+      : t(`custody.statuses.${entry.status}`, { defaultValue: entry.status });
   return (
     <li className={styles.entry} data-testid="custody-entry">
-      <Text weight="semibold">{t(`custody.statuses.${entry.status}`, { defaultValue: entry.status })}</Text>
+      <Text weight="semibold">{title}</Text>
       <Text size={200}>
         <time dateTime={entry.at}>{format.dateTime(entry.at)}</time> ·{' '}
         {t('custody.by', { name: entry.actorName, role })}
@@ -307,6 +314,13 @@ function CustodyEntryItem({ entry }: { entry: CustodyEntry }) {
             gtin: entry.gtin ?? '–',
             batch: entry.batch ?? '–',
             serial: entry.serial ?? '–',
+          })}
+        </Text>
+      )}
+      {entry.pickupWindow && (
+        <Text size={200}>
+          {t('custody.window', {
+            window: formatPickupWindow(entry.pickupWindow.startsAt, entry.pickupWindow.endsAt, language),
           })}
         </Text>
       )}
