@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { translate, type LiveEvent } from '@medrelay/contracts';
 import {
   medicineInput,
@@ -121,6 +121,13 @@ async function addNeed(user: TestUser): Promise<number> {
   return res.body.id as number;
 }
 
+const unpublishedLiveRows = async () =>
+  (
+    await p.requests.service.ctx.pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM requests.outbox WHERE queue = 'live' AND published_at IS NULL",
+    )
+  ).rows[0]!.n;
+
 async function listAndRequest(quantity = 2) {
   const listed = await gw.api.post('/api/medicines', medicineInput({ recipientType: 'ngos', quantity: 10 }), {
     token: pharmacy.token,
@@ -132,6 +139,8 @@ async function listAndRequest(quantity = 2) {
     { token: ngo.token },
   );
   expect(requested.status, JSON.stringify(requested.body)).toBe(201);
+  // Its own events are out before a test opens streams: those see only what follows.
+  await waitUntil(async () => (await unpublishedLiveRows()) === 0, { what: 'the outbox relayed' });
   return requested.body.id as number;
 }
 
@@ -220,7 +229,7 @@ describe('GET /api/events', () => {
   it('sends heartbeat comments, uncompressed, whatever the client accepts', async () => {
     const stream = await open(gw2.baseUrl, ngo.token, { 'accept-encoding': 'br, gzip' });
     expect(stream.headers.get('content-encoding')).toBeNull();
-    expect(stream.headers.get('cache-control')).toBe('no-store');
+    expect(stream.headers.get('cache-control')).toBe('no-store, no-transform');
     await waitUntil(() => stream.comments() >= 2, { what: 'two heartbeats' });
     expect(stream.ended()).toBe(false);
   });
@@ -263,6 +272,14 @@ describe('GET /api/events', () => {
   });
 });
 
+/** Whether something accepts TCP connections on the loopback port. */
+const accepting = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
 /** A free TCP port on loopback. */
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -285,19 +302,21 @@ describe('when Redis or the gateway goes away', () => {
         },
       );
     let redis: ChildProcess = start();
+    await waitUntil(() => accepting(port), { what: 'the new Redis' });
     const own = await startTestGateway(p.identity.prefix, {
       REDIS_URL: `redis://127.0.0.1:${port}`,
       IDENTITY_URL: p.identity.baseUrl,
     });
     try {
       let stream = await openStream(own.baseUrl, ngo.token);
+      // The gateway's subscriber connection may still be on its way.
       await waitUntil(
         async () => {
           if (stream.status === 200) return true;
           stream = await openStream(own.baseUrl, ngo.token);
           return false;
         },
-        { what: 'a stream once the new Redis accepts connections' },
+        { what: 'a stream once the gateway is connected' },
       );
       redis.kill('SIGKILL');
       await waitUntil(stream.ended, { timeoutMs: 5000, what: 'the stream to end with Redis' });
@@ -310,6 +329,7 @@ describe('when Redis or the gateway goes away', () => {
       });
 
       redis = start();
+      await waitUntil(() => accepting(port), { what: 'Redis back' });
       await waitUntil(
         async () => {
           const again = await openStream(own.baseUrl, ngo.token);
@@ -318,9 +338,12 @@ describe('when Redis or the gateway goes away', () => {
         },
         { timeoutMs: 15_000, what: 'streams again once Redis is back' },
       );
+      // Its other connections are back too before it stops (a QUIT on a closed one fails).
+      await waitUntil(() => own.gateway.redis.status === 'ready', { what: 'the gateway reconnected' });
     } finally {
-      redis.kill('SIGKILL');
+      // The gateway first: its QUIT needs the Redis it is connected to.
       await own.stop();
+      redis.kill('SIGKILL');
     }
   });
 

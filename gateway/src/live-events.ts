@@ -62,7 +62,8 @@ class LiveStream {
     const { res } = this;
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-store');
+    // no-transform: compressing proxies (the dev server's too) would hold events back in a buffer.
+    res.setHeader('Cache-Control', 'no-store, no-transform');
     // Proxies in front (an nginx ingress) pass each event on as it comes instead of buffering.
     res.setHeader('X-Accel-Buffering', 'no');
     res.flushHeaders();

@@ -12,9 +12,16 @@ import {
   Toaster,
   useToastController,
 } from '@fluentui/react-components';
-import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { callApi, createQueryClient, loadSession, setApiLanguage, tokenStore } from '@medrelay/api-client';
+import {
+  callApi,
+  createQueryClient,
+  loadSession,
+  setApiLanguage,
+  tokenStore,
+  useLiveUpdates,
+} from '@medrelay/api-client';
 import type { User } from '@medrelay/contracts';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { addTexts, createI18n, currentLanguage } from '@medrelay/i18n';
@@ -55,6 +62,12 @@ function SignIn() {
       {error && <span role="alert">{error}</span>}
     </form>
   );
+}
+
+/** The live event stream, as the shell keeps it for signed-in users. */
+function LiveUpdates() {
+  useLiveUpdates();
+  return null;
 }
 
 function Harness({
@@ -129,7 +142,14 @@ export async function mountDevHarness(app: RoleRemoteModule) {
   const root = createRoot(document.getElementById('harness')!);
   root.render(
     <FluentProvider theme={roleTheme(app.role)}>
-      {user ? <Harness app={app} user={user} i18n={i18n} queryClient={queryClient} /> : <SignIn />}
+      {user ? (
+        <QueryClientProvider client={queryClient}>
+          <LiveUpdates />
+          <Harness app={app} user={user} i18n={i18n} queryClient={queryClient} />
+        </QueryClientProvider>
+      ) : (
+        <SignIn />
+      )}
     </FluentProvider>,
   );
 }
