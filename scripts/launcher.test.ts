@@ -33,13 +33,14 @@ describe('npm start (the launcher)', () => {
   let registeredId: number;
   let approvedDemo: { id: number; code: string };
 
-  /** The demo NGO's approved request and its handover code, as the NGO reads them. */
-  async function demoHandoverCode() {
+  /** The demo NGO's approved request (the given one, else its only one) and its handover code. */
+  async function demoHandoverCode(id?: number) {
     const ngo = await api.post('/api/auth/login', { email: 'ngo@medrelay.eg', password: 'demo1234' });
     const [approved] = (await api.get('/api/requests/my?status=approved', { token: ngo.body.token }))
       .body as { id: number }[];
-    const one = await api.get(`/api/requests/${approved!.id}`, { token: ngo.body.token });
-    return { id: approved!.id, code: one.body.handoverCode?.code as string };
+    const requestId = id ?? approved!.id;
+    const one = await api.get(`/api/requests/${requestId}`, { token: ngo.body.token });
+    return { id: requestId, code: one.body.handoverCode?.code as string };
   }
 
   beforeAll(async () => {
@@ -416,7 +417,7 @@ describe('npm start (the launcher)', () => {
       expect(all.body.map((u: { id: number }) => u.id)).toContain(registeredId!);
       // A handover code issued before the restart is the same code after it, and it still completes
       // the handover (its keys live in var/keys, unlike the internal secret made at every start).
-      expect(await demoHandoverCode()).toEqual(approvedDemo);
+      expect(await demoHandoverCode(approvedDemo.id)).toEqual(approvedDemo);
       const donor = await api.post('/api/auth/login', { email: 'donor@medrelay.eg', password: 'demo1234' });
       const handedOver = await api.post(
         `/api/requests/${approvedDemo.id}/handover`,
