@@ -131,6 +131,13 @@ describe('pickup windows', () => {
     const second = plan.body.windows[1].id as number;
     expect((await pickupApi.choose(pharmacy.token, id, second)).status).toBe(403);
     expect((await pickupApi.choose(ngoAr.token, id, 999_999)).body.code).toBe('NOT_FOUND');
+    // A window of another request (the same requester's) is not this request's to choose.
+    const other = await approvedWith(ngoAr, [{ date: d2, from: '09:00', to: '10:00' }]);
+    const otherWindow = (await pickupApi.plan(ngoAr.token, other.id)).body.windows[0].id as number;
+    const crossed = await pickupApi.choose(ngoAr.token, id, otherWindow);
+    expect(crossed.status).toBe(404);
+    expect(crossed.body.code).toBe('NOT_FOUND');
+    expect((await pickupApi.plan(ngoAr.token, other.id)).body.chosenWindowId).toBeNull();
 
     const chosen = await pickupApi.choose(ngoAr.token, id, second);
     expect(chosen.status).toBe(200);

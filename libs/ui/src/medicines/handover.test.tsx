@@ -70,7 +70,10 @@ describe('handover actions on a request (issue 18)', () => {
     within(dialog).getByText(/If you did not hand it over, the administrators are told/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Dispute' }));
     await waitFor(() => expect(sent.map((c) => c.url)).toContain('/api/requests/51/collection/dispute'));
-    fireEvent.click(named('Yes, I handed it over')!);
+    // Once the question has closed, the rest of the row is reachable again.
+    const confirm = await screen.findByRole('button', { name: 'Yes, I handed it over: Ventolin Inhaler' });
+    await waitFor(() => expect(confirm.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(confirm);
     await waitFor(() => expect(sent.map((c) => c.url)).toContain('/api/requests/51/collection/confirm'));
   });
 
