@@ -1,15 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addDays, cairoInstant, cairoToday, formatPickupWindow } from '@medrelay/domain';
-import { medicineInput } from '@medrelay/svc-catalog/testing';
 import { waitForMails, waitUntil } from '@medrelay/testing';
 import { expectToast } from './support/pages';
 import { usePlatform } from './support/platform';
 
 /**
  * Issue 25: one transfer as one live loop, driven as its users would, with every screen left
- * open (no reload): an NGO's need; a pharmacy lists a pack (GTIN, batch, serial: what a scan
- * fills); the match shows on the NGO's wanted list; the NGO requests it from the match; the
+ * open (no reload): an NGO's need; a pharmacy scans a pack into its listing form; the match shows on the NGO's wanted list; the NGO requests it from the match; the
  * pharmacy approves with pickup windows in one dialog; the NGO chooses one; the NGO shows its
  * handover code and the pharmacy enters it; then an administrator recalls that batch and the
  * NGO, which holds the units, is told. At 390 px in Arabic and at 1280 px in English.
@@ -33,6 +31,13 @@ const runs = [
     viewport: { width: 390, height: 844 },
     n: 1,
     t: {
+      medicineName: 'اسم الدواء',
+      type: 'النوع',
+      quantity: 'الكمية',
+      batch: 'رقم التشغيلة',
+      ngosOnly: 'الجمعيات بس',
+      list: 'اعرض الدواء',
+      listed: 'الدواء اتعرض بنجاح',
       requestPickup: 'اطلب استلام',
       submit: 'ابعت الطلب',
       submitted: 'الطلب اتبعت بنجاح',
@@ -63,6 +68,13 @@ const runs = [
     viewport: { width: 1280, height: 900 },
     n: 2,
     t: {
+      medicineName: 'Medicine Name',
+      type: 'Type',
+      quantity: 'Quantity',
+      batch: 'Batch',
+      ngosOnly: 'NGOs only',
+      list: 'List Medicine',
+      listed: 'Medicine listed successfully',
       requestPickup: 'Request Pickup',
       submit: 'Submit Request',
       submitted: 'Request submitted successfully',
@@ -95,7 +107,7 @@ const fits = async (page: Page, width: number) =>
 
 describe('one transfer, one live loop (issue 25)', { timeout: 180_000 }, () => {
   it.each(runs)(
-    '$name: need → listed pack → match → request → windows → choice → code → recall',
+    '$name: need → scanned pack → match → request → windows → choice → code → recall',
     async (run) => {
       const { t, viewport, language } = run;
       const [pharmacy, ngo, admin] = await Promise.all([
@@ -128,13 +140,23 @@ describe('one transfer, one live loop (issue 25)', { timeout: 180_000 }, () => {
       const pharmacyPage = await open(pharmacy.email, '/pharmacy/requests');
       const pharmacyRemote = pharmacyPage.getByTestId('remote-pharmacy');
 
-      // The pharmacy lists a pack as a scan fills it (the scan itself: scan.e2e.test.ts).
-      const listed = await api.post(
-        '/api/medicines',
-        medicineInput({ name, gtin, batch, serial: `SN-${run.n}`, quantity: 6, recipientType: 'ngos' }, 90),
-        { token: pharmacy.token },
-      );
-      expect(listed.status).toBe(201);
+      // The pharmacy scans the pack into its listing form (a keyboard-wedge scanner types the
+      // GS1 code: GTIN, expiry, batch, serial) and lists it for NGOs.
+      const listingPage = await open(pharmacy.email, '/pharmacy/add-medicine');
+      const form = listingPage.getByTestId('remote-pharmacy');
+      // The product dictionary does not know this GTIN yet: its lookup answers 404.
+      platform.expectFailedCall(404);
+      await form.getByLabel(t.medicineName).fill(name);
+      await form.getByLabel(t.medicineName).focus();
+      await listingPage.keyboard.type(`]d201${gtin}17281231\u001d10${batch}\u001d21SN-${run.n}\n`);
+      await form.getByTestId('scan-note').waitFor();
+      expect(await form.getByLabel(t.batch).inputValue()).toBe(batch);
+      await form.getByLabel(t.type).selectOption('tablets');
+      await form.getByLabel(t.quantity).fill('6');
+      await form.getByLabel(t.ngosOnly).check();
+      await fits(listingPage, viewport.width);
+      await form.getByRole('button', { name: t.list }).click();
+      await expectToast(listingPage, t.listed);
 
       // The match appears on the NGO's open list; one tap requests it.
       const card = ngoRemote.getByTestId('match-card').filter({ hasText: name });
