@@ -239,6 +239,25 @@ describe('handover code (issue 18 item 3)', () => {
     expect(confirm.status).toBe(409);
   });
 
+  it('waits while a batch recall holds the request: no handover by code, nothing written', async () => {
+    const { id, code } = await approvedRequest();
+    // The hold a recall of the batch leaves on an approved request (recalls/consumer.ts).
+    await db().query(
+      "INSERT INTO requests.recall_holds (request_id, recall_id, reason) VALUES ($1, 999001, 'Sterility failure')",
+      [id],
+    );
+    const held = await handover(pharmacy.token, id, code, { 'accept-language': 'ar' });
+    expect(held.status).toBe(409);
+    expect(held.body).toMatchObject({ code: 'REQUEST_ON_HOLD', details: { reason: 'Sterility failure' } });
+    expect((await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token })).body.status).toBe(
+      'approved',
+    );
+    const { rows } = await db().query('SELECT used_at FROM requests.handover_codes WHERE request_id = $1', [
+      id,
+    ]);
+    expect(rows[0].used_at).toBeNull();
+  });
+
   it("expires a donation's code at the end of the pickup day in Cairo", async () => {
     const pickupDate = new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString();
     const { mine } = await approvedRequest(donor, {
