@@ -32,12 +32,14 @@ describe('the platform flow through the gateway (issue "Done means")', () => {
       commercialLicense: 'CL-77',
     });
     expect(registered.status).toBe(201);
-    expect(registered.body.user.status).toBe('pending');
 
     const admin = await identity.createUser('admin');
     const adminToken = (await gw.api.post('/api/auth/login', { email: admin.email, password: 'secret123' }))
       .body.token;
-    const approved = await gw.api.put(`/api/admin/users/${registered.body.user.id}/approve`, undefined, {
+    // The answer names no account (issue 27): the administrator finds it among the pending ones.
+    const pending = await gw.api.get('/api/admin/pending-users?pageSize=100', { token: adminToken });
+    const userId = (pending.body as { id: number; email: string }[]).find((u) => u.email === email)!.id;
+    const approved = await gw.api.put(`/api/admin/users/${userId}/approve`, undefined, {
       token: adminToken,
     });
     expect(approved.status).toBe(200);
@@ -50,7 +52,7 @@ describe('the platform flow through the gateway (issue "Done means")', () => {
     expect(me.body).toMatchObject({ email, status: 'approved', userType: 'pharmacy' });
 
     const suspended = await gw.api.put(
-      `/api/admin/users/${registered.body.user.id}/status`,
+      `/api/admin/users/${userId}/status`,
       { status: 'rejected' },
       { token: adminToken },
     );

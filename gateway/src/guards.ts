@@ -2,7 +2,7 @@ import { authKeys, type Settings } from '@medrelay/contracts';
 import { bearerToken, httpError, RateLimiter, type Redis, type TokenVerifier } from '@medrelay/service-kit';
 import type { Request, RequestHandler } from 'express';
 import type { GatewayConfig } from './config';
-import { isOpenDuringMaintenance, isPublicCall } from './routes';
+import { isOpenDuringMaintenance, isPublicCall, isSignInCall } from './routes';
 
 /**
  * The path as the client sent it, also inside middleware mounted under a prefix, without a
@@ -59,7 +59,7 @@ export function rateLimits(redis: Redis, prefix: string, config: GatewayConfig):
   return async (req, res, next) => {
     const address = req.ip ?? 'unknown';
     let result = null;
-    if (req.method === 'POST' && fullPath(req) === '/api/auth/login') result = await logins.hit(address);
+    if (isSignInCall(req.method, fullPath(req))) result = await logins.hit(address);
     else if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
       result = await writes.hit(res.locals.caller ? `user:${res.locals.caller.id}` : `ip:${address}`);
     }

@@ -1,4 +1,5 @@
 import { publicGetPaths } from '@medrelay/contracts';
+import { apiRoutes } from '@medrelay/contracts/api-routes';
 
 /** Which service answers which paths. One table: the proxy, health and docs read it. */
 export const upstreams = {
@@ -44,15 +45,23 @@ export function matchesPrefix(path: string, prefix: string): boolean {
  * whatever token it has (spec §7), and signing in must work with an expired one.
  */
 export function isPublicCall(method: string, path: string): boolean {
-  return (
-    (method === 'POST' && (path === '/api/auth/login' || path === '/api/auth/register')) ||
-    (method === 'GET' && publicGetPaths.includes(path))
-  );
+  return publicCalls.has(`${method} ${path}`) || (method === 'GET' && publicGetPaths.includes(path));
+}
+
+/** Every route the contract declares public (sign-in and its e-mailed links among them). */
+const publicCalls = new Set(
+  apiRoutes.filter((r) => r.access === 'public').map((r) => `${r.method.toUpperCase()} ${r.path}`),
+);
+
+/**
+ * Sign-in and its later steps (a second factor, a passkey): rate-limited per address like
+ * sign-in, and open in maintenance mode so an administrator can get in.
+ */
+export function isSignInCall(method: string, path: string): boolean {
+  return method === 'POST' && (path === '/api/auth/login' || path.startsWith('/api/auth/login/'));
 }
 
 /** Calls that stay open in maintenance mode, so an administrator can sign in and the browser can say why. */
 export function isOpenDuringMaintenance(method: string, path: string): boolean {
-  return (
-    (method === 'POST' && path === '/api/auth/login') || (method === 'GET' && publicGetPaths.includes(path))
-  );
+  return isSignInCall(method, path) || (method === 'GET' && publicGetPaths.includes(path));
 }

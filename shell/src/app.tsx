@@ -15,6 +15,7 @@ const LoginPage = lazy(() => import('./auth/login-page').then((m) => ({ default:
 const RegisterPage = lazy(() => import('./auth/register-page').then((m) => ({ default: m.RegisterPage })));
 const RoleArea = lazy(() => import('./chrome/role-area').then((m) => ({ default: m.RoleArea })));
 const NotFoundPage = lazy(() => import('./not-found').then((m) => ({ default: m.NotFoundPage })));
+const UnlockPage = lazy(() => import('./auth/account-links').then((m) => ({ default: m.UnlockPage })));
 
 function ErrorBoundary({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
@@ -39,6 +40,7 @@ export function App({ i18n, queryClient }: { i18n: I18n; queryClient: QueryClien
                     <Route path="/" element={<LandingPage />} />
                     <Route path="/login" element={<LoginPage />} />
                     <Route path="/register" element={<RegisterPage />} />
+                    <Route path="/unlock" element={<UnlockPage />} />
                     {userTypes.map((role) => (
                       <Route key={role} path={`/${role}/*`} element={<RoleArea role={role} />} />
                     ))}

@@ -28,12 +28,16 @@ export const identityConfigShape = {
   REGISTRATION_DIGEST_SECONDS: z.coerce.number().int().positive().default(900),
   /** How often an instance checks whether a digest is due. */
   REGISTRATION_DIGEST_CHECK_MS: z.coerce.number().int().positive().default(10_000),
+  /** How long e-mailed links work: a password reset, an e-mail address proof, opening a locked account. */
+  PASSWORD_RESET_MINUTES: z.coerce.number().int().positive().default(30),
+  EMAIL_VERIFICATION_HOURS: z.coerce.number().int().positive().default(72),
+  UNLOCK_LINK_HOURS: z.coerce.number().int().positive().default(24),
   /**
-   * "E-mail already registered" answers one address gets per window; past it, that address may
-   * not register for the rest of the window (429), so the answer cannot be used to list accounts.
+   * Asking for e-mailed links (reset, unlock, verification): calls one address may make an hour
+   * (429 past it), and e-mails one account gets an hour (more are not sent; the answer is the same).
    */
-  REGISTRATION_MAX_TAKEN_PER_ADDRESS: z.coerce.number().int().positive().default(10),
-  REGISTRATION_TAKEN_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+  LINK_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  LINK_MAILS_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
   /** Opens the secrets sealed into mail jobs (handover codes); the same keyring as svc-requests'. */
   SEALING_KEYS: sealingKeysField,
   /** Run the mail worker in this process (off for instances that should only serve HTTP). */

@@ -1,4 +1,6 @@
-import type { Logger, OutboxRelay, Pool, Redis, TokenVerifier } from '@medrelay/service-kit';
+import type { Logger, MailSecrets, OutboxRelay, Pool, Redis, TokenVerifier } from '@medrelay/service-kit';
+import type { Clock } from '@medrelay/service-kit/clock';
+import type { DeviceCookies } from './devices/cookie';
 import type { IdentityConfig } from './config';
 import type { SettingsStore } from './settings/store';
 import type { TokenIssuer } from './auth/tokens';
@@ -14,6 +16,11 @@ export interface IdentityContext {
   tokens: TokenIssuer;
   verifier: TokenVerifier;
   outbox: OutboxRelay;
+  /** The time e-mailed links lapse by (tests move it instead of sleeping). */
+  clock: Clock;
+  /** Seals link tokens into mail jobs, for the mail worker alone to open. */
+  secrets: MailSecrets;
+  devices: DeviceCookies;
 }
 
 export const schema = 'identity';

@@ -1,6 +1,15 @@
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
-import { createTestDatabase, testServiceEnv, testStores, uniqueName } from '@medrelay/testing';
+import {
+  apiClient,
+  createTestDatabase,
+  outageProxy,
+  testServiceEnv,
+  testStores,
+  uniqueName,
+  waitUntil,
+} from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -62,4 +71,70 @@ describe('a service main (runService)', () => {
     expect(lines.map((l) => l.msg)).not.toContain('svc-identity listening');
     expect(code).toBe(0);
   }, 60_000);
+});
+
+describe('a service main started while PostgreSQL is down', () => {
+  it('answers from the start (live, not ready, 503 with Retry-After), then serves once PostgreSQL is up', async () => {
+    const stores = testStores();
+    const pg = await outageProxy(await createTestDatabase());
+    await pg.cut();
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...testServiceEnv(pg.url, uniqueName('main')),
+        PORT: String(port),
+        SMTP_URL: stores.smtpUrl,
+        JWT_PRIVATE_KEY: stores.jwtPrivateKey,
+        METRICS_PORT: '0',
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let exitCode: number | null | undefined;
+    void exited.then((code) => (exitCode = code));
+    const api = apiClient(`http://127.0.0.1:${port}`);
+    try {
+      await waitUntil(
+        () =>
+          api.get('/health/live').then(
+            (r) => r.status === 200,
+            () => false,
+          ),
+        {
+          timeoutMs: 30_000,
+          what: 'the port to answer',
+        },
+      );
+      expect((await api.get('/health/ready')).status).toBe(503);
+      const refused = await api.post('/api/auth/login', { email: 'a@example.test', password: 'x' });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(refused.body).toMatchObject({ code: 'STORE_UNAVAILABLE', details: { retryAfterSeconds: 5 } });
+      await pg.restore();
+      await waitUntil(
+        () =>
+          api.get('/health/ready').then(
+            (r) => r.status === 200,
+            () => false,
+          ),
+        {
+          timeoutMs: 60_000,
+          what: 'ready once PostgreSQL is up',
+        },
+      );
+      expect(exitCode).toBeUndefined();
+      expect((await api.get('/api/settings')).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+      await pg.close();
+    }
+  }, 90_000);
 });

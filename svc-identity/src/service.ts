@@ -8,7 +8,9 @@ import {
   mailSecrets,
   readPem,
 } from '@medrelay/service-kit';
+import { movableClock, systemClock } from '@medrelay/service-kit/clock';
 import { accountRoutes } from './account/routes';
+import { deviceCookies } from './devices/cookie';
 import { adminUserRoutes } from './admin-users/routes';
 import { restoreRevocations } from './auth/revocations';
 import { authRoutes } from './auth/routes';
@@ -42,10 +44,16 @@ export async function createIdentityService(
   const { pool, redis, prefix, workerConnection } = runtime;
   const privateKey = readPem(config.JWT_PRIVATE_KEY, config.JWT_PRIVATE_KEY_FILE, 'JWT private key');
   const settings = new SettingsStore(pool, redis, prefix, logger);
+  const secrets = mailSecrets(config.SEALING_KEYS);
+  // Tests move the clock e-mailed links lapse by; production reads real time.
+  const clock = config.NODE_ENV === 'test' ? movableClock() : systemClock;
   const ctx: IdentityContext = {
     ...runtime.context,
     settings,
     tokens: await createTokenIssuer(privateKey, redis, prefix, logger),
+    clock,
+    secrets,
+    devices: deviceCookies(config.SEALING_KEYS, config.PUBLIC_URL.startsWith('https:')),
   };
   await settings.publish();
   await restoreRevocations(pool, redis, prefix);
@@ -69,7 +77,7 @@ export async function createIdentityService(
           smtpUrl: config.SMTP_URL,
           from: config.MAIL_FROM,
           logger,
-          secrets: mailSecrets(config.SEALING_KEYS),
+          secrets,
         })
       : null;
 

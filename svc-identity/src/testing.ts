@@ -33,7 +33,6 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
     // Digests as soon as due and checked often, so tests wait for conditions, not minutes.
     REGISTRATION_DIGEST_SECONDS: '1',
     REGISTRATION_DIGEST_CHECK_MS: '200',
-    REGISTRATION_MAX_TAKEN_PER_ADDRESS: '1000',
     ...overrides,
   });
   const service = await createIdentityService(config, createLogger('svc-identity', config.LOG_LEVEL));
@@ -65,6 +64,7 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
         commercialNumber: 'CN-1',
         pharmacistLicense: userType === 'ngo' ? '123456' : null,
         address,
+        emailVerified: true,
       });
       await recordUserEvent(client, 'user.registered', (await findUserById(client, newId!))!);
       return newId;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from '@medrelay/domain/calendar';
 import { queryInt, typeError } from './fields';
 import { handoverStates } from './handover-states';
 
@@ -65,7 +66,7 @@ export type CustodyEntry = z.infer<typeof custodyEntrySchema>;
 const cairoDate = z
   .string(typeError('custodyDateInvalid'))
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'custodyDateInvalid' })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'custodyDateInvalid' });
+  .refine(isCalendarDay, { error: 'custodyDateInvalid' });
 
 /** GET /api/admin/custody.csv: Cairo calendar days, both included. */
 export const custodyCsvQuerySchema = z

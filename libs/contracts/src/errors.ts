@@ -62,6 +62,9 @@ export const errorCodes = [
   'UNSUPPORTED_MEDIA_TYPE',
   'INTERNAL_ONLY',
   'VERIFIED_DETAILS_LOCKED',
+  'HEADERS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
+  'LINK_INVALID',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -4,6 +4,7 @@ export * from './errors';
 export * from './fields';
 export * from './roles';
 export * from './users';
+export * from './account-security';
 export * from './setting-defaults';
 export * from './settings';
 export * from './auth';

@@ -19,6 +19,12 @@ export const mailTemplates = [
   'recall-quarantined',
   'recall-lifted',
   'need-match-digest',
+  'registration-existing-account',
+  'account-locked-owner',
+  'password-reset',
+  'password-changed',
+  'email-verification',
+  'email-change-requested',
 ] as const;
 export type MailTemplate = (typeof mailTemplates)[number];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { medicineCategories, normalizeCategories, type MedicineCategory } from '@medrelay/domain/categories';
-import { lastMomentOfCairoDay } from '@medrelay/domain/calendar';
+import { isCalendarDay, lastMomentOfCairoDay, parseInstant } from '@medrelay/domain/calendar';
 import { packCodeMaxLength, toGtin14, validGtin } from '@medrelay/domain/gtin';
 import type { MessageKey } from './messages';
 import { typeError } from './fields';
@@ -78,8 +78,10 @@ export const expiryDateField = z
   .min(1, { error: 'expiryDateRequired' })
   .max(40)
   .transform((value, ctx) => {
-    const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? lastMomentOfCairoDay(value) : new Date(value);
-    if (Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999) {
+    // A day that does not exist (2027-02-30) is refused, not rolled into March.
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
+    const date = day ? (isCalendarDay(value) ? lastMomentOfCairoDay(value) : null) : parseInstant(value);
+    if (!date || date.getUTCFullYear() > 9999) {
       ctx.addIssue({ code: 'custom', message: 'expiryDateInvalid' });
       return z.NEVER;
     }

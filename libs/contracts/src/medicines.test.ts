@@ -50,3 +50,28 @@ describe('expiry dates given with a time', () => {
     expect(parsed.expiryDate).toBe('2031-05-01T08:00:00.000Z');
   });
 });
+
+// Issue 27 item 8: 2027-02-30 used to be stored as 2 March.
+describe('expiry dates that do not exist', () => {
+  it('are refused as a day and as a date-time, never rolled into the next month', () => {
+    for (const expiryDate of [
+      '2027-02-30',
+      '2027-02-29',
+      '2027-04-31',
+      '2027-02-30T10:00:00Z',
+      '2027-02-28T25:00',
+    ]) {
+      const parsed = medicineCreateSchema.safeParse({
+        name: 'Brufen 400',
+        type: 'tablets',
+        quantity: 3,
+        expiryDate,
+        recipientType: 'ngos',
+      });
+      expect(
+        parsed.error?.issues.map((i) => i.message),
+        expiryDate,
+      ).toEqual(['expiryDateInvalid']);
+    }
+  });
+});

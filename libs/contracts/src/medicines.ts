@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { dosageForms } from '@medrelay/domain/dosage-forms';
 import { medicineCategories } from '@medrelay/domain/categories';
+import { isInEgypt } from '@medrelay/domain/pickup-windows';
+import { snappedPoint } from '@medrelay/domain/pickup-points';
 import { queryInt, typeError } from './fields';
+import { areaField, pinField, placeSchema, queryCoordinate, radiusField } from './places';
 import {
   categoriesField,
   descriptionField,
@@ -17,6 +20,15 @@ import {
 } from './medicine-fields';
 
 export * from './medicine-fields';
+
+/** A listing's own pickup pin lies in an area it names (the area is what others are shown). */
+function pinNeedsArea(
+  value: { pickupArea?: string | null | undefined; pickupPin?: unknown },
+  ctx: z.RefinementCtx,
+) {
+  if (value.pickupPin && !value.pickupArea)
+    ctx.addIssue({ code: 'custom', path: ['pickupArea'], message: 'areaInvalid' });
+}
 
 /** Add medicine / add donation form (spec §3, rules of §5). */
 export const medicineCreateSchema = z
@@ -43,8 +55,12 @@ export const medicineCreateSchema = z
     batch: packCodeField,
     serial: packCodeField,
     categories: categoriesField.default([]),
+    /** Collected elsewhere than the owner's pickup point (issue 26): an area and an optional pin. */
+    pickupArea: areaField,
+    pickupPin: pinField,
   })
-  .strict();
+  .strict()
+  .superRefine(pinNeedsArea);
 export type MedicineCreateInput = z.input<typeof medicineCreateSchema>;
 export type MedicineCreate = z.output<typeof medicineCreateSchema>;
 
@@ -71,9 +87,12 @@ export const medicineUpdateSchema = z
     batch: packCodeField,
     serial: packCodeField,
     categories: categoriesField,
+    pickupArea: areaField,
+    pickupPin: pinField,
   })
   .partial()
   .strict()
+  .superRefine(pinNeedsArea)
   // An empty edit would still count as a change (new version, an event to every consumer).
   .refine((changes) => Object.values(changes).some((v) => v !== undefined), { message: 'nothingToChange' });
 export type MedicineUpdateInput = z.input<typeof medicineUpdateSchema>;
@@ -83,7 +102,15 @@ const flag = z
   .enum(['true', 'false', '1', '0'], { error: 'mustBeBoolean' })
   .transform((v) => v === 'true' || v === '1');
 
-/** GET /api/medicines: the body stays an array; the total is in X-Total-Count. */
+/** Browse sorts: the list's own, and nearest first from the caller's point (issue 26). */
+export const browseSorts = [...medicineSorts, 'distance'] as const;
+export type BrowseSort = (typeof browseSorts)[number];
+
+/**
+ * GET /api/medicines: the body stays an array; the total is in X-Total-Count. Without `sort`, a
+ * caller with a point (`lat`/`lng`, else their account's pickup point) gets nearest first, any
+ * other expiry order and `X-Browse-Hint: set-point`. The point is snapped to libs/domain's grid.
+ */
 export const medicineBrowseQuerySchema = z
   .object({
     recipientType: z.enum(recipientTypes, { error: 'recipientTypeInvalid' }).optional(),
@@ -91,8 +118,12 @@ export const medicineBrowseQuerySchema = z
     source: z.enum(medicineSources, { error: 'invalidValue' }).optional(),
     /** Only medicines expiring within 7 days (spec §2 "urgent"). */
     urgent: flag.optional(),
-    sort: z.enum(medicineSorts, { error: 'invalidValue' }).default('expiry'),
+    sort: z.enum(browseSorts, { error: 'invalidValue' }).optional(),
     order: z.enum(['asc', 'desc'], { error: 'invalidValue' }).optional(),
+    lat: queryCoordinate.optional(),
+    lng: queryCoordinate.optional(),
+    /** Only listings within this many km (5, 10, 25, 50 or 100) of the point; absent: all of Egypt. */
+    radiusKm: radiusField.optional(),
     page: z.coerce
       .number({ error: 'mustBeNumber' })
       .int({ error: 'mustBeNumber' })
@@ -106,7 +137,22 @@ export const medicineBrowseQuerySchema = z
       .max(medicineLimits.pageSizeMax)
       .default(medicineLimits.pageSizeDefault),
   })
-  .strict();
+  .strict()
+  .superRefine((query, ctx) => {
+    if ((query.lat === undefined) !== (query.lng === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: [query.lat === undefined ? 'lat' : 'lng'],
+        message: 'browsePointInvalid',
+      });
+    else if (query.lat !== undefined && !isInEgypt(query.lat, query.lng!))
+      ctx.addIssue({ code: 'custom', path: ['lat'], message: 'browsePointOutsideEgypt' });
+  })
+  .transform((query) => {
+    if (query.lat === undefined || query.lng === undefined) return query;
+    const point = snappedPoint({ lat: query.lat, lng: query.lng });
+    return { ...query, lat: point.lat, lng: point.lng };
+  });
 export type MedicineBrowseQuery = z.output<typeof medicineBrowseQuerySchema>;
 
 /**
@@ -203,12 +249,17 @@ export const medicineSchema = z.object({
   categories: z.array(z.enum(medicineCategories)),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** For pharmacy listings: where to collect and whom to contact (null until identity's event arrives). */
-  pharmacy: z
-    .object({ address: z.string().nullable(), user: z.object({ name: z.string(), email: z.string() }) })
-    .nullable(),
+  /**
+   * For pharmacy listings: the pharmacy's name (null until identity's event arrives). Its street
+   * address, e-mail and phone are not shown before an approval (issue 26 item 4).
+   */
+  pharmacy: z.object({ user: z.object({ name: z.string() }) }).nullable(),
   /** For donations: the donor's name. */
   donor: z.object({ name: z.string() }).nullable(),
+  /** Where it is collected, as anyone may see it: the area and governorate, never the pin (issue 26). */
+  pickupPlace: placeSchema,
+  /** From the caller's point, rounded to 0.5 km (browse with a point only; else absent). */
+  distanceKm: z.number().optional(),
 });
 export type Medicine = z.infer<typeof medicineSchema>;
 

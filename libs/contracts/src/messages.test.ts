@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { accountMessages } from './message-tables/accounts';
 import { apiAnswerMessages } from './message-tables/api-answers';
 import { catalogRequestMessages } from './message-tables/catalog-requests';
 import { notificationMessages } from './message-tables/notifications';
@@ -15,6 +16,7 @@ const parts = {
   packCodeMessages,
   notificationMessages,
   recallMessages,
+  accountMessages,
 };
 
 describe('the table of messages', () => {

@@ -4,6 +4,7 @@
  * key from its own i18n resources. English texts are the exact wording of spec §5 and §8.
  */
 import type { Language } from './languages';
+import { accountMessages } from './message-tables/accounts';
 import { apiAnswerMessages } from './message-tables/api-answers';
 import { catalogRequestMessages } from './message-tables/catalog-requests';
 import { notificationMessages } from './message-tables/notifications';
@@ -22,6 +23,7 @@ export const messages = {
   ...packCodeMessages,
   ...notificationMessages,
   ...recallMessages,
+  ...accountMessages,
 };
 
 export type MessageKey = keyof typeof messages;

@@ -34,3 +34,13 @@ describe('request forms (spec §5)', () => {
     ]);
   });
 });
+
+describe('pickup dates that do not exist (issue 27 item 8)', () => {
+  it('are refused rather than moved to the next month', () => {
+    expect(
+      rules(
+        requiredPickupDetailsSchema.safeParse({ pickupLocation: 'Gate', pickupDate: '2031-02-30T10:00' }),
+      ),
+    ).toEqual(['pickupDateRequired']);
+  });
+});

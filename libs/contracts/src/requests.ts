@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isPastPickup } from '@medrelay/domain/pickup';
+import { parseInstant } from '@medrelay/domain/calendar';
 import { handoverCodeSchema } from './custody';
 import { handoverStates } from './handover-states';
 import { listPageFields, queryInt, typeError } from './fields';
@@ -64,8 +65,8 @@ const pickupDateField = z
   .optional()
   .transform((value, ctx) => {
     if (!value) return null;
-    const date = new Date(value);
-    if (Number.isNaN(date.getTime()) || date.getUTCFullYear() > 9999) {
+    const date = parseInstant(value);
+    if (!date || date.getUTCFullYear() > 9999) {
       ctx.addIssue({ code: 'custom', message: 'pickupDateRequired' });
       return z.NEVER;
     }

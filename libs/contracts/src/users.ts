@@ -109,6 +109,10 @@ export const userSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   profile: profileSchema.nullable(),
+  /** Whether the owner proved the address by opening the link e-mailed to it (issue 27). */
+  emailVerified: z.boolean(),
+  /** A new address waiting for its link to be opened before it replaces `email`, else null. */
+  pendingEmail: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -7,7 +7,9 @@ import {
   cairoMonth,
   cairoTime,
   isBeforeCairoToday,
+  isCalendarDay,
   lastMomentOfCairoDay,
+  parseInstant,
   startOfCairoDay,
   startOfNextCairoDay,
 } from './calendar';
@@ -62,5 +64,31 @@ describe('the Cairo calendar', () => {
     expect(isBeforeCairoToday(new Date('2026-11-25T21:59:00Z'), now)).toBe(true); // 25th, 23:59
     expect(isBeforeCairoToday(new Date('2026-11-25T22:00:00Z'), now)).toBe(false); // 26th, 00:00
     expect(isBeforeCairoToday(new Date('2026-11-26T21:59:00Z'), now)).toBe(false);
+  });
+});
+
+// Issue 27 item 8: a day that does not exist is refused, never rolled into the next month.
+describe('days that exist', () => {
+  it('knows month lengths and leap years', () => {
+    expect(isCalendarDay('2027-02-28')).toBe(true);
+    expect(isCalendarDay('2027-02-29')).toBe(false);
+    expect(isCalendarDay('2028-02-29')).toBe(true);
+    expect(isCalendarDay('2027-02-30')).toBe(false);
+    expect(isCalendarDay('2027-04-31')).toBe(false);
+    expect(isCalendarDay('2027-12-31')).toBe(true);
+    expect(isCalendarDay('2027-13-01')).toBe(false);
+    expect(isCalendarDay('2027-00-10')).toBe(false);
+    expect(isCalendarDay('27-02-10')).toBe(false);
+  });
+
+  it('reads ISO instants only when their day and time exist', () => {
+    expect(parseInstant('2027-02-30')).toBeNull();
+    expect(parseInstant('2027-02-30T10:00:00Z')).toBeNull();
+    expect(parseInstant('2027-02-31T10:00:00+02:00')).toBeNull();
+    expect(parseInstant('2027-02-28T24:00:00Z')).toBeNull();
+    expect(parseInstant('next tuesday')).toBeNull();
+    expect(parseInstant('2027-02-28T10:00:00.000Z')!.toISOString()).toBe('2027-02-28T10:00:00.000Z');
+    expect(parseInstant('2027-02-28T10:00:00+02:00')!.toISOString()).toBe('2027-02-28T08:00:00.000Z');
+    expect(parseInstant('2027-02-28')!.toISOString()).toBe('2027-02-28T00:00:00.000Z');
   });
 });

@@ -22,6 +22,32 @@ const clockFormat = lazyFormat({ hour: '2-digit', minute: '2-digit', hourCycle: 
 const offsetFormat = lazyFormat({ timeZoneName: 'longOffset' }, 'en-US');
 const monthFormat = lazyFormat({ year: 'numeric', month: '2-digit' });
 
+/**
+ * Whether `YYYY-MM-DD` names a day of the calendar. JavaScript's parser rolls a day that does
+ * not exist into the next month (`2027-02-30` becomes 2 March), so the parts are checked.
+ */
+export function isCalendarDay(day: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * An ISO date-time (`2027-02-28T10:00`, with or without seconds and zone) or day as an instant,
+ * or null when it is not one or names a day or time that does not exist.
+ */
+export function parseInstant(value: string): Date | null {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+    value,
+  );
+  if (!m || !isCalendarDay(m[1]!)) return null;
+  if (m[2] !== undefined && (Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4] ?? 0) > 59)) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
 /** The Cairo calendar day (YYYY-MM-DD) of an instant. */
 export function cairoDay(instant: Date | string): string {
   return dayFormat().format(new Date(instant));

@@ -20,6 +20,7 @@ export * from './pickup';
 export * from './pickup-windows';
 export * from './photos';
 export * from './governorates';
+export * from './pickup-points';
 export * from './matching';
 export * from './needs';
 export * from './recalls';

@@ -25,6 +25,14 @@ export function createPool(
   });
   // An idle client losing its connection (server restart) is not fatal: the pool replaces it.
   pool.on('error', (err) => logger?.warn({ err: err.message }, 'idle PostgreSQL connection lost'));
+  // A client checked out of the pool has no listener of the pool's: PostgreSQL going away while
+  // one is held between two queries (a transaction waiting on Redis or SMTP, a session lock)
+  // emitted 'error' with nobody listening, and the process died of it ('terminating connection
+  // due to unexpected postmaster exit'). The holder's next query fails instead (answered 503) and
+  // the pool drops the client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => logger?.debug({ err: err.message }, 'PostgreSQL connection lost'));
+  });
   return pool;
 }
 

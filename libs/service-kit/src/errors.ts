@@ -68,19 +68,61 @@ function fromRequestError(err: { type?: string; status?: number; statusCode?: nu
 }
 
 /**
- * A store that is down or busy (Redis unreachable or slow, PostgreSQL refusing connections or a
- * row lock not granted in time) is a temporary outage: 503, so clients retry, not a 500.
+ * A store that is down, restarting or busy: Redis unreachable or slow, PostgreSQL refusing
+ * connections, starting up, shutting down or gone mid-query (class 08 connection exceptions,
+ * 57P01–57P03), too many connections (53300), a row lock not granted in time (55P03), or every
+ * pooled connection busy for longer than the pool's wait (see createPool). A temporary outage:
+ * answered 503 so clients retry, never a 500, and the reason a start step or a job waits and
+ * tries again instead of failing (outage.ts).
  */
-const outageCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '55P03', '53300']);
-function fromStoreOutage(err: { name?: string; code?: string; message?: string }): AppError | null {
-  const redisDown =
-    err.name === 'MaxRetriesPerRequestError' ||
-    /Command timed out|Connection is closed/.test(err.message ?? '');
-  // Every pooled PostgreSQL connection busy for longer than the pool's wait (see createPool).
-  const poolExhausted = /timeout exceeded when trying to connect/.test(err.message ?? '');
-  return redisDown || poolExhausted || (typeof err.code === 'string' && outageCodes.has(err.code))
-    ? new AppError(503, 'STORE_UNAVAILABLE', 'serviceUnavailable', { headers: { 'Retry-After': '5' } })
-    : null;
+const outageCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTCONN',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '55P03',
+  '53300',
+]);
+const outageMessages =
+  /Command timed out|Connection is closed|Stream isn't writeable|max retries per request|timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end/i;
+
+/**
+ * A dependency other than PostgreSQL and Redis that is unreachable (the mail server): thrown so
+ * the same paths treat it as an outage (a job waits and runs again without using an attempt).
+ */
+export class StoreOutageError extends Error {
+  override readonly name = 'StoreOutageError';
+}
+
+export function isStoreOutage(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  if (err instanceof StoreOutageError) return true;
+  const { name, code, message } = err as { name?: string; code?: unknown; message?: string };
+  if (name === 'MaxRetriesPerRequestError') return true;
+  if (typeof code === 'string' && (outageCodes.has(code) || code.startsWith('08'))) return true;
+  if (outageMessages.test(message ?? '')) return true;
+  // Node reports a refused connection to a name with several addresses as an AggregateError.
+  const inner = (err as { errors?: unknown[] }).errors;
+  return Array.isArray(inner) && inner.length > 0 && inner.every(isStoreOutage);
+}
+
+/** How long a client is told to wait before trying again while a store is down. */
+export const outageRetryAfterSeconds = 5;
+
+export function storeUnavailable(): AppError {
+  return new AppError(503, 'STORE_UNAVAILABLE', 'serviceUnavailable', {
+    details: { retryAfterSeconds: outageRetryAfterSeconds },
+    headers: { 'Retry-After': String(outageRetryAfterSeconds) },
+  });
+}
+
+function fromStoreOutage(err: unknown): AppError | null {
+  return isStoreOutage(err) ? storeUnavailable() : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeServer, createServiceApp, listen } from './http';
 import { createLogger } from './logger';
@@ -39,5 +39,42 @@ describe('answers of every service', () => {
     expect((await fetch(`${baseUrl}/public`, { headers: authorization })).headers.get('cache-control')).toBe(
       'public, max-age=60',
     );
+  });
+});
+
+// Issue 27 item 8: Node answered these itself, with a bare status line and no body.
+describe('requests Node cannot read', () => {
+  const rawRequest = (text: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1', () => socket.write(text));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+
+  it('a 20 kB Authorization header gets 431 with the documented error body, in Arabic when asked', async () => {
+    const res = await fetch(`${baseUrl}/things`, {
+      headers: { authorization: `Bearer ${'x'.repeat(20_000)}` },
+    });
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({
+      message: 'The request headers are too large',
+      code: 'HEADERS_TOO_LARGE',
+    });
+    const ar = await rawRequest(
+      `GET /things HTTP/1.1\r\nHost: x\r\nAccept-Language: ar\r\nX-Big: ${'y'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(ar).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(ar.slice(ar.indexOf('\r\n\r\n') + 4))).toEqual({
+      message: 'عناوين الطلب (headers) أكبر من المسموح',
+      code: 'HEADERS_TOO_LARGE',
+    });
+  });
+
+  it('a malformed request gets 400 with the error body', async () => {
+    const answer = await rawRequest('NOT A REQUEST\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)).code).toBe('BAD_REQUEST');
   });
 });

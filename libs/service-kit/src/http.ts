@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { translate, type ErrorCode, type MessageKey } from '@medrelay/contracts';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
@@ -120,7 +122,34 @@ const noStoreWhenAuthenticated: RequestHandler = (req, res, next) => {
 export function listen(app: Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
+    server.on('clientError', answerClientError);
   });
+}
+
+const clientErrors: Record<string, [number, ErrorCode, MessageKey]> = {
+  HPE_HEADER_OVERFLOW: [431, 'HEADERS_TOO_LARGE', 'headersTooLarge'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'REQUEST_TIMEOUT', 'requestTimeout'],
+};
+
+/**
+ * A request Node could not read (headers over its limit, a malformed request line) never reaches
+ * Express; Node would answer a bare 431 or 400. Answered with the API's error body instead, in
+ * Arabic when the part that was read asks for it.
+ */
+export function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, key] = clientErrors[err.code ?? ''] ?? [400, 'BAD_REQUEST', 'invalidInput'];
+  const language = /\r\naccept-language:[ \t]*ar/i.test(err.rawPacket?.toString('latin1') ?? '')
+    ? 'ar'
+    : 'en';
+  const body = JSON.stringify({ message: translate(key, language), code });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**

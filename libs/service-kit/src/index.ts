@@ -20,6 +20,7 @@ export * from './settings';
 export * from './inbox';
 export * from './user-read-model';
 export * from './runtime';
+export * from './outage';
 export * from './metrics';
 export * from './request-context';
 export * from './paging';

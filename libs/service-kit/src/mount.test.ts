@@ -155,6 +155,35 @@ describe('mount(router, route, handler)', () => {
     expect(res.body).toEqual({ id: 12, name: 'Ab:donor' });
   });
 
+  // Issue 27 item 8: a body that is not JSON used to be read as no body (200, nothing saved).
+  it('refuses a body that is not JSON with 415, and takes a call without a body', async () => {
+    const donor = await token('donor', 'approved');
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      const res = await api.put('/t/items/12', undefined, {
+        token: donor,
+        raw: contentType === 'application/xml' ? '<name>Ab</name>' : 'name=Ab',
+        headers: { 'content-type': contentType, 'accept-language': 'ar' },
+      });
+      expect([res.status, res.body.code], contentType).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+      expect(res.body.message).toContain('JSON');
+    }
+    const json = await api.put('/t/items/12', undefined, {
+      token: donor,
+      raw: '{"name":"Ab"}',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expect(json.status).toBe(201);
+    expect((await api.delete('/t/items/5', { token: donor })).status).toBe(204);
+  });
+
+  it('takes bidi controls out of strings before the rules see them', async () => {
+    const donor = await token('donor', 'approved');
+    const res = await api.put('/t/items/12', { name: 'A\u202eb\u2066' }, { token: donor });
+    expect(res.body).toEqual({ id: 12, name: 'Ab:donor' });
+    // Two override characters are not a name of two letters.
+    expect((await api.put('/t/items/12', { name: '\u202e\u202d' }, { token: donor })).status).toBe(400);
+  });
+
   it('answers 204 without a body when the route has no response', async () => {
     const pending = await token('ngo', 'pending');
     const res = await api.delete('/t/items/5', { token: pending });

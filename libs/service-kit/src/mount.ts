@@ -10,6 +10,7 @@ import {
   type Caller,
   type TokenVerifier,
 } from './auth';
+import { AppError } from './errors';
 import { sendPage } from './paging';
 import { validate } from './validate';
 
@@ -80,6 +81,16 @@ function checkAnswer(route: ApiRoute, answer: unknown): void {
   }
 }
 
+/**
+ * A JSON route given a body of another type (text, a form, XML) would otherwise see no body at
+ * all and answer as if nothing was asked: refused (415) instead. A call without a body passes.
+ */
+const requireJsonBody: RequestHandler = (req, _res, next) => {
+  if (req.is('application/json') === false)
+    return next(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'jsonBodyRequired'));
+  next();
+};
+
 const requireCaller: RequestHandler = (_req, res, next) => {
   callerOf(res);
   next();
@@ -104,7 +115,7 @@ export function mount<R extends ApiRoute>(
   if (route.access === 'admin' && !route.permission) {
     throw new Error(`${route.method} ${route.path}: an admin route names the permission it needs`);
   }
-  const access: RequestHandler[] = [];
+  const access: RequestHandler[] = route.body && !route.rawBody ? [requireJsonBody] : [];
   if (route.access !== 'public') access.push(api.verifier ? authenticate(api.verifier) : requireCaller);
   if (route.access === 'approved') access.push(requireApproved);
   if (route.permission) access.push(requirePermission(route.permission));

@@ -1,7 +1,9 @@
-import { Queue, Worker, type Job, type JobsOptions, type Processor } from 'bullmq';
+import { DelayedError, Queue, Worker, type Job, type JobsOptions, type Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { isStoreOutage } from './errors';
 import { countJobFailure } from './metrics';
+import { backoffDelay } from './outage';
 import { requestIdOf, runWithRequestId } from './request-context';
 
 export type { Job };
@@ -32,7 +34,11 @@ export const defaultJobOptions: JobsOptions = {
 export const stalledJobSettings = { lockDuration: 15_000, stalledInterval: 5_000, maxStalledCount: 10 };
 
 export function createQueue<T>(name: string, connection: Redis, prefix: string): Queue<T> {
-  return new Queue<T>(name, { connection, prefix: `${prefix}:bull`, defaultJobOptions });
+  const queue = new Queue<T>(name, { connection, prefix: `${prefix}:bull`, defaultJobOptions });
+  // While Redis is down every reconnection attempt is an 'error' (BullMQ prints those nobody
+  // listens to); what matters surfaces as a failed or waiting command where the queue is used.
+  queue.on('error', () => undefined);
+  return queue;
 }
 
 export function createWorker<T>(
@@ -45,9 +51,30 @@ export function createWorker<T>(
   /** For long jobs: how long the job's lock lasts between renewals (BullMQ's default is 30 s). */
   lockDuration?: number,
 ): Worker<T> {
+  // Outages seen in a row by this worker: the wait before a job runs again grows with them.
+  let outages = 0;
   // The job runs under the request id that caused it, so its log lines and the jobs it publishes carry it.
-  const traced: Processor<T> = (job, token) =>
-    runWithRequestId(requestIdOf(job.data), () => processor(job, token));
+  const traced: Processor<T> = async (job, token) => {
+    try {
+      const result = await runWithRequestId(requestIdOf(job.data), () => processor(job, token));
+      outages = 0;
+      return result;
+    } catch (err) {
+      if (!token || !isStoreOutage(err)) throw err;
+      // A store (or the mail server) is down: the job is put back for a moment without using one
+      // of its attempts. Failing it instead doubled its wait with every try (2, 4, 8… 32 s): a
+      // 20 s outage delayed e-mails and events by up to half a minute after the store was back.
+      outages++;
+      if (outages === 1 || outages % 50 === 0) {
+        logger.warn(
+          { queue: name, jobId: job.id, outages, err: (err as Error).message },
+          'a store is down; the job waits and runs again',
+        );
+      }
+      await job.moveToDelayed(Date.now() + backoffDelay(outages, 250, 2000), token);
+      throw new DelayedError();
+    }
+  };
   const worker = new Worker<T>(name, traced, {
     connection,
     prefix: `${prefix}:bull`,

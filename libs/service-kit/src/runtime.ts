@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Express, RequestHandler, Router } from 'express';
 import type { Queue } from 'bullmq';
 import type { z } from 'zod';
@@ -7,11 +7,12 @@ import { createTokenVerifier, type TokenVerifier } from './auth';
 import { loadConfig, readPem } from './config';
 import { createPool, migrate } from './db';
 import { Health } from './health';
-import { errorHandler, notFoundHandler } from './errors';
+import { errorHandler, notFoundHandler, storeUnavailable } from './errors';
 import { closeServer, createServiceApp, internalPortFor, listen, listenInternal } from './http';
 import { createLogger, endLogging, type Logger } from './logger';
 import { watchQueueDepth } from './metrics';
 import { OutboxRelay } from './outbox';
+import { whenStoresAnswer } from './outage';
 import { onShutdown } from './shutdown';
 import { createQueue } from './queue';
 import { createQueueRedis, createRedis } from './redis';
@@ -52,7 +53,8 @@ export async function createServiceRuntime<C extends RuntimeConfig>(options: {
 }) {
   const { name, config, schema, logger } = options;
   const pool = createPool(config.DATABASE_URL, name, 10, logger);
-  await migrate(pool, schema, options.migrationsDir, logger);
+  // Started while PostgreSQL is down (or restarting): wait for it rather than exit.
+  await whenStoresAnswer('migrate', () => migrate(pool, schema, options.migrationsDir, logger), logger);
   const redis = createRedis(config.REDIS_URL, name);
   const queueConnection = createQueueRedis(config.REDIS_URL, `${name}-queues`);
   const workerConnection = createQueueRedis(config.REDIS_URL, `${name}-worker`);
@@ -107,9 +109,19 @@ export async function createServiceRuntime<C extends RuntimeConfig>(options: {
     let server: Server | null = null;
     let internal: Server | null = null;
     return {
-      async listen(port = config.PORT): Promise<Server> {
-        server = await listen(app, port, config.HOST);
-        internal = await listenInternal(internalPortFor(config.METRICS_PORT, port), config.HOST);
+      /** Listens on `port`, or takes over a server already listening (`runService`'s start-up answers). */
+      async listen(port: number | Server = config.PORT): Promise<Server> {
+        if (typeof port === 'number') {
+          server = await listen(app, port, config.HOST);
+        } else {
+          server = port;
+          server.removeAllListeners('request');
+          server.on('request', app);
+        }
+        internal = await listenInternal(
+          internalPortFor(config.METRICS_PORT, typeof port === 'number' ? port : config.PORT),
+          config.HOST,
+        );
         return server;
       },
       /** The internal port's server (/metrics), once listening (a method: services spread this object). */
@@ -222,7 +234,7 @@ export async function runService<T extends z.ZodRawShape>(options: {
     config: z.infer<z.ZodObject<T>>,
     logger: Logger,
   ) => Promise<{
-    listen(): Promise<unknown>;
+    listen(port: Server): Promise<unknown>;
     shutdownSteps(): Array<[string, () => Promise<unknown> | unknown]>;
   }>;
 }): Promise<void> {
@@ -231,13 +243,32 @@ export async function runService<T extends z.ZodRawShape>(options: {
     DATABASE_URL: string;
     LOG_LEVEL: string;
     PORT: number;
+    HOST: string;
+    TRUST_PROXY?: string;
   };
   const logger = createLogger(name, config.LOG_LEVEL);
   await migrateOnlyIfAsked(name, config, schema, migrationsDir, logger);
+  // The port answers from the first moment: live, not ready, and 503 with Retry-After for every
+  // call while the service waits for its stores (a start during an outage waits, never exits).
+  const server = createServer(startingApp(logger, config.TRUST_PROXY));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
   const service = await options.create(config, logger);
-  await service.listen();
+  await service.listen(server);
   // The handlers go in before the line that says it listens: a supervisor may answer that line
   // with SIGTERM at once, and with no handler yet the signal would kill the process unlogged.
   onShutdown(logger, service.shutdownSteps());
   logger.info({ port: config.PORT }, `${name} listening`);
+}
+
+/** What a service answers until its stores have answered and it is built. */
+function startingApp(logger: Logger, trustProxy: string | undefined): Express {
+  const app = createServiceApp(logger, { trustProxy, json: false });
+  app.get('/health/live', (_req, res) => void res.json({ status: 'live' }));
+  app.get('/health/ready', (_req, res) => void res.status(503).json({ status: 'starting', checks: {} }));
+  app.use((_req, _res, next) => next(storeUnavailable()));
+  app.use(errorHandler(logger));
+  return app;
 }

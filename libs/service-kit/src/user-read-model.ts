@@ -1,4 +1,5 @@
 import { userEventSchema, type UserEvent, type UserSnapshot } from '@medrelay/contracts';
+import { pickupPointOf } from '@medrelay/domain/pickup-points';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Logger } from 'pino';
@@ -22,14 +23,19 @@ export async function applyUserEvent(
 }
 
 async function upsertUser(client: pg.PoolClient, schema: string, user: UserSnapshot): Promise<void> {
+  // The pickup point (issue 26) is worked out here once, so both services compute distances alike.
+  const point = pickupPointOf(user);
   await client.query(
-    `INSERT INTO ${schema}.users (id, name, email, user_type, status, address, organization_name, language, version, phone, governorate)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+    `INSERT INTO ${schema}.users (id, name, email, user_type, status, address, organization_name, language, version, phone, governorate,
+                                  area, pin_lat, pin_lng, lat, lng)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
      ON CONFLICT (id) DO UPDATE SET
        name = excluded.name, email = excluded.email, phone = excluded.phone, user_type = excluded.user_type,
        status = excluded.status, address = excluded.address,
        organization_name = excluded.organization_name, language = excluded.language,
-       governorate = excluded.governorate, version = excluded.version, updated_at = now()
+       governorate = excluded.governorate, area = excluded.area, pin_lat = excluded.pin_lat,
+       pin_lng = excluded.pin_lng, lat = excluded.lat, lng = excluded.lng,
+       version = excluded.version, updated_at = now()
      WHERE ${schema}.users.version < excluded.version`,
     [
       user.id,
@@ -43,6 +49,11 @@ async function upsertUser(client: pg.PoolClient, schema: string, user: UserSnaps
       user.version,
       user.phone,
       user.governorate ?? null,
+      user.area ?? null,
+      user.pin?.lat ?? null,
+      user.pin?.lng ?? null,
+      point?.lat ?? null,
+      point?.lng ?? null,
     ],
   );
 }
@@ -59,6 +70,12 @@ export interface ReadModelUser {
   organization_name: string | null;
   language: UserSnapshot['language'];
   governorate: UserSnapshot['governorate'] | null;
+  area: UserSnapshot['area'] | null;
+  pin_lat: number | null;
+  pin_lng: number | null;
+  /** The pickup point (pin, else area centre, else governorate capital), or null. */
+  lat: number | null;
+  lng: number | null;
   version: number;
 }
 

@@ -45,6 +45,25 @@ function nulPaths(value: unknown, path: string[] = []): string[] {
 }
 
 /**
+ * Bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): invisible,
+ * they reorder the text around them, so a name can be made to read as another ("Trojan Source").
+ * Nobody types them; they are taken out of every string before validation (the marks U+200E/F,
+ * which Arabic keyboards do type, stay).
+ */
+const bidiControls = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The input with bidi controls taken out of every string. Deeper than any schema of ours goes,
+ * it is left as it is (the schema refuses it; a 5,000-deep array must not exhaust the stack).
+ */
+export function withoutBidiControls(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.replace(bidiControls, '');
+  if (depth > 32 || !value || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => withoutBidiControls(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutBidiControls(v, depth + 1)]));
+}
+
+/**
  * Validates and replaces request parts with their parsed values. Query values are exposed on
  * `res.locals.query` because Express 5 makes `req.query` read-only.
  */
@@ -55,7 +74,7 @@ export function validate(schemas: Partial<Record<Part, z.ZodType>>): RequestHand
     for (const part of ['params', 'query', 'body'] as const) {
       const schema = schemas[part];
       if (!schema) continue;
-      const result = schema.safeParse(part === 'body' ? (req.body ?? {}) : req[part]);
+      const result = schema.safeParse(withoutBidiControls(part === 'body' ? (req.body ?? {}) : req[part]));
       if (!result.success) {
         errors.push(...toFieldErrors(result.error.issues, language));
         continue;

@@ -5,3 +5,4 @@ export * from './http';
 export * from './wait';
 export * from './service';
 export * from './migrations';
+export * from './outage-proxy';

@@ -18,6 +18,8 @@ const user = (id: number): User => ({
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
   profile: null,
+  emailVerified: true,
+  pendingEmail: null,
 });
 
 describe('admin dashboard pending approvals (issue 13 #4)', () => {

@@ -18,6 +18,8 @@ const user = (id: number, name: string): User => ({
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
   profile: null,
+  emailVerified: true,
+  pendingEmail: null,
 });
 
 describe('missed pickups per account (issue 18 #4)', () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Field, Input } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -9,8 +10,9 @@ import { mayUseProduct } from '@medrelay/domain';
 import { usePageTitle } from '../chrome/use-page-title';
 import { useToast } from '../chrome/toasts';
 import { homeOf } from '../session/guard';
+import { useAccountTexts } from './account-texts';
 import { AuthLayout, EmailField } from './auth-layout';
-import { fieldMessage } from '@medrelay/ui';
+import { fieldMessage, RouterLink } from '@medrelay/ui';
 import { addMessageTexts } from '@medrelay/i18n/messages';
 
 /** `/login`: e-mail and password (spec §5), toasts of §8, then the role's dashboard. */
@@ -21,6 +23,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const login = useLogin();
+  const accounts = useAccountTexts();
+  // A stranger's guesses locked the account to new devices: offer the e-mailed link (issue 27).
+  const [locked, setLocked] = useState(false);
   const { data: user } = useSession();
   usePageTitle(t('login.title'));
   const form = useForm<LoginInput>({
@@ -47,6 +52,7 @@ export function LoginPage() {
         navigate('/', { replace: true });
       }
     } catch (error) {
+      setLocked(error instanceof ApiError && error.body?.code === 'ACCOUNT_LOCKED');
       const description = error instanceof ApiError ? error.serverMessage : null;
       toast({
         title: t('common:toast.loginFailed'),
@@ -76,6 +82,7 @@ export function LoginPage() {
       <Button appearance="primary" type="submit" disabled={login.isPending}>
         {login.isPending ? t('login.submitting') : t('login.submit')}
       </Button>
+      {locked && <RouterLink to="/unlock">{accounts.t('forgot.locked')}</RouterLink>}
     </AuthLayout>
   );
 }

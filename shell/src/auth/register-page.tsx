@@ -82,10 +82,9 @@ export function RegisterPage() {
       navigate('/login');
     } catch (error) {
       const server = error instanceof ApiError ? error.body : null;
-      // The server's per-field findings (e.g. the e-mail already taken) shown beside the fields.
+      // The server's per-field findings shown beside the fields. (A taken e-mail is not one: it is
+      // answered like a new one and its owner is e-mailed, issue 27.)
       const details = Array.isArray(server?.details) ? (server.details as FieldError[]) : [];
-      if (server?.code === 'EMAIL_TAKEN')
-        details.push({ path: 'email', rule: 'emailTaken', message: server.message });
       for (const detail of details) {
         form.setError(detail.path as keyof RegistrationInput, { message: detail.rule });
       }

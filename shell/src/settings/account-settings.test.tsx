@@ -21,6 +21,8 @@ const user = (overrides: Partial<User>): User => ({
     organizationName: 'Resala Giza',
     commercialNumber: 'CN-4411',
   },
+  emailVerified: true,
+  pendingEmail: null,
   ...overrides,
 });
 

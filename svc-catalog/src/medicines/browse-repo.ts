@@ -1,16 +1,20 @@
-import type { MedicineBrowseQuery, RecipientType } from '@medrelay/contracts';
+import type { BrowseSort, MedicineBrowseQuery, RecipientType } from '@medrelay/contracts';
 import { cairoDayNumber, dosageFormsMatching, urgentThresholdDays } from '@medrelay/domain';
 import { idsBetween, noBrowseMemo, type BrowseMemo, type ListFilter } from './browse-memo';
 import { recentlyCommon, rememberCommon, searchedOrders, searchMatchCap } from './browse-search-repo';
 import { continuedOrder, rowsInOrder, walkedOrder } from './browse-walks-repo';
 import {
+  distanceSort,
+  earthDistanceSql,
+  earthPointSql,
   likePattern,
   orderByOf,
   ownerNotSuspended,
-  selectPage,
-  sortColumns,
+  selectPageNear,
   sortNames,
+  sortSpec,
   type Direction,
+  type SortName,
 } from './list-sql-repo';
 import { cappedTotal, defaultExactTotalUpTo, pageWithTotal, type ListTotal } from './list-totals-repo';
 import { availableSql, daysLeftSql, type Db, type MedicineRow } from './repo';
@@ -50,6 +54,9 @@ export type BrowsePage = {
   stillRight?: () => Promise<boolean>;
 } & ListTotal;
 
+/** A browse query whose sort is decided and whose point (if any) is the caller's, snapped. */
+export type BrowseQuery = MedicineBrowseQuery & { sort: BrowseSort };
+
 /**
  * Available medicines (isAvailable, quantity above 0, not expired) offered to the caller's role,
  * other than the caller's own, from owners not suspended. One page plus the total.
@@ -60,7 +67,7 @@ export async function browseMedicines(
   db: Db,
   callerId: number,
   visible: readonly RecipientType[],
-  query: MedicineBrowseQuery,
+  query: BrowseQuery,
   options: BrowseOptions = {},
 ): Promise<BrowsePage> {
   const { exactTotalUpTo = defaultExactTotalUpTo, searchCap = searchMatchCap, memo = noBrowseMemo } = options;
@@ -93,14 +100,29 @@ export async function browseMedicines(
     searchOfRows = [clause, clause.replace(named, () => `m.name ILIKE $${n}`)];
   }
   if (query.source) where.push(`m.source = $${params.push(query.source)}`);
+  const point =
+    query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
+  // Nearest first and radii hold the listings that have a point (the GiST index's predicate).
+  if (point && (query.sort === 'distance' || query.radiusKm)) where.push('m.lat IS NOT NULL');
+  if (point && query.radiusKm) {
+    // The box lets the index find the candidates; the great-circle distance decides.
+    const metres = query.radiusKm * 1000;
+    where.push(
+      `earth_box(${earthPointSql(point)}, ${metres}) @> ll_to_earth(m.lat, m.lng)`,
+      `${earthDistanceSql(point)} <= ${metres}`,
+    );
+  }
   if (query.urgent) {
     // Days left decides (Cairo days); the wider interval keeps the expiry index usable.
     const n = params.push(urgentThresholdDays);
     where.push(`m.expiry_date <= now() + make_interval(days => $${n} + 1)`, `${daysLeftSql} <= $${n}`);
   }
   const fromWhere = `FROM catalog.medicines m WHERE ${where.join(' AND ')}`;
-  const direction: Direction = (query.order ?? sortColumns[query.sort].order) === 'desc' ? 'DESC' : 'ASC';
-  const orderBy = orderByOf(query.sort, direction);
+  const sort: SortName = query.sort === 'distance' ? distanceSort(point!) : query.sort;
+  // Nearest first only: the index walks outwards, never from the farthest.
+  const direction: Direction =
+    query.sort !== 'distance' && (query.order ?? sortSpec(sort).order) === 'desc' ? 'DESC' : 'ASC';
+  const orderBy = orderByOf(sort, direction);
   const offset = (query.page - 1) * query.pageSize;
   const upTo = offset + query.pageSize;
   if (upTo > keptOrderMaxIds) {
@@ -109,7 +131,7 @@ export async function browseMedicines(
     const page = await pageWithTotal(
       db,
       `WITH page AS (SELECT m.id ${fromWhere} ORDER BY ${orderBy} LIMIT $${limit} OFFSET $${limit + 1})
-       ${selectPage} ORDER BY ${orderBy}`,
+       ${selectPageNear(point)} ORDER BY ${orderBy}`,
       fromWhere,
       params,
       query,
@@ -137,7 +159,8 @@ export async function browseMedicines(
     if (query.q && !known && !recentlyCommon(searchKey)) {
       // Every sort of the search, both ways, from one gathering when they can be kept: the other
       // sorts of the same search then cost no query. Else only the sort asked for.
-      const sorts = memo.version === null ? [query.sort] : sortNames;
+      // Nearest first is the caller's own: gathered alone.
+      const sorts: SortName[] = memo.version === null || query.sort === 'distance' ? [sort] : sortNames;
       const orders = await memo.shared(`gather\u0000${version}\u0000${listKey}\u0000${sorts.join()}`, () =>
         searchedOrders(db, fromWhere, params, searchCap, sorts),
       );
@@ -150,7 +173,7 @@ export async function browseMedicines(
     if (!order) {
       // A deeper page continues the walk where the kept order ends, reading at least as many
       // ids again: a list paged to 800 ids is walked 100 + 100 + 200 + 400, not 100 + … + 800 each time.
-      const walk = { sort: query.sort, direction, orderBy };
+      const walk = { sort, direction, orderBy };
       const want = Math.min(
         keptOrderMaxIds,
         Math.max(upTo, options.walkAtLeast ?? 100, 2 * (known?.ids.length ?? 0)),
@@ -165,7 +188,7 @@ export async function browseMedicines(
       memo.keepOrder(orderKeyOf(orderBy), version, order, list);
     }
   }
-  const rows = await rowsInOrder(db, idsBetween(order, offset, upTo));
+  const rows = await rowsInOrder(db, idsBetween(order, offset, upTo), point);
   const orderKey = orderKeyOf(orderBy);
   const used = order;
   // All of the list is known: its total is exact (also past the end, so the screen can move back).

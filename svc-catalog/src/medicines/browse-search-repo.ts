@@ -1,5 +1,5 @@
 import type { KeptOrder } from './browse-memo';
-import { orderByOf, sortColumns, soonestSql, type Direction, type SortName } from './list-sql-repo';
+import { orderByOf, sortSpec, soonestSql, type Direction, type SortName } from './list-sql-repo';
 import type { Db } from './repo';
 
 /**
@@ -45,12 +45,12 @@ export async function searchedOrders(
   cap: number,
   sorts: readonly SortName[],
 ): Promise<Map<string, KeptOrder> | undefined> {
-  const natural = (sort: SortName): Direction => (sortColumns[sort].order === 'asc' ? 'ASC' : 'DESC');
-  const keys = sorts.map((sort, i) => `${sortColumns[sort].column} AS k${i}`).join(', ');
+  const natural = (sort: SortName): Direction => (sortSpec(sort).order === 'asc' ? 'ASC' : 'DESC');
+  const keys = sorts.map((sort, i) => `${sortSpec(sort).column} AS k${i}`).join(', ');
   const aggregates = sorts
     .map((sort, i) => {
       const by = orderByOf(sort, natural(sort))
-        .replace(sortColumns[sort].column, `k${i}`)
+        .replace(sortSpec(sort).column, () => `k${i}`)
         .replace('m.id', 'id');
       return `COALESCE(array_agg(id ORDER BY ${by}), '{}') AS o${i}`;
     })

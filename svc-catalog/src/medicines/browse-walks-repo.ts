@@ -1,5 +1,6 @@
+import type { LatLng } from '@medrelay/domain/pickup-points';
 import type { KeptOrder, ListMembership } from './browse-memo';
-import { sortColumns, type Direction, type SortName } from './list-sql-repo';
+import { sortSpec, type Direction, type SortName } from './list-sql-repo';
 import { selectMedicines, type Db, type MedicineRow } from './repo';
 
 // A list's order walked through its sort's index (keyset), the rows of a page of it, and which
@@ -49,7 +50,7 @@ export async function continuedOrder(
  * order does.
  */
 function afterLastSql(walk: { sort: SortName; direction: Direction }, k: number): string {
-  const { column, order: natural, type } = sortColumns[walk.sort];
+  const { column, order: natural, type } = sortSpec(walk.sort);
   const keyAscends = walk.direction === 'ASC';
   const idAscends = walk.direction === natural.toUpperCase();
   return (
@@ -70,7 +71,7 @@ async function walked(
   limit: number,
 ): Promise<KeptOrder> {
   const { rows } = await db.query<{ id: number; k: string; e: number }>(
-    `SELECT m.id, (${sortColumns[walk.sort].column})::text AS k,
+    `SELECT m.id, (${sortSpec(walk.sort).column})::text AS k,
             (extract(epoch FROM m.expiry_date) * 1000)::float8 AS e ${fromWhere}${after}
       ORDER BY ${walk.orderBy} LIMIT $${params.length + 1}`,
     [...params, limit],
@@ -87,15 +88,24 @@ async function walked(
   };
 }
 
-/** The listings of `ids` with their owners, in the order of `ids`. */
-export async function rowsInOrder(db: Db, ids: readonly number[]): Promise<MedicineRow[]> {
+/** The listings of `ids` with their owners (and distances from `point`), in the order of `ids`. */
+export async function rowsInOrder(
+  db: Db,
+  ids: readonly number[],
+  point: LatLng | null = null,
+): Promise<MedicineRow[]> {
   if (ids.length === 0) return [];
   // Named: each connection plans it once (about half of this statement's cost was planning).
-  const { rows } = await db.query<MedicineRow>({
-    name: 'browse-rows-by-id',
-    text: `${selectMedicines} WHERE m.id = ANY($1)`,
-    values: [ids],
-  });
+  const { rows } = await db.query<MedicineRow>(
+    point
+      ? {
+          name: 'browse-rows-by-id-near',
+          text: `${selectMedicines.replace('SELECT m.*,', 'SELECT m.*, earth_distance(ll_to_earth($2, $3), ll_to_earth(m.lat, m.lng)) AS distance_m,')}
+                  WHERE m.id = ANY($1)`,
+          values: [ids, point.lat, point.lng],
+        }
+      : { name: 'browse-rows-by-id', text: `${selectMedicines} WHERE m.id = ANY($1)`, values: [ids] },
+  );
   const position = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }

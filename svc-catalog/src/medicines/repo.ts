@@ -17,6 +17,8 @@ import {
   type ListingForViewer,
   type MedicineCategory,
 } from '@medrelay/domain';
+import { areaOf, type AreaKey, type Governorate } from '@medrelay/domain/governorates';
+import { pickupPointOf, roundedDistanceKm, type LatLng } from '@medrelay/domain/pickup-points';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 export type Db = Pool | PoolClient;
@@ -45,9 +47,19 @@ export interface MedicineRow {
   version: number;
   created_at: Date;
   updated_at: Date;
+  /** The listing's own pickup place (issue 26), null when it is collected at its owner's point. */
+  own_area: AreaKey | null;
+  own_governorate: Governorate | null;
+  own_lat: number | null;
+  own_lng: number | null;
+  /** Where it is collected (its own place, else its owner's), kept by triggers (migration 017). */
+  pickup_area: AreaKey | null;
+  pickup_governorate: Governorate | null;
+  lat: number | null;
+  lng: number | null;
+  /** Metres from the caller's point, on browse pages read nearest first. */
+  distance_m?: number | null;
   owner_name: string | null;
-  owner_email: string | null;
-  owner_address: string | null;
   /** False once the owner is suspended or rejected; true for an owner not yet in the read model. */
   owner_active: boolean;
   reserved_quantity: number;
@@ -58,8 +70,7 @@ export interface MedicineRow {
  * `reserved_quantity` is a column kept by reserve/release, not a sum per row.
  */
 export const selectMedicines = `
-  SELECT m.*, u.name AS owner_name, u.email AS owner_email, u.address AS owner_address,
-         coalesce(u.status = 'approved', true) AS owner_active
+  SELECT m.*, u.name AS owner_name, coalesce(u.status = 'approved', true) AS owner_active
     FROM catalog.medicines m
     LEFT JOIN catalog.users u ON u.id = m.owner_id`;
 
@@ -117,11 +128,23 @@ export function toMedicine(row: MedicineRow): Medicine {
     categories: row.categories,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
-    pharmacy:
-      isPharmacy && row.owner_name !== null
-        ? { address: row.owner_address, user: { name: row.owner_name, email: row.owner_email ?? '' } }
-        : null,
+    // Never the owner's street address, e-mail or phone: those come with an approval (issue 26).
+    pharmacy: isPharmacy && row.owner_name !== null ? { user: { name: row.owner_name } } : null,
     donor: !isPharmacy && row.owner_name !== null ? { name: row.owner_name } : null,
+    pickupPlace: { area: row.pickup_area, governorate: row.pickup_governorate },
+    ...(row.distance_m != null ? { distanceKm: roundedDistanceKm(row.distance_m / 1000) } : {}),
+  };
+}
+
+/** The own-place columns of a listing for its pickup area and pin (all null: its owner's point). */
+export function ownPickupColumns(area: AreaKey | null | undefined, pin: LatLng | null | undefined) {
+  if (!area) return { own_area: null, own_governorate: null, own_lat: null, own_lng: null };
+  const point = pickupPointOf({ area, pin });
+  return {
+    own_area: area,
+    own_governorate: areaOf(area).governorate,
+    own_lat: point!.lat,
+    own_lng: point!.lng,
   };
 }
 
@@ -146,6 +169,10 @@ export function toSnapshot(row: MedicineRow): MedicineSnapshot {
     quarantined: row.quarantine_reason !== null,
     createdAt: row.created_at.toISOString(),
     version: row.version,
+    ownPickup:
+      row.own_area && row.own_governorate && row.own_lat !== null && row.own_lng !== null
+        ? { area: row.own_area, governorate: row.own_governorate, lat: row.own_lat, lng: row.own_lng }
+        : null,
   };
 }
 
@@ -163,11 +190,12 @@ export async function insertMedicine(
   source: MedicineSource,
   input: MedicineCreate,
 ): Promise<number> {
+  const own = ownPickupColumns(input.pickupArea, input.pickupPin);
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO catalog.medicines
        (owner_id, source, name, type, description, quantity, original_price, discount_price, expiry_date,
-        recipient_type, gtin, batch, serial, categories)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+        recipient_type, gtin, batch, serial, categories, own_area, own_governorate, own_lat, own_lng)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id`,
     [
       ownerId,
       source,
@@ -183,12 +211,16 @@ export async function insertMedicine(
       input.batch ?? null,
       input.serial ?? null,
       input.categories ?? [],
+      own.own_area,
+      own.own_governorate,
+      own.own_lat,
+      own.own_lng,
     ],
   );
   return rows[0]!.id;
 }
 
-const updatableColumns: Record<keyof MedicineUpdate, string> = {
+const updatableColumns: Record<Exclude<keyof MedicineUpdate, 'pickupArea' | 'pickupPin'>, string> = {
   name: 'name',
   type: 'type',
   description: 'description',
@@ -214,9 +246,14 @@ export function isOpenPackConflict(err: unknown): boolean {
 export async function updateMedicine(db: PoolClient, id: number, patch: MedicineUpdate): Promise<void> {
   const sets: string[] = [];
   const params: unknown[] = [id];
-  for (const [field, value] of Object.entries(patch) as [keyof MedicineUpdate, unknown][]) {
+  const { pickupArea, pickupPin, ...fields } = patch;
+  for (const [field, value] of Object.entries(fields) as [keyof typeof updatableColumns, unknown][]) {
     if (value === undefined) continue;
     sets.push(`${updatableColumns[field]} = $${params.push(value)}`);
+  }
+  if (pickupArea !== undefined) {
+    for (const [column, value] of Object.entries(ownPickupColumns(pickupArea, pickupPin)))
+      sets.push(`${column} = $${params.push(value)}`);
   }
   await db.query(
     `UPDATE catalog.medicines SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')}
@@ -346,4 +383,15 @@ export async function listingsWithLegacyPhotos(db: Db, limit: number) {
     [limit],
   );
   return rows;
+}
+
+/** A user's pickup point from the read model (null when they named no place, or are not known yet). */
+export async function pickupPointOfUser(db: Db, userId: number): Promise<LatLng | null> {
+  const { rows } = await db.query<{ lat: number | null; lng: number | null }>({
+    name: 'pickup-point-of-user',
+    text: 'SELECT lat, lng FROM catalog.users WHERE id = $1',
+    values: [userId],
+  });
+  const row = rows[0];
+  return row && row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null;
 }

@@ -1,5 +1,5 @@
 import { catalogApi } from '@medrelay/contracts/api-routes';
-import { answered, mount, RequestGate } from '@medrelay/service-kit';
+import { answered, mount, RequestGate, requestLanguage } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { CatalogContext } from '../context';
 import { createMedicineService } from './service';
@@ -18,7 +18,11 @@ export function medicineRoutes(ctx: CatalogContext): Router {
   mount(api, catalogApi.myMedicineSummary, ({ caller }) => medicines.mySummary(caller));
   // Every signed-in role has the header's expiry bell; roles without stock get an empty list.
   mount(api, catalogApi.expiringMedicines, ({ caller, query }) => medicines.expiring(caller, query.days));
-  mount(api, catalogApi.browseMedicines, async ({ caller, query, req, res }) => {
+  mount(api, catalogApi.browseMedicines, async ({ caller, query: asked, req, res }) => {
+    const { query, pointMissing } = await medicines.resolveBrowse(caller, asked, requestLanguage(req));
+    // A caller with no point is told why the list is not nearest first (the screens say how to set one).
+    if (pointMissing)
+      res.set({ 'X-Browse-Hint': 'set-point', 'Access-Control-Expose-Headers': 'X-Browse-Hint' });
     if (!ctx.browseCache) return medicines.browse(caller, query);
     await ctx.browseCache.answer(req, res, caller, query, () =>
       browseGate.run(req, res, () => medicines.browse(caller, query)),

@@ -8,7 +8,7 @@ import type {
   ListPageQuery,
   OwnMedicineSummary,
 } from '@medrelay/contracts';
-import { categoryRefusalMessage, expiringListMax } from '@medrelay/contracts';
+import { categoryRefusalMessage, expiringListMax, translate, type Language } from '@medrelay/contracts';
 import {
   forbiddenCategories,
   livesImpacted,
@@ -16,6 +16,7 @@ import {
   visibleRecipientTypes,
   type MedicineCategory,
 } from '@medrelay/domain';
+import { snappedPoint } from '@medrelay/domain/pickup-points';
 import { AppError, httpError, withTransaction, type Caller, type PoolClient } from '@medrelay/service-kit';
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from './events';
@@ -23,7 +24,7 @@ import { learnProduct } from '../products/repo';
 import { browseViewOf } from './browse-cache';
 import { quarantineIfRecalled } from '../recalls/repo';
 import { listAllMedicines } from './all-medicines-repo';
-import { browseMedicines } from './browse-repo';
+import { browseMedicines, type BrowseQuery } from './browse-repo';
 import type { ListTotal } from './list-totals-repo';
 import {
   findMedicine,
@@ -33,6 +34,7 @@ import {
   listingForViewer,
   listOwnMedicines,
   ownTotals,
+  pickupPointOfUser,
   toMedicine,
   updateMedicine,
 } from './repo';
@@ -154,10 +156,41 @@ export function createMedicineService(ctx: CatalogContext) {
       return { items: rows.map(toMedicine), total };
     },
 
+    /**
+     * The browse query as it is answered (issue 26): the point is the one given, else the
+     * caller's pickup point (snapped to the grid, so it is part of what kept pages are keyed by);
+     * without `sort`, nearest first when there is a point, else expiry order with a hint. Nearest
+     * first or a radius without any point is refused (400) in the caller's language.
+     */
+    async resolveBrowse(
+      caller: Caller,
+      query: MedicineBrowseQuery,
+      language: Language,
+    ): Promise<{ query: BrowseQuery; pointMissing: boolean }> {
+      let { lat, lng } = query;
+      if (lat === undefined || lng === undefined) {
+        const own = await pickupPointOfUser(ctx.pool, caller.id);
+        if (own) ({ lat, lng } = snappedPoint(own));
+      }
+      const hasPoint = lat !== undefined && lng !== undefined;
+      if (!hasPoint && (query.sort === 'distance' || query.radiusKm !== undefined)) {
+        const path = query.sort === 'distance' ? 'sort' : 'radiusKm';
+        const message = translate('pointRequiredForDistance', language);
+        throw new AppError(400, 'VALIDATION_FAILED', 'pointRequiredForDistance', {
+          details: [{ path, rule: 'pointRequiredForDistance', message }],
+        });
+      }
+      const sort = query.sort ?? (hasPoint ? 'distance' : 'expiry');
+      return {
+        query: hasPoint ? { ...query, sort, lat: lat!, lng: lng! } : { ...query, sort },
+        pointMissing: !hasPoint,
+      };
+    },
+
     /** A page of browse, with until when it stays right if nothing changes (`expiresAt`, ms). */
     async browse(
       caller: Caller,
-      query: MedicineBrowseQuery,
+      query: BrowseQuery,
     ): Promise<{ items: Medicine[]; expiresAt: number; stillRight?: () => Promise<boolean> } & ListTotal> {
       const { rows, ...total } = await browseMedicines(
         ctx.pool,

@@ -6,6 +6,7 @@ import {
   type User,
   type UserType,
 } from '@medrelay/contracts';
+import { placeChange } from '@medrelay/domain/pickup-points';
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { hashPassword, verifyPassword } from '../passwords';
@@ -19,7 +20,7 @@ const roleFields: Record<UserType, readonly string[]> = {
   donor: ['address'],
   admin: [],
 };
-const commonFields = ['name', 'phone', 'language', 'governorate'];
+const commonFields = ['name', 'phone', 'language', 'governorate', 'area', 'pin'];
 /**
  * What the administrator checked before approving (spec §3): once approved, changing it would
  * bypass the review, so only the administrator's team can change it then.
@@ -64,7 +65,7 @@ export function createAccountService(ctx: IdentityContext) {
             })),
           });
         }
-        await updateAccount(client, current, changes);
+        await updateAccount(client, current, { ...changes, ...placeChange(current, changes) });
         const updated = (await findUserById(client, userId))!;
         await recordUserEvent(client, 'user.updated', updated);
         return updated;

@@ -12,7 +12,9 @@ import type { Redis } from '@medrelay/service-kit';
  *   addresses guessing one account: a distributed attack) lock it everywhere for `lockMs`.
  *
  * An attempt is claimed atomically _before_ the password is checked, so parallel guesses cannot
- * slip past; a refused attempt checks no password and counts nowhere.
+ * slip past; a refused attempt checks no password and counts nowhere. A browser the account
+ * knows (device cookie, issue 27) is never locked out by others' failures: the guesser is slowed,
+ * the owner is not.
  */
 export interface LockoutPolicy {
   freeFailures: number;
@@ -30,12 +32,12 @@ export type Claim =
 
 /**
  * KEYS: pair hash {n, until}, account lock. ARGV: now (ms), free failures, base delay, max
- * delay, pair memory (s). The claim counts the attempt as a failure in advance and starts the
+ * delay, pair memory (s), 'known' for a known device (the account's lock does not apply). The claim counts the attempt as a failure in advance and starts the
  * wait it would cause; a success deletes the pair (`succeeded`).
  */
 const claimScript = `
 local lockTtl = redis.call('PTTL', KEYS[2])
-if lockTtl > 0 then return {'locked', lockTtl} end
+if lockTtl > 0 and ARGV[6] ~= 'known' then return {'locked', lockTtl} end
 local now = tonumber(ARGV[1])
 local waitUntil = tonumber(redis.call('HGET', KEYS[1], 'until') or '0')
 if waitUntil > now then return {'wait', waitUntil - now} end
@@ -69,17 +71,26 @@ export class SignInLockout {
     private readonly policy: LockoutPolicy,
   ) {}
 
-  private keys(email: string, address: string) {
+  /**
+   * `device` is the browser's key when it is known to the account (issue 27): its failures are
+   * its own, whatever address it comes from, and a lock caused by others does not apply to it.
+   */
+  private keys(email: string, address: string, device: string | null = null) {
     const account = email.trim().toLowerCase();
     return {
-      pair: `${this.prefix}:login:pair:${account}|${address}`,
+      pair: `${this.prefix}:login:pair:${account}|${device ? `device:${device}` : address}`,
       failures: `${this.prefix}:login:failures:${account}`,
       lock: `${this.prefix}:login:lock:${account}`,
     };
   }
 
-  async claim(email: string, address: string, now = Date.now()): Promise<Claim> {
-    const { pair, lock } = this.keys(email, address);
+  async claim(
+    email: string,
+    address: string,
+    device: string | null = null,
+    now = Date.now(),
+  ): Promise<Claim> {
+    const { pair, lock } = this.keys(email, address, device);
     const p = this.policy;
     const [state, value] = (await this.redis.eval(
       claimScript,
@@ -91,6 +102,7 @@ export class SignInLockout {
       p.baseDelayMs,
       p.maxDelayMs,
       p.pairMemorySeconds,
+      device ? 'known' : '',
     )) as [string, number];
     if (state === 'go') return { allowed: true };
     return {
@@ -120,7 +132,7 @@ export class SignInLockout {
    * The right password from this address: its failures on this account are forgiven. The
    * account-wide count is not (an attack from elsewhere goes on while the owner signs in).
    */
-  async succeeded(email: string, address: string): Promise<void> {
-    await this.redis.del(this.keys(email, address).pair);
+  async succeeded(email: string, address: string, device: string | null = null): Promise<void> {
+    await this.redis.del(this.keys(email, address, device).pair);
   }
 }

@@ -223,6 +223,98 @@ describe('lock-outs (issue 14): throttled per account and address, locked everyw
   });
 });
 
+// Issue 27 item 7: a distributed guess slows the guesser, never the owner.
+describe('known devices and unlock links (issue 27)', () => {
+  let guarded: TestIdentity;
+  beforeAll(async () => {
+    // The production thresholds: 5 free failures per address, locked at 50 across addresses.
+    guarded = await startTestIdentity();
+  });
+  afterAll(() => guarded.stop());
+
+  const signIn = (email: string, password: string, address: string, cookie?: string) =>
+    guarded.api.post(
+      '/api/auth/login',
+      { email, password },
+      { headers: { 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) } },
+    );
+  /** The device cookie a browser would keep from an answer (name=value only). */
+  const cookieOf = (res: { headers: Headers }) => {
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('mr_device='));
+    expect(set).toMatch(/HttpOnly; SameSite=Strict/);
+    return set!.split(';')[0]!;
+  };
+
+  it('200 wrong passwords from 20 addresses lock strangers out; the owner still signs in from a known device', async () => {
+    const owner = await guarded.createUser('pharmacy');
+    const home = await signIn(owner.email, testPassword, '198.51.100.10');
+    expect(home.status).toBe(200);
+    const device = cookieOf(home);
+
+    const answers: Record<number, number> = {};
+    for (let i = 0; i < 200; i++) {
+      const res = await signIn(owner.email, `guess-${i}`, `203.0.113.${(i % 20) + 1}`);
+      answers[res.status] = (answers[res.status] ?? 0) + 1;
+    }
+    // Every address was slowed after its free failures; the account locked to strangers at 50.
+    expect(answers[200]).toBeUndefined();
+    expect(answers[401]).toBe(50);
+    expect(answers[429]).toBe(150);
+    const stranger = await signIn(owner.email, testPassword, '192.0.2.77');
+    expect([stranger.status, stranger.body.code]).toEqual([429, 'ACCOUNT_LOCKED']);
+
+    // The owner's browser, from a new address (a phone on another network), gets in.
+    const back = await signIn(owner.email, testPassword, '192.0.2.78', device);
+    expect(back.status).toBe(200);
+    expect(back.body.user.email).toBe(owner.email);
+    // A cookie with a forged signature, or one from another account's browser, is a stranger's.
+    const forged = device.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await signIn(owner.email, testPassword, '192.0.2.79', forged)).body.code).toBe('ACCOUNT_LOCKED');
+    const other = await guarded.createUser('ngo');
+    const otherDevice = cookieOf(await signIn(other.email, testPassword, '192.0.2.80'));
+    expect((await signIn(owner.email, testPassword, '192.0.2.80', otherDevice)).body.code).toBe(
+      'ACCOUNT_LOCKED',
+    );
+  });
+
+  it('e-mails the owner a link that lets a new device in, once', async () => {
+    const owner = await guarded.createUser('ngo');
+    for (let i = 0; i < 60; i++) await signIn(owner.email, `guess-${i}`, `203.0.114.${(i % 20) + 1}`);
+    expect((await signIn(owner.email, testPassword, '192.0.2.90')).body.code).toBe('ACCOUNT_LOCKED');
+
+    const [mail] = await waitForMails(owner.email, 1, {
+      match: (m) => m.template === 'account-locked-owner',
+    });
+    const token = /\/unlock#token=([\w-]+)/.exec(mail!.text)![1]!;
+    // The queue never held the link in clear (sealed for the recipient).
+    const { rows } = await guarded.service.ctx.pool.query(
+      "SELECT payload::text AS job FROM identity.outbox WHERE job_name = 'account-locked-owner'",
+    );
+    expect(rows.some((r) => r.job.includes(token))).toBe(false);
+
+    const opened = await guarded.api.post(
+      '/api/auth/unlock',
+      { token },
+      { headers: { 'accept-language': 'ar' } },
+    );
+    expect(opened.status).toBe(200);
+    expect(opened.body.message).toContain('الجهاز ده');
+    const device = cookieOf(opened);
+    expect((await signIn(owner.email, testPassword, '192.0.2.91', device)).status).toBe(200);
+    const again = await guarded.api.post('/api/auth/unlock', { token });
+    expect([again.status, again.body.code]).toEqual([400, 'LINK_INVALID']);
+  });
+
+  it('answers a request for an unlock link alike whether or not the e-mail has an account', async () => {
+    const owner = await guarded.createUser('donor');
+    const known = await guarded.api.post('/api/auth/unlock/request', { email: owner.email });
+    const unknown = await guarded.api.post('/api/auth/unlock/request', { email: uniqueEmail('nobody') });
+    expect(known.status).toBe(202);
+    expect([unknown.status, unknown.body]).toEqual([known.status, known.body]);
+    await waitForMails(owner.email, 1, { match: (m) => m.template === 'account-locked-owner' });
+  });
+});
+
 describe('GET /api/auth/me and logout', () => {
   let identity2: TestIdentity;
   beforeAll(async () => {

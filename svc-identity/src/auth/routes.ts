@@ -2,16 +2,31 @@ import { identityApi } from '@medrelay/contracts/api-routes';
 import { mount, requestLanguage } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { IdentityContext } from '../context';
+import { newDeviceKey } from '../devices/cookie';
+import { createLinkService } from './links-service';
 import { createAuthService } from './service';
 
 export function authRoutes(ctx: IdentityContext): Router {
   const api = { router: Router(), verifier: ctx.verifier };
   const auth = createAuthService(ctx);
+  const links = createLinkService(ctx);
 
-  mount(api, identityApi.register, ({ body, req }) =>
-    auth.register(body, requestLanguage(req), req.ip ?? 'unknown'),
+  mount(api, identityApi.register, ({ body, req }) => auth.register(body, requestLanguage(req)));
+  mount(api, identityApi.login, async ({ body, req, res }) => {
+    const { answer, deviceKey } = await auth.login(body, req.ip ?? 'unknown', ctx.devices.read(req));
+    // Renewed at every sign-in: a device in use stays known.
+    ctx.devices.issue(res, deviceKey);
+    return answer;
+  });
+  mount(api, identityApi.unlockRequest, ({ body, req }) =>
+    links.requestUnlock(body.email, req.ip ?? 'unknown', requestLanguage(req)),
   );
-  mount(api, identityApi.login, ({ body, req }) => auth.login(body, req.ip ?? 'unknown'));
+  mount(api, identityApi.unlock, async ({ body, req, res }) => {
+    const deviceKey = ctx.devices.read(req) ?? newDeviceKey();
+    const answer = await links.unlock(body.token, deviceKey, requestLanguage(req));
+    ctx.devices.issue(res, deviceKey);
+    return answer;
+  });
   mount(api, identityApi.me, ({ caller }) => auth.me(caller.id));
   mount(api, identityApi.logout, ({ caller }) => ctx.tokens.revokeToken(caller.tokenId, caller.expiresAt));
 

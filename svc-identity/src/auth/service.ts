@@ -6,11 +6,14 @@ import {
   type Registration,
   type User,
 } from '@medrelay/contracts';
-import { AppError, httpError, RateLimiter, withTransaction } from '@medrelay/service-kit';
+import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { queueMail } from '../mail/outbox';
 import { dummyHash, hashPassword, verifyPassword } from '../passwords';
 import { addRegistrationNotice } from '../registrations/repo';
+import { newDeviceKey } from '../devices/cookie';
+import { isKnownDevice, rememberDevice } from '../devices/repo';
+import { accountMail } from './account-mail';
 import { SignInLockout } from './lockout';
 import { recordUserEvent } from '../users/events';
 import {
@@ -24,6 +27,7 @@ import {
 
 export function createAuthService(ctx: IdentityContext) {
   const c = ctx.config;
+  const { verificationMail, tellOwnerOfRegistration, unlockMail } = accountMail(ctx);
   const lockout = new SignInLockout(ctx.redis, ctx.prefix, {
     freeFailures: c.LOGIN_FREE_FAILURES,
     baseDelayMs: c.LOGIN_DELAY_BASE_SECONDS * 1000,
@@ -34,14 +38,10 @@ export function createAuthService(ctx: IdentityContext) {
     lockMs: c.LOGIN_LOCK_SECONDS * 1000,
   });
 
-  const takenAnswers = new RateLimiter(
-    ctx.redis,
-    `${ctx.prefix}:register-taken`,
-    c.REGISTRATION_MAX_TAKEN_PER_ADDRESS,
-    c.REGISTRATION_TAKEN_WINDOW_SECONDS,
-  );
-
-  /** The administrator hears of a lock (outbox, so the notice survives a crash after it). */
+  /**
+   * The administrator hears of a lock, and the owner gets a link that lets a device of theirs in
+   * (outbox, so the notices survive a crash after it).
+   */
   async function noteLock(email: string) {
     const settings = await ctx.settings.get();
     await withTransaction(ctx.pool, async (client) => {
@@ -64,21 +64,18 @@ export function createAuthService(ctx: IdentityContext) {
           reviewUrl: `${c.PUBLIC_URL}/admin/users`,
         },
       });
+      await unlockMail(client, settings, found.user, `locked:${Date.now()}`);
     });
     ctx.outbox.nudge();
   }
 
   /** After a commit, telling Redis is best effort: the token claim and the start-up restore cover a miss. */
   return {
-    async register(
-      input: Registration,
-      requestLanguage: Language,
-      address: string,
-    ): Promise<{ user: User; message: string }> {
-      // An address that has had its share of "already registered" answers gets none for a while.
-      const taken = await takenAnswers.peek(address);
-      if (taken.count >= c.REGISTRATION_MAX_TAKEN_PER_ADDRESS)
-        throw httpError.tooManyRequests(taken.retryAfterSeconds);
+    /**
+     * Registers. An e-mail that already has an account gets exactly the answer a new one gets
+     * (issue 27: no enumeration), and its owner is e-mailed instead (at most once an hour).
+     */
+    async register(input: Registration, requestLanguage: Language): Promise<{ message: string }> {
       const settings = await ctx.settings.get();
       const status = settings.autoApproveUsers ? 'approved' : 'pending';
       const language = input.language ?? requestLanguage;
@@ -86,11 +83,12 @@ export function createAuthService(ctx: IdentityContext) {
       const user = await withTransaction(ctx.pool, async (client) => {
         const id = await insertUser(client, { ...input, passwordHash, status, language });
         if (id === null) {
-          await takenAnswers.hit(address);
-          throw httpError.conflict('EMAIL_TAKEN', 'emailTaken', { path: 'email' });
+          await tellOwnerOfRegistration(client, settings, input.email);
+          return null;
         }
         const created = (await findUserById(client, id))!;
         await recordUserEvent(client, 'user.registered', created);
+        const verify = await verificationMail(client, created, created.email, false);
         await queueMail(client, settings, {
           template: status === 'approved' ? 'account-approved' : 'registration-received',
           to: created.email,
@@ -100,19 +98,21 @@ export function createAuthService(ctx: IdentityContext) {
             name: created.name,
             userType: created.userType,
             loginUrl: `${ctx.config.PUBLIC_URL}/login`,
+            hours: verify.data.hours,
           },
+          sealed: verify.sealed,
         });
         // Told in the next digest (registrations/digest.ts), not one e-mail each.
         if (settings.notifyRegistrations && status === 'pending') await addRegistrationNotice(client, id);
         return created;
       });
       ctx.outbox.nudge();
-      await ctx.tokens.publishStatusAfterCommit(user.id, user.status);
+      if (user) await ctx.tokens.publishStatusAfterCommit(user.id, user.status);
       const message = translate(
         status === 'approved' ? 'registrationApproved' : 'registrationPending',
         requestLanguage,
       );
-      return { user: publicUser(user), message };
+      return { message };
     },
 
     /**
@@ -120,8 +120,14 @@ export function createAuthService(ctx: IdentityContext) {
      * (so parallel guesses cannot slip past); see auth/lockout.ts for the policy. The answer
      * never says whether the e-mail exists: unknown e-mails are throttled and locked alike.
      */
-    async login(input: LoginInput, address: string): Promise<LoginResponse> {
-      const claim = await lockout.claim(input.email, address);
+    async login(
+      input: LoginInput,
+      address: string,
+      device: string | null,
+    ): Promise<{ answer: LoginResponse; deviceKey: string }> {
+      // A browser this account knows is never locked out by others' guesses (issue 27).
+      const known = device && (await isKnownDevice(ctx.pool, input.email, device)) ? device : null;
+      const claim = await lockout.claim(input.email, address, known);
       if (!claim.allowed) {
         if (claim.reason === 'locked') {
           throw new AppError(429, 'ACCOUNT_LOCKED', 'accountLocked', {
@@ -141,7 +147,9 @@ export function createAuthService(ctx: IdentityContext) {
         }
         throw new AppError(401, 'INVALID_CREDENTIALS', 'invalidCredentials');
       }
-      await lockout.succeeded(input.email, address);
+      await lockout.succeeded(input.email, address, known);
+      const deviceKey = device ?? newDeviceKey();
+      await rememberDevice(ctx.pool, found.user.id, deviceKey);
 
       const settings = await ctx.settings.get();
       // The status is read, published and signed under a share lock: a suspension (which takes
@@ -162,7 +170,7 @@ export function createAuthService(ctx: IdentityContext) {
         { lockTimeout: '5s' },
       );
       const user = (await findUserById(ctx.pool, found.user.id))!;
-      return { token, user: publicUser(user) };
+      return { answer: { token, user: publicUser(user) }, deviceKey };
     },
 
     async me(userId: number): Promise<User> {

@@ -112,6 +112,13 @@ describe('mail templates', () => {
     otherPhone: '+201000000000',
     whatsappUrl: 'https://wa.me/201000000000',
     handoverCode: '123456',
+    // Accounts you can trust (issue 27): links arrive opened from the job's sealed values.
+    resetUrl: 'http://x/reset-password#token=abc',
+    unlockUrl: 'http://x/unlock#token=abc',
+    verifyUrl: 'http://x/verify-email#token=abc',
+    hours: '72',
+    newEmail: 'new@x',
+    change: 'yes',
   };
   /** The registration digest lists accounts, not medicines. */
   const dataFor = (template: string) =>

@@ -21,6 +21,8 @@ export async function queueMail(
     language: Language;
     idempotencyKey: string;
     data: Record<string, string>;
+    /** Values that must not sit in clear in the queue (a link's token), already sealed for `to`. */
+    sealed?: Record<string, string>;
   },
 ): Promise<void> {
   if (!settings.emailNotifications) return;

@@ -1,5 +1,5 @@
 import type { MailJob } from '@medrelay/contracts';
-import type { PoolClient } from '@medrelay/service-kit';
+import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 // The e-mails already sent, by idempotency key: each one goes out once.
 
@@ -13,6 +13,15 @@ export async function wasSent(client: PoolClient, idempotencyKey: string): Promi
 export async function recordSent(client: PoolClient, mail: MailJob): Promise<void> {
   await client.query(
     'INSERT INTO identity.sent_mail (idempotency_key, template, recipient) VALUES ($1, $2, $3)',
+    [mail.idempotencyKey, mail.template, mail.to],
+  );
+}
+
+/** `recordSent` outside the sending transaction, for a delivery whose record was cut off; once. */
+export async function recordSentOnce(pool: Pool, mail: MailJob): Promise<void> {
+  await pool.query(
+    `INSERT INTO identity.sent_mail (idempotency_key, template, recipient) VALUES ($1, $2, $3)
+     ON CONFLICT (idempotency_key) DO NOTHING`,
     [mail.idempotencyKey, mail.template, mail.to],
   );
 }

@@ -1,4 +1,5 @@
 import type { Language, MailTemplate } from '@medrelay/contracts';
+import { accountTemplates } from './account-templates';
 
 export interface RenderedMail {
   subject: string;
@@ -75,6 +76,7 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
         d.userType === 'donor'
           ? 'Your account is pending approval. We will e-mail you as soon as it is approved.'
           : 'Your account is pending approval. Our team reviews new accounts within 24 to 48 hours, and we will e-mail you as soon as yours is approved.',
+        ...verifyLines(d, 'en'),
       ],
     },
     'account-approved': {
@@ -83,6 +85,7 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
         `Hello ${d.name},`,
         'Good news: your account has been approved. You can now sign in and start using the platform.',
         `Sign in: ${d.loginUrl}`,
+        ...verifyLines(d, 'en'),
       ],
     },
     'account-rejected': {
@@ -226,6 +229,7 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
         `Your wanted list: ${d.needsUrl}`,
       ],
     },
+    ...accountTemplates.en,
   },
   ar: {
     'registration-received': {
@@ -236,6 +240,7 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
         d.userType === 'donor'
           ? 'حسابك مستني الموافقة، وهنبعتلك إيميل أول ما يتفعّل.'
           : 'حسابك مستني الموافقة. فريقنا بيراجع الحسابات الجديدة خلال 24 لـ 48 ساعة، وهنبعتلك إيميل أول ما حسابك يتفعّل.',
+        ...verifyLines(d, 'ar'),
       ],
     },
     'account-approved': {
@@ -244,6 +249,7 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
         `أهلاً ${d.name}،`,
         'يسعدنا نبلغك إن حسابك اتفعّل، وتقدر دلوقتي تسجل دخول وتبدأ تستخدم المنصة.',
         `تسجيل الدخول: ${d.loginUrl}`,
+        ...verifyLines(d, 'ar'),
       ],
     },
     'account-rejected': {
@@ -387,8 +393,17 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
         `احتياجاتك: ${d.needsUrl}`,
       ],
     },
+    ...accountTemplates.ar,
   },
 };
+
+/** A registration's e-mail carries the link that proves the address (issue 27), sealed in the job. */
+function verifyLines(d: Data, language: Language): string[] {
+  if (!d.verifyUrl) return [];
+  return language === 'en'
+    ? [`Please confirm your e-mail address by opening this link (valid ${d.hours} hours): ${d.verifyUrl}`]
+    : [`من فضلك أكّد إيميلك بإنك تفتح اللينك ده (صالح ${d.hours} ساعة): ${d.verifyUrl}`];
+}
 
 /** The digest's medicines (a JSON list from the catalog), one line each in the recipient's language. */
 function digestLines(items: string | undefined, language: Language): string[] {

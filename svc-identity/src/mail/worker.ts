@@ -1,6 +1,8 @@
 import { mailJobSchema, mailQueueName, type MailJob } from '@medrelay/contracts';
 import {
   createWorker,
+  StoreOutageError,
+  whenStoresAnswer,
   withTransaction,
   type MailSecrets,
   type Job,
@@ -8,9 +10,10 @@ import {
   type Pool,
   type Redis,
 } from '@medrelay/service-kit';
+import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { calendarAttachment } from './calendar';
-import { recordSent, wasSent } from './repo';
+import { recordSent, recordSentOnce, wasSent } from './repo';
 import { renderMail } from './templates';
 
 export interface MailWorkerOptions {
@@ -41,27 +44,53 @@ export function startMailWorker(options: MailWorkerOptions) {
     if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
   }
   const transport = nodemailer.createTransport(url.toString());
+  const domain = /@([^>\s]+)/.exec(options.from)?.[1] ?? 'medrelay.invalid';
   const process = async (job: Job<MailJob>) => {
     const mail = mailJobSchema.parse(job.data);
-    // One delivery of a key at a time, so two workers never both send it.
-    return withTransaction(
-      options.pool,
-      async (client) => {
-        if (await wasSent(client, mail.idempotencyKey)) return 'already-sent';
-        const rendered = renderMail(mail.template, mail.language, options.secrets.open(mail));
-        await transport.sendMail({
-          from: options.from,
-          to: mail.to,
-          ...rendered,
-          ...(mail.calendar?.length ? { attachments: [calendarAttachment(mail.calendar)] } : {}),
-          headers: { 'X-MedRelay-Template': mail.template },
-        });
-        await recordSent(client, mail);
-        options.logger.info({ template: mail.template, to: mail.to }, 'mail sent');
-        return 'sent';
-      },
-      { lockKey: mail.idempotencyKey },
-    );
+    let delivered = false;
+    try {
+      // One delivery of a key at a time, so two workers never both send it.
+      return await withTransaction(
+        options.pool,
+        async (client) => {
+          if (await wasSent(client, mail.idempotencyKey)) return 'already-sent';
+          const rendered = renderMail(mail.template, mail.language, options.secrets.open(mail));
+          await transport
+            .sendMail({
+              from: options.from,
+              to: mail.to,
+              // The same Message-ID for every try of one e-mail: should SMTP's one unguarded
+              // moment ever deliver it twice (docs/design.md), the copies are one message to
+              // the receiving servers and mail clients that drop repeated ids.
+              messageId: messageIdOf(mail.idempotencyKey, domain),
+              ...rendered,
+              ...(mail.calendar?.length ? { attachments: [calendarAttachment(mail.calendar)] } : {}),
+              headers: { 'X-MedRelay-Template': mail.template },
+            })
+            .catch((err: unknown) => {
+              throw mailServerDown(err)
+                ? new StoreOutageError(`mail server unreachable: ${(err as Error).message}`)
+                : err;
+            });
+          delivered = true;
+          await recordSent(client, mail);
+          options.logger.info({ template: mail.template, to: mail.to }, 'mail sent');
+          return 'sent';
+        },
+        { lockKey: mail.idempotencyKey },
+      );
+    } catch (err) {
+      if (!delivered) throw err;
+      // Handed to the mail server, but PostgreSQL went away before that was recorded: failing
+      // the job would send it again once retried. Record it as soon as PostgreSQL is back.
+      options.logger.warn(
+        { template: mail.template, err: (err as Error).message },
+        'mail sent; recording it',
+      );
+      await whenStoresAnswer('record sent mail', () => recordSentOnce(options.pool, mail), options.logger);
+      options.logger.info({ template: mail.template, to: mail.to }, 'mail sent');
+      return 'sent';
+    }
   };
   const worker = createWorker<MailJob>(
     mailQueueName,
@@ -78,4 +107,22 @@ export function startMailWorker(options: MailWorkerOptions) {
       await options.pool.end();
     },
   };
+}
+
+/** The Message-ID of an e-mail, the same for every try: derived from its idempotency key. */
+export function messageIdOf(idempotencyKey: string, domain: string): string {
+  return `<${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32)}@${domain}>`;
+}
+
+/**
+ * The mail server could not be reached or stopped answering (nodemailer's connection, socket,
+ * greeting and timeout errors): an outage to wait out. A refusal of the message itself (an SMTP
+ * 4xx or 5xx answer) is the job's failure, retried with BullMQ's backoff.
+ */
+function mailServerDown(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return (
+    typeof code === 'string' &&
+    ['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EGREETING', 'ECONNREFUSED'].includes(code)
+  );
 }

@@ -25,6 +25,8 @@ export async function recordUserEvent(
       organizationName: user.profile?.organizationName ?? null,
       language: user.language,
       governorate: user.governorate ?? null,
+      area: user.area ?? null,
+      pin: user.pin ?? null,
       version: user.version,
     },
   };

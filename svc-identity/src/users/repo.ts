@@ -14,6 +14,8 @@ interface UserRow {
   language: Language;
   governorate: Governorate | null;
   version: number;
+  email_verified_at: Date | null;
+  pending_email: string | null;
   created_at: Date;
   updated_at: Date;
   password_hash?: string;
@@ -33,7 +35,10 @@ export interface StoredUser extends User {
 /** Users joined with whichever profile table matches their type; `extra` adds columns of u. */
 const selectUsers = (extra = '') => `
   SELECT u.id, u.email, u.name, u.phone, u.user_type, u.status, u.language, u.governorate, u.version,
-         u.created_at, u.updated_at,${extra}
+         u.created_at, u.updated_at, u.email_verified_at,
+         (SELECT l.email FROM identity.account_links l
+           WHERE l.user_id = u.id AND l.purpose = 'email-change' AND l.used_at IS NULL AND l.expires_at > now()
+           ORDER BY l.created_at DESC LIMIT 1) AS pending_email,${extra}
          COALESCE(p.address, n.address, d.address) AS address,
          p.commercial_license, p.license_document,
          n.organization_name, n.commercial_number, n.pharmacist_license, n.verification_documents
@@ -79,6 +84,8 @@ function toUser(row: UserRow): StoredUser {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     profile: profileOf(row),
+    emailVerified: row.email_verified_at !== null,
+    pendingEmail: row.pending_email,
   };
 }
 
@@ -151,6 +158,8 @@ export interface NewUser {
   organizationName?: string;
   commercialNumber?: string;
   pharmacistLicense?: string | null;
+  /** Created by an operator (administrators, demo data): the address counts as proven. */
+  emailVerified?: boolean;
 }
 
 /** Inserts the user and the profile of its type. Returns null when the e-mail is taken. */
@@ -172,6 +181,8 @@ export async function insertUser(db: PoolClient, user: NewUser): Promise<number 
   );
   const id = rows[0]?.id;
   if (id === undefined) return null;
+  if (user.emailVerified)
+    await db.query('UPDATE identity.users SET email_verified_at = created_at WHERE id = $1', [id]);
   if (user.userType === 'pharmacy') {
     await db.query(
       'INSERT INTO identity.pharmacies (user_id, commercial_license, address) VALUES ($1, $2, $3)',

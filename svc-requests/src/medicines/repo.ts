@@ -11,23 +11,27 @@ export async function upsertMedicines(db: Pool | PoolClient, medicines: Medicine
   await db.query(
     `INSERT INTO requests.medicines
        (id, owner_id, source, name, type, description, quantity, original_price, discount_price,
-        expiry_date, recipient_type, image_url, is_available, created_at, version, gtin, batch, serial)
+        expiry_date, recipient_type, image_url, is_available, created_at, version, gtin, batch, serial,
+        own_area, own_governorate, own_lat, own_lng)
      SELECT m."id", m."ownerId", m."source", m."name", m."type", m."description", m."quantity",
             m."originalPrice"::numeric, m."discountPrice"::numeric, m."expiryDate"::timestamptz,
             m."recipientType", m."imageUrl", m."isAvailable", m."createdAt"::timestamptz, m."version",
-            m."gtin", m."batch", m."serial"
+            m."gtin", m."batch", m."serial", m."ownPickup"->>'area', m."ownPickup"->>'governorate',
+            (m."ownPickup"->>'lat')::float8, (m."ownPickup"->>'lng')::float8
        FROM jsonb_to_recordset($1::jsonb) AS m(
               "id" int, "ownerId" int, "source" text, "name" text, "type" text, "description" text,
               "quantity" int, "originalPrice" text, "discountPrice" text, "expiryDate" text,
               "recipientType" text, "imageUrl" text, "isAvailable" boolean, "createdAt" text, "version" int,
-              "gtin" text, "batch" text, "serial" text)
+              "gtin" text, "batch" text, "serial" text, "ownPickup" jsonb)
      ON CONFLICT (id) DO UPDATE SET
        owner_id = excluded.owner_id, source = excluded.source, name = excluded.name,
        type = excluded.type, description = excluded.description, quantity = excluded.quantity,
        original_price = excluded.original_price, discount_price = excluded.discount_price,
        expiry_date = excluded.expiry_date, recipient_type = excluded.recipient_type,
        image_url = excluded.image_url, is_available = excluded.is_available, version = excluded.version,
-       gtin = excluded.gtin, batch = excluded.batch, serial = excluded.serial
+       gtin = excluded.gtin, batch = excluded.batch, serial = excluded.serial,
+       own_area = excluded.own_area, own_governorate = excluded.own_governorate,
+       own_lat = excluded.own_lat, own_lng = excluded.own_lng
      WHERE requests.medicines.version < excluded.version`,
     [JSON.stringify(medicines)],
   );

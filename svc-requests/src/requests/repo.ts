@@ -10,7 +10,7 @@ import type {
   Transaction,
   UserType,
 } from '@medrelay/contracts';
-import { contactVisible } from '@medrelay/domain';
+import { contactVisible, mapLink, type AreaKey, type Governorate } from '@medrelay/domain';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 type Db = Pool | PoolClient;
@@ -57,6 +57,10 @@ interface ListRow extends RequestRow {
   provider_email: string | null;
   provider_address: string | null;
   closed_reason: string | null;
+  pickup_area: AreaKey | null;
+  pickup_governorate: Governorate | null;
+  pickup_lat: number | null;
+  pickup_lng: number | null;
   recall_hold: string | null;
   recall_quarantine: { recallId: number; reason: string; acknowledgedAt: string | null } | null;
 }
@@ -74,6 +78,11 @@ const selectRequests = `
          ou.name AS provider_name, ou.user_type AS provider_type,
          ou.email AS provider_email, ou.address AS provider_address,
          ou.phone AS provider_phone, ou.organization_name AS provider_organization,
+         -- Where it is collected (issue 26): the listing's own place, else its owner's.
+         CASE WHEN m.own_lat IS NOT NULL THEN m.own_area ELSE ou.area END AS pickup_area,
+         CASE WHEN m.own_lat IS NOT NULL THEN m.own_governorate ELSE ou.governorate END AS pickup_governorate,
+         CASE WHEN m.own_lat IS NOT NULL THEN m.own_lat ELSE ou.lat END AS pickup_lat,
+         CASE WHEN m.own_lat IS NOT NULL THEN m.own_lng ELSE ou.lng END AS pickup_lng,
          (SELECT h.reason FROM requests.recall_holds h WHERE h.request_id = r.id
            ORDER BY h.created_at DESC, h.recall_id DESC LIMIT 1) AS recall_hold,
          -- Units collected from a batch under a recall in force (issue 25, recalls/reach-repo.ts).
@@ -109,6 +118,14 @@ function contactFor(row: ListRow, viewerId?: number): Contact | null {
     organizationName: userType === 'pharmacy' ? name : userType === 'ngo' ? organization : null,
     phone: (side === 'provider' ? row.provider_phone : row.requester_phone) || null,
   };
+}
+
+/** The exact pickup point, for the two parties of an approved or collected request only (issue 26). */
+function pickupPointFor(row: ListRow, viewerId?: number): MedicineRequest['pickupPoint'] {
+  const party = viewerId === row.requester_id || viewerId === row.owner_id;
+  if (!party || !contactVisible(row.status) || row.pickup_lat === null || row.pickup_lng === null)
+    return null;
+  return { lat: row.pickup_lat, lng: row.pickup_lng, mapUrl: mapLink(row.pickup_lat, row.pickup_lng) };
 }
 
 function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
@@ -157,6 +174,8 @@ function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
         ? null
         : { id: row.owner_id, name: row.provider_name, userType: row.provider_type! },
     contact: contactFor(row, viewerId),
+    pickupPlace: { area: row.pickup_area, governorate: row.pickup_governorate },
+    pickupPoint: pickupPointFor(row, viewerId),
     recallHold: row.recall_hold,
     recallQuarantine: row.recall_quarantine && {
       ...row.recall_quarantine,

@@ -48,6 +48,8 @@ export const catalogApi = {
     headers: {
       'X-Total-Count': 'Matching medicines over all pages (exact up to a limit, then an estimate)',
       'X-Total-Is-Estimate': '`true` when X-Total-Count is the database estimate of a large list',
+      'X-Browse-Hint':
+        '`set-point` when the caller has no point (no lat/lng, no pickup point in their account): expiry order, no distances',
     },
   }),
   myMedicines: route({

@@ -14,20 +14,20 @@ import {
   userSchema,
   userStatusChangeSchema,
 } from '../users';
+import { emailLinkRequestSchema, linkTokenSchema, messageSchema } from '../account-security';
 import * as identity from './endpoints/identity';
 import { route, type ApiRoute } from './route';
-
-const messageAnswer = z.object({ user: userSchema, message: z.string() });
 
 /** Identity: accounts, sessions, settings and user management. */
 export const identityApi = {
   register: route({
     ...identity.register,
     tag: 'auth',
-    summary: 'Register a pharmacy, NGO or donor account (pending until an admin approves it)',
+    summary:
+      'Register a pharmacy, NGO or donor account (pending until an admin approves it). An e-mail that already has an account is answered the same way and its owner is e-mailed instead',
     access: 'public',
     body: registrationSchema,
-    response: messageAnswer,
+    response: messageSchema,
     status: 201,
   }),
   login: route({
@@ -68,6 +68,24 @@ export const identityApi = {
     access: 'signed-in',
     body: passwordChangeSchema,
     response: z.object({ token: z.string() }),
+  }),
+  unlockRequest: route({
+    ...identity.unlockRequest,
+    tag: 'auth',
+    summary:
+      'E-mail the owner a link that lets this browser sign in while the account is locked to others (answered alike for any e-mail)',
+    access: 'public',
+    body: emailLinkRequestSchema,
+    response: messageSchema,
+    status: 202,
+  }),
+  unlock: route({
+    ...identity.unlock,
+    tag: 'auth',
+    summary: 'Open an e-mailed unlock link: this browser becomes a known device of the account',
+    access: 'public',
+    body: linkTokenSchema,
+    response: messageSchema,
   }),
   publicSettings: route({
     ...identity.publicSettings,

@@ -47,8 +47,8 @@ export const apiAnswerMessages = {
     ar: 'محاولات كتير، من فضلك استنى شوية وجرّب تاني',
   },
   accountLocked: {
-    en: 'This account is locked for a while after too many failed sign-ins. Please try again later or contact the administrator.',
-    ar: 'الحساب ده اتقفل شوية بعد محاولات دخول غلط كتير. من فضلك جرّب تاني بعدين أو كلّم مسؤول المنصة.',
+    en: 'This account is locked for a while on new devices after too many failed sign-ins. Its owner can still sign in from a device used before, or open it on this one with a link sent by e-mail.',
+    ar: 'الحساب ده اتقفل شوية على الأجهزة الجديدة بعد محاولات دخول غلط كتير. صاحبه يقدر يدخل من جهاز دخل منه قبل كده، أو يفتحه على الجهاز ده بلينك يوصله على الإيميل.',
   },
   maintenance: {
     en: 'The platform is under maintenance. Please try again later.',

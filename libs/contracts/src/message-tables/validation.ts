@@ -131,4 +131,22 @@ export const validationMessages = {
     ar: 'الحالة لازم تكون مقبولة أو مرفوضة',
   },
   governorateInvalid: { en: 'Choose a governorate from the list', ar: 'اختار محافظة من القايمة' },
+  areaInvalid: { en: 'Choose an area from the list', ar: 'اختار منطقة من القايمة' },
+  areaNotInGovernorate: {
+    en: 'This area is not in the chosen governorate',
+    ar: 'المنطقة دي مش في المحافظة اللي اخترتها',
+  },
+  browsePointInvalid: {
+    en: 'Latitude and longitude must be numbers, given together',
+    ar: 'خط العرض وخط الطول لازم يكونوا أرقام ويتبعتوا مع بعض',
+  },
+  browsePointOutsideEgypt: { en: 'The location must be in Egypt', ar: 'المكان لازم يكون جوه مصر' },
+  radiusInvalid: {
+    en: 'Choose a distance of 5, 10, 25, 50 or 100 km',
+    ar: 'اختار مسافة 5 أو 10 أو 25 أو 50 أو 100 كم',
+  },
+  pointRequiredForDistance: {
+    en: 'Set your pickup point in Settings, or share your location, to sort by distance',
+    ar: 'حدد مكان الاستلام بتاعك في الإعدادات، أو شارك موقعك، عشان ترتب حسب المسافة',
+  },
 } as const satisfies Record<string, Texts>;

@@ -29,11 +29,9 @@ export function medicineFixture(overrides: Partial<Medicine> = {}): Medicine {
     categories: [],
     createdAt: inDays(-3),
     updatedAt: inDays(-3),
-    pharmacy: {
-      address: '15 Mesaha Square, Dokki',
-      user: { name: 'Dokki Pharmacy', email: 'p@example.com' },
-    },
+    pharmacy: { user: { name: 'Dokki Pharmacy' } },
     donor: null,
+    pickupPlace: { area: 'dokki', governorate: 'giza' },
     ...overrides,
   };
 }

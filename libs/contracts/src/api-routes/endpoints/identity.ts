@@ -16,3 +16,5 @@ export const userActivity = { method: 'get', path: '/api/admin/users/activity' }
 export const approveUser = { method: 'put', path: '/api/admin/users/:id/approve' } as const;
 export const rejectUser = { method: 'put', path: '/api/admin/users/:id/reject' } as const;
 export const setUserStatus = { method: 'put', path: '/api/admin/users/:id/status' } as const;
+export const unlockRequest = { method: 'post', path: '/api/auth/unlock/request' } as const;
+export const unlock = { method: 'post', path: '/api/auth/unlock' } as const;

@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner } from '@fluentui/react-components';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError, callApi } from '@medrelay/api-client';
+import { emailLinkRequestSchema, type EmailLinkRequest } from '@medrelay/contracts';
+import { identityEndpoints } from '@medrelay/contracts/endpoints';
+import { addMessageTexts } from '@medrelay/i18n/messages';
+import { fieldMessage } from '@medrelay/ui';
+import { usePageTitle } from '../chrome/use-page-title';
+import { linkToken, useAccountTexts } from './account-texts';
+import { AuthLayout, EmailField } from './auth-layout';
+
+type Outcome = { ok: boolean; message: string } | null;
+
+/** What the server said (its message is in the caller's language), or the network failure text. */
+export function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
+}
+
+/** The answer to a request or a link, as a bar under the title. */
+export function OutcomeBar({ outcome, title }: { outcome: NonNullable<Outcome>; title: string }) {
+  return (
+    <MessageBar intent={outcome.ok ? 'success' : 'error'} layout="multiline" role="status">
+      <MessageBarBody>
+        <MessageBarTitle>{title}</MessageBarTitle>
+        {outcome.message}
+      </MessageBarBody>
+    </MessageBar>
+  );
+}
+
+/**
+ * A form asking for an e-mail to send a link to (the answer is the same whether or not it has an
+ * account): the page's submit handler and its fields.
+ */
+export function useEmailLinkForm(
+  send: (body: EmailLinkRequest) => Promise<{ message: string }>,
+  labels: { email: string; send: string; sent: string },
+) {
+  const { t } = useTranslation('shell');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const form = useForm<EmailLinkRequest>({
+    resolver: zodResolver(emailLinkRequestSchema),
+    defaultValues: { email: '' },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      setOutcome({ ok: true, message: (await send(values)).message });
+    } catch (error) {
+      setOutcome({ ok: false, message: failureText(error, t('common:toast.networkError')) });
+    }
+  });
+  const fields = (
+    <>
+      {outcome && <OutcomeBar outcome={outcome} title={outcome.ok ? labels.sent : t('common:toast.error')} />}
+      <EmailField
+        label={labels.email}
+        validationMessage={fieldMessage(t, form.formState.errors.email)}
+        registration={form.register('email')}
+      />
+      <Button appearance="primary" type="submit" disabled={form.formState.isSubmitting}>
+        {labels.send}
+      </Button>
+    </>
+  );
+  return { onSubmit, fields };
+}
+
+/** Opens an e-mailed link once, as the page loads, and says how it went. */
+function LinkOpener(props: {
+  open: (token: string) => Promise<{ message: string }>;
+  token: string;
+  labels: { opening: string; done: string; failed: string };
+}) {
+  const { t } = useTranslation('shell');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const started = useRef(false);
+  const { open, token } = props;
+  useEffect(() => {
+    // Once: a link works once, and React may run an effect twice in development.
+    if (started.current) return;
+    started.current = true;
+    open(token).then(
+      (answer) => setOutcome({ ok: true, message: answer.message }),
+      (error: unknown) =>
+        setOutcome({ ok: false, message: failureText(error, t('common:toast.networkError')) }),
+    );
+  }, [open, token, t]);
+  if (!outcome) return <Spinner label={props.labels.opening} />;
+  return <OutcomeBar outcome={outcome} title={outcome.ok ? props.labels.done : props.labels.failed} />;
+}
+
+/**
+ * `/unlock`: with a link's token, this browser becomes a known device of the account (it can sign
+ * in while the account is locked to others); without one, a form to have the link e-mailed.
+ */
+export function UnlockPage() {
+  const { t, i18n } = useAccountTexts();
+  addMessageTexts(i18n);
+  usePageTitle(t('unlock.title'));
+  const [token] = useState(linkToken);
+  const request = useEmailLinkForm((body) => callApi(identityEndpoints.unlockRequest, { body }), {
+    email: t('unlock.email'),
+    send: t('unlock.send'),
+    sent: t('unlock.sent'),
+  });
+  return (
+    <AuthLayout
+      title={t('unlock.title')}
+      subtitle={t('unlock.subtitle')}
+      footer={{ text: '', to: '/login', link: t(token ? 'unlock.toLogin' : 'unlock.back') }}
+      onSubmit={token ? (e) => e.preventDefault() : request.onSubmit}
+    >
+      {token ? (
+        <LinkOpener
+          token={token}
+          open={(value) => callApi(identityEndpoints.unlock, { body: { token: value } })}
+          labels={{ opening: t('unlock.opening'), done: t('unlock.done'), failed: t('unlock.failed') }}
+        />
+      ) : (
+        request.fields
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,137 @@
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@medrelay/contracts';
+import { addTexts } from '@medrelay/i18n';
+
+/** Texts of the account screens of issue 27 (links by e-mail, password reset, e-mail proof). */
+const en = {
+  unlock: {
+    title: 'Sign in on this device',
+    subtitle:
+      'Your account is locked to new devices after many failed sign-ins. We can e-mail you a link that lets this device in.',
+    email: 'Email',
+    send: 'Send me the link',
+    sent: 'Check your e-mail',
+    opening: 'Opening your account on this device…',
+    done: 'This device can sign in now',
+    toLogin: 'Go to sign in',
+    failed: 'This link does not work',
+    back: 'Back to sign in',
+  },
+  forgot: {
+    title: 'Forgot your password?',
+    subtitle:
+      'Enter the e-mail of your account and we will send you a link to set a new password. It works for 30 minutes.',
+    email: 'Email',
+    send: 'Send reset link',
+    sent: 'Check your e-mail',
+    back: 'Back to sign in',
+    link: 'Forgot your password?',
+    locked: 'Locked out? Get a link for this device',
+  },
+  reset: {
+    title: 'Set a new password',
+    subtitle: 'Choose a new password. Every device signed in to your account will be signed out.',
+    password: 'New password',
+    submit: 'Set password',
+    done: 'Your password is set',
+    doneBody: 'Sign in with your new password.',
+    failed: 'This link does not work',
+    again: 'Ask for a new link',
+    noToken: 'Open the link from the e-mail we sent you.',
+  },
+  verify: {
+    title: 'Confirm your e-mail',
+    opening: 'Confirming your e-mail address…',
+    done: 'Your e-mail address is confirmed',
+    failed: 'This link does not work',
+    toLogin: 'Go to sign in',
+    home: 'Go home',
+  },
+  email: {
+    title: 'E-mail address',
+    current: 'Current e-mail',
+    verified: 'Confirmed',
+    unverified: 'Not confirmed yet',
+    resend: 'Send the confirmation link again',
+    resent: 'We sent the link again',
+    change: 'New e-mail address',
+    password: 'Your password',
+    submit: 'Change e-mail',
+    pending: 'Waiting for you to open the link sent to {{email}}. Your e-mail changes then.',
+    changeSent: 'Check the new address',
+    failed: 'Could not change the e-mail',
+  },
+};
+
+const ar: typeof en = {
+  unlock: {
+    title: 'ادخل من الجهاز ده',
+    subtitle:
+      'حسابك اتقفل على الأجهزة الجديدة بعد محاولات دخول غلط كتير. نقدر نبعتلك لينك على الإيميل يخلّي الجهاز ده يدخل.',
+    email: 'الإيميل',
+    send: 'ابعتلي اللينك',
+    sent: 'بص على إيميلك',
+    opening: 'بنفتح حسابك على الجهاز ده…',
+    done: 'الجهاز ده يقدر يسجل دخول دلوقتي',
+    toLogin: 'روح لتسجيل الدخول',
+    failed: 'اللينك ده مش شغال',
+    back: 'ارجع لتسجيل الدخول',
+  },
+  forgot: {
+    title: 'نسيت كلمة السر؟',
+    subtitle: 'اكتب إيميل حسابك وهنبعتلك لينك تعمل بيه كلمة سر جديدة. اللينك شغال 30 دقيقة.',
+    email: 'الإيميل',
+    send: 'ابعت لينك كلمة السر',
+    sent: 'بص على إيميلك',
+    back: 'ارجع لتسجيل الدخول',
+    link: 'نسيت كلمة السر؟',
+    locked: 'الحساب مقفول؟ خد لينك للجهاز ده',
+  },
+  reset: {
+    title: 'اعمل كلمة سر جديدة',
+    subtitle: 'اختار كلمة سر جديدة. كل الأجهزة اللي داخلة على حسابك هيتعملها تسجيل خروج.',
+    password: 'كلمة السر الجديدة',
+    submit: 'احفظ كلمة السر',
+    done: 'كلمة السر اتحفظت',
+    doneBody: 'سجل دخول بكلمة السر الجديدة.',
+    failed: 'اللينك ده مش شغال',
+    again: 'اطلب لينك جديد',
+    noToken: 'افتح اللينك اللي في الإيميل اللي بعتناهولك.',
+  },
+  verify: {
+    title: 'أكّد إيميلك',
+    opening: 'بنأكّد إيميلك…',
+    done: 'إيميلك اتأكّد',
+    failed: 'اللينك ده مش شغال',
+    toLogin: 'روح لتسجيل الدخول',
+    home: 'الصفحة الرئيسية',
+  },
+  email: {
+    title: 'الإيميل',
+    current: 'الإيميل الحالي',
+    verified: 'متأكّد',
+    unverified: 'لسه متأكّدش',
+    resend: 'ابعت لينك التأكيد تاني',
+    resent: 'بعتنا اللينك تاني',
+    change: 'إيميل جديد',
+    password: 'كلمة السر بتاعتك',
+    submit: 'غيّر الإيميل',
+    pending: 'مستنيين تفتح اللينك اللي اتبعت لـ {{email}}. الإيميل هيتغير ساعتها.',
+    changeSent: 'بص على الإيميل الجديد',
+    failed: 'مقدرناش نغيّر الإيميل',
+  },
+};
+
+export const accountTexts: Record<Language, typeof en> = { en, ar };
+
+/** The screen's texts (registered once, with the screen's chunk) and `t` over them. */
+export function useAccountTexts() {
+  const { i18n } = useTranslation();
+  addTexts(i18n, 'accounts', accountTexts);
+  return useTranslation('accounts');
+}
+
+/** The token of an e-mailed link: in the address's fragment, so it never reaches a server log. */
+export function linkToken(): string | null {
+  return new URLSearchParams(window.location.hash.slice(1)).get('token');
+}

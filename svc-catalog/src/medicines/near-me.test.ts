@@ -1,0 +1,216 @@
+import type { Medicine } from '@medrelay/contracts';
+import type { AreaKey } from '@medrelay/domain/governorates';
+import type { LatLng } from '@medrelay/domain/pickup-points';
+import { waitUntil } from '@medrelay/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { medicineInput, startTestCatalog, type TestCatalogPlatform } from '../testing';
+
+// Browse near me (issue 26 items 2 and 4): nearest first, radii, the caller without a point, bad
+// input, and what other parties never see before an approval.
+
+let p: TestCatalogPlatform;
+type U = Awaited<ReturnType<TestCatalogPlatform['user']>>;
+let ngo: U, farNgo: U, placeless: U;
+const owners: Record<string, U> = {};
+const listed: Record<string, Medicine> = {};
+
+/** Sets a user's pickup place through identity and waits until the catalog has its point. */
+async function place(user: U, area: AreaKey, pin?: LatLng) {
+  const res = await p.identity.api.put('/api/auth/me', { area, pin: pin ?? null }, { token: user.token });
+  expect(res.status).toBe(200);
+  await waitUntil(
+    async () => {
+      const { rows } = await p.catalog.service.ctx.pool.query(
+        'SELECT area, lat FROM catalog.users WHERE id = $1',
+        [user.id],
+      );
+      return rows[0]?.area === area && (pin === undefined || rows[0]?.lat === pin.lat);
+    },
+    { what: `${area} in the catalog's read model` },
+  );
+}
+
+const browse = (user: U, query = '', language = 'en') =>
+  p.api.get<Medicine[] & { message?: string }>(`/api/medicines?${query}`, {
+    token: user.token,
+    headers: { 'accept-language': language },
+  });
+
+// A pin two streets from Dokki's centre; the others at their area's centre.
+const dokkiPin = { lat: 30.0401, lng: 31.2101 };
+
+beforeAll(async () => {
+  p = await startTestCatalog();
+  [ngo, farNgo, placeless] = await Promise.all([p.user('ngo'), p.user('ngo'), p.user('ngo')]);
+  const places: Array<[string, AreaKey, LatLng?]> = [
+    ['dokki', 'dokki', dokkiPin],
+    ['maadi', 'maadi'],
+    ['nasrCity', 'nasr-city'],
+    ['alexandria', 'mansheya'],
+    ['aswan', 'aswan-city'],
+  ];
+  await Promise.all(
+    places.map(async ([name, area, pin]) => {
+      owners[name] = await p.user('pharmacy', 'approved', `${name} street 1`);
+      await place(owners[name]!, area, pin);
+    }),
+  );
+  owners.nowhere = await p.user('pharmacy');
+  await Promise.all([place(ngo, 'dokki'), place(farNgo, 'aswan-city')]);
+  for (const name of [...places.map(([n]) => n), 'nowhere']) {
+    const res = await p.api.post('/api/medicines', medicineInput({ name: `Concor ${name}` }), {
+      token: owners[name]!.token,
+    });
+    expect(res.status).toBe(201);
+    listed[name] = res.body;
+  }
+});
+afterAll(() => p.stop());
+
+const names = (items: Medicine[]) => items.map((m) => m.name.replace('Concor ', ''));
+
+describe('GET /api/medicines near me', () => {
+  it("lists nearest first from the caller's pickup point by default, with rounded distances and areas", async () => {
+    const res = await browse(ngo);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-browse-hint')).toBeNull();
+    // A listing whose owner named no place has no distance: nearest first leaves it out.
+    expect(names(res.body)).toEqual(['dokki', 'maadi', 'nasrCity', 'alexandria', 'aswan']);
+    const distances = res.body.map((m) => m.distanceKm!);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    for (const d of distances) expect(d * 2).toBe(Math.round(d * 2));
+    expect(distances[0]).toBe(0); // a pin 15 m from Dokki's centre
+    expect(distances[4]).toBeGreaterThan(600);
+    expect(res.body[0]!.pickupPlace).toEqual({ area: 'dokki', governorate: 'giza' });
+    expect(res.body[3]!.pickupPlace).toEqual({ area: 'mansheya', governorate: 'alexandria' });
+    expect(Number(res.headers.get('x-total-count'))).toBe(5);
+  });
+
+  it('keeps every listing within the radius, and counts them', async () => {
+    for (const radius of [5, 25, 100]) {
+      const res = await browse(ngo, `radiusKm=${radius}`);
+      expect(res.status).toBe(200);
+      for (const m of res.body) expect(m.distanceKm!).toBeLessThanOrEqual(radius);
+      expect(Number(res.headers.get('x-total-count'))).toBe(res.body.length);
+    }
+    expect(names((await browse(ngo, 'radiusKm=5')).body)).toEqual(['dokki']);
+    expect(names((await browse(ngo, 'radiusKm=25')).body)).toEqual(['dokki', 'maadi', 'nasrCity']);
+    // Another sort within a radius: the same listings in expiry order, each with its distance.
+    const byName = await browse(ngo, 'radiusKm=25&sort=name');
+    expect(names(byName.body)).toEqual(['dokki', 'maadi', 'nasrCity']);
+    expect(byName.body.every((m) => typeof m.distanceKm === 'number')).toBe(true);
+  });
+
+  it('searches, filters and pages nearest first', async () => {
+    const searched = await browse(ngo, 'q=i&sort=distance');
+    expect(names(searched.body)).toEqual(['dokki', 'maadi', 'nasrCity', 'alexandria']);
+    const firstTwo = await browse(ngo, 'sort=distance&pageSize=2&page=1');
+    const nextTwo = await browse(ngo, 'sort=distance&pageSize=2&page=2');
+    expect([...names(firstTwo.body), ...names(nextTwo.body)]).toEqual([
+      'dokki',
+      'maadi',
+      'nasrCity',
+      'alexandria',
+    ]);
+    expect(Number(nextTwo.headers.get('x-total-count'))).toBe(5);
+    expect(names((await browse(ngo, 'source=donor')).body)).toEqual([]);
+  });
+
+  it('takes a point given in the query over the account one; kept lists follow each point', async () => {
+    const fromAswan = await browse(farNgo);
+    expect(names(fromAswan.body)[0]).toBe('aswan');
+    const fromDokkiQuery = await browse(farNgo, `lat=${dokkiPin.lat}&lng=${dokkiPin.lng}`);
+    expect(names(fromDokkiQuery.body)[0]).toBe('dokki');
+    expect(fromDokkiQuery.body[0]!.distanceKm).toBe(0);
+    // The same NGO view again from Aswan: not the page kept for Dokki.
+    expect(names((await browse(farNgo)).body)[0]).toBe('aswan');
+  });
+
+  it("moves a listing when its owner's point moves (a listing with its own place stays)", async () => {
+    const mover = await p.user('pharmacy');
+    await place(mover, 'aswan-city');
+    const moving = (
+      await p.api.post('/api/medicines', medicineInput({ name: 'Mover' }), { token: mover.token })
+    ).body as Medicine;
+    const staying = (
+      await p.api.post('/api/medicines', medicineInput({ name: 'Stayer', pickupArea: 'aswan-city' }), {
+        token: mover.token,
+      })
+    ).body as Medicine;
+    expect(staying.pickupPlace).toEqual({ area: 'aswan-city', governorate: 'aswan' });
+    const near = async () => (await browse(ngo, 'radiusKm=5&q=er')).body.map((m) => m.id);
+    expect(await near()).toEqual([]);
+    await place(mover, 'dokki', { lat: 30.039, lng: 31.2115 });
+    await waitUntil(async () => (await near()).includes(moving.id), { what: 'the moved listing near Dokki' });
+    expect(await near()).toEqual([moving.id]);
+  });
+});
+
+describe('a caller without a point', () => {
+  it('gets expiry order with a hint, and no distances', async () => {
+    const res = await browse(placeless);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-browse-hint')).toBe('set-point');
+    const expiries = res.body.map((m) => m.expiryDate);
+    expect(expiries).toEqual([...expiries].sort());
+    expect(res.body.some((m) => m.name === 'Concor nowhere')).toBe(true);
+    expect(res.body.every((m) => m.distanceKm === undefined)).toBe(true);
+  });
+
+  it('is refused nearest first or a radius, in their language', async () => {
+    const ar = await browse(placeless, 'sort=distance', 'ar');
+    expect(ar.status).toBe(400);
+    expect(ar.body.message).toBe(
+      'حدد مكان الاستلام بتاعك في الإعدادات، أو شارك موقعك، عشان ترتب حسب المسافة',
+    );
+    const en = await browse(placeless, 'radiusKm=10');
+    expect(en.status).toBe(400);
+    expect(en.body.message).toBe(
+      'Set your pickup point in Settings, or share your location, to sort by distance',
+    );
+  });
+});
+
+describe('bad input', () => {
+  it.each<[string, string, string?]>([
+    ['lat=48.85&lng=2.35', 'The location must be in Egypt', 'المكان لازم يكون جوه مصر'],
+    ['lat=abc&lng=31.2', 'Latitude and longitude must be numbers, given together'],
+    ['lat=30.04', 'Latitude and longitude must be numbers, given together'],
+    [
+      'radiusKm=-5',
+      'Choose a distance of 5, 10, 25, 50 or 100 km',
+      'اختار مسافة 5 أو 10 أو 25 أو 50 أو 100 كم',
+    ],
+    ['radiusKm=100000', 'Choose a distance of 5, 10, 25, 50 or 100 km'],
+    ['radiusKm=ten', 'Choose a distance of 5, 10, 25, 50 or 100 km'],
+  ])('refuses %s with 400 and a clear message', async (query, en, ar) => {
+    const res = await browse(ngo, query);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(en);
+    if (ar) expect(JSON.stringify((await browse(ngo, query, 'ar')).body)).toContain(ar);
+  });
+});
+
+describe('privacy before approval (issue 26 item 4)', () => {
+  it("never shows another party's pin, street address, e-mail or phone in browse or a listing's detail", async () => {
+    const owner = owners.dokki!;
+    const answers = [
+      (await browse(ngo)).body,
+      (await browse(ngo, 'sort=expiry')).body,
+      (await browse(ngo, `lat=${dokkiPin.lat}&lng=${dokkiPin.lng}&radiusKm=5`)).body,
+      (await p.api.get(`/api/medicines/${listed.dokki!.id}`, { token: ngo.token })).body,
+    ];
+    for (const answer of answers) {
+      const text = JSON.stringify(answer);
+      expect(text).toContain('Concor dokki');
+      for (const secret of [
+        owner.email,
+        'dokki street 1',
+        '+201000000000',
+        String(dokkiPin.lat),
+        String(dokkiPin.lng),
+      ])
+        expect(text).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,99 @@
+import type { Language, Settings } from '@medrelay/contracts';
+import type { PoolClient } from '@medrelay/service-kit';
+import type { IdentityContext } from '../context';
+import { issueLink, linkUrl } from '../links/links';
+import { queueMail } from '../mail/outbox';
+import { findCredentialsByEmail } from '../users/repo';
+
+interface Owner {
+  id: number;
+  name: string;
+  email: string;
+  language: Language;
+}
+
+/**
+ * The e-mails that carry an account's single-use links (issue 27). Each link is issued in the
+ * caller's transaction and travels sealed for its recipient: the outbox and queue never hold it
+ * in clear.
+ */
+export function accountMail(ctx: IdentityContext) {
+  const c = ctx.config;
+  const now = () => ctx.clock.now().getTime();
+  const hour = () => Math.floor(now() / 3_600_000);
+  return {
+    /** The link that proves `email` is the user's (the account's own, or a new address for a change). */
+    async verificationMail(client: PoolClient, user: { id: number }, email: string, change: boolean) {
+      const hours = c.EMAIL_VERIFICATION_HOURS;
+      const token = await issueLink(client, {
+        userId: user.id,
+        purpose: change ? 'email-change' : 'email-verification',
+        email,
+        expiresAt: new Date(now() + hours * 3_600_000),
+      });
+      return {
+        data: { hours: String(hours), change: change ? 'yes' : 'no' },
+        sealed: ctx.secrets.seal(email, { verifyUrl: linkUrl(c.PUBLIC_URL, '/verify-email', token) }),
+      };
+    },
+
+    /** Someone registered with an e-mail that has an account: its owner hears of it (once an hour at most). */
+    async tellOwnerOfRegistration(client: PoolClient, settings: Settings, email: string) {
+      const found = await findCredentialsByEmail(client, email);
+      if (!found) return;
+      await queueMail(client, settings, {
+        template: 'registration-existing-account',
+        to: found.user.email,
+        language: found.user.language,
+        idempotencyKey: `registration-existing:${found.user.id}:${hour()}`,
+        data: {
+          name: found.user.name,
+          loginUrl: `${c.PUBLIC_URL}/login`,
+          resetUrl: `${c.PUBLIC_URL}/forgot-password`,
+        },
+      });
+    },
+
+    /** A link that lets the browser it is opened in sign in while the account is locked to others. */
+    async unlockMail(client: PoolClient, settings: Settings, owner: Owner, reason: string) {
+      const hours = c.UNLOCK_LINK_HOURS;
+      const token = await issueLink(client, {
+        userId: owner.id,
+        purpose: 'unlock',
+        email: owner.email,
+        expiresAt: new Date(now() + hours * 3_600_000),
+      });
+      await queueMail(client, settings, {
+        template: 'account-locked-owner',
+        to: owner.email,
+        language: owner.language,
+        idempotencyKey: `unlock:${owner.id}:${reason}`,
+        data: {
+          name: owner.name,
+          hours: String(hours),
+          minutes: String(Math.round(c.LOGIN_LOCK_SECONDS / 60)),
+        },
+        sealed: ctx.secrets.seal(owner.email, { unlockUrl: linkUrl(c.PUBLIC_URL, '/unlock', token) }),
+      });
+    },
+
+    /** A password reset link, valid PASSWORD_RESET_MINUTES. */
+    async resetMail(client: PoolClient, settings: Settings, owner: Owner) {
+      const minutes = c.PASSWORD_RESET_MINUTES;
+      const token = await issueLink(client, {
+        userId: owner.id,
+        purpose: 'password-reset',
+        email: owner.email,
+        expiresAt: new Date(now() + minutes * 60_000),
+      });
+      await queueMail(client, settings, {
+        template: 'password-reset',
+        to: owner.email,
+        language: owner.language,
+        idempotencyKey: `password-reset:${owner.id}:${now()}`,
+        data: { name: owner.name, minutes: String(minutes) },
+        sealed: ctx.secrets.seal(owner.email, { resetUrl: linkUrl(c.PUBLIC_URL, '/reset-password', token) }),
+      });
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { PoolClient } from '@medrelay/service-kit';
+import { consumeLink, insertLink } from './repo';
+
+/** What an e-mailed single-use link does when opened. */
+export type LinkPurpose = 'password-reset' | 'email-verification' | 'email-change' | 'unlock';
+
+/** Only the token's digest is stored: a copy of the table opens nothing. */
+const digest = (token: string) => createHash('sha256').update(token).digest();
+
+/**
+ * Makes a single-use link token for the account (256 random bits) valid until `expiresAt`, in
+ * the transaction that queues its e-mail; returns the token for the e-mail (sealed in the job).
+ */
+export async function issueLink(
+  client: PoolClient,
+  link: { userId: number; purpose: LinkPurpose; email: string; expiresAt: Date },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await insertLink(client, { ...link, tokenHash: digest(token) });
+  return token;
+}
+
+/** Uses a link token once; null when it is unknown, used, expired or of another purpose. */
+export function useLink(client: PoolClient, token: string, purposes: readonly LinkPurpose[], now: Date) {
+  return consumeLink(client, digest(token), purposes, now);
+}
+
+/** The address of a page of the platform with the link's token in the fragment (kept out of server logs and referrers). */
+export function linkUrl(publicUrl: string, page: string, token: string): string {
+  return `${publicUrl}${page}#token=${token}`;
+}

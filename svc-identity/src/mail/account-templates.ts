@@ -1,0 +1,131 @@
+import type { Language } from '@medrelay/contracts';
+
+type Data = Record<string, string>;
+interface Template {
+  subject: (d: Data) => string;
+  body: (d: Data) => string[];
+}
+
+export type AccountTemplate =
+  | 'registration-existing-account'
+  | 'account-locked-owner'
+  | 'password-reset'
+  | 'password-changed'
+  | 'email-verification'
+  | 'email-change-requested';
+
+/** The e-mails of issue 27 (links arrive sealed in the job and are opened by the worker). */
+export const accountTemplates: Record<Language, Record<AccountTemplate, Template>> = {
+  en: {
+    'registration-existing-account': {
+      subject: (d) => `Someone tried to register with your e-mail – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `Someone just tried to create a new ${d.systemName} account with this e-mail address, which already has an account. No new account was made.`,
+        `If it was you, sign in instead: ${d.loginUrl}`,
+        `Forgot your password? Set a new one here: ${d.resetUrl}`,
+        'If it was not you, you need not do anything.',
+      ],
+    },
+    'account-locked-owner': {
+      subject: (d) => `Someone is trying to sign in to your ${d.systemName} account`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `There were many failed sign-ins to your account from other devices, so it is locked to new devices for ${d.minutes} minutes. Devices you have signed in with before can still sign in.`,
+        `To sign in from another device now, open this link on it (valid ${d.hours} hours, once): ${d.unlockUrl}`,
+        'If you are worried, choose a longer password once you are in (Settings).',
+      ],
+    },
+    'password-reset': {
+      subject: (d) => `Set a new password – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `Someone (we hope you) asked to set a new password for your ${d.systemName} account.`,
+        `Set it here within ${d.minutes} minutes; the link works once: ${d.resetUrl}`,
+        'If you did not ask, ignore this e-mail: your password stays as it is.',
+      ],
+    },
+    'password-changed': {
+      subject: (d) => `Your ${d.systemName} password was changed`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        'The password of your account was just changed, and every device was signed out.',
+        `If this was not you, set a new password at once: ${d.resetUrl}, and tell us at ${d.adminEmail}.`,
+      ],
+    },
+    'email-verification': {
+      subject: (d) => `Confirm your e-mail address – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `Please confirm that this address is yours by opening this link (valid ${d.hours} hours): ${d.verifyUrl}`,
+        ...(d.change === 'yes'
+          ? ['Your account will use this address from the moment you open the link.']
+          : []),
+        'If you did not ask for this, ignore this e-mail.',
+      ],
+    },
+    'email-change-requested': {
+      subject: (d) => `Your ${d.systemName} e-mail address is being changed`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `Someone signed in to your account asked to use ${d.newEmail} instead of this address. It changes only once a link sent to ${d.newEmail} is opened.`,
+        `If this was not you, set a new password now: ${d.resetUrl}`,
+      ],
+    },
+  },
+  ar: {
+    'registration-existing-account': {
+      subject: (d) => `حد حاول يسجّل بإيميلك – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `حد لسه حاول يعمل حساب جديد على ${d.systemName} بالإيميل ده، والإيميل ده عليه حساب فعلاً. مفيش حساب جديد اتعمل.`,
+        `لو إنت، سجّل دخول بدل كده: ${d.loginUrl}`,
+        `نسيت كلمة السر؟ اعمل واحدة جديدة من هنا: ${d.resetUrl}`,
+        'لو مش إنت، مش محتاج تعمل أي حاجة.',
+      ],
+    },
+    'account-locked-owner': {
+      subject: (d) => `فيه حد بيحاول يدخل على حسابك في ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `حصلت محاولات دخول غلط كتير على حسابك من أجهزة تانية، فالحساب اتقفل على الأجهزة الجديدة لمدة ${d.minutes} دقيقة. الأجهزة اللي دخلت منها قبل كده تقدر تدخل عادي.`,
+        `عشان تدخل من جهاز تاني دلوقتي، افتح اللينك ده عليه (صالح ${d.hours} ساعة، ومرة واحدة): ${d.unlockUrl}`,
+        'لو قلقان، اختار كلمة سر أطول أول ما تدخل (من الإعدادات).',
+      ],
+    },
+    'password-reset': {
+      subject: (d) => `اعمل كلمة سر جديدة – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `حد (نتمنى تكون إنت) طلب كلمة سر جديدة لحسابك على ${d.systemName}.`,
+        `اعملها من هنا خلال ${d.minutes} دقيقة، واللينك بيشتغل مرة واحدة: ${d.resetUrl}`,
+        'لو مطلبتش ده، تجاهل الإيميل: كلمة السر هتفضل زي ما هي.',
+      ],
+    },
+    'password-changed': {
+      subject: (d) => `كلمة السر بتاعة حسابك على ${d.systemName} اتغيرت`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        'كلمة السر بتاعة حسابك لسه متغيرة، وكل الأجهزة اتعملها تسجيل خروج.',
+        `لو مش إنت اللي غيرتها، اعمل كلمة سر جديدة حالاً: ${d.resetUrl}، وقولنا على ${d.adminEmail}.`,
+      ],
+    },
+    'email-verification': {
+      subject: (d) => `أكّد إيميلك – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `من فضلك أكّد إن الإيميل ده بتاعك بإنك تفتح اللينك ده (صالح ${d.hours} ساعة): ${d.verifyUrl}`,
+        ...(d.change === 'yes' ? ['حسابك هيستخدم الإيميل ده من اللحظة اللي تفتح فيها اللينك.'] : []),
+        'لو مطلبتش ده، تجاهل الإيميل.',
+      ],
+    },
+    'email-change-requested': {
+      subject: (d) => `إيميل حسابك على ${d.systemName} بيتغيّر`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `حد داخل على حسابك طلب يستخدم ${d.newEmail} بدل الإيميل ده. الإيميل مش هيتغير غير لما اللينك اللي اتبعت لـ ${d.newEmail} يتفتح.`,
+        `لو مش إنت، اعمل كلمة سر جديدة دلوقتي: ${d.resetUrl}`,
+      ],
+    },
+  },
+};
