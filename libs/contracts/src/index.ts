@@ -5,6 +5,7 @@ export * from './fields';
 export * from './roles';
 export * from './users';
 export * from './account-security';
+export * from './places';
 export * from './setting-defaults';
 export * from './settings';
 export * from './auth';

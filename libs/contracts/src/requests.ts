@@ -6,6 +6,7 @@ import { handoverStates } from './handover-states';
 import { listPageFields, queryInt, typeError } from './fields';
 import { copiedMedicineFields, medicineSchema, medicineSources } from './medicines';
 import { pickupOfferSchema } from './pickup';
+import { latLngSchema, placeSchema } from './places';
 import { userTypes } from './roles';
 
 export const requestStatuses = ['pending', 'approved', 'rejected', 'completed', 'cancelled'] as const;
@@ -210,6 +211,13 @@ export const requestSchema = z.object({
   provider: partySchema.nullable(),
   /** The other party's contact: for the two parties once approved, otherwise null. */
   contact: contactSchema.nullable(),
+  /** Where it is collected, as anyone may see it: the area and governorate (issue 26). */
+  pickupPlace: placeSchema.optional(),
+  /**
+   * The exact pickup point with a link that opens it in a maps app: for the two parties once
+   * approved, otherwise null (issue 26 item 4).
+   */
+  pickupPoint: latLngSchema.extend({ mapUrl: z.string() }).nullable().optional(),
   /** The handover code (issue 18): only in GET /api/requests/:id, only for the requester of an approved request. */
   handoverCode: handoverCodeSchema.optional(),
   /** While a batch recall holds this approved request: the recall's reason (issue 17), else null. */

@@ -1,6 +1,13 @@
-import { governorates } from '@medrelay/domain/governorates';
+import {
+  areaOf,
+  areaKeys,
+  governorates,
+  type AreaKey,
+  type Governorate,
+} from '@medrelay/domain/governorates';
 import { z } from 'zod';
 import { languages } from './languages';
+import { areaField, latLngSchema, pinField } from './places';
 import {
   emailField,
   limits,
@@ -37,6 +44,15 @@ export const pharmacistLicenseField = z
 /** One of Egypt's 27 governorates (libs/domain), optional; null clears it in a profile update. */
 export const governorateField = z.enum(governorates, { error: 'governorateInvalid' }).nullable().optional();
 
+/** An area given with a governorate must lie in it (an area alone implies its governorate). */
+function checkAreaInGovernorate(
+  value: { area?: AreaKey | null | undefined; governorate?: Governorate | null | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (value.area && value.governorate && areaOf(value.area).governorate !== value.governorate)
+    ctx.addIssue({ code: 'custom', path: ['area'], message: 'areaNotInGovernorate' });
+}
+
 /** Registration payload (spec §3, rules of §5). userType defaults to donor. */
 export const registrationSchema = z
   .object({
@@ -54,9 +70,13 @@ export const registrationSchema = z
     pharmacistLicense: pharmacistLicenseField,
     language: languageSchema.optional(),
     governorate: governorateField,
+    /** The pickup point (issue 26): an area of the governorate and an optional pin. */
+    area: areaField,
+    pin: pinField,
   })
   .superRefine(
     (value, ctx) => {
+      checkAreaInGovernorate(value, ctx);
       if (value.userType === 'pharmacy' && !value.commercialLicense) {
         ctx.addIssue({ code: 'custom', path: ['commercialLicense'], message: 'commercialLicenseRequired' });
       }
@@ -106,6 +126,9 @@ export const userSchema = z.object({
   language: languageSchema,
   /** Where the user is (issue 16); null when they named none. */
   governorate: z.enum(governorates).nullable().optional(),
+  /** The user's own pickup area and pin (issue 26): shown to the user only. */
+  area: z.enum(areaKeys).nullable().optional(),
+  pin: latLngSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   profile: profileSchema.nullable(),
@@ -145,6 +168,8 @@ export const profileUpdateSchema = z
     phone: phoneField,
     language: languageSchema,
     governorate: governorateField,
+    area: areaField,
+    pin: pinField,
     address: optionalText(limits.addressMax),
     commercialLicense: z
       .string(typeError('commercialLicenseRequired'))
@@ -168,7 +193,8 @@ export const profileUpdateSchema = z
     pharmacistLicense: pharmacistLicenseField,
   })
   .partial()
-  .strict();
+  .strict()
+  .superRefine(checkAreaInGovernorate);
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const passwordChangeSchema = z.object({

@@ -6,6 +6,7 @@ import {
   type Registration,
   type User,
 } from '@medrelay/contracts';
+import { placeChange } from '@medrelay/domain/pickup-points';
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { queueMail } from '../mail/outbox';
@@ -81,7 +82,13 @@ export function createAuthService(ctx: IdentityContext) {
       const language = input.language ?? requestLanguage;
       const passwordHash = await hashPassword(input.password);
       const user = await withTransaction(ctx.pool, async (client) => {
-        const id = await insertUser(client, { ...input, passwordHash, status, language });
+        const id = await insertUser(client, {
+          ...input,
+          ...placeChange({}, input),
+          passwordHash,
+          status,
+          language,
+        });
         if (id === null) {
           await tellOwnerOfRegistration(client, settings, input.email);
           return null;

@@ -1,5 +1,6 @@
 import type { Language, Profile, User, UserListQuery, UserStatus, UserType } from '@medrelay/contracts';
-import type { Governorate } from '@medrelay/domain/governorates';
+import type { AreaKey, Governorate } from '@medrelay/domain/governorates';
+import type { LatLng } from '@medrelay/domain/pickup-points';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 type Db = Pool | PoolClient;
@@ -13,6 +14,9 @@ interface UserRow {
   status: UserStatus;
   language: Language;
   governorate: Governorate | null;
+  area: AreaKey | null;
+  pin_lat: number | null;
+  pin_lng: number | null;
   version: number;
   email_verified_at: Date | null;
   pending_email: string | null;
@@ -34,7 +38,7 @@ export interface StoredUser extends User {
 
 /** Users joined with whichever profile table matches their type; `extra` adds columns of u. */
 const selectUsers = (extra = '') => `
-  SELECT u.id, u.email, u.name, u.phone, u.user_type, u.status, u.language, u.governorate, u.version,
+  SELECT u.id, u.email, u.name, u.phone, u.user_type, u.status, u.language, u.governorate, u.area, u.pin_lat, u.pin_lng, u.version,
          u.created_at, u.updated_at, u.email_verified_at,
          (SELECT l.email FROM identity.account_links l
            WHERE l.user_id = u.id AND l.purpose = 'email-change' AND l.used_at IS NULL AND l.expires_at > now()
@@ -80,6 +84,8 @@ function toUser(row: UserRow): StoredUser {
     status: row.status,
     language: row.language,
     governorate: row.governorate,
+    area: row.area,
+    pin: row.pin_lat === null || row.pin_lng === null ? null : { lat: row.pin_lat, lng: row.pin_lng },
     version: row.version,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -153,6 +159,8 @@ export interface NewUser {
   status: UserStatus;
   language: Language;
   governorate?: Governorate | null | undefined;
+  area?: AreaKey | null | undefined;
+  pin?: LatLng | null | undefined;
   address?: string;
   commercialLicense?: string;
   organizationName?: string;
@@ -165,8 +173,8 @@ export interface NewUser {
 /** Inserts the user and the profile of its type. Returns null when the e-mail is taken. */
 export async function insertUser(db: PoolClient, user: NewUser): Promise<number | null> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO identity.users (email, password_hash, name, phone, user_type, status, language, governorate)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO identity.users (email, password_hash, name, phone, user_type, status, language, governorate, area, pin_lat, pin_lng)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
      ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
     [
       user.email,
@@ -177,6 +185,9 @@ export async function insertUser(db: PoolClient, user: NewUser): Promise<number 
       user.status,
       user.language,
       user.governorate ?? null,
+      user.area ?? null,
+      user.pin?.lat ?? null,
+      user.pin?.lng ?? null,
     ],
   );
   const id = rows[0]?.id;
@@ -248,11 +259,15 @@ export async function updateAccount(
     phone?: string;
     language?: Language;
     governorate?: Governorate | null | undefined;
+    area?: AreaKey | null | undefined;
+    pin?: LatLng | null | undefined;
   } & Partial<Record<keyof typeof profileColumns, string | undefined>>,
 ): Promise<void> {
   await db.query(
     `UPDATE identity.users SET name = COALESCE($2, name), phone = COALESCE($3, phone), language = COALESCE($4, language),
        governorate = CASE WHEN $5 THEN $6 ELSE governorate END,
+       area = CASE WHEN $7 THEN $8 ELSE area END,
+       pin_lat = CASE WHEN $9 THEN $10::float8 ELSE pin_lat END, pin_lng = CASE WHEN $9 THEN $11::float8 ELSE pin_lng END,
        version = version + 1, updated_at = now() WHERE id = $1`,
     [
       user.id,
@@ -262,6 +277,11 @@ export async function updateAccount(
       // Absent leaves it; null clears it.
       changes.governorate !== undefined,
       changes.governorate ?? null,
+      changes.area !== undefined,
+      changes.area ?? null,
+      changes.pin !== undefined,
+      changes.pin?.lat ?? null,
+      changes.pin?.lng ?? null,
     ],
   );
   if (user.userType === 'admin') return;
