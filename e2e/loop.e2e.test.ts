@@ -38,6 +38,7 @@ const runs = [
       ngosOnly: 'الجمعيات بس',
       list: 'اعرض الدواء',
       listed: 'الدواء اتعرض بنجاح',
+      myRequests: 'طلباتي',
       requestPickup: 'اطلب استلام',
       submit: 'ابعت الطلب',
       submitted: 'الطلب اتبعت بنجاح',
@@ -75,6 +76,7 @@ const runs = [
       ngosOnly: 'NGOs only',
       list: 'List Medicine',
       listed: 'Medicine listed successfully',
+      myRequests: 'My Requests',
       requestPickup: 'Request Pickup',
       submit: 'Submit Request',
       submitted: 'Request submitted successfully',
@@ -188,6 +190,8 @@ describe('one transfer, one live loop (issue 25)', { timeout: 180_000 }, () => {
       await card.getByText(t.requestedApproved).waitFor();
       await ngoPage.goto('/ngo/requests');
       const ngoRow = ngoRemote.getByTestId('request-row').filter({ hasText: name });
+      // The tab names the screen, in the reader's language.
+      await expect.poll(() => ngoPage.title()).toBe(`${t.myRequests} · MedRelay`);
       const windowText = `${day} · ${isolated('10:00–12:00')}`;
       await ngoRow.getByRole('radio', { name: windowText }).check();
       await ngoRow.getByRole('button', { name: t.pick }).click();

@@ -115,8 +115,12 @@ async function sidebarDefects(page: Page): Promise<string[]> {
     const box = frame.getBoundingClientRect();
     if (Math.round(box.width) !== 256) defects.push(`the sidebar is ${box.width} px wide`);
     if (box.top < 0 || box.top > 100) defects.push(`the sidebar scrolled away (top at ${box.top})`);
-    for (const link of nav.querySelectorAll('a'))
+    for (const link of nav.querySelectorAll('a')) {
       if (link.getBoundingClientRect().height > 48) defects.push(`"${link.textContent}" wraps`);
+      // One line per item, so a label must fit it whole, never cut off by its ellipsis.
+      for (const label of link.querySelectorAll('span'))
+        if (label.scrollWidth > label.clientWidth + 1) defects.push(`"${label.textContent}" is cut off`);
+    }
     window.scrollTo(0, 0);
     return defects;
   });

@@ -32,7 +32,7 @@ const en = {
 const ar: typeof en = {
   nav: {
     dashboard: 'الرئيسية',
-    users: 'موافقات المستخدمين',
+    users: 'موافقة الحسابات',
     listings: 'العروض',
     transactions: 'المعاملات',
     reports: 'التقارير',

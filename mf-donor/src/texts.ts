@@ -26,7 +26,7 @@ const en = {
   dashboard: {
     title: 'Donor Dashboard',
     subtitle: 'Your donations and the people they reach',
-    welcome: 'Welcome back, {{name}}',
+    welcome: 'Hello, {{name}}',
     myDonations: 'My Donations',
     addDonation: 'Add Donation',
     addDonationTitle: 'Donate a Medicine',
@@ -122,7 +122,7 @@ const ar: typeof en & {
   dashboard: {
     title: 'لوحة تحكم المتبرع',
     subtitle: 'تبرعاتك والناس اللي بتوصلهم',
-    welcome: 'أهلاً بيك تاني يا {{name}}',
+    welcome: 'أهلاً يا {{name}}',
     myDonations: 'تبرعاتي',
     addDonation: 'إضافة تبرع',
     addDonationTitle: 'اتبرّع بدوا',

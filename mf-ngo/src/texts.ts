@@ -23,7 +23,7 @@ const en = {
   dashboard: {
     title: 'NGO Dashboard',
     subtitle: 'Find medicines for the people you serve',
-    welcome: 'Welcome back, {{name}}',
+    welcome: 'Hello, {{name}}',
     received: 'Medicines Received',
     receivedHint: 'Units collected',
     patients: 'Patients Served',
@@ -125,7 +125,7 @@ const ar: typeof en & { browse: Plural<'found'> & Plural<'foundAbout'>; analytic
   dashboard: {
     title: 'لوحة تحكم الجمعية',
     subtitle: 'لاقي الأدوية للناس اللي بتخدمهم',
-    welcome: 'أهلاً بيك تاني يا {{name}}',
+    welcome: 'أهلاً يا {{name}}',
     received: 'الأدوية المستلمة',
     receivedHint: 'عدد الوحدات اللي اتسلمت',
     patients: 'المرضى المستفيدين',

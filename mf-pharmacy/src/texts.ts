@@ -18,7 +18,7 @@ const en = {
   dashboard: {
     title: 'Pharmacy Dashboard',
     subtitle: 'Manage your near-expiry stock and transfers',
-    welcome: 'Welcome back, {{name}}',
+    welcome: 'Hello, {{name}}',
     totalListed: 'Total Listed',
     totalListedHint_one: 'units in {{count}} listing',
     totalListedHint_other: 'units in {{count}} listings',
@@ -129,9 +129,9 @@ const ar: typeof en & {
   dashboard: {
     title: 'لوحة تحكم الصيدلية',
     subtitle: 'تابع مخزونك اللي قربت صلاحيته تخلص والتحويلات',
-    welcome: 'أهلاً بيك تاني يا {{name}}',
+    welcome: 'أهلاً يا {{name}}',
     totalListed: 'إجمالي المعروض',
-    totalListedHint_zero: 'وحدة في مفيش إعلانات',
+    totalListedHint_zero: 'مفيش إعلانات لسه',
     totalListedHint_one: 'وحدة في إعلان واحد',
     totalListedHint_two: 'وحدة في إعلانين',
     totalListedHint_few: 'وحدة في {{count}} إعلانات',

@@ -32,6 +32,7 @@ const en = {
     empty: 'No medicines expiring soon',
     failed: 'Could not load expiry alerts',
     quantity: 'Qty {{count}}',
+    expiresOn: 'expires {{date}}',
     /** The bell lists the soonest 100; the count covers them all. */
     more: 'The {{shown}} soonest of {{count}} are shown',
   },
@@ -155,6 +156,7 @@ const ar: Texts & {
     empty: 'مفيش أدوية صلاحيتها قربت تخلص',
     failed: 'مقدرناش نحمّل تنبيهات الصلاحية',
     quantity: 'الكمية {{count}}',
+    expiresOn: 'بتنتهي {{date}}',
     more: 'معروض أقرب {{shown}} من {{count}}',
   },
   userType: { pharmacy: 'صيدلية', ngo: 'جمعية أهلية', donor: 'متبرع', admin: 'مدير النظام' },

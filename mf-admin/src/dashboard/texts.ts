@@ -22,7 +22,7 @@ const en = {
   dashboard: {
     title: 'Admin Dashboard',
     subtitle: 'Accounts, listings and requests across MedRelay',
-    welcome: 'Welcome back, {{name}}',
+    welcome: 'Hello, {{name}}',
     statsTitle: 'Platform figures',
     stats: {
       totalUsers: 'Total Users',
@@ -56,7 +56,7 @@ const ar: typeof en = {
   dashboard: {
     title: 'لوحة تحكم مدير النظام',
     subtitle: 'الحسابات والعروض والطلبات على MedRelay كلها',
-    welcome: 'أهلاً بيك تاني يا {{name}}',
+    welcome: 'أهلاً يا {{name}}',
     statsTitle: 'أرقام المنصة',
     stats: {
       totalUsers: 'إجمالي المستخدمين',

@@ -46,9 +46,9 @@ function AlertGroup({ title, items }: { title: string; items: ExpiringMedicine[]
               <Text block>{m.name}</Text>
               <Text size={200} className={styles.muted}>
                 {t('alerts.quantity', { count: m.quantity })} ·{' '}
-                {/* The expiry day counted in Cairo calendar days (days left counts today too), so
-                    it reads the same all day and beside every listing of that day. */}
-                {format.relativeDays(daysLeft(m.expiryDate) - 1)}
+                {/* The expiry day itself (Cairo): "in 3 days" beside a badge counting today too
+                    ("4 days") read as two different answers. */}
+                {t('alerts.expiresOn', { date: format.date(m.expiryDate) })}
               </Text>
             </div>
             <DaysLeftBadge expiryDate={m.expiryDate} />

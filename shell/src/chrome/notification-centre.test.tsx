@@ -252,6 +252,9 @@ describe('the notification bell (issue 16 item 3)', () => {
     expect(within(sheet).getByRole('link', hidden).getAttribute('href')).toBe('/ngo/requests?request=101');
     expect(within(sheet).queryByRole('region', hidden)).toBeNull();
     within(sheet).getByRole('button', { name: 'علّم الكل كمقروء', ...hidden });
+    // The sheet's header carries the title (no blank band at its top), once.
+    expect(within(sheet).getAllByRole('heading', { name: 'الإشعارات', ...hidden })).toHaveLength(1);
+    expect(sheet.querySelector('.fui-DrawerHeaderTitle')!.textContent).toContain('الإشعارات');
     fireEvent.click(within(sheet).getByRole('button', { name: 'اقفل الإشعارات', ...hidden }));
     await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
   });

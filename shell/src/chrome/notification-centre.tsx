@@ -173,8 +173,21 @@ function Entry({
   );
 }
 
-/** The panel's content: the inbox a page at a time, and the expiring stock of owners. */
-function InboxPanel({ role, unread, onLeave }: { role: UserType; unread: number; onLeave: () => void }) {
+/**
+ * The panel's content: the inbox a page at a time, and the expiring stock of owners. On a phone
+ * the sheet's own header carries the title (`titled` false), so no blank band sits above it.
+ */
+function InboxPanel({
+  role,
+  unread,
+  onLeave,
+  titled = true,
+}: {
+  role: UserType;
+  unread: number;
+  onLeave: () => void;
+  titled?: boolean;
+}) {
   const styles = useStyles();
   const { t } = useTranslation('common');
   const pages = useInboxPages(true);
@@ -188,9 +201,11 @@ function InboxPanel({ role, unread, onLeave }: { role: UserType; unread: number;
   return (
     <>
       <div className={styles.top}>
-        <Text as="h2" weight="semibold" size={400}>
-          {t('inbox.title')}
-        </Text>
+        {titled && (
+          <Text as="h2" weight="semibold" size={400}>
+            {t('inbox.title')}
+          </Text>
+        )}
         <Button
           appearance="subtle"
           size="small"
@@ -285,7 +300,7 @@ export function NotificationBell({ role }: { role: UserType }) {
       aria-label={name}
     />
   );
-  const panel = <InboxPanel role={role} unread={unread} onLeave={() => setOpen(false)} />;
+  const panel = <InboxPanel role={role} unread={unread} onLeave={() => setOpen(false)} titled={!phone} />;
 
   if (phone)
     return (
@@ -300,6 +315,7 @@ export function NotificationBell({ role }: { role: UserType }) {
         >
           <DrawerHeader>
             <DrawerHeaderTitle
+              heading={{ as: 'h2' }}
               action={
                 <Button
                   appearance="subtle"
@@ -308,7 +324,9 @@ export function NotificationBell({ role }: { role: UserType }) {
                   onClick={() => setOpen(false)}
                 />
               }
-            />
+            >
+              {t('inbox.title')}
+            </DrawerHeaderTitle>
           </DrawerHeader>
           <DrawerBody>{panel}</DrawerBody>
         </OverlayDrawer>

@@ -12,6 +12,7 @@ import { loadRoleRemote } from '../remotes/registry';
 import { RemoteOutlet } from '../remotes/outlet';
 import { AccountSettingsPage } from '../settings/account-settings';
 import { AppLayout } from './app-layout';
+import { screenOf } from './screen-of';
 import { usePageTitle } from './use-page-title';
 
 /** Loads the role's remote once and registers its texts before anything of it is shown. */
@@ -31,10 +32,12 @@ function RoleContent({ role, user }: { role: UserType; user: User }) {
   const { pathname } = useLocation();
   const { t } = useTranslation('common');
   const remote = useRoleRemote(role);
+  // The tab names the screen ("My Requests · MedRelay"), else the role's area.
+  const screen = screenOf(pathname, role, remote.data?.sidebar ?? []);
   // One live event stream per signed-in page: the shell's and the remote's screens follow
   // changes made by others without a reload (it closes when this unmounts, e.g. on sign-out).
   useLiveUpdates();
-  usePageTitle(t(`userType.${role}`));
+  usePageTitle(screen ? t(screen.labelKey, { ns: role }) : t(`userType.${role}`));
   // Account settings belong to the shell for every role but admin, whose settings are the system's.
   const shellSettings = role !== 'admin' && pathname.replace(/\/+$/, '') === `/${role}/settings`;
 

@@ -71,6 +71,11 @@ function SidebarLink({
   );
 }
 
+/** The account settings entry every role's sidebar ends with. */
+export function settingsItem(role: UserType): SidebarItem {
+  return { path: `/${role}/settings`, labelKey: 'common:nav.settings', icon: Settings24Regular };
+}
+
 /**
  * The role's sidebar: the items its remote supplies, then Settings for everyone (spec §2).
  * `items` is null while the remote is loading: the links then appear all at once, so Settings
@@ -87,11 +92,7 @@ export function Sidebar({
 }) {
   const styles = useStyles();
   const { t } = useTranslation(role);
-  const settings: SidebarItem = {
-    path: `/${role}/settings`,
-    labelKey: 'common:nav.settings',
-    icon: Settings24Regular,
-  };
+  const settings = settingsItem(role);
   return (
     <nav
       className={styles.nav}

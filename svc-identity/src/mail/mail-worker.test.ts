@@ -149,6 +149,18 @@ describe('mail templates', () => {
       }
     }
   });
+  it('counts registrations in the plural form of each language', () => {
+    const subject = (language: 'en' | 'ar', count: number) =>
+      renderMail('admin-registration-digest', language, { ...data, count: String(count), items: '[]' })
+        .subject;
+    expect(subject('en', 1)).toMatch(/^1 new registration waiting/);
+    expect(subject('en', 3)).toMatch(/^3 new registrations waiting/);
+    expect(subject('ar', 1)).toMatch(/^تسجيل جديد مستني الموافقة/);
+    expect(subject('ar', 2)).toMatch(/^تسجيلين جداد مستنيين الموافقة/);
+    expect(subject('ar', 5)).toMatch(/^5 تسجيلات جديدة مستنية الموافقة/);
+    expect(subject('ar', 11)).toMatch(/^11 تسجيل جديد مستني الموافقة/);
+  });
+
   it('escapes HTML in user-supplied names', () => {
     const mail = renderMail('account-approved', 'en', { ...data, name: '<script>x</script>' });
     expect(mail.html).not.toContain('<script>');

@@ -121,7 +121,8 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
       ],
     },
     'admin-registration-digest': {
-      subject: (d) => `${d.count} new registrations waiting for approval – ${d.systemName}`,
+      subject: (d) =>
+        `${counted('en', d.count, { one: 'new registration', other: 'new registrations' })} waiting for approval – ${d.systemName}`,
       body: (d) => [
         'Hello,',
         'These accounts registered and are waiting for approval:',
@@ -285,7 +286,13 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
       ],
     },
     'admin-registration-digest': {
-      subject: (d) => `${d.count} تسجيلات جديدة مستنية الموافقة – ${d.systemName}`,
+      subject: (d) =>
+        `${counted('ar', d.count, {
+          one: 'تسجيل جديد مستني الموافقة',
+          two: 'تسجيلين جداد مستنيين الموافقة',
+          few: 'تسجيلات جديدة مستنية الموافقة',
+          other: 'تسجيل جديد مستني الموافقة',
+        })} – ${d.systemName}`,
       body: (d) => [
         'أهلاً،',
         'الحسابات دي اتسجلت ومستنية الموافقة:',
@@ -457,6 +464,25 @@ function pickupLines(d: Data, labels: { location: string; address: string; conta
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const pluralRules = { en: new Intl.PluralRules('en'), ar: new Intl.PluralRules('ar') };
+
+/**
+ * A count with its noun in the language's plural form: "1 new registration", and in Arabic the
+ * noun alone for one and two ("تسجيل جديد", "تسجيلين جداد"), the number before it otherwise.
+ */
+function counted(
+  language: Language,
+  count: string | undefined,
+  forms: { one: string; two?: string; few?: string; other: string },
+): string {
+  const n = Number(count ?? 0);
+  const form = pluralRules[language].select(n);
+  if (language === 'ar' && form === 'one') return forms.one;
+  if (language === 'ar' && form === 'two') return forms.two ?? `${n} ${forms.other}`;
+  const noun = form === 'one' ? forms.one : form === 'few' ? (forms.few ?? forms.other) : forms.other;
+  return `${n} ${noun}`;
 }
 
 /** Renders an e-mail in the recipient's language; Arabic HTML is right-to-left. */
