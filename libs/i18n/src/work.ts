@@ -1,6 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import type { Language } from '@medrelay/contracts';
 import { governorateLabels, governorates, type Governorate } from '@medrelay/domain/governorates';
+import { placeTexts } from './place-texts';
 import { recallTexts } from './recall-texts';
 import { addTexts } from './setup';
 
@@ -61,7 +62,7 @@ const en = {
   governorate: governorateTexts('en'),
   governorateField: {
     label: 'Governorate',
-    hint: 'Optional. Matches in your governorate are shown first.',
+    hint: 'Where you are. Listings near you are shown first.',
     none: 'Not given',
   },
   pickup: {
@@ -281,7 +282,7 @@ const ar: typeof en = {
   governorate: governorateTexts('ar'),
   governorateField: {
     label: 'المحافظة',
-    hint: 'اختياري. الأدوية اللي في محافظتك بتظهر الأول.',
+    hint: 'إنت فين. الأدوية القريبة منك بتظهر الأول.',
     none: 'مش محددة',
   },
   pickup: {
@@ -458,9 +459,9 @@ const ar: typeof en = {
   },
 };
 
-export const work: Record<Language, typeof en & typeof recallTexts.en> = {
-  en: { ...en, ...recallTexts.en },
-  ar: { ...ar, ...recallTexts.ar },
+export const work: Record<Language, typeof en & typeof recallTexts.en & typeof placeTexts.en> = {
+  en: { ...en, ...recallTexts.en, ...placeTexts.en },
+  ar: { ...ar, ...recallTexts.ar, ...placeTexts.ar },
 };
 
 /** Adds the signed-in screens' texts (namespace `work`) to the page's i18next instance, once. */

@@ -26,6 +26,8 @@ export * from './forms/form-fields';
 export * from './forms/date-field';
 export * from './forms/file-picker';
 export * from './forms/governorate-select';
+export * from './forms/pickup-place-fields';
+export * from './location/use-my-location';
 export * from './components/list-preview';
 export * from './needs';
 export * from './recalls';

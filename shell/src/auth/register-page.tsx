@@ -10,7 +10,7 @@ import {
   RadioGroup,
 } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type FieldError as FormFieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, useRegister } from '@medrelay/api-client';
@@ -29,7 +29,7 @@ import { addWorkTexts } from '@medrelay/i18n/work';
 import { usePageTitle } from '../chrome/use-page-title';
 import { useToast } from '../chrome/toasts';
 import { AuthLayout, EmailField } from './auth-layout';
-import { fieldMessage, GovernorateSelect } from '@medrelay/ui';
+import { fieldMessage, PickupPlaceFields } from '@medrelay/ui';
 
 function typeFromQuery(value: string | null): SelfRegisteringUserType {
   return (selfRegisteringUserTypes as readonly string[]).includes(value ?? '')
@@ -197,16 +197,23 @@ export function RegisterPage() {
           {...form.register('address')}
         />
       </Field>
-      <Controller
-        control={form.control}
-        name="governorate"
-        render={({ field }) => (
-          <GovernorateSelect
-            value={field.value}
-            onChange={field.onChange}
-            validationMessage={fieldMessage(t, errors.governorate)}
-          />
-        )}
+      <PickupPlaceFields
+        value={{ governorate: form.watch('governorate'), area: form.watch('area'), pin: form.watch('pin') }}
+        onChange={(change) => {
+          const options = { shouldDirty: true };
+          if (change.governorate !== undefined) form.setValue('governorate', change.governorate, options);
+          if (change.area !== undefined) form.setValue('area', change.area, options);
+          if (change.pin !== undefined) form.setValue('pin', change.pin, options);
+        }}
+        messages={{
+          governorate: fieldMessage(t, errors.governorate),
+          area: fieldMessage(t, errors.area),
+          // The pin's own message, or the first of its coordinates'.
+          pin: fieldMessage(
+            t,
+            (errors.pin?.lat ?? errors.pin?.lng ?? errors.pin) as FormFieldError | undefined,
+          ),
+        }}
       />
       <Field validationMessage={fieldMessage(t, errors.acceptTerms)}>
         <Checkbox label={t('register.acceptTerms')} {...form.register('acceptTerms')} />

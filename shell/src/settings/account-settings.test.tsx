@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@medrelay/contracts';
 import { renderInRemote } from '@medrelay/ui/test-support';
@@ -30,7 +30,7 @@ const valueOf = (label: string) => (screen.getByLabelText(new RegExp(`^${label}`
 
 describe('account settings (issue 13 #1)', () => {
   it('shows the stored profile in the fields, not empty boxes', async () => {
-    await renderInRemote(<AccountSettingsPage user={user({ governorate: 'giza' })} />, {
+    await renderInRemote(<AccountSettingsPage user={user({ governorate: 'giza', area: 'dokki' })} />, {
       role: 'ngo',
       texts: shellTexts,
       namespace: 'shell',
@@ -42,7 +42,13 @@ describe('account settings (issue 13 #1)', () => {
     expect(valueOf('Commercial Number')).toBe('CN-4411');
     // Issue 16: the governorate, one of the 27, chosen from a list.
     expect(valueOf('Governorate')).toBe('giza');
-    expect(screen.getAllByRole('option', { hidden: true })).toHaveLength(28);
+    expect(
+      within(screen.getByLabelText('Governorate')).getAllByRole('option', { hidden: true }),
+    ).toHaveLength(28);
+    // Issue 26: the area, among the governorate's, and no pin yet.
+    expect(valueOf('Area')).toBe('dokki');
+    expect(within(screen.getByLabelText('Area')).getAllByRole('option', { hidden: true })).toHaveLength(10);
+    screen.getByText('No pin: the centre of your area counts');
   });
 
   it("shows a pharmacy's licence number in Arabic too", async () => {

@@ -11,7 +11,7 @@ import {
 } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm, type FieldError } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { ApiError, callApi, meKey, tokenStore } from '@medrelay/api-client';
@@ -26,7 +26,7 @@ import {
   type User,
 } from '@medrelay/contracts';
 import { currentLanguage } from '@medrelay/i18n';
-import { FormInput, GovernorateSelect, PageHeader } from '@medrelay/ui';
+import { FormInput, PageHeader, PickupPlaceFields } from '@medrelay/ui';
 import { useToast } from '../chrome/toasts';
 import { useChangeLanguage } from '../chrome/use-change-language';
 import { fieldMessage } from '@medrelay/ui';
@@ -80,6 +80,8 @@ function ProfileCard({ user }: { user: User }) {
       address: user.profile?.address ?? '',
       governorate: user.governorate ?? null,
       ...Object.fromEntries(extra.map((field) => [field, user.profile?.[field] ?? ''])),
+      area: user.area ?? null,
+      pin: user.pin ?? null,
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -110,16 +112,23 @@ function ProfileCard({ user }: { user: User }) {
         <Field label={t('settings.address')} validationMessage={fieldMessage(t, errors.address)}>
           <FormInput control={form.control} name="address" dir="auto" />
         </Field>
-        <Controller
-          control={form.control}
-          name="governorate"
-          render={({ field }) => (
-            <GovernorateSelect
-              value={field.value}
-              onChange={field.onChange}
-              validationMessage={fieldMessage(t, errors.governorate)}
-            />
-          )}
+        <PickupPlaceFields
+          value={{ governorate: form.watch('governorate'), area: form.watch('area'), pin: form.watch('pin') }}
+          onChange={(change) => {
+            const options = { shouldDirty: true };
+            if (change.governorate !== undefined) form.setValue('governorate', change.governorate, options);
+            if (change.area !== undefined) form.setValue('area', change.area, options);
+            if (change.pin !== undefined) form.setValue('pin', change.pin, options);
+          }}
+          messages={{
+            governorate: fieldMessage(t, errors.governorate),
+            area: fieldMessage(t, errors.area),
+            // The pin's own message, or the first of its coordinates'.
+            pin: fieldMessage(
+              t,
+              (errors.pin?.lat ?? errors.pin?.lng ?? errors.pin) as FieldError | undefined,
+            ),
+          }}
         />
         {extra.map((field) => (
           <Field

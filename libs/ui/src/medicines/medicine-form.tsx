@@ -99,7 +99,8 @@ type ScanFilled = 'name' | 'type' | 'gtin' | 'batch' | 'serial' | 'expiryDate';
  */
 function editSchema(medicine: Medicine) {
   const unchanged = cairoDay(medicine.expiryDate);
-  return medicineCreateSchema.extend({
+  // safeExtend: the create schema carries a refinement (a listing's own pin needs its area).
+  return medicineCreateSchema.safeExtend({
     quantity: remainingQuantityField,
     expiryDate: z.string().transform((value, ctx) => {
       if (value === unchanged) return medicine.expiryDate;

@@ -1,0 +1,87 @@
+import type { Language } from '@medrelay/contracts';
+import { areas, type AreaKey } from '@medrelay/domain/governorates';
+
+/**
+ * Signed-in (and registration) texts of pickup points and distances (issue 26): the area names of
+ * libs/domain's table, the place fields, near-me browsing and the map. They join `work`.
+ */
+function areaTexts(language: Language): Record<AreaKey, string> {
+  return Object.fromEntries(areas.map((a) => [a.key, a[language]])) as Record<AreaKey, string>;
+}
+
+const en = {
+  area: areaTexts('en'),
+  placeField: {
+    area: 'Area',
+    areaHint: 'Where you hand medicines over. Without a pin, the centre of the area counts.',
+    areaNone: 'Not given',
+    pin: 'Exact point',
+    pinHint:
+      'Optional. Others see only your area and a distance rounded to half a kilometre; the exact point is shared only with the other party once you approve a request.',
+    pinSet: 'Pinned at {{lat}}, {{lng}}',
+    pinNone: 'No pin: the centre of your area counts',
+    useMyLocation: 'Use my location',
+    locating: 'Finding your location…',
+    removePin: 'Remove pin',
+    outsideEgypt: 'Your location seems to be outside Egypt: choose your area instead',
+    locationDenied: 'Location is not available. Allow it in your browser, or choose your area',
+  },
+  near: {
+    /** "3.5 km · Dokki, Giza" */
+    distanceArea: '{{distance}} · {{place}}',
+    place: '{{area}}, {{governorate}}',
+    km: '{{value}} km',
+    radius: 'Distance',
+    radiusAll: 'All of Egypt',
+    radiusKm: 'Within {{value}} km',
+    sortDistance: 'Nearest first',
+    fromLocation: 'Distances from your current location',
+    fromPickupPoint: 'Distances from your pickup point',
+    noPoint: 'Set your pickup point in Settings, or use your location, to see what is near you first.',
+    list: 'List',
+    map: 'Map',
+    mapLabel: 'Map of the listings on this page',
+    openListing: 'Open {{name}}',
+    mapsLink: 'Open in maps',
+    exactPoint: 'Exact pickup point',
+  },
+};
+
+const ar: typeof en = {
+  area: areaTexts('ar'),
+  placeField: {
+    area: 'المنطقة',
+    areaHint: 'المكان اللي بتسلّم فيه الأدوية. من غير علامة على الخريطة، بيتحسب نص المنطقة.',
+    areaNone: 'مش محددة',
+    pin: 'المكان بالظبط',
+    pinHint:
+      'اختياري. الناس بتشوف منطقتك ومسافة مقرّبة لنص كيلو بس؛ المكان بالظبط بيتبعت للطرف التاني بس بعد ما توافق على طلب.',
+    pinSet: 'متحدد عند {{lat}}، {{lng}}',
+    pinNone: 'مفيش علامة: بيتحسب نص منطقتك',
+    useMyLocation: 'استخدم موقعي',
+    locating: 'بندوّر على موقعك…',
+    removePin: 'شيل العلامة',
+    outsideEgypt: 'موقعك باين إنه برّه مصر: اختار منطقتك بدل كده',
+    locationDenied: 'الموقع مش متاح. اسمح بيه من المتصفح، أو اختار منطقتك',
+  },
+  near: {
+    distanceArea: '{{distance}} · {{place}}',
+    place: '{{area}}، {{governorate}}',
+    km: '{{value}} كم',
+    radius: 'المسافة',
+    radiusAll: 'مصر كلها',
+    radiusKm: 'في حدود {{value}} كم',
+    sortDistance: 'الأقرب الأول',
+    fromLocation: 'المسافات من موقعك دلوقتي',
+    fromPickupPoint: 'المسافات من مكان الاستلام بتاعك',
+    noPoint: 'حدد مكان الاستلام بتاعك في الإعدادات، أو استخدم موقعك، عشان تشوف الأقرب ليك الأول.',
+    list: 'قايمة',
+    map: 'خريطة',
+    mapLabel: 'خريطة الأدوية اللي في الصفحة دي',
+    openListing: 'افتح {{name}}',
+    mapsLink: 'افتح في الخرائط',
+    exactPoint: 'مكان الاستلام بالظبط',
+  },
+};
+
+export const placeTexts = { en, ar };

@@ -1,0 +1,109 @@
+import { Button, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
+import { LocationRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import {
+  areas,
+  areasOf,
+  governorates,
+  isArea,
+  type AreaKey,
+  type Governorate,
+} from '@medrelay/domain/governorates';
+import { placeChange, type LatLng } from '@medrelay/domain/pickup-points';
+import { useMyLocation } from '../location/use-my-location';
+import { GovernorateSelect } from './governorate-select';
+
+const useStyles = makeStyles({
+  pin: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  coordinates: { direction: 'ltr', unicodeBidi: 'isolate' },
+});
+
+export interface PickupPlace {
+  governorate?: Governorate | null | undefined;
+  area?: AreaKey | null | undefined;
+  pin?: LatLng | null | undefined;
+}
+
+/**
+ * An account's pickup point (issue 26): governorate, area (the governorate's, or any when none is
+ * chosen: choosing one sets its governorate) and an optional pin from "Use my location". Controlled.
+ */
+export function PickupPlaceFields({
+  value,
+  onChange,
+  messages = {},
+}: {
+  value: PickupPlace;
+  onChange: (change: PickupPlace) => void;
+  messages?: { governorate?: string | undefined; area?: string | undefined; pin?: string | undefined };
+}) {
+  const styles = useStyles();
+  const { t } = useTranslation('common');
+  const { locate, locating, problem } = useMyLocation();
+  const change = (next: PickupPlace) => onChange({ ...next, ...placeChange(value, next) });
+  const choices = value.governorate ? areasOf(value.governorate) : areas;
+  return (
+    <>
+      <GovernorateSelect
+        value={value.governorate}
+        onChange={(governorate) => change({ governorate })}
+        validationMessage={messages.governorate}
+      />
+      <Field label={t('placeField.area')} hint={t('placeField.areaHint')} validationMessage={messages.area}>
+        <Select
+          value={value.area ?? ''}
+          onChange={(_, data) => change({ area: isArea(data.value) ? data.value : null })}
+        >
+          <option value="">{t('placeField.areaNone')}</option>
+          {value.governorate
+            ? choices.map((a) => (
+                <option key={a.key} value={a.key}>
+                  {t(`area.${a.key}`)}
+                </option>
+              ))
+            : governorates.map((g) => (
+                <optgroup key={g} label={t(`governorate.${g}`)}>
+                  {areasOf(g).map((a) => (
+                    <option key={a.key} value={a.key}>
+                      {t(`area.${a.key}`)}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+        </Select>
+      </Field>
+      <Field
+        label={t('placeField.pin')}
+        hint={t('placeField.pinHint')}
+        validationMessage={messages.pin ?? (problem ? t(`placeField.${problem}`) : undefined)}
+      >
+        <div className={styles.pin}>
+          <Text>
+            {value.pin ? (
+              <span className={styles.coordinates}>
+                {t('placeField.pinSet', { lat: value.pin.lat, lng: value.pin.lng })}
+              </span>
+            ) : (
+              t('placeField.pinNone')
+            )}
+          </Text>
+          <Button
+            icon={<LocationRegular />}
+            disabled={locating}
+            onClick={async () => {
+              const pin = await locate();
+              if (pin) onChange({ pin });
+            }}
+          >
+            {locating ? t('placeField.locating') : t('placeField.useMyLocation')}
+          </Button>
+          {value.pin && (
+            <Button appearance="subtle" onClick={() => onChange({ pin: null })}>
+              {t('placeField.removePin')}
+            </Button>
+          )}
+        </div>
+      </Field>
+    </>
+  );
+}
