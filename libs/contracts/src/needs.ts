@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dosageForms } from '@medrelay/domain/dosage-forms';
-import { governorates } from '@medrelay/domain/governorates';
+import { areaKeys, governorates } from '@medrelay/domain/governorates';
+import { defaultNeedReachKm, isRadiusChoice } from '@medrelay/domain/pickup-points';
 import { idParam, listPageFields, typeError } from './fields';
 import { medicineLimits } from './medicines';
 import { requestStatuses } from './requests';
@@ -52,6 +53,11 @@ const needFields = {
     .max(needLimits.minDaysLeftMax, { error: 'needMinDaysLeftRange' })
     .default(0),
   urgency: z.enum(needUrgencies, { error: 'needUrgencyInvalid' }).default('routine'),
+  /** How far from the needer's pickup point a listing may be to match (km, issue 26). */
+  reachKm: z
+    .number(typeError('radiusInvalid'))
+    .refine(isRadiusChoice, { error: 'radiusInvalid' })
+    .default(defaultNeedReachKm),
 };
 
 function acceptUpToAtLeastMin(
@@ -94,6 +100,7 @@ export const needSchema = z.object({
   acceptUpTo: z.number().int().nullable(),
   minDaysLeft: z.number().int(),
   urgency: z.enum(needUrgencies),
+  reachKm: z.number().int(),
   status: z.enum(needStatuses),
   /** Who closed it as met; null while open. */
   metBy: z.enum(needMetBys).nullable(),
@@ -136,14 +143,18 @@ export const needMatchSchema = z.object({
     discountPrice: z.number().nullable(),
     imageUrl: z.string().nullable(),
   }),
-  /** The listing's owner and their area (a governorate key, null when they named none). */
+  /**
+   * The listing's owner and where it is collected (governorate and area keys, null when unknown).
+   * Never a street address, pin, e-mail or phone before an approval (issue 26 item 4).
+   */
   owner: z.object({
     id: z.number().int(),
     name: z.string().nullable(),
     governorate: z.enum(governorates).nullable(),
-    /** A pharmacy's address, as browsing shows it; null for a donor (never shown) or when none is given. */
-    address: z.string().nullable(),
+    area: z.enum(areaKeys).nullable(),
   }),
+  /** From the needer's pickup point, rounded to 0.5 km; null when either point is unknown. */
+  distanceKm: z.number().nullable(),
   /**
    * The caller's request on this listing: the open one, else the latest; null when there is none.
    * One made on another need (or from browsing) shows too: it is the same listing.

@@ -37,13 +37,24 @@ export function matchRequestQuantity(
 
 /**
  * A need's matches, best first: urgent needs first, then those the needer already requested (what
- * they are waiting for stays in sight above the "more" line), then the listing that expires
- * soonest (it has the least time to find a taker), then one in the needer's own governorate, then
- * the closer name. Over a row set with columns urgency, requested, days_left, same_governorate,
- * score, medicine_id.
+ * they are waiting for stays in sight above the "more" line), then the nearest listing (every
+ * transfer is a pickup in person, issue 26), then the one that expires soonest (it has the least
+ * time to find a taker), then the closer name. Over a row set with columns urgency, requested,
+ * distance_m (null when a point is unknown: last), days_left, score, medicine_id.
  */
 export const matchOrderSql =
-  "(urgency = 'urgent') DESC, requested DESC, days_left ASC, same_governorate DESC, score DESC, medicine_id ASC";
+  "(urgency = 'urgent') DESC, requested DESC, distance_m ASC NULLS LAST, days_left ASC, score DESC, medicine_id ASC";
+
+/**
+ * Whether a listing is within a need's reach (issue 26 item 3), over `distance` (metres between
+ * the needer's and the listing's pickup points; null when either is unknown) and `reachKm`. A
+ * needer who named no place reaches everywhere (matching does not go silent; the screens ask
+ * them to set a point); a listing without a point is outside any reach, since it cannot be shown
+ * to be inside.
+ */
+export function withinReachSql(distance: string, reachKm: string, neederHasPoint: string): string {
+  return `(NOT ${neederHasPoint} OR ${distance} <= ${reachKm} * 1000)`;
+}
 
 /**
  * Where a match opens: the needer's browse screen on that listing with Request Pickup ready

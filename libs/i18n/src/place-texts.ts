@@ -45,6 +45,10 @@ const en = {
     mapsLink: 'Open in maps',
     exactPoint: 'Exact pickup point',
   },
+  needReach: {
+    reach: 'How far you can collect',
+    reachHint: 'Listings farther than this from your pickup point are not matched.',
+  },
 };
 
 const ar: typeof en = {
@@ -81,6 +85,10 @@ const ar: typeof en = {
     openListing: 'افتح {{name}}',
     mapsLink: 'افتح في الخرائط',
     exactPoint: 'مكان الاستلام بالظبط',
+  },
+  needReach: {
+    reach: 'أقصى مسافة تقدر تستلم منها',
+    reachHint: 'الأدوية اللي أبعد من كده عن مكان الاستلام بتاعك مش هنقترحها عليك.',
   },
 };
 

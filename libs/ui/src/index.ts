@@ -28,6 +28,7 @@ export * from './forms/file-picker';
 export * from './forms/governorate-select';
 export * from './forms/pickup-place-fields';
 export * from './location/use-my-location';
+export * from './location/place-label';
 export * from './components/list-preview';
 export * from './needs';
 export * from './recalls';

@@ -429,16 +429,26 @@ function digestLines(items: string | undefined, language: Language): string[] {
 
 /** The match digest's listings (a JSON list from svc-requests), each with its deep link. */
 function matchLines(items: string | undefined, language: Language): string[] {
-  let list: Array<{ medicine: string; need: string; quantity: number; days: number; link: string }> = [];
+  let list: Array<{
+    medicine: string;
+    need: string;
+    quantity: number;
+    days: number;
+    distance?: number;
+    link: string;
+  }> = [];
   try {
     list = JSON.parse(items ?? '[]');
   } catch {
     return [];
   }
+  // How far each is from the needer's pickup point, when known (issue 26).
+  const far = (m: { distance?: number }) =>
+    m.distance === undefined ? '' : language === 'ar' ? `، على بعد ${m.distance} كم` : `, ${m.distance} km away`;
   return list.map((m) =>
     language === 'ar'
-      ? `• ${m.medicine}: ${m.quantity} وحدة، فاضل ${m.days} يوم (لاحتياجك "${m.need}") – اطلبه: ${m.link}`
-      : `• ${m.medicine}: ${m.quantity} units, ${m.days} days left (for your need "${m.need}") – request it: ${m.link}`,
+      ? `• ${m.medicine}: ${m.quantity} وحدة، فاضل ${m.days} يوم${far(m)} (لاحتياجك "${m.need}") – اطلبه: ${m.link}`
+      : `• ${m.medicine}: ${m.quantity} units, ${m.days} days left${far(m)} (for your need "${m.need}") – request it: ${m.link}`,
   );
 }
 

@@ -303,38 +303,66 @@ describe('matching a listing to needs', () => {
     expect((await p.requests.api.get('/api/needs/matches', as(admin))).status).toBe(403);
   });
 
-  it("ranks a listing in the needer's governorate first when days left are equal, and shows the owner's area", async () => {
-    const [ngo, near, far] = await Promise.all([p.user('ngo'), p.user('pharmacy'), p.user('pharmacy')]);
-    const setGovernorate = async (user: TestUser, governorate: string) => {
-      const res = await p.identity.api.put('/api/auth/me', { governorate }, { token: user.token });
+  it("matches within the need's reach only, nearest first, then soonest expiring; notices and digests say how far", async () => {
+    const [ngo, near, mid, far] = await Promise.all([
+      p.user('ngo'),
+      p.user('pharmacy'),
+      p.user('pharmacy'),
+      p.user('pharmacy'),
+    ]);
+    const place = async (user: TestUser, area: string, pin?: { lat: number; lng: number }) => {
+      const res = await p.identity.api.put('/api/auth/me', { area, pin: pin ?? null }, { token: user.token });
       expect(res.status).toBe(200);
       await waitUntil(
         async () =>
-          (await pool().query('SELECT governorate FROM requests.users WHERE id = $1', [user.id])).rows[0]
-            ?.governorate === governorate,
-        { what: 'the governorate in the read model' },
+          (await pool().query('SELECT area FROM requests.users WHERE id = $1', [user.id])).rows[0]?.area ===
+          area,
+        { what: 'the area in the read model' },
       );
     };
-    await setGovernorate(ngo, 'giza');
-    await setGovernorate(near, 'giza');
-    await setGovernorate(far, 'aswan');
-    const bad = await p.identity.api.put(
-      '/api/auth/me',
-      { governorate: 'atlantis' },
-      { token: ngo.token, headers: { 'accept-language': 'ar' } },
-    );
-    expect(bad.status).toBe(400);
-    expect(bad.body.details[0].message).toBe('اختار محافظة من القايمة');
-
-    const need = await declare(ngo, { medicine: 'Tavanic', minQuantity: 1 });
-    await needJobsDone();
-    const farListing = await list(far, { name: 'Tavanic 500mg' }, 45);
-    const nearListing = await list(near, { name: 'Tavanic 500mg' }, 45);
-    const page = await p.requests.api.get<NeedMatch[]>(`/api/needs/matches?needId=${need.id}`, as(ngo));
-    expect(page.body.map((m) => [m.medicine.id, m.owner.governorate, m.sameGovernorate])).toEqual([
-      [nearListing.id, 'giza', true],
-      [farListing.id, 'aswan', false],
+    await Promise.all([
+      place(ngo, 'dokki'),
+      place(near, 'dokki', { lat: 30.042, lng: 31.214 }),
+      place(mid, 'maadi'),
+      place(far, 'aswan-city'),
     ]);
+    const need = await declare(ngo, { medicine: 'Tavanic', minQuantity: 1 });
+    expect(need.reachKm).toBe(25);
+    await needJobsDone();
+    const farListing = await list(far, { name: 'Tavanic 500mg' }, 20);
+    const midListing = await list(mid, { name: 'Tavanic 500mg' }, 30);
+    const nearListing = await list(near, { name: 'Tavanic 500mg' }, 90);
+    const page = await p.requests.api.get<NeedMatch[]>(`/api/needs/matches?needId=${need.id}`, as(ngo));
+    // Aswan is 680 km away: outside the 25 km reach. Dokki before Maadi though Maadi's expires sooner.
+    expect(page.body.map((m) => [m.medicine.id, m.owner.area, m.distanceKm])).toEqual([
+      [nearListing.id, 'dokki', 0.5],
+      [midListing.id, 'maadi', 9.5],
+    ]);
+    expect(await stored(need.id)).not.toContain(farListing.id);
+    const notices = (await p.requests.api.get<Notification[]>('/api/notifications', as(ngo, 'ar'))).body;
+    expect(notices.map((n) => n.message)).toContain(
+      'Tavanic 500mg (10 وحدة، فاضل 30 يوم، على بعد 9.5 كم) مناسب لاحتياجك "Tavanic"',
+    );
+
+    // A wider reach takes in what lay outside; the digest says how far each is.
+    const wider = await p.requests.api.put(
+      `/api/needs/${need.id}`,
+      { medicine: 'Tavanic', minQuantity: 1, reachKm: 100 },
+      as(ngo),
+    );
+    expect(wider.body.reachKm).toBe(100);
+    expect(
+      (
+        await p.requests.api.put(
+          `/api/needs/${need.id}`,
+          { medicine: 'Tavanic', minQuantity: 1, reachKm: 30 },
+          as(ngo, 'ar'),
+        )
+      ).body.message,
+    ).toBe('اختار مسافة 5 أو 10 أو 25 أو 50 أو 100 كم');
+    expect(await sendMatchDigests(p.requests.service.ctx)).toBeGreaterThanOrEqual(1);
+    const [mail] = await waitForMails(ngo.email);
+    expect(mail!.text).toContain('Tavanic 500mg: 10 units, 30 days left, 9.5 km away');
   });
 
   it("e-mails a digest of new matches at most once an hour, in the needer's language, with deep links", async () => {

@@ -6,7 +6,9 @@ import {
   matchOrderSql,
   matchRequestQuantity,
   needMatchThreshold,
+  roundedDistanceKm,
   visibleToRoleSql,
+  withinReachSql,
 } from '@medrelay/domain';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
@@ -26,9 +28,19 @@ export interface NewMatch {
   daysLeft: number;
   /** What one tap requests: min(the need's accept-up-to or minimum, available). */
   take: number;
+  /** From the needer's pickup point, rounded to 0.5 km; null when a point is unknown. */
+  distanceKm: number | null;
 }
 
 const days = daysLeftSql('m.expiry_date');
+
+/**
+ * Metres between the needer's pickup point (`nu`, the needer in the users read model) and the
+ * listing's: its own place, else its owner's (`o`); null when either is unknown. PostgreSQL's
+ * earthdistance computes it (issue 26).
+ */
+const distanceSql = `earth_distance(ll_to_earth(nu.lat, nu.lng),
+  CASE WHEN m.own_lat IS NOT NULL THEN ll_to_earth(m.own_lat, m.own_lng) ELSE ll_to_earth(o.lat, o.lng) END)`;
 
 /**
  * Every (need, listing) pair of the scope that matches now (rules: libs/domain matching.ts):
@@ -42,7 +54,7 @@ function candidatesSql(scope: MatchScope): string {
   return `
     SELECT n.id AS need_id, n.owner_id AS need_owner_id, n.medicine AS need_text, n.min_quantity,
            n.accept_up_to, m.id AS medicine_id,
-           m.name AS medicine_name, m.quantity, ${days} AS days_left,
+           m.name AS medicine_name, m.quantity, ${days} AS days_left, d.distance_m,
            word_similarity(requests.match_text(n.medicine), requests.match_text(m.name)) AS score
       FROM requests.needs n
       JOIN requests.medicines m
@@ -54,8 +66,11 @@ function candidatesSql(scope: MatchScope): string {
        AND m.quantity >= n.min_quantity
        AND (n.dosage_form IS NULL OR n.dosage_form = m.type)
       LEFT JOIN requests.users o ON o.id = m.owner_id
+      LEFT JOIN requests.users nu ON nu.id = n.owner_id
+      CROSS JOIN LATERAL (SELECT ${distanceSql} AS distance_m) d
      WHERE ${where} AND n.status = 'open' AND n.deleted_at IS NULL
-       AND coalesce(o.status = 'approved', true)`;
+       AND coalesce(o.status = 'approved', true)
+       AND ${withinReachSql('d.distance_m', 'n.reach_km', 'nu.lat IS NOT NULL')}`;
 }
 
 /**
@@ -94,6 +109,7 @@ export async function refreshMatches(client: PoolClient, scope: MatchScope): Pro
     days_left: number;
     min_quantity: number;
     accept_up_to: number | null;
+    distance_m: number | null;
   }>(
     `WITH candidates AS (${candidatesSql(scope)}),
      gone AS (
@@ -119,6 +135,7 @@ export async function refreshMatches(client: PoolClient, scope: MatchScope): Pro
     quantity: r.quantity,
     daysLeft: r.days_left,
     take: matchRequestQuantity({ minQuantity: r.min_quantity, acceptUpTo: r.accept_up_to }, r.quantity),
+    distanceKm: r.distance_m === null ? null : roundedDistanceKm(r.distance_m / 1000),
   }));
 }
 
@@ -141,7 +158,8 @@ interface MatchRow {
   owner_id: number;
   owner_name: string | null;
   owner_governorate: NeedMatch['owner']['governorate'];
-  owner_address: string | null;
+  owner_area: NeedMatch['owner']['area'];
+  distance_m: number | null;
   request_id: number | null;
   request_status: RequestStatus | null;
   request_quantity: number | null;
@@ -187,9 +205,11 @@ export async function listMatches(
      SELECT * FROM (SELECT n.id AS need_id, n.medicine AS need_text, n.dosage_form, n.min_quantity,
             n.accept_up_to, n.urgency, m.id AS medicine_id, m.name, m.type, m.quantity, m.expiry_date,
             m.recipient_type, m.source, m.discount_price, m.image_url, m.owner_id,
-            coalesce(o.organization_name, o.name) AS owner_name, o.governorate AS owner_governorate,
-            -- A pharmacy's address is on its listings in browsing; a donor's is never shown.
-            CASE WHEN m.source = 'pharmacy' THEN o.address END AS owner_address,
+            coalesce(o.organization_name, o.name) AS owner_name,
+            -- Where it is collected: its own place, else its owner's; never a street address (issue 26).
+            CASE WHEN m.own_lat IS NOT NULL THEN m.own_governorate ELSE o.governorate END AS owner_governorate,
+            CASE WHEN m.own_lat IS NOT NULL THEN m.own_area ELSE o.area END AS owner_area,
+            ${distanceSql.replaceAll('nu.', 'me.')} AS distance_m,
             q.id AS request_id, q.status AS request_status, q.quantity AS request_quantity,
             coalesce(${countsTowardNeedSql('q', 'n')}, false) AS requested,
             p.score, ${days} AS days_left,
@@ -235,8 +255,9 @@ export async function listMatches(
         id: r.owner_id,
         name: r.owner_name,
         governorate: r.owner_governorate,
-        address: r.owner_address,
+        area: r.owner_area,
       },
+      distanceKm: r.distance_m === null ? null : roundedDistanceKm(r.distance_m / 1000),
       request:
         r.request_id === null
           ? null

@@ -9,7 +9,8 @@ const matchNotification = (m: NewMatch): NewNotification => ({
   userId: m.needOwnerId,
   type: 'need-match',
   titleKey: 'notifyNeedMatchTitle',
-  messageKey: 'notifyNeedMatch',
+  // How far it is, when both points are known (issue 26).
+  messageKey: m.distanceKm === null ? 'notifyNeedMatch' : 'notifyNeedMatchNear',
   params: {
     needId: m.needId,
     need: m.needText,
@@ -17,6 +18,7 @@ const matchNotification = (m: NewMatch): NewNotification => ({
     quantity: m.quantity,
     days: m.daysLeft,
     take: m.take,
+    ...(m.distanceKm === null ? {} : { distance: m.distanceKm }),
   },
   medicineId: m.medicineId,
   sourceKey: `need-match:${m.needId}:${m.medicineId}`,

@@ -110,14 +110,17 @@ describe('needs that close the loop', () => {
     const shown = await matchOf(ngo, need.id, priced);
     expect(shown).toMatchObject({
       medicine: { name: 'Augmentin 1g', type: 'tablets', quantity: 20, discountPrice: 20 },
-      owner: { id: pharmacy.id, governorate: 'giza', address: '15 Mesaha Square, Dokki' },
+      // The area only: no street address before an approval (issue 26 item 4).
+      owner: { id: pharmacy.id, governorate: 'giza', area: null },
+      distanceKm: null,
       daysLeft: expect.any(Number),
       request: null,
     });
-    // A donation is free, and a donor's address is never shown.
+    expect(JSON.stringify(shown)).not.toContain('15 Mesaha Square');
+    // A donation is free.
     expect(await matchOf(ngo, need.id, free)).toMatchObject({
       medicine: { discountPrice: null, source: 'donor' },
-      owner: { id: donor.id, address: null },
+      owner: { id: donor.id, area: null },
       request: null,
     });
 

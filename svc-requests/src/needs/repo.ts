@@ -14,6 +14,7 @@ interface NeedRow {
   accept_up_to: number | null;
   min_days_left: number;
   urgency: Need['urgency'];
+  reach_km: number;
   status: NeedStatus;
   met_by: NeedMetBy | null;
   requested_quantity: number;
@@ -38,6 +39,7 @@ export function toNeed(row: NeedRow): Need {
     acceptUpTo: row.accept_up_to,
     minDaysLeft: row.min_days_left,
     urgency: row.urgency,
+    reachKm: row.reach_km,
     status: row.status,
     // Closed before needs knew who closed them (or written without saying): by the owner.
     metBy: row.status === 'closed' ? (row.met_by ?? 'owner') : null,
@@ -54,8 +56,8 @@ export async function insertNeed(
 ): Promise<Need> {
   const { rows } = await db.query<NeedRow>(
     `INSERT INTO requests.needs
-       (owner_id, owner_role, medicine, dosage_form, min_quantity, accept_up_to, min_days_left, urgency)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *, 0 AS requested_quantity`,
+       (owner_id, owner_role, medicine, dosage_form, min_quantity, accept_up_to, min_days_left, urgency, reach_km)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *, 0 AS requested_quantity`,
     [owner.id, owner.role, ...describedBy(need)],
   );
   return toNeed(rows[0]!);
@@ -70,6 +72,7 @@ function describedBy(need: NeedUpdate) {
     need.acceptUpTo,
     need.minDaysLeft,
     need.urgency,
+    need.reachKm,
   ] as const;
 }
 
@@ -97,11 +100,11 @@ export async function updateNeed(
     `WITH changed AS (
        UPDATE requests.needs
           SET medicine = $3, dosage_form = $4, min_quantity = $5, accept_up_to = $6, min_days_left = $7,
-              urgency = $8, status = COALESCE($9, status),
-              met_by = CASE WHEN COALESCE($9, status) = 'open' THEN NULL
+              urgency = $8, reach_km = $9, status = COALESCE($10, status),
+              met_by = CASE WHEN COALESCE($10, status) = 'open' THEN NULL
                             WHEN status = 'open' THEN 'owner'
                             ELSE met_by END,
-              counted_since = CASE WHEN status = 'closed' AND $9 = 'open' AND met_by = 'requests'
+              counted_since = CASE WHEN status = 'closed' AND $10 = 'open' AND met_by = 'requests'
                                    THEN now() ELSE counted_since END,
               updated_at = now()
         WHERE id = $1 AND owner_id = $2 AND deleted_at IS NULL

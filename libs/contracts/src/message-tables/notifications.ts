@@ -85,6 +85,10 @@ export const notificationMessages = {
     en: '{medicine} ({quantity} units, {days} day(s) left) matches your need "{need}"',
     ar: '{medicine} ({quantity} وحدة، فاضل {days} يوم) مناسب لاحتياجك "{need}"',
   },
+  notifyNeedMatchNear: {
+    en: '{medicine} ({quantity} units, {days} day(s) left, {distance} km away) matches your need "{need}"',
+    ar: '{medicine} ({quantity} وحدة، فاضل {days} يوم، على بعد {distance} كم) مناسب لاحتياجك "{need}"',
+  },
   notifyNeedMetTitle: { en: 'Need met', ar: 'الاحتياج اتوفّر' },
   notifyNeedMet: {
     en: 'Your requests cover your need "{need}" ({requested} units requested, at least {min} needed): it is closed. Reopen it if you need more.',

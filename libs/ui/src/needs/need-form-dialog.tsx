@@ -15,6 +15,7 @@ import {
   type NeedUpdateInput,
 } from '@medrelay/contracts';
 import { dosageForms } from '@medrelay/domain/dosage-forms';
+import { defaultNeedReachKm, radiusChoicesKm, type RadiusKm } from '@medrelay/domain/pickup-points';
 import { FormDialog } from '../components/form-dialog';
 import { fieldMessage } from '../forms/field-message';
 import { FormInput, parseWhole } from '../forms/form-fields';
@@ -45,6 +46,7 @@ function initialValues(need?: Need): NeedUpdateInput {
     acceptUpTo: need?.acceptUpTo ?? null,
     minDaysLeft: need?.minDaysLeft ?? 0,
     urgency: need?.urgency ?? 'routine',
+    reachKm: (need?.reachKm as RadiusKm | undefined) ?? defaultNeedReachKm,
     // A new need is open (the create body has no status).
     ...(need ? { status: need.status } : {}),
   };
@@ -155,6 +157,28 @@ export function NeedFormDialog({ need, onClose }: { need?: Need; onClose: () => 
                 <Radio key={urgency} value={urgency} label={t(`needs.urgencies.${urgency}`)} />
               ))}
             </RadioGroup>
+          </Field>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="reachKm"
+        render={({ field }) => (
+          <Field
+            label={t('needReach.reach')}
+            hint={t('needReach.reachHint')}
+            validationMessage={fieldMessage(t, errors.reachKm)}
+          >
+            <Select
+              value={String(field.value ?? defaultNeedReachKm)}
+              onChange={(_, data) => field.onChange(Number(data.value))}
+            >
+              {radiusChoicesKm.map((km) => (
+                <option key={km} value={km}>
+                  {t('near.radiusKm', { value: km })}
+                </option>
+              ))}
+            </Select>
           </Field>
         )}
       />

@@ -22,7 +22,8 @@ const match = (over: Partial<NeedMatch> = {}, medicine: Partial<NeedMatch['medic
     imageUrl: null,
     ...medicine,
   },
-  owner: { id: 9, name: 'Nile Pharmacy', governorate: 'giza', address: '15 Mesaha Square, Dokki' },
+  owner: { id: 9, name: 'Nile Pharmacy', governorate: 'giza', area: 'dokki' },
+  distanceKm: 3.5,
   request: null,
   daysLeft: 40,
   sameGovernorate: false,
@@ -58,13 +59,17 @@ describe('a match card', () => {
     const card = await show(match());
     expect(text(card, 'match-facts')).toBe('Injection · 10 units · EGP 45.50');
     within(card).getByText('Matches "Insulin"');
-    within(card).getByText('From Nile Pharmacy · Area: Giza · 15 Mesaha Square, Dokki');
+    // Issue 26: how far and where, never the street address before approval.
+    within(card).getByText('From Nile Pharmacy · 3.5 km · Dokki, Giza');
     expect(requestButton(card)).not.toBeNull();
   });
 
   it('says Free for a listing without a price, and that the area was not given', async () => {
     const card = await show(
-      match({ owner: { id: 3, name: 'Mona', governorate: null, address: null } }, { discountPrice: null }),
+      match(
+        { owner: { id: 3, name: 'Mona', governorate: null, area: null }, distanceKm: null },
+        { discountPrice: null },
+      ),
     );
     expect(text(card, 'price')).toBe('Free');
     within(card).getByText('From Mona · Area not given');
@@ -88,7 +93,7 @@ describe('a match card', () => {
     const card = await show(match(requested(status), { discountPrice: null }), 'ar');
     expect(text(card, 'match-request')).toBe(`${words}الكمية المطلوبة: 6`);
     expect(text(card, 'price')).toBe('مجاناً');
-    within(card).getByText('من Nile Pharmacy · المنطقة: الجيزة · 15 Mesaha Square, Dokki');
+    within(card).getByText('من Nile Pharmacy · 3.5 كم · الدقي، الجيزة');
     expect(within(card).queryByRole('button')).toBeNull();
     expect(card.textContent).not.toMatch(/pending|approved|completed/);
   });

@@ -6,6 +6,7 @@ import { matchRequestQuantity } from '@medrelay/domain/matching';
 import { countsTowardNeed } from '@medrelay/domain/needs';
 import { useFormat } from '@medrelay/i18n';
 import { DaysLeftBadge } from '../components/days-left-badge';
+import { usePlaceLabel } from '../location/place-label';
 import { useDosageFormLabel } from '../medicines/dosage-form';
 import { RequestMedicineButton } from '../medicines/request-button';
 import type { RequestDialogProps } from '../medicines/request-dialog';
@@ -102,14 +103,15 @@ export function MatchCard({ match, request }: { match: NeedMatch; request: Match
   const format = useFormat();
   const formLabel = useDosageFormLabel();
   const { need, medicine, owner } = match;
-  const area = [
-    owner.governorate
-      ? t('needs.matches.area', { area: t(`governorate.${owner.governorate}`) })
-      : t('needs.matches.noArea'),
-    owner.address,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  const placeLabel = usePlaceLabel();
+  // "3.5 km · Dokki, Giza": how far and where, never a street address before approval (issue 26).
+  const where = placeLabel.place({ area: owner.area, governorate: owner.governorate });
+  const area =
+    where && match.distanceKm !== null
+      ? placeLabel.distanceAndPlace(match.distanceKm, { area: owner.area, governorate: owner.governorate })
+      : where
+        ? t('needs.matches.area', { area: where })
+        : t('needs.matches.noArea');
   return (
     <li className={styles.card} data-testid="match-card" aria-label={medicine.name}>
       <div className={styles.text}>

@@ -17,6 +17,7 @@ const need = (id: number, over: Partial<Need> = {}): Need => ({
   acceptUpTo: null,
   minDaysLeft: 0,
   urgency: 'routine',
+  reachKm: 25,
   status: 'open',
   metBy: null,
   requestedQuantity: 0,
@@ -153,7 +154,7 @@ describe('the wanted list screen (issue 16)', () => {
 
     type('Accept up to', '40');
     type('Minimum days left', '60');
-    fireEvent.change(dialog().getByRole('combobox'), { target: { value: 'tablets' } });
+    fireEvent.change(dialog().getByRole('combobox', { name: 'Type' }), { target: { value: 'tablets' } });
     fireEvent.click(dialog().getByRole('radio', { name: 'Urgent' }));
     fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -169,6 +170,7 @@ describe('the wanted list screen (issue 16)', () => {
           acceptUpTo: 40,
           minDaysLeft: 60,
           urgency: 'urgent',
+          reachKm: 25,
         },
       },
     ]);
@@ -201,6 +203,7 @@ describe('the wanted list screen (issue 16)', () => {
           acceptUpTo: null,
           minDaysLeft: 0,
           urgency: 'routine',
+          reachKm: 25,
           status: 'closed',
         },
       },
@@ -284,7 +287,8 @@ describe('the wanted list screen (issue 16)', () => {
         discountPrice: null,
         imageUrl: null,
       },
-      owner: { id: 9, name: 'Nile Pharmacy', governorate, address: null },
+      owner: { id: 9, name: 'Nile Pharmacy', governorate, area: null },
+      distanceKm: null,
       request: null,
       daysLeft: 40,
       sameGovernorate: governorate === 'giza',
@@ -345,7 +349,8 @@ describe('the wanted list screen (issue 16)', () => {
         discountPrice: 12,
         imageUrl: null,
       },
-      owner: { id: 9, name: 'Nile Pharmacy', governorate: 'giza', address: null },
+      owner: { id: 9, name: 'Nile Pharmacy', governorate: 'giza', area: null },
+      distanceKm: null,
       request: { id: 3, status: 'approved', quantity: 10 },
       daysLeft: 40,
       sameGovernorate: false,
