@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addDays, cairoInstant, cairoToday, formatPickupWindow } from '@medrelay/domain';
 import { waitForMails, waitUntil } from '@medrelay/testing';
-import { expectToast } from './support/pages';
+import { controlDefects, expectToast } from './support/pages';
 import { usePlatform } from './support/platform';
 
 /**
@@ -157,6 +157,8 @@ describe('one transfer, one live loop (issue 25)', { timeout: 180_000 }, () => {
       await form.getByLabel(t.quantity).fill('6');
       await form.getByLabel(t.ngosOnly).check();
       await fits(listingPage, viewport.width);
+      // The GTIN, batch and serial boxes keep within their row (a batch once read "X2611").
+      expect(await controlDefects(listingPage)).toEqual([]);
       await form.getByRole('button', { name: t.list }).click();
       await expectToast(listingPage, t.listed);
 
@@ -183,6 +185,8 @@ describe('one transfer, one live loop (issue 25)', { timeout: 180_000 }, () => {
       await window.getByLabel(t.to, { exact: true }).selectOption('12:00');
       await approval.getByLabel(t.location).fill('15 Mesaha Square, Dokki');
       await fits(pharmacyPage, viewport.width);
+      // Nothing in the dialog is cut off or overlaps (the window's day and times, the pin).
+      expect(await controlDefects(pharmacyPage, '[role="dialog"]')).toEqual([]);
       await approval.getByRole('button', { name: t.approve, exact: true }).click();
       await expectToast(pharmacyPage, t.updated);
 

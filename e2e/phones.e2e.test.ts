@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserType } from '@medrelay/contracts';
+import { controlDefects } from './support/pages';
 import { usePlatform } from './support/platform';
 
 const platform = usePlatform();
@@ -225,6 +226,7 @@ describe(
               await settled(page);
               const where = `${path} ${language} ${viewport.width}px`;
               for (const d of await layoutDefects(page, viewport.width)) defects.push(`${where}: ${d}`);
+              for (const d of await controlDefects(page)) defects.push(`${where}: ${d}`);
               if (viewport === desktop)
                 for (const d of await sidebarDefects(page)) defects.push(`${where}: ${d}`);
               for (const v of await seriousViolations(page)) defects.push(`${where}: ${v}`);

@@ -19,7 +19,7 @@ export async function register(page: Page, type: 'pharmacy' | 'ngo' | 'donor') {
     .fill(`New ${type}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Phone').fill('01098765432');
-  await page.getByLabel('Password').fill('secret123');
+  await page.getByLabel('Password').fill('Kite-Harbour-7315');
   if (type === 'pharmacy') await page.getByLabel('Commercial License').fill('CL-77');
   if (type === 'ngo') {
     await page.getByLabel('Organization Name').fill('Misr El Kheir');
@@ -44,3 +44,63 @@ export const egp = (value: number) =>
   new Intl.NumberFormat('en-EG', { style: 'currency', currency: 'EGP', maximumFractionDigits: 2 }).format(
     value,
   );
+
+/**
+ * Form controls cut off or overlapping (issue 30): every input, select, textarea and button that
+ * is shown must lie inside its nearest clipping ancestor (a card hides what overflows it, which a
+ * page-wide scrollWidth check misses) and inside the screen, and no two text boxes may overlap.
+ * `within`: a CSS selector to check inside (a dialog), else the whole page.
+ */
+export function controlDefects(page: Page, within = 'body'): Promise<string[]> {
+  return page.evaluate((root) => {
+    const defects: string[] = [];
+    const scope = document.querySelector(root);
+    if (!scope) return defects;
+    const named = (el: Element) =>
+      `${el.tagName.toLowerCase()} "${el.getAttribute('aria-label') ?? el.getAttribute('name') ?? (el.textContent ?? '').trim().slice(0, 30)}"`;
+    const shown = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return (
+        box.width > 1 &&
+        box.height > 1 &&
+        style.visibility !== 'hidden' &&
+        !el.closest('[aria-hidden="true"]')
+      );
+    };
+    const controls = [
+      ...scope.querySelectorAll(
+        'input:not([type=hidden]):not([type=radio]):not([type=checkbox]):not([type=file]), select, textarea, button',
+      ),
+    ].filter(shown);
+    for (const el of controls) {
+      const box = el.getBoundingClientRect();
+      if (box.left < -1 || box.right > document.documentElement.clientWidth + 1)
+        defects.push(`${named(el)} outside the screen (${Math.round(box.left)}–${Math.round(box.right)})`);
+      // The nearest box that does not let it overflow: a card (hidden), or a scroller.
+      let clip = el.parentElement;
+      while (clip && clip !== document.body && getComputedStyle(clip).overflowX === 'visible')
+        clip = clip.parentElement;
+      if (clip && clip !== document.body) {
+        const frame = clip.getBoundingClientRect();
+        if (box.left < frame.left - 1 || box.right > frame.right + 1)
+          defects.push(`${named(el)} cut off by its container`);
+      }
+    }
+    const boxes = controls
+      .filter((el) => el.tagName !== 'BUTTON')
+      .map((el) => [el, el.getBoundingClientRect()] as const);
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, ra] = boxes[i]!;
+        const [b, rb] = boxes[j]!;
+        const overlap =
+          ra.left < rb.right - 1 &&
+          rb.left < ra.right - 1 &&
+          ra.top < rb.bottom - 1 &&
+          rb.top < ra.bottom - 1;
+        if (overlap) defects.push(`${named(a)} overlaps ${named(b)}`);
+      }
+    return defects;
+  }, within);
+}

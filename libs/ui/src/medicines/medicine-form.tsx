@@ -65,6 +65,11 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))',
     alignItems: 'start',
+    // A text input is about 200 px wide by itself (its size attribute): without these it kept that
+    // width in a narrower column and overlapped the next box, or was cut off by the card.
+    '& > *': { minWidth: 0 },
+    '& .fui-Input': { minWidth: 0, width: '100%' },
+    '& input': { minWidth: 0, width: '100%' },
   },
   categories: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL },
   hint: { margin: 0, color: tokens.colorNeutralForeground3 },

@@ -18,13 +18,18 @@ const useStyles = makeStyles({
     alignItems: 'end',
   },
   day: { gridColumn: '1 / -1', minWidth: 0 },
-  time: { minWidth: 0 },
+  // Controls keep their own width (a select's longest option, an input's size) unless told not to.
+  time: { minWidth: 0, '& select': { minWidth: 0, width: '100%' } },
   pins: {
     display: 'grid',
     gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
     gap: tokens.spacingHorizontalS,
   },
-  pin: { minWidth: 0 },
+  pin: {
+    minWidth: 0,
+    '& .fui-Input': { minWidth: 0, width: '100%' },
+    '& input': { minWidth: 0, width: '100%' },
+  },
 });
 
 /** Every half hour, 24-hour clock with Latin digits in both languages. */
