@@ -139,6 +139,30 @@ describe('landing page', { timeout: 60_000 }, () => {
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
   });
 
+  it("paints the 404 page at an unknown path before any script has run, in the reader's language", async () => {
+    for (const [language, title, home] of [
+      ['en', 'Page Not Found', 'Back to home'],
+      ['ar', 'الصفحة مش موجودة', 'ارجع للرئيسية'],
+    ] as const) {
+      const page = await platform.newPage({ locale: language === 'ar' ? 'ar-EG' : 'en-US' });
+      platform.expectConsoleError(/net::ERR_FAILED/);
+      await page.route('**/main.js', (route) => route.abort());
+      await page.goto('/no-such-page/at-all');
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(await page.getByRole('link', { name: home }).getAttribute('href')).toBe('/');
+      expect(await page.getByRole('status').filter({ hasText: 'Loading MedRelay' }).isVisible()).toBe(false);
+      // A known path still waits for the app (no 404 flashed before its screen).
+      await page.goto('/login');
+      await page.getByRole('status').filter({ hasText: 'Loading MedRelay' }).waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+      // With the scripts, the app's own 404 page replaces the painted one.
+      await page.unroute('**/main.js');
+      await page.goto('/no-such-page/at-all');
+      await page.getByRole('button', { name: home }).waitFor();
+      expect(await page.locator('#first-paint-404').count()).toBe(0);
+    }
+  });
+
   it('follows an Arabic browser when nothing is stored', async () => {
     const page = await platform.newPage({ locale: 'ar-EG' });
     await page.goto('/');

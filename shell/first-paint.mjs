@@ -5,6 +5,7 @@
 // page on its first render; the hero's text is then the same size, so the browser's Largest
 // Contentful Paint is this paint. Buttons are left out (only their room is kept): nothing on it
 // can be clicked before it works.
+import { readFileSync } from 'node:fs';
 import { tsImport } from 'tsx/esm/api';
 
 const escape = (text) =>
@@ -33,11 +34,36 @@ export async function firstPaint() {
       </section>
     </div>`;
   };
+  // A path the app does not know gets its 404 page painted at once too (issue 30: it was blank
+  // until the scripts ran). The known first segments are read from the app's own routes, so a
+  // new screen needs nothing here.
+  const { userTypes } = await tsImport('../libs/contracts/src/roles.ts', import.meta.url);
+  const appSource = readFileSync(new URL('./src/app.tsx', import.meta.url), 'utf8');
+  const screens = [...appSource.matchAll(/path="\/([^"/*]*)/g)].map((m) => m[1]);
+  const knownSegments = [...new Set([...screens, ...userTypes, 'mf', 'api', 'health'])];
+  const notFound = (
+    language,
+  ) => `<div class="fp-404" lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">
+      <span class="fp-404-code" aria-hidden="true">404</span>
+      <h1 class="fp-404-title">${escape(common[language].notFound.title)}</h1>
+      <p class="fp-404-hint">${escape(common[language].notFound.hint)}</p>
+      <a class="fp-404-home" href="/">${escape(shellTexts[language].notFound.home)}</a>
+    </div>`;
   const narrow = '@media (max-width: 900px)';
   const css = `
-      #first-paint, html[data-first-paint='landing'] #boot { display: none; }
-      html[data-first-paint='landing'] #first-paint { display: block; }
-      html[lang='ar'] #first-paint .fp[lang='en'], html:not([lang='ar']) #first-paint .fp[lang='ar'] { display: none; }
+      #first-paint, #first-paint-404, html[data-first-paint] #boot { display: none; }
+      html[data-first-paint='landing'] #first-paint, html[data-first-paint='not-found'] #first-paint-404 { display: block; }
+      html[lang='ar'] #first-paint .fp[lang='en'], html:not([lang='ar']) #first-paint .fp[lang='ar'],
+      html[lang='ar'] #first-paint-404 .fp-404[lang='en'], html:not([lang='ar']) #first-paint-404 .fp-404[lang='ar'] { display: none; }
+      .fp-404 { min-height: 100vh; box-sizing: border-box; display: flex; flex-direction: column; align-items: center;
+        justify-content: center; gap: ${t.spacingVerticalL}; padding: ${t.spacingHorizontalL}; text-align: center;
+        font-family: ${t.fontFamilyBase}; color: ${t.colorNeutralForeground1}; }
+      .fp-404-code { font-size: ${t.fontSizeHero1000}; font-weight: ${t.fontWeightBold}; color: ${t.colorBrandForeground1}; }
+      .fp-404-title { margin: 0; font-size: ${t.fontSizeHero800}; font-weight: ${t.fontWeightSemibold}; }
+      .fp-404-hint { margin: 0; color: ${t.colorNeutralForeground3}; font-family: ${t.fontFamilyMonospace}; }
+      .fp-404-home { padding: ${t.spacingVerticalS} ${t.spacingHorizontalL}; border-radius: ${t.borderRadiusMedium};
+        background-color: ${t.colorBrandBackground}; color: ${t.colorNeutralForegroundOnBrand}; text-decoration: none;
+        font-weight: ${t.fontWeightSemibold}; }
       .fp { font-family: ${t.fontFamilyBase}; background-color: ${t.colorNeutralBackground1}; color: ${t.colorNeutralForeground1}; }
       .fp-header { box-sizing: border-box; display: flex; align-items: center; min-height: calc(44px + 2 * ${t.spacingVerticalM});
         padding: ${t.spacingVerticalM} ${t.spacingHorizontalXXL}; box-shadow: ${t.shadow4}; }
@@ -52,7 +78,8 @@ export async function firstPaint() {
       .fp-actions { height: 40px; }`;
   return {
     firstPaintCss: css,
-    firstPaintHtml: `<div id="first-paint">${block('en')}${block('ar')}</div>`,
+    firstPaintHtml: `<div id="first-paint">${block('en')}${block('ar')}</div><div id="first-paint-404">${notFound('en')}${notFound('ar')}</div>`,
+    knownSegments: escape(knownSegments.join(',')),
     tokenStorageKey: escape(tokenStorageKey),
   };
 }

@@ -22,6 +22,14 @@
   } catch {
     // As above.
   }
+  // A path whose first segment the app does not know (its routes, written onto this script's tag
+  // at build time) gets the 404 page's first paint instead of a blank loading line.
+  var known = ((document.currentScript && document.currentScript.getAttribute('data-known')) || '').split(
+    ',',
+  );
+  var first = location.pathname.split('/')[1] || '';
   if (location.pathname === '/' && !token)
     document.documentElement.setAttribute('data-first-paint', 'landing');
+  else if (first && known.length > 1 && known.indexOf(first) < 0)
+    document.documentElement.setAttribute('data-first-paint', 'not-found');
 })();
