@@ -163,6 +163,31 @@ describe('landing page', { timeout: 60_000 }, () => {
     }
   });
 
+  it('breaks no content security rule while signing in (no eval probe, no inline script)', async () => {
+    const page = await platform.newPage();
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
+    await page.goto('/login');
+    // A submit parses the form with the contract's schema (where zod's probe ran).
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password').fill('123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Invalid email address', { exact: true }).waitFor();
+    platform.expectFailedCall(401);
+    await page.getByLabel('Email').fill('nobody@example.test');
+    await page.getByLabel('Password').fill('wrong-password-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Login failed' }).first().waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    ).toEqual([]);
+  });
+
   it('follows an Arabic browser when nothing is stored', async () => {
     const page = await platform.newPage({ locale: 'ar-EG' });
     await page.goto('/');

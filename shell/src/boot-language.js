@@ -2,6 +2,10 @@
 // page starts right to left instead of flashing left to right until the app has loaded. The
 // app (i18next) takes over with the same rule: the stored choice, then the browser's language.
 (function () {
+  // Zod's schemas run interpreted in the browser: its JIT probe (new Function) is refused by our
+  // CSP (script-src 'self') and reported as a violation even though zod falls back. Zod keeps its
+  // settings on this global, shared by every copy in the shell and the remotes; set before any.
+  window.__zod_globalConfig = Object.assign(window.__zod_globalConfig || {}, { jitless: true });
   // The api-client's token key (tokenStorageKey), written onto this script's tag at build time.
   var tokenKey = document.currentScript && document.currentScript.getAttribute('data-token-key');
   var stored = null;
