@@ -1,5 +1,6 @@
 import { baseConfigShape } from '@medrelay/service-kit';
 import { z } from 'zod';
+import { mapConfigShape } from './map-tiles';
 import { parseUrlList } from './upstream-pool';
 
 /** One service's instances: a URL or a comma-separated list (the gateway spreads calls over them). */
@@ -43,5 +44,6 @@ export const gatewayConfigShape = {
   LIVE_HEARTBEAT_MS: z.coerce.number().int().positive().default(20_000),
   /** The public landing figures (GET /api/impact) are recomputed at most this often. */
   IMPACT_CACHE_MS: z.coerce.number().int().nonnegative().default(30_000),
+  ...mapConfigShape,
 };
 export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>>;

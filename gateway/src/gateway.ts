@@ -109,7 +109,7 @@ export async function createGateway(
   app.use(
     config.FRONTEND_URL
       ? frontEndProxy(config.FRONTEND_URL, logger, agent)
-      : staticRoutes(config.STATIC_ROOT, config.MF_DEPLOY_DIR),
+      : staticRoutes(config.STATIC_ROOT, config.MF_DEPLOY_DIR, config),
   );
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

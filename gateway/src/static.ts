@@ -4,6 +4,7 @@ import { userTypes } from '@medrelay/contracts';
 import { compressAnswers } from '@medrelay/service-kit';
 import express, { Router, type Response } from 'express';
 import { readDeployedRemotes } from './deployed-remotes';
+import { localTileUrl, mapRoutes, tileOrigin, type MapConfig } from './map-tiles';
 import { chooseVariant, precompressedFiles, requestedName, setVariantHeaders } from './precompressed';
 
 /** One remote per role (`mf-<role>`). */
@@ -58,17 +59,27 @@ export const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function staticRoutes(root: string, deployDir = path.join(root, 'dist', 'mf')): Router {
+export function staticRoutes(
+  root: string,
+  deployDir = path.join(root, 'dist', 'mf'),
+  map: MapConfig = { MAP_TILE_URL: localTileUrl, MAP_TILE_ATTRIBUTION: '' },
+): Router {
   const router = Router();
   const shellDist = path.join(root, 'shell', 'dist');
+  // The browse map's tiles may come from another origin (MAP_TILE_URL): images only.
+  const tiles = tileOrigin(map.MAP_TILE_URL);
+  const policy = tiles
+    ? contentSecurityPolicy.replace("img-src 'self' data: blob:", `img-src 'self' data: blob: ${tiles}`)
+    : contentSecurityPolicy;
   router.use((_req, res, next) => {
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy);
+    res.setHeader('Content-Security-Policy', policy);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     next();
   });
   // Source maps are for our own debugging, not published.
   router.get(/\.map$/, (_req, res) => res.status(404).end());
+  router.use(mapRoutes(map));
 
   router.get('/mf/remotes.json', compressAnswers(), (req, res) => {
     const built = roles

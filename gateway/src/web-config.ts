@@ -1,5 +1,6 @@
 import { internalPortShape } from '@medrelay/service-kit';
 import { z } from 'zod';
+import { mapConfigShape } from './map-tiles';
 
 /** The settings of the static front-end server (the `web` image, web-server.ts). */
 export const webConfigShape = {
@@ -8,5 +9,6 @@ export const webConfigShape = {
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   STATIC_ROOT: z.string().default(process.cwd()),
   MF_DEPLOY_DIR: z.string().optional(),
+  ...mapConfigShape,
   ...internalPortShape,
 };

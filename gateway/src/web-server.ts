@@ -28,7 +28,7 @@ app.get('/health/ready', (_req, res) => {
   const ready = !stopping && existsSync(path.join(config.STATIC_ROOT, 'shell', 'dist', 'index.html'));
   res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not-ready' });
 });
-app.use(staticRoutes(config.STATIC_ROOT, config.MF_DEPLOY_DIR));
+app.use(staticRoutes(config.STATIC_ROOT, config.MF_DEPLOY_DIR, config));
 app.use(notFoundHandler);
 app.use(errorHandler(logger));
 const server = await listen(app, config.PORT, config.HOST);

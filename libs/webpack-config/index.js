@@ -172,6 +172,9 @@ export function createWebpackConfig({ app, dir, role, devPort, templateParameter
             },
           },
           { test: /\.(png|jpe?g|webp|svg|ico)$/, type: 'asset/resource' },
+          // A library's stylesheet as text (`leaflet.css?raw`), put in a <style> by the chunk that
+          // needs it (the browse map): no CSS pipeline for two files, nothing on first load.
+          { resourceQuery: /raw/, type: 'asset/source' },
           // The pack scanner's decoder (ZXing-C++ WebAssembly, issue 17): a file of our own
           // build, fetched by the scanner chunk on first use; no CDN (CSP connect-src 'self').
           { test: /\.wasm$/, type: 'asset/resource' },

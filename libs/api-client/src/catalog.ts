@@ -42,7 +42,10 @@ export function useMedicine(id: number | null) {
 
 /** Browse filters as the screens set them; unset ones are left out of the query string. */
 export type MedicineBrowseParams = Partial<
-  Pick<MedicineBrowseQuery, 'q' | 'source' | 'sort' | 'order' | 'page' | 'pageSize' | 'recipientType'>
+  Pick<
+    MedicineBrowseQuery,
+    'q' | 'source' | 'sort' | 'order' | 'page' | 'pageSize' | 'recipientType' | 'lat' | 'lng' | 'radiusKm'
+  >
 > & { urgent?: boolean };
 
 /** Rows per page of the owners' lists on screen (the API's default too). */

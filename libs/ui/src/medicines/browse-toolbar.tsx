@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Field, makeStyles, SearchBox, Select, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import type { MedicineSort } from '@medrelay/contracts';
+import type { BrowseSort } from '@medrelay/contracts';
 
 const useStyles = makeStyles({
   root: {
@@ -21,7 +21,7 @@ export const browsePageSize = 20;
  * Search, sort and page of a browse screen. The search is sent 300 ms after the last key, and
  * any change of what is shown goes back to the first page.
  */
-export function useBrowseState<F = undefined>(initialSort: MedicineSort, initialFilter?: F) {
+export function useBrowseState<F = undefined>(initialSort: BrowseSort, initialFilter?: F) {
   const [searchText, setSearchText] = useState('');
   const [q, setQ] = useState('');
   const [sort, setSortState] = useState(initialSort);
@@ -41,7 +41,7 @@ export function useBrowseState<F = undefined>(initialSort: MedicineSort, initial
     setSearchText,
     q,
     sort,
-    setSort: (value: MedicineSort) => {
+    setSort: (value: BrowseSort) => {
       setSortState(value);
       setPage(1);
     },
@@ -73,9 +73,9 @@ export function BrowseToolbar({
 }: {
   searchText: string;
   onSearch: (text: string) => void;
-  sort: MedicineSort;
-  sorts: readonly MedicineSort[];
-  onSort: (sort: MedicineSort) => void;
+  sort: BrowseSort;
+  sorts: readonly BrowseSort[];
+  onSort: (sort: BrowseSort) => void;
   children?: ReactNode;
 }) {
   const styles = useStyles();
@@ -87,10 +87,10 @@ export function BrowseToolbar({
       </Field>
       {children}
       <Field label={t('browse.sortBy')}>
-        <Select value={sort} onChange={(_, data) => onSort(data.value as MedicineSort)}>
+        <Select value={sort} onChange={(_, data) => onSort(data.value as BrowseSort)}>
           {sorts.map((option) => (
             <option key={option} value={option}>
-              {t(`browse.sort.${option}`)}
+              {option === 'distance' ? t('near.sortDistance') : t(`browse.sort.${option}`)}
             </option>
           ))}
         </Select>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Medicine } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { DaysLeftBadge } from '../components/days-left-badge';
+import { usePlaceLabel } from '../location/place-label';
 import { AvailabilityBadge, CategoryBadges, QuarantineBadge, RecipientBadges, SourceBadge } from './badges';
 import { useDosageFormLabel } from './dosage-form';
 import { isLinkedItem, ItemCard, useItemTextStyles } from './item-card';
@@ -16,8 +17,10 @@ interface MedicineRowProps {
   actions?: ReactNode;
   /** Owners see Available / Unavailable; browsers only ever see available stock. */
   showAvailability?: boolean;
-  /** Browsers see who offers it (Donor / Pharmacy badge and name). */
+  /** Browsers see who offers it (Donor / Pharmacy badge and name), where and how far. */
   showSource?: boolean;
+  /** Marked and scrolled into view (the listing opened from the map). */
+  focused?: boolean;
 }
 
 /**
@@ -29,15 +32,17 @@ export function MedicineRow({
   actions,
   showAvailability = false,
   showSource = false,
+  focused = false,
 }: MedicineRowProps) {
   const styles = useItemTextStyles();
   const { t } = useTranslation('common');
   const format = useFormat();
   const typeLabel = useDosageFormLabel();
   const owner = medicine.pharmacy?.user.name ?? medicine.donor?.name;
+  const place = usePlaceLabel().distanceAndPlace(medicine.distanceKm, medicine.pickupPlace);
   return (
     <ItemCard
-      linked={isLinkedItem('medicine', medicine.id)}
+      linked={focused || isLinkedItem('medicine', medicine.id)}
       testId="medicine-row"
       title={medicine.name}
       media={<MedicineImage medicine={medicine} />}
@@ -56,6 +61,12 @@ export function MedicineRow({
         <bdi>{typeLabel(medicine.type)}</bdi> · {t('medicine.units', { count: medicine.quantity })}
         {showSource && owner ? ` · ${t('medicine.offeredBy', { name: owner })}` : ''}
       </Text>
+      {showSource && place && (
+        // "3.5 km · Dokki, Giza" (issue 26): how far and where, never the owner's pin before approval.
+        <Text size={200} weight="semibold" className={styles.prose} data-testid="medicine-place">
+          {place}
+        </Text>
+      )}
       {medicine.description && <Text className={styles.prose}>{medicine.description}</Text>}
       {medicine.quarantineReason && (
         <Text size={200} weight="semibold" data-testid="quarantine-reason">

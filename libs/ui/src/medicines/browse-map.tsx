@@ -1,0 +1,164 @@
+import { useEffect, useRef } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import L from 'leaflet';
+import 'leaflet.markercluster';
+import leafletCss from 'leaflet/dist/leaflet.css?raw';
+import clusterCss from 'leaflet.markercluster/dist/MarkerCluster.css?raw';
+import clusterLookCss from 'leaflet.markercluster/dist/MarkerCluster.Default.css?raw';
+import type { Medicine } from '@medrelay/contracts';
+import { areaOf, governorateCapitals } from '@medrelay/domain/governorates';
+import type { LatLng } from '@medrelay/domain/pickup-points';
+
+// The browse map (issue 26): this chunk (Leaflet, its cluster plugin and their styles) loads only
+// when someone opens the map, so the landing page and first screens do not carry it.
+
+/** Where the tiles come from: the gateway says (`MAP_TILE_URL`; a local tile set by default). */
+interface MapConfig {
+  tileUrl: string;
+  attribution: string;
+  maxZoom: number;
+}
+
+let styled = false;
+function addStyles() {
+  if (styled) return;
+  styled = true;
+  const style = document.createElement('style');
+  style.dataset.map = 'leaflet';
+  // Our markers take the role theme's colours (Fluent's tokens are CSS variables around the map).
+  const ours = `.medrelay-listing-marker span{display:block;box-sizing:border-box;width:22px;height:22px;
+border-radius:50%;background:var(--colorBrandBackground);border:3px solid var(--colorNeutralBackground1);
+box-shadow:var(--shadow4)}
+.medrelay-listing-marker:focus-visible span{outline:2px solid var(--colorStrokeFocus2)}
+.medrelay-origin{stroke:var(--colorNeutralForeground1);fill:var(--colorBrandBackground2)}`;
+  style.textContent = `${leafletCss}\n${clusterCss}\n${clusterLookCss}\n${ours}`;
+  document.head.append(style);
+}
+
+let config: Promise<MapConfig> | undefined;
+const mapConfig = () =>
+  (config ??= fetch('/map/config.json')
+    .then((res) =>
+      res.ok ? (res.json() as Promise<MapConfig>) : Promise.reject(new Error(String(res.status))),
+    )
+    .catch((error: unknown) => {
+      config = undefined;
+      throw error;
+    }));
+
+/**
+ * Where a listing shows on the map: its area's centre (else its governorate's capital). Never the
+ * owner's pin: browse answers do not carry it before an approval, and neither does the map.
+ */
+export function markerPoint(medicine: Pick<Medicine, 'pickupPlace'>): LatLng | null {
+  const { area, governorate } = medicine.pickupPlace;
+  const key = area ?? (governorate ? governorateCapitals[governorate] : null);
+  if (!key) return null;
+  const { lat, lng } = areaOf(key);
+  return { lat, lng };
+}
+
+const useStyles = makeStyles({
+  map: {
+    width: '100%',
+    height: '100%',
+    minHeight: '320px',
+    borderRadius: tokens.borderRadiusMedium,
+    // Leaflet's panes sit above Fluent's surfaces otherwise (dialogs, menus).
+    isolation: 'isolate',
+    zIndex: 0,
+  },
+});
+
+/**
+ * The listings of the page as markers at their areas, clustered (listings of one area share a
+ * point: a tap on the cluster spreads them), and the caller's point. Tapping a listing's marker
+ * (or Enter on it) opens it.
+ */
+export default function BrowseMap({
+  items,
+  origin,
+  label,
+  openLabel,
+  onOpen,
+}: {
+  items: Medicine[];
+  origin: LatLng | null;
+  label: string;
+  openLabel: (medicine: Medicine) => string;
+  onOpen: (medicine: Medicine) => void;
+}) {
+  const styles = useStyles();
+  const element = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const layer = useRef<L.MarkerClusterGroup | null>(null);
+  const here = useRef<L.LayerGroup | null>(null);
+  const open = useRef(onOpen);
+  open.current = onOpen;
+
+  useEffect(() => {
+    addStyles();
+    let gone = false;
+    // The cluster plugin needs the zoom bounds before any tiles arrive.
+    const created = L.map(element.current!, {
+      zoomControl: true,
+      attributionControl: true,
+      minZoom: 4,
+      maxZoom: 18,
+    });
+    map.current = created;
+    layer.current = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 40 });
+    created.addLayer(layer.current);
+    here.current = L.layerGroup().addTo(created);
+    created.setView([26.8, 30.8], 5);
+    mapConfig().then(
+      (c) => {
+        if (!gone) L.tileLayer(c.tileUrl, { attribution: c.attribution, maxZoom: c.maxZoom }).addTo(created);
+      },
+      () => undefined, // No tiles: the markers still show where things are.
+    );
+    return () => {
+      gone = true;
+      created.remove();
+      map.current = null;
+      layer.current = null;
+      here.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const created = map.current;
+    const group = layer.current;
+    if (!created || !group || !here.current) return;
+    group.clearLayers();
+    here.current.clearLayers();
+    const points: L.LatLngExpression[] = [];
+    for (const medicine of items) {
+      const at = markerPoint(medicine);
+      if (!at) continue;
+      const marker = L.marker([at.lat, at.lng], {
+        title: openLabel(medicine),
+        alt: openLabel(medicine),
+        keyboard: true,
+        icon: L.divIcon({ className: 'medrelay-listing-marker', html: '<span></span>', iconSize: [22, 22] }),
+      });
+      marker.on('click', () => open.current(medicine));
+      marker.on('keypress', (event: L.LeafletKeyboardEvent) => {
+        if (event.originalEvent.key === 'Enter') open.current(medicine);
+      });
+      group.addLayer(marker);
+      points.push([at.lat, at.lng]);
+    }
+    if (origin) {
+      L.circleMarker([origin.lat, origin.lng], { radius: 7, weight: 3, className: 'medrelay-origin' }).addTo(
+        here.current,
+      );
+      points.push([origin.lat, origin.lng]);
+    }
+    if (points.length) created.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 12 });
+  }, [items, origin, openLabel]);
+
+  return (
+    <div ref={element} className={styles.map} role="region" aria-label={label} data-testid="browse-map" />
+  );
+}
