@@ -1,7 +1,7 @@
 // `npm start`: the whole platform on one machine. Stores (embedded PostgreSQL, redis-server,
 // SMTP sink) unless their URLs are given, migrations and demo data, every service and the
-// gateway with prefixed logs; a process that dies is restarted (scripts/launcher/supervisor.ts);
-// Ctrl-C stops them in order. A second start reuses var/.
+// gateway with prefixed logs; a process or store that dies is restarted, for ever, with a capped
+// backoff (scripts/launcher/supervisor.ts); Ctrl-C stops them in order. A second start reuses var/.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { seedDemoActivity } from './launcher/demo-activity';
 import { prefixer } from './launcher/logs';
 import { instancePort, parseScale } from './launcher/scale';
 import { commonEnvironment, gatewayEnvironment, launchedServices, onlySettingsOf } from './launcher/services';
-import { Supervised, type ProcessSpec } from './launcher/supervisor';
+import { Supervised, SupervisedStore, type ProcessSpec } from './launcher/supervisor';
 import { ensureSealingKeys } from './stores/keys';
 import { isListening } from './stores/ports';
 import { resolveStores, type Stores } from './stores/resolve';
@@ -25,7 +25,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const varDir = process.env.VAR_DIR ? path.resolve(process.env.VAR_DIR) : path.join(root, 'var');
 const say = prefixer('launcher', 6);
 const storeLog = (store: string, line: string) => {
-  if (store === 'mail' || /error|fatal/i.test(line)) say(`[${store}] ${line.trim()}`);
+  if (store === 'mail' || /error|fatal|panic/i.test(line)) say(`[${store}] ${line.trim()}`);
 };
 
 const gatewayPort = Number(process.env.PORT ?? 8080);
@@ -33,6 +33,7 @@ const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
 
 let stores: Stores | null = null;
 const running: Supervised[] = [];
+const watchedStores: SupervisedStore[] = [];
 let stopping = false;
 
 async function shutdown(code: number): Promise<never> {
@@ -42,7 +43,9 @@ async function shutdown(code: number): Promise<never> {
     const gateway = running.find((s) => s.name === 'gateway');
     if (gateway) await gateway.stop();
     await Promise.all(running.filter((s) => s !== gateway).map((s) => s.stop()));
-    await stores?.stop();
+    // Stores last, newest first (the SMTP sink, Redis, PostgreSQL), none restarted any more.
+    if (watchedStores.length) for (const store of [...watchedStores].reverse()) await store.stop();
+    else await stores?.stop();
     say('stopped');
   }
   process.exit(code);
@@ -67,6 +70,7 @@ async function main() {
   const scale = parseScale(process.argv.slice(2), ['identity', 'catalog', 'requests']);
   await buildStaleFrontEnds();
   stores = await resolveStores(varDir, storeLog);
+  for (const store of stores.managed) say(`${store.name} started (pid ${store.current.pid})`);
   say(`stores ready (data under ${path.relative(root, varDir) || varDir})`);
 
   const pool = createPool(stores.databaseUrl, 'seed', 2);
@@ -102,13 +106,10 @@ async function main() {
     if (await isListening(port)) throw new Error(`Port ${port} is in use (another MedRelay still running?).`);
   }
 
-  // A crash loop stops everything: restarting it again would only hide the fault.
-  const giveUp = (reason: string) => {
-    say(reason);
-    void shutdown(1);
-  };
+  // A process that keeps crashing is restarted at a capped delay and reported loudly; the others
+  // keep serving (it may be waiting for something that comes back).
   const supervise = (spec: ProcessSpec) => {
-    const supervised = new Supervised(spec, say, giveUp);
+    const supervised = new Supervised(spec, say);
     running.push(supervised);
     return supervised;
   };
@@ -157,8 +158,10 @@ async function main() {
     preload: ['src/gateway.ts'],
   });
   await gateway.waitUntilReady();
-  // From here a process that dies is restarted with backoff while the others keep answering.
+  // From here a process or store that dies is restarted with backoff while the others keep answering.
   for (const s of running) s.watch();
+  for (const store of stores.managed) watchedStores.push(new SupervisedStore(store, say));
+  for (const store of watchedStores) store.watch();
 
   if (services.some((s) => s.name === 'catalog') && services.some((s) => s.name === 'requests')) {
     // Through the gateway with the demo accounts; a failure here must not stop the platform.

@@ -1,23 +1,32 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../stores/ports';
-import { CrashPolicy, Supervised } from './supervisor';
+import { startRedis } from '../stores/redis';
+import { managedStore } from '../stores/resolve';
+import { CrashPolicy, Supervised, SupervisedStore } from './supervisor';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
 
 describe('CrashPolicy', () => {
-  it('doubles the delay with each recent crash and gives up past 5 crashes within 60 s', () => {
+  it('doubles the delay with each recent crash up to its cap, and never gives up', () => {
     const policy = new CrashPolicy();
     const t0 = 1_000_000;
-    expect([0, 1, 2, 3, 4].map((k) => policy.crashed(t0 + k * 1000))).toEqual([250, 500, 1000, 2000, 4000]);
-    expect(policy.crashed(t0 + 5000)).toBeNull();
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((k) => policy.crashed(t0 + k * 1000))).toEqual([
+      250, 500, 1000, 2000, 4000, 8000, 8000, 8000,
+    ]);
+    expect(policy.looping(t0 + 7000)).toBe(true);
   });
 
   it('forgets crashes older than the window, so a service that crashes now and then keeps restarting', () => {
     const policy = new CrashPolicy();
-    for (let k = 0; k < 20; k++) expect(policy.crashed(k * 30_000)).not.toBeNull();
+    for (let k = 0; k < 20; k++) expect(policy.crashed(k * 30_000)).toBeLessThanOrEqual(500);
     expect(policy.recent(20 * 30_000)).toBe(1);
     expect(policy.crashed(20 * 30_000 + 1)).toBe(500);
+    expect(policy.looping(20 * 30_000 + 1)).toBe(false);
   });
 });
 
@@ -34,7 +43,6 @@ describe('Supervised', () => {
     preload?: readonly string[],
   ) => {
     const lines: string[] = [];
-    const gaveUp: string[] = [];
     const s = new Supervised(
       {
         label: 'fake',
@@ -46,16 +54,15 @@ describe('Supervised', () => {
         preload,
       },
       (line) => lines.push(line),
-      (reason) => gaveUp.push(reason),
       policy,
     );
     started.push(s);
-    return { s, lines, gaveUp };
+    return { s, lines };
   };
 
   it('restarts a process killed with SIGKILL, which then answers again', async () => {
     const port = await freePort();
-    const { s, lines, gaveUp } = supervise({}, port);
+    const { s, lines } = supervise({}, port);
     await s.waitUntilReady();
     s.watch();
     const first = s.current;
@@ -65,7 +72,6 @@ describe('Supervised', () => {
     await s.waitUntilReady(10_000);
     expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('ok');
     expect(lines.join('\n')).toMatch(/fake exited unexpectedly \(signal SIGKILL\); restarting in 250 ms/);
-    expect(gaveUp).toEqual([]);
   });
 
   it('restarts from a warm spare (loaded ahead, held back until then) and then prepares the next one', async () => {
@@ -92,17 +98,31 @@ describe('Supervised', () => {
     expect(s.children()).toHaveLength(2);
   });
 
-  it('gives up on a crash loop with a clear reason, and starts it no more', async () => {
+  it('keeps restarting a crash loop at its capped delay, saying loudly that it is down, and serves once it stops crashing', async () => {
     const port = await freePort();
-    // Two crashes allowed (the default's five are checked above) keep the test short.
-    const { s, lines, gaveUp } = supervise({ CRASH: '1' }, port, new CrashPolicy(2, 60_000, 10, 10));
+    const marker = path.join(mkdtempSync(path.join(tmpdir(), 'crash-loop-')), 'crash');
+    writeFileSync(marker, '');
+    // Two crashes before it is loud and a 10 ms cap keep the test short (the defaults are checked above).
+    const { s, lines } = supervise({ CRASH_WHILE: marker }, port, new CrashPolicy(2, 60_000, 10, 10));
     s.watch();
-    await expect.poll(() => gaveUp.length, { timeout: 20_000, interval: 100 }).toBe(1);
-    expect(gaveUp[0]).toMatch(
-      /fake crashed more than 2 times within 60 s \(last: code 3\); stopping the platform/,
+    await expect
+      .poll(() => lines.filter((l) => l.includes('IS DOWN')).length, { timeout: 20_000, interval: 50 })
+      .toBeGreaterThanOrEqual(2);
+    expect(lines.find((l) => l.includes('IS DOWN'))).toMatch(
+      /^!!! fake IS DOWN: exited unexpectedly \(code 3\), 3 times within 60 s\. Trying again every 0\.01 s at most; everything else keeps running\./,
     );
-    expect(lines.filter((l) => l.startsWith('fake started'))).toHaveLength(3);
-    expect(lines.filter((l) => l.includes('restarting in'))).toHaveLength(2);
+    // What made it crash is gone (a store it needed is back): the next start serves.
+    rmSync(marker);
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/`).then(
+            (r) => r.text(),
+            () => '',
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe('ok');
   });
 
   it('does not restart what it was asked to stop', async () => {
@@ -116,5 +136,54 @@ describe('Supervised', () => {
     for (const child of children) expect(child.exitCode !== null || child.signalCode !== null).toBe(true);
     expect(lines.filter((l) => l.startsWith('fake started'))).toHaveLength(1);
     expect(lines.join('\n')).not.toMatch(/restarting/);
+  });
+});
+
+describe('SupervisedStore', () => {
+  it('starts a store killed with kill -9 again on its data, retrying at a capped delay while it cannot', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'supervised-redis-'));
+    const port = await freePort();
+    const store = await managedStore('redis', async () => {
+      const redis = await startRedis(dataDir, port);
+      return { process: { pid: redis.pid, exited: redis.exited }, stop: redis.stop };
+    });
+    const lines: string[] = [];
+    const watched = new SupervisedStore(
+      store,
+      (line) => lines.push(line),
+      new CrashPolicy(2, 60_000, 50, 200),
+    );
+    const client = new Redis(`redis://127.0.0.1:${port}`, { maxRetriesPerRequest: null });
+    client.on('error', () => undefined);
+    // Holds the port without being Redis: every connection is closed at once.
+    const blocker = net.createServer((socket) => socket.destroy());
+    try {
+      watched.watch();
+      await client.set('kept', 'yes');
+      const first = store.current.pid;
+      process.kill(first, 'SIGKILL');
+      await store.current.exited;
+      // Its port taken meanwhile (as by a process still exiting): restarts fail until it is free.
+      await new Promise<void>((resolve, reject) => {
+        blocker.once('error', reject);
+        blocker.listen(port, '127.0.0.1', resolve);
+      });
+      await expect
+        .poll(() => lines.filter((l) => l.includes('could not start again')).length, { timeout: 20_000 })
+        .toBeGreaterThanOrEqual(2);
+      expect(lines[0]).toBe('redis exited unexpectedly (signal SIGKILL); restarting in 50 ms');
+      expect(lines.find((l) => l.includes('IS DOWN'))).toMatch(/^!!! redis IS DOWN: could not start again/);
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+      await expect
+        .poll(() => lines.some((l) => l.startsWith('redis is back')), { timeout: 20_000 })
+        .toBe(true);
+      expect(store.current.pid).not.toBe(first);
+      // The same data (AOF): what was written before the kill is there.
+      expect(await client.get('kept')).toBe('yes');
+    } finally {
+      client.disconnect();
+      if (blocker.listening) blocker.close();
+      await watched.stop();
+    }
   });
 });

