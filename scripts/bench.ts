@@ -20,6 +20,7 @@ import { parseBenchOptions } from './bench/options';
 import { startPlatform, stopPlatform, type Platform } from './bench/platform';
 import { printReport, writeReport, type BenchReport } from './bench/report';
 import { answerSize, browseMix, browserHeaders, signIn } from './bench/scenarios';
+import { timeBackupAndRestore } from './bench/backup';
 import { browsableBy, seedListings, seedPlan } from './bench/seed';
 import { buildFrontEnds, staleFrontEnds } from './front-ends';
 import { ensureChromium } from './stores/chromium';
@@ -141,6 +142,11 @@ async function main() {
     });
     log(
       `seeded ${report.seed!.listings} listings in ${report.seed!.seconds} s; ${report.seed!.browsableByOneNgo} browsable by one NGO`,
+    );
+    report.backup = await timeBackupAndRestore(p.stores.databaseUrl);
+    log(
+      `npm run backup: ${report.backup.rows} rows in ${report.backup.backupSeconds} s, ${report.backup.megabytes} MB; ` +
+        `npm run restore into an empty database: ${report.backup.restoreSeconds} s`,
     );
     const mix = browseMix(5000);
     figures.browseAlone = await closedLoop(

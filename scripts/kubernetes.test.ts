@@ -281,6 +281,33 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     }
   });
 
+  it('backs the database up every day with pg_dump to a volume of its own, as a non-root job', () => {
+    type CronJob = K8sObject & {
+      spec: {
+        schedule: string;
+        concurrencyPolicy: string;
+        jobTemplate: { spec: Workload['spec'] & { template: { spec: PodSpec & { volumes: unknown[] } } } };
+      };
+    };
+    const cron = named(production, 'CronJob', 'database-backup') as CronJob | undefined;
+    expect(cron, 'the backup CronJob').toBeDefined();
+    // Minute and hour fixed, every day of every month and week.
+    expect(cron!.spec.schedule).toMatch(/^\d+ \d+ \* \* \*$/);
+    expect(cron!.spec.concurrencyPolicy).toBe('Forbid');
+    const pod = cron!.spec.jobTemplate.spec.template.spec;
+    expect(pod.securityContext?.runAsNonRoot).toBe(true);
+    const [container] = pod.containers;
+    expect(container!.image).toMatch(/^postgres:\d+/);
+    expect(container!.args?.join(' ')).toMatch(/pg_dump --format=custom .*"\$DATABASE_URL"/);
+    expect(container!.env?.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef).toEqual({
+      name: 'medrelay-secrets',
+      key: 'DATABASE_URL',
+    });
+    const claim = pod.volumes?.find((v) => v.persistentVolumeClaim)?.persistentVolumeClaim?.claimName;
+    expect(claim).toBe('database-backups');
+    expect(named(production, 'PersistentVolumeClaim', claim!)).toBeDefined();
+  });
+
   it('routes /api to the gateway and the pages and /mf/* to the static front ends', () => {
     const ingress = named(production, 'Ingress', 'medrelay') as K8sObject & {
       spec: {

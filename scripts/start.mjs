@@ -32,6 +32,8 @@ const commands = {
   '--bench': 'bench.ts',
   '--build': 'build.ts',
   '--deploy-remote': 'deploy-remote.ts',
+  '--backup': 'backup.ts',
+  '--restore': 'restore.ts',
 };
 const flag = process.argv[2];
 const script = commands[flag] ?? 'launcher.ts';

@@ -9,6 +9,7 @@ import type { MatchingTiming } from './matching';
 import type { OpenLoopResult } from './open-loop';
 import type { BenchOptions } from './options';
 import type { AnswerSize } from './scenarios';
+import type { BackupTiming } from './backup';
 
 export interface BenchReport {
   options: BenchOptions;
@@ -25,6 +26,8 @@ export interface BenchReport {
   answers: AnswerSize[];
   scan?: ScanTiming;
   scanError?: string;
+  /** `npm run backup` and `npm run restore` at the seeded scale (bench/backup.ts). */
+  backup?: BackupTiming;
   matching?: MatchingTiming;
   memory: Record<string, number>;
   bundles: object[];
@@ -51,6 +54,7 @@ export function printReport(r: BenchReport): void {
     console.table(r.answers);
   }
   if (r.seed) console.log('\nseed:', r.seed);
+  if (r.backup) console.log('backup and restore:', r.backup);
   if (r.scan) console.log('expiry scan:', r.scan);
   if (r.scanError) console.log('expiry scan failed:', r.scanError);
   if (r.matching) console.log('matching:', r.matching);
