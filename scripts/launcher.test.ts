@@ -62,7 +62,7 @@ describe('npm start (the launcher)', () => {
   it('starts embedded stores, seeds and serves the gateway', async () => {
     const { varDir } = setup;
     expect(first.run.output).toContain('seeded 10 demo accounts');
-    expect(first.run.output).toContain('seeded 9 demo medicines and a few requests');
+    expect(first.run.output).toContain('seeded 11 demo medicines and a few requests');
     const health = await api.get('/health');
     expect(health.body.upstreams).toEqual({ identity: 'up', catalog: 'up', requests: 'up' });
     const login = await api.post('/api/auth/login', { email: 'admin@medrelay.eg', password: 'demo1234' });
@@ -74,7 +74,7 @@ describe('npm start (the launcher)', () => {
       'pending-pharmacy@medrelay.eg',
     ]);
     const stats = await api.get('/api/admin/stats', { token: login.body.token });
-    expect(stats.body).toMatchObject({ totalMedicines: 9, totalRequests: 4, unavailable: [] });
+    expect(stats.body).toMatchObject({ totalMedicines: 11, totalRequests: 4, unavailable: [] });
     expect(stats.body.requestStatus).toMatchObject({ pending: 1, approved: 1, completed: 1, rejected: 1 });
     // The demo keeps the guardrails it shows: the cold-chain insulin is a pharmacy's, no donation
     // carries a category donors may not list.
