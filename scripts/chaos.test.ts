@@ -18,9 +18,9 @@ import { startRedis, type RunningRedis } from './stores/redis';
 import { databaseName } from './stores/resolve';
 import { startSmtpSinkProcess } from './stores/smtp-sink';
 import { recordStores, postmasterPid } from './test/orphans';
+import { allDelivered } from './test/delivered';
 
 const root = path.resolve(import.meta.dirname, '..');
-const schemas = ['identity', 'catalog', 'requests'];
 const queues = [mailQueueName, medicineEventQueue, ...userEventQueues];
 /** Within this long of a store's return every call must succeed again (issue 28). */
 const fullServiceMs = 5000;
@@ -301,19 +301,7 @@ describe('chaos: the stores killed under load', () => {
     const bull = queues.map((name) => new Queue(name, { connection: redis, prefix: 'medrelay:bull' }));
     try {
       /** Every outbox row published and every queue idle: what is delivered has been delivered. */
-      const settled = async () => {
-        for (const schema of schemas) {
-          const { rows } = await db.query(
-            `SELECT count(*)::int AS n FROM ${schema}.outbox WHERE published_at IS NULL`,
-          );
-          if (rows[0].n > 0) return false;
-        }
-        for (const queue of bull) {
-          const counts = await queue.getJobCounts('active', 'waiting', 'delayed', 'prioritized');
-          if (Object.values(counts).some((n) => n > 0)) return false;
-        }
-        return true;
-      };
+      const settled = () => allDelivered(db, bull);
       await waitUntil(settled, { timeoutMs: 60_000, intervalMs: 200, what: 'outboxes and queues settled' });
 
       // Where each call fell: outside every outage (plus its 5 s of recovery) nothing may fail.

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, launchEnvironment } from './launcher/testing';
 import { isListening } from './stores/ports';
+import { allDelivered } from './test/delivered';
 
 /** Which service consumes each event queue (the producer writes it to its outbox). */
 const consumerOf: Record<string, string> = {
@@ -164,19 +165,7 @@ describe('npm start (the launcher)', () => {
         );
 
       /** Every outbox row published and every queue idle: what is delivered has been delivered. */
-      const settled = async () => {
-        for (const schema of schemas) {
-          const { rows } = await db.query(
-            `SELECT count(*)::int AS n FROM ${schema}.outbox WHERE published_at IS NULL`,
-          );
-          if (rows[0].n > 0) return false;
-        }
-        for (const queue of bull) {
-          const counts = await queue.getJobCounts('active', 'waiting', 'delayed', 'prioritized');
-          if (Object.values(counts).some((n) => n > 0)) return false;
-        }
-        return true;
-      };
+      const settled = () => allDelivered(db, bull);
 
       const pidOf = (label: string) => latestPid(first.run.output, label)!;
 
