@@ -1,37 +1,50 @@
 import { publicGetPaths } from '@medrelay/contracts';
-import { apiRoutes } from '@medrelay/contracts/api-routes';
+import { apiRoutes, routesByDeployable, type ApiRoute } from '@medrelay/contracts/api-routes';
 
-/** Which service answers which paths. One table: the proxy, health and docs read it. */
-export const upstreams = {
-  identity: [
-    '/api/auth',
-    '/api/settings',
-    '/api/admin/users',
-    '/api/admin/pending-users',
-    '/api/admin/all-users',
-    '/api/admin/settings',
-  ],
-  catalog: [
-    '/api/medicines',
-    '/api/products',
-    '/api/admin/all-medicines',
-    '/api/admin/expiry-scan',
-    '/api/admin/products',
-    '/api/admin/recalls',
-  ],
-  requests: [
-    '/api/requests',
-    '/api/transactions',
-    '/api/notifications',
-    '/api/needs',
-    '/api/admin/all-requests',
-    '/api/admin/custody',
-    '/api/admin/custody.csv',
-    // Who a recall reached and their acknowledgements live with the requests (issue 25).
-    '/api/admin/recall-reach',
-    '/api/recall-notices',
-  ],
-} as const;
+/**
+ * The part of a contract path that names its service: `/api/<first segment>`, and under
+ * `/api/admin` its second (`/api/admin/recalls` is the catalog's, `/api/admin/recall-reach` the
+ * requests'). Parameters never take part (`/api/requests/:id/…` is `/api/requests`).
+ */
+export function servicePrefix(path: string): string {
+  const segments = path.split('/').filter(Boolean);
+  const named = segments.slice(0, segments[1] === 'admin' ? 3 : 2);
+  if (named.length < 2 || named.some((s) => s.startsWith(':')))
+    throw new Error(`${path}: no service prefix (expected /api/<name>/…)`);
+  return `/${named.join('/')}`;
+}
+
+/** Each service's prefixes, from the routes it declares; a prefix claimed by two is an error. */
+function prefixesByService<Name extends string>(
+  routes: Record<Name, readonly ApiRoute[]>,
+): Record<Name, readonly string[]> {
+  const owner = new Map<string, Name>();
+  for (const [name, list] of Object.entries(routes) as [Name, readonly ApiRoute[]][]) {
+    for (const route of list) {
+      const prefix = servicePrefix(route.path);
+      const claimed = owner.get(prefix);
+      if (claimed && claimed !== name)
+        throw new Error(`${prefix} is declared by both ${claimed} and ${name}`);
+      owner.set(prefix, name);
+    }
+  }
+  const table = Object.fromEntries(Object.keys(routes).map((name) => [name, [] as string[]])) as Record<
+    Name,
+    string[]
+  >;
+  for (const [prefix, name] of owner) table[name].push(prefix);
+  return table;
+}
+
+/**
+ * Which service answers which paths: read from the contracts (libs/contracts api-routes), so a
+ * new route needs nothing here. The proxy, health and docs read this table.
+ */
+export const upstreams = prefixesByService({
+  identity: routesByDeployable.identity,
+  catalog: routesByDeployable.catalog,
+  requests: routesByDeployable.requests,
+});
 
 export type UpstreamName = keyof typeof upstreams;
 
