@@ -334,6 +334,8 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
       'REDIS_URL',
       'SEALING_KEYS',
       'SMTP_URL',
+      'VAPID_PRIVATE_KEY',
+      'VAPID_PUBLIC_KEY',
     ]);
     // Production creates the secrets out of band: the overlay must not ship the placeholders.
     expect(of(production, 'Secret')).toEqual([]);

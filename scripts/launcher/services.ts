@@ -4,6 +4,7 @@ import { webConfigShape } from '@medrelay/gateway/web-config';
 import { catalogConfigShape } from '@medrelay/svc-catalog/config';
 import { identityConfigShape } from '@medrelay/svc-identity/config';
 import { requestsConfigShape } from '@medrelay/svc-requests/config';
+import { ensureVapidKeys } from '../stores/keys';
 import type { Stores } from '../stores/resolve';
 
 export type Deployable = 'identity' | 'catalog' | 'requests' | 'gateway' | 'web';
@@ -41,6 +42,8 @@ export interface LaunchInput {
   internalSecret: string;
   /** The keyring sealing handover codes (identity opens them in mail jobs, requests issues them). */
   sealingKeys: string;
+  /** The web push key pair; by default the environment's, else kept in var/keys. */
+  vapidKeys?: { publicKey: string; privateKey: string };
   env: NodeJS.ProcessEnv;
 }
 
@@ -59,14 +62,19 @@ export function commonEnvironment({ stores, publicUrl, env }: LaunchInput): Reco
   };
 }
 
+/** The VAPID key pair svc-requests signs web pushes with: given, the environment's, else var/keys'. */
+function vapidEnvironment({ vapidKeys, env, varDir }: LaunchInput): Record<string, string> {
+  const keys =
+    vapidKeys ??
+    (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+      ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+      : ensureVapidKeys(path.join(varDir, 'keys')));
+  return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
+}
+
 /** The three services with their own settings (on top of the common ones and PORT). */
-export function launchedServices({
-  stores,
-  varDir,
-  internalSecret,
-  sealingKeys,
-  env,
-}: LaunchInput): LaunchedService[] {
+export function launchedServices(input: LaunchInput): LaunchedService[] {
+  const { stores, varDir, internalSecret, sealingKeys, env } = input;
   const catalogPort = Number(env.CATALOG_PORT ?? 4002);
   return [
     {
@@ -89,6 +97,8 @@ export function launchedServices({
         INTERNAL_SECRET: internalSecret,
         SEALING_KEYS: sealingKeys,
         CATALOG_URL: `http://127.0.0.1:${catalogPort}`,
+        // Web push: kept in var/keys like the sealing keys, so subscriptions outlive restarts.
+        ...vapidEnvironment(input),
       },
     },
   ];
@@ -119,6 +129,7 @@ export function launcherVariableNames(root: string): Record<LaunchedService['nam
     publicUrl: '',
     internalSecret: '',
     sealingKeys: '',
+    vapidKeys: { publicKey: '', privateKey: '' },
     env: {},
   };
   const common = commonEnvironment(input);

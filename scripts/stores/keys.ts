@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createECDH, generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { newSealingKey, parseSealingKeys } from '@medrelay/service-kit/sealing';
@@ -48,4 +48,24 @@ export function ensureSealingKeys(directory: string): string {
   const keys = readFileSync(file, 'utf8').trim();
   parseSealingKeys(keys);
   return keys;
+}
+
+/**
+ * The VAPID key pair web pushes are signed with (RFC 8292: P-256, base64url, as
+ * `web-push generate-vapid-keys` prints them), kept in `directory` so browsers subscribed before a
+ * restart still receive pushes after it; created on first use (readable by owner only).
+ */
+export function ensureVapidKeys(directory: string): { publicKey: string; privateKey: string } {
+  const file = path.join(directory, 'vapid.json');
+  if (!existsSync(file)) {
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const keys = {
+      publicKey: ecdh.getPublicKey().toString('base64url'),
+      privateKey: ecdh.getPrivateKey().toString('base64url'),
+    };
+    writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
 }

@@ -1,6 +1,10 @@
 import { baseConfigShape, sealingKeysField } from '@medrelay/service-kit';
 import { z } from 'zod';
 
+/** An optional setting a deployment may pass empty (compose's `${X:-}`): empty means unset. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 export const requestsConfigShape = {
   ...baseConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(4003),
@@ -17,6 +21,14 @@ export const requestsConfigShape = {
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   /** How often the match digest job looks for digests due (each user gets at most one an hour). */
   MATCH_DIGEST_EVERY_MS: z.coerce.number().int().positive().default(600_000),
+  /**
+   * Web push (VAPID, RFC 8292): the key pair pushes are signed with (base64url, as
+   * `web-push generate-vapid-keys` prints them). Without them the platform sends no push.
+   */
+  VAPID_PUBLIC_KEY: unsetWhenEmpty(z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'a base64url P-256 public key')),
+  VAPID_PRIVATE_KEY: unsetWhenEmpty(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a base64url P-256 private key')),
+  /** Whom push services may contact about our pushes. */
+  VAPID_SUBJECT: z.string().default('mailto:admin@medrelay.eg'),
   /** Run the event consumers and the release worker in this process. */
   WORKERS: z.enum(['on', 'off']).default('on'),
   /**

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { mailQueueName, needMatchQueueName, userEventQueues } from '@medrelay/contracts';
+import { mailQueueName, needMatchQueueName, pushQueueName, userEventQueues } from '@medrelay/contracts';
 import {
   createLogger,
   createServiceRuntime,
@@ -26,6 +26,8 @@ import { readHandoverCode } from './handover/service';
 import { pickupQueueName } from './pickup/reminders';
 import { createPickupService } from './pickup/service';
 import { startPickupWorker } from './pickup/worker';
+import { pushRoutes } from './push/routes';
+import { pushNotification, type VapidKeys } from './push/service';
 import { recallReachRoutes } from './recalls/routes';
 import { requestRoutes } from './requests/routes';
 import { statsRoutes } from './stats/routes';
@@ -49,7 +51,7 @@ export async function createRequestsService(
     config,
     schema,
     migrationsDir,
-    queueNames: [mailQueueName, releaseQueueName, needMatchQueueName, pickupQueueName],
+    queueNames: [mailQueueName, releaseQueueName, needMatchQueueName, pickupQueueName, pushQueueName],
     logger,
     // Its tables' triggers raise the live events of open screens (migrations/030_live_events.sql).
     liveEvents: true,
@@ -72,6 +74,10 @@ export async function createRequestsService(
     handoverCodeFor: async (requestId) => (await readHandoverCode(ctx.pool, ctx, requestId))?.code ?? null,
   });
   ctx.pickup = pickup;
+  const vapid: VapidKeys | null =
+    config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+      ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject: config.VAPID_SUBJECT }
+      : null;
   const app = runtime.app([
     statsRoutes(ctx),
     pickupRoutes(ctx, pickup),
@@ -80,6 +86,7 @@ export async function createRequestsService(
     custodyRoutes(ctx),
     notificationRoutes(ctx),
     recallReachRoutes(ctx),
+    pushRoutes(ctx, vapid),
     matchRoutes(ctx),
     needRoutes(ctx),
     ...(config.TEST_CLOCK === 'on' && movable ? [testClockRoutes(ctx, pickup, movable)] : []),
@@ -111,6 +118,16 @@ export async function createRequestsService(
             logger,
           ),
           await startMatchDigestScheduler(ctx, workerConnection, logger),
+          // What cannot wait, to the reader's devices (jobs from addNotifications' outbox rows).
+          createWorker<{ notificationId: number }>(
+            pushQueueName,
+            async (job) => {
+              if (vapid) await pushNotification(pool, vapid, job.data.notificationId, logger);
+            },
+            workerConnection,
+            prefix,
+            logger,
+          ),
           await startPickupWorker(pickup, pickupQueue, workerConnection, prefix, logger),
         ]
       : [];

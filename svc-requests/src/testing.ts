@@ -11,8 +11,12 @@ import { listenForTest, testServiceEnv } from '@medrelay/testing';
 import { z } from 'zod';
 import { requestsConfigShape, type RequestsConfig } from './config';
 import { createRequestsService } from './service';
+import webpush from 'web-push';
 
 export { medicineInput } from '@medrelay/svc-catalog/testing';
+
+/** This run's VAPID key pair: every svc-requests under test can push (to a test's own endpoint). */
+export const testVapidKeys = webpush.generateVAPIDKeys();
 
 /** Starts a real svc-requests in this process, next to the given identity and catalog. */
 export async function startRequestsFor(
@@ -26,6 +30,8 @@ export async function startRequestsFor(
     CATALOG_URL: catalog.baseUrl,
     // The e2e moves the pickup clock through the test hook (issue 18).
     TEST_CLOCK: 'on',
+    VAPID_PUBLIC_KEY: testVapidKeys.publicKey,
+    VAPID_PRIVATE_KEY: testVapidKeys.privateKey,
     ...overrides,
   });
   const service = await createRequestsService(config, createLogger('svc-requests', config.LOG_LEVEL));

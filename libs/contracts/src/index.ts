@@ -27,4 +27,5 @@ export * from './needs';
 export * from './stats';
 export * from './admin';
 export * from './queues';
+export * from './push';
 export * from './public-routes';

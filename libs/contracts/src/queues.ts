@@ -1,6 +1,7 @@
 import { userEventQueues } from './events';
 import { mailQueueName } from './mail';
 import { medicineEventQueue } from './medicine-events';
+import { pushQueueName } from './push';
 
 /** Catalog's daily expiry scan (a BullMQ job scheduler). */
 export const expiryScanQueueName = 'catalog.expiry-scan';
@@ -21,4 +22,5 @@ export const allQueueNames = [
   releaseQueueName,
   needMatchQueueName,
   matchDigestQueueName,
+  pushQueueName,
 ] as const;

@@ -24,3 +24,5 @@ export * from './pickup-points';
 export * from './matching';
 export * from './needs';
 export * from './recalls';
+export * from './push';
+export * from './notification-link';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language, UserType } from '@medrelay/contracts';
 import { renderInRemote } from '@medrelay/ui/test-support';
 import { NotificationBell } from './notification-centre';
-import { notificationLink } from './notification-link';
+import { notificationLink } from '@medrelay/domain';
 
 interface Row {
   id: number;

@@ -31,7 +31,7 @@ import { useFormat } from '@medrelay/i18n';
 import { RecallNoticeAcknowledgement } from '@medrelay/ui';
 import { ExpiringSoon, stockOwners, useExpiring } from './expiring-soon';
 import { phoneQuery, useHeaderStyles } from './header-styles';
-import { notificationLink } from './notification-link';
+import { notificationLink } from '@medrelay/domain';
 
 const useStyles = makeStyles({
   // Fluent's Button clips what overflows it; the badge sits at the bell's top end and may reach

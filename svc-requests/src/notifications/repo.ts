@@ -6,6 +6,8 @@ import {
   type Notification,
   type NotificationType,
 } from '@medrelay/contracts';
+import { pushedNotificationTypes, pushedOnlyForUrgentNeeds } from '@medrelay/domain';
+import { pushQueueName } from '@medrelay/contracts';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 type Db = Pool | PoolClient;
@@ -24,21 +26,36 @@ export interface NewNotification {
 
 /**
  * Adds notifications in one statement; a cause already notified is skipped. Returns the source
- * keys actually added (what is new, e.g. to send its e-mail once).
+ * keys actually added (what is new, e.g. to send its e-mail once). In the same statement, each
+ * new one worth pushing (libs/domain isPushed) to a reader with a device that receives push gets
+ * its push job in the outbox, with an id of its own: every notification, from any module, is
+ * pushed once.
  */
 export async function addNotifications(db: Db, list: NewNotification[]): Promise<string[]> {
   if (list.length === 0) return [];
   const { rows } = await db.query<{ source_key: string }>(
-    `INSERT INTO requests.notifications
-       (user_id, type, title_key, message_key, params, request_id, medicine_id, source_key)
-     SELECT n."userId", n."type", n."titleKey", n."messageKey", n."params", n."requestId", n."medicineId",
-            n."sourceKey"
-       FROM jsonb_to_recordset($1::jsonb) AS n(
-              "userId" int, "type" text, "titleKey" text, "messageKey" text, "params" jsonb,
-              "requestId" int, "medicineId" int, "sourceKey" text)
-     ON CONFLICT (source_key) DO NOTHING
-     RETURNING source_key`,
-    [JSON.stringify(list)],
+    `WITH added AS (
+       INSERT INTO requests.notifications
+         (user_id, type, title_key, message_key, params, request_id, medicine_id, source_key)
+       SELECT n."userId", n."type", n."titleKey", n."messageKey", n."params", n."requestId", n."medicineId",
+              n."sourceKey"
+         FROM jsonb_to_recordset($1::jsonb) AS n(
+                "userId" int, "type" text, "titleKey" text, "messageKey" text, "params" jsonb,
+                "requestId" int, "medicineId" int, "sourceKey" text)
+       ON CONFLICT (source_key) DO NOTHING
+       RETURNING id, user_id, type, params, source_key
+     ), pushed AS (
+       INSERT INTO requests.outbox (id, queue, job_name, payload)
+       SELECT md5('push:' || a.id)::uuid, $2, 'notification', jsonb_build_object('notificationId', a.id)
+         FROM added a
+        WHERE a.type = ANY($3::text[])
+          AND (a.type <> ALL($4::text[]) OR EXISTS (
+                SELECT 1 FROM requests.needs nd
+                 WHERE nd.id = (a.params->>'needId')::int AND nd.urgency = 'urgent'))
+          AND EXISTS (SELECT 1 FROM requests.push_subscriptions s WHERE s.user_id = a.user_id)
+     )
+     SELECT source_key FROM added`,
+    [JSON.stringify(list), pushQueueName, pushedNotificationTypes, pushedOnlyForUrgentNeeds],
   );
   return rows.map((r) => r.source_key);
 }

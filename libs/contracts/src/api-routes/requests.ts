@@ -10,6 +10,12 @@ import {
 } from '../needs';
 import { notificationListQuerySchema, notificationSchema } from '../notifications';
 import {
+  pushKeySchema,
+  pushSubscriptionInputSchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
+} from '../push';
+import {
   requestCreateSchema,
   adminRequestQuerySchema,
   requestListQuerySchema,
@@ -316,6 +322,39 @@ export const requestApi = {
     access: 'approved',
     params: idParam,
     response: notificationSchema,
+  }),
+  pushKey: route({
+    ...requests.pushKey,
+    tag: 'notifications',
+    summary: 'The VAPID public key to subscribe with (null when this platform sends no push)',
+    access: 'approved',
+    response: pushKeySchema,
+  }),
+  myPushSubscriptions: route({
+    ...requests.myPushSubscriptions,
+    tag: 'notifications',
+    summary: "The caller's devices that receive push notifications, newest first",
+    access: 'approved',
+    response: z.array(pushSubscriptionSchema),
+  }),
+  subscribePush: route({
+    ...requests.subscribePush,
+    tag: 'notifications',
+    summary:
+      'This device receives push notifications of what cannot wait (again: the same endpoint is renewed, never doubled)',
+    access: 'approved',
+    body: pushSubscriptionInputSchema,
+    response: pushSubscriptionSchema,
+    status: 201,
+  }),
+  unsubscribePush: route({
+    ...requests.unsubscribePush,
+    tag: 'notifications',
+    summary: 'This device no longer receives push notifications (an unknown endpoint is already gone)',
+    access: 'approved',
+    query: pushUnsubscribeSchema,
+    response: null,
+    status: 204,
   }),
   myNeeds: route({
     ...requests.myNeeds,

@@ -99,4 +99,16 @@ export const notificationMessages = {
     en: 'A request for your need "{need}" was cancelled or rejected ({requested} units still requested, at least {min} needed): it is open again.',
     ar: 'طلب لاحتياجك "{need}" اتلغى أو اترفض (لسه مطلوب {requested} وحدة، ومحتاجين {min} على الأقل): رجع مفتوح تاني.',
   },
+  pushUnavailable: {
+    en: 'This platform does not send push notifications',
+    ar: 'المنصة دي مش بتبعت إشعارات على الجهاز',
+  },
+  pushEndpointInvalid: {
+    en: 'The push address is not valid',
+    ar: 'عنوان الإشعارات مش صحيح',
+  },
+  pushKeyInvalid: {
+    en: 'The device key is not valid',
+    ar: 'مفتاح الجهاز مش صحيح',
+  },
 } as const satisfies Record<string, Texts>;

@@ -36,3 +36,7 @@ export const recallReach = { method: 'get', path: '/api/admin/recall-reach/:id' 
 export const resendRecallNotices = { method: 'post', path: '/api/admin/recall-reach/:id/resend' } as const;
 export const myRecallNotices = { method: 'get', path: '/api/recall-notices/my' } as const;
 export const acknowledgeRecall = { method: 'post', path: '/api/recall-notices/:id/acknowledge' } as const;
+export const pushKey = { method: 'get', path: '/api/push/key' } as const;
+export const myPushSubscriptions = { method: 'get', path: '/api/push/subscriptions' } as const;
+export const subscribePush = { method: 'post', path: '/api/push/subscriptions' } as const;
+export const unsubscribePush = { method: 'delete', path: '/api/push/subscriptions' } as const;

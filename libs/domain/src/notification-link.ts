@@ -30,7 +30,8 @@ const needScreens: Partial<Record<UserType, string>> = {
 };
 
 /**
- * The in-app link of a notification for the reader's role: a match opens the wanted list, a
+ * The in-app link of a notification for the reader's role (the bell's entries and the pushes a
+ * device shows): a match opens the wanted list, a
  * request the role's requests screen, a medicine its listing; the id rides as a query parameter
  * (`?request=41`, `?medicine=7`) for the screen to pick. A type this code does not know is linked
  * by what it names, so a type added later still leads somewhere (the role's home at worst).

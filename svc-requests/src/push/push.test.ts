@@ -1,0 +1,339 @@
+import { createECDH, createPublicKey, hkdfSync, randomBytes, verify, createDecipheriv } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  notificationTypes,
+  pushQueueName,
+  type NotificationType,
+  type PushPayload,
+} from '@medrelay/contracts';
+import { isPushed } from '@medrelay/domain';
+import { waitUntil } from '@medrelay/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addNotifications } from '../notifications/repo';
+import {
+  medicineInput,
+  startTestPlatform,
+  testVapidKeys,
+  type TestPlatform,
+  type TestUser,
+} from '../testing';
+
+// Web push with the real protocol and no internet: the test is the browser (its own P-256 key
+// pair and auth secret) and the push service (an endpoint on loopback); it checks the VAPID
+// signature (RFC 8292) and decrypts what arrives (RFC 8291, aes128gcm).
+
+interface Received {
+  device: string;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+}
+
+/** A push service on loopback: `/push/<device>` answers 201, or what `answers` says for it. */
+async function pushService() {
+  const received: Received[] = [];
+  const answers = new Map<string, number[]>();
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const device = req.url!.split('/').at(-1)!;
+      received.push({ device, headers: req.headers, body: Buffer.concat(chunks) });
+      res.statusCode = answers.get(device)?.shift() ?? 201;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    received,
+    answers,
+    endpoint: (device: string) => `${base}/push/${device}`,
+    to: (device: string) => received.filter((r) => r.device === device),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A browser's subscription keys, and how it opens what its push service hands it. */
+function browser() {
+  const ecdh = createECDH('prime256v1');
+  const publicKey = ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    keys: { p256dh: publicKey.toString('base64url'), auth: auth.toString('base64url') },
+    open(body: Buffer): PushPayload {
+      const salt = body.subarray(0, 16);
+      const idLength = body[20]!;
+      const serverKey = body.subarray(21, 21 + idLength);
+      const sealed = body.subarray(21 + idLength);
+      const ikm = hkdfSync(
+        'sha256',
+        ecdh.computeSecret(serverKey),
+        auth,
+        Buffer.concat([Buffer.from('WebPush: info\0'), publicKey, serverKey]),
+        32,
+      );
+      const derive = (info: string, length: number) =>
+        Buffer.from(hkdfSync('sha256', Buffer.from(ikm), salt, Buffer.from(info), length));
+      const decipher = createDecipheriv(
+        'aes-128-gcm',
+        derive('Content-Encoding: aes128gcm\0', 16),
+        derive('Content-Encoding: nonce\0', 12),
+      );
+      decipher.setAuthTag(sealed.subarray(-16));
+      const plain = Buffer.concat([decipher.update(sealed.subarray(0, -16)), decipher.final()]);
+      // One record: the text, then the last-record delimiter 2 and any padding zeros.
+      let end = plain.length - 1;
+      while (plain[end] === 0) end--;
+      expect(plain[end]).toBe(2);
+      return JSON.parse(plain.subarray(0, end).toString('utf8')) as PushPayload;
+    },
+  };
+}
+
+/** The VAPID header names our public key and carries a JWT for the endpoint's origin, signed by us. */
+function expectSignedByUs(headers: IncomingMessage['headers'], endpoint: string) {
+  const [, token, key] = /^vapid t=([^,]+), k=(.+)$/.exec(String(headers.authorization))!;
+  expect(key).toBe(testVapidKeys.publicKey);
+  const [head, claims, signature] = token!.split('.');
+  const raw = Buffer.from(key!, 'base64url');
+  const publicKey = createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: raw.subarray(1, 33).toString('base64url'),
+      y: raw.subarray(33).toString('base64url'),
+    },
+    format: 'jwk',
+  });
+  expect(
+    verify(
+      'sha256',
+      Buffer.from(`${head}.${claims}`),
+      { key: publicKey, dsaEncoding: 'ieee-p1363' },
+      Buffer.from(signature!, 'base64url'),
+    ),
+  ).toBe(true);
+  const { aud, sub } = JSON.parse(Buffer.from(claims!, 'base64url').toString()) as {
+    aud: string;
+    sub: string;
+  };
+  expect(aud).toBe(new URL(endpoint).origin);
+  expect(sub).toBe('mailto:admin@medrelay.eg');
+  expect(headers['content-encoding']).toBe('aes128gcm');
+  expect(headers.urgency).toBe('high');
+}
+
+let p: TestPlatform;
+let service: Awaited<ReturnType<typeof pushService>>;
+let pharmacy: TestUser, ngo: TestUser;
+
+beforeAll(async () => {
+  [p, service] = await Promise.all([startTestPlatform(), pushService()]);
+  [pharmacy, ngo] = await Promise.all([p.user('pharmacy'), p.user('ngo')]);
+});
+afterAll(async () => {
+  await p.stop();
+  await service.close();
+});
+
+const subscribe = (user: TestUser, device: string, keys: { p256dh: string; auth: string }) =>
+  p.requests.api.post(
+    '/api/push/subscriptions',
+    { endpoint: service.endpoint(device), keys },
+    {
+      token: user.token,
+      headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0.0.0 Mobile Safari/537.36' },
+    },
+  );
+
+/** A listing of the pharmacy's requested by the NGO: the request's id. */
+async function requested(name: string) {
+  const medicine = (
+    await p.catalog.api.post('/api/medicines', medicineInput({ name, recipientType: 'ngos' }), {
+      token: pharmacy.token,
+    })
+  ).body as { id: number };
+  const made = await p.requests.api.post(
+    '/api/requests',
+    { medicineId: medicine.id, quantity: 1 },
+    { token: ngo.token },
+  );
+  expect(made.status).toBe(201);
+  return made.body.id as number;
+}
+
+const approve = async (id: number) =>
+  expect(
+    (
+      await p.requests.api.put(
+        `/api/requests/${id}/status`,
+        { status: 'approved' },
+        { token: pharmacy.token },
+      )
+    ).status,
+  ).toBe(200);
+
+describe('web push', () => {
+  it('pushes an approval to each of the requester’s devices, once, encrypted for each and signed by us', async () => {
+    const phone = browser();
+    const laptop = browser();
+    const added = await subscribe(ngo, 'ngo-phone', phone.keys);
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ device: 'Chrome 131 · Android', lastPushedAt: null });
+    expect((await subscribe(ngo, 'ngo-laptop', laptop.keys)).status).toBe(201);
+    // The pharmacy has a device too: a new request is not worth a push.
+    expect((await subscribe(pharmacy, 'pharmacy-phone', browser().keys)).status).toBe(201);
+    // The laptop's push service fails once: the job is retried for it alone.
+    service.answers.set('ngo-laptop', [500]);
+
+    const id = await requested('Augmentin 1g');
+    await approve(id);
+    await waitUntil(() => service.to('ngo-phone').length === 1 && service.to('ngo-laptop').length === 2, {
+      what: 'the approval pushed to both devices (the laptop on the second try)',
+      timeoutMs: 20_000,
+    });
+    const opened = phone.open(service.to('ngo-phone')[0]!.body);
+    expect(opened).toMatchObject({ url: `/ngo/requests?request=${id}` });
+    expect(opened.body).toContain('Augmentin 1g');
+    expect(laptop.open(service.to('ngo-laptop')[1]!.body)).toEqual(opened);
+    expectSignedByUs(service.to('ngo-phone')[0]!.headers, service.endpoint('ngo-phone'));
+
+    // Settled: nothing more came, to the phone (already reached) or to the pharmacy (request-new).
+    const pool = p.requests.service.ctx.pool;
+    await waitUntil(
+      async () =>
+        (await p.requests.service.queues.get(pushQueueName)!.getJobCounts('waiting', 'active', 'delayed'))
+          .waiting === 0,
+      { what: 'push queue idle' },
+    );
+    expect(service.to('ngo-phone')).toHaveLength(1);
+    expect(service.to('pharmacy-phone')).toHaveLength(0);
+    const devices = (await p.requests.api.get('/api/push/subscriptions', { token: ngo.token }))
+      .body as Array<{
+      lastPushedAt: string | null;
+    }>;
+    expect(devices.map((d) => d.lastPushedAt !== null)).toEqual([true, true]);
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM requests.push_deliveries');
+    expect(rows[0].n).toBe(2);
+  });
+
+  it('drops a device its push service says is gone, and signing out of push removes only one’s own', async () => {
+    const gone = browser();
+    expect((await subscribe(ngo, 'ngo-old-tablet', gone.keys)).status).toBe(201);
+    service.answers.set('ngo-old-tablet', [410]);
+    await approve(await requested('Concor 5mg'));
+    await waitUntil(
+      async () =>
+        !(
+          (await p.requests.api.get('/api/push/subscriptions', { token: ngo.token })).body as Array<{
+            device: string;
+          }>
+        ).length ||
+        (
+          await p.requests.service.ctx.pool.query(
+            'SELECT 1 FROM requests.push_subscriptions WHERE endpoint = $1',
+            [service.endpoint('ngo-old-tablet')],
+          )
+        ).rowCount === 0,
+      { what: 'the gone device dropped', timeoutMs: 20_000 },
+    );
+    // Someone else cannot remove the NGO's phone; the NGO can.
+    const phone = `/api/push/subscriptions?endpoint=${encodeURIComponent(service.endpoint('ngo-phone'))}`;
+    expect((await p.requests.api.delete(phone, { token: pharmacy.token })).status).toBe(204);
+    expect(
+      ((await p.requests.api.get('/api/push/subscriptions', { token: ngo.token })).body as unknown[]).length,
+    ).toBe(2);
+    expect((await p.requests.api.delete(phone, { token: ngo.token })).status).toBe(204);
+    expect(
+      ((await p.requests.api.get('/api/push/subscriptions', { token: ngo.token })).body as unknown[]).length,
+    ).toBe(1);
+  });
+
+  it('queues a push for exactly the notifications libs/domain says cannot wait, once each', async () => {
+    const pool = p.requests.service.ctx.pool;
+    const reader = await p.user('ngo');
+    expect((await subscribe(reader, `reader-${reader.id}`, browser().keys)).status).toBe(201);
+    const need = async (urgency: 'urgent' | 'routine') => {
+      const made = await p.requests.api.post(
+        '/api/needs',
+        { medicine: `Insulin ${urgency}`, minQuantity: 1, urgency },
+        { token: reader.token },
+      );
+      expect(made.status).toBe(201);
+      return made.body.id as number;
+    };
+    const needs = { urgent: await need('urgent'), routine: await need('routine') };
+    const cases = notificationTypes.flatMap((type) =>
+      (['urgent', 'routine'] as const).map((urgency) => ({ type, urgency })),
+    );
+    const keys = await addNotifications(
+      pool,
+      cases.map(({ type, urgency }) => ({
+        userId: reader.id,
+        type: type as NotificationType,
+        titleKey: 'notifyNeedMatchTitle',
+        messageKey: 'notifyNeedMatchTitle',
+        params: { needId: needs[urgency] },
+        sourceKey: `push-rule:${reader.id}:${type}:${urgency}`,
+      })),
+    );
+    expect(keys).toHaveLength(cases.length);
+    // The same causes again add nothing and queue nothing.
+    expect(
+      await addNotifications(pool, [
+        {
+          userId: reader.id,
+          type: 'request-approved',
+          titleKey: 'notifyNeedMatchTitle',
+          messageKey: 'notifyNeedMatchTitle',
+          params: {},
+          sourceKey: `push-rule:${reader.id}:request-approved:urgent`,
+        },
+      ]),
+    ).toEqual([]);
+    const { rows } = await pool.query<{ type: NotificationType; needId: number }>(
+      `SELECT n.type, (n.params->>'needId')::int AS "needId" FROM requests.outbox o
+         JOIN requests.notifications n ON n.id = (o.payload->>'notificationId')::int
+        WHERE o.queue = $1 AND n.user_id = $2`,
+      [pushQueueName, reader.id],
+    );
+    const queued = rows.map((r) => `${r.type}:${r.needId === needs.urgent ? 'urgent' : 'routine'}`).sort();
+    const expected = cases
+      .filter(({ type, urgency }) => isPushed(type, urgency === 'urgent'))
+      .map(({ type, urgency }) => `${type}:${urgency}`)
+      .sort();
+    expect(queued).toEqual(expected);
+    expect(expected).toContain('need-match:urgent');
+    expect(expected).not.toContain('need-match:routine');
+    expect(expected).not.toContain('request-new:urgent');
+  });
+
+  it('refuses a subscription that is not one, in the caller’s language', async () => {
+    const keys = browser().keys;
+    const bad = [
+      { endpoint: 'ftp://push.example/x', keys },
+      { endpoint: 'not a url', keys },
+      { endpoint: service.endpoint('x'), keys: { ...keys, p256dh: keys.p256dh.slice(0, 40) } },
+      { endpoint: service.endpoint('x'), keys: { ...keys, auth: 'short' } },
+      { endpoint: service.endpoint('x') },
+    ];
+    for (const body of bad) {
+      const res = await p.requests.api.post('/api/push/subscriptions', body, {
+        token: ngo.token,
+        headers: { 'accept-language': 'ar' },
+      });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+      expect(res.body.details.length).toBeGreaterThan(0);
+    }
+    const anon = await p.requests.api.post('/api/push/subscriptions', {
+      endpoint: service.endpoint('y'),
+      keys,
+    });
+    expect(anon.status).toBe(401);
+    expect((await p.requests.api.get('/api/push/key', { token: ngo.token })).body).toEqual({
+      publicKey: testVapidKeys.publicKey,
+    });
+  });
+});

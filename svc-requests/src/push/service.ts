@@ -1,0 +1,81 @@
+import type { PushPayload } from '@medrelay/contracts';
+import { notificationLink } from '@medrelay/domain';
+import type { Pool } from '@medrelay/service-kit';
+import type { Logger } from 'pino';
+import webpush from 'web-push';
+import { toNotification } from '../notifications/repo';
+import { dropSubscription, pushWork, recordDelivery } from './repo';
+
+/** The server's VAPID identity (RFC 8292): push services accept pushes signed with it. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  /** Who push services may contact about our pushes (a mailto: or https: URL). */
+  subject: string;
+}
+
+/** How long a push service keeps a push for a device that is off: a day, then it is moot. */
+const timeToLiveSeconds = 24 * 3600;
+
+/**
+ * Pushes one notification to each of its reader's devices not reached yet, in their language,
+ * with the screen it opens. A device the push service says is gone (404, 410) is dropped; any
+ * other failure fails the job after trying every device, so it is retried for those only (the
+ * ones reached are recorded and skipped). The payload is encrypted for each device (RFC 8291).
+ */
+export async function pushNotification(
+  pool: Pool,
+  vapid: VapidKeys,
+  notificationId: number,
+  logger: Logger,
+): Promise<{ sent: number; dropped: number }> {
+  const work = await pushWork(pool, notificationId);
+  if (!work) return { sent: 0, dropped: 0 };
+  const shown = toNotification(work.notification, work.language);
+  const payload: PushPayload = {
+    title: shown.title,
+    body: shown.message,
+    url: work.userType ? notificationLink(shown, work.userType) : '/',
+    tag: `notification-${shown.id}`,
+  };
+  let sent = 0;
+  let dropped = 0;
+  const failures: string[] = [];
+  for (const device of work.devices) {
+    try {
+      // web-push encrypts (RFC 8291) and signs (VAPID); the POST is ours, so a push service is
+      // reached like any other upstream (the library's own request speaks HTTPS only).
+      const request = webpush.generateRequestDetails(
+        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+        JSON.stringify(payload),
+        { vapidDetails: vapid, TTL: timeToLiveSeconds, urgency: 'high', contentEncoding: 'aes128gcm' },
+      );
+      const { 'Content-Length': _length, ...headers } = request.headers as Record<string, string>;
+      const answer = await fetch(request.endpoint, {
+        method: request.method,
+        headers,
+        body: request.body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!answer.ok)
+        throw Object.assign(new Error(`push service answered ${answer.status}`), {
+          statusCode: answer.status,
+        });
+      await recordDelivery(pool, notificationId, device.id);
+      sent++;
+    } catch (err) {
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status === 404 || status === 410) {
+        await dropSubscription(pool, device.id);
+        dropped++;
+      } else {
+        failures.push(`${device.id}: ${status ?? (err as Error).message}`);
+      }
+    }
+  }
+  if (failures.length) {
+    logger.warn({ notificationId, failures }, 'push not taken by every device; it is tried again');
+    throw new Error(`push ${notificationId} failed for ${failures.length} device(s)`);
+  }
+  return { sent, dropped };
+}
