@@ -38,7 +38,7 @@ describe('map tiles', () => {
     const osm = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
     const base = await serve({ MAP_TILE_URL: osm, MAP_TILE_ATTRIBUTION: '© OpenStreetMap contributors' });
     const config = await fetch(`${base}/map/config.json`);
-    expect((await config.json()).tileUrl).toBe(osm);
+    expect(((await config.json()) as { tileUrl: string }).tileUrl).toBe(osm);
     expect(config.headers.get('content-security-policy')).toContain(
       "img-src 'self' data: blob: https://tile.openstreetmap.org;",
     );
