@@ -26,7 +26,7 @@ describe('the platform flow through the gateway (issue "Done means")', () => {
       name: 'Flow Pharmacy',
       email,
       phone: '01012345678',
-      password: 'secret123',
+      password: 'Kite-Harbour-7315',
       userType: 'pharmacy',
       acceptTerms: true,
       commercialLicense: 'CL-77',
@@ -34,7 +34,7 @@ describe('the platform flow through the gateway (issue "Done means")', () => {
     expect(registered.status).toBe(201);
 
     const admin = await identity.createUser('admin');
-    const adminToken = (await gw.api.post('/api/auth/login', { email: admin.email, password: 'secret123' }))
+    const adminToken = (await gw.api.post('/api/auth/login', { email: admin.email, password: 'Kite-Harbour-7315' }))
       .body.token;
     // The answer names no account (issue 27): the administrator finds it among the pending ones.
     const pending = await gw.api.get('/api/admin/pending-users?pageSize=100', { token: adminToken });
@@ -46,7 +46,7 @@ describe('the platform flow through the gateway (issue "Done means")', () => {
     const mails = await waitForMails(email, 2);
     expect(mails.map((m) => m.template)).toContain('account-approved');
 
-    const login = await gw.api.post('/api/auth/login', { email, password: 'secret123' });
+    const login = await gw.api.post('/api/auth/login', { email, password: 'Kite-Harbour-7315' });
     expect(login.status).toBe(200);
     const me = await gw.api.get('/api/auth/me', { token: login.body.token });
     expect(me.body).toMatchObject({ email, status: 'approved', userType: 'pharmacy' });
@@ -166,7 +166,7 @@ describe('routing and failures', () => {
     const user = await identity.createUser('donor');
     const res = await gw.api.post(
       '/api/auth/login',
-      { email: user.email, password: 'secret123' },
+      { email: user.email, password: 'Kite-Harbour-7315' },
       { token: 'stale.token.here' },
     );
     expect(res.status).toBe(200);
@@ -248,7 +248,7 @@ describe('maintenance mode', () => {
     expect((await gw.api.post('/api/auth/register', {})).status).toBe(503);
     expect((await gw.api.get('/api/auth/me', { token: admin.token })).status).toBe(200);
     expect((await gw.api.get('/api/settings')).body.maintenanceMode).toBe(true);
-    const userLogin = await gw.api.post('/api/auth/login', { email: user.email, password: 'secret123' });
+    const userLogin = await gw.api.post('/api/auth/login', { email: user.email, password: 'Kite-Harbour-7315' });
     expect(userLogin.status).toBe(503);
 
     expect(

@@ -18,6 +18,17 @@ export function authRoutes(ctx: IdentityContext): Router {
     ctx.devices.issue(res, deviceKey);
     return answer;
   });
+  mount(api, identityApi.loginTwoFactor, async ({ body, res }) => {
+    const { answer, deviceKey } = await auth.loginWithCode(body.challenge, body.code);
+    ctx.devices.issue(res, deviceKey);
+    return answer;
+  });
+  mount(api, identityApi.loginEnrolSetup, ({ body }) => auth.loginEnrolSetup(body.challenge));
+  mount(api, identityApi.loginEnrol, async ({ body, res }) => {
+    const { answer, deviceKey } = await auth.loginEnrol(body.challenge, body.code);
+    ctx.devices.issue(res, deviceKey);
+    return answer;
+  });
   mount(api, identityApi.unlockRequest, ({ body, req }) =>
     links.requestUnlock(body.email, req.ip ?? 'unknown', requestLanguage(req)),
   );
@@ -27,6 +38,13 @@ export function authRoutes(ctx: IdentityContext): Router {
     ctx.devices.issue(res, deviceKey);
     return answer;
   });
+  mount(api, identityApi.passwordResetRequest, ({ body, req }) =>
+    links.requestReset(body.email, req.ip ?? 'unknown', requestLanguage(req)),
+  );
+  mount(api, identityApi.passwordResetConfirm, ({ body, req }) =>
+    links.confirmReset(body.token, body.password, requestLanguage(req)),
+  );
+  mount(api, identityApi.verifyEmail, ({ body, req }) => links.verifyEmail(body.token, requestLanguage(req)));
   mount(api, identityApi.me, ({ caller }) => auth.me(caller.id));
   mount(api, identityApi.logout, ({ caller }) => ctx.tokens.revokeToken(caller.tokenId, caller.expiresAt));
 

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { normalizePhone } from '@medrelay/domain';
 import { migrate, withTransaction, type Pool } from '@medrelay/service-kit';
-import { hashPassword } from '../passwords';
+import { hashPassword, verifyPassword } from '../passwords';
 import { recordUserEvent } from './events';
-import { findUserById, insertUser, type NewUser } from './repo';
+import { findCredentialsByEmail, findUserById, insertUser, updatePasswordHash, type NewUser } from './repo';
 
 export const migrationsDir = fileURLToPath(new URL('../../migrations', import.meta.url));
 
@@ -27,9 +27,16 @@ export async function provisionAccount(
   });
 }
 
-export const demoPassword = 'demo1234';
+/** Meets the password policy (issue 27), so demo sign-ins are not asked to change it. */
+export const demoPassword = 'Lotus-Demo-2026';
+/** The demo password before issue 27: a `var/` seeded with it is moved to the new one. */
+const formerDemoPassword = 'demo1234';
 
-/** Demo accounts for `npm start` (spec: an admin, two of each role, one pending of each self-registering role). */
+/**
+ * Demo accounts for `npm start` (spec: an admin, two of each role, one pending of each
+ * self-registering role), at real places in Giza, Cairo, Alexandria, Gharbia, Aswan and Dakahlia
+ * (issue 26) so distances make sense to a newcomer.
+ */
 export const demoAccounts: Array<Omit<NewUser, 'passwordHash'>> = [
   {
     email: 'admin@medrelay.eg',
@@ -48,6 +55,9 @@ export const demoAccounts: Array<Omit<NewUser, 'passwordHash'>> = [
     language: 'en',
     commercialLicense: 'CL-GZ-10231',
     address: '15 Mesaha Square, Dokki, Giza',
+    governorate: 'giza',
+    area: 'dokki',
+    pin: { lat: 30.03831, lng: 31.21183 },
   },
   {
     email: 'pharmacy2@medrelay.eg',
@@ -58,6 +68,9 @@ export const demoAccounts: Array<Omit<NewUser, 'passwordHash'>> = [
     language: 'ar',
     commercialLicense: 'CL-CA-20877',
     address: '42 Abbas El Akkad St, Nasr City, Cairo',
+    governorate: 'cairo',
+    area: 'nasr-city',
+    pin: { lat: 30.05938, lng: 31.34005 },
   },
   {
     email: 'ngo@medrelay.eg',
@@ -70,6 +83,9 @@ export const demoAccounts: Array<Omit<NewUser, 'passwordHash'>> = [
     commercialNumber: 'NGO-4471',
     pharmacistLicense: '104471',
     address: '8 Port Said St, Sayeda Zeinab, Cairo',
+    governorate: 'cairo',
+    area: 'downtown',
+    pin: { lat: 30.02968, lng: 31.24253 },
   },
   {
     email: 'ngo2@medrelay.eg',
@@ -82,6 +98,8 @@ export const demoAccounts: Array<Omit<NewUser, 'passwordHash'>> = [
     commercialNumber: 'NGO-5120',
     pharmacistLicense: '105120',
     address: '3 El Gomhoreya St, Shubra, Cairo',
+    governorate: 'cairo',
+    area: 'shubra',
   },
   {
     email: 'donor@medrelay.eg',
@@ -91,6 +109,8 @@ export const demoAccounts: Array<Omit<NewUser, 'passwordHash'>> = [
     status: 'approved',
     language: 'en',
     address: 'Maadi, Cairo',
+    governorate: 'cairo',
+    area: 'maadi',
   },
   {
     email: 'donor2@medrelay.eg',
@@ -99,7 +119,10 @@ export const demoAccounts: Array<Omit<NewUser, 'passwordHash'>> = [
     userType: 'donor',
     status: 'approved',
     language: 'ar',
-    address: 'Heliopolis, Cairo',
+    address: 'Sidi Gaber, Alexandria',
+    governorate: 'alexandria',
+    area: 'sidi-gaber',
+    pin: { lat: 31.21874, lng: 29.94201 },
   },
   {
     email: 'pending-pharmacy@medrelay.eg',
@@ -110,6 +133,8 @@ export const demoAccounts: Array<Omit<NewUser, 'passwordHash'>> = [
     language: 'en',
     commercialLicense: 'CL-GH-30012',
     address: '21 El Bahr St, Tanta',
+    governorate: 'gharbia',
+    area: 'tanta',
   },
   {
     email: 'pending-ngo@medrelay.eg',
@@ -121,6 +146,8 @@ export const demoAccounts: Array<Omit<NewUser, 'passwordHash'>> = [
     organizationName: 'Hope Bridge Charity',
     commercialNumber: 'NGO-6603',
     pharmacistLicense: '106603',
+    governorate: 'aswan',
+    area: 'aswan-city',
   },
   {
     email: 'pending-donor@medrelay.eg',
@@ -129,6 +156,8 @@ export const demoAccounts: Array<Omit<NewUser, 'passwordHash'>> = [
     userType: 'donor',
     status: 'pending',
     language: 'en',
+    governorate: 'dakahlia',
+    area: 'mansoura',
   },
 ];
 
@@ -138,6 +167,11 @@ export async function seedDemoAccounts(pool: Pool): Promise<number> {
   let created = 0;
   for (const account of demoAccounts) {
     if ((await provisionAccount(pool, { ...account, password: demoPassword })).created) created += 1;
+    else {
+      const existing = await findCredentialsByEmail(pool, account.email);
+      if (existing && (await verifyPassword(existing.passwordHash, formerDemoPassword)))
+        await updatePasswordHash(pool, existing.user.id, await hashPassword(demoPassword));
+    }
   }
   return created;
 }
