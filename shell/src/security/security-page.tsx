@@ -1,0 +1,37 @@
+import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { PageHeader, RouterLink } from '@medrelay/ui';
+import { useAccountTexts } from '../auth/account-texts';
+import { TwoFactorCard, useCardStyles } from './two-factor-card';
+
+const useStyles = makeStyles({
+  cards: { display: 'grid', gap: tokens.spacingVerticalXL, maxWidth: '720px' },
+});
+
+/** `/{role}/security` for every role (issue 27): how the account signs in, and where it is signed in. */
+export function SecurityPage() {
+  const styles = useStyles();
+  const { t } = useAccountTexts();
+  return (
+    <>
+      <PageHeader title={t('security.title')} subtitle={t('security.subtitle')} />
+      <div className={styles.cards}>
+        <TwoFactorCard />
+      </div>
+    </>
+  );
+}
+
+/** On the settings screen: where two-factor sign-in and the signed-in devices are. */
+export function SecurityLinkCard({ role }: { role: string }) {
+  const card = useCardStyles();
+  const { t } = useAccountTexts();
+  return (
+    <Card className={card.card}>
+      <Text as="h2" size={500} weight="semibold">
+        {t('security.title')}
+      </Text>
+      <Text>{t('security.subtitle')}</Text>
+      <RouterLink to={`/${role}/security`}>{t('security.open')}</RouterLink>
+    </Card>
+  );
+}
