@@ -325,3 +325,63 @@ describe('two-factor sign-in (issue 27 item 3)', { timeout: 90_000 }, () => {
     }
   });
 });
+
+describe('sessions and devices (issue 27 item 6)', { timeout: 90_000 }, () => {
+  const android =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+  /** A sign-in from another browser, through the gateway: its token. */
+  const elsewhere = async (email: string) => {
+    const res = await platform.gateway.api.post(
+      '/api/auth/login',
+      { email, password: testPassword },
+      { headers: { 'user-agent': android } },
+    );
+    expect(res.status).toBe(200);
+    return res.body.token as string;
+  };
+
+  it('at 1280 px in English: lists the phone signed in elsewhere and signs it out', async () => {
+    const user = await platform.approvedUser('pharmacy');
+    const onPhone = await elsewhere(user.email);
+    const page = await platform.newPage(desk);
+    await platform.signIn(page, user.email);
+    await page.goto('/pharmacy/security');
+    const card = page.getByTestId('devices');
+    const phoneRow = card.getByTestId('device').filter({ hasText: 'Chrome on Android' });
+    await phoneRow.getByText('Place unknown', { exact: false }).waitFor();
+    await card.getByTestId('device').filter({ hasText: 'This device' }).waitFor();
+    await phoneRow.getByRole('button', { name: 'Sign out' }).click();
+    await expectToast(page, 'Signed out');
+    await phoneRow.waitFor({ state: 'detached' });
+    const after = await platform.gateway.api.get('/api/auth/me', { token: onPhone });
+    expect([after.status, after.body.code]).toEqual([401, 'TOKEN_REVOKED']);
+  });
+
+  it('on a phone in Arabic: signs out every other device, keeping this one', async () => {
+    const user = await platform.approvedUser('ngo');
+    const others = [user.token, await elsewhere(user.email)];
+    const laptop = await platform.newPage(desk);
+    await platform.signIn(laptop, user.email);
+    const page = await platform.newPage(phone);
+    await page.goto('/login');
+    await page.getByLabel('الإيميل').fill(user.email);
+    await page.getByLabel('كلمة السر').fill(testPassword);
+    await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await page.waitForURL('**/ngo/dashboard');
+    await page.goto('/ngo/security');
+    const card = page.getByTestId('devices');
+    await card.getByTestId('device').filter({ hasText: 'الجهاز ده' }).waitFor();
+    await expect.poll(() => card.getByTestId('device').count()).toBeGreaterThanOrEqual(3);
+    await fitsWidth(page);
+    await card.getByRole('button', { name: 'تسجيل خروج من كل الأجهزة التانية' }).click();
+    await expectToast(page, 'أجهزة تانية اتعملها تسجيل خروج');
+    await card.getByText('مفيش جهاز تاني داخل.').waitFor();
+    expect(await card.getByTestId('device').count()).toBe(1);
+    for (const token of others)
+      expect((await platform.gateway.api.get('/api/auth/me', { token })).status).toBe(401);
+    // The laptop's next call finds its session ended: it is sent to sign in again.
+    platform.expectFailedCall(401);
+    await laptop.goto('/ngo/dashboard');
+    await laptop.waitForURL('**/login');
+  });
+});

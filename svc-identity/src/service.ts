@@ -13,6 +13,8 @@ import { movableClock, systemClock } from '@medrelay/service-kit/clock';
 import { accountRoutes } from './account/routes';
 import { deviceCookies } from './devices/cookie';
 import { twoFactorRoutes } from './two-factor/routes';
+import { sessionRoutes } from './sessions/routes';
+import { createSessionService } from './sessions/service';
 import { adminUserRoutes } from './admin-users/routes';
 import { restoreRevocations } from './auth/revocations';
 import { authRoutes } from './auth/routes';
@@ -67,6 +69,7 @@ export async function createIdentityService(
     accountRoutes(ctx),
     adminUserRoutes(ctx),
     twoFactorRoutes(ctx),
+    sessionRoutes(ctx, createSessionService(ctx)),
     settingsRoutes(ctx),
   ]);
 

@@ -71,7 +71,9 @@ export const challengeSchema = z.object({ challenge: challengeField }).strict();
 export const enrolmentCodeSchema = z.object({ challenge: challengeField, code: totpCodeField }).strict();
 export const totpCodeSchema = z.object({ code: totpCodeField }).strict();
 export const passwordConfirmSchema = z
-  .object({ password: z.string(typeError('currentPasswordWrong')).min(1, { error: 'currentPasswordWrong' }).max(200) })
+  .object({
+    password: z.string(typeError('currentPasswordWrong')).min(1, { error: 'currentPasswordWrong' }).max(200),
+  })
   .strict();
 
 /** Sign-in answered before the token: the password was right, a second step is needed. */
@@ -103,9 +105,7 @@ export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
 /** What signing in with a password answers: the session, or the next step's challenge. */
 export type LoginAnswer =
-  | LoginResponse
-  | z.infer<typeof twoFactorChallengeSchema>
-  | z.infer<typeof twoFactorEnrolmentSchema>;
+  LoginResponse | z.infer<typeof twoFactorChallengeSchema> | z.infer<typeof twoFactorEnrolmentSchema>;
 
 /** WebAuthn JSON as the browser library sends and takes it (checked by @simplewebauthn/server). */
 const webAuthnJson = z.looseObject({});
@@ -132,3 +132,20 @@ export const passkeySchema = z.object({
   lastUsedAt: z.string().nullable(),
 });
 export type Passkey = z.infer<typeof passkeySchema>;
+
+/** A signed-in browser of the own account (issue 27 item 6), as the security screen lists it. */
+export const sessionSchema = z.object({
+  /** Names the session for "sign out" (not a credential: a token needs its signature). */
+  id: z.string(),
+  /** The browser and system from its User-Agent ("Chrome on Android"). */
+  device: z.string(),
+  /** ISO 3166 country of the address it signed in from; null when unknown (a private network). */
+  country: z.string().nullable(),
+  signedInAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session making this call. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+export const sessionParams = z.object({ id: z.string().regex(/^[\w-]{8,64}$/, { error: 'notFound' }) });
+export const signedOutSchema = z.object({ signedOut: z.number().int() });

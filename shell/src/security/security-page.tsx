@@ -1,6 +1,7 @@
 import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { PageHeader, RouterLink } from '@medrelay/ui';
 import { useAccountTexts } from '../auth/account-texts';
+import { DevicesCard } from './devices-card';
 import { TwoFactorCard, useCardStyles } from './two-factor-card';
 
 const useStyles = makeStyles({
@@ -16,6 +17,7 @@ export function SecurityPage() {
       <PageHeader title={t('security.title')} subtitle={t('security.subtitle')} />
       <div className={styles.cards}>
         <TwoFactorCard />
+        <DevicesCard />
       </div>
     </>
   );

@@ -36,3 +36,6 @@ export const passkeys = { method: 'get', path: '/api/auth/passkeys' } as const;
 export const deletePasskey = { method: 'delete', path: '/api/auth/passkeys/:id' } as const;
 export const loginPasskeyOptions = { method: 'post', path: '/api/auth/login/passkey/options' } as const;
 export const loginPasskey = { method: 'post', path: '/api/auth/login/passkey' } as const;
+export const sessions = { method: 'get', path: '/api/auth/sessions' } as const;
+export const endSession = { method: 'delete', path: '/api/auth/sessions/:id' } as const;
+export const endOtherSessions = { method: 'post', path: '/api/auth/sessions/sign-out-others' } as const;
