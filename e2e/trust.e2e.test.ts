@@ -385,3 +385,114 @@ describe('sessions and devices (issue 27 item 6)', { timeout: 90_000 }, () => {
     await laptop.waitForURL('**/login');
   });
 });
+
+describe('passkeys (issue 27 item 4)', { timeout: 90_000 }, () => {
+  /**
+   * Chromium's virtual authenticator (DevTools protocol WebAuthn): a platform authenticator with
+   * resident keys that verifies its user, as a phone's fingerprint does. The real ceremony runs.
+   */
+  async function fingerprint(page: Page) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    return async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+  }
+  /** Passkeys need a secure origin with a domain name: the same gateway as localhost. */
+  const local = (path: string) => `${platform.gateway.baseUrl.replace('127.0.0.1', 'localhost')}${path}`;
+
+  async function signInWithPassword(
+    page: Page,
+    email: string,
+    labels: { email: string; password: string; submit: string },
+  ) {
+    await page.goto(local('/login'));
+    await page.getByLabel(labels.email).fill(email);
+    await page.getByLabel(labels.password).fill(testPassword);
+    await page.getByRole('button', { name: labels.submit }).click();
+  }
+
+  it('at 1280 px in English: added in settings, then signs in instead of the password and the code', async () => {
+    const user = await platform.approvedUser('donor');
+    const page = await platform.newPage(desk);
+    const credentials = await fingerprint(page);
+    await signInWithPassword(page, user.email, { email: 'Email', password: 'Password', submit: 'Sign in' });
+    await page.waitForURL('**/donor/dashboard');
+    await page.goto(local('/donor/security'));
+    const card = page.getByTestId('passkeys');
+    await card.getByText('No passkey yet.').waitFor();
+    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    await expectToast(page, 'Passkey added');
+    await card.getByTestId('passkey').getByText('Not used yet').waitFor();
+    expect(await credentials()).toHaveLength(1);
+
+    // Two-factor on as well: the passkey alone is both factors.
+    const setup = await platform.gateway.api.post('/api/auth/two-factor/setup', undefined, {
+      token: user.token,
+    });
+    const clock = platform.identity.service.ctx.clock as MovableClock;
+    const code = await generate({
+      secret: setup.body.secret,
+      epoch: Math.floor(clock.now().getTime() / 1000),
+    });
+    expect(
+      (await platform.gateway.api.post('/api/auth/two-factor/confirm', { code }, { token: user.token }))
+        .status,
+    ).toBe(200);
+
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await page.goto(local('/login'));
+    await page.getByRole('button', { name: 'Use a passkey instead' }).click();
+    await page.waitForURL('**/donor/dashboard');
+    const [credential] = await credentials();
+    expect(credential!.signCount).toBeGreaterThan(0);
+    await page.goto(local('/donor/security'));
+    await card.getByTestId('passkey').getByText('Last used', { exact: false }).waitFor();
+  });
+
+  it('on a phone in Arabic: a passkey gets the owner in while a distributed guessing attack locks the password', async () => {
+    const user = await platform.approvedUser('pharmacy');
+    const page = await platform.newPage(phone);
+    await fingerprint(page);
+    const arabic = { email: 'الإيميل', password: 'كلمة السر', submit: 'تسجيل الدخول' };
+    await signInWithPassword(page, user.email, arabic);
+    await page.waitForURL('**/pharmacy/dashboard');
+    await page.goto(local('/pharmacy/security'));
+    await page.getByTestId('passkeys').getByRole('button', { name: 'ضيف مفتاح مرور' }).click();
+    await expectToast(page, 'مفتاح المرور اتضاف');
+    await fitsWidth(page);
+    await page.evaluate(() => localStorage.removeItem('token'));
+
+    // 200 wrong passwords from 20 addresses (straight to identity, which trusts the gateway's
+    // X-Forwarded-For on loopback): the account is locked to passwords from new devices.
+    for (let round = 0; round < 10; round++)
+      await Promise.all(
+        Array.from({ length: 20 }, (_, n) =>
+          platform.identity.api.post(
+            '/api/auth/login',
+            { email: user.email, password: `Wrong-Guess-${round}-${n}` },
+            { headers: { 'x-forwarded-for': `203.0.113.${n + 1}` } },
+          ),
+        ),
+      );
+    const stranger = await platform.identity.api.post(
+      '/api/auth/login',
+      { email: user.email, password: testPassword },
+      { headers: { 'x-forwarded-for': '198.51.100.7' } },
+    );
+    expect(stranger.body.code).toBe('ACCOUNT_LOCKED');
+
+    await page.goto(local('/login'));
+    await page.getByRole('button', { name: 'ادخل بمفتاح مرور' }).click();
+    await page.waitForURL('**/pharmacy/dashboard');
+    await fitsWidth(page);
+  });
+});

@@ -13,6 +13,7 @@ import { movableClock, systemClock } from '@medrelay/service-kit/clock';
 import { accountRoutes } from './account/routes';
 import { deviceCookies } from './devices/cookie';
 import { twoFactorRoutes } from './two-factor/routes';
+import { passkeyRoutes } from './passkeys/routes';
 import { sessionRoutes } from './sessions/routes';
 import { createSessionService } from './sessions/service';
 import { adminUserRoutes } from './admin-users/routes';
@@ -70,6 +71,7 @@ export async function createIdentityService(
     adminUserRoutes(ctx),
     twoFactorRoutes(ctx),
     sessionRoutes(ctx, createSessionService(ctx)),
+    passkeyRoutes(ctx),
     settingsRoutes(ctx),
   ]);
 

@@ -4,7 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { ApiError, passwordAdvice, useLogin, useSession, useStartSession } from '@medrelay/api-client';
+import {
+  ApiError,
+  callApi,
+  passwordAdvice,
+  useLogin,
+  useSession,
+  useStartSession,
+} from '@medrelay/api-client';
+import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { loginSchema, type LoginInput, type LoginResponse, type User } from '@medrelay/contracts';
 import { mayUseProduct } from '@medrelay/domain';
 import { usePageTitle } from '../chrome/use-page-title';
@@ -13,6 +21,7 @@ import { homeOf } from '../session/guard';
 import { useAccountTexts } from './account-texts';
 import { AuthLayout, EmailField } from './auth-layout';
 import { useSecondStep, type SecondStepState } from './second-step';
+import { failureText } from './account-links';
 import { fieldMessage, RouterLink } from '@medrelay/ui';
 import { addMessageTexts } from '@medrelay/i18n/messages';
 
@@ -106,6 +115,26 @@ export function LoginPage() {
     }
   });
 
+  /** A passkey instead of the password (issue 27 item 4): the browser's own prompt, then the session. */
+  const withPasskey = async () => {
+    try {
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const { challenge, options } = await callApi(identityEndpoints.loginPasskeyOptions);
+      const response = await startAuthentication({ optionsJSON: options as never });
+      const answer = await callApi(identityEndpoints.loginPasskey, {
+        body: { challenge, response: response as never },
+      });
+      startSession(answer);
+      signedIn(answer);
+    } catch (error) {
+      toast({
+        title: accounts.t('passkeys.signInFailed'),
+        description: failureText(error, accounts.t('passkeys.cancelled')),
+        intent: 'destructive',
+      });
+    }
+  };
+
   if (step)
     return (
       <AuthLayout
@@ -139,6 +168,11 @@ export function LoginPage() {
       <Button appearance="primary" type="submit" disabled={login.isPending}>
         {login.isPending ? t('login.submitting') : t('login.submit')}
       </Button>
+      {typeof window.PublicKeyCredential === 'function' && (
+        <Button type="button" onClick={() => void withPasskey()}>
+          {accounts.t('passkeys.signIn')}
+        </Button>
+      )}
       <RouterLink to="/forgot-password">{accounts.t('forgot.link')}</RouterLink>
       {locked && <RouterLink to="/unlock">{accounts.t('forgot.locked')}</RouterLink>}
     </AuthLayout>

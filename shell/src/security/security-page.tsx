@@ -2,6 +2,7 @@ import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { PageHeader, RouterLink } from '@medrelay/ui';
 import { useAccountTexts } from '../auth/account-texts';
 import { DevicesCard } from './devices-card';
+import { PasskeysCard } from './passkeys-card';
 import { TwoFactorCard, useCardStyles } from './two-factor-card';
 
 const useStyles = makeStyles({
@@ -17,6 +18,7 @@ export function SecurityPage() {
       <PageHeader title={t('security.title')} subtitle={t('security.subtitle')} />
       <div className={styles.cards}>
         <TwoFactorCard />
+        <PasskeysCard />
         <DevicesCard />
       </div>
     </>

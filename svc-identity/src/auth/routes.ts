@@ -3,6 +3,7 @@ import { mount, requestLanguage } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { IdentityContext } from '../context';
 import { newDeviceKey } from '../devices/cookie';
+import { createPasskeyService } from '../passkeys/service';
 import { createSessionService } from '../sessions/service';
 import { endSessions } from '../sessions/repo';
 import { createLinkService } from './links-service';
@@ -13,6 +14,7 @@ export function authRoutes(ctx: IdentityContext): Router {
   const auth = createAuthService(ctx);
   const links = createLinkService(ctx);
   const sessions = createSessionService(ctx);
+  const passkeys = createPasskeyService(ctx);
   /** A sign-in that answered a token opened a session (issue 27 item 6): recorded with its browser. */
   const opened = async <A extends object>(answer: A, req: Parameters<typeof sessions.record>[1]) => {
     if ('token' in answer && typeof answer.token === 'string') await sessions.record(answer.token, req);
@@ -34,6 +36,13 @@ export function authRoutes(ctx: IdentityContext): Router {
   mount(api, identityApi.loginEnrolSetup, ({ body }) => auth.loginEnrolSetup(body.challenge));
   mount(api, identityApi.loginEnrol, async ({ body, req, res }) => {
     const { answer, deviceKey } = await auth.loginEnrol(body.challenge, body.code);
+    ctx.devices.issue(res, deviceKey);
+    return opened(answer, req);
+  });
+  mount(api, identityApi.loginPasskeyOptions, () => passkeys.signInOptions());
+  mount(api, identityApi.loginPasskey, async ({ body, req, res }) => {
+    const userId = await passkeys.signIn(body.challenge, body.response as never);
+    const { answer, deviceKey } = await auth.loginWithPasskey(userId, ctx.devices.read(req));
     ctx.devices.issue(res, deviceKey);
     return opened(answer, req);
   });

@@ -257,6 +257,19 @@ export function createAuthService(ctx: IdentityContext) {
       return { answer: { ...answer, recoveryCodes }, deviceKey: challenge.deviceKey };
     },
 
+    /**
+     * A passkey proved the account (issue 27 item 4): it holds a private key and verified its
+     * user, so it counts as both factors and passes no lock-out (item 7: others' guesses at the
+     * password never stop it).
+     */
+    async loginWithPasskey(
+      userId: number,
+      device: string | null,
+    ): Promise<{ answer: LoginResponse; deviceKey: string }> {
+      const deviceKey = device ?? newDeviceKey();
+      return { answer: await startSession(userId, deviceKey, false), deviceKey };
+    },
+
     async me(userId: number): Promise<User> {
       const user = await findUserById(ctx.pool, userId);
       if (!user) throw httpError.unauthenticated('accountGone');

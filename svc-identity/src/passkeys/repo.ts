@@ -48,11 +48,21 @@ export async function findPasskey(db: Db, id: string): Promise<StoredPasskey | n
   return rows[0] ? toPasskey(rows[0]) : null;
 }
 
-export async function insertPasskey(db: Db, passkey: Omit<StoredPasskey, 'createdAt' | 'lastUsedAt'>): Promise<void> {
+export async function insertPasskey(
+  db: Db,
+  passkey: Omit<StoredPasskey, 'createdAt' | 'lastUsedAt'>,
+): Promise<void> {
   await db.query(
     `INSERT INTO identity.passkeys (id, user_id, public_key, counter, transports, name)
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
-    [passkey.id, passkey.userId, Buffer.from(passkey.publicKey), passkey.counter, passkey.transports, passkey.name],
+    [
+      passkey.id,
+      passkey.userId,
+      Buffer.from(passkey.publicKey),
+      passkey.counter,
+      passkey.transports,
+      passkey.name,
+    ],
   );
 }
 
@@ -67,7 +77,10 @@ export async function usePasskey(db: Db, id: string, counter: number, at: Date):
 }
 
 export async function deletePasskey(db: Db, userId: number, id: string): Promise<boolean> {
-  const { rowCount } = await db.query('DELETE FROM identity.passkeys WHERE user_id = $1 AND id = $2', [userId, id]);
+  const { rowCount } = await db.query('DELETE FROM identity.passkeys WHERE user_id = $1 AND id = $2', [
+    userId,
+    id,
+  ]);
   return rowCount === 1;
 }
 

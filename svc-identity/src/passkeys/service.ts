@@ -12,7 +12,14 @@ import {
 import Bowser from 'bowser';
 import type { IdentityContext } from '../context';
 import { findUserById } from '../users/repo';
-import { deletePasskey, findPasskey, insertPasskey, passkeysOf, usePasskey, type StoredPasskey } from './repo';
+import {
+  deletePasskey,
+  findPasskey,
+  insertPasskey,
+  passkeysOf,
+  usePasskey,
+  type StoredPasskey,
+} from './repo';
 
 const challengeSeconds = 300;
 const passkeyRefused = () => new AppError(401, 'SECOND_FACTOR_WRONG', 'passkeyRefused');
@@ -81,7 +88,7 @@ export function createPasskeyService(ctx: IdentityContext) {
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       });
       await redis.set(key('add', String(userId)), options.challenge, 'EX', challengeSeconds);
-      return options;
+      return { ...options };
     },
 
     async register(userId: number, response: RegistrationResponseJSON, userAgent: string | undefined) {
@@ -118,7 +125,7 @@ export function createPasskeyService(ctx: IdentityContext) {
       const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
       const challenge = randomBytes(32).toString('base64url');
       await redis.set(key('login', challenge), options.challenge, 'EX', challengeSeconds);
-      return { challenge, options };
+      return { challenge, options: { ...options } };
     },
 
     /** The account a passkey's signature proves (user verified, counter moving forward), else refused. */
