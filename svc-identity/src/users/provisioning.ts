@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { normalizePhone } from '@medrelay/domain';
+import { defaultSettings } from '@medrelay/contracts';
+import { passwordProblems, type PasswordProblem } from '@medrelay/domain/password-policy';
 import { migrate, withTransaction, type Pool } from '@medrelay/service-kit';
+import { readSettingsValues } from '../settings/repo';
 import { hashPassword, verifyPassword } from '../passwords';
 import { recordUserEvent } from './events';
 import { findCredentialsByEmail, findUserById, insertUser, updatePasswordHash, type NewUser } from './repo';
@@ -28,6 +31,18 @@ export async function provisionAccount(
 }
 
 /** Meets the password policy (issue 27), so demo sign-ins are not asked to change it. */
+/**
+ * What the platform's password policy (issue 27, as its administrator set it) refuses in a
+ * password an operator gives an account (create-admin): empty when it may be used.
+ */
+export async function operatorPasswordProblems(
+  pool: Pool,
+  account: { email: string; name: string; password: string },
+): Promise<PasswordProblem[]> {
+  const policyOn = (await readSettingsValues(pool))?.passwordPolicy ?? defaultSettings.passwordPolicy;
+  return passwordProblems(account.password, policyOn, account);
+}
+
 export const demoPassword = 'Lotus-Demo-2026';
 /** The demo password before issue 27: a `var/` seeded with it is moved to the new one. */
 const formerDemoPassword = 'demo1234';
