@@ -206,6 +206,30 @@ describe('password policy (issue 27 item 5)', { timeout: 90_000 }, () => {
     await fitsWidth(page);
   });
 
+  it('at 1280 px in English: an administrator with a weak password changes it on Sign-in & security', async () => {
+    const admin = await platform.approvedUser('admin');
+    await platform.identity.service.ctx.pool.query(
+      'UPDATE identity.users SET password_hash = $2 WHERE id = $1',
+      [admin.id, await hashPassword('cairo2020')],
+    );
+    const page = await platform.newPage(desk);
+    await platform.signIn(page, admin.email, 'cairo2020');
+    await page.waitForURL('**/admin/security');
+    const warning = page.getByText('Please choose a new password');
+    await warning.waitFor();
+    await page.getByLabel('Current password').fill('cairo2020');
+    await page.getByRole('textbox', { name: 'New password' }).fill(newPassword);
+    await page.getByTestId('password-strength').getByText('Password strength: Strong').waitFor();
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expectToast(page, 'Password changed');
+    await warning.waitFor({ state: 'detached' });
+    const login = await platform.gateway.api.post('/api/auth/login', {
+      email: admin.email,
+      password: newPassword,
+    });
+    expect([login.status, login.body.passwordChangeAdvised]).toEqual([200, undefined]);
+  });
+
   it('at 1280 px in English: the administrator turns the policy off (6 characters) and on again', async () => {
     const admin = await platform.approvedUser('admin');
     const adminPage = await platform.newPage(desk);

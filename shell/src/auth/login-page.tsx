@@ -26,11 +26,13 @@ import { fieldMessage, RouterLink } from '@medrelay/ui';
 import { addMessageTexts } from '@medrelay/i18n/messages';
 
 /**
- * Where a signed-in user goes: the dashboard (spec §2), or their settings when the password no
- * longer meets the platform's policy (issue 27; administrators keep their dashboard).
+ * Where a signed-in user goes: the dashboard (spec §2), or where the password is changed when it
+ * no longer meets the platform's policy (issue 27): the settings, or an administrator's Sign-in &
+ * security screen (their settings are the system's).
  */
 function landingOf(user: Pick<User, 'userType'>): string {
-  return passwordAdvice.get() && user.userType !== 'admin' ? `/${user.userType}/settings` : homeOf(user);
+  if (!passwordAdvice.get()) return homeOf(user);
+  return `/${user.userType}/${user.userType === 'admin' ? 'security' : 'settings'}`;
 }
 
 /**

@@ -45,7 +45,7 @@ function RoleContent({ role, user }: { role: UserType; user: User }) {
   const shellSecurity = pathname.replace(/\/+$/, '') === `/${role}/security`;
 
   let content;
-  if (shellSecurity) content = <SecurityPage />;
+  if (shellSecurity) content = <SecurityPage user={user} />;
   else if (shellSettings) content = <AccountSettingsPage user={user} />;
   else if (remote.isPending) content = <CenteredSpinner label={t('loading')} />;
   else if (remote.isError)

@@ -1,5 +1,7 @@
 import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import type { User } from '@medrelay/contracts';
 import { PageHeader, RouterLink } from '@medrelay/ui';
+import { PasswordCard } from '../settings/account-settings';
 import { useAccountTexts } from '../auth/account-texts';
 import { DevicesCard } from './devices-card';
 import { PasskeysCard } from './passkeys-card';
@@ -10,13 +12,15 @@ const useStyles = makeStyles({
 });
 
 /** `/{role}/security` for every role (issue 27): how the account signs in, and where it is signed in. */
-export function SecurityPage() {
+export function SecurityPage({ user }: { user: User }) {
   const styles = useStyles();
   const { t } = useAccountTexts();
   return (
     <>
       <PageHeader title={t('security.title')} subtitle={t('security.subtitle')} />
       <div className={styles.cards}>
+        {/* Administrators' settings are the system's: their password is changed here. */}
+        {user.userType === 'admin' && <PasswordCard user={user} />}
         <TwoFactorCard />
         <PasskeysCard />
         <DevicesCard />

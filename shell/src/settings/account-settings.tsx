@@ -193,7 +193,8 @@ function LanguageCard() {
   );
 }
 
-function PasswordCard({ user }: { user: User }) {
+/** The own password (also on administrators' Sign-in & security screen, who have no account settings). */
+export function PasswordCard({ user }: { user: User }) {
   const styles = useStyles();
   const { t } = useTranslation('shell');
   const accounts = useAccountTexts();
