@@ -147,6 +147,8 @@ describe('matching', { timeout: 60_000 }, () => {
     await card.getByText('Requested · Collected').waitFor();
     expect(await defectsInCards(page)).toEqual([]);
     await page.setViewportSize({ width: 360, height: 780 });
+    // The phone's layout is drawn (the sidebar gives way to the tab bar) before the cards are read.
+    await page.getByTestId('tab-bar').waitFor();
     await card.getByText('Requested · Collected').waitFor();
     expect(await defectsInCards(page)).toEqual([]);
   });

@@ -84,6 +84,19 @@ async function layoutDefects(page: Page, width: number): Promise<string[]> {
     const scrollWidth = document.documentElement.scrollWidth;
     if (scrollWidth > width || scrollWidth > window.innerWidth)
       defects.push(`page is ${scrollWidth} px wide`);
+    // On a phone the tab bar stays at the bottom: the end of the page scrolls clear of it.
+    const tabBar = document.querySelector('[data-testid="tab-bar"]');
+    const main = document.querySelector('main');
+    if (tabBar && main) {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const last = [...main.querySelectorAll('*')]
+        .filter((el) => el.getBoundingClientRect().height > 0)
+        .at(-1);
+      const barTop = tabBar.getBoundingClientRect().top;
+      if (last && last.getBoundingClientRect().bottom > barTop + 1)
+        defects.push(`the end of the page lies under the tab bar`);
+      window.scrollTo(0, 0);
+    }
     const banner = document.querySelector('body header')!;
     for (const control of banner.querySelectorAll('button, a')) {
       const box = control.getBoundingClientRect();
@@ -141,17 +154,24 @@ async function sidebarDefects(page: Page): Promise<string[]> {
   });
 }
 
-/** Opens a route the way a user does: from the sidebar, through the drawer on a phone. */
+/**
+ * Opens a route the way a user does: from the sidebar; on a phone from its tab, or through More
+ * (the drawer) when it has none.
+ */
 async function openFromNav(page: Page, path: string) {
-  const menu = page.getByRole('banner').getByRole('button', { name: /^(Open menu|افتح القايمة)$/ });
-  if (await menu.isVisible()) {
-    await menu.click();
-    await page.getByRole('dialog').locator(`a[href="${path}"]`).click();
-    // The drawer closes on navigation, and gives the page back to assistive technology.
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await page.locator('#root:not([aria-hidden])').waitFor();
+  const tabs = page.getByTestId('tab-bar');
+  if (await tabs.isVisible()) {
+    const tab = tabs.locator(`a[href="${path}"]`);
+    if (await tab.count()) await tab.click();
+    else {
+      await tabs.getByRole('button', { name: /^(More|المزيد)$/ }).click();
+      await page.getByRole('dialog').locator(`a[href="${path}"]`).click();
+      // The drawer closes on navigation, and gives the page back to assistive technology.
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.locator('#root:not([aria-hidden])').waitFor();
+    }
   } else {
-    await page.locator(`nav a[href="${path}"]`).click();
+    await page.locator(`nav a[href="${path}"]`).first().click();
   }
   await page.waitForURL(`**${path}`);
 }

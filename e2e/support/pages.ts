@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { uniqueEmail } from '@medrelay/testing';
+import { testPassword } from '@medrelay/svc-identity/testing';
 
 /** What the page's <html> says about its language and direction. */
 export const documentDirection = (page: Page) =>
@@ -19,7 +20,7 @@ export async function register(page: Page, type: 'pharmacy' | 'ngo' | 'donor') {
     .fill(`New ${type}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Phone').fill('01098765432');
-  await page.getByLabel('Password').fill('Kite-Harbour-7315');
+  await page.getByLabel('Password').fill(testPassword);
   if (type === 'pharmacy') await page.getByLabel('Commercial License').fill('CL-77');
   if (type === 'ngo') {
     await page.getByLabel('Organization Name').fill('Misr El Kheir');

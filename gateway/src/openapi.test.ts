@@ -20,6 +20,8 @@ const notPublicApi = [
   /^\/api\/openapi\.json$/,
   /^\/api\/docs(\/|$)/,
   /^\/api\/admin\/queues(\/|$)/,
+  // The browse map's tile settings and local tiles: static, outside the API.
+  /^\/map\//,
 ];
 
 interface Layer {

@@ -77,13 +77,15 @@ describe('a service main started while PostgreSQL is down', () => {
   it('answers from the start (live, not ready, 503 with Retry-After), then serves once PostgreSQL is up', async () => {
     const stores = testStores();
     const pg = await outageProxy(await createTestDatabase());
-    await pg.cut();
+    // The service's port is chosen while the relay still holds its own: chosen after the cut, the
+    // system may hand out the relay's port, which the relay could then not take back.
     const port = await new Promise<number>((resolve) => {
       const probe = net.createServer().listen(0, '127.0.0.1', () => {
         const { port: free } = probe.address() as net.AddressInfo;
         probe.close(() => resolve(free));
       });
     });
+    await pg.cut();
     const child = spawn(process.execPath, ['--import', 'tsx', main], {
       cwd: root,
       env: {

@@ -10,6 +10,7 @@ import { requestTexts } from './common-texts/requests';
 const en = {
   appName: 'MedRelay',
   loading: 'Loading MedRelay…',
+  busy: 'Loading…',
   defaultWelcome:
     'Welcome to MedRelay. Together we reduce medicine waste and improve access to essential medicines in Egypt.',
   language: { label: 'Language', en: 'English', ar: 'العربية', switchTo: 'عربي' },
@@ -44,6 +45,8 @@ const en = {
     mainNavigation: 'Main navigation',
     loading: 'Loading the menu…',
     skipToContent: 'Skip to content',
+    tabs: 'Main tabs',
+    more: 'More',
   },
   notFound: { title: 'Page Not Found', hint: 'Did you forget to add the page to the router?' },
   actions: {
@@ -129,6 +132,7 @@ const ar: Texts & {
 } = {
   appName: 'MedRelay',
   loading: 'جاري تحميل MedRelay…',
+  busy: 'جاري التحميل…',
   defaultWelcome: 'أهلاً بيك في MedRelay. مع بعض بنقلل هدر الأدوية وبنسهّل الوصول للأدوية الأساسية في مصر.',
   language: { label: 'اللغة', en: 'English', ar: 'العربية', switchTo: 'English' },
   header: {
@@ -167,6 +171,8 @@ const ar: Texts & {
     mainNavigation: 'القايمة الرئيسية',
     loading: 'جاري تحميل القايمة…',
     skipToContent: 'انتقل للمحتوى',
+    tabs: 'التبويبات الرئيسية',
+    more: 'المزيد',
   },
   notFound: { title: 'الصفحة مش موجودة', hint: 'يمكن نسيت تضيف الصفحة للـ router؟' },
   actions: {

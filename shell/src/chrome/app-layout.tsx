@@ -1,5 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { DrawerBody, InlineDrawer, makeStyles, OverlayDrawer, tokens } from '@fluentui/react-components';
+import {
+  DrawerBody,
+  InlineDrawer,
+  makeStyles,
+  mergeClasses,
+  OverlayDrawer,
+  tokens,
+} from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { User } from '@medrelay/contracts';
@@ -7,6 +14,7 @@ import type { SidebarItem } from '@medrelay/ui';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 import { headerHeight } from './header-styles';
+import { TabBar, tabBarHeight, useTabBar } from './tab-bar';
 
 const sidebarWidth = '256px';
 
@@ -40,7 +48,15 @@ const useStyles = makeStyles({
     flex: '1 1 auto',
     minWidth: '0',
     padding: tokens.spacingHorizontalXXL,
-    '@media (max-width: 600px)': { padding: tokens.spacingHorizontalM },
+    // Not the bottom: on a phone the tab bar's room is there (a shorthand here would win over it).
+    '@media (max-width: 600px)': {
+      paddingInline: tokens.spacingHorizontalM,
+      paddingBlockStart: tokens.spacingHorizontalM,
+    },
+  },
+  // Room below the page for the phone's tab bar, so its last line is never under it.
+  withTabBar: {
+    paddingBlockEnd: `calc(${tabBarHeight} + env(safe-area-inset-bottom) + ${tokens.spacingVerticalL})`,
   },
 });
 
@@ -70,6 +86,7 @@ export function AppLayout({
   const styles = useStyles();
   const { t } = useTranslation('common');
   const wide = useWideScreen();
+  const tabBar = useTabBar();
   const [menuOpen, setMenuOpen] = useState(false);
   // Any navigation closes the drawer (a link in it, the browser's Back, a redirect).
   const { pathname } = useLocation();
@@ -80,7 +97,8 @@ export function AppLayout({
       <a href="#content" className={styles.skip}>
         {t('nav.skipToContent')}
       </a>
-      <Header user={user} menuOpen={menuOpen} onMenu={wide ? undefined : () => setMenuOpen(true)} />
+      {/* On a phone the tab bar's More opens the menu; on a tablet the header's button does. */}
+      <Header user={user} menuOpen={menuOpen} onMenu={wide || tabBar ? undefined : () => setMenuOpen(true)} />
       <div className={styles.body}>
         {wide ? (
           // The <nav> inside is the landmark; the drawer is only its frame.
@@ -96,10 +114,13 @@ export function AppLayout({
             <DrawerBody>{nav}</DrawerBody>
           </OverlayDrawer>
         )}
-        <main className={styles.main} id="content" tabIndex={-1}>
+        <main className={mergeClasses(styles.main, tabBar && styles.withTabBar)} id="content" tabIndex={-1}>
           {children}
         </main>
       </div>
+      {tabBar && (
+        <TabBar role={user.userType} items={sidebar} onMore={() => setMenuOpen(true)} moreOpen={menuOpen} />
+      )}
     </div>
   );
 }

@@ -39,7 +39,13 @@ async function renderChrome(width: number, language: Language, alerts: number | 
     <MemoryRouter initialEntries={['/pharmacy/dashboard']}>
       <AppLayout
         user={mona}
-        sidebar={[{ path: '/pharmacy/dashboard', labelKey: 'common:nav.dashboard', icon: Home24Regular }]}
+        sidebar={[
+          { path: '/pharmacy/dashboard', labelKey: 'common:nav.dashboard', icon: Home24Regular },
+          { path: '/pharmacy/medicines', labelKey: 'test:medicines', icon: Home24Regular },
+          { path: '/pharmacy/add-medicine', labelKey: 'test:add', icon: Home24Regular },
+          { path: '/pharmacy/requests', labelKey: 'test:requests', icon: Home24Regular, useBadge: () => 3 },
+          { path: '/pharmacy/browse', labelKey: 'test:browse', icon: Home24Regular },
+        ]}
       >
         <p>content</p>
       </AppLayout>
@@ -70,8 +76,14 @@ async function renderChrome(width: number, language: Language, alerts: number | 
       headers: { 'Content-Type': 'application/json' },
     });
   });
-  return renderInRemote(ui, { language });
+  return renderInRemote(ui, { language, texts: testNav, namespace: 'test' });
 }
+
+/** The destinations' names, as a role remote's texts would give them. */
+const testNav = {
+  en: { medicines: 'My Medicines', add: 'Add Medicine', requests: 'Requests', browse: 'Browse' },
+  ar: { medicines: 'أدويتي', add: 'إضافة دواء', requests: 'الطلبات', browse: 'تصفّح' },
+};
 
 const banner = () => screen.getByRole('banner');
 /** What the page asked the server. */
@@ -83,32 +95,50 @@ beforeEach(() => {
 beforeEach(() => localStorage.setItem('token', 'a-token'));
 afterEach(() => vi.restoreAllMocks());
 
-describe('the header on a 360 px phone', () => {
-  it('has a menu button that opens the navigation drawer, which Escape closes; Logout stays in the header', async () => {
+describe('navigation on a 360 px phone: a tab bar (issue 30)', () => {
+  it('shows the first destinations as tabs, the active one marked; More opens the full menu, which Escape closes', async () => {
     await renderChrome(360, 'en');
-    const menu = within(banner()).getByRole('button', { name: 'Open menu' });
-    expect(menu.getAttribute('aria-expanded')).toBe('false');
-    // No inline sidebar on a phone: the navigation lives in the drawer.
-    expect(screen.queryByRole('navigation')).toBeNull();
-    // The word is hidden from sight on a phone, still the button's name.
+    // No menu button in the header on a phone: the tab bar's More replaces it. Logout stays.
+    expect(within(banner()).queryByRole('button', { name: 'Open menu' })).toBeNull();
     within(banner()).getByRole('button', { name: 'Logout' });
+    const tabs = screen.getByRole('navigation', { name: 'Main tabs' });
+    const names = ['Dashboard', 'My Medicines', 'Add Medicine', 'Requests (3)'];
+    expect(within(tabs).getAllByRole('link')).toEqual(
+      names.map((name) => within(tabs).getByRole('link', { name })),
+    );
+    expect(within(tabs).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    // The count rides on its tab and is read with its name.
+    within(tabs).getByRole('link', { name: 'Requests (3)' });
 
-    fireEvent.click(menu);
+    const more = within(tabs).getByRole('button', { name: 'More' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
     const drawer = await screen.findByRole('dialog', { name: 'Main navigation' });
-    within(drawer).getByRole('navigation', { name: 'Main navigation' });
-    within(drawer).getByRole('link', { name: 'Dashboard' });
+    // Everything is there, the rest of the destinations and Settings included.
+    within(drawer).getByRole('link', { name: 'Browse' });
+    within(drawer).getByRole('link', { name: 'Settings' });
     fireEvent.keyDown(drawer, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('closes the drawer when a link is followed', async () => {
+  it('closes the menu when a link is followed, in Arabic', async () => {
     await renderChrome(360, 'ar');
-    fireEvent.click(within(banner()).getByRole('button', { name: 'افتح القايمة' }));
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'التبويبات الرئيسية' })).getByRole('button', {
+        name: 'المزيد',
+      }),
+    );
     const drawer = await screen.findByRole('dialog');
     fireEvent.click(within(drawer).getByRole('link', { name: 'الرئيسية' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The page behind is no longer hidden from assistive technology.
     await waitFor(() => within(banner()).getByRole('button', { name: 'تسجيل الخروج' }));
+  });
+
+  it('keeps the header menu on a tablet, with no tab bar', async () => {
+    await renderChrome(700, 'en');
+    within(banner()).getByRole('button', { name: 'Open menu' });
+    expect(screen.queryByRole('navigation', { name: 'Main tabs' })).toBeNull();
   });
 
   it('shows the sidebar as a labelled <nav> landmark on a wide screen, with no menu button', async () => {

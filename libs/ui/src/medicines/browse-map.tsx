@@ -95,6 +95,15 @@ export default function BrowseMap({
   const here = useRef<L.LayerGroup | null>(null);
   const open = useRef(onOpen);
   open.current = onOpen;
+  // The markers are drawn again only when what they show changes: the screen re-renders with
+  // equal items and a new origin object often (a refetch, the snapped point), and redrawing then
+  // re-fitted the map and moved every marker under the user's finger.
+  const shown = useRef({ items, origin, openLabel });
+  shown.current = { items, origin, openLabel };
+  const drawn = [
+    origin ? `${origin.lat},${origin.lng}` : '',
+    ...items.map((m) => `${m.id}:${m.pickupPlace.area ?? m.pickupPlace.governorate ?? ''}:${openLabel(m)}`),
+  ].join('|');
 
   useEffect(() => {
     addStyles();
@@ -130,6 +139,7 @@ export default function BrowseMap({
     const created = map.current;
     const group = layer.current;
     if (!created || !group || !here.current) return;
+    const { items, origin, openLabel } = shown.current;
     group.clearLayers();
     here.current.clearLayers();
     const points: L.LatLngExpression[] = [];
@@ -155,8 +165,10 @@ export default function BrowseMap({
       );
       points.push([origin.lat, origin.lng]);
     }
-    if (points.length) created.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 12 });
-  }, [items, origin, openLabel]);
+    // Without animation: markers are where they end up as soon as they can be tapped.
+    if (points.length)
+      created.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 12, animate: false });
+  }, [drawn]);
 
   return (
     <div ref={element} className={styles.map} role="region" aria-label={label} data-testid="browse-map" />

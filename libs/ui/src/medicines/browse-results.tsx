@@ -251,7 +251,7 @@ export function MedicineBrowser<F = undefined>({
             {t(near.source === 'location' ? 'near.fromLocation' : 'near.fromPickupPoint')}
           </Text>
         ) : (
-          <MessageBar intent="info" data-testid="no-point">
+          <MessageBar intent="info" layout="multiline" data-testid="no-point">
             <MessageBarBody>{t('near.noPoint')}</MessageBarBody>
           </MessageBar>
         )}
@@ -285,7 +285,7 @@ export function MedicineBrowser<F = undefined>({
         <div className={styles.split}>
           <div className={styles.listBeside}>{resultsOf(null)}</div>
           <div className={styles.mapBox}>
-            <Suspense fallback={<Spinner />}>
+            <Suspense fallback={<Spinner  aria-label={t('busy')} />}>
               <BrowseMap
                 items={query.data?.items ?? []}
                 origin={near.point}

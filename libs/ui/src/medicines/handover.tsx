@@ -87,7 +87,7 @@ function HandoverCodePanel({ id }: { id: number }) {
   const { t } = useTranslation('common');
   const format = useFormat();
   const request = useRequest(id);
-  if (request.isPending) return <Spinner size="small" />;
+  if (request.isPending) return <Spinner size="small"  aria-label={t('busy')} />;
   const code = request.data?.handoverCode;
   if (!code) return <Text role="alert">{t('handover.loadFailed')}</Text>;
   const expired = new Date(code.expiresAt).getTime() <= Date.now();
@@ -97,7 +97,7 @@ function HandoverCodePanel({ id }: { id: number }) {
       <Text className={styles.code} data-testid="handover-code">
         {code.code}
       </Text>
-      <Suspense fallback={<Spinner size="small" />}>
+      <Suspense fallback={<Spinner size="small"  aria-label={t('busy')} />}>
         <QrCode className={styles.qr} text={code.code} label={t('handover.qrLabel', { code: code.code })} />
       </Suspense>
       {expired ? (
@@ -257,7 +257,7 @@ export function ConfirmHandoverButton({ request }: { request: MedicineRequest })
                 />
               </Field>
               {scanning ? (
-                <Suspense fallback={<Spinner size="small" />}>
+                <Suspense fallback={<Spinner size="small"  aria-label={t('busy')} />}>
                   <CameraView
                     onCode={onScanned}
                     onUnavailable={() => {
@@ -337,7 +337,7 @@ function CustodyTimeline({ id }: { id: number }) {
   const styles = useStyles();
   const { t } = useTranslation('common');
   const custody = useRequestCustody(id);
-  if (custody.isPending) return <Spinner size="small" />;
+  if (custody.isPending) return <Spinner size="small"  aria-label={t('busy')} />;
   if (custody.isError) return <Text role="alert">{t('custody.loadFailed')}</Text>;
   if (!custody.data.length) return <Text>{t('custody.empty')}</Text>;
   return (

@@ -167,7 +167,7 @@ export function NeedMatches({
   const styles = useStyles();
   const format = useFormat();
   const matches = useNeedMatches({ needId, page: 1, pageSize: matchesShown });
-  if (matches.isPending) return <Spinner size="tiny" />;
+  if (matches.isPending) return <Spinner size="tiny"  aria-label={t('busy')} />;
   if (matches.isError)
     return (
       <Text size={200} className={styles.muted}>
