@@ -44,9 +44,15 @@ export class SignInChallenges {
 
   /** A wrong code; false when the challenge has used its tries (and is gone). */
   async failed(secret: string): Promise<boolean> {
-    const tries = await this.redis.hincrby(this.key(secret), 'tries', 1);
-    if (tries < twoFactorLimits.codeTriesPerChallenge) return true;
-    await this.redis.del(this.key(secret));
+    const key = this.key(secret);
+    const [[, tries], [, live]] = (await this.redis
+      .multi()
+      .hincrby(key, 'tries', 1)
+      .hexists(key, 'userId')
+      .exec()) as [[Error | null, number], [Error | null, number]];
+    // A challenge that expired meanwhile: the count just made a hash of its own (no expiry); gone.
+    if (live && tries < twoFactorLimits.codeTriesPerChallenge) return true;
+    await this.redis.del(key);
     return false;
   }
 
