@@ -148,4 +148,5 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 export const sessionParams = z.object({ id: z.string().regex(/^[\w-]{8,64}$/, { error: 'notFound' }) });
-export const signedOutSchema = z.object({ signedOut: z.number().int() });
+/** "Sign out all others": how many were listed, and this browser's new token (every older one stopped). */
+export const signedOutSchema = z.object({ signedOut: z.number().int(), token: z.string() });

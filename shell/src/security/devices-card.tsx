@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, routeKey } from '@medrelay/api-client';
+import { callApi, routeKey, tokenStore } from '@medrelay/api-client';
 import type { Session } from '@medrelay/contracts';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { useFormat } from '@medrelay/i18n';
@@ -113,7 +113,9 @@ export function DevicesCard() {
             disabled={busy}
             onClick={() =>
               void run(async () => {
-                const { signedOut } = await callApi(identityEndpoints.endOtherSessions);
+                const { signedOut, token } = await callApi(identityEndpoints.endOtherSessions);
+                // Every older token stopped, this browser's too: it goes on with the new one.
+                tokenStore.set(token);
                 return t('devices.signedOutOthers', { count: signedOut });
               })
             }

@@ -5,6 +5,7 @@ import type GeoIpModule from 'geoip-country';
 import { decodeJwt } from 'jose';
 import type { IdentityContext } from '../context';
 import { deviceName } from '../passkeys/service';
+import { findUserById } from '../users/repo';
 import { endSessions, insertSession, openSessions, touchSession, type StoredSession } from './repo';
 
 type GeoIp = typeof GeoIpModule;
@@ -76,14 +77,38 @@ export function createSessionService(ctx: IdentityContext) {
       if (!(await end(userId, [id])).length) throw httpError.notFound();
     },
 
-    /** Signs out every browser of the account but the caller's. */
-    async endOthers(userId: number, currentId: string): Promise<{ signedOut: number }> {
+    /**
+     * Signs out every browser of the account but the caller's: every token issued so far stops
+     * (the account's revoked-before time, as a password change does), including any the list
+     * does not hold (signed before sessions were recorded); the caller goes on with a new token
+     * in the same session's place (same device and country).
+     */
+    async endOthers(userId: number, currentId: string): Promise<{ signedOut: number; token: string }> {
       const open = await openSessions(ctx.pool, userId, now(), await revokedBefore(userId));
-      const ended = await end(
+      const current = open.find((s) => s.id === currentId);
+      const user = await findUserById(ctx.pool, userId);
+      if (!user) throw httpError.unauthenticated('accountGone');
+      await ctx.tokens.revokeAllFor(userId);
+      // A token issued in the same millisecond as the revocation would count as revoked.
+      await new Promise((r) => setTimeout(r, 2));
+      const token = await ctx.tokens.sign(user, (await ctx.settings.get()).sessionTimeout);
+      const claims = decodeJwt(token);
+      await insertSession(ctx.pool, {
+        id: String(claims.jti),
         userId,
-        open.filter((s) => s.id !== currentId).map((s) => s.id),
+        device: current?.device ?? deviceName(undefined),
+        country: current?.country ?? null,
+        issuedAt: new Date(Number(claims.iatMs)),
+        lastSeenAt: new Date(Number(claims.iatMs)),
+        expiresAt: new Date(Number(claims.exp) * 1000),
+      });
+      await endSessions(
+        ctx.pool,
+        userId,
+        open.map((s) => s.id),
+        now(),
       );
-      return { signedOut: ended.length };
+      return { signedOut: open.filter((s) => s.id !== currentId).length, token };
     },
   };
 }

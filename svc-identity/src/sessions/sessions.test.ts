@@ -72,7 +72,7 @@ describe('sessions and devices', () => {
     expect((await list(mine)).map((s) => s.current)).toEqual([true]);
   });
 
-  it('signs out all other browsers, keeping this one; ended and logged-out sessions leave the list', async () => {
+  it('signs out all other browsers, listed or not, and this one goes on with a new token; logged-out sessions leave the list', async () => {
     const user = await identity.createUser('donor');
     const keep = await signIn(user.email, phone, '156.160.0.1');
     const others = [
@@ -82,12 +82,21 @@ describe('sessions and devices', () => {
     const leaving = await signIn(user.email, phone, '41.33.0.1');
     expect((await identity.api.post('/api/auth/logout', undefined, { token: leaving })).status).toBe(204);
     expect(await list(keep)).toHaveLength(3);
+    // A token the list does not hold (signed before sessions were recorded) stops too.
+    const unlisted = await signIn(user.email, laptop, '81.2.69.142');
+    await identity.service.ctx.pool.query('DELETE FROM identity.sessions WHERE id = $1', [
+      (await list(unlisted)).find((s) => s.current)!.id,
+    ]);
 
     const res = await identity.api.post('/api/auth/sessions/sign-out-others', undefined, { token: keep });
-    expect(res.body).toEqual({ signedOut: 2 });
-    for (const token of others) expect((await identity.api.get('/api/auth/me', { token })).status).toBe(401);
-    expect((await identity.api.get('/api/auth/me', { token: keep })).status).toBe(200);
-    expect((await list(keep)).map((s) => s.current)).toEqual([true]);
+    expect(res.body).toEqual({ signedOut: 2, token: expect.any(String) });
+    for (const token of [...others, unlisted, keep])
+      expect((await identity.api.get('/api/auth/me', { token })).status).toBe(401);
+    const renewed = res.body.token as string;
+    expect((await identity.api.get('/api/auth/me', { token: renewed })).status).toBe(200);
+    expect((await list(renewed)).map((s) => [s.device, s.country, s.current])).toEqual([
+      ['Chrome on Android', 'EG', true],
+    ]);
   });
 
   it('a password change ends the others and lists the new session only', async () => {

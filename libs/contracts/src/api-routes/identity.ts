@@ -186,7 +186,8 @@ export const identityApi = {
   endOtherSessions: route({
     ...identity.endOtherSessions,
     tag: 'account',
-    summary: 'Sign out every browser of the own account but this one',
+    summary:
+      'Sign out every browser of the own account but this one: every token issued before stops (listed or not); this one is replaced by the answered token',
     access: 'signed-in',
     response: signedOutSchema,
   }),
