@@ -21,6 +21,7 @@ import { startPlatform, stopPlatform, type Platform } from './bench/platform';
 import { printReport, writeReport, type BenchReport } from './bench/report';
 import { answerSize, browseMix, browserHeaders, signIn } from './bench/scenarios';
 import { timeBackupAndRestore } from './bench/backup';
+import { nearMeOpenLoop } from './bench/near-me';
 import { browsableBy, seedListings, seedPlan } from './bench/seed';
 import { buildFrontEnds, staleFrontEnds } from './front-ends';
 import { ensureChromium } from './stores/chromium';
@@ -261,6 +262,26 @@ async function main() {
       };
     }
     report.cpuMsPerCall = { ...report.cpuMsPerCall, 'browse open loop, through the gateway': open.msPerCall };
+    await untilIdle(`${p.urls.catalog}/api/medicines?pageSize=1`, bearer(ngo.token));
+
+    // 6c. Near me (issue 26): nearest-first browse from NGOs all over Egypt, half searched, half
+    // within 25 km, while the pharmacy writes 5 listings a second; no warm-up.
+    log(`near me: nearest first at ${options.rate} req/s for 20 s, 5 listing writes a second…`);
+    const listingIds = await withPool(p, async (pool) => {
+      const { rows } = await pool.query<{ id: number }>(
+        'SELECT id FROM catalog.medicines WHERE owner_id = $1 ORDER BY id DESC LIMIT 500',
+        [pharmacy.userId],
+      );
+      return rows.map((r) => r.id);
+    });
+    const near = await cpuPerCall(
+      parties,
+      () => nearMeOpenLoop(options, p, ngo.token, { token: pharmacy.token, listingIds }),
+      (run) => run.first.requests + run.after.requests,
+    );
+    report.nearMe = near.result;
+    figures.nearMe = { first: near.result.first, after: near.result.after };
+    report.cpuMsPerCall = { ...report.cpuMsPerCall, 'near me, through the gateway': near.msPerCall };
     await untilIdle(`${p.urls.catalog}/api/medicines?pageSize=1`, bearer(ngo.token));
   }
 

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, launchEnvironment } from './launcher/testing';
 import { isListening } from './stores/ports';
+import { allDelivered } from './test/delivered';
 
 /** Which service consumes each event queue (the producer writes it to its outbox). */
 const consumerOf: Record<string, string> = {
@@ -62,7 +63,7 @@ describe('npm start (the launcher)', () => {
   it('starts embedded stores, seeds and serves the gateway', async () => {
     const { varDir } = setup;
     expect(first.run.output).toContain('seeded 10 demo accounts');
-    expect(first.run.output).toContain('seeded 9 demo medicines and a few requests');
+    expect(first.run.output).toContain('seeded 11 demo medicines and a few requests');
     const health = await api.get('/health');
     expect(health.body.upstreams).toEqual({ identity: 'up', catalog: 'up', requests: 'up' });
     const login = await api.post('/api/auth/login', { email: 'admin@medrelay.eg', password: 'Lotus-Demo-2026' });
@@ -77,7 +78,7 @@ describe('npm start (the launcher)', () => {
       'pending-pharmacy@medrelay.eg',
     ]);
     const stats = await api.get('/api/admin/stats', { token: login.body.token });
-    expect(stats.body).toMatchObject({ totalMedicines: 9, totalRequests: 4, unavailable: [] });
+    expect(stats.body).toMatchObject({ totalMedicines: 11, totalRequests: 4, unavailable: [] });
     expect(stats.body.requestStatus).toMatchObject({ pending: 1, approved: 1, completed: 1, rejected: 1 });
     // The demo keeps the guardrails it shows: the cold-chain insulin is a pharmacy's, no donation
     // carries a category donors may not list.
@@ -167,19 +168,7 @@ describe('npm start (the launcher)', () => {
         );
 
       /** Every outbox row published and every queue idle: what is delivered has been delivered. */
-      const settled = async () => {
-        for (const schema of schemas) {
-          const { rows } = await db.query(
-            `SELECT count(*)::int AS n FROM ${schema}.outbox WHERE published_at IS NULL`,
-          );
-          if (rows[0].n > 0) return false;
-        }
-        for (const queue of bull) {
-          const counts = await queue.getJobCounts('active', 'waiting', 'delayed', 'prioritized');
-          if (Object.values(counts).some((n) => n > 0)) return false;
-        }
-        return true;
-      };
+      const settled = () => allDelivered(db, bull);
 
       const pidOf = (label: string) => latestPid(first.run.output, label)!;
 

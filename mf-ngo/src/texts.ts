@@ -38,6 +38,14 @@ const en = {
     noDonations: 'No donations available right now',
     noPharmacyStock: 'No pharmacy stock available',
     loadFailed: 'Could not load medicines',
+    next: {
+      collectTitle: 'Approved pickups waiting for you: {{count}}',
+      collectBody: 'Go at the agreed time and show your handover code to the owner.',
+      collect: 'See my requests',
+      browseTitle: 'Find medicines near you',
+      browseBody: 'Nearest first, from pharmacies and donors; request what your pharmacist can use.',
+      browse: 'Browse medicines',
+    },
   },
   browse: {
     title: 'Browse Donations',
@@ -140,6 +148,14 @@ const ar: typeof en & { browse: Plural<'found'> & Plural<'foundAbout'>; analytic
     noDonations: 'مفيش تبرعات متاحة دلوقتي',
     noPharmacyStock: 'مفيش مخزون صيدليات متاح',
     loadFailed: 'مقدرناش نحمّل الأدوية',
+    next: {
+      collectTitle: 'استلامات اتوافق عليها مستنياك: {{count}}',
+      collectBody: 'روح في الميعاد المتفق عليه ووري صاحب الدوا كود الاستلام.',
+      collect: 'شوف طلباتي',
+      browseTitle: 'دوّر على أدوية قريبة منك',
+      browseBody: 'الأقرب الأول، من صيدليات ومتبرعين؛ اطلب اللي الصيدلي بتاعكم يقدر يستخدمه.',
+      browse: 'تصفح الأدوية',
+    },
   },
   browse: {
     title: 'تصفح التبرعات',

@@ -36,6 +36,16 @@ const en = {
     recentListings: 'Recent Listings',
     viewAll: 'View all',
     noListings: 'You have not listed any medicines yet',
+    next: {
+      waitingTitle: 'Requests waiting for your answer: {{count}}',
+      waitingBody: 'Approve with a pickup time, or decline, so nobody waits in vain.',
+      review: 'Review requests',
+      firstTitle: 'Add your first medicine',
+      firstBody: 'List stock that expires soon: NGOs and pharmacies near you can ask for it.',
+      moreTitle: 'More stock expiring in the coming months?',
+      moreBody: 'List it now, while there is still time for someone to use it.',
+      add: 'Add medicine',
+    },
   },
   medicines: {
     title: 'My Medicines',
@@ -153,6 +163,16 @@ const ar: typeof en & {
     recentListings: 'آخر الإعلانات',
     viewAll: 'شوف الكل',
     noListings: 'لسه ماعرضتش أي أدوية',
+    next: {
+      waitingTitle: 'طلبات مستنية ردك: {{count}}',
+      waitingBody: 'وافق وحدد ميعاد للاستلام أو ارفض، عشان محدش يستنى على الفاضي.',
+      review: 'راجع الطلبات',
+      firstTitle: 'اعرض أول دوا ليك',
+      firstBody: 'اعرض المخزون اللي صلاحيته قربت تخلص: الجمعيات والصيدليات اللي جنبك يقدروا يطلبوه.',
+      moreTitle: 'عندك مخزون تاني صلاحيته هتخلص الشهور الجاية؟',
+      moreBody: 'اعرضه دلوقتي، وهو لسه فيه وقت حد يستفيد منه.',
+      add: 'إضافة دواء',
+    },
   },
   medicines: {
     title: 'أدويتي',

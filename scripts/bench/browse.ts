@@ -55,9 +55,12 @@ export async function browseOpenLoop(
   options: Pick<BenchOptions, 'rate' | 'openSeconds' | 'warmSeconds' | 'maxInFlight'>,
   p: Platform,
   token: string,
+  /** Another mix (paths) and its name than the browse mix's. */
+  mix?: { name: string; paths: (count: number) => string[] },
 ): Promise<{ measured: OpenLoopScenario; warmUp: OpenLoopScenario | null }> {
   const { rate, openSeconds, warmSeconds } = options;
-  const urls = browseMix(Math.ceil(rate * (warmSeconds + openSeconds)), 7).map(
+  const count = Math.ceil(rate * (warmSeconds + openSeconds));
+  const urls = (mix ? mix.paths(count) : browseMix(count, 7)).map(
     (path) => new URL(`${p.urls.gateway}${path}`),
   );
   const headers = { ...browserHeaders, authorization: `Bearer ${token}` };
@@ -71,7 +74,7 @@ export async function browseOpenLoop(
       send: (i, signal) => leanGet(agent, urls[i]!, headers, signal),
     });
     const warmMs = warmSeconds * 1000;
-    const scenario = `browse mix through the gateway at ${rate} req/s`;
+    const scenario = `${mix?.name ?? 'browse mix'} through the gateway at ${rate} req/s`;
     return {
       measured: {
         scenario: warmSeconds ? `${scenario}, after ${warmSeconds} s of it` : scenario,
@@ -79,7 +82,7 @@ export async function browseOpenLoop(
       },
       warmUp: warmSeconds
         ? {
-            scenario: `${scenario}, its first ${warmSeconds} s (warm-up)`,
+            scenario: `${scenario}, its first ${warmSeconds} s${mix ? '' : ' (warm-up)'}`,
             ...summarizeOpenLoop(dueBetween(run, 0, warmMs), rate, warmSeconds),
           }
         : null,

@@ -21,6 +21,12 @@ export interface BenchReport {
   openLoopWarmUp?: OpenLoopResult & { scenario: string };
   /** The open loop again while listings are written (measured seconds only). */
   openLoopWithWrites?: OpenLoopResult & { scenario: string };
+  /** Nearest-first browse with 5 writes a second (issue 26, bench/near-me.ts): first 10 s, then 10 s more. */
+  nearMe?: {
+    first: OpenLoopResult & { scenario: string };
+    after: OpenLoopResult & { scenario: string };
+    writes: { made: number; failed: number };
+  };
   /** CPU ms each party spent per call, by scenario (bench/cpu.ts). */
   cpuMsPerCall?: Record<string, Record<string, number>>;
   answers: AnswerSize[];
@@ -44,6 +50,12 @@ export function printReport(r: BenchReport): void {
   if (r.openLoop) {
     console.log(`\nopen loop: latency from each request's due time, in-flight cap ${maxInFlight}`);
     console.table([r.openLoopWarmUp, r.openLoop, r.openLoopWithWrites].filter((row) => row !== undefined));
+  }
+  if (r.nearMe) {
+    console.log(
+      `\nnear me (issue 26): nearest first, ${r.nearMe.writes.made} listing writes meanwhile (${r.nearMe.writes.failed} failed)`,
+    );
+    console.table([r.nearMe.first, r.nearMe.after]);
   }
   if (r.cpuMsPerCall) {
     console.log('\nCPU ms per call, by process (the sum bounds what the cores can serve):');
@@ -88,6 +100,7 @@ export function writeReport(root: string, r: BenchReport): string {
     'openLoop',
     'openLoopWarmUp',
     'openLoopWithWrites',
+    'nearMe',
     'cpuMsPerCall',
     'answers',
     'scan',

@@ -46,5 +46,22 @@ describe('the benchmark seed', () => {
     const browsable = await browsableBy(pool, syntheticOwnerBase - 1, visibleRecipientTypes('ngo'));
     expect(browsable / 9000).toBeGreaterThan(0.55);
     expect(browsable / 9000).toBeLessThan(0.75);
+    // Issue 26: every synthetic owner is at a real place in Egypt, most in the three big cities,
+    // and its listings are collected there.
+    const places = await pool.query(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE governorate IN ('cairo', 'giza', 'alexandria'))::int AS cities,
+              count(DISTINCT governorate)::int AS governorates,
+              bool_and(lat BETWEEN 21.7 AND 31.8 AND lng BETWEEN 24.6 AND 37.1) AS in_egypt
+         FROM catalog.users WHERE id > $1`,
+      [syntheticOwnerBase],
+    );
+    expect(places.rows[0]).toMatchObject({ n: 300, in_egypt: true });
+    expect(places.rows[0].cities / 300).toBeGreaterThan(0.4);
+    expect(places.rows[0].governorates).toBeGreaterThan(15);
+    const placed = await pool.query(
+      `SELECT count(*)::int AS n FROM catalog.medicines m JOIN catalog.users u ON u.id = m.owner_id
+        WHERE m.lat = u.lat AND m.lng = u.lng AND m.pickup_area = u.area`,
+    );
+    expect(placed.rows[0].n).toBe(6000);
   });
 });

@@ -3,6 +3,7 @@
 // its default. Synthetic owners live in catalog's users read model only: nobody signs in as them.
 import { availableSql } from '@medrelay/domain';
 import type { Pool } from '@medrelay/service-kit';
+import { cumulativeAreas, jitterDegrees } from './places';
 
 /** Medicines sold in Egypt, as pharmacies would list them; some in Arabic. */
 // prettier-ignore
@@ -84,17 +85,36 @@ export async function seedListings(pool: Pool, plan: SeedPlan, seed = 0.42): Pro
   const client = await pool.connect();
   try {
     await client.query('SELECT setseed($1)', [seed]);
+    // Each owner at a real place, by population (bench/places.ts), pinned near its area's centre;
+    // its listings take that point (the catalog's trigger, migration 017).
+    const table = cumulativeAreas();
     await client.query(
-      `INSERT INTO catalog.users (id, name, email, user_type, status, address, language, version)
+      `INSERT INTO catalog.users (id, name, email, user_type, status, address, language, version,
+                                  area, governorate, pin_lat, pin_lng, lat, lng)
        SELECT ${syntheticOwnerBase} + g,
               CASE WHEN g % 5 = 0 THEN 'Bench donor ' ELSE 'Bench pharmacy ' END || g,
               'owner' || g || '@bench.medrelay.invalid',
               CASE WHEN g % 5 = 0 THEN 'donor' ELSE 'pharmacy' END,
               CASE WHEN g % 20 = 7 THEN 'suspended' ELSE 'approved' END,
-              g || ' El Tahrir St, Cairo', CASE WHEN g % 3 = 0 THEN 'ar' ELSE 'en' END, 1
+              g || ' El Tahrir St', CASE WHEN g % 3 = 0 THEN 'ar' ELSE 'en' END, 1,
+              a.key, a.gov, a.lat + j.dlat, a.lng + j.dlng, a.lat + j.dlat, a.lng + j.dlng
          FROM generate_series(1, $1::int) g
+        CROSS JOIN LATERAL (SELECT random() + 0 * g AS r, (random() - 0.5) * $7 AS dlat,
+                                   (random() - 0.5) * $7 AS dlng) j
+        CROSS JOIN LATERAL (
+          SELECT * FROM unnest($2::text[], $3::text[], $4::float8[], $5::float8[], $6::float8[])
+                   AS t(key, gov, lat, lng, up_to)
+           WHERE t.up_to >= j.r ORDER BY t.up_to LIMIT 1) a
        ON CONFLICT (id) DO NOTHING`,
-      [plan.owners],
+      [
+        plan.owners,
+        table.map((a) => a.key),
+        table.map((a) => a.governorate),
+        table.map((a) => a.lat),
+        table.map((a) => a.lng),
+        table.map((a) => a.upTo),
+        jitterDegrees,
+      ],
     );
     let inserted = 0;
     const insert = async (count: number, ownerId: number | null) => {

@@ -50,6 +50,7 @@ export async function seedDemoActivity(baseUrl: string): Promise<number> {
     recipientType: string,
     prices: [number | null, number | null] = [null, null],
     categories: string[] = [],
+    pickupArea?: string,
   ) =>
     call(baseUrl, 'POST', '/api/medicines', token, {
       name,
@@ -61,6 +62,7 @@ export async function seedDemoActivity(baseUrl: string): Promise<number> {
       expiryDate: inDays(days),
       recipientType,
       categories,
+      ...(pickupArea ? { pickupArea } : {}),
     }).then((made) => {
       listed += 1;
       return made;
@@ -84,6 +86,10 @@ export async function seedDemoActivity(baseUrl: string): Promise<number> {
   const brufen = await list(donor, 'Brufen 400mg', 'tablets', 10, 45, 'ngos');
   await list(donor, 'Vitamin D3 Drops', 'drops', 4, 25, 'both');
   await list(donor2, 'Otrivin 0.1% Nasal Spray', 'spray', 2, 40, 'ngos');
+  // Elsewhere than their owners' points (issue 26): the Nasr City pharmacy's Tanta branch, and
+  // the Alexandria donor's family home in Mansoura.
+  await list(pharmacy2, 'Cataflam 50mg', 'tablets', 20, 35, 'both', [48, 24], [], 'tanta');
+  await list(donor2, 'Daflon 500mg', 'tablets', 15, 50, 'ngos', [null, null], [], 'mansoura');
 
   const ask = (token: string, medicineId: number, quantity: number, notes: string) =>
     call(baseUrl, 'POST', '/api/requests', token, { medicineId, quantity, notes });

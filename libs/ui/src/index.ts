@@ -3,6 +3,7 @@ export * from './brand-colours';
 export * from './remote-contract';
 export * from './role-app';
 export * from './components/stat-card';
+export * from './components/next-action';
 export * from './components/paging';
 export * from './components/empty-state';
 export * from './components/page-header';

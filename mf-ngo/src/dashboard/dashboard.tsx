@@ -9,6 +9,8 @@ import {
   FiguresError,
   ListPreview,
   MedicineRow,
+  NextAction,
+  type NextStep,
   PageHeader,
   StatCard,
   StatGrid,
@@ -59,6 +61,28 @@ function FirstMedicines({
   );
 }
 
+/**
+ * The one thing worth doing now: collect what was approved (the owner is waiting), else find
+ * medicines. Nothing until the request counts have loaded.
+ */
+export function ngoNextStep(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  approved: number | undefined,
+): NextStep | null {
+  if (approved === undefined) return null;
+  if (approved > 0)
+    return {
+      title: t('dashboard.next.collectTitle', { count: approved }),
+      body: t('dashboard.next.collectBody'),
+      action: { to: '/requests', label: t('dashboard.next.collect') },
+    };
+  return {
+    title: t('dashboard.next.browseTitle'),
+    body: t('dashboard.next.browseBody'),
+    action: { to: '/browse', label: t('dashboard.next.browse') },
+  };
+}
+
 /** `/ngo/dashboard`: what the NGO received (from completed requests), and what it can request now. */
 export function Dashboard() {
   const styles = useStyles();
@@ -70,10 +94,12 @@ export function Dashboard() {
   const figure = useFigure([requests]);
   const summary = requests.data?.received;
   const active = requests.data?.outgoing.pending;
+  const next = ngoNextStep(t, requests.data?.outgoing.approved);
   return (
     <>
       <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />
       <WelcomeMessage title={t('dashboard.welcome', { name: user.name })} />
+      {next && <NextAction step={next} />}
       <FiguresError queries={[requests]} />
       <StatGrid label={t('dashboard.title')}>
         <StatCard

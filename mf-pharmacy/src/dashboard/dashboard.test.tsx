@@ -26,7 +26,7 @@ const summary = (overrides: Partial<OwnMedicineSummary> = {}): OwnMedicineSummar
 });
 
 /** The dashboard, its own summary from `ownSummary` and the request counts above. */
-const renderDashboard = (ownSummary: () => OwnMedicineSummary) =>
+const renderDashboard = (ownSummary: () => OwnMedicineSummary, requests = requestSummary) =>
   renderInRemote(
     <MemoryRouter>
       <Dashboard />
@@ -35,7 +35,7 @@ const renderDashboard = (ownSummary: () => OwnMedicineSummary) =>
       texts,
       queryFn: async ({ queryKey }) => {
         if (queryKey[0] === '/api/medicines/my/summary') return ownSummary();
-        if (queryKey[0] === '/api/requests/my/summary') return requestSummary;
+        if (queryKey[0] === '/api/requests/my/summary') return requests;
         return [];
       },
     },
@@ -77,5 +77,52 @@ describe('pharmacy dashboard figures', () => {
     within(await screen.findByTestId('urgent-banner')).getByText(/4/);
     expect(await screen.findAllByTestId('medicine-row')).toHaveLength(3);
     expect(asked.map((u) => `${u.pathname}${u.search}`)).toEqual(['/api/medicines/my?page=1&pageSize=3']);
+  });
+});
+
+describe('pharmacy dashboard: the next action first', () => {
+  const actionOf = async () => {
+    const card = await screen.findByTestId('next-action');
+    const link = within(card).getByRole('link');
+    return {
+      title: card.getAttribute('aria-label'),
+      label: link.textContent,
+      href: link.getAttribute('href'),
+    };
+  };
+
+  it('sends the pharmacy to the requests waiting for its answer before anything else', async () => {
+    servePages(() => ({ items: [], total: 0 }));
+    await renderDashboard(() => summary({ urgent: 2 }));
+    expect(await actionOf()).toEqual({
+      title: 'Requests waiting for your answer: 3',
+      label: 'Review requests',
+      href: '/requests',
+    });
+  });
+
+  it('asks a new pharmacy with nothing listed to add its first medicine, in Arabic too', async () => {
+    servePages(() => ({ items: [], total: 0 }));
+    const quiet = { ...requestSummary, incoming: none };
+    await renderInRemote(
+      <MemoryRouter>
+        <Dashboard />
+      </MemoryRouter>,
+      {
+        texts,
+        language: 'ar',
+        queryFn: async ({ queryKey }) => {
+          if (queryKey[0] === '/api/medicines/my/summary')
+            return summary({ listings: 0, units: 0, available: 0, listedUnits: 0 });
+          if (queryKey[0] === '/api/requests/my/summary') return quiet;
+          return [];
+        },
+      },
+    );
+    expect(await actionOf()).toEqual({
+      title: 'اعرض أول دوا ليك',
+      label: 'إضافة دواء',
+      href: '/add-medicine',
+    });
   });
 });

@@ -12,6 +12,8 @@ import {
   FiguresError,
   ListPreview,
   MedicineRow,
+  NextAction,
+  type NextStep,
   PageHeader,
   StatCard,
   StatGrid,
@@ -23,6 +25,30 @@ import {
 const useStyles = makeStyles({
   notices: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
+
+/**
+ * The one thing worth doing now: answer waiting requests first (someone is waiting), else list
+ * the first medicine, else list more. Nothing until the figures it depends on have loaded.
+ */
+export function pharmacyNextStep(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  figures: { pending?: number; listings?: number },
+): NextStep | null {
+  const { pending, listings } = figures;
+  if (pending === undefined || listings === undefined) return null;
+  if (pending > 0)
+    return {
+      title: t('dashboard.next.waitingTitle', { count: pending }),
+      body: t('dashboard.next.waitingBody'),
+      action: { to: '/requests', label: t('dashboard.next.review') },
+    };
+  const first = listings === 0;
+  return {
+    title: t(first ? 'dashboard.next.firstTitle' : 'dashboard.next.moreTitle'),
+    body: t(first ? 'dashboard.next.firstBody' : 'dashboard.next.moreBody'),
+    action: { to: '/add-medicine', label: t('dashboard.next.add') },
+  };
+}
 
 /** How many of the newest listings the dashboard shows (spec §9); the rest are on My Medicines. */
 const recentCount = 3;
@@ -40,11 +66,13 @@ export function Dashboard() {
   const figure = useFigure([summary, requests]);
   const pending = requests.data?.incoming.pending;
   const urgent = summary.data?.urgent ?? 0;
+  const next = pharmacyNextStep(t, { pending, listings: summary.data?.listings });
   return (
     <>
       <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />
       <div className={styles.notices}>
         <WelcomeMessage title={t('dashboard.welcome', { name: user.name })} />
+        {next && <NextAction step={next} />}
         {urgent > 0 && (
           <MessageBar intent="warning" layout="multiline" data-testid="urgent-banner">
             <MessageBarBody>

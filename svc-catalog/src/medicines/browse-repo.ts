@@ -201,7 +201,9 @@ export async function browseMedicines(
       stillRight: async () => (await memo.order(orderKey)) === used,
     };
   }
-  const kept = (await memo.total(listKey)) ?? (await cappedTotal(db, fromWhere, params, exactTotalUpTo));
+  const kept =
+    (await memo.total(listKey)) ??
+    (await cappedTotal(db, fromWhere, params, exactTotalUpTo, Boolean(point && query.radiusKm)));
   // An exact total must follow every change; estimates are kept by time in cappedTotal.
   if (!kept.estimated) memo.keepTotal(listKey, version, kept, list);
   const { total, estimated, expiresAt } = kept;

@@ -59,6 +59,27 @@ function afterLastSql(walk: { sort: SortName; direction: Direction }, k: number)
   );
 }
 
+/**
+ * A nearest-first walk, read outwards through the GiST index (`<->`, within a radius's box) and
+ * stopped at its LIMIT. The planner rates a radius's box at a fixed 0.1% of the rows (cube's
+ * estimate), so with a search term it prefers a bitmap of the whole box and a sort: in Cairo's
+ * 25 km that read ~300,000 listings to return 100. Bitmap scans are turned off for this one
+ * statement (SET LOCAL, in its own transaction). Measurements: docs/design.md, "Near me".
+ */
+async function nearestFirst(db: Db, sql: string, params: unknown[]) {
+  const client = 'release' in db ? db : await db.connect();
+  try {
+    await client.query('BEGIN; SET LOCAL enable_bitmapscan = off');
+    try {
+      return await client.query<{ id: number; k: string; e: number }>(sql, params);
+    } finally {
+      await client.query('COMMIT');
+    }
+  } finally {
+    if (client !== db) client.release();
+  }
+}
+
 /** Up to `limit` ids of the list after `before` (the keyset condition `after`), with the last key. */
 async function walked(
   db: Db,
@@ -70,12 +91,12 @@ async function walked(
   beforeExpiresAt: number,
   limit: number,
 ): Promise<KeptOrder> {
-  const { rows } = await db.query<{ id: number; k: string; e: number }>(
-    `SELECT m.id, (${sortSpec(walk.sort).column})::text AS k,
+  const sql = `SELECT m.id, (${sortSpec(walk.sort).column})::text AS k,
             (extract(epoch FROM m.expiry_date) * 1000)::float8 AS e ${fromWhere}${after}
-      ORDER BY ${walk.orderBy} LIMIT $${params.length + 1}`,
-    [...params, limit],
-  );
+      ORDER BY ${walk.orderBy} LIMIT $${params.length + 1}`;
+  const { rows } = walk.sort.startsWith('distance:')
+    ? await nearestFirst(db, sql, [...params, limit])
+    : await db.query<{ id: number; k: string; e: number }>(sql, [...params, limit]);
   const last = rows.at(-1);
   let expiresAt = beforeExpiresAt;
   for (const row of rows) expiresAt = Math.min(expiresAt, row.e);

@@ -5,21 +5,35 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '@medrelay/i18n';
 import { ErrorState } from './error-state';
 
+// On a phone the figures are a compact strip (two to a row, no icon or hint), so what one can act
+// on is not pushed below four tall cards.
+const phone = '@media (max-width: 639px)';
+
 const useStyles = makeStyles({
-  card: { minWidth: '0', padding: tokens.spacingHorizontalL },
+  card: {
+    minWidth: '0',
+    padding: tokens.spacingHorizontalL,
+    [phone]: { padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}` },
+  },
   row: {
     display: 'flex',
     alignItems: 'center',
     justifyContent: 'space-between',
     gap: tokens.spacingHorizontalM,
   },
-  icon: { color: tokens.colorBrandForeground1, fontSize: tokens.fontSizeHero700, display: 'flex' },
+  icon: {
+    color: tokens.colorBrandForeground1,
+    fontSize: tokens.fontSizeHero700,
+    display: 'flex',
+    [phone]: { display: 'none' },
+  },
   value: {
     fontSize: tokens.fontSizeHero700,
     fontWeight: tokens.fontWeightSemibold,
     lineHeight: tokens.lineHeightHero700,
+    [phone]: { fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600 },
   },
-  hint: { color: tokens.colorNeutralForeground3 },
+  hint: { color: tokens.colorNeutralForeground3, [phone]: { display: 'none' } },
 });
 
 export function StatCard({
@@ -62,6 +76,11 @@ const useGridStyles = makeStyles({
     gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
     gap: tokens.spacingHorizontalL,
     marginBlock: tokens.spacingVerticalXL,
+    '@media (max-width: 639px)': {
+      gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+      gap: tokens.spacingHorizontalS,
+      marginBlock: tokens.spacingVerticalM,
+    },
   },
 });
 

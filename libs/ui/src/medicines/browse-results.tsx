@@ -104,7 +104,7 @@ export function BrowseResults({
             </Text>
           )}
           {items.length ? (
-            <StackList label={label}>
+            <StackList label={label} grid>
               {items.map((m) => (
                 <MedicineRow
                   key={m.id}

@@ -34,6 +34,12 @@ export const useItemTextStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   line: wrapRow,
   prose: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
+  clamped: {
+    display: '-webkit-box',
+    WebkitLineClamp: 2,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+  },
 });
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { makeStyles, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Medicine } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
@@ -67,7 +67,12 @@ export function MedicineRow({
           {place}
         </Text>
       )}
-      {medicine.description && <Text className={styles.prose}>{medicine.description}</Text>}
+      {medicine.description && (
+        // Two lines at most in a list: the rest is the owner's prose, not what one scans for.
+        <Text className={mergeClasses(styles.prose, styles.clamped)} title={medicine.description}>
+          {medicine.description}
+        </Text>
+      )}
       {medicine.quarantineReason && (
         <Text size={200} weight="semibold" data-testid="quarantine-reason">
           {t('medicine.quarantineReason', { reason: medicine.quarantineReason })}
@@ -78,8 +83,9 @@ export function MedicineRow({
         <Text size={200}>{t('medicine.expires', { date: format.date(medicine.expiryDate) })}</Text>
         <DaysLeftBadge expiryDate={medicine.expiryDate} />
         <RecipientBadges recipientType={medicine.recipientType} />
+        {/* On the expiry line: one line less per card. */}
+        <PriceTag medicine={medicine} />
       </div>
-      <PriceTag medicine={medicine} />
     </ItemCard>
   );
 }
@@ -109,13 +115,29 @@ export function PackCodeLine({ medicine }: { medicine: Pick<Medicine, 'gtin' | '
 
 const useListStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // Cards side by side on a wide screen (two or three), so the button stays near its text.
+  grid: {
+    '@media (min-width: 1024px)': {
+      display: 'grid',
+      gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 360px), 1fr))',
+      alignItems: 'start',
+    },
+  },
 });
 
-/** A vertical list of rows or cards with the same spacing on every screen. */
-export function StackList({ children, label }: { children: ReactNode; label?: string }) {
+/** A vertical list of rows or cards with the same spacing on every screen; `grid`: columns when wide. */
+export function StackList({
+  children,
+  label,
+  grid = false,
+}: {
+  children: ReactNode;
+  label?: string;
+  grid?: boolean;
+}) {
   const styles = useListStyles();
   return (
-    <section className={styles.list} aria-label={label}>
+    <section className={mergeClasses(styles.list, grid && styles.grid)} aria-label={label}>
       {children}
     </section>
   );
