@@ -43,6 +43,7 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
     await other.waitFor({ state: 'detached' });
     const row = remote.getByTestId('pending-user').filter({ hasText: email });
     await row.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
     await expectToast(page, 'User approved successfully');
     await row.waitFor({ state: 'detached' });
     // Registration and approval appear in the recent activity, from the real events.
@@ -67,7 +68,7 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
     await expectToast(page, 'User status updated');
     await user.getByText('Rejected').waitFor();
     platform.expectFailedCall(403);
-    const refused = await platform.gateway.api.post('/api/auth/login', { email, password: 'secret123' });
+    const refused = await platform.gateway.api.post('/api/auth/login', { email, password: 'Kite-Harbour-7315' });
     expect(refused.body.code).toBe('ACCOUNT_REJECTED');
 
     await remote.getByLabel('Status').selectOption('rejected');
@@ -76,7 +77,7 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
     await expectToast(page, 'User status updated');
     // Filtered on rejected: the re-approved account leaves the list.
     await user.waitFor({ state: 'detached' });
-    const back = await platform.gateway.api.post('/api/auth/login', { email, password: 'secret123' });
+    const back = await platform.gateway.api.post('/api/auth/login', { email, password: 'Kite-Harbour-7315' });
     expect(back.status).toBe(200);
   });
 

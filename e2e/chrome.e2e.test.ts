@@ -69,7 +69,7 @@ describe('settings', { timeout: 60_000 }, () => {
     await page.getByLabel('New password').fill('newsecret1');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expectToast(page, 'Failed to change password');
-    await page.getByLabel('Current password').fill('secret123');
+    await page.getByLabel('Current password').fill('Kite-Harbour-7315');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expectToast(page, 'Password changed');
     expect(
@@ -135,7 +135,7 @@ describe('expiry bell', { timeout: 60_000 }, () => {
     const page = await platform.newPage({ locale: 'ar-EG' });
     await page.goto('/login');
     await page.getByLabel('الإيميل').fill(user.email);
-    await page.getByLabel('كلمة السر').fill('secret123');
+    await page.getByLabel('كلمة السر').fill('Kite-Harbour-7315');
     await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
     await page.getByRole('button', { name: /تنبيهات الصلاحية: 3 أدوية صلاحيتها قربت تخلص/ }).click();
     await page

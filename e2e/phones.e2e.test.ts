@@ -8,12 +8,35 @@ import { usePlatform } from './support/platform';
 
 const platform = usePlatform();
 
-/** Every signed-in route of spec §2, per role (Settings is in every sidebar). */
+/**
+ * Every signed-in route of spec §2, per role (Settings is in every sidebar), and Sign-in &
+ * security (issue 27), reached from the settings rather than the sidebar.
+ */
 const routes: Record<UserType, string[]> = {
-  pharmacy: ['dashboard', 'medicines', 'add-medicine', 'requests', 'browse', 'history', 'wanted', 'settings'],
-  ngo: ['dashboard', 'browse', 'pharmacy-stock', 'requests', 'needs', 'inventory', 'analytics', 'settings'],
-  donor: ['dashboard', 'donations', 'add-donation', 'requests', 'history', 'settings'],
-  admin: ['dashboard', 'users', 'listings', 'transactions', 'reports', 'recalls', 'settings'],
+  pharmacy: [
+    'dashboard',
+    'medicines',
+    'add-medicine',
+    'requests',
+    'browse',
+    'history',
+    'wanted',
+    'settings',
+    'security',
+  ],
+  ngo: [
+    'dashboard',
+    'browse',
+    'pharmacy-stock',
+    'requests',
+    'needs',
+    'inventory',
+    'analytics',
+    'settings',
+    'security',
+  ],
+  donor: ['dashboard', 'donations', 'add-donation', 'requests', 'history', 'settings', 'security'],
+  admin: ['dashboard', 'users', 'listings', 'transactions', 'reports', 'recalls', 'settings', 'security'],
 };
 
 const phone = { width: 390, height: 844 };
@@ -233,7 +256,8 @@ describe(
             );
             for (const route of routes[role]) {
               const path = `/${role}/${route}`;
-              if (route !== 'dashboard') await openFromNav(page, path);
+              if (route === 'security') await page.goto(path);
+              else if (route !== 'dashboard') await openFromNav(page, path);
               await settled(page);
               const where = `${path} ${language} ${viewport.width}px`;
               for (const d of await layoutDefects(page, viewport.width)) defects.push(`${where}: ${d}`);

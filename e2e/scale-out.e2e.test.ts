@@ -11,11 +11,11 @@ describe('every service doubled', { timeout: 90_000 }, () => {
     const page = await platform.newPage();
     const email = await register(page, 'pharmacy');
     await platform.approve(email);
-    await platform.signIn(page, email, 'secret123');
+    await platform.signIn(page, email, 'Kite-Harbour-7315');
     await page.waitForURL('**/pharmacy/dashboard');
     await page.getByTestId('remote-pharmacy').getByRole('heading', { level: 1 }).waitFor();
 
-    const login = await gateway.api.post('/api/auth/login', { email, password: 'secret123' });
+    const login = await gateway.api.post('/api/auth/login', { email, password: 'Kite-Harbour-7315' });
     const pharmacy = login.body.token as string;
     // The catalog instances learn about the new account from identity's events.
     await expect

@@ -11,6 +11,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPassword } from '@medrelay/svc-identity/provisioning';
 import { launch, launchEnvironment } from './launcher/testing';
 import { freePort } from './stores/ports';
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from './stores/postgres';
@@ -164,7 +165,7 @@ describe('chaos: the stores killed under load', () => {
   it('answers throughout, serves fully within 5 s of each return, loses no write and doubles no e-mail or notification', async () => {
     const api = apiClient(`http://127.0.0.1:${setup.ports.PORT}`);
     const login = async (email: string) =>
-      (await api.post('/api/auth/login', { email, password: 'demo1234' })).body.token as string;
+      (await api.post('/api/auth/login', { email, password: demoPassword })).body.token as string;
     const pharmacy = await login('pharmacy@medrelay.eg');
     const ngo = await login('ngo@medrelay.eg');
 

@@ -12,7 +12,11 @@ import {
   translate,
 } from '@medrelay/contracts';
 import { createPool, migrate } from '@medrelay/service-kit';
-import { migrationsDir, provisionAccount } from '@medrelay/svc-identity/provisioning';
+import {
+  migrationsDir,
+  operatorPasswordProblems,
+  provisionAccount,
+} from '@medrelay/svc-identity/provisioning';
 import { z } from 'zod';
 import { databaseName, resolvePostgres } from './stores/resolve';
 import { isListening } from './stores/ports';
@@ -35,7 +39,7 @@ const input = z
   .safeParse(values);
 if (!input.success) {
   console.error(
-    'Usage: npm run create-admin -- --email <email> --password <at least 6 characters> --name <name> [--phone <phone>]',
+    'Usage: npm run create-admin -- --email <email> --password <see the password policy> --name <name> [--phone <phone>]',
   );
   for (const issue of input.error.issues) {
     const message = isMessageKey(issue.message) ? translate(issue.message, 'en') : issue.message;
@@ -53,17 +57,23 @@ const postgres = running
 const pool = createPool(postgres.url, 'create-admin', 1);
 try {
   await migrate(pool, 'identity', migrationsDir);
-  const result = await provisionAccount(pool, {
-    ...input.data,
-    userType: 'admin',
-    status: 'approved',
-    language: 'en',
-  });
-  if (!result.created) {
-    console.error(`An account with the e-mail ${input.data.email} already exists; nothing changed.`);
-    process.exitCode = 1;
-  } else {
-    console.log(`Administrator ${input.data.email} created (id ${result.id}).`);
+  // The platform's password policy (issue 27) applies to administrators made here too.
+  const problems = await operatorPasswordProblems(pool, input.data);
+  for (const problem of problems) console.error(`  --password: ${translate(problem, 'en')}`);
+  if (problems.length) process.exitCode = 2;
+  else {
+    const result = await provisionAccount(pool, {
+      ...input.data,
+      userType: 'admin',
+      status: 'approved',
+      language: 'en',
+    });
+    if (!result.created) {
+      console.error(`An account with the e-mail ${input.data.email} already exists; nothing changed.`);
+      process.exitCode = 1;
+    } else {
+      console.log(`Administrator ${input.data.email} created (id ${result.id}).`);
+    }
   }
 } finally {
   await pool.end();

@@ -36,7 +36,7 @@ describe('npm start (the launcher)', () => {
 
   /** The demo NGO's approved request (the given one, else its only one) and its handover code. */
   async function demoHandoverCode(id?: number) {
-    const ngo = await api.post('/api/auth/login', { email: 'ngo@medrelay.eg', password: 'demo1234' });
+    const ngo = await api.post('/api/auth/login', { email: 'ngo@medrelay.eg', password: 'Lotus-Demo-2026' });
     const [approved] = (await api.get('/api/requests/my?status=approved', { token: ngo.body.token }))
       .body as { id: number }[];
     const requestId = id ?? approved!.id;
@@ -66,8 +66,11 @@ describe('npm start (the launcher)', () => {
     expect(first.run.output).toContain('seeded 11 demo medicines and a few requests');
     const health = await api.get('/health');
     expect(health.body.upstreams).toEqual({ identity: 'up', catalog: 'up', requests: 'up' });
-    const login = await api.post('/api/auth/login', { email: 'admin@medrelay.eg', password: 'demo1234' });
+    const login = await api.post('/api/auth/login', { email: 'admin@medrelay.eg', password: 'Lotus-Demo-2026' });
     expect(login.status).toBe(200);
+    // The demo password meets the policy, on for a new platform (issue 27): nobody is asked to change it.
+    expect(login.body.passwordChangeAdvised).toBeUndefined();
+    expect((await api.get('/api/settings')).body.passwordPolicy).toBe(true);
     const pending = await api.get('/api/admin/pending-users', { token: login.body.token });
     expect(pending.body.map((u: { email: string }) => u.email).sort()).toEqual([
       'pending-donor@medrelay.eg',
@@ -79,7 +82,7 @@ describe('npm start (the launcher)', () => {
     expect(stats.body.requestStatus).toMatchObject({ pending: 1, approved: 1, completed: 1, rejected: 1 });
     // The demo keeps the guardrails it shows: the cold-chain insulin is a pharmacy's, no donation
     // carries a category donors may not list.
-    const ngo = await api.post('/api/auth/login', { email: 'ngo@medrelay.eg', password: 'demo1234' });
+    const ngo = await api.post('/api/auth/login', { email: 'ngo@medrelay.eg', password: 'Lotus-Demo-2026' });
     const offered = (await api.get('/api/medicines?pageSize=50', { token: ngo.body.token })).body as {
       name: string;
       source: string;
@@ -129,7 +132,7 @@ describe('npm start (the launcher)', () => {
     const bull = queues.map((name) => new Queue(name, { connection: redis, prefix: 'medrelay:bull' }));
     try {
       const login = async (email: string) =>
-        (await api.post('/api/auth/login', { email, password: 'demo1234' })).body.token as string;
+        (await api.post('/api/auth/login', { email, password: 'Lotus-Demo-2026' })).body.token as string;
       const [pharmacy, ngo] = [await login('pharmacy@medrelay.eg'), await login('ngo@medrelay.eg')];
       const ok = (res: { status: number; body: unknown }, what: string) => {
         expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
@@ -367,7 +370,7 @@ describe('npm start (the launcher)', () => {
   }, 90_000);
 
   it('starts a store killed with kill -9 again; the platform serves again within 5 s of its return', async () => {
-    const login = () => api.post('/api/auth/login', { email: 'ngo@medrelay.eg', password: 'demo1234' });
+    const login = () => api.post('/api/auth/login', { email: 'ngo@medrelay.eg', password: 'Lotus-Demo-2026' });
     const from = first.run.output.length;
     for (const store of ['redis', 'postgres', 'mail']) {
       // The launcher says `<store> started (pid N)`, and `<store> is back (pid N, …)` after a restart.
@@ -440,13 +443,13 @@ describe('npm start (the launcher)', () => {
           [`http://127.0.0.1:${port + 100}`]: 'up',
         });
       }
-      const login = await api.post('/api/auth/login', { email: 'admin@medrelay.eg', password: 'demo1234' });
+      const login = await api.post('/api/auth/login', { email: 'admin@medrelay.eg', password: 'Lotus-Demo-2026' });
       const all = await api.get('/api/admin/all-users', { token: login.body.token });
       expect(all.body.map((u: { id: number }) => u.id)).toContain(registeredId!);
       // A handover code issued before the restart is the same code after it, and it still completes
       // the handover (its keys live in var/keys, unlike the internal secret made at every start).
       expect(await demoHandoverCode(approvedDemo.id)).toEqual(approvedDemo);
-      const donor = await api.post('/api/auth/login', { email: 'donor@medrelay.eg', password: 'demo1234' });
+      const donor = await api.post('/api/auth/login', { email: 'donor@medrelay.eg', password: 'Lotus-Demo-2026' });
       const handedOver = await api.post(
         `/api/requests/${approvedDemo.id}/handover`,
         { code: approvedDemo.code },
@@ -462,7 +465,7 @@ describe('npm start (the launcher)', () => {
       void second.run.exited.then((code) => (exitCode = code));
       const killed = new Set<number>();
       const direct = apiClient(`http://127.0.0.1:${ports.CATALOG_PORT}`);
-      const ngoToken = (await api.post('/api/auth/login', { email: 'ngo@medrelay.eg', password: 'demo1234' }))
+      const ngoToken = (await api.post('/api/auth/login', { email: 'ngo@medrelay.eg', password: 'Lotus-Demo-2026' }))
         .body.token as string;
       const answers: number[] = [];
       await waitUntil(

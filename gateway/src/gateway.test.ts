@@ -26,7 +26,7 @@ describe('the platform flow through the gateway (issue "Done means")', () => {
       name: 'Flow Pharmacy',
       email,
       phone: '01012345678',
-      password: 'secret123',
+      password: 'Kite-Harbour-7315',
       userType: 'pharmacy',
       acceptTerms: true,
       commercialLicense: 'CL-77',
@@ -34,8 +34,9 @@ describe('the platform flow through the gateway (issue "Done means")', () => {
     expect(registered.status).toBe(201);
 
     const admin = await identity.createUser('admin');
-    const adminToken = (await gw.api.post('/api/auth/login', { email: admin.email, password: 'secret123' }))
-      .body.token;
+    const adminToken = (
+      await gw.api.post('/api/auth/login', { email: admin.email, password: 'Kite-Harbour-7315' })
+    ).body.token;
     // The answer names no account (issue 27): the administrator finds it among the pending ones.
     const pending = await gw.api.get('/api/admin/pending-users?pageSize=100', { token: adminToken });
     const userId = (pending.body as { id: number; email: string }[]).find((u) => u.email === email)!.id;
@@ -46,7 +47,7 @@ describe('the platform flow through the gateway (issue "Done means")', () => {
     const mails = await waitForMails(email, 2);
     expect(mails.map((m) => m.template)).toContain('account-approved');
 
-    const login = await gw.api.post('/api/auth/login', { email, password: 'secret123' });
+    const login = await gw.api.post('/api/auth/login', { email, password: 'Kite-Harbour-7315' });
     expect(login.status).toBe(200);
     const me = await gw.api.get('/api/auth/me', { token: login.body.token });
     expect(me.body).toMatchObject({ email, status: 'approved', userType: 'pharmacy' });
@@ -166,7 +167,7 @@ describe('routing and failures', () => {
     const user = await identity.createUser('donor');
     const res = await gw.api.post(
       '/api/auth/login',
-      { email: user.email, password: 'secret123' },
+      { email: user.email, password: 'Kite-Harbour-7315' },
       { token: 'stale.token.here' },
     );
     expect(res.status).toBe(200);
@@ -214,6 +215,48 @@ describe('bad requests and outages', () => {
     expect(deep.status).toBe(400);
   });
 
+  // Issue 27 item 8, as the issue found them on the running platform: 200 and nothing saved,
+  // a right-to-left override kept, and Node's bare 431.
+  it('refuses a body that is not JSON (415), takes bidi controls out of names, and answers an oversized header with the error body', async () => {
+    const admin = await identity.signedIn('admin');
+    const user = await identity.signedIn('donor');
+    for (const [type, raw] of [
+      ['text/plain', 'name=Changed'],
+      ['application/x-www-form-urlencoded', 'name=Changed'],
+      ['application/xml', '<name>Changed</name>'],
+    ]) {
+      const me = await gw.api.put('/api/auth/me', undefined, {
+        token: user.token,
+        raw,
+        headers: { 'content-type': type! },
+      });
+      expect([me.status, me.body.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+      const settings = await gw.api.put('/api/admin/settings', undefined, {
+        token: admin.token,
+        raw,
+        headers: { 'content-type': type! },
+      });
+      expect(settings.status).toBe(415);
+    }
+    const before = await gw.api.get('/api/auth/me', { token: user.token });
+    expect(before.body.name).toBe('donor user');
+
+    const renamed = await gw.api.put(
+      '/api/auth/me',
+      { name: 'Ahmed \u202eHassan', phone: '01012345678', language: 'en' },
+      { token: user.token },
+    );
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.name).toBe('Ahmed Hassan');
+
+    const huge = await gw.api.get('/api/auth/me', {
+      headers: { authorization: `Bearer ${'x'.repeat(20_000)}` },
+    });
+    expect(huge.status).toBe(431);
+    // The documented error body (libs/contracts errorBodySchema: message, code, details when any).
+    expect(huge.body).toEqual({ code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large' });
+  });
+
   it('answers 503 within seconds when Redis is unreachable, instead of hanging', async () => {
     const admin = await identity.signedIn('admin');
     const noRedis = await startTestGateway(identity.prefix, {
@@ -248,7 +291,10 @@ describe('maintenance mode', () => {
     expect((await gw.api.post('/api/auth/register', {})).status).toBe(503);
     expect((await gw.api.get('/api/auth/me', { token: admin.token })).status).toBe(200);
     expect((await gw.api.get('/api/settings')).body.maintenanceMode).toBe(true);
-    const userLogin = await gw.api.post('/api/auth/login', { email: user.email, password: 'secret123' });
+    const userLogin = await gw.api.post('/api/auth/login', {
+      email: user.email,
+      password: 'Kite-Harbour-7315',
+    });
     expect(userLogin.status).toBe(503);
 
     expect(

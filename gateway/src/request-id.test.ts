@@ -14,7 +14,7 @@ describe('request ids through the gateway', () => {
         name: 'Traced Donor',
         email,
         phone: '01012345678',
-        password: 'secret123',
+        password: 'Kite-Harbour-7315',
         userType: 'donor',
         acceptTerms: true,
       }),

@@ -16,6 +16,15 @@ const RegisterPage = lazy(() => import('./auth/register-page').then((m) => ({ de
 const RoleArea = lazy(() => import('./chrome/role-area').then((m) => ({ default: m.RoleArea })));
 const NotFoundPage = lazy(() => import('./not-found').then((m) => ({ default: m.NotFoundPage })));
 const UnlockPage = lazy(() => import('./auth/account-links').then((m) => ({ default: m.UnlockPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('./auth/account-links').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./auth/account-links').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('./auth/account-links').then((m) => ({ default: m.VerifyEmailPage })),
+);
 
 function ErrorBoundary({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
@@ -41,6 +50,9 @@ export function App({ i18n, queryClient }: { i18n: I18n; queryClient: QueryClien
                     <Route path="/login" element={<LoginPage />} />
                     <Route path="/register" element={<RegisterPage />} />
                     <Route path="/unlock" element={<UnlockPage />} />
+                    <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+                    <Route path="/reset-password" element={<ResetPasswordPage />} />
+                    <Route path="/verify-email" element={<VerifyEmailPage />} />
                     {userTypes.map((role) => (
                       <Route key={role} path={`/${role}/*`} element={<RoleArea role={role} />} />
                     ))}

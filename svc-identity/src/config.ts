@@ -38,6 +38,8 @@ export const identityConfigShape = {
    */
   LINK_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   LINK_MAILS_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
+  /** The passkeys' relying party: a domain the sign-in pages are on (default: PUBLIC_URL's host). */
+  WEBAUTHN_RP_ID: z.string().min(1).optional(),
   /** Opens the secrets sealed into mail jobs (handover codes); the same keyring as svc-requests'. */
   SEALING_KEYS: sealingKeysField,
   /** Run the mail worker in this process (off for instances that should only serve HTTP). */

@@ -7,10 +7,15 @@ import {
   type Logger,
   mailSecrets,
   readPem,
+  whenStoresAnswer,
 } from '@medrelay/service-kit';
 import { movableClock, systemClock } from '@medrelay/service-kit/clock';
 import { accountRoutes } from './account/routes';
 import { deviceCookies } from './devices/cookie';
+import { twoFactorRoutes } from './two-factor/routes';
+import { passkeyRoutes } from './passkeys/routes';
+import { sessionRoutes } from './sessions/routes';
+import { createSessionService } from './sessions/service';
 import { adminUserRoutes } from './admin-users/routes';
 import { restoreRevocations } from './auth/revocations';
 import { authRoutes } from './auth/routes';
@@ -55,14 +60,18 @@ export async function createIdentityService(
     secrets,
     devices: deviceCookies(config.SEALING_KEYS, config.PUBLIC_URL.startsWith('https:')),
   };
-  await settings.publish();
-  await restoreRevocations(pool, redis, prefix);
+  // Both wait out a store that is down at start (the port answers 503 meanwhile).
+  await whenStoresAnswer('publish settings', () => settings.publish(), logger);
+  await whenStoresAnswer('restore revocations', () => restoreRevocations(pool, redis, prefix), logger);
 
   const app = runtime.app([
     authRoutes(ctx),
     impactRoutes(ctx),
     accountRoutes(ctx),
     adminUserRoutes(ctx),
+    twoFactorRoutes(ctx),
+    sessionRoutes(ctx, createSessionService(ctx)),
+    passkeyRoutes(ctx),
     settingsRoutes(ctx),
   ]);
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, RegistrationInput, User } from '@medrelay/contracts';
+import type { LoginInput, LoginResponse, RegistrationInput, User } from '@medrelay/contracts';
 import { identityEndpoints as identity } from '@medrelay/contracts/endpoints';
 import { callApi, routeKey } from './call';
 import { ApiError, tokenStore } from './http';
@@ -32,13 +32,37 @@ export function useSession() {
   });
 }
 
-export function useLogin() {
+/**
+ * Set when a sign-in's password no longer meets the platform's policy (issue 27), until it is
+ * changed: the screens ask for a new one. Kept for the tab, so a reload still asks.
+ */
+const weakPasswordKey = 'medrelay.passwordWeak';
+export const passwordAdvice = {
+  get: () => sessionStorage.getItem(weakPasswordKey) === '1',
+  set: (weak: boolean) =>
+    weak ? sessionStorage.setItem(weakPasswordKey, '1') : sessionStorage.removeItem(weakPasswordKey),
+};
+
+/** A finished sign-in: the token kept, the session known, the password advice noted. */
+export function useStartSession() {
   const client = useQueryClient();
+  return ({ token, user, passwordChangeAdvised }: LoginResponse) => {
+    tokenStore.set(token);
+    passwordAdvice.set(passwordChangeAdvised === true);
+    client.setQueryData(meKey, user);
+  };
+}
+
+/**
+ * Sign-in with e-mail and password. The answer is the session, or a challenge for the next step
+ * (an authenticator code, or enrolment the administrator requires), which the screen carries on.
+ */
+export function useLogin() {
+  const start = useStartSession();
   return useMutation({
     mutationFn: (input: LoginInput) => callApi(identity.login, { body: input }),
-    onSuccess: ({ token, user }) => {
-      tokenStore.set(token);
-      client.setQueryData(meKey, user);
+    onSuccess: (answer) => {
+      if ('token' in answer) start(answer);
     },
   });
 }

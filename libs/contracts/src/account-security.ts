@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, passwordField, typeError } from './fields';
+import type { LoginResponse } from './users';
 
 /**
  * Accounts you can trust (issue 27): e-mailed single-use links (password reset, e-mail proof,
@@ -41,3 +42,111 @@ export const emailChangeSchema = z
   })
   .strict();
 export type EmailChange = z.infer<typeof emailChangeSchema>;
+
+/** A 6-digit code from an authenticator app (TOTP, RFC 6238). */
+export const totpCodeField = z
+  .string(typeError('totpCodeInvalid'))
+  .trim()
+  .regex(/^\d{6}$/, { error: 'totpCodeInvalid' });
+
+/** The secret of a sign-in waiting for its next step (two-factor or enrolment), valid 5 minutes. */
+export const challengeField = z
+  .string(typeError('signInExpired'))
+  .regex(/^[\w-]{20,100}$/, { error: 'signInExpired' });
+
+/** A sign-in's second step: an authenticator code, or one of the recovery codes (used once). */
+export const secondFactorSchema = z
+  .object({
+    challenge: challengeField,
+    code: z
+      .string(typeError('totpCodeInvalid'))
+      .trim()
+      .min(6, { error: 'totpCodeInvalid' })
+      .max(20, { error: 'totpCodeInvalid' }),
+  })
+  .strict();
+export type SecondFactor = z.infer<typeof secondFactorSchema>;
+
+export const challengeSchema = z.object({ challenge: challengeField }).strict();
+export const enrolmentCodeSchema = z.object({ challenge: challengeField, code: totpCodeField }).strict();
+export const totpCodeSchema = z.object({ code: totpCodeField }).strict();
+export const passwordConfirmSchema = z
+  .object({
+    password: z.string(typeError('currentPasswordWrong')).min(1, { error: 'currentPasswordWrong' }).max(200),
+  })
+  .strict();
+
+/** Sign-in answered before the token: the password was right, a second step is needed. */
+export const twoFactorChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string(),
+});
+/** The administrator requires two-factor of this account and it has none yet: enrol first. */
+export const twoFactorEnrolmentSchema = z.object({
+  twoFactorEnrolmentRequired: z.literal(true),
+  challenge: z.string(),
+});
+
+/** An authenticator to add: the secret (to type in), the otpauth:// address and a QR code of it (SVG). */
+export const totpSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
+export type TotpSetup = z.infer<typeof totpSetupSchema>;
+
+/** Ten single-use recovery codes, shown once. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+export const twoFactorStatusSchema = z.object({
+  /** An authenticator app is on. */
+  enabled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+  /** The administrator's switch requires it of this account (it cannot be turned off). */
+  required: z.boolean(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** What signing in with a password answers: the session, or the next step's challenge. */
+export type LoginAnswer =
+  LoginResponse | z.infer<typeof twoFactorChallengeSchema> | z.infer<typeof twoFactorEnrolmentSchema>;
+
+/** WebAuthn JSON as the browser library sends and takes it (checked by @simplewebauthn/server). */
+const webAuthnJson = z.looseObject({});
+const credentialJson = z.looseObject({
+  id: z.string().max(1400),
+  rawId: z.string().max(1400),
+  type: z.literal('public-key'),
+  response: z.looseObject({}),
+});
+
+/** A passkey's id (the credential id, base64url). */
+export const passkeyParams = z.object({ id: z.string().regex(/^[\w-]{8,1400}$/, { error: 'notFound' }) });
+export const passkeyRegistrationSchema = z.object({ response: credentialJson }).strict();
+export const passkeyOptionsSchema = webAuthnJson;
+export const passkeySignInOptionsSchema = z.object({ challenge: z.string(), options: webAuthnJson });
+export const passkeySignInSchema = z.object({ challenge: challengeField, response: credentialJson }).strict();
+
+/** A passkey of the own account, as the settings list it. */
+export const passkeySchema = z.object({
+  id: z.string(),
+  /** The browser and system it was made on ("Chrome on Android"). */
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+
+/** A signed-in browser of the own account (issue 27 item 6), as the security screen lists it. */
+export const sessionSchema = z.object({
+  /** Names the session for "sign out" (not a credential: a token needs its signature). */
+  id: z.string(),
+  /** The browser and system from its User-Agent ("Chrome on Android"). */
+  device: z.string(),
+  /** ISO 3166 country of the address it signed in from; null when unknown (a private network). */
+  country: z.string().nullable(),
+  signedInAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session making this call. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+export const sessionParams = z.object({ id: z.string().regex(/^[\w-]{8,64}$/, { error: 'notFound' }) });
+/** "Sign out all others": how many were listed, and this browser's new token (every older one stopped). */
+export const signedOutSchema = z.object({ signedOut: z.number().int(), token: z.string() });

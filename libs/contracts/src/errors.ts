@@ -66,6 +66,9 @@ export const errorCodes = [
   'HEADERS_TOO_LARGE',
   'REQUEST_TIMEOUT',
   'LINK_INVALID',
+  'SECOND_FACTOR_WRONG',
+  'SIGN_IN_EXPIRED',
+  'TWO_FACTOR_REQUIRED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

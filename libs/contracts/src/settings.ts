@@ -41,6 +41,16 @@ export const settingsSchema = z.object({
     .transform((values) => medicineCategories.filter((c) => values.includes(c))),
   /** Hours after a missed pickup window before the reservation returns to stock (issue 18). */
   noShowGraceHours: intBetween(1, 168, 'noShowGraceHoursRange'),
+  /**
+   * The Password Policy switch (issue 27): on, new passwords need 10 characters, not a common one,
+   * nothing of the e-mail or name (libs/domain password-policy); off, spec §5's 6 characters.
+   */
+  passwordPolicy: bool,
+  /**
+   * The Two-Factor Authentication switch (issue 27): on, every admin, pharmacy and NGO account
+   * enrols an authenticator (or a passkey) at its next sign-in before it can do anything else.
+   */
+  twoFactorRequired: bool,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -56,5 +66,6 @@ export const publicSettingsSchema = settingsSchema.pick({
   expiryWarningDays: true,
   maxUploadSize: true,
   donorForbiddenCategories: true,
+  passwordPolicy: true,
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -139,7 +139,12 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const loginResponseSchema = z.object({ token: z.string(), user: userSchema });
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  user: userSchema,
+  /** The password no longer meets the policy (issue 27): the browser asks the user to change it. */
+  passwordChangeAdvised: z.boolean().optional(),
+});
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** Admin: change a user's status. `rejected` on an approved user is a suspension. */

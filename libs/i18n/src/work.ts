@@ -71,7 +71,8 @@ const en = {
     date: 'Pickup Date and Time',
     optional: 'Optional: without them, the requester collects from your pharmacy address.',
     approve: 'Approve',
-    approveHint: 'Offer 1 to 3 pickup times (Cairo time); your last offer is filled in. The requester picks one.',
+    approveHint:
+      'Offer 1 to 3 pickup times (Cairo time); your last offer is filled in. The requester picks one.',
     noWindows:
       'No set time: the requester collects at your pharmacy during opening hours, after calling you. Add a time to agree on one.',
     pharmacy: 'Pharmacy: {{name}}',
@@ -291,7 +292,8 @@ const ar: typeof en = {
     date: 'ميعاد الاستلام',
     optional: 'اختياري: من غيرهم، صاحب الطلب هيستلم من عنوان الصيدلية.',
     approve: 'موافقة',
-    approveHint: 'اعرض من 1 لـ 3 مواعيد استلام (بتوقيت القاهرة)؛ حطينالك آخر مواعيد عرضتها. صاحب الطلب هيختار واحد.',
+    approveHint:
+      'اعرض من 1 لـ 3 مواعيد استلام (بتوقيت القاهرة)؛ حطينالك آخر مواعيد عرضتها. صاحب الطلب هيختار واحد.',
     noWindows:
       'من غير ميعاد محدد: صاحب الطلب هيستلم من الصيدلية في مواعيد الشغل بعد ما يكلمك. زوّد ميعاد لو عايزين تتفقوا على وقت.',
     pharmacy: 'الصيدلية: {{name}}',

@@ -38,13 +38,28 @@ export function PendingApprovals() {
                     <Badge appearance="tint">{t(`common:userType.${user.userType}`)}</Badge>
                     <div className={styles.actions}>
                       <Button onClick={() => setDetails(user)}>{t('approvals.details')}</Button>
-                      <Button
-                        appearance="primary"
-                        disabled={decide.isPending}
-                        onClick={() => decide.mutate({ user, action: 'approve' })}
-                      >
-                        {t('approvals.approve')}
-                      </Button>
+                      {user.emailVerified ? (
+                        <Button
+                          appearance="primary"
+                          disabled={decide.isPending}
+                          onClick={() => decide.mutate({ user, action: 'approve' })}
+                        >
+                          {t('approvals.approve')}
+                        </Button>
+                      ) : (
+                        // Nobody has proven the address yet (issue 27): asked first.
+                        <ConfirmDialog
+                          trigger={
+                            <Button appearance="primary" disabled={decide.isPending}>
+                              {t('approvals.approve')}
+                            </Button>
+                          }
+                          title={t('users.actions.approve')}
+                          body={t('users.confirm.approveUnverified', { name: user.name })}
+                          confirmLabel={t('users.actions.approve')}
+                          onConfirm={() => decide.mutate({ user, action: 'approve' })}
+                        />
+                      )}
                       {/* Rejecting locks the account out: asked first, as on User Approvals. */}
                       <ConfirmDialog
                         trigger={<Button disabled={decide.isPending}>{t('approvals.reject')}</Button>}

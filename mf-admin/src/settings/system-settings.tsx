@@ -6,6 +6,7 @@ import {
   Field,
   Label,
   makeStyles,
+  Link,
   Switch,
   Tab,
   TabList,
@@ -213,13 +214,10 @@ function SettingsForm({ saved }: { saved: Settings }) {
               <>
                 {toggle('autoApproveUsers')}
                 {number('sessionTimeout', 15, 1440)}
-                {/* Shown as the spec lists them, but not settings: see docs/design.md (issue 6). */}
-                <Field hint={t('settings.twoFactorHint')}>
-                  <Switch checked={false} disabled label={t('settings.twoFactor')} />
-                </Field>
-                <Field hint={t('settings.passwordPolicyHint')}>
-                  <Switch checked disabled label={t('settings.passwordPolicy')} />
-                </Field>
+                <Field hint={t('settings.twoFactorHint')}>{toggle('twoFactorRequired')}</Field>
+                <Field hint={t('settings.passwordPolicyHint')}>{toggle('passwordPolicy')}</Field>
+                {/* The administrator's own authenticator and devices: the shell's screen. */}
+                <Link href="/admin/security">{t('settings.ownSecurity')}</Link>
               </>
             )}
             {tab === 'guardrails' && (
@@ -298,7 +296,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
 const fieldsByTab: Record<SettingsTab, (keyof Settings)[]> = {
   general: ['systemName', 'adminEmail', 'welcomeMessage', 'expiryWarningDays', 'noShowGraceHours'],
   notifications: ['emailNotifications', 'notifyRegistrations', 'notifyExpiry', 'notifyTransactions'],
-  security: ['autoApproveUsers', 'sessionTimeout'],
+  security: ['autoApproveUsers', 'sessionTimeout', 'passwordPolicy', 'twoFactorRequired'],
   guardrails: ['donorForbiddenCategories'],
   system: ['maxUploadSize', 'maintenanceMode'],
 };

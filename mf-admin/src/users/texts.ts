@@ -19,6 +19,8 @@ const en = {
       reject: 'Reject {{name}}? They will not be able to sign in.',
       suspend: 'Suspend {{name}}? They are signed out at once and cannot sign in again until re-approved.',
       reapprove: 'Approve {{name}} again? They can sign in and use MedRelay again.',
+      approveUnverified:
+        'The e-mail address of {{name}} is not confirmed yet: nobody has shown it is theirs. Approve anyway? They can use MedRelay at once and get an e-mail.',
     },
     updated: 'User status updated',
     updateFailed: 'Failed to update user',
@@ -41,6 +43,8 @@ const en = {
     rejected: 'User rejected',
     approveFailed: 'Failed to approve user',
     rejectFailed: 'Failed to reject user',
+    emailVerified: 'E-mail confirmed',
+    emailUnverified: 'E-mail not confirmed',
     fields: {
       name: 'Name',
       email: 'Email',
@@ -85,6 +89,8 @@ const ar: typeof en & {
       reject: 'ترفض {{name}}؟ مش هيقدر يسجّل دخول.',
       suspend: 'توقف {{name}}؟ هيخرج من حسابه فوراً ومش هيقدر يدخل تاني غير لما توافق عليه.',
       reapprove: 'توافق على {{name}} تاني؟ هيقدر يدخل ويستخدم MedRelay من جديد.',
+      approveUnverified:
+        'إيميل {{name}} لسه متأكّدش: محدش أثبت إنه بتاعه. توافق برضه؟ هيقدر يستخدم MedRelay على طول وهيوصله إيميل.',
     },
     updated: 'تم تحديث حالة المستخدم',
     updateFailed: 'فشل تحديث المستخدم',
@@ -111,6 +117,8 @@ const ar: typeof en & {
     rejected: 'تم رفض المستخدم',
     approveFailed: 'فشلت الموافقة على المستخدم',
     rejectFailed: 'فشل رفض المستخدم',
+    emailVerified: 'الإيميل متأكّد',
+    emailUnverified: 'الإيميل لسه متأكّدش',
     fields: {
       name: 'الاسم',
       email: 'الإيميل',

@@ -72,7 +72,12 @@ export default function UserApprovals() {
               </Button>
             }
             title={t(`users.actions.${action}`)}
-            body={t(`users.confirm.${action}`, { name: user.name })}
+            body={t(
+              action === 'approve' && !user.emailVerified
+                ? 'users.confirm.approveUnverified'
+                : `users.confirm.${action}`,
+              { name: user.name },
+            )}
             confirmLabel={t(`users.actions.${action}`)}
             onConfirm={() => review.mutate({ user, action })}
           />

@@ -1,10 +1,15 @@
-import { Text } from '@fluentui/react-components';
+import { Badge, Text } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
 import type { User } from '@medrelay/contracts';
 import { useListStyles } from '../list-styles';
 
-/** Who an account is, as every admin list shows it: name, e-mail (left to right) and a date. */
+/**
+ * Who an account is, as every admin list shows it: name, e-mail (left to right) with whether its
+ * owner proved it (issue 27), and a date.
+ */
 export function UserSummary({ user, when }: { user: User; when: string }) {
   const styles = useListStyles();
+  const { t } = useTranslation('admin');
   return (
     <div className={styles.main}>
       <Text weight="semibold" block>
@@ -13,6 +18,14 @@ export function UserSummary({ user, when }: { user: User; when: string }) {
       <Text size={200} className={styles.muted} block dir="ltr" style={{ textAlign: 'start' }}>
         {user.email}
       </Text>
+      <Badge
+        size="small"
+        appearance="tint"
+        color={user.emailVerified ? 'success' : 'warning'}
+        data-testid="email-check"
+      >
+        {t(user.emailVerified ? 'approvals.emailVerified' : 'approvals.emailUnverified')}
+      </Badge>
       <Text size={200} className={styles.muted}>
         {when}
       </Text>

@@ -1,16 +1,31 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner } from '@fluentui/react-components';
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+} from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, callApi } from '@medrelay/api-client';
-import { emailLinkRequestSchema, type EmailLinkRequest } from '@medrelay/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, callApi, meKey } from '@medrelay/api-client';
+import {
+  emailLinkRequestSchema,
+  passwordResetConfirmSchema,
+  type EmailLinkRequest,
+} from '@medrelay/contracts';
+import type { z } from 'zod';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { addMessageTexts } from '@medrelay/i18n/messages';
 import { fieldMessage } from '@medrelay/ui';
 import { usePageTitle } from '../chrome/use-page-title';
 import { linkToken, useAccountTexts } from './account-texts';
 import { AuthLayout, EmailField } from './auth-layout';
+import { PasswordStrength } from './password-strength';
 
 type Outcome = { ok: boolean; message: string } | null;
 
@@ -122,6 +137,114 @@ export function UnlockPage() {
       ) : (
         request.fields
       )}
+    </AuthLayout>
+  );
+}
+
+/** `/forgot-password`: the e-mail to send a reset link to (answered alike for any e-mail). */
+export function ForgotPasswordPage() {
+  const { t, i18n } = useAccountTexts();
+  addMessageTexts(i18n);
+  usePageTitle(t('forgot.title'));
+  const request = useEmailLinkForm((body) => callApi(identityEndpoints.passwordResetRequest, { body }), {
+    email: t('forgot.email'),
+    send: t('forgot.send'),
+    sent: t('forgot.sent'),
+  });
+  return (
+    <AuthLayout
+      title={t('forgot.title')}
+      subtitle={t('forgot.subtitle')}
+      footer={{ text: '', to: '/login', link: t('forgot.back') }}
+      onSubmit={request.onSubmit}
+    >
+      {request.fields}
+    </AuthLayout>
+  );
+}
+
+const newPasswordSchema = passwordResetConfirmSchema.pick({ password: true });
+type NewPassword = z.infer<typeof newPasswordSchema>;
+
+/** `/reset-password#token=…`: a new password set with the e-mailed link, once. */
+export function ResetPasswordPage() {
+  const { t, i18n } = useAccountTexts();
+  addMessageTexts(i18n);
+  usePageTitle(t('reset.title'));
+  const [token] = useState(linkToken);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const form = useForm<NewPassword>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '' },
+  });
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    if (!token) return;
+    try {
+      const answer = await callApi(identityEndpoints.passwordResetConfirm, { body: { token, password } });
+      setOutcome({ ok: true, message: answer.message });
+    } catch (error) {
+      setOutcome({ ok: false, message: failureText(error, t('common:toast.networkError')) });
+    }
+  });
+  const done = outcome?.ok === true;
+  return (
+    <AuthLayout
+      title={t('reset.title')}
+      subtitle={t('reset.subtitle')}
+      footer={{
+        text: '',
+        to: done || !token ? '/login' : '/forgot-password',
+        link: t(done ? 'verify.toLogin' : 'reset.again'),
+      }}
+      onSubmit={onSubmit}
+    >
+      {!token && (
+        <OutcomeBar outcome={{ ok: false, message: t('reset.noToken') }} title={t('reset.failed')} />
+      )}
+      {outcome && <OutcomeBar outcome={outcome} title={t(outcome.ok ? 'reset.done' : 'reset.failed')} />}
+      {token && !done && (
+        <>
+          <Field
+            label={t('reset.password')}
+            validationMessage={fieldMessage(t, form.formState.errors.password)}
+            required
+          >
+            <Input type="password" autoComplete="new-password" {...form.register('password')} />
+          </Field>
+          <PasswordStrength password={form.watch('password')} />
+          <Button appearance="primary" type="submit" disabled={form.formState.isSubmitting}>
+            {t('reset.submit')}
+          </Button>
+        </>
+      )}
+    </AuthLayout>
+  );
+}
+
+/** `/verify-email#token=…`: proves the address (or makes a changed one the account's). */
+export function VerifyEmailPage() {
+  const { t, i18n } = useAccountTexts();
+  const client = useQueryClient();
+  addMessageTexts(i18n);
+  usePageTitle(t('verify.title'));
+  const [token] = useState(linkToken);
+  return (
+    <AuthLayout
+      title={t('verify.title')}
+      subtitle=""
+      footer={{ text: '', to: '/login', link: t('verify.toLogin') }}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <LinkOpener
+        token={token ?? ''}
+        open={async (value) => {
+          const answer = await callApi(identityEndpoints.verifyEmail, { body: { token: value } });
+          // A signed-in session shows the confirmed (or changed) address at once.
+          await client.invalidateQueries({ queryKey: meKey });
+          return answer;
+        }}
+        labels={{ opening: t('verify.opening'), done: t('verify.done'), failed: t('verify.failed') }}
+      />
     </AuthLayout>
   );
 }

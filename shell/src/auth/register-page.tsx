@@ -29,6 +29,7 @@ import { addWorkTexts } from '@medrelay/i18n/work';
 import { usePageTitle } from '../chrome/use-page-title';
 import { useToast } from '../chrome/toasts';
 import { AuthLayout, EmailField } from './auth-layout';
+import { PasswordStrength } from './password-strength';
 import { fieldMessage, PickupPlaceFields } from '@medrelay/ui';
 
 function typeFromQuery(value: string | null): SelfRegisteringUserType {
@@ -189,6 +190,10 @@ export function RegisterPage() {
           {...form.register('password')}
         />
       </Field>
+      <PasswordStrength
+        password={form.watch('password') ?? ''}
+        owner={{ email: form.watch('email'), name: form.watch('name') }}
+      />
       <Field label={t('register.address')} validationMessage={fieldMessage(t, errors.address)}>
         <Input
           dir="auto"

@@ -11,6 +11,7 @@ import { RequireRole } from '../session/guard';
 import { loadRoleRemote } from '../remotes/registry';
 import { RemoteOutlet } from '../remotes/outlet';
 import { AccountSettingsPage } from '../settings/account-settings';
+import { SecurityPage } from '../security/security-page';
 import { AppLayout } from './app-layout';
 import { screenOf } from './screen-of';
 import { usePageTitle } from './use-page-title';
@@ -40,9 +41,12 @@ function RoleContent({ role, user }: { role: UserType; user: User }) {
   usePageTitle(screen ? t(screen.labelKey, { ns: role }) : t(`userType.${role}`));
   // Account settings belong to the shell for every role but admin, whose settings are the system's.
   const shellSettings = role !== 'admin' && pathname.replace(/\/+$/, '') === `/${role}/settings`;
+  // Sign-in and security belong to the shell for every role (issue 27).
+  const shellSecurity = pathname.replace(/\/+$/, '') === `/${role}/security`;
 
   let content;
-  if (shellSettings) content = <AccountSettingsPage user={user} />;
+  if (shellSecurity) content = <SecurityPage user={user} />;
+  else if (shellSettings) content = <AccountSettingsPage user={user} />;
   else if (remote.isPending) content = <CenteredSpinner label={t('loading')} />;
   else if (remote.isError)
     content = (

@@ -41,6 +41,10 @@ describe('the sidebar', () => {
   it('still offers Settings when the remote gave no items (it failed to load)', async () => {
     await renderInRemote(sidebar([]), { language: 'en' });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Settings']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Settings']);
   });
 });

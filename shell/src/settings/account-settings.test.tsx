@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@medrelay/contracts';
+import { MemoryRouter } from 'react-router-dom';
 import { renderInRemote } from '@medrelay/ui/test-support';
 import { shellTexts } from '../texts';
 import { AccountSettingsPage } from './account-settings';
@@ -30,11 +31,16 @@ const valueOf = (label: string) => (screen.getByLabelText(new RegExp(`^${label}`
 
 describe('account settings (issue 13 #1)', () => {
   it('shows the stored profile in the fields, not empty boxes', async () => {
-    await renderInRemote(<AccountSettingsPage user={user({ governorate: 'giza', area: 'dokki' })} />, {
-      role: 'ngo',
-      texts: shellTexts,
-      namespace: 'shell',
-    });
+    await renderInRemote(
+      <MemoryRouter>
+        <AccountSettingsPage user={user({ governorate: 'giza', area: 'dokki' })} />
+      </MemoryRouter>,
+      {
+        role: 'ngo',
+        texts: shellTexts,
+        namespace: 'shell',
+      },
+    );
     await waitFor(() => expect(valueOf('Name')).toBe('Mona Adel'));
     expect(valueOf('Phone')).toBe('+201001234567');
     expect(valueOf('Address')).toBe('12 Tahrir St, Cairo');
@@ -53,9 +59,11 @@ describe('account settings (issue 13 #1)', () => {
 
   it("shows a pharmacy's licence number in Arabic too", async () => {
     await renderInRemote(
-      <AccountSettingsPage
-        user={user({ userType: 'pharmacy', profile: { address: 'الدقي', commercialLicense: 'LIC-9' } })}
-      />,
+      <MemoryRouter>
+        <AccountSettingsPage
+          user={user({ userType: 'pharmacy', profile: { address: 'الدقي', commercialLicense: 'LIC-9' } })}
+        />
+      </MemoryRouter>,
       { role: 'pharmacy', language: 'ar', texts: shellTexts, namespace: 'shell' },
     );
     await waitFor(() => expect(valueOf('رقم الترخيص التجاري')).toBe('LIC-9'));

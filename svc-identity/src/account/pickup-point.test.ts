@@ -26,7 +26,7 @@ describe('pickup point of an account', () => {
       name: 'Nile Pharmacy',
       email,
       phone: '01012345678',
-      password: 'secret123',
+      password: 'Kite-Harbour-7315',
       userType: 'pharmacy',
       acceptTerms: true,
       commercialLicense: 'CL-1',

@@ -9,6 +9,7 @@ import {
 import { placeChange } from '@medrelay/domain/pickup-points';
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
+import { checkNewPassword } from '../auth/password-check';
 import { hashPassword, verifyPassword } from '../passwords';
 import { recordUserEvent } from '../users/events';
 import { findPasswordHash, findUserById, publicUser, updateAccount, updatePasswordHash } from '../users/repo';
@@ -92,6 +93,8 @@ export function createAccountService(ctx: IdentityContext) {
         ]);
       }
       // Sessions end before the new password is stored: if Redis fails, nothing has changed.
+      const current = (await findUserById(ctx.pool, userId))!;
+      checkNewPassword(await ctx.settings.get(), change.newPassword, current, 'newPassword', language);
       const newHash = await hashPassword(change.newPassword);
       await ctx.tokens.revokeAllFor(userId);
       await updatePasswordHash(ctx.pool, userId, newHash);

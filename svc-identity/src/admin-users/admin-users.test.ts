@@ -114,7 +114,8 @@ describe('admin status changes (spec §4)', () => {
     expect(old.status).toBe(401);
     expect(old.body.code).toBe('TOKEN_REVOKED');
     expect(
-      (await identity.api.post('/api/auth/login', { email: user.email, password: 'secret123' })).status,
+      (await identity.api.post('/api/auth/login', { email: user.email, password: 'Kite-Harbour-7315' }))
+        .status,
     ).toBe(403);
 
     const reapprove = await identity.api.put(
@@ -249,7 +250,10 @@ describe('sign-in racing a suspension', () => {
       return publish(id, status);
     };
     try {
-      const login = identity.api.post('/api/auth/login', { email: user.email, password: 'secret123' });
+      const login = identity.api.post('/api/auth/login', {
+        email: user.email,
+        password: 'Kite-Harbour-7315',
+      });
       await signing;
       const suspend = await identity.api.put(
         `/api/admin/users/${user.id}/status`,
@@ -269,7 +273,7 @@ describe('sign-in racing a suspension', () => {
     for (let round = 0; round < 15; round++) {
       const user = await identity.createUser('donor');
       const [login] = await Promise.all([
-        identity.api.post('/api/auth/login', { email: user.email, password: 'secret123' }),
+        identity.api.post('/api/auth/login', { email: user.email, password: 'Kite-Harbour-7315' }),
         identity.api.put(
           `/api/admin/users/${user.id}/status`,
           { status: 'rejected' },

@@ -1,10 +1,16 @@
-import { translate, type Language } from '@medrelay/contracts';
+import { translate, type EmailChange, type Language } from '@medrelay/contracts';
 import { AppError, httpError, RateLimiter, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { rememberDevice } from '../devices/repo';
 import { useLink } from '../links/links';
-import { findCredentialsByEmail } from '../users/repo';
+import { retireLinks } from '../links/repo';
+import { queueMail } from '../mail/outbox';
+import { hashPassword, verifyPassword } from '../passwords';
+import { markEmailVerified, replaceEmail } from '../users/email-repo';
+import { recordUserEvent } from '../users/events';
+import { findCredentialsByEmail, findPasswordHash, findUserById, updatePasswordHash } from '../users/repo';
 import { accountMail } from './account-mail';
+import { checkNewPassword } from './password-check';
 
 export const linkInvalid = () => new AppError(400, 'LINK_INVALID', 'linkInvalid');
 
@@ -44,8 +50,144 @@ export function createLinkService(ctx: IdentityContext) {
     ctx.outbox.nudge();
   }
 
+  const settingsNow = () => ctx.settings.get();
+  const resetUrl = `${c.PUBLIC_URL}/forgot-password`;
+
   return {
     forAccount,
+
+    /** Forgot password: the same 202 for any e-mail; an account gets a link valid PASSWORD_RESET_MINUTES. */
+    async requestReset(email: string, address: string, language: Language) {
+      const settings = await settingsNow();
+      await forAccount(email, address, (owner) =>
+        withTransaction(ctx.pool, (client) => mail.resetMail(client, settings, owner)),
+      );
+      return { message: translate('passwordResetSent', language) };
+    },
+
+    /**
+     * Sets the password with a reset link, once: every session of the account ends before the new
+     * hash is stored (if ending them fails, nothing changes and the link still works), the other
+     * reset links stop working, and the address counts as proven (the link reached it).
+     */
+    async confirmReset(token: string, password: string, language: Language) {
+      const passwordHash = await hashPassword(password);
+      const settings = await settingsNow();
+      await withTransaction(ctx.pool, async (client) => {
+        const now = ctx.clock.now();
+        const link = await useLink(client, token, ['password-reset'], now);
+        if (!link) throw linkInvalid();
+        const user = await findUserById(client, link.userId, true);
+        if (!user) throw linkInvalid();
+        // Refused before anything is stored: the transaction rolls back and the link still works.
+        checkNewPassword(settings, password, user, 'password', language);
+        await ctx.tokens.revokeAllFor(user.id);
+        await updatePasswordHash(client, user.id, passwordHash);
+        await retireLinks(client, user.id, ['password-reset'], now);
+        await markEmailVerified(client, user.id, link.email, now);
+        await queueMail(client, settings, {
+          template: 'password-changed',
+          to: user.email,
+          language: user.language,
+          idempotencyKey: `password-changed:${user.id}:${now.getTime()}`,
+          data: { name: user.name, resetUrl },
+        });
+      });
+      ctx.outbox.nudge();
+      return { message: translate('passwordResetDone', language) };
+    },
+
+    /** Opens a verification link: the address is proven, or (a change) becomes the account's. */
+    async verifyEmail(token: string, language: Language) {
+      const changed = await withTransaction(ctx.pool, async (client) => {
+        const now = ctx.clock.now();
+        const link = await useLink(client, token, ['email-verification', 'email-change'], now);
+        if (!link) throw linkInvalid();
+        if (link.purpose === 'email-verification') {
+          if (!(await markEmailVerified(client, link.userId, link.email, now))) throw linkInvalid();
+          return false;
+        }
+        try {
+          await replaceEmail(client, link.userId, link.email, now);
+        } catch (err) {
+          // Another account took the address since the link was sent.
+          if ((err as { code?: string }).code === '23505')
+            throw httpError.conflict('EMAIL_TAKEN', 'emailTaken', { path: 'email' });
+          throw err;
+        }
+        await retireLinks(client, link.userId, ['email-change', 'email-verification'], now);
+        const user = await findUserById(client, link.userId);
+        if (user) await recordUserEvent(client, 'user.updated', user);
+        return true;
+      });
+      if (changed) ctx.outbox.nudge();
+      return { message: translate(changed ? 'emailChanged' : 'emailVerified', language) };
+    },
+
+    /** The verification link again, to the account's own unproven address (at most LINK_MAILS_PER_ACCOUNT an hour). */
+    async resendVerification(userId: number, language: Language) {
+      const user = await findUserById(ctx.pool, userId);
+      if (!user) throw httpError.unauthenticated('accountGone');
+      if (!user.emailVerified && (await perAccount.hit(`${user.id}`)).allowed) {
+        const settings = await settingsNow();
+        await withTransaction(ctx.pool, async (client) => {
+          const verify = await mail.verificationMail(client, user, user.email, false);
+          await queueMail(client, settings, {
+            template: 'email-verification',
+            to: user.email,
+            language: user.language,
+            idempotencyKey: `verify:${user.id}:${ctx.clock.now().getTime()}`,
+            data: { name: user.name, ...verify.data },
+            sealed: verify.sealed,
+          });
+        });
+        ctx.outbox.nudge();
+      }
+      return { message: translate('verificationSent', language) };
+    },
+
+    /**
+     * A new address for the own account, with the current password: it takes effect only when the
+     * link sent to it is opened; the old address is told. Whether another account has it is not
+     * said here (that would list accounts): opening the link would then fail.
+     */
+    async changeEmail(userId: number, change: EmailChange, language: Language) {
+      const hash = await findPasswordHash(ctx.pool, userId);
+      if (!hash) throw httpError.unauthenticated('accountGone');
+      if (!(await verifyPassword(hash, change.password))) {
+        const message = translate('currentPasswordWrong', language);
+        throw httpError.validation(message, [{ path: 'password', rule: 'currentPasswordWrong', message }]);
+      }
+      const user = (await findUserById(ctx.pool, userId))!;
+      if (
+        user.email.toLowerCase() !== change.email.toLowerCase() &&
+        (await perAccount.hit(`${user.id}`)).allowed
+      ) {
+        const settings = await settingsNow();
+        await withTransaction(ctx.pool, async (client) => {
+          const now = ctx.clock.now();
+          await retireLinks(client, user.id, ['email-change'], now);
+          const verify = await mail.verificationMail(client, user, change.email, true);
+          await queueMail(client, settings, {
+            template: 'email-verification',
+            to: change.email,
+            language: user.language,
+            idempotencyKey: `email-change:${user.id}:${now.getTime()}`,
+            data: { name: user.name, ...verify.data },
+            sealed: verify.sealed,
+          });
+          await queueMail(client, settings, {
+            template: 'email-change-requested',
+            to: user.email,
+            language: user.language,
+            idempotencyKey: `email-change-told:${user.id}:${now.getTime()}`,
+            data: { name: user.name, newEmail: change.email, resetUrl },
+          });
+        });
+        ctx.outbox.nudge();
+      }
+      return { message: translate('emailChangeSent', language) };
+    },
 
     async requestUnlock(email: string, address: string, language: Language) {
       const settings = await ctx.settings.get();

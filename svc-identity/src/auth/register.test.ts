@@ -13,7 +13,7 @@ const base = (overrides: Record<string, unknown> = {}) => ({
   name: 'Nile Pharmacy',
   email: uniqueEmail('reg'),
   phone: '01012345678',
-  password: 'secret123',
+  password: 'Kite-Harbour-7315',
   userType: 'pharmacy',
   acceptTerms: true,
   commercialLicense: 'CL-2024-001',
@@ -41,7 +41,7 @@ describe('POST /api/auth/register (spec §5)', () => {
       status: 'pending',
       profile: { address: '12 Tahrir St, Cairo', commercialLicense: 'CL-2024-001' },
     });
-    expect(JSON.stringify(res.body)).not.toContain('secret123');
+    expect(JSON.stringify(res.body)).not.toContain('Kite-Harbour-7315');
     const { rows } = await identity.service.ctx.pool.query(
       'SELECT password_hash FROM identity.users WHERE email = $1',
       [input.email],

@@ -3,11 +3,14 @@ import {
   type Language,
   type LoginInput,
   type LoginResponse,
+  type LoginAnswer,
   type Registration,
+  type TotpSetup,
   type User,
 } from '@medrelay/contracts';
 import { placeChange } from '@medrelay/domain/pickup-points';
-import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
+import { mustUseTwoFactor } from '@medrelay/domain/two-factor';
+import { AppError, httpError, RateLimiter, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { queueMail } from '../mail/outbox';
 import { dummyHash, hashPassword, verifyPassword } from '../passwords';
@@ -15,6 +18,9 @@ import { addRegistrationNotice } from '../registrations/repo';
 import { newDeviceKey } from '../devices/cookie';
 import { isKnownDevice, rememberDevice } from '../devices/repo';
 import { accountMail } from './account-mail';
+import { createTwoFactorService, secondFactorWrong } from '../two-factor/service';
+import { SignInChallenges } from './challenges';
+import { checkNewPassword, isWeakPassword } from './password-check';
 import { SignInLockout } from './lockout';
 import { recordUserEvent } from '../users/events';
 import {
@@ -70,6 +76,41 @@ export function createAuthService(ctx: IdentityContext) {
     ctx.outbox.nudge();
   }
 
+  const twoFactor = createTwoFactorService(ctx);
+  const challenges = new SignInChallenges(ctx.redis, ctx.prefix);
+  // Wrong second-step codes per account, whatever the challenge: a guesser must start over with
+  // the password (throttled) every few codes, and gets this many an hour.
+  const codeFailures = new RateLimiter(ctx.redis, `${ctx.prefix}:login:code-failures`, 10, 3600);
+  const signInExpired = () => new AppError(401, 'SIGN_IN_EXPIRED', 'signInExpired');
+
+  /**
+   * The session at the end of every sign-in. The status is read, published and signed under a
+   * share lock: a suspension (which takes the row FOR UPDATE and revokes before committing)
+   * either waits for this token and then revokes it, or commits first and this sign-in sees
+   * "rejected". The browser becomes a known device of the account (issue 27).
+   */
+  async function startSession(userId: number, deviceKey: string, weak: boolean): Promise<LoginResponse> {
+    const settings = await ctx.settings.get();
+    const token = await withTransaction(
+      ctx.pool,
+      async (client) => {
+        const user = await findUserById(client, userId);
+        const status = await shareLockStatus(client, userId);
+        if (!user || !status) throw httpError.unauthenticated('accountGone');
+        if (status === 'rejected') throw new AppError(403, 'ACCOUNT_REJECTED', 'accountRejected');
+        if (settings.maintenanceMode && user.userType !== 'admin') {
+          throw httpError.unavailable('MAINTENANCE', 'maintenance');
+        }
+        await ctx.tokens.publishStatus(userId, status);
+        return ctx.tokens.sign({ ...user, status }, settings.sessionTimeout);
+      },
+      { lockTimeout: '5s' },
+    );
+    await rememberDevice(ctx.pool, userId, deviceKey);
+    const user = (await findUserById(ctx.pool, userId))!;
+    return { token, user: publicUser(user), ...(weak ? { passwordChangeAdvised: true } : {}) };
+  }
+
   /** After a commit, telling Redis is best effort: the token claim and the start-up restore cover a miss. */
   return {
     /**
@@ -80,6 +121,7 @@ export function createAuthService(ctx: IdentityContext) {
       const settings = await ctx.settings.get();
       const status = settings.autoApproveUsers ? 'approved' : 'pending';
       const language = input.language ?? requestLanguage;
+      checkNewPassword(settings, input.password, input, 'password', requestLanguage);
       const passwordHash = await hashPassword(input.password);
       const user = await withTransaction(ctx.pool, async (client) => {
         const id = await insertUser(client, {
@@ -131,7 +173,7 @@ export function createAuthService(ctx: IdentityContext) {
       input: LoginInput,
       address: string,
       device: string | null,
-    ): Promise<{ answer: LoginResponse; deviceKey: string }> {
+    ): Promise<{ answer: LoginAnswer; deviceKey: string }> {
       // A browser this account knows is never locked out by others' guesses (issue 27).
       const known = device && (await isKnownDevice(ctx.pool, input.email, device)) ? device : null;
       const claim = await lockout.claim(input.email, address, known);
@@ -156,28 +198,76 @@ export function createAuthService(ctx: IdentityContext) {
       }
       await lockout.succeeded(input.email, address, known);
       const deviceKey = device ?? newDeviceKey();
-      await rememberDevice(ctx.pool, found.user.id, deviceKey);
-
       const settings = await ctx.settings.get();
-      // The status is read, published and signed under a share lock: a suspension (which takes
-      // the row FOR UPDATE and revokes before committing) either waits for this token and then
-      // revokes it, or commits first and this sign-in sees "rejected".
-      const token = await withTransaction(
-        ctx.pool,
-        async (client) => {
-          const status = await shareLockStatus(client, found.user.id);
-          if (!status) throw httpError.unauthenticated('accountGone');
-          if (status === 'rejected') throw new AppError(403, 'ACCOUNT_REJECTED', 'accountRejected');
-          if (settings.maintenanceMode && found.user.userType !== 'admin') {
-            throw httpError.unavailable('MAINTENANCE', 'maintenance');
-          }
-          await ctx.tokens.publishStatus(found.user.id, status);
-          return ctx.tokens.sign({ ...found.user, status }, settings.sessionTimeout);
-        },
-        { lockTimeout: '5s' },
-      );
-      const user = (await findUserById(ctx.pool, found.user.id))!;
-      return { answer: { token, user: publicUser(user) }, deviceKey };
+      // A password the policy would refuse today: the user is asked to change it (issue 27).
+      const weak = isWeakPassword(settings, input.password, found.user);
+      if (found.user.status === 'rejected') throw new AppError(403, 'ACCOUNT_REJECTED', 'accountRejected');
+      // A second step before the token (issue 27 item 3): the account's authenticator, or the
+      // enrolment the administrator's switch requires of admins, pharmacies and NGOs.
+      const stage = (await twoFactor.enabled(found.user.id))
+        ? 'second-factor'
+        : mustUseTwoFactor(found.user.userType, settings.twoFactorRequired)
+          ? 'enrol'
+          : null;
+      if (stage) {
+        const challenge = await challenges.create({ userId: found.user.id, deviceKey, stage, weak });
+        const answer =
+          stage === 'enrol'
+            ? { twoFactorEnrolmentRequired: true as const, challenge }
+            : { twoFactorRequired: true as const, challenge };
+        return { answer, deviceKey };
+      }
+      return { answer: await startSession(found.user.id, deviceKey, weak), deviceKey };
+    },
+
+    /** The second step: an authenticator or recovery code, each taken once. */
+    async loginWithCode(secret: string, code: string): Promise<{ answer: LoginResponse; deviceKey: string }> {
+      const challenge = await challenges.read(secret, 'second-factor');
+      if (!challenge) throw signInExpired();
+      const wrongSoFar = await codeFailures.peek(String(challenge.userId));
+      if (!wrongSoFar.allowed) throw httpError.tooManyRequests(wrongSoFar.retryAfterSeconds);
+      if (!(await twoFactor.check(challenge.userId, code))) {
+        await codeFailures.hit(String(challenge.userId));
+        if (!(await challenges.failed(secret))) throw signInExpired();
+        throw secondFactorWrong();
+      }
+      if (!(await challenges.finish(secret))) throw signInExpired();
+      const answer = await startSession(challenge.userId, challenge.deviceKey, challenge.weak);
+      return { answer, deviceKey: challenge.deviceKey };
+    },
+
+    /** Enrolment the administrator requires, inside the sign-in: a secret to scan first. */
+    async loginEnrolSetup(secret: string): Promise<TotpSetup> {
+      const challenge = await challenges.read(secret, 'enrol');
+      if (!challenge) throw signInExpired();
+      return twoFactor.setup(challenge.userId);
+    },
+
+    /** …then a code confirms it: the session starts, with the recovery codes to save. */
+    async loginEnrol(secret: string, code: string) {
+      const challenge = await challenges.read(secret, 'enrol');
+      if (!challenge) throw signInExpired();
+      const recoveryCodes = await twoFactor.confirm(challenge.userId, code);
+      if (!recoveryCodes) {
+        if (!(await challenges.failed(secret))) throw signInExpired();
+        throw secondFactorWrong();
+      }
+      if (!(await challenges.finish(secret))) throw signInExpired();
+      const answer = await startSession(challenge.userId, challenge.deviceKey, challenge.weak);
+      return { answer: { ...answer, recoveryCodes }, deviceKey: challenge.deviceKey };
+    },
+
+    /**
+     * A passkey proved the account (issue 27 item 4): it holds a private key and verified its
+     * user, so it counts as both factors and passes no lock-out (item 7: others' guesses at the
+     * password never stop it).
+     */
+    async loginWithPasskey(
+      userId: number,
+      device: string | null,
+    ): Promise<{ answer: LoginResponse; deviceKey: string }> {
+      const deviceKey = device ?? newDeviceKey();
+      return { answer: await startSession(userId, deviceKey, false), deviceKey };
     },
 
     async me(userId: number): Promise<User> {

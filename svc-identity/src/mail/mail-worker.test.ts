@@ -21,7 +21,7 @@ describe('mail worker against a flaky SMTP server', () => {
       name: 'Flaky Donor',
       email,
       phone: '01012345678',
-      password: 'secret123',
+      password: 'Kite-Harbour-7315',
       acceptTerms: true,
     });
     expect(res.status).toBe(201);

@@ -444,7 +444,11 @@ function matchLines(items: string | undefined, language: Language): string[] {
   }
   // How far each is from the needer's pickup point, when known (issue 26).
   const far = (m: { distance?: number }) =>
-    m.distance === undefined ? '' : language === 'ar' ? `، على بعد ${m.distance} كم` : `, ${m.distance} km away`;
+    m.distance === undefined
+      ? ''
+      : language === 'ar'
+        ? `، على بعد ${m.distance} كم`
+        : `, ${m.distance} km away`;
   return list.map((m) =>
     language === 'ar'
       ? `• ${m.medicine}: ${m.quantity} وحدة، فاضل ${m.days} يوم${far(m)} (لاحتياجك "${m.need}") – اطلبه: ${m.link}`

@@ -17,7 +17,7 @@ const register = (overrides: Record<string, unknown> = {}) =>
     name: 'Some Donor',
     email: uniqueEmail('settings'),
     phone: '01012345678',
-    password: 'secret123',
+    password: 'Kite-Harbour-7315',
     acceptTerms: true,
     ...overrides,
   });
@@ -36,6 +36,8 @@ describe('system settings (spec §3, §5)', () => {
       maxUploadSize: 10,
       // The donor form explains the guardrail before submit (issue 17): all three forbidden by default.
       donorForbiddenCategories: ['prescription', 'controlled', 'coldChain'],
+      // Forms say what a new password needs (issue 27): on for a new platform.
+      passwordPolicy: true,
     });
   });
 
@@ -120,15 +122,20 @@ describe('system settings (spec §3, §5)', () => {
     const user = await identity.createUser('pharmacy');
     const adminUser = await identity.createUser('admin');
     await put({ maintenanceMode: true });
-    const refused = await identity.api.post('/api/auth/login', { email: user.email, password: 'secret123' });
+    const refused = await identity.api.post('/api/auth/login', {
+      email: user.email,
+      password: 'Kite-Harbour-7315',
+    });
     expect(refused.status).toBe(503);
     expect(refused.body.code).toBe('MAINTENANCE');
     expect(
-      (await identity.api.post('/api/auth/login', { email: adminUser.email, password: 'secret123' })).status,
+      (await identity.api.post('/api/auth/login', { email: adminUser.email, password: 'Kite-Harbour-7315' }))
+        .status,
     ).toBe(200);
     await put({ maintenanceMode: false });
     expect(
-      (await identity.api.post('/api/auth/login', { email: user.email, password: 'secret123' })).status,
+      (await identity.api.post('/api/auth/login', { email: user.email, password: 'Kite-Harbour-7315' }))
+        .status,
     ).toBe(200);
   });
 });

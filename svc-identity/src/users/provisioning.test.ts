@@ -1,7 +1,7 @@
 import { createPool, migrate, type Pool } from '@medrelay/service-kit';
 import { createTestDatabase, uniqueEmail } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsDir, provisionAccount } from './provisioning';
+import { migrationsDir, operatorPasswordProblems, provisionAccount } from './provisioning';
 
 let pool: Pool;
 beforeAll(async () => {
@@ -30,5 +30,16 @@ describe('provisioned accounts (demo data, create-admin)', () => {
       [id],
     );
     expect(events.rows.map((r) => r.payload.user.phone)).toEqual(['+201022222221', '+201022222221']);
+  });
+
+  it('apply the password policy of a new platform to an operator’s password (create-admin, issue 27)', async () => {
+    const account = { email: 'ops@example.com', name: 'Ops Admin' };
+    expect(await operatorPasswordProblems(pool, { ...account, password: 'demo1234' })).toEqual([
+      'passwordMinPolicy',
+    ]);
+    expect(await operatorPasswordProblems(pool, { ...account, password: 'ops-admin-2026' })).toEqual([
+      'passwordPersonal',
+    ]);
+    expect(await operatorPasswordProblems(pool, { ...account, password: 'a strong one' })).toEqual([]);
   });
 });

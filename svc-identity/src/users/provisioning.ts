@@ -1,9 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { normalizePhone } from '@medrelay/domain';
+import { defaultSettings } from '@medrelay/contracts';
+import { passwordProblems, type PasswordProblem } from '@medrelay/domain/password-policy';
 import { migrate, withTransaction, type Pool } from '@medrelay/service-kit';
-import { hashPassword } from '../passwords';
+import { readSettingsValues } from '../settings/repo';
+import { hashPassword, verifyPassword } from '../passwords';
 import { recordUserEvent } from './events';
-import { findUserById, insertUser, type NewUser } from './repo';
+import { findCredentialsByEmail, findUserById, insertUser, updatePasswordHash, type NewUser } from './repo';
 
 export const migrationsDir = fileURLToPath(new URL('../../migrations', import.meta.url));
 
@@ -27,7 +30,22 @@ export async function provisionAccount(
   });
 }
 
-export const demoPassword = 'demo1234';
+/** Meets the password policy (issue 27), so demo sign-ins are not asked to change it. */
+/**
+ * What the platform's password policy (issue 27, as its administrator set it) refuses in a
+ * password an operator gives an account (create-admin): empty when it may be used.
+ */
+export async function operatorPasswordProblems(
+  pool: Pool,
+  account: { email: string; name: string; password: string },
+): Promise<PasswordProblem[]> {
+  const policyOn = (await readSettingsValues(pool))?.passwordPolicy ?? defaultSettings.passwordPolicy;
+  return passwordProblems(account.password, policyOn, account);
+}
+
+export const demoPassword = 'Lotus-Demo-2026';
+/** The demo password before issue 27: a `var/` seeded with it is moved to the new one. */
+const formerDemoPassword = 'demo1234';
 
 /**
  * Demo accounts for `npm start` (spec: an admin, two of each role, one pending of each
@@ -164,6 +182,11 @@ export async function seedDemoAccounts(pool: Pool): Promise<number> {
   let created = 0;
   for (const account of demoAccounts) {
     if ((await provisionAccount(pool, { ...account, password: demoPassword })).created) created += 1;
+    else {
+      const existing = await findCredentialsByEmail(pool, account.email);
+      if (existing && (await verifyPassword(existing.passwordHash, formerDemoPassword)))
+        await updatePasswordHash(pool, existing.user.id, await hashPassword(demoPassword));
+    }
   }
   return created;
 }

@@ -26,4 +26,64 @@ export const accountMessages = {
     en: 'This device can sign in to your account now, even while it is locked to others.',
     ar: 'الجهاز ده يقدر يسجل دخول لحسابك دلوقتي، حتى لو الحساب مقفول على غيره.',
   },
+  passwordResetSent: {
+    en: 'If this e-mail has an account, we have sent it a link to set a new password. The link works for 30 minutes.',
+    ar: 'لو الإيميل ده عليه حساب، بعتناله لينك تعمل بيه كلمة سر جديدة. اللينك شغال 30 دقيقة.',
+  },
+  passwordResetDone: {
+    en: 'Your new password is set and every device was signed out. Sign in with the new password.',
+    ar: 'كلمة السر الجديدة اتحفظت وكل الأجهزة اتعملها تسجيل خروج. سجل دخول بكلمة السر الجديدة.',
+  },
+  emailVerified: {
+    en: 'Your e-mail address is confirmed.',
+    ar: 'إيميلك اتأكّد.',
+  },
+  emailChanged: {
+    en: 'Your e-mail address is changed and confirmed. Use it to sign in from now on.',
+    ar: 'إيميلك اتغيّر واتأكّد. استخدمه في تسجيل الدخول من دلوقتي.',
+  },
+  verificationSent: {
+    en: 'We sent the confirmation link to your e-mail address.',
+    ar: 'بعتنا لينك التأكيد على إيميلك.',
+  },
+  emailChangeSent: {
+    en: 'We sent a link to the new address. Your e-mail changes once you open it.',
+    ar: 'بعتنا لينك على الإيميل الجديد. إيميلك هيتغيّر أول ما تفتحه.',
+  },
+  passwordMinPolicy: {
+    en: 'Password must be at least 10 characters',
+    ar: 'كلمة السر لازم تكون 10 حروف على الأقل',
+  },
+  passwordCommon: {
+    en: 'This password is among the most common ones: choose another',
+    ar: 'كلمة السر دي من أشهر كلمات السر: اختار غيرها',
+  },
+  passwordPersonal: {
+    en: 'The password must not contain your e-mail or name',
+    ar: 'كلمة السر متنفعش يكون فيها إيميلك أو اسمك',
+  },
+  totpCodeInvalid: {
+    en: 'Enter the 6-digit code from your authenticator app',
+    ar: 'اكتب الكود اللي فيه 6 أرقام من تطبيق المصادقة',
+  },
+  secondFactorWrong: {
+    en: 'This code is not right, or it was used already. Try the next code from your app.',
+    ar: 'الكود ده مش صحيح، أو اتستخدم قبل كده. جرّب الكود اللي بعده من التطبيق.',
+  },
+  signInExpired: {
+    en: 'This sign-in took too long. Please enter your e-mail and password again.',
+    ar: 'تسجيل الدخول ده أخد وقت طويل. من فضلك اكتب الإيميل وكلمة السر تاني.',
+  },
+  twoFactorStillRequired: {
+    en: 'Two-factor sign-in is required for your account and cannot be turned off.',
+    ar: 'التحقق بخطوتين مطلوب لحسابك ومينفعش يتقفل.',
+  },
+  twoFactorNotPending: {
+    en: 'Start adding the authenticator again: no code was waiting to be confirmed.',
+    ar: 'ابدأ إضافة تطبيق المصادقة من الأول: مكانش فيه كود مستني تأكيد.',
+  },
+  passkeyRefused: {
+    en: 'This passkey could not sign you in. Try again, or sign in with your password.',
+    ar: 'مفتاح المرور ده مقدرش يدخّلك. جرّب تاني، أو ادخل بكلمة السر.',
+  },
 } as const satisfies Record<string, Texts>;

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi, routeKey } from '@medrelay/api-client';
+import { identityEndpoints } from '@medrelay/contracts/endpoints';
+import { useFormat } from '@medrelay/i18n';
+import { failureText } from '../auth/account-links';
+import { useAccountTexts } from '../auth/account-texts';
+import { useToast } from '../chrome/toasts';
+import { useCardStyles } from './two-factor-card';
+
+const useStyles = makeStyles({
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalS },
+  row: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalS,
+  },
+  who: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+const passkeysKey = routeKey(identityEndpoints.passkeys);
+
+/** The browser refused or the person cancelled: a WebAuthn DOMException, not a server answer. */
+const cancelled = (error: unknown) =>
+  error instanceof Error && ['NotAllowedError', 'AbortError', 'InvalidStateError'].includes(error.name);
+
+/**
+ * The own passkeys (issue 27 item 4, WebAuthn through @simplewebauthn/browser, loaded only when
+ * one is added): the list, adding one on this device, removing one.
+ */
+export function PasskeysCard() {
+  const card = useCardStyles();
+  const styles = useStyles();
+  const { t } = useAccountTexts();
+  const format = useFormat();
+  const toast = useToast();
+  const client = useQueryClient();
+  const passkeys = useQuery({ queryKey: passkeysKey, queryFn: () => callApi(identityEndpoints.passkeys) });
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<string>, failed: string) => {
+    setBusy(true);
+    try {
+      toast({ title: await work() });
+    } catch (error) {
+      toast({
+        title: failed,
+        description: cancelled(error)
+          ? t('passkeys.cancelled')
+          : failureText(error, t('common:toast.networkError')),
+        intent: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+      await client.invalidateQueries({ queryKey: passkeysKey });
+    }
+  };
+
+  const add = () =>
+    run(async () => {
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      const optionsJSON = await callApi(identityEndpoints.passkeyOptions);
+      const response = await startRegistration({ optionsJSON: optionsJSON as never });
+      await callApi(identityEndpoints.addPasskey, { body: { response: response as never } });
+      return t('passkeys.added');
+    }, t('passkeys.failed'));
+
+  return (
+    <Card className={card.card} data-testid="passkeys">
+      <Text as="h2" size={500} weight="semibold">
+        {t('passkeys.title')}
+      </Text>
+      <Text>{t('passkeys.subtitle')}</Text>
+      <ul className={styles.list}>
+        {(passkeys.data ?? []).map((p) => (
+          <li key={p.id} className={styles.row} data-testid="passkey">
+            <div className={styles.who}>
+              <Text weight="semibold">{p.name}</Text>
+              <Text size={200} className={styles.muted}>
+                {t('passkeys.created', { when: format.dateTime(p.createdAt) })} ·{' '}
+                {p.lastUsedAt
+                  ? t('passkeys.used', { when: format.relative(p.lastUsedAt) })
+                  : t('passkeys.neverUsed')}
+              </Text>
+            </div>
+            <Button
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  await callApi(identityEndpoints.deletePasskey, { params: { id: p.id } });
+                  return t('passkeys.removed');
+                }, t('passkeys.removeFailed'))
+              }
+            >
+              {t('passkeys.remove')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {passkeys.data && !passkeys.data.length && <Text className={styles.muted}>{t('passkeys.none')}</Text>}
+      <div className={card.actions}>
+        <Button appearance="primary" disabled={busy} onClick={() => void add()}>
+          {t('passkeys.add')}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Field, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi, routeKey } from '@medrelay/api-client';
+import type { TotpSetup } from '@medrelay/contracts';
+import { identityEndpoints } from '@medrelay/contracts/endpoints';
+import { failureText } from '../auth/account-links';
+import { useAccountTexts } from '../auth/account-texts';
+import { RecoveryCodes, TotpEnrolFields } from '../auth/second-step';
+import { useToast } from '../chrome/toasts';
+
+export const useCardStyles = makeStyles({
+  card: {
+    padding: tokens.spacingHorizontalXL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+  },
+  head: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+});
+
+const statusKey = routeKey(identityEndpoints.twoFactorStatus);
+
+/**
+ * The own authenticator app (issue 27 item 3): on or off, recovery codes left; adding one (QR
+ * code, a code to confirm, the recovery codes shown once); off with the password unless the
+ * administrator requires it.
+ */
+export function TwoFactorCard() {
+  const styles = useCardStyles();
+  const { t } = useAccountTexts();
+  const toast = useToast();
+  const client = useQueryClient();
+  const status = useQuery({ queryKey: statusKey, queryFn: () => callApi(identityEndpoints.twoFactorStatus) });
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [code, setCode] = useState('');
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await work();
+    } catch (failure) {
+      setError(failureText(failure, t('common:toast.networkError')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const refresh = () => client.invalidateQueries({ queryKey: statusKey });
+
+  const on = status.data?.enabled ?? false;
+  return (
+    <Card className={styles.card} data-testid="two-factor">
+      <div className={styles.head}>
+        <Text as="h2" size={500} weight="semibold">
+          {t('twoFactor.title')}
+        </Text>
+        {status.data && (
+          <Badge appearance="tint" color={on ? 'success' : 'subtle'}>
+            {t(on ? 'twoFactor.enabled' : 'twoFactor.disabled')}
+          </Badge>
+        )}
+      </div>
+      <Text>{t(on ? 'twoFactor.on' : 'twoFactor.off')}</Text>
+      {status.data?.required && <Text weight="semibold">{t('twoFactor.required')}</Text>}
+      {on && !codes && <Text>{t('twoFactor.left', { count: status.data?.recoveryCodesLeft ?? 0 })}</Text>}
+      {codes && <RecoveryCodes codes={codes} />}
+
+      {!on && !setup && (
+        <div className={styles.actions}>
+          <Button
+            appearance="primary"
+            disabled={busy}
+            onClick={() => void run(async () => setSetup(await callApi(identityEndpoints.twoFactorSetup)))}
+          >
+            {t('twoFactor.start')}
+          </Button>
+        </div>
+      )}
+      {!on && setup && (
+        <form
+          className={styles.card}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => {
+              const answer = await callApi(identityEndpoints.twoFactorConfirm, { body: { code } });
+              setCodes(answer.recoveryCodes);
+              setSetup(null);
+              setCode('');
+              toast({ title: t('twoFactor.enabled') });
+              await refresh();
+            });
+          }}
+        >
+          <TotpEnrolFields setup={setup} code={code} onCode={setCode} error={error} />
+          <div className={styles.actions}>
+            <Button appearance="primary" type="submit" disabled={busy}>
+              {t('twoFactor.confirm')}
+            </Button>
+          </div>
+        </form>
+      )}
+      {on && !status.data?.required && (
+        <form
+          className={styles.actions}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => {
+              await callApi(identityEndpoints.twoFactorDisable, { body: { password } });
+              setPassword('');
+              setCodes(null);
+              toast({ title: t('twoFactor.disabled') });
+              await refresh();
+            });
+          }}
+        >
+          <Field label={t('twoFactor.password')} validationMessage={error}>
+            <Input
+              type="password"
+              value={password}
+              onChange={(_, d) => setPassword(d.value)}
+              autoComplete="current-password"
+            />
+          </Field>
+          <Button type="submit" disabled={busy || !password}>
+            {t('twoFactor.disable')}
+          </Button>
+        </form>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import { translate, type Language, type Settings } from '@medrelay/contracts';
+import { passwordProblems, type PasswordOwner } from '@medrelay/domain/password-policy';
+import { httpError } from '@medrelay/service-kit';
+
+/**
+ * Refuses a new password the platform's policy does not allow (issue 27 item 5), as a field error
+ * on `path` in the caller's language. Every place a password is set calls it.
+ */
+export function checkNewPassword(
+  settings: Settings,
+  password: string,
+  owner: PasswordOwner,
+  path: string,
+  language: Language,
+): void {
+  const problems = passwordProblems(password, settings.passwordPolicy, owner);
+  if (!problems.length) return;
+  const details = problems.map((rule) => ({ path, rule, message: translate(rule, language) }));
+  throw httpError.validation(details.map((d) => d.message).join('; '), details);
+}
+
+/** Whether a password that just signed in would no longer be allowed (the user is asked to change it). */
+export function isWeakPassword(settings: Settings, password: string, owner: PasswordOwner): boolean {
+  return settings.passwordPolicy && passwordProblems(password, true, owner).length > 0;
+}

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestIdentity, type TestIdentity } from '../testing';
+
+// Issue 27 item 4: the server's side of passkeys without an authenticator (the whole ceremony
+// runs in e2e/trust.e2e.test.ts with Chromium's virtual authenticator).
+let identity: TestIdentity;
+beforeAll(async () => {
+  identity = await startTestIdentity();
+});
+afterAll(() => identity.stop());
+
+/** A made-up assertion for a credential nobody registered, signed over the given origin. */
+const forged = (id: string, origin = 'http://localhost:8080') => ({
+  id,
+  rawId: id,
+  type: 'public-key' as const,
+  response: {
+    clientDataJSON: Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: 'x', origin })).toString(
+      'base64url',
+    ),
+    authenticatorData: 'AAAA',
+    signature: 'AAAA',
+  },
+});
+
+describe('passkeys (server side)', () => {
+  it('offers creation options for the signed-in account only, naming it and requiring user verification', async () => {
+    expect((await identity.api.post('/api/auth/passkeys/options')).status).toBe(401);
+    const user = await identity.signedIn('ngo');
+    const res = await identity.api.post('/api/auth/passkeys/options', undefined, { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      rp: { id: 'localhost' },
+      user: { name: user.email },
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
+    expect((await identity.api.get('/api/auth/passkeys', { token: user.token })).body).toEqual([]);
+  });
+
+  it('refuses an unknown passkey, and each sign-in challenge works once', async () => {
+    const options = await identity.api.post('/api/auth/login/passkey/options');
+    expect(options.body.options).toMatchObject({ rpId: 'localhost', userVerification: 'required' });
+    const { challenge } = options.body as { challenge: string };
+    const first = await identity.api.post('/api/auth/login/passkey', {
+      challenge,
+      response: forged('bm9ib2R5LXJlZ2lzdGVyZWQ'),
+    });
+    expect([first.status, first.body.code]).toEqual([401, 'SECOND_FACTOR_WRONG']);
+    const again = await identity.api.post('/api/auth/login/passkey', {
+      challenge,
+      response: forged('bm9ib2R5LXJlZ2lzdGVyZWQ'),
+    });
+    expect([again.status, again.body.code]).toEqual([401, 'SIGN_IN_EXPIRED']);
+  });
+
+  it('removing a passkey that is not the caller’s is 404', async () => {
+    const user = await identity.signedIn('donor');
+    const res = await identity.api.delete('/api/auth/passkeys/c29tZW9uZS1lbHNlcw', { token: user.token });
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,18 @@
+import { identityApi } from '@medrelay/contracts/api-routes';
+import { mount } from '@medrelay/service-kit';
+import { Router } from 'express';
+import type { IdentityContext } from '../context';
+import { createPasskeyService } from './service';
+
+/** The own account's passkeys: start adding one, add it, list, remove (issue 27 item 4). */
+export function passkeyRoutes(ctx: IdentityContext): Router {
+  const api = { router: Router(), verifier: ctx.verifier };
+  const passkeys = createPasskeyService(ctx);
+  mount(api, identityApi.passkeyOptions, ({ caller }) => passkeys.registrationOptions(caller.id));
+  mount(api, identityApi.addPasskey, ({ caller, body, req }) =>
+    passkeys.register(caller.id, body.response as never, req.headers['user-agent']),
+  );
+  mount(api, identityApi.passkeys, ({ caller }) => passkeys.list(caller.id));
+  mount(api, identityApi.deletePasskey, ({ caller, params }) => passkeys.remove(caller.id, params.id));
+  return api.router;
+}

@@ -1,0 +1,115 @@
+import {
+  translate,
+  type Language,
+  type Settings,
+  type TotpSetup,
+  type TwoFactorStatus,
+} from '@medrelay/contracts';
+import { mustUseTwoFactor, twoFactorLimits } from '@medrelay/domain/two-factor';
+import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
+import type { IdentityContext } from '../context';
+import { verifyPassword } from '../passwords';
+import { findPasswordHash, findUserById } from '../users/repo';
+import {
+  acceptStep,
+  disableTotp,
+  enableTotp,
+  readTotp,
+  replaceRecoveryCodes,
+  setPendingSecret,
+  unusedRecoveryCodes,
+  useRecoveryCode,
+} from './repo';
+import { totpKit } from './totp';
+
+export const secondFactorWrong = () => new AppError(401, 'SECOND_FACTOR_WRONG', 'secondFactorWrong');
+
+/**
+ * Two-factor sign-in with an authenticator app (issue 27 item 3): enrolment (a secret shown as a
+ * QR code, on only once a code confirms it, ten recovery codes), the check of a sign-in's second
+ * step (a code is taken once: its time step must be later than the last accepted one; a
+ * recovery code once), and turning it off.
+ */
+export function createTwoFactorService(ctx: IdentityContext) {
+  const kit = totpKit(ctx.config.SEALING_KEYS);
+  const now = () => ctx.clock.now();
+
+  async function newRecoveryCodes(userId: number): Promise<string[]> {
+    const { shown, kept } = kit.newRecoveryCodes(twoFactorLimits.recoveryCodes);
+    await replaceRecoveryCodes(ctx.pool, userId, kept);
+    return shown;
+  }
+
+  return {
+    async enabled(userId: number): Promise<boolean> {
+      return Boolean((await readTotp(ctx.pool, userId))?.secret);
+    },
+
+    async status(
+      userId: number,
+      userType: Parameters<typeof mustUseTwoFactor>[0],
+      settings: Settings,
+    ): Promise<TwoFactorStatus> {
+      const totp = await readTotp(ctx.pool, userId);
+      return {
+        enabled: Boolean(totp?.secret),
+        recoveryCodesLeft: totp?.secret ? (await unusedRecoveryCodes(ctx.pool, userId)).length : 0,
+        required: mustUseTwoFactor(userType, settings.twoFactorRequired),
+      };
+    },
+
+    /** A new secret waiting to be confirmed (replacing any earlier one not confirmed). */
+    async setup(userId: number): Promise<TotpSetup> {
+      const user = await findUserById(ctx.pool, userId);
+      if (!user) throw httpError.unauthenticated('accountGone');
+      const settings = await ctx.settings.get();
+      const setup = await kit.newSecret(settings.systemName, user.email);
+      await setPendingSecret(ctx.pool, userId, kit.seal(userId, setup.secret));
+      return setup;
+    },
+
+    /** A code from the app confirms the pending secret: two-factor is on; the recovery codes to save. */
+    async confirm(userId: number, code: string): Promise<string[] | null> {
+      const step = await withTransaction(ctx.pool, async (client) => {
+        const totp = await readTotp(client, userId, true);
+        if (!totp?.pending) throw new AppError(409, 'BAD_REQUEST', 'twoFactorNotPending');
+        const secret = kit.open(userId, totp.pending);
+        const matched = secret ? await kit.check(secret, code, now(), null) : null;
+        if (matched === null) return null;
+        await enableTotp(client, userId, matched, now());
+        return matched;
+      });
+      return step === null ? null : newRecoveryCodes(userId);
+    },
+
+    /** A sign-in's second step: an authenticator code (taken once), or an unused recovery code. */
+    async check(userId: number, code: string): Promise<boolean> {
+      const totp = await readTotp(ctx.pool, userId);
+      if (!totp?.secret) return false;
+      if (/^\d{6}$/.test(code)) {
+        const secret = kit.open(userId, totp.secret);
+        const step = secret ? await kit.check(secret, code, now(), totp.lastStep) : null;
+        return step !== null && (await acceptStep(ctx.pool, userId, step));
+      }
+      const match = kit.matchRecoveryCode(code, await unusedRecoveryCodes(ctx.pool, userId));
+      return match !== null && (await useRecoveryCode(ctx.pool, userId, match.digest, now()));
+    },
+
+    /** Off, with the password; refused while the administrator requires it of this account. */
+    async disable(userId: number, password: string, language: Language): Promise<TwoFactorStatus> {
+      const user = await findUserById(ctx.pool, userId);
+      const hash = await findPasswordHash(ctx.pool, userId);
+      if (!user || !hash) throw httpError.unauthenticated('accountGone');
+      const settings = await ctx.settings.get();
+      if (mustUseTwoFactor(user.userType, settings.twoFactorRequired))
+        throw new AppError(409, 'TWO_FACTOR_REQUIRED', 'twoFactorStillRequired');
+      if (!(await verifyPassword(hash, password))) {
+        const message = translate('currentPasswordWrong', language);
+        throw httpError.validation(message, [{ path: 'password', rule: 'currentPasswordWrong', message }]);
+      }
+      await withTransaction(ctx.pool, (client) => disableTotp(client, userId));
+      return { enabled: false, recoveryCodesLeft: 0, required: false };
+    },
+  };
+}
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
