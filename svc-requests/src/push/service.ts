@@ -54,7 +54,7 @@ export async function pushNotification(
       const answer = await fetch(request.endpoint, {
         method: request.method,
         headers,
-        body: request.body,
+        body: new Uint8Array(request.body),
         signal: AbortSignal.timeout(10_000),
       });
       if (!answer.ok)
