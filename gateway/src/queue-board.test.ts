@@ -35,6 +35,7 @@ describe('the queue dashboard (/api/admin/queues)', () => {
         'requests.reservation-releases',
         // Issue 16: needs re-matched, and the hourly match digest.
         'requests.need-matches',
+        'requests.push',
         'requests.match-digest',
       ].sort(),
     );

@@ -199,6 +199,8 @@ export function createWebpackConfig({ app, dir, role, devPort, templateParameter
         ...(isHost
           ? [
               new EmitStaticScript(path.join(dir, 'src', 'boot-language.js'), 'boot-language.js'),
+              // The service worker keeps one address (/sw.js) for browsers to check for updates.
+              new EmitStaticScript(path.join(dir, 'src', 'push-worker.js'), 'sw.js'),
               new PreloadBootstrapChunks(),
             ]
           : []),

@@ -33,6 +33,7 @@ import { currentLanguage } from '@medrelay/i18n';
 import { FormInput, PageHeader, PickupPlaceFields } from '@medrelay/ui';
 import { useToast } from '../chrome/toasts';
 import { EmailCard } from './email-card';
+import { PushCard } from './push-card';
 import { SecurityLinkCard } from '../security/security-page';
 import { useAccountTexts } from '../auth/account-texts';
 import { PasswordStrength } from '../auth/password-strength';
@@ -276,6 +277,7 @@ export function AccountSettingsPage({ user }: { user: User }) {
         <EmailCard user={user} />
         <SecurityLinkCard role={user.userType} />
         <LanguageCard />
+        <PushCard />
         <PasswordCard user={user} />
       </div>
     </>

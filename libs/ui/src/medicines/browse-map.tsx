@@ -110,13 +110,21 @@ export default function BrowseMap({
     let gone = false;
     // The cluster plugin needs the zoom bounds before any tiles arrive.
     const created = L.map(element.current!, {
+      markerZoomAnimation: false,
       zoomControl: true,
       attributionControl: true,
       minZoom: 4,
       maxZoom: 18,
     });
     map.current = created;
-    layer.current = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 40 });
+    // No cluster animations: a marker that glides after a zoom is missed by the finger that
+    // aimed at it (and by a loaded phone's slow frames).
+    layer.current = L.markerClusterGroup({
+      showCoverageOnHover: false,
+      maxClusterRadius: 40,
+      animate: false,
+      animateAddingMarkers: false,
+    });
     created.addLayer(layer.current);
     here.current = L.layerGroup().addTo(created);
     created.setView([26.8, 30.8], 5);
