@@ -78,9 +78,25 @@ export function PushCard() {
     };
   }, []);
 
-  const turnOn = async () => {
+  /** Runs a change of this device's state: busy meanwhile, a failure said, the list refreshed. */
+  const change = async (action: () => Promise<void>) => {
     setWorking(true);
     try {
+      await action();
+    } catch (error) {
+      toast({
+        title: t('failed'),
+        description: failureText(error, (error as Error).message),
+        intent: 'destructive',
+      });
+    } finally {
+      setWorking(false);
+      void client.invalidateQueries({ queryKey: devicesKey });
+    }
+  };
+
+  const turnOn = () =>
+    change(async () => {
       if ((await Notification.requestPermission()) !== 'granted') {
         setStatus('blocked');
         return;
@@ -97,21 +113,10 @@ export function PushCard() {
       await callApi(requestEndpoints.subscribePush, { body: subscription.toJSON() as never });
       setStatus('on');
       toast({ title: t('turnedOn') });
-    } catch (error) {
-      toast({
-        title: t('failed'),
-        description: failureText(error, (error as Error).message),
-        intent: 'destructive',
-      });
-    } finally {
-      setWorking(false);
-      void client.invalidateQueries({ queryKey: devicesKey });
-    }
-  };
+    });
 
-  const turnOff = async () => {
-    setWorking(true);
-    try {
+  const turnOff = () =>
+    change(async () => {
       const subscription = await currentSubscription();
       if (subscription) {
         await callApi(requestEndpoints.unsubscribePush, { query: { endpoint: subscription.endpoint } });
@@ -119,17 +124,7 @@ export function PushCard() {
       }
       setStatus('off');
       toast({ title: t('turnedOff') });
-    } catch (error) {
-      toast({
-        title: t('failed'),
-        description: failureText(error, (error as Error).message),
-        intent: 'destructive',
-      });
-    } finally {
-      setWorking(false);
-      void client.invalidateQueries({ queryKey: devicesKey });
-    }
-  };
+    });
 
   const names = (devices.data ?? []).map((d) => d.device ?? t('unknownDevice'));
   return (

@@ -64,7 +64,8 @@ export const addNotification = async (db: Db, n: NewNotification): Promise<void>
   await addNotifications(db, [n]);
 };
 
-interface NotificationRow {
+/** A row of requests.notifications, as the bell and the pushes read it. */
+export interface NotificationRow {
   id: number;
   user_id: number;
   type: NotificationType;

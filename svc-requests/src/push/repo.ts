@@ -1,5 +1,6 @@
-import type { Language, NotificationType, PushSubscriptionInput, UserType } from '@medrelay/contracts';
+import type { Language, PushSubscriptionInput, UserType } from '@medrelay/contracts';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
+import type { NotificationRow } from '../notifications/repo';
 
 type Db = Pool | PoolClient;
 
@@ -50,18 +51,7 @@ export async function listSubscriptions(db: Db, userId: number): Promise<Subscri
 
 /** A notification to push, with its reader's language and role, and the devices not yet reached. */
 export interface PushWork {
-  notification: {
-    id: number;
-    user_id: number;
-    type: NotificationType;
-    title_key: string;
-    message_key: string;
-    params: Record<string, string | number>;
-    request_id: number | null;
-    medicine_id: number | null;
-    is_read: boolean;
-    created_at: Date;
-  };
+  notification: NotificationRow;
   language: Language;
   /** Null while the users read model has not heard of the reader. */
   userType: UserType | null;
