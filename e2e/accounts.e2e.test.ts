@@ -136,7 +136,7 @@ describe('registration', { timeout: 60_000 }, () => {
     await page.getByText('لازم توافق على الشروط والأحكام', { exact: true }).waitFor();
   });
 
-  // Issue 27 item 7: the form does not tell who has an account; the owner hears of the attempt.
+  // The form does not tell who has an account; the owner hears of the attempt.
   it('answers an e-mail that already has an account like a new one, and e-mails its owner', async () => {
     const existing = await platform.approvedUser('donor');
     const page = await platform.newPage();
@@ -223,7 +223,7 @@ describe('accounts from registration to dashboard', { timeout: 90_000 }, () => {
     await row.getByRole('button', { name: 'Details' }).click();
     await adminPage.getByRole('dialog').getByText('Misr El Kheir').waitFor();
     await adminPage.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-    // Its e-mail is not confirmed yet (issue 27): the list says so and approval asks first.
+    // Its e-mail is not confirmed yet: the list says so and approval asks first.
     await row.getByTestId('email-check').getByText('E-mail not confirmed').waitFor();
     await row.getByRole('button', { name: 'Approve' }).click();
     await adminPage.getByRole('dialog').getByText('is not confirmed yet', { exact: false }).waitFor();

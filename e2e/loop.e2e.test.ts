@@ -6,7 +6,7 @@ import { controlDefects, expectToast } from './support/pages';
 import { usePlatform } from './support/platform';
 
 /**
- * Issue 25: one transfer as one live loop, driven as its users would, with every screen left
+ * One transfer as one live loop, driven as its users would, with every screen left
  * open (no reload): an NGO's need; a pharmacy scans a pack into its listing form; the match shows on the NGO's wanted list; the NGO requests it from the match; the
  * pharmacy approves with pickup windows in one dialog; the NGO chooses one; the NGO shows its
  * handover code and the pharmacy enters it; then an administrator recalls that batch and the
@@ -107,7 +107,7 @@ const runs = [
 const fits = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
-describe('one transfer, one live loop (issue 25)', { timeout: 180_000 }, () => {
+describe('one transfer, one live loop', { timeout: 180_000 }, () => {
   it.each(runs)(
     '$name: need → scanned pack → match → request → windows → choice → code → recall',
     async (run) => {

@@ -4,7 +4,7 @@ import { controlDefects, expectToast } from './support/pages';
 import { usePlatform } from './support/platform';
 
 /**
- * Issue 26: an NGO with no pickup point shares its location (Playwright's mocked geolocation),
+ * An NGO with no pickup point shares its location (Playwright's mocked geolocation),
  * browses nearest first with distances and areas on every card, narrows to 25 km, switches to the
  * map, opens a listing from its marker and requests it. At 390 px in Arabic and 1280 px in English.
  */
@@ -57,7 +57,7 @@ const runs = [
   },
 ] as const;
 
-describe('near me (issue 26)', { timeout: 120_000 }, () => {
+describe('near me', { timeout: 120_000 }, () => {
   it.each(runs)('$name: location → nearest first → 25 km → map → marker → request', async (run) => {
     const { t, viewport, language, n } = run;
     const api = platform.gateway.api;

@@ -10,7 +10,7 @@ const platform = usePlatform();
 
 /**
  * Every signed-in route of spec §2, per role (Settings is in every sidebar), and Sign-in &
- * security (issue 27), reached from the settings rather than the sidebar.
+ * security, reached from the settings rather than the sidebar.
  */
 const routes: Record<UserType, string[]> = {
   pharmacy: [

@@ -5,7 +5,7 @@ import { controlDefects, expectToast } from './support/pages';
 import { usePlatform } from './support/platform';
 
 /**
- * Web push in the browser (issue 30 item 3), at 390 px in Arabic and 1280 px in English: the
+ * Web push in the browser, at 390 px in Arabic and 1280 px in English: the
  * settings card turns notifications on (permission, MedRelay's service worker at /sw.js, the
  * subscription call), and a push delivered to that worker (DevTools protocol, as a push service
  * would) is shown as a notification that opens its screen. Chromium's own push service is

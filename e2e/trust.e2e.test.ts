@@ -7,7 +7,7 @@ import { generate } from 'otplib';
 import { expectToast } from './support/pages';
 import { usePlatform } from './support/platform';
 
-// Issue 27, accounts you can trust: each flow at 390 px in Arabic and 1280 px in English, with
+// Accounts you can trust: each flow at 390 px in Arabic and 1280 px in English, with
 // the links read from the real SMTP sink's messages.
 const platform = usePlatform();
 
@@ -32,7 +32,7 @@ async function fitsWidth(page: Page) {
   expect(scroll).toBeLessThanOrEqual(width);
 }
 
-describe('forgot password (issue 27 item 1)', { timeout: 90_000 }, () => {
+describe('forgot password', { timeout: 90_000 }, () => {
   it('on a phone in Arabic: from sign-in to a new password with the e-mailed link, once', async () => {
     const user = await platform.approvedUser('ngo');
     await platform.identity.service.ctx.pool.query(
@@ -94,7 +94,7 @@ describe('forgot password (issue 27 item 1)', { timeout: 90_000 }, () => {
   });
 });
 
-describe('verified e-mail (issue 27 item 2)', { timeout: 90_000 }, () => {
+describe('verified e-mail', { timeout: 90_000 }, () => {
   it('at 1280 px in English: registration sends the link; the administrator sees the address confirmed', async () => {
     const page = await platform.newPage(desk);
     const email = uniqueEmail('verify');
@@ -148,7 +148,7 @@ describe('verified e-mail (issue 27 item 2)', { timeout: 90_000 }, () => {
   });
 });
 
-describe('password policy (issue 27 item 5)', { timeout: 90_000 }, () => {
+describe('password policy', { timeout: 90_000 }, () => {
   /** Registration as a donor with this password; the form's answer is left to the caller. */
   async function registerWith(page: Page, email: string, password: string, labels = english) {
     await page.goto('/register?type=donor');
@@ -262,7 +262,7 @@ describe('password policy (issue 27 item 5)', { timeout: 90_000 }, () => {
   });
 });
 
-describe('two-factor sign-in (issue 27 item 3)', { timeout: 90_000 }, () => {
+describe('two-factor sign-in', { timeout: 90_000 }, () => {
   const clock = () => platform.identity.service.ctx.clock as MovableClock;
   /** The code the authenticator app shows now (the service's clock, which the test moves). */
   const codeFor = (secret: string) => generate({ secret, epoch: Math.floor(clock().now().getTime() / 1000) });
@@ -350,7 +350,7 @@ describe('two-factor sign-in (issue 27 item 3)', { timeout: 90_000 }, () => {
   });
 });
 
-describe('sessions and devices (issue 27 item 6)', { timeout: 90_000 }, () => {
+describe('sessions and devices', { timeout: 90_000 }, () => {
   const android =
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
   /** A sign-in from another browser, through the gateway: its token. */
@@ -410,7 +410,7 @@ describe('sessions and devices (issue 27 item 6)', { timeout: 90_000 }, () => {
   });
 });
 
-describe('passkeys (issue 27 item 4)', { timeout: 90_000 }, () => {
+describe('passkeys', { timeout: 90_000 }, () => {
   /**
    * Chromium's virtual authenticator (DevTools protocol WebAuthn): a platform authenticator with
    * resident keys that verifies its user, as a phone's fingerprint does. The real ceremony runs.

@@ -264,7 +264,7 @@ async function main() {
     report.cpuMsPerCall = { ...report.cpuMsPerCall, 'browse open loop, through the gateway': open.msPerCall };
     await untilIdle(`${p.urls.catalog}/api/medicines?pageSize=1`, bearer(ngo.token));
 
-    // 6c. Near me (issue 26): nearest-first browse from NGOs all over Egypt, half searched, half
+    // 6c. Near me: nearest-first browse from NGOs all over Egypt, half searched, half
     // within 25 km, while the pharmacy writes 5 listings a second; no warm-up.
     log(`near me: nearest first at ${options.rate} req/s for 20 s, 5 listing writes a second…`);
     const listingIds = await withPool(p, async (pool) => {

@@ -1,4 +1,4 @@
-// The chaos test of issue 28: `npm start` under a steady mixed load while its stores are killed
+// The chaos test: `npm start` under a steady mixed load while its stores are killed
 // with kill -9 one after the other: PostgreSQL for 20 s, Redis for 10 s, the SMTP sink for 30 s.
 // The test owns the stores (the launcher is given their URLs) so it can keep each one down for
 // the whole outage and start it again on the same data; the launcher supervises the services.
@@ -23,7 +23,7 @@ import { allDelivered } from './test/delivered';
 
 const root = path.resolve(import.meta.dirname, '..');
 const queues = [mailQueueName, medicineEventQueue, ...userEventQueues];
-/** Within this long of a store's return every call must succeed again (issue 28). */
+/** Within this long of a store's return every call must succeed again. */
 const fullServiceMs = 5000;
 
 type Store = 'postgres' | 'redis' | 'mail';

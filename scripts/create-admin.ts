@@ -57,7 +57,7 @@ const postgres = running
 const pool = createPool(postgres.url, 'create-admin', 1);
 try {
   await migrate(pool, 'identity', migrationsDir);
-  // The platform's password policy (issue 27) applies to administrators made here too.
+  // The platform's password policy applies to administrators made here too.
   const problems = await operatorPasswordProblems(pool, input.data);
   for (const problem of problems) console.error(`  --password: ${translate(problem, 'en')}`);
   if (problems.length) process.exitCode = 2;

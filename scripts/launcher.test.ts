@@ -66,9 +66,12 @@ describe('npm start (the launcher)', () => {
     expect(first.run.output).toContain('seeded 11 demo medicines and a few requests');
     const health = await api.get('/health');
     expect(health.body.upstreams).toEqual({ identity: 'up', catalog: 'up', requests: 'up' });
-    const login = await api.post('/api/auth/login', { email: 'admin@medrelay.eg', password: 'Lotus-Demo-2026' });
+    const login = await api.post('/api/auth/login', {
+      email: 'admin@medrelay.eg',
+      password: 'Lotus-Demo-2026',
+    });
     expect(login.status).toBe(200);
-    // The demo password meets the policy, on for a new platform (issue 27): nobody is asked to change it.
+    // The demo password meets the policy, on for a new platform: nobody is asked to change it.
     expect(login.body.passwordChangeAdvised).toBeUndefined();
     expect((await api.get('/api/settings')).body.passwordPolicy).toBe(true);
     const pending = await api.get('/api/admin/pending-users', { token: login.body.token });
@@ -101,7 +104,7 @@ describe('npm start (the launcher)', () => {
       acceptTerms: true,
     });
     expect(registered.status).toBe(201);
-    // The answer names no account (issue 27): the administrator's list does.
+    // The answer names no account: the administrator's list does.
     const kept = await api.get('/api/admin/all-users?q=kept@example.test', { token: login.body.token });
     registeredId = kept.body[0].id;
     // The demo NGO's approved donation request has a handover code, to be checked after a restart.
@@ -370,7 +373,8 @@ describe('npm start (the launcher)', () => {
   }, 90_000);
 
   it('starts a store killed with kill -9 again; the platform serves again within 5 s of its return', async () => {
-    const login = () => api.post('/api/auth/login', { email: 'ngo@medrelay.eg', password: 'Lotus-Demo-2026' });
+    const login = () =>
+      api.post('/api/auth/login', { email: 'ngo@medrelay.eg', password: 'Lotus-Demo-2026' });
     const from = first.run.output.length;
     for (const store of ['redis', 'postgres', 'mail']) {
       // The launcher says `<store> started (pid N)`, and `<store> is back (pid N, …)` after a restart.
@@ -443,13 +447,19 @@ describe('npm start (the launcher)', () => {
           [`http://127.0.0.1:${port + 100}`]: 'up',
         });
       }
-      const login = await api.post('/api/auth/login', { email: 'admin@medrelay.eg', password: 'Lotus-Demo-2026' });
+      const login = await api.post('/api/auth/login', {
+        email: 'admin@medrelay.eg',
+        password: 'Lotus-Demo-2026',
+      });
       const all = await api.get('/api/admin/all-users', { token: login.body.token });
       expect(all.body.map((u: { id: number }) => u.id)).toContain(registeredId!);
       // A handover code issued before the restart is the same code after it, and it still completes
       // the handover (its keys live in var/keys, unlike the internal secret made at every start).
       expect(await demoHandoverCode(approvedDemo.id)).toEqual(approvedDemo);
-      const donor = await api.post('/api/auth/login', { email: 'donor@medrelay.eg', password: 'Lotus-Demo-2026' });
+      const donor = await api.post('/api/auth/login', {
+        email: 'donor@medrelay.eg',
+        password: 'Lotus-Demo-2026',
+      });
       const handedOver = await api.post(
         `/api/requests/${approvedDemo.id}/handover`,
         { code: approvedDemo.code },
@@ -465,8 +475,9 @@ describe('npm start (the launcher)', () => {
       void second.run.exited.then((code) => (exitCode = code));
       const killed = new Set<number>();
       const direct = apiClient(`http://127.0.0.1:${ports.CATALOG_PORT}`);
-      const ngoToken = (await api.post('/api/auth/login', { email: 'ngo@medrelay.eg', password: 'Lotus-Demo-2026' }))
-        .body.token as string;
+      const ngoToken = (
+        await api.post('/api/auth/login', { email: 'ngo@medrelay.eg', password: 'Lotus-Demo-2026' })
+      ).body.token as string;
       const answers: number[] = [];
       await waitUntil(
         async () => {

@@ -34,7 +34,7 @@ export async function firstPaint() {
       </section>
     </div>`;
   };
-  // A path the app does not know gets its 404 page painted at once too (issue 30: it was blank
+  // A path the app does not know gets its 404 page painted at once too (it was blank
   // until the scripts ran). The known first segments are read from the app's own routes, so a
   // new screen needs nothing here.
   const { userTypes } = await tsImport('../libs/contracts/src/roles.ts', import.meta.url);

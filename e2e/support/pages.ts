@@ -47,7 +47,7 @@ export const egp = (value: number) =>
   );
 
 /**
- * Form controls cut off or overlapping (issue 30): every input, select, textarea and button that
+ * Form controls cut off or overlapping: every input, select, textarea and button that
  * is shown must lie inside its nearest clipping ancestor (a card hides what overflows it, which a
  * page-wide scrollWidth check misses) and inside the screen, and no two text boxes may overlap.
  * `within`: a CSS selector to check inside (a dialog), else the whole page.

@@ -37,7 +37,7 @@ describe('the platform flow through the gateway (issue "Done means")', () => {
     const adminToken = (
       await gw.api.post('/api/auth/login', { email: admin.email, password: 'Kite-Harbour-7315' })
     ).body.token;
-    // The answer names no account (issue 27): the administrator finds it among the pending ones.
+    // The answer names no account: the administrator finds it among the pending ones.
     const pending = await gw.api.get('/api/admin/pending-users?pageSize=100', { token: adminToken });
     const userId = (pending.body as { id: number; email: string }[]).find((u) => u.email === email)!.id;
     const approved = await gw.api.put(`/api/admin/users/${userId}/approve`, undefined, {
@@ -215,7 +215,7 @@ describe('bad requests and outages', () => {
     expect(deep.status).toBe(400);
   });
 
-  // Issue 27 item 8, as the issue found them on the running platform: 200 and nothing saved,
+  // As the issue found them on the running platform: 200 and nothing saved,
   // a right-to-left override kept, and Node's bare 431.
   it('refuses a body that is not JSON (415), takes bidi controls out of names, and answers an oversized header with the error body', async () => {
     const admin = await identity.signedIn('admin');

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { localTileUrl, tileOrigin } from './map-tiles';
 import { staticRoutes } from './static';
 
-// The browse map's tiles (issue 26): a local set by default (offline), another source by setting.
+// The browse map's tiles: a local set by default (offline), another source by setting.
 
 const servers: Array<Awaited<ReturnType<typeof listen>>> = [];
 afterAll(() => Promise.all(servers.map((s) => closeServer(s))));

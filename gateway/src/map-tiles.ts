@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 
-// The browse map's tiles (issue 26): where they come from is a setting. By default a small tile
+// The browse map's tiles: where they come from is a setting. By default a small tile
 // set made here, so the map works offline (tests, `npm start` without the internet); production
 // points MAP_TILE_URL at OpenStreetMap's tiles (their attribution then shows on the map).
 

@@ -30,7 +30,7 @@ export interface Figures {
   landingKbTransferred?: number;
   /** Largest Contentful Paint of the landing page (cold, phone size), ms. */
   landingLcpMs?: number | null;
-  /** Nearest-first browse with writes (issue 26): its first 10 s from cold lists, and after. */
+  /** Nearest-first browse with writes: its first 10 s from cold lists, and after. */
   nearMe?: { first: OpenLoopResult; after: OpenLoopResult };
 }
 
@@ -76,7 +76,7 @@ export function judgeGoals(f: Figures): Goal[] {
   goals.push(
     near
       ? {
-          goal: 'nearest-first browse through the gateway with 5 listing writes a second (issue 26)',
+          goal: 'nearest-first browse through the gateway with 5 listing writes a second',
           target:
             'p99 ≤ 50 ms, 0 errors at 500 req/s, 1,000,000 listings: its first 10 s (no warm-up) and after',
           measured:

@@ -1,4 +1,4 @@
-// Browse near me at national scale (issue 26 item 5): NGOs all over Egypt (by population) ask for
+// Browse near me at national scale: NGOs all over Egypt (by population) ask for
 // what is nearest to them, half with a search term, half within 25 km, while a pharmacy edits its
 // listings 5 times a second; the first 10 s from cold lists, then 10 s more.
 import type { BenchOptions } from './options';
@@ -36,7 +36,7 @@ export function nearMix(count: number, seed = 26): string[] {
   });
 }
 
-/** Listing writes a second during the near-me run (issue 26: 5). */
+/** Listing writes a second during the near-me run. */
 export const nearWritesPerSecond = 5;
 
 /**

@@ -1,4 +1,4 @@
-// Where the benchmark's pharmacies and NGOs are (issue 26): libs/domain's areas, weighted by each
+// Where the benchmark's pharmacies and NGOs are: libs/domain's areas, weighted by each
 // governorate's population (CAPMAS 2023 estimates, millions) and, for Cairo, Giza and Alexandria,
 // by the denser pharmacy network of the big cities. Deterministic for a seed.
 import { areas, areasOf, type Governorate } from '@medrelay/domain/governorates';

@@ -21,7 +21,7 @@ export interface BenchReport {
   openLoopWarmUp?: OpenLoopResult & { scenario: string };
   /** The open loop again while listings are written (measured seconds only). */
   openLoopWithWrites?: OpenLoopResult & { scenario: string };
-  /** Nearest-first browse with 5 writes a second (issue 26, bench/near-me.ts): first 10 s, then 10 s more. */
+  /** Nearest-first browse with 5 writes a second: first 10 s, then 10 s more. */
   nearMe?: {
     first: OpenLoopResult & { scenario: string };
     after: OpenLoopResult & { scenario: string };
@@ -53,7 +53,7 @@ export function printReport(r: BenchReport): void {
   }
   if (r.nearMe) {
     console.log(
-      `\nnear me (issue 26): nearest first, ${r.nearMe.writes.made} listing writes meanwhile (${r.nearMe.writes.failed} failed)`,
+      `\nnear me: nearest first, ${r.nearMe.writes.made} listing writes meanwhile (${r.nearMe.writes.failed} failed)`,
     );
     console.table([r.nearMe.first, r.nearMe.after]);
   }

@@ -46,7 +46,7 @@ describe('the benchmark seed', () => {
     const browsable = await browsableBy(pool, syntheticOwnerBase - 1, visibleRecipientTypes('ngo'));
     expect(browsable / 9000).toBeGreaterThan(0.55);
     expect(browsable / 9000).toBeLessThan(0.75);
-    // Issue 26: every synthetic owner is at a real place in Egypt, most in the three big cities,
+    // Every synthetic owner is at a real place in Egypt, most in the three big cities,
     // and its listings are collected there.
     const places = await pool.query(
       `SELECT count(*)::int AS n, count(*) FILTER (WHERE governorate IN ('cairo', 'giza', 'alexandria'))::int AS cities,

@@ -86,7 +86,7 @@ export async function seedDemoActivity(baseUrl: string): Promise<number> {
   const brufen = await list(donor, 'Brufen 400mg', 'tablets', 10, 45, 'ngos');
   await list(donor, 'Vitamin D3 Drops', 'drops', 4, 25, 'both');
   await list(donor2, 'Otrivin 0.1% Nasal Spray', 'spray', 2, 40, 'ngos');
-  // Elsewhere than their owners' points (issue 26): the Nasr City pharmacy's Tanta branch, and
+  // Elsewhere than their owners' points: the Nasr City pharmacy's Tanta branch, and
   // the Alexandria donor's family home in Mansoura.
   await list(pharmacy2, 'Cataflam 50mg', 'tablets', 20, 35, 'both', [48, 24], [], 'tanta');
   await list(donor2, 'Daflon 500mg', 'tablets', 15, 50, 'ngos', [null, null], [], 'mansoura');

@@ -33,7 +33,7 @@ export function useSession() {
 }
 
 /**
- * Set when a sign-in's password no longer meets the platform's policy (issue 27), until it is
+ * Set when a sign-in's password no longer meets the platform's policy, until it is
  * changed: the screens ask for a new one. Kept for the tab, so a reload still asks.
  */
 const weakPasswordKey = 'medrelay.passwordWeak';

@@ -3,7 +3,7 @@ import { emailField, passwordField, typeError } from './fields';
 import type { LoginResponse } from './users';
 
 /**
- * Accounts you can trust (issue 27): e-mailed single-use links (password reset, e-mail proof,
+ * Accounts you can trust: e-mailed single-use links (password reset, e-mail proof,
  * opening a locked account from a device) and what their calls carry.
  */
 
@@ -133,7 +133,7 @@ export const passkeySchema = z.object({
 });
 export type Passkey = z.infer<typeof passkeySchema>;
 
-/** A signed-in browser of the own account (issue 27 item 6), as the security screen lists it. */
+/** A signed-in browser of the own account, as the security screen lists it. */
 export const sessionSchema = z.object({
   /** Names the session for "sign out" (not a credential: a token needs its signature). */
   id: z.string(),

@@ -19,7 +19,7 @@ export const userSnapshotSchema = z.object({
   language: z.enum(languages).default('en'),
   /** The user's governorate (issue 16); events written before it read as none. */
   governorate: z.enum(governorates).nullable().optional(),
-  /** The pickup area and pin (issue 26); events written before them read as none. */
+  /** The pickup area and pin; events written before them read as none. */
   area: z.enum(areaKeys).nullable().optional(),
   pin: z.object({ lat: z.number(), lng: z.number() }).nullable().optional(),
   /** Increments on every change: consumers keep the newest and ignore older ones. */

@@ -22,7 +22,7 @@ export const medicineSnapshotSchema = medicineSchema
     serial: z.string().nullable().optional(),
     // Quarantined by a recall (issue 17); events written before recalls carry none.
     quarantined: z.boolean().optional(),
-    // The listing's own pickup place (issue 26), when it is not collected at its owner's point.
+    // The listing's own pickup place, when it is not collected at its owner's point.
     ownPickup: z
       .object({ area: z.string(), governorate: z.string(), lat: z.number(), lng: z.number() })
       .nullable()

@@ -51,7 +51,7 @@ describe('expiry dates given with a time', () => {
   });
 });
 
-// Issue 27 item 8: 2027-02-30 used to be stored as 2 March.
+// 2027-02-30 used to be stored as 2 March.
 describe('expiry dates that do not exist', () => {
   it('are refused as a day and as a date-time, never rolled into the next month', () => {
     for (const expiryDate of [

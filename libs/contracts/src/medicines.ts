@@ -55,7 +55,7 @@ export const medicineCreateSchema = z
     batch: packCodeField,
     serial: packCodeField,
     categories: categoriesField.default([]),
-    /** Collected elsewhere than the owner's pickup point (issue 26): an area and an optional pin. */
+    /** Collected elsewhere than the owner's pickup point: an area and an optional pin. */
     pickupArea: areaField,
     pickupPin: pinField,
   })
@@ -102,7 +102,7 @@ const flag = z
   .enum(['true', 'false', '1', '0'], { error: 'mustBeBoolean' })
   .transform((v) => v === 'true' || v === '1');
 
-/** Browse sorts: the list's own, and nearest first from the caller's point (issue 26). */
+/** Browse sorts: the list's own, and nearest first from the caller's point. */
 export const browseSorts = [...medicineSorts, 'distance'] as const;
 export type BrowseSort = (typeof browseSorts)[number];
 
@@ -251,12 +251,12 @@ export const medicineSchema = z.object({
   updatedAt: z.string(),
   /**
    * For pharmacy listings: the pharmacy's name (null until identity's event arrives). Its street
-   * address, e-mail and phone are not shown before an approval (issue 26 item 4).
+   * address, e-mail and phone are not shown before an approval.
    */
   pharmacy: z.object({ user: z.object({ name: z.string() }) }).nullable(),
   /** For donations: the donor's name. */
   donor: z.object({ name: z.string() }).nullable(),
-  /** Where it is collected, as anyone may see it: the area and governorate, never the pin (issue 26). */
+  /** Where it is collected, as anyone may see it: the area and governorate, never the pin. */
   pickupPlace: placeSchema,
   /** From the caller's point, rounded to 0.5 km (browse with a point only; else absent). */
   distanceKm: z.number().optional(),

@@ -53,7 +53,7 @@ const needFields = {
     .max(needLimits.minDaysLeftMax, { error: 'needMinDaysLeftRange' })
     .default(0),
   urgency: z.enum(needUrgencies, { error: 'needUrgencyInvalid' }).default('routine'),
-  /** How far from the needer's pickup point a listing may be to match (km, issue 26). */
+  /** How far from the needer's pickup point a listing may be to match (km). */
   reachKm: z
     .number(typeError('radiusInvalid'))
     .refine(isRadiusChoice, { error: 'radiusInvalid' })
@@ -145,7 +145,7 @@ export const needMatchSchema = z.object({
   }),
   /**
    * The listing's owner and where it is collected (governorate and area keys, null when unknown).
-   * Never a street address, pin, e-mail or phone before an approval (issue 26 item 4).
+   * Never a street address, pin, e-mail or phone before an approval.
    */
   owner: z.object({
     id: z.number().int(),

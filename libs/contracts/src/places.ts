@@ -4,7 +4,7 @@ import { isRadiusChoice, pinOf } from '@medrelay/domain/pickup-points';
 import { isInEgypt } from '@medrelay/domain/pickup-windows';
 import { typeError } from './fields';
 
-// Where an account or a listing is collected (issue 26): an area of libs/domain's table and an
+// Where an account or a listing is collected: an area of libs/domain's table and an
 // optional pin. Never shown to another party before approval (only the area and a rounded distance).
 
 const coordinate = z.number(typeError('pickupPinInvalid')).finite({ error: 'pickupPinInvalid' });

@@ -35,7 +35,7 @@ describe('request forms (spec §5)', () => {
   });
 });
 
-describe('pickup dates that do not exist (issue 27 item 8)', () => {
+describe('pickup dates that do not exist', () => {
   it('are refused rather than moved to the next month', () => {
     expect(
       rules(

@@ -211,11 +211,11 @@ export const requestSchema = z.object({
   provider: partySchema.nullable(),
   /** The other party's contact: for the two parties once approved, otherwise null. */
   contact: contactSchema.nullable(),
-  /** Where it is collected, as anyone may see it: the area and governorate (issue 26). */
+  /** Where it is collected, as anyone may see it: the area and governorate. */
   pickupPlace: placeSchema.optional(),
   /**
    * The exact pickup point with a link that opens it in a maps app: for the two parties once
-   * approved, otherwise null (issue 26 item 4).
+   * approved, otherwise null.
    */
   pickupPoint: latLngSchema.extend({ mapUrl: z.string() }).nullable().optional(),
   /** The handover code (issue 18): only in GET /api/requests/:id, only for the requester of an approved request. */

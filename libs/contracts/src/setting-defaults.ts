@@ -21,7 +21,7 @@ export const defaultSettings = {
   /** Law 127/1955: by default donors list none of the guardrail categories. */
   donorForbiddenCategories: [...defaultDonorForbiddenCategories],
   noShowGraceHours: defaultNoShowGraceHours,
-  /** On for new platforms (issue 27); a platform from before keeps 6 characters until its administrator turns it on. */
+  /** On for new platforms; a platform from before keeps 6 characters until its administrator turns it on. */
   passwordPolicy: true,
   /** Off by default (spec §2 Security tab); users may turn it on for themselves. */
   twoFactorRequired: false,

@@ -42,12 +42,12 @@ export const settingsSchema = z.object({
   /** Hours after a missed pickup window before the reservation returns to stock (issue 18). */
   noShowGraceHours: intBetween(1, 168, 'noShowGraceHoursRange'),
   /**
-   * The Password Policy switch (issue 27): on, new passwords need 10 characters, not a common one,
+   * The Password Policy switch: on, new passwords need 10 characters, not a common one,
    * nothing of the e-mail or name (libs/domain password-policy); off, spec §5's 6 characters.
    */
   passwordPolicy: bool,
   /**
-   * The Two-Factor Authentication switch (issue 27): on, every admin, pharmacy and NGO account
+   * The Two-Factor Authentication switch: on, every admin, pharmacy and NGO account
    * enrols an authenticator (or a passkey) at its next sign-in before it can do anything else.
    */
   twoFactorRequired: bool,

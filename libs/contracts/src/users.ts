@@ -70,7 +70,7 @@ export const registrationSchema = z
     pharmacistLicense: pharmacistLicenseField,
     language: languageSchema.optional(),
     governorate: governorateField,
-    /** The pickup point (issue 26): an area of the governorate and an optional pin. */
+    /** The pickup point: an area of the governorate and an optional pin. */
     area: areaField,
     pin: pinField,
   })
@@ -126,13 +126,13 @@ export const userSchema = z.object({
   language: languageSchema,
   /** Where the user is (issue 16); null when they named none. */
   governorate: z.enum(governorates).nullable().optional(),
-  /** The user's own pickup area and pin (issue 26): shown to the user only. */
+  /** The user's own pickup area and pin: shown to the user only. */
   area: z.enum(areaKeys).nullable().optional(),
   pin: latLngSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   profile: profileSchema.nullable(),
-  /** Whether the owner proved the address by opening the link e-mailed to it (issue 27). */
+  /** Whether the owner proved the address by opening the link e-mailed to it. */
   emailVerified: z.boolean(),
   /** A new address waiting for its link to be opened before it replaces `email`, else null. */
   pendingEmail: z.string().nullable(),
@@ -142,7 +142,7 @@ export type User = z.infer<typeof userSchema>;
 export const loginResponseSchema = z.object({
   token: z.string(),
   user: userSchema,
-  /** The password no longer meets the policy (issue 27): the browser asks the user to change it. */
+  /** The password no longer meets the policy: the browser asks the user to change it. */
   passwordChangeAdvised: z.boolean().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

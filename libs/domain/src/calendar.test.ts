@@ -67,7 +67,7 @@ describe('the Cairo calendar', () => {
   });
 });
 
-// Issue 27 item 8: a day that does not exist is refused, never rolled into the next month.
+// A day that does not exist is refused, never rolled into the next month.
 describe('days that exist', () => {
   it('knows month lengths and leap years', () => {
     expect(isCalendarDay('2027-02-28')).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Egypt's 27 governorates (issue 16) and their main districts with coordinates (issue 26): where an
+ * Egypt's 27 governorates and their main districts with coordinates: where an
  * account or a listing is picked up from. Keys are stable ASCII; names are what users read.
  */
 export const governorates = [
@@ -69,7 +69,7 @@ export const governorateLabels: Record<Governorate, { en: string; ar: string }> 
 
 /**
  * The main districts and cities of each governorate with their centres (WGS 84, about 100 m): an
- * account's or a listing's area. Without a pin, the area's centre is the pickup point (issue 26).
+ * account's or a listing's area. Without a pin, the area's centre is the pickup point.
  */
 export const areas = [
   { key: 'downtown', governorate: 'cairo', en: 'Downtown', ar: 'وسط البلد', lat: 30.0478, lng: 31.2421 },

@@ -38,7 +38,7 @@ export function matchRequestQuantity(
 /**
  * A need's matches, best first: urgent needs first, then those the needer already requested (what
  * they are waiting for stays in sight above the "more" line), then the nearest listing (every
- * transfer is a pickup in person, issue 26), then the one that expires soonest (it has the least
+ * transfer is a pickup in person), then the one that expires soonest (it has the least
  * time to find a taker), then the closer name. Over a row set with columns urgency, requested,
  * distance_m (null when a point is unknown: last), days_left, score, medicine_id.
  */
@@ -46,7 +46,7 @@ export const matchOrderSql =
   "(urgency = 'urgent') DESC, requested DESC, distance_m ASC NULLS LAST, days_left ASC, score DESC, medicine_id ASC";
 
 /**
- * Whether a listing is within a need's reach (issue 26 item 3), over `distance` (metres between
+ * Whether a listing is within a need's reach, over `distance` (metres between
  * the needer's and the listing's pickup points; null when either is unknown) and `reachKm`. A
  * needer who named no place reaches everywhere (matching does not go silent; the screens ask
  * them to set a point); a listing without a point is outside any reach, since it cannot be shown

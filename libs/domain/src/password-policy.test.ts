@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { minimumPasswordLength, passwordProblems, passwordStrength } from './password-policy';
 
-// Issue 27 item 5: the policy the administrator's switch turns on; off → spec §5's 6 characters.
+// The policy the administrator's switch turns on; off → spec §5's 6 characters.
 describe('the password policy', () => {
   const owner = { email: 'mona.adel@resala.org', name: 'Mona Adel' };
 

@@ -25,7 +25,7 @@ function personalWords(owner: PasswordOwner): string[] {
 }
 
 /**
- * Everything a new password breaks under the policy (issue 27 item 5); empty when it may be used.
+ * Everything a new password breaks under the policy; empty when it may be used.
  * With the policy off, only spec §5's 6 characters apply.
  */
 export function passwordProblems(

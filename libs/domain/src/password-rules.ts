@@ -1,5 +1,5 @@
 /**
- * The password policy (issue 27 item 5): the administrator's switch. On (the default for new
+ * The password policy: the administrator's switch. On (the default for new
  * platforms): at least 10 characters, not among the most common passwords, not containing the
  * account's e-mail or name (`password-policy.ts`, which carries the list). Off: spec §5's 6.
  * This module holds only the lengths, so forms can check them without loading the list.

@@ -15,7 +15,7 @@ import {
   snappedPoint,
 } from './index';
 
-// Issue 26: pickup points, the table of areas, and the rounding rules of distances.
+// Pickup points, the table of areas, and the rounding rules of distances.
 
 describe("Egypt's areas", () => {
   it('gives every governorate a capital among its own areas, each area inside Egypt with both names', () => {

@@ -1,6 +1,6 @@
 import { areaOf, governorateCapitals, type AreaKey, type Governorate } from './governorates';
 
-// Where things are collected and how far they are (issue 26). Distances themselves are computed
+// Where things are collected and how far they are. Distances themselves are computed
 // by PostgreSQL (cube + earthdistance) over its indexes; these are the rules around them.
 
 export interface LatLng {
@@ -51,7 +51,7 @@ export function isRadiusChoice(value: number): value is RadiusKm {
   return (radiusChoicesKm as readonly number[]).includes(value);
 }
 
-/** A need reaches listings this far by default (issue 26 item 3). */
+/** A need reaches listings this far by default. */
 export const defaultNeedReachKm: RadiusKm = 25;
 
 /**

@@ -2,7 +2,7 @@ import type { UserType } from '@medrelay/contracts';
 
 /**
  * Who must use a second factor when the administrator's Two-Factor Authentication switch is on
- * (issue 27 item 3): the accounts that decide who receives medicines and run the platform.
+ *: the accounts that decide who receives medicines and run the platform.
  * Donors may still turn it on for themselves.
  */
 const requiredOf: readonly UserType[] = ['admin', 'pharmacy', 'ngo'];
@@ -12,4 +12,8 @@ export function mustUseTwoFactor(userType: UserType, switchOn: boolean): boolean
 }
 
 /** How many single-use recovery codes an enrolment gives, and how long a sign-in waits for its second step. */
-export const twoFactorLimits = { recoveryCodes: 10, challengeSeconds: 300, codeTriesPerChallenge: 5 } as const;
+export const twoFactorLimits = {
+  recoveryCodes: 10,
+  challengeSeconds: 300,
+  codeTriesPerChallenge: 5,
+} as const;

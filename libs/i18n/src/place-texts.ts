@@ -2,7 +2,7 @@ import type { Language } from '@medrelay/contracts';
 import { areas, type AreaKey } from '@medrelay/domain/governorates';
 
 /**
- * Signed-in (and registration) texts of pickup points and distances (issue 26): the area names of
+ * Signed-in (and registration) texts of pickup points and distances: the area names of
  * libs/domain's table, the place fields, near-me browsing and the map. They join `work`.
  */
 function areaTexts(language: Language): Record<AreaKey, string> {

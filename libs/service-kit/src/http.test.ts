@@ -42,7 +42,7 @@ describe('answers of every service', () => {
   });
 });
 
-// Issue 27 item 8: Node answered these itself, with a bare status line and no body.
+// Node answered these itself, with a bare status line and no body.
 describe('requests Node cannot read', () => {
   const rawRequest = (text: string) =>
     new Promise<string>((resolve, reject) => {

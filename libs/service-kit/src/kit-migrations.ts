@@ -9,7 +9,7 @@ import { liveOutboxQueue, outboxWakeChannel } from './live-events';
  * file. A change to one of these tables is a new entry here, never an edit of an applied one.
  * The users read model gets its `phone` column from each service's own later migration
  * (catalog 006, requests 007), as databases made before did; `governorate` likewise (catalog 015,
- * requests 010, issue 16), and the pickup area, pin and point (catalog 017, requests 060, issue 26).
+ * requests 010), and the pickup area, pin and point (catalog 017, requests 060).
  */
 export const kitMigrations = {
   users: (schema: string) => `

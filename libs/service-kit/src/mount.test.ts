@@ -155,7 +155,7 @@ describe('mount(router, route, handler)', () => {
     expect(res.body).toEqual({ id: 12, name: 'Ab:donor' });
   });
 
-  // Issue 27 item 8: a body that is not JSON used to be read as no body (200, nothing saved).
+  // A body that is not JSON used to be read as no body (200, nothing saved).
   it('refuses a body that is not JSON with 415, and takes a call without a body', async () => {
     const donor = await token('donor', 'approved');
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {

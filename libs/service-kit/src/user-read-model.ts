@@ -23,7 +23,7 @@ export async function applyUserEvent(
 }
 
 async function upsertUser(client: pg.PoolClient, schema: string, user: UserSnapshot): Promise<void> {
-  // The pickup point (issue 26) is worked out here once, so both services compute distances alike.
+  // The pickup point is worked out here once, so both services compute distances alike.
   const point = pickupPointOf(user);
   await client.query(
     `INSERT INTO ${schema}.users (id, name, email, user_type, status, address, organization_name, language, version, phone, governorate,

@@ -47,7 +47,7 @@ export function PendingApprovals() {
                           {t('approvals.approve')}
                         </Button>
                       ) : (
-                        // Nobody has proven the address yet (issue 27): asked first.
+                        // Nobody has proven the address yet: asked first.
                         <ConfirmDialog
                           trigger={
                             <Button appearance="primary" disabled={decide.isPending}>

@@ -5,7 +5,7 @@ import { useListStyles } from '../list-styles';
 
 /**
  * Who an account is, as every admin list shows it: name, e-mail (left to right) with whether its
- * owner proved it (issue 27), and a date.
+ * owner proved it, and a date.
  */
 export function UserSummary({ user, when }: { user: User; when: string }) {
   const styles = useListStyles();

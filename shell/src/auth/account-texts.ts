@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@medrelay/contracts';
 import { addTexts } from '@medrelay/i18n';
 
-/** Texts of the account screens of issue 27 (links by e-mail, password reset, e-mail proof). */
+/** Texts of the account screens (links by e-mail, password reset, e-mail proof). */
 const en = {
   unlock: {
     title: 'Sign in on this device',

@@ -27,7 +27,7 @@ import { addMessageTexts } from '@medrelay/i18n/messages';
 
 /**
  * Where a signed-in user goes: the dashboard (spec §2), or where the password is changed when it
- * no longer meets the platform's policy (issue 27): the settings, or an administrator's Sign-in &
+ * no longer meets the platform's policy: the settings, or an administrator's Sign-in &
  * security screen (their settings are the system's).
  */
 function landingOf(user: Pick<User, 'userType'>): string {
@@ -37,7 +37,7 @@ function landingOf(user: Pick<User, 'userType'>): string {
 
 /**
  * `/login`: e-mail and password (spec §5), toasts of §8, then the role's dashboard. With
- * two-factor on (issue 27) a second step follows: a code, or enrolment when it is required.
+ * two-factor on a second step follows: a code, or enrolment when it is required.
  */
 export function LoginPage() {
   const { t, i18n } = useTranslation('shell');
@@ -48,7 +48,7 @@ export function LoginPage() {
   const login = useLogin();
   const startSession = useStartSession();
   const accounts = useAccountTexts();
-  // A stranger's guesses locked the account to new devices: offer the e-mailed link (issue 27).
+  // A stranger's guesses locked the account to new devices: offer the e-mailed link.
   const [locked, setLocked] = useState(false);
   const [step, setStep] = useState<SecondStepState | null>(null);
   const { data: user } = useSession();
@@ -117,7 +117,7 @@ export function LoginPage() {
     }
   });
 
-  /** A passkey instead of the password (issue 27 item 4): the browser's own prompt, then the session. */
+  /** A passkey instead of the password: the browser's own prompt, then the session. */
   const withPasskey = async () => {
     try {
       const { startAuthentication } = await import('@simplewebauthn/browser');

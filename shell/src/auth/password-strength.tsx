@@ -15,7 +15,7 @@ const useStyles = makeStyles({
 const colours = ['error', 'error', 'warning', 'success', 'success'] as const;
 
 /**
- * The strength meter under every field where a password is chosen (issue 27 item 5): zxcvbn-ts's
+ * The strength meter under every field where a password is chosen: zxcvbn-ts's
  * score, and what the platform's policy would refuse, as the server will. The rules and the list
  * of common passwords come on demand, with the first keystroke's screen, not with the page.
  */

@@ -84,7 +84,7 @@ export function RegisterPage() {
     } catch (error) {
       const server = error instanceof ApiError ? error.body : null;
       // The server's per-field findings shown beside the fields. (A taken e-mail is not one: it is
-      // answered like a new one and its owner is e-mailed, issue 27.)
+      // answered like a new one and its owner is e-mailed.)
       const details = Array.isArray(server?.details) ? (server.details as FieldError[]) : [];
       for (const detail of details) {
         form.setError(detail.path as keyof RegistrationInput, { message: detail.rule });

@@ -104,7 +104,7 @@ type Step =
     };
 
 /**
- * The sign-in's second step (issue 27 item 3): an authenticator (or recovery) code, or, when the
+ * The sign-in's second step: an authenticator (or recovery) code, or, when the
  * administrator requires two-factor of an account that has none, enrolment with its recovery
  * codes. `done` receives the session once the step is over. Gives the screen's title, subtitle,
  * submit handler and fields.

@@ -95,7 +95,7 @@ beforeEach(() => {
 beforeEach(() => localStorage.setItem('token', 'a-token'));
 afterEach(() => vi.restoreAllMocks());
 
-describe('navigation on a 360 px phone: a tab bar (issue 30)', () => {
+describe('navigation on a 360 px phone: a tab bar', () => {
   it('shows the first destinations as tabs, the active one marked; More opens the full menu, which Escape closes', async () => {
     await renderChrome(360, 'en');
     // No menu button in the header on a phone: the tab bar's More replaces it. Logout stays.

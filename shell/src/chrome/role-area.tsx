@@ -41,7 +41,7 @@ function RoleContent({ role, user }: { role: UserType; user: User }) {
   usePageTitle(screen ? t(screen.labelKey, { ns: role }) : t(`userType.${role}`));
   // Account settings belong to the shell for every role but admin, whose settings are the system's.
   const shellSettings = role !== 'admin' && pathname.replace(/\/+$/, '') === `/${role}/settings`;
-  // Sign-in and security belong to the shell for every role (issue 27).
+  // Sign-in and security belong to the shell for every role.
   const shellSecurity = pathname.replace(/\/+$/, '') === `/${role}/security`;
 
   let content;

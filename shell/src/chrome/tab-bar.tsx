@@ -103,10 +103,7 @@ function TabLink({ item, label }: { item: SidebarItem; label: string }) {
   const badge = item.useBadge?.();
   const Icon = item.icon;
   return (
-    <NavLink
-      to={item.path}
-      className={({ isActive }) => mergeClasses(styles.tab, isActive && styles.active)}
-    >
+    <NavLink to={item.path} className={({ isActive }) => mergeClasses(styles.tab, isActive && styles.active)}>
       <span className={styles.icon} aria-hidden>
         <Icon />
         {badge ? (
@@ -123,7 +120,7 @@ function TabLink({ item, label }: { item: SidebarItem; label: string }) {
 }
 
 /**
- * A phone's navigation (issue 30): the role's first destinations as tabs at the bottom, within
+ * A phone's navigation: the role's first destinations as tabs at the bottom, within
  * the thumb's reach, the active one marked and counts on them; More opens the full menu
  * (the rest of the destinations and Settings).
  */

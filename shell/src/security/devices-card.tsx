@@ -31,7 +31,7 @@ const useStyles = makeStyles({
 const sessionsKey = routeKey(identityEndpoints.sessions);
 
 /**
- * The browsers signed in to the own account (issue 27 item 6): device, country of the address (a
+ * The browsers signed in to the own account: device, country of the address (a
  * name in the reader's language), when last active; sign out one, or all others.
  */
 export function DevicesCard() {

@@ -29,7 +29,7 @@ const cancelled = (error: unknown) =>
   error instanceof Error && ['NotAllowedError', 'AbortError', 'InvalidStateError'].includes(error.name);
 
 /**
- * The own passkeys (issue 27 item 4, WebAuthn through @simplewebauthn/browser, loaded only when
+ * The own passkeys (WebAuthn through @simplewebauthn/browser, loaded only when
  * one is added): the list, adding one on this device, removing one.
  */
 export function PasskeysCard() {

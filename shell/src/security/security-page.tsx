@@ -11,7 +11,7 @@ const useStyles = makeStyles({
   cards: { display: 'grid', gap: tokens.spacingVerticalXL, maxWidth: '720px' },
 });
 
-/** `/{role}/security` for every role (issue 27): how the account signs in, and where it is signed in. */
+/** `/{role}/security` for every role: how the account signs in, and where it is signed in. */
 export function SecurityPage({ user }: { user: User }) {
   const styles = useStyles();
   const { t } = useAccountTexts();

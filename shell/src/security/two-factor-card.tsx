@@ -23,7 +23,7 @@ export const useCardStyles = makeStyles({
 const statusKey = routeKey(identityEndpoints.twoFactorStatus);
 
 /**
- * The own authenticator app (issue 27 item 3): on or off, recovery codes left; adding one (QR
+ * The own authenticator app: on or off, recovery codes left; adding one (QR
  * code, a code to confirm, the recovery codes shown once); off with the password unless the
  * administrator requires it.
  */

@@ -51,7 +51,7 @@ describe('account settings (issue 13 #1)', () => {
     expect(
       within(screen.getByLabelText('Governorate')).getAllByRole('option', { hidden: true }),
     ).toHaveLength(28);
-    // Issue 26: the area, among the governorate's, and no pin yet.
+    // The area, among the governorate's, and no pin yet.
     expect(valueOf('Area')).toBe('dokki');
     expect(within(screen.getByLabelText('Area')).getAllByRole('option', { hidden: true })).toHaveLength(10);
     screen.getByText('No pin: the centre of your area counts');

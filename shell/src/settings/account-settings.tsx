@@ -199,7 +199,7 @@ export function PasswordCard({ user }: { user: User }) {
   const styles = useStyles();
   const { t } = useTranslation('shell');
   const accounts = useAccountTexts();
-  // Signed in with a password the policy no longer allows (issue 27): asked for a new one.
+  // Signed in with a password the policy no longer allows: asked for a new one.
   const [weak, setWeak] = useState(passwordAdvice.get);
   const toast = useToast();
   const failed = useShowFailure();

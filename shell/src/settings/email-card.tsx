@@ -24,7 +24,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * The account's e-mail (issue 27): whether it is confirmed (with the link sent again on request),
+ * The account's e-mail: whether it is confirmed (with the link sent again on request),
  * and a change that takes effect only once the new address opens its link.
  */
 export function EmailCard({ user }: { user: User }) {

@@ -20,7 +20,7 @@ const useStyles = makeStyles({
 
 type Status = 'checking' | 'unsupported' | 'unavailable' | 'blocked' | 'off' | 'on';
 
-const devicesKey = ['/api/push/subscriptions'];
+const devicesKey = [requestEndpoints.myPushSubscriptions.path];
 /** How long the browser's push service may take to give a subscription. */
 const subscribeTimeoutMs = 15_000;
 const supported = () =>

@@ -33,7 +33,7 @@ describe('POST /api/medicines (spec §5)', () => {
       recipientType: 'both',
       imageUrl: null,
       isAvailable: true,
-      // Name only: the address and e-mail come with an approval (issue 26 item 4).
+      // Name only: the address and e-mail come with an approval.
       pharmacy: { user: { name: 'pharmacy user' } },
       donor: null,
     });

@@ -5,7 +5,7 @@ import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startTestCatalog, type TestCatalogPlatform } from '../testing';
 
-// Browse near me (issue 26 items 2 and 4): nearest first, radii, the caller without a point, bad
+// Browse near me: nearest first, radii, the caller without a point, bad
 // input, and what other parties never see before an approval.
 
 let p: TestCatalogPlatform;
@@ -191,7 +191,7 @@ describe('bad input', () => {
   });
 });
 
-describe('privacy before approval (issue 26 item 4)', () => {
+describe('privacy before approval', () => {
   it("never shows another party's pin, street address, e-mail or phone in browse or a listing's detail", async () => {
     const owner = owners.dokki!;
     const answers = [

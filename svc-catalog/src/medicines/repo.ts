@@ -47,7 +47,7 @@ export interface MedicineRow {
   version: number;
   created_at: Date;
   updated_at: Date;
-  /** The listing's own pickup place (issue 26), null when it is collected at its owner's point. */
+  /** The listing's own pickup place, null when it is collected at its owner's point. */
   own_area: AreaKey | null;
   own_governorate: Governorate | null;
   own_lat: number | null;
@@ -128,7 +128,7 @@ export function toMedicine(row: MedicineRow): Medicine {
     categories: row.categories,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
-    // Never the owner's street address, e-mail or phone: those come with an approval (issue 26).
+    // Never the owner's street address, e-mail or phone: those come with an approval.
     pharmacy: isPharmacy && row.owner_name !== null ? { user: { name: row.owner_name } } : null,
     donor: !isPharmacy && row.owner_name !== null ? { name: row.owner_name } : null,
     pickupPlace: { area: row.pickup_area, governorate: row.pickup_governorate },

@@ -157,7 +157,7 @@ export function createMedicineService(ctx: CatalogContext) {
     },
 
     /**
-     * The browse query as it is answered (issue 26): the point is the one given, else the
+     * The browse query as it is answered: the point is the one given, else the
      * caller's pickup point (snapped to the grid, so it is part of what kept pages are keyed by);
      * without `sort`, nearest first when there is a point, else expiry order with a hint. Nearest
      * first or a radius without any point is refused (400) in the caller's language.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, type TestIdentity } from '../testing';
 import { findCredentialsByEmail } from '../users/repo';
 
-// An account's pickup point (issue 26 item 1): an area of libs/domain's table, its governorate,
+// An account's pickup point: an area of libs/domain's table, its governorate,
 // an optional pin; told to the other services with user events.
 
 let identity: TestIdentity;

@@ -13,7 +13,7 @@ interface Owner {
 }
 
 /**
- * The e-mails that carry an account's single-use links (issue 27). Each link is issued in the
+ * The e-mails that carry an account's single-use links. Each link is issued in the
  * caller's transaction and travels sealed for its recipient: the outbox and queue never hold it
  * in clear.
  */

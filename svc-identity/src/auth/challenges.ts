@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { twoFactorLimits } from '@medrelay/domain/two-factor';
 import type { Redis } from '@medrelay/service-kit';
 
-/** A sign-in whose password was right and that waits for its next step (issue 27). */
+/** A sign-in whose password was right and that waits for its next step. */
 export interface SignInChallenge {
   userId: number;
   deviceKey: string;

@@ -15,7 +15,7 @@ import { checkNewPassword } from './password-check';
 export const linkInvalid = () => new AppError(400, 'LINK_INVALID', 'linkInvalid');
 
 /**
- * Links asked for by e-mail address (issue 27). The answer never says whether the address has an
+ * Links asked for by e-mail address. The answer never says whether the address has an
  * account: the same 202 either way; only an address asking too often is refused (429), and an
  * account gets at most LINK_MAILS_PER_ACCOUNT such e-mails an hour (more are silently not sent).
  */

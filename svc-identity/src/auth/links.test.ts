@@ -3,7 +3,7 @@ import { mailsTo, uniqueEmail, waitForMails, type ReceivedMail } from '@medrelay
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, testPassword, type TestIdentity } from '../testing';
 
-// Issue 27 items 1 and 2: forgot password, verified e-mail, e-mail change; links read from the
+// Forgot password, verified e-mail, e-mail change; links read from the
 // real SMTP sink, time moved with the service's clock instead of sleeping.
 let identity: TestIdentity;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ async function resetLink(email: string, count = 1) {
   return tokenIn(mails[count - 1]!, '/reset-password')!;
 }
 
-describe('forgot password (issue 27 item 1)', () => {
+describe('forgot password', () => {
   it('answers alike for any e-mail, and e-mails the account a link in its language', async () => {
     const user = await identity.createUser('pharmacy');
     await identity.service.ctx.pool.query("UPDATE identity.users SET language = 'ar' WHERE id = $1", [
@@ -136,7 +136,7 @@ describe('forgot password (issue 27 item 1)', () => {
   });
 });
 
-describe('verified e-mail (issue 27 item 2)', () => {
+describe('verified e-mail', () => {
   const register = (email: string) =>
     identity.api.post('/api/auth/register', {
       name: 'Verify Me',

@@ -13,7 +13,7 @@ import type { Redis } from '@medrelay/service-kit';
  *
  * An attempt is claimed atomically _before_ the password is checked, so parallel guesses cannot
  * slip past; a refused attempt checks no password and counts nowhere. A browser the account
- * knows (device cookie, issue 27) is never locked out by others' failures: the guesser is slowed,
+ * knows (device cookie) is never locked out by others' failures: the guesser is slowed,
  * the owner is not.
  */
 export interface LockoutPolicy {
@@ -72,7 +72,7 @@ export class SignInLockout {
   ) {}
 
   /**
-   * `device` is the browser's key when it is known to the account (issue 27): its failures are
+   * `device` is the browser's key when it is known to the account: its failures are
    * its own, whatever address it comes from, and a lock caused by others does not apply to it.
    */
   private keys(email: string, address: string, device: string | null = null) {

@@ -223,8 +223,8 @@ describe('lock-outs (issue 14): throttled per account and address, locked everyw
   });
 });
 
-// Issue 27 item 7: a distributed guess slows the guesser, never the owner.
-describe('known devices and unlock links (issue 27)', () => {
+// A distributed guess slows the guesser, never the owner.
+describe('known devices and unlock links', () => {
   let guarded: TestIdentity;
   beforeAll(async () => {
     // The production thresholds: 5 free failures per address, locked at 50 across addresses.

@@ -3,7 +3,7 @@ import { passwordProblems, type PasswordOwner } from '@medrelay/domain/password-
 import { httpError } from '@medrelay/service-kit';
 
 /**
- * Refuses a new password the platform's policy does not allow (issue 27 item 5), as a field error
+ * Refuses a new password the platform's policy does not allow, as a field error
  * on `path` in the caller's language. Every place a password is set calls it.
  */
 export function checkNewPassword(

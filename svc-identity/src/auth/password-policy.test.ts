@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, type TestIdentity } from '../testing';
 import { hashPassword } from '../passwords';
 
-// Issue 27 item 5: the administrator's Password Policy switch acts, on (the default) and off.
+// The administrator's Password Policy switch acts, on (the default) and off.
 let identity: TestIdentity;
 let admin: { token: string };
 beforeAll(async () => {

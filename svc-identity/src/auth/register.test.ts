@@ -21,7 +21,7 @@ const base = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** The account as stored: registration answers only a sentence (issue 27: the same for a taken e-mail). */
+/** The account as stored: registration answers only a sentence. */
 const stored = async (email: string) =>
   (await findCredentialsByEmail(identity.service.ctx.pool, email))!.user;
 
@@ -251,7 +251,7 @@ describe('POST /api/auth/register (spec §5)', () => {
     }
   });
 
-  // Issue 27 item 7: a taken e-mail is answered exactly as a new one; its owner is e-mailed instead.
+  // A taken e-mail is answered exactly as a new one; its owner is e-mailed instead.
   it('answers a taken e-mail (any letter case) exactly as a new one, keeps the first account and e-mails its owner', async () => {
     const input = base();
     const first = await identity.api.post('/api/auth/register', input);
@@ -342,7 +342,7 @@ describe('POST /api/auth/register (spec §5)', () => {
   });
 });
 
-describe('registration notices (issue 14)', () => {
+describe('registration notices', () => {
   let digesting: TestIdentity;
   let adminEmail: string;
   const interval = 3;

@@ -15,7 +15,7 @@ export function authRoutes(ctx: IdentityContext): Router {
   const links = createLinkService(ctx);
   const sessions = createSessionService(ctx);
   const passkeys = createPasskeyService(ctx);
-  /** A sign-in that answered a token opened a session (issue 27 item 6): recorded with its browser. */
+  /** A sign-in that answered a token opened a session: recorded with its browser. */
   const opened = async <A extends object>(answer: A, req: Parameters<typeof sessions.record>[1]) => {
     if ('token' in answer && typeof answer.token === 'string') await sessions.record(answer.token, req);
     return answer;

@@ -87,7 +87,7 @@ export function createAuthService(ctx: IdentityContext) {
    * The session at the end of every sign-in. The status is read, published and signed under a
    * share lock: a suspension (which takes the row FOR UPDATE and revokes before committing)
    * either waits for this token and then revokes it, or commits first and this sign-in sees
-   * "rejected". The browser becomes a known device of the account (issue 27).
+   * "rejected". The browser becomes a known device of the account.
    */
   async function startSession(userId: number, deviceKey: string, weak: boolean): Promise<LoginResponse> {
     const settings = await ctx.settings.get();
@@ -115,7 +115,7 @@ export function createAuthService(ctx: IdentityContext) {
   return {
     /**
      * Registers. An e-mail that already has an account gets exactly the answer a new one gets
-     * (issue 27: no enumeration), and its owner is e-mailed instead (at most once an hour).
+     *, and its owner is e-mailed instead (at most once an hour).
      */
     async register(input: Registration, requestLanguage: Language): Promise<{ message: string }> {
       const settings = await ctx.settings.get();
@@ -174,7 +174,7 @@ export function createAuthService(ctx: IdentityContext) {
       address: string,
       device: string | null,
     ): Promise<{ answer: LoginAnswer; deviceKey: string }> {
-      // A browser this account knows is never locked out by others' guesses (issue 27).
+      // A browser this account knows is never locked out by others' guesses.
       const known = device && (await isKnownDevice(ctx.pool, input.email, device)) ? device : null;
       const claim = await lockout.claim(input.email, address, known);
       if (!claim.allowed) {
@@ -199,10 +199,10 @@ export function createAuthService(ctx: IdentityContext) {
       await lockout.succeeded(input.email, address, known);
       const deviceKey = device ?? newDeviceKey();
       const settings = await ctx.settings.get();
-      // A password the policy would refuse today: the user is asked to change it (issue 27).
+      // A password the policy would refuse today: the user is asked to change it.
       const weak = isWeakPassword(settings, input.password, found.user);
       if (found.user.status === 'rejected') throw new AppError(403, 'ACCOUNT_REJECTED', 'accountRejected');
-      // A second step before the token (issue 27 item 3): the account's authenticator, or the
+      // A second step before the token: the account's authenticator, or the
       // enrolment the administrator's switch requires of admins, pharmacies and NGOs.
       const stage = (await twoFactor.enabled(found.user.id))
         ? 'second-factor'
@@ -258,7 +258,7 @@ export function createAuthService(ctx: IdentityContext) {
     },
 
     /**
-     * A passkey proved the account (issue 27 item 4): it holds a private key and verified its
+     * A passkey proved the account: it holds a private key and verified its
      * user, so it counts as both factors and passes no lock-out (item 7: others' guesses at the
      * password never stop it).
      */

@@ -14,7 +14,7 @@ export type AccountTemplate =
   | 'email-verification'
   | 'email-change-requested';
 
-/** The e-mails of issue 27 (links arrive sealed in the job and are opened by the worker). */
+/** The e-mails (links arrive sealed in the job and are opened by the worker). */
 export const accountTemplates: Record<Language, Record<AccountTemplate, Template>> = {
   en: {
     'registration-existing-account': {

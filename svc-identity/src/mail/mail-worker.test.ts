@@ -112,7 +112,7 @@ describe('mail templates', () => {
     otherPhone: '+201000000000',
     whatsappUrl: 'https://wa.me/201000000000',
     handoverCode: '123456',
-    // Accounts you can trust (issue 27): links arrive opened from the job's sealed values.
+    // Accounts you can trust: links arrive opened from the job's sealed values.
     resetUrl: 'http://x/reset-password#token=abc',
     unlockUrl: 'http://x/unlock#token=abc',
     verifyUrl: 'http://x/verify-email#token=abc',

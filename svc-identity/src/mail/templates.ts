@@ -404,7 +404,7 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
   },
 };
 
-/** A registration's e-mail carries the link that proves the address (issue 27), sealed in the job. */
+/** A registration's e-mail carries the link that proves the address, sealed in the job. */
 function verifyLines(d: Data, language: Language): string[] {
   if (!d.verifyUrl) return [];
   return language === 'en'
@@ -442,7 +442,7 @@ function matchLines(items: string | undefined, language: Language): string[] {
   } catch {
     return [];
   }
-  // How far each is from the needer's pickup point, when known (issue 26).
+  // How far each is from the needer's pickup point, when known.
   const far = (m: { distance?: number }) =>
     m.distance === undefined
       ? ''

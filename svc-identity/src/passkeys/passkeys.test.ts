@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, type TestIdentity } from '../testing';
 
-// Issue 27 item 4: the server's side of passkeys without an authenticator (the whole ceremony
+// The server's side of passkeys without an authenticator (the whole ceremony
 // runs in e2e/trust.e2e.test.ts with Chromium's virtual authenticator).
 let identity: TestIdentity;
 beforeAll(async () => {

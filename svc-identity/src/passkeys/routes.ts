@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { IdentityContext } from '../context';
 import { createPasskeyService } from './service';
 
-/** The own account's passkeys: start adding one, add it, list, remove (issue 27 item 4). */
+/** The own account's passkeys: start adding one, add it, list, remove. */
 export function passkeyRoutes(ctx: IdentityContext): Router {
   const api = { router: Router(), verifier: ctx.verifier };
   const passkeys = createPasskeyService(ctx);

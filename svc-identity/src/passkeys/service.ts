@@ -56,7 +56,7 @@ function signedOrigin(response: { response: { clientDataJSON?: unknown } }, rpID
 }
 
 /**
- * Passkeys (WebAuthn, issue 27 item 4) with @simplewebauthn/server. Adding one needs a signed-in
+ * Passkeys (WebAuthn) with @simplewebauthn/server. Adding one needs a signed-in
  * session; signing in with one needs nothing else: the authenticator holds a private key and
  * verifies its user (fingerprint, face, PIN), so it counts as two factors. Challenges live in
  * Redis for 5 minutes and are taken once.

@@ -21,7 +21,7 @@ export async function countryOf(address: string | undefined): Promise<string | n
 }
 
 /**
- * Sessions and devices (issue 27 item 6): every token signed at a sign-in is recorded with the
+ * Sessions and devices: every token signed at a sign-in is recorded with the
  * browser (bowser) and the country of its address (geoip-country; no finer place is kept), so
  * the owner can see where the account is signed in and sign one browser, or all others, out.
  * Signing out revokes the token itself (the verifiers' per-token revocation), so it stops at once.

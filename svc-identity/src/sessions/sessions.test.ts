@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, testPassword, type TestIdentity } from '../testing';
 
-// Issue 27 item 6: the browsers signed in to an account (browser from the User-Agent, country
+// The browsers signed in to an account (browser from the User-Agent, country
 // from the address), signing one out or all others, through the real service.
 let identity: TestIdentity;
 beforeAll(async () => {

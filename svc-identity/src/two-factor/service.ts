@@ -25,7 +25,7 @@ import { totpKit } from './totp';
 export const secondFactorWrong = () => new AppError(401, 'SECOND_FACTOR_WRONG', 'secondFactorWrong');
 
 /**
- * Two-factor sign-in with an authenticator app (issue 27 item 3): enrolment (a secret shown as a
+ * Two-factor sign-in with an authenticator app: enrolment (a secret shown as a
  * QR code, on only once a code confirms it, ten recovery codes), the check of a sign-in's second
  * step (a code is taken once: its time step must be later than the last accepted one; a
  * recovery code once), and turning it off.

@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, testPassword, type TestIdentity } from '../testing';
 
-// Issue 27 item 3: TOTP (RFC 6238) enrolment and sign-in, codes computed here from the secret the
+// TOTP (RFC 6238) enrolment and sign-in, codes computed here from the secret the
 // QR code carries, time moved with the service's clock (a code's 30-second step).
 let identity: TestIdentity;
 let admin: { token: string };

@@ -32,7 +32,7 @@ describe('provisioned accounts (demo data, create-admin)', () => {
     expect(events.rows.map((r) => r.payload.user.phone)).toEqual(['+201022222221', '+201022222221']);
   });
 
-  it('apply the password policy of a new platform to an operator’s password (create-admin, issue 27)', async () => {
+  it('apply the password policy of a new platform to an operator’s password (create-admin)', async () => {
     const account = { email: 'ops@example.com', name: 'Ops Admin' };
     expect(await operatorPasswordProblems(pool, { ...account, password: 'demo1234' })).toEqual([
       'passwordMinPolicy',

@@ -30,9 +30,9 @@ export async function provisionAccount(
   });
 }
 
-/** Meets the password policy (issue 27), so demo sign-ins are not asked to change it. */
+/** Meets the password policy, so demo sign-ins are not asked to change it. */
 /**
- * What the platform's password policy (issue 27, as its administrator set it) refuses in a
+ * What the platform's password policy refuses in a
  * password an operator gives an account (create-admin): empty when it may be used.
  */
 export async function operatorPasswordProblems(
@@ -44,13 +44,13 @@ export async function operatorPasswordProblems(
 }
 
 export const demoPassword = 'Lotus-Demo-2026';
-/** The demo password before issue 27: a `var/` seeded with it is moved to the new one. */
+/** The demo password before: a `var/` seeded with it is moved to the new one. */
 const formerDemoPassword = 'demo1234';
 
 /**
  * Demo accounts for `npm start` (spec: an admin, two of each role, one pending of each
  * self-registering role), at real places in Giza, Cairo, Alexandria, Gharbia, Aswan and Dakahlia
- * (issue 26) so distances make sense to a newcomer.
+ * so distances make sense to a newcomer.
  */
 export const demoAccounts: Array<Omit<NewUser, 'passwordHash'>> = [
   {

@@ -21,7 +21,7 @@ function digestMail(due: DigestDue, ctx: RequestsContext, systemName: string, ad
     need: String(params.need ?? ''),
     quantity: Number(params.quantity ?? 0),
     days: Number(params.days ?? 0),
-    // Km from the needer's pickup point (issue 26); absent when a point was unknown.
+    // Km from the needer's pickup point; absent when a point was unknown.
     ...(params.distance === undefined ? {} : { distance: Number(params.distance) }),
     link: `${ctx.config.PUBLIC_URL}${matchRequestLink(due.userType, medicineId, Number(params.take ?? 0))}`,
   }));

@@ -37,7 +37,7 @@ const days = daysLeftSql('m.expiry_date');
 /**
  * Metres between the needer's pickup point (`nu`, the needer in the users read model) and the
  * listing's: its own place, else its owner's (`o`); null when either is unknown. PostgreSQL's
- * earthdistance computes it (issue 26).
+ * earthdistance computes it.
  */
 const distanceSql = `earth_distance(ll_to_earth(nu.lat, nu.lng),
   CASE WHEN m.own_lat IS NOT NULL THEN ll_to_earth(m.own_lat, m.own_lng) ELSE ll_to_earth(o.lat, o.lng) END)`;
@@ -206,7 +206,7 @@ export async function listMatches(
             n.accept_up_to, n.urgency, m.id AS medicine_id, m.name, m.type, m.quantity, m.expiry_date,
             m.recipient_type, m.source, m.discount_price, m.image_url, m.owner_id,
             coalesce(o.organization_name, o.name) AS owner_name,
-            -- Where it is collected: its own place, else its owner's; never a street address (issue 26).
+            -- Where it is collected: its own place, else its owner's; never a street address.
             CASE WHEN m.own_lat IS NOT NULL THEN m.own_governorate ELSE o.governorate END AS owner_governorate,
             CASE WHEN m.own_lat IS NOT NULL THEN m.own_area ELSE o.area END AS owner_area,
             ${distanceSql.replaceAll('nu.', 'me.')} AS distance_m,

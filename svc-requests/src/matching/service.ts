@@ -9,7 +9,7 @@ const matchNotification = (m: NewMatch): NewNotification => ({
   userId: m.needOwnerId,
   type: 'need-match',
   titleKey: 'notifyNeedMatchTitle',
-  // How far it is, when both points are known (issue 26).
+  // How far it is, when both points are known.
   messageKey: m.distanceKm === null ? 'notifyNeedMatch' : 'notifyNeedMatchNear',
   params: {
     needId: m.needId,

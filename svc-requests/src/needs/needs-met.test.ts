@@ -110,7 +110,7 @@ describe('needs that close the loop', () => {
     const shown = await matchOf(ngo, need.id, priced);
     expect(shown).toMatchObject({
       medicine: { name: 'Augmentin 1g', type: 'tablets', quantity: 20, discountPrice: 20 },
-      // The area only: no street address before an approval (issue 26 item 4).
+      // The area only: no street address before an approval.
       owner: { id: pharmacy.id, governorate: 'giza', area: null },
       distanceKm: null,
       daysLeft: expect.any(Number),

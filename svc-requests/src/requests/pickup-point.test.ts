@@ -5,7 +5,7 @@ import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
 
-// Issue 26 item 4: before approval a request shows the other party's area only; once approved its
+// Before approval a request shows the other party's area only; once approved its
 // two parties see the exact pickup point with a maps link, nobody else ever does.
 
 let p: TestPlatform;

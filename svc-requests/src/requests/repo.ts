@@ -78,7 +78,7 @@ const selectRequests = `
          ou.name AS provider_name, ou.user_type AS provider_type,
          ou.email AS provider_email, ou.address AS provider_address,
          ou.phone AS provider_phone, ou.organization_name AS provider_organization,
-         -- Where it is collected (issue 26): the listing's own place, else its owner's.
+         -- Where it is collected: the listing's own place, else its owner's.
          CASE WHEN m.own_lat IS NOT NULL THEN m.own_area ELSE ou.area END AS pickup_area,
          CASE WHEN m.own_lat IS NOT NULL THEN m.own_governorate ELSE ou.governorate END AS pickup_governorate,
          CASE WHEN m.own_lat IS NOT NULL THEN m.own_lat ELSE ou.lat END AS pickup_lat,
@@ -120,7 +120,7 @@ function contactFor(row: ListRow, viewerId?: number): Contact | null {
   };
 }
 
-/** The exact pickup point, for the two parties of an approved or collected request only (issue 26). */
+/** The exact pickup point, for the two parties of an approved or collected request only. */
 function pickupPointFor(row: ListRow, viewerId?: number): MedicineRequest['pickupPoint'] {
   const party = viewerId === row.requester_id || viewerId === row.owner_id;
   if (!party || !contactVisible(row.status) || row.pickup_lat === null || row.pickup_lng === null)

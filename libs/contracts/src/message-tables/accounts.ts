@@ -1,6 +1,6 @@
 import type { Texts } from './texts';
 
-/** Accounts you can trust (issue 27): request formats, sign-in links and steps, e-mail, two-factor, passkeys, devices. */
+/** Accounts you can trust: request formats, sign-in links and steps, e-mail, two-factor, passkeys, devices. */
 export const accountMessages = {
   jsonBodyRequired: {
     en: 'This request must be sent as JSON (Content-Type: application/json)',

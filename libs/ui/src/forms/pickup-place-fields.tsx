@@ -25,7 +25,7 @@ export interface PickupPlace {
 }
 
 /**
- * An account's pickup point (issue 26): governorate, area (the governorate's, or any when none is
+ * An account's pickup point: governorate, area (the governorate's, or any when none is
  * chosen: choosing one sets its governorate) and an optional pin from "Use my location". Controlled.
  */
 export function PickupPlaceFields({

@@ -3,7 +3,7 @@ import type { AreaKey, Governorate } from '@medrelay/domain/governorates';
 import { useFormat } from '@medrelay/i18n';
 
 /**
- * Where something is collected and how far, as the cards say it (issue 26): "3.5 km · Dokki, Giza",
+ * Where something is collected and how far, as the cards say it: "3.5 km · Dokki, Giza",
  * "Giza" when only the governorate is known; null when nothing is.
  */
 export function usePlaceLabel() {

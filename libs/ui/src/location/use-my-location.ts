@@ -5,7 +5,7 @@ import { pinOf, type LatLng } from '@medrelay/domain/pickup-points';
 export type LocationProblem = 'outsideEgypt' | 'locationDenied';
 
 /**
- * "Use my location" (issue 26): the browser's geolocation, once, kept to a pin's precision. A
+ * "Use my location": the browser's geolocation, once, kept to a pin's precision. A
  * point outside Egypt (a VPN, a travelling laptop) is a problem, not a point: the caller chooses
  * an area instead.
  */

@@ -9,7 +9,7 @@ import type { Medicine } from '@medrelay/contracts';
 import { areaOf, governorateCapitals } from '@medrelay/domain/governorates';
 import type { LatLng } from '@medrelay/domain/pickup-points';
 
-// The browse map (issue 26): this chunk (Leaflet, its cluster plugin and their styles) loads only
+// The browse map: this chunk (Leaflet, its cluster plugin and their styles) loads only
 // when someone opens the map, so the landing page and first screens do not carry it.
 
 /** Where the tiles come from: the gateway says (`MAP_TILE_URL`; a local tile set by default). */

@@ -33,7 +33,7 @@ import { MedicineRow, StackList } from './medicine-row';
 import { Pager } from './pager';
 import { pageCount } from '../components/paging';
 
-// Leaflet and its plugin load with the map only (issue 26: first screens stay within budget).
+// Leaflet and its plugin load with the map only.
 const BrowseMap = lazy(() => import('./browse-map'));
 
 const useNearStyles = makeStyles({
@@ -128,7 +128,7 @@ export function BrowseResults({
 type BrowseState<F> = ReturnType<typeof useBrowseState<F>>;
 
 /**
- * Where distances are measured from (issue 26): the browser's location once the caller shared
+ * Where distances are measured from: the browser's location once the caller shared
  * it, else their account's pickup point (pin, area centre or governorate capital), else none.
  */
 function useBrowsePoint() {
@@ -285,7 +285,7 @@ export function MedicineBrowser<F = undefined>({
         <div className={styles.split}>
           <div className={styles.listBeside}>{resultsOf(null)}</div>
           <div className={styles.mapBox}>
-            <Suspense fallback={<Spinner  aria-label={t('busy')} />}>
+            <Suspense fallback={<Spinner aria-label={t('busy')} />}>
               <BrowseMap
                 items={query.data?.items ?? []}
                 origin={near.point}

@@ -62,7 +62,7 @@ export function MedicineRow({
         {showSource && owner ? ` · ${t('medicine.offeredBy', { name: owner })}` : ''}
       </Text>
       {showSource && place && (
-        // "3.5 km · Dokki, Giza" (issue 26): how far and where, never the owner's pin before approval.
+        // "3.5 km · Dokki, Giza": how far and where, never the owner's pin before approval.
         <Text size={200} weight="semibold" className={styles.prose} data-testid="medicine-place">
           {place}
         </Text>

@@ -59,7 +59,7 @@ describe('a match card', () => {
     const card = await show(match());
     expect(text(card, 'match-facts')).toBe('Injection · 10 units · EGP 45.50');
     within(card).getByText('Matches "Insulin"');
-    // Issue 26: how far and where, never the street address before approval.
+    // How far and where, never the street address before approval.
     within(card).getByText('From Nile Pharmacy · 3.5 km · Dokki, Giza');
     expect(requestButton(card)).not.toBeNull();
   });

@@ -104,7 +104,7 @@ export function MatchCard({ match, request }: { match: NeedMatch; request: Match
   const formLabel = useDosageFormLabel();
   const { need, medicine, owner } = match;
   const placeLabel = usePlaceLabel();
-  // "3.5 km · Dokki, Giza": how far and where, never a street address before approval (issue 26).
+  // "3.5 km · Dokki, Giza": how far and where, never a street address before approval.
   const where = placeLabel.place({ area: owner.area, governorate: owner.governorate });
   const area =
     where && match.distanceKm !== null
@@ -167,7 +167,7 @@ export function NeedMatches({
   const styles = useStyles();
   const format = useFormat();
   const matches = useNeedMatches({ needId, page: 1, pageSize: matchesShown });
-  if (matches.isPending) return <Spinner size="tiny"  aria-label={t('busy')} />;
+  if (matches.isPending) return <Spinner size="tiny" aria-label={t('busy')} />;
   if (matches.isError)
     return (
       <Text size={200} className={styles.muted}>
