@@ -52,6 +52,8 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
     const ngoRemote = ngoPage.getByTestId('remote-ngo');
     const ngoNav = ngoPage.getByRole('navigation', { name: 'Main navigation' });
     await ngoNav.getByRole('link', { name: 'Browse Donations' }).click();
+    // The dashboard offers the same button: wait for browse, or the click lands on the old screen.
+    await ngoRemote.getByRole('searchbox').waitFor();
     await ngoRemote.getByRole('button', { name: 'Request Pickup: Panadol Extra' }).click();
     const ask = ngoPage.getByRole('dialog');
     await ask.getByLabel('Quantity').fill('3');
