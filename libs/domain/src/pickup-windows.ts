@@ -48,7 +48,9 @@ export function checkWindow(
   return { startsAt, endsAt };
 }
 
-export type ReminderKind = 'evening' | 'hour';
+/** The reminders of a chosen window: the evening before, and an hour before it starts. */
+export const reminderKinds = ['evening', 'hour'] as const;
+export type ReminderKind = (typeof reminderKinds)[number];
 
 /**
  * When to remind both parties of a chosen window: the evening before (Cairo 20:00 the day

@@ -15,12 +15,12 @@ import { recordUserEvent } from '../users/events';
 import { findUserById, listUsers, publicUser, updateUserStatus } from '../users/repo';
 import { userActivity, userStats } from './repo';
 
-const mailFor: Record<UserStatusAction, MailTemplate> = {
+const mailFor = {
   approve: 'account-approved',
   reject: 'account-rejected',
   suspend: 'account-suspended',
   reactivate: 'account-reactivated',
-};
+} as const satisfies Record<UserStatusAction, MailTemplate>;
 
 export function createAdminUserService(ctx: IdentityContext) {
   return {

@@ -32,7 +32,7 @@ export function accountMail(ctx: IdentityContext) {
         expiresAt: new Date(now() + hours * 3_600_000),
       });
       return {
-        data: { hours: String(hours), change: change ? 'yes' : 'no' },
+        data: { hours: String(hours), change: change ? ('yes' as const) : ('no' as const) },
         sealed: ctx.secrets.seal(email, { verifyUrl: linkUrl(c.PUBLIC_URL, '/verify-email', token) }),
       };
     },

@@ -1,4 +1,4 @@
-import { mailJobSchema, mailQueueName, type MailJob } from '@medrelay/contracts';
+import { mailJobSchema, mailQueueName, openedMailSchema, type MailJob } from '@medrelay/contracts';
 import {
   createWorker,
   StoreOutageError,
@@ -54,7 +54,13 @@ export function startMailWorker(options: MailWorkerOptions) {
         options.pool,
         async (client) => {
           if (await wasSent(client, mail.idempotencyKey)) return 'already-sent';
-          const rendered = renderMail(mail.template, mail.language, options.secrets.open(mail));
+          const rendered = renderMail(
+            openedMailSchema.parse({
+              template: mail.template,
+              language: mail.language,
+              data: options.secrets.open(mail),
+            }),
+          );
           await transport
             .sendMail({
               from: options.from,

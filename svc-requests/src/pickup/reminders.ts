@@ -3,6 +3,7 @@ import {
   cairoDay,
   formatPickupWindow,
   mapLink,
+  reminderKinds,
   reminderMoments,
   timeRange,
   whatsAppNumber,
@@ -32,7 +33,6 @@ export interface ReminderJob {
   dueAt: string;
 }
 
-const reminderKinds: readonly ReminderKind[] = ['evening', 'hour'];
 /** Deterministic: adding the same reminder twice keeps one job (BullMQ ignores a known id). */
 export const reminderJobId = (requestId: number, windowId: number, kind: ReminderKind) =>
   `pickup-reminder-${requestId}-${windowId}-${kind}`;
