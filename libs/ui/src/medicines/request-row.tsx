@@ -6,7 +6,8 @@ import { useFormat } from '@medrelay/i18n';
 import { RecallQuarantineNote } from '../recalls/recall-notice';
 import { QuarantineBadge, RequestStatusBadge } from './badges';
 import { ContactInfo } from './contact-info';
-import { HandoverActions, HandoverStateBadge } from './handover';
+import { HandoverActions } from './handover';
+import { HandoverStateBadge } from './handover-state';
 import { isLinkedItem, ItemCard, useItemTextStyles } from './item-card';
 
 export interface RequestRowProps {
