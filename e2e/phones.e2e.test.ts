@@ -220,7 +220,7 @@ describe(
         { token: tokens.ngo },
       );
       expect(created.status).toBe(201);
-      // Wanted lists (issue 16) with a long name and every term shown.
+      // Wanted lists with a long name and every term shown.
       for (const role of ['ngo', 'pharmacy'] as const) {
         const need = await platform.gateway.api.post(
           '/api/needs',

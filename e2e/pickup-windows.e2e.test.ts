@@ -22,7 +22,7 @@ const isolated = (range: string) => `\u2066${range}\u2069`;
 const reminders = async (email: string) =>
   (await mailsTo(email)).filter((m) => m.template === 'pickup-reminder');
 
-describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
+describe('pickup windows', { timeout: 60_000 }, () => {
   it('the pharmacy offers two windows, the NGO picks one on a phone in Arabic, the reminders arrive when the test moves time, the code completes the handover, the custody CSV has every step', async () => {
     const [pharmacy, ngo] = await Promise.all([
       platform.approvedUser('pharmacy'),
@@ -47,8 +47,8 @@ describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
     expect(request.status).toBe(201);
     const [first, second] = [dayIn(2), dayIn(3)];
 
-    // The pharmacy (desktop, English) approves in one dialog that offers two windows (issue 25:
-    // one pickup mechanism), filled with its profile address.
+    // The pharmacy (desktop, English) approves in one dialog that offers two windows (one
+    // pickup mechanism), filled with its profile address.
     const page = await platform.newPage();
     await platform.signIn(page, pharmacy.email);
     await page.goto('/pharmacy/requests');

@@ -25,7 +25,7 @@ const singletonPackages = ['react', 'react-dom', '@tanstack/react-query', 'i18ne
 
 /**
  * `eager` (the host only): the host bundles its copies instead of fetching each as a chunk of its
- * own after main.js has run (one response and one round trip each on the landing page, issue 12);
+ * own after main.js has run (one response and one round trip each on the landing page);
  * the remotes still consume them from the share scope.
  */
 export function sharedDependencies({ eager = false } = {}) {
@@ -175,7 +175,7 @@ export function createWebpackConfig({ app, dir, role, devPort, templateParameter
           // A library's stylesheet as text (`leaflet.css?raw`), put in a <style> by the chunk that
           // needs it (the browse map): no CSS pipeline for two files, nothing on first load.
           { resourceQuery: /raw/, type: 'asset/source' },
-          // The pack scanner's decoder (ZXing-C++ WebAssembly, issue 17): a file of our own
+          // The pack scanner's decoder (ZXing-C++ WebAssembly): a file of our own
           // build, fetched by the scanner chunk on first use; no CDN (CSP connect-src 'self').
           { test: /\.wasm$/, type: 'asset/resource' },
         ],

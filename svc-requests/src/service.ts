@@ -109,7 +109,7 @@ export async function createRequestsService(
             logger,
           ),
           // A need created, changed or closed, or a request made on it moved: the need closed as
-          // met or opened again (issue 25), then its matches re-evaluated (issue 16).
+          // met or opened again, then its matches re-evaluated.
           createWorker<{ needId: number }>(
             needMatchQueueName,
             (job) => withTransaction(pool, (client) => reevaluateNeed(client, job.data.needId)),

@@ -1,7 +1,7 @@
 import { addDays, cairoDay, cairoInstant } from './calendar';
 
 /**
- * Pickup windows (issue 18 #1–#4): the owner offers 1–3 windows (a Cairo day, from–to), the
+ * Pickup windows: the owner offers 1–3 windows (a Cairo day, from–to), the
  * requester picks one or proposes another. Times are Cairo wall-clock times, whatever the
  * browser's or server's zone; the rules live here so the dialog and the API agree.
  */

@@ -1,7 +1,7 @@
 import type { RequestStatus, UserType } from '@medrelay/contracts';
 
 /**
- * Who a batch recall reaches (issue 25 item 3) and what each is asked to do. A leaf module:
+ * Who a batch recall reaches and what each is asked to do. A leaf module:
  * contracts, svc-requests and the screens read the same rules.
  */
 

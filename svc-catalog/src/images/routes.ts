@@ -21,7 +21,7 @@ const megabyte = 1024 * 1024;
  * Reads the raw body up to `max` bytes; beyond that the upload is refused with 413 without
  * keeping the rest in memory. The rest is drained, not cut off: resetting the connection
  * while the caller (the gateway) is still sending can lose the 413 on its way back and
- * surface as a 503 (issue 14). `destroyOnReturn: false` keeps leaving the loop from
+ * surface as a 503. `destroyOnReturn: false` keeps leaving the loop from
  * destroying the request (and with it the socket).
  */
 async function readBody(req: Request, max: number, maxMb: number): Promise<Buffer> {

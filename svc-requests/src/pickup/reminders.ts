@@ -44,7 +44,7 @@ export const windowLabel = (w: { starts_at: Date; ends_at: Date }) =>
 export interface ReminderOptions {
   clock: Clock;
   queue: Queue;
-  /** The requester's handover code (issue 18 #3), printed in their reminder. */
+  /** The requester's handover code, printed in their reminder. */
   handoverCodeFor?: (requestId: number) => Promise<string | null>;
 }
 

@@ -44,7 +44,7 @@ export function RequestRow({ request, counterpart, pendingWording, actions, chil
               {t('request.onHold')}
             </Badge>
           )}
-          {/* Collected units of a recalled batch (issue 25): the listing's "Recalled — quarantined". */}
+          {/* Collected units of a recalled batch: the listing's "Recalled — quarantined". */}
           <QuarantineBadge medicine={{ quarantined: Boolean(request.recallQuarantine) }} />
         </>
       }

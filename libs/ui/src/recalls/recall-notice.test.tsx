@@ -9,7 +9,7 @@ import { useSaveMedicine } from '../medicines/use-save-medicine';
 import { medicineFixture, requestFixture } from '../test-support/fixtures';
 import { renderInRemote } from '../test-support/render';
 
-// Issue 25 item 3: a recalled batch warns before saving and never reads "available"; the
+// a recalled batch warns before saving and never reads "available"; the
 // requester's row of collected units is flagged quarantined and acknowledged from there.
 afterEach(() => {
   vi.restoreAllMocks();
