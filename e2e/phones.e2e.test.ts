@@ -53,7 +53,7 @@ interface AxeViolation {
 /**
  * axe-core's serious and critical findings on the page. `aria-hidden-focus` is left out only
  * where every node it names is one of tabster's focus sentinels (Fluent's focus trap and
- * arrow-key helpers: `data-tabster-dummy`); see docs/design.md, "Phones first".
+ * arrow-key helpers: `data-tabster-dummy`); see docs/front-end.md, "Phones first".
  */
 async function seriousViolations(page: Page): Promise<string[]> {
   const violations = await page.evaluate(async () => {

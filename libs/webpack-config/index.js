@@ -16,10 +16,10 @@ const version = (pkg) => require(`${pkg}/package.json`).version;
  * One instance of each across the page: React and the libraries that keep state in React
  * context or module scope (query cache, i18n instance). Fluent UI is not shared: each app mounts
  * its own FluentProvider, so per-app tree shaking keeps the first load small (sharing it whole
- * ships the full library; see docs/design.md). Nor is react-router: every app has its own
+ * ships the full library; see docs/front-end.md). Nor is react-router: every app has its own
  * BrowserRouter (they follow one another through single-spa's popstate), and a shared module is
  * never tree-shaken: shared, react-router 7 cost the landing page 52 KB of Brotli, per app
- * tree-shaken about 11 KB ("Compressed downloads" in docs/design.md).
+ * tree-shaken about 11 KB ("Compressed downloads" in docs/performance.md).
  */
 const singletonPackages = ['react', 'react-dom', '@tanstack/react-query', 'i18next', 'react-i18next'];
 

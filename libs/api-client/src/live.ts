@@ -13,7 +13,7 @@ import { refetchRecallReach } from './recalls';
 import { refetchAfterRequestChange, requestKeys } from './requests';
 
 /*
- * Live screens (docs/design.md "Live screens"): one stream of hints per signed-in
+ * Live screens (docs/messaging.md "Live screens"): one stream of hints per signed-in
  * browser (GET /api/events, live-stream.ts, shared by its tabs, live-tabs.ts), each answered by
  * invalidating the cached answers it concerns, so open screens (the shell's and the remotes',
  * which share the shell's QueryClient) refetch through the normal API what the user may see.

@@ -70,7 +70,7 @@ export const unlistedEventBatchSize = 5000;
  * Listings the expiry scan unlisted, each with its version after the change: all the read model
  * needs (it is unavailable now), without the full snapshot `medicines.changed` carried. Building,
  * queueing and parsing 68,000 snapshots took about a third of a 1,000,000-listing scan
- * (docs/design.md, "The expiry scan at 1,000,000").
+ * (docs/expiry-and-recalls.md, "The expiry scan at 1,000,000 listings").
  */
 export const medicinesUnlistedEventSchema = z.object({
   eventId: z.string().uuid(),

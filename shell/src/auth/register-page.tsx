@@ -154,7 +154,7 @@ export function RegisterPage() {
           >
             <Input maxLength={limits.referenceMax} {...form.register('commercialNumber')} />
           </Field>
-          {/* Law 127/1955: donated medicines end at an NGO with a pharmacist (docs/design.md). */}
+          {/* Law 127/1955: donated medicines end at an NGO with a pharmacist (docs/transfers.md, "Guardrails"). */}
           <Field
             label={t('register.pharmacistLicense')}
             hint={t('register.pharmacistLicenseHint')}

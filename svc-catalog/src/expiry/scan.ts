@@ -29,7 +29,7 @@ export function thresholdFor(daysLeft: number, thresholds: readonly number[]): n
   return reached.length ? Math.min(...reached) : null;
 }
 
-/** Listings per batch: one short transaction each (measured in docs/design.md). */
+/** Listings per batch: one short transaction each (measured in docs/expiry-and-recalls.md). */
 export const defaultExpiryScanBatchSize = 10_000;
 /** Batches in flight at once (the writes are CPU-bound in PostgreSQL: one per core here). */
 export const defaultExpiryScanParallel = 2;

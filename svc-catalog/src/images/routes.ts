@@ -55,7 +55,7 @@ export async function deletePhoto(storage: ImageStorage, key: string): Promise<v
  * A photo per medicine: sent as the raw request body (JPEG, PNG or WebP), checked against the
  * max-upload setting, then re-encoded (no metadata, upright, capped; a thumbnail and a large
  * size) under a new random key. Served by that key, with the caller's token, only while the
- * caller may see the listing (see docs/design.md, "Photos").
+ * caller may see the listing (see docs/transfers.md, "Photos, oversized uploads and duplicate requests").
  */
 export function imageRoutes(ctx: CatalogContext): Router {
   const api = { router: Router(), verifier: ctx.verifier };

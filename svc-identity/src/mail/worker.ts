@@ -66,7 +66,7 @@ export function startMailWorker(options: MailWorkerOptions) {
               from: options.from,
               to: mail.to,
               // The same Message-ID for every try of one e-mail: should SMTP's one unguarded
-              // moment ever deliver it twice (docs/design.md), the copies are one message to
+              // moment ever deliver it twice (docs/operations.md), the copies are one message to
               // the receiving servers and mail clients that drop repeated ids.
               messageId: messageIdOf(mail.idempotencyKey, domain),
               ...rendered,

@@ -379,7 +379,7 @@ export interface SummaryGroup {
  * Counts in SQL: one row per direction × status, and for completed requests (the only ones
  * the value and monthly figures read) one per source, agreed prices and month of collection;
  * never one row per request. Three small hash aggregates: one sort over all the user's
- * requests with these keys spilled to disk at 52k requests (503 ms, design.md).
+ * requests with these keys spilled to disk at 52k requests (503 ms, docs/performance.md).
  */
 export async function summaryGroups(db: Db, userId: number, timeZone: string): Promise<SummaryGroup[]> {
   const open = (direction: 'incoming' | 'outgoing') =>
