@@ -68,7 +68,10 @@ describe('admin area', { timeout: 90_000 }, () => {
     await expectToast(page, 'User status updated');
     await user.getByText('Rejected').waitFor();
     platform.expectFailedCall(403);
-    const refused = await platform.gateway.api.post('/api/auth/login', { email, password: 'Kite-Harbour-7315' });
+    const refused = await platform.gateway.api.post('/api/auth/login', {
+      email,
+      password: 'Kite-Harbour-7315',
+    });
     expect(refused.body.code).toBe('ACCOUNT_REJECTED');
 
     await remote.getByLabel('Status').selectOption('rejected');

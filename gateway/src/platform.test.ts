@@ -35,7 +35,10 @@ describe('catalog and requests through the gateway', () => {
     });
     expect(browse.status).toBe(200);
     expect(browse.headers.get('x-total-count')).toBe('1');
-    expect(browse.body[0]).toMatchObject({ id: listed.body.id, pharmacy: { user: { name: 'pharmacy user' } } });
+    expect(browse.body[0]).toMatchObject({
+      id: listed.body.id,
+      pharmacy: { user: { name: 'pharmacy user' } },
+    });
     // Before an approval, browse names the owner but never how to reach them.
     expect(JSON.stringify(browse.body[0])).not.toContain(pharmacy.email);
     expect(JSON.stringify(browse.body[0])).not.toContain('7 Tahrir St');

@@ -76,7 +76,11 @@ export async function createRequestsService(
   ctx.pickup = pickup;
   const vapid: VapidKeys | null =
     config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
-      ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject: config.VAPID_SUBJECT }
+      ? {
+          publicKey: config.VAPID_PUBLIC_KEY,
+          privateKey: config.VAPID_PRIVATE_KEY,
+          subject: config.VAPID_SUBJECT,
+        }
       : null;
   const app = runtime.app([
     statsRoutes(ctx),

@@ -64,16 +64,14 @@ describe('the listing form and a recalled batch', () => {
     await renderInRemote(<MedicineForm withPrices submitLabel="Add Medicine" onSave={vi.fn()} />);
     // A scanner app sends the whole GS1 code at once into the focused field.
     const code = `]d201${gtin}17301231\u001d10LOT-9`;
-    screen
-      .getByLabelText('Description')
-      .dispatchEvent(
-        new InputEvent('beforeinput', {
-          inputType: 'insertText',
-          data: code,
-          bubbles: true,
-          cancelable: true,
-        }),
-      );
+    screen.getByLabelText('Description').dispatchEvent(
+      new InputEvent('beforeinput', {
+        inputType: 'insertText',
+        data: code,
+        bubbles: true,
+        cancelable: true,
+      }),
+    );
     await waitFor(() =>
       expect(screen.getByTestId('scan-note').textContent).toBe(
         'Filled from the pack code. Its batch is recalled: read the warning before saving.',
