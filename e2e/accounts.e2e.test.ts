@@ -28,7 +28,7 @@ describe('sign-in', { timeout: 60_000 }, () => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
-  // The contracts' messages are not part of the landing page's download (issue 12): they come
+  // The contracts' messages are not part of the landing page's download: they come
   // with the sign-in screen's chunk, fetched when a visitor goes there from the landing page.
   it('shows the messages in both languages after coming from the landing page, on a phone too', async () => {
     const cases = [
@@ -79,7 +79,7 @@ describe('registration', { timeout: 60_000 }, () => {
       fill: async (page: Page) => {
         await page.getByLabel('Organization Name').fill('Resala Charity');
         await page.getByLabel('Commercial Number').fill('CN-4455');
-        // Issue 17: the pharmacist's licence, digits only (a letter is refused first).
+        // the pharmacist's licence, digits only (a letter is refused first).
         const license = page.getByLabel("Pharmacist's Licence Number");
         await license.fill('PH-48213');
         await page.getByRole('button', { name: 'Create account' }).click();
@@ -156,7 +156,7 @@ describe('registration', { timeout: 60_000 }, () => {
   });
 });
 
-/** Each role's sidebar as spec §2 lists it (with issue 16's wanted lists), then Settings. */
+/** Each role's sidebar as spec §2 lists it (with the wanted lists), then Settings. */
 const sidebars = {
   pharmacy: [
     'Dashboard',

@@ -24,7 +24,7 @@ async function downloaded(page: Page, click: () => Promise<void>) {
   return { name: download.suggestedFilename(), text: await readFile((await download.path())!, 'utf8') };
 }
 
-describe('admin area (issue 6)', { timeout: 90_000 }, () => {
+describe('admin area', { timeout: 90_000 }, () => {
   it('approves a pending pharmacy from the dashboard, then suspends and re-approves it', async () => {
     const visitor = await platform.newPage();
     const email = await register(visitor, 'pharmacy');
@@ -68,7 +68,10 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
     await expectToast(page, 'User status updated');
     await user.getByText('Rejected').waitFor();
     platform.expectFailedCall(403);
-    const refused = await platform.gateway.api.post('/api/auth/login', { email, password: 'Kite-Harbour-7315' });
+    const refused = await platform.gateway.api.post('/api/auth/login', {
+      email,
+      password: 'Kite-Harbour-7315',
+    });
     expect(refused.body.code).toBe('ACCOUNT_REJECTED');
 
     await remote.getByLabel('Status').selectOption('rejected');
@@ -241,7 +244,7 @@ describe('admin area (issue 6)', { timeout: 90_000 }, () => {
         admins: week.usersByType.admin,
       },
       medicineExpiry: week.medicineExpiry,
-      // Wanted lists (issue 16 item 5), as the statistics give them.
+      // Wanted lists, as the statistics give them.
       needs: {
         open: week.needsOpen,
         met: week.needsMet,

@@ -140,7 +140,7 @@ describe('expiry bell', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: /تنبيهات الصلاحية: 3 أدوية صلاحيتها قربت تخلص/ }).click();
     await page
       .getByRole('region', { name: 'عاجل (7 أيام أو أقل)' })
-      // 2 days left, today counted, is tomorrow (Cairo calendar days, issue 13 #7).
+      // 2 days left, today counted, is tomorrow (Cairo calendar days).
       .getByText('بكرة', { exact: true })
       .waitFor();
     await page
@@ -158,7 +158,7 @@ describe('expiry bell', { timeout: 60_000 }, () => {
   });
 });
 
-describe('notification centre (issue 16 item 3)', { timeout: 60_000 }, () => {
+describe('notification centre', { timeout: 60_000 }, () => {
   it.each([
     ['desktop', { width: 1280, height: 900 }],
     ['a 390 px phone', { width: 390, height: 844 }],

@@ -18,7 +18,7 @@ function inputDate(days: number, withTime = false) {
   return withTime ? `${date}T10:30` : date;
 }
 
-describe('donor area (issue 6)', { timeout: 120_000 }, () => {
+describe('donor area', { timeout: 120_000 }, () => {
   it('donates, approves an NGO request with pickup details, and sees history and impact grow once collected', async () => {
     const donor = await platform.approvedUser('donor');
     const ngo = await platform.approvedUser('ngo');
@@ -35,7 +35,7 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
     await remote.getByLabel('Type').selectOption('tablets');
     await remote.getByLabel('Quantity').fill('4');
     await remote.getByLabel('Expiry Date').fill(inputDate(120));
-    // Fluent's date picker (issue 13 #13) reads a typed day when the box is left.
+    // Fluent's date picker reads a typed day when the box is left.
     await remote.getByLabel('Expiry Date').blur();
     // Recipients are chosen, NGOs by default (spec §5).
     expect(await remote.getByRole('radio', { name: 'NGOs only' }).isChecked()).toBe(true);
@@ -74,7 +74,7 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await dialog.getByText('Pickup location is required').waitFor();
     await dialog.getByLabel('Pickup Location').fill('Heliopolis, Baghdad St 12');
-    // A day in the date picker, read when the box is left, and times from the lists (issue 13 #13).
+    // A day in the date picker, read when the box is left, and times from the lists.
     const window1 = dialog.getByRole('group', { name: 'Window 1' });
     await window1.getByRole('combobox').first().fill(inputDate(2).split('-').reverse().join('/'));
     await window1.getByRole('combobox').first().press('Tab');
@@ -98,7 +98,7 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
     const pickup = ngoRemote.getByTestId('request-row').filter({ hasText: 'Panadol Extra' });
     await pickup.getByText('Pickup at Heliopolis, Baghdad St 12').waitFor();
     await pickup.getByRole('button', { name: 'Mark as Collected: Panadol Extra' }).click();
-    // Final: it asks first (issue 13 #8), and the toast says what happened.
+    // Final: it asks first, and the toast says what happened.
     await ngoPage
       .getByRole('dialog', { name: 'Mark as collected?' })
       .getByRole('button', { name: 'Mark as Collected' })
@@ -136,7 +136,7 @@ describe('donor area (issue 6)', { timeout: 120_000 }, () => {
     await dialog.getByLabel('Type').selectOption('tablets');
     await dialog.getByLabel('Quantity').fill('2');
     await dialog.getByLabel('Expiry Date').fill(inputDate(60));
-    // Fluent's date picker (issue 13 #13) reads a typed day when the box is left.
+    // Fluent's date picker reads a typed day when the box is left.
     await dialog.getByLabel('Expiry Date').blur();
     // The dashboard dialog offers no recipient choice: its donations go to NGOs (spec §5).
     expect(await dialog.getByRole('radio').count()).toBe(0);

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { medicineInput } from '@medrelay/svc-requests/testing';
 import { usePlatform } from './support/platform';
 
-// Issue 17 item 6: guardrail categories in the browser (the rules themselves are tested through
+// guardrail categories in the browser (the rules themselves are tested through
 // the API in svc-catalog/src/medicines/categories.test.ts).
 const platform = usePlatform();
 const phone = { width: 390, height: 844 };
 
-describe('guardrails (issue 17)', { timeout: 120_000 }, () => {
+describe('guardrails', { timeout: 120_000 }, () => {
   it('a cold-chain listing shows its badge and the Request Pickup dialog asks for a cool box (desktop and phone)', async () => {
     const seller = await platform.approvedUser('pharmacy');
     const listed = await platform.gateway.api.post(

@@ -42,7 +42,7 @@ const runs = [
 const overflows = (page: Page, width: number) =>
   page.evaluate((w) => document.documentElement.scrollWidth > w, width);
 
-describe('handover code and custody log (issue 18)', { timeout: 60_000 }, () => {
+describe('handover code and custody log', { timeout: 60_000 }, () => {
   it.each(runs)(
     '$name: the NGO shows its code, the pharmacy enters it, the request completes; the admin downloads the custody CSV',
     async ({ locale, viewport, texts }) => {

@@ -87,7 +87,7 @@ describe('landing page', { timeout: 60_000 }, () => {
     expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
   });
 
-  // Issue 12 (LCP): index.html carries the header's brand and the hero, written at build time
+  // Largest contentful paint: index.html carries the header's brand and the hero, written at build time
   // from the same texts and theme; the app replaces them with the same layout.
   it('paints the hero before the app has loaded, in the reader’s language, where the app then puts it', async () => {
     const heroBox = (page: Page) =>
@@ -231,7 +231,7 @@ describe('landing page', { timeout: 60_000 }, () => {
     const loaded = [...scripts.values()].filter((s) => s.transferred !== undefined);
     // Files under 1 KB (the language switch in <head>) have no compressed copy: not worth it.
     const large = loaded.filter((s) => s.decoded >= 1024);
-    // main.js, the hashed vendors chunk and the landing's preloaded chunks (issue 12: fewer, larger files).
+    // main.js, the hashed vendors chunk and the landing's preloaded chunks (fewer, larger files).
     expect(large.length).toBeGreaterThanOrEqual(4);
     expect(large.map((s) => s.encoding)).toEqual(large.map(() => 'br'));
     const sum = (pick: (s: (typeof loaded)[number]) => number) => large.reduce((n, s) => n + pick(s), 0);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { medicineInput } from '@medrelay/svc-requests/testing';
 import { usePlatform } from './support/platform';
 
-// Live screens (issue 25 item 4): what one user does shows on another's open screen without a reload.
+// Live screens: what one user does shows on another's open screen without a reload.
 const platform = usePlatform();
 
 const screens = [
@@ -57,8 +57,8 @@ async function openMyRequests(email: string, screen: (typeof screens)[number]) {
 const stillSamePage = (page: Page) => page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded);
 
 /**
- * The pharmacy approves in its own signed-in browser. Through the API from that page rather than
- * its approve dialog, which issue 25 item 1 is reworking: this test is about the other screen.
+ * The pharmacy approves in its own signed-in browser, through the API from that page rather than
+ * its approve dialog: this test is about the other screen.
  */
 async function approveFrom(page: Page, requestId: number) {
   const status = await page.evaluate(async (id) => {

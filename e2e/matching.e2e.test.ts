@@ -7,10 +7,10 @@ import { documentDirection, egp, expectToast } from './support/pages';
 import { usePlatform } from './support/platform';
 
 /**
- * Issue 16, done means: an NGO declares a need; a pharmacy lists a matching medicine; the NGO sees
+ * Wanted lists end to end: an NGO declares a need; a pharmacy lists a matching medicine; the NGO sees
  * the match, the digest e-mail arrives in the SMTP sink in the NGO's language, and one tap files
  * the request. Desktop in English (the match card), a 390 px phone in Arabic (the e-mail's link).
- * Issue 25 item 5: the match then says "Requested" with the request's status and follows it
+ * the match then says "Requested" with the request's status and follows it
  * without a reload, and the need is marked met once its quantity is requested (and reopens).
  */
 const platform = usePlatform();

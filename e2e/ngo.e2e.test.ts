@@ -93,7 +93,7 @@ describe('ngo', { timeout: 90_000 }, () => {
     const ventolin = remote.getByTestId('request-row').filter({ hasText: 'Ventolin Inhaler' });
     await ventolin.getByText('Pending', { exact: true }).waitFor();
     await ventolin.getByRole('button', { name: 'Cancel Request: Ventolin Inhaler' }).click();
-    // Final: it asks first (issue 13 #8), and the toast says what happened.
+    // Final: it asks first, and the toast says what happened.
     await page
       .getByRole('dialog', { name: 'Cancel this request?' })
       .getByRole('button', { name: 'Cancel Request' })
@@ -206,7 +206,7 @@ describe('ngo', { timeout: 90_000 }, () => {
     await sellerRemote.getByLabel('اسم الدواء').fill('Amoxil 500mg');
     await sellerRemote.getByLabel('النوع').selectOption('capsules');
     await sellerRemote.getByLabel('الكمية').fill('6');
-    // The date picker takes the day as an Arabic reader writes it: dd/mm/yyyy, Latin digits (issue 13 #13).
+    // The date picker takes the day as an Arabic reader writes it: dd/mm/yyyy, Latin digits.
     const expiry = new Date(Date.now() + 20 * 24 * 3600 * 1000);
     const day = [expiry.getDate(), expiry.getMonth() + 1]
       .map((n) => String(n).padStart(2, '0'))
@@ -250,7 +250,7 @@ describe('ngo', { timeout: 90_000 }, () => {
     const row = remote.getByTestId('request-row').filter({ hasText: 'Amoxil 500mg' });
     await row.getByText('مقبول', { exact: true }).waitFor();
     await row.getByText('طلبك اتقبل.', { exact: false }).waitFor();
-    // The pharmacy's phone and a WhatsApp chat with an Arabic message naming the request (issue 13).
+    // The pharmacy's phone and a WhatsApp chat with an Arabic message naming the request.
     const chat = await row.getByRole('link', { name: /ابعت رسالة واتساب/ }).getAttribute('href');
     expect(chat).toMatch(/^https:\/\/wa\.me\/20\d+\?text=/);
     expect(new URL(chat!).searchParams.get('text')).toContain('Amoxil 500mg');
@@ -260,7 +260,7 @@ describe('ngo', { timeout: 90_000 }, () => {
     const badge = await row.getByTestId('request-status').boundingBox();
     expect(badge!.x).toBeLessThan(name!.x);
     await row.getByRole('button', { name: 'تم الاستلام: Amoxil 500mg' }).click();
-    // Asked first, and the toast says what happened, in Arabic (issue 13 #8).
+    // Asked first, and the toast says what happened, in Arabic.
     await page
       .getByRole('dialog', { name: 'تأكد إنك استلمت؟' })
       .getByRole('button', { name: 'تم الاستلام' })

@@ -46,7 +46,7 @@ describe('pharmacy', { timeout: 90_000 }, () => {
     await remote.getByLabel('Type').selectOption('tablets');
     await remote.getByLabel('Quantity').fill('10');
     await remote.getByLabel('Expiry Date').fill(inDays(5));
-    // Fluent's date picker (issue 13 #13) reads a typed day when the box is left.
+    // Fluent's date picker reads a typed day when the box is left.
     await remote.getByLabel('Expiry Date').blur();
     await remote.getByLabel('Original Price (EGP)').fill('70');
     await remote.getByLabel('Discount Price (EGP)').fill('35');
@@ -161,7 +161,7 @@ describe('pharmacy', { timeout: 90_000 }, () => {
       .getByText('1', { exact: true })
       .waitFor();
     await remote.getByRole('group', { name: 'Revenue Recovered' }).getByText(egp(140)).waitFor();
-    // Total Listed = units on offer now (issue 13 #10): the reloaded listing says 8 left (the
+    // Total Listed = units on offer now: the reloaded listing says 8 left (the
     // dashboard's cached one said 12), and so does the total, as My Medicines shows it.
     await remote
       .getByTestId('medicine-row')

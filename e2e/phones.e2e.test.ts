@@ -53,7 +53,7 @@ interface AxeViolation {
 /**
  * axe-core's serious and critical findings on the page. `aria-hidden-focus` is left out only
  * where every node it names is one of tabster's focus sentinels (Fluent's focus trap and
- * arrow-key helpers: `data-tabster-dummy`); see docs/design.md, "Phones first".
+ * arrow-key helpers: `data-tabster-dummy`); see docs/front-end.md, "Phones first".
  */
 async function seriousViolations(page: Page): Promise<string[]> {
   const violations = await page.evaluate(async () => {
@@ -220,7 +220,7 @@ describe(
         { token: tokens.ngo },
       );
       expect(created.status).toBe(201);
-      // Wanted lists (issue 16) with a long name and every term shown.
+      // Wanted lists with a long name and every term shown.
       for (const role of ['ngo', 'pharmacy'] as const) {
         const need = await platform.gateway.api.post(
           '/api/needs',

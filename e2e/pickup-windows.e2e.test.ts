@@ -22,7 +22,7 @@ const isolated = (range: string) => `\u2066${range}\u2069`;
 const reminders = async (email: string) =>
   (await mailsTo(email)).filter((m) => m.template === 'pickup-reminder');
 
-describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
+describe('pickup windows', { timeout: 60_000 }, () => {
   it('the pharmacy offers two windows, the NGO picks one on a phone in Arabic, the reminders arrive when the test moves time, the code completes the handover, the custody CSV has every step', async () => {
     const [pharmacy, ngo] = await Promise.all([
       platform.approvedUser('pharmacy'),
@@ -47,8 +47,8 @@ describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
     expect(request.status).toBe(201);
     const [first, second] = [dayIn(2), dayIn(3)];
 
-    // The pharmacy (desktop, English) approves in one dialog that offers two windows (issue 25:
-    // one pickup mechanism), filled with its profile address.
+    // The pharmacy (desktop, English) approves in one dialog that offers two windows (one
+    // pickup mechanism), filled with its profile address.
     const page = await platform.newPage();
     await platform.signIn(page, pharmacy.email);
     await page.goto('/pharmacy/requests');
@@ -77,10 +77,14 @@ describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
     await expectToast(page, 'Request updated');
     const row = remote.getByTestId('request-row').filter({ hasText: 'Concor 5mg' });
     await row
-      .getByText(`Offered: ${first.iso} · ${isolated('16:00–18:00')} / ${second.iso} · ${isolated('10:00–12:00')}`)
+      .getByText(
+        `Offered: ${first.iso} · ${isolated('16:00–18:00')} / ${second.iso} · ${isolated('10:00–12:00')}`,
+      )
       .waitFor();
     // The approval e-mail offers the same two windows, as a calendar file too.
-    const [approvalMail] = await waitForMails(ngo.email, 1, { match: (m) => m.template === 'request-approved' });
+    const [approvalMail] = await waitForMails(ngo.email, 1, {
+      match: (m) => m.template === 'request-approved',
+    });
     expect(approvalMail!.text).toContain(
       formatPickupWindow(cairoInstant(second.iso, '10:00')!, cairoInstant(second.iso, '12:00')!, 'ar'),
     );
@@ -101,7 +105,9 @@ describe('pickup windows (issue 18)', { timeout: 60_000 }, () => {
     // The pharmacy's open screen shows the choice without a reload (the live stream).
     await row.getByText(`Pickup: ${second.iso} · ${isolated('10:00–12:00')}`).waitFor();
     // Both get the chosen window by e-mail: the same time the app shows.
-    const [chosenMail] = await waitForMails(ngo.email, 1, { match: (m) => m.template === 'pickup-confirmed' });
+    const [chosenMail] = await waitForMails(ngo.email, 1, {
+      match: (m) => m.template === 'pickup-confirmed',
+    });
     expect(chosenMail!.text).toContain(
       formatPickupWindow(cairoInstant(second.iso, '10:00')!, cairoInstant(second.iso, '12:00')!, 'ar'),
     );

@@ -5,9 +5,9 @@ import { waitUntil } from '@medrelay/testing';
 import { expectToast } from './support/pages';
 import { usePlatform } from './support/platform';
 
-// Issue 17 item 5, once in the browser: an admin recalls a batch from the Recalls screen and the
+// Recalls once in the browser: an admin recalls a batch from the Recalls screen and the
 // pharmacy's My Medicines shows its listing quarantined, with the reason (desktop and phone).
-// Issue 25 item 3: the NGO that collected the batch earlier is reached and acknowledges; the
+// the NGO that collected the batch earlier is reached and acknowledges; the
 // admin's Recalls count it.
 const platform = usePlatform();
 
@@ -31,7 +31,7 @@ async function signedIn(email: string, viewport: { width: number; height: number
   return page;
 }
 
-describe('recalls (issue 17)', { timeout: 90_000 }, () => {
+describe('recalls', { timeout: 90_000 }, () => {
   it('an admin recalls a batch; the pharmacy sees its listing quarantined (1280 px, then 390 px)', async () => {
     const pharmacy = await platform.approvedUser('pharmacy');
     const admin = await platform.approvedUser('admin');

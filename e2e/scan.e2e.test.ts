@@ -5,7 +5,7 @@ import { expectToast } from './support/pages';
 import { fakeCameraFilming, gs1DataMatrixPng } from './support/fake-camera';
 import { usePlatform } from './support/platform';
 
-// Issue 17: a GS1 DataMatrix (as on every Egyptian pack) fills the listing form, from the
+// a GS1 DataMatrix (as on every Egyptian pack) fills the listing form, from the
 // camera, a keyboard-wedge scanner or a photo. Codes are drawn with bwip-js; the camera is
 // Chromium's fake device playing a video this file writes from that drawing.
 
@@ -21,7 +21,7 @@ const platform = usePlatform({
 });
 const phone = { width: 390, height: 844 };
 
-describe('scanning a pack into the listing form (issue 17)', { timeout: 120_000 }, () => {
+describe('scanning a pack into the listing form', { timeout: 120_000 }, () => {
   it('camera: the form fills expiry, batch, serial and GTIN, name and type from the dictionary; the listing shows its code', async () => {
     const [pharmacy, other] = await Promise.all([
       platform.approvedUser('pharmacy'),

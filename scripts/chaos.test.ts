@@ -379,7 +379,7 @@ describe('chaos: the stores killed under load', () => {
       // No service died: the launcher restarted none of them.
       expect(platform.run.output).not.toMatch(/exited unexpectedly/);
 
-      // The figures of the closing note (docs/design.md), also kept for the record.
+      // The figures of the closing note (docs/operations.md, "Store outages, backups and the chaos test"), also kept for the record.
       const foundListings = new Set((listedFound.rows as Array<{ id: number }>).map((r) => r.id));
       const foundRequests = new Set((requestsFound.rows as Array<{ id: number }>).map((r) => r.id));
       const report = Object.fromEntries(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Where SQL lives (issue 15): in a service, only `*repo.ts` files (and `migrations/*.sql`) hold
+ * Where SQL lives: in a service, only `*repo.ts` files (and `migrations/*.sql`) hold
  * SQL; routes, services and workers call repository functions. Tests, and the `*-fixture.ts`
  * set-ups several test files share, may arrange and inspect rows directly. A plain text check: comments are dropped, then a pg call or a statement keyword
  * in upper case counts as SQL.

@@ -1,6 +1,6 @@
-// `npm test`: everything CI runs. Typecheck, lint, then the Vitest suites against real
-// PostgreSQL, Redis and SMTP started by the suite's global set-up. Ends with one line
-// `N passed, N failed` (each test counts; typecheck and lint count as one check each).
+// `npm test`: everything CI runs. Typecheck, lint, the format check, then the Vitest suites
+// against real PostgreSQL, Redis and SMTP started by the suite's global set-up. Ends with one line
+// `N passed, N failed` (each test counts; typecheck, lint and the format check count one each).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -45,6 +45,8 @@ for (const project of ['tsconfig.json', 'tsconfig.web.json', 'tsconfig.e2e.json'
   count(await run(`typecheck ${project} (tsc, strict)`, bin('tsc'), ['-p', project]));
 }
 count(await run('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']));
+// Every file as Prettier lays it out (.prettierrc.json; .prettierignore says what is left alone).
+count(await run('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level=warn']));
 
 // The end-to-end tests drive the production builds in Debian's Chromium.
 const stale = staleFrontEnds(root);

@@ -1,4 +1,4 @@
-// The landing page's first paint, written into index.html at build time (issue 12: LCP). Before
+// The landing page's first paint, written into index.html at build time (LCP). Before
 // any script has run, a visitor at `/` without a session sees the header's brand and the hero's
 // texts, in the language `boot-language.js` chose, laid out as the React page lays them out
 // (same texts, same theme tokens, read from the sources here). React replaces it with the real

@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 const nonAdmins = () => [pharmacy, ngo, donor];
 
-describe('admin oversight across services (issue 6)', () => {
+describe('admin oversight across services', () => {
   it('lists recent activity from real events, newest first, to administrators only', async () => {
     const listed = await gw.api.post(
       '/api/medicines',
@@ -189,7 +189,7 @@ describe('admin oversight across services (issue 6)', () => {
     expect(data.users).toHaveLength(stats.totalUsers);
     expect(data.medicines).toHaveLength(stats.totalMedicines);
     expect(data.requests).toHaveLength(stats.totalRequests);
-    // Issue 18: every custody entry, at least the "requested" one of each request.
+    // every custody entry, at least the "requested" one of each request.
     const custody = await p.requests.service.ctx.pool.query(
       'SELECT count(*)::int AS n FROM requests.custody_log',
     );

@@ -41,7 +41,7 @@ const exportSections: readonly ExportSection[] = [
   { key: 'users', upstream: 'identity', path: identityApi.allUsers.path, schema: z.array(userSchema) },
   { key: 'medicines', upstream: 'catalog', path: catalogApi.allMedicines.path, schema: z.array(z.unknown()) },
   { key: 'requests', upstream: 'requests', path: requestApi.allRequests.path, schema: z.array(z.unknown()) },
-  // The custody log (issue 18), oldest first.
+  // The custody log, oldest first.
   {
     key: 'custody',
     upstream: 'requests',

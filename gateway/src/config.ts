@@ -1,6 +1,7 @@
 import { baseConfigShape } from '@medrelay/service-kit';
 import { z } from 'zod';
 import { mapConfigShape } from './map-tiles';
+import { staticFilesShape } from './web-config';
 import { parseUrlList } from './upstream-pool';
 
 /** One service's instances: a URL or a comma-separated list (the gateway spreads calls over them). */
@@ -15,21 +16,20 @@ const instanceUrls = (fallback: string) =>
 
 export const gatewayConfigShape = {
   ...baseConfigShape,
+  /** The public HTTP port. */
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** The gateway is the edge: it trusts no X-Forwarded-For unless told a load balancer is in front. */
   TRUST_PROXY: z.string().default('false'),
+  /** Each service's instances: a URL or a comma-separated list the gateway spreads calls over. */
   IDENTITY_URL: instanceUrls('http://127.0.0.1:4001'),
   CATALOG_URL: instanceUrls('http://127.0.0.1:4002'),
   REQUESTS_URL: instanceUrls('http://127.0.0.1:4003'),
-  /** Folder holding the shell and mf-<role> folders with their dist builds (the repository root by default). */
-  STATIC_ROOT: z.string().default(process.cwd()),
+  ...staticFilesShape,
   /**
    * The static front-end server (the `web` image) to forward pages to, instead of serving the
    * builds from STATIC_ROOT (containers: the gateway image holds no front-end files).
    */
   FRONTEND_URL: z.string().url().optional(),
-  /** Remotes deployed on their own (versioned folders and remotes.json); <STATIC_ROOT>/dist/mf by default. */
-  MF_DEPLOY_DIR: z.string().optional(),
   /** The address users open; when https, the gateway's own cookies are marked Secure. */
   PUBLIC_URL: z.string().url().optional(),
   /** Sign-in attempts per address per minute, and writes per caller per minute. */

@@ -19,7 +19,7 @@ afterAll(async () => {
   await identity.stop();
 });
 
-describe('the platform flow through the gateway (issue "Done means")', () => {
+describe('the platform flow through the gateway', () => {
   it('register → pending → admin approves (e-mail) → login → me approved → suspend → old token fails', async () => {
     const email = uniqueEmail('flow');
     const registered = await gw.api.post('/api/auth/register', {
@@ -381,7 +381,7 @@ describe('static front ends', () => {
       const csp = page.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("script-src 'self'");
-      // The pack scanner compiles its WebAssembly decoder (issue 17); JavaScript eval stays shut.
+      // The pack scanner compiles its WebAssembly decoder; JavaScript eval stays shut.
       expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
       expect(csp).not.toContain("'unsafe-eval'");
       expect(page.headers.get('x-content-type-options')).toBe('nosniff');

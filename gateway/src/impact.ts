@@ -20,7 +20,7 @@ const parts = {
   requests: requestsImpactSchema,
 };
 
-/** Combines the services' parts into the public figures (definitions in docs/design.md). */
+/** Combines the services' parts into the public figures (definitions in docs/front-end.md, "Landing impact figures"). */
 export function combineImpact(
   identity: z.infer<typeof identityImpactSchema>,
   catalog: z.infer<typeof catalogImpactSchema>,

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from './testing';
 
 /*
- * The live event stream (issue 25 item 4) through real gateways in front of two instances of
+ * The live event stream through real gateways in front of two instances of
  * every service: events come from svc-requests' outbox, through Redis, to the user's streams.
  */
 

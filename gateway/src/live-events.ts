@@ -15,7 +15,7 @@ import client from 'prom-client';
 
 /*
  * GET /api/events: each signed-in screen's one live stream (Server-Sent Events), fed from the
- * users' Redis channels (docs/design.md "Live screens"). One subscriber connection per gateway
+ * users' Redis channels (docs/messaging.md "Live screens"). One subscriber connection per gateway
  * process, SUBSCRIBEd to the channels of the users with a stream open here, so Redis sends a
  * process only its own users' events and an event reaches only its user's streams.
  */

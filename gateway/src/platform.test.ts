@@ -19,7 +19,7 @@ beforeAll(async () => {
 
 const stats = async () => (await gw.api.get('/api/admin/stats', { token: admin.token })).body;
 
-describe('catalog and requests through the gateway (issue 4 "Done means")', () => {
+describe('catalog and requests through the gateway', () => {
   it('a pharmacy lists, an NGO browses, filters and requests, the pharmacy approves, the NGO collects; stats move', async () => {
     const before = await stats();
     expect(before.unavailable).toEqual([]);
@@ -35,7 +35,10 @@ describe('catalog and requests through the gateway (issue 4 "Done means")', () =
     });
     expect(browse.status).toBe(200);
     expect(browse.headers.get('x-total-count')).toBe('1');
-    expect(browse.body[0]).toMatchObject({ id: listed.body.id, pharmacy: { user: { name: 'pharmacy user' } } });
+    expect(browse.body[0]).toMatchObject({
+      id: listed.body.id,
+      pharmacy: { user: { name: 'pharmacy user' } },
+    });
     // Before an approval, browse names the owner but never how to reach them.
     expect(JSON.stringify(browse.body[0])).not.toContain(pharmacy.email);
     expect(JSON.stringify(browse.body[0])).not.toContain('7 Tahrir St');
@@ -123,7 +126,7 @@ describe('catalog and requests through the gateway (issue 4 "Done means")', () =
     expect(after.patientsServed).toBe(Math.floor(1.5 * after.medicinesSaved!));
     // pharmacy, ngo and donor are approved partners; the admin is not one.
     expect(after.activePartners).toBeGreaterThanOrEqual(3);
-    // A few units make no meaningful ratio (issue 13 #11): no figure, the page says the claim.
+    // A few units make no meaningful ratio: no figure, the page says the claim.
     expect(after.wasteReducedPercent).toBeNull();
     // A stale token does not block a public page's figures.
     expect((await gw.api.get('/api/impact', { token: 'stale' })).status).toBe(200);

@@ -23,7 +23,7 @@ type ProxiedRequest = IncomingMessage & {
 /**
  * Kept-alive connections to the services. Without an agent http-proxy sends `Connection: close`
  * and opens a TCP connection per call, which cost the gateway and the service more than the
- * call itself (see docs/design.md, "Gateway cost"). LIFO reuses the warmest sockets.
+ * call itself (see docs/performance.md, "Gateway cost"). LIFO reuses the warmest sockets.
  *
  * An idle socket must be closed here before the service closes it (Node's keep-alive timeout,
  * 5 s): a call sent on a socket the service is closing fails with ECONNRESET, and a call with a

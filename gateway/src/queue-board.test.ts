@@ -33,7 +33,7 @@ describe('the queue dashboard (/api/admin/queues)', () => {
         'events.requests.users',
         'mail',
         'requests.reservation-releases',
-        // Issue 16: needs re-matched, and the hourly match digest.
+        // needs re-matched, and the hourly match digest.
         'requests.need-matches',
         'requests.push',
         'requests.match-digest',

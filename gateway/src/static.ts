@@ -44,7 +44,7 @@ function builtFiles(dir: string, options: { dotfiles?: 'ignore' } = {}) {
  * The browser keeps the token in localStorage (spec §7), so script injection must be shut out:
  * only our own scripts, no framing (clickjacking of admin actions). Fluent inserts its styles
  * at run time, hence inline styles. 'wasm-unsafe-eval' lets the pack scanner compile its
- * WebAssembly decoder (our own file, issue 17); it allows no JavaScript eval.
+ * WebAssembly decoder (our own file); it allows no JavaScript eval.
  */
 export const contentSecurityPolicy = [
   "default-src 'self'",

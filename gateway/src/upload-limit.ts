@@ -7,8 +7,8 @@ const imagePath = /^\/api\/medicines\/[^/]+\/image\/?$/;
 /**
  * Refuses a body whose declared Content-Length is over the Max Upload Size setting (read from
  * what identity publishes, cached for a second) before anything is sent upstream. Streaming a
- * body the service will refuse only to be cut off half way is what turned 413s into 503s
- * (issue 14); Node drains the unread body after the answer, so the client reads the 413.
+ * body the service will refuse only to be cut off half way is what turned 413s into 503s;
+ * Node drains the unread body after the answer, so the client reads the 413.
  * Bodies without a Content-Length (chunked) still go through; the service refuses them itself
  * and the proxy passes its early answer on.
  */

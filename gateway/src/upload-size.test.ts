@@ -39,7 +39,7 @@ async function upload(body: Buffer, { chunked = false, language = 'en', baseUrl 
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-describe('oversized uploads through the gateway (issue 14)', () => {
+describe('oversized uploads through the gateway', () => {
   it('a 20 MB photo is refused with 413 and the JSON error, 10 times in a row, never 503', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {

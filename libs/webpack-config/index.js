@@ -16,16 +16,16 @@ const version = (pkg) => require(`${pkg}/package.json`).version;
  * One instance of each across the page: React and the libraries that keep state in React
  * context or module scope (query cache, i18n instance). Fluent UI is not shared: each app mounts
  * its own FluentProvider, so per-app tree shaking keeps the first load small (sharing it whole
- * ships the full library; see docs/design.md). Nor is react-router: every app has its own
+ * ships the full library; see docs/front-end.md). Nor is react-router: every app has its own
  * BrowserRouter (they follow one another through single-spa's popstate), and a shared module is
  * never tree-shaken: shared, react-router 7 cost the landing page 52 KB of Brotli, per app
- * tree-shaken about 11 KB ("Compressed downloads" in docs/design.md).
+ * tree-shaken about 11 KB ("Compressed downloads" in docs/performance.md).
  */
 const singletonPackages = ['react', 'react-dom', '@tanstack/react-query', 'i18next', 'react-i18next'];
 
 /**
  * `eager` (the host only): the host bundles its copies instead of fetching each as a chunk of its
- * own after main.js has run (one response and one round trip each on the landing page, issue 12);
+ * own after main.js has run (one response and one round trip each on the landing page);
  * the remotes still consume them from the share scope.
  */
 export function sharedDependencies({ eager = false } = {}) {
@@ -175,7 +175,7 @@ export function createWebpackConfig({ app, dir, role, devPort, templateParameter
           // A library's stylesheet as text (`leaflet.css?raw`), put in a <style> by the chunk that
           // needs it (the browse map): no CSS pipeline for two files, nothing on first load.
           { resourceQuery: /raw/, type: 'asset/source' },
-          // The pack scanner's decoder (ZXing-C++ WebAssembly, issue 17): a file of our own
+          // The pack scanner's decoder (ZXing-C++ WebAssembly): a file of our own
           // build, fetched by the scanner chunk on first use; no CDN (CSP connect-src 'self').
           { test: /\.wasm$/, type: 'asset/resource' },
         ],

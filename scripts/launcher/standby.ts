@@ -1,7 +1,7 @@
 // Loaded with `--import` ahead of a process's entry when the launcher keeps a warm spare: loads
 // the modules listed in MEDRELAY_STANDBY (the process's own code and the npm packages it pulls
 // in, most of its start time), then holds the entry back until the launcher says go. A restart
-// then only reads its settings, connects and listens (see "Supervision" in docs/design.md).
+// then only reads its settings, connects and listens (see "Supervision" in docs/operations.md).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 

@@ -51,7 +51,7 @@ export async function startEmbeddedPostgres(
       ...['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'],
       // The expiry scan's bulk writes at 1,000,000 listings: 14.0 → 12.0 s with these (128 MB
       // and 1 GB by default: the table did not stay in memory, and checkpoints during the scan
-      // made every first touch of a page a full-page image in the WAL). docs/design.md.
+      // made every first touch of a page a full-page image in the WAL). docs/expiry-and-recalls.md.
       ...['-c', 'shared_buffers=512MB', '-c', 'max_wal_size=2GB'],
       ...(options.durable === false ? ['-c', 'fsync=off'] : []),
     ],

@@ -4,7 +4,9 @@ import { cairoTimeZone } from '@medrelay/domain';
 
 export const catalogConfigShape = {
   ...baseConfigShape,
+  /** The HTTP port. */
   PORT: z.coerce.number().int().min(0).max(65535).default(4002),
+  /** PostgreSQL (schema `catalog`); `npm start` runs an embedded one when unset. */
   DATABASE_URL: z.string().min(1),
   /** Shared with svc-requests for the internal reserve/release calls. */
   INTERNAL_SECRET: z.string().min(16),

@@ -3,12 +3,17 @@ import { z } from 'zod';
 
 export const identityConfigShape = {
   ...baseConfigShape,
+  /** The HTTP port. */
   PORT: z.coerce.number().int().min(0).max(65535).default(4001),
+  /** PostgreSQL (schema `identity`); `npm start` runs an embedded one when unset. */
   DATABASE_URL: z.string().min(1),
+  /** Where the mail worker sends e-mail; `npm start` runs a local sink (`var/mail/*.eml`) when unset. */
   SMTP_URL: z.string().url(),
+  /** The sender of every e-mail. */
   MAIL_FROM: z.string().default('MedRelay <no-reply@medrelay.eg>'),
   /** Where people open the platform; used for links in e-mails. */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /** The private key that signs session tokens (PEM inline or a file path); only svc-identity holds it. */
   JWT_PRIVATE_KEY: z.string().optional(),
   JWT_PRIVATE_KEY_FILE: z.string().optional(),
   /**

@@ -30,7 +30,13 @@ async function queueMail(identity: TestIdentity, to: string) {
     template: 'account-approved',
     to,
     language: 'en',
-    data: { name: 'Outage Donor', systemName: 'MedRelay' },
+    data: {
+      name: 'Outage Donor',
+      systemName: 'MedRelay',
+      adminEmail: 'admin@medrelay.eg',
+      userType: 'donor',
+      loginUrl: 'http://localhost/login',
+    },
   };
   await identity.service.queues.get(mailQueueName)!.add('mail', job, { jobId: randomUUID() });
 }

@@ -54,7 +54,7 @@ const requestOf = async (requester: TestUser = users.ngo, owner: TestUser = othe
     )
   ).body.id as number;
 
-/** A real 1 × 1 PNG: photos are decoded and re-encoded (issue 14). */
+/** A real 1 × 1 PNG: photos are decoded and re-encoded. */
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
@@ -184,7 +184,7 @@ const cases: Case[] = [
     row(401, 403, 403, 403, 403, 403, 401),
   ],
   [
-    // Only to who may see the listing (issue 14): a donor browses no stock, so it is not theirs.
+    // Only to who may see the listing: a donor browses no stock, so it is not theirs.
     'GET /api/medicines/photos/:key/:size',
     async (a) =>
       (
@@ -208,7 +208,7 @@ const cases: Case[] = [
     'POST /api/admin/expiry-scan',
     async (a) =>
       (await p.catalog.api.post('/api/admin/expiry-scan', undefined, { token: tokenOf(a) })).status,
-    // Queued, not run in the call (issue 12).
+    // Queued, not run in the call.
     row(401, 403, 403, 403, 202, 403, 401),
   ],
   [

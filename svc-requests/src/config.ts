@@ -7,11 +7,16 @@ const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
 
 export const requestsConfigShape = {
   ...baseConfigShape,
+  /** The HTTP port. */
   PORT: z.coerce.number().int().min(0).max(65535).default(4003),
+  /** PostgreSQL (schema `requests`); `npm start` runs an embedded one when unset. */
   DATABASE_URL: z.string().min(1),
   /** svc-catalog, for the calls whose answer must be current (medicine on request, reserve on approval). */
   CATALOG_URL: z.string().url().default('http://127.0.0.1:4002'),
-  // Longer than the catalog's own 5 s lock wait, so the catalog never commits after we gave up.
+  /**
+   * How long a call to svc-catalog may take: longer than the catalog's own 5 s lock wait, so the
+   * catalog never commits after we gave up.
+   */
   CATALOG_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   /** Shared with svc-catalog for the internal calls. */
   INTERNAL_SECRET: z.string().min(16),

@@ -25,7 +25,7 @@ export interface RequestsContext {
   settings: SettingsReader;
   /** Seals what an e-mail must carry but a queue must not show (the requester's handover code). */
   mailSecrets: MailSecrets;
-  /** Issue 18: the pickup module's hooks into the request life cycle (set once it is built). */
+  /** The pickup module's hooks into the request life cycle (set once it is built). */
   pickup?: PickupHooks;
 }
 

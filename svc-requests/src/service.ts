@@ -76,7 +76,11 @@ export async function createRequestsService(
   ctx.pickup = pickup;
   const vapid: VapidKeys | null =
     config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
-      ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject: config.VAPID_SUBJECT }
+      ? {
+          publicKey: config.VAPID_PUBLIC_KEY,
+          privateKey: config.VAPID_PRIVATE_KEY,
+          subject: config.VAPID_SUBJECT,
+        }
       : null;
   const app = runtime.app([
     statsRoutes(ctx),
@@ -109,7 +113,7 @@ export async function createRequestsService(
             logger,
           ),
           // A need created, changed or closed, or a request made on it moved: the need closed as
-          // met or opened again (issue 25), then its matches re-evaluated (issue 16).
+          // met or opened again, then its matches re-evaluated.
           createWorker<{ needId: number }>(
             needMatchQueueName,
             (job) => withTransaction(pool, (client) => reevaluateNeed(client, job.data.needId)),

@@ -28,7 +28,7 @@ export async function startRequestsFor(
     ...testServiceEnv(identity.databaseUrl, identity.prefix),
     INTERNAL_SECRET: testInternalSecret,
     CATALOG_URL: catalog.baseUrl,
-    // The e2e moves the pickup clock through the test hook (issue 18).
+    // The e2e moves the pickup clock through the test hook.
     TEST_CLOCK: 'on',
     VAPID_PUBLIC_KEY: testVapidKeys.publicKey,
     VAPID_PRIVATE_KEY: testVapidKeys.privateKey,

@@ -120,7 +120,7 @@ describe('useLiveUpdates', () => {
     [
       'request',
       { kind: 'request', id: 5 },
-      // The wanted list and its matches show the caller's requests (issue 25 item 5).
+      // The wanted list and its matches show the caller's requests.
       ['expiring', 'matches', 'needs', 'oneRequest', 'plan', 'requestsPage', 'summary'] as Seeded[],
     ],
     ['pickup', { kind: 'pickup', id: 5 }, ['oneRequest', 'plan', 'requestsPage'] as Seeded[]],

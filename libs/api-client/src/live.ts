@@ -13,7 +13,7 @@ import { refetchRecallReach } from './recalls';
 import { refetchAfterRequestChange, requestKeys } from './requests';
 
 /*
- * Live screens (issue 25 item 4, docs/design.md "Live screens"): one stream of hints per signed-in
+ * Live screens (docs/messaging.md "Live screens"): one stream of hints per signed-in
  * browser (GET /api/events, live-stream.ts, shared by its tabs, live-tabs.ts), each answered by
  * invalidating the cached answers it concerns, so open screens (the shell's and the remotes',
  * which share the shell's QueryClient) refetch through the normal API what the user may see.
@@ -53,7 +53,7 @@ export function refetchForLiveEvent(client: QueryClient, event: LiveEvent): Prom
       return Promise.all([
         invalidate(routeKey(catalogEndpoints.recalls)),
         invalidate(routeKey(catalogEndpoints.allMedicines)),
-        // Who it reached and who acknowledged; the caller's notices and flagged rows (issue 25).
+        // Who it reached and who acknowledged; the caller's notices and flagged rows.
         refetchRecallReach(client, event.id),
       ]);
   }

@@ -27,7 +27,7 @@ export interface NeedMatchParams {
 }
 
 /**
- * A page of the caller's matches (issue 16), best first, optionally of one need. Afresh when a
+ * A page of the caller's matches, best first, optionally of one need. Afresh when a
  * screen opens: matching runs in the background, so what was read before may be behind.
  */
 export function useNeedMatches(params: NeedMatchParams) {
@@ -38,7 +38,7 @@ export function useNeedMatches(params: NeedMatchParams) {
   });
 }
 
-/** A page of the caller's wanted list (issue 16), newest first, with the total. */
+/** A page of the caller's wanted list, newest first, with the total. */
 export function useNeedsPage(params: NeedListParams) {
   return useQuery<Page<Need>>({
     queryKey: needKeys.page(params),

@@ -4,7 +4,7 @@ import { requestEndpoints as requests } from '@medrelay/contracts/endpoints';
 import { callApi, routeKey } from './call';
 import { refetchAfterRequestChange } from './requests';
 
-/** Query keys of the pickup plans (issue 18). */
+/** Query keys of the pickup plans. */
 export const pickupKeys = {
   plan: (id: number) => routeKey(requests.pickupPlan, { params: { id } }),
   noShows: routeKey(requests.noShowCounts),

@@ -48,7 +48,7 @@ export const recallKeys = {
 };
 
 /**
- * What a recall (one, or any) changes for those it reached (issue 25): the admin's reach, the
+ * What a recall (one, or any) changes for those it reached: the admin's reach, the
  * caller's notices and the flagged rows of their requests. The live 'recall' event calls it too.
  */
 export function refetchRecallReach(client: QueryClient, recallId?: number) {

@@ -159,7 +159,7 @@ export function usePendingRequestCount(direction: RequestDirection): number | un
 /**
  * Request lists, their counts (the sidebar badges) and the stock they reserve or release; the
  * wanted list and its matches, which show the caller's requests ("Requested · Approved") and
- * close a need met by them (issue 25).
+ * close a need met by them.
  */
 export function refetchAfterRequestChange(client: QueryClient) {
   return Promise.all([
@@ -222,7 +222,7 @@ export function useAnswerCollection() {
   });
 }
 
-/** A request's custody log (issue 18), oldest first: its two parties and admins read it. */
+/** A request's custody log, oldest first: its two parties and admins read it. */
 export function useRequestCustody(id: number) {
   return useQuery<CustodyEntry[]>({
     queryKey: routeKey(requests.requestCustody, { params: { id } }),
@@ -231,7 +231,7 @@ export function useRequestCustody(id: number) {
 }
 
 /**
- * The owner confirms a handover with the requester's code (issue 18): the request completes.
+ * The owner confirms a handover with the requester's code: the request completes.
  * A wrong code is an ApiError (422, tries left in its details; 429 once locked).
  */
 export function useConfirmHandover() {

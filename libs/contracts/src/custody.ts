@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { isCalendarDay } from '@medrelay/domain/calendar';
+import { handoverCodePattern } from '@medrelay/domain/handover';
 import { queryInt, typeError } from './fields';
 import { handoverStates } from './handover-states';
 
 /**
- * Issue 18: the handover code and the custody log. The code is shown to the requester only
+ * The handover code and the custody log. The code is shown to the requester only
  * (GET /api/requests/:id); the owner enters it (POST /api/requests/:id/handover).
  */
 export const handoverCodeSchema = z.object({
@@ -22,7 +23,7 @@ export const handoverBodySchema = z
     code: z
       .string(typeError('handoverCodeFormat'))
       .trim()
-      .regex(/^[0-9]{6}$/, { error: 'handoverCodeFormat' }),
+      .regex(handoverCodePattern, { error: 'handoverCodeFormat' }),
   })
   .strict();
 export type HandoverBodyInput = z.input<typeof handoverBodySchema>;

@@ -17,7 +17,7 @@ export const userSnapshotSchema = z.object({
   organizationName: z.string().nullable(),
   /** The language the user reads e-mails in (events written before it existed read as en). */
   language: z.enum(languages).default('en'),
-  /** The user's governorate (issue 16); events written before it read as none. */
+  /** The user's governorate; events written before it read as none. */
   governorate: z.enum(governorates).nullable().optional(),
   /** The pickup area and pin; events written before them read as none. */
   area: z.enum(areaKeys).nullable().optional(),

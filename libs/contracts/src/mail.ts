@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { reminderKinds } from '@medrelay/domain/pickup-windows';
+import { recallInstructions, recallNoticeRoles } from '@medrelay/domain/recalls';
 import { languages } from './languages';
+import { userTypes } from './roles';
 
 export const mailQueueName = 'mail';
 
@@ -46,19 +49,264 @@ export const mailCalendarEventSchema = z.object({
 });
 export type MailCalendarEvent = z.infer<typeof mailCalendarEventSchema>;
 
-/** One e-mail to send. `idempotencyKey` makes a retried or duplicated job send once. */
-export const mailJobSchema = z.object({
-  idempotencyKey: z.string(),
-  template: z.enum(mailTemplates),
-  to: z.string(),
+const text = z.string();
+/** A flag as the producers write it ('yes' or 'no'). */
+const yesNo = z.enum(['yes', 'no']);
+
+/**
+ * A list the e-mail lays out one line per entry. Producers send the array; a job queued while
+ * lists travelled as JSON text still reads, its text parsed into the same array.
+ */
+function listOf<T extends z.ZodType>(item: T) {
+  return z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  }, z.array(item));
+}
+
+/** What svc-identity's outbox adds to each of its e-mails: the platform's name and the admin's address. */
+const fromIdentity = { systemName: text, adminEmail: text };
+
+/** An account's status e-mails (registered, approved, rejected, suspended, reactivated). */
+const accountStatus = { ...fromIdentity, name: text, userType: z.enum(userTypes), loginUrl: text };
+
+/** A pickup as both parties' e-mails describe it. */
+const pickup = {
+  systemName: text,
+  name: text,
+  medicineName: text,
+  quantity: text,
+  when: text,
+  location: text,
+  /** Empty when the pickup point has no pin. */
+  mapUrl: text,
+  otherName: text,
+  /** Empty when the other party gave no phone. */
+  otherPhone: text,
+  requestsUrl: text,
+};
+
+/** A recall's e-mails: what the reader's part in it is, and what to do with packs in hand. */
+const recall = {
+  systemName: text,
+  name: text,
+  role: z.enum(recallNoticeRoles),
+  instruction: z.enum(recallInstructions),
+  medicines: text,
+  quantity: text,
+  batch: text,
+  reason: text,
+  reminder: yesNo,
+  url: text,
+};
+
+/** The handover code the requester shows at pickup, sealed in the job (when there is one). */
+const handoverCode = { handoverCode: text.optional() };
+
+/**
+ * What each e-mail shows, by template: `data` travels in clear; `sealed` names the values that
+ * must not sit in clear in queues (a link's token, a handover code), sealed for the recipient
+ * (service-kit mail-secrets.ts) and opened by the mail worker into the data it renders.
+ */
+const mailContents = {
+  'registration-received': {
+    data: { ...accountStatus, hours: text },
+    sealed: { verifyUrl: text },
+  },
+  'account-approved': {
+    // Hours and the link when the account was approved at registration (auto-approval).
+    data: { ...accountStatus, hours: text.optional() },
+    sealed: { verifyUrl: text.optional() },
+  },
+  'account-rejected': { data: accountStatus, sealed: {} },
+  'account-suspended': { data: accountStatus, sealed: {} },
+  'account-reactivated': { data: accountStatus, sealed: {} },
+  'admin-new-registration': {
+    data: { ...fromIdentity, name: text, email: text, userType: z.enum(userTypes), reviewUrl: text },
+    sealed: {},
+  },
+  'admin-registration-digest': {
+    data: {
+      ...fromIdentity,
+      count: text,
+      items: listOf(z.object({ name: text, email: text, userType: z.enum(userTypes) })),
+      reviewUrl: text,
+    },
+    sealed: {},
+  },
+  'admin-account-locked': {
+    data: {
+      ...fromIdentity,
+      name: text,
+      email: text,
+      userType: z.enum(userTypes),
+      failures: text,
+      minutes: text,
+      windowMinutes: text,
+      reviewUrl: text,
+    },
+    sealed: {},
+  },
+  'request-approved': {
+    data: {
+      systemName: text,
+      adminEmail: text,
+      name: text,
+      medicineName: text,
+      quantity: text,
+      providerName: text,
+      /** The windows offered, one line each; empty when the approval offered none. */
+      windows: text,
+      pickupLocation: text,
+      mapUrl: text,
+      /** A pharmacy's listing names its address and e-mail; empty otherwise. */
+      address: text,
+      contactEmail: text,
+      requestsUrl: text,
+    },
+    sealed: handoverCode,
+  },
+  'pickup-confirmed': { data: pickup, sealed: handoverCode },
+  'pickup-reminder': {
+    data: { ...pickup, kind: z.enum(reminderKinds), whatsappUrl: text },
+    sealed: handoverCode,
+  },
+  'expiry-digest': {
+    data: {
+      ...fromIdentity,
+      name: text,
+      count: text,
+      items: listOf(z.object({ name: text, quantity: z.number(), expiryDate: text, daysLeft: z.number() })),
+      listingsUrl: text,
+    },
+    sealed: {},
+  },
+  'recall-quarantined': { data: recall, sealed: {} },
+  'recall-lifted': { data: recall, sealed: {} },
+  'need-match-digest': {
+    data: {
+      ...fromIdentity,
+      name: text,
+      count: text,
+      items: listOf(
+        z.object({
+          medicine: text,
+          need: text,
+          quantity: z.number(),
+          days: z.number(),
+          /** Km from the reader's pickup point; absent when it is unknown. */
+          distance: z.number().optional(),
+          link: text,
+        }),
+      ),
+      needsUrl: text,
+    },
+    sealed: {},
+  },
+  'registration-existing-account': {
+    data: { ...fromIdentity, name: text, loginUrl: text, resetUrl: text },
+    sealed: {},
+  },
+  'account-locked-owner': {
+    data: { ...fromIdentity, name: text, hours: text, minutes: text },
+    sealed: { unlockUrl: text },
+  },
+  'password-reset': {
+    data: { ...fromIdentity, name: text, minutes: text },
+    sealed: { resetUrl: text },
+  },
+  'password-changed': { data: { ...fromIdentity, name: text, resetUrl: text }, sealed: {} },
+  'email-verification': {
+    data: { ...fromIdentity, name: text, hours: text, change: yesNo },
+    sealed: { verifyUrl: text },
+  },
+  'email-change-requested': {
+    data: { ...fromIdentity, name: text, newEmail: text, resetUrl: text },
+    sealed: {},
+  },
+} satisfies Record<MailTemplate, { data: z.ZodRawShape; sealed: z.ZodRawShape }>;
+type MailContents = typeof mailContents;
+
+/** The sealed values of a template's job: required when the e-mail cannot do without one. */
+type SealedSchema<S extends z.ZodRawShape> =
+  Record<string, never> extends z.output<z.ZodObject<S>> ? z.ZodOptional<z.ZodObject<S>> : z.ZodObject<S>;
+
+const envelope = {
+  /** Makes a retried or duplicated job send once. */
+  idempotencyKey: text,
+  to: text,
   language: z.enum(languages),
-  data: z.record(z.string(), z.string()),
-  /**
-   * Values the e-mail shows that must not sit in clear in queues (a handover code): sealed for
-   * the recipient (service-kit mail-secrets.ts), opened by the mail worker into `data`.
-   */
-  sealed: z.record(z.string(), z.string()).optional(),
   /** Pickup windows to attach as a calendar file (`pickup.ics`). */
   calendar: z.array(mailCalendarEventSchema).optional(),
-});
-export type MailJob = z.infer<typeof mailJobSchema>;
+};
+
+type JobSchema<T extends MailTemplate> = z.ZodObject<
+  typeof envelope & {
+    template: z.ZodLiteral<T>;
+    data: z.ZodObject<MailContents[T]['data']>;
+    sealed: SealedSchema<MailContents[T]['sealed']>;
+  }
+>;
+/** A job's data with its sealed values opened: what the template renders. */
+type OpenedSchema<T extends MailTemplate> = z.ZodObject<{
+  template: z.ZodLiteral<T>;
+  language: z.ZodEnum<{ [L in (typeof languages)[number]]: L }>;
+  data: z.ZodObject<OpenedShape<T>>;
+}>;
+type OpenedShape<T extends MailTemplate> = MailContents[T]['data'] &
+  MailContents[T]['sealed'] extends infer S extends z.ZodRawShape
+  ? S
+  : never;
+type JobSchemas = { [T in MailTemplate]: JobSchema<T> };
+type OpenedSchemas = { [T in MailTemplate]: OpenedSchema<T> };
+
+function jobOf<T extends MailTemplate>(template: T): JobSchema<T> {
+  const { data, sealed } = mailContents[template] as { data: z.ZodRawShape; sealed: z.ZodRawShape };
+  const sealedObject = z.object(sealed);
+  const anyRequired = Object.values(sealed).some((v) => !z.safeParse(v, undefined).success);
+  return z.object({
+    ...envelope,
+    template: z.literal(template),
+    data: z.object(data),
+    sealed: anyRequired ? sealedObject : sealedObject.optional(),
+  }) as unknown as JobSchema<T>;
+}
+
+function openedOf<T extends MailTemplate>(template: T): OpenedSchema<T> {
+  const { data, sealed } = mailContents[template] as { data: z.ZodRawShape; sealed: z.ZodRawShape };
+  return z.object({
+    template: z.literal(template),
+    language: z.enum(languages),
+    data: z.object({ ...data, ...sealed }),
+  }) as unknown as OpenedSchema<T>;
+}
+
+// Built from `mailContents`, one variant per template; the types above say what each holds.
+const jobSchemas = Object.fromEntries(mailTemplates.map((t) => [t, jobOf(t)])) as unknown as JobSchemas;
+const openedSchemas = Object.fromEntries(
+  mailTemplates.map((t) => [t, openedOf(t)]),
+) as unknown as OpenedSchemas;
+
+/**
+ * One e-mail to send: a variant per template, so a producer that leaves out a field the
+ * template shows does not compile, and a job that lacks one fails in the worker instead of
+ * reaching the reader with a gap.
+ */
+export const mailJobSchema = z.discriminatedUnion(
+  'template',
+  Object.values(jobSchemas) as [JobSchemas[MailTemplate], ...JobSchemas[MailTemplate][]],
+);
+export type MailJob = z.output<typeof mailJobSchema>;
+/** What the template of `T` shows: its data with the sealed values opened. */
+export type MailData<T extends MailTemplate> = z.output<OpenedSchemas[T]>['data'];
+
+/** An e-mail ready to render: its template, language and opened data. */
+export const openedMailSchema = z.discriminatedUnion(
+  'template',
+  Object.values(openedSchemas) as [OpenedSchemas[MailTemplate], ...OpenedSchemas[MailTemplate][]],
+);
+export type OpenedMail = z.output<typeof openedMailSchema>;

@@ -16,11 +16,11 @@ export const medicineSnapshotSchema = medicineSchema
     // Any text, not the dosage-form keys: events queued before those keys still apply.
     type: z.string(),
     version: z.number().int(),
-    // The pack code (issue 17); optional so events written before it still parse.
+    // The pack code; optional so events written before it still parse.
     gtin: z.string().nullable().optional(),
     batch: z.string().nullable().optional(),
     serial: z.string().nullable().optional(),
-    // Quarantined by a recall (issue 17); events written before recalls carry none.
+    // Quarantined by a recall; events written before recalls carry none.
     quarantined: z.boolean().optional(),
     // The listing's own pickup place, when it is not collected at its owner's point.
     ownPickup: z
@@ -70,7 +70,7 @@ export const unlistedEventBatchSize = 5000;
  * Listings the expiry scan unlisted, each with its version after the change: all the read model
  * needs (it is unavailable now), without the full snapshot `medicines.changed` carried. Building,
  * queueing and parsing 68,000 snapshots took about a third of a 1,000,000-listing scan
- * (docs/design.md, "The expiry scan at 1,000,000").
+ * (docs/expiry-and-recalls.md, "The expiry scan at 1,000,000 listings").
  */
 export const medicinesUnlistedEventSchema = z.object({
   eventId: z.string().uuid(),
@@ -95,7 +95,7 @@ export const expiryAlertsEventSchema = z.object({
 export type ExpiryAlertsEvent = z.infer<typeof expiryAlertsEventSchema>;
 
 /**
- * A batch recall issued or lifted (issue 17): the listings it quarantined (or gave back), with
+ * A batch recall issued or lifted: the listings it quarantined (or gave back), with
  * their owners, so svc-requests cancels or holds their requests and tells owners and requesters.
  * A recall touching more than `medicineEventBatchSize` listings is sent as several events.
  */

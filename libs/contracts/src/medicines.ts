@@ -241,7 +241,7 @@ export const medicineSchema = z.object({
   gtin: z.string().nullable(),
   batch: z.string().nullable(),
   serial: z.string().nullable(),
-  /** Held back by an active recall of its batch (issue 17): not browsable, not requestable. */
+  /** Held back by an active recall of its batch: not browsable, not requestable. */
   quarantined: z.boolean(),
   /** The newest active recall's reason while quarantined, else null (shown to the owner). */
   quarantineReason: z.string().nullable(),

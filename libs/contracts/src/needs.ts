@@ -28,7 +28,7 @@ const quantity = z
   .max(medicineLimits.quantityMax, { error: 'quantityMax' });
 
 const needFields = {
-  /** Free text, matched against listing names (issue 16 item 2, a later session). */
+  /** Free text, matched against listing names. */
   medicine: z
     .string(typeError('needMedicineRequired'))
     .trim()
@@ -118,9 +118,9 @@ export const needMatchQuerySchema = z
 export type NeedMatchQuery = z.output<typeof needMatchQuerySchema>;
 
 /**
- * A listing that matches one of the caller's open needs (issue 16 items 2 and 4), or one the
+ * A listing that matches one of the caller's open needs, or one the
  * caller requested on a need and that counts toward it, so a met need still shows what met it and
- * how far each request has gone (issue 25 item 5).
+ * how far each request has gone.
  */
 export const needMatchSchema = z.object({
   needId: z.number().int(),

@@ -10,9 +10,9 @@ export const notificationTypes = [
   'expiry-alert',
   'recall-quarantined',
   'recall-lifted',
-  /** A listing matches one of the reader's wanted-list needs (issue 16); params carry the need id. */
+  /** A listing matches one of the reader's wanted-list needs; params carry the need id. */
   'need-match',
-  /** One of the reader's needs was closed as met by their requests, or opened again (issue 25); params carry the need id. */
+  /** One of the reader's needs was closed as met by their requests, or opened again; params carry the need id. */
   'need-met',
   'need-reopened',
   'pickup-update',
@@ -34,7 +34,7 @@ export const notificationSchema = z.object({
   /** What it is about, for a link: the request or medicine id. */
   requestId: z.number().int().nullable(),
   medicineId: z.number().int().nullable(),
-  /** A recall notice's recall, so it can be acknowledged from the notification (issue 25). */
+  /** A recall notice's recall, so it can be acknowledged from the notification. */
   recallId: z.number().int().nullable().optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;

@@ -4,7 +4,7 @@ import { isInEgypt, pickupWindowLimits } from '@medrelay/domain/pickup-windows';
 import { typeError } from './fields';
 
 /**
- * Pickup windows (issue 18 #1). A window is a Cairo day and a from–to time, as the owner types
+ * Pickup windows. A window is a Cairo day and a from–to time, as the owner types
  * them; the format and order are checked here (browser and API alike); "already over" depends
  * on the service's clock and is checked there (libs/domain `checkWindow`).
  */

@@ -8,7 +8,7 @@ export const expiryScanQueueName = 'catalog.expiry-scan';
 /** Requests asks catalog to release reserved stock through this queue. */
 export const releaseQueueName = 'requests.reservation-releases';
 
-/** A need created, changed, closed or deleted: svc-requests re-evaluates its matches (issue 16). */
+/** A need created, changed, closed or deleted: svc-requests re-evaluates its matches. */
 export const needMatchQueueName = 'requests.need-matches';
 /** The hourly match e-mail digest (a BullMQ job scheduler in svc-requests). */
 export const matchDigestQueueName = 'requests.match-digest';

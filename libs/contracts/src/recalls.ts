@@ -15,7 +15,7 @@ const recallBatchField = z
   .regex(/^[\x21-\x7e]*$/, { error: 'invalidValue' });
 
 /**
- * POST /api/admin/recalls: a batch recall (issue 17). The GTIN's check digit is verified (libs/domain
+ * POST /api/admin/recalls: a batch recall. The GTIN's check digit is verified (libs/domain
  * gtin, the scan's GS1 code) and it is stored as GTIN-14, like listings' `gtin`.
  */
 export const recallCreateSchema = z
@@ -57,7 +57,7 @@ export type RecallListQuery = z.output<typeof recallListQuerySchema>;
 
 /**
  * GET /api/products/:gtin/recall?batch=: whether an active recall covers a pack's batch, so the
- * listing form warns before saving (issue 25 item 3).
+ * listing form warns before saving.
  */
 export const batchRecallQuerySchema = z.object({ batch: recallBatchField }).strict();
 export const batchRecallSchema = z.object({

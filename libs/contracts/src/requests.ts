@@ -111,7 +111,7 @@ export const requestStatusUpdateSchema = z
   .object({
     status: z.enum(['approved', 'rejected', 'completed', 'cancelled'], { error: 'requestStatusInvalid' }),
     ...pickupDetailsSchema.shape,
-    /** Issue 18: pickup windows offered with the approval (then pickupLocation/pickupDate follow from them). */
+    /** Pickup windows offered with the approval (then pickupLocation/pickupDate follow from them). */
     pickup: pickupOfferSchema.optional(),
   })
   .strict();
@@ -160,7 +160,7 @@ const partySchema = z.object({ id: z.number().int(), name: z.string(), userType:
 
 /**
  * The other party of an approved (or collected) request, shown only to its two parties so they
- * can arrange the pickup by phone (issue 13). `organizationName` is the NGO's organisation or the
+ * can arrange the pickup by phone. `organizationName` is the NGO's organisation or the
  * pharmacy's name (a pharmacy account is named after the pharmacy); null for individual donors.
  * `phone` is E.164 when it parsed (numbers stored before normalisation may not).
  */
@@ -218,12 +218,12 @@ export const requestSchema = z.object({
    * approved, otherwise null.
    */
   pickupPoint: latLngSchema.extend({ mapUrl: z.string() }).nullable().optional(),
-  /** The handover code (issue 18): only in GET /api/requests/:id, only for the requester of an approved request. */
+  /** The handover code: only in GET /api/requests/:id, only for the requester of an approved request. */
   handoverCode: handoverCodeSchema.optional(),
-  /** While a batch recall holds this approved request: the recall's reason (issue 17), else null. */
+  /** While a batch recall holds this approved request: the recall's reason, else null. */
   recallHold: z.string().nullable(),
   /**
-   * Collected units of a batch under a recall in force (issue 25): quarantined in the requester's
+   * Collected units of a batch under a recall in force: quarantined in the requester's
    * hands until it is lifted, with when the requester confirmed setting them aside; else null.
    */
   recallQuarantine: z

@@ -39,7 +39,7 @@ export const settingsSchema = z.object({
     .array(z.enum(medicineCategories, { error: 'categoryInvalid' }), typeError('categoryInvalid'))
     .max(medicineCategories.length)
     .transform((values) => medicineCategories.filter((c) => values.includes(c))),
-  /** Hours after a missed pickup window before the reservation returns to stock (issue 18). */
+  /** Hours after a missed pickup window before the reservation returns to stock. */
   noShowGraceHours: intBetween(1, 168, 'noShowGraceHoursRange'),
   /**
    * The Password Policy switch: on, new passwords need 10 characters, not a common one,

@@ -124,7 +124,7 @@ export const userSchema = z.object({
   userType: z.enum(userTypes),
   status: z.enum(userStatuses),
   language: languageSchema,
-  /** Where the user is (issue 16); null when they named none. */
+  /** Where the user is; null when they named none. */
   governorate: z.enum(governorates).nullable().optional(),
   /** The user's own pickup area and pin: shown to the user only. */
   area: z.enum(areaKeys).nullable().optional(),

@@ -1,5 +1,5 @@
 /**
- * Guardrail categories a listing may carry (issue 17 item 6). Stored as these keys on
+ * Guardrail categories a listing may carry. Stored as these keys on
  * `catalog.medicines.categories` (svc-catalog/migrations/014_categories.sql constrains the column
  * to them); labels are `common:category.<key>` in libs/i18n. A leaf module (no imports):
  * contracts, the forms and the server all use it.

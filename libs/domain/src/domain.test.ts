@@ -62,7 +62,7 @@ describe('user status changes (spec §4)', () => {
   });
 });
 
-describe('pickup dates (spec §5, issue 15)', () => {
+describe('pickup dates (spec §5)', () => {
   // 22:30 UTC on 1 March is already 00:30 on 2 March in Cairo (UTC+2).
   const now = new Date('2030-03-01T22:30:00Z');
   it('refuses a Cairo day already gone and accepts any time today', () => {
@@ -81,7 +81,7 @@ describe('pickup dates (spec §5, issue 15)', () => {
 describe('expiry (spec §4)', () => {
   // 14:00 in Cairo (UTC+2 in November).
   const now = new Date('2026-11-22T12:00:00Z');
-  it('counts Cairo calendar days, today included (issue 13 #7)', () => {
+  it('counts Cairo calendar days, today included', () => {
     expect(daysLeft('2026-11-22T13:00:00Z', now)).toBe(1);
     expect(daysLeft('2026-11-22T21:59:59.999Z', now)).toBe(1); // end of today in Cairo
     expect(daysLeft('2026-11-28T21:59:59.999Z', now)).toBe(7);
@@ -148,7 +148,7 @@ describe('expiry (spec §4)', () => {
     expect(expiryClass(30)).toBe('expiring');
     expect(expiryClass(31)).toBe('fresh');
   });
-  it('moves "expiring soon" and the alert thresholds with the warning window (issue 15)', () => {
+  it('moves "expiring soon" and the alert thresholds with the warning window', () => {
     expect(expiryClass(20, 10)).toBe('fresh');
     expect(expiryClass(10, 10)).toBe('expiring');
     expect(expiryClass(45, 60)).toBe('expiring');
@@ -166,7 +166,7 @@ describe('expiry (spec §4)', () => {
   });
 });
 
-describe('the landing waste figure (issue 13 #11)', () => {
+describe('the landing waste figure', () => {
   it('is stated only over enough units on both sides', () => {
     expect(wasteReducedPercent(4, 0)).toBeNull(); // the "100.0 %" of a young install
     expect(wasteReducedPercent(0, 0)).toBeNull();

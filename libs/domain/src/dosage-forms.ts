@@ -1,5 +1,5 @@
 /**
- * The dosage forms a medicine's "Type" is chosen from (issue 13), stored as these keys. Their
+ * The dosage forms a medicine's "Type" is chosen from, stored as these keys. Their
  * labels (below) are the i18n resources `common:dosageForm.<key>` of libs/i18n, and also what
  * browse's `q` matches, so "شراب" finds syrups. A leaf module (no imports): contracts
  * validate the key with it (`@medrelay/domain/dosage-forms`); svc-catalog/migrations/006_dosage_forms.sql

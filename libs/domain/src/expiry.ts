@@ -10,7 +10,7 @@ export const defaultExpiryWarningDays = 30;
 export const urgentThresholdDays = 7;
 
 /**
- * Days left (spec §4, issue 13 #7): Cairo calendar days from today to the expiry day, counting
+ * Days left (spec §4): Cairo calendar days from today to the expiry day, counting
  * both, so a box expiring today has 1 ("Today"), tomorrow 2, and one whose expiry has passed 0 or
  * fewer. The time of day never matters while the expiry is ahead: two listings expiring on the
  * same day always show the same count, in the browser (any time zone), the server, the bell and

@@ -128,7 +128,7 @@ describe('stock (spec §4 availability, urgent banner)', () => {
     expect(isMedicineAvailable(stock({ quantity: 0 }))).toBe(false);
     expect(isMedicineAvailable(stock({ isAvailable: false }))).toBe(false);
   });
-  it('counts as listed only the units left on listings offered now (issue 13 #10)', () => {
+  it('counts as listed only the units left on listings offered now', () => {
     const medicines = [
       stock({ quantity: 5 }),
       stock({ quantity: 7, expiryDate: inDays(40) }),

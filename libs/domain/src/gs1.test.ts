@@ -121,7 +121,7 @@ describe('telling a scan from typing', () => {
   ])('%j → %s', (text, scan) => expect(looksLikeGs1(text)).toBe(scan));
 });
 
-describe('pack codes on listings (issue 17)', () => {
+describe('pack codes on listings', () => {
   it('says every refusal with a message that exists in both languages', () => {
     for (const key of Object.values(gs1ProblemMessage)) {
       expect(messages[key].en.length, key).toBeGreaterThan(0);

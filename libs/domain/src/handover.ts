@@ -1,7 +1,7 @@
 import { startOfNextCairoDay } from './calendar';
 
 /**
- * The handover code of issue 18: six digits the requester shows at the counter (or as a QR) and
+ * The handover code: six digits the requester shows at the counter (or as a QR) and
  * the owner enters. Guessing is bounded per code: `handoverMaxAttempts` wrong codes lock it for
  * `handoverLockMinutes`, so at most 10 of the 1,000,000 codes can be tried per 15 minutes.
  */
@@ -11,9 +11,12 @@ export const handoverLockMinutes = 15;
 /** How long a code lives after approval when no pickup date was set (pharmacy stock). */
 export const handoverCodeDaysWithoutDate = 7;
 
-/** Whether a text has the shape of a handover code (6 Latin digits). */
+/** The shape of a handover code: `handoverCodeDigits` Latin digits (what the contract accepts too). */
+export const handoverCodePattern = new RegExp(`^[0-9]{${handoverCodeDigits}}$`);
+
+/** Whether a text has the shape of a handover code. */
 export function isHandoverCodeShape(code: string): boolean {
-  return /^[0-9]{6}$/.test(code);
+  return handoverCodePattern.test(code);
 }
 
 /**

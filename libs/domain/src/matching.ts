@@ -1,7 +1,7 @@
 import { permissions, visibleRecipientTypes } from './permissions';
 
 /**
- * Matching a wanted-list need to listings (issue 16 item 2). The rules live here once; svc-requests
+ * Matching a wanted-list need to listings. The rules live here once; svc-requests
  * applies them in SQL (its matching repo) through the fragments below.
  *
  * Name: pg_trgm `word_similarity(need, listing name)`: the best overlap of the need's trigrams

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { requestStatuses } from '@medrelay/contracts';
 import { countsTowardNeed, countsTowardNeedSql, isNeedMet, needSettlement } from './needs';
 
-/** When a need is met (issue 25 item 5, "Needs that close the loop"). */
+/** When a need is met ("Needs that close the loop"). */
 describe('needs met by their requests', () => {
   it('counts pending, approved and completed requests; never cancelled or rejected ones', () => {
     expect(requestStatuses.filter(countsTowardNeed)).toEqual(['pending', 'approved', 'completed']);

@@ -1,7 +1,7 @@
 import type { NeedMetBy, NeedStatus, RequestStatus } from '@medrelay/contracts';
 
 /**
- * When a wanted-list need is met (issue 25 item 5). The rule lives here once; svc-requests reads
+ * When a wanted-list need is met. The rule lives here once; svc-requests reads
  * it in SQL through `countsTowardNeedSql` and applies `needSettlement` in its need-match worker.
  *
  * Which requests count toward a need: the need owner's own requests made on it, since the need was

@@ -23,7 +23,7 @@ const medicineScreens: Record<UserType, string> = {
   admin: '/admin/listings',
 };
 
-/** Where a role keeps its wanted list (issue 16 item 1); roles without one have none. */
+/** Where a role keeps its wanted list; roles without one have none. */
 const needScreens: Partial<Record<UserType, string>> = {
   ngo: '/ngo/needs',
   pharmacy: '/pharmacy/wanted',

@@ -12,18 +12,18 @@ export const permissions = {
   'request.decide': ['pharmacy', 'donor'],
   'request.cancel': ['pharmacy', 'ngo'],
   'request.complete': ['pharmacy', 'ngo'],
-  /** Keep a wanted list (issue 16). */
+  /** Keep a wanted list. */
   'need.manage': ['ngo', 'pharmacy'],
   'transaction.viewOwn': ['pharmacy', 'ngo', 'donor'],
   'account.viewOwn': ['pharmacy', 'ngo', 'donor', 'admin'],
   'user.manage': ['admin'],
   'admin.viewAll': ['admin'],
   'listing.moderate': ['admin'],
-  /** Correct the product dictionary (issue 17). */
+  /** Correct the product dictionary. */
   'product.manage': ['admin'],
-  /** Issue and lift batch recalls, which quarantine listings (issue 17). */
+  /** Issue and lift batch recalls, which quarantine listings. */
   'recall.manage': ['admin'],
-  /** Say that recalled packs in hand are set aside (issue 25): whoever a recall reached. */
+  /** Say that recalled packs in hand are set aside: whoever a recall reached. */
   'recall.acknowledge': ['pharmacy', 'ngo', 'donor'],
   'data.export': ['admin'],
   'cache.clear': ['admin'],

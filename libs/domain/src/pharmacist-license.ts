@@ -1,5 +1,5 @@
 /**
- * An NGO's pharmacist's licence number (issue 17 item 6): the registration number of the
+ * An NGO's pharmacist's licence number: the registration number of the
  * pharmacist with the Egyptian Pharmacists Syndicate / Ministry of Health licence. The rule:
  * digits only, 4 to 10 of them (current syndicate numbers have up to 6; room for prefixes of
  * the governorate office); spaces, dashes, slashes and dots are ignored and Arabic-Indic digits

@@ -3,7 +3,7 @@ import { cairoInstant } from './calendar';
 import { checkWindow, isInEgypt, mapLink, noShowReleaseAt, reminderMoments } from './pickup-windows';
 import { mayMove, requestMovesFor } from './requests';
 
-describe('pickup windows (issue 18)', () => {
+describe('pickup windows', () => {
   it('refuses windows backwards or over; one under way is fine', () => {
     const now = new Date('2026-12-01T09:00:00Z'); // 11:00 Cairo
     expect(checkWindow({ date: '2026-12-01', from: '12:00', to: '10:00' }, now)).toEqual({

@@ -1,7 +1,7 @@
 import { addDays, cairoDay, cairoInstant } from './calendar';
 
 /**
- * Pickup windows (issue 18 #1–#4): the owner offers 1–3 windows (a Cairo day, from–to), the
+ * Pickup windows: the owner offers 1–3 windows (a Cairo day, from–to), the
  * requester picks one or proposes another. Times are Cairo wall-clock times, whatever the
  * browser's or server's zone; the rules live here so the dialog and the API agree.
  */
@@ -48,7 +48,9 @@ export function checkWindow(
   return { startsAt, endsAt };
 }
 
-export type ReminderKind = 'evening' | 'hour';
+/** The reminders of a chosen window: the evening before, and an hour before it starts. */
+export const reminderKinds = ['evening', 'hour'] as const;
+export type ReminderKind = (typeof reminderKinds)[number];
 
 /**
  * When to remind both parties of a chosen window: the evening before (Cairo 20:00 the day

@@ -9,7 +9,7 @@ import {
   resendDecision,
 } from './recalls';
 
-// Issue 25 item 3: a recall reaches every holder of the batch, each told what to do.
+// a recall reaches every holder of the batch, each told what to do.
 describe('who a recall reaches', () => {
   it('counts collected, approved and pending requests as holdings; closed ones hold nothing', () => {
     expect(holdingOfRequest('completed')).toBe('collected');

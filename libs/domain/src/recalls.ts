@@ -1,7 +1,7 @@
 import type { RequestStatus, UserType } from '@medrelay/contracts';
 
 /**
- * Who a batch recall reaches (issue 25 item 3) and what each is asked to do. A leaf module:
+ * Who a batch recall reaches and what each is asked to do. A leaf module:
  * contracts, svc-requests and the screens read the same rules.
  */
 
@@ -31,7 +31,8 @@ export const holdingStatuses: readonly RequestStatus[] = (
  * requester (the recall cancels a pending request and holds an approved one). Owners and holders
  * have packs in hand; requesters have nothing to set aside, only something not to collect.
  */
-export type RecallNoticeRole = 'owner' | 'holder' | 'requester';
+export const recallNoticeRoles = ['owner', 'holder', 'requester'] as const;
+export type RecallNoticeRole = (typeof recallNoticeRoles)[number];
 
 export function recallNoticeRole(holding: RecallHolding): RecallNoticeRole {
   if (holding === 'listed') return 'owner';
@@ -50,7 +51,8 @@ export function holdsPacks(holdings: readonly RecallHolding[]): boolean {
  * NGO's pharmacist does it for the NGO (NGOs that receive medicines have one); a donor keeps
  * them aside, unused, and gives them to a pharmacy for return, never to a patient.
  */
-export type RecallInstruction = 'pharmacy' | 'ngoPharmacist' | 'donor';
+export const recallInstructions = ['pharmacy', 'ngoPharmacist', 'donor'] as const;
+export type RecallInstruction = (typeof recallInstructions)[number];
 
 export function recallInstruction(userType: UserType): RecallInstruction {
   if (userType === 'donor') return 'donor';

@@ -30,7 +30,7 @@ describe('admin report (spec §3 downloadable report, §9 formulas)', () => {
       userStatus: { pending: 2, approved: 7, rejected: 1 },
       medicineBreakdown: { pharmacyListings: 5, donorDonations: 3 },
       medicineExpiry: { fresh: 4, expiring: 3, expired: 1 },
-      // Every status: the parts add up to totalRequests (issue 13 #9).
+      // Every status: the parts add up to totalRequests.
       requestStatus: { pending: 0, approved: 1, rejected: 1, completed: 3, cancelled: 1 },
       needs: { open: 4, met: 2, medianHoursToFirstRequest: 5.5 },
     });

@@ -16,7 +16,7 @@ export interface AdminReport {
   userStatus: { approved: number; pending: number; rejected: number } | null;
   medicineBreakdown: { pharmacyListings: number; donorDonations: number } | null;
   medicineExpiry: { fresh: number; expiring: number; expired: number } | null;
-  /** Every status, cancelled included, so the parts add up to summary.totalRequests (issue 13 #9). */
+  /** Every status, cancelled included, so the parts add up to summary.totalRequests. */
   requestStatus: {
     pending: number;
     approved: number;
@@ -24,7 +24,7 @@ export interface AdminReport {
     completed: number;
     cancelled: number;
   } | null;
-  /** Wanted lists (issue 16): needs open and met, median hours from listing to first request. */
+  /** Wanted lists: needs open and met, median hours from listing to first request. */
   needs: { open: number; met: number; medianHoursToFirstRequest: number | null } | null;
 }
 

@@ -95,7 +95,7 @@ export function requestMovesFor(from: RequestStatus, party: RequestParty): Reque
 }
 
 /**
- * Whether the two parties see each other's phone and organisation (issue 13): from approval on,
+ * Whether the two parties see each other's phone and organisation: from approval on,
  * when a pickup has to be arranged, and in history after collection; never before approval.
  */
 export function contactVisible(status: RequestStatus): boolean {

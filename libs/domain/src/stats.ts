@@ -15,7 +15,7 @@ export function rate(part: number, whole: number): number {
 }
 
 /**
- * When the landing page may state a waste-reduced figure (issue 13 #11; rule in docs/design.md):
+ * When the landing page may state a waste-reduced figure (rule in docs/front-end.md, "Landing waste figure"):
  * only over at least `wasteFigureMinUnits` units (saved + expired), of which at least
  * `wasteFigureMinEachSide` saved and as many expired. Below that, a ratio over a handful of units
  * ("100.0 %" from 4 saved and none expired) is noise read as a claim.

@@ -5,7 +5,7 @@ interface StockLike {
   quantity: number;
   expiryDate: string | Date;
   /**
-   * Held back by an active recall (issue 17): never offered, whatever else holds. Every listing
+   * Held back by an active recall: never offered, whatever else holds. Every listing
    * the services read carries it; absent only in figures over data that cannot be recalled.
    */
   quarantined?: boolean | undefined;
@@ -20,7 +20,7 @@ export function isMedicineAvailable(
 
 /**
  * Available as the server offers it (spec §4): listed, units left, not quarantined by an active
- * recall (issue 17), and not yet expired. What
+ * recall, and not yet expired. What
  * browsing shows, a request may take and a reservation may hold. SQL twin: `availableSql`.
  */
 export function isAvailableListing(medicine: StockLike, now: Date = new Date()): boolean {
@@ -38,7 +38,7 @@ export function availableSql(table = 'm', now = 'now()'): string {
 }
 
 /**
- * Units listed now (pharmacy Total Listed, issue 13 #10): the quantity left on listings offered
+ * Units listed now (pharmacy Total Listed): the quantity left on listings offered
  * now. Unlisted and expired stock are not listed; units approved requests took (reserved, then
  * transferred) have left the listing's quantity already. SQL twin: `ownTotals` in svc-catalog.
  */

@@ -54,7 +54,7 @@ describe('shared texts', () => {
   });
 
   it("keeps the signed-in screens' texts out of the landing page's, found under the same keys once added", async () => {
-    // The landing page downloads `common` only (issue 12: its JavaScript ≤ 200 KB on the wire).
+    // The landing page downloads `common` only (its JavaScript ≤ 200 KB on the wire).
     for (const group of Object.keys(work.en)) expect(common.en).not.toHaveProperty(group);
     const instance = i18next.createInstance();
     await instance.init({

@@ -24,7 +24,7 @@ const en = {
     unreadCount_one: '{{count}} unread',
     unreadCount_other: '{{count}} unread',
   },
-  /** The notification centre behind the bell (issue 16 item 3). */
+  /** The notification centre behind the bell. */
   alerts: {
     title: 'Expiring medicines',
     /** days: libs/domain urgentThresholdDays; from–to: the rest of the expiry warning window (the setting). */

@@ -23,7 +23,7 @@ function createFormatters(language: Language) {
   const locale = locales[language];
   // Built once per language (Intl formatters are costly to create and lists format many
   // values), each on its first use: the landing page formats numbers only, and a formatter with
-  // a time zone costs the zone's data (issue 12: the landing page's start-up).
+  // a time zone costs the zone's data (the landing page's start-up).
   const number = once(() => new Intl.NumberFormat(locale));
   const money = once(
     () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EGP', maximumFractionDigits: 2 }),

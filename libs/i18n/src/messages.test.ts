@@ -4,7 +4,7 @@ import { messages } from '@medrelay/contracts';
 import { createI18n } from './setup';
 import { addMessageTexts, messagesNamespace } from './messages';
 
-describe("the contracts' messages (issue 12: not in the landing page's download)", () => {
+describe("the contracts' messages (not in the landing page's download)", () => {
   it('are not in the first load, and show in both languages once the screen that needs them adds them', async () => {
     const i18n = await createI18n();
     expect(i18n.hasResourceBundle('en', messagesNamespace)).toBe(false);

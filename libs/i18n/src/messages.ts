@@ -4,7 +4,7 @@ import { languages, messages, type Language } from '@medrelay/contracts';
 // The contracts' validation and error messages (every API error, both languages) as the
 // `messages` namespace, so a form shows the same words as the API. Added by the chunks of the
 // screens that show them (sign-in, registration, the role areas), not by the landing page,
-// which shows none (issue 12: landing ≤ 200 KB on the wire).
+// which shows none (landing ≤ 200 KB on the wire).
 
 export const messagesNamespace = 'messages';
 

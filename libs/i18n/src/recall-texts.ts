@@ -1,5 +1,5 @@
 /**
- * Signed-in texts of a recall reaching its holders (issue 25 item 3): the flagged row, the
+ * Signed-in texts of a recall reaching its holders: the flagged row, the
  * acknowledgement, the listing form's warning and its toast. They join the `work` namespace.
  */
 const en = {

@@ -6,7 +6,7 @@ import { recallTexts } from './recall-texts';
 import { addTexts } from './setup';
 
 // Texts only signed-in screens (and registration) use: loaded with the role area's chunk, not with
-// the landing page, which every visitor downloads on mobile data (issue 12: landing ≤ 200 KB).
+// the landing page, which every visitor downloads on mobile data (landing ≤ 200 KB).
 // Keys stay as they were (`handover.title`): i18next looks a key up here when `common` lacks it
 // (`fallbackNS` in setup.ts).
 

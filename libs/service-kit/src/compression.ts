@@ -7,7 +7,7 @@ export const compressionThresholdBytes = 1024;
 
 /**
  * Brotli quality for answers made per request: on a browse page 4 was ~10% smaller than gzip
- * level 6 and no slower (docs/design.md, "Compressed downloads"); 11 is for build time only.
+ * level 6 and no slower (docs/performance.md, "Compressed downloads"); 11 is for build time only.
  */
 export const dynamicBrotliQuality = 4;
 

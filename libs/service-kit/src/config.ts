@@ -13,9 +13,13 @@ export const internalPortShape = {
 
 /** Settings every service reads from the environment. */
 export const baseConfigShape = {
+  /** `production` refuses test-only switches (TEST_CLOCK) and sends no stack traces. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** The least severe log line written (pino levels; JSON lines on stdout). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The address the HTTP port listens on (`0.0.0.0` in containers). */
   HOST: z.string().default('127.0.0.1'),
+  /** Redis: BullMQ queues, token revocations, rate limits, caches (`npm start` starts one when unset). */
   REDIS_URL: z.string().url(),
   /** Namespaces every Redis key and queue, so several platforms (or test files) can share a Redis. */
   REDIS_PREFIX: z
@@ -28,6 +32,10 @@ export const baseConfigShape = {
    * its subnet otherwise); the gateway sets the header itself.
    */
   TRUST_PROXY: z.string().default('loopback'),
+  /**
+   * The public key that verifies session tokens (PEM, inline with `\n` allowed, or a file path);
+   * one of the two is needed. `npm start` generates the pair in `var/keys`.
+   */
   JWT_PUBLIC_KEY: z.string().optional(),
   JWT_PUBLIC_KEY_FILE: z.string().optional(),
   ...internalPortShape,

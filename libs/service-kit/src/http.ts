@@ -57,7 +57,7 @@ const requestIdPattern = /^[\w-]{1,100}$/;
  * call does runs with it (`runWithRequestId`). One JSON line per answer, at info, when it has
  * finished: method, URL, status, time. No headers: they are where credentials travel.
  * Replaces pino-http, which built a child logger with the serialized, redacted request on every
- * call even when nothing was logged: 12–16% of the gateway's CPU per call (docs/design.md,
+ * call even when nothing was logged: 12–16% of the gateway's CPU per call (docs/performance.md,
  * "Gateway cost").
  */
 export function accessLog(logger: Logger): RequestHandler {

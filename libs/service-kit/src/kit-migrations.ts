@@ -5,7 +5,7 @@ import { liveOutboxQueue, outboxWakeChannel } from './live-events';
  * inbox, the users read model), declared once here instead of in each service's `001_*.sql`.
  * `migrate` applies the ones a service names before the service's own files, recorded in
  * `<schema>.migrations` as `service-kit/<name>.sql` with their checksum like any migration.
- * Idempotent (IF NOT EXISTS): databases made before issue 15 already have them from their 001
+ * Idempotent (IF NOT EXISTS): databases made before these tables moved into the kit already have them from their 001
  * file. A change to one of these tables is a new entry here, never an edit of an applied one.
  * The users read model gets its `phone` column from each service's own later migration
  * (catalog 006, requests 007), as databases made before did; `governorate` likewise (catalog 015,

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
 /**
- * Live events (issue 25, docs/design.md "Live screens"): hints that something a user sees
+ * Live events (docs/messaging.md "Live screens"): hints that something a user sees
  * changed, written to the outbox in the change's own transaction and PUBLISHed by the relay on
  * the user's Redis channel once it has committed; the gateway passes them to that user's open
  * event streams. Outbox rows of this `queue` are published, never added to BullMQ.

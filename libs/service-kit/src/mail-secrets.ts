@@ -1,4 +1,3 @@
-import type { MailJob } from '@medrelay/contracts';
 import { parseSealingKeys, sealingBox } from './sealing';
 
 /**
@@ -12,15 +11,15 @@ export function mailSecrets(sealingKeys: string) {
   const context = (to: string) => `mail:${to}`;
   return {
     /** The job's `sealed` field for these values. */
-    seal: (to: string, values: Record<string, string>): Record<string, string> =>
+    seal: <Name extends string>(to: string, values: Record<Name, string>): Record<Name, string> =>
       Object.fromEntries(
-        Object.entries(values).map(([name, value]) => [name, box.sealText(context(to), value)]),
-      ),
+        Object.entries<string>(values).map(([name, value]) => [name, box.sealText(context(to), value)]),
+      ) as Record<Name, string>,
     /**
      * The job's data with its sealed values opened. Throws when one cannot be opened (its key left
      * the keyring): the job fails visibly rather than send an e-mail without its code.
      */
-    open(job: Pick<MailJob, 'to' | 'data' | 'sealed'>): Record<string, string> {
+    open(job: { to: string; data: object; sealed?: Record<string, string> }): Record<string, unknown> {
       const opened: Record<string, string> = {};
       for (const [name, text] of Object.entries(job.sealed ?? {})) {
         const value = box.openText(context(job.to), text);

@@ -28,7 +28,7 @@ export interface TrackedReadsOptions {
  * connection subscribed to `__redis__:invalidate`). Any write to, expiry of or flush of a key
  * under the prefixes, by anyone, sends a notice that drops it here. The token check of every
  * API call read three keys with an `MGET` in the gateway and again in the service; nearly all
- * of them never change (a token is rarely revoked), so they are now read once (docs/design.md,
+ * of them never change (a token is rarely revoked), so they are now read once (docs/accounts.md,
  * "Revocation read once, then told of changes").
  *
  * Never stale by construction, with three rules:

@@ -22,7 +22,7 @@ const user = (id: number): User => ({
   pendingEmail: null,
 });
 
-describe('admin dashboard pending approvals (issue 13 #4)', () => {
+describe('admin dashboard pending approvals', () => {
   it('shows the first 5 of 70 pending accounts and a "View all" link, asking the server for 5 only', async () => {
     const asked = servePages((url) => {
       const size = Number(url.searchParams.get('pageSize'));

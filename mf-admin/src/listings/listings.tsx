@@ -152,7 +152,7 @@ export default function Listings() {
                         <DaysLeftBadge expiryDate={m.expiryDate} />
                         <CategoryBadges categories={m.categories} />
                         <AvailabilityBadge medicine={m} />
-                        {/* Why it is unavailable when a batch recall holds it back (issue 17). */}
+                        {/* Why it is unavailable when a batch recall holds it back. */}
                         <QuarantineBadge medicine={m} />
                         {m.isAvailable && (
                           <ConfirmDialog

@@ -23,7 +23,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * The product dictionary (issue 17), a section of Listings: what each GTIN names, learned from
+ * The product dictionary, a section of Listings: what each GTIN names, learned from
  * the first listing of a pack. An admin corrects an entry (or adds one); listings never
  * overwrite a correction.
  */

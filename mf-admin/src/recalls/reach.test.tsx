@@ -7,7 +7,7 @@ import { renderInRemote } from '@medrelay/ui/test-support';
 import { texts } from '../texts';
 import Recalls from './recalls';
 
-// Issue 25 item 3: the recall screen shows who was reached and who has acknowledged, and resends.
+// the recall screen shows who was reached and who has acknowledged, and resends.
 afterEach(() => {
   vi.restoreAllMocks();
   tokenStore.clear();

@@ -78,7 +78,7 @@ function Party({ party }: { party: RecallParty }) {
 }
 
 /**
- * Who a recall reached and who has acknowledged (issue 25 item 3): "3 of 4 acknowledged", each
+ * Who a recall reached and who has acknowledged: "3 of 4 acknowledged", each
  * party with what it holds and when it was told, and a resend to those who have not acknowledged.
  */
 export function RecallReachPanel({ recall }: { recall: Recall }) {

@@ -110,8 +110,8 @@ function RecallForm() {
 }
 
 /**
- * Batch recalls (issue 17): issuing one quarantines every open listing of the batch at once;
- * the history shows how many each hid, who it reached and who has acknowledged (issue 25), and
+ * Batch recalls: issuing one quarantines every open listing of the batch at once;
+ * the history shows how many each hid, who it reached and who has acknowledged, and
  * lifting one gives back what it hid.
  */
 export default function Recalls() {

@@ -23,7 +23,7 @@ const stats: AdminStats = {
   unavailable: [],
 };
 
-describe('Request Status Distribution (issue 13 #9)', () => {
+describe('Request Status Distribution', () => {
   it('shows Cancelled, so its parts add up to Total Requests, in both languages', async () => {
     for (const [language, panel, cancelled] of [
       ['en', 'Request Status Distribution', 'Cancelled'],
@@ -48,7 +48,7 @@ describe('Request Status Distribution (issue 13 #9)', () => {
   });
 });
 
-describe('Wanted lists figures (issue 16 item 5)', () => {
+describe('Wanted lists figures', () => {
   it('shows needs open, needs met and the median hours to a first request, in both languages', async () => {
     for (const [language, panel, median] of [
       ['en', 'Wanted lists', '3.5 h'],

@@ -233,7 +233,7 @@ function ReportBody({ stats }: { stats: AdminStats }) {
           {chart(
             'requestStatus',
             stats.requestStatus,
-            // Every status, so the parts add up to Total Requests (issue 13 #9).
+            // Every status, so the parts add up to Total Requests.
             requestStatuses,
             {
               pending: 'warning',

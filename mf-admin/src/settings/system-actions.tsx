@@ -12,7 +12,7 @@ const useStyles = makeStyles({
   range: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
 });
 
-/** The custody log's CSV for a range of Cairo days (issue 18), by default the last 30 days. */
+/** The custody log's CSV for a range of Cairo days, by default the last 30 days. */
 function CustodyCsvDownload() {
   const styles = useStyles();
   const { t } = useTranslation('admin');

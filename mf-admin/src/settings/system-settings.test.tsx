@@ -28,7 +28,7 @@ const renderSettings = () =>
     },
   });
 
-describe('system settings (issue 13 #1)', () => {
+describe('system settings', () => {
   it('shows the stored General settings in their fields', async () => {
     await renderSettings();
     await waitFor(() => expect(valueOf('System Name')).toBe('MedRelay Giza'));
@@ -52,7 +52,7 @@ describe('system settings (issue 13 #1)', () => {
   });
 });
 
-describe('guardrails: what individual donors may not list (issue 17)', () => {
+describe('guardrails: what individual donors may not list', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows the three categories forbidden by default and saves a change', async () => {

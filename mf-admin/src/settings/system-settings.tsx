@@ -36,7 +36,7 @@ const useStyles = makeStyles({
   layout: {
     display: 'grid',
     // Fixed tab column and a card column that cannot grow with its content: the tabs stay at one
-    // place whichever tab is open (content-sized tracks moved them, issue 13 #12).
+    // place whichever tab is open (content-sized tracks moved them).
     gridTemplateColumns: '200px minmax(0, 1fr)',
     gap: tokens.spacingHorizontalXL,
     alignItems: 'start',

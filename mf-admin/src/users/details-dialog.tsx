@@ -30,7 +30,7 @@ export function DetailsDialog({ user, onClose }: { user: User; onClose: () => vo
   const { t } = useTranslation('admin');
   const format = useFormat();
   const profile = user.profile;
-  // Issue 18: missed pickup windows of this account (svc-requests counts them).
+  // missed pickup windows of this account (svc-requests counts them).
   const noShows = useNoShowCounts().data?.find((c) => c.userId === user.id);
   const rows: [string, ReactNode][] = [
     [t('approvals.fields.name'), user.name],

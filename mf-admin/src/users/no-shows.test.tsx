@@ -22,7 +22,7 @@ const user = (id: number, name: string): User => ({
   pendingEmail: null,
 });
 
-describe('missed pickups per account (issue 18 #4)', () => {
+describe('missed pickups per account', () => {
   it('badges accounts with missed windows in the users list and counts them in the details', async () => {
     servePages((url) =>
       url.pathname.endsWith('/no-shows')

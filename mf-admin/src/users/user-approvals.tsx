@@ -39,7 +39,7 @@ export default function UserApprovals() {
       setPage(1);
     };
 
-  // Issue 18: missed pickup windows per account, one query for the whole list.
+  // missed pickup windows per account, one query for the whole list.
   const noShows = useNoShowCounts().data;
   const missedOf = (user: User) => {
     const found = noShows?.find((c) => c.userId === user.id);

@@ -86,7 +86,7 @@ export function Dashboard() {
       <StatGrid label={t('dashboard.title')}>
         <StatCard
           label={t('dashboard.totalListed')}
-          // Units on offer now, as My Medicines shows them (issue 13 #10).
+          // Units on offer now, as My Medicines shows them.
           value={figure(summary.data?.listedUnits)}
           hint={summary.data && t('dashboard.totalListedHint', { count: summary.data.available })}
           icon={<Box24Regular />}

@@ -2,6 +2,7 @@ import { Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useRequestSummary, useTransactionsPage } from '@medrelay/api-client';
 import { requestStatuses, type RequestSummary } from '@medrelay/contracts';
+import { contactVisible } from '@medrelay/domain/requests';
 import {
   EmptyState,
   FiguresError,
@@ -57,7 +58,7 @@ export default function TransactionHistory() {
             pendingWording="pendingReview"
           >
             <Text size={200}>{t(r.direction === 'outgoing' ? 'history.outgoing' : 'history.incoming')}</Text>
-            {(r.status === 'approved' || r.status === 'completed') && <PickupInfo pickup={r.pickup} />}
+            {contactVisible(r.status) && <PickupInfo pickup={r.pickup} />}
           </RequestRow>
         )}
       </PagedList>

@@ -10,7 +10,7 @@ import {
   RadioGroup,
 } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type FieldError as FormFieldError } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, useRegister } from '@medrelay/api-client';
@@ -30,7 +30,7 @@ import { usePageTitle } from '../chrome/use-page-title';
 import { useToast } from '../chrome/toasts';
 import { AuthLayout, EmailField } from './auth-layout';
 import { PasswordStrength } from './password-strength';
-import { fieldMessage, PickupPlaceFields } from '@medrelay/ui';
+import { fieldMessage, FormPickupPlaceFields } from '@medrelay/ui';
 
 function typeFromQuery(value: string | null): SelfRegisteringUserType {
   return (selfRegisteringUserTypes as readonly string[]).includes(value ?? '')
@@ -154,7 +154,7 @@ export function RegisterPage() {
           >
             <Input maxLength={limits.referenceMax} {...form.register('commercialNumber')} />
           </Field>
-          {/* Law 127/1955: donated medicines end at an NGO with a pharmacist (docs/design.md). */}
+          {/* Law 127/1955: donated medicines end at an NGO with a pharmacist (docs/transfers.md, "Guardrails"). */}
           <Field
             label={t('register.pharmacistLicense')}
             hint={t('register.pharmacistLicenseHint')}
@@ -202,24 +202,7 @@ export function RegisterPage() {
           {...form.register('address')}
         />
       </Field>
-      <PickupPlaceFields
-        value={{ governorate: form.watch('governorate'), area: form.watch('area'), pin: form.watch('pin') }}
-        onChange={(change) => {
-          const options = { shouldDirty: true };
-          if (change.governorate !== undefined) form.setValue('governorate', change.governorate, options);
-          if (change.area !== undefined) form.setValue('area', change.area, options);
-          if (change.pin !== undefined) form.setValue('pin', change.pin, options);
-        }}
-        messages={{
-          governorate: fieldMessage(t, errors.governorate),
-          area: fieldMessage(t, errors.area),
-          // The pin's own message, or the first of its coordinates'.
-          pin: fieldMessage(
-            t,
-            (errors.pin?.lat ?? errors.pin?.lng ?? errors.pin) as FormFieldError | undefined,
-          ),
-        }}
-      />
+      <FormPickupPlaceFields form={form} />
       <Field validationMessage={fieldMessage(t, errors.acceptTerms)}>
         <Checkbox label={t('register.acceptTerms')} {...form.register('acceptTerms')} />
       </Field>

@@ -23,7 +23,7 @@ async function renderBroken(language: 'en' | 'ar') {
   await renderInRemote(<Boundary />, { language });
 }
 
-// The panel is a chunk of its own, fetched only when something broke (issue 12: the landing
+// The panel is a chunk of its own, fetched only when something broke (the landing
 // page's download); the words and the retry are the same as before, in both languages.
 describe("the shell's error boundary", () => {
   it('shows the error panel with a retry once its chunk has loaded', async () => {

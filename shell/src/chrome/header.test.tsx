@@ -149,7 +149,7 @@ describe('navigation on a 360 px phone: a tab bar', () => {
   });
 });
 
-describe('the bell (#5; issue 16: its badge counts unread notifications)', () => {
+describe('the bell (its badge counts unread notifications)', () => {
   it('keeps its count badge inside the button, which does not clip it', async () => {
     await renderChrome(360, 'en', 2, 3);
     const bell = await within(banner()).findByRole('button', {
@@ -173,7 +173,7 @@ describe('the bell (#5; issue 16: its badge counts unread notifications)', () =>
   );
 });
 
-describe("the bell follows the admin's expiry warning window (issue 15)", () => {
+describe("the bell follows the admin's expiry warning window", () => {
   it('lets the server apply the setting and names the window in its group', async () => {
     const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString();
     const { client } = await renderChrome(1280, 'en', [

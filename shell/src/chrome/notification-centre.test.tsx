@@ -108,7 +108,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the notification bell (issue 16 item 3)', () => {
+describe('the notification bell', () => {
   it('shows the unread count on the bell and in its name', async () => {
     inbox = [row(1), row(2), row(3, { isRead: true })];
     await renderBell(1280);

@@ -75,7 +75,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorBrandBackground,
   },
   text: { minWidth: '0', overflowWrap: 'anywhere' },
-  // A recall notice (issue 25) is acknowledged right under it: the entry's line moves below the button.
+  // A recall notice is acknowledged right under it: the entry's line moves below the button.
   entryWithAction: { borderBlockEndStyle: 'none' },
   action: {
     paddingInlineStart: `calc(12px + ${tokens.spacingHorizontalS} + ${tokens.spacingHorizontalXS})`,
@@ -252,7 +252,7 @@ function InboxPanel({
 }
 
 /**
- * The header's bell (issue 16 item 3): the unread count on it, and behind it the notification
+ * The header's bell: the unread count on it, and behind it the notification
  * centre (a popover; a full-screen sheet on a phone) with the expiry section of spec §2.
  */
 export function NotificationBell({ role }: { role: UserType }) {

@@ -6,7 +6,7 @@ import type { Language, RecallNotice } from '@medrelay/contracts';
 import { renderInRemote } from '@medrelay/ui/test-support';
 import { NotificationBell } from './notification-centre';
 
-// Issue 25 item 3: a recall notice is acknowledged right from the notification centre.
+// a recall notice is acknowledged right from the notification centre.
 afterEach(() => vi.restoreAllMocks());
 
 const json = (body: unknown, headers: Record<string, string> = {}) =>

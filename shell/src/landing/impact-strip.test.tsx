@@ -20,7 +20,7 @@ const show = (impact: PublicImpact, language: 'en' | 'ar' = 'en') =>
 const wasteCard = async (label: string) =>
   (await screen.findByText(label)).closest<HTMLElement>('[data-testid="impact-card"]')!;
 
-describe('the landing waste figure (issue 13 #11)', () => {
+describe('the landing waste figure', () => {
   it('states no ratio on a young install: the claim instead of "100.0%"', async () => {
     await show({ medicinesSaved: 4, patientsServed: 6, activePartners: 3, wasteReducedPercent: null });
     const card = await wasteCard('Less medicine waste');

@@ -32,7 +32,7 @@ export function usePageMeta() {
 /**
  * False until the browser has painted once. The sections under the hero render then: the first
  * render (with the styles it inserts) is shorter and the hero, the page's largest text, paints
- * sooner (issue 12: LCP). A link to a section (`/#impact`) gets them at once.
+ * sooner (LCP). A link to a section (`/#impact`) gets them at once.
  */
 function usePaintedOnce() {
   const [painted, setPainted] = useState(() => location.hash !== '');

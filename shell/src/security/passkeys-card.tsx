@@ -1,26 +1,12 @@
-import { useState } from 'react';
-import { Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Text } from '@fluentui/react-components';
+import { useQuery } from '@tanstack/react-query';
 import { callApi, routeKey } from '@medrelay/api-client';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { useFormat } from '@medrelay/i18n';
 import { failureText } from '../auth/account-links';
 import { useAccountTexts } from '../auth/account-texts';
-import { useToast } from '../chrome/toasts';
+import { CardHeading, useListChange, useListStyles } from './card-list';
 import { useCardStyles } from './two-factor-card';
-
-const useStyles = makeStyles({
-  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalS },
-  row: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalS,
-  },
-  who: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
-  muted: { color: tokens.colorNeutralForeground3 },
-});
 
 const passkeysKey = routeKey(identityEndpoints.passkeys);
 
@@ -34,31 +20,16 @@ const cancelled = (error: unknown) =>
  */
 export function PasskeysCard() {
   const card = useCardStyles();
-  const styles = useStyles();
+  const styles = useListStyles();
   const { t } = useAccountTexts();
   const format = useFormat();
-  const toast = useToast();
-  const client = useQueryClient();
   const passkeys = useQuery({ queryKey: passkeysKey, queryFn: () => callApi(identityEndpoints.passkeys) });
-  const [busy, setBusy] = useState(false);
-
-  const run = async (work: () => Promise<string>, failed: string) => {
-    setBusy(true);
-    try {
-      toast({ title: await work() });
-    } catch (error) {
-      toast({
-        title: failed,
-        description: cancelled(error)
-          ? t('passkeys.cancelled')
-          : failureText(error, t('common:toast.networkError')),
-        intent: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-      await client.invalidateQueries({ queryKey: passkeysKey });
-    }
-  };
+  const change = useListChange(passkeysKey);
+  const busy = change.busy;
+  const run = (work: () => Promise<string>, failed: string) =>
+    change.run(work, failed, (error) =>
+      cancelled(error) ? t('passkeys.cancelled') : failureText(error, t('common:toast.networkError')),
+    );
 
   const add = () =>
     run(async () => {
@@ -71,10 +42,7 @@ export function PasskeysCard() {
 
   return (
     <Card className={card.card} data-testid="passkeys">
-      <Text as="h2" size={500} weight="semibold">
-        {t('passkeys.title')}
-      </Text>
-      <Text>{t('passkeys.subtitle')}</Text>
+      <CardHeading title={t('passkeys.title')} subtitle={t('passkeys.subtitle')} />
       <ul className={styles.list}>
         {(passkeys.data ?? []).map((p) => (
           <li key={p.id} className={styles.row} data-testid="passkey">

@@ -29,7 +29,7 @@ const user = (overrides: Partial<User>): User => ({
 
 const valueOf = (label: string) => (screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement).value;
 
-describe('account settings (issue 13 #1)', () => {
+describe('account settings', () => {
   it('shows the stored profile in the fields, not empty boxes', async () => {
     await renderInRemote(
       <MemoryRouter>
@@ -46,7 +46,7 @@ describe('account settings (issue 13 #1)', () => {
     expect(valueOf('Address')).toBe('12 Tahrir St, Cairo');
     expect(valueOf('Organization Name')).toBe('Resala Giza');
     expect(valueOf('Commercial Number')).toBe('CN-4411');
-    // Issue 16: the governorate, one of the 27, chosen from a list.
+    // the governorate, one of the 27, chosen from a list.
     expect(valueOf('Governorate')).toBe('giza');
     expect(
       within(screen.getByLabelText('Governorate')).getAllByRole('option', { hidden: true }),

@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm, type FieldError } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { ApiError, callApi, meKey, passwordAdvice, tokenStore } from '@medrelay/api-client';
@@ -30,7 +30,7 @@ import {
   type User,
 } from '@medrelay/contracts';
 import { currentLanguage } from '@medrelay/i18n';
-import { FormInput, PageHeader, PickupPlaceFields } from '@medrelay/ui';
+import { FormInput, PageHeader, FormPickupPlaceFields } from '@medrelay/ui';
 import { useToast } from '../chrome/toasts';
 import { EmailCard } from './email-card';
 import { PushCard } from './push-card';
@@ -121,24 +121,7 @@ function ProfileCard({ user }: { user: User }) {
         <Field label={t('settings.address')} validationMessage={fieldMessage(t, errors.address)}>
           <FormInput control={form.control} name="address" dir="auto" />
         </Field>
-        <PickupPlaceFields
-          value={{ governorate: form.watch('governorate'), area: form.watch('area'), pin: form.watch('pin') }}
-          onChange={(change) => {
-            const options = { shouldDirty: true };
-            if (change.governorate !== undefined) form.setValue('governorate', change.governorate, options);
-            if (change.area !== undefined) form.setValue('area', change.area, options);
-            if (change.pin !== undefined) form.setValue('pin', change.pin, options);
-          }}
-          messages={{
-            governorate: fieldMessage(t, errors.governorate),
-            area: fieldMessage(t, errors.area),
-            // The pin's own message, or the first of its coordinates'.
-            pin: fieldMessage(
-              t,
-              (errors.pin?.lat ?? errors.pin?.lng ?? errors.pin) as FieldError | undefined,
-            ),
-          }}
-        />
+        <FormPickupPlaceFields form={form} />
         {extra.map((field) => (
           <Field
             key={field}

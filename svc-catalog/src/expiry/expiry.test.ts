@@ -124,7 +124,7 @@ describe('the daily expiry scan', () => {
     await p.identity.api.put('/api/admin/settings', { notifyExpiry: true }, { token: admin.token });
   });
 
-  it("moves the bell with the admin's expiry warning setting (issue 15)", async () => {
+  it("moves the bell with the admin's expiry warning setting", async () => {
     const owner = await p.user('pharmacy');
     const in20 = await medicineExpiringIn(owner.token, 20, 'Twenty days left');
     // What the header's bell asks: no `days`, the setting decides.

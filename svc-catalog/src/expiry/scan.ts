@@ -29,7 +29,7 @@ export function thresholdFor(daysLeft: number, thresholds: readonly number[]): n
   return reached.length ? Math.min(...reached) : null;
 }
 
-/** Listings per batch: one short transaction each (measured in docs/design.md). */
+/** Listings per batch: one short transaction each (measured in docs/expiry-and-recalls.md). */
 export const defaultExpiryScanBatchSize = 10_000;
 /** Batches in flight at once (the writes are CPU-bound in PostgreSQL: one per core here). */
 export const defaultExpiryScanParallel = 2;
@@ -157,14 +157,12 @@ async function finishRun(
         name: owner.owner_name ?? '',
         count: String(medicines.length),
         // One entry per medicine; the template lays them out in the recipient's language.
-        items: JSON.stringify(
-          medicines.map((m) => ({
-            name: m.name,
-            quantity: m.quantity,
-            expiryDate: dayFormats[owner.owner_language === 'ar' ? 'ar' : 'en'].format(m.expiry_date),
-            daysLeft: m.days_left,
-          })),
-        ),
+        items: medicines.map((m) => ({
+          name: m.name,
+          quantity: m.quantity,
+          expiryDate: dayFormats[owner.owner_language === 'ar' ? 'ar' : 'en'].format(m.expiry_date),
+          daysLeft: m.days_left,
+        })),
         listingsUrl: `${ctx.config.PUBLIC_URL}${owner.owner_type === 'donor' ? '/donor/donations' : '/pharmacy/medicines'}`,
       },
     };

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => db.end());
 const pool = () => db;
 
-describe('days left in SQL (issue 13 #7)', () => {
+describe('days left in SQL', () => {
   it('counts as libs/domain daysLeft does, around Cairo midnight, in winter and summer time', async () => {
     const nows = [
       '2026-11-22T21:59:59Z',
@@ -45,7 +45,7 @@ describe('days left in SQL (issue 13 #7)', () => {
   });
 });
 
-describe('"available" in SQL (issue 15)', () => {
+describe('"available" in SQL', () => {
   it('says what libs/domain isAvailableListing says: listed, units left, not quarantined, not expired', async () => {
     const now = '2026-11-22T22:00:00Z';
     const cases = [true, false].flatMap((isAvailable) =>

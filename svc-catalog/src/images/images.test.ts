@@ -61,7 +61,7 @@ async function photo(url: string, token?: string, headers: Record<string, string
 const list = async (overrides = {}) =>
   (await p.api.post('/api/medicines', medicineInput(overrides), { token: pharmacy.token })).body;
 
-describe('medicine photos (issue 14)', () => {
+describe('medicine photos', () => {
   it('re-encodes uploads: no EXIF or GPS left, turned upright, a thumbnail and a large size under a random key', async () => {
     const original = await phonePhoto();
     const before = await sharp(original).metadata();

@@ -7,7 +7,7 @@ import { encodePhoto, newPhotoKey } from './photo';
 import { photoFile } from './storage';
 
 /**
- * Converts photos stored as uploaded (before issue 14: metadata intact, a guessable id URL) to
+ * Converts photos stored as uploaded (metadata intact, a guessable id URL: how photos were kept before they were re-encoded) to
  * re-encoded ones under random keys, a batch at a time, when the service starts. Until its turn
  * such a listing shows no photo (its old URL no longer serves). A file that is missing or does
  * not decode is dropped. Safe to run from several instances at once: a listing is only changed

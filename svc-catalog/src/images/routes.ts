@@ -21,7 +21,7 @@ const megabyte = 1024 * 1024;
  * Reads the raw body up to `max` bytes; beyond that the upload is refused with 413 without
  * keeping the rest in memory. The rest is drained, not cut off: resetting the connection
  * while the caller (the gateway) is still sending can lose the 413 on its way back and
- * surface as a 503 (issue 14). `destroyOnReturn: false` keeps leaving the loop from
+ * surface as a 503. `destroyOnReturn: false` keeps leaving the loop from
  * destroying the request (and with it the socket).
  */
 async function readBody(req: Request, max: number, maxMb: number): Promise<Buffer> {
@@ -55,7 +55,7 @@ export async function deletePhoto(storage: ImageStorage, key: string): Promise<v
  * A photo per medicine: sent as the raw request body (JPEG, PNG or WebP), checked against the
  * max-upload setting, then re-encoded (no metadata, upright, capped; a thumbnail and a large
  * size) under a new random key. Served by that key, with the caller's token, only while the
- * caller may see the listing (see docs/design.md, "Photos").
+ * caller may see the listing (see docs/transfers.md, "Photos, oversized uploads and duplicate requests").
  */
 export function imageRoutes(ctx: CatalogContext): Router {
   const api = { router: Router(), verifier: ctx.verifier };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startTestCatalog, type TestCatalogPlatform } from '../testing';
 
-// Issue 17: the pack code (GTIN, batch, serial) on listings, one open listing per pack, and the
+// the pack code (GTIN, batch, serial) on listings, one open listing per pack, and the
 // product dictionary learned from listings.
 let p: TestCatalogPlatform;
 type U = Awaited<ReturnType<TestCatalogPlatform['user']>>;

@@ -3,7 +3,7 @@ import { httpError } from '@medrelay/service-kit';
 import type { CatalogContext } from '../context';
 import { findProduct, listProducts, saveProductByAdmin } from './repo';
 
-/** The product dictionary: what a scanned GTIN names (issue 17). Learning happens on listing create. */
+/** The product dictionary: what a scanned GTIN names. Learning happens on listing create. */
 export function createProductService(ctx: CatalogContext) {
   return {
     async get(gtin: string): Promise<Product> {

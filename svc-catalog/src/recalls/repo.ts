@@ -39,7 +39,7 @@ const selectRecalls = `
 
 /**
  * Whether any listing, in any state (closed, collected, expired), has carried this GTIN and batch:
- * a recall of a batch MedRelay never saw reaches no one and is refused (issue 25).
+ * a recall of a batch MedRelay never saw reaches no one and is refused.
  */
 export async function batchEverListed(db: Db, gtin: string, batch: string): Promise<boolean> {
   const { rows } = await db.query('SELECT 1 FROM catalog.medicines WHERE gtin = $1 AND batch = $2 LIMIT 1', [

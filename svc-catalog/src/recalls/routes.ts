@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { CatalogContext } from '../context';
 import { createRecallService } from './service';
 
-/** Batch recalls and quarantine (issue 17), for administrators; whether a pack's batch is recalled, for the listing form. */
+/** Batch recalls and quarantine, for administrators; whether a pack's batch is recalled, for the listing form. */
 export function recallRoutes(ctx: CatalogContext): Router {
   const api = { router: Router(), verifier: ctx.verifier };
   const recalls = createRecallService(ctx);

@@ -32,7 +32,7 @@ import {
 /**
  * Writes a recall event for svc-requests (outbox, same transaction), a batch of listings per
  * event: its requests are cancelled or held, owners and requesters told. The first event goes
- * even with no listing open: those who collected the batch earlier are reached from it (issue 25).
+ * even with no listing open: those who collected the batch earlier are reached from it.
  */
 async function recordRecallEvents(
   client: PoolClient,
@@ -64,7 +64,7 @@ async function recordRecallEvents(
   }
 }
 
-/** Batch recalls (issue 17): issue one (quarantine at once), list them, lift one. */
+/** Batch recalls: issue one (quarantine at once), list them, lift one. */
 export function createRecallService(ctx: CatalogContext) {
   return {
     async issue(caller: Caller, input: RecallCreate): Promise<Recall> {

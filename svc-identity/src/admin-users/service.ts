@@ -15,12 +15,12 @@ import { recordUserEvent } from '../users/events';
 import { findUserById, listUsers, publicUser, updateUserStatus } from '../users/repo';
 import { userActivity, userStats } from './repo';
 
-const mailFor: Record<UserStatusAction, MailTemplate> = {
+const mailFor = {
   approve: 'account-approved',
   reject: 'account-rejected',
   suspend: 'account-suspended',
   reactivate: 'account-reactivated',
-};
+} as const satisfies Record<UserStatusAction, MailTemplate>;
 
 export function createAdminUserService(ctx: IdentityContext) {
   return {
@@ -45,7 +45,7 @@ export function createAdminUserService(ctx: IdentityContext) {
      * Moves a user to a new status (approve, reject, suspend, re-approve), records the event
      * and the e-mail in the same transaction. On rejection it revokes the user's sessions before
      * committing, holding the row FOR UPDATE: a sign-in in flight (which holds it FOR SHARE)
-     * finishes first and its token is revoked too; see docs/design.md.
+     * finishes first and its token is revoked too; see docs/accounts.md.
      */
     async changeStatus(adminId: number, userId: number, to: UserStatus): Promise<User> {
       if (adminId === userId) {

@@ -1,7 +1,7 @@
 import type { Language, Settings } from '@medrelay/contracts';
 import type { PoolClient } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
-import { issueLink, linkUrl } from '../links/links';
+import { issueLink, linkUrl, type LinkPurpose } from '../links/links';
 import { queueMail } from '../mail/outbox';
 import { findCredentialsByEmail } from '../users/repo';
 
@@ -21,19 +21,27 @@ export function accountMail(ctx: IdentityContext) {
   const c = ctx.config;
   const now = () => ctx.clock.now().getTime();
   const hour = () => Math.floor(now() / 3_600_000);
+  /** A single-use link for `email` of the account, valid `validMs` from now, in the caller's transaction: its address. */
+  const link = async (
+    client: PoolClient,
+    userId: number,
+    email: string,
+    purpose: LinkPurpose,
+    path: string,
+    validMs: number,
+  ) => {
+    const token = await issueLink(client, { userId, purpose, email, expiresAt: new Date(now() + validMs) });
+    return linkUrl(c.PUBLIC_URL, path, token);
+  };
   return {
     /** The link that proves `email` is the user's (the account's own, or a new address for a change). */
     async verificationMail(client: PoolClient, user: { id: number }, email: string, change: boolean) {
       const hours = c.EMAIL_VERIFICATION_HOURS;
-      const token = await issueLink(client, {
-        userId: user.id,
-        purpose: change ? 'email-change' : 'email-verification',
-        email,
-        expiresAt: new Date(now() + hours * 3_600_000),
-      });
+      const purpose = change ? 'email-change' : 'email-verification';
+      const verifyUrl = await link(client, user.id, email, purpose, '/verify-email', hours * 3_600_000);
       return {
-        data: { hours: String(hours), change: change ? 'yes' : 'no' },
-        sealed: ctx.secrets.seal(email, { verifyUrl: linkUrl(c.PUBLIC_URL, '/verify-email', token) }),
+        data: { hours: String(hours), change: change ? ('yes' as const) : ('no' as const) },
+        sealed: ctx.secrets.seal(email, { verifyUrl }),
       };
     },
 
@@ -57,12 +65,7 @@ export function accountMail(ctx: IdentityContext) {
     /** A link that lets the browser it is opened in sign in while the account is locked to others. */
     async unlockMail(client: PoolClient, settings: Settings, owner: Owner, reason: string) {
       const hours = c.UNLOCK_LINK_HOURS;
-      const token = await issueLink(client, {
-        userId: owner.id,
-        purpose: 'unlock',
-        email: owner.email,
-        expiresAt: new Date(now() + hours * 3_600_000),
-      });
+      const unlockUrl = await link(client, owner.id, owner.email, 'unlock', '/unlock', hours * 3_600_000);
       await queueMail(client, settings, {
         template: 'account-locked-owner',
         to: owner.email,
@@ -73,26 +76,28 @@ export function accountMail(ctx: IdentityContext) {
           hours: String(hours),
           minutes: String(Math.round(c.LOGIN_LOCK_SECONDS / 60)),
         },
-        sealed: ctx.secrets.seal(owner.email, { unlockUrl: linkUrl(c.PUBLIC_URL, '/unlock', token) }),
+        sealed: ctx.secrets.seal(owner.email, { unlockUrl }),
       });
     },
 
     /** A password reset link, valid PASSWORD_RESET_MINUTES. */
     async resetMail(client: PoolClient, settings: Settings, owner: Owner) {
       const minutes = c.PASSWORD_RESET_MINUTES;
-      const token = await issueLink(client, {
-        userId: owner.id,
-        purpose: 'password-reset',
-        email: owner.email,
-        expiresAt: new Date(now() + minutes * 60_000),
-      });
+      const resetUrl = await link(
+        client,
+        owner.id,
+        owner.email,
+        'password-reset',
+        '/reset-password',
+        minutes * 60_000,
+      );
       await queueMail(client, settings, {
         template: 'password-reset',
         to: owner.email,
         language: owner.language,
         idempotencyKey: `password-reset:${owner.id}:${now()}`,
         data: { name: owner.name, minutes: String(minutes) },
-        sealed: ctx.secrets.seal(owner.email, { resetUrl: linkUrl(c.PUBLIC_URL, '/reset-password', token) }),
+        sealed: ctx.secrets.seal(owner.email, { resetUrl }),
       });
     },
   };

@@ -2,7 +2,7 @@ import type { Redis } from '@medrelay/service-kit';
 
 /**
  * Sign-in throttling that keeps brute force out without letting a stranger lock someone out
- * (issue 14). Two counters in Redis, shared by every instance:
+ *. Two counters in Redis, shared by every instance:
  *
  * - per account **and** address: the first `freeFailures` failures cost nothing; from then on
  *   that address must wait before trying that account again, the wait doubling with each

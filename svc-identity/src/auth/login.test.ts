@@ -133,7 +133,7 @@ describe('POST /api/auth/login', () => {
   });
 });
 
-describe('lock-outs (issue 14): throttled per account and address, locked everywhere only at a high count', () => {
+describe('lock-outs: throttled per account and address, locked everywhere only at a high count', () => {
   let guarded: TestIdentity;
   let adminEmail: string;
   beforeAll(async () => {

@@ -318,7 +318,7 @@ describe('POST /api/auth/register (spec §5)', () => {
     expect(donorMail!.text).not.toContain('24 to 48');
     expect(donorMail!.text).toContain('pending approval');
 
-    // The administrator hears of it in the next digest (issue 14: no longer one e-mail each).
+    // The administrator hears of it in the next digest (no longer one e-mail each).
     await expect
       .poll(
         async () =>

@@ -1,10 +1,5 @@
 import type { Language } from '@medrelay/contracts';
-
-type Data = Record<string, string>;
-interface Template {
-  subject: (d: Data) => string;
-  body: (d: Data) => string[];
-}
+import type { Templates } from './templates';
 
 export type AccountTemplate =
   | 'registration-existing-account'
@@ -15,7 +10,7 @@ export type AccountTemplate =
   | 'email-change-requested';
 
 /** The e-mails (links arrive sealed in the job and are opened by the worker). */
-export const accountTemplates: Record<Language, Record<AccountTemplate, Template>> = {
+export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>> = {
   en: {
     'registration-existing-account': {
       subject: (d) => `Someone tried to register with your e-mail – ${d.systemName}`,

@@ -1,4 +1,12 @@
-import { languages, mailQueueName, mailTemplates, type MailJob } from '@medrelay/contracts';
+import {
+  languages,
+  mailJobSchema,
+  mailQueueName,
+  mailTemplates,
+  openedMailSchema,
+  type Language,
+  type MailTemplate,
+} from '@medrelay/contracts';
 import { mailSecrets } from '@medrelay/service-kit';
 import { testStores, uniqueEmail, waitForMails } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +53,7 @@ describe('secrets in mail jobs', () => {
 
   it('travel sealed through the queue and reach the e-mail in clear', async () => {
     const to = uniqueEmail('sealed');
-    const job: MailJob = {
+    const job = mailJobSchema.parse({
       idempotencyKey: `sealed-test:${to}`,
       template: 'pickup-reminder',
       to,
@@ -65,7 +73,7 @@ describe('secrets in mail jobs', () => {
         requestsUrl: 'http://x/ngo/requests',
       },
       sealed: mailSecrets(testStores().sealingKeys).seal(to, { handoverCode: '482913' }),
-    };
+    });
     const queued = await identity.service.queues.get(mailQueueName)!.add(job.template, job);
     // What the queue (and the admin's queue board) holds has no digits of the code.
     expect(JSON.stringify(queued.data)).not.toContain('482913');
@@ -87,7 +95,7 @@ describe('mail templates', () => {
     quantity: '3',
     providerName: 'Nile Pharmacy',
     pickupLocation: 'Dokki',
-    pickupDate: '2030-01-01 10:00',
+    windows: '• Tuesday 10:00 – 12:00',
     address: '15 Mesaha Square',
     contactEmail: 'nile@example.test',
     requestsUrl: 'http://x/ngo/requests',
@@ -97,13 +105,15 @@ describe('mail templates', () => {
     failures: '50',
     minutes: '60',
     windowMinutes: '60',
-    // The recall notices (issue 17).
+    // The recall notices.
+    instruction: 'pharmacy',
+    reminder: 'no',
     role: 'owner',
     medicines: 'Panadol',
     batch: 'LOT-7',
     reason: 'Sterility failure',
     url: 'http://x/pharmacy/medicines',
-    // The pickup reminder (issue 18).
+    // The pickup reminder.
     kind: 'evening',
     when: 'Tuesday, 1 January 2030 10:00 – 12:00',
     location: 'Dokki',
@@ -139,10 +149,14 @@ describe('mail templates', () => {
             ]),
           }
         : data;
+  /** An e-mail as the worker renders it: the data checked against the template's variant. */
+  const opened = (template: MailTemplate, language: Language, values: object) =>
+    openedMailSchema.parse({ template, language, data: values });
+
   it('renders every template in English and Arabic with nothing left unfilled', () => {
     for (const template of mailTemplates) {
       for (const language of languages) {
-        const mail = renderMail(template, language, dataFor(template));
+        const mail = renderMail(opened(template, language, dataFor(template)));
         expect(mail.subject.length).toBeGreaterThan(5);
         for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/undefined|\$\{/);
         expect(mail.html).toContain(`dir="${language === 'ar' ? 'rtl' : 'ltr'}"`);
@@ -151,7 +165,7 @@ describe('mail templates', () => {
   });
   it('counts registrations in the plural form of each language', () => {
     const subject = (language: 'en' | 'ar', count: number) =>
-      renderMail('admin-registration-digest', language, { ...data, count: String(count), items: '[]' })
+      renderMail(opened('admin-registration-digest', language, { ...data, count: String(count), items: [] }))
         .subject;
     expect(subject('en', 1)).toMatch(/^1 new registration waiting/);
     expect(subject('en', 3)).toMatch(/^3 new registrations waiting/);
@@ -161,8 +175,48 @@ describe('mail templates', () => {
     expect(subject('ar', 11)).toMatch(/^11 تسجيل جديد مستني الموافقة/);
   });
 
+  it('reads a job queued before the lists were typed (JSON text) as one with the list', () => {
+    const job = {
+      idempotencyKey: 'expiry-digest:7:abc',
+      template: 'expiry-digest',
+      to: 'owner@x',
+      language: 'en',
+      data: {
+        systemName: 'MedRelay',
+        adminEmail: 'admin@medrelay.eg',
+        name: 'Nile Pharmacy',
+        count: '1',
+        items: JSON.stringify([{ name: 'Panadol', quantity: 3, expiryDate: '1 Jan 2030', daysLeft: 7 }]),
+        listingsUrl: 'http://x/pharmacy/medicines',
+      },
+    };
+    const parsed = mailJobSchema.parse(job);
+    expect(parsed.template === 'expiry-digest' && parsed.data.items).toEqual([
+      { name: 'Panadol', quantity: 3, expiryDate: '1 Jan 2030', daysLeft: 7 },
+    ]);
+    const mail = renderMail(opened(parsed.template, parsed.language, parsed.data));
+    expect(mail.text).toContain('• Panadol: 3 units, expires 1 Jan 2030 (7 days left)');
+  });
+
+  it('refuses a job that leaves out a field its template shows', () => {
+    const approved = {
+      idempotencyKey: 'request-approved:1',
+      template: 'request-approved',
+      to: 'ngo@x',
+      language: 'ar',
+      data: { ...data },
+    };
+    expect(mailJobSchema.safeParse(approved).success).toBe(true);
+    const { medicineName: _left, ...withoutMedicine } = data;
+    expect(mailJobSchema.safeParse({ ...approved, data: withoutMedicine }).success).toBe(false);
+    // A link the e-mail exists for must arrive sealed.
+    const reset = { ...approved, template: 'password-reset', data: { ...data } };
+    expect(mailJobSchema.safeParse(reset).success).toBe(false);
+    expect(mailJobSchema.safeParse({ ...reset, sealed: { resetUrl: 'sealed-text' } }).success).toBe(true);
+  });
+
   it('escapes HTML in user-supplied names', () => {
-    const mail = renderMail('account-approved', 'en', { ...data, name: '<script>x</script>' });
+    const mail = renderMail(opened('account-approved', 'en', { ...data, name: '<script>x</script>' }));
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&#60;script&#62;');
   });

@@ -1,34 +1,24 @@
-import {
-  mailQueueName,
-  type Language,
-  type MailJob,
-  type MailTemplate,
-  type Settings,
-} from '@medrelay/contracts';
+import { mailJobSchema, mailQueueName, type MailJob, type Settings } from '@medrelay/contracts';
 import { addToOutbox, type PoolClient } from '@medrelay/service-kit';
 import { schema } from '../context';
+
+/** A mail job as svc-identity's producers write it: the outbox adds the platform's name and the admin's address. */
+type Without<M> = M extends { data: infer D }
+  ? Omit<M, 'data'> & { data: Omit<D, 'systemName' | 'adminEmail'> }
+  : never;
+export type QueuedMail = Without<MailJob>;
 
 /**
  * Queues an e-mail with the change that causes it (same transaction). Nothing is queued
  * while the administrator has switched e-mail notifications off.
  */
-export async function queueMail(
-  client: PoolClient,
-  settings: Settings,
-  mail: {
-    template: MailTemplate;
-    to: string;
-    language: Language;
-    idempotencyKey: string;
-    data: Record<string, string>;
-    /** Values that must not sit in clear in the queue (a link's token), already sealed for `to`. */
-    sealed?: Record<string, string>;
-  },
-): Promise<void> {
+export async function queueMail(client: PoolClient, settings: Settings, mail: QueuedMail): Promise<void> {
   if (!settings.emailNotifications) return;
-  const job: MailJob = {
+  // Checked against the template's variant here too: a job missing a field fails its producer's
+  // transaction, not the reader's e-mail.
+  const job: MailJob = mailJobSchema.parse({
     ...mail,
     data: { systemName: settings.systemName, adminEmail: settings.adminEmail, ...mail.data },
-  };
-  await addToOutbox(client, schema, { queue: mailQueueName, name: mail.template, payload: job });
+  });
+  await addToOutbox(client, schema, { queue: mailQueueName, name: job.template, payload: job });
 }

@@ -1,4 +1,4 @@
-import type { Language, MailTemplate } from '@medrelay/contracts';
+import type { Language, MailData, MailTemplate, OpenedMail, UserType } from '@medrelay/contracts';
 import { accountTemplates } from './account-templates';
 
 export interface RenderedMail {
@@ -7,25 +7,26 @@ export interface RenderedMail {
   html: string;
 }
 
-type Data = Record<string, string>;
-interface Template {
-  subject: (d: Data) => string;
+/** An e-mail's subject and body from what its template shows (contracts' mail.ts). */
+export interface Template<T extends MailTemplate> {
+  subject: (d: MailData<T>) => string;
   /** Paragraphs of the body; the first is the greeting. */
-  body: (d: Data) => string[];
+  body: (d: MailData<T>) => string[];
 }
+export type Templates = { [T in MailTemplate]: Template<T> };
 
-const userTypeLabels: Record<Language, Record<string, string>> = {
+const userTypeLabels: Record<Language, Record<UserType, string>> = {
   en: { pharmacy: 'pharmacy', ngo: 'NGO', donor: 'donor', admin: 'administrator' },
   ar: { pharmacy: 'صيدلية', ngo: 'جمعية أهلية', donor: 'متبرع', admin: 'مسؤول' },
 };
 
 /**
- * What a recall asks of the reader (issue 25): by their part (owner of a listing, holder of
+ * What a recall asks of the reader: by their part (owner of a listing, holder of
  * collected units, requester) and who handles packs in hand (libs/domain recallInstruction: only
  * licensed pharmacies dispense; an NGO's pharmacist returns its units; a donor takes them to a
  * pharmacy). Holders and owners are asked to confirm on MedRelay that the packs are set aside.
  */
-const recallSteps: Record<Language, (d: Data) => string[]> = {
+const recallSteps: Record<Language, (d: MailData<'recall-quarantined'>) => string[]> = {
   en: (d) => {
     const inHand =
       d.instruction === 'donor'
@@ -66,13 +67,13 @@ const recallSteps: Record<Language, (d: Data) => string[]> = {
   },
 };
 
-const templates: Record<Language, Record<MailTemplate, Template>> = {
+const templates: Record<Language, Templates> = {
   en: {
     'registration-received': {
       subject: (d) => `We received your registration – ${d.systemName}`,
       body: (d) => [
         `Hello ${d.name},`,
-        `Thank you for registering with ${d.systemName} as a ${userTypeLabels.en[d.userType!]}.`,
+        `Thank you for registering with ${d.systemName} as a ${userTypeLabels.en[d.userType]}.`,
         d.userType === 'donor'
           ? 'Your account is pending approval. We will e-mail you as soon as it is approved.'
           : 'Your account is pending approval. Our team reviews new accounts within 24 to 48 hours, and we will e-mail you as soon as yours is approved.',
@@ -113,10 +114,10 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
       ],
     },
     'admin-new-registration': {
-      subject: (d) => `New ${userTypeLabels.en[d.userType!]} registration waiting for approval`,
+      subject: (d) => `New ${userTypeLabels.en[d.userType]} registration waiting for approval`,
       body: (d) => [
         'Hello,',
-        `${d.name} (${d.email}) registered as a ${userTypeLabels.en[d.userType!]} and is waiting for approval.`,
+        `${d.name} (${d.email}) registered as a ${userTypeLabels.en[d.userType]} and is waiting for approval.`,
         `Review pending accounts: ${d.reviewUrl}`,
       ],
     },
@@ -134,7 +135,7 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
       subject: (d) => `Account locked after repeated failed sign-ins: ${d.email}`,
       body: (d) => [
         'Hello,',
-        `The ${userTypeLabels.en[d.userType!]} account of ${d.name} (${d.email}) had ${d.failures} failed sign-ins within ${d.windowMinutes} minutes from different addresses: someone may be guessing its password. It is locked for ${d.minutes} minutes, then opens again by itself.`,
+        `The ${userTypeLabels.en[d.userType]} account of ${d.name} (${d.email}) had ${d.failures} failed sign-ins within ${d.windowMinutes} minutes from different addresses: someone may be guessing its password. It is locked for ${d.minutes} minutes, then opens again by itself.`,
         'Nothing else is needed. If the user contacts you, suggest a longer password.',
         `Accounts: ${d.reviewUrl}`,
       ],
@@ -237,7 +238,7 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
       subject: (d) => `استلمنا طلب تسجيلك – ${d.systemName}`,
       body: (d) => [
         `أهلاً ${d.name}،`,
-        `شكراً إنك سجلت في ${d.systemName} كـ${userTypeLabels.ar[d.userType!]}.`,
+        `شكراً إنك سجلت في ${d.systemName} كـ${userTypeLabels.ar[d.userType]}.`,
         d.userType === 'donor'
           ? 'حسابك مستني الموافقة، وهنبعتلك إيميل أول ما يتفعّل.'
           : 'حسابك مستني الموافقة. فريقنا بيراجع الحسابات الجديدة خلال 24 لـ 48 ساعة، وهنبعتلك إيميل أول ما حسابك يتفعّل.',
@@ -278,10 +279,10 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
       ],
     },
     'admin-new-registration': {
-      subject: (d) => `تسجيل جديد (${userTypeLabels.ar[d.userType!]}) مستني الموافقة`,
+      subject: (d) => `تسجيل جديد (${userTypeLabels.ar[d.userType]}) مستني الموافقة`,
       body: (d) => [
         'أهلاً،',
-        `${d.name} (${d.email}) سجل كـ${userTypeLabels.ar[d.userType!]} ومستني الموافقة.`,
+        `${d.name} (${d.email}) سجل كـ${userTypeLabels.ar[d.userType]} ومستني الموافقة.`,
         `راجع الحسابات اللي مستنية الموافقة: ${d.reviewUrl}`,
       ],
     },
@@ -304,7 +305,7 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
       subject: (d) => `حساب اتقفل بعد محاولات دخول غلط كتير: ${d.email}`,
       body: (d) => [
         'أهلاً،',
-        `حساب ${userTypeLabels.ar[d.userType!]} ${d.name} (${d.email}) جاله ${d.failures} محاولة دخول غلط خلال ${d.windowMinutes} دقيقة من عناوين مختلفة، ويمكن حد بيحاول يخمّن كلمة السر. الحساب اتقفل ${d.minutes} دقيقة وهيتفتح لوحده بعدها.`,
+        `حساب ${userTypeLabels.ar[d.userType]} ${d.name} (${d.email}) جاله ${d.failures} محاولة دخول غلط خلال ${d.windowMinutes} دقيقة من عناوين مختلفة، ويمكن حد بيحاول يخمّن كلمة السر. الحساب اتقفل ${d.minutes} دقيقة وهيتفتح لوحده بعدها.`,
         'مش محتاج تعمل حاجة. لو صاحب الحساب كلمك، انصحه بكلمة سر أطول.',
         `الحسابات: ${d.reviewUrl}`,
       ],
@@ -405,21 +406,15 @@ const templates: Record<Language, Record<MailTemplate, Template>> = {
 };
 
 /** A registration's e-mail carries the link that proves the address, sealed in the job. */
-function verifyLines(d: Data, language: Language): string[] {
-  if (!d.verifyUrl) return [];
+function verifyLines(d: { verifyUrl?: string; hours?: string }, language: Language): string[] {
+  if (!d.verifyUrl || !d.hours) return [];
   return language === 'en'
     ? [`Please confirm your e-mail address by opening this link (valid ${d.hours} hours): ${d.verifyUrl}`]
     : [`من فضلك أكّد إيميلك بإنك تفتح اللينك ده (صالح ${d.hours} ساعة): ${d.verifyUrl}`];
 }
 
-/** The digest's medicines (a JSON list from the catalog), one line each in the recipient's language. */
-function digestLines(items: string | undefined, language: Language): string[] {
-  let list: Array<{ name: string; quantity: number; expiryDate: string; daysLeft: number }> = [];
-  try {
-    list = JSON.parse(items ?? '[]');
-  } catch {
-    return [];
-  }
+/** The digest's medicines (from the catalog), one line each in the recipient's language. */
+function digestLines(list: MailData<'expiry-digest'>['items'], language: Language): string[] {
   return list.map((m) =>
     language === 'ar'
       ? `• ${m.name}: ${m.quantity} وحدة، الصلاحية ${m.expiryDate} (باقي ${m.daysLeft} يوم)`
@@ -427,21 +422,8 @@ function digestLines(items: string | undefined, language: Language): string[] {
   );
 }
 
-/** The match digest's listings (a JSON list from svc-requests), each with its deep link. */
-function matchLines(items: string | undefined, language: Language): string[] {
-  let list: Array<{
-    medicine: string;
-    need: string;
-    quantity: number;
-    days: number;
-    distance?: number;
-    link: string;
-  }> = [];
-  try {
-    list = JSON.parse(items ?? '[]');
-  } catch {
-    return [];
-  }
+/** The match digest's listings (from svc-requests), each with its deep link. */
+function matchLines(list: MailData<'need-match-digest'>['items'], language: Language): string[] {
   // How far each is from the needer's pickup point, when known.
   const far = (m: { distance?: number }) =>
     m.distance === undefined
@@ -456,19 +438,19 @@ function matchLines(items: string | undefined, language: Language): string[] {
   );
 }
 
-/** The digest's registrations (a JSON list), one line each in the recipient's language. */
-function registrationLines(items: string | undefined, language: Language): string[] {
-  let list: Array<{ name: string; email: string; userType: string }> = [];
-  try {
-    list = JSON.parse(items ?? '[]');
-  } catch {
-    return [];
-  }
-  return list.map((r) => `• ${r.name} (${r.email}) – ${userTypeLabels[language][r.userType] ?? r.userType}`);
+/** The digest's registrations, one line each in the recipient's language. */
+function registrationLines(
+  list: MailData<'admin-registration-digest'>['items'],
+  language: Language,
+): string[] {
+  return list.map((r) => `• ${r.name} (${r.email}) – ${userTypeLabels[language][r.userType]}`);
 }
 
 /** Pickup details that apply: location and date for donations, address and contact for pharmacy stock. */
-function pickupLines(d: Data, labels: { location: string; address: string; contact: string }): string[] {
+function pickupLines(
+  d: Pick<MailData<'request-approved'>, 'pickupLocation' | 'address' | 'contactEmail'>,
+  labels: { location: string; address: string; contact: string },
+): string[] {
   return [
     d.pickupLocation ? `${labels.location}: ${d.pickupLocation}` : '',
     d.address ? `${labels.address}: ${d.address}` : '',
@@ -488,10 +470,10 @@ const pluralRules = { en: new Intl.PluralRules('en'), ar: new Intl.PluralRules('
  */
 function counted(
   language: Language,
-  count: string | undefined,
+  count: string,
   forms: { one: string; two?: string; few?: string; other: string },
 ): string {
-  const n = Number(count ?? 0);
+  const n = Number(count);
   const form = pluralRules[language].select(n);
   if (language === 'ar' && form === 'one') return forms.one;
   if (language === 'ar' && form === 'two') return forms.two ?? `${n} ${forms.other}`;
@@ -500,12 +482,22 @@ function counted(
 }
 
 /** Renders an e-mail in the recipient's language; Arabic HTML is right-to-left. */
-export function renderMail(template: MailTemplate, language: Language, data: Data): RenderedMail {
-  const t = templates[language][template];
+export function renderMail(mail: OpenedMail): RenderedMail {
+  return render(mail.template, mail.language, mail.data);
+}
+
+/** Every e-mail names the platform in its signature. */
+function render<T extends MailTemplate>(
+  template: T,
+  language: Language,
+  data: MailData<T> & { systemName: string },
+): RenderedMail {
+  const t: Template<T> = templates[language][template];
   const paragraphs = t.body(data);
+  const { systemName } = data;
   const dir = language === 'ar' ? 'rtl' : 'ltr';
   const html = `<!doctype html><html lang="${language}" dir="${dir}"><body style="font-family:Arial,sans-serif">${paragraphs
     .map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`)
-    .join('')}<p style="color:#666">${escapeHtml(data.systemName ?? '')}</p></body></html>`;
-  return { subject: t.subject(data), text: `${paragraphs.join('\n\n')}\n\n— ${data.systemName}\n`, html };
+    .join('')}<p style="color:#666">${escapeHtml(systemName)}</p></body></html>`;
+  return { subject: t.subject(data), text: `${paragraphs.join('\n\n')}\n\n— ${systemName}\n`, html };
 }

@@ -1,4 +1,4 @@
-import { mailJobSchema, mailQueueName, type MailJob } from '@medrelay/contracts';
+import { mailJobSchema, mailQueueName, openedMailSchema, type MailJob } from '@medrelay/contracts';
 import {
   createWorker,
   StoreOutageError,
@@ -54,13 +54,19 @@ export function startMailWorker(options: MailWorkerOptions) {
         options.pool,
         async (client) => {
           if (await wasSent(client, mail.idempotencyKey)) return 'already-sent';
-          const rendered = renderMail(mail.template, mail.language, options.secrets.open(mail));
+          const rendered = renderMail(
+            openedMailSchema.parse({
+              template: mail.template,
+              language: mail.language,
+              data: options.secrets.open(mail),
+            }),
+          );
           await transport
             .sendMail({
               from: options.from,
               to: mail.to,
               // The same Message-ID for every try of one e-mail: should SMTP's one unguarded
-              // moment ever deliver it twice (docs/design.md), the copies are one message to
+              // moment ever deliver it twice (docs/operations.md), the copies are one message to
               // the receiving servers and mail clients that drop repeated ids.
               messageId: messageIdOf(mail.idempotencyKey, domain),
               ...rendered,

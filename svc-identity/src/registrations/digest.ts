@@ -5,7 +5,7 @@ import { languageOfEmail } from '../users/repo';
 import { lockDigest, secondsSinceLastDigest, takeWaitingNotices } from './repo';
 
 /**
- * The administrator's notices of new registrations as a digest (issue 14): at most one e-mail
+ * The administrator's notices of new registrations as a digest: at most one e-mail
  * per `intervalSeconds`, listing every registration since the last one. The notices are rows
  * written with the registration; the digest takes them and queues its e-mail in one
  * transaction (outbox), so none is lost or listed twice, whatever the number of instances
@@ -28,7 +28,7 @@ export async function sendRegistrationDigest(ctx: IdentityContext, intervalSecon
       idempotencyKey: `registration-digest:${waiting[0]!.userId}`,
       data: {
         count: String(waiting.length),
-        items: JSON.stringify(waiting.map(({ name, email, userType }) => ({ name, email, userType }))),
+        items: waiting.map(({ name, email, userType }) => ({ name, email, userType })),
         reviewUrl: `${ctx.config.PUBLIC_URL}/admin/users`,
       },
     });

@@ -1,3 +1,4 @@
+import type { UserType } from '@medrelay/contracts';
 import type { PoolClient } from '@medrelay/service-kit';
 
 /** Leaves a notice for the administrator's next digest (same transaction as the registration). */
@@ -23,7 +24,7 @@ export interface WaitingRegistration {
   userId: number;
   name: string;
   email: string;
-  userType: string;
+  userType: UserType;
 }
 
 /** Marks every waiting notice as digested now and returns them, oldest first. */

@@ -34,7 +34,7 @@ describe('system settings (spec §3, §5)', () => {
       maintenanceMode: false,
       expiryWarningDays: 30,
       maxUploadSize: 10,
-      // The donor form explains the guardrail before submit (issue 17): all three forbidden by default.
+      // The donor form explains the guardrail before submit: all three forbidden by default.
       donorForbiddenCategories: ['prescription', 'controlled', 'coldChain'],
       // Forms say what a new password needs: on for a new platform.
       passwordPolicy: true,

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => pool.end());
 
-// Numbers as stored before issue 13; the migration must agree with libs/domain's normalizePhone.
+// Numbers as stored before phones were kept in E.164; the migration must agree with libs/domain's normalizePhone.
 const stored = [
   '01001234567',
   '010 0123 4567',

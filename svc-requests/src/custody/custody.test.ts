@@ -34,7 +34,7 @@ const move = (token: string, id: number, status: string) =>
 const custodyOf = (id: number, token = admin.token) =>
   p.requests.api.get(`/api/requests/${id}/custody`, { token });
 
-describe('custody log (issue 18 item 5)', () => {
+describe('custody log', () => {
   it('records every move with who, the listing, its pack codes, the quantity, in order', async () => {
     const medicine = await list({ name: 'Augmentin 1g', gtin, batch: 'LOT-42', serial: 'SN-9' });
     const id = await ask(medicine.id);

@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from '../testing';
 
-// Handover codes outlive restarts and key rotations (issue 25 #2): they are sealed with the
+// Handover codes outlive restarts and key rotations: they are sealed with the
 // keyring (SEALING_KEYS), not with keys derived from the per-start internal secret.
 let p: TestPlatform;
 let pharmacy: TestUser, ngo: TestUser;

@@ -52,7 +52,7 @@ async function approvedRequest(owner = pharmacy, body: Record<string, unknown> =
 /** A six-digit code that is not `code`. */
 const wrongFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-describe('handover code (issue 18 item 3)', () => {
+describe('handover code', () => {
   it('is shown to the requester only: never to the owner, an admin, or in any list; stored only sealed', async () => {
     const { id, code, mine } = await approvedRequest();
     expect(code).toMatch(/^[0-9]{6}$/);

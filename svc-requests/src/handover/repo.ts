@@ -60,7 +60,7 @@ export async function findHandoverCode(
   requestId: number,
   forUpdate = false,
 ): Promise<HandoverCodeRow | null> {
-  // A code expires with the pickup window the parties settled on (issue 18); until one is chosen,
+  // A code expires with the pickup window the parties settled on; until one is chosen,
   // at the expiry set on approval (libs/domain `handoverCodeExpiry`).
   const { rows } = await db.query<HandoverCodeRow>(
     `SELECT c.request_id, c.key_id, c.code_hmac, c.code_sealed, c.failed_attempts, c.locked_until, c.used_at,

@@ -81,7 +81,7 @@ function lockedError(lockedUntil: Date): AppError {
 
 /**
  * The digits of a request's code and when they expire, or null when it has none: for messages
- * that carry the code to the requester (the reminders of issue 18 item 2 read it here).
+ * that carry the code to the requester (the pickup reminders read it here).
  */
 export async function readHandoverCode(
   db: Pool | PoolClient,

@@ -36,14 +36,14 @@ function digestMail(due: DigestDue, ctx: RequestsContext, systemName: string, ad
       adminEmail,
       name: due.name,
       count: String(items.length),
-      items: JSON.stringify(items),
+      items,
       needsUrl: `${ctx.config.PUBLIC_URL}${wantedListPath(due.userType)}`,
     },
   };
 }
 
 /**
- * Sends the match digests that are due (issue 16 item 3): one e-mail per user with match
+ * Sends the match digests that are due: one e-mail per user with match
  * notifications since their last digest, at most one an hour, in their language. With the
  * admin's e-mails off (or the user suspended) the matches are marked covered without mailing,
  * so switching e-mails on later does not send a backlog. Returns the number of e-mails queued.

@@ -7,7 +7,7 @@ import { applyMedicineEvent } from '../medicines/read-model';
 import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
 import { sendMatchDigests } from './digest';
 
-/** Matching (issue 16 item 2) through the real catalog → queue → consumer path, and the digest (item 3). */
+/** Matching through the real catalog → queue → consumer path, and the digest (item 3). */
 let p: TestPlatform;
 let admin: TestUser;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { RequestsContext } from '../context';
 import { listMatches } from './repo';
 
-/** The caller's matches (issue 16 item 2): read only; matching itself runs in the queue consumers. */
+/** The caller's matches: read only; matching itself runs in the queue consumers. */
 export function matchRoutes(ctx: RequestsContext): Router {
   const api = { router: Router(), verifier: ctx.verifier };
   mount(api, requestApi.needMatches, ({ caller, query }) => listMatches(ctx.pool, caller.id, query));

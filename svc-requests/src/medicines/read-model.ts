@@ -41,7 +41,7 @@ export async function applyMedicineEvent(
   switch (event.type) {
     case 'medicine.changed':
       await upsertMedicines(client, [event.medicine]);
-      // A listing changed: its matches are re-evaluated with the change (issue 16).
+      // A listing changed: its matches are re-evaluated with the change.
       await matchAndNotify(client, { medicineIds: [event.medicine.id] });
       break;
     case 'medicines.changed':

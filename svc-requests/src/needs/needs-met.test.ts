@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
 
 /**
- * Needs that close the loop (issue 25 item 5): what a match shows, the caller's request on it as
+ * Needs that close the loop: what a match shows, the caller's request on it as
  * it moves, and the need closed as met by its requests (and opened again), through the API with
  * the real request → trigger → outbox → need-match worker path.
  */

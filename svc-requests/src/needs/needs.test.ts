@@ -2,7 +2,7 @@ import type { Need } from '@medrelay/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../testing';
 
-/** Wanted lists (issue 16 item 1): CRUD, validation in both languages, owner-only, roles, pages. */
+/** Wanted lists: CRUD, validation in both languages, owner-only, roles, pages. */
 let p: TestPlatform;
 let ngo: TestUser, pharmacy: TestUser, otherNgo: TestUser, donor: TestUser, admin: TestUser;
 

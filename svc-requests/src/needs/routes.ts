@@ -5,7 +5,7 @@ import type { RequestsContext } from '../context';
 import { listNeeds } from './repo';
 import { createNeedService } from './service';
 
-/** The caller's wanted list (issue 16 item 1): NGOs and pharmacies (permission `need.manage`). */
+/** The caller's wanted list: NGOs and pharmacies (permission `need.manage`). */
 export function needRoutes(ctx: RequestsContext): Router {
   const api = { router: Router(), verifier: ctx.verifier };
   const needs = createNeedService(ctx);

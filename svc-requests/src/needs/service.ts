@@ -5,7 +5,7 @@ import { queueNeedMatching } from '../matching/service';
 import { deleteNeed, insertNeed, needOwner, updateNeed } from './repo';
 
 /**
- * Wanted lists (issue 16 item 1). Owner-only like requests: a missing (or deleted) need is 404,
+ * Wanted lists. Owner-only like requests: a missing (or deleted) need is 404,
  * another user's is 403. The role check is the route's permission `need.manage`.
  */
 export function createNeedService(ctx: RequestsContext) {

@@ -92,7 +92,7 @@ export function toNotification(row: NotificationRow, language: Language): Notifi
     createdAt: row.created_at.toISOString(),
     requestId: row.request_id,
     medicineId: row.medicine_id,
-    // A recall notice names its recall, so it can be acknowledged from the notification (issue 25).
+    // A recall notice names its recall, so it can be acknowledged from the notification.
     ...(typeof row.params.recallId === 'number' ? { recallId: row.params.recallId } : {}),
   };
 }

@@ -15,7 +15,7 @@ import {
   usePickupPlatform,
 } from './pickup-fixture';
 
-/** Windows that pass with no handover (issue 18): flagged, released after the grace period. */
+/** Windows that pass with no handover: flagged, released after the grace period. */
 usePickupPlatform();
 
 describe('no-shows', () => {

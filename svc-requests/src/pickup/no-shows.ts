@@ -7,7 +7,7 @@ import type { Clock } from './clock';
 import { windowLabel, type PickupReminders } from './reminders';
 import { markMissed, medicineName, releaseNoShows } from './repo';
 
-/** Windows that passed with no handover: flagged, then released after the grace period (issue 18). */
+/** Windows that passed with no handover: flagged, then released after the grace period. */
 export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders: PickupReminders) {
   return {
     /**
@@ -55,7 +55,7 @@ export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders:
               sourceKey: `pickup-released:${r.id}:${userId}`,
             });
           }
-          // The custody log records the platform's own move (issue 18 item 5).
+          // The custody log records the platform's own move.
           await recordCustody(client, { requestId: r.id, fromStatus: 'approved', actor: systemActor });
           // Same path as a cancellation: retried from the outbox until the catalog has done it.
           await addToOutbox(client, schema, {

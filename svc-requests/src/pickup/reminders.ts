@@ -3,6 +3,7 @@ import {
   cairoDay,
   formatPickupWindow,
   mapLink,
+  reminderKinds,
   reminderMoments,
   timeRange,
   whatsAppNumber,
@@ -32,7 +33,6 @@ export interface ReminderJob {
   dueAt: string;
 }
 
-const reminderKinds: readonly ReminderKind[] = ['evening', 'hour'];
 /** Deterministic: adding the same reminder twice keeps one job (BullMQ ignores a known id). */
 export const reminderJobId = (requestId: number, windowId: number, kind: ReminderKind) =>
   `pickup-reminder-${requestId}-${windowId}-${kind}`;
@@ -44,7 +44,7 @@ export const windowLabel = (w: { starts_at: Date; ends_at: Date }) =>
 export interface ReminderOptions {
   clock: Clock;
   queue: Queue;
-  /** The requester's handover code (issue 18 #3), printed in their reminder. */
+  /** The requester's handover code, printed in their reminder. */
   handoverCodeFor?: (requestId: number) => Promise<string | null>;
 }
 

@@ -6,7 +6,7 @@ import type { RequestsContext } from '../context';
 import type { PickupService } from './service';
 import type { MovableClock } from './clock';
 
-/** Pickup windows (issue 18 #1) and the admins' no-show counts (#4). */
+/** Pickup windows and the admins' no-show counts (#4). */
 export function pickupRoutes(ctx: RequestsContext, pickup: PickupService): Router {
   const api = { router: Router(), verifier: ctx.verifier };
 

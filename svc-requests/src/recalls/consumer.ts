@@ -28,7 +28,7 @@ function byPerson(holdings: NewHolding[]): RecallAddressee[] {
 }
 
 /**
- * Who holds units of the recalled batch as the recall arrives (issue 25): the owners of the
+ * Who holds units of the recalled batch as the recall arrives: the owners of the
  * listings it quarantined, with the units left on them, and every requester of the GTIN + batch
  * by the requests and the custody log: collected, approved or pending. Read before the recall
  * cancels anything, so a cancelled request still reads as requested.

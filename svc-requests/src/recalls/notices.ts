@@ -63,11 +63,11 @@ const titleOf: Record<RecallStep['kind'], MessageKey> = {
   lifted: 'notifyRecallLiftedTitle',
 };
 
-const mailTemplateOf: Record<RecallStep['kind'], MailTemplate> = {
+const mailTemplateOf = {
   issued: 'recall-quarantined',
   round: 'recall-quarantined',
   lifted: 'recall-lifted',
-};
+} as const satisfies Record<RecallStep['kind'], MailTemplate>;
 
 /**
  * The source key of a notice, also its e-mail's idempotency key: recall, step and person. The

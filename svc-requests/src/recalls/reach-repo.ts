@@ -11,7 +11,7 @@ import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 type Db = Pool | PoolClient;
 
-/** A recall as svc-requests applied it (issue 25). */
+/** A recall as svc-requests applied it. */
 export interface AppliedRecall {
   recallId: number;
   gtin: string;

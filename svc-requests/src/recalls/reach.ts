@@ -12,7 +12,7 @@ import {
 } from './reach-repo';
 
 /**
- * Who a recall reached (issue 25 item 3): the admin's view and resends, and each party's
+ * Who a recall reached: the admin's view and resends, and each party's
  * acknowledgement that the units they hold are set aside.
  */
 export function createRecallReachService(ctx: RequestsContext) {

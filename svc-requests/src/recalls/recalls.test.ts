@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMedicineEvent } from '../medicines/read-model';
 import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
 
-// Batch recalls end to end over the real platform (issue 17 item 5): the catalog's API quarantines,
+// Batch recalls end to end over the real platform: the catalog's API quarantines,
 // svc-requests consumes the event (cancel / hold / notify), a lift gives back what it hid.
 let p: TestPlatform;
 let pharmacy: TestUser, pharmacy2: TestUser, ngo: TestUser, ngo2: TestUser, admin: TestUser;
@@ -94,7 +94,7 @@ async function recallMail(user: TestUser, template: string) {
   return found[0]!;
 }
 
-describe('batch recalls (issue 17 item 5)', () => {
+describe('batch recalls', () => {
   it('quarantines exactly the open listings of the batch, cancels or holds their requests, notifies once; the lift restores', async () => {
     const gtin = gtinOf(501);
     const name = 'Recallol 500';
@@ -278,7 +278,7 @@ describe('batch recalls (issue 17 item 5)', () => {
       `سحب التشغيلة LOT-A من ${name} اترفع – MedRelay`,
     );
     expect(await notices(pharmacy, 'recall-lifted')).toHaveLength(1);
-    // The NGO's collected unit was quarantined in its hands (issue 25): it is told it may use it again.
+    // The NGO's collected unit was quarantined in its hands: it is told it may use it again.
     const freed = await notices(ngo, 'recall-lifted');
     expect(freed).toHaveLength(1);
     expect(freed[0]!.message).toBe(
@@ -467,7 +467,7 @@ describe('batch recalls (issue 17 item 5)', () => {
   });
 });
 
-describe('a recall reaches every holder of the batch (issue 25 item 3)', () => {
+describe('a recall reaches every holder of the batch', () => {
   const reachOf = (id: number, token = admin.token) =>
     p.requests.api.get<RecallReach>(`/api/admin/recall-reach/${id}`, { token });
   const resend = (id: number, round: number, token = admin.token) =>

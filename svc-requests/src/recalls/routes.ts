@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { RequestsContext } from '../context';
 import { createRecallReachService } from './reach';
 
-/** Who a recall reached, resends (admins), and each party's notices and acknowledgement (issue 25). */
+/** Who a recall reached, resends (admins), and each party's notices and acknowledgement. */
 export function recallReachRoutes(ctx: RequestsContext): Router {
   const api = { router: Router(), verifier: ctx.verifier };
   const reach = createRecallReachService(ctx);

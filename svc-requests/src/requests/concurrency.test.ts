@@ -6,7 +6,7 @@ let pharmacy: TestUser;
 let requesters: TestUser[];
 beforeAll(async () => {
   p = await startTestPlatform();
-  // One open request per requester and medicine (issue 14): 20 requesters give 20 possible
+  // One open request per requester and medicine: 20 requesters give 20 possible
   // requests, twice the quantity, so the approvals still race for it.
   [pharmacy, ...requesters] = await Promise.all([
     p.user('pharmacy'),

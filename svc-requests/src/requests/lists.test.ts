@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../testing';
 
 /**
- * Owners' lists a page at a time and the summary counted in SQL (issue 12 item 2). Rows are
+ * Owners' lists a page at a time and the summary counted in SQL. Rows are
  * written straight into the service's tables: the figures need many requests in known states.
  */
 let p: TestPlatform;

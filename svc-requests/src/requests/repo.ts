@@ -85,7 +85,7 @@ const selectRequests = `
          CASE WHEN m.own_lat IS NOT NULL THEN m.own_lng ELSE ou.lng END AS pickup_lng,
          (SELECT h.reason FROM requests.recall_holds h WHERE h.request_id = r.id
            ORDER BY h.created_at DESC, h.recall_id DESC LIMIT 1) AS recall_hold,
-         -- Units collected from a batch under a recall in force (issue 25, recalls/reach-repo.ts).
+         -- Units collected from a batch under a recall in force (recalls/reach-repo.ts).
          (SELECT jsonb_build_object('recallId', q.recall_id, 'reason', rc.reason,
                                     'acknowledgedAt', p.acknowledged_at)
             FROM requests.recall_holdings q
@@ -101,7 +101,7 @@ const selectRequests = `
 
 /**
  * The other party's contact for a party of an approved or collected request; null for anyone
- * else (admins read without a viewer) and before approval (issue 13).
+ * else (admins read without a viewer) and before approval.
  */
 function contactFor(row: ListRow, viewerId?: number): Contact | null {
   if (viewerId === undefined || !contactVisible(row.status)) return null;
@@ -379,7 +379,7 @@ export interface SummaryGroup {
  * Counts in SQL: one row per direction × status, and for completed requests (the only ones
  * the value and monthly figures read) one per source, agreed prices and month of collection;
  * never one row per request. Three small hash aggregates: one sort over all the user's
- * requests with these keys spilled to disk at 52k requests (503 ms, design.md).
+ * requests with these keys spilled to disk at 52k requests (503 ms, docs/performance.md).
  */
 export async function summaryGroups(db: Db, userId: number, timeZone: string): Promise<SummaryGroup[]> {
   const open = (direction: 'incoming' | 'outgoing') =>

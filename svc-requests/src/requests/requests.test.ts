@@ -41,7 +41,7 @@ const quantityInCatalog = async (id: number) =>
   (await p.catalog.service.ctx.pool.query('SELECT quantity FROM catalog.medicines WHERE id = $1', [id]))
     .rows[0].quantity as number;
 
-describe('the request lifecycle (issue "Done means")', () => {
+describe('the request lifecycle', () => {
   it('pharmacy lists → NGO requests → pharmacy approves → NGO collects; both histories show it', async () => {
     const medicine = await list(pharmacy.token, 60, { quantity: 10, recipientType: 'ngos' });
     const created = await ask(ngo.token, {
@@ -441,7 +441,7 @@ describe('notifications', () => {
     const owner = await p.user('pharmacy');
     const medicine = await list(owner.token, 60, { name: 'Ventolin' });
     await p.catalog.service.ctx.pool.query(
-      // The end of the Cairo day 4 days from today: 5 days left, today counted (issue 13 #7).
+      // The end of the Cairo day 4 days from today: 5 days left, today counted.
       `UPDATE catalog.medicines
           SET expiry_date = ((now() AT TIME ZONE 'Africa/Cairo')::date + 5)::timestamp AT TIME ZONE 'Africa/Cairo'
                             - interval '1 millisecond'
@@ -528,7 +528,7 @@ describe('bad ids and queries on every read endpoint (400 / 404, never 500)', ()
   });
 });
 
-describe("the other party's contact (issue 13: people coordinate by phone)", () => {
+describe("the other party's contact (people coordinate by phone)", () => {
   const contactOf = async (token: string, id: number, path = '/api/requests/my') =>
     ((await p.requests.api.get(path, { token })).body as MedicineRequest[]).find((r) => r.id === id)?.contact;
 

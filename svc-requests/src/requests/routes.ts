@@ -27,7 +27,7 @@ export function requestRoutes(ctx: RequestsContext): Router {
       throw httpError.forbidden('notYourRequest');
     }
     if (caller.role === 'admin' && request.requesterId !== caller.id) delete request.direction;
-    // The handover code: the requester's alone (issue 18), never the owner's, never in lists.
+    // The handover code: the requester's alone, never the owner's, never in lists.
     const handoverCode = await handover.codeFor(request, caller);
     return handoverCode ? { ...request, handoverCode } : request;
   });

@@ -27,7 +27,7 @@ export async function requestStats(db: Pool, days: number | null): Promise<Reque
 }
 
 /**
- * The wanted-list figures of the reports (issue 16 item 5): needs open and met (`days`: needs
+ * The wanted-list figures of the reports: needs open and met (`days`: needs
  * made in the last N days) and the median hours from a listing's creation (the medicines read
  * model) to its first request (`days`: listings made in the last N days). One round trip.
  */

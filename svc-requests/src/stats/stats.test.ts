@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform, type TestUser } from '../testing';
 
 /**
- * The wanted-list figures of the reports (issue 16 item 5), counted in SQL. Rows are written
+ * The wanted-list figures of the reports, counted in SQL. Rows are written
  * straight into the service's tables: the figures need known creation times.
  */
 let p: TestPlatform;

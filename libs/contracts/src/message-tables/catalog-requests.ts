@@ -1,6 +1,6 @@
 import type { Texts } from './texts';
 
-/** Validation and answers of the catalog and requests (issue 4 onwards). */
+/** Validation and answers of the catalog and requests. */
 export const catalogRequestMessages = {
   priceDecimals: {
     en: 'Price may have at most two decimals',

@@ -1,7 +1,7 @@
 import type { Texts } from './texts';
 
 /**
- * A recall reaching every holder of the batch (issue 25 item 3): the notices, each with what to
+ * A recall reaching every holder of the batch: the notices, each with what to
  * do, and the refusals of its calls. Notices name no status or holding raw; what a party holds is
  * said in words.
  */

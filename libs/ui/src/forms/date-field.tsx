@@ -78,7 +78,7 @@ function calendarStrings(language: Language, t: (key: string) => string): Calend
 const firstDay = { ar: 6, en: 0 } as const;
 
 /**
- * A day picker that reads the page's language (issue 13 #13): Fluent's DatePicker instead of the
+ * A day picker that reads the page's language: Fluent's DatePicker instead of the
  * browser's `<input type="date">`, which shows mm/dd/yyyy and English names whatever the page
  * says. Shows dd/mm/yyyy with Latin digits, month and day names in Arabic on Arabic screens, the
  * week from Saturday there; a date may be typed too. Keeps the day as YYYY-MM-DD.

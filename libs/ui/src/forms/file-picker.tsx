@@ -17,7 +17,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * A file chooser in the page's language (issue 13 #13): the browser's own says "Choose File /
+ * A file chooser in the page's language: the browser's own says "Choose File /
  * No file chosen" in its language, not the page's. A hidden native input (it keeps the Field's
  * label and id, so the label and drag-free tests still reach it), a Fluent button that opens it,
  * and the chosen file's name.

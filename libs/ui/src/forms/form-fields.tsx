@@ -17,7 +17,7 @@ function shown(value: unknown): string {
  * Why not `{...register(name)}`: Fluent's Input keeps its own value state (starting at '') and
  * renders it; react-hook-form writes the stored value into the DOM node, and the Input's next
  * render overwrites it with ''. The form still held the values (Save sent them) while the fields
- * looked empty (issue 13 #1). Controlled, the displayed value is always the form's.
+ * looked empty. Controlled, the displayed value is always the form's.
  */
 export function FormInput<T extends FieldValues, Out = T>({
   control,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { governorates, isGovernorate, type Governorate } from '@medrelay/domain/governorates';
 
 /**
- * Egypt's 27 governorates (issue 16), optional: "Not given" is null. Matches in the user's own
+ * Egypt's 27 governorates, optional: "Not given" is null. Matches in the user's own
  * governorate are shown first. Controlled (a react-hook-form Controller's field).
  */
 export function GovernorateSelect({

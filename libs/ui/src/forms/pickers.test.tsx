@@ -7,7 +7,7 @@ import { renderInRemote } from '../test-support/render';
 import { MedicineForm } from '../medicines/medicine-form';
 import { formatDay, parseDay } from './date-field';
 
-describe('days typed and shown (issue 13 #13)', () => {
+describe('days typed and shown', () => {
   it('shows dd/mm/yyyy with Latin digits and reads it back, Arabic-Indic digits too', () => {
     expect(formatDay(new Date(2027, 0, 5))).toBe('05/01/2027');
     expect(parseDay('05/01/2027')).toEqual(new Date(2027, 0, 5));
@@ -18,7 +18,7 @@ describe('days typed and shown (issue 13 #13)', () => {
   });
 });
 
-describe('the medicine form has no browser-native date or file controls (issue 13 #13)', () => {
+describe('the medicine form has no browser-native date or file controls', () => {
   it('shows the expiry day as dd/mm/yyyy and a translated file picker on Arabic screens', async () => {
     const medicine = medicineFixture({ expiryDate: '2027-03-09T21:59:59.999Z' }); // end of 9 March in Cairo
     await renderInRemote(<MedicineForm withPrices medicine={medicine} submitLabel="حفظ" onSave={vi.fn()} />, {
@@ -30,7 +30,7 @@ describe('the medicine form has no browser-native date or file controls (issue 1
     expect(expiry.getAttribute('placeholder')).toBe('يوم/شهر/سنة');
     // The browser's "Choose File / No file chosen" is replaced by our own words.
     screen.getByRole('button', { name: /اختار صورة/ });
-    // Two pickers: the listing's photo and "scan from a photo" (issue 17), both in Arabic.
+    // Two pickers: the listing's photo and "scan from a photo", both in Arabic.
     expect(screen.getAllByText('مفيش صورة متختارة')).toHaveLength(2);
     const file = new File(['png'], 'علبة.png', { type: 'image/png' });
     fireEvent.change(screen.getByLabelText('صورة (اختياري)', { selector: 'input' }), {

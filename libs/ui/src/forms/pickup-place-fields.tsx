@@ -1,5 +1,6 @@
 import { Button, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { LocationRegular } from '@fluentui/react-icons';
+import type { FieldError, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   areas,
@@ -11,6 +12,7 @@ import {
 } from '@medrelay/domain/governorates';
 import { placeChange, type LatLng } from '@medrelay/domain/pickup-points';
 import { useMyLocation } from '../location/use-my-location';
+import { fieldMessage } from './field-message';
 import { GovernorateSelect } from './governorate-select';
 
 const useStyles = makeStyles({
@@ -105,5 +107,37 @@ export function PickupPlaceFields({
         </div>
       </Field>
     </>
+  );
+}
+
+/**
+ * The pickup point fields of a react-hook-form form that holds `governorate`, `area` and `pin`
+ * (registration, account settings): its values shown, a change marked dirty, its errors said
+ * (a pin's own, or the first of its coordinates').
+ */
+export function FormPickupPlaceFields<T extends PickupPlace, R>({
+  form,
+}: {
+  form: UseFormReturn<T, unknown, R>;
+}) {
+  const { t } = useTranslation('common');
+  // Read by name: every form given here has these three fields (T extends PickupPlace).
+  const place = form as unknown as UseFormReturn<PickupPlace>;
+  const errors = place.formState.errors;
+  return (
+    <PickupPlaceFields
+      value={{ governorate: place.watch('governorate'), area: place.watch('area'), pin: place.watch('pin') }}
+      onChange={(change) => {
+        const options = { shouldDirty: true };
+        if (change.governorate !== undefined) place.setValue('governorate', change.governorate, options);
+        if (change.area !== undefined) place.setValue('area', change.area, options);
+        if (change.pin !== undefined) place.setValue('pin', change.pin, options);
+      }}
+      messages={{
+        governorate: fieldMessage(t, errors.governorate),
+        area: fieldMessage(t, errors.area),
+        pin: fieldMessage(t, (errors.pin?.lat ?? errors.pin?.lng ?? errors.pin) as FieldError | undefined),
+      }}
+    />
   );
 }

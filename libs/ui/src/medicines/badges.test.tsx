@@ -29,7 +29,7 @@ describe('AvailabilityBadge', () => {
   });
 });
 
-describe("a quarantined listing on its owner's list (issue 17 recalls)", () => {
+describe("a listing quarantined by a recall, on its owner's list", () => {
   const recalled = medicineFixture({ quarantined: true, quarantineReason: 'Sterility failure' });
 
   it('is marked Recalled — quarantined with the reason, and not Available', async () => {

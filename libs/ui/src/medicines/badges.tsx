@@ -35,7 +35,7 @@ export function AvailabilityBadge({
   );
 }
 
-/** A listing held back by an active batch recall (issue 17): shown on its owner's screens. */
+/** A listing held back by an active batch recall: shown on its owner's screens. */
 export function QuarantineBadge({ medicine }: { medicine: Pick<Medicine, 'quarantined'> }) {
   const { t } = useTranslation('common');
   if (!medicine.quarantined) return null;
@@ -84,7 +84,7 @@ export function RequestStatusBadge({
 }
 
 /**
- * Guardrail categories of a listing (issue 17): cold chain stands out (snowflake, brand colour)
+ * Guardrail categories of a listing: cold chain stands out (snowflake, brand colour)
  * because the collector must bring a cool box; prescription-only and controlled are quieter.
  */
 export function CategoryBadges({ categories }: { categories: readonly MedicineCategory[] | undefined }) {

@@ -46,7 +46,7 @@ describe('BrowseResults paging', () => {
 });
 
 describe('BrowseResults count line', () => {
-  it('gives an empty result one message, not the count line too (issue 13 #12)', async () => {
+  it('gives an empty result one message, not the count line too', async () => {
     await renderInRemote(
       <BrowseResults
         query={loaded(0)}

@@ -7,7 +7,7 @@ import { MedicineForm } from './medicine-form';
 import { MedicineRow } from './medicine-row';
 import RequestDialog from './request-dialog';
 
-// Issue 17 item 6: guardrail categories on the form, the cold-chain badge and the cool-box reminder.
+// guardrail categories on the form, the cold-chain badge and the cool-box reminder.
 const tick = (label: string) => fireEvent.click(screen.getByRole('checkbox', { name: label }));
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });

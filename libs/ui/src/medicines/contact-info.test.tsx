@@ -7,7 +7,7 @@ import { RequestRow } from './request-row';
 
 const whatsAppText = (href: string) => new URL(href).searchParams.get('text');
 
-describe("an approved request shows the other party's contact (issue 13)", () => {
+describe("an approved request shows the other party's contact", () => {
   it('links the phone (tel:) and WhatsApp with a message naming the medicine and the request', async () => {
     await renderInRemote(<RequestRow request={requestFixture()} counterpart="provider" />);
     expect(screen.getByTestId('contact-info').textContent).toContain('Contact: Dokki Pharmacy');

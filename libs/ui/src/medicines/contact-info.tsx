@@ -17,7 +17,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * The other party of an approved request (issue 13): organisation (or name), the contact person,
+ * The other party of an approved request: organisation (or name), the contact person,
  * the phone as a `tel:` link and a WhatsApp chat with a message naming the request, in the
  * reader's language. The server sends `contact` only to the two parties, once approved.
  */

@@ -70,7 +70,7 @@ describe('the request dialog (spec §5)', () => {
   });
 });
 
-describe('the request dialog when a request is already open (issue 14)', () => {
+describe('the request dialog when a request is already open', () => {
   const openRequest = {
     id: 55,
     medicineId: 7,

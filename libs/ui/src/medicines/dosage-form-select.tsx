@@ -6,7 +6,7 @@ import { dosageForms } from '@medrelay/domain/dosage-forms';
 /**
  * The dosage form chooser of every form that names a medicine (listing, donation, the admin's
  * product dictionary): a native select (the phone's own picker), labels in the reader's language
- * (issue 13), empty until chosen.
+ *, empty until chosen.
  */
 export const DosageFormSelect = forwardRef<
   HTMLSelectElement,

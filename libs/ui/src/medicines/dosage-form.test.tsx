@@ -5,7 +5,7 @@ import { medicineFixture } from '../test-support/fixtures';
 import { renderInRemote } from '../test-support/render';
 import { MedicineRow } from './medicine-row';
 
-describe('a listing shows its dosage form translated (issue 13)', () => {
+describe('a listing shows its dosage form translated', () => {
   it('reads the key as the label of the page language', async () => {
     const { i18n } = await renderInRemote(<MedicineRow medicine={medicineFixture({ type: 'syrup' })} />, {
       language: 'ar',

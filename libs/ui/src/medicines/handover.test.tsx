@@ -24,7 +24,7 @@ beforeEach(() => {
 
 const named = (name: string) => screen.queryByRole('button', { name: `${name}: Ventolin Inhaler` });
 
-describe('handover actions on a request (issue 18)', () => {
+describe('handover actions on a request', () => {
   it('offers the code to the requester, the confirmation to the owner, and the log to everyone', async () => {
     const base = {
       status: 'approved' as const,

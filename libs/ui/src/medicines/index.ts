@@ -16,4 +16,8 @@ export * from './request-section';
 export * from './dosage-form';
 export * from './contact-info';
 export * from './dosage-form-select';
+export * from './custody-timeline';
 export * from './handover';
+export * from './handover-code';
+export * from './handover-confirm';
+export * from './handover-state';

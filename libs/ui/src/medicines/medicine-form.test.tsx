@@ -32,7 +32,7 @@ describe('the edit medicine form', () => {
   });
 });
 
-describe('the Type field: a fixed list of dosage forms (issue 13)', () => {
+describe('the Type field: a fixed list of dosage forms', () => {
   it('offers the translated forms and refuses none chosen', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
     await renderInRemote(<MedicineForm withPrices={false} submitLabel="Add" onSave={onSave} />);
@@ -78,7 +78,7 @@ describe('the Type field: a fixed list of dosage forms (issue 13)', () => {
   });
 });
 
-describe('the medicine form on Arabic screens and phones (issue 13 #12)', () => {
+describe('the medicine form on Arabic screens and phones', () => {
   it('lets free text follow what is typed (dir="auto") and lines the two prices up', async () => {
     await renderInRemote(<MedicineForm withPrices submitLabel="إضافة" onSave={vi.fn()} />, {
       language: 'ar',

@@ -1,13 +1,8 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Button,
-  Checkbox,
   Field,
   Input,
-  Label,
-  Text,
-  MessageBar,
-  MessageBarBody,
   makeStyles,
   Radio,
   RadioGroup,
@@ -16,18 +11,15 @@ import {
 } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, lookupProduct, useBatchRecall, usePublicSettings } from '@medrelay/api-client';
+import { ApiError, usePublicSettings } from '@medrelay/api-client';
 import {
-  categoryRefusalMessage,
   defaultSettings,
   medicineCreateSchema,
-  medicineImageTypes,
   medicineLimits,
   recipientTypes,
   remainingQuantityField,
-  translate,
   type FieldError,
   type Medicine,
   type MedicineCreate,
@@ -36,18 +28,19 @@ import {
   type RecipientType,
 } from '@medrelay/contracts';
 import type { DosageForm } from '@medrelay/domain/dosage-forms';
-import { forbiddenCategories, medicineCategories, normalizeCategories } from '@medrelay/domain/categories';
 import { cairoDay, cairoToday } from '@medrelay/domain/calendar';
 import { packCodeMaxLength } from '@medrelay/domain/gtin';
 import { DosageFormSelect } from './dosage-form-select';
-import { currentLanguage } from '@medrelay/i18n';
 import { DateField } from '../forms/date-field';
 import { FormInput } from '../forms/form-fields';
 import { fieldMessage } from '../forms/field-message';
-import { FilePicker } from '../forms/file-picker';
-import { photoProblem } from '@medrelay/domain/photos';
 import { BatchRecallWarning } from '../recalls/recall-notice';
-import { PackScanButtons, readPackCode, useWedgeScan } from './scan/pack-scan';
+import { CategoriesField, markCategoryRefusal, useCategoryGuardrail } from './medicine-form-guardrails';
+import { MedicinePhotoField, usePhotoChoice } from './medicine-form-photo';
+import { MedicineFormScan } from './medicine-form-scan';
+
+/** The medicine form's state, as its parts (scan, photo, guardrails) read and fill it. */
+export type MedicineFormState = UseFormReturn<MedicineCreateInput, unknown, MedicineCreate>;
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -71,9 +64,6 @@ const useStyles = makeStyles({
     '& .fui-Input': { minWidth: 0, width: '100%' },
     '& input': { minWidth: 0, width: '100%' },
   },
-  categories: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL },
-  hint: { margin: 0, color: tokens.colorNeutralForeground3 },
-  error: { margin: 0, color: tokens.colorPaletteRedForeground1 },
 });
 
 function initialValues(medicine?: Medicine, recipientType?: RecipientType): MedicineCreateInput {
@@ -93,9 +83,6 @@ function initialValues(medicine?: Medicine, recipientType?: RecipientType): Medi
     categories: medicine?.categories ?? [],
   };
 }
-
-/** Fields a scan may fill: controlled, so a value set by the form shows in the Fluent input. */
-type ScanFilled = 'name' | 'type' | 'gtin' | 'batch' | 'serial' | 'expiryDate';
 
 /**
  * The edit form's rules are the server's update rules: the remaining quantity may be 0 (approved
@@ -143,13 +130,12 @@ export function MedicineForm({
   fixedRecipient,
 }: MedicineFormProps) {
   const styles = useStyles();
-  const { t, i18n } = useTranslation('common');
+  const { t } = useTranslation('common');
   const { data: settings } = usePublicSettings();
   const maxUploadMb = settings?.maxUploadSize ?? defaultSettings.maxUploadSize;
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [photoError, setPhotoError] = useState<string>();
+  const photo = usePhotoChoice(maxUploadMb);
   const [defaults] = useState(() => initialValues(medicine, fixedRecipient));
-  const form = useForm<MedicineCreateInput, unknown, MedicineCreate>({
+  const form: MedicineFormState = useForm<MedicineCreateInput, unknown, MedicineCreate>({
     resolver: zodResolver(medicine ? editSchema(medicine) : medicineCreateSchema),
     defaultValues: defaults,
   });
@@ -159,101 +145,34 @@ export function MedicineForm({
     defaultValue: String(defaults[name] ?? ''),
   });
   const { errors, isSubmitting } = form.formState;
-  const formId = useId();
-  // Guardrails (issue 17): pharmacies list with prices and may list every category; a donation
-  // (no prices) may not carry what the administrator forbids donors. Checked here before submit
-  // with the server's own rule and message; the server enforces it.
-  const source = withPrices ? 'pharmacy' : 'donor';
-  const donorForbidden = settings?.donorForbiddenCategories ?? defaultSettings.donorForbiddenCategories;
-  const refused = forbiddenCategories(source, form.watch('categories') ?? [], donorForbidden);
-  const categoryMessage = refused.length
-    ? t(`messages:${categoryRefusalMessage[refused[0]!]}`)
-    : fieldMessage(t, errors.categories as Parameters<typeof fieldMessage>[1]);
-
-  // Scanning (issue 17): the camera, a photo, or a keyboard-wedge scanner typing into the form.
+  const guardrail = useCategoryGuardrail(form, withPrices, settings);
+  // The form a wedge scanner types into.
   const formRef = useRef<HTMLFormElement>(null);
-  const [scanNote, setScanNote] = useState<{ intent: 'success' | 'error'; text: string }>();
-  /** Name and type the dictionary filled (replaced by a later scan, unlike what the user typed). */
-  const fromDictionary = useRef<{ name?: string; type?: string }>({});
-  const fill = (name: ScanFilled, value: string | undefined) => {
-    // A scan never blanks a field: what the code does not carry stays as it was.
-    if (!value) return;
-    form.setValue(name, value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-  };
-  const applyScan = async (text: string) => {
-    const language = currentLanguage(i18n);
-    const read = await readPackCode(text, language);
-    if ('problem' in read) {
-      setScanNote({ intent: 'error', text: read.problem });
-      return;
-    }
-    const { pack } = read;
-    fill('gtin', pack.gtin);
-    fill('expiryDate', pack.expiryDate);
-    fill('batch', pack.batch);
-    fill('serial', pack.serial);
-    const product = pack.gtin ? await lookupProduct(pack.gtin).catch(() => null) : null;
-    if (product) {
-      // Pre-filled, still editable; never over what the user typed.
-      const current = form.getValues();
-      if (!current.name || current.name === fromDictionary.current.name) fill('name', product.name);
-      if (!current.type || current.type === fromDictionary.current.type) fill('type', product.type);
-      fromDictionary.current = { name: product.name, type: product.type };
-    }
-    setScanNote({ intent: 'success', text: t(product ? 'scan.filledWithProduct' : 'scan.filled') });
-  };
-  useWedgeScan(formRef, (text) => void applyScan(text));
-  // A batch under a recall (issue 25): warned before saving, and a scan's note says so at once.
+  // A batch under a recall is warned of before saving.
   const [gtin, batch] = form.watch(['gtin', 'batch']);
-  const recalled = useBatchRecall(gtin, batch).data?.recalled === true;
-  const note =
-    scanNote?.intent === 'success' && recalled
-      ? { intent: 'warning' as const, text: t('recallNotice.scanRecalled') }
-      : scanNote;
-
-  const choosePhoto = (file: File | null) => {
-    const problem = file && photoProblem(file, maxUploadMb);
-    setPhotoError(problem ? translate(problem.key, currentLanguage(i18n), problem.params) : undefined);
-    setPhoto(problem ? null : file);
-  };
 
   const submit = form.handleSubmit(async (values) => {
-    if (photoError || refused.length) return;
+    if (photo.error || guardrail.refused.length) return;
     try {
       const saved = withPrices ? values : { ...values, originalPrice: null, discountPrice: null };
       const dirty = form.formState.dirtyFields;
       const changes = Object.fromEntries(
         Object.entries(saved).filter(([key]) => dirty[key as keyof MedicineCreateInput]),
       ) as MedicineUpdateInput;
-      await onSave(saved, photo, changes);
+      await onSave(saved, photo.photo, changes);
     } catch (error) {
       const details =
         error instanceof ApiError && Array.isArray(error.body?.details) ? error.body.details : [];
       for (const detail of details as FieldError[]) {
         form.setError(detail.path as keyof MedicineCreateInput, { message: detail.rule });
       }
-      // The setting changed since the page loaded: the server's refusal marks the categories.
-      const named = (
-        error instanceof ApiError && error.body?.code === 'CATEGORY_NOT_ALLOWED'
-          ? (error.body.details as { categories?: string[] } | undefined)?.categories?.[0]
-          : undefined
-      ) as keyof typeof categoryRefusalMessage | undefined;
-      if (named && categoryRefusalMessage[named])
-        form.setError('categories', { message: categoryRefusalMessage[named] });
+      markCategoryRefusal(form, error);
     }
   });
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate ref={formRef}>
-      <PackScanButtons
-        onCode={(text) => void applyScan(text)}
-        onProblem={(text) => setScanNote({ intent: 'error', text })}
-      />
-      {note && (
-        <MessageBar intent={note.intent} data-testid="scan-note">
-          <MessageBarBody>{note.text}</MessageBarBody>
-        </MessageBar>
-      )}
+      <MedicineFormScan form={form} formRef={formRef} />
       <Field label={t('medicine.name')} validationMessage={fieldMessage(t, errors.name)} required>
         {/* Free text may be Arabic or Latin whatever the page's language: it follows what is typed. */}
         <FormInput control={form.control} name="name" dir="auto" maxLength={medicineLimits.nameMax} />
@@ -319,51 +238,7 @@ export function MedicineForm({
           </Field>
         ))}
       </div>
-      <Controller
-        control={form.control}
-        name="categories"
-        render={({ field: categories }) => {
-          const chosen = categories.value ?? [];
-          // Not a Fluent Field: a Field gives its one control id and label to every checkbox in it.
-          return (
-            <div
-              role="group"
-              aria-labelledby={`${formId}-categories`}
-              aria-describedby={`${formId}-categories-hint`}
-            >
-              <Label id={`${formId}-categories`}>{t('category.label')}</Label>
-              <div className={styles.categories}>
-                {medicineCategories.map((category) => (
-                  <Checkbox
-                    key={category}
-                    label={t(`category.${category}`)}
-                    checked={chosen.includes(category)}
-                    onChange={(_, data) =>
-                      categories.onChange(
-                        normalizeCategories(
-                          data.checked ? [...chosen, category] : chosen.filter((c) => c !== category),
-                        ),
-                      )
-                    }
-                  />
-                ))}
-              </div>
-              <Text as="p" size={200} id={`${formId}-categories-hint`} className={styles.hint}>
-                {source === 'donor' && donorForbidden.length
-                  ? t('category.donorRule', {
-                      categories: donorForbidden.map((c) => t(`category.${c}`)).join(t('category.separator')),
-                    })
-                  : t('category.hint')}
-              </Text>
-              {categoryMessage && (
-                <Text as="p" size={200} role="alert" className={styles.error}>
-                  {categoryMessage}
-                </Text>
-              )}
-            </div>
-          );
-        }}
-      />
+      <CategoriesField form={form} guardrail={guardrail} errors={errors} />
       {withPrices && (
         <div className={styles.pair}>
           <Field
@@ -400,22 +275,7 @@ export function MedicineForm({
           )}
         />
       )}
-      <Field
-        label={t('medicine.photo')}
-        hint={t('medicine.photoHint', { max: maxUploadMb })}
-        validationMessage={photoError}
-      >
-        {(fieldProps) => (
-          <FilePicker
-            {...fieldProps}
-            accept={medicineImageTypes.join(',')}
-            label={t('medicine.photo')}
-            chooseLabel={t('medicine.choosePhoto')}
-            noneLabel={t('medicine.noPhoto')}
-            onFile={choosePhoto}
-          />
-        )}
-      </Field>
+      <MedicinePhotoField maxUploadMb={maxUploadMb} error={photo.error} onFile={photo.choose} />
       <BatchRecallWarning gtin={gtin} batch={batch} />
       <div className={styles.actions}>
         {onCancel && (

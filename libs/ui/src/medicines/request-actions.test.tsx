@@ -22,7 +22,7 @@ const request = (status: MedicineRequest['status']) =>
 const labels = { cancel: 'Cancel Request', collected: 'Mark as Collected' };
 const inDialog = (name: string) => within(screen.getByRole('dialog')).getByRole('button', { name });
 
-describe('the requester’s final moves ask first and say what happened (issue 13 #8)', () => {
+describe('the requester’s final moves ask first and say what happened', () => {
   it('cancels only after confirming, with a "Request cancelled" toast', async () => {
     const { toasts } = await renderInRemote(
       <RequesterRequestActions request={request('pending')} labels={labels} />,
@@ -62,7 +62,7 @@ describe('the requester’s final moves ask first and say what happened (issue 1
   });
 });
 
-describe('the action buttons follow the domain’s transition table (issue 15)', () => {
+describe('the action buttons follow the domain’s transition table', () => {
   const ownerLabels = { approve: 'Approve', reject: 'Reject' };
   const shownButtons = () => screen.queryAllByRole('button').map((b) => b.textContent);
   const ownerButton: Partial<Record<RequestStatus, string>> = { approved: 'Approve', rejected: 'Reject' };

@@ -161,7 +161,7 @@ export function RequesterRequestActions({
     return (
       <ConfirmDialog
         trigger={
-          // Secondary: the handover code beside it is the way that needs no second word (issue 25).
+          // Secondary: the handover code beside it is the way that needs no second word.
           <Button disabled={isPending} aria-label={`${labels.collected}: ${name}`}>
             {labels.collected}
           </Button>

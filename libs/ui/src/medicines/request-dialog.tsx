@@ -38,7 +38,7 @@ function existingRequestOf(error: unknown): number | null {
 function ExistingRequest({ id }: { id: number }) {
   const { t } = useTranslation('common');
   const request = useRequest(id);
-  if (request.isPending) return <Spinner size="tiny"  aria-label={t('busy')} />;
+  if (request.isPending) return <Spinner size="tiny" aria-label={t('busy')} />;
   if (!request.data)
     return (
       <MessageBar intent="error">

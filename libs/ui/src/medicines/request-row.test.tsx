@@ -20,7 +20,7 @@ const request = (id: number, name: string) =>
 
 afterEach(() => window.history.replaceState(null, '', '/'));
 
-describe('a request or medicine a notification links to (issue 16 item 3)', () => {
+describe('a request or medicine a notification links to', () => {
   it('is marked as the current one when the address names it, and only that one', async () => {
     window.history.replaceState(null, '', '/pharmacy/requests?request=7');
     await renderInRemote(

@@ -6,7 +6,8 @@ import { useFormat } from '@medrelay/i18n';
 import { RecallQuarantineNote } from '../recalls/recall-notice';
 import { QuarantineBadge, RequestStatusBadge } from './badges';
 import { ContactInfo } from './contact-info';
-import { HandoverActions, HandoverStateBadge } from './handover';
+import { HandoverActions } from './handover';
+import { HandoverStateBadge } from './handover-state';
 import { isLinkedItem, ItemCard, useItemTextStyles } from './item-card';
 
 export interface RequestRowProps {
@@ -43,7 +44,7 @@ export function RequestRow({ request, counterpart, pendingWording, actions, chil
               {t('request.onHold')}
             </Badge>
           )}
-          {/* Collected units of a recalled batch (issue 25): the listing's "Recalled — quarantined". */}
+          {/* Collected units of a recalled batch: the listing's "Recalled — quarantined". */}
           <QuarantineBadge medicine={{ quarantined: Boolean(request.recallQuarantine) }} />
         </>
       }

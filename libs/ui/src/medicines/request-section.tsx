@@ -98,7 +98,7 @@ export function IncomingRequestSections({
         filter={{ direction: 'incoming', status: [...answered] }}
         render={(r) => (
           <RequestRow key={r.id} request={r} counterpart="requester">
-            {/* Issue 18: the owner offers pickup windows once approved. */}
+            {/* The owner offers pickup windows once approved. */}
             <PickupPlanPanel request={r} side="owner" />
           </RequestRow>
         )}

@@ -43,7 +43,7 @@ export function useSaveMedicine(texts?: SaveTexts) {
         throw error;
       }
       if (result.photoError) notify.failure(t('toast.changesSavedPhotoFailed'), result.photoError);
-      // Edited onto a recalled batch (issue 25): saved, but quarantined, never "available".
+      // Edited onto a recalled batch: saved, but quarantined, never "available".
       else if (result.medicine.quarantined && !medicine.quarantined)
         notify.success(t('recallNotice.savedQuarantinedTitle'), t('recallNotice.listedQuarantined'));
       else notify.success(t('toast.medicineUpdated'));
@@ -56,7 +56,7 @@ export function useSaveMedicine(texts?: SaveTexts) {
       notify.failure(wording.createFailed, error);
       throw error;
     }
-    // A pack of a recalled batch is listed quarantined (issue 25): the toast says so, not "available".
+    // A pack of a recalled batch is listed quarantined: the toast says so, not "available".
     if (result.medicine.quarantined)
       notify.success(t('recallNotice.listedQuarantinedTitle'), t('recallNotice.listedQuarantined'));
     // Listed all the same: the success toast says so, and why the photo is missing (one toast, §8).

@@ -29,7 +29,7 @@ function LinkedListing({
 }) {
   const { t } = useTranslation('common');
   const medicine = useMedicine(link.medicineId);
-  if (medicine.isPending) return <Spinner size="tiny"  aria-label={t('busy')} />;
+  if (medicine.isPending) return <Spinner size="tiny" aria-label={t('busy')} />;
   if (!medicine.data || medicine.data.quantity < 1)
     return (
       <MessageBar intent="warning" data-testid="match-link-gone">

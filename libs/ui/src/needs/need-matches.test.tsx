@@ -5,7 +5,7 @@ import type { Language, NeedMatch, RequestStatus } from '@medrelay/contracts';
 import { renderInRemote } from '../test-support/render';
 import { MatchCard } from './need-matches';
 
-/** A match card (issue 25 item 5): what a decision needs, and the caller's request on it. */
+/** A match card: what a decision needs, and the caller's request on it. */
 const expiry = new Date(Date.now() + 40 * 86400_000).toISOString();
 const match = (over: Partial<NeedMatch> = {}, medicine: Partial<NeedMatch['medicine']> = {}): NeedMatch => ({
   needId: 7,

@@ -93,7 +93,7 @@ function MatchAction({ match, request }: { match: NeedMatch; request: MatchReque
 }
 
 /**
- * One match, with what a decision needs (issue 25 item 5): name, days left, dosage form, units,
+ * One match, with what a decision needs: name, days left, dosage form, units,
  * price or Free, why it matched, who offers it and where; then the request button, or the
  * caller's request on it ("Requested · Approved") once there is one.
  */
@@ -151,7 +151,7 @@ export function MatchCard({ match, request }: { match: NeedMatch; request: Match
 }
 
 /**
- * A need's matching listings, best first, each with one tap to request it (issue 16 item 4). For
+ * A need's matching listings, best first, each with one tap to request it. For
  * a need met by its requests (`met`): the listings requested on it, each with how far it has gone.
  */
 export function NeedMatches({

@@ -94,7 +94,7 @@ const line = (row: HTMLElement, text: string) =>
   within(row).getByText((_, node) => node?.tagName === 'SPAN' && node.textContent === text);
 const writes = (calls: Call[]) => calls.filter((c) => c.method !== 'GET');
 
-describe('the wanted list screen (issue 16)', () => {
+describe('the wanted list screen', () => {
   it('shows its title, the needs a page at a time with their terms, and asks for the next page', async () => {
     const list = Array.from({ length: 25 }, (_, i) => need(25 - i));
     list[0] = need(25, {

@@ -137,7 +137,7 @@ function NeedRow({ need, request }: { need: Need; request: MatchRequest }) {
 }
 
 /**
- * A wanted list (issue 16): "What we need" for NGOs, "Wanted" for pharmacies; the same screen,
+ * A wanted list: "What we need" for NGOs, "Wanted" for pharmacies; the same screen,
  * the title (and subtitle) from the role's own texts. A page at a time, newest first. Each open
  * need shows its matching listings with the role's request button (`request`).
  */

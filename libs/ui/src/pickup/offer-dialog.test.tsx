@@ -26,7 +26,7 @@ const blank = (location: string) => ({
   lng: '',
 });
 
-describe('the pickup offer dialog (issue 18)', () => {
+describe('the pickup offer dialog', () => {
   it('checks windows and the pin as the API does, then offers them with the map link', async () => {
     const onSubmit = vi.fn();
     await renderInRemote(

@@ -80,7 +80,7 @@ export function WindowFields({
 }
 
 /**
- * Pickup windows and place (issue 25: one pickup mechanism). On approval ("Set Pickup Details",
+ * Pickup windows and place (one pickup mechanism). On approval ("Set Pickup Details",
  * spec §5) it opens filled with the owner's last offer, so approving is two taps; a donor's
  * listing needs a window, a pharmacy may approve with none (collection at the pharmacy). Also
  * how an owner changes the windows later. Checked by the contract's schema, as the API will.

@@ -60,7 +60,7 @@ function ProposeDialog({
 const windowText = (w: PickupWindow) => `${w.date} · \u2066${w.from}–${w.to}\u2069`;
 
 /**
- * The pickup plan on an approved request (issue 18), for either side: the owner offers windows
+ * The pickup plan on an approved request, for either side: the owner offers windows
  * and accepts a proposal; the requester picks one or proposes another. Both see the choice, the
  * place with its map link, and a missed window.
  */

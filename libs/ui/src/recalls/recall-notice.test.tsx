@@ -9,7 +9,7 @@ import { useSaveMedicine } from '../medicines/use-save-medicine';
 import { medicineFixture, requestFixture } from '../test-support/fixtures';
 import { renderInRemote } from '../test-support/render';
 
-// Issue 25 item 3: a recalled batch warns before saving and never reads "available"; the
+// a recalled batch warns before saving and never reads "available"; the
 // requester's row of collected units is flagged quarantined and acknowledged from there.
 afterEach(() => {
   vi.restoreAllMocks();
@@ -64,16 +64,14 @@ describe('the listing form and a recalled batch', () => {
     await renderInRemote(<MedicineForm withPrices submitLabel="Add Medicine" onSave={vi.fn()} />);
     // A scanner app sends the whole GS1 code at once into the focused field.
     const code = `]d201${gtin}17301231\u001d10LOT-9`;
-    screen
-      .getByLabelText('Description')
-      .dispatchEvent(
-        new InputEvent('beforeinput', {
-          inputType: 'insertText',
-          data: code,
-          bubbles: true,
-          cancelable: true,
-        }),
-      );
+    screen.getByLabelText('Description').dispatchEvent(
+      new InputEvent('beforeinput', {
+        inputType: 'insertText',
+        data: code,
+        bubbles: true,
+        cancelable: true,
+      }),
+    );
     await waitFor(() =>
       expect(screen.getByTestId('scan-note').textContent).toBe(
         'Filled from the pack code. Its batch is recalled: read the warning before saving.',

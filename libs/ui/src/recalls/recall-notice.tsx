@@ -35,7 +35,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * "I have set these units aside" (issue 25): the party confirms, once, that the recalled units it
+ * "I have set these units aside": the party confirms, once, that the recalled units it
  * holds are set aside; afterwards, when it did. Requesters, who hold nothing yet, confirm they
  * will not collect. Answers inline (the shell's notification centre has no toasts of its own).
  */
@@ -102,7 +102,7 @@ export function RecallNoticeAcknowledgement({ recallId }: { recallId: number }) 
 }
 
 /**
- * The flag of a request whose collected units belong to a recalled batch (issue 25): the
+ * The flag of a request whose collected units belong to a recalled batch: the
  * requester is told to set them aside and confirms it here; the owner reads that the units it
  * handed over are quarantined with the recipient.
  */
@@ -128,7 +128,7 @@ export function RecallQuarantineNote({ request }: { request: MedicineRequest }) 
 }
 
 /**
- * The listing form's warning (issue 25): the GTIN and batch typed or scanned belong to a batch
+ * The listing form's warning: the GTIN and batch typed or scanned belong to a batch
  * under a recall in force, so saving lists it quarantined, never available. Null otherwise.
  */
 export function BatchRecallWarning({ gtin, batch }: { gtin?: string | null; batch?: string | null }) {

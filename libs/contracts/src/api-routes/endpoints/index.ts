@@ -7,7 +7,7 @@ import type { ApiRoute } from '../route';
 /**
  * What a browser needs to call a route: its method, path and whether it is paged, with no schema
  * or description (subpath `@medrelay/contracts/endpoints`). Each is a plain object of its own
- * export, so a bundle keeps only the routes it calls (docs/design.md "Calls from the contract");
+ * export, so a bundle keeps only the routes it calls (docs/architecture.md "Calls from the contract");
  * the full declarations spread them, and the types of a call come from those (`DeclarationOf`).
  */
 export * as catalogEndpoints from './catalog';

@@ -1,4 +1,4 @@
-// The camera / photo decoder (issue 17), loaded only when a user scans: the BarcodeDetector
+// The camera / photo decoder, loaded only when a user scans: the BarcodeDetector
 // ponyfill over ZXing-C++ WebAssembly. Its .wasm is a file of our own build (webpack
 // asset/resource), never the CDN the library defaults to: the CSP allows only 'self'.
 import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';

@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Session } from '@medrelay/contracts';
+import { renderInRemote } from '@medrelay/ui/test-support';
+import { ToastProvider } from '../chrome/toasts';
+import { DevicesCard } from './devices-card';
+import { PasskeysCard } from './passkeys-card';
+
+const at = '2026-11-20T10:00:00.000Z';
+const sessions: Session[] = [
+  {
+    id: 'this-browser-1',
+    device: 'Firefox on Linux',
+    country: 'EG',
+    signedInAt: at,
+    lastSeenAt: at,
+    current: true,
+  },
+  {
+    id: 'old-phone-22',
+    device: 'Chrome on Android',
+    country: null,
+    signedInAt: at,
+    lastSeenAt: at,
+    current: false,
+  },
+];
+
+/** A server answering the cards' calls; `refuse` makes a change answer with that error. */
+function server(lists: Record<string, unknown>, refuse?: { status: number; message: string }) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push(`${init.method} ${url}`);
+      if (init.method === 'GET') return Response.json(lists[url]);
+      if (refuse)
+        return Response.json({ message: refuse.message, code: 'X', details: [] }, { status: refuse.status });
+      return new Response(null, { status: 204 });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const toast = async () => (await screen.findByTestId('toast')).textContent;
+
+describe('the devices card', () => {
+  it('signs another browser out, says so, and reads the list again', async () => {
+    const calls = server({ '/api/auth/sessions': sessions });
+    await renderInRemote(
+      <ToastProvider>
+        <DevicesCard />
+      </ToastProvider>,
+    );
+    await screen.findByText('Chrome on Android');
+    expect(screen.getAllByRole('button', { name: 'Sign out' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await toast()).toBe('Signed out');
+    expect(calls).toContain('DELETE /api/auth/sessions/old-phone-22');
+    await waitFor(() => expect(calls.filter((c) => c === 'GET /api/auth/sessions')).toHaveLength(2));
+  });
+
+  it("says why it could not, in the server's words, and still reads the list again", async () => {
+    const calls = server(
+      { '/api/auth/sessions': sessions },
+      { status: 404, message: 'That session is gone' },
+    );
+    await renderInRemote(
+      <ToastProvider>
+        <DevicesCard />
+      </ToastProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await toast()).toBe('Could not sign the device outThat session is gone');
+    expect((await screen.findByTestId('toast')).dataset.intent).toBe('destructive');
+    await waitFor(() => expect(calls.filter((c) => c === 'GET /api/auth/sessions')).toHaveLength(2));
+    expect((screen.getByRole('button', { name: 'Sign out' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('the passkeys card', () => {
+  it('removes a passkey, says so, and reads the list again', async () => {
+    const passkeys = [{ id: 'pk-1', name: 'Pixel 8', createdAt: at, lastUsedAt: null }];
+    const calls = server({ '/api/auth/passkeys': passkeys });
+    await renderInRemote(
+      <ToastProvider>
+        <PasskeysCard />
+      </ToastProvider>,
+    );
+    await screen.findByText('Pixel 8');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await toast()).toBe('Passkey removed');
+    expect(calls.some((c) => c.startsWith('DELETE /api/auth/passkeys/pk-1'))).toBe(true);
+    await waitFor(() => expect(calls.filter((c) => c === 'GET /api/auth/passkeys')).toHaveLength(2));
+  });
+});
