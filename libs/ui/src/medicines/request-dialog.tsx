@@ -12,7 +12,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, useCreateRequest, useRequest } from '@medrelay/api-client';
+import { ApiError, isKeptForLater, useCreateRequest, useRequest } from '@medrelay/api-client';
 import {
   requestCreateFormSchema,
   requestLimits,
@@ -38,7 +38,7 @@ function existingRequestOf(error: unknown): number | null {
 function ExistingRequest({ id }: { id: number }) {
   const { t } = useTranslation('common');
   const request = useRequest(id);
-  if (request.isPending) return <Spinner size="tiny"  aria-label={t('busy')} />;
+  if (request.isPending) return <Spinner size="tiny" aria-label={t('busy')} />;
   if (!request.data)
     return (
       <MessageBar intent="error">
@@ -107,6 +107,12 @@ export default function RequestDialog({
       notify.success(successTitle);
       onClose();
     } catch (error) {
+      // No connection: the service worker keeps the request and sends it later (docs/offline.md).
+      if (isKeptForLater(error)) {
+        notify.success(t('toast.keptForLater'), t('toast.keptForLaterBody'));
+        onClose();
+        return;
+      }
       const id = existingRequestOf(error);
       if (id !== null) setExisting({ id, message: (error as ApiError).serverMessage ?? '' });
       else notify.failure(t('toast.requestFailed'), error);

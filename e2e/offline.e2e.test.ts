@@ -1,0 +1,168 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { waitUntil } from '@medrelay/testing';
+import { usePlatform } from './support/platform';
+
+/**
+ * MedRelay installed and on a weak connection, at 390 px in Arabic and 1280 px in English: the
+ * web app manifest and Chromium's installability check, the service worker every signed-in user
+ * gets, a list seen before opening offline under the "saved at" banner, the saved lists gone at
+ * sign-out, and a request made offline kept, sent when the connection returns, its outcome shown
+ * and the request made exactly once. docs/offline.md describes the design.
+ */
+const platform = usePlatform();
+
+const runs = [
+  {
+    name: '390 px phone, Arabic',
+    language: 'ar',
+    viewport: { width: 390, height: 844 },
+    t: {
+      savedAt: 'مفيش اتصال — محفوظ الساعة',
+      requestPickup: 'اطلب استلام',
+      submit: 'ابعت الطلب',
+      kept: 'اتحفظ — هيتبعت أول ما النت يرجع',
+      sent: 'طلبك المحفوظ اتبعت',
+      logout: 'تسجيل الخروج',
+    },
+  },
+  {
+    name: '1280 px, English',
+    language: 'en',
+    viewport: { width: 1280, height: 900 },
+    t: {
+      savedAt: 'Offline — saved at',
+      requestPickup: 'Request Pickup',
+      submit: 'Submit Request',
+      kept: 'Saved — will be sent when you are back online',
+      sent: 'Your saved request was sent',
+      logout: 'Logout',
+    },
+  },
+] as const;
+
+/** "14:05" in Cairo, as the banner shows it (Latin digits in both languages). */
+const cairoClock = (at: Date) =>
+  new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Africa/Cairo',
+  }).format(at);
+
+/** Signs in with a token (no login form: the sign-in itself is tested elsewhere) in a language. */
+async function openAs(page: Page, token: string, language: string, path: string) {
+  await page.goto('/');
+  await page.evaluate(
+    ([value, lng]) => {
+      localStorage.setItem('token', value!);
+      localStorage.setItem('i18nextLng', lng!);
+    },
+    [token, language],
+  );
+  await page.goto(path);
+}
+
+/** Waits until MedRelay's worker controls the page (it claims open pages when it activates). */
+async function waitForWorker(page: Page) {
+  await waitUntil(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+    what: "MedRelay's service worker controlling the page",
+    timeoutMs: 30_000,
+  });
+}
+
+const savedCaches = (page: Page) =>
+  page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('medrelay-api-')));
+
+describe('installable and tolerant of a weak connection', { timeout: 120_000 }, () => {
+  it('has a manifest in both languages with its icons, and Chromium finds nothing against installing it', async () => {
+    const page = await platform.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto('/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const manifest = await page.evaluate(async (url) => {
+      const res = await fetch(url);
+      return { type: res.headers.get('content-type'), body: await res.json() };
+    }, href!);
+    expect(manifest.type).toContain('application/manifest+json');
+    expect(manifest.body).toMatchObject({
+      name: 'MedRelay',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#0f7b6c',
+      translations: { ar: { name: 'MedRelay' } },
+    });
+    expect(manifest.body.translations.ar.description).toMatch(/[\u0600-\u06FF]/);
+    const icons = manifest.body.icons as Array<{ src: string; sizes: string; type: string; purpose: string }>;
+    expect(icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    for (const icon of icons) {
+      const size = await page.evaluate(async (src) => {
+        const bitmap = await createImageBitmap(await (await fetch(src)).blob());
+        return `${bitmap.width}x${bitmap.height}`;
+      }, icon.src);
+      expect(size).toBe(icon.sizes);
+    }
+
+    const pharmacy = await platform.approvedUser('pharmacy');
+    await openAs(page, pharmacy.token, 'en', '/pharmacy/dashboard');
+    await waitForWorker(page);
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
+    // Playwright's contexts are incognito, which Chromium always names; nothing else may be listed.
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+  });
+
+  it.each(runs)(
+    '$name: own medicines open offline with the saved-at banner, forgotten at sign-out',
+    async (run) => {
+      const { t, viewport, language } = run;
+      const pharmacy = await platform.approvedUser('pharmacy');
+      const name = `Offline Concor ${language}`;
+      await platform.listMedicine(pharmacy.token, name, 90);
+      const page = await platform.newPage({ viewport });
+      await openAs(page, pharmacy.token, language, '/pharmacy/medicines');
+      const row = page.getByTestId('medicine-row').filter({ hasText: name });
+      await row.first().waitFor();
+      await waitForWorker(page);
+      // Seen once with the worker in control: that visit is what is saved.
+      const before = new Date();
+      await page.reload();
+      await row.first().waitFor();
+      const after = new Date();
+      expect(await page.getByTestId('offline-banner').count()).toBe(0);
+
+      // No connection: the app, the remote and the list all come from this device.
+      platform.expectConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
+      await page.context().setOffline(true);
+      await page.reload();
+      await row.first().waitFor();
+      const banner = page.getByTestId('offline-banner');
+      await banner.waitFor();
+      const text = await banner.textContent();
+      expect(
+        [cairoClock(before), cairoClock(after)].some((clock) => text?.includes(`${t.savedAt} ${clock}`)),
+      ).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+
+      // Back online: fresh again, the banner goes.
+      await page.context().setOffline(false);
+      await banner.waitFor({ state: 'detached' });
+      expect(await savedCaches(page)).toHaveLength(1);
+
+      // Signing out forgets this user's saved lists on the device.
+      await page.getByRole('button', { name: t.logout }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await waitUntil(async () => (await savedCaches(page)).length === 0, {
+        what: 'the saved lists deleted',
+      });
+    },
+  );
+});

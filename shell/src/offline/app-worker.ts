@@ -1,0 +1,102 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { formOutcomesCache } from '@medrelay/api-client';
+import { useToast } from '../chrome/toasts';
+import { useOfflineTexts } from './offline-texts';
+
+/** What the worker kept of a form it sent once the connection returned (shell/worker). */
+interface FormOutcome {
+  key: string;
+  path: string;
+  status: number;
+  body: string;
+}
+
+function serverMessage(body: string): string | null {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    return typeof parsed.message === 'string' ? parsed.message : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Which form it was, for the outcome's wording. */
+function formKind(path: string): 'Request' | 'Medicine' | 'Form' {
+  if (path === '/api/requests') return 'Request';
+  if (path === '/api/medicines') return 'Medicine';
+  return 'Form';
+}
+
+/**
+ * MedRelay's service worker for every signed-in user (the shell precached, lists saved for a
+ * weak connection, forms kept while offline, web push), registered once the first screen is up
+ * so it never competes with it. Forms kept while offline: when the connection returns the
+ * worker is asked to send them, and each outcome it kept is shown once (one tab shows it).
+ */
+export function useAppWorker() {
+  const toast = useToast();
+  const client = useQueryClient();
+  const { t } = useOfflineTexts();
+
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    let stopped = false;
+
+    const showOutcomes = async () => {
+      if (typeof caches === 'undefined') return;
+      const outcomes = await caches.open(formOutcomesCache);
+      let shown = 0;
+      for (const request of await outcomes.keys()) {
+        const response = await outcomes.match(request);
+        // Deleted by whichever tab gets there first: that tab alone shows it.
+        if (!response || !(await outcomes.delete(request))) continue;
+        const outcome = (await response.json()) as FormOutcome;
+        const kind = formKind(outcome.path);
+        if (outcome.status >= 200 && outcome.status < 300) toast({ title: t(`sent${kind}`) });
+        else
+          toast({
+            title: t(`failed${kind}`),
+            description: serverMessage(outcome.body) ?? t('failedBody', { status: outcome.status }),
+            intent: 'destructive',
+          });
+        shown++;
+      }
+      if (shown) await client.invalidateQueries();
+    };
+
+    const sendKept = async () => {
+      const registration = await navigator.serviceWorker.ready;
+      registration.active?.postMessage({ type: 'medrelay:send-kept-forms' });
+    };
+    const onMessage = (event: MessageEvent) => {
+      if ((event.data as { type?: string } | null)?.type === 'medrelay:form-outcome') void showOutcomes();
+    };
+    const onOnline = () => void sendKept();
+
+    const register = () => {
+      if (stopped) return;
+      navigator.serviceWorker
+        .register('/sw.js', { scope: '/' })
+        .then(() => {
+          if (navigator.onLine) void sendKept();
+          return showOutcomes();
+        })
+        // A browser that refuses (private mode, policy) still has the app, only not offline.
+        .catch(() => undefined);
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    window.addEventListener('online', onOnline);
+    // After the first screen: once the page has loaded, when the main thread is free.
+    const later = () =>
+      'requestIdleCallback' in window ? requestIdleCallback(register) : setTimeout(register, 0);
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
+    return () => {
+      stopped = true;
+      navigator.serviceWorker.removeEventListener('message', onMessage);
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('load', later);
+    };
+  }, [client, toast, t]);
+}

@@ -1,0 +1,219 @@
+/// <reference lib="webworker" />
+// MedRelay's service worker, served at /sw.js (scope: the whole app), built with Workbox from this
+// file by the shell's build (InjectManifest). One worker for everything the app does in the
+// background: the shell precached, the remotes' files cached as they are used, the last-seen lists
+// kept per user for a weak or missing connection, forms kept while offline and sent once the
+// connection returns, and web pushes shown. docs/offline.md describes the design.
+import { cacheNames as workboxCaches, clientsClaim } from 'workbox-core';
+import { Queue } from 'workbox-background-sync';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import {
+  apiCacheOf,
+  apiNetworkTimeoutSeconds,
+  cacheNames,
+  isOfflineList,
+  isQueuedForm,
+  isRemoteChunk,
+  isRemoteEntry,
+  isShellChunk,
+  keptHeader,
+  savedAtHeader,
+  serverPages,
+  userOfAuthorization,
+} from './rules';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+const origin = self.location.origin;
+const day = 24 * 60 * 60;
+
+// A new deployment's worker takes over at once: the tabs still running the build before it keep
+// finding that build's chunks (copied aside below), so none of them breaks.
+self.addEventListener('install', (event) => {
+  void self.skipWaiting();
+  event.waitUntil(keepPreviousShell());
+});
+clientsClaim();
+
+/** Copies the current precache's hashed files (the build open tabs run) before it is replaced. */
+async function keepPreviousShell() {
+  const precache = await caches.open(workboxCaches.precache);
+  const requests = (await precache.keys()).filter((r) => isShellChunk(new URL(r.url), origin));
+  if (requests.length === 0) return;
+  await caches.delete(cacheNames.previousShell);
+  const previous = await caches.open(cacheNames.previousShell);
+  for (const request of requests) {
+    const response = await precache.match(request);
+    if (response) await previous.put(new URL(request.url).pathname, response);
+  }
+}
+
+// The shell's build (its index.html, scripts, icons and manifest), listed by the build.
+precacheAndRoute(self.__WB_MANIFEST);
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: serverPages }));
+registerRoute(
+  ({ url }) => isShellChunk(url, origin),
+  new CacheFirst({
+    cacheName: cacheNames.previousShell,
+    plugins: [new ExpirationPlugin({ maxEntries: 200 })],
+  }),
+);
+
+// Remotes: their chunks carry content hashes and never change; what names the current build
+// (remotes.json, mf-manifest.json, remoteEntry.js) is asked of the network first, so a remote
+// redeployed on its own is picked up, and the last one seen still loads offline.
+registerRoute(
+  ({ url }) => isRemoteChunk(url, origin),
+  new CacheFirst({
+    cacheName: cacheNames.remoteChunks,
+    plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * day })],
+  }),
+);
+registerRoute(
+  ({ url }) => isRemoteEntry(url, origin),
+  new NetworkFirst({ cacheName: cacheNames.remoteEntries, networkTimeoutSeconds: apiNetworkTimeoutSeconds }),
+);
+
+// The last-seen lists: network first; on no answer within a few seconds, the user's own saved
+// copy, marked with when it was saved. Each user has a cache of their own (by the token's
+// subject), deleted at sign-out by the page.
+const apiStrategies = new Map<string, NetworkFirst>();
+function apiStrategy(user: string) {
+  let strategy = apiStrategies.get(user);
+  if (!strategy) {
+    strategy = new NetworkFirst({
+      cacheName: apiCacheOf(user),
+      networkTimeoutSeconds: apiNetworkTimeoutSeconds,
+      // The same list asked with a newer token of the same user is the same list.
+      matchOptions: { ignoreVary: true },
+      plugins: [
+        {
+          cacheWillUpdate: async ({ response }) => {
+            if (response.status !== 200) return null;
+            const headers = new Headers(response.headers);
+            headers.set(savedAtHeader, new Date().toISOString());
+            return new Response(await response.blob(), { status: 200, headers });
+          },
+        },
+        new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * day }),
+      ],
+    });
+    apiStrategies.set(user, strategy);
+  }
+  return strategy;
+}
+registerRoute(
+  ({ url, request }) =>
+    isOfflineList(request.method, url, origin) &&
+    userOfAuthorization(request.headers.get('Authorization')) !== null,
+  (options) => {
+    const user = userOfAuthorization(options.request.headers.get('Authorization'))!;
+    return apiStrategy(user).handle(options);
+  },
+);
+
+// Forms sent while offline: kept (in IndexedDB) and sent when the connection returns, each with
+// the Idempotency-Key the page gave it, so a form the server already has is not made twice.
+const forms = new Queue('medrelay-forms', {
+  maxRetentionTime: 7 * 24 * 60,
+  onSync: () => sendKeptForms(),
+});
+
+registerRoute(
+  ({ url, request }) => isQueuedForm(request.method, url, origin) && request.headers.has('Idempotency-Key'),
+  async ({ request }) => {
+    const kept = request.clone();
+    try {
+      return await fetch(request);
+    } catch {
+      const key = kept.headers.get('Idempotency-Key')!;
+      await forms.pushRequest({
+        request: kept,
+        metadata: { key, path: new URL(kept.url).pathname, keptAt: new Date().toISOString() },
+      });
+      return new Response(JSON.stringify({ queued: true }), {
+        status: 202,
+        headers: { 'Content-Type': 'application/json', [keptHeader]: key },
+      });
+    }
+  },
+  'POST',
+);
+
+/** One pass at a time over the kept forms, oldest first, each outcome kept for a tab to show. */
+let sending: Promise<void> | null = null;
+function sendKeptForms(): Promise<void> {
+  sending ??= (async () => {
+    try {
+      for (let entry = await forms.shiftRequest(); entry; entry = await forms.shiftRequest()) {
+        let response: Response;
+        try {
+          response = await fetch(entry.request.clone());
+        } catch (error) {
+          // Still no connection: back to the front of the line for the next try.
+          await forms.unshiftRequest(entry);
+          throw error;
+        }
+        const metadata = entry.metadata as { key: string; path: string; keptAt: string };
+        const outcome = {
+          ...metadata,
+          status: response.status,
+          body: await response.text(),
+          sentAt: new Date().toISOString(),
+        };
+        const outcomes = await caches.open(cacheNames.formOutcomes);
+        await outcomes.put(
+          `/form-outcomes/${encodeURIComponent(metadata.key)}`,
+          new Response(JSON.stringify(outcome), { headers: { 'Content-Type': 'application/json' } }),
+        );
+        for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
+          client.postMessage({ type: 'medrelay:form-outcome' });
+      }
+    } finally {
+      sending = null;
+    }
+  })();
+  return sending;
+}
+
+// A tab that sees the connection come back asks for the kept forms to go (the Background Sync
+// event may come later, or not at all in some browsers).
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: string } | null;
+  if (data?.type === 'medrelay:send-kept-forms') event.waitUntil(sendKeptForms().catch(() => undefined));
+});
+
+// Web pushes from svc-requests for what cannot wait (an answer to a request, a pickup time, a
+// reminder, a recall, a match for an urgent need); a tap opens the screen the push names.
+self.addEventListener('push', (event) => {
+  let push: { title?: string; body?: string; tag?: string; url?: string; lang?: string } = {};
+  try {
+    push = event.data ? event.data.json() : {};
+  } catch {
+    push = { body: event.data ? event.data.text() : '' };
+  }
+  event.waitUntil(
+    self.registration.showNotification(push.title || 'MedRelay', {
+      body: push.body || '',
+      // A newer push about the same thing replaces the older one on the device.
+      tag: push.tag,
+      data: { url: push.url || '/' },
+      lang: push.lang,
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL((event.notification.data as { url?: string } | null)?.url || '/', origin);
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      // An open MedRelay tab is brought forward and taken to the screen; else a new one opens.
+      const open = windows.find((w) => new URL(w.url).origin === target.origin);
+      if (open) return open.focus().then((w) => (w ? w.navigate(target.href) : null));
+      return self.clients.openWindow(target.href);
+    }),
+  );
+});
