@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { waitUntil } from '@medrelay/testing';
+import { expectToast } from './support/pages';
 import { usePlatform } from './support/platform';
 
 /**
@@ -138,7 +139,8 @@ describe('installable and tolerant of a weak connection', { timeout: 120_000 }, 
       expect(await page.getByTestId('offline-banner').count()).toBe(0);
 
       // No connection: the app, the remote and the list all come from this device.
-      platform.expectConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
+      // What has no saved copy fails while offline, as it would without the worker.
+      platform.expectConsoleError(/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch/);
       await page.context().setOffline(true);
       await page.reload();
       await row.first().waitFor();
@@ -163,6 +165,52 @@ describe('installable and tolerant of a weak connection', { timeout: 120_000 }, 
       await waitUntil(async () => (await savedCaches(page)).length === 0, {
         what: 'the saved lists deleted',
       });
+    },
+  );
+
+  it.each(runs)(
+    '$name: a request made offline is kept, sent when back online, shown, and made once',
+    async (run) => {
+      const { t, viewport, language } = run;
+      const seller = await platform.approvedUser('pharmacy');
+      const name = `Kept Ventolin ${language}`;
+      const medicine = await platform.listMedicine(seller.token, name, 60, 5);
+      const ngo = await platform.approvedUser('ngo');
+      const page = await platform.newPage({ viewport });
+      await openAs(page, ngo.token, language, '/ngo/browse');
+      const remote = page.getByTestId('remote-ngo');
+      await remote.getByRole('button', { name: `${t.requestPickup}: ${name}` }).click();
+      const submit = page.getByRole('dialog').getByRole('button', { name: t.submit });
+      await submit.waitFor();
+      await waitForWorker(page);
+
+      platform.expectConsoleError(/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch/);
+      await page.context().setOffline(true);
+      await submit.click();
+      await expectToast(page, t.kept);
+      const requestsFor = async () => {
+        const mine = await platform.gateway.api.get('/api/requests/my?pageSize=100', { token: ngo.token });
+        return (mine.body as Array<{ medicine: { id: number } | null }>).filter(
+          (r) => r.medicine?.id === medicine.id,
+        );
+      };
+      expect(await requestsFor()).toHaveLength(0);
+
+      await page.context().setOffline(false);
+      await expectToast(page, t.sent);
+      expect(await requestsFor()).toHaveLength(1);
+      // Nothing more goes out: asking the worker again finds nothing kept.
+      const remaining = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            navigator.serviceWorker.addEventListener('message', (event) => {
+              if (event.data?.type === 'medrelay:kept-forms') resolve(event.data.remaining);
+            });
+            navigator.serviceWorker.controller!.postMessage({ type: 'medrelay:send-kept-forms' });
+          }),
+      );
+      expect(remaining).toBe(0);
+      expect(await requestsFor()).toHaveLength(1);
     },
   );
 });

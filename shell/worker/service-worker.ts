@@ -28,6 +28,8 @@ import {
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 const origin = self.location.origin;
 const day = 24 * 60 * 60;
+/** How long a form waits for an answer before it is kept to be sent again later. */
+const formTimeoutMs = 15_000;
 
 // A new deployment's worker takes over at once: the tabs still running the build before it keep
 // finding that build's chunks (copied aside below), so none of them breaks.
@@ -126,7 +128,12 @@ registerRoute(
   async ({ request }) => {
     const kept = request.clone();
     try {
-      return await fetch(request);
+      // On a weak connection a form that has had no answer for a while is kept too; if the first
+      // attempt did reach the server, the key makes the later send answer what it answered.
+      return await Promise.race([
+        fetch(request),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer')), formTimeoutMs)),
+      ]);
     } catch {
       const key = kept.headers.get('Idempotency-Key')!;
       await forms.pushRequest({
@@ -156,6 +163,11 @@ function sendKeptForms(): Promise<void> {
           await forms.unshiftRequest(entry);
           throw error;
         }
+        // The first attempt is still running on the server: its answer will be there later.
+        if (response.status === 409 && (await response.clone().text()).includes('IDEMPOTENCY_KEY_IN_USE')) {
+          await forms.unshiftRequest(entry);
+          return;
+        }
         const metadata = entry.metadata as { key: string; path: string; keptAt: string };
         const outcome = {
           ...metadata,
@@ -179,10 +191,19 @@ function sendKeptForms(): Promise<void> {
 }
 
 // A tab that sees the connection come back asks for the kept forms to go (the Background Sync
-// event may come later, or not at all in some browsers).
+// event may come later, or not at all in some browsers), and is told how many are still kept,
+// so it asks again a little later while some are.
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string } | null;
-  if (data?.type === 'medrelay:send-kept-forms') event.waitUntil(sendKeptForms().catch(() => undefined));
+  if (data?.type !== 'medrelay:send-kept-forms') return;
+  event.waitUntil(
+    sendKeptForms()
+      .catch(() => undefined)
+      .then(async () => {
+        const remaining = (await forms.getAll()).length;
+        (event.source as Client | null)?.postMessage({ type: 'medrelay:kept-forms', remaining });
+      }),
+  );
 });
 
 // Web pushes from svc-requests for what cannot wait (an answer to a request, a pickup time, a

@@ -1,7 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, tokenStore } from './http';
-import { getQueryFn } from './query-client';
+import { createQueryClient, getQueryFn } from './query-client';
 
 const storage = new Map<string, string>();
 beforeEach(() => {
@@ -41,5 +41,23 @@ describe('default loader without a session', () => {
     tokenStore.set('t');
     expect(await run(['/api/medicines/my'])).toEqual({ ok: true });
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('while the browser says it is offline', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('still sends calls and forms, for the service worker to answer or keep', async () => {
+    onlineManager.setOnline(false);
+    const client = createQueryClient();
+    tokenStore.set('t');
+    const fetch = vi.fn(
+      async () => new Response('{"ok":true}', { headers: { 'content-type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    expect(await client.fetchQuery({ queryKey: ['/api/medicines/my'] })).toEqual({ ok: true });
+    const mutation = client.getMutationCache().build(client, { mutationFn: async () => 'sent' });
+    expect(await mutation.execute(undefined)).toBe('sent');
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formOutcomesCache } from '@medrelay/api-client';
+import { formOutcomesCache, refetchLists } from '@medrelay/api-client';
 import { useToast } from '../chrome/toasts';
 import { useOfflineTexts } from './offline-texts';
+
+/** How soon forms still kept after a sending pass are tried again. */
+const retryKeptMs = 5_000;
 
 /** What the worker kept of a form it sent once the connection returned (shell/worker). */
 interface FormOutcome {
@@ -62,15 +65,24 @@ export function useAppWorker() {
           });
         shown++;
       }
-      if (shown) await client.invalidateQueries();
+      if (shown) await refetchLists(client);
     };
 
     const sendKept = async () => {
       const registration = await navigator.serviceWorker.ready;
       registration.active?.postMessage({ type: 'medrelay:send-kept-forms' });
     };
+    // Forms still kept after a pass (the connection is back only in name, or weak): again soon.
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const onMessage = (event: MessageEvent) => {
-      if ((event.data as { type?: string } | null)?.type === 'medrelay:form-outcome') void showOutcomes();
+      const data = event.data as { type?: string; remaining?: number } | null;
+      if (data?.type === 'medrelay:form-outcome') void showOutcomes();
+      if (data?.type === 'medrelay:kept-forms' && data.remaining && !stopped) {
+        clearTimeout(retry);
+        retry = setTimeout(() => {
+          if (navigator.onLine) void sendKept();
+        }, retryKeptMs);
+      }
     };
     const onOnline = () => void sendKept();
 
@@ -94,6 +106,7 @@ export function useAppWorker() {
     else window.addEventListener('load', later, { once: true });
     return () => {
       stopped = true;
+      clearTimeout(retry);
       navigator.serviceWorker.removeEventListener('message', onMessage);
       window.removeEventListener('online', onOnline);
       window.removeEventListener('load', later);

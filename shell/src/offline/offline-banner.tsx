@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { offlineEvents, type SavedCopyDetail } from '@medrelay/api-client';
+import { offlineEvents, refetchLists, type SavedCopyDetail } from '@medrelay/api-client';
 import { useFormat } from '@medrelay/i18n';
 import { useOfflineTexts } from './offline-texts';
 
@@ -37,7 +37,7 @@ export function useSavedCopies(): Map<string, string> {
     };
     const onOnline = () => {
       setSaved(new Map());
-      void client.invalidateQueries();
+      void refetchLists(client);
     };
     window.addEventListener(offlineEvents.savedCopy, onSaved);
     window.addEventListener(offlineEvents.freshCopy, onFresh);
@@ -54,7 +54,7 @@ export function useSavedCopies(): Map<string, string> {
   useEffect(() => {
     if (!showingSaved) return;
     const timer = setInterval(() => {
-      if (navigator.onLine) void client.invalidateQueries({ refetchType: 'active' });
+      if (navigator.onLine) void refetchLists(client);
     }, retrySavedMs);
     return () => clearInterval(timer);
   }, [client, showingSaved]);
