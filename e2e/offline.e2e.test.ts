@@ -119,6 +119,30 @@ describe('installable and tolerant of a weak connection', { timeout: 120_000 }, 
     expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
   });
 
+  it('costs the landing page nothing: no worker for a visitor, and at most 200 KB of JS on the wire', async () => {
+    const page = await platform.newPage({ viewport: { width: 390, height: 844 } });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const scripts = new Set<string>();
+    let transferred = 0;
+    cdp.on('Network.responseReceived', (event) => {
+      if (new URL(event.response.url).pathname.endsWith('.js')) scripts.add(event.requestId);
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      if (scripts.has(event.requestId)) transferred += event.encodedDataLength;
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByTestId('role-card-ngo').waitFor();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(
+      0,
+    );
+    expect(transferred / 1024).toBeLessThanOrEqual(200);
+    // The measurement, for docs/offline.md.
+    console.info(
+      `landing page JS transferred: ${(transferred / 1024).toFixed(1)} KB in ${scripts.size} files`,
+    );
+  });
+
   it.each(runs)(
     '$name: own medicines open offline with the saved-at banner, forgotten at sign-out',
     async (run) => {
