@@ -237,4 +237,49 @@ describe('installable and tolerant of a weak connection', { timeout: 120_000 }, 
       expect(await requestsFor()).toHaveLength(1);
     },
   );
+
+  it("390 px phone, Arabic: an approved request's handover code opens offline for its requester", async () => {
+    const [pharmacy, ngo] = await Promise.all([
+      platform.approvedUser('pharmacy'),
+      platform.approvedUser('ngo'),
+    ]);
+    const name = `Offline Augmentin ar`;
+    const medicine = await platform.listMedicine(pharmacy.token, name, 60, 6);
+    const api = platform.gateway.api;
+    const request = (
+      await api.post('/api/requests', { medicineId: medicine.id, quantity: 2 }, { token: ngo.token })
+    ).body as { id: number };
+    const approved = await api.put(
+      `/api/requests/${request.id}/status`,
+      { status: 'approved' },
+      { token: pharmacy.token },
+    );
+    expect(approved.status).toBe(200);
+
+    const page = await platform.newPage({ viewport: { width: 390, height: 844 } });
+    await openAs(page, ngo.token, 'ar', '/ngo/requests');
+    await page.getByTestId('remote-ngo').waitFor();
+    await waitForWorker(page);
+    // Seen once with the worker in control: the list, then the code (and its QR's chunk).
+    await page.reload();
+    const showCode = page.getByTestId('remote-ngo').getByRole('button', { name: `كود التسليم: ${name}` });
+    const readCode = async () => {
+      await showCode.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('handover-qr').waitFor();
+      const code = (await dialog.getByTestId('handover-code').textContent())!.trim();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      return code;
+    };
+    const code = await readCode();
+    expect(code).toMatch(/^[0-9]{6}$/);
+
+    platform.expectConsoleError(/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch/);
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByTestId('offline-banner').waitFor();
+    expect(await readCode()).toBe(code);
+    await page.context().setOffline(false);
+  });
 });
