@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { waitUntil } from '@medrelay/testing';
+import { testPassword } from '@medrelay/svc-identity/testing';
 import { expectToast } from './support/pages';
 import { usePlatform } from './support/platform';
 
@@ -193,7 +194,7 @@ describe('installable and tolerant of a weak connection', { timeout: 120_000 }, 
   );
 
   it.each(runs)(
-    '$name: a request made offline is kept, sent when back online, shown, and made once',
+    '$name: a request made offline is kept, sent when back online (with a newer sign-in), shown, and made once',
     async (run) => {
       const { t, viewport, language } = run;
       const seller = await platform.approvedUser('pharmacy');
@@ -212,8 +213,15 @@ describe('installable and tolerant of a weak connection', { timeout: 120_000 }, 
       await page.context().setOffline(true);
       await submit.click();
       await expectToast(page, t.kept);
+      // Meanwhile the user signed out elsewhere and in again here: the token the form was kept
+      // with is revoked; the form goes with the tab's new one.
+      const api = platform.gateway.api;
+      expect((await api.post('/api/auth/logout', undefined, { token: ngo.token })).status).toBeLessThan(300);
+      const login = await api.post('/api/auth/login', { email: ngo.email, password: testPassword });
+      const token = (login.body as { token: string }).token;
+      await page.evaluate((value) => localStorage.setItem('token', value), token);
       const requestsFor = async () => {
-        const mine = await platform.gateway.api.get('/api/requests/my?pageSize=100', { token: ngo.token });
+        const mine = await api.get('/api/requests/my?pageSize=100', { token });
         return (mine.body as Array<{ medicine: { id: number } | null }>).filter(
           (r) => r.medicine?.id === medicine.id,
         );

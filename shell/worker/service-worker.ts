@@ -149,15 +149,30 @@ registerRoute(
   'POST',
 );
 
-/** One pass at a time over the kept forms, oldest first, each outcome kept for a tab to show. */
+/**
+ * One pass at a time over the kept forms, oldest first, each outcome kept (with whose form it
+ * was) for a tab of that user to show. A tab asking gives its own token: its user's forms go
+ * with it (that user may have signed out and in again since, which revoked the token the form was
+ * kept with); other users' forms go with their own. A form whose token is refused (401) is not
+ * refused on its merits: it waits for a tab of its user to send it with a valid one.
+ */
 let sending: Promise<void> | null = null;
-function sendKeptForms(): Promise<void> {
+function sendKeptForms(authorization: string | null = null): Promise<void> {
+  const asker = userOfAuthorization(authorization);
   sending ??= (async () => {
+    const waiting: Array<NonNullable<Awaited<ReturnType<typeof forms.shiftRequest>>>> = [];
     try {
       for (let entry = await forms.shiftRequest(); entry; entry = await forms.shiftRequest()) {
+        const user = userOfAuthorization(entry.request.headers.get('Authorization'));
+        let request = entry.request.clone();
+        if (asker !== null && asker === user) {
+          const headers = new Headers(request.headers);
+          headers.set('Authorization', authorization!);
+          request = new Request(request, { headers });
+        }
         let response: Response;
         try {
-          response = await fetch(entry.request.clone());
+          response = await fetch(request);
         } catch (error) {
           // Still no connection: back to the front of the line for the next try.
           await forms.unshiftRequest(entry);
@@ -168,9 +183,14 @@ function sendKeptForms(): Promise<void> {
           await forms.unshiftRequest(entry);
           return;
         }
+        if (response.status === 401) {
+          waiting.push(entry);
+          continue;
+        }
         const metadata = entry.metadata as { key: string; path: string; keptAt: string };
         const outcome = {
           ...metadata,
+          user,
           status: response.status,
           body: await response.text(),
           sentAt: new Date().toISOString(),
@@ -184,23 +204,34 @@ function sendKeptForms(): Promise<void> {
           client.postMessage({ type: 'medrelay:form-outcome' });
       }
     } finally {
+      // Forms waiting for their user go back in their order, ahead of any not tried.
+      for (const entry of waiting.reverse()) await forms.unshiftRequest(entry);
       sending = null;
     }
   })();
   return sending;
 }
 
+/** The kept forms of a user (all of them for null). */
+async function keptFormsOf(user: string | null): Promise<number> {
+  const entries = await forms.getAll();
+  return entries.filter(
+    (e) => user === null || userOfAuthorization(e.request.headers.get('Authorization')) === user,
+  ).length;
+}
+
 // A tab that sees the connection come back asks for the kept forms to go (the Background Sync
-// event may come later, or not at all in some browsers), and is told how many are still kept,
-// so it asks again a little later while some are.
+// event may come later, or not at all in some browsers), and is told how many of its user's are
+// still kept, so it asks again a little later while some are.
 self.addEventListener('message', (event) => {
-  const data = event.data as { type?: string } | null;
+  const data = event.data as { type?: string; authorization?: string } | null;
   if (data?.type !== 'medrelay:send-kept-forms') return;
+  const authorization = data.authorization ?? null;
   event.waitUntil(
-    sendKeptForms()
+    sendKeptForms(authorization)
       .catch(() => undefined)
       .then(async () => {
-        const remaining = (await forms.getAll()).length;
+        const remaining = await keptFormsOf(userOfAuthorization(authorization));
         (event.source as Client | null)?.postMessage({ type: 'medrelay:kept-forms', remaining });
       }),
   );

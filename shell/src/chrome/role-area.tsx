@@ -40,7 +40,7 @@ function RoleContent({ role, user }: { role: UserType; user: User }) {
   // changes made by others without a reload (it closes when this unmounts, e.g. on sign-out).
   useLiveUpdates();
   // The service worker (offline lists, forms kept while offline, web push), once the screen is up.
-  useAppWorker();
+  useAppWorker(user.id);
   usePageTitle(screen ? t(screen.labelKey, { ns: role }) : t(`userType.${role}`));
   // Account settings belong to the shell for every role but admin, whose settings are the system's.
   const shellSettings = role !== 'admin' && pathname.replace(/\/+$/, '') === `/${role}/settings`;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formOutcomesCache, refetchLists } from '@medrelay/api-client';
+import { formOutcomesCache, refetchLists, tokenStore } from '@medrelay/api-client';
 import { useToast } from '../chrome/toasts';
 import { useOfflineTexts } from './offline-texts';
 
@@ -10,6 +10,8 @@ const retryKeptMs = 5_000;
 /** What the worker kept of a form it sent once the connection returned (shell/worker). */
 interface FormOutcome {
   key: string;
+  /** Whose form it was (the token's subject). */
+  user: string | null;
   path: string;
   status: number;
   body: string;
@@ -37,7 +39,7 @@ function formKind(path: string): 'Request' | 'Medicine' | 'Form' {
  * so it never competes with it. Forms kept while offline: when the connection returns the
  * worker is asked to send them, and each outcome it kept is shown once (one tab shows it).
  */
-export function useAppWorker() {
+export function useAppWorker(userId: number) {
   const toast = useToast();
   const client = useQueryClient();
   const { t } = useOfflineTexts();
@@ -52,9 +54,11 @@ export function useAppWorker() {
       let shown = 0;
       for (const request of await outcomes.keys()) {
         const response = await outcomes.match(request);
-        // Deleted by whichever tab gets there first: that tab alone shows it.
-        if (!response || !(await outcomes.delete(request))) continue;
-        const outcome = (await response.json()) as FormOutcome;
+        if (!response) continue;
+        const outcome = (await response.clone().json()) as FormOutcome;
+        // Another user's form waits for that user; deleted by whichever of this user's tabs gets
+        // there first, which alone shows it.
+        if (outcome.user !== String(userId) || !(await outcomes.delete(request))) continue;
         const kind = formKind(outcome.path);
         if (outcome.status >= 200 && outcome.status < 300) toast({ title: t(`sent${kind}`) });
         else
@@ -70,7 +74,12 @@ export function useAppWorker() {
 
     const sendKept = async () => {
       const registration = await navigator.serviceWorker.ready;
-      registration.active?.postMessage({ type: 'medrelay:send-kept-forms' });
+      // With this tab's token: the user's forms kept under an older one go with it.
+      const token = tokenStore.get();
+      registration.active?.postMessage({
+        type: 'medrelay:send-kept-forms',
+        authorization: token ? `Bearer ${token}` : null,
+      });
     };
     // Forms still kept after a pass (the connection is back only in name, or weak): again soon.
     let retry: ReturnType<typeof setTimeout> | undefined;
@@ -111,5 +120,5 @@ export function useAppWorker() {
       window.removeEventListener('online', onOnline);
       window.removeEventListener('load', later);
     };
-  }, [client, toast, t]);
+  }, [client, toast, t, userId]);
 }
