@@ -120,7 +120,12 @@ registerRoute(
 // the Idempotency-Key the page gave it, so a form the server already has is not made twice.
 const forms = new Queue('medrelay-forms', {
   maxRetentionTime: 7 * 24 * 60,
-  onSync: () => sendKeptForms(),
+  onSync: async () => {
+    // Forms left waiting (a revoked token, a first attempt still running) fail this sync, so
+    // the browser tries again later rather than at once, again and again.
+    if ((await sendKeptForms()) > 0)
+      throw new Error('Some kept forms wait for a valid sign-in or a first attempt');
+  },
 });
 
 registerRoute(
@@ -150,66 +155,68 @@ registerRoute(
 );
 
 /**
- * One pass at a time over the kept forms, oldest first, each outcome kept (with whose form it
- * was) for a tab of that user to show. A tab asking gives its own token: its user's forms go
- * with it (that user may have signed out and in again since, which revoked the token the form was
- * kept with); other users' forms go with their own. A form whose token is refused (401) is not
- * refused on its merits: it waits for a tab of its user to send it with a valid one.
+ * Sends the kept forms, oldest first, each outcome kept (with whose form it was) for a tab of
+ * that user to show. A tab asking gives its own token: its user's forms go with it (that user
+ * may have signed out and in again since, which revoked the token the form was kept with); other
+ * users' forms go with their own. A form whose token is refused (401) is not refused on its
+ * merits, and one still running from a first attempt (409 IDEMPOTENCY_KEY_IN_USE) has no
+ * outcome yet: both stay kept. Resolves with how many stayed for those reasons; rejects when
+ * the connection fails. Passes run one after another, each with its own asker.
  */
-let sending: Promise<void> | null = null;
-function sendKeptForms(authorization: string | null = null): Promise<void> {
+let passes: Promise<unknown> = Promise.resolve();
+function sendKeptForms(authorization: string | null = null): Promise<number> {
+  const pass = passes.catch(() => undefined).then(() => sendPass(authorization));
+  passes = pass;
+  return pass;
+}
+
+async function sendPass(authorization: string | null): Promise<number> {
   const asker = userOfAuthorization(authorization);
-  sending ??= (async () => {
-    const waiting: Array<NonNullable<Awaited<ReturnType<typeof forms.shiftRequest>>>> = [];
-    try {
-      for (let entry = await forms.shiftRequest(); entry; entry = await forms.shiftRequest()) {
-        const user = userOfAuthorization(entry.request.headers.get('Authorization'));
-        let request = entry.request.clone();
-        if (asker !== null && asker === user) {
-          const headers = new Headers(request.headers);
-          headers.set('Authorization', authorization!);
-          request = new Request(request, { headers });
-        }
-        let response: Response;
-        try {
-          response = await fetch(request);
-        } catch (error) {
-          // Still no connection: back to the front of the line for the next try.
-          await forms.unshiftRequest(entry);
-          throw error;
-        }
-        // The first attempt is still running on the server: its answer will be there later.
-        if (response.status === 409 && (await response.clone().text()).includes('IDEMPOTENCY_KEY_IN_USE')) {
-          await forms.unshiftRequest(entry);
-          return;
-        }
-        if (response.status === 401) {
-          waiting.push(entry);
-          continue;
-        }
-        const metadata = entry.metadata as { key: string; path: string; keptAt: string };
-        const outcome = {
-          ...metadata,
-          user,
-          status: response.status,
-          body: await response.text(),
-          sentAt: new Date().toISOString(),
-        };
-        const outcomes = await caches.open(cacheNames.formOutcomes);
-        await outcomes.put(
-          `/form-outcomes/${encodeURIComponent(metadata.key)}`,
-          new Response(JSON.stringify(outcome), { headers: { 'Content-Type': 'application/json' } }),
-        );
-        for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
-          client.postMessage({ type: 'medrelay:form-outcome' });
+  const waiting: Array<NonNullable<Awaited<ReturnType<typeof forms.shiftRequest>>>> = [];
+  try {
+    for (let entry = await forms.shiftRequest(); entry; entry = await forms.shiftRequest()) {
+      const user = userOfAuthorization(entry.request.headers.get('Authorization'));
+      let request = entry.request.clone();
+      if (asker !== null && asker === user) {
+        const headers = new Headers(request.headers);
+        headers.set('Authorization', authorization!);
+        request = new Request(request, { headers });
       }
-    } finally {
-      // Forms waiting for their user go back in their order, ahead of any not tried.
-      for (const entry of waiting.reverse()) await forms.unshiftRequest(entry);
-      sending = null;
+      let response: Response;
+      try {
+        response = await fetch(request);
+      } catch (error) {
+        // Still no connection: back to the front of the line for the next try.
+        waiting.push(entry);
+        throw error;
+      }
+      const inUse =
+        response.status === 409 && (await response.clone().text()).includes('IDEMPOTENCY_KEY_IN_USE');
+      if (response.status === 401 || inUse) {
+        waiting.push(entry);
+        continue;
+      }
+      const metadata = entry.metadata as { key: string; path: string; keptAt: string };
+      const outcome = {
+        ...metadata,
+        user,
+        status: response.status,
+        body: await response.text(),
+        sentAt: new Date().toISOString(),
+      };
+      const outcomes = await caches.open(cacheNames.formOutcomes);
+      await outcomes.put(
+        `/form-outcomes/${encodeURIComponent(metadata.key)}`,
+        new Response(JSON.stringify(outcome), { headers: { 'Content-Type': 'application/json' } }),
+      );
+      for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
+        client.postMessage({ type: 'medrelay:form-outcome' });
     }
-  })();
-  return sending;
+  } finally {
+    // Back in their order, ahead of any not tried.
+    for (const entry of waiting.reverse()) await forms.unshiftRequest(entry);
+  }
+  return waiting.length;
 }
 
 /** The kept forms of a user (all of them for null). */
