@@ -10,4 +10,7 @@ export default createWebpackConfig({
   templateParameters: firstPaint,
   generatedFiles: webManifestFiles,
   serviceWorker: path.join(import.meta.dirname, 'worker', 'service-worker.ts'),
+  // zxcvbn's dictionaries (213 KB of Brotli): only for choosing a new password, which needs the
+  // connection anyway; fetched (and then kept) when first used.
+  notPrecached: ['password-policy'],
 });

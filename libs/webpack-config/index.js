@@ -147,7 +147,8 @@ function precompression() {
 /**
  * @param {{ app: 'shell' | `mf-${string}`, dir: string, role?: string, devPort: number,
  *   templateParameters?: () => Promise<Record<string, string>>,
- *   generatedFiles?: () => Promise<Array<[string, Buffer]>>, serviceWorker?: string }} options
+ *   generatedFiles?: () => Promise<Array<[string, Buffer]>>, serviceWorker?: string,
+ *   notPrecached?: string[] }} options
  *   `templateParameters`: values for the host page's template (`<%= name %>`), made at build time.
  *   `generatedFiles`: more files of the host made at build time (the web manifest, its icons).
  *   `serviceWorker`: the host's worker source, built with Workbox as /sw.js with the list of the
@@ -161,6 +162,7 @@ export function createWebpackConfig({
   templateParameters,
   generatedFiles,
   serviceWorker,
+  notPrecached = [],
 }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -240,6 +242,15 @@ export function createWebpackConfig({
                       swDest: 'sw.js',
                       // Compressed copies are chosen by the server; source maps are not published.
                       exclude: [/\.map$/, /\.(br|gz)$/, /\.LICENSE\.txt$/],
+                      manifestTransforms: [
+                        (entries, compilation) => {
+                          const left = new Set();
+                          for (const name of notPrecached)
+                            for (const chunk of compilation.namedChunkGroups.get(name)?.chunks ?? [])
+                              for (const file of chunk.files) left.add(`/${file}`);
+                          return { manifest: entries.filter((e) => !left.has(e.url)), warnings: [] };
+                        },
+                      ],
                       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
                     }),
                   ]
