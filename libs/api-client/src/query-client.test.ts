@@ -61,3 +61,19 @@ describe('while the browser says it is offline', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a session that ends without a sign-out', () => {
+  it("forgets the device's saved lists when a call comes back 401", async () => {
+    const deleted: string[] = [];
+    vi.stubGlobal('caches', {
+      keys: async () => ['medrelay-api-5', 'medrelay-remote-chunks'],
+      delete: async (name: string) => deleted.push(name) > 0,
+    });
+    vi.stubGlobal('fetch', async () => new Response('{"message":"Session expired"}', { status: 401 }));
+    tokenStore.set('t');
+    const client = createQueryClient();
+    await client.fetchQuery({ queryKey: ['/api/medicines/my'] }).catch(() => undefined);
+    await vi.waitFor(() => expect(deleted).toEqual(['medrelay-api-5']));
+    expect(tokenStore.get()).toBeNull();
+  });
+});
