@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { waitUntil } from '@medrelay/testing';
+import { cairoDay } from '@medrelay/domain/calendar';
 import { testPassword } from '@medrelay/svc-identity/testing';
 import { expectToast } from './support/pages';
 import { usePlatform } from './support/platform';
@@ -289,5 +290,46 @@ describe('installable and tolerant of a weak connection', { timeout: 120_000 }, 
     await page.getByTestId('offline-banner').waitFor();
     expect(await readCode()).toBe(code);
     await page.context().setOffline(false);
+  });
+
+  it('1280 px, English: a medicine listed offline is kept, listed once back online, and shown', async () => {
+    const pharmacy = await platform.approvedUser('pharmacy');
+    const name = 'Kept Concor 5mg';
+    const page = await platform.newPage({ viewport: { width: 1280, height: 900 } });
+    // My Medicines seen once with the worker in control (the form goes back to it), then the form.
+    await openAs(page, pharmacy.token, 'en', '/pharmacy/medicines');
+    await waitForWorker(page);
+    await page.reload();
+    const remote = page.getByTestId('remote-pharmacy');
+    await remote.getByRole('heading', { name: 'My Medicines' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Add Medicine' })
+      .click();
+    await remote.getByLabel('Medicine Name').fill(name);
+    await remote.getByLabel('Type').selectOption('tablets');
+    await remote.getByLabel('Quantity').fill('10');
+    await remote.getByLabel('Expiry Date').fill(cairoDay(new Date(Date.now() + 40 * 24 * 3600 * 1000)));
+    await remote.getByLabel('Expiry Date').blur();
+    await remote.getByLabel('Original Price (EGP)').fill('70');
+    await remote.getByLabel('Discount Price (EGP)').fill('35');
+
+    platform.expectConsoleError(/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch/);
+    await page.context().setOffline(true);
+    await remote.getByRole('button', { name: 'List Medicine' }).click();
+    await expectToast(page, 'Saved — will be sent when you are back online');
+    const listed = async () => {
+      const mine = await platform.gateway.api.get('/api/medicines/my?pageSize=100', {
+        token: pharmacy.token,
+      });
+      return (mine.body as Array<{ name: string }>).filter((m) => m.name === name);
+    };
+    expect(await listed()).toHaveLength(0);
+
+    await page.context().setOffline(false);
+    await expectToast(page, 'Your saved medicine was listed');
+    expect(await listed()).toHaveLength(1);
+    // Back on My Medicines, which shows it once the lists are asked again.
+    await remote.getByTestId('medicine-row').filter({ hasText: name }).waitFor();
   });
 });
