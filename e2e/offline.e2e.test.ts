@@ -1,3 +1,5 @@
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { waitUntil } from '@medrelay/testing';
@@ -332,4 +334,85 @@ describe('installable and tolerant of a weak connection', { timeout: 120_000 }, 
     // Back on My Medicines, which shows it once the lists are asked again.
     await remote.getByTestId('medicine-row').filter({ hasText: name }).waitFor();
   });
+
+  it('390 px phone, Arabic: on a connection too slow to answer in 4 s, the saved list shows with the banner', async () => {
+    const pharmacy = await platform.approvedUser('pharmacy');
+    const name = 'Slow Panadol ar';
+    await platform.listMedicine(pharmacy.token, name, 90);
+    const slow = await slowProxy(platform.gateway.baseUrl, /^\/api\/medicines\/my(\?|$)/);
+    const page = await platform.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await page.goto(`${slow.url}/`);
+      await page.evaluate((value) => {
+        localStorage.setItem('token', value);
+        localStorage.setItem('i18nextLng', 'ar');
+      }, pharmacy.token);
+      await page.goto(`${slow.url}/pharmacy/medicines`);
+      const row = page.getByTestId('medicine-row').filter({ hasText: name });
+      await row.waitFor();
+      await waitForWorker(page);
+      await page.reload();
+      await row.waitFor();
+      expect(await page.getByTestId('offline-banner').count()).toBe(0);
+
+      // The list's answers now take 8 s: the saved copy is shown after 4, marked as saved.
+      slow.delayMs = 8_000;
+      const asked = Date.now();
+      await page.reload();
+      await row.waitFor();
+      await page
+        .getByTestId('offline-banner')
+        .getByText(/^مفيش اتصال — محفوظ الساعة \d{2}:\d{2}$/)
+        .waitFor();
+      expect(Date.now() - asked).toBeLessThan(8_000);
+      // The connection recovers: the next ask is answered fresh and the banner goes.
+      slow.delayMs = 0;
+      await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 30_000 });
+    } finally {
+      // The page first: its live stream through the relay would otherwise be cut under it.
+      await page.close();
+      await slow.close();
+    }
+  });
 });
+
+/**
+ * A relay in front of the gateway whose answers to the matching paths are held back `delayMs`
+ * (a weak mobile connection), the rest passed as they are.
+ */
+async function slowProxy(target: string, slowPaths: RegExp) {
+  const upstream = new URL(target);
+  const server = createServer((req, res) => {
+    const wait = slowPaths.test(req.url ?? '') ? relay.delayMs : 0;
+    const forward = () => {
+      const out = httpRequest(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: req.url,
+          method: req.method,
+          headers: req.headers,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      out.on('error', () => res.destroy());
+      req.pipe(out);
+    };
+    if (wait) setTimeout(forward, wait);
+    else forward();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const relay = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    delayMs: 0,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return relay;
+}
