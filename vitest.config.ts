@@ -8,6 +8,7 @@ export default defineConfig({
       'libs/*/src/**/*.test.tsx',
       'shell/src/**/*.test.ts',
       'shell/src/**/*.test.tsx',
+      'shell/worker/**/*.test.ts',
       'mf-*/src/**/*.test.ts',
       'mf-*/src/**/*.test.tsx',
       'svc-*/src/**/*.test.ts',

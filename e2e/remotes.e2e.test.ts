@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '@medrelay/testing';
 import { startPlatform, type Platform } from './support/platform';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -45,6 +46,12 @@ describe('remotes loaded at run time', { timeout: 60_000 }, () => {
     const page = await platform.newPage();
     await platform.signIn(page, user.email);
     await page.getByTestId('remote-pharmacy').getByRole('heading', { name: 'Pharmacy Dashboard' }).waitFor();
+    // MedRelay's service worker controls the page, with the remote's files in its caches: the
+    // redeployed remote must still come through it (docs/offline.md).
+    await waitUntil(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      what: "MedRelay's service worker controlling the page",
+      timeoutMs: 30_000,
+    });
 
     const shellBefore = readdirSync(path.join(deployed, 'shell', 'dist')).sort();
     // A role team's changed checkout of the pharmacy remote (a copy: the repository's own

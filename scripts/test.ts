@@ -40,8 +40,14 @@ let passed = 0;
 let failed = 0;
 const count = (ok: boolean) => (ok ? passed++ : failed++);
 
-// Three programs: Node (services, scripts), browser (shell, remotes, their libs), end-to-end tests.
-for (const project of ['tsconfig.json', 'tsconfig.web.json', 'tsconfig.e2e.json']) {
+// Four programs: Node (services, scripts), browser (shell, remotes, their libs), end-to-end tests,
+// and the service worker (its own global scope: shell/worker).
+for (const project of [
+  'tsconfig.json',
+  'tsconfig.web.json',
+  'tsconfig.e2e.json',
+  'shell/worker/tsconfig.json',
+]) {
   count(await run(`typecheck ${project} (tsc, strict)`, bin('tsc'), ['-p', project]));
 }
 count(await run('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']));

@@ -8,6 +8,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
+import { InjectManifest } from 'workbox-webpack-plugin';
 
 const require = createRequire(import.meta.url);
 const version = (pkg) => require(`${pkg}/package.json`).version;
@@ -56,6 +57,25 @@ class EmitStaticScript {
       compilation.hooks.processAssets.tap(
         { name: 'EmitStaticScript', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => compilation.emitAsset(this.name, new RawSource(readFileSync(this.source, 'utf8'))),
+      );
+    });
+  }
+}
+
+/** Adds files made at build time (`[name, Buffer]` pairs, e.g. the web manifest and its icons). */
+class EmitGeneratedFiles {
+  constructor(make) {
+    this.make = make;
+  }
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('EmitGeneratedFiles', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'EmitGeneratedFiles', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        async () => {
+          for (const [name, content] of await this.make())
+            compilation.emitAsset(name, new RawSource(content));
+        },
       );
     });
   }
@@ -126,10 +146,24 @@ function precompression() {
 
 /**
  * @param {{ app: 'shell' | `mf-${string}`, dir: string, role?: string, devPort: number,
- *   templateParameters?: () => Promise<Record<string, string>> }} options
+ *   templateParameters?: () => Promise<Record<string, string>>,
+ *   generatedFiles?: () => Promise<Array<[string, Buffer]>>, serviceWorker?: string,
+ *   notPrecached?: string[] }} options
  *   `templateParameters`: values for the host page's template (`<%= name %>`), made at build time.
+ *   `generatedFiles`: more files of the host made at build time (the web manifest, its icons).
+ *   `serviceWorker`: the host's worker source, built with Workbox as /sw.js with the list of the
+ *   build's files to precache (docs/offline.md).
  */
-export function createWebpackConfig({ app, dir, role, devPort, templateParameters }) {
+export function createWebpackConfig({
+  app,
+  dir,
+  role,
+  devPort,
+  templateParameters,
+  generatedFiles,
+  serviceWorker,
+  notPrecached = [],
+}) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const isHost = app === 'shell';
@@ -199,8 +233,28 @@ export function createWebpackConfig({ app, dir, role, devPort, templateParameter
         ...(isHost
           ? [
               new EmitStaticScript(path.join(dir, 'src', 'boot-language.js'), 'boot-language.js'),
+              ...(generatedFiles ? [new EmitGeneratedFiles(generatedFiles)] : []),
               // The service worker keeps one address (/sw.js) for browsers to check for updates.
-              new EmitStaticScript(path.join(dir, 'src', 'push-worker.js'), 'sw.js'),
+              ...(serviceWorker
+                ? [
+                    new InjectManifest({
+                      swSrc: serviceWorker,
+                      swDest: 'sw.js',
+                      // Compressed copies are chosen by the server; source maps are not published.
+                      exclude: [/\.map$/, /\.(br|gz)$/, /\.LICENSE\.txt$/],
+                      manifestTransforms: [
+                        (entries, compilation) => {
+                          const left = new Set();
+                          for (const name of notPrecached)
+                            for (const chunk of compilation.namedChunkGroups.get(name)?.chunks ?? [])
+                              for (const file of chunk.files) left.add(`/${file}`);
+                          return { manifest: entries.filter((e) => !left.has(e.url)), warnings: [] };
+                        },
+                      ],
+                      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+                    }),
+                  ]
+                : []),
               new PreloadBootstrapChunks(),
             ]
           : []),

@@ -6,6 +6,7 @@ import { catalogEndpoints, identityEndpoints, requestEndpoints } from '@medrelay
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callApi, isRoutePath, routeKey, routePath, routeUrl } from './call';
 import { ApiError } from './http';
+import { isKeptForLater, keptHeader } from './offline';
 
 /** What the server received. */
 interface Received {
@@ -13,6 +14,7 @@ interface Received {
   url: string;
   contentType: string | null;
   authorization: string | null;
+  idempotencyKey: string | null;
   body: string;
 }
 
@@ -35,6 +37,7 @@ beforeAll(async () => {
       url: req.url!,
       contentType: req.headers['content-type'] ?? null,
       authorization: req.headers.authorization ?? null,
+      idempotencyKey: (req.headers['idempotency-key'] as string | undefined) ?? null,
       body: await read(req),
     });
     res.writeHead(answer.status, answer.headers);
@@ -74,6 +77,7 @@ describe('callApi: a call from its contract entry', () => {
         url: '/api/medicines?q=concor+5&urgent=true&page=2',
         contentType: null,
         authorization: 'Bearer a-token',
+        idempotencyKey: null,
         body: '',
       },
     ]);
@@ -126,6 +130,33 @@ describe('callApi: a call from its contract entry', () => {
     expect((error as ApiError).status).toBe(404);
     expect((error as ApiError).serverMessage).toBe('Medicine not found');
     expect(received).toMatchObject([{ method: 'DELETE', url: '/api/medicines/9' }]);
+  });
+});
+
+describe('forms a weak connection may send twice, or the service worker keep', () => {
+  it('gives every POST its own Idempotency-Key, and no other method one', async () => {
+    answer = json({ id: 1 });
+    await callApi(requestEndpoints.createRequest, { body: { medicineId: 3, quantity: 1 } });
+    await callApi(requestEndpoints.createRequest, { body: { medicineId: 3, quantity: 1 } });
+    await callApi(requestEndpoints.changeRequestStatus, { params: { id: 1 }, body: { status: 'cancelled' } });
+    const [first, second, put] = received.map((r) => r.idempotencyKey);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).not.toBe(first);
+    expect(put).toBeNull();
+  });
+
+  it("a form the worker kept for later is not a success: KeptForLaterError with the form's key", async () => {
+    answer = {
+      status: 202,
+      headers: { 'Content-Type': 'application/json', [keptHeader]: 'k-1' },
+      body: '{"queued":true}',
+    };
+    const error = await callApi(requestEndpoints.createRequest, {
+      body: { medicineId: 3, quantity: 1 },
+    }).catch((e: unknown) => e);
+    expect(isKeptForLater(error)).toBe(true);
+    expect(error).toMatchObject({ idempotencyKey: 'k-1' });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ErrorBody, Language } from '@medrelay/contracts';
+import { keptHeader, KeptForLaterError, reportAnswerSource } from './offline';
 
 /** localStorage key of the bearer token (spec §9). */
 export const tokenStorageKey = 'token';
@@ -69,7 +70,14 @@ async function send(method: string, url: string, data?: unknown, signal?: AbortS
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(data);
   }
+  // A POST may be kept by the service worker while offline and sent later, or resent after an
+  // answer lost on a weak connection: the key lets the server make it once (docs/offline.md).
+  if (method === 'POST' && typeof crypto !== 'undefined' && 'randomUUID' in crypto)
+    headers['Idempotency-Key'] = crypto.randomUUID();
   const res = await fetch(url, { method, headers, body, credentials: 'include', signal });
+  if (res.status === 202 && res.headers.has(keptHeader))
+    throw new KeptForLaterError(res.headers.get(keptHeader)!);
+  if (method === 'GET' && res.ok) reportAnswerSource(url, res);
   if (!res.ok) {
     const text = await res.text();
     throw new ApiError(res.status, text || res.statusText, parseErrorBody(text));

@@ -14,3 +14,4 @@ export * from './pickup';
 export * from './live-status';
 export * from './live-stream';
 export * from './live';
+export * from './offline';

@@ -1,7 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, tokenStore } from './http';
-import { getQueryFn } from './query-client';
+import { createQueryClient, getQueryFn } from './query-client';
 
 const storage = new Map<string, string>();
 beforeEach(() => {
@@ -41,5 +41,39 @@ describe('default loader without a session', () => {
     tokenStore.set('t');
     expect(await run(['/api/medicines/my'])).toEqual({ ok: true });
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('while the browser says it is offline', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('still sends calls and forms, for the service worker to answer or keep', async () => {
+    onlineManager.setOnline(false);
+    const client = createQueryClient();
+    tokenStore.set('t');
+    const fetch = vi.fn(
+      async () => new Response('{"ok":true}', { headers: { 'content-type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    expect(await client.fetchQuery({ queryKey: ['/api/medicines/my'] })).toEqual({ ok: true });
+    const mutation = client.getMutationCache().build(client, { mutationFn: async () => 'sent' });
+    expect(await mutation.execute(undefined)).toBe('sent');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a session that ends without a sign-out', () => {
+  it("forgets the device's saved lists when a call comes back 401", async () => {
+    const deleted: string[] = [];
+    vi.stubGlobal('caches', {
+      keys: async () => ['medrelay-api-5', 'medrelay-remote-chunks'],
+      delete: async (name: string) => deleted.push(name) > 0,
+    });
+    vi.stubGlobal('fetch', async () => new Response('{"message":"Session expired"}', { status: 401 }));
+    tokenStore.set('t');
+    const client = createQueryClient();
+    await client.fetchQuery({ queryKey: ['/api/medicines/my'] }).catch(() => undefined);
+    await vi.waitFor(() => expect(deleted).toEqual(['medrelay-api-5']));
+    expect(tokenStore.get()).toBeNull();
   });
 });

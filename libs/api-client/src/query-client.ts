@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { authenticationRequired, publicGetPaths } from '@medrelay/contracts';
 import { apiLanguage, apiRequest, ApiError, tokenStore, urlFromQueryKey } from './http';
+import { forgetSavedAnswers } from './offline';
 import { meKey } from './session';
 
 const getJson = <T>(url: string, signal?: AbortSignal) => apiRequest<T>('GET', url, undefined, signal);
@@ -34,7 +35,12 @@ export function getQueryFn<T>(
   };
 }
 
-/** Spec §7 cache behaviour: no focus refetch, no polling, never stale, no retries. */
+/**
+ * Spec §7 cache behaviour: no focus refetch, no polling, never stale, no retries. Calls go out
+ * even when the browser says it is offline (networkMode 'always'): MedRelay's service worker
+ * answers a list from its saved copy and keeps a form to send later (docs/offline.md), where
+ * TanStack Query's default would pause them until the browser said it was online again.
+ */
 export function createQueryClient(): QueryClient {
   // A 401 on any call means the session ended (expired, suspended, signed out elsewhere): forget
   // it, so the guards send the user to sign in instead of failing call after call.
@@ -42,6 +48,8 @@ export function createQueryClient(): QueryClient {
     if (error instanceof ApiError && error.status === 401 && tokenStore.get()) {
       tokenStore.clear();
       client.setQueryData(meKey, null);
+      // A session that ended without a sign-out (expired, revoked) leaves no saved lists either.
+      void forgetSavedAnswers().catch(() => undefined);
     }
   };
   const client: QueryClient = new QueryClient({
@@ -54,9 +62,22 @@ export function createQueryClient(): QueryClient {
         refetchInterval: false,
         staleTime: Infinity,
         retry: false,
+        networkMode: 'always',
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
   return client;
+}
+
+/**
+ * Asks again for every list on screen (the connection is back, or a kept form was sent): all
+ * queries but the session (an offline answer there would sign the user out) and the loaded
+ * remotes (reloading one would remount its screens).
+ */
+export function refetchLists(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({
+    refetchType: 'active',
+    predicate: (query) => query.queryKey[0] !== meKey[0] && query.queryKey[0] !== 'remote',
+  });
 }

@@ -3,6 +3,7 @@ import type { LoginInput, LoginResponse, RegistrationInput, User } from '@medrel
 import { identityEndpoints as identity } from '@medrelay/contracts/endpoints';
 import { callApi, routeKey } from './call';
 import { ApiError, tokenStore } from './http';
+import { forgetSavedAnswers } from './offline';
 
 export const meKey = routeKey(identity.me);
 
@@ -102,6 +103,8 @@ export function useLogout() {
     client.removeQueries({
       predicate: (query) => query.queryKey[0] !== meKey[0] && query.queryKey[0] !== 'remote',
     });
+    // The lists the service worker saved for this user (offline copies) go too.
+    void forgetSavedAnswers().catch(() => undefined);
     if (token) {
       // Sent with the token just cleared from the store, so not through callApi.
       const { method, path } = identity.logout;

@@ -69,6 +69,9 @@ export const errorCodes = [
   'SECOND_FACTOR_WRONG',
   'SIGN_IN_EXPIRED',
   'TWO_FACTOR_REQUIRED',
+  'IDEMPOTENCY_KEY_INVALID',
+  'IDEMPOTENCY_KEY_IN_USE',
+  'IDEMPOTENCY_KEY_REUSED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -88,6 +88,8 @@ const en = {
     sort: { expiry: 'Expiry date', name: 'Name', price: 'Price', quantity: 'Quantity' },
   },
   toast: {
+    keptForLater: 'Saved — will be sent when you are back online',
+    keptForLaterBody: 'Keep MedRelay open or come back later: you will see how it went.',
     loginSuccess: 'Login successful',
     welcomeBack: 'Welcome back, {{name}}!',
     loginFailed: 'Login failed',
@@ -214,6 +216,8 @@ const ar: Texts & {
     sort: { expiry: 'تاريخ الصلاحية', name: 'الاسم', price: 'السعر', quantity: 'الكمية' },
   },
   toast: {
+    keptForLater: 'اتحفظ — هيتبعت أول ما النت يرجع',
+    keptForLaterBody: 'سيب MedRelay مفتوح أو ارجع بعدين: هتعرف حصل إيه.',
     loginSuccess: 'تم تسجيل الدخول',
     welcomeBack: 'أهلاً بيك تاني يا {{name}}!',
     loginFailed: 'فشل تسجيل الدخول',

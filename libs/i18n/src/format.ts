@@ -38,6 +38,15 @@ function createFormatters(language: Language) {
   const date = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: cairoTimeZone }));
   const dateTime = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
   const relative = once(() => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+  const clock = once(
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: cairoTimeZone,
+      }),
+  );
   return {
     locale,
     number: (value: number) => number().format(value),
@@ -45,6 +54,8 @@ function createFormatters(language: Language) {
     percent: (value: number) => percent().format(value / 100),
     date: (value: Date | string) => date().format(new Date(value)),
     dateTime: (value: Date | string) => dateTime().format(new Date(value)),
+    /** "14:05": the time of day in Cairo, 24-hour. */
+    clock: (value: Date | string) => clock().format(new Date(value)),
     /** "today", "tomorrow", "in 3 days": a count of calendar days from today. */
     relativeDays: (days: number) => relative().format(days, 'day'),
     /** "3 days ago", "in 2 hours": the largest whole unit. */

@@ -31,3 +31,4 @@ export * from './report-routes';
 export * from './request-gate';
 export * from './sealing';
 export * from './mail-secrets';
+export * from './idempotency';

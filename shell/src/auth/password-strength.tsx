@@ -25,7 +25,12 @@ export function PasswordStrength({ password, owner = {} }: { password: string; o
   const policyOn = usePublicSettings().data?.passwordPolicy ?? true;
   const [policy, setPolicy] = useState<Policy | null>(null);
   useEffect(() => {
-    if (password && !policy) void import('@medrelay/domain/password-policy').then(setPolicy);
+    if (password && !policy)
+      void import(
+        // Named so the service worker's precache can leave it out (213 KB of Brotli a signed-in
+        // user needs only to choose a new password, online).
+        /* webpackChunkName: "password-policy" */ '@medrelay/domain/password-policy'
+      ).then(setPolicy);
   }, [password, policy]);
   if (!password || !policy) return null;
   const score = policy.passwordStrength(password, owner);

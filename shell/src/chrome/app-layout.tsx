@@ -15,6 +15,7 @@ import { Header } from './header';
 import { Sidebar } from './sidebar';
 import { headerHeight } from './header-styles';
 import { TabBar, tabBarHeight, useTabBar } from './tab-bar';
+import { OfflineBanner } from '../offline/offline-banner';
 
 const sidebarWidth = '256px';
 
@@ -115,6 +116,7 @@ export function AppLayout({
           </OverlayDrawer>
         )}
         <main className={mergeClasses(styles.main, tabBar && styles.withTabBar)} id="content" tabIndex={-1}>
+          <OfflineBanner />
           {children}
         </main>
       </div>

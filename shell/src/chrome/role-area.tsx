@@ -12,6 +12,7 @@ import { loadRoleRemote } from '../remotes/registry';
 import { RemoteOutlet } from '../remotes/outlet';
 import { AccountSettingsPage } from '../settings/account-settings';
 import { SecurityPage } from '../security/security-page';
+import { useAppWorker } from '../offline/app-worker';
 import { AppLayout } from './app-layout';
 import { screenOf } from './screen-of';
 import { usePageTitle } from './use-page-title';
@@ -38,6 +39,8 @@ function RoleContent({ role, user }: { role: UserType; user: User }) {
   // One live event stream per signed-in page: the shell's and the remote's screens follow
   // changes made by others without a reload (it closes when this unmounts, e.g. on sign-out).
   useLiveUpdates();
+  // The service worker (offline lists, forms kept while offline, web push), once the screen is up.
+  useAppWorker(user.id);
   usePageTitle(screen ? t(screen.labelKey, { ns: role }) : t(`userType.${role}`));
   // Account settings belong to the shell for every role but admin, whose settings are the system's.
   const shellSettings = role !== 'admin' && pathname.replace(/\/+$/, '') === `/${role}/settings`;

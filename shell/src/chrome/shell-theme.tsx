@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { FluentProvider, makeStaticStyles, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useSession } from '@medrelay/api-client';
 import { userTypes, type UserType } from '@medrelay/contracts';
-import { roleTheme } from '@medrelay/ui';
+import { roleBrandColours, roleTheme } from '@medrelay/ui';
 
 const useStyles = makeStyles({
   root: { minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
@@ -32,10 +32,17 @@ export function ShellTheme({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const styles = useStyles();
   useFocusRing();
+  const role = useActiveRole();
+  // The browser's and the installed app's bar take the role's colour (the manifest has the default's).
+  useEffect(() => {
+    document
+      .querySelector('meta[name="theme-color"]')
+      ?.setAttribute('content', roleBrandColours[role ?? 'pharmacy']);
+  }, [role]);
   return (
     // The page background sits on an inner element: a className on the provider would also be
     // copied onto Fluent's portal layer (toasts, popovers) and cover the page.
-    <FluentProvider theme={roleTheme(useActiveRole())} dir={i18n.dir()}>
+    <FluentProvider theme={roleTheme(role)} dir={i18n.dir()}>
       <div className={styles.root}>{children}</div>
     </FluentProvider>
   );

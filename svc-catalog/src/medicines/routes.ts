@@ -1,5 +1,5 @@
 import { catalogApi } from '@medrelay/contracts/api-routes';
-import { answered, mount, RequestGate, requestLanguage } from '@medrelay/service-kit';
+import { answered, idempotentCommand, mount, RequestGate, requestLanguage } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { CatalogContext } from '../context';
 import { createMedicineService } from './service';
@@ -13,7 +13,11 @@ export function medicineRoutes(ctx: CatalogContext): Router {
     maxWaitMs: ctx.config.BROWSE_MAX_WAIT_MS || undefined,
   });
 
-  mount(api, catalogApi.createMedicine, ({ caller, body }) => medicines.create(caller, body));
+  // A listing made offline is sent by the browser's service worker when the connection returns,
+  // perhaps twice (an answer lost on the way): its Idempotency-Key makes it once.
+  mount(api, catalogApi.createMedicine, ({ caller, body }) => medicines.create(caller, body), {
+    before: [idempotentCommand(ctx.redis, ctx.prefix)],
+  });
   mount(api, catalogApi.myMedicines, ({ caller, query }) => medicines.mine(caller, query));
   mount(api, catalogApi.myMedicineSummary, ({ caller }) => medicines.mySummary(caller));
   // Every signed-in role has the header's expiry bell; roles without stock get an empty list.

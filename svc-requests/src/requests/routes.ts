@@ -1,5 +1,5 @@
 import { requestApi } from '@medrelay/contracts/api-routes';
-import { httpError, mount, requestLanguage } from '@medrelay/service-kit';
+import { httpError, idempotentCommand, mount, requestLanguage } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { RequestsContext } from '../context';
 import { createHandoverService } from '../handover/service';
@@ -11,7 +11,11 @@ export function requestRoutes(ctx: RequestsContext): Router {
   const requests = createRequestService(ctx);
   const handover = createHandoverService(ctx);
 
-  mount(api, requestApi.createRequest, ({ caller, body }) => requests.create(caller, body));
+  // A request made offline is sent by the browser's service worker when the connection returns,
+  // perhaps twice (an answer lost on the way): its Idempotency-Key makes it once.
+  mount(api, requestApi.createRequest, ({ caller, body }) => requests.create(caller, body), {
+    before: [idempotentCommand(ctx.redis, ctx.prefix)],
+  });
   mount(api, requestApi.myRequests, ({ caller, query: { page, pageSize, ...filter } }) =>
     listForUser(ctx.pool, caller.id, filter, { page, pageSize }),
   );

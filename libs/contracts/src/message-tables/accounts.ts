@@ -6,6 +6,18 @@ export const accountMessages = {
     en: 'This request must be sent as JSON (Content-Type: application/json)',
     ar: 'الطلب ده لازم يتبعت بصيغة JSON (Content-Type: application/json)',
   },
+  idempotencyKeyInvalid: {
+    en: 'The Idempotency-Key header must be 8 to 128 letters, digits, dashes or underscores',
+    ar: 'الـ Idempotency-Key لازم يكون من 8 لـ 128 حرف أو رقم أو شرطة',
+  },
+  idempotencyKeyInUse: {
+    en: 'This form is still being processed. Wait a moment before sending it again.',
+    ar: 'الطلب ده لسه بيتنفّذ. استنى شوية قبل ما تبعته تاني.',
+  },
+  idempotencyKeyReused: {
+    en: 'This Idempotency-Key was already used for a different form',
+    ar: 'الـ Idempotency-Key ده اتستخدم قبل كده مع بيانات تانية',
+  },
   headersTooLarge: {
     en: 'The request headers are too large',
     ar: 'عناوين الطلب (headers) أكبر من المسموح',

@@ -117,3 +117,25 @@ describe('MedicineImage', () => {
     expect(screen.queryByRole('img')).toBeNull();
   });
 });
+
+describe('saving a new medicine with no connection (kept by the service worker)', () => {
+  it('says it will be sent when back online, sends no photo, and resolves with nothing saved yet', async () => {
+    const calls = vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () =>
+        // The worker's answer to a form it kept (shell/worker/service-worker.ts).
+        new Response('{"queued":true}', {
+          status: 202,
+          headers: { 'Content-Type': 'application/json', 'X-MedRelay-Kept': 'k-1' },
+        }),
+    );
+    const { save, toasts } = await renderSave();
+    expect(await save(values, photo)).toBeNull();
+    expect(toasts).toEqual([
+      {
+        title: 'Saved — will be sent when you are back online',
+        description: 'Keep MedRelay open or come back later: you will see how it went.',
+      },
+    ]);
+    expect(calls).toHaveBeenCalledTimes(1);
+  });
+});

@@ -12,7 +12,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, useCreateRequest, useRequest } from '@medrelay/api-client';
+import { ApiError, isKeptForLater, useCreateRequest, useRequest } from '@medrelay/api-client';
 import {
   requestCreateFormSchema,
   requestLimits,
@@ -107,6 +107,12 @@ export default function RequestDialog({
       notify.success(successTitle);
       onClose();
     } catch (error) {
+      // No connection: the service worker keeps the request and sends it later (docs/offline.md).
+      if (isKeptForLater(error)) {
+        notify.success(t('toast.keptForLater'), t('toast.keptForLaterBody'));
+        onClose();
+        return;
+      }
       const id = existingRequestOf(error);
       if (id !== null) setExisting({ id, message: (error as ApiError).serverMessage ?? '' });
       else notify.failure(t('toast.requestFailed'), error);

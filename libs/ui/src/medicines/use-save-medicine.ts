@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useCreateMedicine, useUpdateMedicine } from '@medrelay/api-client';
+import { isKeptForLater, useCreateMedicine, useUpdateMedicine } from '@medrelay/api-client';
 import type { Medicine, MedicineCreate, MedicineUpdateInput } from '@medrelay/contracts';
 import { errorDescription, useNotify } from '../use-notify';
 
@@ -11,8 +11,9 @@ interface SaveTexts {
 
 /**
  * Saves the medicine form (a new listing, or an edit of `medicine` sending only the changed
- * fields) with the toasts of spec §8. Resolves when saved; rejects (after the failure toast)
- * so the form can mark its fields. Donations pass their own wording.
+ * fields) with the toasts of spec §8. Resolves when saved (null: a new listing kept offline, to
+ * be sent when the connection returns); rejects (after the failure toast) so the form can mark
+ * its fields. Donations pass their own wording.
  */
 export function useSaveMedicine(texts?: SaveTexts) {
   const { t } = useTranslation('common');
@@ -29,7 +30,7 @@ export function useSaveMedicine(texts?: SaveTexts) {
     values: MedicineCreate,
     photo: File | null,
     edit?: { medicine: Medicine; changes: MedicineUpdateInput },
-  ): Promise<Medicine> => {
+  ): Promise<Medicine | null> => {
     if (edit) {
       const { medicine, changes } = edit;
       if (!Object.keys(changes).length && !photo) return medicine;
@@ -53,6 +54,11 @@ export function useSaveMedicine(texts?: SaveTexts) {
     try {
       result = await create.mutateAsync({ values, photo });
     } catch (error) {
+      // No connection: kept by the service worker and sent later (the photo is not kept).
+      if (isKeptForLater(error)) {
+        notify.success(t('toast.keptForLater'), t('toast.keptForLaterBody'));
+        return null;
+      }
       notify.failure(wording.createFailed, error);
       throw error;
     }
