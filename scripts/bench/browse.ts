@@ -100,6 +100,7 @@ export type OpenLoopScenario = OpenLoopResult & { scenario: string };
  * browsed. `stop()` answers how many writes were made and how many failed.
  */
 export function listingWrites(p: Platform, token: string, listingIds: readonly number[], perSecond: number) {
+  if (perSecond <= 0) return { stop: async () => ({ made: 0, failed: 0 }) };
   let running = true;
   let made = 0;
   let failed = 0;

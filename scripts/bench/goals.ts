@@ -5,6 +5,7 @@ import type { ScanTiming } from './expiry-scan';
 import type { MatchingTiming } from './matching';
 import type { OpenLoopResult } from './open-loop';
 import type { AnswerSize } from './scenarios';
+import type { BrowsePlans } from './browse-plans';
 
 export interface Goal {
   goal: string;
@@ -20,8 +21,9 @@ export interface Figures {
   browseAlone?: ClosedLoopResult;
   ratios: { authMe?: number; browse?: number };
   openLoop?: OpenLoopResult;
-  /** The open loop's warm-up seconds, shown beside the goal (not judged). */
+  /** The open loop's first seconds, from a restarted catalog. */
   openLoopWarmUp?: OpenLoopResult;
+  browsePlans?: BrowsePlans;
   ownPages?: AnswerSize;
   answers: AnswerSize[];
   scan?: ScanTiming;
@@ -57,20 +59,31 @@ export function judgeGoals(f: Figures): Goal[] {
       : notMeasured('browse alone, in the service', 'p50 ≤ 5 ms'),
   );
   const o = f.openLoop;
+  const cold = f.openLoopWarmUp;
   goals.push(
-    o
+    o && cold
       ? {
-          goal: 'browse at a fixed rate through the gateway (open loop)',
-          target: 'p99 ≤ 50 ms, 0 errors at 500 req/s, 100,000 listings',
+          goal: 'browse from a restarted catalog through the gateway, with listing writes (open loop)',
+          target: 'first 10 s p99 ≤ 100 ms, next 10 s p99 ≤ 30 ms, 0 errors at 500 req/s',
           measured:
-            `p99 ${o.p99ms} ms, ${o.errors} errors, ${o.achievedPerSecond} of ${o.rate} req/s` +
-            (f.openLoopWarmUp
-              ? ` (after ${f.openLoopWarmUp.seconds} s of warm-up at that rate, whose p99 was ${f.openLoopWarmUp.p99ms} ms)`
-              : ''),
-          pass: o.p99ms <= 50 && o.errors === 0,
+            `first ${cold.seconds} s: p99 ${cold.p99ms} ms, ${cold.errors} errors, ${cold.achievedPerSecond} req/s; ` +
+            `next ${o.seconds} s: p99 ${o.p99ms} ms, ${o.errors} errors, ${o.achievedPerSecond} req/s`,
+          pass: cold.p99ms <= 100 && o.p99ms <= 30 && cold.errors + o.errors === 0,
           atGoalScale: atScale && o.rate >= 500,
         }
-      : notMeasured('browse at a fixed rate through the gateway', 'p99 ≤ 50 ms, 0 errors at 500 req/s'),
+      : notMeasured('browse from a restarted catalog', 'first 10 s p99 ≤ 100 ms, next p99 ≤ 30 ms'),
+  );
+  const plans = f.browsePlans;
+  goals.push(
+    plans
+      ? {
+          goal: 'PostgreSQL time of every browse of the mix (EXPLAIN ANALYZE)',
+          target: 'at most 5 ms each',
+          measured: `p50 ${plans.p50Ms} ms, p99 ${plans.p99Ms} ms, max ${plans.maxMs} ms; ${plans.over5Ms} of ${plans.browses} over 5 ms`,
+          pass: plans.maxMs <= 5,
+          atGoalScale: (f.scale ?? 0) >= 1_000_000,
+        }
+      : notMeasured('PostgreSQL time of every browse', 'at most 5 ms each'),
   );
   const near = f.nearMe;
   goals.push(

@@ -9,7 +9,7 @@ describe('npm run bench options', () => {
       rate: 500,
       openSeconds: 10,
       warmSeconds: 10,
-      writesPerSecond: 1,
+      writesPerSecond: 5,
       bundles: true,
     });
     expect(parseBenchOptions(['--warm-seconds', '0'])).toMatchObject({ warmSeconds: 0 });

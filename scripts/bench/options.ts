@@ -44,7 +44,7 @@ export function parseBenchOptions(args: readonly string[], env: NodeJS.ProcessEn
     rate: 500,
     openSeconds: 10,
     warmSeconds: 10,
-    writesPerSecond: 1,
+    writesPerSecond: 5,
     maxInFlight: 200,
     bundles: true,
   };

@@ -23,6 +23,11 @@ import { resolveStores, type Stores } from '../stores/resolve';
 export interface Platform {
   stores: Stores;
   urls: { identity: string; catalog: string; requests: string; gateway: string };
+  /**
+   * Stops a service and starts it again on the same port (a deploy or crash: an instance that
+   * starts with nothing in memory); resolves once it is ready, with `pids` updated.
+   */
+  restart(name: 'identity' | 'catalog' | 'requests'): Promise<void>;
   /** The URLs of `PlatformOptions.otherGateways`, by name. */
   otherGateways: Record<string, string>;
   /** By process name: identity, catalog, requests, gateway and the other gateways' names. */
@@ -104,23 +109,21 @@ export async function startPlatform(root: string, options: PlatformOptions = {})
     const services = launchedServices(input);
     // Internal (metrics) ports chosen free too: "public port + 1000" may be taken on a busy machine.
     const metricsPorts = await Promise.all(services.map(() => freePort()));
-    services.forEach((s, i) =>
-      running.push(
-        startProcess(
-          s.name,
-          i,
-          path.join(root, s.dir),
-          'src/main.ts',
-          onlySettingsOf(s.name, {
-            ...common,
-            ...s.env,
-            ...benchLimits,
-            PORT: String(s.port),
-            METRICS_PORT: String(metricsPorts[i]),
-          }),
-        ),
-      ),
-    );
+    const startService = (s: (typeof services)[number], i: number) =>
+      startProcess(
+        s.name,
+        i,
+        path.join(root, s.dir),
+        'src/main.ts',
+        onlySettingsOf(s.name, {
+          ...common,
+          ...s.env,
+          ...benchLimits,
+          PORT: String(s.port),
+          METRICS_PORT: String(metricsPorts[i]),
+        }),
+      );
+    services.forEach((s, i) => running.push(startService(s, i)));
     await Promise.all(
       services.map((s, i) =>
         waitUntilReady(`http://127.0.0.1:${s.port}/health/ready`, running[i]!.exited, s.name),
@@ -161,11 +164,25 @@ export async function startPlatform(root: string, options: PlatformOptions = {})
         waitUntilReady(`http://127.0.0.1:${g.port}/health/ready`, started[i]!.exited, g.name),
       ),
     );
+    const pids: Record<string, number | undefined> = Object.fromEntries(
+      running.map((s) => [s.name, s.child.pid]),
+    );
+    const restart = async (name: string) => {
+      const i = services.findIndex((s) => s.name === name);
+      const at = running.findIndex((r) => r.name === name);
+      if (i < 0 || at < 0) throw new Error(`No service ${name}`);
+      await stopProcess(running[at]!);
+      const next = startService(services[i]!, i);
+      running[at] = next;
+      pids[name] = next.child.pid;
+      await waitUntilReady(`http://127.0.0.1:${services[i]!.port}/health/ready`, next.exited, name);
+    };
     return {
       stores: ready,
+      restart,
       urls,
       otherGateways: Object.fromEntries(gateways.slice(1).map((g) => [g.name, `http://127.0.0.1:${g.port}`])),
-      pids: Object.fromEntries(running.map((s) => [s.name, s.child.pid])),
+      pids,
       redisPrefix: common.REDIS_PREFIX!,
     };
   } catch (err) {

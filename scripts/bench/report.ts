@@ -10,6 +10,7 @@ import type { OpenLoopResult } from './open-loop';
 import type { BenchOptions } from './options';
 import type { AnswerSize } from './scenarios';
 import type { BackupTiming } from './backup';
+import type { BrowsePlans } from './browse-plans';
 
 export interface BenchReport {
   options: BenchOptions;
@@ -17,10 +18,10 @@ export interface BenchReport {
   closedLoop: ClosedLoopResult[];
   ratios: { authMe?: number; browse?: number };
   openLoop?: OpenLoopResult & { scenario: string };
-  /** The open loop's first seconds, before the measured ones (see bench/browse.ts). */
+  /** The open loop's first seconds from a restarted catalog, before the next ones (bench/browse.ts). */
   openLoopWarmUp?: OpenLoopResult & { scenario: string };
-  /** The open loop again while listings are written (measured seconds only). */
-  openLoopWithWrites?: OpenLoopResult & { scenario: string };
+  /** PostgreSQL time per browse of the mix, and the worst 10 (bench/browse-plans.ts). */
+  browsePlans?: BrowsePlans;
   /** Nearest-first browse with 5 writes a second: first 10 s, then 10 s more. */
   nearMe?: {
     first: OpenLoopResult & { scenario: string };
@@ -49,7 +50,13 @@ export function printReport(r: BenchReport): void {
   console.log('gateway/direct (req/s):', r.ratios);
   if (r.openLoop) {
     console.log(`\nopen loop: latency from each request's due time, in-flight cap ${maxInFlight}`);
-    console.table([r.openLoopWarmUp, r.openLoop, r.openLoopWithWrites].filter((row) => row !== undefined));
+    console.table([r.openLoopWarmUp, r.openLoop].filter((row) => row !== undefined));
+    if (r.browsePlans) {
+      const { worst, ...plans } = r.browsePlans;
+      console.log('\nPostgreSQL time per browse of the mix (EXPLAIN ANALYZE), ms');
+      console.table([plans]);
+      console.table(worst);
+    }
   }
   if (r.nearMe) {
     console.log(
@@ -99,7 +106,7 @@ export function writeReport(root: string, r: BenchReport): string {
     'closedLoop',
     'openLoop',
     'openLoopWarmUp',
-    'openLoopWithWrites',
+    'browsePlans',
     'nearMe',
     'cpuMsPerCall',
     'answers',
