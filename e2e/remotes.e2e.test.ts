@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitUntil } from '@medrelay/testing';
-import { startPlatform, type Platform } from './support/platform';
+import { useDeployedFrontEnds } from './support/deployed';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -23,28 +22,15 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
   });
 }
 
-let deployed: string;
-let platform: Platform;
-beforeAll(async () => {
-  deployed = mkdtempSync(path.join(tmpdir(), 'medrelay-front-ends-'));
-  for (const app of ['shell', 'mf-pharmacy', 'mf-ngo', 'mf-donor', 'mf-admin']) {
-    cpSync(path.join(root, app, 'dist'), path.join(deployed, app, 'dist'), { recursive: true });
-  }
-  platform = await startPlatform({ staticRoot: deployed });
-}, 60_000);
-afterAll(async () => {
-  await platform?.stop();
-  rmSync(deployed, { recursive: true, force: true });
-});
-afterEach(async () => expect(await platform.finishTest()).toEqual([]));
+const deployedFrontEnds = useDeployedFrontEnds();
 
 describe('remotes loaded at run time', { timeout: 60_000 }, () => {
   // A whole remote build inside the test: Brotli at quality 11 of the scanner's 1 MB WebAssembly
   // alone takes 7-10 s on a loaded machine (worth it: 357 KB to a phone instead of 406 KB).
   it('deploys one remote alone (npm run deploy:remote) and the running shell shows it', async () => {
-    const user = await platform.approvedUser('pharmacy');
-    const page = await platform.newPage();
-    await platform.signIn(page, user.email);
+    const user = await deployedFrontEnds().platform.approvedUser('pharmacy');
+    const page = await deployedFrontEnds().platform.newPage();
+    await deployedFrontEnds().platform.signIn(page, user.email);
     await page.getByTestId('remote-pharmacy').getByRole('heading', { name: 'Pharmacy Dashboard' }).waitFor();
     // MedRelay's service worker controls the page, with the remote's files in its caches: the
     // redeployed remote must still come through it (docs/offline.md).
@@ -53,7 +39,7 @@ describe('remotes loaded at run time', { timeout: 60_000 }, () => {
       timeoutMs: 30_000,
     });
 
-    const shellBefore = readdirSync(path.join(deployed, 'shell', 'dist')).sort();
+    const shellBefore = readdirSync(path.join(deployedFrontEnds().dir, 'shell', 'dist')).sort();
     // A role team's changed checkout of the pharmacy remote (a copy: the repository's own
     // sources stay as they are while other tests run).
     const checkout = path.join(root, 'var', `remote-checkout-${process.pid}`, 'mf-pharmacy');
@@ -73,7 +59,7 @@ describe('remotes loaded at run time', { timeout: 60_000 }, () => {
         [path.join(root, 'scripts', 'start.mjs'), '--deploy-remote', 'pharmacy'],
         {
           ...process.env,
-          MF_DEPLOY_DIR: path.join(deployed, 'dist', 'mf'),
+          MF_DEPLOY_DIR: path.join(deployedFrontEnds().dir, 'dist', 'mf'),
           REMOTE_SOURCE_DIR: checkout,
         },
       );
@@ -95,11 +81,11 @@ describe('remotes loaded at run time', { timeout: 60_000 }, () => {
       .getByTestId('remote-pharmacy')
       .getByRole('heading', { name: 'Pharmacy Dashboard v2' })
       .waitFor();
-    expect(readdirSync(path.join(deployed, 'shell', 'dist')).sort()).toEqual(shellBefore);
+    expect(readdirSync(path.join(deployedFrontEnds().dir, 'shell', 'dist')).sort()).toEqual(shellBefore);
   }, 120_000);
 
   it('shows a clear message where a broken deploy would be (its files are gone)', async () => {
-    const deployDir = path.join(deployed, 'dist', 'mf');
+    const deployDir = path.join(deployedFrontEnds().dir, 'dist', 'mf');
     mkdirSync(deployDir, { recursive: true });
     writeFileSync(
       path.join(deployDir, 'remotes.json'),
@@ -107,19 +93,19 @@ describe('remotes loaded at run time', { timeout: 60_000 }, () => {
         { name: 'mf_donor', role: 'donor', entry: '/mf/donor/20990101000000-deadbeef/mf-manifest.json' },
       ]),
     );
-    platform.expectFailedCall(404);
-    const user = await platform.approvedUser('donor');
-    const page = await platform.newPage();
-    await platform.signIn(page, user.email);
+    deployedFrontEnds().platform.expectFailedCall(404);
+    const user = await deployedFrontEnds().platform.approvedUser('donor');
+    const page = await deployedFrontEnds().platform.newPage();
+    await deployedFrontEnds().platform.signIn(page, user.email);
     await page.waitForURL('**/donor/dashboard');
     await page.getByText('This area could not be loaded').waitFor();
   });
 
   it('shows a clear message where a missing remote would be, and the chrome keeps working', async () => {
-    rmSync(path.join(deployed, 'mf-ngo', 'dist'), { recursive: true, force: true });
-    const user = await platform.approvedUser('ngo');
-    const page = await platform.newPage();
-    await platform.signIn(page, user.email);
+    rmSync(path.join(deployedFrontEnds().dir, 'mf-ngo', 'dist'), { recursive: true, force: true });
+    const user = await deployedFrontEnds().platform.approvedUser('ngo');
+    const page = await deployedFrontEnds().platform.newPage();
+    await deployedFrontEnds().platform.signIn(page, user.email);
     await page.waitForURL('**/ngo/dashboard');
     await page.getByText('This area could not be loaded').waitFor();
     await page

@@ -1,9 +1,8 @@
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitUntil } from '@medrelay/testing';
-import { startPlatform, type Platform } from './support/platform';
+import { useDeployedFrontEnds } from './support/deployed';
 
 /**
  * A shell deploy under an open tab: the new service worker takes over at once, and the tab still
@@ -11,29 +10,15 @@ import { startPlatform, type Platform } from './support/platform';
  * the server (docs/offline.md, "How updates roll out"). The front ends are served from a copy,
  * which the test changes as a deploy would.
  */
-const root = path.resolve(import.meta.dirname, '..');
-let deployed: string;
-let platform: Platform;
-beforeAll(async () => {
-  deployed = mkdtempSync(path.join(tmpdir(), 'medrelay-front-ends-'));
-  for (const app of ['shell', 'mf-pharmacy', 'mf-ngo', 'mf-donor', 'mf-admin']) {
-    cpSync(path.join(root, app, 'dist'), path.join(deployed, app, 'dist'), { recursive: true });
-  }
-  platform = await startPlatform({ staticRoot: deployed });
-}, 60_000);
-afterAll(async () => {
-  await platform?.stop();
-  rmSync(deployed, { recursive: true, force: true });
-});
-afterEach(async () => expect(await platform.finishTest()).toEqual([]));
+const deployedFrontEnds = useDeployedFrontEnds();
 
 /** A content-hashed chunk of the shell, with its compressed copies. */
 const hashedChunk = /^\d+\.[0-9a-f]{12}\.js(\.br|\.gz|\.map)?$/;
 
 describe("a shell deploy under an open tab (MedRelay's service worker)", { timeout: 90_000 }, () => {
   it('the new worker takes over and the open tab still loads the chunks of its own build', async () => {
-    const user = await platform.approvedUser('pharmacy');
-    const page = await platform.newPage({ viewport: { width: 390, height: 844 } });
+    const user = await deployedFrontEnds().platform.approvedUser('pharmacy');
+    const page = await deployedFrontEnds().platform.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto('/');
     await page.evaluate((token) => localStorage.setItem('token', token), user.token);
     await page.goto('/pharmacy/dashboard');
@@ -45,7 +30,7 @@ describe("a shell deploy under an open tab (MedRelay's service worker)", { timeo
 
     // The deploy: a new /sw.js whose build lists none of the old hashed chunks, which are gone
     // from the server (a real build names its chunks anew).
-    const dist = path.join(deployed, 'shell', 'dist');
+    const dist = path.join(deployedFrontEnds().dir, 'shell', 'dist');
     const worker = readFileSync(path.join(dist, 'sw.js'), 'utf8');
     const unlisted = worker.replace(/\{'revision':null,'url':'\/\d+\.[0-9a-f]{12}\.js'\},?/g, '');
     expect(unlisted).not.toBe(worker);
