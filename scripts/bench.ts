@@ -1,6 +1,6 @@
 // `npm run bench [-- --scale 100000 [--scan-scale 1000000]]`: throughput and latency of the whole
 // platform (stores, services and gateway as separate processes on loopback, bounded in time),
-// with the goals of issue 12 judged on the figures. Not part of npm test. Options: bench/options.ts.
+// with the performance goals judged on the figures. Not part of npm test. Options: bench/options.ts.
 // Tables are printed and everything is written to var/bench/results.json.
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -297,7 +297,7 @@ async function main() {
     await untilIdle(`${p.urls.catalog}/api/medicines?pageSize=1`, bearer(ngo.token));
   }
 
-  // 6b. Matching (issue 16): 10,000 needs against the seeded listings; a listing created through
+  // 6b. Matching: 10,000 needs against the seeded listings; a listing created through
   // the gateway until its matches are stored, and the POST's own latency.
   if (options.scale) {
     const t0 = performance.now();

@@ -1,4 +1,4 @@
-// The targets of issue 12, judged on one run's figures. A goal met below its stated scale (a
+// The performance targets, judged on one run's figures. A goal met below its stated scale (a
 // quick run at 20,000 listings) says so: `atGoalScale` is false.
 import type { ClosedLoopResult } from './closed-loop';
 import type { ScanTiming } from './expiry-scan';
@@ -143,7 +143,7 @@ export function judgeGoals(f: Figures): Goal[] {
   goals.push(
     f.matching
       ? {
-          goal: "a new listing's matches stored (issue 16)",
+          goal: "a new listing's matches stored",
           target: '≤ 2 s at 100,000 listings and 10,000 needs',
           measured: `p50 ${f.matching.matchedAfter.p50ms} ms, p99 ${f.matching.matchedAfter.p99ms} ms over ${f.matching.samples} listings (${f.matching.matchesPerListing} matches each); POST p50 ${f.matching.postMatching.p50ms} ms vs ${f.matching.postNoMatch.p50ms} ms matching nothing`,
           pass: f.matching.matchedAfter.p99ms <= 2000,

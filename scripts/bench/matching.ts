@@ -1,4 +1,4 @@
-// Matching at scale (issue 16): listings copied into svc-requests' read model and wanted-list
+// Matching at scale: listings copied into svc-requests' read model and wanted-list
 // needs seeded straight through SQL, then listings created through the gateway, timing the POST
 // and the time until svc-requests has stored the listing's matches (the consumer applies the
 // listing and matches it in one transaction, so the listing's row appearing there means done).

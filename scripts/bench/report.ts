@@ -82,7 +82,7 @@ export function printReport(r: BenchReport): void {
     console.log('\nfront-end downloads (KB):');
     console.table(r.bundles);
   }
-  console.log("\ngoals of issue 12 (pass* = met below the goal's scale):");
+  console.log("\ngoals (pass* = met below the goal's scale):");
   console.table(
     r.goals.map((g) => ({
       ...g,

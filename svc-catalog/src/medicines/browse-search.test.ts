@@ -12,7 +12,7 @@ import {
   useBrowsePlatform,
 } from './browse-fixture';
 
-/** Browse's search (issue 12): trigram matches in Arabic and Latin, types, the names listings carry. */
+/** Browse's search: trigram matches in Arabic and Latin, types, the names listings carry. */
 useBrowsePlatform();
 
 describe('search (trigram index)', () => {
@@ -24,7 +24,7 @@ describe('search (trigram index)', () => {
     ]);
     expect(idsOf((await browse(ngo.token, { q: 'سيتام' })).body)).toEqual([arabic]);
     expect(idsOf((await browse(ngo.token, { q: 'gramTEST' })).body)).toEqual([latin]);
-    // The type is a key; its English and Arabic labels find it (issue 13).
+    // The type is a key; its English and Arabic labels find it.
     expect(idsOf((await browse(ngo.token, { q: 'SUPPOSITOR' })).body)).toEqual([byType]);
     expect(idsOf((await browse(ngo.token, { q: 'لبوس' })).body)).toEqual([byType]);
     const tablets = (await browse(ngo.token, { q: 'قراص' })).body as Array<{ type: string }>;

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => pool.end());
 
-// Free text as people typed it before issue 13, and the key it should become.
+// Free text as people typed it before dosage forms were keys, and the key it should become.
 const cases: Array<[string, string]> = [
   ['Tablets', 'tablets'],
   ['T', 'tablets'],

@@ -102,7 +102,7 @@ describe('POST /api/medicines (spec §5)', () => {
     expect(ar.body.message).toBe('الكمية لازم تكون 1 على الأقل');
   });
 
-  it('takes the type only as a dosage form key, on create and edit (issue 13)', async () => {
+  it('takes the type only as a dosage form key, on create and edit', async () => {
     const created = await p.api.post('/api/medicines', medicineInput({ type: 'capsules' }), {
       token: pharmacy.token,
     });

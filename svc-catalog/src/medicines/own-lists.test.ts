@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { internalSecretHeader } from '@medrelay/contracts';
 import { medicineInput, startTestCatalog, testInternalSecret, type TestCatalogPlatform } from '../testing';
 
-/** An owner's own lists at national scale (issue 12): paged, summarised and capped by the server. */
+/** An owner's own lists at national scale: paged, summarised and capped by the server. */
 let p: TestCatalogPlatform;
 type U = Awaited<ReturnType<TestCatalogPlatform['user']>>;
 let ngo: U;
@@ -94,7 +94,7 @@ describe('own lists at scale: /my paged, /my/summary, /expiring capped', () => {
     const summary = await p.api.get('/api/medicines/my/summary', { token: owner.token });
     expect(summary.status).toBe(200);
     // Units: 5 + 4 + 2 + 6 + 3 listed in all (reserved units still count as listed).
-    // Listed now (Total Listed, issue 13 #10): 5 − 2 reserved + 4 + 2 offered; unlisted and emptied not.
+    // Listed now (the dashboard's Total Listed): 5 − 2 reserved + 4 + 2 offered; unlisted and emptied not.
     expect(summary.body).toEqual({
       listings: 5,
       units: 20,
