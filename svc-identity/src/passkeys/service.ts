@@ -26,7 +26,9 @@ const passkeyRefused = () => new AppError(401, 'SECOND_FACTOR_WRONG', 'passkeyRe
 
 /** A browser and system named from the User-Agent, for a list a person reads ("Chrome on Android"). */
 export function deviceName(userAgent: string | undefined): string {
-  const parsed = Bowser.parse(userAgent ?? '');
+  // Bowser refuses an empty string: a client that sends none (curl, scripts) is a "Browser".
+  if (!userAgent?.trim()) return 'Browser';
+  const parsed = Bowser.parse(userAgent);
   const browser = parsed.browser.name ?? 'Browser';
   return parsed.os.name ? `${browser} on ${parsed.os.name}` : browser;
 }

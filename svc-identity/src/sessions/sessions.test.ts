@@ -50,6 +50,14 @@ describe('sessions and devices', () => {
     expect((await list(other.token)).some((s) => sessions.some((mine) => mine.id === s.id))).toBe(false);
   });
 
+  it('signs in a client that sends no User-Agent, listed as a browser', async () => {
+    const user = await identity.createUser('donor');
+    const token = await signIn(user.email, '', '41.33.0.2');
+    expect((await list(token)).map(({ device, current }) => ({ device, current }))).toEqual([
+      { device: 'Browser', current: true },
+    ]);
+  });
+
   it('signs out one browser: its token stops at once; another account cannot end it', async () => {
     const user = await identity.createUser('ngo');
     const mine = await signIn(user.email, phone, '197.32.0.1');
