@@ -16,7 +16,6 @@ import {
   type Direction,
   type SortName,
 } from './list-sql-repo';
-import { withTransaction } from '@medrelay/service-kit';
 import { cappedTotal, defaultExactTotalUpTo, type ListTotal } from './list-totals-repo';
 import { availableSql, type Db, type MedicineRow } from './repo';
 
@@ -122,31 +121,18 @@ async function listOf(
   // Nearest first and radii hold the listings that have a point (the GiST index's predicate).
   if (point && (query.sort === 'distance' || query.radiusKm)) where.push('m.lat IS NOT NULL');
   if (point && query.radiusKm) {
-    // A box holds the candidates; the great-circle distance decides. Nearest first walks the
-    // GiST index inside the cube box; another order walks its own index, and the box is written
-    // in degrees, which the planner can rate from the columns' statistics (it rates a cube box
-    // at 0.1% of the rows whatever it holds).
+    // The box lets the index find the candidates; the great-circle distance decides.
     const metres = query.radiusKm * 1000;
-    if (query.sort === 'distance')
-      where.push(`earth_box(${earthPointSql(point)}, ${metres}) @> ll_to_earth(m.lat, m.lng)`);
-    else {
-      const { south, north, west, east } = degreesAround(point, query.radiusKm);
-      where.push(`m.lat BETWEEN ${south} AND ${north}`, `m.lng BETWEEN ${west} AND ${east}`);
-    }
-    where.push(`${earthDistanceSql(point)} <= ${metres}`);
+    where.push(
+      `earth_box(${earthPointSql(point)}, ${metres}) @> ll_to_earth(m.lat, m.lng)`,
+      `${earthDistanceSql(point)} <= ${metres}`,
+    );
   }
   if (query.urgent) {
     // At most 7 days left (Cairo days) is one range of expiry instants.
     where.push(`m.expiry_date < $${params.push(daysLeftBoundary(urgentThresholdDays))}`);
   }
   return { where, parts, whole, params };
-}
-
-/** A box of latitudes and longitudes that holds every point within `km` of `point` (Egypt is far from the poles). */
-function degreesAround(point: { lat: number; lng: number }, km: number) {
-  const lat = (km / 111.0) * 1.01;
-  const lng = lat / Math.cos((Math.min(Math.abs(point.lat) + lat, 89) * Math.PI) / 180);
-  return { south: point.lat - lat, north: point.lat + lat, west: point.lng - lng, east: point.lng + lng };
 }
 
 const pointOf = (query: BrowseQuery) =>
@@ -173,17 +159,8 @@ export async function browseMedicines(
   callerId: number,
   visible: readonly RecipientType[],
   query: BrowseQuery,
-  options: { exactTotalUpTo?: number } = {},
+  { exactTotalUpTo = defaultExactTotalUpTo } = {},
 ): Promise<BrowsePage> {
-  // The planner rates a cube box at a fixed 0.1% of the rows, whatever it holds: it read the
-  // whole 25 km box of Cairo (~200,000 listings, 4 s) through a bitmap to count 500. Nearest
-  // first within a radius walks the GiST index in order instead.
-  if (query.radiusKm && query.sort === 'distance' && 'totalCount' in db)
-    return withTransaction(db, async (client) => {
-      await client.query('SET LOCAL enable_bitmapscan = off');
-      return browseMedicines(client, callerId, visible, query, options);
-    });
-  const { exactTotalUpTo = defaultExactTotalUpTo } = options;
   const list = await listOf(db, callerId, visible, query);
   if (!list) return { rows: [], total: 0, estimated: false };
   const point = pointOf(query);
@@ -214,7 +191,7 @@ export async function browseMedicines(
     matches: walkSql,
     all: `SELECT 1 FROM catalog.medicines m WHERE ${[...list.where, ...(list.whole ? [list.whole] : [])].join(' AND ')}`,
     params: list.params,
-    sampled: Boolean(point && query.radiusKm && query.sort === 'distance'),
+    sampled: Boolean(point && query.radiusKm),
   };
   return { rows, ...(await cappedTotal(db, countable, rows.length === 0 ? offset : exactTotalUpTo)) };
 }
