@@ -28,11 +28,6 @@ export const catalogConfigShape = {
    */
   BROWSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /**
-   * How long a kept browse page may be answered at most, in ms, while nothing changed (a listing
-   * expiring is announced by no write).
-   */
-  BROWSE_KEEP_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
-  /**
    * A browse that waited this long for a database turn is answered 503 OVERLOADED at once
    * (service-kit request-gate.ts); 0: no limit.
    */

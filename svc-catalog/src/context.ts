@@ -2,6 +2,7 @@ import type { Logger, OutboxRelay, Pool, Redis, SettingsReader, TokenVerifier } 
 import type { CatalogConfig } from './config';
 import type { ImageStorage } from './images/storage';
 import type { BrowseCache } from './medicines/browse-cache';
+import type { BrowseMemo } from './medicines/browse-memo';
 
 /** What every feature of svc-catalog is given; built once in service.ts. */
 export interface CatalogContext {
@@ -16,6 +17,8 @@ export interface CatalogContext {
   settings: SettingsReader;
   /** Browse pages kept in memory while current; null when turned off. */
   browseCache: BrowseCache | null;
+  /** Orders and totals of browse lists, kept while nothing changed (noBrowseMemo without a feed). */
+  browseMemo: BrowseMemo;
 }
 
 export const schema = 'catalog';

@@ -17,6 +17,8 @@ import { convertLegacyPhotos } from './images/legacy';
 import { imageRoutes } from './images/routes';
 import { LocalDiskStorage } from './images/storage';
 import { browseChangeChannel, createBrowseCache } from './medicines/browse-cache';
+import { createBrowseMemo, noBrowseMemo } from './medicines/browse-memo';
+import { listMembership } from './medicines/browse-walks-repo';
 import { medicineRoutes } from './medicines/routes';
 import { productRoutes } from './products/routes';
 import { recallRoutes } from './recalls/routes';
@@ -44,16 +46,18 @@ export async function createCatalogService(
   });
   const browseChanges =
     config.BROWSE_CACHE_MB > 0 ? followChanges(config.DATABASE_URL, browseChangeChannel, logger) : null;
+  // A write drops only the kept lists the listings it changed were or are in.
+  const browseMemo = browseChanges
+    ? createBrowseMemo(browseChanges, { membership: listMembership(runtime.pool) })
+    : noBrowseMemo;
   const ctx: CatalogContext = {
     ...runtime.context,
     storage: new LocalDiskStorage(path.resolve(config.UPLOAD_DIR)),
     settings: publishedSettings(runtime.redis, runtime.prefix),
     browseCache:
       browseChanges &&
-      createBrowseCache(browseChanges, {
-        maxBytes: config.BROWSE_CACHE_MB * 1024 * 1024,
-        keepMs: config.BROWSE_KEEP_MS,
-      }),
+      createBrowseCache(browseChanges, { maxBytes: config.BROWSE_CACHE_MB * 1024 * 1024, memo: browseMemo }),
+    browseMemo,
   };
   const app = runtime.app([
     ...(browseChanges ? [countWrites(browseChanges)] : []),

@@ -1,4 +1,4 @@
-import { addDays, cairoDayNumber, cairoTimeZone, cairoToday, startOfCairoDay } from './calendar';
+import { cairoDayNumber, cairoTimeZone } from './calendar';
 
 /**
  * The expiry warning window's default, in days left: the one "30" of the spec (§3 setting
@@ -30,15 +30,6 @@ export function daysLeft(expiryDate: Date | string, now: Date = new Date()): num
 export function daysLeftSql(expiry: string, now = 'now()'): string {
   const days = `(((${expiry}) AT TIME ZONE '${cairoTimeZone}')::date - ((${now}) AT TIME ZONE '${cairoTimeZone}')::date + 1)`;
   return `(CASE WHEN (${expiry}) <= (${now}) THEN LEAST(${days}, 0) ELSE ${days} END)`;
-}
-
-/**
- * The instant from which a medicine has more than `days` days left: `daysLeft(expiry) <= days`
- * exactly when `expiry` is before it (the start of the Cairo day `days` days after today). As a
- * bound, a list of urgent stock is one range of an expiry index.
- */
-export function daysLeftBoundary(days: number, now: Date = new Date()): Date {
-  return startOfCairoDay(addDays(cairoToday(now), days));
 }
 
 export type ExpiryClass = 'expired' | 'expiring' | 'fresh';

@@ -1,6 +1,6 @@
 import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Medicine, MedicineBrowseQuery } from '@medrelay/contracts';
-import { can } from '@medrelay/domain';
+import { can, cairoDayNumber } from '@medrelay/domain';
 import {
   clientGone,
   compressionThresholdBytes,
@@ -12,33 +12,48 @@ import {
 } from '@medrelay/service-kit';
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import { sharedWork, type BrowseMemo } from './browse-memo';
 
-// Browse pages as they were sent (JSON and each encoding made), kept in this instance's memory
-// while nothing browse reads has changed, for a few seconds at most: many callers ask the same
-// first pages, and a page kept costs no query, no JSON and no compression. Callers asking for a
-// page while it is being made wait for it. What a user may see stale: docs/browse.md.
+// Browse pages as they were sent, kept in this instance's memory and used while they are right:
+// a page made from a kept order (and total) of browse-memo.ts while that order is still kept,
+// checked against the listings changed since; any other page (a deep one, read with OFFSET)
+// while the change feed (NOTIFY at every commit to listings or owners, and this instance's own
+// writes at once) has not moved. Never past the soonest expiry of the listings it shows or
+// counts (stock leaves browse at its expiry instant, which no write announces). Many NGOs ask the
+// same first pages of the same searches; a page kept costs no query, no JSON and no compression,
+// and callers asking for a page while it is being made wait for it instead of making it again.
+// Measurements: docs/design.md, "Browse at national scale", "Browse, seventh pass" and "Lists
+// kept across writes".
 
-/** The NOTIFY channel of changes to what browse reads (triggers of migrations 016 and 018). */
+/** The NOTIFY channel of changes to what browse reads (migration 010). */
 export const browseChangeChannel = 'catalog_browse';
 
 interface KeptPage extends PageTotal {
+  version: number;
+  /** Made from a kept order: right while it is (see BrowsePage.stillRight); else per version. */
+  stillRight?: () => Promise<boolean>;
+  /** The soonest expiry among the listings the page shows or counts (ms; Infinity when none). */
+  expiresAt: number;
   json: Buffer;
   br?: Buffer;
   gzip?: Buffer;
 }
 
-/** What a browse page is made of: its items and the list's total. */
-export type LoadedPage = { items: Medicine[] } & PageTotal;
-
 export interface BrowseCacheOptions {
   /** Memory the kept pages may take, in bytes. */
   maxBytes?: number;
-  /**
-   * How long a page is kept at most, in ms: listings leave browse at their expiry instant, which
-   * no write announces.
-   */
-  keepMs?: number;
+  /** A page is made afresh after this long at the latest: a safety bound only. */
+  ttlMs?: number;
+  /** The kept orders pages are made from: checked against what was heard before a page is used. */
+  memo?: Pick<BrowseMemo, 'settled'>;
 }
+
+/** What a browse page is made of: its items, the list's total, and until when they stay right. */
+export type LoadedPage = {
+  items: Medicine[];
+  expiresAt: number;
+  stillRight?: () => Promise<boolean>;
+} & PageTotal;
 
 /**
  * Who sees the same browse rows: owners of stock never see their own listings, so their view is
@@ -47,22 +62,21 @@ export interface BrowseCacheOptions {
 export const browseViewOf = (caller: Caller) =>
   can(caller.role, 'medicine.create') ? `owner:${caller.id}` : caller.role;
 
-/**
- * Pages kept while `feed` (NOTIFY at every commit to listings or owners, and this instance's own
- * writes at once) has not moved: a change drops them all.
- */
 export function createBrowseCache(feed: ChangeFeed, options: BrowseCacheOptions = {}) {
   const pages = new LRUCache<string, KeptPage>({
     maxSize: options.maxBytes ?? 32 * 1024 * 1024,
     sizeCalculation: (page) => page.json.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) + 200,
-    ttl: options.keepMs ?? 5_000,
+    ttl: options.ttlMs ?? 10 * 60_000,
   });
-  let keptVersion: number | null = null;
-  // Pages being made, by version and key: their callers meanwhile share the work.
-  const making = new Map<string, Promise<LoadedPage | typeof clientGone>>();
+  // Pages being made, by key and version: callers of the same page meanwhile share the work.
+  const making = sharedWork();
+
+  /** The same page for every caller of the same view; the Cairo day too (expiry and days left follow it). */
+  const keyOf = (caller: Caller, query: MedicineBrowseQuery) =>
+    `${browseViewOf(caller)}|${cairoDayNumber(new Date())}|${JSON.stringify(query)}`;
 
   return {
-    /** Answers the browse page from memory when nothing changed since it was made, else from `load`. */
+    /** Answers the browse page from memory when it is still current, else from `load` (and keeps it). */
     async answer(
       req: Request,
       res: Response,
@@ -70,50 +84,45 @@ export function createBrowseCache(feed: ChangeFeed, options: BrowseCacheOptions 
       query: MedicineBrowseQuery,
       load: () => Promise<LoadedPage | typeof clientGone>,
     ): Promise<void> {
+      await options.memo?.settled();
       const version = feed.version;
-      if (version !== keptVersion) {
-        pages.clear();
-        keptVersion = version;
-      }
-      // While the feed is not listening (null), changes could go unheard: nothing is kept.
-      const key = `${browseViewOf(caller)}|${JSON.stringify(query)}`;
+      const key = keyOf(caller, query);
       let page = version === null ? undefined : pages.get(key);
-      if (!page) {
-        let loaded = await shared(`${version}|${key}`, load);
-        // The caller whose load it was left (its work skipped): this one makes it.
-        if (loaded === clientGone) loaded = await load();
+      if (!page || Date.now() >= page.expiresAt || !(await stillRight(page, version))) {
+        let loaded: LoadedPage | typeof clientGone;
+        if (version === null) loaded = await load();
+        else {
+          loaded = await making(`${key}|${version}`, load);
+          // The caller whose load it was left (its work skipped): this one makes it.
+          if (loaded === clientGone) loaded = await load();
+        }
         if (loaded === clientGone) return; // nobody to answer
         const { items, ...total } = loaded;
-        page = { json: Buffer.from(JSON.stringify(items)), ...total };
+        page = { version: version ?? -1, json: Buffer.from(JSON.stringify(items)), ...total };
         // Kept only if nothing changed meanwhile: a page read across a change may miss it.
         if (version !== null && feed.version === version) pages.set(key, page);
       }
-      // A new encoding is kept with the page, its size counted again.
+      // A new encoding made for this client is kept with the page (its size counted again).
       if (send(req, res, page) && version !== null && feed.version === version) pages.set(key, page);
     },
     clear: () => pages.clear(),
     /** The feed whose version decides whether a kept page is current. */
     changes: feed,
   };
-
-  function shared(key: string, load: () => Promise<LoadedPage | typeof clientGone>) {
-    let work = making.get(key);
-    if (!work) {
-      work = load().finally(() => making.delete(key));
-      making.set(key, work);
-    }
-    return work;
-  }
 }
 
 export type BrowseCache = ReturnType<typeof createBrowseCache>;
+
+/** A page of a kept order is right while that order is kept; any other while nothing changed. */
+const stillRight = async (page: KeptPage, version: number | null) =>
+  page.stillRight ? page.stillRight() : page.version === version;
 
 /**
  * The page in the best encoding the client accepts, each encoding made once per kept page.
  * Tells whether it made one now.
  */
 function send(req: Request, res: Response, page: KeptPage): boolean {
-  const encodings = Boolean(page.br) || Boolean(page.gzip);
+  let encodedNow = false;
   setPageHeaders(res, page);
   res.set('Content-Type', 'application/json; charset=utf-8');
   res.vary('Accept-Encoding');
@@ -123,6 +132,7 @@ function send(req: Request, res: Response, page: KeptPage): boolean {
     // compression middleware's preference.
     const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : null;
     if (encoding === 'br') {
+      encodedNow = !page.br;
       page.br ??= brotliCompressSync(page.json, {
         params: {
           [constants.BROTLI_PARAM_QUALITY]: dynamicBrotliQuality,
@@ -131,6 +141,7 @@ function send(req: Request, res: Response, page: KeptPage): boolean {
       });
       body = page.br;
     } else if (encoding === 'gzip') {
+      encodedNow = !page.gzip;
       page.gzip ??= gzipSync(page.json);
       body = page.gzip;
     }
@@ -138,5 +149,5 @@ function send(req: Request, res: Response, page: KeptPage): boolean {
   }
   res.set('Content-Length', String(body.length));
   res.end(body);
-  return (Boolean(page.br) || Boolean(page.gzip)) !== encodings;
+  return encodedNow;
 }

@@ -1,13 +1,18 @@
+import type { ChangeFeed, FeedChange } from '@medrelay/service-kit';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestCatalog, type TestCatalogPlatform } from '../testing';
+import type { browseMedicines } from './browse-repo';
 
 // What the browse tests share: one catalog per test file, its users, listings written in SQL
-// (the API refuses past dates and is slow for hundreds of rows), and browse through the API.
+// (the API refuses past dates and is slow for hundreds of rows), a feed moved by the test and a
+// database that counts statements.
 
 export let p: TestCatalogPlatform;
 type U = Awaited<ReturnType<TestCatalogPlatform['user']>>;
 export let ngo: U, pharmacy: U, other: U, suspended: U;
 export const pool = () => p.catalog.service.ctx.pool;
+/** Totals counted up to 5, searches gathered up to 5, the sort's index walked 5 ids at least. */
+export const limits = { exactTotalUpTo: 5, searchCap: 5, walkAtLeast: 5 };
 /** Starts the catalog and its users for the test file that calls it. */
 export function useBrowsePlatform() {
   beforeAll(async () => {
@@ -59,6 +64,36 @@ export async function insert(listings: Listing[]): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+/** A feed that moves only when the test says it heard a notice (`hear`, with its payload). */
+export function testFeed() {
+  let version = 1;
+  const listeners = new Set<(change: FeedChange, version: number) => void>();
+  const feed: ChangeFeed = {
+    get version() {
+      return version;
+    },
+    bump: () => undefined,
+    stop: async () => undefined,
+    onChange: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+    sync: async () => undefined,
+  };
+  const hear = (notice: string) => {
+    version++;
+    for (const listener of listeners) listener({ notice }, version);
+  };
+  return { feed, hear };
+}
+
+/** A browseMedicines database that records each statement's text. */
+export function countingDb(statements: string[]) {
+  return {
+    query: (text: string | { text: string }, values?: unknown[]) => {
+      statements.push(typeof text === 'string' ? text : text.text);
+      return pool().query(text as string, values);
+    },
+  } as unknown as Parameters<typeof browseMedicines>[0];
+}
+
 export const browse = (token: string, query: Record<string, string | number | boolean>) =>
   p.api.get(
     `/api/medicines?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]))}`,
@@ -107,21 +142,4 @@ export async function tiedListings(tag: string) {
       .map((r) => r.id);
     return (order === 'desc') !== defaultDesc[sort] ? expected.reverse() : expected;
   };
-}
-
-/**
- * Runs `body` with totals counted exactly up to `upTo` only (read at each browse); pages kept
- * under one setting are not answers under the other.
- */
-export async function withExactTotalsUpTo<T>(upTo: number, body: () => Promise<T>): Promise<T> {
-  const { config, browseCache } = p.catalog.service.ctx;
-  const before = config.EXACT_TOTAL_UP_TO;
-  config.EXACT_TOTAL_UP_TO = upTo;
-  browseCache?.clear();
-  try {
-    return await body();
-  } finally {
-    config.EXACT_TOTAL_UP_TO = before;
-    browseCache?.clear();
-  }
 }

@@ -1,92 +1,83 @@
-import {
-  medicineSources,
-  type BrowseSort,
-  type MedicineBrowseQuery,
-  type RecipientType,
-} from '@medrelay/contracts';
-import { daysLeftBoundary, dosageFormsMatching, urgentThresholdDays } from '@medrelay/domain';
+import type { BrowseSort, MedicineBrowseQuery, RecipientType } from '@medrelay/contracts';
+import { cairoDayNumber, dosageFormsMatching, urgentThresholdDays } from '@medrelay/domain';
+import { idsBetween, noBrowseMemo, type BrowseMemo, type ListFilter } from './browse-memo';
+import { recentlyCommon, rememberCommon, searchedOrders, searchMatchCap } from './browse-search-repo';
+import { continuedOrder, rowsInOrder, walkedOrder } from './browse-walks-repo';
 import {
   distanceSort,
   earthDistanceSql,
   earthPointSql,
   likePattern,
   orderByOf,
+  ownerNotSuspended,
   selectPageNear,
+  sortNames,
   sortSpec,
   type Direction,
   type SortName,
 } from './list-sql-repo';
-import { cappedTotal, defaultExactTotalUpTo, type ListTotal } from './list-totals-repo';
-import { availableSql, type Db, type MedicineRow } from './repo';
+import { cappedTotal, defaultExactTotalUpTo, pageWithTotal, type ListTotal } from './list-totals-repo';
+import { availableSql, daysLeftSql, type Db, type MedicineRow } from './repo';
 
-// Browse: one page of what the caller may request and the list's total, each read by statements
-// that walk an index and stop at the page, whatever the data (docs/browse.md).
+// Browse: one page of a large list with its total, from the list's kept order when there is one
+// (browse-memo.ts). Measurements: docs/design.md, "Browse at national scale" and its passes.
+
+/** What browse may use besides the database; all optional (tests pass limits, the service its memo). */
+export interface BrowseOptions {
+  exactTotalUpTo?: number;
+  searchCap?: number;
+  /** Orders and totals of lists kept while nothing changed (browse-memo.ts). */
+  memo?: BrowseMemo;
+  /**
+   * Who sees the same rows as the caller (`browseViewOf`): what is kept is shared within it. An
+   * NGO owns no stock, so excluding its own changes nothing and every NGO shares one view.
+   */
+  view?: string;
+  /** Ids read at least when a sort's index is walked: the first pages come in one walk. */
+  walkAtLeast?: number;
+}
+
+/** Past this many ids (page × size) a page is read with OFFSET instead of from a kept order. */
+export const keptOrderMaxIds = 5000;
+
+/** How long a page read with OFFSET stays right at most: its total may count listings that expire. */
+const deepPageKeptMs = 30_000;
+
+/**
+ * A browse page: its rows, the list's total, and until when both stay right if nothing changes.
+ * `stillRight`, for a page made from a kept order (and total), tells whether they are still kept
+ * as they were: a change that leaves the list alone leaves its pages right too.
+ */
+export type BrowsePage = {
+  rows: MedicineRow[];
+  expiresAt: number;
+  stillRight?: () => Promise<boolean>;
+} & ListTotal;
 
 /** A browse query whose sort is decided and whose point (if any) is the caller's, snapped. */
 export type BrowseQuery = MedicineBrowseQuery & { sort: BrowseSort };
 
-export type BrowsePage = { rows: MedicineRow[] } & ListTotal;
-
 /**
- * A search matching at most this many distinct names reads each name's stretch of its
- * (name, sort) index and merges them; past it the names are one filter on a walk of the sort's
- * index (a short, common term: its listings are dense in any order).
+ * Available medicines (isAvailable, quantity above 0, not expired) offered to the caller's role,
+ * other than the caller's own, from owners not suspended. One page plus the total.
+ * The page's ids come from the list's order (kept, else read through the sort's index or from
+ * a rare search's matches) and only those rows are read with their owners.
  */
-export const namesReadApartMax = 8;
-
-/** Past this many distinct names a term is filtered by itself (ILIKE) rather than by its names. */
-const namesListedMax = 2000;
-
-/**
- * What a list's conditions take from the database, as values the planner sees: the owners whose
- * stock is hidden (suspended or not approved; few), and the distinct names (lower-cased) that
- * contain the search term, from the dictionary of names (migration 011: trigram-indexed, kept
- * by triggers), null when there are too many to list.
- */
-async function lookUp(db: Db, term: string | undefined) {
-  const { rows } = await db.query<{ hidden: number[]; names: string[] | null }>(
-    `SELECT ARRAY(SELECT id FROM catalog.users WHERE status <> 'approved') AS hidden,
-            CASE WHEN $1::text IS NOT NULL THEN ARRAY(
-              SELECT name FROM catalog.listing_names WHERE name ILIKE $1 LIMIT ${namesListedMax + 1}) END AS names`,
-    [term === undefined ? null : likePattern(term)],
-  );
-  const { hidden, names } = rows[0]!;
-  return { hidden, names: names && names.length > namesListedMax ? null : names };
-}
-
-/**
- * A browse list as SQL: the conditions every listing in it meets, and the parts it is read in
- * (each one more condition, read in order along its own index and merged): the names of a
- * search, else the sources. `whole` is the parts' conditions as one (null: they cover all).
- */
-interface ListSql {
-  where: string[];
-  parts: string[];
-  whole: string | null;
-  params: unknown[];
-}
-
-/** Both sources, read apart: each has its stretch of the sort's index (migration 018). */
-const sourceParts = medicineSources.map((source) => `m.source = '${source}'`);
-
-/** The conditions of the caller's browse list; null when a search can match nothing. */
-async function listOf(
+export async function browseMedicines(
   db: Db,
   callerId: number,
   visible: readonly RecipientType[],
   query: BrowseQuery,
-): Promise<ListSql | null> {
-  const { hidden, names } = await lookUp(db, query.q || undefined);
-  // Hidden owners as a value: PostgreSQL hashes it once instead of comparing each row with each.
-  const params: unknown[] = [callerId, visible, hidden];
-  const where = [
-    availableSql,
-    'm.owner_id <> $1',
-    'm.recipient_type = ANY($2)',
-    'm.owner_id <> ALL($3::int[])',
-  ];
-  let parts: string[] = [];
-  let whole: string | null = null;
+  options: BrowseOptions = {},
+): Promise<BrowsePage> {
+  const { exactTotalUpTo = defaultExactTotalUpTo, searchCap = searchMatchCap, memo = noBrowseMemo } = options;
+  // What is kept is checked against the changes heard so far before it is used.
+  await memo.settled();
+  // Read before any data: what is read after a change is kept under the older version and dropped.
+  const version = memo.version;
+  const params: unknown[] = [callerId, visible];
+  const where = [availableSql, 'm.owner_id <> $1', 'm.recipient_type = ANY($2)', ownerNotSuspended];
+  let searchOfRows: [string, string] | undefined;
   if (query.recipientType) {
     // "Offered to pharmacies" includes listings offered to both.
     const n = params.push(query.recipientType);
@@ -95,29 +86,22 @@ async function listOf(
     );
   }
   if (query.q) {
-    // The names containing the term, then the listings by those names; the dosage form is a
-    // key, so the term also matches its labels in both languages (libs/domain).
+    // The names containing the term, from the few distinct ones (migration 011); the listings
+    // carrying them then come through the name index, in name order.
+    const n = params.push(likePattern(query.q));
+    const named = `lower(m.name) = ANY(ARRAY(SELECT name FROM catalog.listing_names WHERE name ILIKE $${n}))`;
+    // The type is a key: the search matches its labels in both languages (libs/domain).
     const forms = dosageFormsMatching(query.q);
-    if (names?.length === 0 && forms.length === 0) return null;
-    // (A parameter is added only where a statement reads it: PostgreSQL types each from its use.)
-    const n = names?.length === 0 ? 0 : params.push(names ?? likePattern(query.q));
-    const named = names === null ? `m.name ILIKE $${n}` : n ? `lower(m.name) = ANY($${n}::text[])` : 'false';
-    const formed = forms.length ? `m.type = ANY($${params.push(forms)}::text[])` : null;
-    const condition = formed ? `(${named} OR ${formed})` : named;
-    if (names !== null && names.length + (formed ? 2 : 0) <= namesReadApartMax) {
-      whole = condition;
-      // A listing of a matching name and form is read in its form's part.
-      const formNot = formed ? ` AND NOT ${formed}` : '';
-      parts = names.map((_, i) => `lower(m.name) = ($${n}::text[])[${i + 1}]${formNot}`);
-      if (formed) parts.push(...sourceParts.map((source) => `${source} AND ${formed}`));
-    } else where.push(condition);
+    const clause = forms.length ? `(${named} OR m.type = ANY($${params.push(forms)}::text[]))` : named;
+    where.push(clause);
+    // For a few given rows, the same search is a plain match: listing_names holds every name a
+    // listing carries (its triggers), so the name is among those matching iff it matches.
+    // (Replaced through functions: a replacement string would read `$3` as a pattern.)
+    searchOfRows = [clause, clause.replace(named, () => `m.name ILIKE $${n}`)];
   }
-  if (query.source) {
-    const source = `m.source = $${params.push(query.source)}`;
-    if (parts.length) where.push(source);
-    else [parts, whole] = [[source], source];
-  } else if (!parts.length) parts = sourceParts;
-  const point = pointOf(query);
+  if (query.source) where.push(`m.source = $${params.push(query.source)}`);
+  const point =
+    query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
   // Nearest first and radii hold the listings that have a point (the GiST index's predicate).
   if (point && (query.sort === 'distance' || query.radiusKm)) where.push('m.lat IS NOT NULL');
   if (point && query.radiusKm) {
@@ -129,69 +113,106 @@ async function listOf(
     );
   }
   if (query.urgent) {
-    // At most 7 days left (Cairo days) is one range of expiry instants.
-    where.push(`m.expiry_date < $${params.push(daysLeftBoundary(urgentThresholdDays))}`);
+    // Days left decides (Cairo days); the wider interval keeps the expiry index usable.
+    const n = params.push(urgentThresholdDays);
+    where.push(`m.expiry_date <= now() + make_interval(days => $${n} + 1)`, `${daysLeftSql} <= $${n}`);
   }
-  return { where, parts, whole, params };
-}
-
-const pointOf = (query: BrowseQuery) =>
-  query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
-
-/**
- * One row (`select`) per listing of the list, in `orderBy` when given, at most `limit`: one
- * statement, or one per part of a search put together (each part in order, for a merge).
- */
-function matchesSql(list: ListSql, select: string, limit: number, orderBy: string): string {
-  const read = (part: string) =>
-    `(SELECT ${select} FROM catalog.medicines m WHERE ${[...list.where, part].join(' AND ')}
-       ORDER BY ${orderBy} LIMIT ${limit})`;
-  return list.parts.map(read).join(' UNION ALL ');
-}
-
-/**
- * Available medicines (isAvailable, quantity above 0, not expired, not quarantined) offered to
- * the caller's role, other than the caller's own, from owners not suspended: one page in the
- * asked order, and the total (exact while small, else estimated).
- */
-export async function browseMedicines(
-  db: Db,
-  callerId: number,
-  visible: readonly RecipientType[],
-  query: BrowseQuery,
-  { exactTotalUpTo = defaultExactTotalUpTo } = {},
-): Promise<BrowsePage> {
-  const list = await listOf(db, callerId, visible, query);
-  if (!list) return { rows: [], total: 0, estimated: false };
-  const point = pointOf(query);
+  const fromWhere = `FROM catalog.medicines m WHERE ${where.join(' AND ')}`;
   const sort: SortName = query.sort === 'distance' ? distanceSort(point!) : query.sort;
   // Nearest first only: the index walks outwards, never from the farthest.
   const direction: Direction =
     query.sort !== 'distance' && (query.order ?? sortSpec(sort).order) === 'desc' ? 'DESC' : 'ASC';
   const orderBy = orderByOf(sort, direction);
-  const { column } = sortSpec(sort);
-  // The merged parts are ordered again by their key (`k`) and id.
-  const mergedOrder = orderBy.replace(column, () => 'k').replace('m.id', 'id');
-  // `limit` of the list in order after the first `offset`: the parts merged, each read in order.
-  const walkSql = (limit: number, offset = 0) =>
-    `SELECT id FROM (${matchesSql(list, `m.id, ${column} AS k`, offset + limit, orderBy)}) matches
-      ORDER BY ${mergedOrder} LIMIT ${limit} OFFSET ${offset}`;
   const offset = (query.page - 1) * query.pageSize;
-  const { rows } = await db.query<MedicineRow>(
-    `WITH page AS (${walkSql(query.pageSize, offset)})
-     ${selectPageNear(point)} ORDER BY ${orderBy}`,
-    list.params,
-  );
-  // A page not full tells the total by itself; past the end (stock went meanwhile) it is
-  // counted exactly, so the screen can move back.
-  if ((rows.length > 0 || offset === 0) && rows.length < query.pageSize)
-    return { rows, total: offset + rows.length, estimated: false };
-  // Counted by the same walk, which stops at the cap.
-  const countable = {
-    matches: walkSql,
-    all: `SELECT 1 FROM catalog.medicines m WHERE ${[...list.where, ...(list.whole ? [list.whole] : [])].join(' AND ')}`,
-    params: list.params,
-    sampled: Boolean(point && query.radiusKm),
+  const upTo = offset + query.pageSize;
+  if (upTo > keptOrderMaxIds) {
+    // A page this deep is rare: read with OFFSET rather than carry its ids.
+    const limit = params.length + 1;
+    const page = await pageWithTotal(
+      db,
+      `WITH page AS (SELECT m.id ${fromWhere} ORDER BY ${orderBy} LIMIT $${limit} OFFSET $${limit + 1})
+       ${selectPageNear(point)} ORDER BY ${orderBy}`,
+      fromWhere,
+      params,
+      query,
+      exactTotalUpTo,
+    );
+    const soonest = Math.min(...page.rows.map((row) => row.expiry_date.getTime()));
+    return { ...page, expiresAt: Math.min(soonest, Date.now() + deepPageKeptMs) };
+  }
+
+  // $1 (the caller) is what the view stands for. An urgent list gains listings as the Cairo day
+  // turns (days left shrink with no write): it is kept per day.
+  const day = query.urgent ? `\u0000day:${cairoDayNumber(new Date())}` : '';
+  const listKey = `${options.view ?? `caller:${callerId}`}\u0000${fromWhere}\u0000${JSON.stringify(params.slice(1))}${day}`;
+  const orderKeyOf = (by: string) => `${listKey}\u0000${by}`;
+  // What tells whether given listings are in the list (browse-memo.ts checks changed ones).
+  const rowFromWhere = searchOfRows ? fromWhere.replace(searchOfRows[0], () => searchOfRows[1]) : fromWhere;
+  const list: ListFilter = { key: listKey, fromWhere: rowFromWhere, params };
+  let order = await memo.order(orderKeyOf(orderBy));
+  if (!order || (!order.complete && order.ids.length < upTo)) {
+    const known = order;
+    order = undefined;
+    // A term found common a moment ago walks the sort's index straight away: gathering its
+    // first `searchCap` matches again would only show it is still common.
+    const searchKey = `${searchCap}\u0000${fromWhere}\u0000${JSON.stringify(params.slice(1))}`; // not per caller
+    if (query.q && !known && !recentlyCommon(searchKey)) {
+      // Every sort of the search, both ways, from one gathering when they can be kept: the other
+      // sorts of the same search then cost no query. Else only the sort asked for.
+      // Nearest first is the caller's own: gathered alone.
+      const sorts: SortName[] = memo.version === null || query.sort === 'distance' ? [sort] : sortNames;
+      const orders = await memo.shared(`gather\u0000${version}\u0000${listKey}\u0000${sorts.join()}`, () =>
+        searchedOrders(db, fromWhere, params, searchCap, sorts),
+      );
+      if (!orders) rememberCommon(searchKey);
+      else {
+        for (const [by, kept] of orders) memo.keepOrder(orderKeyOf(by), version, kept, list);
+        order = orders.get(orderBy)!;
+      }
+    }
+    if (!order) {
+      // A deeper page continues the walk where the kept order ends, reading at least as many
+      // ids again: a list paged to 800 ids is walked 100 + 100 + 200 + 400, not 100 + … + 800 each time.
+      const walk = { sort, direction, orderBy };
+      const want = Math.min(
+        keptOrderMaxIds,
+        Math.max(upTo, options.walkAtLeast ?? 100, 2 * (known?.ids.length ?? 0)),
+      );
+      order = await memo.shared(
+        `walk\u0000${version}\u0000${orderKeyOf(orderBy)}\u0000${known?.ids.length ?? 0}\u0000${want}`,
+        () =>
+          known?.last
+            ? continuedOrder(db, fromWhere, walk, params, known, want)
+            : walkedOrder(db, fromWhere, walk, params, want),
+      );
+      memo.keepOrder(orderKeyOf(orderBy), version, order, list);
+    }
+  }
+  const rows = await rowsInOrder(db, idsBetween(order, offset, upTo), point);
+  const orderKey = orderKeyOf(orderBy);
+  const used = order;
+  // All of the list is known: its total is exact (also past the end, so the screen can move back).
+  if (order.complete) {
+    return {
+      rows,
+      total: order.ids.length,
+      estimated: false,
+      expiresAt: order.expiresAt,
+      stillRight: async () => (await memo.order(orderKey)) === used,
+    };
+  }
+  const kept =
+    (await memo.total(listKey)) ??
+    (await cappedTotal(db, fromWhere, params, exactTotalUpTo, Boolean(point && query.radiusKm)));
+  // An exact total must follow every change; estimates are kept by time in cappedTotal.
+  if (!kept.estimated) memo.keepTotal(listKey, version, kept, list);
+  const { total, estimated, expiresAt } = kept;
+  return {
+    rows,
+    total,
+    estimated,
+    expiresAt: Math.min(order.expiresAt, expiresAt),
+    stillRight: async () =>
+      (await memo.order(orderKey)) === used && (estimated || (await memo.total(listKey)) === kept),
   };
-  return { rows, ...(await cappedTotal(db, countable, rows.length === 0 ? offset : exactTotalUpTo)) };
 }

@@ -1,11 +1,14 @@
 import { urgentThresholdDays } from '@medrelay/domain';
 import { describe, expect, it } from 'vitest';
-import { waitUntil } from '@medrelay/testing';
-import { namesReadApartMax } from './browse-repo';
+import { createBrowseMemo } from './browse-memo';
+import { browseMedicines } from './browse-repo';
+import { listMembership } from './browse-walks-repo';
 import {
   browse,
+  countingDb,
   idsOf,
   insert,
+  limits,
   ngo,
   p,
   other,
@@ -13,19 +16,18 @@ import {
   pool,
   sorted,
   suspended,
+  testFeed,
   tiedListings,
   useBrowsePlatform,
-  withExactTotalsUpTo,
 } from './browse-fixture';
 
 /**
- * Browse through the API: who sees what, every sort both ways with ties, searches read by names
- * and dosage forms, totals, and what a caller sees after writes (searches: browse-search.test.ts;
- * kept pages: browse-cache.test.ts).
+ * Browse at national scale (issue 12): the rules of browse hold with the page-first query, the
+ * capped total and the per-sort indexes (searches: browse-search.test.ts).
  */
 useBrowsePlatform();
 
-describe('browse', () => {
+describe('browse rules with the page-first query', () => {
   it('shows only what the caller may request, with an exact total while small', async () => {
     const tag = 'Rulecheck';
     const [shown, both, unknownOwner, ...hidden] = await insert([
@@ -78,108 +80,251 @@ describe('browse', () => {
     }
   });
 
-  it('pages a search of many names, and of names and a dosage form, in order with every listing once', async () => {
-    // More names than are read apart (each through its own index stretch): one walk filtered by them.
-    const many = await insert(
-      Array.from({ length: 2 * (namesReadApartMax + 2) }, (_, i) => ({
-        owner: i % 2 ? pharmacy.id : other.id,
-        name: `Manynames ${String.fromCharCode(97 + (i % (namesReadApartMax + 2)))}`,
-        days: 20 + (i % 5),
-      })),
-    );
-    const byExpiry = async (q: string, pageSize: number) => {
-      const seen: number[] = [];
-      for (let page = 1; seen.length % pageSize === 0; page++) {
-        const res = await browse(ngo.token, { q, sort: 'expiry', page, pageSize });
-        seen.push(...idsOf(res.body));
-        if (!res.body.length) break;
+  it('walks a kept order on from where it ends, in every sort and direction, with ties', async () => {
+    const tag = 'Walkon';
+    const expected = await tiedListings(tag);
+    // Each list's first walk takes 3 ids; a deeper page continues from the last key and id.
+    const { feed } = testFeed();
+    const memo = createBrowseMemo(feed);
+    const options = { searchCap: 5, walkAtLeast: 3, exactTotalUpTo: 100, memo, view: 'ngo' };
+    const visible = ['ngos', 'both'] as const;
+    for (const sort of ['expiry', 'name', 'price', 'quantity'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const page = (n: number) =>
+          browseMedicines(pool(), ngo.id, visible, { q: tag, sort, order, page: n, pageSize: 4 }, options);
+        // Pages 1 and 2 in turn, then a jump to the last page, then the ones skipped.
+        const pages = new Map<number, number[]>();
+        for (const n of [1, 2, 6, 5, 3, 4]) {
+          const { rows, total, estimated } = await page(n);
+          expect({ total, estimated }).toEqual({ total: 23, estimated: false });
+          pages.set(
+            n,
+            rows.map((r) => r.id),
+          );
+        }
+        const seen = [1, 2, 3, 4, 5, 6].flatMap((n) => pages.get(n)!);
+        expect(seen, `${sort} ${order}`).toEqual(expected(sort, order));
       }
-      return seen;
-    };
-    const expiryOrder = async (ids: number[]) =>
-      (
-        await pool().query<{ id: number }>(
-          'SELECT id FROM catalog.medicines WHERE id = ANY($1) ORDER BY expiry_date, id',
-          [ids],
-        )
-      ).rows.map((r) => r.id);
-    expect(await byExpiry('manynames', 7)).toEqual(await expiryOrder(many));
-    // A term naming a dosage form finds that form (its label) and the names that contain it.
-    const [syrupName, syrupForm, both] = await insert([
-      { owner: other.id, name: 'Formpart Syrupname', type: 'tablets', days: 12 },
-      { owner: other.id, name: 'Formpart plain', type: 'syrup', days: 11 },
-      { owner: other.id, name: 'Formpart Syrupboth', type: 'syrup', days: 10 },
-    ]);
-    const found = await byExpiry('syrup', 50);
-    expect(found.filter((id) => [syrupName, syrupForm, both].includes(id))).toEqual([
-      both,
-      syrupForm,
-      syrupName,
-    ]);
-    expect(new Set(found).size).toBe(found.length);
+    }
   });
 
-  it('counts a small list exactly, a larger one as a marked estimate, and exactly again past its end', async () => {
-    const tag = 'Estimated';
+  it('keeps a list through changes to listings outside it, a walked one through those sorting past it', async () => {
+    const tag = 'Heardchanges';
+    // 10 matches, more than the search cap (5): the name index is walked, 5 ids at least.
+    const ids = await insert(
+      Array.from({ length: 10 }, (_, i) => ({ owner: pharmacy.id, name: `${tag} ${i}0` })),
+    );
+    const [outsider] = await insert([{ owner: pharmacy.id, name: 'Unrelated Heard' }]);
+    // The notices the triggers of migration 016 would send.
+    const { feed, hear } = testFeed();
+    const heard = async (...changed: number[]) => {
+      hear(`m:${changed.join(',')}`);
+      await memo.settled();
+    };
+    const memo = createBrowseMemo(feed, { membership: listMembership(pool()) });
+    const options = { ...limits, memo, view: 'ngo' };
+    const visible = ['ngos', 'both'] as const;
+    const firstPage = () =>
+      browseMedicines(pool(), ngo.id, visible, { q: tag, sort: 'name', page: 1, pageSize: 2 }, options);
+    let page = await firstPage();
+    expect(page.rows.map((r) => r.id)).toEqual(ids.slice(0, 2));
+
+    // Not in the list, before or after: kept.
+    await pool().query('UPDATE catalog.medicines SET quantity = 7 WHERE id = $1', [outsider]);
+    await heard(outsider!);
+    expect(await page.stillRight!()).toBe(true);
+    // In the list, but sorting past the 5 ids walked: kept.
+    await pool().query('UPDATE catalog.medicines SET quantity = 7 WHERE id = $1', [ids[8]]);
+    await heard(ids[8]!);
+    expect(await page.stillRight!()).toBe(true);
+    // A new listing sorting past them: kept; one sorting among them: made afresh.
+    const [late] = await insert([{ owner: pharmacy.id, name: `${tag} 95` }]);
+    await heard(late!);
+    expect(await page.stillRight!()).toBe(true);
+    const [early] = await insert([{ owner: pharmacy.id, name: `${tag} 05` }]);
+    await heard(early!);
+    expect(await page.stillRight!()).toBe(false);
+    page = await firstPage();
+    expect(page.rows.map((r) => r.id)).toEqual([ids[0], early]);
+    // One of its ids leaving the list: made afresh.
+    await pool().query('UPDATE catalog.medicines SET is_available = false WHERE id = $1', [ids[2]]);
+    await heard(ids[2]!);
+    expect(await page.stillRight!()).toBe(false);
+    page = await firstPage();
+    expect(await page.stillRight!()).toBe(true);
+    // A notice naming no listing it knows (a TRUNCATE, an owner changed): everything goes.
+    hear('*');
+    await memo.settled();
+    expect(await page.stillRight!()).toBe(false);
+  });
+
+  it('gathers a rare search once for every sort and direction', async () => {
+    const tag = 'Allsorts';
+    const expected = await tiedListings(tag);
+    const { feed } = testFeed();
+    const memo = createBrowseMemo(feed);
+    const statements: string[] = [];
+    const counting = countingDb(statements);
+    const visible = ['ngos', 'both'] as const;
+    const options = { memo, view: 'ngo' };
+    await browseMedicines(
+      counting,
+      ngo.id,
+      visible,
+      { q: tag, sort: 'expiry', page: 1, pageSize: 30 },
+      options,
+    );
+    expect(statements.filter((t) => t.includes('array_agg'))).toHaveLength(1);
+    statements.length = 0;
+    for (const sort of ['expiry', 'name', 'price', 'quantity'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const { rows, total } = await browseMedicines(
+          counting,
+          ngo.id,
+          visible,
+          { q: tag, sort, order, page: 1, pageSize: 30 },
+          options,
+        );
+        expect(total).toBe(23);
+        expect(
+          rows.map((r) => r.id),
+          `${sort} ${order}`,
+        ).toEqual(expected(sort, order));
+      }
+    }
+    // Eight lists, one statement each: the page's rows by id; no gathering, walk or count.
+    expect(statements).toHaveLength(8);
+    expect(statements.every((t) => t.includes('m.id = ANY($1)'))).toBe(true);
+  });
+
+  it('gathers or walks a list once for the callers asking for it at the same moment', async () => {
+    const tag = 'Sametime';
+    const expected = await tiedListings(tag);
+    const { feed } = testFeed();
+    const statements: string[] = [];
+    const db = countingDb(statements);
+    const visible = ['ngos', 'both'] as const;
+    // A search and a list walked through the sort's index, each asked by 10 callers at once
+    // (pages 1 to 5, twice): one gathering, one walk.
+    for (const [query, gathering] of [
+      [{ q: tag, sort: 'price' }, 'array_agg'],
+      [{ source: 'pharmacy', sort: 'quantity' }, 'AS k,'],
+    ] as const) {
+      const memo = createBrowseMemo(feed);
+      statements.length = 0;
+      const pages = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          browseMedicines(
+            db,
+            ngo.id,
+            visible,
+            { ...query, page: 1 + (i % 5), pageSize: 2 },
+            { memo, view: 'ngo', walkAtLeast: 50 },
+          ),
+        ),
+      );
+      expect(
+        statements.filter((t) => t.includes(gathering)),
+        gathering,
+      ).toHaveLength(1);
+      if ('q' in query) {
+        expect(pages.flatMap((page, i) => (i < 5 ? page.rows.map((r) => r.id) : []))).toEqual(
+          expected('price', 'asc').slice(0, 10),
+        );
+      }
+    }
+  });
+
+  it('keeps a list until the soonest expiry among its listings, then reads it again', async () => {
+    const tag = 'Untilexpiry';
+    const ids = await insert([
+      { owner: pharmacy.id, name: `${tag} late`, days: 9 },
+      { owner: pharmacy.id, name: `${tag} soon`, days: 3 },
+    ]);
+    const soonest = (
+      await pool().query<{ e: Date }>('SELECT expiry_date AS e FROM catalog.medicines WHERE id = $1', [
+        ids[1],
+      ])
+    ).rows[0]!.e.getTime();
+    let clock = Date.now();
+    const memo = createBrowseMemo(testFeed().feed, { now: () => clock });
+    const statements: string[] = [];
+    const db = countingDb(statements);
+    const ask = () =>
+      browseMedicines(
+        db,
+        ngo.id,
+        ['ngos', 'both'],
+        { q: tag, sort: 'name', page: 1, pageSize: 5 },
+        { memo, view: 'ngo' },
+      );
+    const first = await ask();
+    // The page says until when it is right: the soonest expiry among the listings it counts.
+    expect(first.expiresAt).toBe(soonest);
+    expect(statements.filter((t) => t.includes('array_agg'))).toHaveLength(1);
+    clock = soonest - 1;
+    await ask();
+    expect(statements.filter((t) => t.includes('array_agg'))).toHaveLength(1);
+    // At that instant the kept order is no longer used: the search is gathered again.
+    clock = soonest;
+    await ask();
+    expect(statements.filter((t) => t.includes('array_agg'))).toHaveLength(2);
+  });
+
+  it('counts a search of few matches exactly, whatever the count limit', async () => {
+    const tag = 'Counted';
     await insert(Array.from({ length: 12 }, (_, i) => ({ owner: pharmacy.id, name: `${tag} ${i}` })));
-    await withExactTotalsUpTo(5, async () => {
-      const first = await browse(ngo.token, { q: tag, sort: 'name', pageSize: 5 });
-      expect(first.headers.get('x-total-is-estimate')).toBe('true');
-      // Never below what was counted.
-      expect(Number(first.headers.get('x-total-count'))).toBeGreaterThanOrEqual(6);
+    const config = p.catalog.service.ctx.config;
+    const before = config.EXACT_TOTAL_UP_TO;
+    config.EXACT_TOTAL_UP_TO = 5;
+    try {
+      const first = await browse(ngo.token, { q: tag, pageSize: 5, sort: 'name' });
+      expect(first.headers.get('x-total-is-estimate')).toBe('false');
+      expect(first.headers.get('x-total-count')).toBe('12');
       expect(first.body.map((m: { name: string }) => m.name)).toEqual(
         [0, 1, 10, 11, 2].map((i) => `${tag} ${i}`),
       );
-      // A page not full tells the total by itself.
-      const last = await browse(ngo.token, { q: tag, sort: 'name', order: 'desc', pageSize: 5, page: 3 });
+      const last = await browse(ngo.token, { q: tag, pageSize: 5, page: 3, sort: 'name', order: 'desc' });
       expect(last.body.map((m: { name: string }) => m.name)).toEqual([`${tag} 1`, `${tag} 0`]);
-      expect(last.headers.get('x-total-count')).toBe('12');
-      expect(last.headers.get('x-total-is-estimate')).toBe('false');
-      // Past the end: nothing, with the exact total so the screen can move back to the last page.
-      const past = await browse(ngo.token, { q: tag, sort: 'name', pageSize: 5, page: 9 });
-      expect(past.body).toEqual([]);
-      expect(past.headers.get('x-total-count')).toBe('12');
-      expect(past.headers.get('x-total-is-estimate')).toBe('false');
-    });
-    const exact = await browse(ngo.token, { q: tag, sort: 'name', pageSize: 5 });
-    expect(exact.headers.get('x-total-count')).toBe('12');
-    expect(exact.headers.get('x-total-is-estimate')).toBe('false');
+    } finally {
+      config.EXACT_TOTAL_UP_TO = before;
+    }
   });
 
-  it('follows writes: a list that shrinks is counted and paged as it is now', async () => {
+  it('sends an estimate (marked) over the exact-count limit, and the exact total past the last page', async () => {
+    const tag = 'Estimated';
+    await insert(Array.from({ length: 12 }, (_, i) => ({ owner: pharmacy.id, name: `${tag} ${i}` })));
+    const visible = ['ngos', 'both'] as const;
+    const query = { q: tag, sort: 'expiry', pageSize: 5 } as const;
+    // More matches than the search gathers (5): the sort's index pages them, counted up to 5.
+    const first = await browseMedicines(pool(), ngo.id, visible, { ...query, page: 1 }, limits);
+    expect(first.estimated).toBe(true);
+    // Never below what was counted.
+    expect(first.total).toBeGreaterThanOrEqual(6);
+    expect(first.rows).toHaveLength(5);
+    const last = await browseMedicines(pool(), ngo.id, visible, { ...query, page: 3 }, limits);
+    expect(last.rows).toHaveLength(2);
+    // Past the end: nothing, with the exact total so the screen can move back to the last page.
+    const past = await browseMedicines(pool(), ngo.id, visible, { ...query, page: 9 }, limits);
+    expect(past).toMatchObject({ rows: [], total: 12, estimated: false });
+    const exact = await browseMedicines(pool(), ngo.id, visible, { ...query, page: 1 });
+    expect(exact).toMatchObject({ total: 12, estimated: false });
+  });
+
+  it('stays right when a search found common a moment ago has become rare', async () => {
     const tag = 'Shrinking';
     const ids = await insert(
       Array.from({ length: 12 }, (_, i) => ({ owner: pharmacy.id, name: `${tag} ${i}` })),
     );
+    const visible = ['ngos', 'both'] as const;
     const query = { q: tag, sort: 'name', pageSize: 5, page: 1 } as const;
-    expect((await browse(ngo.token, query)).headers.get('x-total-count')).toBe('12');
-    // Written in SQL, as another instance or the expiry scan would: heard through NOTIFY.
+    expect((await browseMedicines(pool(), ngo.id, visible, query, limits)).estimated).toBe(true);
     await pool().query('UPDATE catalog.medicines SET is_available = false WHERE id = ANY($1)', [
       ids.slice(2),
     ]);
-    await waitUntil(async () => (await browse(ngo.token, query)).headers.get('x-total-count') === '2', {
-      what: 'the shrunk list',
-    });
-    expect(sorted(idsOf((await browse(ngo.token, query)).body))).toEqual(sorted(ids.slice(0, 2)));
-  });
-
-  it('hides the stock of an owner suspended, and shows it again once approved', async () => {
-    const tag = 'Ownerstatus';
-    const [id] = await insert([{ owner: other.id, name: `${tag} one` }]);
-    expect(idsOf((await browse(ngo.token, { q: tag })).body)).toEqual([id]);
-    const setStatus = (status: string) =>
-      pool().query('UPDATE catalog.users SET status = $2 WHERE id = $1', [other.id, status]);
-    await setStatus('suspended');
-    try {
-      await waitUntil(async () => (await browse(ngo.token, { q: tag })).body.length === 0, {
-        what: 'the suspended owner hidden',
-      });
-    } finally {
-      await setStatus('approved');
-    }
-    await waitUntil(async () => (await browse(ngo.token, { q: tag })).body.length === 1, {
-      what: 'the owner shown again',
-    });
+    const now = await browseMedicines(pool(), ngo.id, visible, query, limits);
+    expect(now).toMatchObject({ total: 2, estimated: false });
+    expect(now.rows.map((r) => r.id).sort()).toEqual(ids.slice(0, 2).sort());
   });
 });
 

@@ -1,66 +1,90 @@
+import type { KeptTotal } from './browse-memo';
+import { soonestSql } from './list-sql-repo';
 import type { Db, MedicineRow } from './repo';
 
-// A list's total: exact while small, else estimated; counting 60,000 rows for a pager would cost
-// more than the page itself.
+// A list's total: exact while small, else the planner's estimate (docs/design.md, "Browse at
+// national scale").
 
-/** Up to how many matches a total is counted exactly; above it an estimate is sent. */
+/** Up to how many matches a total is counted exactly; above it the planner's estimate is sent. */
 export const defaultExactTotalUpTo = 500;
 
-/** The size of a list: exact, or estimated once the list is larger than worth counting. */
+/** The size of a list: exact, or the planner's estimate once the list is larger than worth counting. */
 export interface ListTotal {
   total: number;
   estimated: boolean;
 }
 
 /**
- * How to count a list: `matches(limit)` is a statement of at most `limit` rows, one per match;
- * `all` one of every match, for the planner to estimate. `sampled`: estimate from a 1% sample
- * of the table instead, as the planner rates a radius's box at a fixed 0.1% of the rows.
+ * Estimates already made, per filter, for a few seconds: a busy browse asks the same few
+ * large lists all the time, and an estimate may lag a little anyway. Small lists (exact
+ * totals) are never cached: they must follow every change.
  */
-export interface Countable {
-  matches: (limit: number) => string;
-  all: string;
-  params: unknown[];
-  sampled?: boolean;
+const estimates = new Map<string, { total: number; until: number }>();
+const estimateTtlMs = 10_000;
+const estimatesKept = 1000;
+
+function cachedEstimate(key: string): number | undefined {
+  const hit = estimates.get(key);
+  if (hit && hit.until > Date.now()) return hit.total;
+  if (hit) estimates.delete(key);
+  return undefined;
+}
+
+function keepEstimate(key: string, total: number) {
+  // Oldest first out (a Map iterates in insertion order).
+  if (estimates.size >= estimatesKept) estimates.delete(estimates.keys().next().value!);
+  estimates.set(key, { total, until: Date.now() + estimateTtlMs });
 }
 
 /**
- * The total of a list: counted while it holds at most `upTo` matches (the count stops there),
- * else the planner's estimate (or a sample's), never below what was counted.
+ * The total of `fromWhere` (a `FROM … WHERE …` clause over `catalog.medicines m`): exact while
+ * the list is small (at most `upTo` matches, counted with a LIMIT so counting stops there), with
+ * the soonest expiry among them; above that the planner's row estimate (never below what was
+ * counted), since counting 60,000 rows for a pager costs more than the page itself.
  */
-export async function cappedTotal(db: Db, list: Countable, upTo: number): Promise<ListTotal> {
-  const cap = Math.trunc(upTo) + 1;
-  const counted = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (${list.matches(cap)}) matches`,
-    list.params,
+export async function cappedTotal(
+  db: Db,
+  fromWhere: string,
+  params: unknown[],
+  upTo: number,
+  /**
+   * Estimate a large list from a 1% sample of the table instead of the planner: for a radius the
+   * planner counts a fixed 0.1% of the rows (cube's estimate for a box), whatever the box holds.
+   */
+  sampled = false,
+): Promise<KeptTotal> {
+  const key = `${upTo}\u0000${sampled}\u0000${fromWhere}\u0000${JSON.stringify(params)}`;
+  const cached = cachedEstimate(key);
+  if (cached !== undefined) return { total: cached, estimated: true, expiresAt: Infinity };
+  const counted = await db.query<{ n: number; soonest: number }>(
+    `SELECT count(*)::int AS n, ${soonestSql('e')} AS soonest
+       FROM (SELECT m.expiry_date AS e ${fromWhere} LIMIT ${Math.trunc(upTo) + 1}) page`,
+    params,
   );
-  const n = counted.rows[0]!.n;
-  if (n < cap) return { total: n, estimated: false };
-  const estimate = list.sampled
-    ? (
-        await db.query<{ n: number }>(
-          `SELECT count(*)::int * 100 AS n FROM (${list.all.replaceAll(
-            'FROM catalog.medicines m',
-            'FROM catalog.medicines m TABLESAMPLE SYSTEM (1) REPEATABLE (26)',
-          )}) matches`,
-          list.params,
-        )
-      ).rows[0]!.n
-    : (
-        await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-          `EXPLAIN (FORMAT JSON) ${list.all}`,
-          list.params,
-        )
-      ).rows[0]!['QUERY PLAN'][0].Plan['Plan Rows'];
-  return { total: Math.max(n, Math.round(estimate)), estimated: true };
+  const { n, soonest } = counted.rows[0]!;
+  if (n <= upTo) return { total: n, estimated: false, expiresAt: soonest };
+  let estimate: number;
+  if (sampled) {
+    const sample = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n ${fromWhere.replace(
+        'FROM catalog.medicines m',
+        'FROM catalog.medicines m TABLESAMPLE SYSTEM (1) REPEATABLE (26)',
+      )}`,
+      params,
+    );
+    estimate = sample.rows[0]!.n * 100;
+  } else {
+    const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      `EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`,
+      params,
+    );
+    estimate = plan.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows'];
+  }
+  const total = Math.max(n, Math.round(estimate));
+  keepEstimate(key, total);
+  // An estimate is approximate anyway: a listing of it expiring does not make it wrong.
+  return { total, estimated: true, expiresAt: Infinity };
 }
-
-/** `fromWhere` (a `FROM … WHERE …` clause) as a countable list. */
-export const countableOf = (fromWhere: string, params: unknown[]): Countable => ({
-  matches: (limit) => `SELECT 1 ${fromWhere} LIMIT ${limit}`,
-  all: `SELECT 1 ${fromWhere}`,
-  params,
-});
 
 /**
  * One page (`pageSql`, its limit and offset after `params`) with the total of `fromWhere`. A
@@ -77,8 +101,13 @@ export async function pageWithTotal(
 ): Promise<{ rows: MedicineRow[] } & ListTotal> {
   const offset = (page - 1) * pageSize;
   const { rows } = await db.query<MedicineRow>(pageSql, [...params, pageSize, offset]);
-  if ((rows.length > 0 || offset === 0) && rows.length < pageSize)
+  if (rows.length > 0 && rows.length < pageSize)
     return { rows, total: offset + rows.length, estimated: false };
-  const upTo = rows.length === 0 ? offset : exactTotalUpTo;
-  return { rows, ...(await cappedTotal(db, countableOf(fromWhere, params), upTo)) };
+  if (rows.length === 0 && page > 1) {
+    const exact = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${fromWhere}`, params);
+    return { rows, total: exact.rows[0]!.n, estimated: false };
+  }
+  if (rows.length === 0) return { rows, total: 0, estimated: false };
+  const { total, estimated } = await cappedTotal(db, fromWhere, params, exactTotalUpTo);
+  return { rows, total, estimated };
 }

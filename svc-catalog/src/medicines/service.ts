@@ -21,6 +21,7 @@ import { AppError, httpError, withTransaction, type Caller, type PoolClient } fr
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from './events';
 import { learnProduct } from '../products/repo';
+import { browseViewOf } from './browse-cache';
 import { quarantineIfRecalled } from '../recalls/repo';
 import { listAllMedicines } from './all-medicines-repo';
 import { browseMedicines, type BrowseQuery } from './browse-repo';
@@ -186,14 +187,17 @@ export function createMedicineService(ctx: CatalogContext) {
       };
     },
 
-    /** A page of browse and the list's total. */
-    async browse(caller: Caller, query: BrowseQuery): Promise<{ items: Medicine[] } & ListTotal> {
+    /** A page of browse, with until when it stays right if nothing changes (`expiresAt`, ms). */
+    async browse(
+      caller: Caller,
+      query: BrowseQuery,
+    ): Promise<{ items: Medicine[]; expiresAt: number; stillRight?: () => Promise<boolean> } & ListTotal> {
       const { rows, ...total } = await browseMedicines(
         ctx.pool,
         caller.id,
         visibleRecipientTypes(caller.role),
         query,
-        { exactTotalUpTo: ctx.config.EXACT_TOTAL_UP_TO },
+        { exactTotalUpTo: ctx.config.EXACT_TOTAL_UP_TO, memo: ctx.browseMemo, view: browseViewOf(caller) },
       );
       return { items: rows.map(toMedicine), ...total };
     },

@@ -1,0 +1,165 @@
+import type { LatLng } from '@medrelay/domain/pickup-points';
+import type { KeptOrder, ListMembership } from './browse-memo';
+import { sortSpec, type Direction, type SortName } from './list-sql-repo';
+import { selectMedicines, type Db, type MedicineRow } from './repo';
+
+// A list's order walked through its sort's index (keyset), the rows of a page of it, and which
+// listings a kept list holds now.
+
+export interface Walk {
+  sort: SortName;
+  direction: Direction;
+  orderBy: string;
+}
+
+/** The first `upTo` ids of the list in its order, through the sort's index. */
+export async function walkedOrder(
+  db: Db,
+  fromWhere: string,
+  walk: Walk,
+  params: unknown[],
+  upTo: number,
+): Promise<KeptOrder> {
+  return walked(db, fromWhere, walk, params, '', [], Infinity, upTo);
+}
+
+/** `order` walked on to `upTo` ids from its last one (keyset: the last key and id). */
+export async function continuedOrder(
+  db: Db,
+  fromWhere: string,
+  walk: Walk,
+  params: unknown[],
+  order: KeptOrder,
+  upTo: number,
+): Promise<KeptOrder> {
+  return walked(
+    db,
+    fromWhere,
+    walk,
+    [...params, order.last!.key, order.last!.id],
+    ` AND ${afterLastSql(walk, params.length + 1)}`,
+    order.ids,
+    order.expiresAt,
+    upTo - order.ids.length,
+  );
+}
+
+/**
+ * The listings that sort after the last id of a walk (keyset: the last key is `$k`, its id
+ * `$k+1`). `key ≥ last` lets the index start there; the tie on the key is broken by id as the
+ * order does.
+ */
+function afterLastSql(walk: { sort: SortName; direction: Direction }, k: number): string {
+  const { column, order: natural, type } = sortSpec(walk.sort);
+  const keyAscends = walk.direction === 'ASC';
+  const idAscends = walk.direction === natural.toUpperCase();
+  return (
+    `${column} ${keyAscends ? '>=' : '<='} $${k}::${type}` +
+    ` AND (${column} ${keyAscends ? '>' : '<'} $${k}::${type} OR m.id ${idAscends ? '>' : '<'} $${k + 1})`
+  );
+}
+
+/**
+ * A nearest-first walk, read outwards through the GiST index (`<->`, within a radius's box) and
+ * stopped at its LIMIT. The planner rates a radius's box at a fixed 0.1% of the rows (cube's
+ * estimate), so with a search term it prefers a bitmap of the whole box and a sort: in Cairo's
+ * 25 km that read ~300,000 listings to return 100. Bitmap scans are turned off for this one
+ * statement (SET LOCAL, in its own transaction). Measurements: docs/design.md, "Near me".
+ */
+async function nearestFirst(db: Db, sql: string, params: unknown[]) {
+  const client = 'release' in db ? db : await db.connect();
+  try {
+    await client.query('BEGIN; SET LOCAL enable_bitmapscan = off');
+    try {
+      return await client.query<{ id: number; k: string; e: number }>(sql, params);
+    } finally {
+      await client.query('COMMIT');
+    }
+  } finally {
+    if (client !== db) client.release();
+  }
+}
+
+/** Up to `limit` ids of the list after `before` (the keyset condition `after`), with the last key. */
+async function walked(
+  db: Db,
+  fromWhere: string,
+  walk: Walk,
+  params: unknown[],
+  after: string,
+  before: readonly number[],
+  beforeExpiresAt: number,
+  limit: number,
+): Promise<KeptOrder> {
+  const sql = `SELECT m.id, (${sortSpec(walk.sort).column})::text AS k,
+            (extract(epoch FROM m.expiry_date) * 1000)::float8 AS e ${fromWhere}${after}
+      ORDER BY ${walk.orderBy} LIMIT $${params.length + 1}`;
+  const { rows } = walk.sort.startsWith('distance:')
+    ? await nearestFirst(db, sql, [...params, limit])
+    : await db.query<{ id: number; k: string; e: number }>(sql, [...params, limit]);
+  const last = rows.at(-1);
+  let expiresAt = beforeExpiresAt;
+  for (const row of rows) expiresAt = Math.min(expiresAt, row.e);
+  return {
+    ids: [...before, ...rows.map((r) => r.id)],
+    complete: rows.length < limit,
+    last: last ? { key: last.k, id: last.id } : undefined,
+    expiresAt,
+    walkedBy: { sort: walk.sort, direction: walk.direction },
+  };
+}
+
+/** The listings of `ids` with their owners (and distances from `point`), in the order of `ids`. */
+export async function rowsInOrder(
+  db: Db,
+  ids: readonly number[],
+  point: LatLng | null = null,
+): Promise<MedicineRow[]> {
+  if (ids.length === 0) return [];
+  // Named: each connection plans it once (about half of this statement's cost was planning).
+  const { rows } = await db.query<MedicineRow>(
+    point
+      ? {
+          name: 'browse-rows-by-id-near',
+          text: `${selectMedicines.replace('SELECT m.*,', 'SELECT m.*, earth_distance(ll_to_earth($2, $3), ll_to_earth(m.lat, m.lng)) AS distance_m,')}
+                  WHERE m.id = ANY($1)`,
+          values: [ids, point.lat, point.lng],
+        }
+      : { name: 'browse-rows-by-id', text: `${selectMedicines} WHERE m.id = ANY($1)`, values: [ids] },
+  );
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}
+
+/** Lists checked in one statement at most (each adds its parameters; PostgreSQL takes 65,535). */
+const listsPerCheck = 200;
+
+/**
+ * Which of `ids` are in each list now: every list's filter applied to those listings only, all
+ * lists in one statement (its own parameters renumbered after the ids), so a write costs the
+ * kept lists one probe by primary key each rather than a gathering each.
+ */
+export function listMembership(db: Db): ListMembership {
+  return async (checks, ids) => {
+    const found = checks.map(() => new Set<number>());
+    for (let from = 0; from < checks.length; from += listsPerCheck) {
+      const chunk = checks.slice(from, from + listsPerCheck);
+      const params: unknown[] = [ids];
+      const parts = chunk.map(({ list, order }, i) => {
+        const shift = params.length;
+        params.push(...list.params);
+        const where = list.fromWhere.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
+        let within = '';
+        if (order?.last && order.walkedBy && !order.complete) {
+          const walk = order.walkedBy as { sort: SortName; direction: Direction };
+          within = ` AND NOT (${afterLastSql(walk, params.length + 1)})`;
+          params.push(order.last.key, order.last.id);
+        }
+        return `SELECT ${from + i} AS c, m.id ${where} AND m.id = ANY($1::int[])${within}`;
+      });
+      const { rows } = await db.query<{ c: number; id: number }>(parts.join(' UNION ALL '), params);
+      for (const { c, id } of rows) found[c]!.add(id);
+    }
+    return found;
+  };
+}
