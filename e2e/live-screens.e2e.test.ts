@@ -108,8 +108,11 @@ describe('live screens across a gateway restart', { timeout: 60_000 }, () => {
     const row = ngoPage.getByTestId('remote-ngo').getByTestId('request-row').filter({ hasText: name });
     await row.getByTestId('request-status').waitFor();
 
-    // While the gateway is away the page's calls fail; Chromium logs each refused one.
-    platform.expectConsoleError(/ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|Failed to fetch/);
+    // While the gateway is away the page's calls fail; Chromium logs each refused one, and the
+    // service worker answers what it cannot reach with 503 (docs/offline.md).
+    platform.expectConsoleError(
+      /ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|Failed to fetch|status of 503|failed call: 503/,
+    );
     const reconnected = ngoPage.waitForResponse(
       (res) => res.url().endsWith('/api/events') && res.status() === 200,
       { timeout: 30_000 },
