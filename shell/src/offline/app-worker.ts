@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formOutcomesCache, refetchLists, tokenStore } from '@medrelay/api-client';
+import { catalogEndpoints, requestEndpoints } from '@medrelay/contracts/endpoints';
 import { useToast } from '../chrome/toasts';
 import { useOfflineTexts } from './offline-texts';
 
@@ -28,8 +29,8 @@ function serverMessage(body: string): string | null {
 
 /** Which form it was, for the outcome's wording. */
 function formKind(path: string): 'Request' | 'Medicine' | 'Form' {
-  if (path === '/api/requests') return 'Request';
-  if (path === '/api/medicines') return 'Medicine';
+  if (path === requestEndpoints.createRequest.path) return 'Request';
+  if (path === catalogEndpoints.createMedicine.path) return 'Medicine';
   return 'Form';
 }
 
