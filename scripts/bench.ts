@@ -22,6 +22,7 @@ import { startPlatform, stopPlatform, type Platform } from './bench/platform';
 import { printReport, writeReport, type BenchReport } from './bench/report';
 import { answerSize, browseMix, browserHeaders, signIn } from './bench/scenarios';
 import { timeBackupAndRestore } from './bench/backup';
+import { lighthouseScores } from './bench/lighthouse';
 import { nearMeOpenLoop } from './bench/near-me';
 import { browsableBy, seedListings, seedPlan } from './bench/seed';
 import { buildFrontEnds, staleFrontEnds } from './front-ends';
@@ -230,6 +231,11 @@ async function main() {
     report.bundles = bundles;
     figures.landingKbTransferred = landingTransferred(report.bundles);
     figures.landingLcpMs = bundles.find((b) => b.lcpMs !== undefined)?.lcpMs;
+    figures.roleKbTransferred = Object.fromEntries(
+      bundles.filter((b) => / remote$/.test(b.what)).map((b) => [b.what.split(' ')[0], b.kbTransferred]),
+    );
+    log("Lighthouse (mobile) on /, /login and each role's first screen…");
+    report.lighthouse = figures.lighthouse = await lighthouseScores(p.urls.gateway, ensureChromium(log));
   }
 
   // 6. Browse at a fixed rate from cold, at the seeded scale: svc-catalog is restarted (as after

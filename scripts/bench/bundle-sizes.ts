@@ -38,9 +38,23 @@ async function collectScripts(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const byId = new Map<string, { path: string; encoding: string }>();
+  // Scripts and JSON asked for and not yet loaded (a signed-in screen keeps its event stream
+  // open, so the page itself never goes quiet).
+  const inFlight = new Set<string>();
+  let lastChange = performance.now();
+  const isCounted = (url: URL) => /\.(js|json)$/.test(url.pathname) && !url.pathname.startsWith('/api/');
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (!isCounted(new URL(event.request.url))) return;
+    inFlight.add(event.requestId);
+    lastChange = performance.now();
+  });
+  for (const done of ['Network.loadingFinished', 'Network.loadingFailed'] as const)
+    cdp.on(done, (event) => {
+      if (inFlight.delete(event.requestId)) lastChange = performance.now();
+    });
   cdp.on('Network.responseReceived', (event) => {
     const url = new URL(event.response.url);
-    if (!/\.(js|json)$/.test(url.pathname) || url.pathname.startsWith('/api/')) return;
+    if (!isCounted(url)) return;
     const headers = Object.fromEntries(
       Object.entries(event.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
     );
@@ -59,7 +73,12 @@ async function collectScripts(page: Page) {
         ),
     );
   });
-  return { files, settled: () => Promise.all(pending) };
+  /** Resolves once no script or JSON file has been asked for or arrived for `quietMs`. */
+  const quiet = async (quietMs = 500) => {
+    while (inFlight.size > 0 || performance.now() - lastChange < quietMs)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+  return { files, quiet, settled: () => Promise.all(pending) };
 }
 
 function size(what: string, files: Map<string, Download>, keep: (path: string) => boolean): BundleSize {
@@ -122,7 +141,7 @@ function median(values: number[]): number | null {
 /** Who signs in to open each role's area: the demo accounts unless given. */
 export type RoleAccounts = Partial<Record<UserType, { email: string; password: string }>>;
 
-function demoAccount(role: UserType) {
+export function demoAccount(role: UserType) {
   const account = demoAccounts.find((a) => a.userType === role && a.status === 'approved')!;
   return { email: account.email, password: demoPassword };
 }
@@ -166,7 +185,7 @@ export async function measureBundles(
       await page.getByLabel('Password').fill(account.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByTestId(`remote-${role}`).getByRole('heading').first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await files.quiet();
       await files.settled();
       results.push(size(`${role} remote`, files.files, (file) => file.startsWith(`/mf/${role}/`)));
       await page.close();

@@ -6,6 +6,7 @@ import type { MatchingTiming } from './matching';
 import type { OpenLoopResult } from './open-loop';
 import type { AnswerSize } from './scenarios';
 import type { BrowsePlans } from './browse-plans';
+import type { LighthouseScores } from './lighthouse';
 
 export interface Goal {
   goal: string;
@@ -32,6 +33,9 @@ export interface Figures {
   landingKbTransferred?: number;
   /** Largest Contentful Paint of the landing page (cold, phone size), ms. */
   landingLcpMs?: number | null;
+  /** KB of JS each role's remote adds to its first screen (transferred). */
+  roleKbTransferred?: Record<string, number>;
+  lighthouse?: LighthouseScores[];
   /** Nearest-first browse with writes: its first 10 s from cold lists, and after. */
   nearMe?: { first: OpenLoopResult; after: OpenLoopResult };
 }
@@ -172,6 +176,41 @@ export function judgeGoals(f: Figures): Goal[] {
           pass: f.landingLcpMs <= 1000,
           atGoalScale: true,
         },
+  );
+  const roles = Object.entries(f.roleKbTransferred ?? {});
+  goals.push(
+    roles.length
+      ? {
+          goal: "each role's first screen: JS its remote adds (Chromium, transferred)",
+          target: '≤ 150 KB more than the landing page',
+          measured: roles.map(([role, kb]) => `${role} ${kb} KB`).join(', '),
+          pass: roles.every(([, kb]) => kb <= 150),
+          atGoalScale: true,
+        }
+      : notMeasured("each role's first screen", '≤ 150 KB more'),
+  );
+  goals.push(
+    f.lighthouse
+      ? {
+          goal: "Lighthouse (mobile) on /, /login and each role's first screen; Chrome's installability errors",
+          target: 'performance ≥ 95, accessibility 100, best practices 100; no installability error',
+          measured: f.lighthouse
+            .map(
+              (l) =>
+                `${l.path} ${l.performance}/${l.accessibility}/${l.bestPractices}` +
+                (l.installabilityErrors.length ? ` (${l.installabilityErrors.join(', ')})` : ''),
+            )
+            .join('; '),
+          pass: f.lighthouse.every(
+            (l) =>
+              l.performance >= 95 &&
+              l.accessibility === 100 &&
+              l.bestPractices === 100 &&
+              l.installabilityErrors.length === 0,
+          ),
+          atGoalScale: true,
+        }
+      : notMeasured('Lighthouse (mobile)', 'performance ≥ 95, accessibility 100, best practices 100'),
   );
   const large = f.answers.filter((a) => a.kbJson > 1);
   goals.push(

@@ -10,6 +10,7 @@ import type { OpenLoopResult } from './open-loop';
 import type { BenchOptions } from './options';
 import type { AnswerSize } from './scenarios';
 import type { BackupTiming } from './backup';
+import type { LighthouseScores } from './lighthouse';
 import type { BrowsePlans } from './browse-plans';
 
 export interface BenchReport {
@@ -38,6 +39,7 @@ export interface BenchReport {
   matching?: MatchingTiming;
   memory: Record<string, number>;
   bundles: object[];
+  lighthouse?: LighthouseScores[];
   goals: Goal[];
 }
 
@@ -82,6 +84,10 @@ export function printReport(r: BenchReport): void {
     console.log('\nfront-end downloads (KB):');
     console.table(r.bundles);
   }
+  if (r.lighthouse) {
+    console.log('\nLighthouse (mobile):');
+    console.table(r.lighthouse);
+  }
   console.log("\ngoals (pass* = met below the goal's scale):");
   console.table(
     r.goals.map((g) => ({
@@ -115,6 +121,7 @@ export function writeReport(root: string, r: BenchReport): string {
     'matching',
     'memory',
     'bundles',
+    'lighthouse',
   ];
   const ordered = Object.fromEntries(order.map((key) => [key, r[key]]));
   writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), machine, ...ordered }, null, 2));
