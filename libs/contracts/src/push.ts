@@ -42,6 +42,11 @@ export const pushSubscriptionSchema = z.object({
   createdAt: z.string(),
   /** When a push last reached it, if ever. */
   lastPushedAt: z.string().nullable(),
+  /**
+   * Its endpoint's SHA-256 (libs/domain `pushEndpointDigest`): the browser it belongs to finds
+   * itself in the list, and the list shows no endpoint.
+   */
+  endpointDigest: z.string(),
 });
 export type PushSubscriptionInfo = z.infer<typeof pushSubscriptionSchema>;
 

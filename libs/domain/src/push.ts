@@ -21,3 +21,18 @@ export function isPushed(type: NotificationType, needUrgent: boolean): boolean {
   if (!(pushedNotificationTypes as readonly string[]).includes(type)) return false;
   return needUrgent || !(pushedOnlyForUrgentNeeds as readonly string[]).includes(type);
 }
+
+/**
+ * A push subscription's endpoint as its SHA-256 in base64url: what the server lists devices by
+ * and what a browser computes from its own subscription to find itself among them (the same
+ * Web Crypto in both).
+ */
+export async function pushEndpointDigest(endpoint: string): Promise<string> {
+  const digest = new Uint8Array(
+    await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(endpoint)),
+  );
+  return btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}

@@ -1,4 +1,12 @@
-import { createECDH, createPublicKey, hkdfSync, randomBytes, verify, createDecipheriv } from 'node:crypto';
+import {
+  createDecipheriv,
+  createECDH,
+  createHash,
+  createPublicKey,
+  hkdfSync,
+  randomBytes,
+  verify,
+} from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -147,8 +155,8 @@ const subscribe = (user: TestUser, device: string, keys: { p256dh: string; auth:
     },
   );
 
-/** A listing of the pharmacy's requested by the NGO: the request's id. */
-async function requested(name: string) {
+/** A listing of the pharmacy's requested by an NGO (the shared one unless said): the request's id. */
+async function requested(name: string, requester: TestUser = ngo) {
   const medicine = (
     await p.catalog.api.post('/api/medicines', medicineInput({ name, recipientType: 'ngos' }), {
       token: pharmacy.token,
@@ -157,7 +165,7 @@ async function requested(name: string) {
   const made = await p.requests.api.post(
     '/api/requests',
     { medicineId: medicine.id, quantity: 1 },
-    { token: ngo.token },
+    { token: requester.token },
   );
   expect(made.status).toBe(201);
   return made.body.id as number;
@@ -248,6 +256,68 @@ describe('web push', () => {
     expect(
       ((await p.requests.api.get('/api/push/subscriptions', { token: ngo.token })).body as unknown[]).length,
     ).toBe(1);
+  });
+
+  it('removes any of one’s own devices by its id, never someone else’s; nothing more is pushed to it', async () => {
+    const reader = await p.user('ngo');
+    const phone = browser();
+    expect((await subscribe(reader, `phone-${reader.id}`, phone.keys)).status).toBe(201);
+    expect((await subscribe(reader, `laptop-${reader.id}`, browser().keys)).status).toBe(201);
+    const list = async () =>
+      (await p.requests.api.get('/api/push/subscriptions', { token: reader.token })).body as Array<{
+        id: number;
+        endpointDigest: string;
+      }>;
+    // Each device is listed by its endpoint's SHA-256, never the endpoint: a browser finds itself.
+    const digest = (device: string) => createHash('sha256').update(service.endpoint(device)).digest('base64url');
+    const [laptop, own] = await list();
+    expect([laptop!.endpointDigest, own!.endpointDigest]).toEqual([
+      digest(`laptop-${reader.id}`),
+      digest(`phone-${reader.id}`),
+    ]);
+    const remove = (id: number | string, token?: string) =>
+      p.requests.api.delete(`/api/push/subscriptions/${id}`, {
+        ...(token ? { token } : {}),
+        headers: { 'accept-language': 'ar' },
+      });
+
+    // Another user cannot remove the reader's laptop, or learn that it exists.
+    const foreign = await remove(laptop!.id, pharmacy.token);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toMatchObject({ code: 'NOT_FOUND', message: 'الجهاز ده مش بيستقبل إشعاراتك' });
+    expect(await list()).toHaveLength(2);
+    expect((await remove(laptop!.id)).status).toBe(401);
+    for (const bad of ['laptop', '0', '-3', '1.5', '99999999999']) {
+      const res = await remove(bad, reader.token);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+      expect(res.body.message).toMatch(/[\u0600-\u06ff]/);
+    }
+
+    // The reader removes the laptop from the phone; it is gone, once.
+    expect((await remove(laptop!.id, reader.token)).status).toBe(204);
+    expect((await remove(laptop!.id, reader.token)).status).toBe(404);
+    expect((await list()).map((d) => d.id)).toEqual([own!.id]);
+
+    // An approval reaches the phone, and nothing the laptop.
+    const id = await requested('Glucophage 500mg', reader);
+    await approve(id);
+    await waitUntil(() => service.to(`phone-${reader.id}`).length === 1, {
+      what: 'the approval pushed to the phone',
+      timeoutMs: 20_000,
+    });
+    expect(phone.open(service.to(`phone-${reader.id}`)[0]!.body).url).toBe(`/ngo/requests?request=${id}`);
+    // The job has ended (the laptop, had it been listed, came after the phone).
+    await waitUntil(
+      async () => {
+        const counts = await p.requests.service.queues
+          .get(pushQueueName)!
+          .getJobCounts('waiting', 'active', 'delayed');
+        return counts.waiting + counts.active + counts.delayed === 0;
+      },
+      { what: 'push queue idle' },
+    );
+    expect(service.to(`laptop-${reader.id}`)).toHaveLength(0);
   });
 
   it('queues a push for exactly the notifications libs/domain says cannot wait, once each', async () => {

@@ -41,6 +41,23 @@ export async function removeSubscription(db: Db, userId: number, endpoint: strin
   ]);
 }
 
+/** Removes one of the caller's devices by its id: false when it is not one of theirs (or gone). */
+export async function removeOwnSubscription(db: Db, userId: number, id: number): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'DELETE FROM requests.push_subscriptions WHERE id = $1 AND user_id = $2',
+    [id, userId],
+  );
+  return rowCount === 1;
+}
+
+/** Whether a device still receives push (its owner may have removed it since the job began). */
+export async function isSubscribed(db: Db, subscriptionId: number): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM requests.push_subscriptions WHERE id = $1', [
+    subscriptionId,
+  ]);
+  return rowCount === 1;
+}
+
 export async function listSubscriptions(db: Db, userId: number): Promise<SubscriptionRow[]> {
   const { rows } = await db.query<SubscriptionRow>(
     'SELECT * FROM requests.push_subscriptions WHERE user_id = $1 ORDER BY created_at DESC, id DESC',

@@ -1,17 +1,25 @@
 import { requestApi } from '@medrelay/contracts/api-routes';
 import type { PushSubscriptionInfo } from '@medrelay/contracts';
+import { pushEndpointDigest } from '@medrelay/domain';
 import { httpError, mount } from '@medrelay/service-kit';
 import Bowser from 'bowser';
 import { Router } from 'express';
 import type { RequestsContext } from '../context';
-import { listSubscriptions, removeSubscription, saveSubscription, type SubscriptionRow } from './repo';
+import {
+  listSubscriptions,
+  removeOwnSubscription,
+  removeSubscription,
+  saveSubscription,
+  type SubscriptionRow,
+} from './repo';
 import type { VapidKeys } from './service';
 
-const info = (row: SubscriptionRow): PushSubscriptionInfo => ({
+const info = async (row: SubscriptionRow): Promise<PushSubscriptionInfo> => ({
   id: row.id,
   device: row.device,
   createdAt: row.created_at.toISOString(),
   lastPushedAt: row.last_pushed_at?.toISOString() ?? null,
+  endpointDigest: await pushEndpointDigest(row.endpoint),
 });
 
 /** "Chrome 131 on Android": what the settings list names a device by. */
@@ -22,14 +30,17 @@ function deviceOf(userAgent: string | undefined): string | null {
   return [name, os.name].filter(Boolean).join(' · ').slice(0, 100) || null;
 }
 
-/** The caller's devices that receive push: the key to subscribe with, subscribe, list, remove. */
+/**
+ * The caller's devices that receive push: the key to subscribe with, subscribe, list, and remove
+ * (this device by its endpoint, any of one's devices by its id).
+ */
 export function pushRoutes(ctx: RequestsContext, vapid: VapidKeys | null): Router {
   const api = { router: Router(), verifier: ctx.verifier };
 
   mount(api, requestApi.pushKey, async () => ({ publicKey: vapid?.publicKey ?? null }));
 
   mount(api, requestApi.myPushSubscriptions, async ({ caller }) =>
-    (await listSubscriptions(ctx.pool, caller.id)).map(info),
+    Promise.all((await listSubscriptions(ctx.pool, caller.id)).map(info)),
   );
 
   mount(api, requestApi.subscribePush, async ({ caller, body, req }) => {
@@ -39,6 +50,12 @@ export function pushRoutes(ctx: RequestsContext, vapid: VapidKeys | null): Route
 
   mount(api, requestApi.unsubscribePush, async ({ caller, query }) => {
     await removeSubscription(ctx.pool, caller.id, query.endpoint);
+  });
+
+  // Any of one's devices, from another one (a lost phone, a sold laptop): by its id in the list.
+  mount(api, requestApi.removePushSubscription, async ({ caller, params }) => {
+    if (!(await removeOwnSubscription(ctx.pool, caller.id, params.id)))
+      throw httpError.notFound('pushSubscriptionNotFound');
   });
 
   return api.router;

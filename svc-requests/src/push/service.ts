@@ -4,7 +4,7 @@ import type { Pool } from '@medrelay/service-kit';
 import type { Logger } from 'pino';
 import webpush from 'web-push';
 import { toNotification } from '../notifications/repo';
-import { dropSubscription, pushWork, recordDelivery } from './repo';
+import { dropSubscription, isSubscribed, pushWork, recordDelivery } from './repo';
 
 /** The server's VAPID identity (RFC 8292): push services accept pushes signed with it. */
 export interface VapidKeys {
@@ -21,7 +21,8 @@ const timeToLiveSeconds = 24 * 3600;
  * Pushes one notification to each of its reader's devices not reached yet, in their language,
  * with the screen it opens. A device the push service says is gone (404, 410) is dropped; any
  * other failure fails the job after trying every device, so it is retried for those only (the
- * ones reached are recorded and skipped). The payload is encrypted for each device (RFC 8291).
+ * ones reached are recorded and skipped). A device removed meanwhile is skipped. The payload is
+ * encrypted for each device (RFC 8291).
  */
 export async function pushNotification(
   pool: Pool,
@@ -42,6 +43,9 @@ export async function pushNotification(
   let dropped = 0;
   const failures: string[] = [];
   for (const device of work.devices) {
+    // Removed in settings since the job began (a push to one device can take seconds): no push
+    // starts to a device after its removal was answered.
+    if (!(await isSubscribed(pool, device.id))) continue;
     try {
       // web-push encrypts (RFC 8291) and signs (VAPID); the POST is ours, so a push service is
       // reached like any other upstream (the library's own request speaks HTTPS only).

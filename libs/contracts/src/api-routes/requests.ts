@@ -356,6 +356,16 @@ export const requestApi = {
     response: null,
     status: 204,
   }),
+  removePushSubscription: route({
+    ...requests.removePushSubscription,
+    tag: 'notifications',
+    summary:
+      "One of the caller's devices (any, by its id in the list) no longer receives push notifications; another user's → 404",
+    access: 'approved',
+    params: idParam,
+    response: null,
+    status: 204,
+  }),
   myNeeds: route({
     ...requests.myNeeds,
     tag: 'needs',

@@ -111,4 +111,8 @@ export const notificationMessages = {
     en: 'The device key is not valid',
     ar: 'مفتاح الجهاز مش صحيح',
   },
+  pushSubscriptionNotFound: {
+    en: 'That device is not receiving your notifications',
+    ar: 'الجهاز ده مش بيستقبل إشعاراتك',
+  },
 } as const satisfies Record<string, Texts>;

@@ -40,3 +40,4 @@ export const pushKey = { method: 'get', path: '/api/push/key' } as const;
 export const myPushSubscriptions = { method: 'get', path: '/api/push/subscriptions' } as const;
 export const subscribePush = { method: 'post', path: '/api/push/subscriptions' } as const;
 export const unsubscribePush = { method: 'delete', path: '/api/push/subscriptions' } as const;
+export const removePushSubscription = { method: 'delete', path: '/api/push/subscriptions/:id' } as const;
