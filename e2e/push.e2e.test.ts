@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushQueueName } from '@medrelay/contracts';
 import { waitUntil } from '@medrelay/testing';
+import { pushBrowser, startPushService, type TestPushService } from '@medrelay/svc-requests/testing';
 import { controlDefects, expectToast } from './support/pages';
 import { usePlatform } from './support/platform';
 
@@ -10,9 +12,23 @@ import { usePlatform } from './support/platform';
  * subscription call), and a push delivered to that worker (DevTools protocol, as a push service
  * would) is shown as a notification that opens its screen. Chromium's own push service is
  * Google's, out of reach here: its subscription fails, and the card must say so and store nothing.
+ * The account's other devices (subscribed through the API to a push service on loopback) are
+ * listed there, and one removed from the card receives nothing more while the other still does.
  * The server's side of the protocol is tested in svc-requests (push.test.ts).
  */
 const platform = usePlatform();
+let pushService: TestPushService;
+beforeAll(async () => {
+  pushService = await startPushService();
+});
+afterAll(async () => pushService.close());
+
+/** What two other devices say they are when they subscribe. */
+const agents = {
+  phone:
+    'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  laptop: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+};
 
 const runs = [
   {
@@ -24,6 +40,12 @@ const runs = [
       off: 'مقفولة على الجهاز ده.',
       turnOn: 'شغّلها',
       failed: 'مقدرناش نشغّل الإشعارات على الجهاز ده',
+      devices: 'بتستقبل على جهازين',
+      device: 'بتستقبل على جهاز واحد',
+      remove: 'شيله',
+      removeNamed: 'شيله: Firefox 133 · Windows، اتضاف ',
+      removeTitle: 'تشيل Firefox 133 · Windows؟',
+      removed: 'Firefox 133 · Windows مش هيستقبل إشعارات تاني',
     },
   },
   {
@@ -35,6 +57,12 @@ const runs = [
       off: 'Off for this device.',
       turnOn: 'Turn on',
       failed: 'Could not turn on notifications on this device',
+      devices: 'Receiving on 2 devices',
+      device: 'Receiving on 1 device',
+      remove: 'Remove',
+      removeNamed: 'Remove Firefox 133 · Windows, added ',
+      removeTitle: 'Remove Firefox 133 · Windows?',
+      removed: 'Firefox 133 · Windows no longer receives notifications',
     },
   },
 ] as const;
@@ -125,5 +153,87 @@ describe('notifications on this device (web push)', { timeout: 90_000 }, () => {
         url: '/ngo/requests?request=41',
       },
     ]);
+  });
+
+  it.each(runs)('$name: another device removed from settings receives nothing more', async (run) => {
+    const { t, viewport, language } = run;
+    const api = platform.gateway.api;
+    const [ngo, pharmacy] = await Promise.all([
+      platform.approvedUser('ngo'),
+      platform.approvedUser('pharmacy'),
+    ]);
+    const phone = pushBrowser();
+    const devices = { phone: `phone-${ngo.id}`, laptop: `laptop-${ngo.id}` };
+    for (const [name, keys] of [
+      ['phone', phone.keys],
+      ['laptop', pushBrowser().keys],
+    ] as const) {
+      const added = await api.post(
+        '/api/push/subscriptions',
+        { endpoint: pushService.endpoint(devices[name]), keys },
+        { token: ngo.token, headers: { 'user-agent': agents[name] } },
+      );
+      expect(added.status).toBe(201);
+    }
+
+    const page = await platform.newPage({ viewport });
+    await platform.signIn(page, ngo.email);
+    await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language);
+    await page.goto('/ngo/settings');
+    const card = page.getByTestId('push-card');
+    await card.getByRole('heading', { name: t.devices }).waitFor();
+    const rows = card.getByTestId('push-device');
+    expect(await rows.allTextContents()).toEqual([
+      expect.stringContaining('Firefox 133 · Windows'),
+      expect.stringContaining('Chrome 131 · Android'),
+    ]);
+    expect(await controlDefects(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+
+    // Removed from here, after a confirmation naming it.
+    await card.getByRole('button', { name: new RegExp(`^${t.removeNamed}`) }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(t.removeTitle).waitFor();
+    expect(await controlDefects(page, '[role="dialog"]')).toEqual([]);
+    await dialog.getByRole('button', { name: t.remove, exact: true }).click();
+    await expectToast(page, t.removed);
+    await card.getByRole('heading', { name: t.device }).waitFor();
+    expect(await rows.allTextContents()).toEqual([expect.stringContaining('Chrome 131 · Android')]);
+    const stored = await api.get('/api/push/subscriptions', { token: ngo.token });
+    expect((stored.body as Array<{ device: string }>).map((d) => d.device)).toEqual(['Chrome 131 · Android']);
+
+    // An approval is pushed to the phone, and nothing to the laptop.
+    const medicine = await platform.listMedicine(pharmacy.token, `Push removal ${language}`, 60);
+    const made = await api.post(
+      '/api/requests',
+      { medicineId: medicine.id, quantity: 1 },
+      { token: ngo.token },
+    );
+    expect(made.status).toBe(201);
+    const approved = await api.put(
+      `/api/requests/${made.body.id}/status`,
+      { status: 'approved' },
+      { token: pharmacy.token },
+    );
+    expect(approved.status).toBe(200);
+    await waitUntil(() => pushService.to(devices.phone).length === 1, {
+      what: 'the approval pushed to the phone',
+      timeoutMs: 20_000,
+    });
+    expect(phone.open(pushService.to(devices.phone)[0]!.body).url).toBe(
+      `/ngo/requests?request=${made.body.id}`,
+    );
+    await waitUntil(
+      async () => {
+        const counts = await platform.services.requests.service.queues
+          .get(pushQueueName)!
+          .getJobCounts('waiting', 'active', 'delayed');
+        return counts.waiting + counts.active + counts.delayed === 0;
+      },
+      { what: 'push queue idle' },
+    );
+    expect(pushService.to(devices.laptop)).toHaveLength(0);
   });
 });

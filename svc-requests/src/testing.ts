@@ -14,6 +14,7 @@ import { createRequestsService } from './service';
 import webpush from 'web-push';
 
 export { medicineInput } from '@medrelay/svc-catalog/testing';
+export { pushBrowser, startPushService, type TestPushService } from './push/testing';
 
 /** This run's VAPID key pair: every svc-requests under test can push (to a test's own endpoint). */
 export const testVapidKeys = webpush.generateVAPIDKeys();

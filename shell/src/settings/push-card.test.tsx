@@ -1,21 +1,72 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { QueryFunction } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import type { PushSubscriptionInfo } from '@medrelay/contracts';
+import { requestEndpoints } from '@medrelay/contracts/endpoints';
 import { renderInRemote } from '@medrelay/ui/test-support';
 import { PushCard } from './push-card';
 
+const devices: PushSubscriptionInfo[] = [
+  {
+    id: 12,
+    device: 'Chrome 131 · Android',
+    createdAt: '2026-03-02T09:00:00.000Z',
+    lastPushedAt: null,
+    endpointDigest: 'phone',
+  },
+  {
+    id: 9,
+    device: null,
+    createdAt: '2026-01-20T09:00:00.000Z',
+    lastPushedAt: '2026-03-01T09:00:00.000Z',
+    endpointDigest: 'laptop',
+  },
+];
+
+/** The account's devices, as svc-requests lists them. */
+const listed: QueryFunction = ({ queryKey }) => {
+  expect(queryKey[0]).toBe(requestEndpoints.myPushSubscriptions.path);
+  return devices;
+};
+
 describe('notifications on this device', () => {
-  it('says plainly, in both languages, when the browser cannot receive them (and asks the server nothing)', async () => {
+  it('says plainly when the browser cannot receive them, and still lists the account’s devices, each removable', async () => {
     expect('PushManager' in window).toBe(false);
-    await renderInRemote(<PushCard />, { queryFn: () => Promise.reject(new Error('no call expected')) });
+    await renderInRemote(<PushCard />, { queryFn: listed });
     screen.getByRole('heading', { name: 'Notifications on this device' });
     screen.getByText(/This browser cannot receive notifications/);
-    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Turn on' })).toBeNull();
+    const list = await screen.findByTestId('push-devices');
+    within(list).getByRole('heading', { name: 'Receiving on 2 devices' });
+    const rows = within(list).getAllByTestId('push-device');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Chrome 131 · Android'),
+      expect.stringContaining('A browser'),
+    ]);
+    within(rows[0]!).getByText(/not notified yet/);
+    // Neither is this browser's: each is removed, after a confirmation that names it.
+    expect(screen.queryByText('This device')).toBeNull();
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: /^Remove Chrome 131 · Android, added / }));
+    const dialog = await screen.findByRole('dialog');
+    within(dialog).getByText('Remove Chrome 131 · Android?');
+    within(dialog).getByText(/stops receiving MedRelay notifications/);
+    within(dialog).getByRole('button', { name: 'Remove' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getAllByTestId('push-device')).toHaveLength(2);
   });
 
   it('in Arabic', async () => {
-    await renderInRemote(<PushCard />, { language: 'ar' });
+    await renderInRemote(<PushCard />, { language: 'ar', queryFn: listed });
     screen.getByRole('heading', { name: 'الإشعارات على الجهاز ده' });
     screen.getByText(/المتصفح ده مش بيستقبل إشعارات/);
+    const list = await screen.findByTestId('push-devices');
+    within(list).getByRole('heading', { name: 'بتستقبل على جهازين' });
+    fireEvent.click(within(list).getByRole('button', { name: /^شيله: متصفح، اتضاف / }));
+    const dialog = await screen.findByRole('dialog');
+    within(dialog).getByText('تشيل متصفح؟');
+    within(dialog).getByText(/مش هيستقبل إشعارات MedRelay تاني/);
+    within(dialog).getByRole('button', { name: 'سيبه' });
   });
 });

@@ -1,8 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@medrelay/api-client';
+import type { PushSubscriptionInfo } from '@medrelay/contracts';
 import { requestEndpoints } from '@medrelay/contracts/endpoints';
+import { pushEndpointDigest } from '@medrelay/domain';
+import { useFormat } from '@medrelay/i18n';
+import { ConfirmDialog } from '@medrelay/ui';
 import { failureText } from '../auth/account-links';
 import { useToast } from '../chrome/toasts';
 import { usePushTexts } from './push-texts';
@@ -16,9 +20,45 @@ const useStyles = makeStyles({
   },
   row: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
   muted: { color: tokens.colorNeutralForeground3 },
+  devices: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+  },
+  device: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    paddingBlock: tokens.spacingVerticalS,
+    borderBlockStartWidth: tokens.strokeWidthThin,
+    borderBlockStartStyle: 'solid',
+    borderBlockStartColor: tokens.colorNeutralStroke2,
+  },
+  // The name and dates take the room; the button wraps under them on a narrow phone.
+  deviceText: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    minWidth: 0,
+    flexGrow: 1,
+    flexBasis: '12rem',
+  },
+  deviceName: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    overflowWrap: 'anywhere',
+  },
 });
 
 type Status = 'checking' | 'unsupported' | 'unavailable' | 'blocked' | 'off' | 'on';
+type Device = PushSubscriptionInfo;
 
 const devicesKey = [requestEndpoints.myPushSubscriptions.path];
 /** How long the browser's push service may take to give a subscription. */
@@ -41,21 +81,23 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 /**
  * "Notifications on this device" (web push): turned on here, the browser registers MedRelay's
  * service worker, asks for permission, subscribes with the platform's key and hands the
- * subscription to svc-requests; turned off, it unsubscribes and the server forgets it.
+ * subscription to svc-requests. Below, every device of the account that receives them, each
+ * removable after a confirmation: this one stops here (unsubscribed, forgotten by the server),
+ * another is removed by its id (a lost phone, from the laptop). A browser that cannot receive
+ * push still lists and removes the others.
  */
 export function PushCard() {
   const styles = useStyles();
-  const { t, i18n } = usePushTexts();
+  const { t } = usePushTexts();
   const toast = useToast();
   const client = useQueryClient();
   const [status, setStatus] = useState<Status>(supported() ? 'checking' : 'unsupported');
   const [key, setKey] = useState<string | null>(null);
+  /** This browser's subscription as the list names it (its endpoint's digest), if it has one. */
+  const [own, setOwn] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
-  const devices = useQuery({
-    queryKey: devicesKey,
-    queryFn: () => callApi(requestEndpoints.myPushSubscriptions),
-    enabled: status === 'on' || status === 'off',
-  });
+  // Loaded by the client's default loader, which reads the path from the key.
+  const devices = useQuery<Device[]>({ queryKey: devicesKey, enabled: status !== 'checking' });
 
   useEffect(() => {
     if (!supported()) return;
@@ -64,8 +106,10 @@ export function PushCard() {
       try {
         const { publicKey } = await callApi(requestEndpoints.pushKey);
         const subscription = await currentSubscription();
+        const digest = subscription ? await pushEndpointDigest(subscription.endpoint) : null;
         if (gone) return;
         setKey(publicKey);
+        setOwn(digest);
         if (!publicKey) setStatus('unavailable');
         else if (subscription) setStatus('on');
         else setStatus(Notification.permission === 'denied' ? 'blocked' : 'off');
@@ -78,14 +122,14 @@ export function PushCard() {
     };
   }, []);
 
-  /** Runs a change of this device's state: busy meanwhile, a failure said, the list refreshed. */
-  const change = async (action: () => Promise<void>) => {
+  /** Runs a change of a device: busy meanwhile, a failure said, the list refreshed. */
+  const change = async (action: () => Promise<void>, failed = t('failed')) => {
     setWorking(true);
     try {
       await action();
     } catch (error) {
       toast({
-        title: t('failed'),
+        title: failed,
         description: failureText(error, (error as Error).message),
         intent: 'destructive',
       });
@@ -111,22 +155,31 @@ export function PushCard() {
         ),
       ]);
       await callApi(requestEndpoints.subscribePush, { body: subscription.toJSON() as never });
+      setOwn(await pushEndpointDigest(subscription.endpoint));
       setStatus('on');
       toast({ title: t('turnedOn') });
     });
 
-  const turnOff = () =>
+  const stopHere = () =>
     change(async () => {
       const subscription = await currentSubscription();
       if (subscription) {
         await callApi(requestEndpoints.unsubscribePush, { query: { endpoint: subscription.endpoint } });
         await subscription.unsubscribe();
       }
+      setOwn(null);
       setStatus('off');
       toast({ title: t('turnedOff') });
-    });
+    }, t('stopFailed'));
 
-  const names = (devices.data ?? []).map((d) => d.device ?? t('unknownDevice'));
+  const remove = (device: Device) =>
+    change(async () => {
+      await callApi(requestEndpoints.removePushSubscription, { params: { id: device.id } });
+      toast({ title: t('removed', { device: device.device ?? t('unknownDevice') }) });
+    }, t('removeFailed'));
+
+  const list = devices.data ?? [];
+  const ownListed = list.some((d) => d.endpointDigest === own);
   return (
     <Card className={styles.card} data-testid="push-card">
       <Text as="h2" weight="semibold" size={500}>
@@ -140,20 +193,108 @@ export function PushCard() {
       ) : status === 'checking' ? null : (
         <div className={styles.row}>
           <Text role="status">{t(status)}</Text>
-          <Button
-            appearance={status === 'on' ? 'secondary' : 'primary'}
-            disabled={working}
-            onClick={status === 'on' ? turnOff : turnOn}
-          >
-            {working ? t('working') : t(status === 'on' ? 'turnOff' : 'turnOn')}
-          </Button>
+          {status === 'off' ? (
+            <Button appearance="primary" disabled={working} onClick={turnOn}>
+              {working ? t('working') : t('turnOn')}
+            </Button>
+          ) : (
+            // On, but the server does not list it (someone else's subscription on this browser):
+            // it can still be stopped here.
+            !ownListed && <StopHereButton working={working} onConfirm={stopHere} />
+          )}
         </div>
       )}
-      {names.length > 0 && (
-        <Text size={200} className={styles.muted} data-testid="push-devices">
-          {t('devices', { count: names.length, names: names.join(i18n.language === 'ar' ? '، ' : ', ') })}
-        </Text>
+      {list.length > 0 && (
+        <section aria-labelledby="push-devices-title" data-testid="push-devices">
+          <Text as="h3" weight="semibold" id="push-devices-title">
+            {t('devicesTitle', { count: list.length })}
+          </Text>
+          <ul className={styles.devices}>
+            {list.map((device) => (
+              <DeviceRow
+                key={device.id}
+                device={device}
+                here={device.endpointDigest === own}
+                working={working}
+                onStopHere={stopHere}
+                onRemove={() => void remove(device)}
+              />
+            ))}
+          </ul>
+        </section>
       )}
     </Card>
+  );
+}
+
+function StopHereButton({ working, onConfirm }: { working: boolean; onConfirm: () => void }) {
+  const { t } = usePushTexts();
+  return (
+    <ConfirmDialog
+      trigger={<Button disabled={working}>{working ? t('working') : t('stopHere')}</Button>}
+      title={t('stopHereTitle')}
+      body={t('stopHereBody')}
+      confirmLabel={t('stopHere')}
+      dismissLabel={t('keep')}
+      onConfirm={onConfirm}
+    />
+  );
+}
+
+/** One device that receives push: what it is, since when, when last reached, and its way out. */
+function DeviceRow({
+  device,
+  here,
+  working,
+  onStopHere,
+  onRemove,
+}: {
+  device: Device;
+  here: boolean;
+  working: boolean;
+  onStopHere: () => void;
+  onRemove: () => void;
+}) {
+  const styles = useStyles();
+  const { t } = usePushTexts();
+  const format = useFormat();
+  const name = device.device ?? t('unknownDevice');
+  const added = format.date(device.createdAt);
+  return (
+    <li className={styles.device} data-testid="push-device">
+      <div className={styles.deviceText}>
+        <span className={styles.deviceName}>
+          <Text weight="semibold">{name}</Text>
+          {here && (
+            <Badge appearance="tint" color="brand">
+              {t('thisDevice')}
+            </Badge>
+          )}
+        </span>
+        <Text size={200} className={styles.muted}>
+          {t('added', { date: added })}
+          {' · '}
+          {device.lastPushedAt
+            ? t('lastReached', { when: format.relative(device.lastPushedAt) })
+            : t('neverReached')}
+        </Text>
+      </div>
+      {here ? (
+        <StopHereButton working={working} onConfirm={onStopHere} />
+      ) : (
+        <ConfirmDialog
+          trigger={
+            <Button disabled={working} aria-label={t('removeNamed', { device: name, date: added })}>
+              {t('remove')}
+            </Button>
+          }
+          title={t('removeTitle', { device: name })}
+          body={t('removeBody', { date: added })}
+          confirmLabel={t('remove')}
+          dismissLabel={t('keep')}
+          onConfirm={onRemove}
+        />
+      )}
+    </li>
   );
 }

@@ -10,16 +10,31 @@ const en = {
   on: 'On for this device.',
   off: 'Off for this device.',
   turnOn: 'Turn on',
-  turnOff: 'Turn off',
   working: 'One moment…',
   unsupported:
     'This browser cannot receive notifications. On a phone, add MedRelay to the home screen first.',
   unavailable: 'This platform does not send notifications yet.',
   blocked:
     'Notifications are blocked for MedRelay in this browser: allow them in the site settings, then try again.',
-  devices_one: 'Receiving on {{count}} device: {{names}}',
-  devices_other: 'Receiving on {{count}} devices: {{names}}',
-  unknownDevice: 'a browser',
+  devicesTitle_one: 'Receiving on {{count}} device',
+  devicesTitle_other: 'Receiving on {{count}} devices',
+  unknownDevice: 'A browser',
+  thisDevice: 'This device',
+  added: 'Added {{date}}',
+  lastReached: 'last notified {{when}}',
+  neverReached: 'not notified yet',
+  stopHere: 'Stop on this device',
+  stopHereTitle: 'Stop notifications on this device?',
+  stopHereBody: 'This device stops receiving MedRelay notifications. You can turn them on again here.',
+  stopFailed: 'Could not stop notifications on this device',
+  keep: 'Keep',
+  remove: 'Remove',
+  removeNamed: 'Remove {{device}}, added {{date}}',
+  removeTitle: 'Remove {{device}}?',
+  removeBody:
+    'The device added on {{date}} stops receiving MedRelay notifications. To receive them there again, turn them on from that device.',
+  removed: '{{device}} no longer receives notifications',
+  removeFailed: 'Could not remove the device',
   turnedOn: 'Notifications turned on for this device',
   turnedOff: 'Notifications turned off for this device',
   failed: 'Could not turn on notifications on this device',
@@ -27,10 +42,10 @@ const en = {
 };
 
 const ar: typeof en & {
-  devices_zero: string;
-  devices_two: string;
-  devices_few: string;
-  devices_many: string;
+  devicesTitle_zero: string;
+  devicesTitle_two: string;
+  devicesTitle_few: string;
+  devicesTitle_many: string;
 } = {
   title: 'الإشعارات على الجهاز ده',
   intro:
@@ -38,18 +53,33 @@ const ar: typeof en & {
   on: 'شغّالة على الجهاز ده.',
   off: 'مقفولة على الجهاز ده.',
   turnOn: 'شغّلها',
-  turnOff: 'اقفلها',
   working: 'لحظة…',
   unsupported: 'المتصفح ده مش بيستقبل إشعارات. على الموبايل، ضيف MedRelay للشاشة الرئيسية الأول.',
   unavailable: 'المنصة دي لسه مش بتبعت إشعارات.',
   blocked: 'الإشعارات متقفلة لـ MedRelay في المتصفح ده: اسمح بيها من إعدادات الموقع وجرّب تاني.',
-  devices_zero: 'مفيش أجهزة بتستقبل',
-  devices_one: 'بتستقبل على جهاز واحد: {{names}}',
-  devices_two: 'بتستقبل على جهازين: {{names}}',
-  devices_few: 'بتستقبل على {{count}} أجهزة: {{names}}',
-  devices_many: 'بتستقبل على {{count}} جهاز: {{names}}',
-  devices_other: 'بتستقبل على {{count}} جهاز: {{names}}',
+  devicesTitle_zero: 'مفيش أجهزة بتستقبل',
+  devicesTitle_one: 'بتستقبل على جهاز واحد',
+  devicesTitle_two: 'بتستقبل على جهازين',
+  devicesTitle_few: 'بتستقبل على {{count}} أجهزة',
+  devicesTitle_many: 'بتستقبل على {{count}} جهاز',
+  devicesTitle_other: 'بتستقبل على {{count}} جهاز',
   unknownDevice: 'متصفح',
+  thisDevice: 'الجهاز ده',
+  added: 'اتضاف {{date}}',
+  lastReached: 'آخر إشعار وصله {{when}}',
+  neverReached: 'لسه ماوصلوش إشعار',
+  stopHere: 'وقّفها على الجهاز ده',
+  stopHereTitle: 'توقّف الإشعارات على الجهاز ده؟',
+  stopHereBody: 'الجهاز ده مش هيستقبل إشعارات MedRelay تاني. تقدر تشغّلها هنا تاني في أي وقت.',
+  stopFailed: 'مقدرناش نوقّف الإشعارات على الجهاز ده',
+  keep: 'سيبه',
+  remove: 'شيله',
+  removeNamed: 'شيله: {{device}}، اتضاف {{date}}',
+  removeTitle: 'تشيل {{device}}؟',
+  removeBody:
+    'الجهاز اللي اتضاف {{date}} مش هيستقبل إشعارات MedRelay تاني. عشان يستقبلها تاني، شغّلها من الجهاز نفسه.',
+  removed: '{{device}} مش هيستقبل إشعارات تاني',
+  removeFailed: 'مقدرناش نشيل الجهاز',
   turnedOn: 'الإشعارات اتشغّلت على الجهاز ده',
   turnedOff: 'الإشعارات اتقفلت على الجهاز ده',
   failed: 'مقدرناش نشغّل الإشعارات على الجهاز ده',

@@ -1,20 +1,6 @@
-import {
-  createDecipheriv,
-  createECDH,
-  createHash,
-  createPublicKey,
-  hkdfSync,
-  randomBytes,
-  verify,
-} from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  notificationTypes,
-  pushQueueName,
-  type NotificationType,
-  type PushPayload,
-} from '@medrelay/contracts';
+import { createHash, createPublicKey, verify } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { notificationTypes, pushQueueName, type NotificationType } from '@medrelay/contracts';
 import { isPushed } from '@medrelay/domain';
 import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,78 +12,10 @@ import {
   type TestPlatform,
   type TestUser,
 } from '../testing';
+import { pushBrowser as browser, startPushService, type TestPushService } from './testing';
 
-// Web push with the real protocol and no internet: the test is the browser (its own P-256 key
-// pair and auth secret) and the push service (an endpoint on loopback); it checks the VAPID
-// signature (RFC 8292) and decrypts what arrives (RFC 8291, aes128gcm).
-
-interface Received {
-  device: string;
-  headers: IncomingMessage['headers'];
-  body: Buffer;
-}
-
-/** A push service on loopback: `/push/<device>` answers 201, or what `answers` says for it. */
-async function pushService() {
-  const received: Received[] = [];
-  const answers = new Map<string, number[]>();
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const device = req.url!.split('/').at(-1)!;
-      received.push({ device, headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = answers.get(device)?.shift() ?? 201;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    received,
-    answers,
-    endpoint: (device: string) => `${base}/push/${device}`,
-    to: (device: string) => received.filter((r) => r.device === device),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A browser's subscription keys, and how it opens what its push service hands it. */
-function browser() {
-  const ecdh = createECDH('prime256v1');
-  const publicKey = ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    keys: { p256dh: publicKey.toString('base64url'), auth: auth.toString('base64url') },
-    open(body: Buffer): PushPayload {
-      const salt = body.subarray(0, 16);
-      const idLength = body[20]!;
-      const serverKey = body.subarray(21, 21 + idLength);
-      const sealed = body.subarray(21 + idLength);
-      const ikm = hkdfSync(
-        'sha256',
-        ecdh.computeSecret(serverKey),
-        auth,
-        Buffer.concat([Buffer.from('WebPush: info\0'), publicKey, serverKey]),
-        32,
-      );
-      const derive = (info: string, length: number) =>
-        Buffer.from(hkdfSync('sha256', Buffer.from(ikm), salt, Buffer.from(info), length));
-      const decipher = createDecipheriv(
-        'aes-128-gcm',
-        derive('Content-Encoding: aes128gcm\0', 16),
-        derive('Content-Encoding: nonce\0', 12),
-      );
-      decipher.setAuthTag(sealed.subarray(-16));
-      const plain = Buffer.concat([decipher.update(sealed.subarray(0, -16)), decipher.final()]);
-      // One record: the text, then the last-record delimiter 2 and any padding zeros.
-      let end = plain.length - 1;
-      while (plain[end] === 0) end--;
-      expect(plain[end]).toBe(2);
-      return JSON.parse(plain.subarray(0, end).toString('utf8')) as PushPayload;
-    },
-  };
-}
+// Web push with the real protocol and no internet (./testing): the test is the browser and the
+// push service; it checks the VAPID signature (RFC 8292) and decrypts what arrives (RFC 8291).
 
 /** The VAPID header names our public key and carries a JWT for the endpoint's origin, signed by us. */
 function expectSignedByUs(headers: IncomingMessage['headers'], endpoint: string) {
@@ -133,11 +51,11 @@ function expectSignedByUs(headers: IncomingMessage['headers'], endpoint: string)
 }
 
 let p: TestPlatform;
-let service: Awaited<ReturnType<typeof pushService>>;
+let service: TestPushService;
 let pharmacy: TestUser, ngo: TestUser;
 
 beforeAll(async () => {
-  [p, service] = await Promise.all([startTestPlatform(), pushService()]);
+  [p, service] = await Promise.all([startTestPlatform(), startPushService()]);
   [pharmacy, ngo] = await Promise.all([p.user('pharmacy'), p.user('ngo')]);
 });
 afterAll(async () => {
@@ -269,7 +187,8 @@ describe('web push', () => {
         endpointDigest: string;
       }>;
     // Each device is listed by its endpoint's SHA-256, never the endpoint: a browser finds itself.
-    const digest = (device: string) => createHash('sha256').update(service.endpoint(device)).digest('base64url');
+    const digest = (device: string) =>
+      createHash('sha256').update(service.endpoint(device)).digest('base64url');
     const [laptop, own] = await list();
     expect([laptop!.endpointDigest, own!.endpointDigest]).toEqual([
       digest(`laptop-${reader.id}`),
