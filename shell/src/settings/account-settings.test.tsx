@@ -71,4 +71,24 @@ describe('account settings', () => {
     expect(valueOf('المحافظة')).toBe('');
     screen.getByRole('option', { name: 'الإسكندرية', hidden: true });
   });
+
+  it('shows a stored pin by its coordinates, in both languages', async () => {
+    const pinned = user({ governorate: 'giza', area: 'dokki', pin: { lat: 30.046, lng: 31.2123 } });
+    const english = await renderInRemote(
+      <MemoryRouter>
+        <AccountSettingsPage user={pinned} />
+      </MemoryRouter>,
+      { role: 'ngo', texts: shellTexts, namespace: 'shell' },
+    );
+    await screen.findByText('Pinned at 30.046, 31.2123');
+    screen.getByRole('button', { name: 'Remove pin' });
+    english.unmount();
+    await renderInRemote(
+      <MemoryRouter>
+        <AccountSettingsPage user={pinned} />
+      </MemoryRouter>,
+      { role: 'ngo', language: 'ar', texts: shellTexts, namespace: 'shell' },
+    );
+    await screen.findByText('متحدد عند 30.046، 31.2123');
+  });
 });

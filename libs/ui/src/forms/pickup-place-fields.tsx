@@ -1,5 +1,6 @@
-import { Button, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
-import { LocationRegular } from '@fluentui/react-icons';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Button, Field, makeStyles, Select, Spinner, Text, tokens } from '@fluentui/react-components';
+import { LocationRegular, MapRegular } from '@fluentui/react-icons';
 import type { FieldError, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,13 +12,25 @@ import {
   type Governorate,
 } from '@medrelay/domain/governorates';
 import { placeChange, type LatLng } from '@medrelay/domain/pickup-points';
+import { pinMapView, tapPin, unpinnedPoint } from '../location/pin-choice';
 import { useMyLocation } from '../location/use-my-location';
 import { fieldMessage } from './field-message';
 import { GovernorateSelect } from './governorate-select';
 
+// Leaflet loads with the map only, never with registration or settings themselves.
+const PinMap = lazy(() => import('../location/pin-map'));
+
 const useStyles = makeStyles({
   pin: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  pinText: { flexBasis: '100%' },
   coordinates: { direction: 'ltr', unicodeBidi: 'isolate' },
+  map: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    marginBlockStart: tokens.spacingVerticalS,
+  },
+  mapWaiting: { height: '280px', display: 'flex', alignItems: 'center', justifyContent: 'center' },
 });
 
 export interface PickupPlace {
@@ -28,7 +41,8 @@ export interface PickupPlace {
 
 /**
  * An account's pickup point: governorate, area (the governorate's, or any when none is
- * chosen: choosing one sets its governorate) and an optional pin from "Use my location". Controlled.
+ * chosen: choosing one sets its governorate) and an optional pin, from "Use my location" or a
+ * tap on a map ("Choose on the map", loaded when opened). Controlled.
  */
 export function PickupPlaceFields({
   value,
@@ -42,8 +56,19 @@ export function PickupPlaceFields({
   const styles = useStyles();
   const { t } = useTranslation('common');
   const { locate, locating, problem } = useMyLocation();
+  const [mapOpen, setMapOpen] = useState(false);
+  // A tap outside Egypt: said as the server would say it, and no pin moved.
+  const [tapProblem, setTapProblem] = useState<'pickupPinOutsideEgypt' | null>(null);
+  const mapId = useId();
   const change = (next: PickupPlace) => onChange({ ...next, ...placeChange(value, next) });
+  const setPin = (pin: LatLng | null) => {
+    setTapProblem(null);
+    onChange({ pin });
+  };
   const choices = value.governorate ? areasOf(value.governorate) : areas;
+  const pinProblem =
+    messages.pin ??
+    (tapProblem ? t(`messages:${tapProblem}`) : problem ? t(`placeField.${problem}`) : undefined);
   return (
     <>
       <GovernorateSelect
@@ -74,16 +99,14 @@ export function PickupPlaceFields({
               ))}
         </Select>
       </Field>
-      <Field
-        label={t('placeField.pin')}
-        hint={t('placeField.pinHint')}
-        validationMessage={messages.pin ?? (problem ? t(`placeField.${problem}`) : undefined)}
-      >
+      <Field label={t('placeField.pin')} hint={t('placeField.pinHint')} validationMessage={pinProblem}>
         <div className={styles.pin}>
-          <Text>
+          {/* Said again when a tap or a location sets it. */}
+          <Text className={styles.pinText} aria-live="polite" data-testid="pin-text">
             {value.pin ? (
               <span className={styles.coordinates}>
-                {t('placeField.pinSet', { lat: value.pin.lat, lng: value.pin.lng })}
+                {/* Not `lng`: i18next reads that option as the language. */}
+                {t('placeField.pinSet', { latitude: value.pin.lat, longitude: value.pin.lng })}
               </span>
             ) : (
               t('placeField.pinNone')
@@ -93,18 +116,54 @@ export function PickupPlaceFields({
             icon={<LocationRegular />}
             disabled={locating}
             onClick={async () => {
+              setTapProblem(null);
               const pin = await locate();
               if (pin) onChange({ pin });
             }}
           >
             {locating ? t('placeField.locating') : t('placeField.useMyLocation')}
           </Button>
+          <Button
+            icon={<MapRegular />}
+            aria-expanded={mapOpen}
+            aria-controls={mapOpen ? mapId : undefined}
+            onClick={() => setMapOpen((open) => !open)}
+          >
+            {mapOpen ? t('placeField.hideMap') : t('placeField.chooseOnMap')}
+          </Button>
           {value.pin && (
-            <Button appearance="subtle" onClick={() => onChange({ pin: null })}>
+            <Button appearance="subtle" onClick={() => setPin(null)}>
               {t('placeField.removePin')}
             </Button>
           )}
         </div>
+        {mapOpen && (
+          <div id={mapId} className={styles.map}>
+            <Text size={200} id={`${mapId}-hint`}>
+              {t('placeField.mapHint')}
+            </Text>
+            <Suspense
+              fallback={
+                <div className={styles.mapWaiting}>
+                  <Spinner size="small" label={t('placeField.mapLoading')} />
+                </div>
+              }
+            >
+              <PinMap
+                pin={value.pin ?? null}
+                unpinned={unpinnedPoint(value)}
+                view={pinMapView(value)}
+                label={t('placeField.mapLabel')}
+                describedBy={`${mapId}-hint`}
+                onTap={(point) => {
+                  const tapped = tapPin(point);
+                  if ('pin' in tapped) setPin(tapped.pin);
+                  else setTapProblem(tapped.problem);
+                }}
+              />
+            </Suspense>
+          </div>
+        )}
       </Field>
     </>
   );

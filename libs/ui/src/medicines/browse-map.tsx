@@ -2,49 +2,22 @@ import { useEffect, useRef } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import L from 'leaflet';
 import 'leaflet.markercluster';
-import leafletCss from 'leaflet/dist/leaflet.css?raw';
 import clusterCss from 'leaflet.markercluster/dist/MarkerCluster.css?raw';
 import clusterLookCss from 'leaflet.markercluster/dist/MarkerCluster.Default.css?raw';
 import type { Medicine } from '@medrelay/contracts';
 import { areaOf, governorateCapitals } from '@medrelay/domain/governorates';
 import type { LatLng } from '@medrelay/domain/pickup-points';
+import { addMapStyles, addTiles } from '../location/map-kit';
 
 // The browse map: this chunk (Leaflet, its cluster plugin and their styles) loads only
 // when someone opens the map, so the landing page and first screens do not carry it.
 
-/** Where the tiles come from: the gateway says (`MAP_TILE_URL`; a local tile set by default). */
-interface MapConfig {
-  tileUrl: string;
-  attribution: string;
-  maxZoom: number;
-}
-
-let styled = false;
-function addStyles() {
-  if (styled) return;
-  styled = true;
-  const style = document.createElement('style');
-  style.dataset.map = 'leaflet';
-  // Our markers take the role theme's colours (Fluent's tokens are CSS variables around the map).
-  const ours = `.medrelay-listing-marker span{display:block;box-sizing:border-box;width:22px;height:22px;
+/** Our markers take the role theme's colours (Fluent's tokens are CSS variables around the map). */
+const markerCss = `.medrelay-listing-marker span{display:block;box-sizing:border-box;width:22px;height:22px;
 border-radius:50%;background:var(--colorBrandBackground);border:3px solid var(--colorNeutralBackground1);
 box-shadow:var(--shadow4)}
 .medrelay-listing-marker:focus-visible span{outline:2px solid var(--colorStrokeFocus2)}
 .medrelay-origin{stroke:var(--colorNeutralForeground1);fill:var(--colorBrandBackground2)}`;
-  style.textContent = `${leafletCss}\n${clusterCss}\n${clusterLookCss}\n${ours}`;
-  document.head.append(style);
-}
-
-let config: Promise<MapConfig> | undefined;
-const mapConfig = () =>
-  (config ??= fetch('/map/config.json')
-    .then((res) =>
-      res.ok ? (res.json() as Promise<MapConfig>) : Promise.reject(new Error(String(res.status))),
-    )
-    .catch((error: unknown) => {
-      config = undefined;
-      throw error;
-    }));
 
 /**
  * Where a listing shows on the map: its area's centre (else its governorate's capital). Never the
@@ -106,7 +79,7 @@ export default function BrowseMap({
   ].join('|');
 
   useEffect(() => {
-    addStyles();
+    addMapStyles('browse', `${clusterCss}\n${clusterLookCss}\n${markerCss}`);
     let gone = false;
     // The cluster plugin needs the zoom bounds before any tiles arrive.
     const created = L.map(element.current!, {
@@ -128,12 +101,7 @@ export default function BrowseMap({
     created.addLayer(layer.current);
     here.current = L.layerGroup().addTo(created);
     created.setView([26.8, 30.8], 5);
-    mapConfig().then(
-      (c) => {
-        if (!gone) L.tileLayer(c.tileUrl, { attribution: c.attribution, maxZoom: c.maxZoom }).addTo(created);
-      },
-      () => undefined, // No tiles: the markers still show where things are.
-    );
+    addTiles(created, () => gone);
     return () => {
       gone = true;
       created.remove();
