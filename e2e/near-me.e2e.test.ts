@@ -6,7 +6,8 @@ import { usePlatform } from './support/platform';
 /**
  * An NGO with no pickup point shares its location (Playwright's mocked geolocation),
  * browses nearest first with distances and areas on every card, narrows to 25 km, switches to the
- * map, opens a listing from its marker and requests it. At 390 px in Arabic and 1280 px in English.
+ * map, opens a listing from its marker and requests it. Another NGO sets its pin by tapping the
+ * map in settings, saves, and browse measures from it. At 390 px in Arabic and 1280 px in English.
  */
 const platform = usePlatform();
 
@@ -31,6 +32,14 @@ const runs = [
       submitted: 'الطلب اتبعت بنجاح',
       dokki: /^\d+(\.5)? كم · الدقي، الجيزة$/,
       maadi: /^\d+(\.5)? كم · المعادي، القاهرة$/,
+      chooseOnMap: 'اختار على الخريطة',
+      mapLabel: 'خريطة لاختيار مكان الاستلام بالظبط',
+      zoomOut: 'بعّد',
+      noPin: 'مفيش علامة: بيتحسب نص منطقتك',
+      pinned: /^متحدد عند (\d+\.\d+)، (\d+\.\d+)$/,
+      removePin: 'شيل العلامة',
+      save: 'احفظ البيانات',
+      saved: 'تم تحديث البيانات',
     },
   },
   {
@@ -53,6 +62,14 @@ const runs = [
       submitted: 'Request submitted successfully',
       dokki: /^\d+(\.5)? km · Dokki, Giza$/,
       maadi: /^\d+(\.5)? km · Maadi, Cairo$/,
+      chooseOnMap: 'Choose on the map',
+      mapLabel: 'Map for choosing your exact pickup point',
+      zoomOut: 'Zoom out',
+      noPin: 'No pin: the centre of your area counts',
+      pinned: /^Pinned at (\d+\.\d+), (\d+\.\d+)$/,
+      removePin: 'Remove pin',
+      save: 'Save profile',
+      saved: 'Profile updated',
     },
   },
 ] as const;
@@ -149,5 +166,87 @@ describe('near me', { timeout: 120_000 }, () => {
     expect((mine.body as Array<{ medicine: { name: string } }>).map((r) => r.medicine.name)).toContain(
       names.maadi,
     );
+  });
+
+  it.each(runs)('$name: the pin tapped on the map in settings, saved, measures browse', async (run) => {
+    const { t, viewport, language, n } = run;
+    const api = platform.gateway.api;
+    const [ngo, maadi] = await Promise.all([platform.approvedUser('ngo'), platform.approvedUser('pharmacy')]);
+    // The NGO named Dokki (no pin); the pharmacy is in Maadi, about 10 km south-east.
+    expect((await api.put('/api/auth/me', { area: 'dokki' }, { token: ngo.token })).status).toBe(200);
+    expect((await api.put('/api/auth/me', { area: 'maadi' }, { token: maadi.token })).status).toBe(200);
+    await waitUntil(
+      async () =>
+        (
+          await platform.services.catalog.service.ctx.pool.query(
+            'SELECT 1 FROM catalog.users WHERE id = $1 AND lat IS NOT NULL',
+            [maadi.id],
+          )
+        ).rowCount === 1,
+      { what: 'the pharmacy’s point in the catalog' },
+    );
+    const name = `Pinned${n} Maadi`;
+    await platform.listMedicine(maadi.token, name, 30);
+
+    const page = await platform.newPage({ viewport });
+    await platform.signIn(page, ngo.email);
+    await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language);
+    /** The distance browse shows to the Maadi listing, in km. */
+    const browsedKm = async () => {
+      await page.goto('/ngo/browse');
+      const remote = page.getByTestId('remote-ngo');
+      await remote.getByLabel(t.search).fill(name);
+      const place = remote
+        .getByTestId('medicine-row')
+        .filter({ hasText: name })
+        .getByTestId('medicine-place');
+      await place.waitFor();
+      const text = (await place.textContent())!;
+      expect(text).toMatch(t.maadi);
+      return Number(/^[\d.]+/.exec(text)![0]);
+    };
+    const fromArea = await browsedKm();
+    expect(fromArea).toBeGreaterThanOrEqual(9);
+
+    // Settings: the map opens on Dokki (no pin yet); zoomed out, a tap south-east of the centre.
+    await page.goto('/ngo/settings');
+    const pinText = page.getByTestId('pin-text');
+    await pinText.getByText(t.noPin).waitFor();
+    await page.getByRole('button', { name: t.chooseOnMap }).click();
+    const map = page.getByRole('region', { name: t.mapLabel });
+    await map.waitFor();
+    // Phones first: the map and the fields around it within the screen, nothing cut off.
+    expect(await controlDefects(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    const zoomOut = map.getByRole('button', { name: t.zoomOut });
+    await zoomOut.click();
+    await zoomOut.click();
+    const box = (await map.boundingBox())!;
+    await map.click({
+      position: { x: box.width / 2 + Math.min(box.width * 0.35, 110), y: box.height / 2 + 100 },
+    });
+    const [, lat, lng] = t.pinned.exec((await pinText.textContent())!)!.map(Number);
+    expect(lat).toBeLessThan(30.0385);
+    expect(lng).toBeGreaterThan(31.2123);
+    expect(await map.locator('.medrelay-pin').count()).toBe(1);
+
+    // Saved, kept, and shown again after a reload.
+    await page.getByRole('button', { name: t.save }).click();
+    await expectToast(page, t.saved);
+    expect((await api.get('/api/auth/me', { token: ngo.token })).body.pin).toEqual({ lat, lng });
+    await page.reload();
+    await pinText.waitFor();
+    expect(
+      t.pinned
+        .exec((await pinText.textContent())!)!
+        .slice(1)
+        .map(Number),
+    ).toEqual([lat, lng]);
+    await page.getByRole('button', { name: t.removePin }).waitFor();
+
+    // Browse now measures from the pin: a few km nearer Maadi.
+    expect(await browsedKm()).toBeLessThanOrEqual(fromArea - 2);
   });
 });

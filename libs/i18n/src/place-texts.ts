@@ -29,6 +29,8 @@ const en = {
     mapHint:
       'Tap where you hand medicines over. With a keyboard: move the map with the arrow keys, then press Enter to pin its centre.',
     mapLoading: 'Loading the map…',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
     outsideEgypt: 'Your location seems to be outside Egypt: choose your area instead',
     locationDenied: 'Location is not available. Allow it in your browser, or choose your area',
   },
@@ -77,6 +79,8 @@ const ar: typeof en = {
     mapHint:
       'دوس على المكان اللي بتسلّم فيه الأدوية. بالكيبورد: حرّك الخريطة بالأسهم، وبعدين دوس Enter عشان تحط العلامة في نصها.',
     mapLoading: 'الخريطة بتحمّل…',
+    zoomIn: 'قرّب',
+    zoomOut: 'بعّد',
     outsideEgypt: 'موقعك باين إنه برّه مصر: اختار منطقتك بدل كده',
     locationDenied: 'الموقع مش متاح. اسمح بيه من المتصفح، أو اختار منطقتك',
   },

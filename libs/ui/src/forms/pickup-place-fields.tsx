@@ -153,7 +153,11 @@ export function PickupPlaceFields({
                 pin={value.pin ?? null}
                 unpinned={unpinnedPoint(value)}
                 view={pinMapView(value)}
-                label={t('placeField.mapLabel')}
+                labels={{
+                  map: t('placeField.mapLabel'),
+                  zoomIn: t('placeField.zoomIn'),
+                  zoomOut: t('placeField.zoomOut'),
+                }}
                 describedBy={`${mapId}-hint`}
                 onTap={(point) => {
                   const tapped = tapPin(point);

@@ -36,14 +36,15 @@ export default function PinMap({
   pin,
   unpinned,
   view,
-  label,
+  labels,
   describedBy,
   onTap,
 }: {
   pin: LatLng | null;
   unpinned: LatLng | null;
   view: { centre: LatLng; zoom: number };
-  label: string;
+  /** The map's accessible name and its zoom buttons', in the page's language. */
+  labels: { map: string; zoomIn: string; zoomOut: string };
   describedBy: string;
   onTap: (point: LatLng) => void;
 }) {
@@ -53,21 +54,24 @@ export default function PinMap({
   const marks = useRef<L.LayerGroup | null>(null);
   const tap = useRef(onTap);
   tap.current = onTap;
-  const shown = useRef({ pin, unpinned, view });
-  shown.current = { pin, unpinned, view };
+  const shown = useRef({ pin, unpinned, view, labels });
+  shown.current = { pin, unpinned, view, labels };
   const drawn = `${key(pin)}|${key(unpinned)}`;
 
   useEffect(() => {
     addMapStyles('pin', pinCss);
     let gone = false;
     const created = L.map(element.current!, {
-      zoomControl: true,
+      zoomControl: false,
       attributionControl: true,
       minZoom: 5,
       maxZoom: 18,
-      // A double tap zooms rather than pinning twice.
-      doubleClickZoom: true,
+      // The map is where it ends up as soon as it can be tapped again (no glide under the finger).
+      zoomAnimation: false,
     });
+    L.control
+      .zoom({ zoomInTitle: shown.current.labels.zoomIn, zoomOutTitle: shown.current.labels.zoomOut })
+      .addTo(created);
     const { centre, zoom } = shown.current.view;
     created.setView([centre.lat, centre.lng], zoom, { animate: false });
     marks.current = L.layerGroup().addTo(created);
@@ -121,7 +125,7 @@ export default function PinMap({
       ref={element}
       className={`${styles.map} medrelay-pin-map`}
       role="region"
-      aria-label={label}
+      aria-label={labels.map}
       aria-describedby={describedBy}
       onKeyDown={onKeyDown}
       data-testid="pin-map"
