@@ -54,6 +54,8 @@ const en = {
     controlled: 'Controlled (narcotic / psychotropic)',
     coldChain: 'Cold chain (keep refrigerated)',
     coldChainBadge: 'Cold chain',
+    prescriptionBadge: 'Prescription',
+    controlledBadge: 'Controlled',
     separator: ', ',
     donorRule:
       'Individual donors cannot list: {{categories}}. Egyptian law (Law 127/1955) lets only licensed pharmacies dispense; give such medicines to a pharmacy.',
@@ -275,6 +277,8 @@ const ar: typeof en = {
     controlled: 'جدول (مخدر / مؤثر على الحالة النفسية)',
     coldChain: 'سلسلة تبريد (يتحفظ في التلاجة)',
     coldChainBadge: 'تبريد',
+    prescriptionBadge: 'بروشتة',
+    controlledBadge: 'جدول',
     separator: '، ',
     donorRule:
       'المتبرعين الأفراد مايقدروش يعرضوا: {{categories}}. القانون المصري (قانون 127 لسنة 1955) بيخلّي الصرف للصيدليات المرخصة بس؛ سلّم الأدوية دي لصيدلية.',

@@ -6,9 +6,9 @@ import type { MedicineSource } from '@medrelay/contracts';
 import { patientsPerUnit } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import {
+  BrowseCard,
   FiguresError,
   ListPreview,
-  MedicineRow,
   NextAction,
   type NextStep,
   PageHeader,
@@ -56,7 +56,7 @@ function FirstMedicines({
       failedTitle={t('dashboard.loadFailed')}
       empty={empty}
     >
-      {(m) => <MedicineRow key={m.id} medicine={m} showSource actions={<RequestPickup medicine={m} />} />}
+      {(m) => <BrowseCard key={m.id} medicine={m} actions={<RequestPickup medicine={m} />} />}
     </ListPreview>
   );
 }

@@ -86,8 +86,16 @@ export function RequestStatusBadge({
 /**
  * Guardrail categories of a listing: cold chain stands out (snowflake, brand colour)
  * because the collector must bring a cool box; prescription-only and controlled are quieter.
+ * `short`: one word each (a browse card's row beside its button); the full labels are in the
+ * request dialog.
  */
-export function CategoryBadges({ categories }: { categories: readonly MedicineCategory[] | undefined }) {
+export function CategoryBadges({
+  categories,
+  short = false,
+}: {
+  categories: readonly MedicineCategory[] | undefined;
+  short?: boolean;
+}) {
   const { t } = useTranslation('common');
   if (!categories?.length) return null;
   return (
@@ -105,7 +113,7 @@ export function CategoryBadges({ categories }: { categories: readonly MedicineCa
           </Badge>
         ) : (
           <Badge key={category} appearance="outline" color="warning" data-testid="category-badge">
-            {t(`category.${category}`)}
+            {t(short ? `category.${category}Badge` : `category.${category}`)}
           </Badge>
         ),
       )}

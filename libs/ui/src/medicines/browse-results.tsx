@@ -29,7 +29,8 @@ import { QueryGate } from '../components/query-gate';
 import { useMyLocation } from '../location/use-my-location';
 import { useRemote } from '../role-app';
 import { BrowseToolbar, browsePageSize, useBrowseState } from './browse-toolbar';
-import { MedicineRow, StackList } from './medicine-row';
+import { BrowseCard } from './browse-card';
+import { StackList } from './medicine-row';
 import { Pager } from './pager';
 import { pageCount } from '../components/paging';
 
@@ -106,13 +107,7 @@ export function BrowseResults({
           {items.length ? (
             <StackList label={label} grid>
               {items.map((m) => (
-                <MedicineRow
-                  key={m.id}
-                  medicine={m}
-                  showSource
-                  focused={m.id === focusedId}
-                  actions={actions(m)}
-                />
+                <BrowseCard key={m.id} medicine={m} focused={m.id === focusedId} actions={actions(m)} />
               ))}
             </StackList>
           ) : (

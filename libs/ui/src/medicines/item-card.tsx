@@ -51,6 +51,23 @@ export function isLinkedItem(name: 'request' | 'medicine', id: number): boolean 
   return new URLSearchParams(globalThis.location?.search ?? '').get(name) === String(id);
 }
 
+/**
+ * A card a link or the map pointed at: scrolled into view when it becomes the one, marked by an
+ * outline and `aria-current`. Spread the result onto the card.
+ */
+export function useLinkedCard(linked: boolean) {
+  const styles = useStyles();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (linked) ref.current?.scrollIntoView?.({ block: 'center' });
+  }, [linked]);
+  return {
+    ref,
+    className: linked ? styles.linked : undefined,
+    'aria-current': linked ? ('true' as const) : undefined,
+  };
+}
+
 /** The card every list item uses (medicines, requests): picture, title with badges, lines, actions. */
 export function ItemCard({
   title,
@@ -72,18 +89,9 @@ export function ItemCard({
 }) {
   const styles = useStyles();
   const level = useContext(CardHeadingLevel);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (linked) ref.current?.scrollIntoView?.({ block: 'center' });
-  }, [linked]);
+  const { className, ...link } = useLinkedCard(linked);
   return (
-    <Card
-      ref={ref}
-      className={mergeClasses(styles.card, linked && styles.linked)}
-      data-testid={testId}
-      aria-label={title}
-      aria-current={linked ? 'true' : undefined}
-    >
+    <Card {...link} className={mergeClasses(styles.card, className)} data-testid={testId} aria-label={title}>
       <div className={styles.layout}>
         {media}
         <div className={styles.body}>

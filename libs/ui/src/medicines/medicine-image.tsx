@@ -1,42 +1,9 @@
 import { useEffect, useState } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import {
-  Beaker24Regular,
-  Box24Regular,
-  Drop24Regular,
-  Eyedropper24Regular,
-  HandDraw24Regular,
-  Oval24Regular,
-  Patch24Regular,
-  Pill24Regular,
-  TicketHorizontal24Regular,
-  WeatherDrizzle24Regular,
-  WeatherFog24Regular,
-  type FluentIcon,
-} from '@fluentui/react-icons';
-import type { DosageForm } from '@medrelay/domain/dosage-forms';
 import { useTranslation } from 'react-i18next';
 import { loadMedicinePhoto } from '@medrelay/api-client';
 import type { Medicine } from '@medrelay/contracts';
-
-/** Without a photo, the pack's form tells listings apart at a glance (not one grey pill for all). */
-const formIcons: Record<DosageForm, FluentIcon> = {
-  tablets: Pill24Regular,
-  capsules: Oval24Regular,
-  syrup: Beaker24Regular,
-  suspension: Beaker24Regular,
-  injection: Eyedropper24Regular,
-  inhaler: WeatherFog24Regular,
-  drops: Drop24Regular,
-  cream: HandDraw24Regular,
-  ointment: HandDraw24Regular,
-  gel: HandDraw24Regular,
-  spray: WeatherDrizzle24Regular,
-  suppository: Oval24Regular,
-  sachet: TicketHorizontal24Regular,
-  patch: Patch24Regular,
-  other: Box24Regular,
-};
+import { dosageFormIcon } from './dosage-form-icon';
 
 const useStyles = makeStyles({
   frame: {
@@ -52,6 +19,13 @@ const useStyles = makeStyles({
     justifyContent: 'center',
     color: tokens.colorBrandForeground2,
     fontSize: tokens.fontSizeHero700,
+  },
+  // A browse card's: beside three short lines.
+  small: {
+    width: '44px',
+    height: '44px',
+    '@media (max-width: 639px)': { width: '44px', height: '44px' },
+    fontSize: tokens.fontSizeBase600,
   },
   noPhoto: { backgroundColor: tokens.colorBrandBackground2 },
   image: { width: '100%', height: '100%', objectFit: 'cover' },
@@ -85,8 +59,10 @@ function usePhotoUrl(url: string | null): string | null {
 /** A medicine's photo (its thumbnail); its form's icon when it has none or it cannot load. */
 export function MedicineImage({
   medicine,
+  size = 'medium',
 }: {
   medicine: Pick<Medicine, 'thumbnailUrl' | 'name'> & { type?: Medicine['type'] };
+  size?: 'medium' | 'small';
 }) {
   const styles = useStyles();
   const { t } = useTranslation('common');
@@ -94,9 +70,12 @@ export function MedicineImage({
   // Remembered per address: a new photo (a new URL) gets its own try.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const shown = src && failedSrc !== src;
-  const Icon = formIcons[medicine.type as DosageForm] ?? Pill24Regular;
+  const Icon = dosageFormIcon(medicine.type);
   return (
-    <div className={mergeClasses(styles.frame, !shown && styles.noPhoto)} data-form={medicine.type}>
+    <div
+      className={mergeClasses(styles.frame, size === 'small' && styles.small, !shown && styles.noPhoto)}
+      data-form={medicine.type}
+    >
       {!shown ? (
         <Icon aria-hidden />
       ) : (

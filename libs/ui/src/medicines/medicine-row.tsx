@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Medicine } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
 import { DaysLeftBadge } from '../components/days-left-badge';
-import { usePlaceLabel } from '../location/place-label';
-import { AvailabilityBadge, CategoryBadges, QuarantineBadge, RecipientBadges, SourceBadge } from './badges';
+import { AvailabilityBadge, CategoryBadges, QuarantineBadge, RecipientBadges } from './badges';
 import { useDosageFormLabel } from './dosage-form';
 import { isLinkedItem, ItemCard, useItemTextStyles } from './item-card';
 import { MedicineImage } from './medicine-image';
@@ -15,40 +14,28 @@ interface MedicineRowProps {
   medicine: Medicine;
   /** Buttons for this medicine (request, edit, unlist). */
   actions?: ReactNode;
-  /** Owners see Available / Unavailable; browsers only ever see available stock. */
+  /** Owners see Available / Unavailable. */
   showAvailability?: boolean;
-  /** Browsers see who offers it (Donor / Pharmacy badge and name), where and how far. */
-  showSource?: boolean;
-  /** Marked and scrolled into view (the listing opened from the map). */
-  focused?: boolean;
 }
 
 /**
- * One medicine as every list shows it (spec §2): photo, name, type, quantity, description,
- * expiry with its days-left badge, price or Free, recipient badges.
+ * One medicine as its owner's lists show it (spec §2): photo, name, type, quantity, description,
+ * expiry with its days-left badge, price or Free, recipient badges. Browse screens show the
+ * compact BrowseCard.
  */
-export function MedicineRow({
-  medicine,
-  actions,
-  showAvailability = false,
-  showSource = false,
-  focused = false,
-}: MedicineRowProps) {
+export function MedicineRow({ medicine, actions, showAvailability = false }: MedicineRowProps) {
   const styles = useItemTextStyles();
   const { t } = useTranslation('common');
   const format = useFormat();
   const typeLabel = useDosageFormLabel();
-  const owner = medicine.pharmacy?.user.name ?? medicine.donor?.name;
-  const place = usePlaceLabel().distanceAndPlace(medicine.distanceKm, medicine.pickupPlace);
   return (
     <ItemCard
-      linked={focused || isLinkedItem('medicine', medicine.id)}
+      linked={isLinkedItem('medicine', medicine.id)}
       testId="medicine-row"
       title={medicine.name}
       media={<MedicineImage medicine={medicine} />}
       badges={
         <>
-          {showSource && <SourceBadge source={medicine.source} />}
           {showAvailability && <AvailabilityBadge medicine={medicine} />}
           <QuarantineBadge medicine={medicine} />
           <CategoryBadges categories={medicine.categories} />
@@ -59,14 +46,7 @@ export function MedicineRow({
       <Text className={styles.muted}>
         {/* Names typed by users keep their own direction beside the Arabic words and numbers. */}
         <bdi>{typeLabel(medicine.type)}</bdi> · {t('medicine.units', { count: medicine.quantity })}
-        {showSource && owner ? ` · ${t('medicine.offeredBy', { name: owner })}` : ''}
       </Text>
-      {showSource && place && (
-        // "3.5 km · Dokki, Giza": how far and where, never the owner's pin before approval.
-        <Text size={200} weight="semibold" className={styles.prose} data-testid="medicine-place">
-          {place}
-        </Text>
-      )}
       {medicine.description && (
         // Two lines at most in a list: the rest is the owner's prose, not what one scans for.
         <Text className={mergeClasses(styles.prose, styles.clamped)} title={medicine.description}>
@@ -115,17 +95,16 @@ export function PackCodeLine({ medicine }: { medicine: Pick<Medicine, 'gtin' | '
 
 const useListStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  // Cards side by side on a wide screen (two or three), so the button stays near its text.
+  // Browse cards side by side where there is room (one on a phone, two at 1280 px, three on wider
+  // screens), so the button stays near its text; the cards of a row share its height. Below
+  // 330 px a card cuts its facts line in Arabic (form, units, source).
   grid: {
-    '@media (min-width: 1024px)': {
-      display: 'grid',
-      gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 360px), 1fr))',
-      alignItems: 'start',
-    },
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 330px), 1fr))',
   },
 });
 
-/** A vertical list of rows or cards with the same spacing on every screen; `grid`: columns when wide. */
+/** A vertical list of rows or cards with the same spacing on every screen; `grid`: columns where they fit. */
 export function StackList({
   children,
   label,

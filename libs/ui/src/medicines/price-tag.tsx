@@ -9,8 +9,17 @@ const useStyles = makeStyles({
   was: { color: tokens.colorNeutralForeground3, textDecorationLine: 'line-through' },
 });
 
-/** The discount price, or Free when there is none (spec §9), with the original price struck through. */
-export function PriceTag({ medicine }: { medicine: Pick<Medicine, 'originalPrice' | 'discountPrice'> }) {
+/**
+ * The discount price, or Free when there is none (spec §9), with the original price struck
+ * through unless `withOriginal` is false (a browse card: its request dialog shows it).
+ */
+export function PriceTag({
+  medicine,
+  withOriginal = true,
+}: {
+  medicine: Pick<Medicine, 'originalPrice' | 'discountPrice'>;
+  withOriginal?: boolean;
+}) {
   const styles = useStyles();
   const { t } = useTranslation('common');
   const format = useFormat();
@@ -20,7 +29,7 @@ export function PriceTag({ medicine }: { medicine: Pick<Medicine, 'originalPrice
       <Text weight="semibold" className={styles.price} data-testid="price">
         {discountPrice === null ? t('medicine.free') : format.money(Number(discountPrice))}
       </Text>
-      {originalPrice !== null && originalPrice !== discountPrice && (
+      {withOriginal && originalPrice !== null && originalPrice !== discountPrice && (
         <Text size={200} className={styles.was}>
           <del aria-label={t('medicine.originalPriceWas', { price: format.money(Number(originalPrice)) })}>
             {format.money(Number(originalPrice))}

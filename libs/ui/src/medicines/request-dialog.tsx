@@ -25,6 +25,7 @@ import { useNotify } from '../use-notify';
 import { fieldMessage } from '../forms/field-message';
 import { FormDialog } from '../components/form-dialog';
 import { RequesterRequestActions } from './request-actions';
+import { ListingDetails } from './listing-details';
 import { RequestRow } from './request-row';
 
 /** The caller's open request the server named when refusing a second one (409 REQUEST_ALREADY_OPEN). */
@@ -60,7 +61,8 @@ function ExistingRequest({ id }: { id: number }) {
 }
 
 export interface RequestDialogProps {
-  medicine: Pick<Medicine, 'id' | 'name' | 'quantity'> & Partial<Pick<Medicine, 'categories'>>;
+  /** A whole listing (a browse card's) is shown in the dialog: what the card left out. */
+  medicine: (Pick<Medicine, 'id' | 'name' | 'quantity'> & Partial<Pick<Medicine, 'categories'>>) | Medicine;
   /** The button's and the dialog's wording: 'Request Transfer', 'Request Pickup'. */
   label: string;
   /** Which default note (spec §5): the inter-pharmacy transfer text or the pickup text. */
@@ -133,6 +135,7 @@ export default function RequestDialog({
       onSubmit={() => void submit()}
       onClose={onClose}
     >
+      {'pickupPlace' in medicine && <ListingDetails medicine={medicine} />}
       {existing && (
         <MessageBar intent="warning" layout="multiline" data-testid="request-already-open">
           <MessageBarBody>{existing.message}</MessageBarBody>

@@ -2,7 +2,7 @@ import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useMedicine } from '@medrelay/api-client';
-import { MedicineRow } from '../medicines/medicine-row';
+import { BrowseCard } from '../medicines/browse-card';
 import { RequestMedicineButton } from '../medicines/request-button';
 import type { MatchRequest } from './need-matches';
 
@@ -38,9 +38,8 @@ function LinkedListing({
     );
   return (
     <section aria-label={t('needs.matches.linked')} data-testid="match-link">
-      <MedicineRow
+      <BrowseCard
         medicine={medicine.data}
-        showSource
         actions={
           <RequestMedicineButton
             {...request}
