@@ -9,21 +9,33 @@ import { ToastProvider } from './chrome/toasts';
 import { CenteredSpinner } from '@medrelay/ui';
 import { LandingPage } from './landing/landing-page';
 import { ShellErrorBoundary } from './chrome/error-boundary';
+import { withFocusManagement } from './chrome/with-focus-management';
 
-// The landing page is the first load; every other screen (and the signed-in chrome) comes on demand.
-const LoginPage = lazy(() => import('./auth/login-page').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() => import('./auth/register-page').then((m) => ({ default: m.RegisterPage })));
-const RoleArea = lazy(() => import('./chrome/role-area').then((m) => ({ default: m.RoleArea })));
-const NotFoundPage = lazy(() => import('./not-found').then((m) => ({ default: m.NotFoundPage })));
-const UnlockPage = lazy(() => import('./auth/account-links').then((m) => ({ default: m.UnlockPage })));
-const ForgotPasswordPage = lazy(() =>
-  import('./auth/account-links').then((m) => ({ default: m.ForgotPasswordPage })),
+// The landing page is the first load; every other screen (and the signed-in chrome) comes on demand,
+// with the focus management its Fluent components need.
+const LoginPage = lazy(
+  withFocusManagement(() => import('./auth/login-page').then((m) => ({ default: m.LoginPage }))),
 );
-const ResetPasswordPage = lazy(() =>
-  import('./auth/account-links').then((m) => ({ default: m.ResetPasswordPage })),
+const RegisterPage = lazy(
+  withFocusManagement(() => import('./auth/register-page').then((m) => ({ default: m.RegisterPage }))),
 );
-const VerifyEmailPage = lazy(() =>
-  import('./auth/account-links').then((m) => ({ default: m.VerifyEmailPage })),
+const RoleArea = lazy(
+  withFocusManagement(() => import('./chrome/role-area').then((m) => ({ default: m.RoleArea }))),
+);
+const NotFoundPage = lazy(
+  withFocusManagement(() => import('./not-found').then((m) => ({ default: m.NotFoundPage }))),
+);
+const UnlockPage = lazy(
+  withFocusManagement(() => import('./auth/account-links').then((m) => ({ default: m.UnlockPage }))),
+);
+const ForgotPasswordPage = lazy(
+  withFocusManagement(() => import('./auth/account-links').then((m) => ({ default: m.ForgotPasswordPage }))),
+);
+const ResetPasswordPage = lazy(
+  withFocusManagement(() => import('./auth/account-links').then((m) => ({ default: m.ResetPasswordPage }))),
+);
+const VerifyEmailPage = lazy(
+  withFocusManagement(() => import('./auth/account-links').then((m) => ({ default: m.VerifyEmailPage }))),
 );
 
 function ErrorBoundary({ children }: { children: ReactNode }) {

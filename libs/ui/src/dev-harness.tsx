@@ -29,6 +29,7 @@ import { addMessageTexts } from '@medrelay/i18n/messages';
 import { addWorkTexts } from '@medrelay/i18n/work';
 import type { RoleRemoteModule, ShowToast } from './remote-contract';
 import { roleTheme } from './themes';
+import { setUpFocusManagement } from './focus-management';
 
 function SignIn() {
   const [email, setEmail] = useState('');
@@ -133,6 +134,7 @@ function Harness({
 }
 
 export async function mountDevHarness(app: RoleRemoteModule) {
+  setUpFocusManagement();
   const i18n = await createI18n();
   addWorkTexts(i18n);
   addMessageTexts(i18n);

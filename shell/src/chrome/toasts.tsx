@@ -10,12 +10,13 @@ import {
 } from 'react';
 import type { ShowToast } from '@medrelay/ui';
 import type { ToastRequest } from './toaster';
+import { withFocusManagement } from './with-focus-management';
 
 const ToastContext = createContext<ShowToast>(() => undefined);
 
 // Fluent's toaster (with its motion and focus code) is fetched with the first toast, so the
 // landing page, which shows none, does not download it.
-const Toaster = lazy(() => import('./toaster'));
+const Toaster = lazy(withFocusManagement(() => import('./toaster')));
 
 /** A toaster that cannot be fetched (offline) must not take the page down with it. */
 class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
