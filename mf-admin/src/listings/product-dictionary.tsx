@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Field, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  Card,
+  Field,
+  Input,
+  makeStyles,
+  Text,
+  tokens,
+  useRestoreFocusTarget,
+} from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { ApiError, useAdminProducts, useCorrectProduct } from '@medrelay/api-client';
 import { productParams, productUpdateSchema, translate, type Product } from '@medrelay/contracts';
@@ -36,6 +46,8 @@ export function ProductDictionary() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
+  // The dialog opens without a DialogTrigger: this gives focus back to Add or Edit when it closes.
+  const restoreFocus = useRestoreFocusTarget();
   const products = useAdminProducts({ q: q || undefined, page, pageSize: adminPageSize });
 
   return (
@@ -52,7 +64,9 @@ export function ProductDictionary() {
           }}
           className={filterStyles.search}
         />
-        <Button onClick={() => setEditing('new')}>{t('products.add')}</Button>
+        <Button onClick={() => setEditing('new')} {...restoreFocus}>
+          {t('products.add')}
+        </Button>
       </div>
       <Text size={200} block className={listStyles.muted}>
         {t('products.subtitle')}
@@ -79,6 +93,7 @@ export function ProductDictionary() {
                       <Button
                         aria-label={t('products.editLabel', { name: product.name })}
                         onClick={() => setEditing(product)}
+                        {...restoreFocus}
                       >
                         {t('products.edit')}
                       </Button>

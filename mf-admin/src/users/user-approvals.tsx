@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Text } from '@fluentui/react-components';
+import { Badge, Button, Card, Text, useRestoreFocusTarget } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { userStatuses, userTypes, type User, type UserStatus, type UserType } from '@medrelay/contracts';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
@@ -27,6 +27,8 @@ export default function UserApprovals() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [details, setDetails] = useState<User | null>(null);
+  // Details opens without a DialogTrigger: this gives focus back to the row's button when it closes.
+  const restoreFocus = useRestoreFocusTarget();
   const review = useReviewUser();
   const users = useAdminPage(identityEndpoints.allUsers, { userType, status, q }, page);
   // Opening this screen refreshes the pending count in the sidebar badge.
@@ -59,7 +61,9 @@ export default function UserApprovals() {
         {t(`common:status.${user.status}`)}
       </Badge>
       <div className={styles.actions}>
-        <Button onClick={() => setDetails(user)}>{t('approvals.details')}</Button>
+        <Button onClick={() => setDetails(user)} {...restoreFocus}>
+          {t('approvals.details')}
+        </Button>
         {actionsFor(user).map((action) => (
           <ConfirmDialog
             key={action}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button } from '@fluentui/react-components';
+import { Button, useRestoreFocusTarget } from '@fluentui/react-components';
 import { AddCircle24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { valuePerCompletedRequestEgp } from '@medrelay/domain';
@@ -28,13 +28,20 @@ export function Dashboard() {
   const { user } = useRemote();
   const format = useFormat();
   const [adding, setAdding] = useState(false);
+  // The dialog opens without a DialogTrigger: this gives focus back to the button when it closes.
+  const restoreFocus = useRestoreFocusTarget();
   return (
     <>
       <PageHeader
         title={t('dashboard.title')}
         subtitle={t('dashboard.subtitle')}
         actions={
-          <Button appearance="primary" icon={<AddCircle24Regular />} onClick={() => setAdding(true)}>
+          <Button
+            appearance="primary"
+            icon={<AddCircle24Regular />}
+            onClick={() => setAdding(true)}
+            {...restoreFocus}
+          >
             {t('dashboard.addDonation')}
           </Button>
         }

@@ -1,4 +1,4 @@
-import { Avatar, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Avatar, Button, makeStyles, Text, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { Navigation24Regular, SignOut24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -36,6 +36,8 @@ export function Header({ user, onMenu, menuOpen }: { user: User; onMenu?: () => 
   const { t } = useTranslation('common');
   const logout = useLogout();
   const { data: settings } = usePublicSettings();
+  // The menu opens without a DialogTrigger: this gives focus back to its button when it closes.
+  const restoreFocus = useRestoreFocusTarget();
   return (
     <header className={header.bar}>
       {onMenu && (
@@ -46,6 +48,7 @@ export function Header({ user, onMenu, menuOpen }: { user: User; onMenu?: () => 
           aria-label={t('header.openMenu')}
           aria-expanded={menuOpen}
           onClick={onMenu}
+          {...restoreFocus}
         />
       )}
       <Link to={homeOf(user)} className={styles.title}>

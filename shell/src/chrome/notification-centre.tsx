@@ -14,6 +14,7 @@ import {
   Spinner,
   Text,
   tokens,
+  useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { Alert24Regular, Dismiss24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -261,6 +262,8 @@ export function NotificationBell({ role }: { role: UserType }) {
   const { t } = useTranslation('common');
   const phone = usePhone();
   const [open, setOpen] = useState(false);
+  // On a phone the panel opens without a DialogTrigger: this gives focus back to the bell.
+  const restoreFocus = useRestoreFocusTarget();
   const unread = useUnreadNotifications().data ?? 0;
   const expiring = useExpiring(role).count;
   // Any navigation closes the panel (an entry followed, Back, a redirect).
@@ -282,6 +285,7 @@ export function NotificationBell({ role }: { role: UserType }) {
       data-testid="notification-bell"
       aria-expanded={open}
       onClick={phone ? () => setOpen(true) : undefined}
+      {...restoreFocus}
       icon={
         // The count rides on the bell, so the button stays icon-sized.
         <span className={styles.trigger}>

@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import { CounterBadge, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import {
+  CounterBadge,
+  makeStyles,
+  mergeClasses,
+  tokens,
+  useRestoreFocusTarget,
+} from '@fluentui/react-components';
 import { MoreHorizontal24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
@@ -137,6 +143,8 @@ export function TabBar({
 }) {
   const styles = useStyles();
   const { t } = useTranslation(role);
+  // The menu opens without a DialogTrigger: this gives focus back to More when it closes.
+  const restoreFocus = useRestoreFocusTarget();
   // Whatever is scrolled into view (a listing opened from the map, a focused field) stops above
   // the bar instead of under it.
   useEffect(() => {
@@ -152,7 +160,13 @@ export function TabBar({
       {items.slice(0, tabCount).map((item) => (
         <TabLink key={item.path} item={item} label={t(item.labelKey)} />
       ))}
-      <button type="button" className={styles.tab} onClick={onMore} aria-expanded={moreOpen}>
+      <button
+        type="button"
+        className={styles.tab}
+        onClick={onMore}
+        aria-expanded={moreOpen}
+        {...restoreFocus}
+      >
         <span className={styles.icon} aria-hidden>
           <MoreHorizontal24Regular />
         </span>

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Button } from '@fluentui/react-components';
+import { Button, useRestoreFocusTarget } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useChangeRequestStatus } from '@medrelay/api-client';
 import type { MedicineRequest, RequestStatusUpdateInput } from '@medrelay/contracts';
@@ -66,6 +66,8 @@ export function OwnerRequestActions({
   const { user } = useRemote();
   const [approving, setApproving] = useState(false);
   const approveButton = useRef<HTMLButtonElement>(null);
+  // The dialog opens without a DialogTrigger: this gives focus back to Approve when it is dismissed.
+  const restoreFocus = useRestoreFocusTarget();
   // The buttons are the owner's moves in the domain's transition table (the server's own).
   const moves = requestMovesFor(request.status, 'owner');
   if (!moves.length) return null;
@@ -86,6 +88,7 @@ export function OwnerRequestActions({
           disabled={isPending}
           onClick={() => setApproving(true)}
           aria-label={`${labels.approve}: ${name}`}
+          {...restoreFocus}
         >
           {labels.approve}
         </Button>

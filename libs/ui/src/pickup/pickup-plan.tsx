@@ -9,6 +9,7 @@ import {
   RadioGroup,
   Text,
   tokens,
+  useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { usePickupActions, usePickupPlan, useSession } from '@medrelay/api-client';
@@ -79,6 +80,8 @@ export function PickupPlanPanel({
   const actions = usePickupActions(request.id);
   const session = useSession();
   const [dialog, setDialog] = useState<'offer' | 'propose' | null>(null);
+  // The dialog opens without a DialogTrigger: this gives focus back to its button when it closes.
+  const restoreFocus = useRestoreFocusTarget();
   const [picked, setPicked] = useState('');
   if (!approved || !plan.data) return null;
   const p = plan.data;
@@ -151,12 +154,12 @@ export function PickupPlanPanel({
           </Button>
         )}
         {side === 'owner' && (
-          <Button disabled={busy} onClick={() => setDialog('offer')}>
+          <Button disabled={busy} onClick={() => setDialog('offer')} {...restoreFocus}>
             {p.windows.length ? t('pickupWindows.change') : t('pickupWindows.offer')}
           </Button>
         )}
         {side === 'requester' && p.windows.length > 0 && (
-          <Button disabled={busy} onClick={() => setDialog('propose')}>
+          <Button disabled={busy} onClick={() => setDialog('propose')} {...restoreFocus}>
             {t('pickupWindows.propose')}
           </Button>
         )}

@@ -11,6 +11,7 @@ import {
   Spinner,
   Text,
   tokens,
+  useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { ScanCamera20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
@@ -66,6 +67,8 @@ export function PackScanButtons({
   const styles = useStyles();
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
+  // The dialog opens without a DialogTrigger: this gives focus back to Scan when it closes.
+  const restoreFocus = useRestoreFocusTarget();
   const [decoding, setDecoding] = useState(false);
 
   const decodePhoto = async (file: File | null) => {
@@ -86,7 +89,7 @@ export function PackScanButtons({
   return (
     <>
       <div className={styles.row}>
-        <Button icon={<ScanCamera20Regular />} onClick={() => setOpen(true)}>
+        <Button icon={<ScanCamera20Regular />} onClick={() => setOpen(true)} {...restoreFocus}>
           {t('scan.scanPack')}
         </Button>
         <FilePicker
