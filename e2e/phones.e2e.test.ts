@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserType } from '@medrelay/contracts';
 import { medicineInput } from '@medrelay/svc-requests/testing';
 import { waitUntil } from '@medrelay/testing';
+import { axeSource, seriousViolations } from './support/axe';
 import { controlDefects } from './support/pages';
 import { usePlatform } from './support/platform';
 
@@ -43,43 +42,6 @@ const routes: Record<UserType, string[]> = {
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 900 };
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[]; html: string }[];
-}
-
-/**
- * axe-core's serious and critical findings on the page. `aria-hidden-focus` is left out only
- * where every node it names is one of tabster's focus sentinels (Fluent's focus trap and
- * arrow-key helpers: `data-tabster-dummy`); see docs/front-end.md, "Phones first".
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (o: object) => Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    const result = await axe.run({ resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      nodes: v.nodes.map((n) => ({
-        target: n.target,
-        html: n.html,
-        // From the markup axe saw: tabster replaces its sentinels as focus moves, so the element
-        // may be gone by now (a lookup then said "not a sentinel" and failed a clean page).
-        tabster: /^<[a-z]+ [^>]*\bdata-tabster-dummy\b/.test(n.html),
-      })),
-    }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .filter((v) => !(v.id === 'aria-hidden-focus' && v.nodes.every((n) => n.tabster)))
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
-}
 
 /** What would make the screen unusable on this width: sideways scrolling, a header cut off. */
 async function layoutDefects(page: Page, width: number): Promise<string[]> {
