@@ -99,7 +99,7 @@ export function Dashboard() {
     <>
       <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />
       <WelcomeMessage title={t('dashboard.welcome', { name: user.name })} />
-      {next && <NextAction step={next} />}
+      <NextAction step={next} loading={requests.isPending} />
       <FiguresError queries={[requests]} />
       <StatGrid label={t('dashboard.title')}>
         <StatCard

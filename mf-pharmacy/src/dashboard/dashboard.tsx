@@ -72,7 +72,7 @@ export function Dashboard() {
       <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />
       <div className={styles.notices}>
         <WelcomeMessage title={t('dashboard.welcome', { name: user.name })} />
-        {next && <NextAction step={next} />}
+        <NextAction step={next} loading={summary.isPending || requests.isPending} />
         {urgent > 0 && (
           <MessageBar intent="warning" layout="multiline" data-testid="urgent-banner">
             <MessageBarBody>

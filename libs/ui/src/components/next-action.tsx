@@ -1,4 +1,4 @@
-import { Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Button, Card, makeStyles, Skeleton, SkeletonItem, Text, tokens } from '@fluentui/react-components';
 import { useHref, useLinkClickHandler } from 'react-router-dom';
 
 const useStyles = makeStyles({
@@ -21,6 +21,9 @@ const useStyles = makeStyles({
     minWidth: 0,
     flex: '1 1 14rem',
   },
+  // The placeholder's parts take the room of a title, a line of text and the button.
+  placeholder: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, width: '100%' },
+  buttonPlace: { width: '8rem' },
 });
 
 /** What a dashboard offers first: the one thing worth doing now, and the button that does it. */
@@ -34,7 +37,29 @@ export interface NextStep {
  * The dashboard's next action, above its figures: "2 requests waiting for your answer · Review",
  * "Add your first medicine · Add medicine". One at a time, chosen by the screen.
  */
-export function NextAction({ step }: { step: NextStep }) {
+export function NextAction({ step, loading = false }: { step: NextStep | null; loading?: boolean }) {
+  if (!step) return loading ? <NextActionPlaceholder /> : null;
+  return <NextActionCard step={step} />;
+}
+
+/**
+ * The card's frame while the figures that choose the step load: the step then arrives in place
+ * instead of pushing the figures down under a finger (Lighthouse measured a layout shift of 0.24).
+ */
+function NextActionPlaceholder() {
+  const styles = useStyles();
+  return (
+    <Card className={styles.card} aria-hidden data-testid="next-action-placeholder">
+      <Skeleton className={styles.placeholder}>
+        <SkeletonItem size={20} style={{ width: '60%' }} />
+        <SkeletonItem size={16} />
+        <SkeletonItem size={32} className={styles.buttonPlace} />
+      </Skeleton>
+    </Card>
+  );
+}
+
+function NextActionCard({ step }: { step: NextStep }) {
   const styles = useStyles();
   const href = useHref(step.action.to);
   const onClick = useLinkClickHandler(step.action.to);
