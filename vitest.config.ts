@@ -17,6 +17,7 @@ export default defineConfig({
       'e2e/**/*.test.ts',
     ],
     globalSetup: ['scripts/test/global-setup.ts'],
+    setupFiles: ['scripts/test/dom-teardown.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

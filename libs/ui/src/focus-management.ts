@@ -1,6 +1,7 @@
 import { getParent } from '@fluentui/react-utilities';
 import {
   createTabster,
+  disposeTabster,
   getGroupper,
   getModalizer,
   getMover,
@@ -12,6 +13,7 @@ import {
 } from 'tabster';
 
 let kept: Types.Tabster | undefined;
+let sentinelWatch: MutationObserver | undefined;
 
 /**
  * Sets up tabster, the focus manager under Fluent (arrow keys in tab lists, dialogs' focus trap,
@@ -39,7 +41,21 @@ export function setUpFocusManagement(win: Window = window) {
   getMover(kept);
   getGroupper(kept);
   getObservedElement(kept);
-  keepRootSentinelsUntabbable(win.document);
+  sentinelWatch = keepRootSentinelsUntabbable(win.document);
+}
+
+/**
+ * Ends the page's focus management (tabster's observers and timers, and ours). A page never needs
+ * it; a test's DOM does, before it is torn down, or their callbacks run against a window whose
+ * globals are gone (scripts/test/dom-teardown.ts).
+ */
+export function tearDownFocusManagement(win: Window = window) {
+  sentinelWatch?.disconnect();
+  sentinelWatch = undefined;
+  // Whoever made it (this set-up or a Fluent component): every instance of the page's core.
+  const tabster = kept ?? getTabster(win);
+  if (tabster) disposeTabster(tabster, true);
+  kept = undefined;
 }
 
 /**
@@ -49,20 +65,23 @@ export function setUpFocusManagement(win: Window = window) {
  * focus leaves, so each change is undone as it comes. Tabbing out past the last control still
  * works: tabster focuses the last sentinel itself and lets the browser move on from it.
  */
-function keepRootSentinelsUntabbable(doc: Document) {
+function keepRootSentinelsUntabbable(doc: Document): MutationObserver {
+  // Elements are told by nodeType: a record read after its window's globals went has no HTMLElement.
+  const sentinel = (node: Node): node is HTMLElement =>
+    node.nodeType === 1 && (node as HTMLElement).hasAttribute(sentinelAttribute);
   const untab = (node: Node) => {
-    if (node instanceof HTMLElement && node.hasAttribute(sentinelAttribute) && node.tabIndex !== -1)
-      node.tabIndex = -1;
+    if (sentinel(node) && node.tabIndex !== -1) node.tabIndex = -1;
   };
   const observer = new MutationObserver((records) => {
     for (const record of records) {
       if (record.type === 'attributes') untab(record.target);
       for (const node of record.addedNodes) {
-        if (!(node instanceof HTMLElement && node.hasAttribute(sentinelAttribute))) continue;
+        if (!sentinel(node)) continue;
         untab(node);
         observer.observe(node, { attributes: true, attributeFilter: ['tabindex'] });
       }
     }
   });
   observer.observe(doc.body, { childList: true });
+  return observer;
 }
