@@ -148,6 +148,8 @@ describe('near me', { timeout: 120_000 }, () => {
     await remote.getByRole('tab', { name: t.map }).click();
     const map = remote.getByTestId('browse-map');
     await map.waitFor();
+    // Its zoom buttons named in the page's language, as the pin map's are.
+    await map.getByRole('button', { name: t.zoomOut }).waitFor();
     const marker = page.getByTitle(`${t.open} ${names.maadi}`);
     await marker.waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

@@ -3,6 +3,7 @@ import type { CatalogConfig } from './config';
 import type { ImageStorage } from './images/storage';
 import type { BrowseCache } from './medicines/browse-cache';
 import type { BrowseMemo } from './medicines/browse-memo';
+import type { PickupPointOf } from './medicines/kept-pickup-points';
 
 /** What every feature of svc-catalog is given; built once in service.ts. */
 export interface CatalogContext {
@@ -19,6 +20,8 @@ export interface CatalogContext {
   browseCache: BrowseCache | null;
   /** Orders and totals of browse lists, kept while nothing changed (noBrowseMemo without a feed). */
   browseMemo: BrowseMemo;
+  /** A caller's pickup point, kept while their row cannot have changed (kept-pickup-points.ts). */
+  pickupPointOf: PickupPointOf;
 }
 
 export const schema = 'catalog';

@@ -19,6 +19,8 @@ import { LocalDiskStorage } from './images/storage';
 import { browseChangeChannel, createBrowseCache } from './medicines/browse-cache';
 import { createBrowseMemo, noBrowseMemo } from './medicines/browse-memo';
 import { listMembership } from './medicines/browse-walks-repo';
+import { keptPickupPoints } from './medicines/kept-pickup-points';
+import { pickupPointOfUser } from './medicines/repo';
 import { medicineRoutes } from './medicines/routes';
 import { productRoutes } from './products/routes';
 import { recallRoutes } from './recalls/routes';
@@ -58,6 +60,7 @@ export async function createCatalogService(
       browseChanges &&
       createBrowseCache(browseChanges, { maxBytes: config.BROWSE_CACHE_MB * 1024 * 1024, memo: browseMemo }),
     browseMemo,
+    pickupPointOf: keptPickupPoints(browseChanges, (userId) => pickupPointOfUser(runtime.pool, userId)),
   };
   const app = runtime.app([
     ...(browseChanges ? [countWrites(browseChanges)] : []),

@@ -11,6 +11,8 @@ function areaTexts(language: Language): Record<AreaKey, string> {
 
 const en = {
   area: areaTexts('en'),
+  /** Every map's own controls (the pin map's and the browse map's). */
+  map: { zoomIn: 'Zoom in', zoomOut: 'Zoom out' },
   placeField: {
     area: 'Area',
     areaHint: 'Where you hand medicines over. Without a pin, the centre of the area counts.',
@@ -29,8 +31,6 @@ const en = {
     mapHint:
       'Tap where you hand medicines over. With a keyboard: move the map with the arrow keys, then press Enter to pin its centre.',
     mapLoading: 'Loading the map…',
-    zoomIn: 'Zoom in',
-    zoomOut: 'Zoom out',
     outsideEgypt: 'Your location seems to be outside Egypt: choose your area instead',
     locationDenied: 'Location is not available. Allow it in your browser, or choose your area',
   },
@@ -61,6 +61,7 @@ const en = {
 
 const ar: typeof en = {
   area: areaTexts('ar'),
+  map: { zoomIn: 'قرّب', zoomOut: 'بعّد' },
   placeField: {
     area: 'المنطقة',
     areaHint: 'المكان اللي بتسلّم فيه الأدوية. من غير علامة على الخريطة، بيتحسب نص المنطقة.',
@@ -79,8 +80,6 @@ const ar: typeof en = {
     mapHint:
       'دوس على المكان اللي بتسلّم فيه الأدوية. بالكيبورد: حرّك الخريطة بالأسهم، وبعدين دوس Enter عشان تحط العلامة في نصها.',
     mapLoading: 'الخريطة بتحمّل…',
-    zoomIn: 'قرّب',
-    zoomOut: 'بعّد',
     outsideEgypt: 'موقعك باين إنه برّه مصر: اختار منطقتك بدل كده',
     locationDenied: 'الموقع مش متاح. اسمح بيه من المتصفح، أو اختار منطقتك',
   },

@@ -126,6 +126,24 @@ describe('GET /api/medicines near me', () => {
     expect(names((await browse(farNgo)).body)[0]).toBe('aswan');
   });
 
+  it('follows a caller who moves: the next browses start from the new point', async () => {
+    const mover = await p.user('ngo');
+    await place(mover, 'dokki');
+    expect(names((await browse(mover)).body)[0]).toBe('dokki');
+    // Listings come and go meanwhile (their notices keep the point the caller had)…
+    const res = await p.api.post('/api/medicines', medicineInput({ name: 'Passing by' }), {
+      token: owners.maadi!.token,
+    });
+    expect(res.status).toBe(201);
+    expect(names((await browse(mover)).body)[0]).toBe('dokki');
+    // …and the caller's own move is heard by the catalog within moments.
+    await place(mover, 'aswan-city');
+    await waitUntil(async () => names((await browse(mover)).body)[0] === 'aswan', {
+      what: 'browse from the new point',
+    });
+    expect((await browse(mover)).body[0]!.distanceKm).toBeLessThan(5);
+  });
+
   it("moves a listing when its owner's point moves (a listing with its own place stays)", async () => {
     const mover = await p.user('pharmacy');
     await place(mover, 'aswan-city');

@@ -34,7 +34,6 @@ import {
   listingForViewer,
   listOwnMedicines,
   ownTotals,
-  pickupPointOfUser,
   toMedicine,
   updateMedicine,
 } from './repo';
@@ -169,7 +168,7 @@ export function createMedicineService(ctx: CatalogContext) {
     ): Promise<{ query: BrowseQuery; pointMissing: boolean }> {
       let { lat, lng } = query;
       if (lat === undefined || lng === undefined) {
-        const own = await pickupPointOfUser(ctx.pool, caller.id);
+        const own = await ctx.pickupPointOf(caller.id);
         if (own) ({ lat, lng } = snappedPoint(own));
       }
       const hasPoint = lat !== undefined && lng !== undefined;

@@ -155,8 +155,8 @@ export function PickupPlaceFields({
                 view={pinMapView(value)}
                 labels={{
                   map: t('placeField.mapLabel'),
-                  zoomIn: t('placeField.zoomIn'),
-                  zoomOut: t('placeField.zoomOut'),
+                  zoomIn: t('map.zoomIn'),
+                  zoomOut: t('map.zoomOut'),
                 }}
                 describedBy={`${mapId}-hint`}
                 onTap={(point) => {

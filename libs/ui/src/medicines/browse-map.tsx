@@ -52,12 +52,15 @@ export default function BrowseMap({
   items,
   origin,
   label,
+  zoomLabels,
   openLabel,
   onOpen,
 }: {
   items: Medicine[];
   origin: LatLng | null;
   label: string;
+  /** The zoom buttons' names, in the page's language (Leaflet's own are English). */
+  zoomLabels: { zoomIn: string; zoomOut: string };
   openLabel: (medicine: Medicine) => string;
   onOpen: (medicine: Medicine) => void;
 }) {
@@ -71,8 +74,8 @@ export default function BrowseMap({
   // The markers are drawn again only when what they show changes: the screen re-renders with
   // equal items and a new origin object often (a refetch, the snapped point), and redrawing then
   // re-fitted the map and moved every marker under the user's finger.
-  const shown = useRef({ items, origin, openLabel });
-  shown.current = { items, origin, openLabel };
+  const shown = useRef({ items, origin, openLabel, zoomLabels });
+  shown.current = { items, origin, openLabel, zoomLabels };
   const drawn = [
     origin ? `${origin.lat},${origin.lng}` : '',
     ...items.map((m) => `${m.id}:${m.pickupPlace.area ?? m.pickupPlace.governorate ?? ''}:${openLabel(m)}`),
@@ -84,11 +87,13 @@ export default function BrowseMap({
     // The cluster plugin needs the zoom bounds before any tiles arrive.
     const created = L.map(element.current!, {
       markerZoomAnimation: false,
-      zoomControl: true,
+      zoomControl: false,
       attributionControl: true,
       minZoom: 4,
       maxZoom: 18,
     });
+    const { zoomIn, zoomOut } = shown.current.zoomLabels;
+    L.control.zoom({ zoomInTitle: zoomIn, zoomOutTitle: zoomOut }).addTo(created);
     map.current = created;
     // No cluster animations: a marker that glides after a zoom is missed by the finger that
     // aimed at it (and by a loaded phone's slow frames).

@@ -285,6 +285,7 @@ export function MedicineBrowser<F = undefined>({
                 items={query.data?.items ?? []}
                 origin={near.point}
                 label={t('near.mapLabel')}
+                zoomLabels={{ zoomIn: t('map.zoomIn'), zoomOut: t('map.zoomOut') }}
                 openLabel={openLabel}
                 onOpen={openFromMap}
               />
