@@ -17,6 +17,7 @@ import { cpuPerCall, postgresProcesses, type Parties } from './bench/cpu';
 import { timeExpiryScan } from './bench/expiry-scan';
 import { judgeGoals, landingTransferred, type Figures } from './bench/goals';
 import { seedNeeds, timeMatching } from './bench/matching';
+import { costliestStatements } from './bench/statement-stats';
 import { parseBenchOptions } from './bench/options';
 import { startPlatform, stopPlatform, type Platform } from './bench/platform';
 import { printReport, writeReport, type BenchReport } from './bench/report';
@@ -99,6 +100,8 @@ async function untilIdle(url: string, headers: Record<string, string>) {
 }
 
 async function main() {
+  // PostgreSQL keeps statement statistics (bench/statement-stats.ts) for the open loops' report.
+  process.env.PG_STATEMENT_STATS = '1';
   log(`starting stores, identity, catalog, requests and the gateway (${cpus().length} cores)…`);
   const p = await startPlatform(root);
   const as = (email: string) => signIn(p.urls.gateway, email, demoPassword);
@@ -257,11 +260,16 @@ async function main() {
       `open loop: ${options.rate} req/s with ${options.writesPerSecond} listing writes a second, ${options.warmSeconds} s from cold then ${options.openSeconds} s…`,
     );
     const writer = listingWrites(p, pharmacy.token, ids, options.writesPerSecond);
-    const open = await cpuPerCall(
-      parties,
-      () => browseOpenLoop(options, p, ngo.token),
-      (run) => run.measured.requests + (run.warmUp?.requests ?? 0),
+    const { result: open, statements: openStatements } = await withPool(p, (pool) =>
+      costliestStatements(pool, () =>
+        cpuPerCall(
+          parties,
+          () => browseOpenLoop(options, p, ngo.token),
+          (run) => run.measured.requests + (run.warmUp?.requests ?? 0),
+        ),
+      ),
     );
+    report.statements = { 'browse open loop': openStatements };
     const writes = await writer.stop();
     const meanwhile = `, ${writes.made} listing writes meanwhile (${writes.failed} failed)`;
     report.openLoop = { ...open.result.measured, scenario: `${open.result.measured.scenario}${meanwhile}` };
@@ -292,11 +300,16 @@ async function main() {
       );
       return rows.map((r) => r.id);
     });
-    const near = await cpuPerCall(
-      parties,
-      () => nearMeOpenLoop(options, p, ngo.token, { token: pharmacy.token, listingIds }),
-      (run) => run.first.requests + run.after.requests,
+    const { result: near, statements: nearStatements } = await withPool(p, (pool) =>
+      costliestStatements(pool, () =>
+        cpuPerCall(
+          parties,
+          () => nearMeOpenLoop(options, p, ngo.token, { token: pharmacy.token, listingIds }),
+          (run) => run.first.requests + run.after.requests,
+        ),
+      ),
     );
+    report.statements = { ...report.statements, 'near me': nearStatements };
     report.nearMe = near.result;
     figures.nearMe = { first: near.result.first, after: near.result.after };
     report.cpuMsPerCall = { ...report.cpuMsPerCall, 'near me, through the gateway': near.msPerCall };

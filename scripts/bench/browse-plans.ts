@@ -24,7 +24,10 @@ export async function explainBrowseMix(pool: Pool, callerId: number, count: numb
   let spent = 0;
   // Runs each statement under EXPLAIN ANALYZE first (its time counted), then for its rows.
   const explaining = {
-    async query(text: string, values?: unknown[]) {
+    async query(statement: string | { text: string; values?: unknown[] }, plainValues?: unknown[]) {
+      // A named statement is explained as plain text (its plan is made afresh either way).
+      const [text, values] =
+        typeof statement === 'string' ? [statement, plainValues] : [statement.text, statement.values];
       if (!/^\s*(EXPLAIN|SET)/.test(text)) {
         const plan = await pool.query<PlanRow>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
         const [root] = plan.rows[0]!['QUERY PLAN'];

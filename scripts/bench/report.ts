@@ -11,6 +11,7 @@ import type { BenchOptions } from './options';
 import type { AnswerSize } from './scenarios';
 import type { BackupTiming } from './backup';
 import type { LighthouseScores } from './lighthouse';
+import type { StatementCost } from './statement-stats';
 import type { BrowsePlans } from './browse-plans';
 
 export interface BenchReport {
@@ -29,6 +30,8 @@ export interface BenchReport {
     after: OpenLoopResult & { scenario: string };
     writes: { made: number; failed: number };
   };
+  /** PostgreSQL's costliest statements during each open loop (bench/statement-stats.ts). */
+  statements?: Record<string, StatementCost[]>;
   /** CPU ms each party spent per call, by scenario (bench/cpu.ts). */
   cpuMsPerCall?: Record<string, Record<string, number>>;
   answers: AnswerSize[];
@@ -69,6 +72,11 @@ export function printReport(r: BenchReport): void {
   if (r.cpuMsPerCall) {
     console.log('\nCPU ms per call, by process (the sum bounds what the cores can serve):');
     console.table(r.cpuMsPerCall);
+  }
+  for (const [scenario, statements] of Object.entries(r.statements ?? {})) {
+    if (!statements.length) continue;
+    console.log(`\nPostgreSQL's costliest statements during ${scenario} (pg_stat_statements):`);
+    console.table(statements);
   }
   if (r.answers.length) {
     console.log('\nanswers as a browser receives them:');
@@ -115,6 +123,7 @@ export function writeReport(root: string, r: BenchReport): string {
     'browsePlans',
     'nearMe',
     'cpuMsPerCall',
+    'statements',
     'answers',
     'scan',
     'scanError',

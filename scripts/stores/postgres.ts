@@ -54,6 +54,10 @@ export async function startEmbeddedPostgres(
       // made every first touch of a page a full-page image in the WAL). docs/expiry-and-recalls.md.
       ...['-c', 'shared_buffers=512MB', '-c', 'max_wal_size=2GB'],
       ...(options.durable === false ? ['-c', 'fsync=off'] : []),
+      // The benchmark's statement statistics (what PostgreSQL spends its time on under load).
+      ...(process.env.PG_STATEMENT_STATS === '1'
+        ? ['-c', 'shared_preload_libraries=pg_stat_statements']
+        : []),
     ],
     onLog: log,
     onError: (e) => log(String(e)),
