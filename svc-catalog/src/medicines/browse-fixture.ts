@@ -86,10 +86,18 @@ export function testFeed() {
 
 /** A browseMedicines database that records each statement's text. */
 export function countingDb(statements: string[]) {
-  return {
-    query: (text: string | { text: string }, values?: unknown[]) => {
+  const counted =
+    (db: { query: (text: string, values?: unknown[]) => Promise<unknown> }) =>
+    (text: string | { text: string }, values?: unknown[]) => {
       statements.push(typeof text === 'string' ? text : text.text);
-      return pool().query(text as string, values);
+      return db.query(text as string, values);
+    };
+  return {
+    query: counted(pool()),
+    // A statement with settings of its own (SET LOCAL) runs on a client of its own.
+    connect: async () => {
+      const client = await pool().connect();
+      return { query: counted(client), release: () => client.release() };
     },
   } as unknown as Parameters<typeof browseMedicines>[0];
 }

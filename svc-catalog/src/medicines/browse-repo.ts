@@ -1,8 +1,14 @@
 import type { BrowseSort, MedicineBrowseQuery, RecipientType } from '@medrelay/contracts';
 import { cairoDayNumber, dosageFormsMatching, urgentThresholdDays } from '@medrelay/domain';
 import { idsBetween, noBrowseMemo, type BrowseMemo, type ListFilter } from './browse-memo';
-import { recentlyCommon, rememberCommon, searchedOrders, searchMatchCap } from './browse-search-repo';
-import { continuedOrder, rowsInOrder, walkedOrder } from './browse-walks-repo';
+import {
+  namesLike,
+  recentlyCommon,
+  rememberCommon,
+  searchedOrders,
+  searchMatchCap,
+} from './browse-search-repo';
+import { continuedOrder, maxNamedWalks, rowsInOrder, walkedOrder, type Walk } from './browse-walks-repo';
 import {
   distanceSort,
   earthDistanceSql,
@@ -78,6 +84,7 @@ export async function browseMedicines(
   const params: unknown[] = [callerId, visible];
   const where = [availableSql, 'm.owner_id <> $1', 'm.recipient_type = ANY($2)', ownerNotSuspended];
   let searchOfRows: [string, string] | undefined;
+  let byName: Walk['byName'];
   if (query.recipientType) {
     // "Offered to pharmacies" includes listings offered to both.
     const n = params.push(query.recipientType);
@@ -98,6 +105,13 @@ export async function browseMedicines(
     // listing carries (its triggers), so the name is among those matching iff it matches.
     // (Replaced through functions: a replacement string would read `$3` as a pattern.)
     searchOfRows = [clause, clause.replace(named, () => `m.name ILIKE $${n}`)];
+    // Nearest first is the caller's own order, never shared: a term in a few names (and no
+    // dosage form) is walked name by name outwards from the point instead of gathered whole.
+    if (query.sort === 'distance' && forms.length === 0) {
+      const names = await namesLike(db, params[n - 1] as string, maxNamedWalks + 1);
+      if (names.length > 0 && names.length <= maxNamedWalks)
+        byName = { clause, rowClause: searchOfRows[1], names };
+    }
   }
   if (query.source) where.push(`m.source = $${params.push(query.source)}`);
   const point =
@@ -156,7 +170,7 @@ export async function browseMedicines(
     // A term found common a moment ago walks the sort's index straight away: gathering its
     // first `searchCap` matches again would only show it is still common.
     const searchKey = `${searchCap}\u0000${fromWhere}\u0000${JSON.stringify(params.slice(1))}`; // not per caller
-    if (query.q && !known && !recentlyCommon(searchKey)) {
+    if (query.q && !byName && !known && !recentlyCommon(searchKey)) {
       // Every sort of the search, both ways, from one gathering when they can be kept: the other
       // sorts of the same search then cost no query. Else only the sort asked for.
       // Nearest first is the caller's own: gathered alone.
@@ -173,7 +187,7 @@ export async function browseMedicines(
     if (!order) {
       // A deeper page continues the walk where the kept order ends, reading at least as many
       // ids again: a list paged to 800 ids is walked 100 + 100 + 200 + 400, not 100 + … + 800 each time.
-      const walk = { sort, direction, orderBy };
+      const walk = { sort, direction, orderBy, byName };
       const want = Math.min(
         keptOrderMaxIds,
         Math.max(upTo, options.walkAtLeast ?? 100, 2 * (known?.ids.length ?? 0)),

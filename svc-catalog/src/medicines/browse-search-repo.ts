@@ -33,6 +33,16 @@ export function rememberCommon(key: string) {
   commonSearches.set(key, Date.now() + commonSearchTtlMs);
 }
 
+/** Up to `limit` of the distinct names (`catalog.listing_names`) matching a LIKE pattern. */
+export async function namesLike(db: Db, pattern: string, limit: number): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>({
+    name: 'browse-names-like',
+    text: 'SELECT name FROM catalog.listing_names WHERE name ILIKE $1 LIMIT $2',
+    values: [pattern, limit],
+  });
+  return rows.map((r) => r.name);
+}
+
 /**
  * All of a search's matches when they are few (at most `cap`), in the order of each of `sorts`
  * both ways (keyed by their ORDER BY), else undefined. PostgreSQL sorts them (its collation

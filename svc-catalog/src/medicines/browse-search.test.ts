@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { browseMedicines } from './browse-repo';
 import {
   browse,
+  countingDb,
   idsOf,
   insert,
   limits,
@@ -104,5 +105,57 @@ describe('search through the names listings carry', () => {
       await client.query('ROLLBACK');
       client.release();
     }
+  });
+});
+
+describe('nearest first with a search term', () => {
+  it('walks the few names carrying the term outwards from the point, merged with ties by id, and on from where it ends', async () => {
+    const tag = 'Nearnames';
+    // 22 listings in 3 names over 4 points (several at one point: equal distances), and one of
+    // another name at the caller's own point, which the search must leave out.
+    const ids = await insert(
+      Array.from({ length: 22 }, (_, i) => ({ owner: pharmacy.id, name: `${tag} ${'ABC'[i % 3]}` })),
+    );
+    const [outsider] = await insert([{ owner: pharmacy.id, name: 'Elsewhere Nearby' }]);
+    const points = { lat: [30.05, 30.07, 29.98, 31.2], lng: [31.23, 31.26, 31.21, 29.92] };
+    await pool().query(
+      `UPDATE catalog.medicines SET own_lat = ($2::float8[])[1 + id % 4], own_lng = ($3::float8[])[1 + id % 4]
+        WHERE id = ANY($1)`,
+      [ids, points.lat, points.lng],
+    );
+    await pool().query('UPDATE catalog.medicines SET own_lat = 30.05, own_lng = 31.23 WHERE id = $1', [
+      outsider,
+    ]);
+    const at = { lat: 30.05, lng: 31.23 };
+    // The order as the great-circle distance gives it, ties by id.
+    const { rows: expected } = await pool().query<{ id: number }>(
+      `SELECT id FROM catalog.medicines WHERE id = ANY($1)
+        ORDER BY earth_distance(ll_to_earth($2, $3), ll_to_earth(lat, lng)), id`,
+      [ids, at.lat, at.lng],
+    );
+    const statements: string[] = [];
+    const options = { ...limits, exactTotalUpTo: 100, walkAtLeast: 3, view: 'ngo' };
+    const page = (n: number) =>
+      browseMedicines(
+        countingDb(statements),
+        ngo.id,
+        ['ngos', 'both'],
+        { q: tag.toLowerCase(), sort: 'distance', ...at, page: n, pageSize: 4 },
+        options,
+      );
+    // In turn, then a jump to the last page, then the ones skipped: each read on from the last.
+    const pages = new Map<number, number[]>();
+    for (const n of [1, 2, 6, 5, 3, 4]) {
+      const { rows, total } = await page(n);
+      expect(total).toBe(22);
+      pages.set(
+        n,
+        rows.map((r) => r.id),
+      );
+    }
+    expect([1, 2, 3, 4, 5, 6].flatMap((n) => pages.get(n)!)).toEqual(expected.map((r) => r.id));
+    // One walk per name, never every match gathered with its distance.
+    expect(statements.some((s) => /UNION ALL/.test(s) && /lower\(m\.name\) = \$/.test(s))).toBe(true);
+    expect(statements.some((s) => /MATERIALIZED/.test(s))).toBe(false);
   });
 });

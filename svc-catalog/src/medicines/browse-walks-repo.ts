@@ -10,7 +10,16 @@ export interface Walk {
   sort: SortName;
   direction: Direction;
   orderBy: string;
+  /**
+   * Nearest first through a few names: the list's `clause` (the names containing the term) read
+   * as one walk per name of `names` (`lower(m.name) = <name>`, and `rowClause`, the same search
+   * on the row), merged in the list's order.
+   */
+  byName?: { clause: string; rowClause: string; names: readonly string[] };
 }
+
+/** Names of a term walked one by one at most (each a walk of the (name, point) index, migration 018). */
+export const maxNamedWalks = 8;
 
 /** The first `upTo` ids of the list in its order, through the sort's index. */
 export async function walkedOrder(
@@ -91,12 +100,25 @@ async function walked(
   beforeExpiresAt: number,
   limit: number,
 ): Promise<KeptOrder> {
-  const sql = `SELECT m.id, (${sortSpec(walk.sort).column})::text AS k,
-            (extract(epoch FROM m.expiry_date) * 1000)::float8 AS e ${fromWhere}${after}
+  const column = sortSpec(walk.sort).column;
+  const select = (where: string) => `SELECT m.id, (${column})::text AS k, ${column} AS d,
+            (extract(epoch FROM m.expiry_date) * 1000)::float8 AS e ${where}${after}
       ORDER BY ${walk.orderBy} LIMIT $${params.length + 1}`;
+  let sql = select(fromWhere);
+  const values = [...params, limit];
+  if (walk.byName) {
+    // Each name's walk is in the list's order (ties by id) and as long as the whole, so their
+    // merge is the list's order; the names are parameters after the limit.
+    const { clause, rowClause, names } = walk.byName;
+    const parts = names.map(
+      (name) =>
+        `(${select(fromWhere.replace(clause, () => `lower(m.name) = $${values.push(name)} AND ${rowClause}`))})`,
+    );
+    sql = `SELECT id, k, e FROM (${parts.join(' UNION ALL ')}) parts ORDER BY d, id LIMIT $${params.length + 1}`;
+  }
   const { rows } = walk.sort.startsWith('distance:')
-    ? await nearestFirst(db, sql, [...params, limit])
-    : await db.query<{ id: number; k: string; e: number }>(sql, [...params, limit]);
+    ? await nearestFirst(db, sql, values)
+    : await db.query<{ id: number; k: string; e: number }>(sql, values);
   const last = rows.at(-1);
   let expiresAt = beforeExpiresAt;
   for (const row of rows) expiresAt = Math.min(expiresAt, row.e);
