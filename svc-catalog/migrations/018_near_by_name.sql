@@ -6,3 +6,6 @@
 CREATE EXTENSION IF NOT EXISTS btree_gist;
 CREATE INDEX medicines_browse_near_name ON catalog.medicines USING gist (lower(name), ll_to_earth(lat, lng))
   WHERE is_available AND quantity > 0 AND lat IS NOT NULL;
+-- The same for a term that names a dosage form ("syrup", "شراب"): one walk per form.
+CREATE INDEX medicines_browse_near_type ON catalog.medicines USING gist (type, ll_to_earth(lat, lng))
+  WHERE is_available AND quantity > 0 AND lat IS NOT NULL;

@@ -105,12 +105,27 @@ export async function browseMedicines(
     // listing carries (its triggers), so the name is among those matching iff it matches.
     // (Replaced through functions: a replacement string would read `$3` as a pattern.)
     searchOfRows = [clause, clause.replace(named, () => `m.name ILIKE $${n}`)];
-    // Nearest first is the caller's own order, never shared: a term in a few names (and no
-    // dosage form) is walked name by name outwards from the point instead of gathered whole.
-    if (query.sort === 'distance' && forms.length === 0) {
+    // Nearest first is the caller's own order, never shared: a term in a few names (and
+    // dosage forms) is walked name by name (form by form) outwards from the point instead of
+    // gathered whole. A listing whose name matches is in its name's walk only.
+    if (query.sort === 'distance') {
       const names = await namesLike(db, params[n - 1] as string, maxNamedWalks + 1);
-      if (names.length > 0 && names.length <= maxNamedWalks)
-        byName = { clause, rowClause: searchOfRows[1], names };
+      if (names.length + forms.length > 0 && names.length + forms.length <= maxNamedWalks) {
+        const rowClause = searchOfRows[1];
+        byName = {
+          clause,
+          parts: [
+            ...names.map((value) => ({
+              value,
+              sql: (k: number) => `lower(m.name) = $${k} AND ${rowClause}`,
+            })),
+            ...forms.map((value) => ({
+              value,
+              sql: (k: number) => `m.type = $${k} AND ${rowClause} AND NOT (m.name ILIKE $${n})`,
+            })),
+          ],
+        };
+      }
     }
   }
   if (query.source) where.push(`m.source = $${params.push(query.source)}`);

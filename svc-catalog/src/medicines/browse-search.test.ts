@@ -159,3 +159,45 @@ describe('nearest first with a search term', () => {
     expect(statements.some((s) => /MATERIALIZED/.test(s))).toBe(false);
   });
 });
+
+describe('nearest first with a term that names a dosage form', () => {
+  it('walks the names and the form apart, each listing once, nearest first', async () => {
+    // "Syrup" is the form's label: a syrup by any name, and tablets named "… Syrup …".
+    const ids = await insert([
+      { owner: pharmacy.id, name: 'Formwalk Alpha', type: 'syrup' },
+      { owner: pharmacy.id, name: 'Formwalk Beta', type: 'syrup' },
+      { owner: pharmacy.id, name: 'Cough Syrup Formwalk', type: 'tablets' },
+      { owner: pharmacy.id, name: 'Syrup Formwalk Twice', type: 'syrup' },
+      { owner: pharmacy.id, name: 'Formwalk Gamma', type: 'tablets' },
+    ]);
+    const points = { lat: [30.05, 30.3, 29.9, 30.05, 30.0], lng: [31.23, 31.4, 31.1, 31.23, 31.2] };
+    await pool().query(
+      `UPDATE catalog.medicines m SET own_lat = ($2::float8[])[i], own_lng = ($3::float8[])[i]
+         FROM unnest($1::int[]) WITH ORDINALITY AS t(id, i) WHERE m.id = t.id`,
+      [ids, points.lat, points.lng],
+    );
+    const at = { lat: 30.06, lng: 31.24 };
+    // Every listing with a point that the search finds, as the great-circle distance orders them.
+    const { rows: expected } = await pool().query<{ id: number }>(
+      `SELECT id FROM catalog.medicines WHERE lat IS NOT NULL AND (name ILIKE '%syrup%' OR type = 'syrup')
+        ORDER BY earth_distance(ll_to_earth($1, $2), ll_to_earth(lat, lng)), id`,
+      [at.lat, at.lng],
+    );
+    expect(expected.map((r) => r.id).sort()).toEqual([ids[0], ids[1], ids[2], ids[3]].sort());
+    const statements: string[] = [];
+    const pages = [];
+    for (const n of [1, 2]) {
+      const { rows, total } = await browseMedicines(
+        countingDb(statements),
+        ngo.id,
+        ['ngos', 'both'],
+        { q: 'syrup', sort: 'distance', ...at, page: n, pageSize: 2 },
+        { ...limits, exactTotalUpTo: 100, walkAtLeast: 3, view: 'ngo' },
+      );
+      expect(total).toBe(4);
+      pages.push(...rows.map((r) => r.id));
+    }
+    expect(pages).toEqual(expected.map((r) => r.id));
+    expect(statements.some((s) => /UNION ALL/.test(s) && /m\.type = \$/.test(s))).toBe(true);
+  });
+});

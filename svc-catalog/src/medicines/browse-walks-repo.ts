@@ -11,14 +11,17 @@ export interface Walk {
   direction: Direction;
   orderBy: string;
   /**
-   * Nearest first through a few names: the list's `clause` (the names containing the term) read
-   * as one walk per name of `names` (`lower(m.name) = <name>`, and `rowClause`, the same search
-   * on the row), merged in the list's order.
+   * Nearest first through a few names and dosage forms: the list's search `clause` read as one
+   * walk per part (its condition instead of the clause, given the number of its parameter
+   * `value`), the parts disjoint, merged in the list's order.
    */
-  byName?: { clause: string; rowClause: string; names: readonly string[] };
+  byName?: { clause: string; parts: ReadonlyArray<{ value: string; sql: (param: number) => string }> };
 }
 
-/** Names of a term walked one by one at most (each a walk of the (name, point) index, migration 018). */
+/**
+ * Names and forms of a term walked one by one at most (each a walk of the (name, point) or
+ * (type, point) index, migration 018).
+ */
 export const maxNamedWalks = 8;
 
 /** The first `upTo` ids of the list in its order, through the sort's index. */
@@ -107,12 +110,12 @@ async function walked(
   let sql = select(fromWhere);
   const values = [...params, limit];
   if (walk.byName) {
-    // Each name's walk is in the list's order (ties by id) and as long as the whole, so their
-    // merge is the list's order; the names are parameters after the limit.
-    const { clause, rowClause, names } = walk.byName;
-    const parts = names.map(
-      (name) =>
-        `(${select(fromWhere.replace(clause, () => `lower(m.name) = $${values.push(name)} AND ${rowClause}`))})`,
+    // Each part's walk is in the list's order (ties by id) and as long as the whole, so their
+    // merge is the list's order; the parts' values are parameters after the limit.
+    const { clause, parts: conditions } = walk.byName;
+    const parts = conditions.map(
+      ({ value, sql: condition }) =>
+        `(${select(fromWhere.replace(clause, () => condition(values.push(value))))})`,
     );
     sql = `SELECT id, k, e FROM (${parts.join(' UNION ALL ')}) parts ORDER BY d, id LIMIT $${params.length + 1}`;
   }
