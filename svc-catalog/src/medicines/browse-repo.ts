@@ -84,7 +84,7 @@ export async function browseMedicines(
   const params: unknown[] = [callerId, visible];
   const where = [availableSql, 'm.owner_id <> $1', 'm.recipient_type = ANY($2)', ownerNotSuspended];
   let searchOfRows: [string, string] | undefined;
-  let byName: Walk['byName'];
+  let bySearchParts: Walk['bySearchParts'];
   if (query.recipientType) {
     // "Offered to pharmacies" includes listings offered to both.
     const n = params.push(query.recipientType);
@@ -112,7 +112,7 @@ export async function browseMedicines(
       const names = await namesLike(db, params[n - 1] as string, maxNamedWalks + 1);
       if (names.length + forms.length > 0 && names.length + forms.length <= maxNamedWalks) {
         const rowClause = searchOfRows[1];
-        byName = {
+        bySearchParts = {
           clause,
           parts: [
             ...names.map((value) => ({
@@ -185,7 +185,7 @@ export async function browseMedicines(
     // A term found common a moment ago walks the sort's index straight away: gathering its
     // first `searchCap` matches again would only show it is still common.
     const searchKey = `${searchCap}\u0000${fromWhere}\u0000${JSON.stringify(params.slice(1))}`; // not per caller
-    if (query.q && !byName && !known && !recentlyCommon(searchKey)) {
+    if (query.q && !bySearchParts && !known && !recentlyCommon(searchKey)) {
       // Every sort of the search, both ways, from one gathering when they can be kept: the other
       // sorts of the same search then cost no query. Else only the sort asked for.
       // Nearest first is the caller's own: gathered alone.
@@ -202,7 +202,7 @@ export async function browseMedicines(
     if (!order) {
       // A deeper page continues the walk where the kept order ends, reading at least as many
       // ids again: a list paged to 800 ids is walked 100 + 100 + 200 + 400, not 100 + … + 800 each time.
-      const walk = { sort, direction, orderBy, byName };
+      const walk = { sort, direction, orderBy, bySearchParts };
       const want = Math.min(
         keptOrderMaxIds,
         Math.max(upTo, options.walkAtLeast ?? 100, 2 * (known?.ids.length ?? 0)),

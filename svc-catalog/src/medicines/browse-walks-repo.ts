@@ -15,7 +15,7 @@ export interface Walk {
    * walk per part (its condition instead of the clause, given the number of its parameter
    * `value`), the parts disjoint, merged in the list's order.
    */
-  byName?: { clause: string; parts: ReadonlyArray<{ value: string; sql: (param: number) => string }> };
+  bySearchParts?: { clause: string; parts: ReadonlyArray<{ value: string; sql: (param: number) => string }> };
 }
 
 /**
@@ -109,10 +109,10 @@ async function walked(
       ORDER BY ${walk.orderBy} LIMIT $${params.length + 1}`;
   let sql = select(fromWhere);
   const values = [...params, limit];
-  if (walk.byName) {
+  if (walk.bySearchParts) {
     // Each part's walk is in the list's order (ties by id) and as long as the whole, so their
     // merge is the list's order; the parts' values are parameters after the limit.
-    const { clause, parts: conditions } = walk.byName;
+    const { clause, parts: conditions } = walk.bySearchParts;
     const parts = conditions.map(
       ({ value, sql: condition }) =>
         `(${select(fromWhere.replace(clause, () => condition(values.push(value))))})`,
