@@ -19,6 +19,9 @@ export default defineConfig({
     globalSetup: ['scripts/test/global-setup.ts'],
     setupFiles: ['scripts/test/dom-teardown.ts'],
     testTimeout: 30_000,
+    // A poll waits for a live platform to catch up: Vitest's 1 s default was too short on a busy
+    // 2-core CI machine (an administrator's settings save was not seen within it).
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,

@@ -26,17 +26,25 @@ function canListen(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * A service without METRICS_PORT serves its internal port at its public port + 1000
+ * (service-kit `internalPortFor`): that one must be outside the ephemeral range and free too (a
+ * requests service given 32,026 failed to listen on 33,026, taken by an outgoing connection).
+ */
+const internalOffset = 1000;
+
 /** A TCP port free on loopback right now, outside the range outgoing connections take theirs from. */
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 200; attempt++) {
-    const port = LOWEST + Math.floor(Math.random() * (ephemeralStart - LOWEST));
-    if (handedOut.has(port)) continue;
-    if (await canListen(port)) {
-      handedOut.add(port);
+    const port = LOWEST + Math.floor(Math.random() * (ephemeralStart - internalOffset - LOWEST));
+    const internal = port + internalOffset;
+    if (handedOut.has(port) || handedOut.has(internal)) continue;
+    if ((await canListen(port)) && (await canListen(internal))) {
+      handedOut.add(port).add(internal);
       return port;
     }
   }
-  throw new Error(`No free port between ${LOWEST} and ${ephemeralStart}`);
+  throw new Error(`No free port between ${LOWEST} and ${ephemeralStart - internalOffset}`);
 }
 
 /** True when something accepts connections on the port. */
