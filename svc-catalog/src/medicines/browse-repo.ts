@@ -84,7 +84,7 @@ export async function browseMedicines(
   const params: unknown[] = [callerId, visible];
   const where = [availableSql, 'm.owner_id <> $1', 'm.recipient_type = ANY($2)', ownerNotSuspended];
   let searchOfRows: [string, string] | undefined;
-  let bySearchParts: Walk['bySearchParts'];
+  let searchParts: () => Promise<Walk['bySearchParts']> = async () => undefined;
   if (query.recipientType) {
     // "Offered to pharmacies" includes listings offered to both.
     const n = params.push(query.recipientType);
@@ -107,12 +107,15 @@ export async function browseMedicines(
     searchOfRows = [clause, clause.replace(named, () => `m.name ILIKE $${n}`)];
     // Nearest first is the caller's own order, never shared: a term in a few names (and
     // dosage forms) is walked name by name (form by form) outwards from the point instead of
-    // gathered whole. A listing whose name matches is in its name's walk only.
+    // gathered whole. A listing whose name matches is in its name's walk only. The names are
+    // looked up only when the list has to be read (not for a kept order).
     if (query.sort === 'distance') {
-      const names = await namesLike(db, params[n - 1] as string, maxNamedWalks + 1);
-      if (names.length + forms.length > 0 && names.length + forms.length <= maxNamedWalks) {
-        const rowClause = searchOfRows[1];
-        bySearchParts = {
+      const rowClause = searchOfRows[1];
+      searchParts = async () => {
+        const names = await namesLike(db, params[n - 1] as string, maxNamedWalks + 1);
+        const count = names.length + forms.length;
+        if (count === 0 || count > maxNamedWalks) return undefined;
+        return {
           clause,
           parts: [
             ...names.map((value) => ({
@@ -125,7 +128,7 @@ export async function browseMedicines(
             })),
           ],
         };
-      }
+      };
     }
   }
   if (query.source) where.push(`m.source = $${params.push(query.source)}`);
@@ -182,6 +185,7 @@ export async function browseMedicines(
   if (!order || (!order.complete && order.ids.length < upTo)) {
     const known = order;
     order = undefined;
+    const bySearchParts = await searchParts();
     // A term found common a moment ago walks the sort's index straight away: gathering its
     // first `searchCap` matches again would only show it is still common.
     const searchKey = `${searchCap}\u0000${fromWhere}\u0000${JSON.stringify(params.slice(1))}`; // not per caller

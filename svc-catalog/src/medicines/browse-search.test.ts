@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createBrowseMemo } from './browse-memo';
 import { browseMedicines } from './browse-repo';
 import {
   browse,
@@ -11,6 +12,7 @@ import {
   pharmacy,
   pool,
   sorted,
+  testFeed,
   useBrowsePlatform,
 } from './browse-fixture';
 
@@ -134,7 +136,8 @@ describe('nearest first with a search term', () => {
       [ids, at.lat, at.lng],
     );
     const statements: string[] = [];
-    const options = { ...limits, exactTotalUpTo: 100, walkAtLeast: 3, view: 'ngo' };
+    const memo = createBrowseMemo(testFeed().feed);
+    const options = { ...limits, exactTotalUpTo: 100, walkAtLeast: 3, memo, view: 'ngo' };
     const page = (n: number) =>
       browseMedicines(
         countingDb(statements),
@@ -157,6 +160,10 @@ describe('nearest first with a search term', () => {
     // One walk per name, never every match gathered with its distance.
     expect(statements.some((s) => /UNION ALL/.test(s) && /lower\(m\.name\) = \$/.test(s))).toBe(true);
     expect(statements.some((s) => /MATERIALIZED/.test(s))).toBe(false);
+    // A page of the order now kept reads its rows only: the names are not looked up again.
+    statements.length = 0;
+    expect((await page(2)).rows.map((r) => r.id)).toEqual(pages.get(2));
+    expect(statements.some((s) => /listing_names/.test(s))).toBe(false);
   });
 });
 

@@ -104,7 +104,9 @@ async function walked(
   limit: number,
 ): Promise<KeptOrder> {
   const column = sortSpec(walk.sort).column;
-  const select = (where: string) => `SELECT m.id, (${column})::text AS k, ${column} AS d,
+  // A merge of parts orders by the key itself (`d`), not its text.
+  const merged = walk.bySearchParts !== undefined;
+  const select = (where: string) => `SELECT m.id, (${column})::text AS k,${merged ? ` ${column} AS d,` : ''}
             (extract(epoch FROM m.expiry_date) * 1000)::float8 AS e ${where}${after}
       ORDER BY ${walk.orderBy} LIMIT $${params.length + 1}`;
   let sql = select(fromWhere);

@@ -49,3 +49,14 @@ export function addTiles(map: L.Map, gone: () => boolean) {
     () => undefined, // No tiles: the markers still show where things are.
   );
 }
+
+/** The zoom buttons' names, in the page's language (Leaflet's own are English). */
+export interface ZoomLabels {
+  zoomIn: string;
+  zoomOut: string;
+}
+
+/** Zoom buttons named in the page's language (the map is made with `zoomControl: false`). */
+export function addZoomButtons(map: L.Map, { zoomIn, zoomOut }: ZoomLabels) {
+  L.control.zoom({ zoomInTitle: zoomIn, zoomOutTitle: zoomOut }).addTo(map);
+}

@@ -2,7 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import L from 'leaflet';
 import type { LatLng } from '@medrelay/domain/pickup-points';
-import { addMapStyles, addTiles } from './map-kit';
+import { addMapStyles, addTiles, addZoomButtons } from './map-kit';
 
 // The map a pickup pin is chosen on: this chunk (Leaflet and its styles) loads only when someone
 // opens it, so registration and settings do not carry it otherwise.
@@ -69,9 +69,7 @@ export default function PinMap({
       // The map is where it ends up as soon as it can be tapped again (no glide under the finger).
       zoomAnimation: false,
     });
-    L.control
-      .zoom({ zoomInTitle: shown.current.labels.zoomIn, zoomOutTitle: shown.current.labels.zoomOut })
-      .addTo(created);
+    addZoomButtons(created, shown.current.labels);
     const { centre, zoom } = shown.current.view;
     created.setView([centre.lat, centre.lng], zoom, { animate: false });
     marks.current = L.layerGroup().addTo(created);

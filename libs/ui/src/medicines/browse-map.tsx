@@ -7,7 +7,7 @@ import clusterLookCss from 'leaflet.markercluster/dist/MarkerCluster.Default.css
 import type { Medicine } from '@medrelay/contracts';
 import { areaOf, governorateCapitals } from '@medrelay/domain/governorates';
 import type { LatLng } from '@medrelay/domain/pickup-points';
-import { addMapStyles, addTiles } from '../location/map-kit';
+import { addMapStyles, addTiles, addZoomButtons, type ZoomLabels } from '../location/map-kit';
 
 // The browse map: this chunk (Leaflet, its cluster plugin and their styles) loads only
 // when someone opens the map, so the landing page and first screens do not carry it.
@@ -59,8 +59,7 @@ export default function BrowseMap({
   items: Medicine[];
   origin: LatLng | null;
   label: string;
-  /** The zoom buttons' names, in the page's language (Leaflet's own are English). */
-  zoomLabels: { zoomIn: string; zoomOut: string };
+  zoomLabels: ZoomLabels;
   openLabel: (medicine: Medicine) => string;
   onOpen: (medicine: Medicine) => void;
 }) {
@@ -92,8 +91,7 @@ export default function BrowseMap({
       minZoom: 4,
       maxZoom: 18,
     });
-    const { zoomIn, zoomOut } = shown.current.zoomLabels;
-    L.control.zoom({ zoomInTitle: zoomIn, zoomOutTitle: zoomOut }).addTo(created);
+    addZoomButtons(created, shown.current.zoomLabels);
     map.current = created;
     // No cluster animations: a marker that glides after a zoom is missed by the finger that
     // aimed at it (and by a loaded phone's slow frames).
