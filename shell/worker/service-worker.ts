@@ -4,10 +4,16 @@
 // background: the shell precached, the remotes' files cached as they are used, the last-seen lists
 // kept per user for a weak or missing connection, forms kept while offline and sent once the
 // connection returns, and web pushes shown. docs/offline.md describes the design.
-import { cacheNames as workboxCaches, clientsClaim } from 'workbox-core';
+import { cacheNames as workboxCaches } from 'workbox-core';
 import { Queue } from 'workbox-background-sync';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import {
+  createHandlerBoundToURL,
+  PrecacheController,
+  PrecacheRoute,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
@@ -18,6 +24,7 @@ import {
   isQueuedForm,
   isRemoteChunk,
   isRemoteEntry,
+  isScript,
   isShellChunk,
   keptHeader,
   savedAtHeader,
@@ -37,23 +44,69 @@ self.addEventListener('install', (event) => {
   void self.skipWaiting();
   event.waitUntil(keepPreviousShell());
 });
-clientsClaim();
 
-/** Copies the current precache's hashed files (the build open tabs run) before it is replaced. */
+const buildFiles = self.__WB_MANIFEST;
+const urlOf = (entry: PrecacheEntry | string) => (typeof entry === 'string' ? entry : entry.url);
+// The shell's build but its scripts (index.html, icons, manifest), cached while installing.
+precacheAndRoute(buildFiles.filter((entry) => !isScript(urlOf(entry))));
+// Its scripts, cached once this worker is active (rules.ts, isScript, says why), served from there.
+const shellScripts = new PrecacheController({ cacheName: cacheNames.shellScripts });
+shellScripts.addToCacheList(buildFiles.filter((entry) => isScript(urlOf(entry))));
+registerRoute(new PrecacheRoute(shellScripts));
+
+/** Copies the scripts open tabs run (this worker's build) aside before a new build replaces them. */
 async function keepPreviousShell() {
-  const precache = await caches.open(workboxCaches.precache);
-  const requests = (await precache.keys()).filter((r) => isShellChunk(new URL(r.url), origin));
-  if (requests.length === 0) return;
   await caches.delete(cacheNames.previousShell);
   const previous = await caches.open(cacheNames.previousShell);
-  for (const request of requests) {
-    const response = await precache.match(request);
-    if (response) await previous.put(new URL(request.url).pathname, response);
+  // Workers before this one kept the scripts in Workbox's precache.
+  for (const name of [cacheNames.shellScripts, workboxCaches.precache]) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (!isShellChunk(new URL(request.url), origin)) continue;
+      const response = await cache.match(request);
+      if (response) await previous.put(new URL(request.url).pathname, response);
+    }
   }
 }
 
-// The shell's build (its index.html, scripts, icons and manifest), listed by the build.
-precacheAndRoute(self.__WB_MANIFEST);
+let shellScriptsCached: Promise<void> | null = null;
+/** This build's scripts in their cache, other builds' gone; at most one pass at a time. */
+function cacheShellScripts(): Promise<void> {
+  shellScriptsCached ??= (async () => {
+    const cache = await caches.open(cacheNames.shellScripts);
+    const keys = new Map(
+      shellScripts.getCachedURLs().map((url) => [url, shellScripts.getCacheKeyForURL(url)!]),
+    );
+    const wanted = new Set(keys.values());
+    for (const request of await cache.keys()) if (!wanted.has(request.url)) await cache.delete(request);
+    for (const [url, key] of keys) {
+      if (await cache.match(key)) continue;
+      // A revision in the key means a fixed name (main.js): ask past the HTTP cache.
+      const response = await fetch(url, {
+        cache: key === url ? 'default' : 'no-cache',
+        credentials: 'same-origin',
+      });
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      await cache.put(key, response);
+    }
+  })().catch((error: unknown) => {
+    shellScriptsCached = null; // tried again at the next screen opened
+    throw error;
+  });
+  return shellScriptsCached;
+}
+
+// The first worker takes over the open tabs once the scripts are cached, so a tab it controls
+// opens offline; a new deployment's worker controls them already (the same registration).
+self.addEventListener('activate', () => {
+  void cacheShellScripts()
+    .catch(() => undefined)
+    .then(() => self.clients.claim());
+});
+self.addEventListener('fetch', (event) => {
+  if (event.request.mode === 'navigate') event.waitUntil(cacheShellScripts().catch(() => undefined));
+});
+
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: serverPages }));
 registerRoute(
   ({ url }) => isShellChunk(url, origin),
