@@ -125,15 +125,65 @@ describe('landing page', { timeout: 60_000 }, () => {
     }
   });
 
+  // The same for the sign-in screen: its frame, title and subtitle come with index.html, and the app's
+  // screen (loaded before the app's first render) takes their place without a spinner between.
+  it('paints the sign-in screen before the app has loaded, in the reader’s language, where the app then puts it', async () => {
+    const titleBox = (page: Page) =>
+      page.evaluate(() => {
+        const h1 = [...document.querySelectorAll('h1')].find((el) => el.offsetParent !== null)!;
+        const { x, y, width, height } = h1.getBoundingClientRect();
+        return { x, y, width, height, text: h1.textContent };
+      });
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      for (const [language, title, register] of [
+        ['en', 'Sign in to MedRelay', 'Register'],
+        ['ar', 'سجل دخولك على MedRelay', 'اعمل حساب'],
+      ] as const) {
+        const page = await platform.newPage({ viewport });
+        await page.goto('/');
+        await page.evaluate((stored) => localStorage.setItem('i18nextLng', stored), language);
+        platform.expectConsoleError(/net::ERR_FAILED/);
+        await page.route('**/main.js', (route) => route.abort());
+        await page.goto('/login');
+        const painted = await titleBox(page);
+        expect(painted.text).toBe(title);
+        // No box to type in or button to press before they work; the link to register works.
+        expect(await page.getByRole('button').count()).toBe(0);
+        expect(await page.getByRole('textbox').count()).toBe(0);
+        expect(await page.getByRole('link', { name: register }).getAttribute('href')).toBe('/register');
+
+        await page.unroute('**/main.js');
+        // What the app draws first is the sign-in screen itself.
+        await page.addInitScript(() => {
+          new MutationObserver(() => {
+            if (document.querySelector('[role="progressbar"]'))
+              document.documentElement.dataset.spinnerSeen = '1';
+          }).observe(document, { childList: true, subtree: true });
+        });
+        await page.reload();
+        await page.getByRole('button', { name: language === 'ar' ? 'تسجيل الدخول' : 'Sign in' }).waitFor();
+        expect(await page.locator('#first-paint-login').count()).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.dataset.spinnerSeen)).toBeUndefined();
+        expect(await titleBox(page)).toEqual(painted);
+      }
+    }
+  });
+
   it('shows the loading line, not the landing page, to a signed-in user and on other paths', async () => {
     const page = await platform.newPage();
     await page.goto('/');
     platform.expectConsoleError(/net::ERR_FAILED/);
     await page.route('**/main.js', (route) => route.abort());
-    await page.goto('/login');
+    await page.goto('/register');
     await page.getByRole('status').filter({ hasText: 'Loading MedRelay' }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
     await page.evaluate(() => localStorage.setItem('token', 'a stored session'));
+    await page.goto('/login');
+    await page.getByRole('status').filter({ hasText: 'Loading MedRelay' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
     await page.goto('/');
     await page.getByRole('status').filter({ hasText: 'Loading MedRelay' }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
@@ -152,7 +202,7 @@ describe('landing page', { timeout: 60_000 }, () => {
       expect(await page.getByRole('link', { name: home }).getAttribute('href')).toBe('/');
       expect(await page.getByRole('status').filter({ hasText: 'Loading MedRelay' }).isVisible()).toBe(false);
       // A known path still waits for the app (no 404 flashed before its screen).
-      await page.goto('/login');
+      await page.goto('/register');
       await page.getByRole('status').filter({ hasText: 'Loading MedRelay' }).waitFor();
       expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
       // With the scripts, the app's own 404 page replaces the painted one.

@@ -49,12 +49,42 @@ export async function firstPaint() {
       <p class="fp-404-hint">${escape(common[language].notFound.hint)}</p>
       <a class="fp-404-home" href="/">${escape(shellTexts[language].notFound.home)}</a>
     </div>`;
+  // `/login`: the frame of the sign-in screen (auth-layout.tsx), with its title and subtitle,
+  // the form's room (248 px, its two fields and buttons) and the sentence under it.
+  const signIn = (language) => {
+    const texts = shellTexts[language].login;
+    return `<div class="fp-login" lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">
+      <div class="fp-login-top"><span class="fp-brand">${escape(common[language].appName)}</span></div>
+      <div class="fp-login-card">
+        <h1 class="fp-login-title">${escape(texts.title)}</h1>
+        <p class="fp-login-subtitle">${escape(texts.subtitle)}</p>
+        <div class="fp-login-form"></div>
+        <div class="fp-login-footer">${escape(texts.noAccount)} <a href="/register">${escape(texts.register)}</a></div>
+      </div>
+    </div>`;
+  };
   const narrow = '@media (max-width: 900px)';
   const css = `
-      #first-paint, #first-paint-404, html[data-first-paint] #boot { display: none; }
-      html[data-first-paint='landing'] #first-paint, html[data-first-paint='not-found'] #first-paint-404 { display: block; }
+      #first-paint, #first-paint-404, #first-paint-login, html[data-first-paint] #boot { display: none; }
+      html[data-first-paint='landing'] #first-paint, html[data-first-paint='not-found'] #first-paint-404,
+      html[data-first-paint='login'] #first-paint-login { display: block; }
       html[lang='ar'] #first-paint .fp[lang='en'], html:not([lang='ar']) #first-paint .fp[lang='ar'],
-      html[lang='ar'] #first-paint-404 .fp-404[lang='en'], html:not([lang='ar']) #first-paint-404 .fp-404[lang='ar'] { display: none; }
+      html[lang='ar'] #first-paint-404 .fp-404[lang='en'], html:not([lang='ar']) #first-paint-404 .fp-404[lang='ar'],
+      html[lang='ar'] #first-paint-login .fp-login[lang='en'], html:not([lang='ar']) #first-paint-login .fp-login[lang='ar'] { display: none; }
+      .fp-login { min-height: 100vh; box-sizing: border-box; display: flex; flex-direction: column; align-items: center;
+        padding: ${t.spacingHorizontalL}; font-family: ${t.fontFamilyBase}; font-size: ${t.fontSizeBase300};
+        line-height: ${t.lineHeightBase300}; color: ${t.colorNeutralForeground1}; background-color: ${t.colorNeutralBackground2}; }
+      .fp-login-top { box-sizing: border-box; width: 100%; max-width: 560px; height: calc(44px + 2 * ${t.spacingVerticalL});
+        display: flex; align-items: center; padding-block: ${t.spacingVerticalL}; }
+      .fp-login-top .fp-brand { line-height: ${t.lineHeightBase300}; }
+      .fp-login-card { box-sizing: border-box; width: 100%; max-width: 560px; display: flex; flex-direction: column;
+        gap: ${t.spacingVerticalM}; padding: ${t.spacingHorizontalXXL}; border-radius: ${t.borderRadiusMedium};
+        background-color: ${t.colorNeutralBackground1}; box-shadow: ${t.shadow4}; }
+      .fp-login-title { margin: 0.67em 0; font-size: ${t.fontSizeHero700}; line-height: ${t.lineHeightHero700}; font-weight: ${t.fontWeightSemibold}; }
+      .fp-login-subtitle { margin: 1em 0; color: ${t.colorNeutralForeground3}; }
+      .fp-login-form { height: 248px; margin-block-start: ${t.spacingVerticalL}; }
+      .fp-login-footer { margin-block-start: ${t.spacingVerticalL}; text-align: center; }
+      .fp-login-footer a { color: ${t.colorBrandForegroundLink}; }
       .fp-404 { min-height: 100vh; box-sizing: border-box; display: flex; flex-direction: column; align-items: center;
         justify-content: center; gap: ${t.spacingVerticalL}; padding: ${t.spacingHorizontalL}; text-align: center;
         font-family: ${t.fontFamilyBase}; color: ${t.colorNeutralForeground1}; }
@@ -78,7 +108,7 @@ export async function firstPaint() {
       .fp-actions { height: 40px; }`;
   return {
     firstPaintCss: css,
-    firstPaintHtml: `<div id="first-paint">${block('en')}${block('ar')}</div><div id="first-paint-404">${notFound('en')}${notFound('ar')}</div>`,
+    firstPaintHtml: `<div id="first-paint">${block('en')}${block('ar')}</div><div id="first-paint-404">${notFound('en')}${notFound('ar')}</div><div id="first-paint-login">${signIn('en')}${signIn('ar')}</div>`,
     knownSegments: escape(knownSegments.join(',')),
     tokenStorageKey: escape(tokenStorageKey),
   };

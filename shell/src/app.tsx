@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -9,34 +9,32 @@ import { ToastProvider } from './chrome/toasts';
 import { CenteredSpinner } from '@medrelay/ui';
 import { LandingPage } from './landing/landing-page';
 import { ShellErrorBoundary } from './chrome/error-boundary';
-import { withFocusManagement } from './chrome/with-focus-management';
+import { screenOnDemand } from './chrome/screen-on-demand';
 
 // The landing page is the first load; every other screen (and the signed-in chrome) comes on demand,
 // with the focus management its Fluent components need.
-const LoginPage = lazy(
-  withFocusManagement(() => import('./auth/login-page').then((m) => ({ default: m.LoginPage }))),
+const LoginPage = screenOnDemand(() => import('./auth/login-page').then((m) => m.LoginPage));
+const RegisterPage = screenOnDemand(() => import('./auth/register-page').then((m) => m.RegisterPage));
+const RoleArea = screenOnDemand(() => import('./chrome/role-area').then((m) => m.RoleArea));
+const NotFoundPage = screenOnDemand(() => import('./not-found').then((m) => m.NotFoundPage));
+const UnlockPage = screenOnDemand(() => import('./auth/account-links').then((m) => m.UnlockPage));
+const ForgotPasswordPage = screenOnDemand(() =>
+  import('./auth/account-links').then((m) => m.ForgotPasswordPage),
 );
-const RegisterPage = lazy(
-  withFocusManagement(() => import('./auth/register-page').then((m) => ({ default: m.RegisterPage }))),
+const ResetPasswordPage = screenOnDemand(() =>
+  import('./auth/account-links').then((m) => m.ResetPasswordPage),
 );
-const RoleArea = lazy(
-  withFocusManagement(() => import('./chrome/role-area').then((m) => ({ default: m.RoleArea }))),
-);
-const NotFoundPage = lazy(
-  withFocusManagement(() => import('./not-found').then((m) => ({ default: m.NotFoundPage }))),
-);
-const UnlockPage = lazy(
-  withFocusManagement(() => import('./auth/account-links').then((m) => ({ default: m.UnlockPage }))),
-);
-const ForgotPasswordPage = lazy(
-  withFocusManagement(() => import('./auth/account-links').then((m) => ({ default: m.ForgotPasswordPage }))),
-);
-const ResetPasswordPage = lazy(
-  withFocusManagement(() => import('./auth/account-links').then((m) => ({ default: m.ResetPasswordPage }))),
-);
-const VerifyEmailPage = lazy(
-  withFocusManagement(() => import('./auth/account-links').then((m) => ({ default: m.VerifyEmailPage }))),
-);
+const VerifyEmailPage = screenOnDemand(() => import('./auth/account-links').then((m) => m.VerifyEmailPage));
+
+/**
+ * The screen painted from index.html (boot-language.js, first-paint.mjs), loaded before the
+ * first render. If it cannot load, the first render shows the error as any screen's would.
+ */
+export async function loadPaintedScreen(): Promise<void> {
+  const painted = document.documentElement.getAttribute('data-first-paint');
+  const screen = painted === 'login' ? LoginPage : painted === 'not-found' ? NotFoundPage : null;
+  await screen?.preload().catch(() => undefined);
+}
 
 function ErrorBoundary({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');

@@ -34,6 +34,8 @@
   var first = location.pathname.split('/')[1] || '';
   if (location.pathname === '/' && !token)
     document.documentElement.setAttribute('data-first-paint', 'landing');
+  else if (location.pathname === '/login' && !token)
+    document.documentElement.setAttribute('data-first-paint', 'login');
   else if (first && known.length > 1 && known.indexOf(first) < 0)
     document.documentElement.setAttribute('data-first-paint', 'not-found');
 })();

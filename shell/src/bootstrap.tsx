@@ -1,7 +1,8 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient, meKey, setApiLanguage, tokenStorageKey, tokenStore } from '@medrelay/api-client';
 import { addTexts, createI18n, currentLanguage, languageStorageKey } from '@medrelay/i18n';
-import { App } from './app';
+import { App, loadPaintedScreen } from './app';
 import { shellTexts } from './texts';
 
 const i18n = await createI18n();
@@ -18,5 +19,10 @@ window.addEventListener('storage', (event) => {
   if (event.key === languageStorageKey && event.newValue) void i18n.changeLanguage(event.newValue);
 });
 
-createRoot(document.getElementById('root')!).render(<App i18n={i18n} queryClient={queryClient} />);
+await loadPaintedScreen();
+const root = createRoot(document.getElementById('root')!);
+// Rendered in slices that give the main thread back every few milliseconds (a transition): the
+// screen painted from index.html stays while the app renders, and a tap or a keystroke meanwhile
+// is not kept waiting (Total Blocking Time).
+startTransition(() => root.render(<App i18n={i18n} queryClient={queryClient} />));
 // single-spa starts with the first role area (remotes/outlet), not on the landing page.
