@@ -84,9 +84,9 @@ export function isShellChunk(url: URL, origin: string): boolean {
 
 /**
  * A script of the shell's build. Chrome compiles every function of a script that a worker caches
- * while installing and keeps that whole code with it; reading it back on each load cost a
- * signed-in first screen about 0.6 s of main thread on a 4× slower CPU (vendors alone 0.56 s),
- * where the code Chrome keeps after a script has run costs 30 ms. So scripts are cached after
+ * while installing and keeps that whole code with it; reading it back on every load of a signed-in
+ * screen took 1.06 s of main thread with the CPU 4× slower (pharmacy dashboard, median of 8), the
+ * code Chrome keeps once a script has run 19 ms (docs/offline.md). So scripts are cached after
  * installing, everything else of the build while installing.
  */
 export function isScript(url: string): boolean {
