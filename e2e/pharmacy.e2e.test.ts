@@ -210,3 +210,57 @@ describe('pharmacy with many listings', { timeout: 90_000 }, () => {
     await remote.getByRole('button', { name: 'Unlist: Bulk item 00' }).waitFor();
   });
 });
+
+describe("a new pharmacy's dashboard", { timeout: 90_000 }, () => {
+  it.each([
+    {
+      name: '390 px phone, Arabic',
+      language: 'ar',
+      viewport: { width: 390, height: 844 },
+      figure: 'إجمالي المعروض',
+    },
+    {
+      name: '1280 px, English',
+      language: 'en',
+      viewport: { width: 1280, height: 900 },
+      figure: 'Total Listed',
+    },
+  ])(
+    '$name: the next action holds its place while it loads, its button right under or beside its text',
+    async (run) => {
+      const owner = await platform.approvedUser('pharmacy');
+      const page = await platform.newPage({ viewport: run.viewport });
+      await page.goto('/');
+      await page.evaluate(
+        ([token, language]) => {
+          localStorage.setItem('token', token!);
+          localStorage.setItem('i18nextLng', language!);
+        },
+        [owner.token, run.language],
+      );
+      // The figures that choose the step are held back until the placeholder has been measured.
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/medicines/my/summary', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/pharmacy/dashboard');
+      const remote = page.getByTestId('remote-pharmacy');
+      const figures = remote.getByRole('group', { name: run.figure });
+      await remote.getByTestId('next-action-placeholder').waitFor();
+      const before = (await figures.boundingBox())!;
+      release();
+      const card = remote.getByTestId('next-action');
+      await card.waitFor();
+      const after = (await figures.boundingBox())!;
+      // The step arrives into the placeholder's room: the figures under it stay where they were
+      // (a phone's body text takes two lines, as the placeholder's does).
+      if (run.viewport.width < 640) expect(Math.abs(after.y - before.y)).toBeLessThanOrEqual(8);
+      // No gap inside the card: the button sits under its text on a phone, beside it on a desktop.
+      const text = (await card.locator('div').first().boundingBox())!;
+      const button = (await card.getByRole('link').boundingBox())!;
+      expect(button.y - (text.y + text.height)).toBeLessThanOrEqual(16);
+    },
+  );
+});

@@ -4,6 +4,9 @@ import { useHref, useLinkClickHandler } from 'react-router-dom';
 const useStyles = makeStyles({
   card: {
     display: 'flex',
+    // A Card lays its children out in a column: in a row the text takes the room left by the
+    // button and wraps above it on a phone (in a column, its 14rem basis was a 224 px gap).
+    flexDirection: 'row',
     flexWrap: 'wrap',
     alignItems: 'center',
     justifyContent: 'space-between',
@@ -21,8 +24,14 @@ const useStyles = makeStyles({
     minWidth: 0,
     flex: '1 1 14rem',
   },
-  // The placeholder's parts take the room of a title, a line of text and the button.
-  placeholder: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, width: '100%' },
+  // The placeholder's parts take the room of the title, two lines of text and the button, laid out
+  // as the card lays them out (side by side on a wide screen, the button under the text on a phone).
+  placeholderText: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    flex: '1 1 14rem',
+  },
   buttonPlace: { width: '8rem' },
 });
 
@@ -50,9 +59,12 @@ function NextActionPlaceholder() {
   const styles = useStyles();
   return (
     <Card className={styles.card} aria-hidden data-testid="next-action-placeholder">
-      <Skeleton className={styles.placeholder}>
-        <SkeletonItem size={20} style={{ width: '60%' }} />
-        <SkeletonItem size={16} />
+      <Skeleton className={styles.placeholderText}>
+        <SkeletonItem size={24} style={{ width: '60%' }} />
+        <SkeletonItem size={20} />
+        <SkeletonItem size={20} style={{ width: '80%' }} />
+      </Skeleton>
+      <Skeleton>
         <SkeletonItem size={32} className={styles.buttonPlace} />
       </Skeleton>
     </Card>
