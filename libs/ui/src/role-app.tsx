@@ -1,6 +1,6 @@
 import { createContext, useContext, type ComponentType } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
-import React from 'react';
+import React, { startTransition } from 'react';
 import singleSpaReact from 'single-spa-react';
 import { FluentProvider } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -56,6 +56,23 @@ function Crashed() {
   );
 }
 
+/**
+ * React roots whose renders run as transitions: a role's screens mount in slices that give the
+ * main thread back every few milliseconds, so a tap meanwhile is not kept waiting (as the shell's
+ * first render, shell/src/bootstrap.tsx).
+ */
+const transitionRoots = {
+  ...ReactDOMClient,
+  createRoot(container: Element | DocumentFragment, options?: ReactDOMClient.RootOptions) {
+    const root = ReactDOMClient.createRoot(container, options);
+    return {
+      ...root,
+      render: (children: React.ReactNode) => startTransition(() => root.render(children)),
+      unmount: () => root.unmount(),
+    };
+  },
+};
+
 interface RoleAppOptions {
   role: UserType;
   texts: RoleRemoteModule['texts'];
@@ -84,7 +101,7 @@ export function createRoleApp({ role, texts, sidebar, screens }: RoleAppOptions)
   }
   const lifecycles = singleSpaReact<RemoteProps>({
     React,
-    ReactDOMClient,
+    ReactDOMClient: transitionRoots,
     rootComponent: Root,
     domElementGetter: (props) => props.domElement,
     errorBoundary: () => <Crashed />,
