@@ -85,6 +85,7 @@ describe('landing page', { timeout: 60_000 }, () => {
     await page.route('**/main.js', (route) => route.abort());
     await page.goto('/');
     expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+    expect(await page.title()).toBe('MedRelay: أدوية قربت صلاحيتها تخلص توصل للي محتاجها');
   });
 
   // Largest contentful paint: index.html carries the header's brand and the hero, written at build time

@@ -110,6 +110,8 @@ export async function firstPaint() {
     firstPaintCss: css,
     firstPaintHtml: `<div id="first-paint">${block('en')}${block('ar')}</div><div id="first-paint-404">${notFound('en')}${notFound('ar')}</div><div id="first-paint-login">${signIn('en')}${signIn('ar')}</div>`,
     knownSegments: escape(knownSegments.join(',')),
+    // The tab's title in Arabic: an Arabic reader's tab reads Arabic before the app has loaded.
+    arabicTitle: escape(shellTexts.ar.meta.title),
     tokenStorageKey: escape(tokenStorageKey),
   };
 }

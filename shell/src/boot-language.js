@@ -17,6 +17,10 @@
   var language = (stored || navigator.language || 'en').slice(0, 2) === 'ar' ? 'ar' : 'en';
   document.documentElement.lang = language;
   document.documentElement.dir = language === 'ar' ? 'rtl' : 'ltr';
+  // The tab's title too: index.html's <title> (above this script) is English; the app sets the
+  // title again once loaded, which left an Arabic reader's tab in English until then.
+  var arabicTitle = document.currentScript && document.currentScript.getAttribute('data-title-ar');
+  if (language === 'ar' && arabicTitle) document.title = arabicTitle;
   // A visitor at / (no session to check, nowhere else to go) sees the landing page's header and
   // hero, written into index.html at build time, until the app replaces them; everyone else
   // sees the loading line as before.
