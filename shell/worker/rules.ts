@@ -2,7 +2,7 @@
 // rules.test.ts). The worker itself (service-worker.ts) only wires them to Workbox.
 import { apiCachePrefix, formOutcomesCache } from '@medrelay/api-client/offline';
 
-export { keptHeader, savedAtHeader } from '@medrelay/api-client/offline';
+export { forgetSavedAnswersMessage, keptHeader, savedAtHeader } from '@medrelay/api-client/offline';
 
 /** Webpack puts a content hash in chunk names: such a file never changes. */
 const hashed = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -16,7 +16,7 @@ export const cacheNames = {
   shellScripts: 'medrelay-shell-scripts',
   /** The shell's hashed chunks of the build before this one, for tabs still running it. */
   previousShell: 'medrelay-previous-shell',
-  /** One per signed-in user: `medrelay-api-<user id>`. Deleted at sign-out (by the page). */
+  /** One per signed-in user: `medrelay-api-<user id>`. Deleted at sign-out (by the page and the worker). */
   apiPrefix: apiCachePrefix,
   /** Outcomes of forms sent after coming back online, until a tab has shown them. */
   formOutcomes: formOutcomesCache,
@@ -116,3 +116,4 @@ export function userOfAuthorization(authorization: string | null): string | null
 export function apiCacheOf(user: string): string {
   return `${cacheNames.apiPrefix}${user}`;
 }
+

@@ -20,6 +20,7 @@ import {
   apiCacheOf,
   apiNetworkTimeoutSeconds,
   cacheNames,
+  forgetSavedAnswersMessage,
   isOfflineList,
   isQueuedForm,
   isRemoteChunk,
@@ -31,6 +32,7 @@ import {
   serverPages,
   userOfAuthorization,
 } from './rules';
+import { savedAnswers } from './saved-answers';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 const origin = self.location.origin;
@@ -133,7 +135,17 @@ registerRoute(
 
 // The last-seen lists: network first; on no answer within a few seconds, the user's own saved
 // copy, marked with when it was saved. Each user has a cache of their own (by the token's
-// subject), deleted at sign-out by the page.
+// subject), deleted at sign-out by the page, which tells the worker too (saved-answers.ts).
+const saved = savedAnswers({
+  prefix: cacheNames.apiPrefix,
+  savedAtHeader,
+  maxEntries: 200,
+  maxAgeMs: 7 * day * 1000,
+});
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type !== forgetSavedAnswersMessage) return;
+  event.waitUntil(saved.forget().catch(() => undefined));
+});
 const apiStrategies = new Map<string, NetworkFirst>();
 function apiStrategy(user: string) {
   let strategy = apiStrategies.get(user);
@@ -143,17 +155,7 @@ function apiStrategy(user: string) {
       networkTimeoutSeconds: apiNetworkTimeoutSeconds,
       // The same list asked with a newer token of the same user is the same list.
       matchOptions: { ignoreVary: true },
-      plugins: [
-        {
-          cacheWillUpdate: async ({ response }) => {
-            if (response.status !== 200) return null;
-            const headers = new Headers(response.headers);
-            headers.set(savedAtHeader, new Date().toISOString());
-            return new Response(await response.blob(), { status: 200, headers });
-          },
-        },
-        new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * day }),
-      ],
+      plugins: [saved.plugin],
     });
     apiStrategies.set(user, strategy);
   }

@@ -53,9 +53,17 @@ export function isKeptForLater(error: unknown): error is KeptForLaterError {
   return error instanceof Error && error.name === 'KeptForLaterError';
 }
 
+/** The page's message to the worker at sign-out: forget the saved answers, even those on their way. */
+export const forgetSavedAnswersMessage = 'medrelay:forget-saved-answers';
+
 /** Deletes every user's saved answers on this device (at sign-out). */
 export async function forgetSavedAnswers(): Promise<void> {
   if (typeof caches === 'undefined') return;
+  // A list still on its way through the worker (the page's abort does not stop the worker's own
+  // fetch) would be saved after the delete below and bring the cache back: the worker is told,
+  // and drops what it saves for a request that began before this.
+  const worker = typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : null;
+  worker?.postMessage({ type: forgetSavedAnswersMessage });
   const names = await caches.keys();
   await Promise.all(names.filter((n) => n.startsWith(apiCachePrefix)).map((n) => caches.delete(n)));
 }
