@@ -116,4 +116,3 @@ export function userOfAuthorization(authorization: string | null): string | null
 export function apiCacheOf(user: string): string {
   return `${cacheNames.apiPrefix}${user}`;
 }
-

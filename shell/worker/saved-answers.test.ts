@@ -76,10 +76,13 @@ function setUp(maxEntries = 200) {
     return {
       began: () => plugin.requestWillFetch!({ request, state } as never),
       check: () =>
-        plugin.cacheWillUpdate!({ request, response: new Response('[]'), state } as never) as Promise<
-          Response | null
-        >,
-      write: async (response: Response) => (await storage.open(cacheName)).put(request.url as never, response),
+        plugin.cacheWillUpdate!({
+          request,
+          response: new Response('[]'),
+          state,
+        } as never) as Promise<Response | null>,
+      write: async (response: Response) =>
+        (await storage.open(cacheName)).put(request.url as never, response),
       written: () => plugin.cacheDidUpdate!({ cacheName, request, state } as never),
     };
   };
@@ -126,7 +129,11 @@ describe("the worker's saved lists", () => {
     const { saved } = setUp();
     for (const status of [401, 404, 503]) {
       const response = new Response('{}', { status });
-      const check = saved.plugin.cacheWillUpdate!({ request: new Request(url('/x')), response, state: {} } as never);
+      const check = saved.plugin.cacheWillUpdate!({
+        request: new Request(url('/x')),
+        response,
+        state: {},
+      } as never);
       expect(await check).toBeNull();
     }
   });
