@@ -165,7 +165,9 @@ describe('the request lifecycle', () => {
     expect(past.status).toBe(400);
     expect(past.body.details[0].rule).toBe('pickupDatePast');
 
-    const pickupDate = inDays(2);
+    // At 10:00 Cairo time: an hour from the test's own minute crossed midnight after 23:00 (the
+    // window then ends at 23:59, the day's end), so the test depended on the time of day.
+    const pickupDate = cairoInstant(cairoDay(inDays(2)), '10:00')!.toISOString();
     const ok = await move(donor.token, id, {
       status: 'approved',
       pickupLocation: 'Maadi, Street 9',
