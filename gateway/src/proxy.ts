@@ -18,6 +18,10 @@ type ProxiedRequest = IncomingMessage & {
   upstreamAnswered?: boolean;
   /** The client left before the answer was complete; the upstream call was cancelled. */
   clientLeft?: boolean;
+  /** The call to the service, while it is being sent. */
+  upstreamRequest?: ClientRequest;
+  /** The service answered in full before the upload ended; the rest is read and dropped here. */
+  uploadDropped?: boolean;
 };
 
 /**
@@ -76,6 +80,7 @@ export function proxyTo(
       // headers went out: only read here, never set headers (see forwardedHeaders).
       proxyReq: (proxyReq, req, res) => {
         const proxied = req as ProxiedRequest;
+        proxied.upstreamRequest = proxyReq as ClientRequest;
         proxied.upstreamReusedSocket = (proxyReq as ClientRequest).reusedSocket;
         proxyReq.once('timeout', () => (proxied.upstreamTimedOut = true));
         // A client that leaves before the answer (a phone losing signal, a load generator giving
@@ -88,15 +93,28 @@ export function proxyTo(
           }
         });
       },
-      proxyRes: (_proxyRes, req) => {
-        (req as ProxiedRequest).upstreamAnswered = true;
-        const target = (req as ProxiedRequest).upstreamTarget;
+      proxyRes: (proxyRes, req) => {
+        const proxied = req as ProxiedRequest;
+        proxied.upstreamAnswered = true;
+        const target = proxied.upstreamTarget;
         if (target) countUpstreamAnswer(pool, target);
+        // An answer complete before the upload is (the service's early 413): Node's client stops
+        // sending once its answer is complete, so the caller's upload backed up behind it until
+        // the connection reset 6 s later, and the caller could lose the answer. The call to the
+        // service is dropped, and the rest of the caller's body read and dropped here.
+        proxyRes.once('end', () => {
+          if (req.complete) return;
+          proxied.uploadDropped = true;
+          req.unpipe();
+          req.resume();
+          proxied.upstreamRequest?.destroy();
+        });
       },
       error: (err, req, res) => {
         const request = req as ProxiedRequest;
-        // The call was cancelled because the client left: nobody to answer, nothing to retry.
-        if (request.clientLeft) return;
+        // The call was cancelled because the client left, or because its answer was complete before
+        // its upload (above): nobody to answer, nothing to retry.
+        if (request.clientLeft || request.uploadDropped) return;
         const code = (err as NodeJS.ErrnoException).code ?? '';
         logger.warn(
           { upstream: name, instance: request.upstreamTarget, url: req.url, err: err.message },

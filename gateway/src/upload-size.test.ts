@@ -1,5 +1,5 @@
 import { medicineInput, type TestPlatform, type TestUser } from '@medrelay/svc-requests/testing';
-import { waitUntil } from '@medrelay/testing';
+import { streamedUpload, waitUntil } from '@medrelay/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { platformBehindGateway, startTestGateway, type TestGateway } from './testing';
 
@@ -58,6 +58,16 @@ describe('oversized uploads through the gateway', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await upload(twentyMegabytes, { chunked: true })).status);
     expect(statuses).toEqual(Array(10).fill(413));
+
+    // And the rest of the upload is read: the caller is never left stalled, then reset.
+    const outcome = await streamedUpload(`${gw.baseUrl}/api/medicines/${medicineId}/image`, {
+      Authorization: `Bearer ${pharmacy.token}`,
+      'Content-Type': 'image/jpeg',
+    });
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(outcome.sentMb).toBe(20);
+    expect(outcome.answeredAtMb).toBeLessThan(20);
   }, 60_000);
 
   it("the gateway refuses by Content-Length itself, with the current setting, in the caller's language", async () => {

@@ -6,3 +6,4 @@ export * from './wait';
 export * from './service';
 export * from './migrations';
 export * from './outage-proxy';
+export * from './streamed-upload';

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startTestCatalog, type TestCatalogPlatform } from '../testing';
 import { convertLegacyPhotos } from './legacy';
+import { streamedUpload } from '@medrelay/testing';
 
 let p: TestCatalogPlatform;
 type U = Awaited<ReturnType<TestCatalogPlatform['user']>>;
@@ -232,6 +233,21 @@ describe('medicine photos', () => {
     expect(res.body.message).toBe('The photo must be at most 1 MB');
     expect((await upload(medicine.id, await png(), 'image/png', pharmacy.token)).status).toBe(200);
     await p.identity.api.put('/api/admin/settings', { maxUploadSize: 10 }, { token: admin.token });
+  });
+
+  it('answers a streamed upload past the limit with 413 at once, and reads the rest, so the sender is never reset', async () => {
+    const medicine = await list();
+    // 20 MB: the 413 comes after 10 MB, and the rest must still be read, or the sender stalls
+    // until the connection is reset and the answer on its way can be lost.
+    const outcome = await streamedUpload(`${p.catalog.baseUrl}/api/medicines/${medicine.id}/image`, {
+      Authorization: `Bearer ${pharmacy.token}`,
+      'Content-Type': 'image/png',
+    });
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(outcome.answer).toContain('"code":"PAYLOAD_TOO_LARGE"');
+    expect(outcome.sentMb).toBe(20);
+    expect(outcome.answeredAtMb).toBeLessThan(20);
   });
 
   it("refuses someone else's medicine (403), unknown ones (404) and anonymous uploads (401)", async () => {

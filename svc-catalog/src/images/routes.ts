@@ -18,31 +18,34 @@ import { isLegacyImageKey, photoFile, type ImageStorage } from './storage';
 const megabyte = 1024 * 1024;
 
 /**
- * Reads the raw body up to `max` bytes; beyond that the upload is refused with 413 without
- * keeping the rest in memory. The rest is drained, not cut off: resetting the connection
- * while the caller (the gateway) is still sending can lose the 413 on its way back and
- * surface as a 503. `destroyOnReturn: false` keeps leaving the loop from
- * destroying the request (and with it the socket).
+ * Reads the raw body up to `max` bytes; beyond that the upload is refused with 413 at once,
+ * without keeping the rest in memory. The rest is read and dropped, not cut off: a connection
+ * closed (or left unread) while the caller (the gateway) is still sending resets, and can lose
+ * the 413 on its way back. A `data` listener keeps the body flowing to its end after the answer;
+ * resuming a stream an async iterator had been reading left it paused, so the caller's sending
+ * stalled until the connection reset 6 s later (a gateway test failed on it under load).
  */
-async function readBody(req: Request, max: number, maxMb: number): Promise<Buffer> {
+function readBody(req: Request, max: number, maxMb: number): Promise<Buffer> {
   const tooLarge = () =>
     new AppError(413, 'PAYLOAD_TOO_LARGE', 'imageTooLarge', { params: { max: maxMb }, details: { maxMb } });
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > max) {
     req.resume();
-    throw tooLarge();
+    return Promise.reject(tooLarge());
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) {
-      req.resume();
-      throw tooLarge();
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= max) return void chunks.push(chunk);
+      chunks.length = 0;
+      reject(tooLarge()); // once; later calls do nothing
+    });
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+    req.once('close', () => req.complete || reject(new Error('The upload was cut off')));
+  });
 }
 
 /** Removes every file of a photo key (both sizes, or the one file of an unconverted upload). */
