@@ -14,8 +14,9 @@ describe('landing page', { timeout: 60_000 }, () => {
       .waitFor();
     expect(await documentDirection(page)).toEqual({ dir: 'ltr', lang: 'en' });
     expect(await page.title()).toBe('MedRelay: near-expiry medicines to people who need them');
+    // The hero above is painted from index.html first; the sections come with the app.
     for (const id of ['home', 'about', 'how-it-works', 'impact', 'get-started']) {
-      expect(await page.locator(`section#${id}`).count(), id).toBe(1);
+      await expect.poll(() => page.locator(`section#${id}`).count(), { message: id }).toBe(1);
     }
     for (const role of ['pharmacy', 'ngo', 'donor']) {
       await page.getByTestId(`role-card-${role}`).waitFor();

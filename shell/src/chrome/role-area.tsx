@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +11,18 @@ import { CenteredSpinner, ErrorState, type RoleRemoteModule } from '@medrelay/ui
 import { RequireRole } from '../session/guard';
 import { loadRoleRemote } from '../remotes/registry';
 import { RemoteOutlet } from '../remotes/outlet';
-import { AccountSettingsPage } from '../settings/account-settings';
-import { SecurityPage } from '../security/security-page';
 import { useAppWorker } from '../offline/app-worker';
 import { AppLayout } from './app-layout';
 import { screenOf } from './screen-of';
+import { screenOnDemand } from './screen-on-demand';
 import { usePageTitle } from './use-page-title';
+
+// The shell's own account screens load when opened: their forms (and the form library) are not
+// evaluated on the way to every dashboard.
+const AccountSettingsPage = screenOnDemand(() =>
+  import('../settings/account-settings').then((m) => m.AccountSettingsPage),
+);
+const SecurityPage = screenOnDemand(() => import('../security/security-page').then((m) => m.SecurityPage));
 
 /** Loads the role's remote once and registers its texts before anything of it is shown. */
 function useRoleRemote(role: UserType) {
@@ -47,10 +54,11 @@ function RoleContent({ role, user }: { role: UserType; user: User }) {
   // Sign-in and security belong to the shell for every role.
   const shellSecurity = pathname.replace(/\/+$/, '') === `/${role}/security`;
 
+  const loading = <CenteredSpinner label={t('loading')} />;
   let content;
   if (shellSecurity) content = <SecurityPage user={user} />;
   else if (shellSettings) content = <AccountSettingsPage user={user} />;
-  else if (remote.isPending) content = <CenteredSpinner label={t('loading')} />;
+  else if (remote.isPending) content = loading;
   else if (remote.isError)
     content = (
       <ErrorState
@@ -64,7 +72,7 @@ function RoleContent({ role, user }: { role: UserType; user: User }) {
   return (
     // While the remote loads its items are unknown (null); a remote that failed leaves Settings.
     <AppLayout user={user} sidebar={remote.isPending ? null : (remote.data?.sidebar ?? [])}>
-      {content}
+      <Suspense fallback={loading}>{content}</Suspense>
     </AppLayout>
   );
 }
