@@ -10,13 +10,12 @@ const paintedFirst =
       )
     : Promise.resolve();
 // The app's modules run in a few tasks rather than one (the browser paints and answers input
-// between them; Total Blocking Time counts what a task takes over 50 ms): React's, then the
-// texts' and the API client's, then the app's screens and Fluent's, then the start itself.
+// between them; Total Blocking Time counts what a task takes over 50 ms): React's, then the app's
+// screens with Fluent, then the start itself. Whole modules only: a dynamic import of a package's
+// index keeps every export of it (the API client's whole index cost the landing page 10 KB).
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 void paintedFirst
   .then(() => import('react-dom/client'))
-  .then(nextTask)
-  .then(() => Promise.all([import('@medrelay/i18n'), import('@medrelay/api-client')]))
   .then(nextTask)
   .then(() => import('./app'))
   .then(nextTask)
