@@ -15,17 +15,42 @@ function run(title: string, command: string, args: string[]): Promise<boolean> {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', CHROMIUM_PATH: chromiumPath },
-    });
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: childEnv() });
     child.on('exit', (code) => {
-      console.log(`${code === 0 ? '✔' : '✘'} ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      console.log(`${code === 0 ? '✔' : '✘'} ${title} (${seconds(started)} s)`);
       resolve(code === 0);
     });
   });
 }
+
+/**
+ * Runs checks two at a time (one per core: tsc, eslint and prettier each use one), each one's
+ * output printed whole when it ends, so two checks never interleave their lines.
+ */
+async function runTwoAtATime(checks: Array<[title: string, command: string, args: string[]]>) {
+  const queue = [...checks];
+  const worker = async () => {
+    for (let check = queue.shift(); check; check = queue.shift()) {
+      const [title, command, args] = check;
+      const started = Date.now();
+      const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv() });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      console.log(`\n▶ ${title}\n${output}${code === 0 ? '✔' : '✘'} ${title} (${seconds(started)} s)`);
+      count(code === 0);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}
+
+const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
+const childEnv = () => ({
+  ...process.env,
+  FORCE_COLOR: process.env.CI ? '0' : '1',
+  CHROMIUM_PATH: chromiumPath,
+});
 
 interface VitestReport {
   numPassedTests: number;
@@ -41,18 +66,19 @@ let failed = 0;
 const count = (ok: boolean) => (ok ? passed++ : failed++);
 
 // Four programs: Node (services, scripts), browser (shell, remotes, their libs), end-to-end tests,
-// and the service worker (its own global scope: shell/worker).
-for (const project of [
-  'tsconfig.json',
-  'tsconfig.web.json',
-  'tsconfig.e2e.json',
-  'shell/worker/tsconfig.json',
-]) {
-  count(await run(`typecheck ${project} (tsc, strict)`, bin('tsc'), ['-p', project]));
-}
-count(await run('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']));
-// Every file as Prettier lays it out (.prettierrc.json; .prettierignore says what is left alone).
-count(await run('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level=warn']));
+// and the service worker (its own global scope: shell/worker). Then lint, and every file as
+// Prettier lays it out (.prettierrc.json; .prettierignore says what is left alone).
+await runTwoAtATime([
+  ...['tsconfig.web.json', 'tsconfig.json', 'tsconfig.e2e.json', 'shell/worker/tsconfig.json'].map(
+    (project): [string, string, string[]] => [
+      `typecheck ${project} (tsc, strict)`,
+      bin('tsc'),
+      ['-p', project],
+    ],
+  ),
+  ['lint (eslint)', bin('eslint'), ['.', '--max-warnings=0']],
+  ['format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level=warn']],
+]);
 
 // The end-to-end tests drive the production builds in Debian's Chromium.
 const stale = staleFrontEnds(root);

@@ -16,11 +16,16 @@ export interface StreamedUploadOutcome {
  * time as the connection takes it, no Content-Length. A bare socket so that nothing in the client
  * hides how the server treats the rest of an upload it answered early (Node's own client stops
  * sending once its answer is complete).
+ *
+ * With `waitForAnswerAtMb`, the sender stops after that many megabytes until the answer's first
+ * byte has come, then sends the rest: an answer that comes early is then seen early however fast
+ * the connection takes the body (a loopback socket can take all 20 MB before the server's answer
+ * is read), and a server that waits for the whole body never answers (the test times out).
  */
 export function streamedUpload(
   url: string,
   headers: Record<string, string>,
-  megabytes = 20,
+  { megabytes = 20, waitForAnswerAtMb }: { megabytes?: number; waitForAnswerAtMb?: number } = {},
 ): Promise<StreamedUploadOutcome> {
   const { hostname, port, pathname } = new URL(url);
   return new Promise((resolve) => {
@@ -28,9 +33,15 @@ export function streamedUpload(
     let answer = '';
     let sentMb = 0;
     let answeredAtMb = -1;
+    let held = false;
     socket.on('data', (data) => {
-      if (answeredAtMb < 0) answeredAtMb = sentMb;
       answer += data.toString('latin1');
+      if (answeredAtMb >= 0) return;
+      answeredAtMb = sentMb;
+      if (held) {
+        held = false;
+        send();
+      }
     });
     const megabyte = Buffer.alloc(1024 * 1024, 1);
     const chunk = Buffer.concat([
@@ -40,6 +51,7 @@ export function streamedUpload(
     ]);
     const send = () => {
       while (sentMb < megabytes) {
+        if (sentMb === waitForAnswerAtMb && answeredAtMb < 0) return void (held = true);
         sentMb++;
         if (!socket.write(chunk)) return void socket.once('drain', send);
       }
