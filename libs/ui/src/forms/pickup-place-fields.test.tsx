@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { areaOf } from '@medrelay/domain/governorates';
 import { pinOf } from '@medrelay/domain/pickup-points';
 import { pinMapView, tapPin } from '../location/pin-choice';
@@ -38,6 +38,17 @@ describe("a form's pickup point fields", () => {
 });
 
 describe('the pin chosen on the map', () => {
+  // The map asks the gateway where its tiles are: answered here as a gateway without tiles (the
+  // pin works without them), so nothing reaches for a server (happy-dom's localhost:3000).
+  const askedFor: string[] = [];
+  beforeEach(() => {
+    askedFor.length = 0;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      askedFor.push(String(input));
+      return new Response('', { status: 404 });
+    });
+  });
+
   /** Opens the map of a form whose area is Dokki; the map loads lazily. */
   async function openMap(language: 'en' | 'ar' = 'en') {
     const held: { form?: UseFormReturn<PickupPlace> } = {};
@@ -61,6 +72,7 @@ describe('the pin chosen on the map', () => {
     expect(document.getElementById(map.getAttribute('aria-describedby')!)?.textContent).toMatch(
       language === 'en' ? /press Enter to pin its centre/ : /دوس Enter/,
     );
+    expect(askedFor).toEqual(['/map/config.json']);
     return { form: held.form!, map };
   }
 
