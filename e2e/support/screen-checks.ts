@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { seriousViolations } from './axe';
 
 // What the phone and desktop walks check on each screen, read from the page's layout.
@@ -209,4 +210,17 @@ export function measureCards(page: Page): Promise<CardMeasure[]> {
       };
     }),
   );
+}
+
+/** The two ways most flows are walked: a phone in Arabic and a desktop in English. */
+export const arabicPhone = { locale: 'ar-EG', viewport: { width: 390, height: 844 } };
+export const englishDesktop = { locale: 'en-US', viewport: { width: 1280, height: 800 } };
+
+/** Nothing of the page is wider than the screen (a phone must not scroll sideways). */
+export async function fitsWidth(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(width);
 }

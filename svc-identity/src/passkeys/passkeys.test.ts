@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, type TestIdentity } from '../testing';
 
 // The server's side of passkeys without an authenticator (the whole ceremony
-// runs in e2e/trust.e2e.test.ts with Chromium's virtual authenticator).
+// runs in e2e/sign-in-protection.e2e.test.ts with Chromium's virtual authenticator).
 let identity: TestIdentity;
 beforeAll(async () => {
   identity = await startTestIdentity();
