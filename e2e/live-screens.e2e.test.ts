@@ -47,8 +47,19 @@ async function openMyRequests(email: string, screen: (typeof screens)[number]) {
   await platform.signIn(page, email);
   await page.evaluate((language) => localStorage.setItem('i18nextLng', language), screen.language);
   const streamOpen = page.waitForResponse((res) => res.url().endsWith('/api/events') && res.status() === 200);
+  // How Chromium ranks the stream against the screen's own loads (the page has no other view of it).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const streamPriority = new Promise<string>((resolve) =>
+    cdp.on('Network.requestWillBeSent', ({ request }) => {
+      if (request.url.endsWith('/api/events')) resolve(request.initialPriority);
+    }),
+  );
   await page.goto('/ngo/requests');
   await streamOpen;
+  // Open for the whole visit, it must not compete with the scripts and answers the screen waits for.
+  expect(await streamPriority).toBe('Low');
+  await cdp.detach();
   // Set once: a reload would lose it.
   await page.evaluate(() => Object.assign(window, { notReloaded: true }));
   return page;

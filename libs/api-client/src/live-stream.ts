@@ -74,6 +74,9 @@ export function connectLiveEvents(options: LiveConnectionOptions): { close(): vo
           },
           credentials: 'include',
           cache: 'no-store',
+          // A stream open for the whole visit is not what the screen waits for: at low priority
+          // the browser loads the screen's scripts and first answers before it.
+          priority: 'low',
           signal: controller.signal,
         });
         if (res.status === 401) break;

@@ -104,7 +104,7 @@ function mount(extra?: () => unknown, client = createQueryClient()) {
 const settle = () => act(() => vi.advanceTimersByTimeAsync(0));
 
 describe('useLiveUpdates', () => {
-  it('opens one stream with the bearer token and the page language', async () => {
+  it('opens one stream with the bearer token and the page language, at low priority', async () => {
     answers.push(openStream());
     const { client } = mount();
     await settle();
@@ -113,6 +113,8 @@ describe('useLiveUpdates', () => {
       Authorization: 'Bearer the-token',
       'Accept-Language': 'en',
     });
+    // Behind the screen's own loads (e2e/live-screens checks Chromium's ranking of it).
+    expect(streamCalls[0]!.priority).toBe('low');
     expect(client.getQueryData(liveStatusKey)).toBe('connected');
   });
 
