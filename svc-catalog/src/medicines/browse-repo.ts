@@ -1,5 +1,6 @@
 import type { BrowseSort, MedicineBrowseQuery, RecipientType } from '@medrelay/contracts';
 import { cairoDayNumber, dosageFormsMatching, urgentThresholdDays } from '@medrelay/domain';
+import type { LatLng } from '@medrelay/domain/pickup-points';
 import { idsBetween, noBrowseMemo, type BrowseMemo, type ListFilter } from './browse-memo';
 import {
   namesLike,
@@ -10,6 +11,7 @@ import {
 } from './browse-search-repo';
 import { continuedOrder, maxNamedWalks, rowsInOrder, walkedOrder, type Walk } from './browse-walks-repo';
 import {
+  distanceOrderSql,
   distanceSort,
   earthDistanceSql,
   earthPointSql,
@@ -22,7 +24,14 @@ import {
   type Direction,
   type SortName,
 } from './list-sql-repo';
-import { cappedTotal, defaultExactTotalUpTo, pageWithTotal, type ListTotal } from './list-totals-repo';
+import {
+  cappedTotal,
+  defaultExactTotalUpTo,
+  pageWithTotal,
+  radiusExactTotalUpTo,
+  type ListTotal,
+  type RadiusCount,
+} from './list-totals-repo';
 import { availableSql, daysLeftSql, type Db, type MedicineRow } from './repo';
 
 // Browse: one page of a large list with its total, from the list's kept order when there is one
@@ -59,6 +68,18 @@ export type BrowsePage = {
   expiresAt: number;
   stillRight?: () => Promise<boolean>;
 } & ListTotal;
+
+/**
+ * The centre of the cell, a quarter of the radius wide, that holds `point`: a radius list's
+ * estimate is shared within it (circles whose centres lie in one cell share 89% of their area or
+ * more; an estimate, sent as one, is not made much worse by that).
+ */
+export function estimateCell(point: LatLng, radiusKm: number): LatLng {
+  const side = radiusKm / 4 / kmPerDegreeOfLatitude;
+  const centre = (v: number) => Number(((Math.floor(v / side) + 0.5) * side).toFixed(5));
+  return { lat: centre(point.lat), lng: centre(point.lng) };
+}
+const kmPerDegreeOfLatitude = 111.2;
 
 /** A browse query whose sort is decided and whose point (if any) is the caller's, snapped. */
 export type BrowseQuery = MedicineBrowseQuery & { sort: BrowseSort };
@@ -136,14 +157,15 @@ export async function browseMedicines(
     query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;
   // Nearest first and radii hold the listings that have a point (the GiST index's predicate).
   if (point && (query.sort === 'distance' || query.radiusKm)) where.push('m.lat IS NOT NULL');
-  if (point && query.radiusKm) {
-    // The box lets the index find the candidates; the great-circle distance decides.
-    const metres = query.radiusKm * 1000;
-    where.push(
-      `earth_box(${earthPointSql(point)}, ${metres}) @> ll_to_earth(m.lat, m.lng)`,
-      `${earthDistanceSql(point)} <= ${metres}`,
-    );
-  }
+  const metres = point && query.radiusKm ? query.radiusKm * 1000 : 0;
+  // The box lets the index find the candidates; the great-circle distance decides.
+  const radiusClauses = metres
+    ? [
+        `earth_box(${earthPointSql(point!)}, ${metres}) @> ll_to_earth(m.lat, m.lng)`,
+        `${earthDistanceSql(point!)} <= ${metres}`,
+      ]
+    : [];
+  where.push(...radiusClauses);
   if (query.urgent) {
     // Days left decides (Cairo days); the wider interval keeps the expiry index usable.
     const n = params.push(urgentThresholdDays);
@@ -234,9 +256,26 @@ export async function browseMedicines(
       stillRight: async () => (await memo.order(orderKey)) === used,
     };
   }
-  const kept =
-    (await memo.total(listKey)) ??
-    (await cappedTotal(db, fromWhere, params, exactTotalUpTo, Boolean(point && query.radiusKm)));
+  const radius: RadiusCount | undefined =
+    point && metres
+      ? {
+          walk: query.q
+            ? undefined
+            : {
+                fromWhere: `FROM catalog.medicines m WHERE ${where.filter((c) => !radiusClauses.includes(c)).join(' AND ')}`,
+                nearestFirst: distanceOrderSql(point),
+                distance: earthDistanceSql(point),
+                metres,
+              },
+          fromCell: fromWhere.replaceAll(earthPointSql(point), () =>
+            earthPointSql(estimateCell(point, query.radiusKm!)),
+          ),
+        }
+      : undefined;
+  // A radius list is counted exactly to a lower limit: each listing counted is one more step of
+  // a walk through the GiST index, for a total the screen shows as "About N" past it anyway.
+  const countUpTo = radius ? Math.min(exactTotalUpTo, radiusExactTotalUpTo) : exactTotalUpTo;
+  const kept = (await memo.total(listKey)) ?? (await cappedTotal(db, fromWhere, params, countUpTo, radius));
   // An exact total must follow every change; estimates are kept by time in cappedTotal.
   if (!kept.estimated) memo.keepTotal(listKey, version, kept, list);
   const { total, estimated, expiresAt } = kept;

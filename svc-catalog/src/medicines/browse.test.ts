@@ -346,3 +346,40 @@ describe('admin list of every listing', () => {
     expect(byOwner.body.every((m: { pharmacyId: number }) => m.pharmacyId === other.id)).toBe(true);
   });
 });
+
+describe('radius totals', () => {
+  it('counts a radius list exactly to its limit by walking outwards, as PostgreSQL counts the circle', async () => {
+    const tag = 'Radiuscount';
+    const ids = await insert(
+      Array.from({ length: 9 }, (_, i) => ({ owner: pharmacy.id, name: `${tag} ${i}` })),
+    );
+    // The i-th listing i km north of the caller's point (a degree of latitude is 111.2 km).
+    await pool().query(
+      `UPDATE catalog.medicines SET lat = 30 + (array_position($1::int[], id) - 1) / 111.2, lng = 31
+        WHERE id = ANY($1)`,
+      [ids],
+    );
+    const visible = ['ngos', 'both'] as const;
+    // Pages of 2 from walks of 3: a full page's total comes from the count.
+    const options = { exactTotalUpTo: 8, walkAtLeast: 3 };
+    const within = async (km: number) => {
+      const { rows } = await pool().query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM catalog.medicines
+          WHERE id = ANY($1) AND earth_distance(ll_to_earth(30, 31), ll_to_earth(lat, lng)) <= $2`,
+        [ids, km * 1000],
+      );
+      return rows[0]!.n;
+    };
+    for (const radiusKm of [3.5, 6.5]) {
+      const query = { sort: 'distance', lat: 30, lng: 31, radiusKm, page: 1, pageSize: 2 } as const;
+      const page = await browseMedicines(pool(), ngo.id, visible, query, options);
+      expect(page.rows).toHaveLength(2);
+      expect(page).toMatchObject({ total: await within(radiusKm), estimated: false });
+    }
+    // All 9 within 20 km: more than the limit of 8, so an estimate (never below what was counted).
+    const wide = { sort: 'distance', lat: 30, lng: 31, radiusKm: 20, page: 1, pageSize: 2 } as const;
+    const estimated = await browseMedicines(pool(), ngo.id, visible, wide, options);
+    expect(estimated.estimated).toBe(true);
+    expect(estimated.total).toBeGreaterThanOrEqual(9);
+  });
+});

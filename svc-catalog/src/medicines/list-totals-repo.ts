@@ -8,6 +8,9 @@ import type { Db, MedicineRow } from './repo';
 /** Up to how many matches a total is counted exactly; above it the planner's estimate is sent. */
 export const defaultExactTotalUpTo = 500;
 
+/** The same for a radius list (nearest first within a distance): see browse-repo.ts. */
+export const radiusExactTotalUpTo = 100;
+
 /** The size of a list: exact, or the planner's estimate once the list is larger than worth counting. */
 export interface ListTotal {
   total: number;
@@ -42,29 +45,62 @@ function keepEstimate(key: string, total: number) {
  * the soonest expiry among them; above that the planner's row estimate (never below what was
  * counted), since counting 60,000 rows for a pager costs more than the page itself.
  */
+/** How a radius list (listings within a distance of a point) is counted and estimated. */
+export interface RadiusCount {
+  /**
+   * The same list without the radius, when walking it nearest first is cheap (no search term,
+   * whose rare names a walk would have to pass by): its first `upTo + 1` listings through the GiST
+   * index, of which those within `metres` are the radius list's nearest (a bitmap of the whole
+   * circle, up to every listing of a city, is read before a LIMIT can stop it).
+   */
+  walk?: { fromWhere: string; nearestFirst: string; distance: string; metres: number };
+  /**
+   * The filter from the centre of the point's cell (a quarter of the radius wide): a large list's estimate
+   * stands for every point of the cell, which then counts nothing.
+   */
+  fromCell: string;
+}
+
+/**
+ * An estimate shared by a cell stands for a list only while it is this many times the exact
+ * limit: a list near the limit is still counted exactly from its own point.
+ */
+const sharedEstimateMargin = 2;
+
 export async function cappedTotal(
   db: Db,
   fromWhere: string,
   params: unknown[],
   upTo: number,
   /**
-   * Estimate a large list from a 1% sample of the table instead of the planner: for a radius the
-   * planner counts a fixed 0.1% of the rows (cube's estimate for a box), whatever the box holds.
+   * A radius list: estimated from a 1% sample of the table instead of the planner (for a radius
+   * the planner counts a fixed 0.1% of the rows, cube's estimate for a box, whatever it holds).
    */
-  sampled = false,
+  radius?: RadiusCount,
 ): Promise<KeptTotal> {
-  const key = `${upTo}\u0000${sampled}\u0000${fromWhere}\u0000${JSON.stringify(params)}`;
+  const key = `${upTo}\u0000${fromWhere}\u0000${JSON.stringify(params)}`;
   const cached = cachedEstimate(key);
   if (cached !== undefined) return { total: cached, estimated: true, expiresAt: Infinity };
+  const cellKey = radius && `${upTo}\u0000${radius.fromCell}\u0000${JSON.stringify(params)}`;
+  const ofCell = cellKey && cachedEstimate(cellKey);
+  if (ofCell && ofCell > sharedEstimateMargin * upTo)
+    return { total: ofCell, estimated: true, expiresAt: Infinity };
+  const limit = Math.trunc(upTo) + 1;
+  const walk = radius?.walk;
   const counted = await db.query<{ n: number; soonest: number }>(
-    `SELECT count(*)::int AS n, ${soonestSql('e')} AS soonest
-       FROM (SELECT m.expiry_date AS e ${fromWhere} LIMIT ${Math.trunc(upTo) + 1}) page`,
+    walk
+      ? `SELECT count(*)::int AS n, ${soonestSql('e')} AS soonest
+           FROM (SELECT m.expiry_date AS e, ${walk.distance} AS d ${walk.fromWhere}
+                  ORDER BY ${walk.nearestFirst} LIMIT ${limit}) page
+          WHERE d <= ${walk.metres}`
+      : `SELECT count(*)::int AS n, ${soonestSql('e')} AS soonest
+           FROM (SELECT m.expiry_date AS e ${fromWhere} LIMIT ${limit}) page`,
     params,
   );
   const { n, soonest } = counted.rows[0]!;
   if (n <= upTo) return { total: n, estimated: false, expiresAt: soonest };
   let estimate: number;
-  if (sampled) {
+  if (radius) {
     const sample = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n ${fromWhere.replace(
         'FROM catalog.medicines m',
@@ -82,6 +118,7 @@ export async function cappedTotal(
   }
   const total = Math.max(n, Math.round(estimate));
   keepEstimate(key, total);
+  if (cellKey) keepEstimate(cellKey, total);
   // An estimate is approximate anyway: a listing of it expiring does not make it wrong.
   return { total, estimated: true, expiresAt: Infinity };
 }
