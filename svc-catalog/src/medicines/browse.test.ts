@@ -353,9 +353,9 @@ describe('radius totals', () => {
     const ids = await insert(
       Array.from({ length: 9 }, (_, i) => ({ owner: pharmacy.id, name: `${tag} ${i}` })),
     );
-    // The i-th listing i km north of the caller's point (a degree of latitude is 111.2 km).
+    // The i-th listing 1.5 × i km north of the caller's point (a degree of latitude is 111.2 km).
     await pool().query(
-      `UPDATE catalog.medicines SET lat = 30 + (array_position($1::int[], id) - 1) / 111.2, lng = 31
+      `UPDATE catalog.medicines SET lat = 30 + 1.5 * (array_position($1::int[], id) - 1) / 111.2, lng = 31
         WHERE id = ANY($1)`,
       [ids],
     );
@@ -370,14 +370,15 @@ describe('radius totals', () => {
       );
       return rows[0]!.n;
     };
-    for (const radiusKm of [3.5, 6.5]) {
+    expect([await within(5), await within(10)]).toEqual([4, 7]);
+    for (const radiusKm of [5, 10] as const) {
       const query = { sort: 'distance', lat: 30, lng: 31, radiusKm, page: 1, pageSize: 2 } as const;
       const page = await browseMedicines(pool(), ngo.id, visible, query, options);
       expect(page.rows).toHaveLength(2);
       expect(page).toMatchObject({ total: await within(radiusKm), estimated: false });
     }
-    // All 9 within 20 km: more than the limit of 8, so an estimate (never below what was counted).
-    const wide = { sort: 'distance', lat: 30, lng: 31, radiusKm: 20, page: 1, pageSize: 2 } as const;
+    // All 9 within 25 km: more than the limit of 8, so an estimate (never below what was counted).
+    const wide = { sort: 'distance', lat: 30, lng: 31, radiusKm: 25, page: 1, pageSize: 2 } as const;
     const estimated = await browseMedicines(pool(), ngo.id, visible, wide, options);
     expect(estimated.estimated).toBe(true);
     expect(estimated.total).toBeGreaterThanOrEqual(9);
