@@ -172,6 +172,9 @@ export async function browseMedicines(
     where.push(`m.expiry_date <= now() + make_interval(days => $${n} + 1)`, `${daysLeftSql} <= $${n}`);
   }
   const fromWhere = `FROM catalog.medicines m WHERE ${where.join(' AND ')}`;
+  // A radius list's first walk reads one more than its exact count goes to: a full walk then
+  // says the list is larger, and it is not counted again (cappedTotal's `atLeast`).
+  const firstWalk = metres ? radiusExactTotalUpTo + 1 : 100;
   const sort: SortName = query.sort === 'distance' ? distanceSort(point!) : query.sort;
   // Nearest first only: the index walks outwards, never from the farthest.
   const direction: Direction =
@@ -231,7 +234,7 @@ export async function browseMedicines(
       const walk = { sort, direction, orderBy, bySearchParts };
       const want = Math.min(
         keptOrderMaxIds,
-        Math.max(upTo, options.walkAtLeast ?? 100, 2 * (known?.ids.length ?? 0)),
+        Math.max(upTo, options.walkAtLeast ?? firstWalk, 2 * (known?.ids.length ?? 0)),
       );
       order = await memo.shared(
         `walk\u0000${version}\u0000${orderKeyOf(orderBy)}\u0000${known?.ids.length ?? 0}\u0000${want}`,
@@ -275,7 +278,9 @@ export async function browseMedicines(
   // A radius list is counted exactly to a lower limit: each listing counted is one more step of
   // a walk through the GiST index, for a total the screen shows as "About N" past it anyway.
   const countUpTo = radius ? Math.min(exactTotalUpTo, radiusExactTotalUpTo) : exactTotalUpTo;
-  const kept = (await memo.total(listKey)) ?? (await cappedTotal(db, fromWhere, params, countUpTo, radius));
+  const kept =
+    (await memo.total(listKey)) ??
+    (await cappedTotal(db, fromWhere, params, countUpTo, { radius, atLeast: order.ids.length }));
   // An exact total must follow every change; estimates are kept by time in cappedTotal.
   if (!kept.estimated) memo.keepTotal(listKey, version, kept, list);
   const { total, estimated, expiresAt } = kept;

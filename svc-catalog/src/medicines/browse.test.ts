@@ -382,5 +382,21 @@ describe('radius totals', () => {
     const estimated = await browseMedicines(pool(), ngo.id, visible, wide, options);
     expect(estimated.estimated).toBe(true);
     expect(estimated.total).toBeGreaterThanOrEqual(9);
+    // A walk that already read more than the limit (10 of 12) is not followed by a count.
+    const more = await insert(
+      Array.from({ length: 3 }, (_, i) => ({ owner: pharmacy.id, name: `${tag} more ${i}` })),
+    );
+    await pool().query('UPDATE catalog.medicines SET lat = 30, lng = 31.01 WHERE id = ANY($1)', [more]);
+    const statements: string[] = [];
+    const walkedFar = await browseMedicines(
+      countingDb(statements),
+      ngo.id,
+      visible,
+      { ...wide, radiusKm: 50 },
+      { exactTotalUpTo: 8, walkAtLeast: 10 },
+    );
+    expect(walkedFar.estimated).toBe(true);
+    expect(walkedFar.total).toBeGreaterThanOrEqual(10);
+    expect(statements.filter((s) => s.includes('count(*)') && !s.includes('TABLESAMPLE'))).toEqual([]);
   });
 });

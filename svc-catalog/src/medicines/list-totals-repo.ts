@@ -72,11 +72,18 @@ export async function cappedTotal(
   fromWhere: string,
   params: unknown[],
   upTo: number,
-  /**
-   * A radius list: estimated from a 1% sample of the table instead of the planner (for a radius
-   * the planner counts a fixed 0.1% of the rows, cube's estimate for a box, whatever it holds).
-   */
-  radius?: RadiusCount,
+  {
+    radius,
+    atLeast = 0,
+  }: {
+    /**
+     * A radius list: estimated from a 1% sample of the table instead of the planner (for a radius
+     * the planner counts a fixed 0.1% of the rows, cube's estimate for a box, whatever it holds).
+     */
+    radius?: RadiusCount;
+    /** How many listings the list is already known to hold (a kept order): more than `upTo` is not counted. */
+    atLeast?: number;
+  } = {},
 ): Promise<KeptTotal> {
   const key = `${upTo}\u0000${fromWhere}\u0000${JSON.stringify(params)}`;
   const cached = cachedEstimate(key);
@@ -87,16 +94,19 @@ export async function cappedTotal(
     return { total: ofCell, estimated: true, expiresAt: Infinity };
   const limit = Math.trunc(upTo) + 1;
   const walk = radius?.walk;
-  const counted = await db.query<{ n: number; soonest: number }>(
-    walk
-      ? `SELECT count(*)::int AS n, ${soonestSql('e')} AS soonest
+  const counted =
+    atLeast > upTo
+      ? { rows: [{ n: atLeast, soonest: Infinity }] }
+      : await db.query<{ n: number; soonest: number }>(
+          walk
+            ? `SELECT count(*)::int AS n, ${soonestSql('e')} AS soonest
            FROM (SELECT m.expiry_date AS e, ${walk.distance} AS d ${walk.fromWhere}
                   ORDER BY ${walk.nearestFirst} LIMIT ${limit}) page
           WHERE d <= ${walk.metres}`
-      : `SELECT count(*)::int AS n, ${soonestSql('e')} AS soonest
+            : `SELECT count(*)::int AS n, ${soonestSql('e')} AS soonest
            FROM (SELECT m.expiry_date AS e ${fromWhere} LIMIT ${limit}) page`,
-    params,
-  );
+          params,
+        );
   const { n, soonest } = counted.rows[0]!;
   if (n <= upTo) return { total: n, estimated: false, expiresAt: soonest };
   let estimate: number;

@@ -17,7 +17,9 @@ function circleDb(listings: number, sampled: number, statements: string[]): Db {
   } as unknown as Db;
 }
 
-const radiusOf = (cell: { lat: number; lng: number }) => ({ fromCell: `cell ${cell.lat},${cell.lng}` });
+const radiusOf = (cell: { lat: number; lng: number }) => ({
+  radius: { fromCell: `cell ${cell.lat},${cell.lng}` },
+});
 
 describe('a radius list estimated once per cell', () => {
   it('gives a large estimate to the other points of its cell without counting, and counts in another cell', async () => {
@@ -79,5 +81,27 @@ describe('a radius list estimated once per cell', () => {
     );
     expect(other).toMatchObject({ total: 60, estimated: false });
     expect(statements).toHaveLength(1);
+  });
+});
+
+describe('a list already known to be larger than the limit', () => {
+  it('is estimated without counting it again', async () => {
+    const statements: string[] = [];
+    const db = circleDb(0, 3, statements);
+    const cell = radiusOf(estimateCell({ lat: 31.2, lng: 29.9 }, 50)).radius;
+    const total = await cappedTotal(db, 'FROM catalog.medicines m WHERE kept', [], 100, {
+      radius: cell,
+      atLeast: 101,
+    });
+    expect(total).toMatchObject({ total: 300, estimated: true });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toContain('TABLESAMPLE');
+    // Never below what is known: a sample finding none leaves the 101 already walked.
+    const elsewhere = radiusOf(estimateCell({ lat: 25.7, lng: 32.6 }, 50)).radius;
+    const none = await cappedTotal(circleDb(0, 0, []), 'FROM catalog.medicines m WHERE few', [], 100, {
+      radius: elsewhere,
+      atLeast: 101,
+    });
+    expect(none).toMatchObject({ total: 101, estimated: true });
   });
 });
