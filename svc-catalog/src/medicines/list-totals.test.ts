@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateCell } from './browse-repo';
-import { cappedTotal } from './list-totals-repo';
+import { cappedTotal, samplePercentOf } from './list-totals-repo';
 import type { Db } from './repo';
 
 /**
@@ -10,6 +10,8 @@ import type { Db } from './repo';
 function circleDb(listings: number, sampled: number, statements: string[]): Db {
   return {
     query: async (text: string) => {
+      // The table's size (read once a minute for the sample's share): 100,000 listings, a 1% sample.
+      if (text.includes('pg_class')) return { rows: [{ n: 100_000 }] };
       statements.push(text);
       if (text.includes('TABLESAMPLE')) return { rows: [{ n: sampled }] };
       return { rows: [{ n: listings, soonest: Infinity }] };
@@ -103,5 +105,15 @@ describe('a list already known to be larger than the limit', () => {
       atLeast: 101,
     });
     expect(none).toMatchObject({ total: 101, estimated: true });
+  });
+});
+
+describe('the sample of a radius estimate', () => {
+  it('reads about 1,000 listings whatever the table holds, 1% of a small or unanalysed one', () => {
+    expect(samplePercentOf(100_000)).toBe(1);
+    expect(samplePercentOf(1_000_000)).toBe(0.1);
+    expect(samplePercentOf(3_000_000)).toBe(0.033);
+    expect(samplePercentOf(20_000)).toBe(1);
+    expect(samplePercentOf(-1)).toBe(1);
   });
 });
