@@ -24,7 +24,7 @@ import { printReport, writeReport, type BenchReport } from './bench/report';
 import { answerSize, browseMix, browserHeaders, signIn } from './bench/scenarios';
 import { timeBackupAndRestore } from './bench/backup';
 import { lighthouseScores } from './bench/lighthouse';
-import { nearMeOpenLoop } from './bench/near-me';
+import { nearMeClosedLoop, nearMeOpenLoop, nearWritesPerSecond } from './bench/near-me';
 import { browsableBy, seedListings, seedPlan } from './bench/seed';
 import { buildFrontEnds, staleFrontEnds } from './front-ends';
 import { ensureChromium } from './stores/chromium';
@@ -313,6 +313,26 @@ async function main() {
     report.nearMe = near.result;
     figures.nearMe = { first: near.result.first, after: near.result.after };
     report.cpuMsPerCall = { ...report.cpuMsPerCall, 'near me, through the gateway': near.msPerCall };
+    await untilIdle(`${p.urls.catalog}/api/medicines?pageSize=1`, bearer(ngo.token));
+    // Then its capacity (after, so the open loop starts cold): the same kind of mix in a closed
+    // loop of 16 connections with the same writes, and what each process and statement spends.
+    const capacityWrites = listingWrites(p, pharmacy.token, listingIds, nearWritesPerSecond);
+    const { result: nearCapacity, statements: nearCapacityStatements } = await withPool(p, (pool) =>
+      costliestStatements(pool, () =>
+        cpuPerCall(
+          parties,
+          () => nearMeClosedLoop(p, ngo.token, options.seconds),
+          (run) => run.requests,
+        ),
+      ),
+    );
+    await capacityWrites.stop();
+    report.closedLoop.push(nearCapacity.result);
+    report.statements = { ...report.statements, 'near me, closed loop': nearCapacityStatements };
+    report.cpuMsPerCall = {
+      ...report.cpuMsPerCall,
+      'near me, closed loop through the gateway': nearCapacity.msPerCall,
+    };
     await untilIdle(`${p.urls.catalog}/api/medicines?pageSize=1`, bearer(ngo.token));
   }
 

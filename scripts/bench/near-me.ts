@@ -5,7 +5,8 @@ import type { BenchOptions } from './options';
 import { browseOpenLoop, listingWrites, type OpenLoopScenario } from './browse';
 import { weightedPoints } from './places';
 import type { Platform } from './platform';
-import { prng } from './scenarios';
+import { closedLoop, type ClosedLoopResult } from './closed-loop';
+import { browserHeaders, prng } from './scenarios';
 
 /** Distinct NGOs asking (each at its own point; a point asks several pages and searches). */
 export const nearCallers = 2000;
@@ -34,6 +35,20 @@ export function nearMix(count: number, seed = 26): string[] {
     params.set('page', String(band < 0.7 ? 1 : band < 0.9 ? 2 : 3 + Math.floor(r() * 3)));
     return `/api/medicines?${params}`;
   });
+}
+
+/**
+ * The near-me mix as fast as 16 connections through the gateway get answers, for `seconds`: the
+ * platform's capacity for it (the caller runs the listing writes alongside).
+ */
+export function nearMeClosedLoop(p: Platform, ngoToken: string, seconds: number): Promise<ClosedLoopResult> {
+  const mix = nearMix(20_000, 27);
+  const headers = { ...browserHeaders, authorization: `Bearer ${ngoToken}` };
+  return closedLoop(
+    'nearest-first browse (half searched, half within 25 km) through the gateway, closed loop, with 5 listing writes a second',
+    (i) => ({ url: `${p.urls.gateway}${mix[i % mix.length]}`, headers }),
+    { connections: 16, seconds },
+  );
 }
 
 /** Listing writes a second during the near-me run. */
