@@ -69,6 +69,8 @@ export type BrowsePage = {
   stillRight?: () => Promise<boolean>;
 } & ListTotal;
 
+const kmPerDegreeOfLatitude = 111.2;
+
 /**
  * The centre of the cell, a quarter of the radius wide, that holds `point`: a radius list's
  * estimate is shared within it (circles whose centres lie in one cell share 89% of their area or
@@ -79,7 +81,6 @@ export function estimateCell(point: LatLng, radiusKm: number): LatLng {
   const centre = (v: number) => Number(((Math.floor(v / side) + 0.5) * side).toFixed(5));
   return { lat: centre(point.lat), lng: centre(point.lng) };
 }
-const kmPerDegreeOfLatitude = 111.2;
 
 /** A browse query whose sort is decided and whose point (if any) is the caller's, snapped. */
 export type BrowseQuery = MedicineBrowseQuery & { sort: BrowseSort };
@@ -259,13 +260,14 @@ export async function browseMedicines(
       stillRight: async () => (await memo.order(orderKey)) === used,
     };
   }
+  const withoutRadius = where.filter((clause) => !radiusClauses.includes(clause));
   const radius: RadiusCount | undefined =
     point && metres
       ? {
           walk: query.q
             ? undefined
             : {
-                fromWhere: `FROM catalog.medicines m WHERE ${where.filter((c) => !radiusClauses.includes(c)).join(' AND ')}`,
+                fromWhere: `FROM catalog.medicines m WHERE ${withoutRadius.join(' AND ')}`,
                 nearestFirst: distanceOrderSql(point),
                 distance: earthDistanceSql(point),
                 metres,

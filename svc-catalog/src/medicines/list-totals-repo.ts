@@ -39,12 +39,6 @@ function keepEstimate(key: string, total: number) {
   estimates.set(key, { total, until: Date.now() + estimateTtlMs });
 }
 
-/**
- * The total of `fromWhere` (a `FROM … WHERE …` clause over `catalog.medicines m`): exact while
- * the list is small (at most `upTo` matches, counted with a LIMIT so counting stops there), with
- * the soonest expiry among them; above that the planner's row estimate (never below what was
- * counted), since counting 60,000 rows for a pager costs more than the page itself.
- */
 /** How a radius list (listings within a distance of a point) is counted and estimated. */
 export interface RadiusCount {
   /**
@@ -55,8 +49,8 @@ export interface RadiusCount {
    */
   walk?: { fromWhere: string; nearestFirst: string; distance: string; metres: number };
   /**
-   * The filter from the centre of the point's cell (a quarter of the radius wide): a large list's estimate
-   * stands for every point of the cell, which then counts nothing.
+   * The filter from the centre of the point's cell (a quarter of the radius wide): a large list's
+   * estimate stands for every point of the cell, which then counts nothing.
    */
   fromCell: string;
 }
@@ -79,7 +73,7 @@ async function samplePercent(db: Db): Promise<number> {
   return samplePercentOf(tableSize.listings);
 }
 
-/** The share of a table of `listings` rows that samples about `sampledListings` (percent, at most 1). */
+/** The share of a table of `listings` rows holding about `sampledListings` (percent, at most 1). */
 export function samplePercentOf(listings: number): number {
   // Not yet analysed (-1) or small: 1%.
   if (listings <= 0) return 1;
@@ -92,6 +86,12 @@ export function samplePercentOf(listings: number): number {
  */
 const sharedEstimateMargin = 2;
 
+/**
+ * The total of `fromWhere` (a `FROM … WHERE …` clause over `catalog.medicines m`): exact while
+ * the list is small (at most `upTo` matches, counted with a LIMIT so counting stops there), with
+ * the soonest expiry among them; above that the planner's row estimate (never below what was
+ * counted), since counting 60,000 rows for a pager costs more than the page itself.
+ */
 export async function cappedTotal(
   db: Db,
   fromWhere: string,
@@ -102,11 +102,12 @@ export async function cappedTotal(
     atLeast = 0,
   }: {
     /**
-     * A radius list: estimated from a 1% sample of the table instead of the planner (for a radius
-     * the planner counts a fixed 0.1% of the rows, cube's estimate for a box, whatever it holds).
+     * A radius list: estimated from a sample of about 1,000 listings instead of the planner (for
+     * a radius the planner counts a fixed 0.1% of the rows, cube's estimate for a box, whatever
+     * the box holds).
      */
     radius?: RadiusCount;
-    /** How many listings the list is already known to hold (a kept order): more than `upTo` is not counted. */
+    /** How many listings the list is known to hold (a kept order's ids): past `upTo`, no count. */
     atLeast?: number;
   } = {},
 ): Promise<KeptTotal> {
@@ -119,19 +120,18 @@ export async function cappedTotal(
     return { total: ofCell, estimated: true, expiresAt: Infinity };
   const limit = Math.trunc(upTo) + 1;
   const walk = radius?.walk;
+  const countSql = walk
+    ? `SELECT count(*)::int AS n, ${soonestSql('e')} AS soonest
+         FROM (SELECT m.expiry_date AS e, ${walk.distance} AS d ${walk.fromWhere}
+                ORDER BY ${walk.nearestFirst} LIMIT ${limit}) page
+        WHERE d <= ${walk.metres}`
+    : `SELECT count(*)::int AS n, ${soonestSql('e')} AS soonest
+         FROM (SELECT m.expiry_date AS e ${fromWhere} LIMIT ${limit}) page`;
+  // Known to be larger already (a kept order of more ids): no count.
   const counted =
     atLeast > upTo
       ? { rows: [{ n: atLeast, soonest: Infinity }] }
-      : await db.query<{ n: number; soonest: number }>(
-          walk
-            ? `SELECT count(*)::int AS n, ${soonestSql('e')} AS soonest
-           FROM (SELECT m.expiry_date AS e, ${walk.distance} AS d ${walk.fromWhere}
-                  ORDER BY ${walk.nearestFirst} LIMIT ${limit}) page
-          WHERE d <= ${walk.metres}`
-            : `SELECT count(*)::int AS n, ${soonestSql('e')} AS soonest
-           FROM (SELECT m.expiry_date AS e ${fromWhere} LIMIT ${limit}) page`,
-          params,
-        );
+      : await db.query<{ n: number; soonest: number }>(countSql, params);
   const { n, soonest } = counted.rows[0]!;
   if (n <= upTo) return { total: n, estimated: false, expiresAt: soonest };
   let estimate: number;
