@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { waitUntil } from '@medrelay/testing';
 import { useDeployedFrontEnds } from './support/deployed';
+import { waitForWorker } from './support/offline';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -34,10 +34,7 @@ describe('remotes loaded at run time', { timeout: 60_000 }, () => {
     await page.getByTestId('remote-pharmacy').getByRole('heading', { name: 'Pharmacy Dashboard' }).waitFor();
     // MedRelay's service worker controls the page, with the remote's files in its caches: the
     // redeployed remote must still come through it (docs/offline.md).
-    await waitUntil(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-      what: "MedRelay's service worker controlling the page",
-      timeoutMs: 30_000,
-    });
+    await waitForWorker(page);
 
     const shellBefore = readdirSync(path.join(deployedFrontEnds().dir, 'shell', 'dist')).sort();
     // A role team's changed checkout of the pharmacy remote (a copy: the repository's own

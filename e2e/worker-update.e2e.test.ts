@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { waitUntil } from '@medrelay/testing';
 import { useDeployedFrontEnds } from './support/deployed';
+import { waitForWorker } from './support/offline';
 
 /**
  * A shell deploy under an open tab: the new service worker takes over at once, and the tab still
@@ -23,10 +23,7 @@ describe("a shell deploy under an open tab (MedRelay's service worker)", { timeo
     await page.evaluate((token) => localStorage.setItem('token', token), user.token);
     await page.goto('/pharmacy/dashboard');
     await page.getByTestId('remote-pharmacy').waitFor();
-    await waitUntil(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-      what: "MedRelay's service worker controlling the page",
-      timeoutMs: 30_000,
-    });
+    await waitForWorker(page);
 
     // The deploy: a new /sw.js whose build lists none of the old hashed chunks, which are gone
     // from the server (a real build names its chunks anew).
