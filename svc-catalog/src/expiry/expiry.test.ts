@@ -278,7 +278,7 @@ describe('the scan in batches', () => {
     const expired = await medicineExpiringIn(owner.token, -2, 'Candidate expired');
     const fresh = await medicineExpiringIn(owner.token, 90, 'Candidate fresh');
     const unlisted = await medicineExpiringIn(owner.token, -3, 'Candidate unlisted');
-    await p.api.delete(`/api/medicines/${unlisted}`, { token: owner.token });
+    expect((await p.api.delete(`/api/medicines/${unlisted}`, { token: owner.token })).status).toBe(200);
     const now = new Date();
     const client = await pool().connect();
     try {
