@@ -19,7 +19,8 @@ export const catalogConfigShape = {
   EXPIRY_SCAN_TZ: z.string().default(cairoTimeZone),
   /**
    * Lists count their total exactly up to this many matches; above it they send the planner's
-   * estimate (`X-Total-Is-Estimate: true`).
+   * estimate (`X-Total-Is-Estimate: true`). Radius lists (near me) count to at most 100, then
+   * estimate from a sample.
    */
   EXACT_TOTAL_UP_TO: z.coerce.number().int().min(1).default(500),
   /**
