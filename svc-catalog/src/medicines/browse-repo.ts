@@ -260,14 +260,18 @@ export async function browseMedicines(
       stillRight: async () => (await memo.order(orderKey)) === used,
     };
   }
-  const withoutRadius = where.filter((clause) => !radiusClauses.includes(clause));
-  const radius: RadiusCount | undefined =
+  // A radius list is counted exactly to a lower limit: each listing counted is one more step of
+  // a walk through the GiST index, for a total the screen shows as "About N" past it anyway.
+  const countUpTo = metres ? Math.min(exactTotalUpTo, radiusExactTotalUpTo) : exactTotalUpTo;
+  const withoutRadius = () => where.filter((clause) => !radiusClauses.includes(clause));
+  // How a radius list is counted, made only when its total is not kept.
+  const radiusCount = (): RadiusCount | undefined =>
     point && metres
       ? {
           walk: query.q
             ? undefined
             : {
-                fromWhere: `FROM catalog.medicines m WHERE ${withoutRadius.join(' AND ')}`,
+                fromWhere: `FROM catalog.medicines m WHERE ${withoutRadius().join(' AND ')}`,
                 nearestFirst: distanceOrderSql(point),
                 distance: earthDistanceSql(point),
                 metres,
@@ -277,12 +281,12 @@ export async function browseMedicines(
           ),
         }
       : undefined;
-  // A radius list is counted exactly to a lower limit: each listing counted is one more step of
-  // a walk through the GiST index, for a total the screen shows as "About N" past it anyway.
-  const countUpTo = radius ? Math.min(exactTotalUpTo, radiusExactTotalUpTo) : exactTotalUpTo;
   const kept =
     (await memo.total(listKey)) ??
-    (await cappedTotal(db, fromWhere, params, countUpTo, { radius, atLeast: order.ids.length }));
+    (await cappedTotal(db, fromWhere, params, countUpTo, {
+      radius: radiusCount(),
+      atLeast: order.ids.length,
+    }));
   // An exact total must follow every change; estimates are kept by time in cappedTotal.
   if (!kept.estimated) memo.keepTotal(listKey, version, kept, list);
   const { total, estimated, expiresAt } = kept;
