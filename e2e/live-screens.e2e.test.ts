@@ -124,12 +124,25 @@ describe('live screens across a gateway restart', { timeout: 60_000 }, () => {
     platform.expectConsoleError(
       /ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|Failed to fetch|status of 503|failed call: 503/,
     );
+    // What the page's stream did meanwhile, printed if it does not come back.
+    const seen: string[] = [];
+    const restarting = Date.now();
+    const note = (what: string) => seen.push(`${Date.now() - restarting} ms: ${what}`);
+    ngoPage.on('response', (res) => res.url().endsWith('/api/events') && note(`answered ${res.status()}`));
+    ngoPage.on(
+      'requestfailed',
+      (req) => req.url().endsWith('/api/events') && note(`${req.failure()?.errorText}`),
+    );
     const reconnected = ngoPage.waitForResponse(
       (res) => res.url().endsWith('/api/events') && res.status() === 200,
       { timeout: 30_000 },
     );
     await platform.restartGateway();
-    await reconnected;
+    note('gateway restarted');
+    await reconnected.catch((err: Error) => {
+      throw new Error(`${err.message}\nthe stream meanwhile:\n${seen.join('\n')}`);
+    });
+    console.info(`live screens: ${seen.join(', ')}`);
 
     expect(
       (

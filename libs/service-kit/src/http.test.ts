@@ -78,3 +78,54 @@ describe('requests Node cannot read', () => {
     expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)).code).toBe('BAD_REQUEST');
   });
 });
+
+describe('a server stopping', () => {
+  /** A server whose /slow answers when `release` is called, and a raw connection to it. */
+  async function stoppingServer() {
+    const app = createServiceApp(createLogger('drain-test', 'silent'));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    app.get('/slow', (_req, res) => {
+      arrive();
+      void held.then(() => res.json({ slow: true }));
+    });
+    app.get('/things', (_req, res) => void res.json({ ok: true }));
+    const stopping = await listen(app, 0, '127.0.0.1');
+    // Longer than any wait below: a socket left open would hold close() for a minute.
+    stopping.keepAliveTimeout = 60_000;
+    const socket = connect((stopping.address() as AddressInfo).port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString('utf8')));
+    const ended = new Promise((resolve) => socket.once('close', resolve));
+    const answers = () => received.split(/(?=HTTP\/1\.1 )/).filter(Boolean);
+    const get = (path: string) => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    return { stopping, release, arrived, get, answers, ended };
+  }
+
+  it('answers what arrives on an open connection with Connection: close, and closes it once idle', async () => {
+    const { stopping, release, arrived, get, answers, ended } = await stoppingServer();
+    get('/slow');
+    await arrived;
+    const closing = closeServer(stopping, 60_000);
+    get('/things'); // a keep-alive client sending again on its connection
+    release();
+    await ended;
+    await closing;
+    const [slow, things] = answers();
+    expect(slow).toMatch(/^HTTP\/1\.1 200 /);
+    expect(things).toMatch(/^HTTP\/1\.1 200 /);
+    expect(things).toMatch(/\r\nConnection: close\r\n/i);
+  });
+
+  it('cuts a request still hanging when the drain time is over', async () => {
+    const { stopping, arrived, get, answers, ended } = await stoppingServer();
+    get('/slow');
+    await arrived;
+    await closeServer(stopping, 200);
+    await ended;
+    expect(answers()).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES, type Server } from 'node:http';
+import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { translate, type ErrorCode, type MessageKey } from '@medrelay/contracts';
 import express, { type Express, type RequestHandler, type Router } from 'express';
@@ -173,10 +173,26 @@ export function listenInternal(port: number, host: string, routers: Router[] = [
   return listen(app, port, host);
 }
 
-/** Stops accepting connections and waits for open requests, closing idle keep-alive sockets. */
-export function closeServer(server: Server): Promise<void> {
+/** How long a stopping server lets the requests under way finish before it cuts their connections. */
+export const drainMs = 5000;
+
+/**
+ * Stops accepting connections and lets the requests under way finish. A keep-alive client would
+ * go on sending on its open connection (a browser retrying every few seconds kept a gateway
+ * stopping for 23 s), so every answer from now on says `Connection: close`, and a socket is
+ * closed as soon as it is idle; whatever still hangs after `drainLimitMs` is cut.
+ */
+export function closeServer(server: Server, drainLimitMs = drainMs): Promise<void> {
   return new Promise((resolve) => {
-    server.close(() => resolve());
+    server.prependListener('request', (_req, res: ServerResponse) => res.setHeader('Connection', 'close'));
+    // Node closes the sockets idle when close() is called, not those that become idle later.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    const cut = setTimeout(() => server.closeAllConnections(), drainLimitMs);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(cut);
+      resolve();
+    });
     server.closeIdleConnections();
   });
 }
