@@ -1,0 +1,285 @@
+import type { Language, MailData } from '@medrelay/contracts';
+import type { Templates } from './templates';
+
+/** The e-mails of a transfer's life: approval and pickup, recalls, and the daily digests. */
+export type TransferTemplate =
+  | 'request-approved'
+  | 'pickup-confirmed'
+  | 'recall-quarantined'
+  | 'recall-lifted'
+  | 'pickup-reminder'
+  | 'expiry-digest'
+  | 'need-match-digest';
+
+/**
+ * What a recall asks of the reader: by their part (owner of a listing, holder of
+ * collected units, requester) and who handles packs in hand (libs/domain recallInstruction: only
+ * licensed pharmacies dispense; an NGO's pharmacist returns its units; a donor takes them to a
+ * pharmacy). Holders and owners are asked to confirm on MedRelay that the packs are set aside.
+ */
+const recallSteps: Record<Language, (d: MailData<'recall-quarantined'>) => string[]> = {
+  en: (d) => {
+    const inHand =
+      d.instruction === 'donor'
+        ? 'Do not use these packs or give them to anyone: keep them aside and take them to a pharmacy, which returns them.'
+        : d.instruction === 'ngoPharmacist'
+          ? 'Set these units aside now and give them to no one: your pharmacist returns them as the recall instructs.'
+          : 'Set these units aside now and do not dispense them: return them as the recall instructs.';
+    const confirm = 'Then confirm on MedRelay that they are set aside ("I have set these units aside").';
+    if (d.role === 'holder') return [`You collected ${d.quantity} unit(s) of this batch.`, inHand, confirm];
+    if (d.role === 'owner')
+      return [
+        'Your listings of this batch are quarantined: they are hidden from browsing and cannot be requested until the recall is lifted. Pending requests on them are cancelled; approved ones are on hold.',
+        inHand,
+        confirm,
+      ];
+    return [
+      'Your pending requests for this batch are cancelled; approved ones are on hold until the recall is lifted. Do not collect, hand over or use these packs.',
+    ];
+  },
+  ar: (d) => {
+    const inHand =
+      d.instruction === 'donor'
+        ? 'متستخدمش العلب دي ومتديهاش لحد: خليها على جنب وودّيها لصيدلية ترجّعها.'
+        : d.instruction === 'ngoPharmacist'
+          ? 'شيل الوحدات دي على جنب دلوقتي ومتديهاش لحد: الصيدلي بتاعكم هيرجّعها زي ما تعليمات السحب بتقول.'
+          : 'شيل الوحدات دي على جنب دلوقتي ومتصرفهاش: رجّعها زي ما تعليمات السحب بتقول.';
+    const confirm = 'وبعدين أكّد على MedRelay إنها اتشالت على جنب («شلت الوحدات دي على جنب»).';
+    if (d.role === 'holder') return [`استلمت من التشغيلة دي: الكمية ${d.quantity}.`, inHand, confirm];
+    if (d.role === 'owner')
+      return [
+        'إعلاناتك من التشغيلة دي اتحفّظ عليها: مش هتظهر في التصفح ومحدش يقدر يطلبها لحد ما السحب يترفع. الطلبات المستنية عليها اتلغت، واللي اتوافق عليها متوقفة.',
+        inHand,
+        confirm,
+      ];
+    return [
+      'طلباتك المستنية للتشغيلة دي اتلغت، واللي اتوافق عليها متوقفة لحد ما السحب يترفع. متستلمش ومتسلّمش ومتستخدمش العلب دي.',
+    ];
+  },
+};
+
+export const transferTemplates: Record<Language, Pick<Templates, TransferTemplate>> = {
+  en: {
+    'request-approved': {
+      subject: (d) => `Your request for ${d.medicineName} is approved – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `${d.providerName} approved your request for ${d.quantity} of ${d.medicineName}.`,
+        ...(d.windows
+          ? [
+              `Pickup times offered (choose one in MedRelay; they are in the attached calendar file):\n${d.windows}`,
+            ]
+          : []),
+        ...pickupLines(d, {
+          location: 'Pickup location',
+          address: 'Address',
+          contact: 'Contact e-mail',
+        }),
+        ...(d.mapUrl ? [`Map: ${d.mapUrl}`] : []),
+        ...(d.handoverCode ? [`Your handover code: ${d.handoverCode} (show it when you collect)`] : []),
+        `Your requests: ${d.requestsUrl}`,
+      ],
+    },
+    'pickup-confirmed': {
+      subject: (d) => `Pickup set: ${d.medicineName}, ${d.when} – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `The pickup of ${d.quantity} of ${d.medicineName} is set for ${d.when}.`,
+        `Place: ${d.location}`,
+        ...(d.mapUrl ? [`Map: ${d.mapUrl}`] : []),
+        `With: ${d.otherName}${d.otherPhone ? `, ${d.otherPhone}` : ''}`,
+        ...(d.handoverCode
+          ? [`Your handover code: ${d.handoverCode} (show it when you collect)`]
+          : ['Ask for the handover code when you hand the medicine over, and enter it in MedRelay.']),
+        'The attached calendar file adds the pickup to your calendar.',
+        `Your requests: ${d.requestsUrl}`,
+      ],
+    },
+    'recall-quarantined': {
+      subject: (d) =>
+        `${d.reminder === 'yes' ? 'Reminder: ' : ''}Batch ${d.batch} of ${d.medicines} is recalled – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `Batch ${d.batch} of ${d.medicines} is recalled: ${d.reason}`,
+        ...recallSteps.en(d),
+        `Details: ${d.url}`,
+      ],
+    },
+    'recall-lifted': {
+      subject: (d) => `The recall of batch ${d.batch} of ${d.medicines} is lifted – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        d.role === 'owner'
+          ? `The recall of batch ${d.batch} of ${d.medicines} is lifted: your listings are offered again.`
+          : d.role === 'holder'
+            ? `The recall of batch ${d.batch} of ${d.medicines} is lifted: the units you set aside may be used again.`
+            : `The recall of batch ${d.batch} of ${d.medicines} is lifted: your approved requests are active again.`,
+        `Details: ${d.url}`,
+      ],
+    },
+    'pickup-reminder': {
+      subject: (d) =>
+        d.kind === 'hour'
+          ? `In one hour: pickup of ${d.medicineName} – ${d.systemName}`
+          : `Tomorrow: pickup of ${d.medicineName} – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `A reminder: ${d.quantity} of ${d.medicineName} is to be collected on ${d.when}.`,
+        `Place: ${d.location}`,
+        ...(d.mapUrl ? [`Map: ${d.mapUrl}`] : []),
+        `Contact: ${d.otherName}${d.otherPhone ? `, ${d.otherPhone}` : ''}`,
+        ...(d.whatsappUrl ? [`WhatsApp: ${d.whatsappUrl}`] : []),
+        ...(d.handoverCode ? [`Your handover code: ${d.handoverCode}`] : []),
+        `Your requests: ${d.requestsUrl}`,
+      ],
+    },
+    'expiry-digest': {
+      subject: (d) => `${d.count} of your medicines expire soon – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        'These medicines you listed are close to their expiry date:',
+        ...digestLines(d.items, 'en'),
+        `Your listings: ${d.listingsUrl}`,
+      ],
+    },
+    'need-match-digest': {
+      subject: (d) => `${d.count} new match(es) for what you need – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        'These listings match your wanted list. Open one to request it:',
+        ...matchLines(d.items, 'en'),
+        `Your wanted list: ${d.needsUrl}`,
+      ],
+    },
+  },
+  ar: {
+    'request-approved': {
+      subject: (d) => `تمت الموافقة على طلبك لـ ${d.medicineName} – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `${d.providerName} وافق على طلبك لـ ${d.quantity} من ${d.medicineName}.`,
+        ...(d.windows
+          ? [
+              `مواعيد الاستلام المتاحة (اختار واحد منهم على MedRelay، وهتلاقيهم في ملف التقويم المرفق):\n${d.windows}`,
+            ]
+          : []),
+        ...pickupLines(d, {
+          location: 'مكان الاستلام',
+          address: 'العنوان',
+          contact: 'إيميل التواصل',
+        }),
+        ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
+        ...(d.handoverCode ? [`كود الاستلام بتاعك: ${d.handoverCode} (وريه وانت بتستلم)`] : []),
+        `طلباتك: ${d.requestsUrl}`,
+      ],
+    },
+    'pickup-confirmed': {
+      subject: (d) => `ميعاد الاستلام اتحدد: ${d.medicineName}، ${d.when} – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `استلام ${d.quantity} من ${d.medicineName} اتحدد يوم ${d.when}.`,
+        `المكان: ${d.location}`,
+        ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
+        `مع: ${d.otherName}${d.otherPhone ? `، ${d.otherPhone}` : ''}`,
+        ...(d.handoverCode
+          ? [`كود الاستلام بتاعك: ${d.handoverCode} (وريه وانت بتستلم)`]
+          : ['اطلب كود الاستلام وانت بتسلّم الدواء، واكتبه على MedRelay.']),
+        'ملف التقويم المرفق بيضيف ميعاد الاستلام للتقويم بتاعك.',
+        `طلباتك: ${d.requestsUrl}`,
+      ],
+    },
+    'recall-quarantined': {
+      subject: (d) =>
+        `${d.reminder === 'yes' ? 'تذكير: ' : ''}التشغيلة ${d.batch} من ${d.medicines} اتسحبت – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `التشغيلة ${d.batch} من ${d.medicines} اتسحبت: ${d.reason}`,
+        ...recallSteps.ar(d),
+        `التفاصيل: ${d.url}`,
+      ],
+    },
+    'recall-lifted': {
+      subject: (d) => `سحب التشغيلة ${d.batch} من ${d.medicines} اترفع – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        d.role === 'owner'
+          ? `سحب التشغيلة ${d.batch} من ${d.medicines} اترفع: إعلاناتك رجعت معروضة تاني.`
+          : d.role === 'holder'
+            ? `سحب التشغيلة ${d.batch} من ${d.medicines} اترفع: الوحدات اللي شلتها على جنب ينفع تستخدمها تاني.`
+            : `سحب التشغيلة ${d.batch} من ${d.medicines} اترفع: طلباتك اللي اتوافق عليها رجعت شغالة تاني.`,
+        `التفاصيل: ${d.url}`,
+      ],
+    },
+    'pickup-reminder': {
+      subject: (d) =>
+        d.kind === 'hour'
+          ? `كمان ساعة: استلام ${d.medicineName} – ${d.systemName}`
+          : `بكرة: استلام ${d.medicineName} – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `تذكير: استلام ${d.quantity} من ${d.medicineName} يوم ${d.when}.`,
+        `المكان: ${d.location}`,
+        ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
+        `للتواصل: ${d.otherName}${d.otherPhone ? `، ${d.otherPhone}` : ''}`,
+        ...(d.whatsappUrl ? [`واتساب: ${d.whatsappUrl}`] : []),
+        ...(d.handoverCode ? [`كود الاستلام بتاعك: ${d.handoverCode}`] : []),
+        `طلباتك: ${d.requestsUrl}`,
+      ],
+    },
+    'expiry-digest': {
+      subject: (d) => `${d.count} من أدويتك صلاحيتها قربت تخلص – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        'الأدوية دي اللي عرضتها قربت صلاحيتها تخلص:',
+        ...digestLines(d.items, 'ar'),
+        `إعلاناتك: ${d.listingsUrl}`,
+      ],
+    },
+    'need-match-digest': {
+      subject: (d) => `${d.count} حاجة جديدة مناسبة لاحتياجاتك – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        'الإعلانات دي مناسبة للي انت محتاجه. افتح أي واحد عشان تطلبه:',
+        ...matchLines(d.items, 'ar'),
+        `احتياجاتك: ${d.needsUrl}`,
+      ],
+    },
+  },
+};
+
+/** The digest's medicines (from the catalog), one line each in the recipient's language. */
+function digestLines(list: MailData<'expiry-digest'>['items'], language: Language): string[] {
+  return list.map((m) =>
+    language === 'ar'
+      ? `• ${m.name}: ${m.quantity} وحدة، الصلاحية ${m.expiryDate} (باقي ${m.daysLeft} يوم)`
+      : `• ${m.name}: ${m.quantity} units, expires ${m.expiryDate} (${m.daysLeft} days left)`,
+  );
+}
+
+/** The match digest's listings (from svc-requests), each with its deep link. */
+function matchLines(list: MailData<'need-match-digest'>['items'], language: Language): string[] {
+  // How far each is from the needer's pickup point, when known.
+  const far = (m: { distance?: number }) =>
+    m.distance === undefined
+      ? ''
+      : language === 'ar'
+        ? `، على بعد ${m.distance} كم`
+        : `, ${m.distance} km away`;
+  return list.map((m) =>
+    language === 'ar'
+      ? `• ${m.medicine}: ${m.quantity} وحدة، فاضل ${m.days} يوم${far(m)} (لاحتياجك "${m.need}") – اطلبه: ${m.link}`
+      : `• ${m.medicine}: ${m.quantity} units, ${m.days} days left${far(m)} (for your need "${m.need}") – request it: ${m.link}`,
+  );
+}
+
+/** Pickup details that apply: location and date for donations, address and contact for pharmacy stock. */
+function pickupLines(
+  d: Pick<MailData<'request-approved'>, 'pickupLocation' | 'address' | 'contactEmail'>,
+  labels: { location: string; address: string; contact: string },
+): string[] {
+  return [
+    d.pickupLocation ? `${labels.location}: ${d.pickupLocation}` : '',
+    d.address ? `${labels.address}: ${d.address}` : '',
+    d.contactEmail ? `${labels.contact}: ${d.contactEmail}` : '',
+  ].filter(Boolean);
+}
