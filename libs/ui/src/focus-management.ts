@@ -46,8 +46,8 @@ export function setUpFocusManagement(win: Window = window) {
 
 /**
  * Ends the page's focus management (tabster's observers and timers, and ours). A page never needs
- * it; a test's DOM does, before it is torn down, or their callbacks run against a window whose
- * globals are gone (scripts/test/dom-teardown.ts).
+ * it; tests do, between the test files that share one window (test-support/dom-shared.ts):
+ * the next file gets a fresh tabster, and none of this file's callbacks run against its DOM.
  */
 export function tearDownFocusManagement(win: Window = window) {
   sentinelWatch?.disconnect();

@@ -1,8 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider, type QueryFunction } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { publicSettingsKey } from '@medrelay/api-client';
 import { defaultSettings, publicSettingsSchema, type Language, type User } from '@medrelay/contracts';
@@ -12,9 +11,6 @@ import { addWorkTexts } from '@medrelay/i18n/work';
 import { RemoteContext } from '../role-app';
 import type { ShowToast } from '../remote-contract';
 import { roleTheme } from '../themes';
-
-// Without vitest globals, Testing Library cannot unmount between tests on its own.
-afterEach(cleanup);
 
 // Fluent cancels its dialog animations on unmount; happy-dom then rejects each animation's
 // `finished` promise, which Fluent never reads (browsers do the same, silently).
