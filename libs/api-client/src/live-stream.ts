@@ -44,7 +44,8 @@ function guarded(handler: () => void): void {
 /**
  * Keeps the caller's event stream open while signed in: reconnects after it ends or fails, with
  * capped exponential backoff and jitter (a restarted gateway is not met by every browser at
- * once), honouring Retry-After. Stops for good on a 401 (the session is over) or when signed out.
+ * once), honouring Retry-After; at once when the browser is back online or the page back in view.
+ * Stops for good on a 401 (the session is over) or when signed out.
  */
 export function connectLiveEvents(options: LiveConnectionOptions): { close(): void } {
   let closed = false;
@@ -54,6 +55,19 @@ export function connectLiveEvents(options: LiveConnectionOptions): { close(): vo
     new Promise<void>((resolve) => {
       wait = { timer: setTimeout(resolve, ms), resolve };
     });
+  /** Ends the wait before the next attempt: nothing is gained by waiting longer. */
+  const tryNow = () => {
+    if (!wait) return;
+    clearTimeout(wait.timer);
+    wait.resolve();
+  };
+  // The phone has a connection again (the wait may have grown to 30 s meanwhile), or the user
+  // came back to the page: one user's own moment, so no herd of browsers reconnects at once.
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') tryNow();
+  };
+  globalThis.addEventListener?.('online', tryNow);
+  globalThis.document?.addEventListener('visibilitychange', onVisible);
 
   async function run() {
     let attempt = 0;
@@ -96,6 +110,7 @@ export function connectLiveEvents(options: LiveConnectionOptions): { close(): vo
       guarded(() => options.onStatus('down'));
       if (openedAt && Date.now() - openedAt >= healthyStreamMs) attempt = 0;
       await sleep(Math.max(retryAfterMs, reconnectDelay(attempt, options.random)));
+      wait = null;
       attempt++;
     }
     guarded(() => options.onStatus('down'));
@@ -106,10 +121,9 @@ export function connectLiveEvents(options: LiveConnectionOptions): { close(): vo
     close() {
       closed = true;
       controller?.abort();
-      if (wait) {
-        clearTimeout(wait.timer);
-        wait.resolve();
-      }
+      globalThis.removeEventListener?.('online', tryNow);
+      globalThis.document?.removeEventListener('visibilitychange', onVisible);
+      tryNow();
     },
   };
 }

@@ -193,6 +193,32 @@ describe('useLiveUpdates', () => {
     expect(streamCalls).toHaveLength(3);
   });
 
+  it('tries again at once when the browser is back online or the page back in view, not while hidden', async () => {
+    const first = openStream();
+    answers.push(first, refused(502), refused(502), openStream());
+    const { client } = mount();
+    await settle();
+    first.end();
+    await settle();
+    await act(() => vi.advanceTimersByTimeAsync(reconnectDelay(0, () => 0)));
+    expect(streamCalls).toHaveLength(2); // refused: the next try is a second away
+
+    // The signal comes back: no waiting out the delay.
+    await act(() => void window.dispatchEvent(new Event('online')));
+    await settle();
+    expect(streamCalls).toHaveLength(3); // refused again: the wait grows to 2 s
+
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    await act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await settle();
+    expect(streamCalls).toHaveLength(3); // put away: the delay stands
+    visibility.mockReturnValue('visible');
+    await act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await settle();
+    expect(streamCalls).toHaveLength(4);
+    expect(client.getQueryData(liveStatusKey)).toBe('connected');
+  });
+
   it('keeps reading when a screen fails on an event: reported, and the next event still lands', async () => {
     const stream = openStream();
     answers.push(stream);
