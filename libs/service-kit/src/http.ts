@@ -174,7 +174,7 @@ export function listenInternal(port: number, host: string, routers: Router[] = [
 }
 
 /** How long a stopping server lets the requests under way finish before it cuts their connections. */
-export const drainMs = 5000;
+const drainMs = 5000;
 
 /**
  * Stops accepting connections and lets the requests under way finish. A keep-alive client would
