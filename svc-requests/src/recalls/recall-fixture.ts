@@ -39,32 +39,11 @@ export const list = async (owner: TestUser, overrides: Record<string, unknown>) 
 export const recall = (body: Record<string, unknown>, token = admin.token, language = 'en') =>
   p.catalog.api.post('/api/admin/recalls', body, { token, headers: { 'accept-language': language } });
 export const lift = (id: number) => p.catalog.api.delete(`/api/admin/recalls/${id}`, { token: admin.token });
-export const quarantined = async (ids: number[]) =>
-  (
-    await p.catalog.service.ctx.pool.query<{ id: number; quarantine_reason: string | null }>(
-      'SELECT id, quarantine_reason FROM catalog.medicines WHERE id = ANY($1) ORDER BY id',
-      [ids],
-    )
-  ).rows.map((r) => r.quarantine_reason);
 export const browseIds = async (search: string) =>
   (
     (await p.catalog.api.get(`/api/medicines?q=${search}&pageSize=100`, { token: ngo.token }))
       .body as Medicine[]
   ).map((m) => m.id);
-export const requestStatus = async (id: number) =>
-  (
-    await p.requests.service.ctx.pool.query(
-      'SELECT status, closed_reason FROM requests.requests WHERE id = $1',
-      [id],
-    )
-  ).rows[0] as { status: string; closed_reason: string | null };
-export const holds = async (id: number) =>
-  (
-    await p.requests.service.ctx.pool.query(
-      'SELECT count(*)::int AS n FROM requests.recall_holds WHERE request_id = $1',
-      [id],
-    )
-  ).rows[0].n as number;
 export const notices = async (user: TestUser, type: string, language = 'en') =>
   (
     (

@@ -8,7 +8,6 @@ import {
   admin,
   browseIds,
   gtinOf,
-  holds,
   lift,
   list,
   ngo,
@@ -17,16 +16,37 @@ import {
   p,
   pharmacy,
   pharmacy2,
-  quarantined,
   recall,
   recallMail,
-  requestStatus,
   useRecallPlatform,
 } from './recall-fixture';
 
 // Batch recalls end to end over the real platform: the catalog's API quarantines,
 // svc-requests consumes the event (cancel / hold / notify), a lift gives back what it hid.
 useRecallPlatform();
+
+// Read straight from the services' tables: what a recall did to listings, requests and holds.
+const quarantined = async (ids: number[]) =>
+  (
+    await p.catalog.service.ctx.pool.query<{ id: number; quarantine_reason: string | null }>(
+      'SELECT id, quarantine_reason FROM catalog.medicines WHERE id = ANY($1) ORDER BY id',
+      [ids],
+    )
+  ).rows.map((r) => r.quarantine_reason);
+const requestStatus = async (id: number) =>
+  (
+    await p.requests.service.ctx.pool.query(
+      'SELECT status, closed_reason FROM requests.requests WHERE id = $1',
+      [id],
+    )
+  ).rows[0] as { status: string; closed_reason: string | null };
+const holds = async (id: number) =>
+  (
+    await p.requests.service.ctx.pool.query(
+      'SELECT count(*)::int AS n FROM requests.recall_holds WHERE request_id = $1',
+      [id],
+    )
+  ).rows[0].n as number;
 
 describe('batch recalls', () => {
   it('quarantines exactly the open listings of the batch, cancels or holds their requests, notifies once; the lift restores', async () => {

@@ -39,6 +39,3 @@ export const move = (
   body: Record<string, unknown>,
   headers: Record<string, string> = {},
 ) => p.requests.api.put(`/api/requests/${id}/status`, body, { token, headers });
-export const quantityInCatalog = async (id: number) =>
-  (await p.catalog.service.ctx.pool.query('SELECT quantity FROM catalog.medicines WHERE id = $1', [id]))
-    .rows[0].quantity as number;

@@ -21,13 +21,16 @@ import {
   p,
   pharmacy,
   pharmacy2,
-  quantityInCatalog,
   useRequestsPlatform,
 } from './requests-fixture';
 
 // A request from listing to collection: the lifecycle, the refusals when requesting, and the
 // state machine the server enforces.
 useRequestsPlatform();
+
+const quantityInCatalog = async (id: number) =>
+  (await p.catalog.service.ctx.pool.query('SELECT quantity FROM catalog.medicines WHERE id = $1', [id]))
+    .rows[0].quantity as number;
 
 describe('the request lifecycle', () => {
   it('pharmacy lists → NGO requests → pharmacy approves → NGO collects; both histories show it', async () => {
