@@ -135,8 +135,8 @@ export async function browseMedicines(
     // A total is counted over the matching names given as values: over the subquery the planner
     // knows nothing of the term, so it counted by reading the table until 501 matches turned up
     // (75-160 ms at 1,000,000 listings, 300 ms and more under load) and estimated every term's
-    // list alike; given the names, it reads the name index (7 ms) and estimates from their
-    // statistics. A term in very many names keeps the subquery.
+    // list alike; given the names, it reads the name index (7 ms) and estimates by how many
+    // names there are. A term in very many names keeps the subquery.
     counted = async (fromWhere) => {
       const names = await namesLike(db, params[n - 1] as string, maxNamesGiven + 1);
       if (names.length > maxNamesGiven) return { fromWhere, params };
