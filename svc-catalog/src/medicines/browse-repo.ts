@@ -221,13 +221,15 @@ export async function browseMedicines(
   // $1 (the caller) is what the view stands for. An urgent list gains listings as the Cairo day
   // turns (days left shrink with no write): it is kept per day.
   const day = query.urgent ? `\u0000day:${cairoDayNumber(new Date())}` : '';
-  const listKey = `${options.view ?? `caller:${callerId}`}\u0000${fromWhere}\u0000${JSON.stringify(params.slice(1))}${day}`;
+  // The filter and its values but the caller's id ($1).
+  const filterKey = `${fromWhere}\u0000${JSON.stringify(params.slice(1))}`;
+  const listKey = `${options.view ?? `caller:${callerId}`}\u0000${filterKey}${day}`;
   const orderKeyOf = (by: string) => `${listKey}\u0000${by}`;
   // What tells whether given listings are in the list (browse-memo.ts checks changed ones).
   const rowFromWhere = searchOfRows ? fromWhere.replace(searchOfRows[0], () => searchOfRows[1]) : fromWhere;
   const list: ListFilter = { key: listKey, fromWhere: rowFromWhere, params };
   // A search whose matches outnumbered `searchCap` a moment ago (not per caller).
-  const searchKey = `${searchCap}\u0000${fromWhere}\u0000${JSON.stringify(params.slice(1))}`;
+  const searchKey = `${searchCap}\u0000${filterKey}`;
   let order = await memo.order(orderKeyOf(orderBy));
   if (!order || (!order.complete && order.ids.length < upTo)) {
     const known = order;
