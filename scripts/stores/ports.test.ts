@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { freePort } from './ports';
+import { freePort, portStripe } from './ports';
 
 const ephemeralStart = Number(
   readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
@@ -23,6 +23,18 @@ describe('freePort', () => {
     for (const port of ports) {
       expect(port + 1000).toBeLessThan(ephemeralStart);
       expect(await listens(port + 1000)).toBe(true);
+    }
+  });
+
+  it("keeps each test worker's ports and their internal ports in the worker's own stripe", async () => {
+    const stripes = [0, 1, 2, 3].map(portStripe);
+    for (const [i, a] of stripes.entries())
+      for (const b of stripes.slice(i + 1)) expect(a.to <= b.from || b.to <= a.from).toBe(true);
+    const own = portStripe(Number(process.env.VITEST_POOL_ID ?? 0));
+    for (let i = 0; i < 40; i++) {
+      const port = await freePort();
+      expect(port).toBeGreaterThanOrEqual(own.from);
+      expect(port + 1000).toBeLessThan(own.to);
     }
   });
 });

@@ -33,10 +33,26 @@ function canListen(port: number): Promise<boolean> {
  */
 const internalOffset = 1000;
 
+/**
+ * Each process of a test run picks from its own stripe of the range: `handedOut` is per process,
+ * and two Vitest workers that picked the same free port each gave it to a server that listened
+ * seconds later (CI: the chaos test's requests service met EADDRINUSE on 27,622). A worker's
+ * stripe is its pool id (1 to maxWorkers); the main process (the global set-up) takes stripe 0,
+ * and a launcher a test starts inherits its worker's. A port's internal port (+1000) stays in
+ * its stripe.
+ */
+export function portStripe(poolId: number): { from: number; to: number } {
+  const stripes = 4;
+  const width = Math.floor((ephemeralStart - LOWEST) / stripes);
+  const from = LOWEST + (poolId % stripes) * width;
+  return { from, to: from + width };
+}
+const stripe = portStripe(Number(process.env.VITEST_POOL_ID ?? 0));
+
 /** A TCP port free on loopback right now, outside the range outgoing connections take theirs from. */
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 200; attempt++) {
-    const port = LOWEST + Math.floor(Math.random() * (ephemeralStart - internalOffset - LOWEST));
+    const port = stripe.from + Math.floor(Math.random() * (stripe.to - internalOffset - stripe.from));
     const internal = port + internalOffset;
     if (handedOut.has(port) || handedOut.has(internal)) continue;
     if ((await canListen(port)) && (await canListen(internal))) {
@@ -44,7 +60,7 @@ export async function freePort(): Promise<number> {
       return port;
     }
   }
-  throw new Error(`No free port between ${LOWEST} and ${ephemeralStart - internalOffset}`);
+  throw new Error(`No free port between ${stripe.from} and ${stripe.to - internalOffset}`);
 }
 
 /** True when something accepts connections on the port. */
