@@ -3,7 +3,11 @@ import type { AreaKey } from '@medrelay/domain/governorates';
 import type { LatLng } from '@medrelay/domain/pickup-points';
 import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visibleRecipientTypes } from '@medrelay/domain';
 import { medicineInput, startTestCatalog, type TestCatalogPlatform } from '../testing';
+import { noBrowseMemo, type BrowseMemo, type ListFilter } from './browse-memo';
+import { browseMedicines } from './browse-repo';
+import { listMembership } from './browse-walks-repo';
 
 // Browse near me: nearest first, radii, the caller without a point, bad
 // input, and what other parties never see before an approval.
@@ -161,6 +165,61 @@ describe('GET /api/medicines near me', () => {
     await place(mover, 'dokki', { lat: 30.039, lng: 31.2115 });
     await waitUntil(async () => (await near()).includes(moving.id), { what: 'the moved listing near Dokki' });
     expect(await near()).toEqual([moving.id]);
+  });
+
+  it('checks kept lists against written listings read once, whatever their filters', async () => {
+    // The lists a browse keeps, as its memo is given them: within 25 km, searched within 25 km,
+    // searched by name.
+    const kept = new Map<string, ListFilter>();
+    const recording: BrowseMemo = {
+      ...noBrowseMemo,
+      keepOrder: (_key, _version, _order, list) => void kept.set(list.key, list),
+    };
+    const pool = p.catalog.service.ctx.pool;
+    const at = { lat: dokkiPin.lat, lng: dokkiPin.lng, page: 1, pageSize: 20 };
+    for (const query of [
+      { sort: 'distance', radiusKm: 25 },
+      { sort: 'distance', radiusKm: 25, q: 'concor n' },
+      { sort: 'name', q: 'concor n' },
+    ] as const)
+      await browseMedicines(
+        pool,
+        ngo.id,
+        visibleRecipientTypes('ngo'),
+        { ...at, ...query },
+        { memo: recording },
+      );
+    const lists = [...kept.values()];
+    expect(lists).toHaveLength(3);
+
+    const statements: Array<[string, unknown[]]> = [];
+    const db = {
+      query: (text: string, values: unknown[]) => (statements.push([text, values]), pool.query(text, values)),
+    } as unknown as Parameters<typeof listMembership>[0];
+    const written = Object.values(listed);
+    const found = await listMembership(db)(
+      lists.map((list) => ({ list })),
+      written.map((m) => m.id),
+    );
+    const namesIn = (ids: Set<number>) => names(written.filter((m) => ids.has(m.id))).sort();
+    expect(found.map(namesIn)).toEqual([
+      ['dokki', 'maadi', 'nasrCity'],
+      ['nasrCity'],
+      ['nasrCity', 'nowhere'],
+    ]);
+    // One statement, reading the written listings once: over the table, each list's filter was
+    // joined to the ids, and the planner took a radius's box from its index (all of Cairo's
+    // listings at national scale) for a check of a few listings.
+    expect(statements).toHaveLength(1);
+    const [text, values] = statements[0]!;
+    const { rows } = await pool.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${text}`, values);
+    const reads: string[] = [];
+    const walk = (node: Record<string, unknown>) => {
+      if (node['Relation Name'] === 'medicines') reads.push(String(node['Node Type']));
+      for (const child of (node.Plans as Array<Record<string, unknown>> | undefined) ?? []) walk(child);
+    };
+    walk((rows[0]!['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }>)[0]!.Plan);
+    expect(reads).toHaveLength(1);
   });
 });
 
