@@ -84,22 +84,30 @@ export function testFeed() {
   return { feed, hear };
 }
 
-/** A browseMedicines database that records each statement's text. */
-export function countingDb(statements: string[]) {
-  const counted =
-    (db: { query: (text: string, values?: unknown[]) => Promise<unknown> }) =>
-    (text: string | { text: string }, values?: unknown[]) => {
-      statements.push(typeof text === 'string' ? text : text.text);
-      return db.query(text as string, values);
-    };
+type Queryable = { query: (text: string, values?: unknown[]) => Promise<unknown> };
+
+/** A browseMedicines database over `db` that tells `record` each statement and its values. */
+export function recordingDb(
+  db: Queryable & { connect: () => Promise<Queryable & { release: () => void }> },
+  record: (text: string, values: unknown[] | undefined) => void,
+) {
+  const recorded = (target: Queryable) => (text: string | { text: string }, values?: unknown[]) => {
+    record(typeof text === 'string' ? text : text.text, values);
+    return target.query(text as string, values);
+  };
   return {
-    query: counted(pool()),
+    query: recorded(db),
     // A statement with settings of its own (SET LOCAL) runs on a client of its own.
     connect: async () => {
-      const client = await pool().connect();
-      return { query: counted(client), release: () => client.release() };
+      const client = await db.connect();
+      return { query: recorded(client), release: () => client.release() };
     },
   } as unknown as Parameters<typeof browseMedicines>[0];
+}
+
+/** A browseMedicines database over this file's catalog that records each statement's text. */
+export function countingDb(statements: string[]) {
+  return recordingDb(pool(), (text) => statements.push(text));
 }
 
 export const browse = (token: string, query: Record<string, string | number | boolean>) =>

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visibleRecipientTypes } from '@medrelay/domain';
 import { medicineInput, startTestCatalog, type TestCatalogPlatform } from '../testing';
 import { noBrowseMemo, type BrowseMemo, type ListFilter } from './browse-memo';
+import { recordingDb } from './browse-fixture';
 import { browseMedicines } from './browse-repo';
 import { listMembership } from './browse-walks-repo';
 
@@ -169,17 +170,8 @@ describe('GET /api/medicines near me', () => {
 
   it('hides suspended owners in a nearest-first walk through one hash per statement', async () => {
     const pool = p.catalog.service.ctx.pool;
-    const statements: Array<[string, unknown[]]> = [];
-    const recorded = (db: { query: (text: string, values?: unknown[]) => Promise<unknown> }) => ({
-      query: (text: string, values: unknown[]) => (statements.push([text, values]), db.query(text, values)),
-    });
-    const db = {
-      ...recorded(pool),
-      connect: async () => {
-        const client = await pool.connect();
-        return { ...recorded(client), release: () => client.release() };
-      },
-    } as unknown as Parameters<typeof browseMedicines>[0];
+    const statements: Array<[string, unknown[] | undefined]> = [];
+    const db = recordingDb(pool, (text, values) => statements.push([text, values]));
     const page = await browseMedicines(db, ngo.id, visibleRecipientTypes('ngo'), {
       sort: 'distance',
       lat: dokkiPin.lat,
@@ -221,10 +213,8 @@ describe('GET /api/medicines near me', () => {
     const lists = [...kept.values()];
     expect(lists).toHaveLength(3);
 
-    const statements: Array<[string, unknown[]]> = [];
-    const db = {
-      query: (text: string, values: unknown[]) => (statements.push([text, values]), pool.query(text, values)),
-    } as unknown as Parameters<typeof listMembership>[0];
+    const statements: Array<[string, unknown[] | undefined]> = [];
+    const db = recordingDb(pool, (text, values) => statements.push([text, values]));
     const written = Object.values(listed);
     const found = await listMembership(db)(
       lists.map((list) => ({ list })),
