@@ -118,6 +118,9 @@ describe('live screens across a gateway restart', { timeout: 60_000 }, () => {
     const ngoPage = await openMyRequests(ngo.email, screens[1]);
     const row = ngoPage.getByTestId('remote-ngo').getByTestId('request-row').filter({ hasText: name });
     await row.getByTestId('request-status').waitFor();
+    // The page registers its service worker once idle; fetching the worker's script while the
+    // gateway is away fails with a console error of its own, so the restart waits for it.
+    await ngoPage.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 
     // While the gateway is away the page's calls fail; Chromium logs each refused one, and the
     // service worker answers what it cannot reach with 503 (docs/offline.md).
