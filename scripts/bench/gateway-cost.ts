@@ -10,7 +10,7 @@
 //   git archive <commit> gateway/src gateway/package.json | tar -x -C var/gw-base --strip-components=1
 //   git archive <commit> libs/service-kit | tar -x -C var/gw-base/node_modules/@medrelay --strip-components=1
 // GATEWAY_DIR=<dir>: measure (or profile) that gateway folder as the main one.
-// Figures and how to read them: docs/design.md, "Gateway cost".
+// Figures and how to read them: docs/performance.md, "Gateway cost".
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createPool } from '@medrelay/service-kit';

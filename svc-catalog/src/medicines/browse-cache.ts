@@ -22,8 +22,8 @@ import { sharedWork, type BrowseMemo } from './browse-memo';
 // counts (stock leaves browse at its expiry instant, which no write announces). Many NGOs ask the
 // same first pages of the same searches; a page kept costs no query, no JSON and no compression,
 // and callers asking for a page while it is being made wait for it instead of making it again.
-// Measurements: docs/design.md, "Browse at national scale", "Browse, seventh pass" and "Lists
-// kept across writes".
+// What is kept and for how long: docs/browse.md, "What is kept"; the measurements: docs/history.md,
+// "Browse, pass by pass".
 
 /** The NOTIFY channel of changes to what browse reads (migration 010). */
 export const browseChangeChannel = 'catalog_browse';

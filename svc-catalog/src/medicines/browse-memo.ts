@@ -11,7 +11,7 @@ import type { ListTotal } from './list-totals-repo';
 // each write changed, and an entry read before some of them is checked when next asked for:
 // still right if none of them was among its ids or is in its list now (for a walked order: up
 // to its last id). A write thus costs the lists still asked for one probe each, and sends back
-// to the database only those it touched (docs/design.md, "Lists kept across writes"). And an
+// to the database only those it touched (docs/browse.md, "What is kept"). And an
 // entry is used only until the first listing it holds expires: stock leaves browse at its expiry
 // instant, with no write to tell the feed. Nothing enters a list with the clock (urgent lists are
 // kept per Cairo day), so with both rules an entry is never out of date and needs no short lifetime.
@@ -156,7 +156,7 @@ export function createBrowseMemo(feed: ChangeFeed, options: BrowseMemoOptions = 
   // The listings each notice named, by the feed's version after it (null: any listing). An
   // entry read at version v is right now if no listing named after v is, or was, in it; it is
   // checked when next asked for, so a write costs one probe per list still in use, not a
-  // gathering per list (docs/design.md, "Lists kept across writes").
+  // gathering per list (docs/browse.md, "What is kept").
   const heard: Array<{ version: number; ids: readonly number[] | null }> = [];
   // Entries read before this version cannot be checked any more (their notices were let go).
   let floor = feed.version ?? 0;

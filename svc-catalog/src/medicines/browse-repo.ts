@@ -35,7 +35,7 @@ import {
 import { availableSql, daysLeftSql, type Db, type MedicineRow } from './repo';
 
 // Browse: one page of a large list with its total, from the list's kept order when there is one
-// (browse-memo.ts). Measurements: docs/design.md, "Browse at national scale" and its passes.
+// (browse-memo.ts). Design: docs/browse.md; its measurements: docs/history.md, "Browse, pass by pass".
 
 /** What browse may use besides the database; all optional (tests pass limits, the service its memo). */
 export interface BrowseOptions {

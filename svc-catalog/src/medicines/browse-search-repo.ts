@@ -9,7 +9,7 @@ import type { Db } from './repo';
  * find 20 (200 ms); a term in 2.5% of the rows still read 4,000 to find 100 (13 ms), for each
  * sort, direction and deeper page. Gathering 4,169 matches in four orders took 34 ms, once for
  * all of them. A term matching more than the cap is common enough (10% and up) for the sort's
- * index to find a page quickly. Measurements: docs/design.md, "Browse, sixth pass".
+ * index to find a page quickly. Measurements: docs/history.md, "Browse, sixth pass".
  */
 export const searchMatchCap = 5000;
 

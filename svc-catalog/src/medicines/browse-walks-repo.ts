@@ -76,7 +76,7 @@ function afterLastSql(walk: { sort: SortName; direction: Direction }, k: number)
  * stopped at its LIMIT. The planner rates a radius's box at a fixed 0.1% of the rows (cube's
  * estimate), so with a search term it prefers a bitmap of the whole box and a sort: in Cairo's
  * 25 km that read ~300,000 listings to return 100. Bitmap scans are turned off for this one
- * statement (SET LOCAL, in its own transaction). Measurements: docs/design.md, "Near me".
+ * statement (SET LOCAL, in its own transaction). Measurements: docs/history.md, "Near me".
  */
 async function nearestFirst(db: Db, sql: string, params: unknown[]) {
   const client = 'release' in db ? db : await db.connect();

@@ -2,8 +2,8 @@ import type { KeptTotal } from './browse-memo';
 import { soonestSql } from './list-sql-repo';
 import type { Db, MedicineRow } from './repo';
 
-// A list's total: exact while small, else the planner's estimate (docs/design.md, "Browse at
-// national scale").
+// A list's total: exact while small, else the planner's estimate (docs/browse.md, "How a
+// page is read").
 
 /** Up to how many matches a total is counted exactly; above it the planner's estimate is sent. */
 export const defaultExactTotalUpTo = 500;
