@@ -72,16 +72,19 @@ function afterLastSql(walk: { sort: SortName; direction: Direction }, k: number)
 }
 
 /**
- * A nearest-first walk, read outwards through the GiST index (`<->`, within a radius's box) and
- * stopped at its LIMIT. The planner rates a radius's box at a fixed 0.1% of the rows (cube's
- * estimate), so with a search term it prefers a bitmap of the whole box and a sort: in Cairo's
- * 25 km that read ~300,000 listings to return 100. Bitmap scans are turned off for this one
- * statement (SET LOCAL, in its own transaction). Measurements: docs/history.md, "Near me".
+ * A nearest-first walk, read outwards through a GiST index (`<->`, within a radius's box) and
+ * stopped at its LIMIT; never anything else, so bitmap and sequential scans are turned off for
+ * this one statement (SET LOCAL, in its own transaction). The planner rates a radius's box at a
+ * fixed 0.1% of the rows (cube's estimate), so with a search term it preferred a bitmap of the
+ * whole box and a sort: in Cairo's 25 km that read ~300,000 listings to return 100. And a walk
+ * by a dosage form, whose conditions it thinks rare, it planned as a read of the whole table and
+ * a sort whenever the table looked small enough: 100-450 ms at 100,000 listings under load.
+ * Measurements: docs/browse.md, "What it costs".
  */
 async function nearestFirst(db: Db, sql: string, params: unknown[]) {
   const client = 'release' in db ? db : await db.connect();
   try {
-    await client.query('BEGIN; SET LOCAL enable_bitmapscan = off');
+    await client.query('BEGIN; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off');
     try {
       return await client.query<{ id: number; k: string; e: number }>(sql, params);
     } finally {
