@@ -14,6 +14,7 @@ import {
   other,
   pharmacy,
   pool,
+  recordingDb,
   sorted,
   suspended,
   testFeed,
@@ -78,6 +79,57 @@ describe('browse rules with the page-first query', () => {
         expect(seen, `${sort} ${order}`).toEqual(expected(sort, order));
       }
     }
+  });
+
+  it('walks one source by price through that source alone, both ways', async () => {
+    // Donations are free: by price they all sit at the cheap end, behind every priced listing.
+    const tag = 'Bysourceprice';
+    const priced = await insert(
+      Array.from({ length: 60 }, (_, i) => ({ owner: pharmacy.id, name: `${tag} p${i}`, price: 5 + i })),
+    );
+    const donated = await insert(
+      Array.from({ length: 3 }, (_, i) => ({
+        owner: pharmacy.id,
+        name: `${tag} d${i}`,
+        source: 'donor',
+        price: null,
+      })),
+    );
+    const statements: Array<[string, unknown[] | undefined]> = [];
+    const db = recordingDb(pool(), (text, values) => statements.push([text, values]));
+    const walk = async (source: 'donor' | 'pharmacy', order: 'asc' | 'desc') => {
+      const page = await browseMedicines(db, ngo.id, ['ngos', 'both'], {
+        sort: 'price',
+        order,
+        source,
+        page: 1,
+        pageSize: 100,
+      });
+      const [text, values] = statements.splice(0).find(([sql]) => /ORDER BY COALESCE/.test(sql))!;
+      // The plan as on a large table, where the planner walks an index rather than read it all.
+      const client = await pool().connect();
+      try {
+        await client.query('BEGIN; SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off');
+        const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values);
+        return { rows: page.rows, plan: plan.rows.map((r) => r['QUERY PLAN']).join('\n') };
+      } finally {
+        await client.query('ROLLBACK');
+        client.release();
+      }
+    };
+    const dearestDonations = await walk('donor', 'desc');
+    expect(dearestDonations.rows.every((r) => r.source === 'donor')).toBe(true);
+    expect(dearestDonations.rows.map((r) => r.id).filter((id) => donated.includes(id))).toEqual(
+      [...donated].reverse(),
+    );
+    const cheapestStock = await walk('pharmacy', 'asc');
+    expect(cheapestStock.rows.every((r) => r.source === 'pharmacy')).toBe(true);
+    const mine = cheapestStock.rows.map((r) => r.id).filter((id) => priced.includes(id));
+    expect(mine).toEqual(priced.slice(0, mine.length));
+    expect(mine.length).toBeGreaterThan(20);
+    // Each walk reads its source's listings alone (before: every listing of the other source first).
+    for (const { plan } of [dearestDonations, cheapestStock])
+      expect(plan).toMatch(/medicines_browse_source_price[\s\S]*Index Cond: \(source = /);
   });
 
   it('walks a kept order on from where it ends, in every sort and direction, with ties', async () => {
