@@ -90,7 +90,7 @@ export const selectPageNear = (point: LatLng | null) =>
  * owners are read once per statement (through the partial index `users_not_approved`) into a
  * hash that each row probes (`NOT (hashed SubPlan)`), a filter like any other, so a walk keeps its
  * plan: an anti-join probe per row walked read 736 buffers where this reads 422 (docs/browse.md,
- * "Choices measured and not taken"), and an array (`<> ALL`) was compared whole with every row, 1.1 µs per
- * row with 253 such owners.
+ * "Choices measured and not taken"), and an array (`<> ALL`) was compared whole with every row,
+ * 1.1 µs per row with 253 such owners.
  */
 export const ownerNotSuspended = `m.owner_id NOT IN (SELECT id FROM catalog.users WHERE status <> 'approved')`;

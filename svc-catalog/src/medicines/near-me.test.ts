@@ -226,7 +226,7 @@ describe('GET /api/medicines near me', () => {
     expect(page.rows.map((r) => r.id)).toContain((syrup.body as Medicine).id);
     const [plan] = plans;
     // Without the walk's settings the planner read the whole table for the form's part and
-    // sorted it whenever it thought few rows matched (a listing of 100,000 at 100-450 ms under
+    // sorted it whenever it thought few rows matched (at 100,000 listings: 100-450 ms under
     // load, the costliest statement of the near-me mix there).
     expect(plan).toContain('medicines_browse_near_type');
     expect(plan).not.toMatch(/Seq Scan|Bitmap/);
