@@ -119,16 +119,17 @@ export const idsOf = (body: Array<{ id: number }>) => body.map((m) => m.id);
 export const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
 /**
- * 23 listings named `tag` sharing every sort key in pairs and triples, and the order each sort
+ * 23 listings named `tag` sharing every sort key in pairs and triples (expiring `firstDay` to
+ * `firstDay + 3` days from now), and the order each sort
  * and direction must give them: the default order ascends by key then id (quantity descends by
  * key, then ascends by id); the reversed order is exactly its reverse.
  */
-export async function tiedListings(tag: string) {
+export async function tiedListings(tag: string, firstDay = 30) {
   const ids = await insert(
     Array.from({ length: 23 }, (_, i) => ({
       owner: i % 2 ? pharmacy.id : other.id,
       name: `${tag} ${['A', 'b', 'C'][i % 3]}`,
-      days: 30 + (i % 4),
+      days: firstDay + (i % 4),
       quantity: 1 + (i % 3),
       price: i % 5 === 0 ? null : 10 + (i % 2),
     })),

@@ -254,7 +254,9 @@ export async function browseMedicines(
     if (!order) {
       // A deeper page continues the walk where the kept order ends, reading at least as many
       // ids again: a list paged to 800 ids is walked 100 + 100 + 200 + 400, not 100 + … + 800 each time.
-      const walk = { sort, direction, orderBy, bySearchParts };
+      // An urgent list in another sort than expiry is read by expiry first (a week of stock).
+      const readByExpiryFirst = Boolean(query.urgent) && sort !== 'expiry' && query.sort !== 'distance';
+      const walk = { sort, direction, orderBy, bySearchParts, readByExpiryFirst };
       const want = Math.min(
         keptOrderMaxIds,
         Math.max(upTo, options.walkAtLeast ?? firstWalk, 2 * (known?.ids.length ?? 0)),

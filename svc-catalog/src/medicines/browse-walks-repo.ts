@@ -16,7 +16,17 @@ export interface Walk {
    * `value`), the parts disjoint, merged in the list's order.
    */
   bySearchParts?: { clause: string; parts: ReadonlyArray<{ value: string; sql: (param: number) => string }> };
+  /**
+   * The list is a narrow band of the expiry index (urgent: a week of stock) in another sort: its
+   * listings are read first, by expiry, then sorted. Walking the sort's index instead passed by
+   * every listing outside the band (at 1,000,000 listings an urgent page by name or quantity read
+   * tens of thousands of rows: 350-780 ms).
+   */
+  readByExpiryFirst?: boolean;
 }
+
+/** The columns a walk's sort keys and keyset conditions read (list-sql-repo's sorts). */
+const sortedColumns = 'm.id, m.expiry_date, m.name, m.discount_price, m.quantity';
 
 /**
  * Names and forms of a term walked one by one at most (each a walk of the (name, point) or
@@ -112,7 +122,10 @@ async function walked(
   const select = (where: string) => `SELECT m.id, (${column})::text AS k,${merged ? ` ${column} AS d,` : ''}
             (extract(epoch FROM m.expiry_date) * 1000)::float8 AS e ${where}${after}
       ORDER BY ${walk.orderBy} LIMIT $${params.length + 1}`;
-  let sql = select(fromWhere);
+  let sql = walk.readByExpiryFirst
+    ? `WITH listed AS MATERIALIZED (SELECT ${sortedColumns} ${fromWhere})
+       ${select('FROM listed m WHERE true')}`
+    : select(fromWhere);
   const values = [...params, limit];
   if (walk.bySearchParts) {
     // Each part's walk is in the list's order (ties by id) and as long as the whole, so their
