@@ -120,9 +120,9 @@ export const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
 /**
  * 23 listings named `tag` sharing every sort key in pairs and triples (expiring `firstDay` to
- * `firstDay + 3` days from now), and the order each sort
- * and direction must give them: the default order ascends by key then id (quantity descends by
- * key, then ascends by id); the reversed order is exactly its reverse.
+ * `firstDay + 3` days from now), and the order each sort and direction must give them: the
+ * default order ascends by key then id (quantity descends by key, then ascends by id); the
+ * reversed order is exactly its reverse.
  */
 export async function tiedListings(tag: string, firstDay = 30) {
   const ids = await insert(

@@ -35,7 +35,8 @@ import {
 import { availableSql, daysLeftSql, type Db, type MedicineRow } from './repo';
 
 // Browse: one page of a large list with its total, from the list's kept order when there is one
-// (browse-memo.ts). Design: docs/browse.md; its measurements: docs/history.md, "Browse, pass by pass".
+// (browse-memo.ts). Design: docs/browse.md; how it got there: docs/history.md, "Browse, pass by
+// pass".
 
 /** What browse may use besides the database; all optional (tests pass limits, the service its memo). */
 export interface BrowseOptions {
