@@ -105,6 +105,22 @@ export function recordingDb(
   } as unknown as Parameters<typeof browseMedicines>[0];
 }
 
+/**
+ * A statement's plan as on a large table, where the planner walks an index rather than read the
+ * whole table (sequential and bitmap scans off): what a small test table cannot show by itself.
+ */
+export async function planOnALargeTable(text: string, values: unknown[] | undefined): Promise<string> {
+  const client = await pool().connect();
+  try {
+    await client.query('BEGIN; SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off');
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values);
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
+}
+
 /** A browseMedicines database over this file's catalog that records each statement's text. */
 export function countingDb(statements: string[]) {
   return recordingDb(pool(), (text) => statements.push(text));

@@ -13,6 +13,7 @@ import {
   p,
   other,
   pharmacy,
+  planOnALargeTable,
   pool,
   recordingDb,
   sorted,
@@ -106,16 +107,7 @@ describe('browse rules with the page-first query', () => {
         pageSize: 100,
       });
       const [text, values] = statements.splice(0).find(([sql]) => /ORDER BY COALESCE/.test(sql))!;
-      // The plan as on a large table, where the planner walks an index rather than read it all.
-      const client = await pool().connect();
-      try {
-        await client.query('BEGIN; SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off');
-        const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values);
-        return { rows: page.rows, plan: plan.rows.map((r) => r['QUERY PLAN']).join('\n') };
-      } finally {
-        await client.query('ROLLBACK');
-        client.release();
-      }
+      return { rows: page.rows, plan: await planOnALargeTable(text, values) };
     };
     const dearestDonations = await walk('donor', 'desc');
     expect(dearestDonations.rows.every((r) => r.source === 'donor')).toBe(true);
@@ -145,21 +137,11 @@ describe('browse rules with the page-first query', () => {
       });
       expect(page.rows.length).toBeGreaterThan(0);
       const [text, values] = statements.find(([sql]) => /ORDER BY/.test(sql) && /LIMIT/.test(sql))!;
-      // As on a large table, where the planner walks an index rather than read it all.
-      const client = await pool().connect();
-      try {
-        await client.query('BEGIN; SET LOCAL enable_seqscan = off');
-        const plan = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values)).rows
-          .map((r) => r['QUERY PLAN'])
-          .join('\n');
-        // The band is read once through the expiry index, then sorted: whatever the planner
-        // estimates (a small table like this one fools it either way), it cannot walk the sort.
-        expect(plan, sort).toMatch(/CTE listed[\s\S]*medicines_(browse|scan)_expiry/);
-        expect(plan, sort).not.toMatch(/medicines_browse_(name|price|quantity)/);
-      } finally {
-        await client.query('ROLLBACK');
-        client.release();
-      }
+      const plan = await planOnALargeTable(text, values);
+      // The band is read once through the expiry index, then sorted: whatever the planner
+      // estimates (a small table like this one fools it either way), it cannot walk the sort.
+      expect(plan, sort).toMatch(/CTE listed[\s\S]*medicines_(browse|scan)_expiry/);
+      expect(plan, sort).not.toMatch(/medicines_browse_(name|price|quantity)/);
     }
   });
 
