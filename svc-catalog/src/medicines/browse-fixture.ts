@@ -86,18 +86,21 @@ export function testFeed() {
 
 type Queryable = { query: (text: string, values?: unknown[]) => Promise<unknown> };
 
-/** A browseMedicines database over `db` that tells `record` each statement and its values. */
+/**
+ * A browseMedicines database over `db` that tells `record` each statement and its values before
+ * running it, with the connection it will run on (a statement with settings of its own runs on a
+ * client of its own: `record` may read its plan there, awaited before the statement runs).
+ */
 export function recordingDb(
   db: Queryable & { connect: () => Promise<Queryable & { release: () => void }> },
-  record: (text: string, values: unknown[] | undefined) => void,
+  record: (text: string, values: unknown[] | undefined, on: Queryable) => unknown,
 ) {
-  const recorded = (target: Queryable) => (text: string | { text: string }, values?: unknown[]) => {
-    record(typeof text === 'string' ? text : text.text, values);
+  const recorded = (target: Queryable) => async (text: string | { text: string }, values?: unknown[]) => {
+    await record(typeof text === 'string' ? text : text.text, values, target);
     return target.query(text as string, values);
   };
   return {
     query: recorded(db),
-    // A statement with settings of its own (SET LOCAL) runs on a client of its own.
     connect: async () => {
       const client = await db.connect();
       return { query: recorded(client), release: () => client.release() };

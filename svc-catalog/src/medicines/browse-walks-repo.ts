@@ -1,6 +1,6 @@
 import type { LatLng } from '@medrelay/domain/pickup-points';
 import type { KeptOrder, ListMembership } from './browse-memo';
-import { sortSpec, type Direction, type SortName } from './list-sql-repo';
+import { sortedColumns, sortSpec, type Direction, type SortName } from './list-sql-repo';
 import { selectMedicines, type Db, type MedicineRow } from './repo';
 
 // A list's order walked through its sort's index (keyset), the rows of a page of it, and which
@@ -24,9 +24,6 @@ export interface Walk {
    */
   readByExpiryFirst?: boolean;
 }
-
-/** The columns a walk's sort keys and keyset conditions read (list-sql-repo's sorts). */
-const sortedColumns = 'm.id, m.expiry_date, m.name, m.discount_price, m.quantity';
 
 /**
  * Names and forms of a term walked one by one at most (each a walk of the (name, point) or

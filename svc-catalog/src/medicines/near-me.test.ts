@@ -199,22 +199,13 @@ describe('GET /api/medicines near me', () => {
     const pool = p.catalog.service.ctx.pool;
     // Each walk's plan as the walk itself gets it: on its own client, after its own settings.
     const plans: string[] = [];
-    const explaining = {
-      query: pool.query.bind(pool),
-      connect: async () => {
-        const client = await pool.connect();
-        return {
-          release: () => client.release(),
-          query: async (text: string, values?: unknown[]) => {
-            if (/<->/.test(text) && /LIMIT/.test(text)) {
-              const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values);
-              plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
-            }
-            return client.query(text, values);
-          },
-        };
-      },
-    } as unknown as Parameters<typeof browseMedicines>[0];
+    const explaining = recordingDb(pool, async (text, values, on) => {
+      if (!/<->/.test(text) || !/LIMIT/.test(text)) return;
+      const explained = (await on.query(`EXPLAIN ${text}`, values)) as {
+        rows: Array<{ 'QUERY PLAN': string }>;
+      };
+      plans.push(explained.rows.map((r) => r['QUERY PLAN']).join('\n'));
+    });
     const page = await browseMedicines(explaining, ngo.id, visibleRecipientTypes('ngo'), {
       q: 'syrup',
       sort: 'distance',
