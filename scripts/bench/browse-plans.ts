@@ -17,32 +17,52 @@ export interface BrowsePlans {
   worst: { path: string; ms: number }[];
 }
 
-type PlanRow = { 'QUERY PLAN': [{ 'Planning Time': number; 'Execution Time': number }] };
+type Plan = { 'Planning Time': number; 'Execution Time': number; Plan: unknown };
+type Queryable = Pick<Pool, 'query'>;
 
-/** `count` paths of the browse mix as an NGO (`callerId`) sees them, the best of 3 each. */
-export async function explainBrowseMix(pool: Pool, callerId: number, count: number): Promise<BrowsePlans> {
-  let spent = 0;
-  // Runs each statement under EXPLAIN ANALYZE first (its time counted), then for its rows.
-  const explaining = {
+/**
+ * A database for browseMedicines that runs each statement under EXPLAIN ANALYZE first (handing
+ * its plan to `onPlan`), then for its rows; transaction control and settings pass through, and a
+ * connection taken from it explains on that connection (a walk's `SET LOCAL` applies).
+ */
+export function explainingDb(pool: Pool, onPlan: (plan: Plan, text: string) => void): Pool {
+  const explaining = (target: Queryable) => ({
     async query(statement: string | { text: string; values?: unknown[] }, plainValues?: unknown[]) {
       // A named statement is explained as plain text (its plan is made afresh either way).
       const [text, values] =
         typeof statement === 'string' ? [statement, plainValues] : [statement.text, statement.values];
-      if (!/^\s*(EXPLAIN|SET)/.test(text)) {
-        const plan = await pool.query<PlanRow>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
-        const [root] = plan.rows[0]!['QUERY PLAN'];
-        spent += root['Planning Time'] + root['Execution Time'];
+      if (!/^\s*(EXPLAIN|SET|BEGIN|COMMIT)/.test(text)) {
+        const explained = await target.query<{ 'QUERY PLAN': [Plan] }>(
+          `EXPLAIN (ANALYZE, FORMAT JSON) ${text}`,
+          values,
+        );
+        onPlan(explained.rows[0]!['QUERY PLAN'][0], text);
       }
-      return pool.query(text, values);
+      return target.query(text, values);
+    },
+  });
+  return {
+    ...explaining(pool),
+    connect: async () => {
+      const client = await pool.connect();
+      return { ...explaining(client), release: () => client.release() };
     },
   } as unknown as Pool;
+}
+
+/** `count` paths of the browse mix as an NGO (`callerId`) sees them, the best of 3 each. */
+export async function explainBrowseMix(pool: Pool, callerId: number, count: number): Promise<BrowsePlans> {
+  let spent = 0;
+  const db = explainingDb(pool, (plan) => {
+    spent += plan['Planning Time'] + plan['Execution Time'];
+  });
   const measured: { path: string; ms: number }[] = [];
   for (const path of browseMix(count, 7)) {
     const query = medicineBrowseQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
     let best = Infinity;
     for (let run = 0; run < 3; run++) {
       spent = 0;
-      await browseMedicines(explaining, callerId, visibleRecipientTypes('ngo'), {
+      await browseMedicines(db, callerId, visibleRecipientTypes('ngo'), {
         ...query,
         sort: query.sort ?? 'expiry',
       });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createBrowseMemo } from './browse-memo';
 import { browseMedicines } from './browse-repo';
 import {
   insert,
@@ -7,6 +8,7 @@ import {
   planOnALargeTable,
   pool,
   recordingDb,
+  testFeed,
   useBrowsePlatform,
 } from './browse-fixture';
 
@@ -57,6 +59,110 @@ describe('lists read through the index that holds them', () => {
     // Each walk reads its source's listings alone (before: every listing of the other source first).
     for (const { plan } of [dearestDonations, cheapestStock])
       expect(plan).toMatch(/medicines_browse_source_price[\s\S]*Index Cond: \(source = /);
+  });
+
+  it('walks a search too common to gather name by name in every sort, through indexes led by the name', async () => {
+    const tag = 'Namewalk';
+    await insert(
+      Array.from({ length: 12 }, (_, i) => ({
+        owner: pharmacy.id,
+        name: `${tag} ${i % 2 ? 'forte' : 'junior'}`,
+        days: 20 + i,
+        quantity: 1 + i,
+        price: 3 + i,
+      })),
+    );
+    const indexOf = {
+      expiry: 'medicines_browse_name_expiry',
+      name: 'medicines_browse_name',
+      price: 'medicines_browse_name_price',
+      quantity: 'medicines_browse_name_quantity',
+    };
+    for (const sort of ['expiry', 'name', 'price', 'quantity'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const statements: Array<[string, unknown[] | undefined]> = [];
+        const db = recordingDb(pool(), (text, values) => statements.push([text, values]));
+        // A cap of 5 makes the term common: walked, not gathered.
+        const page = await browseMedicines(
+          db,
+          ngo.id,
+          ['ngos', 'both'],
+          { q: tag, sort, order, page: 1, pageSize: 20 },
+          { searchCap: 5 },
+        );
+        expect(page.rows, `${sort} ${order}`).toHaveLength(12);
+        const [text, values] = statements.find(([sql]) => /UNION ALL/.test(sql))!;
+        const plan = await planOnALargeTable(text, values);
+        // Each name's walk starts at the name in an index led by it, in the sort's order, and
+        // stops at the page's end (the walks are merged, or their few rows sorted).
+        const walks =
+          plan.match(
+            new RegExp(`Limit .*\\n\\s+->  Index Scan(?: Backward)? using ${indexOf[sort]} `, 'g'),
+          ) ?? [];
+        expect(walks, `${sort} ${order}`).toHaveLength(2);
+        expect(plan, `${sort} ${order}`).toMatch(/Index Cond: \(+lower\(name\) = /);
+      }
+    }
+  });
+
+  it('walks a term naming a dosage form by its names and the form apart: each listing once, in order, page after page', async () => {
+    // "شراب" is syrup's label: syrups of any name, and listings named with it of another form.
+    const syrups = await insert(
+      Array.from({ length: 7 }, (_, i) => ({
+        owner: pharmacy.id,
+        name: `Formwalk ${'ABC'[i % 3]}`,
+        type: 'syrup',
+        days: 40 + (i % 3),
+        quantity: 1 + (i % 2),
+        price: i % 4 ? 10 + (i % 3) : null,
+      })),
+    );
+    const named = await insert(
+      Array.from({ length: 4 }, (_, i) => ({
+        owner: pharmacy.id,
+        name: `شراب Formwalk ${i % 2}`,
+        days: 40 + (i % 2),
+        quantity: 2,
+        price: 11,
+      })),
+    );
+    const ids = [...syrups, ...named];
+    const memo = createBrowseMemo(testFeed().feed);
+    // A cap of 5 makes the term common (walked); each walk takes 3 ids, a deeper page goes on.
+    const options = { searchCap: 5, walkAtLeast: 3, exactTotalUpTo: 100, memo, view: 'ngo' };
+    const orderSql = {
+      expiry: 'expiry_date, id',
+      name: 'lower(name), id',
+      price: 'COALESCE(discount_price, 0), id',
+      quantity: 'quantity DESC, id',
+    };
+    for (const sort of ['expiry', 'name', 'price', 'quantity'] as const) {
+      const { rows } = await pool().query<{ id: number }>(
+        `SELECT id FROM catalog.medicines WHERE id = ANY($1) ORDER BY ${orderSql[sort]}`,
+        [ids],
+      );
+      const ascending = rows.map((r) => r.id);
+      for (const order of ['asc', 'desc'] as const) {
+        const seen: number[] = [];
+        const walks: string[] = [];
+        const db = recordingDb(pool(), (text) => /UNION ALL/.test(text) && walks.push(text));
+        for (let page = 1; page <= 3; page++) {
+          const found = await browseMedicines(
+            db,
+            ngo.id,
+            ['ngos', 'both'],
+            { q: 'شراب', sort, order, page, pageSize: 4 },
+            options,
+          );
+          seen.push(...found.rows.map((r) => r.id));
+        }
+        // Walked in three parts (two names, one form), first and on from where it ended.
+        expect(walks.length, `${sort} ${order}`).toBeGreaterThanOrEqual(2);
+        for (const walk of walks) expect(walk.split('UNION ALL')).toHaveLength(3);
+        const isDefault = (order === 'desc') === (sort === 'quantity');
+        expect(seen, `${sort} ${order}`).toEqual(isDefault ? ascending : [...ascending].reverse());
+      }
+    }
   });
 
   it('reads an urgent list by expiry first in every other sort, never walking that sort', async () => {

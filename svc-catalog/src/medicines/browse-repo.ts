@@ -127,7 +127,8 @@ export async function browseMedicines(
     const named = `lower(m.name) = ANY(ARRAY(SELECT name FROM catalog.listing_names WHERE name ILIKE $${n}))`;
     // The type is a key: the search matches its labels in both languages (libs/domain).
     const forms = dosageFormsMatching(query.q);
-    const clause = forms.length ? `(${named} OR m.type = ANY($${params.push(forms)}::text[]))` : named;
+    const formsParam = forms.length ? params.push(forms) : 0;
+    const clause = forms.length ? `(${named} OR m.type = ANY($${formsParam}::text[]))` : named;
     where.push(clause);
     // For a few given rows, the same search is a plain match: listing_names holds every name a
     // listing carries (its triggers), so the name is among those matching iff it matches.
@@ -146,31 +147,34 @@ export async function browseMedicines(
         params: params.map((value, i) => (i === n - 1 ? names : value)),
       };
     };
-    // Nearest first is the caller's own order, never shared: a term in a few names (and
-    // dosage forms) is walked name by name (form by form) outwards from the point instead of
-    // gathered whole. A listing whose name matches is in its name's walk only. The names are
-    // looked up only when the list has to be read (not for a kept order).
-    if (query.sort === 'distance') {
-      const rowClause = searchOfRows[1];
-      searchParts = async () => {
-        const names = await namesLike(db, params[n - 1] as string, maxNamedWalks + 1);
-        const count = names.length + forms.length;
-        if (count === 0 || count > maxNamedWalks) return undefined;
-        return {
-          clause,
-          parts: [
-            ...names.map((value) => ({
-              value,
-              sql: (k: number) => `lower(m.name) = $${k} AND ${rowClause}`,
-            })),
-            ...forms.map((value) => ({
-              value,
-              sql: (k: number) => `m.type = $${k} AND ${rowClause} AND NOT (m.name ILIKE $${n})`,
-            })),
-          ],
-        };
+    // A term in a few names (and dosage forms) is walked name by name (form by form) in the
+    // list's order, through indexes whose first column is the name (or form), and the walks are
+    // merged: nearest first always (the caller's own order, never gathered), other sorts when the
+    // term is too common to gather. A listing whose name matches is in its name's walk only. The
+    // names are looked up only when the list has to be walked.
+    searchParts = async () => {
+      const names = await namesLike(db, params[n - 1] as string, maxNamedWalks + 1);
+      const count = names.length + forms.length;
+      if (count === 0 || count > maxNamedWalks) return undefined;
+      return {
+        clause,
+        parts: [
+          ...names.map((value) => ({
+            value,
+            // Every listing of a name the term is in matches: the term is checked on the name
+            // once, not on each row (where the planner took it for a rare filter).
+            sql: (k: number) => `lower(m.name) = $${k} AND $${k}::text ILIKE $${n}`,
+          })),
+          ...forms.map((value) => ({
+            value,
+            // A listing of the form matches (checked on the form once, as names are); one whose
+            // name matches is in its name's walk.
+            sql: (k: number) =>
+              `m.type = $${k} AND $${k}::text = ANY($${formsParam}::text[]) AND NOT (m.name ILIKE $${n})`,
+          })),
+        ],
       };
-    }
+    };
   }
   if (query.source) where.push(`m.source = $${params.push(query.source)}`);
   const point =
@@ -235,10 +239,10 @@ export async function browseMedicines(
   if (!order || (!order.complete && order.ids.length < upTo)) {
     const known = order;
     order = undefined;
-    const bySearchParts = await searchParts();
-    // A term found common a moment ago walks the sort's index straight away: gathering its
-    // first `searchCap` matches again would only show it is still common.
-    if (query.q && !bySearchParts && !known && !recentlyCommon(searchKey)) {
+    const nearestParts = query.sort === 'distance' ? await searchParts() : undefined;
+    // A term found common a moment ago is walked straight away: gathering its first `searchCap`
+    // matches again would only show it is still common.
+    if (query.q && !nearestParts && !known && !recentlyCommon(searchKey)) {
       // Every sort of the search, both ways, from one gathering when they can be kept: the other
       // sorts of the same search then cost no query. Else only the sort asked for.
       // Nearest first is the caller's own: gathered alone.
@@ -257,6 +261,9 @@ export async function browseMedicines(
       // ids again: a list paged to 800 ids is walked 100 + 100 + 200 + 400, not 100 + … + 800 each time.
       // An urgent list in another sort than expiry is read by expiry first (a week of stock).
       const readByExpiryFirst = Boolean(query.urgent) && sort !== 'expiry' && query.sort !== 'distance';
+      // The band read by expiry first is narrower than a name's listings walked in another sort.
+      const bySearchParts =
+        query.sort === 'distance' ? nearestParts : readByExpiryFirst ? undefined : await searchParts();
       const walk = { sort, direction, orderBy, bySearchParts, readByExpiryFirst };
       const want = Math.min(
         keptOrderMaxIds,

@@ -11,9 +11,9 @@ export interface Walk {
   direction: Direction;
   orderBy: string;
   /**
-   * Nearest first through a few names and dosage forms: the list's search `clause` read as one
-   * walk per part (its condition instead of the clause, given the number of its parameter
-   * `value`), the parts disjoint, merged in the list's order.
+   * A search through a few names and dosage forms: the list's search `clause` read as one walk
+   * per part (its condition instead of the clause, given the number of its parameter `value`),
+   * the parts disjoint, merged in the list's order.
    */
   bySearchParts?: { clause: string; parts: ReadonlyArray<{ value: string; sql: (param: number) => string }> };
   /**
@@ -26,8 +26,9 @@ export interface Walk {
 }
 
 /**
- * Names and forms of a term walked one by one at most (each a walk of the (name, point) or
- * (type, point) index, migration 018).
+ * Names and forms of a term walked one by one at most (each a walk of an index led by the name or
+ * the form: (name, point) and (type, point), migration 018; (name, key) and (type, key) for the
+ * other sorts, migration 020).
  */
 export const maxNamedWalks = 8;
 
@@ -79,16 +80,16 @@ function afterLastSql(walk: { sort: SortName; direction: Direction }, k: number)
 }
 
 /**
- * A nearest-first walk, read outwards through a GiST index (`<->`, within a radius's box) and
- * stopped at its LIMIT; never anything else, so bitmap and sequential scans are turned off for
- * this one statement (SET LOCAL, in its own transaction). The planner rates a radius's box at a
- * fixed 0.1% of the rows (cube's estimate), so with a search term it preferred a bitmap of the
- * whole box and a sort: in Cairo's 25 km that read ~300,000 listings to return 100. And a walk
- * by a dosage form, whose conditions it thinks rare, it planned as a read of the whole table and
- * a sort whenever the table looked small enough: 100-450 ms at 100,000 listings under load.
- * Measurements: docs/browse.md, "What it costs".
+ * A walk that is only ever a walk of an index, stopped at its LIMIT: bitmap and sequential scans
+ * are turned off for this one statement (SET LOCAL, in its own transaction). Nearest first: the
+ * planner rates a radius's box at a fixed 0.1% of the rows (cube's estimate), so with a search
+ * term it preferred a bitmap of the whole box and a sort (in Cairo's 25 km, ~300,000 listings
+ * read to return 100); a walk by a dosage form, whose conditions it thinks rare, it planned as a
+ * read of the whole table and a sort (100-450 ms at 100,000 listings under load). A search walked
+ * name by name: each name's part it rated at a hundred rows and read whole through a bitmap and
+ * sorted (8,000 rows a name at 1,000,000 listings, 50-70 ms each). Measurements: docs/browse.md.
  */
-async function nearestFirst(db: Db, sql: string, params: unknown[]) {
+async function onlyWalked(db: Db, sql: string, params: unknown[]) {
   const client = 'release' in db ? db : await db.connect();
   try {
     await client.query('BEGIN; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off');
@@ -132,11 +133,13 @@ async function walked(
       ({ value, sql: condition }) =>
         `(${select(fromWhere.replace(clause, () => condition(values.push(value))))})`,
     );
-    sql = `SELECT id, k, e FROM (${parts.join(' UNION ALL ')}) parts ORDER BY d, id LIMIT $${params.length + 1}`;
+    const mergedOrder = walk.orderBy.replace(column, 'd').replace('m.id', 'id');
+    sql = `SELECT id, k, e FROM (${parts.join(' UNION ALL ')}) parts ORDER BY ${mergedOrder} LIMIT $${params.length + 1}`;
   }
-  const { rows } = walk.sort.startsWith('distance:')
-    ? await nearestFirst(db, sql, values)
-    : await db.query<{ id: number; k: string; e: number }>(sql, values);
+  const { rows } =
+    walk.sort.startsWith('distance:') || walk.bySearchParts
+      ? await onlyWalked(db, sql, values)
+      : await db.query<{ id: number; k: string; e: number }>(sql, values);
   const last = rows.at(-1);
   let expiresAt = beforeExpiresAt;
   for (const row of rows) expiresAt = Math.min(expiresAt, row.e);
