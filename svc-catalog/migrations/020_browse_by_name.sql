@@ -18,3 +18,7 @@ CREATE INDEX medicines_browse_type_price ON catalog.medicines (type, (COALESCE(d
   WHERE is_available AND quantity > 0;
 CREATE INDEX medicines_browse_type_quantity ON catalog.medicines (type, quantity DESC, id)
   WHERE is_available AND quantity > 0;
+-- How many listings each name has, for the planner: an index on lower(name) that is partial
+-- gathers no statistics, so it rated every name at a fixed share of the table (8,534 listings for
+-- five names that hold 55,000 at 1,000,000). Browse asks it whether a term is too common to gather.
+CREATE STATISTICS catalog.medicines_lower_name ON (lower(name)) FROM catalog.medicines;

@@ -115,6 +115,24 @@ describe('search through the names listings carry', () => {
     expect(statements.some((s) => /MATERIALIZED/.test(s))).toBe(false);
   });
 
+  it('walks a term its names make common by the planner’s count, without gathering its matches', async () => {
+    await insert(Array.from({ length: 40 }, (_, i) => ({ owner: other.id, name: `Plannedcommon ${i % 2}` })));
+    await pool().query('ANALYZE catalog.medicines');
+    const statements: string[] = [];
+    const page = await browseMedicines(
+      countingDb(statements),
+      ngo.id,
+      ['ngos', 'both'],
+      { q: 'plannedcommon', sort: 'expiry', page: 1, pageSize: 10 },
+      // A cap of 5: the planner counts about 40 (the names' statistics), well above it.
+      { searchCap: 5, walkAtLeast: 10, exactTotalUpTo: 100 },
+    );
+    expect(page.rows).toHaveLength(10);
+    expect(page).toMatchObject({ total: 40, estimated: false });
+    expect(statements.some((s) => /^EXPLAIN \(FORMAT JSON\)/.test(s))).toBe(true);
+    expect(statements.some((s) => /array_agg/.test(s))).toBe(false);
+  });
+
   it('counts a searched list over the names it matches, given as values', async () => {
     await insert([
       ...Array.from({ length: 60 }, () => ({ owner: other.id, name: 'Countnames Alpha' })),

@@ -145,18 +145,21 @@ export async function cappedTotal(
       params,
     );
     estimate = (sample.rows[0]!.n * 100) / percent;
-  } else {
-    const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-      `EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`,
-      params,
-    );
-    estimate = plan.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows'];
-  }
+  } else estimate = await plannedRows(db, fromWhere, params);
   const total = Math.max(n, Math.round(estimate));
   keepEstimate(key, total);
   if (cellKey) keepEstimate(cellKey, total);
   // An estimate is approximate anyway: a listing of it expiring does not make it wrong.
   return { total, estimated: true, expiresAt: Infinity };
+}
+
+/** How many listings the planner thinks `fromWhere` holds (its statistics; no row is read). */
+export async function plannedRows(db: Db, fromWhere: string, params: unknown[]): Promise<number> {
+  const plan = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    `EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`,
+    params,
+  );
+  return plan.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows'];
 }
 
 /**
