@@ -210,7 +210,7 @@ export async function browseMedicines(
     : [];
   where.push(...radiusClauses);
   if (query.urgent) {
-    // Days left decides (Cairo days); the wider interval keeps the expiry index usable.
+    // Days left decides (Cairo days); the wider interval keeps the expiry indexes usable.
     const n = params.push(urgentThresholdDays);
     where.push(`m.expiry_date <= now() + make_interval(days => $${n} + 1)`, `${daysLeftSql} <= $${n}`);
   }
@@ -280,12 +280,12 @@ export async function browseMedicines(
     if (!order) {
       // A deeper page continues the walk where the kept order ends, reading at least as many
       // ids again: a list paged to 800 ids is walked 100 + 100 + 200 + 400, not 100 + … + 800 each time.
-      // An urgent list in another sort than expiry is read by expiry first (a week of stock).
-      const readByExpiryFirst = Boolean(query.urgent) && sort !== 'expiry' && query.sort !== 'distance';
-      // The band read by expiry first is narrower than a name's listings walked in another sort.
+      // An urgent list in another sort than expiry: a week of stock, walked key by key.
+      const urgentBand = Boolean(query.urgent) && sort !== 'expiry' && query.sort !== 'distance';
+      // The week's band is narrower than a name's listings walked in another sort.
       const bySearchParts =
-        query.sort === 'distance' ? nearestParts : readByExpiryFirst ? undefined : await searchParts();
-      const walk = { sort, direction, orderBy, bySearchParts, readByExpiryFirst };
+        query.sort === 'distance' ? nearestParts : urgentBand ? undefined : await searchParts();
+      const walk = { sort, direction, orderBy, bySearchParts, urgentBand };
       const want = Math.min(
         keptOrderMaxIds,
         Math.max(upTo, options.walkAtLeast ?? firstWalk, 2 * (known?.ids.length ?? 0)),

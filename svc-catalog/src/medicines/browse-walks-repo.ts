@@ -1,6 +1,6 @@
 import type { LatLng } from '@medrelay/domain/pickup-points';
 import type { KeptOrder, ListMembership } from './browse-memo';
-import { sortedColumns, sortSpec, type Direction, type SortName } from './list-sql-repo';
+import { sortSpec, type Direction, type SortName } from './list-sql-repo';
 import { selectMedicines, type Db, type MedicineRow } from './repo';
 
 // A list's order walked through its sort's index (keyset), the rows of a page of it, and which
@@ -17,12 +17,13 @@ export interface Walk {
    */
   bySearchParts?: { clause: string; parts: ReadonlyArray<{ value: string; sql: (param: number) => string }> };
   /**
-   * The list is a narrow band of the expiry index (urgent: a week of stock) in another sort: its
-   * listings are read first, by expiry, then sorted. Walking the sort's index instead passed by
-   * every listing outside the band (at 1,000,000 listings an urgent page by name or quantity read
-   * tens of thousands of rows: 350-780 ms).
+   * The list is a narrow band of expiry (urgent: a week of stock) in another sort: walked through
+   * an index led by the sort's key, then the expiry (migrations 020, 021), from key to key (a skip
+   * scan) reading only the band. The sort's own index passed by every listing outside the band,
+   * and the band read by expiry and sorted was about 17,500 rows for every page at 1,000,000
+   * listings (docs/browse.md).
    */
-  readByExpiryFirst?: boolean;
+  urgentBand?: boolean;
 }
 
 /**
@@ -87,7 +88,9 @@ function afterLastSql(walk: { sort: SortName; direction: Direction }, k: number)
  * read to return 100); a walk by a dosage form, whose conditions it thinks rare, it planned as a
  * read of the whole table and a sort (100-450 ms at 100,000 listings under load). A search walked
  * name by name: each name's part it rated at a hundred rows and read whole through a bitmap and
- * sorted (8,000 rows a name at 1,000,000 listings, 50-70 ms each). Measurements: docs/browse.md.
+ * sorted (8,000 rows a name at 1,000,000 listings, 50-70 ms each). An urgent band in another sort
+ * is read by skipping from key to key of a (key, expiry) index, never by the sort's own index past
+ * every listing outside the band. Measurements: docs/browse.md.
  */
 async function onlyWalked(db: Db, sql: string, params: unknown[]) {
   const client = 'release' in db ? db : await db.connect();
@@ -120,10 +123,7 @@ async function walked(
   const select = (where: string) => `SELECT m.id, (${column})::text AS k,${merged ? ` ${column} AS d,` : ''}
             (extract(epoch FROM m.expiry_date) * 1000)::float8 AS e ${where}${after}
       ORDER BY ${walk.orderBy} LIMIT $${params.length + 1}`;
-  let sql = walk.readByExpiryFirst
-    ? `WITH listed AS MATERIALIZED (SELECT ${sortedColumns} ${fromWhere})
-       ${select('FROM listed m WHERE true')}`
-    : select(fromWhere);
+  let sql = select(fromWhere);
   const values = [...params, limit];
   if (walk.bySearchParts) {
     // Each part's walk is in the list's order (ties by id) and as long as the whole, so their
@@ -137,7 +137,7 @@ async function walked(
     sql = `SELECT id, k, e FROM (${parts.join(' UNION ALL ')}) parts ORDER BY ${mergedOrder} LIMIT $${params.length + 1}`;
   }
   const { rows } =
-    walk.sort.startsWith('distance:') || walk.bySearchParts
+    walk.sort.startsWith('distance:') || walk.bySearchParts || walk.urgentBand
       ? await onlyWalked(db, sql, values)
       : await db.query<{ id: number; k: string; e: number }>(sql, values);
   const last = rows.at(-1);

@@ -11,8 +11,6 @@ const sortColumns = {
   quantity: { column: 'm.quantity', order: 'desc', type: 'int' },
 } as const;
 type ListSort = keyof typeof sortColumns;
-/** The columns the sorts above (and their keyset conditions) read, with the id. */
-export const sortedColumns = 'm.id, m.expiry_date, m.name, m.discount_price, m.quantity';
 /** A list's own sort, or nearest first from a point (`distance:<lat>,<lng>`, made by `distanceSort`). */
 export type SortName = ListSort | `distance:${number},${number}`;
 /** The sorts one search gathering orders at once (nearest first is per point: gathered apart). */
