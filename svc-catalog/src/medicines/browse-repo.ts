@@ -181,8 +181,13 @@ export async function browseMedicines(
           ...names.map((value) => ({
             value,
             // Every listing of a name the term is in matches: the term is checked on the name
-            // once, not on each row (where the planner took it for a rare filter).
-            sql: (k: number) => `lower(m.name) = $${k} AND $${k}::text ILIKE $${n}`,
+            // once, not on each row (where the planner took it for a rare filter). By name, the
+            // name is a range of one: with `=` the planner drops the name from each walk's order
+            // and cannot merge the walks, so it read each to the page's end and sorted them all
+            // (5 names, page 38 of donations at 1,000,000 listings: 3,800 rows, 99 ms; merged,
+            // 760 rows, 34 ms).
+            sql: (k: number) =>
+              `${query.sort === 'name' ? `lower(m.name) >= $${k} AND lower(m.name) <= $${k}` : `lower(m.name) = $${k}`} AND $${k}::text ILIKE $${n}`,
           })),
           ...forms.map((value) => ({
             value,
