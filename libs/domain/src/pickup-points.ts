@@ -1,7 +1,8 @@
 import { areaOf, governorateCapitals, type AreaKey, type Governorate } from './governorates';
 
-// Where things are collected and how far they are. Distances themselves are computed
-// by PostgreSQL (cube + earthdistance) over its indexes; these are the rules around them.
+// Where things are collected and how far they are. Distances themselves are computed by
+// PostgreSQL: walked and bounded through its cube indexes (earthdistance), measured in SQL
+// arithmetic (`greatCircleMetresSql`); these are the rules around them.
 
 export interface LatLng {
   lat: number;
@@ -41,6 +42,33 @@ export function pickupPointOf(place: PickupPlace): LatLng | null {
 /** The governorate an area belongs to: an area given without one implies it. */
 export function governorateOfArea(area: AreaKey): Governorate {
   return areaOf(area).governorate;
+}
+
+/** The earth's radius in metres, as PostgreSQL's earthdistance takes it (`earth()`). */
+export const earthRadiusMetres = 6378168;
+
+/**
+ * The great-circle distance in metres between two points, each given as SQL expressions of its
+ * latitude and longitude in degrees (haversine); null when any is null. It is what earthdistance's
+ * `earth_distance(ll_to_earth(…), ll_to_earth(…))` gives, to under a millimetre within 2,000 km (tested), in
+ * plain arithmetic: each `ll_to_earth` builds an `earth` value whose domain checks call SQL
+ * functions, about 30 µs a pair, which every listing shown with its distance, every listing a
+ * radius filters and every listing a radius's estimate samples paid. The cube indexes still walk
+ * nearest first and bound a radius. The expressions are the caller's SQL, never user input.
+ */
+export function greatCircleMetresSql(
+  from: [lat: string, lng: string],
+  to: [lat: string, lng: string],
+): string {
+  const [lat1, lng1] = from;
+  const [lat2, lng2] = to;
+  const halfChordSquared =
+    `power(sin(radians((${lat2}) - (${lat1})) / 2), 2)` +
+    ` + cos(radians(${lat1})) * cos(radians(${lat2})) * power(sin(radians((${lng2}) - (${lng1})) / 2), 2)`;
+  const root = `sqrt(${halfChordSquared})`;
+  // Rounding can take the root a hair past 1 at opposite ends of the earth: it is brought back to
+  // 1. Not with LEAST(1, root), which would make an unknown point's null a distance.
+  return `(${2 * earthRadiusMetres} * asin(${root} - GREATEST(${root} - 1, 0)))`;
 }
 
 /** The radius choices of browse and of a need's reach (km); no radius means all of Egypt. */

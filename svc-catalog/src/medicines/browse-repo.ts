@@ -13,7 +13,7 @@ import { continuedOrder, maxNamedWalks, rowsInOrder, walkedOrder, type Walk } fr
 import {
   distanceOrderSql,
   distanceSort,
-  earthDistanceSql,
+  distanceMetresSql,
   earthPointSql,
   likePattern,
   orderByOf,
@@ -210,7 +210,7 @@ export async function browseMedicines(
   const radiusClauses = metres
     ? [
         `earth_box(${earthPointSql(point!)}, ${metres}) @> ll_to_earth(m.lat, m.lng)`,
-        `${earthDistanceSql(point!)} <= ${metres}`,
+        `${distanceMetresSql(point!)} <= ${metres}`,
       ]
     : [];
   where.push(...radiusClauses);
@@ -331,7 +331,7 @@ export async function browseMedicines(
             : {
                 fromWhere: `FROM catalog.medicines m WHERE ${withoutRadius().join(' AND ')}`,
                 nearestFirst: distanceOrderSql(point),
-                distance: earthDistanceSql(point),
+                distance: distanceMetresSql(point),
                 metres,
               },
           fromCell: countedFromWhere.replaceAll(earthPointSql(point), () =>

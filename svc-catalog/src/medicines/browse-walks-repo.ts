@@ -1,4 +1,4 @@
-import type { LatLng } from '@medrelay/domain/pickup-points';
+import { greatCircleMetresSql, type LatLng } from '@medrelay/domain/pickup-points';
 import type { KeptOrder, ListMembership } from './browse-memo';
 import { sortSpec, type Direction, type SortName } from './list-sql-repo';
 import { selectMedicines, type Db, type MedicineRow } from './repo';
@@ -164,7 +164,7 @@ export async function rowsInOrder(
     point
       ? {
           name: 'browse-rows-by-id-near',
-          text: `${selectMedicines.replace('SELECT m.*,', 'SELECT m.*, earth_distance(ll_to_earth($2, $3), ll_to_earth(m.lat, m.lng)) AS distance_m,')}
+          text: `${selectMedicines.replace('SELECT m.*,', () => `SELECT m.*, ${greatCircleMetresSql(['$2::float8', '$3::float8'], ['m.lat', 'm.lng'])} AS distance_m,`)}
                   WHERE m.id = ANY($1)`,
           values: [ids, point.lat, point.lng],
         }

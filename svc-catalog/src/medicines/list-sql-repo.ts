@@ -1,4 +1,4 @@
-import type { LatLng } from '@medrelay/domain/pickup-points';
+import { greatCircleMetresSql, type LatLng } from '@medrelay/domain/pickup-points';
 import { selectMedicines } from './repo';
 
 // The SQL pieces browse and the admin listing share: sorts, search patterns, the page of rows.
@@ -36,14 +36,16 @@ export function earthPointSql(point: LatLng): string {
 /**
  * The listing's straight-line distance through the earth from a point, in metres: PostgreSQL's
  * cube `<->`, which the GiST index `medicines_browse_near` walks nearest first (migration 017).
- * It orders exactly as the great-circle distance does (`earth_distance`, used for radii and
+ * It orders exactly as the great-circle distance does (`distanceMetresSql`, used for radii and
  * shown distances).
  */
 export const distanceOrderSql = (point: LatLng) => `(ll_to_earth(m.lat, m.lng) <-> ${earthPointSql(point)})`;
 
-/** The great-circle distance of a listing from a point, in metres. */
-export const earthDistanceSql = (point: LatLng) =>
-  `earth_distance(${earthPointSql(point)}, ll_to_earth(m.lat, m.lng))`;
+/** The great-circle distance of a listing from a point, in metres (libs/domain greatCircleMetresSql). */
+export const distanceMetresSql = (point: LatLng) => {
+  if (!Number.isFinite(point.lat) || !Number.isFinite(point.lng)) throw new Error('a point must be finite');
+  return greatCircleMetresSql([`${point.lat}`, `${point.lng}`], ['m.lat', 'm.lng']);
+};
 
 /** Nearest first from `point`. */
 export function distanceSort(point: LatLng): SortName {
@@ -82,7 +84,7 @@ export const selectPage = selectMedicines.replace(
 /** `selectPage` with each row's distance from `point` (`distance_m`), when there is a point. */
 export const selectPageNear = (point: LatLng | null) =>
   point
-    ? selectPage.replace('SELECT m.*,', () => `SELECT m.*, ${earthDistanceSql(point)} AS distance_m,`)
+    ? selectPage.replace('SELECT m.*,', () => `SELECT m.*, ${distanceMetresSql(point)} AS distance_m,`)
     : selectPage;
 
 /**

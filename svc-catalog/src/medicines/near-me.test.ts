@@ -1,6 +1,6 @@
 import type { Medicine } from '@medrelay/contracts';
 import type { AreaKey } from '@medrelay/domain/governorates';
-import type { LatLng } from '@medrelay/domain/pickup-points';
+import { greatCircleMetresSql, type LatLng } from '@medrelay/domain/pickup-points';
 import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visibleRecipientTypes } from '@medrelay/domain';
@@ -73,6 +73,50 @@ beforeAll(async () => {
 afterAll(() => p.stop());
 
 const names = (items: Medicine[]) => items.map((m) => m.name.replace('Concor ', ''));
+
+describe('distances in SQL', () => {
+  it("measures as earthdistance's earth_distance does: under a millimetre apart within 2,000 km, anywhere", async () => {
+    // Across Egypt, a few metres apart, the same point, opposite ends of the earth, and a
+    // spread of pairs over the globe (a fixed sequence, so a failure repeats).
+    let seed = 7;
+    const random = () => ((seed = (seed * 48271) % 2147483647) - 1) / 2147483646;
+    const pairs: Array<[number, number, number, number]> = [
+      [30.0444, 31.2357, 24.0889, 32.8998],
+      [30.0444, 31.2357, 30.04441, 31.23571],
+      [31.2001, 29.9187, 31.2001, 29.9187],
+      [10, 20, -10, -160],
+      [90, 0, -90, 0],
+      ...Array.from(
+        { length: 400 },
+        () =>
+          [random() * 180 - 90, random() * 360 - 180, random() * 180 - 90, random() * 360 - 180] as [
+            number,
+            number,
+            number,
+            number,
+          ],
+      ),
+    ];
+    const { rows } = await p.catalog.service.ctx.pool.query<{ ours: number; theirs: number }>(
+      `SELECT ${greatCircleMetresSql(['a', 'b'], ['c', 'd'])} AS ours,
+              earth_distance(ll_to_earth(a, b), ll_to_earth(c, d)) AS theirs
+         FROM unnest($1::float8[], $2::float8[], $3::float8[], $4::float8[]) WITH ORDINALITY
+              AS x(a, b, c, d, i) ORDER BY i`,
+      [0, 1, 2, 3].map((k) => pairs.map((pair) => pair[k])),
+    );
+    expect(rows).toHaveLength(pairs.length);
+    for (const [i, { ours, theirs }] of rows.entries()) {
+      // Farther, both lose digits as points near opposite ends of the earth (19 cm in 20,000 km).
+      const tolerance = theirs < 2_000_000 ? 0.001 : theirs * 1e-7;
+      expect(Math.abs(ours - theirs), `pair ${i}: ${pairs[i]!.join(', ')}`).toBeLessThan(tolerance);
+    }
+    expect(rows[2]!.ours).toBe(0);
+    const { rows: unknown } = await p.catalog.service.ctx.pool.query<{ d: number | null }>(
+      `SELECT ${greatCircleMetresSql(['30', '31'], ['NULL::float8', '31'])} AS d`,
+    );
+    expect(unknown[0]!.d).toBeNull();
+  });
+});
 
 describe('GET /api/medicines near me', () => {
   it("lists nearest first from the caller's pickup point by default, with rounded distances and areas", async () => {

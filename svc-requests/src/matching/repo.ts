@@ -3,6 +3,7 @@ import {
   availableSql,
   countsTowardNeedSql,
   daysLeftSql,
+  greatCircleMetresSql,
   matchOrderSql,
   matchRequestQuantity,
   needMatchThreshold,
@@ -36,11 +37,11 @@ const days = daysLeftSql('m.expiry_date');
 
 /**
  * Metres between the needer's pickup point (`nu`, the needer in the users read model) and the
- * listing's: its own place, else its owner's (`o`); null when either is unknown. PostgreSQL's
- * earthdistance computes it.
+ * listing's: its own place, else its owner's (`o`); null when either is unknown.
  */
-const distanceSql = `earth_distance(ll_to_earth(nu.lat, nu.lng),
-  CASE WHEN m.own_lat IS NOT NULL THEN ll_to_earth(m.own_lat, m.own_lng) ELSE ll_to_earth(o.lat, o.lng) END)`;
+const listingPlace = (coordinate: 'lat' | 'lng') =>
+  `CASE WHEN m.own_lat IS NOT NULL THEN m.own_${coordinate} ELSE o.${coordinate} END`;
+const distanceSql = greatCircleMetresSql(['nu.lat', 'nu.lng'], [listingPlace('lat'), listingPlace('lng')]);
 
 /**
  * Every (need, listing) pair of the scope that matches now (rules: libs/domain matching.ts):
