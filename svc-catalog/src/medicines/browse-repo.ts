@@ -207,12 +207,9 @@ export async function browseMedicines(
   if (point && (query.sort === 'distance' || query.radiusKm)) where.push('m.lat IS NOT NULL');
   const metres = point && query.radiusKm ? query.radiusKm * 1000 : 0;
   // The box lets the index find the candidates; the great-circle distance decides.
-  const radiusClauses = metres
-    ? [
-        `earth_box(${earthPointSql(point!)}, ${metres}) @> ll_to_earth(m.lat, m.lng)`,
-        `${distanceMetresSql(point!)} <= ${metres}`,
-      ]
-    : [];
+  const radiusSql = (centre: LatLng) =>
+    `earth_box(${earthPointSql(centre)}, ${metres}) @> ll_to_earth(m.lat, m.lng) AND ${distanceMetresSql(centre)} <= ${metres}`;
+  const radiusClauses = metres ? [radiusSql(point!)] : [];
   where.push(...radiusClauses);
   if (query.urgent) {
     // Days left decides (Cairo days); the wider interval keeps the expiry indexes usable.
@@ -334,8 +331,8 @@ export async function browseMedicines(
                 distance: distanceMetresSql(point),
                 metres,
               },
-          fromCell: countedFromWhere.replaceAll(earthPointSql(point), () =>
-            earthPointSql(estimateCell(point, query.radiusKm!)),
+          fromCell: countedFromWhere.replace(radiusSql(point), () =>
+            radiusSql(estimateCell(point, query.radiusKm!)),
           ),
         }
       : undefined;
