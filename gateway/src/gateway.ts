@@ -85,6 +85,13 @@ export async function createGateway(
     uploadSizeLimit(settings),
     rateLimits(redis, config.REDIS_PREFIX, config),
   );
+  // One pool of kept-alive connections for every service instance (and the static server).
+  const agent = upstreamAgent();
+  // Right after the guards: a proxied call passes none of the routers of the gateway's own
+  // paths below (no service claims a path of the gateway's own: libs/contracts api-routes).
+  for (const [name, prefixes] of Object.entries(upstreams) as [UpstreamName, readonly string[]][]) {
+    app.use(proxyTo(targets[name], prefixes, config.UPSTREAM_TIMEOUT_MS, logger, agent));
+  }
   const impact = impactRoute(
     targets,
     { timeoutMs: config.UPSTREAM_TIMEOUT_MS, cacheMs: config.IMPACT_CACHE_MS },
@@ -100,11 +107,6 @@ export async function createGateway(
   );
   app.use(impact);
   app.use(live.routes());
-  // One pool of kept-alive connections for every service instance (and the static server).
-  const agent = upstreamAgent();
-  for (const [name, prefixes] of Object.entries(upstreams) as [UpstreamName, readonly string[]][]) {
-    app.use(proxyTo(targets[name], prefixes, config.UPSTREAM_TIMEOUT_MS, logger, agent));
-  }
   app.use('/api', notFoundHandler);
   app.use(
     config.FRONTEND_URL

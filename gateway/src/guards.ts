@@ -57,13 +57,12 @@ export function rateLimits(redis: Redis, prefix: string, config: GatewayConfig):
   const logins = new RateLimiter(redis, `${prefix}:gw:login`, config.LOGIN_RATE_PER_MINUTE, 60);
   const writes = new RateLimiter(redis, `${prefix}:gw:write`, config.WRITE_RATE_PER_MINUTE, 60);
   return async (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
     const address = req.ip ?? 'unknown';
-    let result = null;
-    if (isSignInCall(req.method, fullPath(req))) result = await logins.hit(address);
-    else if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
-      result = await writes.hit(res.locals.caller ? `user:${res.locals.caller.id}` : `ip:${address}`);
-    }
-    if (result && !result.allowed) return next(httpError.tooManyRequests(result.retryAfterSeconds));
+    const result = isSignInCall(req.method, fullPath(req))
+      ? await logins.hit(address)
+      : await writes.hit(res.locals.caller ? `user:${res.locals.caller.id}` : `ip:${address}`);
+    if (!result.allowed) return next(httpError.tooManyRequests(result.retryAfterSeconds));
     next();
   };
 }

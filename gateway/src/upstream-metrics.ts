@@ -7,6 +7,12 @@ const answers = new client.Counter({
   labelNames: ['upstream', 'instance'] as const,
 });
 
+/** Each instance's counter, found once: labelling a counter on every call hashes its labels. */
+const counters = new Map<string, client.Counter.Internal>();
+
 export function countUpstreamAnswer(pool: UpstreamPool, instance: string): void {
-  answers.inc({ upstream: pool.name, instance });
+  const key = `${pool.name} ${instance}`;
+  let counter = counters.get(key);
+  if (!counter) counters.set(key, (counter = answers.labels({ upstream: pool.name, instance })));
+  counter.inc();
 }
