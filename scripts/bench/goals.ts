@@ -112,12 +112,12 @@ export function judgeGoals(f: Figures): Goal[] {
     const ratio = f.ratios[key];
     goals.push(
       ratio === undefined
-        ? notMeasured(`gateway/direct on ${what}`, '≥ 0.6')
+        ? notMeasured(`gateway/direct on ${what}`, '≥ 0.8')
         : {
             goal: `gateway/direct on ${what} (closed loop, req/s)`,
-            target: '≥ 0.6',
+            target: '≥ 0.8',
             measured: String(ratio),
-            pass: ratio >= 0.6,
+            pass: ratio >= 0.8,
             atGoalScale: key === 'authMe' || atScale,
           },
     );
