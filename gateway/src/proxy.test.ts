@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import net, { type AddressInfo, type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/testing';
 import { createLogger } from '@medrelay/service-kit';
@@ -36,6 +36,12 @@ function stubService() {
     if (req.method === 'POST' && req.url === '/api/medicines/upload') {
       res.writeHead(413, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify({ message: 'too large', code: 'PAYLOAD_TOO_LARGE', details: {} }));
+    }
+    if (req.url === '/api/medicines/streamed') {
+      // An answer sent in parts, without a length (Transfer-Encoding: chunked from the service).
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('first part, ');
+      return void setImmediate(() => res.end('second part'));
     }
     if (req.url === '/api/auth/me') {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -180,6 +186,28 @@ describe('proxying to a service', () => {
     }
     // Each call after the first went out on a used connection the stub then dropped.
     expect(stub.seen.dropped - before.dropped).toBeGreaterThanOrEqual(2);
+  });
+
+  it('passes an answer without a length whole, framed for the client: chunked for HTTP/1.1, to the close for HTTP/1.0', async () => {
+    const kept = await rawCall(`${toStubCatalog.baseUrl}/api/medicines/streamed`, client);
+    expect(kept.status).toBe(200);
+    expect(kept.headers['transfer-encoding']).toBe('chunked');
+    expect(kept.body.toString()).toBe('first part, second part');
+    // An HTTP/1.0 client cannot read chunks: the gateway sends the body as is and closes.
+    const { port } = new URL(toStubCatalog.baseUrl);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () =>
+        socket.write('GET /api/medicines/streamed HTTP/1.0\r\nHost: localhost\r\n\r\n'),
+      );
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('end', () => resolve(Buffer.concat(chunks).toString()));
+      socket.on('error', reject);
+    });
+    const [head, body] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 200/);
+    expect(head!.toLowerCase()).not.toContain('transfer-encoding');
+    expect(body).toBe('first part, second part');
   });
 
   it("streams an upload and passes the service's early refusal (413) through", async () => {

@@ -37,6 +37,11 @@ export function upstreamAgent(idleTimeoutMs = 60_000): Agent {
 
 /** Headers of one connection, never passed on (RFC 9110 §7.6.1); Node sets the gateway's own. */
 const hopByHop = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade'];
+/**
+ * An answer's framing is the gateway's own too: Node sends it chunked to an HTTP/1.1 client, or
+ * closes after it for HTTP/1.0 (a request's framing is kept: its body is passed on as it came).
+ */
+const notPassedBack = new Set([...hopByHop, 'transfer-encoding']);
 
 /**
  * Streams matching calls to one of a service's instances untouched (no body parsing here),
@@ -116,7 +121,7 @@ function proxyWhere(
       countUpstreamAnswer(pool, instance);
       const headers: Record<string, string | string[]> = {};
       for (const [key, value] of Object.entries(answer.headers))
-        if (value !== undefined && !hopByHop.includes(key)) headers[key] = value;
+        if (value !== undefined && !notPassedBack.has(key)) headers[key] = value;
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
       answer.pipe(res);
       // An answer complete before the upload is (the service's early 413): Node's client stops
