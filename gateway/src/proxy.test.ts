@@ -37,6 +37,12 @@ function stubService() {
       res.writeHead(413, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify({ message: 'too large', code: 'PAYLOAD_TOO_LARGE', details: {} }));
     }
+    if (req.url === '/api/medicines/cut') {
+      // Starts an answer without a length and closes its connection half way.
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('the first half');
+      return void setImmediate(() => socket.end());
+    }
     if (req.url === '/api/medicines/streamed') {
       // An answer sent in parts, without a length (Transfer-Encoding: chunked from the service).
       res.writeHead(200, { 'content-type': 'text/plain' });
@@ -208,6 +214,12 @@ describe('proxying to a service', () => {
     expect(head).toMatch(/^HTTP\/1\.1 200/);
     expect(head!.toLowerCase()).not.toContain('transfer-encoding');
     expect(body).toBe('first part, second part');
+  });
+
+  it('cuts an answer off for the client when the service cuts it off half way, instead of leaving it open', async () => {
+    const answer = await fetch(`${toStubCatalog.baseUrl}/api/medicines/cut`);
+    expect(answer.status).toBe(200);
+    await expect(answer.text()).rejects.toThrow();
   });
 
   it("streams an upload and passes the service's early refusal (413) through", async () => {

@@ -5,6 +5,7 @@ import {
   type OutgoingHttpHeaders,
   type ServerResponse,
 } from 'node:http';
+import { pipeline } from 'node:stream';
 import { translate } from '@medrelay/contracts';
 import { requestLanguage, type Logger } from '@medrelay/service-kit';
 import type { Request, RequestHandler } from 'express';
@@ -51,7 +52,7 @@ const notPassedBack = new Set([...hopByHop, 'transfer-encoding']);
  * instance answers the caller gets a JSON 503 at once, when one is too slow a 504, never a hang.
  *
  * Node's own HTTP client, not http-proxy(-middleware): the same calls through it cost the gateway
- * about a third more CPU (docs/performance.md, "Gateway cost"), and every rule that matters here
+ * about a sixth more CPU (docs/performance.md, "Gateway cost"), and every rule that matters here
  * (cancelling, early answers, retries, timeouts) was ours around it anyway.
  */
 export function proxyTo(
@@ -123,7 +124,9 @@ function proxyWhere(
       for (const [key, value] of Object.entries(answer.headers))
         if (value !== undefined && !notPassedBack.has(key)) headers[key] = value;
       res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
-      answer.pipe(res);
+      // An answer the service cuts off half way is cut off for the caller too, visibly, rather
+      // than left open (the socket's end alone is no error of the call).
+      pipeline(answer, res, () => undefined);
       // An answer complete before the upload is (the service's early 413): Node's client stops
       // sending once its answer is complete, so the caller's upload backed up behind it until
       // the connection reset 6 s later, and the caller could lose the answer. The call to the
@@ -136,7 +139,10 @@ function proxyWhere(
         upstream.destroy();
       });
     });
-    upstream.once('error', (err: NodeJS.ErrnoException) => {
+    let failed = false;
+    upstream.on('error', (err: NodeJS.ErrnoException) => {
+      if (failed) return;
+      failed = true;
       res.off('close', onClose);
       // The call was cancelled because the client left, or because its answer was complete before
       // its upload (above): nobody to answer, nothing to retry.
