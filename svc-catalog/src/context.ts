@@ -20,6 +20,8 @@ export interface CatalogContext {
   browseCache: BrowseCache | null;
   /** Orders and totals of browse lists, kept while nothing changed (noBrowseMemo without a feed). */
   browseMemo: BrowseMemo;
+  /** Connections for browse's walks of an index: bitmap and sequential scans off (browse-walks-repo.ts). */
+  indexOnlyPool: Pool;
   /** A caller's pickup point, kept while their row cannot have changed (kept-pickup-points.ts). */
   pickupPointOf: PickupPointOf;
 }

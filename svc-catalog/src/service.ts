@@ -4,6 +4,7 @@ import { expiryScanQueueName, mailQueueName, medicineEventQueue, userEventQueues
 import {
   countWrites,
   createLogger,
+  createPool,
   createServiceRuntime,
   followChanges,
   type Logger,
@@ -18,7 +19,7 @@ import { imageRoutes } from './images/routes';
 import { LocalDiskStorage } from './images/storage';
 import { browseChangeChannel, createBrowseCache } from './medicines/browse-cache';
 import { createBrowseMemo, noBrowseMemo } from './medicines/browse-memo';
-import { listMembership } from './medicines/browse-walks-repo';
+import { indexWalkSettings, listMembership } from './medicines/browse-walks-repo';
 import { keptPickupPoints } from './medicines/kept-pickup-points';
 import { pickupPointOfUser } from './medicines/repo';
 import { medicineRoutes } from './medicines/routes';
@@ -46,6 +47,15 @@ export async function createCatalogService(
     queueNames: [mailQueueName, medicineEventQueue, expiryScanQueueName],
     logger,
   });
+  // Browse's walks of an index, one statement each on connections that never plan another read
+  // (browse-walks-repo.ts `onlyWalked`); as many as the main pool, which bounds browses at once.
+  const indexOnlyPool = createPool(
+    config.DATABASE_URL,
+    'svc-catalog-walks',
+    runtime.pool.options.max,
+    logger,
+    indexWalkSettings,
+  );
   const browseChanges =
     config.BROWSE_CACHE_MB > 0 ? followChanges(config.DATABASE_URL, browseChangeChannel, logger) : null;
   // A write drops only the kept lists the listings it changed were or are in.
@@ -60,6 +70,7 @@ export async function createCatalogService(
       browseChanges &&
       createBrowseCache(browseChanges, { maxBytes: config.BROWSE_CACHE_MB * 1024 * 1024, memo: browseMemo }),
     browseMemo,
+    indexOnlyPool,
     pickupPointOf: keptPickupPoints(browseChanges, (userId) => pickupPointOfUser(runtime.pool, userId)),
   };
   const app = runtime.app([
@@ -97,7 +108,12 @@ export async function createCatalogService(
     /** Settles with how many stored photos were converted at start. */
     legacyPhotos,
     ...runtime.lifecycle(app, () =>
-      Promise.all([workers?.users.close(), workers?.expiry.close(), browseChanges?.stop()]),
+      Promise.all([
+        workers?.users.close(),
+        workers?.expiry.close(),
+        browseChanges?.stop(),
+        indexOnlyPool.end(),
+      ]),
     ),
   };
 }

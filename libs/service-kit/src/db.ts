@@ -14,14 +14,18 @@ export function createPool(
   applicationName: string,
   max = 10,
   logger?: Logger,
+  /** Settings every connection of the pool starts with (`-c name=value` at connect). */
+  sessionSettings: Record<string, string> = {},
 ): pg.Pool {
   // A caller waits at most 5 s for a free connection, then gets a 503, instead of queueing
   // until the gateway gives up.
+  const options = Object.entries(sessionSettings).map(([name, value]) => `-c ${name}=${value}`);
   const pool = new pg.Pool({
     connectionString,
     application_name: applicationName,
     max,
     connectionTimeoutMillis: 5000,
+    ...(options.length ? { options: options.join(' ') } : {}),
   });
   // An idle client losing its connection (server restart) is not fatal: the pool replaces it.
   pool.on('error', (err) => logger?.warn({ err: err.message }, 'idle PostgreSQL connection lost'));

@@ -11,6 +11,8 @@ export let p: TestCatalogPlatform;
 type U = Awaited<ReturnType<TestCatalogPlatform['user']>>;
 export let ngo: U, pharmacy: U, other: U, suspended: U;
 export const pool = () => p.catalog.service.ctx.pool;
+/** The catalog's connections for browse's walks (bitmap and sequential scans off). */
+export const indexOnlyPool = () => p.catalog.service.ctx.indexOnlyPool;
 /** Totals counted up to 5, searches gathered up to 5, the sort's index walked 5 ids at least. */
 export const limits = { exactTotalUpTo: 5, searchCap: 5, walkAtLeast: 5 };
 /** Starts the catalog and its users for the test file that calls it. */

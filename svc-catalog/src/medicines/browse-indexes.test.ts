@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createBrowseMemo } from './browse-memo';
 import { browseMedicines } from './browse-repo';
 import {
+  indexOnlyPool,
   insert,
   ngo,
   pharmacy,
@@ -202,5 +203,40 @@ describe('lists read through the index that holds them', () => {
         );
       }
     }
+  });
+
+  it('walks on connections that read by index only in one statement, with the pages of a walk in its own transaction', async () => {
+    await insert(
+      Array.from({ length: 30 }, (_, i) => ({
+        owner: pharmacy.id,
+        name: `Indexonly ${i % 7}`,
+        days: 2 + (i % 5),
+        quantity: 1 + (i % 4),
+        price: 3 + (i % 6),
+      })),
+    );
+    for (const sort of ['name', 'price', 'quantity'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const statements: string[] = [];
+        const walks: string[] = [];
+        const db = recordingDb(pool(), (text) => statements.push(text));
+        const indexOnlyDb = recordingDb(indexOnlyPool(), (text) => walks.push(text));
+        const query = { urgent: true, sort, order, page: 1, pageSize: 20 };
+        const inOne = await browseMedicines(db, ngo.id, ['ngos', 'both'], query, { indexOnlyDb });
+        const inTransaction = await browseMedicines(pool(), ngo.id, ['ngos', 'both'], query);
+        expect(inOne.rows.length, `${sort} ${order}`).toBeGreaterThan(0);
+        expect(
+          inOne.rows.map((r) => r.id),
+          `${sort} ${order}`,
+        ).toEqual(inTransaction.rows.map((r) => r.id));
+        expect(statements.filter((text) => /SET LOCAL|BEGIN/.test(text))).toEqual([]);
+        expect(walks).toHaveLength(1);
+        expect(walks[0]).toMatch(/ORDER BY[\s\S]*LIMIT/);
+      }
+    }
+    const { rows } = await indexOnlyPool().query<{ seq: string; bitmap: string }>(
+      "SELECT current_setting('enable_seqscan') AS seq, current_setting('enable_bitmapscan') AS bitmap",
+    );
+    expect(rows[0]).toEqual({ seq: 'off', bitmap: 'off' });
   });
 });

@@ -52,6 +52,8 @@ export interface BrowseOptions {
   view?: string;
   /** Ids read at least when a sort's index is walked: the first pages come in one walk. */
   walkAtLeast?: number;
+  /** Connections that read by index only, for walks (browse-walks-repo.ts `Walk.indexOnlyDb`). */
+  indexOnlyDb?: Db;
 }
 
 /** Past this many ids (page × size) a page is read with OFFSET instead of from a kept order. */
@@ -287,7 +289,7 @@ export async function browseMedicines(
       // The week's band is narrower than a name's listings walked in another sort.
       const bySearchParts =
         query.sort === 'distance' ? nearestParts : urgentBand ? undefined : await searchParts();
-      const walk = { sort, direction, orderBy, bySearchParts, urgentBand };
+      const walk = { sort, direction, orderBy, bySearchParts, urgentBand, indexOnlyDb: options.indexOnlyDb };
       const want = Math.min(
         keptOrderMaxIds,
         Math.max(upTo, options.walkAtLeast ?? firstWalk, 2 * (known?.ids.length ?? 0)),

@@ -196,7 +196,12 @@ export function createMedicineService(ctx: CatalogContext) {
         caller.id,
         visibleRecipientTypes(caller.role),
         query,
-        { exactTotalUpTo: ctx.config.EXACT_TOTAL_UP_TO, memo: ctx.browseMemo, view: browseViewOf(caller) },
+        {
+          exactTotalUpTo: ctx.config.EXACT_TOTAL_UP_TO,
+          memo: ctx.browseMemo,
+          view: browseViewOf(caller),
+          indexOnlyDb: ctx.indexOnlyPool,
+        },
       );
       return { items: rows.map(toMedicine), ...total };
     },
