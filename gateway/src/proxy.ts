@@ -90,6 +90,7 @@ function proxyWhere(
   };
 
   function forward(req: Request, res: ServerResponse, retried: boolean) {
+    const bodyless = req.method === 'GET' || req.method === 'HEAD';
     const instance = pool.next();
     const target = new URL(instance);
     const upstream = request({
@@ -98,7 +99,7 @@ function proxyWhere(
       port: target.port,
       method: req.method,
       path: `${target.pathname.replace(/\/$/, '')}${req.url}`,
-      headers: forwardedHeaders(req),
+      headers: headersForService(req),
       timeout: timeoutMs,
     });
     let answered = false;
@@ -151,15 +152,10 @@ function proxyWhere(
       logger.warn({ upstream: name, instance, url: req.url, err: err.message }, 'upstream unavailable');
       // The service answered early (a 413 before reading the whole upload) and then dropped the
       // connection: its answer is already on its way to the client, so it is not replaced by a
-      // 503, and what the client still sends is read and dropped so it can read that answer.
-      if (answered) {
-        req.resume();
-        // Cut off an answer the service dropped half way, visibly, rather than leave it hanging.
-        const cutOff = setTimeout(() => res.writableEnded || res.destroy(), 1000);
-        return void cutOff.unref();
-      }
+      // 503, and what the client still sends is read and dropped so it can read that answer (an
+      // answer dropped half way is cut off by the pipeline above).
+      if (answered) return void req.resume();
       if (res.headersSent) return void res.end();
-      const bodyless = req.method === 'GET' || req.method === 'HEAD';
       // A kept-alive connection the service closed just as the call went out: the service never
       // saw it, like a refused connection, but the instance is fine (not marked down).
       const staleSocket = code === 'ECONNRESET' && upstream.reusedSocket && !timedOut;
@@ -169,7 +165,7 @@ function proxyWhere(
       }
       answerUnavailable(req, res, name, timedOut);
     });
-    if (req.method === 'GET' || req.method === 'HEAD') upstream.end();
+    if (bodyless) upstream.end();
     else req.pipe(upstream);
   }
 }
@@ -179,7 +175,7 @@ function proxyWhere(
  * the one a client claims) and without the caller's connection headers: a client's
  * `Connection: close` must not close a pooled connection (and cut off an upload's early answer).
  */
-function forwardedHeaders(request: Request): OutgoingHttpHeaders {
+function headersForService(request: Request): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = { ...request.headers };
   for (const header of hopByHop) delete headers[header];
   headers['x-forwarded-for'] = request.ip ?? request.socket.remoteAddress ?? '';
