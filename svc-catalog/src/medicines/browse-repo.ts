@@ -3,7 +3,7 @@ import { cairoDayNumber, dosageFormsMatching, urgentThresholdDays } from '@medre
 import type { LatLng } from '@medrelay/domain/pickup-points';
 import { idsBetween, noBrowseMemo, type BrowseMemo, type ListFilter } from './browse-memo';
 import {
-  namesLike,
+  namesOfTerm,
   recentlyCommon,
   rememberCommon,
   searchedOrders,
@@ -128,6 +128,7 @@ export async function browseMedicines(
     // The names containing the term, from the few distinct ones (migration 011); the listings
     // carrying them then come through the name index, in name order.
     const n = params.push(likePattern(query.q));
+    const termNames = namesOfTerm(db, params[n - 1] as string);
     const named = `lower(m.name) = ANY(ARRAY(SELECT name FROM catalog.listing_names WHERE name ILIKE $${n}))`;
     // The type is a key: the search matches its labels in both languages (libs/domain).
     const forms = dosageFormsMatching(query.q);
@@ -144,7 +145,7 @@ export async function browseMedicines(
     // list alike; given the names, it reads the name index (7 ms) and estimates by how many
     // names there are. A term in very many names keeps the subquery.
     counted = async (fromWhere) => {
-      const names = await namesLike(db, params[n - 1] as string, maxNamesGiven + 1);
+      const names = await termNames(maxNamesGiven + 1);
       if (names.length > maxNamesGiven) return { fromWhere, params };
       return {
         fromWhere: fromWhere.replace(named, () => `lower(m.name) = ANY($${n}::text[])`),
@@ -158,7 +159,7 @@ export async function browseMedicines(
     // the names' statistics (migration 020). The caller's filters are left out of it: the
     // planner rates the owners' check at a fixed half, whatever it holds.
     plannedCommon = async () => {
-      const names = await namesLike(db, params[n - 1] as string, maxNamesGiven + 1);
+      const names = await termNames(maxNamesGiven + 1);
       if (names.length > maxNamesGiven) return false;
       const byForm = forms.length ? ' OR m.type = ANY($2::text[])' : '';
       const estimate = await plannedRows(
@@ -174,7 +175,7 @@ export async function browseMedicines(
     // term is too common to gather. A listing whose name matches is in its name's walk only. The
     // names are looked up only when the list has to be walked.
     searchParts = async () => {
-      const names = await namesLike(db, params[n - 1] as string, maxNamedWalks + 1);
+      const names = await termNames(maxNamedWalks + 1);
       const count = names.length + forms.length;
       if (count === 0 || count > maxNamedWalks) return undefined;
       return {
@@ -262,10 +263,19 @@ export async function browseMedicines(
   if (!order || (!order.complete && order.ids.length < upTo)) {
     const known = order;
     order = undefined;
-    const nearestParts = query.sort === 'distance' ? await searchParts() : undefined;
+    // An urgent list in another sort than expiry: a week of stock, walked key by key.
+    const urgentBand = Boolean(query.urgent) && sort !== 'expiry' && query.sort !== 'distance';
+    // A term in a few names is walked name by name: nearest first always; in another sort when
+    // the page is among the first walk's, which reads about as many rows as those pages need
+    // (a gathering reads every match, up to `searchCap`, to serve every sort at once). A deeper
+    // page asked first is gathered: a walk to it would read as many rows, for one sort only.
+    // Measured: docs/browse.md ("Searches go through the names").
+    const firstWalkIds = options.walkAtLeast ?? firstWalk;
+    const parts =
+      query.sort === 'distance' || (!urgentBand && upTo <= firstWalkIds) ? await searchParts() : undefined;
     // A term found common a moment ago is walked straight away: gathering its first `searchCap`
     // matches again would only show it is still common.
-    if (query.q && !nearestParts && !known && !recentlyCommon(searchKey)) {
+    if (query.q && !parts && !known && !recentlyCommon(searchKey)) {
       // Every sort of the search, both ways, from one gathering when they can be kept: the other
       // sorts of the same search then cost no query. Else only the sort asked for.
       // Nearest first is the caller's own: gathered alone.
@@ -284,16 +294,11 @@ export async function browseMedicines(
     if (!order) {
       // A deeper page continues the walk where the kept order ends, reading at least as many
       // ids again: a list paged to 800 ids is walked 100 + 100 + 200 + 400, not 100 + … + 800 each time.
-      // An urgent list in another sort than expiry: a week of stock, walked key by key.
-      const urgentBand = Boolean(query.urgent) && sort !== 'expiry' && query.sort !== 'distance';
       // The week's band is narrower than a name's listings walked in another sort.
       const bySearchParts =
-        query.sort === 'distance' ? nearestParts : urgentBand ? undefined : await searchParts();
+        parts ?? (query.sort === 'distance' || urgentBand ? undefined : await searchParts());
       const walk = { sort, direction, orderBy, bySearchParts, urgentBand, indexOnlyDb: options.indexOnlyDb };
-      const want = Math.min(
-        keptOrderMaxIds,
-        Math.max(upTo, options.walkAtLeast ?? firstWalk, 2 * (known?.ids.length ?? 0)),
-      );
+      const want = Math.min(keptOrderMaxIds, Math.max(upTo, firstWalkIds, 2 * (known?.ids.length ?? 0)));
       order = await memo.shared(
         `walk\u0000${version}\u0000${orderKeyOf(orderBy)}\u0000${known?.ids.length ?? 0}\u0000${want}`,
         () =>

@@ -44,6 +44,21 @@ export async function namesLike(db: Db, pattern: string, limit: number): Promise
 }
 
 /**
+ * `namesLike` for one browse, which asks for a term's names up to different limits (walking,
+ * counting): read again only when the last read was cut at a lower limit. A read that found
+ * fewer names than it allowed found them all.
+ */
+export function namesOfTerm(db: Db, pattern: string): (limit: number) => Promise<string[]> {
+  let read: { limit: number; names: Promise<string[]> } | undefined;
+  return async (limit) => {
+    if (read && read.limit >= limit) return (await read.names).slice(0, limit);
+    if (read && (await read.names).length < read.limit) return read.names;
+    read = { limit, names: namesLike(db, pattern, limit) };
+    return read.names;
+  };
+}
+
+/**
  * All of a search's matches when they are few (at most `cap`), in the order of each of `sorts`
  * both ways (keyed by their ORDER BY), else undefined. PostgreSQL sorts them (its collation
  * decides name order); a reversed order is the same ids read from the end.

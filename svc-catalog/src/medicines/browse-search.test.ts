@@ -13,6 +13,7 @@ import {
   pool,
   sorted,
   testFeed,
+  tiedListings,
   useBrowsePlatform,
 } from './browse-fixture';
 
@@ -116,7 +117,10 @@ describe('search through the names listings carry', () => {
   });
 
   it('walks a term its names make common by the planner’s count, without gathering its matches', async () => {
-    await insert(Array.from({ length: 40 }, (_, i) => ({ owner: other.id, name: `Plannedcommon ${i % 2}` })));
+    // Ten names: more than a term is walked name by name in (so gathered unless common).
+    await insert(
+      Array.from({ length: 40 }, (_, i) => ({ owner: other.id, name: `Plannedcommon ${i % 10}` })),
+    );
     await pool().query('ANALYZE catalog.medicines');
     const statements: string[] = [];
     const page = await browseMedicines(
@@ -131,6 +135,37 @@ describe('search through the names listings carry', () => {
     expect(page).toMatchObject({ total: 40, estimated: false });
     expect(statements.some((s) => /^EXPLAIN \(FORMAT JSON\)/.test(s))).toBe(true);
     expect(statements.some((s) => /array_agg/.test(s))).toBe(false);
+  });
+
+  it('walks a term in a few names name by name for its first pages, and gathers it for a deeper page asked first', async () => {
+    // 23 listings under three names, keys tied across them.
+    const expected = (await tiedListings('Fewnames'))('quantity', 'desc');
+    const statements: string[] = [];
+    const ask = (page: number) =>
+      browseMedicines(
+        countingDb(statements),
+        ngo.id,
+        ['ngos', 'both'],
+        { q: 'fewnames', sort: 'quantity', order: 'desc', page, pageSize: 4 },
+        // A first walk of 8 ids: pages 1 and 2.
+        { walkAtLeast: 8 },
+      );
+    const walks = () => statements.filter((s) => s.includes('UNION ALL'));
+    const gatherings = () => statements.filter((s) => s.includes('array_agg'));
+    const shallow = await ask(2);
+    expect(shallow.rows.map((r) => r.id)).toEqual(expected.slice(4, 8));
+    expect(shallow).toMatchObject({ total: 23, estimated: false });
+    expect([walks().length, gatherings().length]).toEqual([1, 0]);
+    // The term's names are read once, for the walk and the count.
+    expect(statements.filter((s) => s.startsWith('SELECT name FROM catalog.listing_names'))).toHaveLength(1);
+    // One walk per name, merged in the list's order.
+    const walk = walks()[0]!;
+    expect(walk.match(/lower\(m\.name\) = \$\d+/g)).toHaveLength(3);
+    statements.length = 0;
+    const deep = await ask(3);
+    expect(deep.rows.map((r) => r.id)).toEqual(expected.slice(8, 12));
+    expect(deep).toMatchObject({ total: 23, estimated: false });
+    expect([walks().length, gatherings().length]).toEqual([0, 1]);
   });
 
   it('counts a searched list over the names it matches, given as values', async () => {
