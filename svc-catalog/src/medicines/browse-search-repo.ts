@@ -34,7 +34,7 @@ export function rememberCommon(key: string) {
 }
 
 /** Up to `limit` of the distinct names (`catalog.listing_names`) matching a LIKE pattern. */
-export async function namesLike(db: Db, pattern: string, limit: number): Promise<string[]> {
+async function namesLike(db: Db, pattern: string, limit: number): Promise<string[]> {
   const { rows } = await db.query<{ name: string }>({
     name: 'browse-names-like',
     text: 'SELECT name FROM catalog.listing_names WHERE name ILIKE $1 LIMIT $2',
