@@ -268,11 +268,13 @@ export async function browseMedicines(
     // A term in a few names is walked name by name: nearest first always; in another sort when
     // the page is among the first walk's, which reads about as many rows as those pages need
     // (a gathering reads every match, up to `searchCap`, to serve every sort at once). A deeper
-    // page asked first is gathered: a walk to it would read as many rows, for one sort only.
-    // Measured: docs/browse.md ("Searches go through the names").
+    // page asked first is gathered: a walk to it would read as many rows, for one sort only. So
+    // is a list within a radius: the circle bounds its matches, and each name's walk passed by
+    // every listing of the name outside it. Measured: docs/browse.md ("Searches go through the
+    // names").
     const firstWalkIds = options.walkAtLeast ?? firstWalk;
-    const parts =
-      query.sort === 'distance' || (!urgentBand && upTo <= firstWalkIds) ? await searchParts() : undefined;
+    const walkedByName = query.sort === 'distance' || (!urgentBand && !metres && upTo <= firstWalkIds);
+    const parts = walkedByName ? await searchParts() : undefined;
     // A term found common a moment ago is walked straight away: gathering its first `searchCap`
     // matches again would only show it is still common.
     if (query.q && !parts && !known && !recentlyCommon(searchKey)) {

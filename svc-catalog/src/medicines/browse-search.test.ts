@@ -137,7 +137,7 @@ describe('search through the names listings carry', () => {
     expect(statements.some((s) => /array_agg/.test(s))).toBe(false);
   });
 
-  it('walks a term in a few names name by name for its first pages, and gathers it for a deeper page asked first', async () => {
+  it('walks a term in a few names name by name for its first pages, and gathers it for a deeper page asked first or within a radius', async () => {
     // 23 listings under three names, keys tied across them.
     const expected = (await tiedListings('Fewnames'))('quantity', 'desc');
     const statements: string[] = [];
@@ -165,6 +165,27 @@ describe('search through the names listings carry', () => {
     const deep = await ask(3);
     expect(deep.rows.map((r) => r.id)).toEqual(expected.slice(8, 12));
     expect(deep).toMatchObject({ total: 23, estimated: false });
+    expect([walks().length, gatherings().length]).toEqual([0, 1]);
+    // Within a radius, the first page too is gathered: the circle bounds the matches.
+    await pool().query("UPDATE catalog.medicines SET lat = 30, lng = 31 WHERE name LIKE 'Fewnames %'");
+    statements.length = 0;
+    const near = await browseMedicines(
+      countingDb(statements),
+      ngo.id,
+      ['ngos', 'both'],
+      {
+        q: 'fewnames',
+        sort: 'quantity',
+        order: 'desc',
+        lat: 30,
+        lng: 31.01,
+        radiusKm: 5,
+        page: 1,
+        pageSize: 4,
+      },
+      { walkAtLeast: 8 },
+    );
+    expect(near.rows.map((r) => r.id)).toEqual(expected.slice(0, 4));
     expect([walks().length, gatherings().length]).toEqual([0, 1]);
   });
 
