@@ -351,6 +351,8 @@ export async function browseMedicines(
       radius: radiusCount(countedFromWhere),
       // A search found common holds more than its cap: a count could only say so once more.
       atLeast: Math.max(order.ids.length, query.q && recentlyCommon(searchKey) ? searchCap + 1 : 0),
+      // Every caller of the view sees the same list ($1 is the caller): one estimate for all.
+      sharedParams: options.view ? [options.view, ...countedParams.slice(1)] : undefined,
     });
   };
   const kept = (await memo.total(listKey)) ?? (await countedList());

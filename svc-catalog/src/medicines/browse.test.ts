@@ -417,4 +417,23 @@ describe('radius totals', () => {
     expect(walkedFar.total).toBeGreaterThanOrEqual(10);
     expect(statements.filter((s) => s.includes('count(*)') && !s.includes('TABLESAMPLE'))).toEqual([]);
   });
+
+  it('keeps one estimate of a large radius list for every NGO', async () => {
+    const ids = await insert(
+      Array.from({ length: 12 }, (_, i) => ({ owner: pharmacy.id, name: `Sharedestimate ${i}` })),
+    );
+    await pool().query('UPDATE catalog.medicines SET lat = 29, lng = 32 WHERE id = ANY($1)', [ids]);
+    const second = await p.user('ngo');
+    const statements: string[] = [];
+    const query = { sort: 'distance', lat: 29, lng: 32.001, radiusKm: 5, page: 1, pageSize: 2 } as const;
+    // Counted exactly up to 8: the 12 are estimated (a sample of the table).
+    const options = { exactTotalUpTo: 8, walkAtLeast: 3, view: 'ngo' };
+    const pages = [];
+    for (const caller of [ngo, second])
+      pages.push(await browseMedicines(countingDb(statements), caller.id, ['ngos', 'both'], query, options));
+    expect(pages.map((page) => page.estimated)).toEqual([true, true]);
+    expect(pages[1]!.total).toBe(pages[0]!.total);
+    // The second NGO sees the same list: the first one's estimate, no sample of its own.
+    expect(statements.filter((s) => s.includes('TABLESAMPLE'))).toHaveLength(1);
+  });
 });

@@ -100,6 +100,7 @@ export async function cappedTotal(
   {
     radius,
     atLeast = 0,
+    sharedParams,
   }: {
     /**
      * A radius list: estimated from a sample of about 1,000 listings instead of the planner (for
@@ -109,12 +110,18 @@ export async function cappedTotal(
     radius?: RadiusCount;
     /** How many listings the list is known to hold (a kept order's ids): past `upTo`, no count. */
     atLeast?: number;
+    /**
+     * The values the list's estimate is kept under instead of `params`: those of every caller
+     * who sees the same list (browse's view in place of the caller's id), so they share it.
+     */
+    sharedParams?: unknown[];
   } = {},
 ): Promise<KeptTotal> {
-  const key = `${upTo}\u0000${fromWhere}\u0000${JSON.stringify(params)}`;
+  const values = JSON.stringify(sharedParams ?? params);
+  const key = `${upTo}\u0000${fromWhere}\u0000${values}`;
   const cached = cachedEstimate(key);
   if (cached !== undefined) return { total: cached, estimated: true, expiresAt: Infinity };
-  const cellKey = radius && `${upTo}\u0000${radius.fromCell}\u0000${JSON.stringify(params)}`;
+  const cellKey = radius && `${upTo}\u0000${radius.fromCell}\u0000${values}`;
   const ofCell = cellKey && cachedEstimate(cellKey);
   if (ofCell && ofCell > sharedEstimateMargin * upTo)
     return { total: ofCell, estimated: true, expiresAt: Infinity };
