@@ -171,9 +171,9 @@ export async function browseMedicines(
     };
     // A term in a few names (and dosage forms) is walked name by name (form by form) in the
     // list's order, through indexes whose first column is the name (or form), and the walks are
-    // merged: nearest first always (the caller's own order, never gathered), other sorts when the
-    // term is too common to gather. A listing whose name matches is in its name's walk only. The
-    // names are looked up only when the list has to be walked.
+    // merged: nearest first always (the caller's own order, never gathered), other sorts on their
+    // first pages or when the term is too common to gather (below). A listing whose name matches
+    // is in its name's walk only. The names are looked up only when the list may be walked.
     searchParts = async () => {
       const names = await termNames(maxNamedWalks + 1);
       const count = names.length + forms.length;
