@@ -9,6 +9,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   template: string | undefined;
+  /** The Message-ID header: the same for every try of one e-mail (derived from its idempotency key). */
+  messageId: string | undefined;
   /** Attached files (the pickup's calendar file), their content as text. */
   attachments: { filename: string; contentType: string; content: string }[];
   file: string;
@@ -23,6 +25,7 @@ async function parse(file: string): Promise<ReceivedMail> {
     text: mail.text ?? '',
     html: typeof mail.html === 'string' ? mail.html : '',
     template: mail.headers.get('x-medrelay-template') as string | undefined,
+    messageId: mail.messageId,
     attachments: mail.attachments.map((a) => ({
       filename: a.filename ?? '',
       contentType: a.contentType,
