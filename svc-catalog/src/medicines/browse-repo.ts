@@ -242,6 +242,7 @@ export async function browseMedicines(
       total.params,
       query,
       exactTotalUpTo,
+      options.view ? [options.view, ...total.params.slice(1)] : undefined,
     );
     const soonest = Math.min(...page.rows.map((row) => row.expiry_date.getTime()));
     return { ...page, expiresAt: Math.min(soonest, Date.now() + deepPageKeptMs) };

@@ -181,6 +181,8 @@ export async function pageWithTotal(
   params: unknown[],
   { page, pageSize }: { page: number; pageSize: number },
   exactTotalUpTo: number,
+  /** As in `cappedTotal`: the values every caller who sees the same list keeps its estimate under. */
+  sharedParams?: unknown[],
 ): Promise<{ rows: MedicineRow[] } & ListTotal> {
   const offset = (page - 1) * pageSize;
   const { rows } = await db.query<MedicineRow>(pageSql, [...params, pageSize, offset]);
@@ -191,6 +193,6 @@ export async function pageWithTotal(
     return { rows, total: exact.rows[0]!.n, estimated: false };
   }
   if (rows.length === 0) return { rows, total: 0, estimated: false };
-  const { total, estimated } = await cappedTotal(db, fromWhere, params, exactTotalUpTo);
+  const { total, estimated } = await cappedTotal(db, fromWhere, params, exactTotalUpTo, { sharedParams });
   return { rows, total, estimated };
 }
