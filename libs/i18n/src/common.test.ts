@@ -76,6 +76,14 @@ describe('shared texts', () => {
     expect(formatters('en').money(12450)).toContain('12,450');
   });
 
+  it('writes a moment in Cairo time, wherever the device is (summer: UTC+3)', () => {
+    // 07:00 UTC on 15 July 2026 is 10:00 in Cairo; the test machine's zone is not Cairo's.
+    expect(Intl.DateTimeFormat().resolvedOptions().timeZone).not.toBe('Africa/Cairo');
+    expect(formatters('en').dateTime('2026-07-15T07:00:00Z')).toMatch(/Jul 15, 2026.*10:00/);
+    expect(formatters('ar').dateTime('2026-07-15T07:00:00Z')).toContain('10:00');
+    expect(formatters('en').dateTime('2026-12-01T08:00:00Z')).toMatch(/Dec 1, 2026.*10:00/);
+  });
+
   it('writes percentages with one decimal', () => {
     expect(formatters('en').percent(50)).toBe('50.0%');
     expect(formatters('en').percent(37.54)).toBe('37.5%');

@@ -36,7 +36,11 @@ function createFormatters(language: Language) {
   // Days are Cairo days (expiry dates are good through the end of their day in Cairo), so a
   // reader elsewhere sees the same date as the days-left count.
   const date = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: cairoTimeZone }));
-  const dateTime = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
+  // Pickup times and code expiries are Cairo times: the same the e-mail and the calendar file give.
+  const dateTime = once(
+    () =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: cairoTimeZone }),
+  );
   const relative = once(() => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
   const clock = once(
     () =>
