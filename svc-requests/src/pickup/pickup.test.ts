@@ -251,11 +251,28 @@ describe('pickup windows', () => {
     expect(accepted.status).toBe(200);
     expect(accepted.body.chosen).toMatchObject({ date: day(5), from: '13:00', proposedBy: 'requester' });
     expect(accepted.body.proposal).toBeNull();
-    const chosenId = accepted.body.chosenWindowId as number;
+    let chosenId = accepted.body.chosenWindowId as number;
     expect(await queue().getJob(reminderJobId(id, chosenId, 'hour'))).toBeDefined();
     expect((await notificationsOf(ngo.id, id, 'pickup-update')).map((n) => n.message_key)).toContain(
       'notifyPickupAccepted',
     );
+
+    // A second proposal, accepted too: the first one (chosen before) does not wait again.
+    const second = await pickupApi.propose(ngo.token, id, { date: day(6), from: '15:00', to: '16:00' });
+    expect(second.body.proposal).toMatchObject({ date: day(6), from: '15:00' });
+    const acceptedAgain = await pickupApi.accept(pharmacy.token, id);
+    expect(acceptedAgain.body.chosen).toMatchObject({ date: day(6), from: '15:00', proposedBy: 'requester' });
+    expect(acceptedAgain.body.proposal).toBeNull();
+    expect((await pickupApi.accept(pharmacy.token, id)).body.code).toBe('NOT_FOUND');
+    // Choosing an offered window settles a proposal still waiting, as well.
+    await pickupApi.propose(ngo.token, id, { date: day(7), from: '15:00', to: '16:00' });
+    const offered = (acceptedAgain.body.windows as Array<{ id: number }>)[0]!.id;
+    const choseOffered = await pickupApi.choose(ngo.token, id, offered);
+    expect(choseOffered.body).toMatchObject({ chosenWindowId: offered, proposal: null });
+    await pickupApi.accept(pharmacy.token, id);
+    expect((await pickupApi.plan(ngo.token, id)).body.chosenWindowId).toBe(offered);
+    chosenId = offered;
+    expect(await queue().getJob(reminderJobId(id, chosenId, 'hour'))).toBeDefined();
 
     // The owner changes the offer: the choice is cleared and its reminders removed.
     const reoffer = await pickupApi.offer(pharmacy.token, id, {

@@ -112,8 +112,16 @@ export async function insertProposal(
   );
 }
 
-/** The chosen window: pickupDate becomes its start (compatibility), a missed flag is cleared. */
+/**
+ * The chosen window: pickupDate becomes its start (compatibility), a missed flag is cleared. The
+ * requester's other proposals are settled by it (one chosen before would else wait again).
+ */
 export async function chooseWindow(client: PoolClient, requestId: number, window: WindowRow): Promise<void> {
+  await client.query(
+    `UPDATE requests.pickup_windows SET withdrawn = true
+      WHERE request_id = $1 AND proposed_by = 'requester' AND id <> $2 AND NOT withdrawn`,
+    [requestId, window.id],
+  );
   await client.query(
     `UPDATE requests.requests
         SET chosen_window_id = $2, pickup_date = $3, missed_at = NULL, updated_at = now()
