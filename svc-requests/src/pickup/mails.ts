@@ -43,6 +43,8 @@ export function pickupCalendar(options: {
   other: ReadModelUser | null;
   language: Language;
   url: string;
+  /** A settlement's sequence (`settlementNumber`); an offer's events have 0. */
+  sequence?: number;
 }): MailCalendarEvent[] {
   const { request, language } = options;
   const summary = translate('calendarPickupSummary', language, {
@@ -61,7 +63,7 @@ export function pickupCalendar(options: {
     location: request.pickup_location ?? '',
     description,
     status: options.chosenId === null ? 'tentative' : w.id === options.chosenId ? 'confirmed' : 'cancelled',
-    sequence: options.chosenId === null ? 0 : 1,
+    sequence: options.chosenId === null ? 0 : (options.sequence ?? 1),
     url: options.url,
   }));
 }
@@ -134,8 +136,14 @@ export function approvalMail(options: {
  */
 export function pickupConfirmedMail(options: {
   request: PickupMailRequest;
+  /**
+   * The request's offer, and every window its calendars may still hold (withdrawn by a new
+   * offer, or chosen before): all but the chosen one are cancelled there.
+   */
   windows: Window[];
   chosen: Window;
+  /** Which settlement of the request this is (`settlementNumber`): its calendar events' sequence. */
+  settlement: number;
   medicineName: string;
   reader: ReadModelUser;
   other: ReadModelUser | null;
@@ -147,7 +155,7 @@ export function pickupConfirmedMail(options: {
   const { request, reader, chosen } = options;
   const language = reader.language;
   const url = requestsUrl(options.publicUrl, reader);
-  // Settled windows the reader's calendar holds: the offer plus a requester's accepted proposal.
+  // The chosen window is among them (a requester's accepted proposal too).
   const windows = options.windows.some((w) => w.id === chosen.id)
     ? options.windows
     : [...options.windows, chosen];
@@ -175,6 +183,7 @@ export function pickupConfirmedMail(options: {
       request,
       windows,
       chosenId: chosen.id,
+      sequence: options.settlement,
       medicineName: options.medicineName,
       other: options.other,
       language,

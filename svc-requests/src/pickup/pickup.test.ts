@@ -273,6 +273,40 @@ describe('pickup windows', () => {
     expect((await pickupApi.plan(ngo.token, id)).body.chosenWindowId).toBe(offered);
     chosenId = offered;
     expect(await queue().getJob(reminderJobId(id, chosenId, 'hour'))).toBeDefined();
+    // Each settlement's calendar file cancels every window a calendar may hold from before (the
+    // proposals accepted earlier), with a sequence above the earlier files'.
+    const settled = await waitForMails(ngo.email, 3, {
+      match: (m) => m.template === 'pickup-confirmed' && m.attachments[0]!.content.includes(`pickup-${id}-`),
+    });
+    const eventsOf = (ics: string) =>
+      ics
+        .split('BEGIN:VEVENT')
+        .slice(1)
+        .map((event) => ({
+          start: /DTSTART:(\S+)/.exec(event)![1],
+          status: /STATUS:(\S+)/.exec(event)![1],
+          sequence: Number(/SEQUENCE:(\d+)/.exec(event)![1]),
+        }));
+    const stamp = (date: string, time: string) =>
+      cairoInstant(date, time)!
+        .toISOString()
+        .replace(/[-:]|\.\d{3}/g, '');
+    const files = settled.map((m) => eventsOf(m.attachments[0]!.content));
+    const last = files.find((events) =>
+      events.some((e) => e.start === stamp(day(4), '09:00') && e.status === 'CONFIRMED'),
+    )!;
+    expect(last.filter((e) => e.status === 'CONFIRMED').map((e) => e.start)).toEqual([
+      stamp(day(4), '09:00'),
+    ]);
+    for (const [date, time] of [
+      [day(5), '13:00'],
+      [day(6), '15:00'],
+    ] as const)
+      expect(last.find((e) => e.start === stamp(date, time))?.status, `${date} ${time}`).toBe('CANCELLED');
+    const earlier = files
+      .filter((events) => events !== last)
+      .flatMap((events) => events.map((e) => e.sequence));
+    expect(Math.min(...last.map((e) => e.sequence))).toBeGreaterThan(Math.max(...earlier));
 
     // The owner changes the offer: the choice is cleared and its reminders removed.
     const reoffer = await pickupApi.offer(pharmacy.token, id, {

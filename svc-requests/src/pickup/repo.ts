@@ -161,6 +161,28 @@ export async function offeredWindows(db: Db, requestId: number): Promise<WindowR
   return rows;
 }
 
+/** Every window the request has had (withdrawn too), as calendars may hold them. */
+export async function everyWindow(db: Db, requestId: number): Promise<WindowRow[]> {
+  const { rows } = await db.query<WindowRow>(
+    'SELECT * FROM requests.pickup_windows WHERE request_id = $1 ORDER BY starts_at, id',
+    [requestId],
+  );
+  return rows;
+}
+
+/**
+ * How many moves the request has had (its custody log, which each settlement adds to): a later
+ * settlement's calendar events outrank an earlier one's, as calendars ignore an update whose
+ * sequence is not higher.
+ */
+export async function settlementNumber(db: Db, requestId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM requests.custody_log WHERE request_id = $1',
+    [requestId],
+  );
+  return Math.max(1, rows[0]!.n);
+}
+
 /** The pickup plan as both parties see it. */
 export async function loadPlan(db: Db, requestId: number): Promise<PickupPlan | null> {
   const request = await findPickupRequest(db, requestId);

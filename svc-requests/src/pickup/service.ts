@@ -25,7 +25,8 @@ import {
   loadPlan,
   medicineName,
   noShowCounts,
-  offeredWindows,
+  everyWindow,
+  settlementNumber,
   openProposal,
   replaceOffer,
   type PickupRequestRow,
@@ -119,8 +120,9 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     ]);
     const common = {
       request,
-      windows: await offeredWindows(client, request.id),
+      windows: await everyWindow(client, request.id),
       chosen,
+      settlement: await settlementNumber(client, request.id),
       medicineName: await medicineName(client, request.medicine_id),
       settings,
       publicUrl: ctx.config.PUBLIC_URL,
