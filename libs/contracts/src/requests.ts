@@ -54,7 +54,7 @@ export function requestCreateFormSchema(available: number) {
 }
 
 /**
- * An ISO date-time (or a local "YYYY-MM-DDTHH:mm" in the browser's form, read as its local time),
+ * An ISO date-time (or "YYYY-MM-DDTHH:mm" without a zone, read as Cairo's wall-clock time),
  * not on a day already past (libs/domain `isPastPickup`); empty means not given (required only
  * for donations). The output is always an ISO instant.
  */

@@ -90,5 +90,8 @@ describe('days that exist', () => {
     expect(parseInstant('2027-02-28T10:00:00.000Z')!.toISOString()).toBe('2027-02-28T10:00:00.000Z');
     expect(parseInstant('2027-02-28T10:00:00+02:00')!.toISOString()).toBe('2027-02-28T08:00:00.000Z');
     expect(parseInstant('2027-02-28')!.toISOString()).toBe('2027-02-28T00:00:00.000Z');
+    // Without a zone, a date-time is Cairo's (winter UTC+2, summer UTC+3), wherever it is read.
+    expect(parseInstant('2027-02-28T10:00')!.toISOString()).toBe('2027-02-28T08:00:00.000Z');
+    expect(parseInstant('2026-07-15T10:00:30.5')!.toISOString()).toBe('2026-07-15T07:00:30.500Z');
   });
 });

@@ -36,14 +36,19 @@ export function isCalendarDay(day: string): boolean {
 
 /**
  * An ISO date-time (`2027-02-28T10:00`, with or without seconds and zone) or day as an instant,
- * or null when it is not one or names a day or time that does not exist.
+ * or null when it is not one or names a day or time that does not exist. A date-time without a
+ * zone is a Cairo wall-clock time, wherever it is read (a server runs on UTC, a phone anywhere).
  */
 export function parseInstant(value: string): Date | null {
-  const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+  const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(
     value,
   );
   if (!m || !isCalendarDay(m[1]!)) return null;
   if (m[2] !== undefined && (Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4] ?? 0) > 59)) return null;
+  if (m[2] !== undefined && m[6] === undefined) {
+    const minute = cairoInstant(m[1]!, `${m[2]}:${m[3]}`)!;
+    return new Date(minute.getTime() + Math.round(Number(`${m[4] ?? 0}${m[5] ?? ''}`) * 1000));
+  }
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
