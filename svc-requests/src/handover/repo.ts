@@ -58,20 +58,24 @@ export async function replaceHandoverCode(
 export async function findHandoverCode(
   db: Db,
   requestId: number,
+  /** The no-show grace period (admin setting `noShowGraceHours`). */
+  graceHours: number,
   forUpdate = false,
 ): Promise<HandoverCodeRow | null> {
-  // A code expires with the pickup window the parties settled on; until one is chosen,
-  // at the expiry set on approval (libs/domain `handoverCodeExpiry`).
+  // With a pickup window settled, a code lasts as long as the request may still be collected:
+  // through the grace period after the window was missed (a late pickup completes with it), to
+  // the moment the request is released. Until one is chosen, at the expiry set on approval
+  // (libs/domain `handoverCodeExpiry`).
   const { rows } = await db.query<HandoverCodeRow>(
     `SELECT c.request_id, c.key_id, c.code_hmac, c.code_sealed, c.failed_attempts, c.locked_until, c.used_at,
-            coalesce(w.ends_at, c.expires_at) AS expires_at,
-            coalesce(c.locked_until > now(), false) AS locked,
-            coalesce(w.ends_at, c.expires_at) <= now() AS expired
+            e.expires_at, coalesce(c.locked_until > now(), false) AS locked, e.expires_at <= now() AS expired
        FROM requests.handover_codes c
        JOIN requests.requests r ON r.id = c.request_id
        LEFT JOIN requests.pickup_windows w ON w.id = r.chosen_window_id
+      CROSS JOIN LATERAL (SELECT coalesce(coalesce(r.missed_at, w.ends_at) + make_interval(hours => $2),
+                                          c.expires_at) AS expires_at) e
       WHERE c.request_id = $1${forUpdate ? ' FOR UPDATE OF c' : ''}`,
-    [requestId],
+    [requestId, graceHours],
   );
   return rows[0] ?? null;
 }

@@ -39,6 +39,11 @@ const storedOf = (row: HandoverCodeRow) => ({
   sealed: row.code_sealed,
 });
 
+/** A request's code with its expiry under the current no-show grace period. */
+async function codeOf(db: Pool | PoolClient, ctx: RequestsContext, requestId: number, forUpdate = false) {
+  return findHandoverCode(db, requestId, (await ctx.settings()).noShowGraceHours, forUpdate);
+}
+
 /**
  * The digits of a stored, unused code. A code whose key has left the keyring (or one stored
  * before the keyring) cannot be shown or checked: the request gets new digits, which the
@@ -50,7 +55,7 @@ async function openOrRenew(db: Pool | PoolClient, ctx: RequestsContext, row: Han
   if (code !== null) return { code, row };
   ctx.logger.warn({ requestId: row.request_id, keyId: row.key_id }, 'handover code unreadable; issued anew');
   await replaceHandoverCode(db, row.request_id, row, crypto.protect(row.request_id, crypto.newCode()));
-  const renewed = (await findHandoverCode(db, row.request_id))!;
+  const renewed = (await codeOf(db, ctx, row.request_id))!;
   return { code: crypto.open(renewed.request_id, storedOf(renewed))!, row: renewed };
 }
 
@@ -88,7 +93,7 @@ export async function readHandoverCode(
   ctx: RequestsContext,
   requestId: number,
 ): Promise<{ code: string; expiresAt: Date } | null> {
-  const row = await findHandoverCode(db, requestId);
+  const row = await codeOf(db, ctx, requestId);
   if (!row || row.used_at) return null;
   const { code, row: current } = await openOrRenew(db, ctx, row);
   return { code, expiresAt: current.expires_at };
@@ -102,7 +107,7 @@ export function createHandoverService(ctx: RequestsContext) {
      */
     async codeFor(request: MedicineRequest, caller: Caller): Promise<HandoverCode | undefined> {
       if (request.requesterId !== caller.id || request.status !== 'approved') return undefined;
-      let row = await findHandoverCode(ctx.pool, request.id);
+      let row = await codeOf(ctx.pool, ctx, request.id);
       if (!row) {
         await withTransaction(ctx.pool, (client) =>
           issueHandoverCode(client, ctx, request.id, {
@@ -110,7 +115,7 @@ export function createHandoverService(ctx: RequestsContext) {
             pickupDate: request.pickupDate ? new Date(request.pickupDate) : null,
           }),
         );
-        row = (await findHandoverCode(ctx.pool, request.id))!;
+        row = (await codeOf(ctx.pool, ctx, request.id))!;
       }
       const opened = await openOrRenew(ctx.pool, ctx, row);
       return {
@@ -136,7 +141,7 @@ export function createHandoverService(ctx: RequestsContext) {
           }
           if (request.owner_id !== caller.id)
             throw new AppError(403, 'HANDOVER_OWNER_ONLY', 'handoverOwnerOnly');
-          const stored = await findHandoverCode(client, id, true);
+          const stored = await codeOf(client, ctx, id, true);
           if (stored?.used_at) throw new AppError(409, 'HANDOVER_CODE_USED', 'handoverCodeUsed');
           if (!mayMove('handOver', request, 'owner') || !stored) {
             throw new AppError(409, 'HANDOVER_NOT_OPEN', 'handoverNotOpen', {

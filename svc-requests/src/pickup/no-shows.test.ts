@@ -79,6 +79,47 @@ describe('no-shows', () => {
   });
 });
 
+describe('a late pickup', () => {
+  it('completes with the handover code during the grace period of a missed window, and not after it', async () => {
+    const [pharmacy, ngo] = await Promise.all([p.user('pharmacy'), p.user('ngo')]);
+    const pool = p.requests.service.ctx.pool;
+    const missedWindow = async (missedHoursAgo: number) => {
+      const { id } = await approvedWith(ngo, [{ date: day(1), from: '10:00', to: '11:00' }], 1, pharmacy);
+      const windowId = (await pickupApi.plan(ngo.token, id)).body.windows[0].id as number;
+      await pickupApi.choose(ngo.token, id, windowId);
+      // The window passed and was marked missed (in the database's time, which the code's expiry reads).
+      await pool.query(
+        `UPDATE requests.pickup_windows SET starts_at = now() - make_interval(hours => $2 + 1),
+                ends_at = now() - make_interval(hours => $2) WHERE id = $1`,
+        [windowId, missedHoursAgo],
+      );
+      await pool.query(
+        'UPDATE requests.requests SET missed_at = now() - make_interval(hours => $2) WHERE id = $1',
+        [id, missedHoursAgo],
+      );
+      const request = await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token });
+      return { id, code: request.body.handoverCode as { code: string; expiresAt: string } };
+    };
+    const handOver = (id: number, code: string) =>
+      p.requests.api.post(`/api/requests/${id}/handover`, { code }, { token: pharmacy.token });
+
+    // Missed an hour ago: 23 hours of the grace period left, and the code still hands it over.
+    const late = await missedWindow(1);
+    const left = new Date(late.code.expiresAt).getTime() - Date.now();
+    expect(left).toBeGreaterThan(22.9 * 3600_000);
+    expect(left).toBeLessThanOrEqual(23 * 3600_000);
+    const done = await handOver(late.id, late.code.code);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.status).toBe('completed');
+
+    // Missed 25 hours ago: the grace period is over (the sweep releases it), so is the code.
+    const gone = await missedWindow(25);
+    const refused = await handOver(gone.id, gone.code.code);
+    expect(refused.status).toBe(410);
+    expect(refused.body.code).toBe('HANDOVER_CODE_EXPIRED');
+  });
+});
+
 describe('the test clock hook', () => {
   it('moves the clock through /internal/test/clock (internal secret only) and runs what is due', async () => {
     const url = `${p.requests.baseUrl}/internal/test/clock`;

@@ -196,10 +196,10 @@ describe('pickup windows', () => {
     expect(arMail!.text).toContain('https://wa.me/201000000000');
     expect(arMail!.text).toContain('15 Mesaha Square, Dokki, Giza');
     expect(arMail!.text).toContain('https://www.openstreetmap.org/?mlat=30.0385');
-    // The requester's reminder carries their handover code (never the owner's), which now
-    // expires with the chosen window.
+    // The requester's reminder carries their handover code (never the owner's), which now lasts
+    // until the chosen window's grace period (24 hours by default) is over.
     const code = (await p.requests.api.get(`/api/requests/${id}`, { token: ngoAr.token })).body.handoverCode;
-    expect(code.expiresAt).toBe(cairoInstant(d3, '12:30')!.toISOString());
+    expect(code.expiresAt).toBe(new Date(cairoInstant(d3, '12:30')!.getTime() + 24 * 3600_000).toISOString());
     expect(arMail!.text).toContain(`كود الاستلام بتاعك: ${code.code}`);
     const [pharmacyMail] = await waitForReminders(pharmacy.email, 1);
     expect(pharmacyMail!.text).not.toContain(code.code);
