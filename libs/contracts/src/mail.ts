@@ -17,6 +17,7 @@ export const mailTemplates = [
   'admin-account-locked',
   'request-approved',
   'pickup-confirmed',
+  'pickup-changed',
   'pickup-reminder',
   'expiry-digest',
   'recall-quarantined',
@@ -171,6 +172,23 @@ const mailContents = {
     sealed: handoverCode,
   },
   'pickup-confirmed': { data: pickup, sealed: handoverCode },
+  /** The owner offered new windows after approval: the requester chooses again. */
+  'pickup-changed': {
+    data: {
+      systemName: text,
+      adminEmail: text,
+      name: text,
+      medicineName: text,
+      quantity: text,
+      providerName: text,
+      /** The windows now offered, one line each. */
+      windows: text,
+      pickupLocation: text,
+      mapUrl: text,
+      requestsUrl: text,
+    },
+    sealed: {},
+  },
   'pickup-reminder': {
     data: { ...pickup, kind: z.enum(reminderKinds), whatsappUrl: text },
     sealed: handoverCode,

@@ -5,6 +5,7 @@ import type { Templates } from './templates';
 export type TransferTemplate =
   | 'request-approved'
   | 'pickup-confirmed'
+  | 'pickup-changed'
   | 'recall-quarantined'
   | 'recall-lifted'
   | 'pickup-reminder'
@@ -92,6 +93,16 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
           ? [`Your handover code: ${d.handoverCode} (show it when you collect)`]
           : ['Ask for the handover code when you hand the medicine over, and enter it in MedRelay.']),
         'The attached calendar file adds the pickup to your calendar.',
+        `Your requests: ${d.requestsUrl}`,
+      ],
+    },
+    'pickup-changed': {
+      subject: (d) => `New pickup times for ${d.medicineName} – ${d.systemName}`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `${d.providerName} changed the pickup times for ${d.quantity} of ${d.medicineName}. Any time chosen before no longer holds: choose one of these in MedRelay (the attached calendar file adds them and cancels the earlier ones):\n${d.windows}`,
+        ...(d.pickupLocation ? [`Pickup location: ${d.pickupLocation}`] : []),
+        ...(d.mapUrl ? [`Map: ${d.mapUrl}`] : []),
         `Your requests: ${d.requestsUrl}`,
       ],
     },
@@ -185,6 +196,16 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
           ? [`كود الاستلام بتاعك: ${d.handoverCode} (وريه وانت بتستلم)`]
           : ['اطلب كود الاستلام وانت بتسلّم الدواء، واكتبه على MedRelay.']),
         'ملف التقويم المرفق بيضيف ميعاد الاستلام للتقويم بتاعك.',
+        `طلباتك: ${d.requestsUrl}`,
+      ],
+    },
+    'pickup-changed': {
+      subject: (d) => `مواعيد استلام جديدة لـ ${d.medicineName} – ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `${d.providerName} غيّر مواعيد استلام ${d.quantity} من ${d.medicineName}. أي ميعاد اخترته قبل كده مبقاش ساري: اختار واحد من المواعيد دي على MedRelay (ملف التقويم المرفق بيضيفها وبيلغي المواعيد القديمة):\n${d.windows}`,
+        ...(d.pickupLocation ? [`مكان الاستلام: ${d.pickupLocation}`] : []),
+        ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
         `طلباتك: ${d.requestsUrl}`,
       ],
     },

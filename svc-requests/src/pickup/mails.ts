@@ -46,6 +46,7 @@ export function pickupCalendar(options: {
   /** A settlement's sequence (`settlementNumber`); an offer's events have 0. */
   sequence?: number;
 }): MailCalendarEvent[] {
+  // (A `chosenId` none of the windows has cancels them all.)
   const { request, language } = options;
   const summary = translate('calendarPickupSummary', language, {
     quantity: request.quantity,
@@ -126,6 +127,69 @@ export function approvalMail(options: {
           }),
         }
       : {}),
+  };
+}
+
+/**
+ * The pickup-changed e-mail to the requester once the owner offers new windows after approval:
+ * the new windows, tentative in the calendar file, and every earlier window of the request
+ * cancelled there (a chosen one included), so the calendar holds only what can still happen.
+ */
+export function pickupChangedMail(options: {
+  request: PickupMailRequest;
+  /** The windows now offered. */
+  windows: Window[];
+  /** Every window the request has had, withdrawn ones included. */
+  everyWindow: Window[];
+  medicineName: string;
+  requester: ReadModelUser;
+  provider: ReadModelUser | null;
+  /** Above the sequence of the last settlement's events (`settlementNumber` + 1). */
+  sequence: number;
+  settings: Settings;
+  publicUrl: string;
+}): MailJob {
+  const { request, requester, windows } = options;
+  const language = requester.language;
+  const url = requestsUrl(options.publicUrl, requester);
+  const offered = new Set(windows.map((w) => w.id));
+  const calendar = (part: Window[], chosenId: number | null, sequence?: number) =>
+    pickupCalendar({
+      request,
+      windows: part,
+      chosenId,
+      sequence,
+      medicineName: options.medicineName,
+      other: options.provider,
+      language,
+      url,
+    });
+  return {
+    // One per offer: its windows are new rows.
+    idempotencyKey: `pickup-changed:${request.id}:${Math.max(...windows.map((w) => w.id))}`,
+    template: 'pickup-changed',
+    to: requester.email,
+    language,
+    data: {
+      systemName: options.settings.systemName,
+      adminEmail: options.settings.adminEmail,
+      name: requester.name,
+      medicineName: options.medicineName,
+      quantity: String(request.quantity),
+      providerName: nameOf(options.provider),
+      windows: windows.map((w) => `• ${formatPickupWindow(w.starts_at, w.ends_at, language)}`).join('\n'),
+      pickupLocation: request.pickup_location ?? '',
+      mapUrl: mapUrlOf(request),
+      requestsUrl: url,
+    },
+    calendar: [
+      ...calendar(windows, null),
+      ...calendar(
+        options.everyWindow.filter((w) => !offered.has(w.id)),
+        -1,
+        options.sequence,
+      ),
+    ],
   };
 }
 

@@ -315,6 +315,24 @@ describe('pickup windows', () => {
     });
     expect(reoffer.status).toBe(200);
     expect(reoffer.body).toMatchObject({ chosenWindowId: null, location: 'Branch 2, Maadi', mapUrl: null });
+    // The requester is told by e-mail: the new window tentative in its calendar file, every
+    // earlier one (the one chosen included) cancelled above the last settlement's sequence.
+    const [changed] = await waitForMails(ngo.email, 1, {
+      match: (m) => m.template === 'pickup-changed' && m.attachments[0]!.content.includes(`pickup-${id}-`),
+    });
+    expect(changed!.subject).toContain('New pickup times');
+    expect(changed!.text).toContain(
+      formatPickupWindow(cairoInstant(day(6), '11:00')!, cairoInstant(day(6), '12:00')!, 'en'),
+    );
+    expect(changed!.text).toContain('Branch 2, Maadi');
+    const changedEvents = eventsOf(changed!.attachments[0]!.content);
+    expect(changedEvents.filter((e) => e.status === 'TENTATIVE').map((e) => e.start)).toEqual([
+      stamp(day(6), '11:00'),
+    ]);
+    const chosenBefore = changedEvents.find((e) => e.start === stamp(day(4), '09:00'))!;
+    expect(chosenBefore.status).toBe('CANCELLED');
+    expect(chosenBefore.sequence).toBeGreaterThan(Math.max(...last.map((e) => e.sequence)));
+    expect(changedEvents.filter((e) => e.status === 'CONFIRMED')).toEqual([]);
     expect(await queue().getJob(reminderJobId(id, chosenId, 'hour'))).toBeUndefined();
     expect(await queue().getJob(reminderJobId(id, chosenId, 'evening'))).toBeUndefined();
     // A reminder job left behind anyway does nothing.

@@ -13,7 +13,7 @@ import {
 import { schema, type RequestsContext } from '../context';
 import { actorOf, recordCustody } from '../custody/repo';
 import { transactionMailsOn } from '../requests/mail-settings';
-import { pickupConfirmedMail } from './mails';
+import { pickupChangedMail, pickupConfirmedMail } from './mails';
 import { addNotifications } from '../notifications/repo';
 import { createNoShowSweep } from './no-shows';
 import { createPickupReminders, windowLabel, type ReminderOptions } from './reminders';
@@ -26,6 +26,7 @@ import {
   medicineName,
   noShowCounts,
   everyWindow,
+  offeredWindows,
   settlementNumber,
   openProposal,
   replaceOffer,
@@ -89,10 +90,11 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     return windows;
   }
 
-  /** A new offer on an approved request, and the requester's notice of it. */
+  /** A new offer on an approved request, and the requester's notice and e-mail of it. */
   async function offerAgain(client: PoolClient, request: PickupRequestRow, offer: PickupOffer) {
     await writeOffer(client, request, offer);
     const name = await medicineName(client, request.medicine_id);
+    await queueChangedMail(client, request.id, name);
     await addNotifications(client, [
       {
         userId: request.requester_id,
@@ -105,6 +107,30 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
         sourceKey: `pickup-offer:${request.id}:${clock.now().getTime()}`,
       },
     ]);
+  }
+
+  /** The pickup-changed e-mail to the requester (with the calendar file that replaces the earlier one). */
+  async function queueChangedMail(client: PoolClient, requestId: number, name: string) {
+    const settings = await ctx.settings();
+    if (!transactionMailsOn(settings)) return;
+    const request = (await findPickupRequest(client, requestId))!;
+    const [requester, provider] = await Promise.all([
+      findReadModelUser(client, schema, request.requester_id),
+      findReadModelUser(client, schema, request.owner_id),
+    ]);
+    if (!requester) return;
+    const job = pickupChangedMail({
+      request,
+      windows: await offeredWindows(client, requestId),
+      everyWindow: await everyWindow(client, requestId),
+      medicineName: name,
+      requester,
+      provider,
+      sequence: (await settlementNumber(client, requestId)) + 1,
+      settings,
+      publicUrl: ctx.config.PUBLIC_URL,
+    });
+    await addToOutbox(client, schema, { queue: mailQueueName, name: job.template, payload: job });
   }
 
   /**
@@ -160,6 +186,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
         const request = await lockFor(client, caller, id, 'offerWindows');
         await offerAgain(client, request, offer);
       });
+      ctx.outbox.nudge();
       await reminders.cancelReminders(id);
       return planOf(id);
     },
