@@ -151,7 +151,8 @@ export function createPickupReminders(ctx: RequestsContext, options: ReminderOpt
 
     /**
      * Sends one reminder to both parties, after re-checking the request: still approved, the
-     * same window chosen and not missed (a job left behind by a change does nothing). Idempotent
+     * same window chosen, not missed and not held by a recall (a job left behind by a change
+     * does nothing; a recall's notice said not to collect). Idempotent
      * by the notification source key and the e-mail's idempotency key.
      */
     async sendReminder(job: ReminderJob): Promise<'sent' | 'stale'> {
@@ -161,7 +162,8 @@ export function createPickupReminders(ctx: RequestsContext, options: ReminderOpt
           !target ||
           target.status !== 'approved' ||
           target.chosen_window_id !== job.windowId ||
-          target.missed_at
+          target.missed_at ||
+          target.held
         ) {
           return false;
         }

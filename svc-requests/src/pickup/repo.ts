@@ -229,9 +229,13 @@ export interface MissedRow extends PickupRequestRow {
   ends_at: Date;
 }
 
+/** A request a recall holds: nobody may collect it, so it is neither missed nor reminded of. */
+const notHeld = 'NOT EXISTS (SELECT 1 FROM requests.recall_holds h WHERE h.request_id = r.id)';
+
 /**
  * Flags approved requests whose chosen window ended by `now` (once: only unflagged rows change,
- * so two sweeps at once flag each request once) and records the no-show per window.
+ * so two sweeps at once flag each request once) and records the no-show per window. A request a
+ * recall holds is not missed: the platform stopped the pickup, not the parties.
  */
 export async function markMissed(client: PoolClient, now: Date): Promise<MissedRow[]> {
   const { rows } = await client.query<MissedRow>(
@@ -239,6 +243,7 @@ export async function markMissed(client: PoolClient, now: Date): Promise<MissedR
         SET missed_at = w.ends_at, updated_at = now()
        FROM requests.pickup_windows w
       WHERE w.id = r.chosen_window_id AND r.status = 'approved' AND r.missed_at IS NULL AND w.ends_at <= $1
+        AND ${notHeld}
       RETURNING r.id, r.status, r.owner_id, r.requester_id, r.medicine_id, r.quantity, r.pickup_location,
                 r.pickup_lat, r.pickup_lng, r.chosen_window_id, r.missed_at, r.no_show_released_at,
                 w.starts_at, w.ends_at`,
@@ -262,7 +267,8 @@ export async function markMissed(client: PoolClient, now: Date): Promise<MissedR
 }
 
 /**
- * Cancels missed requests whose grace period is over (the system move of libs/domain). The
+ * Cancels missed requests whose grace period is over (the system move of libs/domain), but none
+ * a recall holds (its stock stays reserved until the recall is lifted or the parties cancel). The
  * conditional UPDATE is the exactly-once guard: the row lock makes a second sweep (another
  * instance) wait, then find the status no longer approved and change nothing.
  */
@@ -272,10 +278,10 @@ export async function releaseNoShows(
   graceHours: number,
 ): Promise<PickupRequestRow[]> {
   const { rows } = await client.query<PickupRequestRow>(
-    `UPDATE requests.requests
+    `UPDATE requests.requests r
         SET status = 'cancelled', no_show_released_at = $1, updated_at = now()
       WHERE status = 'approved' AND missed_at IS NOT NULL
-        AND missed_at + make_interval(hours => $2) <= $1
+        AND missed_at + make_interval(hours => $2) <= $1 AND ${notHeld}
       RETURNING ${requestColumns}`,
     [now, graceHours],
   );
@@ -296,11 +302,16 @@ export async function noShowCounts(db: Db): Promise<NoShowCount[]> {
 /** What a reminder needs: the chosen window and the medicine's name. */
 export async function reminderTarget(db: Db, requestId: number) {
   const { rows } = await db.query<
-    PickupRequestRow & { starts_at: Date | null; ends_at: Date | null; medicine_name: string | null }
+    PickupRequestRow & {
+      starts_at: Date | null;
+      ends_at: Date | null;
+      medicine_name: string | null;
+      held: boolean;
+    }
   >(
     `SELECT r.id, r.status, r.owner_id, r.requester_id, r.medicine_id, r.quantity, r.pickup_location,
             r.pickup_lat, r.pickup_lng, r.chosen_window_id, r.missed_at, r.no_show_released_at,
-            w.starts_at, w.ends_at, m.name AS medicine_name
+            w.starts_at, w.ends_at, m.name AS medicine_name, NOT ${notHeld} AS held
        FROM requests.requests r
        LEFT JOIN requests.pickup_windows w ON w.id = r.chosen_window_id
        LEFT JOIN requests.medicines m ON m.id = r.medicine_id

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Medicine, RecallIssuedEvent } from '@medrelay/contracts';
+import { addDays, cairoToday } from '@medrelay/domain';
 import { withTransaction } from '@medrelay/service-kit';
 import { mailsTo, waitForMails, waitUntil } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
@@ -249,6 +250,75 @@ describe('batch recalls', () => {
     expect(history.body.map((r: { id: number }) => r.id)).toEqual([second.body.id, issued.body.id]);
     expect(history.body[0]).toMatchObject({ hiddenListings: 2, reason: 'Label mix-up' });
     expect(Number(history.headers.get('x-total-count'))).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a held pickup is neither reminded of nor missed nor released; the lift frees a window that passed meanwhile', async () => {
+    const gtin = gtinOf(531);
+    const medicine = await list(pharmacy, { gtin, batch: 'LOT-H', name: 'Heldol', quantity: 10 });
+    const { id } = (
+      await p.requests.api.post(
+        '/api/requests',
+        { medicineId: medicine.id, quantity: 2 },
+        { token: ngo.token },
+      )
+    ).body;
+    const tomorrow = addDays(cairoToday(), 1);
+    const approvedRes = await p.requests.api.put(
+      `/api/requests/${id}/status`,
+      {
+        status: 'approved',
+        pickup: { windows: [{ date: tomorrow, from: '10:00', to: '11:00' }], location: 'Dokki' },
+      },
+      { token: pharmacy.token },
+    );
+    expect(approvedRes.status).toBe(200);
+    const plan = await p.requests.api.get(`/api/requests/${id}/pickup`, { token: ngo.token });
+    const windowId = plan.body.windows[0].id as number;
+    await p.requests.api.post(`/api/requests/${id}/pickup/choice`, { windowId }, { token: ngo.token });
+
+    const issued = await recall({ gtin, batch: 'LOT-H', reason: 'Mislabelled' });
+    expect(issued.status).toBe(201);
+    await waitUntil(async () => (await holds(id)) === 1, { what: 'held' });
+    const pickup = p.requests.service.pickup;
+    // Its reminders do nothing (the recall notice said not to collect).
+    expect(await pickup.sendReminder({ requestId: id, windowId, kind: 'hour', dueAt: '' })).toBe('stale');
+    // The window passes (in the database's time too) while held: not missed, nobody's no-show.
+    const pool = p.requests.service.ctx.pool;
+    await pool.query(
+      `UPDATE requests.pickup_windows SET starts_at = now() - interval '2 hours', ends_at = now() - interval '1 hour'
+        WHERE id = $1`,
+      [windowId],
+    );
+    await pickup.sweep();
+    const row = async () =>
+      (
+        await pool.query(
+          `SELECT status, missed_at, chosen_window_id,
+                  (SELECT count(*)::int FROM requests.no_shows WHERE request_id = $1) AS no_shows
+             FROM requests.requests WHERE id = $1`,
+          [id],
+        )
+      ).rows[0];
+    expect(await row()).toMatchObject({
+      status: 'approved',
+      missed_at: null,
+      chosen_window_id: windowId,
+      no_shows: 0,
+    });
+
+    // Lifted: active again, with no window chosen (the parties agree on another); never missed.
+    expect((await lift(issued.body.id)).status).toBe(200);
+    await waitUntil(async () => (await holds(id)) === 0, { what: 'hold lifted' });
+    expect(await row()).toMatchObject({
+      status: 'approved',
+      missed_at: null,
+      chosen_window_id: null,
+      no_shows: 0,
+    });
+    const after = await p.requests.api.get(`/api/requests/${id}/pickup`, { token: ngo.token });
+    expect(after.body).toMatchObject({ chosenWindowId: null, chosen: null, proposal: null });
+    await pickup.sweep();
+    expect(await row()).toMatchObject({ status: 'approved', missed_at: null, no_shows: 0 });
   });
 
   it('a listing of a batch under an active recall is quarantined when listed', async () => {

@@ -51,7 +51,12 @@ export async function isLifted(db: PoolClient, recallId: number): Promise<boolea
   return rows.length > 0;
 }
 
-/** Removes this recall's holds; returns the requests no other recall still holds. */
+/**
+ * Removes this recall's holds; returns the approved requests no other recall still holds (one
+ * cancelled meanwhile is not active again). A pickup window chosen on one that ended during the
+ * hold is no longer chosen: it was not missed (nobody could collect), and the parties agree on
+ * another (the requester proposes one, or the owner offers new ones).
+ */
 export async function releaseHolds(db: PoolClient, recallId: number): Promise<TouchedRequest[]> {
   await db.query('INSERT INTO requests.lifted_recalls (recall_id) VALUES ($1) ON CONFLICT DO NOTHING', [
     recallId,
@@ -60,9 +65,18 @@ export async function releaseHolds(db: PoolClient, recallId: number): Promise<To
     `WITH gone AS (DELETE FROM requests.recall_holds WHERE recall_id = $1 RETURNING request_id)
      SELECT r.id, r.requester_id AS "requesterId", r.medicine_id AS "medicineId"
        FROM requests.requests r JOIN gone ON gone.request_id = r.id
-      WHERE NOT EXISTS (
+      WHERE r.status = 'approved' AND NOT EXISTS (
               SELECT 1 FROM requests.recall_holds h WHERE h.request_id = r.id AND h.recall_id <> $1)`,
     [recallId],
+  );
+  await db.query(
+    `WITH cleared AS (
+       UPDATE requests.requests r SET chosen_window_id = NULL, updated_at = now()
+         FROM requests.pickup_windows w
+        WHERE r.id = ANY($1::int[]) AND w.id = r.chosen_window_id AND w.ends_at <= now() AND r.missed_at IS NULL
+        RETURNING w.id)
+     UPDATE requests.pickup_windows SET withdrawn = true WHERE id IN (SELECT id FROM cleared)`,
+    [rows.map((r) => r.id)],
   );
   return rows;
 }
