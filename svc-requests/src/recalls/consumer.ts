@@ -27,6 +27,31 @@ function byPerson(holdings: NewHolding[]): RecallAddressee[] {
   return [...people.values()];
 }
 
+/** At a lift, which news a person with several parts hears: packs in hand first, then listings. */
+const liftRoles = ['holder', 'owner', 'requester'] as const;
+
+/**
+ * One lift notice per person: someone who is both an owner given back a listing and a holder of
+ * collected units (a pharmacy that bought the batch and listed it) hears once, in the part that
+ * matters most (units set aside may be used again), as at the issue.
+ */
+function onePerPerson(addressees: RecallAddressee[]): RecallAddressee[] {
+  const people = new Map<number, RecallAddressee>();
+  for (const a of addressees) {
+    const seen = people.get(a.userId);
+    if (!seen) people.set(a.userId, { ...a, holdings: [...a.holdings] });
+    else {
+      seen.holdings.push(...a.holdings);
+      if (
+        liftRoles.indexOf(a.role as (typeof liftRoles)[number]) <
+        liftRoles.indexOf(seen.role as (typeof liftRoles)[number])
+      )
+        seen.role = a.role;
+    }
+  }
+  return [...people.values()];
+}
+
 /**
  * Who holds units of the recalled batch as the recall arrives: the owners of the
  * listings it quarantined, with the units left on them, and every requester of the GTIN + batch
@@ -123,6 +148,6 @@ export async function applyRecallEvent(
       })),
     ).map((a) => ({ ...a, role: 'holder' as const })),
   ];
-  await sendRecallNotices(client, options, event, { kind: 'lifted' }, addressees);
+  await sendRecallNotices(client, options, event, { kind: 'lifted' }, onePerPerson(addressees));
   return true;
 }

@@ -150,7 +150,8 @@ export async function sendRecallNotices(
         titleKey: titleOf[step.kind],
         messageKey: messageOf(step, n.role, n.instruction),
         params: {
-          medicine: n.names.join('، '),
+          // Joined in the reader's language (the notice is rendered in it).
+          medicine: n.names.join(users.get(n.addressee.userId)?.language === 'ar' ? '، ' : ', '),
           batch: recall.batch,
           reason: recall.reason,
           quantity: n.quantity,

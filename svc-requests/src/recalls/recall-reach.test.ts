@@ -273,6 +273,35 @@ describe('a recall reaches every holder of the batch', () => {
     expect((afterLift.body as unknown as { code: string }).code).toBe('RECALL_ALREADY_LIFTED');
   });
 
+  it('tells a pharmacy that bought the batch and lists it once at the issue and once at the lift', async () => {
+    const gtin = gtinOf(520);
+    const name = 'Twiceol 20mg';
+    const [seller, buyer] = [await p.user('pharmacy'), await p.user('pharmacy')];
+    const sold = await list(seller, { gtin, batch: 'T2', name, quantity: 6, recipientType: 'both' });
+    const bought = await ask(buyer, sold.id, 4);
+    expect((await move(bought.id, 'approved', seller.token)).status).toBe(200);
+    expect((await move(bought.id, 'completed', buyer.token)).status).toBe(200);
+    // The buyer lists part of what it bought: an owner and a holder of the batch.
+    await list(buyer, { gtin, batch: 'T2', name, quantity: 2 });
+
+    const issued = await recall({ gtin, batch: 'T2', reason: 'Particles' });
+    expect(issued.status).toBe(201);
+    const recallId = (issued.body as { id: number }).id;
+    const of = async (type: string) =>
+      (await notices(buyer, type)).filter((n) => (n as { recallId?: number }).recallId === recallId);
+    await waitUntil(async () => (await of('recall-quarantined')).length > 0, { what: 'issue notice' });
+    expect(await of('recall-quarantined')).toHaveLength(1);
+
+    expect((await lift(recallId)).status).toBe(200);
+    await waitUntil(async () => (await of('recall-lifted')).length > 0, { what: 'lift notice' });
+    const lifted = await of('recall-lifted');
+    expect(lifted).toHaveLength(1);
+    // In the part that matters most: the units set aside may be used again.
+    expect(lifted[0]!.message).toContain('set aside');
+    const mail = await recallMail(buyer, 'recall-lifted');
+    expect(mail.text).toContain('the units you set aside may be used again');
+  });
+
   it("tells the listing form whether a pack's batch is under a recall in force", async () => {
     const gtin = gtinOf(511);
     await list(pharmacy, { gtin, batch: 'S1', name: 'Scannol' });

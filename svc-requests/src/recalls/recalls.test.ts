@@ -254,12 +254,14 @@ describe('batch recalls', () => {
 
   it('a held pickup is neither reminded of nor missed nor released; the lift frees a window that passed meanwhile', async () => {
     const gtin = gtinOf(531);
-    const medicine = await list(pharmacy, { gtin, batch: 'LOT-H', name: 'Heldol', quantity: 10 });
+    // Its own parties: their e-mails (approval, pickup, recall) must not land in other tests' counts.
+    const [owner, needer] = [await p.user('pharmacy'), await p.user('ngo')];
+    const medicine = await list(owner, { gtin, batch: 'LOT-H', name: 'Heldol', quantity: 10 });
     const { id } = (
       await p.requests.api.post(
         '/api/requests',
         { medicineId: medicine.id, quantity: 2 },
-        { token: ngo.token },
+        { token: needer.token },
       )
     ).body;
     const tomorrow = addDays(cairoToday(), 1);
@@ -269,12 +271,12 @@ describe('batch recalls', () => {
         status: 'approved',
         pickup: { windows: [{ date: tomorrow, from: '10:00', to: '11:00' }], location: 'Dokki' },
       },
-      { token: pharmacy.token },
+      { token: owner.token },
     );
     expect(approvedRes.status).toBe(200);
-    const plan = await p.requests.api.get(`/api/requests/${id}/pickup`, { token: ngo.token });
+    const plan = await p.requests.api.get(`/api/requests/${id}/pickup`, { token: needer.token });
     const windowId = plan.body.windows[0].id as number;
-    await p.requests.api.post(`/api/requests/${id}/pickup/choice`, { windowId }, { token: ngo.token });
+    await p.requests.api.post(`/api/requests/${id}/pickup/choice`, { windowId }, { token: needer.token });
 
     const issued = await recall({ gtin, batch: 'LOT-H', reason: 'Mislabelled' });
     expect(issued.status).toBe(201);
@@ -315,7 +317,7 @@ describe('batch recalls', () => {
       chosen_window_id: null,
       no_shows: 0,
     });
-    const after = await p.requests.api.get(`/api/requests/${id}/pickup`, { token: ngo.token });
+    const after = await p.requests.api.get(`/api/requests/${id}/pickup`, { token: needer.token });
     expect(after.body).toMatchObject({ chosenWindowId: null, chosen: null, proposal: null });
     await pickup.sweep();
     expect(await row()).toMatchObject({ status: 'approved', missed_at: null, no_shows: 0 });
