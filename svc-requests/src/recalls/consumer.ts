@@ -10,6 +10,7 @@ import {
   recordReach,
   recordRecall,
   requestsHoldingBatch,
+  unofferedListingsOfBatch,
   type NewHolding,
 } from './reach-repo';
 import { cancelPendingOn, holdApprovedOn, isLifted, releaseHolds } from './repo';
@@ -58,19 +59,34 @@ function onePerPerson(addressees: RecallAddressee[]): RecallAddressee[] {
  * by the requests and the custody log: collected, approved or pending. Read before the recall
  * cancels anything, so a cancelled request still reads as requested.
  */
-async function holdingsAtRecall(client: PoolClient, event: RecallEvent): Promise<NewHolding[]> {
+async function holdingsAtRecall(
+  client: PoolClient,
+  event: RecallEvent,
+  unoffered: Awaited<ReturnType<typeof unofferedListingsOfBatch>>,
+): Promise<NewHolding[]> {
   const left = await listedQuantities(
     client,
     event.listings.map((l) => l.medicineId),
   );
-  const owners: NewHolding[] = event.listings.map((l) => ({
-    userId: l.ownerId,
-    holding: 'listed',
-    medicineId: l.medicineId,
-    medicineName: l.name,
-    requestId: null,
-    quantity: left.get(l.medicineId) ?? 0,
-  }));
+  const owners: NewHolding[] = [
+    ...event.listings.map((l) => ({
+      userId: l.ownerId,
+      holding: 'listed' as const,
+      medicineId: l.medicineId,
+      medicineName: l.name,
+      requestId: null,
+      quantity: left.get(l.medicineId) ?? 0,
+    })),
+    // An unlisted listing's owner still holds the units promised to approved requests.
+    ...unoffered.map((l) => ({
+      userId: l.ownerId,
+      holding: 'listed' as const,
+      medicineId: l.medicineId,
+      medicineName: l.name,
+      requestId: null,
+      quantity: l.approvedUnits,
+    })),
+  ];
   const requests = (await requestsHoldingBatch(client, event.gtin, event.batch)).flatMap((r) => {
     const holding = holdingOfRequest(r.status);
     return holding ? [{ ...r, holding }] : [];
@@ -81,9 +97,10 @@ async function holdingsAtRecall(client: PoolClient, event: RecallEvent): Promise
 /**
  * Applies a recall event in svc-requests (inside the inbox's transaction, so once per event).
  * On issue: everyone holding units of the batch is recorded as reached with what they hold;
- * pending requests on the quarantined listings are cancelled with the recall's reason (their
- * reservations released the normal way, through the outbox) and approved ones held; each party is
- * told once, in-app and by e-mail in their language, with what to do. On lift: this recall's holds
+ * pending requests on every listing of the batch (quarantined, or unlisted with requests open)
+ * are cancelled with the recall's reason (their reservations released the normal way, through
+ * the outbox) and approved ones held; each party is told once, in-app and by e-mail in their
+ * language, with what to do. On lift: this recall's holds
  * go, and owners given back their listings, requesters whose holds ended and holders whose units
  * no other recall covers are told. Source and idempotency keys name recall, step and person, so a
  * replayed step (even under a new event id) tells no one twice. False when there was nothing to
@@ -94,11 +111,14 @@ export async function applyRecallEvent(
   event: RecallEvent,
   options: RecallNoticeOptions,
 ): Promise<boolean> {
-  const ids = event.listings.map((l) => l.medicineId);
   if (event.type === 'recall.issued') {
     if (await isLifted(client, event.recallId)) return false;
     await recordRecall(client, event);
-    const holdings = await holdingsAtRecall(client, event);
+    const quarantined = event.listings.map((l) => l.medicineId);
+    const unoffered = await unofferedListingsOfBatch(client, event.gtin, event.batch, quarantined);
+    // Requests on every listing of the batch are stopped, offered or not.
+    const ids = [...quarantined, ...unoffered.map((l) => l.medicineId)];
+    const holdings = await holdingsAtRecall(client, event, unoffered);
     const cancelled = await cancelPendingOn(client, ids, event.reason);
     for (const request of cancelled) {
       await recordCustody(client, { requestId: request.id, fromStatus: 'pending', actor: systemActor });

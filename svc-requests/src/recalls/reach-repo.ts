@@ -76,6 +76,29 @@ export async function requestsHoldingBatch(
   return rows;
 }
 
+/**
+ * Listings of the batch the recall did not quarantine (no longer offered: unlisted by their owner
+ * or an administrator) that still carry a pending or approved request: their requests are
+ * cancelled or held like the others, and their owners, who hold the approved units, are told.
+ */
+export async function unofferedListingsOfBatch(
+  db: Db,
+  gtin: string,
+  batch: string,
+  quarantined: number[],
+): Promise<Array<{ medicineId: number; ownerId: number; name: string; approvedUnits: number }>> {
+  const { rows } = await db.query(
+    `SELECT m.id AS "medicineId", m.owner_id AS "ownerId", m.name,
+            coalesce(sum(r.quantity) FILTER (WHERE r.status = 'approved'), 0)::int AS "approvedUnits"
+       FROM requests.medicines m JOIN requests.requests r ON r.medicine_id = m.id
+      WHERE m.gtin = $1 AND m.batch = $2 AND r.status IN ('pending', 'approved')
+        AND NOT (m.id = ANY($3::int[]))
+      GROUP BY m.id ORDER BY m.id`,
+    [gtin, batch, quarantined],
+  );
+  return rows;
+}
+
 /** The units left on these listings (the read model's quantity), for their owners' holdings. */
 export async function listedQuantities(db: Db, medicineIds: number[]): Promise<Map<number, number>> {
   const { rows } = await db.query<{ id: number; quantity: number }>(

@@ -323,6 +323,50 @@ describe('batch recalls', () => {
     expect(await row()).toMatchObject({ status: 'approved', missed_at: null, no_shows: 0 });
   });
 
+  it('stops the requests on a listing of the batch no longer offered, and tells its owner', async () => {
+    const gtin = gtinOf(532);
+    const [owner, needer, asker] = [await p.user('pharmacy'), await p.user('ngo'), await p.user('ngo')];
+    const medicine = await list(owner, { gtin, batch: 'LOT-U', name: 'Unlistol', quantity: 10 });
+    const ask = async (user: typeof needer, quantity: number) =>
+      (
+        await p.requests.api.post(
+          '/api/requests',
+          { medicineId: medicine.id, quantity },
+          { token: user.token },
+        )
+      ).body as { id: number };
+    const approved = await ask(needer, 3);
+    const pending = await ask(asker, 1);
+    const approve = await p.requests.api.put(
+      `/api/requests/${approved.id}/status`,
+      { status: 'approved' },
+      { token: owner.token },
+    );
+    expect(approve.status).toBe(200);
+    // The owner takes the rest off the market: the recall quarantines no offered listing.
+    expect((await p.catalog.api.delete(`/api/medicines/${medicine.id}`, { token: owner.token })).status).toBe(
+      200,
+    );
+    const issued = await recall({ gtin, batch: 'LOT-U', reason: 'Contamination' });
+    expect(issued.status).toBe(201);
+    expect(issued.body.hiddenListings).toBe(0);
+
+    await waitUntil(async () => (await holds(approved.id)) === 1, { what: 'the approved request held' });
+    expect(await requestStatus(pending.id)).toEqual({ status: 'cancelled', closed_reason: 'Contamination' });
+    const collected = await p.requests.api.put(
+      `/api/requests/${approved.id}/status`,
+      { status: 'completed' },
+      { token: needer.token },
+    );
+    expect(collected.status).toBe(409);
+    expect(collected.body.code).toBe('REQUEST_ON_HOLD');
+    // The owner holds the 3 units promised: told to set them aside.
+    await waitUntil(async () => (await notices(owner, 'recall-quarantined')).length === 1, {
+      what: 'the owner told',
+    });
+    expect((await notices(owner, 'recall-quarantined'))[0]!.message).toContain('Unlistol');
+  });
+
   it('a listing of a batch under an active recall is quarantined when listed', async () => {
     const gtin = gtinOf(503);
     // The batch was listed once (and closed): a recall names a batch MedRelay has seen.
