@@ -66,10 +66,11 @@ export async function requestsHoldingBatch(
        FROM hit JOIN requests.requests r ON r.id = hit.id
        LEFT JOIN requests.medicines m ON m.id = r.medicine_id
       WHERE r.status = ANY($3::text[])
-        AND NOT (r.status = 'completed' AND EXISTS (
-              SELECT 1 FROM requests.custody_log c
-               WHERE c.request_id = r.id AND c.status = 'completed'
-                 AND (c.gtin IS DISTINCT FROM $1 OR c.batch IS DISTINCT FROM $2)))
+        AND NOT (r.status = 'completed'
+             AND EXISTS (SELECT 1 FROM requests.custody_log c WHERE c.request_id = r.id AND c.status = 'completed')
+             AND NOT EXISTS (
+                   SELECT 1 FROM requests.custody_log c
+                    WHERE c.request_id = r.id AND c.status = 'completed' AND c.gtin = $1 AND c.batch = $2))
       ORDER BY r.id`,
     [gtin, batch, holdingStatuses],
   );

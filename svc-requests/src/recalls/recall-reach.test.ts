@@ -302,6 +302,47 @@ describe('a recall reaches every holder of the batch', () => {
     expect(mail.text).toContain('the units you set aside may be used again');
   });
 
+  it('reaches a collector by the batch handed over, though the listing was corrected to another before the owner confirmed', async () => {
+    const gtin = gtinOf(530);
+    const [seller, collector] = [await p.user('pharmacy'), await p.user('ngo')];
+    const medicine = await list(seller, { gtin, batch: 'E1', name: 'Editol', quantity: 5 });
+    const collected = await ask(collector, medicine.id, 2);
+    expect((await move(collected.id, 'approved', seller.token)).status).toBe(200);
+    // Collected (marked by the NGO, without the code) with batch E1 in the custody log.
+    expect((await move(collected.id, 'completed', collector.token)).status).toBe(200);
+    // The owner corrects the listing's batch, then confirms the collection: a second entry says E2.
+    expect(
+      (await p.catalog.api.put(`/api/medicines/${medicine.id}`, { batch: 'E2' }, { token: seller.token }))
+        .status,
+    ).toBe(200);
+    await waitUntil(
+      async () =>
+        (
+          await p.requests.service.ctx.pool.query('SELECT batch FROM requests.medicines WHERE id = $1', [
+            medicine.id,
+          ])
+        ).rows[0]?.batch === 'E2',
+      { what: 'the read model has E2' },
+    );
+    const confirmed = await p.requests.api.post(
+      `/api/requests/${collected.id}/collection/confirm`,
+      undefined,
+      {
+        token: seller.token,
+      },
+    );
+    expect(confirmed.status).toBe(200);
+
+    // Another listing still carries E1 (a batch no listing carries now cannot be recalled yet).
+    await list(seller, { gtin, batch: 'E1', name: 'Editol', quantity: 1 });
+    const issued = await recall({ gtin, batch: 'E1', reason: 'Wrong strength' });
+    expect(issued.status).toBe(201);
+    const recallId = (issued.body as { id: number }).id;
+    await waitUntil(async () => (await reachOf(recallId)).body !== null, { what: 'the reach recorded' });
+    const party = (await reachOf(recallId)).body.parties.find((x) => x.userId === collector.id);
+    expect(party?.holdings.map((h) => [h.holding, h.quantity])).toEqual([['collected', 2]]);
+  });
+
   it("tells the listing form whether a pack's batch is under a recall in force", async () => {
     const gtin = gtinOf(511);
     await list(pharmacy, { gtin, batch: 'S1', name: 'Scannol' });
