@@ -23,6 +23,7 @@ import { recordMedicineChanged } from './events';
 import { learnProduct } from '../products/repo';
 import { browseViewOf } from './browse-cache';
 import { quarantineIfRecalled } from '../recalls/repo';
+import { recordListingRecalled } from '../recalls/service';
 import { listAllMedicines } from './all-medicines-repo';
 import { browseMedicines, type BrowseQuery } from './browse-repo';
 import type { ListTotal } from './list-totals-repo';
@@ -106,8 +107,16 @@ export function createMedicineService(ctx: CatalogContext) {
           if (patch.categories !== undefined || patch.isAvailable === true)
             await checkCategories(caller, patch.categories ?? current.categories);
           await updateMedicine(client, id, patch);
-          await quarantineIfRecalled(client, id);
-          return recordMedicineChanged(client, id);
+          const recalled = await quarantineIfRecalled(client, id);
+          const changed = await recordMedicineChanged(client, id);
+          // Its open requests are stopped as the recall's other listings' were.
+          if (recalled.length)
+            await recordListingRecalled(client, recalled, {
+              medicineId: id,
+              ownerId: changed.owner_id,
+              name: changed.name,
+            });
+          return changed;
         }),
       );
       ctx.outbox.nudge();

@@ -95,23 +95,27 @@ export async function quarantineBatch(db: PoolClient, recallId: number): Promise
 
 /**
  * A listing created (or edited) with a batch under an active recall is quarantined at once, so
- * listing a recalled pack again does not bring it back.
+ * listing a recalled pack again does not bring it back. Returns the recalls that newly cover it
+ * (their requests on it are then stopped: recalls/service.ts `recordListingRecalled`).
  */
-export async function quarantineIfRecalled(db: PoolClient, medicineId: number): Promise<void> {
-  await db.query(
+export async function quarantineIfRecalled(db: PoolClient, medicineId: number): Promise<number[]> {
+  const { rows } = await db.query<{ recall_id: number }>(
     `WITH hit AS (
        INSERT INTO catalog.recall_listings (recall_id, medicine_id)
        SELECT r.id, m.id FROM catalog.medicines m
          JOIN catalog.recalls r ON r.gtin = m.gtin AND r.batch = m.batch AND r.lifted_at IS NULL
         WHERE m.id = $1 AND m.is_available
        ON CONFLICT DO NOTHING
-       RETURNING recall_id)
-     UPDATE catalog.medicines SET quarantine_reason = (
-              SELECT r.reason FROM catalog.recalls r JOIN hit ON hit.recall_id = r.id
-               ORDER BY r.created_at DESC, r.id DESC LIMIT 1)
-      WHERE id = $1 AND EXISTS (SELECT 1 FROM hit)`,
+       RETURNING recall_id),
+     marked AS (
+       UPDATE catalog.medicines SET quarantine_reason = (
+                SELECT r.reason FROM catalog.recalls r JOIN hit ON hit.recall_id = r.id
+                 ORDER BY r.created_at DESC, r.id DESC LIMIT 1)
+        WHERE id = $1 AND EXISTS (SELECT 1 FROM hit))
+     SELECT recall_id FROM hit ORDER BY recall_id`,
     [medicineId],
   );
+  return rows.map((r) => r.recall_id);
 }
 
 /** Marks a recall lifted; null when there is no such recall or it was lifted already. */

@@ -64,6 +64,22 @@ async function recordRecallEvents(
   }
 }
 
+/**
+ * A listing newly covered by recalls in force (edited into a recalled batch, or listed again):
+ * each recall's event names it, so svc-requests stops its open requests and tells its parties
+ * (those told at the issue are not told again).
+ */
+export async function recordListingRecalled(
+  client: PoolClient,
+  recallIds: number[],
+  listing: RecalledListing,
+): Promise<void> {
+  for (const id of recallIds) {
+    const recall = await findRecall(client, id);
+    if (recall) await recordRecallEvents(client, recall, [listing], null);
+  }
+}
+
 /** Batch recalls: issue one (quarantine at once), list them, lift one. */
 export function createRecallService(ctx: CatalogContext) {
   return {

@@ -87,7 +87,8 @@ async function holdingsAtRecall(
       quantity: l.approvedUnits,
     })),
   ];
-  const requests = (await requestsHoldingBatch(client, event.gtin, event.batch)).flatMap((r) => {
+  const listingIds = event.listings.map((l) => l.medicineId);
+  const requests = (await requestsHoldingBatch(client, event.gtin, event.batch, listingIds)).flatMap((r) => {
     const holding = holdingOfRequest(r.status);
     return holding ? [{ ...r, holding }] : [];
   });

@@ -53,11 +53,13 @@ export async function requestsHoldingBatch(
   db: Db,
   gtin: string,
   batch: string,
+  /** The recall's listings: their requests hold the batch even before the read model says so. */
+  listingIds: number[],
 ): Promise<Array<Omit<NewHolding, 'holding'> & { status: RequestStatus }>> {
   const { rows } = await db.query(
     `WITH hit AS (
        SELECT r.id FROM requests.requests r JOIN requests.medicines m ON m.id = r.medicine_id
-        WHERE m.gtin = $1 AND m.batch = $2 AND r.status = ANY($3::text[])
+        WHERE ((m.gtin = $1 AND m.batch = $2) OR r.medicine_id = ANY($4::int[])) AND r.status = ANY($3::text[])
        UNION
        SELECT c.request_id FROM requests.custody_log c
         WHERE c.status = 'completed' AND c.gtin = $1 AND c.batch = $2)
@@ -72,7 +74,7 @@ export async function requestsHoldingBatch(
                    SELECT 1 FROM requests.custody_log c
                     WHERE c.request_id = r.id AND c.status = 'completed' AND c.gtin = $1 AND c.batch = $2))
       ORDER BY r.id`,
-    [gtin, batch, holdingStatuses],
+    [gtin, batch, holdingStatuses, listingIds],
   );
   return rows;
 }

@@ -367,6 +367,51 @@ describe('batch recalls', () => {
     expect((await notices(owner, 'recall-quarantined'))[0]!.message).toContain('Unlistol');
   });
 
+  it('stops the requests on a listing edited into a recalled batch, and tells its parties', async () => {
+    const gtin = gtinOf(533);
+    const [owner, needer, other] = [await p.user('pharmacy'), await p.user('ngo'), await p.user('pharmacy')];
+    await list(other, { gtin, batch: 'BAD-1', name: 'Editrec', quantity: 4 });
+    const issued = await recall({ gtin, batch: 'BAD-1', reason: 'Impurity' });
+    expect(issued.status).toBe(201);
+    const medicine = await list(owner, { gtin, batch: 'OK-1', name: 'Editrec', quantity: 6 });
+    const asked = (
+      await p.requests.api.post(
+        '/api/requests',
+        { medicineId: medicine.id, quantity: 2 },
+        { token: needer.token },
+      )
+    ).body as { id: number };
+    expect(
+      (
+        await p.requests.api.put(
+          `/api/requests/${asked.id}/status`,
+          { status: 'approved' },
+          { token: owner.token },
+        )
+      ).status,
+    ).toBe(200);
+
+    // The owner corrects the batch to the recalled one: quarantined, its approved request held.
+    const edited = await p.catalog.api.put(
+      `/api/medicines/${medicine.id}`,
+      { batch: 'BAD-1' },
+      { token: owner.token },
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ quarantined: true, quarantineReason: 'Impurity' });
+    await waitUntil(async () => (await holds(asked.id)) === 1, { what: 'the approved request held' });
+    for (const user of [needer, owner])
+      await waitUntil(async () => (await notices(user, 'recall-quarantined')).length === 1, {
+        what: `user ${user.id} told`,
+      });
+    const collected = await p.requests.api.put(
+      `/api/requests/${asked.id}/status`,
+      { status: 'completed' },
+      { token: needer.token },
+    );
+    expect(collected.body.code).toBe('REQUEST_ON_HOLD');
+  });
+
   it('a listing of a batch under an active recall is quarantined when listed', async () => {
     const gtin = gtinOf(503);
     // The batch was listed once (and closed): a recall names a batch MedRelay has seen.
