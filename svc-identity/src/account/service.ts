@@ -10,6 +10,8 @@ import { placeChange } from '@medrelay/domain/pickup-points';
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { checkNewPassword } from '../auth/password-check';
+import { linksEndedByNewPassword } from '../links/links';
+import { retireLinks } from '../links/repo';
 import { hashPassword, verifyPassword } from '../passwords';
 import { recordUserEvent } from '../users/events';
 import { findPasswordHash, findUserById, publicUser, updateAccount, updatePasswordHash } from '../users/repo';
@@ -97,7 +99,10 @@ export function createAccountService(ctx: IdentityContext) {
       checkNewPassword(await ctx.settings.get(), change.newPassword, current, 'newPassword', language);
       const newHash = await hashPassword(change.newPassword);
       await ctx.tokens.revokeAllFor(userId);
-      await updatePasswordHash(ctx.pool, userId, newHash);
+      await withTransaction(ctx.pool, async (client) => {
+        await updatePasswordHash(client, userId, newHash);
+        await retireLinks(client, userId, linksEndedByNewPassword, ctx.clock.now());
+      });
       // A token issued in the same millisecond as the revocation would count as revoked.
       await new Promise((r) => setTimeout(r, 2));
       const user = (await findUserById(ctx.pool, userId))!;

@@ -2,7 +2,7 @@ import { translate, type EmailChange, type Language } from '@medrelay/contracts'
 import { AppError, httpError, RateLimiter, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { rememberDevice } from '../devices/repo';
-import { useLink } from '../links/links';
+import { linksEndedByNewPassword, useLink } from '../links/links';
 import { retireLinks } from '../links/repo';
 import { queueMail } from '../mail/outbox';
 import { hashPassword, verifyPassword } from '../passwords';
@@ -83,7 +83,7 @@ export function createLinkService(ctx: IdentityContext) {
         checkNewPassword(settings, password, user, 'password', language);
         await ctx.tokens.revokeAllFor(user.id);
         await updatePasswordHash(client, user.id, passwordHash);
-        await retireLinks(client, user.id, ['password-reset'], now);
+        await retireLinks(client, user.id, linksEndedByNewPassword, now);
         await markEmailVerified(client, user.id, link.email, now);
         await queueMail(client, settings, {
           template: 'password-changed',

@@ -208,6 +208,42 @@ describe('verified e-mail', () => {
     );
   });
 
+  it.each(['a password reset', 'a password change'])(
+    'ends an e-mail change asked for before %s (whoever knew the old password asked for it)',
+    async (how) => {
+      const user = await identity.createUser('ngo');
+      const token = await identity.login(user.email);
+      const next = uniqueEmail('taker');
+      expect(
+        (await identity.api.put('/api/auth/email', { email: next, password: testPassword }, { token }))
+          .status,
+      ).toBe(202);
+      const [link] = await waitForMails(next, 1, { match: (m) => m.template === 'email-verification' });
+      if (how === 'a password reset') {
+        await identity.api.post('/api/auth/password-reset/request', { email: user.email }, from('10.1.0.9'));
+        const done = await identity.api.post('/api/auth/password-reset/confirm', {
+          token: await resetLink(user.email),
+          password: newPassword,
+        });
+        expect(done.status).toBe(200);
+      } else {
+        const changed = await identity.api.put(
+          '/api/auth/password',
+          { currentPassword: testPassword, newPassword },
+          { token },
+        );
+        expect(changed.status).toBe(200);
+      }
+      const opened = await identity.api.post('/api/auth/email/verify', {
+        token: tokenIn(link!, '/verify-email'),
+      });
+      expect(opened.status).toBeGreaterThanOrEqual(400);
+      const login = await identity.api.post('/api/auth/login', { email: user.email, password: newPassword });
+      expect(login.status).toBe(200);
+      expect(login.body.user.email).toBe(user.email);
+    },
+  );
+
   it('refuses the change when another account took the address meanwhile (409), keeping the old one', async () => {
     const user = await identity.createUser('donor');
     const token = await identity.login(user.email);

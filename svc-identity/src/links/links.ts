@@ -5,6 +5,13 @@ import { consumeLink, insertLink } from './repo';
 /** What an e-mailed single-use link does when opened. */
 export type LinkPurpose = 'password-reset' | 'email-verification' | 'email-change' | 'unlock';
 
+/**
+ * The links a new password ends: someone who knew the old one may have asked for them (an
+ * e-mail change to their own address above all), and the owner setting a new password is told
+ * to do exactly that when they did not ask.
+ */
+export const linksEndedByNewPassword: readonly LinkPurpose[] = ['password-reset', 'email-change', 'unlock'];
+
 /** Only the token's digest is stored: a copy of the table opens nothing. */
 const digest = (token: string) => createHash('sha256').update(token).digest();
 
