@@ -30,6 +30,8 @@ export const secondFactorWrong = () => new AppError(401, 'SECOND_FACTOR_WRONG', 
  * step (a code is taken once: its time step must be later than the last accepted one; a
  * recovery code once), and turning it off.
  */
+const alreadyOn = () => new AppError(409, 'TWO_FACTOR_ENABLED', 'twoFactorAlreadyOn');
+
 export function createTwoFactorService(ctx: IdentityContext) {
   const kit = totpKit(ctx.config.SEALING_KEYS);
   const now = () => ctx.clock.now();
@@ -58,10 +60,15 @@ export function createTwoFactorService(ctx: IdentityContext) {
       };
     },
 
-    /** A new secret waiting to be confirmed (replacing any earlier one not confirmed). */
+    /**
+     * A new secret waiting to be confirmed (replacing any earlier one not confirmed). Refused while
+     * two-factor is on: replacing the authenticator with a session alone would hand the second
+     * factor to whoever holds a stolen one; turning it off asks for the password.
+     */
     async setup(userId: number): Promise<TotpSetup> {
       const user = await findUserById(ctx.pool, userId);
       if (!user) throw httpError.unauthenticated('accountGone');
+      if ((await readTotp(ctx.pool, userId))?.secret) throw alreadyOn();
       const settings = await ctx.settings.get();
       const setup = await kit.newSecret(settings.systemName, user.email);
       await setPendingSecret(ctx.pool, userId, kit.seal(userId, setup.secret));
@@ -72,6 +79,7 @@ export function createTwoFactorService(ctx: IdentityContext) {
     async confirm(userId: number, code: string): Promise<string[] | null> {
       const step = await withTransaction(ctx.pool, async (client) => {
         const totp = await readTotp(client, userId, true);
+        if (totp?.secret) throw alreadyOn();
         if (!totp?.pending) throw new AppError(409, 'BAD_REQUEST', 'twoFactorNotPending');
         const secret = kit.open(userId, totp.pending);
         const matched = secret ? await kit.check(secret, code, now(), null) : null;

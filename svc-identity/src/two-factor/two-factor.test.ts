@@ -63,6 +63,19 @@ describe('two-factor sign-in with an authenticator app', () => {
       enabled: true,
       recoveryCodesLeft: 10,
     });
+    // While on, the authenticator is not replaced with a session alone (turning it off asks for the password).
+    const again = await identity.api.post('/api/auth/two-factor/setup', undefined, {
+      token,
+      headers: { 'accept-language': 'ar' },
+    });
+    expect([again.status, again.body.code]).toEqual([409, 'TWO_FACTOR_ENABLED']);
+    expect(again.body.message).toContain('شغّال بالفعل');
+    const reconfirm = await identity.api.post(
+      '/api/auth/two-factor/confirm',
+      { code: await codeFor(setup.body.secret) },
+      { token },
+    );
+    expect([reconfirm.status, reconfirm.body.code]).toEqual([409, 'TWO_FACTOR_ENABLED']);
     // The secret is kept sealed, never in clear.
     const { rows } = await identity.service.ctx.pool.query(
       'SELECT totp_secret FROM identity.users WHERE id = $1',

@@ -90,6 +90,10 @@ export const accountMessages = {
     en: 'Two-factor sign-in is required for your account and cannot be turned off.',
     ar: 'التحقق بخطوتين مطلوب لحسابك ومينفعش يتقفل.',
   },
+  twoFactorAlreadyOn: {
+    en: 'Two-factor sign-in is already on. To use another authenticator, turn it off with your password first.',
+    ar: 'التحقق بخطوتين شغّال بالفعل. عشان تستخدم تطبيق مصادقة تاني، اقفله الأول بكلمة السر.',
+  },
   twoFactorNotPending: {
     en: 'Start adding the authenticator again: no code was waiting to be confirmed.',
     ar: 'ابدأ إضافة تطبيق المصادقة من الأول: مكانش فيه كود مستني تأكيد.',
