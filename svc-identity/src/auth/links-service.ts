@@ -4,6 +4,7 @@ import type { IdentityContext } from '../context';
 import { rememberDevice } from '../devices/repo';
 import { linksEndedByNewPassword, useLink } from '../links/links';
 import { retireLinks } from '../links/repo';
+import { deleteAllPasskeys } from '../passkeys/repo';
 import { queueMail } from '../mail/outbox';
 import { hashPassword, verifyPassword } from '../passwords';
 import { markEmailVerified, replaceEmail } from '../users/email-repo';
@@ -84,6 +85,7 @@ export function createLinkService(ctx: IdentityContext) {
         await ctx.tokens.revokeAllFor(user.id);
         await updatePasswordHash(client, user.id, passwordHash);
         await retireLinks(client, user.id, linksEndedByNewPassword, now);
+        await deleteAllPasskeys(client, user.id);
         await markEmailVerified(client, user.id, link.email, now);
         await queueMail(client, settings, {
           template: 'password-changed',

@@ -82,6 +82,28 @@ describe('forgot password', () => {
     await waitForMails(user.email, 1, { match: (m) => m.template === 'password-changed' });
   });
 
+  it('removes the passkeys at a reset (one added with a stolen session would sign in with nothing else)', async () => {
+    const user = await identity.createUser('pharmacy');
+    const pool = identity.service.ctx.pool;
+    await pool.query(
+      `INSERT INTO identity.passkeys (id, user_id, public_key, counter, transports, name)
+       VALUES ($1, $2, '\\x00', 0, '{}', 'Stolen session')`,
+      [`key-${user.id}`, user.id],
+    );
+    await identity.api.post('/api/auth/password-reset/request', { email: user.email }, from('10.1.0.8'));
+    const done = await identity.api.post('/api/auth/password-reset/confirm', {
+      token: await resetLink(user.email),
+      password: newPassword,
+    });
+    expect(done.status).toBe(200);
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM identity.passkeys WHERE user_id = $1', [
+      user.id,
+    ]);
+    expect(rows[0].n).toBe(0);
+    const [told] = await waitForMails(user.email, 1, { match: (m) => m.template === 'password-changed' });
+    expect(told!.text).toContain('passkeys removed');
+  });
+
   it('refuses a link after 30 minutes (the clock moved, not slept)', async () => {
     const user = await identity.createUser('donor');
     await identity.api.post('/api/auth/password-reset/request', { email: user.email }, from('10.1.0.3'));

@@ -44,7 +44,7 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
       subject: (d) => `Your ${d.systemName} password was changed`,
       body: (d) => [
         `Hello ${d.name},`,
-        'The password of your account was just changed, and every device was signed out.',
+        'The password of your account was just changed: every device was signed out and its passkeys removed (add yours again under Security).',
         `If this was not you, set a new password at once: ${d.resetUrl}, and tell us at ${d.adminEmail}.`,
       ],
     },
@@ -101,7 +101,7 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
       subject: (d) => `كلمة السر بتاعة حسابك على ${d.systemName} اتغيرت`,
       body: (d) => [
         `أهلاً ${d.name}،`,
-        'كلمة السر بتاعة حسابك لسه متغيرة، وكل الأجهزة اتعملها تسجيل خروج.',
+        'كلمة السر بتاعة حسابك لسه متغيرة: كل الأجهزة اتعملها تسجيل خروج ومفاتيح المرور اتشالت (ضيف مفاتيحك تاني من الأمان).',
         `لو مش إنت اللي غيرتها، اعمل كلمة سر جديدة حالاً: ${d.resetUrl}، وقولنا على ${d.adminEmail}.`,
       ],
     },

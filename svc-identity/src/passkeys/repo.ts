@@ -84,6 +84,15 @@ export async function deletePasskey(db: Db, userId: number, id: string): Promise
   return rowCount === 1;
 }
 
+/**
+ * Every passkey of the account, at a password reset: a passkey signs in with nothing else, so
+ * one added with a stolen session would outlive the reset that the owner was told ends it all.
+ */
+export async function deleteAllPasskeys(db: Db, userId: number): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM identity.passkeys WHERE user_id = $1', [userId]);
+  return rowCount ?? 0;
+}
+
 export async function countPasskeys(db: Db, userId: number): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM identity.passkeys WHERE user_id = $1',
