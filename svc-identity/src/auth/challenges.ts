@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { authKeys } from '@medrelay/contracts';
 import { twoFactorLimits } from '@medrelay/domain/two-factor';
 import type { Redis } from '@medrelay/service-kit';
 
@@ -30,15 +31,29 @@ export class SignInChallenges {
     const secret = randomBytes(32).toString('base64url');
     await this.redis
       .multi()
-      .hset(this.key(secret), { ...challenge, weak: challenge.weak ? '1' : '0', tries: '0' })
+      .hset(this.key(secret), {
+        ...challenge,
+        weak: challenge.weak ? '1' : '0',
+        tries: '0',
+        createdAt: String(Date.now()),
+      })
       .expire(this.key(secret), twoFactorLimits.challengeSeconds)
       .exec();
     return secret;
   }
 
+  /**
+   * The challenge, or null when it is not of this stage, expired, or older than the account's last
+   * "end every session" (a password reset or change, a suspension): a sign-in started with the
+   * old password does not finish after the owner reset it.
+   */
   async read(secret: string, stage: SignInChallenge['stage']): Promise<SignInChallenge | null> {
     const fields = await this.redis.hgetall(this.key(secret));
     if (fields.stage !== stage || !fields.userId) return null;
+    const endedAt = Number(
+      (await this.redis.get(authKeys.revokedBefore(this.prefix, Number(fields.userId)))) ?? 0,
+    );
+    if (Number(fields.createdAt ?? 0) <= endedAt) return null;
     return { userId: Number(fields.userId), deviceKey: fields.deviceKey!, stage, weak: fields.weak === '1' };
   }
 

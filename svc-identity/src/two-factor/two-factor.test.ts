@@ -104,6 +104,17 @@ describe('two-factor sign-in with an authenticator app', () => {
     expect((await second(again.body.challenge, await codeFor(user.secret))).status).toBe(200);
   });
 
+  it('does not finish a sign-in started before every session was ended (a password reset or change)', async () => {
+    const user = await enrolled();
+    nextStep();
+    const started = await login(user.email);
+    expect(started.body.twoFactorRequired).toBe(true);
+    // The owner resets the password meanwhile (which ends every session of the account).
+    await identity.service.ctx.tokens.revokeAllFor(user.id);
+    const late = await second(started.body.challenge, await codeFor(user.secret));
+    expect([late.status, late.body.code]).toEqual([401, 'SIGN_IN_EXPIRED']);
+  });
+
   it('takes a recovery code once', async () => {
     const user = await enrolled();
     const [recovery] = user.recoveryCodes;
