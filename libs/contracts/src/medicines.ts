@@ -89,12 +89,20 @@ export const medicineUpdateSchema = z
     categories: categoriesField,
     pickupArea: areaField,
     pickupPin: pinField,
+    /**
+     * With `quantity`: the units on offer the form was showing. Approvals and releases move that
+     * number while a form is open; an edit made from an older one is refused (409) rather than
+     * overwrite them (units promised twice, or lost to the market).
+     */
+    quantitySeen: remainingQuantityField,
   })
   .partial()
   .strict()
   .superRefine(pinNeedsArea)
   // An empty edit would still count as a change (new version, an event to every consumer).
-  .refine((changes) => Object.values(changes).some((v) => v !== undefined), { message: 'nothingToChange' });
+  .refine((changes) => Object.entries(changes).some(([k, v]) => k !== 'quantitySeen' && v !== undefined), {
+    message: 'nothingToChange',
+  });
 export type MedicineUpdateInput = z.input<typeof medicineUpdateSchema>;
 export type MedicineUpdate = z.output<typeof medicineUpdateSchema>;
 

@@ -220,7 +220,10 @@ export async function insertMedicine(
   return rows[0]!.id;
 }
 
-const updatableColumns: Record<Exclude<keyof MedicineUpdate, 'pickupArea' | 'pickupPin'>, string> = {
+/** The fields an edit writes (the quantity it saw is checked by the service, not stored). */
+type WrittenChanges = Omit<MedicineUpdate, 'quantitySeen'>;
+
+const updatableColumns: Record<Exclude<keyof WrittenChanges, 'pickupArea' | 'pickupPin'>, string> = {
   name: 'name',
   type: 'type',
   description: 'description',
@@ -243,7 +246,7 @@ export function isOpenPackConflict(err: unknown): boolean {
 }
 
 /** Applies the given fields and bumps the version (the medicine event carries it). */
-export async function updateMedicine(db: PoolClient, id: number, patch: MedicineUpdate): Promise<void> {
+export async function updateMedicine(db: PoolClient, id: number, patch: WrittenChanges): Promise<void> {
   const sets: string[] = [];
   const params: unknown[] = [id];
   const { pickupArea, pickupPin, ...fields } = patch;

@@ -102,11 +102,21 @@ export function createMedicineService(ctx: CatalogContext) {
     async update(caller: Caller, id: number, patch: MedicineUpdate): Promise<Medicine> {
       const row = await packWrite(() =>
         withTransaction(ctx.pool, async (client) => {
+          const { quantitySeen, ...changes } = patch;
           const current = await ownedForUpdate(client, id, caller);
+          if (
+            changes.quantity !== undefined &&
+            quantitySeen !== undefined &&
+            current.quantity !== quantitySeen
+          )
+            throw new AppError(409, 'MEDICINE_QUANTITY_CHANGED', 'quantityChangedMeanwhile', {
+              params: { quantity: current.quantity },
+              details: { quantity: current.quantity },
+            });
           // Checked when categories change or the listing goes back on offer; unlisting always works.
           if (patch.categories !== undefined || patch.isAvailable === true)
             await checkCategories(caller, patch.categories ?? current.categories);
-          await updateMedicine(client, id, patch);
+          await updateMedicine(client, id, changes);
           const recalled = await quarantineIfRecalled(client, id);
           const changed = await recordMedicineChanged(client, id);
           // Its open requests are stopped as the recall's other listings' were.

@@ -44,6 +44,42 @@ describe('internal reserve / release', () => {
     expect(await quantityOf(id)).toBe(5);
   });
 
+  it("refuses an owner's new quantity made from a form older than an approval, in the owner's language", async () => {
+    const id = await newMedicine(5);
+    // The owner opens the edit form (5 on offer); an approval reserves 3 meanwhile.
+    const reserved = await p.api.post(
+      '/internal/reservations',
+      { requestId: 150, medicineId: id, quantity: 3 },
+      internal,
+    );
+    expect(reserved.body.remaining).toBe(2);
+    // One pack broken: 5 → 4 from the old form would offer 4 with 3 promised (7 from 4 packs).
+    const stale = await p.api.put(
+      `/api/medicines/${id}`,
+      { quantity: 4, quantitySeen: 5 },
+      { token: pharmacy.token, headers: { 'accept-language': 'ar' } },
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'MEDICINE_QUANTITY_CHANGED', details: { quantity: 2 } });
+    expect(stale.body.message).toContain('المعروض دلوقتي 2 وحدة');
+    expect(await quantityOf(id)).toBe(2);
+    // From what is on offer now, the edit goes through; other fields never need it.
+    const fresh = await p.api.put(
+      `/api/medicines/${id}`,
+      { quantity: 1, quantitySeen: 2 },
+      { token: pharmacy.token },
+    );
+    expect(fresh.status).toBe(200);
+    expect(await quantityOf(id)).toBe(1);
+    expect(
+      (await p.api.put(`/api/medicines/${id}`, { description: 'One pack broken' }, { token: pharmacy.token }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await p.api.put(`/api/medicines/${id}`, { quantitySeen: 1 }, { token: pharmacy.token })).status,
+    ).toBe(400);
+  });
+
   it('reserves, is idempotent per request id, refuses more than is left, and releases once', async () => {
     const id = await newMedicine(5);
     const first = await p.api.post(

@@ -155,6 +155,10 @@ export const catalogRequestMessages = {
   recallReasonTooLong: { en: 'The reason is at most 500 characters', ar: 'السبب 500 حرف بالكتير' },
   recallNotFound: { en: 'Recall not found', ar: 'السحب ده مش موجود' },
   recallAlreadyLifted: { en: 'This recall is already lifted', ar: 'السحب ده اترفع بالفعل' },
+  quantityChangedMeanwhile: {
+    en: 'The quantity changed while you were editing (requests were approved or released): {quantity} units are on offer now. Check it and save again.',
+    ar: 'الكمية اتغيرت وانت بتعدّل (طلبات اتوافق عليها أو رجعت): المعروض دلوقتي {quantity} وحدة. راجعها واحفظ تاني.',
+  },
   medicineQuarantined: {
     en: 'This medicine is quarantined: its batch is recalled',
     ar: 'الدواء ده متحفّظ عليه: التشغيلة بتاعته اتسحبت',
