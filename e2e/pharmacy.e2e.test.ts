@@ -70,13 +70,14 @@ describe('pharmacy', { timeout: 90_000 }, () => {
       .toBe(1);
     expect(await photo.getAttribute('src')).not.toMatch(/\/image$/);
 
-    // The seller corrects the quantity: only the changed field goes to the API.
+    // The seller corrects the quantity: only the changed field goes to the API, with the quantity
+    // the form showed (refused if approvals moved it meanwhile).
     await row.getByRole('button', { name: 'Edit: Concor 5mg' }).click();
     const edit = page.getByRole('dialog');
     await edit.getByLabel('Quantity').fill('12');
     const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/medicines/'));
     await edit.getByRole('button', { name: 'Save Changes' }).click();
-    expect((await saved).postDataJSON()).toEqual({ quantity: 12 });
+    expect((await saved).postDataJSON()).toEqual({ quantity: 12, quantitySeen: 10 });
     await expectToast(page, 'Medicine updated successfully');
     await row.getByText('Tablets · 12 units').waitFor();
 
