@@ -105,6 +105,21 @@ const recall = {
   url: text,
 };
 
+/** Pickup windows offered to the requester (on approval, or anew after it). */
+const offer = {
+  systemName: text,
+  adminEmail: text,
+  name: text,
+  medicineName: text,
+  quantity: text,
+  providerName: text,
+  /** The windows offered, one line each; empty when an approval offered none. */
+  windows: text,
+  pickupLocation: text,
+  mapUrl: text,
+  requestsUrl: text,
+};
+
 /** The handover code the requester shows at pickup, sealed in the job (when there is one). */
 const handoverCode = { handoverCode: text.optional() };
 
@@ -154,41 +169,16 @@ const mailContents = {
   },
   'request-approved': {
     data: {
-      systemName: text,
-      adminEmail: text,
-      name: text,
-      medicineName: text,
-      quantity: text,
-      providerName: text,
-      /** The windows offered, one line each; empty when the approval offered none. */
-      windows: text,
-      pickupLocation: text,
-      mapUrl: text,
+      ...offer,
       /** A pharmacy's listing names its address and e-mail; empty otherwise. */
       address: text,
       contactEmail: text,
-      requestsUrl: text,
     },
     sealed: handoverCode,
   },
   'pickup-confirmed': { data: pickup, sealed: handoverCode },
   /** The owner offered new windows after approval: the requester chooses again. */
-  'pickup-changed': {
-    data: {
-      systemName: text,
-      adminEmail: text,
-      name: text,
-      medicineName: text,
-      quantity: text,
-      providerName: text,
-      /** The windows now offered, one line each. */
-      windows: text,
-      pickupLocation: text,
-      mapUrl: text,
-      requestsUrl: text,
-    },
-    sealed: {},
-  },
+  'pickup-changed': { data: offer, sealed: {} },
   'pickup-reminder': {
     data: { ...pickup, kind: z.enum(reminderKinds), whatsappUrl: text },
     sealed: handoverCode,
