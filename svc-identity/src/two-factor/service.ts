@@ -23,6 +23,7 @@ import {
 import { totpKit } from './totp';
 
 export const secondFactorWrong = () => new AppError(401, 'SECOND_FACTOR_WRONG', 'secondFactorWrong');
+const alreadyOn = () => new AppError(409, 'TWO_FACTOR_ENABLED', 'twoFactorAlreadyOn');
 
 /**
  * Two-factor sign-in with an authenticator app: enrolment (a secret shown as a
@@ -30,8 +31,6 @@ export const secondFactorWrong = () => new AppError(401, 'SECOND_FACTOR_WRONG', 
  * step (a code is taken once: its time step must be later than the last accepted one; a
  * recovery code once), and turning it off.
  */
-const alreadyOn = () => new AppError(409, 'TWO_FACTOR_ENABLED', 'twoFactorAlreadyOn');
-
 export function createTwoFactorService(ctx: IdentityContext) {
   const kit = totpKit(ctx.config.SEALING_KEYS);
   const now = () => ctx.clock.now();

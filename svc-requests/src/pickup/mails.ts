@@ -27,6 +27,9 @@ const mapUrlOf = (request: PickupMailRequest) =>
   request.pickup_lat != null && request.pickup_lng != null
     ? mapLink(request.pickup_lat, request.pickup_lng)
     : '';
+/** The windows as the e-mails list them: one line each, the screens' words. */
+const windowLines = (windows: Window[], language: Language) =>
+  windows.map((w) => `• ${formatPickupWindow(w.starts_at, w.ends_at, language)}`).join('\n');
 /** The other party as the e-mail names them: the organisation, else the person. */
 const nameOf = (user: ReadModelUser | null) => user?.organization_name || user?.name || '';
 
@@ -35,9 +38,13 @@ const nameOf = (user: ReadModelUser | null) => user?.organization_name || user?.
  * chooses, every offered window is tentative; once one is chosen it is confirmed and the others
  * cancelled (the same uids, a higher sequence), so the reader's calendar keeps one pickup.
  */
+/** A settlement in which none of the given windows is the chosen one: all are cancelled. */
+const noneChosen = -1;
+
 export function pickupCalendar(options: {
   request: PickupMailRequest;
   windows: Window[];
+  /** null: an offer (all tentative); else the settled window (`noneChosen`: none of these). */
   chosenId: number | null;
   medicineName: string;
   other: ReadModelUser | null;
@@ -46,7 +53,6 @@ export function pickupCalendar(options: {
   /** A settlement's sequence (`settlementNumber`); an offer's events have 0. */
   sequence?: number;
 }): MailCalendarEvent[] {
-  // (A `chosenId` none of the windows has cancels them all.)
   const { request, language } = options;
   const summary = translate('calendarPickupSummary', language, {
     quantity: request.quantity,
@@ -102,9 +108,7 @@ export function approvalMail(options: {
       medicineName: medicine?.name ?? '',
       quantity: String(request.quantity),
       providerName: provider?.name ?? options.approverName,
-      windows: options.windows
-        .map((w) => `• ${formatPickupWindow(w.starts_at, w.ends_at, language)}`)
-        .join('\n'),
+      windows: windowLines(options.windows, language),
       pickupLocation: request.pickup_location ?? '',
       mapUrl: mapUrlOf(request),
       address: fromPharmacy ? (provider?.address ?? '') : '',
@@ -177,7 +181,7 @@ export function pickupChangedMail(options: {
       medicineName: options.medicineName,
       quantity: String(request.quantity),
       providerName: nameOf(options.provider),
-      windows: windows.map((w) => `• ${formatPickupWindow(w.starts_at, w.ends_at, language)}`).join('\n'),
+      windows: windowLines(windows, language),
       pickupLocation: request.pickup_location ?? '',
       mapUrl: mapUrlOf(request),
       requestsUrl: url,
@@ -186,7 +190,7 @@ export function pickupChangedMail(options: {
       ...calendar(windows, null),
       ...calendar(
         options.everyWindow.filter((w) => !offered.has(w.id)),
-        -1,
+        noneChosen,
         options.sequence,
       ),
     ],

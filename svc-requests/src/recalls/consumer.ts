@@ -64,30 +64,24 @@ async function holdingsAtRecall(
   event: RecallEvent,
   unoffered: Awaited<ReturnType<typeof unofferedListingsOfBatch>>,
 ): Promise<NewHolding[]> {
-  const left = await listedQuantities(
-    client,
-    event.listings.map((l) => l.medicineId),
-  );
-  const owners: NewHolding[] = [
-    ...event.listings.map((l) => ({
-      userId: l.ownerId,
-      holding: 'listed' as const,
-      medicineId: l.medicineId,
-      medicineName: l.name,
-      requestId: null,
-      quantity: left.get(l.medicineId) ?? 0,
-    })),
-    // An unlisted listing's owner still holds the units promised to approved requests.
-    ...unoffered.map((l) => ({
-      userId: l.ownerId,
-      holding: 'listed' as const,
-      medicineId: l.medicineId,
-      medicineName: l.name,
-      requestId: null,
-      quantity: l.approvedUnits,
-    })),
-  ];
   const listingIds = event.listings.map((l) => l.medicineId);
+  const left = await listedQuantities(client, listingIds);
+  const listed = (
+    l: { ownerId: number; medicineId: number; name: string },
+    quantity: number,
+  ): NewHolding => ({
+    userId: l.ownerId,
+    holding: 'listed',
+    medicineId: l.medicineId,
+    medicineName: l.name,
+    requestId: null,
+    quantity,
+  });
+  const owners = [
+    ...event.listings.map((l) => listed(l, left.get(l.medicineId) ?? 0)),
+    // An unlisted listing's owner still holds the units promised to approved requests.
+    ...unoffered.map((l) => listed(l, l.approvedUnits)),
+  ];
   const requests = (await requestsHoldingBatch(client, event.gtin, event.batch, listingIds)).flatMap((r) => {
     const holding = holdingOfRequest(r.status);
     return holding ? [{ ...r, holding }] : [];

@@ -67,3 +67,20 @@ export async function recallMail(user: TestUser, template: string) {
   expect(found).toHaveLength(1);
   return found[0]!;
 }
+
+/** A request's status and closing reason, read from svc-requests' table. */
+export const requestStatus = async (id: number) =>
+  (
+    await p.requests.service.ctx.pool.query(
+      'SELECT status, closed_reason FROM requests.requests WHERE id = $1',
+      [id],
+    )
+  ).rows[0] as { status: string; closed_reason: string | null };
+/** How many recalls hold a request. */
+export const holds = async (id: number) =>
+  (
+    await p.requests.service.ctx.pool.query(
+      'SELECT count(*)::int AS n FROM requests.recall_holds WHERE request_id = $1',
+      [id],
+    )
+  ).rows[0].n as number;

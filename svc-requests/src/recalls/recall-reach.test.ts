@@ -17,6 +17,7 @@ import {
   pharmacy2,
   recall,
   recallMail,
+  requestStatus,
   useRecallPlatform,
 } from './recall-fixture';
 import type { TestUser } from '../testing';
@@ -25,14 +26,6 @@ import type { TestUser } from '../testing';
 // batch are told, their history flagged, acknowledgements counted and resent, and the listing
 // form warned of a batch under a recall in force.
 useRecallPlatform();
-
-const requestStatus = async (id: number) =>
-  (
-    await p.requests.service.ctx.pool.query(
-      'SELECT status, closed_reason FROM requests.requests WHERE id = $1',
-      [id],
-    )
-  ).rows[0] as { status: string; closed_reason: string | null };
 
 describe('a recall reaches every holder of the batch', () => {
   const reachOf = (id: number, token = admin.token) =>

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Medicine, RecallIssuedEvent } from '@medrelay/contracts';
-import { addDays, cairoToday } from '@medrelay/domain';
 import { withTransaction } from '@medrelay/service-kit';
 import { mailsTo, waitForMails, waitUntil } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +18,8 @@ import {
   pharmacy2,
   recall,
   recallMail,
+  requestStatus,
+  holds,
   useRecallPlatform,
 } from './recall-fixture';
 
@@ -34,21 +35,6 @@ const quarantined = async (ids: number[]) =>
       [ids],
     )
   ).rows.map((r) => r.quarantine_reason);
-const requestStatus = async (id: number) =>
-  (
-    await p.requests.service.ctx.pool.query(
-      'SELECT status, closed_reason FROM requests.requests WHERE id = $1',
-      [id],
-    )
-  ).rows[0] as { status: string; closed_reason: string | null };
-const holds = async (id: number) =>
-  (
-    await p.requests.service.ctx.pool.query(
-      'SELECT count(*)::int AS n FROM requests.recall_holds WHERE request_id = $1',
-      [id],
-    )
-  ).rows[0].n as number;
-
 describe('batch recalls', () => {
   it('quarantines exactly the open listings of the batch, cancels or holds their requests, notifies once; the lift restores', async () => {
     const gtin = gtinOf(501);
@@ -250,166 +236,6 @@ describe('batch recalls', () => {
     expect(history.body.map((r: { id: number }) => r.id)).toEqual([second.body.id, issued.body.id]);
     expect(history.body[0]).toMatchObject({ hiddenListings: 2, reason: 'Label mix-up' });
     expect(Number(history.headers.get('x-total-count'))).toBeGreaterThanOrEqual(2);
-  });
-
-  it('a held pickup is neither reminded of nor missed nor released; the lift frees a window that passed meanwhile', async () => {
-    const gtin = gtinOf(531);
-    // Its own parties: their e-mails (approval, pickup, recall) must not land in other tests' counts.
-    const [owner, needer] = [await p.user('pharmacy'), await p.user('ngo')];
-    const medicine = await list(owner, { gtin, batch: 'LOT-H', name: 'Heldol', quantity: 10 });
-    const { id } = (
-      await p.requests.api.post(
-        '/api/requests',
-        { medicineId: medicine.id, quantity: 2 },
-        { token: needer.token },
-      )
-    ).body;
-    const tomorrow = addDays(cairoToday(), 1);
-    const approvedRes = await p.requests.api.put(
-      `/api/requests/${id}/status`,
-      {
-        status: 'approved',
-        pickup: { windows: [{ date: tomorrow, from: '10:00', to: '11:00' }], location: 'Dokki' },
-      },
-      { token: owner.token },
-    );
-    expect(approvedRes.status).toBe(200);
-    const plan = await p.requests.api.get(`/api/requests/${id}/pickup`, { token: needer.token });
-    const windowId = plan.body.windows[0].id as number;
-    await p.requests.api.post(`/api/requests/${id}/pickup/choice`, { windowId }, { token: needer.token });
-
-    const issued = await recall({ gtin, batch: 'LOT-H', reason: 'Mislabelled' });
-    expect(issued.status).toBe(201);
-    await waitUntil(async () => (await holds(id)) === 1, { what: 'held' });
-    const pickup = p.requests.service.pickup;
-    // Its reminders do nothing (the recall notice said not to collect).
-    expect(await pickup.sendReminder({ requestId: id, windowId, kind: 'hour', dueAt: '' })).toBe('stale');
-    // The window passes (in the database's time too) while held: not missed, nobody's no-show.
-    const pool = p.requests.service.ctx.pool;
-    await pool.query(
-      `UPDATE requests.pickup_windows SET starts_at = now() - interval '2 hours', ends_at = now() - interval '1 hour'
-        WHERE id = $1`,
-      [windowId],
-    );
-    await pickup.sweep();
-    const row = async () =>
-      (
-        await pool.query(
-          `SELECT status, missed_at, chosen_window_id,
-                  (SELECT count(*)::int FROM requests.no_shows WHERE request_id = $1) AS no_shows
-             FROM requests.requests WHERE id = $1`,
-          [id],
-        )
-      ).rows[0];
-    expect(await row()).toMatchObject({
-      status: 'approved',
-      missed_at: null,
-      chosen_window_id: windowId,
-      no_shows: 0,
-    });
-
-    // Lifted: active again, with no window chosen (the parties agree on another); never missed.
-    expect((await lift(issued.body.id)).status).toBe(200);
-    await waitUntil(async () => (await holds(id)) === 0, { what: 'hold lifted' });
-    expect(await row()).toMatchObject({
-      status: 'approved',
-      missed_at: null,
-      chosen_window_id: null,
-      no_shows: 0,
-    });
-    const after = await p.requests.api.get(`/api/requests/${id}/pickup`, { token: needer.token });
-    expect(after.body).toMatchObject({ chosenWindowId: null, chosen: null, proposal: null });
-    await pickup.sweep();
-    expect(await row()).toMatchObject({ status: 'approved', missed_at: null, no_shows: 0 });
-  });
-
-  it('stops the requests on a listing of the batch no longer offered, and tells its owner', async () => {
-    const gtin = gtinOf(532);
-    const [owner, needer, asker] = [await p.user('pharmacy'), await p.user('ngo'), await p.user('ngo')];
-    const medicine = await list(owner, { gtin, batch: 'LOT-U', name: 'Unlistol', quantity: 10 });
-    const ask = async (user: typeof needer, quantity: number) =>
-      (
-        await p.requests.api.post(
-          '/api/requests',
-          { medicineId: medicine.id, quantity },
-          { token: user.token },
-        )
-      ).body as { id: number };
-    const approved = await ask(needer, 3);
-    const pending = await ask(asker, 1);
-    const approve = await p.requests.api.put(
-      `/api/requests/${approved.id}/status`,
-      { status: 'approved' },
-      { token: owner.token },
-    );
-    expect(approve.status).toBe(200);
-    // The owner takes the rest off the market: the recall quarantines no offered listing.
-    expect((await p.catalog.api.delete(`/api/medicines/${medicine.id}`, { token: owner.token })).status).toBe(
-      200,
-    );
-    const issued = await recall({ gtin, batch: 'LOT-U', reason: 'Contamination' });
-    expect(issued.status).toBe(201);
-    expect(issued.body.hiddenListings).toBe(0);
-
-    await waitUntil(async () => (await holds(approved.id)) === 1, { what: 'the approved request held' });
-    expect(await requestStatus(pending.id)).toEqual({ status: 'cancelled', closed_reason: 'Contamination' });
-    const collected = await p.requests.api.put(
-      `/api/requests/${approved.id}/status`,
-      { status: 'completed' },
-      { token: needer.token },
-    );
-    expect(collected.status).toBe(409);
-    expect(collected.body.code).toBe('REQUEST_ON_HOLD');
-    // The owner holds the 3 units promised: told to set them aside.
-    await waitUntil(async () => (await notices(owner, 'recall-quarantined')).length === 1, {
-      what: 'the owner told',
-    });
-    expect((await notices(owner, 'recall-quarantined'))[0]!.message).toContain('Unlistol');
-  });
-
-  it('stops the requests on a listing edited into a recalled batch, and tells its parties', async () => {
-    const gtin = gtinOf(533);
-    const [owner, needer, other] = [await p.user('pharmacy'), await p.user('ngo'), await p.user('pharmacy')];
-    await list(other, { gtin, batch: 'BAD-1', name: 'Editrec', quantity: 4 });
-    const issued = await recall({ gtin, batch: 'BAD-1', reason: 'Impurity' });
-    expect(issued.status).toBe(201);
-    const medicine = await list(owner, { gtin, batch: 'OK-1', name: 'Editrec', quantity: 6 });
-    const asked = (
-      await p.requests.api.post(
-        '/api/requests',
-        { medicineId: medicine.id, quantity: 2 },
-        { token: needer.token },
-      )
-    ).body as { id: number };
-    expect(
-      (
-        await p.requests.api.put(
-          `/api/requests/${asked.id}/status`,
-          { status: 'approved' },
-          { token: owner.token },
-        )
-      ).status,
-    ).toBe(200);
-
-    // The owner corrects the batch to the recalled one: quarantined, its approved request held.
-    const edited = await p.catalog.api.put(
-      `/api/medicines/${medicine.id}`,
-      { batch: 'BAD-1' },
-      { token: owner.token },
-    );
-    expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ quarantined: true, quarantineReason: 'Impurity' });
-    await waitUntil(async () => (await holds(asked.id)) === 1, { what: 'the approved request held' });
-    for (const user of [needer, owner])
-      await waitUntil(async () => (await notices(user, 'recall-quarantined')).length === 1, {
-        what: `user ${user.id} told`,
-      });
-    const collected = await p.requests.api.put(
-      `/api/requests/${asked.id}/status`,
-      { status: 'completed' },
-      { token: needer.token },
-    );
-    expect(collected.body.code).toBe('REQUEST_ON_HOLD');
   });
 
   it('a listing of a batch under an active recall is quarantined when listed', async () => {
