@@ -77,11 +77,19 @@ describe('shared texts', () => {
   });
 
   it('writes a moment in Cairo time, wherever the device is (summer: UTC+3)', () => {
-    // 07:00 UTC on 15 July 2026 is 10:00 in Cairo; the test machine's zone is not Cairo's.
-    expect(Intl.DateTimeFormat().resolvedOptions().timeZone).not.toBe('Africa/Cairo');
-    expect(formatters('en').dateTime('2026-07-15T07:00:00Z')).toMatch(/Jul 15, 2026.*10:00/);
-    expect(formatters('ar').dateTime('2026-07-15T07:00:00Z')).toContain('10:00');
-    expect(formatters('en').dateTime('2026-12-01T08:00:00Z')).toMatch(/Dec 1, 2026.*10:00/);
+    // A device on UTC, whatever this machine's zone (Node applies a new TZ at once).
+    const zone = process.env.TZ;
+    process.env.TZ = 'UTC';
+    try {
+      expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe('UTC');
+      // 07:00 UTC on 15 July 2026 is 10:00 in Cairo.
+      expect(formatters('en').dateTime('2026-07-15T07:00:00Z')).toMatch(/Jul 15, 2026.*10:00/);
+      expect(formatters('ar').dateTime('2026-07-15T07:00:00Z')).toContain('10:00');
+      expect(formatters('en').dateTime('2026-12-01T08:00:00Z')).toMatch(/Dec 1, 2026.*10:00/);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it('writes percentages with one decimal', () => {
