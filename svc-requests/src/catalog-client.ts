@@ -23,7 +23,7 @@ export function createCatalogClient(baseUrl: string, secret: string, timeoutMs: 
     try {
       res = await fetch(`${baseUrl}${path}`, {
         method,
-        headers: internalHeaders(secret),
+        headers: internalHeaders(secret, timeoutMs),
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });

@@ -23,3 +23,10 @@ export type ReservationResult = z.infer<typeof reservationResultSchema>;
 
 /** The header carrying the internal secret on service-to-service calls (never through the gateway). */
 export const internalSecretHeader = 'x-medrelay-internal';
+
+/**
+ * How long (ms) the caller of an internal call waits for its answer. The callee commits nothing
+ * it could not answer within it: a reserve committed after svc-requests gave up (answered 503)
+ * would hold units for an approval that never happened.
+ */
+export const callBudgetHeader = 'x-medrelay-budget-ms';

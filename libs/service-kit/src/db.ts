@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { deadlineExceeded } from './errors';
 import { kitMigrations, type KitTable } from './kit-migrations';
 
 export type Pool = pg.Pool;
@@ -45,6 +46,12 @@ export interface TransactionOptions {
   lockTimeout?: string;
   /** A key held for the whole transaction (`pg_advisory_xact_lock`): callers with the same key go one at a time. */
   lockKey?: string;
+  /**
+   * The instant (epoch ms) after which the transaction must not commit: its caller has stopped
+   * waiting (see `callDeadline`). Statements are cut off at it (`statement_timeout`) and the
+   * commit is not sent after it; the caller of the transaction gets a 503.
+   */
+  deadline?: number | undefined;
 }
 
 /** Runs `work` in one transaction: everything it writes lands together or not at all. */
@@ -55,6 +62,7 @@ export async function withTransaction<T>(
 ): Promise<T> {
   const client = await pool.connect();
   try {
+    if (options.deadline !== undefined && Date.now() >= options.deadline) throw deadlineExceeded();
     return await inTransaction(client, () => work(client), options);
   } finally {
     client.release();
@@ -65,8 +73,9 @@ export async function withTransaction<T>(
 export async function inTransaction<T>(
   client: pg.PoolClient,
   work: () => Promise<T>,
-  { lockTimeout, lockKey }: TransactionOptions = {},
+  { lockTimeout, lockKey, deadline }: TransactionOptions = {},
 ): Promise<T> {
+  const late = () => deadline !== undefined && Date.now() >= deadline;
   await client.query('BEGIN');
   try {
     // SET cannot take parameters; the value is the caller's constant, checked to be a duration.
@@ -74,12 +83,21 @@ export async function inTransaction<T>(
       if (!/^\d+(ms|s)$/.test(lockTimeout)) throw new Error(`bad lock timeout ${lockTimeout}`);
       await client.query(`SET LOCAL lock_timeout = '${lockTimeout}'`);
     }
+    if (deadline !== undefined) {
+      const left = Math.max(1, Math.floor(deadline - Date.now()));
+      await client.query(`SET LOCAL statement_timeout = ${left}`);
+    }
     if (lockKey !== undefined) await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lockKey]);
     const result = await work();
+    if (late()) throw deadlineExceeded();
     await client.query('COMMIT');
     return result;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
+    // A statement cut off by the deadline (57014) is the deadline, not a fault.
+    if (late() || (deadline !== undefined && (err as { code?: string }).code === '57014')) {
+      throw deadlineExceeded();
+    }
     throw err;
   }
 }

@@ -121,6 +121,14 @@ export function storeUnavailable(): AppError {
   });
 }
 
+/** The caller of an internal call stopped waiting before this service could commit (nothing was). */
+export function deadlineExceeded(): AppError {
+  return new AppError(503, 'DEADLINE_EXCEEDED', 'serviceUnavailable', {
+    details: { retryAfterSeconds: outageRetryAfterSeconds },
+    headers: { 'Retry-After': String(outageRetryAfterSeconds) },
+  });
+}
+
 function fromStoreOutage(err: unknown): AppError | null {
   return isStoreOutage(err) ? storeUnavailable() : null;
 }

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { internalSecretHeader } from '@medrelay/contracts';
-import type { RequestHandler } from 'express';
+import { callBudgetHeader, internalSecretHeader } from '@medrelay/contracts';
+import type { Request, RequestHandler } from 'express';
 import { AppError } from './errors';
 
 /**
@@ -18,12 +18,23 @@ export function requireInternalSecret(secret: string): RequestHandler {
   };
 }
 
-/** Headers for a call to another service's internal endpoint. */
-export function internalHeaders(secret: string, requestId?: string): Record<string, string> {
-  const headers: Record<string, string> = {
+/** Headers for a call to another service's internal endpoint, and how long the caller waits for it. */
+export function internalHeaders(secret: string, budgetMs: number): Record<string, string> {
+  return {
     [internalSecretHeader]: secret,
+    [callBudgetHeader]: String(budgetMs),
     'content-type': 'application/json',
   };
-  if (requestId) headers['x-request-id'] = requestId;
-  return headers;
+}
+
+/** Answering takes a little after the commit (network, parsing): the callee's deadline keeps this much back. */
+const answerMarginMs = 1000;
+
+/**
+ * The instant (epoch ms) by which an internal call must have committed for its caller to hear
+ * the answer, or undefined when the caller sent no budget (a person's request: no deadline).
+ */
+export function callDeadline(req: Request, arrivedAt = Date.now()): number | undefined {
+  const budget = Number(req.headers[callBudgetHeader]);
+  return Number.isFinite(budget) && budget > 0 ? arrivedAt + budget - answerMarginMs : undefined;
 }

@@ -1,4 +1,5 @@
-import { internalSecretHeader } from '@medrelay/contracts';
+import { callBudgetHeader, internalSecretHeader } from '@medrelay/contracts';
+import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startTestCatalog, testInternalSecret, type TestCatalogPlatform } from '../testing';
 
@@ -120,6 +121,67 @@ describe('internal reserve / release', () => {
     );
     expect(late.body.status).toBe('released');
     expect(await quantityOf(id)).toBe(5);
+  });
+
+  it('re-checks the listing when an approval is retried: still reserved if on offer, refused once unlisted', async () => {
+    const id = await newMedicine(4);
+    const reserve = () =>
+      p.api.post('/internal/reservations', { requestId: 170, medicineId: id, quantity: 4 }, internal);
+    expect((await reserve()).body).toMatchObject({ status: 'reserved', remaining: 0 });
+    // The reservation took every unit: the listing is still on offer to the request holding them.
+    expect((await reserve()).status).toBe(200);
+    expect(
+      (await p.api.put(`/api/medicines/${id}`, { isAvailable: false }, { token: pharmacy.token })).status,
+    ).toBe(200);
+    const retried = await reserve();
+    expect(retried.status).toBe(409);
+    expect(retried.body.code).toBe('MEDICINE_UNAVAILABLE');
+    // Refused, not released: the request's reject or cancel gives the units back.
+    expect(await reservedOf(id)).toEqual({ column: 4, live: 4 });
+  });
+
+  it('commits nothing after the caller stopped waiting (its budget header), and a retry reserves', async () => {
+    const id = await newMedicine(5);
+    const budgetMs = 1500;
+    const holder = await p.catalog.service.ctx.pool.connect();
+    try {
+      // Another writer holds the listing's row (an edit, a sweep) while the approval arrives.
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM catalog.medicines WHERE id = $1 FOR UPDATE', [id]);
+      const sentAt = Date.now();
+      const answer = p.api.post(
+        '/internal/reservations',
+        { requestId: 180, medicineId: id, quantity: 2 },
+        { headers: { ...internal.headers, [callBudgetHeader]: String(budgetMs) } },
+      );
+      await waitUntil(
+        async () =>
+          (
+            await holder.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+            )
+          ).rows[0]!.n > 0 || Date.now() > sentAt + budgetMs,
+        { what: 'the reserve to wait for the row' },
+      );
+      // The row comes free only after svc-requests would have answered the owner 503.
+      await waitUntil(() => Date.now() > sentAt + budgetMs, { what: 'the budget to pass', intervalMs: 20 });
+      await holder.query('COMMIT');
+      const late = await answer;
+      expect(late.status).toBe(503);
+      expect(late.body.code).toBe('DEADLINE_EXCEEDED');
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+    }
+    expect(await quantityOf(id)).toBe(5);
+    expect(await reservedOf(id)).toEqual({ column: 0, live: 0 });
+    const retried = await p.api.post(
+      '/internal/reservations',
+      { requestId: 180, medicineId: id, quantity: 2 },
+      { headers: { ...internal.headers, [callBudgetHeader]: String(budgetMs) } },
+    );
+    expect(retried.body).toMatchObject({ status: 'reserved', remaining: 3 });
   });
 
   it('a release that arrives before its reserve blocks the reserve', async () => {

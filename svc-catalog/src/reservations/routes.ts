@@ -1,5 +1,5 @@
 import { idParam, medicineSnapshotSchema, reservationSchema } from '@medrelay/contracts';
-import { httpError, requireInternalSecret, validate } from '@medrelay/service-kit';
+import { callDeadline, httpError, requireInternalSecret, validate } from '@medrelay/service-kit';
 import { Router, type Response } from 'express';
 import type { CatalogContext } from '../context';
 import { findMedicine, toSnapshot } from '../medicines/repo';
@@ -24,11 +24,11 @@ export function internalRoutes(ctx: CatalogContext): Router {
   });
 
   router.post('/internal/reservations', validate({ body: reservationSchema }), async (req, res) => {
-    res.json(await reservations.reserve(req.body));
+    res.json(await reservations.reserve(req.body, callDeadline(req)));
   });
 
-  router.delete('/internal/reservations/:id', validate({ params: idParam }), async (_req, res) => {
-    res.json(await reservations.release(idOf(res)));
+  router.delete('/internal/reservations/:id', validate({ params: idParam }), async (req, res) => {
+    res.json(await reservations.release(idOf(res), callDeadline(req)));
   });
 
   return router;

@@ -3,7 +3,7 @@ import { isAvailableListing } from '@medrelay/domain';
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from '../medicines/events';
-import { findMedicine, stockOf } from '../medicines/repo';
+import { findMedicine, stockOf, type MedicineRow } from '../medicines/repo';
 import {
   findReservation,
   insertReleasedMarker,
@@ -13,13 +13,31 @@ import {
   type ReservationRow,
 } from './repo';
 
-// The transaction of each call: row locks wait at most 5 s, and one call per request id at a
-// time (also before its reservation row exists).
-const lockFor = (requestId: number) => ({ lockTimeout: '5s', lockKey: `reservation:${requestId}` });
+// The transaction of each call: row locks wait at most 5 s, one call per request id at a time
+// (also before its reservation row exists), and nothing commits after the caller stopped waiting.
+const lockFor = (requestId: number, deadline: number | undefined) => ({
+  lockTimeout: '5s',
+  lockKey: `reservation:${requestId}`,
+  deadline,
+});
+
+/** Why a listing cannot be reserved from now (the units a reservation already holds count as on offer). */
+function refusal(medicine: MedicineRow, held = 0): AppError | null {
+  if (medicine.quarantine_reason !== null) {
+    return new AppError(409, 'MEDICINE_QUARANTINED', 'medicineQuarantined', {
+      details: { available: 0, reason: medicine.quarantine_reason },
+    });
+  }
+  if (!isAvailableListing({ ...stockOf(medicine), quantity: medicine.quantity + held })) {
+    return new AppError(409, 'MEDICINE_UNAVAILABLE', 'medicineUnavailable', { details: { available: 0 } });
+  }
+  return null;
+}
 
 /**
  * Reserving and releasing quantity for approved requests. Keyed by the request id: repeating a
- * call returns the first answer and changes nothing. The medicine row is locked and the
+ * call returns the first answer and changes nothing, once the listing is still on offer (an
+ * approval retried after the listing expired, was unlisted or recalled is refused like a new one). The medicine row is locked and the
  * quantity only decremented when enough is left, so concurrent approvals can never promise
  * more than there is (and a CHECK keeps it at zero or above in any case). The listing's
  * `reserved_quantity` moves with it in the same statement (browse reads it from the row).
@@ -39,7 +57,7 @@ export function createReservationService(ctx: CatalogContext) {
   });
 
   return {
-    async reserve(input: Reservation): Promise<ReservationResult> {
+    async reserve(input: Reservation, deadline?: number): Promise<ReservationResult> {
       const row = await withTransaction(
         ctx.pool,
         async (client) => {
@@ -51,20 +69,17 @@ export function createReservationService(ctx: CatalogContext) {
             ) {
               throw httpError.conflict('INVALID_TRANSITION', 'invalidInput', { reservation: found });
             }
+            if (found.status === 'reserved') {
+              const held = await findMedicine(client, found.medicine_id!);
+              const refused = held && refusal(held, found.quantity);
+              if (refused) throw refused;
+            }
             return found;
           }
           const medicine = await findMedicine(client, input.medicineId, true);
           if (!medicine) throw httpError.notFound('medicineNotFound');
-          if (medicine.quarantine_reason !== null) {
-            throw new AppError(409, 'MEDICINE_QUARANTINED', 'medicineQuarantined', {
-              details: { available: 0, reason: medicine.quarantine_reason },
-            });
-          }
-          if (!isAvailableListing(stockOf(medicine))) {
-            throw new AppError(409, 'MEDICINE_UNAVAILABLE', 'medicineUnavailable', {
-              details: { available: 0 },
-            });
-          }
+          const refused = refusal(medicine);
+          if (refused) throw refused;
           if (medicine.quantity < input.quantity) {
             throw new AppError(409, 'INSUFFICIENT_QUANTITY', 'insufficientQuantity', {
               params: { available: medicine.quantity },
@@ -76,7 +91,7 @@ export function createReservationService(ctx: CatalogContext) {
           await recordMedicineChanged(client, medicine.id);
           return inserted;
         },
-        lockFor(input.requestId),
+        lockFor(input.requestId, deadline),
       );
       ctx.outbox.nudge();
       return result(row);
@@ -87,7 +102,7 @@ export function createReservationService(ctx: CatalogContext) {
      * approval it had reserved for). Releasing an unknown request leaves a released marker, so
      * a reserve retried after it cannot take stock any more.
      */
-    async release(requestId: number): Promise<ReservationResult> {
+    async release(requestId: number, deadline?: number): Promise<ReservationResult> {
       const row = await withTransaction(
         ctx.pool,
         async (client) => {
@@ -99,7 +114,7 @@ export function createReservationService(ctx: CatalogContext) {
           await recordMedicineChanged(client, found.medicine_id!);
           return { ...found, status: 'released' as const };
         },
-        lockFor(requestId),
+        lockFor(requestId, deadline),
       );
       ctx.outbox.nudge();
       return result(row);
