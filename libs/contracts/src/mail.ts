@@ -227,7 +227,11 @@ const mailContents = {
     data: { ...fromIdentity, name: text, minutes: text },
     sealed: { resetUrl: text },
   },
-  'password-changed': { data: { ...fromIdentity, name: text, resetUrl: text }, sealed: {} },
+  'password-changed': {
+    // 'yes' by a reset link (which removes the passkeys); jobs queued before the field were resets.
+    data: { ...fromIdentity, name: text, resetUrl: text, passkeysRemoved: yesNo.default('yes') },
+    sealed: {},
+  },
   'email-verification': {
     data: { ...fromIdentity, name: text, hours: text, change: yesNo },
     sealed: { verifyUrl: text },

@@ -1,3 +1,4 @@
+import { waitForMails } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, testPassword, type TestIdentity } from '../testing';
 
@@ -144,5 +145,29 @@ describe('PUT /api/auth/password', () => {
     expect(
       (await identity.api.post('/api/auth/login', { email: user.email, password: testPassword })).status,
     ).toBe(200);
+  });
+
+  it("tells the owner by e-mail, in the owner's language, and only of a change that happened", async () => {
+    const user = await identity.signedIn('ngo');
+    await identity.api.put('/api/auth/me', { language: 'ar' }, { token: user.token });
+    const refused = await identity.api.put(
+      '/api/auth/password',
+      { currentPassword: 'not-it', newPassword: 'n3w-secret' },
+      { token: user.token },
+    );
+    expect(refused.status).toBe(400);
+    const changed = await identity.api.put(
+      '/api/auth/password',
+      { currentPassword: testPassword, newPassword: 'n3w-secret' },
+      { token: user.token },
+    );
+    expect(changed.status).toBe(200);
+    const mails = await waitForMails(user.email, 1, { match: (m) => m.template === 'password-changed' });
+    expect(mails).toHaveLength(1);
+    // Someone holding a stolen session and password is not the only one who knows.
+    expect(mails[0]!.text).toContain('من الإعدادات');
+    expect(mails[0]!.text).toContain('/forgot-password');
+    // A change in settings keeps the passkeys (only a reset removes them): the e-mail does not say otherwise.
+    expect(mails[0]!.text).not.toContain('مفاتيح المرور اتشالت');
   });
 });

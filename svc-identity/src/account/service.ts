@@ -9,6 +9,7 @@ import {
 import { placeChange } from '@medrelay/domain/pickup-points';
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
+import { accountMail } from '../auth/account-mail';
 import { checkNewPassword } from '../auth/password-check';
 import { linksEndedByNewPassword } from '../links/links';
 import { retireLinks } from '../links/repo';
@@ -78,8 +79,9 @@ export function createAccountService(ctx: IdentityContext) {
     },
 
     /**
-     * Changes the password after checking the current one, ends every other session, and
-     * returns a fresh token for this one.
+     * Changes the password after checking the current one, ends every other session, tells the
+     * owner by e-mail (someone with a stolen session and password would otherwise do it unseen),
+     * and returns a fresh token for this one.
      */
     async changePassword(
       userId: number,
@@ -96,17 +98,19 @@ export function createAccountService(ctx: IdentityContext) {
       }
       // Sessions end before the new password is stored: if Redis fails, nothing has changed.
       const current = (await findUserById(ctx.pool, userId))!;
-      checkNewPassword(await ctx.settings.get(), change.newPassword, current, 'newPassword', language);
+      const settings = await ctx.settings.get();
+      checkNewPassword(settings, change.newPassword, current, 'newPassword', language);
       const newHash = await hashPassword(change.newPassword);
       await ctx.tokens.revokeAllFor(userId);
       await withTransaction(ctx.pool, async (client) => {
         await updatePasswordHash(client, userId, newHash);
         await retireLinks(client, userId, linksEndedByNewPassword, ctx.clock.now());
+        await accountMail(ctx).passwordChangedMail(client, settings, current, 'settings');
       });
+      ctx.outbox.nudge();
       // A token issued in the same millisecond as the revocation would count as revoked.
       await new Promise((r) => setTimeout(r, 2));
       const user = (await findUserById(ctx.pool, userId))!;
-      const settings = await ctx.settings.get();
       return { token: await ctx.tokens.sign(user, settings.sessionTimeout) };
     },
   };

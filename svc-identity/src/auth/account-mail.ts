@@ -12,6 +12,9 @@ interface Owner {
   language: Language;
 }
 
+/** Where an owner who did not make a change takes the account back (account e-mails end with it). */
+export const forgotPasswordUrl = (publicUrl: string) => `${publicUrl}/forgot-password`;
+
 /**
  * The e-mails that carry an account's single-use links. Each link is issued in the
  * caller's transaction and travels sealed for its recipient: the outbox and queue never hold it
@@ -21,6 +24,7 @@ export function accountMail(ctx: IdentityContext) {
   const c = ctx.config;
   const now = () => ctx.clock.now().getTime();
   const hour = () => Math.floor(now() / 3_600_000);
+  const resetUrl = forgotPasswordUrl(c.PUBLIC_URL);
   /** A single-use link for `email` of the account, valid `validMs` from now, in the caller's transaction: its address. */
   const link = async (
     client: PoolClient,
@@ -57,7 +61,7 @@ export function accountMail(ctx: IdentityContext) {
         data: {
           name: found.user.name,
           loginUrl: `${c.PUBLIC_URL}/login`,
-          resetUrl: `${c.PUBLIC_URL}/forgot-password`,
+          resetUrl,
         },
       });
     },
@@ -80,10 +84,29 @@ export function accountMail(ctx: IdentityContext) {
       });
     },
 
+    /**
+     * The owner hears that the password changed, by a reset link (the account's passkeys went
+     * with it) or in settings, with the way back if it was not them.
+     */
+    async passwordChangedMail(
+      client: PoolClient,
+      settings: Settings,
+      owner: Owner,
+      by: 'reset' | 'settings',
+    ) {
+      await queueMail(client, settings, {
+        template: 'password-changed',
+        to: owner.email,
+        language: owner.language,
+        idempotencyKey: `password-changed:${owner.id}:${now()}`,
+        data: { name: owner.name, resetUrl, passkeysRemoved: by === 'reset' ? 'yes' : 'no' },
+      });
+    },
+
     /** A password reset link, valid PASSWORD_RESET_MINUTES. */
     async resetMail(client: PoolClient, settings: Settings, owner: Owner) {
       const minutes = c.PASSWORD_RESET_MINUTES;
-      const resetUrl = await link(
+      const linkToReset = await link(
         client,
         owner.id,
         owner.email,
@@ -97,7 +120,7 @@ export function accountMail(ctx: IdentityContext) {
         language: owner.language,
         idempotencyKey: `password-reset:${owner.id}:${now()}`,
         data: { name: owner.name, minutes: String(minutes) },
-        sealed: ctx.secrets.seal(owner.email, { resetUrl }),
+        sealed: ctx.secrets.seal(owner.email, { resetUrl: linkToReset }),
       });
     },
   };

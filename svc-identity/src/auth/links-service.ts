@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from '../passwords';
 import { markEmailVerified, replaceEmail } from '../users/email-repo';
 import { recordUserEvent } from '../users/events';
 import { findCredentialsByEmail, findPasswordHash, findUserById, updatePasswordHash } from '../users/repo';
-import { accountMail } from './account-mail';
+import { accountMail, forgotPasswordUrl } from './account-mail';
 import { checkNewPassword } from './password-check';
 
 export const linkInvalid = () => new AppError(400, 'LINK_INVALID', 'linkInvalid');
@@ -52,7 +52,7 @@ export function createLinkService(ctx: IdentityContext) {
   }
 
   const settingsNow = () => ctx.settings.get();
-  const resetUrl = `${c.PUBLIC_URL}/forgot-password`;
+  const resetUrl = forgotPasswordUrl(c.PUBLIC_URL);
 
   return {
     forAccount,
@@ -87,13 +87,7 @@ export function createLinkService(ctx: IdentityContext) {
         await retireLinks(client, user.id, linksEndedByNewPassword, now);
         await deleteAllPasskeys(client, user.id);
         await markEmailVerified(client, user.id, link.email, now);
-        await queueMail(client, settings, {
-          template: 'password-changed',
-          to: user.email,
-          language: user.language,
-          idempotencyKey: `password-changed:${user.id}:${now.getTime()}`,
-          data: { name: user.name, resetUrl },
-        });
+        await mail.passwordChangedMail(client, settings, user, 'reset');
       });
       ctx.outbox.nudge();
       return { message: translate('passwordResetDone', language) };

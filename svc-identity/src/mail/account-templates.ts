@@ -44,7 +44,9 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
       subject: (d) => `Your ${d.systemName} password was changed`,
       body: (d) => [
         `Hello ${d.name},`,
-        'The password of your account was just changed: every device was signed out and its passkeys removed (add yours again under Security).',
+        d.passkeysRemoved === 'yes'
+          ? 'The password of your account was just changed: every device was signed out and its passkeys removed (add yours again under Security).'
+          : 'The password of your account was just changed in its settings: every other device was signed out.',
         `If this was not you, set a new password at once: ${d.resetUrl}, and tell us at ${d.adminEmail}.`,
       ],
     },
@@ -101,7 +103,9 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
       subject: (d) => `كلمة السر بتاعة حسابك على ${d.systemName} اتغيرت`,
       body: (d) => [
         `أهلاً ${d.name}،`,
-        'كلمة السر بتاعة حسابك لسه متغيرة: كل الأجهزة اتعملها تسجيل خروج ومفاتيح المرور اتشالت (ضيف مفاتيحك تاني من الأمان).',
+        d.passkeysRemoved === 'yes'
+          ? 'كلمة السر بتاعة حسابك لسه متغيرة: كل الأجهزة اتعملها تسجيل خروج ومفاتيح المرور اتشالت (ضيف مفاتيحك تاني من الأمان).'
+          : 'كلمة السر بتاعة حسابك لسه متغيرة من الإعدادات: كل الأجهزة التانية اتعملها تسجيل خروج.',
         `لو مش إنت اللي غيرتها، اعمل كلمة سر جديدة حالاً: ${d.resetUrl}، وقولنا على ${d.adminEmail}.`,
       ],
     },
