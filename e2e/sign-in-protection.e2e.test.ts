@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { testPassword } from '@medrelay/svc-identity/testing';
 import type { MovableClock } from '@medrelay/service-kit/clock';
+import { waitForMails } from '@medrelay/testing';
 import { generate } from 'otplib';
 import { expectToast } from './support/pages';
 import { usePlatform } from './support/platform';
@@ -202,10 +203,19 @@ describe('passkeys', { timeout: 90_000 }, () => {
     await page.goto(local('/donor/security'));
     const card = page.getByTestId('passkeys');
     await card.getByText('No passkey yet.').waitFor();
+    // The password first: a session left open elsewhere is not enough to plant a way in.
+    await card.getByLabel('Your password (asked before adding a passkey)').fill('Not-My-Password-1');
+    platform.expectFailedCall(400);
+    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    await expectToast(page, 'Current password is incorrect');
+    expect(await credentials()).toHaveLength(0);
+    await card.getByLabel('Your password (asked before adding a passkey)').fill(testPassword);
     await card.getByRole('button', { name: 'Add a passkey' }).click();
     await expectToast(page, 'Passkey added');
     await card.getByTestId('passkey').getByText('Not used yet').waitFor();
     expect(await credentials()).toHaveLength(1);
+    const [told] = await waitForMails(user.email, 1, { match: (m) => m.template === 'passkey-added' });
+    expect(told!.text).toContain('Chrome on Linux');
 
     // Two-factor on as well: the passkey alone is both factors.
     const setup = await platform.gateway.api.post('/api/auth/two-factor/setup', undefined, {
@@ -239,8 +249,10 @@ describe('passkeys', { timeout: 90_000 }, () => {
     await signInWithPassword(page, user.email, arabic);
     await page.waitForURL('**/pharmacy/dashboard');
     await page.goto(local('/pharmacy/security'));
+    await page.getByTestId('passkeys').getByLabel('كلمة السر بتاعتك', { exact: false }).fill(testPassword);
     await page.getByTestId('passkeys').getByRole('button', { name: 'ضيف مفتاح مرور' }).click();
     await expectToast(page, 'مفتاح المرور اتضاف');
+    await waitForMails(user.email, 1, { match: (m) => m.template === 'passkey-added' });
     await fitsWidth(page);
     await page.evaluate(() => localStorage.removeItem('token'));
 

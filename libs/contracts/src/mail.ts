@@ -29,6 +29,7 @@ export const mailTemplates = [
   'password-changed',
   'email-verification',
   'email-change-requested',
+  'passkey-added',
 ] as const;
 export type MailTemplate = (typeof mailTemplates)[number];
 
@@ -240,6 +241,7 @@ const mailContents = {
     data: { ...fromIdentity, name: text, newEmail: text, resetUrl: text },
     sealed: {},
   },
+  'passkey-added': { data: { ...fromIdentity, name: text, device: text, resetUrl: text }, sealed: {} },
 } satisfies Record<MailTemplate, { data: z.ZodRawShape; sealed: z.ZodRawShape }>;
 type MailContents = typeof mailContents;
 

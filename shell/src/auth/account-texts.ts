@@ -88,6 +88,7 @@ const en = {
     subtitle:
       'Sign in with your phone’s fingerprint or face unlock, or your computer’s screen lock, instead of a password. A passkey counts as two factors.',
     add: 'Add a passkey',
+    password: 'Your password (asked before adding a passkey)',
     added: 'Passkey added',
     remove: 'Remove',
     removed: 'Passkey removed',
@@ -220,6 +221,7 @@ const ar: typeof en = {
     subtitle:
       'ادخل ببصمة صباعك أو بوشّك على الموبايل، أو بقفل شاشة الكمبيوتر، بدل كلمة السر. مفتاح المرور بيتحسب خطوتين تحقق.',
     add: 'ضيف مفتاح مرور',
+    password: 'كلمة السر بتاعتك (بنطلبها قبل ما تضيف مفتاح مرور)',
     added: 'مفتاح المرور اتضاف',
     remove: 'امسح',
     removed: 'مفتاح المرور اتمسح',

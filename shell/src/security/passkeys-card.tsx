@@ -1,4 +1,5 @@
-import { Button, Card, Text } from '@fluentui/react-components';
+import { useState } from 'react';
+import { Button, Card, Field, Input, Text } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { callApi, routeKey } from '@medrelay/api-client';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
@@ -16,7 +17,8 @@ const cancelled = (error: unknown) =>
 
 /**
  * The own passkeys (WebAuthn through @simplewebauthn/browser, loaded only when
- * one is added): the list, adding one on this device, removing one.
+ * one is added): the list, adding one on this device (with the password: a session left open
+ * on a shared computer must not be enough), removing one.
  */
 export function PasskeysCard() {
   const card = useCardStyles();
@@ -25,6 +27,7 @@ export function PasskeysCard() {
   const format = useFormat();
   const passkeys = useQuery({ queryKey: passkeysKey, queryFn: () => callApi(identityEndpoints.passkeys) });
   const change = useListChange(passkeysKey);
+  const [password, setPassword] = useState('');
   const busy = change.busy;
   const run = (work: () => Promise<string>, failed: string) =>
     change.run(work, failed, (error) =>
@@ -34,7 +37,8 @@ export function PasskeysCard() {
   const add = () =>
     run(async () => {
       const { startRegistration } = await import('@simplewebauthn/browser');
-      const optionsJSON = await callApi(identityEndpoints.passkeyOptions);
+      const optionsJSON = await callApi(identityEndpoints.passkeyOptions, { body: { password } });
+      setPassword('');
       const response = await startRegistration({ optionsJSON: optionsJSON as never });
       await callApi(identityEndpoints.addPasskey, { body: { response: response as never } });
       return t('passkeys.added');
@@ -70,11 +74,25 @@ export function PasskeysCard() {
         ))}
       </ul>
       {passkeys.data && !passkeys.data.length && <Text className={styles.muted}>{t('passkeys.none')}</Text>}
-      <div className={card.actions}>
-        <Button appearance="primary" disabled={busy} onClick={() => void add()}>
+      <form
+        className={card.actions}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void add();
+        }}
+      >
+        <Field label={t('passkeys.password')}>
+          <Input
+            type="password"
+            value={password}
+            onChange={(_, d) => setPassword(d.value)}
+            autoComplete="current-password"
+          />
+        </Field>
+        <Button appearance="primary" type="submit" disabled={busy || !password}>
           {t('passkeys.add')}
         </Button>
-      </div>
+      </form>
     </Card>
   );
 }

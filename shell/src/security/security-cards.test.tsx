@@ -27,13 +27,13 @@ const sessions: Session[] = [
   },
 ];
 
-/** A server answering the cards' calls; `refuse` makes a change answer with that error. */
+/** A server answering the cards' calls (noted as "METHOD url body"); `refuse` makes a change answer with that error. */
 function server(lists: Record<string, unknown>, refuse?: { status: number; message: string }) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      calls.push(`${init.method} ${url}`);
+      calls.push(init.body ? `${init.method} ${url} ${String(init.body)}` : `${init.method} ${url}`);
       if (init.method === 'GET') return Response.json(lists[url]);
       if (refuse)
         return Response.json({ message: refuse.message, code: 'X', details: [] }, { status: refuse.status });
@@ -98,5 +98,26 @@ describe('the passkeys card', () => {
     expect(await toast()).toBe('Passkey removed');
     expect(calls.some((c) => c.startsWith('DELETE /api/auth/passkeys/pk-1'))).toBe(true);
     await waitFor(() => expect(calls.filter((c) => c === 'GET /api/auth/passkeys')).toHaveLength(2));
+  });
+
+  it('asks for the password before adding one, and says so when it is wrong', async () => {
+    const calls = server(
+      { '/api/auth/passkeys': [] },
+      { status: 400, message: 'Current password is incorrect' },
+    );
+    await renderInRemote(
+      <ToastProvider>
+        <PasskeysCard />
+      </ToastProvider>,
+    );
+    const add = (await screen.findByRole('button', { name: 'Add a passkey' })) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Your password (asked before adding a passkey)'), {
+      target: { value: 'not-it' },
+    });
+    expect(add.disabled).toBe(false);
+    fireEvent.click(add);
+    expect(await toast()).toBe('The passkey could not be addedCurrent password is incorrect');
+    expect(calls).toContain('POST /api/auth/passkeys/options {"password":"not-it"}');
   });
 });

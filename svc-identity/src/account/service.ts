@@ -10,12 +10,12 @@ import { placeChange } from '@medrelay/domain/pickup-points';
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { accountMail } from '../auth/account-mail';
-import { checkNewPassword } from '../auth/password-check';
+import { checkNewPassword, confirmPassword } from '../auth/password-check';
 import { linksEndedByNewPassword } from '../links/links';
 import { retireLinks } from '../links/repo';
-import { hashPassword, verifyPassword } from '../passwords';
+import { hashPassword } from '../passwords';
 import { recordUserEvent } from '../users/events';
-import { findPasswordHash, findUserById, publicUser, updateAccount, updatePasswordHash } from '../users/repo';
+import { findUserById, publicUser, updateAccount, updatePasswordHash } from '../users/repo';
 
 /** Profile fields each role has (spec §3); the others are refused for that role. */
 const roleFields: Record<UserType, readonly string[]> = {
@@ -88,14 +88,7 @@ export function createAccountService(ctx: IdentityContext) {
       change: PasswordChange,
       language: Language,
     ): Promise<{ token: string }> {
-      const hash = await findPasswordHash(ctx.pool, userId);
-      if (!hash) throw httpError.unauthenticated('accountGone');
-      if (!(await verifyPassword(hash, change.currentPassword))) {
-        const message = translate('currentPasswordWrong', language);
-        throw httpError.validation(message, [
-          { path: 'currentPassword', rule: 'currentPasswordWrong', message },
-        ]);
-      }
+      await confirmPassword(ctx.pool, userId, change.currentPassword, 'currentPassword', language);
       // Sessions end before the new password is stored: if Redis fails, nothing has changed.
       const current = (await findUserById(ctx.pool, userId))!;
       const settings = await ctx.settings.get();

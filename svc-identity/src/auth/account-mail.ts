@@ -103,6 +103,17 @@ export function accountMail(ctx: IdentityContext) {
       });
     },
 
+    /** The owner hears that a passkey (a way in without the password) was added, and from which device. */
+    async passkeyAddedMail(client: PoolClient, settings: Settings, owner: Owner, device: string) {
+      await queueMail(client, settings, {
+        template: 'passkey-added',
+        to: owner.email,
+        language: owner.language,
+        idempotencyKey: `passkey-added:${owner.id}:${now()}`,
+        data: { name: owner.name, device, resetUrl },
+      });
+    },
+
     /** A password reset link, valid PASSWORD_RESET_MINUTES. */
     async resetMail(client: PoolClient, settings: Settings, owner: Owner) {
       const minutes = c.PASSWORD_RESET_MINUTES;

@@ -6,12 +6,12 @@ import { linksEndedByNewPassword, useLink } from '../links/links';
 import { retireLinks } from '../links/repo';
 import { deleteAllPasskeys } from '../passkeys/repo';
 import { queueMail } from '../mail/outbox';
-import { hashPassword, verifyPassword } from '../passwords';
+import { hashPassword } from '../passwords';
 import { markEmailVerified, replaceEmail } from '../users/email-repo';
 import { recordUserEvent } from '../users/events';
-import { findCredentialsByEmail, findPasswordHash, findUserById, updatePasswordHash } from '../users/repo';
+import { findCredentialsByEmail, findUserById, updatePasswordHash } from '../users/repo';
 import { accountMail, forgotPasswordUrl } from './account-mail';
-import { checkNewPassword } from './password-check';
+import { checkNewPassword, confirmPassword } from './password-check';
 
 export const linkInvalid = () => new AppError(400, 'LINK_INVALID', 'linkInvalid');
 
@@ -148,12 +148,7 @@ export function createLinkService(ctx: IdentityContext) {
      * said here (that would list accounts): opening the link would then fail.
      */
     async changeEmail(userId: number, change: EmailChange, language: Language) {
-      const hash = await findPasswordHash(ctx.pool, userId);
-      if (!hash) throw httpError.unauthenticated('accountGone');
-      if (!(await verifyPassword(hash, change.password))) {
-        const message = translate('currentPasswordWrong', language);
-        throw httpError.validation(message, [{ path: 'password', rule: 'currentPasswordWrong', message }]);
-      }
+      await confirmPassword(ctx.pool, userId, change.password, 'password', language);
       const user = (await findUserById(ctx.pool, userId))!;
       if (
         user.email.toLowerCase() !== change.email.toLowerCase() &&

@@ -1,6 +1,8 @@
 import { translate, type Language, type Settings } from '@medrelay/contracts';
 import { passwordProblems, type PasswordOwner } from '@medrelay/domain/password-policy';
-import { httpError } from '@medrelay/service-kit';
+import { httpError, type Pool } from '@medrelay/service-kit';
+import { verifyPassword } from '../passwords';
+import { findPasswordHash } from '../users/repo';
 
 /**
  * Refuses a new password the platform's policy does not allow, as a field error
@@ -22,4 +24,23 @@ export function checkNewPassword(
 /** Whether a password that just signed in would no longer be allowed (the user is asked to change it). */
 export function isWeakPassword(settings: Settings, password: string, owner: PasswordOwner): boolean {
   return settings.passwordPolicy && passwordProblems(password, true, owner).length > 0;
+}
+
+/**
+ * A signed-in account's own password, asked again before a change a stolen session alone must
+ * not make (e-mail, password, second factor off, a passkey added): a wrong one is a field error on
+ * `path` in the caller's language.
+ */
+export async function confirmPassword(
+  db: Pool,
+  userId: number,
+  password: string,
+  path: string,
+  language: Language,
+): Promise<void> {
+  const hash = await findPasswordHash(db, userId);
+  if (!hash) throw httpError.unauthenticated('accountGone');
+  if (await verifyPassword(hash, password)) return;
+  const message = translate('currentPasswordWrong', language);
+  throw httpError.validation(message, [{ path, rule: 'currentPasswordWrong', message }]);
 }

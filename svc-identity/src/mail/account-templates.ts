@@ -7,7 +7,8 @@ export type AccountTemplate =
   | 'password-reset'
   | 'password-changed'
   | 'email-verification'
-  | 'email-change-requested';
+  | 'email-change-requested'
+  | 'passkey-added';
 
 /** The e-mails (links arrive sealed in the job and are opened by the worker). */
 export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>> = {
@@ -69,6 +70,14 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
         `If this was not you, set a new password now: ${d.resetUrl}`,
       ],
     },
+    'passkey-added': {
+      subject: (d) => `A passkey was added to your ${d.systemName} account`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `A passkey was just added to your account (${d.device}): it signs in without the password.`,
+        `If this was not you, set a new password at once: ${d.resetUrl} (that removes every passkey), and tell us at ${d.adminEmail}.`,
+      ],
+    },
   },
   ar: {
     'registration-existing-account': {
@@ -124,6 +133,14 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
         `أهلاً ${d.name}،`,
         `حد داخل على حسابك طلب يستخدم ${d.newEmail} بدل الإيميل ده. الإيميل مش هيتغير غير لما اللينك اللي اتبعت لـ ${d.newEmail} يتفتح.`,
         `لو مش إنت، اعمل كلمة سر جديدة دلوقتي: ${d.resetUrl}`,
+      ],
+    },
+    'passkey-added': {
+      subject: (d) => `اتضاف مفتاح مرور لحسابك على ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `لسه متضاف مفتاح مرور لحسابك (${d.device}): بيدخّلك من غير كلمة السر.`,
+        `لو مش إنت اللي ضفته، اعمل كلمة سر جديدة حالاً: ${d.resetUrl} (ده بيشيل كل مفاتيح المرور)، وقولنا على ${d.adminEmail}.`,
       ],
     },
   },

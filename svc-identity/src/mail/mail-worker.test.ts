@@ -129,6 +129,7 @@ describe('mail templates', () => {
     hours: '72',
     newEmail: 'new@x',
     change: 'yes',
+    device: 'Chrome on Android',
   };
   /** The registration digest lists accounts, not medicines. */
   const dataFor = (template: string) =>

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestIdentity, type TestIdentity } from '../testing';
+import { startTestIdentity, testPassword, type TestIdentity } from '../testing';
 
 // The server's side of passkeys without an authenticator (the whole ceremony
 // runs in e2e/sign-in-protection.e2e.test.ts with Chromium's virtual authenticator).
@@ -25,9 +26,15 @@ const forged = (id: string, origin = 'http://localhost:8080') => ({
 
 describe('passkeys (server side)', () => {
   it('offers creation options for the signed-in account only, naming it and requiring user verification', async () => {
-    expect((await identity.api.post('/api/auth/passkeys/options')).status).toBe(401);
+    expect((await identity.api.post('/api/auth/passkeys/options', { password: testPassword })).status).toBe(
+      401,
+    );
     const user = await identity.signedIn('ngo');
-    const res = await identity.api.post('/api/auth/passkeys/options', undefined, { token: user.token });
+    const res = await identity.api.post(
+      '/api/auth/passkeys/options',
+      { password: testPassword },
+      { token: user.token },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       rp: { id: 'localhost' },
@@ -35,6 +42,27 @@ describe('passkeys (server side)', () => {
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
     expect((await identity.api.get('/api/auth/passkeys', { token: user.token })).body).toEqual([]);
+  });
+
+  it('asks for the password again before a passkey is added (a stolen session alone plants none)', async () => {
+    const user = await identity.signedIn('pharmacy');
+    const asArabic = { token: user.token, headers: { 'accept-language': 'ar' } };
+    const without = await identity.api.post('/api/auth/passkeys/options', {}, asArabic);
+    expect([without.status, without.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const wrong = await identity.api.post('/api/auth/passkeys/options', { password: 'Guess-1234' }, asArabic);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.details).toEqual([
+      { path: 'password', rule: 'currentPasswordWrong', message: wrong.body.message },
+    ]);
+    expect(wrong.body.message).toMatch(/كلمة السر/);
+    // No challenge was kept for a refused start: an answer to it would have nothing to match.
+    const own = createHash('sha256').update(String(user.id)).digest('base64url');
+    const { redis, prefix } = identity.service.ctx;
+    expect(await redis.exists(`${prefix}:passkey:add:${own}`)).toBe(0);
+    expect(
+      (await identity.api.post('/api/auth/passkeys/options', { password: testPassword }, asArabic)).status,
+    ).toBe(200);
+    expect(await redis.exists(`${prefix}:passkey:add:${own}`)).toBe(1);
   });
 
   it('refuses an unknown passkey, and each sign-in challenge works once', async () => {

@@ -51,8 +51,8 @@ export async function findPasskey(db: Db, id: string): Promise<StoredPasskey | n
 export async function insertPasskey(
   db: Db,
   passkey: Omit<StoredPasskey, 'createdAt' | 'lastUsedAt'>,
-): Promise<void> {
-  await db.query(
+): Promise<boolean> {
+  const { rowCount } = await db.query(
     `INSERT INTO identity.passkeys (id, user_id, public_key, counter, transports, name)
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
     [
@@ -64,6 +64,7 @@ export async function insertPasskey(
       passkey.name,
     ],
   );
+  return rowCount === 1;
 }
 
 /** Records a use; false when the counter went back (a cloned authenticator) or the key is gone. */

@@ -1,14 +1,16 @@
 import { identityApi } from '@medrelay/contracts/api-routes';
-import { mount } from '@medrelay/service-kit';
+import { mount, requestLanguage } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { IdentityContext } from '../context';
 import { createPasskeyService } from './service';
 
-/** The own account's passkeys: start adding one, add it, list, remove. */
+/** The own account's passkeys: start adding one (with the password), add it, list, remove. */
 export function passkeyRoutes(ctx: IdentityContext): Router {
   const api = { router: Router(), verifier: ctx.verifier };
   const passkeys = createPasskeyService(ctx);
-  mount(api, identityApi.passkeyOptions, ({ caller }) => passkeys.registrationOptions(caller.id));
+  mount(api, identityApi.passkeyOptions, ({ caller, body, req }) =>
+    passkeys.registrationOptions(caller.id, body.password, requestLanguage(req)),
+  );
   mount(api, identityApi.addPasskey, ({ caller, body, req }) =>
     passkeys.register(caller.id, body.response as never, req.headers['user-agent']),
   );

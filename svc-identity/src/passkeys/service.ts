@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Passkey } from '@medrelay/contracts';
-import { AppError, httpError, type Redis } from '@medrelay/service-kit';
+import type { Language, Passkey } from '@medrelay/contracts';
+import { AppError, httpError, withTransaction, type Redis } from '@medrelay/service-kit';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -10,6 +10,8 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import Bowser from 'bowser';
+import { accountMail } from '../auth/account-mail';
+import { confirmPassword } from '../auth/password-check';
 import type { IdentityContext } from '../context';
 import { findUserById } from '../users/repo';
 import {
@@ -58,8 +60,9 @@ function signedOrigin(response: { response: { clientDataJSON?: unknown } }, rpID
 }
 
 /**
- * Passkeys (WebAuthn) with @simplewebauthn/server. Adding one needs a signed-in
- * session; signing in with one needs nothing else: the authenticator holds a private key and
+ * Passkeys (WebAuthn) with @simplewebauthn/server. Adding one needs a signed-in session and
+ * the password again (a stolen session alone must not plant a way in), and the owner is told
+ * by e-mail; signing in with one needs nothing else: the authenticator holds a private key and
  * verifies its user (fingerprint, face, PIN), so it counts as two factors. Challenges live in
  * Redis for 5 minutes and are taken once.
  */
@@ -75,9 +78,10 @@ export function createPasskeyService(ctx: IdentityContext) {
   };
 
   return {
-    async registrationOptions(userId: number) {
+    async registrationOptions(userId: number, password: string, language: Language) {
       const user = await findUserById(ctx.pool, userId);
       if (!user) throw httpError.unauthenticated('accountGone');
+      await confirmPassword(ctx.pool, userId, password, 'password', language);
       const settings = await ctx.settings.get();
       const options = await generateRegistrationOptions({
         rpName: settings.systemName,
@@ -112,7 +116,15 @@ export function createPasskeyService(ctx: IdentityContext) {
         transports: credential.transports ?? [],
         name: deviceName(userAgent),
       };
-      await insertPasskey(ctx.pool, passkey);
+      const user = await findUserById(ctx.pool, userId);
+      if (!user) throw httpError.unauthenticated('accountGone');
+      const settings = await ctx.settings.get();
+      await withTransaction(ctx.pool, async (client) => {
+        if (await insertPasskey(client, passkey)) {
+          await accountMail(ctx).passkeyAddedMail(client, settings, user, passkey.name);
+        }
+      });
+      ctx.outbox.nudge();
       return toPasskey({ ...passkey, createdAt: ctx.clock.now(), lastUsedAt: null });
     },
 

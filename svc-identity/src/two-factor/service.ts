@@ -1,15 +1,9 @@
-import {
-  translate,
-  type Language,
-  type Settings,
-  type TotpSetup,
-  type TwoFactorStatus,
-} from '@medrelay/contracts';
+import { type Language, type Settings, type TotpSetup, type TwoFactorStatus } from '@medrelay/contracts';
 import { mustUseTwoFactor, twoFactorLimits } from '@medrelay/domain/two-factor';
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
-import { verifyPassword } from '../passwords';
-import { findPasswordHash, findUserById } from '../users/repo';
+import { confirmPassword } from '../auth/password-check';
+import { findUserById } from '../users/repo';
 import {
   acceptStep,
   disableTotp,
@@ -105,15 +99,11 @@ export function createTwoFactorService(ctx: IdentityContext) {
     /** Off, with the password; refused while the administrator requires it of this account. */
     async disable(userId: number, password: string, language: Language): Promise<TwoFactorStatus> {
       const user = await findUserById(ctx.pool, userId);
-      const hash = await findPasswordHash(ctx.pool, userId);
-      if (!user || !hash) throw httpError.unauthenticated('accountGone');
+      if (!user) throw httpError.unauthenticated('accountGone');
       const settings = await ctx.settings.get();
       if (mustUseTwoFactor(user.userType, settings.twoFactorRequired))
         throw new AppError(409, 'TWO_FACTOR_REQUIRED', 'twoFactorStillRequired');
-      if (!(await verifyPassword(hash, password))) {
-        const message = translate('currentPasswordWrong', language);
-        throw httpError.validation(message, [{ path: 'password', rule: 'currentPasswordWrong', message }]);
-      }
+      await confirmPassword(ctx.pool, userId, password, 'password', language);
       await withTransaction(ctx.pool, (client) => disableTotp(client, userId));
       return { enabled: false, recoveryCodesLeft: 0, required: false };
     },

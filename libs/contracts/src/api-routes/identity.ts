@@ -138,8 +138,9 @@ export const identityApi = {
   passkeyOptions: route({
     ...identity.passkeyOptions,
     tag: 'account',
-    summary: 'Start adding a passkey: the WebAuthn creation options (5 minutes)',
+    summary: 'Start adding a passkey, with the password: the WebAuthn creation options (5 minutes)',
     access: 'signed-in',
+    body: passwordConfirmSchema,
     response: passkeyOptionsSchema,
   }),
   addPasskey: route({
