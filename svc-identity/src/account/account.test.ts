@@ -1,5 +1,6 @@
 import { waitForMails } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wrongConfirmationsPerHour } from '../auth/password-check';
 import { startTestIdentity, testPassword, type TestIdentity } from '../testing';
 
 let identity: TestIdentity;
@@ -142,6 +143,46 @@ describe('PUT /api/auth/password', () => {
     );
     expect(short.body.details[0].rule).toBe('passwordMin');
     expect((await identity.api.get('/api/auth/me', { token: user.token })).status).toBe(200);
+    expect(
+      (await identity.api.post('/api/auth/login', { email: user.email, password: testPassword })).status,
+    ).toBe(200);
+  });
+
+  it('stops a stolen session from guessing the password: wrong confirmations are counted across the changes that ask for it', async () => {
+    const user = await identity.signedIn('pharmacy');
+    const other = await identity.signedIn('pharmacy');
+    const arabic = { token: user.token, headers: { 'accept-language': 'ar' } };
+    const guesses = Array.from({ length: wrongConfirmationsPerHour }, (_, i) =>
+      i % 2
+        ? identity.api.put(
+            '/api/auth/password',
+            { currentPassword: `Guess-${i}`, newPassword: 'n3w-secret' },
+            arabic,
+          )
+        : identity.api.post('/api/auth/passkeys/options', { password: `Guess-${i}` }, arabic),
+    );
+    expect((await Promise.all(guesses)).map((r) => r.status)).toEqual(
+      Array(wrongConfirmationsPerHour).fill(400),
+    );
+    // Now even the right password is refused for a while, in the caller's language.
+    const blocked = await identity.api.put(
+      '/api/auth/password',
+      { currentPassword: testPassword, newPassword: 'n3w-secret' },
+      arabic,
+    );
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('RATE_LIMITED');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(blocked.body.message).toMatch(/[\u0600-\u06FF]/);
+    // Right confirmations give their count back, and other accounts are not touched.
+    for (let i = 0; i < wrongConfirmationsPerHour + 2; i++) {
+      const fine = await identity.api.post(
+        '/api/auth/passkeys/options',
+        { password: testPassword },
+        { token: other.token },
+      );
+      expect(fine.status).toBe(200);
+    }
     expect(
       (await identity.api.post('/api/auth/login', { email: user.email, password: testPassword })).status,
     ).toBe(200);

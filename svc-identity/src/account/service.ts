@@ -88,7 +88,7 @@ export function createAccountService(ctx: IdentityContext) {
       change: PasswordChange,
       language: Language,
     ): Promise<{ token: string }> {
-      await confirmPassword(ctx.pool, userId, change.currentPassword, 'currentPassword', language);
+      await confirmPassword(ctx, userId, change.currentPassword, 'currentPassword', language);
       // Sessions end before the new password is stored: if Redis fails, nothing has changed.
       const current = (await findUserById(ctx.pool, userId))!;
       const settings = await ctx.settings.get();

@@ -148,7 +148,7 @@ export function createLinkService(ctx: IdentityContext) {
      * said here (that would list accounts): opening the link would then fail.
      */
     async changeEmail(userId: number, change: EmailChange, language: Language) {
-      await confirmPassword(ctx.pool, userId, change.password, 'password', language);
+      await confirmPassword(ctx, userId, change.password, 'password', language);
       const user = (await findUserById(ctx.pool, userId))!;
       if (
         user.email.toLowerCase() !== change.email.toLowerCase() &&

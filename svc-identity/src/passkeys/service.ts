@@ -81,7 +81,7 @@ export function createPasskeyService(ctx: IdentityContext) {
     async registrationOptions(userId: number, password: string, language: Language) {
       const user = await findUserById(ctx.pool, userId);
       if (!user) throw httpError.unauthenticated('accountGone');
-      await confirmPassword(ctx.pool, userId, password, 'password', language);
+      await confirmPassword(ctx, userId, password, 'password', language);
       const settings = await ctx.settings.get();
       const options = await generateRegistrationOptions({
         rpName: settings.systemName,

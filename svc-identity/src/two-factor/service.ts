@@ -103,7 +103,7 @@ export function createTwoFactorService(ctx: IdentityContext) {
       const settings = await ctx.settings.get();
       if (mustUseTwoFactor(user.userType, settings.twoFactorRequired))
         throw new AppError(409, 'TWO_FACTOR_REQUIRED', 'twoFactorStillRequired');
-      await confirmPassword(ctx.pool, userId, password, 'password', language);
+      await confirmPassword(ctx, userId, password, 'password', language);
       await withTransaction(ctx.pool, (client) => disableTotp(client, userId));
       return { enabled: false, recoveryCodesLeft: 0, required: false };
     },
