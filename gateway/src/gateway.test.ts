@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestIdentity, type TestIdentity } from '@medrelay/svc-identity/testing';
-import { testStores, uniqueEmail, waitForMails } from '@medrelay/testing';
+import { testStores, uniqueEmail, waitForMails, waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway } from './testing';
 
@@ -282,8 +282,10 @@ describe('maintenance mode', () => {
     expect(
       (await gw.api.put('/api/admin/settings', { maintenanceMode: true }, { token: admin.token })).status,
     ).toBe(200);
-    await new Promise((r) => setTimeout(r, 1100)); // the gateway caches the switch for a second
-
+    // The gateway keeps the switch for up to a second: what a user sees within it.
+    await waitUntil(async () => (await gw.api.get('/api/auth/me', { token: user.token })).status === 503, {
+      what: 'maintenance to reach the gateway',
+    });
     const blocked = await gw.api.get('/api/auth/me', { token: user.token });
     expect(blocked.status).toBe(503);
     expect(blocked.body.code).toBe('MAINTENANCE');
@@ -300,8 +302,9 @@ describe('maintenance mode', () => {
     expect(
       (await gw.api.put('/api/admin/settings', { maintenanceMode: false }, { token: admin.token })).status,
     ).toBe(200);
-    await new Promise((r) => setTimeout(r, 1100));
-    expect((await gw.api.get('/api/auth/me', { token: user.token })).status).toBe(200);
+    await waitUntil(async () => (await gw.api.get('/api/auth/me', { token: user.token })).status === 200, {
+      what: 'the platform to open again',
+    });
   });
 });
 

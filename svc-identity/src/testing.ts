@@ -1,4 +1,4 @@
-import type { UserStatus, UserType } from '@medrelay/contracts';
+import { mailQueueName, type UserStatus, type UserType } from '@medrelay/contracts';
 import { createLogger, withTransaction } from '@medrelay/service-kit';
 import {
   createTestDatabase,
@@ -7,6 +7,7 @@ import {
   testStores,
   uniqueEmail,
   uniqueName,
+  waitUntil,
 } from '@medrelay/testing';
 import { identityConfigShape, type IdentityConfig } from './config';
 import { hashPassword } from './passwords';
@@ -87,9 +88,28 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
     return { ...user, token: await login(user.email) };
   }
 
+  /**
+   * Waits until every e-mail queued so far is done: handed over by the outbox and taken by the
+   * worker (sent, or skipped as sent before). A test that says "no second e-mail" checks after it.
+   */
+  async function mailSettled() {
+    const queue = service.queues.get(mailQueueName)!;
+    await waitUntil(
+      async () => {
+        const { rows } = await service.ctx.pool.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM identity.outbox WHERE published_at IS NULL',
+        );
+        const counts = await queue.getJobCounts('active', 'waiting', 'delayed', 'prioritized');
+        return rows[0]!.n === 0 && Object.values(counts).every((n) => n === 0);
+      },
+      { what: 'the queued e-mails to be done' },
+    );
+  }
+
   return {
     service,
     config,
+    mailSettled,
     baseUrl,
     api,
     prefix,

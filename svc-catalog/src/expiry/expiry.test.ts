@@ -105,8 +105,8 @@ describe('the daily expiry scan', () => {
   });
 
   it('alerts on entering a shorter warning window, and respects the expiry-alert switch', async () => {
+    // No wait for settings caches: the scan reads the settings identity just published.
     await p.identity.api.put('/api/admin/settings', { expiryWarningDays: 5 }, { token: admin.token });
-    await new Promise((r) => setTimeout(r, 1100));
     const in6 = await medicineExpiringIn(donor.token, 6, 'Six days');
     const in3 = await medicineExpiringIn(donor.token, 3, 'Three days');
     await runScan();
@@ -118,7 +118,6 @@ describe('the daily expiry scan', () => {
       { expiryWarningDays: 30, notifyExpiry: false },
       { token: admin.token },
     );
-    await new Promise((r) => setTimeout(r, 1100));
     expect((await runScan()).alerts).toBe(0);
     expect(await alertsFor([in6])).toHaveLength(0);
     await p.identity.api.put('/api/admin/settings', { notifyExpiry: true }, { token: admin.token });

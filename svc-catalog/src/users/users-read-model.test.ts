@@ -37,7 +37,6 @@ describe("catalog's read model of identity's users", () => {
         );
         return rows[0].n === 1;
       });
-      await new Promise((r) => setTimeout(r, 300));
       expect((await readModel()).name).toBe('pharmacy user');
 
       p.catalog = await startCatalogFor(p.identity);

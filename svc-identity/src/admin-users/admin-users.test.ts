@@ -1,4 +1,4 @@
-import { waitForMails } from '@medrelay/testing';
+import { waitForMails, waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@medrelay/service-kit';
 import { createIdentityService } from '../service';
@@ -241,11 +241,13 @@ describe('sign-in racing a suspension', () => {
     const publish = tokens.publishStatus;
     let entered!: () => void;
     const signing = new Promise<void>((r) => (entered = r));
-    // Hold the sign-in inside its critical section long enough for the suspension to run.
+    let letGo!: () => void;
+    const held = new Promise<void>((r) => (letGo = r));
+    // Hold the sign-in inside its critical section until the suspension is waiting on it.
     tokens.publishStatus = async (id, status) => {
       if (id === user.id && status === 'approved') {
         entered();
-        await new Promise((r) => setTimeout(r, 400));
+        await held;
       }
       return publish(id, status);
     };
@@ -255,11 +257,23 @@ describe('sign-in racing a suspension', () => {
         password: 'Kite-Harbour-7315',
       });
       await signing;
-      const suspend = await identity.api.put(
+      const suspending = identity.api.put(
         `/api/admin/users/${user.id}/status`,
         { status: 'rejected' },
         { token: admin.token },
       );
+      await waitUntil(
+        async () =>
+          (
+            await identity.service.ctx.pool.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+            )
+          ).rows[0]!.n > 0,
+        { what: 'the suspension to wait for the sign-in' },
+      );
+      letGo();
+      const suspend = await suspending;
       expect(suspend.status).toBe(200);
       const signedIn = await login;
       expect(signedIn.status).toBe(200);

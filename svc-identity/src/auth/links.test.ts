@@ -141,7 +141,8 @@ describe('forgot password', () => {
         ),
       );
     expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202]);
-    await new Promise((r) => setTimeout(r, 1000));
+    await waitForMails(user.email, 2, { match: (m) => m.template === 'password-reset' });
+    await identity.mailSettled();
     expect((await mailsTo(user.email)).filter((m) => m.template === 'password-reset')).toHaveLength(2);
     const statuses = [];
     for (let i = 0; i < 7; i++)

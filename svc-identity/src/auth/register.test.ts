@@ -278,7 +278,7 @@ describe('POST /api/auth/register (spec §5)', () => {
     expect(told!.text).toContain('/forgot-password');
     // Another try within the hour does not e-mail the owner again.
     await identity.api.post('/api/auth/register', input);
-    await new Promise((r) => setTimeout(r, 1500));
+    await identity.mailSettled();
     expect(
       (await mailsTo(input.email)).filter((m) => m.template === 'registration-existing-account'),
     ).toHaveLength(1);

@@ -39,7 +39,7 @@ describe("svc-requests' read model of the catalog's medicines", () => {
         );
         return rows[0].n === 1;
       });
-      await new Promise((r) => setTimeout(r, 300));
+      // Published, and nobody consumes it while svc-requests is stopped.
       expect((await stored()).quantity).toBe(8);
 
       p.requests = await startRequestsFor(p.identity, p.catalog);
