@@ -38,11 +38,12 @@ const selectRecalls = `
     FROM catalog.recalls r`;
 
 /**
- * Whether any listing, in any state (closed, collected, expired), has carried this GTIN and batch:
- * a recall of a batch MedRelay never saw reaches no one and is refused.
+ * Whether any listing, in any state (closed, collected, expired) and at any time (also one since
+ * corrected to another batch: migration 022), has carried this GTIN and batch: a recall of a
+ * batch MedRelay never saw reaches no one and is refused.
  */
 export async function batchEverListed(db: Db, gtin: string, batch: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM catalog.medicines WHERE gtin = $1 AND batch = $2 LIMIT 1', [
+  const { rows } = await db.query('SELECT 1 FROM catalog.listed_batches WHERE gtin = $1 AND batch = $2', [
     gtin,
     batch,
   ]);
