@@ -361,6 +361,8 @@ describe('the wanted list screen', () => {
         need(8, {
           medicine: 'Concor',
           minQuantity: 10,
+          // Reopened with its own reach, not the default of a new need.
+          reachKm: 100,
           status: 'closed',
           metBy: 'requests',
           requestedQuantity: 10,
@@ -406,6 +408,7 @@ describe('the wanted list screen', () => {
           acceptUpTo: null,
           minDaysLeft: 0,
           urgency: 'routine',
+          reachKm: 100,
           status: 'open',
         },
       },

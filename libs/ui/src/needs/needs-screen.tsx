@@ -22,11 +22,20 @@ function ReopenButton({ need }: { need: Need }) {
   const save = useSaveNeed();
   const notify = useNotify();
   const reopen = async () => {
-    const { medicine, dosageForm, minQuantity, acceptUpTo, minDaysLeft, urgency } = need;
+    const { medicine, dosageForm, minQuantity, acceptUpTo, minDaysLeft, urgency, reachKm } = need;
     try {
       await save.mutateAsync({
         id: need.id,
-        values: { medicine, dosageForm, minQuantity, acceptUpTo, minDaysLeft, urgency, status: 'open' },
+        values: {
+          medicine,
+          dosageForm,
+          minQuantity,
+          acceptUpTo,
+          minDaysLeft,
+          urgency,
+          reachKm,
+          status: 'open',
+        },
       });
       notify.success(t('needs.reopened'), need.medicine);
     } catch (error) {
