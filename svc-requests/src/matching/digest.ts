@@ -27,7 +27,7 @@ function digestMail(due: DigestDue, ctx: RequestsContext, systemName: string, ad
   }));
   return {
     // The notifications it reports: the same digest never mails twice.
-    idempotencyKey: `need-match-digest:${due.userId}:${due.lastId}`,
+    idempotencyKey: `need-match-digest:${due.userId}:${Math.max(...due.ids)}`,
     template: 'need-match-digest',
     to: due.email,
     language: due.language,
@@ -56,12 +56,12 @@ export async function sendMatchDigests(ctx: RequestsContext, now: Date = new Dat
     const batch = await withTransaction(ctx.pool, async (client) => {
       const due = await digestsDue(client, now);
       for (const user of due) {
-        if (mailOn && user.active) {
+        if (mailOn && user.active && user.items.length) {
           const job = digestMail(user, ctx, settings.systemName, settings.adminEmail);
           await addToOutbox(client, schema, { queue: mailQueueName, name: job.template, payload: job });
           queued++;
         }
-        await recordDigest(client, user.userId, now, user.lastId);
+        await recordDigest(client, user, now, user.items.length > 0);
       }
       return due.length;
     });

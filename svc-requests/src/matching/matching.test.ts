@@ -339,6 +339,29 @@ describe('matching a listing to needs', () => {
       [midListing.id, 'maadi', 9.5],
     ]);
     expect(await stored(need.id)).not.toContain(farListing.id);
+    // Stock of the Aswan pharmacy collected at its Dokki branch: near, and in the needer's governorate
+    // (the badge follows the place shown, not the owner's profile); Maadi is in Cairo, not Giza.
+    const branch = await list(far, { name: 'Tavanic 500mg', pickupArea: 'dokki' }, 60);
+    const withBranch = (
+      await p.requests.api.get<NeedMatch[]>(`/api/needs/matches?needId=${need.id}`, as(ngo))
+    ).body;
+    const card = (id: number) => withBranch.find((m) => m.medicine.id === id)!;
+    expect([
+      card(branch.id).owner.area,
+      card(branch.id).owner.governorate,
+      card(branch.id).sameGovernorate,
+    ]).toEqual(['dokki', 'giza', true]);
+    expect(card(midListing.id).sameGovernorate).toBe(false);
+    expect(
+      (await p.catalog.api.put(`/api/medicines/${branch.id}`, { isAvailable: false }, { token: far.token }))
+        .status,
+    ).toBe(200);
+    await waitUntil(
+      async () =>
+        (await pool().query('SELECT is_available FROM requests.medicines WHERE id = $1', [branch.id])).rows[0]
+          ?.is_available === false,
+      { what: 'the branch listing unlisted in the read model' },
+    );
     const notices = (await p.requests.api.get<Notification[]>('/api/notifications', as(ngo, 'ar'))).body;
     expect(notices.map((n) => n.message)).toContain(
       'Tavanic 500mg (10 وحدة، فاضل 30 يوم، على بعد 9.5 كم) مناسب لاحتياجك "Tavanic"',
@@ -399,5 +422,70 @@ describe('matching a listing to needs', () => {
     expect(mails).toHaveLength(2);
     expect(mails[1]!.text).toContain('Ventolin syrup');
     expect(mails[1]!.text).not.toContain('Ventolin inhaler');
+  });
+  it('e-mails each match once though notifications commit out of order, and never one that no longer holds', async () => {
+    const ngo = await p.user('ngo');
+    const pharmacy = await p.user('pharmacy');
+    await declare(ngo, { medicine: 'Concor', minQuantity: 1 });
+    await needJobsDone();
+    // An id taken by a transaction that commits late (ids are handed out in insert order).
+    const { rows: taken } = await pool().query<{ id: number }>(
+      `SELECT nextval(pg_get_serial_sequence('requests.notifications', 'id'))::int AS id`,
+    );
+    const first = await list(pharmacy, { name: 'Concor 5mg' });
+    const late = await list(pharmacy, { name: 'Concor 10mg' });
+    const noticeOf = async (medicineId: number) =>
+      (
+        await pool().query(
+          `SELECT * FROM requests.notifications WHERE user_id = $1 AND type = 'need-match' AND medicine_id = $2`,
+          [ngo.id, medicineId],
+        )
+      ).rows[0];
+    await waitUntil(async () => (await noticeOf(late.id)) !== undefined, { what: 'both notices' });
+    // The second notice is not committed yet when the digest runs: it commits after, with the lower id.
+    const lateNotice = await noticeOf(late.id);
+    await pool().query('DELETE FROM requests.notifications WHERE id = $1', [lateNotice.id]);
+    const now = new Date();
+    await sendMatchDigests(p.requests.service.ctx, now);
+    const [firstMail] = await waitForMails(ngo.email);
+    expect(firstMail!.text).toContain('Concor 5mg');
+    await pool().query(
+      `INSERT INTO requests.notifications (id, user_id, type, title_key, message_key, params, medicine_id, source_key)
+       OVERRIDING SYSTEM VALUE VALUES ($1, $2, 'need-match', $3, $4, $5, $6, $7)`,
+      [
+        taken[0]!.id,
+        ngo.id,
+        lateNotice.title_key,
+        lateNotice.message_key,
+        lateNotice.params,
+        late.id,
+        lateNotice.source_key,
+      ],
+    );
+    expect(taken[0]!.id).toBeLessThan((await noticeOf(first.id)).id);
+
+    // A third match is unlisted before the next digest: the app drops it, so does the e-mail.
+    const gone = await list(pharmacy, { name: 'Concor 2.5mg' });
+    await waitUntil(async () => (await noticeOf(gone.id)) !== undefined, { what: 'the third notice' });
+    expect(
+      (
+        await p.catalog.api.put(
+          `/api/medicines/${gone.id}`,
+          { isAvailable: false },
+          { token: pharmacy.token },
+        )
+      ).status,
+    ).toBe(200);
+    await waitUntil(
+      async () =>
+        (await pool().query('SELECT is_available FROM requests.medicines WHERE id = $1', [gone.id])).rows[0]
+          ?.is_available === false,
+      { what: 'the unlisting in the read model' },
+    );
+    await sendMatchDigests(p.requests.service.ctx, new Date(now.getTime() + 61 * 60_000));
+    const mails = await waitForMails(ngo.email, 2);
+    expect(mails[1]!.text).toContain('Concor 10mg');
+    expect(mails[1]!.text).not.toContain('Concor 2.5mg');
+    expect(mails[1]!.text).not.toContain('Concor 5mg');
   });
 });

@@ -36,11 +36,21 @@ export interface NewMatch {
 const days = daysLeftSql('m.expiry_date');
 
 /**
+ * A stored match of need `n` and listing `m` (owner `o`) that still holds now: read again when
+ * matches are shown or e-mailed, since what time alone changes (a day passing) sends no event.
+ */
+const stillHoldsSql = `n.status = 'open' AND n.deleted_at IS NULL
+  AND ${availableSql('m')} AND ${days} >= GREATEST(n.min_days_left, 1)
+  AND coalesce(o.status = 'approved', true)`;
+
+/**
  * Metres between the needer's pickup point (`nu`, the needer in the users read model) and the
  * listing's: its own place, else its owner's (`o`); null when either is unknown.
  */
 const listingPlace = (coordinate: 'lat' | 'lng') =>
   `CASE WHEN m.own_lat IS NOT NULL THEN m.own_${coordinate} ELSE o.${coordinate} END`;
+/** The governorate a listing is collected in: its own place's, else its owner's. */
+const collectedGovernorate = 'CASE WHEN m.own_lat IS NOT NULL THEN m.own_governorate ELSE o.governorate END';
 const distanceSql = greatCircleMetresSql(['nu.lat', 'nu.lng'], [listingPlace('lat'), listingPlace('lng')]);
 
 /**
@@ -189,11 +199,7 @@ export async function listMatches(
          JOIN requests.needs n ON n.id = x.need_id
          JOIN requests.medicines m ON m.id = x.medicine_id
          LEFT JOIN requests.users o ON o.id = m.owner_id
-        WHERE n.owner_id = $1 AND n.status = 'open' AND n.deleted_at IS NULL
-          AND ($2::int IS NULL OR n.id = $2)
-          -- What time alone changes (no event comes when a day passes) is checked again here.
-          AND ${availableSql('m')} AND ${days} >= GREATEST(n.min_days_left, 1)
-          AND coalesce(o.status = 'approved', true)
+        WHERE n.owner_id = $1 AND ($2::int IS NULL OR n.id = $2) AND ${stillHoldsSql}
        UNION ALL
        SELECT nr.need_id, r.medicine_id, nr.score
          FROM requests.need_requests nr
@@ -208,13 +214,13 @@ export async function listMatches(
             m.recipient_type, m.source, m.discount_price, m.image_url, m.owner_id,
             coalesce(o.organization_name, o.name) AS owner_name,
             -- Where it is collected: its own place, else its owner's; never a street address.
-            CASE WHEN m.own_lat IS NOT NULL THEN m.own_governorate ELSE o.governorate END AS owner_governorate,
+            ${collectedGovernorate} AS owner_governorate,
             CASE WHEN m.own_lat IS NOT NULL THEN m.own_area ELSE o.area END AS owner_area,
             ${distanceSql.replaceAll('nu.', 'me.')} AS distance_m,
             q.id AS request_id, q.status AS request_status, q.quantity AS request_quantity,
             coalesce(${countsTowardNeedSql('q', 'n')}, false) AS requested,
             p.score, ${days} AS days_left,
-            coalesce(o.governorate = me.governorate, false) AS same_governorate,
+            coalesce(${collectedGovernorate} = me.governorate, false) AS same_governorate,
             count(*) OVER () AS total
        FROM best p
        JOIN requests.needs n ON n.id = p.need_id
@@ -278,28 +284,39 @@ export interface DigestDue {
   language: 'en' | 'ar';
   userType: string;
   active: boolean;
-  lastId: number;
+  /** The match notifications this digest covers (each is covered once). */
+  ids: number[];
+  /** Those whose match still holds: a listing unlisted or a need closed since is not e-mailed. */
   items: Array<{ medicineId: number; params: Record<string, string | number> }>;
 }
 
 /**
- * Users with match notifications newer than their last digest and no digest in the past hour,
- * locked (SKIP LOCKED: two instances running the job share the users instead of doubling them).
+ * Users with match notifications no digest covered yet and no digest in the past hour, locked
+ * (SKIP LOCKED: two instances running the job share the users instead of doubling them).
  */
 export async function digestsDue(client: PoolClient, now: Date, limit = 500): Promise<DigestDue[]> {
   const { rows } = await client.query<DigestDue>(
     `SELECT u.id AS "userId", u.email, u.name, u.language, u.user_type AS "userType",
-            u.status = 'approved' AS active, p.last_id AS "lastId", p.items
+            u.status = 'approved' AS active, p.ids, p.items
        FROM requests.users u
        LEFT JOIN requests.match_digests d ON d.user_id = u.id
        CROSS JOIN LATERAL (
-         SELECT max(n.id) AS last_id,
-                json_agg(json_build_object('medicineId', n.medicine_id, 'params', n.params) ORDER BY n.id) AS items
-           FROM requests.notifications n
-          WHERE n.user_id = u.id AND n.type = 'need-match' AND n.id > coalesce(d.last_notification_id, 0)) p
-      WHERE p.last_id IS NOT NULL
+         SELECT array_agg(nt.id ORDER BY nt.id) AS ids,
+                coalesce(json_agg(json_build_object('medicineId', nt.medicine_id, 'params', nt.params)
+                                  ORDER BY nt.id)
+                           FILTER (WHERE EXISTS (
+                             SELECT 1 FROM requests.matches x
+                               JOIN requests.needs n ON n.id = x.need_id
+                               JOIN requests.medicines m ON m.id = x.medicine_id
+                               LEFT JOIN requests.users o ON o.id = m.owner_id
+                              WHERE x.need_id = (nt.params->>'needId')::int AND x.medicine_id = nt.medicine_id
+                                AND ${stillHoldsSql})),
+                         '[]') AS items
+           FROM requests.notifications nt
+          WHERE nt.user_id = u.id AND nt.type = 'need-match' AND nt.digested_at IS NULL) p
+      WHERE p.ids IS NOT NULL
         AND (d.sent_at IS NULL OR d.sent_at <= $1::timestamptz - interval '1 hour')
-        AND u.id IN (SELECT user_id FROM requests.notifications WHERE type = 'need-match')
+        AND u.id IN (SELECT user_id FROM requests.notifications WHERE type = 'need-match' AND digested_at IS NULL)
       ORDER BY u.id
       LIMIT $2
       FOR UPDATE OF u SKIP LOCKED`,
@@ -308,12 +325,20 @@ export async function digestsDue(client: PoolClient, now: Date, limit = 500): Pr
   return rows;
 }
 
-/** Records a user's digest (sent or, with e-mails off, skipped) up to a notification. */
-export async function recordDigest(client: PoolClient, userId: number, now: Date, lastId: number) {
+/**
+ * Marks a digest's notifications covered; when it was sent (or, with e-mails off, skipped) the
+ * hour until the next one starts. One with nothing left to say starts no hour.
+ */
+export async function recordDigest(client: PoolClient, due: DigestDue, now: Date, sent: boolean) {
+  await client.query('UPDATE requests.notifications SET digested_at = $2 WHERE id = ANY($1::int[])', [
+    due.ids,
+    now.toISOString(),
+  ]);
+  if (!sent) return;
   await client.query(
     `INSERT INTO requests.match_digests (user_id, sent_at, last_notification_id) VALUES ($1, $2, $3)
      ON CONFLICT (user_id) DO UPDATE SET sent_at = excluded.sent_at,
        last_notification_id = excluded.last_notification_id`,
-    [userId, now.toISOString(), lastId],
+    [due.userId, now.toISOString(), Math.max(...due.ids)],
   );
 }
