@@ -96,11 +96,11 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
     const queue = service.queues.get(mailQueueName)!;
     await waitUntil(
       async () => {
-        const { rows } = await service.ctx.pool.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM identity.outbox WHERE published_at IS NULL',
-        );
         const counts = await queue.getJobCounts('active', 'waiting', 'delayed', 'prioritized');
-        return rows[0]!.n === 0 && Object.values(counts).every((n) => n === 0);
+        return (
+          (await service.ctx.outbox.unpublished(mailQueueName)) === 0 &&
+          Object.values(counts).every((n) => n === 0)
+        );
       },
       { what: 'the queued e-mails to be done' },
     );

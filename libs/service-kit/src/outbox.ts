@@ -117,6 +117,16 @@ export class OutboxRelay {
     }
   }
 
+  /** Messages of `queue` (or of every queue) written and not yet published: tests wait for none. */
+  async unpublished(queue?: string): Promise<number> {
+    const { rows } = await this.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${this.schema}.outbox
+        WHERE published_at IS NULL AND ($1::text IS NULL OR queue = $1)`,
+      [queue ?? null],
+    );
+    return rows[0]!.n;
+  }
+
   /**
    * Publish now instead of waiting for the next tick (called right after a commit). During a
    * pass, once it ends: the pass may have read the outbox before that commit.
