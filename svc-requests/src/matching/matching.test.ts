@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MedicineSnapshot, Need, NeedCreateInput, NeedMatch, Notification } from '@medrelay/contracts';
-import { withTransaction } from '@medrelay/service-kit';
+import { inTransaction, withTransaction } from '@medrelay/service-kit';
 import { waitForMails, waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMedicineEvent } from '../medicines/read-model';
@@ -47,20 +47,16 @@ async function list(user: TestUser, overrides: Parameters<typeof medicineInput>[
   return res.body as { id: number; name: string };
 }
 
-/** Waits until every need change so far has been matched (outbox relayed, need-match queue empty). */
-async function needJobsDone() {
+/** Whether every need change so far has been matched (outbox relayed, need-match queue empty). */
+async function needJobsIdle() {
   const queue = p.requests.service.queues.get('requests.need-matches')!;
-  await waitUntil(
-    async () => {
-      const { rows } = await pool().query(
-        `SELECT count(*)::int AS n FROM requests.outbox WHERE queue = 'requests.need-matches' AND published_at IS NULL`,
-      );
-      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-      return rows[0].n === 0 && Object.values(counts).every((c) => c === 0);
-    },
-    { what: 'need matching' },
+  const { rows } = await pool().query(
+    `SELECT count(*)::int AS n FROM requests.outbox WHERE queue = 'requests.need-matches' AND published_at IS NULL`,
   );
+  const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+  return rows[0].n === 0 && Object.values(counts).every((c) => c === 0);
 }
+const needJobsDone = () => waitUntil(needJobsIdle, { what: 'need matching' });
 
 const stored = async (needId: number) =>
   (
@@ -301,6 +297,54 @@ describe('matching a listing to needs', () => {
     expect(await stored(need.id)).toEqual([]);
     expect((await p.requests.api.get('/api/needs/matches?needId=abc', as(ngo))).status).toBe(400);
     expect((await p.requests.api.get('/api/needs/matches', as(admin))).status).toBe(403);
+  });
+
+  it('matches a listing and a need that arrive at the same moment (neither re-check misses the other)', async () => {
+    const [ngo, pharmacy] = [await p.user('ngo'), await p.user('pharmacy')];
+    const snapshot: MedicineSnapshot = {
+      id: 1_900_000_002,
+      ownerId: pharmacy.id,
+      source: 'pharmacy',
+      name: 'Glucophage 500mg',
+      type: 'tablets',
+      description: null,
+      quantity: 5,
+      originalPrice: '10.00',
+      discountPrice: null,
+      expiryDate: new Date(Date.now() + 60 * 86_400_000).toISOString(),
+      recipientType: 'both',
+      imageUrl: null,
+      isAvailable: true,
+      createdAt: new Date().toISOString(),
+      version: 1,
+    };
+    const listingSide = await pool().connect();
+    let need: Need;
+    try {
+      // The listing's event is applied and matched, not yet committed, when the need is posted.
+      await inTransaction(listingSide, async () => {
+        await applyMedicineEvent(
+          listingSide,
+          { eventId: randomUUID(), type: 'medicine.changed', occurredAt: '', medicine: snapshot },
+          recallNotices(),
+        );
+        need = await declare(ngo, { medicine: 'Glucophage', minQuantity: 1 });
+        await waitUntil(
+          async () =>
+            (
+              await pool().query<{ n: number }>(
+                `SELECT count(*)::int AS n FROM pg_stat_activity
+                  WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+              )
+            ).rows[0]!.n > 0 || (await needJobsIdle()),
+          { what: "the need's re-check to wait for the listing's, or to be done" },
+        );
+      });
+    } finally {
+      listingSide.release();
+    }
+    await needJobsDone();
+    expect(await stored(need!.id)).toEqual([snapshot.id]);
   });
 
   it("matches within the need's reach only, nearest first, then soonest expiring; notices and digests say how far", async () => {

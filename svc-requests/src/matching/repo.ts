@@ -91,11 +91,21 @@ function candidatesSql(scope: MatchScope): string {
  * for it only).
  */
 /**
+ * Match re-checks run one at a time, each holding the lock to its transaction's end: a listing's
+ * re-check and a need's running together would each miss the other's uncommitted row (a match
+ * never made, or a stale one kept). The one that waits reads the other's committed result.
+ */
+async function oneReCheckAtATime(client: PoolClient): Promise<void> {
+  await client.query(`SELECT pg_advisory_xact_lock(hashtext('requests.matching'))`);
+}
+
+/**
  * Drops the matches of those of `medicineIds` no longer available. What `refreshMatches` does for
  * them (an unavailable listing has no candidates), without comparing them with every need: the
  * expiry scan unlists tens of thousands at a time.
  */
 export async function dropMatchesOfUnavailable(client: PoolClient, medicineIds: number[]): Promise<void> {
+  await oneReCheckAtATime(client);
   await client.query(
     `DELETE FROM requests.matches x USING requests.medicines m
       WHERE x.medicine_id = m.id AND m.id = ANY($1::int[]) AND NOT ${availableSql('m')}`,
@@ -106,6 +116,7 @@ export async function dropMatchesOfUnavailable(client: PoolClient, medicineIds: 
 export async function refreshMatches(client: PoolClient, scope: MatchScope): Promise<NewMatch[]> {
   const ids = 'medicineIds' in scope ? scope.medicineIds : scope.needIds;
   if (ids.length === 0) return [];
+  await oneReCheckAtATime(client);
   const scopeColumn = 'medicineIds' in scope ? 'medicine_id' : 'need_id';
   await client.query(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [
     String(needMatchThreshold),
