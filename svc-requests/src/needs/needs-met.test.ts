@@ -238,4 +238,22 @@ describe('needs that close the loop', () => {
     await needJobsDone();
     expect(await needOf(ngo, need.id)).toMatchObject({ status: 'closed', metBy: 'owner' });
   });
+  it('settles a need at once when its owner edits the minimum, without telling them a request was cancelled', async () => {
+    const ngo = await p.user('ngo');
+    const need = await declare(ngo, { medicine: 'Cipro', minQuantity: 2 });
+    const a = await listFor(pharmacy, ngo, need.id, { name: 'Cipro 500mg', quantity: 10 });
+    await ask(ngo, a, 2);
+    await waitForNeed(ngo, need.id, 'the need met', (n) => n.status === 'closed');
+    await needJobsDone();
+    const edit = (minQuantity: number) =>
+      p.requests.api.put<Need>(`/api/needs/${need.id}`, { medicine: 'Cipro', minQuantity }, as(ngo));
+    // More is needed now: open again, as the answer says.
+    expect((await edit(10)).body).toMatchObject({ status: 'open', metBy: null, requestedQuantity: 2 });
+    await needJobsDone();
+    expect(await needOf(ngo, need.id)).toMatchObject({ status: 'open' });
+    // Back to what the requests cover: met again.
+    expect((await edit(2)).body).toMatchObject({ status: 'closed', metBy: 'requests' });
+    await needJobsDone();
+    expect((await needNotices(ngo, 'en')).map((n) => n.type)).toEqual(['need-met']);
+  });
 });

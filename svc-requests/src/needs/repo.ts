@@ -115,6 +115,15 @@ export async function updateNeed(
   return rows[0] ? toNeed(rows[0]) : null;
 }
 
+/** A need as its owner sees it (undeleted), with its counted units. */
+export async function findNeed(db: Db, id: number): Promise<Need | null> {
+  const { rows } = await db.query<NeedRow>(
+    `SELECT n.*, ${requestedSql()} FROM requests.needs n WHERE n.id = $1 AND n.deleted_at IS NULL`,
+    [id],
+  );
+  return rows[0] ? toNeed(rows[0]) : null;
+}
+
 /** Marks an own need deleted; false when it is not the owner's or already gone. */
 export async function deleteNeed(db: Db, ownerId: number, id: number): Promise<boolean> {
   const { rowCount } = await db.query(

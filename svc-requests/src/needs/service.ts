@@ -2,7 +2,8 @@ import type { Need, NeedCreate, NeedUpdate } from '@medrelay/contracts';
 import { httpError, withTransaction, type Caller } from '@medrelay/service-kit';
 import type { RequestsContext } from '../context';
 import { queueNeedMatching } from '../matching/service';
-import { deleteNeed, insertNeed, needOwner, updateNeed } from './repo';
+import { settleNeed } from './met';
+import { deleteNeed, findNeed, insertNeed, needOwner, updateNeed } from './repo';
 
 /**
  * Wanted lists. Owner-only like requests: a missing (or deleted) need is 404,
@@ -30,8 +31,11 @@ export function createNeedService(ctx: RequestsContext) {
     async update(caller: Caller, id: number, body: NeedUpdate): Promise<Need> {
       const updated = await withTransaction(ctx.pool, async (client) => {
         const need = await updateNeed(client, caller.id, id, body);
-        if (need) await queueNeedMatching(client, need.id);
-        return need;
+        if (!need) return null;
+        // A new minimum settles the need at once, as the answer shows it (no notice to its author).
+        const moved = await settleNeed(client, need.id, { byOwnerEdit: true });
+        await queueNeedMatching(client, need.id);
+        return moved ? findNeed(client, need.id) : need;
       }).finally(() => ctx.outbox.nudge());
       if (updated) return updated;
       await checkOwner(caller, id);
