@@ -49,6 +49,11 @@ export function checkWindow(
 }
 
 /** The reminders of a chosen window: the evening before, and an hour before it starts. */
+/** The start of an offer's last window (what the handover code's expiry follows), or null without windows. */
+export function latestStart(windows: readonly { startsAt: Date }[]): Date | null {
+  return windows.reduce<Date | null>((a, w) => (!a || w.startsAt > a ? w.startsAt : a), null);
+}
+
 export const reminderKinds = ['evening', 'hour'] as const;
 export type ReminderKind = (typeof reminderKinds)[number];
 

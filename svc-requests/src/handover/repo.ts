@@ -102,6 +102,18 @@ export async function recordWrongCode(
   return rows[0]!;
 }
 
+/** Moves an unused code's expiry (a new pickup offer: the code follows the offer's last day). */
+export async function setHandoverCodeExpiry(
+  db: PoolClient,
+  requestId: number,
+  expiresAt: Date,
+): Promise<void> {
+  await db.query(
+    'UPDATE requests.handover_codes SET expires_at = $2 WHERE request_id = $1 AND used_at IS NULL',
+    [requestId, expiresAt],
+  );
+}
+
 export async function markHandoverCodeUsed(db: PoolClient, requestId: number): Promise<void> {
   await db.query('UPDATE requests.handover_codes SET used_at = now() WHERE request_id = $1', [requestId]);
 }

@@ -22,6 +22,7 @@ import {
   markHandoverCodeUsed,
   recordWrongCode,
   replaceHandoverCode,
+  setHandoverCodeExpiry,
   type HandoverCodeRow,
 } from './repo';
 
@@ -75,6 +76,22 @@ export async function issueHandoverCode(
     ...crypto.protect(requestId, crypto.newCode()),
     expiresAt: handoverCodeExpiry(approval),
   });
+}
+
+/**
+ * A new offer after approval: the code lasts to the end of the day of its last window (libs/domain
+ * rule), instead of the expiry set at approval: a code expired on an old offer stayed expired.
+ */
+export async function followOffer(
+  client: PoolClient,
+  requestId: number,
+  lastStart: Date | null,
+): Promise<void> {
+  await setHandoverCodeExpiry(
+    client,
+    requestId,
+    handoverCodeExpiry({ approvedAt: new Date(), pickupDate: lastStart }),
+  );
 }
 
 function lockedError(lockedUntil: Date): AppError {

@@ -80,6 +80,52 @@ describe('no-shows', () => {
 });
 
 describe('a late pickup', () => {
+  it('releases an approval whose pickup time was never agreed once its code expires; a new offer moves that day', async () => {
+    const [pharmacy, ngo] = await Promise.all([p.user('pharmacy'), p.user('ngo')]);
+    const [d1, d2, d3, d4] = [day(1), day(2), day(3), day(4)];
+    const { id, medicine } = await approvedWith(ngo, [{ date: d1, from: '10:00', to: '11:00' }], 4, pharmacy);
+    const pickup = p.requests.service.pickup;
+    // Nobody chooses. The code lasts to the end of the offer's last day (Cairo): d1.
+    const endOfD1 = cairoInstant(d2, '00:00')!;
+    clock().set(new Date(endOfD1.getTime() - 60_000));
+    expect((await pickup.sweep()).missed).toBe(0);
+    // The owner offers a later time: the code and the request follow it.
+    const later = await pickupApi.offer(pharmacy.token, id, {
+      windows: [{ date: d3, from: '10:00', to: '11:00' }],
+      location: 'Dokki',
+    });
+    expect(later.status).toBe(200);
+    clock().set(endOfD1);
+    expect((await pickup.sweep()).missed).toBe(0);
+    const code = await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token });
+    expect(code.body.handoverCode.expiresAt).toBe(cairoInstant(d4, '00:00')!.toISOString());
+
+    // Still none chosen at the end of d3: both are told, and after the grace period the units return.
+    const endOfD3 = cairoInstant(d4, '00:00')!;
+    clock().set(endOfD3);
+    expect((await pickup.sweep()).missed).toBe(1);
+    for (const user of [ngo, pharmacy]) {
+      const [notice] = await notificationsOf(user.id, id, 'pickup-missed');
+      expect(notice).toMatchObject({ message_key: 'notifyPickupUnsettled', params: { hours: 24 } });
+    }
+    const arabic = await p.requests.api.get('/api/notifications', {
+      token: ngo.token,
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(arabic.body.map((n: { message: string }) => n.message)).toContain(
+      `مفيش ميعاد استلام اتحدد لـ ${medicine.name}. الحجز هيتلغي بعد 24 ساعة لو ماتمش الاستلام أو اتعرض ميعاد جديد.`,
+    );
+    // No-shows are for a time agreed and missed: none here.
+    const counts = await p.requests.api.get('/api/admin/all-requests/no-shows', { token: admin.token });
+    expect(counts.body.map((c: { userId: number }) => c.userId)).not.toContain(ngo.id);
+    clock().set(new Date(endOfD3.getTime() + 24 * 3600_000));
+    expect((await pickup.sweep()).released).toBe(1);
+    await waitUntil(async () => (await quantityInCatalog(medicine.id)) === 10, { what: 'stock back' });
+    expect((await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token })).body.status).toBe(
+      'cancelled',
+    );
+  });
+
   it('completes with the handover code during the grace period of a missed window, and not after it', async () => {
     const [pharmacy, ngo] = await Promise.all([p.user('pharmacy'), p.user('ngo')]);
     const pool = p.requests.service.ctx.pool;

@@ -5,14 +5,14 @@ import { recordCustody, systemActor } from '../custody/repo';
 import { addNotifications, type NewNotification } from '../notifications/repo';
 import type { Clock } from './clock';
 import { windowLabel, type PickupReminders } from './reminders';
-import { markMissed, medicineName, releaseNoShows } from './repo';
+import { markMissed, markUnsettled, medicineName, releaseNoShows } from './repo';
 
 /** Windows that passed with no handover: flagged, then released after the grace period. */
 export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders: PickupReminders) {
   return {
     /**
-     * The no-show sweep: flags approved requests whose chosen window has ended (both parties
-     * told), and cancels those whose grace period is over, giving the reservation back (both
+     * The no-show sweep: flags approved requests whose chosen window has ended, or whose pickup
+     * was never settled by the time their code expired (both parties told), and cancels those whose grace period is over, giving the reservation back (both
      * told). Safe to run from several instances at once: both steps are conditional UPDATEs.
      */
     async sweep(): Promise<{ missed: number; released: number }> {
@@ -37,6 +37,22 @@ export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders:
               requestId: r.id,
               medicineId: r.medicine_id,
               sourceKey: `pickup-missed:${r.id}:${r.chosen_window_id}:${userId}`,
+            });
+          }
+        }
+        const unsettled = await markUnsettled(client, now);
+        for (const r of unsettled) {
+          const name = await medicineName(client, r.medicine_id);
+          for (const userId of [r.requester_id, r.owner_id]) {
+            notices.push({
+              userId,
+              type: 'pickup-missed',
+              titleKey: 'notifyPickupUnsettledTitle',
+              messageKey: 'notifyPickupUnsettled',
+              params: { medicine: name, hours: grace },
+              requestId: r.id,
+              medicineId: r.medicine_id,
+              sourceKey: `pickup-unsettled:${r.id}:${r.missed_at!.toISOString()}:${userId}`,
             });
           }
         }
@@ -65,7 +81,7 @@ export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders:
           });
         }
         await addNotifications(client, notices);
-        return { missed, released };
+        return { missed: [...missed, ...unsettled], released };
       });
       for (const r of result.released) await reminders.cancelReminders(r.id);
       if (result.released.length) ctx.outbox.nudge();

@@ -267,6 +267,25 @@ export async function markMissed(client: PoolClient, now: Date): Promise<MissedR
 }
 
 /**
+ * Flags approved requests whose pickup was never settled (no window chosen) once their handover
+ * code's expiry passed (the end of the day of the last window offered, or 7 days after approval
+ * without one): otherwise nothing ever released their units. No no-show is recorded: nobody
+ * missed a time, none was agreed. Held requests wait, as in `markMissed`.
+ */
+export async function markUnsettled(client: PoolClient, now: Date): Promise<PickupRequestRow[]> {
+  const { rows } = await client.query<PickupRequestRow>(
+    `UPDATE requests.requests r
+        SET missed_at = c.expires_at, updated_at = now()
+       FROM requests.handover_codes c
+      WHERE c.request_id = r.id AND r.status = 'approved' AND r.chosen_window_id IS NULL
+        AND r.missed_at IS NULL AND c.used_at IS NULL AND c.expires_at <= $1 AND ${notHeld}
+      RETURNING ${requestColumns}`,
+    [now],
+  );
+  return rows;
+}
+
+/**
  * Cancels missed requests whose grace period is over (the system move of libs/domain), but none
  * a recall holds (its stock stays reserved until the recall is lifted or the parties cancel). The
  * conditional UPDATE is the exactly-once guard: the row lock makes a second sweep (another

@@ -1,5 +1,5 @@
 import type { PickupOffer, PickupPlan, PickupWindowInput } from '@medrelay/contracts';
-import { cairoDay, cairoTime, checkWindow, mayMove, requestMoves } from '@medrelay/domain';
+import { cairoDay, cairoTime, checkWindow, latestStart, mayMove, requestMoves } from '@medrelay/domain';
 import { mailQueueName } from '@medrelay/contracts';
 import {
   addToOutbox,
@@ -12,6 +12,7 @@ import {
 } from '@medrelay/service-kit';
 import { schema, type RequestsContext } from '../context';
 import { actorOf, recordCustody } from '../custody/repo';
+import { followOffer } from '../handover/service';
 import { transactionMailsOn } from '../requests/mail-settings';
 import { pickupChangedMail, pickupConfirmedMail } from './mails';
 import { addNotifications } from '../notifications/repo';
@@ -92,7 +93,8 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
 
   /** A new offer on an approved request, and the requester's notice and e-mail of it. */
   async function offerAgain(client: PoolClient, request: PickupRequestRow, offer: PickupOffer) {
-    await writeOffer(client, request, offer);
+    const windows = await writeOffer(client, request, offer);
+    await followOffer(client, request.id, latestStart(windows));
     const name = await medicineName(client, request.medicine_id);
     await queueChangedMail(client, request.id, name);
     await addNotifications(client, [

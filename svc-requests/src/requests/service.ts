@@ -14,6 +14,7 @@ import {
   cairoDay,
   cairoTime,
   isAvailableListing,
+  latestStart,
   mayMove,
   requestMoves,
   statusChangeMove,
@@ -237,11 +238,10 @@ export function createRequestService(ctx: RequestsContext) {
         const approval = await reserveForApproval(request);
         await record(client, request, caller, 'approve');
         const windows = offer ? await ctx.pickup!.offerOnApproval(client, request.id, offer) : [];
-        const lastStart = windows.reduce<Date | null>(
-          (a, w) => (!a || w.startsAt > a ? w.startsAt : a),
-          null,
-        );
-        await issueHandoverCode(client, ctx, request.id, { approvedAt: new Date(), pickupDate: lastStart });
+        await issueHandoverCode(client, ctx, request.id, {
+          approvedAt: new Date(),
+          pickupDate: latestStart(windows),
+        });
         await recordAgreedPrices(client, request.id, approval.agreedPrices);
         await queueApprovalMail(client, request, medicine, caller, approval.settings);
       }),

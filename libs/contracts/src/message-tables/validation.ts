@@ -91,6 +91,11 @@ export const validationMessages = {
     en: 'The pickup of {medicine} on {when} did not happen. The reservation ends in {hours} hours unless it is collected.',
     ar: 'استلام {medicine} يوم {when} ماحصلش. الحجز هيتلغي بعد {hours} ساعة لو ماتمش الاستلام.',
   },
+  notifyPickupUnsettledTitle: { en: 'No pickup time agreed', ar: 'مفيش ميعاد استلام اتفقنا عليه' },
+  notifyPickupUnsettled: {
+    en: 'No pickup time was agreed for {medicine}. The reservation ends in {hours} hours unless it is collected or a new time is offered.',
+    ar: 'مفيش ميعاد استلام اتحدد لـ {medicine}. الحجز هيتلغي بعد {hours} ساعة لو ماتمش الاستلام أو اتعرض ميعاد جديد.',
+  },
   notifyPickupReleasedTitle: { en: 'Reservation returned to stock', ar: 'الكمية المحجوزة رجعت للمخزون' },
   notifyPickupReleased: {
     en: 'The missed pickup of {quantity} × {medicine} was cancelled and the quantity is back in stock',
