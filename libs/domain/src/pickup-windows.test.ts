@@ -15,6 +15,17 @@ describe('pickup windows', () => {
     expect(checkWindow({ date: '2026-12-01', from: '10:00', to: '12:00' }, now)).toHaveProperty('startsAt');
   });
 
+  it('refuses a window that starts once the pack has expired (the end of its Cairo day)', () => {
+    const now = new Date('2026-12-01T09:00:00Z');
+    const expiresAt = new Date('2026-12-02T22:00:00Z'); // the end of 2 December in Cairo
+    expect(checkWindow({ date: '2026-12-02', from: '20:00', to: '23:00' }, now, expiresAt)).toHaveProperty(
+      'startsAt',
+    );
+    expect(checkWindow({ date: '2026-12-03', from: '00:00', to: '02:00' }, now, expiresAt)).toEqual({
+      problem: 'pickupWindowAfterExpiry',
+    });
+  });
+
   it('keeps pins inside Egypt and links them to OpenStreetMap', () => {
     expect(isInEgypt(30.0444, 31.2357)).toBe(true); // Cairo
     expect(isInEgypt(31.2001, 29.9187)).toBe(true); // Alexandria

@@ -30,21 +30,25 @@ export interface WindowInput {
   to: string;
 }
 
-export type WindowProblem = 'pickupWindowInvalid' | 'pickupWindowOrder' | 'pickupWindowPast';
+export type WindowProblem =
+  'pickupWindowInvalid' | 'pickupWindowOrder' | 'pickupWindowPast' | 'pickupWindowAfterExpiry';
 
 /**
  * A window's instants, or why it is refused: not a real Cairo time, ending before it starts,
- * or already over. A window that started but has not ended yet is accepted ("now until 6").
+ * already over, or starting once the medicine has expired (`expiresAt`: an expired pack is
+ * never handed over). A window that started but has not ended yet is accepted ("now until 6").
  */
 export function checkWindow(
   w: WindowInput,
   now: Date = new Date(),
+  expiresAt: Date | null = null,
 ): { startsAt: Date; endsAt: Date } | { problem: WindowProblem } {
   const startsAt = cairoInstant(w.date, w.from);
   const endsAt = cairoInstant(w.date, w.to);
   if (!startsAt || !endsAt) return { problem: 'pickupWindowInvalid' };
   if (endsAt <= startsAt) return { problem: 'pickupWindowOrder' };
   if (endsAt <= now) return { problem: 'pickupWindowPast' };
+  if (expiresAt && startsAt >= expiresAt) return { problem: 'pickupWindowAfterExpiry' };
   return { startsAt, endsAt };
 }
 

@@ -11,7 +11,7 @@ import {
 } from '@medrelay/service-kit';
 import type { RequestsContext } from '../context';
 import { recordCustody } from '../custody/repo';
-import { findMedicineSummary } from '../medicines/repo';
+import { findMedicineSummary, medicineExpiry } from '../medicines/repo';
 import { addNotification } from '../notifications/repo';
 import { holdOf } from '../recalls/repo';
 import { findRequest, loadRequest, updateRequestStatus } from '../requests/repo';
@@ -94,6 +94,27 @@ export async function followOffer(
   );
 }
 
+/**
+ * What stops units changing hands, with the code or on the requester's word: a recall holding the
+ * request, or the pack having expired (its pickup time may have been set before).
+ */
+export async function checkHandable(
+  client: PoolClient,
+  requestId: number,
+  medicineId: number,
+): Promise<void> {
+  const held = await holdOf(client, requestId);
+  if (held !== null) {
+    throw new AppError(409, 'REQUEST_ON_HOLD', 'requestOnHold', { details: { reason: held } });
+  }
+  const expiresAt = await medicineExpiry(client, medicineId);
+  if (expiresAt && expiresAt <= new Date()) {
+    throw new AppError(409, 'MEDICINE_EXPIRED', 'medicineExpiredNoHandover', {
+      details: { expiresAt: expiresAt.toISOString() },
+    });
+  }
+}
+
 function lockedError(lockedUntil: Date): AppError {
   return new AppError(429, 'HANDOVER_CODE_LOCKED', 'handoverCodeLocked', {
     params: { until: cairoTime(lockedUntil) },
@@ -165,11 +186,7 @@ export function createHandoverService(ctx: RequestsContext) {
               details: { status: request.status },
             });
           }
-          // A recalled batch is not handed over: an approved request held by a recall waits.
-          const held = await holdOf(client, id);
-          if (held !== null) {
-            throw new AppError(409, 'REQUEST_ON_HOLD', 'requestOnHold', { details: { reason: held } });
-          }
+          await checkHandable(client, id, request.medicine_id);
           if (stored.locked) throw lockedError(stored.locked_until!);
           if (stored.expired) {
             throw new AppError(410, 'HANDOVER_CODE_EXPIRED', 'handoverCodeExpired', {

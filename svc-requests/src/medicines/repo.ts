@@ -74,6 +74,15 @@ export interface MedicineSummary {
   name: string;
   source: 'pharmacy' | 'donor';
 }
+/** When a listing's pack expires (the read model's), or null for a listing it does not know. */
+export async function medicineExpiry(db: Pool | PoolClient, id: number): Promise<Date | null> {
+  const { rows } = await db.query<{ expiry_date: Date }>(
+    'SELECT expiry_date FROM requests.medicines WHERE id = $1',
+    [id],
+  );
+  return rows[0]?.expiry_date ?? null;
+}
+
 export async function findMedicineSummary(
   db: Pool | PoolClient,
   id: number,

@@ -1,5 +1,5 @@
 import { cairoInstant, formatPickupWindow } from '@medrelay/domain';
-import { waitForMails } from '@medrelay/testing';
+import { waitForMails, waitUntil } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
 import { medicineInput } from '../testing';
 import { chosenWindowEnd } from './repo';
@@ -370,5 +370,72 @@ describe('pickup windows', () => {
       pickupLocation: 'Maadi, Road 9',
       pickupDate: cairoInstant(day(1), '17:00')!.toISOString(),
     });
+  });
+  it('never schedules or hands over a pack past its expiry', async () => {
+    clock().set(new Date());
+    const listed = await p.catalog.api.post(
+      '/api/medicines',
+      medicineInput({ quantity: 5, recipientType: 'ngos' }, 3),
+      { token: pharmacy.token },
+    );
+    const medicineId = listed.body.id as number;
+    await waitUntil(
+      async () =>
+        (
+          await p.requests.service.ctx.pool.query('SELECT 1 FROM requests.medicines WHERE id = $1', [
+            medicineId,
+          ])
+        ).rowCount === 1,
+      { what: 'the listing in the read model' },
+    );
+    const id = (await p.requests.api.post('/api/requests', { medicineId, quantity: 2 }, { token: ngo.token }))
+      .body.id as number;
+    const approve = (date: string, headers: Record<string, string> = {}) =>
+      p.requests.api.put(
+        `/api/requests/${id}/status`,
+        {
+          status: 'approved',
+          pickup: { windows: [{ date, from: '10:00', to: '11:00' }], location: 'Dokki' },
+        },
+        { token: pharmacy.token, headers },
+      );
+    // It expires at the end of day 2 (3 days left, today counted): day 5 is too late.
+    const late = await approve(day(5), { 'accept-language': 'ar' });
+    expect(late.status).toBe(400);
+    expect(late.body).toMatchObject({
+      message: 'صلاحية الدواء بتخلص قبل الميعاد ده: اختار ميعاد أقرب',
+      details: [{ path: 'windows.0', rule: 'pickupWindowAfterExpiry' }],
+    });
+    expect(await quantityInCatalog(medicineId)).toBe(5);
+    expect((await approve(day(1))).status).toBe(200);
+    const proposed = await pickupApi.propose(ngo.token, id, { date: day(5), from: '10:00', to: '11:00' });
+    expect([proposed.status, proposed.body.details[0].rule]).toEqual([400, 'pickupWindowAfterExpiry']);
+
+    // The pack expires before anyone hands it over: neither the code nor the requester's word does.
+    await p.requests.service.ctx.pool.query(
+      "UPDATE requests.medicines SET expiry_date = now() - interval '1 minute' WHERE id = $1",
+      [medicineId],
+    );
+    const code = (await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token })).body.handoverCode
+      .code;
+    const handed = await p.requests.api.post(
+      `/api/requests/${id}/handover`,
+      { code },
+      { token: pharmacy.token },
+    );
+    expect([handed.status, handed.body.code, handed.body.message]).toEqual([
+      409,
+      'MEDICINE_EXPIRED',
+      'This pack has expired: it cannot be handed over',
+    ]);
+    const collected = await p.requests.api.put(
+      `/api/requests/${id}/status`,
+      { status: 'completed' },
+      { token: ngo.token },
+    );
+    expect([collected.status, collected.body.code]).toEqual([409, 'MEDICINE_EXPIRED']);
+    expect((await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token })).body.status).toBe(
+      'approved',
+    );
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '@medrelay/service-kit';
 import { schema, type RequestsContext } from '../context';
 import { actorOf, recordCustody } from '../custody/repo';
+import { medicineExpiry } from '../medicines/repo';
 import { followOffer } from '../handover/service';
 import { transactionMailsOn } from '../requests/mail-settings';
 import { pickupChangedMail, pickupConfirmedMail } from './mails';
@@ -68,9 +69,9 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     return request;
   }
 
-  /** A window's instants, refused when already over by the service's clock. */
-  function instantsOf(w: PickupWindowInput, path: string) {
-    const checked = checkWindow(w, clock.now());
+  /** A window's instants, refused when already over by the service's clock or after the pack expires. */
+  function instantsOf(w: PickupWindowInput, path: string, expiresAt: Date | null) {
+    const checked = checkWindow(w, clock.now(), expiresAt);
     if ('problem' in checked) {
       throw new AppError(400, 'VALIDATION_FAILED', checked.problem, {
         details: [{ path, rule: checked.problem }],
@@ -81,7 +82,8 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
 
   /** The offer, written in the caller's transaction; its windows' instants. */
   async function writeOffer(client: PoolClient, request: PickupRequestRow, offer: PickupOffer) {
-    const windows = offer.windows.map((w, i) => instantsOf(w, `windows.${i}`));
+    const expiresAt = await medicineExpiry(client, request.medicine_id);
+    const windows = offer.windows.map((w, i) => instantsOf(w, `windows.${i}`, expiresAt));
     await replaceOffer(client, request.id, {
       windows,
       location: offer.location,
@@ -193,8 +195,9 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
       return planOf(id);
     },
 
-    checkOffer(offer: PickupOffer): void {
-      offer.windows.forEach((w, i) => instantsOf(w, `windows.${i}`));
+    async checkOffer(client: PoolClient, medicineId: number, offer: PickupOffer): Promise<void> {
+      const expiresAt = await medicineExpiry(client, medicineId);
+      offer.windows.forEach((w, i) => instantsOf(w, `windows.${i}`, expiresAt));
     },
 
     /** Hook for the approval (requests/service.ts): windows given with the approval, same transaction. */
@@ -217,6 +220,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
             to: cairoTime(window.ends_at),
           },
           'windowId',
+          await medicineExpiry(client, request.medicine_id),
         );
         await chooseWindow(client, id, window);
         await recordCustody(client, { requestId: id, fromStatus: request.status, actor: actorOf(caller) });
@@ -246,7 +250,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     async propose(caller: Caller, id: number, input: PickupWindowInput): Promise<PickupPlan> {
       await withTransaction(ctx.pool, async (client) => {
         const request = await lockFor(client, caller, id, 'proposeWindow');
-        const w = instantsOf(input, 'date');
+        const w = instantsOf(input, 'date', await medicineExpiry(client, request.medicine_id));
         await insertProposal(client, id, w);
         await addNotifications(client, [
           {
@@ -280,6 +284,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
             to: cairoTime(proposal.ends_at),
           },
           'proposal',
+          await medicineExpiry(client, request.medicine_id),
         );
         await chooseWindow(client, id, proposal);
         await recordCustody(client, { requestId: id, fromStatus: request.status, actor: actorOf(caller) });

@@ -33,14 +33,13 @@ import {
 } from '@medrelay/service-kit';
 import { releaseQueueName, schema, type RequestsContext } from '../context';
 import { actorOf, recordCustody } from '../custody/repo';
-import { issueHandoverCode, readHandoverCode } from '../handover/service';
+import { checkHandable, issueHandoverCode, readHandoverCode } from '../handover/service';
 import { findMedicineSummary, upsertMedicine, type MedicineSummary } from '../medicines/repo';
 import { addNotification } from '../notifications/repo';
 import { approvalMail } from '../pickup/mails';
 import { findPickupRequest, offeredWindows } from '../pickup/repo';
 import { transactionMailsOn } from './mail-settings';
 import { moveNotice } from './notices';
-import { holdOf } from '../recalls/repo';
 import {
   adminIds,
   findOpenRequestId,
@@ -234,7 +233,7 @@ export function createRequestService(ctx: RequestsContext) {
         const medicine = await findMedicineSummary(client, request.medicine_id);
         const offer = approvalOffer(medicine, input, language);
         // Windows already over are refused before the catalog reserves anything.
-        if (offer) ctx.pickup?.checkOffer(offer);
+        if (offer) await ctx.pickup?.checkOffer(client, request.medicine_id, offer);
         const approval = await reserveForApproval(request);
         await record(client, request, caller, 'approve');
         const windows = offer ? await ctx.pickup!.offerOnApproval(client, request.id, offer) : [];
@@ -266,11 +265,7 @@ export function createRequestService(ctx: RequestsContext) {
      */
     collect: (caller: Caller, id: number) =>
       move(caller, id, 'collect', async (client, request) => {
-        // A recalled batch is not handed over: an approved request held by a recall waits.
-        const held = await holdOf(client, request.id);
-        if (held !== null) {
-          throw new AppError(409, 'REQUEST_ON_HOLD', 'requestOnHold', { details: { reason: held } });
-        }
+        await checkHandable(client, request.id, request.medicine_id);
         await record(client, request, caller, 'collect', 'unconfirmed');
       }),
 

@@ -163,6 +163,10 @@ export const catalogRequestMessages = {
     en: 'This medicine is quarantined: its batch is recalled',
     ar: 'الدواء ده متحفّظ عليه: التشغيلة بتاعته اتسحبت',
   },
+  medicineExpiredNoHandover: {
+    en: 'This pack has expired: it cannot be handed over',
+    ar: 'العبوة دي صلاحيتها خلصت: مينفعش تتسلّم',
+  },
   requestOnHold: {
     en: 'This request is on hold while its batch is recalled',
     ar: 'الطلب ده متوقف لحد ما سحب التشغيلة يترفع',

@@ -40,6 +40,10 @@ export const validationMessages = {
   pickupWindowInvalid: { en: 'Enter a day and from–to times', ar: 'اكتب اليوم والوقت من–لـ' },
   pickupWindowOrder: { en: 'The window must end after it starts', ar: 'الميعاد لازم يخلص بعد ما يبدأ' },
   pickupWindowPast: { en: 'This window is already over', ar: 'الميعاد ده فات خلاص' },
+  pickupWindowAfterExpiry: {
+    en: 'The medicine expires before this time: choose an earlier one',
+    ar: 'صلاحية الدواء بتخلص قبل الميعاد ده: اختار ميعاد أقرب',
+  },
   pickupWindowsCount: { en: 'Offer 1 to 3 pickup windows', ar: 'اعرض من 1 لـ 3 مواعيد للاستلام' },
   pickupPinInvalid: { en: 'Give both latitude and longitude', ar: 'اكتب خط العرض وخط الطول الاتنين' },
   pickupPinOutsideEgypt: { en: 'The map pin must be in Egypt', ar: 'العلامة على الخريطة لازم تكون جوه مصر' },
