@@ -108,7 +108,7 @@ describe('handover code and custody log', { timeout: 60_000 }, () => {
         platform.expectFailedCall(422);
         await codeBox.fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
         await confirmDialog.getByRole('button', { name: texts.submit, exact: true }).click();
-        await confirmDialog.getByText('Wrong code: 9 tries left').waitFor();
+        await confirmDialog.getByText('Wrong code. Tries left: 9').waitFor();
       }
       await codeBox.fill(code);
       expect(await overflows(pharmacyPage, viewport.width)).toBe(false);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDay } from '@medrelay/domain/calendar';
 import { handoverCodePattern } from '@medrelay/domain/handover';
-import { queryInt, typeError } from './fields';
+import { queryInt, toAsciiDigits, typeError } from './fields';
 import { handoverStates } from './handover-states';
 
 /**
@@ -23,7 +23,9 @@ export const handoverBodySchema = z
     code: z
       .string(typeError('handoverCodeFormat'))
       .trim()
-      .regex(handoverCodePattern, { error: 'handoverCodeFormat' }),
+      // Typed on an Arabic keypad: ١٢٣٤٥٦ is the same code.
+      .transform(toAsciiDigits)
+      .pipe(z.string().regex(handoverCodePattern, { error: 'handoverCodeFormat' })),
   })
   .strict();
 export type HandoverBodyInput = z.input<typeof handoverBodySchema>;

@@ -1,13 +1,10 @@
 import { z } from 'zod';
+import { asciiDigits } from '@medrelay/domain/digits';
 import { normalizePhone } from '@medrelay/domain/phone';
 import type { MessageKey } from './messages';
 
 /** Arabic-Indic and Persian digits typed on Arabic keyboards become ASCII digits. */
-export function toAsciiDigits(value: string): string {
-  return value
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
-}
+export const toAsciiDigits = asciiDigits;
 
 /**
  * The message for a wrong or missing type only; other issues keep their own rule. (A plain

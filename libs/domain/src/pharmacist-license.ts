@@ -1,3 +1,5 @@
+import { asciiDigits } from './digits';
+
 /**
  * An NGO's pharmacist's licence number: the registration number of the
  * pharmacist with the Egyptian Pharmacists Syndicate / Ministry of Health licence. The rule:
@@ -10,11 +12,7 @@ export const pharmacistLicenseDigits = { min: 4, max: 10 } as const;
 
 /** The licence number as stored (Latin digits only), or null when it does not fit the rule. */
 export function normalizePharmacistLicense(input: string): string | null {
-  const digits = input
-    .trim()
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .replace(/[\s\-./\u200e\u200f]/g, '');
+  const digits = asciiDigits(input.trim()).replace(/[\s\-./\u200e\u200f]/g, '');
   const { min, max } = pharmacistLicenseDigits;
   return new RegExp(`^\\d{${min},${max}}$`).test(digits) ? digits : null;
 }

@@ -1,3 +1,5 @@
+import { asciiDigits } from './digits';
+
 /**
  * Phone numbers are stored and shown in E.164 (`+201001234567`) so `tel:` and WhatsApp links work
  * from any phone. Accepted: Egyptian local forms (`01001234567`, `0225551234`), `0020…`, `20…`,
@@ -11,12 +13,6 @@
 const egyptianNational = /^(1[0125]\d{8}|[2-9]\d{7,8})$/;
 /** ITU E.164: a country code not starting with 0, at most 15 digits in all. */
 const international = /^[1-9]\d{7,14}$/;
-
-function asciiDigits(value: string): string {
-  return value
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
-}
 
 /** The number in E.164, or null when it is not a phone number. */
 export function normalizePhone(input: string): string | null {

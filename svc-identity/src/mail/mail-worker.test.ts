@@ -78,7 +78,7 @@ describe('secrets in mail jobs', () => {
     // What the queue (and the admin's queue board) holds has no digits of the code.
     expect(JSON.stringify(queued.data)).not.toContain('482913');
     const [mail] = await waitForMails(to);
-    expect(mail!.text).toContain('كود الاستلام بتاعك: 482913');
+    expect(mail!.text).toContain('كود التسليم بتاعك: 482913');
   });
 });
 

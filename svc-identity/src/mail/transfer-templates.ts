@@ -180,7 +180,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
           contact: 'إيميل التواصل',
         }),
         ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
-        ...(d.handoverCode ? [`كود الاستلام بتاعك: ${d.handoverCode} (وريه وانت بتستلم)`] : []),
+        ...(d.handoverCode ? [`كود التسليم بتاعك: ${d.handoverCode} (وريه وانت بتستلم)`] : []),
         `طلباتك: ${d.requestsUrl}`,
       ],
     },
@@ -193,8 +193,8 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
         ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
         `مع: ${d.otherName}${d.otherPhone ? `، ${d.otherPhone}` : ''}`,
         ...(d.handoverCode
-          ? [`كود الاستلام بتاعك: ${d.handoverCode} (وريه وانت بتستلم)`]
-          : ['اطلب كود الاستلام وانت بتسلّم الدواء، واكتبه على MedRelay.']),
+          ? [`كود التسليم بتاعك: ${d.handoverCode} (وريه وانت بتستلم)`]
+          : ['اطلب كود التسليم وانت بتسلّم الدواء، واكتبه على MedRelay.']),
         'ملف التقويم المرفق بيضيف ميعاد الاستلام للتقويم بتاعك.',
         `طلباتك: ${d.requestsUrl}`,
       ],
@@ -243,7 +243,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
         ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
         `للتواصل: ${d.otherName}${d.otherPhone ? `، ${d.otherPhone}` : ''}`,
         ...(d.whatsappUrl ? [`واتساب: ${d.whatsappUrl}`] : []),
-        ...(d.handoverCode ? [`كود الاستلام بتاعك: ${d.handoverCode}`] : []),
+        ...(d.handoverCode ? [`كود التسليم بتاعك: ${d.handoverCode}`] : []),
         `طلباتك: ${d.requestsUrl}`,
       ],
     },

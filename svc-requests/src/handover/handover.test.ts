@@ -94,7 +94,7 @@ describe('handover code', () => {
     const wrong = await handover(pharmacy.token, id, wrongFor(code), { 'accept-language': 'ar' });
     expect(wrong.status).toBe(422);
     expect(wrong.body).toMatchObject({ code: 'HANDOVER_CODE_WRONG', details: { remainingAttempts: 9 } });
-    expect(wrong.body.message).toBe('الكود غلط: فاضل 9 محاولات');
+    expect(wrong.body.message).toBe('الكود غلط. المحاولات الباقية: 9');
 
     const done = await handover(pharmacy.token, id, code);
     expect(done.status).toBe(200);

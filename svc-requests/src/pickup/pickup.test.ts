@@ -200,7 +200,7 @@ describe('pickup windows', () => {
     // until the chosen window's grace period (24 hours by default) is over.
     const code = (await p.requests.api.get(`/api/requests/${id}`, { token: ngoAr.token })).body.handoverCode;
     expect(code.expiresAt).toBe(new Date(cairoInstant(d3, '12:30')!.getTime() + 24 * 3600_000).toISOString());
-    expect(arMail!.text).toContain(`كود الاستلام بتاعك: ${code.code}`);
+    expect(arMail!.text).toContain(`كود التسليم بتاعك: ${code.code}`);
     const [pharmacyMail] = await waitForReminders(pharmacy.email, 1);
     expect(pharmacyMail!.text).not.toContain(code.code);
     expect(pharmacyMail!.subject).toMatch(/^Tomorrow: pickup of /);

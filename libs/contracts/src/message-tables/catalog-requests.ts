@@ -56,8 +56,9 @@ export const catalogRequestMessages = {
   notYourRequest: { en: 'This request is not yours', ar: 'الطلب ده مش بتاعك' },
   handoverCodeFormat: { en: 'Enter the 6-digit code', ar: 'اكتب الكود اللي من 6 أرقام' },
   handoverCodeWrong: {
-    en: 'Wrong code: {remaining} tries left',
-    ar: 'الكود غلط: فاضل {remaining} محاولات',
+    // No plural forms in the tables: a count after a colon reads right for 1, 2 and 9 alike.
+    en: 'Wrong code. Tries left: {remaining}',
+    ar: 'الكود غلط. المحاولات الباقية: {remaining}',
   },
   handoverCodeLocked: {
     en: 'Too many wrong codes: try again after {until}',

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, useConfirmHandover } from '@medrelay/api-client';
 import type { MedicineRequest } from '@medrelay/contracts';
 import { handoverCodeDigits, isHandoverCodeShape } from '@medrelay/domain/handover';
+import { asciiDigits } from '@medrelay/domain/digits';
 import { useNotify } from '../use-notify';
 
 // The camera and the QR decoder are the pack scanner's own chunk, fetched only when "Scan QR" is pressed.
@@ -103,7 +104,9 @@ export function ConfirmHandoverButton({ request }: { request: MedicineRequest })
                 <Input
                   className={styles.codeInput}
                   value={code}
-                  onChange={(_, data) => setCode(data.value.replace(/\D/g, '').slice(0, handoverCodeDigits))}
+                  onChange={(_, data) =>
+                    setCode(asciiDigits(data.value).replace(/\D/g, '').slice(0, handoverCodeDigits))
+                  }
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   maxLength={handoverCodeDigits}

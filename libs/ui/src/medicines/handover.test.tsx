@@ -106,6 +106,9 @@ describe('handover actions on a request', () => {
     const box = within(dialog).getByLabelText(/Handover code/);
     fireEvent.change(box, { target: { value: '12a4' } });
     expect((box as HTMLInputElement).value).toBe('124');
+    // Typed on an Arabic keypad, the digits stay (as Latin ones, like the code shown).
+    fireEvent.change(box, { target: { value: '١٢٣٤' } });
+    expect((box as HTMLInputElement).value).toBe('1234');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await within(dialog).findByText('Enter the 6-digit code');
     expect(sent).toEqual([]);
