@@ -89,6 +89,58 @@ describe('a recall stops every transfer of its batch', () => {
     expect(await row()).toMatchObject({ status: 'approved', missed_at: null, no_shows: 0 });
   });
 
+  it('a grace period under way when the hold began goes on after the lift, not released at once', async () => {
+    const gtin = gtinOf(532);
+    const [owner, needer] = [await p.user('pharmacy'), await p.user('ngo')];
+    const medicine = await list(owner, { gtin, batch: 'LOT-G', name: 'Gracol', quantity: 10 });
+    const { id } = (
+      await p.requests.api.post(
+        '/api/requests',
+        { medicineId: medicine.id, quantity: 2 },
+        { token: needer.token },
+      )
+    ).body;
+    const tomorrow = addDays(cairoToday(), 1);
+    await p.requests.api.put(
+      `/api/requests/${id}/status`,
+      {
+        status: 'approved',
+        pickup: { windows: [{ date: tomorrow, from: '10:00', to: '11:00' }], location: 'Dokki' },
+      },
+      { token: owner.token },
+    );
+    const plan = await p.requests.api.get(`/api/requests/${id}/pickup`, { token: needer.token });
+    await p.requests.api.post(
+      `/api/requests/${id}/pickup/choice`,
+      { windowId: plan.body.windows[0].id },
+      { token: needer.token },
+    );
+    // The window was missed 30 hours ago: 23 of the 24 hours of grace were left when the recall came.
+    const pool = p.requests.service.ctx.pool;
+    await pool.query(`UPDATE requests.requests SET missed_at = now() - interval '30 hours' WHERE id = $1`, [
+      id,
+    ]);
+    const issued = await recall({ gtin, batch: 'LOT-G', reason: 'Mislabelled' });
+    await waitUntil(async () => (await holds(id)) === 1, { what: 'held' });
+    await pool.query(
+      `UPDATE requests.recall_holds SET created_at = now() - interval '29 hours' WHERE request_id = $1`,
+      [id],
+    );
+    const pickup = p.requests.service.pickup;
+    expect((await pickup.sweep()).released).toBe(0);
+    expect((await lift(issued.body.id)).status).toBe(200);
+    await waitUntil(async () => (await holds(id)) === 0, { what: 'hold lifted' });
+    // The 23 hours left are still left: the parties can still meet.
+    expect((await pickup.sweep()).released).toBe(0);
+    expect((await requestStatus(id)).status).toBe('approved');
+    const { rows } = await pool.query(
+      `SELECT extract(epoch FROM missed_at + interval '24 hours' - now()) / 3600 AS hours_left FROM requests.requests WHERE id = $1`,
+      [id],
+    );
+    expect(Number(rows[0].hours_left)).toBeGreaterThan(22.9);
+    expect(Number(rows[0].hours_left)).toBeLessThan(23.1);
+  });
+
   it('stops the requests on a listing of the batch no longer offered, and tells its owner', async () => {
     const gtin = gtinOf(532);
     const [owner, needer, asker] = [await p.user('pharmacy'), await p.user('ngo'), await p.user('ngo')];

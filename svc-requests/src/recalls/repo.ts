@@ -53,21 +53,37 @@ export async function isLifted(db: PoolClient, recallId: number): Promise<boolea
 
 /**
  * Removes this recall's holds; returns the approved requests no other recall still holds (one
- * cancelled meanwhile is not active again). A pickup window chosen on one that ended during the
- * hold is no longer chosen: it was not missed (nobody could collect), and the parties agree on
- * another (the requester proposes one, or the owner offers new ones).
+ * cancelled meanwhile is not active again). The pickup's clock stood still while held: a grace
+ * period already running (a window missed before the hold) and the handover code's expiry move on
+ * by the hold's length, so the lift does not release the request at once. A pickup window chosen
+ * on one that ended during the hold is no longer chosen: it was not missed (nobody could
+ * collect), and the parties agree on another (the requester proposes one, or the owner offers new
+ * ones).
  */
 export async function releaseHolds(db: PoolClient, recallId: number): Promise<TouchedRequest[]> {
   await db.query('INSERT INTO requests.lifted_recalls (recall_id) VALUES ($1) ON CONFLICT DO NOTHING', [
     recallId,
   ]);
-  const { rows } = await db.query<TouchedRequest>(
-    `WITH gone AS (DELETE FROM requests.recall_holds WHERE recall_id = $1 RETURNING request_id)
-     SELECT r.id, r.requester_id AS "requesterId", r.medicine_id AS "medicineId"
+  const { rows } = await db.query<TouchedRequest & { heldSince: Date }>(
+    `WITH gone AS (DELETE FROM requests.recall_holds WHERE recall_id = $1 RETURNING request_id, created_at)
+     SELECT r.id, r.requester_id AS "requesterId", r.medicine_id AS "medicineId", gone.created_at AS "heldSince"
        FROM requests.requests r JOIN gone ON gone.request_id = r.id
       WHERE r.status = 'approved' AND NOT EXISTS (
               SELECT 1 FROM requests.recall_holds h WHERE h.request_id = r.id AND h.recall_id <> $1)`,
     [recallId],
+  );
+  const held = [rows.map((r) => r.id), rows.map((r) => r.heldSince)];
+  await db.query(
+    `UPDATE requests.requests r SET missed_at = r.missed_at + (now() - h.since), updated_at = now()
+       FROM unnest($1::int[], $2::timestamptz[]) AS h(id, since)
+      WHERE r.id = h.id AND r.missed_at IS NOT NULL`,
+    held,
+  );
+  await db.query(
+    `UPDATE requests.handover_codes c SET expires_at = c.expires_at + (now() - h.since)
+       FROM unnest($1::int[], $2::timestamptz[]) AS h(id, since)
+      WHERE c.request_id = h.id AND c.used_at IS NULL`,
+    held,
   );
   await db.query(
     `WITH cleared AS (
@@ -78,7 +94,7 @@ export async function releaseHolds(db: PoolClient, recallId: number): Promise<To
      UPDATE requests.pickup_windows SET withdrawn = true WHERE id IN (SELECT id FROM cleared)`,
     [rows.map((r) => r.id)],
   );
-  return rows;
+  return rows.map(({ id, requesterId, medicineId }) => ({ id, requesterId, medicineId }));
 }
 
 /** The reason a request is held for (the newest hold), or null when it is not held. */
