@@ -17,6 +17,7 @@ import { releaseQueueName, schema, type RequestsContext } from './context';
 import { startMatchDigestScheduler } from './matching/digest';
 import { startMedicineEventConsumer } from './medicines/read-model';
 import { matchRoutes } from './matching/routes';
+import { rematchOnUserChange } from './matching/service';
 import { reevaluateNeed } from './needs/met';
 import { needRoutes } from './needs/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -100,7 +101,7 @@ export async function createRequestsService(
   const workers =
     config.WORKERS === 'on'
       ? [
-          runtime.userEventConsumer(requestsUserQueue),
+          runtime.userEventConsumer(requestsUserQueue, rematchOnUserChange),
           startMedicineEventConsumer(pool, workerConnection, prefix, logger, {
             settings: ctx.settings,
             publicUrl: config.PUBLIC_URL,

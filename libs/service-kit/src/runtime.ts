@@ -17,7 +17,7 @@ import { onShutdown } from './shutdown';
 import { createQueue } from './queue';
 import { createQueueRedis, createRedis } from './redis';
 import { TrackedReads } from './tracked-reads';
-import { startUserEventConsumer } from './user-read-model';
+import { startUserEventConsumer, type UserChangeHook } from './user-read-model';
 
 /** The settings every service with a database, Redis and queues reads (see baseConfigShape). */
 interface RuntimeConfig {
@@ -98,8 +98,8 @@ export async function createServiceRuntime<C extends RuntimeConfig>(options: {
   }
 
   /** Consumes one of identity's user-event queues into this service's users read model. */
-  const userEventConsumer = (queue: string) =>
-    startUserEventConsumer({ queue, schema, pool, connection: workerConnection, prefix, logger });
+  const userEventConsumer = (queue: string, onChange?: UserChangeHook) =>
+    startUserEventConsumer({ queue, schema, pool, connection: workerConnection, prefix, logger, onChange });
 
   /**
    * listen/stop for the service. Shutdown order: readiness off, HTTP drained, workers and relay

@@ -89,6 +89,16 @@ export async function findReadModelUser(
   return rows[0] ?? null;
 }
 
+/**
+ * What a service does, in the same transaction, when a user event changed its read model's row
+ * (before: null for a user seen for the first time).
+ */
+export type UserChangeHook = (
+  client: pg.PoolClient,
+  before: ReadModelUser | null,
+  after: ReadModelUser,
+) => Promise<void>;
+
 /** Consumes this service's user-event queue into its read model. */
 export function startUserEventConsumer(options: {
   queue: string;
@@ -97,14 +107,24 @@ export function startUserEventConsumer(options: {
   connection: Redis;
   prefix: string;
   logger: Logger;
+  onChange?: UserChangeHook | undefined;
 }) {
   return createWorker<UserEvent>(
     options.queue,
     async (job: Job<UserEvent>) => {
       const event = userEventSchema.parse(job.data);
-      const applied = await withTransaction(options.pool, (client) =>
-        applyUserEvent(client, options.schema, event),
-      );
+      const applied = await withTransaction(options.pool, async (client) => {
+        const before = options.onChange
+          ? await findReadModelUser(client, options.schema, event.user.id)
+          : null;
+        if (!(await applyUserEvent(client, options.schema, event))) return false;
+        if (options.onChange) {
+          const after = await findReadModelUser(client, options.schema, event.user.id);
+          // An older event than what is stored changes nothing.
+          if (after && after.version !== before?.version) await options.onChange(client, before, after);
+        }
+        return true;
+      });
       return applied ? 'applied' : 'duplicate';
     },
     options.connection,

@@ -532,4 +532,41 @@ describe('matching a listing to needs', () => {
     expect(mails[1]!.text).not.toContain('Concor 2.5mg');
     expect(mails[1]!.text).not.toContain('Concor 5mg');
   });
+  it('matches again when a needer moves or an owner is reinstated: what lay out of reach or out of standing comes in', async () => {
+    const [ngo, cairo, aswan] = await Promise.all([p.user('ngo'), p.user('pharmacy'), p.user('pharmacy')]);
+    const place = async (user: TestUser, area: string) => {
+      expect((await p.identity.api.put('/api/auth/me', { area }, { token: user.token })).status).toBe(200);
+      await waitUntil(
+        async () =>
+          (await pool().query('SELECT area FROM requests.users WHERE id = $1', [user.id])).rows[0]?.area ===
+          area,
+        { what: 'the area in the read model' },
+      );
+    };
+    await Promise.all([place(ngo, 'dokki'), place(cairo, 'dokki'), place(aswan, 'aswan-city')]);
+    const need = await declare(ngo, { medicine: 'Eltroxin', minQuantity: 1 });
+    await needJobsDone();
+    const near = await list(cairo, { name: 'Eltroxin 50mcg' });
+    const far = await list(aswan, { name: 'Eltroxin 100mcg' });
+    expect(await stored(need.id)).toEqual([near.id]);
+
+    // The NGO moves to Aswan: the Aswan listing comes within reach (and is notified), Dokki's goes.
+    await place(ngo, 'aswan-city');
+    await waitUntil(async () => (await stored(need.id)).includes(far.id), {
+      what: 'the rematch after the move',
+    });
+    expect(await stored(need.id)).toEqual([far.id]);
+    const notices = await p.requests.api.get<Notification[]>('/api/notifications', as(ngo));
+    expect(notices.body.some((n) => n.medicineId === far.id && n.type === 'need-match')).toBe(true);
+
+    // Suspended, the Aswan pharmacy's listing leaves; reinstated, it matches again.
+    const status = (value: string) =>
+      p.identity.api.put(`/api/admin/users/${aswan.id}/status`, { status: value }, { token: admin.token });
+    expect((await status('rejected')).status).toBe(200);
+    await waitUntil(async () => (await stored(need.id)).length === 0, { what: 'the suspension applied' });
+    expect((await status('approved')).status).toBe(200);
+    await waitUntil(async () => (await stored(need.id)).includes(far.id), {
+      what: 'the reinstatement applied',
+    });
+  });
 });

@@ -90,6 +90,19 @@ function candidatesSql(scope: MatchScope): string {
  * pairs stored for the first time. Runs inside the caller's transaction (the threshold is set
  * for it only).
  */
+/** A user's open needs and own listings: what a change of their pickup point or standing re-checks. */
+export async function matchScopesOfUser(
+  db: Db,
+  userId: number,
+): Promise<{ needIds: number[]; medicineIds: number[] }> {
+  const { rows } = await db.query<{ needIds: number[]; medicineIds: number[] }>(
+    `SELECT ARRAY(SELECT id FROM requests.needs WHERE owner_id = $1 AND status = 'open' AND deleted_at IS NULL) AS "needIds",
+            ARRAY(SELECT id FROM requests.medicines WHERE owner_id = $1) AS "medicineIds"`,
+    [userId],
+  );
+  return rows[0]!;
+}
+
 /**
  * Match re-checks run one at a time, each holding the lock to its transaction's end: a listing's
  * re-check and a need's running together would each miss the other's uncommitted row (a match

@@ -1,8 +1,8 @@
 import { needMatchQueueName } from '@medrelay/contracts';
-import { addToOutbox, type PoolClient } from '@medrelay/service-kit';
+import { addToOutbox, type PoolClient, type UserChangeHook } from '@medrelay/service-kit';
 import { schema } from '../context';
 import { addNotifications, type NewNotification } from '../notifications/repo';
-import { refreshMatches, type MatchScope, type NewMatch } from './repo';
+import { matchScopesOfUser, refreshMatches, type MatchScope, type NewMatch } from './repo';
 
 /** The needer's notification of a new match; its source key makes it once per (need, listing) ever. */
 const matchNotification = (m: NewMatch): NewNotification => ({
@@ -33,6 +33,19 @@ export async function matchAndNotify(client: PoolClient, scope: MatchScope): Pro
   await addNotifications(client, added.map(matchNotification));
   return added;
 }
+
+/**
+ * A user's pickup point or standing changed (identity's event): distances and reach, and whether
+ * their listings may match at all (suspended, reinstated), are what matching reads of them, so
+ * their open needs and their listings are matched again (new pairs notified, lost ones dropped).
+ */
+export const rematchOnUserChange: UserChangeHook = async (client, before, after) => {
+  const moved = before?.lat !== after.lat || before?.lng !== after.lng;
+  if (!before || (!moved && before.status === after.status)) return;
+  const { needIds, medicineIds } = await matchScopesOfUser(client, after.id);
+  await matchAndNotify(client, { needIds });
+  await matchAndNotify(client, { medicineIds });
+};
 
 /** A need changed: its matches are re-evaluated by the need-match worker (never on the request path). */
 export function queueNeedMatching(client: PoolClient, needId: number): Promise<string> {
