@@ -1,4 +1,5 @@
 import type { UserType } from '@medrelay/contracts';
+import { matchRequestLink } from './matching';
 
 /** The fields of a notification its link is made from. */
 export interface Linkable {
@@ -31,7 +32,8 @@ const needScreens: Partial<Record<UserType, string>> = {
 
 /**
  * The in-app link of a notification for the reader's role (the bell's entries and the pushes a
- * device shows): a match opens the wanted list, a
+ * device shows): a match opens the listing in browse with its request ready (as the digest
+ * e-mail does; the wanted list shows only each need's best three), a
  * request the role's requests screen, a medicine its listing; the id rides as a query parameter
  * (`?request=41`, `?medicine=7`) for the screen to pick. A type this code does not know is linked
  * by what it names, so a type added later still leads somewhere (the role's home at worst).
@@ -40,7 +42,8 @@ export function notificationLink(n: Linkable, role: UserType): string {
   const withId = (path: string, name: string, id: number | null) =>
     id === null ? path : `${path}?${name}=${id}`;
   const needs = needScreens[role];
-  if (n.type === 'need-match' && needs) return withId(needs, 'medicine', n.medicineId);
+  if (n.type === 'need-match' && needs)
+    return n.medicineId === null ? needs : matchRequestLink(role, n.medicineId);
   // A need closed as met by its requests, or opened again: the wanted list shows it.
   if ((n.type === 'need-met' || n.type === 'need-reopened') && needs) return needs;
   if (n.requestId !== null) return withId(requestScreens[role], 'request', n.requestId);

@@ -292,8 +292,9 @@ describe('notification links', () => {
     ['admin', n('request-completed', 4, 9), '/admin/transactions?request=4'],
     ['pharmacy', n('expiry-alert', null, 9), '/pharmacy/medicines?medicine=9'],
     ['donor', n('recall-quarantined', null, 9), '/donor/donations?medicine=9'],
-    ['ngo', n('need-match', null, 9), '/ngo/needs?medicine=9'],
-    ['pharmacy', n('need-match', null, 9), '/pharmacy/wanted?medicine=9'],
+    // A match opens the listing with its request ready, wherever it ranks under its need.
+    ['ngo', n('need-match', null, 9), '/ngo/browse?medicine=9&request=1'],
+    ['pharmacy', n('need-match', null, 9), '/pharmacy/browse?medicine=9&request=1'],
     ['ngo', n('need-met', null, null), '/ngo/needs'],
     ['pharmacy', n('need-reopened', null, null), '/pharmacy/wanted'],
     ['ngo', n('something-else', null, null), '/ngo/dashboard'],
