@@ -14,10 +14,29 @@ export const liveBackoff = { baseMs: 1000, maxMs: 30_000 };
 /** A stream that stayed open this long was healthy: the next reconnection starts from `baseMs` again. */
 export const healthyStreamMs = 30_000;
 
+/**
+ * No event and no heartbeat for this long (2.5 of the gateway's 20 s heartbeats): the stream is
+ * dead though never closed (a host gone, a network cut without a FIN), so it is opened again.
+ */
+export const silentStreamMs = 50_000;
+
 /** The delay before reconnection attempt `attempt` (0 first): capped, doubling, never zero. */
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
   const cap = Math.min(liveBackoff.maxMs, liveBackoff.baseMs * 2 ** attempt);
   return cap / 2 + random() * (cap / 2);
+}
+
+/**
+ * The wait before attempt `attempt` when the gateway said Retry-After (0: it did not): at least
+ * that, plus up to as much again, so browsers told the same 5 s do not all come back at once.
+ */
+export function retryDelay(
+  attempt: number,
+  retryAfterMs: number,
+  random: () => number = Math.random,
+): number {
+  const backoff = reconnectDelay(attempt, random);
+  return retryAfterMs ? Math.max(backoff, retryAfterMs + random() * retryAfterMs) : backoff;
 }
 
 export interface LiveConnectionOptions {
@@ -100,16 +119,18 @@ export function connectLiveEvents(options: LiveConnectionOptions): { close(): vo
         }
         openedAt = Date.now();
         guarded(() => options.onStatus('connected'));
-        if (opened && options.onReconnect) guarded(options.onReconnect);
+        // A stream that failed before its first opening missed what happened meanwhile too.
+        if ((opened || attempt > 0) && options.onReconnect) guarded(options.onReconnect);
         opened = true;
-        await read(res.body, options.onEvent);
+        const stream = controller;
+        await read(res.body, options.onEvent, () => stream.abort());
       } catch {
         // Refused, unreachable or cut: tried again below.
       }
       if (closed) break;
       guarded(() => options.onStatus('down'));
       if (openedAt && Date.now() - openedAt >= healthyStreamMs) attempt = 0;
-      await sleep(Math.max(retryAfterMs, reconnectDelay(attempt, options.random)));
+      await sleep(retryDelay(attempt, retryAfterMs, options.random));
       wait = null;
       attempt++;
     }
@@ -128,8 +149,15 @@ export function connectLiveEvents(options: LiveConnectionOptions): { close(): vo
   };
 }
 
-/** Reads the stream to its end, passing on each event the contract knows (heartbeats are comments). */
-async function read(body: ReadableStream<Uint8Array>, onEvent: (event: LiveEvent) => void) {
+/**
+ * Reads the stream to its end, passing on each event the contract knows (heartbeats are
+ * comments); `onSilent` when nothing at all came for `silentStreamMs`.
+ */
+async function read(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (event: LiveEvent) => void,
+  onSilent: () => void,
+) {
   const parser = createParser({
     onEvent: ({ data }) => {
       let event: Partial<LiveEvent>;
@@ -144,9 +172,21 @@ async function read(body: ReadableStream<Uint8Array>, onEvent: (event: LiveEvent
   });
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    parser.feed(decoder.decode(value, { stream: true }));
+  // The read ends here (cancelled) whatever the fetch does with its abort.
+  const giveUp = () => {
+    reader.cancel().catch(() => undefined);
+    onSilent();
+  };
+  let silence = setTimeout(giveUp, silentStreamMs);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      clearTimeout(silence);
+      if (done) return;
+      silence = setTimeout(giveUp, silentStreamMs);
+      parser.feed(decoder.decode(value, { stream: true }));
+    }
+  } finally {
+    clearTimeout(silence);
   }
 }

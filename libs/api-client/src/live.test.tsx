@@ -7,7 +7,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { catalogKeys } from './catalog';
 import { tokenStore } from './http';
 import { useLiveUpdates } from './live';
-import { connectLiveEvents, healthyStreamMs, reconnectDelay } from './live-stream';
+import {
+  connectLiveEvents,
+  healthyStreamMs,
+  reconnectDelay,
+  retryDelay,
+  silentStreamMs,
+} from './live-stream';
 import { liveStatusKey } from './live-status';
 import { needKeys } from './needs';
 import { notificationKeys, unreadRefreshMs, useUnreadNotifications } from './notifications';
@@ -219,6 +225,56 @@ describe('useLiveUpdates', () => {
     expect(client.getQueryData(liveStatusKey)).toBe('connected');
   });
 
+  it('catches up when the first attempt was refused: events may have been missed before it opened', async () => {
+    answers.push(refused(503), openStream());
+    const { client } = mount();
+    await settle();
+    await act(() => vi.advanceTimersByTimeAsync(reconnectDelay(0, () => 0)));
+    expect(streamCalls).toHaveLength(2);
+    expect(client.getQueryData(liveStatusKey)).toBe('connected');
+    expect(stale(client)).toEqual(Object.keys(seeded).sort());
+  });
+
+  it('spreads the browsers told the same Retry-After over as much again', () => {
+    expect(retryDelay(0, 5000, () => 0)).toBe(5000);
+    expect(retryDelay(0, 5000, () => 1)).toBe(10_000);
+    expect(retryDelay(0, 5000, () => 0.5)).toBe(7500);
+    // Without Retry-After, the backoff alone.
+    expect(retryDelay(3, 0, () => 0)).toBe(reconnectDelay(3, () => 0));
+  });
+
+  it('replaces a stream that went silent (no event, no heartbeat) and catches up', async () => {
+    const silent = openStream();
+    answers.push(silent, openStream());
+    const { client } = mount();
+    await settle();
+    // A heartbeat keeps it: the silence is counted from the last thing heard.
+    await act(() => vi.advanceTimersByTimeAsync(silentStreamMs - 1000));
+    silent.send(': heartbeat\n\n');
+    await act(() => vi.advanceTimersByTimeAsync(silentStreamMs - 1000));
+    expect(streamCalls).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(client.getQueryData(liveStatusKey)).toBe('down');
+    await act(() => vi.advanceTimersByTimeAsync(reconnectDelay(0, () => 0)));
+    expect(streamCalls).toHaveLength(2);
+    expect(stale(client)).toEqual(Object.keys(seeded).sort());
+  });
+
+  it("refreshes the owner's stock and browse lists on a recall (a listing quarantined or offered again)", async () => {
+    const stream = openStream();
+    answers.push(stream);
+    const { client } = mount();
+    const mine = catalogKeys.minePage({ page: 1 });
+    const browse = catalogKeys.browse({ page: 1 });
+    client.setQueryData(mine, { seeded: true });
+    client.setQueryData(browse, { seeded: true });
+    await settle();
+    stream.send('data: {"kind":"recall","id":7}\n\n');
+    await settle();
+    expect(client.getQueryState(mine)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(browse)?.isInvalidated).toBe(true);
+  });
+
   it('keeps reading when a screen fails on an event: reported, and the next event still lands', async () => {
     const stream = openStream();
     answers.push(stream);
@@ -271,7 +327,11 @@ describe('useLiveUpdates', () => {
     await settle();
     const badgeCalls = () => otherCalls.filter((url) => url.startsWith('/api/notifications')).length;
     const before = badgeCalls();
-    await act(() => vi.advanceTimersByTimeAsync(3 * unreadRefreshMs));
+    // Connected: the gateway's heartbeat comes every 20 s.
+    for (let passed = 0; passed < 3 * unreadRefreshMs; passed += 20_000) {
+      await act(() => vi.advanceTimersByTimeAsync(20_000));
+      stream.send(': heartbeat\n\n');
+    }
     expect(badgeCalls()).toBe(before);
 
     stream.end();

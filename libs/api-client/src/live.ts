@@ -3,7 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { liveEventKinds, type LiveEvent } from '@medrelay/contracts';
 import { catalogEndpoints, requestEndpoints } from '@medrelay/contracts/endpoints';
 import { isRoutePath, routeKey } from './call';
-import { catalogKeys } from './catalog';
+import { catalogKeys, refetchStockLists } from './catalog';
 import { liveStatusKey } from './live-status';
 import { shareLiveEvents } from './live-tabs';
 import { needKeys } from './needs';
@@ -51,6 +51,8 @@ export function refetchForLiveEvent(client: QueryClient, event: LiveEvent): Prom
       return Promise.all([invalidate(needKeys.mine), invalidate(needKeys.matches)]);
     case 'recall':
       return Promise.all([
+        // A listing quarantined or offered again: the owner's stock and every browse list.
+        refetchStockLists(client),
         invalidate(routeKey(catalogEndpoints.recalls)),
         invalidate(routeKey(catalogEndpoints.allMedicines)),
         // Who it reached and who acknowledged; the caller's notices and flagged rows.
