@@ -1,6 +1,6 @@
 import type { PushPayload } from '@medrelay/contracts';
 import { notificationLink } from '@medrelay/domain';
-import type { Pool } from '@medrelay/service-kit';
+import { whenStoresAnswer, type Pool } from '@medrelay/service-kit';
 import type { Logger } from 'pino';
 import webpush from 'web-push';
 import { toNotification } from '../notifications/repo';
@@ -65,8 +65,6 @@ export async function pushNotification(
         throw Object.assign(new Error(`push service answered ${answer.status}`), {
           statusCode: answer.status,
         });
-      await recordDelivery(pool, notificationId, device.id);
-      sent++;
     } catch (err) {
       const status = (err as { statusCode?: number }).statusCode;
       if (status === 404 || status === 410) {
@@ -75,7 +73,16 @@ export async function pushNotification(
       } else {
         failures.push(`${device.id}: ${status ?? (err as Error).message}`);
       }
+      continue;
     }
+    // Reached: recorded whatever it takes (PostgreSQL blinking here would otherwise count the
+    // device as failed, and the retry would show the person the same notification twice).
+    await whenStoresAnswer(
+      'record a push delivered',
+      () => recordDelivery(pool, notificationId, device.id),
+      logger,
+    );
+    sent++;
   }
   if (failures.length) {
     logger.warn({ notificationId, failures }, 'push not taken by every device; it is tried again');
