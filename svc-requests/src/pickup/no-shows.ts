@@ -5,7 +5,7 @@ import { recordCustody, systemActor } from '../custody/repo';
 import { addNotifications, type NewNotification } from '../notifications/repo';
 import type { Clock } from './clock';
 import { windowLabel, type PickupReminders } from './reminders';
-import { markMissed, markUnsettled, medicineName, releaseNoShows } from './repo';
+import { markMissed, markUnsettled, medicineName, recentlySettled, releaseNoShows } from './repo';
 
 /** Windows that passed with no handover: flagged, then released after the grace period. */
 export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders: PickupReminders) {
@@ -84,6 +84,8 @@ export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders:
         return { missed: [...missed, ...unsettled], released };
       });
       for (const r of result.released) await reminders.cancelReminders(r.id);
+      // Reminders a store blink kept from being queued after a choice (queued ones are left as they are).
+      for (const id of await recentlySettled(ctx.pool, now)) await reminders.queueReminders(id);
       if (result.released.length) ctx.outbox.nudge();
       return { missed: result.missed.length, released: result.released.length };
     },

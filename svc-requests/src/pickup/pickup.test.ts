@@ -438,4 +438,24 @@ describe('pickup windows', () => {
       'approved',
     );
   });
+  it('queues the reminders a store blink kept from being queued after the choice, at the next sweep', async () => {
+    clock().set(new Date());
+    const { id } = await approvedWith(ngo, [{ date: day(2), from: '10:00', to: '11:00' }]);
+    const plan = await pickupApi.plan(ngo.token, id);
+    const windowId = plan.body.windows[0].id as number;
+    expect((await pickupApi.choose(ngo.token, id, windowId)).status).toBe(200);
+    const jobs = () =>
+      Promise.all(['evening', 'hour'].map((k) => queue().getJob(reminderJobId(id, windowId, k as 'hour'))));
+    expect((await jobs()).every(Boolean)).toBe(true);
+    // As if Redis had blinked right after the commit: the choice stands, its reminders are missing.
+    for (const job of await jobs()) await job!.remove();
+    expect((await jobs()).some(Boolean)).toBe(false);
+    await p.requests.service.pickup.sweep();
+    const [evening, hour] = await jobs();
+    expect(evening?.data).toMatchObject({ requestId: id, windowId, kind: 'evening' });
+    expect(hour?.data).toMatchObject({ requestId: id, windowId, kind: 'hour' });
+    // A second sweep leaves them as they are (the same jobs, not new ones).
+    await p.requests.service.pickup.sweep();
+    expect((await jobs())[1]!.timestamp).toBe(hour!.timestamp);
+  });
 });

@@ -67,6 +67,11 @@ export function createPickupReminders(ctx: RequestsContext, options: ReminderOpt
   /** Schedules the reminders of the request's chosen window (after the commit that chose it). */
   async function scheduleReminders(requestId: number): Promise<void> {
     await cancelReminders(requestId);
+    await queueReminders(requestId);
+  }
+
+  /** Queues the chosen window's reminders still ahead; one already queued is left as it is (same job id). */
+  async function queueReminders(requestId: number): Promise<void> {
     const target = await reminderTarget(ctx.pool, requestId);
     if (!target?.starts_at || target.status !== 'approved') return;
     const now = clock.now();
@@ -148,6 +153,7 @@ export function createPickupReminders(ctx: RequestsContext, options: ReminderOpt
   return {
     cancelReminders,
     scheduleReminders,
+    queueReminders,
 
     /**
      * Sends one reminder to both parties, after re-checking the request: still approved, the

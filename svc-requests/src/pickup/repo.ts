@@ -318,6 +318,21 @@ export async function noShowCounts(db: Db): Promise<NoShowCount[]> {
   return rows;
 }
 
+/**
+ * Approved requests whose window was settled in the past hour and lies ahead: the sweep makes
+ * sure their reminders are queued (scheduling them after the commit can fail on a Redis or
+ * PostgreSQL blink; adding a queued reminder again changes nothing).
+ */
+export async function recentlySettled(db: Db, now: Date): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT r.id FROM requests.requests r JOIN requests.pickup_windows w ON w.id = r.chosen_window_id
+      WHERE r.status = 'approved' AND w.starts_at > $1 AND r.updated_at > $1::timestamptz - interval '1 hour'
+        AND ${notHeld}`,
+    [now],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** What a reminder needs: the chosen window and the medicine's name. */
 export async function reminderTarget(db: Db, requestId: number) {
   const { rows } = await db.query<

@@ -69,6 +69,19 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     return request;
   }
 
+  /**
+   * The chosen window's reminders, after the commit that chose it. The choice stands whatever
+   * happens here: a store blinking now is logged, and the sweep queues what is missing within a
+   * minute (`recentlySettled`), instead of answering 503 for a change that was saved.
+   */
+  async function scheduleAfterCommit(requestId: number): Promise<void> {
+    await reminders
+      .scheduleReminders(requestId)
+      .catch((err: Error) =>
+        ctx.logger.warn({ requestId, err: err.message }, 'pickup reminders not queued; the sweep will'),
+      );
+  }
+
   /** A window's instants, refused when already over by the service's clock or after the pack expires. */
   function instantsOf(w: PickupWindowInput, path: string, expiresAt: Date | null) {
     const checked = checkWindow(w, clock.now(), expiresAt);
@@ -243,7 +256,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
         ]);
       });
       ctx.outbox.nudge();
-      await reminders.scheduleReminders(id);
+      await scheduleAfterCommit(id);
       return planOf(id);
     },
 
@@ -306,7 +319,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
         ]);
       });
       ctx.outbox.nudge();
-      await reminders.scheduleReminders(id);
+      await scheduleAfterCommit(id);
       return planOf(id);
     },
 
