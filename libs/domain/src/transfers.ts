@@ -7,7 +7,7 @@ export interface TransferLike {
   status: RequestStatus;
   quantity: number;
   direction?: 'incoming' | 'outgoing';
-  /** When the status last changed: for a completed request, when it was collected. */
+  /** For a completed request, when it was collected (the server's summary: `completed_at`, migration 072). */
   updatedAt: string;
   /** Prices recorded on approval (the listing may have been edited since): discount and original. */
   unitPrice: string | null;

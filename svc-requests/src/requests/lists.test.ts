@@ -1,7 +1,7 @@
 import type { MedicineRequest, RequestSummary, Transaction } from '@medrelay/contracts';
 import { cairoMonth } from '@medrelay/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform, type TestUser } from '../testing';
+import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
 
 /**
  * Owners' lists a page at a time and the summary counted in SQL. Rows are
@@ -230,6 +230,39 @@ describe('GET /api/requests/my/summary', () => {
     });
     // Own medicines: Panadol has one collected (and one pending), Augmentin one approved, Brufen none.
     expect(summary.medicines).toEqual({ completed: 1, pickupScheduled: 1 });
+  });
+
+  it('counts units in the month they were collected, not the month the owner confirmed it', async () => {
+    const [seller, receiver] = [await p.user('pharmacy'), await p.user('ngo')];
+    const listed = await p.catalog.api.post(
+      '/api/medicines',
+      medicineInput({ quantity: 5, discountPrice: 10 }),
+      {
+        token: seller.token,
+      },
+    );
+    const made = await p.requests.api.post(
+      '/api/requests',
+      { medicineId: listed.body.id, quantity: 2 },
+      { token: receiver.token },
+    );
+    const id = made.body.id as number;
+    const move = (status: string, user: TestUser) =>
+      p.requests.api.put(`/api/requests/${id}/status`, { status }, { token: user.token });
+    expect((await move('approved', seller)).status).toBe(200);
+    // Marked collected (by the NGO's word) two months ago; the owner confirms only now.
+    expect((await move('completed', receiver)).status).toBe(200);
+    const db = p.requests.service.ctx.pool;
+    await db.query('UPDATE requests.requests SET completed_at = $2 WHERE id = $1', [id, twoMonthsAgo]);
+    const confirmed = await p.requests.api.post(`/api/requests/${id}/collection/confirm`, undefined, {
+      token: seller.token,
+    });
+    expect(confirmed.status).toBe(200);
+    const { rows } = await db.query('SELECT completed_at FROM requests.requests WHERE id = $1', [id]);
+    expect(rows[0].completed_at.toISOString()).toBe(twoMonthsAgo.toISOString());
+    const summary = (await get('/api/requests/my/summary', receiver)).body as RequestSummary;
+    expect(summary.receivedByMonth.find((m) => m.month === cairoMonth(twoMonthsAgo))?.units.pharmacy).toBe(2);
+    expect(summary.receivedByMonth.at(-1)!.units.pharmacy).toBe(0);
   });
 
   it('gives the requester its side and a stranger zeros', async () => {

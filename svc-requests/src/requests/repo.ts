@@ -253,7 +253,11 @@ export async function updateRequestStatus(
   handover: HandoverState | null,
 ): Promise<void> {
   await db.query(
-    'UPDATE requests.requests SET status = $2, handover = $3, updated_at = now() WHERE id = $1',
+    `UPDATE requests.requests
+        SET status = $2, handover = $3, updated_at = now(),
+            -- The collection's moment: the first move to completed (a later confirmation keeps it).
+            completed_at = CASE WHEN $2 = 'completed' THEN coalesce(completed_at, now()) ELSE completed_at END
+      WHERE id = $1`,
     [id, status, handover],
   );
 }
@@ -369,7 +373,7 @@ export interface SummaryGroup {
   source: MedicineSource | null;
   unit_price: string | null;
   original_unit_price: string | null;
-  /** Latest change in the group; completed groups are one Cairo month each. */
+  /** Latest change in the group; for completed groups (one Cairo month each) the latest collection. */
   updated_at: Date;
   requests: number;
   units: string;
@@ -382,6 +386,8 @@ export interface SummaryGroup {
  * requests with these keys spilled to disk at 52k requests (503 ms, docs/performance.md).
  */
 export async function summaryGroups(db: Db, userId: number, timeZone: string): Promise<SummaryGroup[]> {
+  // When it was collected, not when its status last changed (a confirmation days later).
+  const collectedAt = 'coalesce(r.completed_at, r.updated_at)';
   const open = (direction: 'incoming' | 'outgoing') =>
     `SELECT '${direction}' AS direction, status, NULL AS source, NULL::numeric AS unit_price,
             NULL::numeric AS original_unit_price, max(updated_at) AS updated_at,
@@ -393,11 +399,11 @@ export async function summaryGroups(db: Db, userId: number, timeZone: string): P
      UNION ALL ${open('incoming')}
      UNION ALL
      SELECT CASE WHEN r.requester_id = $1 THEN 'outgoing' ELSE 'incoming' END, 'completed', m.source,
-            r.unit_price, r.original_unit_price, max(r.updated_at), count(*)::int, sum(r.quantity)::bigint
+            r.unit_price, r.original_unit_price, max(${collectedAt}), count(*)::int, sum(r.quantity)::bigint
        FROM requests.requests r
        LEFT JOIN requests.medicines m ON m.id = r.medicine_id
       WHERE (r.requester_id = $1 OR r.owner_id = $1) AND r.status = 'completed'
-      GROUP BY 1, 3, 4, 5, date_trunc('month', r.updated_at AT TIME ZONE $2)`,
+      GROUP BY 1, 3, 4, 5, date_trunc('month', ${collectedAt} AT TIME ZONE $2)`,
     [userId, timeZone],
   );
   return rows;
