@@ -249,6 +249,25 @@ describe('GET /api/events', () => {
     expect(revoked.body).toMatchObject({ code: 'TOKEN_REVOKED', message: translate('sessionEnded', 'ar') });
   });
 
+  it("refuses a user's eleventh stream on one gateway (429, Retry-After) and keeps the ten open", async () => {
+    const user = await p.identity.signedIn('pharmacy');
+    const ten = await Promise.all(Array.from({ length: 10 }, () => open(gw.baseUrl, user.token)));
+    expect(ten.map((s) => s.status)).toEqual(Array(10).fill(200));
+    const eleventh = await openStream(gw.baseUrl, user.token, { 'accept-language': 'ar' });
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.headers.get('retry-after')).toBe('60');
+    expect(eleventh.body).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: translate('tooManyLiveStreams', 'ar'),
+    });
+    // None of the ten was closed for it (closing the oldest made it reconnect and close the next).
+    expect(ten.some((s) => s.ended())).toBe(false);
+    ten[0]!.close();
+    await waitUntil(async () => (await open(gw.baseUrl, user.token)).status === 200, {
+      what: 'a place freed by a closed stream',
+    });
+  });
+
   it('closes an open stream when its token is revoked (logout) or the account suspended', async () => {
     const signedOut = await p.identity.signedIn('ngo');
     const loggingOut = await open(gw.baseUrl, signedOut.token);

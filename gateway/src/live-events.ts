@@ -29,8 +29,15 @@ const sentEvents = new client.Counter({
   help: 'Live events written to open streams',
 });
 
-/** A user's streams beyond this many on one gateway close their oldest (a leaking tab, not a DoS). */
+/**
+ * A user's streams on one gateway (one per browser: its tabs share it). One more is refused (429,
+ * Retry-After a minute; the browser polls meanwhile) rather than closing the oldest, which then
+ * reconnected and closed the next: eleven counter PCs on one account looped for ever. A stream
+ * whose browser is gone ends at its next heartbeat, so a place frees itself.
+ */
 const streamsPerUser = 10;
+const tooManyStreams = () =>
+  new AppError(429, 'RATE_LIMITED', 'tooManyLiveStreams', { headers: { 'Retry-After': '60' } });
 /** A client this far behind reads nothing: it is closed, and refetches when it reconnects. */
 const maxBufferedBytes = 64 * 1024;
 
@@ -194,6 +201,7 @@ export class LiveHub {
     if (this.closed || this.subscriber.status !== 'ready') throw unavailable();
     const userId = stream.caller.id;
     let user = this.users.get(userId);
+    if (user && user.streams.size >= streamsPerUser) throw tooManyStreams();
     if (!user) {
       user = {
         streams: new Set(),
@@ -202,7 +210,6 @@ export class LiveHub {
       this.users.set(userId, user);
     }
     user.streams.add(stream);
-    if (user.streams.size > streamsPerUser) user.streams.values().next().value!.end();
     try {
       await user.subscribed;
     } catch (err) {

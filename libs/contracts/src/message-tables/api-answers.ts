@@ -54,6 +54,10 @@ export const apiAnswerMessages = {
     en: 'The platform is under maintenance. Please try again later.',
     ar: 'المنصة تحت الصيانة دلوقتي. من فضلك جرب تاني بعد شوية.',
   },
+  tooManyLiveStreams: {
+    en: 'Too many screens of this account are open: this one updates live once another one closes',
+    ar: 'فيه شاشات كتير مفتوحة بالحساب ده: الشاشة دي هتتحدّث لوحدها أول ما واحدة تتقفل',
+  },
   serviceUnavailable: {
     en: 'This part of the platform is unavailable right now. Please try again shortly.',
     ar: 'الجزء ده من المنصة مش متاح دلوقتي. من فضلك جرب تاني كمان شوية.',
