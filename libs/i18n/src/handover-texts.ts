@@ -47,6 +47,8 @@ const en = {
     yourWindow: 'Your time',
     missed:
       'The pickup window passed without a handover. The reservation returns to stock after the grace period unless it is collected.',
+    missedUnsettled:
+      'No pickup time was agreed in time. The reservation returns to stock after the grace period unless it is collected or a new time is offered.',
     failed: 'Could not update the pickup time',
     offeredToast: 'Pickup windows offered',
     chosenToast: 'Pickup time chosen',
@@ -164,6 +166,8 @@ const ar: typeof en = {
     proposeTitle: 'اقترح ميعاد استلام',
     yourWindow: 'الميعاد اللي يناسبك',
     missed: 'ميعاد الاستلام فات من غير تسليم. الكمية المحجوزة هترجع للمخزون بعد المهلة لو ماتستلمتش.',
+    missedUnsettled:
+      'مفيش ميعاد استلام اتحدد في الوقت. الكمية المحجوزة هترجع للمخزون بعد المهلة لو ماتستلمتش أو اتعرض ميعاد جديد.',
     failed: 'ماقدرناش نحدّث ميعاد الاستلام',
     offeredToast: 'اتعرضت مواعيد الاستلام',
     chosenToast: 'اتختار ميعاد الاستلام',

@@ -68,6 +68,8 @@ describe('the pickup plan panel', () => {
           ? {
               ...plan,
               proposal: { ...plan.windows[0]!, id: 3, proposedBy: 'requester', date: '2030-05-03' },
+              chosenWindowId: 1,
+              chosen: plan.windows[0],
               missedAt: '2030-05-01T10:00:00Z',
             }
           : null,
@@ -77,5 +79,13 @@ describe('the pickup plan panel', () => {
     await screen.findByText('ميعاد مقترح من صاحب الطلب: 2030-05-03 · \u206610:00–12:00\u2069');
     screen.getByRole('button', { name: 'وافق على الميعاد المقترح' });
     screen.getByText(/ميعاد الاستلام فات من غير تسليم/);
+  });
+  it('says no time was agreed when a pickup lapses with none chosen (not that a window passed)', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) =>
+      json(String(url).endsWith('/pickup') ? { ...plan, missedAt: '2030-05-03T22:00:00Z' } : null),
+    );
+    await renderInRemote(<PickupPlanPanel request={request} side="requester" />);
+    await screen.findByText(/No pickup time was agreed in time/);
+    expect(screen.queryByText(/The pickup window passed/)).toBeNull();
   });
 });

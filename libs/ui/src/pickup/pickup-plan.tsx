@@ -103,7 +103,10 @@ export function PickupPlanPanel({
       <Text weight="semibold">{t('pickupWindows.title')}</Text>
       {p.missedAt && (
         <MessageBar intent="warning">
-          <MessageBarBody>{t('pickupWindows.missed')}</MessageBarBody>
+          <MessageBarBody>
+            {/* Missed with a time agreed, or lapsed with none (the code expired first). */}
+            {t(p.chosen ? 'pickupWindows.missed' : 'pickupWindows.missedUnsettled')}
+          </MessageBarBody>
         </MessageBar>
       )}
       {/* The place itself is in the row's pickup details (spec fields, filled from the offer). */}
