@@ -126,6 +126,32 @@ describe('a late pickup', () => {
     );
   });
 
+  it('does not count a missed window against anyone once the pickup happened late, in the grace period', async () => {
+    const [pharmacy, ngo] = await Promise.all([p.user('pharmacy'), p.user('ngo')]);
+    clock().set(new Date());
+    const d1 = day(1);
+    const { id } = await approvedWith(ngo, [{ date: d1, from: '10:00', to: '11:00' }], 1, pharmacy);
+    const plan = await pickupApi.plan(ngo.token, id);
+    await pickupApi.choose(ngo.token, id, plan.body.windows[0].id);
+    clock().set(cairoInstant(d1, '11:00')!);
+    expect((await p.requests.service.pickup.sweep()).missed).toBe(1);
+    const countsOf = async () =>
+      (
+        (await p.requests.api.get('/api/admin/all-requests/no-shows', { token: admin.token })).body as Array<{
+          userId: number;
+        }>
+      ).filter((c) => c.userId === ngo.id || c.userId === pharmacy.id);
+    expect(await countsOf()).toHaveLength(2);
+    // The NGO came an hour late and collected: nobody failed to turn up.
+    const collected = await p.requests.api.put(
+      `/api/requests/${id}/status`,
+      { status: 'completed' },
+      { token: ngo.token },
+    );
+    expect(collected.status).toBe(200);
+    expect(await countsOf()).toEqual([]);
+  });
+
   it('completes with the handover code during the grace period of a missed window, and not after it', async () => {
     const [pharmacy, ngo] = await Promise.all([p.user('pharmacy'), p.user('ngo')]);
     const pool = p.requests.service.ctx.pool;

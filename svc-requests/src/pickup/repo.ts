@@ -307,12 +307,16 @@ export async function releaseNoShows(
   return rows;
 }
 
-/** Missed windows per account, accounts with any first (most missed first). */
+/**
+ * Missed windows per account, accounts with any first (most missed first). A window missed but
+ * collected late, in the grace period, is not counted: the parties met after all.
+ */
 export async function noShowCounts(db: Db): Promise<NoShowCount[]> {
+  const missed = `requests.no_shows s JOIN requests.requests q ON q.id = s.request_id AND q.status <> 'completed'`;
   const { rows } = await db.query<NoShowCount>(
     `SELECT "userId", sum(r)::int AS "asRequester", sum(o)::int AS "asOwner" FROM (
-       SELECT requester_id AS "userId", 1 AS r, 0 AS o FROM requests.no_shows
-       UNION ALL SELECT owner_id, 0, 1 FROM requests.no_shows) n
+       SELECT s.requester_id AS "userId", 1 AS r, 0 AS o FROM ${missed}
+       UNION ALL SELECT s.owner_id, 0, 1 FROM ${missed}) n
      GROUP BY "userId" ORDER BY sum(r) + sum(o) DESC, "userId"`,
   );
   return rows;
