@@ -24,6 +24,7 @@ import { keptPickupPoints } from './medicines/kept-pickup-points';
 import { pickupPointOfUser } from './medicines/repo';
 import { medicineRoutes } from './medicines/routes';
 import { productRoutes } from './products/routes';
+import { repointDonorPlaces } from './medicines/donor-points';
 import { recallRoutes } from './recalls/routes';
 import { internalRoutes } from './reservations/routes';
 import { statsRoutes } from './stats/routes';
@@ -47,6 +48,7 @@ export async function createCatalogService(
     queueNames: [mailQueueName, medicineEventQueue, expiryScanQueueName],
     logger,
   });
+  await repointDonorPlaces(runtime.pool, logger);
   // Browse's walks of an index, one statement each on connections that never plan another read
   // (browse-walks-repo.ts `onlyWalked`); as many as the main pool, which bounds browses at once.
   const indexOnlyPool = createPool(

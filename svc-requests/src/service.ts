@@ -7,6 +7,7 @@ import {
   type Logger,
   mailSecrets,
   publishedSettings,
+  repointDonors,
   withTransaction,
 } from '@medrelay/service-kit';
 import { createCatalogClient } from './catalog-client';
@@ -58,6 +59,8 @@ export async function createRequestsService(
     liveEvents: true,
   });
   const { pool, prefix, workerConnection } = runtime;
+  // Donors' pins leave the distances (libs/domain sharedPickupPointOf); their listings follow by event.
+  await repointDonors(pool, schema);
   const ctx: RequestsContext = {
     ...runtime.context,
     catalog: createCatalogClient(config.CATALOG_URL, config.INTERNAL_SECRET, config.CATALOG_TIMEOUT_MS),

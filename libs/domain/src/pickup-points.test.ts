@@ -9,6 +9,7 @@ import {
   governorateOfArea,
   isRadiusChoice,
   pickupPointOf,
+  sharedPickupPointOf,
   placeChange,
   pinOf,
   roundedDistanceKm,
@@ -39,6 +40,12 @@ describe('pickup point', () => {
     const pin = { lat: 30.04123, lng: 31.21456 };
     expect(pickupPointOf({ pin, area: 'maadi', governorate: 'cairo' })).toEqual(pin);
     expect(pickupPointOf({ area: 'dokki', governorate: 'giza' })).toEqual({ lat: 30.0385, lng: 31.2123 });
+    // A donor's pin is their home: others measure from the area's centre; a business keeps its pin.
+    expect(sharedPickupPointOf({ pin, area: 'dokki', userType: 'donor' })).toEqual({
+      lat: 30.0385,
+      lng: 31.2123,
+    });
+    expect(sharedPickupPointOf({ pin, area: 'dokki', userType: 'pharmacy' })).toEqual(pin);
     expect(pickupPointOf({ governorate: 'aswan' })).toEqual({ lat: 24.0889, lng: 32.8998 });
     expect(pickupPointOf({})).toBeNull();
   });

@@ -39,6 +39,16 @@ export function pickupPointOf(place: PickupPlace): LatLng | null {
   return null;
 }
 
+/**
+ * The point other parties' distances are measured from. A private donor's pin is their home:
+ * distances from it, rounded as they are, still give it away to anyone who asks from a few places
+ * (about 20 m from 72 browse calls), so a donor's point is their area's centre; the exact place
+ * reaches the requester only with an approval (the pickup offer's pin). Businesses keep their pin.
+ */
+export function sharedPickupPointOf(place: PickupPlace & { userType: string }): LatLng | null {
+  return pickupPointOf(place.userType === 'donor' ? { ...place, pin: null } : place);
+}
+
 /** The governorate an area belongs to: an area given without one implies it. */
 export function governorateOfArea(area: AreaKey): Governorate {
   return areaOf(area).governorate;

@@ -1,5 +1,5 @@
 import { userEventSchema, type UserEvent, type UserSnapshot } from '@medrelay/contracts';
-import { pickupPointOf } from '@medrelay/domain/pickup-points';
+import { sharedPickupPointOf } from '@medrelay/domain/pickup-points';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Logger } from 'pino';
@@ -24,7 +24,7 @@ export async function applyUserEvent(
 
 async function upsertUser(client: pg.PoolClient, schema: string, user: UserSnapshot): Promise<void> {
   // The pickup point is worked out here once, so both services compute distances alike.
-  const point = pickupPointOf(user);
+  const point = sharedPickupPointOf(user);
   await client.query(
     `INSERT INTO ${schema}.users (id, name, email, user_type, status, address, organization_name, language, version, phone, governorate,
                                   area, pin_lat, pin_lng, lat, lng)
@@ -77,6 +77,27 @@ export interface ReadModelUser {
   lat: number | null;
   lng: number | null;
   version: number;
+}
+
+/**
+ * Donors' points moved off their pins (`sharedPickupPointOf`) for rows written before that rule:
+ * idempotent, run at start; only donors whose point is still their pin change.
+ */
+export async function repointDonors(pool: pg.Pool, schema: string): Promise<number> {
+  const { rows } = await pool.query<Pick<ReadModelUser, 'id' | 'area' | 'governorate'>>(
+    `SELECT id, area, governorate FROM ${schema}.users
+      WHERE user_type = 'donor' AND pin_lat IS NOT NULL AND lat = pin_lat AND lng = pin_lng`,
+  );
+  if (rows.length === 0) return 0;
+  const points = rows.map((r) =>
+    sharedPickupPointOf({ area: r.area, governorate: r.governorate, userType: 'donor' }),
+  );
+  await pool.query(
+    `UPDATE ${schema}.users u SET lat = p.lat, lng = p.lng
+       FROM unnest($1::int[], $2::float8[], $3::float8[]) AS p(id, lat, lng) WHERE u.id = p.id`,
+    [rows.map((r) => r.id), points.map((p) => p?.lat ?? null), points.map((p) => p?.lng ?? null)],
+  );
+  return rows.length;
 }
 
 /** One user of the read model, or null before their first event has arrived. */

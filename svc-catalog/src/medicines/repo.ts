@@ -136,6 +136,26 @@ export function toMedicine(row: MedicineRow): Medicine {
   };
 }
 
+/** Donor listings with their own pickup area and the point stored for it (migrating off pins). */
+export async function donorListingPoints(
+  db: Db,
+): Promise<Array<{ id: number; own_area: AreaKey; own_lat: number; own_lng: number }>> {
+  const { rows } = await db.query(
+    `SELECT id, own_area, own_lat, own_lng FROM catalog.medicines
+      WHERE source = 'donor' AND own_area IS NOT NULL AND own_lat IS NOT NULL`,
+  );
+  return rows;
+}
+
+/** Moves a listing's own point (its event follows from the caller). */
+export async function setOwnPoint(db: PoolClient, id: number, point: LatLng): Promise<void> {
+  await db.query(
+    `UPDATE catalog.medicines SET own_lat = $2, own_lng = $3, version = version + 1, updated_at = now()
+      WHERE id = $1`,
+    [id, point.lat, point.lng],
+  );
+}
+
 /** The own-place columns of a listing for its pickup area and pin (all null: its owner's point). */
 export function ownPickupColumns(area: AreaKey | null | undefined, pin: LatLng | null | undefined) {
   if (!area) return { own_area: null, own_governorate: null, own_lat: null, own_lng: null };

@@ -44,6 +44,17 @@ function sourceOf(caller: Caller): MedicineSource {
   return caller.role === 'pharmacy' ? 'pharmacy' : 'donor';
 }
 
+/**
+ * A donor's listing keeps the area it is collected in, never a pin: distances from a private
+ * person's pin give their home away (libs/domain `sharedPickupPointOf`); the exact place goes to
+ * the requester with the approval's pickup offer.
+ */
+function withoutDonorPin<T extends { pickupPin?: unknown }>(caller: Caller, input: T): T {
+  return sourceOf(caller) === 'donor' && input.pickupPin !== undefined
+    ? { ...input, pickupPin: null }
+    : input;
+}
+
 /** Who may see a medicine one by one: its owner, an admin, or a role it is offered to while available. */
 /**
  * Runs a write that may list a pack (GTIN + serial) a second time: the partial unique index
@@ -83,7 +94,8 @@ export function createMedicineService(ctx: CatalogContext) {
   }
 
   return {
-    async create(caller: Caller, input: MedicineCreate): Promise<Medicine> {
+    async create(caller: Caller, given: MedicineCreate): Promise<Medicine> {
+      const input = withoutDonorPin(caller, given);
       await checkCategories(caller, input.categories);
       const row = await packWrite(() =>
         withTransaction(ctx.pool, async (client) => {
@@ -102,7 +114,7 @@ export function createMedicineService(ctx: CatalogContext) {
     async update(caller: Caller, id: number, patch: MedicineUpdate): Promise<Medicine> {
       const row = await packWrite(() =>
         withTransaction(ctx.pool, async (client) => {
-          const { quantitySeen, ...changes } = patch;
+          const { quantitySeen, ...changes } = withoutDonorPin(caller, patch);
           const current = await ownedForUpdate(client, id, caller);
           if (
             changes.quantity !== undefined &&
