@@ -564,6 +564,21 @@ describe('matching a listing to needs', () => {
       p.identity.api.put(`/api/admin/users/${aswan.id}/status`, { status: value }, { token: admin.token });
     expect((await status('rejected')).status).toBe(200);
     await waitUntil(async () => (await stored(need.id)).length === 0, { what: 'the suspension applied' });
+    // A suspended needer's wanted list rests as well: a new listing near it is not matched.
+    const ngoStatus = (value: string) =>
+      p.identity.api.put(`/api/admin/users/${ngo.id}/status`, { status: value }, { token: admin.token });
+    expect((await ngoStatus('rejected')).status).toBe(200);
+    await waitUntil(
+      async () =>
+        (await pool().query('SELECT status FROM requests.users WHERE id = $1', [ngo.id])).rows[0]?.status ===
+        'rejected',
+      { what: 'the NGO suspended in the read model' },
+    );
+    const aswanToo = await p.user('pharmacy');
+    await place(aswanToo, 'aswan-city');
+    const whileSuspended = await list(aswanToo, { name: 'Eltroxin 25mcg' });
+    expect(await stored(need.id)).not.toContain(whileSuspended.id);
+    expect((await ngoStatus('approved')).status).toBe(200);
     expect((await status('approved')).status).toBe(200);
     await waitUntil(async () => (await stored(need.id)).includes(far.id), {
       what: 'the reinstatement applied',

@@ -57,8 +57,8 @@ const distanceSql = greatCircleMetresSql(['nu.lat', 'nu.lng'], [listingPlace('la
  * Every (need, listing) pair of the scope that matches now (rules: libs/domain matching.ts):
  * names within trigram distance, dosage form when the need names one, offered to the needer's
  * role, listed with units left and not expired, enough days left and units, not the needer's own,
- * from an owner not suspended (an owner the read model does not know yet counts as active,
- * as in the catalog's browsing).
+ * from an owner not suspended, for a needer not suspended (a user the read model does not know
+ * yet counts as active, as in the catalog's browsing).
  */
 function candidatesSql(scope: MatchScope): string {
   const where = 'medicineIds' in scope ? 'm.id = ANY($1::int[])' : 'n.id = ANY($1::int[])';
@@ -81,6 +81,8 @@ function candidatesSql(scope: MatchScope): string {
       CROSS JOIN LATERAL (SELECT ${distanceSql} AS distance_m) d
      WHERE ${where} AND n.status = 'open' AND n.deleted_at IS NULL
        AND coalesce(o.status = 'approved', true)
+       -- A suspended needer's wanted list rests too (no matches, no notices, no pushes).
+       AND coalesce(nu.status = 'approved', true)
        AND ${withinReachSql('d.distance_m', 'n.reach_km', 'nu.lat IS NOT NULL')}`;
 }
 

@@ -81,7 +81,8 @@ export async function pushWork(db: Db, notificationId: number): Promise<PushWork
   >(
     `SELECT n.*, coalesce(u.language, 'en') AS language, u.user_type
        FROM requests.notifications n LEFT JOIN requests.users u ON u.id = n.user_id
-      WHERE n.id = $1`,
+      -- Nothing reaches the phone of a suspended account.
+      WHERE n.id = $1 AND coalesce(u.status = 'approved', true)`,
     [notificationId],
   );
   const row = rows[0];

@@ -379,4 +379,34 @@ describe('the state machine (spec §4), enforced on the server', () => {
     });
     expect(await quantityInCatalog(medicine.id)).toBe(1);
   });
+  it('refuses to approve the request of an account suspended since (no address, phone or e-mail reaches it)', async () => {
+    const suspended = await p.user('ngo');
+    const medicine = await list(pharmacy.token, 60, { quantity: 4 });
+    const id = (await ask(suspended.token, { medicineId: medicine.id, quantity: 2 })).body.id as number;
+    await p.identity.api.put(
+      `/api/admin/users/${suspended.id}/status`,
+      { status: 'rejected' },
+      { token: admin.token },
+    );
+    await waitUntil(async () => {
+      const { rows } = await p.requests.service.ctx.pool.query(
+        'SELECT status FROM requests.users WHERE id = $1',
+        [suspended.id],
+      );
+      return rows[0]?.status === 'rejected';
+    });
+    const refused = await p.requests.api.put(
+      `/api/requests/${id}/status`,
+      { status: 'approved' },
+      { token: pharmacy.token, headers: { 'accept-language': 'ar' } },
+    );
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([
+      409,
+      'REQUESTER_SUSPENDED',
+      'الحساب اللي طلب ده متوقف: مينفعش نوافق عليه (ارفضه بدل كده)',
+    ]);
+    // Nothing reserved, still pending; the owner can reject it.
+    expect(await quantityInCatalog(medicine.id)).toBe(4);
+    expect((await move(pharmacy.token, id, { status: 'rejected' })).status).toBe(200);
+  });
 });

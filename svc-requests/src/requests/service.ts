@@ -230,6 +230,11 @@ export function createRequestService(ctx: RequestsContext) {
      */
     approve: (caller: Caller, id: number, input: RequestStatusUpdate, language: Language) =>
       move(caller, id, 'approve', async (client, request) => {
+        // A suspended account gets no pickup address, phone or e-mail (the approval's e-mail).
+        const requester = await findReadModelUser(client, schema, request.requester_id);
+        if (requester && requester.status !== 'approved') {
+          throw new AppError(409, 'REQUESTER_SUSPENDED', 'requesterSuspended');
+        }
         const medicine = await findMedicineSummary(client, request.medicine_id);
         const offer = approvalOffer(medicine, input, language);
         // Windows already over are refused before the catalog reserves anything.

@@ -168,6 +168,10 @@ export const catalogRequestMessages = {
     en: 'This pack has expired: it cannot be handed over',
     ar: 'العبوة دي صلاحيتها خلصت: مينفعش تتسلّم',
   },
+  requesterSuspended: {
+    en: 'The account that asked for this is suspended: it cannot be approved (reject it instead)',
+    ar: 'الحساب اللي طلب ده متوقف: مينفعش نوافق عليه (ارفضه بدل كده)',
+  },
   requestOnHold: {
     en: 'This request is on hold while its batch is recalled',
     ar: 'الطلب ده متوقف لحد ما سحب التشغيلة يترفع',
