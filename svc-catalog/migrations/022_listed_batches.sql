@@ -10,10 +10,6 @@ CREATE TABLE catalog.listed_batches (
   PRIMARY KEY (gtin, batch)
 );
 
-INSERT INTO catalog.listed_batches (gtin, batch)
-SELECT DISTINCT gtin, batch FROM catalog.medicines WHERE gtin IS NOT NULL AND batch IS NOT NULL
-ON CONFLICT DO NOTHING;
-
 CREATE FUNCTION catalog.remember_added_batches() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO catalog.listed_batches (gtin, batch)
@@ -36,3 +32,9 @@ CREATE TRIGGER medicines_batch_edited AFTER UPDATE OF gtin, batch ON catalog.med
   WHEN (NEW.gtin IS NOT NULL AND NEW.batch IS NOT NULL
         AND (NEW.gtin IS DISTINCT FROM OLD.gtin OR NEW.batch IS DISTINCT FROM OLD.batch))
   EXECUTE FUNCTION catalog.remember_edited_batch();
+
+-- Filled after the triggers exist (creating them waits for writes under way): a listing written
+-- by a running instance meanwhile is caught by one or the other, never by neither.
+INSERT INTO catalog.listed_batches (gtin, batch)
+SELECT DISTINCT gtin, batch FROM catalog.medicines WHERE gtin IS NOT NULL AND batch IS NOT NULL
+ON CONFLICT DO NOTHING;

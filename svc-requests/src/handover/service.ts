@@ -95,18 +95,22 @@ export async function followOffer(
 }
 
 /**
- * What stops units changing hands, with the code or on the requester's word: a recall holding the
- * request, or the pack having expired (its pickup time may have been set before).
+ * What stops units changing hands: a recall holding the request (with the code or on the
+ * requester's word), and for a handover now (the code), the pack having expired (its pickup time
+ * may have been set before). The requester's "Mark as collected" reports a collection that may
+ * have happened on the last good day: it is recorded (the custody log recalls read), not refused.
  */
 export async function checkHandable(
   client: PoolClient,
   requestId: number,
   medicineId: number,
+  handedOverNow: boolean,
 ): Promise<void> {
   const held = await holdOf(client, requestId);
   if (held !== null) {
     throw new AppError(409, 'REQUEST_ON_HOLD', 'requestOnHold', { details: { reason: held } });
   }
+  if (!handedOverNow) return;
   const expiresAt = await medicineExpiry(client, medicineId);
   if (expiresAt && expiresAt <= new Date()) {
     throw new AppError(409, 'MEDICINE_EXPIRED', 'medicineExpiredNoHandover', {
@@ -186,7 +190,7 @@ export function createHandoverService(ctx: RequestsContext) {
               details: { status: request.status },
             });
           }
-          await checkHandable(client, id, request.medicine_id);
+          await checkHandable(client, id, request.medicine_id, true);
           if (stored.locked) throw lockedError(stored.locked_until!);
           if (stored.expired) {
             throw new AppError(410, 'HANDOVER_CODE_EXPIRED', 'handoverCodeExpired', {

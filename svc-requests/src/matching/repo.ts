@@ -99,7 +99,10 @@ export async function matchScopesOfUser(
 ): Promise<{ needIds: number[]; medicineIds: number[] }> {
   const { rows } = await db.query<{ needIds: number[]; medicineIds: number[] }>(
     `SELECT ARRAY(SELECT id FROM requests.needs WHERE owner_id = $1 AND status = 'open' AND deleted_at IS NULL) AS "needIds",
-            ARRAY(SELECT id FROM requests.medicines WHERE owner_id = $1) AS "medicineIds"`,
+            -- Those that may match, and those that have matches to drop (expired or unlisted ones neither).
+            ARRAY(SELECT m.id FROM requests.medicines m WHERE m.owner_id = $1
+                     AND (${availableSql('m')} OR EXISTS (SELECT 1 FROM requests.matches x WHERE x.medicine_id = m.id))
+                 ) AS "medicineIds"`,
     [userId],
   );
   return rows[0]!;
@@ -339,7 +342,8 @@ export async function digestsDue(client: PoolClient, now: Date, limit = 500): Pr
                                 AND ${stillHoldsSql})),
                          '[]') AS items
            FROM requests.notifications nt
-          WHERE nt.user_id = u.id AND nt.type = 'need-match' AND nt.digested_at IS NULL) p
+          WHERE nt.user_id = u.id AND nt.type = 'need-match' AND nt.digested_at IS NULL
+            AND nt.id > coalesce(d.covered_through, 0)) p
       WHERE p.ids IS NOT NULL
         AND (d.sent_at IS NULL OR d.sent_at <= $1::timestamptz - interval '1 hour')
         AND u.id IN (SELECT user_id FROM requests.notifications WHERE type = 'need-match' AND digested_at IS NULL)

@@ -100,10 +100,11 @@ describe('a late pickup', () => {
     const code = await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token });
     expect(code.body.handoverCode.expiresAt).toBe(cairoInstant(d4, '00:00')!.toISOString());
 
-    // Still none chosen at the end of d3: both are told, and after the grace period the units return.
-    const endOfD3 = cairoInstant(d4, '00:00')!;
+    // Still none chosen when d3 is long over (the sweep was down two days): both are told now,
+    // and the grace period starts now, not at the code's expiry.
+    const endOfD3 = new Date(cairoInstant(d4, '00:00')!.getTime() + 48 * 3600_000);
     clock().set(endOfD3);
-    expect((await pickup.sweep()).missed).toBe(1);
+    expect(await pickup.sweep()).toEqual({ missed: 1, released: 0 });
     for (const user of [ngo, pharmacy]) {
       const [notice] = await notificationsOf(user.id, id, 'pickup-missed');
       expect(notice).toMatchObject({ message_key: 'notifyPickupUnsettled', params: { hours: 24 } });

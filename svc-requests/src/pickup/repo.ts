@@ -268,14 +268,15 @@ export async function markMissed(client: PoolClient, now: Date): Promise<MissedR
 
 /**
  * Flags approved requests whose pickup was never settled (no window chosen) once their handover
- * code's expiry passed (the end of the day of the last window offered, or 7 days after approval
+ * code's expiry passed, from now (the grace period starts when the parties are told, also for a
+ * request long overdue when this rule came) (the end of the day of the last window offered, or 7 days after approval
  * without one): otherwise nothing ever released their units. No no-show is recorded: nobody
  * missed a time, none was agreed. Held requests wait, as in `markMissed`.
  */
 export async function markUnsettled(client: PoolClient, now: Date): Promise<PickupRequestRow[]> {
   const { rows } = await client.query<PickupRequestRow>(
     `UPDATE requests.requests r
-        SET missed_at = c.expires_at, updated_at = now()
+        SET missed_at = $1, updated_at = now()
        FROM requests.handover_codes c
       WHERE c.request_id = r.id AND r.status = 'approved' AND r.chosen_window_id IS NULL
         AND r.missed_at IS NULL AND c.used_at IS NULL AND c.expires_at <= $1 AND ${notHeld}
@@ -309,10 +310,13 @@ export async function releaseNoShows(
 
 /**
  * Missed windows per account, accounts with any first (most missed first). A window missed but
- * collected late, in the grace period, is not counted: the parties met after all.
+ * collected late, in the grace period, is not counted: the parties met after all (an earlier
+ * window missed before a new offer still is).
  */
 export async function noShowCounts(db: Db): Promise<NoShowCount[]> {
-  const missed = `requests.no_shows s JOIN requests.requests q ON q.id = s.request_id AND q.status <> 'completed'`;
+  // The window a late pickup completed is the one still chosen when the request completed.
+  const missed = `requests.no_shows s JOIN requests.requests q ON q.id = s.request_id
+                   AND NOT (q.status = 'completed' AND q.chosen_window_id IS NOT DISTINCT FROM s.window_id)`;
   const { rows } = await db.query<NoShowCount>(
     `SELECT "userId", sum(r)::int AS "asRequester", sum(o)::int AS "asOwner" FROM (
        SELECT s.requester_id AS "userId", 1 AS r, 0 AS o FROM ${missed}

@@ -255,8 +255,8 @@ export async function updateRequestStatus(
   await db.query(
     `UPDATE requests.requests
         SET status = $2, handover = $3, updated_at = now(),
-            -- The collection's moment: the first move to completed (a later confirmation keeps it).
-            completed_at = CASE WHEN $2 = 'completed' THEN coalesce(completed_at, now()) ELSE completed_at END
+            -- The collection's moment: the move to completed (a later confirmation keeps it).
+            completed_at = CASE WHEN $2 = 'completed' AND status <> 'completed' THEN now() ELSE completed_at END
       WHERE id = $1`,
     [id, status, handover],
   );

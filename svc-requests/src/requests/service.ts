@@ -270,7 +270,7 @@ export function createRequestService(ctx: RequestsContext) {
      */
     collect: (caller: Caller, id: number) =>
       move(caller, id, 'collect', async (client, request) => {
-        await checkHandable(client, request.id, request.medicine_id);
+        await checkHandable(client, request.id, request.medicine_id, false);
         await record(client, request, caller, 'collect', 'unconfirmed');
       }),
 
