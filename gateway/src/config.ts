@@ -1,3 +1,4 @@
+import { liveSilenceMs } from '@medrelay/contracts';
 import { baseConfigShape } from '@medrelay/service-kit';
 import { z } from 'zod';
 import { mapConfigShape } from './map-tiles';
@@ -41,7 +42,13 @@ export const gatewayConfigShape = {
    * How often each live event stream (GET /api/events) sends a heartbeat comment and checks its
    * token again; under the 30–60 s after which proxies and phones drop a silent connection.
    */
-  LIVE_HEARTBEAT_MS: z.coerce.number().int().positive().default(20_000),
+  LIVE_HEARTBEAT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    // Browsers give a stream up after liveSilenceMs without a byte: the heartbeat comes well before.
+    .max(liveSilenceMs / 2)
+    .default(20_000),
   /** The public landing figures (GET /api/impact) are recomputed at most this often. */
   IMPACT_CACHE_MS: z.coerce.number().int().nonnegative().default(30_000),
   ...mapConfigShape,

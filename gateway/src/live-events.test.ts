@@ -1,6 +1,7 @@
+import { gatewayConfigShape } from './config';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, createServer } from 'node:net';
-import { translate, type LiveEvent } from '@medrelay/contracts';
+import { liveSilenceMs, translate, type LiveEvent } from '@medrelay/contracts';
 import {
   medicineInput,
   startTestPlatform,
@@ -224,6 +225,13 @@ describe('GET /api/events', () => {
     // Two relays and two gateways, yet each stream has each outbox row once.
     expect(count(onFirst)).toBe(rows[0]!.n);
     expect(count(onSecond)).toBe(rows[0]!.n);
+  });
+
+  it('will not start with a heartbeat browsers would take for a dead stream', () => {
+    const heartbeat = gatewayConfigShape.LIVE_HEARTBEAT_MS;
+    expect(heartbeat.parse(undefined)).toBe(20_000);
+    expect(heartbeat.safeParse(String(liveSilenceMs / 2)).success).toBe(true);
+    expect(heartbeat.safeParse(String(liveSilenceMs)).success).toBe(false);
   });
 
   it('sends heartbeat comments, uncompressed, whatever the client accepts', async () => {

@@ -1,4 +1,4 @@
-import { liveEventKinds, type LiveEvent, type LiveEventKind } from '@medrelay/contracts';
+import { liveEventKinds, liveSilenceMs, type LiveEvent, type LiveEventKind } from '@medrelay/contracts';
 import { gatewayEndpoints } from '@medrelay/contracts/endpoints';
 import { createParser } from 'eventsource-parser';
 import { apiLanguage, tokenStore } from './http';
@@ -15,10 +15,11 @@ export const liveBackoff = { baseMs: 1000, maxMs: 30_000 };
 export const healthyStreamMs = 30_000;
 
 /**
- * No event and no heartbeat for this long (2.5 of the gateway's 20 s heartbeats): the stream is
- * dead though never closed (a host gone, a network cut without a FIN), so it is opened again.
+ * No event and no heartbeat for this long (2.5 of the gateway's 20 s heartbeats; the gateway's
+ * setting is bounded by it): the stream is dead though never closed (a host gone, a network cut
+ * without a FIN), so it is opened again.
  */
-export const silentStreamMs = 50_000;
+export const silentStreamMs = liveSilenceMs;
 
 /** The delay before reconnection attempt `attempt` (0 first): capped, doubling, never zero. */
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {

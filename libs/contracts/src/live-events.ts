@@ -21,6 +21,13 @@ export const liveEventSchema = z.object({
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
 /** Redis pub/sub channels of live events: one per user, published by the services' outbox relays. */
+/**
+ * A browser replaces a stream that brought nothing, not even a heartbeat, for this long (dead
+ * though never closed: a host gone, a network cut without a FIN). The gateway's heartbeat must
+ * come well within it (at most half: `LIVE_HEARTBEAT_MS` is bounded by it).
+ */
+export const liveSilenceMs = 50_000;
+
 export const liveChannels = {
   /** What every live channel starts with; the user id follows it. */
   prefix: (prefix: string) => `${prefix}:live:`,
