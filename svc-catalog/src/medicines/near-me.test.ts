@@ -421,6 +421,8 @@ describe('privacy before approval', () => {
       { token: donor.token },
     );
     expect(given.status).toBe(201);
+    // A donation asks no price (the input carried 20 EGP); what it was worth stays.
+    expect(given.body).toMatchObject({ discountPrice: null, originalPrice: '45.50' });
     const fromHome = await browse(
       ngo,
       `lat=${home.lat}&lng=${home.lng}&q=${encodeURIComponent('Concor from home')}`,

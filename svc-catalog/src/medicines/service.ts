@@ -45,14 +45,19 @@ function sourceOf(caller: Caller): MedicineSource {
 }
 
 /**
- * A donor's listing keeps the area it is collected in, never a pin: distances from a private
- * person's pin give their home away (libs/domain `sharedPickupPointOf`); the exact place goes to
- * the requester with the approval's pickup offer.
+ * What a donor's listing may carry. No pin, only the area it is collected in: distances from a
+ * private person's pin give their home away (libs/domain `sharedPickupPointOf`); the exact place
+ * goes to the requester with the approval's pickup offer. And no price asked: a donation is free
+ * (a private person does not sell medicine through MedRelay; the donor's form has no such field,
+ * and one sent to the API is not kept). The original price stays: the value a donation saved.
  */
-function withoutDonorPin<T extends { pickupPin?: unknown }>(caller: Caller, input: T): T {
-  return sourceOf(caller) === 'donor' && input.pickupPin !== undefined
-    ? { ...input, pickupPin: null }
-    : input;
+function asDonorMay<T extends { pickupPin?: unknown; discountPrice?: unknown }>(caller: Caller, input: T): T {
+  if (sourceOf(caller) !== 'donor') return input;
+  return {
+    ...input,
+    ...(input.pickupPin !== undefined ? { pickupPin: null } : {}),
+    ...(input.discountPrice !== undefined ? { discountPrice: null } : {}),
+  };
 }
 
 /** Who may see a medicine one by one: its owner, an admin, or a role it is offered to while available. */
@@ -95,7 +100,7 @@ export function createMedicineService(ctx: CatalogContext) {
 
   return {
     async create(caller: Caller, given: MedicineCreate): Promise<Medicine> {
-      const input = withoutDonorPin(caller, given);
+      const input = asDonorMay(caller, given);
       await checkCategories(caller, input.categories);
       const row = await packWrite(() =>
         withTransaction(ctx.pool, async (client) => {
@@ -114,7 +119,7 @@ export function createMedicineService(ctx: CatalogContext) {
     async update(caller: Caller, id: number, patch: MedicineUpdate): Promise<Medicine> {
       const row = await packWrite(() =>
         withTransaction(ctx.pool, async (client) => {
-          const { quantitySeen, ...changes } = withoutDonorPin(caller, patch);
+          const { quantitySeen, ...changes } = asDonorMay(caller, patch);
           const current = await ownedForUpdate(client, id, caller);
           if (
             changes.quantity !== undefined &&
