@@ -1,7 +1,7 @@
 import { gatewayConfigShape } from './config';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, createServer } from 'node:net';
-import { liveSilenceMs, translate, type LiveEvent } from '@medrelay/contracts';
+import { liveSilenceMs, liveStreamHeader, translate, type LiveEvent } from '@medrelay/contracts';
 import {
   medicineInput,
   startTestPlatform,
@@ -274,6 +274,22 @@ describe('GET /api/events', () => {
     await waitUntil(async () => (await open(gw.baseUrl, user.token)).status === 200, {
       what: 'a place freed by a closed stream',
     });
+  });
+
+  it('lets a browser reconnecting under the same stream name take the place of its lingering stream', async () => {
+    const user = await p.identity.signedIn('pharmacy');
+    const named = (i: number) => ({ [liveStreamHeader]: `counter-pc-${i}-${'x'.repeat(8)}` });
+    const ten = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => open(gw.baseUrl, user.token, named(i))),
+    );
+    expect(ten.map((s) => s.status)).toEqual(Array(10).fill(200));
+    // PC 3's network was cut without a FIN: its old stream is still held here when it comes back.
+    const back = await open(gw.baseUrl, user.token, named(3));
+    expect(back.status).toBe(200);
+    await waitUntil(() => ten[3]!.ended(), { what: 'the lingering stream ended' });
+    expect(ten.filter((s) => s.ended())).toHaveLength(1);
+    // Another browser still finds no place.
+    expect((await openStream(gw.baseUrl, user.token, named(11))).status).toBe(429);
   });
 
   it('closes an open stream when its token is revoked (logout) or the account suspended', async () => {

@@ -1,4 +1,4 @@
-import { authKeys, liveChannels, liveEventSchema } from '@medrelay/contracts';
+import { authKeys, liveChannels, liveEventSchema, liveStreamHeader } from '@medrelay/contracts';
 import { gatewayApi } from '@medrelay/contracts/api-routes';
 import {
   AppError,
@@ -52,6 +52,8 @@ class LiveStream {
 
   constructor(
     readonly caller: Caller,
+    /** The browser's name for its stream (liveStreamHeader), or null. */
+    readonly name: string | null,
     private readonly token: string,
     private readonly res: Response,
     private readonly verifier: TokenVerifier,
@@ -169,7 +171,9 @@ export class LiveHub {
   routes(): Router {
     const api = { router: Router(), verifier: null };
     mount(api, gatewayApi.liveEvents, async ({ caller, req, res }) => {
-      const stream = new LiveStream(caller, bearerToken(req)!, res, this.options.verifier, (s) =>
+      const named = req.get(liveStreamHeader);
+      const name = named && /^[\w-]{8,64}$/.test(named) ? named : null;
+      const stream = new LiveStream(caller, name, bearerToken(req)!, res, this.options.verifier, (s) =>
         this.remove(s),
       );
       res.on('close', () => stream.end());
@@ -200,6 +204,10 @@ export class LiveHub {
   private async add(stream: LiveStream): Promise<void> {
     if (this.closed || this.subscriber.status !== 'ready') throw unavailable();
     const userId = stream.caller.id;
+    // The same browser again (its old connection may linger unseen): the new stream takes its place.
+    if (stream.name) {
+      for (const old of [...(this.users.get(userId)?.streams ?? [])]) if (old.name === stream.name) old.end();
+    }
     let user = this.users.get(userId);
     if (user && user.streams.size >= streamsPerUser) throw tooManyStreams();
     if (!user) {

@@ -1,4 +1,10 @@
-import { liveEventKinds, liveSilenceMs, type LiveEvent, type LiveEventKind } from '@medrelay/contracts';
+import {
+  liveEventKinds,
+  liveSilenceMs,
+  liveStreamHeader,
+  type LiveEvent,
+  type LiveEventKind,
+} from '@medrelay/contracts';
 import { gatewayEndpoints } from '@medrelay/contracts/endpoints';
 import { createParser } from 'eventsource-parser';
 import { apiLanguage, tokenStore } from './http';
@@ -89,6 +95,9 @@ export function connectLiveEvents(options: LiveConnectionOptions): { close(): vo
   globalThis.addEventListener?.('online', tryNow);
   globalThis.document?.addEventListener('visibilitychange', onVisible);
 
+  // This browser's name for its stream, the same across reconnections (see liveStreamHeader).
+  const streamName = globalThis.crypto.randomUUID();
+
   async function run() {
     let attempt = 0;
     let opened = options.catchUpAtFirst ?? false;
@@ -105,6 +114,7 @@ export function connectLiveEvents(options: LiveConnectionOptions): { close(): vo
             Accept: 'text/event-stream',
             'Accept-Language': apiLanguage(),
             Authorization: `Bearer ${token}`,
+            [liveStreamHeader]: streamName,
           },
           credentials: 'include',
           cache: 'no-store',

@@ -173,6 +173,10 @@ describe('useLiveUpdates', () => {
     await act(() => vi.advanceTimersByTimeAsync(reconnectDelay(2, () => 0)));
     expect(streamCalls).toHaveLength(4);
     expect(client.getQueryData(liveStatusKey)).toBe('connected');
+    // One name for this browser's stream across its reconnections: the gateway replaces a lingering one.
+    const names = streamCalls.map((c) => (c.headers as Record<string, string>)['x-live-stream']);
+    expect(names[0]).toMatch(/^[\w-]{8,64}$/);
+    expect(new Set(names).size).toBe(1);
     // Whatever happened while it was down may have been missed: everything is asked again.
     expect(stale(client)).toEqual(Object.keys(seeded).sort());
     second.send('data: {"kind":"notification"}\n\n');
@@ -223,6 +227,10 @@ describe('useLiveUpdates', () => {
     await settle();
     expect(streamCalls).toHaveLength(4);
     expect(client.getQueryData(liveStatusKey)).toBe('connected');
+    // One name for this browser's stream across its reconnections: the gateway replaces a lingering one.
+    const names = streamCalls.map((c) => (c.headers as Record<string, string>)['x-live-stream']);
+    expect(names[0]).toMatch(/^[\w-]{8,64}$/);
+    expect(new Set(names).size).toBe(1);
   });
 
   it('catches up when the first attempt was refused: events may have been missed before it opened', async () => {

@@ -28,6 +28,13 @@ export type LiveEvent = z.infer<typeof liveEventSchema>;
  */
 export const liveSilenceMs = 50_000;
 
+/**
+ * Names one browser's stream across its reconnections (random, made when it starts): a stream
+ * with the same name replaces the one the gateway still holds for it (its connection cut without
+ * a FIN lingers there for minutes), so a browser never stands in its own way.
+ */
+export const liveStreamHeader = 'x-live-stream';
+
 export const liveChannels = {
   /** What every live channel starts with; the user id follows it. */
   prefix: (prefix: string) => `${prefix}:live:`,
