@@ -5,7 +5,14 @@ import { recordCustody, systemActor } from '../custody/repo';
 import { addNotifications, type NewNotification } from '../notifications/repo';
 import type { Clock } from './clock';
 import { windowLabel, type PickupReminders } from './reminders';
-import { markMissed, markUnsettled, medicineName, recentlySettled, releaseNoShows } from './repo';
+import {
+  markMissed,
+  markUnsettled,
+  medicineName,
+  recentlySettled,
+  releaseNoShows,
+  type PickupRequestRow,
+} from './repo';
 
 /** Windows that passed with no handover: flagged, then released after the grace period. */
 export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders: PickupReminders) {
@@ -23,54 +30,60 @@ export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders:
       const now = clock.now();
       const { noShowGraceHours: grace } = await ctx.settings();
       const result = await withTransaction(ctx.pool, async (client) => {
-        const missed = await markMissed(client, now);
         const notices: NewNotification[] = [];
-        for (const r of missed) {
-          const name = await medicineName(client, r.medicine_id);
-          for (const userId of [r.requester_id, r.owner_id]) {
+        /** One notice to each party of the request (the medicine named in it). */
+        const tellBoth = async (
+          r: PickupRequestRow,
+          notice: Pick<NewNotification, 'type' | 'titleKey' | 'messageKey' | 'params'>,
+          key: string,
+        ) => {
+          const medicine = await medicineName(client, r.medicine_id);
+          for (const userId of [r.requester_id, r.owner_id])
             notices.push({
+              ...notice,
+              params: { medicine, ...notice.params },
               userId,
+              requestId: r.id,
+              medicineId: r.medicine_id,
+              sourceKey: `${key}:${userId}`,
+            });
+        };
+        const missed = await markMissed(client, now);
+        for (const r of missed)
+          await tellBoth(
+            r,
+            {
               type: 'pickup-missed',
               titleKey: 'notifyPickupMissedTitle',
               messageKey: 'notifyPickupMissed',
-              params: { medicine: name, when: windowLabel(r), hours: grace },
-              requestId: r.id,
-              medicineId: r.medicine_id,
-              sourceKey: `pickup-missed:${r.id}:${r.chosen_window_id}:${userId}`,
-            });
-          }
-        }
+              params: { when: windowLabel(r), hours: grace },
+            },
+            `pickup-missed:${r.id}:${r.chosen_window_id}`,
+          );
         const unsettled = await markUnsettled(client, now);
-        for (const r of unsettled) {
-          const name = await medicineName(client, r.medicine_id);
-          for (const userId of [r.requester_id, r.owner_id]) {
-            notices.push({
-              userId,
+        for (const r of unsettled)
+          await tellBoth(
+            r,
+            {
               type: 'pickup-missed',
               titleKey: 'notifyPickupUnsettledTitle',
               messageKey: 'notifyPickupUnsettled',
-              params: { medicine: name, hours: grace },
-              requestId: r.id,
-              medicineId: r.medicine_id,
-              sourceKey: `pickup-unsettled:${r.id}:${r.missed_at!.toISOString()}:${userId}`,
-            });
-          }
-        }
+              params: { hours: grace },
+            },
+            `pickup-unsettled:${r.id}:${r.missed_at!.toISOString()}`,
+          );
         const released = await releaseNoShows(client, now, grace);
         for (const r of released) {
-          const name = await medicineName(client, r.medicine_id);
-          for (const userId of [r.requester_id, r.owner_id]) {
-            notices.push({
-              userId,
+          await tellBoth(
+            r,
+            {
               type: 'pickup-released',
               titleKey: 'notifyPickupReleasedTitle',
               messageKey: 'notifyPickupReleased',
-              params: { medicine: name, quantity: r.quantity },
-              requestId: r.id,
-              medicineId: r.medicine_id,
-              sourceKey: `pickup-released:${r.id}:${userId}`,
-            });
-          }
+              params: { quantity: r.quantity },
+            },
+            `pickup-released:${r.id}`,
+          );
           // The custody log records the platform's own move.
           await recordCustody(client, { requestId: r.id, fromStatus: 'approved', actor: systemActor });
           // Same path as a cancellation: retried from the outbox until the catalog has done it.
