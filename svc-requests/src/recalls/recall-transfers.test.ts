@@ -17,32 +17,40 @@ import {
 // longer offered, and listings edited into it after it was issued.
 useRecallPlatform();
 
+/**
+ * A request on a listing of the batch, approved with a window tomorrow that its requester chose;
+ * its own parties, so their e-mails (approval, pickup, recall) land in no other test's counts.
+ */
+async function pickupChosen(gtin: string, batch: string, name: string) {
+  const [owner, needer] = [await p.user('pharmacy'), await p.user('ngo')];
+  const medicine = await list(owner, { gtin, batch, name, quantity: 10 });
+  const { id } = (
+    await p.requests.api.post(
+      '/api/requests',
+      { medicineId: medicine.id, quantity: 2 },
+      { token: needer.token },
+    )
+  ).body as { id: number };
+  const tomorrow = addDays(cairoToday(), 1);
+  const approved = await p.requests.api.put(
+    `/api/requests/${id}/status`,
+    {
+      status: 'approved',
+      pickup: { windows: [{ date: tomorrow, from: '10:00', to: '11:00' }], location: 'Dokki' },
+    },
+    { token: owner.token },
+  );
+  expect(approved.status).toBe(200);
+  const plan = await p.requests.api.get(`/api/requests/${id}/pickup`, { token: needer.token });
+  const windowId = plan.body.windows[0].id as number;
+  await p.requests.api.post(`/api/requests/${id}/pickup/choice`, { windowId }, { token: needer.token });
+  return { id, windowId, needer };
+}
+
 describe('a recall stops every transfer of its batch', () => {
   it('a held pickup is neither reminded of nor missed nor released; the lift frees a window that passed meanwhile', async () => {
     const gtin = gtinOf(531);
-    // Its own parties: their e-mails (approval, pickup, recall) must not land in other tests' counts.
-    const [owner, needer] = [await p.user('pharmacy'), await p.user('ngo')];
-    const medicine = await list(owner, { gtin, batch: 'LOT-H', name: 'Heldol', quantity: 10 });
-    const { id } = (
-      await p.requests.api.post(
-        '/api/requests',
-        { medicineId: medicine.id, quantity: 2 },
-        { token: needer.token },
-      )
-    ).body;
-    const tomorrow = addDays(cairoToday(), 1);
-    const approvedRes = await p.requests.api.put(
-      `/api/requests/${id}/status`,
-      {
-        status: 'approved',
-        pickup: { windows: [{ date: tomorrow, from: '10:00', to: '11:00' }], location: 'Dokki' },
-      },
-      { token: owner.token },
-    );
-    expect(approvedRes.status).toBe(200);
-    const plan = await p.requests.api.get(`/api/requests/${id}/pickup`, { token: needer.token });
-    const windowId = plan.body.windows[0].id as number;
-    await p.requests.api.post(`/api/requests/${id}/pickup/choice`, { windowId }, { token: needer.token });
+    const { id, windowId, needer } = await pickupChosen(gtin, 'LOT-H', 'Heldol');
 
     const issued = await recall({ gtin, batch: 'LOT-H', reason: 'Mislabelled' });
     expect(issued.status).toBe(201);
@@ -91,30 +99,7 @@ describe('a recall stops every transfer of its batch', () => {
 
   it('a grace period under way when the hold began goes on after the lift, not released at once', async () => {
     const gtin = gtinOf(532);
-    const [owner, needer] = [await p.user('pharmacy'), await p.user('ngo')];
-    const medicine = await list(owner, { gtin, batch: 'LOT-G', name: 'Gracol', quantity: 10 });
-    const { id } = (
-      await p.requests.api.post(
-        '/api/requests',
-        { medicineId: medicine.id, quantity: 2 },
-        { token: needer.token },
-      )
-    ).body;
-    const tomorrow = addDays(cairoToday(), 1);
-    await p.requests.api.put(
-      `/api/requests/${id}/status`,
-      {
-        status: 'approved',
-        pickup: { windows: [{ date: tomorrow, from: '10:00', to: '11:00' }], location: 'Dokki' },
-      },
-      { token: owner.token },
-    );
-    const plan = await p.requests.api.get(`/api/requests/${id}/pickup`, { token: needer.token });
-    await p.requests.api.post(
-      `/api/requests/${id}/pickup/choice`,
-      { windowId: plan.body.windows[0].id },
-      { token: needer.token },
-    );
+    const { id } = await pickupChosen(gtin, 'LOT-G', 'Gracol');
     // The window was missed 30 hours ago: 23 of the 24 hours of grace were left when the recall came.
     const pool = p.requests.service.ctx.pool;
     await pool.query(`UPDATE requests.requests SET missed_at = now() - interval '30 hours' WHERE id = $1`, [
