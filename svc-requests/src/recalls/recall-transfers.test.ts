@@ -1,4 +1,5 @@
 import { addDays, cairoToday } from '@medrelay/domain';
+import { withTransaction } from '@medrelay/service-kit';
 import { waitUntil } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,6 +13,7 @@ import {
   requestStatus,
   useRecallPlatform,
 } from './recall-fixture';
+import { releaseHolds } from './repo';
 
 // A recall and the transfers already under way on its batch: pickups it holds, listings no
 // longer offered, and listings edited into it after it was issued.
@@ -122,6 +124,40 @@ describe('a recall stops every transfer of its batch', () => {
       `SELECT extract(epoch FROM missed_at + interval '24 hours' - now()) / 3600 AS hours_left FROM requests.requests WHERE id = $1`,
       [id],
     );
+    expect(Number(rows[0].hours_left)).toBeGreaterThan(22.9);
+    expect(Number(rows[0].hours_left)).toBeLessThan(23.1);
+  });
+
+  it('keeps the pickup clock still from the first of two overlapping holds to the last lift', async () => {
+    const gtin = gtinOf(533);
+    const { id } = await pickupChosen(gtin, 'LOT-O', 'Overlol');
+    const pool = p.requests.service.ctx.pool;
+    await pool.query(`UPDATE requests.requests SET missed_at = now() - interval '30 hours' WHERE id = $1`, [
+      id,
+    ]);
+    const issued = await recall({ gtin, batch: 'LOT-O', reason: 'Mislabelled' });
+    await waitUntil(async () => (await holds(id)) === 1, { what: 'held' });
+    // Held for 29 hours by this recall, and for the last hour by a second one as well.
+    await pool.query(
+      `UPDATE requests.recall_holds SET created_at = now() - interval '29 hours' WHERE request_id = $1`,
+      [id],
+    );
+    const second = 990_000 + id;
+    await pool.query(
+      `INSERT INTO requests.recall_holds (request_id, recall_id, reason, created_at)
+       VALUES ($1, $2, 'Second recall', now() - interval '1 hour')`,
+      [id, second],
+    );
+    expect((await lift(issued.body.id)).status).toBe(200);
+    await waitUntil(async () => (await holds(id)) === 1, { what: 'the first hold lifted' });
+    await withTransaction(pool, (client) => releaseHolds(client, second));
+    const pickup = p.requests.service.pickup;
+    expect((await pickup.sweep()).released).toBe(0);
+    const { rows } = await pool.query(
+      `SELECT extract(epoch FROM missed_at + interval '24 hours' - now()) / 3600 AS hours_left FROM requests.requests WHERE id = $1`,
+      [id],
+    );
+    // The 23 hours of grace left when the first hold began are still left.
     expect(Number(rows[0].hours_left)).toBeGreaterThan(22.9);
     expect(Number(rows[0].hours_left)).toBeLessThan(23.1);
   });

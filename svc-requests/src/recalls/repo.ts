@@ -65,7 +65,12 @@ export async function releaseHolds(db: PoolClient, recallId: number): Promise<To
     recallId,
   ]);
   const { rows } = await db.query<TouchedRequest & { heldSince: Date }>(
-    `WITH gone AS (DELETE FROM requests.recall_holds WHERE recall_id = $1 RETURNING request_id, created_at)
+    `WITH gone AS (DELETE FROM requests.recall_holds WHERE recall_id = $1 RETURNING request_id, created_at),
+     -- A request another recall still holds has been held since the earlier of the two starts:
+     -- that hold carries it on, so the clock shift at the last lift covers the whole time.
+     carried AS (
+       UPDATE requests.recall_holds h SET created_at = gone.created_at FROM gone
+        WHERE h.request_id = gone.request_id AND h.recall_id <> $1 AND h.created_at > gone.created_at)
      SELECT r.id, r.requester_id AS "requesterId", r.medicine_id AS "medicineId", gone.created_at AS "heldSince"
        FROM requests.requests r JOIN gone ON gone.request_id = r.id
       WHERE r.status = 'approved' AND NOT EXISTS (
