@@ -12,6 +12,7 @@ import {
   type TestPlatform,
   type TestUser,
 } from '../testing';
+import { pushNotification } from './service';
 import { pushBrowser as browser, startPushService, type TestPushService } from './testing';
 
 // Web push with the real protocol and no internet (./testing): the test is the browser and the
@@ -237,6 +238,44 @@ describe('web push', () => {
       { what: 'push queue idle' },
     );
     expect(service.to(`laptop-${reader.id}`)).toHaveLength(0);
+  });
+
+  it('pushes nothing to the devices of an account suspended since it subscribed', async () => {
+    const pool = p.requests.service.ctx.pool;
+    const [reader, admin] = [await p.user('ngo'), await p.user('admin')];
+    const device = `suspended-${reader.id}`;
+    expect((await subscribe(reader, device, browser().keys)).status).toBe(201);
+    await p.identity.api.put(
+      `/api/admin/users/${reader.id}/status`,
+      { status: 'rejected' },
+      { token: admin.token },
+    );
+    await waitUntil(
+      async () =>
+        (await pool.query('SELECT status FROM requests.users WHERE id = $1', [reader.id])).rows[0]?.status ===
+        'rejected',
+      { what: 'the suspension in the read model' },
+    );
+    // A notification that would be pushed (an approval), raised for it anyway.
+    const [key] = await addNotifications(pool, [
+      {
+        userId: reader.id,
+        type: 'request-approved',
+        titleKey: 'notifyNeedMatchTitle',
+        messageKey: 'notifyNeedMatchTitle',
+        params: {},
+        sourceKey: `push-suspended:${reader.id}`,
+      },
+    ]);
+    expect(key).toBeDefined();
+    const { rows } = await pool.query<{ id: number }>(
+      'SELECT id FROM requests.notifications WHERE source_key = $1',
+      [`push-suspended:${reader.id}`],
+    );
+    const vapid = { ...testVapidKeys, subject: 'mailto:admin@medrelay.eg' };
+    const result = await pushNotification(pool, vapid, rows[0]!.id, p.requests.service.ctx.logger);
+    expect(result).toEqual({ sent: 0, dropped: 0 });
+    expect(service.to(device)).toHaveLength(0);
   });
 
   it('queues a push for exactly the notifications libs/domain says cannot wait, once each', async () => {
