@@ -1,4 +1,4 @@
-import type { MedicineRequest } from '@medrelay/contracts';
+import { expiryScanQueueName, medicineEventQueue, type MedicineRequest } from '@medrelay/contracts';
 import { waitUntil } from '@medrelay/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -81,10 +81,19 @@ describe('notifications', () => {
     );
     await p.catalog.api.post('/api/admin/expiry-scan', undefined, { token: admin.token });
     await p.catalog.api.post('/api/admin/expiry-scan', undefined, { token: admin.token });
+    // Both scans done, their events published and consumed: whatever they cause has arrived.
+    const idle = async (name: string) =>
+      Object.values(
+        await p.catalog.service.queues.get(name)!.getJobCounts('waiting', 'active', 'prioritized'),
+      ).every((n) => n === 0);
     await waitUntil(
-      async () => (await p.requests.api.get('/api/notifications', { token: owner.token })).body.length > 0,
+      async () =>
+        (await idle(expiryScanQueueName)) &&
+        (await p.catalog.service.ctx.outbox.unpublished()) === 0 &&
+        (await idle(medicineEventQueue)) &&
+        (await p.requests.api.get('/api/notifications', { token: owner.token })).body.length > 0,
+      { what: 'the scans and their events done' },
     );
-    await new Promise((r) => setTimeout(r, 200));
     const res = await p.requests.api.get('/api/notifications', { token: owner.token });
     expect(res.body).toHaveLength(1);
     expect(res.body[0]).toMatchObject({
