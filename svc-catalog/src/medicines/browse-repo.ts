@@ -260,10 +260,18 @@ export async function browseMedicines(
   const list: ListFilter = { key: listKey, fromWhere: rowFromWhere, params };
   // A search whose matches outnumbered `searchCap` a moment ago (not per caller).
   const searchKey = `${searchCap}\u0000${filterKey}`;
-  let order = await memo.order(orderKeyOf(orderBy));
-  if (!order || (!order.complete && order.ids.length < upTo)) {
-    const known = order;
-    order = undefined;
+  /**
+   * The order kept for this list if it reaches the page: read again inside shared work, since a
+   * caller that missed it may reach the work after another caller's finished and kept it.
+   */
+  const keptEnough = async () => {
+    const kept = await memo.order(orderKeyOf(orderBy));
+    return kept && (kept.complete || kept.ids.length >= upTo) ? kept : undefined;
+  };
+  let order = await keptEnough();
+  if (!order) {
+    const kept = await memo.order(orderKeyOf(orderBy));
+    const known = kept;
     // An urgent list in another sort than expiry: a week of stock, walked key by key.
     const urgentBand = Boolean(query.urgent) && sort !== 'expiry' && query.sort !== 'distance';
     // A term in a few names is walked name by name: nearest first always; in another sort when
@@ -285,8 +293,13 @@ export async function browseMedicines(
       const sorts: SortName[] = memo.version === null || query.sort === 'distance' ? [sort] : sortNames;
       const orders = await memo.shared(
         `gather\u0000${version}\u0000${listKey}\u0000${sorts.join()}`,
-        async () =>
-          (await plannedCommon()) ? undefined : searchedOrders(db, fromWhere, params, searchCap, sorts),
+        async () => {
+          const keptNow = await keptEnough();
+          if (keptNow) return new Map([[orderBy, keptNow]]);
+          return (await plannedCommon())
+            ? undefined
+            : searchedOrders(db, fromWhere, params, searchCap, sorts);
+        },
       );
       if (!orders) rememberCommon(searchKey);
       else {
@@ -304,10 +317,11 @@ export async function browseMedicines(
       const want = Math.min(keptOrderMaxIds, Math.max(upTo, firstWalkIds, 2 * (known?.ids.length ?? 0)));
       order = await memo.shared(
         `walk\u0000${version}\u0000${orderKeyOf(orderBy)}\u0000${known?.ids.length ?? 0}\u0000${want}`,
-        () =>
-          known?.last
+        async () =>
+          (await keptEnough()) ??
+          (known?.last
             ? continuedOrder(db, fromWhere, walk, params, known, want)
-            : walkedOrder(db, fromWhere, walk, params, want),
+            : walkedOrder(db, fromWhere, walk, params, want)),
       );
       memo.keepOrder(orderKeyOf(orderBy), version, order, list);
     }
