@@ -1,70 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import type { MedicineSnapshot, Need, NeedCreateInput, NeedMatch, Notification } from '@medrelay/contracts';
-import { inTransaction, withTransaction } from '@medrelay/service-kit';
+import type { MedicineSnapshot, NeedCreateInput, NeedMatch, Notification } from '@medrelay/contracts';
+import { withTransaction } from '@medrelay/service-kit';
 import { waitForMails, waitUntil } from '@medrelay/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyMedicineEvent } from '../medicines/read-model';
-import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
+import type { medicineInput } from '../testing';
+import { type TestUser } from '../testing';
 import { sendMatchDigests } from './digest';
+import {
+  admin,
+  as,
+  declare,
+  list,
+  needJobsDone,
+  p,
+  pool,
+  recallNotices,
+  stored,
+  useMatchingPlatform,
+} from './matching-fixture';
 
 /** Matching through the real catalog → queue → consumer path, and the digest (item 3). */
-let p: TestPlatform;
-let admin: TestUser;
-beforeAll(async () => {
-  p = await startTestPlatform();
-  admin = await p.user('admin');
-});
-afterAll(() => p.stop());
+useMatchingPlatform();
 
 const byNumber = (a: number | null, b: number | null) => (a ?? 0) - (b ?? 0);
-const pool = () => p.requests.service.ctx.pool;
-const recallNotices = () => ({
-  settings: p.requests.service.ctx.settings,
-  publicUrl: 'http://medrelay.test',
-});
-const as = (user: TestUser, language = 'en') => ({
-  token: user.token,
-  headers: { 'accept-language': language },
-});
-
-async function declare(user: TestUser, need: NeedCreateInput): Promise<Need> {
-  const res = await p.requests.api.post<Need>('/api/needs', need, as(user));
-  expect(res.status).toBe(201);
-  return res.body;
-}
-
-/** Lists a medicine and waits until svc-requests has applied its event (matching runs with it). */
-async function list(user: TestUser, overrides: Parameters<typeof medicineInput>[0], days = 60) {
-  const res = await p.catalog.api.post('/api/medicines', medicineInput(overrides, days), {
-    token: user.token,
-  });
-  expect(res.status).toBe(201);
-  await waitUntil(
-    async () =>
-      (await pool().query('SELECT 1 FROM requests.medicines WHERE id = $1', [res.body.id])).rowCount === 1,
-    { what: 'the listing in the read model' },
-  );
-  return res.body as { id: number; name: string };
-}
-
-/** Whether every need change so far has been matched (outbox relayed, need-match queue empty). */
-async function needJobsIdle() {
-  const queue = p.requests.service.queues.get('requests.need-matches')!;
-  const { rows } = await pool().query(
-    `SELECT count(*)::int AS n FROM requests.outbox WHERE queue = 'requests.need-matches' AND published_at IS NULL`,
-  );
-  const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-  return rows[0].n === 0 && Object.values(counts).every((c) => c === 0);
-}
-const needJobsDone = () => waitUntil(needJobsIdle, { what: 'need matching' });
-
-const stored = async (needId: number) =>
-  (
-    await pool().query<{ medicine_id: number }>(
-      'SELECT medicine_id FROM requests.matches WHERE need_id = $1',
-      [needId],
-    )
-  ).rows.map((r) => r.medicine_id);
 
 describe('matching a listing to needs', () => {
   it('follows the rules on a table of cases', async () => {
@@ -299,54 +258,6 @@ describe('matching a listing to needs', () => {
     expect((await p.requests.api.get('/api/needs/matches', as(admin))).status).toBe(403);
   });
 
-  it('matches a listing and a need that arrive at the same moment (neither re-check misses the other)', async () => {
-    const [ngo, pharmacy] = [await p.user('ngo'), await p.user('pharmacy')];
-    const snapshot: MedicineSnapshot = {
-      id: 1_900_000_002,
-      ownerId: pharmacy.id,
-      source: 'pharmacy',
-      name: 'Glucophage 500mg',
-      type: 'tablets',
-      description: null,
-      quantity: 5,
-      originalPrice: '10.00',
-      discountPrice: null,
-      expiryDate: new Date(Date.now() + 60 * 86_400_000).toISOString(),
-      recipientType: 'both',
-      imageUrl: null,
-      isAvailable: true,
-      createdAt: new Date().toISOString(),
-      version: 1,
-    };
-    const listingSide = await pool().connect();
-    let need: Need;
-    try {
-      // The listing's event is applied and matched, not yet committed, when the need is posted.
-      await inTransaction(listingSide, async () => {
-        await applyMedicineEvent(
-          listingSide,
-          { eventId: randomUUID(), type: 'medicine.changed', occurredAt: '', medicine: snapshot },
-          recallNotices(),
-        );
-        need = await declare(ngo, { medicine: 'Glucophage', minQuantity: 1 });
-        await waitUntil(
-          async () =>
-            (
-              await pool().query<{ n: number }>(
-                `SELECT count(*)::int AS n FROM pg_stat_activity
-                  WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-              )
-            ).rows[0]!.n > 0 || (await needJobsIdle()),
-          { what: "the need's re-check to wait for the listing's, or to be done" },
-        );
-      });
-    } finally {
-      listingSide.release();
-    }
-    await needJobsDone();
-    expect(await stored(need!.id)).toEqual([snapshot.id]);
-  });
-
   it("matches within the need's reach only, nearest first, then soonest expiring; notices and digests say how far", async () => {
     const [ngo, near, mid, far] = await Promise.all([
       p.user('ngo'),
@@ -466,122 +377,5 @@ describe('matching a listing to needs', () => {
     expect(mails).toHaveLength(2);
     expect(mails[1]!.text).toContain('Ventolin syrup');
     expect(mails[1]!.text).not.toContain('Ventolin inhaler');
-  });
-  it('e-mails each match once though notifications commit out of order, and never one that no longer holds', async () => {
-    const ngo = await p.user('ngo');
-    const pharmacy = await p.user('pharmacy');
-    await declare(ngo, { medicine: 'Concor', minQuantity: 1 });
-    await needJobsDone();
-    // An id taken by a transaction that commits late (ids are handed out in insert order).
-    const { rows: taken } = await pool().query<{ id: number }>(
-      `SELECT nextval(pg_get_serial_sequence('requests.notifications', 'id'))::int AS id`,
-    );
-    const first = await list(pharmacy, { name: 'Concor 5mg' });
-    const late = await list(pharmacy, { name: 'Concor 10mg' });
-    const noticeOf = async (medicineId: number) =>
-      (
-        await pool().query(
-          `SELECT * FROM requests.notifications WHERE user_id = $1 AND type = 'need-match' AND medicine_id = $2`,
-          [ngo.id, medicineId],
-        )
-      ).rows[0];
-    await waitUntil(async () => (await noticeOf(late.id)) !== undefined, { what: 'both notices' });
-    // The second notice is not committed yet when the digest runs: it commits after, with the lower id.
-    const lateNotice = await noticeOf(late.id);
-    await pool().query('DELETE FROM requests.notifications WHERE id = $1', [lateNotice.id]);
-    const now = new Date();
-    await sendMatchDigests(p.requests.service.ctx, now);
-    const [firstMail] = await waitForMails(ngo.email);
-    expect(firstMail!.text).toContain('Concor 5mg');
-    await pool().query(
-      `INSERT INTO requests.notifications (id, user_id, type, title_key, message_key, params, medicine_id, source_key)
-       OVERRIDING SYSTEM VALUE VALUES ($1, $2, 'need-match', $3, $4, $5, $6, $7)`,
-      [
-        taken[0]!.id,
-        ngo.id,
-        lateNotice.title_key,
-        lateNotice.message_key,
-        lateNotice.params,
-        late.id,
-        lateNotice.source_key,
-      ],
-    );
-    expect(taken[0]!.id).toBeLessThan((await noticeOf(first.id)).id);
-
-    // A third match is unlisted before the next digest: the app drops it, so does the e-mail.
-    const gone = await list(pharmacy, { name: 'Concor 2.5mg' });
-    await waitUntil(async () => (await noticeOf(gone.id)) !== undefined, { what: 'the third notice' });
-    expect(
-      (
-        await p.catalog.api.put(
-          `/api/medicines/${gone.id}`,
-          { isAvailable: false },
-          { token: pharmacy.token },
-        )
-      ).status,
-    ).toBe(200);
-    await waitUntil(
-      async () =>
-        (await pool().query('SELECT is_available FROM requests.medicines WHERE id = $1', [gone.id])).rows[0]
-          ?.is_available === false,
-      { what: 'the unlisting in the read model' },
-    );
-    await sendMatchDigests(p.requests.service.ctx, new Date(now.getTime() + 61 * 60_000));
-    const mails = await waitForMails(ngo.email, 2);
-    expect(mails[1]!.text).toContain('Concor 10mg');
-    expect(mails[1]!.text).not.toContain('Concor 2.5mg');
-    expect(mails[1]!.text).not.toContain('Concor 5mg');
-  });
-  it('matches again when a needer moves or an owner is reinstated: what lay out of reach or out of standing comes in', async () => {
-    const [ngo, cairo, aswan] = await Promise.all([p.user('ngo'), p.user('pharmacy'), p.user('pharmacy')]);
-    const place = async (user: TestUser, area: string) => {
-      expect((await p.identity.api.put('/api/auth/me', { area }, { token: user.token })).status).toBe(200);
-      await waitUntil(
-        async () =>
-          (await pool().query('SELECT area FROM requests.users WHERE id = $1', [user.id])).rows[0]?.area ===
-          area,
-        { what: 'the area in the read model' },
-      );
-    };
-    await Promise.all([place(ngo, 'dokki'), place(cairo, 'dokki'), place(aswan, 'aswan-city')]);
-    const need = await declare(ngo, { medicine: 'Eltroxin', minQuantity: 1 });
-    await needJobsDone();
-    const near = await list(cairo, { name: 'Eltroxin 50mcg' });
-    const far = await list(aswan, { name: 'Eltroxin 100mcg' });
-    expect(await stored(need.id)).toEqual([near.id]);
-
-    // The NGO moves to Aswan: the Aswan listing comes within reach (and is notified), Dokki's goes.
-    await place(ngo, 'aswan-city');
-    await waitUntil(async () => (await stored(need.id)).includes(far.id), {
-      what: 'the rematch after the move',
-    });
-    expect(await stored(need.id)).toEqual([far.id]);
-    const notices = await p.requests.api.get<Notification[]>('/api/notifications', as(ngo));
-    expect(notices.body.some((n) => n.medicineId === far.id && n.type === 'need-match')).toBe(true);
-
-    // Suspended, the Aswan pharmacy's listing leaves; reinstated, it matches again.
-    const status = (value: string) =>
-      p.identity.api.put(`/api/admin/users/${aswan.id}/status`, { status: value }, { token: admin.token });
-    expect((await status('rejected')).status).toBe(200);
-    await waitUntil(async () => (await stored(need.id)).length === 0, { what: 'the suspension applied' });
-    // A suspended needer's wanted list rests as well: a new listing near it is not matched.
-    const ngoStatus = (value: string) =>
-      p.identity.api.put(`/api/admin/users/${ngo.id}/status`, { status: value }, { token: admin.token });
-    expect((await ngoStatus('rejected')).status).toBe(200);
-    await waitUntil(
-      async () =>
-        (await pool().query('SELECT status FROM requests.users WHERE id = $1', [ngo.id])).rows[0]?.status ===
-        'rejected',
-      { what: 'the NGO suspended in the read model' },
-    );
-    const aswanToo = await p.user('pharmacy');
-    await place(aswanToo, 'aswan-city');
-    const whileSuspended = await list(aswanToo, { name: 'Eltroxin 25mcg' });
-    expect(await stored(need.id)).not.toContain(whileSuspended.id);
-    expect((await ngoStatus('approved')).status).toBe(200);
-    expect((await status('approved')).status).toBe(200);
-    await waitUntil(async () => (await stored(need.id)).includes(far.id), {
-      what: 'the reinstatement applied',
-    });
   });
 });
