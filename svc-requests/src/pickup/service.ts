@@ -82,21 +82,33 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
       );
   }
 
-  /** A window's instants, refused when already over by the service's clock or after the pack expires. */
-  function instantsOf(w: PickupWindowInput, path: string, expiresAt: Date | null) {
-    const checked = checkWindow(w, clock.now(), expiresAt);
-    if ('problem' in checked) {
-      throw new AppError(400, 'VALIDATION_FAILED', checked.problem, {
-        details: [{ path, rule: checked.problem }],
-      });
-    }
-    return checked;
+  /**
+   * The window rule for one listing: a window's instants, refused when already over by the
+   * service's clock or starting once the pack has expired.
+   */
+  async function windowRuleFor(client: PoolClient, medicineId: number) {
+    const expiresAt = await medicineExpiry(client, medicineId);
+    return (w: PickupWindowInput, path: string) => {
+      const checked = checkWindow(w, clock.now(), expiresAt);
+      if ('problem' in checked) {
+        throw new AppError(400, 'VALIDATION_FAILED', checked.problem, {
+          details: [{ path, rule: checked.problem }],
+        });
+      }
+      return checked;
+    };
   }
+  /** A stored window (an offer to choose, a proposal to accept) as the rule reads it. */
+  const asInput = (w: { starts_at: Date; ends_at: Date }): PickupWindowInput => ({
+    date: cairoDay(w.starts_at),
+    from: cairoTime(w.starts_at),
+    to: cairoTime(w.ends_at),
+  });
 
   /** The offer, written in the caller's transaction; its windows' instants. */
   async function writeOffer(client: PoolClient, request: PickupRequestRow, offer: PickupOffer) {
-    const expiresAt = await medicineExpiry(client, request.medicine_id);
-    const windows = offer.windows.map((w, i) => instantsOf(w, `windows.${i}`, expiresAt));
+    const instantsOf = await windowRuleFor(client, request.medicine_id);
+    const windows = offer.windows.map((w, i) => instantsOf(w, `windows.${i}`));
     await replaceOffer(client, request.id, {
       windows,
       location: offer.location,
@@ -209,8 +221,8 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     },
 
     async checkOffer(client: PoolClient, medicineId: number, offer: PickupOffer): Promise<void> {
-      const expiresAt = await medicineExpiry(client, medicineId);
-      offer.windows.forEach((w, i) => instantsOf(w, `windows.${i}`, expiresAt));
+      const instantsOf = await windowRuleFor(client, medicineId);
+      offer.windows.forEach((w, i) => instantsOf(w, `windows.${i}`));
     },
 
     /** Hook for the approval (requests/service.ts): windows given with the approval, same transaction. */
@@ -226,15 +238,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
         if (!window || window.withdrawn || window.proposed_by !== 'owner') {
           throw new AppError(404, 'NOT_FOUND', 'pickupWindowNotFound');
         }
-        instantsOf(
-          {
-            date: cairoDay(window.starts_at),
-            from: cairoTime(window.starts_at),
-            to: cairoTime(window.ends_at),
-          },
-          'windowId',
-          await medicineExpiry(client, request.medicine_id),
-        );
+        (await windowRuleFor(client, request.medicine_id))(asInput(window), 'windowId');
         await chooseWindow(client, id, window);
         await recordCustody(client, { requestId: id, fromStatus: request.status, actor: actorOf(caller) });
         await queueConfirmedMails(client, request, window);
@@ -263,7 +267,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     async propose(caller: Caller, id: number, input: PickupWindowInput): Promise<PickupPlan> {
       await withTransaction(ctx.pool, async (client) => {
         const request = await lockFor(client, caller, id, 'proposeWindow');
-        const w = instantsOf(input, 'date', await medicineExpiry(client, request.medicine_id));
+        const w = (await windowRuleFor(client, request.medicine_id))(input, 'date');
         await insertProposal(client, id, w);
         await addNotifications(client, [
           {
@@ -290,15 +294,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
         const request = await lockFor(client, caller, id, 'acceptProposal');
         const proposal = await openProposal(client, request);
         if (!proposal) throw new AppError(404, 'NOT_FOUND', 'pickupNoProposal');
-        instantsOf(
-          {
-            date: cairoDay(proposal.starts_at),
-            from: cairoTime(proposal.starts_at),
-            to: cairoTime(proposal.ends_at),
-          },
-          'proposal',
-          await medicineExpiry(client, request.medicine_id),
-        );
+        (await windowRuleFor(client, request.medicine_id))(asInput(proposal), 'proposal');
         await chooseWindow(client, id, proposal);
         await recordCustody(client, { requestId: id, fromStatus: request.status, actor: actorOf(caller) });
         await queueConfirmedMails(client, request, proposal);
