@@ -36,6 +36,8 @@ export const notificationSchema = z.object({
   medicineId: z.number().int().nullable(),
   /** A recall notice's recall, so it can be acknowledged from the notification. */
   recallId: z.number().int().nullable().optional(),
+  /** A match's suggested quantity to request (what the need still lacks, within the listing). */
+  quantity: z.number().int().positive().optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

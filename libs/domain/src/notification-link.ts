@@ -6,6 +6,8 @@ export interface Linkable {
   type: string;
   requestId: number | null;
   medicineId: number | null;
+  /** A match's suggested quantity, carried into its request. */
+  quantity?: number | undefined;
 }
 
 /** Where each role follows its requests and transactions. */
@@ -43,7 +45,7 @@ export function notificationLink(n: Linkable, role: UserType): string {
     id === null ? path : `${path}?${name}=${id}`;
   const needs = needScreens[role];
   if (n.type === 'need-match' && needs)
-    return n.medicineId === null ? needs : matchRequestLink(role, n.medicineId);
+    return n.medicineId === null ? needs : matchRequestLink(role, n.medicineId, n.quantity);
   // A need closed as met by its requests, or opened again: the wanted list shows it.
   if ((n.type === 'need-met' || n.type === 'need-reopened') && needs) return needs;
   if (n.requestId !== null) return withId(requestScreens[role], 'request', n.requestId);

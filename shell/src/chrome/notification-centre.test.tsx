@@ -295,6 +295,7 @@ describe('notification links', () => {
     // A match opens the listing with its request ready, wherever it ranks under its need.
     ['ngo', n('need-match', null, 9), '/ngo/browse?medicine=9&request=1'],
     ['pharmacy', n('need-match', null, 9), '/pharmacy/browse?medicine=9&request=1'],
+    ['ngo', { ...n('need-match', null, 9), quantity: 6 }, '/ngo/browse?medicine=9&request=1&quantity=6'],
     ['ngo', n('need-met', null, null), '/ngo/needs'],
     ['pharmacy', n('need-reopened', null, null), '/pharmacy/wanted'],
     ['ngo', n('something-else', null, null), '/ngo/dashboard'],

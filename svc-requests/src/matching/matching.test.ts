@@ -228,6 +228,10 @@ describe('matching a listing to needs', () => {
         .sort(byNumber),
     ).toEqual([first.id, second.id].sort(byNumber));
     expect(items.find((n) => n.medicineId === first.id)!.message).toContain('مناسب لاحتياجك "Klacid"');
+    // Each notice suggests what to ask for (the need's most from one listing, or what is left),
+    // which its link carries into the request.
+    expect(items.find((n) => n.medicineId === first.id)!.quantity).toBe(6);
+    expect(items.find((n) => n.medicineId === second.id)!.quantity).toBe(4);
 
     // Best first: urgent need, then the listing that expires soonest.
     const page = await p.requests.api.get<NeedMatch[]>(`/api/needs/matches?needId=${need.id}`, as(ngo));

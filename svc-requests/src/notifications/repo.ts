@@ -94,6 +94,10 @@ export function toNotification(row: NotificationRow, language: Language): Notifi
     medicineId: row.medicine_id,
     // A recall notice names its recall, so it can be acknowledged from the notification.
     ...(typeof row.params.recallId === 'number' ? { recallId: row.params.recallId } : {}),
+    // A match suggests how many to ask for, so its link opens the request with that quantity.
+    ...(row.type === 'need-match' && Number(row.params.take) > 0
+      ? { quantity: Number(row.params.take) }
+      : {}),
   };
 }
 
