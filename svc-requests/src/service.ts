@@ -19,6 +19,7 @@ import { startMatchDigestScheduler } from './matching/digest';
 import { startMedicineEventConsumer } from './medicines/read-model';
 import { matchRoutes } from './matching/routes';
 import { rematchOnUserChange } from './matching/service';
+import { endPendingOnSuspension } from './requests/suspension';
 import { reevaluateNeed } from './needs/met';
 import { needRoutes } from './needs/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -104,7 +105,11 @@ export async function createRequestsService(
   const workers =
     config.WORKERS === 'on'
       ? [
-          runtime.userEventConsumer(requestsUserQueue, rematchOnUserChange),
+          // A suspension ends the pending requests first, so re-matching counts what is left open.
+          runtime.userEventConsumer(requestsUserQueue, async (client, before, after) => {
+            await endPendingOnSuspension(client, before, after);
+            await rematchOnUserChange(client, before, after);
+          }),
           startMedicineEventConsumer(pool, workerConnection, prefix, logger, {
             settings: ctx.settings,
             publicUrl: config.PUBLIC_URL,

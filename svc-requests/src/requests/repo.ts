@@ -245,6 +245,22 @@ export async function findRequest(db: Db, id: number, forUpdate = false): Promis
   return rows[0] ?? null;
 }
 
+/**
+ * Ends the pending requests a suspended user is party to: theirs cancelled, those on their
+ * listings rejected (spec §4: a rejected request tells its requester the medicine may no longer
+ * be available). Returns them as they now stand.
+ */
+export async function endPendingRequestsOf(db: PoolClient, userId: number): Promise<RequestRow[]> {
+  const { rows } = await db.query<RequestRow>(
+    `UPDATE requests.requests
+        SET status = CASE WHEN requester_id = $1 THEN 'cancelled' ELSE 'rejected' END, updated_at = now()
+      WHERE status = 'pending' AND (requester_id = $1 OR owner_id = $1)
+     RETURNING *`,
+    [userId],
+  );
+  return rows;
+}
+
 /** A move's outcome: the request's status and how it was handed over (null until completed). */
 export async function updateRequestStatus(
   db: PoolClient,

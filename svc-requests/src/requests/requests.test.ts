@@ -379,34 +379,56 @@ describe('the state machine (spec §4), enforced on the server', () => {
     });
     expect(await quantityInCatalog(medicine.id)).toBe(1);
   });
-  it('refuses to approve the request of an account suspended since (no address, phone or e-mail reaches it)', async () => {
-    const suspended = await p.user('ngo');
-    const medicine = await list(pharmacy.token, 60, { quantity: 4 });
-    const id = (await ask(suspended.token, { medicineId: medicine.id, quantity: 2 })).body.id as number;
-    await p.identity.api.put(
-      `/api/admin/users/${suspended.id}/status`,
-      { status: 'rejected' },
-      { token: admin.token },
-    );
-    await waitUntil(async () => {
-      const { rows } = await p.requests.service.ctx.pool.query(
-        'SELECT status FROM requests.users WHERE id = $1',
-        [suspended.id],
+  it('a suspension ends the pending requests the account is party to, and tells the other party', async () => {
+    const [requester, owner, waiting] = await Promise.all([p.user('ngo'), p.user('pharmacy'), p.user('ngo')]);
+    const theirs = await list(pharmacy.token, 60, { quantity: 4 });
+    const asked = (await ask(requester.token, { medicineId: theirs.id, quantity: 2 })).body.id as number;
+    const ownersListing = await list(owner.token, 60, { quantity: 3 });
+    const onTheirs = (await ask(waiting.token, { medicineId: ownersListing.id, quantity: 1 })).body
+      .id as number;
+    const suspend = async (user: { id: number }) => {
+      await p.identity.api.put(
+        `/api/admin/users/${user.id}/status`,
+        { status: 'rejected' },
+        { token: admin.token },
       );
-      return rows[0]?.status === 'rejected';
+      await waitUntil(async () => {
+        const { rows } = await p.requests.service.ctx.pool.query(
+          'SELECT status FROM requests.users WHERE id = $1',
+          [user.id],
+        );
+        return rows[0]?.status === 'rejected';
+      });
+    };
+    const stored = async (id: number) =>
+      (await p.requests.service.ctx.pool.query('SELECT status FROM requests.requests WHERE id = $1', [id]))
+        .rows[0].status as string;
+    const noticeOf = async (token: string, requestId: number) => {
+      const list = await p.requests.api.get<{ requestId: number | null; title: string; message: string }[]>(
+        '/api/notifications',
+        { token, headers: { 'accept-language': 'ar' } },
+      );
+      return list.body.find((n) => n.requestId === requestId && n.title !== 'طلب جديد');
+    };
+
+    // The requester suspended: their request is withdrawn; the owner is told and may not approve it.
+    await suspend(requester);
+    expect(await stored(asked)).toBe('cancelled');
+    expect(await noticeOf(pharmacy.token, asked)).toMatchObject({
+      title: 'الطلب اتسحب',
+      message: 'طلب ngo user على Panadol Extra 500mg اتسحب: الحساب ده مبقاش شغال على MedRelay',
     });
-    const refused = await p.requests.api.put(
-      `/api/requests/${id}/status`,
-      { status: 'approved' },
-      { token: pharmacy.token, headers: { 'accept-language': 'ar' } },
-    );
-    expect([refused.status, refused.body.code, refused.body.message]).toEqual([
-      409,
-      'REQUESTER_SUSPENDED',
-      'الحساب اللي طلب ده متوقف: مينفعش نوافق عليه (ارفضه بدل كده)',
-    ]);
-    // Nothing reserved, still pending; the owner can reject it.
-    expect(await quantityInCatalog(medicine.id)).toBe(4);
-    expect((await move(pharmacy.token, id, { status: 'rejected' })).status).toBe(200);
+    const refused = await move(pharmacy.token, asked, { status: 'approved' });
+    expect([refused.status, refused.body.code]).toEqual([409, 'INVALID_TRANSITION']);
+    expect(await quantityInCatalog(theirs.id)).toBe(4);
+
+    // The owner suspended: the request on their listing is rejected (it is no longer offered).
+    await suspend(owner);
+    expect(await stored(onTheirs)).toBe('rejected');
+    expect((await noticeOf(waiting.token, onTheirs))?.title).toBe('طلبك اترفض');
+    const custody = await p.requests.api.get<{ actorRole: string }[]>(`/api/requests/${onTheirs}/custody`, {
+      token: waiting.token,
+    });
+    expect(custody.body.at(-1)?.actorRole).toBe('system');
   });
 });

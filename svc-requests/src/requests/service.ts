@@ -230,7 +230,8 @@ export function createRequestService(ctx: RequestsContext) {
      */
     approve: (caller: Caller, id: number, input: RequestStatusUpdate, language: Language) =>
       move(caller, id, 'approve', async (client, request) => {
-        // A suspended account gets no pickup address, phone or e-mail (the approval's e-mail).
+        // A suspended account gets no pickup address, phone or e-mail (the approval's e-mail). Its
+        // pending requests end with the suspension (./suspension.ts); this covers one made meanwhile.
         const requester = await findReadModelUser(client, schema, request.requester_id);
         if (requester && requester.status !== 'approved') {
           throw new AppError(409, 'REQUESTER_SUSPENDED', 'requesterSuspended');

@@ -22,6 +22,11 @@ export const notificationMessages = {
     en: '{requester} cancelled the request for {medicine}',
     ar: '{requester} لغى الطلب على {medicine}',
   },
+  notifyRequestWithdrawnTitle: { en: 'Request withdrawn', ar: 'الطلب اتسحب' },
+  notifyRequestWithdrawnSuspended: {
+    en: "{requester}'s request for {medicine} was withdrawn: the account is no longer active on MedRelay",
+    ar: 'طلب {requester} على {medicine} اتسحب: الحساب ده مبقاش شغال على MedRelay',
+  },
   notifyHandoverConfirmedTitle: { en: 'Handover confirmed', ar: 'التسليم اتأكد' },
   notifyHandoverConfirmed: {
     en: '{owner} confirmed handing over {quantity} × {medicine} with your code',
