@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, testPassword, type TestIdentity } from '../testing';
+import { deviceName } from './service';
 
 // The server's side of passkeys without an authenticator (the whole ceremony
 // runs in e2e/sign-in-protection.e2e.test.ts with Chromium's virtual authenticator).
@@ -85,5 +86,16 @@ describe('passkeys (server side)', () => {
     const user = await identity.signedIn('donor');
     const res = await identity.api.delete('/api/auth/passkeys/c29tZW9uZS1lbHNlcw', { token: user.token });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('device names', () => {
+  const android =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+  it("name a passkey's device in the account's language (its e-mail and settings show it)", () => {
+    expect(deviceName(android, 'en')).toBe('Chrome on Android');
+    expect(deviceName(android, 'ar')).toBe('Chrome على Android');
+    expect(deviceName(undefined, 'ar')).toBe('متصفح');
+    expect(deviceName('  ', 'en')).toBe('Browser');
   });
 });

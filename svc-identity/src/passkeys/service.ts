@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Language, Passkey } from '@medrelay/contracts';
+import { translate, type Language, type Passkey } from '@medrelay/contracts';
 import { AppError, httpError, withTransaction, type Redis } from '@medrelay/service-kit';
 import {
   generateAuthenticationOptions,
@@ -26,13 +26,16 @@ import {
 const challengeSeconds = 300;
 const passkeyRefused = () => new AppError(401, 'SECOND_FACTOR_WRONG', 'passkeyRefused');
 
-/** A browser and system named from the User-Agent, for a list a person reads ("Chrome on Android"). */
-export function deviceName(userAgent: string | undefined): string {
+/**
+ * A browser and system named from the User-Agent, for a list a person reads ("Chrome on Android",
+ * "Chrome على Android"); product names stay as their makers write them.
+ */
+export function deviceName(userAgent: string | undefined, language: Language = 'en'): string {
   // Bowser refuses an empty string: a client that sends none (curl, scripts) is a "Browser".
-  if (!userAgent?.trim()) return 'Browser';
-  const parsed = Bowser.parse(userAgent);
-  const browser = parsed.browser.name ?? 'Browser';
-  return parsed.os.name ? `${browser} on ${parsed.os.name}` : browser;
+  const parsed = userAgent?.trim() ? Bowser.parse(userAgent) : null;
+  const browser = parsed?.browser.name ?? translate('deviceBrowser', language);
+  const system = parsed?.os.name;
+  return system ? translate('deviceOnSystem', language, { browser, system }) : browser;
 }
 
 const toPasskey = (p: StoredPasskey): Passkey => ({
@@ -108,16 +111,17 @@ export function createPasskeyService(ctx: IdentityContext) {
       }).catch(() => null);
       if (!verified?.verified) throw passkeyRefused();
       const { credential } = verified.registrationInfo;
+      const user = await findUserById(ctx.pool, userId);
+      if (!user) throw httpError.unauthenticated('accountGone');
       const passkey = {
         id: credential.id,
         userId,
         publicKey: credential.publicKey,
         counter: credential.counter,
         transports: credential.transports ?? [],
-        name: deviceName(userAgent),
+        // Named in the account's language, as its e-mail and settings show it.
+        name: deviceName(userAgent, user.language),
       };
-      const user = await findUserById(ctx.pool, userId);
-      if (!user) throw httpError.unauthenticated('accountGone');
       const settings = await ctx.settings.get();
       await withTransaction(ctx.pool, async (client) => {
         if (await insertPasskey(client, passkey)) {

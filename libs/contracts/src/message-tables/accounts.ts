@@ -2,6 +2,9 @@ import type { Texts } from './texts';
 
 /** Accounts you can trust: request formats, sign-in links and steps, e-mail, two-factor, passkeys, devices. */
 export const accountMessages = {
+  /** A device named from its User-Agent (passkeys, in the account's language). */
+  deviceOnSystem: { en: '{browser} on {system}', ar: '{browser} على {system}' },
+  deviceBrowser: { en: 'Browser', ar: 'متصفح' },
   jsonBodyRequired: {
     en: 'This request must be sent as JSON (Content-Type: application/json)',
     ar: 'الطلب ده لازم يتبعت بصيغة JSON (Content-Type: application/json)',
