@@ -148,7 +148,7 @@ describe('PUT /api/auth/password', () => {
     ).toBe(200);
   });
 
-  it('stops a stolen session from guessing the password: wrong confirmations are counted across the changes that ask for it', async () => {
+  it("stops a stolen session from guessing the password: wrong confirmations are counted across the changes that ask for it, per session (the owner's other sessions go on)", async () => {
     const user = await identity.signedIn('pharmacy');
     const other = await identity.signedIn('pharmacy');
     const arabic = { token: user.token, headers: { 'accept-language': 'ar' } };
@@ -183,9 +183,18 @@ describe('PUT /api/auth/password', () => {
       );
       expect(fine.status).toBe(200);
     }
+    // The count is the session's: the owner signing in anew may confirm at once.
+    const again = await identity.api.post('/api/auth/login', { email: user.email, password: testPassword });
+    expect(again.status).toBe(200);
+    const owner = await identity.api.post(
+      '/api/auth/passkeys/options',
+      { password: testPassword },
+      { token: again.body.token },
+    );
+    expect(owner.status).toBe(200);
     expect(
-      (await identity.api.post('/api/auth/login', { email: user.email, password: testPassword })).status,
-    ).toBe(200);
+      (await identity.api.post('/api/auth/passkeys/options', { password: testPassword }, arabic)).status,
+    ).toBe(429);
   });
 
   it("tells the owner by e-mail, in the owner's language, and only of a change that happened", async () => {

@@ -17,7 +17,7 @@ export function accountRoutes(ctx: IdentityContext): Router {
     account.update(caller.id, body, requestLanguage(req)),
   );
   mount(api, identityApi.changePassword, async ({ caller, body, req }) => {
-    const answer = await account.changePassword(caller.id, body, requestLanguage(req));
+    const answer = await account.changePassword(caller, body, requestLanguage(req));
     // The other sessions ended; this browser goes on in a new one.
     await sessions.record(answer.token, req);
     return answer;
@@ -26,7 +26,7 @@ export function accountRoutes(ctx: IdentityContext): Router {
     links.resendVerification(caller.id, requestLanguage(req)),
   );
   mount(api, identityApi.changeEmail, ({ caller, body, req }) =>
-    links.changeEmail(caller.id, body, requestLanguage(req)),
+    links.changeEmail(caller, body, requestLanguage(req)),
   );
   return api.router;
 }

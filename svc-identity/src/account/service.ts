@@ -10,7 +10,7 @@ import { placeChange } from '@medrelay/domain/pickup-points';
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { accountMail } from '../auth/account-mail';
-import { checkNewPassword, confirmPassword } from '../auth/password-check';
+import { checkNewPassword, confirmPassword, type Confirmer } from '../auth/password-check';
 import { linksEndedByNewPassword } from '../links/links';
 import { retireLinks } from '../links/repo';
 import { hashPassword } from '../passwords';
@@ -84,11 +84,12 @@ export function createAccountService(ctx: IdentityContext) {
      * and returns a fresh token for this one.
      */
     async changePassword(
-      userId: number,
+      who: Confirmer,
       change: PasswordChange,
       language: Language,
     ): Promise<{ token: string }> {
-      await confirmPassword(ctx, userId, change.currentPassword, 'currentPassword', language);
+      const userId = who.id;
+      await confirmPassword(ctx, who, change.currentPassword, 'currentPassword', language);
       // Sessions end before the new password is stored: if Redis fails, nothing has changed.
       const current = (await findUserById(ctx.pool, userId))!;
       const settings = await ctx.settings.get();

@@ -11,7 +11,7 @@ import { markEmailVerified, replaceEmail } from '../users/email-repo';
 import { recordUserEvent } from '../users/events';
 import { findCredentialsByEmail, findUserById, updatePasswordHash } from '../users/repo';
 import { accountMail, forgotPasswordUrl } from './account-mail';
-import { checkNewPassword, confirmPassword } from './password-check';
+import { checkNewPassword, confirmPassword, type Confirmer } from './password-check';
 
 export const linkInvalid = () => new AppError(400, 'LINK_INVALID', 'linkInvalid');
 
@@ -147,8 +147,9 @@ export function createLinkService(ctx: IdentityContext) {
      * link sent to it is opened; the old address is told. Whether another account has it is not
      * said here (that would list accounts): opening the link would then fail.
      */
-    async changeEmail(userId: number, change: EmailChange, language: Language) {
-      await confirmPassword(ctx, userId, change.password, 'password', language);
+    async changeEmail(who: Confirmer, change: EmailChange, language: Language) {
+      const userId = who.id;
+      await confirmPassword(ctx, who, change.password, 'password', language);
       const user = (await findUserById(ctx.pool, userId))!;
       if (
         user.email.toLowerCase() !== change.email.toLowerCase() &&

@@ -9,7 +9,7 @@ export function passkeyRoutes(ctx: IdentityContext): Router {
   const api = { router: Router(), verifier: ctx.verifier };
   const passkeys = createPasskeyService(ctx);
   mount(api, identityApi.passkeyOptions, ({ caller, body, req }) =>
-    passkeys.registrationOptions(caller.id, body.password, requestLanguage(req)),
+    passkeys.registrationOptions(caller, body.password, requestLanguage(req)),
   );
   mount(api, identityApi.addPasskey, ({ caller, body, req }) =>
     passkeys.register(caller.id, body.response as never, req.headers['user-agent']),

@@ -11,7 +11,7 @@ import {
 } from '@simplewebauthn/server';
 import Bowser from 'bowser';
 import { accountMail } from '../auth/account-mail';
-import { confirmPassword } from '../auth/password-check';
+import { confirmPassword, type Confirmer } from '../auth/password-check';
 import type { IdentityContext } from '../context';
 import { findUserById } from '../users/repo';
 import {
@@ -81,10 +81,11 @@ export function createPasskeyService(ctx: IdentityContext) {
   };
 
   return {
-    async registrationOptions(userId: number, password: string, language: Language) {
+    async registrationOptions(who: Confirmer, password: string, language: Language) {
+      const userId = who.id;
       const user = await findUserById(ctx.pool, userId);
       if (!user) throw httpError.unauthenticated('accountGone');
-      await confirmPassword(ctx, userId, password, 'password', language);
+      await confirmPassword(ctx, who, password, 'password', language);
       const settings = await ctx.settings.get();
       const options = await generateRegistrationOptions({
         rpName: settings.systemName,

@@ -22,7 +22,7 @@ export function twoFactorRoutes(ctx: IdentityContext): Router {
     return { recoveryCodes };
   });
   mount(api, identityApi.twoFactorDisable, ({ caller, body, req }) =>
-    twoFactor.disable(caller.id, body.password, requestLanguage(req)),
+    twoFactor.disable(caller, body.password, requestLanguage(req)),
   );
   return api.router;
 }

@@ -2,7 +2,7 @@ import { type Language, type Settings, type TotpSetup, type TwoFactorStatus } fr
 import { mustUseTwoFactor, twoFactorLimits } from '@medrelay/domain/two-factor';
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
-import { confirmPassword } from '../auth/password-check';
+import { confirmPassword, type Confirmer } from '../auth/password-check';
 import { findUserById } from '../users/repo';
 import {
   acceptStep,
@@ -97,13 +97,14 @@ export function createTwoFactorService(ctx: IdentityContext) {
     },
 
     /** Off, with the password; refused while the administrator requires it of this account. */
-    async disable(userId: number, password: string, language: Language): Promise<TwoFactorStatus> {
+    async disable(who: Confirmer, password: string, language: Language): Promise<TwoFactorStatus> {
+      const userId = who.id;
       const user = await findUserById(ctx.pool, userId);
       if (!user) throw httpError.unauthenticated('accountGone');
       const settings = await ctx.settings.get();
       if (mustUseTwoFactor(user.userType, settings.twoFactorRequired))
         throw new AppError(409, 'TWO_FACTOR_REQUIRED', 'twoFactorStillRequired');
-      await confirmPassword(ctx, userId, password, 'password', language);
+      await confirmPassword(ctx, who, password, 'password', language);
       await withTransaction(ctx.pool, (client) => disableTotp(client, userId));
       return { enabled: false, recoveryCodesLeft: 0, required: false };
     },
