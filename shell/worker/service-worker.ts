@@ -308,15 +308,16 @@ self.addEventListener('push', (event) => {
   } catch {
     push = { body: event.data ? event.data.text() : '' };
   }
-  event.waitUntil(
-    self.registration.showNotification(push.title || 'MedRelay', {
-      body: push.body || '',
-      // A newer push about the same thing replaces the older one on the device.
-      tag: push.tag,
-      data: { url: push.url || '/' },
-      lang: push.lang,
-    }),
-  );
+  // A newer push about the same thing replaces the older one on the device, and alerts again
+  // (`renotify`, which TypeScript's lib does not list yet).
+  const options: NotificationOptions & { renotify?: boolean } = {
+    body: push.body || '',
+    tag: push.tag,
+    renotify: Boolean(push.tag),
+    data: { url: push.url || '/' },
+    lang: push.lang,
+  };
+  event.waitUntil(self.registration.showNotification(push.title || 'MedRelay', options));
 });
 
 self.addEventListener('notificationclick', (event) => {

@@ -278,6 +278,52 @@ describe('web push', () => {
     expect(service.to(device)).toHaveLength(0);
   });
 
+  it("shows no pickup place or phone on a lock screen, and a request's newer push replaces its older one", async () => {
+    const pool = p.requests.service.ctx.pool;
+    const reader = await p.user('ngo');
+    const device = `lock-screen-${reader.id}`;
+    const phone = browser();
+    expect((await subscribe(reader, device, phone.keys)).status).toBe(201);
+    const id = await requested('Concor 5mg', reader);
+    await addNotifications(pool, [
+      {
+        userId: reader.id,
+        type: 'pickup-reminder',
+        titleKey: 'notifyPickupReminderTitle',
+        messageKey: 'notifyPickupReminder',
+        params: {
+          medicine: 'Concor 5mg',
+          when: 'Sun 10:00–11:00',
+          location: '12 Tahrir St, flat 4',
+          phone: '+201001234567',
+        },
+        requestId: id,
+        sourceKey: `lock-screen:${reader.id}`,
+      },
+    ]);
+    const { rows } = await pool.query<{ id: number }>(
+      'SELECT id FROM requests.notifications WHERE source_key = $1',
+      [`lock-screen:${reader.id}`],
+    );
+    const vapid = { ...testVapidKeys, subject: 'mailto:admin@medrelay.eg' };
+    expect(await pushNotification(pool, vapid, rows[0]!.id, p.requests.service.ctx.logger)).toEqual({
+      sent: 1,
+      dropped: 0,
+    });
+    const shown = phone.open(service.to(device).at(-1)!.body);
+    expect(shown.body).toBe(
+      'Pickup of Concor 5mg on Sun 10:00–11:00. The place and contact are in MedRelay.',
+    );
+    expect(shown.tag).toBe(`request-${id}`);
+    // The bell keeps the whole text, behind the sign-in.
+    const bell = await p.requests.api.get<{ requestId: number; message: string }[]>('/api/notifications', {
+      token: reader.token,
+    });
+    expect(bell.body.find((n) => n.requestId === id && n.message.startsWith('Pickup of'))?.message).toContain(
+      '12 Tahrir St, flat 4',
+    );
+  });
+
   it('queues a push for exactly the notifications libs/domain says cannot wait, once each', async () => {
     const pool = p.requests.service.ctx.pool;
     const reader = await p.user('ngo');

@@ -1,9 +1,15 @@
-import type { PushPayload } from '@medrelay/contracts';
+import {
+  translate,
+  type Language,
+  type MessageKey,
+  type Notification,
+  type PushPayload,
+} from '@medrelay/contracts';
 import { notificationLink } from '@medrelay/domain';
 import { whenStoresAnswer, type Pool } from '@medrelay/service-kit';
 import type { Logger } from 'pino';
 import webpush from 'web-push';
-import { toNotification } from '../notifications/repo';
+import { toNotification, type NotificationRow } from '../notifications/repo';
 import { dropSubscription, isSubscribed, pushWork, recordDelivery } from './repo';
 
 /** The server's VAPID identity (RFC 8292): push services accept pushes signed with it. */
@@ -12,6 +18,29 @@ export interface VapidKeys {
   privateKey: string;
   /** Who push services may contact about our pushes (a mailto: or https: URL). */
   subject: string;
+}
+
+/**
+ * A push is read on a lock screen, by whoever holds the phone: the texts that name a pickup's place
+ * or the other party's phone are pushed without them (the bell and e-mail keep them).
+ */
+const lockScreenMessages: Partial<Record<MessageKey, MessageKey>> = {
+  notifyPickupReminder: 'notifyPickupReminderPush',
+};
+
+function lockScreenText(row: NotificationRow, language: Language): string | null {
+  const key = lockScreenMessages[row.message_key as MessageKey];
+  return key ? translate(key, language, row.params) : null;
+}
+
+/**
+ * One notification per cause on the device, a newer one replacing the older (a pickup time
+ * changed twice leaves only the latest): what happened to a request, or of one kind to a listing.
+ */
+function pushTag(n: Notification): string {
+  if (n.requestId !== null) return `request-${n.requestId}`;
+  if (n.medicineId !== null) return `${n.type}-${n.medicineId}`;
+  return `notification-${n.id}`;
 }
 
 /** How long a push service keeps a push for a device that is off: a day, then it is moot. */
@@ -35,9 +64,9 @@ export async function pushNotification(
   const shown = toNotification(work.notification, work.language);
   const payload: PushPayload = {
     title: shown.title,
-    body: shown.message,
+    body: lockScreenText(work.notification, work.language) ?? shown.message,
     url: work.userType ? notificationLink(shown, work.userType) : '/',
-    tag: `notification-${shown.id}`,
+    tag: pushTag(shown),
   };
   let sent = 0;
   let dropped = 0;

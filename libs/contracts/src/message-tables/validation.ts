@@ -90,6 +90,11 @@ export const validationMessages = {
     en: 'Pickup of {medicine} on {when} at {location}. Contact: {phone}',
     ar: 'استلام {medicine} يوم {when} في {location}. للتواصل: {phone}',
   },
+  /** The reminder as a push shows it on a lock screen: no place or phone (they wait behind the sign-in). */
+  notifyPickupReminderPush: {
+    en: 'Pickup of {medicine} on {when}. The place and contact are in MedRelay.',
+    ar: 'استلام {medicine} يوم {when}. المكان ورقم التواصل على MedRelay.',
+  },
   notifyPickupMissedTitle: { en: 'Pickup window missed', ar: 'ميعاد الاستلام فات' },
   notifyPickupMissed: {
     en: 'The pickup of {medicine} on {when} did not happen. The reservation ends in {hours} hours unless it is collected.',
