@@ -1,6 +1,13 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createQueryClient, meKey, setApiLanguage, tokenStorageKey, tokenStore } from '@medrelay/api-client';
+import {
+  createQueryClient,
+  forgetUserData,
+  meKey,
+  setApiLanguage,
+  tokenStorageKey,
+  tokenStore,
+} from '@medrelay/api-client';
 import { addTexts, createI18n, currentLanguage, languageStorageKey } from '@medrelay/i18n';
 import { App, loadPaintedScreen } from './app';
 import { shellTexts } from './texts';
@@ -15,7 +22,12 @@ if (!tokenStore.get()) queryClient.setQueryData(meKey, null);
 
 // Another tab signed in or out, or switched language: follow it.
 window.addEventListener('storage', (event) => {
-  if (event.key === tokenStorageKey) void queryClient.invalidateQueries({ queryKey: meKey });
+  if (event.key === tokenStorageKey) {
+    // A sign-out or sign-in elsewhere: whoever is signed in next was not shown what this tab was.
+    // (A token replaced by another is the same session renewed: a password change.)
+    if (!event.oldValue || !event.newValue) forgetUserData(queryClient);
+    void queryClient.invalidateQueries({ queryKey: meKey });
+  }
   if (event.key === languageStorageKey && event.newValue) void i18n.changeLanguage(event.newValue);
 });
 

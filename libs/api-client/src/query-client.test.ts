@@ -76,4 +76,20 @@ describe('a session that ends without a sign-out', () => {
     await vi.waitFor(() => expect(deleted).toEqual(['medrelay-api-5']));
     expect(tokenStore.get()).toBeNull();
   });
+  it('forgets what the user was shown, so the next person on a shared phone never sees it', async () => {
+    vi.stubGlobal('caches', { keys: async () => [], delete: async () => true });
+    let answer: Response = Response.json([{ id: 1, handoverCode: 'A-123456' }]);
+    vi.stubGlobal('fetch', async () => answer);
+    tokenStore.set('token-of-a');
+    const client = createQueryClient();
+    await client.fetchQuery({ queryKey: ['/api/requests/my'] });
+    await client.fetchQuery({ queryKey: ['remote', 'mf-ngo'], queryFn: () => 'module' });
+    expect(client.getQueryData(['/api/requests/my'])).toEqual([{ id: 1, handoverCode: 'A-123456' }]);
+    // The session ends without a sign-out (expired, revoked): the next call comes back 401.
+    answer = new Response('{"message":"Session expired"}', { status: 401 });
+    await client.fetchQuery({ queryKey: ['/api/notifications'] }).catch(() => undefined);
+    expect(client.getQueryData(['/api/requests/my'])).toBeUndefined();
+    // The loaded remotes hold no user data and stay.
+    expect(client.getQueryData(['remote', 'mf-ngo'])).toBe('module');
+  });
 });

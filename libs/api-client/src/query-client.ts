@@ -1,8 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { authenticationRequired, publicGetPaths } from '@medrelay/contracts';
 import { apiLanguage, apiRequest, ApiError, tokenStore, urlFromQueryKey } from './http';
-import { forgetSavedAnswers } from './offline';
-import { meKey } from './session';
+import { forgetUserData, meKey } from './session';
 
 const getJson = <T>(url: string, signal?: AbortSignal) => apiRequest<T>('GET', url, undefined, signal);
 
@@ -48,8 +47,8 @@ export function createQueryClient(): QueryClient {
     if (error instanceof ApiError && error.status === 401 && tokenStore.get()) {
       tokenStore.clear();
       client.setQueryData(meKey, null);
-      // A session that ended without a sign-out (expired, revoked) leaves no saved lists either.
-      void forgetSavedAnswers().catch(() => undefined);
+      // A session that ended without a sign-out (expired, revoked) leaves nothing it was shown.
+      forgetUserData(client);
     }
   };
   const client: QueryClient = new QueryClient({

@@ -1,11 +1,30 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, LoginResponse, RegistrationInput, User } from '@medrelay/contracts';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  publicGetPaths,
+  type LoginInput,
+  type LoginResponse,
+  type RegistrationInput,
+  type User,
+} from '@medrelay/contracts';
 import { identityEndpoints as identity } from '@medrelay/contracts/endpoints';
 import { callApi, routeKey } from './call';
 import { ApiError, tokenStore } from './http';
 import { forgetSavedAnswers } from './offline';
 
 export const meKey = routeKey(identity.me);
+
+/**
+ * Forgets what the signed-in user was shown, in memory and the lists saved on the device, so the
+ * next person on a shared phone never sees them: at a sign-out, a session that ended without one
+ * (a 401), another tab's sign-in or sign-out, and before a new sign-in. Kept: the session's own
+ * entry, the public figures and the loaded remotes (no user data; single-spa keeps their
+ * lifecycles anyway).
+ */
+export function forgetUserData(client: QueryClient): void {
+  const kept = new Set<unknown>([meKey[0], 'remote', ...publicGetPaths]);
+  client.removeQueries({ predicate: (query) => !kept.has(query.queryKey[0]) });
+  void forgetSavedAnswers().catch(() => undefined);
+}
 
 /**
  * The stored session, checked once on load (spec §4). Any failure drops the token silently and
@@ -17,8 +36,11 @@ export async function loadSession(): Promise<User | null> {
     return await callApi(identity.me);
   } catch (error) {
     // Only an answer from the server ends the session; an unreachable one (offline, a restart)
-    // leaves the token for the next load.
-    if (error instanceof ApiError) tokenStore.clear();
+    // leaves the token for the next load. An ended session leaves no saved lists either.
+    if (error instanceof ApiError) {
+      tokenStore.clear();
+      if (error.status === 401) void forgetSavedAnswers().catch(() => undefined);
+    }
     return null;
   }
 }
@@ -48,6 +70,8 @@ export const passwordAdvice = {
 export function useStartSession() {
   const client = useQueryClient();
   return ({ token, user, passwordChangeAdvised }: LoginResponse) => {
+    // Nothing a previous session of this browser was shown is left for this one.
+    forgetUserData(client);
     tokenStore.set(token);
     passwordAdvice.set(passwordChangeAdvised === true);
     client.setQueryData(meKey, user);
@@ -99,12 +123,7 @@ export function useLogout() {
     void client.cancelQueries();
     tokenStore.clear();
     client.setQueryData(meKey, null);
-    // Loaded remotes stay: they hold no user data, and single-spa keeps their lifecycles anyway.
-    client.removeQueries({
-      predicate: (query) => query.queryKey[0] !== meKey[0] && query.queryKey[0] !== 'remote',
-    });
-    // The lists the service worker saved for this user (offline copies) go too.
-    void forgetSavedAnswers().catch(() => undefined);
+    forgetUserData(client);
     if (token) {
       // Sent with the token just cleared from the store, so not through callApi.
       const { method, path } = identity.logout;
