@@ -20,6 +20,21 @@ describe('the edit medicine form', () => {
     expect(onSave.mock.calls[0]![2]).toEqual({ name: 'Concor 10mg', discountPrice: '30.00' });
   });
 
+  it('sends the quantity it opened with beside a new one, though the listing moved while it was open', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    const form = (quantity: number) => (
+      <MedicineForm withPrices medicine={medicineFixture({ quantity })} submitLabel="Save" onSave={onSave} />
+    );
+    const { rerender } = await renderInRemote(form(10));
+    // An approval reached the page meanwhile: the list reloads the listing with 6 left.
+    rerender(form(6));
+    type('Quantity', '12');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    // The server compares 10 with what it holds (6) and refuses: nothing promised twice.
+    expect(onSave.mock.calls[0]![2]).toEqual({ quantity: 12, quantitySeen: 10 });
+  });
+
   it('keeps the add form at quantity ≥ 1 with the §5 message', async () => {
     const onSave = vi.fn();
     await renderInRemote(<MedicineForm withPrices submitLabel="Add Medicine" onSave={onSave} />);

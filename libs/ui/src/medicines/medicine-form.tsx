@@ -159,6 +159,9 @@ export function MedicineForm({
       const changes = Object.fromEntries(
         Object.entries(saved).filter(([key]) => dirty[key as keyof MedicineCreateInput]),
       ) as MedicineUpdateInput;
+      // A new quantity carries the one this form opened with, not the list's live one: the
+      // server refuses it if approvals or releases moved it since, instead of overwriting them.
+      if (medicine && changes.quantity !== undefined) changes.quantitySeen = Number(defaults.quantity);
       await onSave(saved, photo.photo, changes);
     } catch (error) {
       const details =

@@ -37,11 +37,8 @@ export function useSaveMedicine(texts?: SaveTexts) {
       const fieldsChanged = Object.keys(changes).length > 0;
       let result;
       try {
-        // A new quantity carries the one the form showed: the server refuses it if approvals or
-        // releases moved it meanwhile, instead of overwriting them.
-        const values =
-          changes.quantity === undefined ? changes : { ...changes, quantitySeen: medicine.quantity };
-        result = await update.mutateAsync({ id: medicine.id, values, photo });
+        // `changes` carries the quantity the form opened with (quantitySeen) when it sets a new one.
+        result = await update.mutateAsync({ id: medicine.id, values: changes, photo });
       } catch (error) {
         // Only the photo was sent, so only the photo failed.
         notify.failure(t(fieldsChanged ? 'toast.medicineUpdateFailed' : 'toast.photoFailed'), error);
