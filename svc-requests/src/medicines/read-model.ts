@@ -19,6 +19,7 @@ import { applyRecallEvent, type RecallNoticeOptions } from '../recalls/consumer'
 import { addNotifications, type NewNotification } from '../notifications/repo';
 import { dropMatchesOfUnavailable } from '../matching/repo';
 import { matchAndNotify } from '../matching/service';
+import { rejectPendingOfUnlisted } from '../requests/platform-ends';
 import { setQuarantine, unlistMedicines, upsertMedicines } from './repo';
 
 /** The owner's notification for an expiry alert (the same alert never notifies twice). */
@@ -41,15 +42,24 @@ export async function applyMedicineEvent(
   switch (event.type) {
     case 'medicine.changed':
       await upsertMedicines(client, [event.medicine]);
+      await rejectPendingOfUnlisted(client, [event.medicine.id]);
       // A listing changed: its matches are re-evaluated with the change.
       await matchAndNotify(client, { medicineIds: [event.medicine.id] });
       break;
     case 'medicines.changed':
       await upsertMedicines(client, event.medicines);
+      await rejectPendingOfUnlisted(
+        client,
+        event.medicines.map((m) => m.id),
+      );
       await matchAndNotify(client, { medicineIds: event.medicines.map((m) => m.id) });
       break;
     case 'medicines.unlisted':
       await unlistMedicines(client, event.medicines);
+      await rejectPendingOfUnlisted(
+        client,
+        event.medicines.map((m) => m.id),
+      );
       // Unlisted: no match is left and none can come (a newer relisting matched on its own event).
       await dropMatchesOfUnavailable(
         client,

@@ -186,12 +186,16 @@ describe('a recall stops every transfer of its batch', () => {
     expect((await p.catalog.api.delete(`/api/medicines/${medicine.id}`, { token: owner.token })).status).toBe(
       200,
     );
+    // Unlisting rejected the pending request already; the approved one still holds its units.
+    await waitUntil(async () => (await requestStatus(pending.id)).status === 'rejected', {
+      what: 'the pending request ended by the unlisting',
+    });
     const issued = await recall({ gtin, batch: 'LOT-U', reason: 'Contamination' });
     expect(issued.status).toBe(201);
     expect(issued.body.hiddenListings).toBe(0);
 
     await waitUntil(async () => (await holds(approved.id)) === 1, { what: 'the approved request held' });
-    expect(await requestStatus(pending.id)).toEqual({ status: 'cancelled', closed_reason: 'Contamination' });
+    expect(await requestStatus(pending.id)).toEqual({ status: 'rejected', closed_reason: null });
     const collected = await p.requests.api.put(
       `/api/requests/${approved.id}/status`,
       { status: 'completed' },

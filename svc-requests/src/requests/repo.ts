@@ -261,6 +261,18 @@ export async function endPendingRequestsOf(db: PoolClient, userId: number): Prom
   return rows;
 }
 
+/** Rejects the pending requests on these listings that are no longer offered (the read model's state). */
+export async function rejectPendingOnUnlisted(db: PoolClient, medicineIds: number[]): Promise<RequestRow[]> {
+  const { rows } = await db.query<RequestRow>(
+    `UPDATE requests.requests r SET status = 'rejected', updated_at = now()
+       FROM requests.medicines m
+      WHERE m.id = r.medicine_id AND m.id = ANY($1::int[]) AND NOT m.is_available AND r.status = 'pending'
+     RETURNING r.*`,
+    [medicineIds],
+  );
+  return rows;
+}
+
 /** A move's outcome: the request's status and how it was handed over (null until completed). */
 export async function updateRequestStatus(
   db: PoolClient,

@@ -379,6 +379,31 @@ describe('the state machine (spec §4), enforced on the server', () => {
     });
     expect(await quantityInCatalog(medicine.id)).toBe(1);
   });
+  it('a listing taken off offer rejects its pending requests (the requester told), and keeps the approved ones', async () => {
+    const [requester, other] = await Promise.all([p.user('ngo'), p.user('ngo')]);
+    const medicine = await list(pharmacy.token, 60, { quantity: 5 });
+    const pending = (await ask(requester.token, { medicineId: medicine.id, quantity: 2 })).body.id as number;
+    const approved = (await ask(other.token, { medicineId: medicine.id, quantity: 1 })).body.id as number;
+    expect((await move(pharmacy.token, approved, { status: 'approved' })).status).toBe(200);
+    expect(
+      (await p.catalog.api.delete(`/api/medicines/${medicine.id}`, { token: pharmacy.token })).status,
+    ).toBe(200);
+    const status = async (id: number) =>
+      (await p.requests.service.ctx.pool.query('SELECT status FROM requests.requests WHERE id = $1', [id]))
+        .rows[0].status as string;
+    await waitUntil(async () => (await status(pending)) === 'rejected', {
+      what: 'the pending request rejected',
+    });
+    expect(await status(approved)).toBe('approved');
+    const notices = await p.requests.api.get<{ requestId: number | null; title: string }[]>(
+      '/api/notifications',
+      {
+        token: requester.token,
+      },
+    );
+    expect(notices.body.find((n) => n.requestId === pending)?.title).toBe('Request rejected');
+  });
+
   it('a suspension ends the pending requests the account is party to, and tells the other party', async () => {
     const [requester, owner, waiting] = await Promise.all([p.user('ngo'), p.user('pharmacy'), p.user('ngo')]);
     const theirs = await list(pharmacy.token, 60, { quantity: 4 });

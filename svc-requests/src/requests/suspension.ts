@@ -1,10 +1,7 @@
 import type { UserChangeHook } from '@medrelay/service-kit';
-import { addToOutbox } from '@medrelay/service-kit';
-import { releaseQueueName, schema } from '../context';
-import { recordCustody, systemActor } from '../custody/repo';
-import { findMedicineSummary } from '../medicines/repo';
-import { addNotification, type NewNotification } from '../notifications/repo';
+import type { NewNotification } from '../notifications/repo';
 import { moveNotice } from './notices';
+import { recordPlatformEnds } from './platform-ends';
 import { endPendingRequestsOf, type RequestRow } from './repo';
 
 /** The other party's notice of a pending request ended by a suspension. */
@@ -32,14 +29,7 @@ function endedNotice(request: RequestRow, suspendedName: string, medicineName: s
  */
 export const endPendingOnSuspension: UserChangeHook = async (client, before, after) => {
   if (after.status !== 'rejected' || before?.status !== 'approved') return;
-  for (const request of await endPendingRequestsOf(client, after.id)) {
-    await recordCustody(client, { requestId: request.id, fromStatus: 'pending', actor: systemActor });
-    await addToOutbox(client, schema, {
-      queue: releaseQueueName,
-      name: 'release',
-      payload: { requestId: request.id },
-    });
-    const medicine = await findMedicineSummary(client, request.medicine_id);
-    await addNotification(client, endedNotice(request, after.name, medicine?.name ?? ''));
-  }
+  await recordPlatformEnds(client, await endPendingRequestsOf(client, after.id), (request, name) =>
+    endedNotice(request, after.name, name),
+  );
 };
