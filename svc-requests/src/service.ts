@@ -19,7 +19,7 @@ import { startMatchDigestScheduler } from './matching/digest';
 import { startMedicineEventConsumer } from './medicines/read-model';
 import { matchRoutes } from './matching/routes';
 import { rematchOnUserChange } from './matching/service';
-import { endPendingOnSuspension } from './requests/suspension';
+import { endOpenOnSuspension } from './requests/suspension';
 import { reevaluateNeed } from './needs/met';
 import { needRoutes } from './needs/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -107,7 +107,7 @@ export async function createRequestsService(
       ? [
           // A suspension ends the pending requests first, so re-matching counts what is left open.
           runtime.userEventConsumer(requestsUserQueue, async (client, before, after) => {
-            await endPendingOnSuspension(client, before, after);
+            await endOpenOnSuspension(client, before, after);
             await rematchOnUserChange(client, before, after);
           }),
           startMedicineEventConsumer(pool, workerConnection, prefix, logger, {

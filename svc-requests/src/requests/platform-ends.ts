@@ -4,19 +4,19 @@ import { recordCustody, systemActor } from '../custody/repo';
 import { findMedicineSummary } from '../medicines/repo';
 import { addNotification, type NewNotification } from '../notifications/repo';
 import { moveNotice } from './notices';
-import { rejectPendingOnUnlisted, type RequestRow } from './repo';
+import { rejectPendingOnUnlisted, type EndedRequest } from './repo';
 
 /**
- * Pending requests the platform ended (a party suspended, the listing taken off offer): each is
- * logged in custody as the platform's move, any reservation released, and the other party told.
+ * Requests the platform ended (a party suspended, the listing taken off offer): each is logged
+ * in custody as the platform's move, its reservation released, and the other party told.
  */
 export async function recordPlatformEnds(
   client: PoolClient,
-  ended: RequestRow[],
-  noticeOf: (request: RequestRow, medicineName: string) => NewNotification,
+  ended: EndedRequest[],
+  noticeOf: (request: EndedRequest, medicineName: string) => NewNotification,
 ): Promise<void> {
   for (const request of ended) {
-    await recordCustody(client, { requestId: request.id, fromStatus: 'pending', actor: systemActor });
+    await recordCustody(client, { requestId: request.id, fromStatus: request.was, actor: systemActor });
     await addToOutbox(client, schema, {
       queue: releaseQueueName,
       name: 'release',

@@ -245,29 +245,40 @@ export async function findRequest(db: Db, id: number, forUpdate = false): Promis
   return rows[0] ?? null;
 }
 
+/** A request the platform ended, with the status it had (its custody entry's "from"). */
+export type EndedRequest = RequestRow & { was: RequestStatus };
+
 /**
- * Ends the pending requests a suspended user is party to: theirs cancelled, those on their
- * listings rejected (spec §4: a rejected request tells its requester the medicine may no longer
- * be available). Returns them as they now stand.
+ * Ends the open requests a suspended user is party to: pending ones on their listings rejected
+ * (spec §4: the requester is told the medicine may no longer be available), every other one
+ * (their own, and pickups already agreed either way) cancelled.
  */
-export async function endPendingRequestsOf(db: PoolClient, userId: number): Promise<RequestRow[]> {
-  const { rows } = await db.query<RequestRow>(
-    `UPDATE requests.requests
-        SET status = CASE WHEN requester_id = $1 THEN 'cancelled' ELSE 'rejected' END, updated_at = now()
-      WHERE status = 'pending' AND (requester_id = $1 OR owner_id = $1)
-     RETURNING *`,
+export async function endOpenRequestsOf(db: PoolClient, userId: number): Promise<EndedRequest[]> {
+  const { rows } = await db.query<EndedRequest>(
+    `WITH open AS (
+       SELECT id, status AS was FROM requests.requests
+        WHERE status IN ('pending', 'approved') AND (requester_id = $1 OR owner_id = $1)
+          FOR UPDATE)
+     UPDATE requests.requests r
+        SET status = CASE WHEN open.was = 'pending' AND r.owner_id = $1 THEN 'rejected' ELSE 'cancelled' END,
+            updated_at = now()
+       FROM open WHERE r.id = open.id
+     RETURNING r.*, open.was`,
     [userId],
   );
   return rows;
 }
 
 /** Rejects the pending requests on these listings that are no longer offered (the read model's state). */
-export async function rejectPendingOnUnlisted(db: PoolClient, medicineIds: number[]): Promise<RequestRow[]> {
-  const { rows } = await db.query<RequestRow>(
+export async function rejectPendingOnUnlisted(
+  db: PoolClient,
+  medicineIds: number[],
+): Promise<EndedRequest[]> {
+  const { rows } = await db.query<EndedRequest>(
     `UPDATE requests.requests r SET status = 'rejected', updated_at = now()
        FROM requests.medicines m
       WHERE m.id = r.medicine_id AND m.id = ANY($1::int[]) AND NOT m.is_available AND r.status = 'pending'
-     RETURNING r.*`,
+     RETURNING r.*, 'pending' AS was`,
     [medicineIds],
   );
   return rows;

@@ -404,13 +404,24 @@ describe('the state machine (spec §4), enforced on the server', () => {
     expect(notices.body.find((n) => n.requestId === pending)?.title).toBe('Request rejected');
   });
 
-  it('a suspension ends the pending requests the account is party to, and tells the other party', async () => {
-    const [requester, owner, waiting] = await Promise.all([p.user('ngo'), p.user('pharmacy'), p.user('ngo')]);
+  it('a suspension ends the open requests the account is party to, gives back their units and tells the other party', async () => {
+    const [requester, owner, waiting, collecting] = await Promise.all([
+      p.user('ngo'),
+      p.user('pharmacy'),
+      p.user('ngo'),
+      p.user('ngo'),
+    ]);
     const theirs = await list(pharmacy.token, 60, { quantity: 4 });
     const asked = (await ask(requester.token, { medicineId: theirs.id, quantity: 2 })).body.id as number;
+    const second = await list(pharmacy.token, 60, { quantity: 5, name: 'Concor 5mg' });
+    const agreed = (await ask(requester.token, { medicineId: second.id, quantity: 3 })).body.id as number;
+    expect((await move(pharmacy.token, agreed, { status: 'approved' })).status).toBe(200);
     const ownersListing = await list(owner.token, 60, { quantity: 3 });
     const onTheirs = (await ask(waiting.token, { medicineId: ownersListing.id, quantity: 1 })).body
       .id as number;
+    const toCollect = (await ask(collecting.token, { medicineId: ownersListing.id, quantity: 2 })).body
+      .id as number;
+    expect((await move(owner.token, toCollect, { status: 'approved' })).status).toBe(200);
     const suspend = async (user: { id: number }) => {
       await p.identity.api.put(
         `/api/admin/users/${user.id}/status`,
@@ -433,26 +444,38 @@ describe('the state machine (spec §4), enforced on the server', () => {
         '/api/notifications',
         { token, headers: { 'accept-language': 'ar' } },
       );
-      return list.body.find((n) => n.requestId === requestId && n.title !== 'طلب جديد');
+      return list.body.find(
+        (n) => n.requestId === requestId && !['طلب جديد', 'تمت الموافقة على طلبك'].includes(n.title),
+      );
     };
 
-    // The requester suspended: their request is withdrawn; the owner is told and may not approve it.
+    // The requester suspended: their requests are withdrawn; the owner is told and may not approve
+    // the pending one, and the units promised to the agreed pickup are back on offer.
     await suspend(requester);
-    expect(await stored(asked)).toBe('cancelled');
+    expect([await stored(asked), await stored(agreed)]).toEqual(['cancelled', 'cancelled']);
     expect(await noticeOf(pharmacy.token, asked)).toMatchObject({
       title: 'الطلب اتسحب',
       message: 'طلب ngo user على Panadol Extra 500mg اتسحب: الحساب ده مبقاش شغال على MedRelay',
     });
+    expect((await noticeOf(pharmacy.token, agreed))?.message).toBe(
+      'استلام 3 × Concor 5mg من ngo user اتلغى: الحساب ده مبقاش شغال على MedRelay. الكمية رجعت معروضة تاني، متسلّمهاش.',
+    );
     const refused = await move(pharmacy.token, asked, { status: 'approved' });
     expect([refused.status, refused.body.code]).toEqual([409, 'INVALID_TRANSITION']);
     expect(await quantityInCatalog(theirs.id)).toBe(4);
+    await waitUntil(async () => (await quantityInCatalog(second.id)) === 5, {
+      what: 'the agreed units released',
+    });
 
-    // The owner suspended: the request on their listing is rejected (it is no longer offered).
+    // The owner suspended: the pending request on their listing is rejected (no longer offered),
+    // and the requester of an agreed pickup told not to go; neither can be collected.
     await suspend(owner);
-    expect(await stored(onTheirs)).toBe('rejected');
+    expect([await stored(onTheirs), await stored(toCollect)]).toEqual(['rejected', 'cancelled']);
     expect((await noticeOf(waiting.token, onTheirs))?.title).toBe('طلبك اترفض');
-    const custody = await p.requests.api.get<{ actorRole: string }[]>(`/api/requests/${onTheirs}/custody`, {
-      token: waiting.token,
+    expect((await noticeOf(collecting.token, toCollect))?.title).toBe('الاستلام اتلغى');
+    expect((await move(collecting.token, toCollect, { status: 'completed' })).status).toBe(409);
+    const custody = await p.requests.api.get<{ actorRole: string }[]>(`/api/requests/${toCollect}/custody`, {
+      token: collecting.token,
     });
     expect(custody.body.at(-1)?.actorRole).toBe('system');
   });

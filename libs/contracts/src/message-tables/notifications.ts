@@ -27,6 +27,15 @@ export const notificationMessages = {
     en: "{requester}'s request for {medicine} was withdrawn: the account is no longer active on MedRelay",
     ar: 'طلب {requester} على {medicine} اتسحب: الحساب ده مبقاش شغال على MedRelay',
   },
+  notifyApprovedWithdrawnSuspended: {
+    en: 'The pickup of {quantity} × {medicine} by {requester} is cancelled: the account is no longer active on MedRelay. The units are back on offer; do not hand them over.',
+    ar: 'استلام {quantity} × {medicine} من {requester} اتلغى: الحساب ده مبقاش شغال على MedRelay. الكمية رجعت معروضة تاني، متسلّمهاش.',
+  },
+  notifyPickupCancelledTitle: { en: 'Pickup cancelled', ar: 'الاستلام اتلغى' },
+  notifyPickupCancelledSuspended: {
+    en: "The pickup of {quantity} × {medicine} is cancelled: {owner}'s account is no longer active on MedRelay. Do not go to collect it.",
+    ar: 'استلام {quantity} × {medicine} اتلغى: حساب {owner} مبقاش شغال على MedRelay. متروحش تستلمه.',
+  },
   notifyHandoverConfirmedTitle: { en: 'Handover confirmed', ar: 'التسليم اتأكد' },
   notifyHandoverConfirmed: {
     en: '{owner} confirmed handing over {quantity} × {medicine} with your code',
