@@ -13,3 +13,12 @@ const transitions: Record<UserStatus, Partial<Record<UserStatus, UserStatusActio
 export function userStatusAction(from: UserStatus, to: UserStatus): UserStatusAction | null {
   return transitions[from][to] ?? null;
 }
+
+/**
+ * Approve / Reject decide a registration, so they act on a pending account only: a click on a
+ * row another administrator already reviewed must not suspend or reactivate it (suspend and
+ * reinstate are status changes of their own). Null when the account is no longer pending.
+ */
+export function reviewAction(from: UserStatus, to: UserStatus): UserStatusAction | null {
+  return from === 'pending' ? userStatusAction(from, to) : null;
+}

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { User } from '@medrelay/contracts';
 import { renderInRemote, servePages } from '@medrelay/ui/test-support';
 import { texts } from '../texts';
@@ -49,5 +49,35 @@ describe('admin dashboard pending approvals', () => {
     );
     expect(await screen.findAllByTestId('pending-user')).toHaveLength(2);
     expect(screen.queryByRole('link', { name: /View all/ })).toBeNull();
+  });
+
+  it('shows why a stale Approve was refused (another admin reviewed it) and refreshes the list', async () => {
+    const asked = servePages(() => ({ items: [user(7)], total: 1 }));
+    const list = vi.mocked(globalThis.fetch).getMockImplementation()!;
+    const calls: string[] = [];
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      calls.push(`${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`);
+      if (init?.method !== 'PUT') return list(input, init);
+      return new Response(
+        JSON.stringify({
+          message: 'User is already rejected',
+          code: 'INVALID_TRANSITION',
+          details: { from: 'rejected', to: 'approved' },
+        }),
+        { status: 409, headers: { 'Content-Type': 'application/json' } },
+      );
+    });
+    const { toasts } = await renderInRemote(
+      <MemoryRouter>
+        <PendingApprovals />
+      </MemoryRouter>,
+      { role: 'admin', texts },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(toasts[0]).toMatchObject({ description: 'User is already rejected', intent: 'destructive' });
+    // The review endpoint, not a status change; then the pending list is asked again.
+    expect(calls).toContain('PUT /api/admin/users/7/approve');
+    await waitFor(() => expect(asked).toHaveLength(2));
   });
 });

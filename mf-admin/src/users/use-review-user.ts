@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '@medrelay/api-client';
+import { ApiError, callApi } from '@medrelay/api-client';
 import type { User } from '@medrelay/contracts';
 import { identityEndpoints as identity } from '@medrelay/contracts/endpoints';
 import { useNotify } from '@medrelay/ui';
@@ -42,14 +42,21 @@ export function useReviewUser() {
       : action === 'reject'
         ? 'approvals.rejectFailed'
         : 'users.updateFailed';
+  const refresh = () => {
+    for (const queryKey of [pendingKey, statsKey, activityKey, allUsersKey]) {
+      void client.invalidateQueries({ queryKey });
+    }
+  };
   return useMutation({
     mutationFn: ({ user, action }: { user: User; action: ReviewAction }) => call[action](user.id),
     onSuccess: (_, { action }) => {
       notify.success(t(success(action)));
-      for (const queryKey of [pendingKey, statsKey, activityKey, allUsersKey]) {
-        void client.invalidateQueries({ queryKey });
-      }
+      refresh();
     },
-    onError: (error, { action }) => notify.failure(t(failure(action)), error),
+    onError: (error, { action }) => {
+      notify.failure(t(failure(action)), error);
+      // A 409: another administrator reviewed the account first; the lists show what it is now.
+      if (error instanceof ApiError && error.status === 409) refresh();
+    },
   });
 }

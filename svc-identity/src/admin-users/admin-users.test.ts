@@ -142,6 +142,36 @@ describe('admin status changes (spec §4)', () => {
     expect(await statusOf(user.id)).toBe('approved');
   });
 
+  it('approve and reject act only on a pending account: a stale click after another review is refused', async () => {
+    const approved = await identity.createUser('pharmacy', 'pending');
+    await identity.api.put(`/api/admin/users/${approved.id}/approve`, undefined, { token: admin.token });
+    // Admin B's Reject on the row admin A just approved: refused, the account stays approved.
+    const reject = await identity.api.put(`/api/admin/users/${approved.id}/reject`, undefined, {
+      token: admin.token,
+      headers: { 'Accept-Language': 'ar' },
+    });
+    expect(reject.status).toBe(409);
+    expect(reject.body).toMatchObject({
+      code: 'INVALID_TRANSITION',
+      message: 'المستخدم ده اتوافق عليه قبل كده',
+      details: { from: 'approved', to: 'rejected' },
+    });
+    expect(await statusOf(approved.id)).toBe('approved');
+
+    const rejected = await identity.createUser('ngo', 'pending');
+    await identity.api.put(`/api/admin/users/${rejected.id}/reject`, undefined, { token: admin.token });
+    const approve = await identity.api.put(`/api/admin/users/${rejected.id}/approve`, undefined, {
+      token: admin.token,
+    });
+    expect(approve.status).toBe(409);
+    expect(approve.body).toMatchObject({ code: 'INVALID_TRANSITION', message: 'User is already rejected' });
+    expect(await statusOf(rejected.id)).toBe('rejected');
+
+    // One mail each (the approval, the rejection): nothing for the refused clicks.
+    expect((await waitForMails(approved.email, 1)).map((m) => m.template)).toEqual(['account-approved']);
+    expect((await waitForMails(rejected.email, 1)).map((m) => m.template)).toEqual(['account-rejected']);
+  });
+
   it('refuses unknown status values, unknown users and bad ids', async () => {
     const user = await identity.createUser('pharmacy', 'pending');
     const pending = await identity.api.put(

@@ -14,11 +14,12 @@ export function adminUserRoutes(ctx: IdentityContext): Router {
   mount(api, identityApi.userActivity, ({ query }) => users.activity(query.limit));
   mount(api, identityApi.pendingUsers, ({ query }) => users.pending(query));
   mount(api, identityApi.allUsers, ({ query }) => users.list(query));
+  // Approve / Reject decide a pending registration only; suspend and reinstate go through /status.
   mount(api, identityApi.approveUser, ({ caller, params }) =>
-    users.changeStatus(caller.id, params.id, 'approved'),
+    users.changeStatus(caller.id, params.id, 'approved', true),
   );
   mount(api, identityApi.rejectUser, ({ caller, params }) =>
-    users.changeStatus(caller.id, params.id, 'rejected'),
+    users.changeStatus(caller.id, params.id, 'rejected', true),
   );
   mount(api, identityApi.setUserStatus, ({ caller, params, body }) =>
     users.changeStatus(caller.id, params.id, body.status),

@@ -7,7 +7,7 @@ import {
   type UserStatus,
   type ListPageQuery,
 } from '@medrelay/contracts';
-import { userStatusAction, type UserStatusAction } from '@medrelay/domain';
+import { reviewAction, userStatusAction, type UserStatusAction } from '@medrelay/domain';
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { queueMail } from '../mail/outbox';
@@ -45,9 +45,10 @@ export function createAdminUserService(ctx: IdentityContext) {
      * Moves a user to a new status (approve, reject, suspend, re-approve), records the event
      * and the e-mail in the same transaction. On rejection it revokes the user's sessions before
      * committing, holding the row FOR UPDATE: a sign-in in flight (which holds it FOR SHARE)
-     * finishes first and its token is revoked too; see docs/accounts.md.
+     * finishes first and its token is revoked too; see docs/accounts.md. `review`: Approve /
+     * Reject of a registration, refused unless the account is still pending.
      */
-    async changeStatus(adminId: number, userId: number, to: UserStatus): Promise<User> {
+    async changeStatus(adminId: number, userId: number, to: UserStatus, review = false): Promise<User> {
       if (adminId === userId) {
         throw new AppError(403, 'SELF_STATUS_CHANGE', 'selfStatusChange');
       }
@@ -57,10 +58,10 @@ export function createAdminUserService(ctx: IdentityContext) {
         async (client) => {
           const current = await findUserById(client, userId, true);
           if (!current) throw httpError.notFound('userNotFound');
-          const action = userStatusAction(current.status, to);
+          const action = (review ? reviewAction : userStatusAction)(current.status, to);
           if (!action) {
-            // Only "already in that status" is left: every other change between the two targets is allowed.
-            const key = to === 'approved' ? 'userAlreadyApproved' : 'userAlreadyRejected';
+            // The account was already reviewed: say what it is now (a stale row on another admin's screen).
+            const key = current.status === 'approved' ? 'userAlreadyApproved' : 'userAlreadyRejected';
             throw httpError.conflict('INVALID_TRANSITION', key, { from: current.status, to });
           }
           await updateUserStatus(client, userId, to);
