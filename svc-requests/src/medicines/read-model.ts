@@ -3,7 +3,9 @@ import {
   medicineEventQueue,
   type ExpiryAlert,
   type MedicineEvent,
+  type MedicineSnapshot,
 } from '@medrelay/contracts';
+import { cairoDay } from '@medrelay/domain';
 import {
   createWorker,
   firstDelivery,
@@ -20,7 +22,7 @@ import { addNotifications, type NewNotification } from '../notifications/repo';
 import { dropMatchesOfUnavailable } from '../matching/repo';
 import { matchAndNotify } from '../matching/service';
 import { rejectPendingOfUnlisted } from '../requests/platform-ends';
-import { setQuarantine, unlistMedicines, upsertMedicines } from './repo';
+import { approvedWithPackChanged, setQuarantine, unlistMedicines, upsertMedicines } from './repo';
 
 /** The owner's notification for an expiry alert (the same alert never notifies twice). */
 const expiryNotification = (alert: ExpiryAlert): NewNotification => ({
@@ -33,6 +35,29 @@ const expiryNotification = (alert: ExpiryAlert): NewNotification => ({
   sourceKey: `expiry:${alert.medicineId}:${alert.threshold}`,
 });
 
+/**
+ * A requester's notice that the pack they are to collect changed after the approval (an owner's
+ * correction of its batch or expiry): what it is now, to check at the pickup.
+ */
+const packChangedNotification = (
+  request: { id: number; requester_id: number; quantity: number },
+  m: MedicineSnapshot,
+): NewNotification => ({
+  userId: request.requester_id,
+  type: 'pickup-update',
+  titleKey: 'notifyPackChangedTitle',
+  messageKey: 'notifyPackChanged',
+  params: {
+    medicine: m.name,
+    quantity: request.quantity,
+    batch: m.batch ?? '—',
+    expiry: cairoDay(new Date(m.expiryDate)),
+  },
+  requestId: request.id,
+  medicineId: m.id,
+  sourceKey: `pack-changed:${request.id}:${m.version}`,
+});
+
 export async function applyMedicineEvent(
   client: PoolClient,
   event: MedicineEvent,
@@ -40,12 +65,18 @@ export async function applyMedicineEvent(
 ): Promise<boolean> {
   if (!(await firstDelivery(client, schema, event.eventId, event.type))) return false;
   switch (event.type) {
-    case 'medicine.changed':
+    case 'medicine.changed': {
+      const told = await approvedWithPackChanged(client, event.medicine);
       await upsertMedicines(client, [event.medicine]);
+      await addNotifications(
+        client,
+        told.map((r) => packChangedNotification(r, event.medicine)),
+      );
       await rejectPendingOfUnlisted(client, [event.medicine.id]);
       // A listing changed: its matches are re-evaluated with the change.
       await matchAndNotify(client, { medicineIds: [event.medicine.id] });
       break;
+    }
     case 'medicines.changed':
       await upsertMedicines(client, event.medicines);
       await rejectPendingOfUnlisted(

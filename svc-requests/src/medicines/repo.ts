@@ -37,6 +37,25 @@ export async function upsertMedicines(db: Pool | PoolClient, medicines: Medicine
   );
 }
 
+/**
+ * The approved requests on this listing whose pack (GTIN, batch, serial, expiry) the snapshot
+ * changes: read before it is stored, so their requesters can be told what they will collect.
+ */
+export async function approvedWithPackChanged(
+  db: PoolClient,
+  m: MedicineSnapshot,
+): Promise<{ id: number; requester_id: number; quantity: number }[]> {
+  const { rows } = await db.query<{ id: number; requester_id: number; quantity: number }>(
+    `SELECT r.id, r.requester_id, r.quantity
+       FROM requests.requests r JOIN requests.medicines m ON m.id = r.medicine_id
+      WHERE m.id = $1 AND r.status = 'approved' AND m.version < $2
+        AND (m.gtin IS DISTINCT FROM $3 OR m.batch IS DISTINCT FROM $4 OR m.serial IS DISTINCT FROM $5
+             OR m.expiry_date IS DISTINCT FROM $6::timestamptz)`,
+    [m.id, m.version, m.gtin ?? null, m.batch ?? null, m.serial ?? null, m.expiryDate],
+  );
+  return rows;
+}
+
 export const upsertMedicine = (db: Pool | PoolClient, m: MedicineSnapshot) => upsertMedicines(db, [m]);
 
 /**

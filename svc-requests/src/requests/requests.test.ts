@@ -379,6 +379,30 @@ describe('the state machine (spec §4), enforced on the server', () => {
     });
     expect(await quantityInCatalog(medicine.id)).toBe(1);
   });
+  it("tells the requester of an agreed pickup when the owner changes the pack's batch or expiry", async () => {
+    const requester = await p.user('ngo');
+    const medicine = await list(pharmacy.token, 200, { quantity: 5 });
+    const id = (await ask(requester.token, { medicineId: medicine.id, quantity: 2 })).body.id as number;
+    expect((await move(pharmacy.token, id, { status: 'approved' })).status).toBe(200);
+    const edit = (changes: Record<string, unknown>) =>
+      p.catalog.api.put(`/api/medicines/${medicine.id}`, changes, { token: pharmacy.token });
+    const packNotices = async () =>
+      (
+        await p.requests.api.get<{ requestId: number | null; title: string; message: string }[]>(
+          '/api/notifications',
+          { token: requester.token },
+        )
+      ).body.filter((n) => n.requestId === id && n.title === 'Pack details changed');
+    // A description is not what is collected: nothing to tell.
+    expect((await edit({ description: 'Two boxes dented' })).status).toBe(200);
+    const expiry = inDays(20).slice(0, 10);
+    expect((await edit({ expiryDate: expiry })).status).toBe(200);
+    await waitUntil(async () => (await packNotices()).length === 1, { what: 'the requester told' });
+    expect((await packNotices())[0]!.message).toBe(
+      `The owner changed the details of the 2 × Panadol Extra 500mg you are to collect: batch —, expires ${cairoDay(new Date(`${expiry}T12:00:00Z`))}. Check the pack at pickup.`,
+    );
+  });
+
   it('a listing taken off offer rejects its pending requests (the requester told), and keeps the approved ones', async () => {
     const [requester, other] = await Promise.all([p.user('ngo'), p.user('ngo')]);
     const medicine = await list(pharmacy.token, 60, { quantity: 5 });

@@ -36,6 +36,11 @@ export const notificationMessages = {
     en: "The pickup of {quantity} × {medicine} is cancelled: {owner}'s account is no longer active on MedRelay. Do not go to collect it.",
     ar: 'استلام {quantity} × {medicine} اتلغى: حساب {owner} مبقاش شغال على MedRelay. متروحش تستلمه.',
   },
+  notifyPackChangedTitle: { en: 'Pack details changed', ar: 'بيانات العلبة اتغيرت' },
+  notifyPackChanged: {
+    en: 'The owner changed the details of the {quantity} × {medicine} you are to collect: batch {batch}, expires {expiry}. Check the pack at pickup.',
+    ar: 'صاحب الإعلان غيّر بيانات {quantity} × {medicine} اللي هتستلمهم: التشغيلة {batch}، بتنتهي {expiry}. راجع العلبة وانت بتستلم.',
+  },
   notifyHandoverConfirmedTitle: { en: 'Handover confirmed', ar: 'التسليم اتأكد' },
   notifyHandoverConfirmed: {
     en: '{owner} confirmed handing over {quantity} × {medicine} with your code',
