@@ -3,6 +3,7 @@ import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { lookupProduct, useBatchRecall } from '@medrelay/api-client';
 import { currentLanguage } from '@medrelay/i18n';
+import { toGtin14 } from '@medrelay/domain/gtin';
 import type { MedicineFormState } from './medicine-form';
 import { PackScanButtons, readPackCode, useWedgeScan } from './scan/pack-scan';
 
@@ -24,32 +25,52 @@ export function MedicineFormScan({
 }) {
   const { t, i18n } = useTranslation('common');
   const [scanNote, setScanNote] = useState<{ intent: 'success' | 'error'; text: string }>();
-  /** Name and type the dictionary filled (replaced by a later scan, unlike what the user typed). */
-  const fromDictionary = useRef<{ name?: string; type?: string }>({});
-  const fill = (name: ScanFilled, value: string | undefined) => {
-    // A scan never blanks a field: what the code does not carry stays as it was.
-    if (!value) return;
+  /**
+   * Name and type the dictionary filled, and for which GTIN: a scan of another product clears
+   * them, unlike what the user typed.
+   */
+  const fromDictionary = useRef<{ gtin?: string; name?: string; type?: string }>({});
+  /** The latest scan: a slower lookup of an earlier pack must not name the one scanned since. */
+  const latestScan = useRef(0);
+  const fill = (name: ScanFilled, value: string) =>
     form.setValue(name, value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-  };
   const applyScan = async (text: string) => {
+    const scan = ++latestScan.current;
     const language = currentLanguage(i18n);
     const read = await readPackCode(text, language);
+    if (scan !== latestScan.current) return;
     if ('problem' in read) {
       setScanNote({ intent: 'error', text: read.problem });
       return;
     }
     const { pack } = read;
-    fill('gtin', pack.gtin);
-    fill('expiryDate', pack.expiryDate);
-    fill('batch', pack.batch);
-    fill('serial', pack.serial);
+    const current = form.getValues();
+    const held = current.gtin ? toGtin14(current.gtin.replace(/[\s-]/g, '')) : '';
+    // Another pack than the form holds: a serial, batch or expiry its code does not carry was
+    // the other pack's, and would be saved under this GTIN.
+    const anotherPack = !!pack.gtin && !!held && held !== pack.gtin;
+    for (const code of ['expiryDate', 'batch', 'serial'] as const) {
+      const value = pack[code];
+      if (value) fill(code, value);
+      else if (anotherPack && current[code]) fill(code, '');
+    }
+    if (pack.gtin) fill('gtin', pack.gtin);
+    if (pack.gtin && pack.gtin !== fromDictionary.current.gtin) {
+      // The dictionary named another product: saved with this GTIN, it would teach the
+      // dictionary a wrong name for it (the first listing's name is kept).
+      const { name, type } = fromDictionary.current;
+      if (name && current.name === name) fill('name', '');
+      if (type && current.type === type) fill('type', '');
+      fromDictionary.current = {};
+    }
     const product = pack.gtin ? await lookupProduct(pack.gtin).catch(() => null) : null;
+    if (scan !== latestScan.current) return;
     if (product) {
       // Pre-filled, still editable; never over what the user typed.
-      const current = form.getValues();
-      if (!current.name || current.name === fromDictionary.current.name) fill('name', product.name);
-      if (!current.type || current.type === fromDictionary.current.type) fill('type', product.type);
-      fromDictionary.current = { name: product.name, type: product.type };
+      const now = form.getValues();
+      if (!now.name) fill('name', product.name);
+      if (!now.type) fill('type', product.type);
+      fromDictionary.current = { gtin: pack.gtin, name: product.name, type: product.type };
     }
     setScanNote({ intent: 'success', text: t(product ? 'scan.filledWithProduct' : 'scan.filled') });
   };
