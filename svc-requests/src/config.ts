@@ -34,6 +34,13 @@ export const requestsConfigShape = {
   VAPID_PRIVATE_KEY: unsetWhenEmpty(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a base64url P-256 private key')),
   /** Whom push services may contact about our pushes. */
   VAPID_SUBJECT: z.string().default('mailto:admin@medrelay.eg'),
+  /**
+   * The push services a subscription's endpoint may name (host names, each also matching its
+   * subdomains), so no one can make svc-requests POST to an address of their choosing (an
+   * internal one). Unset: the browsers' push services in production, any host elsewhere (tests
+   * and local runs use a loopback push service).
+   */
+  PUSH_SERVICE_HOSTS: unsetWhenEmpty(z.string()),
   /** Run the event consumers and the release worker in this process. */
   WORKERS: z.enum(['on', 'off']).default('on'),
   /**

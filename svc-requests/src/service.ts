@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { mailQueueName, needMatchQueueName, pushQueueName, userEventQueues } from '@medrelay/contracts';
+import { knownPushServiceHosts } from '@medrelay/domain';
 import {
   createLogger,
   createServiceRuntime,
@@ -37,6 +38,14 @@ import { statsRoutes } from './stats/routes';
 
 export const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
 export const requestsUserQueue = userEventQueues[1];
+
+/** The push services subscriptions may name (config PUSH_SERVICE_HOSTS); null: any. */
+function pushServiceHosts(config: RequestsConfig): readonly string[] | null {
+  if (config.PUSH_SERVICE_HOSTS === '*') return null;
+  if (config.PUSH_SERVICE_HOSTS)
+    return config.PUSH_SERVICE_HOSTS.split(',').map((h) => h.trim().toLowerCase());
+  return config.NODE_ENV === 'production' ? knownPushServiceHosts : null;
+}
 
 /**
  * Builds svc-requests: stores, the outbox relay (mail jobs, reservation releases), the
@@ -95,7 +104,7 @@ export async function createRequestsService(
     custodyRoutes(ctx),
     notificationRoutes(ctx),
     recallReachRoutes(ctx),
-    pushRoutes(ctx, vapid),
+    pushRoutes(ctx, vapid, pushServiceHosts(config)),
     matchRoutes(ctx),
     needRoutes(ctx),
     ...(config.TEST_CLOCK === 'on' && movable ? [testClockRoutes(ctx, pickup, movable)] : []),

@@ -36,3 +36,24 @@ export async function pushEndpointDigest(endpoint: string): Promise<string> {
     .replace(/\//g, '_')
     .replace(/=+$/, '');
 }
+
+/** The push services of the browsers people use (Chrome and Edge on Android, Firefox, Safari, Windows). */
+export const knownPushServiceHosts = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+] as const;
+
+/**
+ * Whether a subscription's endpoint names one of these push services over HTTPS (a host, or one
+ * of its subdomains); null hosts means any endpoint (tests and local runs).
+ */
+export function isAllowedPushEndpoint(endpoint: string, hosts: readonly string[] | null): boolean {
+  if (!hosts) return true;
+  const url = URL.canParse(endpoint) ? new URL(endpoint) : null;
+  if (url?.protocol !== 'https:') return false;
+  const host = url.hostname.toLowerCase();
+  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+}

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNotifications } from '../notifications/repo';
 import {
   medicineInput,
+  startRequestsFor,
   startTestPlatform,
   testVapidKeys,
   type TestPlatform,
@@ -409,5 +410,39 @@ describe('web push', () => {
     expect((await p.requests.api.get('/api/push/key', { token: ngo.token })).body).toEqual({
       publicKey: testVapidKeys.publicKey,
     });
+  });
+
+  it('subscribes only endpoints of the push services it is set to trust (nothing POSTed where a caller chose)', async () => {
+    const guarded = await startRequestsFor(p.identity, p.catalog, {
+      WORKERS: 'off',
+      PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,push.apple.com',
+    });
+    try {
+      const keys = browser().keys;
+      const subscribe = (endpoint: string) =>
+        guarded.api.post(
+          '/api/push/subscriptions',
+          { endpoint, keys },
+          { token: ngo.token, headers: { 'accept-language': 'ar' } },
+        );
+      for (const endpoint of [
+        service.endpoint('internal'),
+        'http://fcm.googleapis.com/fcm/send/abc',
+        'https://169.254.169.254/latest/meta-data',
+        'https://fcm.googleapis.com.evil.example/x',
+      ]) {
+        const refused = await subscribe(endpoint);
+        expect([refused.status, refused.body.code, refused.body.details[0].path], endpoint).toEqual([
+          400,
+          'VALIDATION_FAILED',
+          'endpoint',
+        ]);
+        expect(refused.body.message).toMatch(/[\u0600-\u06ff]/);
+      }
+      expect((await subscribe('https://fcm.googleapis.com/fcm/send/abc')).status).toBe(201);
+      expect((await subscribe('https://web.push.apple.com/QGuQ')).status).toBe(201);
+    } finally {
+      await guarded.stop();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { requestApi } from '@medrelay/contracts/api-routes';
-import type { PushSubscriptionInfo } from '@medrelay/contracts';
-import { pushEndpointDigest } from '@medrelay/domain';
-import { httpError, mount } from '@medrelay/service-kit';
+import { translate, type PushSubscriptionInfo } from '@medrelay/contracts';
+import { isAllowedPushEndpoint, pushEndpointDigest } from '@medrelay/domain';
+import { httpError, mount, requestLanguage } from '@medrelay/service-kit';
 import Bowser from 'bowser';
 import { Router } from 'express';
 import type { RequestsContext } from '../context';
@@ -34,7 +34,11 @@ function deviceOf(userAgent: string | undefined): string | null {
  * The caller's devices that receive push: the key to subscribe with, subscribe, list, and remove
  * (this device by its endpoint, any of one's devices by its id).
  */
-export function pushRoutes(ctx: RequestsContext, vapid: VapidKeys | null): Router {
+export function pushRoutes(
+  ctx: RequestsContext,
+  vapid: VapidKeys | null,
+  pushHosts: readonly string[] | null,
+): Router {
   const api = { router: Router(), verifier: ctx.verifier };
 
   mount(api, requestApi.pushKey, async () => ({ publicKey: vapid?.publicKey ?? null }));
@@ -45,6 +49,11 @@ export function pushRoutes(ctx: RequestsContext, vapid: VapidKeys | null): Route
 
   mount(api, requestApi.subscribePush, async ({ caller, body, req }) => {
     if (!vapid) throw httpError.unavailable('PUSH_UNAVAILABLE', 'pushUnavailable');
+    // Only a browser's push service is ever POSTed to, never an address a caller chose.
+    if (!isAllowedPushEndpoint(body.endpoint, pushHosts)) {
+      const message = translate('pushEndpointInvalid', requestLanguage(req));
+      throw httpError.validation(message, [{ path: 'endpoint', rule: 'pushEndpointInvalid', message }]);
+    }
     return info(await saveSubscription(ctx.pool, caller.id, body, deviceOf(req.get('user-agent'))));
   });
 
