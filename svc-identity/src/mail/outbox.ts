@@ -1,6 +1,7 @@
 import { mailJobSchema, mailQueueName, type MailJob, type Settings } from '@medrelay/contracts';
 import { addToOutbox, type PoolClient } from '@medrelay/service-kit';
 import { schema } from '../context';
+import { stoppedBySwitch } from './notification-switch';
 
 /** A mail job as svc-identity's producers write it: the outbox adds the platform's name and the admin's address. */
 type Without<M> = M extends { data: infer D }
@@ -9,11 +10,12 @@ type Without<M> = M extends { data: infer D }
 export type QueuedMail = Without<MailJob>;
 
 /**
- * Queues an e-mail with the change that causes it (same transaction). Nothing is queued
- * while the administrator has switched e-mail notifications off.
+ * Queues an e-mail with the change that causes it (same transaction). While the administrator
+ * has switched e-mail notifications off, notices are not queued; account and security e-mails
+ * always are (notification-switch.ts).
  */
 export async function queueMail(client: PoolClient, settings: Settings, mail: QueuedMail): Promise<void> {
-  if (!settings.emailNotifications) return;
+  if (!settings.emailNotifications && stoppedBySwitch(mail)) return;
   // Checked against the template's variant here too: a job missing a field fails its producer's
   // transaction, not the reader's e-mail.
   const job: MailJob = mailJobSchema.parse({

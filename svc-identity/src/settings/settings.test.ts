@@ -107,15 +107,40 @@ describe('system settings (spec §3, §5)', () => {
     expect(await statusOf(second)).toBe('pending');
   });
 
-  it('the e-mail switch stops e-mails', async () => {
+  it('the e-mail switch stops notices, never the account and security e-mails', async () => {
+    const queued = async (to: string) =>
+      (
+        await identity.service.ctx.pool.query<{ job_name: string }>(
+          "SELECT job_name FROM identity.outbox WHERE payload->>'to' = $1 ORDER BY job_name",
+          [to],
+        )
+      ).rows.map((r) => r.job_name);
     await put({ emailNotifications: false });
-    const email = uniqueEmail('quiet');
-    expect((await register({ email })).status).toBe(201);
-    await put({ emailNotifications: true });
-    const loud = uniqueEmail('loud');
-    await register({ email: loud });
-    await expect.poll(async () => (await mailsTo(loud)).length, { timeout: 10_000 }).toBe(1);
-    expect(await mailsTo(email)).toEqual([]);
+    try {
+      const email = uniqueEmail('quiet');
+      // Registration carries the verification link; a reset its link: both go.
+      expect((await register({ email })).status).toBe(201);
+      const reset = await identity.api.post('/api/auth/password-reset/request', { email });
+      expect(reset.status).toBe(202);
+      await expect
+        .poll(async () => (await mailsTo(email)).map((m) => m.template).sort(), { timeout: 10_000 })
+        .toEqual(['password-reset', 'registration-received']);
+      // The approval is a notice: not queued while the switch is off.
+      const { rows } = await identity.service.ctx.pool.query<{ id: number }>(
+        'SELECT id FROM identity.users WHERE email = $1',
+        [email],
+      );
+      const approved = await identity.api.put(`/api/admin/users/${rows[0]!.id}/approve`, undefined, {
+        token: admin.token,
+      });
+      expect(approved.status).toBe(200);
+      expect(await queued(email)).toEqual(['password-reset', 'registration-received']);
+    } finally {
+      await put({ emailNotifications: true });
+    }
+    const loud = await identity.createUser('donor', 'pending');
+    await identity.api.put(`/api/admin/users/${loud.id}/approve`, undefined, { token: admin.token });
+    await expect.poll(async () => (await mailsTo(loud.email)).length, { timeout: 10_000 }).toBe(1);
   });
 
   it('maintenance mode lets only administrators sign in', async () => {

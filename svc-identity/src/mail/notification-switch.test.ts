@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { stoppedBySwitch } from './notification-switch';
+
+describe('what the "Email Notifications" switch stops', () => {
+  it('stops notices and digests only', () => {
+    for (const template of ['account-approved', 'account-rejected', 'admin-registration-digest'] as const) {
+      expect(stoppedBySwitch({ template }), template).toBe(true);
+    }
+    for (const template of [
+      'password-reset',
+      'email-verification',
+      'account-locked-owner',
+      'password-changed',
+      'passkey-added',
+      'admin-account-locked',
+      'registration-received',
+      'recall-quarantined',
+    ] as const) {
+      expect(stoppedBySwitch({ template }), template).toBe(false);
+    }
+  });
+
+  it('lets an approval at registration through: it carries the verification link', () => {
+    expect(stoppedBySwitch({ template: 'account-approved', sealed: 'sealed-link' })).toBe(false);
+  });
+});

@@ -1,0 +1,42 @@
+import type { MailTemplate } from '@medrelay/contracts';
+
+/**
+ * What the administrator's "Email Notifications" switch governs, decided once for every template.
+ * 'notice': news of what happened (account decisions, transfers, digests); the platform works
+ * without it, so the switch may hold it back. 'always': the reader needs it to use or protect the
+ * account (a verification, reset or unlock link; word of a password change, a new passkey, a
+ * lock-out) or it is patient safety (recalls): switching notices off must never stop those.
+ * A new template has to be placed here (the type lists them all).
+ */
+export const notificationSwitch: Record<MailTemplate, 'notice' | 'always'> = {
+  'registration-received': 'always', // carries the verification link
+  'account-approved': 'notice', // 'always' when it carries the verification link (auto-approval)
+  'account-rejected': 'notice',
+  'account-suspended': 'notice',
+  'account-reactivated': 'notice',
+  'admin-new-registration': 'notice',
+  'admin-registration-digest': 'notice',
+  'admin-account-locked': 'always',
+  'request-approved': 'notice',
+  'pickup-confirmed': 'notice',
+  'pickup-changed': 'notice',
+  'pickup-reminder': 'notice',
+  'expiry-digest': 'notice',
+  'recall-quarantined': 'always',
+  'recall-lifted': 'always',
+  'need-match-digest': 'notice',
+  'registration-existing-account': 'always',
+  'account-locked-owner': 'always',
+  'password-reset': 'always',
+  'password-changed': 'always',
+  'email-verification': 'always',
+  'email-change-requested': 'always',
+  'passkey-added': 'always',
+};
+
+/** Whether the switch, when off, stops this e-mail. */
+export function stoppedBySwitch(mail: { template: MailTemplate; sealed?: unknown }): boolean {
+  // An approval at registration (auto-approval) carries the verification link: it always goes.
+  if (mail.template === 'account-approved' && mail.sealed !== undefined) return false;
+  return notificationSwitch[mail.template] === 'notice';
+}
