@@ -27,7 +27,11 @@ export interface WaitingRegistration {
   userType: UserType;
 }
 
-/** Marks every waiting notice as digested now and returns them, oldest first. */
+/**
+ * Marks every waiting notice as digested now and returns those whose account is still pending,
+ * oldest first: one an administrator already approved or rejected is no longer waiting for
+ * approval (and is not listed later either).
+ */
 export async function takeWaitingNotices(client: PoolClient): Promise<WaitingRegistration[]> {
   const { rows } = await client.query<WaitingRegistration>(
     `WITH taken AS (
@@ -36,6 +40,7 @@ export async function takeWaitingNotices(client: PoolClient): Promise<WaitingReg
         RETURNING user_id, created_at)
      SELECT u.id AS "userId", u.name, u.email, u.user_type AS "userType"
        FROM taken t JOIN identity.users u ON u.id = t.user_id
+      WHERE u.status = 'pending'
       ORDER BY t.created_at, u.id`,
   );
   return rows;
