@@ -5,7 +5,14 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { BatchRecall, Recall, RecallCreate, RecallNotice, RecallReach } from '@medrelay/contracts';
+import {
+  gtinDigits,
+  type BatchRecall,
+  type Recall,
+  type RecallCreate,
+  type RecallNotice,
+  type RecallReach,
+} from '@medrelay/contracts';
 import { catalogEndpoints, requestEndpoints } from '@medrelay/contracts/endpoints';
 import { validGtin } from '@medrelay/domain/gtin';
 import { callApi, isRoutePath, routeKey } from './call';
@@ -132,9 +139,9 @@ export function useAcknowledgeRecall() {
  * codes look complete; null until then.
  */
 export function useBatchRecall(gtin: string | null | undefined, batch: string | null | undefined) {
-  const code = (gtin ?? '').replace(/[\s-]/g, '');
+  const code = gtinDigits(gtin ?? '');
   const lot = (batch ?? '').trim();
-  const ready = /^\d{8,14}$/.test(code) && validGtin(code) && lot.length > 0;
+  const ready = validGtin(code) && lot.length > 0;
   return useQuery<BatchRecall>({
     // Until both codes are complete the path cannot be filled: a key of its own, never fetched.
     queryKey: ready

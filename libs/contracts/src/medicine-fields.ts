@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { medicineCategories, normalizeCategories, type MedicineCategory } from '@medrelay/domain/categories';
 import { isCalendarDay, lastMomentOfCairoDay, parseInstant } from '@medrelay/domain/calendar';
+import { asciiDigits } from '@medrelay/domain/digits';
 import { packCodeMaxLength, toGtin14, validGtin } from '@medrelay/domain/gtin';
 import type { MessageKey } from './messages';
 import { typeError } from './fields';
@@ -107,6 +108,15 @@ export const descriptionField = z
   .transform((v) => (v ? v : null));
 
 /**
+ * The digits of a GTIN as a person types it: Arabic keyboards type Arabic-Indic digits and an
+ * Arabic field may hold direction marks; spaces and hyphens group the digits. The listing form,
+ * the recall form and the recall check all read a typed GTIN with this.
+ */
+export function gtinDigits(typed: string): string {
+  return asciiDigits(typed).replace(/[\s\-\u200e\u200f]/g, '');
+}
+
+/**
  * The pack's product code (GS1 GTIN-8/12/13/14, check digit verified), stored as GTIN-14 as the
  * DataMatrix carries it. Empty means none.
  */
@@ -117,7 +127,7 @@ export const gtinField = z
   .optional()
   .transform((value, ctx) => {
     if (!value) return null;
-    const digits = value.replace(/[\s-]/g, '');
+    const digits = gtinDigits(value);
     if (!validGtin(digits)) {
       ctx.addIssue({ code: 'custom', message: 'gtinInvalid' });
       return z.NEVER;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { packCodeMaxLength, toGtin14, validGtin } from '@medrelay/domain/gtin';
 import { recallHoldings } from '@medrelay/domain/recalls';
 import { listPageFields, typeError } from './fields';
+import { gtinDigits } from './medicine-fields';
 import { userTypes } from './roles';
 
 export const recallLimits = { reasonMin: 3, reasonMax: 500 } as const;
@@ -23,7 +24,7 @@ export const recallCreateSchema = z
     gtin: z
       .string(typeError('gtinInvalid'))
       .trim()
-      .transform((v) => v.replace(/[\s-]/g, ''))
+      .transform(gtinDigits)
       .refine(validGtin, { error: 'gtinInvalid' })
       .transform(toGtin14),
     batch: recallBatchField,

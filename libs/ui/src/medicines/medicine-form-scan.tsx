@@ -2,6 +2,7 @@ import { useRef, useState, type RefObject } from 'react';
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { lookupProduct, useBatchRecall } from '@medrelay/api-client';
+import { gtinDigits } from '@medrelay/contracts';
 import { currentLanguage } from '@medrelay/i18n';
 import { toGtin14 } from '@medrelay/domain/gtin';
 import type { MedicineFormState } from './medicine-form';
@@ -45,7 +46,7 @@ export function MedicineFormScan({
     }
     const { pack } = read;
     const current = form.getValues();
-    const held = current.gtin ? toGtin14(current.gtin.replace(/[\s-]/g, '')) : '';
+    const held = current.gtin ? toGtin14(gtinDigits(current.gtin)) : '';
     // Another pack than the form holds: a serial, batch or expiry its code does not carry was
     // the other pack's, and would be saved under this GTIN.
     const anotherPack = !!pack.gtin && !!held && held !== pack.gtin;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { medicineFixture } from '../test-support/fixtures';
 import { renderInRemote } from '../test-support/render';
 import { MedicineForm } from './medicine-form';
@@ -107,5 +107,30 @@ describe('the medicine form on Arabic screens and phones', () => {
     expect(discount.parentElement).toBe(pair);
     // Not stretched to the taller cell (the one with the hint).
     expect(getComputedStyle(pair).alignItems).toBe('start');
+  });
+});
+
+describe('a GTIN typed on an Arabic keyboard', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is checked against recalls like the same GTIN in Latin digits', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const recalled =
+        new URL(String(input), 'http://localhost').pathname === '/api/products/06221234567891/recall';
+      return new Response(
+        JSON.stringify(
+          recalled
+            ? { recalled: true, reason: 'Particles found in vials', recalledAt: '2026-11-20T10:00:00.000Z' }
+            : { message: 'Not found', code: 'NOT_FOUND' },
+        ),
+        { status: recalled ? 200 : 404, headers: { 'Content-Type': 'application/json' } },
+      );
+    });
+    await renderInRemote(<MedicineForm withPrices submitLabel="ضيف الدوا" onSave={vi.fn()} />, {
+      language: 'ar',
+    });
+    type('كود المنتج (GTIN)', '٠٦٢٢١٢٣٤٥٦٧٨٩١');
+    type('رقم التشغيلة', 'LOT-9');
+    await screen.findByTestId('batch-recall-warning');
   });
 });
