@@ -6,7 +6,7 @@ import {
   type RegistrationInput,
   type User,
 } from '@medrelay/contracts';
-import { identityEndpoints as identity } from '@medrelay/contracts/endpoints';
+import { identityEndpoints as identity, requestEndpoints } from '@medrelay/contracts/endpoints';
 import { callApi, routeKey } from './call';
 import { ApiError, tokenStore } from './http';
 import { forgetSavedAnswers } from './offline';
@@ -125,13 +125,31 @@ export function useLogout() {
     client.setQueryData(meKey, null);
     forgetUserData(client);
     if (token) {
-      // Sent with the token just cleared from the store, so not through callApi.
+      // Sent with the token just cleared from the store, so not through callApi: this device's
+      // pushes stop first (while the token still works), then the session ends.
       const { method, path } = identity.logout;
-      void fetch(path, { method: method.toUpperCase(), headers: { Authorization: `Bearer ${token}` } }).catch(
-        () => undefined,
-      );
+      const authorization = { Authorization: `Bearer ${token}` };
+      void stopPushOnThisDevice(authorization)
+        .catch(() => undefined)
+        .then(() => fetch(path, { method: method.toUpperCase(), headers: authorization }))
+        .catch(() => undefined);
     }
   };
+}
+
+/**
+ * A signed-out device receives no more of its user's pushes (a shared phone would show them to
+ * the next person): the server forgets its subscription and the browser drops it.
+ */
+async function stopPushOnThisDevice(authorization: Record<string, string>): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  const subscription = await registration?.pushManager?.getSubscription();
+  if (!subscription) return;
+  const { method, path } = requestEndpoints.unsubscribePush;
+  const query = new URLSearchParams({ endpoint: subscription.endpoint });
+  await fetch(`${path}?${query}`, { method: method.toUpperCase(), headers: authorization });
+  await subscription.unsubscribe();
 }
 
 export const publicSettingsKey = routeKey(identity.publicSettings);

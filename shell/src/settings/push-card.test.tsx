@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { QueryFunction } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PushSubscriptionInfo } from '@medrelay/contracts';
 import { requestEndpoints } from '@medrelay/contracts/endpoints';
 import { renderInRemote } from '@medrelay/ui/test-support';
@@ -73,4 +73,25 @@ describe('notifications on this device', () => {
     within(dialog).getByText(/مش هيستقبل إشعارات MedRelay تاني/);
     within(dialog).getByRole('button', { name: 'سيبه', hidden });
   });
+
+  it("offers to turn them on where this browser holds someone else's subscription (a shared phone)", async () => {
+    // A browser that can receive push, holding a subscription the server lists for no device of
+    // this account: the previous person's on this phone.
+    vi.stubGlobal('PushManager', class {});
+    vi.stubGlobal('Notification', { permission: 'granted' });
+    vi.stubGlobal('fetch', async () => Response.json({ publicKey: 'BKey' }));
+    const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/previous-user' };
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      serviceWorker: {
+        getRegistration: async () => ({ pushManager: { getSubscription: async () => subscription } }),
+      },
+    });
+    await renderInRemote(<PushCard />, { queryFn: listed });
+    await screen.findByText('Off for this device.');
+    screen.getByRole('button', { name: 'Turn on' });
+    expect(screen.queryByText('This device')).toBeNull();
+  });
 });
+
+afterEach(() => vi.unstubAllGlobals());

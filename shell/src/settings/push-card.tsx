@@ -147,6 +147,9 @@ export function PushCard() {
       }
       const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
       await navigator.serviceWorker.ready;
+      // A subscription this browser kept that the server does not list for this user (another
+      // user's on a shared phone, or one its push service dropped) is replaced by a fresh one.
+      await (await registration.pushManager.getSubscription())?.unsubscribe();
       // Some browsers' push services never answer (no Google services): give up after a while.
       const subscription = await Promise.race([
         registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key!) }),
@@ -180,27 +183,26 @@ export function PushCard() {
 
   const list = devices.data ?? [];
   const ownListed = list.some((d) => d.endpointDigest === own);
+  // On in this browser but not for this user (someone else signed in here before, or the push
+  // service dropped it): off for them, and they may turn it on.
+  const shown: Status = status === 'on' && devices.data && !ownListed ? 'off' : status;
   return (
     <Card className={styles.card} data-testid="push-card">
       <Text as="h2" weight="semibold" size={500}>
         {t('title')}
       </Text>
       <Text>{t('intro')}</Text>
-      {status === 'unsupported' || status === 'unavailable' || status === 'blocked' ? (
+      {shown === 'unsupported' || shown === 'unavailable' || shown === 'blocked' ? (
         <Text role="status" className={styles.muted}>
-          {t(status)}
+          {t(shown)}
         </Text>
-      ) : status === 'checking' ? null : (
+      ) : shown === 'checking' ? null : (
         <div className={styles.row}>
-          <Text role="status">{t(status)}</Text>
-          {status === 'off' ? (
+          <Text role="status">{t(shown)}</Text>
+          {shown === 'off' && (
             <Button appearance="primary" disabled={working} onClick={turnOn}>
               {working ? t('working') : t('turnOn')}
             </Button>
-          ) : (
-            // On, but the server does not list it (someone else's subscription on this browser):
-            // it can still be stopped here.
-            !ownListed && <StopHereButton working={working} onConfirm={stopHere} />
           )}
         </div>
       )}
