@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reviewAction } from './user-status';
+import { reviewAction, userStatusAction } from './user-status';
 
 describe('reviewAction (Approve / Reject of a registration)', () => {
   it('decides a pending account only', () => {
@@ -9,5 +9,13 @@ describe('reviewAction (Approve / Reject of a registration)', () => {
     expect(reviewAction('approved', 'rejected')).toBeNull();
     expect(reviewAction('rejected', 'approved')).toBeNull();
     expect(reviewAction('approved', 'approved')).toBeNull();
+  });
+});
+
+describe('userStatusAction', () => {
+  it('approving a rejected account is a reactivation only if it had been approved before', () => {
+    expect(userStatusAction('rejected', 'approved', true)).toBe('reactivate');
+    expect(userStatusAction('rejected', 'approved', false)).toBe('approve');
+    expect(userStatusAction('approved', 'rejected', true)).toBe('suspend');
   });
 });

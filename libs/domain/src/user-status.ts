@@ -9,9 +9,18 @@ const transitions: Record<UserStatus, Partial<Record<UserStatus, UserStatusActio
   rejected: { approved: 'reactivate' },
 };
 
-/** The action a change from `from` to `to` is, or null when the change is not allowed. */
-export function userStatusAction(from: UserStatus, to: UserStatus): UserStatusAction | null {
-  return transitions[from][to] ?? null;
+/**
+ * The action a change from `from` to `to` is, or null when the change is not allowed.
+ * `approvedBefore`: whether the account was ever approved; approving a rejected account that
+ * never was (rejected at registration) is its first approval, not a reactivation.
+ */
+export function userStatusAction(
+  from: UserStatus,
+  to: UserStatus,
+  approvedBefore = true,
+): UserStatusAction | null {
+  const action = transitions[from][to] ?? null;
+  return action === 'reactivate' && !approvedBefore ? 'approve' : action;
 }
 
 /**

@@ -132,6 +132,30 @@ describe('admin status changes (spec §4)', () => {
     expect(mails.map((m) => m.template).sort()).toEqual(['account-reactivated', 'account-suspended']);
   });
 
+  it('approving an account rejected at registration welcomes it as approved, not "active again"', async () => {
+    const user = await identity.createUser('ngo', 'pending');
+    await identity.api.put(`/api/admin/users/${user.id}/reject`, undefined, { token: admin.token });
+    const approve = await identity.api.put(
+      `/api/admin/users/${user.id}/status`,
+      { status: 'approved' },
+      { token: admin.token },
+    );
+    expect(approve.status).toBe(200);
+    const mails = await waitForMails(user.email, 2);
+    expect(mails.map((m) => m.template).sort()).toEqual(['account-approved', 'account-rejected']);
+    // Approved once: a later suspension and reinstatement is a reactivation.
+    for (const status of ['rejected', 'approved']) {
+      await identity.api.put(`/api/admin/users/${user.id}/status`, { status }, { token: admin.token });
+    }
+    const all = await waitForMails(user.email, 4);
+    expect(all.map((m) => m.template).sort()).toEqual([
+      'account-approved',
+      'account-reactivated',
+      'account-rejected',
+      'account-suspended',
+    ]);
+  });
+
   it('refuses changes the state machine does not allow with 409, changing nothing', async () => {
     const user = await identity.createUser('pharmacy', 'approved');
     const again = await identity.api.put(`/api/admin/users/${user.id}/approve`, undefined, {

@@ -8,7 +8,7 @@ import {
   type UserStatus,
   type UserType,
 } from '@medrelay/contracts';
-import type { Pool } from '@medrelay/service-kit';
+import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 /** Users by type and by status; `days` counts only those registered in the last N days (null: all). */
 export async function userStats(db: Pool, days: number | null): Promise<UserStats> {
@@ -47,4 +47,13 @@ export async function userActivity(db: Pool, limit: number): Promise<Activity[]>
     [limit],
   );
   return rows.map(activityFromRow);
+}
+
+/** Whether the account was ever approved (migration 014): approving it again is a reactivation. */
+export async function wasApproved(db: PoolClient, id: number): Promise<boolean> {
+  const { rows } = await db.query<{ approved: boolean }>(
+    'SELECT approved_at IS NOT NULL AS approved FROM identity.users WHERE id = $1',
+    [id],
+  );
+  return rows[0]?.approved ?? false;
 }

@@ -13,7 +13,7 @@ import type { IdentityContext } from '../context';
 import { queueMail } from '../mail/outbox';
 import { recordUserEvent } from '../users/events';
 import { findUserById, listUsers, publicUser, updateUserStatus } from '../users/repo';
-import { userActivity, userStats } from './repo';
+import { userActivity, userStats, wasApproved } from './repo';
 
 const mailFor = {
   approve: 'account-approved',
@@ -58,7 +58,9 @@ export function createAdminUserService(ctx: IdentityContext) {
         async (client) => {
           const current = await findUserById(client, userId, true);
           if (!current) throw httpError.notFound('userNotFound');
-          const action = (review ? reviewAction : userStatusAction)(current.status, to);
+          const action = review
+            ? reviewAction(current.status, to)
+            : userStatusAction(current.status, to, await wasApproved(client, userId));
           if (!action) {
             // The account was already reviewed: say what it is now (a stale row on another admin's screen).
             const key = current.status === 'approved' ? 'userAlreadyApproved' : 'userAlreadyRejected';
