@@ -90,6 +90,13 @@ describe('reading a pack code', () => {
       },
     ],
     ['only a GTIN', `]d201${gtin}`, { gtin }],
+    ['pasted with leading spaces', `   01${gtin}17270531`, { gtin, expiryDate: '2027-05-31' }],
+    [
+      'a scanner that ends with Tab',
+      `]d201${gtin}17270531${GS}10B3\t`,
+      { gtin, expiryDate: '2027-05-31', batch: 'B3' },
+    ],
+    ['spaces around a human-readable code', ` (01)${gtin}(10)X9 \r\n`, { gtin, batch: 'X9' }],
   ])('%s', (_, code, pack) => expect(readGs1(code)).toEqual({ ok: true, pack }));
 
   it.each([

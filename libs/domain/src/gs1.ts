@@ -49,10 +49,11 @@ const maxLength: Record<string, number> = { '10': packCodeMaxLength, '21': packC
  * separators, or in the human-readable "(01)…(17)…" form). Elements come in any order.
  */
 export function readGs1(text: string): Gs1Reading {
-  // A wedge scanner may send FNC1 in first position as a group separator; line ends are the
-  // scanner's Enter.
-  const code = text.replace(/[\r\n]+$/, '').replace(new RegExp(`^(\\][A-Za-z]\\d)?${groupSeparator}+`), '$1');
-  if (!code.trim() || !(symbologyPrefix.test(code) || /^(\(\d{2,4}\)|\d{2})/.test(code)))
+  // Whitespace around a code is a paste's or the scanner's (its Enter or Tab suffix): GS1's
+  // character set has none, and the group separator is not whitespace. A wedge scanner may send
+  // FNC1 in first position as a group separator.
+  const code = text.trim().replace(new RegExp(`^(\\][A-Za-z]\\d)?${groupSeparator}+`), '$1');
+  if (!code || !(symbologyPrefix.test(code) || /^(\(\d{2,4}\)|\d{2})/.test(code)))
     return { ok: false, problem: 'not-gs1' };
   let elements;
   try {

@@ -215,7 +215,8 @@ export function useWedgeScan(formRef: RefObject<HTMLFormElement | null>, onScan:
     };
     /** A whole code inserted at once (not a keystroke): a scan when it is shaped like one. */
     const whole = (text: string, target: EventTarget | null) => {
-      const code = text.replace(/[\r\n]+$/, '');
+      // Spaces a paste brings, the scanner's Enter or Tab suffix: not part of any code.
+      const code = text.trim();
       burst = empty();
       clearTimeout(idle);
       if (!looksLikeGs1(code)) return false;
@@ -247,7 +248,8 @@ export function useWedgeScan(formRef: RefObject<HTMLFormElement | null>, onScan:
         e.preventDefault();
         scannedIn = null;
         add(groupSeparator, e.target, performance.now());
-      } else if (e.key === 'Enter' && looksLikeGs1(burst.text)) {
+      } else if ((e.key === 'Enter' || e.key === 'Tab') && looksLikeGs1(burst.text)) {
+        // A scanner's suffix (Enter or Tab) ends the scan; it neither submits nor moves the focus.
         e.preventDefault();
         finish();
       } else if (e.key === 'Enter' && scannedIn !== null && e.target === scannedIn) {

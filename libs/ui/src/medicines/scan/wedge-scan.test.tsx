@@ -100,4 +100,22 @@ describe('keyboard-wedge recognition (deterministic under load)', () => {
     expect(field.dispatchEvent(words)).toBe(true);
     expect(onScan).toHaveBeenCalledTimes(2);
   });
+
+  it('a pasted code with spaces around it, or a Tab after it, is read without them', () => {
+    const { onScan, field } = setUp();
+    const paste = new Event('paste', { bubbles: true, cancelable: true }) as Event & {
+      clipboardData: unknown;
+    };
+    paste.clipboardData = { getData: () => `   01${gtin}17271231\t` };
+    expect(field.dispatchEvent(paste)).toBe(false);
+    expect(onScan).toHaveBeenCalledExactlyOnceWith(`01${gtin}17271231`);
+  });
+
+  it('a scanner that ends its code with Tab: the scan is read at once and the focus stays', () => {
+    const { onScan, field } = setUp();
+    typeKeys(field, code, 10);
+    const tab = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });
+    expect(field.dispatchEvent(tab)).toBe(false);
+    expect(onScan).toHaveBeenCalledExactlyOnceWith(code);
+  });
 });
