@@ -3,6 +3,7 @@
 import { apiCachePrefix, formOutcomesCache } from '@medrelay/api-client/offline';
 
 export { forgetSavedAnswersMessage, keptHeader, savedAtHeader } from '@medrelay/api-client/offline';
+export { keptFormDays } from '@medrelay/contracts';
 
 /** Webpack puts a content hash in chunk names: such a file never changes. */
 const hashed = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;

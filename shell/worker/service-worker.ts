@@ -27,6 +27,7 @@ import {
   isRemoteEntry,
   isScript,
   isShellChunk,
+  keptFormDays,
   keptHeader,
   savedAtHeader,
   serverPages,
@@ -174,7 +175,8 @@ registerRoute(
 // Forms sent while offline: kept (in IndexedDB) and sent when the connection returns, each with
 // the Idempotency-Key the page gave it, so a form the server already has is not made twice.
 const forms = new Queue('medrelay-forms', {
-  maxRetentionTime: 7 * 24 * 60,
+  // Shorter than the services keep each answer (contracts keptFormDays).
+  maxRetentionTime: keptFormDays * 24 * 60,
   onSync: async () => {
     // Forms left waiting (a revoked token, a first attempt still running) fail this sync, so
     // the browser tries again later rather than at once, again and again.

@@ -28,4 +28,5 @@ export * from './stats';
 export * from './admin';
 export * from './queues';
 export * from './push';
+export * from './kept-forms';
 export * from './public-routes';

@@ -1,3 +1,4 @@
+import { keptFormDays } from '@medrelay/contracts';
 import { route } from '@medrelay/contracts/api-routes';
 import { testStores, uniqueName, waitUntil, type ApiClient } from '@medrelay/testing';
 import express, { Router } from 'express';
@@ -5,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTokenVerifier } from './auth';
 import { serveApp, signTestToken } from './auth.fixture';
-import { idempotentCommand } from './idempotency';
+import { idempotentClaimSeconds, idempotentCommand } from './idempotency';
 import { mount } from './mount';
 import { createRedis, type Redis } from './redis';
 
@@ -140,5 +141,26 @@ describe('idempotentCommand: a command sent again with its Idempotency-Key happe
     expect(retried.status).toBe(201);
     expect(retried.headers.get('Idempotent-Replayed')).toBeNull();
     expect(made.length).toBe(before + 1);
+  });
+
+  it('keeps an answer past the days the browser keeps a form, and a running claim only minutes', async () => {
+    const caller = await token();
+    const key = uniqueName('form-key');
+    let release!: () => void;
+    hold = new Promise((r) => (release = r));
+    const first = api.post('/t/things', { name: 'Lasix' }, keyed(key, caller));
+    await waitUntil(async () => (await redis.keys(`${prefix}:idem:*:${key}`)).length === 1, {
+      what: 'the first holding its key',
+    });
+    const [stored] = await redis.keys(`${prefix}:idem:*:${key}`);
+    // A process that dies mid-command frees the key soon, not after days of 409s to a kept form.
+    expect(await redis.ttl(stored!)).toBeLessThanOrEqual(idempotentClaimSeconds);
+    hold = null;
+    release();
+    expect((await first).status).toBe(201);
+    // A form the worker resends on its last day is still answered, not made again.
+    await waitUntil(async () => (await redis.ttl(stored!)) > keptFormDays * 24 * 3600, {
+      what: 'the answer kept',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { keptFormDays } from '@medrelay/contracts';
 import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { callerOf } from './auth';
@@ -7,8 +8,13 @@ import { AppError } from './errors';
 /** The header a client sends with a command it may send more than once (a form kept offline). */
 export const idempotencyKeyHeader = 'Idempotency-Key';
 const keyPattern = /^[A-Za-z0-9_-]{8,128}$/;
-/** How long an answer is kept for a repeat of its key. */
-const keptSeconds = 24 * 60 * 60;
+/** How long an answer is kept for a repeat of its key: a day past the worker's keep of a form. */
+export const idempotentAnswerSeconds = (keptFormDays + 1) * 24 * 60 * 60;
+/**
+ * How long a key is held while its command runs: a command that never answered (its process
+ * died) frees its key after this, so a kept form is not refused with 409 for days.
+ */
+export const idempotentClaimSeconds = 120;
 
 interface Kept {
   state: 'pending' | 'done';
@@ -21,14 +27,18 @@ interface Kept {
 
 /**
  * Makes a command happen once per `Idempotency-Key` (per caller, method and path): the first
- * request runs and its answer is kept in Redis for a day; the same key again gets that answer
+ * request runs and its answer is kept in Redis for eight days; the same key again gets that answer
  * (with `Idempotent-Replayed: true`) without running it again; while the first is still running,
  * 409. A key reused with a different body is refused (422). An answer of 500 or more is not kept,
  * so the client may try the same key again. Without the header, nothing changes. Mounted after
  * the access checks (it needs the caller) on the commands a browser may resend: the forms the
  * service worker keeps while offline (docs/offline.md).
  */
-export function idempotentCommand(redis: Redis, prefix: string, ttlSeconds = keptSeconds): RequestHandler {
+export function idempotentCommand(
+  redis: Redis,
+  prefix: string,
+  ttlSeconds = idempotentAnswerSeconds,
+): RequestHandler {
   return async (req, res, next) => {
     const key = req.get(idempotencyKeyHeader);
     if (key === undefined) return next();
@@ -44,7 +54,7 @@ export function idempotentCommand(redis: Redis, prefix: string, ttlSeconds = kep
         stored,
         JSON.stringify({ state: 'pending', body } satisfies Kept),
         'EX',
-        ttlSeconds,
+        Math.min(idempotentClaimSeconds, ttlSeconds),
         'NX',
       );
       if (claimed !== 'OK') {
