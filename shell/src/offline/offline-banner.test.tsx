@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, offlineEvents, savedAtHeader, tokenStore } from '@medrelay/api-client';
 import { renderInRemote } from '@medrelay/ui/test-support';
@@ -7,8 +8,15 @@ import { OfflineBanner } from './offline-banner';
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.useRealTimers();
   tokenStore.clear();
 });
+
+/** The page's clock at a Cairo moment (only Date is faked: the screen's timers and promises run). */
+const pinClock = (instant: string) => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(instant));
+};
 
 /** An answer as MedRelay's service worker gives it: from the network, or its saved copy. */
 function answer(savedAt?: string) {
@@ -24,6 +32,8 @@ describe('the offline banner', () => {
   ])(
     '$language: the oldest saved copy on screen, in Cairo time with Latin digits',
     async ({ language, text }) => {
+      // Copies saved that same Cairo day: the time says enough.
+      pinClock('2026-11-26T12:00:00.000Z');
       tokenStore.set('t');
       await renderInRemote(<OfflineBanner />, { language });
       expect(screen.queryByTestId('offline-banner')).toBeNull();
@@ -58,4 +68,56 @@ describe('the offline banner', () => {
     act(() => void window.dispatchEvent(new Event('online')));
     expect(screen.queryByTestId('offline-banner')).toBeNull();
   });
+
+  it.each([
+    { language: 'en' as const, text: 'Offline — saved Nov 20, 2026 at 09:05' },
+    { language: 'ar' as const, text: 'مفيش اتصال — محفوظ يوم' },
+  ])('$language: says the day of a copy saved before today', async ({ language, text }) => {
+    pinClock('2026-11-26T12:00:00.000Z');
+    await renderInRemote(<OfflineBanner />, { language });
+    act(() => {
+      window.dispatchEvent(
+        new CustomEvent(offlineEvents.savedCopy, {
+          detail: { url: '/api/medicines/my', savedAt: '2026-11-20T07:05:00.000Z' },
+        }),
+      );
+    });
+    const banner = (await screen.findByTestId('offline-banner')).textContent!;
+    expect(banner).toContain(text);
+    expect(banner).toMatch(/2026.*09:05/);
+  });
+
+  it('goes when no screen shows the saved list any more (the user moved on)', async () => {
+    const { client, rerender } = await renderInRemote(
+      <>
+        <OfflineBanner />
+        <List />
+      </>,
+      { queryFn: async () => [] },
+    );
+    await waitFor(() =>
+      expect(
+        client
+          .getQueryCache()
+          .find({ queryKey: ['/api/requests/my'] })
+          ?.getObserversCount(),
+      ).toBe(1),
+    );
+    act(() => {
+      window.dispatchEvent(
+        new CustomEvent(offlineEvents.savedCopy, {
+          detail: { url: '/api/requests/my', savedAt: new Date().toISOString() },
+        }),
+      );
+    });
+    await screen.findByTestId('offline-banner');
+    rerender(<OfflineBanner />);
+    await waitFor(() => expect(screen.queryByTestId('offline-banner')).toBeNull());
+  });
 });
+
+/** A screen showing one list. */
+function List() {
+  useQuery({ queryKey: ['/api/requests/my'] });
+  return null;
+}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { makeStyles, MessageBar, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { offlineEvents, refetchLists, type SavedCopyDetail } from '@medrelay/api-client';
+import { offlineEvents, refetchLists, urlFromQueryKey, type SavedCopyDetail } from '@medrelay/api-client';
+import { cairoDay } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import { useOfflineTexts } from './offline-texts';
 
@@ -39,10 +40,26 @@ export function useSavedCopies(): Map<string, string> {
       setSaved(new Map());
       void refetchLists(client);
     };
+    // A list no screen shows any more (the user moved on) is not "on screen" from a saved copy:
+    // only lists still watched stay (one whose query this cache does not know stays too).
+    const cache = client.getQueryCache();
+    const stopWatching = cache.subscribe((event) => {
+      if (event.type !== 'observerRemoved' && event.type !== 'removed') return;
+      setSaved((current) => {
+        const left = [...current].filter(([url]) => {
+          const queries = cache
+            .getAll()
+            .filter((q) => typeof q.queryKey[0] === 'string' && urlFromQueryKey(q.queryKey) === url);
+          return queries.length === 0 || queries.some((q) => q.getObserversCount() > 0);
+        });
+        return left.length === current.size ? current : new Map(left);
+      });
+    });
     window.addEventListener(offlineEvents.savedCopy, onSaved);
     window.addEventListener(offlineEvents.freshCopy, onFresh);
     window.addEventListener('online', onOnline);
     return () => {
+      stopWatching();
       window.removeEventListener(offlineEvents.savedCopy, onSaved);
       window.removeEventListener(offlineEvents.freshCopy, onFresh);
       window.removeEventListener('online', onOnline);
@@ -61,7 +78,10 @@ export function useSavedCopies(): Map<string, string> {
   return saved;
 }
 
-/** "Offline — saved at 14:05" (Cairo time) above the screen while it shows saved copies: the oldest one's time. */
+/**
+ * "Offline — saved at 14:05" (Cairo time; with its date when not today) above the screen while
+ * it shows saved copies: the oldest one's time.
+ */
 export function OfflineBanner() {
   const styles = useStyles();
   const { t } = useOfflineTexts();
@@ -69,10 +89,15 @@ export function OfflineBanner() {
   const saved = useSavedCopies();
   if (saved.size === 0) return null;
   const oldest = [...saved.values()].sort()[0]!;
+  // A copy from an earlier Cairo day says which day (a week-old "09:05" reads as this morning).
+  const title =
+    cairoDay(oldest) === cairoDay(new Date())
+      ? t('savedAt', { time: format.clock(oldest) })
+      : t('savedOn', { date: format.date(oldest), time: format.clock(oldest) });
   return (
     <MessageBar intent="warning" layout="multiline" className={styles.banner} data-testid="offline-banner">
       <MessageBarBody>
-        <MessageBarTitle>{t('savedAt', { time: format.clock(oldest) })}</MessageBarTitle>
+        <MessageBarTitle>{title}</MessageBarTitle>
         {t('savedAtBody')}
       </MessageBarBody>
     </MessageBar>

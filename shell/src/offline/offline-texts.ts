@@ -5,6 +5,7 @@ import { addTexts } from '@medrelay/i18n';
 /** Texts of a weak or missing connection: the saved-copy banner and forms sent later. */
 const en = {
   savedAt: 'Offline — saved at {{time}}',
+  savedOn: 'Offline — saved {{date}} at {{time}}',
   savedAtBody: 'You are seeing what this device saved. It updates when the connection returns.',
   sentRequest: 'Your saved request was sent',
   sentMedicine: 'Your saved medicine was listed',
@@ -17,6 +18,7 @@ const en = {
 
 const ar: typeof en = {
   savedAt: 'مفيش اتصال — محفوظ الساعة {{time}}',
+  savedOn: 'مفيش اتصال — محفوظ يوم {{date}} الساعة {{time}}',
   savedAtBody: 'انت شايف اللي الجهاز ده حفظه. هيتحدّث أول ما الاتصال يرجع.',
   sentRequest: 'طلبك المحفوظ اتبعت',
   sentMedicine: 'الدوا المحفوظ اتعرض',
