@@ -2,6 +2,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSettings, type Settings } from '@medrelay/contracts';
+import { routeKey } from '@medrelay/api-client';
+import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { renderInRemote } from '@medrelay/ui/test-support';
 import { texts } from '../texts';
 import { SystemSettings } from './system-settings';
@@ -78,5 +80,45 @@ describe('guardrails: what individual donors may not list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ donorForbiddenCategories: ['prescription', 'controlled'] });
+  });
+});
+
+describe('two administrators editing the settings', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('saves only the fields this administrator changed, not the rest of what the screen loaded', async () => {
+    const sent: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return new Response(JSON.stringify({ ...stored, systemName: 'MedRelay Alex' }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    await renderSettings();
+    await waitFor(() => expect(valueOf('System Name')).toBe('MedRelay Giza'));
+    fireEvent.change(screen.getByLabelText(/^System Name/), { target: { value: 'MedRelay Alex' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    // Another admin's change to any other setting in the meantime is not overwritten.
+    expect(sent[0]).toEqual({ systemName: 'MedRelay Alex' });
+  });
+
+  it('asks for the settings again when the screen opens, not the copy loaded earlier', async () => {
+    let onServer = 'MedRelay Giza';
+    const { client, rerender } = await renderInRemote(<SystemSettings />, {
+      role: 'admin',
+      texts,
+      queryFn: async () => ({ ...stored, systemName: onServer }),
+    });
+    await waitFor(() => expect(valueOf('System Name')).toBe('MedRelay Giza'));
+    rerender(<></>);
+    // Another administrator saves meanwhile; this one opens Settings again.
+    onServer = 'MedRelay Aswan';
+    expect(client.getQueryData<Settings>(routeKey(identityEndpoints.settings))?.systemName).toBe(
+      'MedRelay Giza',
+    );
+    rerender(<SystemSettings />);
+    await waitFor(() => expect(valueOf('System Name')).toBe('MedRelay Aswan'));
   });
 });

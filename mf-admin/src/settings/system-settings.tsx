@@ -19,7 +19,13 @@ import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, callApi, publicSettingsKey, routeKey } from '@medrelay/api-client';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
-import { defaultSettings, isMessageKey, settingsSchema, type Settings } from '@medrelay/contracts';
+import {
+  defaultSettings,
+  isMessageKey,
+  settingsSchema,
+  type Settings,
+  type SettingsUpdate,
+} from '@medrelay/contracts';
 import {
   CenteredSpinner,
   ErrorState,
@@ -30,6 +36,7 @@ import {
   useRemote,
 } from '@medrelay/ui';
 import { medicineCategories, normalizeCategories } from '@medrelay/domain/categories';
+import { refetchOnOpen } from '../users/keys';
 import { SystemActions } from './system-actions';
 
 const useStyles = makeStyles({
@@ -72,8 +79,10 @@ const settingsKey = routeKey(identityEndpoints.settings);
 /** `/admin/settings`: the system settings of spec §2/§3, loaded from and saved to svc-identity. */
 export function SystemSettings() {
   const { t } = useTranslation('admin');
-  const settings = useQuery<Settings>({ queryKey: settingsKey });
-  if (settings.isPending) return <CenteredSpinner />;
+  // Asked again each time the screen opens (another administrator may have saved meanwhile),
+  // and the form starts from that answer, not from the copy loaded earlier.
+  const settings = useQuery<Settings>({ queryKey: settingsKey, ...refetchOnOpen });
+  if (settings.isPending || (!settings.isFetchedAfterMount && !settings.isError)) return <CenteredSpinner />;
   if (settings.isError)
     return (
       <ErrorState
@@ -92,13 +101,14 @@ function SettingsForm({ saved }: { saved: Settings }) {
   const client = useQueryClient();
   const [tab, setTab] = useState<SettingsTab>('general');
   const form = useForm<Settings>({ resolver: zodResolver(settingsSchema), defaultValues: saved });
-  const { errors } = form.formState;
+  // Read while rendering: react-hook-form tracks dirty fields only for a form that reads them.
+  const { errors, dirtyFields } = form.formState;
   const message = (error: FieldError | undefined) => {
     if (!error) return undefined;
     return isMessageKey(error.message ?? '') ? t(`messages:${error.message}`) : t('messages:invalidInput');
   };
   const save = useMutation({
-    mutationFn: (values: Settings) => callApi(identityEndpoints.updateSettings, { body: values }),
+    mutationFn: (values: SettingsUpdate) => callApi(identityEndpoints.updateSettings, { body: values }),
     onSuccess: (updated) => {
       client.setQueryData(settingsKey, updated);
       // The header title and welcome message read the public subset.
@@ -116,7 +126,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
   });
   // Errors on another tab would be invisible: open the first tab with one.
   const submit = form.handleSubmit(
-    (values) => save.mutate(values),
+    (values) => save.mutate(changedOnly(values, dirtyFields)),
     (invalid) => {
       const owner = tabs.find((name) => fieldsByTab[name].some((field) => field in invalid));
       if (owner) setTab(owner);
@@ -291,6 +301,17 @@ function SettingsForm({ saved }: { saved: Settings }) {
       </form>
     </>
   );
+}
+
+/**
+ * The fields this administrator changed (react-hook-form's dirty fields: a list is dirty when any
+ * of its entries is). Saving only these leaves another administrator's changes to the other
+ * settings in place.
+ */
+function changedOnly(values: Settings, dirty: Partial<Record<keyof Settings, unknown>>): SettingsUpdate {
+  const isDirty = (mark: unknown) => (Array.isArray(mark) ? mark.some(Boolean) : Boolean(mark));
+  const changed = (Object.keys(values) as (keyof Settings)[]).filter((key) => isDirty(dirty[key]));
+  return Object.fromEntries(changed.map((key) => [key, values[key]])) as SettingsUpdate;
 }
 
 const fieldsByTab: Record<SettingsTab, (keyof Settings)[]> = {
