@@ -81,3 +81,11 @@ export function resendDecision(currentRound: number, askedRound: number): 'send'
   if (askedRound === currentRound) return 'duplicate';
   return 'stale';
 }
+
+/**
+ * The SQL condition that two batch codes name the same batch: letter case aside, since one
+ * pharmacist types "lot1" where the box and the recall say "LOT1", and a recall must reach both.
+ */
+export function sameBatchSql(a: string, b: string): string {
+  return `upper(${a}) = upper(${b})`;
+}

@@ -1,4 +1,5 @@
 import type { BatchRecall, Recall, RecallCreate, RecallListQuery } from '@medrelay/contracts';
+import { sameBatchSql } from '@medrelay/domain/recalls';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 type Db = Pool | PoolClient;
@@ -43,10 +44,10 @@ const selectRecalls = `
  * batch MedRelay never saw reaches no one and is refused.
  */
 export async function batchEverListed(db: Db, gtin: string, batch: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM catalog.listed_batches WHERE gtin = $1 AND batch = $2', [
-    gtin,
-    batch,
-  ]);
+  const { rows } = await db.query(
+    `SELECT 1 FROM catalog.listed_batches WHERE gtin = $1 AND ${sameBatchSql('batch', '$2')}`,
+    [gtin, batch],
+  );
   return rows.length > 0;
 }
 
@@ -54,7 +55,7 @@ export async function batchEverListed(db: Db, gtin: string, batch: string): Prom
 export async function activeRecallOf(db: Db, gtin: string, batch: string): Promise<BatchRecall> {
   const { rows } = await db.query<{ reason: string; created_at: Date }>(
     `SELECT reason, created_at FROM catalog.recalls
-      WHERE gtin = $1 AND batch = $2 AND lifted_at IS NULL
+      WHERE gtin = $1 AND ${sameBatchSql('batch', '$2')} AND lifted_at IS NULL
       ORDER BY created_at DESC, id DESC LIMIT 1`,
     [gtin, batch],
   );
@@ -83,7 +84,7 @@ export async function quarantineBatch(db: PoolClient, recallId: number): Promise
           hit AS (
             INSERT INTO catalog.recall_listings (recall_id, medicine_id)
             SELECT r.id, m.id FROM catalog.medicines m, r
-             WHERE m.gtin = r.gtin AND m.batch = r.batch AND m.is_available
+             WHERE m.gtin = r.gtin AND ${sameBatchSql('m.batch', 'r.batch')} AND m.is_available
             RETURNING medicine_id)
      UPDATE catalog.medicines m SET quarantine_reason = r.reason, updated_at = now()
        FROM hit, r
@@ -104,7 +105,7 @@ export async function quarantineIfRecalled(db: PoolClient, medicineId: number): 
     `WITH hit AS (
        INSERT INTO catalog.recall_listings (recall_id, medicine_id)
        SELECT r.id, m.id FROM catalog.medicines m
-         JOIN catalog.recalls r ON r.gtin = m.gtin AND r.batch = m.batch AND r.lifted_at IS NULL
+         JOIN catalog.recalls r ON r.gtin = m.gtin AND ${sameBatchSql('r.batch', 'm.batch')} AND r.lifted_at IS NULL
         WHERE m.id = $1 AND m.is_available
        ON CONFLICT DO NOTHING
        RETURNING recall_id),

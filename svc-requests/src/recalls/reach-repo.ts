@@ -6,7 +6,12 @@ import type {
   RequestStatus,
   UserType,
 } from '@medrelay/contracts';
-import { acknowledgementCount, holdingStatuses, type RecallHolding } from '@medrelay/domain/recalls';
+import {
+  acknowledgementCount,
+  holdingStatuses,
+  sameBatchSql,
+  type RecallHolding,
+} from '@medrelay/domain/recalls';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 type Db = Pool | PoolClient;
@@ -59,10 +64,10 @@ export async function requestsHoldingBatch(
   const { rows } = await db.query(
     `WITH hit AS (
        SELECT r.id FROM requests.requests r JOIN requests.medicines m ON m.id = r.medicine_id
-        WHERE ((m.gtin = $1 AND m.batch = $2) OR r.medicine_id = ANY($4::int[])) AND r.status = ANY($3::text[])
+        WHERE ((m.gtin = $1 AND ${sameBatchSql('m.batch', '$2')}) OR r.medicine_id = ANY($4::int[])) AND r.status = ANY($3::text[])
        UNION
        SELECT c.request_id FROM requests.custody_log c
-        WHERE c.status = 'completed' AND c.gtin = $1 AND c.batch = $2)
+        WHERE c.status = 'completed' AND c.gtin = $1 AND ${sameBatchSql('c.batch', '$2')})
      SELECT r.id AS "requestId", r.requester_id AS "userId", r.status, r.medicine_id AS "medicineId",
             r.quantity, m.name AS "medicineName"
        FROM hit JOIN requests.requests r ON r.id = hit.id
@@ -72,7 +77,7 @@ export async function requestsHoldingBatch(
              AND EXISTS (SELECT 1 FROM requests.custody_log c WHERE c.request_id = r.id AND c.status = 'completed')
              AND NOT EXISTS (
                    SELECT 1 FROM requests.custody_log c
-                    WHERE c.request_id = r.id AND c.status = 'completed' AND c.gtin = $1 AND c.batch = $2))
+                    WHERE c.request_id = r.id AND c.status = 'completed' AND c.gtin = $1 AND ${sameBatchSql('c.batch', '$2')}))
       ORDER BY r.id`,
     [gtin, batch, holdingStatuses, listingIds],
   );
@@ -94,7 +99,7 @@ export async function unofferedListingsOfBatch(
     `SELECT m.id AS "medicineId", m.owner_id AS "ownerId", m.name,
             coalesce(sum(r.quantity) FILTER (WHERE r.status = 'approved'), 0)::int AS "approvedUnits"
        FROM requests.medicines m JOIN requests.requests r ON r.medicine_id = m.id
-      WHERE m.gtin = $1 AND m.batch = $2 AND r.status IN ('pending', 'approved')
+      WHERE m.gtin = $1 AND ${sameBatchSql('m.batch', '$2')} AND r.status IN ('pending', 'approved')
         AND NOT (m.id = ANY($3::int[]))
       GROUP BY m.id ORDER BY m.id`,
     [gtin, batch, quarantined],

@@ -251,6 +251,26 @@ describe('batch recalls', () => {
     expect(await browseIds('Relisted')).not.toContain(listed.id);
   });
 
+  it('reaches a batch whatever its letter case: typed "lot7a" on one listing, "LOT7A" on the box and the recall', async () => {
+    const gtin = gtinOf(504);
+    const typed = await list(pharmacy, { gtin, batch: 'lot7a', name: 'Lowercase 5mg' });
+    const scanned = await list(pharmacy2, { gtin, batch: 'LOT7A', name: 'Uppercase 5mg' });
+    const issued = await recall({ gtin, batch: 'Lot7A', reason: 'Mislabelled strength' });
+    expect(issued.status).toBe(201);
+    expect(await quarantined([typed.id, scanned.id])).toEqual([
+      'Mislabelled strength',
+      'Mislabelled strength',
+    ]);
+    // Listed again afterwards in yet another case: quarantined at once.
+    const again = await list(pharmacy, { gtin, batch: 'LOT7a', name: 'Lowercase 5mg' });
+    expect(again).toMatchObject({ quarantined: true, quarantineReason: 'Mislabelled strength' });
+    // And the listing form's warning finds it.
+    const check = await p.catalog.api.get(`/api/products/${gtin}/recall?batch=lot7A`, {
+      token: pharmacy.token,
+    });
+    expect(check.body).toMatchObject({ recalled: true, reason: 'Mislabelled strength' });
+  });
+
   it('refuses bad input in the caller language, and non-admins', async () => {
     const bad = await recall({ gtin: '6221234567890', batch: '', reason: 'x' });
     expect(bad.status).toBe(400);
