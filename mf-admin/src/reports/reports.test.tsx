@@ -2,6 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminStats } from '@medrelay/contracts';
+import { publicSettingsKey } from '@medrelay/api-client';
 import { renderInRemote } from '@medrelay/ui/test-support';
 import { texts } from '../texts';
 import { Reports } from './reports';
@@ -88,5 +89,32 @@ describe('Wanted lists figures', () => {
     });
     const silent = await screen.findByRole('region', { name: 'Wanted lists' });
     expect(within(silent).getByText('Not available')).toBeTruthy();
+  });
+});
+
+describe('Medicine Expiry Status', () => {
+  it('names the Expiry Warning Days setting the counts use, not a fixed 30, in both languages', async () => {
+    for (const [language, panel, fresh, expiring] of [
+      ['en', 'Medicine Expiry Status', 'Fresh (45+ days)', 'Expiring Soon (45 days)'],
+      ['ar', 'حالة صلاحية الأدوية', 'صالح (أكتر من 45 يوم)', 'قرب يخلص (45 يوم)'],
+    ] as const) {
+      const { client, unmount } = await renderInRemote(<Reports />, {
+        role: 'admin',
+        language,
+        texts,
+        queryFn: async ({ queryKey }) => {
+          if (queryKey[0] === '/api/admin/stats') return stats;
+          throw new Error(`unexpected ${String(queryKey[0])}`);
+        },
+      });
+      client.setQueryData(publicSettingsKey, {
+        ...client.getQueryData<object>(publicSettingsKey),
+        expiryWarningDays: 45,
+      });
+      const list = await screen.findByRole('list', { name: panel });
+      expect(within(list).getByRole('meter', { name: fresh }).getAttribute('aria-valuenow')).toBe('4');
+      expect(within(list).getByRole('meter', { name: expiring }).getAttribute('aria-valuenow')).toBe('3');
+      unmount();
+    }
   });
 });

@@ -13,8 +13,14 @@ import {
 import { ArrowDownload24Regular } from '@fluentui/react-icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { saveFile } from '@medrelay/api-client';
-import { defaultReportRange, reportRanges, requestStatuses, type AdminStats } from '@medrelay/contracts';
+import { saveFile, usePublicSettings } from '@medrelay/api-client';
+import {
+  defaultReportRange,
+  defaultSettings,
+  reportRanges,
+  requestStatuses,
+  type AdminStats,
+} from '@medrelay/contracts';
 import { adminReportCsv, buildAdminReport, platformRates, reportFileName } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import {
@@ -173,19 +179,23 @@ function ReportBody({ stats }: { stats: AdminStats }) {
     ? stats.userStatus.approved - (stats.usersByType?.admin ?? 0)
     : null;
 
+  // The window the expiry counts use (the Expiry Warning Days setting), named in their labels.
+  const warningDays = usePublicSettings().data?.expiryWarningDays ?? defaultSettings.expiryWarningDays;
+
   /** One bar chart, or "not available" when the service holding it did not answer. */
   const chart = <K extends string>(
     panel: string,
     data: Record<K, number> | null,
     keys: readonly K[],
     tones?: Partial<Record<K, BarTone>>,
+    labelParams?: Record<string, number>,
   ) =>
     data ? (
       <BarChart
         label={t(`reports.panels.${panel}`)}
         data={keys.map((key) => ({
           key,
-          label: t(`reports.${panel}.${key}`),
+          label: t(`reports.${panel}.${key}`, labelParams),
           value: data[key],
           display: format.number(data[key]),
           tone: tones?.[key],
@@ -223,11 +233,13 @@ function ReportBody({ stats }: { stats: AdminStats }) {
           {chart('medicineSources', stats.medicineSources, ['pharmacy', 'donor'] as const)}
         </Panel>
         <Panel title={t('reports.panels.medicineExpiry')}>
-          {chart('medicineExpiry', stats.medicineExpiry, ['fresh', 'expiring', 'expired'] as const, {
-            fresh: 'success',
-            expiring: 'warning',
-            expired: 'danger',
-          })}
+          {chart(
+            'medicineExpiry',
+            stats.medicineExpiry,
+            ['fresh', 'expiring', 'expired'] as const,
+            { fresh: 'success', expiring: 'warning', expired: 'danger' },
+            { days: warningDays },
+          )}
         </Panel>
         <Panel title={t('reports.panels.requestStatus')}>
           {chart(

@@ -39,7 +39,12 @@ const en = {
     usersByType: { pharmacy: 'Pharmacies', ngo: 'NGOs', donor: 'Donors', admin: 'Admins' },
     userStatus: { approved: 'Approved', pending: 'Pending', rejected: 'Rejected' },
     medicineSources: { pharmacy: 'Pharmacy Listings', donor: 'Donor Donations' },
-    medicineExpiry: { fresh: 'Fresh (30+ days)', expiring: 'Expiring Soon (30 days)', expired: 'Expired' },
+    /** days: the Expiry Warning Days setting, the window the counts use. */
+    medicineExpiry: {
+      fresh: 'Fresh ({{days}}+ days)',
+      expiring: 'Expiring Soon ({{days}} days)',
+      expired: 'Expired',
+    },
     requestStatus: {
       pending: 'Pending',
       approved: 'Approved',
@@ -104,7 +109,11 @@ const ar: typeof en & {
     usersByType: { pharmacy: 'الصيدليات', ngo: 'الجمعيات', donor: 'المتبرعين', admin: 'مديرين النظام' },
     userStatus: { approved: 'مقبول', pending: 'في الانتظار', rejected: 'مرفوض' },
     medicineSources: { pharmacy: 'عروض الصيدليات', donor: 'تبرعات المتبرعين' },
-    medicineExpiry: { fresh: 'صالح (أكتر من 30 يوم)', expiring: 'قرب يخلص (30 يوم)', expired: 'منتهي' },
+    medicineExpiry: {
+      fresh: 'صالح (أكتر من {{days}} يوم)',
+      expiring: 'قرب يخلص ({{days}} يوم)',
+      expired: 'منتهي',
+    },
     requestStatus: {
       pending: 'في الانتظار',
       approved: 'مقبول',
