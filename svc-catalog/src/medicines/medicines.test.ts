@@ -382,6 +382,32 @@ describe('own listings: my, expiring, get, edit and unlist', () => {
     expect((await p.api.get(`/api/medicines/${created.id}`, { token: pharmacy.token })).status).toBe(200);
     expect((await p.api.get(`/api/medicines/${created.id}`, { token: admin.token })).status).toBe(200);
   });
+
+  it('never puts an expired pack back on offer, unless its expiry is corrected in the same edit', async () => {
+    const created = (await p.api.post('/api/medicines', medicineInput(), { token: pharmacy.token })).body;
+    expect((await p.api.delete(`/api/medicines/${created.id}`, { token: pharmacy.token })).status).toBe(200);
+    // The expiry scan unlisted it once its day had passed.
+    await p.catalog.service.ctx.pool.query(
+      "UPDATE catalog.medicines SET expiry_date = now() - interval '1 hour' WHERE id = $1",
+      [created.id],
+    );
+    const relist = await p.api.put(
+      `/api/medicines/${created.id}`,
+      { isAvailable: true },
+      { token: pharmacy.token, headers: { 'accept-language': 'ar' } },
+    );
+    expect([relist.status, relist.body.code, relist.body.message]).toEqual([
+      409,
+      'MEDICINE_EXPIRED',
+      'العبوة دي صلاحيتها خلصت: مينفعش تتعرض تاني',
+    ]);
+    const corrected = await p.api.put(
+      `/api/medicines/${created.id}`,
+      { isAvailable: true, expiryDate: days(30).slice(0, 10) },
+      { token: pharmacy.token },
+    );
+    expect([corrected.status, corrected.body.isAvailable]).toEqual([200, true]);
+  });
 });
 
 describe('admin views', () => {

@@ -10,6 +10,7 @@ import type {
 } from '@medrelay/contracts';
 import { categoryRefusalMessage, expiringListMax, translate, type Language } from '@medrelay/contracts';
 import {
+  daysLeft,
   forbiddenCategories,
   livesImpacted,
   mayViewListing,
@@ -130,6 +131,10 @@ export function createMedicineService(ctx: CatalogContext) {
               params: { quantity: current.quantity },
               details: { quantity: current.quantity },
             });
+          // An expired pack never goes back on offer (nor holds its serial against another's listing).
+          const expiry = changes.expiryDate ?? current.expiry_date;
+          if (patch.isAvailable === true && daysLeft(expiry, new Date()) <= 0)
+            throw new AppError(409, 'MEDICINE_EXPIRED', 'medicineExpiredNoRelist');
           // Checked when categories change or the listing goes back on offer; unlisting always works.
           if (patch.categories !== undefined || patch.isAvailable === true)
             await checkCategories(caller, patch.categories ?? current.categories);

@@ -164,6 +164,10 @@ export const catalogRequestMessages = {
     en: 'This medicine is quarantined: its batch is recalled',
     ar: 'الدواء ده متحفّظ عليه: التشغيلة بتاعته اتسحبت',
   },
+  medicineExpiredNoRelist: {
+    en: 'This pack has expired: it cannot be offered again',
+    ar: 'العبوة دي صلاحيتها خلصت: مينفعش تتعرض تاني',
+  },
   medicineExpiredNoHandover: {
     en: 'This pack has expired: it cannot be handed over',
     ar: 'العبوة دي صلاحيتها خلصت: مينفعش تتسلّم',
