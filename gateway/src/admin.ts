@@ -6,6 +6,7 @@ import {
   type ActivityFeed,
 } from '@medrelay/contracts';
 import { catalogApi, gatewayApi, identityApi, requestApi } from '@medrelay/contracts/api-routes';
+import { cairoDay } from '@medrelay/domain';
 import { AppError, mount, type Logger } from '@medrelay/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -54,6 +55,11 @@ const exportSections: readonly ExportSection[] = [
  * The administrator's routes that span services: the recent activity list, the data export
  * and Clear Cache. Each service checks the administrator's token again.
  */
+/** The export's file name: the calendar day in Cairo, where the administrators are. */
+export function exportFileName(generated: string): string {
+  return `medrelay-export-${cairoDay(generated)}.json`;
+}
+
 export function adminRoutes(
   targets: Record<UpstreamName, UpstreamPool>,
   options: { timeoutMs: number; logger: Logger; caches: Record<string, () => void> },
@@ -109,10 +115,7 @@ export function adminRoutes(
 
     const generated = new Date().toISOString();
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader(
-      'Content-Disposition',
-      `attachment; filename="medrelay-export-${generated.slice(0, 10)}.json"`,
-    );
+    res.setHeader('Content-Disposition', `attachment; filename="${exportFileName(generated)}"`);
     res.setHeader('Cache-Control', 'no-store');
     try {
       res.write(`{"generated":${JSON.stringify(generated)}`);
