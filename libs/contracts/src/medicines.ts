@@ -291,6 +291,8 @@ export const copiedMedicineFields = {
 /** The catalog's part of the admin statistics (GET /api/admin/all-medicines/stats). */
 export const medicineStatsSchema = z.object({
   totalMedicines: z.number().int(),
+  /** Offered now (listed, units left, not expired): the admin list's "available" filter. */
+  availableMedicines: z.number().int(),
   medicineSources: z.object({ pharmacy: z.number().int(), donor: z.number().int() }),
   medicineExpiry: z.object({
     fresh: z.number().int(),

@@ -7,10 +7,13 @@ import {
 } from '@medrelay/contracts';
 import { daysLeftSql, expiryClassSql, type ExpiryClass } from '@medrelay/domain';
 import type { Pool } from '@medrelay/service-kit';
+import { availableSql } from '../medicines/repo';
 
 /**
  * Listings by source and expiry class by days left (spec §4, libs/domain `expiryClass`): expired
- * ≤ 0, expiring inside the expiry warning window (1–30 by default), fresh beyond it. `days` counts only listings created in the last N days (null: all).
+ * ≤ 0, expiring inside the expiry warning window (1–30 by default), fresh beyond it; and how
+ * many are offered now (the admin list's "available" filter, counted exactly). `days` counts only
+ * listings created in the last N days (null: all).
  */
 export async function medicineStats(
   db: Pool,
@@ -21,9 +24,11 @@ export async function medicineStats(
   const cls = (c: ExpiryClass) => expiryClassSql(c, 'days', '$2::int');
   const { rows } = await db.query<Record<string, string>>(
     `WITH m AS (
-       SELECT source, ${daysLeftSql('expiry_date')} AS days FROM catalog.medicines
+       SELECT source, ${daysLeftSql('m.expiry_date')} AS days, ${availableSql} AS available
+         FROM catalog.medicines m
         WHERE $1::int IS NULL OR created_at > now() - make_interval(days => $1::int))
      SELECT count(*) AS total,
+            count(*) FILTER (WHERE available) AS available,
             count(*) FILTER (WHERE source = 'pharmacy') AS pharmacy,
             count(*) FILTER (WHERE source = 'donor') AS donor,
             count(*) FILTER (WHERE ${cls('fresh')}) AS fresh,
@@ -35,6 +40,7 @@ export async function medicineStats(
   const n = (key: string) => Number(rows[0]![key]);
   return {
     totalMedicines: n('total'),
+    availableMedicines: n('available'),
     medicineSources: { pharmacy: n('pharmacy'), donor: n('donor') },
     medicineExpiry: { fresh: n('fresh'), expiring: n('expiring'), expired: n('expired') },
   };
