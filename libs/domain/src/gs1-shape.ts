@@ -1,4 +1,4 @@
-import { validGtin } from './gtin';
+import { toGtin14, validGtin } from './gtin';
 
 /**
  * How a scanner's GS1 element string looks, apart from reading it (gs1.ts): a leaf the forms
@@ -22,4 +22,23 @@ export function looksLikeGs1(text: string): boolean {
     // A bare element string: AI 01 with a valid GTIN, followed by more elements.
     (/^01\d{14}\d{2}/.test(t) && validGtin(t.slice(2, 16)))
   );
+}
+
+/**
+ * The GTIN-14 of a box's retail barcode read alone (EAN-13, EAN-8, UPC-A, or a GTIN-14; AIM
+ * identifier ]E0 / ]E4 allowed), or null. Only a valid check digit counts: it is what tells a
+ * product code from any other run of digits.
+ */
+export function productCodeGtin(text: string): string | null {
+  const m = /^(?:\]E[04])?(\d{8}|\d{12,14})$/.exec(text.trim());
+  return m && validGtin(m[1]!) ? toGtin14(m[1]!) : null;
+}
+
+/**
+ * Whether a whole code (pasted, inserted at once, or a burst ended by the scanner's Enter) is
+ * something to read: a GS1 element string or a product code alone. A burst still being typed
+ * is judged by `looksLikeGs1` only: digits alone are a scan only once whole.
+ */
+export function looksLikePackCode(text: string): boolean {
+  return looksLikeGs1(text) || productCodeGtin(text) !== null;
 }

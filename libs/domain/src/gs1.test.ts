@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@medrelay/contracts';
-import { groupSeparator as GS, gs1ProblemMessage, looksLikeGs1, readGs1, validGtin } from './gs1';
+import {
+  groupSeparator as GS,
+  gs1ProblemMessage,
+  looksLikeGs1,
+  looksLikePackCode,
+  readGs1,
+  validGtin,
+} from './gs1';
 import { holdsPackSerial, toGtin14 } from './gtin';
 
 // 06221234567891: an Egyptian GTIN-13 (622…) as GTIN-14, check digit 1.
@@ -97,6 +104,12 @@ describe('reading a pack code', () => {
       { gtin, expiryDate: '2027-05-31', batch: 'B3' },
     ],
     ['spaces around a human-readable code', ` (01)${gtin}(10)X9 \r\n`, { gtin, batch: 'X9' }],
+    // A box's retail barcode (or a wedge scan of it): the GTIN alone, stored as GTIN-14.
+    ['an EAN-13', '6221234567891', { gtin }],
+    ['a GTIN-14 alone', gtin, { gtin }],
+    ['an EAN-8', '96385074', { gtin: '00000096385074' }],
+    ['a UPC-A', '036000291452', { gtin: '00036000291452' }],
+    ['an EAN-13 with its AIM identifier', `]E06221234567891\r\n`, { gtin }],
   ])('%s', (_, code, pack) => expect(readGs1(code)).toEqual({ ok: true, pack }));
 
   it.each([
@@ -113,6 +126,9 @@ describe('reading a pack code', () => {
     ],
     ['an unknown AI', `01${gtin}2327053110A`, { problem: 'unreadable' }],
     ['a GTIN cut short', `]d2010622123`, { problem: 'unreadable' }],
+    // Read, but nothing a listing uses: not "filled from the pack code" with nothing filled.
+    ['only a count (AI 30)', `]d23012`, { problem: 'not-gs1' }],
+    ['eight digits with a wrong check digit', '96385075', { problem: 'not-gs1' }],
   ])('refuses %s', (_, code, problem) => expect(readGs1(code)).toEqual({ ok: false, ...problem }));
 });
 
@@ -126,6 +142,19 @@ describe('telling a scan from typing', () => {
     ['Panadol', false],
     ['01062212345678901727', false],
   ])('%j → %s', (text, scan) => expect(looksLikeGs1(text)).toBe(scan));
+
+  it.each([
+    [`]d201${gtin}17270531`, true],
+    ['6221234567891', true],
+    [gtin, true],
+    ['96385074', true],
+    [']E06221234567891', true],
+    ['6221234567890', false],
+    ['622123456789', false],
+    ['1000', false],
+  ])('a whole pack code or product code: %j → %s', (text, scan) =>
+    expect(looksLikePackCode(text)).toBe(scan),
+  );
 });
 
 describe('pack codes on listings', () => {

@@ -1,9 +1,9 @@
 import { parseBarcode } from 'gs1-barcode-parser-mod';
-import { groupSeparator, symbologyPrefix } from './gs1-shape';
+import { groupSeparator, productCodeGtin, symbologyPrefix } from './gs1-shape';
 import { packCodeMaxLength, validGtin } from './gtin';
 
 export { validGtin };
-export { groupSeparator, looksLikeGs1 } from './gs1-shape';
+export { groupSeparator, looksLikeGs1, looksLikePackCode } from './gs1-shape';
 
 // The GS1 DataMatrix on every Egyptian medicine pack (EDA decree 29/2016): GTIN (AI 01), expiry
 // (17), batch (10), serial (21). Splitting the element string into its AIs is the maintained
@@ -46,13 +46,17 @@ const maxLength: Record<string, number> = { '10': packCodeMaxLength, '21': packC
 
 /**
  * Reads a scanned GS1 element string (with or without a symbology identifier, with group
- * separators, or in the human-readable "(01)…(17)…" form). Elements come in any order.
+ * separators, or in the human-readable "(01)…(17)…" form), or a product code alone (a box's
+ * EAN-13 / EAN-8 / UPC-A). Elements come in any order.
  */
 export function readGs1(text: string): Gs1Reading {
   // Whitespace around a code is a paste's or the scanner's (its Enter or Tab suffix): GS1's
   // character set has none, and the group separator is not whitespace. A wedge scanner may send
   // FNC1 in first position as a group separator.
   const code = text.trim().replace(new RegExp(`^(\\][A-Za-z]\\d)?${groupSeparator}+`), '$1');
+  // A box with only its retail barcode (EAN-13, EAN-8, UPC-A): the GTIN alone.
+  const productCode = productCodeGtin(code);
+  if (productCode) return { ok: true, pack: { gtin: productCode } };
   if (!code || !(symbologyPrefix.test(code) || /^(\(\d{2,4}\)|\d{2})/.test(code)))
     return { ok: false, problem: 'not-gs1' };
   let elements;
@@ -84,6 +88,8 @@ export function readGs1(text: string): Gs1Reading {
         break;
     }
   }
+  // Read, but nothing a listing uses (only other AIs): not a pack code for the form.
+  if (Object.keys(pack).length === 0) return { ok: false, problem: 'not-gs1' };
   return { ok: true, pack };
 }
 

@@ -111,3 +111,25 @@ describe('a second scan in the same form', () => {
     expect(value('Medicine Name')).toBe('');
   });
 });
+
+describe("a box's retail barcode", () => {
+  it('an EAN-13 scanned alone fills the GTIN and the name and type the dictionary knows', async () => {
+    catalogApi();
+    await renderInRemote(<MedicineForm withPrices submitLabel="Add Medicine" onSave={vi.fn()} />);
+    scan('6221234567891');
+    await waitFor(() => expect(value('Medicine Name')).toBe('Panadol Extra'));
+    expect(value('Product code (GTIN)')).toBe(boxA);
+    expect(screen.getByTestId('scan-note').textContent).toBe(
+      'Filled from the pack code and the product list: check the details before saving.',
+    );
+  });
+
+  it('a code with nothing a listing uses is refused, not "filled" with nothing', async () => {
+    catalogApi();
+    await renderInRemote(<MedicineForm withPrices submitLabel="Add Medicine" onSave={vi.fn()} />);
+    scan(`]d23012`);
+    await waitFor(() =>
+      expect(screen.getByTestId('scan-note').textContent).toBe('This is not a medicine pack code (GS1)'),
+    );
+  });
+});

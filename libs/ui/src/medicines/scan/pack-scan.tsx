@@ -16,7 +16,7 @@ import {
 import { ScanCamera20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { translate, type Language } from '@medrelay/contracts';
-import { groupSeparator, looksLikeGs1 } from '@medrelay/domain/gs1-shape';
+import { groupSeparator, looksLikeGs1, looksLikePackCode } from '@medrelay/domain/gs1-shape';
 import type { Gs1Pack } from '@medrelay/domain/gs1';
 import { FilePicker } from '../../forms/file-picker';
 
@@ -169,7 +169,10 @@ function typeValue(input: HTMLInputElement | HTMLTextAreaElement, value: string)
  * with a valid GTIN: libs/domain `looksLikeGs1`) is taken out of that field and handed to
  * `onScan` instead; its final Enter does not submit the form. Ctrl+] is a group separator (how
  * many scanners type ASCII 29). Scanners that insert the whole code at once (Android scanner
- * apps "send as string", a paste) are read the same way.
+ * apps "send as string", a paste) are read the same way. A box's EAN-13 / EAN-8 / UPC-A (digits
+ * alone, valid check digit: `looksLikePackCode`) is a scan only once whole: typed at scanner
+ * speed and ended by Enter or Tab (its digits that reached the field are taken out again), or
+ * inserted at once.
  *
  * A burst that starts like a scan (`startsLikeScan`) is followed by content alone, whatever the
  * time between keys; only a bare element string ("01…" without prefix) needs the fast typing
@@ -194,7 +197,7 @@ export function useWedgeScan(formRef: RefObject<HTMLFormElement | null>, onScan:
       clearTimeout(idle);
       const { text, target, before } = burst;
       burst = empty();
-      if (!looksLikeGs1(text)) return;
+      if (!looksLikePackCode(text)) return;
       // What the scan typed goes; what the person had typed stays.
       const input = field(target);
       if (input && input.value !== before) typeValue(input, before);
@@ -219,7 +222,7 @@ export function useWedgeScan(formRef: RefObject<HTMLFormElement | null>, onScan:
       const code = text.trim();
       burst = empty();
       clearTimeout(idle);
-      if (!looksLikeGs1(code)) return false;
+      if (!looksLikePackCode(code)) return false;
       scannedIn = target;
       latest.current(code);
       return true;
@@ -248,7 +251,7 @@ export function useWedgeScan(formRef: RefObject<HTMLFormElement | null>, onScan:
         e.preventDefault();
         scannedIn = null;
         add(groupSeparator, e.target, performance.now());
-      } else if ((e.key === 'Enter' || e.key === 'Tab') && looksLikeGs1(burst.text)) {
+      } else if ((e.key === 'Enter' || e.key === 'Tab') && looksLikePackCode(burst.text)) {
         // A scanner's suffix (Enter or Tab) ends the scan; it neither submits nor moves the focus.
         e.preventDefault();
         finish();

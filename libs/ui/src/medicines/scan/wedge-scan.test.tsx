@@ -118,4 +118,40 @@ describe('keyboard-wedge recognition (deterministic under load)', () => {
     expect(field.dispatchEvent(tab)).toBe(false);
     expect(onScan).toHaveBeenCalledExactlyOnceWith(code);
   });
+
+  it("a box's EAN-13 typed at scanner speed and ended by Enter is a scan; the field keeps what it held", () => {
+    const { onScan, field } = setUp();
+    const box = field as HTMLTextAreaElement;
+    box.value = 'Kept';
+    // Keys the recogniser lets through are typed into the field, as a browser would.
+    box.addEventListener('beforeinput', (e) => {
+      if (!e.defaultPrevented && e.data) box.value += e.data;
+    });
+    const reached = typeKeys(field, '6221234567891\n', 10);
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('6221234567891');
+    // The Enter did not submit; the digits that reached the field are taken out again.
+    expect(reached.at(-1)).toBe(false);
+    expect(box.value).toBe('Kept');
+  });
+
+  it('the same digits typed by a person are typing, and their Enter is theirs', () => {
+    const { onScan, field } = setUp();
+    const reached = typeKeys(field, '6221234567891\n', 200);
+    expect(onScan).not.toHaveBeenCalled();
+    expect(reached.every(Boolean)).toBe(true);
+  });
+
+  it('a GTIN-14 or EAN-8 inserted whole (a scanner app) is read at once', () => {
+    const { onScan, field } = setUp();
+    for (const digits of ['06221234567891', '96385074']) {
+      const insert = new InputEvent('beforeinput', {
+        inputType: 'insertText',
+        data: digits,
+        bubbles: true,
+        cancelable: true,
+      });
+      expect(field.dispatchEvent(insert)).toBe(false);
+      expect(onScan).toHaveBeenLastCalledWith(digits);
+    }
+  });
 });
