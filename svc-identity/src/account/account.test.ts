@@ -69,6 +69,39 @@ describe('PUT /api/auth/me (own account)', () => {
     expect(same.body.name).toBe('Corner Pharmacy');
   });
 
+  it('lets a reviewed NGO fill in a pharmacist licence it never had, once; a filled one stays locked', async () => {
+    // Registered before the licence was asked: approved without one.
+    const ngo = await identity.signedIn('ngo');
+    await identity.service.ctx.pool.query(
+      'UPDATE identity.ngos SET pharmacist_license = NULL WHERE user_id = $1',
+      [ngo.id],
+    );
+    const filled = await identity.api.put(
+      '/api/auth/me',
+      { pharmacistLicense: '٤٥٦٧٨٩' },
+      { token: ngo.token },
+    );
+    expect(filled.status).toBe(200);
+    expect(filled.body.profile.pharmacistLicense).toBe('456789');
+    // Now it is a verified detail like the others: a change goes through the administrator.
+    const changed = await identity.api.put(
+      '/api/auth/me',
+      { pharmacistLicense: '111111' },
+      { token: ngo.token },
+    );
+    expect(changed.status).toBe(409);
+    expect(changed.body.details).toEqual([
+      expect.objectContaining({ path: 'pharmacistLicense', rule: 'verifiedDetailsLocked' }),
+    ]);
+    // Filling an empty one does not open the filled ones.
+    const other = await identity.api.put(
+      '/api/auth/me',
+      { organizationName: 'Other Org' },
+      { token: ngo.token },
+    );
+    expect(other.status).toBe(409);
+  });
+
   it('clears the address when sent empty, and works for a pending account', async () => {
     const donor = await identity.signedIn('donor', 'pending');
     await identity.api.put('/api/auth/me', { address: 'Maadi' }, { token: donor.token });

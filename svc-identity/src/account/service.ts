@@ -27,7 +27,8 @@ const roleFields: Record<UserType, readonly string[]> = {
 const commonFields = ['name', 'phone', 'language', 'governorate', 'area', 'pin'];
 /**
  * What the administrator checked before approving (spec §3): once approved, changing it would
- * bypass the review, so only the administrator's team can change it then.
+ * bypass the review, so only the administrator's team can change it then. One left empty may be
+ * filled in once by the owner (docs/accounts.md).
  */
 const verifiedFields = [
   'commercialLicense',
@@ -57,9 +58,12 @@ export function createAccountService(ctx: IdentityContext) {
           );
         }
         const reviewed = current.status !== 'pending';
-        const changedVerified = verifiedFields.filter(
-          (f) => changes[f] !== undefined && changes[f] !== (current.profile?.[f] ?? null),
-        );
+        // Filling one still empty is allowed (an NGO approved before the pharmacist's licence was
+        // asked could never add it); replacing a value would bypass the review.
+        const changedVerified = verifiedFields.filter((f) => {
+          const was = current.profile?.[f] ?? null;
+          return changes[f] !== undefined && changes[f] !== was && was !== null && was !== '';
+        });
         if (reviewed && changedVerified.length) {
           throw new AppError(409, 'VERIFIED_DETAILS_LOCKED', 'verifiedDetailsLocked', {
             details: changedVerified.map((path) => ({
