@@ -29,6 +29,8 @@ export const activityKinds = [
   'request.rejected',
   'request.completed',
   'request.cancelled',
+  /** Ended by the platform itself: a no-show released, a recall or a suspension. */
+  'request.ended',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 

@@ -8,6 +8,7 @@ import {
   revenueRecovered,
 } from '@medrelay/domain';
 import { waitForMails, waitUntil } from '@medrelay/testing';
+import { requestActivity } from '../stats/repo';
 import { describe, expect, it } from 'vitest';
 import {
   admin,
@@ -502,5 +503,11 @@ describe('the state machine (spec §4), enforced on the server', () => {
       token: collecting.token,
     });
     expect(custody.body.at(-1)?.actorRole).toBe('system');
+    // The admin's activity credits the platform, not a party, with what it ended.
+    const activity = await requestActivity(p.requests.service.ctx.pool, 50);
+    expect(activity.filter((a) => a.id.startsWith(`request.ended:${toCollect}:`))).toMatchObject([
+      { kind: 'request.ended', actor: null },
+    ]);
+    expect(activity.some((a) => a.id.startsWith(`request.cancelled:${toCollect}:`))).toBe(false);
   });
 });

@@ -67,10 +67,17 @@ export async function requestActivity(db: Pool, limit: number): Promise<Activity
        SELECT r.id, 'request.created' AS kind, r.created_at AS at, r.requester_id AS actor_id, r.medicine_id
          FROM requests.requests r ORDER BY r.created_at DESC, r.id DESC LIMIT $1),
      decided AS (
-       SELECT r.id, 'request.' || r.status AS kind, r.updated_at AS at,
-              CASE WHEN r.status IN ('approved', 'rejected') THEN r.owner_id ELSE r.requester_id END AS actor_id,
+       -- The platform's own moves (a no-show released, a recall or a suspension ending a request)
+       -- are the platform's, not a party's: the last custody entry says who moved it.
+       SELECT r.id, CASE WHEN last.actor_role = 'system' THEN 'request.ended' ELSE 'request.' || r.status END AS kind,
+              r.updated_at AS at,
+              CASE WHEN last.actor_role = 'system' THEN NULL
+                   WHEN r.status IN ('approved', 'rejected') THEN r.owner_id ELSE r.requester_id END AS actor_id,
               r.medicine_id
-         FROM requests.requests r WHERE r.status <> 'pending'
+         FROM requests.requests r
+         LEFT JOIN LATERAL (SELECT c.actor_role FROM requests.custody_log c WHERE c.request_id = r.id
+                             ORDER BY c.id DESC LIMIT 1) last ON true
+        WHERE r.status <> 'pending'
         ORDER BY r.updated_at DESC, r.id DESC LIMIT $1)
      SELECT e.id, e.kind, e.at, u.name AS actor, u.user_type AS actor_type, m.name AS subject
        FROM (SELECT * FROM made UNION ALL SELECT * FROM decided) e
