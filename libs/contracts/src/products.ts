@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { dosageForms } from '@medrelay/domain/dosage-forms';
 import { toGtin14, validGtin } from '@medrelay/domain/gtin';
 import { queryInt } from './fields';
+import { gtinDigits } from './medicine-fields';
 import { medicineCreateSchema } from './medicines';
 
 /** GET /api/products/:gtin and PUT /api/admin/products/:gtin: a GTIN (8–14 digits, check digit verified). */
 export const productParams = z.object({
+  // Typed as people type them (Arabic-Indic digits, spaces), read as the listing form reads them.
   gtin: z
     .string()
-    .regex(/^\d{8,14}$/, 'gtinInvalid')
+    .transform(gtinDigits)
+    .pipe(z.string().regex(/^\d{8,14}$/, 'gtinInvalid'))
     .refine(validGtin, 'gtinInvalid')
     .transform(toGtin14),
 });

@@ -182,6 +182,10 @@ describe('product dictionary', () => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ gtin, name: 'Augmentin 1g', type: 'tablets', source: 'listing' });
     }
+    // Typed in Arabic-Indic digits (as the listing form takes them): the same product.
+    const arabic = [...gtin].map((d) => String.fromCharCode(0x0660 + Number(d))).join('');
+    const typed = await p.api.get(`/api/products/${encodeURIComponent(arabic)}`, { token: ngo.token });
+    expect([typed.status, typed.body.gtin]).toEqual([200, gtin]);
   });
 
   it('says why a lookup is refused: a bad code 400, an unknown one 404, both in Arabic too', async () => {

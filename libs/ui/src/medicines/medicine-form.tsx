@@ -236,7 +236,7 @@ export function MedicineForm({
               // Codes are Latin letters and digits in both languages.
               dir="ltr"
               inputMode={code === 'gtin' ? 'numeric' : undefined}
-              maxLength={code === 'gtin' ? 14 : packCodeMaxLength}
+              maxLength={packCodeMaxLength}
             />
           </Field>
         ))}
