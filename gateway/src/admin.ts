@@ -60,6 +60,27 @@ export function exportFileName(generated: string): string {
   return `medrelay-export-${cairoDay(generated)}.json`;
 }
 
+/**
+ * A section's rows, page after page until a short one. Pages run newest first: a row added
+ * meanwhile pushes the previous page's last rows onto the next one, so a row the previous page
+ * held is not given twice.
+ */
+export async function* exportRows<T>(
+  firstPage: T[],
+  pageOf: (page: number) => Promise<T[]>,
+  pageSize = exportPageSize,
+): AsyncGenerator<T> {
+  const idOf = (item: T) => (item as { id?: unknown }).id;
+  let items = firstPage;
+  let previous = new Set<unknown>();
+  for (let page = 1; ;) {
+    for (const item of items) if (!previous.has(idOf(item))) yield item;
+    if (items.length < pageSize) return;
+    previous = new Set(items.map(idOf));
+    items = await pageOf(++page);
+  }
+}
+
 export function adminRoutes(
   targets: Record<UpstreamName, UpstreamPool>,
   options: { timeoutMs: number; logger: Logger; caches: Record<string, () => void> },
@@ -121,17 +142,15 @@ export function adminRoutes(
       res.write(`{"generated":${JSON.stringify(generated)}`);
       for (const [i, section] of exportSections.entries()) {
         res.write(`,"${section.key}":[`);
-        let items = firstPages[i]!;
         let first = true;
-        for (let page = 1; ;) {
-          for (const item of items) {
-            res.write(`${first ? '' : ','}${JSON.stringify(item)}`);
-            first = false;
-          }
-          if (items.length < exportPageSize) break;
-          const next = await pageOf(section, ++page);
+        const rows = exportRows(firstPages[i]!, async (page) => {
+          const next = await pageOf(section, page);
           if (!next) throw new Error(`${section.upstream} stopped answering during the export`);
-          items = next;
+          return next;
+        });
+        for await (const item of rows) {
+          res.write(`${first ? '' : ','}${JSON.stringify(item)}`);
+          first = false;
         }
         res.write(']');
       }
