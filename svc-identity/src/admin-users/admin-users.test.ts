@@ -82,6 +82,8 @@ describe('admin status changes (spec §4)', () => {
     const [mail] = await waitForMails(user.email);
     expect(mail!.template).toBe('account-approved');
     expect(mail!.subject).toBe('Your MedRelay account is approved');
+    // A proven address gets no verification link.
+    expect(mail!.text).not.toContain('/verify-email');
     const me = await identity.api.get('/api/auth/me', { token: user.token });
     expect(me.body.status).toBe('approved');
   });
@@ -154,6 +156,24 @@ describe('admin status changes (spec §4)', () => {
       'account-rejected',
       'account-suspended',
     ]);
+  });
+
+  it('an approval of an account whose e-mail is not proven yet carries a fresh verification link', async () => {
+    const user = await identity.createUser('ngo', 'pending');
+    await identity.service.ctx.pool.query(
+      'UPDATE identity.users SET email_verified_at = NULL WHERE id = $1',
+      [user.id],
+    );
+    // Rejected at registration (its registration link long expired), then approved after all.
+    await identity.api.put(`/api/admin/users/${user.id}/reject`, undefined, { token: admin.token });
+    await identity.api.put(
+      `/api/admin/users/${user.id}/status`,
+      { status: 'approved' },
+      { token: admin.token },
+    );
+    const mails = await waitForMails(user.email, 2);
+    const approved = mails.find((m) => m.template === 'account-approved')!;
+    expect(approved.text).toContain('/verify-email');
   });
 
   it('refuses changes the state machine does not allow with 409, changing nothing', async () => {

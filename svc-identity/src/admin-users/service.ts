@@ -9,6 +9,7 @@ import {
 } from '@medrelay/contracts';
 import { reviewAction, userStatusAction, type UserStatusAction } from '@medrelay/domain';
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
+import { accountMail } from '../auth/account-mail';
 import type { IdentityContext } from '../context';
 import { queueMail } from '../mail/outbox';
 import { recordUserEvent } from '../users/events';
@@ -69,17 +70,28 @@ export function createAdminUserService(ctx: IdentityContext) {
           await updateUserStatus(client, userId, to);
           const updated = (await findUserById(client, userId))!;
           await recordUserEvent(client, 'user.status-changed', updated);
-          await queueMail(client, settings, {
-            template: mailFor[action],
+          const base = {
             to: updated.email,
             language: updated.language,
             idempotencyKey: `status:${userId}:v${updated.version}`,
-            data: {
-              name: updated.name,
-              userType: updated.userType,
-              loginUrl: `${ctx.config.PUBLIC_URL}/login`,
-            },
-          });
+          };
+          const data = {
+            name: updated.name,
+            userType: updated.userType,
+            loginUrl: `${ctx.config.PUBLIC_URL}/login`,
+          };
+          if (action === 'approve' && !updated.emailVerified) {
+            // Its registration link may have expired meanwhile: the welcome brings a fresh one.
+            const verify = await accountMail(ctx).verificationMail(client, updated, updated.email, false);
+            await queueMail(client, settings, {
+              ...base,
+              template: 'account-approved',
+              data: { ...data, hours: verify.data.hours },
+              sealed: verify.sealed,
+            });
+          } else {
+            await queueMail(client, settings, { ...base, template: mailFor[action], data });
+          }
           if (to === 'rejected') {
             await ctx.tokens.revokeAllFor(userId);
             await ctx.tokens.publishStatus(userId, to);

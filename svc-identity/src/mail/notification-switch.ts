@@ -10,7 +10,7 @@ import type { MailTemplate } from '@medrelay/contracts';
  */
 export const notificationSwitch: Record<MailTemplate, 'notice' | 'always'> = {
   'registration-received': 'always', // carries the verification link
-  'account-approved': 'notice', // 'always' when it carries the verification link (auto-approval)
+  'account-approved': 'notice', // 'always' when it carries the verification link (an unproven address)
   'account-rejected': 'notice',
   'account-suspended': 'notice',
   'account-reactivated': 'notice',
@@ -36,7 +36,7 @@ export const notificationSwitch: Record<MailTemplate, 'notice' | 'always'> = {
 
 /** Whether the switch, when off, stops this e-mail. */
 export function stoppedBySwitch(mail: { template: MailTemplate; sealed?: unknown }): boolean {
-  // An approval at registration (auto-approval) carries the verification link: it always goes.
+  // An approval of an account whose address is unproven carries the verification link: it always goes.
   if (mail.template === 'account-approved' && mail.sealed !== undefined) return false;
   return notificationSwitch[mail.template] === 'notice';
 }
