@@ -23,7 +23,7 @@ import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from './events';
 import { learnProduct } from '../products/repo';
 import { browseViewOf } from './browse-cache';
-import { quarantineIfRecalled } from '../recalls/repo';
+import { lockBatch, quarantineIfRecalled } from '../recalls/repo';
 import { recordListingRecalled } from '../recalls/service';
 import { listAllMedicines } from './all-medicines-repo';
 import { browseMedicines, type BrowseQuery } from './browse-repo';
@@ -105,6 +105,8 @@ export function createMedicineService(ctx: CatalogContext) {
       await checkCategories(caller, input.categories);
       const row = await packWrite(() =>
         withTransaction(ctx.pool, async (client) => {
+          // A recall of this batch issued at the same moment sees this listing, or it sees the recall.
+          await lockBatch(client, input.gtin, input.batch);
           const id = await insertMedicine(client, caller.id, sourceOf(caller), input);
           // The first listing of a GTIN teaches the dictionary its name and dosage form.
           if (input.gtin)
@@ -121,6 +123,9 @@ export function createMedicineService(ctx: CatalogContext) {
       const row = await packWrite(() =>
         withTransaction(ctx.pool, async (client) => {
           const { quantitySeen, ...changes } = asDonorMay(caller, patch);
+          // The batch it will carry, locked before its row (as a recall locks them): see create.
+          const before = await findMedicine(client, id);
+          await lockBatch(client, changes.gtin ?? before?.gtin, changes.batch ?? before?.batch);
           const current = await ownedForUpdate(client, id, caller);
           if (
             changes.quantity !== undefined &&

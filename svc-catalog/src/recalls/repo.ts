@@ -74,6 +74,21 @@ export async function insertRecall(db: PoolClient, input: RecallCreate, adminId:
 }
 
 /**
+ * Orders a recall of a batch with listings of that batch written at the same moment (a
+ * transaction advisory lock on GTIN and batch, letter case aside): without it, each missed the
+ * other's uncommitted row and a listing escaped the quarantine. Taken before any row lock (a
+ * recall then locks the batch's listings), so the two never wait on each other in a circle.
+ */
+export async function lockBatch(
+  db: PoolClient,
+  gtin: string | null | undefined,
+  batch: string | null | undefined,
+) {
+  if (!gtin || !batch) return;
+  await db.query("SELECT pg_advisory_xact_lock(hashtextextended($1 || '|' || upper($2), 0))", [gtin, batch]);
+}
+
+/**
  * Quarantines every open (listed) listing of the recall's GTIN and batch in one statement: each
  * is recorded as hidden by this recall, and carries its reason (the newest recall's). Row locks
  * order it with reservations, which lock the listing before checking it.

@@ -23,6 +23,7 @@ import {
   findRecall,
   insertRecall,
   listRecalls,
+  lockBatch,
   markLifted,
   quarantineBatch,
   releaseQuarantine,
@@ -92,6 +93,7 @@ export function createRecallService(ctx: CatalogContext) {
       const recall = await withTransaction(
         ctx.pool,
         async (client) => {
+          await lockBatch(client, input.gtin, input.batch);
           const id = await insertRecall(client, input, caller.id);
           const listings = await quarantineBatch(client, id);
           const recall = (await findRecall(client, id))!;

@@ -271,6 +271,27 @@ describe('batch recalls', () => {
     expect(check.body).toMatchObject({ recalled: true, reason: 'Mislabelled strength' });
   });
 
+  it('quarantines every listing of the batch written while the recall is issued, none escaping between the two', async () => {
+    const gtin = gtinOf(505);
+    await list(pharmacy, { gtin, batch: 'RACE1', name: 'Racing 5mg' });
+    // Listings of the batch arriving at the very moment the recall is issued.
+    const [listed, issued] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          list(i % 2 ? pharmacy : pharmacy2, { gtin, batch: 'race1', name: `Racing ${i}` }),
+        ),
+      ),
+      recall({ gtin, batch: 'RACE1', reason: 'Sterility not assured' }),
+    ]);
+    expect(issued.status).toBe(201);
+    const { rows } = await p.catalog.service.ctx.pool.query<{ id: number; quarantine_reason: string | null }>(
+      `SELECT id, quarantine_reason FROM catalog.medicines WHERE gtin = $1 AND is_available`,
+      [gtin],
+    );
+    expect(rows.length).toBe(listed.length + 1);
+    expect(rows.filter((r) => r.quarantine_reason === null)).toEqual([]);
+  });
+
   it('refuses bad input in the caller language, and non-admins', async () => {
     const bad = await recall({ gtin: '6221234567890', batch: '', reason: 'x' });
     expect(bad.status).toBe(400);
