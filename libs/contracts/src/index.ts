@@ -29,4 +29,5 @@ export * from './admin';
 export * from './queues';
 export * from './push';
 export * from './kept-forms';
+export * from './mail-switch';
 export * from './public-routes';

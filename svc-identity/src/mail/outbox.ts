@@ -1,7 +1,7 @@
 import { mailJobSchema, mailQueueName, type MailJob, type Settings } from '@medrelay/contracts';
 import { addToOutbox, type PoolClient } from '@medrelay/service-kit';
 import { schema } from '../context';
-import { stoppedBySwitch } from './notification-switch';
+import { stoppedBySwitch } from '@medrelay/contracts';
 
 /** A mail job as svc-identity's producers write it: the outbox adds the platform's name and the admin's address. */
 type Without<M> = M extends { data: infer D }
@@ -12,7 +12,7 @@ export type QueuedMail = Without<MailJob>;
 /**
  * Queues an e-mail with the change that causes it (same transaction). While the administrator
  * has switched e-mail notifications off, notices are not queued; account and security e-mails
- * always are (notification-switch.ts).
+ * always are (contracts mail-switch.ts).
  */
 export async function queueMail(client: PoolClient, settings: Settings, mail: QueuedMail): Promise<void> {
   if (!settings.emailNotifications && stoppedBySwitch(mail)) return;

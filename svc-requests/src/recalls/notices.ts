@@ -1,5 +1,6 @@
 import {
   mailQueueName,
+  stoppedBySwitch,
   type MailJob,
   type MailTemplate,
   type MessageKey,
@@ -166,7 +167,8 @@ export async function sendRecallNotices(
   const fresh = notices.filter((n) => added.has(n.key));
   if (fresh.length === 0) return [];
   const settings = await options.settings();
-  if (settings.emailNotifications) {
+  // A recall is patient safety: the notifications switch never holds its e-mails back.
+  if (settings.emailNotifications || !stoppedBySwitch({ template: mailTemplateOf[step.kind] })) {
     for (const notice of fresh) {
       const user = users.get(notice.addressee.userId);
       if (!user) continue;

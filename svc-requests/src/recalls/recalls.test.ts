@@ -252,7 +252,7 @@ describe('batch recalls', () => {
   });
 
   it('reaches a batch whatever its letter case: typed "lot7a" on one listing, "LOT7A" on the box and the recall', async () => {
-    const gtin = gtinOf(504);
+    const gtin = gtinOf(540);
     const typed = await list(pharmacy, { gtin, batch: 'lot7a', name: 'Lowercase 5mg' });
     const scanned = await list(pharmacy2, { gtin, batch: 'LOT7A', name: 'Uppercase 5mg' });
     const issued = await recall({ gtin, batch: 'Lot7A', reason: 'Mislabelled strength' });
@@ -272,7 +272,7 @@ describe('batch recalls', () => {
   });
 
   it('quarantines every listing of the batch written while the recall is issued, none escaping between the two', async () => {
-    const gtin = gtinOf(505);
+    const gtin = gtinOf(541);
     await list(pharmacy, { gtin, batch: 'RACE1', name: 'Racing 5mg' });
     // Listings of the batch arriving at the very moment the recall is issued.
     const [listed, issued] = await Promise.all([
@@ -381,6 +381,30 @@ describe('batch recalls', () => {
     expect(rows[0].n).toBe(1);
     expect((await mailsTo(ngo.email)).filter((m) => m.text.includes('Test redelivery'))).toHaveLength(1);
   });
+  it('e-mails a recall though the administrator switched notification e-mails off (patient safety)', async () => {
+    const gtin = gtinOf(542);
+    const target = await list(pharmacy2, { gtin, batch: 'Q1', name: 'Quiet 20mg', quantity: 3 });
+    const event: RecallIssuedEvent = {
+      eventId: randomUUID(),
+      type: 'recall.issued',
+      occurredAt: new Date().toISOString(),
+      recallId: 900_002,
+      gtin,
+      batch: 'Q1',
+      reason: 'Switched off test',
+      listings: [{ medicineId: target.id, ownerId: pharmacy2.id, name: 'Quiet 20mg' }],
+    };
+    const ctx = p.requests.service.ctx;
+    const quiet = async () => ({ ...(await ctx.settings()), emailNotifications: false });
+    await withTransaction(ctx.pool, (c) =>
+      applyMedicineEvent(c, event, { settings: quiet, publicUrl: 'http://medrelay.test' }),
+    );
+    await waitUntil(
+      async () => (await mailsTo(pharmacy2.email)).some((m) => m.text.includes('Switched off test')),
+      { what: 'the recall e-mailed to the owner' },
+    );
+  });
+
   it("takes a recalled batch out of the needers' matches, and gives it back when lifted", async () => {
     const need = await p.requests.api.post<{ id: number }>(
       '/api/needs',

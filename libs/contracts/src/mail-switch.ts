@@ -1,4 +1,4 @@
-import type { MailTemplate } from '@medrelay/contracts';
+import type { MailTemplate } from './mail';
 
 /**
  * What the administrator's "Email Notifications" switch governs, decided once for every template.

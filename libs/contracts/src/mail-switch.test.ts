@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stoppedBySwitch } from './notification-switch';
+import { stoppedBySwitch } from './mail-switch';
 
 describe('what the "Email Notifications" switch stops', () => {
   it('stops notices and digests only', () => {
