@@ -48,6 +48,11 @@ describe('admin oversight across services', () => {
     expect(res.body.unavailable).toEqual([]);
     const kinds = res.body.items.map((a: { kind: string }) => a.kind);
     expect(kinds.slice(0, 2)).toEqual(['user.approved', 'user.registered']);
+    // An approved account suspended reads as a suspension, not a refused registration.
+    const member = await p.identity.createUser('donor', 'approved', 'Suspended Donor');
+    await gw.api.put(`/api/admin/users/${member.id}/status`, { status: 'rejected' }, { token: admin.token });
+    const later = await gw.api.get('/api/admin/activity?limit=1', { token: admin.token });
+    expect(later.body.items[0]).toMatchObject({ kind: 'user.suspended', actor: 'Suspended Donor user' });
     expect(kinds).toEqual(expect.arrayContaining(['request.rejected', 'request.created', 'medicine.listed']));
     expect(res.body.items).toHaveLength(6);
     expect(res.body.items.find((a: { kind: string }) => a.kind === 'request.created')).toMatchObject({

@@ -22,6 +22,8 @@ export const activityKinds = [
   'user.registered',
   'user.approved',
   'user.rejected',
+  /** Rejected after an approval: suspended. */
+  'user.suspended',
   'medicine.listed',
   'medicine.donated',
   'request.created',

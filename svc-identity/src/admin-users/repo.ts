@@ -39,8 +39,10 @@ export async function userActivity(db: Pool, limit: number): Promise<Activity[]>
              NULL AS subject FROM identity.users
        ORDER BY created_at DESC, id DESC LIMIT $1)
      UNION ALL
-     (SELECT id, 'user.' || status AS kind, reviewed_at AS at, name AS actor, user_type AS actor_type,
-             NULL AS subject FROM identity.users
+     -- Rejected after an approval is a suspension (spec §2: "Suspend"), not a refused registration.
+     (SELECT id, CASE WHEN status = 'rejected' AND approved_at IS NOT NULL THEN 'user.suspended'
+                      ELSE 'user.' || status END AS kind,
+             reviewed_at AS at, name AS actor, user_type AS actor_type, NULL AS subject FROM identity.users
        WHERE reviewed_at IS NOT NULL AND status <> 'pending'
        ORDER BY reviewed_at DESC, id DESC LIMIT $1)
      ORDER BY at DESC, id DESC LIMIT $1`,
