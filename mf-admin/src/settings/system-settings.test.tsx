@@ -41,7 +41,7 @@ describe('system settings', () => {
     expect(screen.getByLabelText(/^System Name/).getAttribute('dir')).toBe('auto');
   });
 
-  it('keeps values across tabs and shows the defaults after "Reset to Defaults"', async () => {
+  it('keeps values across tabs and shows the defaults after "Reset to Defaults", the administrator e-mail aside', async () => {
     await renderSettings();
     await waitFor(() => expect(valueOf('System Name')).toBe('MedRelay Giza'));
     fireEvent.click(screen.getByRole('tab', { name: 'Security' }));
@@ -51,6 +51,8 @@ describe('system settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset to Defaults' }));
     await waitFor(() => expect(valueOf('System Name')).toBe(defaultSettings.systemName));
     expect(valueOf('Expiry Warning Days')).toBe(String(defaultSettings.expiryWarningDays));
+    // Where the platform's e-mails go stays this deployment's, not the placeholder address.
+    expect(valueOf('Administrator Email')).toBe('ops@medrelay.eg');
   });
 });
 

@@ -287,6 +287,9 @@ function SettingsForm({ saved }: { saved: Settings }) {
                 {
                   ...defaultSettings,
                   donorForbiddenCategories: [...defaultSettings.donorForbiddenCategories],
+                  // Where the platform's own e-mails go is this deployment's, not a tuning
+                  // default: the placeholder address would send them nowhere anyone reads.
+                  adminEmail: form.getValues('adminEmail'),
                 },
                 { keepDefaultValues: true },
               )
