@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Button, Card, Field, Input, Text } from '@fluentui/react-components';
+import { Button, Card, Text } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { callApi, routeKey } from '@medrelay/api-client';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
@@ -7,6 +6,7 @@ import { useFormat } from '@medrelay/i18n';
 import { failureText } from '../auth/account-links';
 import { useAccountTexts } from '../auth/account-texts';
 import { CardHeading, useListChange, useListStyles } from './card-list';
+import { PasswordConfirmForm } from './password-confirm-form';
 import { useCardStyles } from './two-factor-card';
 
 const passkeysKey = routeKey(identityEndpoints.passkeys);
@@ -27,18 +27,16 @@ export function PasskeysCard() {
   const format = useFormat();
   const passkeys = useQuery({ queryKey: passkeysKey, queryFn: () => callApi(identityEndpoints.passkeys) });
   const change = useListChange(passkeysKey);
-  const [password, setPassword] = useState('');
   const busy = change.busy;
   const run = (work: () => Promise<string>, failed: string) =>
     change.run(work, failed, (error) =>
       cancelled(error) ? t('passkeys.cancelled') : failureText(error, t('common:toast.networkError')),
     );
 
-  const add = () =>
+  const add = (password: string) =>
     run(async () => {
       const { startRegistration } = await import('@simplewebauthn/browser');
       const optionsJSON = await callApi(identityEndpoints.passkeyOptions, { body: { password } });
-      setPassword('');
       const response = await startRegistration({ optionsJSON: optionsJSON as never });
       await callApi(identityEndpoints.addPasskey, { body: { response: response as never } });
       return t('passkeys.added');
@@ -74,25 +72,14 @@ export function PasskeysCard() {
         ))}
       </ul>
       {passkeys.data && !passkeys.data.length && <Text className={styles.muted}>{t('passkeys.none')}</Text>}
-      <form
+      <PasswordConfirmForm
         className={card.actions}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void add();
-        }}
-      >
-        <Field label={t('passkeys.password')}>
-          <Input
-            type="password"
-            value={password}
-            onChange={(_, d) => setPassword(d.value)}
-            autoComplete="current-password"
-          />
-        </Field>
-        <Button appearance="primary" type="submit" disabled={busy || !password}>
-          {t('passkeys.add')}
-        </Button>
-      </form>
+        label={t('passkeys.password')}
+        submitLabel={t('passkeys.add')}
+        busy={busy}
+        primary
+        onConfirm={add}
+      />
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Field, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, routeKey } from '@medrelay/api-client';
 import type { TotpSetup } from '@medrelay/contracts';
@@ -7,6 +7,7 @@ import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { failureText } from '../auth/account-links';
 import { useAccountTexts } from '../auth/account-texts';
 import { RecoveryCodes, TotpEnrolFields } from '../auth/second-step';
+import { PasswordConfirmForm } from './password-confirm-form';
 import { useToast } from '../chrome/toasts';
 
 export const useCardStyles = makeStyles({
@@ -36,7 +37,6 @@ export function TwoFactorCard() {
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
@@ -106,31 +106,21 @@ export function TwoFactorCard() {
         </form>
       )}
       {on && !status.data?.required && (
-        <form
+        <PasswordConfirmForm
           className={styles.actions}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void run(async () => {
+          label={t('twoFactor.password')}
+          submitLabel={t('twoFactor.disable')}
+          busy={busy}
+          error={error}
+          onConfirm={(password) =>
+            run(async () => {
               await callApi(identityEndpoints.twoFactorDisable, { body: { password } });
-              setPassword('');
               setCodes(null);
               toast({ title: t('twoFactor.disabled') });
               await refresh();
-            });
-          }}
-        >
-          <Field label={t('twoFactor.password')} validationMessage={error}>
-            <Input
-              type="password"
-              value={password}
-              onChange={(_, d) => setPassword(d.value)}
-              autoComplete="current-password"
-            />
-          </Field>
-          <Button type="submit" disabled={busy || !password}>
-            {t('twoFactor.disable')}
-          </Button>
-        </form>
+            })
+          }
+        />
       )}
     </Card>
   );

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Button, Field, Input } from '@fluentui/react-components';
+
+/**
+ * The account's password asked again before a change a stolen session alone must not make (a
+ * passkey added, two-factor turned off), with the button that makes it. The password is handed
+ * over once and not kept in the form.
+ */
+export function PasswordConfirmForm({
+  label,
+  submitLabel,
+  busy,
+  error,
+  primary = false,
+  className,
+  onConfirm,
+}: {
+  label: string;
+  submitLabel: string;
+  busy: boolean;
+  error?: string | undefined;
+  primary?: boolean;
+  className?: string;
+  onConfirm: (password: string) => unknown;
+}) {
+  const [password, setPassword] = useState('');
+  return (
+    <form
+      className={className}
+      onSubmit={(e) => {
+        e.preventDefault();
+        setPassword('');
+        void onConfirm(password);
+      }}
+    >
+      <Field label={label} validationMessage={error}>
+        <Input
+          type="password"
+          value={password}
+          onChange={(_, d) => setPassword(d.value)}
+          autoComplete="current-password"
+        />
+      </Field>
+      <Button appearance={primary ? 'primary' : undefined} type="submit" disabled={busy || !password}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
