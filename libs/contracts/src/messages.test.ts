@@ -6,7 +6,14 @@ import { notificationMessages } from './message-tables/notifications';
 import { packCodeMessages } from './message-tables/pack-codes';
 import { recallMessages } from './message-tables/recalls';
 import { validationMessages } from './message-tables/validation';
-import { languages, messageParamLabels, messages, translate, type MessageKey } from './messages';
+import {
+  countedNouns,
+  languages,
+  messageParamLabels,
+  messages,
+  translate,
+  type MessageKey,
+} from './messages';
 import { requestStatuses } from './requests';
 
 const parts = {
@@ -30,17 +37,40 @@ describe('the table of messages', () => {
 
   it('fills placeholders in the caller language and keeps unknown ones visible', () => {
     expect(translate('notifyExpiryAlert', 'en', { medicine: 'Concor 5mg', days: 3 })).toBe(
-      'Concor 5mg: 3 day(s) left before expiry',
+      'Concor 5mg: 3 days left before expiry',
     );
     expect(translate('notifyExpiryAlert', 'ar', { medicine: 'Concor 5mg' })).toBe(
-      'Concor 5mg: فاضل {days} يوم على انتهاء الصلاحية',
+      'Concor 5mg: فاضل {days|day} على انتهاء الصلاحية',
     );
+  });
+
+  it('writes a count with its noun as each language does (Arabic: one, two, 3–10, 11 up)', () => {
+    const days = (n: number, language: 'en' | 'ar') =>
+      translate('notifyExpiryAlert', language, { medicine: 'Concor', days: n });
+    expect([1, 2, 3, 10, 11, 30, 100].map((n) => days(n, 'ar'))).toEqual([
+      'Concor: فاضل يوم واحد على انتهاء الصلاحية',
+      'Concor: فاضل يومين على انتهاء الصلاحية',
+      'Concor: فاضل 3 أيام على انتهاء الصلاحية',
+      'Concor: فاضل 10 أيام على انتهاء الصلاحية',
+      'Concor: فاضل 11 يوم على انتهاء الصلاحية',
+      'Concor: فاضل 30 يوم على انتهاء الصلاحية',
+      'Concor: فاضل 100 يوم على انتهاء الصلاحية',
+    ]);
+    expect([1, 7].map((n) => days(n, 'en'))).toEqual([
+      'Concor: 1 day left before expiry',
+      'Concor: 7 days left before expiry',
+    ]);
+    expect(translate('insufficientQuantity', 'ar', { available: 2 })).toBe('المتاح وحدتين بس');
+    expect(translate('insufficientQuantity', 'en', { available: 1 })).toBe('Only 1 unit available');
   });
 });
 
 describe('enum values in messages', () => {
   const placeholders = (text: string) =>
-    [...text.matchAll(/\{(\w+)(?::(\w+))?\}/g)].map(([, name, kind]) => ({ name: name!, kind }));
+    [...text.matchAll(/\{(\w+)(?:([:|])(\w+))?\}/g)].map(([, name, mark, kind]) => ({
+      name: name!,
+      kind: mark === ':' ? kind : mark && `${mark}${kind}`,
+    }));
   const keys = Object.keys(messages) as MessageKey[];
 
   it('reach no text raw: every key, in each language, with every status as each typed placeholder', () => {
@@ -69,7 +99,10 @@ describe('enum values in messages', () => {
       );
       for (const p of en!) {
         if (['status', 'from', 'to'].includes(p.name)) expect(p.kind, `${key} {${p.name}}`).toBe('status');
-        if (p.kind) expect(Object.keys(messageParamLabels), `${key} {${p.name}:${p.kind}}`).toContain(p.kind);
+        if (p.kind?.startsWith('|'))
+          expect(Object.keys(countedNouns), `${key} {${p.name}${p.kind}}`).toContain(p.kind.slice(1));
+        else if (p.kind)
+          expect(Object.keys(messageParamLabels), `${key} {${p.name}:${p.kind}}`).toContain(p.kind);
       }
     }
     expect(Object.keys(messageParamLabels.status).sort()).toEqual([...requestStatuses].sort());

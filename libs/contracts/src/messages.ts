@@ -35,16 +35,53 @@ export function isMessageKey(value: string): value is MessageKey {
 export { messageParamLabels, type MessageParamKind } from './message-tables/param-labels';
 
 /**
- * Renders a message in a language, filling `{name}` placeholders with the params as given and
- * `{name:kind}` ones with the word for the value (`messageParamLabels`, e.g. `{from:status}`).
+ * The nouns a count is written with (`{days|day}`): Arabic has a form for one, two, three to ten
+ * and eleven up ("يوم واحد", "يومين", "5 أيام", "12 يوم"), English for one and more; `#` is the
+ * count, in Latin digits.
+ */
+export const countedNouns = {
+  day: {
+    en: { one: '# day', other: '# days' },
+    ar: { one: 'يوم واحد', two: 'يومين', few: '# أيام', other: '# يوم' },
+  },
+  unit: {
+    en: { one: '# unit', other: '# units' },
+    ar: { one: 'وحدة واحدة', two: 'وحدتين', few: '# وحدات', other: '# وحدة' },
+  },
+  hour: {
+    en: { one: '# hour', other: '# hours' },
+    ar: { one: 'ساعة واحدة', two: 'ساعتين', few: '# ساعات', other: '# ساعة' },
+  },
+} as const satisfies Record<string, Record<Language, Partial<Record<Intl.LDMLPluralRule, string>>>>;
+export type CountedNoun = keyof typeof countedNouns;
+
+const pluralRules = { en: new Intl.PluralRules('en'), ar: new Intl.PluralRules('ar') };
+
+/** A count with its noun in a language: `counted(5, 'day', 'ar')` is "5 أيام". */
+export function counted(count: number, noun: CountedNoun, language: Language): string {
+  const forms: Partial<Record<Intl.LDMLPluralRule, string>> = countedNouns[noun][language];
+  const form = forms[pluralRules[language].select(count)] ?? forms.other!;
+  return form.replace('#', String(count));
+}
+
+/**
+ * Renders a message in a language, filling `{name}` placeholders with the params as given,
+ * `{name:kind}` ones with the word for the value (`messageParamLabels`, e.g. `{from:status}`) and
+ * `{name|noun}` ones with the count and its noun (`countedNouns`, e.g. `{days|day}`).
  */
 export function translate(key: MessageKey, language: Language, params: Record<string, string | number> = {}) {
-  return messages[key][language].replace(/\{(\w+)(?::(\w+))?\}/g, (whole, name: string, kind?: string) => {
-    const value = params[name];
-    if (value === undefined) return whole;
-    const labels = kind
-      ? (messageParamLabels as Record<string, Record<string, Record<Language, string>>>)[kind]
-      : null;
-    return labels?.[String(value)]?.[language] ?? String(value);
-  });
+  return messages[key][language].replace(
+    /\{(\w+)(?:([:|])(\w+))?\}/g,
+    (whole, name: string, mark?: string, kind?: string) => {
+      const value = params[name];
+      if (value === undefined) return whole;
+      if (mark === '|' && kind && kind in countedNouns && Number.isFinite(Number(value)))
+        return counted(Number(value), kind as CountedNoun, language);
+      const labels =
+        mark === ':' && kind
+          ? (messageParamLabels as Record<string, Record<string, Record<Language, string>>>)[kind]
+          : null;
+      return labels?.[String(value)]?.[language] ?? String(value);
+    },
+  );
 }

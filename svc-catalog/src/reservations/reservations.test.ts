@@ -62,7 +62,7 @@ describe('internal reserve / release', () => {
     );
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ code: 'MEDICINE_QUANTITY_CHANGED', details: { quantity: 2 } });
-    expect(stale.body.message).toContain('المعروض دلوقتي 2 وحدة');
+    expect(stale.body.message).toContain('المعروض دلوقتي وحدتين');
     expect(await quantityOf(id)).toBe(2);
     // From what is on offer now, the edit goes through; other fields never need it.
     const fresh = await p.api.put(
@@ -106,7 +106,7 @@ describe('internal reserve / release', () => {
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body).toMatchObject({
       code: 'INSUFFICIENT_QUANTITY',
-      message: 'Only 2 units are available',
+      message: 'Only 2 units available',
     });
 
     const released = await p.api.delete('/internal/reservations/101', internal);

@@ -98,7 +98,7 @@ describe('notifications', () => {
     expect(res.body).toHaveLength(1);
     expect(res.body[0]).toMatchObject({
       type: 'expiry-alert',
-      message: 'Ventolin: 5 day(s) left before expiry',
+      message: 'Ventolin: 5 days left before expiry',
       medicineId: medicine.id,
     });
   });

@@ -263,7 +263,7 @@ describe('refusals when requesting', () => {
     expect(tooMany.status).toBe(409);
     expect(tooMany.body).toMatchObject({
       code: 'INSUFFICIENT_QUANTITY',
-      message: 'Only 2 units are available',
+      message: 'Only 2 units available',
       details: { available: 2 },
     });
     expect((await ask(ngo.token, { medicineId: 999999 })).status).toBe(404);

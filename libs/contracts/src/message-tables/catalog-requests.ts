@@ -46,8 +46,8 @@ export const catalogRequestMessages = {
     ar: 'الدواء ده مبقاش متاح',
   },
   insufficientQuantity: {
-    en: 'Only {available} units are available',
-    ar: 'المتاح {available} وحدة بس',
+    en: 'Only {available|unit} available',
+    ar: 'المتاح {available|unit} بس',
   },
   requestAlreadyOpen: {
     en: 'You already have an open request for this medicine',
@@ -157,8 +157,8 @@ export const catalogRequestMessages = {
   recallNotFound: { en: 'Recall not found', ar: 'السحب ده مش موجود' },
   recallAlreadyLifted: { en: 'This recall is already lifted', ar: 'السحب ده اترفع بالفعل' },
   quantityChangedMeanwhile: {
-    en: 'The quantity changed while you were editing (requests were approved or released): {quantity} units are on offer now. Check it and save again.',
-    ar: 'الكمية اتغيرت وانت بتعدّل (طلبات اتوافق عليها أو رجعت): المعروض دلوقتي {quantity} وحدة. راجعها واحفظ تاني.',
+    en: 'The quantity changed while you were editing (requests were approved or released): on offer now, {quantity|unit}. Check it and save again.',
+    ar: 'الكمية اتغيرت وانت بتعدّل (طلبات اتوافق عليها أو رجعت): المعروض دلوقتي {quantity|unit}. راجعها واحفظ تاني.',
   },
   medicineQuarantined: {
     en: 'This medicine is quarantined: its batch is recalled',

@@ -75,11 +75,11 @@ export const notificationMessages = {
     en: '{owner} disputes that {requester} collected {quantity} × {medicine} (request {request}). Contact both parties.',
     ar: '{owner} بيعترض إن {requester} استلم {quantity} × {medicine} (طلب رقم {request}). كلّم الطرفين.',
   },
-  notifyExpiryAlertTitle: { en: 'Medicine expiring soon', ar: 'دواء قرب يخلص' },
+  notifyExpiryAlertTitle: { en: 'Medicine expiring soon', ar: 'دواء صلاحيته قربت تخلص' },
   // Days left as the badges count them (libs/domain daysLeft: Cairo days, today counted).
   notifyExpiryAlert: {
-    en: '{medicine}: {days} day(s) left before expiry',
-    ar: '{medicine}: فاضل {days} يوم على انتهاء الصلاحية',
+    en: '{medicine}: {days|day} left before expiry',
+    ar: '{medicine}: فاضل {days|day} على انتهاء الصلاحية',
   },
   notifyRecallQuarantinedTitle: { en: 'Batch recalled', ar: 'تشغيلة اتسحبت' },
   notifyRecallQuarantinedOwner: {
@@ -101,22 +101,22 @@ export const notificationMessages = {
   },
   notifyNeedMatchTitle: { en: 'A match for what you need', ar: 'لقينا حاجة من اللي محتاجها' },
   notifyNeedMatch: {
-    en: '{medicine} ({quantity} units, {days} day(s) left) matches your need "{need}"',
-    ar: '{medicine} ({quantity} وحدة، فاضل {days} يوم) مناسب لاحتياجك "{need}"',
+    en: '{medicine} ({quantity|unit}, {days|day} left) matches your need "{need}"',
+    ar: '{medicine} ({quantity|unit}، فاضل {days|day}) مناسب لاحتياجك "{need}"',
   },
   notifyNeedMatchNear: {
-    en: '{medicine} ({quantity} units, {days} day(s) left, {distance} km away) matches your need "{need}"',
-    ar: '{medicine} ({quantity} وحدة، فاضل {days} يوم، على بعد {distance} كم) مناسب لاحتياجك "{need}"',
+    en: '{medicine} ({quantity|unit}, {days|day} left, {distance} km away) matches your need "{need}"',
+    ar: '{medicine} ({quantity|unit}، فاضل {days|day}، على بعد {distance} كم) مناسب لاحتياجك "{need}"',
   },
   notifyNeedMetTitle: { en: 'Need met', ar: 'الاحتياج اتوفّر' },
   notifyNeedMet: {
-    en: 'Your requests cover your need "{need}" ({requested} units requested, at least {min} needed): it is closed. Reopen it if you need more.',
-    ar: 'طلباتك غطّت احتياجك "{need}" (اتطلب {requested} وحدة، ومحتاجين {min} على الأقل): اتقفل. افتحه تاني لو محتاج أكتر.',
+    en: 'Your requests cover your need "{need}" ({requested|unit} requested, at least {min} needed): it is closed. Reopen it if you need more.',
+    ar: 'طلباتك غطّت احتياجك "{need}" (اتطلب {requested|unit}، ومحتاجين {min} على الأقل): اتقفل. افتحه تاني لو محتاج أكتر.',
   },
   notifyNeedReopenedTitle: { en: 'Need open again', ar: 'الاحتياج اتفتح تاني' },
   notifyNeedReopened: {
-    en: 'A request for your need "{need}" was cancelled or rejected ({requested} units still requested, at least {min} needed): it is open again.',
-    ar: 'طلب لاحتياجك "{need}" اتلغى أو اترفض (لسه مطلوب {requested} وحدة، ومحتاجين {min} على الأقل): رجع مفتوح تاني.',
+    en: 'A request for your need "{need}" was cancelled or rejected ({requested|unit} still requested, at least {min} needed): it is open again.',
+    ar: 'طلب لاحتياجك "{need}" اتلغى أو اترفض (لسه مطلوب {requested|unit}، ومحتاجين {min} على الأقل): رجع مفتوح تاني.',
   },
   pushUnavailable: {
     en: 'This platform does not send push notifications',

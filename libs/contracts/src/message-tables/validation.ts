@@ -97,13 +97,13 @@ export const validationMessages = {
   },
   notifyPickupMissedTitle: { en: 'Pickup window missed', ar: 'ميعاد الاستلام فات' },
   notifyPickupMissed: {
-    en: 'The pickup of {medicine} on {when} did not happen. The reservation ends in {hours} hours unless it is collected.',
-    ar: 'استلام {medicine} يوم {when} ماحصلش. الحجز هيتلغي بعد {hours} ساعة لو ماتمش الاستلام.',
+    en: 'The pickup of {medicine} on {when} did not happen. The reservation ends in {hours|hour} unless it is collected.',
+    ar: 'استلام {medicine} يوم {when} ماحصلش. الحجز هيتلغي بعد {hours|hour} لو ماتمش الاستلام.',
   },
   notifyPickupUnsettledTitle: { en: 'No pickup time agreed', ar: 'مفيش ميعاد استلام اتفقنا عليه' },
   notifyPickupUnsettled: {
-    en: 'No pickup time was agreed for {medicine}. The reservation ends in {hours} hours unless it is collected or a new time is offered.',
-    ar: 'مفيش ميعاد استلام اتحدد لـ {medicine}. الحجز هيتلغي بعد {hours} ساعة لو ماتمش الاستلام أو اتعرض ميعاد جديد.',
+    en: 'No pickup time was agreed for {medicine}. The reservation ends in {hours|hour} unless it is collected or a new time is offered.',
+    ar: 'مفيش ميعاد استلام اتحدد لـ {medicine}. الحجز هيتلغي بعد {hours|hour} لو ماتمش الاستلام أو اتعرض ميعاد جديد.',
   },
   notifyPickupReleasedTitle: { en: 'Reservation returned to stock', ar: 'الكمية المحجوزة رجعت للمخزون' },
   notifyPickupReleased: {
