@@ -168,7 +168,7 @@ describe('needs that close the loop', () => {
     await needJobsDone();
     const [notice] = await needNotices(ngo, 'ar');
     expect(notice).toMatchObject({ type: 'need-met', title: 'الاحتياج اتوفّر' });
-    expect(notice!.message).toContain('طلباتك غطّت احتياجك "Concor" (اتطلب 10 وحدة، ومحتاجين 10 على الأقل)');
+    expect(notice!.message).toContain('طلباتك غطّت احتياجك "Concor" (اتطلب 10 وحدات، ومحتاجين 10 على الأقل)');
     expect((await needNotices(ngo, 'en'))[0]!.title).toBe('Need met');
     // Both listings show, each with its request, although the need no longer looks for more.
     expect((await matchesOf(ngo, need.id)).map((m) => [m.medicine.id, m.request?.status])).toEqual(
