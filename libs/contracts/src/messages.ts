@@ -52,6 +52,15 @@ export const countedNouns = {
     en: { one: '# hour', other: '# hours' },
     ar: { one: 'ساعة واحدة', two: 'ساعتين', few: '# ساعات', other: '# ساعة' },
   },
+  newMatch: {
+    en: { one: '# new match', other: '# new matches' },
+    ar: {
+      one: 'حاجة جديدة مناسبة',
+      two: 'حاجتين جداد مناسبين',
+      few: '# حاجات جديدة مناسبة',
+      other: '# حاجة جديدة مناسبة',
+    },
+  },
 } as const satisfies Record<string, Record<Language, Partial<Record<Intl.LDMLPluralRule, string>>>>;
 export type CountedNoun = keyof typeof countedNouns;
 

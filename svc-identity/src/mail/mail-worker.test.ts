@@ -197,6 +197,18 @@ describe('mail templates', () => {
     ]);
     const mail = renderMail(opened(parsed.template, parsed.language, parsed.data));
     expect(mail.text).toContain('• Panadol: 3 units, expires 1 Jan 2030 (7 days left)');
+    // In Arabic, each count takes its noun's number: 3 → "وحدات", 2 → "يومين".
+    const arabic = mailJobSchema.parse({
+      ...job,
+      language: 'ar',
+      data: {
+        ...job.data,
+        items: JSON.stringify([{ name: 'Panadol', quantity: 3, expiryDate: '1/1/2030', daysLeft: 2 }]),
+      },
+    });
+    expect(renderMail(opened(arabic.template, arabic.language, arabic.data)).text).toContain(
+      '• Panadol: 3 وحدات، الصلاحية 1/1/2030 (باقي يومين)',
+    );
   });
 
   it('refuses a job that leaves out a field its template shows', () => {

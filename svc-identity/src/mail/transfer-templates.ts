@@ -1,4 +1,4 @@
-import type { Language, MailData } from '@medrelay/contracts';
+import { counted as countedNoun, type Language, type MailData } from '@medrelay/contracts';
 import type { Templates } from './templates';
 
 /** The e-mails of a transfer's life: approval and pickup, recalls, and the daily digests. */
@@ -154,7 +154,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
       ],
     },
     'need-match-digest': {
-      subject: (d) => `${d.count} new match(es) for what you need – ${d.systemName}`,
+      subject: (d) => `${countedNoun(Number(d.count), 'newMatch', 'en')} for what you need – ${d.systemName}`,
       body: (d) => [
         `Hello ${d.name},`,
         'These listings match your wanted list. Open one to request it:',
@@ -257,7 +257,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
       ],
     },
     'need-match-digest': {
-      subject: (d) => `${d.count} حاجة جديدة مناسبة لاحتياجاتك – ${d.systemName}`,
+      subject: (d) => `${countedNoun(Number(d.count), 'newMatch', 'ar')} لاحتياجاتك – ${d.systemName}`,
       body: (d) => [
         `أهلاً ${d.name}،`,
         'الإعلانات دي مناسبة للي انت محتاجه. افتح أي واحد عشان تطلبه:',
@@ -270,10 +270,12 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
 
 /** The digest's medicines (from the catalog), one line each in the recipient's language. */
 function digestLines(list: MailData<'expiry-digest'>['items'], language: Language): string[] {
+  const units = (m: { quantity: unknown }) => countedNoun(Number(m.quantity), 'unit', language);
+  const days = (m: { daysLeft: unknown }) => countedNoun(Number(m.daysLeft), 'day', language);
   return list.map((m) =>
     language === 'ar'
-      ? `• ${m.name}: ${m.quantity} وحدة، الصلاحية ${m.expiryDate} (باقي ${m.daysLeft} يوم)`
-      : `• ${m.name}: ${m.quantity} units, expires ${m.expiryDate} (${m.daysLeft} days left)`,
+      ? `• ${m.name}: ${units(m)}، الصلاحية ${m.expiryDate} (باقي ${days(m)})`
+      : `• ${m.name}: ${units(m)}, expires ${m.expiryDate} (${days(m)} left)`,
   );
 }
 
@@ -286,10 +288,12 @@ function matchLines(list: MailData<'need-match-digest'>['items'], language: Lang
       : language === 'ar'
         ? `، على بعد ${m.distance} كم`
         : `, ${m.distance} km away`;
+  const units = (m: { quantity: unknown }) => countedNoun(Number(m.quantity), 'unit', language);
+  const days = (m: { days: unknown }) => countedNoun(Number(m.days), 'day', language);
   return list.map((m) =>
     language === 'ar'
-      ? `• ${m.medicine}: ${m.quantity} وحدة، فاضل ${m.days} يوم${far(m)} (لاحتياجك "${m.need}") – اطلبه: ${m.link}`
-      : `• ${m.medicine}: ${m.quantity} units, ${m.days} days left${far(m)} (for your need "${m.need}") – request it: ${m.link}`,
+      ? `• ${m.medicine}: ${units(m)}، فاضل ${days(m)}${far(m)} (لاحتياجك "${m.need}") – اطلبه: ${m.link}`
+      : `• ${m.medicine}: ${units(m)}, ${days(m)} left${far(m)} (for your need "${m.need}") – request it: ${m.link}`,
   );
 }
 
