@@ -106,6 +106,25 @@ describe('two administrators editing the settings', () => {
     expect(sent[0]).toEqual({ systemName: 'MedRelay Alex' });
   });
 
+  it('saves what "Reset to Defaults" changed (it marks no field as edited)', async () => {
+    const sent: Record<string, unknown>[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return Response.json({ ...defaultSettings, adminEmail: stored.adminEmail });
+    });
+    await renderSettings();
+    await waitFor(() => expect(valueOf('System Name')).toBe('MedRelay Giza'));
+    fireEvent.click(screen.getByRole('button', { name: 'Reset to Defaults' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      systemName: defaultSettings.systemName,
+      expiryWarningDays: defaultSettings.expiryWarningDays,
+      sessionTimeout: defaultSettings.sessionTimeout,
+    });
+    expect(sent[0]).not.toHaveProperty('adminEmail');
+  });
+
   it('asks for the settings again when the screen opens, not the copy loaded earlier', async () => {
     let onServer = 'MedRelay Giza';
     const { client, rerender } = await renderInRemote(<SystemSettings />, {

@@ -101,8 +101,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
   const client = useQueryClient();
   const [tab, setTab] = useState<SettingsTab>('general');
   const form = useForm<Settings>({ resolver: zodResolver(settingsSchema), defaultValues: saved });
-  // Read while rendering: react-hook-form tracks dirty fields only for a form that reads them.
-  const { errors, dirtyFields } = form.formState;
+  const { errors } = form.formState;
   const message = (error: FieldError | undefined) => {
     if (!error) return undefined;
     return isMessageKey(error.message ?? '') ? t(`messages:${error.message}`) : t('messages:invalidInput');
@@ -126,7 +125,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
   });
   // Errors on another tab would be invisible: open the first tab with one.
   const submit = form.handleSubmit(
-    (values) => save.mutate(changedOnly(values, dirtyFields)),
+    (values) => save.mutate(changedOnly(values, form.formState.defaultValues ?? saved)),
     (invalid) => {
       const owner = tabs.find((name) => fieldsByTab[name].some((field) => field in invalid));
       if (owner) setTab(owner);
@@ -311,9 +310,15 @@ function SettingsForm({ saved }: { saved: Settings }) {
  * of its entries is). Saving only these leaves another administrator's changes to the other
  * settings in place.
  */
-function changedOnly(values: Settings, dirty: Partial<Record<keyof Settings, unknown>>): SettingsUpdate {
-  const isDirty = (mark: unknown) => (Array.isArray(mark) ? mark.some(Boolean) : Boolean(mark));
-  const changed = (Object.keys(values) as (keyof Settings)[]).filter((key) => isDirty(dirty[key]));
+/**
+ * The settings whose value differs from what this form loaded or last saved: another admin's
+ * changes to the others are not sent back. Compared by value, not by the form's dirty marks,
+ * which "Reset to Defaults" (a reset of every field) does not set.
+ */
+function changedOnly(values: Settings, loaded: Partial<Record<keyof Settings, unknown>>): SettingsUpdate {
+  const changed = (Object.keys(values) as (keyof Settings)[]).filter(
+    (key) => JSON.stringify(values[key]) !== JSON.stringify(loaded[key]),
+  );
   return Object.fromEntries(changed.map((key) => [key, values[key]])) as SettingsUpdate;
 }
 
