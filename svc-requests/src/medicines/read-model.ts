@@ -21,7 +21,7 @@ import { applyRecallEvent, type RecallNoticeOptions } from '../recalls/consumer'
 import { addNotifications, type NewNotification } from '../notifications/repo';
 import { dropMatchesOfUnavailable } from '../matching/repo';
 import { matchAndNotify } from '../matching/service';
-import { rejectPendingOfUnlisted } from '../requests/platform-ends';
+import { rejectPendingNoLongerOffered } from '../requests/platform-ends';
 import { approvedWithPackChanged, setQuarantine, unlistMedicines, upsertMedicines } from './repo';
 
 /** The owner's notification for an expiry alert (the same alert never notifies twice). */
@@ -72,14 +72,14 @@ export async function applyMedicineEvent(
         client,
         told.map((r) => packChangedNotification(r, event.medicine)),
       );
-      await rejectPendingOfUnlisted(client, [event.medicine.id]);
+      await rejectPendingNoLongerOffered(client, [event.medicine.id]);
       // A listing changed: its matches are re-evaluated with the change.
       await matchAndNotify(client, { medicineIds: [event.medicine.id] });
       break;
     }
     case 'medicines.changed':
       await upsertMedicines(client, event.medicines);
-      await rejectPendingOfUnlisted(
+      await rejectPendingNoLongerOffered(
         client,
         event.medicines.map((m) => m.id),
       );
@@ -87,7 +87,7 @@ export async function applyMedicineEvent(
       break;
     case 'medicines.unlisted':
       await unlistMedicines(client, event.medicines);
-      await rejectPendingOfUnlisted(
+      await rejectPendingNoLongerOffered(
         client,
         event.medicines.map((m) => m.id),
       );

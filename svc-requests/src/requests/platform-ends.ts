@@ -4,7 +4,7 @@ import { recordCustody, systemActor } from '../custody/repo';
 import { findMedicineSummary } from '../medicines/repo';
 import { addNotification, type NewNotification } from '../notifications/repo';
 import { moveNotice } from './notices';
-import { rejectPendingOnUnlisted, type EndedRequest } from './repo';
+import { rejectPendingNotOffered, type EndedRequest } from './repo';
 
 /**
  * Requests the platform ended (a party suspended, the listing taken off offer): each is logged
@@ -28,11 +28,12 @@ export async function recordPlatformEnds(
 }
 
 /**
- * Listings taken off offer (unlisted by their owner or an admin, or at expiry): their pending
- * requests are rejected, so no requester waits on a request the owner can no longer approve;
- * the requester reads the usual rejection ("the medicine may no longer be available").
+ * Listings taken off offer (unlisted by their owner or an admin, or at expiry) or no longer
+ * offered to a requester's role: those pending requests are rejected, so no requester waits on a
+ * request the owner can no longer approve; the requester reads the usual rejection ("the
+ * medicine may no longer be available").
  */
-export async function rejectPendingOfUnlisted(client: PoolClient, medicineIds: number[]): Promise<void> {
-  const rejected = await rejectPendingOnUnlisted(client, medicineIds);
+export async function rejectPendingNoLongerOffered(client: PoolClient, medicineIds: number[]): Promise<void> {
+  const rejected = await rejectPendingNotOffered(client, medicineIds);
   await recordPlatformEnds(client, rejected, (request, name) => moveNotice(request, 'reject', '', name)!);
 }

@@ -1,16 +1,23 @@
-import type {
-  AdminRequestQuery,
-  Contact,
-  HandoverState,
-  MedicineRequest,
-  MedicineSource,
-  RecipientType,
-  RequestCreate,
-  RequestStatus,
-  Transaction,
-  UserType,
+import {
+  userTypes,
+  type AdminRequestQuery,
+  type Contact,
+  type HandoverState,
+  type MedicineRequest,
+  type MedicineSource,
+  type RecipientType,
+  type RequestCreate,
+  type RequestStatus,
+  type Transaction,
+  type UserType,
 } from '@medrelay/contracts';
-import { contactVisible, mapLink, type AreaKey, type Governorate } from '@medrelay/domain';
+import {
+  contactVisible,
+  mapLink,
+  visibleRecipientTypes,
+  type AreaKey,
+  type Governorate,
+} from '@medrelay/domain';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 type Db = Pool | PoolClient;
@@ -269,17 +276,23 @@ export async function endOpenRequestsOf(db: PoolClient, userId: number): Promise
   return rows;
 }
 
-/** Rejects the pending requests on these listings that are no longer offered (the read model's state). */
-export async function rejectPendingOnUnlisted(
+/**
+ * Rejects the pending requests on these listings that are no longer offered to their requester
+ * (the read model's state): the listing unlisted or expired, or its owner now offering it to
+ * other roles only (libs/domain `visibleRecipientTypes`, passed per role).
+ */
+export async function rejectPendingNotOffered(
   db: PoolClient,
   medicineIds: number[],
 ): Promise<EndedRequest[]> {
+  const offeredTo = Object.fromEntries(userTypes.map((role) => [role, visibleRecipientTypes(role)]));
   const { rows } = await db.query<EndedRequest>(
     `UPDATE requests.requests r SET status = 'rejected', updated_at = now()
-       FROM requests.medicines m
-      WHERE m.id = r.medicine_id AND m.id = ANY($1::int[]) AND NOT m.is_available AND r.status = 'pending'
+       FROM requests.medicines m, requests.users u
+      WHERE m.id = r.medicine_id AND u.id = r.requester_id AND m.id = ANY($1::int[]) AND r.status = 'pending'
+        AND (NOT m.is_available OR NOT (($2::jsonb -> u.user_type) ? m.recipient_type))
      RETURNING r.*, 'pending' AS was`,
-    [medicineIds],
+    [medicineIds, JSON.stringify(offeredTo)],
   );
   return rows;
 }

@@ -404,6 +404,48 @@ describe('the state machine (spec §4), enforced on the server', () => {
     );
   });
 
+  it("holds to whom the owner now offers a listing: a pharmacy's pending request ends when it is for NGOs only", async () => {
+    const [asker, ngoAsker] = await Promise.all([p.user('pharmacy'), p.user('ngo')]);
+    const medicine = await list(pharmacy2.token, 60, { quantity: 6, recipientType: 'both' });
+    const fromPharmacy = (await ask(asker.token, { medicineId: medicine.id, quantity: 1 })).body.id as number;
+    const fromNgo = (await ask(ngoAsker.token, { medicineId: medicine.id, quantity: 1 })).body.id as number;
+    // The owner's choice changes; svc-requests has not heard yet (the catalog's row alone moved):
+    // the approval reads the catalog's answer and refuses.
+    await p.catalog.service.ctx.pool.query(
+      "UPDATE catalog.medicines SET recipient_type = 'ngos' WHERE id = $1",
+      [medicine.id],
+    );
+    const early = await move(
+      pharmacy2.token,
+      fromPharmacy,
+      { status: 'approved' },
+      { 'accept-language': 'ar' },
+    );
+    expect([early.status, early.body.code, early.body.message]).toEqual([
+      409,
+      'NOT_OFFERED',
+      'العرض ده مبقاش متاح للي طلبه: ارفض الطلب بدل كده',
+    ]);
+    // Saved through the catalog, the change reaches svc-requests, which ends the pharmacy's request.
+    expect(
+      (
+        await p.catalog.api.put(
+          `/api/medicines/${medicine.id}`,
+          { recipientType: 'ngos' },
+          { token: pharmacy2.token },
+        )
+      ).status,
+    ).toBe(200);
+    const status = async (id: number) =>
+      (await p.requests.service.ctx.pool.query('SELECT status FROM requests.requests WHERE id = $1', [id]))
+        .rows[0].status as string;
+    await waitUntil(async () => (await status(fromPharmacy)) === 'rejected', {
+      what: "the pharmacy's request ended",
+    });
+    expect(await status(fromNgo)).toBe('pending');
+    expect((await move(pharmacy2.token, fromNgo, { status: 'approved' })).status).toBe(200);
+  });
+
   it('a listing taken off offer rejects its pending requests (the requester told), and keeps the approved ones', async () => {
     const [requester, other] = await Promise.all([p.user('ngo'), p.user('ngo')]);
     const medicine = await list(pharmacy.token, 60, { quantity: 5 });

@@ -30,6 +30,7 @@ import {
   withTransaction,
   type Caller,
   type PoolClient,
+  type ReadModelUser,
 } from '@medrelay/service-kit';
 import { releaseQueueName, schema, type RequestsContext } from '../context';
 import { actorOf, recordCustody } from '../custody/repo';
@@ -148,10 +149,18 @@ export function createRequestService(ctx: RequestsContext) {
    * read before the catalog reserves: after it, only this transaction's own writes remain (a
    * failed commit is retried with the same reservation).
    */
-  async function reserveForApproval(request: RequestRow) {
+  async function reserveForApproval(request: RequestRow, requester: ReadModelUser | null) {
     const settings = await ctx.settings();
     // The catalog's prices, not the read model's: an edit just before approving counts.
     const agreedPrices = await ctx.catalog.medicine(request.medicine_id);
+    // Whom the listing is offered to may have changed since the request (a donor now offering
+    // to NGOs only): the owner's current choice holds.
+    if (
+      requester &&
+      !(visibleRecipientTypes(requester.user_type) as readonly string[]).includes(agreedPrices.recipientType)
+    ) {
+      throw new AppError(409, 'NOT_OFFERED', 'notOfferedToRequesterAnyMore');
+    }
     const reservation = await ctx.catalog.reserve({
       requestId: request.id,
       medicineId: request.medicine_id,
@@ -240,7 +249,7 @@ export function createRequestService(ctx: RequestsContext) {
         const offer = approvalOffer(medicine, input, language);
         // Windows already over are refused before the catalog reserves anything.
         if (offer) await ctx.pickup?.checkOffer(client, request.medicine_id, offer);
-        const approval = await reserveForApproval(request);
+        const approval = await reserveForApproval(request, requester);
         await record(client, request, caller, 'approve');
         const windows = offer ? await ctx.pickup!.offerOnApproval(client, request.id, offer) : [];
         await issueHandoverCode(client, ctx, request.id, {

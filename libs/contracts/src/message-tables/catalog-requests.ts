@@ -37,6 +37,10 @@ export const catalogRequestMessages = {
     ar: 'صاحب الإعلان بس هو اللي يقدر يعدّله',
   },
   ownMedicine: { en: 'You cannot request your own medicine', ar: 'مينفعش تطلب دواء إنت اللي عارضه' },
+  notOfferedToRequesterAnyMore: {
+    en: 'This listing is no longer offered to this requester: reject the request instead',
+    ar: 'العرض ده مبقاش متاح للي طلبه: ارفض الطلب بدل كده',
+  },
   notOfferedToYou: {
     en: 'This medicine is not offered to your account type',
     ar: 'الدواء ده مش معروض لنوع حسابك',
