@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { mailQueueName, userEventQueues } from '@medrelay/contracts';
+import { republishUsers } from './users/events';
 import {
   createLogger,
   createPool,
@@ -63,6 +64,8 @@ export async function createIdentityService(
   // Both wait out a store that is down at start (the port answers 503 meanwhile).
   await whenStoresAnswer('publish settings', () => settings.publish(), logger);
   await whenStoresAnswer('restore revocations', () => restoreRevocations(pool, redis, prefix), logger);
+  // Users a migration listed (their event gained a field): the read models learn it now.
+  await whenStoresAnswer('republish users', () => republishUsers(pool), logger);
 
   const app = runtime.app([
     authRoutes(ctx),

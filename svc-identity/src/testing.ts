@@ -19,6 +19,8 @@ import { z } from 'zod';
 export const testPassword = 'Kite-Harbour-7315';
 /** For tests that give an account a password directly (one the policy would now refuse). */
 export { hashPassword };
+/** Publishes again the users a migration listed (identity does it at start). */
+export { republishUsers } from './users/events';
 
 /**
  * Starts a real svc-identity in this process on a free port, with its own database and Redis

@@ -22,6 +22,12 @@ export const userSnapshotSchema = z.object({
   /** The pickup area and pin; events written before them read as none. */
   area: z.enum(areaKeys).nullable().optional(),
   pin: z.object({ lat: z.number(), lng: z.number() }).nullable().optional(),
+  /**
+   * Whether a licensed pharmacist receives for the account (a pharmacy; an NGO that gave its
+   * pharmacist's licence): only such an account may receive a donor's medicine. Events written
+   * before it read as unknown.
+   */
+  hasPharmacist: z.boolean().optional(),
   /** Increments on every change: consumers keep the newest and ignore older ones. */
   version: z.number().int(),
 });

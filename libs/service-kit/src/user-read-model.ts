@@ -27,15 +27,15 @@ async function upsertUser(client: pg.PoolClient, schema: string, user: UserSnaps
   const point = sharedPickupPointOf(user);
   await client.query(
     `INSERT INTO ${schema}.users (id, name, email, user_type, status, address, organization_name, language, version, phone, governorate,
-                                  area, pin_lat, pin_lng, lat, lng)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+                                  area, pin_lat, pin_lng, lat, lng, has_pharmacist)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
      ON CONFLICT (id) DO UPDATE SET
        name = excluded.name, email = excluded.email, phone = excluded.phone, user_type = excluded.user_type,
        status = excluded.status, address = excluded.address,
        organization_name = excluded.organization_name, language = excluded.language,
        governorate = excluded.governorate, area = excluded.area, pin_lat = excluded.pin_lat,
        pin_lng = excluded.pin_lng, lat = excluded.lat, lng = excluded.lng,
-       version = excluded.version, updated_at = now()
+       has_pharmacist = excluded.has_pharmacist, version = excluded.version, updated_at = now()
      WHERE ${schema}.users.version < excluded.version`,
     [
       user.id,
@@ -54,6 +54,7 @@ async function upsertUser(client: pg.PoolClient, schema: string, user: UserSnaps
       user.pin?.lng ?? null,
       point?.lat ?? null,
       point?.lng ?? null,
+      user.hasPharmacist ?? null,
     ],
   );
 }
@@ -73,6 +74,8 @@ export interface ReadModelUser {
   area: UserSnapshot['area'] | null;
   pin_lat: number | null;
   pin_lng: number | null;
+  /** Whether a licensed pharmacist receives for the user; null until identity said. */
+  has_pharmacist: boolean | null;
   /** The pickup point (pin, else area centre, else governorate capital), or null. */
   lat: number | null;
   lng: number | null;

@@ -1,8 +1,8 @@
 import { userEventQueues, type UserEvent } from '@medrelay/contracts';
-import { addToOutbox, type PoolClient } from '@medrelay/service-kit';
+import { addToOutbox, withTransaction, type Pool, type PoolClient } from '@medrelay/service-kit';
 import { randomUUID } from 'node:crypto';
 import { schema } from '../context';
-import type { StoredUser } from './repo';
+import { bumpUserVersion, takeUsersToRepublish, type StoredUser } from './repo';
 
 /** Records a user event for every consuming service, in the transaction of the change. */
 export async function recordUserEvent(
@@ -27,10 +27,32 @@ export async function recordUserEvent(
       governorate: user.governorate ?? null,
       area: user.area ?? null,
       pin: user.pin ?? null,
+      hasPharmacist: user.userType === 'pharmacy' || Boolean(user.profile?.pharmacistLicense),
       version: user.version,
     },
   };
   for (const queue of userEventQueues) {
     await addToOutbox(client, schema, { queue, name: type, payload: event });
+  }
+}
+
+/**
+ * Users whose snapshot gained a field their consumers need (listed by a migration in
+ * `identity.users_to_republish`): each is published again at a newer version, once, in batches,
+ * so the read models learn it without waiting for the user's next change.
+ */
+export async function republishUsers(pool: Pool, batch = 200): Promise<number> {
+  let published = 0;
+  for (;;) {
+    const done = await withTransaction(pool, async (client) => {
+      const ids = await takeUsersToRepublish(client, batch);
+      for (const id of ids) {
+        const user = await bumpUserVersion(client, id);
+        if (user) await recordUserEvent(client, 'user.updated', user);
+      }
+      return ids.length;
+    });
+    published += done;
+    if (done < batch) return published;
   }
 }

@@ -107,6 +107,23 @@ export async function findUserById(db: Db, id: number, forUpdate = false): Promi
   return rows[0] ? toUser(rows[0]) : null;
 }
 
+/** Takes up to `limit` users a migration listed to be published again (removed as taken). */
+export async function takeUsersToRepublish(db: PoolClient, limit: number): Promise<number[]> {
+  const { rows } = await db.query<{ user_id: number }>(
+    `DELETE FROM identity.users_to_republish WHERE user_id IN (
+       SELECT user_id FROM identity.users_to_republish ORDER BY user_id LIMIT $1 FOR UPDATE SKIP LOCKED)
+     RETURNING user_id`,
+    [limit],
+  );
+  return rows.map((r) => r.user_id);
+}
+
+/** A user at a newer version (their next event supersedes every earlier one), or null if gone. */
+export async function bumpUserVersion(db: PoolClient, id: number): Promise<StoredUser | null> {
+  await db.query('UPDATE identity.users SET version = version + 1 WHERE id = $1', [id]);
+  return findUserById(db, id);
+}
+
 export async function findCredentialsByEmail(
   db: Db,
   email: string,

@@ -9,6 +9,7 @@ import {
 } from '@medrelay/domain';
 import { waitForMails, waitUntil } from '@medrelay/testing';
 import { requestActivity } from '../stats/repo';
+import { republishUsers } from '@medrelay/svc-identity/testing';
 import { describe, expect, it } from 'vitest';
 import {
   admin,
@@ -126,6 +127,49 @@ describe('the request lifecycle', () => {
     const received = (await p.requests.api.get('/api/transactions/my', { token: ngo.token }))
       .body as Transaction[];
     expect(receivedSummary(received.filter((r) => r.medicineId === medicine.id)).estimatedValue).toBe(100);
+  });
+
+  it("a donor's medicine goes only to an NGO with a licensed pharmacist (one approved before licences were asked is refused)", async () => {
+    const [licensed, unlicensed] = await Promise.all([p.user('ngo'), p.user('ngo')]);
+    const donation = await list(donor.token, 90, { quantity: 4, recipientType: 'ngos', name: 'Concor 5mg' });
+    const pending = (await ask(unlicensed.token, { medicineId: donation.id, quantity: 1 })).body.id as number;
+    // An NGO approved before the licence was required has none; identity publishes that at start.
+    const identityPool = p.identity.service.ctx.pool;
+    await identityPool.query('UPDATE identity.ngos SET pharmacist_license = NULL WHERE user_id = $1', [
+      unlicensed.id,
+    ]);
+    await identityPool.query('INSERT INTO identity.users_to_republish (user_id) VALUES ($1)', [
+      unlicensed.id,
+    ]);
+    expect(await republishUsers(identityPool)).toBe(1);
+    p.identity.service.ctx.outbox.nudge();
+    await waitUntil(
+      async () =>
+        (
+          await p.requests.service.ctx.pool.query('SELECT has_pharmacist FROM requests.users WHERE id = $1', [
+            unlicensed.id,
+          ])
+        ).rows[0]?.has_pharmacist === false,
+      { what: 'the read model told the NGO has no pharmacist' },
+    );
+    const refused = await ask(
+      unlicensed.token,
+      { medicineId: donation.id, quantity: 1 },
+      { 'accept-language': 'ar' },
+    );
+    expect([refused.status, refused.body.code]).toEqual([409, 'PHARMACIST_REQUIRED']);
+    expect(refused.body.message).toContain('صيدلي مرخّص');
+    // Its request made before is not approved either.
+    const approval = await move(donor.token, pending, {
+      status: 'approved',
+      pickupLocation: 'Zamalek',
+      pickupDate: inDays(2),
+    });
+    expect([approval.status, approval.body.code]).toEqual([409, 'PHARMACIST_REQUIRED']);
+    // A pharmacy's stock is not a donation: the same NGO may still request it.
+    const stock = await list(pharmacy.token, 60, { recipientType: 'ngos' });
+    expect((await ask(unlicensed.token, { medicineId: stock.id, quantity: 1 })).status).toBe(201);
+    expect((await ask(licensed.token, { medicineId: donation.id, quantity: 1 })).status).toBe(201);
   });
 
   it('a donation needs pickup details to be approved; the requester gets them by e-mail in their language', async () => {

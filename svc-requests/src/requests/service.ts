@@ -107,6 +107,15 @@ function approvalOffer(
   throw new AppError(400, 'VALIDATION_FAILED', missing[0]![1], { details });
 }
 
+/**
+ * Whether an account may receive a donor's medicine: Egyptian law lets only licensed
+ * pharmacists dispense, so an NGO receives donations through its pharmacist. Unknown (identity
+ * has not said yet) is not refused.
+ */
+function mayReceiveDonations(user: ReadModelUser | null): boolean {
+  return user?.has_pharmacist !== false;
+}
+
 /** The moves the spec's status change asks for, each its own use case below. */
 type StatusMove = 'approve' | 'reject' | 'cancel' | 'collect';
 
@@ -246,6 +255,9 @@ export function createRequestService(ctx: RequestsContext) {
           throw new AppError(409, 'REQUESTER_SUSPENDED', 'requesterSuspended');
         }
         const medicine = await findMedicineSummary(client, request.medicine_id);
+        if (medicine?.source === 'donor' && !mayReceiveDonations(requester)) {
+          throw new AppError(409, 'PHARMACIST_REQUIRED', 'requesterHasNoPharmacist');
+        }
         const offer = approvalOffer(medicine, input, language);
         // Windows already over are refused before the catalog reserves anything.
         if (offer) await ctx.pickup?.checkOffer(client, request.medicine_id, offer);
@@ -329,6 +341,13 @@ export function createRequestService(ctx: RequestsContext) {
       if (medicine.ownerId === caller.id) throw new AppError(403, 'OWN_MEDICINE', 'ownMedicine');
       if (!(visibleRecipientTypes(caller.role) as readonly string[]).includes(medicine.recipientType)) {
         throw new AppError(403, 'NOT_OFFERED', 'notOfferedToYou');
+      }
+      // A donor's medicine goes only to a licensed pharmacist (an NGO without one cannot receive it).
+      if (
+        medicine.source === 'donor' &&
+        !mayReceiveDonations(await findReadModelUser(ctx.pool, schema, caller.id))
+      ) {
+        throw new AppError(409, 'PHARMACIST_REQUIRED', 'pharmacistRequiredForDonations');
       }
       // A suspended owner's listings are hidden from browsing; they cannot be requested either.
       const owner = await findReadModelUser(ctx.pool, schema, medicine.ownerId);

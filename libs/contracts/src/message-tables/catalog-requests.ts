@@ -37,6 +37,14 @@ export const catalogRequestMessages = {
     ar: 'صاحب الإعلان بس هو اللي يقدر يعدّله',
   },
   ownMedicine: { en: 'You cannot request your own medicine', ar: 'مينفعش تطلب دواء إنت اللي عارضه' },
+  pharmacistRequiredForDonations: {
+    en: "A donor's medicine goes only to a licensed pharmacist: add your pharmacist's licence number in Settings to request donations",
+    ar: 'دوا المتبرعين بيتسلّم لصيدلي مرخّص بس: ضيف رقم ترخيص الصيدلي بتاعكم في الإعدادات عشان تقدر تطلب تبرعات',
+  },
+  requesterHasNoPharmacist: {
+    en: "This organisation has no licensed pharmacist on MedRelay: a donor's medicine cannot go to it. Reject the request instead",
+    ar: 'الجهة دي ملهاش صيدلي مرخّص على MedRelay: دوا المتبرعين مينفعش يروحلها. ارفض الطلب بدل كده',
+  },
   notOfferedToRequesterAnyMore: {
     en: 'This listing is no longer offered to this requester: reject the request instead',
     ar: 'العرض ده مبقاش متاح للي طلبه: ارفض الطلب بدل كده',
