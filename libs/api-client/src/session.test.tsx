@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 describe('signing out', () => {
-  it("stops this device's pushes while the token still works, then ends the session", async () => {
+  it("stops this device's pushes while the token still works, forgets what was kept for the user, then ends the session", async () => {
     const calls: string[] = [];
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       calls.push(`${init.method} ${url} ${(init.headers as Record<string, string>).Authorization}`);
@@ -30,6 +30,9 @@ describe('signing out', () => {
       },
     });
     tokenStore.set('token-of-a');
+    // What a screen kept for this user (a donor's last pickup place: her home) and the device's language.
+    localStorage.setItem('medrelay:lastPickupOffer:7', '{"location":"12 Tahrir St"}');
+    localStorage.setItem('i18nextLng', 'ar');
     const client = createQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -43,5 +46,7 @@ describe('signing out', () => {
       'POST /api/auth/logout Bearer token-of-a',
     ]);
     expect(unsubscribe).toHaveBeenCalledOnce();
+    expect(localStorage.getItem('medrelay:lastPickupOffer:7')).toBeNull();
+    expect(localStorage.getItem('i18nextLng')).toBe('ar');
   });
 });

@@ -24,6 +24,19 @@ export function forgetUserData(client: QueryClient): void {
   const kept = new Set<unknown>([meKey[0], 'remote', ...publicGetPaths]);
   client.removeQueries({ predicate: (query) => !kept.has(query.queryKey[0]) });
   void forgetSavedAnswers().catch(() => undefined);
+  forgetStoredUserData();
+}
+
+/** What screens keep per user in localStorage (`medrelay:` keys: a donor's last pickup place). */
+const userDataPrefix = 'medrelay:';
+
+function forgetStoredUserData(): void {
+  try {
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+    for (const key of keys) if (key?.startsWith(userDataPrefix)) localStorage.removeItem(key);
+  } catch {
+    // No storage (private mode): nothing was kept.
+  }
 }
 
 /**

@@ -24,6 +24,7 @@ interface LastOffer {
   times: { from: string; to: string }[];
 }
 
+// A `medrelay:` key: forgotten with the rest of a user's data at sign-out (api-client forgetUserData).
 const storageKey = (userId: number) => `medrelay:lastPickupOffer:${userId}`;
 const defaultTimes = [{ from: '10:00', to: '12:00' }];
 
