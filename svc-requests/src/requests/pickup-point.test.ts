@@ -1,4 +1,5 @@
 import type { MedicineRequest, Transaction } from '@medrelay/contracts';
+import { addDays, cairoToday } from '@medrelay/domain/calendar';
 import type { AreaKey } from '@medrelay/domain/governorates';
 import type { LatLng } from '@medrelay/domain/pickup-points';
 import { waitUntil } from '@medrelay/testing';
@@ -113,5 +114,37 @@ describe('the pickup point of a request', () => {
     expect((await mine(ngo, id)).pickupPlace).toEqual({ area: 'aswan-city', governorate: 'aswan' });
     await p.requests.api.put(`/api/requests/${id}/status`, { status: 'approved' }, { token: pharmacy.token });
     expect((await mine(ngo, id)).pickupPoint).toMatchObject({ lat: 24.0889, lng: 32.8998 });
+  });
+
+  it("is the point a donor's pickup offer gives, not her area's centre", async () => {
+    const donor = await p.user('donor');
+    await place(donor, 'zamalek', { lat: 30.0651, lng: 31.2197 });
+    const donation = (
+      await p.catalog.api.post('/api/medicines', medicineInput({ recipientType: 'ngos' }), {
+        token: donor.token,
+      })
+    ).body;
+    const { id } = (
+      await p.requests.api.post(
+        '/api/requests',
+        { medicineId: donation.id, quantity: 1 },
+        { token: ngo.token },
+      )
+    ).body as MedicineRequest;
+    const offered = { lat: 30.0655, lng: 31.2201 };
+    const approved = await p.requests.api.put(
+      `/api/requests/${id}/status`,
+      {
+        status: 'approved',
+        pickup: {
+          windows: [{ date: addDays(cairoToday(), 1), from: '10:00', to: '12:00' }],
+          location: '7 Brazil St, Zamalek',
+          ...offered,
+        },
+      },
+      { token: donor.token },
+    );
+    expect(approved.status).toBe(200);
+    expect((await mine(ngo, id)).pickupPoint).toMatchObject(offered);
   });
 });

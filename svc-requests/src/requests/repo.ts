@@ -85,11 +85,12 @@ const selectRequests = `
          ou.name AS provider_name, ou.user_type AS provider_type,
          ou.email AS provider_email, ou.address AS provider_address,
          ou.phone AS provider_phone, ou.organization_name AS provider_organization,
-         -- Where it is collected: the listing's own place, else its owner's.
+         -- Where it is collected: the listing's own place, else its owner's; the point the owner's
+         -- pickup offer gave, once there is one (a donor's shared point is only its area's centre).
          CASE WHEN m.own_lat IS NOT NULL THEN m.own_area ELSE ou.area END AS pickup_area,
          CASE WHEN m.own_lat IS NOT NULL THEN m.own_governorate ELSE ou.governorate END AS pickup_governorate,
-         CASE WHEN m.own_lat IS NOT NULL THEN m.own_lat ELSE ou.lat END AS pickup_lat,
-         CASE WHEN m.own_lat IS NOT NULL THEN m.own_lng ELSE ou.lng END AS pickup_lng,
+         coalesce(r.pickup_lat, CASE WHEN m.own_lat IS NOT NULL THEN m.own_lat ELSE ou.lat END) AS pickup_lat,
+         coalesce(r.pickup_lng, CASE WHEN m.own_lat IS NOT NULL THEN m.own_lng ELSE ou.lng END) AS pickup_lng,
          (SELECT h.reason FROM requests.recall_holds h WHERE h.request_id = r.id
            ORDER BY h.created_at DESC, h.recall_id DESC LIMIT 1) AS recall_hold,
          -- Units collected from a batch under a recall in force (recalls/reach-repo.ts).
