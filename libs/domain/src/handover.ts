@@ -29,3 +29,12 @@ export function handoverCodeExpiry(approval: { approvedAt: Date; pickupDate: Dat
   if (approval.pickupDate) return startOfNextCairoDay(approval.pickupDate);
   return new Date(approval.approvedAt.getTime() + handoverCodeDaysWithoutDate * 24 * 3600_000);
 }
+
+/**
+ * A completed request the figures count as collected (success counts, units received, impact),
+ * as SQL over a requests table alias: not one whose owner disputed the requester's "collected"
+ * (an administrator sorts those out; the status stays completed meanwhile).
+ */
+export function countsAsCollectedSql(alias: string): string {
+  return `(${alias}.status = 'completed' AND ${alias}.handover IS DISTINCT FROM 'disputed')`;
+}

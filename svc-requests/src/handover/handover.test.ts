@@ -216,7 +216,12 @@ describe('handover code', () => {
 
   it('lets the owner dispute a marked collection: recorded in custody, the requester and administrators told', async () => {
     const { id } = await approvedRequest();
+    const collected = async () =>
+      (await p.requests.api.get('/api/requests/my/summary', { token: pharmacy.token })).body
+        .collected as number;
+    const before = await collected();
     await p.requests.api.put(`/api/requests/${id}/status`, { status: 'completed' }, { token: ngo.token });
+    expect(await collected()).toBe(before + 1);
     const disputed = await p.requests.api.post(`/api/requests/${id}/collection/dispute`, undefined, {
       token: pharmacy.token,
     });
@@ -232,6 +237,8 @@ describe('handover code', () => {
       ).rows.map((r) => r.message_key);
     expect(await told(ngo.id)).toContain('notifyCollectionDisputed');
     expect(await told(admin.id)).toContain('notifyCollectionDisputedAdmin');
+    // The owner says it did not happen: no longer a success in the owner's figures.
+    expect(await collected()).toBe(before);
     // A disputed handover is not confirmed afterwards.
     const confirm = await p.requests.api.post(`/api/requests/${id}/collection/confirm`, undefined, {
       token: pharmacy.token,

@@ -18,6 +18,7 @@ import {
   type AreaKey,
   type Governorate,
 } from '@medrelay/domain';
+import { countsAsCollectedSql } from '@medrelay/domain/handover';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 type Db = Pool | PoolClient;
@@ -439,7 +440,8 @@ export interface SummaryGroup {
  * requests with these keys spilled to disk at 52k requests (503 ms, docs/performance.md).
  */
 export async function summaryGroups(db: Db, userId: number, timeZone: string): Promise<SummaryGroup[]> {
-  // When it was collected, not when its status last changed (a confirmation days later).
+  // When it was collected, not when its status last changed (a confirmation days later). A
+  // collection its owner disputed is in no figure until an administrator sorts it out.
   const collectedAt = 'coalesce(r.completed_at, r.updated_at)';
   const open = (direction: 'incoming' | 'outgoing') =>
     `SELECT '${direction}' AS direction, status, NULL AS source, NULL::numeric AS unit_price,
@@ -455,7 +457,7 @@ export async function summaryGroups(db: Db, userId: number, timeZone: string): P
             r.unit_price, r.original_unit_price, max(${collectedAt}), count(*)::int, sum(r.quantity)::bigint
        FROM requests.requests r
        LEFT JOIN requests.medicines m ON m.id = r.medicine_id
-      WHERE (r.requester_id = $1 OR r.owner_id = $1) AND r.status = 'completed'
+      WHERE (r.requester_id = $1 OR r.owner_id = $1) AND ${countsAsCollectedSql('r')}
       GROUP BY 1, 3, 4, 5, date_trunc('month', ${collectedAt} AT TIME ZONE $2)`,
     [userId, timeZone],
   );
@@ -474,11 +476,11 @@ export async function medicineCounts(
   const { rows } = await db.query<{ completed: number; scheduled: number; received: number }>(
     `SELECT count(*) FILTER (WHERE done)::int AS completed,
             count(*) FILTER (WHERE NOT done AND busy)::int AS scheduled,
-            (SELECT count(DISTINCT medicine_id)::int FROM requests.requests
-              WHERE requester_id = $1 AND status = 'completed') AS received
-       FROM (SELECT bool_or(status = 'completed') AS done,
-                    bool_or(status IN ('pending', 'approved')) AS busy
-               FROM requests.requests WHERE owner_id = $1 GROUP BY medicine_id) own`,
+            (SELECT count(DISTINCT medicine_id)::int FROM requests.requests r
+              WHERE requester_id = $1 AND ${countsAsCollectedSql('r')}) AS received
+       FROM (SELECT bool_or(${countsAsCollectedSql('r')}) AS done,
+                    bool_or(r.status IN ('pending', 'approved')) AS busy
+               FROM requests.requests r WHERE owner_id = $1 GROUP BY medicine_id) own`,
     [userId],
   );
   return rows[0]!;
