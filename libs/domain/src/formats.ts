@@ -46,5 +46,13 @@ export function formatPickupWindow(
 
 /** "10:00–12:00" in Cairo time, kept left to right inside right-to-left text (Unicode isolates). */
 export function timeRange(startsAt: Date | string, endsAt: Date | string): string {
-  return `\u2066${cairoTime(startsAt)}–${cairoTime(endsAt)}\u2069`;
+  return leftToRight(`${cairoTime(startsAt)}–${cairoTime(endsAt)}`);
+}
+
+/**
+ * Text that reads left to right (a phone number, a code, a time range) kept so inside
+ * right-to-left text: without the isolate, "+201001234567" shows as "201001234567+".
+ */
+export function leftToRight(text: string): string {
+  return `\u2066${text}\u2069`;
 }

@@ -1,4 +1,5 @@
 import { counted as countedNoun, type Language, type MailData } from '@medrelay/contracts';
+import { leftToRight } from '@medrelay/domain/formats';
 import type { Templates } from './templates';
 
 /** The e-mails of a transfer's life: approval and pickup, recalls, and the daily digests. */
@@ -191,7 +192,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
         `استلام ${d.quantity} من ${d.medicineName} اتحدد يوم ${d.when}.`,
         `المكان: ${d.location}`,
         ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
-        `مع: ${d.otherName}${d.otherPhone ? `، ${d.otherPhone}` : ''}`,
+        `مع: ${d.otherName}${d.otherPhone ? `، ${leftToRight(d.otherPhone)}` : ''}`,
         ...(d.handoverCode
           ? [`كود التسليم بتاعك: ${d.handoverCode} (وريه وانت بتستلم)`]
           : ['اطلب كود التسليم وانت بتسلّم الدواء، واكتبه على MedRelay.']),
@@ -241,7 +242,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
         `تذكير: استلام ${d.quantity} من ${d.medicineName} يوم ${d.when}.`,
         `المكان: ${d.location}`,
         ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
-        `للتواصل: ${d.otherName}${d.otherPhone ? `، ${d.otherPhone}` : ''}`,
+        `للتواصل: ${d.otherName}${d.otherPhone ? `، ${leftToRight(d.otherPhone)}` : ''}`,
         ...(d.whatsappUrl ? [`واتساب: ${d.whatsappUrl}`] : []),
         ...(d.handoverCode ? [`كود التسليم بتاعك: ${d.handoverCode}`] : []),
         `طلباتك: ${d.requestsUrl}`,

@@ -195,6 +195,8 @@ describe('pickup windows', () => {
     expect(arMail!.subject).toContain('بكرة: استلام');
     expect(arMail!.text).toContain('https://wa.me/201000000000');
     expect(arMail!.text).toContain('15 Mesaha Square, Dokki, Giza');
+    // The phone keeps its "+" in front inside Arabic text (a left-to-right isolate).
+    expect(arMail!.text).toContain('، \u2066+201000000000\u2069');
     expect(arMail!.text).toContain('https://www.openstreetmap.org/?mlat=30.0385');
     // The requester's reminder carries their handover code (never the owner's), which now lasts
     // until the chosen window's grace period (24 hours by default) is over.
@@ -205,7 +207,9 @@ describe('pickup windows', () => {
     expect(pharmacyMail!.text).not.toContain(code.code);
     expect(pharmacyMail!.subject).toMatch(/^Tomorrow: pickup of /);
     expect(pharmacyMail!.text).toContain('Contact: Org, +201000000000');
-    expect((await notificationsOf(ngoAr.id, id, 'pickup-reminder')).length).toBe(1);
+    const arNotices = await notificationsOf(ngoAr.id, id, 'pickup-reminder');
+    expect(arNotices).toHaveLength(1);
+    expect(arNotices[0].params.phone).toBe('\u2066+201000000000\u2069');
 
     // Running the same reminder again sends nothing more (idempotent).
     expect(await pickup.sendReminder(evening!.data)).toBe('sent');

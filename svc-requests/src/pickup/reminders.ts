@@ -2,6 +2,7 @@ import { type Language, mailQueueName, type MailJob } from '@medrelay/contracts'
 import {
   cairoDay,
   formatPickupWindow,
+  leftToRight,
   mapLink,
   reminderKinds,
   reminderMoments,
@@ -114,7 +115,8 @@ export function createPickupReminders(ctx: RequestsContext, options: ReminderOpt
           medicine: target.medicine_name ?? '',
           when: windowLabel(window),
           location: target.pickup_location ?? '',
-          phone: other?.phone ?? '—',
+          // A phone reads left to right inside Arabic text too.
+          phone: other?.phone ? leftToRight(other.phone) : '—',
         },
         requestId: target.id,
         medicineId: target.medicine_id,
