@@ -100,6 +100,7 @@ const shownNotifications = (page: Page) =>
       title: n.title,
       body: n.body,
       tag: n.tag,
+      dir: n.dir,
       url: (n.data as { url: string }).url,
     })),
   );
@@ -132,6 +133,7 @@ describe('notifications on this device (web push)', { timeout: 90_000 }, () => {
       body: 'Your request for Augmentin 1g is approved',
       url: '/ngo/requests?request=41',
       tag: 'notification-41',
+      lang: language,
     });
     let delivered = Date.now();
     await waitUntil(
@@ -150,6 +152,8 @@ describe('notifications on this device (web push)', { timeout: 90_000 }, () => {
         title: 'Request approved',
         body: 'Your request for Augmentin 1g is approved',
         tag: 'notification-41',
+        // The reader's language sets the direction (an Arabic text may start with a Latin name).
+        dir: language === 'ar' ? 'rtl' : 'ltr',
         url: '/ngo/requests?request=41',
       },
     ]);

@@ -150,7 +150,7 @@ const ar: typeof en & { browse: Plural<'found'> & Plural<'foundAbout'>; analytic
     loadFailed: 'مقدرناش نحمّل الأدوية',
     next: {
       collectTitle: 'استلامات اتوافق عليها مستنياك: {{count}}',
-      collectBody: 'روح في الميعاد المتفق عليه ووري صاحب الدوا كود الاستلام.',
+      collectBody: 'روح في الميعاد المتفق عليه ووري صاحب الدوا كود التسليم.',
       collect: 'شوف طلباتي',
       browseTitle: 'دوّر على أدوية قريبة منك',
       browseBody: 'الأقرب الأول، من صيدليات ومتبرعين؛ اطلب اللي الصيدلي بتاعكم يقدر يستخدمه.',

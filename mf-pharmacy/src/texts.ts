@@ -237,7 +237,7 @@ const ar: typeof en & {
     approvedHint: 'ومنها اللي اتسلّم',
     rejected: 'مرفوضة',
     incoming: 'طلب على دواء عندك',
-    outgoing: 'طلب منك',
+    outgoing: 'طلبك',
     empty: 'لسه مفيش معاملات',
     loadFailed: 'مقدرناش نحمّل معاملاتك',
   },

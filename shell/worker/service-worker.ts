@@ -316,6 +316,9 @@ self.addEventListener('push', (event) => {
     body: push.body || '',
     tag: push.tag,
     renotify: Boolean(push.tag),
+    // Its reader's language sets the direction: an Arabic text that starts with a Latin
+    // medicine name still reads right to left.
+    dir: push.lang === 'ar' ? 'rtl' : push.lang ? 'ltr' : 'auto',
     data: { url: push.url || '/' },
     lang: push.lang,
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from './languages';
 
 // Web push (RFC 8030 / 8291 / 8292): a browser subscribes with its push service's endpoint and
 // its keys; svc-requests sends what cannot wait to every subscription of the reader.
@@ -62,6 +63,8 @@ export const pushPayloadSchema = z.object({
   url: z.string(),
   /** One notification per cause on the device (a newer one replaces it). */
   tag: z.string(),
+  /** The reader's language (the notification's direction follows it). */
+  lang: z.enum(languages).optional(),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
 

@@ -76,7 +76,7 @@ const en = {
     submit: 'Confirm',
     close: 'Close',
     confirmed: 'Handover confirmed',
-    confirmedBody: '{{name}} is now completed.',
+    confirmedBody: 'The request for {{name}} is completed.',
     states: {
       code: 'Confirmed with the code',
       unconfirmed: 'Not confirmed yet',
@@ -194,7 +194,7 @@ const ar: typeof en = {
     submit: 'تأكيد',
     close: 'قفل',
     confirmed: 'التسليم اتأكد',
-    confirmedBody: '{{name}} بقى مكتمل.',
+    confirmedBody: 'طلب {{name}} اكتمل.',
     states: {
       code: 'اتأكد بالكود',
       unconfirmed: 'لسه ماتأكدش',

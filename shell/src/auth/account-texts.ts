@@ -65,7 +65,7 @@ const en = {
     enrolSubtitle:
       'Your administrator requires a second step at sign-in for your account. Scan this QR code with an authenticator app, then enter the code it shows.',
     qrAlt: 'QR code to scan with your authenticator app',
-    secret: 'Or type this key in the app: {{secret}}',
+    secret: 'Or type this key in the app:',
     confirm: 'Turn on',
     codesTitle: 'Save your recovery codes',
     codesBody:
@@ -199,7 +199,7 @@ const ar: typeof en = {
     enrolSubtitle:
       'مسؤول المنصة طالب خطوة تانية في تسجيل الدخول لحسابك. امسح الكود ده بتطبيق مصادقة، وبعدين اكتب الكود اللي هيظهرلك.',
     qrAlt: 'كود QR تمسحه بتطبيق المصادقة',
-    secret: 'أو اكتب المفتاح ده في التطبيق: {{secret}}',
+    secret: 'أو اكتب المفتاح ده في التطبيق:',
     confirm: 'فعّل',
     codesTitle: 'احفظ أكواد الاسترجاع',
     codesBody: 'كل كود بيدخّلك مرة واحدة لو موبايلك ضاع. احفظهم في مكان أمان: مش هيظهروا تاني.',

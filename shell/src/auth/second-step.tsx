@@ -45,8 +45,10 @@ export function TotpEnrolFields(props: {
   return (
     <>
       <QrCode svg={props.setup.qrSvg} alt={t('twoFactor.qrAlt')} />
-      <Text size={200} className={styles.secret} dir="ltr" block>
-        {t('twoFactor.secret', { secret: props.setup.secret })}
+      <Text size={200} className={styles.secret} block>
+        {/* The sentence follows the page's direction; the key alone reads left to right (and
+            copies without invisible marks). */}
+        {t('twoFactor.secret')} <bdi dir="ltr">{props.setup.secret}</bdi>
       </Text>
       <CodeField value={props.code} onChange={props.onCode} error={props.error} />
     </>

@@ -115,7 +115,7 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
         d.passkeysRemoved === 'yes'
           ? 'كلمة السر بتاعة حسابك لسه متغيرة: كل الأجهزة اتعملها تسجيل خروج ومفاتيح المرور اتشالت (ضيف مفاتيحك تاني من الأمان).'
           : 'كلمة السر بتاعة حسابك لسه متغيرة من الإعدادات: كل الأجهزة التانية اتعملها تسجيل خروج.',
-        `لو مش إنت اللي غيرتها، اعمل كلمة سر جديدة حالاً: ${d.resetUrl}، وقولنا على ${d.adminEmail}.`,
+        `لو مش إنت اللي غيرتها، اعمل كلمة سر جديدة حالاً وقولنا على ${d.adminEmail}: ${d.resetUrl}`,
       ],
     },
     'email-verification': {

@@ -316,6 +316,7 @@ describe('web push', () => {
       'Pickup of Concor 5mg on Sun 10:00–11:00. The place and contact are in MedRelay.',
     );
     expect(shown.tag).toBe(`request-${id}`);
+    expect(shown.lang).toBe('en');
     // The bell keeps the whole text, behind the sign-in.
     const bell = await p.requests.api.get<{ requestId: number; message: string }[]>('/api/notifications', {
       token: reader.token,

@@ -67,6 +67,7 @@ export async function pushNotification(
     body: lockScreenText(work.notification, work.language) ?? shown.message,
     url: work.userType ? notificationLink(shown, work.userType) : '/',
     tag: pushTag(shown),
+    lang: work.language,
   };
   let sent = 0;
   let dropped = 0;

@@ -92,7 +92,7 @@ const ar: typeof en & {
     quantityMax_few: 'المتاح {{count}} وحدات بس',
     quantityMax_many: 'المتاح {{count}} وحدة بس',
     quantityMax_other: 'المتاح {{count}} وحدة بس',
-    requester: 'طالبه: {{name}}',
+    requester: 'صاحب الطلب: {{name}}',
     provider: 'من: {{name}}',
     unknown: 'غير معروف',
     notesLabel: 'ملاحظات: {{notes}}',
