@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDonationStatuses } from '@medrelay/api-client';
 import type { Medicine } from '@medrelay/contracts';
 import type { DonationStatus } from '@medrelay/domain';
-import { EmptyState, MedicineRow, StackList } from '@medrelay/ui';
+import { EmptyState, ListingActions, MedicineRow, StackList } from '@medrelay/ui';
 
 const badgeColour: Record<DonationStatus, 'success' | 'warning' | 'brand'> = {
   available: 'success',
@@ -11,7 +11,10 @@ const badgeColour: Record<DonationStatus, 'success' | 'warning' | 'brand'> = {
   completed: 'brand',
 };
 
-/** Donations with the Available / Pickup Scheduled / Completed badge of spec §4 (the server's count). */
+/**
+ * Donations with the Available / Pickup Scheduled / Completed badge of spec §4 (the server's
+ * count), each editable and withdrawable by its donor.
+ */
 export function DonationList({ donations, label }: { donations: Medicine[]; label: string }) {
   const { t } = useTranslation('donor');
   const statusOf = useDonationStatuses(donations.map((d) => d.id));
@@ -25,11 +28,15 @@ export function DonationList({ donations, label }: { donations: Medicine[]; labe
             key={donation.id}
             medicine={donation}
             actions={
-              status && (
-                <Badge appearance="filled" color={badgeColour[status]} data-testid="donation-status">
-                  {t(`status.${status}`)}
-                </Badge>
-              )
+              <>
+                {status && (
+                  <Badge appearance="filled" color={badgeColour[status]} data-testid="donation-status">
+                    {t(`status.${status}`)}
+                  </Badge>
+                )}
+                {/* A donation asks no price: its form has none. */}
+                <ListingActions medicine={donation} withPrices={false} />
+              </>
             }
           />
         );

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MedicineRequest, OwnMedicineSummary, RequestSummary } from '@medrelay/contracts';
 import { medicineFixture, renderInRemote, servePages } from '@medrelay/ui/test-support';
 import { Dashboard } from '../dashboard/dashboard';
@@ -91,6 +91,29 @@ describe('donor screens over many donations', () => {
     expect(screen.getAllByTestId('medicine-row')).toHaveLength(10);
     const ownPages = asked.filter((u) => u.pathname === '/api/medicines/my');
     expect(ownPages.map((u) => u.search)).toEqual(['?page=1&pageSize=20', '?page=2&pageSize=20']);
+  });
+
+  it('My Donations: the donor edits a donation (no prices) or withdraws it after a confirmation', async () => {
+    servePages(answerPages);
+    await show(<MyDonations />);
+    await screen.findByText('Donation 30');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit: Donation 30' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Donation 30' });
+    expect(within(edit).queryByLabelText(/Discount Price/)).toBeNull();
+    fireEvent.click(within(edit).getByRole('button', { name: 'Cancel', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Unlist: Donation 30' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Unlist Donation 30?' });
+    within(confirm).getByText(/pending requests are declined/);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Unlist', hidden: true }));
+    await waitFor(() =>
+      expect(
+        vi
+          .mocked(fetch)
+          .mock.calls.some(
+            ([url, init]) => String(url).endsWith('/api/medicines/30') && init?.method === 'DELETE',
+          ),
+      ).toBe(true),
+    );
   });
 
   it('dashboard: the 5 newest from page 1 and View all, counted by the summary', async () => {

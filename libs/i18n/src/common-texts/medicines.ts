@@ -57,6 +57,16 @@ const en = {
   recipients: { ngos: 'NGOs only', pharmacies: 'Pharmacies only', both: 'NGOs and pharmacies' },
   recipientBadge: { ngos: 'NGOs', pharmacies: 'Pharmacies' },
   source: { pharmacy: 'Pharmacy', donor: 'Donor' },
+  /** An owner's own listing: edit it, or take it off offer. */
+  listing: {
+    edit: 'Edit',
+    editTitle: 'Edit {{name}}',
+    save: 'Save Changes',
+    unlist: 'Unlist',
+    unlistTitle: 'Unlist {{name}}?',
+    unlistBody:
+      'It will no longer be offered, and its pending requests are declined. Approved ones stay as they are.',
+  },
   dosageForm: dosageFormTexts('en'),
 };
 
@@ -117,6 +127,15 @@ const ar: typeof en & {
   recipients: { ngos: 'الجمعيات بس', pharmacies: 'الصيدليات بس', both: 'الجمعيات والصيدليات' },
   recipientBadge: { ngos: 'جمعيات', pharmacies: 'صيدليات' },
   source: { pharmacy: 'صيدلية', donor: 'متبرع' },
+  listing: {
+    edit: 'تعديل',
+    editTitle: 'تعديل {{name}}',
+    save: 'احفظ التعديلات',
+    unlist: 'إلغاء العرض',
+    unlistTitle: 'تلغي عرض {{name}}؟',
+    unlistBody:
+      'مش هيبقى معروض تاني، والطلبات اللي مستنية الرد هتترفض. الطلبات اللي اتوافق عليها هتفضل زي ما هي.',
+  },
   dosageForm: dosageFormTexts('ar'),
 };
 

@@ -11,6 +11,7 @@ export type { RequestDialogProps } from './request-dialog';
 export * from './request-row';
 export * from './use-save-medicine';
 export * from './medicine-form-dialog';
+export * from './listing-actions';
 export * from './browse-card';
 export * from './browse-results';
 export * from './request-section';
