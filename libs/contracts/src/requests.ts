@@ -313,6 +313,8 @@ export const requestSummarySchema = z.object({
     completed: count,
     /** A request pending or approved, none collected yet. */
     pickupScheduled: count,
+    /** On offer now (listed, units left, not expired or recalled) with no request named above. */
+    available: count,
   }),
   /** Collected requests on own medicines (donor Successfully Collected, value 150 EGP each). */
   collected: count,

@@ -48,7 +48,13 @@ describe('donor figures (spec §2, §9)', () => {
   it('counts donations, pickups, collections, units and lives impacted', () => {
     const donations = [donation(1, 3, 2), donation(2, 4), donation(3, 1)];
     // As the server counts them: one collected on donation 1, one pending on donation 2.
-    const counts = { pendingPickups: 1, collected: 1, completedDonations: 1, scheduledDonations: 1 };
+    const counts = {
+      pendingPickups: 1,
+      collected: 1,
+      completedDonations: 1,
+      scheduledDonations: 1,
+      availableDonations: 1,
+    };
     // The catalog's totals over these three donations: 3 listings, 3 + 2 + 4 + 1 units.
     expect(unitsDonated(donations)).toBe(10);
     expect(donorSummary({ listings: donations.length, units: 10 }, counts)).toEqual({
@@ -62,11 +68,20 @@ describe('donor figures (spec §2, §9)', () => {
       // floor(1.5 × 10)
       livesImpacted: 15,
     });
-    const none = { pendingPickups: 0, collected: 0, completedDonations: 0, scheduledDonations: 0 };
+    const none = {
+      pendingPickups: 0,
+      collected: 0,
+      completedDonations: 0,
+      scheduledDonations: 0,
+      availableDonations: 0,
+    };
     expect(donorSummary({ listings: 1, units: 1 }, none).livesImpacted).toBe(1);
     expect(donorSummary({ listings: 0, units: 0 }, none).impactValue).toBe(0);
-    // Donations beyond the requested ones (not downloaded) count as available.
-    expect(donorSummary({ listings: 40, units: 90 }, counts).availableForPickup).toBe(38);
+    // Available is the server's count of donations on offer that no request names: of 40
+    // donations, those withdrawn, expired or recalled are not available, whatever their requests.
+    expect(
+      donorSummary({ listings: 40, units: 90 }, { ...counts, availableDonations: 12 }).availableForPickup,
+    ).toBe(12);
   });
 
   it('builds the timeline newest first, one event per step', () => {

@@ -67,21 +67,23 @@ export interface DonationRequestCounts {
   pendingPickups: number;
   /** Requests collected. */
   collected: number;
-  /** Donations whose badge (donationStatus) is Completed, and Pickup Scheduled; the rest are Available. */
+  /** Donations whose badge (donationStatus) is Completed, and Pickup Scheduled. */
   completedDonations: number;
   scheduledDonations: number;
+  /** Donations on offer now that no request names (withdrawn, expired or recalled ones are not). */
+  availableDonations: number;
 }
 
 /**
  * The donor's figures (spec §2 donor dashboard, donations and history) from the catalog's totals
- * and the requests' counts: a donation no request names is Available.
+ * and the requests' counts: a donation on offer that no request names is Available.
  */
 export function donorSummary(totals: DonationTotals, counts: DonationRequestCounts) {
   return {
     totalDonations: totals.listings,
     pendingPickups: counts.pendingPickups,
     completedDonations: counts.completedDonations,
-    availableForPickup: Math.max(0, totals.listings - counts.completedDonations - counts.scheduledDonations),
+    availableForPickup: counts.availableDonations,
     /** Spec §9 value rule: 150 EGP per collected request (donations carry no price). */
     impactValue: estimatedValueSaved(counts.collected),
     totalMedicines: totals.units,

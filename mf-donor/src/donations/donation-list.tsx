@@ -2,7 +2,7 @@ import { Badge } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useDonationStatuses } from '@medrelay/api-client';
 import type { Medicine } from '@medrelay/contracts';
-import type { DonationStatus } from '@medrelay/domain';
+import { isAvailableListing, type DonationStatus } from '@medrelay/domain';
 import { EmptyState, ListingActions, MedicineRow, StackList } from '@medrelay/ui';
 
 const badgeColour: Record<DonationStatus, 'success' | 'warning' | 'brand'> = {
@@ -22,16 +22,20 @@ export function DonationList({ donations, label }: { donations: Medicine[]; labe
   return (
     <StackList label={label}>
       {donations.map((donation) => {
+        // "Available" only while it is on offer: a withdrawn, expired or recalled donation with no
+        // request reads as Unavailable instead.
         const status = statusOf.get(donation.id);
+        const shown = status === 'available' && !isAvailableListing(donation) ? undefined : status;
         return (
           <MedicineRow
             key={donation.id}
             medicine={donation}
+            showAvailability={shown === undefined && !isAvailableListing(donation)}
             actions={
               <>
-                {status && (
-                  <Badge appearance="filled" color={badgeColour[status]} data-testid="donation-status">
-                    {t(`status.${status}`)}
+                {shown && (
+                  <Badge appearance="filled" color={badgeColour[shown]} data-testid="donation-status">
+                    {t(`status.${shown}`)}
                   </Badge>
                 )}
                 {/* A donation asks no price: its form has none. */}

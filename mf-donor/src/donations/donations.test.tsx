@@ -18,6 +18,8 @@ const donations = Array.from({ length: 30 }, (_, i) =>
     donorId: 1,
     pharmacy: null,
     createdAt: new Date(Date.UTC(2026, 10, 30 - i)).toISOString(),
+    // Donation 28 was withdrawn by its donor, no request made.
+    isAvailable: 30 - i !== 28,
   }),
 );
 /** One collected request on the newest donation (the timeline shows its two steps). */
@@ -61,7 +63,7 @@ const none = { pending: 0, approved: 0, rejected: 0, completed: 0, cancelled: 0 
 const requestSummary = {
   incoming: { ...none, pending: 2, approved: 1, completed: 2 },
   outgoing: none,
-  medicines: { completed: 2, pickupScheduled: 3 },
+  medicines: { completed: 2, pickupScheduled: 3, available: 21 },
   collected: 2,
 } as unknown as RequestSummary;
 const loader = async ({ queryKey }: { queryKey: readonly unknown[] }) => {
@@ -80,12 +82,17 @@ describe('donor screens over many donations', () => {
     await screen.findByText('Donation 30');
     within(screen.getByRole('group', { name: 'Total Donations' })).getByText('30');
     within(screen.getByRole('group', { name: 'Total Medicines' })).getByText('400');
-    // 30 donations less 2 collected and 3 scheduled, as the requests service counts them.
-    within(screen.getByRole('group', { name: 'Available for Pickup' })).getByText('25');
+    // On offer with no request, as the requests service counts them (30 less 2 collected, 3
+    // scheduled and 4 withdrawn or expired).
+    within(screen.getByRole('group', { name: 'Available for Pickup' })).getByText('21');
     expect(screen.getAllByTestId('medicine-row')).toHaveLength(20);
     // Badges for the page's ids from the server's donation status.
     const first = screen.getAllByTestId('medicine-row')[0]!;
     await within(first).findByText('Completed');
+    // Withdrawn with no request: Unavailable, not "Available".
+    const withdrawn = screen.getAllByTestId('medicine-row')[2]!;
+    within(withdrawn).getByText('Unavailable');
+    expect(within(withdrawn).queryByTestId('donation-status')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await screen.findByText('Donation 10');
     expect(screen.getAllByTestId('medicine-row')).toHaveLength(10);

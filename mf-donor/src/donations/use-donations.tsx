@@ -57,6 +57,7 @@ export function DonationsGate({
           collected,
           completedDonations: medicines.completed,
           scheduledDonations: medicines.pickupScheduled,
+          availableDonations: medicines.available,
         }),
       })}
     </>

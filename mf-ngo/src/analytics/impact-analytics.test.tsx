@@ -34,7 +34,7 @@ const summary = (units: number): RequestSummary => ({
     month('2026-10', 0, 0, 0),
     month('2026-11', 6, 0, 300),
   ],
-  medicines: { completed: 0, pickupScheduled: 0 },
+  medicines: { completed: 0, pickupScheduled: 0, available: 0 },
   collected: 0,
 });
 

@@ -228,8 +228,9 @@ describe('GET /api/requests/my/summary', () => {
       units: { pharmacy: 0, donor: 8 },
       value: 0,
     });
-    // Own medicines: Panadol has one collected (and one pending), Augmentin one approved, Brufen none.
-    expect(summary.medicines).toEqual({ completed: 1, pickupScheduled: 1 });
+    // Own medicines: Panadol has one collected (and one pending), Augmentin one approved, Brufen
+    // none (on offer: Available).
+    expect(summary.medicines).toEqual({ completed: 1, pickupScheduled: 1, available: 1 });
   });
 
   it('counts units in the month they were collected, not the month the owner confirmed it', async () => {

@@ -12,6 +12,7 @@ import {
   type UserType,
 } from '@medrelay/contracts';
 import {
+  availableSql,
   contactVisible,
   mapLink,
   visibleRecipientTypes,
@@ -472,10 +473,20 @@ export async function summaryGroups(db: Db, userId: number, timeZone: string): P
 export async function medicineCounts(
   db: Db,
   userId: number,
-): Promise<{ completed: number; scheduled: number; received: number }> {
-  const { rows } = await db.query<{ completed: number; scheduled: number; received: number }>(
+): Promise<{ completed: number; scheduled: number; available: number; received: number }> {
+  const { rows } = await db.query<{
+    completed: number;
+    scheduled: number;
+    available: number;
+    received: number;
+  }>(
     `SELECT count(*) FILTER (WHERE done)::int AS completed,
             count(*) FILTER (WHERE NOT done AND busy)::int AS scheduled,
+            -- On offer now and Available by its badge: no request collected, pending or approved.
+            (SELECT count(*)::int FROM requests.medicines m
+              WHERE m.owner_id = $1 AND ${availableSql('m')}
+                AND NOT EXISTS (SELECT 1 FROM requests.requests q WHERE q.medicine_id = m.id
+                                 AND (q.status IN ('pending', 'approved') OR ${countsAsCollectedSql('q')}))) AS available,
             (SELECT count(DISTINCT medicine_id)::int FROM requests.requests r
               WHERE requester_id = $1 AND ${countsAsCollectedSql('r')}) AS received
        FROM (SELECT bool_or(${countsAsCollectedSql('r')}) AS done,

@@ -56,7 +56,11 @@ export async function requestSummary(db: Pool, userId: number, now = new Date())
       bySource,
     },
     receivedByMonth: receivedByMonth(transfers, summaryMonths, now),
-    medicines: { completed: medicines.completed, pickupScheduled: medicines.scheduled },
+    medicines: {
+      completed: medicines.completed,
+      pickupScheduled: medicines.scheduled,
+      available: medicines.available,
+    },
     collected: byDirection.incoming.completed,
   };
 }
