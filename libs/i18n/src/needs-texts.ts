@@ -1,3 +1,5 @@
+import type { ArabicPlurals } from './plurals';
+
 /**
  * Signed-in texts of wanted lists (needs): adding and editing a need and its matches. They join
  * the `work` namespace.
@@ -27,9 +29,13 @@ const en = {
     reopen: 'Reopen',
     reopened: 'Need reopened',
     requestedOf: 'Units requested: {{requested}} (at least {{min}} needed)',
-    atLeast: 'at least {{min}} units',
-    between: '{{min}} to {{max}} units',
-    daysLeftAtLeast: 'At least {{days}} days before expiry',
+    atLeast_one: 'at least {{count}} unit',
+    atLeast_other: 'at least {{count}} units',
+    // The noun agrees with the larger number (count = the most).
+    between_one: '{{min}} to {{count}} unit',
+    between_other: '{{min}} to {{count}} units',
+    daysLeftAtLeast_one: 'At least {{count}} day before expiry',
+    daysLeftAtLeast_other: 'At least {{count}} days before expiry',
     anyExpiry: 'Any expiry date not yet passed',
     empty: 'Nothing on your list yet',
     emptyBody: 'Add what you need, and matching medicines will be offered to you.',
@@ -65,7 +71,7 @@ const en = {
   },
 };
 
-const ar: typeof en = {
+const ar: typeof en & { needs: ArabicPlurals<'atLeast' | 'between' | 'daysLeftAtLeast'> } = {
   needs: {
     add: 'ضيف احتياج',
     addTitle: 'ضيف احتياج',
@@ -90,9 +96,24 @@ const ar: typeof en = {
     reopen: 'افتحه تاني',
     reopened: 'الاحتياج اتفتح تاني',
     requestedOf: 'الكمية اللي اتطلبت: {{requested}} (محتاجين {{min}} على الأقل)',
-    atLeast: '{{min}} وحدة على الأقل',
-    between: 'من {{min}} لـ {{max}} وحدة',
-    daysLeftAtLeast: '{{days}} يوم على الأقل قبل انتهاء الصلاحية',
+    atLeast_zero: '{{count}} وحدة على الأقل',
+    atLeast_one: 'وحدة واحدة على الأقل',
+    atLeast_two: 'وحدتين على الأقل',
+    atLeast_few: '{{count}} وحدات على الأقل',
+    atLeast_many: '{{count}} وحدة على الأقل',
+    atLeast_other: '{{count}} وحدة على الأقل',
+    between_zero: 'من {{min}} لـ {{count}} وحدة',
+    between_one: 'من {{min}} لـ {{count}} وحدة',
+    between_two: 'من {{min}} لـ {{count}} وحدة',
+    between_few: 'من {{min}} لـ {{count}} وحدات',
+    between_many: 'من {{min}} لـ {{count}} وحدة',
+    between_other: 'من {{min}} لـ {{count}} وحدة',
+    daysLeftAtLeast_zero: '{{count}} يوم على الأقل قبل انتهاء الصلاحية',
+    daysLeftAtLeast_one: 'يوم واحد على الأقل قبل انتهاء الصلاحية',
+    daysLeftAtLeast_two: 'يومين على الأقل قبل انتهاء الصلاحية',
+    daysLeftAtLeast_few: '{{count}} أيام على الأقل قبل انتهاء الصلاحية',
+    daysLeftAtLeast_many: '{{count}} يوم على الأقل قبل انتهاء الصلاحية',
+    daysLeftAtLeast_other: '{{count}} يوم على الأقل قبل انتهاء الصلاحية',
     anyExpiry: 'أي تاريخ صلاحية لسه ماعداش',
     empty: 'قايمتك لسه فاضية',
     emptyBody: 'ضيف اللي محتاجه، والأدوية اللي تناسبه هتتعرض عليك.',

@@ -237,7 +237,10 @@ describe('the wanted list screen', () => {
       { status: 400, headers: { 'Content-Type': 'application/json' } },
     );
     const calls = serveNeeds(
-      [need(4, { medicine: 'أنسولين', minQuantity: 12, minDaysLeft: 45 })],
+      [
+        need(4, { medicine: 'أنسولين', minQuantity: 12, minDaysLeft: 45 }),
+        need(5, { medicine: 'فنتولين', minQuantity: 3, minDaysLeft: 2 }),
+      ],
       () => refusal,
     );
     await renderInRemote(<NeedsScreen title="محتاجين إيه" subtitle="x" request={pickup} />, {
@@ -247,6 +250,10 @@ describe('the wanted list screen', () => {
     const row = (await screen.findByText('أنسولين')).closest('[data-testid="need-row"]') as HTMLElement;
     line(row, 'أي نوع · 12 وحدة على الأقل');
     within(row).getByText('45 يوم على الأقل قبل انتهاء الصلاحية');
+    // Counts take the noun's number: 3 → "وحدات", 2 → "يومين".
+    const small = screen.getByText('فنتولين').closest('[data-testid="need-row"]') as HTMLElement;
+    line(small, 'أي نوع · 3 وحدات على الأقل');
+    within(small).getByText('يومين على الأقل قبل انتهاء الصلاحية');
     expect(screen.getByRole('heading', { name: 'محتاجين إيه' }).closest('[dir]')?.getAttribute('dir')).toBe(
       'rtl',
     );

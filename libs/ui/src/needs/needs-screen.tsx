@@ -98,8 +98,8 @@ function NeedRow({ need, request }: { need: Need; request: MatchRequest }) {
   const formLabel = useDosageFormLabel();
   const amount =
     need.acceptUpTo === null
-      ? t('needs.atLeast', { min: format.number(need.minQuantity) })
-      : t('needs.between', { min: format.number(need.minQuantity), max: format.number(need.acceptUpTo) });
+      ? t('needs.atLeast', { count: need.minQuantity })
+      : t('needs.between', { min: need.minQuantity, count: need.acceptUpTo });
   return (
     <ItemCard
       testId="need-row"
@@ -126,7 +126,7 @@ function NeedRow({ need, request }: { need: Need; request: MatchRequest }) {
       </Text>
       <Text size={200}>
         {need.minDaysLeft > 0
-          ? t('needs.daysLeftAtLeast', { days: format.number(need.minDaysLeft) })
+          ? t('needs.daysLeftAtLeast', { count: need.minDaysLeft })
           : t('needs.anyExpiry')}
       </Text>
       {need.requestedQuantity > 0 && (
