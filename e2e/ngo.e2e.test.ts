@@ -134,7 +134,7 @@ describe('ngo', { timeout: 90_000 }, () => {
     // floor(1.5 × 2) patients; 2 units at their original price of 45.50 EGP.
     await remote.getByRole('group', { name: 'Patients Served' }).getByText('3', { exact: true }).waitFor();
     await remote.getByRole('group', { name: 'Estimated Value' }).getByText(egp(91)).waitFor();
-    await remote.getByRole('group', { name: 'Pharmacy' }).getByText('2 units (100.0%)').waitFor();
+    await remote.getByRole('group', { name: 'Pharmacy' }).getByText('Units: 2 (100.0%)').waitFor();
   });
 
   it('asking twice for one medicine: the dialog offers the open request, which can be cancelled there (desktop and phone)', async () => {

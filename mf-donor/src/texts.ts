@@ -90,9 +90,9 @@ const en = {
     olderOnDonations: 'Older donations are listed on My Donations',
     impactTitle: 'Your Impact',
     impact_one:
-      'Your {{units}} donated units could help about {{count}} person get the medicine they need. Thank you!',
+      'Your donated units ({{units}}) could help {{count}} person get the medicine they need. Thank you!',
     impact_other:
-      'Your {{units}} donated units could help about {{count}} people get the medicines they need. Thank you!',
+      'Your donated units ({{units}}) could help about {{count}} people get the medicines they need. Thank you!',
   },
 };
 
@@ -189,14 +189,14 @@ const ar: typeof en & {
     olderOnDonations: 'التبرعات الأقدم موجودة في تبرعاتي',
     impactTitle: 'أثرك',
     impact_zero: 'أول تبرع منك هيبدأ يوصل لناس محتاجة. شكراً ليك!',
-    impact_one: 'الـ{{units}} وحدة اللي اتبرعت بيها ممكن تساعد شخص واحد ياخد الدوا اللي محتاجه. شكراً ليك!',
-    impact_two: 'الـ{{units}} وحدة اللي اتبرعت بيها ممكن تساعد شخصين ياخدوا الدوا اللي محتاجينه. شكراً ليك!',
+    impact_one: 'الوحدات اللي اتبرعت بيها ({{units}}) ممكن تساعد شخص واحد ياخد الدوا اللي محتاجه. شكراً ليك!',
+    impact_two: 'الوحدات اللي اتبرعت بيها ({{units}}) ممكن تساعد شخصين ياخدوا الدوا اللي محتاجينه. شكراً ليك!',
     impact_few:
-      'الـ{{units}} وحدة اللي اتبرعت بيها ممكن تساعد حوالي {{count}} أشخاص ياخدوا الدوا اللي محتاجينه. شكراً ليك!',
+      'الوحدات اللي اتبرعت بيها ({{units}}) ممكن تساعد حوالي {{count}} أشخاص ياخدوا الدوا اللي محتاجينه. شكراً ليك!',
     impact_many:
-      'الـ{{units}} وحدة اللي اتبرعت بيها ممكن تساعد حوالي {{count}} شخص ياخدوا الدوا اللي محتاجينه. شكراً ليك!',
+      'الوحدات اللي اتبرعت بيها ({{units}}) ممكن تساعد حوالي {{count}} شخص ياخدوا الدوا اللي محتاجينه. شكراً ليك!',
     impact_other:
-      'الـ{{units}} وحدة اللي اتبرعت بيها ممكن تساعد حوالي {{count}} شخص ياخدوا الدوا اللي محتاجينه. شكراً ليك!',
+      'الوحدات اللي اتبرعت بيها ({{units}}) ممكن تساعد حوالي {{count}} شخص ياخدوا الدوا اللي محتاجينه. شكراً ليك!',
   },
 };
 
