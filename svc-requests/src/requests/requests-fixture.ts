@@ -1,3 +1,4 @@
+import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
 
@@ -39,3 +40,19 @@ export const move = (
   body: Record<string, unknown>,
   headers: Record<string, string> = {},
 ) => p.requests.api.put(`/api/requests/${id}/status`, body, { token, headers });
+
+/** Suspends a user as an administrator does, once svc-requests' read model knows it. */
+export async function suspend(user: { id: number }) {
+  await p.identity.api.put(
+    `/api/admin/users/${user.id}/status`,
+    { status: 'rejected' },
+    { token: admin.token },
+  );
+  await waitUntil(async () => {
+    const { rows } = await p.requests.service.ctx.pool.query(
+      'SELECT status FROM requests.users WHERE id = $1',
+      [user.id],
+    );
+    return rows[0]?.status === 'rejected';
+  });
+}

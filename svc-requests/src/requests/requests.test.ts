@@ -23,6 +23,7 @@ import {
   p,
   pharmacy,
   pharmacy2,
+  suspend,
   useRequestsPlatform,
 } from './requests-fixture';
 
@@ -314,18 +315,7 @@ describe('refusals when requesting', () => {
 
     const suspendedOwner = await p.user('pharmacy');
     const hidden = await list(suspendedOwner.token);
-    await p.identity.api.put(
-      `/api/admin/users/${suspendedOwner.id}/status`,
-      { status: 'rejected' },
-      { token: admin.token },
-    );
-    await waitUntil(async () => {
-      const { rows } = await p.requests.service.ctx.pool.query(
-        'SELECT status FROM requests.users WHERE id = $1',
-        [suspendedOwner.id],
-      );
-      return rows[0]?.status === 'rejected';
-    });
+    await suspend(suspendedOwner);
     expect((await ask(ngo.token, { medicineId: hidden.id })).body.code).toBe('MEDICINE_UNAVAILABLE');
   });
 
@@ -533,20 +523,6 @@ describe('the state machine (spec §4), enforced on the server', () => {
     const toCollect = (await ask(collecting.token, { medicineId: ownersListing.id, quantity: 2 })).body
       .id as number;
     expect((await move(owner.token, toCollect, { status: 'approved' })).status).toBe(200);
-    const suspend = async (user: { id: number }) => {
-      await p.identity.api.put(
-        `/api/admin/users/${user.id}/status`,
-        { status: 'rejected' },
-        { token: admin.token },
-      );
-      await waitUntil(async () => {
-        const { rows } = await p.requests.service.ctx.pool.query(
-          'SELECT status FROM requests.users WHERE id = $1',
-          [user.id],
-        );
-        return rows[0]?.status === 'rejected';
-      });
-    };
     const stored = async (id: number) =>
       (await p.requests.service.ctx.pool.query('SELECT status FROM requests.requests WHERE id = $1', [id]))
         .rows[0].status as string;
