@@ -84,6 +84,7 @@ const en = {
       rejected: 'You rejected {{requester}}’s request for {{medicine}}',
       completed: '{{requester}} collected {{medicine}}',
       cancelled: '{{requester}} cancelled the request for {{medicine}}',
+      ended: 'MedRelay ended {{requester}}’s request for {{medicine}}',
     },
     unknown: 'Unknown',
     /** The timeline covers the newest donations; the rest are listed on My Donations. */
@@ -184,6 +185,7 @@ const ar: typeof en & {
       rejected: 'رفضت طلب {{requester}} لـ{{medicine}}',
       completed: '{{requester}} استلم {{medicine}}',
       cancelled: '{{requester}} لغى طلب {{medicine}}',
+      ended: 'MedRelay أنهى طلب {{requester}} على {{medicine}}',
     },
     unknown: 'غير معروف',
     olderOnDonations: 'التبرعات الأقدم موجودة في تبرعاتي',

@@ -231,6 +231,11 @@ export const requestSchema = z.object({
     .nullable(),
   /** Why the system closed it (a recall's reason for a cancelled pending request), else null. */
   closedReason: z.string().nullable(),
+  /**
+   * Rejected or cancelled by the platform itself, not a party (its listing taken off offer, a
+   * party suspended, a recall, a missed pickup released): what the timelines credit it to.
+   */
+  endedByPlatform: z.boolean().optional(),
   /** How it was handed over, once completed (null before). */
   handover: z.enum(handoverStates).nullable(),
 });

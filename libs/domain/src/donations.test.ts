@@ -93,6 +93,20 @@ describe('donor figures (spec §2, §9)', () => {
     expect(events.at(-1)).toMatchObject({ kind: 'donated', quantity: 5, medicine: 'Medicine 1' });
     expect(events[0]).toMatchObject({ kind: 'completed', requester: 'Resala', quantity: 2 });
   });
+
+  it("credits the platform's ends to the platform, not to the donor or the requester", () => {
+    const events = donationTimeline(
+      [],
+      [
+        { ...request(3, 1, 'rejected'), endedByPlatform: true },
+        { ...request(4, 1, 'rejected'), endedByPlatform: false },
+      ],
+    );
+    expect(events.filter((e) => e.key.startsWith('rejected:')).map((e) => [e.key, e.kind])).toEqual([
+      ['rejected:4', 'rejected'],
+      ['rejected:3', 'ended'],
+    ]);
+  });
 });
 
 describe('availability (spec §4)', () => {

@@ -23,6 +23,8 @@ export interface DonationRequestLike {
   direction?: 'incoming' | 'outgoing';
   medicine: { name: string } | null;
   requester: { name: string } | null;
+  /** Rejected or cancelled by the platform, not by the donor or the requester. */
+  endedByPlatform?: boolean | undefined;
 }
 
 export type DonationStatus = 'available' | 'pickupScheduled' | 'completed';
@@ -94,7 +96,7 @@ export function donorSummary(totals: DonationTotals, counts: DonationRequestCoun
 
 export interface DonationEvent {
   key: string;
-  kind: 'donated' | 'requested' | 'approved' | 'rejected' | 'completed' | 'cancelled';
+  kind: 'donated' | 'requested' | 'approved' | 'rejected' | 'completed' | 'cancelled' | 'ended';
   at: string;
   medicine: string | null;
   /** Who asked, for request events. */
@@ -122,8 +124,14 @@ export function donationTimeline(
       quantity: r.quantity,
     };
     events.push({ key: `requested:${r.id}`, kind: 'requested', at: r.createdAt, ...base });
+    // A request the platform ended is the platform's step, not the donor's or the requester's.
     if (r.status !== 'pending')
-      events.push({ key: `${r.status}:${r.id}`, kind: r.status, at: r.updatedAt, ...base });
+      events.push({
+        key: `${r.status}:${r.id}`,
+        kind: r.endedByPlatform ? 'ended' : r.status,
+        at: r.updatedAt,
+        ...base,
+      });
   }
   return events.sort((a, b) => (a.at === b.at ? a.key.localeCompare(b.key) : a.at < b.at ? 1 : -1));
 }

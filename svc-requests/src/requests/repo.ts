@@ -66,6 +66,7 @@ interface ListRow extends RequestRow {
   provider_email: string | null;
   provider_address: string | null;
   closed_reason: string | null;
+  ended_by_platform: boolean | null;
   pickup_area: AreaKey | null;
   pickup_governorate: Governorate | null;
   pickup_lat: number | null;
@@ -95,6 +96,9 @@ const selectRequests = `
          coalesce(r.pickup_lng, CASE WHEN m.own_lat IS NOT NULL THEN m.own_lng ELSE ou.lng END) AS pickup_lng,
          (SELECT h.reason FROM requests.recall_holds h WHERE h.request_id = r.id
            ORDER BY h.created_at DESC, h.recall_id DESC LIMIT 1) AS recall_hold,
+         -- Who made the last move: the platform's own ends (custody actor 'system').
+         (SELECT c.actor_role = 'system' FROM requests.custody_log c WHERE c.request_id = r.id
+           ORDER BY c.id DESC LIMIT 1) AS ended_by_platform,
          -- Units collected from a batch under a recall in force (recalls/reach-repo.ts).
          (SELECT jsonb_build_object('recallId', q.recall_id, 'reason', rc.reason,
                                     'acknowledgedAt', p.acknowledged_at)
@@ -194,6 +198,8 @@ function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
         row.recall_quarantine.acknowledgedAt && new Date(row.recall_quarantine.acknowledgedAt).toISOString(),
     },
     closedReason: row.closed_reason,
+    endedByPlatform:
+      (row.status === 'rejected' || row.status === 'cancelled') && row.ended_by_platform === true,
     handover: row.handover,
   };
 }

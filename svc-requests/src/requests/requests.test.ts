@@ -503,6 +503,12 @@ describe('the state machine (spec §4), enforced on the server', () => {
       },
     );
     expect(notices.body.find((n) => n.requestId === pending)?.title).toBe('Request rejected');
+    // The platform ended it, not the owner: the lists say so (the timelines credit it).
+    const mine = await p.requests.api.get<MedicineRequest[]>('/api/requests/my', { token: requester.token });
+    expect(mine.body.find((r) => r.id === pending)).toMatchObject({
+      status: 'rejected',
+      endedByPlatform: true,
+    });
   });
 
   it('a suspension ends the open requests the account is party to, gives back their units and tells the other party', async () => {
