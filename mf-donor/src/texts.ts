@@ -156,7 +156,7 @@ const ar: typeof en & {
   requests: {
     title: 'الطلبات',
     subtitle: 'طلبات الجمعيات والصيدليات على تبرعاتك',
-    counts: { total: 'كل الطلبات', pending: 'في الانتظار', approved: 'مقبول', completed: 'اتسلّم' },
+    counts: { total: 'كل الطلبات', pending: 'مستني الرد', approved: 'مقبول', completed: 'اتسلّم' },
     pending: 'مستنية ردك',
     noPending: 'مفيش طلبات مستنياك',
     others: 'طلبات اترد عليها',

@@ -10,8 +10,8 @@ const en = {
     all: 'All',
     /** days: the expiry warning window (the setting). */
     expiryClasses: {
-      fresh: 'Fresh ({{days}}+ days)',
-      expiring: 'Expiring Soon ({{days}} days)',
+      fresh: 'Fresh (more than {{days}} days)',
+      expiring: 'Expiring Soon ({{days}} days or fewer)',
       expired: 'Expired',
     },
     stats: { total: 'Listings shown', available: 'Available', expiring: 'Expiring Soon', expired: 'Expired' },
@@ -54,10 +54,10 @@ const ar: typeof en = {
     all: 'الكل',
     expiryClasses: {
       fresh: 'صالح (أكتر من {{days}} يوم)',
-      expiring: 'قرب يخلص ({{days}} يوم)',
+      expiring: 'صلاحيته قربت تخلص ({{days}} يوم أو أقل)',
       expired: 'منتهي',
     },
-    stats: { total: 'العروض الظاهرة', available: 'متاح', expiring: 'قرب يخلص', expired: 'منتهي' },
+    stats: { total: 'العروض الظاهرة', available: 'متاح', expiring: 'صلاحيته قربت تخلص', expired: 'منتهي' },
     owner: 'من {{name}}',
     quantity: 'الكمية {{count}}',
     unlist: 'شيل العرض',

@@ -95,8 +95,8 @@ describe('Wanted lists figures', () => {
 describe('Medicine Expiry Status', () => {
   it('names the Expiry Warning Days setting the counts use, not a fixed 30, in both languages', async () => {
     for (const [language, panel, fresh, expiring] of [
-      ['en', 'Medicine Expiry Status', 'Fresh (45+ days)', 'Expiring Soon (45 days)'],
-      ['ar', 'حالة صلاحية الأدوية', 'صالح (أكتر من 45 يوم)', 'قرب يخلص (45 يوم)'],
+      ['en', 'Medicine Expiry Status', 'Fresh (more than 45 days)', 'Expiring Soon (45 days or fewer)'],
+      ['ar', 'حالة صلاحية الأدوية', 'صالح (أكتر من 45 يوم)', 'صلاحيته قربت تخلص (45 يوم أو أقل)'],
     ] as const) {
       const { client, unmount } = await renderInRemote(<Reports />, {
         role: 'admin',

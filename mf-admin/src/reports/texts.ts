@@ -41,8 +41,8 @@ const en = {
     medicineSources: { pharmacy: 'Pharmacy Listings', donor: 'Donor Donations' },
     /** days: the Expiry Warning Days setting, the window the counts use. */
     medicineExpiry: {
-      fresh: 'Fresh ({{days}}+ days)',
-      expiring: 'Expiring Soon ({{days}} days)',
+      fresh: 'Fresh (more than {{days}} days)',
+      expiring: 'Expiring Soon ({{days}} days or fewer)',
       expired: 'Expired',
     },
     requestStatus: {
@@ -111,11 +111,11 @@ const ar: typeof en & {
     medicineSources: { pharmacy: 'عروض الصيدليات', donor: 'تبرعات المتبرعين' },
     medicineExpiry: {
       fresh: 'صالح (أكتر من {{days}} يوم)',
-      expiring: 'قرب يخلص ({{days}} يوم)',
+      expiring: 'صلاحيته قربت تخلص ({{days}} يوم أو أقل)',
       expired: 'منتهي',
     },
     requestStatus: {
-      pending: 'في الانتظار',
+      pending: 'مستني الرد',
       approved: 'مقبول',
       rejected: 'مرفوض',
       completed: 'اتسلّم',
