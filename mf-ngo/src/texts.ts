@@ -65,6 +65,8 @@ const en = {
     clear: 'Clear Filters',
     empty: 'No matching medicines found',
     loadFailed: 'Could not load medicines',
+    noPharmacist:
+      "Donors' medicines go only to a licensed pharmacist, so only pharmacies' stock is shown: add your pharmacist's licence number in Settings to see and request donations.",
   },
   pharmacyStock: {
     title: 'Pharmacy Stock',
@@ -182,6 +184,8 @@ const ar: typeof en & { browse: Plural<'found'> & Plural<'foundAbout'>; analytic
     clear: 'امسح الفلاتر',
     empty: 'مالقيناش أدوية مطابقة',
     loadFailed: 'مقدرناش نحمّل الأدوية',
+    noPharmacist:
+      'دوا المتبرعين بيتسلّم لصيدلي مرخّص بس، عشان كده ظاهر ليك مخزون الصيدليات بس: ضيف رقم ترخيص الصيدلي بتاعكم في الإعدادات عشان تشوف التبرعات وتطلبها.',
   },
   pharmacyStock: {
     title: 'مخزون الصيدليات',

@@ -3,7 +3,7 @@ import type { CatalogConfig } from './config';
 import type { ImageStorage } from './images/storage';
 import type { BrowseCache } from './medicines/browse-cache';
 import type { BrowseMemo } from './medicines/browse-memo';
-import type { PickupPointOf } from './medicines/kept-pickup-points';
+import type { BrowsingCallerOf } from './medicines/kept-browsing-callers';
 
 /** What every feature of svc-catalog is given; built once in service.ts. */
 export interface CatalogContext {
@@ -22,8 +22,8 @@ export interface CatalogContext {
   browseMemo: BrowseMemo;
   /** Connections for browse's walks of an index: bitmap and sequential scans off (browse-walks-repo.ts). */
   indexOnlyPool: Pool;
-  /** A caller's pickup point, kept while their row cannot have changed (kept-pickup-points.ts). */
-  pickupPointOf: PickupPointOf;
+  /** What browse reads of its caller (point, donations), kept while their row cannot have changed. */
+  browsingCallerOf: BrowsingCallerOf;
 }
 
 export const schema = 'catalog';

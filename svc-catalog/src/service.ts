@@ -20,8 +20,8 @@ import { LocalDiskStorage } from './images/storage';
 import { browseChangeChannel, createBrowseCache } from './medicines/browse-cache';
 import { createBrowseMemo, noBrowseMemo } from './medicines/browse-memo';
 import { indexWalkSettings, listMembership } from './medicines/browse-walks-repo';
-import { keptPickupPoints } from './medicines/kept-pickup-points';
-import { pickupPointOfUser } from './medicines/repo';
+import { keptBrowsingCallers } from './medicines/kept-browsing-callers';
+import { browsingCallerOfUser } from './medicines/repo';
 import { medicineRoutes } from './medicines/routes';
 import { productRoutes } from './products/routes';
 import { repointDonorPlaces } from './medicines/donor-points';
@@ -73,7 +73,9 @@ export async function createCatalogService(
       createBrowseCache(browseChanges, { maxBytes: config.BROWSE_CACHE_MB * 1024 * 1024, memo: browseMemo }),
     browseMemo,
     indexOnlyPool,
-    pickupPointOf: keptPickupPoints(browseChanges, (userId) => pickupPointOfUser(runtime.pool, userId)),
+    browsingCallerOf: keptBrowsingCallers(browseChanges, (userId) =>
+      browsingCallerOfUser(runtime.pool, userId),
+    ),
   };
   const app = runtime.app([
     ...(browseChanges ? [countWrites(browseChanges)] : []),

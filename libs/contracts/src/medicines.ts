@@ -115,6 +115,15 @@ export const browseSorts = [...medicineSorts, 'distance'] as const;
 export type BrowseSort = (typeof browseSorts)[number];
 
 /**
+ * Why a browse list is not all it could be (`X-Browse-Hint`, comma-separated): `set-point`, the
+ * caller has no point (expiry order, no distances); `pharmacist-required`, an NGO without a
+ * pharmacist's licence is shown pharmacies' listings only (a donor's medicine goes to a
+ * pharmacist).
+ */
+export const browseHints = ['set-point', 'pharmacist-required'] as const;
+export type BrowseHint = (typeof browseHints)[number];
+
+/**
  * GET /api/medicines: the body stays an array; the total is in X-Total-Count. Without `sort`, a
  * caller with a point (`lat`/`lng`, else their account's pickup point) gets nearest first, any
  * other expiry order and `X-Browse-Hint: set-point`. The point is snapped to libs/domain's grid.

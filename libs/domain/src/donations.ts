@@ -27,6 +27,28 @@ export interface DonationRequestLike {
   endedByPlatform?: boolean | undefined;
 }
 
+/** Whether an account has a licensed pharmacist: a pharmacy is one; an NGO names its pharmacist's licence. */
+export function hasPharmacist(user: {
+  userType: string;
+  profile?: { pharmacistLicense?: string | null | undefined } | null | undefined;
+}): boolean {
+  return user.userType === 'pharmacy' || Boolean(user.profile?.pharmacistLicense);
+}
+
+/**
+ * Whether an account may receive a donor's medicine (by `hasPharmacist`, as identity publishes
+ * it): Egyptian law lets only licensed pharmacists dispense, so an NGO receives donations through
+ * its pharmacist; a pharmacy is one. Unknown (identity has not said yet) is not refused.
+ */
+export function mayReceiveDonations(hasPharmacist: boolean | null | undefined): boolean {
+  return hasPharmacist !== false;
+}
+
+/** The same in SQL: whether a listing of `source` may go to a receiver with `hasPharmacist`. */
+export function mayReceiveListingSql(source: string, hasPharmacist: string): string {
+  return `(${source} <> 'donor' OR coalesce(${hasPharmacist}, true))`;
+}
+
 export type DonationStatus = 'available' | 'pickupScheduled' | 'completed';
 
 /**

@@ -1,8 +1,8 @@
-import { Button, Field, Select } from '@fluentui/react-components';
+import { Button, Field, MessageBar, MessageBarBody, Select } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { MedicineBrowseParams } from '@medrelay/api-client';
-import { urgentThresholdDays } from '@medrelay/domain';
-import { MatchDeepLink, MedicineBrowser, PageHeader } from '@medrelay/ui';
+import { hasPharmacist, urgentThresholdDays } from '@medrelay/domain';
+import { MatchDeepLink, MedicineBrowser, PageHeader, useRemote } from '@medrelay/ui';
 import { RequestPickup, usePickupRequest } from '../request-pickup';
 
 const sourceFilters = ['all', 'pharmacy', 'donor', 'urgent'] as const;
@@ -19,9 +19,16 @@ function sourceQuery(filter: SourceFilter): MedicineBrowseParams {
 export default function BrowseDonations() {
   const { t } = useTranslation('ngo');
   const request = usePickupRequest();
+  const { user } = useRemote();
   return (
     <>
       <PageHeader title={t('browse.title')} subtitle={t('browse.subtitle')} />
+      {/* The server leaves donors' medicines out for an NGO without a pharmacist: say why. */}
+      {!hasPharmacist(user) && (
+        <MessageBar intent="warning" layout="multiline" data-testid="no-pharmacist">
+          <MessageBarBody>{t('browse.noPharmacist')}</MessageBarBody>
+        </MessageBar>
+      )}
       <MatchDeepLink request={request} />
       <MedicineBrowser<SourceFilter>
         sorts={['expiry', 'name', 'quantity']}

@@ -12,6 +12,7 @@ import {
 import {
   availableSql as availableSqlOf,
   daysLeftSql as daysLeftSqlOf,
+  mayReceiveDonations,
   urgentThresholdDays,
   type DosageForm,
   type ListingForViewer,
@@ -20,6 +21,7 @@ import {
 import { areaOf, type AreaKey, type Governorate } from '@medrelay/domain/governorates';
 import { pickupPointOf, roundedDistanceKm, type LatLng } from '@medrelay/domain/pickup-points';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
+import type { BrowsingCaller } from './kept-browsing-callers';
 
 export type Db = Pool | PoolClient;
 
@@ -408,13 +410,21 @@ export async function listingsWithLegacyPhotos(db: Db, limit: number) {
   return rows;
 }
 
-/** A user's pickup point from the read model (null when they named no place, or are not known yet). */
-export async function pickupPointOfUser(db: Db, userId: number): Promise<LatLng | null> {
-  const { rows } = await db.query<{ lat: number | null; lng: number | null }>({
-    name: 'pickup-point-of-user',
-    text: 'SELECT lat, lng FROM catalog.users WHERE id = $1',
-    values: [userId],
-  });
+/**
+ * What browse reads of a caller in the read model: their pickup point (null when they named no
+ * place, or are not known yet) and whether donations may go to them.
+ */
+export async function browsingCallerOfUser(db: Db, userId: number): Promise<BrowsingCaller> {
+  const { rows } = await db.query<{ lat: number | null; lng: number | null; has_pharmacist: boolean | null }>(
+    {
+      name: 'browsing-caller-of-user',
+      text: 'SELECT lat, lng, has_pharmacist FROM catalog.users WHERE id = $1',
+      values: [userId],
+    },
+  );
   const row = rows[0];
-  return row && row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null;
+  return {
+    point: row && row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+    receivesDonations: mayReceiveDonations(row?.has_pharmacist),
+  };
 }

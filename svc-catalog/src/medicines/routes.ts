@@ -23,10 +23,11 @@ export function medicineRoutes(ctx: CatalogContext): Router {
   // Every signed-in role has the header's expiry bell; roles without stock get an empty list.
   mount(api, catalogApi.expiringMedicines, ({ caller, query }) => medicines.expiring(caller, query.days));
   mount(api, catalogApi.browseMedicines, async ({ caller, query: asked, req, res }) => {
-    const { query, pointMissing } = await medicines.resolveBrowse(caller, asked, requestLanguage(req));
-    // A caller with no point is told why the list is not nearest first (the screens say how to set one).
-    if (pointMissing)
-      res.set({ 'X-Browse-Hint': 'set-point', 'Access-Control-Expose-Headers': 'X-Browse-Hint' });
+    const { query, hints, noneOffered } = await medicines.resolveBrowse(caller, asked, requestLanguage(req));
+    // A caller is told why the list is not all it could be (no point, no donations: the screens say what to set).
+    if (hints.length)
+      res.set({ 'X-Browse-Hint': hints.join(', '), 'Access-Control-Expose-Headers': 'X-Browse-Hint' });
+    if (noneOffered) return { items: [], total: 0, estimated: false };
     if (!ctx.browseCache) return medicines.browse(caller, query);
     await ctx.browseCache.answer(req, res, caller, query, () =>
       browseGate.run(req, res, () => medicines.browse(caller, query)),

@@ -1,5 +1,6 @@
 import type {
   AdminMedicineQuery,
+  BrowseHint,
   Medicine,
   MedicineBrowseQuery,
   MedicineCreate,
@@ -205,18 +206,19 @@ export function createMedicineService(ctx: CatalogContext) {
      * The browse query as it is answered: the point is the one given, else the
      * caller's pickup point (snapped to the grid, so it is part of what kept pages are keyed by);
      * without `sort`, nearest first when there is a point, else expiry order with a hint. Nearest
-     * first or a radius without any point is refused (400) in the caller's language.
+     * first or a radius without any point is refused (400) in the caller's language. A caller a
+     * donor's medicine may not go to (an NGO without a pharmacist) is shown pharmacies' listings
+     * only, with a hint; asked for donations only, nothing (`noneOffered`).
      */
     async resolveBrowse(
       caller: Caller,
       query: MedicineBrowseQuery,
       language: Language,
-    ): Promise<{ query: BrowseQuery; pointMissing: boolean }> {
+    ): Promise<{ query: BrowseQuery; hints: BrowseHint[]; noneOffered: boolean }> {
       let { lat, lng } = query;
-      if (lat === undefined || lng === undefined) {
-        const own = await ctx.pickupPointOf(caller.id);
-        if (own) ({ lat, lng } = snappedPoint(own));
-      }
+      const browsing = await ctx.browsingCallerOf(caller.id);
+      if ((lat === undefined || lng === undefined) && browsing.point)
+        ({ lat, lng } = snappedPoint(browsing.point));
       const hasPoint = lat !== undefined && lng !== undefined;
       if (!hasPoint && (query.sort === 'distance' || query.radiusKm !== undefined)) {
         const path = query.sort === 'distance' ? 'sort' : 'radiusKm';
@@ -226,9 +228,18 @@ export function createMedicineService(ctx: CatalogContext) {
         });
       }
       const sort = query.sort ?? (hasPoint ? 'distance' : 'expiry');
+      const hints: BrowseHint[] = hasPoint ? [] : ['set-point'];
+      let source = query.source;
+      let noneOffered = false;
+      if (!browsing.receivesDonations) {
+        hints.push('pharmacist-required');
+        noneOffered = query.source === 'donor';
+        source = 'pharmacy';
+      }
       return {
-        query: hasPoint ? { ...query, sort, lat: lat!, lng: lng! } : { ...query, sort },
-        pointMissing: !hasPoint,
+        query: hasPoint ? { ...query, source, sort, lat: lat!, lng: lng! } : { ...query, source, sort },
+        hints,
+        noneOffered,
       };
     },
 

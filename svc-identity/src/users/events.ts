@@ -1,4 +1,5 @@
 import { userEventQueues, type UserEvent } from '@medrelay/contracts';
+import { hasPharmacist } from '@medrelay/domain';
 import { addToOutbox, withTransaction, type Pool, type PoolClient } from '@medrelay/service-kit';
 import { randomUUID } from 'node:crypto';
 import { schema } from '../context';
@@ -27,7 +28,7 @@ export async function recordUserEvent(
       governorate: user.governorate ?? null,
       area: user.area ?? null,
       pin: user.pin ?? null,
-      hasPharmacist: user.userType === 'pharmacy' || Boolean(user.profile?.pharmacistLicense),
+      hasPharmacist: hasPharmacist(user),
       version: user.version,
     },
   };

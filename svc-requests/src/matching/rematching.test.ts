@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MedicineSnapshot, Need, Notification } from '@medrelay/contracts';
 import { inTransaction } from '@medrelay/service-kit';
 import { waitForMails, waitUntil } from '@medrelay/testing';
+import { republishUsers } from '@medrelay/svc-identity/testing';
 import { describe, expect, it } from 'vitest';
 import { applyMedicineEvent } from '../medicines/read-model';
 import type { TestUser } from '../testing';
@@ -189,5 +190,41 @@ describe('matching while things change', () => {
     await waitUntil(async () => (await stored(need.id)).includes(far.id), {
       what: 'the reinstatement applied',
     });
+  });
+
+  it("matches a donor's medicine to an NGO with a licensed pharmacist only; one filling its licence gets its matches", async () => {
+    const [ngo, donor, pharmacy] = await Promise.all([p.user('ngo'), p.user('donor'), p.user('pharmacy')]);
+    // An NGO approved before the licence was asked has none; identity publishes that at start.
+    const identityPool = p.identity.service.ctx.pool;
+    await identityPool.query('UPDATE identity.ngos SET pharmacist_license = NULL WHERE user_id = $1', [
+      ngo.id,
+    ]);
+    await identityPool.query('INSERT INTO identity.users_to_republish (user_id) VALUES ($1)', [ngo.id]);
+    await republishUsers(identityPool);
+    p.identity.service.ctx.outbox.nudge();
+    const hasPharmacist = async () =>
+      (await pool().query('SELECT has_pharmacist FROM requests.users WHERE id = $1', [ngo.id])).rows[0]
+        ?.has_pharmacist as boolean | null;
+    await waitUntil(async () => (await hasPharmacist()) === false, {
+      what: 'no pharmacist in the read model',
+    });
+    const need = await declare(ngo, { medicine: 'Lasix', minQuantity: 1 });
+    await needJobsDone();
+    const donated = await list(donor, { name: 'Lasix 40mg', recipientType: 'ngos' });
+    const stocked = await list(pharmacy, { name: 'Lasix 20mg', recipientType: 'ngos' });
+    await waitUntil(async () => (await stored(need.id)).includes(stocked.id), {
+      what: "the pharmacy's match",
+    });
+    expect(await stored(need.id)).toEqual([stocked.id]);
+
+    expect(
+      (await p.identity.api.put('/api/auth/me', { pharmacistLicense: '104471' }, { token: ngo.token }))
+        .status,
+    ).toBe(200);
+    await waitUntil(async () => (await stored(need.id)).includes(donated.id), {
+      what: 'the rematch after the licence',
+    });
+    const notices = await p.requests.api.get<Notification[]>('/api/notifications', as(ngo));
+    expect(notices.body.some((n) => n.medicineId === donated.id && n.type === 'need-match')).toBe(true);
   });
 });

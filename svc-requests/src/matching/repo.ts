@@ -6,6 +6,7 @@ import {
   greatCircleMetresSql,
   matchOrderSql,
   matchRequestQuantity,
+  mayReceiveListingSql,
   needMatchThreshold,
   roundedDistanceKm,
   visibleToRoleSql,
@@ -83,6 +84,8 @@ function candidatesSql(scope: MatchScope): string {
        AND coalesce(o.status = 'approved', true)
        -- A suspended needer's wanted list rests too (no matches, no notices, no pushes).
        AND coalesce(nu.status = 'approved', true)
+       -- A donor's medicine goes to a licensed pharmacist only (an NGO without one is not matched to it).
+       AND ${mayReceiveListingSql('m.source', 'nu.has_pharmacist')}
        AND ${withinReachSql('d.distance_m', 'n.reach_km', 'nu.lat IS NOT NULL')}`;
 }
 

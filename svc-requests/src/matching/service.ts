@@ -35,13 +35,15 @@ export async function matchAndNotify(client: PoolClient, scope: MatchScope): Pro
 }
 
 /**
- * A user's pickup point or standing changed (identity's event): distances and reach, and whether
- * their listings may match at all (suspended, reinstated), are what matching reads of them, so
- * their open needs and their listings are matched again (new pairs notified, lost ones dropped).
+ * A user's pickup point, standing or pharmacist changed (identity's event): distances and reach,
+ * whether their listings may match at all (suspended, reinstated) and whether donations may go to
+ * them are what matching reads of them, so their open needs and their listings are matched again
+ * (new pairs notified, lost ones dropped).
  */
 export const rematchOnUserChange: UserChangeHook = async (client, before, after) => {
   const moved = before?.lat !== after.lat || before?.lng !== after.lng;
-  if (!before || (!moved && before.status === after.status)) return;
+  const changed = moved || before?.status !== after.status || before?.has_pharmacist !== after.has_pharmacist;
+  if (!before || !changed) return;
   const { needIds, medicineIds } = await matchScopesOfUser(client, after.id);
   await matchAndNotify(client, { needIds });
   await matchAndNotify(client, { medicineIds });

@@ -15,6 +15,7 @@ import {
   cairoTime,
   isAvailableListing,
   latestStart,
+  mayReceiveDonations,
   mayMove,
   requestMoves,
   statusChangeMove,
@@ -105,15 +106,6 @@ function approvalOffer(
   ];
   const details = missing.map(([path, rule]) => ({ path, rule, message: translate(rule, language) }));
   throw new AppError(400, 'VALIDATION_FAILED', missing[0]![1], { details });
-}
-
-/**
- * Whether an account may receive a donor's medicine: Egyptian law lets only licensed
- * pharmacists dispense, so an NGO receives donations through its pharmacist. Unknown (identity
- * has not said yet) is not refused.
- */
-function mayReceiveDonations(user: ReadModelUser | null): boolean {
-  return user?.has_pharmacist !== false;
 }
 
 /** The moves the spec's status change asks for, each its own use case below. */
@@ -255,7 +247,7 @@ export function createRequestService(ctx: RequestsContext) {
           throw new AppError(409, 'REQUESTER_SUSPENDED', 'requesterSuspended');
         }
         const medicine = await findMedicineSummary(client, request.medicine_id);
-        if (medicine?.source === 'donor' && !mayReceiveDonations(requester)) {
+        if (medicine?.source === 'donor' && !mayReceiveDonations(requester?.has_pharmacist)) {
           throw new AppError(409, 'PHARMACIST_REQUIRED', 'requesterHasNoPharmacist');
         }
         const offer = approvalOffer(medicine, input, language);
@@ -345,7 +337,7 @@ export function createRequestService(ctx: RequestsContext) {
       // A donor's medicine goes only to a licensed pharmacist (an NGO without one cannot receive it).
       if (
         medicine.source === 'donor' &&
-        !mayReceiveDonations(await findReadModelUser(ctx.pool, schema, caller.id))
+        !mayReceiveDonations((await findReadModelUser(ctx.pool, schema, caller.id))?.has_pharmacist)
       ) {
         throw new AppError(409, 'PHARMACIST_REQUIRED', 'pharmacistRequiredForDonations');
       }

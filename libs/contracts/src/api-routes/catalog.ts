@@ -49,7 +49,7 @@ export const catalogApi = {
       'X-Total-Count': 'Matching medicines over all pages (exact up to a limit, then an estimate)',
       'X-Total-Is-Estimate': '`true` when X-Total-Count is the database estimate of a large list',
       'X-Browse-Hint':
-        '`set-point` when the caller has no point (no lat/lng, no pickup point in their account): expiry order, no distances',
+        "Comma-separated: `set-point` when the caller has no point (no lat/lng, no pickup point in their account): expiry order, no distances; `pharmacist-required` when a donor's listings may not go to the caller (an NGO without a pharmacist's licence): pharmacies' listings only",
     },
   }),
   myMedicines: route({

@@ -44,9 +44,12 @@ export async function renderInRemote(
     texts,
     namespace = role,
     queryFn,
+    user: given,
   }: {
     language?: Language;
     role?: User['userType'];
+    /** The signed-in user's fields beyond id, name, e-mail and role (e.g. their profile). */
+    user?: Partial<User>;
     texts?: Record<Language, Record<string, unknown>>;
     /** The namespace of `texts` (the role's by default; the shell's is 'shell'). */
     namespace?: string;
@@ -67,7 +70,7 @@ export async function renderInRemote(
   client.setQueryData(publicSettingsKey, publicSettingsSchema.parse(defaultSettings));
   const toasts: Toasted[] = [];
   const toast: ShowToast = (shown) => void toasts.push(shown as Toasted);
-  const user = { id: 1, name: 'Test user', email: 'test@example.com', userType: role } as User;
+  const user = { id: 1, name: 'Test user', email: 'test@example.com', userType: role, ...given } as User;
   // A wrapper, so that `rerender` keeps the providers.
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>

@@ -1,6 +1,6 @@
 import type { ChangeFeed, FeedChange } from '@medrelay/service-kit';
 import { describe, expect, it } from 'vitest';
-import { keptPickupPoints } from './kept-pickup-points';
+import { keptBrowsingCallers } from './kept-browsing-callers';
 
 /** A feed driven by the test: what it hears, and whether it is listening. */
 function testFeed() {
@@ -26,29 +26,30 @@ function testFeed() {
   return { feed, hear, setListening: (on: boolean) => (listening = on) };
 }
 
-const cairo = { lat: 30.04, lng: 31.24 };
-const aswan = { lat: 24.09, lng: 32.9 };
+const cairo = { point: { lat: 30.04, lng: 31.24 }, receivesDonations: true };
+const aswan = { point: { lat: 24.09, lng: 32.9 }, receivesDonations: false };
+const nowhere = { point: null, receivesDonations: true };
 
-function pointsOver(feed: ChangeFeed, answers: Record<number, typeof cairo | null>) {
+function pointsOver(feed: ChangeFeed, answers: Record<number, typeof cairo>) {
   const loads: number[] = [];
-  const pointOf = keptPickupPoints(feed, async (userId) => {
+  const pointOf = keptBrowsingCallers(feed, async (userId) => {
     loads.push(userId);
-    return answers[userId] ?? null;
+    return answers[userId] ?? nowhere;
   });
   return { pointOf, loads };
 }
 
-describe('kept pickup points', () => {
-  it("reads a caller's point once, through listing notices and this instance's listing writes", async () => {
+describe('kept browsing callers', () => {
+  it("reads a caller once, through listing notices and this instance's listing writes", async () => {
     const { feed, hear } = testFeed();
-    const { pointOf, loads } = pointsOver(feed, { 1: cairo, 2: null });
+    const { pointOf, loads } = pointsOver(feed, { 1: cairo });
     expect(await pointOf(1)).toEqual(cairo);
-    expect(await pointOf(2)).toBeNull();
+    expect(await pointOf(2)).toEqual(nowhere);
     hear({ notice: 'm:5,6' });
     hear('bump');
     hear({ notice: 'sync:abc:1' });
     expect(await pointOf(1)).toEqual(cairo);
-    expect(await pointOf(2)).toBeNull();
+    expect(await pointOf(2)).toEqual(nowhere);
     expect(loads).toEqual([1, 2]);
   });
 
@@ -65,11 +66,11 @@ describe('kept pickup points', () => {
     expect(loads).toEqual([1, 1, 1]);
   });
 
-  it('keeps nothing while the feed is not listening, nor a point read across a change', async () => {
+  it('keeps nothing while the feed is not listening, nor a caller read across a change', async () => {
     const { feed, hear, setListening } = testFeed();
     let pointOf: (userId: number) => Promise<unknown> = async () => null;
     const loads: number[] = [];
-    pointOf = keptPickupPoints(feed, async (userId) => {
+    pointOf = keptBrowsingCallers(feed, async (userId) => {
       loads.push(userId);
       // A user's change heard while their point is being read.
       if (loads.length === 1) hear({ notice: '*' });

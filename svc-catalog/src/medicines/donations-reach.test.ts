@@ -1,0 +1,93 @@
+import type { Medicine } from '@medrelay/contracts';
+import { republishUsers } from '@medrelay/svc-identity/testing';
+import { waitUntil } from '@medrelay/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { medicineInput, startTestCatalog, type TestCatalogPlatform } from '../testing';
+
+// A donor's medicine goes only to a licensed pharmacist (Egyptian law): browse does not offer
+// it to an NGO without one, and says why.
+
+let p: TestCatalogPlatform;
+type U = Awaited<ReturnType<TestCatalogPlatform['user']>>;
+let licensed: U, unlicensed: U;
+let donation: Medicine, stock: Medicine;
+
+/** Waits until the catalog's read model says whether the user has a pharmacist. */
+async function readModelSays(user: U, hasPharmacist: boolean) {
+  await waitUntil(
+    async () =>
+      (
+        await p.catalog.service.ctx.pool.query('SELECT has_pharmacist FROM catalog.users WHERE id = $1', [
+          user.id,
+        ])
+      ).rows[0]?.has_pharmacist === hasPharmacist,
+    { what: `has_pharmacist ${hasPharmacist} in the catalog's read model` },
+  );
+}
+
+beforeAll(async () => {
+  p = await startTestCatalog();
+  const [donor, pharmacy] = await Promise.all([p.user('donor'), p.user('pharmacy')]);
+  [licensed, unlicensed] = await Promise.all([p.user('ngo'), p.user('ngo')]);
+  donation = (
+    await p.api.post('/api/medicines', medicineInput({ name: 'Concor donated', recipientType: 'ngos' }), {
+      token: donor.token,
+    })
+  ).body;
+  stock = (
+    await p.api.post('/api/medicines', medicineInput({ name: 'Concor stocked', recipientType: 'ngos' }), {
+      token: pharmacy.token,
+    })
+  ).body;
+  // An NGO approved before the licence was asked has none; identity publishes that at start.
+  const identityPool = p.identity.service.ctx.pool;
+  await identityPool.query('UPDATE identity.ngos SET pharmacist_license = NULL WHERE user_id = $1', [
+    unlicensed.id,
+  ]);
+  await identityPool.query('INSERT INTO identity.users_to_republish (user_id) VALUES ($1)', [unlicensed.id]);
+  await republishUsers(identityPool);
+  p.identity.service.ctx.outbox.nudge();
+  await readModelSays(unlicensed, false);
+});
+afterAll(() => p.stop());
+
+const browse = (user: U, query = '') =>
+  p.api.get<Medicine[]>(`/api/medicines?${query}`, { token: user.token });
+const ids = (items: Medicine[]) => items.map((m) => m.id);
+
+describe('donations in browse', () => {
+  it('are offered to an NGO with a pharmacist, with pharmacies’ stock', async () => {
+    const res = await browse(licensed);
+    expect(ids(res.body)).toEqual(expect.arrayContaining([donation.id, stock.id]));
+    expect(res.headers.get('x-browse-hint')).toBe('set-point');
+    expect(ids((await browse(licensed, 'source=donor')).body)).toEqual([donation.id]);
+  });
+
+  it('are not offered to an NGO without one, which is told why; its licence brings them back', async () => {
+    const all = await browse(unlicensed);
+    expect(all.status).toBe(200);
+    expect(ids(all.body)).toEqual([stock.id]);
+    expect(all.headers.get('x-total-count')).toBe('1');
+    expect(all.headers.get('x-browse-hint')).toBe('set-point, pharmacist-required');
+    const donationsOnly = await browse(unlicensed, 'source=donor');
+    expect([donationsOnly.status, donationsOnly.body, donationsOnly.headers.get('x-total-count')]).toEqual([
+      200,
+      [],
+      '0',
+    ]);
+    expect(ids((await browse(unlicensed, 'q=concor&sort=name')).body)).toEqual([stock.id]);
+
+    const settings = await p.identity.api.put(
+      '/api/auth/me',
+      { pharmacistLicense: '104471' },
+      {
+        token: unlicensed.token,
+      },
+    );
+    expect(settings.status).toBe(200);
+    await readModelSays(unlicensed, true);
+    const after = await browse(unlicensed);
+    expect(ids(after.body)).toEqual(expect.arrayContaining([donation.id, stock.id]));
+    expect(after.headers.get('x-browse-hint')).toBe('set-point');
+  });
+});
