@@ -3,6 +3,7 @@ import { dosageForms } from '@medrelay/domain/dosage-forms';
 import { medicineCategories } from '@medrelay/domain/categories';
 import { isInEgypt } from '@medrelay/domain/pickup-windows';
 import { snappedPoint } from '@medrelay/domain/pickup-points';
+import { discountAboveOriginal } from '@medrelay/domain/prices';
 import { queryInt, typeError } from './fields';
 import { areaField, pinField, placeSchema, queryCoordinate, radiusField } from './places';
 import {
@@ -28,6 +29,15 @@ function pinNeedsArea(
 ) {
   if (value.pickupPin && !value.pickupArea)
     ctx.addIssue({ code: 'custom', path: ['pickupArea'], message: 'areaInvalid' });
+}
+
+/** The price asked is not above what it cost (libs/domain `discountAboveOriginal`), when both are given. */
+function discountNotAboveOriginal(
+  value: { originalPrice?: string | null | undefined; discountPrice?: string | null | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (discountAboveOriginal(value.originalPrice, value.discountPrice))
+    ctx.addIssue({ code: 'custom', path: ['discountPrice'], message: 'discountAboveOriginal' });
 }
 
 /** Add medicine / add donation form (spec §3, rules of §5). */
@@ -60,7 +70,8 @@ export const medicineCreateSchema = z
     pickupPin: pinField,
   })
   .strict()
-  .superRefine(pinNeedsArea);
+  .superRefine(pinNeedsArea)
+  .superRefine(discountNotAboveOriginal);
 export type MedicineCreateInput = z.input<typeof medicineCreateSchema>;
 export type MedicineCreate = z.output<typeof medicineCreateSchema>;
 
@@ -99,6 +110,7 @@ export const medicineUpdateSchema = z
   .partial()
   .strict()
   .superRefine(pinNeedsArea)
+  .superRefine(discountNotAboveOriginal)
   // An empty edit would still count as a change (new version, an event to every consumer).
   .refine((changes) => Object.entries(changes).some(([k, v]) => k !== 'quantitySeen' && v !== undefined), {
     message: 'nothingToChange',

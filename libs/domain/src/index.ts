@@ -26,3 +26,4 @@ export * from './needs';
 export * from './recalls';
 export * from './push';
 export * from './notification-link';
+export * from './prices';

@@ -35,8 +35,8 @@ export function medicineRoutes(ctx: CatalogContext): Router {
     return answered;
   });
   mount(api, catalogApi.medicine, ({ caller, params }) => medicines.get(caller, params.id));
-  mount(api, catalogApi.updateMedicine, ({ caller, params, body }) =>
-    medicines.update(caller, params.id, body),
+  mount(api, catalogApi.updateMedicine, ({ caller, params, body, req }) =>
+    medicines.update(caller, params.id, body, requestLanguage(req)),
   );
   mount(api, catalogApi.unlistMedicine, ({ caller, params }) => medicines.unlist(caller, params.id));
   mount(api, catalogApi.allMedicines, ({ query }) => medicines.all(query));

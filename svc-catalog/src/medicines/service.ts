@@ -12,6 +12,7 @@ import type {
 import { categoryRefusalMessage, expiringListMax, translate, type Language } from '@medrelay/contracts';
 import {
   daysLeft,
+  discountAboveOriginal,
   forbiddenCategories,
   livesImpacted,
   mayViewListing,
@@ -62,7 +63,6 @@ function asDonorMay<T extends { pickupPin?: unknown; discountPrice?: unknown }>(
   };
 }
 
-/** Who may see a medicine one by one: its owner, an admin, or a role it is offered to while available. */
 /**
  * Runs a write that may list a pack (GTIN + serial) a second time: the partial unique index
  * decides, also between parallel writes, and the loser gets a 409, not a 500.
@@ -120,7 +120,12 @@ export function createMedicineService(ctx: CatalogContext) {
       return toMedicine(row);
     },
 
-    async update(caller: Caller, id: number, patch: MedicineUpdate): Promise<Medicine> {
+    async update(
+      caller: Caller,
+      id: number,
+      patch: MedicineUpdate,
+      language: Language = 'en',
+    ): Promise<Medicine> {
       const row = await packWrite(() =>
         withTransaction(ctx.pool, async (client) => {
           const { quantitySeen, ...changes } = asDonorMay(caller, patch);
@@ -137,6 +142,17 @@ export function createMedicineService(ctx: CatalogContext) {
               params: { quantity: current.quantity },
               details: { quantity: current.quantity },
             });
+          // Prices edited one at a time are compared with the other as stored.
+          const original =
+            changes.originalPrice !== undefined ? changes.originalPrice : current.original_price;
+          const discount =
+            changes.discountPrice !== undefined ? changes.discountPrice : current.discount_price;
+          if (discountAboveOriginal(original, discount)) {
+            const message = translate('discountAboveOriginal', language);
+            throw new AppError(400, 'VALIDATION_FAILED', 'discountAboveOriginal', {
+              details: [{ path: 'discountPrice', rule: 'discountAboveOriginal', message }],
+            });
+          }
           // An expired pack never goes back on offer (nor holds its serial against another's listing).
           const expiry = changes.expiryDate ?? current.expiry_date;
           if (patch.isAvailable === true && daysLeft(expiry, new Date()) <= 0)

@@ -6,6 +6,10 @@ export const catalogRequestMessages = {
     en: 'Price may have at most two decimals',
     ar: 'السعر ماينفعش يكون فيه أكتر من رقمين بعد العلامة',
   },
+  discountAboveOriginal: {
+    en: 'The discount price cannot be above the original price',
+    ar: 'السعر بعد الخصم مينفعش يكون أعلى من السعر الأصلي',
+  },
   quantityMax: { en: 'Quantity is too large', ar: 'الكمية كبيرة أوي' },
   expiryDateInvalid: { en: 'Expiry date is not a valid date', ar: 'تاريخ الصلاحية مش صحيح' },
   expiryDatePast: {
