@@ -48,10 +48,8 @@ export default function BrowseDonations() {
                 ))}
               </Select>
             </Field>
-            <Button
-              disabled={state.searchText === '' && state.filter === 'all' && state.sort === 'expiry'}
-              onClick={state.clear}
-            >
+            {/* Enabled exactly when something (search, source, sort, radius) differs from the start. */}
+            <Button disabled={!state.changed} onClick={state.clear}>
               {t('browse.clear')}
             </Button>
           </>

@@ -178,8 +178,9 @@ export function MedicineBrowser<F = undefined>({
   const styles = useNearStyles();
   const near = useBrowsePoint();
   const sorts: readonly BrowseSort[] = near.point ? ['distance', ...listSorts] : listSorts;
+  // The radius lives in the browse state: Clear Filters resets it with the rest.
   const state = useBrowseState<F>(sorts[0]!, initialFilter);
-  const [radius, setRadius] = useState<RadiusKm | null>(null);
+  const { radius } = state;
   const [view, setView] = useState<'list' | 'map'>('list');
   const [focusedId, setFocusedId] = useState<number | null>(null);
   const query = useBrowseMedicines({
@@ -225,10 +226,7 @@ export function MedicineBrowser<F = undefined>({
             <Select
               data-testid="radius"
               value={radius === null ? '' : String(radius)}
-              onChange={(_, data) => {
-                setRadius(data.value ? (Number(data.value) as RadiusKm) : null);
-                state.setPage(1);
-              }}
+              onChange={(_, data) => state.setRadius(data.value ? (Number(data.value) as RadiusKm) : null)}
             >
               <option value="">{t('near.radiusAll')}</option>
               {radiusChoicesKm.map((km) => (

@@ -45,4 +45,19 @@ describe('useBrowseState', () => {
     act(() => result.current.clear());
     expect(result.current).toMatchObject({ searchText: '', q: '', sort: 'expiry', filter: 'all', page: 1 });
   });
+
+  it('resets the radius too, and says whether anything differs from the start', () => {
+    const { result } = start();
+    expect(result.current.changed).toBe(false);
+    act(() => result.current.setRadius(10));
+    expect(result.current).toMatchObject({ radius: 10, page: 1, changed: true });
+    act(() => result.current.clear());
+    expect(result.current).toMatchObject({ radius: null, changed: false });
+    act(() => result.current.setSort('name'));
+    expect(result.current.changed).toBe(true);
+    act(() => result.current.setSort('expiry'));
+    expect(result.current.changed).toBe(false);
+    act(() => result.current.setSearchText('a'));
+    expect(result.current.changed).toBe(true);
+  });
 });

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Field, makeStyles, SearchBox, Select, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { BrowseSort } from '@medrelay/contracts';
+import type { RadiusKm } from '@medrelay/domain/pickup-points';
 
 const useStyles = makeStyles({
   root: {
@@ -18,14 +19,17 @@ const useStyles = makeStyles({
 export const browsePageSize = 20;
 
 /**
- * Search, sort and page of a browse screen. The search is sent 300 ms after the last key, and
- * any change of what is shown goes back to the first page.
+ * Search, sort, filter, radius and page of a browse screen. The search is sent 300 ms after the
+ * last key, and any change of what is shown goes back to the first page. `clear` puts every one
+ * back as the screen started (the radius too); `changed` says whether anything differs from that
+ * (Clear Filters is disabled without it).
  */
 export function useBrowseState<F = undefined>(initialSort: BrowseSort, initialFilter?: F) {
   const [searchText, setSearchText] = useState('');
   const [q, setQ] = useState('');
   const [sort, setSortState] = useState(initialSort);
   const [filter, setFilterState] = useState(initialFilter as F);
+  const [radius, setRadiusState] = useState<RadiusKm | null>(null);
   const [page, setPage] = useState(1);
   useEffect(() => {
     const next = searchText.trim();
@@ -50,13 +54,22 @@ export function useBrowseState<F = undefined>(initialSort: BrowseSort, initialFi
       setFilterState(value);
       setPage(1);
     },
+    /** How far from the caller's point (km); null: any distance. */
+    radius,
+    setRadius: (value: RadiusKm | null) => {
+      setRadiusState(value);
+      setPage(1);
+    },
     page,
     setPage,
+    changed:
+      searchText !== '' || q !== '' || sort !== initialSort || filter !== initialFilter || radius !== null,
     clear: () => {
       setSearchText('');
       setQ('');
       setSortState(initialSort);
       setFilterState(initialFilter as F);
+      setRadiusState(null);
       setPage(1);
     },
   };
