@@ -65,3 +65,8 @@ export async function markReleased(client: PoolClient, requestId: number): Promi
     [requestId],
   );
 }
+
+/** Removes a reservation row (a reservation taken back as if never made: see `withdraw`). */
+export async function deleteReservation(client: PoolClient, requestId: number): Promise<void> {
+  await client.query('DELETE FROM catalog.reservations WHERE request_id = $1', [requestId]);
+}

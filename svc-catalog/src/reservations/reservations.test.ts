@@ -123,6 +123,32 @@ describe('internal reserve / release', () => {
     expect(await quantityOf(id)).toBe(5);
   });
 
+  it('takes back a reservation whose approval was never recorded, as if never made: the request may reserve again', async () => {
+    const id = await newMedicine(6);
+    const reserve = () =>
+      p.api.post('/internal/reservations', { requestId: 160, medicineId: id, quantity: 4 }, internal);
+    expect((await reserve()).body).toMatchObject({ status: 'reserved', remaining: 2 });
+    const withdrawn = await p.api.post('/internal/reservations/160/withdraw', undefined, internal);
+    expect(withdrawn.body).toMatchObject({ status: 'released', quantity: 4, remaining: 6 });
+    expect(await reservedOf(id)).toEqual({ column: 0, live: 0 });
+    // Nothing left to take back; and no marker: the approval made again reserves.
+    expect((await p.api.post('/internal/reservations/160/withdraw', undefined, internal)).body).toMatchObject(
+      {
+        status: 'released',
+        quantity: 0,
+      },
+    );
+    expect((await reserve()).body).toMatchObject({ status: 'reserved', remaining: 2 });
+    // A released reservation stays released (a reject's release is final).
+    await p.api.delete('/internal/reservations/160', internal);
+    expect((await p.api.post('/internal/reservations/160/withdraw', undefined, internal)).body.quantity).toBe(
+      0,
+    );
+    expect((await reserve()).body.status).toBe('released');
+    expect(await quantityOf(id)).toBe(6);
+    expect((await p.api.post('/internal/reservations/160/withdraw', undefined, {})).status).toBe(403);
+  });
+
   it('re-checks the listing when an approval is retried: still reserved if on offer, refused once unlisted', async () => {
     const id = await newMedicine(4);
     const reserve = () =>

@@ -31,5 +31,10 @@ export function internalRoutes(ctx: CatalogContext): Router {
     res.json(await reservations.release(idOf(res), callDeadline(req)));
   });
 
+  // An approval never recorded (svc-requests lost its transaction): its units back, no marker.
+  router.post('/internal/reservations/:id/withdraw', validate({ params: idParam }), async (req, res) => {
+    res.json(await reservations.withdraw(idOf(res), callDeadline(req)));
+  });
+
   return router;
 }

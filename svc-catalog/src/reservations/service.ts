@@ -5,6 +5,7 @@ import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from '../medicines/events';
 import { findMedicine, stockOf, type MedicineRow } from '../medicines/repo';
 import {
+  deleteReservation,
   findReservation,
   insertReleasedMarker,
   insertReservation,
@@ -111,6 +112,31 @@ export function createReservationService(ctx: CatalogContext) {
           if (found.status === 'released') return found;
           await shiftReservedQuantity(client, found.medicine_id!, -found.quantity);
           await markReleased(client, requestId);
+          await recordMedicineChanged(client, found.medicine_id!);
+          return { ...found, status: 'released' as const };
+        },
+        lockFor(requestId, deadline),
+      );
+      ctx.outbox.nudge();
+      return result(row);
+    },
+
+    /**
+     * Takes back a reservation whose approval svc-requests never recorded (its transaction was
+     * lost after the catalog answered): the units go back on offer and the row goes, as if never
+     * made, so the request may still be approved later. Unlike a release it leaves no marker.
+     * svc-requests asks only while it holds the request's lock and sees it still pending, so no
+     * approval of it is in flight. Nothing to take back: status `released`, quantity 0.
+     */
+    async withdraw(requestId: number, deadline?: number): Promise<ReservationResult> {
+      const row = await withTransaction(
+        ctx.pool,
+        async (client) => {
+          const found = await findReservation(client, requestId);
+          if (!found || found.status === 'released')
+            return { request_id: requestId, medicine_id: null, quantity: 0, status: 'released' as const };
+          await shiftReservedQuantity(client, found.medicine_id!, -found.quantity);
+          await deleteReservation(client, requestId);
           await recordMedicineChanged(client, found.medicine_id!);
           return { ...found, status: 'released' as const };
         },
