@@ -11,6 +11,8 @@ export interface CatalogClient {
   medicine(id: number): Promise<MedicineSnapshot>;
   reserve(reservation: Reservation): Promise<ReservationResult>;
   release(requestId: number): Promise<ReservationResult>;
+  /** Takes back a reservation whose approval was never recorded (see the catalog's `withdraw`). */
+  withdraw(requestId: number): Promise<ReservationResult>;
 }
 
 /**
@@ -68,6 +70,11 @@ export function createCatalogClient(baseUrl: string, secret: string, timeoutMs: 
     },
     async release(requestId) {
       return reservationResultSchema.parse(await call('DELETE', `/internal/reservations/${requestId}`));
+    },
+    async withdraw(requestId) {
+      return reservationResultSchema.parse(
+        await call('POST', `/internal/reservations/${requestId}/withdraw`),
+      );
     },
   };
 }
