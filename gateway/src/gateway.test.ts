@@ -325,6 +325,39 @@ describe('gateway rate limits', () => {
     }
   });
 
+  it('counts every spelling of a sign-in path (case, escapes, slashes) towards the same limit', async () => {
+    // The services route paths whatever their case: /api/auth/Login checks the password too.
+    const limited = await startTestGateway(`${identity.prefix}_spelled`, {
+      IDENTITY_URL: identity.baseUrl,
+      LOGIN_RATE_PER_MINUTE: '3',
+    });
+    try {
+      // An e-mail of its own: identity's lock-out counts failures per account and address.
+      const body = { email: 'spelled@example.test', password: 'whatever1' };
+      for (let i = 0; i < 3; i++)
+        expect((await limited.api.post('/api/auth/login', body)).status).not.toBe(429);
+      const spellings = [
+        '/api/auth/Login',
+        '/api/auth/LOGIN',
+        '/API/auth/login',
+        '/api/auth/Login/',
+        '/api/auth/%4Cogin',
+        '/api/auth/%6cogin',
+        '/api/auth/%254Cogin',
+        '/api//auth/login',
+        '/api/auth//login',
+        '/api/auth/login//',
+        '/api/auth/Login/two-factor',
+        '/api/auth/LOGIN/Two-Factor/',
+      ];
+      const statuses: Record<string, number> = {};
+      for (const p of spellings) statuses[p] = (await limited.api.post(p, body)).status;
+      expect(statuses).toEqual(Object.fromEntries(spellings.map((p) => [p, 429])));
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it('limits sign-in attempts per address with 429', async () => {
     // Its own key prefix: other tests here already signed in through the shared limiter.
     const limited = await startTestGateway(`${identity.prefix}_rl`, {

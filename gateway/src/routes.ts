@@ -67,11 +67,34 @@ const publicCalls = new Set(
 );
 
 /**
+ * A path as a guard that classifies calls compares it: the services route paths whatever their
+ * case and with a trailing slash (Express's defaults), so /api/auth/Login/ is sign-in there and
+ * must be here too. Percent-escapes are decoded (also escaped ones: %254C) and repeated slashes
+ * collapsed as well, so no spelling of a path escapes the checks made on it.
+ */
+export function canonicalPath(path: string): string {
+  let decoded = path;
+  // A few rounds at most: the services decode none, and a path of %252525… must not cost more.
+  for (let round = 0; round < 3 && decoded.includes('%'); round++) {
+    decoded = decoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  return decoded
+    .replace(/\/{2,}/g, '/')
+    .replace(/(.)\/$/, '$1')
+    .toLowerCase();
+}
+
+/**
  * Sign-in and its later steps (a second factor, a passkey): rate-limited per address like
- * sign-in, and open in maintenance mode so an administrator can get in.
+ * sign-in, and open in maintenance mode so an administrator can get in. Any spelling of the path
+ * (canonicalPath) counts.
  */
 export function isSignInCall(method: string, path: string): boolean {
-  return method === 'POST' && (path === '/api/auth/login' || path.startsWith('/api/auth/login/'));
+  const canonical = canonicalPath(path);
+  return (
+    method.toUpperCase() === 'POST' &&
+    (canonical === '/api/auth/login' || canonical.startsWith('/api/auth/login/'))
+  );
 }
 
 /** Calls that stay open in maintenance mode, so an administrator can sign in and the browser can say why. */
