@@ -57,8 +57,11 @@ export class SignInChallenges {
     return { userId: Number(fields.userId), deviceKey: fields.deviceKey!, stage, weak: fields.weak === '1' };
   }
 
-  /** A wrong code; false when the challenge has used its tries (and is gone). */
-  async failed(secret: string): Promise<boolean> {
+  /**
+   * Takes one of the challenge's tries before its code is checked, so parallel codes count too:
+   * the try's number, or null when the challenge is gone or has used its tries (it is then ended).
+   */
+  async claimTry(secret: string): Promise<number | null> {
     const key = this.key(secret);
     const [[, tries], [, live]] = (await this.redis
       .multi()
@@ -66,8 +69,15 @@ export class SignInChallenges {
       .hexists(key, 'userId')
       .exec()) as [[Error | null, number], [Error | null, number]];
     // A challenge that expired meanwhile: the count just made a hash of its own (no expiry); gone.
-    if (live && tries < twoFactorLimits.codeTriesPerChallenge) return true;
+    if (live && tries <= twoFactorLimits.codeTriesPerChallenge) return tries;
     await this.redis.del(key);
+    return null;
+  }
+
+  /** Try number `tries` was a wrong code; false when that was the last try (the challenge is ended). */
+  async failed(secret: string, tries: number): Promise<boolean> {
+    if (tries < twoFactorLimits.codeTriesPerChallenge) return true;
+    await this.redis.del(this.key(secret));
     return false;
   }
 

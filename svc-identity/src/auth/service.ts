@@ -224,13 +224,24 @@ export function createAuthService(ctx: IdentityContext) {
     async loginWithCode(secret: string, code: string): Promise<{ answer: LoginResponse; deviceKey: string }> {
       const challenge = await challenges.read(secret, 'second-factor');
       if (!challenge) throw signInExpired();
-      const wrongSoFar = await codeFailures.peek(String(challenge.userId));
-      if (!wrongSoFar.allowed) throw httpError.tooManyRequests(wrongSoFar.retryAfterSeconds);
+      // Counted before the check and given back when right (as confirmPassword does), so
+      // parallel guesses count too: never more than the limit's codes are checked.
+      const account = String(challenge.userId);
+      const attempt = await codeFailures.hit(account);
+      if (!attempt.allowed) {
+        await codeFailures.undo(account);
+        throw httpError.tooManyRequests(attempt.retryAfterSeconds);
+      }
+      const tries = await challenges.claimTry(secret);
+      if (tries === null) {
+        await codeFailures.undo(account);
+        throw signInExpired();
+      }
       if (!(await twoFactor.check(challenge.userId, code))) {
-        await codeFailures.hit(String(challenge.userId));
-        if (!(await challenges.failed(secret))) throw signInExpired();
+        if (!(await challenges.failed(secret, tries))) throw signInExpired();
         throw secondFactorWrong();
       }
+      await codeFailures.undo(account);
       if (!(await challenges.finish(secret))) throw signInExpired();
       const answer = await startSession(challenge.userId, challenge.deviceKey, challenge.weak);
       return { answer, deviceKey: challenge.deviceKey };
@@ -247,9 +258,11 @@ export function createAuthService(ctx: IdentityContext) {
     async loginEnrol(secret: string, code: string) {
       const challenge = await challenges.read(secret, 'enrol');
       if (!challenge) throw signInExpired();
+      const tries = await challenges.claimTry(secret);
+      if (tries === null) throw signInExpired();
       const recoveryCodes = await twoFactor.confirm(challenge.userId, code);
       if (!recoveryCodes) {
-        if (!(await challenges.failed(secret))) throw signInExpired();
+        if (!(await challenges.failed(secret, tries))) throw signInExpired();
         throw secondFactorWrong();
       }
       if (!(await challenges.finish(secret))) throw signInExpired();

@@ -137,6 +137,25 @@ describe('two-factor sign-in with an authenticator app', () => {
     expect((await second(challenge, await codeFor(user.secret))).body.code).toBe('SIGN_IN_EXPIRED');
   });
 
+  it('checks at most ten wrong codes an hour per account, also when they arrive at once', async () => {
+    const user = await enrolled();
+    // Four codes at once in each of six sign-ins (24 in all): under a challenge's five tries, so
+    // each answer is a code checked and wrong (401) or one refused unchecked (429).
+    const challenges: string[] = [];
+    for (let i = 0; i < 6; i++) challenges.push((await login(user.email)).body.challenge);
+    const answers = await Promise.all(
+      challenges.flatMap((challenge) => [1, 2, 3, 4].map((i) => second(challenge, `00000${i}`))),
+    );
+    const checked = answers.filter((a) => a.status === 401);
+    expect(checked.every((a) => a.body.code === 'SECOND_FACTOR_WRONG')).toBe(true);
+    expect(checked).toHaveLength(10);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(14);
+    // The hour's codes are spent: even the right one is refused now.
+    nextStep();
+    const late = await second((await login(user.email)).body.challenge, await codeFor(user.secret));
+    expect(late.status).toBe(429);
+  });
+
   it('turns off with the password', async () => {
     const user = await enrolled();
     const wrong = await identity.api.post(
