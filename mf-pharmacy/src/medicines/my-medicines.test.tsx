@@ -49,3 +49,22 @@ describe('pharmacy My Medicines paging', () => {
     await waitFor(() => expect(screen.queryByRole('navigation')).toBeNull());
   });
 });
+
+describe('pharmacy My Medicines: a listing whose units are all promised to approved requests', () => {
+  it('says so on its row and in its edit form, so the same boxes are not offered again', async () => {
+    const promised = medicineFixture({ id: 3, name: 'Concor 5mg', quantity: 0, reservedQuantity: 10 });
+    servePages(() => ({ items: [promised], total: 1 }));
+    await renderInRemote(
+      <MemoryRouter>
+        <MyMedicines />
+      </MemoryRouter>,
+      { texts },
+    );
+    const row = await screen.findByTestId('medicine-row');
+    expect(row.textContent).toContain('10 units promised to approved requests');
+    expect(row.textContent).toContain('All promised');
+    expect(row.textContent).not.toContain('Unavailable');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit: Concor 5mg' }));
+    await screen.findByText(/^10 units are already promised to approved requests/);
+  });
+});

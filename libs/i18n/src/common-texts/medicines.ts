@@ -37,10 +37,18 @@ const en = {
     expires: 'Expires {{date}}',
     units_one: '{{count}} unit',
     units_other: '{{count}} units',
+    /** Units approved requests took from the quantity (reservedQuantity): awaiting pickup or collected. */
+    promised_one: '{{count}} unit promised to an approved request',
+    promised_other: '{{count}} units promised to approved requests',
+    quantityPromisedHint_one:
+      '{{count}} unit is already promised to an approved request and not counted here: the quantity is what you still offer beyond it.',
+    quantityPromisedHint_other:
+      '{{count}} units are already promised to approved requests and not counted here: the quantity is what you still offer beyond them.',
     free: 'Free',
     originalPriceWas: 'Original price {{price}}',
     available: 'Available',
     unavailable: 'Unavailable',
+    allPromised: 'All promised',
     imageAlt: 'Photo of {{name}}',
     offeredBy: 'By {{name}}',
     whoMayRequest: 'Who may request: {{recipients}}',
@@ -72,7 +80,7 @@ const en = {
 
 const ar: typeof en & {
   daysLeft: ArabicPlurals<'days'>;
-  medicine: ArabicPlurals<'units'>;
+  medicine: ArabicPlurals<'units' | 'promised' | 'quantityPromisedHint'>;
 } = {
   daysLeft: {
     expired: 'منتهي',
@@ -107,10 +115,29 @@ const ar: typeof en & {
     units_few: '{{count}} وحدات',
     units_many: '{{count}} وحدة',
     units_other: '{{count}} وحدة',
+    promised_zero: '{{count}} وحدة محجوزة لطلبات اتوافق عليها',
+    promised_one: 'وحدة واحدة محجوزة لطلب اتوافق عليه',
+    promised_two: 'وحدتين محجوزين لطلبات اتوافق عليها',
+    promised_few: '{{count}} وحدات محجوزة لطلبات اتوافق عليها',
+    promised_many: '{{count}} وحدة محجوزة لطلبات اتوافق عليها',
+    promised_other: '{{count}} وحدة محجوزة لطلبات اتوافق عليها',
+    quantityPromisedHint_zero:
+      '{{count}} وحدة محجوزة لطلبات اتوافق عليها ومش محسوبة هنا: الكمية هي اللي لسه بتعرضه زيادة عنها.',
+    quantityPromisedHint_one:
+      'وحدة واحدة محجوزة لطلب اتوافق عليه ومش محسوبة هنا: الكمية هي اللي لسه بتعرضه زيادة عنها.',
+    quantityPromisedHint_two:
+      'وحدتين محجوزين لطلبات اتوافق عليها ومش محسوبين هنا: الكمية هي اللي لسه بتعرضه زيادة عنهم.',
+    quantityPromisedHint_few:
+      '{{count}} وحدات محجوزة لطلبات اتوافق عليها ومش محسوبة هنا: الكمية هي اللي لسه بتعرضه زيادة عنهم.',
+    quantityPromisedHint_many:
+      '{{count}} وحدة محجوزة لطلبات اتوافق عليها ومش محسوبة هنا: الكمية هي اللي لسه بتعرضه زيادة عنها.',
+    quantityPromisedHint_other:
+      '{{count}} وحدة محجوزة لطلبات اتوافق عليها ومش محسوبة هنا: الكمية هي اللي لسه بتعرضه زيادة عنها.',
     free: 'مجاناً',
     originalPriceWas: 'السعر الأصلي {{price}}',
     available: 'متاح',
     unavailable: 'مش متاح',
+    allPromised: 'كله محجوز',
     imageAlt: 'صورة {{name}}',
     offeredBy: 'من {{name}}',
     whoMayRequest: 'مين يقدر يطلب: {{recipients}}',

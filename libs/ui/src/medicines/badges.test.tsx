@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { medicineFixture, requestFixture } from '../test-support/fixtures';
 import { renderInRemote } from '../test-support/render';
@@ -26,6 +26,72 @@ describe('AvailabilityBadge', () => {
     screen.getByText('Available', { selector: '[data-testid="offered"] *' });
     screen.getByText('Unavailable', { selector: '[data-testid="expired"] *' });
     screen.getByText('Unavailable', { selector: '[data-testid="taken"] *' });
+  });
+
+  it('calls a listed listing whose every unit approvals took All promised, not Unavailable', async () => {
+    const yesterday = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
+    const promised = { quantity: 0, reservedQuantity: 10 };
+    await renderInRemote(
+      <>
+        <p data-testid="promised">
+          <AvailabilityBadge medicine={medicineFixture(promised)} />
+        </p>
+        <p data-testid="partly">
+          <AvailabilityBadge medicine={medicineFixture({ quantity: 2, reservedQuantity: 8 })} />
+        </p>
+        <p data-testid="expired">
+          <AvailabilityBadge medicine={medicineFixture({ ...promised, expiryDate: yesterday })} />
+        </p>
+        <p data-testid="unlisted">
+          <AvailabilityBadge medicine={medicineFixture({ ...promised, isAvailable: false })} />
+        </p>
+        <p data-testid="recalled">
+          <AvailabilityBadge medicine={medicineFixture({ ...promised, quarantined: true })} />
+        </p>
+      </>,
+    );
+    screen.getByText('All promised', { selector: '[data-testid="promised"] *' });
+    screen.getByText('Available', { selector: '[data-testid="partly"] *' });
+    for (const id of ['expired', 'unlisted', 'recalled']) {
+      screen.getByText('Unavailable', { selector: `[data-testid="${id}"] *` });
+    }
+  });
+});
+
+describe("units promised to approved requests, on the owner's row", () => {
+  const promised = (reservedQuantity: number, quantity = 0) =>
+    medicineFixture({ quantity, reservedQuantity });
+
+  it('are shown beside the units left, with All promised instead of Unavailable', async () => {
+    await renderInRemote(
+      <>
+        <MedicineRow medicine={promised(10)} showAvailability />
+        <MedicineRow medicine={promised(1, 4)} showAvailability />
+        <MedicineRow medicine={medicineFixture({ id: 8, name: 'Fine 5mg' })} showAvailability />
+      </>,
+    );
+    const [all, partly, none] = screen.getAllByTestId('medicine-row');
+    expect(all!.textContent).toContain('0 units · 10 units promised to approved requests');
+    expect(within(all!).getByTestId('availability').textContent).toBe('All promised');
+    expect(within(partly!).getByTestId('promised-units').textContent).toBe(
+      '1 unit promised to an approved request',
+    );
+    expect(within(partly!).getByTestId('availability').textContent).toBe('Available');
+    expect(within(none!).queryByTestId('promised-units')).toBeNull();
+    expect(screen.queryByText('Unavailable')).toBeNull();
+  });
+
+  it('read in Arabic with its plural forms and Latin digits', async () => {
+    const { i18n } = await renderInRemote(<MedicineRow medicine={promised(10)} showAvailability />, {
+      language: 'ar',
+    });
+    expect(screen.getByTestId('promised-units').textContent).toBe('10 وحدات محجوزة لطلبات اتوافق عليها');
+    expect(screen.getByTestId('availability').textContent).toBe('كله محجوز');
+    const t = (count: number) => i18n.t('medicine.promised', { count, ns: 'common' });
+    expect(t(1)).toBe('وحدة واحدة محجوزة لطلب اتوافق عليه');
+    expect(t(2)).toBe('وحدتين محجوزين لطلبات اتوافق عليها');
+    expect(t(11)).toBe('11 وحدة محجوزة لطلبات اتوافق عليها');
+    expect(t(100)).toBe('100 وحدة محجوزة لطلبات اتوافق عليها');
   });
 });
 

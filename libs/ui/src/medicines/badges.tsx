@@ -20,17 +20,32 @@ export function RecipientBadges({ recipientType }: { recipientType: RecipientTyp
   );
 }
 
+/**
+ * Available / Unavailable as the server offers the listing. A listed listing whose every unit
+ * approved requests took (`reservedQuantity`, on the shelf until collected) reads All promised:
+ * beside 0 units, "Unavailable" led owners to type the same boxes back in and promise them twice.
+ */
 export function AvailabilityBadge({
   medicine,
 }: {
-  medicine: Pick<Medicine, 'isAvailable' | 'quantity' | 'expiryDate' | 'quarantined'>;
+  medicine: Pick<Medicine, 'isAvailable' | 'quantity' | 'reservedQuantity' | 'expiryDate' | 'quarantined'>;
 }) {
   const { t } = useTranslation('common');
   // As the server offers it: an expired listing is no longer available, whatever its flag says.
   const available = isAvailableListing(medicine);
+  // Listed, in date and not recalled: only the quantity left is 0, because approvals took it.
+  const allPromised =
+    !available &&
+    medicine.quantity === 0 &&
+    medicine.reservedQuantity > 0 &&
+    isAvailableListing({ ...medicine, quantity: medicine.reservedQuantity });
   return (
-    <Badge appearance="outline" color={available ? 'success' : 'subtle'}>
-      {t(available ? 'medicine.available' : 'medicine.unavailable')}
+    <Badge
+      appearance="outline"
+      color={available ? 'success' : allPromised ? 'brand' : 'subtle'}
+      data-testid="availability"
+    >
+      {t(available ? 'medicine.available' : allPromised ? 'medicine.allPromised' : 'medicine.unavailable')}
     </Badge>
   );
 }

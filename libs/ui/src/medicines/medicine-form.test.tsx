@@ -35,6 +35,30 @@ describe('the edit medicine form', () => {
     expect(onSave.mock.calls[0]![2]).toEqual({ quantity: 12, quantitySeen: 10 });
   });
 
+  it('says under Quantity how many units are already promised, and that the quantity is what is offered beyond them', async () => {
+    const medicine = medicineFixture({ quantity: 0, reservedQuantity: 10 });
+    const form = <MedicineForm withPrices medicine={medicine} submitLabel="Save" onSave={vi.fn()} />;
+    await renderInRemote(form);
+    screen.getByText(
+      '10 units are already promised to approved requests and not counted here: the quantity is what you still offer beyond them.',
+    );
+    document.body.innerHTML = '';
+    await renderInRemote(form, { language: 'ar' });
+    screen.getByText(
+      '10 وحدات محجوزة لطلبات اتوافق عليها ومش محسوبة هنا: الكمية هي اللي لسه بتعرضه زيادة عنهم.',
+    );
+  });
+
+  it('says nothing of promised units when there are none, nor on the add form', async () => {
+    await renderInRemote(
+      <>
+        <MedicineForm withPrices medicine={medicineFixture()} submitLabel="Save" onSave={vi.fn()} />
+        <MedicineForm withPrices submitLabel="Add Medicine" onSave={vi.fn()} />
+      </>,
+    );
+    expect(screen.queryByText(/promised/)).toBeNull();
+  });
+
   it('keeps the add form at quantity ≥ 1 with the §5 message', async () => {
     const onSave = vi.fn();
     await renderInRemote(<MedicineForm withPrices submitLabel="Add Medicine" onSave={onSave} />);

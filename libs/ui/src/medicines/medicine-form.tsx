@@ -204,7 +204,17 @@ export function MedicineForm({
         />
       </Field>
       <div className={styles.pair}>
-        <Field label={t('medicine.quantity')} validationMessage={fieldMessage(t, errors.quantity)} required>
+        <Field
+          label={t('medicine.quantity')}
+          // Approved requests took units from the quantity: it is what is still offered beyond them.
+          hint={
+            medicine && medicine.reservedQuantity > 0
+              ? t('medicine.quantityPromisedHint', { count: medicine.reservedQuantity })
+              : undefined
+          }
+          validationMessage={fieldMessage(t, errors.quantity)}
+          required
+        >
           <Input
             type="number"
             min={medicine ? 0 : 1}

@@ -14,12 +14,13 @@ interface MedicineRowProps {
   medicine: Medicine;
   /** Buttons for this medicine (request, edit, unlist). */
   actions?: ReactNode;
-  /** Owners see Available / Unavailable. */
+  /** Owners see Available / All promised / Unavailable. */
   showAvailability?: boolean;
 }
 
 /**
- * One medicine as its owner's lists show it (spec §2): photo, name, type, quantity, description,
+ * One medicine as its owner's lists show it (spec §2): photo, name, type, quantity (and the units
+ * promised to approved requests, when there are any), description,
  * expiry with its days-left badge, price or Free, recipient badges. Browse screens show the
  * compact BrowseCard.
  */
@@ -46,6 +47,15 @@ export function MedicineRow({ medicine, actions, showAvailability = false }: Med
       <Text className={styles.muted}>
         {/* Names typed by users keep their own direction beside the Arabic words and numbers. */}
         <bdi>{typeLabel(medicine.type)}</bdi> · {t('medicine.units', { count: medicine.quantity })}
+        {/* Units approved requests took (on the shelf until collected): said, so no one offers them again. */}
+        {medicine.reservedQuantity > 0 && (
+          <>
+            {' · '}
+            <span data-testid="promised-units">
+              {t('medicine.promised', { count: medicine.reservedQuantity })}
+            </span>
+          </>
+        )}
       </Text>
       {medicine.description && (
         // Two lines at most in a list: the rest is the owner's prose, not what one scans for.
