@@ -28,6 +28,7 @@ import { movableClock, systemClock } from './pickup/clock';
 import { pickupRoutes, testClockRoutes } from './pickup/routes';
 import { readHandoverCode } from './handover/service';
 import { pickupQueueName } from './pickup/reminders';
+import { startReleaseWorker } from './requests/unrecorded-reservations';
 import { createPickupService } from './pickup/service';
 import { startPickupWorker } from './pickup/worker';
 import { pushRoutes } from './push/routes';
@@ -123,9 +124,9 @@ export async function createRequestsService(
             settings: ctx.settings,
             publicUrl: config.PUBLIC_URL,
           }),
-          createWorker<{ requestId: number }>(
-            releaseQueueName,
-            (job) => ctx.catalog.release(job.data.requestId),
+          await startReleaseWorker(
+            ctx,
+            runtime.queues.get(releaseQueueName)!,
             workerConnection,
             prefix,
             logger,

@@ -34,6 +34,7 @@ import {
   type ReadModelUser,
 } from '@medrelay/service-kit';
 import { releaseQueueName, schema, type RequestsContext } from '../context';
+import { clearReservationAsked, noteReservationAsked } from './reservation-checks-repo';
 import { actorOf, recordCustody } from '../custody/repo';
 import { checkHandable, issueHandoverCode, readHandoverCode } from '../handover/service';
 import { findMedicineSummary, upsertMedicine, type MedicineSummary } from '../medicines/repo';
@@ -150,7 +151,11 @@ export function createRequestService(ctx: RequestsContext) {
    * read before the catalog reserves: after it, only this transaction's own writes remain (a
    * failed commit is retried with the same reservation).
    */
-  async function reserveForApproval(request: RequestRow, requester: ReadModelUser | null) {
+  async function reserveForApproval(
+    client: PoolClient,
+    request: RequestRow,
+    requester: ReadModelUser | null,
+  ) {
     const settings = await ctx.settings();
     // The catalog's prices, not the read model's: an edit just before approving counts.
     const agreedPrices = await ctx.catalog.medicine(request.medicine_id);
@@ -167,6 +172,8 @@ export function createRequestService(ctx: RequestsContext) {
       medicineId: request.medicine_id,
       quantity: request.quantity,
     });
+    // The approval's note goes with its commit (see `approve`).
+    await clearReservationAsked(client, request.id);
     // A released reservation is final (see the catalog): it never counts as reserved.
     if (reservation.status !== 'reserved') {
       throw new AppError(409, 'MEDICINE_UNAVAILABLE', 'medicineUnavailable', { details: { available: 0 } });
@@ -238,8 +245,12 @@ export function createRequestService(ctx: RequestsContext) {
      * offered, the requester's handover code issued and the approval e-mail queued, all in the
      * same transaction.
      */
-    approve: (caller: Caller, id: number, input: RequestStatusUpdate, language: Language) =>
-      move(caller, id, 'approve', async (client, request) => {
+    approve: async (caller: Caller, id: number, input: RequestStatusUpdate, language: Language) => {
+      // Committed before the approval's transaction (no second connection held inside it), cleared
+      // by its commit: a note left behind (an approval lost after the catalog reserved, or
+      // refused) is looked at by the sweep, which takes back a reservation nothing records.
+      await noteReservationAsked(ctx.pool, id);
+      return move(caller, id, 'approve', async (client, request) => {
         // A suspended account gets no pickup address, phone or e-mail (the approval's e-mail). Its
         // pending requests end with the suspension (./suspension.ts); this covers one made meanwhile.
         const requester = await findReadModelUser(client, schema, request.requester_id);
@@ -253,7 +264,7 @@ export function createRequestService(ctx: RequestsContext) {
         const offer = approvalOffer(medicine, input, language);
         // Windows already over are refused before the catalog reserves anything.
         if (offer) await ctx.pickup?.checkOffer(client, request.medicine_id, offer);
-        const approval = await reserveForApproval(request, requester);
+        const approval = await reserveForApproval(client, request, requester);
         await record(client, request, caller, 'approve');
         const windows = offer ? await ctx.pickup!.offerOnApproval(client, request.id, offer) : [];
         await issueHandoverCode(client, ctx, request.id, {
@@ -262,7 +273,8 @@ export function createRequestService(ctx: RequestsContext) {
         });
         await recordAgreedPrices(client, request.id, approval.agreedPrices);
         await queueApprovalMail(client, request, medicine, caller, approval.settings);
-      }),
+      });
+    },
 
     reject: (caller: Caller, id: number) =>
       move(caller, id, 'reject', async (client, request) => {
