@@ -21,9 +21,6 @@ function gtinOf(n: number): string {
   return body + String((10 - (sum % 10)) % 10);
 }
 
-/** Times as the screens write them: kept left to right inside Arabic text (Unicode isolates). */
-const isolated = (range: string) => `\u2066${range}\u2069`;
-
 const runs = [
   {
     name: '390 px phone, Arabic',
@@ -196,16 +193,20 @@ describe('one transfer, one live loop', { timeout: 180_000 }, () => {
       const ngoRow = ngoRemote.getByTestId('request-row').filter({ hasText: name });
       // The tab names the screen, in the reader's language.
       await expect.poll(() => ngoPage.title()).toBe(`${t.myRequests} · MedRelay`);
-      const windowText = `${day} · ${isolated('10:00–12:00')}`;
+      // The day in full and the times kept left to right, as the e-mails write it.
+      const windowText = formatPickupWindow(
+        cairoInstant(day, '10:00')!,
+        cairoInstant(day, '12:00')!,
+        language,
+      );
       await ngoRow.getByRole('radio', { name: windowText }).check();
       await ngoRow.getByRole('button', { name: t.pick }).click();
       await ngoRow.getByText(`${t.pickup}: ${windowText}`).waitFor();
       // The pharmacy's open screen shows the choice, and both e-mails give the same time.
       await row.getByText(`${t.pickup}: ${windowText}`).waitFor();
-      const when = formatPickupWindow(cairoInstant(day, '10:00')!, cairoInstant(day, '12:00')!, language);
       for (const email of [ngo.email, pharmacy.email]) {
         const [mail] = await waitForMails(email, 1, { match: (m) => m.template === 'pickup-confirmed' });
-        expect(mail!.text).toContain(when);
+        expect(mail!.text).toContain(windowText);
         expect(mail!.attachments[0]!.content).toContain('STATUS:CONFIRMED');
       }
 

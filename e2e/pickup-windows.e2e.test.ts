@@ -16,8 +16,12 @@ function dayIn(n: number) {
   return { iso, typed: `${d}/${m}/${y}` };
 }
 
-/** Times as the screens write them: kept left to right inside Arabic text (Unicode isolates). */
-const isolated = (range: string) => `\u2066${range}\u2069`;
+/**
+ * A window as the screens and the e-mails write it: the Cairo day in full, then the times kept
+ * left to right inside Arabic text ("Tuesday, December 1, 2026 · 10:00–12:00").
+ */
+const shown = (day: string, from: string, to: string, language: 'en' | 'ar') =>
+  formatPickupWindow(cairoInstant(day, from)!, cairoInstant(day, to)!, language);
 
 const reminders = async (email: string) =>
   (await mailsTo(email)).filter((m) => m.template === 'pickup-reminder');
@@ -78,7 +82,7 @@ describe('pickup windows', { timeout: 60_000 }, () => {
     const row = remote.getByTestId('request-row').filter({ hasText: 'Concor 5mg' });
     await row
       .getByText(
-        `Offered: ${first.iso} · ${isolated('16:00–18:00')} / ${second.iso} · ${isolated('10:00–12:00')}`,
+        `Offered: ${shown(first.iso, '16:00', '18:00', 'en')} / ${shown(second.iso, '10:00', '12:00', 'en')}`,
       )
       .waitFor();
     // The approval e-mail offers the same two windows, as a calendar file too.
@@ -99,11 +103,11 @@ describe('pickup windows', { timeout: 60_000 }, () => {
       .getByTestId('remote-ngo')
       .getByTestId('request-row')
       .filter({ hasText: 'Concor 5mg' });
-    await ngoRow.getByRole('radio', { name: `${second.iso} · ${isolated('10:00–12:00')}` }).check();
+    await ngoRow.getByRole('radio', { name: shown(second.iso, '10:00', '12:00', 'ar') }).check();
     await ngoRow.getByRole('button', { name: 'اختار الميعاد ده' }).click();
-    await ngoRow.getByText(`الاستلام: ${second.iso} · ${isolated('10:00–12:00')}`).waitFor();
+    await ngoRow.getByText(`الاستلام: ${shown(second.iso, '10:00', '12:00', 'ar')}`).waitFor();
     // The pharmacy's open screen shows the choice without a reload (the live stream).
-    await row.getByText(`Pickup: ${second.iso} · ${isolated('10:00–12:00')}`).waitFor();
+    await row.getByText(`Pickup: ${shown(second.iso, '10:00', '12:00', 'en')}`).waitFor();
     // Both get the chosen window by e-mail: the same time the app shows.
     const [chosenMail] = await waitForMails(ngo.email, 1, {
       match: (m) => m.template === 'pickup-confirmed',

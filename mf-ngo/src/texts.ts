@@ -82,6 +82,8 @@ const en = {
     approvedNote:
       'Your request was approved. Collect the medicine using the pickup details below, then mark it as collected.',
     rejectedNote: 'This request was rejected. The medicine may no longer be available.',
+    endedByPlatform:
+      'MedRelay ended this request, not you or the owner (a listing withdrawn, an account suspended, a recall, or a missed pickup).',
     loadFailed: 'Could not load your requests',
   },
   inventory: {
@@ -200,6 +202,8 @@ const ar: typeof en & { browse: Plural<'found'> & Plural<'foundAbout'>; analytic
     empty: 'لسه ماطلبتش أي أدوية',
     approvedNote: 'طلبك اتقبل. استلم الدوا حسب تفاصيل الاستلام اللي تحت، وبعدين علّم إنه اتسلّم.',
     rejectedNote: 'الطلب ده اترفض. ممكن الدوا مبقاش متاح.',
+    endedByPlatform:
+      'MedRelay هي اللي أنهت الطلب ده، مش انت ولا صاحب الدوا (دوا اتشال من العرض، حساب اتوقف، سحب تشغيلة، أو ميعاد استلام فات).',
     loadFailed: 'مقدرناش نحمّل طلباتك',
   },
   inventory: {

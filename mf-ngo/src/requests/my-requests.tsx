@@ -16,7 +16,8 @@ const pageSize = 20;
 
 /**
  * `/ngo/requests`: the NGO's requests with their status, a page at a time; Cancel Request while
- * pending, the approval note, pickup details and Mark as Collected once approved, a note when rejected.
+ * pending, the approval note, pickup details (area and map link included) and Mark as Collected once
+ * approved, a note when rejected, and one saying so when the platform ended it.
  */
 export default function MyRequests() {
   const { t } = useTranslation('ngo');
@@ -45,15 +46,23 @@ export default function MyRequests() {
               <MessageBar intent="success" layout="multiline">
                 <MessageBarBody>
                   {t('requests.approvedNote')}
-                  <PickupInfo pickup={r.pickup} />
+                  <PickupInfo request={r} />
                 </MessageBarBody>
               </MessageBar>
             )}
             <PickupPlanPanel request={r} side="requester" />
-            {r.status === 'rejected' && (
-              <MessageBar intent="warning" layout="multiline">
-                <MessageBarBody>{t('requests.rejectedNote')}</MessageBarBody>
+            {/* Ended by the platform (a listing withdrawn, a suspension, a recall, a missed pickup
+                released): said so, not left to read as the NGO's or the owner's doing. */}
+            {r.endedByPlatform ? (
+              <MessageBar intent="info" layout="multiline" data-testid="ended-by-platform">
+                <MessageBarBody>{t('requests.endedByPlatform')}</MessageBarBody>
               </MessageBar>
+            ) : (
+              r.status === 'rejected' && (
+                <MessageBar intent="warning" layout="multiline">
+                  <MessageBarBody>{t('requests.rejectedNote')}</MessageBarBody>
+                </MessageBar>
+              )
             )}
           </RequestRow>
         )}

@@ -58,7 +58,7 @@ export default function TransactionHistory() {
             pendingWording="pendingReview"
           >
             <Text size={200}>{t(r.direction === 'outgoing' ? 'history.outgoing' : 'history.incoming')}</Text>
-            {contactVisible(r.status) && <PickupInfo pickup={r.pickup} />}
+            {contactVisible(r.status) && <PickupInfo request={r} />}
           </RequestRow>
         )}
       </PagedList>

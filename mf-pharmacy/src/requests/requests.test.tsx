@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '@medrelay/api-client';
@@ -45,6 +45,21 @@ const pending = (id: number, name: string): MedicineRequest => {
   };
 };
 
+/** The pickup plan of an approved request whose owner offered no windows. */
+const noWindows = {
+  requestId: 3,
+  location: null,
+  lat: null,
+  lng: null,
+  mapUrl: null,
+  windows: [],
+  chosenWindowId: null,
+  chosen: null,
+  proposal: null,
+  missedAt: null,
+  releasedAt: null,
+};
+
 /** The server: pages of `server` filtered as asked, decisions remove the request from pending. */
 let server: MedicineRequest[] = [];
 let asked: string[] = [];
@@ -64,6 +79,7 @@ beforeEach(() => {
       return json({});
     }
     if (url.pathname === '/api/requests/my/summary') return json({});
+    if (url.pathname.endsWith('/pickup')) return json(noWindows);
     asked.push(url.search);
     const q = url.searchParams;
     const statuses = q.get('status')?.split(',');
@@ -118,5 +134,30 @@ describe('pharmacy Requests: each section pages on the server', () => {
     expect(asked).toContain('?direction=incoming&page=2&pageSize=10&status=pending');
     // The other sections asked for their own rows: none here.
     expect(screen.getByText('No past requests yet')).toBeTruthy();
+  });
+});
+
+describe('pharmacy Requests: a transfer it asked for, approved without pickup windows', () => {
+  it('says where to collect it: the area and a map link, in both languages', async () => {
+    const mapUrl = 'https://www.openstreetmap.org/?mlat=30.0385&mlon=31.2118#map=17/30.0385/31.2118';
+    server = [
+      {
+        ...pending(3, 'Concor 5mg'),
+        status: 'approved',
+        direction: 'outgoing',
+        pickupPlace: { area: 'dokki', governorate: 'giza' },
+        pickupPoint: { lat: 30.0385, lng: 31.2118, mapUrl },
+      },
+    ];
+    const { i18n } = await renderScreen();
+    const section = await screen.findByRole('region', { name: 'Your Transfer Requests' });
+    const info = await within(section).findByTestId('pickup-info');
+    expect(info.textContent).toContain('Area: Dokki, Giza');
+    expect(
+      within(section).getByRole('link', { name: 'Open the map (OpenStreetMap)' }).getAttribute('href'),
+    ).toBe(mapUrl);
+    await act(() => i18n.changeLanguage('ar'));
+    expect(within(section).getByTestId('pickup-info').textContent).toContain('المنطقة: الدقي، الجيزة');
+    within(section).getByRole('link', { name: 'افتح الخريطة (OpenStreetMap)' });
   });
 });

@@ -3,6 +3,7 @@ import {
   IncomingRequestSections,
   PagedRequestSection,
   PageHeader,
+  PickupInfo,
   PickupPlanPanel,
   RequesterRequestActions,
   RequestRow,
@@ -48,6 +49,8 @@ export default function Requests() {
             pendingWording="pendingReview"
             actions={<RequesterRequestActions request={r} labels={requesterLabels} />}
           >
+            {/* Where to collect (area, map link): the pickup plan panel adds only the times. */}
+            {r.status === 'approved' && <PickupInfo request={r} />}
             <PickupPlanPanel request={r} side="requester" />
           </RequestRow>
         )}

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MedicineRequest } from '@medrelay/contracts';
 import { renderInRemote } from '../test-support/render';
 import { medicineFixture } from '../test-support/fixtures';
 import { MedicineRow } from './medicine-row';
-import { RequestRow } from './request-row';
+import { PickupInfo, RequestRow, type PickupInfoSource } from './request-row';
 
 const request = (id: number, name: string) =>
   ({
@@ -51,5 +51,46 @@ describe('a request or medicine a notification links to', () => {
     const [linked, other] = screen.getAllByTestId('medicine-row');
     expect(linked!.getAttribute('aria-current')).toBe('true');
     expect(other!.getAttribute('aria-current')).toBeNull();
+  });
+});
+
+describe('where to collect an approved request (PickupInfo)', () => {
+  const mapUrl = 'https://www.openstreetmap.org/?mlat=30.0385&mlon=31.2118#map=17/30.0385/31.2118';
+  // An approval without pickup windows or a street address: the area and the pin still say where.
+  const approved: PickupInfoSource = {
+    pickup: { pharmacyName: 'El Ezaby Dokki', address: null, contactEmail: null, location: null, date: null },
+    pickupPlace: { area: 'dokki', governorate: 'giza' },
+    pickupPoint: { lat: 30.0385, lng: 31.2118, mapUrl },
+  };
+
+  it('gives the area and a link opening the exact point on a map', async () => {
+    await renderInRemote(<PickupInfo request={approved} />);
+    const info = screen.getByTestId('pickup-info');
+    expect(info.textContent).toContain('Pharmacy: El Ezaby Dokki');
+    expect(info.textContent).toContain('Area: Dokki, Giza');
+    const link = within(info).getByRole('link', { name: 'Open the map (OpenStreetMap)' });
+    expect(link.getAttribute('href')).toBe(mapUrl);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('in Arabic too, for a request with no pickup details at all (a pharmacy buying)', async () => {
+    await renderInRemote(
+      <PickupInfo request={{ pickupPlace: approved.pickupPlace, pickupPoint: approved.pickupPoint }} />,
+      {
+        language: 'ar',
+      },
+    );
+    const info = screen.getByTestId('pickup-info');
+    expect(info.textContent).toContain('المنطقة: الدقي، الجيزة');
+    expect(
+      within(info).getByRole('link', { name: 'افتح الخريطة (OpenStreetMap)' }).getAttribute('href'),
+    ).toBe(mapUrl);
+  });
+
+  it('shows no map link without a point (not a party, or not approved)', async () => {
+    await renderInRemote(<PickupInfo request={{ ...approved, pickupPoint: null }} />);
+    expect(screen.getByTestId('pickup-info').textContent).toContain('Area: Dokki, Giza');
+    expect(screen.queryByRole('link')).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Badge, Text } from '@fluentui/react-components';
+import { Badge, Link, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { MedicineRequest, Transaction } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
+import { usePlaceLabel } from '../location/place-label';
 import { RecallQuarantineNote } from '../recalls/recall-notice';
 import { QuarantineBadge, RequestStatusBadge } from './badges';
 import { ContactInfo } from './contact-info';
@@ -77,21 +78,30 @@ export function RequestRow({ request, counterpart, pendingWording, actions, chil
   );
 }
 
+/** What PickupInfo reads of a request or transaction (a request has no `pickup`). */
+export type PickupInfoSource = Pick<MedicineRequest, 'pickupPlace' | 'pickupPoint'> &
+  Partial<Pick<Transaction, 'pickup'>>;
+
 /**
  * Where to collect an approved request (spec §2 history): the pharmacy's name, address and
- * contact for pharmacy stock; the location and date the owner set, when given.
+ * contact for pharmacy stock; the location and date the owner set, when given; the area and
+ * governorate, and a link to the exact point on a map (the two parties only, once approved). For
+ * the requester this is the one place that says where: the pickup plan panel adds only the times.
  */
-export function PickupInfo({ pickup }: { pickup: Transaction['pickup'] }) {
+export function PickupInfo({ request }: { request: PickupInfoSource }) {
   const { t } = useTranslation('common');
   const format = useFormat();
-  if (!pickup) return null;
+  const area = usePlaceLabel().place(request.pickupPlace);
+  const { pickup, pickupPoint } = request;
   const lines = [
-    pickup.pharmacyName && t('pickup.pharmacy', { name: pickup.pharmacyName }),
-    pickup.address && t('pickup.address', { address: pickup.address }),
-    pickup.contactEmail && t('pickup.contact', { email: pickup.contactEmail }),
-    pickup.location && t('pickup.at', { location: pickup.location }),
-    pickup.date && t('pickup.on', { date: format.dateTime(pickup.date) }),
+    pickup?.pharmacyName && t('pickup.pharmacy', { name: pickup.pharmacyName }),
+    pickup?.address && t('pickup.address', { address: pickup.address }),
+    area && t('pickup.area', { place: area }),
+    pickup?.contactEmail && t('pickup.contact', { email: pickup.contactEmail }),
+    pickup?.location && t('pickup.at', { location: pickup.location }),
+    pickup?.date && t('pickup.on', { date: format.dateTime(pickup.date) }),
   ].filter(Boolean);
+  if (!lines.length && !pickupPoint) return null;
   return (
     <div data-testid="pickup-info">
       {lines.map((line) => (
@@ -99,6 +109,11 @@ export function PickupInfo({ pickup }: { pickup: Transaction['pickup'] }) {
           {line}
         </Text>
       ))}
+      {pickupPoint && (
+        <Link href={pickupPoint.mapUrl} target="_blank" rel="noopener noreferrer">
+          {t('pickupWindows.map')}
+        </Link>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MedicineRequest, PickupPlan } from '@medrelay/contracts';
+import type { MedicineRequest, PickupPlan, PickupWindow } from '@medrelay/contracts';
 import { renderInRemote } from '../test-support/render';
 import { PickupPlanPanel } from './pickup-plan';
 
@@ -12,6 +12,16 @@ const request = {
   status: 'approved',
   medicine: { name: 'Concor 5mg' },
 } as unknown as MedicineRequest;
+/** A window as the API sends it: the Cairo day and times, and the instants they name. */
+const slot = (id: number, date: string, from: string, to: string): PickupWindow => ({
+  id,
+  startsAt: `${date}T${from}:00+02:00`,
+  endsAt: `${date}T${to}:00+02:00`,
+  date,
+  from,
+  to,
+  proposedBy: 'owner',
+});
 const plan: PickupPlan = {
   requestId: 9,
   location: 'Dokki',
@@ -19,8 +29,9 @@ const plan: PickupPlan = {
   lng: null,
   mapUrl: null,
   windows: [
-    { id: 1, startsAt: '', endsAt: '', date: '2030-05-01', from: '10:00', to: '12:00', proposedBy: 'owner' },
-    { id: 2, startsAt: '', endsAt: '', date: '2030-05-02', from: '16:00', to: '18:00', proposedBy: 'owner' },
+    // 1 December 2026 is a Tuesday; Cairo is UTC+2 in winter.
+    slot(1, '2026-12-01', '10:00', '12:00'),
+    slot(2, '2026-12-02', '16:00', '18:00'),
   ],
   chosenWindowId: null,
   chosen: null,
@@ -45,9 +56,13 @@ describe('the pickup plan panel', () => {
     const { toasts } = await renderInRemote(<PickupPlanPanel request={request} side="requester" />, {
       role: 'ngo',
     });
-    fireEvent.click(await screen.findByRole('radio', { name: '2030-05-02 · \u206616:00–18:00\u2069' }));
+    // The day written in full as the e-mails write it, not 2026-12-02.
+    fireEvent.click(
+      await screen.findByRole('radio', { name: 'Wednesday, December 2, 2026 · \u206616:00–18:00\u2069' }),
+    );
+    screen.getByRole('radio', { name: 'Tuesday, December 1, 2026 · \u206610:00–12:00\u2069' });
     fireEvent.click(screen.getByRole('button', { name: 'Pick this time' }));
-    await screen.findByText('Pickup: 2030-05-02 · \u206616:00–18:00\u2069');
+    await screen.findByText('Pickup: Wednesday, December 2, 2026 · \u206616:00–18:00\u2069');
     expect(sent).toEqual([['/api/requests/9/pickup/choice', { windowId: 2 }]]);
     expect(toasts).toEqual([{ title: 'Pickup time chosen' }]);
   });
@@ -67,19 +82,46 @@ describe('the pickup plan panel', () => {
         String(url).endsWith('/pickup')
           ? {
               ...plan,
-              proposal: { ...plan.windows[0]!, id: 3, proposedBy: 'requester', date: '2030-05-03' },
+              proposal: { ...slot(3, '2026-12-03', '10:00', '12:00'), proposedBy: 'requester' },
               chosenWindowId: 1,
               chosen: plan.windows[0],
-              missedAt: '2030-05-01T10:00:00Z',
+              missedAt: '2026-12-01T10:00:00Z',
             }
           : null,
       ),
     );
     await renderInRemote(<PickupPlanPanel request={request} side="owner" />, { language: 'ar' });
-    await screen.findByText('ميعاد مقترح من صاحب الطلب: 2030-05-03 · \u206610:00–12:00\u2069');
+    // The day in Arabic words with Latin digits; the times isolated left to right.
+    await screen.findByText('ميعاد مقترح من صاحب الطلب: الخميس، 3 ديسمبر 2026 · \u206610:00–12:00\u2069');
+    screen.getByText('الاستلام: الثلاثاء، 1 ديسمبر 2026 · \u206610:00–12:00\u2069');
     screen.getByRole('button', { name: 'وافق على الميعاد المقترح' });
     screen.getByText(/ميعاد الاستلام فات من غير تسليم/);
   });
+
+  it('writes the day by the Cairo calendar, whatever the instant in UTC', async () => {
+    // 00:30 on 2 December in Cairo is still 1 December in UTC.
+    const late = slot(4, '2026-12-02', '00:30', '01:30');
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json({ ...plan, windows: [late] }));
+    await renderInRemote(<PickupPlanPanel request={request} side="owner" />);
+    await screen.findByText('Offered: Wednesday, December 2, 2026 · \u206600:30–01:30\u2069');
+  });
+
+  const mapUrl = 'https://www.openstreetmap.org/?mlat=30.0385&mlon=31.2118#map=17/30.0385/31.2118';
+
+  it("shows the owner their pin's map link", async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json({ ...plan, mapUrl }));
+    await renderInRemote(<PickupPlanPanel request={request} side="owner" />);
+    const link = await screen.findByRole('link', { name: 'Open the map (OpenStreetMap)' });
+    expect(link.getAttribute('href')).toBe(mapUrl);
+  });
+
+  it("leaves the requester's map link to the row's pickup details (not shown twice)", async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json({ ...plan, mapUrl }));
+    await renderInRemote(<PickupPlanPanel request={request} side="requester" />, { role: 'ngo' });
+    await screen.findByTestId('pickup-plan');
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
   it('says no time was agreed when a pickup lapses with none chosen (not that a window passed)', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) =>
       json(String(url).endsWith('/pickup') ? { ...plan, missedAt: '2030-05-03T22:00:00Z' } : null),

@@ -13,7 +13,13 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { usePickupActions, usePickupPlan, useSession } from '@medrelay/api-client';
-import { pickupWindowInputSchema, type MedicineRequest, type PickupWindow } from '@medrelay/contracts';
+import {
+  pickupWindowInputSchema,
+  type Language,
+  type MedicineRequest,
+  type PickupWindow,
+} from '@medrelay/contracts';
+import { formatPickupWindow } from '@medrelay/domain/formats';
 import { FormDialog } from '../components/form-dialog';
 import { useNotify } from '../use-notify';
 import { offerDraft, rememberOffer, type WindowDraft } from './last-offer';
@@ -57,13 +63,18 @@ function ProposeDialog({
   );
 }
 
-/** A window as both languages read it; the times stay left to right inside Arabic text. */
-const windowText = (w: PickupWindow) => `${w.date} · \u2066${w.from}–${w.to}\u2069`;
+/**
+ * A window as the e-mails write it, in the page's language: the Cairo day in full, then the times
+ * ("Tuesday, December 1, 2026 · 10:00–12:00"), kept left to right inside Arabic text.
+ */
+const windowText = (language: Language) => (w: PickupWindow) =>
+  formatPickupWindow(w.startsAt, w.endsAt, language);
 
 /**
  * The pickup plan on an approved request, for either side: the owner offers windows
- * and accepts a proposal; the requester picks one or proposes another. Both see the choice, the
- * place with its map link, and a missed window.
+ * and accepts a proposal; the requester picks one or proposes another. Both see the choice and a
+ * missed window; the owner also sees the map link of the pin they set. The requester's place and
+ * map link are in the row's pickup details (PickupInfo), so they are not said twice.
  */
 export function PickupPlanPanel({
   request,
@@ -73,7 +84,8 @@ export function PickupPlanPanel({
   side: 'owner' | 'requester';
 }) {
   const styles = useStyles();
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
+  const windowLabel = windowText(i18n.resolvedLanguage === 'ar' ? 'ar' : 'en');
   const notify = useNotify();
   const approved = request.status === 'approved';
   const plan = usePickupPlan(request.id, approved);
@@ -109,14 +121,17 @@ export function PickupPlanPanel({
           </MessageBarBody>
         </MessageBar>
       )}
-      {/* The place itself is in the row's pickup details (spec fields, filled from the offer). */}
-      {p.mapUrl && (
+      {/* The place itself is in the row's pickup details (spec fields, filled from the offer); the
+          requester's map link too (PickupInfo), the owner's pin here. */}
+      {side === 'owner' && p.mapUrl && (
         <Link href={p.mapUrl} target="_blank" rel="noopener noreferrer">
           {t('pickupWindows.map')}
         </Link>
       )}
       {p.chosen ? (
-        <Text data-testid="pickup-chosen">{t('pickupWindows.chosen', { window: windowText(p.chosen) })}</Text>
+        <Text data-testid="pickup-chosen">
+          {t('pickupWindows.chosen', { window: windowLabel(p.chosen) })}
+        </Text>
       ) : p.windows.length === 0 ? (
         <Text>{side === 'owner' ? t('pickupWindows.noneYetOwner') : t('pickupWindows.noneYet')}</Text>
       ) : side === 'requester' ? (
@@ -127,7 +142,7 @@ export function PickupPlanPanel({
             aria-label={t('pickupWindows.pick')}
           >
             {p.windows.map((w) => (
-              <Radio key={w.id} value={String(w.id)} label={windowText(w)} />
+              <Radio key={w.id} value={String(w.id)} label={windowLabel(w)} />
             ))}
           </RadioGroup>
           <div className={styles.actions}>
@@ -143,9 +158,9 @@ export function PickupPlanPanel({
           </div>
         </>
       ) : (
-        <Text>{t('pickupWindows.offered', { windows: p.windows.map(windowText).join(' / ') })}</Text>
+        <Text>{t('pickupWindows.offered', { windows: p.windows.map(windowLabel).join(' / ') })}</Text>
       )}
-      {p.proposal && <Text>{t('pickupWindows.proposal', { window: windowText(p.proposal) })}</Text>}
+      {p.proposal && <Text>{t('pickupWindows.proposal', { window: windowLabel(p.proposal) })}</Text>}
       <div className={styles.actions}>
         {side === 'owner' && p.proposal && (
           <Button

@@ -1,0 +1,152 @@
+// @vitest-environment happy-dom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PickupPlan, Transaction } from '@medrelay/contracts';
+import { renderInRemote, servePages } from '@medrelay/ui/test-support';
+import { texts } from '../texts';
+import MyRequests from './my-requests';
+
+const mapUrl = 'https://www.openstreetmap.org/?mlat=30.0385&mlon=31.2118#map=17/30.0385/31.2118';
+
+const transaction = (id: number, overrides: Partial<Transaction>): Transaction => ({
+  id,
+  medicineId: id,
+  requesterId: 1,
+  providerId: 2,
+  status: 'pending',
+  quantity: 2,
+  notes: null,
+  pickupLocation: null,
+  pickupDate: null,
+  unitPrice: null,
+  originalUnitPrice: null,
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+  direction: 'outgoing',
+  medicine: { name: `Medicine ${id}` } as Transaction['medicine'],
+  requester: { id: 1, name: 'Test user', userType: 'ngo' },
+  provider: { id: 2, name: 'El Ezaby Dokki', userType: 'pharmacy' },
+  contact: null,
+  pickupPlace: { area: 'dokki', governorate: 'giza' },
+  pickupPoint: null,
+  recallHold: null,
+  recallQuarantine: null,
+  closedReason: null,
+  endedByPlatform: false,
+  handover: null,
+  pickup: null,
+  ...overrides,
+});
+
+/** An approval with no pickup windows (and no street address): pickup details only. */
+const approvedWithoutWindows = transaction(1, {
+  status: 'approved',
+  pickupPoint: { lat: 30.0385, lng: 31.2118, mapUrl },
+  pickup: { pharmacyName: 'El Ezaby Dokki', address: null, contactEmail: null, location: null, date: null },
+});
+const noWindows: PickupPlan = {
+  requestId: 1,
+  location: null,
+  lat: 30.0385,
+  lng: 31.2118,
+  mapUrl,
+  windows: [],
+  chosenWindowId: null,
+  chosen: null,
+  proposal: null,
+  missedAt: null,
+  releasedAt: null,
+};
+
+/** An approval whose owner offered a window (and pinned the place). */
+const approvedWithWindows = transaction(6, {
+  status: 'approved',
+  pickupPoint: { lat: 30.0385, lng: 31.2118, mapUrl },
+});
+const offered: PickupPlan = {
+  ...noWindows,
+  requestId: 6,
+  windows: [
+    {
+      id: 1,
+      startsAt: '2026-12-01T10:00:00+02:00',
+      endsAt: '2026-12-01T12:00:00+02:00',
+      date: '2026-12-01',
+      from: '10:00',
+      to: '12:00',
+      proposedBy: 'owner',
+    },
+  ],
+};
+
+/** My Requests with these rows, and the pickup plans of the approved ones. */
+const renderMyRequests = (rows: Transaction[], language: 'en' | 'ar' = 'en') => {
+  servePages((url) => {
+    if (!url.pathname.endsWith('/pickup')) return { items: rows, total: rows.length };
+    // A plan is one object, not a page: served the same way.
+    const plan = url.pathname.includes('/6/') ? offered : noWindows;
+    return { items: plan as unknown as unknown[], total: 1 };
+  });
+  return renderInRemote(<MyRequests />, { texts, role: 'ngo', language });
+};
+
+const rowOf = async (name: string) =>
+  (await screen.findAllByTestId('request-row')).find((row) => row.getAttribute('aria-label') === name)!;
+
+describe('NGO My Requests', () => {
+  it('tells where to collect an approval without pickup windows: the area and one map link', async () => {
+    await renderMyRequests([approvedWithoutWindows]);
+    const row = await rowOf('Medicine 1');
+    const info = within(row).getByTestId('pickup-info');
+    expect(info.textContent).toContain('Area: Dokki, Giza');
+    const links = within(row).getAllByRole('link', { name: 'Open the map (OpenStreetMap)' });
+    expect(links).toHaveLength(1);
+    expect(links[0]!.getAttribute('href')).toBe(mapUrl);
+    expect(links[0]!.getAttribute('target')).toBe('_blank');
+  });
+
+  it('shows the map link once when the owner offered windows too (the panel gives the times)', async () => {
+    await renderMyRequests([approvedWithWindows]);
+    const row = await rowOf('Medicine 6');
+    await within(row).findByRole('radio', { name: 'Tuesday, December 1, 2026 · \u206610:00–12:00\u2069' });
+    expect(within(row).getAllByRole('link', { name: 'Open the map (OpenStreetMap)' })).toHaveLength(1);
+  });
+
+  it('in Arabic too', async () => {
+    await renderMyRequests([approvedWithoutWindows], 'ar');
+    const row = await rowOf('Medicine 1');
+    expect(within(row).getByTestId('pickup-info').textContent).toContain('المنطقة: الدقي، الجيزة');
+    expect(within(row).getAllByRole('link', { name: 'افتح الخريطة (OpenStreetMap)' })).toHaveLength(1);
+  });
+
+  const rows = [
+    transaction(2, { status: 'rejected', endedByPlatform: true }),
+    transaction(3, { status: 'cancelled', endedByPlatform: true }),
+    transaction(4, { status: 'rejected' }),
+    transaction(5, { status: 'cancelled' }),
+  ];
+
+  it('says the platform ended a request it ended, instead of the owner rejecting it', async () => {
+    await renderMyRequests(rows);
+    const ended = 'MedRelay ended this request, not you or the owner';
+    const rejected = 'This request was rejected.';
+    const note = async (name: string) => (await rowOf(name)).textContent;
+    expect(await note('Medicine 2')).toContain(ended);
+    expect(await note('Medicine 2')).not.toContain(rejected);
+    expect(await note('Medicine 3')).toContain(ended);
+    expect(await note('Medicine 4')).toContain(rejected);
+    expect(await note('Medicine 4')).not.toContain(ended);
+    expect(await note('Medicine 5')).not.toContain(ended);
+    expect(screen.getAllByTestId('ended-by-platform')).toHaveLength(2);
+  });
+
+  it('in Arabic too', async () => {
+    await renderMyRequests(rows, 'ar');
+    const ended = 'MedRelay هي اللي أنهت الطلب ده، مش انت ولا صاحب الدوا';
+    expect((await rowOf('Medicine 2')).textContent).toContain(ended);
+    expect((await rowOf('Medicine 2')).textContent).not.toContain('الطلب ده اترفض');
+    expect((await rowOf('Medicine 3')).textContent).toContain(ended);
+    expect((await rowOf('Medicine 4')).textContent).toContain('الطلب ده اترفض');
+    expect((await rowOf('Medicine 4')).textContent).not.toContain(ended);
+  });
+});
