@@ -1,4 +1,5 @@
 import { startOfNextCairoDay } from '@medrelay/domain/calendar';
+import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readHandoverCode } from './service';
 import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
@@ -237,8 +238,16 @@ describe('handover code', () => {
       ).rows.map((r) => r.message_key);
     expect(await told(ngo.id)).toContain('notifyCollectionDisputed');
     expect(await told(admin.id)).toContain('notifyCollectionDisputedAdmin');
-    // The owner says it did not happen: no longer a success in the owner's figures.
+    // The owner says it did not happen: no longer a success in the owner's figures, and the
+    // units they still hold are back on offer.
     expect(await collected()).toBe(before);
+    const { medicineId } = disputed.body as { medicineId: number };
+    await waitUntil(
+      async () =>
+        (await p.catalog.api.get(`/api/medicines/${medicineId}`, { token: pharmacy.token })).body.quantity ===
+        5,
+      { what: 'the disputed units back on offer' },
+    );
     // A disputed handover is not confirmed afterwards.
     const confirm = await p.requests.api.post(`/api/requests/${id}/collection/confirm`, undefined, {
       token: pharmacy.token,

@@ -313,6 +313,9 @@ export function createRequestService(ctx: RequestsContext) {
     disputeCollection: (caller: Caller, id: number) =>
       move(caller, id, 'disputeCollection', async (client, request) => {
         const medicine = await record(client, request, caller, 'disputeCollection', 'disputed');
+        // The owner says the units were not handed over, so they still hold them: back on offer
+        // (the reservation released), not promised for good to a collection no one can undo.
+        await releaseReservation(client, request);
         const requester = await findReadModelUser(client, schema, request.requester_id);
         for (const adminId of await adminIds(client)) {
           await addNotification(client, {
