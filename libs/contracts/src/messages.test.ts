@@ -62,6 +62,15 @@ describe('the table of messages', () => {
     ]);
     expect(translate('insufficientQuantity', 'ar', { available: 2 })).toBe('المتاح وحدتين بس');
     expect(translate('insufficientQuantity', 'en', { available: 1 })).toBe('Only 1 unit available');
+    // A request's notices say what was counted, as the need and match notices do.
+    const request = { requester: 'Hope NGO', medicine: 'Concor', quantity: 2 };
+    expect(translate('notifyRequestNew', 'ar', request)).toBe('Hope NGO طلب وحدتين من Concor');
+    expect(translate('notifyRequestApproved', 'en', { ...request, quantity: 1 })).toBe(
+      'Your request for 1 unit of Concor was approved',
+    );
+    expect(translate('notifyRequestCompleted', 'ar', { ...request, quantity: 5 })).toBe(
+      'Hope NGO استلم 5 وحدات من Concor',
+    );
   });
 });
 

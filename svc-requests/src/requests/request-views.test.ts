@@ -33,7 +33,7 @@ describe('notifications', () => {
       userId: owner.id,
       type: 'request-new',
       title: 'New request',
-      message: 'ngo user requested 2 of Brufen 400',
+      message: 'ngo user requested 2 units of Brufen 400',
       isRead: false,
       requestId: id,
       medicineId: donation.id,

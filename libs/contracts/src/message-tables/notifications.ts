@@ -4,13 +4,13 @@ import type { Texts } from './texts';
 export const notificationMessages = {
   notifyRequestNewTitle: { en: 'New request', ar: 'طلب جديد' },
   notifyRequestNew: {
-    en: '{requester} requested {quantity} of {medicine}',
-    ar: '{requester} طلب {quantity} من {medicine}',
+    en: '{requester} requested {quantity|unit} of {medicine}',
+    ar: '{requester} طلب {quantity|unit} من {medicine}',
   },
   notifyRequestApprovedTitle: { en: 'Request approved', ar: 'تمت الموافقة على طلبك' },
   notifyRequestApproved: {
-    en: 'Your request for {quantity} of {medicine} was approved',
-    ar: 'تمت الموافقة على طلبك لـ {quantity} من {medicine}',
+    en: 'Your request for {quantity|unit} of {medicine} was approved',
+    ar: 'تمت الموافقة على طلبك لـ {quantity|unit} من {medicine}',
   },
   notifyRequestRejectedTitle: { en: 'Request rejected', ar: 'طلبك اترفض' },
   notifyRequestRejected: {
@@ -48,8 +48,8 @@ export const notificationMessages = {
   },
   notifyRequestCompletedTitle: { en: 'Medicine collected', ar: 'الدواء اتسلّم' },
   notifyRequestCompleted: {
-    en: '{requester} collected {quantity} of {medicine}',
-    ar: '{requester} استلم {quantity} من {medicine}',
+    en: '{requester} collected {quantity|unit} of {medicine}',
+    ar: '{requester} استلم {quantity|unit} من {medicine}',
   },
   calendarPickupSummary: { en: 'Pickup: {quantity} × {medicine}', ar: 'استلام: {quantity} × {medicine}' },
   calendarPickupDescription: {
