@@ -202,6 +202,11 @@ export const requestSchema = z.object({
   originalUnitPrice: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * When it was collected (its move to completed; an owner's later confirmation or dispute moves
+   * `updatedAt`, not this); null until then.
+   */
+  completedAt: z.string().nullable().optional(),
   /** From the caller's side: `outgoing` = you asked, `incoming` = on your medicine (absent for admins). */
   direction: z.enum(['incoming', 'outgoing']).optional(),
   /** Null only while the catalog's event about it has not arrived yet. */

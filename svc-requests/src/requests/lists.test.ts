@@ -264,6 +264,12 @@ describe('GET /api/requests/my/summary', () => {
     const summary = (await get('/api/requests/my/summary', receiver)).body as RequestSummary;
     expect(summary.receivedByMonth.find((m) => m.month === cairoMonth(twoMonthsAgo))?.units.pharmacy).toBe(2);
     expect(summary.receivedByMonth.at(-1)!.units.pharmacy).toBe(0);
+    // The receiver's inventory says when it was collected, not when it was confirmed.
+    const inventory = (await get('/api/transactions/my?direction=outgoing&status=completed', receiver))
+      .body as Transaction[];
+    expect(inventory.find((r) => r.id === id)?.completedAt).toBe(twoMonthsAgo.toISOString());
+    const confirmedNow = await p.requests.api.get(`/api/requests/${id}`, { token: receiver.token });
+    expect(new Date(confirmedNow.body.updatedAt).getTime()).toBeGreaterThan(twoMonthsAgo.getTime());
   });
 
   it('gives the requester its side and a stranger zeros', async () => {

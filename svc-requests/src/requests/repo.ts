@@ -39,6 +39,8 @@ export interface RequestRow {
   handover: HandoverState | null;
   created_at: Date;
   updated_at: Date;
+  /** Null until completed, and for requests completed before migration 072 (their updated_at then). */
+  completed_at: Date | null;
 }
 
 interface ListRow extends RequestRow {
@@ -159,6 +161,7 @@ function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
     originalUnitPrice: row.original_unit_price,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    completedAt: row.status === 'completed' ? (row.completed_at ?? row.updated_at).toISOString() : null,
     ...(direction ? { direction } : {}),
     medicine:
       row.m_id === null
