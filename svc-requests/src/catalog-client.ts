@@ -5,7 +5,7 @@ import {
   type Reservation,
   type ReservationResult,
 } from '@medrelay/contracts';
-import { AppError, httpError, internalHeaders } from '@medrelay/service-kit';
+import { AppError, httpError, internalHeaders, upstreamUnavailable } from '@medrelay/service-kit';
 
 export interface CatalogClient {
   medicine(id: number): Promise<MedicineSnapshot>;
@@ -17,11 +17,16 @@ export interface CatalogClient {
 
 /**
  * svc-catalog's internal endpoints. The catalog's refusals come back as the same errors
- * (409 not enough left, 404 no such medicine); the catalog being down or slow is a 503.
+ * (409 not enough left, 404 no such medicine); the catalog being down or slow is a 503
+ * UPSTREAM_UNAVAILABLE with Retry-After. No answer (refused, reset, timed out, even mid-body),
+ * a 502/504 or a 503 naming an outage is an outage: a release job waits it out without using
+ * an attempt (`isOutage`). Any other answer (a 500, a 4xx we did not expect) is still answered
+ * 503 to the person, but a job fails it and, after its attempts, lands in the failed set.
  */
 export function createCatalogClient(baseUrl: string, secret: string, timeoutMs: number): CatalogClient {
   async function call(method: string, path: string, body?: unknown): Promise<unknown> {
     let res: Response;
+    let text: string;
     try {
       res = await fetch(`${baseUrl}${path}`, {
         method,
@@ -29,12 +34,11 @@ export function createCatalogClient(baseUrl: string, secret: string, timeoutMs: 
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
+      text = await res.text();
     } catch {
-      throw new AppError(503, 'UPSTREAM_UNAVAILABLE', 'serviceUnavailable', {
-        headers: { 'Retry-After': '5' },
-      });
+      throw upstreamUnavailable(null);
     }
-    const payload = (await res.json().catch(() => ({}))) as {
+    const payload = parsed(text) as {
       code?: string;
       details?: { available?: number };
     };
@@ -56,9 +60,7 @@ export function createCatalogClient(baseUrl: string, secret: string, timeoutMs: 
     if (res.status === 409 && payload.code === 'MEDICINE_UNAVAILABLE') {
       throw new AppError(409, 'MEDICINE_UNAVAILABLE', 'medicineUnavailable', { details: { available: 0 } });
     }
-    throw new AppError(503, 'UPSTREAM_UNAVAILABLE', 'serviceUnavailable', {
-      headers: { 'Retry-After': '5' },
-    });
+    throw upstreamUnavailable(res.status, typeof payload.code === 'string' ? payload.code : undefined);
   }
 
   return {
@@ -77,4 +79,13 @@ export function createCatalogClient(baseUrl: string, secret: string, timeoutMs: 
       );
     },
   };
+}
+
+/** The body as JSON; an empty object when it is not (a proxy's error page). */
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return {};
+  }
 }

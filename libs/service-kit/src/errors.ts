@@ -121,6 +121,64 @@ export function storeUnavailable(): AppError {
   });
 }
 
+/**
+ * Another of our services (the catalog, for svc-requests) cannot be reached or says it is down:
+ * answered 503 with Retry-After, like a store outage. Built by `upstreamUnavailable`; see
+ * `isOutage` for which of these a job waits out.
+ */
+export class UpstreamUnavailableError extends AppError {
+  constructor(
+    /** True when the service is away (unreachable, 502/504, a 503 naming an outage); false when it answered wrongly. */
+    readonly outage: boolean,
+    readonly reason: string,
+  ) {
+    super(503, 'UPSTREAM_UNAVAILABLE', 'serviceUnavailable', {
+      details: { retryAfterSeconds: outageRetryAfterSeconds },
+      headers: { 'Retry-After': String(outageRetryAfterSeconds) },
+    });
+    this.name = 'UpstreamUnavailableError';
+    // For the logs (a job's failure): the person is answered `render`, in their language.
+    this.message = `upstream ${reason}: ${this.message}`;
+  }
+}
+
+/** The codes of a service's 503 that say it is down or busy for a while (not that the call is wrong). */
+const upstreamOutageCodes = new Set([
+  'STORE_UNAVAILABLE',
+  'DEADLINE_EXCEEDED',
+  'OVERLOADED',
+  'UPSTREAM_UNAVAILABLE',
+  'MAINTENANCE',
+]);
+
+/**
+ * The error for a call to another service that did not succeed for a reason of the callee's:
+ * `status` null when no answer came (refused, reset, no name, timed out), else its status and,
+ * when its body was ours, its code. Unreachable, 502, 504 and a 503 naming an outage (or none:
+ * a proxy's page) are an outage; any other answer (500, 4xx, a 503 with another code) is not.
+ */
+export function upstreamUnavailable(status: number | null, code?: string): UpstreamUnavailableError {
+  const outage =
+    status === null ||
+    status === 502 ||
+    status === 504 ||
+    (status === 503 && (code === undefined || upstreamOutageCodes.has(code)));
+  return new UpstreamUnavailableError(
+    outage,
+    status === null ? 'unreachable' : `${status} ${code ?? ''}`.trim(),
+  );
+}
+
+/**
+ * What a job waits out without using an attempt: a store outage, or another service away.
+ * Only the service being away counts, not every 503: a call it refuses or fails on every time
+ * (a 500, a bad secret, a 503 for something it will not do) would otherwise be retried forever
+ * without anyone seeing it; those use the job's attempts and end in the failed set.
+ */
+export function isOutage(err: unknown): boolean {
+  return isStoreOutage(err) || (err instanceof UpstreamUnavailableError && err.outage);
+}
+
 /** The caller of an internal call stopped waiting before this service could commit (nothing was). */
 export function deadlineExceeded(): AppError {
   return new AppError(503, 'DEADLINE_EXCEEDED', 'serviceUnavailable', {

@@ -1,7 +1,7 @@
 import { DelayedError, Queue, Worker, type Job, type JobsOptions, type Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { isStoreOutage } from './errors';
+import { isOutage } from './errors';
 import { countJobFailure } from './metrics';
 import { backoffDelay } from './outage';
 import { requestIdOf, runWithRequestId } from './request-context';
@@ -60,15 +60,19 @@ export function createWorker<T>(
       outages = 0;
       return result;
     } catch (err) {
-      if (!token || !isStoreOutage(err)) throw err;
-      // A store (or the mail server) is down: the job is put back for a moment without using one
-      // of its attempts. Failing it instead doubled its wait with every try (2, 4, 8… 32 s): a
-      // 20 s outage delayed e-mails and events by up to half a minute after the store was back.
+      if (!token || !isOutage(err)) throw err;
+      // A store (or the mail server) is down, or another of our services is away (unreachable,
+      // 502/504, a 503 naming an outage: `isOutage`): the job is put back for a moment without
+      // using one of its attempts. Failing it instead doubled its wait with every try (2, 4, 8…
+      // 32 s): a 20 s outage delayed e-mails and events by up to half a minute after the store was
+      // back, and a catalog away for half a day used up a release's 60 attempts (≈ 4.5 h), so the
+      // stock stayed reserved for good. Any other failure, a 503 without an outage's code
+      // included, still uses an attempt: a job that fails for its own reason ends in the failed set.
       outages++;
       if (outages === 1 || outages % 50 === 0) {
         logger.warn(
           { queue: name, jobId: job.id, outages, err: (err as Error).message },
-          'a store is down; the job waits and runs again',
+          'a store or service is down; the job waits and runs again',
         );
       }
       await job.moveToDelayed(Date.now() + backoffDelay(outages, 250, 2000), token);

@@ -325,7 +325,22 @@ describe('refusals when requesting', () => {
     try {
       const res = await offline.api.post('/api/requests', { medicineId: 1 }, { token: ngo.token });
       expect(res.status).toBe(503);
-      expect(res.body.code).toBe('UPSTREAM_UNAVAILABLE');
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(res.body).toEqual({
+        message: 'This part of the platform is unavailable right now. Please try again shortly.',
+        code: 'UPSTREAM_UNAVAILABLE',
+        details: { retryAfterSeconds: 5 },
+      });
+      const arabic = await offline.api.post(
+        '/api/requests',
+        { medicineId: 1 },
+        { token: ngo.token, headers: { 'accept-language': 'ar' } },
+      );
+      expect(arabic.body).toEqual({
+        message: 'الجزء ده من المنصة مش متاح دلوقتي. من فضلك جرب تاني كمان شوية.',
+        code: 'UPSTREAM_UNAVAILABLE',
+        details: { retryAfterSeconds: 5 },
+      });
     } finally {
       await offline.stop();
     }
