@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { isStoreOutage } from './errors';
+import { isStoreOutage, StoreOutageError } from './errors';
 
 export interface RetryOptions {
   /** The first wait after a failure; it doubles with each further one. */
@@ -41,4 +41,27 @@ export async function whenStoresAnswer<T>(
       await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt, firstDelayMs, maxDelayMs)));
     }
   }
+}
+
+/**
+ * How long a request waits for queue work (BullMQ, on a connection that waits out outages:
+ * `createQueueRedis`) before it answers without it: about the fail-fast Redis's command timeout.
+ */
+export const requestQueueDeadlineMs = 2000;
+
+/**
+ * `work`, or a StoreOutageError (answered 503 STORE_UNAVAILABLE with Retry-After, `isStoreOutage`)
+ * once `ms` have passed without it settling. A BullMQ command waits for Redis for as long as it
+ * is down, so a request doing queue work would otherwise hang for the whole outage. The command
+ * itself is not taken back: it stays queued on its connection and runs if Redis returns, so the
+ * work given here must be harmless to finish late (a job id that dedupes, a removal).
+ */
+export function withinDeadline<T>(what: string, work: Promise<T>, ms = requestQueueDeadlineMs): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new StoreOutageError(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  // The work may still fail after the deadline: nobody is waiting for it then.
+  work.catch(() => undefined);
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }

@@ -1,5 +1,5 @@
 import { expiryScanQueueName } from '@medrelay/contracts';
-import { createQueue, createWorker, type Logger, type Redis } from '@medrelay/service-kit';
+import { createQueue, createWorker, withinDeadline, type Logger, type Redis } from '@medrelay/service-kit';
 import type { Queue } from 'bullmq';
 import type { CatalogContext } from '../context';
 import { runExpiryScan } from './scan';
@@ -44,12 +44,21 @@ export async function startExpiryScheduler(ctx: CatalogContext, connection: Redi
   };
 }
 
-/** Queues a scan now (the admin's button); a scan already waiting or running is not doubled. */
+/**
+ * Queues a scan now (the admin's button); a scan already waiting or running is not doubled.
+ * Redis away: the admin is answered 503 STORE_UNAVAILABLE (Retry-After) within
+ * `requestQueueDeadlineMs` instead of waiting for the whole outage (the queue's connection waits
+ * it out). The add may still happen when Redis returns: the same job id, so a retry is not a
+ * second scan.
+ */
 export async function queueExpiryScan(queue: Queue): Promise<string> {
-  const job = await queue.add(
-    'expiry-scan',
-    {},
-    { ...jobOptions, jobId: onDemandJobId, removeOnComplete: true, removeOnFail: true },
+  const job = await withinDeadline(
+    'queue the expiry scan',
+    queue.add(
+      'expiry-scan',
+      {},
+      { ...jobOptions, jobId: onDemandJobId, removeOnComplete: true, removeOnFail: true },
+    ),
   );
   return job.id ?? onDemandJobId;
 }
