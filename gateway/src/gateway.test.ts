@@ -78,6 +78,8 @@ describe('routing and failures', () => {
       const res = await gw.api.get(p);
       expect(res.status, p).toBe(503);
       expect(res.body.code).toBe('UPSTREAM_UNAVAILABLE');
+      // When to try again, in the header and the body.
+      expect([res.headers.get('retry-after'), res.body.details.retryAfterSeconds]).toEqual(['5', 5]);
       expect(Date.now() - started).toBeLessThan(2000);
     }
   });

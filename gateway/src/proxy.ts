@@ -7,7 +7,7 @@ import {
 } from 'node:http';
 import { pipeline } from 'node:stream';
 import { translate } from '@medrelay/contracts';
-import { requestLanguage, type Logger } from '@medrelay/service-kit';
+import { outageRetryAfterSeconds, requestLanguage, type Logger } from '@medrelay/service-kit';
 import type { Request, RequestHandler } from 'express';
 import { matchesPrefix } from './routes';
 import { notConnected } from './upstream-fetch';
@@ -192,12 +192,16 @@ function answerUnavailable(
 ) {
   if (response.headersSent) return void response.end();
   const language = requestLanguage(req);
-  response.writeHead(timedOut ? 504 : 503, { 'content-type': 'application/json; charset=utf-8' });
+  // A service away or slow is a moment's outage (its supervisor restarts it): say when to retry.
+  response.writeHead(timedOut ? 504 : 503, {
+    'content-type': 'application/json; charset=utf-8',
+    'retry-after': String(outageRetryAfterSeconds),
+  });
   response.end(
     JSON.stringify({
       message: translate(timedOut ? 'serviceTimeout' : 'serviceUnavailable', language),
       code: 'UPSTREAM_UNAVAILABLE',
-      details: { upstream },
+      details: { upstream, retryAfterSeconds: outageRetryAfterSeconds },
     }),
   );
 }
