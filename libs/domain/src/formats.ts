@@ -56,3 +56,35 @@ export function timeRange(startsAt: Date | string, endsAt: Date | string): strin
 export function leftToRight(text: string): string {
   return `\u2066${text}\u2069`;
 }
+
+const moneyFormats = new Map<Language, Intl.NumberFormat>();
+const numberFormats = new Map<Language, Intl.NumberFormat>();
+
+/** An amount in Egyptian pounds as both the screens and the e-mails write it ("EGP 12.50", "‏12.50 ج.م.‏"). */
+export function formatMoney(value: number, language: Language): string {
+  let format = moneyFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(formatLocales[language], {
+      style: 'currency',
+      currency: 'EGP',
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(language, format);
+  }
+  return format.format(value);
+}
+
+/**
+ * A price worked out, "3 × EGP 12.50 = EGP 37.50": units × the unit price = the total, kept left
+ * to right inside Arabic text (as a time range is), so it reads the same sum in both languages.
+ */
+export function formatPriceSum(
+  cost: { quantity: number; unitPrice: number; total: number },
+  language: Language,
+): string {
+  let number = numberFormats.get(language);
+  if (!number) numberFormats.set(language, (number = new Intl.NumberFormat(formatLocales[language])));
+  return leftToRight(
+    `${number.format(cost.quantity)} × ${formatMoney(cost.unitPrice, language)} = ${formatMoney(cost.total, language)}`,
+  );
+}

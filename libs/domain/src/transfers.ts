@@ -36,6 +36,57 @@ export function marketUnitPrice(transfer: AgreedPrices): number | null {
 
 const roundMoney = (value: number) => Math.round(value * 100) / 100;
 
+/** What `quantity` units cost at `unitPrice` each, to the piastre. */
+export function transferTotal(unitPrice: number, quantity: number): number {
+  return roundMoney(unitPrice * quantity);
+}
+
+/** The parts of a request its price is read from (a request as lists show it). */
+export interface PricedRequest extends AgreedPrices {
+  status: RequestStatus;
+  quantity: number;
+  /** The listing now (svc-requests' copy): its discount price is what a pending request would pay. */
+  medicine: { source: MedicineSource; discountPrice?: string | null } | null;
+}
+
+/** What a request costs its requester, per unit and in total (both 0 when free). */
+export interface RequestCost {
+  unitPrice: number;
+  total: number;
+  quantity: number;
+  free: boolean;
+  /**
+   * `agreed`: the price recorded on approval, which later edits of the listing leave alone;
+   * `current`: the listing's price now (pending), which an edit may still change before approval.
+   */
+  basis: 'agreed' | 'current';
+}
+
+/**
+ * The price a request is (or would be) paid at: once approved, the unit price recorded then
+ * (none = free, spec §9); while pending, the listing's discount price now. Donations are free.
+ * A request that ended before any approval (rejected, cancelled pending) has none: null, as when
+ * the listing is not known yet.
+ */
+export function requestCost(request: PricedRequest): RequestCost | null {
+  const recorded = (request.unitPrice ?? null) !== null || (request.originalUnitPrice ?? null) !== null;
+  const approvedOnce = request.status === 'approved' || request.status === 'completed' || recorded;
+  let unitPrice: number;
+  if (approvedOnce) unitPrice = money(request.unitPrice ?? null) ?? 0;
+  else if (request.status === 'pending' && request.medicine)
+    unitPrice =
+      request.medicine.source === 'donor' ? 0 : (money(request.medicine.discountPrice ?? null) ?? 0);
+  else return null;
+  if (request.medicine?.source === 'donor') unitPrice = 0;
+  return {
+    unitPrice,
+    total: transferTotal(unitPrice, request.quantity),
+    quantity: request.quantity,
+    free: unitPrice === 0,
+    basis: approvedOnce ? 'agreed' : 'current',
+  };
+}
+
 const completed = (direction: 'incoming' | 'outgoing') => (r: TransferLike) =>
   r.status === 'completed' && r.direction === direction;
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@medrelay/contracts';
 import { cairoTimeZone } from '@medrelay/domain/calendar';
-import { formatLocales as locales } from '@medrelay/domain/formats';
+import { formatLocales as locales, formatMoney, formatPriceSum } from '@medrelay/domain/formats';
 
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -25,9 +25,6 @@ function createFormatters(language: Language) {
   // values), each on its first use: the landing page formats numbers only, and a formatter with
   // a time zone costs the zone's data (the landing page's start-up).
   const number = once(() => new Intl.NumberFormat(locale));
-  const money = once(
-    () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EGP', maximumFractionDigits: 2 }),
-  );
   // Always one decimal (spec §9 rates: 37.5 %, 50.0 %), so figures side by side line up.
   const percent = once(
     () =>
@@ -54,7 +51,11 @@ function createFormatters(language: Language) {
   return {
     locale,
     number: (value: number) => number().format(value),
-    money: (value: number) => money().format(value),
+    /** EGP, as the e-mails write it too (libs/domain formatMoney). */
+    money: (value: number) => formatMoney(value, language),
+    /** "3 × EGP 12.50 = EGP 37.50", left to right in Arabic too (libs/domain formatPriceSum). */
+    priceSum: (cost: { quantity: number; unitPrice: number; total: number }) =>
+      formatPriceSum(cost, language),
     percent: (value: number) => percent().format(value / 100),
     date: (value: Date | string) => date().format(new Date(value)),
     dateTime: (value: Date | string) => dateTime().format(new Date(value)),
