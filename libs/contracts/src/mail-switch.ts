@@ -17,6 +17,10 @@ export const notificationSwitch: Record<MailTemplate, 'notice' | 'always'> = {
   'admin-new-registration': 'notice',
   'admin-registration-digest': 'notice',
   'admin-account-locked': 'always',
+  'admin-license-digest': 'notice',
+  'pharmacist-license-accepted': 'notice',
+  // The NGO's licence was cleared: without the reason it cannot put it right (Law 127/1955).
+  'pharmacist-license-rejected': 'always',
   'request-approved': 'notice',
   'pickup-confirmed': 'notice',
   'pickup-changed': 'notice',

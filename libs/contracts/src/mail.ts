@@ -3,6 +3,7 @@ import { reminderKinds } from '@medrelay/domain/pickup-windows';
 import { recallInstructions, recallNoticeRoles } from '@medrelay/domain/recalls';
 import { languages } from './languages';
 import { userTypes } from './roles';
+import { pharmacistLicenseRejectionReasons } from './users';
 
 export const mailQueueName = 'mail';
 
@@ -15,6 +16,9 @@ export const mailTemplates = [
   'admin-new-registration',
   'admin-registration-digest',
   'admin-account-locked',
+  'admin-license-digest',
+  'pharmacist-license-accepted',
+  'pharmacist-license-rejected',
   'request-approved',
   'pickup-confirmed',
   'pickup-changed',
@@ -152,6 +156,29 @@ const mailContents = {
       count: text,
       items: listOf(z.object({ name: text, email: text, userType: z.enum(userTypes) })),
       reviewUrl: text,
+    },
+    sealed: {},
+  },
+  'admin-license-digest': {
+    data: {
+      ...fromIdentity,
+      count: text,
+      items: listOf(z.object({ name: text, email: text, organizationName: text, license: text })),
+      reviewUrl: text,
+    },
+    sealed: {},
+  },
+  'pharmacist-license-accepted': {
+    data: { ...fromIdentity, name: text, license: text, browseUrl: text },
+    sealed: {},
+  },
+  'pharmacist-license-rejected': {
+    data: {
+      ...fromIdentity,
+      name: text,
+      license: text,
+      licenseReason: z.enum(pharmacistLicenseRejectionReasons),
+      settingsUrl: text,
     },
     sealed: {},
   },

@@ -111,6 +111,11 @@ export const profileSchema = z.object({
   commercialNumber: z.string().nullable().optional(),
   /** NGOs: their pharmacist's licence number (null for NGOs registered before it was asked). */
   pharmacistLicense: z.string().nullable().optional(),
+  /**
+   * NGOs: the licence was added after the account's review and waits for an administrator's
+   * (until accepted the NGO has no pharmacist for the platform: libs/domain `hasPharmacist`).
+   */
+  pharmacistLicensePending: z.boolean().optional(),
   verificationDocuments: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -152,6 +157,20 @@ export const userStatusChangeSchema = z.object({
   status: z.enum(['approved', 'rejected'], { error: 'statusInvalid' }),
 });
 export type UserStatusChange = z.infer<typeof userStatusChangeSchema>;
+
+/** Why an administrator refuses a pharmacist's licence an NGO added after its review (told to the NGO). */
+export const pharmacistLicenseRejectionReasons = [
+  'notRegistered',
+  'notThisOrganization',
+  'notPracticing',
+] as const;
+export type PharmacistLicenseRejectionReason = (typeof pharmacistLicenseRejectionReasons)[number];
+
+/** Admin: refuse a licence waiting for review; the number is cleared and the NGO told why. */
+export const pharmacistLicenseRejectionSchema = z.object({
+  reason: z.enum(pharmacistLicenseRejectionReasons, { error: 'licenseRejectionReasonInvalid' }),
+});
+export type PharmacistLicenseRejection = z.infer<typeof pharmacistLicenseRejectionSchema>;
 
 export const userListQuerySchema = z.object({
   status: z.enum(userStatuses).optional(),

@@ -3,6 +3,7 @@ import { isAvailableListing } from './stock';
 import {
   donationStatus,
   donationTimeline,
+  hasPharmacist,
   donorSummary,
   unitsDonated,
   type DonationLike,
@@ -119,5 +120,20 @@ describe('availability (spec §4)', () => {
     expect(
       isAvailableListing({ isAvailable: true, quantity: 1, expiryDate: '2026-11-22T11:00:00Z' }, now),
     ).toBe(false);
+  });
+});
+
+describe('hasPharmacist', () => {
+  it('counts a pharmacy, and an NGO licence only once no administrator review is waiting on it', () => {
+    expect(hasPharmacist({ userType: 'pharmacy' })).toBe(true);
+    expect(hasPharmacist({ userType: 'ngo', profile: { pharmacistLicense: null } })).toBe(false);
+    expect(hasPharmacist({ userType: 'ngo', profile: { pharmacistLicense: '104471' } })).toBe(true);
+    expect(
+      hasPharmacist({
+        userType: 'ngo',
+        profile: { pharmacistLicense: '0000', pharmacistLicensePending: true },
+      }),
+    ).toBe(false);
+    expect(hasPharmacist({ userType: 'donor', profile: { pharmacistLicense: '104471' } })).toBe(false);
   });
 });

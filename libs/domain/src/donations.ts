@@ -27,12 +27,27 @@ export interface DonationRequestLike {
   endedByPlatform?: boolean | undefined;
 }
 
-/** Whether an account has a licensed pharmacist: a pharmacy is one; an NGO names its pharmacist's licence. */
+/**
+ * Whether an account has a licensed pharmacist: a pharmacy is one; an NGO names its pharmacist's
+ * licence, reviewed by an administrator (with the account at registration, or on its own when the
+ * NGO added it after its review: while that one waits, `pharmacistLicensePending`, it does not count).
+ */
 export function hasPharmacist(user: {
   userType: string;
-  profile?: { pharmacistLicense?: string | null | undefined } | null | undefined;
+  profile?:
+    | {
+        pharmacistLicense?: string | null | undefined;
+        pharmacistLicensePending?: boolean | null | undefined;
+      }
+    | null
+    | undefined;
 }): boolean {
-  return user.userType === 'pharmacy' || Boolean(user.profile?.pharmacistLicense);
+  if (user.userType === 'pharmacy') return true;
+  return (
+    user.userType === 'ngo' &&
+    Boolean(user.profile?.pharmacistLicense) &&
+    !user.profile?.pharmacistLicensePending
+  );
 }
 
 /**

@@ -69,7 +69,7 @@ describe('PUT /api/auth/me (own account)', () => {
     expect(same.body.name).toBe('Corner Pharmacy');
   });
 
-  it('lets a reviewed NGO fill in a pharmacist licence it never had, once; a filled one stays locked', async () => {
+  it('lets a reviewed NGO fill in a pharmacist licence it never had, once, for review; a filled one stays locked', async () => {
     // Registered before the licence was asked: approved without one.
     const ngo = await identity.signedIn('ngo');
     await identity.service.ctx.pool.query(
@@ -83,6 +83,8 @@ describe('PUT /api/auth/me (own account)', () => {
     );
     expect(filled.status).toBe(200);
     expect(filled.body.profile.pharmacistLicense).toBe('456789');
+    // No administrator has seen it yet: it waits for one (docs/accounts.md).
+    expect(filled.body.profile.pharmacistLicensePending).toBe(true);
     // Now it is a verified detail like the others: a change goes through the administrator.
     const changed = await identity.api.put(
       '/api/auth/me',

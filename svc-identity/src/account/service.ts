@@ -15,7 +15,13 @@ import { linksEndedByNewPassword } from '../links/links';
 import { retireLinks } from '../links/repo';
 import { hashPassword } from '../passwords';
 import { recordUserEvent } from '../users/events';
-import { findUserById, publicUser, updateAccount, updatePasswordHash } from '../users/repo';
+import {
+  findUserById,
+  holdLicenseForReview,
+  publicUser,
+  updateAccount,
+  updatePasswordHash,
+} from '../users/repo';
 
 /** Profile fields each role has (spec §3); the others are refused for that role. */
 const roleFields: Record<UserType, readonly string[]> = {
@@ -28,7 +34,8 @@ const commonFields = ['name', 'phone', 'language', 'governorate', 'area', 'pin']
 /**
  * What the administrator checked before approving (spec §3): once approved, changing it would
  * bypass the review, so only the administrator's team can change it then. One left empty may be
- * filled in once by the owner (docs/accounts.md).
+ * filled in once by the owner; a pharmacist's licence filled in so waits for an administrator's
+ * review of its own (docs/accounts.md).
  */
 const verifiedFields = [
   'commercialLicense',
@@ -74,6 +81,11 @@ export function createAccountService(ctx: IdentityContext) {
           });
         }
         await updateAccount(client, current, { ...changes, ...placeChange(current, changes) });
+        // A licence added after the review was never seen by an administrator: until one accepts
+        // it, the NGO has no pharmacist (libs/domain `hasPharmacist`) and receives no donation.
+        const licenseAdded =
+          current.userType === 'ngo' && changes.pharmacistLicense && !current.profile?.pharmacistLicense;
+        if (reviewed && licenseAdded) await holdLicenseForReview(client, userId);
         const updated = (await findUserById(client, userId))!;
         await recordUserEvent(client, 'user.updated', updated);
         return updated;

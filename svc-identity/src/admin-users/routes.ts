@@ -2,6 +2,7 @@ import { identityApi } from '@medrelay/contracts/api-routes';
 import { mount } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { IdentityContext } from '../context';
+import { createLicenseReviewService } from './licenses';
 import { createAdminUserService } from './service';
 
 export function adminUserRoutes(ctx: IdentityContext): Router {
@@ -20,6 +21,13 @@ export function adminUserRoutes(ctx: IdentityContext): Router {
   );
   mount(api, identityApi.rejectUser, ({ caller, params }) =>
     users.changeStatus(caller.id, params.id, 'rejected', true),
+  );
+  // Pharmacist's licences NGOs added after their review, for an administrator to accept or refuse.
+  const licenses = createLicenseReviewService(ctx);
+  mount(api, identityApi.pendingPharmacistLicenses, ({ query }) => licenses.waiting(query));
+  mount(api, identityApi.acceptPharmacistLicense, ({ params }) => licenses.accept(params.id));
+  mount(api, identityApi.rejectPharmacistLicense, ({ params, body }) =>
+    licenses.reject(params.id, body.reason),
   );
   mount(api, identityApi.setUserStatus, ({ caller, params, body }) =>
     users.changeStatus(caller.id, params.id, body.status),

@@ -133,23 +133,32 @@ describe('mail templates', () => {
   };
   /** The registration digest lists accounts, not medicines. */
   const dataFor = (template: string) =>
-    template === 'admin-registration-digest'
-      ? { ...data, items: JSON.stringify([{ name: 'Mona', email: 'm@x', userType: 'ngo' }]) }
-      : template === 'need-match-digest'
-        ? {
-            ...data,
-            needsUrl: 'http://x/ngo/needs',
-            items: JSON.stringify([
-              {
-                medicine: 'Panadol',
-                need: 'Panadol',
-                quantity: 3,
-                days: 40,
-                link: 'http://x/ngo/browse?medicine=1&request=1',
-              },
-            ]),
-          }
-        : data;
+    template === 'admin-license-digest'
+      ? {
+          ...data,
+          items: [{ name: 'Mona', email: 'm@x', organizationName: 'Resala', license: '104471' }],
+        }
+      : template === 'pharmacist-license-rejected'
+        ? { ...data, license: '104471', licenseReason: 'notRegistered', settingsUrl: 'http://x/ngo/settings' }
+        : template === 'pharmacist-license-accepted'
+          ? { ...data, license: '104471', browseUrl: 'http://x/ngo/browse' }
+          : template === 'admin-registration-digest'
+            ? { ...data, items: JSON.stringify([{ name: 'Mona', email: 'm@x', userType: 'ngo' }]) }
+            : template === 'need-match-digest'
+              ? {
+                  ...data,
+                  needsUrl: 'http://x/ngo/needs',
+                  items: JSON.stringify([
+                    {
+                      medicine: 'Panadol',
+                      need: 'Panadol',
+                      quantity: 3,
+                      days: 40,
+                      link: 'http://x/ngo/browse?medicine=1&request=1',
+                    },
+                  ]),
+                }
+              : data;
   /** An e-mail as the worker renders it: the data checked against the template's variant. */
   const opened = (template: MailTemplate, language: Language, values: object) =>
     openedMailSchema.parse({ template, language, data: values });

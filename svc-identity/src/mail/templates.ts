@@ -1,5 +1,6 @@
 import type { Language, MailData, MailTemplate, OpenedMail, UserType } from '@medrelay/contracts';
 import { accountTemplates } from './account-templates';
+import { licenseTemplates } from './license-templates';
 import { transferTemplates } from './transfer-templates';
 
 export interface RenderedMail {
@@ -96,6 +97,7 @@ const templates: Record<Language, Templates> = {
     },
     ...transferTemplates.en,
     ...accountTemplates.en,
+    ...licenseTemplates.en,
   },
   ar: {
     'registration-received': {
@@ -176,6 +178,7 @@ const templates: Record<Language, Templates> = {
     },
     ...transferTemplates.ar,
     ...accountTemplates.ar,
+    ...licenseTemplates.ar,
   },
 };
 

@@ -2,7 +2,14 @@ import { withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { queueMail } from '../mail/outbox';
 import { languageOfEmail } from '../users/repo';
-import { lockDigest, secondsSinceLastDigest, takeWaitingNotices } from './repo';
+import {
+  lockDigest,
+  lockLicenseDigest,
+  secondsSinceLastDigest,
+  secondsSinceLastLicenseDigest,
+  takeWaitingLicenses,
+  takeWaitingNotices,
+} from './repo';
 
 /**
  * The administrator's notices of new registrations as a digest: at most one e-mail
@@ -39,14 +46,55 @@ export async function sendRegistrationDigest(ctx: IdentityContext, intervalSecon
 }
 
 /**
- * Checks every `checkMs` whether a digest is due (the first registration after a quiet spell is
+ * The administrator's notices of pharmacist's licences NGOs added after their review, as a digest
+ * on the registrations' rhythm (at most one e-mail per `intervalSeconds`), listing each NGO whose
+ * licence still waits. With registration notifications switched off, the notices are taken
+ * without an e-mail (the User Approvals screen lists the licences all the same).
+ * Returns how many licences the e-mail lists (0: nothing sent).
+ */
+export async function sendLicenseDigest(ctx: IdentityContext, intervalSeconds: number): Promise<number> {
+  const settings = await ctx.settings.get();
+  const listed = await withTransaction(ctx.pool, async (client) => {
+    await lockLicenseDigest(client);
+    const since = await secondsSinceLastLicenseDigest(client);
+    if (since !== null && since < intervalSeconds) return 0;
+    const waiting = await takeWaitingLicenses(client);
+    if (waiting.length === 0 || !settings.notifyRegistrations) return 0;
+    await queueMail(client, settings, {
+      template: 'admin-license-digest',
+      to: settings.adminEmail,
+      language: (await languageOfEmail(client, settings.adminEmail)) ?? 'en',
+      // A notice is taken by exactly one digest, so its first names it.
+      idempotencyKey: `license-digest:${waiting[0]!.noticeId}`,
+      data: {
+        count: String(waiting.length),
+        items: waiting.map(({ name, email, organizationName, license }) => ({
+          name,
+          email,
+          organizationName,
+          license,
+        })),
+        reviewUrl: `${ctx.config.PUBLIC_URL}/admin/users`,
+      },
+    });
+    return waiting.length;
+  });
+  if (listed > 0) ctx.outbox.nudge();
+  return listed;
+}
+
+/**
+ * Checks every `checkMs` whether a digest (registrations, licences) is due (the first registration after a quiet spell is
  * told at the next check; a burst waits for the interval). The timer is only a trigger: the
  * notices are in the database, so a restart loses nothing.
  */
 export function startRegistrationDigest(ctx: IdentityContext, intervalSeconds: number, checkMs: number) {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
-    running ??= sendRegistrationDigest(ctx, intervalSeconds)
+    running ??= Promise.all([
+      sendRegistrationDigest(ctx, intervalSeconds),
+      sendLicenseDigest(ctx, intervalSeconds),
+    ])
       .catch((err: Error) => ctx.logger.warn({ err: err.message }, 'registration digest failed; retried'))
       .finally(() => (running = null));
   }, checkMs);

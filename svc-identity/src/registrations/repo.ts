@@ -45,3 +45,44 @@ export async function takeWaitingNotices(client: PoolClient): Promise<WaitingReg
   );
   return rows;
 }
+
+/** One licence digest at a time across instances, for the rest of the transaction. */
+export async function lockLicenseDigest(client: PoolClient): Promise<void> {
+  await client.query("SELECT pg_advisory_xact_lock(hashtext('identity:license-digest'))");
+}
+
+/** Seconds since the last licence digest went out (null: never). */
+export async function secondsSinceLastLicenseDigest(client: PoolClient): Promise<number | null> {
+  const { rows } = await client.query<{ seconds: number | null }>(
+    `SELECT extract(epoch FROM now() - max(digested_at))::float8 AS seconds
+       FROM identity.license_notices WHERE digested_at IS NOT NULL`,
+  );
+  return rows[0]?.seconds ?? null;
+}
+
+export interface WaitingLicense {
+  noticeId: number;
+  name: string;
+  email: string;
+  organizationName: string;
+  license: string;
+}
+
+/**
+ * Marks every waiting licence notice as digested now and returns those whose licence still waits
+ * for review, oldest first (one decided meanwhile is no longer waiting).
+ */
+export async function takeWaitingLicenses(client: PoolClient): Promise<WaitingLicense[]> {
+  const { rows } = await client.query<WaitingLicense>(
+    `WITH taken AS (
+       UPDATE identity.license_notices SET digested_at = now()
+        WHERE digested_at IS NULL
+        RETURNING id, user_id, created_at)
+     SELECT DISTINCT ON (u.id) t.id AS "noticeId", u.name, u.email,
+            n.organization_name AS "organizationName", n.pharmacist_license AS license
+       FROM taken t JOIN identity.users u ON u.id = t.user_id JOIN identity.ngos n ON n.user_id = u.id
+      WHERE n.pharmacist_license_submitted_at IS NOT NULL AND n.pharmacist_license IS NOT NULL
+      ORDER BY u.id, t.created_at`,
+  );
+  return rows.sort((a, b) => a.noticeId - b.noticeId);
+}

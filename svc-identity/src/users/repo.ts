@@ -29,6 +29,7 @@ interface UserRow {
   organization_name: string | null;
   commercial_number: string | null;
   pharmacist_license: string | null;
+  pharmacist_license_submitted_at: Date | null;
   verification_documents: string | null;
 }
 
@@ -45,7 +46,8 @@ const selectUsers = (extra = '') => `
            ORDER BY l.created_at DESC LIMIT 1) AS pending_email,${extra}
          COALESCE(p.address, n.address, d.address) AS address,
          p.commercial_license, p.license_document,
-         n.organization_name, n.commercial_number, n.pharmacist_license, n.verification_documents
+         n.organization_name, n.commercial_number, n.pharmacist_license, n.pharmacist_license_submitted_at,
+         n.verification_documents
     FROM identity.users u
     LEFT JOIN identity.pharmacies p ON p.user_id = u.id
     LEFT JOIN identity.ngos n ON n.user_id = u.id
@@ -65,6 +67,7 @@ function profileOf(row: UserRow): Profile | null {
         organizationName: row.organization_name,
         commercialNumber: row.commercial_number,
         pharmacistLicense: row.pharmacist_license,
+        pharmacistLicensePending: row.pharmacist_license_submitted_at !== null,
         verificationDocuments: row.verification_documents,
       };
     case 'donor':
@@ -165,6 +168,46 @@ export async function listUsers(
     total = (await listUsers(db, { ...query, page: 1 })).total;
   }
   return { rows: rows.map(toUser), total };
+}
+
+/** NGOs whose pharmacist's licence waits for an administrator, the longest waiting first. */
+export async function listLicensesWaiting(
+  db: Db,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: StoredUser[]; total: number }> {
+  const { rows } = await db.query<UserRow & { total: number }>(
+    `SELECT s.*, count(*) OVER ()::int AS total
+       FROM (${selectUsers()} WHERE n.pharmacist_license_submitted_at IS NOT NULL) s
+      ORDER BY s.pharmacist_license_submitted_at, s.id LIMIT $1 OFFSET $2`,
+    [page.pageSize, (page.page - 1) * page.pageSize],
+  );
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && page.page > 1) total = (await listLicensesWaiting(db, { ...page, page: 1 })).total;
+  return { rows: rows.map(toUser), total };
+}
+
+/**
+ * Holds the NGO's pharmacist's licence, just added after its account's review, for an
+ * administrator, and leaves a notice for their digest (same transaction).
+ */
+export async function holdLicenseForReview(db: PoolClient, userId: number): Promise<void> {
+  await db.query('UPDATE identity.ngos SET pharmacist_license_submitted_at = now() WHERE user_id = $1', [
+    userId,
+  ]);
+  await db.query('INSERT INTO identity.license_notices (user_id) VALUES ($1)', [userId]);
+}
+
+/** An administrator's decision on a waiting licence: accepted, it counts; refused, it is cleared. */
+export async function decideLicense(db: PoolClient, userId: number, accept: boolean): Promise<void> {
+  await db.query(
+    `UPDATE identity.ngos SET pharmacist_license_submitted_at = NULL,
+            pharmacist_license = CASE WHEN $2 THEN pharmacist_license END
+      WHERE user_id = $1`,
+    [userId, accept],
+  );
+  await db.query('UPDATE identity.users SET version = version + 1, updated_at = now() WHERE id = $1', [
+    userId,
+  ]);
 }
 
 export interface NewUser {

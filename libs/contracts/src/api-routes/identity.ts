@@ -9,6 +9,7 @@ import {
   loginSchema,
   passwordChangeSchema,
   profileUpdateSchema,
+  pharmacistLicenseRejectionSchema,
   registrationSchema,
   userListQuerySchema,
   userSchema,
@@ -368,6 +369,38 @@ export const identityApi = {
     access: 'admin',
     permission: 'user.manage',
     params: idParam,
+    response: userSchema,
+  }),
+  pendingPharmacistLicenses: route({
+    ...identity.pendingPharmacistLicenses,
+    tag: 'admin',
+    summary:
+      "NGOs whose pharmacist's licence, added after their account's review, waits for an administrator, oldest first",
+    access: 'admin',
+    permission: 'user.manage',
+    query: listPageQuerySchema,
+    response: z.array(userSchema),
+    headers: { 'X-Total-Count': 'Licences waiting over all pages' },
+  }),
+  acceptPharmacistLicense: route({
+    ...identity.acceptPharmacistLicense,
+    tag: 'admin',
+    summary:
+      "Accept an NGO's pharmacist's licence waiting for review: it may receive donations (the NGO is e-mailed)",
+    access: 'admin',
+    permission: 'user.manage',
+    params: idParam,
+    response: userSchema,
+  }),
+  rejectPharmacistLicense: route({
+    ...identity.rejectPharmacistLicense,
+    tag: 'admin',
+    summary:
+      "Refuse an NGO's pharmacist's licence waiting for review: the number is cleared, the NGO e-mailed why",
+    access: 'admin',
+    permission: 'user.manage',
+    params: idParam,
+    body: pharmacistLicenseRejectionSchema,
     response: userSchema,
   }),
   setUserStatus: route({

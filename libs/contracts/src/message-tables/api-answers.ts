@@ -38,6 +38,10 @@ export const apiAnswerMessages = {
   routeNotFound: { en: 'Page not found', ar: 'الصفحة مش موجودة' },
   userAlreadyApproved: { en: 'User is already approved', ar: 'المستخدم ده اتوافق عليه قبل كده' },
   userAlreadyRejected: { en: 'User is already rejected', ar: 'المستخدم ده مرفوض أو موقوف فعلاً' },
+  licenseNotWaiting: {
+    en: "This NGO has no pharmacist's licence waiting for review (another administrator may have decided it)",
+    ar: 'الجمعية دي مفيش عندها رقم ترخيص صيدلي مستني المراجعة (يمكن أدمن تاني راجعه)',
+  },
   selfStatusChange: {
     en: 'You cannot change the status of your own account',
     ar: 'مينفعش تغيّر حالة حسابك بنفسك',

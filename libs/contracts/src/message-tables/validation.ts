@@ -139,6 +139,10 @@ export const validationMessages = {
     en: 'Verified business details can only be changed by the administrator. Please contact them.',
     ar: 'البيانات التجارية اللي اتراجعت مينفعش تتغير غير عن طريق إدارة المنصة. من فضلك تواصل معاهم.',
   },
+  licenseRejectionReasonInvalid: {
+    en: 'Choose why the licence is refused',
+    ar: 'اختار سبب رفض رقم الترخيص',
+  },
   nothingToChange: { en: 'Nothing to change was given', ar: 'مفيش أي تعديل اتبعت' },
   statusInvalid: {
     en: 'Status must be approved or rejected',

@@ -15,6 +15,19 @@ export const userStats = { method: 'get', path: '/api/admin/users/stats' } as co
 export const userActivity = { method: 'get', path: '/api/admin/users/activity' } as const;
 export const approveUser = { method: 'put', path: '/api/admin/users/:id/approve' } as const;
 export const rejectUser = { method: 'put', path: '/api/admin/users/:id/reject' } as const;
+export const pendingPharmacistLicenses = {
+  method: 'get',
+  path: '/api/admin/pharmacist-licenses',
+  paged: true,
+} as const;
+export const acceptPharmacistLicense = {
+  method: 'put',
+  path: '/api/admin/users/:id/pharmacist-license/accept',
+} as const;
+export const rejectPharmacistLicense = {
+  method: 'put',
+  path: '/api/admin/users/:id/pharmacist-license/reject',
+} as const;
 export const setUserStatus = { method: 'put', path: '/api/admin/users/:id/status' } as const;
 export const unlockRequest = { method: 'post', path: '/api/auth/unlock/request' } as const;
 export const unlock = { method: 'post', path: '/api/auth/unlock' } as const;
