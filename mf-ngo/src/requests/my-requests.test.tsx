@@ -150,3 +150,50 @@ describe('NGO My Requests', () => {
     expect((await rowOf('Medicine 4')).textContent).not.toContain(ended);
   });
 });
+
+describe('NGO My Requests: what each request costs', () => {
+  const listing = (discountPrice: string | null) =>
+    ({
+      name: 'Augmentin 1g',
+      source: 'pharmacy',
+      discountPrice,
+      originalPrice: '60.00',
+    }) as Transaction['medicine'];
+  const priced = [
+    // Bought at 35.00 a unit; the pharmacy has since lowered its listing to 30.00.
+    transaction(7, {
+      status: 'approved',
+      quantity: 4,
+      unitPrice: '35.00',
+      originalUnitPrice: '60.00',
+      medicine: listing('30.00'),
+    }),
+    transaction(8, {
+      status: 'pending',
+      quantity: 2,
+      medicine: { ...listing('30.00')!, name: 'Concor 5mg' },
+    }),
+  ];
+  const priceIn = async (name: string) =>
+    within(await rowOf(name))
+      .getByTestId('request-price')
+      .textContent!.replace(/\u00a0/g, ' ');
+
+  it('says the agreed price once approved and the current one while pending, units × per unit = total', async () => {
+    await renderMyRequests(priced);
+    expect(await priceIn('Augmentin 1g')).toBe('Agreed price: \u20664 × EGP 35.00 = EGP 140.00\u2069');
+    expect(await priceIn('Concor 5mg')).toBe(
+      'Current price: \u20662 × EGP 30.00 = EGP 60.00\u2069 (fixed when approved)',
+    );
+  });
+
+  it('in Arabic too', async () => {
+    await renderMyRequests(priced, 'ar');
+    expect(await priceIn('Augmentin 1g')).toMatch(
+      /^السعر المتفق عليه: \u20664 × \u200f?35\.00 ج\.م\.\u200f? = \u200f?140\.00 ج\.م\.\u200f?\u2069$/,
+    );
+    expect(await priceIn('Concor 5mg')).toMatch(
+      /^السعر الحالي: \u20662 × .*60\.00 ج\.م\..*\u2069 \(بيتثبت مع الموافقة\)$/,
+    );
+  });
+});

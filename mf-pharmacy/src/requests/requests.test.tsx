@@ -161,3 +161,49 @@ describe('pharmacy Requests: a transfer it asked for, approved without pickup wi
     within(section).getByRole('link', { name: 'افتح الخريطة (OpenStreetMap)' });
   });
 });
+
+describe('pharmacy Requests: the money of a request on its listing', () => {
+  /** A pending request for 2 units of a listing at EGP 35.00 a unit (the fixture's prices). */
+  const sum = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ');
+
+  it('shows the current total on the row and the total being approved in the approve dialog', async () => {
+    server = [pending(1, 'Concor 5mg')];
+    await renderScreen();
+    const section = await screen.findByRole('region', { name: 'Pending Requests' });
+    await within(section).findByRole('button', { name: 'Approve: Concor 5mg' });
+    expect(sum(within(section).getByTestId('request-price').textContent)).toBe(
+      'Current price: \u20662 × EGP 35.00 = EGP 70.00\u2069 (fixed when approved)',
+    );
+    fireEvent.click(within(section).getByRole('button', { name: 'Approve: Concor 5mg' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(sum(within(dialog).getByTestId('approval-total').textContent)).toBe(
+      'You are approving 2 units of Concor 5mg at the current price: \u20662 × EGP 35.00 = EGP 70.00\u2069. This is what the requester pays; it is recorded with the approval.',
+    );
+  });
+
+  it('in Arabic, with the units’ plural form; a free listing says so', async () => {
+    server = [
+      pending(1, 'Concor 5mg'),
+      {
+        ...pending(2, 'Panadol'),
+        quantity: 3,
+        medicine: { ...pending(2, 'Panadol').medicine!, discountPrice: null },
+      },
+    ];
+    const { i18n } = await renderScreen();
+    await act(() => i18n.changeLanguage('ar'));
+    const section = await screen.findByRole('region', { name: 'طلبات مستنية' });
+    fireEvent.click(await within(section).findByRole('button', { name: 'موافقة: Concor 5mg' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(sum(within(dialog).getByTestId('approval-total').textContent)).toMatch(
+      /^انت بتوافق على وحدتين من Concor 5mg بالسعر الحالي: \u20662 × \u200f?35\.00 ج\.م\.\u200f? = \u200f?70\.00 ج\.م\.\u200f?\u2069\. ده اللي صاحب الطلب هيدفعه، وبيتسجّل مع الموافقة\.$/,
+    );
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(within(section).getByRole('button', { name: 'موافقة: Panadol' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('approval-total').textContent).toBe(
+      'انت بتوافق على 3 وحدات من Panadol مجاناً.',
+    );
+  });
+});

@@ -42,6 +42,14 @@ const en = {
       'Received {{name}} without the handover code? It is recorded as collected and the owner is asked to confirm it. The code is quicker: show it when you collect.',
     confirmCollected: 'Mark as Collected',
     notYet: 'Not yet',
+    /** A pending request at the listing's price now (units × per unit = total), which approval fixes. */
+    priceCurrent: 'Current price: {{sum}} (fixed when approved)',
+    /** The price recorded on approval. */
+    priceAgreed: 'Agreed price: {{sum}}',
+    /** The owner's approve dialog: what the requester pays, `units` counted with their noun. */
+    approveTotal:
+      'You are approving {{units}} of {{name}} at the current price: {{sum}}. This is what the requester pays; it is recorded with the approval.',
+    approveFree: 'You are approving {{units}} of {{name}}, free of charge.',
   },
   contact: {
     label: 'Contact',
@@ -111,6 +119,11 @@ const ar: typeof en & {
       'استلمت {{name}} من غير كود التسليم؟ هيتسجّل إنه اتسلّم وصاحب الدوا هيتطلب منه يأكّد. الكود أسرع: وريه وانت بتستلم.',
     confirmCollected: 'تم الاستلام',
     notYet: 'لسه',
+    priceCurrent: 'السعر الحالي: {{sum}} (بيتثبت مع الموافقة)',
+    priceAgreed: 'السعر المتفق عليه: {{sum}}',
+    approveTotal:
+      'انت بتوافق على {{units}} من {{name}} بالسعر الحالي: {{sum}}. ده اللي صاحب الطلب هيدفعه، وبيتسجّل مع الموافقة.',
+    approveFree: 'انت بتوافق على {{units}} من {{name}} مجاناً.',
   },
   contact: {
     label: 'للتواصل',

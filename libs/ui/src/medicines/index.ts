@@ -9,6 +9,7 @@ export * from './request-actions';
 export * from './request-button';
 export type { RequestDialogProps } from './request-dialog';
 export * from './request-row';
+export * from './request-price';
 export * from './use-save-medicine';
 export * from './medicine-form-dialog';
 export * from './listing-actions';

@@ -9,6 +9,7 @@ import { useNotify } from '../use-notify';
 import { offerDraft, rememberOffer } from '../pickup/last-offer';
 import { PickupOfferDialog } from '../pickup/offer-dialog';
 import { useRemote } from '../role-app';
+import { ApprovalTotal } from './request-price';
 
 /** Changes a request's status with the toasts of spec §8. */
 export function useRequestStatusChange(successTitle?: string) {
@@ -50,8 +51,9 @@ function focusAfterLeaving(from: HTMLElement | null): () => void {
 }
 
 /**
- * The owner's answer to a pending request: Approve, in one dialog that offers the pickup windows
- * (filled with the owner's last offer; required for donations, spec §5), or Reject.
+ * The owner's answer to a pending request: Approve, in one dialog that says the total approved
+ * (units × the listing's price now, or free) and offers the pickup windows (filled with the
+ * owner's last offer; required for donations, spec §5), or Reject.
  */
 export function OwnerRequestActions({
   request,
@@ -108,6 +110,7 @@ export function OwnerRequestActions({
           windowsRequired={donation}
           defaults={offerDraft(user.id, user.profile?.address ?? '', { windowsRequired: donation })}
           busy={isPending}
+          summary={<ApprovalTotal request={request} />}
           onClose={() => setApproving(false)}
           onSubmit={async (offer) => {
             if (!(await decide(offer ? { status: 'approved', pickup: offer } : { status: 'approved' })))

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MedicineRequest } from '@medrelay/contracts';
 import { renderInRemote } from '../test-support/render';
-import { medicineFixture } from '../test-support/fixtures';
+import { medicineFixture, requestFixture } from '../test-support/fixtures';
 import { MedicineRow } from './medicine-row';
 import { PickupInfo, RequestRow, type PickupInfoSource } from './request-row';
 
@@ -92,5 +92,82 @@ describe('where to collect an approved request (PickupInfo)', () => {
     await renderInRemote(<PickupInfo request={{ ...approved, pickupPoint: null }} />);
     expect(screen.getByTestId('pickup-info').textContent).toContain('Area: Dokki, Giza');
     expect(screen.queryByRole('link')).toBeNull();
+  });
+});
+
+describe('what the requester pays, on every request row', () => {
+  /** A pending request for 3 units of a listing at 12.50 a unit (original 20). */
+  const pendingAt = (discountPrice: string | null, over: Partial<MedicineRequest> = {}) =>
+    requestFixture({
+      status: 'pending',
+      unitPrice: null,
+      originalUnitPrice: null,
+      medicine: { ...requestFixture().medicine!, originalPrice: '20.00', discountPrice },
+      ...over,
+    });
+  const price = () => screen.getByTestId('request-price');
+  /** The sum as shown, its left-to-right isolates and non-breaking spaces made plain. */
+  const plain = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ');
+
+  it('while pending: units × the listing’s price now = the total, marked as the current price', async () => {
+    await renderInRemote(<RequestRow request={pendingAt('12.50')} counterpart="requester" />);
+    expect(plain(price().textContent)).toBe(
+      'Current price: \u20663 × EGP 12.50 = EGP 37.50\u2069 (fixed when approved)',
+    );
+    expect(price().getAttribute('data-basis')).toBe('current');
+  });
+
+  it('once approved: the price recorded at approval, not the listing’s price now', async () => {
+    await renderInRemote(
+      <RequestRow
+        request={pendingAt('12.50', { status: 'approved', unitPrice: '10.00', originalUnitPrice: '20.00' })}
+        counterpart="provider"
+      />,
+    );
+    expect(plain(price().textContent)).toBe('Agreed price: \u20663 × EGP 10.00 = EGP 30.00\u2069');
+  });
+
+  it('in Arabic: Latin digits, the sum kept left to right inside the sentence', async () => {
+    await renderInRemote(
+      <RequestRow
+        request={pendingAt('12.50', { status: 'completed', unitPrice: '12.50' })}
+        counterpart="requester"
+      />,
+      { language: 'ar' },
+    );
+    const text = plain(price().textContent);
+    expect(text).toMatch(
+      /^السعر المتفق عليه: \u20663 × \u200f?12\.50 ج\.م\.\u200f? = \u200f?37\.50 ج\.م\.\u200f?\u2069$/,
+    );
+    expect(text).not.toMatch(/[٠-٩]/);
+  });
+
+  it('says Free for a listing without a discount price, and for a donation', async () => {
+    await renderInRemote(
+      <>
+        <RequestRow request={pendingAt(null)} counterpart="requester" />
+        <RequestRow
+          request={pendingAt('12.50', {
+            id: 43,
+            medicine: {
+              ...requestFixture().medicine!,
+              source: 'donor',
+              discountPrice: null,
+              originalPrice: null,
+            },
+          })}
+          counterpart="provider"
+        />
+      </>,
+      { language: 'ar' },
+    );
+    expect(screen.getAllByTestId('request-price').map((p) => p.textContent)).toEqual(['مجاناً', 'مجاناً']);
+  });
+
+  it('shows no price for a request declined before any approval', async () => {
+    await renderInRemote(
+      <RequestRow request={pendingAt('12.50', { status: 'rejected' })} counterpart="requester" />,
+    );
+    expect(screen.queryByTestId('request-price')).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { ContactInfo } from './contact-info';
 import { HandoverActions } from './handover';
 import { HandoverStateBadge } from './handover-state';
 import { isLinkedItem, ItemCard, useItemTextStyles } from './item-card';
+import { RequestPrice } from './request-price';
 
 export interface RequestRowProps {
   request: MedicineRequest;
@@ -22,8 +23,9 @@ export interface RequestRowProps {
 }
 
 /**
- * One request (spec §2): medicine, the other party (or 'Unknown'), quantity, when, notes, status,
- * and once approved the other party's contact (phone and WhatsApp).
+ * One request (spec §2): medicine, the other party (or 'Unknown'), quantity, when, what it costs
+ * (units × per unit = total, agreed or current), notes, status, and once approved the other
+ * party's contact (phone and WhatsApp).
  */
 export function RequestRow({ request, counterpart, pendingWording, actions, children }: RequestRowProps) {
   const styles = useItemTextStyles();
@@ -63,6 +65,7 @@ export function RequestRow({ request, counterpart, pendingWording, actions, chil
           {format.relative(request.createdAt)}
         </time>
       </Text>
+      <RequestPrice request={request} />
       {request.notes && (
         <Text className={styles.prose}>{t('request.notesLabel', { notes: request.notes })}</Text>
       )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Field, Input, Link, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { isMessageKey, pickupOfferSchema, requestLimits, type PickupOfferInput } from '@medrelay/contracts';
@@ -90,10 +90,13 @@ export function PickupOfferDialog({
   windowsRequired,
   defaults,
   busy,
+  summary,
   onSubmit,
   onClose,
 }: {
   mode: 'approve' | 'change';
+  /** What is being approved, above the pickup fields (the units and the price they are approved at). */
+  summary?: ReactNode;
   /** At least one window (a donor's listing, or changing an offer). */
   windowsRequired: boolean;
   defaults: OfferDraft;
@@ -142,6 +145,7 @@ export function PickupOfferDialog({
       onSubmit={submit}
       onClose={onClose}
     >
+      {summary}
       <Text>{mode === 'approve' ? t('pickup.approveHint') : t('pickupWindows.offerHint')}</Text>
       {windows.map((w, i) => (
         <div key={i} className={styles.panel}>
