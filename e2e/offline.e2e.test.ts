@@ -327,8 +327,8 @@ describe('installable and tolerant of a weak connection', { timeout: 120_000 }, 
     await remote.getByLabel('Quantity').fill('10');
     await remote.getByLabel('Expiry Date').fill(cairoDay(new Date(Date.now() + 40 * 24 * 3600 * 1000)));
     await remote.getByLabel('Expiry Date').blur();
-    await remote.getByLabel('Original Price (EGP)').fill('70');
-    await remote.getByLabel('Discount Price (EGP)').fill('35');
+    await remote.getByLabel('Original price per unit (EGP)').fill('70');
+    await remote.getByLabel('Discount price per unit (EGP)').fill('35');
 
     platform.expectConsoleError(/ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch/);
     await page.context().setOffline(true);

@@ -48,8 +48,8 @@ describe('pharmacy', { timeout: 90_000 }, () => {
     await remote.getByLabel('Expiry Date').fill(inDays(5));
     // Fluent's date picker reads a typed day when the box is left.
     await remote.getByLabel('Expiry Date').blur();
-    await remote.getByLabel('Original Price (EGP)').fill('70');
-    await remote.getByLabel('Discount Price (EGP)').fill('35');
+    await remote.getByLabel('Original price per unit (EGP)').fill('70');
+    await remote.getByLabel('Discount price per unit (EGP)').fill('35');
     await remote.getByLabel('Pharmacies only').check();
     await remote
       .getByLabel('Photo (optional)', { exact: true })

@@ -106,7 +106,7 @@ describe('donor screens over many donations', () => {
     await screen.findByText('Donation 30');
     fireEvent.click(screen.getByRole('button', { name: 'Edit: Donation 30' }));
     const edit = await screen.findByRole('dialog', { name: 'Edit Donation 30' });
-    expect(within(edit).queryByLabelText(/Discount Price/)).toBeNull();
+    expect(within(edit).queryByLabelText(/Discount price/i)).toBeNull();
     fireEvent.click(within(edit).getByRole('button', { name: 'Cancel', hidden: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Unlist: Donation 30' }));
     const confirm = await screen.findByRole('dialog', { name: 'Unlist Donation 30?' });

@@ -183,7 +183,7 @@ describe('NGO My Requests: what each request costs', () => {
     await renderMyRequests(priced);
     expect(await priceIn('Augmentin 1g')).toBe('Agreed price: \u20664 × EGP 35.00 = EGP 140.00\u2069');
     expect(await priceIn('Concor 5mg')).toBe(
-      'Current price: \u20662 × EGP 30.00 = EGP 60.00\u2069 (fixed when approved)',
+      'Current price: \u20662 × EGP 30.00 = EGP 60.00\u2069 (fixed on approval)',
     );
   });
 

@@ -172,7 +172,7 @@ describe('pharmacy Requests: the money of a request on its listing', () => {
     const section = await screen.findByRole('region', { name: 'Pending Requests' });
     await within(section).findByRole('button', { name: 'Approve: Concor 5mg' });
     expect(sum(within(section).getByTestId('request-price').textContent)).toBe(
-      'Current price: \u20662 × EGP 35.00 = EGP 70.00\u2069 (fixed when approved)',
+      'Current price: \u20662 × EGP 35.00 = EGP 70.00\u2069 (fixed on approval)',
     );
     fireEvent.click(within(section).getByRole('button', { name: 'Approve: Concor 5mg' }));
     const dialog = await screen.findByRole('dialog');

@@ -43,7 +43,7 @@ const en = {
     confirmCollected: 'Mark as Collected',
     notYet: 'Not yet',
     /** A pending request at the listing's price now (units × per unit = total), which approval fixes. */
-    priceCurrent: 'Current price: {{sum}} (fixed when approved)',
+    priceCurrent: 'Current price: {{sum}} (fixed on approval)',
     /** The price recorded on approval. */
     priceAgreed: 'Agreed price: {{sum}}',
     /** The owner's approve dialog: what the requester pays, `units` counted with their noun. */

@@ -158,3 +158,24 @@ describe('a GTIN typed on an Arabic keyboard', () => {
     await screen.findByTestId('batch-recall-warning');
   });
 });
+
+describe('the listing form’s prices', () => {
+  it('are asked per unit, and an empty discount price is said to give the medicine away free', async () => {
+    await renderInRemote(<MedicineForm withPrices submitLabel="Add Medicine" onSave={vi.fn()} />);
+    screen.getByLabelText('Original price per unit (EGP)');
+    screen.getByLabelText('Discount price per unit (EGP)');
+    screen.getByText('The price of one unit, not of the whole lot. Leave empty or 0 if unknown');
+    screen.getByText(
+      'What a buyer pays for one unit. Leave empty or 0 to give it away free, even with an original price',
+    );
+  });
+
+  it('in Arabic too', async () => {
+    await renderInRemote(<MedicineForm withPrices submitLabel="ضيف" onSave={vi.fn()} />, { language: 'ar' });
+    screen.getByLabelText('السعر الأصلي للوحدة (جنيه)');
+    screen.getByLabelText('السعر بعد الخصم للوحدة (جنيه)');
+    screen.getByText(
+      'اللي المشتري هيدفعه في الوحدة الواحدة. لو سبته فاضي أو 0 الدوا هيتعرض مجاناً، حتى لو كاتب السعر الأصلي',
+    );
+  });
+});

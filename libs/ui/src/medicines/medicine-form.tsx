@@ -48,8 +48,8 @@ const useStyles = makeStyles({
     display: 'grid',
     gap: tokens.spacingHorizontalM,
     gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))',
-    // Fields of a pair start on one line: stretched, the one without a hint (Discount Price)
-    // spread its extra height into its rows and sat lower and taller than Original Price.
+    // Fields of a pair start on one line: stretched, the one with the shorter hint spread its
+    // extra height into its rows and sat lower and taller than the other.
     alignItems: 'start',
   },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end', flexWrap: 'wrap' },
@@ -263,6 +263,7 @@ export function MedicineForm({
           </Field>
           <Field
             label={t('medicine.discountPrice')}
+            hint={t('medicine.discountPriceHint')}
             validationMessage={fieldMessage(t, errors.discountPrice)}
           >
             <Input type="number" min={0} step={0.01} {...field('discountPrice')} />

@@ -112,7 +112,7 @@ describe('what the requester pays, on every request row', () => {
   it('while pending: units × the listing’s price now = the total, marked as the current price', async () => {
     await renderInRemote(<RequestRow request={pendingAt('12.50')} counterpart="requester" />);
     expect(plain(price().textContent)).toBe(
-      'Current price: \u20663 × EGP 12.50 = EGP 37.50\u2069 (fixed when approved)',
+      'Current price: \u20663 × EGP 12.50 = EGP 37.50\u2069 (fixed on approval)',
     );
     expect(price().getAttribute('data-basis')).toBe('current');
   });
