@@ -63,7 +63,7 @@ describe('donations in browse', () => {
     expect(ids((await browse(licensed, 'source=donor')).body)).toEqual([donation.id]);
   });
 
-  it('are not offered to an NGO without one, which is told why; its licence brings them back', async () => {
+  it('are not offered to an NGO without one, which is told why; its licence brings them back once an administrator accepts it', async () => {
     const all = await browse(unlicensed);
     expect(all.status).toBe(200);
     expect(ids(all.body)).toEqual([stock.id]);
@@ -77,6 +77,7 @@ describe('donations in browse', () => {
     ]);
     expect(ids((await browse(unlicensed, 'q=concor&sort=name')).body)).toEqual([stock.id]);
 
+    // The NGO adds a number in Settings: it waits for an administrator, donations stay hidden.
     const settings = await p.identity.api.put(
       '/api/auth/me',
       { pharmacistLicense: '104471' },
@@ -85,6 +86,40 @@ describe('donations in browse', () => {
       },
     );
     expect(settings.status).toBe(200);
+    expect(settings.body.profile).toMatchObject({
+      pharmacistLicense: '104471',
+      pharmacistLicensePending: true,
+    });
+    // Its user event (this version) has reached the read model, and still says no pharmacist.
+    const { version } = (
+      await p.identity.service.ctx.pool.query<{ version: number }>(
+        'SELECT version FROM identity.users WHERE id = $1',
+        [unlicensed.id],
+      )
+    ).rows[0]!;
+    await waitUntil(
+      async () =>
+        (
+          await p.catalog.service.ctx.pool.query<{ version: number }>(
+            'SELECT version FROM catalog.users WHERE id = $1',
+            [unlicensed.id],
+          )
+        ).rows[0]!.version >= version,
+      { what: "the licence's user event in the catalog" },
+    );
+    await readModelSays(unlicensed, false);
+    const waiting = await browse(unlicensed);
+    expect(ids(waiting.body)).toEqual([stock.id]);
+    expect(waiting.headers.get('x-browse-hint')).toBe('set-point, pharmacist-required');
+
+    // An administrator accepts it: donations are offered.
+    const admin = await p.user('admin');
+    const accepted = await p.identity.api.put(
+      `/api/admin/users/${unlicensed.id}/pharmacist-license/accept`,
+      undefined,
+      { token: admin.token },
+    );
+    expect(accepted.status).toBe(200);
     await readModelSays(unlicensed, true);
     const after = await browse(unlicensed);
     expect(ids(after.body)).toEqual(expect.arrayContaining([donation.id, stock.id]));

@@ -1,0 +1,95 @@
+import { waitUntil } from '@medrelay/testing';
+import { republishUsers } from '@medrelay/svc-identity/testing';
+import { describe, expect, it } from 'vitest';
+import { admin, ask, donor, inDays, list, move, p, useRequestsPlatform } from './requests-fixture';
+
+// A donor's medicine goes only to a licensed pharmacist (Egyptian law). A licence an NGO adds
+// after its account's review counts only once an administrator accepted it.
+
+useRequestsPlatform();
+
+const hasPharmacistInRequests = async (id: number) =>
+  (await p.requests.service.ctx.pool.query('SELECT has_pharmacist FROM requests.users WHERE id = $1', [id]))
+    .rows[0]?.has_pharmacist as boolean | undefined;
+/** Waits until svc-requests' read model holds the user's latest version from identity. */
+async function readModelCaughtUp(id: number) {
+  const { version } = (
+    await p.identity.service.ctx.pool.query<{ version: number }>(
+      'SELECT version FROM identity.users WHERE id = $1',
+      [id],
+    )
+  ).rows[0]!;
+  await waitUntil(
+    async () =>
+      (
+        await p.requests.service.ctx.pool.query<{ version: number }>(
+          'SELECT version FROM requests.users WHERE id = $1',
+          [id],
+        )
+      ).rows[0]!.version >= version,
+    { what: "the user's latest event in svc-requests" },
+  );
+}
+
+describe("a pharmacist's licence added after the review", () => {
+  it("receives no donor's medicine while it waits for an administrator, and does once accepted", async () => {
+    const ngo = await p.user('ngo');
+    const donation = await list(donor.token, 90, { quantity: 4, recipientType: 'ngos', name: 'Concor 5mg' });
+    const pending = (await ask(ngo.token, { medicineId: donation.id, quantity: 1 })).body.id as number;
+    // Approved before the licence was required: none recorded.
+    const identityPool = p.identity.service.ctx.pool;
+    await identityPool.query('UPDATE identity.ngos SET pharmacist_license = NULL WHERE user_id = $1', [
+      ngo.id,
+    ]);
+    await identityPool.query('INSERT INTO identity.users_to_republish (user_id) VALUES ($1)', [ngo.id]);
+    await republishUsers(identityPool);
+    p.identity.service.ctx.outbox.nudge();
+    await readModelCaughtUp(ngo.id);
+    expect(await hasPharmacistInRequests(ngo.id)).toBe(false);
+
+    // Any number typed in Settings: held for review, the NGO still refused.
+    const typed = await p.identity.api.put(
+      '/api/auth/me',
+      { pharmacistLicense: '0000' },
+      { token: ngo.token },
+    );
+    expect(typed.status).toBe(200);
+    await readModelCaughtUp(ngo.id);
+    expect(await hasPharmacistInRequests(ngo.id)).toBe(false);
+    const refused = await ask(
+      ngo.token,
+      { medicineId: donation.id, quantity: 1 },
+      { 'accept-language': 'ar' },
+    );
+    expect([refused.status, refused.body.code]).toEqual([409, 'PHARMACIST_REQUIRED']);
+    expect(refused.body.message).toContain('صيدلي مرخّص');
+    const approval = await move(donor.token, pending, {
+      status: 'approved',
+      pickupLocation: 'Zamalek',
+      pickupDate: inDays(2),
+    });
+    expect([approval.status, approval.body.code]).toEqual([409, 'PHARMACIST_REQUIRED']);
+
+    // Only an administrator may accept it; then the NGO receives donations.
+    const self = await p.identity.api.put(`/api/admin/users/${ngo.id}/pharmacist-license/accept`, undefined, {
+      token: ngo.token,
+    });
+    expect(self.status).toBe(403);
+    const accepted = await p.identity.api.put(
+      `/api/admin/users/${ngo.id}/pharmacist-license/accept`,
+      undefined,
+      { token: admin.token },
+    );
+    expect(accepted.status).toBe(200);
+    await waitUntil(async () => (await hasPharmacistInRequests(ngo.id)) === true, {
+      what: 'the read model told the NGO has a pharmacist',
+    });
+    // Its request made before may now be approved.
+    const approved = await move(donor.token, pending, {
+      status: 'approved',
+      pickupLocation: 'Zamalek',
+      pickupDate: inDays(2),
+    });
+    expect([approved.status, approved.body.status]).toEqual([200, 'approved']);
+  });
+});
