@@ -53,13 +53,14 @@ describe('pickup windows', () => {
     ]);
   });
 
-  it('releases a no-show after the grace period; only the system cancels an approved request', () => {
+  it('releases a no-show after the grace period (the system move); the parties call a pickup off themselves', () => {
     expect(noShowReleaseAt(new Date('2026-12-01T10:00:00Z'), 24).toISOString()).toBe(
       '2026-12-02T10:00:00.000Z',
     );
     expect(mayMove('releaseNoShow', { status: 'approved' }, 'system')).toBe(true);
     expect(mayMove('releaseNoShow', { status: 'completed' }, 'system')).toBe(false);
-    expect(requestMovesFor('approved', 'requester')).toEqual(['completed']);
-    expect(requestMovesFor('approved', 'owner')).toEqual([]);
+    expect(mayMove('releaseNoShow', { status: 'approved' }, 'owner')).toBe(false);
+    expect(requestMovesFor('approved', 'requester')).toEqual(['cancelled', 'completed']);
+    expect(requestMovesFor('approved', 'owner')).toEqual(['rejected']);
   });
 });

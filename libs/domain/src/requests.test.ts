@@ -9,6 +9,9 @@ describe('the request life cycle (spec §4): one transition table', () => {
     expect(statusChangeMove({ status: 'pending' }, 'cancelled', 'requester')).toBe('cancel');
     expect(statusChangeMove({ status: 'approved' }, 'completed', 'requester')).toBe('collect');
     expect(mayMove('handOver', { status: 'approved' }, 'owner')).toBe(true);
+    // A pickup either party can no longer keep is called off rather than left to lapse.
+    expect(statusChangeMove({ status: 'approved' }, 'cancelled', 'requester')).toBe('cancel');
+    expect(statusChangeMove({ status: 'approved' }, 'rejected', 'owner')).toBe('reject');
   });
 
   it('refuses every other status change', () => {
@@ -17,6 +20,8 @@ describe('the request life cycle (spec §4): one transition table', () => {
       'pending>rejected:owner',
       'pending>cancelled:requester',
       'approved>completed:requester',
+      'approved>cancelled:requester',
+      'approved>rejected:owner',
     ]);
     for (const from of requestStatuses)
       for (const to of requestStatuses)
@@ -63,8 +68,8 @@ describe('the request life cycle (spec §4): one transition table', () => {
   it('lists the status buttons a party is offered, all of them moves the table gives', () => {
     expect(requestMovesFor('pending', 'owner')).toEqual(['approved', 'rejected']);
     expect(requestMovesFor('pending', 'requester')).toEqual(['cancelled']);
-    expect(requestMovesFor('approved', 'owner')).toEqual([]);
-    expect(requestMovesFor('approved', 'requester')).toEqual(['completed']);
+    expect(requestMovesFor('approved', 'owner')).toEqual(['rejected']);
+    expect(requestMovesFor('approved', 'requester')).toEqual(['cancelled', 'completed']);
     for (const from of requestStatuses)
       for (const party of ['owner', 'requester'] as const)
         for (const to of requestMovesFor(from, party) as RequestStatus[])

@@ -25,8 +25,10 @@ interface RequestMove {
  */
 export const requestMoves = {
   approve: { from: ['pending'], to: 'approved', by: 'owner' },
-  reject: { from: ['pending'], to: 'rejected', by: 'owner' },
-  cancel: { from: ['pending'], to: 'cancelled', by: 'requester' },
+  /** The owner declines: while pending, or once approved when it cannot hand it over after all (damaged, gone). */
+  reject: { from: ['pending', 'approved'], to: 'rejected', by: 'owner' },
+  /** The requester withdraws: while pending, or once approved when they will not collect it after all. */
+  cancel: { from: ['pending', 'approved'], to: 'cancelled', by: 'requester' },
   /** The owner offers (or offers again) pickup windows. */
   offerWindows: { from: ['approved'], to: 'approved', by: 'owner' },
   chooseWindow: { from: ['approved'], to: 'approved', by: 'requester' },

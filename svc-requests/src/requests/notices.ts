@@ -44,6 +44,22 @@ const notices: Partial<
   },
 };
 
+/** An approved pickup called off: by the requester (it will not come) or the owner (it cannot hand over). */
+const calledOff: Partial<Record<RequestMoveName, (typeof notices)[RequestMoveName]>> = {
+  cancel: {
+    to: 'owner',
+    type: 'pickup-update',
+    titleKey: 'notifyPickupCancelledTitle',
+    messageKey: 'notifyApprovedCancelled',
+  },
+  reject: {
+    to: 'requester',
+    type: 'pickup-update',
+    titleKey: 'notifyPickupCancelledTitle',
+    messageKey: 'notifyApprovalWithdrawn',
+  },
+};
+
 /** The notification a move of `request` sends the other party, or null when none is due. */
 export function moveNotice(
   request: RequestRow,
@@ -51,7 +67,8 @@ export function moveNotice(
   actorName: string,
   medicineName: string,
 ): NewNotification | null {
-  const notice = notices[move];
+  // A pickup called off after the approval changes the other party's day: said as such, and pushed.
+  const notice = (request.status === 'approved' ? calledOff[move] : undefined) ?? notices[move];
   if (!notice) return null;
   return {
     userId: notice.to === 'owner' ? request.owner_id : request.requester_id,

@@ -1,4 +1,4 @@
-import type { MedicineRequest, Transaction } from '@medrelay/contracts';
+import { translate, type MedicineRequest, type Transaction } from '@medrelay/contracts';
 import {
   cairoDay,
   cairoInstant,
@@ -381,8 +381,9 @@ describe('the state machine (spec §4), enforced on the server', () => {
     const c = await newRequest();
     expect((await move(pharmacy.token, c, { status: 'approved' })).status).toBe(200);
     expect((await move(pharmacy.token, c, { status: 'approved' })).status).toBe(409);
-    expect((await move(ngo.token, c, { status: 'cancelled' })).status).toBe(409);
-    expect((await move(pharmacy.token, c, { status: 'rejected' })).status).toBe(409);
+    expect((await move(pharmacy.token, c, { status: 'cancelled' })).status).toBe(409);
+    expect((await move(pharmacy.token, c, { status: 'completed' })).status).toBe(409);
+    expect((await move(ngo.token, c, { status: 'approved' })).status).toBe(409);
     expect((await move(ngo.token, c, { status: 'completed' })).status).toBe(200);
     // A stale card's second tap: refused in the caller's language, no status raw in the text.
     const again = await move(ngo.token, c, { status: 'completed' }, { 'accept-language': 'ar' });
@@ -405,6 +406,53 @@ describe('the state machine (spec §4), enforced on the server', () => {
         )
       ).status,
     ).toBe(400);
+  });
+
+  it('lets either party call off an approved pickup: the units go back on offer and the other party is told (pushed)', async () => {
+    const medicine = await list(pharmacy.token, 60, { quantity: 10, name: 'Lasix 40mg' });
+    const approved = async () => {
+      const id = (await ask(ngo.token, { medicineId: medicine.id, quantity: 3 })).body.id as number;
+      expect((await move(pharmacy.token, id, { status: 'approved' })).status).toBe(200);
+      return id;
+    };
+    const notice = async (userId: number, id: number) =>
+      (
+        await p.requests.service.ctx.pool.query(
+          'SELECT type, message_key FROM requests.notifications WHERE user_id = $1 AND request_id = $2 ORDER BY id DESC LIMIT 1',
+          [userId, id],
+        )
+      ).rows[0];
+    const backOnOffer = () =>
+      waitUntil(async () => (await quantityInCatalog(medicine.id)) === 10, {
+        what: 'the units back on offer',
+      });
+
+    // The NGO will not come after all.
+    const first = await approved();
+    expect(await quantityInCatalog(medicine.id)).toBe(7);
+    const cancelled = await move(ngo.token, first, { status: 'cancelled' });
+    expect([cancelled.status, cancelled.body.status]).toEqual([200, 'cancelled']);
+    await backOnOffer();
+    expect(await notice(pharmacy.id, first)).toEqual({
+      type: 'pickup-update',
+      message_key: 'notifyApprovedCancelled',
+    });
+
+    // The pharmacy cannot hand it over after all.
+    const second = await approved();
+    const calledOff = await move(pharmacy.token, second, { status: 'rejected' });
+    expect([calledOff.status, calledOff.body.status]).toEqual([200, 'rejected']);
+    await backOnOffer();
+    expect(await notice(ngo.id, second)).toEqual({
+      type: 'pickup-update',
+      message_key: 'notifyApprovalWithdrawn',
+    });
+    expect(
+      translate('notifyApprovalWithdrawn', 'ar', { owner: 'صيدلية النيل', quantity: 3, medicine: 'Lasix' }),
+    ).toBe('صيدلية النيل لغى استلامك لـ 3 وحدات من Lasix: متروحش تستلمه.');
+    // Nothing more to do on either: the code hands nothing over, and neither can collect it.
+    expect((await move(ngo.token, second, { status: 'completed' })).status).toBe(409);
+    expect((await move(ngo.token, first, { status: 'completed' })).status).toBe(409);
   });
 
   it('refuses an approval when the catalog has too little left, leaving the request pending', async () => {

@@ -279,10 +279,12 @@ export function createRequestService(ctx: RequestsContext) {
     reject: (caller: Caller, id: number) =>
       move(caller, id, 'reject', async (client, request) => {
         await record(client, request, caller, 'reject');
-        // Gives back a reservation left by an approval whose commit failed (usually none), and blocks a late one.
+        // Gives back an approved request's reservation (the owner calls the pickup off), or one left
+        // by an approval whose commit failed, and blocks a late one.
         await releaseReservation(client, request);
       }),
 
+    /** The requester withdraws a pending request, or an approved one it will not collect. */
     cancel: (caller: Caller, id: number) =>
       move(caller, id, 'cancel', async (client, request) => {
         await record(client, request, caller, 'cancel');

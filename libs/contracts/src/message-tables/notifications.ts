@@ -22,6 +22,14 @@ export const notificationMessages = {
     en: '{requester} cancelled the request for {medicine}',
     ar: '{requester} لغى الطلب على {medicine}',
   },
+  notifyApprovedCancelled: {
+    en: '{requester} will not collect {quantity|unit} of {medicine} after all: the pickup is off and the units are back on offer.',
+    ar: '{requester} مش هيستلم {quantity|unit} من {medicine}: الاستلام اتلغى والكمية رجعت معروضة تاني.',
+  },
+  notifyApprovalWithdrawn: {
+    en: '{owner} called off your pickup of {quantity|unit} of {medicine}: do not go to collect it.',
+    ar: '{owner} لغى استلامك لـ {quantity|unit} من {medicine}: متروحش تستلمه.',
+  },
   notifyRequestWithdrawnTitle: { en: 'Request withdrawn', ar: 'الطلب اتسحب' },
   notifyRequestWithdrawnSuspended: {
     en: "{requester}'s request for {medicine} was withdrawn: the account is no longer active on MedRelay",

@@ -42,6 +42,17 @@ const en = {
       'Received {{name}} without the handover code? It is recorded as collected and the owner is asked to confirm it. The code is quicker: show it when you collect.',
     confirmCollected: 'Mark as Collected',
     notYet: 'Not yet',
+    cancelPickup: 'Cancel Pickup',
+    confirmCancelPickupTitle: 'Cancel this pickup?',
+    confirmCancelPickupBody:
+      'You will not collect {{name}}: the owner is told not to expect you and the units go back on offer.',
+    keepPickup: 'Keep pickup',
+    callOff: 'Call Off Pickup',
+    confirmCallOffTitle: 'Call off this pickup?',
+    confirmCallOffBody:
+      'You cannot hand over {{name}} after all? The requester is told not to come and the units go back on offer.',
+    pickupCalledOff: 'Pickup called off',
+    pickupCalledOffBody: 'The pickup of {{name}} is called off.',
     /** A pending request at the listing's price now (units × per unit = total), which approval fixes. */
     priceCurrent: 'Current price: {{sum}} (fixed on approval)',
     /** The price recorded on approval. */
@@ -119,6 +130,15 @@ const ar: typeof en & {
       'استلمت {{name}} من غير كود التسليم؟ هيتسجّل إنه اتسلّم وصاحب الدوا هيتطلب منه يأكّد. الكود أسرع: وريه وانت بتستلم.',
     confirmCollected: 'تم الاستلام',
     notYet: 'لسه',
+    cancelPickup: 'إلغاء الاستلام',
+    confirmCancelPickupTitle: 'تلغي الاستلام ده؟',
+    confirmCancelPickupBody: 'مش هتستلم {{name}}: صاحب الدوا هيتبلّغ ميستناكش والكمية هترجع معروضة تاني.',
+    keepPickup: 'خلّي الاستلام',
+    callOff: 'إلغاء التسليم',
+    confirmCallOffTitle: 'تلغي التسليم ده؟',
+    confirmCallOffBody: 'مش هتقدر تسلّم {{name}}؟ صاحب الطلب هيتبلّغ ميجيش والكمية هترجع معروضة تاني.',
+    pickupCalledOff: 'الاستلام اتلغى',
+    pickupCalledOffBody: 'استلام {{name}} اتلغى.',
     priceCurrent: 'السعر الحالي: {{sum}} (بيتثبت مع الموافقة)',
     priceAgreed: 'السعر المتفق عليه: {{sum}}',
     approveTotal:

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { requestStatuses, type MedicineRequest, type RequestStatus } from '@medrelay/contracts';
 import { requestMovesFor } from '@medrelay/domain/requests';
 import { renderInRemote } from '../test-support/render';
-import { OwnerRequestActions, RequesterRequestActions } from './request-actions';
+import { CallOffPickup, OwnerRequestActions, RequesterRequestActions } from './request-actions';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -65,23 +65,54 @@ describe('the requester’s final moves ask first and say what happened', () => 
 describe('the action buttons follow the domain’s transition table', () => {
   const ownerLabels = { approve: 'Approve', reject: 'Reject' };
   const shownButtons = () => screen.queryAllByRole('button').map((b) => b.textContent);
-  const ownerButton: Partial<Record<RequestStatus, string>> = { approved: 'Approve', rejected: 'Reject' };
-  const requesterButton: Partial<Record<RequestStatus, string>> = {
-    cancelled: 'Cancel Request',
-    completed: 'Mark as Collected',
-  };
+  // Once approved, a rejection or cancellation calls the pickup off, and its button says so.
+  const ownerButton = (from: RequestStatus, to: RequestStatus) =>
+    to === 'approved' ? 'Approve' : from === 'approved' ? 'Call Off Pickup' : 'Reject';
+  const requesterButton = (from: RequestStatus, to: RequestStatus) =>
+    to === 'completed' ? 'Mark as Collected' : from === 'approved' ? 'Cancel Pickup' : 'Cancel Request';
+  const sorted = (texts: Array<string | null>) => [...texts].sort();
 
   for (const status of requestStatuses) {
     it(`offers each party exactly its moves from "${status}"`, async () => {
       const owner = await renderInRemote(
         <OwnerRequestActions request={request(status)} labels={ownerLabels} />,
       );
-      expect(shownButtons()).toEqual(requestMovesFor(status, 'owner').map((to) => ownerButton[to]));
+      expect(sorted(shownButtons())).toEqual(
+        sorted(requestMovesFor(status, 'owner').map((to) => ownerButton(status, to))),
+      );
       owner.unmount();
       await renderInRemote(<RequesterRequestActions request={request(status)} labels={labels} />);
-      expect(shownButtons()).toEqual(requestMovesFor(status, 'requester').map((to) => requesterButton[to]));
+      expect(sorted(shownButtons())).toEqual(
+        sorted(requestMovesFor(status, 'requester').map((to) => requesterButton(status, to))),
+      );
     });
   }
+
+  it('calls an approved pickup off only after confirming, from either side, in Arabic too', async () => {
+    const owner = await renderInRemote(<CallOffPickup request={request('approved')} />, { language: 'ar' });
+    fireEvent.click(screen.getByRole('button', { name: 'إلغاء التسليم: Ventolin Inhaler' }));
+    await screen.findByRole('dialog', { name: 'تلغي التسليم ده؟' });
+    expect(sent).toEqual([]);
+    fireEvent.click(inDialog('إلغاء التسليم'));
+    await waitFor(() => expect(owner.toasts).toHaveLength(1));
+    expect(sent).toEqual([{ url: '/api/requests/41/status', body: { status: 'rejected' } }]);
+    expect(owner.toasts[0]!.title).toBe('الاستلام اتلغى');
+    owner.unmount();
+
+    sent = [];
+    const requester = await renderInRemote(
+      <RequesterRequestActions request={request('approved')} labels={labels} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Pickup: Ventolin Inhaler' }));
+    await screen.findByRole('dialog', { name: 'Cancel this pickup?' });
+    fireEvent.click(inDialog('Cancel Pickup'));
+    await waitFor(() => expect(requester.toasts).toHaveLength(1));
+    expect(sent).toEqual([{ url: '/api/requests/41/status', body: { status: 'cancelled' } }]);
+    expect(requester.toasts[0]).toMatchObject({
+      title: 'Pickup called off',
+      description: 'The pickup of Ventolin Inhaler is called off.',
+    });
+  });
 
   it('offers a pending request’s owner Approve and Reject (spec §4)', async () => {
     await renderInRemote(<OwnerRequestActions request={request('pending')} labels={ownerLabels} />);

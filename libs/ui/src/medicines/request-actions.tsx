@@ -72,6 +72,8 @@ export function OwnerRequestActions({
   const restoreFocus = useRestoreFocusTarget();
   // The buttons are the owner's moves in the domain's transition table (the server's own).
   const moves = requestMovesFor(request.status, 'owner');
+  // Once approved, the owner's only status move is to call the pickup off.
+  if (request.status === 'approved') return <CallOffPickup request={request} />;
   if (!moves.length) return null;
   const name = request.medicine?.name ?? '';
   const donation = request.medicine?.source === 'donor';
@@ -125,8 +127,9 @@ export function OwnerRequestActions({
 }
 
 /**
- * The requester's moves: Cancel Request while pending, Mark as Collected once approved. Both are
- * final, so both ask first (as unlisting and approving do), and each toast says what happened.
+ * The requester's moves: Cancel Request while pending; once approved, Mark as Collected and
+ * Cancel Pickup (it will not come after all). Each is final, so each asks first (as unlisting and
+ * approving do), and each toast says what happened.
  */
 export function RequesterRequestActions({
   request,
@@ -139,45 +142,81 @@ export function RequesterRequestActions({
   const notify = useNotify();
   const { change, isPending } = useRequestStatusChange();
   const name = request.medicine?.name ?? t('request.unknown');
+  const approved = request.status === 'approved';
   const act = async (status: 'cancelled' | 'completed') => {
     const done = await change(request.id, { status }, { quiet: true });
     if (!done) return;
-    if (status === 'cancelled')
-      notify.success(t('toast.requestCancelled'), t('toast.requestCancelledBody', { name }));
-    else notify.success(t('toast.markedCollected'), t('toast.markedCollectedBody', { name }));
+    if (status === 'completed')
+      notify.success(t('toast.markedCollected'), t('toast.markedCollectedBody', { name }));
+    else if (approved)
+      notify.success(t('request.pickupCalledOff'), t('request.pickupCalledOffBody', { name }));
+    else notify.success(t('toast.requestCancelled'), t('toast.requestCancelledBody', { name }));
   };
-  // The requester's moves in the domain's transition table: cancel while pending, collected once approved.
+  // The requester's moves in the domain's transition table.
   const moves = requestMovesFor(request.status, 'requester');
-  if (moves.includes('cancelled'))
-    return (
-      <ConfirmDialog
-        trigger={
-          <Button disabled={isPending} aria-label={`${labels.cancel}: ${name}`}>
-            {labels.cancel}
-          </Button>
-        }
-        title={t('request.confirmCancelTitle')}
-        body={t('request.confirmCancelBody', { name })}
-        confirmLabel={t('request.confirmCancel')}
-        dismissLabel={t('request.keepRequest')}
-        onConfirm={() => void act('cancelled')}
-      />
-    );
-  if (moves.includes('completed'))
-    return (
-      <ConfirmDialog
-        trigger={
-          // Secondary: the handover code beside it is the way that needs no second word.
-          <Button disabled={isPending} aria-label={`${labels.collected}: ${name}`}>
-            {labels.collected}
-          </Button>
-        }
-        title={t('request.confirmCollectedTitle')}
-        body={t('request.confirmCollectedBody', { name })}
-        confirmLabel={t('request.confirmCollected')}
-        dismissLabel={t('request.notYet')}
-        onConfirm={() => void act('completed')}
-      />
-    );
-  return null;
+  const cancelLabel = approved ? t('request.cancelPickup') : labels.cancel;
+  return (
+    <>
+      {moves.includes('completed') && (
+        <ConfirmDialog
+          trigger={
+            // Secondary: the handover code beside it is the way that needs no second word.
+            <Button disabled={isPending} aria-label={`${labels.collected}: ${name}`}>
+              {labels.collected}
+            </Button>
+          }
+          title={t('request.confirmCollectedTitle')}
+          body={t('request.confirmCollectedBody', { name })}
+          confirmLabel={t('request.confirmCollected')}
+          dismissLabel={t('request.notYet')}
+          onConfirm={() => void act('completed')}
+        />
+      )}
+      {moves.includes('cancelled') && (
+        <ConfirmDialog
+          trigger={
+            <Button disabled={isPending} aria-label={`${cancelLabel}: ${name}`}>
+              {cancelLabel}
+            </Button>
+          }
+          title={t(approved ? 'request.confirmCancelPickupTitle' : 'request.confirmCancelTitle')}
+          body={t(approved ? 'request.confirmCancelPickupBody' : 'request.confirmCancelBody', { name })}
+          confirmLabel={cancelLabel}
+          dismissLabel={t(approved ? 'request.keepPickup' : 'request.keepRequest')}
+          onConfirm={() => void act('cancelled')}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * The owner's Call Off Pickup on an approved request it cannot hand over after all (damaged,
+ * gone): asks first, then the requester is told not to come and the units are released.
+ */
+export function CallOffPickup({ request }: { request: MedicineRequest }) {
+  const { t } = useTranslation('common');
+  const notify = useNotify();
+  const { change, isPending } = useRequestStatusChange();
+  if (request.status !== 'approved' || !requestMovesFor(request.status, 'owner').includes('rejected'))
+    return null;
+  const name = request.medicine?.name ?? t('request.unknown');
+  const callOff = async () => {
+    if (await change(request.id, { status: 'rejected' }, { quiet: true }))
+      notify.success(t('request.pickupCalledOff'), t('request.pickupCalledOffBody', { name }));
+  };
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button disabled={isPending} aria-label={`${t('request.callOff')}: ${name}`}>
+          {t('request.callOff')}
+        </Button>
+      }
+      title={t('request.confirmCallOffTitle')}
+      body={t('request.confirmCallOffBody', { name })}
+      confirmLabel={t('request.callOff')}
+      dismissLabel={t('request.keepPickup')}
+      onConfirm={() => void callOff()}
+    />
+  );
 }

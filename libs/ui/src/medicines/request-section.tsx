@@ -5,7 +5,7 @@ import { EmptyState } from '../components/empty-state';
 import { CardHeadingLevel, SectionHeader } from '../components/page-header';
 import { PagedList, usePaging } from '../components/paged-list';
 import { PickupPlanPanel } from '../pickup/pickup-plan';
-import { OwnerRequestActions } from './request-actions';
+import { CallOffPickup, OwnerRequestActions } from './request-actions';
 import { RequestRow, type RequestRowProps } from './request-row';
 
 /** One section of a requests screen: the server filters it (direction, statuses) and pages it. */
@@ -97,7 +97,7 @@ export function IncomingRequestSections({
         empty={texts.noAnswered}
         filter={{ direction: 'incoming', status: [...answered] }}
         render={(r) => (
-          <RequestRow key={r.id} request={r} counterpart="requester">
+          <RequestRow key={r.id} request={r} counterpart="requester" actions={<CallOffPickup request={r} />}>
             {/* The owner offers pickup windows once approved. */}
             <PickupPlanPanel request={r} side="owner" />
           </RequestRow>
