@@ -130,4 +130,14 @@ describe('the pickup plan panel', () => {
     await screen.findByText(/No pickup time was agreed in time/);
     expect(screen.queryByText(/The pickup window passed/)).toBeNull();
   });
+
+  it('says so to a requester whose owner offered no windows too', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) =>
+      json(
+        String(url).endsWith('/pickup') ? { ...plan, windows: [], missedAt: '2030-05-03T22:00:00Z' } : null,
+      ),
+    );
+    await renderInRemote(<PickupPlanPanel request={request} side="requester" />, { role: 'ngo' });
+    await screen.findByText(/No pickup time was agreed in time/);
+  });
 });

@@ -98,8 +98,8 @@ export function PickupPlanPanel({
   if (!approved || !plan.data) return null;
   const p = plan.data;
   // A requester whose owner gave no windows (an approval with pickup details only) sees those
-  // details in the row already: nothing to pick here.
-  if (side === 'requester' && p.windows.length === 0 && !p.chosen) return null;
+  // details in the row already: nothing to pick here, unless the pickup lapsed (said below).
+  if (side === 'requester' && p.windows.length === 0 && !p.chosen && !p.missedAt) return null;
   const run = async (action: () => Promise<unknown>, success: string) => {
     try {
       await action();
