@@ -30,6 +30,29 @@ const en = {
     badge_one: '{{count}} missed pickup',
     badge_other: '{{count}} missed pickups',
   },
+  licenses: {
+    title_one: "{{count}} pharmacist's licence to review",
+    title_other: "{{count}} pharmacist's licences to review",
+    subtitle:
+      "These NGOs added their pharmacist's licence number after their account was approved. Until you accept it they receive pharmacies' stock but no donor's medicine. Check the number with the Pharmacists Syndicate first.",
+    number: 'Licence number',
+    reason: 'If refused, why',
+    reasons: {
+      notRegistered: 'No pharmacist registered with this number',
+      notThisOrganization: 'The pharmacist does not work for this NGO',
+      notPracticing: 'Licence suspended, expired or not for practice',
+    },
+    accept: 'Accept licence',
+    reject: 'Refuse licence',
+    confirmAccept:
+      "Accept licence {{license}} for {{organization}}? Donors' medicines will reach it through this pharmacist.",
+    confirmReject:
+      'Refuse licence {{license}} of {{organization}}? The number is removed and the NGO is told why: {{reason}}.',
+    accepted: 'Licence accepted',
+    rejected: 'Licence refused; the NGO was told why',
+    acceptFailed: 'Failed to accept the licence',
+    rejectFailed: 'Failed to refuse the licence',
+  },
   approvals: {
     title: 'Pending user approvals',
     empty: 'No accounts are waiting for approval',
@@ -67,6 +90,7 @@ const en = {
 const ar: typeof en & {
   users: ArabicPlurals<'found'>;
   noShows: ArabicPlurals<'badge'>;
+  licenses: ArabicPlurals<'title'>;
 } = {
   users: {
     title: 'موافقات المستخدمين',
@@ -103,6 +127,33 @@ const ar: typeof en & {
     badge_few: '{{count}} مواعيد استلام فاتت',
     badge_many: '{{count}} ميعاد استلام فات',
     badge_other: '{{count}} ميعاد استلام فات',
+  },
+  licenses: {
+    title_zero: 'مفيش أرقام ترخيص صيادلة للمراجعة',
+    title_one: 'رقم ترخيص صيدلي واحد للمراجعة',
+    title_two: 'رقمين ترخيص صيادلة للمراجعة',
+    title_few: '{{count}} أرقام ترخيص صيادلة للمراجعة',
+    title_many: '{{count}} رقم ترخيص صيدلي للمراجعة',
+    title_other: '{{count}} رقم ترخيص صيدلي للمراجعة',
+    subtitle:
+      'الجمعيات دي ضافت رقم ترخيص الصيدلي بعد ما حسابها اتوافق عليه. لحد ما توافق عليه، بتستلم أدوية الصيدليات بس ومش بيوصلها دوا من متبرعين. راجع الرقم مع نقابة الصيادلة الأول.',
+    number: 'رقم الترخيص',
+    reason: 'لو هترفض، ليه',
+    reasons: {
+      notRegistered: 'مفيش صيدلي متسجل بالرقم ده',
+      notThisOrganization: 'الصيدلي مش شغال مع الجمعية دي',
+      notPracticing: 'الترخيص موقوف أو منتهي أو مش ترخيص مزاولة',
+    },
+    accept: 'قبول الترخيص',
+    reject: 'رفض الترخيص',
+    confirmAccept:
+      'تقبل الترخيص {{license}} لـ {{organization}}؟ أدوية المتبرعين هتوصلها عن طريق الصيدلي ده.',
+    confirmReject:
+      'ترفض الترخيص {{license}} بتاع {{organization}}؟ الرقم هيتشال والجمعية هيوصلها السبب: {{reason}}.',
+    accepted: 'الترخيص اتقبل',
+    rejected: 'الترخيص اترفض، والجمعية وصلها السبب',
+    acceptFailed: 'مقدرناش نقبل الترخيص',
+    rejectFailed: 'مقدرناش نرفض الترخيص',
   },
   approvals: {
     title: 'حسابات في انتظار الموافقة',

@@ -10,6 +10,7 @@ import { adminPageSize, useAdminPage } from '../admin-page';
 import { useListStyles } from '../list-styles';
 import { DetailsDialog } from './details-dialog';
 import { DebouncedSearch, FilterSelect, useFilterStyles } from './filters';
+import { LicenseReviews } from './license-reviews';
 import { usePendingUsers } from './use-pending-users';
 import { actionsFor, useReviewUser } from './use-review-user';
 import { UserSummary } from './user-summary';
@@ -93,6 +94,7 @@ export default function UserApprovals() {
   return (
     <>
       <PageHeader title={t('users.title')} subtitle={t('users.subtitle')} />
+      <LicenseReviews />
       <div className={filterStyles.bar}>
         <DebouncedSearch label={t('users.search')} onSearch={filter(setQ)} className={filterStyles.search} />
         <FilterSelect
