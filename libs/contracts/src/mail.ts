@@ -125,6 +125,13 @@ const offer = {
   requestsUrl: text,
 };
 
+/**
+ * The price agreed on approval, per unit, as a decimal string ('12.50'); empty when it was given
+ * free (a donation, a listing without a discount price). Absent in jobs queued before prices were
+ * mailed: the e-mail then says nothing of money.
+ */
+const agreedPrice = { unitPrice: text.optional() };
+
 /** The handover code the requester shows at pickup, sealed in the job (when there is one). */
 const handoverCode = { handoverCode: text.optional() };
 
@@ -201,10 +208,11 @@ const mailContents = {
       /** A pharmacy's listing names its address and e-mail; empty otherwise. */
       address: text,
       contactEmail: text,
+      ...agreedPrice,
     },
     sealed: handoverCode,
   },
-  'pickup-confirmed': { data: pickup, sealed: handoverCode },
+  'pickup-confirmed': { data: { ...pickup, ...agreedPrice }, sealed: handoverCode },
   /** The owner offered new windows after approval: the requester chooses again. */
   'pickup-changed': { data: offer, sealed: {} },
   'pickup-reminder': {

@@ -1,5 +1,6 @@
 import { counted as countedNoun, type Language, type MailData } from '@medrelay/contracts';
-import { leftToRight } from '@medrelay/domain/formats';
+import { transferTotal } from '@medrelay/domain';
+import { formatMoney, leftToRight } from '@medrelay/domain/formats';
 import type { Templates } from './templates';
 
 /** The e-mails of a transfer's life: approval and pickup, recalls, and the daily digests. */
@@ -67,6 +68,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
       body: (d) => [
         `Hello ${d.name},`,
         `${d.providerName} approved your request for ${d.quantity} of ${d.medicineName}.`,
+        ...priceLines(d, 'en'),
         ...(d.windows
           ? [
               `Pickup times offered (choose one in MedRelay; they are in the attached calendar file):\n${d.windows}`,
@@ -87,6 +89,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
       body: (d) => [
         `Hello ${d.name},`,
         `The pickup of ${d.quantity} of ${d.medicineName} is set for ${d.when}.`,
+        ...priceLines(d, 'en'),
         `Place: ${d.location}`,
         ...(d.mapUrl ? [`Map: ${d.mapUrl}`] : []),
         `With: ${d.otherName}${d.otherPhone ? `, ${d.otherPhone}` : ''}`,
@@ -170,6 +173,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
       body: (d) => [
         `أهلاً ${d.name}،`,
         `${d.providerName} وافق على طلبك لـ ${d.quantity} من ${d.medicineName}.`,
+        ...priceLines(d, 'ar'),
         ...(d.windows
           ? [
               `مواعيد الاستلام المتاحة (اختار واحد منهم على MedRelay، وهتلاقيهم في ملف التقويم المرفق):\n${d.windows}`,
@@ -190,6 +194,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
       body: (d) => [
         `أهلاً ${d.name}،`,
         `استلام ${d.quantity} من ${d.medicineName} اتحدد يوم ${d.when}.`,
+        ...priceLines(d, 'ar'),
         `المكان: ${d.location}`,
         ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
         `مع: ${d.otherName}${d.otherPhone ? `، ${leftToRight(d.otherPhone)}` : ''}`,
@@ -296,6 +301,26 @@ function matchLines(list: MailData<'need-match-digest'>['items'], language: Lang
       ? `• ${m.medicine}: ${units(m)}، فاضل ${days(m)}${far(m)} (لاحتياجك "${m.need}") – اطلبه: ${m.link}`
       : `• ${m.medicine}: ${units(m)}, ${days(m)} left${far(m)} (for your need "${m.need}") – request it: ${m.link}`,
   );
+}
+
+/**
+ * The price agreed on approval, in the reader's language: per unit and in total, the units
+ * counted with their noun ('3 units', 'وحدتين'), or free. Nothing for a job queued before prices
+ * were mailed (no `unitPrice`).
+ */
+function priceLines(d: { quantity: string; unitPrice?: string | undefined }, language: Language): string[] {
+  if (d.unitPrice === undefined) return [];
+  const unit = Number(d.unitPrice || 0);
+  if (!(unit > 0)) return [language === 'ar' ? 'السعر: مجاناً.' : 'Price: free of charge.'];
+  const quantity = Number(d.quantity);
+  const money = (value: number) => formatMoney(value, language);
+  const units = countedNoun(quantity, 'unit', language);
+  const total = money(transferTotal(unit, quantity));
+  return [
+    language === 'ar'
+      ? `السعر المتفق عليه: ${money(unit)} للوحدة، و${total} إجمالي لـ ${units}.`
+      : `Price agreed: ${money(unit)} per unit, ${total} in total for ${units}.`,
+  ];
 }
 
 /** Pickup details that apply: location and date for donations, address and contact for pharmacy stock. */

@@ -17,6 +17,8 @@ export interface PickupMailRequest {
   pickup_location: string | null;
   pickup_lat?: number | null;
   pickup_lng?: number | null;
+  /** The price agreed per unit on approval (null = free); absent where it is not read. */
+  unit_price?: string | null;
 }
 
 type Window = Pick<WindowRow, 'id' | 'starts_at' | 'ends_at'>;
@@ -30,6 +32,9 @@ const mapUrlOf = (request: PickupMailRequest) =>
 /** The windows as the e-mails list them: one line each, the screens' words. */
 const windowLines = (windows: Window[], language: Language) =>
   windows.map((w) => `• ${formatPickupWindow(w.starts_at, w.ends_at, language)}`).join('\n');
+/** The agreed price as the e-mails take it: per unit, empty when free (svc-identity's template words it). */
+const agreedPrice = (request: PickupMailRequest) =>
+  request.unit_price === undefined ? {} : { unitPrice: request.unit_price ?? '' };
 /** The other party as the e-mail names them: the organisation, else the person. */
 const nameOf = (user: ReadModelUser | null) => user?.organization_name || user?.name || '';
 
@@ -76,8 +81,8 @@ export function pickupCalendar(options: {
 }
 
 /**
- * The request-approved e-mail to the requester, in their language: the windows offered (also as
- * a calendar file), the place, and the handover code, sealed for the queue. A pharmacy's listing
+ * The request-approved e-mail to the requester, in their language: the price agreed, the windows
+ * offered (also as a calendar file), the place, and the handover code, sealed for the queue. A pharmacy's listing
  * names the pharmacy's address and e-mail; an approval without windows says only that.
  */
 export function approvalMail(options: {
@@ -114,6 +119,7 @@ export function approvalMail(options: {
       address: fromPharmacy ? (provider?.address ?? '') : '',
       contactEmail: fromPharmacy ? (provider?.email ?? '') : '',
       requestsUrl: url,
+      ...agreedPrice(request),
     },
     ...(options.handoverCode
       ? { sealed: options.secrets.seal(requester.email, { handoverCode: options.handoverCode }) }
@@ -243,6 +249,7 @@ export function pickupConfirmedMail(options: {
       otherName: nameOf(options.other),
       otherPhone: options.other?.phone ?? '',
       requestsUrl: url,
+      ...agreedPrice(request),
     },
     ...(options.handoverCode
       ? { sealed: options.secrets.seal(reader.email, { handoverCode: options.handoverCode }) }

@@ -17,6 +17,8 @@ export interface PickupRequestRow {
   chosen_window_id: number | null;
   missed_at: Date | null;
   no_show_released_at: Date | null;
+  /** The discount price agreed per unit on approval (numeric as text); null = free or not approved yet. */
+  unit_price: string | null;
 }
 
 export interface WindowRow {
@@ -29,7 +31,7 @@ export interface WindowRow {
 }
 
 const requestColumns = `id, status, owner_id, requester_id, medicine_id, quantity, pickup_location,
-  pickup_lat, pickup_lng, chosen_window_id, missed_at, no_show_released_at`;
+  pickup_lat, pickup_lng, chosen_window_id, missed_at, no_show_released_at, unit_price`;
 
 /** The request's pickup columns; `lock` holds the row until the transaction ends. */
 export async function findPickupRequest(db: Db, id: number, lock = false): Promise<PickupRequestRow | null> {

@@ -1,0 +1,59 @@
+import { defaultSettings } from '@medrelay/contracts';
+import type { MailSecrets, ReadModelUser } from '@medrelay/service-kit';
+import { describe, expect, it } from 'vitest';
+import { approvalMail, pickupConfirmedMail, type PickupMailRequest } from './mails';
+
+const user = (id: number, name: string): ReadModelUser =>
+  ({ id, name, email: `${id}@x`, phone: null, user_type: 'ngo', language: 'ar' }) as ReadModelUser;
+const secrets = { seal: () => 'sealed' } as unknown as MailSecrets;
+const request = (unit_price: string | null): PickupMailRequest => ({
+  id: 9,
+  quantity: 3,
+  pickup_location: null,
+  unit_price,
+});
+const window = {
+  id: 1,
+  starts_at: new Date('2030-01-01T08:00:00Z'),
+  ends_at: new Date('2030-01-01T10:00:00Z'),
+};
+
+const approved = (r: PickupMailRequest) =>
+  approvalMail({
+    request: r,
+    windows: [],
+    medicine: { name: 'Concor 5mg', source: 'pharmacy' },
+    requester: user(2, 'Mona'),
+    provider: user(1, 'Nile Pharmacy'),
+    approverName: 'Nile Pharmacy',
+    handoverCode: null,
+    settings: defaultSettings,
+    publicUrl: 'http://x',
+    secrets,
+  }).data as Record<string, unknown>;
+const confirmed = (r: PickupMailRequest) =>
+  pickupConfirmedMail({
+    request: r,
+    windows: [window],
+    chosen: window,
+    settlement: 1,
+    medicineName: 'Concor 5mg',
+    reader: user(1, 'Nile Pharmacy'),
+    other: user(2, 'Mona'),
+    handoverCode: null,
+    settings: defaultSettings,
+    publicUrl: 'http://x',
+    secrets,
+  }).data as Record<string, unknown>;
+
+describe('the approval and pickup e-mails carry the price agreed on approval', () => {
+  for (const [name, data] of [
+    ['request-approved', approved],
+    ['pickup-confirmed', confirmed],
+  ] as const) {
+    it(`${name}: the unit price recorded, empty when given free`, () => {
+      expect(data(request('12.50')).unitPrice).toBe('12.50');
+      expect(data(request(null)).unitPrice).toBe('');
+    });
+  }
+});
