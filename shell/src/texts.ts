@@ -177,6 +177,10 @@ const en = {
     commercialNumber: 'Commercial Number',
     pharmacistLicense: "Pharmacist's Licence Number",
     verifiedHint: 'Reviewed by the administrator. Contact them to change it.',
+    licenseWaiting:
+      "Waiting for the administrator's review. Until it is accepted you receive pharmacies' stock, not donors' medicines.",
+    licenseAddHint:
+      "Add your pharmacist's licence number: the administrator reviews it before donors' medicines can reach you.",
     saveProfile: 'Save profile',
     profileSaved: 'Profile updated',
     profileSavedBody: 'Your account details have been saved.',
@@ -357,6 +361,8 @@ const ar: Texts = {
     commercialNumber: 'رقم السجل التجاري',
     pharmacistLicense: 'رقم ترخيص الصيدلي',
     verifiedHint: 'اتراجع من إدارة المنصة. تواصل معاهم لو عايز تغيّره.',
+    licenseWaiting: 'مستني مراجعة إدارة المنصة. لحد ما يتقبل، بيوصلكم أدوية الصيدليات بس مش أدوية المتبرعين.',
+    licenseAddHint: 'ضيف رقم ترخيص الصيدلي بتاعكم: إدارة المنصة هتراجعه قبل ما أدوية المتبرعين توصلكم.',
     saveProfile: 'احفظ البيانات',
     profileSaved: 'تم تحديث البيانات',
     profileSavedBody: 'بيانات حسابك اتحفظت.',

@@ -92,3 +92,59 @@ describe('account settings', () => {
     await screen.findByText('متحدد عند 30.046، 31.2123');
   });
 });
+
+describe("the pharmacist's licence an approved NGO adds", () => {
+  const ngo = (profile: Partial<NonNullable<User['profile']>>) =>
+    user({
+      profile: { address: null, organizationName: 'Resala Giza', commercialNumber: 'CN-4411', ...profile },
+    });
+
+  it('says it waits for the administrator, in both languages, and cannot be changed meanwhile', async () => {
+    const waiting = ngo({ pharmacistLicense: '104471', pharmacistLicensePending: true });
+    const english = await renderInRemote(
+      <MemoryRouter>
+        <AccountSettingsPage user={waiting} />
+      </MemoryRouter>,
+      { role: 'ngo', texts: shellTexts, namespace: 'shell' },
+    );
+    await waitFor(() => expect(valueOf("Pharmacist's Licence Number")).toBe('104471'));
+    screen.getByText(
+      "Waiting for the administrator's review. Until it is accepted you receive pharmacies' stock, not donors' medicines.",
+    );
+    expect((screen.getByLabelText(/^Pharmacist's Licence Number/) as HTMLInputElement).readOnly).toBe(true);
+    english.unmount();
+    await renderInRemote(
+      <MemoryRouter>
+        <AccountSettingsPage user={waiting} />
+      </MemoryRouter>,
+      { role: 'ngo', language: 'ar', texts: shellTexts, namespace: 'shell' },
+    );
+    await screen.findByText(
+      'مستني مراجعة إدارة المنصة. لحد ما يتقبل، بيوصلكم أدوية الصيدليات بس مش أدوية المتبرعين.',
+    );
+  });
+
+  it('may be typed when none is recorded, saying the administrator reviews it; an accepted one is locked', async () => {
+    const none = await renderInRemote(
+      <MemoryRouter>
+        <AccountSettingsPage user={ngo({ pharmacistLicense: null })} />
+      </MemoryRouter>,
+      { role: 'ngo', texts: shellTexts, namespace: 'shell' },
+    );
+    await screen.findByText(
+      "Add your pharmacist's licence number: the administrator reviews it before donors' medicines can reach you.",
+    );
+    expect((screen.getByLabelText(/^Pharmacist's Licence Number/) as HTMLInputElement).readOnly).toBe(false);
+    expect(screen.queryByText(/Waiting for the administrator's review/)).toBeNull();
+    none.unmount();
+    await renderInRemote(
+      <MemoryRouter>
+        <AccountSettingsPage user={ngo({ pharmacistLicense: '104471', pharmacistLicensePending: false })} />
+      </MemoryRouter>,
+      { role: 'ngo', language: 'ar', texts: shellTexts, namespace: 'shell' },
+    );
+    await waitFor(() => expect(valueOf('رقم ترخيص الصيدلي')).toBe('104471'));
+    expect((screen.getByLabelText(/^رقم ترخيص الصيدلي/) as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.queryByText(/مستني مراجعة/)).toBeNull();
+  });
+});

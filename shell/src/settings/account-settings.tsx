@@ -122,17 +122,32 @@ function ProfileCard({ user }: { user: User }) {
           <FormInput control={form.control} name="address" dir="auto" />
         </Field>
         <FormPickupPlaceFields form={form} />
-        {extra.map((field) => (
-          <Field
-            key={field}
-            label={t(`settings.${field}`)}
-            validationMessage={fieldMessage(t, errors[field])}
-            hint={reviewed ? t('settings.verifiedHint') : undefined}
-            required
-          >
-            <FormInput control={form.control} name={field} readOnly={reviewed} dir="auto" />
-          </Field>
-        ))}
+        {extra.map((field) => {
+          // A pharmacist's licence an NGO approved without one adds is reviewed on its own: it may
+          // be typed once, then waits for an administrator (donors' medicines reach it after).
+          const license = field === 'pharmacistLicense';
+          const waiting = license && Boolean(user.profile?.pharmacistLicensePending);
+          const addable = license && reviewed && !user.profile?.pharmacistLicense;
+          const hint = waiting
+            ? t('settings.licenseWaiting')
+            : addable
+              ? t('settings.licenseAddHint')
+              : reviewed
+                ? t('settings.verifiedHint')
+                : undefined;
+          return (
+            <Field
+              key={field}
+              label={t(`settings.${field}`)}
+              validationMessage={fieldMessage(t, errors[field])}
+              hint={hint}
+              validationState={waiting ? 'warning' : undefined}
+              required={!addable}
+            >
+              <FormInput control={form.control} name={field} readOnly={reviewed && !addable} dir="auto" />
+            </Field>
+          );
+        })}
         <div className={styles.actions}>
           <Button appearance="primary" type="submit" disabled={isSubmitting}>
             {t('settings.saveProfile')}
