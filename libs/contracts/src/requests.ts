@@ -200,6 +200,14 @@ export const requestSchema = z.object({
    */
   unitPrice: z.string().nullable(),
   originalUnitPrice: z.string().nullable(),
+  /**
+   * The listing's prices when the request was made: an approval records them instead of the
+   * listing's then when those are higher. Null for requests made before they were kept.
+   */
+  askedPrices: z
+    .object({ discountPrice: z.string().nullable(), originalPrice: z.string().nullable() })
+    .nullable()
+    .optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /**

@@ -11,3 +11,21 @@ export function discountAboveOriginal(
     return false;
   return Number(discount) > Number(original);
 }
+
+/** A listing's prices per unit as the API writes them (decimal strings; null: none). */
+export interface UnitPrices {
+  discountPrice: string | null;
+  originalPrice: string | null;
+}
+
+/** What a unit costs its buyer: the discount price, or nothing (a listing without one is free, spec §9). */
+const chargedPerUnit = (prices: UnitPrices) => Number(prices.discountPrice ?? 0);
+
+/**
+ * The prices an approval records: the listing's at that moment, unless the requester asked when
+ * they were lower (an owner's rise after a request is not charged to it; the owner may reject).
+ * `asked` is null for a request made before its prices were kept.
+ */
+export function pricesToCharge(asked: UnitPrices | null, now: UnitPrices): UnitPrices {
+  return asked && chargedPerUnit(asked) < chargedPerUnit(now) ? asked : now;
+}

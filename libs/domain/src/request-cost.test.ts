@@ -22,6 +22,16 @@ describe('what a request costs its requester (requestCost)', () => {
     });
   });
 
+  it('while pending: a rise since the request is not counted, a cut is (what the approval records)', () => {
+    const asked = { discountPrice: '10.00', originalPrice: '50.00' };
+    expect(requestCost(request({ askedPrices: asked }))).toMatchObject({ unitPrice: 10, total: 30 });
+    const cut = request({ askedPrices: asked, medicine: { source: 'pharmacy', discountPrice: '8.00' } });
+    expect(requestCost(cut)).toMatchObject({ unitPrice: 8, total: 24 });
+    // Asked when it was free: still free.
+    const wasFree = request({ askedPrices: { discountPrice: null, originalPrice: '50.00' } });
+    expect(requestCost(wasFree)).toMatchObject({ unitPrice: 0, free: true });
+  });
+
   it('once approved: the price recorded then, whatever the listing asks now', () => {
     for (const status of ['approved', 'completed'] as RequestStatus[])
       expect(requestCost(request({ status, unitPrice: '10.00', originalUnitPrice: '20.00' }))).toMatchObject({

@@ -1,5 +1,6 @@
 import { cairoMonth } from './calendar';
 import type { MedicineSource, RequestStatus } from '@medrelay/contracts';
+import { pricesToCharge, type UnitPrices } from './prices';
 import { livesImpacted } from './stats';
 
 /** The parts of a request (or transaction) the figures below read. */
@@ -46,7 +47,9 @@ export interface PricedRequest extends AgreedPrices {
   status: RequestStatus;
   quantity: number;
   /** The listing now (svc-requests' copy): its discount price is what a pending request would pay. */
-  medicine: { source: MedicineSource; discountPrice?: string | null } | null;
+  medicine: { source: MedicineSource; discountPrice?: string | null; originalPrice?: string | null } | null;
+  /** The listing's prices when the request was made: a rise since is not charged (`pricesToCharge`). */
+  askedPrices?: UnitPrices | null | undefined;
 }
 
 /** What a request costs its requester, per unit and in total (both 0 when free). */
@@ -64,7 +67,8 @@ export interface RequestCost {
 
 /**
  * The price a request is (or would be) paid at: once approved, the unit price recorded then
- * (none = free, spec §9); while pending, the listing's discount price now. Donations are free.
+ * (none = free, spec §9); while pending, what an approval now would record (the listing's
+ * discount price, or the one asked at when lower: `pricesToCharge`). Donations are free.
  * A request that ended before any approval (rejected, cancelled pending) has none: null, as when
  * the listing is not known yet.
  */
@@ -73,10 +77,14 @@ export function requestCost(request: PricedRequest): RequestCost | null {
   const approvedOnce = request.status === 'approved' || request.status === 'completed' || recorded;
   let unitPrice: number;
   if (approvedOnce) unitPrice = money(request.unitPrice ?? null) ?? 0;
-  else if (request.status === 'pending' && request.medicine)
-    unitPrice =
-      request.medicine.source === 'donor' ? 0 : (money(request.medicine.discountPrice ?? null) ?? 0);
-  else return null;
+  else if (request.status === 'pending' && request.medicine) {
+    const now = {
+      discountPrice: request.medicine.discountPrice ?? null,
+      originalPrice: request.medicine.originalPrice ?? null,
+    };
+    const charged = pricesToCharge(request.askedPrices ?? null, now);
+    unitPrice = request.medicine.source === 'donor' ? 0 : (money(charged.discountPrice) ?? 0);
+  } else return null;
   if (request.medicine?.source === 'donor') unitPrice = 0;
   return {
     unitPrice,

@@ -18,6 +18,7 @@ import {
   visibleRecipientTypes,
   type AreaKey,
   type Governorate,
+  type UnitPrices,
 } from '@medrelay/domain';
 import { countsAsCollectedSql } from '@medrelay/domain/handover';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
@@ -41,6 +42,8 @@ export interface RequestRow {
   updated_at: Date;
   /** Null until completed, and for requests completed before migration 072 (their updated_at then). */
   completed_at: Date | null;
+  /** The listing's prices when the request was made (migration 075); null for older requests. */
+  asked_prices: UnitPrices | null;
 }
 
 interface ListRow extends RequestRow {
@@ -159,6 +162,7 @@ function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
     pickupDate: row.pickup_date?.toISOString() ?? null,
     unitPrice: row.unit_price,
     originalUnitPrice: row.original_unit_price,
+    askedPrices: row.asked_prices,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     completedAt: row.status === 'completed' ? (row.completed_at ?? row.updated_at).toISOString() : null,
@@ -230,11 +234,19 @@ export async function insertRequest(
   requesterId: number,
   ownerId: number,
   input: RequestCreate,
+  askedPrices: UnitPrices,
 ): Promise<RequestRow> {
   const { rows } = await db.query<RequestRow>(
-    `INSERT INTO requests.requests (medicine_id, requester_id, owner_id, quantity, notes)
-     VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-    [input.medicineId, requesterId, ownerId, input.quantity, input.notes],
+    `INSERT INTO requests.requests (medicine_id, requester_id, owner_id, quantity, notes, asked_prices)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+    [
+      input.medicineId,
+      requesterId,
+      ownerId,
+      input.quantity,
+      input.notes,
+      { discountPrice: askedPrices.discountPrice, originalPrice: askedPrices.originalPrice },
+    ],
   );
   return rows[0]!;
 }

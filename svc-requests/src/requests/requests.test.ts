@@ -130,6 +130,22 @@ describe('the request lifecycle', () => {
     expect(receivedSummary(received.filter((r) => r.medicineId === medicine.id)).estimatedValue).toBe(100);
   });
 
+  it('charges the price the requester asked at, not a rise made since; a cut since is passed on', async () => {
+    const approvedAt = async (discountPrice: number) => {
+      const medicine = await list(pharmacy.token, 60, { quantity: 5, originalPrice: 50, discountPrice: 10 });
+      const id = (await ask(ngo.token, { medicineId: medicine.id, quantity: 3 })).body.id as number;
+      const edit = await p.catalog.api.put(
+        `/api/medicines/${medicine.id}`,
+        { discountPrice },
+        { token: pharmacy.token },
+      );
+      expect(edit.status).toBe(200);
+      return (await move(pharmacy.token, id, { status: 'approved' })).body as MedicineRequest;
+    };
+    expect(await approvedAt(49)).toMatchObject({ unitPrice: '10.00', originalUnitPrice: '50.00' });
+    expect(await approvedAt(8)).toMatchObject({ unitPrice: '8.00', originalUnitPrice: '50.00' });
+  });
+
   it("a donor's medicine goes only to an NGO with a licensed pharmacist (one approved before licences were asked is refused)", async () => {
     const [licensed, unlicensed] = await Promise.all([p.user('ngo'), p.user('ngo')]);
     const donation = await list(donor.token, 90, { quantity: 4, recipientType: 'ngos', name: 'Concor 5mg' });

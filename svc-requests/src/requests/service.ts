@@ -16,6 +16,7 @@ import {
   isAvailableListing,
   latestStart,
   mayReceiveDonations,
+  pricesToCharge,
   mayMove,
   requestMoves,
   statusChangeMove,
@@ -157,8 +158,10 @@ export function createRequestService(ctx: RequestsContext) {
     requester: ReadModelUser | null,
   ) {
     const settings = await ctx.settings();
-    // The catalog's prices, not the read model's: an edit just before approving counts.
-    const agreedPrices = await ctx.catalog.medicine(request.medicine_id);
+    // The catalog's prices, not the read model's: an edit just before approving counts, but a
+    // rise since the request is not charged to it (libs/domain `pricesToCharge`).
+    const listing = await ctx.catalog.medicine(request.medicine_id);
+    const agreedPrices = { ...listing, ...pricesToCharge(request.asked_prices, listing) };
     // Whom the listing is offered to may have changed since the request (a donor now offering
     // to NGOs only): the owner's current choice holds.
     if (
@@ -376,7 +379,7 @@ export function createRequestService(ctx: RequestsContext) {
       // refused transaction rolls back, so its notification to the owner is never written.
       const id = await withTransaction(ctx.pool, async (client) => {
         await upsertMedicine(client, medicine);
-        const row = await insertRequest(client, caller.id, medicine.ownerId, input);
+        const row = await insertRequest(client, caller.id, medicine.ownerId, input, medicine);
         await recordCustody(client, { requestId: row.id, fromStatus: null, actor: actorOf(caller) });
         await addNotification(client, {
           userId: medicine.ownerId,
