@@ -107,7 +107,15 @@ const recallEventFields = {
   batch: z.string(),
   reason: z.string(),
   listings: z
-    .array(z.object({ medicineId: z.number().int(), ownerId: z.number().int(), name: z.string() }))
+    .array(
+      z.object({
+        medicineId: z.number().int(),
+        ownerId: z.number().int(),
+        name: z.string(),
+        /** The units left on the listing as the catalog wrote the event (events written before lack it). */
+        quantity: z.number().int().min(0).optional(),
+      }),
+    )
     .max(medicineEventBatchSize),
 };
 export const recallIssuedEventSchema = z.object({ ...recallEventFields, type: z.literal('recall.issued') });

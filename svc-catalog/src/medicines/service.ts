@@ -25,7 +25,7 @@ import type { CatalogContext } from '../context';
 import { recordMedicineChanged } from './events';
 import { learnProduct } from '../products/repo';
 import { browseViewOf } from './browse-cache';
-import { lockBatch, quarantineIfRecalled } from '../recalls/repo';
+import { lockBatch, quarantineIfRecalled, type RecalledListing } from '../recalls/repo';
 import { recordListingRecalled } from '../recalls/service';
 import { listAllMedicines } from './all-medicines-repo';
 import { browseMedicines, type BrowseQuery } from './browse-repo';
@@ -40,6 +40,7 @@ import {
   ownTotals,
   toMedicine,
   updateMedicine,
+  type MedicineRow,
 } from './repo';
 
 /** A pharmacy lists stock; a donor donates (spec §1). */
@@ -62,6 +63,14 @@ function asDonorMay<T extends { pickupPin?: unknown; discountPrice?: unknown }>(
     ...(input.discountPrice !== undefined ? { discountPrice: null } : {}),
   };
 }
+
+/** A listing newly under a recall, as the recall's event names it. */
+const recalledListing = (row: MedicineRow): RecalledListing => ({
+  medicineId: row.id,
+  ownerId: row.owner_id,
+  name: row.name,
+  quantity: row.quantity,
+});
 
 /**
  * Runs a write that may list a pack (GTIN + serial) a second time: the partial unique index
@@ -112,8 +121,11 @@ export function createMedicineService(ctx: CatalogContext) {
           // The first listing of a GTIN teaches the dictionary its name and dosage form.
           if (input.gtin)
             await learnProduct(client, { gtin: input.gtin, name: input.name, type: input.type }, id);
-          await quarantineIfRecalled(client, id);
-          return recordMedicineChanged(client, id);
+          const recalled = await quarantineIfRecalled(client, id);
+          const changed = await recordMedicineChanged(client, id);
+          // Its owner is reached like the recall's other holders: told to set the packs aside.
+          if (recalled.length) await recordListingRecalled(client, recalled, recalledListing(changed));
+          return changed;
         }),
       );
       ctx.outbox.nudge();
@@ -163,13 +175,8 @@ export function createMedicineService(ctx: CatalogContext) {
           await updateMedicine(client, id, changes);
           const recalled = await quarantineIfRecalled(client, id);
           const changed = await recordMedicineChanged(client, id);
-          // Its open requests are stopped as the recall's other listings' were.
-          if (recalled.length)
-            await recordListingRecalled(client, recalled, {
-              medicineId: id,
-              ownerId: changed.owner_id,
-              name: changed.name,
-            });
+          // Its open requests are stopped as the recall's other listings' were, listed or not.
+          if (recalled.length) await recordListingRecalled(client, recalled, recalledListing(changed));
           return changed;
         }),
       );

@@ -15,11 +15,12 @@ interface RecallRow {
   hidden: number;
 }
 
-/** A listing a recall covers, with what the notices need. */
+/** A listing a recall covers, with what the notices need (and the units left on it). */
 export interface RecalledListing {
   medicineId: number;
   ownerId: number;
   name: string;
+  quantity: number;
 }
 
 const toRecall = (row: RecallRow): Recall => ({
@@ -104,16 +105,17 @@ export async function quarantineBatch(db: PoolClient, recallId: number): Promise
      UPDATE catalog.medicines m SET quarantine_reason = r.reason, updated_at = now()
        FROM hit, r
       WHERE m.id = hit.medicine_id
-     RETURNING m.id AS "medicineId", m.owner_id AS "ownerId", m.name`,
+     RETURNING m.id AS "medicineId", m.owner_id AS "ownerId", m.name, m.quantity`,
     [recallId],
   );
   return rows.sort((a, b) => a.medicineId - b.medicineId);
 }
 
 /**
- * A listing created (or edited) with a batch under an active recall is quarantined at once, so
- * listing a recalled pack again does not bring it back. Returns the recalls that newly cover it
- * (their requests on it are then stopped: recalls/service.ts `recordListingRecalled`).
+ * A listing created (or edited) with a batch under an active recall is quarantined at once, listed
+ * or not: listing a recalled pack again does not bring it back, and an unlisted one corrected into
+ * the batch stays hidden if it is listed again. Returns the recalls that newly cover it (their
+ * requests on it are then stopped and its parties told: recalls/service.ts `recordListingRecalled`).
  */
 export async function quarantineIfRecalled(db: PoolClient, medicineId: number): Promise<number[]> {
   const { rows } = await db.query<{ recall_id: number }>(
@@ -121,7 +123,7 @@ export async function quarantineIfRecalled(db: PoolClient, medicineId: number): 
        INSERT INTO catalog.recall_listings (recall_id, medicine_id)
        SELECT r.id, m.id FROM catalog.medicines m
          JOIN catalog.recalls r ON r.gtin = m.gtin AND ${sameBatchSql('r.batch', 'm.batch')} AND r.lifted_at IS NULL
-        WHERE m.id = $1 AND m.is_available
+        WHERE m.id = $1
        ON CONFLICT DO NOTHING
        RETURNING recall_id),
      marked AS (
@@ -160,12 +162,18 @@ export async function releaseQuarantine(
                ORDER BY r.created_at DESC, r.id DESC LIMIT 1),
             updated_at = now()
       WHERE m.id IN (SELECT medicine_id FROM catalog.recall_listings WHERE recall_id = $1)
-     RETURNING m.id AS "medicineId", m.owner_id AS "ownerId", m.name, m.quarantine_reason IS NOT NULL AS still`,
+     RETURNING m.id AS "medicineId", m.owner_id AS "ownerId", m.name, m.quantity,
+               m.quarantine_reason IS NOT NULL AS still`,
     [recallId],
   );
   rows.sort((a, b) => a.medicineId - b.medicineId);
   return {
-    listings: rows.map(({ medicineId, ownerId, name }) => ({ medicineId, ownerId, name })),
+    listings: rows.map(({ medicineId, ownerId, name, quantity }) => ({
+      medicineId,
+      ownerId,
+      name,
+      quantity,
+    })),
     restored: rows.filter((r) => !r.still).map((r) => r.medicineId),
   };
 }

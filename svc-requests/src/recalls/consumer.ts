@@ -6,10 +6,12 @@ import { recordCustody, systemActor } from '../custody/repo';
 import { sendRecallNotices, type RecallAddressee, type RecallNoticeOptions } from './notices';
 import {
   collectorsFreedBy,
-  listedQuantities,
+  offeredListings,
   recordReach,
   recordRecall,
   requestsHoldingBatch,
+  unitsInHand,
+  unlistedOwnersFreedBy,
   unofferedListingsOfBatch,
   type NewHolding,
 } from './reach-repo';
@@ -54,10 +56,11 @@ function onePerPerson(addressees: RecallAddressee[]): RecallAddressee[] {
 }
 
 /**
- * Who holds units of the recalled batch as the recall arrives: the owners of the
- * listings it quarantined, with the units left on them, and every requester of the GTIN + batch
- * by the requests and the custody log: collected, approved or pending. Read before the recall
- * cancels anything, so a cancelled request still reads as requested.
+ * Who holds units of the recalled batch as the recall arrives: the owners of the listings it
+ * names and of the batch's other listings, with the packs they still hold (units left and units
+ * promised to approved pickups; an owner with none has nothing to set aside and is left out), and
+ * every requester of the GTIN + batch by the requests and the custody log: collected, approved or
+ * pending. Read before the recall cancels anything, so a cancelled request still reads as requested.
  */
 async function holdingsAtRecall(
   client: PoolClient,
@@ -65,7 +68,7 @@ async function holdingsAtRecall(
   unoffered: Awaited<ReturnType<typeof unofferedListingsOfBatch>>,
 ): Promise<NewHolding[]> {
   const listingIds = event.listings.map((l) => l.medicineId);
-  const left = await listedQuantities(client, listingIds);
+  const inHand = await unitsInHand(client, listingIds);
   const listed = (
     l: { ownerId: number; medicineId: number; name: string },
     quantity: number,
@@ -78,9 +81,17 @@ async function holdingsAtRecall(
     quantity,
   });
   const owners = [
-    ...event.listings.map((l) => listed(l, left.get(l.medicineId) ?? 0)),
-    // An unlisted listing's owner still holds the units promised to approved requests.
-    ...unoffered.map((l) => listed(l, l.approvedUnits)),
+    ...event.listings.flatMap((l) => {
+      const units = inHand.get(l.medicineId);
+      // The units left as the catalog wrote the event (the read model may not hold a new listing yet).
+      const left = l.quantity ?? units?.left;
+      // An event written before it carried quantities, for a listing unknown here: reached all the same.
+      if (left === undefined) return [listed(l, 0)];
+      const packs = left + (units?.approved ?? 0);
+      return packs > 0 ? [listed(l, packs)] : [];
+    }),
+    // An unlisted listing's owner still holds what is left on it and the units promised to approved requests.
+    ...unoffered.map((l) => listed(l, l.left + l.approvedUnits)).filter((h) => h.quantity > 0),
   ];
   const requests = (await requestsHoldingBatch(client, event.gtin, event.batch, listingIds)).flatMap((r) => {
     const holding = holdingOfRequest(r.status);
@@ -90,14 +101,32 @@ async function holdingsAtRecall(
 }
 
 /**
+ * The addressees of an issue event: one per person with the holdings new here. A party reached
+ * before is told of its new holdings under a key naming them (its first notice's key is taken).
+ */
+function issueAddressees(added: NewHolding[], again: Set<number>): RecallAddressee[] {
+  return byPerson(added).map((a) => {
+    if (!again.has(a.userId)) return a;
+    const [first] = [...a.holdings].sort(
+      (x, y) =>
+        x.holding.localeCompare(y.holding) ||
+        x.medicineId - y.medicineId ||
+        (x.requestId ?? 0) - (y.requestId ?? 0),
+    );
+    return { ...a, part: `${first!.holding}-${first!.medicineId}-${first!.requestId ?? 0}` };
+  });
+}
+
+/**
  * Applies a recall event in svc-requests (inside the inbox's transaction, so once per event).
  * On issue: everyone holding units of the batch is recorded as reached with what they hold;
- * pending requests on every listing of the batch (quarantined, or unlisted with requests open)
- * are cancelled with the recall's reason (their reservations released the normal way, through
- * the outbox) and approved ones held; each party is told once, in-app and by e-mail in their
- * language, with what to do. On lift: this recall's holds
- * go, and owners given back their listings, requesters whose holds ended and holders whose units
- * no other recall covers are told. Source and idempotency keys name recall, step and person, so a
+ * pending requests on every listing of the batch (quarantined, or no longer offered) are cancelled
+ * with the recall's reason (their reservations released the normal way, through the outbox) and
+ * approved ones held; each party is told once, in-app and by e-mail in their language, with what
+ * to do, and told again (its acknowledgement cleared) when a later event gives it a new holding.
+ * On lift: this recall's holds go, and owners given back their listings, requesters whose holds
+ * ended and holders whose units no other recall covers (collected, or on an unlisted listing) are
+ * told. Source and idempotency keys name recall, step and person (and a later holding), so a
  * replayed step (even under a new event id) tells no one twice. False when there was nothing to
  * do (an issue arriving after its own lift).
  */
@@ -124,18 +153,20 @@ export async function applyRecallEvent(
       });
     }
     await holdApprovedOn(client, ids, event.recallId, event.reason);
-    await recordReach(client, event.recallId, holdings);
-    await sendRecallNotices(client, options, event, { kind: 'issued' }, byPerson(holdings));
+    const { added, again } = await recordReach(client, event.recallId, holdings);
+    await sendRecallNotices(client, options, event, { kind: 'issued' }, issueAddressees(added, again));
     return true;
   }
 
   const released = await releaseHolds(client, event.recallId);
-  const restored = new Set(event.restored);
+  const named = event.listings.map((l) => l.medicineId);
+  // Listings given back to the market: unlisted ones are not offered again, their packs only freed.
+  const offered = await offeredListings(client, event.restored);
   const names = new Map(event.listings.map((l) => [l.medicineId, l.name]));
   const addressees: RecallAddressee[] = [
     ...byPerson(
       event.listings
-        .filter((l) => restored.has(l.medicineId))
+        .filter((l) => offered.has(l.medicineId))
         .map((l) => ({
           userId: l.ownerId,
           holding: 'listed' as const,
@@ -159,6 +190,15 @@ export async function applyRecallEvent(
       (await collectorsFreedBy(client, event.recallId)).map((c) => ({
         ...c,
         holding: 'collected' as const,
+        quantity: 0,
+      })),
+    ).map((a) => ({ ...a, role: 'holder' as const })),
+    // Owners told to set aside the packs of an unlisted listing: they may use them again.
+    ...byPerson(
+      (await unlistedOwnersFreedBy(client, event.recallId, named, event.restored)).map((o) => ({
+        ...o,
+        holding: 'listed' as const,
+        requestId: null,
         quantity: 0,
       })),
     ).map((a) => ({ ...a, role: 'holder' as const })),

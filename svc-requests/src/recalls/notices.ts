@@ -30,6 +30,11 @@ export interface RecallAddressee {
   userId: number;
   /** Overrides the role its holdings give (a lift tells requesters and holders apart by what it freed). */
   role?: RecallNoticeRole;
+  /**
+   * Names a later notice of the same step: a party reached before that gains a holding (an edit
+   * put another of its pickups on hold) is told of it under a key of its own.
+   */
+  part?: string;
   holdings: Pick<RecallHoldingEntry, 'holding' | 'medicineId' | 'medicineName' | 'requestId' | 'quantity'>[];
 }
 
@@ -73,17 +78,19 @@ const mailTemplateOf = {
 /**
  * The source key of a notice, also its e-mail's idempotency key: recall, step and person. The
  * issue and lift keep the keys they had (with the role); a resend names its round, so each
- * deliberate round sends once and a repeated one sends nothing.
+ * deliberate round sends once and a repeated one sends nothing; a later notice of the issue, for
+ * a holding a party gained afterwards, names that holding.
  */
 export function noticeKey(
   recallId: number,
   step: RecallStep,
   role: RecallNoticeRole,
   userId: number,
+  part?: string,
 ): string {
-  return step.kind === 'round'
-    ? `recall:${recallId}:round:${step.round}:${userId}`
-    : `recall:${recallId}:${step.kind}:${role}:${userId}`;
+  if (step.kind === 'round') return `recall:${recallId}:round:${step.round}:${userId}`;
+  const key = `recall:${recallId}:${step.kind}:${role}:${userId}`;
+  return part ? `${key}:${part}` : key;
 }
 
 /** Where the e-mail leads: the owner's stock, the holder's flagged row, the requester's requests. */
@@ -139,7 +146,7 @@ export async function sendRecallNotices(
       quantity: shown.reduce((sum, h) => sum + h.quantity, 0),
       requestId: linked?.requestId ?? null,
       medicineId: shown[0]?.medicineId ?? null,
-      key: noticeKey(recall.recallId, step, role, addressee.userId),
+      key: noticeKey(recall.recallId, step, role, addressee.userId, addressee.part),
     };
   });
   const added = new Set(

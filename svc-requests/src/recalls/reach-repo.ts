@@ -85,55 +85,126 @@ export async function requestsHoldingBatch(
 }
 
 /**
- * Listings of the batch the recall did not quarantine (no longer offered: unlisted by their owner
- * or an administrator) that still carry a pending or approved request: their requests are
- * cancelled or held like the others, and their owners, who hold the approved units, are told.
+ * Listings of the batch the event does not name (no longer offered: unlisted by their owner or an
+ * administrator, or quarantined by an earlier event of the recall) whose owner still holds packs:
+ * units left on them, or promised to a pending or approved request. Their requests are cancelled
+ * or held like the others, and their owners told to set the packs aside.
  */
 export async function unofferedListingsOfBatch(
   db: Db,
   gtin: string,
   batch: string,
   quarantined: number[],
-): Promise<Array<{ medicineId: number; ownerId: number; name: string; approvedUnits: number }>> {
+): Promise<
+  Array<{ medicineId: number; ownerId: number; name: string; left: number; approvedUnits: number }>
+> {
   const { rows } = await db.query(
-    `SELECT m.id AS "medicineId", m.owner_id AS "ownerId", m.name,
+    `SELECT m.id AS "medicineId", m.owner_id AS "ownerId", m.name, m.quantity AS "left",
             coalesce(sum(r.quantity) FILTER (WHERE r.status = 'approved'), 0)::int AS "approvedUnits"
-       FROM requests.medicines m JOIN requests.requests r ON r.medicine_id = m.id
-      WHERE m.gtin = $1 AND ${sameBatchSql('m.batch', '$2')} AND r.status IN ('pending', 'approved')
-        AND NOT (m.id = ANY($3::int[]))
-      GROUP BY m.id ORDER BY m.id`,
+       FROM requests.medicines m
+       LEFT JOIN requests.requests r ON r.medicine_id = m.id AND r.status IN ('pending', 'approved')
+      WHERE m.gtin = $1 AND ${sameBatchSql('m.batch', '$2')} AND NOT (m.id = ANY($3::int[]))
+      GROUP BY m.id
+     HAVING m.quantity > 0 OR count(r.id) > 0
+      ORDER BY m.id`,
     [gtin, batch, quarantined],
   );
   return rows;
 }
 
-/** The units left on these listings (the read model's quantity), for their owners' holdings. */
-export async function listedQuantities(db: Db, medicineIds: number[]): Promise<Map<number, number>> {
-  const { rows } = await db.query<{ id: number; quantity: number }>(
-    'SELECT id, quantity FROM requests.medicines WHERE id = ANY($1::int[])',
+/**
+ * The packs an owner holds of each of these listings, by the read model: the units left on it
+ * and those promised to approved requests (reserved, not yet handed over).
+ */
+export async function unitsInHand(
+  db: Db,
+  medicineIds: number[],
+): Promise<Map<number, { left: number; approved: number }>> {
+  const { rows } = await db.query<{ id: number; left: number; approved: number }>(
+    `SELECT m.id, m.quantity AS "left",
+            coalesce(sum(r.quantity) FILTER (WHERE r.status = 'approved'), 0)::int AS approved
+       FROM requests.medicines m LEFT JOIN requests.requests r ON r.medicine_id = m.id
+      WHERE m.id = ANY($1::int[])
+      GROUP BY m.id`,
     [medicineIds],
   );
-  return new Map(rows.map((r) => [r.id, r.quantity]));
+  return new Map(rows.map((r) => [r.id, { left: r.left, approved: r.approved }]));
 }
 
-/** Records who the recall reached and what each held (again: nothing new). */
-export async function recordReach(db: PoolClient, recallId: number, holdings: NewHolding[]): Promise<void> {
-  if (holdings.length === 0) return;
-  await db.query(
+/** Which of these listings are offered (listed) in the read model. */
+export async function offeredListings(db: Db, medicineIds: number[]): Promise<Set<number>> {
+  const { rows } = await db.query<{ id: number }>(
+    'SELECT id FROM requests.medicines WHERE id = ANY($1::int[]) AND is_available',
+    [medicineIds],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Records who the recall reached and what each held. Returns the holdings new here (a replay adds
+ * none) and the parties reached before that gained one: their acknowledgement no longer covers
+ * what they hold, so it is cleared, and they are told of the new holding.
+ */
+export async function recordReach(
+  db: PoolClient,
+  recallId: number,
+  holdings: NewHolding[],
+): Promise<{ added: NewHolding[]; again: Set<number> }> {
+  if (holdings.length === 0) return { added: [], again: new Set() };
+  const { rows: newParties } = await db.query<{ user_id: number }>(
     `INSERT INTO requests.recall_parties (recall_id, user_id)
-     SELECT $1, u FROM unnest($2::int[]) AS u ON CONFLICT DO NOTHING`,
+     SELECT $1, u FROM unnest($2::int[]) AS u ON CONFLICT DO NOTHING
+     RETURNING user_id`,
     [recallId, [...new Set(holdings.map((h) => h.userId))]],
   );
-  await db.query(
+  const { rows: added } = await db.query<NewHolding>(
     `INSERT INTO requests.recall_holdings
        (recall_id, user_id, holding, medicine_id, medicine_name, request_id, quantity)
      SELECT $1, h."userId", h.holding, h."medicineId", h."medicineName", h."requestId", h.quantity
        FROM jsonb_to_recordset($2::jsonb) AS h(
               "userId" int, holding text, "medicineId" int, "medicineName" text, "requestId" int,
               quantity int)
-     ON CONFLICT DO NOTHING`,
+     ON CONFLICT DO NOTHING
+     RETURNING user_id AS "userId", holding, medicine_id AS "medicineId", medicine_name AS "medicineName",
+               request_id AS "requestId", quantity`,
     [recallId, JSON.stringify(holdings)],
   );
+  const fresh = new Set(newParties.map((r) => r.user_id));
+  const again = new Set(added.map((h) => h.userId).filter((u) => !fresh.has(u)));
+  if (again.size > 0)
+    await db.query(
+      `UPDATE requests.recall_parties SET acknowledged_at = NULL, last_sent_at = now()
+        WHERE recall_id = $1 AND user_id = ANY($2::int[])`,
+      [recallId, [...again]],
+    );
+  return { added, again };
+}
+
+/**
+ * On a lift: owners reached for packs of a listing no longer offered (unlisted, so the lift gives
+ * nothing back to the market) that no other recall in force still covers: the packs they set
+ * aside may be used again. `named` are the lift's listings, `restored` those it freed.
+ */
+export async function unlistedOwnersFreedBy(
+  db: PoolClient,
+  recallId: number,
+  named: number[],
+  restored: number[],
+): Promise<Array<{ userId: number; medicineId: number; medicineName: string | null }>> {
+  const { rows } = await db.query(
+    `SELECT h.user_id AS "userId", h.medicine_id AS "medicineId", h.medicine_name AS "medicineName"
+       FROM requests.recall_holdings h JOIN requests.medicines m ON m.id = h.medicine_id
+      WHERE h.recall_id = $1 AND h.holding = 'listed' AND NOT m.is_available
+        AND (h.medicine_id = ANY($3::int[])
+             OR (NOT h.medicine_id = ANY($2::int[])
+                 AND NOT EXISTS (
+                       SELECT 1 FROM requests.recall_holdings o
+                        WHERE o.medicine_id = h.medicine_id AND o.holding = 'listed' AND o.recall_id <> $1
+                          AND NOT EXISTS (SELECT 1 FROM requests.lifted_recalls l WHERE l.recall_id = o.recall_id))))
+      ORDER BY h.user_id, h.medicine_id`,
+    [recallId, named, restored],
+  );
+  return rows;
 }
 
 interface HoldingRow extends RecallHoldingEntry {

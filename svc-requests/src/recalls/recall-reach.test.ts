@@ -99,7 +99,8 @@ describe('a recall reaches every holder of the batch', () => {
     const holdingsOf = (userId: number) =>
       reach.parties.find((party) => party.userId === userId)?.holdings.map((h) => [h.holding, h.quantity]);
     expect(holdingsOf(collector.id)).toEqual([['collected', 10]]);
-    expect(holdingsOf(pharmacy2.id)).toEqual([['listed', 3]]);
+    // The owner holds the 3 units left and the 2 promised to the approved pickup.
+    expect(holdingsOf(pharmacy2.id)).toEqual([['listed', 5]]);
     expect(holdingsOf(ngo2.id)).toEqual([['approved', 2]]);
     expect(holdingsOf(ngo.id)).toEqual([['requested', 1]]);
     expect(reach.parties.find((party) => party.userId === collector.id)).toMatchObject({
@@ -333,6 +334,41 @@ describe('a recall reaches every holder of the batch', () => {
     await waitUntil(async () => (await reachOf(recallId)).body !== null, { what: 'the reach recorded' });
     const party = (await reachOf(recallId)).body.parties.find((x) => x.userId === collector.id);
     expect(party?.holdings.map((h) => [h.holding, h.quantity])).toEqual([['collected', 2]]);
+  });
+
+  it('does not ask an owner whose listing was collected in full to set aside packs it no longer has', async () => {
+    const gtin = gtinOf(512);
+    const [seller, collector] = [await p.user('pharmacy'), await p.user('ngo')];
+    const medicine = await list(seller, { gtin, batch: 'Z0', name: 'Emptiol', quantity: 3 });
+    const taken = await ask(collector, medicine.id, 3);
+    expect((await move(taken.id, 'approved', seller.token)).status).toBe(200);
+    expect((await move(taken.id, 'completed', collector.token)).status).toBe(200);
+    await waitUntil(
+      async () =>
+        (
+          await p.requests.service.ctx.pool.query('SELECT quantity FROM requests.medicines WHERE id = $1', [
+            medicine.id,
+          ])
+        ).rows[0]?.quantity === 0,
+      { what: 'the read model has nothing left' },
+    );
+
+    const issued = await recall({ gtin, batch: 'Z0', reason: 'Wrong label' });
+    expect(issued.status).toBe(201);
+    const recallId = (issued.body as { id: number }).id;
+    await waitUntil(async () => (await reachOf(recallId)).body !== null, { what: 'the reach recorded' });
+    // Only the NGO holds the packs: the seller is neither reached nor counted as not acknowledged.
+    const reach = (await reachOf(recallId)).body;
+    expect(
+      reach.parties.map((party) => [party.userId, party.holdings.map((h) => [h.holding, h.quantity])]),
+    ).toEqual([[collector.id, [['collected', 3]]]]);
+    expect(reach).toMatchObject({ reached: 1, acknowledged: 0 });
+    await waitUntil(async () => (await notices(collector, 'recall-quarantined')).length === 1, {
+      what: 'the collector told',
+    });
+    expect(await notices(seller, 'recall-quarantined')).toEqual([]);
+    expect((await acknowledge(recallId, collector)).status).toBe(200);
+    expect((await reachOf(recallId)).body).toMatchObject({ reached: 1, acknowledged: 1 });
   });
 
   it("tells the listing form whether a pack's batch is under a recall in force", async () => {

@@ -1,8 +1,12 @@
+import type { RecallNotice, RecallReach } from '@medrelay/contracts';
 import { addDays, cairoToday } from '@medrelay/domain';
 import { withTransaction } from '@medrelay/service-kit';
-import { waitUntil } from '@medrelay/testing';
+import { mailsTo, waitUntil } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
+import type { TestUser } from '../testing';
 import {
+  admin,
+  browseIds,
   gtinOf,
   holds,
   lift,
@@ -48,6 +52,34 @@ async function pickupChosen(gtin: string, batch: string, name: string) {
   await p.requests.api.post(`/api/requests/${id}/pickup/choice`, { windowId }, { token: needer.token });
   return { id, windowId, needer };
 }
+
+/** A request by `user` on a listing, approved by its owner. */
+async function approvedRequest(owner: TestUser, user: TestUser, medicineId: number, quantity: number) {
+  const { id } = (await p.requests.api.post('/api/requests', { medicineId, quantity }, { token: user.token }))
+    .body as { id: number };
+  const approved = await p.requests.api.put(
+    `/api/requests/${id}/status`,
+    { status: 'approved' },
+    { token: owner.token },
+  );
+  expect(approved.status).toBe(200);
+  return id;
+}
+
+/** Who the recall reached (waits until its first event is applied). */
+async function reachOf(recallId: number): Promise<RecallReach> {
+  const read = async () =>
+    (await p.requests.api.get<RecallReach>(`/api/admin/recall-reach/${recallId}`, { token: admin.token }))
+      .body;
+  await waitUntil(async () => (await read()) !== null, { what: 'the reach recorded' });
+  return read();
+}
+
+/** A party's holdings as [holding, medicine, quantity]. */
+const holdingsOf = (reach: RecallReach, userId: number) =>
+  reach.parties
+    .find((party) => party.userId === userId)
+    ?.holdings.map((h) => [h.holding, h.medicineId, h.quantity]);
 
 describe('a recall stops every transfer of its batch', () => {
   it('a held pickup is neither reminded of nor missed nor released; the lift frees a window that passed meanwhile', async () => {
@@ -210,6 +242,62 @@ describe('a recall stops every transfer of its batch', () => {
     expect((await notices(owner, 'recall-quarantined'))[0]!.message).toContain('Unlistol');
   });
 
+  it('reaches owners still holding unlisted stock of the batch with no request open, also stock an administrator took off the market', async () => {
+    const gtin = gtinOf(535);
+    const [shelf, taken] = [await p.user('pharmacy'), await p.user('pharmacy')];
+    // One pharmacy unlisted its packs itself; an administrator took the other's off the market.
+    const unlisted = await list(shelf, { gtin, batch: 'LOT-S', name: 'Shelfol', quantity: 7 });
+    expect((await p.catalog.api.delete(`/api/medicines/${unlisted.id}`, { token: shelf.token })).status).toBe(
+      200,
+    );
+    const offMarket = await list(taken, { gtin, batch: 'LOT-S', name: 'Shelfol', quantity: 3 });
+    const unlistedByAdmin = await p.catalog.api.put(
+      `/api/admin/all-medicines/${offMarket.id}/unlist`,
+      undefined,
+      {
+        token: admin.token,
+      },
+    );
+    expect(unlistedByAdmin.status).toBe(200);
+    await waitUntil(
+      async () =>
+        (
+          await p.requests.service.ctx.pool.query(
+            'SELECT count(*)::int AS n FROM requests.medicines WHERE id = ANY($1) AND NOT is_available',
+            [[unlisted.id, offMarket.id]],
+          )
+        ).rows[0].n === 2,
+      { what: 'the read model has both unlisted' },
+    );
+
+    const issued = await recall({ gtin, batch: 'LOT-S', reason: 'Particles' });
+    expect(issued.status).toBe(201);
+    expect(issued.body.hiddenListings).toBe(0);
+    const recallId = (issued.body as { id: number }).id;
+    // Both still hold their packs: reached, counted and told to set them aside.
+    const reach = await reachOf(recallId);
+    expect(reach).toMatchObject({ reached: 2, acknowledged: 0 });
+    expect(holdingsOf(reach, shelf.id)).toEqual([['listed', unlisted.id, 7]]);
+    expect(holdingsOf(reach, taken.id)).toEqual([['listed', offMarket.id, 3]]);
+    for (const owner of [shelf, taken]) {
+      await waitUntil(async () => (await notices(owner, 'recall-quarantined')).length === 1, {
+        what: `owner ${owner.id} told`,
+      });
+      expect((await notices(owner, 'recall-quarantined'))[0]!.message).toContain(
+        'Set the packs of this batch aside and do not dispense them',
+      );
+    }
+    // The lift tells them the packs set aside may be used again (their listings stay unlisted).
+    expect((await lift(recallId)).status).toBe(200);
+    for (const owner of [shelf, taken])
+      await waitUntil(async () => (await notices(owner, 'recall-lifted')).length === 1, {
+        what: `owner ${owner.id} told of the lift`,
+      });
+    expect((await notices(shelf, 'recall-lifted'))[0]!.message).toBe(
+      'The recall of Shelfol (batch LOT-S) is lifted: the units you set aside may be used again.',
+    );
+  });
+
   it('stops the requests on a listing edited into a recalled batch, and tells its parties', async () => {
     const gtin = gtinOf(533);
     const [owner, needer, other] = [await p.user('pharmacy'), await p.user('ngo'), await p.user('pharmacy')];
@@ -253,5 +341,109 @@ describe('a recall stops every transfer of its batch', () => {
       { token: needer.token },
     );
     expect(collected.body.code).toBe('REQUEST_ON_HOLD');
+  });
+
+  it('stops the approved pickup of an unlisted listing edited into a recalled batch, tells its parties, and keeps it hidden when listed again', async () => {
+    const gtin = gtinOf(534);
+    const [owner, needer, other] = [await p.user('pharmacy'), await p.user('ngo'), await p.user('pharmacy')];
+    await list(other, { gtin, batch: 'BAD-9', name: 'Unlistedit', quantity: 4 });
+    const issued = await recall({ gtin, batch: 'BAD-9', reason: 'Impurity' });
+    expect(issued.status).toBe(201);
+    const recallId = (issued.body as { id: number }).id;
+    const medicine = await list(owner, { gtin, batch: 'OK-9', name: 'Unlistedit', quantity: 6 });
+    const asked = await approvedRequest(owner, needer, medicine.id, 2);
+    // The owner takes the rest off the market, then corrects the batch to the recalled one.
+    expect((await p.catalog.api.delete(`/api/medicines/${medicine.id}`, { token: owner.token })).status).toBe(
+      200,
+    );
+    const edited = await p.catalog.api.put(
+      `/api/medicines/${medicine.id}`,
+      { batch: 'BAD-9' },
+      { token: owner.token },
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({
+      isAvailable: false,
+      quarantined: true,
+      quarantineReason: 'Impurity',
+    });
+    await waitUntil(async () => (await holds(asked)) === 1, { what: 'the approved request held' });
+    const collected = await p.requests.api.put(
+      `/api/requests/${asked}/status`,
+      { status: 'completed' },
+      { token: needer.token },
+    );
+    expect(collected.status).toBe(409);
+    expect(collected.body.code).toBe('REQUEST_ON_HOLD');
+    for (const user of [needer, owner])
+      await waitUntil(async () => (await notices(user, 'recall-quarantined')).length === 1, {
+        what: `user ${user.id} told`,
+      });
+    // The owner holds the 4 units it unlisted and the 2 promised; the NGO must not collect its 2.
+    await waitUntil(async () => holdingsOf(await reachOf(recallId), owner.id) !== undefined, {
+      what: 'the owner reached',
+    });
+    const reach = await reachOf(recallId);
+    expect(holdingsOf(reach, owner.id)).toEqual([['listed', medicine.id, 6]]);
+    expect(holdingsOf(reach, needer.id)).toEqual([['approved', medicine.id, 2]]);
+    // Listed again, it stays quarantined: hidden and not requestable.
+    const relisted = await p.catalog.api.put(
+      `/api/medicines/${medicine.id}`,
+      { isAvailable: true },
+      { token: owner.token },
+    );
+    expect(relisted.status).toBe(200);
+    expect(relisted.body).toMatchObject({ isAvailable: true, quarantined: true });
+    expect(await browseIds('Unlistedit')).not.toContain(medicine.id);
+  });
+
+  it('tells a party again, and asks it to confirm again, when an edit puts another of its pickups on hold', async () => {
+    const gtin = gtinOf(536);
+    const [first, second, needer] = [await p.user('pharmacy'), await p.user('pharmacy'), await p.user('ngo')];
+    const held = await list(first, { gtin, batch: 'BAD-5', name: 'Twiceheld', quantity: 5 });
+    const early = await approvedRequest(first, needer, held.id, 1);
+    const issued = await recall({ gtin, batch: 'BAD-5', reason: 'Sterility failure' });
+    expect(issued.status).toBe(201);
+    const recallId = (issued.body as { id: number }).id;
+    await waitUntil(async () => (await notices(needer, 'recall-quarantined')).length === 1, {
+      what: 'the NGO told',
+    });
+    const acked = await p.requests.api.post<RecallNotice>(
+      `/api/recall-notices/${recallId}/acknowledge`,
+      undefined,
+      { token: needer.token },
+    );
+    expect(acked.status).toBe(200);
+    expect((await reachOf(recallId)).acknowledged).toBe(1);
+
+    // Another of its pickups, of a listing then corrected to the recalled batch.
+    const other = await list(second, { gtin, batch: 'OK-5', name: 'Twiceheld', quantity: 5 });
+    const late = await approvedRequest(second, needer, other.id, 2);
+    const edited = await p.catalog.api.put(
+      `/api/medicines/${other.id}`,
+      { batch: 'BAD-5' },
+      { token: second.token },
+    );
+    expect(edited.body).toMatchObject({ quarantined: true });
+    await waitUntil(async () => (await holds(late)) === 1, { what: 'the second pickup held' });
+    // Told of the new holding, in-app and by e-mail; its earlier confirmation no longer covers it.
+    await waitUntil(async () => (await notices(needer, 'recall-quarantined')).length === 2, {
+      what: 'the NGO told again',
+    });
+    expect((await notices(needer, 'recall-quarantined')).map((n) => n.requestId).sort()).toEqual(
+      [early, late].sort(),
+    );
+    await waitUntil(
+      async () =>
+        (await mailsTo(needer.email)).filter((m) => m.template === 'recall-quarantined').length === 2,
+      { what: 'the second e-mail' },
+    );
+    const reach = await reachOf(recallId);
+    expect(holdingsOf(reach, needer.id)).toEqual([
+      ['approved', held.id, 1],
+      ['approved', other.id, 2],
+    ]);
+    expect(reach.parties.find((party) => party.userId === needer.id)?.acknowledgedAt).toBeNull();
+    expect(reach.acknowledged).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Medicine, RecallIssuedEvent } from '@medrelay/contracts';
+import type { Medicine, RecallIssuedEvent, RecallReach } from '@medrelay/contracts';
 import { withTransaction } from '@medrelay/service-kit';
 import { mailsTo, waitForMails, waitUntil } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
@@ -245,10 +245,29 @@ describe('batch recalls', () => {
     expect((await p.catalog.api.delete(`/api/medicines/${first.id}`, { token: pharmacy.token })).status).toBe(
       200,
     );
-    expect((await recall({ gtin, batch: 'L9', reason: 'Cold chain broken' })).status).toBe(201);
-    const listed = await list(pharmacy, { gtin, batch: 'L9', name: 'Relisted 5mg' });
+    const issued = await recall({ gtin, batch: 'L9', reason: 'Cold chain broken' });
+    expect(issued.status).toBe(201);
+    const recallId = (issued.body as { id: number }).id;
+    const listed = await list(pharmacy, { gtin, batch: 'L9', name: 'Relisted 5mg', quantity: 4 });
     expect(listed).toMatchObject({ quarantined: true, quarantineReason: 'Cold chain broken' });
     expect(await browseIds('Relisted')).not.toContain(listed.id);
+    // The lister is reached for the packs it just listed, and told to set them aside.
+    const reachOf = async () =>
+      (await p.requests.api.get<RecallReach>(`/api/admin/recall-reach/${recallId}`, { token: admin.token }))
+        .body;
+    const listedHolding = async () =>
+      (await reachOf())?.parties
+        .find((party) => party.userId === pharmacy.id)
+        ?.holdings.find((h) => h.medicineId === listed.id);
+    await waitUntil(async () => (await listedHolding()) !== undefined, { what: 'the lister reached' });
+    expect(await listedHolding()).toMatchObject({ holding: 'listed', quantity: 4 });
+    await waitUntil(
+      async () =>
+        (await notices(pharmacy, 'recall-quarantined')).some(
+          (n) => n.medicineId === listed.id && (n as { recallId?: number }).recallId === recallId,
+        ),
+      { what: 'the lister told' },
+    );
   });
 
   it('reaches a batch whatever its letter case: typed "lot7a" on one listing, "LOT7A" on the box and the recall', async () => {
