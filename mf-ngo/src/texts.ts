@@ -67,6 +67,8 @@ const en = {
     loadFailed: 'Could not load medicines',
     noPharmacist:
       "Donors' medicines go only to a licensed pharmacist, so only pharmacies' stock is shown: add your pharmacist's licence number in Settings to see and request donations.",
+    pharmacistInReview:
+      "Donors' medicines go only to a licensed pharmacist, so only pharmacies' stock is shown until an administrator has reviewed your pharmacist's licence number.",
   },
   pharmacyStock: {
     title: 'Pharmacy Stock',
@@ -188,6 +190,8 @@ const ar: typeof en & { browse: Plural<'found'> & Plural<'foundAbout'>; analytic
     loadFailed: 'مقدرناش نحمّل الأدوية',
     noPharmacist:
       'دوا المتبرعين بيتسلّم لصيدلي مرخّص بس، عشان كده ظاهر ليك مخزون الصيدليات بس: ضيف رقم ترخيص الصيدلي بتاعكم في الإعدادات عشان تشوف التبرعات وتطلبها.',
+    pharmacistInReview:
+      'دوا المتبرعين بيتسلّم لصيدلي مرخّص بس، عشان كده ظاهر ليك مخزون الصيدليات بس لحد ما مسؤول المنصة يراجع رقم ترخيص الصيدلي بتاعكم.',
   },
   pharmacyStock: {
     title: 'مخزون الصيدليات',

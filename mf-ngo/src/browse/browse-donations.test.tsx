@@ -8,13 +8,22 @@ import BrowseDonations from './browse-donations';
 
 afterEach(() => vi.restoreAllMocks());
 
-const renderBrowse = (pharmacistLicense: string | null, language: 'en' | 'ar' = 'en') => {
+const renderBrowse = (
+  pharmacistLicense: string | null,
+  language: 'en' | 'ar' = 'en',
+  pharmacistLicensePending = false,
+) => {
   servePages(() => ({ items: [], total: 0 }));
   return renderInRemote(
     <MemoryRouter>
       <BrowseDonations />
     </MemoryRouter>,
-    { texts, role: 'ngo', language, user: { profile: { address: null, pharmacistLicense } } },
+    {
+      texts,
+      role: 'ngo',
+      language,
+      user: { profile: { address: null, pharmacistLicense, pharmacistLicensePending } },
+    },
   );
 };
 
@@ -28,6 +37,11 @@ describe("NGO browse: donors' medicines and the pharmacist", () => {
     document.body.innerHTML = '';
     await renderBrowse(null, 'ar');
     expect((await screen.findByTestId('no-pharmacist')).textContent).toContain('ضيف رقم ترخيص الصيدلي');
+  });
+
+  it('tells an NGO whose licence waits for review that donations come once it is reviewed', async () => {
+    await renderBrowse('104471', 'ar', true);
+    expect((await screen.findByTestId('no-pharmacist')).textContent).toContain('لحد ما مسؤول المنصة يراجع');
   });
 
   it('says nothing of it to an NGO with one', async () => {

@@ -26,7 +26,9 @@ export default function BrowseDonations() {
       {/* The server leaves donors' medicines out for an NGO without a pharmacist: say why. */}
       {!hasPharmacist(user) && (
         <MessageBar intent="warning" layout="multiline" data-testid="no-pharmacist">
-          <MessageBarBody>{t('browse.noPharmacist')}</MessageBarBody>
+          <MessageBarBody>
+            {t(user.profile?.pharmacistLicensePending ? 'browse.pharmacistInReview' : 'browse.noPharmacist')}
+          </MessageBarBody>
         </MessageBar>
       )}
       <MatchDeepLink request={request} />
