@@ -12,7 +12,7 @@ import {
 import { identityConfigShape, type IdentityConfig } from './config';
 import { hashPassword } from './passwords';
 import { createIdentityService } from './service';
-import { recordUserEvent } from './users/events';
+import { recordUserEvent, republishUsers } from './users/events';
 import { findUserById, insertUser } from './users/repo';
 import { z } from 'zod';
 
@@ -20,7 +20,7 @@ export const testPassword = 'Kite-Harbour-7315';
 /** For tests that give an account a password directly (one the policy would now refuse). */
 export { hashPassword };
 /** Publishes again the users a migration listed (identity does it at start). */
-export { republishUsers } from './users/events';
+export { republishUsers };
 
 /**
  * Starts a real svc-identity in this process on a free port, with its own database and Redis
@@ -91,6 +91,20 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
   }
 
   /**
+   * Makes an NGO one approved before the pharmacist's licence was asked (none recorded) and
+   * publishes it as identity does at start (`republishUsers`): other services' read models then
+   * hear that it has no pharmacist.
+   */
+  async function withoutPharmacistLicense(userId: number) {
+    const pool = service.ctx.pool;
+    await pool.query('UPDATE identity.ngos SET pharmacist_license = NULL WHERE user_id = $1', [userId]);
+    await pool.query('INSERT INTO identity.users_to_republish (user_id) VALUES ($1)', [userId]);
+    const republished = await republishUsers(pool);
+    service.ctx.outbox.nudge();
+    return republished;
+  }
+
+  /**
    * Waits until every e-mail queued so far is done: handed over by the outbox and taken by the
    * worker (sent, or skipped as sent before). A test that says "no second e-mail" checks after it.
    */
@@ -119,6 +133,7 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
     createUser,
     login,
     signedIn,
+    withoutPharmacistLicense,
     stop,
   };
 }

@@ -1,5 +1,4 @@
 import type { Medicine } from '@medrelay/contracts';
-import { republishUsers } from '@medrelay/svc-identity/testing';
 import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startTestCatalog, type TestCatalogPlatform } from '../testing';
@@ -39,14 +38,7 @@ beforeAll(async () => {
       token: pharmacy.token,
     })
   ).body;
-  // An NGO approved before the licence was asked has none; identity publishes that at start.
-  const identityPool = p.identity.service.ctx.pool;
-  await identityPool.query('UPDATE identity.ngos SET pharmacist_license = NULL WHERE user_id = $1', [
-    unlicensed.id,
-  ]);
-  await identityPool.query('INSERT INTO identity.users_to_republish (user_id) VALUES ($1)', [unlicensed.id]);
-  await republishUsers(identityPool);
-  p.identity.service.ctx.outbox.nudge();
+  await p.identity.withoutPharmacistLicense(unlicensed.id);
   await readModelSays(unlicensed, false);
 });
 afterAll(() => p.stop());

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { MedicineSnapshot, Need, Notification } from '@medrelay/contracts';
 import { inTransaction } from '@medrelay/service-kit';
 import { waitForMails, waitUntil } from '@medrelay/testing';
-import { republishUsers } from '@medrelay/svc-identity/testing';
 import { describe, expect, it } from 'vitest';
 import { applyMedicineEvent } from '../medicines/read-model';
 import type { TestUser } from '../testing';
@@ -192,16 +191,9 @@ describe('matching while things change', () => {
     });
   });
 
-  it("matches a donor's medicine to an NGO with a licensed pharmacist only; one filling its licence gets its matches", async () => {
+  it("matches a donor's medicine to an NGO with a licensed pharmacist only; one whose licence is accepted gets its matches", async () => {
     const [ngo, donor, pharmacy] = await Promise.all([p.user('ngo'), p.user('donor'), p.user('pharmacy')]);
-    // An NGO approved before the licence was asked has none; identity publishes that at start.
-    const identityPool = p.identity.service.ctx.pool;
-    await identityPool.query('UPDATE identity.ngos SET pharmacist_license = NULL WHERE user_id = $1', [
-      ngo.id,
-    ]);
-    await identityPool.query('INSERT INTO identity.users_to_republish (user_id) VALUES ($1)', [ngo.id]);
-    await republishUsers(identityPool);
-    p.identity.service.ctx.outbox.nudge();
+    await p.identity.withoutPharmacistLicense(ngo.id);
     const hasPharmacist = async () =>
       (await pool().query('SELECT has_pharmacist FROM requests.users WHERE id = $1', [ngo.id])).rows[0]
         ?.has_pharmacist as boolean | null;
@@ -217,9 +209,17 @@ describe('matching while things change', () => {
     });
     expect(await stored(need.id)).toEqual([stocked.id]);
 
+    // The licence it adds waits for an administrator; accepted, the NGO is matched to donations.
     expect(
       (await p.identity.api.put('/api/auth/me', { pharmacistLicense: '104471' }, { token: ngo.token }))
         .status,
+    ).toBe(200);
+    expect(
+      (
+        await p.identity.api.put(`/api/admin/users/${ngo.id}/pharmacist-license/accept`, undefined, {
+          token: admin.token,
+        })
+      ).status,
     ).toBe(200);
     await waitUntil(async () => (await stored(need.id)).includes(donated.id), {
       what: 'the rematch after the licence',

@@ -1,5 +1,4 @@
 import { waitUntil } from '@medrelay/testing';
-import { republishUsers } from '@medrelay/svc-identity/testing';
 import { describe, expect, it } from 'vitest';
 import { admin, ask, donor, inDays, list, move, p, useRequestsPlatform } from './requests-fixture';
 
@@ -37,13 +36,7 @@ describe("a pharmacist's licence added after the review", () => {
     const donation = await list(donor.token, 90, { quantity: 4, recipientType: 'ngos', name: 'Concor 5mg' });
     const pending = (await ask(ngo.token, { medicineId: donation.id, quantity: 1 })).body.id as number;
     // Approved before the licence was required: none recorded.
-    const identityPool = p.identity.service.ctx.pool;
-    await identityPool.query('UPDATE identity.ngos SET pharmacist_license = NULL WHERE user_id = $1', [
-      ngo.id,
-    ]);
-    await identityPool.query('INSERT INTO identity.users_to_republish (user_id) VALUES ($1)', [ngo.id]);
-    await republishUsers(identityPool);
-    p.identity.service.ctx.outbox.nudge();
+    await p.identity.withoutPharmacistLicense(ngo.id);
     await readModelCaughtUp(ngo.id);
     expect(await hasPharmacistInRequests(ngo.id)).toBe(false);
 

@@ -9,7 +9,6 @@ import {
 } from '@medrelay/domain';
 import { waitForMails, waitUntil } from '@medrelay/testing';
 import { requestActivity } from '../stats/repo';
-import { republishUsers } from '@medrelay/svc-identity/testing';
 import { describe, expect, it } from 'vitest';
 import {
   admin,
@@ -150,16 +149,7 @@ describe('the request lifecycle', () => {
     const [licensed, unlicensed] = await Promise.all([p.user('ngo'), p.user('ngo')]);
     const donation = await list(donor.token, 90, { quantity: 4, recipientType: 'ngos', name: 'Concor 5mg' });
     const pending = (await ask(unlicensed.token, { medicineId: donation.id, quantity: 1 })).body.id as number;
-    // An NGO approved before the licence was required has none; identity publishes that at start.
-    const identityPool = p.identity.service.ctx.pool;
-    await identityPool.query('UPDATE identity.ngos SET pharmacist_license = NULL WHERE user_id = $1', [
-      unlicensed.id,
-    ]);
-    await identityPool.query('INSERT INTO identity.users_to_republish (user_id) VALUES ($1)', [
-      unlicensed.id,
-    ]);
-    expect(await republishUsers(identityPool)).toBe(1);
-    p.identity.service.ctx.outbox.nudge();
+    expect(await p.identity.withoutPharmacistLicense(unlicensed.id)).toBe(1);
     await waitUntil(
       async () =>
         (
