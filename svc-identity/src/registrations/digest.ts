@@ -2,14 +2,7 @@ import { withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { queueMail } from '../mail/outbox';
 import { languageOfEmail } from '../users/repo';
-import {
-  lockDigest,
-  lockLicenseDigest,
-  secondsSinceLastDigest,
-  secondsSinceLastLicenseDigest,
-  takeWaitingLicenses,
-  takeWaitingNotices,
-} from './repo';
+import { lockDigest, secondsSinceLastDigest, takeWaitingLicenses, takeWaitingNotices } from './repo';
 
 /**
  * The administrator's notices of new registrations as a digest: at most one e-mail
@@ -22,8 +15,8 @@ import {
 export async function sendRegistrationDigest(ctx: IdentityContext, intervalSeconds: number): Promise<number> {
   const settings = await ctx.settings.get();
   const listed = await withTransaction(ctx.pool, async (client) => {
-    await lockDigest(client);
-    const since = await secondsSinceLastDigest(client);
+    await lockDigest(client, 'registration_notices');
+    const since = await secondsSinceLastDigest(client, 'registration_notices');
     if (since !== null && since < intervalSeconds) return 0;
     const waiting = await takeWaitingNotices(client);
     if (waiting.length === 0) return 0;
@@ -55,8 +48,8 @@ export async function sendRegistrationDigest(ctx: IdentityContext, intervalSecon
 export async function sendLicenseDigest(ctx: IdentityContext, intervalSeconds: number): Promise<number> {
   const settings = await ctx.settings.get();
   const listed = await withTransaction(ctx.pool, async (client) => {
-    await lockLicenseDigest(client);
-    const since = await secondsSinceLastLicenseDigest(client);
+    await lockDigest(client, 'license_notices');
+    const since = await secondsSinceLastDigest(client, 'license_notices');
     if (since !== null && since < intervalSeconds) return 0;
     const waiting = await takeWaitingLicenses(client);
     if (waiting.length === 0 || !settings.notifyRegistrations) return 0;

@@ -6,16 +6,19 @@ export async function addRegistrationNotice(client: PoolClient, userId: number):
   await client.query('INSERT INTO identity.registration_notices (user_id) VALUES ($1)', [userId]);
 }
 
-/** One digest at a time across instances, for the rest of the transaction. */
-export async function lockDigest(client: PoolClient): Promise<void> {
-  await client.query("SELECT pg_advisory_xact_lock(hashtext('identity:registration-digest'))");
+/** The administrator's digests, each over its own table of notices. */
+export type NoticeTable = 'registration_notices' | 'license_notices';
+
+/** One digest of these notices at a time across instances, for the rest of the transaction. */
+export async function lockDigest(client: PoolClient, table: NoticeTable): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`identity:${table}-digest`]);
 }
 
-/** Seconds since the last digest went out (null: never). */
-export async function secondsSinceLastDigest(client: PoolClient): Promise<number | null> {
+/** Seconds since the last digest of these notices went out (null: never). */
+export async function secondsSinceLastDigest(client: PoolClient, table: NoticeTable): Promise<number | null> {
   const { rows } = await client.query<{ seconds: number | null }>(
     `SELECT extract(epoch FROM now() - max(digested_at))::float8 AS seconds
-       FROM identity.registration_notices WHERE digested_at IS NOT NULL`,
+       FROM identity.${table} WHERE digested_at IS NOT NULL`,
   );
   return rows[0]?.seconds ?? null;
 }
@@ -44,20 +47,6 @@ export async function takeWaitingNotices(client: PoolClient): Promise<WaitingReg
       ORDER BY t.created_at, u.id`,
   );
   return rows;
-}
-
-/** One licence digest at a time across instances, for the rest of the transaction. */
-export async function lockLicenseDigest(client: PoolClient): Promise<void> {
-  await client.query("SELECT pg_advisory_xact_lock(hashtext('identity:license-digest'))");
-}
-
-/** Seconds since the last licence digest went out (null: never). */
-export async function secondsSinceLastLicenseDigest(client: PoolClient): Promise<number | null> {
-  const { rows } = await client.query<{ seconds: number | null }>(
-    `SELECT extract(epoch FROM now() - max(digested_at))::float8 AS seconds
-       FROM identity.license_notices WHERE digested_at IS NOT NULL`,
-  );
-  return rows[0]?.seconds ?? null;
 }
 
 export interface WaitingLicense {
