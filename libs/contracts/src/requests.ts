@@ -4,7 +4,7 @@ import { parseInstant } from '@medrelay/domain/calendar';
 import { handoverCodeSchema } from './custody';
 import { handoverStates } from './handover-states';
 import { listPageFields, queryInt, typeError } from './fields';
-import { copiedMedicineFields, medicineSchema, medicineSources } from './medicines';
+import { copiedMedicineFields, medicineSchema, medicineSources, quantityField } from './medicines';
 import { pickupOfferSchema } from './pickup';
 import { latLngSchema, placeSchema } from './places';
 import { userTypes } from './roles';
@@ -113,8 +113,17 @@ export const requestStatusUpdateSchema = z
     ...pickupDetailsSchema.shape,
     /** Pickup windows offered with the approval (then pickupLocation/pickupDate follow from them). */
     pickup: pickupOfferSchema.optional(),
+    /**
+     * With an approval: the units approved, when fewer than asked (what is left of the listing);
+     * at most the quantity asked (the service checks: it depends on the request).
+     */
+    quantity: quantityField.optional(),
   })
-  .strict();
+  .strict()
+  .refine((update) => update.quantity === undefined || update.status === 'approved', {
+    path: ['quantity'],
+    message: 'quantityOnlyWithApproval',
+  });
 export type RequestStatusUpdateInput = z.input<typeof requestStatusUpdateSchema>;
 export type RequestStatusUpdate = z.output<typeof requestStatusUpdateSchema>;
 

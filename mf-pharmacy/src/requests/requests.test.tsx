@@ -63,9 +63,12 @@ const noWindows = {
 /** The server: pages of `server` filtered as asked, decisions remove the request from pending. */
 let server: MedicineRequest[] = [];
 let asked: string[] = [];
+/** The bodies of the status changes sent. */
+let decided: unknown[] = [];
 beforeEach(() => {
   tokenStore.set('token');
   asked = [];
+  decided = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://x');
     const json = (body: unknown, headers: Record<string, string> = {}) =>
@@ -74,6 +77,7 @@ beforeEach(() => {
         headers: { 'Content-Type': 'application/json', ...headers },
       });
     if (init?.method === 'PUT') {
+      decided.push(JSON.parse(String(init.body)));
       const id = Number(url.pathname.match(/requests\/(\d+)/)![1]);
       server = server.filter((r) => r.id !== id);
       return json({});
@@ -205,5 +209,43 @@ describe('pharmacy Requests: the money of a request on its listing', () => {
     expect(within(dialog).getByTestId('approval-total').textContent).toBe(
       'انت بتوافق على 3 وحدات من Panadol مجاناً.',
     );
+  });
+});
+
+describe('pharmacy Requests: fewer units left than asked', () => {
+  it('approves what is left (or fewer), saying so, and sends the units approved', async () => {
+    const short = pending(7, 'Eltroxin 50mcg');
+    server = [{ ...short, quantity: 6, medicine: { ...short.medicine!, quantity: 3 } }];
+    await renderScreen();
+    const section = await screen.findByRole('region', { name: 'Pending Requests' });
+    fireEvent.click(await within(section).findByRole('button', { name: 'Approve: Eltroxin 50mcg' }));
+    const dialog = await screen.findByRole('dialog');
+    const units = within(dialog).getByTestId('units-to-approve') as HTMLInputElement;
+    expect(units.value).toBe('3');
+    within(dialog).getByText(
+      'Only 3 units left of the 6 units asked: approve those, fewer, or reject the request.',
+    );
+    expect(within(dialog).getByTestId('approval-total').textContent).toContain(
+      'You are approving 3 units of',
+    );
+    fireEvent.change(units, { target: { value: '2' } });
+    expect(within(dialog).getByTestId('approval-total').textContent).toContain(
+      'You are approving 2 units of',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(decided).toHaveLength(1));
+    expect(decided[0]).toMatchObject({ status: 'approved', quantity: 2 });
+  });
+
+  it('asks nothing of it when enough is left', async () => {
+    server = [pending(8, 'Concor 5mg')];
+    await renderScreen();
+    const section = await screen.findByRole('region', { name: 'Pending Requests' });
+    fireEvent.click(await within(section).findByRole('button', { name: 'Approve: Concor 5mg' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByTestId('units-to-approve')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(decided).toHaveLength(1));
+    expect(decided[0]).not.toHaveProperty('quantity');
   });
 });

@@ -322,6 +322,11 @@ export async function rejectPendingNotOffered(
 }
 
 /** A move's outcome: the request's status and how it was handed over (null until completed). */
+/** An approval of fewer units than asked: the request is for those from now on. */
+export async function setRequestQuantity(db: PoolClient, id: number, quantity: number): Promise<void> {
+  await db.query('UPDATE requests.requests SET quantity = $2 WHERE id = $1', [id, quantity]);
+}
+
 export async function updateRequestStatus(
   db: PoolClient,
   id: number,

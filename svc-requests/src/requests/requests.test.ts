@@ -461,6 +461,36 @@ describe('the state machine (spec §4), enforced on the server', () => {
     expect((await move(ngo.token, first, { status: 'completed' })).status).toBe(409);
   });
 
+  it("approves fewer units than asked when fewer are left; never more than asked, in the caller's language", async () => {
+    const medicine = await list(pharmacy.token, 60, { quantity: 10, name: 'Eltroxin 50mcg' });
+    const first = (await ask(ngo.token, { medicineId: medicine.id, quantity: 7 })).body.id as number;
+    const second = (await ask(ngo2.token, { medicineId: medicine.id, quantity: 6 })).body.id as number;
+    expect((await move(pharmacy.token, first, { status: 'approved' })).status).toBe(200);
+    // 3 left for the 6 asked: refused whole, approved for the 3.
+    const whole = await move(pharmacy.token, second, { status: 'approved' });
+    expect([whole.status, whole.body.code]).toEqual([409, 'INSUFFICIENT_QUANTITY']);
+    const more = await move(
+      pharmacy.token,
+      second,
+      { status: 'approved', quantity: 8 },
+      { 'accept-language': 'ar' },
+    );
+    expect([more.status, more.body.details[0].path, more.body.message]).toEqual([
+      400,
+      'quantity',
+      'أقصى حاجة توافق عليها هي الكمية المطلوبة: 6 وحدات',
+    ]);
+    expect((await move(ngo2.token, second, { status: 'cancelled', quantity: 1 })).status).toBe(400);
+    const part = await move(pharmacy.token, second, { status: 'approved', quantity: 3 });
+    expect(part.body).toMatchObject({ status: 'approved', quantity: 3 });
+    expect(await quantityInCatalog(medicine.id)).toBe(0);
+    const told = await p.requests.service.ctx.pool.query(
+      "SELECT params FROM requests.notifications WHERE request_id = $1 AND message_key = 'notifyRequestApproved'",
+      [second],
+    );
+    expect(told.rows[0].params).toMatchObject({ quantity: 3 });
+  });
+
   it('refuses an approval when the catalog has too little left, leaving the request pending', async () => {
     const medicine = await list(pharmacy.token, 60, { quantity: 3 });
     const first = (await ask(ngo.token, { medicineId: medicine.id, quantity: 2 })).body.id;

@@ -52,6 +52,7 @@ import {
   oneOpenRequestIndex,
   loadRequest,
   recordAgreedPrices,
+  setRequestQuantity,
   updateRequestStatus,
   type RequestRow,
 } from './repo';
@@ -145,6 +146,26 @@ export function createRequestService(ctx: RequestsContext) {
       secrets: ctx.mailSecrets,
     });
     await addToOutbox(client, schema, { queue: mailQueueName, name: job.template, payload: job });
+  }
+
+  /** The request as approved: for `granted` units when given (at most those asked, else 400). */
+  async function grantedPart(
+    client: PoolClient,
+    request: RequestRow,
+    granted: number | undefined,
+    language: Language,
+  ): Promise<RequestRow> {
+    if (granted === undefined || granted === request.quantity) return request;
+    if (granted > request.quantity) {
+      const params = { asked: request.quantity };
+      const message = translate('approveMoreThanAsked', language, params);
+      throw new AppError(400, 'VALIDATION_FAILED', 'approveMoreThanAsked', {
+        params,
+        details: [{ path: 'quantity', rule: 'approveMoreThanAsked', message }],
+      });
+    }
+    await setRequestQuantity(client, request.id, granted);
+    return { ...request, quantity: granted };
   }
 
   /**
@@ -253,7 +274,9 @@ export function createRequestService(ctx: RequestsContext) {
       // by its commit: a note left behind (an approval lost after the catalog reserved, or
       // refused) is looked at by the sweep, which takes back a reservation nothing records.
       await noteReservationAsked(ctx.pool, id);
-      return move(caller, id, 'approve', async (client, request) => {
+      return move(caller, id, 'approve', async (client, asked) => {
+        // Fewer units than asked when fewer are left: the request is for those from now on.
+        const request = await grantedPart(client, asked, input.quantity, language);
         // A suspended account gets no pickup address, phone or e-mail (the approval's e-mail). Its
         // pending requests end with the suspension (./suspension.ts); this covers one made meanwhile.
         const requester = await findReadModelUser(client, schema, request.requester_id);

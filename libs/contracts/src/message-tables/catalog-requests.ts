@@ -11,6 +11,14 @@ export const catalogRequestMessages = {
     ar: 'السعر بعد الخصم مينفعش يكون أعلى من السعر الأصلي',
   },
   quantityMax: { en: 'Quantity is too large', ar: 'الكمية كبيرة أوي' },
+  quantityOnlyWithApproval: {
+    en: 'A quantity is given only with an approval',
+    ar: 'الكمية بتتبعت مع الموافقة بس',
+  },
+  approveMoreThanAsked: {
+    en: 'You can approve at most the quantity asked for: {asked|unit}',
+    ar: 'أقصى حاجة توافق عليها هي الكمية المطلوبة: {asked|unit}',
+  },
   expiryDateInvalid: { en: 'Expiry date is not a valid date', ar: 'تاريخ الصلاحية مش صحيح' },
   expiryDatePast: {
     en: 'Expiry date must be in the future',

@@ -61,6 +61,8 @@ const en = {
     approveTotal:
       'You are approving {{units}} of {{name}} at the current price: {{sum}}. This is what the requester pays; it is recorded with the approval.',
     approveFree: 'You are approving {{units}} of {{name}}, free of charge.',
+    unitsToApprove: 'Units to approve',
+    onlyLeft: 'Only {{left}} left of the {{asked}} asked: approve those, fewer, or reject the request.',
   },
   contact: {
     label: 'Contact',
@@ -144,6 +146,8 @@ const ar: typeof en & {
     approveTotal:
       'انت بتوافق على {{units}} من {{name}} بالسعر الحالي: {{sum}}. ده اللي صاحب الطلب هيدفعه، وبيتسجّل مع الموافقة.',
     approveFree: 'انت بتوافق على {{units}} من {{name}} مجاناً.',
+    unitsToApprove: 'الكمية اللي هتوافق عليها',
+    onlyLeft: 'فاضل {{left}} بس من {{asked}} اتطلبوا: وافق عليهم أو على أقل، أو ارفض الطلب.',
   },
   contact: {
     label: 'للتواصل',

@@ -10,6 +10,7 @@ import { offerDraft, rememberOffer } from '../pickup/last-offer';
 import { PickupOfferDialog } from '../pickup/offer-dialog';
 import { useRemote } from '../role-app';
 import { ApprovalTotal } from './request-price';
+import { UnitsToApprove } from './units-to-approve';
 
 /** Changes a request's status with the toasts of spec §8. */
 export function useRequestStatusChange(successTitle?: string) {
@@ -70,6 +71,11 @@ export function OwnerRequestActions({
   const approveButton = useRef<HTMLButtonElement>(null);
   // The dialog opens without a DialogTrigger: this gives focus back to Approve when it is dismissed.
   const restoreFocus = useRestoreFocusTarget();
+  // Fewer units left than asked (another approval took some): approve what is left, or fewer.
+  const left = request.medicine?.quantity ?? request.quantity;
+  const short = left > 0 && left < request.quantity;
+  const [granted, setGranted] = useState<number | null>(null);
+  const units = granted ?? (short ? left : request.quantity);
   // The buttons are the owner's moves in the domain's transition table (the server's own).
   const moves = requestMovesFor(request.status, 'owner');
   // Once approved, the owner's only status move is to call the pickup off.
@@ -112,11 +118,21 @@ export function OwnerRequestActions({
           windowsRequired={donation}
           defaults={offerDraft(user.id, user.profile?.address ?? '', { windowsRequired: donation })}
           busy={isPending}
-          summary={<ApprovalTotal request={request} />}
+          summary={
+            <>
+              {short && (
+                <UnitsToApprove asked={request.quantity} left={left} value={units} onChange={setGranted} />
+              )}
+              <ApprovalTotal request={{ ...request, quantity: units }} />
+            </>
+          }
           onClose={() => setApproving(false)}
           onSubmit={async (offer) => {
-            if (!(await decide(offer ? { status: 'approved', pickup: offer } : { status: 'approved' })))
-              return;
+            const part = units < request.quantity ? { quantity: units } : {};
+            const approval = offer
+              ? { status: 'approved' as const, pickup: offer }
+              : { status: 'approved' as const };
+            if (!(await decide({ ...approval, ...part }))) return;
             if (offer) rememberOffer(user.id, offer);
             setApproving(false);
           }}
