@@ -32,7 +32,7 @@ describe('needs met by their requests', () => {
 
   it('reads the same rule in SQL, by the aliases given', () => {
     expect(countsTowardNeedSql('q', 'w')).toBe(
-      "(q.status IN ('pending', 'approved', 'completed') AND q.created_at >= w.counted_since)",
+      "(q.status IN ('pending', 'approved', 'completed') AND q.handover IS DISTINCT FROM 'disputed' AND q.created_at >= w.counted_since)",
     );
   });
 });

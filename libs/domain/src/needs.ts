@@ -10,8 +10,8 @@ import type { NeedMetBy, NeedStatus, RequestStatus } from '@medrelay/contracts';
  * the requested listing was one of the need's matches when the request was filed (from the match
  * card, a digest link or browsing alike); when it matched several open needs of the requester the
  * request counts toward one, the closest name first, then the oldest need (svc-requests migration
- * 050 records it as the request is filed). A collection the owner disputed still counts: its
- * status stays completed until an administrator sorts it out.
+ * 050 records it as the request is filed). A collection the owner disputed does not count: the
+ * owner says the units were not handed over, and they are back on offer.
  *
  * Met: the counted quantities add up to at least the need's minimum quantity. "Accept up to"
  * bounds what one listing is asked for (`matchRequestQuantity`), not the sum, so it plays no part.
@@ -28,12 +28,14 @@ export function countsTowardNeed(status: RequestStatus): status is (typeof needC
 }
 
 /**
- * `countsTowardNeed`, and "since the need was last opened", in PostgreSQL over a requests row
- * (`status`, `created_at`) and its need (`counted_since`), by their aliases (never user input).
+ * `countsTowardNeed`, not a disputed collection, and "since the need was last opened", in
+ * PostgreSQL over a requests row (`status`, `handover`, `created_at`) and its need
+ * (`counted_since`), by their aliases (never user input).
  */
 export function countsTowardNeedSql(request = 'r', need = 'n'): string {
   const statuses = needCountedStatuses.map((s) => `'${s}'`).join(', ');
-  return `(${request}.status IN (${statuses}) AND ${request}.created_at >= ${need}.counted_since)`;
+  const counted = `${request}.status IN (${statuses}) AND ${request}.handover IS DISTINCT FROM 'disputed'`;
+  return `(${counted} AND ${request}.created_at >= ${need}.counted_since)`;
 }
 
 /** Whether the counted requests meet the need. */

@@ -260,7 +260,7 @@ export async function listMatches(
        LEFT JOIN requests.users o ON o.id = m.owner_id
        LEFT JOIN requests.users me ON me.id = n.owner_id
        LEFT JOIN LATERAL (
-         SELECT r.id, r.status, r.quantity, r.created_at FROM requests.requests r
+         SELECT r.id, r.status, r.quantity, r.handover, r.created_at FROM requests.requests r
           WHERE r.requester_id = n.owner_id AND r.medicine_id = m.id
           ORDER BY r.status IN ('pending', 'approved') DESC, r.created_at DESC, r.id DESC
           LIMIT 1) q ON true) s

@@ -1,6 +1,7 @@
 import type { Need, NeedCreateInput, NeedMatch, Notification } from '@medrelay/contracts';
 import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestsImpact } from '../stats/repo';
 import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
 
 /**
@@ -205,6 +206,28 @@ describe('needs that close the loop', () => {
       'A request for your need "Nexium" was cancelled or rejected (0 units still requested, at least 6 needed): it is open again.',
     );
     expect((await needNotices(ngo, 'ar'))[0]!.title).toBe('الاحتياج اتفتح تاني');
+  });
+
+  it('does not count a collection its owner disputed: the need opens again, and the public figure leaves it out', async () => {
+    const ngo = await p.user('ngo');
+    const need = await declare(ngo, { medicine: 'Lipitor', minQuantity: 4 });
+    const listed = await listFor(pharmacy, ngo, need.id, { name: 'Lipitor 20mg', quantity: 4 });
+    // The landing page's "medicines saved" (svc-requests' part of the public impact figures).
+    const saved = async () => (await requestsImpact(pool())).medicinesSaved;
+    const before = await saved();
+    const id = await ask(ngo, listed, 4);
+    await move(pharmacy, id, 'approved');
+    await move(ngo, id, 'completed');
+    await waitForNeed(ngo, need.id, 'the need met', (n) => n.status === 'closed');
+    expect(await saved()).toBe(before + 4);
+    const disputed = await p.requests.api.post(
+      `/api/requests/${id}/collection/dispute`,
+      undefined,
+      as(pharmacy),
+    );
+    expect(disputed.status).toBe(200);
+    await waitForNeed(ngo, need.id, 'the need open again', (n) => n.status === 'open');
+    expect(await saved()).toBe(before);
   });
 
   it('lets the owner reopen a met need (a new count) and close one by hand, which its requests never reopen', async () => {

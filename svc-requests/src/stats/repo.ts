@@ -8,6 +8,7 @@ import {
   type RequestStatus,
 } from '@medrelay/contracts';
 import type { Pool } from '@medrelay/service-kit';
+import { countsAsCollectedSql } from '@medrelay/domain/handover';
 
 /** Requests by status; `days` counts only requests made in the last N days (null: all). */
 export async function requestStats(db: Pool, days: number | null): Promise<RequestStats> {
@@ -92,7 +93,8 @@ export async function requestActivity(db: Pool, limit: number): Promise<Activity
 /** Units that reached someone (the public impact figures). */
 export async function requestsImpact(db: Pool): Promise<RequestsImpact> {
   const { rows } = await db.query<{ n: string }>(
-    `SELECT coalesce(sum(quantity), 0)::bigint AS n FROM requests.requests WHERE status = 'completed'`,
+    // A disputed collection is not a success (its units are back on offer): counted once, if collected again.
+    `SELECT coalesce(sum(r.quantity), 0)::bigint AS n FROM requests.requests r WHERE ${countsAsCollectedSql('r')}`,
   );
   // bigint: sums pass 2^31 long before requests do; pg hands them over as text.
   return { medicinesSaved: Number(rows[0]!.n) };
