@@ -61,10 +61,10 @@ describe('pharmacy My Medicines: a listing whose units are all promised to appro
       { texts },
     );
     const row = await screen.findByTestId('medicine-row');
-    expect(row.textContent).toContain('10 units promised to approved requests');
-    expect(row.textContent).toContain('All promised');
+    expect(row.textContent).toContain('10 units given to approved requests');
+    expect(row.textContent).toContain('All given out');
     expect(row.textContent).not.toContain('Unavailable');
     fireEvent.click(screen.getByRole('button', { name: 'Edit: Concor 5mg' }));
-    await screen.findByText(/^10 units are already promised to approved requests/);
+    await screen.findByText(/^10 units already went to approved requests/);
   });
 });

@@ -50,7 +50,7 @@ const en = {
     callOff: 'Call Off Pickup',
     confirmCallOffTitle: 'Call off this pickup?',
     confirmCallOffBody:
-      'You cannot hand over {{name}} after all? The requester is told not to come and the units go back on offer.',
+      'You cannot hand over {{name}} after all? The requester is told not to come and the units go back on offer: lower the quantity of your listing if they are damaged or gone.',
     pickupCalledOff: 'Pickup called off',
     pickupCalledOffBody: 'The pickup of {{name}} is called off.',
     /** A pending request at the listing's price now (units × per unit = total), which approval fixes. */
@@ -138,7 +138,8 @@ const ar: typeof en & {
     keepPickup: 'خلّي الاستلام',
     callOff: 'إلغاء التسليم',
     confirmCallOffTitle: 'تلغي التسليم ده؟',
-    confirmCallOffBody: 'مش هتقدر تسلّم {{name}}؟ صاحب الطلب هيتبلّغ ميجيش والكمية هترجع معروضة تاني.',
+    confirmCallOffBody:
+      'مش هتقدر تسلّم {{name}}؟ صاحب الطلب هيتبلّغ ميجيش والكمية هترجع معروضة تاني: قلّل كمية الدوا عندك لو العلب بايظة أو مش موجودة.',
     pickupCalledOff: 'الاستلام اتلغى',
     pickupCalledOffBody: 'استلام {{name}} اتلغى.',
     priceCurrent: 'السعر الحالي: {{sum}} (بيتثبت مع الموافقة)',

@@ -50,7 +50,7 @@ describe('AvailabilityBadge', () => {
         </p>
       </>,
     );
-    screen.getByText('All promised', { selector: '[data-testid="promised"] *' });
+    screen.getByText('All given out', { selector: '[data-testid="promised"] *' });
     screen.getByText('Available', { selector: '[data-testid="partly"] *' });
     for (const id of ['expired', 'unlisted', 'recalled']) {
       screen.getByText('Unavailable', { selector: `[data-testid="${id}"] *` });
@@ -58,7 +58,7 @@ describe('AvailabilityBadge', () => {
   });
 });
 
-describe("units promised to approved requests, on the owner's row", () => {
+describe("units given to approved requests, on the owner's row", () => {
   const promised = (reservedQuantity: number, quantity = 0) =>
     medicineFixture({ quantity, reservedQuantity });
 
@@ -71,10 +71,10 @@ describe("units promised to approved requests, on the owner's row", () => {
       </>,
     );
     const [all, partly, none] = screen.getAllByTestId('medicine-row');
-    expect(all!.textContent).toContain('0 units · 10 units promised to approved requests');
-    expect(within(all!).getByTestId('availability').textContent).toBe('All promised');
+    expect(all!.textContent).toContain('0 units · 10 units given to approved requests');
+    expect(within(all!).getByTestId('availability').textContent).toBe('All given out');
     expect(within(partly!).getByTestId('promised-units').textContent).toBe(
-      '1 unit promised to an approved request',
+      '1 unit given to an approved request',
     );
     expect(within(partly!).getByTestId('availability').textContent).toBe('Available');
     expect(within(none!).queryByTestId('promised-units')).toBeNull();
@@ -85,13 +85,13 @@ describe("units promised to approved requests, on the owner's row", () => {
     const { i18n } = await renderInRemote(<MedicineRow medicine={promised(10)} showAvailability />, {
       language: 'ar',
     });
-    expect(screen.getByTestId('promised-units').textContent).toBe('10 وحدات محجوزة لطلبات اتوافق عليها');
-    expect(screen.getByTestId('availability').textContent).toBe('كله محجوز');
+    expect(screen.getByTestId('promised-units').textContent).toBe('10 وحدات راحت لطلبات اتوافق عليها');
+    expect(screen.getByTestId('availability').textContent).toBe('اتوزّع كله');
     const t = (count: number) => i18n.t('medicine.promised', { count, ns: 'common' });
-    expect(t(1)).toBe('وحدة واحدة محجوزة لطلب اتوافق عليه');
-    expect(t(2)).toBe('وحدتين محجوزين لطلبات اتوافق عليها');
-    expect(t(11)).toBe('11 وحدة محجوزة لطلبات اتوافق عليها');
-    expect(t(100)).toBe('100 وحدة محجوزة لطلبات اتوافق عليها');
+    expect(t(1)).toBe('وحدة واحدة راحت لطلب اتوافق عليه');
+    expect(t(2)).toBe('وحدتين راحوا لطلبات اتوافق عليها');
+    expect(t(11)).toBe('11 وحدة راحت لطلبات اتوافق عليها');
+    expect(t(100)).toBe('100 وحدة راحت لطلبات اتوافق عليها');
   });
 });
 

@@ -40,12 +40,12 @@ describe('the edit medicine form', () => {
     const form = <MedicineForm withPrices medicine={medicine} submitLabel="Save" onSave={vi.fn()} />;
     await renderInRemote(form);
     screen.getByText(
-      '10 units are already promised to approved requests and not counted here: the quantity is what you still offer beyond them.',
+      '10 units already went to approved requests (collected or awaiting pickup) and are not counted here: the quantity is what you still offer beyond them.',
     );
     document.body.innerHTML = '';
     await renderInRemote(form, { language: 'ar' });
     screen.getByText(
-      '10 وحدات محجوزة لطلبات اتوافق عليها ومش محسوبة هنا: الكمية هي اللي لسه بتعرضه زيادة عنهم.',
+      '10 وحدات راحت لطلبات اتوافق عليها (اتسلّمت أو مستنية الاستلام) ومش محسوبة هنا: الكمية هي اللي لسه بتعرضه زيادة عنهم.',
     );
   });
 
