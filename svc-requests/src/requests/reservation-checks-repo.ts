@@ -17,6 +17,23 @@ export async function clearReservationAsked(client: PoolClient, requestId: numbe
   return rowCount === 1;
 }
 
+/**
+ * Takes the note if it is still older than `seconds` (an approval asked again meanwhile made it
+ * new: that one clears it, or is swept in its turn).
+ */
+export async function takeStaleReservationCheck(
+  client: PoolClient,
+  requestId: number,
+  seconds: number,
+): Promise<boolean> {
+  const { rowCount } = await client.query(
+    `DELETE FROM requests.reservation_checks
+      WHERE request_id = $1 AND asked_at <= now() - make_interval(secs => $2)`,
+    [requestId, seconds],
+  );
+  return rowCount === 1;
+}
+
 /** Notes older than `seconds`: approvals that never committed, oldest first. */
 export async function staleReservationChecks(pool: Pool, seconds: number, limit = 100): Promise<number[]> {
   const { rows } = await pool.query<{ request_id: number }>(

@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { releaseQueueName, type RequestsContext } from '../context';
 import { findRequest } from './repo';
-import { clearReservationAsked, staleReservationChecks } from './reservation-checks-repo';
+import { staleReservationChecks, takeStaleReservationCheck } from './reservation-checks-repo';
 
 /** How long an approval may take before its reservation note counts as left behind. */
 export const unrecordedAfterSeconds = 60;
@@ -22,20 +22,31 @@ export async function takeBackUnrecordedReservations(
 ): Promise<number> {
   let taken = 0;
   for (const requestId of await staleReservationChecks(ctx.pool, olderThanSeconds)) {
-    await withTransaction(
-      ctx.pool,
-      async (client) => {
-        const request = await findRequest(client, requestId, true);
-        if (!(await clearReservationAsked(client, requestId))) return;
-        if (request?.status !== 'pending') return;
-        const { quantity } = await ctx.catalog.withdraw(requestId);
-        if (quantity > 0) {
-          taken++;
-          ctx.logger.warn({ requestId, quantity }, 'took back the reservation of an approval never recorded');
-        }
-      },
-      { lockTimeout: '5s' },
-    );
+    try {
+      await withTransaction(
+        ctx.pool,
+        async (client) => {
+          const request = await findRequest(client, requestId, true);
+          if (!(await takeStaleReservationCheck(client, requestId, olderThanSeconds))) return;
+          if (request?.status !== 'pending') return;
+          const { quantity } = await ctx.catalog.withdraw(requestId);
+          if (quantity > 0) {
+            taken++;
+            ctx.logger.warn(
+              { requestId, quantity },
+              'took back the reservation of an approval never recorded',
+            );
+          }
+        },
+        { lockTimeout: '5s' },
+      );
+    } catch (err) {
+      // The note stays for the next sweep (the catalog away, a lock not granted); the others go on.
+      ctx.logger.warn(
+        { requestId, err: (err as Error).message },
+        'reservation check left for the next sweep',
+      );
+    }
   }
   return taken;
 }
