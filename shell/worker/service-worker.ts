@@ -325,6 +325,33 @@ self.addEventListener('push', (event) => {
   event.waitUntil(self.registration.showNotification(push.title || 'MedRelay', options));
 });
 
+// A push service may rotate a subscription: subscribe again with the same key and tell the open
+// tabs, which hand the new one to svc-requests (the worker holds no session); a tab opened later
+// does it when it starts (shell/src/settings/push-renewal.ts).
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as Event & {
+    oldSubscription?: PushSubscription | null;
+    newSubscription?: PushSubscription | null;
+    waitUntil(promise: Promise<unknown>): void;
+  };
+  change.waitUntil(
+    (async () => {
+      const key = change.oldSubscription?.options.applicationServerKey;
+      const renewed =
+        change.newSubscription ??
+        (key
+          ? await self.registration.pushManager.subscribe({
+              userVisibleOnly: true,
+              applicationServerKey: key,
+            })
+          : null);
+      if (!renewed) return;
+      for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
+        client.postMessage({ type: 'medrelay:push-renewed' });
+    })().catch(() => undefined),
+  );
+});
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const target = new URL((event.notification.data as { url?: string } | null)?.url || '/', origin);

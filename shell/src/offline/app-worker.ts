@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formOutcomesCache, refetchLists, tokenStore } from '@medrelay/api-client';
 import { catalogEndpoints, requestEndpoints } from '@medrelay/contracts/endpoints';
 import { useToast } from '../chrome/toasts';
+import { handOverRenewedPush } from '../settings/push-renewal';
 import { useOfflineTexts } from './offline-texts';
 
 /** How soon forms still kept after a sending pass are tried again. */
@@ -84,9 +85,12 @@ export function useAppWorker(userId: number) {
     };
     // Forms still kept after a pass (the connection is back only in name, or weak): again soon.
     let retry: ReturnType<typeof setTimeout> | undefined;
+    // A push subscription the worker renewed (its push service rotated it) goes to the server.
+    const handOverPush = () => void handOverRenewedPush().catch(() => undefined);
     const onMessage = (event: MessageEvent) => {
       const data = event.data as { type?: string; remaining?: number } | null;
       if (data?.type === 'medrelay:form-outcome') void showOutcomes();
+      if (data?.type === 'medrelay:push-renewed') handOverPush();
       if (data?.type === 'medrelay:kept-forms' && data.remaining && !stopped) {
         clearTimeout(retry);
         retry = setTimeout(() => {
@@ -102,6 +106,7 @@ export function useAppWorker(userId: number) {
         .register('/sw.js', { scope: '/' })
         .then(() => {
           if (navigator.onLine) void sendKept();
+          handOverPush();
           return showOutcomes();
         })
         // A browser that refuses (private mode, policy) still has the app, only not offline.

@@ -9,6 +9,7 @@ import { useFormat } from '@medrelay/i18n';
 import { ConfirmDialog } from '@medrelay/ui';
 import { failureText } from '../auth/account-links';
 import { useToast } from '../chrome/toasts';
+import { rememberRegisteredPush } from './push-renewal';
 import { usePushTexts } from './push-texts';
 
 const useStyles = makeStyles({
@@ -158,7 +159,9 @@ export function PushCard() {
         ),
       ]);
       await callApi(requestEndpoints.subscribePush, { body: subscription.toJSON() as never });
-      setOwn(await pushEndpointDigest(subscription.endpoint));
+      const digest = await pushEndpointDigest(subscription.endpoint);
+      rememberRegisteredPush(digest);
+      setOwn(digest);
       setStatus('on');
       toast({ title: t('turnedOn') });
     });
@@ -170,6 +173,7 @@ export function PushCard() {
         await callApi(requestEndpoints.unsubscribePush, { query: { endpoint: subscription.endpoint } });
         await subscription.unsubscribe();
       }
+      rememberRegisteredPush(null);
       setOwn(null);
       setStatus('off');
       toast({ title: t('turnedOff') });
