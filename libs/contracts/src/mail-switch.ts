@@ -24,6 +24,7 @@ export const notificationSwitch: Record<MailTemplate, 'notice' | 'always'> = {
   'request-approved': 'notice',
   'pickup-confirmed': 'notice',
   'pickup-changed': 'notice',
+  'pickup-called-off': 'notice',
   'pickup-reminder': 'notice',
   'expiry-digest': 'notice',
   'recall-quarantined': 'always',

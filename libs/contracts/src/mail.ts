@@ -22,6 +22,7 @@ export const mailTemplates = [
   'request-approved',
   'pickup-confirmed',
   'pickup-changed',
+  'pickup-called-off',
   'pickup-reminder',
   'expiry-digest',
   'recall-quarantined',
@@ -215,6 +216,32 @@ const mailContents = {
   'pickup-confirmed': { data: { ...pickup, ...agreedPrice }, sealed: handoverCode },
   /** The owner offered new windows after approval: the requester chooses again. */
   'pickup-changed': { data: offer, sealed: {} },
+  /**
+   * An approved pickup called off (the requester cancelled, or the owner withdrew the approval):
+   * the other party is told, and a party whose calendar may hold the pickup gets the file that
+   * cancels it (the caller's own e-mail says only that).
+   */
+  'pickup-called-off': {
+    data: {
+      systemName: text,
+      name: text,
+      medicineName: text,
+      quantity: text,
+      /** The reader's side of the request. */
+      readerRole: z.enum(['requester', 'owner']),
+      /** 'yes' when the reader called it off (the e-mail only clears their calendar). */
+      byReader: yesNo,
+      /** Who called it off (the other party), or empty when the reader did. */
+      otherName: text,
+      /** The window that was settled, as the screens word it; empty when none was chosen. */
+      when: text,
+      location: text,
+      /** 'yes' when the e-mail carries the calendar file that cancels the pickup. */
+      calendar: yesNo,
+      requestsUrl: text,
+    },
+    sealed: {},
+  },
   'pickup-reminder': {
     data: { ...pickup, kind: z.enum(reminderKinds), whatsappUrl: text },
     sealed: handoverCode,

@@ -158,7 +158,9 @@ describe('mail templates', () => {
                     },
                   ]),
                 }
-              : data;
+              : template === 'pickup-called-off'
+                ? { ...data, readerRole: 'requester', byReader: 'no', calendar: 'yes' }
+                : data;
   /** An e-mail as the worker renders it: the data checked against the template's variant. */
   const opened = (template: MailTemplate, language: Language, values: object) =>
     openedMailSchema.parse({ template, language, data: values });

@@ -55,3 +55,45 @@ describe('the approval and pickup e-mails say the price agreed', () => {
     });
   }
 });
+
+describe('the pickup-called-off e-mail', () => {
+  const calledOff = {
+    readerRole: 'requester',
+    byReader: 'no',
+    calendar: 'yes',
+    when: 'Tue 1 Jan 10:00–12:00',
+  };
+
+  it('tells the requester, in English, who called it off and not to go, and that the calendar file removes it', () => {
+    const mail = text('pickup-called-off', 'en', calledOff);
+    expect(mail).toContain(
+      'Nile Pharmacy called off your pickup of 3 units of Concor 5mg: do not go to collect it.',
+    );
+    expect(mail).toContain('The time called off: Tue 1 Jan 10:00–12:00');
+    expect(mail).toContain('The attached calendar file removes this pickup from your calendar.');
+  });
+
+  it('tells the owner, in Egyptian Arabic, not to wait (the units back on offer); without windows no calendar line', () => {
+    const mail = text('pickup-called-off', 'ar', {
+      ...calledOff,
+      readerRole: 'owner',
+      otherName: 'جمعية رسالة',
+      quantity: '2',
+      when: '',
+      calendar: 'no',
+    });
+    expect(mail).toContain('جمعية رسالة مش هيستلم وحدتين من Concor 5mg: الاستلام اتلغى، فمتستناهوش.');
+    expect(mail).toContain('الكمية رجعت معروضة في إعلانك');
+    expect(mail).not.toMatch(/التقويم|الميعاد اللي اتلغى/);
+  });
+
+  it('tells the one who called it off only that its calendar is cleared, in both languages', () => {
+    const mine = { ...calledOff, byReader: 'yes', otherName: '' };
+    expect(text('pickup-called-off', 'en', mine)).toContain(
+      'You called off the pickup of 3 units of Concor 5mg.',
+    );
+    const ar = text('pickup-called-off', 'ar', mine);
+    expect(ar).toContain('لغيت استلام 3 وحدات من Concor 5mg.');
+    expect(ar).toContain('ملف التقويم المرفق بيشيل ميعاد الاستلام ده من التقويم بتاعك.');
+  });
+});

@@ -8,6 +8,7 @@ export type TransferTemplate =
   | 'request-approved'
   | 'pickup-confirmed'
   | 'pickup-changed'
+  | 'pickup-called-off'
   | 'recall-quarantined'
   | 'recall-lifted'
   | 'pickup-reminder'
@@ -109,6 +110,10 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
         ...(d.mapUrl ? [`Map: ${d.mapUrl}`] : []),
         `Your requests: ${d.requestsUrl}`,
       ],
+    },
+    'pickup-called-off': {
+      subject: (d) => `Pickup called off: ${d.medicineName} – ${d.systemName}`,
+      body: (d) => [`Hello ${d.name},`, ...calledOffLines(d, 'en')],
     },
     'recall-quarantined': {
       subject: (d) =>
@@ -215,6 +220,10 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
         `طلباتك: ${d.requestsUrl}`,
       ],
     },
+    'pickup-called-off': {
+      subject: (d) => `استلام ${d.medicineName} اتلغى – ${d.systemName}`,
+      body: (d) => [`أهلاً ${d.name}،`, ...calledOffLines(d, 'ar')],
+    },
     'recall-quarantined': {
       subject: (d) =>
         `${d.reminder === 'yes' ? 'تذكير: ' : ''}التشغيلة ${d.batch} من ${d.medicines} اتسحبت – ${d.systemName}`,
@@ -273,6 +282,51 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
     },
   },
 };
+
+/**
+ * What the called-off e-mail says, by who reads it: the other party is told who called the pickup
+ * off and not to go (the requester) or not to wait (the owner, whose units are back on offer);
+ * the one who called it off is told only that the attached file clears their calendar.
+ */
+function calledOffLines(d: MailData<'pickup-called-off'>, language: Language): string[] {
+  const units = countedNoun(Number(d.quantity), 'unit', language);
+  const ar = language === 'ar';
+  const what = ar ? `${units} من ${d.medicineName}` : `${units} of ${d.medicineName}`;
+  const news =
+    d.byReader === 'yes'
+      ? ar
+        ? `لغيت استلام ${what}.`
+        : `You called off the pickup of ${what}.`
+      : d.readerRole === 'requester'
+        ? ar
+          ? `${d.otherName} لغى استلامك لـ ${what}: متروحش تستلمه.`
+          : `${d.otherName} called off your pickup of ${what}: do not go to collect it.`
+        : ar
+          ? `${d.otherName} مش هيستلم ${what}: الاستلام اتلغى، فمتستناهوش.`
+          : `${d.otherName} will not collect ${what}: the pickup is called off, so do not wait for them.`;
+  const onOffer =
+    d.readerRole === 'owner'
+      ? [
+          ar
+            ? 'الكمية رجعت معروضة في إعلانك. لو الوحدات اتلفت أو خلصت، قلّل الكمية في الإعلان.'
+            : 'The units are back on offer in your listing. If they are damaged or gone, lower the listing’s quantity.',
+        ]
+      : [];
+  return [
+    news,
+    ...(d.when ? [ar ? `الميعاد اللي اتلغى: ${d.when}` : `The time called off: ${d.when}`] : []),
+    ...(d.location ? [ar ? `المكان: ${d.location}` : `Place: ${d.location}`] : []),
+    ...onOffer,
+    ...(d.calendar === 'yes'
+      ? [
+          ar
+            ? 'ملف التقويم المرفق بيشيل ميعاد الاستلام ده من التقويم بتاعك.'
+            : 'The attached calendar file removes this pickup from your calendar.',
+        ]
+      : []),
+    ar ? `طلباتك: ${d.requestsUrl}` : `Your requests: ${d.requestsUrl}`,
+  ];
+}
 
 /** The digest's medicines (from the catalog), one line each in the recipient's language. */
 function digestLines(list: MailData<'expiry-digest'>['items'], language: Language): string[] {

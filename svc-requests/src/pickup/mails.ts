@@ -266,3 +266,77 @@ export function pickupConfirmedMail(options: {
     }),
   };
 }
+
+/**
+ * The pickup-called-off e-mail to one party of an approved request that was called off (the
+ * requester cancelled, the owner withdrew the approval). The other party is told who called it
+ * off; the caller's own e-mail only clears its calendar, so it is written only when `calendar`.
+ * With `calendar`, every window the request has had is cancelled there (the same uids, above
+ * the last settlement's sequence).
+ */
+export function pickupCalledOffMail(options: {
+  request: PickupMailRequest & { chosen_window_id: number | null };
+  /** Every window the request has had, withdrawn ones included. */
+  everyWindow: Window[];
+  /** Whether the reader's calendar may hold the pickup (see `mayHoldPickup`). */
+  calendar: boolean;
+  /** `settlementNumber` + 1, read after the call-off is recorded. */
+  sequence: number;
+  medicineName: string;
+  reader: ReadModelUser;
+  readerRole: 'requester' | 'owner';
+  /** Who called it off. */
+  byReader: boolean;
+  other: ReadModelUser | null;
+  settings: Settings;
+  publicUrl: string;
+}): MailJob {
+  const { request, reader } = options;
+  const language = reader.language;
+  const url = requestsUrl(options.publicUrl, reader);
+  const chosen = options.everyWindow.find((w) => w.id === request.chosen_window_id);
+  const calendar = options.calendar && options.everyWindow.length > 0;
+  return {
+    idempotencyKey: `pickup-called-off:${request.id}:${reader.id}`,
+    template: 'pickup-called-off',
+    to: reader.email,
+    language,
+    data: {
+      systemName: options.settings.systemName,
+      name: reader.name,
+      medicineName: options.medicineName,
+      quantity: String(request.quantity),
+      readerRole: options.readerRole,
+      byReader: options.byReader ? 'yes' : 'no',
+      otherName: options.byReader ? '' : nameOf(options.other),
+      when: chosen ? formatPickupWindow(chosen.starts_at, chosen.ends_at, language) : '',
+      location: request.pickup_location ?? '',
+      calendar: calendar ? 'yes' : 'no',
+      requestsUrl: url,
+    },
+    ...(calendar
+      ? {
+          calendar: pickupCalendar({
+            request,
+            windows: options.everyWindow,
+            chosenId: noneChosen,
+            sequence: options.sequence,
+            medicineName: options.medicineName,
+            other: options.other,
+            language,
+            url,
+          }),
+        }
+      : {}),
+  };
+}
+
+/**
+ * Whether a party's calendar may hold the request's pickup: the requester's got the windows
+ * with the approval (or a new offer), the owner's only once one was settled (pickup-confirmed).
+ */
+export const mayHoldPickup = (
+  role: 'requester' | 'owner',
+  request: { chosen_window_id: number | null },
+  everyWindow: Window[],
+) => everyWindow.length > 0 && (role === 'requester' || request.chosen_window_id !== null);
