@@ -91,20 +91,6 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
   }
 
   /**
-   * Makes an NGO one approved before the pharmacist's licence was asked (none recorded) and
-   * publishes it as identity does at start (`republishUsers`): other services' read models then
-   * hear that it has no pharmacist.
-   */
-  async function withoutPharmacistLicense(userId: number) {
-    const pool = service.ctx.pool;
-    await pool.query('UPDATE identity.ngos SET pharmacist_license = NULL WHERE user_id = $1', [userId]);
-    await pool.query('INSERT INTO identity.users_to_republish (user_id) VALUES ($1)', [userId]);
-    const republished = await republishUsers(pool);
-    service.ctx.outbox.nudge();
-    return republished;
-  }
-
-  /**
    * Waits until every e-mail queued so far is done: handed over by the outbox and taken by the
    * worker (sent, or skipped as sent before). A test that says "no second e-mail" checks after it.
    */
@@ -133,7 +119,6 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
     createUser,
     login,
     signedIn,
-    withoutPharmacistLicense,
     stop,
   };
 }

@@ -2,6 +2,7 @@ import type { Medicine } from '@medrelay/contracts';
 import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startTestCatalog, type TestCatalogPlatform } from '../testing';
+import { withoutPharmacistLicense } from '@medrelay/svc-identity/licence-fixture';
 
 // A donor's medicine goes only to a licensed pharmacist (Egyptian law): browse does not offer
 // it to an NGO without one, and says why.
@@ -38,7 +39,7 @@ beforeAll(async () => {
       token: pharmacy.token,
     })
   ).body;
-  await p.identity.withoutPharmacistLicense(unlicensed.id);
+  await withoutPharmacistLicense(p.identity, unlicensed.id);
   await readModelSays(unlicensed, false);
 });
 afterAll(() => p.stop());

@@ -19,6 +19,7 @@ import {
   stored,
   useMatchingPlatform,
 } from './matching-fixture';
+import { withoutPharmacistLicense } from '@medrelay/svc-identity/licence-fixture';
 
 // Matching kept right while things change under it: a listing and a need at the same moment,
 // notices committed out of order, needers who move and owners suspended or reinstated.
@@ -193,7 +194,7 @@ describe('matching while things change', () => {
 
   it("matches a donor's medicine to an NGO with a licensed pharmacist only; one whose licence is accepted gets its matches", async () => {
     const [ngo, donor, pharmacy] = await Promise.all([p.user('ngo'), p.user('donor'), p.user('pharmacy')]);
-    await p.identity.withoutPharmacistLicense(ngo.id);
+    await withoutPharmacistLicense(p.identity, ngo.id);
     const hasPharmacist = async () =>
       (await pool().query('SELECT has_pharmacist FROM requests.users WHERE id = $1', [ngo.id])).rows[0]
         ?.has_pharmacist as boolean | null;

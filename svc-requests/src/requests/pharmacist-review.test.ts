@@ -1,6 +1,7 @@
 import { waitUntil } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
 import { admin, ask, donor, inDays, list, move, p, useRequestsPlatform } from './requests-fixture';
+import { withoutPharmacistLicense } from '@medrelay/svc-identity/licence-fixture';
 
 // A donor's medicine goes only to a licensed pharmacist (Egyptian law). A licence an NGO adds
 // after its account's review counts only once an administrator accepted it.
@@ -36,7 +37,7 @@ describe("a pharmacist's licence added after the review", () => {
     const donation = await list(donor.token, 90, { quantity: 4, recipientType: 'ngos', name: 'Concor 5mg' });
     const pending = (await ask(ngo.token, { medicineId: donation.id, quantity: 1 })).body.id as number;
     // Approved before the licence was required: none recorded.
-    await p.identity.withoutPharmacistLicense(ngo.id);
+    await withoutPharmacistLicense(p.identity, ngo.id);
     await readModelCaughtUp(ngo.id);
     expect(await hasPharmacistInRequests(ngo.id)).toBe(false);
 

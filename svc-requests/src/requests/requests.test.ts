@@ -25,6 +25,7 @@ import {
   suspend,
   useRequestsPlatform,
 } from './requests-fixture';
+import { withoutPharmacistLicense } from '@medrelay/svc-identity/licence-fixture';
 
 // A request from listing to collection: the lifecycle, the refusals when requesting, and the
 // state machine the server enforces.
@@ -149,7 +150,7 @@ describe('the request lifecycle', () => {
     const [licensed, unlicensed] = await Promise.all([p.user('ngo'), p.user('ngo')]);
     const donation = await list(donor.token, 90, { quantity: 4, recipientType: 'ngos', name: 'Concor 5mg' });
     const pending = (await ask(unlicensed.token, { medicineId: donation.id, quantity: 1 })).body.id as number;
-    expect(await p.identity.withoutPharmacistLicense(unlicensed.id)).toBe(1);
+    expect(await withoutPharmacistLicense(p.identity, unlicensed.id)).toBe(1);
     await waitUntil(
       async () =>
         (
