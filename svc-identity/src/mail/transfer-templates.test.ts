@@ -97,3 +97,16 @@ describe('the pickup-called-off e-mail', () => {
     expect(ar).toContain('ملف التقويم المرفق بيشيل ميعاد الاستلام ده من التقويم بتاعك.');
   });
 });
+
+describe('the transfer e-mails count with their noun', () => {
+  it('in English and Arabic, as the notices do', () => {
+    expect(text('request-approved', 'en', { quantity: '1' })).toContain(
+      'Nile Pharmacy approved your request for 1 unit of Concor 5mg.',
+    );
+    expect(text('pickup-confirmed', 'en', {})).toContain('The pickup of 3 units of Concor 5mg is set for');
+    expect(text('request-approved', 'ar', { quantity: '2' })).toContain(
+      'Nile Pharmacy وافق على طلبك لـ وحدتين من Concor 5mg.',
+    );
+    expect(text('pickup-confirmed', 'ar', {})).toContain('استلام 3 وحدات من Concor 5mg اتحدد يوم');
+  });
+});

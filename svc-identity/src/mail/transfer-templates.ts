@@ -3,6 +3,10 @@ import { transferTotal } from '@medrelay/domain';
 import { formatMoney, leftToRight } from '@medrelay/domain/formats';
 import type { Templates } from './templates';
 
+/** A transfer's quantity with its noun, as each language counts it ("3 units", "وحدتين"). */
+const units = (d: { quantity: string }, language: Language) =>
+  countedNoun(Number(d.quantity), 'unit', language);
+
 /** The e-mails of a transfer's life: approval and pickup, recalls, and the daily digests. */
 export type TransferTemplate =
   | 'request-approved'
@@ -30,7 +34,12 @@ const recallSteps: Record<Language, (d: MailData<'recall-quarantined'>) => strin
           ? 'Set these units aside now and give them to no one: your pharmacist returns them as the recall instructs.'
           : 'Set these units aside now and do not dispense them: return them as the recall instructs.';
     const confirm = 'Then confirm on MedRelay that they are set aside ("I have set these units aside").';
-    if (d.role === 'holder') return [`You collected ${d.quantity} unit(s) of this batch.`, inHand, confirm];
+    if (d.role === 'holder')
+      return [
+        `You collected ${countedNoun(Number(d.quantity), 'unit', 'en')} of this batch.`,
+        inHand,
+        confirm,
+      ];
     if (d.role === 'owner')
       return [
         'Your listings of this batch are quarantined: they are hidden from browsing and cannot be requested until the recall is lifted. Pending requests on them are cancelled; approved ones are on hold.',
@@ -49,7 +58,8 @@ const recallSteps: Record<Language, (d: MailData<'recall-quarantined'>) => strin
           ? 'شيل الوحدات دي على جنب دلوقتي ومتديهاش لحد: الصيدلي بتاعكم هيرجّعها زي ما تعليمات السحب بتقول.'
           : 'شيل الوحدات دي على جنب دلوقتي ومتصرفهاش: رجّعها زي ما تعليمات السحب بتقول.';
     const confirm = 'وبعدين أكّد على MedRelay إنها اتشالت على جنب («شلت الوحدات دي على جنب»).';
-    if (d.role === 'holder') return [`استلمت من التشغيلة دي: الكمية ${d.quantity}.`, inHand, confirm];
+    if (d.role === 'holder')
+      return [`استلمت من التشغيلة دي ${countedNoun(Number(d.quantity), 'unit', 'ar')}.`, inHand, confirm];
     if (d.role === 'owner')
       return [
         'إعلاناتك من التشغيلة دي اتحفّظ عليها: مش هتظهر في التصفح ومحدش يقدر يطلبها لحد ما السحب يترفع. الطلبات المستنية عليها اتلغت، واللي اتوافق عليها متوقفة.',
@@ -68,7 +78,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
       subject: (d) => `Your request for ${d.medicineName} is approved – ${d.systemName}`,
       body: (d) => [
         `Hello ${d.name},`,
-        `${d.providerName} approved your request for ${d.quantity} of ${d.medicineName}.`,
+        `${d.providerName} approved your request for ${units(d, 'en')} of ${d.medicineName}.`,
         ...priceLines(d, 'en'),
         ...(d.windows
           ? [
@@ -89,7 +99,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
       subject: (d) => `Pickup set: ${d.medicineName}, ${d.when} – ${d.systemName}`,
       body: (d) => [
         `Hello ${d.name},`,
-        `The pickup of ${d.quantity} of ${d.medicineName} is set for ${d.when}.`,
+        `The pickup of ${units(d, 'en')} of ${d.medicineName} is set for ${d.when}.`,
         ...priceLines(d, 'en'),
         `Place: ${d.location}`,
         ...(d.mapUrl ? [`Map: ${d.mapUrl}`] : []),
@@ -105,7 +115,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
       subject: (d) => `New pickup times for ${d.medicineName} – ${d.systemName}`,
       body: (d) => [
         `Hello ${d.name},`,
-        `${d.providerName} changed the pickup times for ${d.quantity} of ${d.medicineName}. Any time chosen before no longer holds: choose one of these in MedRelay (the attached calendar file adds them and cancels the earlier ones):\n${d.windows}`,
+        `${d.providerName} changed the pickup times for ${units(d, 'en')} of ${d.medicineName}. Any time chosen before no longer holds: choose one of these in MedRelay (the attached calendar file adds them and cancels the earlier ones):\n${d.windows}`,
         ...(d.pickupLocation ? [`Pickup location: ${d.pickupLocation}`] : []),
         ...(d.mapUrl ? [`Map: ${d.mapUrl}`] : []),
         `Your requests: ${d.requestsUrl}`,
@@ -144,7 +154,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
           : `Tomorrow: pickup of ${d.medicineName} – ${d.systemName}`,
       body: (d) => [
         `Hello ${d.name},`,
-        `A reminder: ${d.quantity} of ${d.medicineName} is to be collected on ${d.when}.`,
+        `A reminder: ${units(d, 'en')} of ${d.medicineName} is to be collected on ${d.when}.`,
         `Place: ${d.location}`,
         ...(d.mapUrl ? [`Map: ${d.mapUrl}`] : []),
         `Contact: ${d.otherName}${d.otherPhone ? `, ${d.otherPhone}` : ''}`,
@@ -177,7 +187,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
       subject: (d) => `تمت الموافقة على طلبك لـ ${d.medicineName} – ${d.systemName}`,
       body: (d) => [
         `أهلاً ${d.name}،`,
-        `${d.providerName} وافق على طلبك لـ ${d.quantity} من ${d.medicineName}.`,
+        `${d.providerName} وافق على طلبك لـ ${units(d, 'ar')} من ${d.medicineName}.`,
         ...priceLines(d, 'ar'),
         ...(d.windows
           ? [
@@ -198,7 +208,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
       subject: (d) => `ميعاد الاستلام اتحدد: ${d.medicineName}، ${d.when} – ${d.systemName}`,
       body: (d) => [
         `أهلاً ${d.name}،`,
-        `استلام ${d.quantity} من ${d.medicineName} اتحدد يوم ${d.when}.`,
+        `استلام ${units(d, 'ar')} من ${d.medicineName} اتحدد يوم ${d.when}.`,
         ...priceLines(d, 'ar'),
         `المكان: ${d.location}`,
         ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
@@ -214,7 +224,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
       subject: (d) => `مواعيد استلام جديدة لـ ${d.medicineName} – ${d.systemName}`,
       body: (d) => [
         `أهلاً ${d.name}،`,
-        `${d.providerName} غيّر مواعيد استلام ${d.quantity} من ${d.medicineName}. أي ميعاد اخترته قبل كده مبقاش ساري: اختار واحد من المواعيد دي على MedRelay (ملف التقويم المرفق بيضيفها وبيلغي المواعيد القديمة):\n${d.windows}`,
+        `${d.providerName} غيّر مواعيد استلام ${units(d, 'ar')} من ${d.medicineName}. أي ميعاد اخترته قبل كده مبقاش ساري: اختار واحد من المواعيد دي على MedRelay (ملف التقويم المرفق بيضيفها وبيلغي المواعيد القديمة):\n${d.windows}`,
         ...(d.pickupLocation ? [`مكان الاستلام: ${d.pickupLocation}`] : []),
         ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
         `طلباتك: ${d.requestsUrl}`,
@@ -253,7 +263,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
           : `بكرة: استلام ${d.medicineName} – ${d.systemName}`,
       body: (d) => [
         `أهلاً ${d.name}،`,
-        `تذكير: استلام ${d.quantity} من ${d.medicineName} يوم ${d.when}.`,
+        `تذكير: استلام ${units(d, 'ar')} من ${d.medicineName} يوم ${d.when}.`,
         `المكان: ${d.location}`,
         ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
         `للتواصل: ${d.otherName}${d.otherPhone ? `، ${leftToRight(d.otherPhone)}` : ''}`,
