@@ -1,0 +1,86 @@
+import { waitForMails } from '@medrelay/testing';
+import { describe, expect, it } from 'vitest';
+import type { TestUser } from '../testing';
+import { approvedWith, day, ngo, ngoAr, p, pharmacy, pickupApi, usePickupPlatform } from './pickup-fixture';
+
+// An approved pickup called off (the requester cancels, the owner rejects): the e-mails that take
+// it out of both parties' calendars.
+usePickupPlatform();
+
+describe('a pickup called off', () => {
+  it('calling off an approved pickup e-mails the other party in its language, and the calendar files cancel the windows above the confirmation', async () => {
+    const calledOff = (id: number) => (m: { template?: string; attachments: Array<{ content: string }> }) =>
+      m.template === 'pickup-called-off' && Boolean(m.attachments[0]?.content.includes(`pickup-${id}-`));
+    const eventsOf = (ics: string) =>
+      ics
+        .split('BEGIN:VEVENT')
+        .slice(1)
+        .map((event) => ({
+          uid: /UID:(\S+)/.exec(event)![1],
+          status: /STATUS:(\S+)/.exec(event)![1],
+          sequence: Number(/SEQUENCE:(\d+)/.exec(event)![1]),
+        }));
+    const nameOf = async (id: number) =>
+      (
+        await p.requests.service.ctx.pool.query(
+          "SELECT coalesce(nullif(organization_name, ''), name) AS name FROM requests.users WHERE id = $1",
+          [id],
+        )
+      ).rows[0].name as string;
+    /** A request approved with two windows, one chosen: the owner's confirmation and its chosen window's uid. */
+    const settled = async (requester: TestUser) => {
+      const { id } = await approvedWith(requester, [
+        { date: day(2), from: '10:00', to: '12:00' },
+        { date: day(3), from: '10:00', to: '12:00' },
+      ]);
+      const windowId = (await pickupApi.plan(requester.token, id)).body.windows[1].id as number;
+      expect((await pickupApi.choose(requester.token, id, windowId)).status).toBe(200);
+      const [confirmed] = await waitForMails(pharmacy.email, 1, {
+        match: (m) =>
+          m.template === 'pickup-confirmed' && m.attachments[0]!.content.includes(`pickup-${id}-`),
+      });
+      const confirmedSequence = Math.max(
+        ...eventsOf(confirmed!.attachments[0]!.content).map((e) => e.sequence),
+      );
+      return { id, uid: `pickup-${id}-${windowId}@medrelay.eg`, confirmedSequence };
+    };
+    const status = (token: string, id: number, to: string) =>
+      p.requests.api.put(`/api/requests/${id}/status`, { status: to }, { token });
+    const expectCancelled = (ics: string, uid: string, above: number) => {
+      const events = eventsOf(ics);
+      expect(events.map((e) => e.uid)).toContain(uid);
+      for (const e of events) {
+        expect(e.status).toBe('CANCELLED');
+        expect(e.sequence).toBeGreaterThan(above);
+      }
+    };
+
+    // The requester (English) will not come: the pharmacy is told not to wait, in English.
+    const first = await settled(ngo);
+    expect((await status(ngo.token, first.id, 'cancelled')).status).toBe(200);
+    const toOwner = await waitForMails(pharmacy.email, 1, { match: calledOff(first.id) });
+    expect(toOwner).toHaveLength(1);
+    expect(toOwner[0]!.subject).toContain('Pickup called off');
+    expect(toOwner[0]!.text).toContain(`${await nameOf(ngo.id)} will not collect 2 units of`);
+    expect(toOwner[0]!.text).toContain('do not wait');
+    expectCancelled(toOwner[0]!.attachments[0]!.content, first.uid, first.confirmedSequence);
+    // The requester's own calendar is cleared by a short e-mail of its own.
+    const own = await waitForMails(ngo.email, 1, { match: calledOff(first.id) });
+    expect(own[0]!.text).toContain('You called off the pickup of 2 units of');
+    expectCancelled(own[0]!.attachments[0]!.content, first.uid, first.confirmedSequence);
+
+    // The pharmacy cannot hand over: the Arabic-reading NGO is told not to go, in Arabic.
+    const second = await settled(ngoAr);
+    expect((await status(pharmacy.token, second.id, 'rejected')).status).toBe(200);
+    const toRequester = await waitForMails(ngoAr.email, 1, { match: calledOff(second.id) });
+    expect(toRequester).toHaveLength(1);
+    expect(toRequester[0]!.subject).toContain('اتلغى');
+    expect(toRequester[0]!.text).toContain(`${await nameOf(pharmacy.id)} لغى استلامك لـ وحدتين من`);
+    expect(toRequester[0]!.text).toContain('متروحش تستلمه');
+    expectCancelled(toRequester[0]!.attachments[0]!.content, second.uid, second.confirmedSequence);
+    const ownerOwn = await waitForMails(pharmacy.email, 1, { match: calledOff(second.id) });
+    expect(ownerOwn).toHaveLength(1);
+    expect(ownerOwn[0]!.text).toContain('You called off the pickup of 2 units of');
+    expectCancelled(ownerOwn[0]!.attachments[0]!.content, second.uid, second.confirmedSequence);
+  });
+});
