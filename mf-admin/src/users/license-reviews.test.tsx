@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '@medrelay/contracts';
+import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { renderInRemote, servePages } from '@medrelay/ui/test-support';
 import { texts } from '../texts';
 import UserApprovals from './user-approvals';
@@ -31,7 +32,7 @@ const ngo: User = {
 /** Serves the lists (the licence one with `waiting`) and records the decisions sent. */
 function serve(waiting: User[]) {
   const asked = servePages((url) =>
-    url.pathname === '/api/admin/pharmacist-licenses'
+    url.pathname === identityEndpoints.pendingPharmacistLicenses.path
       ? { items: waiting, total: waiting.length }
       : { items: [], total: 0 },
   );
@@ -82,12 +83,16 @@ describe("User Approvals: pharmacist's licences added after the review", () => {
     within(dialog).getByText(/Accept licence 104471 for Resala Giza\?/);
     fireEvent.click(confirmIn(dialog, 'Accept licence'));
     await waitFor(() =>
-      expect(sent).toEqual([{ call: '/api/admin/users/41/pharmacist-license/accept', body: undefined }]),
+      expect(sent).toEqual([
+        { call: identityEndpoints.acceptPharmacistLicense.path.replace(':id', '41'), body: undefined },
+      ]),
     );
     await waitFor(() => expect(toasts[0]).toMatchObject({ title: 'Licence accepted' }));
     // The list is asked again.
     await waitFor(() =>
-      expect(asked.filter((u) => u.pathname === '/api/admin/pharmacist-licenses').length).toBeGreaterThan(1),
+      expect(
+        asked.filter((u) => u.pathname === identityEndpoints.pendingPharmacistLicenses.path).length,
+      ).toBeGreaterThan(1),
     );
   });
 
@@ -105,7 +110,10 @@ describe("User Approvals: pharmacist's licences added after the review", () => {
     fireEvent.click(confirmIn(dialog, 'رفض الترخيص'));
     await waitFor(() =>
       expect(sent).toEqual([
-        { call: '/api/admin/users/41/pharmacist-license/reject', body: { reason: 'notThisOrganization' } },
+        {
+          call: identityEndpoints.rejectPharmacistLicense.path.replace(':id', '41'),
+          body: { reason: 'notThisOrganization' },
+        },
       ]),
     );
   });
@@ -114,7 +122,7 @@ describe("User Approvals: pharmacist's licences added after the review", () => {
     const { asked } = serve([]);
     await render();
     await waitFor(() =>
-      expect(asked.some((u) => u.pathname === '/api/admin/pharmacist-licenses')).toBe(true),
+      expect(asked.some((u) => u.pathname === identityEndpoints.pendingPharmacistLicenses.path)).toBe(true),
     );
     await screen.findByText('No accounts match these filters');
     expect(screen.queryByTestId('license-reviews')).toBeNull();

@@ -14,7 +14,7 @@ const bought = {
   status: 'approved',
   quantity: 2,
   notes: null,
-  createdAt: new Date().toISOString(),
+  createdAt: '2026-11-20T10:00:00.000Z',
   direction: 'outgoing',
   medicine: { name: 'Concor 5mg' },
   provider: { id: 2, name: 'El Ezaby Dokki', userType: 'pharmacy' },

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '@medrelay/api-client';
+import { requestEndpoints } from '@medrelay/contracts/endpoints';
 import { pushEndpointDigest } from '@medrelay/domain';
 import { handOverRenewedPush, rememberRegisteredPush } from './push-renewal';
 
@@ -37,7 +38,7 @@ describe('a push subscription the browser renewed by itself', () => {
     expect(await handOverRenewedPush()).toBe(true);
     expect(sent).toEqual([
       {
-        url: '/api/push/subscriptions',
+        url: requestEndpoints.subscribePush.path,
         method: 'POST',
         body: { endpoint: 'https://push.example/rotated', keys: { p256dh: 'p', auth: 'a' } },
       },
