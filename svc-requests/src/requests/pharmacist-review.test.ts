@@ -1,6 +1,6 @@
 import { waitUntil } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
-import { admin, ask, donor, inDays, list, move, p, useRequestsPlatform } from './requests-fixture';
+import { admin, ask, donor, inDays, list, move, p, pharmacy, useRequestsPlatform } from './requests-fixture';
 import { withoutPharmacistLicense } from '@medrelay/svc-identity/licence-fixture';
 
 // A donor's medicine goes only to a licensed pharmacist (Egyptian law). A licence an NGO adds
@@ -31,8 +31,35 @@ async function readModelCaughtUp(id: number) {
   );
 }
 
-describe("a pharmacist's licence added after the review", () => {
-  it("receives no donor's medicine while it waits for an administrator, and does once accepted", async () => {
+describe("a donor's medicine and the NGO's pharmacist", () => {
+  it('goes to an NGO with a licensed pharmacist only: one approved before licences were asked is refused it, not pharmacy stock', async () => {
+    const [licensed, unlicensed] = await Promise.all([p.user('ngo'), p.user('ngo')]);
+    const donation = await list(donor.token, 90, { quantity: 4, recipientType: 'ngos', name: 'Concor 5mg' });
+    const pending = (await ask(unlicensed.token, { medicineId: donation.id, quantity: 1 })).body.id as number;
+    expect(await withoutPharmacistLicense(p.identity, unlicensed.id)).toBe(1);
+    await readModelCaughtUp(unlicensed.id);
+    expect(await hasPharmacistInRequests(unlicensed.id)).toBe(false);
+    const refused = await ask(
+      unlicensed.token,
+      { medicineId: donation.id, quantity: 1 },
+      { 'accept-language': 'ar' },
+    );
+    expect([refused.status, refused.body.code]).toEqual([409, 'PHARMACIST_REQUIRED']);
+    expect(refused.body.message).toContain('صيدلي مرخّص');
+    // Its request made before is not approved either.
+    const approval = await move(donor.token, pending, {
+      status: 'approved',
+      pickupLocation: 'Zamalek',
+      pickupDate: inDays(2),
+    });
+    expect([approval.status, approval.body.code]).toEqual([409, 'PHARMACIST_REQUIRED']);
+    // A pharmacy's stock is not a donation: the same NGO may still request it.
+    const stock = await list(pharmacy.token, 60, { recipientType: 'ngos' });
+    expect((await ask(unlicensed.token, { medicineId: stock.id, quantity: 1 })).status).toBe(201);
+    expect((await ask(licensed.token, { medicineId: donation.id, quantity: 1 })).status).toBe(201);
+  });
+
+  it('refuses a licence typed in Settings until an administrator accepts it, then receives donations', async () => {
     const ngo = await p.user('ngo');
     const donation = await list(donor.token, 90, { quantity: 4, recipientType: 'ngos', name: 'Concor 5mg' });
     const pending = (await ask(ngo.token, { medicineId: donation.id, quantity: 1 })).body.id as number;

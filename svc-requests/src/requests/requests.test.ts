@@ -25,7 +25,6 @@ import {
   suspend,
   useRequestsPlatform,
 } from './requests-fixture';
-import { withoutPharmacistLicense } from '@medrelay/svc-identity/licence-fixture';
 
 // A request from listing to collection: the lifecycle, the refusals when requesting, and the
 // state machine the server enforces.
@@ -144,40 +143,6 @@ describe('the request lifecycle', () => {
     };
     expect(await approvedAt(49)).toMatchObject({ unitPrice: '10.00', originalUnitPrice: '50.00' });
     expect(await approvedAt(8)).toMatchObject({ unitPrice: '8.00', originalUnitPrice: '50.00' });
-  });
-
-  it("a donor's medicine goes only to an NGO with a licensed pharmacist (one approved before licences were asked is refused)", async () => {
-    const [licensed, unlicensed] = await Promise.all([p.user('ngo'), p.user('ngo')]);
-    const donation = await list(donor.token, 90, { quantity: 4, recipientType: 'ngos', name: 'Concor 5mg' });
-    const pending = (await ask(unlicensed.token, { medicineId: donation.id, quantity: 1 })).body.id as number;
-    expect(await withoutPharmacistLicense(p.identity, unlicensed.id)).toBe(1);
-    await waitUntil(
-      async () =>
-        (
-          await p.requests.service.ctx.pool.query('SELECT has_pharmacist FROM requests.users WHERE id = $1', [
-            unlicensed.id,
-          ])
-        ).rows[0]?.has_pharmacist === false,
-      { what: 'the read model told the NGO has no pharmacist' },
-    );
-    const refused = await ask(
-      unlicensed.token,
-      { medicineId: donation.id, quantity: 1 },
-      { 'accept-language': 'ar' },
-    );
-    expect([refused.status, refused.body.code]).toEqual([409, 'PHARMACIST_REQUIRED']);
-    expect(refused.body.message).toContain('صيدلي مرخّص');
-    // Its request made before is not approved either.
-    const approval = await move(donor.token, pending, {
-      status: 'approved',
-      pickupLocation: 'Zamalek',
-      pickupDate: inDays(2),
-    });
-    expect([approval.status, approval.body.code]).toEqual([409, 'PHARMACIST_REQUIRED']);
-    // A pharmacy's stock is not a donation: the same NGO may still request it.
-    const stock = await list(pharmacy.token, 60, { recipientType: 'ngos' });
-    expect((await ask(unlicensed.token, { medicineId: stock.id, quantity: 1 })).status).toBe(201);
-    expect((await ask(licensed.token, { medicineId: donation.id, quantity: 1 })).status).toBe(201);
   });
 
   it('a donation needs pickup details to be approved; the requester gets them by e-mail in their language', async () => {
