@@ -400,3 +400,23 @@ export async function collectorsFreedBy(
   );
   return rows;
 }
+
+/**
+ * The requester cancelled a pickup a recall holds: it will not collect, which is all the recall
+ * asks of a requester, so this acknowledges each recall holding it for them, unless they hold
+ * packs of the batch (listed or collected) or another pickup the recall still holds.
+ */
+export async function acknowledgeByCancelledPickup(db: Db, requestId: number, userId: number): Promise<void> {
+  await db.query(
+    `UPDATE requests.recall_parties p SET acknowledged_at = now()
+      WHERE p.user_id = $2 AND p.acknowledged_at IS NULL
+        AND p.recall_id IN (SELECT recall_id FROM requests.recall_holds WHERE request_id = $1)
+        AND NOT EXISTS (
+              SELECT 1 FROM requests.recall_holdings h
+                LEFT JOIN requests.requests r ON r.id = h.request_id
+               WHERE h.recall_id = p.recall_id AND h.user_id = p.user_id
+                 AND (h.holding IN ('listed', 'collected')
+                      OR (h.request_id <> $1 AND r.status = 'approved')))`,
+    [requestId, userId],
+  );
+}

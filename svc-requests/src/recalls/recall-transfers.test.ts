@@ -446,4 +446,34 @@ describe('a recall stops every transfer of its batch', () => {
     expect(reach.parties.find((party) => party.userId === needer.id)?.acknowledgedAt).toBeNull();
     expect(reach.acknowledged).toBe(0);
   });
+
+  it("counts a requester's cancelling of its held pickups as its acknowledgement, once none is left to collect", async () => {
+    const gtin = gtinOf(537);
+    const [first, second, needer] = [await p.user('pharmacy'), await p.user('pharmacy'), await p.user('ngo')];
+    const one = await list(first, { gtin, batch: 'BAD-6', name: 'Calledoffol', quantity: 5 });
+    const two = await list(second, { gtin, batch: 'BAD-6', name: 'Calledoffol', quantity: 5 });
+    const ids = [
+      await approvedRequest(first, needer, one.id, 1),
+      await approvedRequest(second, needer, two.id, 1),
+    ];
+    const issued = await recall({ gtin, batch: 'BAD-6', reason: 'Sterility failure' });
+    const recallId = (issued.body as { id: number }).id;
+    await waitUntil(async () => (await holds(ids[1]!)) === 1, { what: 'both pickups held' });
+    const acknowledgedAt = async () =>
+      (await reachOf(recallId)).parties.find((party) => party.userId === needer.id)?.acknowledgedAt;
+    expect(await acknowledgedAt()).toBeNull();
+
+    const cancel = (id: number) =>
+      p.requests.api.put(`/api/requests/${id}/status`, { status: 'cancelled' }, { token: needer.token });
+    expect((await cancel(ids[0]!)).status).toBe(200);
+    // The other pickup is still held: the recall's word not to collect it still waits for an answer.
+    expect(await acknowledgedAt()).toBeNull();
+    expect((await cancel(ids[1]!)).status).toBe(200);
+    expect(await acknowledgedAt()).not.toBeNull();
+    // The owners hold the packs and still have to confirm they set them aside.
+    const reach = await reachOf(recallId);
+    expect(
+      reach.parties.filter((party) => party.acknowledgedAt !== null).map((party) => party.userId),
+    ).toEqual([needer.id]);
+  });
 });

@@ -42,6 +42,7 @@ import { findMedicineSummary, upsertMedicine, type MedicineSummary } from '../me
 import { addNotification } from '../notifications/repo';
 import { approvalMail, mayHoldPickup, pickupCalledOffMail } from '../pickup/mails';
 import { everyWindow, findPickupRequest, offeredWindows, settlementNumber } from '../pickup/repo';
+import { acknowledgeByCancelledPickup } from '../recalls/reach-repo';
 import { transactionMailsOn } from './mail-settings';
 import { moveNotice } from './notices';
 import {
@@ -357,7 +358,10 @@ export function createRequestService(ctx: RequestsContext) {
     cancel: (caller: Caller, id: number) =>
       move(caller, id, 'cancel', async (client, request) => {
         const medicine = await record(client, request, caller, 'cancel');
-        if (request.status === 'approved') await queueCalledOffMails(client, request, 'requester', medicine);
+        if (request.status === 'approved') {
+          await queueCalledOffMails(client, request, 'requester', medicine);
+          await acknowledgeByCancelledPickup(client, request.id, request.requester_id);
+        }
         await releaseReservation(client, request);
       }),
 

@@ -46,11 +46,16 @@ const en = {
     confirmCancelPickupTitle: 'Cancel this pickup?',
     confirmCancelPickupBody:
       'You will not collect {{name}}: the owner is told not to expect you and the units go back on offer.',
+    /** The same for a pickup a batch recall holds: the units stay off the market with the owner. */
+    confirmCancelHeldPickupBody:
+      'You will not collect {{name}}: the owner is told not to expect you. Its batch is recalled, so the units stay set aside with the owner; this also confirms the recall notice for this pickup.',
     keepPickup: 'Keep pickup',
     callOff: 'Call Off Pickup',
     confirmCallOffTitle: 'Call off this pickup?',
     confirmCallOffBody:
       'You cannot hand over {{name}} after all? The requester is told not to come and the units go back on offer: lower the quantity of your listing if they are damaged or gone.',
+    confirmCallOffHeldBody:
+      'The requester is told not to come for {{name}}. Its batch is recalled: the units are not offered again; keep the packs set aside as the recall notice asks.',
     pickupCalledOff: 'Pickup called off',
     pickupCalledOffBody: 'The pickup of {{name}} is called off.',
     /** A pending request at the listing's price now (units × per unit = total), which approval fixes. */
@@ -135,11 +140,15 @@ const ar: typeof en & {
     cancelPickup: 'إلغاء الاستلام',
     confirmCancelPickupTitle: 'تلغي الاستلام ده؟',
     confirmCancelPickupBody: 'مش هتستلم {{name}}: صاحب الدوا هيتبلّغ ميستناكش والكمية هترجع معروضة تاني.',
+    confirmCancelHeldPickupBody:
+      'مش هتستلم {{name}}: صاحب الدوا هيتبلّغ ميستناكش. التشغيلة دي اتسحبت، فالكمية هتفضل متشالة عند صاحبها؛ وده كمان تأكيد منك لإشعار السحب الخاص بالاستلام ده.',
     keepPickup: 'خلّي الاستلام',
     callOff: 'إلغاء التسليم',
     confirmCallOffTitle: 'تلغي التسليم ده؟',
     confirmCallOffBody:
       'مش هتقدر تسلّم {{name}}؟ صاحب الطلب هيتبلّغ ميجيش والكمية هترجع معروضة تاني: قلّل كمية الدوا عندك لو العلب بايظة أو مش موجودة.',
+    confirmCallOffHeldBody:
+      'صاحب الطلب هيتبلّغ ميجيش يستلم {{name}}. التشغيلة دي اتسحبت: الكمية مش هتتعرض تاني؛ خلّي العلب متشالة زي ما إشعار السحب بيقول.',
     pickupCalledOff: 'الاستلام اتلغى',
     pickupCalledOffBody: 'استلام {{name}} اتلغى.',
     priceCurrent: 'السعر الحالي: {{sum}} (بيتثبت مع الموافقة)',

@@ -17,8 +17,8 @@ beforeEach(() => {
   });
 });
 
-const request = (status: MedicineRequest['status']) =>
-  ({ id: 41, status, medicine: { name: 'Ventolin Inhaler' } }) as MedicineRequest;
+const request = (status: MedicineRequest['status'], recallHold: string | null = null) =>
+  ({ id: 41, status, recallHold, medicine: { name: 'Ventolin Inhaler' } }) as MedicineRequest;
 const labels = { cancel: 'Cancel Request', collected: 'Mark as Collected' };
 const inDialog = (name: string) => within(screen.getByRole('dialog')).getByRole('button', { name });
 
@@ -112,6 +112,22 @@ describe('the action buttons follow the domain’s transition table', () => {
       title: 'Pickup called off',
       description: 'The pickup of Ventolin Inhaler is called off.',
     });
+  });
+
+  it('says a pickup a recall holds gives nothing back on offer, to either side', async () => {
+    const held = request('approved', 'Mislabelled');
+    const owner = await renderInRemote(<CallOffPickup request={held} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Call Off Pickup: Ventolin Inhaler' }));
+    const ownerDialog = await screen.findByRole('dialog', { name: 'Call off this pickup?' });
+    expect(ownerDialog.textContent).toContain('Its batch is recalled: the units are not offered again');
+    expect(ownerDialog.textContent).not.toContain('back on offer');
+    owner.unmount();
+
+    await renderInRemote(<RequesterRequestActions request={held} labels={labels} />, { language: 'ar' });
+    fireEvent.click(screen.getByRole('button', { name: 'إلغاء الاستلام: Ventolin Inhaler' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('التشغيلة دي اتسحبت');
+    expect(dialog.textContent).not.toContain('معروضة تاني');
   });
 
   it('offers a pending request’s owner Approve and Reject (spec §4)', async () => {

@@ -171,6 +171,12 @@ export function RequesterRequestActions({
   // The requester's moves in the domain's transition table.
   const moves = requestMovesFor(request.status, 'requester');
   const cancelLabel = approved ? t('request.cancelPickup') : labels.cancel;
+  // A pickup a recall holds: its units stay off the market, not "back on offer".
+  const cancelBody = !approved
+    ? 'request.confirmCancelBody'
+    : request.recallHold === null
+      ? 'request.confirmCancelPickupBody'
+      : 'request.confirmCancelHeldPickupBody';
   return (
     <>
       {moves.includes('completed') && (
@@ -196,7 +202,7 @@ export function RequesterRequestActions({
             </Button>
           }
           title={t(approved ? 'request.confirmCancelPickupTitle' : 'request.confirmCancelTitle')}
-          body={t(approved ? 'request.confirmCancelPickupBody' : 'request.confirmCancelBody', { name })}
+          body={t(cancelBody, { name })}
           confirmLabel={cancelLabel}
           dismissLabel={t(approved ? 'request.keepPickup' : 'request.keepRequest')}
           onConfirm={() => void act('cancelled')}
@@ -229,7 +235,9 @@ export function CallOffPickup({ request }: { request: MedicineRequest }) {
         </Button>
       }
       title={t('request.confirmCallOffTitle')}
-      body={t('request.confirmCallOffBody', { name })}
+      body={t(request.recallHold === null ? 'request.confirmCallOffBody' : 'request.confirmCallOffHeldBody', {
+        name,
+      })}
       confirmLabel={t('request.callOff')}
       dismissLabel={t('request.keepPickup')}
       onConfirm={() => void callOff()}
