@@ -278,12 +278,20 @@ export const pickupSchema = z.object({
 export const transactionSchema = requestSchema.extend({ pickup: pickupSchema.nullable() });
 export type Transaction = z.infer<typeof transactionSchema>;
 
+/**
+ * The parts the admin figures split requests into: each status, with a collection its owner
+ * disputed apart from `completed` (it did not happen as far as the owner knows, its units are back
+ * on offer, and no figure of collected medicine counts it), so the parts add up to the total.
+ */
+export const requestStatusFigures = [...requestStatuses, 'disputed'] as const;
+export type RequestStatusFigure = (typeof requestStatusFigures)[number];
+
 /** svc-requests' part of the admin statistics (GET /api/admin/all-requests/stats). */
 export const requestStatsSchema = z.object({
   totalRequests: z.number().int(),
   requestStatus: z.object(
-    Object.fromEntries(requestStatuses.map((s) => [s, z.number().int()])) as {
-      [K in RequestStatus]: z.ZodNumber;
+    Object.fromEntries(requestStatusFigures.map((s) => [s, z.number().int()])) as {
+      [K in RequestStatusFigure]: z.ZodNumber;
     },
   ),
   /** Wanted-list needs still open (not closed, not deleted). */

@@ -23,6 +23,8 @@ export interface AdminReport {
     rejected: number;
     completed: number;
     cancelled: number;
+    /** Collections their owner disputed (not in `completed`). */
+    disputed: number;
   } | null;
   /** Wanted lists: needs open and met, median hours from listing to first request. */
   needs: { open: number; met: number; medianHoursToFirstRequest: number | null } | null;
@@ -58,6 +60,7 @@ export function buildAdminReport(stats: AdminStats, days: number, now: Date = ne
       rejected: requests.rejected,
       completed: requests.completed,
       cancelled: requests.cancelled,
+      disputed: requests.disputed,
     },
     // The three come from svc-requests together: null together when it did not answer.
     needs:

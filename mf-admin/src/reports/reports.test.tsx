@@ -11,13 +11,13 @@ const stats: AdminStats = {
   totalUsers: 10,
   pendingApprovals: 2,
   totalMedicines: 8,
-  totalRequests: 9,
+  totalRequests: 10,
   estimatedValueSaved: '300.00',
   usersByType: { pharmacy: 4, ngo: 3, donor: 2, admin: 1 },
   userStatus: { pending: 2, approved: 7, rejected: 1 },
   medicineSources: { pharmacy: 5, donor: 3 },
   medicineExpiry: { fresh: 4, expiring: 3, expired: 1 },
-  requestStatus: { pending: 1, approved: 2, rejected: 1, completed: 2, cancelled: 3 },
+  requestStatus: { pending: 1, approved: 2, rejected: 1, completed: 2, cancelled: 3, disputed: 1 },
   needsOpen: 5,
   needsMet: 2,
   medianHoursToFirstRequest: 3.5,
@@ -25,10 +25,10 @@ const stats: AdminStats = {
 };
 
 describe('Request Status Distribution', () => {
-  it('shows Cancelled, so its parts add up to Total Requests, in both languages', async () => {
-    for (const [language, panel, cancelled] of [
-      ['en', 'Request Status Distribution', 'Cancelled'],
-      ['ar', 'توزيع حالات الطلبات', 'ملغي'],
+  it('shows Cancelled and disputed collections, so its parts add up to Total Requests, in both languages', async () => {
+    for (const [language, panel, cancelled, disputed] of [
+      ['en', 'Request Status Distribution', 'Cancelled', 'Collection disputed'],
+      ['ar', 'توزيع حالات الطلبات', 'ملغي', 'تسليم عليه اعتراض'],
     ] as const) {
       const { unmount } = await renderInRemote(<Reports />, {
         role: 'admin',
@@ -44,6 +44,7 @@ describe('Request Status Distribution', () => {
       const parts = meters.map((m) => Number(m.getAttribute('aria-valuenow')));
       expect(parts.reduce((a, b) => a + b, 0)).toBe(stats.totalRequests);
       expect(within(list).getByRole('meter', { name: cancelled }).getAttribute('aria-valuenow')).toBe('3');
+      expect(within(list).getByRole('meter', { name: disputed }).getAttribute('aria-valuenow')).toBe('1');
       unmount();
     }
   });

@@ -18,7 +18,7 @@ import {
   defaultReportRange,
   defaultSettings,
   reportRanges,
-  requestStatuses,
+  requestStatusFigures,
   type AdminStats,
 } from '@medrelay/contracts';
 import { adminReportCsv, buildAdminReport, platformRates, reportFileName } from '@medrelay/domain';
@@ -245,14 +245,15 @@ function ReportBody({ stats }: { stats: AdminStats }) {
           {chart(
             'requestStatus',
             stats.requestStatus,
-            // Every status, so the parts add up to Total Requests.
-            requestStatuses,
+            // Every status (a disputed collection apart), so the parts add up to Total Requests.
+            requestStatusFigures,
             {
               pending: 'warning',
               approved: 'brand',
               rejected: 'danger',
               completed: 'success',
               cancelled: 'neutral',
+              disputed: 'danger',
             },
           )}
         </Panel>

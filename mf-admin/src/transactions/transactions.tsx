@@ -6,7 +6,15 @@ import { requestStatuses, type RequestStats, type RequestStatus } from '@medrela
 import { routeKey } from '@medrelay/api-client';
 import { requestEndpoints } from '@medrelay/contracts/endpoints';
 import { useFormat } from '@medrelay/i18n';
-import { CustodyButton, EmptyState, PageHeader, Pager, QueryGate, StatCard } from '@medrelay/ui';
+import {
+  CustodyButton,
+  EmptyState,
+  HandoverStateBadge,
+  PageHeader,
+  Pager,
+  QueryGate,
+  StatCard,
+} from '@medrelay/ui';
 import { adminPageSize, useAdminPage } from '../admin-page';
 import { useListStyles } from '../list-styles';
 import { FilterSelect, useFilterStyles } from '../users/filters';
@@ -92,6 +100,8 @@ export default function Transactions() {
                       <Badge appearance="filled" color={statusColour[r.status]}>
                         {t(`common:requestStatus.${r.status}`)}
                       </Badge>
+                      {/* "Disputed by the owner": not counted in the Completed figure above. */}
+                      <HandoverStateBadge request={r} />
                       <CustodyButton request={r} />
                     </li>
                   ))}

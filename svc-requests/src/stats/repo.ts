@@ -1,24 +1,33 @@
 import {
   activityFromRow,
-  requestStatuses,
+  requestStatusFigures,
   type Activity,
   type ActivityRow,
   type RequestsImpact,
   type RequestStats,
-  type RequestStatus,
+  type RequestStatusFigure,
 } from '@medrelay/contracts';
 import type { Pool } from '@medrelay/service-kit';
 import { countsAsCollectedSql } from '@medrelay/domain/handover';
 
-/** Requests by status; `days` counts only requests made in the last N days (null: all). */
+/**
+ * Requests by status, a disputed collection apart from the completed ones; `days` counts only
+ * requests made in the last N days (null: all).
+ */
 export async function requestStats(db: Pool, days: number | null): Promise<RequestStats> {
-  const { rows } = await db.query<{ status: RequestStatus; n: number }>(
-    `SELECT status, count(*)::int AS n FROM requests.requests
-      WHERE $1::int IS NULL OR created_at > now() - make_interval(days => $1::int)
-      GROUP BY status`,
+  const { rows } = await db.query<{ status: RequestStatusFigure; n: number }>(
+    `SELECT CASE WHEN r.status = 'completed' AND NOT ${countsAsCollectedSql('r')} THEN 'disputed'
+                 ELSE r.status END AS status,
+            count(*)::int AS n
+       FROM requests.requests r
+      WHERE $1::int IS NULL OR r.created_at > now() - make_interval(days => $1::int)
+      GROUP BY 1`,
     [days],
   );
-  const byStatus = Object.fromEntries(requestStatuses.map((s) => [s, 0])) as Record<RequestStatus, number>;
+  const byStatus = Object.fromEntries(requestStatusFigures.map((s) => [s, 0])) as Record<
+    RequestStatusFigure,
+    number
+  >;
   for (const row of rows) byStatus[row.status] = row.n;
   return {
     totalRequests: rows.reduce((sum, r) => sum + r.n, 0),

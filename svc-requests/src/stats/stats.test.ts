@@ -102,3 +102,23 @@ describe('GET /api/admin/all-requests/stats: wanted lists', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('GET /api/admin/all-requests/stats: requests by status', () => {
+  it('counts a collection its owner disputed apart from the completed ones, the parts adding up to the total', async () => {
+    const before = await stats();
+    const db = p.requests.service.ctx.pool;
+    const completed = (handover: string | null) =>
+      db.query(
+        `INSERT INTO requests.requests (medicine_id, requester_id, owner_id, status, quantity, handover)
+         VALUES ($1, $2, $3, 'completed', 1, $4)`,
+        [M + 2, handover === 'disputed' ? ngo.id : otherNgo.id, pharmacy.id, handover],
+      );
+    await completed('disputed');
+    await completed('confirmed');
+    const after = await stats();
+    expect(after.totalRequests).toBe(before.totalRequests + 2);
+    expect(after.requestStatus.completed).toBe(before.requestStatus.completed + 1);
+    expect(after.requestStatus.disputed).toBe(before.requestStatus.disputed + 1);
+    expect(Object.values(after.requestStatus).reduce((a, b) => a + b, 0)).toBe(after.totalRequests);
+  });
+});
