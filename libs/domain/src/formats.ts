@@ -77,6 +77,9 @@ export function formatMoney(value: number, language: Language): string {
 /**
  * A price worked out, "3 × EGP 12.50 = EGP 37.50": units × the unit price = the total, kept left
  * to right inside Arabic text (as a time range is), so it reads the same sum in both languages.
+ * Each amount is isolated in turn (first strong isolate, FSI … PDI): the Arabic one carries
+ * right-to-left marks ("‏12.50 ج.م.‏"), which would otherwise reorder the sum around them in a
+ * right-to-left paragraph ("12.50 ج.م. = 37.50 ج.م. × 3").
  */
 export function formatPriceSum(
   cost: { quantity: number; unitPrice: number; total: number },
@@ -84,7 +87,6 @@ export function formatPriceSum(
 ): string {
   let number = numberFormats.get(language);
   if (!number) numberFormats.set(language, (number = new Intl.NumberFormat(formatLocales[language])));
-  return leftToRight(
-    `${number.format(cost.quantity)} × ${formatMoney(cost.unitPrice, language)} = ${formatMoney(cost.total, language)}`,
-  );
+  const amount = (value: number) => `\u2068${formatMoney(value, language)}\u2069`;
+  return leftToRight(`${number.format(cost.quantity)} × ${amount(cost.unitPrice)} = ${amount(cost.total)}`);
 }

@@ -85,11 +85,24 @@ describe('money in both languages', () => {
     expect(formatMoney(1234.5, 'en')).toBe('EGP\u00a01,234.50');
     expect(formatMoney(12.5, 'ar')).toMatch(/12\.50\s?ج\.م\./);
     const cost = { quantity: 3, unitPrice: 12.5, total: 37.5 };
-    expect(formatPriceSum(cost, 'en')).toBe('\u20663 × EGP\u00a012.50 = EGP\u00a037.50\u2069');
+    expect(formatPriceSum(cost, 'en')).toBe(
+      '\u20663 × \u2068EGP\u00a012.50\u2069 = \u2068EGP\u00a037.50\u2069\u2069',
+    );
     const arabic = formatPriceSum(cost, 'ar');
-    expect(arabic.startsWith('\u20663 × ')).toBe(true);
-    expect(arabic.endsWith('\u2069')).toBe(true);
+    expect(arabic.startsWith('\u20663 × \u2068')).toBe(true);
+    expect(arabic.endsWith('\u2069\u2069')).toBe(true);
     expect(arabic).toMatch(/12\.50\s?ج\.م\..*= .*37\.50\s?ج\.م\./);
     expect(arabic).not.toMatch(/[٠-٩]/);
+  });
+
+  it('isolates each Arabic amount, so its right-to-left marks cannot reorder the sum', () => {
+    const arabic = formatPriceSum({ quantity: 3, unitPrice: 12.5, total: 37.5 }, 'ar');
+    // Left to right as a whole (LRI … PDI), each amount in its own first-strong isolate (FSI … PDI).
+    expect(arabic).toBe(
+      `\u20663 × \u2068${formatMoney(12.5, 'ar')}\u2069 = \u2068${formatMoney(37.5, 'ar')}\u2069\u2069`,
+    );
+    // Nothing right to left is left outside the amounts' isolates: the "3 ×" and "=" stay in order.
+    const outside = arabic.slice(1, -1).replace(/\u2068[^\u2066-\u2069]*\u2069/g, '');
+    expect(outside).toBe('3 ×  = ');
   });
 });

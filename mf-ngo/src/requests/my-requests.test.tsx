@@ -181,16 +181,18 @@ describe('NGO My Requests: what each request costs', () => {
 
   it('says the agreed price once approved and the current one while pending, units × per unit = total', async () => {
     await renderMyRequests(priced);
-    expect(await priceIn('Augmentin 1g')).toBe('Agreed price: \u20664 × EGP 35.00 = EGP 140.00\u2069');
+    expect(await priceIn('Augmentin 1g')).toBe(
+      'Agreed price: \u20664 × \u2068EGP 35.00\u2069 = \u2068EGP 140.00\u2069\u2069',
+    );
     expect(await priceIn('Concor 5mg')).toBe(
-      'Current price: \u20662 × EGP 30.00 = EGP 60.00\u2069 (fixed on approval)',
+      'Current price: \u20662 × \u2068EGP 30.00\u2069 = \u2068EGP 60.00\u2069\u2069 (fixed on approval)',
     );
   });
 
   it('in Arabic too', async () => {
     await renderMyRequests(priced, 'ar');
     expect(await priceIn('Augmentin 1g')).toMatch(
-      /^السعر المتفق عليه: \u20664 × \u200f?35\.00 ج\.م\.\u200f? = \u200f?140\.00 ج\.م\.\u200f?\u2069$/,
+      /^السعر المتفق عليه: \u20664 × \u2068\u200f?35\.00 ج\.م\.\u200f?\u2069 = \u2068\u200f?140\.00 ج\.م\.\u200f?\u2069\u2069$/,
     );
     expect(await priceIn('Concor 5mg')).toMatch(
       /^السعر الحالي: \u20662 × .*60\.00 ج\.م\..*\u2069 \(بيتثبت مع الموافقة\)$/,

@@ -176,12 +176,12 @@ describe('pharmacy Requests: the money of a request on its listing', () => {
     const section = await screen.findByRole('region', { name: 'Pending Requests' });
     await within(section).findByRole('button', { name: 'Approve: Concor 5mg' });
     expect(sum(within(section).getByTestId('request-price').textContent)).toBe(
-      'Current price: \u20662 × EGP 35.00 = EGP 70.00\u2069 (fixed on approval)',
+      'Current price: \u20662 × \u2068EGP 35.00\u2069 = \u2068EGP 70.00\u2069\u2069 (fixed on approval)',
     );
     fireEvent.click(within(section).getByRole('button', { name: 'Approve: Concor 5mg' }));
     const dialog = await screen.findByRole('dialog');
     expect(sum(within(dialog).getByTestId('approval-total').textContent)).toBe(
-      'You are approving 2 units of Concor 5mg at the current price: \u20662 × EGP 35.00 = EGP 70.00\u2069. This is what the requester pays; it is recorded with the approval.',
+      'You are approving 2 units of Concor 5mg at the current price: \u20662 × \u2068EGP 35.00\u2069 = \u2068EGP 70.00\u2069\u2069. This is what the requester pays; it is recorded with the approval.',
     );
   });
 
@@ -200,7 +200,7 @@ describe('pharmacy Requests: the money of a request on its listing', () => {
     fireEvent.click(await within(section).findByRole('button', { name: 'موافقة: Concor 5mg' }));
     let dialog = await screen.findByRole('dialog');
     expect(sum(within(dialog).getByTestId('approval-total').textContent)).toMatch(
-      /^انت بتوافق على وحدتين من Concor 5mg بالسعر الحالي: \u20662 × \u200f?35\.00 ج\.م\.\u200f? = \u200f?70\.00 ج\.م\.\u200f?\u2069\. ده اللي صاحب الطلب هيدفعه، وبيتسجّل مع الموافقة\.$/,
+      /^انت بتوافق على وحدتين من Concor 5mg بالسعر الحالي: \u20662 × \u2068\u200f?35\.00 ج\.م\.\u200f?\u2069 = \u2068\u200f?70\.00 ج\.م\.\u200f?\u2069\u2069\. ده اللي صاحب الطلب هيدفعه، وبيتسجّل مع الموافقة\.$/,
     );
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -112,7 +112,7 @@ describe('what the requester pays, on every request row', () => {
   it('while pending: units × the listing’s price now = the total, marked as the current price', async () => {
     await renderInRemote(<RequestRow request={pendingAt('12.50')} counterpart="requester" />);
     expect(plain(price().textContent)).toBe(
-      'Current price: \u20663 × EGP 12.50 = EGP 37.50\u2069 (fixed on approval)',
+      'Current price: \u20663 × \u2068EGP 12.50\u2069 = \u2068EGP 37.50\u2069\u2069 (fixed on approval)',
     );
     expect(price().getAttribute('data-basis')).toBe('current');
   });
@@ -124,7 +124,9 @@ describe('what the requester pays, on every request row', () => {
         counterpart="provider"
       />,
     );
-    expect(plain(price().textContent)).toBe('Agreed price: \u20663 × EGP 10.00 = EGP 30.00\u2069');
+    expect(plain(price().textContent)).toBe(
+      'Agreed price: \u20663 × \u2068EGP 10.00\u2069 = \u2068EGP 30.00\u2069\u2069',
+    );
   });
 
   it('in Arabic: Latin digits, the sum kept left to right inside the sentence', async () => {
@@ -137,7 +139,7 @@ describe('what the requester pays, on every request row', () => {
     );
     const text = plain(price().textContent);
     expect(text).toMatch(
-      /^السعر المتفق عليه: \u20663 × \u200f?12\.50 ج\.م\.\u200f? = \u200f?37\.50 ج\.م\.\u200f?\u2069$/,
+      /^السعر المتفق عليه: \u20663 × \u2068\u200f?12\.50 ج\.م\.\u200f?\u2069 = \u2068\u200f?37\.50 ج\.م\.\u200f?\u2069\u2069$/,
     );
     expect(text).not.toMatch(/[٠-٩]/);
   });
