@@ -52,6 +52,10 @@ export const countedNouns = {
     en: { one: '# hour', other: '# hours' },
     ar: { one: 'ساعة واحدة', two: 'ساعتين', few: '# ساعات', other: '# ساعة' },
   },
+  minute: {
+    en: { one: '# minute', other: '# minutes' },
+    ar: { one: 'دقيقة واحدة', two: 'دقيقتين', few: '# دقايق', other: '# دقيقة' },
+  },
   newMatch: {
     en: { one: '# new match', other: '# new matches' },
     ar: {

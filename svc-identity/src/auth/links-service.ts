@@ -11,7 +11,12 @@ import { markEmailVerified, replaceEmail } from '../users/email-repo';
 import { recordUserEvent } from '../users/events';
 import { findCredentialsByEmail, findUserById, updatePasswordHash } from '../users/repo';
 import { accountMail, forgotPasswordUrl } from './account-mail';
-import { checkNewPassword, confirmPassword, type Confirmer } from './password-check';
+import {
+  checkNewPassword,
+  confirmPassword,
+  forgiveWrongConfirmations,
+  type Confirmer,
+} from './password-check';
 
 export const linkInvalid = () => new AppError(400, 'LINK_INVALID', 'linkInvalid');
 
@@ -83,6 +88,8 @@ export function createLinkService(ctx: IdentityContext) {
         // Refused before anything is stored: the transaction rolls back and the link still works.
         checkNewPassword(settings, password, user, 'password', language);
         await ctx.tokens.revokeAllFor(user.id);
+        // Every session is ended: the wrong confirmations a thief's session made are the owner's no more.
+        await forgiveWrongConfirmations(ctx, user.id);
         await updatePasswordHash(client, user.id, passwordHash);
         await retireLinks(client, user.id, linksEndedByNewPassword, now);
         await deleteAllPasskeys(client, user.id);

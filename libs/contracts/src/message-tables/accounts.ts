@@ -101,6 +101,10 @@ export const accountMessages = {
     en: 'Start adding the authenticator again: no code was waiting to be confirmed.',
     ar: 'ابدأ إضافة تطبيق المصادقة من الأول: مكانش فيه كود مستني تأكيد.',
   },
+  passwordConfirmPaused: {
+    en: 'Too many wrong passwords on this account. Changes that ask for your password are paused for {minutes|minute}. Signing in still works; if you forgot your password, set a new one from the sign-in page.',
+    ar: 'كلمة السر اتكتبت غلط مرات كتير على الحساب ده. التغييرات اللي بتطلب كلمة السر واقفة لمدة {minutes|minute}. تسجيل الدخول لسه شغال عادي، ولو نسيت كلمة السر اعمل واحدة جديدة من صفحة تسجيل الدخول.',
+  },
   passkeyRefused: {
     en: 'This passkey could not sign you in. Try again, or sign in with your password.',
     ar: 'مفتاح المرور ده مقدرش يدخّلك. جرّب تاني، أو ادخل بكلمة السر.',
