@@ -71,6 +71,23 @@ describe('the table of messages', () => {
     expect(translate('notifyRequestCompleted', 'ar', { ...request, quantity: 5 })).toBe(
       'Hope NGO استلم 5 وحدات من Concor',
     );
+    // No «لـ» left before a counted noun, which takes it joined («لوحدتين») or not («لـ 3 وحدات»).
+    const withdrawn = (quantity: number) =>
+      translate('notifyApprovalWithdrawn', 'ar', { owner: 'صيدلية النيل', medicine: 'Concor', quantity });
+    expect([1, 2, 3, 11].map(withdrawn)).toEqual([
+      'صيدلية النيل لغى التسليم: متروحش تستلم وحدة واحدة من Concor.',
+      'صيدلية النيل لغى التسليم: متروحش تستلم وحدتين من Concor.',
+      'صيدلية النيل لغى التسليم: متروحش تستلم 3 وحدات من Concor.',
+      'صيدلية النيل لغى التسليم: متروحش تستلم 11 وحدة من Concor.',
+    ]);
+    expect(
+      [1, 2, 3, 11].map((quantity) => translate('notifyRequestApproved', 'ar', { ...request, quantity })),
+    ).toEqual([
+      'تمت الموافقة على طلبك: وحدة واحدة من Concor',
+      'تمت الموافقة على طلبك: وحدتين من Concor',
+      'تمت الموافقة على طلبك: 3 وحدات من Concor',
+      'تمت الموافقة على طلبك: 11 وحدة من Concor',
+    ]);
   });
 });
 

@@ -41,10 +41,20 @@ describe('the approval and pickup e-mails say the price agreed', () => {
     it(`${template}: in Arabic, the units in their plural form, Latin digits`, () => {
       const mail = text(template, 'ar', { unitPrice: '12.50' });
       expect(mail).toMatch(
-        /السعر المتفق عليه: \u200f?12\.50 ج\.م\.\u200f? للوحدة، و\u200f?37\.50 ج\.م\.\u200f? إجمالي لـ 3 وحدات\./,
+        /السعر المتفق عليه: \u200f?12\.50 ج\.م\.\u200f? للوحدة، والإجمالي \u200f?37\.50 ج\.م\.\u200f? لـ 3 وحدات\./,
       );
-      expect(text(template, 'ar', { unitPrice: '12.50', quantity: '2' })).toMatch(/إجمالي لـ وحدتين\./);
       expect(mail).not.toMatch(/[٠-٩]/);
+    });
+
+    it(`${template}: in Arabic, «لـ» joined to the counted noun, apart only before a number`, () => {
+      const total = (quantity: string) =>
+        text(template, 'ar', { unitPrice: '10', quantity }).match(/والإجمالي .*/)?.[0];
+      expect(['1', '2', '3', '11'].map(total)).toEqual([
+        expect.stringMatching(/^والإجمالي \u200f?10\.00 ج\.م\.\u200f? لوحدة واحدة\.$/),
+        expect.stringMatching(/^والإجمالي \u200f?20\.00 ج\.م\.\u200f? لوحدتين\.$/),
+        expect.stringMatching(/^والإجمالي \u200f?30\.00 ج\.م\.\u200f? لـ 3 وحدات\.$/),
+        expect.stringMatching(/^والإجمالي \u200f?110\.00 ج\.م\.\u200f? لـ 11 وحدة\.$/),
+      ]);
     });
 
     it(`${template}: free when given away, and nothing of money for a job queued before prices were mailed`, () => {
@@ -71,6 +81,19 @@ describe('the pickup-called-off e-mail', () => {
     );
     expect(mail).toContain('The time called off: Tue 1 Jan 10:00–12:00');
     expect(mail).toContain('The attached calendar file removes this pickup from your calendar.');
+  });
+
+  it('tells the requester, in Egyptian Arabic, the handover is off and not to go, for any count', () => {
+    const news = (quantity: string) =>
+      text('pickup-called-off', 'ar', { ...calledOff, quantity })
+        .split('\n')
+        .find((line) => line.startsWith('Nile Pharmacy'));
+    expect(['1', '2', '3', '11'].map(news)).toEqual([
+      'Nile Pharmacy لغى التسليم: متروحش تستلم وحدة واحدة من Concor 5mg.',
+      'Nile Pharmacy لغى التسليم: متروحش تستلم وحدتين من Concor 5mg.',
+      'Nile Pharmacy لغى التسليم: متروحش تستلم 3 وحدات من Concor 5mg.',
+      'Nile Pharmacy لغى التسليم: متروحش تستلم 11 وحدة من Concor 5mg.',
+    ]);
   });
 
   it('tells the owner, in Egyptian Arabic, not to wait (the units back on offer); without windows no calendar line', () => {
@@ -104,9 +127,14 @@ describe('the transfer e-mails count with their noun', () => {
       'Nile Pharmacy approved your request for 1 unit of Concor 5mg.',
     );
     expect(text('pickup-confirmed', 'en', {})).toContain('The pickup of 3 units of Concor 5mg is set for');
-    expect(text('request-approved', 'ar', { quantity: '2' })).toContain(
-      'Nile Pharmacy وافق على طلبك لـ وحدتين من Concor 5mg.',
-    );
+    expect(
+      ['1', '2', '3', '11'].map((quantity) => text('request-approved', 'ar', { quantity }).split('\n\n')[1]),
+    ).toEqual([
+      'Nile Pharmacy وافق على طلبك لوحدة واحدة من Concor 5mg.',
+      'Nile Pharmacy وافق على طلبك لوحدتين من Concor 5mg.',
+      'Nile Pharmacy وافق على طلبك لـ 3 وحدات من Concor 5mg.',
+      'Nile Pharmacy وافق على طلبك لـ 11 وحدة من Concor 5mg.',
+    ]);
     expect(text('pickup-confirmed', 'ar', {})).toContain('استلام 3 وحدات من Concor 5mg اتحدد يوم');
   });
 });

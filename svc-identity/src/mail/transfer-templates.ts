@@ -7,6 +7,14 @@ import type { Templates } from './templates';
 const units = (d: { quantity: string }, language: Language) =>
   countedNoun(Number(d.quantity), 'unit', language);
 
+/**
+ * Arabic «لـ» ("for") before a counted noun: joined to a word («لوحدة واحدة», «لوحدتين»), set
+ * apart only before a digit or a Latin letter, which it cannot join («لـ 3 وحدات», «لـ 11 وحدة»).
+ */
+function forCounted(counted: string): string {
+  return /^[0-9A-Za-z]/.test(counted) ? `لـ ${counted}` : `ل${counted}`;
+}
+
 /** The e-mails of a transfer's life: approval and pickup, recalls, and the daily digests. */
 export type TransferTemplate =
   | 'request-approved'
@@ -187,7 +195,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
       subject: (d) => `تمت الموافقة على طلبك لـ ${d.medicineName} – ${d.systemName}`,
       body: (d) => [
         `أهلاً ${d.name}،`,
-        `${d.providerName} وافق على طلبك لـ ${units(d, 'ar')} من ${d.medicineName}.`,
+        `${d.providerName} وافق على طلبك ${forCounted(units(d, 'ar'))} من ${d.medicineName}.`,
         ...priceLines(d, 'ar'),
         ...(d.windows
           ? [
@@ -309,7 +317,7 @@ function calledOffLines(d: MailData<'pickup-called-off'>, language: Language): s
         : `You called off the pickup of ${what}.`
       : d.readerRole === 'requester'
         ? ar
-          ? `${d.otherName} لغى استلامك لـ ${what}: متروحش تستلمه.`
+          ? `${d.otherName} لغى التسليم: متروحش تستلم ${what}.`
           : `${d.otherName} called off your pickup of ${what}: do not go to collect it.`
         : ar
           ? `${d.otherName} مش هيستلم ${what}: الاستلام اتلغى، فمتستناهوش.`
@@ -382,7 +390,7 @@ function priceLines(d: { quantity: string; unitPrice?: string | undefined }, lan
   const total = money(transferTotal(unit, quantity));
   return [
     language === 'ar'
-      ? `السعر المتفق عليه: ${money(unit)} للوحدة، و${total} إجمالي لـ ${units}.`
+      ? `السعر المتفق عليه: ${money(unit)} للوحدة، والإجمالي ${total} ${forCounted(units)}.`
       : `Price agreed: ${money(unit)} per unit, ${total} in total for ${units}.`,
   ];
 }

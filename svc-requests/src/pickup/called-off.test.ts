@@ -75,8 +75,9 @@ describe('a pickup called off', () => {
     const toRequester = await waitForMails(ngoAr.email, 1, { match: calledOff(second.id) });
     expect(toRequester).toHaveLength(1);
     expect(toRequester[0]!.subject).toContain('اتلغى');
-    expect(toRequester[0]!.text).toContain(`${await nameOf(pharmacy.id)} لغى استلامك لـ وحدتين من`);
-    expect(toRequester[0]!.text).toContain('متروحش تستلمه');
+    expect(toRequester[0]!.text).toContain(
+      `${await nameOf(pharmacy.id)} لغى التسليم: متروحش تستلم وحدتين من`,
+    );
     expectCancelled(toRequester[0]!.attachments[0]!.content, second.uid, second.confirmedSequence);
     const ownerOwn = await waitForMails(pharmacy.email, 1, { match: calledOff(second.id) });
     expect(ownerOwn).toHaveLength(1);

@@ -421,7 +421,7 @@ describe('the state machine (spec §4), enforced on the server', () => {
     });
     expect(
       translate('notifyApprovalWithdrawn', 'ar', { owner: 'صيدلية النيل', quantity: 3, medicine: 'Lasix' }),
-    ).toBe('صيدلية النيل لغى استلامك لـ 3 وحدات من Lasix: متروحش تستلمه.');
+    ).toBe('صيدلية النيل لغى التسليم: متروحش تستلم 3 وحدات من Lasix.');
     // Nothing more to do on either: the code hands nothing over, and neither can collect it.
     expect((await move(ngo.token, second, { status: 'completed' })).status).toBe(409);
     expect((await move(ngo.token, first, { status: 'completed' })).status).toBe(409);

@@ -10,7 +10,7 @@ export const notificationMessages = {
   notifyRequestApprovedTitle: { en: 'Request approved', ar: 'تمت الموافقة على طلبك' },
   notifyRequestApproved: {
     en: 'Your request for {quantity|unit} of {medicine} was approved',
-    ar: 'تمت الموافقة على طلبك لـ {quantity|unit} من {medicine}',
+    ar: 'تمت الموافقة على طلبك: {quantity|unit} من {medicine}',
   },
   notifyRequestRejectedTitle: { en: 'Request rejected', ar: 'طلبك اترفض' },
   notifyRequestRejected: {
@@ -28,7 +28,7 @@ export const notificationMessages = {
   },
   notifyApprovalWithdrawn: {
     en: '{owner} called off your pickup of {quantity|unit} of {medicine}: do not go to collect it.',
-    ar: '{owner} لغى استلامك لـ {quantity|unit} من {medicine}: متروحش تستلمه.',
+    ar: '{owner} لغى التسليم: متروحش تستلم {quantity|unit} من {medicine}.',
   },
   notifyRequestWithdrawnTitle: { en: 'Request withdrawn', ar: 'الطلب اتسحب' },
   notifyRequestWithdrawnSuspended: {
