@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
+import { useState } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { requestStatuses, type MedicineRequest, type RequestStatus } from '@medrelay/contracts';
 import { requestMovesFor } from '@medrelay/domain/requests';
 import { renderInRemote } from '../test-support/render';
+import { requestFixture } from '../test-support/fixtures';
 import { CallOffPickup, OwnerRequestActions, RequesterRequestActions } from './request-actions';
+import { RequestRow } from './request-row';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -133,5 +136,86 @@ describe('the action buttons follow the domain’s transition table', () => {
   it('offers a pending request’s owner Approve and Reject (spec §4)', async () => {
     await renderInRemote(<OwnerRequestActions request={request('pending')} labels={ownerLabels} />);
     expect(shownButtons()).toEqual(['Approve', 'Reject']);
+  });
+});
+
+describe('focus after a move that takes its button away', () => {
+  /** The rows of a requests screen, each moved as the server answers (the lists reload). */
+  let moved: (id: number, status: RequestStatus) => void = () => {};
+  function Rows({ side, initial }: { side: 'owner' | 'requester'; initial: MedicineRequest[] }) {
+    const [rows, setRows] = useState(initial);
+    moved = (id, status) => setRows((all) => all.map((r) => (r.id === id ? { ...r, status } : r)));
+    return (
+      <section>
+        <div>
+          <h2>Requests</h2>
+        </div>
+        <div>
+          {rows.map((r) => (
+            <RequestRow
+              key={r.id}
+              request={r}
+              counterpart={side === 'owner' ? 'requester' : 'provider'}
+              actions={
+                side === 'owner' ? (
+                  <CallOffPickup request={r} />
+                ) : (
+                  <RequesterRequestActions request={r} labels={labels} />
+                )
+              }
+            />
+          ))}
+        </div>
+      </section>
+    );
+  }
+  const rows = (direction: 'incoming' | 'outgoing') => [
+    requestFixture({
+      id: 41,
+      direction,
+      medicine: { ...requestFixture().medicine!, name: 'Ventolin Inhaler' },
+    }),
+    requestFixture({ id: 42, direction, medicine: { ...requestFixture().medicine!, name: 'Panadol' } }),
+  ];
+  beforeEach(() => {
+    vi.mocked(globalThis.fetch).mockImplementation(async (url, init) => {
+      const body = JSON.parse(String(init?.body)) as { status: RequestStatus };
+      sent.push({ url: String(url), body });
+      moved(Number(/requests\/(\d+)/.exec(String(url))![1]), body.status);
+      return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+  });
+  /** The request row's title: where focus stays once its own action is gone. */
+  const titleOf = (name: string) => screen.getByRole('heading', { name });
+
+  it('stays on the row after the requester cancels a pickup, not on the page body', async () => {
+    const { toasts } = await renderInRemote(<Rows side="requester" initial={rows('outgoing')} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Pickup: Ventolin Inhaler' }));
+    await screen.findByRole('dialog', { name: 'Cancel this pickup?' });
+    fireEvent.click(inDialog('Cancel Pickup'));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Cancel Pickup: Ventolin Inhaler' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(titleOf('Ventolin Inhaler')));
+  });
+
+  it('stays on the row after the requester marks it collected', async () => {
+    const { toasts } = await renderInRemote(<Rows side="requester" initial={rows('outgoing')} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as Collected: Panadol' }));
+    await screen.findByRole('dialog', { name: 'Mark as collected?' });
+    fireEvent.click(inDialog('Mark as Collected'));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(sent).toEqual([{ url: '/api/requests/42/status', body: { status: 'completed' } }]);
+    await waitFor(() => expect(document.activeElement).toBe(titleOf('Panadol')));
+  });
+
+  it('stays on the row after the owner calls a pickup off', async () => {
+    const { toasts } = await renderInRemote(<Rows side="owner" initial={rows('incoming')} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Call Off Pickup: Ventolin Inhaler' }));
+    await screen.findByRole('dialog', { name: 'Call off this pickup?' });
+    fireEvent.click(inDialog('Call Off Pickup'));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Call Off Pickup: Ventolin Inhaler' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(titleOf('Ventolin Inhaler')));
+    expect(document.activeElement).not.toBe(document.body);
   });
 });

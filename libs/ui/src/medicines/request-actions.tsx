@@ -31,23 +31,32 @@ export function useRequestStatusChange(successTitle?: string) {
   return { change, isPending: mutation.isPending };
 }
 
+/** A heading focused as a landing place (not in the tab order). */
+function focusHeading(heading: HTMLElement) {
+  heading.tabIndex = -1;
+  heading.focus();
+}
+
 /**
- * Where focus goes once a decided request leaves its list, instead of falling to the page body:
- * the next row's first action, else the previous row's, else the list's heading. Read before the
- * decision (the row is gone after it); applied after the lists have reloaded.
+ * Where focus goes once a move takes away the button that made it, instead of falling to the page
+ * body. A row that stayed (a pickup called off or collected: the row now says so) keeps it, on its
+ * title; a row that left its list (a decided pending request) hands it to the next row's first
+ * action, else the previous row's, else the list's heading. Read before the move (the row may be
+ * gone after it); applied after the lists have reloaded, only if the button is gone.
  */
 function focusAfterLeaving(from: HTMLElement | null): () => void {
-  const row = from?.closest('[data-testid="request-row"]');
+  const row = from?.closest<HTMLElement>('[data-testid="request-row"]');
   const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
   const action = neighbour?.querySelector<HTMLElement>('button:not([disabled])');
   const heading = row?.parentElement?.previousElementSibling?.querySelector<HTMLElement>('h2');
   return () =>
     // After React has shown the reloaded lists and the dialog has given focus back.
     requestAnimationFrame(() => {
+      if (from?.isConnected) return;
+      const title = row?.isConnected ? row.querySelector<HTMLElement>('h2, h3') : null;
+      if (title) return focusHeading(title);
       if (action?.isConnected) return action.focus();
-      if (!heading?.isConnected) return;
-      heading.tabIndex = -1;
-      heading.focus();
+      if (heading?.isConnected) focusHeading(heading);
     });
 }
 
@@ -157,11 +166,15 @@ export function RequesterRequestActions({
   const { t } = useTranslation('common');
   const notify = useNotify();
   const { change, isPending } = useRequestStatusChange();
+  const collectedButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
   const name = request.medicine?.name ?? t('request.unknown');
   const approved = request.status === 'approved';
   const act = async (status: 'cancelled' | 'completed') => {
+    const moveFocus = focusAfterLeaving((status === 'completed' ? collectedButton : cancelButton).current);
     const done = await change(request.id, { status }, { quiet: true });
     if (!done) return;
+    moveFocus();
     if (status === 'completed')
       notify.success(t('toast.markedCollected'), t('toast.markedCollectedBody', { name }));
     else if (approved)
@@ -183,7 +196,7 @@ export function RequesterRequestActions({
         <ConfirmDialog
           trigger={
             // Secondary: the handover code beside it is the way that needs no second word.
-            <Button disabled={isPending} aria-label={`${labels.collected}: ${name}`}>
+            <Button ref={collectedButton} disabled={isPending} aria-label={`${labels.collected}: ${name}`}>
               {labels.collected}
             </Button>
           }
@@ -197,7 +210,7 @@ export function RequesterRequestActions({
       {moves.includes('cancelled') && (
         <ConfirmDialog
           trigger={
-            <Button disabled={isPending} aria-label={`${cancelLabel}: ${name}`}>
+            <Button ref={cancelButton} disabled={isPending} aria-label={`${cancelLabel}: ${name}`}>
               {cancelLabel}
             </Button>
           }
@@ -220,17 +233,20 @@ export function CallOffPickup({ request }: { request: MedicineRequest }) {
   const { t } = useTranslation('common');
   const notify = useNotify();
   const { change, isPending } = useRequestStatusChange();
+  const button = useRef<HTMLButtonElement>(null);
   if (request.status !== 'approved' || !requestMovesFor(request.status, 'owner').includes('rejected'))
     return null;
   const name = request.medicine?.name ?? t('request.unknown');
   const callOff = async () => {
-    if (await change(request.id, { status: 'rejected' }, { quiet: true }))
-      notify.success(t('request.pickupCalledOff'), t('request.pickupCalledOffBody', { name }));
+    const moveFocus = focusAfterLeaving(button.current);
+    if (!(await change(request.id, { status: 'rejected' }, { quiet: true }))) return;
+    moveFocus();
+    notify.success(t('request.pickupCalledOff'), t('request.pickupCalledOffBody', { name }));
   };
   return (
     <ConfirmDialog
       trigger={
-        <Button disabled={isPending} aria-label={`${t('request.callOff')}: ${name}`}>
+        <Button ref={button} disabled={isPending} aria-label={`${t('request.callOff')}: ${name}`}>
           {t('request.callOff')}
         </Button>
       }
