@@ -4,6 +4,7 @@ import { areaKeys, governorates } from '@medrelay/domain/governorates';
 import { defaultNeedReachKm, isRadiusChoice } from '@medrelay/domain/pickup-points';
 import { idParam, listPageFields, typeError } from './fields';
 import { medicineLimits } from './medicines';
+import { handoverStates } from './handover-states';
 import { requestStatuses } from './requests';
 
 export const needUrgencies = ['routine', 'urgent'] as const;
@@ -157,10 +158,18 @@ export const needMatchSchema = z.object({
   distanceKm: z.number().nullable(),
   /**
    * The caller's request on this listing: the open one, else the latest; null when there is none.
-   * One made on another need (or from browsing) shows too: it is the same listing.
+   * One made on another need (or from browsing) shows too: it is the same listing. Its status and
+   * handover say whether it counts toward the need (libs/domain `countsTowardNeed`: a collection
+   * the owner disputed does not, and may be asked for again).
    */
   request: z
-    .object({ id: z.number().int(), status: z.enum(requestStatuses), quantity: z.number().int() })
+    .object({
+      id: z.number().int(),
+      status: z.enum(requestStatuses),
+      quantity: z.number().int(),
+      /** How it was handed over, once completed (null before). */
+      handover: z.enum(handoverStates).nullable(),
+    })
     .nullable(),
   daysLeft: z.number().int(),
   sameGovernorate: z.boolean(),

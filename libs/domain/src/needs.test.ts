@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { requestStatuses } from '@medrelay/contracts';
+import { handoverStates, requestStatuses } from '@medrelay/contracts';
 import { countsTowardNeed, countsTowardNeedSql, isNeedMet, needSettlement } from './needs';
 
 /** When a need is met ("Needs that close the loop"). */
 describe('needs met by their requests', () => {
   it('counts pending, approved and completed requests; never cancelled or rejected ones', () => {
-    expect(requestStatuses.filter(countsTowardNeed)).toEqual(['pending', 'approved', 'completed']);
+    const counted = requestStatuses.filter((status) => countsTowardNeed({ status, handover: null }));
+    expect(counted).toEqual(['pending', 'approved', 'completed']);
+  });
+
+  it('counts a collection handed over, never one its owner disputed', () => {
+    const counts = handoverStates.filter((handover) => countsTowardNeed({ status: 'completed', handover }));
+    expect(counts).toEqual(['code', 'unconfirmed', 'confirmed']);
   });
 
   it('is met once the counted quantity reaches the minimum; accept-up-to plays no part', () => {

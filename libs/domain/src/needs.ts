@@ -1,4 +1,4 @@
-import type { NeedMetBy, NeedStatus, RequestStatus } from '@medrelay/contracts';
+import type { HandoverState, NeedMetBy, NeedStatus, RequestStatus } from '@medrelay/contracts';
 
 /**
  * When a wanted-list need is met. The rule lives here once; svc-requests reads
@@ -22,19 +22,32 @@ export const needCountedStatuses = [
   'completed',
 ] as const satisfies readonly RequestStatus[];
 
-/** Whether a request of this status counts toward its need (and shows as "Requested" on a match). */
-export function countsTowardNeed(status: RequestStatus): status is (typeof needCountedStatuses)[number] {
-  return (needCountedStatuses as readonly RequestStatus[]).includes(status);
+/** The handover that takes a collection out of the count: its owner says it was not handed over. */
+export const needUncountedHandover = 'disputed' satisfies HandoverState;
+
+/**
+ * Whether a request counts toward its need, by its status and handover (and so shows as
+ * "Requested" on a match; one that does not may be asked for again). "Since the need was last
+ * opened" is the server's part (`countsTowardNeedSql`).
+ */
+export function countsTowardNeed(request: {
+  status: RequestStatus;
+  handover: HandoverState | null;
+}): boolean {
+  return (
+    (needCountedStatuses as readonly RequestStatus[]).includes(request.status) &&
+    request.handover !== needUncountedHandover
+  );
 }
 
 /**
- * `countsTowardNeed`, not a disputed collection, and "since the need was last opened", in
- * PostgreSQL over a requests row (`status`, `handover`, `created_at`) and its need
- * (`counted_since`), by their aliases (never user input).
+ * `countsTowardNeed` and "since the need was last opened", in PostgreSQL over a requests row
+ * (`status`, `handover`, `created_at`) and its need (`counted_since`), by their aliases (never
+ * user input).
  */
 export function countsTowardNeedSql(request = 'r', need = 'n'): string {
   const statuses = needCountedStatuses.map((s) => `'${s}'`).join(', ');
-  const counted = `${request}.status IN (${statuses}) AND ${request}.handover IS DISTINCT FROM 'disputed'`;
+  const counted = `${request}.status IN (${statuses}) AND ${request}.handover IS DISTINCT FROM '${needUncountedHandover}'`;
   return `(${counted} AND ${request}.created_at >= ${need}.counted_since)`;
 }
 

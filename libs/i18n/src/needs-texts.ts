@@ -67,6 +67,7 @@ const en = {
       requestedUnits: 'Units requested: {{count}}',
       lastRejected: 'Your last request was rejected',
       lastCancelled: 'Your last request was cancelled',
+      lastDisputed: 'The owner disputed your last collection',
     },
   },
 };
@@ -145,6 +146,7 @@ const ar: typeof en & { needs: ArabicPlurals<'atLeast' | 'between' | 'daysLeftAt
       requestedUnits: 'الكمية المطلوبة: {{count}}',
       lastRejected: 'آخر طلب ليك اترفض',
       lastCancelled: 'آخر طلب ليك اتلغى',
+      lastDisputed: 'صاحب الدوا اعترض على آخر استلام ليك',
     },
   },
 };

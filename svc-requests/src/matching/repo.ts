@@ -1,4 +1,4 @@
-import type { NeedMatch, RequestStatus } from '@medrelay/contracts';
+import type { HandoverState, NeedMatch, RequestStatus } from '@medrelay/contracts';
 import {
   availableSql,
   countsTowardNeedSql,
@@ -206,6 +206,7 @@ interface MatchRow {
   request_id: number | null;
   request_status: RequestStatus | null;
   request_quantity: number | null;
+  request_handover: HandoverState | null;
   days_left: number;
   same_governorate: boolean;
   score: number;
@@ -250,6 +251,7 @@ export async function listMatches(
             CASE WHEN m.own_lat IS NOT NULL THEN m.own_area ELSE o.area END AS owner_area,
             ${distanceSql.replaceAll('nu.', 'me.')} AS distance_m,
             q.id AS request_id, q.status AS request_status, q.quantity AS request_quantity,
+            q.handover AS request_handover,
             coalesce(${countsTowardNeedSql('q', 'n')}, false) AS requested,
             p.score, ${days} AS days_left,
             coalesce(${collectedGovernorate} = me.governorate, false) AS same_governorate,
@@ -300,7 +302,12 @@ export async function listMatches(
       request:
         r.request_id === null
           ? null
-          : { id: r.request_id, status: r.request_status!, quantity: r.request_quantity! },
+          : {
+              id: r.request_id,
+              status: r.request_status!,
+              quantity: r.request_quantity!,
+              handover: r.request_handover,
+            },
       daysLeft: r.days_left,
       sameGovernorate: r.same_governorate,
       score: Math.round(r.score * 100) / 100,

@@ -1,4 +1,5 @@
 import type { Need, NeedCreateInput, NeedMatch, Notification } from '@medrelay/contracts';
+import { countsTowardNeed } from '@medrelay/domain/needs';
 import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestsImpact } from '../stats/repo';
@@ -139,6 +140,7 @@ describe('needs that close the loop', () => {
       id: mine,
       status: 'pending',
       quantity: 8,
+      handover: null,
     });
     await waitForNeed(ngo, need.id, 'the need met', (n) => n.status === 'closed');
     await move(pharmacy, mine, 'approved');
@@ -220,6 +222,9 @@ describe('needs that close the loop', () => {
     await move(ngo, id, 'completed');
     await waitForNeed(ngo, need.id, 'the need met', (n) => n.status === 'closed');
     expect(await saved()).toBe(before + 4);
+    const collected = (await matchOf(ngo, need.id, listed))!.request!;
+    expect(collected).toMatchObject({ id, status: 'completed', handover: 'unconfirmed' });
+    expect(countsTowardNeed(collected)).toBe(true);
     const disputed = await p.requests.api.post(
       `/api/requests/${id}/collection/dispute`,
       undefined,
@@ -228,6 +233,15 @@ describe('needs that close the loop', () => {
     expect(disputed.status).toBe(200);
     await waitForNeed(ngo, need.id, 'the need open again', (n) => n.status === 'open');
     expect(await saved()).toBe(before);
+    expect(await needOf(ngo, need.id)).toMatchObject({ metBy: null, requestedQuantity: 0 });
+    // The units are back on offer, and the match with them; it no longer shows the request as
+    // collected: the card offers the request again.
+    await waitUntil(async () => (await matchOf(ngo, need.id, listed))?.medicine.quantity === 4, {
+      what: 'the match back on offer',
+    });
+    const request = (await matchOf(ngo, need.id, listed))!.request!;
+    expect(request).toEqual({ id, status: 'completed', quantity: 4, handover: 'disputed' });
+    expect(countsTowardNeed(request)).toBe(false);
   });
 
   it('lets the owner reopen a met need (a new count) and close one by hand, which its requests never reopen', async () => {

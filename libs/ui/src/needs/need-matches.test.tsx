@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Language, NeedMatch, RequestStatus } from '@medrelay/contracts';
+import type { HandoverState, Language, NeedMatch, RequestStatus } from '@medrelay/contracts';
 import { renderInRemote } from '../test-support/render';
 import { MatchCard } from './need-matches';
 
@@ -30,7 +30,9 @@ const match = (over: Partial<NeedMatch> = {}, medicine: Partial<NeedMatch['medic
   score: 1,
   ...over,
 });
-const requested = (status: RequestStatus) => ({ request: { id: 5, status, quantity: 6 } });
+const requested = (status: RequestStatus, handover: HandoverState | null = null) => ({
+  request: { id: 5, status, quantity: 6, handover },
+});
 
 const pickup = {
   label: 'Request Pickup',
@@ -107,4 +109,27 @@ describe('a match card', () => {
     expect(within(card).queryByTestId('match-request')).toBeNull();
     expect(requestButton(card)).not.toBeNull();
   });
+
+  it.each([
+    ['en', 'The owner disputed your last collection'],
+    ['ar', 'صاحب الدوا اعترض على آخر استلام ليك'],
+  ] as const)(
+    'offers the request again after the owner disputed the collection, not "Collected" (%s)',
+    async (language, words) => {
+      const card = await show(match(requested('completed', 'disputed')), language);
+      within(card).getByText(words);
+      expect(within(card).queryByTestId('match-request')).toBeNull();
+      expect(card.textContent).not.toMatch(/Collected|اتسلّم/);
+      expect(requestButton(card)).not.toBeNull();
+    },
+  );
+
+  it.each(['code', 'unconfirmed', 'confirmed'] as const)(
+    'still shows a collection handed over (%s) as collected',
+    async (handover) => {
+      const card = await show(match(requested('completed', handover)));
+      expect(text(card, 'match-request')).toBe('Requested · CollectedUnits requested: 6');
+      expect(requestButton(card)).toBeNull();
+    },
+  );
 });

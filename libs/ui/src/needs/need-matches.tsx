@@ -64,7 +64,7 @@ function MatchAction({ match, request }: { match: NeedMatch; request: MatchReque
   const styles = useStyles();
   const { medicine, need } = match;
   const mine = match.request;
-  if (mine && countsTowardNeed(mine.status))
+  if (mine && countsTowardNeed(mine))
     return (
       <div className={styles.action} data-testid="match-request">
         <Text weight="semibold" className={styles.requested}>
@@ -77,10 +77,19 @@ function MatchAction({ match, request }: { match: NeedMatch; request: MatchReque
     );
   return (
     <div className={styles.action}>
-      {/* A cancelled or rejected request does not hold the listing: it may be asked for again. */}
+      {/*
+        A cancelled or rejected request, or a collection the owner disputed, does not count toward
+        the need: the listing may be asked for again.
+      */}
       {mine && (
         <Text size={200} className={styles.muted}>
-          {t(mine.status === 'rejected' ? 'needs.matches.lastRejected' : 'needs.matches.lastCancelled')}
+          {t(
+            mine.status === 'rejected'
+              ? 'needs.matches.lastRejected'
+              : mine.status === 'cancelled'
+                ? 'needs.matches.lastCancelled'
+                : 'needs.matches.lastDisputed',
+          )}
         </Text>
       )}
       <RequestMedicineButton

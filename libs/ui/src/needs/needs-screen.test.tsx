@@ -358,7 +358,7 @@ describe('the wanted list screen', () => {
       },
       owner: { id: 9, name: 'Nile Pharmacy', governorate: 'giza', area: null },
       distanceKm: null,
-      request: { id: 3, status: 'approved', quantity: 10 },
+      request: { id: 3, status: 'approved', quantity: 10, handover: null },
       daysLeft: 40,
       sameGovernorate: false,
       score: 1,
