@@ -7,7 +7,7 @@ import {
   type UserType,
 } from '@medrelay/contracts';
 import { placeChange } from '@medrelay/domain/pickup-points';
-import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
+import { AppError, httpError, withTransaction, type Caller } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { accountMail } from '../auth/account-mail';
 import { checkNewPassword, confirmPassword, type Confirmer } from '../auth/password-check';
@@ -97,10 +97,10 @@ export function createAccountService(ctx: IdentityContext) {
     /**
      * Changes the password after checking the current one, ends every other session, tells the
      * owner by e-mail (someone with a stolen session and password would otherwise do it unseen),
-     * and returns a fresh token for this one.
+     * and returns a fresh token for this one, ending when this session would have ended.
      */
     async changePassword(
-      who: Confirmer,
+      who: Confirmer & Pick<Caller, 'expiresAt'>,
       change: PasswordChange,
       language: Language,
     ): Promise<{ token: string }> {
@@ -121,7 +121,7 @@ export function createAccountService(ctx: IdentityContext) {
       // A token issued in the same millisecond as the revocation would count as revoked.
       await new Promise((r) => setTimeout(r, 2));
       const user = (await findUserById(ctx.pool, userId))!;
-      return { token: await ctx.tokens.sign(user, settings.sessionTimeout) };
+      return { token: await ctx.tokens.signReplacement(user, who.expiresAt, settings.sessionTimeout) };
     },
   };
 }

@@ -3,11 +3,18 @@ import { authKeys, tokenAudience, tokenIssuer, type UserStatus, type UserType } 
 import { tokenAlgorithm, type Logger, type Redis } from '@medrelay/service-kit';
 import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
 
+type TokenUser = { id: number; userType: UserType; status: UserStatus; name: string };
+
 export interface TokenIssuer {
-  sign(
-    user: { id: number; userType: UserType; status: UserStatus; name: string },
-    lifetimeMinutes: number,
-  ): Promise<string>;
+  /** A new session's token, valid `lifetimeMinutes` from now. */
+  sign(user: TokenUser, lifetimeMinutes: number): Promise<string>;
+  /**
+   * A token that replaces the caller's own after the account's other sessions were ended (a new
+   * id, since every older token is revoked): it keeps the session's end, `endsAt` (seconds), so no
+   * session is ever renewed; an end further than `lifetimeMinutes` from now (the administrator
+   * shortened the timeout since) is brought to it.
+   */
+  signReplacement(user: TokenUser, endsAt: number, lifetimeMinutes: number): Promise<string>;
   revokeToken(tokenId: string, expiresAt: number): Promise<void>;
   revokeAllFor(userId: number): Promise<void>;
   publishStatus(userId: number, status: UserStatus): Promise<void>;
@@ -26,18 +33,24 @@ export async function createTokenIssuer(
   logger: Logger,
 ): Promise<TokenIssuer> {
   const key: CryptoKey = await importPKCS8(privateKeyPem, tokenAlgorithm);
+  const signUntil = (user: TokenUser, nowMs: number, expiresAt: number) =>
+    new SignJWT({ role: user.userType, status: user.status, name: user.name, iatMs: nowMs })
+      .setProtectedHeader({ alg: tokenAlgorithm, typ: 'JWT' })
+      .setSubject(String(user.id))
+      .setJti(randomUUID())
+      .setIssuer(tokenIssuer)
+      .setAudience(tokenAudience)
+      .setIssuedAt(Math.floor(nowMs / 1000))
+      .setExpirationTime(expiresAt)
+      .sign(key);
   const issuer: TokenIssuer = {
     async sign(user, lifetimeMinutes) {
       const nowMs = Date.now();
-      return new SignJWT({ role: user.userType, status: user.status, name: user.name, iatMs: nowMs })
-        .setProtectedHeader({ alg: tokenAlgorithm, typ: 'JWT' })
-        .setSubject(String(user.id))
-        .setJti(randomUUID())
-        .setIssuer(tokenIssuer)
-        .setAudience(tokenAudience)
-        .setIssuedAt(Math.floor(nowMs / 1000))
-        .setExpirationTime(Math.floor(nowMs / 1000) + lifetimeMinutes * 60)
-        .sign(key);
+      return signUntil(user, nowMs, Math.floor(nowMs / 1000) + lifetimeMinutes * 60);
+    },
+    async signReplacement(user, endsAt, lifetimeMinutes) {
+      const nowMs = Date.now();
+      return signUntil(user, nowMs, Math.min(endsAt, Math.floor(nowMs / 1000) + lifetimeMinutes * 60));
     },
     async revokeToken(tokenId, expiresAt) {
       const ttl = Math.max(1, expiresAt - Math.floor(Date.now() / 1000));

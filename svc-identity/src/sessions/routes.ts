@@ -9,6 +9,6 @@ export function sessionRoutes(ctx: IdentityContext, sessions: SessionService): R
   const api = { router: Router(), verifier: ctx.verifier };
   mount(api, identityApi.sessions, ({ caller }) => sessions.list(caller.id, caller.tokenId));
   mount(api, identityApi.endSession, ({ caller, params }) => sessions.endOne(caller.id, params.id));
-  mount(api, identityApi.endOtherSessions, ({ caller }) => sessions.endOthers(caller.id, caller.tokenId));
+  mount(api, identityApi.endOtherSessions, ({ caller }) => sessions.endOthers(caller));
   return api.router;
 }

@@ -1,5 +1,5 @@
 import { authKeys, type Session } from '@medrelay/contracts';
-import { httpError } from '@medrelay/service-kit';
+import { httpError, type Caller } from '@medrelay/service-kit';
 import type { Request } from 'express';
 import type GeoIpModule from 'geoip-country';
 import { decodeJwt } from 'jose';
@@ -81,9 +81,13 @@ export function createSessionService(ctx: IdentityContext) {
      * Signs out every browser of the account but the caller's: every token issued so far stops
      * (the account's revoked-before time, as a password change does), including any the list
      * does not hold (signed before sessions were recorded); the caller goes on with a new token
-     * in the same session's place (same device and country).
+     * in the same session's place (same device and country, and the same end: calling this
+     * before the session times out never makes it last longer).
      */
-    async endOthers(userId: number, currentId: string): Promise<{ signedOut: number; token: string }> {
+    async endOthers(
+      caller: Pick<Caller, 'id' | 'tokenId' | 'expiresAt'>,
+    ): Promise<{ signedOut: number; token: string }> {
+      const { id: userId, tokenId: currentId } = caller;
       const open = await openSessions(ctx.pool, userId, now(), await revokedBefore(userId));
       const current = open.find((s) => s.id === currentId);
       const user = await findUserById(ctx.pool, userId);
@@ -91,7 +95,11 @@ export function createSessionService(ctx: IdentityContext) {
       await ctx.tokens.revokeAllFor(userId);
       // A token issued in the same millisecond as the revocation would count as revoked.
       await new Promise((r) => setTimeout(r, 2));
-      const token = await ctx.tokens.sign(user, (await ctx.settings.get()).sessionTimeout);
+      const token = await ctx.tokens.signReplacement(
+        user,
+        caller.expiresAt,
+        (await ctx.settings.get()).sessionTimeout,
+      );
       const claims = decodeJwt(token);
       await insertSession(ctx.pool, {
         id: String(claims.jti),

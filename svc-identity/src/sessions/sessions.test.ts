@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, testPassword, type TestIdentity } from '../testing';
 
@@ -119,5 +121,58 @@ describe('sessions and devices', () => {
     expect(changed.status).toBe(200);
     const sessions = await list(changed.body.token as string);
     expect(sessions.map((s) => [s.device, s.current])).toEqual([['Chrome on Android', true]]);
+  });
+});
+
+describe("a session's end", () => {
+  const endOf = (token: string) => decodeJwt(token).exp!;
+
+  it('stays where the sign-in put it when the others are signed out or the password changes: a new token each time, never a longer session', async () => {
+    const user = await identity.createUser('pharmacy');
+    const tokens = [await signIn(user.email, phone, '41.33.0.1')];
+    for (let i = 0; i < 2; i++) {
+      // A session renewed from now would end at least a second later.
+      await sleep(1100);
+      const res = await identity.api.post('/api/auth/sessions/sign-out-others', undefined, {
+        token: tokens.at(-1)!,
+      });
+      expect(res.status).toBe(200);
+      tokens.push(res.body.token as string);
+    }
+    await sleep(1100);
+    const changed = await identity.api.put(
+      '/api/auth/password',
+      { currentPassword: testPassword, newPassword: 'Granite-Ferry-8842' },
+      { token: tokens.at(-1)!, headers: { 'user-agent': phone } },
+    );
+    expect(changed.status).toBe(200);
+    tokens.push(changed.body.token as string);
+
+    const end = endOf(tokens[0]!);
+    expect(tokens.map(endOf)).toEqual(Array(4).fill(end));
+    expect(new Set(tokens.map((t) => decodeJwt(t).jti)).size).toBe(4);
+    expect((await identity.api.get('/api/auth/me', { token: tokens.at(-1)! })).status).toBe(200);
+    const { rows } = await identity.service.ctx.pool.query(
+      'SELECT expires_at FROM identity.sessions WHERE id = $1',
+      [decodeJwt(tokens.at(-1)!).jti],
+    );
+    expect(rows[0].expires_at.getTime()).toBe(end * 1000);
+  });
+
+  it('ends a replacement sooner when the administrator shortened the session timeout since the sign-in', async () => {
+    const admin = await identity.signedIn('admin');
+    const user = await identity.createUser('donor');
+    const token = await signIn(user.email, laptop, '81.2.69.142');
+    const setTimeout = (minutes: number) =>
+      identity.api.put('/api/admin/settings', { sessionTimeout: minutes }, { token: admin.token });
+    expect((await setTimeout(15)).status).toBe(200);
+    try {
+      const res = await identity.api.post('/api/auth/sessions/sign-out-others', undefined, { token });
+      const now = Math.floor(Date.now() / 1000);
+      expect(endOf(res.body.token as string)).toBeLessThanOrEqual(now + 15 * 60);
+      expect(endOf(res.body.token as string)).toBeGreaterThan(now + 14 * 60);
+    } finally {
+      await setTimeout(720);
+    }
   });
 });
