@@ -307,8 +307,11 @@ export const requestStatsSchema = z.object({
 export type RequestStats = z.infer<typeof requestStatsSchema>;
 
 const count = z.number().int();
+/** Requests by status, a collection its owner disputed apart from `completed` (`requestStatusFigures`). */
 const statusCounts = z.object(
-  Object.fromEntries(requestStatuses.map((s) => [s, count])) as { [K in RequestStatus]: typeof count },
+  Object.fromEntries(requestStatusFigures.map((s) => [s, count])) as {
+    [K in RequestStatusFigure]: typeof count;
+  },
 );
 
 /**
@@ -353,6 +356,8 @@ export const requestSummarySchema = z.object({
   }),
   /** Collected requests on own medicines (donor Successfully Collected, value 150 EGP each). */
   collected: count,
+  /** Approved requests a batch recall holds (counted in `approved` too): no one goes to collect them. */
+  held: z.object({ incoming: count, outgoing: count }),
 });
 export type RequestSummary = z.infer<typeof requestSummarySchema>;
 

@@ -6,7 +6,7 @@ import { renderInRemote } from '@medrelay/ui/test-support';
 import { texts } from '../texts';
 import ImpactAnalytics from './impact-analytics';
 
-const none = { pending: 0, approved: 0, rejected: 0, completed: 0, cancelled: 0 };
+const none = { pending: 0, approved: 0, rejected: 0, completed: 0, cancelled: 0, disputed: 0 };
 const month = (key: string, pharmacy: number, donor: number, value: number) => ({
   month: key,
   units: { pharmacy, donor },
@@ -36,6 +36,7 @@ const summary = (units: number): RequestSummary => ({
   ],
   medicines: { completed: 0, pickupScheduled: 0, available: 0 },
   collected: 0,
+  held: { incoming: 0, outgoing: 0 },
 });
 
 const render = (units: number, language: 'en' | 'ar' = 'en') =>

@@ -6,11 +6,11 @@ import { renderInRemote, servePages } from '@medrelay/ui/test-support';
 import { texts } from '../texts';
 import { Dashboard } from './dashboard';
 
-const none = { pending: 0, approved: 0, rejected: 0, completed: 0, cancelled: 0 };
+const none = { pending: 0, approved: 0, rejected: 0, completed: 0, cancelled: 0, disputed: 0 };
 const received = { units: 0, patientsServed: 0, estimatedValue: 0, unpricedUnits: 0, medicines: 0 };
 
 /** The dashboard with the request counts the server would give (approved: ready to collect). */
-const renderDashboard = (approved: number, language: 'en' | 'ar' = 'en') => {
+const renderDashboard = (approved: number, language: 'en' | 'ar' = 'en', held = 0) => {
   servePages(() => ({ items: [], total: 0 }));
   return renderInRemote(
     <MemoryRouter>
@@ -29,6 +29,7 @@ const renderDashboard = (approved: number, language: 'en' | 'ar' = 'en') => {
             revenueRecovered: 0,
             received: { ...received, bySource: { pharmacy: 0, donor: 0 } },
             receivedByMonth: [],
+            held: { incoming: 0, outgoing: held },
           };
         return [];
       },
@@ -50,6 +51,16 @@ describe('NGO dashboard: the next action first', () => {
       'See my requests',
       '/requests',
     ]);
+  });
+
+  it('counts only the pickups a recall does not hold', async () => {
+    await renderDashboard(3, 'en', 1);
+    expect((await nextAction())[0]).toBe('Approved pickups waiting for you: 2');
+  });
+
+  it('with every approved pickup held by a recall, says not to go, in Arabic too', async () => {
+    await renderDashboard(1, 'ar', 1);
+    expect(await nextAction()).toEqual(['استلامات متوقفة: 1', 'شوف طلباتي', '/requests']);
   });
 
   it('with nothing to collect, to medicines near it, in Arabic too', async () => {

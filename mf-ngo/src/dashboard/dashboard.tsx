@@ -68,12 +68,20 @@ function FirstMedicines({
 export function ngoNextStep(
   t: (key: string, options?: Record<string, unknown>) => string,
   approved: number | undefined,
+  /** Of those, pickups a batch recall holds: not to be collected. */
+  held = 0,
 ): NextStep | null {
   if (approved === undefined) return null;
-  if (approved > 0)
+  if (approved > held)
     return {
-      title: t('dashboard.next.collectTitle', { count: approved }),
+      title: t('dashboard.next.collectTitle', { count: approved - held }),
       body: t('dashboard.next.collectBody'),
+      action: { to: '/requests', label: t('dashboard.next.collect') },
+    };
+  if (held > 0)
+    return {
+      title: t('dashboard.next.heldTitle', { count: held }),
+      body: t('dashboard.next.heldBody'),
       action: { to: '/requests', label: t('dashboard.next.collect') },
     };
   return {
@@ -94,7 +102,7 @@ export function Dashboard() {
   const figure = useFigure([requests]);
   const summary = requests.data?.received;
   const active = requests.data?.outgoing.pending;
-  const next = ngoNextStep(t, requests.data?.outgoing.approved);
+  const next = ngoNextStep(t, requests.data?.outgoing.approved, requests.data?.held.outgoing);
   return (
     <>
       <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />

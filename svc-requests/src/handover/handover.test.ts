@@ -1,3 +1,4 @@
+import type { RequestSummary } from '@medrelay/contracts';
 import { startOfNextCairoDay } from '@medrelay/domain/calendar';
 import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,8 @@ beforeAll(async () => {
 afterAll(() => p.stop());
 
 const db = () => p.requests.service.ctx.pool;
+const summaryOf = async (token: string) =>
+  (await p.requests.api.get<RequestSummary>('/api/requests/my/summary', { token })).body;
 const handover = (token: string, id: number, code: unknown, headers: Record<string, string> = {}) =>
   p.requests.api.post(`/api/requests/${id}/handover`, { code }, { token, headers });
 const custody = async (id: number) =>
@@ -221,6 +224,7 @@ describe('handover code', () => {
       (await p.requests.api.get('/api/requests/my/summary', { token: pharmacy.token })).body
         .collected as number;
     const before = await collected();
+    const [ownerBefore, requesterBefore] = [await summaryOf(pharmacy.token), await summaryOf(ngo.token)];
     await p.requests.api.put(`/api/requests/${id}/status`, { status: 'completed' }, { token: ngo.token });
     expect(await collected()).toBe(before + 1);
     const disputed = await p.requests.api.post(`/api/requests/${id}/collection/dispute`, undefined, {
@@ -241,7 +245,22 @@ describe('handover code', () => {
     // The owner says it did not happen: no longer a success in the owner's figures, and the
     // units they still hold are back on offer.
     expect(await collected()).toBe(before);
+    // Counted as disputed, apart from the completed ones, on both sides; the totals still hold it.
+    const [owner, requester] = [await summaryOf(pharmacy.token), await summaryOf(ngo.token)];
+    expect([owner.incoming.completed, owner.incoming.disputed]).toEqual([
+      ownerBefore.incoming.completed,
+      ownerBefore.incoming.disputed + 1,
+    ]);
+    expect([requester.outgoing.completed, requester.outgoing.disputed]).toEqual([
+      requesterBefore.outgoing.completed,
+      requesterBefore.outgoing.disputed + 1,
+    ]);
     const { medicineId } = disputed.body as { medicineId: number };
+    // Its listing's badge is not Completed on the strength of a collection that did not happen.
+    const badge = await p.requests.api.get(`/api/requests/my/donation-status?ids=${medicineId}`, {
+      token: pharmacy.token,
+    });
+    expect(badge.body).toEqual([{ medicineId, status: 'available' }]);
     await waitUntil(
       async () =>
         (await p.catalog.api.get(`/api/medicines/${medicineId}`, { token: pharmacy.token })).body.quantity ===
@@ -258,10 +277,13 @@ describe('handover code', () => {
   it('waits while a batch recall holds the request: no handover by code, nothing written', async () => {
     const { id, code } = await approvedRequest();
     // The hold a recall of the batch leaves on an approved request (recalls/consumer.ts).
+    const heldBefore = (await summaryOf(ngo.token)).held.outgoing;
     await db().query(
       "INSERT INTO requests.recall_holds (request_id, recall_id, reason) VALUES ($1, 999001, 'Sterility failure')",
       [id],
     );
+    // The NGO's dashboard is not told to go and collect it.
+    expect((await summaryOf(ngo.token)).held.outgoing).toBe(heldBefore + 1);
     const held = await handover(pharmacy.token, id, code, { 'accept-language': 'ar' });
     expect(held.status).toBe(409);
     expect(held.body).toMatchObject({ code: 'REQUEST_ON_HOLD', details: { reason: 'Sterility failure' } });

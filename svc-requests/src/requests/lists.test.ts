@@ -202,8 +202,22 @@ describe('GET /api/requests/my/summary', () => {
     const res = await get('/api/requests/my/summary', owner);
     expect(res.status).toBe(200);
     const summary = res.body as RequestSummary;
-    expect(summary.incoming).toEqual({ pending: 5, approved: 5, rejected: 5, completed: 5, cancelled: 5 });
-    expect(summary.outgoing).toEqual({ pending: 2, approved: 1, rejected: 0, completed: 4, cancelled: 0 });
+    expect(summary.incoming).toEqual({
+      pending: 5,
+      approved: 5,
+      rejected: 5,
+      completed: 5,
+      cancelled: 5,
+      disputed: 0,
+    });
+    expect(summary.outgoing).toEqual({
+      pending: 2,
+      approved: 1,
+      rejected: 0,
+      completed: 4,
+      cancelled: 0,
+      disputed: 0,
+    });
     // 5 collected × 2 units × 10 EGP charged.
     expect(summary.successfulTransfers).toBe(5);
     expect(summary.revenueRecovered).toBe(100);
@@ -274,7 +288,14 @@ describe('GET /api/requests/my/summary', () => {
 
   it('gives the requester its side and a stranger zeros', async () => {
     const ngoSummary = (await get('/api/requests/my/summary', ngo)).body as RequestSummary;
-    expect(ngoSummary.outgoing).toEqual({ pending: 1, approved: 1, rejected: 5, completed: 5, cancelled: 5 });
+    expect(ngoSummary.outgoing).toEqual({
+      pending: 1,
+      approved: 1,
+      rejected: 5,
+      completed: 5,
+      cancelled: 5,
+      disputed: 0,
+    });
     expect(ngoSummary.received).toMatchObject({ units: 10, estimatedValue: 200, medicines: 1 });
     expect(ngoSummary.successfulTransfers).toBe(0);
     const empty = (await get('/api/requests/my/summary', stranger)).body as RequestSummary;

@@ -450,7 +450,8 @@ export async function transactionsForUser(
 /** The user's requests grouped by what the summary figures tell apart (see requestSummary). */
 export interface SummaryGroup {
   direction: 'incoming' | 'outgoing';
-  status: RequestStatus;
+  /** `disputed`: collections their owner disputed; `held`: approved pickups a recall holds (also in `approved`). */
+  status: RequestStatus | 'disputed' | 'held';
   source: MedicineSource | null;
   unit_price: string | null;
   original_unit_price: string | null;
@@ -476,11 +477,20 @@ export async function summaryGroups(db: Db, userId: number, timeZone: string): P
             count(*)::int AS requests, sum(quantity)::bigint AS units
        FROM requests.requests WHERE ${partyColumn[direction]} = $1 AND status <> 'completed'
       GROUP BY status`;
+  const direction = `CASE WHEN r.requester_id = $1 THEN 'outgoing' ELSE 'incoming' END`;
+  /** Requests of the caller counted, with no prices or source, as the `status` of the group. */
+  const apart = (status: 'disputed' | 'held', where: string) =>
+    `SELECT ${direction}, '${status}', NULL, NULL::numeric, NULL::numeric, max(r.updated_at), count(*)::int,
+            sum(r.quantity)::bigint
+       FROM requests.requests r WHERE (r.requester_id = $1 OR r.owner_id = $1) AND ${where}
+      GROUP BY 1`;
   const { rows } = await db.query<SummaryGroup>(
     `${open('outgoing')}
      UNION ALL ${open('incoming')}
+     UNION ALL ${apart('disputed', `r.status = 'completed' AND NOT ${countsAsCollectedSql('r')}`)}
+     UNION ALL ${apart('held', `r.status = 'approved' AND EXISTS (SELECT 1 FROM requests.recall_holds h WHERE h.request_id = r.id)`)}
      UNION ALL
-     SELECT CASE WHEN r.requester_id = $1 THEN 'outgoing' ELSE 'incoming' END, 'completed', m.source,
+     SELECT ${direction}, 'completed', m.source,
             r.unit_price, r.original_unit_price, max(${collectedAt}), count(*)::int, sum(r.quantity)::bigint
        FROM requests.requests r
        LEFT JOIN requests.medicines m ON m.id = r.medicine_id
@@ -543,15 +553,20 @@ export async function listAll(
   return { items: rows.map((row) => toTransaction(row)), total: Number(count.rows[0]!.n) };
 }
 
-/** Requests on some of the owner's medicines counted by status (ids of others count nothing). */
+/**
+ * Requests on some of the owner's medicines counted by status (ids of others count nothing); a
+ * collection the owner disputed counts in none (its units are back on offer).
+ */
 export async function statusCountsOf(
   db: Db,
   ownerId: number,
   medicineIds: number[],
 ): Promise<Array<{ medicine_id: number; status: RequestStatus; n: number }>> {
   const { rows } = await db.query<{ medicine_id: number; status: RequestStatus; n: number }>(
-    `SELECT medicine_id, status, count(*)::int AS n FROM requests.requests
-      WHERE owner_id = $1 AND medicine_id = ANY($2::int[]) GROUP BY medicine_id, status`,
+    `SELECT r.medicine_id, r.status, count(*)::int AS n FROM requests.requests r
+      WHERE r.owner_id = $1 AND r.medicine_id = ANY($2::int[])
+        AND (r.status <> 'completed' OR ${countsAsCollectedSql('r')})
+      GROUP BY r.medicine_id, r.status`,
     [ownerId, medicineIds],
   );
   return rows;

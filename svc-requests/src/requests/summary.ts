@@ -1,7 +1,8 @@
 import {
   type DonationStatusEntry,
-  requestStatuses,
+  requestStatusFigures,
   type RequestStatus,
+  type RequestStatusFigure,
   type RequestSummary,
 } from '@medrelay/contracts';
 import {
@@ -14,7 +15,7 @@ import {
   type TransferLike,
 } from '@medrelay/domain';
 import type { Pool } from '@medrelay/service-kit';
-import { medicineCounts, statusCountsOf, summaryGroups } from './repo';
+import { medicineCounts, statusCountsOf, summaryGroups, type SummaryGroup } from './repo';
 
 /** Months the summary's monthly figures cover (the NGO analytics chart). */
 const summaryMonths = 6;
@@ -23,12 +24,24 @@ const summaryMonths = 6;
  * The caller's figures (GET /api/requests/my/summary): SQL groups the requests, the libs/domain
  * formulas (the same the screens used on whole lists) turn the groups into figures.
  */
+const counts = () =>
+  Object.fromEntries(requestStatusFigures.map((s) => [s, 0])) as Record<RequestStatusFigure, number>;
+
 export async function requestSummary(db: Pool, userId: number, now = new Date()): Promise<RequestSummary> {
   const [groups, medicines] = await Promise.all([
     summaryGroups(db, userId, cairoTimeZone),
     medicineCounts(db, userId),
   ]);
-  const transfers: TransferLike[] = groups.map((g) => ({
+  const byDirection = { incoming: counts(), outgoing: counts() };
+  const held = { incoming: 0, outgoing: 0 };
+  const statusGroups: Array<SummaryGroup & { status: RequestStatus }> = [];
+  for (const g of groups) {
+    if (g.status === 'held') held[g.direction] += g.requests;
+    else byDirection[g.direction][g.status] += g.requests;
+    if (g.status !== 'held' && g.status !== 'disputed') statusGroups.push({ ...g, status: g.status });
+  }
+  // The figures of transfers read statuses only: a disputed collection is in none of them.
+  const transfers: TransferLike[] = statusGroups.map((g) => ({
     direction: g.direction,
     status: g.status,
     quantity: Number(g.units),
@@ -38,10 +51,6 @@ export async function requestSummary(db: Pool, userId: number, now = new Date())
     originalUnitPrice: g.original_unit_price,
     medicine: g.source ? { source: g.source } : null,
   }));
-  const counts = () =>
-    Object.fromEntries(requestStatuses.map((s) => [s, 0])) as Record<RequestStatus, number>;
-  const byDirection = { incoming: counts(), outgoing: counts() };
-  for (const g of groups) byDirection[g.direction][g.status] += g.requests;
   const { units, patientsServed, estimatedValue, unpricedUnits, bySource } = receivedSummary(transfers);
   return {
     ...byDirection,
@@ -62,6 +71,7 @@ export async function requestSummary(db: Pool, userId: number, now = new Date())
       available: medicines.available,
     },
     collected: byDirection.incoming.completed,
+    held,
   };
 }
 
