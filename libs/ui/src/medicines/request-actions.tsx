@@ -42,22 +42,29 @@ function focusHeading(heading: HTMLElement) {
  * body. A row that stayed (a pickup called off or collected: the row now says so) keeps it, on its
  * title; a row that left its list (a decided pending request) hands it to the next row's first
  * action, else the previous row's, else the list's heading. Read before the move (the row may be
- * gone after it); applied after the lists have reloaded, only if the button is gone.
+ * gone after it); applied once the reloaded lists have taken the button away (checked each frame,
+ * for two seconds at most: a button still there keeps its focus).
  */
 function focusAfterLeaving(from: HTMLElement | null): () => void {
   const row = from?.closest<HTMLElement>('[data-testid="request-row"]');
   const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
   const action = neighbour?.querySelector<HTMLElement>('button:not([disabled])');
   const heading = row?.parentElement?.previousElementSibling?.querySelector<HTMLElement>('h2');
-  return () =>
+  const land = () => {
+    const title = row?.isConnected ? row.querySelector<HTMLElement>('h2, h3') : null;
+    if (title) return focusHeading(title);
+    if (action?.isConnected) return action.focus();
+    if (heading?.isConnected) focusHeading(heading);
+  };
+  return () => {
+    let frames = 0;
     // After React has shown the reloaded lists and the dialog has given focus back.
-    requestAnimationFrame(() => {
-      if (from?.isConnected) return;
-      const title = row?.isConnected ? row.querySelector<HTMLElement>('h2, h3') : null;
-      if (title) return focusHeading(title);
-      if (action?.isConnected) return action.focus();
-      if (heading?.isConnected) focusHeading(heading);
-    });
+    const settle = () => {
+      if (!from?.isConnected) land();
+      else if (++frames < 120) requestAnimationFrame(settle);
+    };
+    requestAnimationFrame(settle);
+  };
 }
 
 /**
