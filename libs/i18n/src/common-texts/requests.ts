@@ -67,6 +67,9 @@ const en = {
       'You are approving {{units}} of {{name}} at the current price: {{sum}}. This is what the requester pays; it is recorded with the approval.',
     approveFree: 'You are approving {{units}} of {{name}}, free of charge.',
     unitsToApprove: 'Units to approve',
+    /** The units to approve are not a whole number from 1 to what is left (`count`). */
+    unitsToApproveInvalid_one: 'Only 1 unit can be approved: enter 1.',
+    unitsToApproveInvalid_other: 'Enter a whole number from 1 to {{count}}.',
     onlyLeft: 'Only {{left}} left of the {{asked}} asked: approve those, fewer, or reject the request.',
   },
   contact: {
@@ -80,7 +83,9 @@ const en = {
 };
 
 const ar: typeof en & {
-  request: ArabicPlurals<'available' | 'transferNotes' | 'pickupNotes' | 'quantityMax'>;
+  request: ArabicPlurals<
+    'available' | 'transferNotes' | 'pickupNotes' | 'quantityMax' | 'unitsToApproveInvalid'
+  >;
 } = {
   requestStatus: {
     pending: 'مستني الرد',
@@ -157,6 +162,12 @@ const ar: typeof en & {
       'انت بتوافق على {{units}} من {{name}} بالسعر الحالي: {{sum}}. ده اللي صاحب الطلب هيدفعه، وبيتسجّل مع الموافقة.',
     approveFree: 'انت بتوافق على {{units}} من {{name}} مجاناً.',
     unitsToApprove: 'الكمية اللي هتوافق عليها',
+    unitsToApproveInvalid_zero: 'مفيش وحدات ينفع توافق عليها.',
+    unitsToApproveInvalid_one: 'ينفع توافق على وحدة واحدة بس: اكتب 1.',
+    unitsToApproveInvalid_two: 'اكتب رقم صحيح من 1 لـ {{count}}.',
+    unitsToApproveInvalid_few: 'اكتب رقم صحيح من 1 لـ {{count}}.',
+    unitsToApproveInvalid_many: 'اكتب رقم صحيح من 1 لـ {{count}}.',
+    unitsToApproveInvalid_other: 'اكتب رقم صحيح من 1 لـ {{count}}.',
     onlyLeft: 'فاضل {{left}} بس من {{asked}} اتطلبوا: وافق عليهم أو على أقل، أو ارفض الطلب.',
   },
   contact: {

@@ -219,3 +219,70 @@ describe('focus after a move that takes its button away', () => {
     expect(document.activeElement).not.toBe(document.body);
   });
 });
+
+describe('approving fewer units than asked, when fewer are left', () => {
+  /** 6 asked of a listing with 3 left, at EGP 35.00 a unit. */
+  const short = () =>
+    requestFixture({
+      id: 41,
+      status: 'pending',
+      direction: 'incoming',
+      quantity: 6,
+      unitPrice: null,
+      originalUnitPrice: null,
+      medicine: { ...requestFixture().medicine!, name: 'Eltroxin 50mcg', quantity: 3 },
+    });
+  const open = async (language: 'en' | 'ar' = 'en') => {
+    await renderInRemote(
+      <OwnerRequestActions request={short()} labels={{ approve: 'Approve', reject: 'Reject' }} />,
+      { language },
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^(Approve|موافقة): Eltroxin 50mcg$/ }));
+    const dialog = await screen.findByRole('dialog');
+    return { dialog, box: within(dialog).getByTestId('units-to-approve') as HTMLInputElement };
+  };
+  const total = (dialog: HTMLElement) => within(dialog).getByTestId('approval-total');
+
+  it('keeps what is typed (no snapping back to 1 or to the most) and checks it on leaving the box', async () => {
+    const { dialog, box } = await open();
+    expect(box.value).toBe('3');
+    // Cleared to type another number: it stays empty, with nothing said yet.
+    fireEvent.change(box, { target: { value: '' } });
+    expect(box.value).toBe('');
+    expect(within(dialog).queryByText(/Enter a whole number/)).toBeNull();
+    fireEvent.blur(box);
+    within(dialog).getByText('Enter a whole number from 1 to 3.');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    // "1" then "13": kept as typed, then refused, not clamped.
+    fireEvent.change(box, { target: { value: '1' } });
+    expect(within(dialog).queryByText(/Enter a whole number/)).toBeNull();
+    fireEvent.change(box, { target: { value: '13' } });
+    expect(box.value).toBe('13');
+    within(dialog).getByText('Enter a whole number from 1 to 3.');
+    // The total follows the last count typed right.
+    expect(total(dialog).textContent).toContain('You are approving 1 unit of Eltroxin 50mcg');
+  });
+
+  it('allows no more than are left (the server refuses more), and approves nothing until the count is right', async () => {
+    const { dialog, box } = await open();
+    expect(box.getAttribute('max')).toBe('3');
+    fireEvent.change(box, { target: { value: '5' } }); // asked 6, but only 3 left
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await within(dialog).findByText('Enter a whole number from 1 to 3.');
+    expect(sent).toEqual([]);
+    fireEvent.change(box, { target: { value: '2' } });
+    expect(within(dialog).queryByText(/Enter a whole number/)).toBeNull();
+    expect(total(dialog).textContent).toContain('You are approving 2 units of Eltroxin 50mcg');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(sent).toHaveLength(1), { timeout: 5000 });
+    expect(sent[0]!.body).toMatchObject({ status: 'approved', quantity: 2 });
+  });
+
+  it('announces the new total politely, and says what is wrong in Arabic too', async () => {
+    const { dialog, box } = await open('ar');
+    expect(total(dialog).getAttribute('aria-live')).toBe('polite');
+    fireEvent.change(box, { target: { value: '0' } });
+    fireEvent.blur(box);
+    within(dialog).getByText('اكتب رقم صحيح من 1 لـ 3.');
+  });
+});

@@ -10,7 +10,7 @@ import { offerDraft, rememberOffer } from '../pickup/last-offer';
 import { PickupOfferDialog } from '../pickup/offer-dialog';
 import { useRemote } from '../role-app';
 import { ApprovalTotal } from './request-price';
-import { UnitsToApprove } from './units-to-approve';
+import { UnitsToApprove, useUnitsToApprove } from './units-to-approve';
 
 /** Changes a request's status with the toasts of spec §8. */
 export function useRequestStatusChange(successTitle?: string) {
@@ -90,8 +90,8 @@ export function OwnerRequestActions({
   // Fewer units left than asked (another approval took some): approve what is left, or fewer.
   const left = request.medicine?.quantity ?? request.quantity;
   const short = left > 0 && left < request.quantity;
-  const [granted, setGranted] = useState<number | null>(null);
-  const units = granted ?? (short ? left : request.quantity);
+  const fewer = useUnitsToApprove(request.quantity, left);
+  const units = short ? fewer.units : request.quantity;
   // The buttons are the owner's moves in the domain's transition table (the server's own).
   const moves = requestMovesFor(request.status, 'owner');
   // Once approved, the owner's only status move is to call the pickup off.
@@ -112,7 +112,10 @@ export function OwnerRequestActions({
           ref={approveButton}
           appearance="primary"
           disabled={isPending}
-          onClick={() => setApproving(true)}
+          onClick={() => {
+            fewer.reset();
+            setApproving(true);
+          }}
           aria-label={`${labels.approve}: ${name}`}
           {...restoreFocus}
         >
@@ -136,14 +139,13 @@ export function OwnerRequestActions({
           busy={isPending}
           summary={
             <>
-              {short && (
-                <UnitsToApprove asked={request.quantity} left={left} value={units} onChange={setGranted} />
-              )}
+              {short && <UnitsToApprove {...fewer.field} />}
               <ApprovalTotal request={{ ...request, quantity: units }} />
             </>
           }
           onClose={() => setApproving(false)}
           onSubmit={async (offer) => {
+            if (short && !fewer.check()) return;
             const part = units < request.quantity ? { quantity: units } : {};
             const approval = offer
               ? { status: 'approved' as const, pickup: offer }

@@ -37,7 +37,8 @@ export function ApprovalTotal({ request }: { request: MedicineRequest }) {
     name: request.medicine?.name ?? t('request.unknown'),
   };
   return (
-    <Text weight="semibold" data-testid="approval-total">
+    // Announced when it changes (the units approved typed in the same dialog).
+    <Text weight="semibold" data-testid="approval-total" aria-live="polite">
       {cost.free
         ? t('request.approveFree', texts)
         : t('request.approveTotal', { ...texts, sum: format.priceSum(cost) })}
