@@ -96,6 +96,9 @@ const en = {
     units: 'Units Collected',
     medicines: 'Medicines',
     collectedOn: 'Collected {{date}}',
+    /** A collection its owner disputed: not counted in the units received above. */
+    disputedOn:
+      'Marked collected {{date}}; the owner says it was not handed over, so it is not counted above',
     empty: 'Nothing collected yet',
     emptyBody: 'Medicines appear here once you mark an approved request as collected.',
     loadFailed: 'Could not load your inventory',
@@ -220,6 +223,7 @@ const ar: typeof en & { browse: Plural<'found'> & Plural<'foundAbout'>; analytic
     units: 'الوحدات المستلمة',
     medicines: 'الأدوية',
     collectedOn: 'اتسلّم {{date}}',
+    disputedOn: 'اتعلّم إنه اتسلّم {{date}}؛ صاحب الدوا بيقول إنه متسلّمش، فمش محسوب فوق',
     empty: 'لسه مفيش حاجة اتسلمت',
     emptyBody: 'الأدوية بتظهر هنا لما تعلّم إن طلب مقبول اتسلّم.',
     loadFailed: 'مقدرناش نحمّل المخزن',

@@ -53,7 +53,9 @@ export default function Inventory() {
         {(r) => (
           <RequestRow key={r.id} request={r} counterpart="provider">
             <Text size={200}>
-              {t('inventory.collectedOn', { date: format.dateTime(r.completedAt ?? r.updatedAt) })}
+              {t(r.handover === 'disputed' ? 'inventory.disputedOn' : 'inventory.collectedOn', {
+                date: format.dateTime(r.completedAt ?? r.updatedAt),
+              })}
             </Text>
           </RequestRow>
         )}
