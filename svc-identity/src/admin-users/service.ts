@@ -11,6 +11,8 @@ import { reviewAction, userStatusAction, type UserStatusAction } from '@medrelay
 import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import { accountMail } from '../auth/account-mail';
 import type { IdentityContext } from '../context';
+import { allLinkPurposes } from '../links/links';
+import { retireLinks } from '../links/repo';
 import { queueMail } from '../mail/outbox';
 import { recordUserEvent } from '../users/events';
 import { findUserById, listUsers, publicUser, updateUserStatus } from '../users/repo';
@@ -93,6 +95,8 @@ export function createAdminUserService(ctx: IdentityContext) {
             await queueMail(client, settings, { ...base, template: mailFor[action], data });
           }
           if (to === 'rejected') {
+            // No link asked for before (a reset above all) outlives the decision or a reinstatement.
+            await retireLinks(client, userId, allLinkPurposes, ctx.clock.now());
             await ctx.tokens.revokeAllFor(userId);
             await ctx.tokens.publishStatus(userId, to);
           }

@@ -1,8 +1,15 @@
 import { translate, type EmailChange, type Language } from '@medrelay/contracts';
-import { AppError, httpError, RateLimiter, withTransaction } from '@medrelay/service-kit';
+import { AppError, httpError, RateLimiter, withTransaction, type PoolClient } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { rememberDevice } from '../devices/repo';
-import { linksEndedByNewPassword, useLink } from '../links/links';
+import {
+  allLinkPurposes,
+  linkOwner,
+  linksEndedByNewPassword,
+  linksToAccountAddress,
+  useLink,
+  type LinkPurpose,
+} from '../links/links';
 import { retireLinks } from '../links/repo';
 import { deleteAllPasskeys } from '../passkeys/repo';
 import { queueMail } from '../mail/outbox';
@@ -56,6 +63,24 @@ export function createLinkService(ctx: IdentityContext) {
     ctx.outbox.nudge();
   }
 
+  /**
+   * Uses a link once, for an account that may still use it, or answers LINK_INVALID. The owner's
+   * row is locked first, as a suspension locks it before retiring the links, so the two never
+   * wait on each other and a link is never used by an account a suspension just committed. A
+   * link of a rejected (or suspended) account, or a reset or unlock link sent to an address the
+   * account no longer has, is refused like a used one (the transaction rolls back).
+   */
+  async function openLink(client: PoolClient, token: string, purposes: readonly LinkPurpose[], now: Date) {
+    const owner = await linkOwner(client, token);
+    const user = owner === null ? null : await findUserById(client, owner, true);
+    if (!user || user.status === 'rejected') throw linkInvalid();
+    const link = await useLink(client, token, purposes, now);
+    if (!link || link.userId !== user.id) throw linkInvalid();
+    const toAccount = linksToAccountAddress.includes(link.purpose);
+    if (toAccount && link.email.toLowerCase() !== user.email.toLowerCase()) throw linkInvalid();
+    return { link, user };
+  }
+
   const settingsNow = () => ctx.settings.get();
   const resetUrl = forgotPasswordUrl(c.PUBLIC_URL);
 
@@ -81,10 +106,7 @@ export function createLinkService(ctx: IdentityContext) {
       const settings = await settingsNow();
       await withTransaction(ctx.pool, async (client) => {
         const now = ctx.clock.now();
-        const link = await useLink(client, token, ['password-reset'], now);
-        if (!link) throw linkInvalid();
-        const user = await findUserById(client, link.userId, true);
-        if (!user) throw linkInvalid();
+        const { link, user } = await openLink(client, token, ['password-reset'], now);
         // Refused before anything is stored: the transaction rolls back and the link still works.
         checkNewPassword(settings, password, user, 'password', language);
         await ctx.tokens.revokeAllFor(user.id);
@@ -104,8 +126,7 @@ export function createLinkService(ctx: IdentityContext) {
     async verifyEmail(token: string, language: Language) {
       const changed = await withTransaction(ctx.pool, async (client) => {
         const now = ctx.clock.now();
-        const link = await useLink(client, token, ['email-verification', 'email-change'], now);
-        if (!link) throw linkInvalid();
+        const { link } = await openLink(client, token, ['email-verification', 'email-change'], now);
         if (link.purpose === 'email-verification') {
           if (!(await markEmailVerified(client, link.userId, link.email, now))) throw linkInvalid();
           return false;
@@ -118,7 +139,8 @@ export function createLinkService(ctx: IdentityContext) {
             throw httpError.conflict('EMAIL_TAKEN', 'emailTaken', { path: 'email' });
           throw err;
         }
-        await retireLinks(client, link.userId, ['email-change', 'email-verification'], now);
+        // Every other link goes: a reset or unlock link sent to the old address opens nothing now.
+        await retireLinks(client, link.userId, allLinkPurposes, now);
         const user = await findUserById(client, link.userId);
         if (user) await recordUserEvent(client, 'user.updated', user);
         return true;
@@ -201,8 +223,7 @@ export function createLinkService(ctx: IdentityContext) {
     /** Opens an unlock link: the browser (its device key) becomes known to the account. */
     async unlock(token: string, deviceKey: string, language: Language) {
       await withTransaction(ctx.pool, async (client) => {
-        const link = await useLink(client, token, ['unlock'], ctx.clock.now());
-        if (!link) throw linkInvalid();
+        const { link } = await openLink(client, token, ['unlock'], ctx.clock.now());
         await rememberDevice(client, link.userId, deviceKey);
       });
       return { message: translate('deviceTrusted', language) };

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PoolClient } from '@medrelay/service-kit';
-import { consumeLink, insertLink } from './repo';
+import { consumeLink, findLinkOwner, insertLink } from './repo';
 
 /** What an e-mailed single-use link does when opened. */
 export type LinkPurpose = 'password-reset' | 'email-verification' | 'email-change' | 'unlock';
@@ -11,6 +11,21 @@ export type LinkPurpose = 'password-reset' | 'email-verification' | 'email-chang
  * to do exactly that when they did not ask.
  */
 export const linksEndedByNewPassword: readonly LinkPurpose[] = ['password-reset', 'email-change', 'unlock'];
+
+/**
+ * Every kind of link: all end when the account's address changes (a reset or unlock link sent to
+ * the old one must not open the account now) and when the account is rejected or suspended (a
+ * link asked for before must not outlive the decision, nor work after a reinstatement).
+ */
+export const allLinkPurposes: readonly LinkPurpose[] = [
+  'password-reset',
+  'email-verification',
+  'email-change',
+  'unlock',
+];
+
+/** The links sent to the account's own address: they open nothing once the address is another. */
+export const linksToAccountAddress: readonly LinkPurpose[] = ['password-reset', 'unlock'];
 
 /** Only the token's digest is stored: a copy of the table opens nothing. */
 const digest = (token: string) => createHash('sha256').update(token).digest();
@@ -26,6 +41,11 @@ export async function issueLink(
   const token = randomBytes(32).toString('base64url');
   await insertLink(client, { ...link, tokenHash: digest(token) });
   return token;
+}
+
+/** The account a link token was issued to (used or not), or null when unknown. */
+export function linkOwner(client: PoolClient, token: string) {
+  return findLinkOwner(client, digest(token));
 }
 
 /** Uses a link token once; null when it is unknown, used, expired or of another purpose. */

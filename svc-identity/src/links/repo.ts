@@ -14,6 +14,15 @@ export async function insertLink(
   );
 }
 
+/** Whose link this is (used or not), without taking it: lets the owner's row be locked first. */
+export async function findLinkOwner(db: Db, tokenHash: Buffer): Promise<number | null> {
+  const { rows } = await db.query<{ user_id: number }>(
+    'SELECT user_id FROM identity.account_links WHERE token_hash = $1',
+    [tokenHash],
+  );
+  return rows[0]?.user_id ?? null;
+}
+
 /**
  * Uses a link once: marks it used if it is of one of the purposes, unused and not expired at
  * `now` (the service's clock, which tests move), and says whose it was.
