@@ -28,9 +28,17 @@ const ngo: User = {
   emailVerified: true,
   pendingEmail: null,
 };
+const other: User = {
+  ...ngo,
+  id: 42,
+  email: 'mek@example.com',
+  name: 'Omar Said',
+  profile: { ...ngo.profile!, organizationName: 'Misr El Kheir', pharmacistLicense: '20931' },
+};
 
-/** Serves the lists (the licence one with `waiting`) and records the decisions sent. */
-function serve(waiting: User[]) {
+/** Serves the lists (the licence one with `waiting`, less those decided) and records the decisions sent. */
+function serve(given: User[]) {
+  const waiting = [...given];
   const asked = servePages((url) =>
     url.pathname === identityEndpoints.pendingPharmacistLicenses.path
       ? { items: waiting, total: waiting.length }
@@ -42,6 +50,12 @@ function serve(waiting: User[]) {
     if (init?.method !== 'PUT') return list(input, init);
     const { pathname } = new URL(String(input), 'http://localhost');
     sent.push({ call: pathname, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    // Decided: it leaves the list asked again.
+    const id = Number(/\/(\d+)\//.exec(pathname)?.[1]);
+    waiting.splice(
+      waiting.findIndex((u) => u.id === id),
+      1,
+    );
     return new Response(
       JSON.stringify({ ...ngo, profile: { ...ngo.profile, pharmacistLicensePending: false } }),
       {
@@ -78,7 +92,7 @@ describe("User Approvals: pharmacist's licences added after the review", () => {
     within(row).getByText('Resala Giza');
     within(row).getByText('104471');
     within(row).getByText('resala@example.com');
-    fireEvent.click(within(row).getByRole('button', { name: 'Accept licence' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Accept licence: Resala Giza' }));
     const dialog = await screen.findByRole('dialog', { hidden: true });
     within(dialog).getByText(/Accept licence 104471 for Resala Giza\?/);
     fireEvent.click(confirmIn(dialog, 'Accept licence'));
@@ -101,10 +115,10 @@ describe("User Approvals: pharmacist's licences added after the review", () => {
     await render('ar');
     const section = await screen.findByTestId('license-reviews');
     within(section).getByText('رقم ترخيص صيدلي واحد للمراجعة');
-    fireEvent.change(within(section).getByLabelText('لو هترفض، ليه'), {
+    fireEvent.change(within(section).getByRole('combobox', { name: 'لو هترفض، ليه: Resala Giza' }), {
       target: { value: 'notThisOrganization' },
     });
-    fireEvent.click(within(section).getByRole('button', { name: 'رفض الترخيص' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'رفض الترخيص: Resala Giza' }));
     const dialog = await screen.findByRole('dialog', { hidden: true });
     within(dialog).getByText(/الصيدلي مش شغال مع الجمعية دي/);
     fireEvent.click(confirmIn(dialog, 'رفض الترخيص'));
@@ -115,6 +129,41 @@ describe("User Approvals: pharmacist's licences added after the review", () => {
           body: { reason: 'notThisOrganization' },
         },
       ]),
+    );
+  });
+
+  it("names each row's buttons and reason with its organisation, not the same three labels on every row", async () => {
+    serve([ngo, other]);
+    await render();
+    const section = await screen.findByTestId('license-reviews');
+    await within(section).findByRole('button', { name: 'Accept licence: Resala Giza' });
+    for (const organization of ['Resala Giza', 'Misr El Kheir'])
+      for (const name of [`Accept licence: ${organization}`, `Refuse licence: ${organization}`])
+        expect(within(section).getAllByRole('button', { name })).toHaveLength(1);
+    within(section).getByRole('combobox', { name: 'If refused, why: Misr El Kheir' });
+  });
+
+  it("moves focus to the next row's first button after a decision, then to the page's heading", async () => {
+    serve([ngo, other]);
+    await render();
+    const section = await screen.findByTestId('license-reviews');
+    fireEvent.click(await within(section).findByRole('button', { name: 'Accept licence: Resala Giza' }));
+    let dialog = await screen.findByRole('dialog', { hidden: true });
+    fireEvent.click(confirmIn(dialog, 'Accept licence'));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Accept licence: Misr El Kheir' }),
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Accept licence: Resala Giza' })).toBeNull();
+
+    // The last one decided, the card goes: focus lands on the page's heading.
+    fireEvent.click(screen.getByRole('button', { name: 'Refuse licence: Misr El Kheir' }));
+    dialog = await screen.findByRole('dialog', { hidden: true });
+    fireEvent.click(confirmIn(dialog, 'Refuse licence'));
+    await waitFor(() => expect(screen.queryByTestId('license-reviews')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'User Approvals' })),
     );
   });
 

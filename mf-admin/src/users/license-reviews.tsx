@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Badge, Button, Card, Field, Select, Text } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -26,9 +26,8 @@ function useDecideLicense() {
   const { t } = useTranslation('admin');
   const notify = useNotify();
   const client = useQueryClient();
-  const refresh = () => {
-    for (const queryKey of [licensesKey, allUsersKey]) void client.invalidateQueries({ queryKey });
-  };
+  const refresh = () =>
+    Promise.all([licensesKey, allUsersKey].map((queryKey) => client.invalidateQueries({ queryKey })));
   return useMutation({
     mutationFn: (d: Decision) =>
       d.accept
@@ -37,27 +36,79 @@ function useDecideLicense() {
             params: { id: d.user.id },
             body: { reason: d.reason },
           }),
-    onSuccess: (_, d) => {
+    // The lists asked again before the decision settles: the row has left when focus moves on.
+    onSuccess: async (_, d) => {
       notify.success(t(d.accept ? 'licenses.accepted' : 'licenses.rejected'));
-      refresh();
+      await refresh();
     },
-    onError: (error, d) => {
+    onError: async (error, d) => {
       notify.failure(t(d.accept ? 'licenses.acceptFailed' : 'licenses.rejectFailed'), error);
       // A 409: another administrator decided it first.
-      if (error instanceof ApiError && error.status === 409) refresh();
+      if (error instanceof ApiError && error.status === 409) await refresh();
     },
   });
 }
 
-function LicenseRow({ user, busy, decide }: { user: User; busy: boolean; decide: (d: Decision) => void }) {
+/** A heading focused as a landing place (not in the tab order). */
+function focusHeading(heading: HTMLElement) {
+  heading.tabIndex = -1;
+  heading.focus();
+}
+
+/**
+ * Where focus goes once a decided licence leaves the list, instead of falling to the page body: the
+ * next row's first button, else the previous row's, else the card's heading, else (the card gone
+ * with the last licence) the page's. Read before the decision; applied once the row has left the
+ * list reloaded after it (a failed decision keeps the row: focus stays where the dialog left it).
+ */
+function focusAfterDecision(row: HTMLElement | null): () => void {
+  const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
+  const action = neighbour?.querySelector<HTMLElement>('button:not([disabled])');
+  const card = row?.closest<HTMLElement>('[data-testid="license-reviews"]');
+  const cardHeading = card?.querySelector<HTMLElement>('h2');
+  const pageHeading = card?.parentElement?.querySelector<HTMLElement>('h1');
+  const land = () => {
+    if (action?.isConnected) return action.focus();
+    if (cardHeading?.isConnected) return focusHeading(cardHeading);
+    if (pageHeading?.isConnected) focusHeading(pageHeading);
+  };
+  return () => {
+    let frames = 0;
+    // Once React has shown the list again without the row (two seconds at most).
+    const settle = () => {
+      if (row && !row.isConnected) land();
+      else if (row && ++frames < 120) requestAnimationFrame(settle);
+    };
+    requestAnimationFrame(settle);
+  };
+}
+
+function LicenseRow({
+  user,
+  busy,
+  decide,
+}: {
+  user: User;
+  busy: boolean;
+  decide: (d: Decision) => Promise<unknown>;
+}) {
   const styles = useListStyles();
   const { t } = useTranslation('admin');
   const format = useFormat();
   const [reason, setReason] = useState<PharmacistLicenseRejectionReason>('notRegistered');
+  const row = useRef<HTMLLIElement>(null);
   const license = user.profile?.pharmacistLicense ?? '';
   const organization = user.profile?.organizationName ?? user.name;
+  // Every row has the same buttons: each says whose licence it decides.
+  const named = (label: string) => `${label}: ${organization}`;
+  const settle = async (d: Decision) => {
+    const moveFocus = focusAfterDecision(row.current);
+    // A failure is toasted by the mutation; the list may still have lost the row (409).
+    await decide(d).catch(() => undefined);
+    moveFocus();
+  };
   return (
-    <li className={styles.row} data-testid="license-row">
+    <li ref={row} className={styles.row} data-testid="license-row">
       <UserSummary user={user} when={format.date(user.updatedAt)} />
       <div className={styles.main}>
         <Text weight="semibold" block>
@@ -72,6 +123,7 @@ function LicenseRow({ user, busy, decide }: { user: User; busy: boolean; decide:
       </div>
       <Field label={t('licenses.reason')}>
         <Select
+          aria-label={named(t('licenses.reason'))}
           value={reason}
           onChange={(_, data) => setReason(data.value as PharmacistLicenseRejectionReason)}
         >
@@ -85,17 +137,21 @@ function LicenseRow({ user, busy, decide }: { user: User; busy: boolean; decide:
       <div className={styles.actions}>
         <ConfirmDialog
           trigger={
-            <Button appearance="primary" disabled={busy}>
+            <Button appearance="primary" disabled={busy} aria-label={named(t('licenses.accept'))}>
               {t('licenses.accept')}
             </Button>
           }
           title={t('licenses.accept')}
           body={t('licenses.confirmAccept', { organization, license })}
           confirmLabel={t('licenses.accept')}
-          onConfirm={() => decide({ user, accept: true })}
+          onConfirm={() => void settle({ user, accept: true })}
         />
         <ConfirmDialog
-          trigger={<Button disabled={busy}>{t('licenses.reject')}</Button>}
+          trigger={
+            <Button disabled={busy} aria-label={named(t('licenses.reject'))}>
+              {t('licenses.reject')}
+            </Button>
+          }
           title={t('licenses.reject')}
           body={t('licenses.confirmReject', {
             organization,
@@ -103,7 +159,7 @@ function LicenseRow({ user, busy, decide }: { user: User; busy: boolean; decide:
             reason: t(`licenses.reasons.${reason}`),
           })}
           confirmLabel={t('licenses.reject')}
-          onConfirm={() => decide({ user, accept: false, reason })}
+          onConfirm={() => void settle({ user, accept: false, reason })}
         />
       </div>
     </li>
@@ -131,7 +187,12 @@ export function LicenseReviews() {
       <Text>{t('licenses.subtitle')}</Text>
       <ul className={styles.list}>
         {data.items.map((user) => (
-          <LicenseRow key={user.id} user={user} busy={decide.isPending} decide={(d) => decide.mutate(d)} />
+          <LicenseRow
+            key={user.id}
+            user={user}
+            busy={decide.isPending}
+            decide={(d) => decide.mutateAsync(d)}
+          />
         ))}
       </ul>
       <Pager page={page} pageSize={adminPageSize} total={data.total} onPage={setPage} />
