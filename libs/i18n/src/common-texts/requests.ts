@@ -58,6 +58,9 @@ const en = {
       'The requester is told not to come for {{name}}. Its batch is recalled: the units are not offered again; keep the packs set aside as the recall notice asks.',
     pickupCalledOff: 'Pickup called off',
     pickupCalledOffBody: 'The pickup of {{name}} is called off.',
+    /** The owner's toast after Call Off Pickup (Arabic words it as the handover, as its button does). */
+    handoverCalledOff: 'Pickup called off',
+    handoverCalledOffBody: 'The pickup of {{name}} is called off.',
     /** A pending request at the listing's price now (units × per unit = total), which approval fixes. */
     priceCurrent: 'Current price: {{sum}} (fixed on approval)',
     /** The price recorded on approval. */
@@ -70,7 +73,9 @@ const en = {
     /** The units to approve are not a whole number from 1 to what is left (`count`). */
     unitsToApproveInvalid_one: 'Only 1 unit can be approved: enter 1.',
     unitsToApproveInvalid_other: 'Enter a whole number from 1 to {{count}}.',
-    onlyLeft: 'Only {{left}} left of the {{asked}} asked: approve those, fewer, or reject the request.',
+    /** `count` units left, `left` and `asked` counted with their noun; with 1 left there is nothing fewer. */
+    onlyLeft_one: 'Only {{left}} left of the {{asked}} asked: approve it or reject the request.',
+    onlyLeft_other: 'Only {{left}} left of the {{asked}} asked: approve those, fewer, or reject the request.',
   },
   contact: {
     label: 'Contact',
@@ -84,7 +89,7 @@ const en = {
 
 const ar: typeof en & {
   request: ArabicPlurals<
-    'available' | 'transferNotes' | 'pickupNotes' | 'quantityMax' | 'unitsToApproveInvalid'
+    'available' | 'transferNotes' | 'pickupNotes' | 'quantityMax' | 'unitsToApproveInvalid' | 'onlyLeft'
   >;
 } = {
   requestStatus: {
@@ -156,6 +161,8 @@ const ar: typeof en & {
       'صاحب الطلب هيتبلّغ ميجيش يستلم {{name}}. التشغيلة دي اتسحبت: الكمية مش هتتعرض تاني؛ خلّي العلب متشالة زي ما إشعار السحب بيقول.',
     pickupCalledOff: 'الاستلام اتلغى',
     pickupCalledOffBody: 'استلام {{name}} اتلغى.',
+    handoverCalledOff: 'التسليم اتلغى',
+    handoverCalledOffBody: 'تسليم {{name}} اتلغى.',
     priceCurrent: 'السعر الحالي: {{sum}} (بيتثبت مع الموافقة)',
     priceAgreed: 'السعر المتفق عليه: {{sum}}',
     approveTotal:
@@ -168,7 +175,13 @@ const ar: typeof en & {
     unitsToApproveInvalid_few: 'اكتب رقم صحيح من 1 لـ {{count}}.',
     unitsToApproveInvalid_many: 'اكتب رقم صحيح من 1 لـ {{count}}.',
     unitsToApproveInvalid_other: 'اكتب رقم صحيح من 1 لـ {{count}}.',
-    onlyLeft: 'فاضل {{left}} بس من {{asked}} اتطلبوا: وافق عليهم أو على أقل، أو ارفض الطلب.',
+    onlyLeft_zero: 'مفيش حاجة فاضلة من {{asked}} اتطلبوا: ارفض الطلب.',
+    onlyLeft_one: 'فاضل {{left}} بس من {{asked}} اتطلبوا: وافق عليها أو ارفض الطلب.',
+    onlyLeft_two: 'فاضل {{left}} بس من {{asked}} اتطلبوا: وافق على اللي فاضل أو على عدد أقل، أو ارفض الطلب.',
+    onlyLeft_few: 'فاضل {{left}} بس من {{asked}} اتطلبوا: وافق على اللي فاضل أو على عدد أقل، أو ارفض الطلب.',
+    onlyLeft_many: 'فاضل {{left}} بس من {{asked}} اتطلبوا: وافق على اللي فاضل أو على عدد أقل، أو ارفض الطلب.',
+    onlyLeft_other:
+      'فاضل {{left}} بس من {{asked}} اتطلبوا: وافق على اللي فاضل أو على عدد أقل، أو ارفض الطلب.',
   },
   contact: {
     label: 'للتواصل',

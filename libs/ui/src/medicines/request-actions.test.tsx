@@ -99,7 +99,11 @@ describe('the action buttons follow the domain’s transition table', () => {
     fireEvent.click(inDialog('إلغاء التسليم'));
     await waitFor(() => expect(owner.toasts).toHaveLength(1));
     expect(sent).toEqual([{ url: '/api/requests/41/status', body: { status: 'rejected' } }]);
-    expect(owner.toasts[0]!.title).toBe('الاستلام اتلغى');
+    // The owner's toast words it as its button and dialog do: the handover (التسليم) is off.
+    expect(owner.toasts[0]).toMatchObject({
+      title: 'التسليم اتلغى',
+      description: 'تسليم Ventolin Inhaler اتلغى.',
+    });
     owner.unmount();
 
     sent = [];
@@ -276,6 +280,39 @@ describe('approving fewer units than asked, when fewer are left', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(sent).toHaveLength(1), { timeout: 5000 });
     expect(sent[0]!.body).toMatchObject({ status: 'approved', quantity: 2 });
+  });
+
+  it('says how many are left in their plural form, and with 1 left offers nothing fewer', async () => {
+    const hint = async (left: number, language: 'en' | 'ar') => {
+      const request = short();
+      const { unmount } = await renderInRemote(
+        <OwnerRequestActions
+          request={{ ...request, medicine: { ...request.medicine!, quantity: left } }}
+          labels={{ approve: 'Approve', reject: 'Reject' }}
+        />,
+        { language },
+      );
+      fireEvent.click(screen.getByRole('button', { name: /^Approve: / }));
+      const box = within(await screen.findByRole('dialog')).getByTestId('units-to-approve');
+      const text = document.getElementById(
+        box.getAttribute('aria-describedby')!.split(' ').at(-1)!,
+      )!.textContent;
+      unmount();
+      return text;
+    };
+    expect(await hint(1, 'en')).toBe(
+      'Only 1 unit left of the 6 units asked: approve it or reject the request.',
+    );
+    expect(await hint(3, 'en')).toBe(
+      'Only 3 units left of the 6 units asked: approve those, fewer, or reject the request.',
+    );
+    expect(await hint(1, 'ar')).toBe('فاضل وحدة واحدة بس من 6 وحدات اتطلبوا: وافق عليها أو ارفض الطلب.');
+    expect(await hint(2, 'ar')).toBe(
+      'فاضل وحدتين بس من 6 وحدات اتطلبوا: وافق على اللي فاضل أو على عدد أقل، أو ارفض الطلب.',
+    );
+    expect(await hint(5, 'ar')).toBe(
+      'فاضل 5 وحدات بس من 6 وحدات اتطلبوا: وافق على اللي فاضل أو على عدد أقل، أو ارفض الطلب.',
+    );
   });
 
   it('announces the new total politely, and says what is wrong in Arabic too', async () => {

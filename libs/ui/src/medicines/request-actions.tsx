@@ -250,7 +250,7 @@ export function CallOffPickup({ request }: { request: MedicineRequest }) {
     const moveFocus = focusAfterLeaving(button.current);
     if (!(await change(request.id, { status: 'rejected' }, { quiet: true }))) return;
     moveFocus();
-    notify.success(t('request.pickupCalledOff'), t('request.pickupCalledOffBody', { name }));
+    notify.success(t('request.handoverCalledOff'), t('request.handoverCalledOffBody', { name }));
   };
   return (
     <ConfirmDialog

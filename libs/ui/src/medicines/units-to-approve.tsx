@@ -84,6 +84,7 @@ export function UnitsToApprove({
     <Field
       label={t('request.unitsToApprove')}
       hint={t('request.onlyLeft', {
+        count: left,
         left: t('medicine.units', { count: left }),
         asked: t('medicine.units', { count: asked }),
       })}
