@@ -85,6 +85,7 @@ const en = {
       completed: '{{requester}} collected {{medicine}}',
       cancelled: '{{requester}} cancelled the request for {{medicine}}',
       ended: 'MedRelay ended {{requester}}’s request for {{medicine}}',
+      disputed: 'You said {{requester}} did not collect {{medicine}}',
     },
     unknown: 'Unknown',
     /** The timeline covers the newest donations; the rest are listed on My Donations. */
@@ -186,6 +187,7 @@ const ar: typeof en & {
       completed: '{{requester}} استلم {{medicine}}',
       cancelled: '{{requester}} لغى طلب {{medicine}}',
       ended: 'MedRelay أنهى طلب {{requester}} على {{medicine}}',
+      disputed: 'قلت إن {{requester}} مستلمش {{medicine}}',
     },
     unknown: 'غير معروف',
     olderOnDonations: 'التبرعات الأقدم موجودة في تبرعاتي',

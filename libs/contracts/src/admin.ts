@@ -33,6 +33,8 @@ export const activityKinds = [
   'request.cancelled',
   /** Ended by the platform itself: a no-show released, a recall or a suspension. */
   'request.ended',
+  /** The owner said a collection the requester marked did not happen. */
+  'request.disputed',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 

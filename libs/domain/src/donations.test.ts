@@ -95,6 +95,14 @@ describe('donor figures (spec §2, §9)', () => {
     expect(events[0]).toMatchObject({ kind: 'completed', requester: 'Resala', quantity: 2 });
   });
 
+  it('shows a collection the donor disputed as disputed, not as collected', () => {
+    const events = donationTimeline([], [{ ...request(5, 1, 'completed', 2), handover: 'disputed' }]);
+    expect(events.map((e) => [e.key, e.kind])).toEqual([
+      ['completed:5', 'disputed'],
+      ['requested:5', 'requested'],
+    ]);
+  });
+
   it("credits the platform's ends to the platform, not to the donor or the requester", () => {
     const events = donationTimeline(
       [],

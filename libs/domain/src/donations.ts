@@ -25,6 +25,8 @@ export interface DonationRequestLike {
   requester: { name: string } | null;
   /** Rejected or cancelled by the platform, not by the donor or the requester. */
   endedByPlatform?: boolean | undefined;
+  /** `disputed`: the donor said a collection the requester marked did not happen. */
+  handover?: string | null | undefined;
 }
 
 /**
@@ -133,7 +135,7 @@ export function donorSummary(totals: DonationTotals, counts: DonationRequestCoun
 
 export interface DonationEvent {
   key: string;
-  kind: 'donated' | 'requested' | 'approved' | 'rejected' | 'completed' | 'cancelled' | 'ended';
+  kind: 'donated' | 'requested' | 'approved' | 'rejected' | 'completed' | 'cancelled' | 'ended' | 'disputed';
   at: string;
   medicine: string | null;
   /** Who asked, for request events. */
@@ -165,7 +167,7 @@ export function donationTimeline(
     if (r.status !== 'pending')
       events.push({
         key: `${r.status}:${r.id}`,
-        kind: r.endedByPlatform ? 'ended' : r.status,
+        kind: r.endedByPlatform ? 'ended' : r.handover === 'disputed' ? 'disputed' : r.status,
         at: r.updatedAt,
         ...base,
       });

@@ -3,6 +3,7 @@ import { startOfNextCairoDay } from '@medrelay/domain/calendar';
 import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readHandoverCode } from './service';
+import { requestActivity } from '../stats/repo';
 import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
 
 let p: TestPlatform;
@@ -256,6 +257,12 @@ describe('handover code', () => {
       requesterBefore.outgoing.disputed + 1,
     ]);
     const { medicineId } = disputed.body as { medicineId: number };
+    // The administrators' feed says the owner disputed it, not that the requester collected it.
+    const steps = (await requestActivity(db(), 50)).filter(
+      (a) => a.id.split(':')[1] === String(id) && a.kind !== 'request.created',
+    );
+    const ownerRow = await db().query('SELECT name FROM requests.users WHERE id = $1', [pharmacy.id]);
+    expect(steps).toMatchObject([{ kind: 'request.disputed', actor: ownerRow.rows[0].name }]);
     // Its listing's badge is not Completed on the strength of a collection that did not happen.
     const badge = await p.requests.api.get(`/api/requests/my/donation-status?ids=${medicineId}`, {
       token: pharmacy.token,

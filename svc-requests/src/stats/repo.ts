@@ -79,10 +79,16 @@ export async function requestActivity(db: Pool, limit: number): Promise<Activity
      decided AS (
        -- The platform's own moves (a no-show released, a recall or a suspension ending a request)
        -- are the platform's, not a party's: the last custody entry says who moved it.
-       SELECT r.id, CASE WHEN last.actor_role = 'system' THEN 'request.ended' ELSE 'request.' || r.status END AS kind,
+       -- A collection the owner disputed is the owner's step, not a collection.
+       SELECT r.id,
+              CASE WHEN last.actor_role = 'system' THEN 'request.ended'
+                   WHEN r.status = 'completed' AND NOT ${countsAsCollectedSql('r')} THEN 'request.disputed'
+                   ELSE 'request.' || r.status END AS kind,
               r.updated_at AS at,
               CASE WHEN last.actor_role = 'system' THEN NULL
-                   WHEN r.status IN ('approved', 'rejected') THEN r.owner_id ELSE r.requester_id END AS actor_id,
+                   WHEN r.status IN ('approved', 'rejected')
+                     OR (r.status = 'completed' AND NOT ${countsAsCollectedSql('r')}) THEN r.owner_id
+                   ELSE r.requester_id END AS actor_id,
               r.medicine_id
          FROM requests.requests r
          LEFT JOIN LATERAL (SELECT c.actor_role FROM requests.custody_log c WHERE c.request_id = r.id
