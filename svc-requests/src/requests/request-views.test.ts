@@ -238,3 +238,38 @@ describe("the other party's contact (people coordinate by phone)", () => {
     });
   });
 });
+
+describe('live screens', () => {
+  it('tells the owner and the other requesters when units go back on offer after a called-off pickup', async () => {
+    const owner = await p.user('pharmacy');
+    const [taker, waiting] = [await p.user('ngo'), await p.user('ngo')];
+    const medicine = await list(owner.token, 60, { quantity: 5, recipientType: 'ngos' });
+    const id = (await ask(taker.token, { medicineId: medicine.id, quantity: 4 })).body.id as number;
+    expect((await move(owner.token, id, { status: 'approved' })).status).toBe(200);
+    // Another NGO asks for the one left and waits.
+    await waitUntil(async () => (await readModelQuantity(medicine.id)) === 1, { what: 'four given out' });
+    const other = await ask(waiting.token, { medicineId: medicine.id, quantity: 1 });
+    expect(other.status).toBe(201);
+
+    expect((await move(taker.token, id, { status: 'cancelled' })).status).toBe(200);
+    // The release is its own job, after the cancel's own event was sent: the units' return is
+    // a live event of its own, for the owner and everyone with an open request on the listing.
+    await waitUntil(async () => (await readModelQuantity(medicine.id)) === 5, { what: 'back on offer' });
+    const told = await p.requests.service.ctx.pool.query<{ users: number[] }>(
+      `SELECT payload->'userIds' AS users FROM requests.outbox
+        WHERE queue = 'live' AND payload->'event' = '{"kind": "request"}'::jsonb
+          AND payload->'userIds' @> $1::jsonb`,
+      [JSON.stringify([owner.id])],
+    );
+    expect(told.rows.map((r) => [...r.users].sort((a, b) => a - b))).toContainEqual(
+      [owner.id, waiting.id].sort((a, b) => a - b),
+    );
+  });
+});
+
+const readModelQuantity = async (medicineId: number) =>
+  (
+    await p.requests.service.ctx.pool.query('SELECT quantity FROM requests.medicines WHERE id = $1', [
+      medicineId,
+    ])
+  ).rows[0]?.quantity as number | undefined;
