@@ -327,6 +327,30 @@ describe('gateway rate limits', () => {
     }
   });
 
+  it('counts the sign-ins of one IPv6 /64 together: a client cannot walk past the limit by changing its address', async () => {
+    const limited = await startTestGateway(`${identity.prefix}_v6`, {
+      IDENTITY_URL: identity.baseUrl,
+      LOGIN_RATE_PER_MINUTE: '2',
+      // As behind a load balancer on loopback: X-Forwarded-For names the client.
+      TRUST_PROXY: 'loopback',
+    });
+    try {
+      const from = (address: string) =>
+        limited.api.post(
+          '/api/auth/login',
+          { email: 'v6@example.test', password: 'whatever1' },
+          { headers: { 'x-forwarded-for': address } },
+        );
+      const statuses = [];
+      for (const host of ['a', 'b', 'c']) statuses.push((await from(`2001:db8:1:1::${host}`)).status);
+      expect(statuses.map((s) => s === 429)).toEqual([false, false, true]);
+      // Another /64 is another subscriber.
+      expect((await from('2001:db8:1:2::a')).status).not.toBe(429);
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it('counts every spelling of a sign-in path (case, escapes, slashes) towards the same limit', async () => {
     // The services route paths whatever their case: /api/auth/Login checks the password too.
     const limited = await startTestGateway(`${identity.prefix}_spelled`, {

@@ -1,5 +1,12 @@
 import { authKeys, type Settings } from '@medrelay/contracts';
-import { bearerToken, httpError, RateLimiter, type Redis, type TokenVerifier } from '@medrelay/service-kit';
+import {
+  bearerToken,
+  httpError,
+  limitKeyOfAddress,
+  RateLimiter,
+  type Redis,
+  type TokenVerifier,
+} from '@medrelay/service-kit';
 import type { Request, RequestHandler } from 'express';
 import type { GatewayConfig } from './config';
 import { isOpenDuringMaintenance, isPublicCall, isSignInCall } from './routes';
@@ -58,7 +65,7 @@ export function rateLimits(redis: Redis, prefix: string, config: GatewayConfig):
   const writes = new RateLimiter(redis, `${prefix}:gw:write`, config.WRITE_RATE_PER_MINUTE, 60);
   return async (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
-    const address = req.ip ?? 'unknown';
+    const address = limitKeyOfAddress(req.ip);
     const result = isSignInCall(req.method, fullPath(req))
       ? await logins.hit(address)
       : await writes.hit(res.locals.caller ? `user:${res.locals.caller.id}` : `ip:${address}`);

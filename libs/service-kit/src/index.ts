@@ -11,6 +11,7 @@ export * from './queue';
 export * from './outbox';
 export * from './live-events';
 export * from './rate-limit';
+export * from './client-address';
 export * from './health';
 export * from './http';
 export * from './compression';

@@ -1,5 +1,5 @@
 import { identityApi } from '@medrelay/contracts/api-routes';
-import { mount, requestLanguage } from '@medrelay/service-kit';
+import { limitKeyOfAddress, mount, requestLanguage } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { IdentityContext } from '../context';
 import { newDeviceKey } from '../devices/cookie';
@@ -23,7 +23,7 @@ export function authRoutes(ctx: IdentityContext): Router {
 
   mount(api, identityApi.register, ({ body, req }) => auth.register(body, requestLanguage(req)));
   mount(api, identityApi.login, async ({ body, req, res }) => {
-    const { answer, deviceKey } = await auth.login(body, req.ip ?? 'unknown', ctx.devices.read(req));
+    const { answer, deviceKey } = await auth.login(body, limitKeyOfAddress(req.ip), ctx.devices.read(req));
     // Renewed at every sign-in: a device in use stays known.
     ctx.devices.issue(res, deviceKey);
     return opened(answer, req);
@@ -47,7 +47,7 @@ export function authRoutes(ctx: IdentityContext): Router {
     return opened(answer, req);
   });
   mount(api, identityApi.unlockRequest, ({ body, req }) =>
-    links.requestUnlock(body.email, req.ip ?? 'unknown', requestLanguage(req)),
+    links.requestUnlock(body.email, limitKeyOfAddress(req.ip), requestLanguage(req)),
   );
   mount(api, identityApi.unlock, async ({ body, req, res }) => {
     const deviceKey = ctx.devices.read(req) ?? newDeviceKey();
@@ -56,7 +56,7 @@ export function authRoutes(ctx: IdentityContext): Router {
     return answer;
   });
   mount(api, identityApi.passwordResetRequest, ({ body, req }) =>
-    links.requestReset(body.email, req.ip ?? 'unknown', requestLanguage(req)),
+    links.requestReset(body.email, limitKeyOfAddress(req.ip), requestLanguage(req)),
   );
   mount(api, identityApi.passwordResetConfirm, ({ body, req }) =>
     links.confirmReset(body.token, body.password, requestLanguage(req)),
