@@ -258,6 +258,12 @@ export const requestSchema = z.object({
    * party suspended, a recall, a missed pickup released): what the timelines credit it to.
    */
   endedByPlatform: z.boolean().optional(),
+  /**
+   * Rejected or cancelled after it was approved (its last move left `approved`): a pickup called
+   * off, by the owner (rejected), the requester (cancelled) or the platform (`endedByPlatform`).
+   * Nothing is due for it any more. False for a request that ended before any approval.
+   */
+  calledOff: z.boolean().optional(),
   /** How it was handed over, once completed (null before). */
   handover: z.enum(handoverStates).nullable(),
 });

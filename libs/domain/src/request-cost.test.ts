@@ -61,15 +61,13 @@ describe('what a request costs its requester (requestCost)', () => {
     });
   });
 
-  it('a request ended before approval, or whose listing is unknown yet, has no price', () => {
+  it('a request ended, before or after its approval, or whose listing is unknown yet, has no price', () => {
     expect(requestCost(request({ status: 'rejected' }))).toBeNull();
     expect(requestCost(request({ status: 'cancelled' }))).toBeNull();
     expect(requestCost(request({ medicine: null }))).toBeNull();
-    // Cancelled after its approval: what was agreed.
-    expect(requestCost(request({ status: 'cancelled', unitPrice: '4.00' }))).toMatchObject({
-      total: 12,
-      basis: 'agreed',
-    });
+    // A pickup called off after its approval: the price agreed is no longer due.
+    for (const status of ['rejected', 'cancelled'] as RequestStatus[])
+      expect(requestCost(request({ status, unitPrice: '4.00', originalUnitPrice: '9.00' }))).toBeNull();
   });
 
   it('keeps piastres exact', () => {

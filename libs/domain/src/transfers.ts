@@ -69,12 +69,11 @@ export interface RequestCost {
  * The price a request is (or would be) paid at: once approved, the unit price recorded then
  * (none = free, spec §9); while pending, what an approval now would record (the listing's
  * discount price, or the one asked at when lower: `pricesToCharge`). Donations are free.
- * A request that ended before any approval (rejected, cancelled pending) has none: null, as when
- * the listing is not known yet.
+ * A request that ended (rejected or cancelled) has none, even one approved before (a pickup
+ * called off: the price agreed is no longer due): null, as when the listing is not known yet.
  */
 export function requestCost(request: PricedRequest): RequestCost | null {
-  const recorded = (request.unitPrice ?? null) !== null || (request.originalUnitPrice ?? null) !== null;
-  const approvedOnce = request.status === 'approved' || request.status === 'completed' || recorded;
+  const approvedOnce = request.status === 'approved' || request.status === 'completed';
   let unitPrice: number;
   if (approvedOnce) unitPrice = money(request.unitPrice ?? null) ?? 0;
   else if (request.status === 'pending' && request.medicine) {

@@ -151,6 +151,37 @@ describe('NGO My Requests', () => {
   });
 });
 
+describe('NGO My Requests: a pickup the owner called off after approving it', () => {
+  // Approved at 35.00 a unit, then called off by the owner (rejected after the approval).
+  const calledOff = transaction(9, {
+    status: 'rejected',
+    calledOff: true,
+    quantity: 3,
+    unitPrice: '35.00',
+    originalUnitPrice: '60.00',
+  });
+
+  it('says so, not that the request was rejected, and shows no price as due', async () => {
+    await renderMyRequests([calledOff]);
+    const row = await rowOf('Medicine 9');
+    expect(within(row).getByTestId('called-off').textContent).toBe(
+      'The owner called off this pickup after approving it: do not go to collect it.',
+    );
+    expect(row.textContent).not.toContain('This request was rejected.');
+    expect(within(row).queryByTestId('request-price')).toBeNull();
+  });
+
+  it('in Arabic too', async () => {
+    await renderMyRequests([calledOff], 'ar');
+    const row = await rowOf('Medicine 9');
+    expect(within(row).getByTestId('called-off').textContent).toBe(
+      'صاحب الدوا لغى التسليم بعد ما وافق: متروحش تستلم.',
+    );
+    expect(row.textContent).not.toContain('الطلب ده اترفض');
+    expect(row.textContent).not.toContain('السعر المتفق عليه');
+  });
+});
+
 describe('NGO My Requests: what each request costs', () => {
   const listing = (discountPrice: string | null) =>
     ({

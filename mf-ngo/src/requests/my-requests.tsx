@@ -58,7 +58,9 @@ export default function MyRequests() {
                 <MessageBarBody>{t('requests.endedByPlatform')}</MessageBarBody>
               </MessageBar>
             ) : (
-              r.status === 'rejected' && (
+              // A pickup the owner called off after approving it: the row itself says so.
+              r.status === 'rejected' &&
+              !r.calledOff && (
                 <MessageBar intent="warning" layout="multiline">
                   <MessageBarBody>{t('requests.rejectedNote')}</MessageBarBody>
                 </MessageBar>

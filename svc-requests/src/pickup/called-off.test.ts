@@ -1,7 +1,18 @@
 import { waitForMails } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
 import type { TestUser } from '../testing';
-import { approvedWith, day, ngo, ngoAr, p, pharmacy, pickupApi, usePickupPlatform } from './pickup-fixture';
+import type { MedicineRequest } from '@medrelay/contracts';
+import {
+  approvedWith,
+  day,
+  list,
+  ngo,
+  ngoAr,
+  p,
+  pharmacy,
+  pickupApi,
+  usePickupPlatform,
+} from './pickup-fixture';
 
 // An approved pickup called off (the requester cancels, the owner rejects): the e-mails that take
 // it out of both parties' calendars.
@@ -83,5 +94,46 @@ describe('a pickup called off', () => {
     expect(ownerOwn).toHaveLength(1);
     expect(ownerOwn[0]!.text).toContain('You called off the pickup of 2 units of');
     expectCancelled(ownerOwn[0]!.attachments[0]!.content, second.uid, second.confirmedSequence);
+  });
+
+  it('tells both parties a request ended after its approval (calledOff), on the request and in their lists; not one ended before', async () => {
+    const status = (token: string, id: number, to: string) =>
+      p.requests.api.put(`/api/requests/${id}/status`, { status: to }, { token });
+    const window = [{ date: day(2), from: '10:00', to: '12:00' }];
+    const byOwner = (await approvedWith(ngo, window)).id;
+    const byRequester = (await approvedWith(ngo, window)).id;
+    const pendingAsk = async () => {
+      const medicine = await list(pharmacy.token, { quantity: 5, recipientType: 'ngos' });
+      const body = { medicineId: medicine.id, quantity: 1 };
+      return (await p.requests.api.post('/api/requests', body, { token: ngo.token })).body.id as number;
+    };
+    const [declined, withdrawn] = [await pendingAsk(), await pendingAsk()];
+    expect((await status(pharmacy.token, byOwner, 'rejected')).status).toBe(200);
+    expect((await status(ngo.token, byRequester, 'cancelled')).status).toBe(200);
+    expect((await status(pharmacy.token, declined, 'rejected')).status).toBe(200);
+    expect((await status(ngo.token, withdrawn, 'cancelled')).status).toBe(200);
+
+    const expected = { [byOwner]: true, [byRequester]: true, [declined]: false, [withdrawn]: false };
+    for (const [id, calledOff] of Object.entries(expected))
+      for (const reader of [ngo, pharmacy]) {
+        const one = await p.requests.api.get(`/api/requests/${id}`, { token: reader.token });
+        expect(one.body, `request ${id}`).toMatchObject({ calledOff, endedByPlatform: false });
+      }
+    const mine = (
+      await p.requests.api.get('/api/transactions/my?direction=outgoing&pageSize=100', {
+        token: ngo.token,
+      })
+    ).body as MedicineRequest[];
+    const theirs = (
+      await p.requests.api.get('/api/requests/my?direction=incoming&status=rejected,cancelled&pageSize=100', {
+        token: pharmacy.token,
+      })
+    ).body as MedicineRequest[];
+    for (const rows of [mine, theirs]) {
+      const seen = Object.fromEntries(
+        rows.filter((r) => String(r.id) in expected).map((r) => [r.id, r.calledOff]),
+      );
+      expect(seen).toEqual(expected);
+    }
   });
 });

@@ -72,6 +72,7 @@ interface ListRow extends RequestRow {
   provider_address: string | null;
   closed_reason: string | null;
   ended_by_platform: boolean | null;
+  left_approval: boolean | null;
   pickup_area: AreaKey | null;
   pickup_governorate: Governorate | null;
   pickup_lat: number | null;
@@ -104,6 +105,12 @@ const selectRequests = `
          -- Who made the last move: the platform's own ends (custody actor 'system').
          (SELECT c.actor_role = 'system' FROM requests.custody_log c WHERE c.request_id = r.id
            ORDER BY c.id DESC LIMIT 1) AS ended_by_platform,
+         -- Whether its end left an approval (a pickup called off); for an end older than the
+         -- custody log (migration 013), whether agreed prices were recorded: only approvals do.
+         coalesce((SELECT c.from_status = 'approved' FROM requests.custody_log c
+                    WHERE c.request_id = r.id AND c.status IN ('rejected', 'cancelled')
+                    ORDER BY c.id DESC LIMIT 1),
+                  r.unit_price IS NOT NULL OR r.original_unit_price IS NOT NULL) AS left_approval,
          -- Units collected from a batch under a recall in force (recalls/reach-repo.ts).
          (SELECT jsonb_build_object('recallId', q.recall_id, 'reason', rc.reason,
                                     'acknowledgedAt', p.acknowledged_at)
@@ -207,6 +214,7 @@ function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
     closedReason: row.closed_reason,
     endedByPlatform:
       (row.status === 'rejected' || row.status === 'cancelled') && row.ended_by_platform === true,
+    calledOff: (row.status === 'rejected' || row.status === 'cancelled') && row.left_approval === true,
     handover: row.handover,
   };
 }

@@ -61,6 +61,13 @@ const en = {
     /** The owner's toast after Call Off Pickup (Arabic words it as the handover, as its button does). */
     handoverCalledOff: 'Pickup called off',
     handoverCalledOffBody: 'The pickup of {{name}} is called off.',
+    /** A row ended after its approval, as the party that did not end it reads it. */
+    calledOffByOwner: 'The owner called off this pickup after approving it: do not go to collect it.',
+    cancelledAfterApproval:
+      'The requester cancelled this pickup after your approval; its units went back on offer.',
+    /** The same for a pickup a batch recall holds: its units stay set aside with the owner. */
+    cancelledAfterApprovalHeld:
+      'The requester cancelled this pickup after your approval. Its batch is recalled: the units are not offered again; keep the packs set aside as the recall notice asks.',
     /** A pending request at the listing's price now (units × per unit = total), which approval fixes. */
     priceCurrent: 'Current price: {{sum}} (fixed on approval)',
     /** The price recorded on approval. */
@@ -163,6 +170,10 @@ const ar: typeof en & {
     pickupCalledOffBody: 'استلام {{name}} اتلغى.',
     handoverCalledOff: 'التسليم اتلغى',
     handoverCalledOffBody: 'تسليم {{name}} اتلغى.',
+    calledOffByOwner: 'صاحب الدوا لغى التسليم بعد ما وافق: متروحش تستلم.',
+    cancelledAfterApproval: 'صاحب الطلب لغى الاستلام بعد ما انت وافقت؛ الكمية رجعت معروضة تاني.',
+    cancelledAfterApprovalHeld:
+      'صاحب الطلب لغى الاستلام بعد ما انت وافقت. التشغيلة دي اتسحبت: الكمية مش هتتعرض تاني؛ خلّي العلب متشالة زي ما إشعار السحب بيقول.',
     priceCurrent: 'السعر الحالي: {{sum}} (بيتثبت مع الموافقة)',
     priceAgreed: 'السعر المتفق عليه: {{sum}}',
     approveTotal:

@@ -7,7 +7,8 @@ import { useFormat } from '@medrelay/i18n';
 /**
  * What the requester pays (libs/domain requestCost): "Agreed price: 3 × EGP 12.50 = EGP 37.50"
  * once approved, "Current price: …" while pending (the listing's price, fixed on approval),
- * Free for donations and unpriced listings; nothing for a request that ended unapproved.
+ * Free for donations and unpriced listings; nothing for a request that ended (rejected or
+ * cancelled), even after its approval: a pickup called off owes nothing.
  */
 export function RequestPrice({ request }: { request: PricedRequest }) {
   const { t } = useTranslation('common');

@@ -173,3 +173,63 @@ describe('what the requester pays, on every request row', () => {
     expect(screen.queryByTestId('request-price')).toBeNull();
   });
 });
+
+describe('a pickup called off after its approval', () => {
+  /** Approved at 35.00 a unit, then ended: `rejected` by the owner or `cancelled` by the requester. */
+  const ended = (status: 'rejected' | 'cancelled', over: Partial<MedicineRequest> = {}) =>
+    requestFixture({ status, calledOff: true, endedByPlatform: false, contact: null, ...over });
+  const note = () => screen.queryByTestId('called-off')?.textContent ?? null;
+
+  it('tells the requester the owner called it off, with no price left to pay', async () => {
+    await renderInRemote(<RequestRow request={ended('rejected')} counterpart="provider" />);
+    expect(note()).toBe('The owner called off this pickup after approving it: do not go to collect it.');
+    expect(screen.queryByTestId('request-price')).toBeNull();
+    expect(screen.getByTestId('request-row').textContent).not.toContain('Agreed price');
+  });
+
+  it('tells the owner the requester cancelled it, its units back on offer (set aside when recalled)', async () => {
+    await renderInRemote(
+      <>
+        <RequestRow request={ended('cancelled')} counterpart="requester" />
+        <RequestRow
+          request={ended('cancelled', { id: 43, recallHold: 'Sterility' })}
+          counterpart="requester"
+        />
+      </>,
+    );
+    const [back, held] = screen.getAllByTestId('called-off').map((n) => n.textContent);
+    expect(back).toBe(
+      'The requester cancelled this pickup after your approval; its units went back on offer.',
+    );
+    expect(held).toContain('Its batch is recalled: the units are not offered again');
+    expect(screen.queryByTestId('request-price')).toBeNull();
+  });
+
+  it('in Arabic too', async () => {
+    await renderInRemote(
+      <>
+        <RequestRow request={ended('rejected')} counterpart="provider" />
+        <RequestRow request={ended('cancelled', { id: 43 })} counterpart="requester" />
+      </>,
+      { language: 'ar' },
+    );
+    expect(screen.getAllByTestId('called-off').map((n) => n.textContent)).toEqual([
+      'صاحب الدوا لغى التسليم بعد ما وافق: متروحش تستلم.',
+      'صاحب الطلب لغى الاستلام بعد ما انت وافقت؛ الكمية رجعت معروضة تاني.',
+    ]);
+    expect(screen.queryByTestId('request-price')).toBeNull();
+  });
+
+  it("says nothing of the platform's own ends, a party's own move, or a request ended before approval", async () => {
+    await renderInRemote(
+      <>
+        <RequestRow request={ended('rejected', { endedByPlatform: true })} counterpart="provider" />
+        <RequestRow request={ended('rejected', { id: 43 })} counterpart="requester" />
+        <RequestRow request={ended('cancelled', { id: 44 })} counterpart="provider" />
+        <RequestRow request={ended('rejected', { id: 45, calledOff: false })} counterpart="provider" />
+      </>,
+    );
+    expect(screen.getAllByTestId('request-row')).toHaveLength(4);
+    expect(screen.queryByTestId('called-off')).toBeNull();
+  });
+});

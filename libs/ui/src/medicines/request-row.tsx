@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, Link, Text } from '@fluentui/react-components';
+import { Badge, Link, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { MedicineRequest, Transaction } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
@@ -76,8 +76,36 @@ export function RequestRow({ request, counterpart, pendingWording, actions, chil
       )}
       <RecallQuarantineNote request={request} />
       <ContactInfo request={request} />
+      <CalledOffNote request={request} counterpart={counterpart} />
       {children}
     </ItemCard>
+  );
+}
+
+/**
+ * A pickup the other party called off after the approval, said as such: to the requester, the
+ * owner called it off (not a plain rejection: it may be on its way); to the owner, the requester
+ * cancelled it. The platform's own ends, and the caller's own moves, say nothing here.
+ */
+function CalledOffNote({ request, counterpart }: Pick<RequestRowProps, 'request' | 'counterpart'>) {
+  const { t } = useTranslation('common');
+  if (!request.calledOff || request.endedByPlatform) return null;
+  const key =
+    counterpart === 'provider'
+      ? request.status === 'rejected' && 'request.calledOffByOwner'
+      : request.status === 'cancelled' &&
+        (request.recallHold === null
+          ? 'request.cancelledAfterApproval'
+          : 'request.cancelledAfterApprovalHeld');
+  if (!key) return null;
+  return (
+    <MessageBar
+      intent={counterpart === 'provider' ? 'warning' : 'info'}
+      layout="multiline"
+      data-testid="called-off"
+    >
+      <MessageBarBody>{t(key)}</MessageBarBody>
+    </MessageBar>
   );
 }
 
