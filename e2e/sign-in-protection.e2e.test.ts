@@ -31,10 +31,20 @@ describe('two-factor sign-in', { timeout: 90_000 }, () => {
     await card.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
     const secret = await secretOn(page, /Or type this key in the app/);
     await card.getByLabel('Code').fill(await codeFor(secret));
+    // A session alone does not turn it on: the password is asked with the code.
+    await card.getByLabel('Your password (asked before turning it on)').fill('Not-My-Password-1');
+    platform.expectFailedCall(400);
+    await card.getByRole('button', { name: 'Turn on' }).click();
+    await card.getByText('Current password is incorrect').waitFor();
+    await card.getByLabel('Your password (asked before turning it on)').fill(testPassword);
     await card.getByRole('button', { name: 'Turn on' }).click();
     const codes = (await page.getByTestId('recovery-codes').innerText()).split(/\s+/).filter(Boolean);
     expect(codes).toHaveLength(10);
     await card.getByText('Two-factor sign-in is on').waitFor();
+    // The owner is told by e-mail; this browser went on with a new token (every other session ended).
+    await waitForMails(user.email, 1, { match: (m) => m.template === 'two-factor-changed' });
+    await page.reload();
+    await card.getByText('Recovery codes left: 10').waitFor();
 
     // Signing in now asks for the app's code (a later one: each is taken once).
     clock().advance(30_000);
@@ -227,8 +237,13 @@ describe('passkeys', { timeout: 90_000 }, () => {
       epoch: Math.floor(clock.now().getTime() / 1000),
     });
     expect(
-      (await platform.gateway.api.post('/api/auth/two-factor/confirm', { code }, { token: user.token }))
-        .status,
+      (
+        await platform.gateway.api.post(
+          '/api/auth/two-factor/confirm',
+          { code, password: testPassword },
+          { token: user.token },
+        )
+      ).status,
     ).toBe(200);
 
     await page.evaluate(() => localStorage.removeItem('token'));

@@ -69,12 +69,16 @@ export type SecondFactor = z.infer<typeof secondFactorSchema>;
 
 export const challengeSchema = z.object({ challenge: challengeField }).strict();
 export const enrolmentCodeSchema = z.object({ challenge: challengeField, code: totpCodeField }).strict();
-export const totpCodeSchema = z.object({ code: totpCodeField }).strict();
-export const passwordConfirmSchema = z
-  .object({
-    password: z.string(typeError('currentPasswordWrong')).min(1, { error: 'currentPasswordWrong' }).max(200),
-  })
+const currentPasswordField = z
+  .string(typeError('currentPasswordWrong'))
+  .min(1, { error: 'currentPasswordWrong' })
+  .max(200);
+export const passwordConfirmSchema = z.object({ password: currentPasswordField }).strict();
+/** Turning two-factor on in settings: the app's code, and the account's password (a session alone is not enough). */
+export const twoFactorConfirmSchema = z
+  .object({ code: totpCodeField, password: currentPasswordField })
   .strict();
+export type TwoFactorConfirm = z.infer<typeof twoFactorConfirmSchema>;
 
 /** Sign-in answered before the token: the password was right, a second step is needed. */
 export const twoFactorChallengeSchema = z.object({
@@ -93,6 +97,8 @@ export type TotpSetup = z.infer<typeof totpSetupSchema>;
 
 /** Ten single-use recovery codes, shown once. */
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+/** Two-factor turned on in settings: the recovery codes, and this browser's new token (every other session ended). */
+export const twoFactorEnabledSchema = recoveryCodesSchema.extend({ token: z.string() });
 
 export const twoFactorStatusSchema = z.object({
   /** An authenticator app is on. */
@@ -102,6 +108,8 @@ export const twoFactorStatusSchema = z.object({
   required: z.boolean(),
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+/** Turned off: the status, and (when it was on) this browser's new token, every other session ended. */
+export const twoFactorDisabledSchema = twoFactorStatusSchema.extend({ token: z.string().optional() });
 
 /** What signing in with a password answers: the session, or the next step's challenge. */
 export type LoginAnswer =

@@ -12,6 +12,7 @@ describe('what the "Email Notifications" switch stops', () => {
       'account-locked-owner',
       'password-changed',
       'passkey-added',
+      'two-factor-changed',
       'admin-account-locked',
       'registration-received',
       'recall-quarantined',

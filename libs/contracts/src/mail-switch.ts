@@ -4,8 +4,8 @@ import type { MailTemplate } from './mail';
  * What the administrator's "Email Notifications" switch governs, decided once for every template.
  * 'notice': news of what happened (account decisions, transfers, digests); the platform works
  * without it, so the switch may hold it back. 'always': the reader needs it to use or protect the
- * account (a verification, reset or unlock link; word of a password change, a new passkey, a
- * lock-out) or it is patient safety (recalls): switching notices off must never stop those.
+ * account (a verification, reset or unlock link; word of a password change, a new passkey,
+ * two-factor turned on or off, a lock-out) or it is patient safety (recalls): switching notices off must never stop those.
  * A new template has to be placed here (the type lists them all).
  */
 export const notificationSwitch: Record<MailTemplate, 'notice' | 'always'> = {
@@ -37,6 +37,7 @@ export const notificationSwitch: Record<MailTemplate, 'notice' | 'always'> = {
   'email-verification': 'always',
   'email-change-requested': 'always',
   'passkey-added': 'always',
+  'two-factor-changed': 'always',
 };
 
 /** Whether the switch, when off, stops this e-mail. */

@@ -35,6 +35,7 @@ export const mailTemplates = [
   'email-verification',
   'email-change-requested',
   'passkey-added',
+  'two-factor-changed',
 ] as const;
 export type MailTemplate = (typeof mailTemplates)[number];
 
@@ -304,6 +305,10 @@ const mailContents = {
     sealed: {},
   },
   'passkey-added': { data: { ...fromIdentity, name: text, device: text, resetUrl: text }, sealed: {} },
+  'two-factor-changed': {
+    data: { ...fromIdentity, name: text, turned: z.enum(['on', 'off']), resetUrl: text },
+    sealed: {},
+  },
 } satisfies Record<MailTemplate, { data: z.ZodRawShape; sealed: z.ZodRawShape }>;
 type MailContents = typeof mailContents;
 

@@ -6,6 +6,7 @@ import { renderInRemote } from '@medrelay/ui/test-support';
 import { ToastProvider } from '../chrome/toasts';
 import { DevicesCard } from './devices-card';
 import { PasskeysCard } from './passkeys-card';
+import { TwoFactorCard } from './two-factor-card';
 
 const at = '2026-11-20T10:00:00.000Z';
 const sessions: Session[] = [
@@ -119,5 +120,102 @@ describe('the passkeys card', () => {
     fireEvent.click(add);
     expect(await toast()).toBe('The passkey could not be addedCurrent password is incorrect');
     expect(calls).toContain('POST /api/auth/passkeys/options {"password":"not-it"}');
+  });
+});
+
+describe('the two-factor card', () => {
+  /** A server for the card: its status, a setup, and the answer to the change (or a refusal). */
+  function twoFactorServer(enabled: boolean, change: { status: number; body: unknown }) {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push(init.body ? `${init.method} ${url} ${String(init.body)}` : `${init.method} ${url}`);
+        if (init.method === 'GET')
+          return Response.json({ enabled, recoveryCodesLeft: enabled ? 10 : 0, required: false });
+        if (url.endsWith('/setup'))
+          return Response.json({
+            secret: 'JBSWY3DPEHPK3PXP',
+            otpauthUrl: 'otpauth://x',
+            qrSvg: '<svg></svg>',
+          });
+        return Response.json(change.body, { status: change.status });
+      }),
+    );
+    return calls;
+  }
+  const render = () =>
+    renderInRemote(
+      <ToastProvider>
+        <TwoFactorCard />
+      </ToastProvider>,
+    );
+  const startAdding = async () => {
+    fireEvent.click(await screen.findByRole('button', { name: 'Add an authenticator app' }));
+    fireEvent.change(await screen.findByLabelText('Code', { exact: false }), { target: { value: '123456' } });
+  };
+  const turnOn = () => screen.getByRole('button', { name: 'Turn on' }) as HTMLButtonElement;
+  const passwordBox = () =>
+    screen.getByLabelText('Your password (asked before turning it on)', { exact: false });
+
+  it('turns on with the code and the password, shows the recovery codes and goes on with the new token', async () => {
+    localStorage.setItem('token', 'old-token');
+    const calls = twoFactorServer(false, {
+      status: 200,
+      body: { recoveryCodes: ['aaaa-bbbb'], token: 'new-token' },
+    });
+    await render();
+    await startAdding();
+    // A session alone is not enough: the button waits for the password.
+    expect(turnOn().disabled).toBe(true);
+    fireEvent.change(passwordBox(), { target: { value: 'My-Password-1' } });
+    fireEvent.click(turnOn());
+    expect(await toast()).toBe(
+      'Two-factor sign-in is onEvery other device was signed out, and we e-mailed you about the change.',
+    );
+    expect(calls).toContain('POST /api/auth/two-factor/confirm {"code":"123456","password":"My-Password-1"}');
+    expect(await screen.findByTestId('recovery-codes')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('aaaa-bbbb'),
+    );
+    expect(localStorage.getItem('token')).toBe('new-token');
+  });
+
+  it('says under the password box when the password is wrong, and stays off', async () => {
+    localStorage.setItem('token', 'old-token');
+    twoFactorServer(false, {
+      status: 400,
+      body: {
+        message: 'Current password is incorrect',
+        code: 'VALIDATION_FAILED',
+        details: [
+          { path: 'password', rule: 'currentPasswordWrong', message: 'Current password is incorrect' },
+        ],
+      },
+    });
+    await render();
+    await startAdding();
+    fireEvent.change(passwordBox(), { target: { value: 'not-it' } });
+    fireEvent.click(turnOn());
+    expect(await screen.findByText('Current password is incorrect')).toBeTruthy();
+    expect((passwordBox() as HTMLInputElement).value).toBe('');
+    expect(turnOn().disabled).toBe(true);
+    expect(localStorage.getItem('token')).toBe('old-token');
+  });
+
+  it('turns off with the password and goes on with the new token', async () => {
+    localStorage.setItem('token', 'old-token');
+    const calls = twoFactorServer(true, {
+      status: 200,
+      body: { enabled: false, recoveryCodesLeft: 0, required: false, token: 'after-off' },
+    });
+    await render();
+    fireEvent.change(await screen.findByLabelText('Your password'), { target: { value: 'My-Password-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(await toast()).toBe(
+      'Two-factor sign-in is offEvery other device was signed out, and we e-mailed you about the change.',
+    );
+    expect(calls).toContain('POST /api/auth/two-factor/disable {"password":"My-Password-1"}');
+    expect(localStorage.getItem('token')).toBe('after-off');
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Field, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, routeKey } from '@medrelay/api-client';
+import { ApiError, callApi, routeKey, tokenStore } from '@medrelay/api-client';
 import type { TotpSetup } from '@medrelay/contracts';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { failureText } from '../auth/account-links';
@@ -23,10 +23,18 @@ export const useCardStyles = makeStyles({
 
 const statusKey = routeKey(identityEndpoints.twoFactorStatus);
 
+/** Whether a refusal concerns the password (wrong, or confirmations paused after wrong ones), not the code. */
+const aboutPassword = (failure: unknown) =>
+  failure instanceof ApiError &&
+  (failure.status === 429 ||
+    (Array.isArray(failure.body?.details) &&
+      failure.body.details.some((d: { path?: unknown } | null) => d?.path === 'password')));
+
 /**
- * The own authenticator app: on or off, recovery codes left; adding one (QR
- * code, a code to confirm, the recovery codes shown once); off with the password unless the
- * administrator requires it.
+ * The own authenticator app: on or off, recovery codes left; adding one (QR code, a code and the
+ * password to confirm, the recovery codes shown once); off with the password unless the
+ * administrator requires it. Either change signs every other device out: this browser goes on
+ * with the new token the answer carries.
  */
 export function TwoFactorCard() {
   const styles = useCardStyles();
@@ -36,8 +44,10 @@ export function TwoFactorCard() {
   const status = useQuery({ queryKey: statusKey, queryFn: () => callApi(identityEndpoints.twoFactorStatus) });
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | undefined>();
+  const [errorOnPassword, setErrorOnPassword] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const run = async (work: () => Promise<void>) => {
@@ -47,6 +57,7 @@ export function TwoFactorCard() {
       await work();
     } catch (failure) {
       setError(failureText(failure, t('common:toast.networkError')));
+      setErrorOnPassword(aboutPassword(failure));
     } finally {
       setBusy(false);
     }
@@ -87,19 +98,41 @@ export function TwoFactorCard() {
           className={styles.card}
           onSubmit={(e) => {
             e.preventDefault();
+            const typed = password;
+            setPassword('');
             void run(async () => {
-              const answer = await callApi(identityEndpoints.twoFactorConfirm, { body: { code } });
+              const answer = await callApi(identityEndpoints.twoFactorConfirm, {
+                body: { code, password: typed },
+              });
+              tokenStore.set(answer.token);
               setCodes(answer.recoveryCodes);
               setSetup(null);
               setCode('');
-              toast({ title: t('twoFactor.enabled') });
+              toast({ title: t('twoFactor.enabled'), description: t('twoFactor.othersSignedOut') });
               await refresh();
             });
           }}
         >
-          <TotpEnrolFields setup={setup} code={code} onCode={setCode} error={error} />
+          <TotpEnrolFields
+            setup={setup}
+            code={code}
+            onCode={setCode}
+            error={errorOnPassword ? undefined : error}
+          />
+          <Field
+            label={t('twoFactor.confirmPassword')}
+            validationMessage={errorOnPassword ? error : undefined}
+            required
+          >
+            <Input
+              type="password"
+              value={password}
+              onChange={(_, d) => setPassword(d.value)}
+              autoComplete="current-password"
+            />
+          </Field>
           <div className={styles.actions}>
-            <Button appearance="primary" type="submit" disabled={busy}>
+            <Button appearance="primary" type="submit" disabled={busy || !password}>
               {t('twoFactor.confirm')}
             </Button>
           </div>
@@ -114,9 +147,10 @@ export function TwoFactorCard() {
           error={error}
           onConfirm={(password) =>
             run(async () => {
-              await callApi(identityEndpoints.twoFactorDisable, { body: { password } });
+              const answer = await callApi(identityEndpoints.twoFactorDisable, { body: { password } });
+              if (answer.token) tokenStore.set(answer.token);
               setCodes(null);
-              toast({ title: t('twoFactor.disabled') });
+              toast({ title: t('twoFactor.disabled'), description: t('twoFactor.othersSignedOut') });
               await refresh();
             })
           }

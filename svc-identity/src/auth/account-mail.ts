@@ -114,6 +114,17 @@ export function accountMail(ctx: IdentityContext) {
       });
     },
 
+    /** The owner hears that two-factor sign-in was turned on or off (and every other device signed out). */
+    async twoFactorChangedMail(client: PoolClient, settings: Settings, owner: Owner, turned: 'on' | 'off') {
+      await queueMail(client, settings, {
+        template: 'two-factor-changed',
+        to: owner.email,
+        language: owner.language,
+        idempotencyKey: `two-factor-${turned}:${owner.id}:${now()}`,
+        data: { name: owner.name, turned, resetUrl },
+      });
+    },
+
     /** A password reset link, valid PASSWORD_RESET_MINUTES. */
     async resetMail(client: PoolClient, settings: Settings, owner: Owner) {
       const minutes = c.PASSWORD_RESET_MINUTES;

@@ -260,7 +260,8 @@ export function createAuthService(ctx: IdentityContext) {
       if (!challenge) throw signInExpired();
       const tries = await challenges.claimTry(secret);
       if (tries === null) throw signInExpired();
-      const recoveryCodes = await twoFactor.confirm(challenge.userId, code);
+      // On: the owner is e-mailed and sessions opened before end (the new one starts after).
+      const recoveryCodes = await twoFactor.enable(challenge.userId, code);
       if (!recoveryCodes) {
         if (!(await challenges.failed(secret, tries))) throw signInExpired();
         throw secondFactorWrong();

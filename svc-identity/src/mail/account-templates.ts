@@ -8,7 +8,8 @@ export type AccountTemplate =
   | 'password-changed'
   | 'email-verification'
   | 'email-change-requested'
-  | 'passkey-added';
+  | 'passkey-added'
+  | 'two-factor-changed';
 
 /** The e-mails (links arrive sealed in the job and are opened by the worker). */
 export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>> = {
@@ -78,6 +79,21 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
         `If this was not you, set a new password at once: ${d.resetUrl} (that removes every passkey), and tell us at ${d.adminEmail}.`,
       ],
     },
+    'two-factor-changed': {
+      subject: (d) =>
+        d.turned === 'on'
+          ? `Two-factor sign-in was turned on for your ${d.systemName} account`
+          : `Two-factor sign-in was turned off for your ${d.systemName} account`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        d.turned === 'on'
+          ? 'Two-factor sign-in was just turned on for your account: signing in now asks for a code from the authenticator app that was added. Every other device was signed out.'
+          : 'Two-factor sign-in was just turned off for your account: your password alone signs you in now. Every other device was signed out.',
+        d.turned === 'on'
+          ? `If this was not you, someone knows your password and added their own app: set a new password at once (${d.resetUrl}) and write to us at ${d.adminEmail} so we can remove their app.`
+          : `If this was not you, set a new password at once: ${d.resetUrl}, and tell us at ${d.adminEmail}.`,
+      ],
+    },
   },
   ar: {
     'registration-existing-account': {
@@ -141,6 +157,21 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
         `أهلاً ${d.name}،`,
         `لسه متضاف مفتاح مرور لحسابك (${d.device}): بيدخّلك من غير كلمة السر.`,
         `لو مش إنت اللي ضفته، اعمل كلمة سر جديدة حالاً: ${d.resetUrl} (ده بيشيل كل مفاتيح المرور)، وقولنا على ${d.adminEmail}.`,
+      ],
+    },
+    'two-factor-changed': {
+      subject: (d) =>
+        d.turned === 'on'
+          ? `التحقق بخطوتين اشتغل على حسابك في ${d.systemName}`
+          : `التحقق بخطوتين اتقفل على حسابك في ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        d.turned === 'on'
+          ? 'التحقق بخطوتين لسه شغّال على حسابك: تسجيل الدخول بقى بيطلب كود من تطبيق المصادقة اللي اتضاف. كل الأجهزة التانية اتعملها تسجيل خروج.'
+          : 'التحقق بخطوتين لسه متقفل على حسابك: كلمة السر لوحدها بقت بتدخّلك. كل الأجهزة التانية اتعملها تسجيل خروج.',
+        d.turned === 'on'
+          ? `لو مش إنت، يبقى حد عارف كلمة السر بتاعتك وضاف التطبيق بتاعه: اعمل كلمة سر جديدة حالاً (${d.resetUrl}) وابعتلنا على ${d.adminEmail} عشان نشيل التطبيق بتاعه.`
+          : `لو مش إنت، اعمل كلمة سر جديدة حالاً: ${d.resetUrl}، وقولنا على ${d.adminEmail}.`,
       ],
     },
   },

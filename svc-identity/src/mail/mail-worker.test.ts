@@ -130,6 +130,7 @@ describe('mail templates', () => {
     newEmail: 'new@x',
     change: 'yes',
     device: 'Chrome on Android',
+    turned: 'on',
   };
   /** The registration digest lists accounts, not medicines. */
   const dataFor = (template: string) =>

@@ -2,13 +2,15 @@ import { identityApi } from '@medrelay/contracts/api-routes';
 import { mount, requestLanguage } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { IdentityContext } from '../context';
+import { createSessionService } from '../sessions/service';
 import { findUserById } from '../users/repo';
-import { createTwoFactorService, secondFactorWrong } from './service';
+import { createTwoFactorService } from './service';
 
 /** The own account's authenticator app: status, adding one (QR code, confirm), turning it off. */
 export function twoFactorRoutes(ctx: IdentityContext): Router {
   const api = { router: Router(), verifier: ctx.verifier };
   const twoFactor = createTwoFactorService(ctx);
+  const sessions = createSessionService(ctx);
   const status = async (userId: number) => {
     const user = await findUserById(ctx.pool, userId);
     return twoFactor.status(userId, user!.userType, await ctx.settings.get());
@@ -16,13 +18,16 @@ export function twoFactorRoutes(ctx: IdentityContext): Router {
 
   mount(api, identityApi.twoFactorStatus, ({ caller }) => status(caller.id));
   mount(api, identityApi.twoFactorSetup, ({ caller }) => twoFactor.setup(caller.id));
-  mount(api, identityApi.twoFactorConfirm, async ({ caller, body }) => {
-    const recoveryCodes = await twoFactor.confirm(caller.id, body.code);
-    if (!recoveryCodes) throw secondFactorWrong();
-    return { recoveryCodes };
+  // Both changes end every other session: this browser goes on in a new one (as a password change).
+  mount(api, identityApi.twoFactorConfirm, async ({ caller, body, req }) => {
+    const answer = await twoFactor.confirm(caller, body.password, body.code, requestLanguage(req));
+    await sessions.record(answer.token, req);
+    return answer;
   });
-  mount(api, identityApi.twoFactorDisable, ({ caller, body, req }) =>
-    twoFactor.disable(caller, body.password, requestLanguage(req)),
-  );
+  mount(api, identityApi.twoFactorDisable, async ({ caller, body, req }) => {
+    const answer = await twoFactor.disable(caller, body.password, requestLanguage(req));
+    if (answer.token) await sessions.record(answer.token, req);
+    return answer;
+  });
   return api.router;
 }

@@ -1,7 +1,8 @@
 import { type Language, type Settings, type TotpSetup, type TwoFactorStatus } from '@medrelay/contracts';
 import { mustUseTwoFactor, twoFactorLimits } from '@medrelay/domain/two-factor';
-import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
+import { AppError, httpError, withTransaction, type Caller, type PoolClient } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
+import { accountMail } from '../auth/account-mail';
 import { confirmPassword, type Confirmer } from '../auth/password-check';
 import { findUserById } from '../users/repo';
 import {
@@ -23,7 +24,9 @@ const alreadyOn = () => new AppError(409, 'TWO_FACTOR_ENABLED', 'twoFactorAlread
  * Two-factor sign-in with an authenticator app: enrolment (a secret shown as a
  * QR code, on only once a code confirms it, ten recovery codes), the check of a sign-in's second
  * step (a code is taken once: its time step must be later than the last accepted one; a
- * recovery code once), and turning it off.
+ * recovery code once), and turning it off. Turning it on or off, like a password change, e-mails
+ * the owner and ends every other session of the account: a stolen session can neither lock the
+ * owner out with an authenticator of its own nor change the second factor unseen.
  */
 export function createTwoFactorService(ctx: IdentityContext) {
   const kit = totpKit(ctx.config.SEALING_KEYS);
@@ -33,6 +36,53 @@ export function createTwoFactorService(ctx: IdentityContext) {
     const { shown, kept } = kit.newRecoveryCodes(twoFactorLimits.recoveryCodes);
     await replaceRecoveryCodes(ctx.pool, userId, kept);
     return shown;
+  }
+
+  /**
+   * In the change's transaction (the account's row locked): the owner is e-mailed, and every
+   * session of the account ends before the commit, so if Redis fails nothing has changed.
+   */
+  async function changed(client: PoolClient, userId: number, change: 'on' | 'off'): Promise<void> {
+    const owner = await findUserById(client, userId);
+    if (!owner) throw httpError.unauthenticated('accountGone');
+    await accountMail(ctx).twoFactorChangedMail(client, await ctx.settings.get(), owner, change);
+    await ctx.tokens.revokeAllFor(userId);
+  }
+
+  /** After the commit: the e-mail goes, and a token signed next is not counted as revoked. */
+  async function afterChange(): Promise<void> {
+    ctx.outbox.nudge();
+    // A token issued in the same millisecond as the revocation would count as revoked.
+    await new Promise((r) => setTimeout(r, 2));
+  }
+
+  /** This browser goes on in a new session that ends when the caller's would have. */
+  async function replacementToken(who: Pick<Caller, 'id' | 'expiresAt'>): Promise<string> {
+    const user = await findUserById(ctx.pool, who.id);
+    if (!user) throw httpError.unauthenticated('accountGone');
+    return ctx.tokens.signReplacement(user, who.expiresAt, (await ctx.settings.get()).sessionTimeout);
+  }
+
+  /**
+   * A code from the app confirms the pending secret: two-factor is on, the owner is e-mailed and
+   * every session of the account ends; the recovery codes to save (null: the code is wrong). The
+   * caller has proved the password (settings) or is signing in with it (enrolment).
+   */
+  async function enable(userId: number, code: string): Promise<string[] | null> {
+    const step = await withTransaction(ctx.pool, async (client) => {
+      const totp = await readTotp(client, userId, true);
+      if (totp?.secret) throw alreadyOn();
+      if (!totp?.pending) throw new AppError(409, 'BAD_REQUEST', 'twoFactorNotPending');
+      const secret = kit.open(userId, totp.pending);
+      const matched = secret ? await kit.check(secret, code, now(), null) : null;
+      if (matched === null) return null;
+      await enableTotp(client, userId, matched, now());
+      await changed(client, userId, 'on');
+      return matched;
+    });
+    if (step === null) return null;
+    await afterChange();
+    return newRecoveryCodes(userId);
   }
 
   return {
@@ -68,19 +118,22 @@ export function createTwoFactorService(ctx: IdentityContext) {
       return setup;
     },
 
-    /** A code from the app confirms the pending secret: two-factor is on; the recovery codes to save. */
-    async confirm(userId: number, code: string): Promise<string[] | null> {
-      const step = await withTransaction(ctx.pool, async (client) => {
-        const totp = await readTotp(client, userId, true);
-        if (totp?.secret) throw alreadyOn();
-        if (!totp?.pending) throw new AppError(409, 'BAD_REQUEST', 'twoFactorNotPending');
-        const secret = kit.open(userId, totp.pending);
-        const matched = secret ? await kit.check(secret, code, now(), null) : null;
-        if (matched === null) return null;
-        await enableTotp(client, userId, matched, now());
-        return matched;
-      });
-      return step === null ? null : newRecoveryCodes(userId);
+    enable,
+
+    /**
+     * On in settings: the password first (as turning it off asks, with the same per-account count
+     * of wrong ones), then the app's code. The caller goes on with a new token.
+     */
+    async confirm(
+      who: Confirmer & Pick<Caller, 'expiresAt'>,
+      password: string,
+      code: string,
+      language: Language,
+    ): Promise<{ recoveryCodes: string[]; token: string }> {
+      await confirmPassword(ctx, who, password, 'password', language);
+      const recoveryCodes = await enable(who.id, code);
+      if (!recoveryCodes) throw secondFactorWrong();
+      return { recoveryCodes, token: await replacementToken(who) };
     },
 
     /** A sign-in's second step: an authenticator code (taken once), or an unused recovery code. */
@@ -96,8 +149,15 @@ export function createTwoFactorService(ctx: IdentityContext) {
       return match !== null && (await useRecoveryCode(ctx.pool, userId, match.digest, now()));
     },
 
-    /** Off, with the password; refused while the administrator requires it of this account. */
-    async disable(who: Confirmer, password: string, language: Language): Promise<TwoFactorStatus> {
+    /**
+     * Off, with the password; refused while the administrator requires it of this account. When
+     * it was on, the owner is e-mailed, every other session ends and the caller gets a new token.
+     */
+    async disable(
+      who: Confirmer & Pick<Caller, 'expiresAt'>,
+      password: string,
+      language: Language,
+    ): Promise<TwoFactorStatus & { token?: string }> {
       const userId = who.id;
       const user = await findUserById(ctx.pool, userId);
       if (!user) throw httpError.unauthenticated('accountGone');
@@ -105,8 +165,16 @@ export function createTwoFactorService(ctx: IdentityContext) {
       if (mustUseTwoFactor(user.userType, settings.twoFactorRequired))
         throw new AppError(409, 'TWO_FACTOR_REQUIRED', 'twoFactorStillRequired');
       await confirmPassword(ctx, who, password, 'password', language);
-      await withTransaction(ctx.pool, (client) => disableTotp(client, userId));
-      return { enabled: false, recoveryCodesLeft: 0, required: false };
+      const wasOn = await withTransaction(ctx.pool, async (client) => {
+        const on = Boolean((await readTotp(client, userId, true))?.secret);
+        await disableTotp(client, userId);
+        if (on) await changed(client, userId, 'off');
+        return on;
+      });
+      const off = { enabled: false, recoveryCodesLeft: 0, required: false };
+      if (!wasOn) return off;
+      await afterChange();
+      return { ...off, token: await replacementToken(who) };
     },
   };
 }

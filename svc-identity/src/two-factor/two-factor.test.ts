@@ -29,11 +29,17 @@ async function enrolled(userType: 'pharmacy' | 'donor' = 'donor') {
   const { secret } = setup.body as { secret: string };
   const confirmed = await identity.api.post(
     '/api/auth/two-factor/confirm',
-    { code: await codeFor(secret) },
+    { code: await codeFor(secret), password: testPassword },
     { token },
   );
   expect(confirmed.status).toBe(200);
-  return { ...user, token, secret, recoveryCodes: confirmed.body.recoveryCodes as string[] };
+  // Every session ended with the change: this one goes on with the answered token.
+  return {
+    ...user,
+    token: confirmed.body.token as string,
+    secret,
+    recoveryCodes: confirmed.body.recoveryCodes as string[],
+  };
 }
 
 describe('two-factor sign-in with an authenticator app', () => {
@@ -50,30 +56,35 @@ describe('two-factor sign-in with an authenticator app', () => {
     expect(setup.body.qrSvg).toMatch(/^<svg/);
     // Not on until a code confirms it; a wrong code changes nothing.
     expect((await login(user.email)).body.token).toBeTruthy();
-    const wrong = await identity.api.post('/api/auth/two-factor/confirm', { code: '000000' }, { token });
+    const wrong = await identity.api.post(
+      '/api/auth/two-factor/confirm',
+      { code: '000000', password: testPassword },
+      { token },
+    );
     expect([wrong.status, wrong.body.code]).toEqual([401, 'SECOND_FACTOR_WRONG']);
     const ok = await identity.api.post(
       '/api/auth/two-factor/confirm',
-      { code: await codeFor(setup.body.secret) },
+      { code: await codeFor(setup.body.secret), password: testPassword },
       { token },
     );
     expect(ok.body.recoveryCodes).toHaveLength(10);
     expect(new Set(ok.body.recoveryCodes).size).toBe(10);
-    expect((await identity.api.get('/api/auth/two-factor', { token })).body).toMatchObject({
+    const renewed = { token: ok.body.token as string };
+    expect((await identity.api.get('/api/auth/two-factor', renewed)).body).toMatchObject({
       enabled: true,
       recoveryCodesLeft: 10,
     });
     // While on, the authenticator is not replaced with a session alone (turning it off asks for the password).
     const again = await identity.api.post('/api/auth/two-factor/setup', undefined, {
-      token,
+      ...renewed,
       headers: { 'accept-language': 'ar' },
     });
     expect([again.status, again.body.code]).toEqual([409, 'TWO_FACTOR_ENABLED']);
     expect(again.body.message).toContain('شغّال بالفعل');
     const reconfirm = await identity.api.post(
       '/api/auth/two-factor/confirm',
-      { code: await codeFor(setup.body.secret) },
-      { token },
+      { code: await codeFor(setup.body.secret), password: testPassword },
+      renewed,
     );
     expect([reconfirm.status, reconfirm.body.code]).toEqual([409, 'TWO_FACTOR_ENABLED']);
     // The secret is kept sealed, never in clear.

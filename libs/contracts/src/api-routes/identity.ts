@@ -35,9 +35,11 @@ import {
   sessionParams,
   sessionSchema,
   signedOutSchema,
-  totpCodeSchema,
   totpSetupSchema,
   twoFactorChallengeSchema,
+  twoFactorConfirmSchema,
+  twoFactorDisabledSchema,
+  twoFactorEnabledSchema,
   twoFactorEnrolmentSchema,
   twoFactorStatusSchema,
 } from '../account-security';
@@ -210,18 +212,20 @@ export const identityApi = {
   twoFactorConfirm: route({
     ...identity.twoFactorConfirm,
     tag: 'account',
-    summary: 'Confirm the authenticator with a code: two-factor sign-in is on; answers ten recovery codes',
+    summary:
+      "Confirm the authenticator with a code and the password: two-factor sign-in is on, the owner is e-mailed and every other session ends; answers ten recovery codes and this browser's new token",
     access: 'signed-in',
-    body: totpCodeSchema,
-    response: recoveryCodesSchema,
+    body: twoFactorConfirmSchema,
+    response: twoFactorEnabledSchema,
   }),
   twoFactorDisable: route({
     ...identity.twoFactorDisable,
     tag: 'account',
-    summary: 'Turn two-factor sign-in off with the password (refused while the administrator requires it)',
+    summary:
+      "Turn two-factor sign-in off with the password (refused while the administrator requires it): the owner is e-mailed and every other session ends; answers this browser's new token",
     access: 'signed-in',
     body: passwordConfirmSchema,
-    response: twoFactorStatusSchema,
+    response: twoFactorDisabledSchema,
   }),
   unlockRequest: route({
     ...identity.unlockRequest,
