@@ -88,6 +88,23 @@ describe('the table of messages', () => {
       'تمت الموافقة على طلبك: 3 وحدات من Concor',
       'تمت الموافقة على طلبك: 11 وحدة من Concor',
     ]);
+    // Approved for fewer units than asked: both counts, each with its noun.
+    const part = (quantity: number, asked: number, language: 'en' | 'ar') =>
+      translate('notifyRequestApprovedPart', language, {
+        owner: 'Nile',
+        medicine: 'Concor',
+        quantity,
+        asked,
+      });
+    expect([part(2, 5, 'en'), part(1, 2, 'en')]).toEqual([
+      'Nile approved 2 units of Concor: fewer than the 5 units you asked for',
+      'Nile approved 1 unit of Concor: fewer than the 2 units you asked for',
+    ]);
+    expect([part(2, 5, 'ar'), part(1, 2, 'ar'), part(3, 11, 'ar')]).toEqual([
+      'Nile وافق على وحدتين بس من Concor: انت كنت طالب 5 وحدات',
+      'Nile وافق على وحدة واحدة بس من Concor: انت كنت طالب وحدتين',
+      'Nile وافق على 3 وحدات بس من Concor: انت كنت طالب 11 وحدة',
+    ]);
   });
 });
 

@@ -60,15 +60,29 @@ const calledOff: Partial<Record<RequestMoveName, (typeof notices)[RequestMoveNam
   },
 };
 
-/** The notification a move of `request` sends the other party, or null when none is due. */
+/** An approval of fewer units than asked: the requester is told how many of those asked. */
+const approvedPart = {
+  ...notices.approve!,
+  titleKey: 'notifyRequestApprovedPartTitle',
+  messageKey: 'notifyRequestApprovedPart',
+} as const;
+
+/**
+ * The notification a move of `request` sends the other party, or null when none is due.
+ * `asked`: the units asked, when an approval grants fewer (`request.quantity`).
+ */
 export function moveNotice(
   request: RequestRow,
   move: RequestMoveName,
   actorName: string,
   medicineName: string,
+  asked = request.quantity,
 ): NewNotification | null {
+  const part = move === 'approve' && asked > request.quantity;
   // A pickup called off after the approval changes the other party's day: said as such, and pushed.
-  const notice = (request.status === 'approved' ? calledOff[move] : undefined) ?? notices[move];
+  const notice = part
+    ? approvedPart
+    : ((request.status === 'approved' ? calledOff[move] : undefined) ?? notices[move]);
   if (!notice) return null;
   return {
     userId: notice.to === 'owner' ? request.owner_id : request.requester_id,
@@ -76,7 +90,13 @@ export function moveNotice(
     titleKey: notice.titleKey,
     messageKey: notice.messageKey,
     // The actor is the requester or the owner, as the texts name them.
-    params: { requester: actorName, owner: actorName, quantity: request.quantity, medicine: medicineName },
+    params: {
+      requester: actorName,
+      owner: actorName,
+      quantity: request.quantity,
+      medicine: medicineName,
+      ...(part ? { asked } : {}),
+    },
     requestId: request.id,
     medicineId: request.medicine_id,
     sourceKey: `request:${request.id}:${move}`,

@@ -450,11 +450,19 @@ describe('the state machine (spec §4), enforced on the server', () => {
     const part = await move(pharmacy.token, second, { status: 'approved', quantity: 3 });
     expect(part.body).toMatchObject({ status: 'approved', quantity: 3 });
     expect(await quantityInCatalog(medicine.id)).toBe(0);
-    const told = await p.requests.service.ctx.pool.query(
-      "SELECT params FROM requests.notifications WHERE request_id = $1 AND message_key = 'notifyRequestApproved'",
-      [second],
+    // The requester is told it got fewer than it asked for, in its language; a whole approval is not.
+    type Told = { requestId: number; title: string; message: string };
+    const told = async (token: string, id: number, language = 'en') =>
+      (
+        await p.requests.api.get('/api/notifications', { token, headers: { 'accept-language': language } })
+      ).body.find((n: Told) => n.requestId === id) as Told;
+    expect(await told(ngo2.token, second, 'ar')).toMatchObject({
+      title: 'اتوافق على جزء من طلبك',
+      message: expect.stringMatching(/ وافق على 3 وحدات بس من Eltroxin 50mcg: انت كنت طالب 6 وحدات$/),
+    });
+    expect((await told(ngo.token, first)).message).toBe(
+      'Your request for 7 units of Eltroxin 50mcg was approved',
     );
-    expect(told.rows[0].params).toMatchObject({ quantity: 3 });
   });
 
   it('refuses an approval when the catalog has too little left, leaving the request pending', async () => {

@@ -277,13 +277,17 @@ export function createRequestService(ctx: RequestsContext) {
     return (await loadRequest(ctx.pool, id, caller.id))!;
   }
 
-  /** The move's status and handover state, its custody entry and the other party's notice. */
+  /**
+   * The move's status and handover state, its custody entry and the other party's notice
+   * (`asked`: the units asked, when an approval grants fewer).
+   */
   async function record(
     client: PoolClient,
     request: RequestRow,
     caller: Caller,
     name: RequestMoveName,
     handover: HandoverState | null = request.handover,
+    asked = request.quantity,
   ) {
     await updateRequestStatus(client, request.id, requestMoves[name].to, handover);
     await recordCustody(client, {
@@ -292,7 +296,7 @@ export function createRequestService(ctx: RequestsContext) {
       actor: actorOf(caller),
     });
     const medicine = await findMedicineSummary(client, request.medicine_id);
-    const notice = moveNotice(request, name, caller.name, medicine?.name ?? '');
+    const notice = moveNotice(request, name, caller.name, medicine?.name ?? '', asked);
     if (notice) await addNotification(client, notice);
     return medicine;
   }
@@ -334,7 +338,7 @@ export function createRequestService(ctx: RequestsContext) {
         // Windows already over are refused before the catalog reserves anything.
         if (offer) await ctx.pickup?.checkOffer(client, request.medicine_id, offer);
         const approval = await reserveForApproval(client, request, requester);
-        await record(client, request, caller, 'approve');
+        await record(client, request, caller, 'approve', request.handover, asked.quantity);
         const windows = offer ? await ctx.pickup!.offerOnApproval(client, request.id, offer) : [];
         await issueHandoverCode(client, ctx, request.id, {
           approvedAt: new Date(),

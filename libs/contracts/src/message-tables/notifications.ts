@@ -12,6 +12,12 @@ export const notificationMessages = {
     en: 'Your request for {quantity|unit} of {medicine} was approved',
     ar: 'تمت الموافقة على طلبك: {quantity|unit} من {medicine}',
   },
+  /** Approved for fewer units than asked (what was left of the listing): said so. */
+  notifyRequestApprovedPartTitle: { en: 'Request approved in part', ar: 'اتوافق على جزء من طلبك' },
+  notifyRequestApprovedPart: {
+    en: '{owner} approved {quantity|unit} of {medicine}: fewer than the {asked|unit} you asked for',
+    ar: '{owner} وافق على {quantity|unit} بس من {medicine}: انت كنت طالب {asked|unit}',
+  },
   notifyRequestRejectedTitle: { en: 'Request rejected', ar: 'طلبك اترفض' },
   notifyRequestRejected: {
     en: 'Your request for {medicine} was rejected. The medicine may no longer be available.',
