@@ -233,3 +233,18 @@ describe('a pickup called off after its approval', () => {
     expect(screen.queryByTestId('called-off')).toBeNull();
   });
 });
+
+describe('a pickup a batch recall holds', () => {
+  it('is badged On hold while approved, and no longer once the request has ended', async () => {
+    const held = { recallHold: 'Mislabelled' };
+    const { unmount } = await renderInRemote(
+      <RequestRow request={requestFixture({ ...held, status: 'approved' })} counterpart="provider" />,
+    );
+    expect(screen.getByTestId('recall-hold').textContent).toBe('On hold — batch recalled');
+    unmount();
+    await renderInRemote(
+      <RequestRow request={requestFixture({ ...held, status: 'cancelled' })} counterpart="provider" />,
+    );
+    expect(screen.queryByTestId('recall-hold')).toBeNull();
+  });
+});

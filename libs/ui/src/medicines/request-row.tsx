@@ -42,7 +42,7 @@ export function RequestRow({ request, counterpart, pendingWording, actions, chil
         <>
           <RequestStatusBadge status={request.status} pendingWording={pendingWording} />
           <HandoverStateBadge request={request} />
-          {request.recallHold !== null && (
+          {request.status === 'approved' && request.recallHold !== null && (
             <Badge appearance="filled" color="danger" data-testid="recall-hold">
               {t('request.onHold')}
             </Badge>
