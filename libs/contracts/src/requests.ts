@@ -266,6 +266,8 @@ export const requestSchema = z.object({
   calledOff: z.boolean().optional(),
   /** How it was handed over, once completed (null before). */
   handover: z.enum(handoverStates).nullable(),
+  /** The units asked for: more than `quantity` when the owner approved fewer. */
+  askedQuantity: z.number().int().optional(),
 });
 export type MedicineRequest = z.infer<typeof requestSchema>;
 

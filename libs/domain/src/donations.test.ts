@@ -95,6 +95,14 @@ describe('donor figures (spec §2, §9)', () => {
     expect(events[0]).toMatchObject({ kind: 'completed', requester: 'Resala', quantity: 2 });
   });
 
+  it('counts the units asked in the request event, though the donor approved fewer', () => {
+    const events = donationTimeline([], [{ ...request(6, 1, 'approved', 2), askedQuantity: 5 }]);
+    expect(events.map((e) => [e.kind, e.quantity])).toEqual([
+      ['approved', 2],
+      ['requested', 5],
+    ]);
+  });
+
   it('shows a collection the donor disputed as disputed, not as collected', () => {
     const events = donationTimeline([], [{ ...request(5, 1, 'completed', 2), handover: 'disputed' }]);
     expect(events.map((e) => [e.key, e.kind])).toEqual([

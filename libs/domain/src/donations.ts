@@ -25,6 +25,8 @@ export interface DonationRequestLike {
   requester: { name: string } | null;
   /** Rejected or cancelled by the platform, not by the donor or the requester. */
   endedByPlatform?: boolean | undefined;
+  /** The units asked for, when the donor approved fewer. */
+  askedQuantity?: number | undefined;
   /** `disputed`: the donor said a collection the requester marked did not happen. */
   handover?: string | null | undefined;
 }
@@ -162,7 +164,14 @@ export function donationTimeline(
       requester: r.requester?.name ?? null,
       quantity: r.quantity,
     };
-    events.push({ key: `requested:${r.id}`, kind: 'requested', at: r.createdAt, ...base });
+    events.push({
+      key: `requested:${r.id}`,
+      kind: 'requested',
+      at: r.createdAt,
+      ...base,
+      // What was asked, though the donor approved fewer.
+      quantity: r.askedQuantity ?? r.quantity,
+    });
     // A request the platform ended is the platform's step, not the donor's or the requester's.
     if (r.status !== 'pending')
       events.push({

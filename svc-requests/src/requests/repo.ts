@@ -44,6 +44,7 @@ export interface RequestRow {
   completed_at: Date | null;
   /** The listing's prices when the request was made (migration 075); null for older requests. */
   asked_prices: UnitPrices | null;
+  asked_quantity: number | null;
 }
 
 interface ListRow extends RequestRow {
@@ -170,6 +171,7 @@ function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
     unitPrice: row.unit_price,
     originalUnitPrice: row.original_unit_price,
     askedPrices: row.asked_prices,
+    askedQuantity: row.asked_quantity ?? row.quantity,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     completedAt: row.status === 'completed' ? (row.completed_at ?? row.updated_at).toISOString() : null,
@@ -331,8 +333,12 @@ export async function rejectPendingNotOffered(
 
 /** A move's outcome: the request's status and how it was handed over (null until completed). */
 /** An approval of fewer units than asked: the request is for those from now on. */
+/** The request is for fewer units than asked from now on; the first quantity asked is kept. */
 export async function setRequestQuantity(db: PoolClient, id: number, quantity: number): Promise<void> {
-  await db.query('UPDATE requests.requests SET quantity = $2 WHERE id = $1', [id, quantity]);
+  await db.query(
+    'UPDATE requests.requests SET asked_quantity = coalesce(asked_quantity, quantity), quantity = $2 WHERE id = $1',
+    [id, quantity],
+  );
 }
 
 export async function updateRequestStatus(

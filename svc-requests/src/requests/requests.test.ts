@@ -448,7 +448,8 @@ describe('the state machine (spec §4), enforced on the server', () => {
     ]);
     expect((await move(ngo2.token, second, { status: 'cancelled', quantity: 1 })).status).toBe(400);
     const part = await move(pharmacy.token, second, { status: 'approved', quantity: 3 });
-    expect(part.body).toMatchObject({ status: 'approved', quantity: 3 });
+    // What was asked stays known to both parties' histories.
+    expect(part.body).toMatchObject({ status: 'approved', quantity: 3, askedQuantity: 6 });
     expect(await quantityInCatalog(medicine.id)).toBe(0);
     // The requester is told it got fewer than it asked for, in its language; a whole approval is not.
     type Told = { requestId: number; title: string; message: string };

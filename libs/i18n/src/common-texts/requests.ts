@@ -77,6 +77,8 @@ const en = {
       'You are approving {{units}} of {{name}} at the current price: {{sum}}. This is what the requester pays; it is recorded with the approval.',
     approveFree: 'You are approving {{units}} of {{name}}, free of charge.',
     unitsToApprove: 'Units to approve',
+    /** Beside the units approved when the owner approved fewer: '2 units (of 5 units asked)'. */
+    ofAsked: '(of {{units}} asked)',
     /** The units to approve are not a whole number from 1 to what is left (`count`). */
     unitsToApproveInvalid_one: 'Only 1 unit can be approved: enter 1.',
     unitsToApproveInvalid_other: 'Enter a whole number from 1 to {{count}}.',
@@ -180,6 +182,7 @@ const ar: typeof en & {
       'انت بتوافق على {{units}} من {{name}} بالسعر الحالي: {{sum}}. ده اللي صاحب الطلب هيدفعه، وبيتسجّل مع الموافقة.',
     approveFree: 'انت بتوافق على {{units}} من {{name}} مجاناً.',
     unitsToApprove: 'الكمية اللي هتوافق عليها',
+    ofAsked: '(من {{units}} اتطلبت)',
     unitsToApproveInvalid_zero: 'مفيش وحدات ينفع توافق عليها.',
     unitsToApproveInvalid_one: 'ينفع توافق على وحدة واحدة بس: اكتب 1.',
     unitsToApproveInvalid_two: 'اكتب رقم صحيح من 1 لـ {{count}}.',

@@ -248,3 +248,21 @@ describe('a pickup a batch recall holds', () => {
     expect(screen.queryByTestId('recall-hold')).toBeNull();
   });
 });
+
+describe('a request approved in part', () => {
+  it('says the units approved and those asked, in both languages', async () => {
+    const partly = requestFixture({ status: 'approved', quantity: 2, askedQuantity: 5 });
+    const { unmount } = await renderInRemote(<RequestRow request={partly} counterpart="provider" />);
+    expect(screen.getByTestId('request-row').textContent).toContain('2 units (of 5 units asked)');
+    unmount();
+    await renderInRemote(<RequestRow request={partly} counterpart="provider" />, { language: 'ar' });
+    expect(screen.getByTestId('request-row').textContent).toContain('وحدتين (من 5 وحدات اتطلبت)');
+  });
+
+  it('says nothing more when all asked were approved', async () => {
+    await renderInRemote(
+      <RequestRow request={requestFixture({ quantity: 3, askedQuantity: 3 })} counterpart="provider" />,
+    );
+    expect(screen.getByTestId('request-row').textContent).not.toContain('asked');
+  });
+});

@@ -60,7 +60,10 @@ export function RequestRow({ request, counterpart, pendingWording, actions, chil
     >
       <Text className={styles.muted}>
         {t(counterpart === 'requester' ? 'request.requester' : 'request.provider', { name: party })} ·{' '}
-        {t('medicine.units', { count: request.quantity })} ·{' '}
+        {t('medicine.units', { count: request.quantity })}
+        {(request.askedQuantity ?? request.quantity) > request.quantity &&
+          ` ${t('request.ofAsked', { units: t('medicine.units', { count: request.askedQuantity }) })}`}{' '}
+        ·{' '}
         <time dateTime={request.createdAt} title={format.dateTime(request.createdAt)}>
           {format.relative(request.createdAt)}
         </time>
