@@ -109,4 +109,23 @@ describe("a donor's point", () => {
     await repointDonorPlaces(pool, createLogger('test', 'silent'));
     expect(await events()).toBe(before + 1);
   });
+
+  it('names the donor to the donor and administrators only: browsing NGOs see a donation, not who gave it', async () => {
+    const donor = await p.user('donor');
+    const admin = await p.user('admin');
+    const given = await p.api.post(
+      '/api/medicines',
+      medicineInput({ name: 'Nameless Concor', recipientType: 'ngos' }),
+      { token: donor.token },
+    );
+    expect(given.status).toBe(201);
+    const seen = (await browse(`q=${encodeURIComponent('Nameless Concor')}`)).body.find(
+      (m) => m.id === given.body.id,
+    );
+    expect(seen).toMatchObject({ source: 'donor', donor: null });
+    const one = (token: string) => p.api.get<Medicine>(`/api/medicines/${given.body.id}`, { token });
+    expect((await one(ngo.token)).body.donor).toBeNull();
+    expect((await one(donor.token)).body.donor).toEqual({ name: expect.any(String) });
+    expect((await one(admin.token)).body.donor).toEqual({ name: expect.any(String) });
+  });
 });

@@ -103,7 +103,12 @@ export const listingForViewer = (row: MedicineRow): ListingForViewer => ({
   ownerActive: row.owner_active,
 });
 
-export function toMedicine(row: MedicineRow): Medicine {
+/**
+ * A listing as the API answers it. `donorName`: whether a donor's name is shown — to the donor
+ * and administrators; others (browsing NGOs and pharmacies) see only "Donor" and the area until
+ * an approval gives the requester the donor's contact, as the pickup point is kept till then.
+ */
+export function toMedicine(row: MedicineRow, donorName = true): Medicine {
   const isPharmacy = row.source === 'pharmacy';
   return {
     id: row.id,
@@ -132,7 +137,7 @@ export function toMedicine(row: MedicineRow): Medicine {
     updatedAt: row.updated_at.toISOString(),
     // Never the owner's street address, e-mail or phone: those come with an approval.
     pharmacy: isPharmacy && row.owner_name !== null ? { user: { name: row.owner_name } } : null,
-    donor: !isPharmacy && row.owner_name !== null ? { name: row.owner_name } : null,
+    donor: !isPharmacy && donorName && row.owner_name !== null ? { name: row.owner_name } : null,
     pickupPlace: { area: row.pickup_area, governorate: row.pickup_governorate },
     ...(row.distance_m != null ? { distanceKm: roundedDistanceKm(row.distance_m / 1000) } : {}),
   };

@@ -205,12 +205,12 @@ export function createMedicineService(ctx: CatalogContext) {
       // Who may see it is the photo's rule too: hidden stock (a suspended owner's) answers as missing.
       if (!row || !mayViewListing(caller, listingForViewer(row)))
         throw httpError.notFound('medicineNotFound');
-      return toMedicine(row);
+      return toMedicine(row, row.owner_id === caller.id || caller.role === 'admin');
     },
 
     async mine(caller: Caller, query: ListPageQuery): Promise<{ items: Medicine[]; total: number }> {
       const { rows, total } = await listOwnMedicines(ctx.pool, caller.id, query);
-      return { items: rows.map(toMedicine), total };
+      return { items: rows.map((row) => toMedicine(row)), total };
     },
 
     async mySummary(caller: Caller): Promise<OwnMedicineSummary> {
@@ -222,7 +222,7 @@ export function createMedicineService(ctx: CatalogContext) {
     async expiring(caller: Caller, days?: number): Promise<{ items: Medicine[]; total: number }> {
       const window = days ?? (await ctx.settings()).expiryWarningDays;
       const { rows, total } = await listExpiring(ctx.pool, caller.id, window, expiringListMax);
-      return { items: rows.map(toMedicine), total };
+      return { items: rows.map((row) => toMedicine(row)), total };
     },
 
     /**
@@ -283,7 +283,8 @@ export function createMedicineService(ctx: CatalogContext) {
           indexOnlyDb: ctx.indexOnlyPool,
         },
       );
-      return { items: rows.map(toMedicine), ...total };
+      // Others' listings only: a donor's name stays with the donor until an approval.
+      return { items: rows.map((row) => toMedicine(row, false)), ...total };
     },
 
     async all(query: AdminMedicineQuery): Promise<{ items: Medicine[] } & ListTotal> {
@@ -294,7 +295,7 @@ export function createMedicineService(ctx: CatalogContext) {
         expiryWarningDays,
         ctx.config.EXACT_TOTAL_UP_TO,
       );
-      return { items: rows.map(toMedicine), ...total };
+      return { items: rows.map((row) => toMedicine(row)), ...total };
     },
   };
 }
