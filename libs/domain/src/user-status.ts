@@ -31,3 +31,22 @@ export function userStatusAction(
 export function reviewAction(from: UserStatus, to: UserStatus): UserStatusAction | null {
   return from === 'pending' ? userStatusAction(from, to) : null;
 }
+
+/**
+ * The status a registration starts in. "Auto-approve Users" lets donors and NGOs in at once, but
+ * never a pharmacy: a pharmacy dispenses, and its commercial licence is what an administrator's
+ * review checks (Law 127/1955 lets only licensed pharmacies dispense). An NGO approved this way
+ * has its pharmacist's licence held for review (`licenceHeldAtRegistration`): without a review it
+ * would receive a donor's medicine on a number nobody checked.
+ */
+export function registrationStatus(userType: string, autoApproveUsers: boolean): 'approved' | 'pending' {
+  return autoApproveUsers && userType !== 'pharmacy' && userType !== 'admin' ? 'approved' : 'pending';
+}
+
+/** Whether a new account's pharmacist's licence waits for an administrator apart from the account. */
+export function licenceHeldAtRegistration(
+  user: { userType: string; pharmacistLicense?: string | null | undefined },
+  status: 'approved' | 'pending',
+): boolean {
+  return status === 'approved' && user.userType === 'ngo' && Boolean(user.pharmacistLicense);
+}

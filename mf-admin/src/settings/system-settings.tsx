@@ -221,7 +221,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
             )}
             {tab === 'security' && (
               <>
-                {toggle('autoApproveUsers')}
+                <Field hint={t('settings.autoApproveHint')}>{toggle('autoApproveUsers')}</Field>
                 {number('sessionTimeout', 15, 1440)}
                 <Field hint={t('settings.twoFactorHint')}>{toggle('twoFactorRequired')}</Field>
                 <Field hint={t('settings.passwordPolicyHint')}>{toggle('passwordPolicy')}</Field>

@@ -39,6 +39,8 @@ const en = {
     savedBody: 'System settings have been saved successfully.',
     saveFailed: 'Failed to update settings',
     twoFactor: 'Two-Factor Authentication',
+    autoApproveHint:
+      'On: donors and NGOs can sign in as soon as they register. Pharmacies still wait for your review, and so does an NGO’s pharmacist’s licence: until you accept it, the NGO receives no donor’s medicine.',
     twoFactorHint:
       'On: every administrator, pharmacy and NGO account adds an authenticator app at its next sign-in, before it can do anything else. Donors may turn it on for themselves.',
     ownSecurity: 'Your own sign-in: two-factor, passkeys and devices',
@@ -105,6 +107,8 @@ const ar: typeof en = {
     savedBody: 'إعدادات النظام اتحفظت بنجاح.',
     saveFailed: 'فشل تحديث الإعدادات',
     twoFactor: 'التحقق بخطوتين',
+    autoApproveHint:
+      'شغال: المتبرعين والجمعيات يقدروا يدخلوا أول ما يسجّلوا. الصيدليات لسه مستنية مراجعتك، وكمان رقم ترخيص الصيدلي بتاع الجمعية: لحد ما تقبله، الجمعية مش هتستلم دوا من متبرعين.',
     twoFactorHint:
       'شغال: كل حسابات المسؤولين والصيدليات والجمعيات بتضيف تطبيق مصادقة أول ما تدخل المرة الجاية، قبل ما تعمل أي حاجة. المتبرعين يقدروا يشغّلوه لنفسهم.',
     ownSecurity: 'دخولك إنت: التحقق بخطوتين ومفاتيح المرور والأجهزة',

@@ -242,10 +242,27 @@ describe('POST /api/auth/register (spec §5)', () => {
     const admin = await identity.createUser('admin');
     await identity.service.ctx.settings.update({ autoApproveUsers: true }, admin.id);
     try {
-      const input = base();
+      const input = base({ userType: 'donor', commercialLicense: undefined });
       const res = await identity.api.post('/api/auth/register', input, ar);
       expect((await stored(input.email)).status).toBe('approved');
       expect(res.body.message).toBe('تم إنشاء حسابك وتفعيله، وتقدر تسجل دخول دلوقتي.');
+      // Never a pharmacy: its licence to dispense is what the review checks.
+      const pharmacy = base();
+      const waits = await identity.api.post('/api/auth/register', pharmacy);
+      expect(waits.body.message).toBe('Your account has been created and is pending approval.');
+      expect((await stored(pharmacy.email)).status).toBe('pending');
+      // An NGO is in, but its pharmacist's licence waits for an administrator: until then it
+      // receives no donor's medicine.
+      const ngo = base({
+        userType: 'ngo',
+        organizationName: 'Auto NGO',
+        commercialNumber: 'CN-77',
+        pharmacistLicense: '48219',
+      });
+      await identity.api.post('/api/auth/register', ngo);
+      const ngoStored = await stored(ngo.email);
+      expect(ngoStored.status).toBe('approved');
+      expect(ngoStored.profile).toMatchObject({ pharmacistLicense: '48219', pharmacistLicensePending: true });
     } finally {
       await identity.service.ctx.settings.update({ autoApproveUsers: false }, admin.id);
     }

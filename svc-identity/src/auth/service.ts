@@ -10,6 +10,7 @@ import {
 } from '@medrelay/contracts';
 import { placeChange } from '@medrelay/domain/pickup-points';
 import { mustUseTwoFactor } from '@medrelay/domain/two-factor';
+import { licenceHeldAtRegistration, registrationStatus } from '@medrelay/domain/user-status';
 import { AppError, httpError, RateLimiter, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { queueMail } from '../mail/outbox';
@@ -26,6 +27,7 @@ import { recordUserEvent } from '../users/events';
 import {
   findCredentialsByEmail,
   findUserById,
+  holdLicenseForReview,
   insertUser,
   languageOfEmail,
   publicUser,
@@ -119,7 +121,7 @@ export function createAuthService(ctx: IdentityContext) {
      */
     async register(input: Registration, requestLanguage: Language): Promise<{ message: string }> {
       const settings = await ctx.settings.get();
-      const status = settings.autoApproveUsers ? 'approved' : 'pending';
+      const status = registrationStatus(input.userType, settings.autoApproveUsers);
       const language = input.language ?? requestLanguage;
       checkNewPassword(settings, input.password, input, 'password', requestLanguage);
       const passwordHash = await hashPassword(input.password);
@@ -135,6 +137,8 @@ export function createAuthService(ctx: IdentityContext) {
           await tellOwnerOfRegistration(client, settings, input.email);
           return null;
         }
+        // Approved at once, its pharmacist's licence still waits for an administrator.
+        if (licenceHeldAtRegistration(input, status)) await holdLicenseForReview(client, id);
         const created = (await findUserById(client, id))!;
         await recordUserEvent(client, 'user.registered', created);
         const verify = await verificationMail(client, created, created.email, false);
