@@ -117,7 +117,7 @@ export async function createRequestsService(
       ? [
           // A suspension ends the pending requests first, so re-matching counts what is left open.
           runtime.userEventConsumer(requestsUserQueue, async (client, before, after) => {
-            await endOpenOnSuspension(client, before, after);
+            await endOpenOnSuspension(ctx)(client, before, after);
             await rematchOnUserChange(client, before, after);
           }),
           startMedicineEventConsumer(pool, workerConnection, prefix, logger, {

@@ -232,7 +232,7 @@ const mailContents = {
       readerRole: z.enum(['requester', 'owner']),
       /** 'yes' when the reader called it off (the e-mail only clears their calendar). */
       byReader: yesNo,
-      /** Who called it off (the other party), or empty when the reader did. */
+      /** Who called it off (the other party, or the platform's name when it ended the pickup), or empty when the reader did. */
       otherName: text,
       /** The window that was settled, as the screens word it; empty when none was chosen. */
       when: text,

@@ -17,7 +17,8 @@ const en = {
     confirm: {
       approve: 'Approve {{name}}? They can use MedRelay at once and get an e-mail.',
       reject: 'Reject {{name}}? They will not be able to sign in.',
-      suspend: 'Suspend {{name}}? They are signed out at once and cannot sign in again until re-approved.',
+      suspend:
+        'Suspend {{name}}? They are signed out at once and cannot sign in again until re-approved. Their open requests and agreed pickups end for good (re-approving does not bring them back), and the other party of each is told.',
       reapprove: 'Approve {{name}} again? They can sign in and use MedRelay again.',
       approveUnverified:
         'The e-mail address of {{name}} is not confirmed yet: nobody has shown it is theirs. Approve anyway? They can use MedRelay at once and get an e-mail.',
@@ -111,7 +112,8 @@ const ar: typeof en & {
     confirm: {
       approve: 'توافق على {{name}}؟ هيقدر يستخدم MedRelay على طول وهيوصله إيميل.',
       reject: 'ترفض {{name}}؟ مش هيقدر يسجّل دخول.',
-      suspend: 'توقف {{name}}؟ هيخرج من حسابه فوراً ومش هيقدر يدخل تاني غير لما توافق عليه.',
+      suspend:
+        'توقف {{name}}؟ هيخرج من حسابه فوراً ومش هيقدر يدخل تاني غير لما توافق عليه. طلباته المفتوحة ومواعيد الاستلام المتفق عليها هتتلغي نهائياً (ومش هترجع لو وافقت عليه تاني)، والطرف التاني في كل واحد فيهم هيتبلّغ.',
       reapprove: 'توافق على {{name}} تاني؟ هيقدر يدخل ويستخدم MedRelay من جديد.',
       approveUnverified:
         'إيميل {{name}} لسه متأكّدش: محدش أثبت إنه بتاعه. توافق برضه؟ هيقدر يستخدم MedRelay على طول وهيوصله إيميل.',

@@ -40,8 +40,9 @@ import { actorOf, recordCustody } from '../custody/repo';
 import { checkHandable, issueHandoverCode, readHandoverCode } from '../handover/service';
 import { findMedicineSummary, upsertMedicine, type MedicineSummary } from '../medicines/repo';
 import { addNotification } from '../notifications/repo';
-import { approvalMail, mayHoldPickup, pickupCalledOffMail } from '../pickup/mails';
-import { everyWindow, findPickupRequest, offeredWindows, settlementNumber } from '../pickup/repo';
+import { queueCalledOffMails } from '../pickup/called-off';
+import { approvalMail } from '../pickup/mails';
+import { findPickupRequest, offeredWindows } from '../pickup/repo';
 import { acknowledgeByCancelledPickup } from '../recalls/reach-repo';
 import { transactionMailsOn } from './mail-settings';
 import { moveNotice } from './notices';
@@ -147,48 +148,6 @@ export function createRequestService(ctx: RequestsContext) {
       secrets: ctx.mailSecrets,
     });
     await addToOutbox(client, schema, { queue: mailQueueName, name: job.template, payload: job });
-  }
-
-  /**
-   * Queues the pickup-called-off e-mails of an approved request called off by `actor` (outbox,
-   * same transaction, after the move is recorded): the other party always (told who called it
-   * off, with the calendar file when its calendar may hold the pickup), the actor only when its
-   * own calendar may hold it (the e-mail then just clears it).
-   */
-  async function queueCalledOffMails(
-    client: PoolClient,
-    request: RequestRow,
-    actor: RequestParty,
-    medicine: MedicineSummary | null,
-  ) {
-    const settings = await ctx.settings();
-    if (!transactionMailsOn(settings)) return;
-    const pickup = (await findPickupRequest(client, request.id))!;
-    const windows = await everyWindow(client, request.id);
-    const [owner, requester] = await Promise.all([
-      findReadModelUser(client, schema, request.owner_id),
-      findReadModelUser(client, schema, request.requester_id),
-    ]);
-    const common = {
-      request: pickup,
-      everyWindow: windows,
-      // Above the confirmation's (and a later offer's): read after the call-off is recorded.
-      sequence: (await settlementNumber(client, request.id)) + 1,
-      medicineName: medicine?.name ?? '',
-      settings,
-      publicUrl: ctx.config.PUBLIC_URL,
-    };
-    for (const [readerRole, reader, other] of [
-      ['requester', requester, owner],
-      ['owner', owner, requester],
-    ] as const) {
-      if (!reader) continue;
-      const calendar = mayHoldPickup(readerRole, pickup, windows);
-      const byReader = readerRole === actor;
-      if (byReader && !calendar) continue;
-      const job = pickupCalledOffMail({ ...common, reader, readerRole, byReader, other, calendar });
-      await addToOutbox(client, schema, { queue: mailQueueName, name: job.template, payload: job });
-    }
   }
 
   /** The request as approved: for `granted` units when given (at most those asked, else 400). */
@@ -352,7 +311,8 @@ export function createRequestService(ctx: RequestsContext) {
     reject: (caller: Caller, id: number) =>
       move(caller, id, 'reject', async (client, request) => {
         const medicine = await record(client, request, caller, 'reject');
-        if (request.status === 'approved') await queueCalledOffMails(client, request, 'owner', medicine);
+        if (request.status === 'approved')
+          await queueCalledOffMails(ctx, client, request, { party: 'owner' }, medicine);
         // Gives back an approved request's reservation (the owner calls the pickup off), or one left
         // by an approval whose commit failed, and blocks a late one.
         await releaseReservation(client, request);
@@ -363,7 +323,7 @@ export function createRequestService(ctx: RequestsContext) {
       move(caller, id, 'cancel', async (client, request) => {
         const medicine = await record(client, request, caller, 'cancel');
         if (request.status === 'approved') {
-          await queueCalledOffMails(client, request, 'requester', medicine);
+          await queueCalledOffMails(ctx, client, request, { party: 'requester' }, medicine);
           await acknowledgeByCancelledPickup(client, request.id, request.requester_id);
         }
         await releaseReservation(client, request);

@@ -1,10 +1,17 @@
 import type { UserChangeHook } from '@medrelay/service-kit';
+import type { RequestsContext } from '../context';
+import { findMedicineSummary } from '../medicines/repo';
 import type { NewNotification } from '../notifications/repo';
+import { queueCalledOffMails } from '../pickup/called-off';
 import { moveNotice } from './notices';
 import { recordPlatformEnds } from './platform-ends';
 import { endOpenRequestsOf, type EndedRequest } from './repo';
 
-/** The other party's notice of a request ended by a suspension. */
+/**
+ * The other party's notice of a request ended by a suspension. An agreed pickup's is pushed
+ * (`pickup-update`) and says that MedRelay ended it: the other party may be about to travel to it
+ * or wait for it. A pending request's waits in the bell.
+ */
 function endedNotice(
   request: EndedRequest,
   suspended: number,
@@ -23,19 +30,19 @@ function endedNotice(
     return {
       ...about,
       userId: request.requester_id,
-      type: 'request-cancelled',
+      type: 'pickup-update',
       titleKey: 'notifyPickupCancelledTitle',
       messageKey: 'notifyPickupCancelledSuspended',
       params: { owner: name, quantity: request.quantity, medicine },
     };
   }
+  const agreed = request.was === 'approved';
   return {
     ...about,
     userId: request.owner_id,
-    type: 'request-cancelled',
-    titleKey: 'notifyRequestWithdrawnTitle',
-    messageKey:
-      request.was === 'approved' ? 'notifyApprovedWithdrawnSuspended' : 'notifyRequestWithdrawnSuspended',
+    type: agreed ? 'pickup-update' : 'request-cancelled',
+    titleKey: agreed ? 'notifyPickupCancelledTitle' : 'notifyRequestWithdrawnTitle',
+    messageKey: agreed ? 'notifyApprovedWithdrawnSuspended' : 'notifyRequestWithdrawnSuspended',
     params: { requester: name, quantity: request.quantity, medicine },
   };
 }
@@ -46,11 +53,20 @@ function endedNotice(
  * no requester waits on an owner who can no longer sign in, and no one goes to a pickup with an
  * account that is no longer active (reminders stop: they go to approved requests only). Each is
  * logged in custody as the platform's move, its reservation released (the units go back on
- * offer), and the other party told.
+ * offer), and the other party told; of an agreed pickup also by the called-off e-mail, whose
+ * calendar file takes it out of their calendar, as when a party calls a pickup off.
  */
-export const endOpenOnSuspension: UserChangeHook = async (client, before, after) => {
-  if (after.status !== 'rejected' || before?.status !== 'approved') return;
-  await recordPlatformEnds(client, await endOpenRequestsOf(client, after.id), (request, medicine) =>
-    endedNotice(request, after.id, after.name, medicine),
-  );
-};
+export const endOpenOnSuspension =
+  (ctx: Pick<RequestsContext, 'settings' | 'config'>): UserChangeHook =>
+  async (client, before, after) => {
+    if (after.status !== 'rejected' || before?.status !== 'approved') return;
+    const ended = await endOpenRequestsOf(client, after.id);
+    await recordPlatformEnds(client, ended, (request, medicine) =>
+      endedNotice(request, after.id, after.name, medicine),
+    );
+    for (const request of ended.filter((r) => r.was === 'approved')) {
+      const suspended = request.owner_id === after.id ? 'owner' : 'requester';
+      const medicine = await findMedicineSummary(client, request.medicine_id);
+      await queueCalledOffMails(ctx, client, request, { platformFor: suspended }, medicine);
+    }
+  };

@@ -41,14 +41,16 @@ export const notificationMessages = {
     en: "{requester}'s request for {medicine} was withdrawn: the account is no longer active on MedRelay",
     ar: 'طلب {requester} على {medicine} اتسحب: الحساب ده مبقاش شغال على MedRelay',
   },
+  /** An agreed pickup the platform ended, its requester suspended: to the owner (pushed). */
   notifyApprovedWithdrawnSuspended: {
-    en: 'The pickup of {quantity} × {medicine} by {requester} is cancelled: the account is no longer active on MedRelay. The units are back on offer; do not hand them over.',
-    ar: 'استلام {quantity} × {medicine} من {requester} اتلغى: الحساب ده مبقاش شغال على MedRelay. الكمية رجعت معروضة تاني، متسلّمهاش.',
+    en: 'MedRelay cancelled the pickup of {quantity|unit} of {medicine} with {requester}: their account is no longer active. The units are back on offer; do not hand them over.',
+    ar: 'MedRelay لغى استلام {quantity|unit} من {medicine} مع {requester}: حسابه مبقاش شغال. الكمية رجعت معروضة تاني، متسلّمهاش.',
   },
   notifyPickupCancelledTitle: { en: 'Pickup cancelled', ar: 'الاستلام اتلغى' },
+  /** An agreed pickup the platform ended, its owner suspended: to the requester (pushed). */
   notifyPickupCancelledSuspended: {
-    en: "The pickup of {quantity} × {medicine} is cancelled: {owner}'s account is no longer active on MedRelay. Do not go to collect it.",
-    ar: 'استلام {quantity} × {medicine} اتلغى: حساب {owner} مبقاش شغال على MedRelay. متروحش تستلمه.',
+    en: "MedRelay cancelled your pickup of {quantity|unit} of {medicine}: {owner}'s account is no longer active. Do not go to collect it.",
+    ar: 'MedRelay لغى استلام {quantity|unit} من {medicine}: حساب {owner} مبقاش شغال. متروحش تستلمه.',
   },
   notifyPackChangedTitle: { en: 'Pack details changed', ar: 'بيانات العلبة اتغيرت' },
   notifyPackChanged: {

@@ -1,0 +1,134 @@
+import { isPushed } from '@medrelay/domain';
+import { mailsTo, waitForMails, waitUntil } from '@medrelay/testing';
+import { describe, expect, it } from 'vitest';
+import type { TestUser } from '../testing';
+import {
+  admin,
+  approvedWith,
+  day,
+  list,
+  ngoAr,
+  notificationsOf,
+  p,
+  pharmacy,
+  pickupApi,
+  usePickupPlatform,
+} from './pickup-fixture';
+
+// An agreed pickup ended by a suspension: the other party must not travel to it, so it is told as
+// loudly as when a party calls the pickup off (a pushed notice, the called-off e-mail and its
+// calendar cancellation), and told that the platform ended it.
+usePickupPlatform();
+
+/** Suspends a user as an administrator does, once svc-requests' read model knows it. */
+async function suspend(user: { id: number }) {
+  const answer = await p.identity.api.put(
+    `/api/admin/users/${user.id}/status`,
+    { status: 'rejected' },
+    { token: admin.token },
+  );
+  expect(answer.status).toBe(200);
+  await waitUntil(
+    async () =>
+      (await p.requests.service.ctx.pool.query('SELECT status FROM requests.users WHERE id = $1', [user.id]))
+        .rows[0]?.status === 'rejected',
+    { what: 'the suspension in the read model' },
+  );
+}
+
+/** A request approved with one window, which the requester chose. */
+async function agreed(requester: TestUser, owner: TestUser) {
+  const { id } = await approvedWith(requester, [{ date: day(2), from: '10:00', to: '12:00' }], 2, owner);
+  const windowId = (await pickupApi.plan(requester.token, id)).body.windows[0].id as number;
+  expect((await pickupApi.choose(requester.token, id, windowId)).status).toBe(200);
+  return id;
+}
+
+const calledOff = (id: number) => (m: { template?: string; attachments: Array<{ content: string }> }) =>
+  m.template === 'pickup-called-off' && Boolean(m.attachments[0]?.content.includes(`pickup-${id}-`));
+const cancelsEveryWindow = (ics: string) => {
+  const statuses = ics.match(/STATUS:\S+/g) ?? [];
+  expect(statuses.length).toBeGreaterThan(0);
+  expect(new Set(statuses)).toEqual(new Set(['STATUS:CANCELLED']));
+};
+/** The reader's notices of one request, rendered in a language. */
+const noticesOf = async (user: TestUser, requestId: number, language: 'en' | 'ar') =>
+  (
+    (
+      await p.requests.api.get('/api/notifications', {
+        token: user.token,
+        headers: { 'accept-language': language },
+      })
+    ).body as Array<{ requestId: number | null; type: string; title: string; message: string }>
+  ).filter((n) => n.requestId === requestId);
+
+describe('a pickup ended by a suspension', () => {
+  it('tells the requester of a suspended owner not to go: pushed notice from MedRelay, e-mail with the calendar cancellation (ar)', async () => {
+    const owner = await p.user('pharmacy');
+    const id = await agreed(ngoAr, owner);
+    await suspend(owner);
+
+    const [notice] = await notificationsOf(ngoAr.id, id, 'pickup-update').then((rows) =>
+      rows.filter((n) => n.source_key === `request:${id}:suspended`),
+    );
+    expect(notice, 'a pickup-update notice').toBeDefined();
+    expect(isPushed(notice.type, false)).toBe(true);
+    const shown = (await noticesOf(ngoAr, id, 'ar')).filter((n) => n.type === 'pickup-update');
+    expect(shown.map((n) => [n.title, n.message])).toContainEqual([
+      'الاستلام اتلغى',
+      expect.stringMatching(/^MedRelay لغى استلام وحدتين من .+: حساب .+ مبقاش شغال\. متروحش تستلمه\.$/),
+    ]);
+
+    const [mail] = await waitForMails(ngoAr.email, 1, { match: calledOff(id) });
+    expect(mail!.subject).toContain('اتلغى');
+    // The platform called it off, not the owner.
+    expect(mail!.text).toContain('MedRelay لغى التسليم: متروحش تستلم وحدتين من');
+    cancelsEveryWindow(mail!.attachments[0]!.content);
+    // The suspended owner is sent nothing: it called nothing off.
+    expect((await mailsTo(owner.email)).filter(calledOff(id))).toEqual([]);
+  });
+
+  it('tells the owner of a suspended requester not to wait: pushed notice, e-mail with the calendar cancellation (en)', async () => {
+    const requester = await p.user('ngo');
+    const id = await agreed(requester, pharmacy);
+    await suspend(requester);
+
+    const notices = (await notificationsOf(pharmacy.id, id, 'pickup-update')).filter(
+      (n) => n.source_key === `request:${id}:suspended`,
+    );
+    expect(notices).toHaveLength(1);
+    expect(isPushed(notices[0].type, false)).toBe(true);
+    const shown = (await noticesOf(pharmacy, id, 'en')).filter((n) => n.type === 'pickup-update');
+    expect(shown.map((n) => [n.title, n.message])).toContainEqual([
+      'Pickup cancelled',
+      expect.stringMatching(
+        /^MedRelay cancelled the pickup of 2 units of .+ with .+: their account is no longer active\. The units are back on offer; do not hand them over\.$/,
+      ),
+    ]);
+
+    const [mail] = await waitForMails(pharmacy.email, 1, { match: calledOff(id) });
+    expect(mail!.subject).toContain('Pickup called off');
+    expect(mail!.text).toContain('will not collect 2 units of');
+    expect(mail!.text).toContain('do not wait');
+    cancelsEveryWindow(mail!.attachments[0]!.content);
+    expect((await mailsTo(requester.email)).filter(calledOff(id))).toEqual([]);
+  });
+
+  it('ends a pending request with an in-app notice only, which says why', async () => {
+    const requester = await p.user('ngo');
+    const medicine = await list(pharmacy.token, { quantity: 3, recipientType: 'ngos' });
+    const asked = await p.requests.api.post(
+      '/api/requests',
+      { medicineId: medicine.id, quantity: 1 },
+      { token: requester.token },
+    );
+    const id = asked.body.id as number;
+    await suspend(requester);
+    const notices = (await noticesOf(pharmacy, id, 'en')).filter((n) => n.title === 'Request withdrawn');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.type).toBe('request-cancelled');
+    expect(notices[0]!.message).toBe(
+      `ngo user's request for ${medicine.name} was withdrawn: the account is no longer active on MedRelay`,
+    );
+  });
+});
