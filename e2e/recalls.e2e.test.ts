@@ -62,6 +62,13 @@ describe('recalls', { timeout: 90_000 }, () => {
       await remote.getByText('The product code (GTIN) is not valid: check its digits').waitFor();
       await remote.getByLabel('Product code (GTIN)').fill(gtin);
       await remote.getByRole('button', { name: 'Recall batch' }).click();
+      // Issuing asks first, with what a dry run says it would quarantine; cancelling sends nothing.
+      const confirm = page.getByRole('dialog');
+      await confirm.getByText('1 listing by 1 owner, 10 units on offer', { exact: false }).waitFor();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await remote.getByRole('button', { name: 'Recall batch' }).click();
+      await confirm.getByRole('button', { name: 'Recall batch' }).click();
       await expectToast(page, 'Batch recalled. Listings quarantined: 1');
       await remote.getByTestId('recall-row').filter({ hasText: gtin }).getByText('Active').waitFor();
 

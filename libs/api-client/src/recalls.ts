@@ -11,6 +11,7 @@ import {
   type Recall,
   type RecallCreate,
   type RecallNotice,
+  type RecallPreview,
   type RecallReach,
 } from '@medrelay/contracts';
 import { catalogEndpoints, requestEndpoints } from '@medrelay/contracts/endpoints';
@@ -45,6 +46,15 @@ function useRecallMutation<T>(call: (value: T) => Promise<Recall>) {
 
 export const useIssueRecall = () =>
   useRecallMutation((body: RecallCreate) => callApi(catalogEndpoints.issueRecall, { body }));
+
+/**
+ * The dry run of a recall (nothing written): what issuing it would quarantine now, shown to the
+ * admin to confirm before `useIssueRecall` sends it.
+ */
+export const useRecallPreview = () =>
+  useMutation<RecallPreview, Error, RecallCreate>({
+    mutationFn: (body) => callApi(catalogEndpoints.previewRecall, { body }),
+  });
 
 export const useLiftRecall = () =>
   useRecallMutation((id: number) => callApi(catalogEndpoints.liftRecall, { params: { id } }));

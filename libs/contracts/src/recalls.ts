@@ -38,6 +38,24 @@ export const recallCreateSchema = z
 export type RecallCreateInput = z.input<typeof recallCreateSchema>;
 export type RecallCreate = z.output<typeof recallCreateSchema>;
 
+/**
+ * POST /api/admin/recalls/preview: what issuing this recall would quarantine now (a dry run of
+ * POST /api/admin/recalls with the same body; nothing is written), so the admin confirms the
+ * figures before real users are reached. A batch no listing ever carried is refused as the
+ * issue refuses it (422 `RECALL_BATCH_UNKNOWN`).
+ */
+export const recallPreviewSchema = z.object({
+  gtin: z.string(),
+  batch: z.string(),
+  /** Listings of the GTIN and batch (letter case aside) on offer now: each would be quarantined. */
+  listings: z.number().int(),
+  /** Their distinct owners. */
+  owners: z.number().int(),
+  /** Units left on them. */
+  units: z.number().int(),
+});
+export type RecallPreview = z.infer<typeof recallPreviewSchema>;
+
 /** A recall as the admin's history shows it. */
 export const recallSchema = z.object({
   id: z.number().int(),

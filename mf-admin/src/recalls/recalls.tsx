@@ -11,8 +11,15 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { ApiError, useIssueRecall, useLiftRecall, useRecalls } from '@medrelay/api-client';
-import { recallCreateSchema, recallLimits, translate, type MessageKey } from '@medrelay/contracts';
+import { ApiError, useIssueRecall, useLiftRecall, useRecallPreview, useRecalls } from '@medrelay/api-client';
+import {
+  recallCreateSchema,
+  recallLimits,
+  translate,
+  type MessageKey,
+  type RecallCreate,
+  type RecallPreview,
+} from '@medrelay/contracts';
 import { currentLanguage, useFormat } from '@medrelay/i18n';
 import { ConfirmDialog, EmptyState, PageHeader, Pager, QueryGate, useNotify } from '@medrelay/ui';
 import { adminPageSize } from '../admin-page';
@@ -28,23 +35,37 @@ const useStyles = makeStyles({
   },
   reason: { gridColumn: '1 / -1' },
   submit: { justifySelf: 'start' },
+  stops: { marginBlockStart: tokens.spacingVerticalS },
   section: { marginBlockStart: tokens.spacingVerticalXL },
 });
 
 type Problems = Partial<Record<'gtin' | 'batch' | 'reason' | 'form', string>>;
 
-/** Recalling a batch: GTIN + batch + reason, checked with the API's own schema before sending. */
+/**
+ * Recalling a batch: GTIN + batch + reason, checked with the API's own schema, then a dry run
+ * (what it would quarantine now) that the admin confirms before anything is sent: issuing
+ * cancels pending requests for good, holds pickups and mails every holder nationwide, so a
+ * mistyped batch that matches a real one must be seen first.
+ */
 function RecallForm() {
   const styles = useStyles();
   const listStyles = useListStyles();
   const { t, i18n } = useTranslation('admin');
   const notify = useNotify();
+  const preview = useRecallPreview();
   const issue = useIssueRecall();
   const language = currentLanguage(i18n);
   const [values, setValues] = useState({ gtin: '', batch: '', reason: '' });
   const [problems, setProblems] = useState<Problems>({});
+  // The recall put to the admin, with what it would quarantine (kept while the dialog closes).
+  const [asking, setAsking] = useState<{ input: RecallCreate; preview: RecallPreview } | null>(null);
+  const [askingOpen, setAskingOpen] = useState(false);
   const set = (field: keyof typeof values) => (_: unknown, data: { value: string }) =>
     setValues((v) => ({ ...v, [field]: data.value }));
+  const serverProblem = (failed: string) => (error: Error) =>
+    error instanceof ApiError && error.serverMessage
+      ? setProblems({ form: error.serverMessage })
+      : notify.failure(failed, error);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -59,17 +80,44 @@ function RecallForm() {
       return;
     }
     setProblems({});
-    issue.mutate(parsed.data, {
+    preview.mutate(parsed.data, {
+      onSuccess: (figures) => {
+        setAsking({ input: parsed.data, preview: figures });
+        setAskingOpen(true);
+      },
+      onError: serverProblem(t('recalls.preview.failed')),
+    });
+  };
+
+  const confirm = () => {
+    setAskingOpen(false);
+    if (!asking) return;
+    issue.mutate(asking.input, {
       onSuccess: (recall) => {
         notify.success(t('recalls.issued', { count: recall.hiddenListings }));
         setValues({ gtin: '', batch: '', reason: '' });
       },
-      onError: (error) =>
-        error instanceof ApiError && error.serverMessage
-          ? setProblems({ form: error.serverMessage })
-          : notify.failure(t('recalls.issueFailed'), error),
+      onError: serverProblem(t('recalls.issueFailed')),
     });
   };
+
+  const figures = asking?.preview;
+  const question = figures && (
+    <>
+      <Text block>
+        {figures.listings > 0
+          ? t('recalls.preview.figures', {
+              listings: t('recalls.preview.listings', { count: figures.listings }),
+              owners: t('recalls.preview.owners', { count: figures.owners }),
+              units: t('recalls.preview.units', { count: figures.units }),
+            })
+          : t('recalls.preview.nothing')}
+      </Text>
+      <Text block className={styles.stops}>
+        {t('recalls.preview.stops')}
+      </Text>
+    </>
+  );
 
   return (
     <Card className={listStyles.card}>
@@ -101,10 +149,23 @@ function RecallForm() {
             {problems.form}
           </Text>
         )}
-        <Button type="submit" appearance="primary" disabled={issue.isPending} className={styles.submit}>
+        <Button
+          type="submit"
+          appearance="primary"
+          disabled={preview.isPending || issue.isPending}
+          className={styles.submit}
+        >
           {t('recalls.issue')}
         </Button>
       </form>
+      <ConfirmDialog
+        open={askingOpen}
+        onOpenChange={setAskingOpen}
+        title={t('recalls.preview.title', { batch: asking?.input.batch, gtin: asking?.input.gtin })}
+        body={question}
+        confirmLabel={t('recalls.issue')}
+        onConfirm={confirm}
+      />
     </Card>
   );
 }

@@ -1,3 +1,5 @@
+import type { ArabicPlurals } from '@medrelay/i18n';
+
 /** The admin area's texts for recalls (namespace `admin`), in English and Egyptian Arabic. */
 const en = {
   recalls: {
@@ -10,6 +12,22 @@ const en = {
     issue: 'Recall batch',
     issued: 'Batch recalled. Listings quarantined: {{count}}',
     issueFailed: 'Could not recall the batch',
+    preview: {
+      title: 'Recall batch {{batch}} of {{gtin}}?',
+      listings_one: '{{count}} listing',
+      listings_other: '{{count}} listings',
+      owners_one: '{{count}} owner',
+      owners_other: '{{count}} owners',
+      units_one: '{{count}} unit',
+      units_other: '{{count}} units',
+      figures:
+        '{{listings}} by {{owners}}, {{units}} on offer, will be quarantined at once: hidden and not requestable until the recall is lifted.',
+      stops:
+        'Pending requests for this batch are cancelled (lifting the recall does not bring them back) and agreed pickups put on hold. Everyone who lists, requested, collected or holds it is told at once, in the app and by e-mail.',
+      nothing:
+        'No listing of this batch is on offer now: nothing is quarantined today, and a listing of it made later is quarantined at once.',
+      failed: 'Could not check what this recall would reach',
+    },
     history: 'History',
     empty: 'No recalls yet',
     loadFailed: 'Could not load the recalls',
@@ -52,7 +70,7 @@ const en = {
   },
 };
 
-const ar: typeof en = {
+const ar: typeof en & { recalls: { preview: ArabicPlurals<'listings' | 'owners' | 'units'> } } = {
   recalls: {
     title: 'سحب التشغيلات',
     subtitle:
@@ -63,6 +81,34 @@ const ar: typeof en = {
     issue: 'اسحب التشغيلة',
     issued: 'التشغيلة اتسحبت. العروض المتحفّظ عليها: {{count}}',
     issueFailed: 'مقدرناش نسحب التشغيلة',
+    preview: {
+      title: 'تسحب التشغيلة {{batch}} من {{gtin}}؟',
+      listings_zero: '{{count}} عرض',
+      listings_one: 'عرض واحد',
+      listings_two: 'عرضين',
+      listings_few: '{{count}} عروض',
+      listings_many: '{{count}} عرض',
+      listings_other: '{{count}} عرض',
+      owners_zero: '{{count}} صاحب',
+      owners_one: 'صاحب واحد',
+      owners_two: 'صاحبين',
+      owners_few: '{{count}} أصحاب',
+      owners_many: '{{count}} صاحب',
+      owners_other: '{{count}} صاحب',
+      units_zero: '{{count}} وحدة',
+      units_one: 'وحدة واحدة',
+      units_two: 'وحدتين',
+      units_few: '{{count}} وحدات',
+      units_many: '{{count}} وحدة',
+      units_other: '{{count}} وحدة',
+      figures:
+        'هيتحفّظ فوراً على {{listings}} عند {{owners}}، فيهم {{units}} معروضين للطلب: مش هيظهروا ومحدش هيقدر يطلبهم لحد ما السحب يترفع.',
+      stops:
+        'الطلبات المستنية على التشغيلة دي هتتلغي (ورفع السحب مش هيرجّعها)، ومواعيد الاستلام المتفق عليها هتتوقف. وكل اللي عارضها أو طلبها أو استلم منها أو عنده منها هيوصله إشعار فوراً، في التطبيق وعلى الإيميل.',
+      nothing:
+        'مفيش أي عرض من التشغيلة دي معروض دلوقتي: مفيش حاجة هيتحفّظ عليها النهارده، وأي عرض منها يتعمل بعد كده هيتحفّظ عليه على طول.',
+      failed: 'مقدرناش نعرف السحب ده هيوصل لمين',
+    },
     history: 'السجل',
     empty: 'لسه مفيش سحب',
     loadFailed: 'مقدرناش نحمّل عمليات السحب',

@@ -1,4 +1,4 @@
-import type { BatchRecall, Recall, RecallCreate, RecallListQuery } from '@medrelay/contracts';
+import type { BatchRecall, Recall, RecallCreate, RecallListQuery, RecallPreview } from '@medrelay/contracts';
 import { sameBatchSql } from '@medrelay/domain/recalls';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
@@ -64,6 +64,22 @@ export async function activeRecallOf(db: Db, gtin: string, batch: string): Promi
   return row
     ? { recalled: true, reason: row.reason, recalledAt: row.created_at.toISOString() }
     : { recalled: false, reason: null, recalledAt: null };
+}
+
+/**
+ * What issuing a recall of this GTIN and batch would quarantine now: the listings
+ * `quarantineBatch` would pick (listed, batch matched letter case aside), their owners and the
+ * units left on them. Reads only.
+ */
+export async function recallPreviewOf(db: Db, gtin: string, batch: string): Promise<RecallPreview> {
+  const { rows } = await db.query<{ listings: number; owners: number; units: number }>(
+    `SELECT count(*)::int AS listings, count(DISTINCT owner_id)::int AS owners,
+            coalesce(sum(quantity), 0)::int AS units
+       FROM catalog.medicines
+      WHERE gtin = $1 AND ${sameBatchSql('batch', '$2')} AND is_available`,
+    [gtin, batch],
+  );
+  return { gtin, batch, ...rows[0]! };
 }
 
 export async function insertRecall(db: PoolClient, input: RecallCreate, adminId: number): Promise<number> {

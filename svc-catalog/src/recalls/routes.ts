@@ -8,6 +8,7 @@ import { createRecallService } from './service';
 export function recallRoutes(ctx: CatalogContext): Router {
   const api = { router: Router(), verifier: ctx.verifier };
   const recalls = createRecallService(ctx);
+  mount(api, catalogApi.previewRecall, ({ body }) => recalls.preview(body));
   mount(api, catalogApi.issueRecall, ({ caller, body }) => recalls.issue(caller, body));
   mount(api, catalogApi.recalls, ({ query }) => recalls.list(query));
   mount(api, catalogApi.liftRecall, ({ caller, params }) => recalls.lift(caller, params.id));

@@ -7,6 +7,7 @@ import {
   type RecallCreate,
   type RecallEvent,
   type RecallListQuery,
+  type RecallPreview,
 } from '@medrelay/contracts';
 import {
   addToOutbox,
@@ -26,6 +27,7 @@ import {
   lockBatch,
   markLifted,
   quarantineBatch,
+  recallPreviewOf,
   releaseQuarantine,
   type RecalledListing,
 } from './repo';
@@ -81,15 +83,28 @@ export async function recordListingRecalled(
   }
 }
 
-/** Batch recalls: issue one (quarantine at once), list them, lift one. */
+/** Batch recalls: preview one, issue one (quarantine at once), list them, lift one. */
 export function createRecallService(ctx: CatalogContext) {
+  /** A recall of a batch no listing ever carried would reach no one: refused (422). */
+  const refuseUnknownBatch = async (input: RecallCreate) => {
+    if (!(await batchEverListed(ctx.pool, input.gtin, input.batch))) {
+      throw new AppError(422, 'RECALL_BATCH_UNKNOWN', 'recallBatchUnknown', {
+        details: { gtin: input.gtin, batch: input.batch },
+      });
+    }
+  };
   return {
+    /**
+     * The dry run the admin confirms before issuing: refused as the issue would be, else what
+     * it would quarantine now. Nothing is written.
+     */
+    async preview(input: RecallCreate): Promise<RecallPreview> {
+      await refuseUnknownBatch(input);
+      return recallPreviewOf(ctx.pool, input.gtin, input.batch);
+    },
+
     async issue(caller: Caller, input: RecallCreate): Promise<Recall> {
-      if (!(await batchEverListed(ctx.pool, input.gtin, input.batch))) {
-        throw new AppError(422, 'RECALL_BATCH_UNKNOWN', 'recallBatchUnknown', {
-          details: { gtin: input.gtin, batch: input.batch },
-        });
-      }
+      await refuseUnknownBatch(input);
       const recall = await withTransaction(
         ctx.pool,
         async (client) => {

@@ -19,6 +19,7 @@ import {
   batchRecallSchema,
   recallCreateSchema,
   recallListQuerySchema,
+  recallPreviewSchema,
   recallSchema,
 } from '../recalls';
 import { activityQuerySchema, activitySchema, statsQuerySchema } from '../admin';
@@ -222,6 +223,16 @@ export const catalogApi = {
     body: recallCreateSchema,
     response: recallSchema,
     status: 201,
+  }),
+  previewRecall: route({
+    ...catalog.previewRecall,
+    tag: 'admin',
+    summary:
+      'Dry run of a recall (same body as issuing it, nothing written): how many listings of the GTIN + batch on offer it would quarantine, of how many owners, with how many units; an unknown batch is refused (422) as issuing it is',
+    access: 'admin',
+    permission: 'recall.manage',
+    body: recallCreateSchema,
+    response: recallPreviewSchema,
   }),
   recalls: route({
     ...catalog.recalls,

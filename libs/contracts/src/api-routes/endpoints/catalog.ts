@@ -20,6 +20,7 @@ export const product = { method: 'get', path: '/api/products/:gtin' } as const;
 export const products = { method: 'get', path: '/api/admin/products', paged: true } as const;
 export const correctProduct = { method: 'put', path: '/api/admin/products/:gtin' } as const;
 export const issueRecall = { method: 'post', path: '/api/admin/recalls' } as const;
+export const previewRecall = { method: 'post', path: '/api/admin/recalls/preview' } as const;
 export const recalls = { method: 'get', path: '/api/admin/recalls', paged: true } as const;
 export const liftRecall = { method: 'delete', path: '/api/admin/recalls/:id' } as const;
 export const batchRecall = { method: 'get', path: '/api/products/:gtin/recall' } as const;
