@@ -9,12 +9,7 @@ import {
 import { createRoleApp } from '@medrelay/ui';
 import { screens } from './routes';
 import { texts } from './texts';
-import { usePendingUsers } from './users/use-pending-users';
-
-/** Accounts waiting for review: the badge beside the screen that lists them (the list's total). */
-function usePendingApprovalsCount() {
-  return usePendingUsers().data?.total;
-}
+import { usePendingReviewCount } from './users/use-pending-users';
 
 /** The admin area: what the shell mounts under `/admin/` (exposed as `./app`). */
 export default createRoleApp({
@@ -26,7 +21,7 @@ export default createRoleApp({
       path: '/admin/users',
       labelKey: 'nav.users',
       icon: PeopleCheckmark24Regular,
-      useBadge: usePendingApprovalsCount,
+      useBadge: usePendingReviewCount,
     },
     { path: '/admin/listings', labelKey: 'nav.listings', icon: Pill24Regular },
     { path: '/admin/transactions', labelKey: 'nav.transactions', icon: ArrowSwap24Regular },

@@ -4,6 +4,8 @@ import type { LiveEvent } from '@medrelay/contracts';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { identityEndpoints } from '@medrelay/contracts/endpoints';
+import { routeKey } from './call';
 import { catalogKeys } from './catalog';
 import { tokenStore } from './http';
 import { useLiveUpdates } from './live';
@@ -20,6 +22,7 @@ import { notificationKeys, unreadRefreshMs, useUnreadNotifications } from './not
 import { pickupKeys } from './pickup';
 import { createQueryClient } from './query-client';
 import { requestKeys } from './requests';
+import { meKey } from './session';
 
 /** One answer of GET /api/events whose bytes the test writes, and ends, when it likes. */
 function openStream() {
@@ -281,6 +284,24 @@ describe('useLiveUpdates', () => {
     await settle();
     expect(client.getQueryState(mine)?.isInvalidated).toBe(true);
     expect(client.getQueryState(browse)?.isInvalidated).toBe(true);
+  });
+
+  it("refreshes the session and browse on an account event (its pharmacist's licence decided), the review lists on a users event", async () => {
+    const stream = openStream();
+    answers.push(stream);
+    const { client } = mount();
+    const browse = catalogKeys.browse({ page: 1 });
+    const pending = [routeKey(identityEndpoints.pendingPharmacistLicenses)[0], { page: 1, pageSize: 20 }];
+    for (const key of [meKey, browse, pending]) client.setQueryData(key, { seeded: true });
+    await settle();
+    stream.send('data: {"kind":"account"}\n\n');
+    await settle();
+    expect(client.getQueryState(meKey)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(browse)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(pending)?.isInvalidated).toBe(false);
+    stream.send('data: {"kind":"users"}\n\n');
+    await settle();
+    expect(client.getQueryState(pending)?.isInvalidated).toBe(true);
   });
 
   it('keeps reading when a screen fails on an event: reported, and the next event still lands', async () => {

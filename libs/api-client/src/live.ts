@@ -1,7 +1,12 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { liveEventKinds, type LiveEvent } from '@medrelay/contracts';
-import { catalogEndpoints, requestEndpoints } from '@medrelay/contracts/endpoints';
+import {
+  catalogEndpoints,
+  gatewayEndpoints,
+  identityEndpoints,
+  requestEndpoints,
+} from '@medrelay/contracts/endpoints';
 import { isRoutePath, routeKey } from './call';
 import { catalogKeys, refetchStockLists } from './catalog';
 import { liveStatusKey } from './live-status';
@@ -11,6 +16,7 @@ import { notificationKeys } from './notifications';
 import { pickupKeys } from './pickup';
 import { refetchRecallReach } from './recalls';
 import { refetchAfterRequestChange, requestKeys } from './requests';
+import { meKey } from './session';
 
 /*
  * Live screens (docs/messaging.md "Live screens"): one stream of hints per signed-in
@@ -58,6 +64,21 @@ export function refetchForLiveEvent(client: QueryClient, event: LiveEvent): Prom
         // Who it reached and who acknowledged; the caller's notices and flagged rows.
         refetchRecallReach(client, event.id),
       ]);
+    case 'account':
+      // Its pharmacist's licence accepted or refused: what Settings says, and whether donors'
+      // medicines are shown and matched to it.
+      return Promise.all([invalidate(meKey), refetchStockLists(client), invalidate(needKeys.matches)]);
+    case 'users':
+      // Administrators: accounts and licences waiting (the lists, the sidebar's badge, the figures).
+      return Promise.all(
+        [
+          identityEndpoints.pendingUsers,
+          identityEndpoints.allUsers,
+          identityEndpoints.pendingPharmacistLicenses,
+          gatewayEndpoints.adminStats,
+          gatewayEndpoints.adminActivity,
+        ].map((route) => invalidate(routeKey(route))),
+      );
   }
 }
 

@@ -3,9 +3,20 @@ import { z } from 'zod';
 /**
  * What changed, in the words of the screens that show it: a request (status, chosen window,
  * pickup details, a recall hold), its pickup windows, the user's notifications (recall notices
- * arrive as notifications), their wanted list, the matches of one of their needs, a recall.
+ * arrive as notifications), their wanted list, the matches of one of their needs, a recall, the
+ * user's own account (an administrator decided on its pharmacist's licence), and, for
+ * administrators, the accounts and licences waiting for review.
  */
-export const liveEventKinds = ['request', 'pickup', 'notification', 'needs', 'matches', 'recall'] as const;
+export const liveEventKinds = [
+  'request',
+  'pickup',
+  'notification',
+  'needs',
+  'matches',
+  'recall',
+  'account',
+  'users',
+] as const;
 export type LiveEventKind = (typeof liveEventKinds)[number];
 
 /**

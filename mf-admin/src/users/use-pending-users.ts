@@ -12,3 +12,13 @@ export const pendingShown = 5;
 export function usePendingUsers() {
   return useAdminPage(identityEndpoints.pendingUsers, {}, 1, pendingShown);
 }
+
+/**
+ * What waits for review on User Approvals, the badge beside it: accounts and pharmacists'
+ * licences (the lists' totals); unknown until both answered.
+ */
+export function usePendingReviewCount(): number | undefined {
+  const accounts = usePendingUsers().data?.total;
+  const licences = useAdminPage(identityEndpoints.pendingPharmacistLicenses, {}, 1, 1).data?.total;
+  return accounts === undefined || licences === undefined ? undefined : accounts + licences;
+}

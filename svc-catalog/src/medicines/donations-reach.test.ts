@@ -25,6 +25,16 @@ async function readModelSays(user: U, hasPharmacist: boolean) {
   );
 }
 
+/** The live 'account' events the catalog raised for the user (its browse lists changed). */
+async function accountEvents(user: U) {
+  const { rows } = await p.catalog.service.ctx.pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM catalog.outbox
+      WHERE queue = 'live' AND payload->'event' = '{"kind": "account"}'::jsonb AND payload->'userIds' = $1::jsonb`,
+    [JSON.stringify([user.id])],
+  );
+  return rows[0]!.n;
+}
+
 beforeAll(async () => {
   p = await startTestCatalog();
   const [donor, pharmacy] = await Promise.all([p.user('donor'), p.user('pharmacy')]);
@@ -106,6 +116,7 @@ describe('donations in browse', () => {
     expect(waiting.headers.get('x-browse-hint')).toBe('set-point, pharmacist-required');
 
     // An administrator accepts it: donations are offered.
+    const toldBefore = await accountEvents(unlicensed);
     const admin = await p.user('admin');
     const accepted = await p.identity.api.put(
       `/api/admin/users/${unlicensed.id}/pharmacist-license/accept`,
@@ -114,6 +125,8 @@ describe('donations in browse', () => {
     );
     expect(accepted.status).toBe(200);
     await readModelSays(unlicensed, true);
+    // Its open browse screen is told once the catalog knows (not when identity decided).
+    expect(await accountEvents(unlicensed)).toBe(toldBefore + 1);
     const after = await browse(unlicensed);
     expect(ids(after.body)).toEqual(expect.arrayContaining([donation.id, stock.id]));
     expect(after.headers.get('x-browse-hint')).toBe('set-point');

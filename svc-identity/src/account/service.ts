@@ -15,6 +15,7 @@ import { linksEndedByNewPassword } from '../links/links';
 import { retireLinks } from '../links/repo';
 import { hashPassword } from '../passwords';
 import { recordUserEvent } from '../users/events';
+import { tellAdministrators } from '../users/live';
 import {
   findUserById,
   holdLicenseForReview,
@@ -85,7 +86,10 @@ export function createAccountService(ctx: IdentityContext) {
         // it, the NGO has no pharmacist (libs/domain `hasPharmacist`) and receives no donation.
         const licenseAdded =
           current.userType === 'ngo' && changes.pharmacistLicense && !current.profile?.pharmacistLicense;
-        if (reviewed && licenseAdded) await holdLicenseForReview(client, userId);
+        if (reviewed && licenseAdded) {
+          await holdLicenseForReview(client, userId);
+          await tellAdministrators(client);
+        }
         const updated = (await findUserById(client, userId))!;
         await recordUserEvent(client, 'user.updated', updated);
         return updated;

@@ -3,6 +3,7 @@ import { httpError, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { queueMail } from '../mail/outbox';
 import { recordUserEvent } from '../users/events';
+import { tellAccountOwner, tellAdministrators } from '../users/live';
 import { decideLicense, findUserById, listLicensesWaiting, publicUser } from '../users/repo';
 
 /**
@@ -28,6 +29,9 @@ export function createLicenseReviewService(ctx: IdentityContext) {
         await decideLicense(client, userId, decision.accept);
         const updated = (await findUserById(client, userId))!;
         await recordUserEvent(client, 'user.updated', updated);
+        // The NGO's Settings (its licence no longer waits) and the other administrators' lists.
+        await tellAccountOwner(client, userId);
+        await tellAdministrators(client);
         const base = {
           to: updated.email,
           language: updated.language,

@@ -47,7 +47,47 @@ const waiting = async () =>
     profile: { pharmacistLicense: string; pharmacistLicensePending: boolean };
   }>;
 
+/** The live events raised for a user (published after the commit), by kind. */
+async function liveEventsFor(userId: number, kind: string) {
+  const { rows } = await pool().query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM identity.outbox
+      WHERE queue = 'live' AND payload->'event'->>'kind' = $2 AND payload->'userIds' @> $1::jsonb`,
+    [JSON.stringify([userId]), kind],
+  );
+  return rows[0]!.n;
+}
+
 describe("a pharmacist's licence added after the review", () => {
+  it("reaches the administrators' open screens when it arrives, and the NGO's and theirs when decided", async () => {
+    const ngo = await ngoWithoutLicense();
+    const [adminBefore, ngoBefore] = [
+      await liveEventsFor(admin.id, 'users'),
+      await liveEventsFor(ngo.id, 'account'),
+    ];
+    await addLicense(ngo.token, '104472');
+    expect(await liveEventsFor(admin.id, 'users')).toBe(adminBefore + 1);
+    expect(await liveEventsFor(ngo.id, 'account')).toBe(ngoBefore);
+    const accepted = await identity.api.put(
+      `/api/admin/users/${ngo.id}/pharmacist-license/accept`,
+      undefined,
+      { token: admin.token },
+    );
+    expect(accepted.status).toBe(200);
+    expect(await liveEventsFor(ngo.id, 'account')).toBe(ngoBefore + 1);
+    expect(await liveEventsFor(admin.id, 'users')).toBe(adminBefore + 2);
+    // A registration waiting for review reaches them too.
+    const registered = await identity.api.post('/api/auth/register', {
+      name: 'Live Donor',
+      email: uniqueEmail('live-reg'),
+      phone: '01012345678',
+      password: 'Kite-Harbour-7315',
+      userType: 'donor',
+      acceptTerms: true,
+    });
+    expect(registered.status).toBe(201);
+    expect(await liveEventsFor(admin.id, 'users')).toBe(adminBefore + 3);
+  });
+
   it('waits for an administrator: the NGO stays approved without a pharmacist, and cannot swap the number meanwhile', async () => {
     const ngo = await ngoWithoutLicense();
     const added = await addLicense(ngo.token, '٠٠٠٠');

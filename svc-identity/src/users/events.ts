@@ -3,6 +3,7 @@ import { hasPharmacist } from '@medrelay/domain';
 import { addToOutbox, withTransaction, type Pool, type PoolClient } from '@medrelay/service-kit';
 import { randomUUID } from 'node:crypto';
 import { schema } from '../context';
+import { tellAdministrators } from './live';
 import { bumpUserVersion, takeUsersToRepublish, type StoredUser } from './repo';
 
 /** Records a user event for every consuming service, in the transaction of the change. */
@@ -35,6 +36,8 @@ export async function recordUserEvent(
   for (const queue of userEventQueues) {
     await addToOutbox(client, schema, { queue, name: type, payload: event });
   }
+  // A registration or a decision on an account changes what administrators review.
+  if (type === 'user.registered' || type === 'user.status-changed') await tellAdministrators(client);
 }
 
 /**

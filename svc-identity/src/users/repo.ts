@@ -389,3 +389,11 @@ export async function rejectedUsers(db: Db): Promise<Array<{ id: number; changed
   );
   return rows;
 }
+
+/** The approved administrators: who is told live of accounts and licences waiting for review. */
+export async function approvedAdminIds(db: PoolClient): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    "SELECT id FROM identity.users WHERE user_type = 'admin' AND status = 'approved'",
+  );
+  return rows.map((r) => r.id);
+}

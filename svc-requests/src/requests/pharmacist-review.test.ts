@@ -11,6 +11,15 @@ useRequestsPlatform();
 const hasPharmacistInRequests = async (id: number) =>
   (await p.requests.service.ctx.pool.query('SELECT has_pharmacist FROM requests.users WHERE id = $1', [id]))
     .rows[0]?.has_pharmacist as boolean | undefined;
+/** The live 'account' events svc-requests raised for the user (its matches changed). */
+const accountEvents = async (id: number) =>
+  (
+    await p.requests.service.ctx.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM requests.outbox
+        WHERE queue = 'live' AND payload->'event' = '{"kind": "account"}'::jsonb AND payload->'userIds' = $1::jsonb`,
+      [JSON.stringify([id])],
+    )
+  ).rows[0]!.n;
 /** Waits until svc-requests' read model holds the user's latest version from identity. */
 async function readModelCaughtUp(id: number) {
   const { version } = (
@@ -96,6 +105,7 @@ describe("a donor's medicine and the NGO's pharmacist", () => {
       token: ngo.token,
     });
     expect(self.status).toBe(403);
+    const toldBefore = await accountEvents(ngo.id);
     const accepted = await p.identity.api.put(
       `/api/admin/users/${ngo.id}/pharmacist-license/accept`,
       undefined,
@@ -105,6 +115,8 @@ describe("a donor's medicine and the NGO's pharmacist", () => {
     await waitUntil(async () => (await hasPharmacistInRequests(ngo.id)) === true, {
       what: 'the read model told the NGO has a pharmacist',
     });
+    // Its open wanted list is told its matches changed (donations matched from now on).
+    expect(await accountEvents(ngo.id)).toBe(toldBefore + 1);
     // Its request made before may now be approved.
     const approved = await move(donor.token, pending, {
       status: 'approved',
