@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { cairoInstant } from './calendar';
-import { checkWindow, isInEgypt, mapLink, noShowReleaseAt, reminderMoments } from './pickup-windows';
+import {
+  checkWindow,
+  isInEgypt,
+  mapLink,
+  noShowReleaseAt,
+  reminderMoments,
+  reminderStillTrue,
+} from './pickup-windows';
 import { mayMove, requestMovesFor } from './requests';
 
 describe('pickup windows', () => {
@@ -51,6 +58,14 @@ describe('pickup windows', () => {
       'evening',
       'hour',
     ]);
+  });
+
+  it('sends a late reminder only while it still holds: the evening one before the day, the hour one before the start', () => {
+    const start = cairoInstant('2026-12-03', '10:00')!;
+    expect(reminderStillTrue('evening', start, cairoInstant('2026-12-02', '23:59')!)).toBe(true);
+    expect(reminderStillTrue('evening', start, cairoInstant('2026-12-03', '00:00')!)).toBe(false);
+    expect(reminderStillTrue('hour', start, cairoInstant('2026-12-03', '09:59')!)).toBe(true);
+    expect(reminderStillTrue('hour', start, start)).toBe(false);
   });
 
   it('releases a no-show after the grace period (the system move); the parties call a pickup off themselves', () => {

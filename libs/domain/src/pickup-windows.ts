@@ -77,6 +77,17 @@ export function reminderMoments(startsAt: Date, now: Date = new Date()): { kind:
   return moments;
 }
 
+/**
+ * Whether a reminder still says the truth when it goes out late (held back by maintenance mode,
+ * or a worker that was down): the evening one ("tomorrow") until the window's Cairo day begins,
+ * the hour one ("in one hour") until the window starts. After that it is not sent: the window is
+ * under way or over, and a burst of stale reminders would only mislead.
+ */
+export function reminderStillTrue(kind: ReminderKind, startsAt: Date, now: Date = new Date()): boolean {
+  const until = kind === 'evening' ? cairoInstant(cairoDay(startsAt), '00:00')! : startsAt;
+  return now < until;
+}
+
 /** Default hours after a missed window before the reservation goes back to stock (an admin setting). */
 export const defaultNoShowGraceHours = 24;
 

@@ -5,10 +5,13 @@ import { recordCustody, systemActor } from '../custody/repo';
 import { addNotifications, type NewNotification } from '../notifications/repo';
 import type { Clock } from './clock';
 import { windowLabel, type PickupReminders } from './reminders';
+import { sweepEveryMs } from './worker';
 import {
+  closeMaintenance,
   markMissed,
   markUnsettled,
   medicineName,
+  openMaintenance,
   recentlySettled,
   releaseNoShows,
   type PickupRequestRow,
@@ -21,6 +24,10 @@ export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders:
      * The no-show sweep: flags approved requests whose chosen window has ended, or whose pickup
      * was never settled by the time their code expired (both parties told), and cancels those whose grace period is over, giving the reservation back (both
      * told). Safe to run from several instances at once: both steps are conditional UPDATEs.
+     *
+     * In maintenance mode it does nothing but note when maintenance began (nobody can hand over
+     * or mark a collection then): the first sweep after it ends stands the pickup clock still
+     * through it (`closeMaintenance`) before anything is marked or released.
      */
     async sweep(): Promise<{ missed: number; released: number }> {
       // releaseNoShows moves approved → cancelled: a move the transition table gives the system.
@@ -28,7 +35,13 @@ export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders:
         throw new Error('no-show release is not a system move');
       }
       const now = clock.now();
-      const { noShowGraceHours: grace } = await ctx.settings();
+      // Read now, not from the cache: a sweep a second late would close a period just opened.
+      const { noShowGraceHours: grace, maintenanceMode } = await ctx.settings.fresh();
+      if (maintenanceMode) {
+        // It may have begun at any moment since the last sweep, a minute ago.
+        await openMaintenance(ctx.pool, new Date(now.getTime() - sweepEveryMs));
+        return { missed: 0, released: 0 };
+      }
       const result = await withTransaction(ctx.pool, async (client) => {
         const notices: NewNotification[] = [];
         /** One notice to each party of the request (the medicine named in it). */
@@ -48,6 +61,17 @@ export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders:
               sourceKey: `${key}:${userId}`,
             });
         };
+        for (const r of await closeMaintenance(client, now))
+          await tellBoth(
+            r,
+            {
+              type: 'pickup-update',
+              titleKey: 'notifyPickupMaintenanceTitle',
+              messageKey: 'notifyPickupMaintenance',
+              params: { when: windowLabel(r) },
+            },
+            `pickup-maintenance:${r.id}:${r.chosen_window_id}`,
+          );
         const missed = await markMissed(client, now);
         for (const r of missed)
           await tellBoth(

@@ -6,6 +6,7 @@ import {
   mapLink,
   reminderKinds,
   reminderMoments,
+  reminderStillTrue,
   timeRange,
   whatsAppNumber,
   type ReminderKind,
@@ -160,10 +161,13 @@ export function createPickupReminders(ctx: RequestsContext, options: ReminderOpt
     /**
      * Sends one reminder to both parties, after re-checking the request: still approved, the
      * same window chosen, not missed and not held by a recall (a job left behind by a change
-     * does nothing; a recall's notice said not to collect). Idempotent
-     * by the notification source key and the e-mail's idempotency key.
+     * does nothing; a recall's notice said not to collect), and the reminder still true (not
+     * sent once its window is under way: `reminderStillTrue`). Idempotent
+     * by the notification source key and the e-mail's idempotency key. In maintenance mode
+     * nothing is sent ('paused': the worker holds the job back and tries it again later).
      */
-    async sendReminder(job: ReminderJob): Promise<'sent' | 'stale'> {
+    async sendReminder(job: ReminderJob): Promise<'sent' | 'stale' | 'paused'> {
+      if ((await ctx.settings()).maintenanceMode) return 'paused';
       const sent = await withTransaction(ctx.pool, async (client) => {
         const target = await reminderTarget(client, job.requestId);
         if (
@@ -171,7 +175,8 @@ export function createPickupReminders(ctx: RequestsContext, options: ReminderOpt
           target.status !== 'approved' ||
           target.chosen_window_id !== job.windowId ||
           target.missed_at ||
-          target.held
+          target.held ||
+          !reminderStillTrue(job.kind, target.starts_at!, clock.now())
         ) {
           return false;
         }

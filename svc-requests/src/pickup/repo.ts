@@ -311,6 +311,72 @@ export async function releaseNoShows(
 }
 
 /**
+ * Notes that maintenance is on, from `since` (or the end of the last period, if later: periods do
+ * not overlap). Once: a period already open is kept (the unique index on the open one).
+ */
+export async function openMaintenance(db: Db, since: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO requests.maintenance_periods (started_at)
+     SELECT greatest($1::timestamptz, max(ended_at)) FROM requests.maintenance_periods
+     ON CONFLICT DO NOTHING`,
+    [since],
+  );
+}
+
+/** A chosen window that ended during maintenance: no longer chosen, not missed. */
+export interface WindowFreed extends PickupRequestRow {
+  starts_at: Date;
+  ends_at: Date;
+}
+
+/**
+ * Closes the open maintenance period at `now` (once: the row lock makes a second sweep wait, then
+ * find it closed) and stands the pickup clock still through it, as a recall's lift does for its
+ * hold (recalls/repo.ts `releaseHolds`) on approved requests no recall holds (a hold covers its
+ * own time): a grace period already running (`missed_at`) and a handover code's expiry still
+ * ahead at the start move on by the period's length, and a chosen window that ended during it is
+ * no longer chosen, not missed (nobody could hand over); the parties agree on another. Returns
+ * the requests whose window was freed (empty when no period was open).
+ */
+export async function closeMaintenance(client: PoolClient, now: Date): Promise<WindowFreed[]> {
+  const { rows: closed } = await client.query<{ started_at: Date; ended_at: Date }>(
+    `UPDATE requests.maintenance_periods SET ended_at = greatest($1, started_at)
+      WHERE ended_at IS NULL RETURNING started_at, ended_at`,
+    [now],
+  );
+  const period = closed[0];
+  if (!period) return [];
+  const during = [period.started_at, period.ended_at];
+  await client.query(
+    `UPDATE requests.requests r SET missed_at = r.missed_at + ($2::timestamptz - $1::timestamptz), updated_at = now()
+      WHERE r.status = 'approved' AND r.missed_at IS NOT NULL AND ${notHeld}`,
+    during,
+  );
+  await client.query(
+    `UPDATE requests.handover_codes c SET expires_at = c.expires_at + ($2::timestamptz - $1::timestamptz)
+       FROM requests.requests r
+      WHERE r.id = c.request_id AND r.status = 'approved' AND c.used_at IS NULL AND c.expires_at > $1
+        AND ${notHeld}`,
+    during,
+  );
+  const { rows } = await client.query<WindowFreed>(
+    `WITH freed AS (
+       UPDATE requests.requests r SET chosen_window_id = NULL, updated_at = now()
+         FROM requests.pickup_windows w
+        WHERE w.id = r.chosen_window_id AND r.status = 'approved' AND r.missed_at IS NULL
+          AND w.ends_at > $1 AND w.ends_at <= $2 AND ${notHeld}
+        RETURNING r.id, r.status, r.owner_id, r.requester_id, r.medicine_id, r.quantity, r.pickup_location,
+                  r.pickup_lat, r.pickup_lng, w.id AS chosen_window_id, r.missed_at, r.no_show_released_at,
+                  r.unit_price, w.starts_at, w.ends_at),
+     withdrawn AS (
+       UPDATE requests.pickup_windows SET withdrawn = true WHERE id IN (SELECT chosen_window_id FROM freed))
+     SELECT * FROM freed`,
+    during,
+  );
+  return rows;
+}
+
+/**
  * Missed windows per account, accounts with any first (most missed first). A window missed but
  * collected late, in the grace period, is not counted: the parties met after all (an earlier
  * window missed before a new offer still is).

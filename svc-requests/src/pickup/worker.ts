@@ -1,5 +1,5 @@
 import { createWorker, type Logger } from '@medrelay/service-kit';
-import type { Queue } from 'bullmq';
+import { DelayedError, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { pickupQueueName, type ReminderJob } from './reminders';
 import type { PickupService } from './service';
@@ -10,6 +10,8 @@ export const sweepEveryMs = 60_000;
 /**
  * The pickup queue's worker: reminder jobs (delayed, one per window and moment) and the
  * periodic no-show sweep. Every job re-reads the database, so duplicates and stale jobs are harmless.
+ * A reminder due in maintenance mode waits (put back for a sweep's interval, no attempt used)
+ * and goes out after it only while it still holds (`sendReminder`).
  */
 export async function startPickupWorker(
   pickup: PickupService,
@@ -22,9 +24,12 @@ export async function startPickupWorker(
   await queue.upsertJobScheduler('pickup-sweep', { every: sweepEveryMs }, { name: 'sweep', data: {} });
   return createWorker<ReminderJob | Record<string, never>>(
     pickupQueueName,
-    async (job) => {
+    async (job, token) => {
       if (job.name === 'sweep') return pickup.sweep();
-      return pickup.sendReminder(job.data as ReminderJob);
+      const sent = await pickup.sendReminder(job.data as ReminderJob);
+      if (sent !== 'paused' || !token) return sent;
+      await job.moveToDelayed(Date.now() + sweepEveryMs, token);
+      throw new DelayedError();
     },
     connection,
     prefix,

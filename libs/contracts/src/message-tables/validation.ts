@@ -105,6 +105,12 @@ export const validationMessages = {
     en: 'No pickup time was agreed for {medicine}. The reservation ends in {hours|hour} unless it is collected or a new time is offered.',
     ar: 'مفيش ميعاد استلام اتحدد لـ {medicine}. الحجز هيتلغي بعد {hours|hour} لو ماتمش الاستلام أو اتعرض ميعاد جديد.',
   },
+  /** A chosen window that ended while maintenance kept everyone out: to both parties (pushed). */
+  notifyPickupMaintenanceTitle: { en: 'Agree on a new pickup time', ar: 'اتفقوا على ميعاد استلام جديد' },
+  notifyPickupMaintenance: {
+    en: 'The pickup of {medicine} on {when} passed while MedRelay was down for maintenance: it does not count as missed. Agree on a new time: the owner offers new times, or the requester proposes one.',
+    ar: 'ميعاد استلام {medicine} يوم {when} عدّى والمنصة كانت واقفة للصيانة: مش هيتحسب إن حد ماجاش. اتفقوا على ميعاد جديد: صاحب الدوا يعرض مواعيد جديدة، أو صاحب الطلب يقترح ميعاد.',
+  },
   notifyPickupReleasedTitle: { en: 'Reservation returned to stock', ar: 'الكمية المحجوزة رجعت للمخزون' },
   notifyPickupReleased: {
     en: 'The missed pickup of {quantity} × {medicine} was cancelled and the quantity is back in stock',
