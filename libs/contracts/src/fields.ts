@@ -97,3 +97,18 @@ export const listPageFields = {
 };
 export const listPageQuerySchema = z.object(listPageFields).strict();
 export type ListPageQuery = z.output<typeof listPageQuerySchema>;
+
+/**
+ * Export Data's pages of an admin list (keyset): `after` the last id of the previous page (0 for
+ * the first), the next `pageSize` rows in id order, and no total (no X-Total-Count). Each page
+ * costs the page, however deep: no OFFSET to walk past, no count of the whole list. `page` is not
+ * read when `after` is given; filters still apply. The interactive lists page by `page`.
+ */
+export const exportPageFields = {
+  after: queryInt(0, 2_147_483_647).optional(),
+};
+
+/** One export page as asked: what `exportPageFields` reads, as the query string the gateway sends. */
+export function exportPageQuery(after: number, pageSize: number): string {
+  return `after=${after}&pageSize=${pageSize}`;
+}

@@ -3,7 +3,7 @@ import { isPastPickup } from '@medrelay/domain/pickup';
 import { parseInstant } from '@medrelay/domain/calendar';
 import { handoverCodeSchema } from './custody';
 import { handoverStates } from './handover-states';
-import { listPageFields, queryInt, typeError } from './fields';
+import { exportPageFields, listPageFields, queryInt, typeError } from './fields';
 import { copiedMedicineFields, medicineSchema, medicineSources, quantityField } from './medicines';
 import { pickupOfferSchema } from './pickup';
 import { latLngSchema, placeSchema } from './places';
@@ -155,12 +155,16 @@ export const requestListQuerySchema = z
   .strict();
 export type RequestListQuery = z.output<typeof requestListQuerySchema>;
 
-/** GET /api/admin/all-requests: a status filter and pages (default 50, at most 100; total in X-Total-Count). */
+/**
+ * GET /api/admin/all-requests: a status filter and pages (default 50, at most 100; total in
+ * X-Total-Count), newest first; Export Data walks it by `after` (keyset, id order, no total).
+ */
 export const adminRequestQuerySchema = z
   .object({
     status: z.enum(requestStatuses, { error: 'requestStatusInvalid' }).optional(),
     page: queryInt(1, 100_000).default(1),
     pageSize: queryInt(1, 100).default(50),
+    ...exportPageFields,
   })
   .strict();
 export type AdminRequestQuery = z.output<typeof adminRequestQuerySchema>;

@@ -17,14 +17,17 @@ import { validate } from './validate';
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 type ItemOf<S> = S extends z.ZodArray<infer Item> ? z.input<Item> : never;
 
-/** What a handler answers: the response body (a page of items for paged lists, nothing for 204, raw or streamed answers). */
+/**
+ * What a handler answers: the response body (a page of items for paged lists, with their total
+ * unless it is a keyset page of Export Data; nothing for 204, raw or streamed answers).
+ */
 export type RouteAnswer<R extends ApiRoute> = R['rawResponse'] extends readonly string[]
   ? void
   : R['streamed'] extends true
     ? void
     : R['response'] extends z.ZodType
       ? R['paged'] extends true
-        ? { items: ItemOf<R['response']>[]; total: number; estimated?: boolean }
+        ? { items: ItemOf<R['response']>[]; total?: number; estimated?: boolean }
         : z.input<R['response']>
       : void;
 
@@ -134,7 +137,7 @@ export function mount<R extends ApiRoute>(
     if (route.response === null) {
       res.status(route.status ?? 204).end();
     } else if (route.paged) {
-      sendPage(res, answer as { items: unknown[]; total: number; estimated?: boolean });
+      sendPage(res, answer as { items: unknown[]; total?: number; estimated?: boolean });
     } else {
       res.status(route.status ?? 200).json(answer);
     }

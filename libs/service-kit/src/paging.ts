@@ -22,8 +22,11 @@ export function setPageHeaders(res: Response, page: PageTotal): void {
   res.set('Access-Control-Expose-Headers', [exposed, ...headers].filter(Boolean).join(', '));
 }
 
-/** Answers one page of a list: the items as the JSON array, the list's size in the headers. */
-export function sendPage<T>(res: Response, page: { items: T[] } & PageTotal): void {
-  setPageHeaders(res, page);
+/**
+ * Answers one page of a list: the items as the JSON array, the list's size in the headers. A
+ * keyset page (Export Data's `after`) has no total, so no X-Total-Count.
+ */
+export function sendPage<T>(res: Response, page: { items: T[] } & Partial<PageTotal>): void {
+  if (page.total !== undefined) setPageHeaders(res, { total: page.total, estimated: page.estimated });
   res.json(page.items);
 }

@@ -547,13 +547,25 @@ export async function medicineCounts(
   return rows[0]!;
 }
 
-/** One page of every request (optionally of one status), with the total over all pages. */
+/**
+ * One page of every request (optionally of one status), with the total over all pages. Export
+ * Data's pages come `after` an id: the next requests in id order, with no count and no OFFSET.
+ */
 export async function listAll(
   db: Db,
   query: AdminRequestQuery,
-): Promise<{ items: Transaction[]; total: number }> {
+): Promise<{ items: Transaction[]; total?: number }> {
   const params: unknown[] = [];
   const filter = query.status ? `WHERE r.status = $${params.push(query.status)}` : '';
+  if (query.after !== undefined) {
+    const after = `r.id > $${params.push(query.after)}`;
+    const { rows } = await db.query<ListRow>(
+      `${selectRequests} ${filter ? `${filter} AND ${after}` : `WHERE ${after}`}
+        ORDER BY r.id LIMIT $${params.push(query.pageSize)}`,
+      params,
+    );
+    return { items: rows.map((row) => toTransaction(row)) };
+  }
   const count = await db.query<{ n: string }>(
     `SELECT count(*) AS n FROM requests.requests r ${filter}`,
     params,
