@@ -1,6 +1,7 @@
 import {
   activitySchema,
   custodyEntrySchema,
+  exportPageQuery,
   userSchema,
   type Activity,
   type ActivityFeed,
@@ -28,26 +29,53 @@ export function mergeActivity(lists: Activity[][], limit: number): Activity[] {
     .slice(0, limit);
 }
 
-/** How many rows the export asks a service for at a time (the admin lists' page size limit). */
-const exportPageSize = 100;
+/** How many rows the export asks a service for at a time, by default (the admin lists' page size limit). */
+export const defaultExportPageSize = 100;
 
-/** The export's parts, in file order: each service's paged admin list. */
+/** A row of a list walked by id: the rest of it is passed on as the service wrote it. */
+const rowWithId = z.looseObject({ id: z.number().int() });
+
+/**
+ * The export's parts, in file order: each service's admin list. `keyset`: walked by `after`
+ * (contracts' `exportPageFields`: id order, no count, no OFFSET, so a page costs the same however
+ * deep); identity's list still pages by number, newest first (`exportRows`).
+ */
 interface ExportSection {
   key: 'users' | 'medicines' | 'requests' | 'custody';
   upstream: UpstreamName;
   path: string;
-  schema: z.ZodType<unknown[]>;
+  schema: z.ZodType<Array<{ id: number }>>;
+  keyset: boolean;
 }
 const exportSections: readonly ExportSection[] = [
-  { key: 'users', upstream: 'identity', path: identityApi.allUsers.path, schema: z.array(userSchema) },
-  { key: 'medicines', upstream: 'catalog', path: catalogApi.allMedicines.path, schema: z.array(z.unknown()) },
-  { key: 'requests', upstream: 'requests', path: requestApi.allRequests.path, schema: z.array(z.unknown()) },
+  {
+    key: 'users',
+    upstream: 'identity',
+    path: identityApi.allUsers.path,
+    schema: z.array(userSchema),
+    keyset: false,
+  },
+  {
+    key: 'medicines',
+    upstream: 'catalog',
+    path: catalogApi.allMedicines.path,
+    schema: z.array(rowWithId),
+    keyset: true,
+  },
+  {
+    key: 'requests',
+    upstream: 'requests',
+    path: requestApi.allRequests.path,
+    schema: z.array(rowWithId),
+    keyset: true,
+  },
   // The custody log, oldest first.
   {
     key: 'custody',
     upstream: 'requests',
     path: requestApi.allCustody.path,
     schema: z.array(custodyEntrySchema),
+    keyset: true,
   },
 ];
 
@@ -61,14 +89,15 @@ export function exportFileName(generated: string): string {
 }
 
 /**
- * A section's rows, page after page until a short one. Pages run newest first: a row added
+ * A section paged by number (identity's users), page after page until a short one. Pages run
+ * newest first: a row added
  * meanwhile pushes the previous page's last rows onto the next one, so a row the previous page
  * held is not given twice.
  */
 export async function* exportRows<T>(
   firstPage: T[],
   pageOf: (page: number) => Promise<T[]>,
-  pageSize = exportPageSize,
+  pageSize = defaultExportPageSize,
 ): AsyncGenerator<T> {
   const idOf = (item: T) => (item as { id?: unknown }).id;
   let items = firstPage;
@@ -81,11 +110,41 @@ export async function* exportRows<T>(
   }
 }
 
+/**
+ * A section's rows walked by id: each page asks for the rows after the last id of the one before
+ * (`cursor` 0 first), until a short page. A row added meanwhile has a higher id: it comes at the
+ * end, once. A page that does not move past the previous one (a service that ignored `after`)
+ * stops the walk with an error rather than repeating it for ever.
+ */
+export async function* keysetRows<T extends { id: number }>(
+  firstPage: T[],
+  pageAfter: (after: number) => Promise<T[]>,
+  pageSize = defaultExportPageSize,
+): AsyncGenerator<T> {
+  let items = firstPage;
+  let last = 0;
+  for (;;) {
+    for (const item of items) {
+      if (item.id <= last) throw new Error(`rows out of id order: ${item.id} after ${last}`);
+      last = item.id;
+      yield item;
+    }
+    if (items.length < pageSize) return;
+    items = await pageAfter(last);
+  }
+}
+
 export function adminRoutes(
   targets: Record<UpstreamName, UpstreamPool>,
-  options: { timeoutMs: number; logger: Logger; caches: Record<string, () => void> },
+  options: {
+    timeoutMs: number;
+    logger: Logger;
+    caches: Record<string, () => void>;
+    /** Rows per page of the export's calls (1..100). */
+    exportPageSize?: number;
+  },
 ): Router {
-  const { timeoutMs, logger, caches } = options;
+  const { timeoutMs, logger, caches, exportPageSize = defaultExportPageSize } = options;
   // The gateway's early token check already verified the caller.
   const api = { router: Router(), verifier: null };
 
@@ -114,21 +173,26 @@ export function adminRoutes(
 
   /**
    * Export Data: users (never password hashes: identity's admin list leaves them out, and the
-   * schema drops unknown fields), medicines and requests in one JSON download, each walked page
-   * by page and written as it comes, so no service sends everything at once and the gateway never
-   * holds it. Every part's first page must answer before the first byte is sent, so a service
-   * that is down gives a 503, not a partial file.
+   * schema drops unknown fields), medicines, requests and the custody log in one JSON download,
+   * each walked page by page and written as it comes, so no service sends everything at once and
+   * the gateway never holds it. Medicines, requests and custody are walked by id (`after`): the
+   * whole walk costs what its rows cost, not a count and a deeper OFFSET on every page. Every
+   * part's first page must answer before the first byte is sent, so a service that is down gives
+   * a 503, not a partial file.
    */
   mount(api, gatewayApi.exportData, async ({ req, res }) => {
-    const pageOf = (section: ExportSection, page: number) =>
+    /** A page: `at` is the id to continue after (keyset sections, 0 first), else the page number. */
+    const pageOf = (section: ExportSection, at: number) =>
       askUpstream(
         targets[section.upstream],
-        `${section.path}?page=${page}&pageSize=${exportPageSize}`,
+        `${section.path}?${section.keyset ? exportPageQuery(at, exportPageSize) : `page=${at}&pageSize=${exportPageSize}`}`,
         section.schema,
         req,
         { timeoutMs, logger, label: `export ${section.key}` },
       );
-    const firstPages = await Promise.all(exportSections.map((section) => pageOf(section, 1)));
+    const firstPages = await Promise.all(
+      exportSections.map((section) => pageOf(section, section.keyset ? 0 : 1)),
+    );
     if (firstPages.some((items) => !items)) {
       logger.warn('export unavailable');
       throw new AppError(503, 'UPSTREAM_UNAVAILABLE', 'serviceUnavailable');
@@ -143,11 +207,14 @@ export function adminRoutes(
       for (const [i, section] of exportSections.entries()) {
         res.write(`,"${section.key}":[`);
         let first = true;
-        const rows = exportRows(firstPages[i]!, async (page) => {
-          const next = await pageOf(section, page);
-          if (!next) throw new Error(`${section.upstream} stopped answering during the export`);
-          return next;
-        });
+        const next = async (at: number) => {
+          const page = await pageOf(section, at);
+          if (!page) throw new Error(`${section.upstream} stopped answering during the export`);
+          return page;
+        };
+        const rows = section.keyset
+          ? keysetRows(firstPages[i]!, next, exportPageSize)
+          : exportRows(firstPages[i]!, next, exportPageSize);
         for await (const item of rows) {
           res.write(`${first ? '' : ','}${JSON.stringify(item)}`);
           first = false;

@@ -49,6 +49,11 @@ export const gatewayConfigShape = {
     // Browsers give a stream up after liveSilenceMs without a byte: the heartbeat comes well before.
     .max(liveSilenceMs / 2)
     .default(20_000),
+  /**
+   * Rows per call when Export Data walks a service's admin list (the lists allow at most 100);
+   * tests set a small one so a few rows span many pages.
+   */
+  EXPORT_PAGE_SIZE: z.coerce.number().int().min(1).max(100).default(100),
   /** The public landing figures (GET /api/impact) are recomputed at most this often. */
   IMPACT_CACHE_MS: z.coerce.number().int().nonnegative().default(30_000),
   ...mapConfigShape,

@@ -102,6 +102,7 @@ export async function createGateway(
     adminRoutes(targets, {
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
       logger,
+      exportPageSize: config.EXPORT_PAGE_SIZE,
       caches: { impact: impact.clear, maintenance: maintenance.clear, uploadLimit: settings.clear },
     }),
   );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDay } from '@medrelay/domain/calendar';
 import { handoverCodePattern } from '@medrelay/domain/handover';
-import { queryInt, toAsciiDigits, typeError } from './fields';
+import { exportPageFields, queryInt, toAsciiDigits, typeError } from './fields';
 import { handoverStates } from './handover-states';
 
 /**
@@ -78,10 +78,14 @@ export const custodyCsvQuerySchema = z
   .refine((range) => range.from <= range.to, { path: ['to'], error: 'custodyRangeInvalid' });
 export type CustodyCsvQuery = z.output<typeof custodyCsvQuerySchema>;
 
-/** GET /api/admin/custody: every entry, oldest first, a page at a time (Export Data walks it). */
+/**
+ * GET /api/admin/custody: every entry, oldest first, a page at a time; Export Data walks it by
+ * `after` (keyset, no total).
+ */
 export const custodyListQuerySchema = z
   .object({
     page: queryInt(1, 1_000_000).default(1),
     pageSize: queryInt(1, 100).default(100),
+    ...exportPageFields,
   })
   .strict();

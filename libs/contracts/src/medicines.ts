@@ -4,7 +4,7 @@ import { medicineCategories } from '@medrelay/domain/categories';
 import { isInEgypt } from '@medrelay/domain/pickup-windows';
 import { snappedPoint } from '@medrelay/domain/pickup-points';
 import { discountAboveOriginal } from '@medrelay/domain/prices';
-import { queryInt, typeError } from './fields';
+import { exportPageFields, queryInt, typeError } from './fields';
 import { areaField, pinField, placeSchema, queryCoordinate, radiusField } from './places';
 import {
   categoriesField,
@@ -237,6 +237,8 @@ export const adminMedicineQuerySchema = z
     /** Pages of `pageSize` (default 50, at most 100); the total is in X-Total-Count. */
     page: queryInt(1, 100_000).default(1),
     pageSize: queryInt(1, 100).default(50),
+    /** Export Data's keyset pages: id order, no total. */
+    ...exportPageFields,
   })
   .strict();
 export type AdminMedicineQuery = z.output<typeof adminMedicineQuerySchema>;

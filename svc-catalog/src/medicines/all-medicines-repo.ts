@@ -7,7 +7,8 @@ import { availableSql, daysLeftSql, type Db, type MedicineRow } from './repo';
 /**
  * One page of every listing matching the admin filters, with the total over all pages (capped
  * like browse). `q` searches name and type through their trigram indexes and the owner's name
- * through the users' one, as one list of ids.
+ * through the users' one, as one list of ids. Export Data's pages come `after` an id: the next
+ * listings in id order through the primary key, with no total and no OFFSET.
  */
 export async function listAllMedicines(
   db: Db,
@@ -15,7 +16,7 @@ export async function listAllMedicines(
   /** The expiry warning window (the setting): where "expiring soon" ends. */
   warningDays: number,
   exactTotalUpTo = defaultExactTotalUpTo,
-): Promise<{ rows: MedicineRow[] } & ListTotal> {
+): Promise<{ rows: MedicineRow[] } & Partial<ListTotal>> {
   const params: unknown[] = [];
   const where: string[] = [];
   if (query.q) {
@@ -33,6 +34,16 @@ export async function listAllMedicines(
   // The window bound is a whole number from the settings: written in, since "expired" does not
   // use it and PostgreSQL refuses a parameter no statement part types.
   if (query.expiry) where.push(expiryClassSql(query.expiry, daysLeftSql, String(Math.trunc(warningDays))));
+  if (query.after !== undefined) {
+    where.push(`m.id > $${params.push(query.after)}`);
+    const limit = params.push(query.pageSize);
+    const { rows } = await db.query<MedicineRow>(
+      `WITH page AS (SELECT m.id FROM catalog.medicines m WHERE ${where.join(' AND ')} ORDER BY m.id LIMIT $${limit})
+       ${selectPage} ORDER BY m.id`,
+      params,
+    );
+    return { rows };
+  }
   const fromWhere = `FROM catalog.medicines m${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
   const limit = params.length + 1;
   return pageWithTotal(

@@ -465,4 +465,36 @@ describe('admin views', () => {
     expect((await get('pageSize=101')).status).toBe(400);
     expect((await get('page=0')).status).toBe(400);
   });
+
+  it('walks the list for Export Data by id: the rows after one, in id order, without a total', async () => {
+    const get = (query: string) => p.api.get(`/api/admin/all-medicines?${query}`, { token: admin.token });
+    for (const owner of [pharmacy, pharmacy, pharmacy2, donor, donor]) {
+      const input =
+        owner === donor
+          ? { ...medicineInput(), originalPrice: 0, discountPrice: null, recipientType: undefined }
+          : medicineInput();
+      expect((await p.api.post('/api/medicines', input, { token: owner.token })).status).toBe(201);
+    }
+    const ids = (await get('pageSize=100')).body
+      .map((m: { id: number }) => m.id)
+      .sort((a: number, b: number) => a - b);
+    expect(ids.length).toBeGreaterThan(4);
+    const first = await get('after=0&pageSize=2');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-total-count')).toBeNull();
+    expect(first.body.map((m: { id: number }) => m.id)).toEqual(ids.slice(0, 2));
+    const next = await get(`after=${ids[1]}&pageSize=3`);
+    expect(next.headers.get('x-total-count')).toBeNull();
+    expect(next.body.map((m: { id: number }) => m.id)).toEqual(ids.slice(2, 5));
+    // Whole listings, as the numbered pages answer them.
+    expect(next.body[0]).toEqual(
+      (await get('pageSize=100')).body.find((m: { id: number }) => m.id === ids[2]),
+    );
+    expect((await get(`after=${ids.at(-1)}`)).body).toEqual([]);
+    // Filters still apply.
+    const donations = await get('after=0&source=donor&pageSize=100');
+    expect(donations.body.length).toBeGreaterThan(0);
+    expect(donations.body.every((m: { donorId: number | null }) => m.donorId !== null)).toBe(true);
+    expect((await get('after=-1')).status).toBe(400);
+  });
 });

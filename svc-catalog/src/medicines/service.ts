@@ -287,7 +287,7 @@ export function createMedicineService(ctx: CatalogContext) {
       return { items: rows.map((row) => toMedicine(row, false)), ...total };
     },
 
-    async all(query: AdminMedicineQuery): Promise<{ items: Medicine[] } & ListTotal> {
+    async all(query: AdminMedicineQuery): Promise<{ items: Medicine[] } & Partial<ListTotal>> {
       const { expiryWarningDays } = await ctx.settings();
       const { rows, ...total } = await listAllMedicines(
         ctx.pool,

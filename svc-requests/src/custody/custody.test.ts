@@ -206,4 +206,27 @@ describe('custody CSV (GET /api/admin/custody.csv)', () => {
     expect(page.body[0].id).toBeLessThan(page.body[1].id);
     expect((await p.requests.api.get('/api/admin/custody', { token: ngo.token })).status).toBe(403);
   });
+
+  it('walks the whole log for Export Data by id: the entries after one, without a total', async () => {
+    const get = (query: string) => p.requests.api.get(`/api/admin/custody?${query}`, { token: admin.token });
+    // Five entries at least: each request's "requested" one.
+    for (let i = 0; i < 5; i++) await ask((await list()).id, 1);
+    const { rows } = await db().query<{ id: number }>(
+      'SELECT id::int AS id FROM requests.custody_log ORDER BY id LIMIT 5',
+    );
+    const ids = rows.map((row) => row.id);
+    const first = await get('after=0&pageSize=2');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-total-count')).toBeNull();
+    expect(first.body.map((e: { id: number }) => e.id)).toEqual(ids.slice(0, 2));
+    const next = await get(`after=${ids[1]}&pageSize=3`);
+    expect(next.headers.get('x-total-count')).toBeNull();
+    expect(next.body.map((e: { id: number }) => e.id)).toEqual(ids.slice(2, 5));
+    expect(next.body[0]).toEqual((await get('page=1&pageSize=5')).body[2]);
+    const { rows: last } = await db().query<{ id: number }>(
+      'SELECT max(id)::int AS id FROM requests.custody_log',
+    );
+    expect((await get(`after=${last[0]!.id}`)).body).toEqual([]);
+    expect((await get('after=x')).status).toBe(400);
+  });
 });

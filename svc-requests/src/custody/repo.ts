@@ -122,11 +122,22 @@ export async function custodyOf(db: Db, requestId: number): Promise<CustodyEntry
   return rows.map(toEntry);
 }
 
-/** One page of the whole log, oldest first (Export Data). */
+/**
+ * One page of the whole log, oldest first. Export Data's pages come `after` an id: the next
+ * entries through the primary key, with no count and no OFFSET, so the last page costs what the
+ * first does.
+ */
 export async function custodyPage(
   db: Db,
-  page: { page: number; pageSize: number },
-): Promise<{ items: CustodyEntry[]; total: number }> {
+  page: { page: number; pageSize: number; after?: number },
+): Promise<{ items: CustodyEntry[]; total?: number }> {
+  if (page.after !== undefined) {
+    const { rows } = await db.query<CustodyRow>(
+      'SELECT * FROM requests.custody_log WHERE id > $1 ORDER BY id LIMIT $2',
+      [page.after, page.pageSize],
+    );
+    return { items: rows.map(toEntry) };
+  }
   const [{ rows }, count] = await Promise.all([
     db.query<CustodyRow>('SELECT * FROM requests.custody_log ORDER BY id LIMIT $1 OFFSET $2', [
       page.pageSize,

@@ -138,13 +138,14 @@ export const catalogApi = {
   allMedicines: route({
     ...catalog.allMedicines,
     tag: 'admin',
-    summary: 'Every listing, filtered, a page at a time',
+    summary: 'Every listing, filtered, a page at a time (Export Data walks it by `after`, in id order)',
     access: 'admin',
     permission: 'admin.viewAll',
     query: adminMedicineQuerySchema,
     response: z.array(medicineSchema),
     headers: {
-      'X-Total-Count': 'Matching listings over all pages (exact up to a limit, then an estimate)',
+      'X-Total-Count':
+        'Matching listings over all pages (exact up to a limit, then an estimate); absent with `after`',
       'X-Total-Is-Estimate': '`true` when X-Total-Count is the database estimate of a large list',
     },
   }),
