@@ -3,7 +3,7 @@ import { stoppedBySwitch } from './mail-switch';
 
 describe('what the "Email Notifications" switch stops', () => {
   it('stops notices and digests only', () => {
-    for (const template of ['account-approved', 'account-rejected', 'admin-registration-digest'] as const) {
+    for (const template of ['account-approved', 'account-suspended', 'admin-registration-digest'] as const) {
       expect(stoppedBySwitch({ template }), template).toBe(true);
     }
     for (const template of [
@@ -16,6 +16,7 @@ describe('what the "Email Notifications" switch stops', () => {
       'admin-account-locked',
       'registration-received',
       'recall-quarantined',
+      'account-rejected',
     ] as const) {
       expect(stoppedBySwitch({ template }), template).toBe(false);
     }

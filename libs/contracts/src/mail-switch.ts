@@ -11,7 +11,8 @@ import type { MailTemplate } from './mail';
 export const notificationSwitch: Record<MailTemplate, 'notice' | 'always'> = {
   'registration-received': 'always', // carries the verification link
   'account-approved': 'notice', // 'always' when it carries the verification link (an unproven address)
-  'account-rejected': 'notice',
+  // Says why and how to apply again: without it the registrant cannot put it right.
+  'account-rejected': 'always',
   'account-suspended': 'notice',
   'account-reactivated': 'notice',
   'admin-new-registration': 'notice',

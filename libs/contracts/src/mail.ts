@@ -3,7 +3,7 @@ import { reminderKinds } from '@medrelay/domain/pickup-windows';
 import { recallInstructions, recallNoticeRoles } from '@medrelay/domain/recalls';
 import { languages } from './languages';
 import { userTypes } from './roles';
-import { pharmacistLicenseRejectionReasons } from './users';
+import { pharmacistLicenseRejectionReasons, registrationRejectionReasons } from './users';
 
 export const mailQueueName = 'mail';
 
@@ -152,7 +152,15 @@ const mailContents = {
     data: { ...accountStatus, hours: text.optional() },
     sealed: { verifyUrl: text.optional() },
   },
-  'account-rejected': { data: accountStatus, sealed: {} },
+  'account-rejected': {
+    data: {
+      ...accountStatus,
+      // Why, and where to apply again (jobs queued before reasons existed carry neither).
+      rejectionReason: z.enum(registrationRejectionReasons).optional(),
+      registerUrl: text.optional(),
+    },
+    sealed: {},
+  },
   'account-suspended': { data: accountStatus, sealed: {} },
   'account-reactivated': { data: accountStatus, sealed: {} },
   'admin-new-registration': {

@@ -120,6 +120,25 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/**
+ * Why an administrator rejects a registration: told to the registrant in its language with what
+ * to do next (correct the details and apply again, or write to the administrator), and shown on
+ * the account's row when it applies again.
+ */
+export const registrationRejectionReasons = [
+  'detailsUnverifiable',
+  'notEligible',
+  'duplicate',
+  'other',
+] as const;
+export type RegistrationRejectionReason = (typeof registrationRejectionReasons)[number];
+
+/** Admin: reject a pending registration, saying why. */
+export const registrationRejectionSchema = z.object({
+  reason: z.enum(registrationRejectionReasons, { error: 'registrationRejectionReasonInvalid' }),
+});
+export type RegistrationRejection = z.infer<typeof registrationRejectionSchema>;
+
 /** A user as the API shows it; never carries the password. */
 export const userSchema = z.object({
   id: z.number().int(),
@@ -141,6 +160,11 @@ export const userSchema = z.object({
   emailVerified: z.boolean(),
   /** A new address waiting for its link to be opened before it replaces `email`, else null. */
   pendingEmail: z.string().nullable(),
+  /**
+   * An account never approved that an administrator rejected at registration: why (the latest
+   * rejection). On a pending account, it applied again after that rejection. Null otherwise.
+   */
+  rejectionReason: z.enum(registrationRejectionReasons).nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

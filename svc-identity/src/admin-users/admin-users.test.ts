@@ -12,6 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => identity.stop());
 
+/** Approve / Reject decide a registration; a rejection says why. */
+const reason = { reason: 'detailsUnverifiable' };
+
 const statusOf = async (id: number) =>
   (await identity.service.ctx.pool.query('SELECT status FROM identity.users WHERE id = $1', [id])).rows[0]
     .status;
@@ -93,7 +96,7 @@ describe('admin status changes (spec §4)', () => {
     await identity.service.ctx.pool.query("UPDATE identity.users SET language = 'ar' WHERE id = $1", [
       user.id,
     ]);
-    const res = await identity.api.put(`/api/admin/users/${user.id}/reject`, undefined, {
+    const res = await identity.api.put(`/api/admin/users/${user.id}/reject`, reason, {
       token: admin.token,
     });
     expect(res.status).toBe(200);
@@ -136,7 +139,7 @@ describe('admin status changes (spec §4)', () => {
 
   it('approving an account rejected at registration welcomes it as approved, not "active again"', async () => {
     const user = await identity.createUser('ngo', 'pending');
-    await identity.api.put(`/api/admin/users/${user.id}/reject`, undefined, { token: admin.token });
+    await identity.api.put(`/api/admin/users/${user.id}/reject`, reason, { token: admin.token });
     const approve = await identity.api.put(
       `/api/admin/users/${user.id}/status`,
       { status: 'approved' },
@@ -165,7 +168,7 @@ describe('admin status changes (spec §4)', () => {
       [user.id],
     );
     // Rejected at registration (its registration link long expired), then approved after all.
-    await identity.api.put(`/api/admin/users/${user.id}/reject`, undefined, { token: admin.token });
+    await identity.api.put(`/api/admin/users/${user.id}/reject`, reason, { token: admin.token });
     await identity.api.put(
       `/api/admin/users/${user.id}/status`,
       { status: 'approved' },
@@ -190,7 +193,7 @@ describe('admin status changes (spec §4)', () => {
     const approved = await identity.createUser('pharmacy', 'pending');
     await identity.api.put(`/api/admin/users/${approved.id}/approve`, undefined, { token: admin.token });
     // Admin B's Reject on the row admin A just approved: refused, the account stays approved.
-    const reject = await identity.api.put(`/api/admin/users/${approved.id}/reject`, undefined, {
+    const reject = await identity.api.put(`/api/admin/users/${approved.id}/reject`, reason, {
       token: admin.token,
       headers: { 'Accept-Language': 'ar' },
     });
@@ -203,7 +206,7 @@ describe('admin status changes (spec §4)', () => {
     expect(await statusOf(approved.id)).toBe('approved');
 
     const rejected = await identity.createUser('ngo', 'pending');
-    await identity.api.put(`/api/admin/users/${rejected.id}/reject`, undefined, { token: admin.token });
+    await identity.api.put(`/api/admin/users/${rejected.id}/reject`, reason, { token: admin.token });
     const approve = await identity.api.put(`/api/admin/users/${rejected.id}/approve`, undefined, {
       token: admin.token,
     });
@@ -253,7 +256,7 @@ describe('admin status changes (spec §4)', () => {
     );
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('SELF_STATUS_CHANGE');
-    const reject = await identity.api.put(`/api/admin/users/${admin.id}/reject`, undefined, {
+    const reject = await identity.api.put(`/api/admin/users/${admin.id}/reject`, reason, {
       token: admin.token,
     });
     expect(reject.status).toBe(403);
@@ -282,7 +285,7 @@ describe('permissions on admin endpoints', () => {
     ['get', '/api/admin/pending-users'],
     ['get', '/api/admin/all-users'],
     ['put', '/api/admin/users/1/approve'],
-    ['put', '/api/admin/users/1/reject'],
+    ['put', '/api/admin/users/1/reject', { reason: 'other' }],
     ['put', '/api/admin/users/1/status', { status: 'approved' }],
     ['get', '/api/admin/settings'],
     ['put', '/api/admin/settings', { systemName: 'X' }],

@@ -4,6 +4,7 @@ import {
   userTypes,
   type Activity,
   type ActivityRow,
+  type RegistrationRejectionReason,
   type UserStats,
   type UserStatus,
   type UserType,
@@ -58,4 +59,17 @@ export async function wasApproved(db: PoolClient, id: number): Promise<boolean> 
     [id],
   );
   return rows[0]?.approved ?? false;
+}
+
+/** An administrator's rejection of a registration: why, who and when (migration 018). */
+export async function recordRejection(
+  db: PoolClient,
+  userId: number,
+  reason: RegistrationRejectionReason,
+  adminId: number,
+): Promise<void> {
+  await db.query(
+    'INSERT INTO identity.registration_rejections (user_id, reason, rejected_by) VALUES ($1, $2, $3)',
+    [userId, reason, adminId],
+  );
 }

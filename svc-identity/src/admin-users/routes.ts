@@ -17,10 +17,11 @@ export function adminUserRoutes(ctx: IdentityContext): Router {
   mount(api, identityApi.allUsers, ({ query }) => users.list(query));
   // Approve / Reject decide a pending registration only; suspend and reinstate go through /status.
   mount(api, identityApi.approveUser, ({ caller, params }) =>
-    users.changeStatus(caller.id, params.id, 'approved', true),
+    users.changeStatus(caller.id, params.id, 'approved', {}),
   );
-  mount(api, identityApi.rejectUser, ({ caller, params }) =>
-    users.changeStatus(caller.id, params.id, 'rejected', true),
+  // A rejection says why (told to the registrant, shown if it applies again).
+  mount(api, identityApi.rejectUser, ({ caller, params, body }) =>
+    users.changeStatus(caller.id, params.id, 'rejected', { reason: body.reason }),
   );
   // Pharmacist's licences NGOs added after their review, for an administrator to accept or refuse.
   const licenses = createLicenseReviewService(ctx);

@@ -1,6 +1,7 @@
 import {
   type Activity,
   type MailTemplate,
+  type RegistrationRejectionReason,
   type User,
   type UserListQuery,
   type UserStats,
@@ -16,7 +17,7 @@ import { retireLinks } from '../links/repo';
 import { queueMail } from '../mail/outbox';
 import { recordUserEvent } from '../users/events';
 import { findUserById, listUsers, publicUser, updateUserStatus } from '../users/repo';
-import { userActivity, userStats, wasApproved } from './repo';
+import { recordRejection, userActivity, userStats, wasApproved } from './repo';
 
 const mailFor = {
   approve: 'account-approved',
@@ -49,9 +50,16 @@ export function createAdminUserService(ctx: IdentityContext) {
      * and the e-mail in the same transaction. On rejection it revokes the user's sessions before
      * committing, holding the row FOR UPDATE: a sign-in in flight (which holds it FOR SHARE)
      * finishes first and its token is revoked too; see docs/accounts.md. `review`: Approve /
-     * Reject of a registration, refused unless the account is still pending.
+     * Reject of a registration, refused unless the account is still pending; a rejection carries
+     * its reason, recorded with the administrator and told to the registrant. A bare status
+     * change does not reject a registration (it would say nobody why).
      */
-    async changeStatus(adminId: number, userId: number, to: UserStatus, review = false): Promise<User> {
+    async changeStatus(
+      adminId: number,
+      userId: number,
+      to: UserStatus,
+      review: { reason?: RegistrationRejectionReason } | null = null,
+    ): Promise<User> {
       if (adminId === userId) {
         throw new AppError(403, 'SELF_STATUS_CHANGE', 'selfStatusChange');
       }
@@ -69,7 +77,12 @@ export function createAdminUserService(ctx: IdentityContext) {
             const key = current.status === 'approved' ? 'userAlreadyApproved' : 'userAlreadyRejected';
             throw httpError.conflict('INVALID_TRANSITION', key, { from: current.status, to });
           }
+          const reason = review?.reason;
+          if (action === 'reject' && !reason) {
+            throw httpError.conflict('INVALID_TRANSITION', 'rejectWithReason', { from: current.status, to });
+          }
           await updateUserStatus(client, userId, to);
+          if (action === 'reject') await recordRejection(client, userId, reason!, adminId);
           const updated = (await findUserById(client, userId))!;
           await recordUserEvent(client, 'user.status-changed', updated);
           const base = {
@@ -90,6 +103,17 @@ export function createAdminUserService(ctx: IdentityContext) {
               template: 'account-approved',
               data: { ...data, hours: verify.data.hours },
               sealed: verify.sealed,
+            });
+          } else if (action === 'reject') {
+            // Why, and the way back: correct the details and register again with this address.
+            await queueMail(client, settings, {
+              ...base,
+              template: 'account-rejected',
+              data: {
+                ...data,
+                rejectionReason: reason!,
+                registerUrl: `${ctx.config.PUBLIC_URL}/register`,
+              },
             });
           } else {
             await queueMail(client, settings, { ...base, template: mailFor[action], data });

@@ -1,4 +1,11 @@
-import type { Language, MailData, MailTemplate, OpenedMail, UserType } from '@medrelay/contracts';
+import type {
+  Language,
+  MailData,
+  MailTemplate,
+  OpenedMail,
+  RegistrationRejectionReason,
+  UserType,
+} from '@medrelay/contracts';
 import { accountTemplates } from './account-templates';
 import { licenseTemplates } from './license-templates';
 import { transferTemplates } from './transfer-templates';
@@ -20,6 +27,22 @@ export type Templates = { [T in MailTemplate]: Template<T> };
 const userTypeLabels: Record<Language, Record<UserType, string>> = {
   en: { pharmacy: 'pharmacy', ngo: 'NGO', donor: 'donor', admin: 'administrator' },
   ar: { pharmacy: 'صيدلية', ngo: 'جمعية أهلية', donor: 'متبرع', admin: 'مسؤول' },
+};
+
+/** Why an administrator rejected a registration, as the registrant reads it. */
+const rejectionReasons: Record<Language, Record<RegistrationRejectionReason, string>> = {
+  en: {
+    detailsUnverifiable: 'We could not verify the commercial licence or registration details.',
+    notEligible: 'MedRelay is for pharmacies, NGOs with a pharmacist and individual donors in Egypt.',
+    duplicate: 'This organisation already has an account.',
+    other: 'Our team will explain if you write to us.',
+  },
+  ar: {
+    detailsUnverifiable: 'مقدرناش نتأكد من رقم الترخيص التجاري أو بيانات التسجيل.',
+    notEligible: 'MedRelay معمولة للصيدليات والجمعيات الأهلية اللي معاها صيدلي والمتبرعين الأفراد في مصر.',
+    duplicate: 'الجهة دي عندها حساب بالفعل.',
+    other: 'فريقنا هيوضحلك لو بعتلنا.',
+  },
 };
 
 const templates: Record<Language, Templates> = {
@@ -49,7 +72,13 @@ const templates: Record<Language, Templates> = {
       body: (d) => [
         `Hello ${d.name},`,
         'We are sorry, but we could not approve your registration.',
-        `If you think this is a mistake, please contact us at ${d.adminEmail}.`,
+        ...(d.rejectionReason && d.registerUrl
+          ? [
+              `Why: ${rejectionReasons.en[d.rejectionReason]}`,
+              `If you can correct this, register again with this e-mail address: ${d.registerUrl}\nYour new application replaces this one and our team reviews it again.`,
+              `Otherwise, or if you think this is a mistake, write to us at ${d.adminEmail}.`,
+            ]
+          : [`If you think this is a mistake, please contact us at ${d.adminEmail}.`]),
       ],
     },
     'account-suspended': {
@@ -125,7 +154,13 @@ const templates: Record<Language, Templates> = {
       body: (d) => [
         `أهلاً ${d.name}،`,
         'للأسف مقدرناش نوافق على طلب تسجيلك.',
-        `لو شايف إن ده حصل بالغلط، تواصل معانا على ${d.adminEmail}.`,
+        ...(d.rejectionReason && d.registerUrl
+          ? [
+              `السبب: ${rejectionReasons.ar[d.rejectionReason]}`,
+              `لو تقدر تصلّح ده، سجّل تاني بنفس الإيميل ده: ${d.registerUrl}\nطلبك الجديد هياخد مكان القديم، وفريقنا هيراجعه من تاني.`,
+              `غير كده، أو لو شايف إن ده حصل بالغلط، ابعتلنا على ${d.adminEmail}.`,
+            ]
+          : [`لو شايف إن ده حصل بالغلط، تواصل معانا على ${d.adminEmail}.`]),
       ],
     },
     'account-suspended': {

@@ -45,7 +45,8 @@ describe('the registration digest', () => {
       [approved, 'approve'],
       [rejected, 'reject'],
     ] as const) {
-      const res = await identity.api.put(`/api/admin/users/${user.id}/${action}`, undefined, {
+      const body = action === 'reject' ? { reason: 'notEligible' } : undefined;
+      const res = await identity.api.put(`/api/admin/users/${user.id}/${action}`, body, {
         token: admin.token,
       });
       expect(res.status).toBe(200);

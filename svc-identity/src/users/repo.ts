@@ -1,4 +1,12 @@
-import type { Language, Profile, User, UserListQuery, UserStatus, UserType } from '@medrelay/contracts';
+import type {
+  Language,
+  Profile,
+  RegistrationRejectionReason,
+  User,
+  UserListQuery,
+  UserStatus,
+  UserType,
+} from '@medrelay/contracts';
 import type { AreaKey, Governorate } from '@medrelay/domain/governorates';
 import type { LatLng } from '@medrelay/domain/pickup-points';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
@@ -31,6 +39,7 @@ interface UserRow {
   pharmacist_license: string | null;
   pharmacist_license_submitted_at: Date | null;
   verification_documents: string | null;
+  rejection_reason: RegistrationRejectionReason | null;
 }
 
 export interface StoredUser extends User {
@@ -44,6 +53,10 @@ const selectUsers = (extra = '') => `
          (SELECT l.email FROM identity.account_links l
            WHERE l.user_id = u.id AND l.purpose = 'email-change' AND l.used_at IS NULL AND l.expires_at > now()
            ORDER BY l.created_at DESC LIMIT 1) AS pending_email,${extra}
+         -- Rejected at registration (never approved): the latest reason (migration 018).
+         CASE WHEN u.approved_at IS NULL THEN
+           (SELECT r.reason FROM identity.registration_rejections r
+             WHERE r.user_id = u.id ORDER BY r.id DESC LIMIT 1) END AS rejection_reason,
          COALESCE(p.address, n.address, d.address) AS address,
          p.commercial_license, p.license_document,
          n.organization_name, n.commercial_number, n.pharmacist_license, n.pharmacist_license_submitted_at,
@@ -95,6 +108,7 @@ function toUser(row: UserRow): StoredUser {
     profile: profileOf(row),
     emailVerified: row.email_verified_at !== null,
     pendingEmail: row.pending_email,
+    rejectionReason: row.rejection_reason,
   };
 }
 

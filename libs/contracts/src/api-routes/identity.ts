@@ -10,6 +10,7 @@ import {
   passwordChangeSchema,
   profileUpdateSchema,
   pharmacistLicenseRejectionSchema,
+  registrationRejectionSchema,
   registrationSchema,
   userListQuerySchema,
   userSchema,
@@ -369,10 +370,11 @@ export const identityApi = {
   rejectUser: route({
     ...identity.rejectUser,
     tag: 'admin',
-    summary: 'Reject an account (the user is e-mailed)',
+    summary: 'Reject a pending registration with its reason (the user is e-mailed why and may apply again)',
     access: 'admin',
     permission: 'user.manage',
     params: idParam,
+    body: registrationRejectionSchema,
     response: userSchema,
   }),
   pendingPharmacistLicenses: route({

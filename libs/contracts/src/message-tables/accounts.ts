@@ -109,4 +109,13 @@ export const accountMessages = {
     en: 'This passkey could not sign you in. Try again, or sign in with your password.',
     ar: 'مفتاح المرور ده مقدرش يدخّلك. جرّب تاني، أو ادخل بكلمة السر.',
   },
+  registrationRejectionReasonInvalid: {
+    en: 'Choose why the registration is rejected',
+    ar: 'اختار سبب رفض التسجيل',
+  },
+  /** PUT /status asked to reject a pending registration: Reject, with its reason, does that. */
+  rejectWithReason: {
+    en: 'A registration is rejected with Reject, which tells the applicant why',
+    ar: 'التسجيل بيترفض من زرار رفض، وهو اللي بيقول لصاحبه السبب',
+  },
 } as const satisfies Record<string, Texts>;
