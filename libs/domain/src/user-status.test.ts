@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reviewAction, userStatusAction } from './user-status';
+import { mayApplyAgain, reviewAction, userStatusAction } from './user-status';
 
 describe('reviewAction (Approve / Reject of a registration)', () => {
   it('decides a pending account only', () => {
@@ -17,5 +17,14 @@ describe('userStatusAction', () => {
     expect(userStatusAction('rejected', 'approved', true)).toBe('reactivate');
     expect(userStatusAction('rejected', 'approved', false)).toBe('approve');
     expect(userStatusAction('approved', 'rejected', true)).toBe('suspend');
+  });
+});
+
+describe('mayApplyAgain', () => {
+  it('reopens only an account rejected at registration, never one suspended after its approval', () => {
+    expect(mayApplyAgain('rejected', false)).toBe(true);
+    expect(mayApplyAgain('rejected', true)).toBe(false);
+    expect(mayApplyAgain('pending', false)).toBe(false);
+    expect(mayApplyAgain('approved', true)).toBe(false);
   });
 });

@@ -33,6 +33,16 @@ export function reviewAction(from: UserStatus, to: UserStatus): UserStatusAction
 }
 
 /**
+ * Whether a registration with this account's address replaces its application and puts it back to
+ * review: only an account rejected at registration, never approved (its owner corrects what the
+ * administrator could not accept). A pending or approved account, or one suspended after its
+ * approval, is not reopened by registering: its owner is told that the address has an account.
+ */
+export function mayApplyAgain(status: UserStatus, approvedBefore: boolean): boolean {
+  return status === 'rejected' && !approvedBefore;
+}
+
+/**
  * The status a registration starts in. "Auto-approve Users" lets donors and NGOs in at once, but
  * never a pharmacy: a pharmacy dispenses, and its commercial licence is what an administrator's
  * review checks (Law 127/1955 lets only licensed pharmacies dispense). An NGO approved this way

@@ -15,6 +15,7 @@ import { AppError, httpError, RateLimiter, withTransaction } from '@medrelay/ser
 import type { IdentityContext } from '../context';
 import { queueMail } from '../mail/outbox';
 import { dummyHash, hashPassword, verifyPassword } from '../passwords';
+import { reopenRejectedRegistration } from '../registrations/reapply';
 import { addRegistrationNotice } from '../registrations/repo';
 import { newDeviceKey } from '../devices/cookie';
 import { isKnownDevice, rememberDevice } from '../devices/repo';
@@ -117,7 +118,9 @@ export function createAuthService(ctx: IdentityContext) {
   return {
     /**
      * Registers. An e-mail that already has an account gets exactly the answer a new one gets
-     *, and its owner is e-mailed instead (at most once an hour).
+     *, and its owner is e-mailed instead (at most once an hour). One whose account was rejected
+     * at registration applies again: its application is replaced and waits for review (whatever
+     * auto-approve says: an administrator turned it down), told as a new one is.
      */
     async register(input: Registration, requestLanguage: Language): Promise<{ message: string }> {
       const settings = await ctx.settings.get();
@@ -126,27 +129,24 @@ export function createAuthService(ctx: IdentityContext) {
       checkNewPassword(settings, input.password, input, 'password', requestLanguage);
       const passwordHash = await hashPassword(input.password);
       const user = await withTransaction(ctx.pool, async (client) => {
-        const id = await insertUser(client, {
-          ...input,
-          ...placeChange({}, input),
-          passwordHash,
-          status,
-          language,
-        });
+        const application = { ...input, ...placeChange({}, input), passwordHash, status, language };
+        let id = await insertUser(client, application);
+        const again = id === null;
+        if (again) id = await reopenRejectedRegistration(client, application, ctx.clock.now());
         if (id === null) {
           await tellOwnerOfRegistration(client, settings, input.email);
           return null;
         }
         // Approved at once, its pharmacist's licence still waits for an administrator.
-        if (licenceHeldAtRegistration(input, status)) await holdLicenseForReview(client, id);
+        if (!again && licenceHeldAtRegistration(input, status)) await holdLicenseForReview(client, id);
         const created = (await findUserById(client, id))!;
         await recordUserEvent(client, 'user.registered', created);
         const verify = await verificationMail(client, created, created.email, false);
         await queueMail(client, settings, {
-          template: status === 'approved' ? 'account-approved' : 'registration-received',
+          template: created.status === 'approved' ? 'account-approved' : 'registration-received',
           to: created.email,
           language,
-          idempotencyKey: `registered:${id}`,
+          idempotencyKey: again ? `registered:${id}:v${created.version}` : `registered:${id}`,
           data: {
             name: created.name,
             userType: created.userType,
@@ -156,7 +156,8 @@ export function createAuthService(ctx: IdentityContext) {
           sealed: verify.sealed,
         });
         // Told in the next digest (registrations/digest.ts), not one e-mail each.
-        if (settings.notifyRegistrations && status === 'pending') await addRegistrationNotice(client, id);
+        if (settings.notifyRegistrations && created.status === 'pending')
+          await addRegistrationNotice(client, id);
         return created;
       });
       ctx.outbox.nudge();

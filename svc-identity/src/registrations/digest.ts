@@ -24,8 +24,9 @@ export async function sendRegistrationDigest(ctx: IdentityContext, intervalSecon
       template: 'admin-registration-digest',
       to: settings.adminEmail,
       language: (await languageOfEmail(client, settings.adminEmail)) ?? 'en',
-      // A user is listed in exactly one digest, so its first user names it.
-      idempotencyKey: `registration-digest:${waiting[0]!.userId}`,
+      // A notice is listed in exactly one digest, so its first names it (an account that applied
+      // again has a later notice).
+      idempotencyKey: `registration-digest:${waiting[0]!.userId}:${waiting[0]!.noticedAt}`,
       data: {
         count: String(waiting.length),
         items: waiting.map(({ name, email, userType }) => ({ name, email, userType })),

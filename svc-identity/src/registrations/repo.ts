@@ -1,9 +1,16 @@
 import type { UserType } from '@medrelay/contracts';
 import type { PoolClient } from '@medrelay/service-kit';
 
-/** Leaves a notice for the administrator's next digest (same transaction as the registration). */
+/**
+ * Leaves a notice for the administrator's next digest (same transaction as the registration). An
+ * account applying again after a rejection is noticed anew (listed again, as a new notice).
+ */
 export async function addRegistrationNotice(client: PoolClient, userId: number): Promise<void> {
-  await client.query('INSERT INTO identity.registration_notices (user_id) VALUES ($1)', [userId]);
+  await client.query(
+    `INSERT INTO identity.registration_notices (user_id) VALUES ($1)
+     ON CONFLICT (user_id) DO UPDATE SET created_at = now(), digested_at = NULL`,
+    [userId],
+  );
 }
 
 /** The administrator's digests, each over its own table of notices. */
@@ -25,6 +32,8 @@ export async function secondsSinceLastDigest(client: PoolClient, table: NoticeTa
 
 export interface WaitingRegistration {
   userId: number;
+  /** When the notice was left (ms): an account applying again is noticed again, later. */
+  noticedAt: number;
   name: string;
   email: string;
   userType: UserType;
@@ -41,7 +50,8 @@ export async function takeWaitingNotices(client: PoolClient): Promise<WaitingReg
        UPDATE identity.registration_notices SET digested_at = now()
         WHERE digested_at IS NULL
         RETURNING user_id, created_at)
-     SELECT u.id AS "userId", u.name, u.email, u.user_type AS "userType"
+     SELECT u.id AS "userId", floor(extract(epoch FROM t.created_at) * 1000)::float8 AS "noticedAt",
+            u.name, u.email, u.user_type AS "userType"
        FROM taken t JOIN identity.users u ON u.id = t.user_id
       WHERE u.status = 'pending'
       ORDER BY t.created_at, u.id`,

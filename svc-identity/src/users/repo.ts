@@ -268,6 +268,12 @@ export async function insertUser(db: PoolClient, user: NewUser): Promise<number 
   if (id === undefined) return null;
   if (user.emailVerified)
     await db.query('UPDATE identity.users SET email_verified_at = created_at WHERE id = $1', [id]);
+  await insertProfile(db, id, user);
+  return id;
+}
+
+/** The profile row of the user's type (none for administrators). */
+export async function insertProfile(db: PoolClient, id: number, user: NewUser): Promise<void> {
   if (user.userType === 'pharmacy') {
     await db.query(
       'INSERT INTO identity.pharmacies (user_id, commercial_license, address) VALUES ($1, $2, $3)',
@@ -291,7 +297,6 @@ export async function insertUser(db: PoolClient, user: NewUser): Promise<number 
       user.address ?? null,
     ]);
   }
-  return id;
 }
 
 export async function updateUserStatus(db: PoolClient, id: number, status: UserStatus): Promise<void> {
