@@ -7,6 +7,7 @@ import { refetchAfterRequestChange } from './requests';
 /** Query keys of the pickup plans. */
 export const pickupKeys = {
   plan: (id: number) => routeKey(requests.pickupPlan, { params: { id } }),
+  /** Every no-show count asked (invalidating this matches each page's). */
   noShows: routeKey(requests.noShowCounts),
 };
 
@@ -49,10 +50,15 @@ export function usePickupActions(id: number) {
   };
 }
 
-/** Admins: missed pickup windows per account. */
-export function useNoShowCounts() {
+/**
+ * Admins: missed pickup windows of the accounts shown (a page of the users list, at most
+ * `noShowCountsMaxIds`), asked once they are known; the answer names those with any.
+ */
+export function useNoShowCounts(userIds: readonly number[]) {
+  const ids = [...new Set(userIds)].sort((a, b) => a - b).join(',');
   return useQuery<NoShowCount[]>({
-    queryKey: pickupKeys.noShows,
-    queryFn: ({ signal }) => callApi(requests.noShowCounts, { signal }),
+    queryKey: routeKey(requests.noShowCounts, { query: { ids } }),
+    queryFn: ({ signal }) => callApi(requests.noShowCounts, { query: { ids }, signal }),
+    enabled: ids !== '',
   });
 }

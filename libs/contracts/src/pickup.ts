@@ -98,7 +98,33 @@ export const pickupPlanSchema = z.object({
 });
 export type PickupPlan = z.infer<typeof pickupPlanSchema>;
 
-/** GET /api/admin/all-requests/no-shows: missed windows per account (admins). */
+/** How many accounts one no-show count may name: a page of the admin's users list and more. */
+export const noShowCountsMaxIds = 100;
+
+/**
+ * GET /api/admin/all-requests/no-shows?ids=1,2,3: the accounts to count, a page of the users list
+ * (1 to `noShowCountsMaxIds` distinct ids, comma-separated). The whole history is never sent.
+ */
+export const noShowCountQuerySchema = z
+  .object({
+    ids: z.string(typeError('accountIdsInvalid')).transform((value, ctx) => {
+      const parts = value.split(',').map((s) => s.trim());
+      const ids = [...new Set(parts.map(Number))];
+      if (
+        ids.length > noShowCountsMaxIds ||
+        parts.some((s) => !/^[1-9][0-9]{0,9}$/.test(s)) ||
+        ids.some((id) => id > 2_147_483_647)
+      ) {
+        ctx.addIssue({ code: 'custom', message: 'accountIdsInvalid' });
+        return z.NEVER;
+      }
+      return ids;
+    }),
+  })
+  .strict();
+export type NoShowCountQuery = z.output<typeof noShowCountQuerySchema>;
+
+/** GET /api/admin/all-requests/no-shows: missed windows of the accounts asked (admins). */
 export const noShowCountSchema = z.object({
   userId: z.number().int(),
   asRequester: z.number().int(),

@@ -31,7 +31,7 @@ export function DetailsDialog({ user, onClose }: { user: User; onClose: () => vo
   const format = useFormat();
   const profile = user.profile;
   // missed pickup windows of this account (svc-requests counts them).
-  const noShows = useNoShowCounts().data?.find((c) => c.userId === user.id);
+  const noShows = useNoShowCounts([user.id]).data?.find((c) => c.userId === user.id);
   const rows: [string, ReactNode][] = [
     [t('approvals.fields.name'), user.name],
     [t('approvals.fields.email'), user.email],

@@ -24,7 +24,7 @@ const user = (id: number, name: string): User => ({
 
 describe('missed pickups per account', () => {
   it('badges accounts with missed windows in the users list and counts them in the details', async () => {
-    servePages((url) =>
+    const asked = servePages((url) =>
       url.pathname.endsWith('/no-shows')
         ? { items: [{ userId: 2, asRequester: 2, asOwner: 1 }], total: 1 }
         : { items: [user(1, 'Punctual NGO'), user(2, 'Late NGO')], total: 2 },
@@ -42,5 +42,10 @@ describe('missed pickups per account', () => {
     expect(within(punctual).queryByTestId('no-show-badge')).toBeNull();
     fireEvent.click(within(late).getByRole('button', { name: 'Details' }));
     await within(screen.getByRole('dialog')).findByText('2 as requester, 1 as owner');
+    // Only the accounts shown are asked for (the page's, then the one opened), never everyone's.
+    const noShowQueries = asked
+      .filter((url) => url.pathname === '/api/admin/all-requests/no-shows')
+      .map((url) => url.search);
+    expect(noShowQueries).toEqual([`?ids=${encodeURIComponent('1,2')}`, '?ids=2']);
   });
 });

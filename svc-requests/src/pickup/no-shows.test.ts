@@ -18,6 +18,10 @@ import {
 /** Windows that pass with no handover: flagged, released after the grace period. */
 usePickupPlatform();
 
+/** The admin's no-show counts of these accounts. */
+const noShowsOf = (ids: number[], token = admin.token) =>
+  p.requests.api.get(`/api/admin/all-requests/no-shows?ids=${ids.join(',')}`, { token });
+
 describe('no-shows', () => {
   it('a chosen window that passes is missed for both; after the grace period the stock returns once; admins see counts', async () => {
     const [pharmacy, ngo] = await Promise.all([p.user('pharmacy'), p.user('ngo')]);
@@ -65,17 +69,46 @@ describe('no-shows', () => {
       actorRole: 'system',
     });
 
-    const counts = await p.requests.api.get('/api/admin/all-requests/no-shows', { token: admin.token });
+    // Admins ask for the accounts of a page: those with missed windows are answered, no one else.
+    const other = await p.user('ngo');
+    const counts = await noShowsOf([ngo.id, pharmacy.id, other.id]);
     expect(counts.status).toBe(200);
-    expect(counts.body).toEqual(
-      expect.arrayContaining([
-        { userId: ngo.id, asRequester: 1, asOwner: 0 },
-        { userId: pharmacy.id, asRequester: 0, asOwner: 1 },
-      ]),
-    );
-    expect((await p.requests.api.get('/api/admin/all-requests/no-shows', { token: ngo.token })).status).toBe(
-      403,
-    );
+    expect(counts.body).toEqual([
+      { userId: ngo.id, asRequester: 1, asOwner: 0 },
+      { userId: pharmacy.id, asRequester: 0, asOwner: 1 },
+    ]);
+    expect((await noShowsOf([pharmacy.id])).body).toEqual([
+      { userId: pharmacy.id, asRequester: 0, asOwner: 1 },
+    ]);
+    expect((await noShowsOf([other.id])).body).toEqual([]);
+    expect((await noShowsOf([ngo.id], ngo.token)).status).toBe(403);
+  });
+
+  it('refuses no-show counts without ids, with bad ids or more than 100 (400, en + ar)', async () => {
+    const message = 'Name 1 to 100 accounts by their ids, separated by commas';
+    for (const query of ['', '?ids=', '?ids=abc', '?ids=0', '?ids=1,,2', '?ids=1.5', '?ids=99999999999']) {
+      const refused = await p.requests.api.get(`/api/admin/all-requests/no-shows${query}`, {
+        token: admin.token,
+      });
+      expect([query, refused.status, refused.body.code, refused.body.details[0].message]).toEqual([
+        query,
+        400,
+        'VALIDATION_FAILED',
+        message,
+      ]);
+    }
+    const tooMany = Array.from({ length: 101 }, (_, i) => i + 1);
+    expect((await noShowsOf(tooMany)).status).toBe(400);
+    // 100 (a page of the users list at its largest) is fine; repeated ids count once.
+    expect((await noShowsOf([...tooMany.slice(0, 100), 1, 2])).status).toBe(200);
+    const arabic = await p.requests.api.get('/api/admin/all-requests/no-shows?ids=x', {
+      token: admin.token,
+      headers: { 'accept-language': 'ar' },
+    });
+    expect([arabic.status, arabic.body.details[0].message]).toEqual([
+      400,
+      'حدّد من حساب واحد لحد 100 حساب بأرقامهم، وافصل بينهم بفاصلة',
+    ]);
   });
 });
 
@@ -117,8 +150,8 @@ describe('a late pickup', () => {
       `مفيش ميعاد استلام اتحدد لـ ${medicine.name}. الحجز هيتلغي بعد 24 ساعة لو ماتمش الاستلام أو اتعرض ميعاد جديد.`,
     );
     // No-shows are for a time agreed and missed: none here.
-    const counts = await p.requests.api.get('/api/admin/all-requests/no-shows', { token: admin.token });
-    expect(counts.body.map((c: { userId: number }) => c.userId)).not.toContain(ngo.id);
+    const counts = await noShowsOf([ngo.id, pharmacy.id]);
+    expect(counts.body).toEqual([]);
     clock().set(new Date(endOfD3.getTime() + 24 * 3600_000));
     expect((await pickup.sweep()).released).toBe(1);
     await waitUntil(async () => (await quantityInCatalog(medicine.id)) === 10, { what: 'stock back' });
@@ -137,11 +170,7 @@ describe('a late pickup', () => {
     clock().set(cairoInstant(d1, '11:00')!);
     expect((await p.requests.service.pickup.sweep()).missed).toBe(1);
     const countsOf = async () =>
-      (
-        (await p.requests.api.get('/api/admin/all-requests/no-shows', { token: admin.token })).body as Array<{
-          userId: number;
-        }>
-      ).filter((c) => c.userId === ngo.id || c.userId === pharmacy.id);
+      ((await noShowsOf([ngo.id, pharmacy.id])).body as Array<{ userId: number }>).map((c) => c.userId);
     expect(await countsOf()).toHaveLength(2);
     // The NGO came an hour late and collected: nobody failed to turn up.
     const collected = await p.requests.api.put(

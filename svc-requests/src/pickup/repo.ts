@@ -377,19 +377,21 @@ export async function closeMaintenance(client: PoolClient, now: Date): Promise<W
 }
 
 /**
- * Missed windows per account, accounts with any first (most missed first). A window missed but
- * collected late, in the grace period, is not counted: the parties met after all (an earlier
- * window missed before a new offer still is).
+ * Missed windows of the accounts asked (a page of the admin's users list), those with any
+ * (most missed first); each side is read through its index (migration 085), never the whole
+ * history. A window missed but collected late, in the grace period, is not counted: the parties
+ * met after all (an earlier window missed before a new offer still is).
  */
-export async function noShowCounts(db: Db): Promise<NoShowCount[]> {
+export async function noShowCounts(db: Db, userIds: readonly number[]): Promise<NoShowCount[]> {
   // The window a late pickup completed is the one still chosen when the request completed.
   const missed = `requests.no_shows s JOIN requests.requests q ON q.id = s.request_id
                    AND NOT (q.status = 'completed' AND q.chosen_window_id IS NOT DISTINCT FROM s.window_id)`;
   const { rows } = await db.query<NoShowCount>(
     `SELECT "userId", sum(r)::int AS "asRequester", sum(o)::int AS "asOwner" FROM (
-       SELECT s.requester_id AS "userId", 1 AS r, 0 AS o FROM ${missed}
-       UNION ALL SELECT s.owner_id, 0, 1 FROM ${missed}) n
+       SELECT s.requester_id AS "userId", 1 AS r, 0 AS o FROM ${missed} WHERE s.requester_id = ANY($1::int[])
+       UNION ALL SELECT s.owner_id, 0, 1 FROM ${missed} WHERE s.owner_id = ANY($1::int[])) n
      GROUP BY "userId" ORDER BY sum(r) + sum(o) DESC, "userId"`,
+    [userIds],
   );
   return rows;
 }

@@ -10,7 +10,7 @@ import type { MovableClock } from './clock';
 export function pickupRoutes(ctx: RequestsContext, pickup: PickupService): Router {
   const api = { router: Router(), verifier: ctx.verifier };
 
-  mount(api, requestApi.noShowCounts, () => pickup.noShowCounts());
+  mount(api, requestApi.noShowCounts, ({ query }) => pickup.noShowCounts(query.ids));
   mount(api, requestApi.pickupPlan, ({ caller, params }) => pickup.plan(caller, params.id));
   mount(api, requestApi.offerPickup, ({ caller, params, body }) => pickup.offer(caller, params.id, body));
   mount(api, requestApi.choosePickupWindow, ({ caller, params, body }) =>

@@ -337,7 +337,8 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
         await afterCommit(requestId, 'removed', () => reminders.cancelReminders(requestId));
     },
 
-    noShowCounts: () => noShowCounts(ctx.pool),
+    /** Missed windows of the accounts asked (a page of the users list). */
+    noShowCounts: (userIds: readonly number[]) => noShowCounts(ctx.pool, userIds),
 
     sendReminder: reminders.sendReminder,
     promoteDueReminders: reminders.promoteDueReminders,

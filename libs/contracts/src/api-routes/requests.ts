@@ -34,6 +34,7 @@ import {
   handoverBodySchema,
 } from '../custody';
 import {
+  noShowCountQuerySchema,
   noShowCountSchema,
   pickupChoiceSchema,
   pickupOfferSchema,
@@ -251,9 +252,11 @@ export const requestApi = {
   noShowCounts: route({
     ...requests.noShowCounts,
     tag: 'admin',
-    summary: 'Missed pickup windows per account (as requester, as owner), accounts with at least one',
+    summary:
+      'Missed pickup windows of the accounts asked (`ids`, 1 to 100, as requester, as owner), those with at least one',
     access: 'admin',
     permission: 'admin.viewAll',
+    query: noShowCountQuerySchema,
     response: z.array(noShowCountSchema),
   }),
   recallReach: route({

@@ -11,6 +11,10 @@ export const catalogRequestMessages = {
     ar: 'السعر بعد الخصم مينفعش يكون أعلى من السعر الأصلي',
   },
   quantityMax: { en: 'Quantity is too large', ar: 'الكمية كبيرة أوي' },
+  accountIdsInvalid: {
+    en: 'Name 1 to 100 accounts by their ids, separated by commas',
+    ar: 'حدّد من حساب واحد لحد 100 حساب بأرقامهم، وافصل بينهم بفاصلة',
+  },
   quantityOnlyWithApproval: {
     en: 'A quantity is given only with an approval',
     ar: 'الكمية بتتبعت مع الموافقة بس',
