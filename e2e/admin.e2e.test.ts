@@ -38,7 +38,11 @@ describe('admin area', { timeout: 90_000 }, () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await other.getByRole('button', { name: 'Reject' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+    // It asks why (the registrant is e-mailed the reason): nothing is sent before one is chosen.
+    const rejecting = page.getByRole('dialog');
+    expect(await rejecting.getByRole('button', { name: 'Reject' }).isDisabled()).toBe(true);
+    await rejecting.getByLabel('Why').selectOption('detailsUnverifiable');
+    await rejecting.getByRole('button', { name: 'Reject' }).click();
     await expectToast(page, 'User rejected');
     await other.waitFor({ state: 'detached' });
     const row = remote.getByTestId('pending-user').filter({ hasText: email });

@@ -6,6 +6,7 @@ import { useFormat } from '@medrelay/i18n';
 import { ConfirmDialog, EmptyState, QueryGate, RouterLink } from '@medrelay/ui';
 import { useListStyles } from '../list-styles';
 import { DetailsDialog } from '../users/details-dialog';
+import { RejectRegistration } from '../users/reject-registration';
 import { usePendingUsers } from '../users/use-pending-users';
 import { useReviewUser } from '../users/use-review-user';
 import { UserSummary } from '../users/user-summary';
@@ -60,13 +61,11 @@ export function PendingApprovals() {
                           onConfirm={() => decide.mutate({ user, action: 'approve' })}
                         />
                       )}
-                      {/* Rejecting locks the account out: asked first, as on User Approvals. */}
-                      <ConfirmDialog
-                        trigger={<Button disabled={decide.isPending}>{t('approvals.reject')}</Button>}
-                        title={t('users.actions.reject')}
-                        body={t('users.confirm.reject', { name: user.name })}
-                        confirmLabel={t('users.actions.reject')}
-                        onConfirm={() => decide.mutate({ user, action: 'reject' })}
+                      {/* Rejecting locks the account out: asked first, with why, as on User Approvals. */}
+                      <RejectRegistration
+                        user={user}
+                        busy={decide.isPending}
+                        onReject={(reason) => decide.mutate({ user, action: 'reject', reason })}
                       />
                     </div>
                   </li>

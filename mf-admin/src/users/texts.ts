@@ -16,7 +16,8 @@ const en = {
     actions: { approve: 'Approve', reject: 'Reject', suspend: 'Suspend', reapprove: 'Re-approve' },
     confirm: {
       approve: 'Approve {{name}}? They can use MedRelay at once and get an e-mail.',
-      reject: 'Reject {{name}}? They will not be able to sign in.',
+      reject:
+        'Reject {{name}}? They cannot sign in, and are e-mailed the reason you choose: they may correct their details and apply again.',
       suspend:
         'Suspend {{name}}? They are signed out at once and cannot sign in again until re-approved. Their open requests and agreed pickups end for good (re-approving does not bring them back), and the other party of each is told.',
       reapprove: 'Approve {{name}} again? They can sign in and use MedRelay again.',
@@ -25,6 +26,16 @@ const en = {
     },
     updated: 'User status updated',
     updateFailed: 'Failed to update user',
+    rejectReason: 'Why',
+    chooseReason: 'Choose a reason',
+    /** Why a registration is rejected (contracts `registrationRejectionReasons`); the applicant is told. */
+    rejectReasons: {
+      detailsUnverifiable: 'The commercial licence or registration details could not be verified',
+      notEligible: 'Not eligible: MedRelay is for pharmacies, NGOs with a pharmacist and donors in Egypt',
+      duplicate: 'This organisation already has an account',
+      other: 'Another reason (they are asked to write to you)',
+    },
+    appliedAgain: 'Applied again after: {{reason}}',
   },
   noShows: {
     counts: '{{asRequester}} as requester, {{asOwner}} as owner',
@@ -111,7 +122,8 @@ const ar: typeof en & {
     actions: { approve: 'موافقة', reject: 'رفض', suspend: 'إيقاف', reapprove: 'إعادة الموافقة' },
     confirm: {
       approve: 'توافق على {{name}}؟ هيقدر يستخدم MedRelay على طول وهيوصله إيميل.',
-      reject: 'ترفض {{name}}؟ مش هيقدر يسجّل دخول.',
+      reject:
+        'ترفض {{name}}؟ مش هيقدر يسجّل دخول، وهيوصله إيميل بالسبب اللي هتختاره: يقدر يصلّح بياناته ويقدّم تاني.',
       suspend:
         'توقف {{name}}؟ هيخرج من حسابه فوراً ومش هيقدر يدخل تاني غير لما توافق عليه. طلباته المفتوحة ومواعيد الاستلام المتفق عليها هتتلغي نهائياً (ومش هترجع لو وافقت عليه تاني)، والطرف التاني في كل واحد فيهم هيتبلّغ.',
       reapprove: 'توافق على {{name}} تاني؟ هيقدر يدخل ويستخدم MedRelay من جديد.',
@@ -120,6 +132,15 @@ const ar: typeof en & {
     },
     updated: 'تم تحديث حالة المستخدم',
     updateFailed: 'فشل تحديث المستخدم',
+    rejectReason: 'السبب',
+    chooseReason: 'اختار السبب',
+    rejectReasons: {
+      detailsUnverifiable: 'مقدرناش نتأكد من الترخيص التجاري أو بيانات التسجيل',
+      notEligible: 'مش من الفئات اللي المنصة معمولة لها: صيدليات وجمعيات معاها صيدلي ومتبرعين في مصر',
+      duplicate: 'الجهة دي عندها حساب بالفعل',
+      other: 'سبب تاني (هنطلب منه يكلّمكم)',
+    },
+    appliedAgain: 'قدّم تاني بعد رفض سببه: {{reason}}',
   },
   noShows: {
     counts: '{{asRequester}} كصاحب طلب، {{asOwner}} كصاحب دوا',

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, callApi } from '@medrelay/api-client';
-import type { User } from '@medrelay/contracts';
+import type { RegistrationRejectionReason, User } from '@medrelay/contracts';
 import { identityEndpoints as identity } from '@medrelay/contracts/endpoints';
 import { useNotify } from '@medrelay/ui';
 import { activityKey, allUsersKey, pendingKey, statsKey } from './keys';
@@ -9,9 +9,14 @@ import { activityKey, allUsersKey, pendingKey, statsKey } from './keys';
 /** The four decisions of spec §4 user status: pending → approved/rejected; suspend and re-approve. */
 export type ReviewAction = 'approve' | 'reject' | 'suspend' | 'reapprove';
 
-const call: Record<ReviewAction, (id: number) => Promise<User>> = {
+/** A decision on an account; a rejection of a registration carries why. */
+export type Review =
+  | { user: User; action: Exclude<ReviewAction, 'reject'> }
+  | { user: User; action: 'reject'; reason: RegistrationRejectionReason };
+
+const call: Record<ReviewAction, (id: number, reason?: RegistrationRejectionReason) => Promise<User>> = {
   approve: (id) => callApi(identity.approveUser, { params: { id } }),
-  reject: (id) => callApi(identity.rejectUser, { params: { id } }),
+  reject: (id, reason) => callApi(identity.rejectUser, { params: { id }, body: { reason: reason! } }),
   suspend: (id) => callApi(identity.setUserStatus, { params: { id }, body: { status: 'rejected' } }),
   reapprove: (id) => callApi(identity.setUserStatus, { params: { id }, body: { status: 'approved' } }),
 };
@@ -48,7 +53,8 @@ export function useReviewUser() {
     }
   };
   return useMutation({
-    mutationFn: ({ user, action }: { user: User; action: ReviewAction }) => call[action](user.id),
+    mutationFn: (review: Review) =>
+      call[review.action](review.user.id, review.action === 'reject' ? review.reason : undefined),
     onSuccess: (_, { action }) => {
       notify.success(t(success(action)));
       refresh();

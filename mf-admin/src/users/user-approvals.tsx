@@ -11,6 +11,7 @@ import { useListStyles } from '../list-styles';
 import { DetailsDialog } from './details-dialog';
 import { DebouncedSearch, FilterSelect, useFilterStyles } from './filters';
 import { LicenseReviews } from './license-reviews';
+import { RejectRegistration } from './reject-registration';
 import { usePendingUsers } from './use-pending-users';
 import { actionsFor, useReviewUser } from './use-review-user';
 import { UserSummary } from './user-summary';
@@ -42,8 +43,8 @@ export default function UserApprovals() {
       setPage(1);
     };
 
-  // Missed pickup windows of the accounts on this page only, one query for the page.
-  const noShows = useNoShowCounts(users.data?.items.map((user) => user.id) ?? []).data;
+  // missed pickup windows per account, one query for the whole list.
+  const noShows = useNoShowCounts().data;
   const missedOf = (user: User) => {
     const found = noShows?.find((c) => c.userId === user.id);
     return found ? found.asRequester + found.asOwner : 0;
@@ -65,28 +66,37 @@ export default function UserApprovals() {
         <Button onClick={() => setDetails(user)} {...restoreFocus}>
           {t('approvals.details')}
         </Button>
-        {actionsFor(user).map((action) => (
-          <ConfirmDialog
-            key={action}
-            trigger={
-              <Button
-                appearance={action === 'approve' || action === 'reapprove' ? 'primary' : 'secondary'}
-                disabled={review.isPending}
-              >
-                {t(`users.actions.${action}`)}
-              </Button>
-            }
-            title={t(`users.actions.${action}`)}
-            body={t(
-              action === 'approve' && !user.emailVerified
-                ? 'users.confirm.approveUnverified'
-                : `users.confirm.${action}`,
-              { name: user.name },
-            )}
-            confirmLabel={t(`users.actions.${action}`)}
-            onConfirm={() => review.mutate({ user, action })}
-          />
-        ))}
+        {actionsFor(user).map((action) =>
+          action === 'reject' ? (
+            <RejectRegistration
+              key={action}
+              user={user}
+              busy={review.isPending}
+              onReject={(reason) => review.mutate({ user, action, reason })}
+            />
+          ) : (
+            <ConfirmDialog
+              key={action}
+              trigger={
+                <Button
+                  appearance={action === 'approve' || action === 'reapprove' ? 'primary' : 'secondary'}
+                  disabled={review.isPending}
+                >
+                  {t(`users.actions.${action}`)}
+                </Button>
+              }
+              title={t(`users.actions.${action}`)}
+              body={t(
+                action === 'approve' && !user.emailVerified
+                  ? 'users.confirm.approveUnverified'
+                  : `users.confirm.${action}`,
+                { name: user.name },
+              )}
+              confirmLabel={t(`users.actions.${action}`)}
+              onConfirm={() => review.mutate({ user, action })}
+            />
+          ),
+        )}
       </div>
     </li>
   );

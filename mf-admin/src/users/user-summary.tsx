@@ -5,7 +5,7 @@ import { useListStyles } from '../list-styles';
 
 /**
  * Who an account is, as every admin list shows it: name, e-mail (left to right) with whether its
- * owner proved it, and a date.
+ * owner proved it, a date, and for an application made again after a rejection, why it was rejected.
  */
 export function UserSummary({ user, when }: { user: User; when: string }) {
   const styles = useListStyles();
@@ -29,6 +29,12 @@ export function UserSummary({ user, when }: { user: User; when: string }) {
       <Text size={200} className={styles.muted}>
         {when}
       </Text>
+      {/* Applied again after a rejection: the earlier reason, for the administrator's second look. */}
+      {user.status === 'pending' && user.rejectionReason && (
+        <Text size={200} block data-testid="applied-again">
+          {t('users.appliedAgain', { reason: t(`users.rejectReasons.${user.rejectionReason}`) })}
+        </Text>
+      )}
     </div>
   );
 }

@@ -24,6 +24,7 @@ export function ConfirmDialog({
   body,
   confirmLabel,
   dismissLabel,
+  confirmDisabled = false,
   onConfirm,
 }: {
   trigger?: ReactElement;
@@ -35,6 +36,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   /** The way out, when "Cancel" would be ambiguous (cancelling a request). */
   dismissLabel?: string;
+  /** The answer is not complete yet (a reason to choose in the body): confirming waits for it. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
 }) {
   const { t } = useTranslation('common');
@@ -52,7 +55,7 @@ export function ConfirmDialog({
             <Button appearance="secondary">{dismissLabel ?? t('actions.cancel')}</Button>
           </DialogTrigger>
           <DialogTrigger disableButtonEnhancement>
-            <Button appearance="primary" onClick={onConfirm}>
+            <Button appearance="primary" disabled={confirmDisabled} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </DialogTrigger>
