@@ -43,8 +43,8 @@ export default function UserApprovals() {
       setPage(1);
     };
 
-  // missed pickup windows per account, one query for the whole list.
-  const noShows = useNoShowCounts().data;
+  // Missed pickup windows of the accounts on this page only, one query for the page.
+  const noShows = useNoShowCounts(users.data?.items.map((user) => user.id) ?? []).data;
   const missedOf = (user: User) => {
     const found = noShows?.find((c) => c.userId === user.id);
     return found ? found.asRequester + found.asOwner : 0;
