@@ -1,7 +1,8 @@
 import { gatewayConfigShape } from './config';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, createServer } from 'node:net';
-import { liveSilenceMs, liveStreamHeader, translate, type LiveEvent } from '@medrelay/contracts';
+import { authKeys, liveSilenceMs, liveStreamHeader, translate, type LiveEvent } from '@medrelay/contracts';
+import { createRedis } from '@medrelay/service-kit';
 import {
   medicineInput,
   startTestPlatform,
@@ -344,8 +345,16 @@ describe('when Redis or the gateway goes away', () => {
           stdio: 'ignore',
         },
       );
+    // Identity marks a Redis holding the revocations (verifiers answer 503 without it); it
+    // writes to another Redis here, so the test does it for this one.
+    const markRestored = async () => {
+      const marker = createRedis(`redis://127.0.0.1:${port}`, 'live-test-marker');
+      await marker.set(authKeys.restored(p.identity.prefix), '1');
+      marker.disconnect();
+    };
     let redis: ChildProcess = start();
     await waitUntil(() => accepting(port), { what: 'the new Redis' });
+    await markRestored();
     const own = await startTestGateway(p.identity.prefix, {
       REDIS_URL: `redis://127.0.0.1:${port}`,
       IDENTITY_URL: p.identity.baseUrl,
@@ -373,6 +382,7 @@ describe('when Redis or the gateway goes away', () => {
 
       redis = start();
       await waitUntil(() => accepting(port), { what: 'Redis back' });
+      await markRestored();
       await waitUntil(
         async () => {
           const again = await openStream(own.baseUrl, ngo.token);

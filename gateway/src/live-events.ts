@@ -111,6 +111,8 @@ class LiveStream {
       authKeys.revokedBefore(prefix, this.caller.id),
       authKeys.revokedToken(prefix, this.caller.tokenId),
       authKeys.status(prefix, this.caller.id),
+      // Revocations put back after Redis lost them: this token's may be among them.
+      authKeys.restored(prefix),
     ];
     return keys.some((key) => mine.includes(key));
   }

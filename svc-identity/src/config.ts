@@ -33,6 +33,11 @@ export const identityConfigShape = {
   REGISTRATION_DIGEST_SECONDS: z.coerce.number().int().positive().default(900),
   /** How often an instance checks whether a digest is due. */
   REGISTRATION_DIGEST_CHECK_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * How often identity checks that Redis still holds the revocations (the marker, the same Redis
+   * process) and, if not, rebuilds them from PostgreSQL; token checks answer 503 until then.
+   */
+  REVOCATION_CHECK_MS: z.coerce.number().int().positive().default(2000),
   /** How long e-mailed links work: a password reset, an e-mail address proof, opening a locked account. */
   PASSWORD_RESET_MINUTES: z.coerce.number().int().positive().default(30),
   EMAIL_VERIFICATION_HOURS: z.coerce.number().int().positive().default(72),

@@ -18,7 +18,7 @@ import { passkeyRoutes } from './passkeys/routes';
 import { sessionRoutes } from './sessions/routes';
 import { createSessionService } from './sessions/service';
 import { adminUserRoutes } from './admin-users/routes';
-import { restoreRevocations } from './auth/revocations';
+import { watchRevocations } from './auth/revocations';
 import { authRoutes } from './auth/routes';
 import { createTokenIssuer } from './auth/tokens';
 import type { IdentityConfig } from './config';
@@ -56,14 +56,18 @@ export async function createIdentityService(
   const ctx: IdentityContext = {
     ...runtime.context,
     settings,
-    tokens: await createTokenIssuer(privateKey, redis, prefix, logger),
+    tokens: await createTokenIssuer(privateKey, redis, pool, prefix, logger),
     clock,
     secrets,
     devices: deviceCookies(config.SEALING_KEYS, config.PUBLIC_URL.startsWith('https:')),
   };
   // Both wait out a store that is down at start (the port answers 503 meanwhile).
   await whenStoresAnswer('publish settings', () => settings.publish(), logger);
-  await whenStoresAnswer('restore revocations', () => restoreRevocations(pool, redis, prefix), logger);
+  // Every revocation back in Redis (and its marker, without which verifiers answer 503), now and
+  // whenever Redis loses them while identity runs.
+  const revocations = watchRevocations(pool, redis, prefix, logger, config.REVOCATION_CHECK_MS);
+  await whenStoresAnswer('restore revocations', () => revocations.restore(), logger);
+  revocations.watch();
   // Users a migration listed (their event gained a field): the read models learn it now.
   await whenStoresAnswer('republish users', () => republishUsers(pool), logger);
 
@@ -103,7 +107,7 @@ export async function createIdentityService(
     app,
     ctx,
     queues: runtime.queues,
-    ...runtime.lifecycle(app, () => Promise.all([digest.stop(), mailWorker?.close()])),
+    ...runtime.lifecycle(app, () => Promise.all([digest.stop(), revocations.stop(), mailWorker?.close()])),
   };
 }
 

@@ -38,6 +38,8 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
     // Digests as soon as due and checked often, so tests wait for conditions, not minutes.
     REGISTRATION_DIGEST_SECONDS: '1',
     REGISTRATION_DIGEST_CHECK_MS: '200',
+    // A Redis that lost the revocations is noticed within a quarter of a second.
+    REVOCATION_CHECK_MS: '250',
     ...overrides,
   });
   const service = await createIdentityService(config, createLogger('svc-identity', config.LOG_LEVEL));

@@ -28,6 +28,12 @@ export const authKeys = {
   revokedToken: (prefix: string, jti: string) => `${prefix}:auth:revoked-jti:${jti}`,
   /** The user's current status, so an approval takes effect without a new token. */
   status: (prefix: string, userId: number | string) => `${prefix}:auth:status:${userId}`,
+  /**
+   * Set by identity once every revocation is in Redis (rebuilt from PostgreSQL). Missing, Redis
+   * lost its data (a restart without persistence, a new instance): verifiers answer 503 instead
+   * of trusting a token whose revocation they cannot see, until identity has put them back.
+   */
+  restored: (prefix: string) => `${prefix}:auth:restored`,
   /** The current system settings as JSON, published by identity. */
   settings: (prefix: string) => `${prefix}:settings:current`,
 };

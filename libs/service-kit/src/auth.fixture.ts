@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { tokenAudience, tokenIssuer } from '@medrelay/contracts';
+import { authKeys, tokenAudience, tokenIssuer } from '@medrelay/contracts';
 import { apiClient, testStores, uniqueName } from '@medrelay/testing';
 import type { Express } from 'express';
 import { importPKCS8, SignJWT } from 'jose';
 import { errorHandler } from './errors';
 import { createLogger } from './logger';
+import type { Redis } from './redis';
 
 /** A token as identity signs it, with the test stores' key, for service-kit's own tests. */
 export async function signTestToken(
@@ -22,6 +23,14 @@ export async function signTestToken(
     .setIssuedAt()
     .setExpirationTime(expiresIn)
     .sign(key);
+}
+
+/**
+ * What identity writes once the revocations are in Redis (auth/revocations.ts): verifiers refuse
+ * to trust tokens without it. For service-kit's own tests, which run no identity.
+ */
+export async function markRevocationsRestored(redis: Redis, prefix: string): Promise<void> {
+  await redis.set(authKeys.restored(prefix), String(Date.now()));
 }
 
 /** Serves an app on a free port behind the services' error handler, with a client for it. */

@@ -10,7 +10,7 @@ import {
   VerifiedTokens,
   type TokenVerifier,
 } from './auth';
-import { serveApp, signTestToken as token } from './auth.fixture';
+import { markRevocationsRestored, serveApp, signTestToken as token } from './auth.fixture';
 import { createRedis, type Redis } from './redis';
 
 let redis: Redis;
@@ -20,6 +20,7 @@ const prefix = uniqueName('auth');
 
 beforeAll(async () => {
   redis = createRedis(testStores().redisUrl, 'auth-test');
+  await markRevocationsRestored(redis, prefix);
   const verifier = await createTokenVerifier(testStores().jwtPublicKey, redis, prefix);
   const app = express();
   app.get('/product', authenticate(verifier), requireApproved, (_req, res) => void res.json({ ok: true }));
@@ -86,6 +87,25 @@ describe('requireApproved and requirePermission (spec §2 access rules, on the s
     expect((await api.get('/listers-only', { token: pharmacy })).status).toBe(200);
     const donor = await token({ sub: '8', role: 'donor', status: 'approved' });
     expect((await api.get('/listers-only', { token: donor })).status).toBe(200);
+  });
+});
+
+describe('a Redis that lost its data (no restored marker from identity)', () => {
+  afterEach(() => markRevocationsRestored(redis, prefix));
+
+  it('answers 503 STORE_UNAVAILABLE with Retry-After for any token, revoked or not, until the marker is back', async () => {
+    // Logged out, but a restart without persistence took its revocation, and the marker with it.
+    const loggedOut = await token({ sub: '30', role: 'ngo', status: 'approved' });
+    const fine = await token({ sub: '31', role: 'ngo', status: 'approved' });
+    await redis.del(authKeys.restored(prefix));
+    for (const tokenValue of [loggedOut, fine]) {
+      const res = await api.get('/product', { token: tokenValue });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('STORE_UNAVAILABLE');
+      expect(res.headers.get('retry-after')).toBe('5');
+    }
+    await markRevocationsRestored(redis, prefix);
+    expect((await api.get('/product', { token: fine })).status).toBe(200);
   });
 });
 

@@ -11,7 +11,7 @@ import { can, mayUseProduct, type Action } from '@medrelay/domain';
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { errors as joseErrors, importSPKI, jwtVerify, type CryptoKey } from 'jose';
-import { AppError, httpError } from './errors';
+import { AppError, httpError, storeUnavailable } from './errors';
 import type { KeyReader } from './tracked-reads';
 
 export const tokenAlgorithm = 'ES256';
@@ -41,9 +41,11 @@ export interface TokenVerifierOptions {
 /**
  * Verifies signature, issuer, audience and expiry with the public key, then reads from Redis
  * (one MGET) whether the token or all of the user's tokens were revoked, and the user's current
- * status, so suspension takes effect at once and approval without signing in again. `keys` is
- * a Redis connection, or a `TrackedReads` over one that keeps those keys until Redis says they
- * changed.
+ * status, so suspension takes effect at once and approval without signing in again. The same
+ * MGET reads identity's `restored` marker: without it Redis lost the revocations, and the call is
+ * answered 503 STORE_UNAVAILABLE (an outage: clients, the gateway and jobs retry) until identity
+ * has rebuilt them from PostgreSQL. `keys` is a Redis connection, or a `TrackedReads` over one
+ * that keeps those keys until Redis says they changed.
  */
 export async function createTokenVerifier(
   publicKeyPem: string,
@@ -79,11 +81,15 @@ export async function createTokenVerifier(
         claims = await checkSignature(token);
         verified.set(digest, claims);
       }
-      const [revokedBefore, revokedToken, currentStatus] = await keys.mget(
+      const [revokedBefore, revokedToken, currentStatus, restored] = await keys.mget(
         authKeys.revokedBefore(prefix, claims.sub),
         authKeys.revokedToken(prefix, claims.jti),
         authKeys.status(prefix, claims.sub),
+        authKeys.restored(prefix),
       );
+      // Redis lost its data and identity has not put the revocations back yet: a missing key
+      // proves nothing, so the call waits (503, Retry-After) instead of trusting the token.
+      if (!restored) throw storeUnavailable();
       // A rejected (suspended) account has no valid session, whatever the token's age.
       if (
         revokedToken ||

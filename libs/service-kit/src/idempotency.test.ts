@@ -5,7 +5,7 @@ import express, { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTokenVerifier } from './auth';
-import { serveApp, signTestToken } from './auth.fixture';
+import { markRevocationsRestored, serveApp, signTestToken } from './auth.fixture';
 import { idempotentClaimSeconds, idempotentCommand } from './idempotency';
 import { mount } from './mount';
 import { createRedis, type Redis } from './redis';
@@ -41,6 +41,7 @@ const keyed = (key: string, tokenValue: string) => ({
 
 beforeAll(async () => {
   redis = createRedis(testStores().redisUrl, 'idem-test');
+  await markRevocationsRestored(redis, prefix);
   const verifier = await createTokenVerifier(testStores().jwtPublicKey, redis, prefix);
   const service = { router: Router(), verifier };
   mount(

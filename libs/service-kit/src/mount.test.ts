@@ -5,7 +5,7 @@ import express, { Router, type RequestHandler } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTokenVerifier } from './auth';
-import { serveApp, signTestToken } from './auth.fixture';
+import { markRevocationsRestored, serveApp, signTestToken } from './auth.fixture';
 import { httpError } from './errors';
 import { contractOf, mount } from './mount';
 import { createRedis, type Redis } from './redis';
@@ -72,6 +72,7 @@ const limit: RequestHandler = (req, _res, next) => {
 
 beforeAll(async () => {
   redis = createRedis(testStores().redisUrl, 'mount-test');
+  await markRevocationsRestored(redis, prefix);
   const verifier = await createTokenVerifier(testStores().jwtPublicKey, redis, prefix);
   const service = { router: Router(), verifier };
   mount(

@@ -68,8 +68,9 @@ export function authRoutes(ctx: IdentityContext): Router {
     return auth.me(caller.id);
   });
   mount(api, identityApi.logout, async ({ caller }) => {
-    await ctx.tokens.revokeToken(caller.tokenId, caller.expiresAt);
+    // The session's end first: the durable record Redis's revocation is rebuilt from.
     await endSessions(ctx.pool, caller.id, [caller.tokenId], ctx.clock.now());
+    await ctx.tokens.revokeToken(caller.tokenId, caller.expiresAt);
   });
 
   return api.router;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { authKeys, tokenAudience, tokenIssuer, type UserStatus, type UserType } from '@medrelay/contracts';
-import { tokenAlgorithm, type Logger, type Redis } from '@medrelay/service-kit';
+import { tokenAlgorithm, type Logger, type Pool, type Redis } from '@medrelay/service-kit';
 import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
+import { recordRevokedBefore } from './revocations';
 
 type TokenUser = { id: number; userType: UserType; status: UserStatus; name: string };
 
@@ -15,7 +16,15 @@ export interface TokenIssuer {
    * shortened the timeout since) is brought to it.
    */
   signReplacement(user: TokenUser, endsAt: number, lifetimeMinutes: number): Promise<string>;
+  /**
+   * Revokes one token in Redis until it would have expired. Its durable record is its session's
+   * `ended_at`, which the caller writes first (auth/revocations.ts restores it from there).
+   */
   revokeToken(tokenId: string, expiresAt: number): Promise<void>;
+  /**
+   * Revokes every token of the account issued so far: in PostgreSQL first (outside any
+   * transaction of the caller's, as the Redis write is), then in Redis for the verifiers.
+   */
   revokeAllFor(userId: number): Promise<void>;
   publishStatus(userId: number, status: UserStatus): Promise<void>;
   /**
@@ -29,6 +38,7 @@ export interface TokenIssuer {
 export async function createTokenIssuer(
   privateKeyPem: string,
   redis: Redis,
+  pool: Pool,
   prefix: string,
   logger: Logger,
 ): Promise<TokenIssuer> {
@@ -57,8 +67,11 @@ export async function createTokenIssuer(
       await redis.set(authKeys.revokedToken(prefix, tokenId), '1', 'EX', ttl);
     },
     async revokeAllFor(userId) {
+      const atMs = Date.now();
+      // PostgreSQL first: whatever Redis holds can be rebuilt from it should Redis lose its data.
+      await recordRevokedBefore(pool, userId, atMs);
       // Kept without expiry: it must outlive any token issued before it.
-      await redis.set(authKeys.revokedBefore(prefix, userId), String(Date.now()));
+      await redis.set(authKeys.revokedBefore(prefix, userId), String(atMs));
     },
     async publishStatus(userId, status) {
       await redis.set(authKeys.status(prefix, userId), status);
