@@ -263,28 +263,39 @@ export async function recallReachOf(db: Db, recallId: number): Promise<RecallRea
   );
   const recall = rows[0];
   if (!recall) return null;
-  const [parties, holdings] = await Promise.all([
-    db.query<{
-      user_id: number;
-      name: string | null;
-      user_type: UserType | null;
-      notified_at: Date;
-      last_sent_at: Date;
-      acknowledged_at: Date | null;
-    }>(
-      `SELECT p.user_id, u.name, u.user_type, p.notified_at, p.last_sent_at, p.acknowledged_at
-         FROM requests.recall_parties p LEFT JOIN requests.users u ON u.id = p.user_id
-        WHERE p.recall_id = $1
-        ORDER BY p.acknowledged_at IS NOT NULL, u.name, p.user_id`,
-      [recallId],
-    ),
-    holdingsOf(db, [recallId]),
-  ]);
+  // Each party with its holdings, grouped in one pass over the recall's holdings (in the order
+  // holdingsOf gives them): matching them per party here cost parties × holdings.
+  const parties = await db.query<{
+    user_id: number;
+    name: string | null;
+    user_type: UserType | null;
+    notified_at: Date;
+    last_sent_at: Date;
+    acknowledged_at: Date | null;
+    holdings: RecallHoldingEntry[];
+  }>(
+    `SELECT p.user_id, u.name, u.user_type, p.notified_at, p.last_sent_at, p.acknowledged_at,
+            coalesce(h.holdings, '[]'::jsonb) AS holdings
+       FROM requests.recall_parties p
+       LEFT JOIN requests.users u ON u.id = p.user_id
+       LEFT JOIN (
+         SELECT user_id,
+                jsonb_agg(jsonb_build_object('holding', holding, 'medicineId', medicine_id,
+                                             'medicineName', medicine_name, 'requestId', request_id,
+                                             'quantity', quantity)
+                          ORDER BY holding, medicine_id, request_id) AS holdings
+           FROM requests.recall_holdings
+          WHERE recall_id = $1
+          GROUP BY user_id) h ON h.user_id = p.user_id
+      WHERE p.recall_id = $1
+      ORDER BY p.acknowledged_at IS NOT NULL, u.name, p.user_id`,
+    [recallId],
+  );
   const list: RecallParty[] = parties.rows.map((p) => ({
     userId: p.user_id,
     name: p.name,
     userType: p.user_type,
-    holdings: holdings.filter((h) => h.userId === p.user_id).map(withoutOwner),
+    holdings: p.holdings,
     notifiedAt: p.notified_at.toISOString(),
     lastSentAt: p.last_sent_at.toISOString(),
     acknowledgedAt: p.acknowledged_at?.toISOString() ?? null,
@@ -368,14 +379,17 @@ export async function startRound(
   );
   if (rows.length === 0) return [];
   await db.query('UPDATE requests.recalls SET round = $2 WHERE recall_id = $1', [recallId, round]);
-  const holdings = await holdingsOf(db, [recallId]);
+  // Grouped once by party (a filter per party cost parties × holdings on a large recall).
+  const byParty = new Map<number, RecallHoldingEntry[]>();
+  for (const h of await holdingsOf(db, [recallId])) {
+    const list = byParty.get(h.userId) ?? [];
+    list.push(withoutOwner(h));
+    byParty.set(h.userId, list);
+  }
   return rows
     .map((r) => r.user_id)
     .sort((a, b) => a - b)
-    .map((userId) => ({
-      userId,
-      holdings: holdings.filter((h) => h.userId === userId).map(withoutOwner),
-    }));
+    .map((userId) => ({ userId, holdings: byParty.get(userId) ?? [] }));
 }
 
 /**
