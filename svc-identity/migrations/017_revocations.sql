@@ -4,8 +4,7 @@
 -- two-factor change or a suspension worked again.
 --
 -- The account's revoked-before time (ms): its tokens issued at or before it are refused. Written
--- before Redis's copy, outside the caller's transaction (as the Redis write is), so no foreign
--- key: its check would wait on the account's row, which a suspension holds FOR UPDATE. Accounts
+-- before Redis's copy, in the change's transaction where there is one. No foreign key: accounts
 -- are never deleted.
 CREATE TABLE identity.revoked_before (
   user_id integer PRIMARY KEY,

@@ -121,7 +121,7 @@ export function createAdminUserService(ctx: IdentityContext) {
           if (to === 'rejected') {
             // No link asked for before (a reset above all) outlives the decision or a reinstatement.
             await retireLinks(client, userId, allLinkPurposes, ctx.clock.now());
-            await ctx.tokens.revokeAllFor(userId);
+            await ctx.tokens.revokeAllFor(userId, client);
             await ctx.tokens.publishStatus(userId, to);
           }
           return updated;

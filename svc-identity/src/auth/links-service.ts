@@ -109,7 +109,7 @@ export function createLinkService(ctx: IdentityContext) {
         const { link, user } = await openLink(client, token, ['password-reset'], now);
         // Refused before anything is stored: the transaction rolls back and the link still works.
         checkNewPassword(settings, password, user, 'password', language);
-        await ctx.tokens.revokeAllFor(user.id);
+        await ctx.tokens.revokeAllFor(user.id, client);
         // Every session is ended: the wrong confirmations a thief's session made are the owner's no more.
         await forgiveWrongConfirmations(ctx, user.id);
         await updatePasswordHash(client, user.id, passwordHash);

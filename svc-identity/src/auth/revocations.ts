@@ -1,5 +1,5 @@
 import { authKeys } from '@medrelay/contracts';
-import { isStoreOutage, type Logger, type Pool, type Redis } from '@medrelay/service-kit';
+import { isStoreOutage, type Logger, type Pool, type PoolClient, type Redis } from '@medrelay/service-kit';
 import { rejectedUsers } from '../users/repo';
 
 /**
@@ -11,8 +11,12 @@ import { rejectedUsers } from '../users/repo';
  */
 
 /** Notes in PostgreSQL that the account's tokens issued at or before `atMs` are revoked (never moves back). */
-export async function recordRevokedBefore(pool: Pool, userId: number, atMs: number): Promise<void> {
-  await pool.query(
+export async function recordRevokedBefore(
+  db: Pool | PoolClient,
+  userId: number,
+  atMs: number,
+): Promise<void> {
+  await db.query(
     `INSERT INTO identity.revoked_before (user_id, at_ms) VALUES ($1, $2)
      ON CONFLICT (user_id) DO UPDATE SET at_ms = GREATEST(revoked_before.at_ms, EXCLUDED.at_ms)`,
     [userId, atMs],

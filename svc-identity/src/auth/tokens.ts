@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { authKeys, tokenAudience, tokenIssuer, type UserStatus, type UserType } from '@medrelay/contracts';
-import { tokenAlgorithm, type Logger, type Pool, type Redis } from '@medrelay/service-kit';
+import { tokenAlgorithm, type Logger, type Pool, type PoolClient, type Redis } from '@medrelay/service-kit';
 import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
 import { recordRevokedBefore } from './revocations';
 
@@ -22,10 +22,11 @@ export interface TokenIssuer {
    */
   revokeToken(tokenId: string, expiresAt: number): Promise<void>;
   /**
-   * Revokes every token of the account issued so far: in PostgreSQL first (outside any
-   * transaction of the caller's, as the Redis write is), then in Redis for the verifiers.
+   * Revokes every token of the account issued so far: in PostgreSQL first, in `db` (the caller's
+   * transaction when it holds one: a second connection per transaction could starve the pool),
+   * then in Redis for the verifiers.
    */
-  revokeAllFor(userId: number): Promise<void>;
+  revokeAllFor(userId: number, db?: Pool | PoolClient): Promise<void>;
   publishStatus(userId: number, status: UserStatus): Promise<void>;
   /**
    * The same once the change is committed: best effort and logged, since the change is saved
@@ -66,10 +67,10 @@ export async function createTokenIssuer(
       const ttl = Math.max(1, expiresAt - Math.floor(Date.now() / 1000));
       await redis.set(authKeys.revokedToken(prefix, tokenId), '1', 'EX', ttl);
     },
-    async revokeAllFor(userId) {
+    async revokeAllFor(userId, db = pool) {
       const atMs = Date.now();
       // PostgreSQL first: whatever Redis holds can be rebuilt from it should Redis lose its data.
-      await recordRevokedBefore(pool, userId, atMs);
+      await recordRevokedBefore(db, userId, atMs);
       // Kept without expiry: it must outlive any token issued before it.
       await redis.set(authKeys.revokedBefore(prefix, userId), String(atMs));
     },

@@ -46,7 +46,7 @@ export function createTwoFactorService(ctx: IdentityContext) {
     const owner = await findUserById(client, userId);
     if (!owner) throw httpError.unauthenticated('accountGone');
     await accountMail(ctx).twoFactorChangedMail(client, await ctx.settings.get(), owner, change);
-    await ctx.tokens.revokeAllFor(userId);
+    await ctx.tokens.revokeAllFor(userId, client);
   }
 
   /** After the commit: the e-mail goes, and a token signed next is not counted as revoked. */
