@@ -22,6 +22,8 @@ export const medicineSnapshotSchema = medicineSchema
     serial: z.string().nullable().optional(),
     // Quarantined by a recall; events written before recalls carry none.
     quarantined: z.boolean().optional(),
+    // Guardrail categories (cold chain…); events written before they were copied carry none.
+    categories: medicineSchema.shape.categories.optional(),
     // The listing's own pickup place, when it is not collected at its owner's point.
     ownPickup: z
       .object({ area: z.string(), governorate: z.string(), lat: z.number(), lng: z.number() })

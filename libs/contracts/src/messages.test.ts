@@ -117,13 +117,27 @@ describe('enum values in messages', () => {
   const keys = Object.keys(messages) as MessageKey[];
 
   it('reach no text raw: every key, in each language, with every status as each typed placeholder', () => {
+    const labels = messageParamLabels as Record<string, Record<string, Record<string, string>>>;
     for (const key of keys) {
       for (const language of languages) {
-        const typed = placeholders(messages[key][language]).filter((p) => p.kind === 'status');
+        const all = placeholders(messages[key][language]);
+        const isWord = (p: { kind?: string | undefined }) => !!p.kind && !p.kind.startsWith('|');
+        const withStatus = all.filter((p) => p.kind === 'status');
+        // Other kinds: every word at once (a list), the params those words name in turn, and
+        // the rest of the message's params (numbers), so nothing Latin is left in Arabic.
+        const typed = all.filter((p) => isWord(p) && p.kind !== 'status');
+        const words = typed.flatMap((p) => Object.values(labels[p.kind!]!).map((w) => w[language]!));
+        const others: Record<string, string> = {};
+        for (const p of [...typed, ...words.flatMap(placeholders)])
+          others[p.name] ??= isWord(p) ? Object.keys(labels[p.kind!]!).join(',') : '1';
+        if (typed.length) for (const p of all) others[p.name] ??= '1';
         for (const status of requestStatuses) {
-          const text = translate(key, language, Object.fromEntries(typed.map((p) => [p.name, status])));
+          const text = translate(key, language, {
+            ...others,
+            ...Object.fromEntries(withStatus.map((p) => [p.name, status])),
+          });
           expect(text, `${key} (${language})`).not.toMatch(/\{\w+:\w+\}/);
-          if (language === 'ar' && typed.length)
+          if (language === 'ar' && (typed.length || withStatus.length))
             expect(text, `${key} (ar, ${status})`).not.toMatch(/[a-z]{4,}/);
         }
       }
@@ -149,5 +163,38 @@ describe('enum values in messages', () => {
       }
     }
     expect(Object.keys(messageParamLabels.status).sort()).toEqual([...requestStatuses].sort());
+  });
+});
+
+describe('a list of words in a message', () => {
+  it("names each value in the reader's language, joined as the language lists them, the words filled from the same params", () => {
+    const params = {
+      quantity: 2,
+      medicine: 'Mixtard 30',
+      changes: 'renamed,type,coldChainAdded',
+      was: 'Insulin',
+      type: 'injection',
+      wasType: 'drops',
+      batch: 'L1',
+      expiry: '2031-05-01',
+    };
+    expect(translate('notifyListingChanged', 'en', params)).toBe(
+      'The owner changed the 2 × Mixtard 30 you are to collect: renamed from Insulin; the type is now Injection (it was Drops); it now needs cold storage: bring a cool box with ice packs. Batch L1, expires 2031-05-01. Check the pack at pickup.',
+    );
+    expect(translate('notifyListingChanged', 'ar', params)).toBe(
+      'صاحب الإعلان غيّر 2 × Mixtard 30 اللي هتستلمهم: اسمه اتغير من Insulin؛ النوع بقى حقن (كان نقط)؛ بقى محتاج تبريد: هات معاك شنطة تبريد فيها تلج. التشغيلة L1، بتنتهي 2031-05-01. راجع العلبة وانت بتستلم.',
+    );
+    // An unknown value shows as given; one value is one word, as before.
+    expect(translate('requestTransitionRefused', 'en', { from: 'completed', to: 'lost' })).toMatch(/lost/);
+  });
+
+  it('has every word in both languages with the same placeholders', () => {
+    const names = (text: string) => [...text.matchAll(/\{(\w+)(?::(\w+))?\}/g)].map((m) => m[0]).sort();
+    for (const [kind, words] of Object.entries(messageParamLabels)) {
+      for (const [value, texts] of Object.entries(words as Record<string, { en: string; ar: string }>)) {
+        expect(texts.ar, `${kind}.${value}`).toBeTruthy();
+        expect(names(texts.ar), `${kind}.${value}`).toEqual(names(texts.en));
+      }
+    }
   });
 });

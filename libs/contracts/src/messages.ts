@@ -10,7 +10,7 @@ import { catalogRequestMessages } from './message-tables/catalog-requests';
 import { notificationMessages } from './message-tables/notifications';
 import { packCodeMessages } from './message-tables/pack-codes';
 import { recallMessages } from './message-tables/recalls';
-import { messageParamLabels } from './message-tables/param-labels';
+import { messageParamLabels, messageParamListSeparator } from './message-tables/param-labels';
 import { validationMessages } from './message-tables/validation';
 
 export { languages, type Language } from './languages';
@@ -83,18 +83,37 @@ export function counted(count: number, noun: CountedNoun, language: Language): s
  * `{name|noun}` ones with the count and its noun (`countedNouns`, e.g. `{days|day}`).
  */
 export function translate(key: MessageKey, language: Language, params: Record<string, string | number> = {}) {
-  return messages[key][language].replace(
-    /\{(\w+)(?:([:|])(\w+))?\}/g,
-    (whole, name: string, mark?: string, kind?: string) => {
-      const value = params[name];
-      if (value === undefined) return whole;
-      if (mark === '|' && kind && kind in countedNouns && Number.isFinite(Number(value)))
-        return counted(Number(value), kind as CountedNoun, language);
-      const labels =
-        mark === ':' && kind
-          ? (messageParamLabels as Record<string, Record<string, Record<Language, string>>>)[kind]
-          : null;
-      return labels?.[String(value)]?.[language] ?? String(value);
-    },
-  );
+  return fill(messages[key][language], language, params, true);
+}
+
+/**
+ * A text's placeholders filled. A `{name:kind}` value listing several (comma-separated) shows
+ * each one's word, joined as the language lists them; the words' own placeholders are filled
+ * from the same params (`words`: one level, never a word within a word).
+ */
+function fill(
+  text: string,
+  language: Language,
+  params: Record<string, string | number>,
+  words: boolean,
+): string {
+  return text.replace(/\{(\w+)(?:([:|])(\w+))?\}/g, (whole, name: string, mark?: string, kind?: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    if (mark === '|' && kind && kind in countedNouns && Number.isFinite(Number(value)))
+      return counted(Number(value), kind as CountedNoun, language);
+    const labels =
+      mark === ':' && kind
+        ? (messageParamLabels as Record<string, Record<string, Record<Language, string>>>)[kind]
+        : null;
+    if (!labels) return String(value);
+    return String(value)
+      .split(',')
+      .map((item) => {
+        const word = labels[item]?.[language];
+        if (word === undefined) return item;
+        return words ? fill(word, language, params, false) : word;
+      })
+      .join(messageParamListSeparator[language]);
+  });
 }

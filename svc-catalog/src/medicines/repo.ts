@@ -194,6 +194,7 @@ export function toSnapshot(row: MedicineRow): MedicineSnapshot {
     batch: row.batch,
     serial: row.serial,
     quarantined: row.quarantine_reason !== null,
+    categories: row.categories,
     createdAt: row.created_at.toISOString(),
     version: row.version,
     ownPickup:

@@ -22,7 +22,14 @@ import { addNotifications, type NewNotification } from '../notifications/repo';
 import { dropMatchesOfUnavailable } from '../matching/repo';
 import { matchAndNotify } from '../matching/service';
 import { rejectPendingNoLongerOffered } from '../requests/platform-ends';
-import { approvedWithPackChanged, setQuarantine, unlistMedicines, upsertMedicines } from './repo';
+import { listingChanges } from './listing-changes';
+import {
+  approvedWithListingChanged,
+  setQuarantine,
+  unlistMedicines,
+  upsertMedicines,
+  type ApprovedOnChangedListing,
+} from './repo';
 
 /** The owner's notification for an expiry alert (the same alert never notifies twice). */
 const expiryNotification = (alert: ExpiryAlert): NewNotification => ({
@@ -36,27 +43,37 @@ const expiryNotification = (alert: ExpiryAlert): NewNotification => ({
 });
 
 /**
- * A requester's notice that the pack they are to collect changed after the approval (an owner's
- * correction of its batch or expiry): what it is now, to check at the pickup.
+ * A requester's notice that what they are to collect changed after the approval: the pack (an
+ * owner's correction of its batch or expiry) and what it is now, to check at the pickup; and,
+ * named, a new name, type or category ("it now needs cold storage": a cool box). None when
+ * nothing the requester cares about changed.
  */
-const packChangedNotification = (
-  request: { id: number; requester_id: number; quantity: number },
+function listingChangedNotification(
+  request: ApprovedOnChangedListing,
   m: MedicineSnapshot,
-): NewNotification => ({
-  userId: request.requester_id,
-  type: 'pickup-update',
-  titleKey: 'notifyPackChangedTitle',
-  messageKey: 'notifyPackChanged',
-  params: {
-    medicine: m.name,
-    quantity: request.quantity,
-    batch: m.batch ?? '—',
-    expiry: cairoDay(new Date(m.expiryDate)),
-  },
-  requestId: request.id,
-  medicineId: m.id,
-  sourceKey: `pack-changed:${request.id}:${m.version}`,
-});
+): NewNotification | null {
+  const changes = listingChanges(request.was, m);
+  if (!changes.length) return null;
+  const packOnly = changes.every((change) => change === 'pack');
+  return {
+    userId: request.requester_id,
+    type: 'pickup-update',
+    titleKey: packOnly ? 'notifyPackChangedTitle' : 'notifyListingChangedTitle',
+    messageKey: packOnly ? 'notifyPackChanged' : 'notifyListingChanged',
+    params: {
+      medicine: m.name,
+      quantity: request.quantity,
+      batch: m.batch ?? '—',
+      expiry: cairoDay(new Date(m.expiryDate)),
+      ...(packOnly ? {} : { changes: changes.join(',') }),
+      ...(changes.includes('renamed') ? { was: request.was.name } : {}),
+      ...(changes.includes('type') ? { type: m.type, wasType: request.was.type } : {}),
+    },
+    requestId: request.id,
+    medicineId: m.id,
+    sourceKey: `pack-changed:${request.id}:${m.version}`,
+  };
+}
 
 export async function applyMedicineEvent(
   client: PoolClient,
@@ -66,11 +83,11 @@ export async function applyMedicineEvent(
   if (!(await firstDelivery(client, schema, event.eventId, event.type))) return false;
   switch (event.type) {
     case 'medicine.changed': {
-      const told = await approvedWithPackChanged(client, event.medicine);
+      const told = await approvedWithListingChanged(client, event.medicine);
       await upsertMedicines(client, [event.medicine]);
       await addNotifications(
         client,
-        told.map((r) => packChangedNotification(r, event.medicine)),
+        told.flatMap((r) => listingChangedNotification(r, event.medicine) ?? []),
       );
       await rejectPendingNoLongerOffered(client, [event.medicine.id]);
       // A listing changed: its matches are re-evaluated with the change.

@@ -12,17 +12,17 @@ export async function upsertMedicines(db: Pool | PoolClient, medicines: Medicine
     `INSERT INTO requests.medicines
        (id, owner_id, source, name, type, description, quantity, original_price, discount_price,
         expiry_date, recipient_type, image_url, is_available, created_at, version, gtin, batch, serial,
-        own_area, own_governorate, own_lat, own_lng)
+        own_area, own_governorate, own_lat, own_lng, categories)
      SELECT m."id", m."ownerId", m."source", m."name", m."type", m."description", m."quantity",
             m."originalPrice"::numeric, m."discountPrice"::numeric, m."expiryDate"::timestamptz,
             m."recipientType", m."imageUrl", m."isAvailable", m."createdAt"::timestamptz, m."version",
             m."gtin", m."batch", m."serial", m."ownPickup"->>'area', m."ownPickup"->>'governorate',
-            (m."ownPickup"->>'lat')::float8, (m."ownPickup"->>'lng')::float8
+            (m."ownPickup"->>'lat')::float8, (m."ownPickup"->>'lng')::float8, m."categories"
        FROM jsonb_to_recordset($1::jsonb) AS m(
               "id" int, "ownerId" int, "source" text, "name" text, "type" text, "description" text,
               "quantity" int, "originalPrice" text, "discountPrice" text, "expiryDate" text,
               "recipientType" text, "imageUrl" text, "isAvailable" boolean, "createdAt" text, "version" int,
-              "gtin" text, "batch" text, "serial" text, "ownPickup" jsonb)
+              "gtin" text, "batch" text, "serial" text, "ownPickup" jsonb, "categories" text[])
      ON CONFLICT (id) DO UPDATE SET
        owner_id = excluded.owner_id, source = excluded.source, name = excluded.name,
        type = excluded.type, description = excluded.description, quantity = excluded.quantity,
@@ -31,29 +31,65 @@ export async function upsertMedicines(db: Pool | PoolClient, medicines: Medicine
        image_url = excluded.image_url, is_available = excluded.is_available, version = excluded.version,
        gtin = excluded.gtin, batch = excluded.batch, serial = excluded.serial,
        own_area = excluded.own_area, own_governorate = excluded.own_governorate,
-       own_lat = excluded.own_lat, own_lng = excluded.own_lng
+       own_lat = excluded.own_lat, own_lng = excluded.own_lng,
+       -- A snapshot without categories (written before they were copied) keeps those known.
+       categories = COALESCE(excluded.categories, requests.medicines.categories)
      WHERE requests.medicines.version < excluded.version`,
     [JSON.stringify(medicines)],
   );
 }
 
+/** An approved request on a listing, with the listing as the read model held it before a change. */
+export interface ApprovedOnChangedListing {
+  id: number;
+  requester_id: number;
+  quantity: number;
+  was: ListingAsHeld;
+}
+
+/** What an approved requester is told about when it changes (listing-changes.ts). */
+export interface ListingAsHeld {
+  name: string;
+  type: string;
+  /** Null while no snapshot carrying them has arrived: unknown, so no change is claimed. */
+  categories: string[] | null;
+  gtin: string | null;
+  batch: string | null;
+  serial: string | null;
+  expiryDate: Date;
+}
+
 /**
- * The approved requests on this listing whose pack (GTIN, batch, serial, expiry) the snapshot
- * changes: read before it is stored, so their requesters can be told what they will collect.
+ * The approved requests on this listing whose pack (GTIN, batch, serial, expiry), name, type or
+ * categories the snapshot changes, each with the listing as held before: read before the snapshot
+ * is stored, so their requesters can be told what changed in what they will collect.
  */
-export async function approvedWithPackChanged(
+export async function approvedWithListingChanged(
   db: PoolClient,
   m: MedicineSnapshot,
-): Promise<{ id: number; requester_id: number; quantity: number }[]> {
-  const { rows } = await db.query<{ id: number; requester_id: number; quantity: number }>(
-    `SELECT r.id, r.requester_id, r.quantity
+): Promise<ApprovedOnChangedListing[]> {
+  const { rows } = await db.query<{ id: number; requester_id: number; quantity: number } & ListingAsHeld>(
+    `SELECT r.id, r.requester_id, r.quantity, m.name, m.type, m.categories, m.gtin, m.batch, m.serial,
+            m.expiry_date AS "expiryDate"
        FROM requests.requests r JOIN requests.medicines m ON m.id = r.medicine_id
       WHERE m.id = $1 AND r.status = 'approved' AND m.version < $2
         AND (m.gtin IS DISTINCT FROM $3 OR m.batch IS DISTINCT FROM $4 OR m.serial IS DISTINCT FROM $5
-             OR m.expiry_date IS DISTINCT FROM $6::timestamptz)`,
-    [m.id, m.version, m.gtin ?? null, m.batch ?? null, m.serial ?? null, m.expiryDate],
+             OR m.expiry_date IS DISTINCT FROM $6::timestamptz OR m.name IS DISTINCT FROM $7
+             OR m.type IS DISTINCT FROM $8
+             OR ($9::text[] IS NOT NULL AND m.categories IS NOT NULL AND m.categories IS DISTINCT FROM $9::text[]))`,
+    [
+      m.id,
+      m.version,
+      m.gtin ?? null,
+      m.batch ?? null,
+      m.serial ?? null,
+      m.expiryDate,
+      m.name,
+      m.type,
+      m.categories ?? null,
+    ],
   );
-  return rows;
+  return rows.map(({ id, requester_id, quantity, ...was }) => ({ id, requester_id, quantity, was }));
 }
 
 export const upsertMedicine = (db: Pool | PoolClient, m: MedicineSnapshot) => upsertMedicines(db, [m]);

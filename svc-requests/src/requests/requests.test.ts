@@ -488,28 +488,69 @@ describe('the state machine (spec §4), enforced on the server', () => {
     });
     expect(await quantityInCatalog(medicine.id)).toBe(1);
   });
-  it("tells the requester of an agreed pickup when the owner changes the pack's batch or expiry", async () => {
+  it('tells the requester of an agreed pickup when the owner changes the pack, the name, the type or a category', async () => {
     const requester = await p.user('ngo');
     const medicine = await list(pharmacy.token, 200, { quantity: 5 });
     const id = (await ask(requester.token, { medicineId: medicine.id, quantity: 2 })).body.id as number;
     expect((await move(pharmacy.token, id, { status: 'approved' })).status).toBe(200);
     const edit = (changes: Record<string, unknown>) =>
       p.catalog.api.put(`/api/medicines/${medicine.id}`, changes, { token: pharmacy.token });
-    const packNotices = async () =>
+    const notices = async (language = 'en') =>
       (
         await p.requests.api.get<{ requestId: number | null; title: string; message: string }[]>(
           '/api/notifications',
-          { token: requester.token },
+          { token: requester.token, headers: { 'accept-language': language } },
         )
-      ).body.filter((n) => n.requestId === id && n.title === 'Pack details changed');
+      ).body.filter((n) => n.requestId === id && n.title !== 'Request approved');
+    const packNotices = async () => (await notices()).filter((n) => n.title === 'Pack details changed');
     // A description is not what is collected: nothing to tell.
     expect((await edit({ description: 'Two boxes dented' })).status).toBe(200);
     const expiry = inDays(20).slice(0, 10);
+    const expires = cairoDay(new Date(`${expiry}T12:00:00Z`));
     expect((await edit({ expiryDate: expiry })).status).toBe(200);
     await waitUntil(async () => (await packNotices()).length === 1, { what: 'the requester told' });
     expect((await packNotices())[0]!.message).toBe(
-      `The owner changed the details of the 2 × Panadol Extra 500mg you are to collect: batch —, expires ${cairoDay(new Date(`${expiry}T12:00:00Z`))}. Check the pack at pickup.`,
+      `The owner changed the details of the 2 × Panadol Extra 500mg you are to collect: batch —, expires ${expires}. Check the pack at pickup.`,
     );
+
+    // Renamed and now cold chain, the pack codes the same: told, and told to bring a cool box.
+    expect((await edit({ name: 'Insulin Mixtard 30', categories: ['coldChain'] })).status).toBe(200);
+    await waitUntil(async () => (await notices()).length === 2, { what: 'the requester told again' });
+    expect((await notices())[0]).toMatchObject({
+      title: 'Medicine details changed',
+      message: `The owner changed the 2 × Insulin Mixtard 30 you are to collect: renamed from Panadol Extra 500mg; it now needs cold storage: bring a cool box with ice packs. Batch —, expires ${expires}. Check the pack at pickup.`,
+    });
+    expect((await notices('ar'))[0]).toMatchObject({
+      title: 'بيانات الدوا اتغيرت',
+      message: `صاحب الإعلان غيّر 2 × Insulin Mixtard 30 اللي هتستلمهم: اسمه اتغير من Panadol Extra 500mg؛ بقى محتاج تبريد: هات معاك شنطة تبريد فيها تلج. التشغيلة —، بتنتهي ${expires}. راجع العلبة وانت بتستلم.`,
+    });
+
+    // Another dosage form, no longer cold chain, now prescription-only, and a batch: all named.
+    expect((await edit({ type: 'injection', categories: ['prescription'], batch: 'LOT-7' })).status).toBe(
+      200,
+    );
+    await waitUntil(async () => (await notices()).length === 3, { what: 'the requester told a third time' });
+    expect((await notices())[0]!.message).toBe(
+      `The owner changed the 2 × Insulin Mixtard 30 you are to collect: the type is now Injection (it was Tablets); it no longer needs cold storage; it is now prescription-only; new pack details. Batch LOT-7, expires ${expires}. Check the pack at pickup.`,
+    );
+    expect((await notices('ar'))[0]!.message).toBe(
+      `صاحب الإعلان غيّر 2 × Insulin Mixtard 30 اللي هتستلمهم: النوع بقى حقن (كان أقراص)؛ مبقاش محتاج تبريد؛ بقى بروشتة بس؛ بيانات العلبة اتغيرت. التشغيلة LOT-7، بتنتهي ${expires}. راجع العلبة وانت بتستلم.`,
+    );
+    // The same categories given again change nothing: no notice.
+    expect((await edit({ categories: ['prescription'], description: 'Boxes sealed again' })).status).toBe(
+      200,
+    );
+    await waitUntil(
+      async () =>
+        (
+          await p.requests.service.ctx.pool.query(
+            'SELECT description FROM requests.medicines WHERE id = $1',
+            [medicine.id],
+          )
+        ).rows[0]?.description === 'Boxes sealed again',
+      { what: 'the edit applied' },
+    );
+    expect(await notices()).toHaveLength(3);
   });
 
   it("holds to whom the owner now offers a listing: a pharmacy's pending request ends when it is for NGOs only", async () => {

@@ -57,6 +57,15 @@ export const notificationMessages = {
     en: 'The owner changed the details of the {quantity} × {medicine} you are to collect: batch {batch}, expires {expiry}. Check the pack at pickup.',
     ar: 'صاحب الإعلان غيّر بيانات {quantity} × {medicine} اللي هتستلمهم: التشغيلة {batch}، بتنتهي {expiry}. راجع العلبة وانت بتستلم.',
   },
+  /**
+   * An edit after the approval that is more than the pack codes: its name, type or categories
+   * (`changes`: the `listingChange` words, e.g. "it now needs cold storage").
+   */
+  notifyListingChangedTitle: { en: 'Medicine details changed', ar: 'بيانات الدوا اتغيرت' },
+  notifyListingChanged: {
+    en: 'The owner changed the {quantity} × {medicine} you are to collect: {changes:listingChange}. Batch {batch}, expires {expiry}. Check the pack at pickup.',
+    ar: 'صاحب الإعلان غيّر {quantity} × {medicine} اللي هتستلمهم: {changes:listingChange}. التشغيلة {batch}، بتنتهي {expiry}. راجع العلبة وانت بتستلم.',
+  },
   notifyHandoverConfirmedTitle: { en: 'Handover confirmed', ar: 'التسليم اتأكد' },
   notifyHandoverConfirmed: {
     en: '{owner} confirmed handing over {quantity} × {medicine} with your code',
