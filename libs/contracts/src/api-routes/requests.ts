@@ -202,12 +202,13 @@ export const requestApi = {
   allRequests: route({
     ...requests.allRequests,
     tag: 'admin',
-    summary: 'Every request with its pickup details once approved, filtered by status, a page at a time',
+    summary:
+      'Every request with its pickup details once approved, filtered by status, a page at a time (Export Data walks it by `after`, in id order)',
     access: 'admin',
     permission: 'admin.viewAll',
     query: adminRequestQuerySchema,
     response: z.array(transactionSchema),
-    headers: { 'X-Total-Count': 'Matching requests over all pages' },
+    headers: { 'X-Total-Count': 'Matching requests over all pages; absent with `after`' },
   }),
   requestStats: route({
     ...requests.requestStats,
@@ -242,12 +243,12 @@ export const requestApi = {
   allCustody: route({
     ...requests.allCustody,
     tag: 'admin',
-    summary: 'Every custody log entry, oldest first, a page at a time (Export Data walks it)',
+    summary: 'Every custody log entry, oldest first, a page at a time (Export Data walks it by `after`)',
     access: 'admin',
     permission: 'data.export',
     query: custodyListQuerySchema,
     response: z.array(custodyEntrySchema),
-    headers: { 'X-Total-Count': 'Entries over all pages' },
+    headers: { 'X-Total-Count': 'Entries over all pages; absent with `after`' },
   }),
   noShowCounts: route({
     ...requests.noShowCounts,
