@@ -43,11 +43,12 @@ export const identityConfigShape = {
   EMAIL_VERIFICATION_HOURS: z.coerce.number().int().positive().default(72),
   UNLOCK_LINK_HOURS: z.coerce.number().int().positive().default(24),
   /**
-   * Asking for e-mailed links (reset, unlock, verification): calls one address may make an hour
-   * (429 past it), and e-mails one account gets an hour (more are not sent; the answer is the same).
+   * E-mailed links asked for: calls per address an hour (429 past it); reset or unlock e-mails
+   * (each kind apart) an account gets an hour asked from one address, and in all (more: not sent).
    */
   LINK_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
-  LINK_MAILS_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
+  LINK_MAILS_PER_ACCOUNT_ADDRESS: z.coerce.number().int().positive().default(3),
+  LINK_MAILS_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   /** The passkeys' relying party: a domain the sign-in pages are on (default: PUBLIC_URL's host). */
   WEBAUTHN_RP_ID: z.string().min(1).optional(),
   /** Opens the secrets sealed into mail jobs (handover codes); the same keyring as svc-requests'. */

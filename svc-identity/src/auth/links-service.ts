@@ -27,29 +27,42 @@ import {
 
 export const linkInvalid = () => new AppError(400, 'LINK_INVALID', 'linkInvalid');
 
+/** The links anyone may ask for by typing an e-mail address: each kind has budgets of its own. */
+type AskedLink = 'reset' | 'unlock';
+
 /**
  * Links asked for by e-mail address. The answer never says whether the address has an
- * account: the same 202 either way; only an address asking too often is refused (429), and an
- * account gets at most LINK_MAILS_PER_ACCOUNT such e-mails an hour (more are silently not sent).
+ * account: the same 202 either way; only an address asking too often is refused (429). What an
+ * account gets is limited silently (the answer is the same), per kind of link: at most
+ * LINK_MAILS_PER_ACCOUNT_ADDRESS an hour asked from one address (its /64 for IPv6), and
+ * LINK_MAILS_PER_ACCOUNT an hour in all. A stranger typing the owner's address thus uses up
+ * its own small budget, not the owner's: the owner's reset or unlock still goes, and a reset
+ * asked by others never holds an unlock back.
  */
 export function createLinkService(ctx: IdentityContext) {
   const c = ctx.config;
   const mail = accountMail(ctx);
-  const perAddress = new RateLimiter(
-    ctx.redis,
-    `${ctx.prefix}:links:address`,
-    c.LINK_REQUESTS_PER_ADDRESS,
-    3600,
-  );
-  const perAccount = new RateLimiter(
-    ctx.redis,
-    `${ctx.prefix}:links:account`,
-    c.LINK_MAILS_PER_ACCOUNT,
-    3600,
-  );
+  const limiter = (name: string, limit: number) =>
+    new RateLimiter(ctx.redis, `${ctx.prefix}:links:${name}`, limit, 3600);
+  const perAddress = limiter('address', c.LINK_REQUESTS_PER_ADDRESS);
+  const budgets = Object.fromEntries(
+    (['reset', 'unlock'] as const).map((kind) => [
+      kind,
+      {
+        perAccountAddress: limiter(`${kind}:account-address`, c.LINK_MAILS_PER_ACCOUNT_ADDRESS),
+        perAccount: limiter(`${kind}:account`, c.LINK_MAILS_PER_ACCOUNT),
+      },
+    ]),
+  ) as Record<AskedLink, { perAccountAddress: RateLimiter; perAccount: RateLimiter }>;
+  /** Links the signed-in owner asks for itself (the verification again, an e-mail change): its own budget. */
+  const ownRequests = limiter('own', c.LINK_MAILS_PER_ACCOUNT_ADDRESS);
 
-  /** Runs `send` for the account with this e-mail, if there is one and it may get another e-mail now. */
+  /**
+   * Runs `send` for the account with this e-mail, if there is one and it may get another e-mail
+   * of this kind now, asked from this address.
+   */
   async function forAccount(
+    kind: AskedLink,
     email: string,
     address: string,
     send: (owner: NonNullable<Awaited<ReturnType<typeof findCredentialsByEmail>>>['user']) => Promise<void>,
@@ -58,7 +71,9 @@ export function createLinkService(ctx: IdentityContext) {
     if (!asked.allowed) throw httpError.tooManyRequests(asked.retryAfterSeconds);
     const found = await findCredentialsByEmail(ctx.pool, email);
     if (!found || found.user.status === 'rejected') return;
-    if (!(await perAccount.hit(`${found.user.id}`)).allowed) return;
+    const budget = budgets[kind];
+    if (!(await budget.perAccountAddress.hit(`${found.user.id}:${address}`)).allowed) return;
+    if (!(await budget.perAccount.hit(`${found.user.id}`)).allowed) return;
     await send(found.user);
     ctx.outbox.nudge();
   }
@@ -85,12 +100,10 @@ export function createLinkService(ctx: IdentityContext) {
   const resetUrl = forgotPasswordUrl(c.PUBLIC_URL);
 
   return {
-    forAccount,
-
     /** Forgot password: the same 202 for any e-mail; an account gets a link valid PASSWORD_RESET_MINUTES. */
     async requestReset(email: string, address: string, language: Language) {
       const settings = await settingsNow();
-      await forAccount(email, address, (owner) =>
+      await forAccount('reset', email, address, (owner) =>
         withTransaction(ctx.pool, (client) => mail.resetMail(client, settings, owner)),
       );
       return { message: translate('passwordResetSent', language) };
@@ -149,11 +162,11 @@ export function createLinkService(ctx: IdentityContext) {
       return { message: translate(changed ? 'emailChanged' : 'emailVerified', language) };
     },
 
-    /** The verification link again, to the account's own unproven address (at most LINK_MAILS_PER_ACCOUNT an hour). */
+    /** The verification link again, to the account's own unproven address (at most LINK_MAILS_PER_ACCOUNT_ADDRESS an hour). */
     async resendVerification(userId: number, language: Language) {
       const user = await findUserById(ctx.pool, userId);
       if (!user) throw httpError.unauthenticated('accountGone');
-      if (!user.emailVerified && (await perAccount.hit(`${user.id}`)).allowed) {
+      if (!user.emailVerified && (await ownRequests.hit(`${user.id}`)).allowed) {
         const settings = await settingsNow();
         await withTransaction(ctx.pool, async (client) => {
           const verify = await mail.verificationMail(client, user, user.email, false);
@@ -182,7 +195,7 @@ export function createLinkService(ctx: IdentityContext) {
       const user = (await findUserById(ctx.pool, userId))!;
       if (
         user.email.toLowerCase() !== change.email.toLowerCase() &&
-        (await perAccount.hit(`${user.id}`)).allowed
+        (await ownRequests.hit(`${user.id}`)).allowed
       ) {
         const settings = await settingsNow();
         await withTransaction(ctx.pool, async (client) => {
@@ -212,7 +225,7 @@ export function createLinkService(ctx: IdentityContext) {
 
     async requestUnlock(email: string, address: string, language: Language) {
       const settings = await ctx.settings.get();
-      await forAccount(email, address, (owner) =>
+      await forAccount('unlock', email, address, (owner) =>
         withTransaction(ctx.pool, (client) =>
           mail.unlockMail(client, settings, owner, `asked:${ctx.clock.now().getTime()}`),
         ),

@@ -1,0 +1,53 @@
+import { mailsTo, uniqueEmail } from '@medrelay/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestIdentity, type TestIdentity } from '../testing';
+
+// The e-mails anyone can ask for by typing an address (reset, unlock): a stranger typing the
+// owner's address uses up a budget of its own, never the owner's. Default budgets: 3 an hour per
+// account and address, 10 an hour per account, each kind apart.
+let identity: TestIdentity;
+beforeAll(async () => {
+  identity = await startTestIdentity();
+});
+afterAll(() => identity.stop());
+
+const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+const ask = (kind: 'password-reset' | 'unlock', email: string, address: string) =>
+  identity.api.post(`/api/auth/${kind}/request`, { email }, from(address));
+const sent = async (email: string, template: string) => {
+  await identity.mailSettled();
+  return (await mailsTo(email)).filter((m) => m.template === template).length;
+};
+
+describe('reset and unlock e-mails asked for by others', () => {
+  it("never use up the owner's: after a stranger's requests, the owner's reset and unlock still go", async () => {
+    const owner = await identity.createUser('pharmacy');
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await ask('password-reset', owner.email, '10.61.0.1'));
+    for (let i = 0; i < 5; i++) answers.push(await ask('unlock', owner.email, '10.61.0.1'));
+    // The stranger's own budget: 3 of each, then nothing, with the same answer.
+    expect(await sent(owner.email, 'password-reset')).toBe(3);
+    expect(await sent(owner.email, 'account-locked-owner')).toBe(3);
+
+    answers.push(await ask('password-reset', owner.email, '10.61.0.2'));
+    answers.push(await ask('unlock', owner.email, '10.61.0.2'));
+    expect(await sent(owner.email, 'password-reset')).toBe(4);
+    expect(await sent(owner.email, 'account-locked-owner')).toBe(4);
+    // Nobody can tell from the answers which requests sent something.
+    const unknown = await ask('password-reset', uniqueEmail('nobody'), '10.61.0.3');
+    for (const answer of answers.filter((_, i) => i < 5 || i === 10))
+      expect([answer.status, answer.body]).toEqual([unknown.status, unknown.body]);
+    expect(unknown.status).toBe(202);
+  });
+
+  it('stops at the account ceiling however many addresses ask, each kind on its own', async () => {
+    const owner = await identity.createUser('ngo');
+    for (let address = 1; address <= 5; address++)
+      for (let i = 0; i < 3; i++)
+        expect((await ask('password-reset', owner.email, `10.62.0.${address}`)).status).toBe(202);
+    expect(await sent(owner.email, 'password-reset')).toBe(10);
+    // Resets asked for by others hold no unlock back.
+    expect((await ask('unlock', owner.email, '10.62.0.9')).status).toBe(202);
+    expect(await sent(owner.email, 'account-locked-owner')).toBe(1);
+  });
+});
