@@ -15,6 +15,7 @@ import { measureBundles } from './bench/bundle-sizes';
 import { closedLoop } from './bench/closed-loop';
 import { cpuPerCall, postgresProcesses, type Parties } from './bench/cpu';
 import { timeExpiryScan } from './bench/expiry-scan';
+import { seedCustody, timeExport } from './bench/export';
 import { judgeGoals, landingTransferred, type Figures } from './bench/goals';
 import { seedNeeds, timeMatching } from './bench/matching';
 import { costliestStatements } from './bench/statement-stats';
@@ -197,6 +198,21 @@ async function main() {
       figures.ownPages,
       await answerSize('browse, page of 20', `${p.urls.gateway}/api/medicines?pageSize=20`, ngo.token),
       await answerSize('browse, page of 100', `${p.urls.gateway}/api/medicines?pageSize=100`, ngo.token),
+    );
+  }
+
+  // 3b. Export Data at national scale: its lists walked by page number and by id, then the download.
+  if (options.exportScale) {
+    const t0 = performance.now();
+    const seeded = await withPool(p, (pool) => seedCustody(pool, options.exportScale!));
+    if (!options.scale)
+      await withPool(p, (pool) =>
+        seedListings(pool, seedPlan(Math.ceil(options.exportScale! / 4), pharmacy.userId)),
+      );
+    const seedSeconds = secondsSince(t0);
+    log(`seeded ${seeded.entries} custody entries, ${seeded.requests} requests in ${seedSeconds} s`);
+    report.export = await withPool(p, (pool) =>
+      timeExport(pool, p.urls, admin.token, { ...seeded, seedSeconds }, log),
     );
   }
 

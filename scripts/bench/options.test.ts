@@ -13,6 +13,11 @@ describe('npm run bench options', () => {
       bundles: true,
     });
     expect(parseBenchOptions(['--warm-seconds', '0'])).toMatchObject({ warmSeconds: 0 });
+    expect(parseBenchOptions([])).toMatchObject({ exportScale: null });
+    expect(parseBenchOptions(['--export-scale', '400000'])).toMatchObject({
+      exportScale: 400_000,
+      scale: null,
+    });
     expect(
       parseBenchOptions(['--scale', '100000', '--scan-scale=1000000', '--rate', '300', '--no-bundles'], {
         BENCH_SECONDS: '3',

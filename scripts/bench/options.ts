@@ -1,12 +1,14 @@
 /**
- * `npm run bench -- [--scale N] [--scan-scale M] [--rate R] [--seconds S] [--no-bundles]`.
+ * `npm run bench -- [--scale N] [--scan-scale M] [--export-scale E] [--rate R] [--seconds S] [--no-bundles]`.
  * Without --scale: the quick run (sign-in, /api/auth/me, settings, downloads). With it: N
  * listings seeded and the browse, /my and expiry-scan scenarios; --scan-scale seeds up to M
- * listings before the scan only.
+ * listings before the scan only. --export-scale seeds E custody entries (E/4 requests, and E/4
+ * listings without --scale) and times Export Data's pages and download (bench/export.ts).
  */
 export interface BenchOptions {
   scale: number | null;
   scanScale: number | null;
+  exportScale: number | null;
   /** Closed-loop scenarios: seconds each, and connections. */
   seconds: number;
   connections: number;
@@ -26,6 +28,7 @@ export interface BenchOptions {
 const numeric: Record<string, { key: keyof BenchOptions; min: number; max: number }> = {
   '--scale': { key: 'scale', min: 100, max: 10_000_000 },
   '--scan-scale': { key: 'scanScale', min: 100, max: 10_000_000 },
+  '--export-scale': { key: 'exportScale', min: 100, max: 10_000_000 },
   '--rate': { key: 'rate', min: 1, max: 20_000 },
   '--seconds': { key: 'seconds', min: 1, max: 600 },
   '--open-seconds': { key: 'openSeconds', min: 1, max: 600 },
@@ -39,6 +42,7 @@ export function parseBenchOptions(args: readonly string[], env: NodeJS.ProcessEn
   const options: BenchOptions = {
     scale: null,
     scanScale: null,
+    exportScale: null,
     seconds: Number(env.BENCH_SECONDS ?? 5),
     connections: Number(env.BENCH_CONNECTIONS ?? 50),
     rate: 500,

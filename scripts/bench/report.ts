@@ -13,6 +13,7 @@ import type { BackupTiming } from './backup';
 import type { LighthouseScores } from './lighthouse';
 import type { StatementCost } from './statement-stats';
 import type { BrowsePlans } from './browse-plans';
+import type { ExportTiming } from './export';
 
 export interface BenchReport {
   options: BenchOptions;
@@ -40,6 +41,8 @@ export interface BenchReport {
   /** `npm run backup` and `npm run restore` at the seeded scale (bench/backup.ts). */
   backup?: BackupTiming;
   matching?: MatchingTiming;
+  /** Export Data at `--export-scale` (bench/export.ts). */
+  export?: ExportTiming;
   memory: Record<string, number>;
   bundles: object[];
   lighthouse?: LighthouseScores[];
@@ -87,6 +90,14 @@ export function printReport(r: BenchReport): void {
   if (r.scan) console.log('expiry scan:', r.scan);
   if (r.scanError) console.log('expiry scan failed:', r.scanError);
   if (r.matching) console.log('matching:', r.matching);
+  if (r.export) {
+    const { pages, walks, ...rest } = r.export;
+    console.log('\nExport Data: pages of 100 straight to the service, numbered vs by id (median ms)');
+    console.table(pages);
+    console.log('Export Data: whole lists walked, numbered vs by id');
+    console.table(walks);
+    console.log('Export Data:', rest);
+  }
   console.log('memory after the run:', r.memory);
   if (r.bundles.length) {
     console.log('\nfront-end downloads (KB):');
