@@ -15,7 +15,7 @@ import { AppError, httpError, RateLimiter, withTransaction } from '@medrelay/ser
 import type { IdentityContext } from '../context';
 import { queueMail } from '../mail/outbox';
 import { dummyHash, hashPassword, verifyPassword } from '../passwords';
-import { reopenRejectedRegistration } from '../registrations/reapply';
+import { reopenRejectedRegistration } from '../registrations/reapply-repo';
 import { addRegistrationNotice } from '../registrations/repo';
 import { newDeviceKey } from '../devices/cookie';
 import { isKnownDevice, rememberDevice } from '../devices/repo';
