@@ -31,6 +31,7 @@ describe('the queue dashboard (/api/admin/queues)', () => {
         'events.catalog.users',
         'events.requests.medicines',
         'events.requests.users',
+        'identity.link-requests',
         'mail',
         'requests.reservation-releases',
         // needs re-matched, and the hourly match digest.

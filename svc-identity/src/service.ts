@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { mailQueueName, userEventQueues } from '@medrelay/contracts';
+import { linkRequestQueueName, mailQueueName, userEventQueues } from '@medrelay/contracts';
 import { republishUsers } from './users/events';
 import {
   createLogger,
@@ -18,6 +18,7 @@ import { passkeyRoutes } from './passkeys/routes';
 import { sessionRoutes } from './sessions/routes';
 import { createSessionService } from './sessions/service';
 import { adminUserRoutes } from './admin-users/routes';
+import { startLinkRequestWorker } from './auth/link-requests';
 import { watchRevocations } from './auth/revocations';
 import { authRoutes } from './auth/routes';
 import { createTokenIssuer } from './auth/tokens';
@@ -44,7 +45,7 @@ export async function createIdentityService(
     config,
     schema,
     migrationsDir,
-    queueNames: [mailQueueName, ...userEventQueues],
+    queueNames: [mailQueueName, linkRequestQueueName, ...userEventQueues],
     logger,
   });
   const { pool, redis, prefix, workerConnection } = runtime;
@@ -97,6 +98,9 @@ export async function createIdentityService(
         })
       : null;
 
+  // Reset and unlock links asked for by e-mail address: looked up and sent here, not in the request.
+  const linkRequestWorker = startLinkRequestWorker(ctx, workerConnection);
+
   const digest = startRegistrationDigest(
     ctx,
     config.REGISTRATION_DIGEST_SECONDS,
@@ -107,7 +111,9 @@ export async function createIdentityService(
     app,
     ctx,
     queues: runtime.queues,
-    ...runtime.lifecycle(app, () => Promise.all([digest.stop(), revocations.stop(), mailWorker?.close()])),
+    ...runtime.lifecycle(app, () =>
+      Promise.all([digest.stop(), revocations.stop(), linkRequestWorker.close(), mailWorker?.close()]),
+    ),
   };
 }
 

@@ -1,4 +1,4 @@
-import { mailQueueName, type UserStatus, type UserType } from '@medrelay/contracts';
+import { linkRequestQueueName, mailQueueName, type UserStatus, type UserType } from '@medrelay/contracts';
 import { createLogger, withTransaction } from '@medrelay/service-kit';
 import {
   createTestDatabase,
@@ -94,17 +94,21 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
 
   /**
    * Waits until every e-mail queued so far is done: handed over by the outbox and taken by the
-   * worker (sent, or skipped as sent before). A test that says "no second e-mail" checks after it.
+   * worker (sent, or skipped as sent before), and so is every link asked for by e-mail address
+   * (the e-mails it makes come first). A test that says "no second e-mail" checks after it.
    */
   async function mailSettled() {
-    const queue = service.queues.get(mailQueueName)!;
+    const queues = [linkRequestQueueName, mailQueueName];
     await waitUntil(
       async () => {
-        const counts = await queue.getJobCounts('active', 'waiting', 'delayed', 'prioritized');
-        return (
-          (await service.ctx.outbox.unpublished(mailQueueName)) === 0 &&
-          Object.values(counts).every((n) => n === 0)
-        );
+        for (const name of queues) {
+          const counts = await service.queues
+            .get(name)!
+            .getJobCounts('active', 'waiting', 'delayed', 'prioritized');
+          if ((await service.ctx.outbox.unpublished(name)) > 0 || Object.values(counts).some((n) => n > 0))
+            return false;
+        }
+        return true;
       },
       { what: 'the queued e-mails to be done' },
     );

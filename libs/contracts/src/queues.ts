@@ -13,6 +13,12 @@ export const needMatchQueueName = 'requests.need-matches';
 /** The hourly match e-mail digest (a BullMQ job scheduler in svc-requests). */
 export const matchDigestQueueName = 'requests.match-digest';
 
+/**
+ * A password reset or unlock link asked for by e-mail address: svc-identity's request only writes
+ * this job, the same for any address, and its worker looks the account up and sends the link.
+ */
+export const linkRequestQueueName = 'identity.link-requests';
+
 /** Every BullMQ queue of the platform: the admin queue dashboard shows these. */
 export const allQueueNames = [
   mailQueueName,
@@ -23,4 +29,5 @@ export const allQueueNames = [
   needMatchQueueName,
   matchDigestQueueName,
   pushQueueName,
+  linkRequestQueueName,
 ] as const;

@@ -125,8 +125,8 @@ export function accountMail(ctx: IdentityContext) {
       });
     },
 
-    /** A password reset link, valid PASSWORD_RESET_MINUTES. */
-    async resetMail(client: PoolClient, settings: Settings, owner: Owner) {
+    /** A password reset link, valid PASSWORD_RESET_MINUTES; `asked` names the request (one e-mail each). */
+    async resetMail(client: PoolClient, settings: Settings, owner: Owner, asked = String(now())) {
       const minutes = c.PASSWORD_RESET_MINUTES;
       const linkToReset = await link(
         client,
@@ -140,7 +140,7 @@ export function accountMail(ctx: IdentityContext) {
         template: 'password-reset',
         to: owner.email,
         language: owner.language,
-        idempotencyKey: `password-reset:${owner.id}:${now()}`,
+        idempotencyKey: `password-reset:${owner.id}:${asked}`,
         data: { name: owner.name, minutes: String(minutes) },
         sealed: ctx.secrets.seal(owner.email, { resetUrl: linkToReset }),
       });

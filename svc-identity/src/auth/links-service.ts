@@ -16,8 +16,9 @@ import { queueMail } from '../mail/outbox';
 import { hashPassword } from '../passwords';
 import { markEmailVerified, replaceEmail } from '../users/email-repo';
 import { recordUserEvent } from '../users/events';
-import { findCredentialsByEmail, findUserById, updatePasswordHash } from '../users/repo';
+import { findUserById, updatePasswordHash } from '../users/repo';
 import { accountMail, forgotPasswordUrl } from './account-mail';
+import { linkRequests } from './link-requests';
 import {
   checkNewPassword,
   confirmPassword,
@@ -27,56 +28,23 @@ import {
 
 export const linkInvalid = () => new AppError(400, 'LINK_INVALID', 'linkInvalid');
 
-/** The links anyone may ask for by typing an e-mail address: each kind has budgets of its own. */
-type AskedLink = 'reset' | 'unlock';
-
 /**
- * Links asked for by e-mail address. The answer never says whether the address has an
- * account: the same 202 either way; only an address asking too often is refused (429). What an
- * account gets is limited silently (the answer is the same), per kind of link: at most
- * LINK_MAILS_PER_ACCOUNT_ADDRESS an hour asked from one address (its /64 for IPv6), and
- * LINK_MAILS_PER_ACCOUNT an hour in all. A stranger typing the owner's address thus uses up
- * its own small budget, not the owner's: the owner's reset or unlock still goes, and a reset
- * asked by others never holds an unlock back.
+ * E-mailed links: asking for a reset or unlock by e-mail address (the request writes a job whatever
+ * the address, the worker sends: `link-requests.ts`), opening each kind of link, and the links the
+ * signed-in owner asks for itself. The answer to an e-mail address never says whether it has an
+ * account.
  */
 export function createLinkService(ctx: IdentityContext) {
   const c = ctx.config;
   const mail = accountMail(ctx);
-  const limiter = (name: string, limit: number) =>
-    new RateLimiter(ctx.redis, `${ctx.prefix}:links:${name}`, limit, 3600);
-  const perAddress = limiter('address', c.LINK_REQUESTS_PER_ADDRESS);
-  const budgets = Object.fromEntries(
-    (['reset', 'unlock'] as const).map((kind) => [
-      kind,
-      {
-        perAccountAddress: limiter(`${kind}:account-address`, c.LINK_MAILS_PER_ACCOUNT_ADDRESS),
-        perAccount: limiter(`${kind}:account`, c.LINK_MAILS_PER_ACCOUNT),
-      },
-    ]),
-  ) as Record<AskedLink, { perAccountAddress: RateLimiter; perAccount: RateLimiter }>;
+  const asked = linkRequests(ctx);
   /** Links the signed-in owner asks for itself (the verification again, an e-mail change): its own budget. */
-  const ownRequests = limiter('own', c.LINK_MAILS_PER_ACCOUNT_ADDRESS);
-
-  /**
-   * Runs `send` for the account with this e-mail, if there is one and it may get another e-mail
-   * of this kind now, asked from this address.
-   */
-  async function forAccount(
-    kind: AskedLink,
-    email: string,
-    address: string,
-    send: (owner: NonNullable<Awaited<ReturnType<typeof findCredentialsByEmail>>>['user']) => Promise<void>,
-  ) {
-    const asked = await perAddress.hit(address);
-    if (!asked.allowed) throw httpError.tooManyRequests(asked.retryAfterSeconds);
-    const found = await findCredentialsByEmail(ctx.pool, email);
-    if (!found || found.user.status === 'rejected') return;
-    const budget = budgets[kind];
-    if (!(await budget.perAccountAddress.hit(`${found.user.id}:${address}`)).allowed) return;
-    if (!(await budget.perAccount.hit(`${found.user.id}`)).allowed) return;
-    await send(found.user);
-    ctx.outbox.nudge();
-  }
+  const ownRequests = new RateLimiter(
+    ctx.redis,
+    `${ctx.prefix}:links:own`,
+    c.LINK_MAILS_PER_ACCOUNT_ADDRESS,
+    3600,
+  );
 
   /**
    * Uses a link once, for an account that may still use it, or answers LINK_INVALID. The owner's
@@ -102,10 +70,7 @@ export function createLinkService(ctx: IdentityContext) {
   return {
     /** Forgot password: the same 202 for any e-mail; an account gets a link valid PASSWORD_RESET_MINUTES. */
     async requestReset(email: string, address: string, language: Language) {
-      const settings = await settingsNow();
-      await forAccount('reset', email, address, (owner) =>
-        withTransaction(ctx.pool, (client) => mail.resetMail(client, settings, owner)),
-      );
+      await asked.ask('reset', email, address);
       return { message: translate('passwordResetSent', language) };
     },
 
@@ -223,13 +188,9 @@ export function createLinkService(ctx: IdentityContext) {
       return { message: translate('emailChangeSent', language) };
     },
 
+    /** A locked-out owner asks for an unlock link: the same 202 for any e-mail. */
     async requestUnlock(email: string, address: string, language: Language) {
-      const settings = await ctx.settings.get();
-      await forAccount('unlock', email, address, (owner) =>
-        withTransaction(ctx.pool, (client) =>
-          mail.unlockMail(client, settings, owner, `asked:${ctx.clock.now().getTime()}`),
-        ),
-      );
+      await asked.ask('unlock', email, address);
       return { message: translate('unlockSent', language) };
     },
 
