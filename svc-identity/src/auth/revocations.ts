@@ -1,6 +1,7 @@
 import { authKeys } from '@medrelay/contracts';
-import { isStoreOutage, type Logger, type Pool, type PoolClient, type Redis } from '@medrelay/service-kit';
+import { isStoreOutage, type Logger, type Pool, type Redis } from '@medrelay/service-kit';
 import { rejectedUsers } from '../users/repo';
+import { endedSessionsUnexpired, recordManyRevokedBefore, revokedBeforeTimes } from './revocations-repo';
 
 /**
  * Revocations live in PostgreSQL first and in Redis for the verifiers: the account's
@@ -9,19 +10,6 @@ import { rejectedUsers } from '../users/repo';
  * before the token is revoked in Redis). From them, identity puts back everything Redis should
  * hold, then writes the `restored` marker the verifiers require (they answer 503 without it).
  */
-
-/** Notes in PostgreSQL that the account's tokens issued at or before `atMs` are revoked (never moves back). */
-export async function recordRevokedBefore(
-  db: Pool | PoolClient,
-  userId: number,
-  atMs: number,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO identity.revoked_before (user_id, at_ms) VALUES ($1, $2)
-     ON CONFLICT (user_id) DO UPDATE SET at_ms = GREATEST(revoked_before.at_ms, EXCLUDED.at_ms)`,
-    [userId, atMs],
-  );
-}
 
 /** Sets the key to ARGV[1] unless it holds a later time already (a revocation never moves back). */
 const setIfLater = `
@@ -48,12 +36,7 @@ async function adoptFromRedis(pool: Pool, redis: Redis, prefix: string): Promise
       .map((key, i) => ({ userId: Number(key.slice(start)), atMs: Number(values[i]) }))
       .filter((r) => Number.isSafeInteger(r.userId) && Number.isSafeInteger(r.atMs) && r.atMs > 0);
     if (!rows.length) continue;
-    await pool.query(
-      `INSERT INTO identity.revoked_before (user_id, at_ms)
-       SELECT * FROM unnest($1::int[], $2::bigint[])
-       ON CONFLICT (user_id) DO UPDATE SET at_ms = GREATEST(revoked_before.at_ms, EXCLUDED.at_ms)`,
-      [rows.map((r) => r.userId), rows.map((r) => r.atMs)],
-    );
+    await recordManyRevokedBefore(pool, rows);
     adopted += rows.length;
   } while (cursor !== '0');
   return adopted;
@@ -79,36 +62,21 @@ export async function restoreRevocations(pool: Pool, redis: Redis, prefix: strin
   if (!(await redis.exists(authKeys.restored(prefix)))) await adoptFromRedis(pool, redis, prefix);
   const nowMs = Date.now();
   const [before, tokens, rejected] = await Promise.all([
-    pool.query<{ user_id: number; at_ms: string }>('SELECT user_id, at_ms FROM identity.revoked_before'),
-    // Sessions ended one by one and not yet expired; one issued before its account's revoked-before
-    // time is refused by that already.
-    pool.query<{ id: string; expires_ms: string }>(
-      `SELECT s.id, floor(extract(epoch FROM s.expires_at) * 1000)::bigint AS expires_ms
-         FROM identity.sessions s
-         LEFT JOIN identity.revoked_before r ON r.user_id = s.user_id
-        WHERE s.ended_at IS NOT NULL AND s.expires_at > $1::timestamptz
-          AND (r.at_ms IS NULL OR floor(extract(epoch FROM s.issued_at) * 1000) > r.at_ms)`,
-      [new Date(nowMs)],
-    ),
+    revokedBeforeTimes(pool),
+    endedSessionsUnexpired(pool, new Date(nowMs)),
     rejectedUsers(pool),
   ]);
   const multi = redis.multi();
-  for (const row of before.rows)
-    multi.eval(setIfLater, 1, authKeys.revokedBefore(prefix, row.user_id), row.at_ms);
-  for (const row of tokens.rows) {
-    multi.set(
-      authKeys.revokedToken(prefix, row.id),
-      '1',
-      'PX',
-      Math.max(1000, Number(row.expires_ms) - nowMs),
-    );
+  for (const row of before) multi.eval(setIfLater, 1, authKeys.revokedBefore(prefix, row.userId), row.atMs);
+  for (const row of tokens) {
+    multi.set(authKeys.revokedToken(prefix, row.id), '1', 'PX', Math.max(1000, row.expiresMs - nowMs));
   }
   for (const row of rejected) multi.set(authKeys.status(prefix, row.id), 'rejected', 'NX');
   multi.set(authKeys.restored(prefix), String(nowMs));
   const results = await multi.exec();
   const failed = results?.find(([err]) => err)?.[0];
   if (!results || failed) throw failed ?? new Error('restoring the revocations was aborted');
-  return { accounts: before.rowCount ?? 0, tokens: tokens.rowCount ?? 0, rejected: rejected.length };
+  return { accounts: before.length, tokens: tokens.length, rejected: rejected.length };
 }
 
 /**

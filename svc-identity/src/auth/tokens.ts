@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { authKeys, tokenAudience, tokenIssuer, type UserStatus, type UserType } from '@medrelay/contracts';
 import { tokenAlgorithm, type Logger, type Pool, type PoolClient, type Redis } from '@medrelay/service-kit';
 import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
-import { recordRevokedBefore } from './revocations';
+import { recordRevokedBefore } from './revocations-repo';
 
 type TokenUser = { id: number; userType: UserType; status: UserStatus; name: string };
 
