@@ -38,7 +38,7 @@ function api(preview: RecallPreview | { status: number; body: unknown }) {
         batch: 'LOT1',
         reason: 'Particles found in vials',
         hiddenListings: 3,
-        createdAt: new Date().toISOString(),
+        createdAt: '2026-11-25T10:00:00.000Z',
         createdBy: 1,
         liftedAt: null,
       };
