@@ -226,7 +226,7 @@ describe('applying again after a rejection at registration', () => {
     // The other services' read models learn the new details.
     const { rows: events } = await pool().query(
       `SELECT payload FROM identity.outbox WHERE job_name = 'user.registered'
-        AND payload->'user'->>'id' = $1 ORDER BY id DESC LIMIT 1`,
+        AND payload->'user'->>'id' = $1 ORDER BY created_at DESC LIMIT 1`,
       [String(user.id)],
     );
     expect(events[0].payload.user).toMatchObject({

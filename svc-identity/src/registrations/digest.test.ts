@@ -32,7 +32,7 @@ const waitingNotices = async () =>
 const digestJobs = async () =>
   (
     await identity.service.ctx.pool.query<{ payload: { data: { items: Array<{ email: string }> } } }>(
-      "SELECT payload FROM identity.outbox WHERE job_name = 'admin-registration-digest' ORDER BY id",
+      "SELECT payload FROM identity.outbox WHERE job_name = 'admin-registration-digest' ORDER BY created_at",
     )
   ).rows.map((r) => r.payload.data.items.map((i) => i.email));
 
