@@ -93,6 +93,8 @@ describe("a donor's medicine and the NGO's pharmacist", () => {
     );
     expect([refused.status, refused.body.code]).toEqual([409, 'PHARMACIST_REQUIRED']);
     expect(refused.body.message).toContain('صيدلي مرخّص');
+    // Told that the number typed waits for a review, not only to add one.
+    expect(refused.body.message).toContain('مسؤول المنصة يراجعه');
     const approval = await move(donor.token, pending, {
       status: 'approved',
       pickupLocation: 'Zamalek',

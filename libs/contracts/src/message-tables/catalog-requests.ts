@@ -54,8 +54,8 @@ export const catalogRequestMessages = {
   },
   ownMedicine: { en: 'You cannot request your own medicine', ar: 'مينفعش تطلب دواء إنت اللي عارضه' },
   pharmacistRequiredForDonations: {
-    en: "A donor's medicine goes only to a licensed pharmacist: add your pharmacist's licence number in Settings to request donations",
-    ar: 'دوا المتبرعين بيتسلّم لصيدلي مرخّص بس: ضيف رقم ترخيص الصيدلي بتاعكم في الإعدادات عشان تقدر تطلب تبرعات',
+    en: "A donor's medicine goes only to a licensed pharmacist: add your pharmacist's licence number in Settings to request donations. One already added counts once an administrator has reviewed it",
+    ar: 'دوا المتبرعين بيتسلّم لصيدلي مرخّص بس: ضيف رقم ترخيص الصيدلي بتاعكم في الإعدادات عشان تقدر تطلب تبرعات. لو ضفتوه خلاص، هيتحسب أول ما مسؤول المنصة يراجعه',
   },
   requesterHasNoPharmacist: {
     en: "This organisation has no licensed pharmacist on MedRelay: a donor's medicine cannot go to it. Reject the request instead",
