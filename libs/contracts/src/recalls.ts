@@ -53,6 +53,11 @@ export const recallPreviewSchema = z.object({
   owners: z.number().int(),
   /** Units left on them. */
   units: z.number().int(),
+  /**
+   * The newest recall of the batch still in force, if any: issuing another reaches everyone
+   * who holds it again, so the admin is told before confirming.
+   */
+  inForce: z.object({ reason: z.string(), recalledAt: z.string() }).nullable(),
 });
 export type RecallPreview = z.infer<typeof recallPreviewSchema>;
 

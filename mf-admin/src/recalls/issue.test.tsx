@@ -67,7 +67,7 @@ async function fillAndSubmit(language: 'en' | 'ar' = 'en') {
 }
 
 const body = { gtin, batch: 'LOT1', reason: 'Particles found in vials' };
-const figures: RecallPreview = { gtin, batch: 'LOT1', listings: 3, owners: 2, units: 15 };
+const figures: RecallPreview = { gtin, batch: 'LOT1', listings: 3, owners: 2, units: 15, inForce: null };
 
 describe('issuing a recall (admin Recalls)', () => {
   it('asks first with what it would quarantine, and sends nothing when the admin cancels', async () => {
@@ -112,6 +112,19 @@ describe('issuing a recall (admin Recalls)', () => {
       'No listing of this batch is on offer now: nothing is quarantined today, and a listing of it made later is quarantined at once.',
     );
     within(dialog).getByText('Recall batch');
+  });
+
+  it('warns when a recall of the batch is already in force, with its date and reason', async () => {
+    const inForce = { reason: 'Particles found in vials', recalledAt: '2026-11-20T08:30:00.000Z' };
+    api({ ...figures, inForce });
+    await fillAndSubmit();
+    const dialog = await screen.findByRole('dialog');
+    const warning = await within(dialog).findByText(/^A recall of this batch is already in force, since /);
+    // Its day and time in Cairo; the admin's reason isolated from the sentence.
+    expect(warning.textContent).toBe(
+      'A recall of this batch is already in force, since Nov 20, 2026, 10:30 AM: \u2068Particles found in vials\u2069. Issuing another tells everyone who holds it again.',
+    );
+    within(dialog).getByText(/^3 listings by 2 owners/);
   });
 
   it('reads the figures in Arabic', async () => {

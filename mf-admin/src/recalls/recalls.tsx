@@ -6,6 +6,8 @@ import {
   Field,
   Input,
   makeStyles,
+  MessageBar,
+  MessageBarBody,
   Text,
   Textarea,
   tokens,
@@ -36,6 +38,7 @@ const useStyles = makeStyles({
   reason: { gridColumn: '1 / -1' },
   submit: { justifySelf: 'start' },
   stops: { marginBlockStart: tokens.spacingVerticalS },
+  inForce: { marginBlockEnd: tokens.spacingVerticalS },
   section: { marginBlockStart: tokens.spacingVerticalXL },
 });
 
@@ -52,6 +55,7 @@ function RecallForm() {
   const listStyles = useListStyles();
   const { t, i18n } = useTranslation('admin');
   const notify = useNotify();
+  const format = useFormat();
   const preview = useRecallPreview();
   const issue = useIssueRecall();
   const language = currentLanguage(i18n);
@@ -104,6 +108,16 @@ function RecallForm() {
   const figures = asking?.preview;
   const question = figures && (
     <>
+      {figures.inForce && (
+        <MessageBar intent="warning" className={styles.inForce}>
+          <MessageBarBody>
+            {t('recalls.preview.inForce', {
+              date: format.dateTime(figures.inForce.recalledAt),
+              reason: figures.inForce.reason,
+            })}
+          </MessageBarBody>
+        </MessageBar>
+      )}
       <Text block>
         {figures.listings > 0
           ? t('recalls.preview.figures', {

@@ -27,6 +27,9 @@ const en = {
       nothing:
         'No listing of this batch is on offer now: nothing is quarantined today, and a listing of it made later is quarantined at once.',
       failed: 'Could not check what this recall would reach',
+      // The reason is the admin's own text, in either language: isolated from the sentence.
+      inForce:
+        'A recall of this batch is already in force, since {{date}}: \u2068{{reason}}\u2069. Issuing another tells everyone who holds it again.',
     },
     history: 'History',
     empty: 'No recalls yet',
@@ -108,6 +111,8 @@ const ar: typeof en & { recalls: { preview: ArabicPlurals<'listings' | 'owners' 
       nothing:
         'مفيش أي عرض من التشغيلة دي معروض دلوقتي: مفيش حاجة هيتحفّظ عليها النهارده، وأي عرض منها يتعمل بعد كده هيتحفّظ عليه على طول.',
       failed: 'مقدرناش نعرف السحب ده هيوصل لمين',
+      inForce:
+        'التشغيلة دي عليها سحب شغّال من {{date}}: \u2068{{reason}}\u2069. لو سحبتها تاني، كل اللي عنده منها هيوصله إشعار تاني.',
     },
     history: 'السجل',
     empty: 'لسه مفيش سحب',

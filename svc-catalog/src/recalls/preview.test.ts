@@ -54,7 +54,14 @@ describe('POST /api/admin/recalls/preview', () => {
 
     const res = await preview({ gtin, batch: 'Lot1', reason });
     expect(res.status).toBe(200);
-    expect(res.body as RecallPreview).toEqual({ gtin, batch: 'Lot1', listings: 3, owners: 2, units: 15 });
+    expect(res.body as RecallPreview).toEqual({
+      gtin,
+      batch: 'Lot1',
+      listings: 3,
+      owners: 2,
+      units: 15,
+      inForce: null,
+    });
 
     // A GTIN-13 (typed as on the box) is read as its GTIN-14, as the issue reads it.
     expect((await preview({ gtin: gtin.slice(1), batch: 'LOT1', reason })).body).toMatchObject({
@@ -80,6 +87,20 @@ describe('POST /api/admin/recalls/preview', () => {
     );
     expect(issued.status).toBe(201);
     expect(issued.body.hiddenListings).toBe(3);
+
+    // Asked again, the preview says a recall is in force (its listings would be held by both):
+    // the admin is warned before telling everyone a second time. Lifted, it is no longer said.
+    const again = await preview({ gtin, batch: 'lot1', reason: 'Another reason' });
+    expect(again.body).toMatchObject({
+      listings: 3,
+      inForce: { reason, recalledAt: issued.body.createdAt },
+    });
+    const lift = await p.api.delete(`/api/admin/recalls/${issued.body.id}`, { token: admin.token });
+    expect(lift.status).toBe(200);
+    expect((await preview({ gtin, batch: 'LOT1', reason })).body).toMatchObject({
+      listings: 3,
+      inForce: null,
+    });
   });
 
   it('answers zero when the batch was listed once but nothing of it is on offer now', async () => {
@@ -88,7 +109,7 @@ describe('POST /api/admin/recalls/preview', () => {
     expect((await p.api.delete(`/api/medicines/${gone.id}`, { token: pharmacy.token })).status).toBe(200);
     const res = await preview({ gtin, batch: 'B7', reason });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ gtin, batch: 'B7', listings: 0, owners: 0, units: 0 });
+    expect(res.body).toEqual({ gtin, batch: 'B7', listings: 0, owners: 0, units: 0, inForce: null });
   });
 
   it('refuses a batch no listing ever carried as the issue does (422, en + ar), bad input (400) and non-admins (403)', async () => {

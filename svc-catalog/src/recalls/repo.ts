@@ -71,7 +71,11 @@ export async function activeRecallOf(db: Db, gtin: string, batch: string): Promi
  * `quarantineBatch` would pick (listed, batch matched letter case aside), their owners and the
  * units left on them. Reads only.
  */
-export async function recallPreviewOf(db: Db, gtin: string, batch: string): Promise<RecallPreview> {
+export async function recallPreviewOf(
+  db: Db,
+  gtin: string,
+  batch: string,
+): Promise<Omit<RecallPreview, 'inForce'>> {
   const { rows } = await db.query<{ listings: number; owners: number; units: number }>(
     `SELECT count(*)::int AS listings, count(DISTINCT owner_id)::int AS owners,
             coalesce(sum(quantity), 0)::int AS units

@@ -100,7 +100,12 @@ export function createRecallService(ctx: CatalogContext) {
      */
     async preview(input: RecallCreate): Promise<RecallPreview> {
       await refuseUnknownBatch(input);
-      return recallPreviewOf(ctx.pool, input.gtin, input.batch);
+      const [figures, active] = await Promise.all([
+        recallPreviewOf(ctx.pool, input.gtin, input.batch),
+        activeRecallOf(ctx.pool, input.gtin, input.batch),
+      ]);
+      const inForce = active.recalled ? { reason: active.reason!, recalledAt: active.recalledAt! } : null;
+      return { ...figures, inForce };
     },
 
     async issue(caller: Caller, input: RecallCreate): Promise<Recall> {
