@@ -219,6 +219,8 @@ const mailContents = {
       address: text,
       contactEmail: text,
       ...agreedPrice,
+      /** The units asked for, only when fewer (`quantity`) were approved: the e-mail says so. */
+      askedQuantity: text.optional(),
     },
     sealed: handoverCode,
   },

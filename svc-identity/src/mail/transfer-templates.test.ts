@@ -66,6 +66,58 @@ describe('the approval and pickup e-mails say the price agreed', () => {
   }
 });
 
+describe('the request-approved e-mail of fewer units than asked', () => {
+  const lineOf = (mail: string, start: string) => mail.split('\n\n').find((line) => line.startsWith(start));
+
+  it('says so in English, subject and body, right under the approval', () => {
+    const mail = (values: object) =>
+      renderMail(
+        openedMailSchema.parse({
+          template: 'request-approved',
+          language: 'en',
+          data: { ...data, ...values },
+        }),
+      );
+    const part = mail({ quantity: '2', askedQuantity: '5' });
+    expect(part.subject).toBe('Your request for Concor 5mg is approved in part – MedRelay');
+    expect(part.text.split('\n\n').slice(1, 3)).toEqual([
+      'Nile Pharmacy approved your request for 2 units of Concor 5mg.',
+      'That is fewer than you asked for: you asked for 5 units, and only 2 units will be handed over to you.',
+    ]);
+    expect(lineOf(mail({ quantity: '1', askedQuantity: '2' }).text, 'That is')).toBe(
+      'That is fewer than you asked for: you asked for 2 units, and only 1 unit will be handed over to you.',
+    );
+  });
+
+  it('says so in Egyptian Arabic, each count in its plural form, its digits isolated', () => {
+    const line = (quantity: string, askedQuantity: string) =>
+      lineOf(text('request-approved', 'ar', { quantity, askedQuantity }), 'خد بالك');
+    const lri = (n: string) => `\u2066${n}\u2069`;
+    expect([line('1', '2'), line('2', '5'), line('3', '11'), line('10', '12')]).toEqual([
+      'خد بالك: اتوافق على أقل من اللي طلبته. انت طلبت وحدتين، واللي هيتسلّملك وحدة واحدة بس.',
+      `خد بالك: اتوافق على أقل من اللي طلبته. انت طلبت ${lri('5')} وحدات، واللي هيتسلّملك وحدتين بس.`,
+      `خد بالك: اتوافق على أقل من اللي طلبته. انت طلبت ${lri('11')} وحدة، واللي هيتسلّملك ${lri('3')} وحدات بس.`,
+      `خد بالك: اتوافق على أقل من اللي طلبته. انت طلبت ${lri('12')} وحدة، واللي هيتسلّملك ${lri('10')} وحدات بس.`,
+    ]);
+    const subject = renderMail(
+      openedMailSchema.parse({
+        template: 'request-approved',
+        language: 'ar',
+        data: { ...data, quantity: '2', askedQuantity: '5' },
+      }),
+    ).subject;
+    expect(subject).toBe('تمت الموافقة على جزء من طلبك لـ Concor 5mg – MedRelay');
+  });
+
+  it('says nothing of it when every unit asked was approved, or for a job queued before', () => {
+    for (const language of ['en', 'ar'] as const)
+      for (const values of [{ askedQuantity: '3' }, {}]) {
+        const mail = text('request-approved', language, values);
+        expect(mail).not.toMatch(/fewer|خد بالك/);
+      }
+  });
+});
+
 describe('the pickup-called-off e-mail', () => {
   const calledOff = {
     readerRole: 'requester',

@@ -15,6 +15,25 @@ function forCounted(counted: string): string {
   return /^[0-9A-Za-z]/.test(counted) ? `لـ ${counted}` : `ل${counted}`;
 }
 
+/**
+ * Fewer units approved than asked: the line that says so under the approval, in the reader's
+ * language (nothing when all were approved, or for a job queued before it was mailed). Each
+ * count's digits are isolated in Arabic, so a medicine's Latin name before it cannot pull the
+ * number into its own left-to-right run.
+ */
+function fewerLines(d: MailData<'request-approved'>, language: Language): string[] {
+  const asked = Number(d.askedQuantity);
+  if (!(asked > Number(d.quantity))) return [];
+  if (language === 'en')
+    return [
+      `That is fewer than you asked for: you asked for ${countedNoun(asked, 'unit', 'en')}, and only ${units(d, 'en')} will be handed over to you.`,
+    ];
+  const isolated = (counted: string) => counted.replace(/\d+/, (n) => leftToRight(n));
+  return [
+    `خد بالك: اتوافق على أقل من اللي طلبته. انت طلبت ${isolated(countedNoun(asked, 'unit', 'ar'))}، واللي هيتسلّملك ${isolated(units(d, 'ar'))} بس.`,
+  ];
+}
+
 /** The e-mails of a transfer's life: approval and pickup, recalls, and the daily digests. */
 export type TransferTemplate =
   | 'request-approved'
@@ -83,10 +102,12 @@ const recallSteps: Record<Language, (d: MailData<'recall-quarantined'>) => strin
 export const transferTemplates: Record<Language, Pick<Templates, TransferTemplate>> = {
   en: {
     'request-approved': {
-      subject: (d) => `Your request for ${d.medicineName} is approved – ${d.systemName}`,
+      subject: (d) =>
+        `Your request for ${d.medicineName} is approved${fewerLines(d, 'en').length ? ' in part' : ''} – ${d.systemName}`,
       body: (d) => [
         `Hello ${d.name},`,
         `${d.providerName} approved your request for ${units(d, 'en')} of ${d.medicineName}.`,
+        ...fewerLines(d, 'en'),
         ...priceLines(d, 'en'),
         ...(d.windows
           ? [
@@ -192,10 +213,12 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
   },
   ar: {
     'request-approved': {
-      subject: (d) => `تمت الموافقة على طلبك لـ ${d.medicineName} – ${d.systemName}`,
+      subject: (d) =>
+        `${fewerLines(d, 'ar').length ? 'تمت الموافقة على جزء من طلبك' : 'تمت الموافقة على طلبك'} لـ ${d.medicineName} – ${d.systemName}`,
       body: (d) => [
         `أهلاً ${d.name}،`,
         `${d.providerName} وافق على طلبك ${forCounted(units(d, 'ar'))} من ${d.medicineName}.`,
+        ...fewerLines(d, 'ar'),
         ...priceLines(d, 'ar'),
         ...(d.windows
           ? [

@@ -57,3 +57,11 @@ describe('the approval and pickup e-mails carry the price agreed on approval', (
     });
   }
 });
+
+describe('the approval e-mail of fewer units than asked', () => {
+  it('carries the units asked only when fewer were approved', () => {
+    expect(approved({ ...request(null), asked_quantity: 5 }).askedQuantity).toBe('5');
+    expect(approved({ ...request(null), asked_quantity: 3 })).not.toHaveProperty('askedQuantity');
+    expect(approved({ ...request(null), asked_quantity: null })).not.toHaveProperty('askedQuantity');
+  });
+});

@@ -19,6 +19,8 @@ export interface PickupMailRequest {
   pickup_lng?: number | null;
   /** The price agreed per unit on approval (null = free); absent where it is not read. */
   unit_price?: string | null;
+  /** The units first asked for when the owner approved fewer (null or absent: all were). */
+  asked_quantity?: number | null;
 }
 
 type Window = Pick<WindowRow, 'id' | 'starts_at' | 'ends_at'>;
@@ -35,6 +37,11 @@ const windowLines = (windows: Window[], language: Language) =>
 /** The agreed price as the e-mails take it: per unit, empty when free (svc-identity's template words it). */
 const agreedPrice = (request: PickupMailRequest) =>
   request.unit_price === undefined ? {} : { unitPrice: request.unit_price ?? '' };
+/** The units asked for, only when fewer were approved (svc-identity's template then says so). */
+const askedWhenFewer = (request: PickupMailRequest) =>
+  request.asked_quantity != null && request.asked_quantity > request.quantity
+    ? { askedQuantity: String(request.asked_quantity) }
+    : {};
 /** The other party as the e-mail names them: the organisation, else the person. */
 const nameOf = (user: ReadModelUser | null) => user?.organization_name || user?.name || '';
 
@@ -81,7 +88,8 @@ export function pickupCalendar(options: {
 }
 
 /**
- * The request-approved e-mail to the requester, in their language: the price agreed, the windows
+ * The request-approved e-mail to the requester, in their language: the units approved (and those
+ * asked, when fewer were approved, so the requester does not come expecting more), the price agreed, the windows
  * offered (also as a calendar file), the place, and the handover code, sealed for the queue. A pharmacy's listing
  * names the pharmacy's address and e-mail; an approval without windows says only that.
  */
@@ -120,6 +128,7 @@ export function approvalMail(options: {
       contactEmail: fromPharmacy ? (provider?.email ?? '') : '',
       requestsUrl: url,
       ...agreedPrice(request),
+      ...askedWhenFewer(request),
     },
     ...(options.handoverCode
       ? { sealed: options.secrets.seal(requester.email, { handoverCode: options.handoverCode }) }

@@ -11,6 +11,8 @@ export interface PickupRequestRow {
   requester_id: number;
   medicine_id: number;
   quantity: number;
+  /** The units first asked for when fewer were approved; null when all were. */
+  asked_quantity: number | null;
   pickup_location: string | null;
   pickup_lat: number | null;
   pickup_lng: number | null;
@@ -30,7 +32,7 @@ export interface WindowRow {
   withdrawn: boolean;
 }
 
-const requestColumns = `id, status, owner_id, requester_id, medicine_id, quantity, pickup_location,
+const requestColumns = `id, status, owner_id, requester_id, medicine_id, quantity, asked_quantity, pickup_location,
   pickup_lat, pickup_lng, chosen_window_id, missed_at, no_show_released_at, unit_price`;
 
 /** The request's pickup columns; `lock` holds the row until the transaction ends. */

@@ -464,6 +464,17 @@ describe('the state machine (spec §4), enforced on the server', () => {
     expect((await told(ngo.token, first)).message).toBe(
       'Your request for 7 units of Eltroxin 50mcg was approved',
     );
+    // So is its approval e-mail, which it takes to the pickup; the whole approval's says nothing of it.
+    const approvalOf = (email: string) =>
+      waitForMails(email, 1, {
+        match: (m) => m.template === 'request-approved' && m.text.includes('Eltroxin 50mcg'),
+      }).then(([mail]) => mail!);
+    const partMail = await approvalOf(ngo2.email);
+    expect(partMail.subject).toContain('approved in part');
+    expect(partMail.text).toContain(
+      'That is fewer than you asked for: you asked for 6 units, and only 3 units will be handed over to you.',
+    );
+    expect((await approvalOf(ngo.email)).text).not.toContain('fewer');
   });
 
   it('refuses an approval when the catalog has too little left, leaving the request pending', async () => {
