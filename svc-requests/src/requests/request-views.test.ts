@@ -145,6 +145,15 @@ describe('admin views', () => {
     expect(first.body).toHaveLength(2);
     expect(first.headers.get('x-total-count')).toBe(String(stats.totalRequests));
     expect(second.body.map((r: { id: number }) => r.id)).not.toContain(first.body[0].id);
+    // Pages walked one after another are the whole list, newest first (id breaking ties).
+    const whole = (await get('pageSize=100')).body as Array<{ id: number; createdAt: string }>;
+    const walked: typeof whole = [];
+    for (let page = 1; walked.length < whole.length; page++) {
+      walked.push(...(await get(`pageSize=3&page=${page}`)).body);
+    }
+    expect(walked).toEqual(whole);
+    const newestFirst = [...whole].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+    expect(whole.map((r) => r.id)).toEqual(newestFirst.map((r) => r.id));
     const approved = await get('status=approved&pageSize=1');
     expect(approved.headers.get('x-total-count')).toBe(String(stats.requestStatus.approved));
     expect(approved.body.every((r: { status: string }) => r.status === 'approved')).toBe(true);
