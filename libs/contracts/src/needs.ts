@@ -146,7 +146,8 @@ export const needMatchSchema = z.object({
   }),
   /**
    * The listing's owner and where it is collected (governorate and area keys, null when unknown).
-   * Never a street address, pin, e-mail or phone before an approval.
+   * Never a street address, pin, e-mail or phone before an approval; `name` is a pharmacy's, null
+   * for a private donor (libs/domain `ownerNameBeforeApproval`).
    */
   owner: z.object({
     id: z.number().int(),

@@ -27,3 +27,12 @@ export function mayViewListing(
   const offered = (visibleRecipientTypes(viewer.role) as readonly string[]).includes(listing.recipientType);
   return offered && listing.ownerActive && isAvailableListing(listing, now);
 }
+
+/**
+ * The owner's name shown to another party before an approval: a pharmacy's (its shop sign is
+ * public), never a private donor's (only "Donor" and the area until an approval gives the
+ * requester the donor's contact, as the pickup point is kept till then).
+ */
+export function ownerNameBeforeApproval(source: 'pharmacy' | 'donor', name: string | null): string | null {
+  return source === 'pharmacy' ? name : null;
+}

@@ -8,6 +8,7 @@ import {
   matchRequestQuantity,
   mayReceiveListingSql,
   needMatchThreshold,
+  ownerNameBeforeApproval,
   roundedDistanceKm,
   visibleToRoleSql,
   withinReachSql,
@@ -294,7 +295,8 @@ export async function listMatches(
       },
       owner: {
         id: r.owner_id,
-        name: r.owner_name,
+        // A private donor's name stays theirs until an approval (the request's contact gives it).
+        name: ownerNameBeforeApproval(r.source, r.owner_name),
         governorate: r.owner_governorate,
         area: r.owner_area,
       },

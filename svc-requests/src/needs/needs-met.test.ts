@@ -119,12 +119,13 @@ describe('needs that close the loop', () => {
       request: null,
     });
     expect(JSON.stringify(shown)).not.toContain('15 Mesaha Square');
-    // A donation is free.
+    // A donation is free; a private donor's name stays theirs until an approval (as in browse).
     expect(await matchOf(ngo, need.id, free)).toMatchObject({
       medicine: { discountPrice: null, source: 'donor' },
-      owner: { id: donor.id, area: null },
+      owner: { id: donor.id, name: null, area: null },
       request: null,
     });
+    expect(JSON.stringify(await matchOf(ngo, need.id, free))).not.toContain('donor user');
 
     // Another NGO's request on the same listing never shows on mine.
     const others = await ask(otherNgo, priced, 5);

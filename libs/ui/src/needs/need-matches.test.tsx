@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { HandoverState, Language, NeedMatch, RequestStatus } from '@medrelay/contracts';
 import { renderInRemote } from '../test-support/render';
@@ -75,6 +75,16 @@ describe('a match card', () => {
     );
     expect(text(card, 'price')).toBe('Free');
     within(card).getByText('From Mona · Area not given');
+  });
+
+  it("names a private donor only as a donor before an approval (the API gives no donor's name)", async () => {
+    const donation = match(
+      { owner: { id: 3, name: null, governorate: 'cairo', area: 'maadi' }, distanceKm: 2 },
+      { discountPrice: null, source: 'donor' },
+    );
+    within(await show(donation)).getByText('From a donor · 2 km · Maadi, Cairo');
+    cleanup();
+    within(await show(donation, 'ar')).getByText(/^من متبرع · /);
   });
 
   it.each([

@@ -150,7 +150,12 @@ export function MatchCard({ match, request }: { match: NeedMatch; request: Match
           </bdi>
         </Text>
         <Text size={200} className={styles.muted}>
-          {owner.name ? `${t('needs.matches.from', { owner: owner.name })} · ` : ''}
+          {/* A private donor's name comes with an approval: "From a private donor" till then. */}
+          {owner.name
+            ? `${t('needs.matches.from', { owner: owner.name })} · `
+            : medicine.source === 'donor'
+              ? `${t('needs.matches.fromDonor')} · `
+              : ''}
           {area}
         </Text>
       </div>
