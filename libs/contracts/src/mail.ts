@@ -228,7 +228,8 @@ const mailContents = {
   /** The owner offered new windows after approval: the requester chooses again. */
   'pickup-changed': { data: offer, sealed: {} },
   /**
-   * An approved pickup called off (the requester cancelled, or the owner withdrew the approval):
+   * An approved pickup called off (the requester cancelled, the owner withdrew the approval, or a
+   * suspension of one of them ended it):
    * the other party is told, and a party whose calendar may hold the pickup gets the file that
    * cancels it (the caller's own e-mail says only that).
    */
@@ -242,8 +243,13 @@ const mailContents = {
       readerRole: z.enum(['requester', 'owner']),
       /** 'yes' when the reader called it off (the e-mail only clears their calendar). */
       byReader: yesNo,
-      /** Who called it off (the other party, or the platform's name when it ended the pickup), or empty when the reader did. */
+      /** The other party (who called it off, unless `inactive` says why it ended), or empty when the reader did. */
       otherName: text,
+      /**
+       * Whose account is no longer active, when a suspension ended the pickup: the other party's
+       * (the reader is told why and what to do), or the reader's own. Absent: a party called it off.
+       */
+      inactive: z.enum(['other', 'reader']).optional(),
       /** The window that was settled, as the screens word it; empty when none was chosen. */
       when: text,
       location: text,

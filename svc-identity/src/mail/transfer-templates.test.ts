@@ -162,6 +162,52 @@ describe('the pickup-called-off e-mail', () => {
     expect(mail).not.toMatch(/التقويم|الميعاد اللي اتلغى/);
   });
 
+  it('after a suspension, tells the requester why (the owner no longer active, nothing more) and to request elsewhere, in both languages', () => {
+    const ended = { ...calledOff, inactive: 'other' };
+    const en = text('pickup-called-off', 'en', ended);
+    expect(en).toContain(
+      'The pickup of 3 units of Concor 5mg is called off because Nile Pharmacy’s account is no longer active on MedRelay: do not go to collect it.',
+    );
+    expect(en).toContain('If you still need this medicine, request it from another listing on MedRelay.');
+    const ar = text('pickup-called-off', 'ar', { ...ended, quantity: '2' });
+    expect(ar).toContain(
+      'استلام وحدتين من Concor 5mg اتلغى عشان حساب Nile Pharmacy مبقاش شغال على MedRelay: متروحش تستلم.',
+    );
+    expect(ar).toContain('لو لسه محتاج الدوا ده، اطلبه من إعلان تاني على MedRelay.');
+    for (const mail of [en, ar]) expect(mail).not.toMatch(/MedRelay (called|لغى)|suspend|اتوقف/i);
+  });
+
+  it('after a suspension, tells the owner why and not to wait (the units back on offer), in both languages', () => {
+    const ended = { ...calledOff, readerRole: 'owner', otherName: 'Resala', inactive: 'other' };
+    const en = text('pickup-called-off', 'en', ended);
+    expect(en).toContain(
+      'Resala will not collect 3 units of Concor 5mg: the pickup is called off because their account is no longer active on MedRelay, so do not wait for them or hand the units over to anyone in their name.',
+    );
+    expect(en).toContain('The units are back on offer in your listing.');
+    const ar = text('pickup-called-off', 'ar', { ...ended, quantity: '1' });
+    expect(ar).toContain(
+      'Resala مش هيستلم وحدة واحدة من Concor 5mg: الاستلام اتلغى عشان حسابه مبقاش شغال على MedRelay، فمتستناهوش ومتسلّمش الوحدات لحد باسمه.',
+    );
+    expect(ar).toContain('الكمية رجعت معروضة في إعلانك');
+  });
+
+  it('tells the suspended party its own account is why, with no link it can no longer open, in both languages', () => {
+    const own = (language: Language, readerRole: string) =>
+      text('pickup-called-off', language, { ...calledOff, readerRole, inactive: 'reader' });
+    expect(own('en', 'requester')).toContain(
+      'The pickup of 3 units of Concor 5mg with Nile Pharmacy is called off because your account is no longer active on MedRelay.\n\nDo not go to collect it.',
+    );
+    expect(own('ar', 'requester')).toContain(
+      'استلام 3 وحدات من Concor 5mg مع Nile Pharmacy اتلغى عشان حسابك مبقاش شغال على MedRelay.\n\nمتروحش تستلم.',
+    );
+    expect(own('en', 'owner')).toContain('No one will come to collect it.');
+    expect(own('ar', 'owner')).toContain('محدش هييجي يستلم منك.');
+    for (const mail of [own('en', 'owner'), own('ar', 'owner')]) {
+      expect(mail).not.toMatch(/back on offer|رجعت معروضة/);
+      expect(mail).not.toContain('http://x/ngo/requests');
+    }
+  });
+
   it('tells the one who called it off only that its calendar is cleared, in both languages', () => {
     const mine = { ...calledOff, byReader: 'yes', otherName: '' };
     expect(text('pickup-called-off', 'en', mine)).toContain(

@@ -325,28 +325,71 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
 };
 
 /**
+ * Why a suspension ended the pickup, and what to do now, by who reads it: the other party learns
+ * only that the account is no longer active on MedRelay (not why), the requester not to go and to
+ * request elsewhere, the owner not to wait (its units are back on offer, said below); the
+ * suspended party that its own account is why, so it neither goes nor waits.
+ */
+function endedByInactiveLines(d: MailData<'pickup-called-off'>, what: string, language: Language): string[] {
+  const ar = language === 'ar';
+  const requester = d.readerRole === 'requester';
+  if (d.inactive === 'reader')
+    return ar
+      ? [
+          `استلام ${what} مع ${d.otherName} اتلغى عشان حسابك مبقاش شغال على MedRelay.`,
+          requester ? 'متروحش تستلم.' : 'محدش هييجي يستلم منك.',
+        ]
+      : [
+          `The pickup of ${what} with ${d.otherName} is called off because your account is no longer active on MedRelay.`,
+          requester ? 'Do not go to collect it.' : 'No one will come to collect it.',
+        ];
+  if (requester)
+    return ar
+      ? [
+          `استلام ${what} اتلغى عشان حساب ${d.otherName} مبقاش شغال على MedRelay: متروحش تستلم.`,
+          'لو لسه محتاج الدوا ده، اطلبه من إعلان تاني على MedRelay.',
+        ]
+      : [
+          `The pickup of ${what} is called off because ${d.otherName}’s account is no longer active on MedRelay: do not go to collect it.`,
+          'If you still need this medicine, request it from another listing on MedRelay.',
+        ];
+  return ar
+    ? [
+        `${d.otherName} مش هيستلم ${what}: الاستلام اتلغى عشان حسابه مبقاش شغال على MedRelay، فمتستناهوش ومتسلّمش الوحدات لحد باسمه.`,
+      ]
+    : [
+        `${d.otherName} will not collect ${what}: the pickup is called off because their account is no longer active on MedRelay, so do not wait for them or hand the units over to anyone in their name.`,
+      ];
+}
+
+/**
  * What the called-off e-mail says, by who reads it: the other party is told who called the pickup
  * off and not to go (the requester) or not to wait (the owner, whose units are back on offer);
- * the one who called it off is told only that the attached file clears their calendar.
+ * the one who called it off is told only that the attached file clears their calendar. A
+ * suspension's says why instead (`endedByInactiveLines`).
  */
 function calledOffLines(d: MailData<'pickup-called-off'>, language: Language): string[] {
   const units = countedNoun(Number(d.quantity), 'unit', language);
   const ar = language === 'ar';
   const what = ar ? `${units} من ${d.medicineName}` : `${units} of ${d.medicineName}`;
-  const news =
-    d.byReader === 'yes'
-      ? ar
-        ? `لغيت استلام ${what}.`
-        : `You called off the pickup of ${what}.`
-      : d.readerRole === 'requester'
-        ? ar
-          ? `${d.otherName} لغى التسليم: متروحش تستلم ${what}.`
-          : `${d.otherName} called off your pickup of ${what}: do not go to collect it.`
-        : ar
-          ? `${d.otherName} مش هيستلم ${what}: الاستلام اتلغى، فمتستناهوش.`
-          : `${d.otherName} will not collect ${what}: the pickup is called off, so do not wait for them.`;
+  const news = d.inactive
+    ? endedByInactiveLines(d, what, language)
+    : [
+        d.byReader === 'yes'
+          ? ar
+            ? `لغيت استلام ${what}.`
+            : `You called off the pickup of ${what}.`
+          : d.readerRole === 'requester'
+            ? ar
+              ? `${d.otherName} لغى التسليم: متروحش تستلم ${what}.`
+              : `${d.otherName} called off your pickup of ${what}: do not go to collect it.`
+            : ar
+              ? `${d.otherName} مش هيستلم ${what}: الاستلام اتلغى، فمتستناهوش.`
+              : `${d.otherName} will not collect ${what}: the pickup is called off, so do not wait for them.`,
+      ];
+  // The suspended owner's listings went off offer with its account.
   const onOffer =
-    d.readerRole === 'owner'
+    d.readerRole === 'owner' && d.inactive !== 'reader'
       ? [
           ar
             ? 'الكمية رجعت معروضة في إعلانك. لو الوحدات اتلفت أو خلصت، قلّل الكمية في الإعلان.'
@@ -354,7 +397,7 @@ function calledOffLines(d: MailData<'pickup-called-off'>, language: Language): s
         ]
       : [];
   return [
-    news,
+    ...news,
     ...(d.when ? [ar ? `الميعاد اللي اتلغى: ${d.when}` : `The time called off: ${d.when}`] : []),
     ...(d.location ? [ar ? `المكان: ${d.location}` : `Place: ${d.location}`] : []),
     ...onOffer,
@@ -365,7 +408,8 @@ function calledOffLines(d: MailData<'pickup-called-off'>, language: Language): s
             : 'The attached calendar file removes this pickup from your calendar.',
         ]
       : []),
-    ar ? `طلباتك: ${d.requestsUrl}` : `Your requests: ${d.requestsUrl}`,
+    // The suspended party can no longer sign in to see them.
+    ...(d.inactive === 'reader' ? [] : [ar ? `طلباتك: ${d.requestsUrl}` : `Your requests: ${d.requestsUrl}`]),
   ];
 }
 

@@ -17,10 +17,13 @@ export type CalledOffBy = { party: RequestParty } | { platformFor: RequestParty 
  * Queues the pickup-called-off e-mails of an approved request called off (outbox, in the caller's
  * transaction, after the move is recorded): the other party always (told who called it off, with
  * the calendar file when its calendar may hold the pickup), the party who called it off only when
- * its own calendar may hold it (the e-mail then just clears it). When the platform ended it, the
- * suspended party gets none (it called nothing off and can no longer sign in), and a requester
- * reads the platform, not the owner, as the one who called it off; an owner reads that the
- * requester will not collect, which holds either way.
+ * its own calendar may hold it (the e-mail then just clears it). When the platform ended it on a
+ * suspension, the other party reads why: that party's account is no longer active on MedRelay
+ * (nothing more), and what to do (the requester: not to go, and to request elsewhere; the owner:
+ * not to wait, the units being back on offer). The suspended party reads that its pickup is off
+ * because its own account is no longer active, so it neither goes nor waits (its calendar cleared
+ * too); not at an address that can receive no mail (a deleted account's, under `.invalid`,
+ * RFC 2606).
  */
 export async function queueCalledOffMails(
   ctx: Pick<RequestsContext, 'settings' | 'config'>,
@@ -46,17 +49,16 @@ export async function queueCalledOffMails(
     settings,
     publicUrl: ctx.config.PUBLIC_URL,
   };
-  const byPlatform = 'platformFor' in by;
-  const actor = byPlatform ? by.platformFor : by.party;
   for (const [readerRole, reader, other] of [
     ['requester', requester, owner],
     ['owner', owner, requester],
   ] as const) {
     if (!reader) continue;
     const calendar = mayHoldPickup(readerRole, pickup, windows);
-    const byReader = readerRole === actor;
-    if (byReader && (byPlatform || !calendar)) continue;
-    const calledOffBy = byPlatform && readerRole === 'requester' ? settings.systemName : undefined;
+    const byReader = 'party' in by && readerRole === by.party;
+    if (byReader && !calendar) continue;
+    const inactive = 'platformFor' in by ? (readerRole === by.platformFor ? 'reader' : 'other') : undefined;
+    if (inactive === 'reader' && reader.email.endsWith('.invalid')) continue;
     const job = pickupCalledOffMail({
       ...common,
       reader,
@@ -64,7 +66,7 @@ export async function queueCalledOffMails(
       byReader,
       other,
       calendar,
-      calledOffBy,
+      inactive,
     });
     await addToOutbox(client, schema, { queue: mailQueueName, name: job.template, payload: job });
   }

@@ -279,7 +279,8 @@ export function pickupConfirmedMail(options: {
 /**
  * The pickup-called-off e-mail to one party of an approved request that was called off (the
  * requester cancelled, the owner withdrew the approval, or the platform ended it on a suspension).
- * The other party is told who called it off; the caller's own e-mail only clears its calendar, so
+ * The other party is told who called it off, or, after a suspension, that the other party's
+ * account is no longer active (`inactive`); the caller's own e-mail only clears its calendar, so
  * it is written only when `calendar`.
  * With `calendar`, every window the request has had is cancelled there (the same uids, above
  * the last settlement's sequence).
@@ -298,8 +299,8 @@ export function pickupCalledOffMail(options: {
   /** Who called it off. */
   byReader: boolean;
   other: ReadModelUser | null;
-  /** The name of who called it off when not the other party (the platform's); else the other party's. */
-  calledOffBy?: string | undefined;
+  /** Whose account is no longer active, when a suspension ended the pickup (see the template). */
+  inactive?: 'other' | 'reader' | undefined;
   settings: Settings;
   publicUrl: string;
 }): MailJob {
@@ -320,7 +321,8 @@ export function pickupCalledOffMail(options: {
       quantity: String(request.quantity),
       readerRole: options.readerRole,
       byReader: options.byReader ? 'yes' : 'no',
-      otherName: options.byReader ? '' : (options.calledOffBy ?? nameOf(options.other)),
+      otherName: options.byReader ? '' : nameOf(options.other),
+      ...(options.inactive ? { inactive: options.inactive } : {}),
       when: chosen ? formatPickupWindow(chosen.starts_at, chosen.ends_at, language) : '',
       location: request.pickup_location ?? '',
       calendar: calendar ? 'yes' : 'no',

@@ -1,5 +1,5 @@
 import { isPushed } from '@medrelay/domain';
-import { mailsTo, waitForMails, waitUntil } from '@medrelay/testing';
+import { waitForMails, waitUntil } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
 import type { TestUser } from '../testing';
 import {
@@ -44,6 +44,17 @@ async function agreed(requester: TestUser, owner: TestUser) {
   return id;
 }
 
+/** The other party as the e-mails name it (its organisation, else its name). */
+const nameOf = async (id: number) =>
+  (
+    await p.requests.service.ctx.pool.query(
+      "SELECT coalesce(nullif(organization_name, ''), name) AS name FROM requests.users WHERE id = $1",
+      [id],
+    )
+  ).rows[0].name as string;
+/** Text matched as written. */
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const calledOff = (id: number) => (m: { template?: string; attachments: Array<{ content: string }> }) =>
   m.template === 'pickup-called-off' && Boolean(m.attachments[0]?.content.includes(`pickup-${id}-`));
 const cancelsEveryWindow = (ics: string) => {
@@ -81,11 +92,23 @@ describe('a pickup ended by a suspension', () => {
 
     const [mail] = await waitForMails(ngoAr.email, 1, { match: calledOff(id) });
     expect(mail!.subject).toContain('اتلغى');
-    // The platform called it off, not the owner.
-    expect(mail!.text).toContain('MedRelay لغى التسليم: متروحش تستلم وحدتين من');
+    // Why (the owner's account is no longer active, nothing more) and what to do, not MedRelay as
+    // the one who called it off.
+    expect(mail!.text).toMatch(
+      new RegExp(
+        `استلام وحدتين من .+ اتلغى عشان حساب ${literally(await nameOf(owner.id))} مبقاش شغال على MedRelay: متروحش تستلم\\.`,
+      ),
+    );
+    expect(mail!.text).toContain('لو لسه محتاج الدوا ده، اطلبه من إعلان تاني على MedRelay.');
+    expect(mail!.text).not.toMatch(/MedRelay لغى|اتوقف|suspend/);
     cancelsEveryWindow(mail!.attachments[0]!.content);
-    // The suspended owner is sent nothing: it called nothing off.
-    expect((await mailsTo(owner.email)).filter(calledOff(id))).toEqual([]);
+    // The suspended owner reads that its own account is why: no one comes.
+    const [own] = await waitForMails(owner.email, 1, { match: calledOff(id) });
+    expect(own!.text).toMatch(
+      /The pickup of 2 units of .+ with .+ is called off because your account is no longer active on MedRelay\.\s+No one will come to collect it\./,
+    );
+    expect(own!.text).not.toContain('back on offer');
+    cancelsEveryWindow(own!.attachments[0]!.content);
   });
 
   it('tells the owner of a suspended requester not to wait: pushed notice, e-mail with the calendar cancellation (en)', async () => {
@@ -108,10 +131,21 @@ describe('a pickup ended by a suspension', () => {
 
     const [mail] = await waitForMails(pharmacy.email, 1, { match: calledOff(id) });
     expect(mail!.subject).toContain('Pickup called off');
-    expect(mail!.text).toContain('will not collect 2 units of');
-    expect(mail!.text).toContain('do not wait');
+    expect(mail!.text).toMatch(
+      new RegExp(
+        `^${literally(await nameOf(requester.id))} will not collect 2 units of .+: the pickup is called off because their account is no longer active on MedRelay, so do not wait for them or hand the units over to anyone in their name\\.$`,
+        'm',
+      ),
+    );
+    expect(mail!.text).toContain('The units are back on offer in your listing.');
+    expect(mail!.text).not.toMatch(/suspend/i);
     cancelsEveryWindow(mail!.attachments[0]!.content);
-    expect((await mailsTo(requester.email)).filter(calledOff(id))).toEqual([]);
+    // The suspended requester reads that its own account is why, and not to go.
+    const [own] = await waitForMails(requester.email, 1, { match: calledOff(id) });
+    expect(own!.text).toMatch(
+      /The pickup of 2 units of .+ with .+ is called off because your account is no longer active on MedRelay\.\s+Do not go to collect it\./,
+    );
+    cancelsEveryWindow(own!.attachments[0]!.content);
   });
 
   it('ends a pending request with an in-app notice only, which says why', async () => {
