@@ -80,6 +80,27 @@ export const twoFactorConfirmSchema = z
   .strict();
 export type TwoFactorConfirm = z.infer<typeof twoFactorConfirmSchema>;
 
+/**
+ * Why an administrator removes another account's two-factor sign-in (its owner lost the
+ * authenticator and the recovery codes, or found an app that is not theirs), and how the
+ * administrator checked it is the owner asking. Kept with the administrator and the time, and told
+ * to the owner.
+ */
+export const twoFactorResetReasons = [
+  'lostDevicePhoneCall',
+  'lostDeviceInPerson',
+  'unknownAuthenticator',
+] as const;
+export type TwoFactorResetReason = (typeof twoFactorResetReasons)[number];
+/** Admin: remove a user's authenticator and recovery codes; the administrator's own password confirms it. */
+export const twoFactorResetSchema = z
+  .object({
+    reason: z.enum(twoFactorResetReasons, { error: 'twoFactorResetReasonInvalid' }),
+    password: currentPasswordField,
+  })
+  .strict();
+export type TwoFactorReset = z.infer<typeof twoFactorResetSchema>;
+
 /** Sign-in answered before the token: the password was right, a second step is needed. */
 export const twoFactorChallengeSchema = z.object({
   twoFactorRequired: z.literal(true),

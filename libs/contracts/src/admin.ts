@@ -24,6 +24,8 @@ export const activityKinds = [
   'user.rejected',
   /** Rejected after an approval: suspended. */
   'user.suspended',
+  /** An administrator (the actor) removed a user's (the subject's) two-factor sign-in. */
+  'user.two-factor-reset',
   'medicine.listed',
   'medicine.donated',
   'request.created',

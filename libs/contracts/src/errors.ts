@@ -76,6 +76,10 @@ export const errorCodes = [
   'SIGN_IN_EXPIRED',
   'TWO_FACTOR_REQUIRED',
   'TWO_FACTOR_ENABLED',
+  /** An administrator's reset of an account with no two-factor sign-in. */
+  'TWO_FACTOR_NOT_ENABLED',
+  /** An administrator's reset of their own two-factor sign-in: another administrator does it. */
+  'SELF_TWO_FACTOR_RESET',
   'IDEMPOTENCY_KEY_INVALID',
   'IDEMPOTENCY_KEY_IN_USE',
   'IDEMPOTENCY_KEY_REUSED',

@@ -13,6 +13,7 @@ describe('what the "Email Notifications" switch stops', () => {
       'password-changed',
       'passkey-added',
       'two-factor-changed',
+      'two-factor-reset',
       'admin-account-locked',
       'registration-received',
       'recall-quarantined',

@@ -39,6 +39,8 @@ export const notificationSwitch: Record<MailTemplate, 'notice' | 'always'> = {
   'email-change-requested': 'always',
   'passkey-added': 'always',
   'two-factor-changed': 'always',
+  // The only word the owner gets that someone removed their second factor.
+  'two-factor-reset': 'always',
 };
 
 /** Whether the switch, when off, stops this e-mail. */

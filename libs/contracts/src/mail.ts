@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reminderKinds } from '@medrelay/domain/pickup-windows';
 import { recallInstructions, recallNoticeRoles } from '@medrelay/domain/recalls';
+import { twoFactorResetReasons } from './account-security';
 import { languages } from './languages';
 import { userTypes } from './roles';
 import { pharmacistLicenseRejectionReasons, registrationRejectionReasons } from './users';
@@ -36,6 +37,7 @@ export const mailTemplates = [
   'email-change-requested',
   'passkey-added',
   'two-factor-changed',
+  'two-factor-reset',
 ] as const;
 export type MailTemplate = (typeof mailTemplates)[number];
 
@@ -323,6 +325,20 @@ const mailContents = {
   'passkey-added': { data: { ...fromIdentity, name: text, device: text, resetUrl: text }, sealed: {} },
   'two-factor-changed': {
     data: { ...fromIdentity, name: text, turned: z.enum(['on', 'off']), resetUrl: text },
+    sealed: {},
+  },
+  // An administrator removed the authenticator: when (Cairo, the owner's language), why, and
+  // whether the next sign-in enrols again ('yes' when the administrator's switch requires it).
+  'two-factor-reset': {
+    data: {
+      ...fromIdentity,
+      name: text,
+      at: text,
+      reason: z.enum(twoFactorResetReasons),
+      enrolAgain: yesNo,
+      loginUrl: text,
+      resetUrl: text,
+    },
     sealed: {},
   },
 } satisfies Record<MailTemplate, { data: z.ZodRawShape; sealed: z.ZodRawShape }>;

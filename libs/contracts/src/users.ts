@@ -168,6 +168,13 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** A user as the administrators' list shows it: what they act on besides the account itself. */
+export const adminUserSchema = userSchema.extend({
+  /** An authenticator app is on (an administrator may reset it for an owner who lost it). */
+  twoFactorEnabled: z.boolean(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
 export const loginResponseSchema = z.object({
   token: z.string(),
   user: userSchema,

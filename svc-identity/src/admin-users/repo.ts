@@ -33,7 +33,16 @@ export async function userStats(db: Pool, days: number | null): Promise<UserStat
   };
 }
 
-/** Registrations and reviews, newest first. */
+/** Which of these accounts have two-factor sign-in on (the administrators' list shows it). */
+export async function withTwoFactor(db: Pool, ids: number[]): Promise<Set<number>> {
+  const { rows } = await db.query<{ id: number }>(
+    'SELECT id FROM identity.users WHERE id = ANY($1::int[]) AND totp_secret IS NOT NULL',
+    [ids],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Registrations, reviews and two-factor resets (the administrator, about the user), newest first. */
 export async function userActivity(db: Pool, limit: number): Promise<Activity[]> {
   const { rows } = await db.query<ActivityRow>(
     `(SELECT id, 'user.registered' AS kind, created_at AS at, name AS actor, user_type AS actor_type,
@@ -46,6 +55,13 @@ export async function userActivity(db: Pool, limit: number): Promise<Activity[]>
              reviewed_at AS at, name AS actor, user_type AS actor_type, NULL AS subject FROM identity.users
        WHERE reviewed_at IS NOT NULL AND status <> 'pending'
        ORDER BY reviewed_at DESC, id DESC LIMIT $1)
+     UNION ALL
+     (SELECT r.id, 'user.two-factor-reset' AS kind, r.reset_at AS at, a.name AS actor,
+             a.user_type AS actor_type, u.name AS subject
+        FROM identity.two_factor_resets r
+        JOIN identity.users u ON u.id = r.user_id
+        LEFT JOIN identity.users a ON a.id = r.reset_by
+       ORDER BY r.reset_at DESC, r.id DESC LIMIT $1)
      ORDER BY at DESC, id DESC LIMIT $1`,
     [limit],
   );

@@ -1,7 +1,8 @@
 import { identityApi } from '@medrelay/contracts/api-routes';
-import { mount } from '@medrelay/service-kit';
+import { mount, requestLanguage } from '@medrelay/service-kit';
 import { Router } from 'express';
 import type { IdentityContext } from '../context';
+import { createTwoFactorService } from '../two-factor/service';
 import { createLicenseReviewService } from './licenses';
 import { createAdminUserService } from './service';
 
@@ -33,5 +34,11 @@ export function adminUserRoutes(ctx: IdentityContext): Router {
   mount(api, identityApi.setUserStatus, ({ caller, params, body }) =>
     users.changeStatus(caller.id, params.id, body.status),
   );
+  // A user who lost their authenticator and recovery codes: another administrator removes them.
+  const twoFactor = createTwoFactorService(ctx);
+  mount(api, identityApi.resetUserTwoFactor, async ({ caller, params, body, req }) => {
+    await twoFactor.reset(caller, params.id, body.reason, body.password, requestLanguage(req));
+    return users.one(params.id);
+  });
   return api.router;
 }

@@ -1,5 +1,6 @@
 import {
   type Activity,
+  type AdminUser,
   type MailTemplate,
   type RegistrationRejectionReason,
   type User,
@@ -17,7 +18,7 @@ import { retireLinks } from '../links/repo';
 import { queueMail } from '../mail/outbox';
 import { recordUserEvent } from '../users/events';
 import { findUserById, listUsers, publicUser, updateUserStatus } from '../users/repo';
-import { recordRejection, userActivity, userStats, wasApproved } from './repo';
+import { recordRejection, userActivity, userStats, wasApproved, withTwoFactor } from './repo';
 
 const mailFor = {
   approve: 'account-approved',
@@ -37,9 +38,22 @@ export function createAdminUserService(ctx: IdentityContext) {
       return { items: rows.map(publicUser), total };
     },
 
-    async list(query: UserListQuery): Promise<{ items: User[]; total: number }> {
+    /** A page of every account, with whether each has two-factor sign-in on (an administrator may reset it). */
+    async list(query: UserListQuery): Promise<{ items: AdminUser[]; total: number }> {
       const { rows, total } = await listUsers(ctx.pool, query);
-      return { items: rows.map(publicUser), total };
+      const twoFactor = await withTwoFactor(
+        ctx.pool,
+        rows.map((r) => r.id),
+      );
+      return { items: rows.map((r) => ({ ...publicUser(r), twoFactorEnabled: twoFactor.has(r.id) })), total };
+    },
+
+    /** One account as the administrators' list shows it (after a change made to it). */
+    async one(userId: number): Promise<AdminUser> {
+      const user = await findUserById(ctx.pool, userId);
+      if (!user) throw httpError.notFound('userNotFound');
+      const twoFactor = await withTwoFactor(ctx.pool, [userId]);
+      return { ...publicUser(user), twoFactorEnabled: twoFactor.has(userId) };
     },
 
     /** Its part of the admin dashboard's recent activity: registrations and reviews, newest first. */

@@ -1,4 +1,6 @@
-import type { Language, Settings } from '@medrelay/contracts';
+import type { Language, Settings, TwoFactorResetReason, UserType } from '@medrelay/contracts';
+import { formatCairoDateTime } from '@medrelay/domain/formats';
+import { mustUseTwoFactor } from '@medrelay/domain/two-factor';
 import type { PoolClient } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { issueLink, linkUrl, type LinkPurpose } from '../links/links';
@@ -122,6 +124,34 @@ export function accountMail(ctx: IdentityContext) {
         language: owner.language,
         idempotencyKey: `two-factor-${turned}:${owner.id}:${now()}`,
         data: { name: owner.name, turned, resetUrl },
+      });
+    },
+
+    /**
+     * The owner hears that an administrator removed their two-factor sign-in: when (Cairo time, in
+     * their language), why, whether the next sign-in enrols again, and the way back if they did
+     * not ask for it.
+     */
+    async twoFactorResetMail(
+      client: PoolClient,
+      settings: Settings,
+      owner: Owner & { userType: UserType },
+      reason: TwoFactorResetReason,
+      at: Date,
+    ) {
+      await queueMail(client, settings, {
+        template: 'two-factor-reset',
+        to: owner.email,
+        language: owner.language,
+        idempotencyKey: `two-factor-reset:${owner.id}:${at.getTime()}`,
+        data: {
+          name: owner.name,
+          at: formatCairoDateTime(at, owner.language),
+          reason,
+          enrolAgain: mustUseTwoFactor(owner.userType, settings.twoFactorRequired) ? 'yes' : 'no',
+          loginUrl: `${c.PUBLIC_URL}/login`,
+          resetUrl,
+        },
       });
     },
 

@@ -1,4 +1,4 @@
-import type { Language } from '@medrelay/contracts';
+import type { Language, TwoFactorResetReason } from '@medrelay/contracts';
 import type { Templates } from './templates';
 
 export type AccountTemplate =
@@ -9,7 +9,26 @@ export type AccountTemplate =
   | 'email-verification'
   | 'email-change-requested'
   | 'passkey-added'
+  | 'two-factor-reset'
   | 'two-factor-changed';
+
+/** Why an administrator removed the owner's two-factor sign-in, as the owner reads it. */
+const resetReasons: Record<Language, Record<TwoFactorResetReason, string>> = {
+  en: {
+    lostDevicePhoneCall:
+      'You told us you lost your authenticator app and your recovery codes, and we checked it was you by a phone call.',
+    lostDeviceInPerson:
+      'You told us you lost your authenticator app and your recovery codes, and we checked it was you in person.',
+    unknownAuthenticator: 'You told us an authenticator app you did not add was on your account.',
+  },
+  ar: {
+    lostDevicePhoneCall:
+      'قولتلنا إن تطبيق المصادقة وأكواد الاسترجاع ضاعوا منك، واتأكدنا إنه إنت بمكالمة تليفون.',
+    lostDeviceInPerson:
+      'قولتلنا إن تطبيق المصادقة وأكواد الاسترجاع ضاعوا منك، واتأكدنا إنه إنت لما قابلناك بنفسك.',
+    unknownAuthenticator: 'قولتلنا إن فيه تطبيق مصادقة على حسابك إنت مش اللي ضفته.',
+  },
+};
 
 /** The e-mails (links arrive sealed in the job and are opened by the worker). */
 export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>> = {
@@ -90,8 +109,20 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
           ? 'Two-factor sign-in was just turned on for your account: signing in now asks for a code from the authenticator app that was added. Every other device was signed out.'
           : 'Two-factor sign-in was just turned off for your account: your password alone signs you in now. Every other device was signed out.',
         d.turned === 'on'
-          ? `If this was not you, someone knows your password and added their own app: set a new password at once (${d.resetUrl}) and write to us at ${d.adminEmail} so we can remove their app.`
+          ? `If this was not you, someone knows your password and added their own app: set a new password at once (${d.resetUrl}) and write to us at ${d.adminEmail}: once we have checked it is you, we remove their app.`
           : `If this was not you, set a new password at once: ${d.resetUrl}, and tell us at ${d.adminEmail}.`,
+      ],
+    },
+    'two-factor-reset': {
+      subject: (d) => `An administrator removed two-factor sign-in from your ${d.systemName} account`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `An administrator of ${d.systemName} removed the authenticator app and the recovery codes from your account on ${d.at} (Cairo time). Every device was signed out.`,
+        `Why: ${resetReasons.en[d.reason]}`,
+        d.enrolAgain === 'yes'
+          ? `Sign in with your password: your account must use two-factor sign-in, so you are asked to add an authenticator app again at once (${d.loginUrl}).`
+          : `Your password alone signs you in now. To keep your account safe, add an authenticator app again in Settings once you are in (${d.loginUrl}).`,
+        `If you did not ask for this, someone may be trying to take over your account: set a new password at once (${d.resetUrl}) and write to us at ${d.adminEmail}.`,
       ],
     },
   },
@@ -170,8 +201,20 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
           ? 'التحقق بخطوتين لسه شغّال على حسابك: تسجيل الدخول بقى بيطلب كود من تطبيق المصادقة اللي اتضاف. كل الأجهزة التانية اتعملها تسجيل خروج.'
           : 'التحقق بخطوتين لسه متقفل على حسابك: كلمة السر لوحدها بقت بتدخّلك. كل الأجهزة التانية اتعملها تسجيل خروج.',
         d.turned === 'on'
-          ? `لو مش إنت، يبقى حد عارف كلمة السر بتاعتك وضاف التطبيق بتاعه: اعمل كلمة سر جديدة حالاً (${d.resetUrl}) وابعتلنا على ${d.adminEmail} عشان نشيل التطبيق بتاعه.`
+          ? `لو مش إنت، يبقى حد عارف كلمة السر بتاعتك وضاف التطبيق بتاعه: اعمل كلمة سر جديدة حالاً (${d.resetUrl}) وابعتلنا على ${d.adminEmail}: أول ما نتأكد إنه إنت، هنشيل التطبيق بتاعه.`
           : `لو مش إنت، اعمل كلمة سر جديدة حالاً: ${d.resetUrl}، وقولنا على ${d.adminEmail}.`,
+      ],
+    },
+    'two-factor-reset': {
+      subject: (d) => `مسؤول شال التحقق بخطوتين من حسابك في ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `مسؤول في ${d.systemName} شال تطبيق المصادقة وأكواد الاسترجاع من حسابك يوم ${d.at} (بتوقيت القاهرة). كل الأجهزة اتعملها تسجيل خروج.`,
+        `السبب: ${resetReasons.ar[d.reason]}`,
+        d.enrolAgain === 'yes'
+          ? `ادخل بكلمة السر: حسابك لازم يستخدم التحقق بخطوتين، فهيطلب منك تضيف تطبيق مصادقة من جديد على طول (${d.loginUrl}).`
+          : `كلمة السر لوحدها بقت بتدخّلك. عشان حسابك يفضل في أمان، ضيف تطبيق مصادقة تاني من الإعدادات أول ما تدخل (${d.loginUrl}).`,
+        `لو إنت ماطلبتش ده، ممكن يكون حد بيحاول ياخد حسابك: اعمل كلمة سر جديدة حالاً (${d.resetUrl}) وابعتلنا على ${d.adminEmail}.`,
       ],
     },
   },

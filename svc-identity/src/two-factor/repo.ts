@@ -1,3 +1,4 @@
+import type { TwoFactorResetReason } from '@medrelay/contracts';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 type Db = Pool | PoolClient;
@@ -89,4 +90,18 @@ export async function useRecoveryCode(db: Db, userId: number, digest: Buffer, at
     [userId, digest, at],
   );
   return rowCount === 1;
+}
+
+/** An administrator's reset of the account's two-factor sign-in: who, when and why (migration 020). */
+export async function recordTwoFactorReset(
+  db: Db,
+  userId: number,
+  reason: TwoFactorResetReason,
+  adminId: number,
+  at: Date,
+): Promise<void> {
+  await db.query(
+    'INSERT INTO identity.two_factor_resets (user_id, reason, reset_by, reset_at) VALUES ($1, $2, $3, $4)',
+    [userId, reason, adminId, at],
+  );
 }

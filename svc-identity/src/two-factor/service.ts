@@ -1,4 +1,10 @@
-import { type Language, type Settings, type TotpSetup, type TwoFactorStatus } from '@medrelay/contracts';
+import {
+  type Language,
+  type Settings,
+  type TotpSetup,
+  type TwoFactorResetReason,
+  type TwoFactorStatus,
+} from '@medrelay/contracts';
 import { mustUseTwoFactor, twoFactorLimits } from '@medrelay/domain/two-factor';
 import { AppError, httpError, withTransaction, type Caller, type PoolClient } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
@@ -10,6 +16,7 @@ import {
   disableTotp,
   enableTotp,
   readTotp,
+  recordTwoFactorReset,
   replaceRecoveryCodes,
   setPendingSecret,
   unusedRecoveryCodes,
@@ -19,6 +26,9 @@ import { totpKit } from './totp';
 
 export const secondFactorWrong = () => new AppError(401, 'SECOND_FACTOR_WRONG', 'secondFactorWrong');
 const alreadyOn = () => new AppError(409, 'TWO_FACTOR_ENABLED', 'twoFactorAlreadyOn');
+
+/** How the second factor changed: turned on or off by its owner, or removed by an administrator. */
+type Change = 'on' | 'off' | { reset: TwoFactorResetReason; at: Date };
 
 /**
  * Two-factor sign-in with an authenticator app: enrolment (a secret shown as a
@@ -42,10 +52,13 @@ export function createTwoFactorService(ctx: IdentityContext) {
    * In the change's transaction (the account's row locked): the owner is e-mailed, and every
    * session of the account ends before the commit, so if Redis fails nothing has changed.
    */
-  async function changed(client: PoolClient, userId: number, change: 'on' | 'off'): Promise<void> {
+  async function changed(client: PoolClient, userId: number, change: Change): Promise<void> {
     const owner = await findUserById(client, userId);
     if (!owner) throw httpError.unauthenticated('accountGone');
-    await accountMail(ctx).twoFactorChangedMail(client, await ctx.settings.get(), owner, change);
+    const settings = await ctx.settings.get();
+    const mails = accountMail(ctx);
+    if (typeof change === 'string') await mails.twoFactorChangedMail(client, settings, owner, change);
+    else await mails.twoFactorResetMail(client, settings, owner, change.reset, change.at);
     await ctx.tokens.revokeAllFor(userId, client);
   }
 
@@ -175,6 +188,36 @@ export function createTwoFactorService(ctx: IdentityContext) {
       if (!wasOn) return off;
       await afterChange();
       return { ...off, token: await replacementToken(who) };
+    },
+
+    /**
+     * An administrator removes another account's authenticator and recovery codes (its owner lost
+     * both, or found an app that is not theirs): the administrator's own password first, with its
+     * per-account count of wrong ones. Then, in one transaction with the account's row locked, the
+     * second factor goes, the reset is recorded (who, when, why), the owner is e-mailed and every
+     * session of the account ends, as when its owner turns it off. The next password sign-in asks
+     * for no code, or enrols again where the administrator's switch requires it. An administrator
+     * cannot reset their own: another one checks it is them.
+     */
+    async reset(
+      admin: Confirmer,
+      userId: number,
+      reason: TwoFactorResetReason,
+      password: string,
+      language: Language,
+    ): Promise<void> {
+      if (admin.id === userId) throw new AppError(403, 'SELF_TWO_FACTOR_RESET', 'selfTwoFactorReset');
+      await confirmPassword(ctx, admin, password, 'password', language);
+      await withTransaction(ctx.pool, async (client) => {
+        const totp = await readTotp(client, userId, true);
+        if (!totp) throw httpError.notFound('userNotFound');
+        if (!totp.secret) throw httpError.conflict('TWO_FACTOR_NOT_ENABLED', 'userHasNoTwoFactor');
+        await disableTotp(client, userId);
+        const at = now();
+        await recordTwoFactorReset(client, userId, reason, admin.id, at);
+        await changed(client, userId, { reset: reason, at });
+      });
+      await afterChange();
     },
   };
 }

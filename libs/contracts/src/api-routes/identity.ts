@@ -12,6 +12,7 @@ import {
   pharmacistLicenseRejectionSchema,
   registrationRejectionSchema,
   registrationSchema,
+  adminUserSchema,
   userListQuerySchema,
   userSchema,
   userStatusChangeSchema,
@@ -42,6 +43,7 @@ import {
   twoFactorDisabledSchema,
   twoFactorEnabledSchema,
   twoFactorEnrolmentSchema,
+  twoFactorResetSchema,
   twoFactorStatusSchema,
 } from '../account-security';
 import * as identity from './endpoints/identity';
@@ -337,7 +339,7 @@ export const identityApi = {
     access: 'admin',
     permission: 'user.manage',
     query: userListQuerySchema,
-    response: z.array(userSchema),
+    response: z.array(adminUserSchema),
     headers: { 'X-Total-Count': 'Matching accounts over all pages' },
   }),
   userStats: route({
@@ -418,6 +420,17 @@ export const identityApi = {
     params: idParam,
     body: userStatusChangeSchema,
     response: userSchema,
+  }),
+  resetUserTwoFactor: route({
+    ...identity.resetUserTwoFactor,
+    tag: 'admin',
+    summary:
+      "Remove another user's authenticator app and recovery codes (they lost them), with a reason and the administrator's own password: every session of the user ends, the reset is recorded and the owner e-mailed",
+    access: 'admin',
+    permission: 'user.manage',
+    params: idParam,
+    body: twoFactorResetSchema,
+    response: adminUserSchema,
   }),
 } as const;
 

@@ -93,6 +93,19 @@ export const accountMessages = {
     en: 'Two-factor sign-in is required for your account and cannot be turned off.',
     ar: 'التحقق بخطوتين مطلوب لحسابك ومينفعش يتقفل.',
   },
+  twoFactorResetReasonInvalid: {
+    en: 'Choose why the two-factor sign-in is reset',
+    ar: 'اختار سبب إعادة ضبط التحقق بخطوتين',
+  },
+  /** An administrator's reset of an account that has no authenticator (or lost it meanwhile). */
+  userHasNoTwoFactor: {
+    en: 'This account has no two-factor sign-in to reset: its password alone signs it in',
+    ar: 'الحساب ده مفيهوش تحقق بخطوتين عشان يتعمله إعادة ضبط: كلمة السر لوحدها بتدخّله',
+  },
+  selfTwoFactorReset: {
+    en: 'You cannot reset your own two-factor sign-in: another administrator does it after checking it is you',
+    ar: 'مينفعش تعمل إعادة ضبط للتحقق بخطوتين بتاع حسابك بنفسك: مسؤول تاني يعملها بعد ما يتأكد إنه إنت',
+  },
   twoFactorAlreadyOn: {
     en: 'Two-factor sign-in is already on. To use another authenticator, turn it off with your password first.',
     ar: 'التحقق بخطوتين شغّال بالفعل. عشان تستخدم تطبيق مصادقة تاني، اقفله الأول بكلمة السر.',

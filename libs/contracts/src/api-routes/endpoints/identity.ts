@@ -29,6 +29,7 @@ export const rejectPharmacistLicense = {
   path: '/api/admin/users/:id/pharmacist-license/reject',
 } as const;
 export const setUserStatus = { method: 'put', path: '/api/admin/users/:id/status' } as const;
+export const resetUserTwoFactor = { method: 'post', path: '/api/admin/users/:id/two-factor/reset' } as const;
 export const unlockRequest = { method: 'post', path: '/api/auth/unlock/request' } as const;
 export const unlock = { method: 'post', path: '/api/auth/unlock' } as const;
 export const passwordResetRequest = { method: 'post', path: '/api/auth/password-reset/request' } as const;
