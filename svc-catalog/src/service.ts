@@ -28,6 +28,7 @@ import { repointDonorPlaces } from './medicines/donor-points';
 import { recallRoutes } from './recalls/routes';
 import { internalRoutes } from './reservations/routes';
 import { statsRoutes } from './stats/routes';
+import { withdrawDeletedOwnersListings } from './users/deletion';
 
 export const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
 export const catalogUserQueue = userEventQueues[0];
@@ -100,7 +101,7 @@ export async function createCatalogService(
   const workers =
     config.WORKERS === 'on'
       ? {
-          users: runtime.userEventConsumer(catalogUserQueue),
+          users: runtime.userEventConsumer(catalogUserQueue, withdrawDeletedOwnersListings(ctx)),
           expiry: await startExpiryScheduler(ctx, runtime.workerConnection, logger),
         }
       : null;

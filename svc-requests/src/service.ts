@@ -20,6 +20,7 @@ import { startMatchDigestScheduler } from './matching/digest';
 import { startMedicineEventConsumer } from './medicines/read-model';
 import { matchRoutes } from './matching/routes';
 import { rematchOnUserChange } from './matching/service';
+import { eraseDeletedAccount } from './requests/deletion';
 import { endOpenOnSuspension } from './requests/suspension';
 import { reevaluateNeed } from './needs/met';
 import { needRoutes } from './needs/routes';
@@ -116,9 +117,10 @@ export async function createRequestsService(
     config.WORKERS === 'on'
       ? [
           // A suspension ends the pending requests first, so re-matching counts what is left open.
-          runtime.userEventConsumer(requestsUserQueue, async (client, before, after) => {
-            await endOpenOnSuspension(ctx)(client, before, after);
-            await rematchOnUserChange(client, before, after);
+          runtime.userEventConsumer(requestsUserQueue, async (client, before, after, event) => {
+            await endOpenOnSuspension(ctx)(client, before, after, event);
+            await eraseDeletedAccount(client, before, after, event);
+            await rematchOnUserChange(client, before, after, event);
           }),
           startMedicineEventConsumer(pool, workerConnection, prefix, logger, {
             settings: ctx.settings,

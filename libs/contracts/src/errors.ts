@@ -80,6 +80,10 @@ export const errorCodes = [
   'TWO_FACTOR_NOT_ENABLED',
   /** An administrator's reset of their own two-factor sign-in: another administrator does it. */
   'SELF_TWO_FACTOR_RESET',
+  /** A pharmacy or NGO asked to delete its own account: it writes to the administrator. */
+  'DELETION_NOT_ALLOWED',
+  /** An administrator's change of an account its owner deleted. */
+  'ACCOUNT_DELETED',
   'IDEMPOTENCY_KEY_INVALID',
   'IDEMPOTENCY_KEY_IN_USE',
   'IDEMPOTENCY_KEY_REUSED',

@@ -3,8 +3,18 @@ import { z } from 'zod';
 import { languages } from './languages';
 import { userStatuses, userTypes } from './roles';
 
-/** Integration events identity publishes about users (outbox → one BullMQ queue per consumer). */
-export const userEventTypes = ['user.registered', 'user.updated', 'user.status-changed'] as const;
+/**
+ * Integration events identity publishes about users (outbox → one BullMQ queue per consumer).
+ * `user.deleted`: a donor deleted their account. Its snapshot is the anonymised account with the
+ * status `rejected`, so a consumer treats it at least as a suspension; the type adds what only a
+ * deletion does (docs/accounts.md, "Deleting an account").
+ */
+export const userEventTypes = [
+  'user.registered',
+  'user.updated',
+  'user.status-changed',
+  'user.deleted',
+] as const;
 
 export const userSnapshotSchema = z.object({
   id: z.number().int(),

@@ -38,6 +38,7 @@ export const mailTemplates = [
   'passkey-added',
   'two-factor-changed',
   'two-factor-reset',
+  'account-deleted',
 ] as const;
 export type MailTemplate = (typeof mailTemplates)[number];
 
@@ -309,6 +310,8 @@ const mailContents = {
     data: { ...fromIdentity, name: text, minutes: text },
     sealed: { resetUrl: text },
   },
+  // Sent to the address as it was, after the account's deletion (it has none any more).
+  'account-deleted': { data: { ...fromIdentity, name: text, registerUrl: text }, sealed: {} },
   'password-changed': {
     // 'yes' by a reset link (which removes the passkeys); jobs queued before the field were resets.
     data: { ...fromIdentity, name: text, resetUrl: text, passkeysRemoved: yesNo.default('yes') },

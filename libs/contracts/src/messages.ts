@@ -3,6 +3,7 @@
  * zod message; the server answers in the caller's language and the browser renders the same
  * key from its own i18n resources. English texts are the exact wording of spec §5 and §8.
  */
+import { deletedAccountName } from '@medrelay/domain/user-status';
 import type { Language } from './languages';
 import { accountMessages } from './message-tables/accounts';
 import { apiAnswerMessages } from './message-tables/api-answers';
@@ -87,6 +88,14 @@ export function translate(key: MessageKey, language: Language, params: Record<st
 }
 
 /**
+ * A value as a reader sees it: a deleted account's placeholder name (libs/domain
+ * `deletedAccountName`, kept in read models and stored notices) in the reader's language.
+ */
+export function shownValue(value: string | number, language: Language): string {
+  return value === deletedAccountName ? messages.deletedAccount[language] : String(value);
+}
+
+/**
  * A text's placeholders filled. A `{name:kind}` value listing several (comma-separated) shows
  * each one's word, joined as the language lists them; the words' own placeholders are filled
  * from the same params (`words`: one level, never a word within a word).
@@ -106,7 +115,7 @@ function fill(
       mark === ':' && kind
         ? (messageParamLabels as Record<string, Record<string, Record<Language, string>>>)[kind]
         : null;
-    if (!labels) return String(value);
+    if (!labels) return shownValue(value, language);
     return String(value)
       .split(',')
       .map((item) => {

@@ -165,6 +165,8 @@ export const userSchema = z.object({
    * rejection). On a pending account, it applied again after that rejection. Null otherwise.
    */
   rejectionReason: z.enum(registrationRejectionReasons).nullable().optional(),
+  /** When its owner deleted the account (its status stays `rejected`), else null. */
+  deletedAt: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -203,8 +205,11 @@ export const pharmacistLicenseRejectionSchema = z.object({
 });
 export type PharmacistLicenseRejection = z.infer<typeof pharmacistLicenseRejectionSchema>;
 
+/** The admin list's status filter: a status, or the accounts their owners deleted (not counted under `rejected`). */
+export const userListStatuses = [...userStatuses, 'deleted'] as const;
+
 export const userListQuerySchema = z.object({
-  status: z.enum(userStatuses).optional(),
+  status: z.enum(userListStatuses).optional(),
   userType: z.enum(userTypes).optional(),
   q: z.string().trim().max(100).optional(),
   /** Pages of `pageSize` (default 50, at most 100); the total is in X-Total-Count. */

@@ -60,3 +60,26 @@ export function licenceHeldAtRegistration(
 ): boolean {
   return status === 'approved' && user.userType === 'ngo' && Boolean(user.pharmacistLicense);
 }
+
+/**
+ * Who may delete their own account (the right to erasure, Law 151/2020): donors. A pharmacy or an
+ * NGO holds business and legal records (its licences, the medicines it handed over or received),
+ * so it writes to the administrator instead.
+ */
+export function maySelfDelete(userType: string): boolean {
+  return userType === 'donor';
+}
+
+/**
+ * The name a deleted account keeps, so the hand-overs and custody entries that refer to it still
+ * name someone; screens show it as "Deleted account" in the reader's language (libs/i18n).
+ */
+export const deletedAccountName = 'Deleted account';
+
+/**
+ * The address a deleted account keeps: unique, under `.invalid` (RFC 2606: no mail can be
+ * delivered there), so the real address is free to register again.
+ */
+export function deletedAccountEmail(id: number): string {
+  return `deleted-${id}@deleted.invalid`;
+}

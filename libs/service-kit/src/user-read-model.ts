@@ -115,12 +115,14 @@ export async function findReadModelUser(
 
 /**
  * What a service does, in the same transaction, when a user event changed its read model's row
- * (before: null for a user seen for the first time).
+ * (before: null for a user seen for the first time). `event` says what happened (a deletion's
+ * row reads as a suspended account's: only its type tells them apart).
  */
 export type UserChangeHook = (
   client: pg.PoolClient,
   before: ReadModelUser | null,
   after: ReadModelUser,
+  event: UserEvent,
 ) => Promise<void>;
 
 /** Consumes this service's user-event queue into its read model. */
@@ -145,7 +147,8 @@ export function startUserEventConsumer(options: {
         if (options.onChange) {
           const after = await findReadModelUser(client, options.schema, event.user.id);
           // An older event than what is stored changes nothing.
-          if (after && after.version !== before?.version) await options.onChange(client, before, after);
+          if (after && after.version !== before?.version)
+            await options.onChange(client, before, after, event);
         }
         return true;
       });

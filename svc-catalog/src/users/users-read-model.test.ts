@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { userEventQueues, type UserEvent } from '@medrelay/contracts';
 import { createPool, createQueue, createQueueRedis } from '@medrelay/service-kit';
 import { waitUntil } from '@medrelay/testing';
+import { photoFile } from '../images/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testPassword } from '@medrelay/svc-identity/testing';
 import { medicineInput, startCatalogFor, startTestCatalog, type TestCatalogPlatform } from '../testing';
 
 let p: TestCatalogPlatform;
@@ -106,5 +109,77 @@ describe("catalog's read model of identity's users", () => {
       await queue.close();
       await connection.quit();
     }
+  });
+
+  it("withdraws a deleted donor's listings for good, deletes their photos and erases them from the read model", async () => {
+    const donor = await p.user('donor');
+    await p.identity.api.put(
+      '/api/auth/me',
+      { area: 'nasr-city', address: '5 Nile St' },
+      { token: donor.token },
+    );
+    const list = async (name: string) =>
+      (
+        await p.api.post('/api/medicines', medicineInput({ name, recipientType: 'ngos' }), {
+          token: donor.token,
+        })
+      ).body as { id: number };
+    const [withPhoto, plain] = [await list('Concor donated'), await list('Panadol donated')];
+    const image = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    const uploaded = await fetch(`${p.catalog.baseUrl}/api/medicines/${withPhoto.id}/image`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${donor.token}`, 'content-type': 'image/png' },
+      body: image,
+    });
+    expect(uploaded.status).toBe(200);
+    const { pool, storage } = p.catalog.service.ctx;
+    const key = (await pool.query('SELECT image_key FROM catalog.medicines WHERE id = $1', [withPhoto.id]))
+      .rows[0].image_key as string;
+    expect(await storage.get(photoFile(key, 'thumb'))).not.toBeNull();
+
+    const deleted = await p.identity.api.delete('/api/auth/me', {
+      token: donor.token,
+      raw: JSON.stringify({ password: testPassword }),
+    });
+    expect(deleted.status).toBe(200);
+    const readModel = async () =>
+      (
+        await pool.query(
+          'SELECT name, email, phone, address, area, governorate, pin_lat, lat, status FROM catalog.users WHERE id = $1',
+          [donor.id],
+        )
+      ).rows[0];
+    await waitUntil(async () => (await readModel()).name === 'Deleted account');
+    expect(await readModel()).toEqual({
+      name: 'Deleted account',
+      email: `deleted-${donor.id}@deleted.invalid`,
+      phone: '',
+      address: null,
+      area: null,
+      governorate: null,
+      pin_lat: null,
+      lat: null,
+      status: 'rejected',
+    });
+    const { rows } = await pool.query(
+      'SELECT id, is_available, image_key, pickup_area, lat FROM catalog.medicines WHERE owner_id = $1 ORDER BY id',
+      [donor.id],
+    );
+    expect(rows).toEqual([
+      { id: withPhoto.id, is_available: false, image_key: null, pickup_area: null, lat: null },
+      { id: plain.id, is_available: false, image_key: null, pickup_area: null, lat: null },
+    ]);
+    for (const size of ['thumb', 'large'] as const)
+      expect(await storage.get(photoFile(key, size))).toBeNull();
+    // Each withdrawal is published, so svc-requests' copy of the listings follows.
+    const changes = await pool.query(
+      `SELECT count(*)::int AS n FROM catalog.outbox
+        WHERE job_name = 'medicine.changed' AND (payload->'medicine'->>'id')::int = ANY($1::int[])
+          AND payload->'medicine'->>'isAvailable' = 'false'`,
+      [[withPhoto.id, plain.id]],
+    );
+    expect(changes.rows[0].n).toBe(2);
   });
 });

@@ -206,3 +206,145 @@ describe('PUT /api/auth/password', () => {
     expect(mails[0]!.text).not.toContain('مفاتيح المرور اتشالت');
   });
 });
+
+describe('DELETE /api/auth/me (a donor deletes their account)', () => {
+  const deleteAccount = (token: string, password: string, language = 'en') =>
+    identity.api.delete('/api/auth/me', {
+      token,
+      raw: JSON.stringify({ password }),
+      headers: { 'accept-language': language },
+    });
+
+  it('erases the personal data and every way in, ends every session, e-mails the owner and frees the address', async () => {
+    const admin = await identity.signedIn('admin');
+    const donor = await identity.signedIn('donor');
+    const other = await identity.login(donor.email);
+    const details = await identity.api.put(
+      '/api/auth/me',
+      { name: 'Hoda Kamal', phone: '01099887766', language: 'ar', address: '5 Nile St', area: 'nasr-city' },
+      { token: donor.token },
+    );
+    expect(details.status).toBe(200);
+    const statsBefore = (await identity.api.get('/api/admin/users/stats', { token: admin.token })).body;
+
+    // A wrong password changes nothing (as every change that asks for it).
+    const wrong = await deleteAccount(donor.token, 'not-my-password');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.details[0]).toMatchObject({ path: 'password', rule: 'currentPasswordWrong' });
+    expect((await identity.api.get('/api/auth/me', { token: donor.token })).body.name).toBe('Hoda Kamal');
+
+    // Sent even with e-mail notices off: it is the owner's proof of the erasure.
+    const settings = (body: object) => identity.api.put('/api/admin/settings', body, { token: admin.token });
+    await settings({ emailNotifications: false });
+    let deleted;
+    try {
+      deleted = await deleteAccount(donor.token, testPassword, 'ar');
+    } finally {
+      await settings({ emailNotifications: true });
+    }
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.message).toBe('حسابك اتمسح. بعتنالك إيميل بالتأكيد.');
+
+    // Every session ended, and no way back in with the old address and password.
+    for (const token of [donor.token, other]) {
+      expect((await identity.api.get('/api/auth/me', { token })).status).toBe(401);
+    }
+    const signIn = await identity.api.post('/api/auth/login', { email: donor.email, password: testPassword });
+    expect(signIn.status).toBe(401);
+
+    // What is left: the record that the account existed, nothing personal.
+    const { rows } = await identity.service.ctx.pool.query(
+      `SELECT u.name, u.email, u.phone, u.governorate, u.area, u.pin_lat, u.status, u.password_hash,
+              u.deleted_at IS NOT NULL AS deleted, d.address,
+              (SELECT count(*)::int FROM identity.sessions s WHERE s.user_id = u.id) AS sessions
+         FROM identity.users u LEFT JOIN identity.donors d ON d.user_id = u.id WHERE u.id = $1`,
+      [donor.id],
+    );
+    expect(rows[0]).toEqual({
+      name: 'Deleted account',
+      email: `deleted-${donor.id}@deleted.invalid`,
+      phone: '',
+      governorate: null,
+      area: null,
+      pin_lat: null,
+      status: 'rejected',
+      password_hash: '!deleted',
+      deleted: true,
+      address: null,
+      sessions: 0,
+    });
+    const event = await identity.service.ctx.pool.query(
+      "SELECT payload FROM identity.outbox WHERE job_name = 'user.deleted' AND payload->'user'->>'id' = $1",
+      [String(donor.id)],
+    );
+    expect(event.rows.map((r) => r.payload.user)).toEqual([
+      expect.objectContaining({
+        name: 'Deleted account',
+        phone: '',
+        address: null,
+        area: null,
+        status: 'rejected',
+      }),
+      expect.objectContaining({ name: 'Deleted account' }),
+    ]);
+
+    // The e-mail reaches the address as it was, in the account's language.
+    const [mail] = await waitForMails(donor.email, 1, { match: (m) => m.template === 'account-deleted' });
+    expect(mail!.subject).toContain('اتمسح');
+    expect(mail!.text).toContain('أهلاً Hoda Kamal');
+    expect(mail!.text).toContain('/register');
+
+    // The administrators see it as deleted: apart from the rejected, not counted as a user, not reactivated.
+    const listed = await identity.api.get('/api/admin/all-users?status=deleted', { token: admin.token });
+    expect(listed.body).toEqual([expect.objectContaining({ id: donor.id, name: 'Deleted account' })]);
+    expect(listed.body[0].deletedAt).toEqual(expect.any(String));
+    const rejected = await identity.api.get('/api/admin/all-users?status=rejected&pageSize=100', {
+      token: admin.token,
+    });
+    expect(rejected.body.map((u: { id: number }) => u.id)).not.toContain(donor.id);
+    const statsAfter = (await identity.api.get('/api/admin/users/stats', { token: admin.token })).body;
+    expect(statsAfter.totalUsers).toBe(statsBefore.totalUsers - 1);
+    expect(statsAfter.usersByType.donor).toBe(statsBefore.usersByType.donor - 1);
+    for (const language of ['en', 'ar']) {
+      const reactivate = await identity.api.put(
+        `/api/admin/users/${donor.id}/status`,
+        { status: 'approved' },
+        { token: admin.token, headers: { 'accept-language': language } },
+      );
+      expect(reactivate.status).toBe(409);
+      expect(reactivate.body.code).toBe('ACCOUNT_DELETED');
+      expect(reactivate.body.message).toMatch(language === 'en' ? /deleted by its owner/ : /صاحبه مسحه/);
+    }
+
+    // The address is free: the person may register again, as a new account.
+    const again = await identity.api.post('/api/auth/register', {
+      name: 'Hoda Kamal',
+      email: donor.email,
+      phone: '01099887766',
+      password: testPassword,
+      acceptTerms: true,
+    });
+    expect(again.status).toBe(201);
+    const fresh = await identity.service.ctx.pool.query('SELECT id FROM identity.users WHERE email = $1', [
+      donor.email,
+    ]);
+    expect(fresh.rows[0].id).not.toBe(donor.id);
+  });
+
+  it('refuses a pharmacy and an NGO (403, en/ar: they write to the administrator), changing nothing', async () => {
+    for (const userType of ['pharmacy', 'ngo'] as const) {
+      const user = await identity.signedIn(userType);
+      const en = await deleteAccount(user.token, testPassword);
+      expect(en.status).toBe(403);
+      expect(en.body).toMatchObject({
+        code: 'DELETION_NOT_ALLOWED',
+        message: expect.stringMatching(/administrator/),
+      });
+      const ar = await deleteAccount(user.token, testPassword, 'ar');
+      expect(ar.body.message).toMatch(/ابعت للأدمن/);
+      const me = await identity.api.get('/api/auth/me', { token: user.token });
+      expect(me.status).toBe(200);
+      expect(me.body.name).toBe(`${userType} user`);
+    }
+  });
+});

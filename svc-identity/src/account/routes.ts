@@ -22,6 +22,9 @@ export function accountRoutes(ctx: IdentityContext): Router {
     await sessions.record(answer.token, req);
     return answer;
   });
+  mount(api, identityApi.deleteAccount, ({ caller, body, req }) =>
+    account.deleteAccount(caller, body.password, requestLanguage(req)),
+  );
   mount(api, identityApi.resendVerification, ({ caller, req }) =>
     links.resendVerification(caller.id, requestLanguage(req)),
   );

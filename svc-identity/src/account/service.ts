@@ -7,15 +7,18 @@ import {
   type UserType,
 } from '@medrelay/contracts';
 import { placeChange } from '@medrelay/domain/pickup-points';
+import { maySelfDelete } from '@medrelay/domain/user-status';
 import { AppError, httpError, withTransaction, type Caller } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { accountMail } from '../auth/account-mail';
 import { checkNewPassword, confirmPassword, type Confirmer } from '../auth/password-check';
 import { linksEndedByNewPassword } from '../links/links';
 import { retireLinks } from '../links/repo';
+import { queueMail } from '../mail/outbox';
 import { hashPassword } from '../passwords';
 import { recordUserEvent } from '../users/events';
 import { tellAdministrators } from '../users/live';
+import { eraseAccount } from './deletion-repo';
 import {
   findUserById,
   holdLicenseForReview,
@@ -126,6 +129,45 @@ export function createAccountService(ctx: IdentityContext) {
       await new Promise((r) => setTimeout(r, 2));
       const user = (await findUserById(ctx.pool, userId))!;
       return { token: await ctx.tokens.signReplacement(user, who.expiresAt, settings.sessionTimeout) };
+    },
+
+    /**
+     * A donor deletes their own account (Law 151/2020's erasure; docs/accounts.md, "Deleting an
+     * account"), with the password (`confirmPassword`, its per-account count of wrong ones). In one
+     * transaction, the row locked: the personal data and every way in are erased, every session
+     * ends (before the commit: if Redis fails nothing changed), the `user.deleted` event goes to
+     * the other services (they end what a suspension ends, withdraw the listings and delete their
+     * photos) and the owner is e-mailed at the address as it was, whatever the e-mail switch says.
+     */
+    async deleteAccount(who: Confirmer, password: string, language: Language): Promise<{ message: string }> {
+      const account = await findUserById(ctx.pool, who.id);
+      if (!account || account.deletedAt) throw httpError.unauthenticated('accountGone');
+      if (!maySelfDelete(account.userType)) {
+        throw new AppError(403, 'DELETION_NOT_ALLOWED', 'accountDeletionDonorsOnly');
+      }
+      await confirmPassword(ctx, who, password, 'password', language);
+      const settings = await ctx.settings.get();
+      await withTransaction(
+        ctx.pool,
+        async (client) => {
+          const owner = await findUserById(client, who.id, true);
+          if (!owner || owner.deletedAt) throw httpError.unauthenticated('accountGone');
+          await eraseAccount(client, owner.id, ctx.clock.now());
+          await recordUserEvent(client, 'user.deleted', (await findUserById(client, owner.id))!);
+          await queueMail(client, settings, {
+            template: 'account-deleted',
+            to: owner.email,
+            language: owner.language,
+            idempotencyKey: `account-deleted:${owner.id}`,
+            data: { name: owner.name, registerUrl: `${ctx.config.PUBLIC_URL}/register` },
+          });
+          await ctx.tokens.revokeAllFor(owner.id, client);
+          await ctx.tokens.publishStatus(owner.id, 'rejected');
+        },
+        { lockTimeout: '5s' },
+      );
+      ctx.outbox.nudge();
+      return { message: translate('accountDeleted', language) };
     },
   };
 }

@@ -14,8 +14,9 @@ import type { Pool, PoolClient } from '@medrelay/service-kit';
 /** Users by type and by status; `days` counts only those registered in the last N days (null: all). */
 export async function userStats(db: Pool, days: number | null): Promise<UserStats> {
   const { rows } = await db.query<{ user_type: UserType; status: UserStatus; n: number }>(
+    // Deleted accounts are no longer users (docs/accounts.md, "Deleting an account").
     `SELECT user_type, status, count(*)::int AS n FROM identity.users
-      WHERE $1::int IS NULL OR created_at > now() - make_interval(days => $1::int)
+      WHERE ($1::int IS NULL OR created_at > now() - make_interval(days => $1::int)) AND deleted_at IS NULL
       GROUP BY user_type, status`,
     [days],
   );
@@ -50,7 +51,9 @@ export async function userActivity(db: Pool, limit: number): Promise<Activity[]>
        ORDER BY created_at DESC, id DESC LIMIT $1)
      UNION ALL
      -- Rejected after an approval is a suspension (spec §2: "Suspend"), not a refused registration.
-     (SELECT id, CASE WHEN status = 'rejected' AND approved_at IS NOT NULL THEN 'user.suspended'
+     -- A deleted account's last review is its approval (only pending or approved donors delete).
+     (SELECT id, CASE WHEN deleted_at IS NOT NULL THEN 'user.approved'
+                      WHEN status = 'rejected' AND approved_at IS NOT NULL THEN 'user.suspended'
                       ELSE 'user.' || status END AS kind,
              reviewed_at AS at, name AS actor, user_type AS actor_type, NULL AS subject FROM identity.users
        WHERE reviewed_at IS NOT NULL AND status <> 'pending'

@@ -83,6 +83,8 @@ export function createAdminUserService(ctx: IdentityContext) {
         async (client) => {
           const current = await findUserById(client, userId, true);
           if (!current) throw httpError.notFound('userNotFound');
+          // Its owner deleted it: nothing of it is left to approve or reactivate.
+          if (current.deletedAt) throw httpError.conflict('ACCOUNT_DELETED', 'userDeleted', { to });
           const action = review
             ? reviewAction(current.status, to)
             : userStatusAction(current.status, to, await wasApproved(client, userId));

@@ -2,6 +2,7 @@ import type { Language, TwoFactorResetReason } from '@medrelay/contracts';
 import type { Templates } from './templates';
 
 export type AccountTemplate =
+  | 'account-deleted'
   | 'registration-existing-account'
   | 'account-locked-owner'
   | 'password-reset'
@@ -33,6 +34,15 @@ const resetReasons: Record<Language, Record<TwoFactorResetReason, string>> = {
 /** The e-mails (links arrive sealed in the job and are opened by the worker). */
 export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>> = {
   en: {
+    'account-deleted': {
+      subject: (d) => `Your ${d.systemName} account was deleted`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `Your ${d.systemName} account was deleted as you asked. Your name, phone, address, pickup point, photos and sign-in details are erased; every device was signed out.`,
+        'Your open requests and agreed pickups were called off and the other party told; your listings were withdrawn. Records of hand-overs already completed are kept without your name, as the law on medicine custody requires.',
+        `This address is free again: you may register with it later (${d.registerUrl}). If you did not delete your account, write to us at ${d.adminEmail}.`,
+      ],
+    },
     'registration-existing-account': {
       subject: (d) => `Someone tried to register with your e-mail – ${d.systemName}`,
       body: (d) => [
@@ -127,6 +137,15 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
     },
   },
   ar: {
+    'account-deleted': {
+      subject: (d) => `حسابك على ${d.systemName} اتمسح`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `حسابك على ${d.systemName} اتمسح زي ما طلبت. اسمك وتليفونك وعنوانك ونقطة الاستلام والصور وبيانات الدخول اتمسحوا، وكل الأجهزة اتعملها تسجيل خروج.`,
+        'طلباتك المفتوحة ومواعيد الاستلام المتفق عليها اتلغت والطرف التاني اتبلّغ، وإعلاناتك اتسحبت. سجلات التسليم اللي خلصت فعلاً متسجلة من غير اسمك، زي ما قانون حفظ الأدوية بيطلب.',
+        `الإيميل ده بقى متاح تاني: تقدر تسجّل بيه بعدين (${d.registerUrl}). لو مش إنت اللي مسحت الحساب، ابعتلنا على ${d.adminEmail}.`,
+      ],
+    },
     'registration-existing-account': {
       subject: (d) => `حد حاول يسجّل بإيميلك – ${d.systemName}`,
       body: (d) => [

@@ -6,6 +6,7 @@ import type {
   RegistrationRejectionReason,
   UserType,
 } from '@medrelay/contracts';
+import { shownValue } from '@medrelay/contracts';
 import { accountTemplates } from './account-templates';
 import { licenseTemplates } from './license-templates';
 import { transferTemplates } from './transfer-templates';
@@ -258,7 +259,16 @@ function counted(
 
 /** Renders an e-mail in the recipient's language; Arabic HTML is right-to-left. */
 export function renderMail(mail: OpenedMail): RenderedMail {
-  return render(mail.template, mail.language, mail.data);
+  return render(mail.template, mail.language, namesShown(mail.data, mail.language));
+}
+
+/** The data with a deleted account's placeholder name in the reader's language, lists included. */
+function namesShown<D>(data: D, language: Language): D {
+  if (typeof data === 'string') return shownValue(data, language) as D;
+  if (Array.isArray(data)) return data.map((item: unknown) => namesShown(item, language)) as D;
+  if (data && typeof data === 'object')
+    return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, namesShown(v, language)])) as D;
+  return data;
 }
 
 /** Every e-mail names the platform in its signature. */

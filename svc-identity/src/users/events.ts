@@ -36,8 +36,8 @@ export async function recordUserEvent(
   for (const queue of userEventQueues) {
     await addToOutbox(client, schema, { queue, name: type, payload: event });
   }
-  // A registration or a decision on an account changes what administrators review.
-  if (type === 'user.registered' || type === 'user.status-changed') await tellAdministrators(client);
+  // A registration, a decision on an account or its deletion changes what administrators review.
+  if (type !== 'user.updated') await tellAdministrators(client);
 }
 
 /**

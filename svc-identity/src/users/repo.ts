@@ -40,6 +40,7 @@ interface UserRow {
   pharmacist_license_submitted_at: Date | null;
   verification_documents: string | null;
   rejection_reason: RegistrationRejectionReason | null;
+  deleted_at: Date | null;
 }
 
 export interface StoredUser extends User {
@@ -49,7 +50,7 @@ export interface StoredUser extends User {
 /** Users joined with whichever profile table matches their type; `extra` adds columns of u. */
 const selectUsers = (extra = '') => `
   SELECT u.id, u.email, u.name, u.phone, u.user_type, u.status, u.language, u.governorate, u.area, u.pin_lat, u.pin_lng, u.version,
-         u.created_at, u.updated_at, u.email_verified_at,
+         u.created_at, u.updated_at, u.email_verified_at, u.deleted_at,
          (SELECT l.email FROM identity.account_links l
            WHERE l.user_id = u.id AND l.purpose = 'email-change' AND l.used_at IS NULL AND l.expires_at > now()
            ORDER BY l.created_at DESC LIMIT 1) AS pending_email,${extra}
@@ -109,6 +110,7 @@ function toUser(row: UserRow): StoredUser {
     emailVerified: row.email_verified_at !== null,
     pendingEmail: row.pending_email,
     rejectionReason: row.rejection_reason,
+    deletedAt: row.deleted_at?.toISOString() ?? null,
   };
 }
 
@@ -160,7 +162,9 @@ export async function listUsers(
 ): Promise<{ rows: StoredUser[]; total: number }> {
   const where: string[] = [];
   const params: unknown[] = [];
-  if (query.status) where.push(`u.status = $${params.push(query.status)}`);
+  // A deleted account keeps the status `rejected` but is listed apart (docs/accounts.md).
+  if (query.status === 'deleted') where.push('u.deleted_at IS NOT NULL');
+  else if (query.status) where.push(`u.status = $${params.push(query.status)} AND u.deleted_at IS NULL`);
   if (query.userType) where.push(`u.user_type = $${params.push(query.userType)}`);
   if (query.q) {
     const n = params.push(`%${query.q.replace(/[\\%_]/g, '\\$&')}%`);

@@ -1,4 +1,5 @@
 import { isPushed } from '@medrelay/domain';
+import { testPassword } from '@medrelay/svc-identity/testing';
 import { waitForMails, waitUntil } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
 import type { TestUser } from '../testing';
@@ -164,5 +165,74 @@ describe('a pickup ended by a suspension', () => {
     expect(notices[0]!.message).toBe(
       `ngo user's request for ${medicine.name} was withdrawn: the account is no longer active on MedRelay`,
     );
+  });
+});
+
+describe("a pickup ended by the deletion of a donor's account", () => {
+  it('tells the NGO not to go (pushed notice, called-off e-mail) and keeps the name of the deleted donor nowhere', async () => {
+    const leaving = await p.user('donor');
+    const id = await agreed(ngoAr, leaving);
+    const pool = p.requests.service.ctx.pool;
+    const named = async () =>
+      (
+        await pool.query(
+          `SELECT (SELECT count(*)::int FROM requests.notifications WHERE params::text LIKE '%donor user%')
+                  + (SELECT count(*)::int FROM requests.custody_log WHERE actor_name = 'donor user') AS n`,
+        )
+      ).rows[0].n as number;
+    // The approval's notice and the custody log named the donor.
+    expect(await named()).toBeGreaterThan(0);
+
+    const deleted = await p.identity.api.delete('/api/auth/me', {
+      token: leaving.token,
+      raw: JSON.stringify({ password: testPassword }),
+    });
+    expect(deleted.status).toBe(200);
+    await waitUntil(
+      async () =>
+        (await pool.query('SELECT name FROM requests.users WHERE id = $1', [leaving.id])).rows[0].name ===
+        'Deleted account',
+      { what: 'the deletion in the read model' },
+    );
+    expect(
+      (
+        await pool.query('SELECT email, phone, address, area, lat FROM requests.users WHERE id = $1', [
+          leaving.id,
+        ])
+      ).rows[0],
+    ).toEqual({
+      email: `deleted-${leaving.id}@deleted.invalid`,
+      phone: '',
+      address: null,
+      area: null,
+      lat: null,
+    });
+    expect(
+      (await pool.query('SELECT status FROM requests.requests WHERE id = $1', [id])).rows[0].status,
+    ).toBe('cancelled');
+
+    // Ended as a suspension ends it: the NGO is told at once and by e-mail, the deleted account named as such.
+    const shown = (await noticesOf(ngoAr, id, 'ar')).filter((n) => n.type === 'pickup-update');
+    expect(shown.map((n) => n.message)).toContainEqual(
+      expect.stringMatching(/^MedRelay لغى استلام وحدتين من .+ مستخدم محذوف/),
+    );
+    const [mail] = await waitForMails(ngoAr.email, 1, { match: calledOff(id) });
+    expect(mail!.text).toContain('عشان حساب مستخدم محذوف مبقاش شغال');
+    expect(mail!.text).not.toContain('Deleted account');
+    cancelsEveryWindow(mail!.attachments[0]!.content);
+    // Nothing for the deleted donor: no notices kept, no e-mail to the address it no longer has.
+    const kept = await pool.query(
+      `SELECT (SELECT count(*)::int FROM requests.notifications WHERE user_id = $1) AS notices,
+              (SELECT count(*)::int FROM requests.outbox WHERE payload->>'to' LIKE 'deleted-%') AS mails`,
+      [leaving.id],
+    );
+    expect(kept.rows[0]).toEqual({ notices: 0, mails: 0 });
+    // The hand-over's custody entries stay, under the account's id, without its name.
+    expect(await named()).toBe(0);
+    const custody = await pool.query(
+      'SELECT DISTINCT actor_name FROM requests.custody_log WHERE actor_id = $1',
+      [leaving.id],
+    );
+    expect(custody.rows).toEqual([{ actor_name: 'Deleted account' }]);
   });
 });

@@ -101,6 +101,15 @@ export const identityApi = {
     body: passwordChangeSchema,
     response: z.object({ token: z.string() }),
   }),
+  deleteAccount: route({
+    ...identity.deleteAccount,
+    tag: 'account',
+    summary:
+      'A donor deletes their own account with the password: personal data erased, every way in and session ended, open requests and agreed pickups called off (the other party told), listings withdrawn and photos deleted; the owner is e-mailed. Pharmacies and NGOs: 403 (they write to the administrator)',
+    access: 'signed-in',
+    body: passwordConfirmSchema,
+    response: messageSchema,
+  }),
   loginTwoFactor: route({
     ...identity.loginTwoFactor,
     tag: 'auth',

@@ -42,6 +42,19 @@ export const apiAnswerMessages = {
     en: "This NGO has no pharmacist's licence waiting for review (another administrator may have decided it)",
     ar: 'الجمعية دي مفيش عندها رقم ترخيص صيدلي مستني المراجعة (يمكن أدمن تاني راجعه)',
   },
+  deletedAccount: { en: 'Deleted account', ar: 'مستخدم محذوف' },
+  accountDeletionDonorsOnly: {
+    en: 'Only a donor can delete their own account here: a pharmacy or NGO keeps business and legal records (licences, medicine hand-overs). Write to the administrator to close it.',
+    ar: 'حذف الحساب من هنا للمتبرعين بس: الصيدلية أو الجمعية عندها سجلات شغل وسجلات قانونية (تراخيص وتسليم أدوية). ابعت للأدمن عشان يقفل الحساب.',
+  },
+  accountDeleted: {
+    en: 'Your account was deleted. We e-mailed you a confirmation.',
+    ar: 'حسابك اتمسح. بعتنالك إيميل بالتأكيد.',
+  },
+  userDeleted: {
+    en: 'This account was deleted by its owner: it cannot be approved or reactivated',
+    ar: 'الحساب ده صاحبه مسحه: مينفعش يتوافق عليه أو يتفعّل تاني',
+  },
   selfStatusChange: {
     en: 'You cannot change the status of your own account',
     ar: 'مينفعش تغيّر حالة حسابك بنفسك',

@@ -5,6 +5,7 @@ export const me = { method: 'get', path: '/api/auth/me' } as const;
 export const logout = { method: 'post', path: '/api/auth/logout' } as const;
 export const updateProfile = { method: 'put', path: '/api/auth/me' } as const;
 export const changePassword = { method: 'put', path: '/api/auth/password' } as const;
+export const deleteAccount = { method: 'delete', path: '/api/auth/me' } as const;
 export const publicSettings = { method: 'get', path: '/api/settings' } as const;
 export const settings = { method: 'get', path: '/api/admin/settings' } as const;
 export const updateSettings = { method: 'put', path: '/api/admin/settings' } as const;
