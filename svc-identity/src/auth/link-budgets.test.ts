@@ -1,6 +1,6 @@
 import { mailsTo, uniqueEmail } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestIdentity, type TestIdentity } from '../testing';
+import { startTestIdentity, testPassword, type TestIdentity } from '../testing';
 
 // The e-mails anyone can ask for by typing an address (reset, unlock): a stranger typing the
 // owner's address uses up a budget of its own, never the owner's. Default budgets: 3 an hour per
@@ -11,9 +11,21 @@ beforeAll(async () => {
 });
 afterAll(() => identity.stop());
 
-const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
-const ask = (kind: 'password-reset' | 'unlock', email: string, address: string) =>
-  identity.api.post(`/api/auth/${kind}/request`, { email }, from(address));
+/** A request from an address, with a browser's device cookie if given. */
+const ask = (kind: 'password-reset' | 'unlock', email: string, address: string, cookie?: string) =>
+  identity.api.post(
+    `/api/auth/${kind}/request`,
+    { email },
+    { headers: { 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) } },
+  );
+/** The device cookie (name=value) a browser keeps from signing in to this account. */
+const browserOf = async (email: string) => {
+  const res = await identity.api.post('/api/auth/login', { email, password: testPassword });
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('mr_device='))!
+    .split(';')[0]!;
+};
 const sent = async (email: string, template: string) => {
   await identity.mailSettled();
   return (await mailsTo(email)).filter((m) => m.template === template).length;
@@ -49,5 +61,26 @@ describe('reset and unlock e-mails asked for by others', () => {
     // Resets asked for by others hold no unlock back.
     expect((await ask('unlock', owner.email, '10.62.0.9')).status).toBe(202);
     expect(await sent(owner.email, 'account-locked-owner')).toBe(1);
+  });
+
+  it("lets the owner's own browser through the ceiling that many addresses reached, on a budget of its own", async () => {
+    const owner = await identity.createUser('donor');
+    const device = await browserOf(owner.email);
+    for (let address = 1; address <= 4; address++)
+      for (let i = 0; i < 3; i++) await ask('password-reset', owner.email, `10.63.0.${address}`);
+    expect(await sent(owner.email, 'password-reset')).toBe(10);
+    // A browser that never signed in is held by the ceiling; the owner's, from any address, is not.
+    await ask('password-reset', owner.email, '10.63.0.9');
+    expect(await sent(owner.email, 'password-reset')).toBe(10);
+    const fromHome = (address: string) => ask('password-reset', owner.email, address, device);
+    expect((await fromHome('10.63.0.1')).status).toBe(202);
+    expect(await sent(owner.email, 'password-reset')).toBe(11);
+    // Its budget is bounded like an address's (3 an hour), and a stranger's cookie counts for nothing.
+    for (let i = 0; i < 3; i++) await fromHome('10.63.0.10');
+    expect(await sent(owner.email, 'password-reset')).toBe(13);
+    const stranger = await identity.createUser('donor');
+    const theirDevice = await browserOf(stranger.email);
+    await ask('password-reset', owner.email, '10.63.0.11', theirDevice);
+    expect(await sent(owner.email, 'password-reset')).toBe(13);
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '@medrelay/service-kit';
 import { z } from 'zod';
 import { schema, type IdentityContext } from '../context';
+import { isKnownDevice } from '../devices/repo';
 import { findCredentialsByEmail } from '../users/repo';
 import { accountMail } from './account-mail';
 
@@ -23,6 +24,8 @@ export const linkRequestSchema = z.object({
   email: z.string(),
   /** The requester's address as the limits count it (service-kit `limitKeyOfAddress`: IPv6 by /64). */
   addressKey: z.string(),
+  /** The browser's device key, when it sent a valid device cookie (the worker checks it is known). */
+  device: z.string().nullable().default(null),
 });
 export type LinkRequest = z.infer<typeof linkRequestSchema>;
 
@@ -36,7 +39,10 @@ export type LinkRequestOutcome = 'sent' | 'no-account' | 'over-budget';
  * answer nor its timing says whether the address has an account. The worker (`send`) looks the
  * account up and applies its silent budgets, each kind apart: LINK_MAILS_PER_ACCOUNT_ADDRESS an
  * hour asked from one address, LINK_MAILS_PER_ACCOUNT an hour in all, so a stranger typing the
- * owner's address uses up its own small budget, not the owner's.
+ * owner's address uses up its own small budget, not the owner's. A browser the account has
+ * signed in from before (its device cookie) is counted apart, LINK_MAILS_PER_ACCOUNT_ADDRESS an
+ * hour, and never stopped by the ceiling: strangers from many addresses cannot silence the
+ * owner's own request.
  */
 export function linkRequests(ctx: IdentityContext) {
   const c = ctx.config;
@@ -50,19 +56,20 @@ export function linkRequests(ctx: IdentityContext) {
       {
         perAccountAddress: limiter(`${kind}:account-address`, c.LINK_MAILS_PER_ACCOUNT_ADDRESS),
         perAccount: limiter(`${kind}:account`, c.LINK_MAILS_PER_ACCOUNT),
+        perKnownBrowser: limiter(`${kind}:account-browser`, c.LINK_MAILS_PER_ACCOUNT_ADDRESS),
       },
     ]),
-  ) as Record<AskedLink, { perAccountAddress: RateLimiter; perAccount: RateLimiter }>;
+  ) as Record<AskedLink, Record<'perAccountAddress' | 'perAccount' | 'perKnownBrowser', RateLimiter>>;
 
   return {
     /**
      * The request's part, the same for any e-mail: the address's limit (Redis), then one INSERT
      * of the job. A store that is down answers 503 (nothing is dropped unsaid).
      */
-    async ask(kind: AskedLink, email: string, addressKey: string): Promise<void> {
+    async ask(kind: AskedLink, email: string, addressKey: string, device: string | null): Promise<void> {
       const asked = await perAddress.hit(addressKey);
       if (!asked.allowed) throw httpError.tooManyRequests(asked.retryAfterSeconds);
-      const request: LinkRequest = { kind, email, addressKey };
+      const request: LinkRequest = { kind, email, addressKey, device };
       const client = await ctx.pool.connect();
       try {
         await addToOutbox(client, schema, { queue: linkRequestQueueName, name: kind, payload: request });
@@ -83,9 +90,14 @@ export function linkRequests(ctx: IdentityContext) {
       if (!found || found.user.status === 'rejected') return 'no-account';
       const owner = found.user;
       const budget = budgets[request.kind];
-      const pair = `${owner.id}:${request.addressKey}`;
-      if (!(await budget.perAccountAddress.hit(pair)).allowed) return 'over-budget';
-      if (!(await budget.perAccount.hit(`${owner.id}`)).allowed) return 'over-budget';
+      const known = request.device !== null && (await isKnownDevice(ctx.pool, owner.email, request.device));
+      const counted: Array<[RateLimiter, string]> = known
+        ? [[budget.perKnownBrowser, `${owner.id}:${request.device}`]]
+        : [
+            [budget.perAccountAddress, `${owner.id}:${request.addressKey}`],
+            [budget.perAccount, `${owner.id}`],
+          ];
+      for (const [limit, key] of counted) if (!(await limit.hit(key)).allowed) return 'over-budget';
       try {
         const settings = await ctx.settings.get();
         await withTransaction(ctx.pool, (client) =>
@@ -94,9 +106,7 @@ export function linkRequests(ctx: IdentityContext) {
             : mail.unlockMail(client, settings, owner, `asked:${jobId}`),
         );
       } catch (err) {
-        await Promise.all([budget.perAccountAddress.undo(pair), budget.perAccount.undo(`${owner.id}`)]).catch(
-          () => undefined,
-        );
+        await Promise.all(counted.map(([limit, key]) => limit.undo(key))).catch(() => undefined);
         throw err;
       }
       ctx.outbox.nudge();

@@ -69,8 +69,8 @@ export function createLinkService(ctx: IdentityContext) {
 
   return {
     /** Forgot password: the same 202 for any e-mail; an account gets a link valid PASSWORD_RESET_MINUTES. */
-    async requestReset(email: string, address: string, language: Language) {
-      await asked.ask('reset', email, address);
+    async requestReset(email: string, address: string, device: string | null, language: Language) {
+      await asked.ask('reset', email, address, device);
       return { message: translate('passwordResetSent', language) };
     },
 
@@ -189,8 +189,8 @@ export function createLinkService(ctx: IdentityContext) {
     },
 
     /** A locked-out owner asks for an unlock link: the same 202 for any e-mail. */
-    async requestUnlock(email: string, address: string, language: Language) {
-      await asked.ask('unlock', email, address);
+    async requestUnlock(email: string, address: string, device: string | null, language: Language) {
+      await asked.ask('unlock', email, address, device);
       return { message: translate('unlockSent', language) };
     },
 

@@ -47,7 +47,7 @@ export function authRoutes(ctx: IdentityContext): Router {
     return opened(answer, req);
   });
   mount(api, identityApi.unlockRequest, ({ body, req }) =>
-    links.requestUnlock(body.email, limitKeyOfAddress(req.ip), requestLanguage(req)),
+    links.requestUnlock(body.email, limitKeyOfAddress(req.ip), ctx.devices.read(req), requestLanguage(req)),
   );
   mount(api, identityApi.unlock, async ({ body, req, res }) => {
     const deviceKey = ctx.devices.read(req) ?? newDeviceKey();
@@ -56,7 +56,7 @@ export function authRoutes(ctx: IdentityContext): Router {
     return answer;
   });
   mount(api, identityApi.passwordResetRequest, ({ body, req }) =>
-    links.requestReset(body.email, limitKeyOfAddress(req.ip), requestLanguage(req)),
+    links.requestReset(body.email, limitKeyOfAddress(req.ip), ctx.devices.read(req), requestLanguage(req)),
   );
   mount(api, identityApi.passwordResetConfirm, ({ body, req }) =>
     links.confirmReset(body.token, body.password, requestLanguage(req)),
