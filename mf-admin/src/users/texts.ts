@@ -36,6 +36,28 @@ const en = {
       other: 'Another reason (they are asked to write to you)',
     },
     appliedAgain: 'Applied again after: {{reason}}',
+    /** An administrator removes the authenticator of an owner who lost it (and the recovery codes). */
+    twoFactorReset: {
+      on: 'Two-factor on',
+      action: 'Reset two-factor',
+      title: 'Reset the two-factor sign-in of {{name}}',
+      body: 'Only after checking it is {{name}} asking: a call to the phone number on the account, or in person. Their authenticator app and recovery codes are removed, they are signed out everywhere and e-mailed. Their password alone then signs them in; where two-factor is required for their account, they add an app again at their next sign-in.',
+      reason: 'How you checked it is them',
+      chooseReason: 'Choose',
+      reasons: {
+        lostDevicePhoneCall: 'Lost their app and codes: I checked it is them by a phone call',
+        lostDeviceInPerson: 'Lost their app and codes: I checked it is them in person',
+        unknownAuthenticator: 'They report an authenticator app they did not add',
+      },
+      reasonMissing: 'Choose how you checked it is them',
+      password: 'Your password',
+      passwordMissing: 'Enter your password',
+      submit: 'Reset two-factor',
+      done: 'Two-factor sign-in reset',
+      doneBody:
+        '{{name}} was signed out everywhere and e-mailed. Their password alone signs them in, or they add an app again if their account requires it.',
+      failed: 'Could not reset two-factor sign-in',
+    },
   },
   noShows: {
     counts: '{{asRequester}} as requester, {{asOwner}} as owner',
@@ -141,6 +163,27 @@ const ar: typeof en & {
       other: 'سبب تاني (هنطلب منه يكلّمكم)',
     },
     appliedAgain: 'قدّم تاني بعد رفض سببه: {{reason}}',
+    twoFactorReset: {
+      on: 'التحقق بخطوتين شغّال',
+      action: 'إعادة ضبط التحقق بخطوتين',
+      title: 'إعادة ضبط التحقق بخطوتين لـ {{name}}',
+      body: 'اعمل ده بس بعد ما تتأكد إن {{name}} هو اللي طالب: مكالمة على رقم التليفون المتسجل على الحساب، أو قابلته بنفسك. تطبيق المصادقة وأكواد الاسترجاع بتوعه هيتشالوا، وهيخرج من كل الأجهزة ويوصله إيميل. بعد كده كلمة السر لوحدها هتدخّله، ولو التحقق بخطوتين مطلوب لحسابه هيضيف تطبيق من جديد أول ما يدخل.',
+      reason: 'اتأكدت إنه هو إزاي',
+      chooseReason: 'اختار',
+      reasons: {
+        lostDevicePhoneCall: 'ضيّع التطبيق والأكواد: اتأكدت إنه هو بمكالمة تليفون',
+        lostDeviceInPerson: 'ضيّع التطبيق والأكواد: اتأكدت إنه هو لما قابلته بنفسه',
+        unknownAuthenticator: 'بيبلّغ عن تطبيق مصادقة على حسابه هو مش اللي ضافه',
+      },
+      reasonMissing: 'اختار إزاي اتأكدت إنه هو',
+      password: 'كلمة السر بتاعتك',
+      passwordMissing: 'اكتب كلمة السر بتاعتك',
+      submit: 'إعادة ضبط التحقق بخطوتين',
+      done: 'التحقق بخطوتين اتعمله إعادة ضبط',
+      doneBody:
+        '{{name}} خرج من كل الأجهزة ووصله إيميل. كلمة السر لوحدها بقت بتدخّله، أو هيضيف تطبيق من جديد لو حسابه محتاجه.',
+      failed: 'مقدرناش نعمل إعادة ضبط للتحقق بخطوتين',
+    },
   },
   noShows: {
     counts: '{{asRequester}} كصاحب طلب، {{asOwner}} كصاحب دوا',

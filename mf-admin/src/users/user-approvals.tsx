@@ -1,29 +1,41 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Text, useRestoreFocusTarget } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { userStatuses, userTypes, type User, type UserStatus, type UserType } from '@medrelay/contracts';
+import {
+  userStatuses,
+  userTypes,
+  type AdminUser,
+  type User,
+  type UserStatus,
+  type UserType,
+} from '@medrelay/contracts';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { useNoShowCounts } from '@medrelay/api-client';
 import { useFormat } from '@medrelay/i18n';
-import { ConfirmDialog, EmptyState, PageHeader, Pager, QueryGate } from '@medrelay/ui';
+import { ConfirmDialog, EmptyState, PageHeader, Pager, QueryGate, useRemote } from '@medrelay/ui';
 import { adminPageSize, useAdminPage } from '../admin-page';
 import { useListStyles } from '../list-styles';
 import { DetailsDialog } from './details-dialog';
 import { DebouncedSearch, FilterSelect, useFilterStyles } from './filters';
 import { LicenseReviews } from './license-reviews';
 import { RejectRegistration } from './reject-registration';
+import { ResetTwoFactor } from './reset-two-factor';
 import { usePendingUsers } from './use-pending-users';
 import { actionsFor, useReviewUser } from './use-review-user';
 import { UserSummary } from './user-summary';
 
 const statusColour = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;
 
-/** `/admin/users`: every account, filtered and searched, with approve / reject / suspend / re-approve. */
+/**
+ * `/admin/users`: every account, filtered and searched, with approve / reject / suspend / re-approve,
+ * and a reset of the two-factor sign-in of another account that has it on.
+ */
 export default function UserApprovals() {
   const styles = useListStyles();
   const filterStyles = useFilterStyles();
   const { t } = useTranslation('admin');
   const format = useFormat();
+  const { user: me } = useRemote();
   const [userType, setUserType] = useState<UserType | ''>('');
   const [status, setStatus] = useState<UserStatus | ''>('');
   const [q, setQ] = useState('');
@@ -50,13 +62,18 @@ export default function UserApprovals() {
     return found ? found.asRequester + found.asOwner : 0;
   };
 
-  const row = (user: User) => (
+  const row = (user: AdminUser) => (
     <li key={user.id} className={styles.row} data-testid="user-row">
       <UserSummary user={user} when={format.date(user.createdAt)} />
       <Badge appearance="tint">{t(`common:userType.${user.userType}`)}</Badge>
       {missedOf(user) > 0 && (
         <Badge appearance="tint" color="warning" data-testid="no-show-badge">
           {t('noShows.badge', { count: missedOf(user) })}
+        </Badge>
+      )}
+      {user.twoFactorEnabled && (
+        <Badge appearance="tint" color="informative" data-testid="two-factor-on">
+          {t('users.twoFactorReset.on')}
         </Badge>
       )}
       <Badge appearance="filled" color={statusColour[user.status]}>
@@ -97,6 +114,8 @@ export default function UserApprovals() {
             />
           ),
         )}
+        {/* Their own is reset by another administrator, who checks it is them. */}
+        {user.twoFactorEnabled && user.id !== me.id && <ResetTwoFactor user={user} />}
       </div>
     </li>
   );
