@@ -57,7 +57,7 @@ const en = {
   twoFactor: {
     codeTitle: 'Enter your code',
     codeSubtitle:
-      'Open your authenticator app and enter the 6-digit code for MedRelay. Lost your phone? Enter one of your recovery codes.',
+      'Open your authenticator app and enter the 6-digit code for MedRelay. Lost your phone? Enter one of your recovery codes. Lost those too? Ask your administrator: they can remove two-factor sign-in once they have checked it is you.',
     code: 'Code',
     submit: 'Verify',
     again: 'Start again',
@@ -193,7 +193,7 @@ const ar: typeof en = {
   twoFactor: {
     codeTitle: 'اكتب الكود',
     codeSubtitle:
-      'افتح تطبيق المصادقة واكتب الكود اللي فيه 6 أرقام بتاع MedRelay. موبايلك ضاع؟ اكتب كود من أكواد الاسترجاع.',
+      'افتح تطبيق المصادقة واكتب الكود اللي فيه 6 أرقام بتاع MedRelay. موبايلك ضاع؟ اكتب كود من أكواد الاسترجاع. ضاعوا هما كمان؟ كلّم المسؤول: يقدر يشيل التحقق بخطوتين بعد ما يتأكد إنه إنت.',
     code: 'الكود',
     submit: 'تأكيد',
     again: 'ابدأ من الأول',
