@@ -382,4 +382,36 @@ describe('matching a listing to needs', () => {
     expect(mails[1]!.text).toContain('Ventolin syrup');
     expect(mails[1]!.text).not.toContain('Ventolin inhaler');
   });
+
+  it('e-mails a match as it is when the digest goes: the units left, the days left that day, what one tap asks', async () => {
+    const [ngo, pharmacy] = await Promise.all([p.user('ngo'), p.user('pharmacy')]);
+    const need = await declare(ngo, { medicine: 'Zantac', minQuantity: 2, acceptUpTo: 8 });
+    await needJobsDone();
+    const listing = await list(pharmacy, { name: 'Zantac 150mg', quantity: 10 }, 60);
+    const [notice] = (
+      await pool().query(
+        `SELECT params FROM requests.notifications WHERE user_id = $1 AND type = 'need-match'`,
+        [ngo.id],
+      )
+    ).rows as Array<{ params: { quantity: number; days: number; take: number } }>;
+    expect(notice!.params).toMatchObject({ quantity: 10, take: 8 });
+    // Others' approvals took units meanwhile: 3 are left, still enough for the need.
+    expect(
+      (await p.catalog.api.put(`/api/medicines/${listing.id}`, { quantity: 3 }, { token: pharmacy.token }))
+        .status,
+    ).toBe(200);
+    await waitUntil(
+      async () =>
+        (await pool().query('SELECT quantity FROM requests.medicines WHERE id = $1', [listing.id])).rows[0]
+          ?.quantity === 3,
+      { what: 'the new quantity in the read model' },
+    );
+    expect(await stored(need.id)).toContain(listing.id);
+    // Sent two days later: two days fewer left.
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    expect(await sendMatchDigests(p.requests.service.ctx, later)).toBeGreaterThanOrEqual(1);
+    const [mail] = await waitForMails(ngo.email);
+    expect(mail!.text).toContain(`Zantac 150mg: 3 units, ${notice!.params.days - 2} days left`);
+    expect(mail!.text).toContain(`/ngo/browse?medicine=${listing.id}&request=1&quantity=3`);
+  });
 });

@@ -35,15 +35,18 @@ export interface NewMatch {
   distanceKm: number | null;
 }
 
-const days = daysLeftSql('m.expiry_date');
+const daysAt = (now: string) => daysLeftSql('m.expiry_date', now);
+const days = daysAt('now()');
 
 /**
- * A stored match of need `n` and listing `m` (owner `o`) that still holds now: read again when
- * matches are shown or e-mailed, since what time alone changes (a day passing) sends no event.
+ * A stored match of need `n` and listing `m` (owner `o`) that still holds at `now` (SQL): read
+ * again when matches are shown or e-mailed, since what time alone changes (a day passing) sends no
+ * event.
  */
-const stillHoldsSql = `n.status = 'open' AND n.deleted_at IS NULL
-  AND ${availableSql('m')} AND ${days} >= GREATEST(n.min_days_left, 1)
+const stillHoldsAt = (now: string) => `n.status = 'open' AND n.deleted_at IS NULL
+  AND ${availableSql('m', now)} AND ${daysAt(now)} >= GREATEST(n.min_days_left, 1)
   AND coalesce(o.status = 'approved', true)`;
+const stillHoldsSql = stillHoldsAt('now()');
 
 /**
  * Metres between the needer's pickup point (`nu`, the needer in the users read model) and the
@@ -327,8 +330,24 @@ export interface DigestDue {
   active: boolean;
   /** The match notifications this digest covers (each is covered once). */
   ids: number[];
-  /** Those whose match still holds: a listing unlisted or a need closed since is not e-mailed. */
+  /**
+   * Those whose match still holds: a listing unlisted or a need closed since is not e-mailed. Their
+   * units, days left, distance and what one tap requests are read as the digest is sent (the
+   * notification's own figures may be hours old: units taken by others meanwhile, a day passed,
+   * the needer moved).
+   */
   items: Array<{ medicineId: number; params: Record<string, string | number> }>;
+}
+
+/** A covered notification whose match still holds, with the listing as it is now. */
+interface DigestItemRow {
+  medicineId: number;
+  params: Record<string, string | number>;
+  quantity: number;
+  days: number;
+  minQuantity: number;
+  acceptUpTo: number | null;
+  distanceM: number | null;
 }
 
 /**
@@ -336,24 +355,30 @@ export interface DigestDue {
  * (SKIP LOCKED: two instances running the job share the users instead of doubling them).
  */
 export async function digestsDue(client: PoolClient, now: Date, limit = 500): Promise<DigestDue[]> {
-  const { rows } = await client.query<DigestDue>(
+  const now$ = '$1::timestamptz';
+  const { rows } = await client.query<Omit<DigestDue, 'items'> & { items: DigestItemRow[] }>(
     `SELECT u.id AS "userId", u.email, u.name, u.language, u.user_type AS "userType",
             u.status = 'approved' AS active, p.ids, p.items
        FROM requests.users u
        LEFT JOIN requests.match_digests d ON d.user_id = u.id
        CROSS JOIN LATERAL (
          SELECT array_agg(nt.id ORDER BY nt.id) AS ids,
-                coalesce(json_agg(json_build_object('medicineId', nt.medicine_id, 'params', nt.params)
-                                  ORDER BY nt.id)
-                           FILTER (WHERE EXISTS (
-                             SELECT 1 FROM requests.matches x
-                               JOIN requests.needs n ON n.id = x.need_id
-                               JOIN requests.medicines m ON m.id = x.medicine_id
-                               LEFT JOIN requests.users o ON o.id = m.owner_id
-                              WHERE x.need_id = (nt.params->>'needId')::int AND x.medicine_id = nt.medicine_id
-                                AND ${stillHoldsSql})),
+                coalesce(json_agg(json_build_object('medicineId', nt.medicine_id, 'params', nt.params,
+                                    'quantity', h.quantity, 'days', h.days, 'minQuantity', h.min_quantity,
+                                    'acceptUpTo', h.accept_up_to, 'distanceM', h.distance_m)
+                                  ORDER BY nt.id) FILTER (WHERE h.quantity IS NOT NULL),
                          '[]') AS items
            FROM requests.notifications nt
+           LEFT JOIN LATERAL (
+             SELECT m.quantity, ${daysAt(now$)} AS days, n.min_quantity, n.accept_up_to, far.distance_m
+               FROM requests.matches x
+               JOIN requests.needs n ON n.id = x.need_id
+               JOIN requests.medicines m ON m.id = x.medicine_id
+               LEFT JOIN requests.users o ON o.id = m.owner_id
+               LEFT JOIN requests.users nu ON nu.id = n.owner_id
+               CROSS JOIN LATERAL (SELECT ${distanceSql} AS distance_m) far
+              WHERE x.need_id = (nt.params->>'needId')::int AND x.medicine_id = nt.medicine_id
+                AND ${stillHoldsAt(now$)}) h ON true
           WHERE nt.user_id = u.id AND nt.type = 'need-match' AND nt.digested_at IS NULL
             AND nt.id > coalesce(d.covered_through, 0)) p
       WHERE p.ids IS NOT NULL
@@ -364,7 +389,22 @@ export async function digestsDue(client: PoolClient, now: Date, limit = 500): Pr
       FOR UPDATE OF u SKIP LOCKED`,
     [now.toISOString(), limit],
   );
-  return rows;
+  return rows.map(({ items, ...due }) => ({
+    ...due,
+    items: items.map((item) => {
+      const { distance: _then, ...params } = item.params;
+      return {
+        medicineId: item.medicineId,
+        params: {
+          ...params,
+          quantity: item.quantity,
+          days: item.days,
+          take: matchRequestQuantity(item, item.quantity),
+          ...(item.distanceM === null ? {} : { distance: roundedDistanceKm(item.distanceM / 1000) }),
+        },
+      };
+    }),
+  }));
 }
 
 /**
