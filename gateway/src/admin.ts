@@ -36,16 +36,14 @@ export const defaultExportPageSize = 100;
 const rowWithId = z.looseObject({ id: z.number().int() });
 
 /**
- * The export's parts, in file order: each service's admin list. `keyset`: walked by `after`
- * (contracts' `exportPageFields`: id order, no count, no OFFSET, so a page costs the same however
- * deep); identity's list still pages by number, newest first (`exportRows`).
+ * The export's parts, in file order: each service's admin list, walked by `after` (contracts'
+ * `exportPageFields`: id order, no count, no OFFSET, so a page costs the same however deep).
  */
 interface ExportSection {
   key: 'users' | 'medicines' | 'requests' | 'custody';
   upstream: UpstreamName;
   path: string;
   schema: z.ZodType<Array<{ id: number }>>;
-  keyset: boolean;
 }
 const exportSections: readonly ExportSection[] = [
   {
@@ -53,21 +51,18 @@ const exportSections: readonly ExportSection[] = [
     upstream: 'identity',
     path: identityApi.allUsers.path,
     schema: z.array(userSchema),
-    keyset: false,
   },
   {
     key: 'medicines',
     upstream: 'catalog',
     path: catalogApi.allMedicines.path,
     schema: z.array(rowWithId),
-    keyset: true,
   },
   {
     key: 'requests',
     upstream: 'requests',
     path: requestApi.allRequests.path,
     schema: z.array(rowWithId),
-    keyset: true,
   },
   // The custody log, oldest first.
   {
@@ -75,7 +70,6 @@ const exportSections: readonly ExportSection[] = [
     upstream: 'requests',
     path: requestApi.allCustody.path,
     schema: z.array(custodyEntrySchema),
-    keyset: true,
   },
 ];
 
@@ -86,28 +80,6 @@ const exportSections: readonly ExportSection[] = [
 /** The export's file name: the calendar day in Cairo, where the administrators are. */
 export function exportFileName(generated: string): string {
   return `medrelay-export-${cairoDay(generated)}.json`;
-}
-
-/**
- * A section paged by number (identity's users), page after page until a short one. Pages run
- * newest first: a row added
- * meanwhile pushes the previous page's last rows onto the next one, so a row the previous page
- * held is not given twice.
- */
-export async function* exportRows<T>(
-  firstPage: T[],
-  pageOf: (page: number) => Promise<T[]>,
-  pageSize = defaultExportPageSize,
-): AsyncGenerator<T> {
-  const idOf = (item: T) => (item as { id?: unknown }).id;
-  let items = firstPage;
-  let previous = new Set<unknown>();
-  for (let page = 1; ;) {
-    for (const item of items) if (!previous.has(idOf(item))) yield item;
-    if (items.length < pageSize) return;
-    previous = new Set(items.map(idOf));
-    items = await pageOf(++page);
-  }
 }
 
 /**
@@ -175,24 +147,22 @@ export function adminRoutes(
    * Export Data: users (never password hashes: identity's admin list leaves them out, and the
    * schema drops unknown fields), medicines, requests and the custody log in one JSON download,
    * each walked page by page and written as it comes, so no service sends everything at once and
-   * the gateway never holds it. Medicines, requests and custody are walked by id (`after`): the
-   * whole walk costs what its rows cost, not a count and a deeper OFFSET on every page. Every
+   * the gateway never holds it. Each is walked by id (`after`): the whole walk costs what its
+   * rows cost, not a count and a deeper OFFSET on every page. Every
    * part's first page must answer before the first byte is sent, so a service that is down gives
    * a 503, not a partial file.
    */
   mount(api, gatewayApi.exportData, async ({ req, res }) => {
-    /** A page: `at` is the id to continue after (keyset sections, 0 first), else the page number. */
-    const pageOf = (section: ExportSection, at: number) =>
+    /** A page: the rows after id `after` (0 first). */
+    const pageOf = (section: ExportSection, after: number) =>
       askUpstream(
         targets[section.upstream],
-        `${section.path}?${section.keyset ? exportPageQuery(at, exportPageSize) : `page=${at}&pageSize=${exportPageSize}`}`,
+        `${section.path}?${exportPageQuery(after, exportPageSize)}`,
         section.schema,
         req,
         { timeoutMs, logger, label: `export ${section.key}` },
       );
-    const firstPages = await Promise.all(
-      exportSections.map((section) => pageOf(section, section.keyset ? 0 : 1)),
-    );
+    const firstPages = await Promise.all(exportSections.map((section) => pageOf(section, 0)));
     if (firstPages.some((items) => !items)) {
       logger.warn('export unavailable');
       throw new AppError(503, 'UPSTREAM_UNAVAILABLE', 'serviceUnavailable');
@@ -212,9 +182,7 @@ export function adminRoutes(
           if (!page) throw new Error(`${section.upstream} stopped answering during the export`);
           return page;
         };
-        const rows = section.keyset
-          ? keysetRows(firstPages[i]!, next, exportPageSize)
-          : exportRows(firstPages[i]!, next, exportPageSize);
+        const rows = keysetRows(firstPages[i]!, next, exportPageSize);
         for await (const item of rows) {
           res.write(`${first ? '' : ','}${JSON.stringify(item)}`);
           first = false;

@@ -10,6 +10,7 @@ import { languages } from './languages';
 import { areaField, latLngSchema, pinField } from './places';
 import {
   emailField,
+  exportPageFields,
   limits,
   nameField,
   optionalText,
@@ -207,6 +208,7 @@ export type PharmacistLicenseRejection = z.infer<typeof pharmacistLicenseRejecti
 
 /** The admin list's status filter: a status, or the accounts their owners deleted (not counted under `rejected`). */
 export const userListStatuses = [...userStatuses, 'deleted'] as const;
+export type UserListStatus = (typeof userListStatuses)[number];
 
 export const userListQuerySchema = z.object({
   status: z.enum(userListStatuses).optional(),
@@ -215,6 +217,7 @@ export const userListQuerySchema = z.object({
   /** Pages of `pageSize` (default 50, at most 100); the total is in X-Total-Count. */
   page: queryInt(1, 100_000).default(1),
   pageSize: queryInt(1, 100).default(50),
+  ...exportPageFields,
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 

@@ -46,6 +46,24 @@ describe('admin user lists', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('walks every account by id for Export Data: the ones after an id, in id order, filters kept, no total', async () => {
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push((await identity.createUser('pharmacy', 'pending')).id);
+    const get = (query: string) => identity.api.get(`/api/admin/all-users?${query}`, { token: admin.token });
+    const whole = ((await get('pageSize=100')).body as Array<{ id: number }>).map((u) => u.id);
+    const ids = [...whole].sort((a, b) => a - b);
+    const first = await get('after=0&pageSize=2');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-total-count')).toBeNull();
+    expect(first.body.map((u: { id: number }) => u.id)).toEqual(ids.slice(0, 2));
+    expect(JSON.stringify(first.body)).not.toMatch(/password/i);
+    const next = await get(`after=${ids[1]}&pageSize=2`);
+    expect(next.body.map((u: { id: number }) => u.id)).toEqual(ids.slice(2, 4));
+    expect((await get(`after=${ids.at(-1)}`)).body).toEqual([]);
+    const pending = await get(`after=${made[0]! - 1}&status=pending&userType=pharmacy`);
+    expect(pending.body.map((u: { id: number }) => u.id)).toEqual(made);
+  });
+
   it('pages the pending accounts newest first; the total (the sidebar badge) counts them all', async () => {
     const before = Number(
       (await identity.api.get('/api/admin/pending-users', { token: admin.token })).headers.get(

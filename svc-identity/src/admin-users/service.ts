@@ -17,7 +17,7 @@ import { allLinkPurposes } from '../links/links';
 import { retireLinks } from '../links/repo';
 import { queueMail } from '../mail/outbox';
 import { recordUserEvent } from '../users/events';
-import { findUserById, listUsers, publicUser, updateUserStatus } from '../users/repo';
+import { findUserById, listUsers, listUsersAfter, publicUser, updateUserStatus } from '../users/repo';
 import { recordRejection, userActivity, userStats, wasApproved, withTwoFactor } from './repo';
 
 const mailFor = {
@@ -39,13 +39,19 @@ export function createAdminUserService(ctx: IdentityContext) {
     },
 
     /** A page of every account, with whether each has two-factor sign-in on (an administrator may reset it). */
-    async list(query: UserListQuery): Promise<{ items: AdminUser[]; total: number }> {
-      const { rows, total } = await listUsers(ctx.pool, query);
+    async list(query: UserListQuery): Promise<{ items: AdminUser[]; total?: number }> {
+      // Export Data walks by id (`after`): no total, no OFFSET.
+      const { after } = query;
+      const { rows, total } =
+        after === undefined
+          ? await listUsers(ctx.pool, query)
+          : { rows: await listUsersAfter(ctx.pool, { ...query, after }), total: undefined };
       const twoFactor = await withTwoFactor(
         ctx.pool,
         rows.map((r) => r.id),
       );
-      return { items: rows.map((r) => ({ ...publicUser(r), twoFactorEnabled: twoFactor.has(r.id) })), total };
+      const items = rows.map((r) => ({ ...publicUser(r), twoFactorEnabled: twoFactor.has(r.id) }));
+      return total === undefined ? { items } : { items, total };
     },
 
     /** One account as the administrators' list shows it (after a change made to it). */

@@ -155,13 +155,11 @@ export async function findCredentialsByEmail(
   return row ? { user: toUser(row), passwordHash: row.password_hash! } : null;
 }
 
-/** One page of users, newest first, and how many match in all. */
-export async function listUsers(
-  db: Db,
-  query: Omit<UserListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number },
-): Promise<{ rows: StoredUser[]; total: number }> {
+type UserFilter = Pick<UserListQuery, 'status' | 'userType' | 'q'>;
+
+/** The WHERE conditions of the admin list's filters (parameters added to `params`). */
+function userFilterWhere(query: UserFilter, params: unknown[]): string[] {
   const where: string[] = [];
-  const params: unknown[] = [];
   // A deleted account keeps the status `rejected` but is listed apart (docs/accounts.md).
   if (query.status === 'deleted') where.push('u.deleted_at IS NOT NULL');
   else if (query.status) where.push(`u.status = $${params.push(query.status)} AND u.deleted_at IS NULL`);
@@ -170,6 +168,16 @@ export async function listUsers(
     const n = params.push(`%${query.q.replace(/[\\%_]/g, '\\$&')}%`);
     where.push(`(u.name ILIKE $${n} OR u.email ILIKE $${n} OR n.organization_name ILIKE $${n})`);
   }
+  return where;
+}
+
+/** One page of users, newest first, and how many match in all. */
+export async function listUsers(
+  db: Db,
+  query: UserFilter & { page?: number; pageSize?: number },
+): Promise<{ rows: StoredUser[]; total: number }> {
+  const params: unknown[] = [];
+  const where = userFilterWhere(query, params);
   const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   let paging = '';
   if (query.pageSize) {
@@ -186,6 +194,23 @@ export async function listUsers(
     total = (await listUsers(db, { ...query, page: 1 })).total;
   }
   return { rows: rows.map(toUser), total };
+}
+
+/**
+ * Export Data's page of users: the next `pageSize` after id `after`, in id order, through the
+ * primary key, with no count and no OFFSET (a page costs the same however deep).
+ */
+export async function listUsersAfter(
+  db: Db,
+  query: UserFilter & { pageSize: number; after: number },
+): Promise<StoredUser[]> {
+  const params: unknown[] = [];
+  const where = [...userFilterWhere(query, params), `u.id > $${params.push(query.after)}`];
+  const { rows } = await db.query<UserRow>(
+    `${selectUsers()} WHERE ${where.join(' AND ')} ORDER BY u.id LIMIT $${params.push(query.pageSize)}`,
+    params,
+  );
+  return rows.map(toUser);
 }
 
 /** NGOs whose pharmacist's licence waits for an administrator, the longest waiting first. */
