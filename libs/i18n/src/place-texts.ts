@@ -56,6 +56,8 @@ const en = {
   needReach: {
     reach: 'How far you can collect',
     reachHint: 'Listings farther than this from your pickup point are not matched.',
+    /** On each need of the wanted list: how far its matches may be. */
+    within: 'Matched within {{value}} km of your pickup point',
   },
 };
 
@@ -104,6 +106,7 @@ const ar: typeof en = {
   needReach: {
     reach: 'أقصى مسافة تقدر تستلم منها',
     reachHint: 'الأدوية اللي أبعد من كده عن مكان الاستلام بتاعك مش هنقترحها عليك.',
+    within: 'بنقترح الأدوية اللي في حدود {{value}} كم من مكان الاستلام بتاعك',
   },
 };
 

@@ -120,6 +120,7 @@ describe('the wanted list screen', () => {
     within(first).getByText('Urgent');
     line(first, 'Injection · 5 to 20 units');
     within(first).getByText('At least 30 days before expiry');
+    within(first).getByText('Matched within 25 km of your pickup point');
     const met = screen.getByText('Panadol').closest('[data-testid="need-row"]') as HTMLElement;
     within(met).getByText('Met');
     line(met, 'Any type · at least 3 units');
@@ -250,6 +251,7 @@ describe('the wanted list screen', () => {
     const row = (await screen.findByText('أنسولين')).closest('[data-testid="need-row"]') as HTMLElement;
     line(row, 'أي نوع · 12 وحدة على الأقل');
     within(row).getByText('45 يوم على الأقل قبل انتهاء الصلاحية');
+    within(row).getByText('بنقترح الأدوية اللي في حدود 25 كم من مكان الاستلام بتاعك');
     // Counts take the noun's number: 3 → "وحدات", 2 → "يومين".
     const small = screen.getByText('فنتولين').closest('[data-testid="need-row"]') as HTMLElement;
     line(small, 'أي نوع · 3 وحدات على الأقل');

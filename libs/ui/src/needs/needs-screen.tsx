@@ -129,6 +129,10 @@ function NeedRow({ need, request }: { need: Need; request: MatchRequest }) {
           ? t('needs.daysLeftAtLeast', { count: need.minDaysLeft })
           : t('needs.anyExpiry')}
       </Text>
+      {/* Its reach: why a listing farther away is not among its matches. */}
+      <Text size={200} data-testid="need-reach">
+        {t('needReach.within', { value: need.reachKm })}
+      </Text>
       {need.requestedQuantity > 0 && (
         <Text size={200} data-testid="need-requested">
           {t('needs.requestedOf', {
