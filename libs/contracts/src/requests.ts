@@ -156,12 +156,19 @@ export const requestListQuerySchema = z
 export type RequestListQuery = z.output<typeof requestListQuerySchema>;
 
 /**
+ * What the admin requests list filters by: a status, with a pickup called off after its approval
+ * (`calledOff`) apart from `rejected` and `cancelled`, as its row's badge shows it.
+ */
+export const requestStatusFilters = [...requestStatuses, 'calledOff'] as const;
+export type RequestStatusFilter = (typeof requestStatusFilters)[number];
+
+/**
  * GET /api/admin/all-requests: a status filter and pages (default 50, at most 100; total in
  * X-Total-Count), newest first; Export Data walks it by `after` (keyset, id order, no total).
  */
 export const adminRequestQuerySchema = z
   .object({
-    status: z.enum(requestStatuses, { error: 'requestStatusInvalid' }).optional(),
+    status: z.enum(requestStatusFilters, { error: 'requestStatusInvalid' }).optional(),
     page: queryInt(1, 100_000).default(1),
     pageSize: queryInt(1, 100).default(50),
     ...exportPageFields,
@@ -291,11 +298,13 @@ export const transactionSchema = requestSchema.extend({ pickup: pickupSchema.nul
 export type Transaction = z.infer<typeof transactionSchema>;
 
 /**
- * The parts the admin figures split requests into: each status, with a collection its owner
- * disputed apart from `completed` (it did not happen as far as the owner knows, its units are back
- * on offer, and no figure of collected medicine counts it), so the parts add up to the total.
+ * The parts the figures split requests into: each status, with a collection its owner disputed
+ * apart from `completed` (it did not happen as far as the owner knows, its units are back on
+ * offer, and no figure of collected medicine counts it) and a pickup called off after its approval
+ * (`calledOff`, the request's `calledOff`) apart from `rejected` and `cancelled`, which count only
+ * requests that ended before any approval, so the parts add up to the total.
  */
-export const requestStatusFigures = [...requestStatuses, 'disputed'] as const;
+export const requestStatusFigures = [...requestStatuses, 'disputed', 'calledOff'] as const;
 export type RequestStatusFigure = (typeof requestStatusFigures)[number];
 
 /** svc-requests' part of the admin statistics (GET /api/admin/all-requests/stats). */
@@ -319,7 +328,7 @@ export const requestStatsSchema = z.object({
 export type RequestStats = z.infer<typeof requestStatsSchema>;
 
 const count = z.number().int();
-/** Requests by status, a collection its owner disputed apart from `completed` (`requestStatusFigures`). */
+/** Requests by status, a disputed collection and a called-off pickup apart (`requestStatusFigures`). */
 const statusCounts = z.object(
   Object.fromEntries(requestStatusFigures.map((s) => [s, count])) as {
     [K in RequestStatusFigure]: typeof count;

@@ -12,7 +12,15 @@ const stats: AdminStats = {
   userStatus: { pending: 2, approved: 7, rejected: 1 },
   medicineSources: { pharmacy: 5, donor: 3 },
   medicineExpiry: { fresh: 4, expiring: 3, expired: 1 },
-  requestStatus: { pending: 0, approved: 1, rejected: 1, completed: 3, cancelled: 0, disputed: 1 },
+  requestStatus: {
+    pending: 0,
+    approved: 1,
+    rejected: 0,
+    completed: 3,
+    cancelled: 0,
+    disputed: 1,
+    calledOff: 1,
+  },
   needsOpen: 4,
   needsMet: 2,
   medianHoursToFirstRequest: 5.5,
@@ -31,7 +39,15 @@ describe('admin report (spec §3 downloadable report, §9 formulas)', () => {
       medicineBreakdown: { pharmacyListings: 5, donorDonations: 3 },
       medicineExpiry: { fresh: 4, expiring: 3, expired: 1 },
       // Every status: the parts add up to totalRequests.
-      requestStatus: { pending: 0, approved: 1, rejected: 1, completed: 3, cancelled: 0, disputed: 1 },
+      requestStatus: {
+        pending: 0,
+        approved: 1,
+        rejected: 0,
+        completed: 3,
+        cancelled: 0,
+        disputed: 1,
+        calledOff: 1,
+      },
       needs: { open: 4, met: 2, medianHoursToFirstRequest: 5.5 },
     });
   });
@@ -72,8 +88,9 @@ describe('admin report (spec §3 downloadable report, §9 formulas)', () => {
     expect(csv).toContain('summary,estimatedValueSaved,450');
     expect(csv).toContain('medicineExpiry,expired,1');
     expect(csv).toContain('requestStatus,disputed,1');
+    expect(csv).toContain('requestStatus,calledOff,1');
     expect(csv).toContain('needs,medianHoursToFirstRequest,5.5');
-    expect(csv).toHaveLength(3 + 4 + 4 + 3 + 2 + 3 + 6 + 3);
+    expect(csv).toHaveLength(3 + 4 + 4 + 3 + 2 + 3 + 7 + 3);
   });
 
   it('keeps the needs part when no listing was requested yet (median unknown, not 0)', () => {

@@ -25,6 +25,8 @@ export interface AdminReport {
     cancelled: number;
     /** Collections their owner disputed (not in `completed`). */
     disputed: number;
+    /** Pickups called off after their approval (not in `rejected` or `cancelled`). */
+    calledOff: number;
   } | null;
   /** Wanted lists: needs open and met, median hours from listing to first request. */
   needs: { open: number; met: number; medianHoursToFirstRequest: number | null } | null;
@@ -61,6 +63,7 @@ export function buildAdminReport(stats: AdminStats, days: number, now: Date = ne
       completed: requests.completed,
       cancelled: requests.cancelled,
       disputed: requests.disputed,
+      calledOff: requests.calledOff,
     },
     // The three come from svc-requests together: null together when it did not answer.
     needs:

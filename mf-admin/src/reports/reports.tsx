@@ -245,7 +245,8 @@ function ReportBody({ stats }: { stats: AdminStats }) {
           {chart(
             'requestStatus',
             stats.requestStatus,
-            // Every status (a disputed collection apart), so the parts add up to Total Requests.
+            // Every status (a disputed collection and a called-off pickup apart), so the parts add
+            // up to Total Requests.
             requestStatusFigures,
             {
               pending: 'warning',
@@ -254,6 +255,7 @@ function ReportBody({ stats }: { stats: AdminStats }) {
               completed: 'success',
               cancelled: 'neutral',
               disputed: 'danger',
+              calledOff: 'warning',
             },
           )}
         </Panel>

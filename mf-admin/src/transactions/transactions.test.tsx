@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestStats } from '@medrelay/contracts';
@@ -11,7 +11,15 @@ afterEach(() => vi.restoreAllMocks());
 
 const stats: RequestStats = {
   totalRequests: 3,
-  requestStatus: { pending: 0, approved: 1, rejected: 0, completed: 1, cancelled: 0, disputed: 1 },
+  requestStatus: {
+    pending: 0,
+    approved: 1,
+    rejected: 0,
+    completed: 1,
+    cancelled: 0,
+    disputed: 1,
+    calledOff: 0,
+  },
   needsOpen: 0,
   needsMet: 0,
   medianHoursToFirstRequest: null,
@@ -19,6 +27,8 @@ const stats: RequestStats = {
 const rows = [
   requestFixture({ id: 1, status: 'completed', handover: 'disputed' }),
   requestFixture({ id: 2, status: 'completed', handover: 'confirmed' }),
+  requestFixture({ id: 3, status: 'rejected', calledOff: true }),
+  requestFixture({ id: 4, status: 'rejected', calledOff: false }),
 ];
 
 beforeEach(() => {
@@ -43,5 +53,33 @@ describe('/admin/transactions', () => {
     const [disputed, confirmed] = await screen.findAllByTestId('transaction-row');
     expect(within(disputed!).getByTestId('handover-state').textContent).toBe('Disputed');
     expect(within(confirmed!).queryByTestId('handover-state')).toBeNull();
+  });
+
+  it('badges a pickup called off after its approval Called off, and filters it apart from the rejected', async () => {
+    await renderInRemote(
+      <MemoryRouter>
+        <Transactions />
+      </MemoryRouter>,
+      { role: 'admin', texts },
+    );
+    const shown = await screen.findAllByTestId('transaction-row');
+    expect(shown.map((row) => within(row).getByTestId('request-status').textContent)).toEqual([
+      'Completed',
+      'Completed',
+      'Called off',
+      'Rejected',
+    ]);
+    const filter = screen.getByRole('combobox', { name: 'Status' });
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toContain('Called off');
+    fireEvent.change(filter, { target: { value: 'calledOff' } });
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([input]) => String(input).includes('status=calledOff'))).toBe(
+        true,
+      ),
+    );
   });
 });

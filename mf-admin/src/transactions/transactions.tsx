@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Badge, Card, Text } from '@fluentui/react-components';
+import { Card, Text } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { requestStatuses, type RequestStats, type RequestStatus } from '@medrelay/contracts';
+import { requestStatusFilters, type RequestStats, type RequestStatusFilter } from '@medrelay/contracts';
 import { routeKey } from '@medrelay/api-client';
 import { requestEndpoints } from '@medrelay/contracts/endpoints';
 import { useFormat } from '@medrelay/i18n';
@@ -13,6 +13,7 @@ import {
   PageHeader,
   Pager,
   QueryGate,
+  RequestStatusBadge,
   StatCard,
 } from '@medrelay/ui';
 import { adminPageSize, useAdminPage } from '../admin-page';
@@ -21,22 +22,18 @@ import { FilterSelect, useFilterStyles } from '../users/filters';
 import { refetchOnOpen } from '../users/keys';
 
 const requestStatsKey = routeKey(requestEndpoints.requestStats);
-const statusColour = {
-  pending: 'warning',
-  approved: 'brand',
-  rejected: 'danger',
-  completed: 'success',
-  cancelled: 'subtle',
-} as const;
 const figures = ['pending', 'approved', 'completed'] as const;
 
-/** `/admin/transactions`: every request on MedRelay, filtered by status, with figures. */
+/**
+ * `/admin/transactions`: every request on MedRelay, filtered by status (a pickup called off after
+ * its approval apart, as its badge shows it), with figures.
+ */
 export default function Transactions() {
   const styles = useListStyles();
   const filterStyles = useFilterStyles();
   const { t } = useTranslation('admin');
   const format = useFormat();
-  const [status, setStatus] = useState<RequestStatus | ''>('');
+  const [status, setStatus] = useState<RequestStatusFilter | ''>('');
   const [page, setPage] = useState(1);
   const requests = useAdminPage(requestEndpoints.allRequests, { status }, page);
   // The figures count every request whatever the filter shows: the requests service's statistics.
@@ -51,7 +48,10 @@ export default function Transactions() {
           label={t('transactions.status')}
           value={status}
           allLabel={t('transactions.all')}
-          options={requestStatuses.map((value) => ({ value, label: t(`common:requestStatus.${value}`) }))}
+          options={requestStatusFilters.map((value) => ({
+            value,
+            label: t(`common:requestStatus.${value}`),
+          }))}
           onChange={(value) => {
             setStatus(value);
             setPage(1);
@@ -97,9 +97,7 @@ export default function Transactions() {
                           </Text>
                         )}
                       </div>
-                      <Badge appearance="filled" color={statusColour[r.status]}>
-                        {t(`common:requestStatus.${r.status}`)}
-                      </Badge>
+                      <RequestStatusBadge status={r.status} calledOff={r.calledOff} />
                       {/* "Disputed by the owner": not counted in the Completed figure above. */}
                       <HandoverStateBadge request={r} />
                       <CustodyButton request={r} />

@@ -58,7 +58,7 @@ const summary: OwnMedicineSummary = {
   urgent: 1,
   livesImpacted: 600,
 };
-const none = { pending: 0, approved: 0, rejected: 0, completed: 0, cancelled: 0, disputed: 0 };
+const none = { pending: 0, approved: 0, rejected: 0, completed: 0, cancelled: 0, disputed: 0, calledOff: 0 };
 /** The requests service's counts (GET /api/requests/my/summary): 2 donations collected, 3 scheduled. */
 const requestSummary = {
   incoming: { ...none, pending: 2, approved: 1, completed: 2 },

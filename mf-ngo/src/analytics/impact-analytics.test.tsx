@@ -6,7 +6,7 @@ import { renderInRemote } from '@medrelay/ui/test-support';
 import { texts } from '../texts';
 import ImpactAnalytics from './impact-analytics';
 
-const none = { pending: 0, approved: 0, rejected: 0, completed: 0, cancelled: 0, disputed: 0 };
+const none = { pending: 0, approved: 0, rejected: 0, completed: 0, cancelled: 0, disputed: 0, calledOff: 0 };
 const month = (key: string, pharmacy: number, donor: number, value: number) => ({
   month: key,
   units: { pharmacy, donor },

@@ -6,7 +6,7 @@ import { renderInRemote, servePages } from '@medrelay/ui/test-support';
 import { texts } from '../texts';
 import { Dashboard } from './dashboard';
 
-const none = { pending: 0, approved: 0, rejected: 0, completed: 0, cancelled: 0, disputed: 0 };
+const none = { pending: 0, approved: 0, rejected: 0, completed: 0, cancelled: 0, disputed: 0, calledOff: 0 };
 const received = { units: 0, patientsServed: 0, estimatedValue: 0, unpricedUnits: 0, medicines: 0 };
 
 /** The dashboard with the request counts the server would give (approved: ready to collect). */

@@ -180,6 +180,28 @@ describe('NGO My Requests: a pickup the owner called off after approving it', ()
     expect(row.textContent).not.toContain('الطلب ده اترفض');
     expect(row.textContent).not.toContain('السعر المتفق عليه');
   });
+
+  // Called off by the owner, and by the platform (the owner suspended): neither reads Rejected.
+  const ended = [
+    calledOff,
+    transaction(10, { status: 'cancelled', calledOff: true, endedByPlatform: true }),
+    transaction(11, { status: 'rejected', calledOff: false }),
+  ];
+  const badgeOf = async (name: string) => within(await rowOf(name)).getByTestId('request-status').textContent;
+
+  it('badges it Called off, whoever ended it; a request rejected before approval stays Rejected', async () => {
+    await renderMyRequests(ended);
+    expect([await badgeOf('Medicine 9'), await badgeOf('Medicine 10'), await badgeOf('Medicine 11')]).toEqual(
+      ['Called off', 'Called off', 'Rejected'],
+    );
+  });
+
+  it('badges it in Arabic too', async () => {
+    await renderMyRequests(ended, 'ar');
+    expect([await badgeOf('Medicine 9'), await badgeOf('Medicine 10'), await badgeOf('Medicine 11')]).toEqual(
+      ['الاستلام اتلغى', 'الاستلام اتلغى', 'مرفوض'],
+    );
+  });
 });
 
 describe('NGO My Requests: what each request costs', () => {

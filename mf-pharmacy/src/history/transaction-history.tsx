@@ -1,7 +1,7 @@
 import { Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useRequestSummary, useTransactionsPage } from '@medrelay/api-client';
-import { requestStatuses, type RequestSummary } from '@medrelay/contracts';
+import { requestStatusFigures, type RequestSummary } from '@medrelay/contracts';
 import { contactVisible } from '@medrelay/domain/requests';
 import {
   EmptyState,
@@ -35,12 +35,14 @@ export default function TransactionHistory() {
       <PageHeader title={t('history.title')} subtitle={t('history.subtitle')} />
       <FiguresError queries={[summary]} />
       <StatGrid label={t('history.title')}>
-        <StatCard label={t('history.total')} value={figure(data && counted(data, requestStatuses))} />
+        {/* Every part (a disputed collection and a called-off pickup apart from the statuses). */}
+        <StatCard label={t('history.total')} value={figure(data && counted(data, requestStatusFigures))} />
         <StatCard
           label={t('history.approved')}
           hint={t('history.approvedHint')}
           value={figure(data && counted(data, ['approved', 'completed']))}
         />
+        {/* Rejected before any approval: a pickup called off after one reads Called off. */}
         <StatCard label={t('history.rejected')} value={figure(data && counted(data, ['rejected']))} />
       </StatGrid>
       <PagedList

@@ -1,8 +1,9 @@
 import { waitForMails } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
 import type { TestUser } from '../testing';
-import type { MedicineRequest } from '@medrelay/contracts';
+import type { MedicineRequest, RequestStats, RequestSummary } from '@medrelay/contracts';
 import {
+  admin,
   approvedWith,
   day,
   list,
@@ -135,5 +136,60 @@ describe('a pickup called off', () => {
       );
       expect(seen).toEqual(expected);
     }
+  });
+
+  it('counts a called-off pickup apart from the rejected and cancelled, and the admin list filters it apart', async () => {
+    const [owner, requester] = await Promise.all([p.user('pharmacy'), p.user('ngo')]);
+    const status = (token: string, id: number, to: string) =>
+      p.requests.api.put(`/api/requests/${id}/status`, { status: to }, { token });
+    const window = [{ date: day(2), from: '10:00', to: '12:00' }];
+    const byOwner = (await approvedWith(requester, window, 2, owner)).id;
+    const byRequester = (await approvedWith(requester, window, 2, owner)).id;
+    const pendingAsk = async () => {
+      const medicine = await list(owner.token, { quantity: 5, recipientType: 'ngos' });
+      const body = { medicineId: medicine.id, quantity: 1 };
+      return (await p.requests.api.post('/api/requests', body, { token: requester.token })).body.id as number;
+    };
+    const [declined, withdrawn] = [await pendingAsk(), await pendingAsk()];
+    expect((await status(owner.token, byOwner, 'rejected')).status).toBe(200);
+    expect((await status(requester.token, byRequester, 'cancelled')).status).toBe(200);
+    expect((await status(owner.token, declined, 'rejected')).status).toBe(200);
+    expect((await status(requester.token, withdrawn, 'cancelled')).status).toBe(200);
+
+    // Each party's figures: the two called off apart, the parts adding up to the four requests.
+    const summaryOf = async (user: TestUser) =>
+      (await p.requests.api.get('/api/requests/my/summary', { token: user.token })).body as RequestSummary;
+    const parts = {
+      pending: 0,
+      approved: 0,
+      rejected: 1,
+      completed: 0,
+      cancelled: 1,
+      disputed: 0,
+      calledOff: 2,
+    };
+    expect((await summaryOf(requester)).outgoing).toEqual(parts);
+    expect((await summaryOf(owner)).incoming).toEqual(parts);
+
+    // The administrator's list filters them apart, as their badges show them.
+    const filtered = async (filter: string) =>
+      (
+        (
+          await p.requests.api.get(`/api/admin/all-requests?status=${filter}&pageSize=100`, {
+            token: admin.token,
+          })
+        ).body as MedicineRequest[]
+      )
+        .map((r) => r.id)
+        .filter((id) => [byOwner, byRequester, declined, withdrawn].includes(id))
+        .sort((a, b) => a - b);
+    expect(await filtered('calledOff')).toEqual([byOwner, byRequester].sort((a, b) => a - b));
+    expect(await filtered('rejected')).toEqual([declined]);
+    expect(await filtered('cancelled')).toEqual([withdrawn]);
+    // The platform's figures count them apart too, and still add up to the total.
+    const stats = (await p.requests.api.get('/api/admin/all-requests/stats', { token: admin.token }))
+      .body as RequestStats;
+    expect(stats.requestStatus.calledOff).toBeGreaterThanOrEqual(2);
+    expect(Object.values(stats.requestStatus).reduce((a, b) => a + b, 0)).toBe(stats.totalRequests);
   });
 });

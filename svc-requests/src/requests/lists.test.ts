@@ -209,6 +209,7 @@ describe('GET /api/requests/my/summary', () => {
       completed: 5,
       cancelled: 5,
       disputed: 0,
+      calledOff: 0,
     });
     expect(summary.outgoing).toEqual({
       pending: 2,
@@ -217,6 +218,7 @@ describe('GET /api/requests/my/summary', () => {
       completed: 4,
       cancelled: 0,
       disputed: 0,
+      calledOff: 0,
     });
     // 5 collected × 2 units × 10 EGP charged.
     expect(summary.successfulTransfers).toBe(5);
@@ -295,6 +297,7 @@ describe('GET /api/requests/my/summary', () => {
       completed: 5,
       cancelled: 5,
       disputed: 0,
+      calledOff: 0,
     });
     expect(ngoSummary.received).toMatchObject({ units: 10, estimatedValue: 200, medicines: 1 });
     expect(ngoSummary.successfulTransfers).toBe(0);

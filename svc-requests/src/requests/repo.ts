@@ -82,6 +82,21 @@ interface ListRow extends RequestRow {
   recall_quarantine: { recallId: number; reason: string; acknowledgedAt: string | null } | null;
 }
 
+/**
+ * Whether a request's end left an approval (a pickup called off: the request's `calledOff`); for
+ * an end older than the custody log (migration 013), whether agreed prices were recorded: only
+ * approvals do. Null before any end.
+ */
+const leftApprovalSql = (alias: string) => `
+  coalesce((SELECT c.from_status = 'approved' FROM requests.custody_log c
+             WHERE c.request_id = ${alias}.id AND c.status IN ('rejected', 'cancelled')
+             ORDER BY c.id DESC LIMIT 1),
+           ${alias}.unit_price IS NOT NULL OR ${alias}.original_unit_price IS NOT NULL)`;
+
+/** A rejected or cancelled request that ended an approval: a pickup called off, figured apart. */
+export const calledOffSql = (alias: string) =>
+  `(${alias}.status IN ('rejected', 'cancelled') AND ${leftApprovalSql(alias)})`;
+
 /** Requests with the medicine and both parties from the read models (null until their events arrive). */
 const selectRequests = `
   SELECT r.*,
@@ -106,12 +121,8 @@ const selectRequests = `
          -- Who made the last move: the platform's own ends (custody actor 'system').
          (SELECT c.actor_role = 'system' FROM requests.custody_log c WHERE c.request_id = r.id
            ORDER BY c.id DESC LIMIT 1) AS ended_by_platform,
-         -- Whether its end left an approval (a pickup called off); for an end older than the
-         -- custody log (migration 013), whether agreed prices were recorded: only approvals do.
-         coalesce((SELECT c.from_status = 'approved' FROM requests.custody_log c
-                    WHERE c.request_id = r.id AND c.status IN ('rejected', 'cancelled')
-                    ORDER BY c.id DESC LIMIT 1),
-                  r.unit_price IS NOT NULL OR r.original_unit_price IS NOT NULL) AS left_approval,
+         -- Whether its end left an approval (a pickup called off).
+         ${leftApprovalSql('r')} AS left_approval,
          -- Units collected from a batch under a recall in force (recalls/reach-repo.ts).
          (SELECT jsonb_build_object('recallId', q.recall_id, 'reason', rc.reason,
                                     'acknowledgedAt', p.acknowledged_at)
@@ -464,8 +475,11 @@ export async function transactionsForUser(
 /** The user's requests grouped by what the summary figures tell apart (see requestSummary). */
 export interface SummaryGroup {
   direction: 'incoming' | 'outgoing';
-  /** `disputed`: collections their owner disputed; `held`: approved pickups a recall holds (also in `approved`). */
-  status: RequestStatus | 'disputed' | 'held';
+  /**
+   * `disputed`: collections their owner disputed; `calledOff`: pickups called off after approval
+   * (not in `rejected` or `cancelled`); `held`: approved pickups a recall holds (also in `approved`).
+   */
+  status: RequestStatus | 'disputed' | 'calledOff' | 'held';
   source: MedicineSource | null;
   unit_price: string | null;
   original_unit_price: string | null;
@@ -486,11 +500,13 @@ export async function summaryGroups(db: Db, userId: number, timeZone: string): P
   // collection its owner disputed is in no figure until an administrator sorts it out.
   const collectedAt = 'coalesce(r.completed_at, r.updated_at)';
   const open = (direction: 'incoming' | 'outgoing') =>
-    `SELECT '${direction}' AS direction, status, NULL AS source, NULL::numeric AS unit_price,
-            NULL::numeric AS original_unit_price, max(updated_at) AS updated_at,
-            count(*)::int AS requests, sum(quantity)::bigint AS units
-       FROM requests.requests WHERE ${partyColumn[direction]} = $1 AND status <> 'completed'
-      GROUP BY status`;
+    `SELECT '${direction}' AS direction,
+            CASE WHEN ${calledOffSql('r')} THEN 'calledOff' ELSE r.status END AS status,
+            NULL AS source, NULL::numeric AS unit_price,
+            NULL::numeric AS original_unit_price, max(r.updated_at) AS updated_at,
+            count(*)::int AS requests, sum(r.quantity)::bigint AS units
+       FROM requests.requests r WHERE r.${partyColumn[direction]} = $1 AND r.status <> 'completed'
+      GROUP BY 2`;
   const direction = `CASE WHEN r.requester_id = $1 THEN 'outgoing' ELSE 'incoming' END`;
   /** Requests of the caller counted, with no prices or source, as the `status` of the group. */
   const apart = (status: 'disputed' | 'held', where: string) =>
@@ -556,7 +572,15 @@ export async function listAll(
   query: AdminRequestQuery,
 ): Promise<{ items: Transaction[]; total?: number }> {
   const params: unknown[] = [];
-  const filter = query.status ? `WHERE r.status = $${params.push(query.status)}` : '';
+  // A called-off pickup is filtered apart from the rejected and cancelled, as its badge shows it.
+  const filter =
+    query.status === 'calledOff'
+      ? `WHERE ${calledOffSql('r')}`
+      : query.status === 'rejected' || query.status === 'cancelled'
+        ? `WHERE r.status = $${params.push(query.status)} AND NOT ${calledOffSql('r')}`
+        : query.status
+          ? `WHERE r.status = $${params.push(query.status)}`
+          : '';
   if (query.after !== undefined) {
     const after = `r.id > $${params.push(query.after)}`;
     const { rows } = await db.query<ListRow>(

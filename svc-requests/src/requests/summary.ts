@@ -38,7 +38,8 @@ export async function requestSummary(db: Pool, userId: number, now = new Date())
   for (const g of groups) {
     if (g.status === 'held') held[g.direction] += g.requests;
     else byDirection[g.direction][g.status] += g.requests;
-    if (g.status !== 'held' && g.status !== 'disputed') statusGroups.push({ ...g, status: g.status });
+    if (g.status !== 'held' && g.status !== 'disputed' && g.status !== 'calledOff')
+      statusGroups.push({ ...g, status: g.status });
   }
   // The figures of transfers read statuses only: a disputed collection is in none of them.
   const transfers: TransferLike[] = statusGroups.map((g) => ({

@@ -9,14 +9,17 @@ import {
 } from '@medrelay/contracts';
 import type { Pool } from '@medrelay/service-kit';
 import { countsAsCollectedSql } from '@medrelay/domain/handover';
+import { calledOffSql } from '../requests/repo';
 
 /**
- * Requests by status, a disputed collection apart from the completed ones; `days` counts only
+ * Requests by status, a disputed collection apart from the completed ones and a called-off pickup
+ * apart from the rejected and cancelled ones; `days` counts only
  * requests made in the last N days (null: all).
  */
 export async function requestStats(db: Pool, days: number | null): Promise<RequestStats> {
   const { rows } = await db.query<{ status: RequestStatusFigure; n: number }>(
     `SELECT CASE WHEN r.status = 'completed' AND NOT ${countsAsCollectedSql('r')} THEN 'disputed'
+                 WHEN ${calledOffSql('r')} THEN 'calledOff'
                  ELSE r.status END AS status,
             count(*)::int AS n
        FROM requests.requests r

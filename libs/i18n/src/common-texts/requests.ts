@@ -9,6 +9,8 @@ const en = {
     rejected: 'Rejected',
     completed: 'Completed',
     cancelled: 'Cancelled',
+    /** Rejected or cancelled after its approval (the request's `calledOff`), whoever ended it. */
+    calledOff: 'Called off',
   },
   request: {
     quantity: 'Quantity',
@@ -108,6 +110,7 @@ const ar: typeof en & {
     rejected: 'مرفوض',
     completed: 'اتسلّم',
     cancelled: 'ملغي',
+    calledOff: 'الاستلام اتلغى',
   },
   request: {
     quantity: 'الكمية',

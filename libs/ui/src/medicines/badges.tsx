@@ -71,29 +71,35 @@ export function SourceBadge({ source }: { source: MedicineSource }) {
   );
 }
 
-const statusColour: Record<RequestStatus, BadgeProps['color']> = {
+const statusColour: Record<RequestStatus | 'calledOff', BadgeProps['color']> = {
   pending: 'warning',
   approved: 'brand',
   rejected: 'danger',
   completed: 'success',
   cancelled: 'subtle',
+  calledOff: 'severe',
 };
 
 /**
  * A request's status. Spec §4: pending reads 'Pending Review' on owners' screens (pharmacy) and
- * 'Pending' for requesters (NGO).
+ * 'Pending' for requesters (NGO). A pickup called off after its approval (`calledOff`: rejected or
+ * cancelled from approved, by a party or the platform) reads Called off, not Rejected or Cancelled:
+ * the row's own note says it was called off, and it was agreed before.
  */
 export function RequestStatusBadge({
   status,
+  calledOff = false,
   pendingWording = 'pending',
 }: {
   status: RequestStatus;
+  calledOff?: boolean | undefined;
   pendingWording?: 'pending' | 'pendingReview';
 }) {
   const { t } = useTranslation('common');
+  const shown = calledOff && (status === 'rejected' || status === 'cancelled') ? 'calledOff' : status;
   return (
-    <Badge appearance="filled" color={statusColour[status]} data-testid="request-status">
-      {t(`requestStatus.${status === 'pending' ? pendingWording : status}`)}
+    <Badge appearance="filled" color={statusColour[shown]} data-testid="request-status">
+      {t(`requestStatus.${shown === 'pending' ? pendingWording : shown}`)}
     </Badge>
   );
 }

@@ -234,6 +234,39 @@ describe('a pickup called off after its approval', () => {
   });
 });
 
+describe('the status badge of a pickup called off after its approval', () => {
+  const ended = (status: 'rejected' | 'cancelled', over: Partial<MedicineRequest> = {}) =>
+    requestFixture({ status, calledOff: true, endedByPlatform: false, contact: null, ...over });
+  const badges = () => screen.getAllByTestId('request-status').map((n) => n.textContent);
+
+  it('reads Called off whoever ended it (either party, or the platform), in both party lists', async () => {
+    const rows = (
+      <>
+        <RequestRow request={ended('rejected')} counterpart="provider" />
+        <RequestRow request={ended('rejected', { id: 43 })} counterpart="requester" />
+        <RequestRow request={ended('cancelled', { id: 44 })} counterpart="requester" />
+        <RequestRow request={ended('cancelled', { id: 45, endedByPlatform: true })} counterpart="provider" />
+      </>
+    );
+    const { unmount } = await renderInRemote(rows);
+    expect(badges()).toEqual(['Called off', 'Called off', 'Called off', 'Called off']);
+    unmount();
+    await renderInRemote(rows, { language: 'ar' });
+    expect(badges()).toEqual(Array(4).fill('الاستلام اتلغى'));
+  });
+
+  it('keeps Rejected and Cancelled for a request that ended before any approval', async () => {
+    await renderInRemote(
+      <>
+        <RequestRow request={ended('rejected', { calledOff: false })} counterpart="provider" />
+        <RequestRow request={ended('cancelled', { id: 43, calledOff: false })} counterpart="requester" />
+        <RequestRow request={requestFixture({ id: 44, status: 'approved' })} counterpart="provider" />
+      </>,
+    );
+    expect(badges()).toEqual(['Rejected', 'Cancelled', 'Approved']);
+  });
+});
+
 describe('a pickup a batch recall holds', () => {
   it('is badged On hold while approved, and no longer once the request has ended', async () => {
     const held = { recallHold: 'Mislabelled' };

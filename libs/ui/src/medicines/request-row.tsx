@@ -40,7 +40,11 @@ export function RequestRow({ request, counterpart, pendingWording, actions, chil
       title={medicineName}
       badges={
         <>
-          <RequestStatusBadge status={request.status} pendingWording={pendingWording} />
+          <RequestStatusBadge
+            status={request.status}
+            calledOff={request.calledOff}
+            pendingWording={pendingWording}
+          />
           <HandoverStateBadge request={request} />
           {request.status === 'approved' && request.recallHold !== null && (
             <Badge appearance="filled" color="danger" data-testid="recall-hold">
