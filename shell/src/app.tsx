@@ -25,6 +25,9 @@ const ResetPasswordPage = screenOnDemand(() =>
   import('./auth/account-links').then((m) => m.ResetPasswordPage),
 );
 const VerifyEmailPage = screenOnDemand(() => import('./auth/account-links').then((m) => m.VerifyEmailPage));
+const AccountDeletedPage = screenOnDemand(() =>
+  import('./auth/account-deleted-page').then((m) => m.AccountDeletedPage),
+);
 
 /**
  * The screen painted from index.html (boot-language.js, first-paint.mjs), loaded before the
@@ -63,6 +66,7 @@ export function App({ i18n, queryClient }: { i18n: I18n; queryClient: QueryClien
                     <Route path="/forgot-password" element={<ForgotPasswordPage />} />
                     <Route path="/reset-password" element={<ResetPasswordPage />} />
                     <Route path="/verify-email" element={<VerifyEmailPage />} />
+                    <Route path="/account-deleted" element={<AccountDeletedPage />} />
                     {userTypes.map((role) => (
                       <Route key={role} path={`/${role}/*`} element={<RoleArea role={role} />} />
                     ))}

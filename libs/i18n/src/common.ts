@@ -9,6 +9,8 @@ import { requestTexts } from './common-texts/requests';
  */
 const en = {
   appName: 'MedRelay',
+  /** A deleted account's name (libs/domain deletedAccountName) as the reader sees it. */
+  deletedAccount: 'Deleted account',
   loading: 'Loading MedRelay…',
   busy: 'Loading…',
   defaultWelcome:
@@ -133,6 +135,7 @@ const ar: Texts & {
   header: ArabicPlurals<'alertsCount' | 'unreadCount'>;
 } = {
   appName: 'MedRelay',
+  deletedAccount: 'مستخدم محذوف',
   loading: 'جاري تحميل MedRelay…',
   busy: 'جاري التحميل…',
   defaultWelcome: 'أهلاً بيك في MedRelay. مع بعض بنقلل هدر الأدوية وبنسهّل الوصول للأدوية الأساسية في مصر.',

@@ -3,6 +3,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { languages, type Language } from '@medrelay/contracts';
 import { common } from './common';
+import { deletedAccountNames } from './names';
 
 export const languageStorageKey = 'i18nextLng';
 
@@ -30,6 +31,7 @@ export async function createI18n(): Promise<I18n> {
   await instance
     .use(LanguageDetector)
     .use(initReactI18next)
+    .use(deletedAccountNames)
     .init({
       resources,
       supportedLngs: [...languages],
@@ -41,6 +43,7 @@ export async function createI18n(): Promise<I18n> {
       // Signed-in screens' texts arrive later in their own namespace (work.ts); keys keep their names.
       fallbackNS: 'work',
       interpolation: { escapeValue: false },
+      postProcess: [deletedAccountNames.name],
       detection: {
         order: ['localStorage', 'navigator'],
         // Store 'ar' or 'en' (spec §9), not the browser's 'ar-EG'.

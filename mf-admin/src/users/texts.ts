@@ -36,6 +36,8 @@ const en = {
       other: 'Another reason (they are asked to write to you)',
     },
     appliedAgain: 'Applied again after: {{reason}}',
+    deleted: 'Deleted',
+    deletedOn: 'Deleted by its owner on {{date}}',
     /** An administrator removes the authenticator of an owner who lost it (and the recovery codes). */
     twoFactorReset: {
       on: 'Two-factor on',
@@ -163,6 +165,8 @@ const ar: typeof en & {
       other: 'سبب تاني (هنطلب منه يكلّمكم)',
     },
     appliedAgain: 'قدّم تاني بعد رفض سببه: {{reason}}',
+    deleted: 'محذوف',
+    deletedOn: 'صاحبه مسحه يوم {{date}}',
     twoFactorReset: {
       on: 'التحقق بخطوتين شغّال',
       action: 'إعادة ضبط التحقق بخطوتين',

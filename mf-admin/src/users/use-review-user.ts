@@ -23,7 +23,8 @@ const call: Record<ReviewAction, (id: number, reason?: RegistrationRejectionReas
 
 /** Which actions an account in this status offers (the server enforces the same machine). */
 export function actionsFor(user: User): ReviewAction[] {
-  if (user.userType === 'admin') return [];
+  // An admin's status is not changed here; a deleted account has nothing left to decide on.
+  if (user.userType === 'admin' || user.deletedAt) return [];
   if (user.status === 'pending') return ['approve', 'reject'];
   if (user.status === 'approved') return ['suspend'];
   return ['reapprove'];

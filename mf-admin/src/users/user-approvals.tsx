@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Badge, Button, Card, Text, useRestoreFocusTarget } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import {
-  userStatuses,
+  userListStatuses,
   userTypes,
   type AdminUser,
   type User,
-  type UserStatus,
+  type UserListStatus,
   type UserType,
 } from '@medrelay/contracts';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
@@ -37,7 +37,7 @@ export default function UserApprovals() {
   const format = useFormat();
   const { user: me } = useRemote();
   const [userType, setUserType] = useState<UserType | ''>('');
-  const [status, setStatus] = useState<UserStatus | ''>('');
+  const [status, setStatus] = useState<UserListStatus | ''>('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [details, setDetails] = useState<User | null>(null);
@@ -76,9 +76,19 @@ export default function UserApprovals() {
           {t('users.twoFactorReset.on')}
         </Badge>
       )}
-      <Badge appearance="filled" color={statusColour[user.status]}>
-        {t(`common:status.${user.status}`)}
-      </Badge>
+      {user.deletedAt ? (
+        <Badge
+          appearance="filled"
+          color="subtle"
+          title={t('users.deletedOn', { date: format.date(user.deletedAt) })}
+        >
+          {t('users.deleted')}
+        </Badge>
+      ) : (
+        <Badge appearance="filled" color={statusColour[user.status]}>
+          {t(`common:status.${user.status}`)}
+        </Badge>
+      )}
       <div className={styles.actions}>
         <Button onClick={() => setDetails(user)} {...restoreFocus}>
           {t('approvals.details')}
@@ -137,7 +147,10 @@ export default function UserApprovals() {
           label={t('users.status')}
           value={status}
           allLabel={t('users.all')}
-          options={userStatuses.map((value) => ({ value, label: t(`common:status.${value}`) }))}
+          options={userListStatuses.map((value) => ({
+            value,
+            label: value === 'deleted' ? t('users.deleted') : t(`common:status.${value}`),
+          }))}
           onChange={filter(setStatus)}
         />
       </div>

@@ -1,6 +1,7 @@
 import { Badge, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@medrelay/contracts';
+import { currentLanguage, shownName } from '@medrelay/i18n';
 import { useListStyles } from '../list-styles';
 
 /**
@@ -9,11 +10,11 @@ import { useListStyles } from '../list-styles';
  */
 export function UserSummary({ user, when }: { user: User; when: string }) {
   const styles = useListStyles();
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   return (
     <div className={styles.main}>
       <Text weight="semibold" block>
-        {user.name}
+        {shownName(user.name, currentLanguage(i18n))}
       </Text>
       <Text size={200} className={styles.muted} block dir="ltr" style={{ textAlign: 'start' }}>
         {user.email}

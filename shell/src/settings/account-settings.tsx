@@ -35,6 +35,8 @@ import { useToast } from '../chrome/toasts';
 import { EmailCard } from './email-card';
 import { PushCard } from './push-card';
 import { SecurityLinkCard } from '../security/security-page';
+import { DeleteAccountCard } from './delete-account-card';
+import { maySelfDelete } from '@medrelay/domain/user-status';
 import { useAccountTexts } from '../auth/account-texts';
 import { PasswordStrength } from '../auth/password-strength';
 import { useChangeLanguage } from '../chrome/use-change-language';
@@ -277,6 +279,8 @@ export function AccountSettingsPage({ user }: { user: User }) {
         <LanguageCard />
         <PushCard />
         <PasswordCard user={user} />
+        {/* Only donors delete their own account: pharmacies and NGOs hold business and legal records. */}
+        {maySelfDelete(user.userType) && <DeleteAccountCard />}
       </div>
     </>
   );
