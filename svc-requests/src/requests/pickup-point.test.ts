@@ -147,4 +147,43 @@ describe('the pickup point of a request', () => {
     expect(approved.status).toBe(200);
     expect((await mine(ngo, id)).pickupPoint).toMatchObject(offered);
   });
+
+  it("is the donor's own pin once approved when the offer gives none, never her area's centre", async () => {
+    const donor = await p.user('donor');
+    const home = { lat: 30.06611, lng: 31.22111 };
+    await place(donor, 'zamalek', home);
+    const donation = (
+      await p.catalog.api.post('/api/medicines', medicineInput({ recipientType: 'ngos' }), {
+        token: donor.token,
+      })
+    ).body;
+    const { id } = (
+      await p.requests.api.post(
+        '/api/requests',
+        { medicineId: donation.id, quantity: 1 },
+        { token: ngo.token },
+      )
+    ).body as MedicineRequest;
+    expect((await mine(ngo, id)).pickupPoint).toBeNull();
+    const approved = await p.requests.api.put(
+      `/api/requests/${id}/status`,
+      {
+        status: 'approved',
+        pickup: {
+          windows: [{ date: addDays(cairoToday(), 1), from: '10:00', to: '12:00' }],
+          location: '7 Brazil St, Zamalek',
+        },
+      },
+      { token: donor.token },
+    );
+    expect(approved.status).toBe(200);
+    // The pin she set "where you hand medicines over", promised to the other party with an approval.
+    expect((await mine(ngo, id)).pickupPoint).toMatchObject(home);
+    // Called off: gone again.
+    expect(
+      (await p.requests.api.put(`/api/requests/${id}/status`, { status: 'cancelled' }, { token: ngo.token }))
+        .status,
+    ).toBe(200);
+    expect((await mine(ngo, id)).pickupPoint).toBeNull();
+  });
 });

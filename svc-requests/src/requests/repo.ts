@@ -111,11 +111,15 @@ const selectRequests = `
          ou.email AS provider_email, ou.address AS provider_address,
          ou.phone AS provider_phone, ou.organization_name AS provider_organization,
          -- Where it is collected: the listing's own place, else its owner's; the point the owner's
-         -- pickup offer gave, once there is one (a donor's shared point is only its area's centre).
+         -- pickup offer gave, once there is one. The owner's own point is theirs as libs/domain
+         -- pickupPointOf has it (their pin, else their area's centre): a donor's shared point
+         -- (ou.lat) is only its area's centre, while the pin she set is what an approval promises.
          CASE WHEN m.own_lat IS NOT NULL THEN m.own_area ELSE ou.area END AS pickup_area,
          CASE WHEN m.own_lat IS NOT NULL THEN m.own_governorate ELSE ou.governorate END AS pickup_governorate,
-         coalesce(r.pickup_lat, CASE WHEN m.own_lat IS NOT NULL THEN m.own_lat ELSE ou.lat END) AS pickup_lat,
-         coalesce(r.pickup_lng, CASE WHEN m.own_lat IS NOT NULL THEN m.own_lng ELSE ou.lng END) AS pickup_lng,
+         CASE WHEN r.pickup_lat IS NOT NULL THEN r.pickup_lat WHEN m.own_lat IS NOT NULL THEN m.own_lat
+              WHEN ou.pin_lat IS NOT NULL AND ou.pin_lng IS NOT NULL THEN ou.pin_lat ELSE ou.lat END AS pickup_lat,
+         CASE WHEN r.pickup_lat IS NOT NULL THEN r.pickup_lng WHEN m.own_lat IS NOT NULL THEN m.own_lng
+              WHEN ou.pin_lat IS NOT NULL AND ou.pin_lng IS NOT NULL THEN ou.pin_lng ELSE ou.lng END AS pickup_lng,
          (SELECT h.reason FROM requests.recall_holds h WHERE h.request_id = r.id
            ORDER BY h.created_at DESC, h.recall_id DESC LIMIT 1) AS recall_hold,
          -- Who made the last move: the platform's own ends (custody actor 'system').
