@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Field, Input, Select, Text } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, Select, Text } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, callApi } from '@medrelay/api-client';
@@ -12,6 +12,12 @@ import {
 import { identityEndpoints as identity } from '@medrelay/contracts/endpoints';
 import { FormDialog, useNotify } from '@medrelay/ui';
 import { activityKey, allUsersKey } from './keys';
+
+// A reason reads longer than a phone is wide: the list keeps the field's width, not its longest option's.
+const useStyles = makeStyles({
+  reason: { minWidth: 0, maxWidth: '100%' },
+  reasonList: { minWidth: 0, width: '100%' },
+});
 
 /** A refusal about the administrator's password (wrong, or confirmations paused after wrong ones). */
 const aboutPassword = (error: unknown): error is ApiError =>
@@ -29,6 +35,7 @@ const aboutPassword = (error: unknown): error is ApiError =>
  * asked again.
  */
 export function ResetTwoFactor({ user }: { user: AdminUser }) {
+  const styles = useStyles();
   const { t } = useTranslation('admin');
   const notify = useNotify();
   const client = useQueryClient();
@@ -86,7 +93,12 @@ export function ResetTwoFactor({ user }: { user: AdminUser }) {
         >
           <Text block>{t('users.twoFactorReset.body', { name: user.name })}</Text>
           <Field label={t('users.twoFactorReset.reason')} required validationMessage={errors.reason}>
-            <Select value={reason} onChange={(_, data) => setReason(data.value as TwoFactorResetReason | '')}>
+            <Select
+              className={styles.reason}
+              select={{ className: styles.reasonList }}
+              value={reason}
+              onChange={(_, data) => setReason(data.value as TwoFactorResetReason | '')}
+            >
               <option value="" disabled>
                 {t('users.twoFactorReset.chooseReason')}
               </option>
