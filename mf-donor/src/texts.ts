@@ -85,6 +85,9 @@ const en = {
       completed: '{{requester}} collected {{medicine}}',
       cancelled: '{{requester}} cancelled the request for {{medicine}}',
       ended: 'MedRelay ended {{requester}}’s request for {{medicine}}',
+      /** An approved pickup the donor called off, and one the requester called off. */
+      calledOff: 'You called off {{requester}}’s pickup of {{medicine}}',
+      pickupCancelled: '{{requester}} called off the pickup of {{medicine}}',
       disputed: 'You said {{requester}} did not collect {{medicine}}',
     },
     unknown: 'Unknown',
@@ -187,6 +190,8 @@ const ar: typeof en & {
       completed: '{{requester}} استلم {{medicine}}',
       cancelled: '{{requester}} لغى طلب {{medicine}}',
       ended: 'MedRelay أنهى طلب {{requester}} على {{medicine}}',
+      calledOff: 'لغيت استلام {{requester}} لـ{{medicine}}',
+      pickupCancelled: '{{requester}} لغى استلام {{medicine}}',
       disputed: 'قلت إن {{requester}} مستلمش {{medicine}}',
     },
     unknown: 'غير معروف',

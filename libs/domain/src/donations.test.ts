@@ -124,6 +124,27 @@ describe('donor figures (spec §2, §9)', () => {
       ['rejected:3', 'ended'],
     ]);
   });
+
+  it('shows an approved pickup called off as called off, not as a rejected or withdrawn request', () => {
+    const events = donationTimeline(
+      [],
+      [
+        { ...request(7, 1, 'rejected'), calledOff: true },
+        { ...request(8, 1, 'cancelled'), calledOff: true },
+        { ...request(9, 1, 'cancelled'), calledOff: true, endedByPlatform: true },
+        { ...request(10, 1, 'rejected'), calledOff: false },
+      ],
+    );
+    const kinds = Object.fromEntries(
+      events.filter((e) => e.kind !== 'requested').map((e) => [e.key, e.kind]),
+    );
+    expect(kinds).toEqual({
+      'rejected:7': 'calledOff',
+      'cancelled:8': 'pickupCancelled',
+      'cancelled:9': 'ended',
+      'rejected:10': 'rejected',
+    });
+  });
 });
 
 describe('availability (spec §4)', () => {

@@ -25,6 +25,8 @@ export interface DonationRequestLike {
   requester: { name: string } | null;
   /** Rejected or cancelled by the platform, not by the donor or the requester. */
   endedByPlatform?: boolean | undefined;
+  /** Rejected or cancelled after its approval: a pickup called off. */
+  calledOff?: boolean | undefined;
   /** The units asked for, when the donor approved fewer. */
   askedQuantity?: number | undefined;
   /** `disputed`: the donor said a collection the requester marked did not happen. */
@@ -137,7 +139,17 @@ export function donorSummary(totals: DonationTotals, counts: DonationRequestCoun
 
 export interface DonationEvent {
   key: string;
-  kind: 'donated' | 'requested' | 'approved' | 'rejected' | 'completed' | 'cancelled' | 'ended' | 'disputed';
+  kind:
+    | 'donated'
+    | 'requested'
+    | 'approved'
+    | 'rejected'
+    | 'completed'
+    | 'cancelled'
+    | 'ended'
+    | 'disputed'
+    | 'calledOff'
+    | 'pickupCancelled';
   at: string;
   medicine: string | null;
   /** Who asked, for request events. */
@@ -172,11 +184,13 @@ export function donationTimeline(
       // What was asked, though the donor approved fewer.
       quantity: r.askedQuantity ?? r.quantity,
     });
-    // A request the platform ended is the platform's step, not the donor's or the requester's.
+    // A request the platform ended is the platform's step, not the donor's or the requester's; an
+    // approved pickup the donor or the requester called off is not a rejected or withdrawn request.
+    const calledOff = r.calledOff ? (r.status === 'rejected' ? 'calledOff' : 'pickupCancelled') : null;
     if (r.status !== 'pending')
       events.push({
         key: `${r.status}:${r.id}`,
-        kind: r.endedByPlatform ? 'ended' : r.handover === 'disputed' ? 'disputed' : r.status,
+        kind: r.endedByPlatform ? 'ended' : r.handover === 'disputed' ? 'disputed' : (calledOff ?? r.status),
         at: r.updatedAt,
         ...base,
       });
