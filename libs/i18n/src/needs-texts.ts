@@ -14,7 +14,9 @@ const en = {
     deleteTitle: 'Delete the need for {{name}}?',
     deleteBody: 'It leaves your list and will no longer be matched with new listings.',
     medicine: 'Medicine',
-    medicineHint: 'Name or active ingredient, in English or Arabic',
+    // Matching compares spellings (libs/domain matching.ts): no ingredient or Arabic-English lookup.
+    medicineHint:
+      'As the pack names it. Matched by spelling: an active ingredient finds only listings named by it, an Arabic name only listings named in Arabic, so add a need for each name you accept.',
     dosageForm: 'Type',
     anyForm: 'Any type',
     minQuantity: 'Minimum quantity',
@@ -83,7 +85,8 @@ const ar: typeof en & { needs: ArabicPlurals<'atLeast' | 'between' | 'daysLeftAt
     deleteTitle: 'تمسح احتياج {{name}}؟',
     deleteBody: 'هيتشال من قايمتك ومش هيتطابق مع أدوية جديدة.',
     medicine: 'الدواء',
-    medicineHint: 'الاسم أو المادة الفعالة، بالعربي أو بالإنجليزي',
+    medicineHint:
+      'زي ما مكتوب على العلبة. بندوّر بالاسم زي ما هو: المادة الفعالة بتلاقي بس الأدوية المتسجلة باسمها، والاسم العربي بيلاقي بس الأدوية المتسجلة بالعربي، فضيف احتياج لكل اسم ينفع معاك.',
     dosageForm: 'النوع',
     anyForm: 'أي نوع',
     minQuantity: 'أقل كمية',

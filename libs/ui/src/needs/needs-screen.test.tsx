@@ -142,6 +142,8 @@ describe('the wanted list screen', () => {
     const { toasts } = await renderInRemote(<NeedsScreen title="Wanted" subtitle="x" request={pickup} />);
     await screen.findByText('Nothing on your list yet');
     fireEvent.click(screen.getByRole('button', { name: 'Add a need' }));
+    // What matching does with the name: spelling, not ingredients or translation.
+    dialog().getByText(/^As the pack names it\. Matched by spelling/);
     fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
     await dialog().findByText('Say which medicine you need');
     type('Medicine', 'Augmentin 1g');
