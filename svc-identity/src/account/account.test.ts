@@ -331,6 +331,25 @@ describe('DELETE /api/auth/me (a donor deletes their account)', () => {
     expect(fresh.rows[0].id).not.toBe(donor.id);
   });
 
+  it('reopens nothing when someone registers with the address a deleted account keeps', async () => {
+    // Never approved: an account rejected at registration would be reopened by such a registration.
+    const pending = await identity.signedIn('donor', 'pending');
+    expect((await deleteAccount(pending.token, testPassword)).status).toBe(200);
+    const tombstone = await identity.api.post('/api/auth/register', {
+      name: 'Someone',
+      email: `deleted-${pending.id}@deleted.invalid`,
+      phone: '01099887766',
+      password: testPassword,
+      acceptTerms: true,
+    });
+    expect(tombstone.status).toBe(201);
+    const still = await identity.service.ctx.pool.query(
+      'SELECT name, status, deleted_at IS NOT NULL AS deleted FROM identity.users WHERE id = $1',
+      [pending.id],
+    );
+    expect(still.rows[0]).toEqual({ name: 'Deleted account', status: 'rejected', deleted: true });
+  });
+
   it('refuses a pharmacy and an NGO (403, en/ar: they write to the administrator), changing nothing', async () => {
     for (const userType of ['pharmacy', 'ngo'] as const) {
       const user = await identity.signedIn(userType);

@@ -25,8 +25,9 @@ export async function reopenRejectedRegistration(
   now: Date,
 ): Promise<number | null> {
   const { rows } = await client.query<{ id: number; status: UserStatus; approved: boolean }>(
+    // A deleted account (its tombstone address typed) is never reopened: nothing of it is left.
     `SELECT id, status, approved_at IS NOT NULL AS approved FROM identity.users
-      WHERE lower(email) = lower($1) FOR UPDATE`,
+      WHERE lower(email) = lower($1) AND deleted_at IS NULL FOR UPDATE`,
     [application.email],
   );
   const account = rows[0];
