@@ -58,6 +58,8 @@ const en = {
     reachHint: 'Listings farther than this from your pickup point are not matched.',
     /** On each need of the wanted list: how far its matches may be. */
     within: 'Matched within {{value}} km of your pickup point',
+    noPoint:
+      'Matched anywhere in Egypt until you set your pickup point (your area) in Settings: then within {{value}} km of it',
   },
 };
 
@@ -107,6 +109,8 @@ const ar: typeof en = {
     reach: 'أقصى مسافة تقدر تستلم منها',
     reachHint: 'الأدوية اللي أبعد من كده عن مكان الاستلام بتاعك مش هنقترحها عليك.',
     within: 'بنقترح الأدوية اللي في حدود {{value}} كم من مكان الاستلام بتاعك',
+    noPoint:
+      'بنقترح أدوية من أي حتة في مصر لحد ما تحدد مكان الاستلام بتاعك (منطقتك) في الإعدادات: ساعتها في حدود {{value}} كم منه',
   },
 };
 

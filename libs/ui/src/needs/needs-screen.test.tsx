@@ -109,9 +109,7 @@ describe('the wanted list screen', () => {
     const calls = serveNeeds(list);
     await renderInRemote(
       <NeedsScreen title="What we need" subtitle="What the NGO looks for" request={pickup} />,
-      {
-        role: 'ngo',
-      },
+      { role: 'ngo', user: { governorate: 'giza', area: 'dokki' } },
     );
     screen.getByRole('heading', { name: 'What we need' });
     const first = (await screen.findByText('Insulin glargine')).closest(
@@ -253,7 +251,10 @@ describe('the wanted list screen', () => {
     const row = (await screen.findByText('أنسولين')).closest('[data-testid="need-row"]') as HTMLElement;
     line(row, 'أي نوع · 12 وحدة على الأقل');
     within(row).getByText('45 يوم على الأقل قبل انتهاء الصلاحية');
-    within(row).getByText('بنقترح الأدوية اللي في حدود 25 كم من مكان الاستلام بتاعك');
+    // This NGO named no place: its needs reach all of Egypt until it does, and the row says so.
+    within(row).getByText(
+      'بنقترح أدوية من أي حتة في مصر لحد ما تحدد مكان الاستلام بتاعك (منطقتك) في الإعدادات: ساعتها في حدود 25 كم منه',
+    );
     // Counts take the noun's number: 3 → "وحدات", 2 → "يومين".
     const small = screen.getByText('فنتولين').closest('[data-testid="need-row"]') as HTMLElement;
     line(small, 'أي نوع · 3 وحدات على الأقل');

@@ -3,6 +3,7 @@ import { Add24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useDeleteNeed, useNeedsPage, useSaveNeed } from '@medrelay/api-client';
 import type { Need } from '@medrelay/contracts';
+import { pickupPointOf } from '@medrelay/domain/pickup-points';
 import { useFormat } from '@medrelay/i18n';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState } from '../components/empty-state';
@@ -10,6 +11,7 @@ import { PageHeader } from '../components/page-header';
 import { PagedList, usePaging } from '../components/paged-list';
 import { useDosageFormLabel } from '../medicines/dosage-form';
 import { ItemCard, useItemTextStyles } from '../medicines/item-card';
+import { useRemote } from '../role-app';
 import { useNotify } from '../use-notify';
 import { NeedDialogButton } from './need-form-dialog';
 import { NeedMatches, type MatchRequest } from './need-matches';
@@ -93,6 +95,7 @@ function NeedActions({ need }: { need: Need }) {
 
 function NeedRow({ need, request }: { need: Need; request: MatchRequest }) {
   const { t } = useTranslation('common');
+  const hasPoint = pickupPointOf(useRemote().user) !== null;
   const styles = useItemTextStyles();
   const format = useFormat();
   const formLabel = useDosageFormLabel();
@@ -129,9 +132,13 @@ function NeedRow({ need, request }: { need: Need; request: MatchRequest }) {
           ? t('needs.daysLeftAtLeast', { count: need.minDaysLeft })
           : t('needs.anyExpiry')}
       </Text>
-      {/* Its reach: why a listing farther away is not among its matches. */}
+      {/* Its reach: why a listing farther away is not among its matches. Without a pickup point
+          of the needer's, matching cannot measure it and takes in all of Egypt (libs/domain
+          withinReachSql): said, with where to set one. */}
       <Text size={200} data-testid="need-reach">
-        {t('needReach.within', { value: need.reachKm })}
+        {hasPoint
+          ? t('needReach.within', { value: need.reachKm })
+          : t('needReach.noPoint', { value: need.reachKm })}
       </Text>
       {need.requestedQuantity > 0 && (
         <Text size={200} data-testid="need-requested">
