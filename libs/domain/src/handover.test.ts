@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handoverCodeExpiry, isHandoverCodeShape } from './handover';
+import { handoverCodeExpiry, handoverLockMinutesAfter, isHandoverCodeShape } from './handover';
 
 describe('handoverCodeExpiry', () => {
   it('ends with the Cairo day of the pickup date, winter (UTC+2) and summer (UTC+3)', () => {
@@ -26,5 +26,13 @@ describe('isHandoverCodeShape', () => {
     expect(isHandoverCodeShape('012345')).toBe(true);
     for (const text of ['12345', '1234567', '١٢٣٤٥٦', '12a456', ' 123456'])
       expect(isHandoverCodeShape(text)).toBe(false);
+  });
+});
+
+describe('handoverLockMinutesAfter', () => {
+  it('locks for 15 minutes first, twice as long each time after, at most a day', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 50].map(handoverLockMinutesAfter)).toEqual([
+      15, 30, 60, 120, 240, 480, 960, 1440, 1440, 1440,
+    ]);
   });
 });

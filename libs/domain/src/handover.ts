@@ -2,12 +2,27 @@ import { startOfNextCairoDay } from './calendar';
 
 /**
  * The handover code: six digits the requester shows at the counter (or as a QR) and
- * the owner enters. Guessing is bounded per code: `handoverMaxAttempts` wrong codes lock it for
- * `handoverLockMinutes`, so at most 10 of the 1,000,000 codes can be tried per 15 minutes.
+ * the owner enters. Guessing is bounded per code: `handoverMaxAttempts` wrong codes lock it, for
+ * longer each time (`handoverLockMinutesAfter`).
  */
 export const handoverCodeDigits = 6;
 export const handoverMaxAttempts = 10;
+/** The first lock's length. */
 export const handoverLockMinutes = 15;
+/** The longest lock: a day. */
+export const handoverLongestLockMinutes = 24 * 60;
+
+/**
+ * How long the `lock`-th lock of a code lasts (1 = the first): 15 minutes, then twice as long each
+ * time, at most a day. A code lives as long as its pickup can happen, which a new offer moves (up
+ * to the pack's expiry): with a fixed 15 minutes an owner guessing without the requester could try
+ * 960 codes a day, a third of them all in a year, and complete a handover that never happened in
+ * the custody log. Doubled, the eighth lock already lasts a day: about 140 tries in a week, 3,700 in
+ * a year (0.4 %). Someone mistyping a code never reaches a second lock.
+ */
+export function handoverLockMinutesAfter(lock: number): number {
+  return Math.min(handoverLockMinutes * 2 ** Math.max(0, lock - 1), handoverLongestLockMinutes);
+}
 /** How long a code lives after approval when no pickup date was set (pharmacy stock). */
 export const handoverCodeDaysWithoutDate = 7;
 

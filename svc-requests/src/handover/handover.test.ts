@@ -173,6 +173,25 @@ describe('handover code', () => {
     expect((await handover(pharmacy.token, id, code)).status).toBe(200);
   });
 
+  it('locks a code longer each time it is locked again (15, 30, 60 minutes): guessing does not go on at 10 tries a quarter', async () => {
+    const { id, code } = await approvedRequest();
+    const wrong = wrongFor(code);
+    /** Ten wrong codes: the lock's length in minutes, then the lock is made to pass. */
+    const lockMinutes = async () => {
+      for (let i = 0; i < 9; i++) expect((await handover(pharmacy.token, id, wrong)).status).toBe(422);
+      const locked = await handover(pharmacy.token, id, wrong);
+      expect(locked.status).toBe(429);
+      const minutes = Math.round((Date.parse(locked.body.details.lockedUntil) - Date.now()) / 60_000);
+      await db().query(
+        "UPDATE requests.handover_codes SET locked_until = now() - interval '1 second' WHERE request_id = $1",
+        [id],
+      );
+      return minutes;
+    };
+    expect([await lockMinutes(), await lockMinutes(), await lockMinutes()]).toEqual([15, 30, 60]);
+    expect((await handover(pharmacy.token, id, code)).status).toBe(200);
+  });
+
   it('keeps Mark as Collected for the requester, recorded as unconfirmed; the code then closes', async () => {
     const { id, code } = await approvedRequest();
     const collected = await p.requests.api.put(

@@ -11,6 +11,8 @@ export interface HandoverCodeRow {
   expires_at: Date;
   failed_attempts: number;
   locked_until: Date | null;
+  /** How many times it was locked (each lock lasts longer: libs/domain `handoverLockMinutesAfter`). */
+  locks: number;
   used_at: Date | null;
   /** Judged on the database's clock, the one the lock was set with. */
   locked: boolean;
@@ -67,7 +69,7 @@ export async function findHandoverCode(
   // the moment the request is released. Until one is chosen, at the expiry set on approval
   // (libs/domain `handoverCodeExpiry`).
   const { rows } = await db.query<HandoverCodeRow>(
-    `SELECT c.request_id, c.key_id, c.code_hmac, c.code_sealed, c.failed_attempts, c.locked_until, c.used_at,
+    `SELECT c.request_id, c.key_id, c.code_hmac, c.code_sealed, c.failed_attempts, c.locked_until, c.locks, c.used_at,
             e.expires_at, coalesce(c.locked_until > now(), false) AS locked, e.expires_at <= now() AS expired
        FROM requests.handover_codes c
        JOIN requests.requests r ON r.id = c.request_id
@@ -81,8 +83,9 @@ export async function findHandoverCode(
 }
 
 /**
- * Counts a wrong code; the `max`-th locks the code for `lockMinutes` and starts a new count.
- * Runs under the row lock taken by `findHandoverCode(…, true)`.
+ * Counts a wrong code; the `max`-th locks the code for `lockMinutes` (the length of its next lock,
+ * libs/domain `handoverLockMinutesAfter`), counts the lock and starts a new count. Runs under the
+ * row lock taken by `findHandoverCode(…, true)`.
  */
 export async function recordWrongCode(
   db: PoolClient,
@@ -93,6 +96,7 @@ export async function recordWrongCode(
   const { rows } = await db.query<{ failed_attempts: number; locked_until: Date | null; locked: boolean }>(
     `UPDATE requests.handover_codes
         SET failed_attempts = CASE WHEN failed_attempts + 1 >= $2 THEN 0 ELSE failed_attempts + 1 END,
+            locks = CASE WHEN failed_attempts + 1 >= $2 THEN locks + 1 ELSE locks END,
             locked_until = CASE WHEN failed_attempts + 1 >= $2
                                 THEN now() + make_interval(mins => $3) ELSE locked_until END
       WHERE request_id = $1

@@ -1,6 +1,6 @@
 import type { HandoverCode, MedicineRequest } from '@medrelay/contracts';
-import { cairoTime, mayMove, requestMoves } from '@medrelay/domain';
-import { handoverCodeExpiry, handoverLockMinutes, handoverMaxAttempts } from '@medrelay/domain/handover';
+import { cairoDay, cairoTime, mayMove, requestMoves } from '@medrelay/domain';
+import { handoverCodeExpiry, handoverLockMinutesAfter, handoverMaxAttempts } from '@medrelay/domain/handover';
 import {
   AppError,
   httpError,
@@ -119,9 +119,15 @@ export async function checkHandable(
   }
 }
 
+/** A lock's end as the refusal says it: the Cairo time, with its day when that is not today. */
+function lockEnd(lockedUntil: Date): string {
+  const time = cairoTime(lockedUntil);
+  return cairoDay(lockedUntil) === cairoDay(new Date()) ? time : `${cairoDay(lockedUntil)} ${time}`;
+}
+
 function lockedError(lockedUntil: Date): AppError {
   return new AppError(429, 'HANDOVER_CODE_LOCKED', 'handoverCodeLocked', {
-    params: { until: cairoTime(lockedUntil) },
+    params: { until: lockEnd(lockedUntil) },
     details: { lockedUntil: lockedUntil.toISOString(), remainingAttempts: 0 },
   });
 }
@@ -203,7 +209,12 @@ export function createHandoverService(ctx: RequestsContext) {
             return 'renewed' as const;
           }
           if (!codeCrypto(ctx).matches(id, code, storedOf(stored))) {
-            return recordWrongCode(client, id, handoverMaxAttempts, handoverLockMinutes);
+            return recordWrongCode(
+              client,
+              id,
+              handoverMaxAttempts,
+              handoverLockMinutesAfter(stored.locks + 1),
+            );
           }
 
           await markHandoverCodeUsed(client, id);
