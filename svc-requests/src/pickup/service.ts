@@ -1,5 +1,13 @@
 import type { PickupOffer, PickupPlan, PickupWindowInput } from '@medrelay/contracts';
-import { cairoDay, cairoTime, checkWindow, latestStart, mayMove, requestMoves } from '@medrelay/domain';
+import {
+  cairoDay,
+  cairoTime,
+  checkWindow,
+  contactVisible,
+  latestStart,
+  mayMove,
+  requestMoves,
+} from '@medrelay/domain';
 import { mailQueueName } from '@medrelay/contracts';
 import {
   addToOutbox,
@@ -218,7 +226,13 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
       if (caller.role !== 'admin' && request.owner_id !== caller.id && request.requester_id !== caller.id) {
         throw httpError.forbidden('notYourRequest');
       }
-      return planOf(id);
+      const plan = await planOf(id);
+      // Where to collect (the street and the pin) is the requester's while the request is approved
+      // or collected only, as its pickup point and contact are (libs/domain contactVisible): once
+      // rejected or cancelled they are the owner's again (a donor's home).
+      if (request.requester_id === caller.id && !contactVisible(request.status))
+        return { ...plan, location: null, lat: null, lng: null, mapUrl: null };
+      return plan;
     },
 
     /** The owner offers (or re-offers) windows; a choice made before is cleared and its reminders removed. */

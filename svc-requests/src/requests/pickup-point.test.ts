@@ -1,4 +1,4 @@
-import type { MedicineRequest, Transaction } from '@medrelay/contracts';
+import type { MedicineRequest, PickupPlan, Transaction } from '@medrelay/contracts';
 import { addDays, cairoToday } from '@medrelay/domain/calendar';
 import type { AreaKey } from '@medrelay/domain/governorates';
 import type { LatLng } from '@medrelay/domain/pickup-points';
@@ -146,6 +146,18 @@ describe('the pickup point of a request', () => {
     );
     expect(approved.status).toBe(200);
     expect((await mine(ngo, id)).pickupPoint).toMatchObject(offered);
+    const plan = async () =>
+      (await p.requests.api.get<PickupPlan>(`/api/requests/${id}/pickup`, { token: ngo.token })).body;
+    expect(await plan()).toMatchObject({ location: '7 Brazil St, Zamalek', ...offered });
+    // The donor calls it off: her street and pin are hers again, in every answer.
+    expect(
+      (await p.requests.api.put(`/api/requests/${id}/status`, { status: 'rejected' }, { token: donor.token }))
+        .status,
+    ).toBe(200);
+    expect((await mine(ngo, id)).pickupPoint).toBeNull();
+    const after = JSON.stringify(await plan());
+    for (const secret of ['Brazil St', String(offered.lat), String(offered.lng)])
+      expect(after).not.toContain(secret);
   });
 
   it("is the donor's own pin once approved when the offer gives none, never her area's centre", async () => {
