@@ -97,6 +97,32 @@ describe('a pickup called off', () => {
     expectCancelled(ownerOwn[0]!.attachments[0]!.content, second.uid, second.confirmedSequence);
   });
 
+  it("clears the owner's calendar of a confirmed window that a new offer replaced, when the pickup is then called off", async () => {
+    // A pharmacy of its own: every pickup e-mail in its mailbox is this request's.
+    const owner = await p.user('pharmacy');
+    const { id } = await approvedWith(ngo, [{ date: day(2), from: '10:00', to: '12:00' }], 2, owner);
+    const chosen = (await pickupApi.plan(ngo.token, id)).body.windows[0].id as number;
+    expect((await pickupApi.choose(ngo.token, id, chosen)).status).toBe(200);
+    const [confirmed] = await waitForMails(owner.email, 1, {
+      match: (m) => m.template === 'pickup-confirmed',
+    });
+    expect(confirmed!.attachments[0]!.content).toContain(`UID:pickup-${id}-${chosen}@medrelay.eg`);
+    // The owner moves the pickup (its calendar is not sent the new offer), then the NGO will not come.
+    const offer = { windows: [{ date: day(4), from: '10:00', to: '12:00' }], location: 'Dokki' };
+    expect((await pickupApi.offer(owner.token, id, offer)).status).toBe(200);
+    const cancel = { status: 'cancelled' };
+    expect(
+      (await p.requests.api.put(`/api/requests/${id}/status`, cancel, { token: ngo.token })).status,
+    ).toBe(200);
+    const [calledOff] = await waitForMails(owner.email, 1, {
+      match: (m) => m.template === 'pickup-called-off',
+    });
+    // Its calendar still held the confirmed window: the e-mail's file cancels it.
+    const ics = calledOff!.attachments[0]?.content ?? '';
+    const event = ics.split('BEGIN:VEVENT').find((e) => e.includes(`UID:pickup-${id}-${chosen}@medrelay.eg`));
+    expect(event).toContain('STATUS:CANCELLED');
+  });
+
   it('tells both parties a request ended after its approval (calledOff), on the request and in their lists; not one ended before', async () => {
     const status = (token: string, id: number, to: string) =>
       p.requests.api.put(`/api/requests/${id}/status`, { status: to }, { token });

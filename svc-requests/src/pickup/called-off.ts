@@ -5,7 +5,7 @@ import { schema, type RequestsContext } from '../context';
 import type { MedicineSummary } from '../medicines/repo';
 import { transactionMailsOn } from '../requests/mail-settings';
 import { mayHoldPickup, pickupCalledOffMail } from './mails';
-import { everyWindow, findPickupRequest, settlementNumber } from './repo';
+import { everyWindow, findPickupRequest, settlementNumber, wasEverSettled } from './repo';
 
 /**
  * Who called an approved pickup off: one of its parties (the requester cancelled, the owner
@@ -36,6 +36,8 @@ export async function queueCalledOffMails(
   if (!transactionMailsOn(settings)) return;
   const pickup = (await findPickupRequest(client, request.id))!;
   const windows = await everyWindow(client, request.id);
+  // The owner's calendar keeps a confirmed window through a new offer (the offer is not e-mailed to it).
+  const settledBefore = await wasEverSettled(client, request.id);
   const [owner, requester] = await Promise.all([
     findReadModelUser(client, schema, request.owner_id),
     findReadModelUser(client, schema, request.requester_id),
@@ -54,7 +56,7 @@ export async function queueCalledOffMails(
     ['owner', owner, requester],
   ] as const) {
     if (!reader) continue;
-    const calendar = mayHoldPickup(readerRole, pickup, windows);
+    const calendar = mayHoldPickup(readerRole, pickup, windows, settledBefore);
     const byReader = 'party' in by && readerRole === by.party;
     if (byReader && !calendar) continue;
     const inactive = 'platformFor' in by ? (readerRole === by.platformFor ? 'reader' : 'other') : undefined;

@@ -347,10 +347,13 @@ export function pickupCalledOffMail(options: {
 
 /**
  * Whether a party's calendar may hold the request's pickup: the requester's got the windows
- * with the approval (or a new offer), the owner's only once one was settled (pickup-confirmed).
+ * with the approval (or a new offer), the owner's only once one was settled (pickup-confirmed),
+ * also when a new offer cleared that choice since (`settledBefore`: the owner's calendar was not
+ * told of the new offer and still holds the confirmed window).
  */
 export const mayHoldPickup = (
   role: 'requester' | 'owner',
   request: { chosen_window_id: number | null },
   everyWindow: Window[],
-) => everyWindow.length > 0 && (role === 'requester' || request.chosen_window_id !== null);
+  settledBefore = false,
+) => everyWindow.length > 0 && (role === 'requester' || request.chosen_window_id !== null || settledBefore);

@@ -187,6 +187,20 @@ export async function settlementNumber(db: Db, requestId: number): Promise<numbe
   return Math.max(1, rows[0]!.n);
 }
 
+/**
+ * Whether a window of the request was ever settled (chosen, or a proposal accepted): the custody
+ * log names the window in force on every entry, the choice's own included, so this holds also
+ * after a new offer or maintenance cleared the choice.
+ */
+export async function wasEverSettled(db: Db, requestId: number): Promise<boolean> {
+  const { rows } = await db.query<{ settled: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM requests.custody_log
+                     WHERE request_id = $1 AND window_starts_at IS NOT NULL) AS settled`,
+    [requestId],
+  );
+  return rows[0]!.settled;
+}
+
 /** The pickup plan as both parties see it. */
 export async function loadPlan(db: Db, requestId: number): Promise<PickupPlan | null> {
   const request = await findPickupRequest(db, requestId);
