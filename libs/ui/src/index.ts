@@ -27,6 +27,7 @@ export * from './forms/form-fields';
 export * from './forms/date-field';
 export * from './forms/file-picker';
 export * from './forms/governorate-select';
+export * from './forms/reason-select';
 export * from './forms/pickup-place-fields';
 export * from './location/use-my-location';
 export * from './location/place-label';

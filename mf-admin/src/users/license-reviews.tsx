@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Badge, Button, Card, Field, Select, Text } from '@fluentui/react-components';
+import { Badge, Button, Card, Field, Text } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, callApi, routeKey } from '@medrelay/api-client';
@@ -10,7 +10,7 @@ import {
 } from '@medrelay/contracts';
 import { identityEndpoints as identity } from '@medrelay/contracts/endpoints';
 import { useFormat } from '@medrelay/i18n';
-import { ConfirmDialog, Pager, useNotify } from '@medrelay/ui';
+import { ConfirmDialog, Pager, ReasonSelect, useNotify } from '@medrelay/ui';
 import { adminPageSize, useAdminPage } from '../admin-page';
 import { useListStyles } from '../list-styles';
 import { allUsersKey } from './keys';
@@ -122,7 +122,7 @@ function LicenseRow({
         </Text>
       </div>
       <Field label={t('licenses.reason')}>
-        <Select
+        <ReasonSelect
           aria-label={named(t('licenses.reason'))}
           value={reason}
           onChange={(_, data) => setReason(data.value as PharmacistLicenseRejectionReason)}
@@ -132,7 +132,7 @@ function LicenseRow({
               {t(`licenses.reasons.${r}`)}
             </option>
           ))}
-        </Select>
+        </ReasonSelect>
       </Field>
       <div className={styles.actions}>
         <ConfirmDialog

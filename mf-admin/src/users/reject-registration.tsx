@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Field, Select, Text } from '@fluentui/react-components';
+import { Button, Field, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import {
   registrationRejectionReasons,
   type RegistrationRejectionReason,
   type User,
 } from '@medrelay/contracts';
-import { ConfirmDialog } from '@medrelay/ui';
+import { ConfirmDialog, ReasonSelect } from '@medrelay/ui';
 
 /**
  * Reject on a pending registration: its confirmation asks why (the registrant is e-mailed the
@@ -31,7 +31,7 @@ export function RejectRegistration({
         <>
           <Text block>{t('users.confirm.reject', { name: user.name })}</Text>
           <Field label={t('users.rejectReason')} required>
-            <Select
+            <ReasonSelect
               value={reason}
               onChange={(_, data) => setReason(data.value as RegistrationRejectionReason | '')}
             >
@@ -43,7 +43,7 @@ export function RejectRegistration({
                   {t(`users.rejectReasons.${r}`)}
                 </option>
               ))}
-            </Select>
+            </ReasonSelect>
           </Field>
         </>
       }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Field, Input, makeStyles, Select, Text } from '@fluentui/react-components';
+import { Button, Field, Input, Text } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, callApi } from '@medrelay/api-client';
@@ -10,14 +10,8 @@ import {
   type TwoFactorResetReason,
 } from '@medrelay/contracts';
 import { identityEndpoints as identity } from '@medrelay/contracts/endpoints';
-import { FormDialog, useNotify } from '@medrelay/ui';
+import { FormDialog, ReasonSelect, useNotify } from '@medrelay/ui';
 import { activityKey, allUsersKey } from './keys';
-
-// A reason reads longer than a phone is wide: the list keeps the field's width, not its longest option's.
-const useStyles = makeStyles({
-  reason: { minWidth: 0, maxWidth: '100%' },
-  reasonList: { minWidth: 0, width: '100%' },
-});
 
 /** A refusal about the administrator's password (wrong, or confirmations paused after wrong ones). */
 const aboutPassword = (error: unknown): error is ApiError =>
@@ -35,7 +29,6 @@ const aboutPassword = (error: unknown): error is ApiError =>
  * asked again.
  */
 export function ResetTwoFactor({ user }: { user: AdminUser }) {
-  const styles = useStyles();
   const { t } = useTranslation('admin');
   const notify = useNotify();
   const client = useQueryClient();
@@ -93,9 +86,7 @@ export function ResetTwoFactor({ user }: { user: AdminUser }) {
         >
           <Text block>{t('users.twoFactorReset.body', { name: user.name })}</Text>
           <Field label={t('users.twoFactorReset.reason')} required validationMessage={errors.reason}>
-            <Select
-              className={styles.reason}
-              select={{ className: styles.reasonList }}
+            <ReasonSelect
               value={reason}
               onChange={(_, data) => setReason(data.value as TwoFactorResetReason | '')}
             >
@@ -107,7 +98,7 @@ export function ResetTwoFactor({ user }: { user: AdminUser }) {
                   {t(`users.twoFactorReset.reasons.${r}`)}
                 </option>
               ))}
-            </Select>
+            </ReasonSelect>
           </Field>
           <Field label={t('users.twoFactorReset.password')} required validationMessage={errors.password}>
             <Input
