@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cairoInstant } from '@medrelay/domain/calendar';
+import { cairoClockExists, cairoInstant } from '@medrelay/domain/calendar';
 import { isInEgypt, pickupWindowLimits } from '@medrelay/domain/pickup-windows';
 import { typeError } from './fields';
 
@@ -21,6 +21,12 @@ export const pickupWindowInputSchema = z
     const start = cairoInstant(w.date, w.from);
     const end = cairoInstant(w.date, w.to);
     if (!start || !end) ctx.addIssue({ code: 'custom', path: ['date'], message: 'pickupWindowInvalid' });
+    else if (!cairoClockExists(w.date, w.from) || !cairoClockExists(w.date, w.to))
+      ctx.addIssue({
+        code: 'custom',
+        path: [cairoClockExists(w.date, w.from) ? 'to' : 'from'],
+        message: 'pickupWindowClockChange',
+      });
     else if (end <= start) ctx.addIssue({ code: 'custom', path: ['to'], message: 'pickupWindowOrder' });
   });
 export type PickupWindowInput = z.output<typeof pickupWindowInputSchema>;

@@ -135,6 +135,16 @@ export function cairoInstant(day: string, time: string): Date | null {
   return instant;
 }
 
+/**
+ * Whether a Cairo wall-clock time happens on that day: not in the hour the clocks skip when summer
+ * time begins (00:00–00:59 on the last Friday of April), which `cairoInstant` reads as the hour
+ * after it (00:30 is 01:30), so a window typed as 00:00–00:30 would be kept as 01:00–01:30.
+ */
+export function cairoClockExists(day: string, time: string): boolean {
+  const instant = cairoInstant(day, time);
+  return instant !== null && cairoDay(instant) === day && cairoTime(instant) === time;
+}
+
 /** The first instant of a Cairo day (its midnight, in summer time or not). */
 export function startOfCairoDay(day: string): Date {
   // Cairo is UTC+2 or UTC+3: its midnight is 2 or 3 hours before that day's UTC midnight.

@@ -33,6 +33,24 @@ describe('pickup windows', () => {
     });
   });
 
+  it('refuses a time the clocks skip as summer time begins (00:00–00:59 on 30 April 2027), not an hour later', () => {
+    const now = new Date('2027-01-01T09:00:00Z');
+    for (const [from, to] of [
+      ['00:00', '00:30'],
+      ['00:15', '01:30'],
+      ['23:00', '00:30'],
+    ] as const)
+      expect(checkWindow({ date: '2027-04-30', from, to }, now)).toEqual({
+        problem: 'pickupWindowClockChange',
+      });
+    // From 01:00 (summer time, UTC+3) it exists; the evening the clocks go back (24:00 → 23:00) too.
+    expect(checkWindow({ date: '2027-04-30', from: '01:00', to: '02:00' }, now)).toEqual({
+      startsAt: new Date('2027-04-29T22:00:00Z'),
+      endsAt: new Date('2027-04-29T23:00:00Z'),
+    });
+    expect(checkWindow({ date: '2027-10-28', from: '22:00', to: '23:30' }, now)).toHaveProperty('startsAt');
+  });
+
   it('keeps pins inside Egypt and links them to OpenStreetMap', () => {
     expect(isInEgypt(30.0444, 31.2357)).toBe(true); // Cairo
     expect(isInEgypt(31.2001, 29.9187)).toBe(true); // Alexandria

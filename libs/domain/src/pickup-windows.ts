@@ -1,4 +1,4 @@
-import { addDays, cairoDay, cairoInstant } from './calendar';
+import { addDays, cairoClockExists, cairoDay, cairoInstant } from './calendar';
 
 /**
  * Pickup windows: the owner offers 1–3 windows (a Cairo day, from–to), the
@@ -31,10 +31,15 @@ export interface WindowInput {
 }
 
 export type WindowProblem =
-  'pickupWindowInvalid' | 'pickupWindowOrder' | 'pickupWindowPast' | 'pickupWindowAfterExpiry';
+  | 'pickupWindowInvalid'
+  | 'pickupWindowClockChange'
+  | 'pickupWindowOrder'
+  | 'pickupWindowPast'
+  | 'pickupWindowAfterExpiry';
 
 /**
- * A window's instants, or why it is refused: not a real Cairo time, ending before it starts,
+ * A window's instants, or why it is refused: not a real Cairo time (or one the clocks skip that
+ * day when summer time begins, which would be kept an hour later than typed), ending before it starts,
  * already over, or starting once the medicine has expired (`expiresAt`: an expired pack is
  * never handed over). A window that started but has not ended yet is accepted ("now until 6").
  */
@@ -46,6 +51,8 @@ export function checkWindow(
   const startsAt = cairoInstant(w.date, w.from);
   const endsAt = cairoInstant(w.date, w.to);
   if (!startsAt || !endsAt) return { problem: 'pickupWindowInvalid' };
+  if (!cairoClockExists(w.date, w.from) || !cairoClockExists(w.date, w.to))
+    return { problem: 'pickupWindowClockChange' };
   if (endsAt <= startsAt) return { problem: 'pickupWindowOrder' };
   if (endsAt <= now) return { problem: 'pickupWindowPast' };
   if (expiresAt && startsAt >= expiresAt) return { problem: 'pickupWindowAfterExpiry' };

@@ -84,6 +84,56 @@ describe('pickup windows', () => {
     expect(early.body.message).toBe('Pickup windows can be set only on an approved request');
   });
 
+  it("refuses a pickup time the clocks skip as summer time begins (it was kept an hour later than typed), in the caller's language", async () => {
+    // The next day summer time begins in Egypt (the last Friday of April): 00:00–00:59 does not happen.
+    const lastFridayOfApril = (year: number) =>
+      [30, 29, 28, 27, 26, 25, 24]
+        .map((d) => `${year}-04-${d}`)
+        .find((d) => new Date(`${d}T12:00:00Z`).getUTCDay() === 5)!;
+    const today = day(0);
+    const year = Number(today.slice(0, 4));
+    const dst = lastFridayOfApril(year) > today ? lastFridayOfApril(year) : lastFridayOfApril(year + 1);
+    // A pack good for longer than that.
+    const { expiryDate } = medicineInput({}, 520);
+    const medicine = await list(pharmacy.token, { quantity: 5, recipientType: 'ngos', expiryDate });
+    const created = await p.requests.api.post(
+      '/api/requests',
+      { medicineId: medicine.id },
+      { token: ngo.token },
+    );
+    const id = created.body.id as number;
+    const pickup = (from: string, to: string) => ({ windows: [{ date: dst, from, to }], location: 'Dokki' });
+    const skipped = await p.requests.api.put(
+      `/api/requests/${id}/status`,
+      { status: 'approved', pickup: pickup('00:00', '00:45') },
+      { token: pharmacy.token, headers: { 'accept-language': 'ar' } },
+    );
+    expect(skipped.status).toBe(400);
+    expect(skipped.body).toMatchObject({
+      message:
+        'الوقت ده مش موجود في اليوم ده: الساعة بتتقدم ساعة نص الليل مع بداية التوقيت الصيفي. اختار من 01:00 أو بعدها',
+      details: [{ path: 'pickup.windows.0.from', rule: 'pickupWindowClockChange' }],
+    });
+    const approved = await p.requests.api.put(
+      `/api/requests/${id}/status`,
+      { status: 'approved', pickup: pickup('01:00', '02:00') },
+      { token: pharmacy.token },
+    );
+    expect(approved.status).toBe(200);
+    const again = await pickupApi.offer(pharmacy.token, id, pickup('00:30', '01:30'));
+    expect([again.status, again.body.details[0].rule]).toEqual([400, 'pickupWindowClockChange']);
+    const proposed = await pickupApi.propose(ngo.token, id, { date: dst, from: '00:15', to: '01:15' });
+    expect([proposed.status, proposed.body.message]).toEqual([
+      400,
+      'This time does not exist that day: clocks go forward an hour at midnight as summer time begins. Choose 01:00 or later',
+    ]);
+    // What was offered reads as typed, from 01:00.
+    const plan = (await pickupApi.plan(ngo.token, id)).body;
+    expect(plan.windows.map((w: { from: string; to: string }) => `${w.from}–${w.to}`)).toEqual([
+      '01:00–02:00',
+    ]);
+  });
+
   it("pharmacy approves with two windows, the NGO picks one; the spec fields follow; the reminders go out once each, in each party's language", async () => {
     // The days are fixed before the clock moves (day() follows the clock).
     const [d2, d3] = [day(2), day(3)];

@@ -38,6 +38,10 @@ export const validationMessages = {
   pickupLocationRequired: { en: 'Pickup location is required', ar: 'مكان الاستلام مطلوب' },
   pickupDateRequired: { en: 'Pickup date is required', ar: 'ميعاد الاستلام مطلوب' },
   pickupWindowInvalid: { en: 'Enter a day and from–to times', ar: 'اكتب اليوم والوقت من–لـ' },
+  pickupWindowClockChange: {
+    en: 'This time does not exist that day: clocks go forward an hour at midnight as summer time begins. Choose 01:00 or later',
+    ar: 'الوقت ده مش موجود في اليوم ده: الساعة بتتقدم ساعة نص الليل مع بداية التوقيت الصيفي. اختار من 01:00 أو بعدها',
+  },
   pickupWindowOrder: { en: 'The window must end after it starts', ar: 'الميعاد لازم يخلص بعد ما يبدأ' },
   pickupWindowPast: { en: 'This window is already over', ar: 'الميعاد ده فات خلاص' },
   pickupWindowAfterExpiry: {
