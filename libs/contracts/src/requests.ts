@@ -241,7 +241,12 @@ export const requestSchema = z.object({
   medicine: requestMedicineSchema.nullable(),
   /** Null (shown as 'Unknown') while identity's event about the user has not arrived yet. */
   requester: partySchema.nullable(),
-  provider: partySchema.nullable(),
+  /**
+   * `name` is null for a private donor shown to the requester before an approval (and again once
+   * the request is rejected or cancelled), as browse and matches keep it (libs/domain
+   * `ownerNameBeforeApproval`): the screens say "a donor".
+   */
+  provider: partySchema.extend({ name: z.string().nullable() }).nullable(),
   /** The other party's contact: for the two parties once approved, otherwise null. */
   contact: contactSchema.nullable(),
   /** Where it is collected, as anyone may see it: the area and governorate. */

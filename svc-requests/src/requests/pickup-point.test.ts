@@ -131,6 +131,11 @@ describe('the pickup point of a request', () => {
         { token: ngo.token },
       )
     ).body as MedicineRequest;
+    // Her name comes with the approval, as in browse and matches: "a donor" till then.
+    expect((await mine(ngo, id)).provider).toEqual({ id: donor.id, name: null, userType: 'donor' });
+    expect(
+      JSON.stringify((await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token })).body),
+    ).not.toContain('donor user');
     const offered = { lat: 30.0655, lng: 31.2201 };
     const approved = await p.requests.api.put(
       `/api/requests/${id}/status`,
@@ -146,6 +151,7 @@ describe('the pickup point of a request', () => {
     );
     expect(approved.status).toBe(200);
     expect((await mine(ngo, id)).pickupPoint).toMatchObject(offered);
+    expect((await mine(ngo, id)).provider!.name).toBe('donor user');
     const plan = async () =>
       (await p.requests.api.get<PickupPlan>(`/api/requests/${id}/pickup`, { token: ngo.token })).body;
     expect(await plan()).toMatchObject({ location: '7 Brazil St, Zamalek', ...offered });
@@ -155,6 +161,7 @@ describe('the pickup point of a request', () => {
         .status,
     ).toBe(200);
     expect((await mine(ngo, id)).pickupPoint).toBeNull();
+    expect((await mine(ngo, id)).provider!.name).toBeNull();
     const after = JSON.stringify(await plan());
     for (const secret of ['Brazil St', String(offered.lat), String(offered.lng)])
       expect(after).not.toContain(secret);

@@ -15,6 +15,7 @@ import {
   availableSql,
   contactVisible,
   mapLink,
+  ownerNameBeforeApproval,
   visibleRecipientTypes,
   type AreaKey,
   type Governorate,
@@ -217,7 +218,18 @@ function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
     provider:
       row.provider_name === null
         ? null
-        : { id: row.owner_id, name: row.provider_name, userType: row.provider_type! },
+        : {
+            id: row.owner_id,
+            // A private donor's name reaches the requester with an approval, as her contact does.
+            name:
+              viewerId === row.requester_id && !contactVisible(row.status)
+                ? ownerNameBeforeApproval(
+                    row.provider_type === 'donor' ? 'donor' : 'pharmacy',
+                    row.provider_name,
+                  )
+                : row.provider_name,
+            userType: row.provider_type!,
+          },
     contact: contactFor(row, viewerId),
     pickupPlace: { area: row.pickup_area, governorate: row.pickup_governorate },
     pickupPoint: pickupPointFor(row, viewerId),

@@ -27,6 +27,8 @@ const en = {
     requester: 'Requested by {{name}}',
     provider: 'From {{name}}',
     unknown: 'Unknown',
+    // A private donor before an approval gives no name: "From a donor".
+    aDonor: 'a donor',
     notesLabel: 'Notes: {{notes}}',
     onHold: 'On hold — batch recalled',
     recallReason: 'Batch recall: {{reason}}',
@@ -143,6 +145,7 @@ const ar: typeof en & {
     requester: 'صاحب الطلب: {{name}}',
     provider: 'من: {{name}}',
     unknown: 'غير معروف',
+    aDonor: 'متبرع',
     notesLabel: 'ملاحظات: {{notes}}',
     onHold: 'متوقف — التشغيلة اتسحبت',
     recallReason: 'سحب التشغيلة: {{reason}}',

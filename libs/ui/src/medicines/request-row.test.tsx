@@ -35,6 +35,15 @@ describe('a request or medicine a notification links to', () => {
     expect(other!.getAttribute('aria-current')).toBeNull();
   });
 
+  it('names a private donor only as a donor while the API gives no name (before an approval)', async () => {
+    const toDonor = {
+      ...request(9, 'Augmentin'),
+      provider: { id: 3, name: null, userType: 'donor' },
+    } as MedicineRequest;
+    await renderInRemote(<RequestRow request={toDonor} counterpart="provider" />, { role: 'ngo' });
+    expect(screen.getByTestId('request-row').textContent).toContain('From a donor');
+  });
+
   it('marks none without a request in the address', async () => {
     await renderInRemote(<RequestRow request={request(7, 'Concor 5mg')} counterpart="requester" />);
     expect(screen.getByTestId('request-row').getAttribute('aria-current')).toBeNull();

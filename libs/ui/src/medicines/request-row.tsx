@@ -31,7 +31,9 @@ export function RequestRow({ request, counterpart, pendingWording, actions, chil
   const styles = useItemTextStyles();
   const { t } = useTranslation('common');
   const format = useFormat();
-  const party = request[counterpart]?.name ?? t('request.unknown');
+  const other = request[counterpart];
+  // A private donor's name comes with the approval: "From a donor" until then.
+  const party = other?.name ?? t(other?.userType === 'donor' ? 'request.aDonor' : 'request.unknown');
   const medicineName = request.medicine?.name ?? t('request.unknown');
   return (
     <ItemCard
