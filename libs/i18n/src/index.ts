@@ -1,5 +1,5 @@
 export * from './setup';
 export * from './format';
 export * from './common';
-export { shownName } from './names';
+export { shownName, useShownName } from './names';
 export type { ArabicPlurals } from './plurals';

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Recall, RecallReach } from '@medrelay/contracts';
+import type { Recall, RecallParty, RecallReach } from '@medrelay/contracts';
 import { tokenStore } from '@medrelay/api-client';
+import { deletedAccountName } from '@medrelay/domain/user-status';
 import { renderInRemote } from '@medrelay/ui/test-support';
 import { texts } from '../texts';
 import Recalls from './recalls';
@@ -72,7 +73,7 @@ const reach = (round = 1): RecallReach => ({
 });
 
 /** The API as the admin's recall screen reads it; `reached` false answers null (the event is on its way). */
-function api(options: { reached?: boolean; issuedAt?: string } = {}) {
+function api(options: { reached?: boolean; issuedAt?: string; firstParty?: Partial<RecallParty> } = {}) {
   tokenStore.set('component-test-token');
   const sent: Array<{ url: string; body: unknown }> = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -91,8 +92,11 @@ function api(options: { reached?: boolean; issuedAt?: string } = {}) {
       sent.push({ url: url.pathname, body });
       return json(200, { ...reach(body.round), resent: 2 });
     }
-    if (url.pathname === '/api/admin/recall-reach/5')
-      return json(200, options.reached === false ? null : reach());
+    if (url.pathname === '/api/admin/recall-reach/5') {
+      if (options.reached === false) return json(200, null);
+      const [first, ...others] = reach().parties;
+      return json(200, { ...reach(), parties: [{ ...first!, ...options.firstParty }, ...others] });
+    }
     return json(404, { message: 'Not found', code: 'NOT_FOUND' });
   });
   return sent;
@@ -159,5 +163,16 @@ describe('who a recall reached (admin Recalls)', () => {
     within(row).getByText('متوافق له يستلم Collectol 10mg: الكمية 2');
     const text = within(row).getByRole('list', { name: 'مين وصله الإشعار' }).textContent ?? '';
     expect(text).not.toMatch(/collected|approved|listed|requested|ngo|pharmacy/);
+  });
+
+  it('in Arabic: a donor who deleted her account reads as a deleted user, not by the English placeholder', async () => {
+    api({ firstParty: { name: deletedAccountName, userType: 'donor' } });
+    await renderInRemote(<Recalls />, { role: 'admin', texts, language: 'ar' });
+    const row = await screen.findByTestId('recall-row');
+    await within(row).findByText('1 من 3 أكّدوا');
+    fireEvent.click(within(row).getByRole('button', { name: 'مين وصله الإشعار' }));
+    const deleted = within(row).getAllByTestId('reach-party')[0]!;
+    within(deleted).getByText('مستخدم محذوف');
+    expect(deleted.textContent).not.toContain(deletedAccountName);
   });
 });

@@ -4,7 +4,7 @@ import { ChevronDown16Regular, ChevronUp16Regular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next';
 import { reachPendingForMs, useRecallReach, useResendRecallNotices } from '@medrelay/api-client';
 import type { Recall, RecallParty } from '@medrelay/contracts';
-import { useFormat } from '@medrelay/i18n';
+import { useFormat, useShownName } from '@medrelay/i18n';
 import { ConfirmDialog, useNotify } from '@medrelay/ui';
 import { useListStyles } from '../list-styles';
 
@@ -41,11 +41,14 @@ function Party({ party }: { party: RecallParty }) {
   const listStyles = useListStyles();
   const { t } = useTranslation('admin');
   const format = useFormat();
+  const shownName = useShownName();
   const resent = party.lastSentAt !== party.notifiedAt;
   return (
     <li className={styles.party} data-testid="reach-party">
       <div className={styles.name}>
-        <Text weight="semibold">{party.name ?? t('recalls.reach.unknown')}</Text>
+        <Text weight="semibold">
+          {party.name === null ? t('recalls.reach.unknown') : shownName(party.name)}
+        </Text>
         {party.userType && (
           <Badge appearance="tint" color="informative">
             {t(`common:userType.${party.userType}`)}

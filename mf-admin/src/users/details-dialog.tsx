@@ -14,7 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNoShowCounts } from '@medrelay/api-client';
 import type { User } from '@medrelay/contracts';
-import { useFormat } from '@medrelay/i18n';
+import { useFormat, useShownName } from '@medrelay/i18n';
 
 const useStyles = makeStyles({
   details: {
@@ -29,11 +29,12 @@ export function DetailsDialog({ user, onClose }: { user: User; onClose: () => vo
   const styles = useStyles();
   const { t } = useTranslation('admin');
   const format = useFormat();
+  const shownName = useShownName();
   const profile = user.profile;
   // missed pickup windows of this account (svc-requests counts them).
   const noShows = useNoShowCounts([user.id]).data?.find((c) => c.userId === user.id);
   const rows: [string, ReactNode][] = [
-    [t('approvals.fields.name'), user.name],
+    [t('approvals.fields.name'), shownName(user.name)],
     [t('approvals.fields.email'), user.email],
     // E.164 reads left to right in Arabic too (the + stays in front).
     [t('approvals.fields.phone'), <bdi dir="ltr">{user.phone}</bdi>],

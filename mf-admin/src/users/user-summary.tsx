@@ -1,7 +1,7 @@
 import { Badge, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@medrelay/contracts';
-import { currentLanguage, shownName } from '@medrelay/i18n';
+import { useShownName } from '@medrelay/i18n';
 import { useListStyles } from '../list-styles';
 
 /**
@@ -10,11 +10,12 @@ import { useListStyles } from '../list-styles';
  */
 export function UserSummary({ user, when }: { user: User; when: string }) {
   const styles = useListStyles();
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
+  const shownName = useShownName();
   return (
     <div className={styles.main}>
       <Text weight="semibold" block>
-        {shownName(user.name, currentLanguage(i18n))}
+        {shownName(user.name)}
       </Text>
       <Text size={200} className={styles.muted} block dir="ltr" style={{ textAlign: 'start' }}>
         {user.email}

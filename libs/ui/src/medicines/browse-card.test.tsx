@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deletedAccountName } from '@medrelay/domain/user-status';
 import { medicineFixture } from '../test-support/fixtures';
 import { renderInRemote } from '../test-support/render';
 import { BrowseCard } from './browse-card';
@@ -84,6 +85,17 @@ describe('a browse card', () => {
       expect(text, part).toContain(part);
     expect(within(card()).getByTestId('medicine-place').textContent).toBe('3.5 كم · الدقي، الجيزة');
     within(card()).getByRole('button', { name: `اطلب استلام: ${insulin.name}` });
+  });
+
+  it('names a donor who deleted her account as a deleted user in Arabic, not by the English placeholder', async () => {
+    await renderInRemote(
+      <BrowseCard
+        medicine={{ ...insulin, source: 'donor', pharmacy: null, donor: { name: deletedAccountName } }}
+      />,
+      { language: 'ar', role: 'admin' },
+    );
+    expect(card().textContent).toContain('مستخدم محذوف');
+    expect(card().textContent).not.toContain(deletedAccountName);
   });
 
   it('opens the request dialog with what the card left out', async () => {

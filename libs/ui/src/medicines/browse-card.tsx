@@ -2,6 +2,7 @@ import { useContext, type ReactNode } from 'react';
 import { Card, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { Medicine } from '@medrelay/contracts';
+import { useShownName } from '@medrelay/i18n';
 import { CardHeadingLevel } from '../components/page-header';
 import { DaysLeftBadge } from '../components/days-left-badge';
 import { usePlaceLabel } from '../location/place-label';
@@ -102,7 +103,9 @@ export function BrowseCard({
   const typeLabel = useDosageFormLabel();
   const level = useContext(CardHeadingLevel);
   const { className, ...link } = useLinkedCard(focused || isLinkedItem('medicine', medicine.id));
-  const owner = medicine.pharmacy?.user.name ?? medicine.donor?.name;
+  const shownName = useShownName();
+  const ownerName = medicine.pharmacy?.user.name ?? medicine.donor?.name;
+  const owner = ownerName && shownName(ownerName);
   const place = usePlaceLabel().distanceAndPlace(medicine.distanceKm, medicine.pickupPlace);
   return (
     <Card

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { deletedAccountName } from '@medrelay/domain/user-status';
 import { requestFixture } from '../test-support/fixtures';
 import { renderInRemote } from '../test-support/render';
 import { RequestRow } from './request-row';
@@ -62,5 +63,22 @@ describe("an approved request shows the other party's contact", () => {
     expect(screen.getByTestId('contact-info').textContent).toContain('Contact: Ahmed');
     expect(screen.getByRole('link', { name: /Call Ahmed/ }).getAttribute('href')).toBe('tel:55512');
     expect(screen.queryByRole('link', { name: /WhatsApp/ })).toBeNull();
+  });
+
+  it('names a donor who deleted her account as a deleted user in Arabic, not by the English placeholder', async () => {
+    const request = requestFixture({
+      status: 'completed',
+      contact: {
+        userId: 3,
+        userType: 'donor',
+        name: deletedAccountName,
+        organizationName: null,
+        phone: null,
+      },
+    });
+    await renderInRemote(<RequestRow request={request} counterpart="provider" />, { language: 'ar' });
+    const info = screen.getByTestId('contact-info').textContent!;
+    expect(info).toContain('للتواصل: مستخدم محذوف');
+    expect(info).not.toContain(deletedAccountName);
   });
 });

@@ -3,6 +3,7 @@ import { CallRegular, ChatRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { MedicineRequest } from '@medrelay/contracts';
 import { normalizePhone, whatsAppLink } from '@medrelay/domain/phone';
+import { useShownName } from '@medrelay/i18n';
 
 const useStyles = makeStyles({
   root: {
@@ -24,9 +25,10 @@ const useStyles = makeStyles({
 export function ContactInfo({ request }: { request: MedicineRequest }) {
   const styles = useStyles();
   const { t } = useTranslation('common');
+  const shownName = useShownName();
   const contact = request.contact;
   if (!contact) return null;
-  const who = contact.organizationName ?? contact.name;
+  const who = contact.organizationName ?? shownName(contact.name);
   const medicine = request.medicine?.name ?? t('request.unknown');
   const phone = contact.phone ? (normalizePhone(contact.phone) ?? contact.phone) : null;
   const whatsApp = phone && whatsAppLink(phone, t('contact.message', { id: request.id, medicine }));
