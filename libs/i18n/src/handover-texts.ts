@@ -106,6 +106,8 @@ const en = {
     pack: 'GTIN {{gtin}} · Batch {{batch}} · Serial {{serial}}',
     window: 'Pickup time: {{window}}',
     within: { approved: 'Pickup time set', completed: 'Handover answered by the owner' },
+    /** An agreed pickup time withdrawn (a new offer by the owner, or the platform after maintenance). */
+    windowWithdrawn: 'Agreed pickup time withdrawn',
     handover: {
       code: 'Confirmed with the handover code',
       unconfirmed: 'Marked collected by the requester, not confirmed',
@@ -225,6 +227,7 @@ const ar: typeof en = {
     pack: 'GTIN {{gtin}} · التشغيلة {{batch}} · المسلسل {{serial}}',
     window: 'ميعاد الاستلام: {{window}}',
     within: { approved: 'ميعاد الاستلام اتحدد', completed: 'صاحب الدوا ردّ على التسليم' },
+    windowWithdrawn: 'ميعاد الاستلام المتفق عليه اتلغى',
     handover: {
       code: 'اتأكد بكود التسليم',
       unconfirmed: 'صاحب الطلب سجّل الاستلام، ولسه ماتأكدش',

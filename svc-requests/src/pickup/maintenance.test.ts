@@ -94,6 +94,15 @@ describe('maintenance mode and the pickup clock', () => {
     // The window that ended meanwhile was not missed: no longer chosen, both told, no no-show.
     const after = await plan(endsDuring.id);
     expect([after.missedAt, after.chosenWindowId]).toEqual([null, null]);
+    // The custody log says the platform withdrew the agreed time (an entry without a window).
+    const log = await p.requests.api.get(`/api/requests/${endsDuring.id}/custody`, { token: admin.token });
+    expect(log.body.at(-1)).toMatchObject({
+      status: 'approved',
+      fromStatus: 'approved',
+      actorId: null,
+      actorRole: 'system',
+      pickupWindow: null,
+    });
     for (const user of [requester, owner]) {
       const told = (await notificationsOf(user.id, endsDuring.id, 'pickup-update')).filter(
         (n) => n.message_key === 'notifyPickupMaintenance',

@@ -61,7 +61,9 @@ export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders:
               sourceKey: `${key}:${userId}`,
             });
         };
-        for (const r of await closeMaintenance(client, now))
+        for (const r of await closeMaintenance(client, now)) {
+          // The platform withdrew the agreed time: the custody log says so (an entry without a window).
+          await recordCustody(client, { requestId: r.id, fromStatus: 'approved', actor: systemActor });
           await tellBoth(
             r,
             {
@@ -72,6 +74,7 @@ export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders:
             },
             `pickup-maintenance:${r.id}:${r.chosen_window_id}`,
           );
+        }
         const missed = await markMissed(client, now);
         for (const r of missed)
           await tellBoth(

@@ -369,6 +369,14 @@ describe('pickup windows', () => {
     });
     expect(reoffer.status).toBe(200);
     expect(reoffer.body).toMatchObject({ chosenWindowId: null, location: 'Branch 2, Maadi', mapUrl: null });
+    // The custody log records the agreed time withdrawn, by the owner (an entry without a window).
+    const custody = await p.requests.api.get(`/api/requests/${id}/custody`, { token: ngo.token });
+    expect(custody.body.at(-1)).toMatchObject({
+      status: 'approved',
+      fromStatus: 'approved',
+      actorId: pharmacy.id,
+      pickupWindow: null,
+    });
     // The requester is told by e-mail: the new window tentative in its calendar file, every
     // earlier one (the one chosen included) cancelled above the last settlement's sequence.
     const [changed] = await waitForMails(ngo.email, 1, {

@@ -138,9 +138,15 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     return windows;
   }
 
-  /** A new offer on an approved request, and the requester's notice and e-mail of it. */
-  async function offerAgain(client: PoolClient, request: PickupRequestRow, offer: PickupOffer) {
+  /**
+   * A new offer on an approved request, and the requester's notice and e-mail of it. A time agreed
+   * before is withdrawn by it: a step of the custody log, as agreeing on it was (its entry names no
+   * window), so the log does not read as if the agreed time stood until the request ended.
+   */
+  async function offerAgain(client: PoolClient, request: PickupRequestRow, offer: PickupOffer, by: Caller) {
     const windows = await writeOffer(client, request, offer);
+    if (request.chosen_window_id !== null)
+      await recordCustody(client, { requestId: request.id, fromStatus: request.status, actor: actorOf(by) });
     await followOffer(client, request.id, latestStart(windows));
     const name = await medicineName(client, request.medicine_id);
     await queueChangedMail(client, request.id, name);
@@ -239,7 +245,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     async offer(caller: Caller, id: number, offer: PickupOffer): Promise<PickupPlan> {
       await withTransaction(ctx.pool, async (client) => {
         const request = await lockFor(client, caller, id, 'offerWindows');
-        await offerAgain(client, request, offer);
+        await offerAgain(client, request, offer, caller);
       });
       ctx.outbox.nudge();
       await afterCommit(id, 'removed', () => reminders.cancelReminders(id));

@@ -35,10 +35,13 @@ function CustodyEntryItem({ entry }: { entry: CustodyEntry }) {
   const format = useFormat();
   const role = t(`custody.roles.${entry.actorRole}`, { defaultValue: entry.actorRole });
   const pack = entry.gtin || entry.batch || entry.serial;
-  // A step inside a status: a pickup time settled, or the owner's answer to a marked collection.
+  // A step inside a status: a pickup time settled (or, with no window, an agreed one withdrawn),
+  // or the owner's answer to a marked collection.
   const title =
     entry.fromStatus === entry.status
-      ? t(`custody.within.${entry.status}`, { defaultValue: t(`custody.statuses.${entry.status}`) })
+      ? entry.status === 'approved' && !entry.pickupWindow
+        ? t('custody.windowWithdrawn')
+        : t(`custody.within.${entry.status}`, { defaultValue: t(`custody.statuses.${entry.status}`) })
       : t(`custody.statuses.${entry.status}`, { defaultValue: entry.status });
   return (
     <li className={styles.entry} data-testid="custody-entry">
