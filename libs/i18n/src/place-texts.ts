@@ -46,6 +46,8 @@ const en = {
     fromLocation: 'Distances from your current location',
     fromPickupPoint: 'Distances from your pickup point',
     noPoint: 'Set your pickup point in Settings, or use your location, to see what is near you first.',
+    ownerNoPoint:
+      'Set your area in Settings so that NGOs near you find your listings: until then, a listing without an area of its own is left out of "Nearest first" browsing and matched to no need.',
     list: 'List',
     map: 'Map',
     mapLabel: 'Map of the listings on this page',
@@ -98,6 +100,8 @@ const ar: typeof en = {
     fromLocation: 'المسافات من موقعك دلوقتي',
     fromPickupPoint: 'المسافات من مكان الاستلام بتاعك',
     noPoint: 'حدد مكان الاستلام بتاعك في الإعدادات، أو استخدم موقعك، عشان تشوف الأقرب ليك الأول.',
+    ownerNoPoint:
+      'حدد منطقتك في الإعدادات عشان الجمعيات اللي قريبة منك تلاقي إعلاناتك: لحد ما تحددها، أي إعلان من غير منطقة خاصة بيه مش هيظهر في ترتيب «الأقرب الأول» ومش هنقترحه لأي احتياج.',
     list: 'قايمة',
     map: 'خريطة',
     mapLabel: 'خريطة الأدوية اللي في الصفحة دي',

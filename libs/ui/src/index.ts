@@ -31,6 +31,7 @@ export * from './forms/reason-select';
 export * from './forms/pickup-place-fields';
 export * from './location/use-my-location';
 export * from './location/place-label';
+export * from './location/own-place-hint';
 export * from './components/list-preview';
 export * from './needs';
 export * from './recalls';

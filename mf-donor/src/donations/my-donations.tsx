@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useFormat } from '@medrelay/i18n';
 import { myMedicinesPageSize } from '@medrelay/api-client';
-import { PageHeader, Pager, StatCard, StatGrid } from '@medrelay/ui';
+import { OwnPlaceHint, PageHeader, Pager, StatCard, StatGrid } from '@medrelay/ui';
 import { DonationList } from './donation-list';
 import { DonationsGate } from './use-donations';
 
@@ -30,6 +30,7 @@ export default function MyDonations() {
           </Button>
         }
       />
+      <OwnPlaceHint />
       <DonationsGate failedTitle={t('donations.loadFailed')} page={{ page, pageSize: myMedicinesPageSize }}>
         {({ donations, summary }) => (
           <>

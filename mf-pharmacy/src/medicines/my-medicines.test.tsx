@@ -50,6 +50,32 @@ describe('pharmacy My Medicines paging', () => {
   });
 });
 
+describe('pharmacy My Medicines: an account without a place', () => {
+  it('is told its listings are left out of nearest-first browsing and matching, until it sets its area', async () => {
+    servePages(answerPages);
+    await renderInRemote(
+      <MemoryRouter>
+        <MyMedicines />
+      </MemoryRouter>,
+      { texts, language: 'ar' },
+    );
+    await screen.findByText('Listing 45');
+    expect(screen.getByTestId('own-place-hint').textContent).toContain('حدد منطقتك في الإعدادات');
+  });
+
+  it('says nothing once the account has an area', async () => {
+    servePages(answerPages);
+    await renderInRemote(
+      <MemoryRouter>
+        <MyMedicines />
+      </MemoryRouter>,
+      { texts, user: { governorate: 'giza', area: 'dokki' } },
+    );
+    await screen.findByText('Listing 45');
+    expect(screen.queryByTestId('own-place-hint')).toBeNull();
+  });
+});
+
 describe('pharmacy My Medicines: a listing whose units are all promised to approved requests', () => {
   it('says so on its row and in its edit form, so the same boxes are not offered again', async () => {
     const promised = medicineFixture({ id: 3, name: 'Concor 5mg', quantity: 0, reservedQuantity: 10 });

@@ -7,6 +7,7 @@ import {
   ListingActions,
   MedicineFormDialog,
   MedicineRow,
+  OwnPlaceHint,
   PageHeader,
   PagedList,
   usePaging,
@@ -38,6 +39,7 @@ export default function MyMedicines() {
           />
         }
       />
+      <OwnPlaceHint />
       <PagedList
         query={medicines}
         paging={paging}
