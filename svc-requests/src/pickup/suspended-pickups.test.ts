@@ -75,7 +75,7 @@ const noticesOf = async (user: TestUser, requestId: number, language: 'en' | 'ar
   ).filter((n) => n.requestId === requestId);
 
 describe('a pickup ended by a suspension', () => {
-  it('tells the requester of a suspended owner not to go: pushed notice from MedRelay, e-mail with the calendar cancellation (ar)', async () => {
+  it('tells the requester of a suspended owner not to go: pushed notice saying why and what to do, e-mail with the calendar cancellation (ar)', async () => {
     const owner = await p.user('pharmacy');
     const id = await agreed(ngoAr, owner);
     await suspend(owner);
@@ -86,9 +86,13 @@ describe('a pickup ended by a suspension', () => {
     expect(notice, 'a pickup-update notice').toBeDefined();
     expect(isPushed(notice.type, false)).toBe(true);
     const shown = (await noticesOf(ngoAr, id, 'ar')).filter((n) => n.type === 'pickup-update');
+    // Why (the owner's account is no longer active, as the e-mail says) and what to do, not
+    // MedRelay as the one who called it off.
     expect(shown.map((n) => [n.title, n.message])).toContainEqual([
       'الاستلام اتلغى',
-      expect.stringMatching(/^MedRelay لغى استلام وحدتين من .+: حساب .+ مبقاش شغال\. متروحش تستلمه\.$/),
+      expect.stringMatching(
+        /^استلام وحدتين من .+ مع .+ اتلغى عشان حسابه مبقاش شغال على MedRelay: متروحش تستلم\. لو لسه محتاج الدوا ده، اطلبه من إعلان تاني\.$/,
+      ),
     ]);
 
     const [mail] = await waitForMails(ngoAr.email, 1, { match: calledOff(id) });
@@ -124,9 +128,9 @@ describe('a pickup ended by a suspension', () => {
     expect(isPushed(notices[0].type, false)).toBe(true);
     const shown = (await noticesOf(pharmacy, id, 'en')).filter((n) => n.type === 'pickup-update');
     expect(shown.map((n) => [n.title, n.message])).toContainEqual([
-      'Pickup cancelled',
+      'Pickup called off',
       expect.stringMatching(
-        /^MedRelay cancelled the pickup of 2 units of .+ with .+: their account is no longer active\. The units are back on offer; do not hand them over\.$/,
+        /^.+ will not collect 2 units of .+: the pickup is called off because their account is no longer active on MedRelay\. Do not wait for them or hand the units over to anyone in their name; they are back on offer\.$/,
       ),
     ]);
 
@@ -214,7 +218,7 @@ describe("a pickup ended by the deletion of a donor's account", () => {
     // Ended as a suspension ends it: the NGO is told at once and by e-mail, the deleted account named as such.
     const shown = (await noticesOf(ngoAr, id, 'ar')).filter((n) => n.type === 'pickup-update');
     expect(shown.map((n) => n.message)).toContainEqual(
-      expect.stringMatching(/^MedRelay لغى استلام وحدتين من .+ مستخدم محذوف/),
+      expect.stringMatching(/^استلام وحدتين من .+ مع مستخدم محذوف اتلغى عشان حسابه مبقاش شغال على MedRelay/),
     );
     const [mail] = await waitForMails(ngoAr.email, 1, { match: calledOff(id) });
     expect(mail!.text).toContain('عشان حساب مستخدم محذوف مبقاش شغال');

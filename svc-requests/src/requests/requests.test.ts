@@ -677,7 +677,7 @@ describe('the state machine (spec §4), enforced on the server', () => {
       message: 'طلب ngo user على Panadol Extra 500mg اتسحب: الحساب ده مبقاش شغال على MedRelay',
     });
     expect((await noticeOf(pharmacy.token, agreed))?.message).toBe(
-      'MedRelay لغى استلام 3 وحدات من Concor 5mg مع ngo user: حسابه مبقاش شغال. الكمية رجعت معروضة تاني، متسلّمهاش.',
+      'ngo user مش هيستلم 3 وحدات من Concor 5mg: الاستلام اتلغى عشان حسابه مبقاش شغال على MedRelay. متستناهوش ومتسلّمش الوحدات لحد باسمه؛ الكمية رجعت معروضة تاني.',
     );
     const refused = await move(pharmacy.token, asked, { status: 'approved' });
     expect([refused.status, refused.body.code]).toEqual([409, 'INVALID_TRANSITION']);

@@ -8,9 +8,10 @@ import { recordPlatformEnds } from './platform-ends';
 import { endOpenRequestsOf, type EndedRequest } from './repo';
 
 /**
- * The other party's notice of a request ended by a suspension. An agreed pickup's is pushed
- * (`pickup-update`) and says that MedRelay ended it: the other party may be about to travel to it
- * or wait for it. A pending request's waits in the bell.
+ * The other party's notice of a request ended by a suspension (or a deletion). An agreed pickup's
+ * is pushed (`pickup-update`): the other party may be about to travel to it or wait for it. Like
+ * the called-off e-mail, it says why (the pickup is called off because that account is no longer
+ * active on MedRelay, nothing more) and what to do. A pending request's waits in the bell.
  */
 function endedNotice(
   request: EndedRequest,

@@ -41,16 +41,20 @@ export const notificationMessages = {
     en: "{requester}'s request for {medicine} was withdrawn: the account is no longer active on MedRelay",
     ar: 'طلب {requester} على {medicine} اتسحب: الحساب ده مبقاش شغال على MedRelay',
   },
-  /** An agreed pickup the platform ended, its requester suspended: to the owner (pushed). */
+  /**
+   * An agreed pickup its requester's account ended (suspended or deleted): to the owner (pushed).
+   * Why, as the called-off e-mail says it (no longer active, nothing more), and what to do.
+   */
   notifyApprovedWithdrawnSuspended: {
-    en: 'MedRelay cancelled the pickup of {quantity|unit} of {medicine} with {requester}: their account is no longer active. The units are back on offer; do not hand them over.',
-    ar: 'MedRelay لغى استلام {quantity|unit} من {medicine} مع {requester}: حسابه مبقاش شغال. الكمية رجعت معروضة تاني، متسلّمهاش.',
+    en: '{requester} will not collect {quantity|unit} of {medicine}: the pickup is called off because their account is no longer active on MedRelay. Do not wait for them or hand the units over to anyone in their name; they are back on offer.',
+    ar: '{requester} مش هيستلم {quantity|unit} من {medicine}: الاستلام اتلغى عشان حسابه مبقاش شغال على MedRelay. متستناهوش ومتسلّمش الوحدات لحد باسمه؛ الكمية رجعت معروضة تاني.',
   },
-  notifyPickupCancelledTitle: { en: 'Pickup cancelled', ar: 'الاستلام اتلغى' },
-  /** An agreed pickup the platform ended, its owner suspended: to the requester (pushed). */
+  /** Any approved pickup called off (the badge's «الاستلام اتلغى»), whoever ended it. */
+  notifyPickupCancelledTitle: { en: 'Pickup called off', ar: 'الاستلام اتلغى' },
+  /** An agreed pickup its owner's account ended (suspended or deleted): to the requester (pushed). */
   notifyPickupCancelledSuspended: {
-    en: "MedRelay cancelled your pickup of {quantity|unit} of {medicine}: {owner}'s account is no longer active. Do not go to collect it.",
-    ar: 'MedRelay لغى استلام {quantity|unit} من {medicine}: حساب {owner} مبقاش شغال. متروحش تستلمه.',
+    en: 'Your pickup of {quantity|unit} of {medicine} with {owner} is called off because their account is no longer active on MedRelay: do not go to collect it. If you still need this medicine, request it from another listing.',
+    ar: 'استلام {quantity|unit} من {medicine} مع {owner} اتلغى عشان حسابه مبقاش شغال على MedRelay: متروحش تستلم. لو لسه محتاج الدوا ده، اطلبه من إعلان تاني.',
   },
   notifyPackChangedTitle: { en: 'Pack details changed', ar: 'بيانات العلبة اتغيرت' },
   notifyPackChanged: {
