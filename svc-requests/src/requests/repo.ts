@@ -75,6 +75,11 @@ interface ListRow extends RequestRow {
   closed_reason: string | null;
   ended_by_platform: boolean | null;
   left_approval: boolean | null;
+  /** The pickup window the parties agreed on (chosen, or a proposal accepted), if any. */
+  agreed_starts_at: Date | null;
+  agreed_ends_at: Date | null;
+  /** Whether pickup windows were ever offered (a request approved before them has a date only). */
+  has_windows: boolean;
   pickup_area: AreaKey | null;
   pickup_governorate: Governorate | null;
   pickup_lat: number | null;
@@ -128,6 +133,9 @@ const selectRequests = `
            ORDER BY c.id DESC LIMIT 1) AS ended_by_platform,
          -- Whether its end left an approval (a pickup called off).
          ${leftApprovalSql('r')} AS left_approval,
+         -- The pickup time agreed (its window), and whether windows were offered at all.
+         aw.starts_at AS agreed_starts_at, aw.ends_at AS agreed_ends_at,
+         EXISTS (SELECT 1 FROM requests.pickup_windows pw WHERE pw.request_id = r.id) AS has_windows,
          -- Units collected from a batch under a recall in force (recalls/reach-repo.ts).
          (SELECT jsonb_build_object('recallId', q.recall_id, 'reason', rc.reason,
                                     'acknowledgedAt', p.acknowledged_at)
@@ -140,7 +148,8 @@ const selectRequests = `
     FROM requests.requests r
     LEFT JOIN requests.medicines m ON m.id = r.medicine_id
     LEFT JOIN requests.users ru ON ru.id = r.requester_id
-    LEFT JOIN requests.users ou ON ou.id = r.owner_id`;
+    LEFT JOIN requests.users ou ON ou.id = r.owner_id
+    LEFT JOIN requests.pickup_windows aw ON aw.id = r.chosen_window_id`;
 
 /**
  * The other party's contact for a party of an approved or collected request; null for anyone
@@ -182,7 +191,9 @@ function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
     status: row.status,
     quantity: row.quantity,
     notes: row.notes,
-    pickupLocation: row.pickup_location,
+    // The street the owner's offer named: the requester's while approved or collected only, as
+    // the pickup point is (a donor's home once she has called it off).
+    pickupLocation: viewerId === row.requester_id && !contactVisible(row.status) ? null : row.pickup_location,
     pickupDate: row.pickup_date?.toISOString() ?? null,
     unitPrice: row.unit_price,
     originalUnitPrice: row.original_unit_price,
@@ -260,7 +271,17 @@ function toTransaction(row: ListRow, viewerId?: number): Transaction {
           address: fromPharmacy ? row.provider_address : null,
           contactEmail: fromPharmacy ? row.provider_email : null,
           location: row.pickup_location,
-          date: row.pickup_date?.toISOString() ?? null,
+          // The time agreed, never an offered one the requester has yet to pick (pickupDate follows
+          // the earliest offered window until then); a request approved before windows has its date.
+          date: row.agreed_starts_at
+            ? row.agreed_starts_at.toISOString()
+            : row.has_windows
+              ? null
+              : (row.pickup_date?.toISOString() ?? null),
+          window:
+            row.agreed_starts_at && row.agreed_ends_at
+              ? { startsAt: row.agreed_starts_at.toISOString(), endsAt: row.agreed_ends_at.toISOString() }
+              : null,
         }
       : null,
   };
