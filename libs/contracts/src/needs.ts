@@ -170,6 +170,8 @@ export const needMatchSchema = z.object({
       quantity: z.number().int(),
       /** How it was handed over, once completed (null before). */
       handover: z.enum(handoverStates).nullable(),
+      /** A pickup called off after its approval (rejected or cancelled then), as its badge says. */
+      calledOff: z.boolean().optional(),
     })
     .nullable(),
   daysLeft: z.number().int(),

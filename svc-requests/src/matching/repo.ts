@@ -14,6 +14,7 @@ import {
   withinReachSql,
 } from '@medrelay/domain';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
+import { calledOffSql } from '../requests/repo';
 
 type Db = Pool | PoolClient;
 
@@ -211,6 +212,7 @@ interface MatchRow {
   request_status: RequestStatus | null;
   request_quantity: number | null;
   request_handover: HandoverState | null;
+  request_called_off: boolean | null;
   days_left: number;
   same_governorate: boolean;
   score: number;
@@ -255,7 +257,7 @@ export async function listMatches(
             CASE WHEN m.own_lat IS NOT NULL THEN m.own_area ELSE o.area END AS owner_area,
             ${distanceSql.replaceAll('nu.', 'me.')} AS distance_m,
             q.id AS request_id, q.status AS request_status, q.quantity AS request_quantity,
-            q.handover AS request_handover,
+            q.handover AS request_handover, q.called_off AS request_called_off,
             coalesce(${countsTowardNeedSql('q', 'n')}, false) AS requested,
             p.score, ${days} AS days_left,
             coalesce(${collectedGovernorate} = me.governorate, false) AS same_governorate,
@@ -266,7 +268,8 @@ export async function listMatches(
        LEFT JOIN requests.users o ON o.id = m.owner_id
        LEFT JOIN requests.users me ON me.id = n.owner_id
        LEFT JOIN LATERAL (
-         SELECT r.id, r.status, r.quantity, r.handover, r.created_at FROM requests.requests r
+         SELECT r.id, r.status, r.quantity, r.handover, r.created_at, ${calledOffSql('r')} AS called_off
+           FROM requests.requests r
           WHERE r.requester_id = n.owner_id AND r.medicine_id = m.id
           ORDER BY r.status IN ('pending', 'approved') DESC, r.created_at DESC, r.id DESC
           LIMIT 1) q ON true) s
@@ -312,6 +315,7 @@ export async function listMatches(
               status: r.request_status!,
               quantity: r.request_quantity!,
               handover: r.request_handover,
+              calledOff: r.request_called_off === true,
             },
       daysLeft: r.days_left,
       sameGovernorate: r.same_governorate,

@@ -196,10 +196,16 @@ describe('needs that close the loop', () => {
     await waitForNeed(ngo, need.id, 'the need open again', (n) => n.status === 'open');
     expect(await needOf(ngo, need.id)).toMatchObject({ metBy: null, requestedQuantity: 0 });
     // The match offers "Request pickup" again: the request on it is rejected.
-    expect((await matchOf(ngo, need.id, a))!.request).toMatchObject({ id: rejected, status: 'rejected' });
+    expect((await matchOf(ngo, need.id, a))!.request).toMatchObject({
+      id: rejected,
+      status: 'rejected',
+      calledOff: false,
+    });
 
+    // A pickup called off after its approval: the match says so (the card: "called off", not "cancelled").
     const cancelled = await ask(ngo, b, 6);
     await waitForNeed(ngo, need.id, 'the need met again', (n) => n.status === 'closed');
+    await move(pharmacy, cancelled, 'approved');
     await move(ngo, cancelled, 'cancelled');
     await waitForNeed(ngo, need.id, 'the need open again', (n) => n.status === 'open');
     await needJobsDone();
@@ -209,6 +215,11 @@ describe('needs that close the loop', () => {
       'A request for your need "Nexium" was cancelled or rejected (0 units still requested, at least 6 needed): it is open again.',
     );
     expect((await needNotices(ngo, 'ar'))[0]!.title).toBe('الاحتياج اتفتح تاني');
+    expect((await matchOf(ngo, need.id, b))!.request).toMatchObject({
+      id: cancelled,
+      status: 'cancelled',
+      calledOff: true,
+    });
   });
 
   it('does not count a collection its owner disputed: the need opens again, and the public figure leaves it out', async () => {

@@ -30,8 +30,8 @@ const match = (over: Partial<NeedMatch> = {}, medicine: Partial<NeedMatch['medic
   score: 1,
   ...over,
 });
-const requested = (status: RequestStatus, handover: HandoverState | null = null) => ({
-  request: { id: 5, status, quantity: 6, handover },
+const requested = (status: RequestStatus, handover: HandoverState | null = null, calledOff = false) => ({
+  request: { id: 5, status, quantity: 6, handover, calledOff },
 });
 
 const pickup = {
@@ -119,6 +119,21 @@ describe('a match card', () => {
     expect(within(card).queryByTestId('match-request')).toBeNull();
     expect(requestButton(card)).not.toBeNull();
   });
+
+  it.each([
+    ['rejected', 'en', 'Your last pickup was called off'],
+    ['cancelled', 'en', 'Your last pickup was called off'],
+    ['rejected', 'ar', 'آخر استلام ليك اتلغى'],
+  ] as const)(
+    'offers Request Pickup again after a pickup called off (%s after its approval), saying it was called off, not rejected (%s)',
+    async (status, language, words) => {
+      const card = await show(match(requested(status, null, true)), language);
+      within(card).getByText(words);
+      expect(card.textContent).not.toMatch(/rejected|cancelled|اترفض/);
+      expect(within(card).queryByTestId('match-request')).toBeNull();
+      expect(within(card).getAllByRole('button', { name: /Request Pickup/ })).toHaveLength(1);
+    },
+  );
 
   it.each([
     ['en', 'The owner disputed your last collection'],

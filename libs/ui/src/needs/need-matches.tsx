@@ -78,17 +78,19 @@ function MatchAction({ match, request }: { match: NeedMatch; request: MatchReque
   return (
     <div className={styles.action}>
       {/*
-        A cancelled or rejected request, or a collection the owner disputed, does not count toward
-        the need: the listing may be asked for again.
+        A cancelled or rejected request, a pickup called off after its approval, or a collection
+        the owner disputed, does not count toward the need: the listing may be asked for again.
       */}
       {mine && (
         <Text size={200} className={styles.muted}>
           {t(
-            mine.status === 'rejected'
-              ? 'needs.matches.lastRejected'
-              : mine.status === 'cancelled'
-                ? 'needs.matches.lastCancelled'
-                : 'needs.matches.lastDisputed',
+            mine.calledOff
+              ? 'needs.matches.lastCalledOff'
+              : mine.status === 'rejected'
+                ? 'needs.matches.lastRejected'
+                : mine.status === 'cancelled'
+                  ? 'needs.matches.lastCancelled'
+                  : 'needs.matches.lastDisputed',
           )}
         </Text>
       )}
