@@ -295,7 +295,10 @@ export const pickupSchema = z.object({
   contactEmail: z.string().nullable(),
   /** Donations: what the donor set when approving. */
   location: z.string().nullable(),
+  /** The start of the pickup time agreed (not one only offered); a request from before pickup windows: its date. */
   date: z.string().nullable(),
+  /** The pickup window agreed (chosen, or a proposal accepted); null until then. */
+  window: z.object({ startsAt: z.string(), endsAt: z.string() }).nullable().optional(),
 });
 
 /** GET /api/transactions/my: a request plus its pickup information once approved. */

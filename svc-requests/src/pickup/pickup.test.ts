@@ -176,6 +176,16 @@ describe('pickup windows', () => {
         formatPickupWindow(cairoInstant(d, from)!, cairoInstant(d, to)!, 'ar'),
       );
     expect(approval!.attachments[0]!.content.match(/STATUS:TENTATIVE/g)).toHaveLength(2);
+    // The request's pickup details give no time until one is agreed (pickupDate, the spec field,
+    // follows the earliest window offered meanwhile): none is shown as if it were set.
+    const pickupOf = async () =>
+      (
+        (await p.requests.api.get('/api/transactions/my?pageSize=100', { token: ngoAr.token })).body as {
+          id: number;
+          pickup: { date: string | null; window?: { startsAt: string; endsAt: string } | null };
+        }[]
+      ).find((t) => t.id === id)!.pickup;
+    expect(await pickupOf()).toMatchObject({ date: null, window: null });
     // Outsiders see nothing; the owner cannot choose for the requester.
     expect((await pickupApi.plan(ngo.token, id)).status).toBe(403);
     const second = plan.body.windows[1].id as number;
@@ -194,6 +204,10 @@ describe('pickup windows', () => {
     expect(chosen.body.chosen).toMatchObject({ id: second, date: d3, from: '10:00', to: '12:30' });
     const request = await p.requests.api.get(`/api/requests/${id}`, { token: ngoAr.token });
     expect(request.body.pickupDate).toBe(start.toISOString());
+    expect(await pickupOf()).toMatchObject({
+      date: start.toISOString(),
+      window: { startsAt: start.toISOString(), endsAt: cairoInstant(d3, '12:30')!.toISOString() },
+    });
     expect((await chosenWindowEnd(p.requests.service.ctx.pool, id))!.toISOString()).toBe(
       cairoInstant(d3, '12:30')!.toISOString(),
     );

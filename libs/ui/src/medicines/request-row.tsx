@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Link, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { MedicineRequest, Transaction } from '@medrelay/contracts';
+import { formatPickupWindow } from '@medrelay/domain/formats';
 import { useFormat } from '@medrelay/i18n';
 import { usePlaceLabel } from '../location/place-label';
 import { RecallQuarantineNote } from '../recalls/recall-notice';
@@ -120,16 +121,17 @@ function CalledOffNote({ request, counterpart }: Pick<RequestRowProps, 'request'
 
 /** What PickupInfo reads of a request or transaction (a request has no `pickup`). */
 export type PickupInfoSource = Pick<MedicineRequest, 'pickupPlace' | 'pickupPoint'> &
-  Partial<Pick<Transaction, 'pickup'>>;
+  Partial<Pick<Transaction, 'pickup' | 'status'>>;
 
 /**
  * Where to collect an approved request (spec §2 history): the pharmacy's name, address and
- * contact for pharmacy stock; the location and date the owner set, when given; the area and
+ * contact for pharmacy stock; the location the owner set, and, in the history, the time agreed; the area and
  * governorate, and a link to the exact point on a map (the two parties only, once approved). For
  * the requester this is the one place that says where: the pickup plan panel adds only the times.
  */
 export function PickupInfo({ request }: { request: PickupInfoSource }) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
+  const language = i18n.resolvedLanguage === 'ar' ? 'ar' : 'en';
   const format = useFormat();
   const area = usePlaceLabel().place(request.pickupPlace);
   const { pickup, pickupPoint } = request;
@@ -139,7 +141,12 @@ export function PickupInfo({ request }: { request: PickupInfoSource }) {
     area && t('pickup.area', { place: area }),
     pickup?.contactEmail && t('pickup.contact', { email: pickup.contactEmail }),
     pickup?.location && t('pickup.at', { location: pickup.location }),
-    pickup?.date && t('pickup.on', { date: format.dateTime(pickup.date) }),
+    // The time agreed, in the words of the e-mails (Cairo day, 24-hour times). While the request
+    // is approved the pickup panel beside it says it (or the windows still to pick from).
+    request.status !== 'approved' &&
+      (pickup?.window
+        ? t('pickup.on', { date: formatPickupWindow(pickup.window.startsAt, pickup.window.endsAt, language) })
+        : pickup?.date && t('pickup.on', { date: format.dateTime(pickup.date) })),
   ].filter(Boolean);
   if (!lines.length && !pickupPoint) return null;
   return (
