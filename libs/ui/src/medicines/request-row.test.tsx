@@ -114,21 +114,14 @@ describe('where to collect an approved request (PickupInfo)', () => {
     ['en', 'On Wednesday, December 2, 2026 · \u206616:00–18:00\u2069'],
     ['ar', 'يوم الأربعاء، 2 ديسمبر 2026 · \u206616:00–18:00\u2069'],
   ] as const)(
-    "gives a collected transfer the pickup time agreed in the e-mails' words, 24-hour (%s)",
+    "gives the pickup time agreed in the e-mails' words, 24-hour, not 4:00 PM (%s)",
     async (language, time) => {
-      await renderInRemote(<PickupInfo request={{ ...approved, status: 'completed', pickup: agreed }} />, {
+      await renderInRemote(<PickupInfo request={{ ...approved, pickup: agreed }} />, {
         language,
       });
       expect(screen.getByTestId('pickup-info').textContent).toContain(time);
     },
   );
-
-  it('leaves the time of an approved request to the pickup panel (it said an offered one as set)', async () => {
-    await renderInRemote(<PickupInfo request={{ ...approved, status: 'approved', pickup: agreed }} />);
-    const info = screen.getByTestId('pickup-info').textContent!;
-    expect(info).toContain('Pickup at Gate 2');
-    expect(info).not.toContain('2026');
-  });
 });
 
 describe('what the requester pays, on every request row', () => {

@@ -121,11 +121,11 @@ function CalledOffNote({ request, counterpart }: Pick<RequestRowProps, 'request'
 
 /** What PickupInfo reads of a request or transaction (a request has no `pickup`). */
 export type PickupInfoSource = Pick<MedicineRequest, 'pickupPlace' | 'pickupPoint'> &
-  Partial<Pick<Transaction, 'pickup' | 'status'>>;
+  Partial<Pick<Transaction, 'pickup'>>;
 
 /**
  * Where to collect an approved request (spec §2 history): the pharmacy's name, address and
- * contact for pharmacy stock; the location the owner set, and, in the history, the time agreed; the area and
+ * contact for pharmacy stock; the location the owner set and the time agreed, when given; the area and
  * governorate, and a link to the exact point on a map (the two parties only, once approved). For
  * the requester this is the one place that says where: the pickup plan panel adds only the times.
  */
@@ -141,12 +141,11 @@ export function PickupInfo({ request }: { request: PickupInfoSource }) {
     area && t('pickup.area', { place: area }),
     pickup?.contactEmail && t('pickup.contact', { email: pickup.contactEmail }),
     pickup?.location && t('pickup.at', { location: pickup.location }),
-    // The time agreed, in the words of the e-mails (Cairo day, 24-hour times). While the request
-    // is approved the pickup panel beside it says it (or the windows still to pick from).
-    request.status !== 'approved' &&
-      (pickup?.window
-        ? t('pickup.on', { date: formatPickupWindow(pickup.window.startsAt, pickup.window.endsAt, language) })
-        : pickup?.date && t('pickup.on', { date: format.dateTime(pickup.date) })),
+    // The time agreed (none while windows are still to pick from: the pickup panel lists them), in
+    // the words of the panel and the e-mails (Cairo day, 24-hour times).
+    pickup?.window
+      ? t('pickup.on', { date: formatPickupWindow(pickup.window.startsAt, pickup.window.endsAt, language) })
+      : pickup?.date && t('pickup.on', { date: format.dateTime(pickup.date) }),
   ].filter(Boolean);
   if (!lines.length && !pickupPoint) return null;
   return (
