@@ -13,7 +13,7 @@ import type {
   MedicineRequest,
   RequestCreateInput,
   RequestDirection,
-  RequestStatus,
+  RequestStatusFilter,
   RequestStatusUpdateInput,
   RequestSummary,
   Transaction,
@@ -28,7 +28,7 @@ import { getQueryFn } from './query-client';
 /** The part of a request list a screen section shows; statuses are sent comma-separated. */
 export interface RequestListParams {
   direction?: RequestDirection;
-  status?: readonly RequestStatus[];
+  status?: readonly RequestStatusFilter[];
   /** `updated`: newest changed first (histories); made first by default. */
   sort?: 'created' | 'updated';
   page?: number;

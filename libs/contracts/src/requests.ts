@@ -130,14 +130,25 @@ export type RequestStatusUpdate = z.output<typeof requestStatusUpdateSchema>;
 export const requestDirections = ['incoming', 'outgoing'] as const;
 export type RequestDirection = (typeof requestDirections)[number];
 
-/** One status or several separated by commas (`approved,rejected`): a screen section asks for its own. */
+/**
+ * What request lists filter by: a status, with a pickup called off after its approval
+ * (`calledOff`) apart from `rejected` and `cancelled`, as its row's badge shows it (libs/domain
+ * `requestStatusFilterSql`).
+ */
+export const requestStatusFilters = [...requestStatuses, 'calledOff'] as const;
+export type RequestStatusFilter = (typeof requestStatusFilters)[number];
+
+/**
+ * One status filter or several separated by commas (`approved,rejected`): a screen section asks
+ * for its own.
+ */
 const statusFilter = z.string({ error: 'requestStatusFilterInvalid' }).transform((value, ctx) => {
   const list = [...new Set(value.split(',').map((s) => s.trim()))];
-  if (!list.length || list.some((s) => !(requestStatuses as readonly string[]).includes(s))) {
+  if (!list.length || list.some((s) => !(requestStatusFilters as readonly string[]).includes(s))) {
     ctx.addIssue({ code: 'custom', message: 'requestStatusFilterInvalid' });
     return z.NEVER;
   }
-  return list as RequestStatus[];
+  return list as RequestStatusFilter[];
 });
 
 /**
@@ -154,13 +165,6 @@ export const requestListQuerySchema = z
   })
   .strict();
 export type RequestListQuery = z.output<typeof requestListQuerySchema>;
-
-/**
- * What the admin requests list filters by: a status, with a pickup called off after its approval
- * (`calledOff`) apart from `rejected` and `cancelled`, as its row's badge shows it.
- */
-export const requestStatusFilters = [...requestStatuses, 'calledOff'] as const;
-export type RequestStatusFilter = (typeof requestStatusFilters)[number];
 
 /**
  * GET /api/admin/all-requests: a status filter and pages (default 50, at most 100; total in

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { handoverStates, requestStatuses, type RequestStatus } from '@medrelay/contracts';
-import { mayMove, requestMoves, requestMovesFor, statusChangeMove, type RequestMoveName } from './requests';
+import {
+  isCalledOff,
+  mayMove,
+  requestMoves,
+  requestMovesFor,
+  requestStatusFilterSql,
+  statusChangeMove,
+  type RequestMoveName,
+} from './requests';
 
 describe('the request life cycle (spec §4): one transition table', () => {
   it('lets the owner decide and the requester cancel, then hand over by code or collect', () => {
@@ -74,5 +82,27 @@ describe('the request life cycle (spec §4): one transition table', () => {
       for (const party of ['owner', 'requester'] as const)
         for (const to of requestMovesFor(from, party) as RequestStatus[])
           expect(statusChangeMove({ status: from }, to, party)).not.toBeNull();
+  });
+});
+
+describe('a pickup called off, told apart from a rejection or cancellation', () => {
+  it('is a request rejected or cancelled after its approval, whoever ended it', () => {
+    expect(isCalledOff('rejected', true)).toBe(true);
+    expect(isCalledOff('cancelled', true)).toBe(true);
+    expect(isCalledOff('rejected', false)).toBe(false);
+    expect(isCalledOff('cancelled', null)).toBe(false);
+    expect(isCalledOff('approved', true)).toBe(false);
+    expect(isCalledOff('completed', true)).toBe(false);
+  });
+
+  it('is filtered as its badge reads: Called off apart, Rejected and Cancelled without it', () => {
+    const left = 'x.left';
+    expect(requestStatusFilterSql(['calledOff'], 'x', left)).toBe(
+      "((x.status IN ('rejected', 'cancelled') AND x.left))",
+    );
+    expect(requestStatusFilterSql(['rejected', 'pending'], 'x', left)).toBe(
+      "((x.status = 'rejected' AND NOT x.left) OR x.status = 'pending')",
+    );
+    expect(() => requestStatusFilterSql(["pending') OR true --" as 'pending'], 'x', left)).toThrow();
   });
 });

@@ -1,4 +1,5 @@
-import type { HandoverState, RequestStatus } from '@medrelay/contracts';
+import { requestStatusFilters } from '@medrelay/contracts';
+import type { HandoverState, RequestStatus, RequestStatusFilter } from '@medrelay/contracts';
 
 export { requestStatuses, type RequestStatus, handoverStates, type HandoverState } from '@medrelay/contracts';
 
@@ -113,4 +114,47 @@ export function handoverNeedsOwner(request: {
   handover?: HandoverState | null;
 }): boolean {
   return request.status === 'completed' && request.handover === 'unconfirmed';
+}
+
+/** The ends a pickup called off shares with the requests that ended before any approval. */
+const calledOffEnds = ['rejected', 'cancelled'] as const satisfies readonly RequestStatus[];
+const isEnd = (status: string): status is (typeof calledOffEnds)[number] =>
+  (calledOffEnds as readonly string[]).includes(status);
+
+/**
+ * A pickup called off: a request rejected or cancelled from `approved`, whoever ended it (either
+ * party, a suspension, a recall, a no-show release). Its badge reads Called off, and figures and
+ * status filters count it apart from `rejected` and `cancelled`, which keep only the requests that
+ * ended before any approval. `leftApproval`: whether its end left `approved` (svc-requests reads
+ * it from the custody log).
+ */
+export function isCalledOff(status: RequestStatus, leftApproval: boolean | null): boolean {
+  return isEnd(status) && leftApproval === true;
+}
+
+/** `isCalledOff` in PostgreSQL over a requests row (its alias), `leftApproval` the SQL that tells it. */
+export function calledOffSql(alias: string, leftApproval: string): string {
+  return `(${alias}.status IN (${calledOffEnds.map((s) => `'${s}'`).join(', ')}) AND ${leftApproval})`;
+}
+
+/**
+ * What a list's status filters select, as its rows' badges read them (`requestStatusFilters`):
+ * `calledOff` the pickups called off, `rejected` and `cancelled` only the requests that ended
+ * before any approval, any other status itself; several filters, a row any of them selects. In
+ * PostgreSQL over a requests row, as `calledOffSql`.
+ */
+export function requestStatusFilterSql(
+  filters: readonly RequestStatusFilter[],
+  alias: string,
+  leftApproval: string,
+): string {
+  const parts = [...new Set(filters)].map((filter) => {
+    // The values go into the SQL: only the known ones (the contract's schema checked them).
+    if (!(requestStatusFilters as readonly string[]).includes(filter))
+      throw new Error(`Unknown request status filter ${filter}`);
+    if (filter === 'calledOff') return calledOffSql(alias, leftApproval);
+    if (isEnd(filter)) return `(${alias}.status = '${filter}' AND NOT ${leftApproval})`;
+    return `${alias}.status = '${filter}'`;
+  });
+  return `(${parts.join(' OR ')})`;
 }

@@ -138,6 +138,11 @@ describe('pharmacy Requests: each section pages on the server', () => {
     expect(asked).toContain('?direction=incoming&page=2&pageSize=10&status=pending');
     // The other sections asked for their own rows: none here.
     expect(screen.getByText('No past requests yet')).toBeTruthy();
+    // The history asks for every answer, a pickup called off among them (filtered apart from the
+    // rejected and cancelled, as its badge reads).
+    expect(asked).toContain(
+      '?direction=incoming&page=1&pageSize=10&status=approved%2Crejected%2Ccompleted%2Ccancelled%2CcalledOff',
+    );
   });
 });
 

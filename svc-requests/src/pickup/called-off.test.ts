@@ -152,9 +152,12 @@ describe('a pickup called off', () => {
       })
     ).body as MedicineRequest[];
     const theirs = (
-      await p.requests.api.get('/api/requests/my?direction=incoming&status=rejected,cancelled&pageSize=100', {
-        token: pharmacy.token,
-      })
+      await p.requests.api.get(
+        '/api/requests/my?direction=incoming&status=rejected,cancelled,calledOff&pageSize=100',
+        {
+          token: pharmacy.token,
+        },
+      )
     ).body as MedicineRequest[];
     for (const rows of [mine, theirs]) {
       const seen = Object.fromEntries(
@@ -212,6 +215,27 @@ describe('a pickup called off', () => {
     expect(await filtered('calledOff')).toEqual([byOwner, byRequester].sort((a, b) => a - b));
     expect(await filtered('rejected')).toEqual([declined]);
     expect(await filtered('cancelled')).toEqual([withdrawn]);
+    // So do each party's own lists (the NGO's requests, an owner's history), whose rows show the badges.
+    const ownFiltered = async (path: string, user: TestUser, filter: string) =>
+      (
+        (await p.requests.api.get(`${path}&status=${filter}&pageSize=100`, { token: user.token }))
+          .body as MedicineRequest[]
+      )
+        .map((r) => r.id)
+        .sort((a, b) => a - b);
+    for (const [path, user] of [
+      ['/api/transactions/my?direction=outgoing', requester],
+      ['/api/requests/my?direction=incoming', owner],
+    ] as const) {
+      expect(await ownFiltered(path, user, 'calledOff'), path).toEqual(
+        [byOwner, byRequester].sort((a, b) => a - b),
+      );
+      expect(await ownFiltered(path, user, 'rejected'), path).toEqual([declined]);
+      expect(await ownFiltered(path, user, 'cancelled'), path).toEqual([withdrawn]);
+      expect(await ownFiltered(path, user, 'rejected,calledOff'), path).toEqual(
+        [byOwner, byRequester, declined].sort((a, b) => a - b),
+      );
+    }
     // The platform's figures count them apart too, and still add up to the total.
     const stats = (await p.requests.api.get('/api/admin/all-requests/stats', { token: admin.token }))
       .body as RequestStats;

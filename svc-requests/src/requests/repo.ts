@@ -8,14 +8,18 @@ import {
   type RecipientType,
   type RequestCreate,
   type RequestStatus,
+  type RequestStatusFilter,
   type Transaction,
   type UserType,
 } from '@medrelay/contracts';
 import {
   availableSql,
+  calledOffSql as calledOffOver,
   contactVisible,
+  isCalledOff,
   mapLink,
   ownerNameBeforeApproval,
+  requestStatusFilterSql,
   visibleRecipientTypes,
   type AreaKey,
   type Governorate,
@@ -100,8 +104,11 @@ const leftApprovalSql = (alias: string) => `
            ${alias}.unit_price IS NOT NULL OR ${alias}.original_unit_price IS NOT NULL)`;
 
 /** A rejected or cancelled request that ended an approval: a pickup called off, figured apart. */
-export const calledOffSql = (alias: string) =>
-  `(${alias}.status IN ('rejected', 'cancelled') AND ${leftApprovalSql(alias)})`;
+export const calledOffSql = (alias: string) => calledOffOver(alias, leftApprovalSql(alias));
+
+/** Rows the status filters select, as their badges read (a pickup called off apart). */
+const statusFilterSql = (filters: readonly RequestStatusFilter[], alias: string) =>
+  requestStatusFilterSql(filters, alias, leftApprovalSql(alias));
 
 /** Requests with the medicine and both parties from the read models (null until their events arrive). */
 const selectRequests = `
@@ -254,7 +261,7 @@ function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
     closedReason: row.closed_reason,
     endedByPlatform:
       (row.status === 'rejected' || row.status === 'cancelled') && row.ended_by_platform === true,
-    calledOff: (row.status === 'rejected' || row.status === 'cancelled') && row.left_approval === true,
+    calledOff: isCalledOff(row.status, row.left_approval),
     handover: row.handover,
   };
 }
@@ -433,17 +440,17 @@ export async function loadRequest(db: Db, id: number, viewerId?: number): Promis
 
 /** The filters of an owner's list (`RequestListQuery` without the paging). */
 export interface RequestFilter {
-  status?: RequestStatus[] | undefined;
+  status?: RequestStatusFilter[] | undefined;
   direction?: 'incoming' | 'outgoing' | undefined;
   sort?: 'created' | 'updated';
 }
 
 const partyColumn = { outgoing: 'requester_id', incoming: 'owner_id' } as const;
 
-/** WHERE clause of one side of the user's requests; `params[0]` is the user id. */
-function sideWhere(direction: 'incoming' | 'outgoing', filter: RequestFilter, params: unknown[]): string {
+/** WHERE clause of one side of the user's requests; `$1` is the user id. */
+function sideWhere(direction: 'incoming' | 'outgoing', filter: RequestFilter): string {
   let where = `r.${partyColumn[direction]} = $1`;
-  if (filter.status) where += ` AND r.status = ANY($${params.push(filter.status)}::text[])`;
+  if (filter.status) where += ` AND ${statusFilterSql(filter.status, 'r')}`;
   return where;
 }
 
@@ -461,7 +468,7 @@ async function pageForUser(
 ): Promise<{ rows: ListRow[]; total: number }> {
   const sides = filter.direction ? [filter.direction] : (['outgoing', 'incoming'] as const);
   const params: unknown[] = [userId];
-  const wheres = sides.map((side) => sideWhere(side, filter, params));
+  const wheres = sides.map((side) => sideWhere(side, filter));
   const reach = params.push(page.page * page.pageSize);
   const limit = params.push(page.pageSize);
   const offset = params.push((page.page - 1) * page.pageSize);
@@ -479,11 +486,10 @@ async function pageForUser(
   // A full first page needs no count; otherwise the total is counted on the same indexes.
   let total = (page.page - 1) * page.pageSize + rows.length;
   if (rows.length === page.pageSize || (!rows.length && page.page > 1)) {
-    const countParams: unknown[] = [userId];
     const counted = sides.map(
-      (s) => `(SELECT count(*) FROM requests.requests r WHERE ${sideWhere(s, filter, countParams)})`,
+      (s) => `(SELECT count(*) FROM requests.requests r WHERE ${sideWhere(s, filter)})`,
     );
-    const count = await db.query<{ n: string }>(`SELECT ${counted.join(' + ')} AS n`, countParams);
+    const count = await db.query<{ n: string }>(`SELECT ${counted.join(' + ')} AS n`, [userId]);
     total = Number(count.rows[0]!.n);
   }
   return { rows, total };
@@ -610,14 +616,7 @@ export async function listAll(
 ): Promise<{ items: Transaction[]; total?: number }> {
   const params: unknown[] = [];
   // A called-off pickup is filtered apart from the rejected and cancelled, as its badge shows it.
-  const filter =
-    query.status === 'calledOff'
-      ? `WHERE ${calledOffSql('r')}`
-      : query.status === 'rejected' || query.status === 'cancelled'
-        ? `WHERE r.status = $${params.push(query.status)} AND NOT ${calledOffSql('r')}`
-        : query.status
-          ? `WHERE r.status = $${params.push(query.status)}`
-          : '';
+  const filter = query.status ? `WHERE ${statusFilterSql([query.status], 'r')}` : '';
   if (query.after !== undefined) {
     const after = `r.id > $${params.push(query.after)}`;
     const { rows } = await db.query<ListRow>(

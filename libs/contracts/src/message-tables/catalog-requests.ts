@@ -38,8 +38,8 @@ export const catalogRequestMessages = {
     ar: 'الحالة لازم تكون مقبول أو مرفوض أو مكتمل أو ملغي',
   },
   requestStatusFilterInvalid: {
-    en: 'Status must be pending, approved, rejected, completed or cancelled (several separated by commas)',
-    ar: 'الحالة لازم تكون معلّق أو مقبول أو مرفوض أو مكتمل أو ملغي (أكتر من واحدة بينهم فاصلة)',
+    en: 'Status must be pending, approved, rejected, completed, cancelled or calledOff (several separated by commas)',
+    ar: 'الحالة لازم تكون معلّق أو مقبول أو مرفوض أو مكتمل أو ملغي أو الاستلام اتلغى (أكتر من واحدة بينهم فاصلة)',
   },
   requestDirectionInvalid: {
     en: 'Direction must be incoming or outgoing',

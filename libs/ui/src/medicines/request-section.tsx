@@ -44,8 +44,11 @@ export function PagedRequestSection({
   );
 }
 
-/** Requests answered by their owner: everything past pending. */
-const answered = ['approved', 'rejected', 'completed', 'cancelled'] as const;
+/**
+ * Requests answered by their owner: everything past pending (a pickup called off is filtered
+ * apart from the rejected and cancelled, as its badge reads).
+ */
+const answered = ['approved', 'rejected', 'completed', 'cancelled', 'calledOff'] as const;
 
 /**
  * The two sections of the requests an owner received (pharmacy, donor): the pending ones with
