@@ -16,14 +16,23 @@ const tokenIn = (mail: ReceivedMail, page: string) =>
   new RegExp(`${page}#token=([\\w-]+)`).exec(mail.text)![1]!;
 const newPassword = 'Delta-Barrage-2031';
 
+// A link goes through two queues (the request's job, then its e-mail): on a loaded CI machine six at
+// once took more than the default 15 s to arrive.
+const linkMailWaitMs = 40_000;
 async function resetLink(email: string) {
   await identity.api.post('/api/auth/password-reset/request', { email });
-  const [mail] = await waitForMails(email, 1, { match: (m) => m.template === 'password-reset' });
+  const [mail] = await waitForMails(email, 1, {
+    match: (m) => m.template === 'password-reset',
+    timeoutMs: linkMailWaitMs,
+  });
   return tokenIn(mail!, '/reset-password');
 }
 async function unlockLink(email: string) {
   await identity.api.post('/api/auth/unlock/request', { email });
-  const [mail] = await waitForMails(email, 1, { match: (m) => m.template === 'account-locked-owner' });
+  const [mail] = await waitForMails(email, 1, {
+    match: (m) => m.template === 'account-locked-owner',
+    timeoutMs: linkMailWaitMs,
+  });
   return tokenIn(mail!, '/unlock');
 }
 /** Asks to move the account to `next` and answers the link sent there. */
@@ -42,7 +51,7 @@ const setStatus = (id: number, status: 'approved' | 'rejected') =>
 const signsInWith = async (email: string, password: string) =>
   (await identity.api.post('/api/auth/login', { email, password })).status;
 
-describe('links after an e-mail change', () => {
+describe('links after an e-mail change', { timeout: 90_000 }, () => {
   it('retires the reset and unlock links sent to the old address; a reset to the new one works', async () => {
     const user = await identity.createUser('pharmacy');
     const token = await identity.login(user.email);
@@ -87,7 +96,7 @@ describe('links after an e-mail change', () => {
   });
 });
 
-describe('links of a suspended account', () => {
+describe('links of a suspended account', { timeout: 90_000 }, () => {
   it('a reset link issued before the suspension opens nothing, then or after the reinstatement', async () => {
     const user = await identity.createUser('ngo');
     const link = await resetLink(user.email);
