@@ -142,6 +142,7 @@ describe('needs that close the loop', () => {
       status: 'pending',
       quantity: 8,
       handover: null,
+      calledOff: false,
     });
     await waitForNeed(ngo, need.id, 'the need met', (n) => n.status === 'closed');
     await move(pharmacy, mine, 'approved');
@@ -252,7 +253,7 @@ describe('needs that close the loop', () => {
       what: 'the match back on offer',
     });
     const request = (await matchOf(ngo, need.id, listed))!.request!;
-    expect(request).toEqual({ id, status: 'completed', quantity: 4, handover: 'disputed' });
+    expect(request).toEqual({ id, status: 'completed', quantity: 4, handover: 'disputed', calledOff: false });
     expect(countsTowardNeed(request)).toBe(false);
   });
 
