@@ -28,6 +28,7 @@ export * from './forms/date-field';
 export * from './forms/file-picker';
 export * from './forms/governorate-select';
 export * from './forms/reason-select';
+export * from './forms/current-password-field';
 export * from './forms/pickup-place-fields';
 export * from './location/use-my-location';
 export * from './location/place-label';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Field, Input, Text } from '@fluentui/react-components';
+import { Button, Field, Text } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, callApi } from '@medrelay/api-client';
@@ -10,7 +10,7 @@ import {
   type TwoFactorResetReason,
 } from '@medrelay/contracts';
 import { identityEndpoints as identity } from '@medrelay/contracts/endpoints';
-import { FormDialog, ReasonSelect, useNotify } from '@medrelay/ui';
+import { CurrentPasswordField, FormDialog, ReasonSelect, useNotify } from '@medrelay/ui';
 import { activityKey, allUsersKey } from './keys';
 
 /** A refusal about the administrator's password (wrong, or confirmations paused after wrong ones). */
@@ -100,14 +100,13 @@ export function ResetTwoFactor({ user }: { user: AdminUser }) {
               ))}
             </ReasonSelect>
           </Field>
-          <Field label={t('users.twoFactorReset.password')} required validationMessage={errors.password}>
-            <Input
-              type="password"
-              value={password}
-              onChange={(_, data) => setPassword(data.value)}
-              autoComplete="current-password"
-            />
-          </Field>
+          <CurrentPasswordField
+            label={t('users.twoFactorReset.password')}
+            required
+            error={errors.password}
+            value={password}
+            onChange={setPassword}
+          />
         </FormDialog>
       )}
     </>

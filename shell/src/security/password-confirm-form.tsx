@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Field, Input } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
+import { CurrentPasswordField } from '@medrelay/ui';
 
 /**
  * The account's password asked again before a change a stolen session alone must not make (a
@@ -33,14 +34,7 @@ export function PasswordConfirmForm({
         void onConfirm(password);
       }}
     >
-      <Field label={label} validationMessage={error}>
-        <Input
-          type="password"
-          value={password}
-          onChange={(_, d) => setPassword(d.value)}
-          autoComplete="current-password"
-        />
-      </Field>
+      <CurrentPasswordField label={label} error={error} value={password} onChange={setPassword} />
       <Button appearance={primary ? 'primary' : undefined} type="submit" disabled={busy || !password}>
         {submitLabel}
       </Button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Field, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { CurrentPasswordField } from '@medrelay/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi, routeKey, tokenStore } from '@medrelay/api-client';
 import type { TotpSetup } from '@medrelay/contracts';
@@ -119,18 +120,13 @@ export function TwoFactorCard() {
             onCode={setCode}
             error={errorOnPassword ? undefined : error}
           />
-          <Field
+          <CurrentPasswordField
             label={t('twoFactor.confirmPassword')}
-            validationMessage={errorOnPassword ? error : undefined}
+            error={errorOnPassword ? error : undefined}
             required
-          >
-            <Input
-              type="password"
-              value={password}
-              onChange={(_, d) => setPassword(d.value)}
-              autoComplete="current-password"
-            />
-          </Field>
+            value={password}
+            onChange={setPassword}
+          />
           <div className={styles.actions}>
             <Button appearance="primary" type="submit" disabled={busy || !password}>
               {t('twoFactor.confirm')}

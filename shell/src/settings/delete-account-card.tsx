@@ -8,13 +8,12 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Field,
-  Input,
   Text,
 } from '@fluentui/react-components';
 import { useNavigate } from 'react-router-dom';
 import { callApi, useLogout } from '@medrelay/api-client';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
+import { CurrentPasswordField } from '@medrelay/ui';
 import { failureText } from '../auth/account-links';
 import { useCardStyles } from '../security/two-factor-card';
 import { useDeleteAccountTexts } from './delete-account-texts';
@@ -88,14 +87,13 @@ export function DeleteAccountCard() {
               <DialogTitle>{t('confirmTitle')}</DialogTitle>
               <DialogContent className={styles.card}>
                 <Text>{t('confirmBody')}</Text>
-                <Field label={t('password')} validationMessage={error} required>
-                  <Input
-                    type="password"
-                    value={password}
-                    onChange={(_, d) => setPassword(d.value)}
-                    autoComplete="current-password"
-                  />
-                </Field>
+                <CurrentPasswordField
+                  label={t('password')}
+                  error={error}
+                  required
+                  value={password}
+                  onChange={setPassword}
+                />
               </DialogContent>
               <DialogActions>
                 <Button appearance="secondary" onClick={close}>
