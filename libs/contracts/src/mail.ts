@@ -229,7 +229,20 @@ const mailContents = {
   },
   'pickup-confirmed': { data: { ...pickup, ...agreedPrice }, sealed: handoverCode },
   /** The owner offered new windows after approval: the requester chooses again. */
-  'pickup-changed': { data: offer, sealed: {} },
+  /**
+   * New pickup times offered after approval: the requester chooses again. The owner's copy
+   * (`forOwner`) only clears the time agreed before from its calendar (`agreedBefore`, the
+   * requester's `requesterName`): its calendar got that time with the pickup-confirmed e-mail.
+   */
+  'pickup-changed': {
+    data: {
+      ...offer,
+      forOwner: yesNo.optional(),
+      requesterName: text.optional(),
+      agreedBefore: text.optional(),
+    },
+    sealed: {},
+  },
   /**
    * An approved pickup called off (the requester cancelled, the owner withdrew the approval, or a
    * suspension of one of them ended it):

@@ -118,6 +118,42 @@ describe('the request-approved e-mail of fewer units than asked', () => {
   });
 });
 
+describe("the owner's pickup-changed e-mail (its new offer withdrew the time agreed)", () => {
+  const forOwner = {
+    forOwner: 'yes',
+    requesterName: 'Resala',
+    agreedBefore: 'Tuesday, 1 January 2030 · \u206610:00–12:00\u2069',
+    windows: '• Thursday, 3 January 2030 · \u206614:00–16:00\u2069',
+  };
+
+  it('says in English that the agreed time is removed from its calendar and the requester chooses again', () => {
+    const mail = renderMail(
+      openedMailSchema.parse({ template: 'pickup-changed', language: 'en', data: { ...data, ...forOwner } }),
+    );
+    expect(mail.subject).toBe('Pickup time changed: Concor 5mg – MedRelay');
+    expect(mail.text).toContain(
+      'You changed the pickup times for 3 units of Concor 5mg requested by Resala. The time agreed before, Tuesday, 1 January 2030 · \u206610:00–12:00\u2069, no longer holds: the attached calendar file removes it from your calendar.',
+    );
+    expect(mail.text).toContain('Resala chooses one of the new times, and you will be told then:');
+    expect(mail.text).not.toContain('choose one of these in MedRelay');
+  });
+
+  it('in Egyptian Arabic, the times isolated', () => {
+    const mail = renderMail(
+      openedMailSchema.parse({
+        template: 'pickup-changed',
+        language: 'ar',
+        data: { ...data, ...forOwner, quantity: '2' },
+      }),
+    );
+    expect(mail.subject).toBe('ميعاد الاستلام اتغيّر: Concor 5mg – MedRelay');
+    expect(mail.text).toContain(
+      'انت غيّرت مواعيد استلام وحدتين من Concor 5mg اللي طلبها Resala. الميعاد اللي كان متفق عليه، Tuesday, 1 January 2030 · \u206610:00–12:00\u2069، مبقاش ساري: ملف التقويم المرفق بيشيله من التقويم بتاعك.',
+    );
+    expect(mail.text).toContain('Resala هيختار ميعاد من المواعيد الجديدة، وهنبلغك ساعتها:');
+  });
+});
+
 describe('the pickup-called-off e-mail', () => {
   const calledOff = {
     readerRole: 'requester',

@@ -141,14 +141,25 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
       ],
     },
     'pickup-changed': {
-      subject: (d) => `New pickup times for ${d.medicineName} – ${d.systemName}`,
-      body: (d) => [
-        `Hello ${d.name},`,
-        `${d.providerName} changed the pickup times for ${units(d, 'en')} of ${d.medicineName}. Any time chosen before no longer holds: choose one of these in MedRelay (the attached calendar file adds them and cancels the earlier ones):\n${d.windows}`,
-        ...(d.pickupLocation ? [`Pickup location: ${d.pickupLocation}`] : []),
-        ...(d.mapUrl ? [`Map: ${d.mapUrl}`] : []),
-        `Your requests: ${d.requestsUrl}`,
-      ],
+      subject: (d) =>
+        d.forOwner === 'yes'
+          ? `Pickup time changed: ${d.medicineName} – ${d.systemName}`
+          : `New pickup times for ${d.medicineName} – ${d.systemName}`,
+      body: (d) =>
+        d.forOwner === 'yes'
+          ? [
+              `Hello ${d.name},`,
+              `You changed the pickup times for ${units(d, 'en')} of ${d.medicineName} requested by ${d.requesterName}. The time agreed before, ${d.agreedBefore}, no longer holds: the attached calendar file removes it from your calendar.`,
+              `${d.requesterName} chooses one of the new times, and you will be told then:\n${d.windows}`,
+              `Your requests: ${d.requestsUrl}`,
+            ]
+          : [
+              `Hello ${d.name},`,
+              `${d.providerName} changed the pickup times for ${units(d, 'en')} of ${d.medicineName}. Any time chosen before no longer holds: choose one of these in MedRelay (the attached calendar file adds them and cancels the earlier ones):\n${d.windows}`,
+              ...(d.pickupLocation ? [`Pickup location: ${d.pickupLocation}`] : []),
+              ...(d.mapUrl ? [`Map: ${d.mapUrl}`] : []),
+              `Your requests: ${d.requestsUrl}`,
+            ],
     },
     'pickup-called-off': {
       subject: (d) => `Pickup called off: ${d.medicineName} – ${d.systemName}`,
@@ -252,14 +263,25 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
       ],
     },
     'pickup-changed': {
-      subject: (d) => `مواعيد استلام جديدة لـ ${d.medicineName} – ${d.systemName}`,
-      body: (d) => [
-        `أهلاً ${d.name}،`,
-        `${d.providerName} غيّر مواعيد استلام ${units(d, 'ar')} من ${d.medicineName}. أي ميعاد اخترته قبل كده مبقاش ساري: اختار واحد من المواعيد دي على MedRelay (ملف التقويم المرفق بيضيفها وبيلغي المواعيد القديمة):\n${d.windows}`,
-        ...(d.pickupLocation ? [`مكان الاستلام: ${d.pickupLocation}`] : []),
-        ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
-        `طلباتك: ${d.requestsUrl}`,
-      ],
+      subject: (d) =>
+        d.forOwner === 'yes'
+          ? `ميعاد الاستلام اتغيّر: ${d.medicineName} – ${d.systemName}`
+          : `مواعيد استلام جديدة لـ ${d.medicineName} – ${d.systemName}`,
+      body: (d) =>
+        d.forOwner === 'yes'
+          ? [
+              `أهلاً ${d.name}،`,
+              `انت غيّرت مواعيد استلام ${units(d, 'ar')} من ${d.medicineName} اللي طلبها ${d.requesterName}. الميعاد اللي كان متفق عليه، ${d.agreedBefore}، مبقاش ساري: ملف التقويم المرفق بيشيله من التقويم بتاعك.`,
+              `${d.requesterName} هيختار ميعاد من المواعيد الجديدة، وهنبلغك ساعتها:\n${d.windows}`,
+              `طلباتك: ${d.requestsUrl}`,
+            ]
+          : [
+              `أهلاً ${d.name}،`,
+              `${d.providerName} غيّر مواعيد استلام ${units(d, 'ar')} من ${d.medicineName}. أي ميعاد اخترته قبل كده مبقاش ساري: اختار واحد من المواعيد دي على MedRelay (ملف التقويم المرفق بيضيفها وبيلغي المواعيد القديمة):\n${d.windows}`,
+              ...(d.pickupLocation ? [`مكان الاستلام: ${d.pickupLocation}`] : []),
+              ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
+              `طلباتك: ${d.requestsUrl}`,
+            ],
     },
     'pickup-called-off': {
       subject: (d) => `استلام ${d.medicineName} اتلغى – ${d.systemName}`,

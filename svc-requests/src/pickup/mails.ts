@@ -213,6 +213,65 @@ export function pickupChangedMail(options: {
 }
 
 /**
+ * The owner's pickup-changed e-mail when its new offer withdrew a time agreed before: its calendar
+ * got that time with the pickup-confirmed e-mail and is not sent the new offer (nothing is agreed
+ * yet), so the file cancels every earlier window of the request, above the last settlement's
+ * sequence; the new times are listed, and the owner is told when one is chosen.
+ */
+export function pickupChangedOwnerMail(options: {
+  request: PickupMailRequest;
+  /** The windows now offered. */
+  windows: Window[];
+  /** Every window the request has had, withdrawn ones included. */
+  everyWindow: Window[];
+  /** The time agreed before the new offer. */
+  agreed: Window;
+  medicineName: string;
+  owner: ReadModelUser;
+  requester: ReadModelUser | null;
+  /** Above the sequence of the last settlement's events (`settlementNumber` + 1). */
+  sequence: number;
+  settings: Settings;
+  publicUrl: string;
+}): MailJob {
+  const { request, owner, windows } = options;
+  const language = owner.language;
+  const url = requestsUrl(options.publicUrl, owner);
+  const offered = new Set(windows.map((w) => w.id));
+  return {
+    idempotencyKey: `pickup-changed-owner:${request.id}:${Math.max(...windows.map((w) => w.id))}`,
+    template: 'pickup-changed',
+    to: owner.email,
+    language,
+    data: {
+      systemName: options.settings.systemName,
+      adminEmail: options.settings.adminEmail,
+      name: owner.name,
+      medicineName: options.medicineName,
+      quantity: String(request.quantity),
+      providerName: nameOf(owner),
+      windows: windowLines(windows, language),
+      pickupLocation: request.pickup_location ?? '',
+      mapUrl: mapUrlOf(request),
+      requestsUrl: url,
+      forOwner: 'yes',
+      requesterName: nameOf(options.requester),
+      agreedBefore: formatPickupWindow(options.agreed.starts_at, options.agreed.ends_at, language),
+    },
+    calendar: pickupCalendar({
+      request,
+      windows: options.everyWindow.filter((w) => !offered.has(w.id)),
+      chosenId: noneChosen,
+      sequence: options.sequence,
+      medicineName: options.medicineName,
+      other: options.requester,
+      language,
+      url,
+    }),
+  };
+}
+
+/**
  * The pickup-confirmed e-mail to one party once a window is settled (chosen, or a proposal
  * accepted): the same window the app shows, with the calendar file that confirms it. The
  * requester's carries their handover code, sealed.

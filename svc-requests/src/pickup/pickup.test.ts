@@ -409,6 +409,21 @@ describe('pickup windows', () => {
     expect(chosenBefore.status).toBe('CANCELLED');
     expect(chosenBefore.sequence).toBeGreaterThan(Math.max(...last.map((e) => e.sequence)));
     expect(changedEvents.filter((e) => e.status === 'CONFIRMED')).toEqual([]);
+    // The owner's calendar got the agreed time with its pickup-confirmed e-mail: its own copy,
+    // in its language, clears it (nothing tentative: no time is agreed yet).
+    const [ownerCopy] = await waitForMails(pharmacy.email, 1, {
+      match: (m) => m.template === 'pickup-changed' && m.attachments[0]!.content.includes(`pickup-${id}-`),
+    });
+    expect(ownerCopy!.subject).toContain('Pickup time changed');
+    expect(ownerCopy!.text).toContain(
+      `The time agreed before, ${formatPickupWindow(cairoInstant(day(4), '09:00')!, cairoInstant(day(4), '10:00')!, 'en')}, no longer holds`,
+    );
+    const ownerEvents = eventsOf(ownerCopy!.attachments[0]!.content);
+    expect(ownerEvents.find((e) => e.start === stamp(day(4), '09:00'))).toMatchObject({
+      status: 'CANCELLED',
+      sequence: chosenBefore.sequence,
+    });
+    expect(ownerEvents.filter((e) => e.status !== 'CANCELLED')).toEqual([]);
     expect(await queue().getJob(reminderJobId(id, chosenId, 'hour'))).toBeUndefined();
     expect(await queue().getJob(reminderJobId(id, chosenId, 'evening'))).toBeUndefined();
     // A reminder job left behind anyway does nothing.

@@ -24,7 +24,7 @@ import { actorOf, recordCustody } from '../custody/repo';
 import { medicineExpiry } from '../medicines/repo';
 import { followOffer } from '../handover/service';
 import { transactionMailsOn } from '../requests/mail-settings';
-import { pickupChangedMail, pickupConfirmedMail } from './mails';
+import { pickupChangedMail, pickupChangedOwnerMail, pickupConfirmedMail } from './mails';
 import { addNotifications } from '../notifications/repo';
 import { createNoShowSweep } from './no-shows';
 import { createPickupReminders, windowLabel, type ReminderOptions } from './reminders';
@@ -150,6 +150,11 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     await followOffer(client, request.id, latestStart(windows));
     const name = await medicineName(client, request.medicine_id);
     await queueChangedMail(client, request.id, name);
+    // The owner's calendar holds the time agreed before (pickup-confirmed): cleared too.
+    if (request.chosen_window_id !== null) {
+      const agreed = await findWindow(client, request.id, request.chosen_window_id);
+      if (agreed) await queueChangedOwnerMail(client, request.id, name, agreed);
+    }
     await addNotifications(client, [
       {
         userId: request.requester_id,
@@ -181,6 +186,36 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
       medicineName: name,
       requester,
       provider,
+      sequence: (await settlementNumber(client, requestId)) + 1,
+      settings,
+      publicUrl: ctx.config.PUBLIC_URL,
+    });
+    await addToOutbox(client, schema, { queue: mailQueueName, name: job.template, payload: job });
+  }
+
+  /** The owner's pickup-changed e-mail: the calendar file that clears the time agreed before. */
+  async function queueChangedOwnerMail(
+    client: PoolClient,
+    requestId: number,
+    name: string,
+    agreed: WindowRow,
+  ) {
+    const settings = await ctx.settings();
+    if (!transactionMailsOn(settings)) return;
+    const request = (await findPickupRequest(client, requestId))!;
+    const [owner, requester] = await Promise.all([
+      findReadModelUser(client, schema, request.owner_id),
+      findReadModelUser(client, schema, request.requester_id),
+    ]);
+    if (!owner) return;
+    const job = pickupChangedOwnerMail({
+      request,
+      windows: await offeredWindows(client, requestId),
+      everyWindow: await everyWindow(client, requestId),
+      agreed,
+      medicineName: name,
+      owner,
+      requester,
       sequence: (await settlementNumber(client, requestId)) + 1,
       settings,
       publicUrl: ctx.config.PUBLIC_URL,
