@@ -172,7 +172,7 @@ export type RequestListQuery = z.output<typeof requestListQuerySchema>;
  */
 export const adminRequestQuerySchema = z
   .object({
-    status: z.enum(requestStatusFilters, { error: 'requestStatusInvalid' }).optional(),
+    status: z.enum(requestStatusFilters, { error: 'adminRequestStatusInvalid' }).optional(),
     page: queryInt(1, 100_000).default(1),
     pageSize: queryInt(1, 100).default(50),
     ...exportPageFields,

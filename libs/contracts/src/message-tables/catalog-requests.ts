@@ -37,6 +37,10 @@ export const catalogRequestMessages = {
     en: 'Status must be approved, rejected, completed or cancelled',
     ar: 'الحالة لازم تكون مقبول أو مرفوض أو مكتمل أو ملغي',
   },
+  adminRequestStatusInvalid: {
+    en: 'Status must be pending, approved, rejected, completed, cancelled or calledOff',
+    ar: 'الحالة لازم تكون معلّق أو مقبول أو مرفوض أو مكتمل أو ملغي أو الاستلام اتلغى',
+  },
   requestStatusFilterInvalid: {
     en: 'Status must be pending, approved, rejected, completed, cancelled or calledOff (several separated by commas)',
     ar: 'الحالة لازم تكون معلّق أو مقبول أو مرفوض أو مكتمل أو ملغي أو الاستلام اتلغى (أكتر من واحدة بينهم فاصلة)',
