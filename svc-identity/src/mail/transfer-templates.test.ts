@@ -202,7 +202,7 @@ describe('the pickup-called-off e-mail', () => {
     const ended = { ...calledOff, inactive: 'other' };
     const en = text('pickup-called-off', 'en', ended);
     expect(en).toContain(
-      'The pickup of 3 units of Concor 5mg is called off because Nile Pharmacy’s account is no longer active on MedRelay: do not go to collect it.',
+      'The pickup of 3 units of Concor 5mg is called off because Nile Pharmacy is no longer active on MedRelay: do not go to collect it.',
     );
     expect(en).toContain('If you still need this medicine, request it from another listing on MedRelay.');
     const ar = text('pickup-called-off', 'ar', { ...ended, quantity: '2' });

@@ -372,7 +372,7 @@ function endedByInactiveLines(d: MailData<'pickup-called-off'>, what: string, la
           'لو لسه محتاج الدوا ده، اطلبه من إعلان تاني على MedRelay.',
         ]
       : [
-          `The pickup of ${what} is called off because ${d.otherName}’s account is no longer active on MedRelay: do not go to collect it.`,
+          `The pickup of ${what} is called off because ${d.otherName} is no longer active on MedRelay: do not go to collect it.`,
           'If you still need this medicine, request it from another listing on MedRelay.',
         ];
   return ar
