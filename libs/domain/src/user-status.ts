@@ -83,3 +83,8 @@ export const deletedAccountName = 'Deleted account';
 export function deletedAccountEmail(id: number): string {
   return `deleted-${id}@deleted.invalid`;
 }
+
+/** Whether mail can reach an address: not one under `.invalid` (a deleted account's). */
+export function receivesMail(address: string): boolean {
+  return !/\.invalid>?$/i.test(address.trim());
+}

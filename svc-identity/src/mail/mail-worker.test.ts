@@ -8,7 +8,9 @@ import {
   type MailTemplate,
 } from '@medrelay/contracts';
 import { mailSecrets } from '@medrelay/service-kit';
-import { testStores, uniqueEmail, waitForMails } from '@medrelay/testing';
+import { deletedAccountEmail } from '@medrelay/domain/user-status';
+import { mailsTo, testStores, uniqueEmail, waitForMails, waitUntil } from '@medrelay/testing';
+import { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, type TestIdentity } from '../testing';
 import { renderMail } from './templates';
@@ -79,6 +81,28 @@ describe('secrets in mail jobs', () => {
     expect(JSON.stringify(queued.data)).not.toContain('482913');
     const [mail] = await waitForMails(to);
     expect(mail!.text).toContain('كود التسليم بتاعك: 482913');
+  });
+
+  it("are not sent to a deleted account's address (under .invalid), which anyone may type into a form", async () => {
+    const to = deletedAccountEmail(987_654);
+    const job = mailJobSchema.parse({
+      idempotencyKey: `deleted-address-test:${to}`,
+      template: 'registration-existing-account',
+      to,
+      language: 'en',
+      data: {
+        systemName: 'MedRelay',
+        adminEmail: 'admin@medrelay.eg',
+        name: 'Gone',
+        loginUrl: 'http://x/login',
+        resetUrl: 'http://x/forgot-password',
+      },
+    });
+    const queue = identity.service.queues.get(mailQueueName)!;
+    const queued = await queue.add(job.template, job);
+    await waitUntil(async () => (await queued.getState()) === 'completed', { what: 'the job done' });
+    expect((await Job.fromId(queue, queued.id!))!.returnvalue).toBe('undeliverable');
+    expect(await mailsTo(to)).toEqual([]);
   });
 });
 

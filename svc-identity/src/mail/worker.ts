@@ -1,4 +1,5 @@
 import { mailJobSchema, mailQueueName, openedMailSchema, type MailJob } from '@medrelay/contracts';
+import { receivesMail } from '@medrelay/domain/user-status';
 import {
   createWorker,
   StoreOutageError,
@@ -54,6 +55,8 @@ export function startMailWorker(options: MailWorkerOptions) {
         options.pool,
         async (client) => {
           if (await wasSent(client, mail.idempotencyKey)) return 'already-sent';
+          // A deleted account's address (anyone may still type it into a form): nobody to send to.
+          if (!receivesMail(mail.to)) return 'undeliverable';
           const rendered = renderMail(
             openedMailSchema.parse({
               template: mail.template,

@@ -1,5 +1,6 @@
 import { mailQueueName } from '@medrelay/contracts';
 import type { RequestParty } from '@medrelay/domain';
+import { receivesMail } from '@medrelay/domain/user-status';
 import { addToOutbox, findReadModelUser, type PoolClient } from '@medrelay/service-kit';
 import { schema, type RequestsContext } from '../context';
 import type { MedicineSummary } from '../medicines/repo';
@@ -60,7 +61,7 @@ export async function queueCalledOffMails(
     const byReader = 'party' in by && readerRole === by.party;
     if (byReader && !calendar) continue;
     const inactive = 'platformFor' in by ? (readerRole === by.platformFor ? 'reader' : 'other') : undefined;
-    if (inactive === 'reader' && reader.email.endsWith('.invalid')) continue;
+    if (inactive === 'reader' && !receivesMail(reader.email)) continue;
     const job = pickupCalledOffMail({
       ...common,
       reader,
