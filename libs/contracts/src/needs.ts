@@ -20,7 +20,12 @@ export type NeedMetBy = (typeof needMetBys)[number];
 /** The roles that keep a wanted list (libs/domain permission `need.manage`). */
 export const needOwnerRoles = ['ngo', 'pharmacy'] as const;
 
-export const needLimits = { medicineMax: medicineLimits.nameMax, minDaysLeftMax: 3650 } as const;
+export const needLimits = {
+  /** A shorter name ("a") matches the start of countless listing names, each one a notice. */
+  medicineMin: 3,
+  medicineMax: medicineLimits.nameMax,
+  minDaysLeftMax: 3650,
+} as const;
 
 const quantity = z
   .number(typeError('quantityMin'))
@@ -33,7 +38,8 @@ const needFields = {
   medicine: z
     .string(typeError('needMedicineRequired'))
     .trim()
-    .min(1, { error: 'needMedicineRequired' })
+    .min(1, { error: 'needMedicineRequired', abort: true })
+    .min(needLimits.medicineMin, { error: 'needMedicineTooShort' })
     .max(needLimits.medicineMax),
   /** A dosage form key (libs/domain); absent or null means any form. */
   dosageForm: z

@@ -128,6 +128,13 @@ describe('/api/needs', () => {
       urgency: 'الأهمية لازم تكون عادي أو مستعجل',
     });
 
+    // One or two letters would match the start of countless listing names.
+    const short = await api().post('/api/needs', { medicine: ' a ', minQuantity: 1 }, as(ngo, 'ar'));
+    expect([short.status, byPath(short.body)]).toEqual([
+      400,
+      { medicine: 'اكتب 3 حروف على الأقل من اسم الدوا' },
+    ]);
+
     const upTo = { medicine: 'Panadol', minQuantity: 10, acceptUpTo: 5 };
     const below = await api().post('/api/needs', upTo, as(ngo));
     expect(below.status).toBe(400);

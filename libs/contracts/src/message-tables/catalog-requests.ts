@@ -128,6 +128,10 @@ export const catalogRequestMessages = {
   needNotFound: { en: 'Need not found', ar: 'الاحتياج ده مش موجود' },
   notYourNeed: { en: 'This need is not yours', ar: 'الاحتياج ده مش بتاعك' },
   needMedicineRequired: { en: 'Say which medicine you need', ar: 'اكتب اسم الدواء اللي محتاجه' },
+  needMedicineTooShort: {
+    en: 'Type at least 3 letters of the medicine’s name',
+    ar: 'اكتب 3 حروف على الأقل من اسم الدوا',
+  },
   needAcceptUpToBelowMin: {
     en: '"Accept up to" must be at least the minimum quantity',
     ar: '"نقبل لحد" لازم تكون أكبر من أو تساوي أقل كمية',
