@@ -287,9 +287,15 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
       return planOf(id);
     },
 
-    async checkOffer(client: PoolClient, medicineId: number, offer: PickupOffer): Promise<void> {
+    async checkOffer(
+      client: PoolClient,
+      medicineId: number,
+      offer: PickupOffer,
+      /** Where a refusal points: the window's place in the body, or the field it was made from. */
+      pathOf: (index: number) => string = (i) => `windows.${i}`,
+    ): Promise<void> {
       const instantsOf = await windowRuleFor(client, medicineId);
-      offer.windows.forEach((w, i) => instantsOf(w, `windows.${i}`));
+      offer.windows.forEach((w, i) => instantsOf(w, pathOf(i)));
     },
 
     /** Hook for the approval (requests/service.ts): windows given with the approval, same transaction. */

@@ -173,6 +173,17 @@ describe('the request lifecycle', () => {
     });
     expect(past.status).toBe(400);
     expect(past.body.details[0].rule).toBe('pickupDatePast');
+    // Two hours ago (today, or just before midnight yesterday): refused on the field sent, never
+    // on a window the caller did not send.
+    const over = await move(donor.token, id, {
+      status: 'approved',
+      pickupLocation: 'Maadi',
+      pickupDate: new Date(Date.now() - 2 * 3600_000).toISOString(),
+    });
+    expect([over.status, over.body.details.map((d: { path: string }) => d.path)]).toEqual([
+      400,
+      ['pickupDate'],
+    ]);
 
     // At 10:00 Cairo time: an hour from the test's own minute crossed midnight after 23:00 (the
     // window then ends at 23:59, the day's end), so the test depended on the time of day.

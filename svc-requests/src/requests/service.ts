@@ -294,8 +294,10 @@ export function createRequestService(ctx: RequestsContext) {
           throw new AppError(409, 'PHARMACIST_REQUIRED', 'requesterHasNoPharmacist');
         }
         const offer = approvalOffer(medicine, input, language);
-        // Windows already over are refused before the catalog reserves anything.
-        if (offer) await ctx.pickup?.checkOffer(client, request.medicine_id, offer);
+        // Windows already over are refused before the catalog reserves anything; one made from the
+        // spec's pickupDate is refused on that field, the one the caller sent.
+        const pathOf = input.pickup ? undefined : () => 'pickupDate';
+        if (offer) await ctx.pickup?.checkOffer(client, request.medicine_id, offer, pathOf);
         const approval = await reserveForApproval(client, request, requester);
         await record(client, request, caller, 'approve', request.handover, asked.quantity);
         const windows = offer ? await ctx.pickup!.offerOnApproval(client, request.id, offer) : [];
