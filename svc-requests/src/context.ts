@@ -32,7 +32,12 @@ export interface RequestsContext {
 /** What requests/service.ts calls on the pickup module (windows with an approval; reminders off after a move). */
 export interface PickupHooks {
   /** Refuses an offer with a window already over or after the pack expires (400), before anything is written. */
-  checkOffer(client: PoolClient, medicineId: number, offer: PickupOffer): Promise<void>;
+  checkOffer(
+    client: PoolClient,
+    medicineId: number,
+    offer: PickupOffer,
+    pathOf?: (index: number) => string,
+  ): Promise<void>;
   /** Writes the windows offered with an approval (the approval notice covers them); their instants. */
   offerOnApproval(
     client: PoolClient,
