@@ -24,8 +24,23 @@ const stats: RequestStats = {
   needsMet: 0,
   medianHoursToFirstRequest: null,
 };
+const agreed = { startsAt: '2026-12-02T14:00:00.000Z', endsAt: '2026-12-02T16:00:00.000Z' };
+const pickupOf = (window: typeof agreed | null) => ({
+  pharmacyName: 'Dokki Pharmacy',
+  address: null,
+  contactEmail: null,
+  location: 'Gate 2',
+  date: window?.startsAt ?? null,
+  window,
+});
 const rows = [
-  requestFixture({ id: 1, status: 'completed', handover: 'disputed' }),
+  // Collected in the window agreed; approved with windows still to pick from (pickupDate is the
+  // earliest one offered, which nobody agreed).
+  { ...requestFixture({ id: 1, status: 'completed', handover: 'disputed' }), pickup: pickupOf(agreed) },
+  {
+    ...requestFixture({ id: 5, status: 'approved', pickupLocation: 'Gate 2', pickupDate: agreed.startsAt }),
+    pickup: pickupOf(null),
+  },
   requestFixture({ id: 2, status: 'completed', handover: 'confirmed' }),
   requestFixture({ id: 3, status: 'rejected', calledOff: true }),
   requestFixture({ id: 4, status: 'rejected', calledOff: false }),
@@ -50,7 +65,12 @@ describe('/admin/transactions', () => {
       </MemoryRouter>,
       { role: 'admin', texts },
     );
-    const [disputed, confirmed] = await screen.findAllByTestId('transaction-row');
+    const [disputed, waiting, confirmed] = await screen.findAllByTestId('transaction-row');
+    // The time agreed, as the pickup panel and the e-mails say it; none while still to choose.
+    expect(within(disputed!).getByText(/^Pickup: Gate 2, /).textContent).toBe(
+      'Pickup: Gate 2, Wednesday, December 2, 2026 · \u206616:00–18:00\u2069',
+    );
+    expect(within(waiting!).queryByText(/^Pickup:/)).toBeNull();
     expect(within(disputed!).getByTestId('handover-state').textContent).toBe('Disputed');
     expect(within(confirmed!).queryByTestId('handover-state')).toBeNull();
   });
@@ -65,6 +85,7 @@ describe('/admin/transactions', () => {
     const shown = await screen.findAllByTestId('transaction-row');
     expect(shown.map((row) => within(row).getByTestId('request-status').textContent)).toEqual([
       'Completed',
+      'Approved',
       'Completed',
       'Called off',
       'Rejected',

@@ -15,6 +15,7 @@ import {
   QueryGate,
   RequestStatusBadge,
   StatCard,
+  useAgreedPickupTime,
 } from '@medrelay/ui';
 import { adminPageSize, useAdminPage } from '../admin-page';
 import { useListStyles } from '../list-styles';
@@ -33,6 +34,7 @@ export default function Transactions() {
   const filterStyles = useFilterStyles();
   const { t } = useTranslation('admin');
   const format = useFormat();
+  const agreedTime = useAgreedPickupTime();
   const [status, setStatus] = useState<RequestStatusFilter | ''>('');
   const [page, setPage] = useState(1);
   const requests = useAdminPage(requestEndpoints.allRequests, { status }, page);
@@ -88,11 +90,11 @@ export default function Transactions() {
                           · {t('transactions.quantity', { count: r.quantity })} ·{' '}
                           {format.relative(r.createdAt)}
                         </Text>
-                        {r.pickupLocation && r.pickupDate && (
+                        {r.pickup?.location && agreedTime(r.pickup) && (
                           <Text size={200} className={styles.muted} block>
                             {t('transactions.pickup', {
-                              location: r.pickupLocation,
-                              date: format.dateTime(r.pickupDate),
+                              location: r.pickup.location,
+                              date: agreedTime(r.pickup),
                             })}
                           </Text>
                         )}

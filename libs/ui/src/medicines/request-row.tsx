@@ -119,6 +119,22 @@ function CalledOffNote({ request, counterpart }: Pick<RequestRowProps, 'request'
   );
 }
 
+/**
+ * The pickup time agreed, in the words of the pickup panel and the e-mails (Cairo day, 24-hour
+ * times); null while windows are still to pick from. A request approved before windows has its date.
+ */
+export function useAgreedPickupTime(): (pickup: Transaction['pickup'] | undefined) => string | null {
+  const { i18n } = useTranslation('common');
+  const language = i18n.resolvedLanguage === 'ar' ? 'ar' : 'en';
+  const format = useFormat();
+  return (pickup) =>
+    pickup?.window
+      ? formatPickupWindow(pickup.window.startsAt, pickup.window.endsAt, language)
+      : pickup?.date
+        ? format.dateTime(pickup.date)
+        : null;
+}
+
 /** What PickupInfo reads of a request or transaction (a request has no `pickup`). */
 export type PickupInfoSource = Pick<MedicineRequest, 'pickupPlace' | 'pickupPoint'> &
   Partial<Pick<Transaction, 'pickup'>>;
@@ -130,9 +146,8 @@ export type PickupInfoSource = Pick<MedicineRequest, 'pickupPlace' | 'pickupPoin
  * the requester this is the one place that says where: the pickup plan panel adds only the times.
  */
 export function PickupInfo({ request }: { request: PickupInfoSource }) {
-  const { t, i18n } = useTranslation('common');
-  const language = i18n.resolvedLanguage === 'ar' ? 'ar' : 'en';
-  const format = useFormat();
+  const { t } = useTranslation('common');
+  const agreedTime = useAgreedPickupTime()(request.pickup);
   const area = usePlaceLabel().place(request.pickupPlace);
   const { pickup, pickupPoint } = request;
   const lines = [
@@ -141,11 +156,8 @@ export function PickupInfo({ request }: { request: PickupInfoSource }) {
     area && t('pickup.area', { place: area }),
     pickup?.contactEmail && t('pickup.contact', { email: pickup.contactEmail }),
     pickup?.location && t('pickup.at', { location: pickup.location }),
-    // The time agreed (none while windows are still to pick from: the pickup panel lists them), in
-    // the words of the panel and the e-mails (Cairo day, 24-hour times).
-    pickup?.window
-      ? t('pickup.on', { date: formatPickupWindow(pickup.window.startsAt, pickup.window.endsAt, language) })
-      : pickup?.date && t('pickup.on', { date: format.dateTime(pickup.date) }),
+    // None while windows are still to pick from: the pickup panel lists them.
+    agreedTime && t('pickup.on', { date: agreedTime }),
   ].filter(Boolean);
   if (!lines.length && !pickupPoint) return null;
   return (
