@@ -65,9 +65,12 @@ export function AuthLayout(props: {
         <Text as="h1" size={700} weight="semibold" block>
           {props.title}
         </Text>
-        <Text as="p" className={styles.subtitle} block>
-          {props.subtitle}
-        </Text>
+        {/* None on a page whose text says it all (an empty line left a gap under the title). */}
+        {props.subtitle && (
+          <Text as="p" className={styles.subtitle} block>
+            {props.subtitle}
+          </Text>
+        )}
         <form className={styles.form} onSubmit={props.onSubmit} noValidate>
           {props.children}
         </form>

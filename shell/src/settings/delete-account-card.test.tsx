@@ -61,6 +61,8 @@ describe('the "Delete my account" card', () => {
     await confirmWith('Kite-Harbour-7315');
     expect(await screen.findByRole('heading', { name: 'Your account was deleted' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('every device is signed out');
+    // No empty subtitle line under the title: it left a wide gap above the text.
+    expect([...document.querySelectorAll('p')].filter((p) => !p.textContent?.trim())).toEqual([]);
     expect(calls).toContain('DELETE /api/auth/me {"password":"Kite-Harbour-7315"}');
     expect(tokenStore.get()).toBeNull();
   });
