@@ -137,10 +137,11 @@ const ar: typeof en = {
     noWindows:
       'من غير ميعاد محدد: صاحب الطلب هيستلم من الصيدلية في مواعيد الشغل بعد ما يكلمك. زوّد ميعاد لو عايزين تتفقوا على وقت.',
     pharmacy: 'الصيدلية: {{name}}',
-    address: 'العنوان: {{address}}',
+    // A typed address is isolated: '15 Mesaha Square' read 'Mesaha Square 15' in Arabic text.
+    address: 'العنوان: \u2068{{address}}\u2069',
     area: 'المنطقة: {{place}}',
     contact: 'للتواصل: {{email}}',
-    at: 'الاستلام من {{location}}',
+    at: 'الاستلام من \u2068{{location}}\u2069',
     on: 'يوم {{date}}',
   },
   pickupWindows: {

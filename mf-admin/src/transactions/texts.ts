@@ -25,7 +25,7 @@ const ar: typeof en = {
     stats: { total: 'الإجمالي', pending: 'مستني الرد', approved: 'مقبول', completed: 'اتسلّم' },
     line: '\u2068{{requester}}\u2069 ← \u2068{{provider}}\u2069',
     quantity: 'الكمية {{count}}',
-    pickup: 'الاستلام: {{location}}، {{date}}',
+    pickup: 'الاستلام: \u2068{{location}}\u2069، {{date}}',
     empty: 'مفيش معاملات بالفلتر ده',
     loadFailed: 'مقدرناش نحمّل المعاملات',
     unknown: 'غير معروف',

@@ -122,6 +122,14 @@ describe('where to collect an approved request (PickupInfo)', () => {
       expect(screen.getByTestId('pickup-info').textContent).toContain(time);
     },
   );
+
+  it('keeps a typed address in its own order inside Arabic text (a house number stays before the street)', async () => {
+    const typed = { ...agreed, address: '12 Tahrir St', location: '15 Mesaha Square, Dokki' };
+    await renderInRemote(<PickupInfo request={{ ...approved, pickup: typed }} />, { language: 'ar' });
+    const text = screen.getByTestId('pickup-info').textContent;
+    expect(text).toContain('العنوان: \u206812 Tahrir St\u2069');
+    expect(text).toContain('الاستلام من \u206815 Mesaha Square, Dokki\u2069');
+  });
 });
 
 describe('what the requester pays, on every request row', () => {
