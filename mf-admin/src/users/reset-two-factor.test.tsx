@@ -176,3 +176,25 @@ describe('resetting the two-factor sign-in of a user who lost their authenticato
     );
   });
 });
+
+describe('a deleted account on User Approvals', () => {
+  it('says when its owner deleted it, in sight (not in a tooltip), and no e-mail check on its placeholder address', async () => {
+    serve(
+      [
+        account(4, {
+          name: 'Deleted account',
+          email: 'deleted-4@deleted.invalid',
+          status: 'rejected',
+          emailVerified: false,
+          twoFactorEnabled: false,
+          deletedAt: '2026-11-29T10:00:00.000Z',
+        }),
+      ],
+      { status: 200, body: {} },
+    );
+    await show('ar');
+    const row = await waitFor(() => rowOf('مستخدم محذوف'));
+    expect(within(row).getByTestId('deleted-on').textContent).toBe('صاحبه مسحه يوم 29\u200f/11\u200f/2026');
+    expect(within(row).queryByTestId('email-check')).toBeNull();
+  });
+});

@@ -77,11 +77,7 @@ export default function UserApprovals() {
         </Badge>
       )}
       {user.deletedAt ? (
-        <Badge
-          appearance="filled"
-          color="subtle"
-          title={t('users.deletedOn', { date: format.date(user.deletedAt) })}
-        >
+        <Badge appearance="tint" color="subtle">
           {t('users.deleted')}
         </Badge>
       ) : (

@@ -1,17 +1,19 @@
 import { Badge, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@medrelay/contracts';
-import { useShownName } from '@medrelay/i18n';
+import { useFormat, useShownName } from '@medrelay/i18n';
 import { useListStyles } from '../list-styles';
 
 /**
  * Who an account is, as every admin list shows it: name, e-mail (left to right) with whether its
- * owner proved it, a date, and for an application made again after a rejection, why it was rejected.
+ * owner proved it (for a deleted account, when its owner deleted it instead), a date, and for an
+ * application made again after a rejection, why it was rejected.
  */
 export function UserSummary({ user, when }: { user: User; when: string }) {
   const styles = useListStyles();
   const { t } = useTranslation('admin');
   const shownName = useShownName();
+  const format = useFormat();
   return (
     <div className={styles.main}>
       <Text weight="semibold" block>
@@ -20,14 +22,21 @@ export function UserSummary({ user, when }: { user: User; when: string }) {
       <Text size={200} className={styles.muted} block dir="ltr" style={{ textAlign: 'start' }}>
         {user.email}
       </Text>
-      <Badge
-        size="small"
-        appearance="tint"
-        color={user.emailVerified ? 'success' : 'warning'}
-        data-testid="email-check"
-      >
-        {t(user.emailVerified ? 'approvals.emailVerified' : 'approvals.emailUnverified')}
-      </Badge>
+      {/* A deleted account's address is a placeholder nobody confirms: when it was deleted instead. */}
+      {user.deletedAt ? (
+        <Text size={200} className={styles.muted} block data-testid="deleted-on">
+          {t('users.deletedOn', { date: format.date(user.deletedAt) })}
+        </Text>
+      ) : (
+        <Badge
+          size="small"
+          appearance="tint"
+          color={user.emailVerified ? 'success' : 'warning'}
+          data-testid="email-check"
+        >
+          {t(user.emailVerified ? 'approvals.emailVerified' : 'approvals.emailUnverified')}
+        </Badge>
+      )}
       <Text size={200} className={styles.muted}>
         {when}
       </Text>
