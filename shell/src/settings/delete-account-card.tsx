@@ -2,6 +2,8 @@ import { useState } from 'react';
 import {
   Button,
   Card,
+  makeStyles,
+  tokens,
   Dialog,
   DialogActions,
   DialogBody,
@@ -18,6 +20,13 @@ import { failureText } from '../auth/account-links';
 import { useCardStyles } from '../security/two-factor-card';
 import { useDeleteAccountTexts } from './delete-account-texts';
 
+const useStyles = makeStyles({
+  // The card's padding would indent the text and field from the dialog's title and buttons.
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // Fluent puts the buttons in the last half of a wide dialog: two-word labels wrapped there.
+  actions: { gridColumnStart: 1, justifyContent: 'flex-end' },
+});
+
 /** Where a deleted account's browser lands, signed out. */
 export const accountDeletedPath = '/account-deleted';
 
@@ -28,6 +37,7 @@ export const accountDeletedPath = '/account-deleted';
  */
 export function DeleteAccountCard() {
   const styles = useCardStyles();
+  const dialogStyles = useStyles();
   const { t } = useDeleteAccountTexts();
   const navigate = useNavigate();
   const logout = useLogout();
@@ -85,7 +95,7 @@ export function DeleteAccountCard() {
           >
             <DialogBody>
               <DialogTitle>{t('confirmTitle')}</DialogTitle>
-              <DialogContent className={styles.card}>
+              <DialogContent className={dialogStyles.content}>
                 <Text>{t('confirmBody')}</Text>
                 <CurrentPasswordField
                   label={t('password')}
@@ -95,7 +105,7 @@ export function DeleteAccountCard() {
                   onChange={setPassword}
                 />
               </DialogContent>
-              <DialogActions>
+              <DialogActions className={dialogStyles.actions}>
                 <Button appearance="secondary" onClick={close}>
                   {t('keep')}
                 </Button>
