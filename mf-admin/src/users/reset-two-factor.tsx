@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Field, Text } from '@fluentui/react-components';
+import { Button, Field, Text, useRestoreFocusTarget } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, callApi } from '@medrelay/api-client';
@@ -33,6 +33,8 @@ export function ResetTwoFactor({ user }: { user: AdminUser }) {
   const notify = useNotify();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
+  // Closed without a reset (Cancel, Escape), focus goes back to the button, not the page's top.
+  const restoreFocus = useRestoreFocusTarget();
   const [reason, setReason] = useState<TwoFactorResetReason | ''>('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ reason?: string; password?: string }>({});
@@ -75,7 +77,9 @@ export function ResetTwoFactor({ user }: { user: AdminUser }) {
 
   return (
     <>
-      <Button onClick={() => setOpen(true)}>{t('users.twoFactorReset.action')}</Button>
+      <Button onClick={() => setOpen(true)} {...restoreFocus}>
+        {t('users.twoFactorReset.action')}
+      </Button>
       {open && (
         <FormDialog
           title={t('users.twoFactorReset.title', { name: user.name })}

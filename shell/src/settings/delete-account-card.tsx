@@ -4,6 +4,7 @@ import {
   Card,
   makeStyles,
   tokens,
+  useRestoreFocusTarget,
   Dialog,
   DialogActions,
   DialogBody,
@@ -38,6 +39,8 @@ export const accountDeletedPath = '/account-deleted';
 export function DeleteAccountCard() {
   const styles = useCardStyles();
   const dialogStyles = useStyles();
+  // Closed (Keep, Escape, a wrong password then Keep), focus goes back to the button, not the page's top.
+  const restoreFocus = useRestoreFocusTarget();
   const { t } = useDeleteAccountTexts();
   const navigate = useNavigate();
   const logout = useLogout();
@@ -83,7 +86,9 @@ export function DeleteAccountCard() {
       </ul>
       <Text>{t('again')}</Text>
       <div className={styles.actions}>
-        <Button onClick={() => setOpen(true)}>{t('open')}</Button>
+        <Button onClick={() => setOpen(true)} {...restoreFocus}>
+          {t('open')}
+        </Button>
       </div>
       <Dialog open={open} onOpenChange={(_, data) => (data.open ? setOpen(true) : close())}>
         <DialogSurface>
