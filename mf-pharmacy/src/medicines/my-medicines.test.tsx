@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { medicineFixture, renderInRemote, servePages } from '@medrelay/ui/test-support';
@@ -61,6 +61,9 @@ describe('pharmacy My Medicines: an account without a place', () => {
     );
     await screen.findByText('Listing 45');
     expect(screen.getByTestId('own-place-hint').textContent).toContain('حدد منطقتك في الإعدادات');
+    // It leads there.
+    const link = within(screen.getByTestId('own-place-hint')).getByRole('link', { name: 'الإعدادات' });
+    expect(link.getAttribute('href')).toBe('/pharmacy/settings');
   });
 
   it('says nothing once the account has an area', async () => {
