@@ -124,7 +124,10 @@ describe('issuing a recall (admin Recalls)', () => {
     expect(warning.textContent).toBe(
       'A recall of this batch is already in force, since Nov 20, 2026, 10:30 AM: \u2068Particles found in vials\u2069. Issuing another tells everyone who holds it again.',
     );
-    within(dialog).getByText(/^3 listings by 2 owners/);
+    // Its listings are quarantined already: said so, not "will be quarantined at once".
+    within(dialog).getByText(
+      '3 listings by 2 owners, 15 units, already quarantined by the recall in force, will be held by this one too: hidden until both are lifted.',
+    );
   });
 
   it('reads the figures in Arabic', async () => {

@@ -120,7 +120,7 @@ function RecallForm() {
       )}
       <Text block>
         {figures.listings > 0
-          ? t('recalls.preview.figures', {
+          ? t(figures.inForce ? 'recalls.preview.figuresHeld' : 'recalls.preview.figures', {
               listings: t('recalls.preview.listings', { count: figures.listings }),
               owners: t('recalls.preview.owners', { count: figures.owners }),
               units: t('recalls.preview.units', { count: figures.units }),

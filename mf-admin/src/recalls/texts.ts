@@ -22,6 +22,8 @@ const en = {
       units_other: '{{count}} units',
       figures:
         '{{listings}} by {{owners}}, {{units}} on offer, will be quarantined at once: hidden and not requestable until the recall is lifted.',
+      figuresHeld:
+        '{{listings}} by {{owners}}, {{units}}, already quarantined by the recall in force, will be held by this one too: hidden until both are lifted.',
       stops:
         'Pending requests for this batch are cancelled (lifting the recall does not bring them back) and agreed pickups put on hold. Everyone who lists, requested, collected or holds it is told at once, in the app and by e-mail.',
       nothing:
@@ -106,6 +108,8 @@ const ar: typeof en & { recalls: { preview: ArabicPlurals<'listings' | 'owners' 
       units_other: '{{count}} وحدة',
       figures:
         'هيتحفّظ فوراً على {{listings}} عند {{owners}}، فيهم {{units}} معروضين للطلب: مش هيظهروا ومحدش هيقدر يطلبهم لحد ما السحب يترفع.',
+      figuresHeld:
+        '{{listings}} عند {{owners}}، فيهم {{units}}، متحفّظ عليهم بالفعل بالسحب الشغّال، وهيفضلوا متحفّظ عليهم بالسحب ده كمان: مش هيظهروا غير لما الاتنين يترفعوا.',
       stops:
         'الطلبات المستنية على التشغيلة دي هتتلغي (ورفع السحب مش هيرجّعها)، ومواعيد الاستلام المتفق عليها هتتوقف. وكل اللي عارضها أو طلبها أو استلم منها أو عنده منها هيوصله إشعار فوراً، في التطبيق وعلى الإيميل.',
       nothing:
