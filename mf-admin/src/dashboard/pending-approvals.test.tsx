@@ -3,24 +3,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '@medrelay/contracts';
-import { renderInRemote, servePages } from '@medrelay/ui/test-support';
+import { renderInRemote, servePages, userFixture } from '@medrelay/ui/test-support';
 import { texts } from '../texts';
 import { PendingApprovals } from './pending-approvals';
 
-const user = (id: number): User => ({
-  id,
-  email: `u${id}@example.com`,
-  name: `Applicant ${id}`,
-  phone: '+201001234567',
-  userType: 'ngo',
-  status: 'pending',
-  language: 'en',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  profile: null,
-  emailVerified: true,
-  pendingEmail: null,
-});
+const user = (id: number): User =>
+  userFixture(id, { name: `Applicant ${id}`, userType: 'ngo', status: 'pending' });
 
 describe('admin dashboard pending approvals', () => {
   it('shows the first 5 of 70 pending accounts and a "View all" link, asking the server for 5 only', async () => {

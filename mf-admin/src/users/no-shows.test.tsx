@@ -3,24 +3,11 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@medrelay/contracts';
-import { renderInRemote, servePages } from '@medrelay/ui/test-support';
+import { renderInRemote, servePages, userFixture } from '@medrelay/ui/test-support';
 import { texts } from '../texts';
 import UserApprovals from './user-approvals';
 
-const user = (id: number, name: string): User => ({
-  id,
-  email: `u${id}@example.com`,
-  name,
-  phone: '+201001234567',
-  userType: 'ngo',
-  status: 'approved',
-  language: 'en',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  profile: null,
-  emailVerified: true,
-  pendingEmail: null,
-});
+const user = (id: number, name: string): User => userFixture(id, { name, userType: 'ngo' });
 
 describe('missed pickups per account', () => {
   it('badges accounts with missed windows in the users list and counts them in the details', async () => {

@@ -3,26 +3,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '@medrelay/contracts';
-import { renderInRemote, servePages } from '@medrelay/ui/test-support';
+import { renderInRemote, servePages, userFixture } from '@medrelay/ui/test-support';
 import { PendingApprovals } from '../dashboard/pending-approvals';
 import { texts } from '../texts';
 import UserApprovals from './user-approvals';
 
-const applicant = (id: number, overrides: Partial<User> = {}): User => ({
-  id,
-  email: `u${id}@example.com`,
-  name: `Applicant ${id}`,
-  phone: '+201001234567',
-  userType: 'pharmacy',
-  status: 'pending',
-  language: 'en',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  profile: null,
-  emailVerified: true,
-  pendingEmail: null,
-  ...overrides,
-});
+const applicant = (id: number, overrides: Partial<User> = {}): User =>
+  userFixture(id, { name: `Applicant ${id}`, status: 'pending', ...overrides });
 
 /** Serves the lists with these accounts and records the decisions sent. */
 function serve(users: User[]) {

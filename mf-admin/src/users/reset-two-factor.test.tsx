@@ -3,26 +3,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '@medrelay/contracts';
-import { renderInRemote, servePages } from '@medrelay/ui/test-support';
+import { renderInRemote, servePages, userFixture } from '@medrelay/ui/test-support';
 import { texts } from '../texts';
 import UserApprovals from './user-approvals';
 
-const account = (id: number, overrides: Partial<AdminUser> = {}): AdminUser => ({
-  id,
-  email: `u${id}@example.com`,
-  name: `Pharmacist ${id}`,
-  phone: '+201001234567',
-  userType: 'pharmacy',
-  status: 'approved',
-  language: 'en',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  profile: null,
-  emailVerified: true,
-  pendingEmail: null,
-  twoFactorEnabled: true,
-  ...overrides,
-});
+const account = (id: number, overrides: Partial<AdminUser> = {}): AdminUser =>
+  userFixture(id, { name: `Pharmacist ${id}`, twoFactorEnabled: true, ...overrides });
 
 /** Serves the list with these accounts, answers each reset with `answer`, and records the resets sent. */
 function serve(users: AdminUser[], answer: { status: number; body: unknown }) {

@@ -1,4 +1,4 @@
-import type { Medicine, MedicineRequest } from '@medrelay/contracts';
+import type { AdminUser, Medicine, MedicineRequest } from '@medrelay/contracts';
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString();
 
@@ -68,6 +68,26 @@ export function requestFixture(overrides: Partial<MedicineRequest> = {}): Medici
     closedReason: null,
     recallQuarantine: null,
     handover: null,
+    ...overrides,
+  };
+}
+
+/** An account as the administrators' lists return it, approved, with a confirmed address. */
+export function userFixture(id: number, overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id,
+    email: `u${id}@example.com`,
+    name: `User ${id}`,
+    phone: '+201001234567',
+    userType: 'pharmacy',
+    status: 'approved',
+    language: 'en',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    profile: null,
+    emailVerified: true,
+    pendingEmail: null,
+    twoFactorEnabled: false,
     ...overrides,
   };
 }
