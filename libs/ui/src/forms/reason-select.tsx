@@ -12,10 +12,6 @@ const useStyles = makeStyles({
 export function ReasonSelect({ className, ...props }: Omit<SelectProps, 'select'>) {
   const styles = useStyles();
   return (
-    <Select
-      {...props}
-      className={mergeClasses(styles.root, className)}
-      select={{ className: styles.list }}
-    />
+    <Select {...props} className={mergeClasses(styles.root, className)} select={{ className: styles.list }} />
   );
 }
