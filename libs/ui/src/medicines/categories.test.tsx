@@ -48,7 +48,10 @@ describe('categories on the listing form', () => {
     await screen.findByText(
       'Individual donors cannot list cold-chain (refrigerated) medicines; give them to a pharmacy',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Add Donation' }));
+    const submit = screen.getByRole('button', { name: 'Add Donation' });
+    fireEvent.click(submit);
+    // The refused submit has ended (the button is disabled while one runs: a click then is lost).
+    await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false));
     // Unticked, the message goes.
     tick('Cold chain (keep refrigerated)');
     await waitFor(() =>
@@ -56,7 +59,7 @@ describe('categories on the listing form', () => {
     );
     expect(onSave).not.toHaveBeenCalled();
     // Without it the same form is sent: the category alone had stopped it.
-    fireEvent.click(screen.getByRole('button', { name: 'Add Donation' }));
+    fireEvent.click(submit);
     await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
     expect(onSave.mock.calls[0]![2]).toEqual({ name: 'Insulin' });
   });
