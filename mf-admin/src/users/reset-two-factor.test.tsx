@@ -125,7 +125,7 @@ describe('resetting the two-factor sign-in of a user who lost their authenticato
     const row = await screen.findByTestId('user-row');
     fireEvent.click(within(row).getByRole('button', { name: 'إعادة ضبط التحقق بخطوتين' }));
     const dialog = await screen.findByRole('dialog', { hidden: true });
-    within(dialog).getByText('إعادة ضبط التحقق بخطوتين لـ Pharmacist 7');
+    within(dialog).getByText('إعادة ضبط التحقق بخطوتين لحساب \u2068Pharmacist 7\u2069');
     fireEvent.change(within(dialog).getByRole('combobox', { name: /اتأكدت إنه هو إزاي/, hidden: true }), {
       target: { value: 'lostDevicePhoneCall' },
     });
