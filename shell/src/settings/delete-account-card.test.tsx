@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '@medrelay/api-client';
@@ -84,6 +84,21 @@ describe('the "Delete my account" card', () => {
     await waitFor(() => expect(screen.getByText(message)).toBeTruthy());
     expect(screen.queryByText('حسابك اتمسح')).toBeNull();
     expect(tokenStore.get()).toBe('donor-token');
+  });
+
+  it('keeps the account on "Keep my account": nothing sent, the submit waits for a password', async () => {
+    tokenStore.set('donor-token');
+    const calls = server({ status: 200, body: {} });
+    await settings();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account for good?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete my account' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/Your password/), { target: { value: 'x' } });
+    expect(confirm.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep my account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((call) => call.startsWith('DELETE'))).toEqual([]);
   });
 });
 

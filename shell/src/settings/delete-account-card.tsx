@@ -1,32 +1,12 @@
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  makeStyles,
-  tokens,
-  useRestoreFocusTarget,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Text,
-} from '@fluentui/react-components';
+import { Button, Card, useRestoreFocusTarget, Text } from '@fluentui/react-components';
 import { useNavigate } from 'react-router-dom';
 import { callApi, useLogout } from '@medrelay/api-client';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
-import { CurrentPasswordField } from '@medrelay/ui';
+import { CurrentPasswordField, FormDialog } from '@medrelay/ui';
 import { failureText } from '../auth/account-links';
 import { useCardStyles } from '../security/two-factor-card';
 import { useDeleteAccountTexts } from './delete-account-texts';
-
-const useStyles = makeStyles({
-  // The card's padding would indent the text and field from the dialog's title and buttons.
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  // Fluent puts the buttons in the last half of a wide dialog: two-word labels wrapped there.
-  actions: { gridColumnStart: 1, justifyContent: 'flex-end' },
-});
 
 /** Where a deleted account's browser lands, signed out. */
 export const accountDeletedPath = '/account-deleted';
@@ -38,7 +18,6 @@ export const accountDeletedPath = '/account-deleted';
  */
 export function DeleteAccountCard() {
   const styles = useCardStyles();
-  const dialogStyles = useStyles();
   // Closed (Keep, Escape, a wrong password then Keep), focus goes back to the button, not the page's top.
   const restoreFocus = useRestoreFocusTarget();
   const { t } = useDeleteAccountTexts();
@@ -90,38 +69,26 @@ export function DeleteAccountCard() {
           {t('open')}
         </Button>
       </div>
-      <Dialog open={open} onOpenChange={(_, data) => (data.open ? setOpen(true) : close())}>
-        <DialogSurface>
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-          >
-            <DialogBody>
-              <DialogTitle>{t('confirmTitle')}</DialogTitle>
-              <DialogContent className={dialogStyles.content}>
-                <Text>{t('confirmBody')}</Text>
-                <CurrentPasswordField
-                  label={t('password')}
-                  error={error}
-                  required
-                  value={password}
-                  onChange={setPassword}
-                />
-              </DialogContent>
-              <DialogActions className={dialogStyles.actions}>
-                <Button appearance="secondary" onClick={close}>
-                  {t('keep')}
-                </Button>
-                <Button appearance="primary" type="submit" disabled={busy || !password}>
-                  {t('confirm')}
-                </Button>
-              </DialogActions>
-            </DialogBody>
-          </form>
-        </DialogSurface>
-      </Dialog>
+      {open && (
+        <FormDialog
+          title={t('confirmTitle')}
+          submitLabel={t('confirm')}
+          cancelLabel={t('keep')}
+          busy={busy}
+          submitDisabled={!password}
+          onSubmit={() => void submit()}
+          onClose={close}
+        >
+          <Text>{t('confirmBody')}</Text>
+          <CurrentPasswordField
+            label={t('password')}
+            error={error}
+            required
+            value={password}
+            onChange={setPassword}
+          />
+        </FormDialog>
+      )}
     </Card>
   );
 }

@@ -14,20 +14,28 @@ import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // Fluent gives the buttons only the last half of a wide dialog, where two-word labels wrap.
+  actions: { gridColumnStart: 1, justifyContent: 'flex-end' },
 });
 
 /** An open dialog holding a small form: its fields, Cancel, and the submit button. */
 export function FormDialog({
   title,
   submitLabel,
+  cancelLabel,
   busy,
+  submitDisabled,
   onSubmit,
   onClose,
   children,
 }: {
   title: string;
   submitLabel: string;
+  /** What closing without submitting means here ("Keep my account"); "Cancel" by default. */
+  cancelLabel?: string;
   busy?: boolean;
+  /** The submit waits for what it cannot do without (a password), besides waiting while busy. */
+  submitDisabled?: boolean;
   /** Called with the form's submit (Enter in a field, or the button); the default is prevented. */
   onSubmit: () => void;
   onClose: () => void;
@@ -51,11 +59,11 @@ export function FormDialog({
           <DialogBody>
             <DialogTitle>{title}</DialogTitle>
             <DialogContent className={styles.content}>{children}</DialogContent>
-            <DialogActions>
+            <DialogActions className={styles.actions}>
               <Button appearance="secondary" onClick={onClose}>
-                {t('actions.cancel')}
+                {cancelLabel ?? t('actions.cancel')}
               </Button>
-              <Button appearance="primary" type="submit" disabled={busy}>
+              <Button appearance="primary" type="submit" disabled={busy || submitDisabled}>
                 {submitLabel}
               </Button>
             </DialogActions>
