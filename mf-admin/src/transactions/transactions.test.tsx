@@ -9,16 +9,17 @@ import Transactions from './transactions';
 
 afterEach(() => vi.restoreAllMocks());
 
+// Every part different and not zero, so each card shows its own and the parts add up to the total.
 const stats: RequestStats = {
-  totalRequests: 3,
+  totalRequests: 28,
   requestStatus: {
-    pending: 0,
-    approved: 1,
-    rejected: 0,
-    completed: 1,
-    cancelled: 0,
-    disputed: 1,
-    calledOff: 0,
+    pending: 1,
+    approved: 2,
+    rejected: 3,
+    completed: 4,
+    cancelled: 5,
+    disputed: 6,
+    calledOff: 7,
   },
   needsOpen: 0,
   needsMet: 0,
@@ -57,7 +58,63 @@ beforeEach(() => {
   });
 });
 
+/** The figure cards, label → value, in the order shown. */
+const cards = async () => {
+  const section = await screen.findByRole('region', { name: /^(Transactions|المعاملات)$/ });
+  await waitFor(() => expect(within(section).queryAllByText('…')).toEqual([]));
+  return within(section)
+    .getAllByRole('group')
+    .map((card) => [card.getAttribute('aria-label'), within(card).getByTestId('stat-value').textContent]);
+};
+
 describe('/admin/transactions', () => {
+  it.each([
+    [
+      'en',
+      [
+        ['Total', '28'],
+        ['Pending', '1'],
+        ['Approved', '2'],
+        ['Completed', '4'],
+        ['Collection disputed', '6'],
+        ['Rejected', '3'],
+        ['Pickup called off', '7'],
+        ['Cancelled', '5'],
+      ],
+      'Every request: the figures beside it add up to it',
+    ],
+    [
+      'ar',
+      [
+        ['الإجمالي', '28'],
+        ['مستني الرد', '1'],
+        ['مقبول', '2'],
+        ['اتسلّم', '4'],
+        ['تسليم عليه اعتراض', '6'],
+        ['مرفوض', '3'],
+        ['استلام اتلغى', '7'],
+        ['ملغي', '5'],
+      ],
+      'كل الطلبات: مجموع الأرقام اللي جنبه',
+    ],
+  ] as const)(
+    'shows every part the total is made of, so the cards add up to it (%s)',
+    async (language, shown, hint) => {
+      await renderInRemote(
+        <MemoryRouter>
+          <Transactions />
+        </MemoryRouter>,
+        // The statistics (the one query on the default loader).
+        { role: 'admin', texts, language, queryFn: async () => stats },
+      );
+      const figures = await cards();
+      expect(figures).toEqual(shown);
+      const [[, total], ...parts] = figures;
+      expect(parts.reduce((sum, [, value]) => sum + Number(value), 0)).toBe(Number(total));
+      screen.getByText(hint);
+    },
+  );
+
   it('marks a disputed collection on its row (the Completed figure leaves it out)', async () => {
     await renderInRemote(
       <MemoryRouter>

@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Card, Text } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { requestStatusFilters, type RequestStats, type RequestStatusFilter } from '@medrelay/contracts';
+import {
+  requestStatusFigures,
+  requestStatusFilters,
+  type RequestStats,
+  type RequestStatusFigure,
+  type RequestStatusFilter,
+} from '@medrelay/contracts';
 import { routeKey } from '@medrelay/api-client';
 import { requestEndpoints } from '@medrelay/contracts/endpoints';
 import { useFormat } from '@medrelay/i18n';
@@ -23,7 +29,22 @@ import { FilterSelect, useFilterStyles } from '../users/filters';
 import { refetchOnOpen } from '../users/keys';
 
 const requestStatsKey = routeKey(requestEndpoints.requestStats);
-const figures = ['pending', 'approved', 'completed'] as const;
+/**
+ * Every part the statistics split requests into, in this order, the spec's Pending, Approved and
+ * Completed first: shown all, they add up to the Total (a disputed collection is not in Completed,
+ * a pickup called off is in neither Rejected nor Cancelled). A part added to the statistics and
+ * missing here fails to compile.
+ */
+const figureOrder: Record<RequestStatusFigure, number> = {
+  pending: 0,
+  approved: 1,
+  completed: 2,
+  disputed: 3,
+  rejected: 4,
+  calledOff: 5,
+  cancelled: 6,
+};
+const figures = [...requestStatusFigures].sort((a, b) => figureOrder[a] - figureOrder[b]);
 
 /**
  * `/admin/transactions`: every request on MedRelay, filtered by status (a pickup called off after
@@ -61,7 +82,11 @@ export default function Transactions() {
         />
       </div>
       <section className={styles.stats} aria-label={t('transactions.title')}>
-        <StatCard label={t('transactions.stats.total')} value={figure(stats.data?.totalRequests)} />
+        <StatCard
+          label={t('transactions.stats.total')}
+          hint={t('transactions.stats.totalHint')}
+          value={figure(stats.data?.totalRequests)}
+        />
         {figures.map((s) => (
           <StatCard
             key={s}
@@ -100,7 +125,7 @@ export default function Transactions() {
                         )}
                       </div>
                       <RequestStatusBadge status={r.status} calledOff={r.calledOff} />
-                      {/* "Disputed by the owner": not counted in the Completed figure above. */}
+                      {/* "Disputed by the owner": counted in Collection disputed above, not Completed. */}
                       <HandoverStateBadge request={r} />
                       <CustodyButton request={r} />
                     </li>
