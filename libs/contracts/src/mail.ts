@@ -43,9 +43,10 @@ export const mailTemplates = [
 export type MailTemplate = (typeof mailTemplates)[number];
 
 /**
- * A pickup as a calendar event (RFC 5545), attached to the e-mail as an .ics file so it lands in
- * the phone's calendar. One uid per pickup window: a later e-mail with a higher `sequence`
- * confirms the chosen window and cancels the others in the calendar that imported them.
+ * A pickup as a calendar event (RFC 5545), sent with the e-mail as an iTIP message (RFC 5546;
+ * svc-identity's `calendarMessage`): the agreed pickup alone, `confirmed`, becomes a REQUEST;
+ * alone and `cancelled`, a CANCEL. One uid per request, so each later message (a higher
+ * `sequence`) moves or cancels the one event a calendar holds (docs/transfers.md).
  */
 export const mailCalendarEventSchema = z.object({
   uid: z.string(),
@@ -228,11 +229,10 @@ const mailContents = {
     sealed: handoverCode,
   },
   'pickup-confirmed': { data: { ...pickup, ...agreedPrice }, sealed: handoverCode },
-  /** The owner offered new windows after approval: the requester chooses again. */
   /**
-   * New pickup times offered after approval: the requester chooses again. The owner's copy
-   * (`forOwner`) only clears the time agreed before from its calendar (`agreedBefore`, the
-   * requester's `requesterName`): its calendar got that time with the pickup-confirmed e-mail.
+   * New pickup times offered after approval: the requester chooses again. When a time was agreed
+   * before (`agreedBefore`), it no longer holds and the e-mail's calendar file cancels it. The
+   * owner's copy (`forOwner`, only then) names the requester (`requesterName`) who chooses.
    */
   'pickup-changed': {
     data: {
@@ -244,10 +244,10 @@ const mailContents = {
     sealed: {},
   },
   /**
-   * An approved pickup called off (the requester cancelled, the owner withdrew the approval, or a
-   * suspension of one of them ended it):
+   * An approved pickup called off (the requester cancelled, the owner withdrew the approval, a
+   * suspension of one of them ended it, or the platform released it, `released`):
    * the other party is told, and a party whose calendar may hold the pickup gets the file that
-   * cancels it (the caller's own e-mail says only that).
+   * cancels it (the caller's own e-mail says only that; after a release, only such parties).
    */
   'pickup-called-off': {
     data: {
@@ -266,6 +266,12 @@ const mailContents = {
        * (the reader is told why and what to do), or the reader's own. Absent: a party called it off.
        */
       inactive: z.enum(['other', 'reader']).optional(),
+      /**
+       * Why the platform released the pickup, when it did: the agreed time passed without a
+       * handover and the grace period ended (`missed`), or no time was agreed before the handover
+       * code expired (`unsettled`). Absent: a party called it off or a suspension ended it.
+       */
+      released: z.enum(['missed', 'unsettled']).optional(),
       /** The window that was settled, as the screens word it; empty when none was chosen. */
       when: text,
       location: text,

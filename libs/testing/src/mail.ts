@@ -13,6 +13,11 @@ export interface ReceivedMail {
   messageId: string | undefined;
   /** Attached files (the pickup's calendar file), their content as text. */
   attachments: { filename: string; contentType: string; content: string }[];
+  /**
+   * The calendar message sent as the e-mail's `text/calendar` alternative (an iTIP REQUEST or
+   * CANCEL): the `method` of its Content-Type and its text; none when the e-mail has none.
+   */
+  calendar: { method: string; content: string } | undefined;
   file: string;
 }
 
@@ -26,6 +31,7 @@ async function parse(file: string): Promise<ReceivedMail> {
     html: typeof mail.html === 'string' ? mail.html : '',
     template: mail.headers.get('x-medrelay-template') as string | undefined,
     messageId: mail.messageId,
+    calendar: calendarOf(mail),
     attachments: mail.attachments.map((a) => ({
       filename: a.filename ?? '',
       contentType: a.contentType,
@@ -33,6 +39,14 @@ async function parse(file: string): Promise<ReceivedMail> {
     })),
     file,
   };
+}
+
+/** The `text/calendar` part of an e-mail (mailparser lists it with the attachments), with its method. */
+function calendarOf(mail: ParsedMail): ReceivedMail['calendar'] {
+  const part = mail.attachments.find((a) => a.contentType === 'text/calendar');
+  if (!part) return undefined;
+  const type = part.headers.get('content-type') as { params?: Record<string, string> } | undefined;
+  return { method: type?.params?.method ?? '', content: part.content.toString('utf8') };
 }
 
 /** Every message the SMTP sink stored for this recipient. */

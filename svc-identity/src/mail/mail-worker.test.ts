@@ -11,9 +11,11 @@ import { mailSecrets } from '@medrelay/service-kit';
 import { deletedAccountEmail } from '@medrelay/domain/user-status';
 import { mailsTo, testStores, uniqueEmail, waitForMails, waitUntil } from '@medrelay/testing';
 import { Job } from 'bullmq';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, type TestIdentity } from '../testing';
 import { renderMail } from './templates';
+import { messageIdOf } from './worker';
 
 describe('mail worker against a flaky SMTP server', () => {
   let identity: TestIdentity;
@@ -81,6 +83,105 @@ describe('secrets in mail jobs', () => {
     expect(JSON.stringify(queued.data)).not.toContain('482913');
     const [mail] = await waitForMails(to);
     expect(mail!.text).toContain('كود التسليم بتاعك: 482913');
+  });
+
+  it('carry the agreed pickup as a calendar invitation (iTIP REQUEST) that later e-mails move and cancel', async () => {
+    const to = uniqueEmail('calendar');
+    const uid = `pickup-${Date.now()}@medrelay.eg`;
+    const event = (start: string, end: string, status: 'confirmed' | 'cancelled', sequence: number) => ({
+      uid,
+      start,
+      end,
+      summary: 'Pickup: 3 × Panadol',
+      location: 'Dokki',
+      description: 'With Nile Pharmacy',
+      status,
+      sequence,
+      url: 'http://x/ngo/requests',
+    });
+    const pickup = {
+      systemName: 'MedRelay',
+      name: 'Mona',
+      medicineName: 'Panadol',
+      quantity: '3',
+      location: 'Dokki',
+      mapUrl: '',
+      otherName: 'Nile Pharmacy',
+      otherPhone: '',
+      requestsUrl: 'http://x/ngo/requests',
+    };
+    const queue = identity.service.queues.get(mailQueueName)!;
+    const domain = /@([^>\s]+)/.exec(identity.config.MAIL_FROM)![1]!;
+    /** Queues one e-mail with its calendar event and returns it as the sink received it. */
+    const send = async (key: string, job: object, calendar: ReturnType<typeof event>) => {
+      const idempotencyKey = `${key}:${to}`;
+      await queue.add(
+        'pickup',
+        mailJobSchema.parse({ idempotencyKey, to, language: 'en', ...job, calendar: [calendar] }),
+      );
+      const [mail] = await waitForMails(to, 1, {
+        match: (m) => m.messageId === messageIdOf(idempotencyKey, domain),
+      });
+      return { mail: mail!, raw: await readFile(mail!.file, 'utf8') };
+    };
+    const agreed = await send(
+      'agreed',
+      { template: 'pickup-confirmed', data: { ...pickup, when: 'Tue 10:00–12:00' } },
+      event('2030-01-01T08:00:00.000Z', '2030-01-01T10:00:00.000Z', 'confirmed', 3),
+    );
+    const moved = await send(
+      'moved',
+      { template: 'pickup-confirmed', data: { ...pickup, when: 'Thu 14:00–16:00' } },
+      event('2030-01-03T12:00:00.000Z', '2030-01-03T14:00:00.000Z', 'confirmed', 5),
+    );
+    const calledOff = await send(
+      'called-off',
+      {
+        template: 'pickup-called-off',
+        data: {
+          ...pickup,
+          readerRole: 'requester',
+          byReader: 'no',
+          when: 'Thu 14:00–16:00',
+          calendar: 'yes',
+        },
+      },
+      event('2030-01-03T12:00:00.000Z', '2030-01-03T14:00:00.000Z', 'cancelled', 7),
+    );
+    const organizer = /<([^>]+)>/.exec(identity.config.MAIL_FROM)?.[1] ?? identity.config.MAIL_FROM;
+    const sent = [agreed, moved, calledOff].map(({ mail, raw }) => {
+      // The calendar is an alternative of the text, with the method in its Content-Type (RFC 6047
+      // §2.4), which Gmail and Outlook read as an invitation; the same file is attached as well.
+      expect(raw).toMatch(
+        /multipart\/alternative[\s\S]*Content-Type: text\/calendar; charset=utf-8; method=(REQUEST|CANCEL)/,
+      );
+      expect(mail.attachments.map((a) => [a.filename, a.contentType])).toContainEqual([
+        'pickup.ics',
+        'application/ics',
+      ]);
+      const ics = mail.calendar!.content.replace(/\r?\n[ \t]/g, '');
+      const field = (name: string) => new RegExp(`^${name}[;:](.*)$`, 'm').exec(ics)?.[1];
+      expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+      expect(field('METHOD')).toBe(mail.calendar!.method);
+      expect(field('ORGANIZER')).toMatch(new RegExp(`mailto:${organizer}$`, 'i'));
+      // The recipient is the one attendee, asked for no answer (the time is agreed in the app).
+      const attendee = field('ATTENDEE')!;
+      expect(attendee).toMatch(new RegExp(`mailto:${to}$`, 'i'));
+      expect(attendee).toContain('RSVP=FALSE');
+      expect(attendee).toContain('CN="Mona"');
+      return {
+        method: mail.calendar!.method,
+        uid: field('UID'),
+        sequence: Number(field('SEQUENCE')),
+        status: field('STATUS'),
+        start: field('DTSTART'),
+      };
+    });
+    expect(sent).toEqual([
+      { method: 'REQUEST', uid, sequence: 3, status: 'CONFIRMED', start: '20300101T080000Z' },
+      { method: 'REQUEST', uid, sequence: 5, status: 'CONFIRMED', start: '20300103T120000Z' },
+      { method: 'CANCEL', uid, sequence: 7, status: 'CANCELLED', start: '20300103T120000Z' },
+    ]);
   });
 
   it("are not sent to a deleted account's address (under .invalid), which anyone may type into a form", async () => {

@@ -154,6 +154,50 @@ describe("the owner's pickup-changed e-mail (its new offer withdrew the time agr
   });
 });
 
+describe('what the pickup e-mails say their calendar files do', () => {
+  const windows = '• Thursday, 3 January 2030 · \u206614:00–16:00\u2069';
+  const agreedBefore = 'Tuesday, 1 January 2030 · \u206610:00–12:00\u2069';
+
+  it('the approval offers times to choose from; only the time chosen goes to the calendar (en, ar)', () => {
+    const en = text('request-approved', 'en', { windows });
+    expect(en).toContain(
+      `Pickup times offered (choose one in MedRelay; the time you choose then comes to your calendar):\n${windows}`,
+    );
+    const ar = text('request-approved', 'ar', { windows });
+    expect(ar).toContain(
+      `مواعيد الاستلام المتاحة (اختار واحد منهم على MedRelay، والميعاد اللي هتختاره هيتضاف للتقويم بتاعك بعدها):\n${windows}`,
+    );
+    for (const mail of [en, ar]) expect(mail).not.toMatch(/attached|المرفق/);
+  });
+
+  it('the agreed time comes as an invitation kept up to date, with nothing to answer (en, ar)', () => {
+    expect(text('pickup-confirmed', 'en', {})).toContain(
+      'The attached calendar invitation adds the pickup to your calendar, and later e-mails move it or take it out if the time changes or the pickup is called off. No need to answer it: the time is already agreed in MedRelay.',
+    );
+    expect(text('pickup-confirmed', 'ar', {})).toContain(
+      'دعوة التقويم المرفقة بتضيف ميعاد الاستلام للتقويم بتاعك، ولو الميعاد اتغيّر أو الاستلام اتلغى الإيميلات الجاية هتغيّره أو تشيله. مش محتاج ترد على الدعوة: الميعاد متفق عليه خلاص على MedRelay.',
+    );
+  });
+
+  it("new times tell the requester the agreed time's calendar event is removed, only when one was agreed (en, ar)", () => {
+    expect(text('pickup-changed', 'en', { windows, agreedBefore })).toContain(
+      `Nile Pharmacy changed the pickup times for 3 units of Concor 5mg. The time agreed before, ${agreedBefore}, no longer holds: the attached calendar file removes it from your calendar. Choose one of these in MedRelay (the time you choose then comes to your calendar):\n${windows}`,
+    );
+    expect(text('pickup-changed', 'ar', { windows, agreedBefore })).toContain(
+      `Nile Pharmacy غيّر مواعيد استلام 3 وحدات من Concor 5mg. الميعاد اللي كان متفق عليه، ${agreedBefore}، مبقاش ساري: ملف التقويم المرفق بيشيله من التقويم بتاعك. اختار واحد من المواعيد دي على MedRelay (والميعاد اللي هتختاره هيتضاف للتقويم بتاعك):\n${windows}`,
+    );
+    const en = text('pickup-changed', 'en', { windows });
+    expect(en).toContain(
+      `Nile Pharmacy changed the pickup times for 3 units of Concor 5mg. Choose one of these in MedRelay (the time you choose then comes to your calendar):\n${windows}`,
+    );
+    const ar = text('pickup-changed', 'ar', { windows });
+    expect(ar).toContain(
+      `Nile Pharmacy غيّر مواعيد استلام 3 وحدات من Concor 5mg. اختار واحد من المواعيد دي على MedRelay (والميعاد اللي هتختاره هيتضاف للتقويم بتاعك):\n${windows}`,
+    );
+    for (const mail of [en, ar]) expect(mail).not.toMatch(/attached|المرفق/);
+  });
+});
+
 describe('the pickup-called-off e-mail', () => {
   const calledOff = {
     readerRole: 'requester',
@@ -242,6 +286,54 @@ describe('the pickup-called-off e-mail', () => {
       expect(mail).not.toMatch(/back on offer|رجعت معروضة/);
       expect(mail).not.toContain('http://x/ngo/requests');
     }
+  });
+
+  it('after the platform released a missed pickup, tells each party why, the units back on offer, the calendar cleared (en, ar)', () => {
+    const released = { ...calledOff, released: 'missed' };
+    const requester = text('pickup-called-off', 'en', released);
+    expect(requester).toContain(
+      'Your pickup of 3 units of Concor 5mg is released: the agreed time passed without a handover and the grace period is over, so the units are back on offer.',
+    );
+    expect(requester).toContain('If you still need this medicine, request it again on MedRelay.');
+    expect(requester).toContain('The attached calendar file removes this pickup from your calendar.');
+    expect(text('pickup-called-off', 'ar', { ...released, quantity: '2' })).toContain(
+      'استلام وحدتين من Concor 5mg اتلغى: الميعاد المتفق عليه عدّى من غير تسليم ومهلة السماح خلصت، فالوحدات رجعت معروضة.',
+    );
+    const owner = { ...released, readerRole: 'owner', otherName: 'Resala' };
+    expect(text('pickup-called-off', 'en', owner)).toContain(
+      'Resala did not collect 3 units of Concor 5mg: the agreed time passed without a handover and the grace period is over, so the pickup is released.',
+    );
+    const ar = text('pickup-called-off', 'ar', owner);
+    expect(ar).toContain(
+      'Resala مستلمش 3 وحدات من Concor 5mg: الميعاد المتفق عليه عدّى من غير تسليم ومهلة السماح خلصت، فالاستلام اتلغى.',
+    );
+    expect(ar).toContain('الكمية رجعت معروضة في إعلانك');
+    expect(ar).toContain('ملف التقويم المرفق بيشيل ميعاد الاستلام ده من التقويم بتاعك.');
+    const subject = renderMail(
+      openedMailSchema.parse({
+        template: 'pickup-called-off',
+        language: 'en',
+        data: { ...data, ...released },
+      }),
+    ).subject;
+    expect(subject).toBe('Pickup released: Concor 5mg – MedRelay');
+  });
+
+  it('after the platform released a pickup never agreed, says no time was agreed in time (en, ar)', () => {
+    const released = { ...calledOff, released: 'unsettled', when: '' };
+    expect(text('pickup-called-off', 'en', released)).toContain(
+      'Your pickup of 3 units of Concor 5mg is released: no pickup time was agreed in time, so the units are back on offer.',
+    );
+    expect(text('pickup-called-off', 'ar', released)).toContain(
+      'استلام 3 وحدات من Concor 5mg اتلغى: مفيش ميعاد استلام اتفقتوا عليه في الوقت، فالوحدات رجعت معروضة.',
+    );
+    const owner = { ...released, readerRole: 'owner', otherName: 'Resala' };
+    expect(text('pickup-called-off', 'en', owner)).toContain(
+      'No time to collect 3 units of Concor 5mg was agreed with Resala in time, so the pickup is released.',
+    );
+    expect(text('pickup-called-off', 'ar', owner)).toContain(
+      'مفيش ميعاد استلام 3 وحدات من Concor 5mg اتفقتوا عليه مع Resala في الوقت، فالاستلام اتلغى.',
+    );
   });
 
   it('tells the one who called it off only that its calendar is cleared, in both languages', () => {

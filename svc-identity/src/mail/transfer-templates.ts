@@ -111,7 +111,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
         ...priceLines(d, 'en'),
         ...(d.windows
           ? [
-              `Pickup times offered (choose one in MedRelay; they are in the attached calendar file):\n${d.windows}`,
+              `Pickup times offered (choose one in MedRelay; the time you choose then comes to your calendar):\n${d.windows}`,
             ]
           : []),
         ...pickupLines(d, {
@@ -136,7 +136,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
         ...(d.handoverCode
           ? [`Your handover code: ${d.handoverCode} (show it when you collect)`]
           : ['Ask for the handover code when you hand the medicine over, and enter it in MedRelay.']),
-        'The attached calendar file adds the pickup to your calendar.',
+        'The attached calendar invitation adds the pickup to your calendar, and later e-mails move it or take it out if the time changes or the pickup is called off. No need to answer it: the time is already agreed in MedRelay.',
         `Your requests: ${d.requestsUrl}`,
       ],
     },
@@ -155,14 +155,15 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
             ]
           : [
               `Hello ${d.name},`,
-              `${d.providerName} changed the pickup times for ${units(d, 'en')} of ${d.medicineName}. Any time chosen before no longer holds: choose one of these in MedRelay (the attached calendar file adds them and cancels the earlier ones):\n${d.windows}`,
+              `${d.providerName} changed the pickup times for ${units(d, 'en')} of ${d.medicineName}.${d.agreedBefore ? ` The time agreed before, ${d.agreedBefore}, no longer holds: the attached calendar file removes it from your calendar.` : ''} Choose one of these in MedRelay (the time you choose then comes to your calendar):\n${d.windows}`,
               ...(d.pickupLocation ? [`Pickup location: ${d.pickupLocation}`] : []),
               ...(d.mapUrl ? [`Map: ${d.mapUrl}`] : []),
               `Your requests: ${d.requestsUrl}`,
             ],
     },
     'pickup-called-off': {
-      subject: (d) => `Pickup called off: ${d.medicineName} – ${d.systemName}`,
+      subject: (d) =>
+        `${d.released ? 'Pickup released' : 'Pickup called off'}: ${d.medicineName} – ${d.systemName}`,
       body: (d) => [`Hello ${d.name},`, ...calledOffLines(d, 'en')],
     },
     'recall-quarantined': {
@@ -233,7 +234,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
         ...priceLines(d, 'ar'),
         ...(d.windows
           ? [
-              `مواعيد الاستلام المتاحة (اختار واحد منهم على MedRelay، وهتلاقيهم في ملف التقويم المرفق):\n${d.windows}`,
+              `مواعيد الاستلام المتاحة (اختار واحد منهم على MedRelay، والميعاد اللي هتختاره هيتضاف للتقويم بتاعك بعدها):\n${d.windows}`,
             ]
           : []),
         ...pickupLines(d, {
@@ -258,7 +259,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
         ...(d.handoverCode
           ? [`كود التسليم بتاعك: ${d.handoverCode} (وريه وانت بتستلم)`]
           : ['اطلب كود التسليم وانت بتسلّم الدواء، واكتبه على MedRelay.']),
-        'ملف التقويم المرفق بيضيف ميعاد الاستلام للتقويم بتاعك.',
+        'دعوة التقويم المرفقة بتضيف ميعاد الاستلام للتقويم بتاعك، ولو الميعاد اتغيّر أو الاستلام اتلغى الإيميلات الجاية هتغيّره أو تشيله. مش محتاج ترد على الدعوة: الميعاد متفق عليه خلاص على MedRelay.',
         `طلباتك: ${d.requestsUrl}`,
       ],
     },
@@ -277,7 +278,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
             ]
           : [
               `أهلاً ${d.name}،`,
-              `${d.providerName} غيّر مواعيد استلام ${units(d, 'ar')} من ${d.medicineName}. أي ميعاد اخترته قبل كده مبقاش ساري: اختار واحد من المواعيد دي على MedRelay (ملف التقويم المرفق بيضيفها وبيلغي المواعيد القديمة):\n${d.windows}`,
+              `${d.providerName} غيّر مواعيد استلام ${units(d, 'ar')} من ${d.medicineName}.${d.agreedBefore ? ` الميعاد اللي كان متفق عليه، ${d.agreedBefore}، مبقاش ساري: ملف التقويم المرفق بيشيله من التقويم بتاعك.` : ''} اختار واحد من المواعيد دي على MedRelay (والميعاد اللي هتختاره هيتضاف للتقويم بتاعك):\n${d.windows}`,
               ...(d.pickupLocation ? [`مكان الاستلام: ${d.pickupLocation}`] : []),
               ...(d.mapUrl ? [`الخريطة: ${d.mapUrl}`] : []),
               `طلباتك: ${d.requestsUrl}`,
@@ -385,6 +386,41 @@ function endedByInactiveLines(d: MailData<'pickup-called-off'>, what: string, la
 }
 
 /**
+ * What the called-off e-mail says when the platform released the pickup (`released`): the agreed
+ * time passed without a handover and the grace period ended, or no time was agreed in time; the
+ * units are back on offer. The requester may request the medicine again.
+ */
+function releasedLines(d: MailData<'pickup-called-off'>, what: string, language: Language): string[] {
+  const ar = language === 'ar';
+  const missed = d.released === 'missed';
+  if (d.readerRole === 'requester')
+    return ar
+      ? [
+          missed
+            ? `استلام ${what} اتلغى: الميعاد المتفق عليه عدّى من غير تسليم ومهلة السماح خلصت، فالوحدات رجعت معروضة.`
+            : `استلام ${what} اتلغى: مفيش ميعاد استلام اتفقتوا عليه في الوقت، فالوحدات رجعت معروضة.`,
+          'لو لسه محتاج الدوا ده، اطلبه تاني على MedRelay.',
+        ]
+      : [
+          missed
+            ? `Your pickup of ${what} is released: the agreed time passed without a handover and the grace period is over, so the units are back on offer.`
+            : `Your pickup of ${what} is released: no pickup time was agreed in time, so the units are back on offer.`,
+          'If you still need this medicine, request it again on MedRelay.',
+        ];
+  return ar
+    ? [
+        missed
+          ? `${d.otherName} مستلمش ${what}: الميعاد المتفق عليه عدّى من غير تسليم ومهلة السماح خلصت، فالاستلام اتلغى.`
+          : `مفيش ميعاد استلام ${what} اتفقتوا عليه مع ${d.otherName} في الوقت، فالاستلام اتلغى.`,
+      ]
+    : [
+        missed
+          ? `${d.otherName} did not collect ${what}: the agreed time passed without a handover and the grace period is over, so the pickup is released.`
+          : `No time to collect ${what} was agreed with ${d.otherName} in time, so the pickup is released.`,
+      ];
+}
+
+/**
  * What the called-off e-mail says, by who reads it: the other party is told who called the pickup
  * off and not to go (the requester) or not to wait (the owner, whose units are back on offer);
  * the one who called it off is told only that the attached file clears their calendar. A
@@ -394,21 +430,23 @@ function calledOffLines(d: MailData<'pickup-called-off'>, language: Language): s
   const units = countedNoun(Number(d.quantity), 'unit', language);
   const ar = language === 'ar';
   const what = ar ? `${units} من ${d.medicineName}` : `${units} of ${d.medicineName}`;
-  const news = d.inactive
-    ? endedByInactiveLines(d, what, language)
-    : [
-        d.byReader === 'yes'
-          ? ar
-            ? `لغيت استلام ${what}.`
-            : `You called off the pickup of ${what}.`
-          : d.readerRole === 'requester'
+  const news = d.released
+    ? releasedLines(d, what, language)
+    : d.inactive
+      ? endedByInactiveLines(d, what, language)
+      : [
+          d.byReader === 'yes'
             ? ar
-              ? `${d.otherName} لغى التسليم: متروحش تستلم ${what}.`
-              : `${d.otherName} called off your pickup of ${what}: do not go to collect it.`
-            : ar
-              ? `${d.otherName} مش هيستلم ${what}: الاستلام اتلغى، فمتستناهوش.`
-              : `${d.otherName} will not collect ${what}: the pickup is called off, so do not wait for them.`,
-      ];
+              ? `لغيت استلام ${what}.`
+              : `You called off the pickup of ${what}.`
+            : d.readerRole === 'requester'
+              ? ar
+                ? `${d.otherName} لغى التسليم: متروحش تستلم ${what}.`
+                : `${d.otherName} called off your pickup of ${what}: do not go to collect it.`
+              : ar
+                ? `${d.otherName} مش هيستلم ${what}: الاستلام اتلغى، فمتستناهوش.`
+                : `${d.otherName} will not collect ${what}: the pickup is called off, so do not wait for them.`,
+        ];
   // The suspended owner's listings went off offer with its account.
   const onOffer =
     d.readerRole === 'owner' && d.inactive !== 'reader'

@@ -13,7 +13,7 @@ import {
 } from '@medrelay/service-kit';
 import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import { calendarAttachment } from './calendar';
+import { calendarMessage } from './calendar';
 import { recordSent, recordSentOnce, wasSent } from './repo';
 import { renderMail } from './templates';
 
@@ -73,7 +73,13 @@ export function startMailWorker(options: MailWorkerOptions) {
               // the receiving servers and mail clients that drop repeated ids.
               messageId: messageIdOf(mail.idempotencyKey, domain),
               ...rendered,
-              ...(mail.calendar?.length ? { attachments: [calendarAttachment(mail.calendar)] } : {}),
+              ...(mail.calendar?.length
+                ? calendarMessage(mail.calendar, {
+                    from: options.from,
+                    to: mail.to,
+                    name: 'name' in mail.data ? mail.data.name : undefined,
+                  })
+                : {}),
               headers: { 'X-MedRelay-Template': mail.template },
             })
             .catch((err: unknown) => {
