@@ -34,9 +34,16 @@ function createFormatters(language: Language) {
   // reader elsewhere sees the same date as the days-left count.
   const date = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: cairoTimeZone }));
   // Pickup times and code expiries are Cairo times: the same the e-mail and the calendar file give.
+  // 24-hour in both languages, as pickup windows and `clock` are: the locales' own short time is
+  // 12-hour ("10:30 AM", "10:30 ص").
   const dateTime = once(
     () =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: cairoTimeZone }),
+      new Intl.DateTimeFormat(locale, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        hourCycle: 'h23',
+        timeZone: cairoTimeZone,
+      }),
   );
   const relative = once(() => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
   const clock = once(
@@ -58,6 +65,7 @@ function createFormatters(language: Language) {
       formatPriceSum(cost, language),
     percent: (value: number) => percent().format(value / 100),
     date: (value: Date | string) => date().format(new Date(value)),
+    /** "Nov 20, 2026, 14:05": a moment in Cairo, 24-hour. */
     dateTime: (value: Date | string) => dateTime().format(new Date(value)),
     /** "14:05": the time of day in Cairo, 24-hour. */
     clock: (value: Date | string) => clock().format(new Date(value)),

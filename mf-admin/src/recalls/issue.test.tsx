@@ -115,18 +115,32 @@ describe('issuing a recall (admin Recalls)', () => {
   });
 
   it('warns when a recall of the batch is already in force, with its date and reason', async () => {
-    const inForce = { reason: 'Particles found in vials', recalledAt: '2026-11-20T08:30:00.000Z' };
+    const inForce = { reason: 'Particles found in vials', recalledAt: '2026-11-20T13:30:00.000Z' };
     api({ ...figures, inForce });
     await fillAndSubmit();
     const dialog = await screen.findByRole('dialog');
     const warning = await within(dialog).findByText(/^A recall of this batch is already in force, since /);
-    // Its day and time in Cairo; the admin's reason isolated from the sentence.
+    // Its day and time in Cairo, 24-hour as every time on MedRelay (not 3:30 PM); the admin's
+    // reason isolated from the sentence.
     expect(warning.textContent).toBe(
-      'A recall of this batch is already in force, since Nov 20, 2026, 10:30 AM: \u2068Particles found in vials\u2069. Issuing another tells everyone who holds it again.',
+      'A recall of this batch is already in force, since Nov 20, 2026, 15:30: \u2068Particles found in vials\u2069. Issuing another tells everyone who holds it again.',
     );
     // Its listings are quarantined already: said so, not "will be quarantined at once".
     within(dialog).getByText(
       '3 listings by 2 owners, 15 units, already quarantined by the recall in force, will be held by this one too: hidden until both are lifted.',
+    );
+  });
+
+  it('says the recall in force on a 24-hour clock in Arabic too (not 3:30 م)', async () => {
+    api({
+      ...figures,
+      inForce: { reason: 'Particles found in vials', recalledAt: '2026-11-20T13:30:00.000Z' },
+    });
+    await fillAndSubmit('ar');
+    const dialog = await screen.findByRole('dialog');
+    const warning = await within(dialog).findByText(/^التشغيلة دي عليها سحب شغّال من /);
+    expect(warning.textContent).toBe(
+      'التشغيلة دي عليها سحب شغّال من 20\u200f/11\u200f/2026، 15:30: \u2068Particles found in vials\u2069. لو سحبتها تاني، كل اللي عنده منها هيوصله إشعار تاني.',
     );
   });
 
