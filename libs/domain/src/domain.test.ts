@@ -7,6 +7,7 @@ import {
   cairoDayNumber,
   isPastPickup,
   mayViewListing,
+  partyName,
   can,
   daysLeft,
   daysLeftTone,
@@ -217,5 +218,14 @@ describe('medicine photos (spec §5)', () => {
     });
     expect(photoProblem({ type: 'image/gif', size: 10 }, 10)?.key).toBe('imageTypeInvalid');
     expect(photoProblem({ type: 'application/pdf', size: 10 }, 10)?.key).toBe('imageTypeInvalid');
+  });
+});
+
+describe('the name an account goes by for others (docs/transfers.md, "Who a notice names")', () => {
+  it("is the organisation's where the account has one, else the account's own", () => {
+    expect(partyName('Mona Adel', 'Al Amal Health Association')).toBe('Al Amal Health Association');
+    expect(partyName('Nile Pharmacy – Dokki', null)).toBe('Nile Pharmacy – Dokki');
+    expect(partyName('Ahmed Hassan', undefined)).toBe('Ahmed Hassan');
+    expect(partyName('Mona Adel', '')).toBe('Mona Adel');
   });
 });

@@ -36,3 +36,19 @@ export function mayViewListing(
 export function ownerNameBeforeApproval(source: 'pharmacy' | 'donor', name: string | null): string | null {
   return source === 'pharmacy' ? name : null;
 }
+
+/**
+ * The name an account goes by for other people, the same in notices (the bell and push), e-mails,
+ * request and transaction lists and matches: its organisation's where it has one (an NGO is "Al
+ * Amal Health Association" to a pharmacist, not the person who signed up for it), else the
+ * account's own (a pharmacy's account is named after the pharmacy; a donor is a person). Still
+ * subject to `ownerNameBeforeApproval` for a private donor; a deleted account's name is the
+ * placeholder (`deletedAccountName`), shown in the reader's language.
+ */
+export function partyName(name: string, organizationName: string | null | undefined): string {
+  return organizationName || name;
+}
+
+/** `partyName` in SQL, for a row of a users read model (`name`, `organization_name`) under `alias`. */
+export const partyNameSql = (alias: string) =>
+  `coalesce(nullif(${alias}.organization_name, ''), ${alias}.name)`;
