@@ -116,7 +116,7 @@ describe('donor area', { timeout: 120_000 }, () => {
     expect(await stat(page, 'Lives Impacted').innerText()).toBe('6');
     await remote.getByTestId('your-impact').getByText('about 6 people', { exact: false }).waitFor();
     const timeline = remote.getByTestId('timeline-event');
-    await timeline.filter({ hasText: 'ngo user collected Panadol Extra' }).waitFor();
+    await timeline.filter({ hasText: 'Org collected Panadol Extra' }).waitFor();
     await timeline.filter({ hasText: 'You donated 4 units of Panadol Extra' }).waitFor();
 
     await nav(page, 'Dashboard').click();

@@ -14,6 +14,7 @@ import { recordCustody } from '../custody/repo';
 import { findMedicineSummary, medicineExpiry } from '../medicines/repo';
 import { addNotification } from '../notifications/repo';
 import { holdOf } from '../recalls/repo';
+import { callerShownName } from '../requests/party-names';
 import { findRequest, loadRequest, updateRequestStatus } from '../requests/repo';
 import { handoverCodeCrypto, type HandoverCodeCrypto } from './code-crypto';
 import {
@@ -230,7 +231,11 @@ export function createHandoverService(ctx: RequestsContext) {
             type: 'request-completed',
             titleKey: 'notifyHandoverConfirmedTitle',
             messageKey: 'notifyHandoverConfirmed',
-            params: { owner: caller.name, quantity: request.quantity, medicine: medicine?.name ?? '' },
+            params: {
+              owner: await callerShownName(client, caller),
+              quantity: request.quantity,
+              medicine: medicine?.name ?? '',
+            },
             requestId: id,
             medicineId: request.medicine_id,
             sourceKey: `request:${id}:handOver`,

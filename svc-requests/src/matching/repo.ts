@@ -9,6 +9,7 @@ import {
   mayReceiveListingSql,
   needMatchThreshold,
   ownerNameBeforeApproval,
+  partyNameSql,
   roundedDistanceKm,
   visibleToRoleSql,
   withinReachSql,
@@ -251,7 +252,7 @@ export async function listMatches(
      SELECT * FROM (SELECT n.id AS need_id, n.medicine AS need_text, n.dosage_form, n.min_quantity,
             n.accept_up_to, n.urgency, m.id AS medicine_id, m.name, m.type, m.quantity, m.expiry_date,
             m.recipient_type, m.source, m.discount_price, m.image_url, m.owner_id,
-            coalesce(o.organization_name, o.name) AS owner_name,
+            ${partyNameSql('o')} AS owner_name,
             -- Where it is collected: its own place, else its owner's; never a street address.
             ${collectedGovernorate} AS owner_governorate,
             CASE WHEN m.own_lat IS NOT NULL THEN m.own_area ELSE o.area END AS owner_area,

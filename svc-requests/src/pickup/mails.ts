@@ -8,6 +8,7 @@ import {
 import { formatPickupWindow, mapLink } from '@medrelay/domain';
 import type { MailSecrets, ReadModelUser } from '@medrelay/service-kit';
 import type { MedicineSummary } from '../medicines/repo';
+import { shownNameOf } from '../requests/party-names';
 import type { WindowRow } from './repo';
 
 /** What the pickup e-mails say of a request: its id, quantity, place and pin. */
@@ -42,8 +43,8 @@ const askedWhenFewer = (request: PickupMailRequest) =>
   request.asked_quantity != null && request.asked_quantity > request.quantity
     ? { askedQuantity: String(request.asked_quantity) }
     : {};
-/** The other party as the e-mail names them: the organisation, else the person. */
-const nameOf = (user: ReadModelUser | null) => user?.organization_name || user?.name || '';
+/** The other party as the e-mail names them, as every notice does (libs/domain `partyName`). */
+const nameOf = (user: ReadModelUser | null) => (user ? shownNameOf(user) : '');
 
 /**
  * The calendar events of a request's windows, in the reader's language: while the requester
@@ -120,7 +121,7 @@ export function approvalMail(options: {
       name: requester.name,
       medicineName: medicine?.name ?? '',
       quantity: String(request.quantity),
-      providerName: provider?.name ?? options.approverName,
+      providerName: provider ? nameOf(provider) : options.approverName,
       windows: windowLines(options.windows, language),
       pickupLocation: request.pickup_location ?? '',
       mapUrl: mapUrlOf(request),

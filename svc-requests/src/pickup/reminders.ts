@@ -22,6 +22,7 @@ import type { Queue } from 'bullmq';
 import { schema, type RequestsContext } from '../context';
 import { addNotifications } from '../notifications/repo';
 import { transactionMailsOn } from '../requests/mail-settings';
+import { shownNameOf } from '../requests/party-names';
 import type { Clock } from './clock';
 import { reminderTarget, windowIdsOf } from './repo';
 
@@ -143,7 +144,7 @@ export function createPickupReminders(ctx: RequestsContext, options: ReminderOpt
           target.pickup_lat != null && target.pickup_lng != null
             ? mapLink(target.pickup_lat, target.pickup_lng)
             : '',
-        otherName: other?.organization_name || other?.name || '',
+        otherName: other ? shownNameOf(other) : '',
         otherPhone: other?.phone ?? '',
         whatsappUrl: digits ? `https://wa.me/${digits}` : '',
         requestsUrl: `${ctx.config.PUBLIC_URL}/${reader.user_type}/requests`,

@@ -24,6 +24,7 @@ import { actorOf, recordCustody } from '../custody/repo';
 import { medicineExpiry } from '../medicines/repo';
 import { followOffer } from '../handover/service';
 import { transactionMailsOn } from '../requests/mail-settings';
+import { callerShownName } from '../requests/party-names';
 import { pickupChangedMail, pickupChangedOwnerMail, pickupConfirmedMail } from './mails';
 import { addNotifications } from '../notifications/repo';
 import { createNoShowSweep } from './no-shows';
@@ -322,7 +323,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
             titleKey: 'notifyPickupChosenTitle',
             messageKey: 'notifyPickupChosen',
             params: {
-              requester: caller.name,
+              requester: await callerShownName(client, caller),
               medicine: await medicineName(client, request.medicine_id),
               when: windowLabel(window),
             },
@@ -349,7 +350,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
             titleKey: 'notifyPickupProposedTitle',
             messageKey: 'notifyPickupProposed',
             params: {
-              requester: caller.name,
+              requester: await callerShownName(client, caller),
               medicine: await medicineName(client, request.medicine_id),
               when: windowLabel({ starts_at: w.startsAt, ends_at: w.endsAt }),
             },

@@ -167,7 +167,7 @@ describe('a pickup ended by a suspension', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]!.type).toBe('request-cancelled');
     expect(notices[0]!.message).toBe(
-      `ngo user's request for ${medicine.name} was withdrawn: the account is no longer active on MedRelay`,
+      `Org's request for ${medicine.name} was withdrawn: the account is no longer active on MedRelay`,
     );
   });
 });

@@ -1,6 +1,6 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { notificationTypes, pushQueueName, type NotificationType } from '@medrelay/contracts';
+import { notificationTypes, pushQueueName, translate, type NotificationType } from '@medrelay/contracts';
 import { isPushed } from '@medrelay/domain';
 import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -383,6 +383,77 @@ describe('web push', () => {
     expect(expected).toContain('need-match:urgent');
     expect(expected).not.toContain('need-match:routine');
     expect(expected).not.toContain('request-new:urgent');
+  });
+
+  it('names an NGO by its organisation, as its e-mails do, in the bell and on the device, in both languages', async () => {
+    // A pharmacy reading Arabic, with a phone; an NGO whose person is 'ngo user', of 'Org'.
+    const owner = await p.user('pharmacy');
+    const asker = await p.user('ngo');
+    await p.identity.api.put('/api/auth/me', { language: 'ar' }, { token: owner.token });
+    await waitUntil(
+      async () =>
+        (
+          await p.requests.service.ctx.pool.query('SELECT language FROM requests.users WHERE id = $1', [
+            owner.id,
+          ])
+        ).rows[0]?.language === 'ar',
+      { what: 'the pharmacy reads Arabic' },
+    );
+    const phone = browser();
+    expect((await subscribe(owner, `owner-${owner.id}`, phone.keys)).status).toBe(201);
+    const medicine = 'Glucophage 500mg';
+    const listed = await p.catalog.api.post(
+      '/api/medicines',
+      medicineInput({ name: medicine, recipientType: 'ngos' }),
+      {
+        token: owner.token,
+      },
+    );
+    const made = await p.requests.api.post(
+      '/api/requests',
+      { medicineId: listed.body.id, quantity: 1 },
+      { token: asker.token },
+    );
+    expect(made.status).toBe(201);
+    const id = made.body.id as number;
+    expect(
+      (await p.requests.api.put(`/api/requests/${id}/status`, { status: 'approved' }, { token: owner.token }))
+        .status,
+    ).toBe(200);
+    // The NGO will not come after all: the pharmacy is told at once, on its phone too.
+    expect(
+      (
+        await p.requests.api.put(
+          `/api/requests/${id}/status`,
+          { status: 'cancelled' },
+          { token: asker.token },
+        )
+      ).status,
+    ).toBe(200);
+    await waitUntil(() => service.to(`owner-${owner.id}`).length === 1, {
+      what: 'the called-off pickup pushed to the pharmacy',
+      timeoutMs: 20_000,
+    });
+    const said = { requester: 'Org', quantity: 1, medicine };
+    expect(phone.open(service.to(`owner-${owner.id}`)[0]!.body)).toMatchObject({
+      lang: 'ar',
+      body: translate('notifyApprovedCancelled', 'ar', said),
+    });
+    for (const language of ['en', 'ar'] as const) {
+      const bell = await p.requests.api.get('/api/notifications', {
+        token: owner.token,
+        headers: { 'accept-language': language },
+      });
+      expect(bell.body.map((n: { message: string }) => n.message)).toEqual([
+        translate('notifyApprovedCancelled', language, said),
+        translate('notifyRequestNew', language, said),
+      ]);
+    }
+    // The pharmacy's list of requests names the NGO the same way.
+    const row = (await p.requests.api.get('/api/requests/my', { token: owner.token })).body.find(
+      (r: { id: number }) => r.id === id,
+    );
+    expect(row.requester).toEqual({ id: asker.id, name: 'Org', userType: 'ngo' });
   });
 
   it('refuses a subscription that is not one, in the caller’s language', async () => {

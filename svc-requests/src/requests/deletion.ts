@@ -1,5 +1,6 @@
 import type { UserChangeHook } from '@medrelay/service-kit';
 import { eraseAccountTraces } from './deletion-repo';
+import { shownNameOf } from './party-names';
 
 /**
  * A donor deleted their account (identity's `user.deleted`). Its row reads as a suspended
@@ -9,5 +10,5 @@ import { eraseAccountTraces } from './deletion-repo';
  */
 export const eraseDeletedAccount: UserChangeHook = async (client, before, after, event) => {
   if (event.type !== 'user.deleted' || !before) return;
-  await eraseAccountTraces(client, after.id, before.name);
+  await eraseAccountTraces(client, after.id, [...new Set([before.name, shownNameOf(before)])]);
 };

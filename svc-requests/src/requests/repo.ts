@@ -19,6 +19,7 @@ import {
   isCalledOff,
   mapLink,
   ownerNameBeforeApproval,
+  partyName,
   requestStatusFilterSql,
   visibleRecipientTypes,
   type AreaKey,
@@ -229,10 +230,16 @@ function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
             pharmacyId: row.m_source === 'pharmacy' ? row.m_owner_id : null,
             donorId: row.m_source === 'donor' ? row.m_owner_id : null,
           },
+    // Each party by the name it goes by for others, as notices and e-mails name it (libs/domain
+    // `partyName`): an NGO's organisation; the contact also names the person.
     requester:
       row.requester_name === null
         ? null
-        : { id: row.requester_id, name: row.requester_name, userType: row.requester_type! },
+        : {
+            id: row.requester_id,
+            name: partyName(row.requester_name, row.requester_organization),
+            userType: row.requester_type!,
+          },
     provider:
       row.provider_name === null
         ? null
@@ -243,9 +250,9 @@ function toRequest(row: ListRow, viewerId?: number): MedicineRequest {
               viewerId === row.requester_id && !contactVisible(row.status)
                 ? ownerNameBeforeApproval(
                     row.provider_type === 'donor' ? 'donor' : 'pharmacy',
-                    row.provider_name,
+                    partyName(row.provider_name, row.provider_organization),
                   )
-                : row.provider_name,
+                : partyName(row.provider_name, row.provider_organization),
             userType: row.provider_type!,
           },
     contact: contactFor(row, viewerId),
@@ -274,7 +281,10 @@ function toTransaction(row: ListRow, viewerId?: number): Transaction {
     ...toRequest(row, viewerId),
     pickup: collectable
       ? {
-          pharmacyName: fromPharmacy ? row.provider_name : null,
+          pharmacyName:
+            fromPharmacy && row.provider_name !== null
+              ? partyName(row.provider_name, row.provider_organization)
+              : null,
           address: fromPharmacy ? row.provider_address : null,
           contactEmail: fromPharmacy ? row.provider_email : null,
           location: row.pickup_location,

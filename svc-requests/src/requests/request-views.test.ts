@@ -33,7 +33,8 @@ describe('notifications', () => {
       userId: owner.id,
       type: 'request-new',
       title: 'New request',
-      message: 'ngo user requested 2 units of Brufen 400',
+      // The NGO by its organisation, as its e-mails name it (not its person, 'ngo user').
+      message: 'Org requested 2 units of Brufen 400',
       isRead: false,
       requestId: id,
       medicineId: donation.id,

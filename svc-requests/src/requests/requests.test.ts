@@ -52,7 +52,8 @@ describe('the request lifecycle', () => {
       notes: 'For the Shubra clinic',
       direction: 'outgoing',
       medicine: { id: medicine.id, name: medicine.name, source: 'pharmacy', pharmacyId: pharmacy.id },
-      requester: { id: ngo.id, name: 'ngo user', userType: 'ngo' },
+      // The NGO by its organisation ('Org'; its person 'ngo user' is in the contact), as notices and e-mails.
+      requester: { id: ngo.id, name: 'Org', userType: 'ngo' },
       provider: { id: pharmacy.id, name: 'pharmacy user', userType: 'pharmacy' },
     });
     const id = created.body.id as number;
@@ -690,10 +691,10 @@ describe('the state machine (spec §4), enforced on the server', () => {
     expect([await stored(asked), await stored(agreed)]).toEqual(['cancelled', 'cancelled']);
     expect(await noticeOf(pharmacy.token, asked)).toMatchObject({
       title: 'الطلب اتسحب',
-      message: 'طلب ngo user على Panadol Extra 500mg اتسحب: الحساب ده مبقاش شغال على MedRelay',
+      message: 'طلب Org على Panadol Extra 500mg اتسحب: الحساب ده مبقاش شغال على MedRelay',
     });
     expect((await noticeOf(pharmacy.token, agreed))?.message).toBe(
-      'ngo user مش هيستلم 3 وحدات من Concor 5mg: الاستلام اتلغى عشان حسابه مبقاش شغال على MedRelay. متستناهوش ومتسلّمش الوحدات لحد باسمه؛ الكمية رجعت معروضة تاني.',
+      'Org مش هيستلم 3 وحدات من Concor 5mg: الاستلام اتلغى عشان حسابه مبقاش شغال على MedRelay. متستناهوش ومتسلّمش الوحدات لحد باسمه؛ الكمية رجعت معروضة تاني.',
     );
     const refused = await move(pharmacy.token, asked, { status: 'approved' });
     expect([refused.status, refused.body.code]).toEqual([409, 'INVALID_TRANSITION']);

@@ -46,6 +46,7 @@ import { findPickupRequest, offeredWindows } from '../pickup/repo';
 import { acknowledgeByCancelledPickup } from '../recalls/reach-repo';
 import { transactionMailsOn } from './mail-settings';
 import { moveNotice } from './notices';
+import { callerShownName, shownNameOf } from './party-names';
 import {
   adminIds,
   findOpenRequestId,
@@ -255,7 +256,9 @@ export function createRequestService(ctx: RequestsContext) {
       actor: actorOf(caller),
     });
     const medicine = await findMedicineSummary(client, request.medicine_id);
-    const notice = moveNotice(request, name, caller.name, medicine?.name ?? '', asked);
+    // Named as the e-mails name the caller: the organisation, else the account's name.
+    const actor = await callerShownName(client, caller);
+    const notice = moveNotice(request, name, actor, medicine?.name ?? '', asked);
     if (notice) await addNotification(client, notice);
     return medicine;
   }
@@ -366,8 +369,8 @@ export function createRequestService(ctx: RequestsContext) {
             titleKey: 'notifyCollectionDisputedTitle',
             messageKey: 'notifyCollectionDisputedAdmin',
             params: {
-              owner: caller.name,
-              requester: requester?.name ?? '',
+              owner: await callerShownName(client, caller),
+              requester: requester ? shownNameOf(requester) : '',
               quantity: request.quantity,
               medicine: medicine?.name ?? '',
               request: request.id,
@@ -423,7 +426,11 @@ export function createRequestService(ctx: RequestsContext) {
           type: 'request-new',
           titleKey: 'notifyRequestNewTitle',
           messageKey: 'notifyRequestNew',
-          params: { requester: caller.name, quantity: input.quantity, medicine: medicine.name },
+          params: {
+            requester: await callerShownName(client, caller),
+            quantity: input.quantity,
+            medicine: medicine.name,
+          },
           requestId: row.id,
           medicineId: medicine.id,
           sourceKey: `request:${row.id}:pending`,

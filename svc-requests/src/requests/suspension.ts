@@ -4,6 +4,7 @@ import { findMedicineSummary } from '../medicines/repo';
 import type { NewNotification } from '../notifications/repo';
 import { queueCalledOffMails } from '../pickup/called-off';
 import { moveNotice } from './notices';
+import { shownNameOf } from './party-names';
 import { recordPlatformEnds } from './platform-ends';
 import { endOpenRequestsOf, type EndedRequest } from './repo';
 
@@ -63,7 +64,7 @@ export const endOpenOnSuspension =
     if (after.status !== 'rejected' || before?.status !== 'approved') return;
     const ended = await endOpenRequestsOf(client, after.id);
     await recordPlatformEnds(client, ended, (request, medicine) =>
-      endedNotice(request, after.id, after.name, medicine),
+      endedNotice(request, after.id, shownNameOf(after), medicine),
     );
     for (const request of ended.filter((r) => r.was === 'approved')) {
       const suspended = request.owner_id === after.id ? 'owner' : 'requester';
