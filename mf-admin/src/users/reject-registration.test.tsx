@@ -138,3 +138,106 @@ describe('an application made again after a rejection', () => {
     within(row).getByText('قدّم تاني بعد رفض سببه: الجهة دي عندها حساب بالفعل');
   });
 });
+
+describe('User Approvals: focus after Suspend and Reject', () => {
+  /** A server that keeps the accounts and applies each decision, so the lists asked again show it. */
+  function serveDecisions(accounts: User[]) {
+    servePages((url) => {
+      if (url.pathname.endsWith('/no-shows') || url.pathname.endsWith('/pharmacist-licenses'))
+        return { items: [], total: 0 };
+      const status = url.searchParams.get('status');
+      const shown = accounts.filter((u) => !status || u.status === status);
+      return { items: shown, total: shown.length };
+    });
+    const list = vi.mocked(globalThis.fetch).getMockImplementation()!;
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      if (init?.method !== 'PUT') return list(input, init);
+      const { pathname } = new URL(String(input), 'http://localhost');
+      const account = accounts.find((u) => u.id === Number(/\/users\/(\d+)\//.exec(pathname)?.[1]))!;
+      account.status = pathname.endsWith('/reject')
+        ? 'rejected'
+        : (JSON.parse(String(init.body)) as { status: User['status'] }).status;
+      return new Response(JSON.stringify(account), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+  }
+
+  const approvals = async (language: 'en' | 'ar' = 'en') => {
+    const rendered = await renderInRemote(
+      <MemoryRouter>
+        <UserApprovals />
+      </MemoryRouter>,
+      { role: 'admin', texts, language },
+    );
+    await screen.findAllByTestId('user-row');
+    return rendered;
+  };
+  const rowOf = (name: string) =>
+    screen.getAllByTestId('user-row').find((row) => within(row).queryByText(name))!;
+  /** Opens a row's decision and answers it; the dialog's buttons are found by their text (see buttonIn). */
+  const decide = async (row: HTMLElement, action: string, answer: string, reason?: string) => {
+    const button = within(row).getByRole('button', { name: action });
+    button.focus();
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    if (reason)
+      fireEvent.change(within(dialog).getByRole('combobox', { hidden: true }), { target: { value: reason } });
+    fireEvent.click(buttonIn(dialog, answer));
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
+  };
+
+  it('Suspend gives focus to the row’s Re-approve that takes its place', async () => {
+    serveDecisions([
+      userFixture(21, { name: 'Dokki Pharmacy' }),
+      userFixture(22, { name: 'Zamalek Pharmacy' }),
+    ]);
+    await approvals();
+    await decide(rowOf('Dokki Pharmacy'), 'Suspend', 'Suspend');
+    const reapprove = await within(rowOf('Dokki Pharmacy')).findByRole('button', { name: 'Re-approve' });
+    await waitFor(() => expect(document.activeElement).toBe(reapprove));
+  });
+
+  it('Suspend called off (Cancel) gives focus back to Suspend', async () => {
+    serveDecisions([userFixture(23, { name: 'Dokki Pharmacy' })]);
+    await approvals();
+    await decide(rowOf('Dokki Pharmacy'), 'Suspend', 'Cancel');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(rowOf('Dokki Pharmacy')).getByRole('button', { name: 'Suspend' }),
+      ),
+    );
+  });
+
+  it('Reject gives focus to the row’s Re-approve; Cancel back to Reject (in Arabic)', async () => {
+    serveDecisions([applicant(24)]);
+    await approvals('ar');
+    await decide(rowOf('Applicant 24'), 'رفض', 'إلغاء');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(rowOf('Applicant 24')).getByRole('button', { name: 'رفض' })),
+    );
+    await decide(rowOf('Applicant 24'), 'رفض', 'رفض', 'duplicate');
+    const reapprove = await within(rowOf('Applicant 24')).findByRole('button', { name: 'إعادة الموافقة' });
+    await waitFor(() => expect(document.activeElement).toBe(reapprove));
+  });
+
+  it('a rejected row leaving the Pending filter gives focus to the next row, the last one to the heading', async () => {
+    serveDecisions([applicant(25), applicant(26)]);
+    await approvals();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'pending' } });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2 accounts'));
+    await decide(rowOf('Applicant 25'), 'Reject', 'Reject', 'duplicate');
+    await waitFor(() => expect(screen.queryByText('Applicant 25')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(rowOf('Applicant 26')).getByRole('button', { name: 'Details' }),
+      ),
+    );
+    await decide(rowOf('Applicant 26'), 'Reject', 'Reject', 'other');
+    await screen.findByText('No accounts match these filters');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'User Approvals' })),
+    );
+  });
+});

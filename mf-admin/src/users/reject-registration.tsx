@@ -7,10 +7,12 @@ import {
   type User,
 } from '@medrelay/contracts';
 import { ConfirmDialog, ReasonSelect } from '@medrelay/ui';
+import { reviewActionAttribute, useReviewDialog } from './review-focus';
 
 /**
  * Reject on a pending registration: its confirmation asks why (the registrant is e-mailed the
- * reason and may apply again); nothing is sent until one is chosen.
+ * reason and may apply again); nothing is sent until one is chosen. Closed, it gives focus back
+ * (review-focus.ts): `onReject` returns the decision's promise for that when it has one.
  */
 export function RejectRegistration({
   user,
@@ -19,13 +21,20 @@ export function RejectRegistration({
 }: {
   user: User;
   busy: boolean;
-  onReject: (reason: RegistrationRejectionReason) => void;
+  onReject: (reason: RegistrationRejectionReason) => Promise<unknown> | void;
 }) {
   const { t } = useTranslation('admin');
   const [reason, setReason] = useState<RegistrationRejectionReason | ''>('');
+  const dialog = useReviewDialog();
   return (
     <ConfirmDialog
-      trigger={<Button disabled={busy}>{t('users.actions.reject')}</Button>}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
+      trigger={
+        <Button ref={dialog.trigger} disabled={busy} {...{ [reviewActionAttribute]: 'reject' }}>
+          {t('users.actions.reject')}
+        </Button>
+      }
       title={t('users.actions.reject')}
       body={
         <>
@@ -50,7 +59,8 @@ export function RejectRegistration({
       confirmLabel={t('users.actions.reject')}
       confirmDisabled={!reason}
       onConfirm={() => {
-        if (reason) onReject(reason);
+        const decision = reason ? onReject(reason) : undefined;
+        if (decision) dialog.decided(decision);
       }}
     />
   );

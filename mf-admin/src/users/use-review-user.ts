@@ -48,22 +48,24 @@ export function useReviewUser() {
       : action === 'reject'
         ? 'approvals.rejectFailed'
         : 'users.updateFailed';
-  const refresh = () => {
-    for (const queryKey of [pendingKey, statsKey, activityKey, allUsersKey]) {
-      void client.invalidateQueries({ queryKey });
-    }
-  };
+  // Awaited: a decision settles once the lists show it (the row's focus moves on then).
+  const refresh = () =>
+    Promise.all(
+      [pendingKey, statsKey, activityKey, allUsersKey].map((queryKey) =>
+        client.invalidateQueries({ queryKey }),
+      ),
+    );
   return useMutation({
     mutationFn: (review: Review) =>
       call[review.action](review.user.id, review.action === 'reject' ? review.reason : undefined),
-    onSuccess: (_, { action }) => {
+    onSuccess: async (_, { action }) => {
       notify.success(t(success(action)));
-      refresh();
+      await refresh();
     },
-    onError: (error, { action }) => {
+    onError: async (error, { action }) => {
       notify.failure(t(failure(action)), error);
       // A 409: another administrator reviewed the account first; the lists show what it is now.
-      if (error instanceof ApiError && error.status === 409) refresh();
+      if (error instanceof ApiError && error.status === 409) await refresh();
     },
   });
 }

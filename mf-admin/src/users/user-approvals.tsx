@@ -21,10 +21,52 @@ import { LicenseReviews } from './license-reviews';
 import { RejectRegistration } from './reject-registration';
 import { ResetTwoFactor } from './reset-two-factor';
 import { usePendingUsers } from './use-pending-users';
-import { actionsFor, useReviewUser } from './use-review-user';
+import { reviewActionAttribute, useReviewDialog } from './review-focus';
+import { actionsFor, useReviewUser, type ReviewAction } from './use-review-user';
 import { UserSummary } from './user-summary';
 
 const statusColour = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;
+
+/** Approve, Suspend or Re-approve, asked first; closed, it gives focus back (review-focus.ts). */
+function DecisionDialog({
+  user,
+  action,
+  busy,
+  onConfirm,
+}: {
+  user: User;
+  action: Exclude<ReviewAction, 'reject'>;
+  busy: boolean;
+  onConfirm: () => Promise<unknown>;
+}) {
+  const { t } = useTranslation('admin');
+  const dialog = useReviewDialog();
+  return (
+    <ConfirmDialog
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
+      trigger={
+        <Button
+          ref={dialog.trigger}
+          appearance={action === 'approve' || action === 'reapprove' ? 'primary' : 'secondary'}
+          disabled={busy}
+          {...{ [reviewActionAttribute]: action }}
+        >
+          {t(`users.actions.${action}`)}
+        </Button>
+      }
+      title={t(`users.actions.${action}`)}
+      body={t(
+        action === 'approve' && !user.emailVerified
+          ? 'users.confirm.approveUnverified'
+          : `users.confirm.${action}`,
+        { name: user.name },
+      )}
+      confirmLabel={t(`users.actions.${action}`)}
+      onConfirm={() => dialog.decided(onConfirm())}
+    />
+  );
+}
 
 /**
  * `/admin/users`: every account, filtered and searched, with approve / reject / suspend / re-approve,
@@ -95,28 +137,15 @@ export default function UserApprovals() {
               key={action}
               user={user}
               busy={review.isPending}
-              onReject={(reason) => review.mutate({ user, action, reason })}
+              onReject={(reason) => review.mutateAsync({ user, action, reason })}
             />
           ) : (
-            <ConfirmDialog
+            <DecisionDialog
               key={action}
-              trigger={
-                <Button
-                  appearance={action === 'approve' || action === 'reapprove' ? 'primary' : 'secondary'}
-                  disabled={review.isPending}
-                >
-                  {t(`users.actions.${action}`)}
-                </Button>
-              }
-              title={t(`users.actions.${action}`)}
-              body={t(
-                action === 'approve' && !user.emailVerified
-                  ? 'users.confirm.approveUnverified'
-                  : `users.confirm.${action}`,
-                { name: user.name },
-              )}
-              confirmLabel={t(`users.actions.${action}`)}
-              onConfirm={() => review.mutate({ user, action })}
+              user={user}
+              action={action}
+              busy={review.isPending}
+              onConfirm={() => review.mutateAsync({ user, action })}
             />
           ),
         )}
