@@ -67,3 +67,54 @@ describe('migration 006: one open request per requester and medicine', () => {
     await expect(insert(2, 10, 'completed', 0)).resolves.toBeTypeOf('number');
   });
 });
+
+describe('migration 089: stored notices name an organisation, as new ones do', () => {
+  it("turns a party's sign-in name in a stored notice into its organisation, and nothing else", async () => {
+    const db = new pg.Pool({ connectionString: await createTestDatabase() });
+    const before089 = await mkdtemp(path.join(tmpdir(), 'migrations-'));
+    try {
+      await cp(migrationsDir, before089, {
+        recursive: true,
+        filter: (f) => !/(089|09[0-9]|[1-9][0-9]{2})_/.test(f),
+      });
+      await migrate(db, 'requests', before089);
+      await db.query(
+        `INSERT INTO requests.users (id, name, email, user_type, status, organization_name, version)
+         VALUES (1, 'Mona Adel', 'm@x', 'ngo', 'approved', 'Al Amal', 1),
+                (2, 'Nile Pharmacy', 'p@x', 'pharmacy', 'approved', NULL, 1)`,
+      );
+      const request = (
+        await db.query<{ id: number }>(
+          `INSERT INTO requests.requests (medicine_id, requester_id, owner_id, status)
+           VALUES (10, 1, 2, 'cancelled') RETURNING id`,
+        )
+      ).rows[0]!.id;
+      const notice = async (key: string, params: object) =>
+        (
+          await db.query<{ id: number }>(
+            `INSERT INTO requests.notifications (user_id, type, title_key, message_key, params, request_id, source_key)
+             VALUES ($1, 'request-new', 't', 'm', $2, $3, $4) RETURNING id`,
+            [key === 'approve' ? 1 : 2, params, request, key],
+          )
+        ).rows[0]!.id;
+      const asked = await notice('new', { requester: 'Mona Adel', quantity: 2, medicine: 'Mona Adel' });
+      const cancelled = await notice('cancel', { requester: 'Mona Adel', owner: 'Mona Adel', medicine: 'X' });
+      const approved = await notice('approve', { requester: 'Nile Pharmacy', owner: 'Nile Pharmacy' });
+
+      expect(await migrate(db, 'requests', migrationsDir)).toContain('089_notice_party_names.sql');
+      const { rows } = await db.query<{ id: number; params: object }>(
+        'SELECT id, params FROM requests.notifications',
+      );
+      expect(Object.fromEntries(rows.map((r) => [r.id, r.params]))).toEqual({
+        // A medicine of the same words is a medicine, not the party.
+        [asked]: { requester: 'Al Amal', quantity: 2, medicine: 'Mona Adel' },
+        [cancelled]: { requester: 'Al Amal', owner: 'Al Amal', medicine: 'X' },
+        // A pharmacy goes by its account's name already.
+        [approved]: { requester: 'Nile Pharmacy', owner: 'Nile Pharmacy' },
+      });
+    } finally {
+      await db.end();
+      await rm(before089, { recursive: true, force: true });
+    }
+  });
+});
