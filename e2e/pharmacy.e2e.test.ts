@@ -123,7 +123,7 @@ describe('pharmacy', { timeout: 90_000 }, () => {
     await nav.getByRole('link', { name: /^Requests/ }).click();
     const pending = remote.getByTestId('request-row').filter({ hasText: 'Concor 5mg' });
     await pending.getByText('Pending Review').waitFor();
-    await pending.getByText('Requested by pharmacy').waitFor();
+    await pending.getByText('Requested by \u2068pharmacy').waitFor();
     await pending.getByText('Notes: Inter-pharmacy transfer request for 4 units').waitFor();
     await expect.poll(() => nav.getByRole('link', { name: /^Requests/ }).textContent()).toContain('1');
     await pending.getByRole('button', { name: 'Approve: Concor 5mg' }).click();

@@ -108,7 +108,7 @@ describe('a browse card', () => {
     for (const part of [
       insulin.name,
       'Injection · 120 units · Expires',
-      'Pharmacy · By صيدلية الدكتور محمد عبد الرحمن · 3.5 km · Dokki, Giza',
+      'Pharmacy · By \u2068صيدلية الدكتور محمد عبد الرحمن\u2069 · 3.5 km · Dokki, Giza',
       'Who may request: NGOs and pharmacies',
       'Prescription-only, Controlled (narcotic / psychotropic), Cold chain (keep refrigerated)',
       'علب مقفولة محفوظة في التلاجة',

@@ -72,4 +72,12 @@ describe('the custody log', () => {
       'اتلغى',
     ]);
   });
+
+  it('keeps a Latin medicine name apart from the quantity after it, in Arabic', async () => {
+    await open('ar');
+    const line = screen.getAllByTestId('custody-entry')[0]!.querySelector('bdi');
+    // Unisolated, the figure joined the name's left-to-right run: 'Concor 5mg · 3' read backwards.
+    expect(line?.textContent).toBe('Concor 5mg');
+    expect(line?.parentElement?.textContent).toMatch(/^Concor 5mg · /);
+  });
 });

@@ -51,7 +51,8 @@ function CustodyEntryItem({ entry }: { entry: CustodyEntry }) {
         {t('custody.by', { name: entry.actorName, role })}
       </Text>
       <Text size={200}>
-        {entry.medicineName ?? ''} · {t('custody.quantity', { count: entry.quantity })}
+        {/* Isolated: in Arabic, a Latin name took the units' figure into its own run ('Panadol · 6'). */}
+        <bdi>{entry.medicineName ?? ''}</bdi> · {t('custody.quantity', { count: entry.quantity })}
       </Text>
       {pack && (
         <Text size={200} dir="ltr">

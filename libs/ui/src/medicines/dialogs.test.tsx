@@ -106,7 +106,7 @@ describe('the request dialog when a request is already open', () => {
     expect(toasts).toEqual([]);
     expect(onClose).not.toHaveBeenCalled();
     press('Open my request');
-    await within(screen.getByRole('dialog')).findByText('From Nile Pharmacy', { exact: false });
+    await within(screen.getByRole('dialog')).findByText('From \u2068Nile Pharmacy\u2069', { exact: false });
     expect(asked).toEqual(['/api/requests/55']);
     within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel Request: Concor 5mg' });
   });

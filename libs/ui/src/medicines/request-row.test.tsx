@@ -41,7 +41,19 @@ describe('a request or medicine a notification links to', () => {
       provider: { id: 3, name: null, userType: 'donor' },
     } as MedicineRequest;
     await renderInRemote(<RequestRow request={toDonor} counterpart="provider" />, { role: 'ngo' });
-    expect(screen.getByTestId('request-row').textContent).toContain('From a donor');
+    expect(screen.getByTestId('request-row').textContent).toContain('From \u2068a donor\u2069');
+  });
+
+  it('keeps a Latin name apart from the units after it, in Arabic', async () => {
+    const six = { ...request(9, 'Augmentin'), quantity: 6 };
+    await renderInRemote(<RequestRow request={six} counterpart="requester" />, {
+      role: 'pharmacy',
+      language: 'ar',
+    });
+    // Unisolated, '6' joined the name's left-to-right run, read 'وحدات Nile NGO · 6 :صاحب الطلب'.
+    expect(screen.getByTestId('request-row').textContent).toContain(
+      'صاحب الطلب: \u2068Nile NGO\u2069 · 6 وحدات',
+    );
   });
 
   it('marks none without a request in the address', async () => {

@@ -315,10 +315,10 @@ describe('the wanted list screen', () => {
     expect(cards).toHaveLength(2);
     within(cards[0]!).getByText('Insulin glargine 41');
     within(cards[0]!).getByText('In your governorate');
-    within(cards[0]!).getByText('From Nile Pharmacy · Area: Giza');
+    within(cards[0]!).getByText('From \u2068Nile Pharmacy\u2069 · Area: Giza');
     within(cards[0]!).getByText('Matches "Insulin" (Injection)');
     expect(within(cards[0]!).getByTestId('match-facts').textContent).toBe('Injection · 10 units · Free');
-    within(cards[1]!).getByText('From Nile Pharmacy · Area not given');
+    within(cards[1]!).getByText('From \u2068Nile Pharmacy\u2069 · Area not given');
 
     // 10 available, the need accepts up to 6: 6. Only 4 available: 4.
     fireEvent.click(within(cards[1]!).getByRole('button', { name: 'Request Pickup: Insulin glargine 42' }));
