@@ -57,11 +57,15 @@ describe('catalog and requests through the gateway', () => {
     expect(
       (await gw.api.put(`/api/requests/${id}/status`, { status: 'completed' }, { token: ngo.token })).status,
     ).toBe(200);
-    for (const user of [ngo, pharmacy]) {
+    // Each party's contact e-mail is the other's.
+    for (const [user, other] of [
+      [ngo, pharmacy],
+      [pharmacy, ngo],
+    ] as const) {
       const history = await gw.api.get('/api/transactions/my', { token: user.token });
       expect(history.body.find((t: { id: number }) => t.id === id)).toMatchObject({
         status: 'completed',
-        pickup: { pharmacyName: 'pharmacy user', contactEmail: pharmacy.email },
+        pickup: { pharmacyName: 'pharmacy user', contactEmail: other.email },
       });
     }
     const mine = await gw.api.get('/api/medicines/my', { token: pharmacy.token });

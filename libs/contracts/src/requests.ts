@@ -293,9 +293,13 @@ export type MedicineRequest = z.infer<typeof requestSchema>;
 
 /** Where and how to collect an approved request (spec §2 history). */
 export const pickupSchema = z.object({
-  /** Pharmacy stock: the pharmacy's name, address and contact e-mail. */
+  /** Pharmacy stock: the pharmacy's name and address. */
   pharmacyName: z.string().nullable(),
   address: z.string().nullable(),
+  /**
+   * The other party's e-mail: the requester's for the medicine's owner; the pharmacy's for its
+   * requester (and the admin lists), pharmacy stock only (a donor's stays private).
+   */
   contactEmail: z.string().nullable(),
   /** Donations: what the donor set when approving. */
   location: z.string().nullable(),

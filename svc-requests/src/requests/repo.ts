@@ -71,6 +71,7 @@ interface ListRow extends RequestRow {
   requester_type: UserType | null;
   requester_phone: string | null;
   requester_organization: string | null;
+  requester_email: string | null;
   provider_phone: string | null;
   provider_organization: string | null;
   provider_name: string | null;
@@ -121,6 +122,7 @@ const selectRequests = `
          m.is_available AS m_is_available, m.source AS m_source, m.owner_id AS m_owner_id,
          ru.name AS requester_name, ru.user_type AS requester_type,
          ru.phone AS requester_phone, ru.organization_name AS requester_organization,
+         ru.email AS requester_email,
          ou.name AS provider_name, ou.user_type AS provider_type,
          ou.email AS provider_email, ou.address AS provider_address,
          ou.phone AS provider_phone, ou.organization_name AS provider_organization,
@@ -286,7 +288,14 @@ function toTransaction(row: ListRow, viewerId?: number): Transaction {
               ? partyName(row.provider_name, row.provider_organization)
               : null,
           address: fromPharmacy ? row.provider_address : null,
-          contactEmail: fromPharmacy ? row.provider_email : null,
+          // The other party's: the owner reads the requester's (its own was given before), anyone
+          // else the pharmacy's, for pharmacy stock.
+          contactEmail:
+            viewerId !== undefined && viewerId === row.owner_id
+              ? row.requester_email
+              : fromPharmacy
+                ? row.provider_email
+                : null,
           location: row.pickup_location,
           // The time agreed, never an offered one the requester has yet to pick (pickupDate follows
           // the earliest offered window until then); a request approved before windows has its date.

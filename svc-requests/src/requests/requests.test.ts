@@ -62,6 +62,9 @@ describe('the request lifecycle', () => {
     expect(incoming.body.find((r: { id: number }) => r.id === id)).toMatchObject({ direction: 'incoming' });
     const pending = await p.requests.api.get('/api/requests/my?status=pending', { token: ngo.token });
     expect(pending.body.map((r: { id: number }) => r.id)).toContain(id);
+    // No contact before an approval (docs/transfers.md): neither party's e-mail in the history.
+    const beforeApproval = await p.requests.api.get('/api/transactions/my', { token: pharmacy.token });
+    expect(beforeApproval.body.find((t: { id: number }) => t.id === id).pickup).toBeNull();
 
     const approved = await move(pharmacy.token, id, { status: 'approved' });
     expect(approved.status).toBe(200);
@@ -72,7 +75,11 @@ describe('the request lifecycle', () => {
     expect(completed.status).toBe(200);
     expect(completed.body.status).toBe('completed');
 
-    for (const user of [ngo, pharmacy]) {
+    // Each party's contact e-mail is the other's: the pharmacy read its own as the contact.
+    for (const [user, other] of [
+      [ngo, pharmacy],
+      [pharmacy, ngo],
+    ] as const) {
       const history = await p.requests.api.get('/api/transactions/my', { token: user.token });
       expect(history.status).toBe(200);
       expect(history.body.find((t: { id: number }) => t.id === id)).toMatchObject({
@@ -80,7 +87,7 @@ describe('the request lifecycle', () => {
         pickup: {
           pharmacyName: 'pharmacy user',
           address: '15 Mesaha Square, Dokki, Giza',
-          contactEmail: pharmacy.email,
+          contactEmail: other.email,
           location: null,
           date: null,
         },
