@@ -36,3 +36,32 @@ describe('missed pickups per account', () => {
     expect(noShowQueries).toEqual([`?ids=${encodeURIComponent('1,2')}`, '?ids=2']);
   });
 });
+
+describe('a user row’s e-mail check', () => {
+  it.each(['en', 'ar'] as const)(
+    'keeps a gap between the badge and the date beside it (%s)',
+    async (language) => {
+      servePages((url) =>
+        url.pathname.endsWith('/no-shows')
+          ? { items: [], total: 0 }
+          : { items: [user(1, 'Resala')], total: 1 },
+      );
+      await renderInRemote(
+        <MemoryRouter>
+          <UserApprovals />
+        </MemoryRouter>,
+        { role: 'admin', texts, language },
+      );
+      const badge = await screen.findByTestId('email-check');
+      const date = badge.nextElementSibling as HTMLElement;
+      expect(date.textContent).toBe(language === 'en' ? 'Nov 20, 2026' : '20\u200f/11\u200f/2026');
+      // happy-dom lays nothing out: the line that holds them spaces its items (checked in Chromium
+      // at 390 px, docs/front-end.md). Before, the badge and the date were two inline boxes with
+      // nothing between them.
+      const line = getComputedStyle(badge.parentElement!);
+      expect(line.display).toBe('flex');
+      // The theme's spacingHorizontalS.
+      expect(line.columnGap).toBe('8px');
+    },
+  );
+});
