@@ -65,7 +65,7 @@ export function PendingApprovals() {
                       <RejectRegistration
                         user={user}
                         busy={decide.isPending}
-                        onReject={(reason) => decide.mutate({ user, action: 'reject', reason })}
+                        onReject={(reason) => decide.mutateAsync({ user, action: 'reject', reason })}
                       />
                     </div>
                   </li>
