@@ -207,7 +207,10 @@ describe('one transfer, one live loop', { timeout: 180_000 }, () => {
       for (const email of [ngo.email, pharmacy.email]) {
         const [mail] = await waitForMails(email, 1, { match: (m) => m.template === 'pickup-confirmed' });
         expect(mail!.text).toContain(windowText);
-        expect(mail!.attachments[0]!.content).toContain('STATUS:CONFIRMED');
+        expect(mail!.calendar).toMatchObject({
+          method: 'REQUEST',
+          content: expect.stringContaining('STATUS:CONFIRMED'),
+        });
       }
 
       // At the counter: the NGO shows its code, the pharmacy enters it.

@@ -85,14 +85,14 @@ describe('pickup windows', { timeout: 60_000 }, () => {
         `Offered: ${shown(first.iso, '16:00', '18:00', 'en')} / ${shown(second.iso, '10:00', '12:00', 'en')}`,
       )
       .waitFor();
-    // The approval e-mail offers the same two windows, as a calendar file too.
+    // The approval e-mail offers the same two windows (no calendar file: nothing is agreed yet).
     const [approvalMail] = await waitForMails(ngo.email, 1, {
       match: (m) => m.template === 'request-approved',
     });
     expect(approvalMail!.text).toContain(
       formatPickupWindow(cairoInstant(second.iso, '10:00')!, cairoInstant(second.iso, '12:00')!, 'ar'),
     );
-    expect(approvalMail!.attachments[0]!.filename).toBe('pickup.ics');
+    expect(approvalMail!.calendar).toBeUndefined();
 
     // The NGO, on a phone in Arabic, picks the second window.
     const phonePage = await platform.newPage({ viewport: phone });
@@ -115,7 +115,11 @@ describe('pickup windows', { timeout: 60_000 }, () => {
     expect(chosenMail!.text).toContain(
       formatPickupWindow(cairoInstant(second.iso, '10:00')!, cairoInstant(second.iso, '12:00')!, 'ar'),
     );
-    expect(chosenMail!.attachments[0]!.content).toContain('STATUS:CONFIRMED');
+    // …and the calendar invitation to it (iTIP REQUEST).
+    expect(chosenMail!.calendar).toMatchObject({
+      method: 'REQUEST',
+      content: expect.stringContaining('STATUS:CONFIRMED'),
+    });
     await ngoRow.getByRole('link', { name: 'افتح الخريطة (OpenStreetMap)' }).waitFor();
     expect(await phonePage.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

@@ -1,4 +1,4 @@
-import { waitForMails } from '@medrelay/testing';
+import { waitForMails, type ReceivedMail } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
 import type { TestUser } from '../testing';
 import type { MedicineRequest, RequestStats, RequestSummary } from '@medrelay/contracts';
@@ -20,9 +20,9 @@ import {
 usePickupPlatform();
 
 describe('a pickup called off', () => {
-  it('calling off an approved pickup e-mails the other party in its language, and the calendar files cancel the windows above the confirmation', async () => {
-    const calledOff = (id: number) => (m: { template?: string; attachments: Array<{ content: string }> }) =>
-      m.template === 'pickup-called-off' && Boolean(m.attachments[0]?.content.includes(`pickup-${id}-`));
+  it('calling off an approved pickup e-mails the other party in its language, and the calendar files cancel the agreed pickup above the confirmation', async () => {
+    const calledOff = (id: number) => (m: ReceivedMail) =>
+      m.template === 'pickup-called-off' && Boolean(m.calendar?.content.includes(`UID:pickup-${id}@`));
     const eventsOf = (ics: string) =>
       ics
         .split('BEGIN:VEVENT')
@@ -39,7 +39,7 @@ describe('a pickup called off', () => {
           [id],
         )
       ).rows[0].name as string;
-    /** A request approved with two windows, one chosen: the owner's confirmation and its chosen window's uid. */
+    /** A request approved with two windows, one chosen: the uid of its calendar event and the confirmation's sequence. */
     const settled = async (requester: TestUser) => {
       const { id } = await approvedWith(requester, [
         { date: day(2), from: '10:00', to: '12:00' },
@@ -47,24 +47,23 @@ describe('a pickup called off', () => {
       ]);
       const windowId = (await pickupApi.plan(requester.token, id)).body.windows[1].id as number;
       expect((await pickupApi.choose(requester.token, id, windowId)).status).toBe(200);
+      const uid = `pickup-${id}@medrelay.eg`;
       const [confirmed] = await waitForMails(pharmacy.email, 1, {
         match: (m) =>
-          m.template === 'pickup-confirmed' && m.attachments[0]!.content.includes(`pickup-${id}-`),
+          m.template === 'pickup-confirmed' && Boolean(m.calendar?.content.includes(`UID:${uid}`)),
       });
-      const confirmedSequence = Math.max(
-        ...eventsOf(confirmed!.attachments[0]!.content).map((e) => e.sequence),
-      );
-      return { id, uid: `pickup-${id}-${windowId}@medrelay.eg`, confirmedSequence };
+      expect(confirmed!.calendar!.method).toBe('REQUEST');
+      const [event] = eventsOf(confirmed!.calendar!.content);
+      return { id, uid, confirmedSequence: event!.sequence };
     };
     const status = (token: string, id: number, to: string) =>
       p.requests.api.put(`/api/requests/${id}/status`, { status: to }, { token });
-    const expectCancelled = (ics: string, uid: string, above: number) => {
-      const events = eventsOf(ics);
-      expect(events.map((e) => e.uid)).toContain(uid);
-      for (const e of events) {
-        expect(e.status).toBe('CANCELLED');
-        expect(e.sequence).toBeGreaterThan(above);
-      }
+    /** An iTIP CANCEL of the request's one event, above the confirmation's sequence. */
+    const expectCancelled = (mail: ReceivedMail, uid: string, above: number) => {
+      expect(mail.calendar!.method).toBe('CANCEL');
+      const events = eventsOf(mail.calendar!.content);
+      expect(events).toEqual([{ uid, status: 'CANCELLED', sequence: expect.any(Number) }]);
+      expect(events[0]!.sequence).toBeGreaterThan(above);
     };
 
     // The requester (English) will not come: the pharmacy is told not to wait, in English.
@@ -75,11 +74,11 @@ describe('a pickup called off', () => {
     expect(toOwner[0]!.subject).toContain('Pickup called off');
     expect(toOwner[0]!.text).toContain(`${await nameOf(ngo.id)} will not collect 2 units of`);
     expect(toOwner[0]!.text).toContain('do not wait');
-    expectCancelled(toOwner[0]!.attachments[0]!.content, first.uid, first.confirmedSequence);
+    expectCancelled(toOwner[0]!, first.uid, first.confirmedSequence);
     // The requester's own calendar is cleared by a short e-mail of its own.
     const own = await waitForMails(ngo.email, 1, { match: calledOff(first.id) });
     expect(own[0]!.text).toContain('You called off the pickup of 2 units of');
-    expectCancelled(own[0]!.attachments[0]!.content, first.uid, first.confirmedSequence);
+    expectCancelled(own[0]!, first.uid, first.confirmedSequence);
 
     // The pharmacy cannot hand over: the Arabic-reading NGO is told not to go, in Arabic.
     const second = await settled(ngoAr);
@@ -90,26 +89,33 @@ describe('a pickup called off', () => {
     expect(toRequester[0]!.text).toContain(
       `${await nameOf(pharmacy.id)} لغى التسليم: متروحش تستلم وحدتين من`,
     );
-    expectCancelled(toRequester[0]!.attachments[0]!.content, second.uid, second.confirmedSequence);
+    expectCancelled(toRequester[0]!, second.uid, second.confirmedSequence);
     const ownerOwn = await waitForMails(pharmacy.email, 1, { match: calledOff(second.id) });
     expect(ownerOwn).toHaveLength(1);
     expect(ownerOwn[0]!.text).toContain('You called off the pickup of 2 units of');
-    expectCancelled(ownerOwn[0]!.attachments[0]!.content, second.uid, second.confirmedSequence);
+    expectCancelled(ownerOwn[0]!, second.uid, second.confirmedSequence);
   });
 
-  it("clears the owner's calendar of a confirmed window that a new offer replaced, when the pickup is then called off", async () => {
+  it("clears the owner's calendar of the agreed time when a new offer withdraws it, and again when the pickup is then called off", async () => {
     // A pharmacy of its own: every pickup e-mail in its mailbox is this request's.
     const owner = await p.user('pharmacy');
     const { id } = await approvedWith(ngo, [{ date: day(2), from: '10:00', to: '12:00' }], 2, owner);
     const chosen = (await pickupApi.plan(ngo.token, id)).body.windows[0].id as number;
     expect((await pickupApi.choose(ngo.token, id, chosen)).status).toBe(200);
+    const uid = `UID:pickup-${id}@medrelay.eg`;
+    const sequenceOf = (mail: ReceivedMail) => Number(/SEQUENCE:(\d+)/.exec(mail.calendar!.content)![1]);
     const [confirmed] = await waitForMails(owner.email, 1, {
       match: (m) => m.template === 'pickup-confirmed',
     });
-    expect(confirmed!.attachments[0]!.content).toContain(`UID:pickup-${id}-${chosen}@medrelay.eg`);
-    // The owner moves the pickup (its calendar is not sent the new offer), then the NGO will not come.
+    expect(confirmed!.calendar).toMatchObject({ method: 'REQUEST', content: expect.stringContaining(uid) });
+    // The owner moves the pickup: its own copy of the new offer cancels the agreed time.
     const offer = { windows: [{ date: day(4), from: '10:00', to: '12:00' }], location: 'Dokki' };
     expect((await pickupApi.offer(owner.token, id, offer)).status).toBe(200);
+    const [changed] = await waitForMails(owner.email, 1, { match: (m) => m.template === 'pickup-changed' });
+    expect(changed!.calendar).toMatchObject({ method: 'CANCEL', content: expect.stringContaining(uid) });
+    expect(sequenceOf(changed!)).toBeGreaterThan(sequenceOf(confirmed!));
+    // Then the NGO will not come: the owner's e-mail cancels it again (a calendar that missed the
+    // first one is cleared all the same), above the earlier messages.
     const cancel = { status: 'cancelled' };
     expect(
       (await p.requests.api.put(`/api/requests/${id}/status`, cancel, { token: ngo.token })).status,
@@ -117,10 +123,9 @@ describe('a pickup called off', () => {
     const [calledOff] = await waitForMails(owner.email, 1, {
       match: (m) => m.template === 'pickup-called-off',
     });
-    // Its calendar still held the confirmed window: the e-mail's file cancels it.
-    const ics = calledOff!.attachments[0]?.content ?? '';
-    const event = ics.split('BEGIN:VEVENT').find((e) => e.includes(`UID:pickup-${id}-${chosen}@medrelay.eg`));
-    expect(event).toContain('STATUS:CANCELLED');
+    expect(calledOff!.calendar).toMatchObject({ method: 'CANCEL', content: expect.stringContaining(uid) });
+    expect(calledOff!.calendar!.content).toContain('STATUS:CANCELLED');
+    expect(sequenceOf(calledOff!)).toBeGreaterThan(sequenceOf(changed!));
   });
 
   it('tells both parties a request ended after its approval (calledOff), on the request and in their lists; not one ended before', async () => {

@@ -5,20 +5,24 @@ import { addToOutbox, findReadModelUser, type PoolClient } from '@medrelay/servi
 import { schema, type RequestsContext } from '../context';
 import type { MedicineSummary } from '../medicines/repo';
 import { transactionMailsOn } from '../requests/mail-settings';
-import { mayHoldPickup, pickupCalledOffMail } from './mails';
-import { everyWindow, findPickupRequest, settlementNumber, wasEverSettled } from './repo';
+import { pickupCalledOffMail } from './mails';
+import { everyWindow, findPickupRequest, lastAgreedWindow, settlementNumber } from './repo';
 
 /**
  * Who called an approved pickup off: one of its parties (the requester cancelled, the owner
- * rejected), or the platform, which ended it because that party's account was suspended.
+ * rejected), or the platform, which ended it because that party's account was suspended, or
+ * released it (the agreed time missed, or none agreed in time: the no-show sweep).
  */
-export type CalledOffBy = { party: RequestParty } | { platformFor: RequestParty };
+export type CalledOffBy =
+  { party: RequestParty } | { platformFor: RequestParty } | { released: 'missed' | 'unsettled' };
 
 /**
  * Queues the pickup-called-off e-mails of an approved request called off (outbox, in the caller's
  * transaction, after the move is recorded): the other party always (told who called it off, with
- * the calendar file when its calendar may hold the pickup), the party who called it off only when
- * its own calendar may hold it (the e-mail then just clears it). When the platform ended it on a
+ * the calendar file that cancels the pickup when a time was ever agreed, as calendars then hold
+ * it), the party who called it off only when its own calendar may hold it (the e-mail then just
+ * clears it). A release by the platform e-mails only parties whose calendars may hold the pickup
+ * (the in-app notice tells everyone), saying why it was released. When the platform ended it on a
  * suspension, the other party reads why: that party's account is no longer active on MedRelay
  * (nothing more), and what to do (the requester: not to go, and to request elsewhere; the owner:
  * not to wait, the units being back on offer). The suspended party reads that its pickup is off
@@ -37,8 +41,8 @@ export async function queueCalledOffMails(
   if (!transactionMailsOn(settings)) return;
   const pickup = (await findPickupRequest(client, request.id))!;
   const windows = await everyWindow(client, request.id);
-  // The owner's calendar keeps a confirmed window through a new offer (the offer is not e-mailed to it).
-  const settledBefore = await wasEverSettled(client, request.id);
+  // Both parties' calendars got the time agreed with pickup-confirmed; none before that.
+  const agreed = await lastAgreedWindow(client, request.id);
   const [owner, requester] = await Promise.all([
     findReadModelUser(client, schema, request.owner_id),
     findReadModelUser(client, schema, request.requester_id),
@@ -47,7 +51,7 @@ export async function queueCalledOffMails(
     request: pickup,
     everyWindow: windows,
     // Above the confirmation's (and a later offer's): read after the call-off is recorded.
-    sequence: (await settlementNumber(client, request.id)) + 1,
+    sequence: await settlementNumber(client, request.id),
     medicineName: medicine?.name ?? '',
     settings,
     publicUrl: ctx.config.PUBLIC_URL,
@@ -57,9 +61,8 @@ export async function queueCalledOffMails(
     ['owner', owner, requester],
   ] as const) {
     if (!reader) continue;
-    const calendar = mayHoldPickup(readerRole, pickup, windows, settledBefore);
     const byReader = 'party' in by && readerRole === by.party;
-    if (byReader && !calendar) continue;
+    if ((byReader || 'released' in by) && !agreed) continue;
     const inactive = 'platformFor' in by ? (readerRole === by.platformFor ? 'reader' : 'other') : undefined;
     if (inactive === 'reader' && !receivesMail(reader.email)) continue;
     const job = pickupCalledOffMail({
@@ -68,8 +71,9 @@ export async function queueCalledOffMails(
       readerRole,
       byReader,
       other,
-      calendar,
+      agreed,
       inactive,
+      released: 'released' in by ? by.released : undefined,
     });
     await addToOutbox(client, schema, { queue: mailQueueName, name: job.template, payload: job });
   }

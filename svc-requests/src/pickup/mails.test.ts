@@ -1,7 +1,7 @@
 import { defaultSettings } from '@medrelay/contracts';
 import type { MailSecrets, ReadModelUser } from '@medrelay/service-kit';
 import { describe, expect, it } from 'vitest';
-import { approvalMail, pickupConfirmedMail, type PickupMailRequest } from './mails';
+import { approvalMail, pickupChangedMail, pickupConfirmedMail, type PickupMailRequest } from './mails';
 
 const user = (id: number, name: string): ReadModelUser =>
   ({ id, name, email: `${id}@x`, phone: null, user_type: 'ngo', language: 'ar' }) as ReadModelUser;
@@ -34,7 +34,6 @@ const approved = (r: PickupMailRequest) =>
 const confirmed = (r: PickupMailRequest) =>
   pickupConfirmedMail({
     request: r,
-    windows: [window],
     chosen: window,
     settlement: 1,
     medicineName: 'Concor 5mg',
@@ -63,5 +62,75 @@ describe('the approval e-mail of fewer units than asked', () => {
     expect(approved({ ...request(null), asked_quantity: 5 }).askedQuantity).toBe('5');
     expect(approved({ ...request(null), asked_quantity: 3 })).not.toHaveProperty('askedQuantity');
     expect(approved({ ...request(null), asked_quantity: null })).not.toHaveProperty('askedQuantity');
+  });
+});
+
+describe("the pickup e-mails' calendar: only the time agreed, one event per request", () => {
+  const later = {
+    id: 2,
+    starts_at: new Date('2030-01-03T12:00:00Z'),
+    ends_at: new Date('2030-01-03T14:00:00Z'),
+  };
+  const changed = (agreed: typeof window | null) =>
+    pickupChangedMail({
+      request: request(null),
+      windows: [later],
+      agreed,
+      medicineName: 'Concor 5mg',
+      requester: user(2, 'Mona'),
+      provider: user(1, 'Nile Pharmacy'),
+      sequence: 4,
+      settings: defaultSettings,
+      publicUrl: 'http://x',
+    });
+
+  it('the windows offered go to no calendar (nothing is agreed yet)', () => {
+    const offer = approvalMail({
+      request: request(null),
+      windows: [window, later],
+      medicine: { name: 'Concor 5mg', source: 'donor' },
+      requester: user(2, 'Mona'),
+      provider: user(1, 'Nile Pharmacy'),
+      approverName: 'Nile Pharmacy',
+      handoverCode: null,
+      settings: defaultSettings,
+      publicUrl: 'http://x',
+      secrets,
+    });
+    expect(offer.calendar).toBeUndefined();
+    expect(changed(null).calendar).toBeUndefined();
+    expect(changed(null).data).not.toHaveProperty('agreedBefore');
+  });
+
+  it('the agreed time is one confirmed event; new times cancel it under the same uid', () => {
+    const agreedMail = pickupConfirmedMail({
+      request: request(null),
+      chosen: window,
+      settlement: 3,
+      medicineName: 'Concor 5mg',
+      reader: user(2, 'Mona'),
+      other: user(1, 'Nile Pharmacy'),
+      handoverCode: null,
+      settings: defaultSettings,
+      publicUrl: 'http://x',
+      secrets,
+    });
+    expect(agreedMail.calendar).toEqual([
+      expect.objectContaining({
+        uid: 'pickup-9@medrelay.eg',
+        start: '2030-01-01T08:00:00.000Z',
+        status: 'confirmed',
+        sequence: 3,
+      }),
+    ]);
+    expect(changed(window).calendar).toEqual([
+      expect.objectContaining({
+        uid: 'pickup-9@medrelay.eg',
+        start: '2030-01-01T08:00:00.000Z',
+        status: 'cancelled',
+        sequence: 4,
+      }),
+    ]);
+    expect(changed(window).data).toHaveProperty('agreedBefore');
   });
 });

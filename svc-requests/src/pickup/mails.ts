@@ -25,6 +25,8 @@ export interface PickupMailRequest {
 }
 
 type Window = Pick<WindowRow, 'id' | 'starts_at' | 'ends_at'>;
+/** A time agreed on: the window chosen, or the one a custody entry names (`lastAgreedWindow`). */
+type AgreedWindow = Pick<WindowRow, 'starts_at' | 'ends_at'>;
 
 /** Where a reader's requests are. */
 const requestsUrl = (publicUrl: string, reader: ReadModelUser) => `${publicUrl}/${reader.user_type}/requests`;
@@ -47,51 +49,46 @@ const askedWhenFewer = (request: PickupMailRequest) =>
 const nameOf = (user: ReadModelUser | null) => (user ? shownNameOf(user) : '');
 
 /**
- * The calendar events of a request's windows, in the reader's language: while the requester
- * chooses, every offered window is tentative; once one is chosen it is confirmed and the others
- * cancelled (the same uids, a higher sequence), so the reader's calendar keeps one pickup.
+ * The request's pickup as a calendar event, in the reader's language: the time agreed, `confirmed`
+ * (an invitation to it), or `cancelled` (it no longer holds). One uid per request, so each later
+ * e-mail moves or cancels the one event a calendar holds; `sequence` is `settlementNumber`, read
+ * after the move is recorded, so every later message outranks the earlier ones (RFC 5546 §2.1.4).
+ * Offered windows are not sent: only the time agreed goes to calendars (docs/transfers.md).
  */
-/** A settlement in which none of the given windows is the chosen one: all are cancelled. */
-const noneChosen = -1;
-
-export function pickupCalendar(options: {
+export function pickupEvent(options: {
   request: PickupMailRequest;
-  windows: Window[];
-  /** null: an offer (all tentative); else the settled window (`noneChosen`: none of these). */
-  chosenId: number | null;
+  window: AgreedWindow;
+  status: 'confirmed' | 'cancelled';
+  sequence: number;
   medicineName: string;
   other: ReadModelUser | null;
   language: Language;
   url: string;
-  /** A settlement's sequence (`settlementNumber`); an offer's events have 0. */
-  sequence?: number;
-}): MailCalendarEvent[] {
+}): MailCalendarEvent {
   const { request, language } = options;
-  const summary = translate('calendarPickupSummary', language, {
-    quantity: request.quantity,
-    medicine: options.medicineName,
-  });
-  const description = translate('calendarPickupDescription', language, {
-    other: nameOf(options.other),
-    url: options.url,
-  });
-  return options.windows.map((w) => ({
-    uid: `pickup-${request.id}-${w.id}@medrelay.eg`,
-    start: w.starts_at.toISOString(),
-    end: w.ends_at.toISOString(),
-    summary,
+  return {
+    uid: `pickup-${request.id}@medrelay.eg`,
+    start: options.window.starts_at.toISOString(),
+    end: options.window.ends_at.toISOString(),
+    summary: translate('calendarPickupSummary', language, {
+      quantity: request.quantity,
+      medicine: options.medicineName,
+    }),
     location: request.pickup_location ?? '',
-    description,
-    status: options.chosenId === null ? 'tentative' : w.id === options.chosenId ? 'confirmed' : 'cancelled',
-    sequence: options.chosenId === null ? 0 : (options.sequence ?? 1),
+    description: translate('calendarPickupDescription', language, {
+      other: nameOf(options.other),
+      url: options.url,
+    }),
+    status: options.status,
+    sequence: options.sequence,
     url: options.url,
-  }));
+  };
 }
 
 /**
  * The request-approved e-mail to the requester, in their language: the units approved (and those
  * asked, when fewer were approved, so the requester does not come expecting more), the price agreed, the windows
- * offered (also as a calendar file), the place, and the handover code, sealed for the queue. A pharmacy's listing
+ * offered (no calendar file: nothing is agreed yet), the place, and the handover code, sealed for the queue. A pharmacy's listing
  * names the pharmacy's address and e-mail; an approval without windows says only that.
  */
 export function approvalMail(options: {
@@ -134,56 +131,32 @@ export function approvalMail(options: {
     ...(options.handoverCode
       ? { sealed: options.secrets.seal(requester.email, { handoverCode: options.handoverCode }) }
       : {}),
-    ...(options.windows.length
-      ? {
-          calendar: pickupCalendar({
-            request,
-            windows: options.windows,
-            chosenId: null,
-            medicineName: medicine?.name ?? '',
-            other: provider,
-            language,
-            url,
-          }),
-        }
-      : {}),
   };
 }
 
 /**
  * The pickup-changed e-mail to the requester once the owner offers new windows after approval:
- * the new windows, tentative in the calendar file, and every earlier window of the request
- * cancelled there (a chosen one included), so the calendar holds only what can still happen.
+ * the new windows to choose from. When a time was agreed before (`agreed`), it no longer holds:
+ * the e-mail names it and its calendar file cancels it, so the calendar holds nothing until a
+ * new time is agreed.
  */
 export function pickupChangedMail(options: {
   request: PickupMailRequest;
   /** The windows now offered. */
   windows: Window[];
-  /** Every window the request has had, withdrawn ones included. */
-  everyWindow: Window[];
+  /** The time agreed before the new offer, if one was. */
+  agreed: AgreedWindow | null;
   medicineName: string;
   requester: ReadModelUser;
   provider: ReadModelUser | null;
-  /** Above the sequence of the last settlement's events (`settlementNumber` + 1). */
+  /** `settlementNumber`, read after the withdrawal is recorded. */
   sequence: number;
   settings: Settings;
   publicUrl: string;
 }): MailJob {
-  const { request, requester, windows } = options;
+  const { request, requester, windows, agreed } = options;
   const language = requester.language;
   const url = requestsUrl(options.publicUrl, requester);
-  const offered = new Set(windows.map((w) => w.id));
-  const calendar = (part: Window[], chosenId: number | null, sequence?: number) =>
-    pickupCalendar({
-      request,
-      windows: part,
-      chosenId,
-      sequence,
-      medicineName: options.medicineName,
-      other: options.provider,
-      language,
-      url,
-    });
   return {
     // One per offer: its windows are new rows.
     idempotencyKey: `pickup-changed:${request.id}:${Math.max(...windows.map((w) => w.id))}`,
@@ -201,36 +174,42 @@ export function pickupChangedMail(options: {
       pickupLocation: request.pickup_location ?? '',
       mapUrl: mapUrlOf(request),
       requestsUrl: url,
+      ...(agreed ? { agreedBefore: formatPickupWindow(agreed.starts_at, agreed.ends_at, language) } : {}),
     },
-    calendar: [
-      ...calendar(windows, null),
-      ...calendar(
-        options.everyWindow.filter((w) => !offered.has(w.id)),
-        noneChosen,
-        options.sequence,
-      ),
-    ],
+    ...(agreed
+      ? {
+          calendar: [
+            pickupEvent({
+              request,
+              window: agreed,
+              status: 'cancelled',
+              sequence: options.sequence,
+              medicineName: options.medicineName,
+              other: options.provider,
+              language,
+              url,
+            }),
+          ],
+        }
+      : {}),
   };
 }
 
 /**
  * The owner's pickup-changed e-mail when its new offer withdrew a time agreed before: its calendar
- * got that time with the pickup-confirmed e-mail and is not sent the new offer (nothing is agreed
- * yet), so the file cancels every earlier window of the request, above the last settlement's
- * sequence; the new times are listed, and the owner is told when one is chosen.
+ * got that time with the pickup-confirmed e-mail, so the file cancels it (nothing is agreed yet);
+ * the new times are listed, and the owner is told when one is chosen.
  */
 export function pickupChangedOwnerMail(options: {
   request: PickupMailRequest;
   /** The windows now offered. */
   windows: Window[];
-  /** Every window the request has had, withdrawn ones included. */
-  everyWindow: Window[];
   /** The time agreed before the new offer. */
-  agreed: Window;
+  agreed: AgreedWindow;
   medicineName: string;
   owner: ReadModelUser;
   requester: ReadModelUser | null;
-  /** Above the sequence of the last settlement's events (`settlementNumber` + 1). */
+  /** `settlementNumber`, read after the withdrawal is recorded. */
   sequence: number;
   settings: Settings;
   publicUrl: string;
@@ -238,7 +217,6 @@ export function pickupChangedOwnerMail(options: {
   const { request, owner, windows } = options;
   const language = owner.language;
   const url = requestsUrl(options.publicUrl, owner);
-  const offered = new Set(windows.map((w) => w.id));
   return {
     idempotencyKey: `pickup-changed-owner:${request.id}:${Math.max(...windows.map((w) => w.id))}`,
     template: 'pickup-changed',
@@ -259,33 +237,30 @@ export function pickupChangedOwnerMail(options: {
       requesterName: nameOf(options.requester),
       agreedBefore: formatPickupWindow(options.agreed.starts_at, options.agreed.ends_at, language),
     },
-    calendar: pickupCalendar({
-      request,
-      windows: options.everyWindow.filter((w) => !offered.has(w.id)),
-      chosenId: noneChosen,
-      sequence: options.sequence,
-      medicineName: options.medicineName,
-      other: options.requester,
-      language,
-      url,
-    }),
+    calendar: [
+      pickupEvent({
+        request,
+        window: options.agreed,
+        status: 'cancelled',
+        sequence: options.sequence,
+        medicineName: options.medicineName,
+        other: options.requester,
+        language,
+        url,
+      }),
+    ],
   };
 }
 
 /**
  * The pickup-confirmed e-mail to one party once a window is settled (chosen, or a proposal
- * accepted): the same window the app shows, with the calendar file that confirms it. The
- * requester's carries their handover code, sealed.
+ * accepted): the same window the app shows, with the calendar invitation to it (a time agreed
+ * before is moved there: the same uid). The requester's carries their handover code, sealed.
  */
 export function pickupConfirmedMail(options: {
   request: PickupMailRequest;
-  /**
-   * The request's offer, and every window its calendars may still hold (withdrawn by a new
-   * offer, or chosen before): all but the chosen one are cancelled there.
-   */
-  windows: Window[];
   chosen: Window;
-  /** Which settlement of the request this is (`settlementNumber`): its calendar events' sequence. */
+  /** `settlementNumber`, read after the choice is recorded: its calendar event's sequence. */
   settlement: number;
   medicineName: string;
   reader: ReadModelUser;
@@ -298,10 +273,6 @@ export function pickupConfirmedMail(options: {
   const { request, reader, chosen } = options;
   const language = reader.language;
   const url = requestsUrl(options.publicUrl, reader);
-  // The chosen window is among them (a requester's accepted proposal too).
-  const windows = options.windows.some((w) => w.id === chosen.id)
-    ? options.windows
-    : [...options.windows, chosen];
   return {
     idempotencyKey: `pickup-confirmed:${request.id}:${chosen.id}:${reader.id}`,
     template: 'pickup-confirmed',
@@ -323,35 +294,36 @@ export function pickupConfirmedMail(options: {
     ...(options.handoverCode
       ? { sealed: options.secrets.seal(reader.email, { handoverCode: options.handoverCode }) }
       : {}),
-    calendar: pickupCalendar({
-      request,
-      windows,
-      chosenId: chosen.id,
-      sequence: options.settlement,
-      medicineName: options.medicineName,
-      other: options.other,
-      language,
-      url,
-    }),
+    calendar: [
+      pickupEvent({
+        request,
+        window: chosen,
+        status: 'confirmed',
+        sequence: options.settlement,
+        medicineName: options.medicineName,
+        other: options.other,
+        language,
+        url,
+      }),
+    ],
   };
 }
 
 /**
  * The pickup-called-off e-mail to one party of an approved request that was called off (the
- * requester cancelled, the owner withdrew the approval, or the platform ended it on a suspension).
- * The other party is told who called it off, or, after a suspension, that the other party's
- * account is no longer active (`inactive`); the caller's own e-mail only clears its calendar, so
- * it is written only when `calendar`.
- * With `calendar`, every window the request has had is cancelled there (the same uids, above
- * the last settlement's sequence).
+ * requester cancelled, the owner withdrew the approval, the platform ended it on a suspension,
+ * or released it, `released`). The other party is told who called it off, or, after a
+ * suspension, that the other party's account is no longer active (`inactive`); the caller's own
+ * e-mail only clears its calendar, so it is written only when `agreed`.
+ * With `agreed`, the calendar file cancels the pickup there (its uid, the latest sequence).
  */
 export function pickupCalledOffMail(options: {
   request: PickupMailRequest & { chosen_window_id: number | null };
   /** Every window the request has had, withdrawn ones included. */
   everyWindow: Window[];
-  /** Whether the reader's calendar may hold the pickup (see `mayHoldPickup`). */
-  calendar: boolean;
-  /** `settlementNumber` + 1, read after the call-off is recorded. */
+  /** The last time agreed (`lastAgreedWindow`), which calendars may hold; null when none was. */
+  agreed: AgreedWindow | null;
+  /** `settlementNumber`, read after the call-off is recorded. */
   sequence: number;
   medicineName: string;
   reader: ReadModelUser;
@@ -361,14 +333,15 @@ export function pickupCalledOffMail(options: {
   other: ReadModelUser | null;
   /** Whose account is no longer active, when a suspension ended the pickup (see the template). */
   inactive?: 'other' | 'reader' | undefined;
+  /** Why the platform released it, when it did (see the template). */
+  released?: 'missed' | 'unsettled' | undefined;
   settings: Settings;
   publicUrl: string;
 }): MailJob {
-  const { request, reader } = options;
+  const { request, reader, agreed } = options;
   const language = reader.language;
   const url = requestsUrl(options.publicUrl, reader);
   const chosen = options.everyWindow.find((w) => w.id === request.chosen_window_id);
-  const calendar = options.calendar && options.everyWindow.length > 0;
   return {
     idempotencyKey: `pickup-called-off:${request.id}:${reader.id}`,
     template: 'pickup-called-off',
@@ -383,37 +356,27 @@ export function pickupCalledOffMail(options: {
       byReader: options.byReader ? 'yes' : 'no',
       otherName: options.byReader ? '' : nameOf(options.other),
       ...(options.inactive ? { inactive: options.inactive } : {}),
+      ...(options.released ? { released: options.released } : {}),
       when: chosen ? formatPickupWindow(chosen.starts_at, chosen.ends_at, language) : '',
       location: request.pickup_location ?? '',
-      calendar: calendar ? 'yes' : 'no',
+      calendar: agreed ? 'yes' : 'no',
       requestsUrl: url,
     },
-    ...(calendar
+    ...(agreed
       ? {
-          calendar: pickupCalendar({
-            request,
-            windows: options.everyWindow,
-            chosenId: noneChosen,
-            sequence: options.sequence,
-            medicineName: options.medicineName,
-            other: options.other,
-            language,
-            url,
-          }),
+          calendar: [
+            pickupEvent({
+              request,
+              window: agreed,
+              status: 'cancelled',
+              sequence: options.sequence,
+              medicineName: options.medicineName,
+              other: options.other,
+              language,
+              url,
+            }),
+          ],
         }
       : {}),
   };
 }
-
-/**
- * Whether a party's calendar may hold the request's pickup: the requester's got the windows
- * with the approval (or a new offer), the owner's only once one was settled (pickup-confirmed),
- * also when a new offer cleared that choice since (`settledBefore`: the owner's calendar was not
- * told of the new offer and still holds the confirmed window).
- */
-export const mayHoldPickup = (
-  role: 'requester' | 'owner',
-  request: { chosen_window_id: number | null },
-  everyWindow: Window[],
-  settledBefore = false,
-) => everyWindow.length > 0 && (role === 'requester' || request.chosen_window_id !== null || settledBefore);

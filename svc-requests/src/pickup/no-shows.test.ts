@@ -1,6 +1,6 @@
 import { internalSecretHeader } from '@medrelay/contracts';
 import { cairoDay, cairoInstant } from '@medrelay/domain';
-import { waitUntil } from '@medrelay/testing';
+import { waitForMails, waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startTestPlatform, type TestPlatform } from '../testing';
 import {
@@ -60,6 +60,29 @@ describe('no-shows', () => {
     expect((await pickupApi.plan(pharmacy.token, id)).body.releasedAt).toEqual(expect.any(String));
     for (const user of [ngo, pharmacy])
       expect((await notificationsOf(user.id, id, 'pickup-released')).length).toBe(1);
+    // Both calendars hold the time agreed (pickup-confirmed): the release cancels it there, by an
+    // e-mail that says why (iTIP CANCEL of the request's event, above the invitation's sequence).
+    const uid = `UID:pickup-${id}@medrelay.eg`;
+    const sequenceOf = (ics: string) => Number(/SEQUENCE:(\d+)/.exec(ics)![1]);
+    for (const [user, says] of [
+      [ngo, 'Your pickup of 4 units of'],
+      [pharmacy, 'did not collect 4 units of'],
+    ] as const) {
+      const [invited] = await waitForMails(user.email, 1, {
+        match: (m) => m.template === 'pickup-confirmed',
+      });
+      const [released] = await waitForMails(user.email, 1, {
+        match: (m) => m.template === 'pickup-called-off',
+      });
+      expect(released!.subject).toContain('Pickup released');
+      expect(released!.text).toContain(says);
+      expect(released!.text).toContain(
+        'the agreed time passed without a handover and the grace period is over',
+      );
+      expect(released!.calendar).toMatchObject({ method: 'CANCEL', content: expect.stringContaining(uid) });
+      expect(released!.calendar!.content).toContain('STATUS:CANCELLED');
+      expect(sequenceOf(released!.calendar!.content)).toBeGreaterThan(sequenceOf(invited!.calendar!.content));
+    }
     // The custody log names the platform as the one who cancelled.
     const custody = await p.requests.api.get(`/api/requests/${id}/custody`, { token: admin.token });
     expect(custody.body.at(-1)).toMatchObject({
@@ -158,6 +181,12 @@ describe('a late pickup', () => {
     clock().set(new Date(endOfD3.getTime() + 24 * 3600_000));
     expect((await pickup.sweep()).released).toBe(1);
     await waitUntil(async () => (await quantityInCatalog(medicine.id)) === 10, { what: 'stock back' });
+    // No time was ever agreed, so no calendar holds the pickup: no e-mail to clear one.
+    const calledOff = await p.requests.service.ctx.pool.query(
+      `SELECT 1 FROM requests.outbox WHERE job_name = 'pickup-called-off' AND payload->>'idempotencyKey' LIKE $1`,
+      [`pickup-called-off:${id}:%`],
+    );
+    expect(calledOff.rows).toEqual([]);
     expect((await p.requests.api.get(`/api/requests/${id}`, { token: ngo.token })).body.status).toBe(
       'cancelled',
     );

@@ -3,6 +3,7 @@ import { addToOutbox, withTransaction } from '@medrelay/service-kit';
 import { releaseQueueName, schema, type RequestsContext } from '../context';
 import { recordCustody, systemActor } from '../custody/repo';
 import { addNotifications, type NewNotification } from '../notifications/repo';
+import { queueCalledOffMails } from './called-off';
 import type { Clock } from './clock';
 import { windowLabel, type PickupReminders } from './reminders';
 import { sweepEveryMs } from './worker';
@@ -23,7 +24,7 @@ export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders:
     /**
      * The no-show sweep: flags approved requests whose chosen window has ended, or whose pickup
      * was never settled by the time their code expired (both parties told), and cancels those whose grace period is over, giving the reservation back (both
-     * told). Safe to run from several instances at once: both steps are conditional UPDATEs.
+     * told; by e-mail too where their calendars may hold the pickup, the e-mail cancelling it there). Safe to run from several instances at once: both steps are conditional UPDATEs.
      *
      * In maintenance mode it does nothing but note when maintenance began (nobody can hand over
      * or mark a collection then): the first sweep after it ends stands the pickup clock still
@@ -113,6 +114,15 @@ export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders:
           );
           // The custody log records the platform's own move.
           await recordCustody(client, { requestId: r.id, fromStatus: 'approved', actor: systemActor });
+          // Calendars that hold the pickup have it cancelled (the missed time, or one agreed before
+          // a new offer, maintenance or a recall withdrew it).
+          await queueCalledOffMails(
+            ctx,
+            client,
+            r,
+            { released: r.chosen_window_id === null ? 'unsettled' : 'missed' },
+            { name: await medicineName(client, r.medicine_id) },
+          );
           // Same path as a cancellation: retried from the outbox until the catalog has done it.
           await addToOutbox(client, schema, {
             queue: releaseQueueName,

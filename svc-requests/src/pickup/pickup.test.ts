@@ -1,5 +1,5 @@
 import { cairoInstant, formatPickupWindow } from '@medrelay/domain';
-import { waitForMails, waitUntil } from '@medrelay/testing';
+import { waitForMails, waitUntil, type ReceivedMail } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
 import { medicineInput } from '../testing';
 import { chosenWindowEnd } from './repo';
@@ -165,7 +165,7 @@ describe('pickup windows', () => {
     // The approval's notice names the windows: no second notice for the same offer.
     expect((await notificationsOf(ngoAr.id, id, 'request-approved')).length).toBe(1);
     expect((await notificationsOf(ngoAr.id, id, 'pickup-update')).length).toBe(0);
-    // The approval e-mail offers both windows, as a calendar file too (tentative until chosen).
+    // The approval e-mail offers both windows; no calendar file (nothing is agreed yet).
     const [approval] = await waitForMails(ngoAr.email);
     expect(approval!.template).toBe('request-approved');
     for (const [d, from, to] of [
@@ -175,7 +175,8 @@ describe('pickup windows', () => {
       expect(approval!.text).toContain(
         formatPickupWindow(cairoInstant(d, from)!, cairoInstant(d, to)!, 'ar'),
       );
-    expect(approval!.attachments[0]!.content.match(/STATUS:TENTATIVE/g)).toHaveLength(2);
+    expect(approval!.calendar).toBeUndefined();
+    expect(approval!.attachments).toEqual([]);
     // The request's pickup details give no time until one is agreed (pickupDate, the spec field,
     // follows the earliest window offered meanwhile): none is shown as if it were set.
     const pickupOf = async () =>
@@ -226,15 +227,17 @@ describe('pickup windows', () => {
       pickupWindow: { startsAt: start.toISOString(), endsAt: cairoInstant(d3, '12:30')!.toISOString() },
     });
     // Both parties get the chosen window by e-mail, the same time the app shows, with a calendar
-    // file that confirms it and cancels the other window.
+    // invitation to it (iTIP REQUEST, one event for the request).
     const confirmed = async (email: string) =>
       (await waitForMails(email, 1, { match: (m) => m.template === 'pickup-confirmed' }))[0]!;
     const when = formatPickupWindow(start, cairoInstant(d3, '12:30')!, 'ar');
     const toRequester = await confirmed(ngoAr.email);
     expect(toRequester.text).toContain(when);
-    const ics = toRequester.attachments[0]!.content;
-    expect(ics.match(/STATUS:CONFIRMED/g)).toHaveLength(1);
-    expect(ics.match(/STATUS:CANCELLED/g)).toHaveLength(1);
+    expect(toRequester.calendar!.method).toBe('REQUEST');
+    const ics = toRequester.calendar!.content;
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(ics).toContain('STATUS:CONFIRMED');
+    expect(ics).toContain(`UID:pickup-${id}@medrelay.eg`);
     expect(ics).toContain(`DTSTART:${start.toISOString().replace(/[-:]|\.\d{3}/g, '')}`);
     const toOwner = await confirmed(pharmacy.email);
     expect(toOwner.text).toContain(formatPickupWindow(start, cairoInstant(d3, '12:30')!, 'en'));
@@ -341,16 +344,18 @@ describe('pickup windows', () => {
     expect((await pickupApi.plan(ngo.token, id)).body.chosenWindowId).toBe(offered);
     chosenId = offered;
     expect(await queue().getJob(reminderJobId(id, chosenId, 'hour'))).toBeDefined();
-    // Each settlement's calendar file cancels every window a calendar may hold from before (the
-    // proposals accepted earlier), with a sequence above the earlier files'.
-    const settled = await waitForMails(ngo.email, 3, {
-      match: (m) => m.template === 'pickup-confirmed' && m.attachments[0]!.content.includes(`pickup-${id}-`),
-    });
+    // Each settlement's e-mail is an invitation (iTIP REQUEST) to the one event of the request:
+    // the same uid, a higher sequence each time, so calendars move it to the time now agreed.
+    const uid = `pickup-${id}@medrelay.eg`;
+    const ofRequest = (template: string) => (m: ReceivedMail) =>
+      m.template === template && (m.calendar?.content.includes(`UID:${uid}`) ?? false);
+    const settled = await waitForMails(ngo.email, 3, { match: ofRequest('pickup-confirmed') });
     const eventsOf = (ics: string) =>
       ics
         .split('BEGIN:VEVENT')
         .slice(1)
         .map((event) => ({
+          uid: /UID:(\S+)/.exec(event)![1],
           start: /DTSTART:(\S+)/.exec(event)![1],
           status: /STATUS:(\S+)/.exec(event)![1],
           sequence: Number(/SEQUENCE:(\d+)/.exec(event)![1]),
@@ -359,22 +364,21 @@ describe('pickup windows', () => {
       cairoInstant(date, time)!
         .toISOString()
         .replace(/[-:]|\.\d{3}/g, '');
-    const files = settled.map((m) => eventsOf(m.attachments[0]!.content));
-    const last = files.find((events) =>
-      events.some((e) => e.start === stamp(day(4), '09:00') && e.status === 'CONFIRMED'),
-    )!;
-    expect(last.filter((e) => e.status === 'CONFIRMED').map((e) => e.start)).toEqual([
-      stamp(day(4), '09:00'),
+    const invitations = settled.map((m) => {
+      expect(m.calendar!.method).toBe('REQUEST');
+      const events = eventsOf(m.calendar!.content);
+      expect(events).toHaveLength(1);
+      return events[0]!;
+    });
+    // In the order of their sequences: the times agreed one after the other.
+    const inOrder = [...invitations].sort((x, y) => x.sequence - y.sequence);
+    expect(inOrder.map((e) => [e.uid, e.status, e.start])).toEqual([
+      [uid, 'CONFIRMED', stamp(day(5), '13:00')],
+      [uid, 'CONFIRMED', stamp(day(6), '15:00')],
+      [uid, 'CONFIRMED', stamp(day(4), '09:00')],
     ]);
-    for (const [date, time] of [
-      [day(5), '13:00'],
-      [day(6), '15:00'],
-    ] as const)
-      expect(last.find((e) => e.start === stamp(date, time))?.status, `${date} ${time}`).toBe('CANCELLED');
-    const earlier = files
-      .filter((events) => events !== last)
-      .flatMap((events) => events.map((e) => e.sequence));
-    expect(Math.min(...last.map((e) => e.sequence))).toBeGreaterThan(Math.max(...earlier));
+    expect(new Set(inOrder.map((e) => e.sequence)).size).toBe(3);
+    const last = inOrder.at(-1)!;
 
     // The owner changes the offer: the choice is cleared and its reminders removed.
     const reoffer = await pickupApi.offer(pharmacy.token, id, {
@@ -391,39 +395,33 @@ describe('pickup windows', () => {
       actorId: pharmacy.id,
       pickupWindow: null,
     });
-    // The requester is told by e-mail: the new window tentative in its calendar file, every
-    // earlier one (the one chosen included) cancelled above the last settlement's sequence.
-    const [changed] = await waitForMails(ngo.email, 1, {
-      match: (m) => m.template === 'pickup-changed' && m.attachments[0]!.content.includes(`pickup-${id}-`),
-    });
+    // The requester is told by e-mail, and its calendar file cancels the time agreed before
+    // (iTIP CANCEL, the same uid, above the last invitation's sequence); the new window is not
+    // sent to calendars (nothing is agreed yet).
+    const [changed] = await waitForMails(ngo.email, 1, { match: ofRequest('pickup-changed') });
     expect(changed!.subject).toContain('New pickup times');
     expect(changed!.text).toContain(
       formatPickupWindow(cairoInstant(day(6), '11:00')!, cairoInstant(day(6), '12:00')!, 'en'),
     );
     expect(changed!.text).toContain('Branch 2, Maadi');
-    const changedEvents = eventsOf(changed!.attachments[0]!.content);
-    expect(changedEvents.filter((e) => e.status === 'TENTATIVE').map((e) => e.start)).toEqual([
-      stamp(day(6), '11:00'),
-    ]);
-    const chosenBefore = changedEvents.find((e) => e.start === stamp(day(4), '09:00'))!;
-    expect(chosenBefore.status).toBe('CANCELLED');
-    expect(chosenBefore.sequence).toBeGreaterThan(Math.max(...last.map((e) => e.sequence)));
-    expect(changedEvents.filter((e) => e.status === 'CONFIRMED')).toEqual([]);
-    // The owner's calendar got the agreed time with its pickup-confirmed e-mail: its own copy,
-    // in its language, clears it (nothing tentative: no time is agreed yet).
-    const [ownerCopy] = await waitForMails(pharmacy.email, 1, {
-      match: (m) => m.template === 'pickup-changed' && m.attachments[0]!.content.includes(`pickup-${id}-`),
-    });
-    expect(ownerCopy!.subject).toContain('Pickup time changed');
-    expect(ownerCopy!.text).toContain(
-      `The time agreed before, ${formatPickupWindow(cairoInstant(day(4), '09:00')!, cairoInstant(day(4), '10:00')!, 'en')}, no longer holds`,
+    const agreedBefore = formatPickupWindow(
+      cairoInstant(day(4), '09:00')!,
+      cairoInstant(day(4), '10:00')!,
+      'en',
     );
-    const ownerEvents = eventsOf(ownerCopy!.attachments[0]!.content);
-    expect(ownerEvents.find((e) => e.start === stamp(day(4), '09:00'))).toMatchObject({
-      status: 'CANCELLED',
-      sequence: chosenBefore.sequence,
-    });
-    expect(ownerEvents.filter((e) => e.status !== 'CANCELLED')).toEqual([]);
+    expect(changed!.text).toContain(`The time agreed before, ${agreedBefore}, no longer holds`);
+    expect(changed!.calendar!.method).toBe('CANCEL');
+    const [cancelled] = eventsOf(changed!.calendar!.content);
+    expect(eventsOf(changed!.calendar!.content)).toHaveLength(1);
+    expect(cancelled).toMatchObject({ uid, status: 'CANCELLED', start: stamp(day(4), '09:00') });
+    expect(cancelled!.sequence).toBeGreaterThan(last.sequence);
+    // The owner's calendar got the agreed time with its pickup-confirmed e-mail: its own copy,
+    // in its language, clears it the same way.
+    const [ownerCopy] = await waitForMails(pharmacy.email, 1, { match: ofRequest('pickup-changed') });
+    expect(ownerCopy!.subject).toContain('Pickup time changed');
+    expect(ownerCopy!.text).toContain(`The time agreed before, ${agreedBefore}, no longer holds`);
+    expect(ownerCopy!.calendar!.method).toBe('CANCEL');
+    expect(eventsOf(ownerCopy!.calendar!.content)).toEqual([cancelled]);
     expect(await queue().getJob(reminderJobId(id, chosenId, 'hour'))).toBeUndefined();
     expect(await queue().getJob(reminderJobId(id, chosenId, 'evening'))).toBeUndefined();
     // A reminder job left behind anyway does nothing.

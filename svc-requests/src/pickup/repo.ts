@@ -175,9 +175,10 @@ export async function everyWindow(db: Db, requestId: number): Promise<WindowRow[
 }
 
 /**
- * How many moves the request has had (its custody log, which each settlement adds to): a later
- * settlement's calendar events outrank an earlier one's, as calendars ignore an update whose
- * sequence is not higher.
+ * How many moves the request has had (its custody log, to which each settlement, withdrawal and
+ * call-off adds an entry before its e-mails are queued): the sequence of the pickup's calendar
+ * event, so each later calendar message outranks the earlier ones, as calendars ignore an update
+ * whose sequence is not higher.
  */
 export async function settlementNumber(db: Db, requestId: number): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
@@ -188,17 +189,22 @@ export async function settlementNumber(db: Db, requestId: number): Promise<numbe
 }
 
 /**
- * Whether a window of the request was ever settled (chosen, or a proposal accepted): the custody
- * log names the window in force on every entry, the choice's own included, so this holds also
- * after a new offer or maintenance cleared the choice.
+ * The last time agreed for the request (chosen, or a proposal accepted), which the parties'
+ * calendars may hold, or null when none ever was: the custody log names the window in force on
+ * every entry, the choice's own included, so this holds also after a new offer or maintenance
+ * cleared the choice.
  */
-export async function wasEverSettled(db: Db, requestId: number): Promise<boolean> {
-  const { rows } = await db.query<{ settled: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM requests.custody_log
-                     WHERE request_id = $1 AND window_starts_at IS NOT NULL) AS settled`,
+export async function lastAgreedWindow(
+  db: Db,
+  requestId: number,
+): Promise<{ starts_at: Date; ends_at: Date } | null> {
+  const { rows } = await db.query<{ starts_at: Date; ends_at: Date }>(
+    `SELECT window_starts_at AS starts_at, window_ends_at AS ends_at FROM requests.custody_log
+      WHERE request_id = $1 AND window_starts_at IS NOT NULL
+      ORDER BY at DESC, id DESC LIMIT 1`,
     [requestId],
   );
-  return rows[0]!.settled;
+  return rows[0] ?? null;
 }
 
 /** The pickup plan as both parties see it. */

@@ -37,7 +37,6 @@ import {
   loadPlan,
   medicineName,
   noShowCounts,
-  everyWindow,
   offeredWindows,
   settlementNumber,
   openProposal,
@@ -150,12 +149,13 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
       await recordCustody(client, { requestId: request.id, fromStatus: request.status, actor: actorOf(by) });
     await followOffer(client, request.id, latestStart(windows));
     const name = await medicineName(client, request.medicine_id);
-    await queueChangedMail(client, request.id, name);
-    // The owner's calendar holds the time agreed before (pickup-confirmed): cleared too.
-    if (request.chosen_window_id !== null) {
-      const agreed = await findWindow(client, request.id, request.chosen_window_id);
-      if (agreed) await queueChangedOwnerMail(client, request.id, name, agreed);
-    }
+    // Both parties' calendars hold the time agreed before (pickup-confirmed): cleared.
+    const agreed =
+      request.chosen_window_id === null
+        ? null
+        : await findWindow(client, request.id, request.chosen_window_id);
+    await queueChangedMail(client, request.id, name, agreed);
+    if (agreed) await queueChangedOwnerMail(client, request.id, name, agreed);
     await addNotifications(client, [
       {
         userId: request.requester_id,
@@ -170,8 +170,13 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     ]);
   }
 
-  /** The pickup-changed e-mail to the requester (with the calendar file that replaces the earlier one). */
-  async function queueChangedMail(client: PoolClient, requestId: number, name: string) {
+  /** The pickup-changed e-mail to the requester (with the calendar file that cancels a time agreed before). */
+  async function queueChangedMail(
+    client: PoolClient,
+    requestId: number,
+    name: string,
+    agreed: WindowRow | null,
+  ) {
     const settings = await ctx.settings();
     if (!transactionMailsOn(settings)) return;
     const request = (await findPickupRequest(client, requestId))!;
@@ -183,11 +188,11 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     const job = pickupChangedMail({
       request,
       windows: await offeredWindows(client, requestId),
-      everyWindow: await everyWindow(client, requestId),
+      agreed,
       medicineName: name,
       requester,
       provider,
-      sequence: (await settlementNumber(client, requestId)) + 1,
+      sequence: await settlementNumber(client, requestId),
       settings,
       publicUrl: ctx.config.PUBLIC_URL,
     });
@@ -212,12 +217,11 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     const job = pickupChangedOwnerMail({
       request,
       windows: await offeredWindows(client, requestId),
-      everyWindow: await everyWindow(client, requestId),
       agreed,
       medicineName: name,
       owner,
       requester,
-      sequence: (await settlementNumber(client, requestId)) + 1,
+      sequence: await settlementNumber(client, requestId),
       settings,
       publicUrl: ctx.config.PUBLIC_URL,
     });
@@ -237,7 +241,6 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     ]);
     const common = {
       request,
-      windows: await everyWindow(client, request.id),
       chosen,
       settlement: await settlementNumber(client, request.id),
       medicineName: await medicineName(client, request.medicine_id),

@@ -231,12 +231,11 @@ describe('the request lifecycle', () => {
     expect(mail!.subject).toBe('تمت الموافقة على طلبك لـ Augmentin 1g – MedRelay');
     expect(mail!.text).toContain('Maadi, Street 9');
     expect(mail!.text).toContain('مكان الاستلام');
-    // The e-mail offers the same window the app shows, with Latin digits, and a calendar file.
+    // The e-mail offers the same window the app shows, with Latin digits; no calendar file until
+    // a time is agreed (only the time chosen goes to calendars).
     expect(mail!.text).toContain(formatPickupWindow(start, new Date(start.getTime() + 3600_000), 'ar'));
-    expect(mail!.attachments.map((a) => a.filename)).toEqual(['pickup.ics']);
-    expect(mail!.attachments[0]!.content).toContain(
-      `DTSTART:${start.toISOString().replace(/[-:]|\.\d{3}/g, '')}`,
-    );
+    expect(mail!.attachments).toEqual([]);
+    expect(mail!.calendar).toBeUndefined();
     // The requester's handover code is in the e-mail, the same as in the app.
     const code = (await p.requests.api.get(`/api/requests/${id}`, { token: ngo2.token })).body.handoverCode
       .code;
