@@ -10,13 +10,17 @@ export const formatLocales: Record<Language, string> = { en: 'en-EG', ar: 'ar-EG
 
 const dateTimeFormats = new Map<Language, Intl.DateTimeFormat>();
 
-/** A moment as read in Egypt, date and time in full ("Thursday, March 5, 2026 at 12:00 PM"). */
+/**
+ * A moment as read in Egypt, date and time in full ("Thursday, March 5, 2026 at 19:30"), on the
+ * 24-hour clock as every time on MedRelay's screens and pickup windows (the locales' own is 12-hour).
+ */
 export function formatCairoDateTime(instant: Date | string, language: Language): string {
   let format = dateTimeFormats.get(language);
   if (!format) {
     format = new Intl.DateTimeFormat(formatLocales[language], {
       dateStyle: 'full',
       timeStyle: 'short',
+      hourCycle: 'h23',
       timeZone: cairoTimeZone,
     });
     dateTimeFormats.set(language, format);

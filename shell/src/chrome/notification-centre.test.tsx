@@ -132,6 +132,10 @@ describe('the notification bell', () => {
     expect(within(entries()[0]!).getByText('Unread:')).toBeTruthy();
     expect(within(entries()[1]!).queryByText('Unread:')).toBeNull();
     expect(within(entries()[0]!).getByText('1 minute ago')).toBeTruthy();
+    // The exact moment behind it, in Cairo on the 24-hour clock as every other time ('2:05 PM' before).
+    expect(within(entries()[0]!).getByText('1 minute ago').getAttribute('title')).toMatch(
+      /^\w{3} \d{1,2}, \d{4}, \d{2}:\d{2}$/,
+    );
     await within(panel).findByRole('region', { name: 'Expiring soon' });
 
     const link = await within(entries()[2]!).findByRole('link');

@@ -27,7 +27,6 @@ import {
   type InboxNotification,
 } from '@medrelay/api-client';
 import type { UserType } from '@medrelay/contracts';
-import { cairoTimeZone } from '@medrelay/domain';
 import { useFormat } from '@medrelay/i18n';
 import { RecallNoticeAcknowledgement } from '@medrelay/ui';
 import { ExpiringSoon, stockOwners, useExpiring } from './expiring-soon';
@@ -113,22 +112,6 @@ function usePhone() {
   return phone;
 }
 
-/** "12 Nov 2026, 14:05" in Cairo time, for the exact moment behind "3 hours ago". */
-const cairoMoment = new Map<string, Intl.DateTimeFormat>();
-function cairoDateTime(locale: string, value: string) {
-  let format = cairoMoment.get(locale);
-  if (!format)
-    cairoMoment.set(
-      locale,
-      (format = new Intl.DateTimeFormat(locale, {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone: cairoTimeZone,
-      })),
-    );
-  return format.format(new Date(value));
-}
-
 function Entry({
   n,
   role,
@@ -159,7 +142,7 @@ function Entry({
             {n.message}
           </Text>
           <Text size={200} className={styles.muted}>
-            <time dateTime={n.createdAt} title={cairoDateTime(format.locale, n.createdAt)}>
+            <time dateTime={n.createdAt} title={format.dateTime(n.createdAt)}>
               {format.relative(n.createdAt)}
             </time>
           </Text>

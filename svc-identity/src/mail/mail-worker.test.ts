@@ -293,7 +293,7 @@ describe('mail templates', () => {
   const own: Partial<Record<MailTemplate, object>> = {
     'two-factor-reset': {
       reason: 'lostDevicePhoneCall',
-      at: 'Sunday, November 29, 2026 at 7:30 PM',
+      at: 'Sunday, November 29, 2026 at 19:30',
       enrolAgain: 'no',
     },
   };
