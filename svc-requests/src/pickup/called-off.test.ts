@@ -247,4 +247,33 @@ describe('a pickup called off', () => {
     expect(stats.requestStatus.calledOff).toBeGreaterThanOrEqual(2);
     expect(Object.values(stats.requestStatus).reduce((a, b) => a + b, 0)).toBe(stats.totalRequests);
   });
+
+  it('a window chosen again after another was agreed moves both calendars back to it', async () => {
+    const { id } = await approvedWith(ngo, [
+      { date: day(3), from: '10:00', to: '11:00' },
+      { date: day(3), from: '14:00', to: '15:00' },
+    ]);
+    const [first, second] = ((await pickupApi.plan(ngo.token, id)).body.windows as Array<{ id: number }>).map(
+      (w) => w.id,
+    );
+    for (const windowId of [first!, second!, first!])
+      expect((await pickupApi.choose(ngo.token, id, windowId)).body.chosenWindowId).toBe(windowId);
+    // Three times agreed, three invitations to each party: the last (the highest sequence) is the
+    // time the app shows, not the one agreed just before it.
+    const firstStart = (await pickupApi.plan(ngo.token, id)).body.chosen.startsAt as string;
+    for (const email of [ngo.email, pharmacy.email]) {
+      const invitations = (
+        await waitForMails(email, 3, {
+          match: (m) =>
+            m.template === 'pickup-confirmed' && Boolean(m.calendar?.content.includes(`UID:pickup-${id}@`)),
+        })
+      )
+        .map((m) => ({
+          start: /DTSTART:(\S+)/.exec(m.calendar!.content)![1],
+          sequence: Number(/SEQUENCE:(\d+)/.exec(m.calendar!.content)![1]),
+        }))
+        .sort((x, y) => x.sequence - y.sequence);
+      expect(invitations.at(-1)!.start, email).toBe(firstStart.replace(/[-:]|\.\d{3}/g, ''));
+    }
+  });
 });

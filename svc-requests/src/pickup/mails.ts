@@ -274,7 +274,9 @@ export function pickupConfirmedMail(options: {
   const language = reader.language;
   const url = requestsUrl(options.publicUrl, reader);
   return {
-    idempotencyKey: `pickup-confirmed:${request.id}:${chosen.id}:${reader.id}`,
+    // One per settlement: a window chosen again after another was agreed is a new invitation
+    // (the same window's earlier one was sent, and would be taken for this one).
+    idempotencyKey: `pickup-confirmed:${request.id}:${chosen.id}:${options.settlement}:${reader.id}`,
     template: 'pickup-confirmed',
     to: reader.email,
     language,
