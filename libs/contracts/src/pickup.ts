@@ -1,33 +1,50 @@
 import { z } from 'zod';
-import { cairoClockExists, cairoInstant } from '@medrelay/domain/calendar';
-import { isInEgypt, pickupWindowLimits } from '@medrelay/domain/pickup-windows';
+import { cairoClockExists } from '@medrelay/domain/calendar';
+import {
+  checkWindowInstants,
+  isInEgypt,
+  pickupWindowLimits,
+  windowInstants,
+} from '@medrelay/domain/pickup-windows';
 import { typeError } from './fields';
 
 /**
- * Pickup windows. A window is a Cairo day and a from–to time, as the owner types
- * them; the format and order are checked here (browser and API alike); "already over" depends
- * on the service's clock and is checked there (libs/domain `checkWindow`).
+ * Pickup windows. A window is a Cairo day and a from–to time, as the owner types them: `to` may
+ * be `24:00` (the midnight that ends the day), and a window that runs past midnight names the
+ * day it ends on in `toDate` (the next day: 23:00 on the 2nd to 01:00 on the 3rd is
+ * `{ date: '…-02', from: '23:00', to: '01:00', toDate: '…-03' }`). Without `toDate` a window ends on
+ * its own day, so clients that never send it mean what they always meant. The format, order and
+ * length are checked here (browser and API alike; libs/domain `windowInstants`); "already over"
+ * depends on the service's clock and is checked there (libs/domain `checkWindow`).
  */
+const pickupDay = z
+  .string(typeError('pickupWindowInvalid'))
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'pickupWindowInvalid' });
 export const pickupWindowInputSchema = z
   .object({
-    date: z
-      .string(typeError('pickupWindowInvalid'))
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'pickupWindowInvalid' }),
+    date: pickupDay,
     from: z.string(typeError('pickupWindowInvalid')).regex(/^\d{2}:\d{2}$/, { error: 'pickupWindowInvalid' }),
     to: z.string(typeError('pickupWindowInvalid')).regex(/^\d{2}:\d{2}$/, { error: 'pickupWindowInvalid' }),
+    toDate: pickupDay.optional(),
   })
   .strict()
   .superRefine((w, ctx) => {
-    const start = cairoInstant(w.date, w.from);
-    const end = cairoInstant(w.date, w.to);
-    if (!start || !end) ctx.addIssue({ code: 'custom', path: ['date'], message: 'pickupWindowInvalid' });
-    else if (!cairoClockExists(w.date, w.from) || !cairoClockExists(w.date, w.to))
+    const instants = windowInstants(w);
+    if ('problem' in instants) {
+      const clockChange = instants.problem === 'pickupWindowClockChange';
       ctx.addIssue({
         code: 'custom',
-        path: [cairoClockExists(w.date, w.from) ? 'to' : 'from'],
-        message: 'pickupWindowClockChange',
+        path: [
+          clockChange ? (cairoClockExists(w.date, w.from) ? 'to' : 'from') : w.toDate ? 'toDate' : 'date',
+        ],
+        message: instants.problem,
       });
-    else if (end <= start) ctx.addIssue({ code: 'custom', path: ['to'], message: 'pickupWindowOrder' });
+      return;
+    }
+    // Order and length: the service's clock plays no part in them.
+    const checked = checkWindowInstants(instants.startsAt, instants.endsAt, instants.startsAt);
+    if ('problem' in checked && checked.problem !== 'pickupWindowPast')
+      ctx.addIssue({ code: 'custom', path: ['to'], message: checked.problem });
   });
 export type PickupWindowInput = z.output<typeof pickupWindowInputSchema>;
 
@@ -74,10 +91,16 @@ export const pickupWindowSchema = z.object({
   id: z.number().int(),
   startsAt: z.string(),
   endsAt: z.string(),
-  /** The Cairo day and times, as they were typed. */
+  /**
+   * The Cairo day and times, as they were typed: `to` is `24:00` for a window ending at the
+   * midnight that closes its day; `toDate` is the day `to` is on, the next day for a window that
+   * runs past midnight, else the window's own day (libs/domain `windowInputOf`). The service
+   * always sends it; a window read without it ends on its own day.
+   */
   date: z.string(),
   from: z.string(),
   to: z.string(),
+  toDate: z.string().optional(),
   proposedBy: z.enum(['owner', 'requester']),
 });
 export type PickupWindow = z.infer<typeof pickupWindowSchema>;

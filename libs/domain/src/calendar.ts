@@ -129,10 +129,48 @@ export function cairoInstant(day: string, time: string): Date | null {
   const check = new Date(asUtc);
   if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== da)
     return null;
-  // Two passes settle the offset around a summer-time change.
+  // A time the clocks pass twice (23:00–23:59 on the evening summer time ends, when 24:00 becomes
+  // 23:00) is its first pass, in summer time, as calendars read a local time (RFC 5545 §3.3.5) and
+  // as anyone reads a clock that evening: the earliest reading that shows this day and time.
+  const wanted = `${day} ${time}`;
+  for (const offset of new Set(
+    [cairoOffsetMinutes(new Date(asUtc - dayMs)), cairoOffsetMinutes(new Date(asUtc + dayMs))].sort(
+      (a, b) => b - a,
+    ),
+  )) {
+    const candidate = new Date(asUtc - offset * 60_000);
+    if (`${cairoDay(candidate)} ${cairoTime(candidate)}` === wanted) return candidate;
+  }
+  // A time the clocks skip: two passes settle on the hour after it (cairoClockExists says so).
   let instant = new Date(asUtc - cairoOffsetMinutes(new Date(asUtc)) * 60_000);
   instant = new Date(asUtc - cairoOffsetMinutes(instant) * 60_000);
   return instant;
+}
+
+/**
+ * Whether a Cairo wall-clock time comes twice that day: 23:00–23:59 on the last Thursday of
+ * October, when summer time ends at 24:00 and the clocks go back to 23:00. `cairoInstant` reads
+ * such a time as its first pass (summer time).
+ */
+export function cairoClockRepeats(day: string, time: string): boolean {
+  const first = cairoInstant(day, time);
+  if (!first || !cairoClockExists(day, time)) return false;
+  const later = new Date(first.getTime() + hourMs);
+  return cairoDay(later) === day && cairoTime(later) === time;
+}
+
+/**
+ * Which pass of a repeated wall-clock time an instant is ('summer' before the clocks go back,
+ * 'winter' after), or null for an instant whose Cairo time comes once that day.
+ */
+export function cairoClockPass(instant: Date | string): 'summer' | 'winter' | null {
+  const at = new Date(instant);
+  const day = cairoDay(at);
+  const time = cairoTime(at);
+  const same = (other: Date) => cairoDay(other) === day && cairoTime(other) === time;
+  if (same(new Date(at.getTime() + hourMs))) return 'summer';
+  if (same(new Date(at.getTime() - hourMs))) return 'winter';
+  return null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Language } from '@medrelay/contracts';
-import { cairoTime, cairoTimeZone } from './calendar';
+import { addDays, cairoClockPass, cairoDay, cairoTime, cairoTimeZone, startOfCairoDay } from './calendar';
 
 /**
  * Egyptian formats in both languages. Arabic keeps Latin digits (as most Egyptian professional
@@ -29,23 +29,90 @@ export function formatCairoDateTime(instant: Date | string, language: Language):
 }
 
 const dayFormats = new Map<Language, Intl.DateTimeFormat>();
+const weekdayFormats = new Map<Language, Intl.DateTimeFormat>();
+
+function cached(
+  formats: Map<Language, Intl.DateTimeFormat>,
+  language: Language,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  let format = formats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(formatLocales[language], { ...options, timeZone: cairoTimeZone });
+    formats.set(language, format);
+  }
+  return format;
+}
+
+/** The note after a time the clocks pass twice that evening, saying which pass it is. */
+const clockPassNote: Record<Language, Record<'summer' | 'winter', (time: string) => string>> = {
+  en: {
+    summer: (time) => `${time} in summer time, before the clocks go back`,
+    winter: (time) => `${time} in winter time, after the clocks go back`,
+  },
+  ar: {
+    summer: (time) => `${time} بالتوقيت الصيفي، قبل ما الساعة ترجع`,
+    winter: (time) => `${time} بالتوقيت الشتوي، بعد ما الساعة ترجع`,
+  },
+};
 
 /**
  * A pickup window as both the e-mails and the screens write it: the Cairo day in full, then
  * from–to ("Tuesday, December 1, 2026 · 10:00–12:00"). The times are isolated left to right, so
- * an Arabic sentence still reads 10:00–12:00, not 12:00–10:00.
+ * an Arabic sentence still reads 10:00–12:00, not 12:00–10:00. A window ending at the midnight
+ * that closes its day ends at 24:00; one running past it names the day it ends on
+ * ("Wednesday, December 2, 2026 · 23:00 – Thursday 01:00"). A time the clocks pass twice (23:00–23:59
+ * the evening summer time ends) is followed by which pass it is.
  */
 export function formatPickupWindow(
   startsAt: Date | string,
   endsAt: Date | string,
   language: Language,
 ): string {
-  let format = dayFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(formatLocales[language], { dateStyle: 'full', timeZone: cairoTimeZone });
-    dayFormats.set(language, format);
-  }
-  return `${format.format(new Date(startsAt))} · ${timeRange(startsAt, endsAt)}`;
+  const day = cached(dayFormats, language, { dateStyle: 'full' }).format(new Date(startsAt));
+  const end = windowEnd(startsAt, endsAt);
+  const range =
+    end.day === 'same'
+      ? leftToRight(`${cairoTime(startsAt)}–${end.time}`)
+      : `${leftToRight(cairoTime(startsAt))} – ${
+          end.day === 'next'
+            ? cached(weekdayFormats, language, { weekday: 'long' }).format(new Date(endsAt))
+            : cached(dayFormats, language, { dateStyle: 'full' }).format(new Date(endsAt))
+        } ${leftToRight(end.time)}`;
+  const notes = [startsAt, endsAt].flatMap((instant) => {
+    const pass = cairoClockPass(instant);
+    return pass ? [clockPassNote[language][pass](leftToRight(cairoTime(instant)))] : [];
+  });
+  return `${day} · ${range}${notes.length ? ` (${notes.join(language === 'ar' ? '، ' : '; ')})` : ''}`;
+}
+
+/** Where a window ends, as read from its first day: that day (24:00 at its midnight), the next or later. */
+function windowEnd(
+  startsAt: Date | string,
+  endsAt: Date | string,
+): { day: 'same' | 'next' | 'later'; time: string } {
+  const first = cairoDay(startsAt);
+  const last = cairoDay(endsAt);
+  const time = cairoTime(endsAt);
+  if (last === first) return { day: 'same', time };
+  if (last === addDays(first, 1))
+    return new Date(endsAt).getTime() === startOfCairoDay(last).getTime()
+      ? { day: 'same', time: '24:00' }
+      : { day: 'next', time };
+  return { day: 'later', time };
+}
+
+/**
+ * A window in a short form both languages read alike (notices store it as a parameter): the
+ * Cairo day and times, Latin digits, the times kept left to right ("2026-12-02 10:00–12:00", "2026-12-02
+ * 22:00–24:00", "2026-12-02 23:00 – 2026-12-03 01:00").
+ */
+export function shortPickupWindow(startsAt: Date | string, endsAt: Date | string): string {
+  const end = windowEnd(startsAt, endsAt);
+  const from = cairoTime(startsAt);
+  return `${cairoDay(startsAt)} ${leftToRight(
+    end.day === 'same' ? `${from}–${end.time}` : `${from} – ${cairoDay(endsAt)} ${end.time}`,
+  )}`;
 }
 
 /** "10:00–12:00" in Cairo time, kept left to right inside right-to-left text (Unicode isolates). */

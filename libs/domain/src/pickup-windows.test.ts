@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cairoInstant } from './calendar';
+import { cairoClockPass, cairoClockRepeats, cairoInstant } from './calendar';
+import { formatPickupWindow, shortPickupWindow } from './formats';
 import {
   checkWindow,
+  windowEndChoices,
+  windowInputOf,
+  windowInstants,
   isInEgypt,
   mapLink,
   noShowReleaseAt,
@@ -95,5 +99,113 @@ describe('pickup windows', () => {
     expect(mayMove('releaseNoShow', { status: 'approved' }, 'owner')).toBe(false);
     expect(requestMovesFor('approved', 'requester')).toEqual(['cancelled', 'completed']);
     expect(requestMovesFor('approved', 'owner')).toEqual(['rejected']);
+  });
+});
+
+describe('windows of a pharmacy open late', () => {
+  const now = new Date('2026-11-29T20:00:00Z'); // 22:00 Cairo, Sunday 29 November
+
+  it('end at 24:00, the midnight that closes their day, or run past it into the next day', () => {
+    expect(checkWindow({ date: '2026-12-02', from: '22:00', to: '24:00' }, now)).toEqual({
+      startsAt: new Date('2026-12-02T20:00:00Z'),
+      endsAt: new Date('2026-12-02T22:00:00Z'),
+    });
+    expect(
+      checkWindow({ date: '2026-12-02', from: '23:00', to: '01:00', toDate: '2026-12-03' }, now),
+    ).toEqual({
+      startsAt: new Date('2026-12-02T21:00:00Z'),
+      endsAt: new Date('2026-12-02T23:00:00Z'),
+    });
+    // Without the next day, an end before the start is still refused: older clients mean what they meant.
+    expect(checkWindow({ date: '2026-12-02', from: '23:00', to: '01:00' }, now)).toEqual({
+      problem: 'pickupWindowOrder',
+    });
+    // Within its day a window keeps any length; past midnight at most 12 hours.
+    expect(checkWindow({ date: '2026-12-02', from: '08:00', to: '24:00' }, now)).toHaveProperty('startsAt');
+    expect(
+      checkWindow({ date: '2026-12-02', from: '20:00', to: '08:00', toDate: '2026-12-03' }, now),
+    ).toHaveProperty('startsAt');
+    expect(
+      checkWindow({ date: '2026-12-02', from: '20:00', to: '08:30', toDate: '2026-12-03' }, now),
+    ).toEqual({
+      problem: 'pickupWindowTooLong',
+    });
+    // The next day only, never two days on or before.
+    for (const toDate of ['2026-12-04', '2026-12-01'])
+      expect(checkWindow({ date: '2026-12-02', from: '23:00', to: '01:00', toDate }, now)).toEqual({
+        problem: 'pickupWindowInvalid',
+      });
+    // One that started tonight and ends after midnight is not over.
+    expect(
+      checkWindow({ date: '2026-11-29', from: '21:00', to: '02:00', toDate: '2026-11-30' }, now),
+    ).toHaveProperty('startsAt');
+  });
+
+  it('read back as typed from their instants', () => {
+    for (const typed of [
+      { date: '2026-12-02', from: '10:00', to: '12:00' },
+      { date: '2026-12-02', from: '22:00', to: '24:00' },
+      { date: '2026-12-02', from: '23:00', to: '01:00', toDate: '2026-12-03' },
+      { date: '2026-10-29', from: '23:30', to: '01:00', toDate: '2026-10-30' },
+    ]) {
+      const instants = windowInstants(typed) as { startsAt: Date; endsAt: Date };
+      expect(windowInputOf(instants.startsAt, instants.endsAt)).toEqual(typed);
+    }
+  });
+
+  it('read a time the clocks pass twice (23:00–23:59, 29 October 2026) as the first, in summer time', () => {
+    const early = new Date('2026-01-01T00:00:00Z');
+    // 23:30 EEST (UTC+3) is 20:30 UTC; the second 23:30 (EET) would be 21:30 UTC.
+    expect(
+      checkWindow({ date: '2026-10-29', from: '23:30', to: '01:00', toDate: '2026-10-30' }, early),
+    ).toEqual({
+      startsAt: new Date('2026-10-29T20:30:00Z'),
+      endsAt: new Date('2026-10-29T23:00:00Z'),
+    });
+    expect(cairoClockRepeats('2026-10-29', '23:30')).toBe(true);
+    expect(cairoClockRepeats('2026-10-29', '22:30')).toBe(false);
+    expect(cairoClockRepeats('2026-10-30', '00:30')).toBe(false);
+    expect(cairoClockPass(new Date('2026-10-29T20:30:00Z'))).toBe('summer');
+    expect(cairoClockPass(new Date('2026-10-29T21:30:00Z'))).toBe('winter');
+    // 22:00 to the midnight of that 25-hour day: three hours.
+    expect(checkWindow({ date: '2026-10-29', from: '22:00', to: '24:00' }, early)).toEqual({
+      startsAt: new Date('2026-10-29T19:00:00Z'),
+      endsAt: new Date('2026-10-29T22:00:00Z'),
+    });
+  });
+
+  it('offer "to" times after "from", to 24:00, then past midnight while within 12 hours', () => {
+    expect(windowEndChoices('10:00')[0]).toEqual({ to: '10:30', nextDay: false });
+    expect(windowEndChoices('10:00').at(-1)).toEqual({ to: '24:00', nextDay: false });
+    expect(windowEndChoices('10:00').some((c) => c.nextDay)).toBe(false);
+    const late = windowEndChoices('23:00');
+    expect(late.slice(0, 3)).toEqual([
+      { to: '23:30', nextDay: false },
+      { to: '24:00', nextDay: false },
+      { to: '00:30', nextDay: true },
+    ]);
+    expect(late.at(-1)).toEqual({ to: '11:00', nextDay: true });
+  });
+
+  it('are written as one range in both languages, the end day named past midnight', () => {
+    const at = (date: string, time: string) => cairoInstant(date, time)!;
+    expect(formatPickupWindow(at('2026-12-02', '23:00'), at('2026-12-03', '01:00'), 'en')).toBe(
+      'Wednesday, December 2, 2026 · \u206623:00\u2069 – Thursday \u206601:00\u2069',
+    );
+    expect(formatPickupWindow(at('2026-12-02', '23:00'), at('2026-12-03', '01:00'), 'ar')).toBe(
+      'الأربعاء، 2 ديسمبر 2026 · \u206623:00\u2069 – الخميس \u206601:00\u2069',
+    );
+    expect(formatPickupWindow(at('2026-12-02', '22:00'), at('2026-12-03', '00:00'), 'en')).toBe(
+      'Wednesday, December 2, 2026 · \u206622:00–24:00\u2069',
+    );
+    expect(formatPickupWindow(at('2026-10-29', '22:00'), at('2026-10-29', '23:30'), 'en')).toBe(
+      'Thursday, October 29, 2026 · \u206622:00–23:30\u2069 (\u206623:30\u2069 in summer time, before the clocks go back)',
+    );
+    expect(formatPickupWindow(at('2026-10-29', '22:00'), at('2026-10-29', '23:30'), 'ar')).toBe(
+      'الخميس، 29 أكتوبر 2026 · \u206622:00–23:30\u2069 (\u206623:30\u2069 بالتوقيت الصيفي، قبل ما الساعة ترجع)',
+    );
+    expect(shortPickupWindow(at('2026-12-02', '23:00'), at('2026-12-03', '01:00'))).toBe(
+      '2026-12-02 \u206623:00 – 2026-12-03 01:00\u2069',
+    );
   });
 });

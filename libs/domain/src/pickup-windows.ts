@@ -1,4 +1,4 @@
-import { addDays, cairoClockExists, cairoDay, cairoInstant } from './calendar';
+import { addDays, cairoClockExists, cairoDay, cairoInstant, cairoTime, startOfCairoDay } from './calendar';
 
 /**
  * Pickup windows: the owner offers 1–3 windows (a Cairo day, from–to), the
@@ -24,40 +24,141 @@ export function mapLink(lat: number, lng: number): string {
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;
 }
 
+/**
+ * A window as it is typed and sent: a Cairo day, from and to. `to` may be `24:00`, the midnight
+ * that ends the day, and `toDate` (optional, the day `to` is on) may be the next day, for a window
+ * that runs past midnight (a pharmacy open late: 23:00 to 01:00). Without `toDate` the window
+ * ends on its own day, as every client sent it before.
+ */
 export interface WindowInput {
   date: string;
   from: string;
   to: string;
+  toDate?: string | undefined;
 }
 
 export type WindowProblem =
   | 'pickupWindowInvalid'
   | 'pickupWindowClockChange'
   | 'pickupWindowOrder'
+  | 'pickupWindowTooLong'
   | 'pickupWindowPast'
   | 'pickupWindowAfterExpiry';
 
+/** The longest a window running past midnight may be: a pharmacy's late shift, not a day and a night. */
+export const pickupWindowMaxHoursPastMidnight = 12;
+
+/** The midnight that ends a day, as a time of that day. */
+export const endOfDayTime = '24:00';
+
+/**
+ * A window's instants as typed (`24:00` is the next day's first moment), or the problem with its
+ * words: not a real Cairo time, a time the clocks skip that day, or `toDate` neither its day nor
+ * the next.
+ */
+export function windowInstants(
+  w: WindowInput,
+): { startsAt: Date; endsAt: Date } | { problem: 'pickupWindowInvalid' | 'pickupWindowClockChange' } {
+  const toDate = w.toDate ?? w.date;
+  const startsAt = cairoInstant(w.date, w.from);
+  const endsAt =
+    w.to === endOfDayTime
+      ? /^\d{4}-\d{2}-\d{2}$/.test(toDate) && cairoInstant(toDate, '12:00')
+        ? startOfCairoDay(addDays(toDate, 1))
+        : null
+      : cairoInstant(toDate, w.to);
+  if (!startsAt || !endsAt || (toDate !== w.date && toDate !== addDays(w.date, 1)))
+    return { problem: 'pickupWindowInvalid' };
+  if (!cairoClockExists(w.date, w.from) || (w.to !== endOfDayTime && !cairoClockExists(toDate, w.to)))
+    return { problem: 'pickupWindowClockChange' };
+  return { startsAt, endsAt };
+}
+
+/**
+ * The window's words back from its instants: its Cairo day and from; `to` on that day (`24:00`
+ * when it ends at the midnight that closes the day), else with `toDate`, the next day.
+ */
+export function windowInputOf(startsAt: Date, endsAt: Date): WindowInput {
+  const date = cairoDay(startsAt);
+  const from = cairoTime(startsAt);
+  const toDate = cairoDay(endsAt);
+  if (toDate === date) return { date, from, to: cairoTime(endsAt) };
+  if (endsAt.getTime() === startOfCairoDay(toDate).getTime() && toDate === addDays(date, 1))
+    return { date, from, to: endOfDayTime };
+  return { date, from, to: cairoTime(endsAt), toDate };
+}
+
+/** Whether a window runs past the midnight that ends its first day. */
+export function runsPastMidnight(startsAt: Date, endsAt: Date): boolean {
+  return endsAt > startOfCairoDay(addDays(cairoDay(startsAt), 1));
+}
+
+/**
+ * Where a window's instants break the rules: ending before it starts, running past midnight for
+ * longer than `pickupWindowMaxHoursPastMidnight` hours (a window within its day keeps any length,
+ * as before), already over, or starting once the medicine has expired.
+ */
+export function checkWindowInstants(
+  startsAt: Date,
+  endsAt: Date,
+  now: Date = new Date(),
+  expiresAt: Date | null = null,
+): { startsAt: Date; endsAt: Date } | { problem: WindowProblem } {
+  if (endsAt <= startsAt) return { problem: 'pickupWindowOrder' };
+  if (
+    runsPastMidnight(startsAt, endsAt) &&
+    endsAt.getTime() - startsAt.getTime() > pickupWindowMaxHoursPastMidnight * 3600_000
+  )
+    return { problem: 'pickupWindowTooLong' };
+  if (endsAt <= now) return { problem: 'pickupWindowPast' };
+  if (expiresAt && startsAt >= expiresAt) return { problem: 'pickupWindowAfterExpiry' };
+  return { startsAt, endsAt };
+}
+
 /**
  * A window's instants, or why it is refused: not a real Cairo time (or one the clocks skip that
- * day when summer time begins, which would be kept an hour later than typed), ending before it starts,
- * already over, or starting once the medicine has expired (`expiresAt`: an expired pack is
- * never handed over). A window that started but has not ended yet is accepted ("now until 6").
+ * day when summer time begins, which would be kept an hour later than typed), ending before it
+ * starts, too long past midnight, already over, or starting once the medicine has expired
+ * (`expiresAt`: an expired pack is never handed over). A window that started but has not ended
+ * yet is accepted ("now until 6"). A time the clocks pass twice (23:00–23:59 the evening summer
+ * time ends) is its first pass, in summer time (`cairoInstant`).
  */
 export function checkWindow(
   w: WindowInput,
   now: Date = new Date(),
   expiresAt: Date | null = null,
 ): { startsAt: Date; endsAt: Date } | { problem: WindowProblem } {
-  const startsAt = cairoInstant(w.date, w.from);
-  const endsAt = cairoInstant(w.date, w.to);
-  if (!startsAt || !endsAt) return { problem: 'pickupWindowInvalid' };
-  if (!cairoClockExists(w.date, w.from) || !cairoClockExists(w.date, w.to))
-    return { problem: 'pickupWindowClockChange' };
-  if (endsAt <= startsAt) return { problem: 'pickupWindowOrder' };
-  if (endsAt <= now) return { problem: 'pickupWindowPast' };
-  if (expiresAt && startsAt >= expiresAt) return { problem: 'pickupWindowAfterExpiry' };
-  return { startsAt, endsAt };
+  const instants = windowInstants(w);
+  if ('problem' in instants) return instants;
+  return checkWindowInstants(instants.startsAt, instants.endsAt, now, expiresAt);
 }
+
+/** A choice of the dialog's "to" list: a time, on the window's day or the next. */
+export interface WindowEndChoice {
+  to: string;
+  nextDay: boolean;
+}
+
+/**
+ * The "to" times a window starting at `from` may take, every half hour: on its day up to `24:00`,
+ * then on past midnight into the next day while the window stays within
+ * `pickupWindowMaxHoursPastMidnight` hours (wall-clock hours; the API checks the real length).
+ */
+export function windowEndChoices(from: string): WindowEndChoice[] {
+  const m = /^(\d{2}):(\d{2})$/.exec(from);
+  const start = m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+  const choices: WindowEndChoice[] = [];
+  const last = start + pickupWindowMaxHoursPastMidnight * 60;
+  for (let minute = Math.floor(start / 30) * 30 + 30; minute <= Math.max(24 * 60, last); minute += 30) {
+    if (minute <= 24 * 60) {
+      choices.push({ to: minute === 24 * 60 ? endOfDayTime : clock(minute), nextDay: false });
+    } else choices.push({ to: clock(minute - 24 * 60), nextDay: true });
+  }
+  return choices;
+}
+
+const clock = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
 /** The reminders of a chosen window: the evening before, and an hour before it starts. */
 /** The start of an offer's last window (what the handover code's expiry follows), or null without windows. */

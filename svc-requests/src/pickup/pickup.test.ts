@@ -542,4 +542,98 @@ describe('pickup windows', () => {
     await p.requests.service.pickup.sweep();
     expect((await jobs())[1]!.timestamp).toBe(hour!.timestamp);
   });
+
+  it('a pharmacy open late offers 23:00–01:00 and 22:00–24:00; the requester chooses the window past midnight, and the plan, the agreed time, the code, the e-mails and the calendar say it as one range', async () => {
+    // Pinned: noon in Cairo, so the windows two days on are ahead whatever the hour the suite runs at.
+    clock().set(cairoInstant(day(1), '12:00')!);
+    const [d2, d3] = [day(2), day(3)];
+    const start = cairoInstant(d2, '23:00')!;
+    const end = cairoInstant(d3, '01:00')!;
+    // Refused in the caller's language: too long past midnight, or a day that is not the next.
+    const refused = await approvedWith(ngoAr, [{ date: d2, from: '10:00', to: '12:00' }]);
+    const tooLong = await pickupApi.offer(
+      pharmacy.token,
+      refused.id,
+      { windows: [{ date: d2, from: '20:00', to: '08:30', toDate: d3 }], location: 'Zamalek' },
+      { 'accept-language': 'ar' },
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({
+      message: 'الميعاد اللي بيعدي نص الليل أقصاه 12 ساعة',
+      details: [{ path: 'windows.0.to', rule: 'pickupWindowTooLong' }],
+    });
+    const twoDays = await pickupApi.offer(pharmacy.token, refused.id, {
+      windows: [{ date: d2, from: '23:00', to: '01:00', toDate: day(4) }],
+      location: 'Zamalek',
+    });
+    expect([twoDays.status, twoDays.body.details[0].rule]).toEqual([400, 'pickupWindowInvalid']);
+    // Without `toDate` a window still ends on its own day, as clients sent it before.
+    const backwards = await pickupApi.offer(pharmacy.token, refused.id, {
+      windows: [{ date: d2, from: '23:00', to: '01:00' }],
+      location: 'Zamalek',
+    });
+    expect([backwards.status, backwards.body.message]).toEqual([400, 'The window must end after it starts']);
+
+    const { id } = await approvedWith(ngoAr, [
+      { date: d2, from: '22:00', to: '24:00' },
+      { date: d2, from: '23:00', to: '01:00', toDate: d3 },
+    ]);
+    const plan = (await pickupApi.plan(ngoAr.token, id)).body;
+    expect(
+      plan.windows.map((w: { date: string; from: string; to: string; toDate: string }) => [
+        w.date,
+        w.from,
+        w.to,
+        w.toDate,
+      ]),
+    ).toEqual([
+      [d2, '22:00', '24:00', d2],
+      [d2, '23:00', '01:00', d3],
+    ]);
+    expect(plan.windows[0].endsAt).toBe(cairoInstant(d3, '00:00')!.toISOString());
+    const late = plan.windows[1].id as number;
+    const chosen = await pickupApi.choose(ngoAr.token, id, late);
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.chosen).toMatchObject({
+      startsAt: start.toISOString(),
+      endsAt: end.toISOString(),
+      date: d2,
+      from: '23:00',
+      to: '01:00',
+      toDate: d3,
+    });
+    // The agreed time of the transaction, and the handover code lasting to the end plus the grace period.
+    const transaction = (
+      (await p.requests.api.get('/api/transactions/my?pageSize=100', { token: ngoAr.token })).body as {
+        id: number;
+        pickup: { window: { startsAt: string; endsAt: string } | null };
+      }[]
+    ).find((t) => t.id === id)!;
+    expect(transaction.pickup.window).toEqual({ startsAt: start.toISOString(), endsAt: end.toISOString() });
+    const code = (await p.requests.api.get(`/api/requests/${id}`, { token: ngoAr.token })).body.handoverCode;
+    expect(code.expiresAt).toBe(new Date(end.getTime() + 24 * 3600_000).toISOString());
+    // Both e-mails name the day it starts, then the end on the next day, in each one's language;
+    // the calendar event ends at 01:00 on the next day.
+    const confirmed = async (email: string) =>
+      (
+        await waitForMails(email, 1, {
+          match: (m) =>
+            m.template === 'pickup-confirmed' && !!m.calendar?.content.includes(`UID:pickup-${id}@`),
+        })
+      )[0]!;
+    const toRequester = await confirmed(ngoAr.email);
+    expect(toRequester.text).toContain(formatPickupWindow(start, end, 'ar'));
+    expect(toRequester.text).toMatch(
+      / · \u206623:00\u2069 – (الأحد|الاتنين|الإثنين|الثلاثاء|الأربعاء|الخميس|الجمعة|السبت) \u206601:00\u2069/,
+    );
+    const ics = toRequester.calendar!.content;
+    expect(ics).toContain(`DTSTART:${start.toISOString().replace(/[-:]|\.\d{3}/g, '')}`);
+    expect(ics).toContain(`DTEND:${end.toISOString().replace(/[-:]|\.\d{3}/g, '')}`);
+    const toOwner = await confirmed(pharmacy.email);
+    expect(toOwner.text).toContain(formatPickupWindow(start, end, 'en'));
+    expect(toOwner.text).toMatch(/ · \u206623:00\u2069 – [A-Z][a-z]+day \u206601:00\u2069/);
+    // The owner's notice names both days.
+    const [notice] = await notificationsOf(pharmacy.id, id, 'pickup-update');
+    expect(JSON.stringify(notice.params)).toContain(`${d2} \u206623:00 – ${d3} 01:00\u2069`);
+  });
 });

@@ -1,13 +1,12 @@
 import { type Language, mailQueueName, type MailJob } from '@medrelay/contracts';
 import {
-  cairoDay,
   formatPickupWindow,
   leftToRight,
   mapLink,
   reminderKinds,
   reminderMoments,
   reminderStillTrue,
-  timeRange,
+  shortPickupWindow,
   whatsAppNumber,
   type ReminderKind,
 } from '@medrelay/domain';
@@ -42,7 +41,7 @@ export const reminderJobId = (requestId: number, windowId: number, kind: Reminde
 
 /** A window as both languages read it in a notification (Cairo day and times, Latin digits). */
 export const windowLabel = (w: { starts_at: Date; ends_at: Date }) =>
-  `${cairoDay(w.starts_at)} ${timeRange(w.starts_at, w.ends_at)}`;
+  shortPickupWindow(w.starts_at, w.ends_at);
 
 export interface ReminderOptions {
   clock: Clock;

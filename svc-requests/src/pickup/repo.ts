@@ -1,5 +1,5 @@
 import type { NoShowCount, PickupPlan, PickupWindow, RequestStatus } from '@medrelay/contracts';
-import { cairoDay, cairoTime, mapLink } from '@medrelay/domain';
+import { mapLink, windowInputOf } from '@medrelay/domain';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 type Db = Pool | PoolClient;
@@ -145,13 +145,17 @@ export async function openProposal(db: Db, request: PickupRequestRow): Promise<W
   return rows[0] ?? null;
 }
 
+/** A window's day and times as typed, with the day its `to` is on (its own, or the next). */
+const typedWindow = (startsAt: Date, endsAt: Date) => {
+  const typed = windowInputOf(startsAt, endsAt);
+  return { date: typed.date, from: typed.from, to: typed.to, toDate: typed.toDate ?? typed.date };
+};
+
 const toWindow = (w: WindowRow): PickupWindow => ({
   id: w.id,
   startsAt: w.starts_at.toISOString(),
   endsAt: w.ends_at.toISOString(),
-  date: cairoDay(w.starts_at),
-  from: cairoTime(w.starts_at),
-  to: cairoTime(w.ends_at),
+  ...typedWindow(w.starts_at, w.ends_at),
   proposedBy: w.proposed_by,
 });
 

@@ -1,12 +1,11 @@
 import type { PickupOffer, PickupPlan, PickupWindowInput } from '@medrelay/contracts';
 import {
-  cairoDay,
-  cairoTime,
   checkWindow,
   contactVisible,
   latestStart,
   mayMove,
   requestMoves,
+  windowInputOf,
 } from '@medrelay/domain';
 import { mailQueueName } from '@medrelay/contracts';
 import {
@@ -119,11 +118,8 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
     };
   }
   /** A stored window (an offer to choose, a proposal to accept) as the rule reads it. */
-  const asInput = (w: { starts_at: Date; ends_at: Date }): PickupWindowInput => ({
-    date: cairoDay(w.starts_at),
-    from: cairoTime(w.starts_at),
-    to: cairoTime(w.ends_at),
-  });
+  const asInput = (w: { starts_at: Date; ends_at: Date }): PickupWindowInput =>
+    windowInputOf(w.starts_at, w.ends_at);
 
   /** The offer, written in the caller's transaction; its windows' instants. */
   async function writeOffer(client: PoolClient, request: PickupRequestRow, offer: PickupOffer) {

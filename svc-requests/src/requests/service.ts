@@ -11,8 +11,6 @@ import {
   translate,
 } from '@medrelay/contracts';
 import {
-  cairoDay,
-  cairoTime,
   isAvailableListing,
   latestStart,
   mayReceiveDonations,
@@ -21,6 +19,7 @@ import {
   requestMoves,
   statusChangeMove,
   visibleRecipientTypes,
+  windowInputOf,
   type RequestMoveName,
   type RequestParty,
 } from '@medrelay/domain';
@@ -101,9 +100,8 @@ function approvalOffer(
   if (input.pickupLocation && input.pickupDate) {
     const start = new Date(input.pickupDate);
     const end = new Date(start.getTime() + 3600_000);
-    const day = cairoDay(start);
-    const to = cairoDay(end) === day ? cairoTime(end) : '23:59';
-    return { windows: [{ date: day, from: cairoTime(start), to }], location: input.pickupLocation };
+    // An hour from that minute, past midnight too (23:30 runs to 00:30 the next day).
+    return { windows: [windowInputOf(start, end)], location: input.pickupLocation };
   }
   if (medicine?.source !== 'donor') return null;
   const missing = [

@@ -43,6 +43,10 @@ export const validationMessages = {
     ar: 'الوقت ده مش موجود في اليوم ده: الساعة بتتقدم ساعة نص الليل مع بداية التوقيت الصيفي. اختار من 01:00 أو بعدها',
   },
   pickupWindowOrder: { en: 'The window must end after it starts', ar: 'الميعاد لازم يخلص بعد ما يبدأ' },
+  pickupWindowTooLong: {
+    en: 'A window past midnight can last at most 12 hours',
+    ar: 'الميعاد اللي بيعدي نص الليل أقصاه 12 ساعة',
+  },
   pickupWindowPast: { en: 'This window is already over', ar: 'الميعاد ده فات خلاص' },
   pickupWindowAfterExpiry: {
     en: 'The medicine expires before this time: choose an earlier one',
