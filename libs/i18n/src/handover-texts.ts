@@ -32,6 +32,9 @@ const en = {
     addFirst: 'Add a pickup time',
     from: 'From',
     to: 'To',
+    toNextDay: '{{time}} (next day)',
+    clocksGoBack:
+      'The clocks go back an hour at midnight that night, so 23:00–23:59 comes twice: the times here are the first, in summer time.',
     pinHint: 'Optional: the map pin (latitude and longitude, in Egypt).',
     lat: 'Latitude',
     lng: 'Longitude',
@@ -156,6 +159,9 @@ const ar: typeof en = {
     addFirst: 'زوّد ميعاد استلام',
     from: 'من',
     to: 'لـ',
+    toNextDay: '\u2066{{time}}\u2069 (اليوم اللي بعده)',
+    clocksGoBack:
+      'الساعة بترجع ساعة لورا نص الليل في الليلة دي، فالوقت من \u206623:00\u2069 لـ \u206623:59\u2069 بيتكرر مرتين: المواعيد هنا هي أول مرة، بالتوقيت الصيفي.',
     pinHint: 'اختياري: العلامة على الخريطة (خط العرض وخط الطول، جوه مصر).',
     lat: 'خط العرض',
     lng: 'خط الطول',

@@ -1,11 +1,16 @@
 import type { PickupOfferInput } from '@medrelay/contracts';
-import { addDays, cairoInstant, cairoToday } from '@medrelay/domain/calendar';
+import { addDays, cairoToday } from '@medrelay/domain/calendar';
+import { windowInstants } from '@medrelay/domain/pickup-windows';
 
-/** A window as the dialog edits it: a Cairo day and from–to times. */
+/**
+ * A window as the dialog edits it: a Cairo day and from–to times; `toDate` is there when `to` is
+ * on the next day (the window runs past midnight), empty until a day is chosen.
+ */
 export interface WindowDraft {
   date: string;
   from: string;
   to: string;
+  toDate?: string;
 }
 
 /** An offer as the dialog edits it: coordinates as typed. */
@@ -21,23 +26,29 @@ interface LastOffer {
   location: string;
   lat: number | null;
   lng: number | null;
-  times: { from: string; to: string }[];
+  times: { from: string; to: string; nextDay?: boolean }[];
 }
 
 // A `medrelay:` key: forgotten with the rest of a user's data at sign-out (api-client forgetUserData).
 const storageKey = (userId: number) => `medrelay:lastPickupOffer:${userId}`;
 const defaultTimes = [{ from: '10:00', to: '12:00' }];
 
-/** Today in Cairo, or tomorrow once a window ending at `to` would be over today. */
-function firstDay(to: string, now: Date): string {
+/** Today in Cairo, or tomorrow once a window ending at `to` (on the next day) would be over today. */
+function firstDay(time: { from: string; to: string; nextDay?: boolean }, now: Date): string {
   const today = cairoToday(now);
-  return (cairoInstant(today, to) ?? now) <= now ? addDays(today, 1) : today;
+  const instants = windowInstants(withDay(time, today));
+  return ('problem' in instants ? now : instants.endsAt) <= now ? addDays(today, 1) : today;
+}
+
+/** Times of day on a day: `toDate` the next day when they run past midnight. */
+function withDay(time: { from: string; to: string; nextDay?: boolean }, date: string): WindowDraft {
+  return { date, from: time.from, to: time.to, ...(time.nextDay ? { toDate: addDays(date, 1) } : {}) };
 }
 
 /** A window to add to an empty offer: 10:00–12:00 on the first Cairo day it is not over. */
 export function freshWindow(now: Date = new Date()): WindowDraft {
-  const { from, to } = defaultTimes[0]!;
-  return { date: firstDay(to, now), from, to };
+  const time = defaultTimes[0]!;
+  return withDay(time, firstDay(time, now));
 }
 
 /** Remembers an owner's offer on this device, so the next approval opens with it. */
@@ -46,7 +57,11 @@ export function rememberOffer(userId: number, offer: PickupOfferInput): void {
     location: offer.location,
     lat: offer.lat ?? null,
     lng: offer.lng ?? null,
-    times: offer.windows.map((w) => ({ from: w.from, to: w.to })),
+    times: offer.windows.map((w) => ({
+      from: w.from,
+      to: w.to,
+      ...(w.toDate && w.toDate !== w.date ? { nextDay: true } : {}),
+    })),
   };
   try {
     localStorage.setItem(storageKey(userId), JSON.stringify(last));
@@ -80,9 +95,9 @@ export function offerDraft(
   if (!last && !fallbackLocation.trim() && !windowsRequired)
     return { windows: [], location: '', lat: '', lng: '' };
   const times = last?.times ?? defaultTimes;
-  const first = firstDay(times[0]!.to, now);
+  const first = firstDay(times[0]!, now);
   return {
-    windows: times.map((t, i) => ({ date: addDays(first, i), from: t.from, to: t.to })),
+    windows: times.map((t, i) => withDay(t, addDays(first, i))),
     location: last?.location ?? fallbackLocation,
     lat: last?.lat != null ? String(last.lat) : '',
     lng: last?.lng != null ? String(last.lng) : '',

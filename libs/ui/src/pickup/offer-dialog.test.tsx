@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays } from '@medrelay/domain/calendar';
-import { describeAroundCairoMidnight } from '@medrelay/testing/clock';
+import { describeAroundCairoMidnight, pinClock } from '@medrelay/testing/clock';
 import { renderInRemote } from '../test-support/render';
 import { offerDraft, rememberOffer } from './last-offer';
 import { PickupOfferDialog } from './offer-dialog';
@@ -50,9 +50,6 @@ describe('the pickup offer dialog', () => {
       .getAllByRole('combobox')
       .filter((e) => e.tagName === 'SELECT');
     fireEvent.change(from!, { target: { value: '14:00' } });
-    fireEvent.change(to!, { target: { value: '13:00' } });
-    press('Offer pickup windows');
-    await screen.findByText('The window must end after it starts');
     fireEvent.change(to!, { target: { value: '16:00' } });
 
     fireEvent.change(dialog().getByLabelText('Latitude'), { target: { value: '48.85' } });
@@ -96,6 +93,92 @@ describe('the pickup offer dialog', () => {
     press('اعرض مواعيد الاستلام');
     await screen.findByText('اكتب اليوم والوقت من–لـ');
     screen.getByText('مكان الاستلام مطلوب');
+  });
+});
+
+describe('a pharmacy open late', () => {
+  afterEach(() => vi.useRealTimers());
+  const selects = () =>
+    dialog()
+      .getAllByRole('combobox')
+      .filter((e): e is HTMLSelectElement => e.tagName === 'SELECT');
+  const choices = (select: HTMLSelectElement) => [...select.options].map((o) => o.textContent);
+
+  it('offers "to" times after "from", on to midnight (24:00) and past it into the next day, up to 12 hours', async () => {
+    pinClock('2030-04-01T10:00:00Z');
+    const onSubmit = vi.fn();
+    await renderInRemote(
+      <PickupOfferDialog
+        mode="change"
+        windowsRequired
+        defaults={{
+          windows: [{ date: '2030-05-01', from: '10:00', to: '12:00' }],
+          location: 'Zamalek',
+          lat: '',
+          lng: '',
+        }}
+        onSubmit={onSubmit}
+        onClose={() => {}}
+      />,
+    );
+    // From 10:00: to 10:30 … 24:00 on its day, nothing before 10:30 and no next day.
+    let [from, to] = selects();
+    expect(choices(to!)[0]).toBe('10:30');
+    expect(choices(to!).at(-1)).toBe('24:00');
+    // From 23:00: 23:30, 24:00, then the next day up to 11:00 (12 hours).
+    fireEvent.change(from!, { target: { value: '23:00' } });
+    [from, to] = selects();
+    expect(choices(to!)).toEqual([
+      '23:30',
+      '24:00',
+      ...Array.from({ length: 22 }, (_, i) => {
+        const minute = 30 + i * 30;
+        return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${minute % 60 ? '30' : '00'} (next day)`;
+      }),
+    ]);
+    fireEvent.change(to!, { target: { value: '+01:00' } });
+    press('Offer pickup windows');
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        windows: [{ date: '2030-05-01', from: '23:00', to: '01:00', toDate: '2030-05-02' }],
+        location: 'Zamalek',
+        lat: null,
+        lng: null,
+      }),
+    );
+    // Until midnight of its day: 22:00–24:00, no next day sent.
+    fireEvent.change(from!, { target: { value: '22:00' } });
+    fireEvent.change(selects()[1]!, { target: { value: '24:00' } });
+    press('Offer pickup windows');
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenLastCalledWith(
+        expect.objectContaining({ windows: [{ date: '2030-05-01', from: '22:00', to: '24:00' }] }),
+      ),
+    );
+  });
+
+  it('says the next day in Arabic, and which 23:00 it means the night the clocks go back', async () => {
+    pinClock('2030-04-01T10:00:00Z');
+    await renderInRemote(
+      <PickupOfferDialog
+        mode="change"
+        windowsRequired
+        // 31 October 2030, the last Thursday: 24:00 becomes 23:00 again.
+        defaults={{
+          windows: [{ date: '2030-10-31', from: '23:00', to: '01:00', toDate: '2030-11-01' }],
+          location: 'Heliopolis',
+          lat: '',
+          lng: '',
+        }}
+        onSubmit={() => {}}
+        onClose={() => {}}
+      />,
+      { language: 'ar' },
+    );
+    const to = selects()[1]!;
+    expect(to.value).toBe('+01:00');
+    expect(to.selectedOptions[0]!.textContent).toBe('\u206601:00\u2069 (اليوم اللي بعده)');
+    dialog().getByText(/بالتوقيت الصيفي/);
   });
 });
 

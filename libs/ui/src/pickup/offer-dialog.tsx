@@ -2,8 +2,15 @@ import { useState, type ReactNode } from 'react';
 import { Button, Field, Input, Link, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { isMessageKey, pickupOfferSchema, requestLimits, type PickupOfferInput } from '@medrelay/contracts';
-import { addDays, cairoToday } from '@medrelay/domain/calendar';
-import { checkWindow, isInEgypt, mapLink, pickupWindowLimits } from '@medrelay/domain/pickup-windows';
+import { addDays, cairoClockRepeats, cairoToday } from '@medrelay/domain/calendar';
+import {
+  checkWindow,
+  isInEgypt,
+  mapLink,
+  pickupWindowLimits,
+  windowEndChoices,
+  type WindowEndChoice,
+} from '@medrelay/domain/pickup-windows';
 import { FormDialog } from '../components/form-dialog';
 import { DateField } from '../forms/date-field';
 import { freshWindow, type OfferDraft, type WindowDraft } from './last-offer';
@@ -38,6 +45,17 @@ const times = Array.from(
   (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
 );
 
+/** A "to" choice as the select holds it: the next day's times carry a `+`. */
+const endValue = (c: WindowEndChoice) => (c.nextDay ? `+${c.to}` : c.to);
+
+/** A window's end as chosen: `toDate` the next day for a time past midnight (empty until a day is chosen). */
+function withEnd(value: WindowDraft, choice: WindowEndChoice): WindowDraft {
+  const { toDate: _old, ...rest } = value;
+  return choice.nextDay
+    ? { ...rest, to: choice.to, toDate: value.date ? addDays(value.date, 1) : '' }
+    : { ...rest, to: choice.to };
+}
+
 /** A schema issue's message key shown in the page's language. */
 export function useIssueText() {
   const { t } = useTranslation('common');
@@ -59,22 +77,57 @@ export function WindowFields({
 }) {
   const styles = useStyles();
   const { t } = useTranslation('common');
+  // "To" goes on after "from", past midnight into the next day (a pharmacy open late).
+  const ends = windowEndChoices(value.from);
+  const nextDay = value.toDate !== undefined;
+  const current = ends.find((c) => c.to === value.to && c.nextDay === nextDay);
+  const setFrom = (from: string) => {
+    const next = { ...value, from };
+    const still = windowEndChoices(from).find((c) => c.to === value.to && c.nextDay === nextDay);
+    // A "to" no longer after "from" moves to two hours after it.
+    onChange(withEnd(next, still ?? windowEndChoices(from)[3] ?? windowEndChoices(from).at(-1)!));
+  };
+  const setDate = (date: string) =>
+    onChange(nextDay ? { ...value, date, toDate: date ? addDays(date, 1) : '' } : { ...value, date });
+  // The evening summer time ends, 23:00–23:59 comes twice: say which one the window means.
+  const repeats =
+    !!value.date &&
+    (cairoClockRepeats(value.date, value.from) || (!nextDay && cairoClockRepeats(value.date, value.to)));
   return (
     <div className={styles.window} role="group" aria-label={label}>
       <Field className={styles.day} label={label} validationMessage={error}>
-        <DateField value={value.date} onChange={(date) => onChange({ ...value, date })} min={cairoToday()} />
+        <DateField value={value.date} onChange={setDate} min={cairoToday()} />
       </Field>
-      {(['from', 'to'] as const).map((part) => (
-        <Field key={part} className={styles.time} label={t(`pickupWindows.${part}`)}>
-          <Select value={value[part]} onChange={(_, data) => onChange({ ...value, [part]: data.value })}>
-            {times.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      ))}
+      <Field className={styles.time} label={t('pickupWindows.from')}>
+        <Select value={value.from} onChange={(_, data) => setFrom(data.value)}>
+          {times.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field className={styles.time} label={t('pickupWindows.to')}>
+        <Select
+          value={current ? endValue(current) : ''}
+          onChange={(_, data) => {
+            const choice = ends.find((c) => endValue(c) === data.value);
+            if (choice) onChange(withEnd(value, choice));
+          }}
+        >
+          {!current && <option value="">{value.to}</option>}
+          {ends.map((c) => (
+            <option key={endValue(c)} value={endValue(c)}>
+              {c.nextDay ? t('pickupWindows.toNextDay', { time: c.to }) : c.to}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {repeats && (
+        <Text size={200} className={styles.day}>
+          {t('pickupWindows.clocksGoBack')}
+        </Text>
+      )}
     </div>
   );
 }
