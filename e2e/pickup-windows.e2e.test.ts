@@ -144,7 +144,7 @@ describe('pickup windows', { timeout: 60_000 }, () => {
       },
     );
     const [toNgo] = await reminders(ngo.email);
-    expect(toNgo!.subject).toContain('بكرة: استلام Concor 5mg');
+    expect(toNgo!.subject).toContain('بكرة: استلام \u2068Concor 5mg\u2069');
     expect(toNgo!.text).toContain('https://wa.me/');
     const [toPharmacy] = await reminders(pharmacy.email);
     expect(toPharmacy!.subject).toContain('Tomorrow: pickup of Concor 5mg');

@@ -54,7 +54,10 @@ export const licenseTemplates: Record<Language, Pick<Templates, LicenseTemplate>
       body: (d) => [
         'أهلاً،',
         'الجمعيات دي ضافت رقم ترخيص الصيدلي بعد ما حسابها اتوافق عليه، ومش هيوصلها أي دوا من متبرعين لحد ما أدمن يقبله:',
-        ...d.items.map((i) => `• ${i.organizationName} – ${i.name} (${i.email}): الترخيص ${i.license}`),
+        ...d.items.map(
+          (i) =>
+            `• \u2068${i.organizationName}\u2069 – \u2068${i.name}\u2069 (${i.email}): الترخيص ${i.license}`,
+        ),
         `راجعهم: ${d.reviewUrl}`,
       ],
     },

@@ -354,7 +354,7 @@ describe('mail templates', () => {
       },
     });
     expect(renderMail(opened(arabic.template, arabic.language, arabic.data)).text).toContain(
-      '• Panadol: 3 وحدات، الصلاحية 1/1/2030 (باقي يومين)',
+      '• \u2068Panadol\u2069: 3 وحدات، الصلاحية 1/1/2030 (باقي يومين)',
     );
   });
 

@@ -184,7 +184,7 @@ const templates: Record<Language, Templates> = {
       subject: (d) => `تسجيل جديد (${userTypeLabels.ar[d.userType]}) مستني الموافقة`,
       body: (d) => [
         'أهلاً،',
-        `${d.name} (${d.email}) سجل كـ${userTypeLabels.ar[d.userType]} ومستني الموافقة.`,
+        `\u2068${d.name}\u2069 (${d.email}) سجل كـ${userTypeLabels.ar[d.userType]} ومستني الموافقة.`,
         `راجع الحسابات اللي مستنية الموافقة: ${d.reviewUrl}`,
       ],
     },
@@ -207,7 +207,7 @@ const templates: Record<Language, Templates> = {
       subject: (d) => `حساب اتقفل بعد محاولات دخول غلط كتير: ${d.email}`,
       body: (d) => [
         'أهلاً،',
-        `حساب ${userTypeLabels.ar[d.userType]} ${d.name} (${d.email}) جاله ${d.failures} محاولة دخول غلط خلال ${d.windowMinutes} دقيقة من عناوين مختلفة، ويمكن حد بيحاول يخمّن كلمة السر. الحساب اتقفل ${d.minutes} دقيقة وهيتفتح لوحده بعدها.`,
+        `حساب ${userTypeLabels.ar[d.userType]} \u2068${d.name}\u2069 (${d.email}) جاله ${d.failures} محاولة دخول غلط خلال ${d.windowMinutes} دقيقة من عناوين مختلفة، ويمكن حد بيحاول يخمّن كلمة السر. الحساب اتقفل ${d.minutes} دقيقة وهيتفتح لوحده بعدها.`,
         'مش محتاج تعمل حاجة. لو صاحب الحساب كلمك، انصحه بكلمة سر أطول.',
         `الحسابات: ${d.reviewUrl}`,
       ],

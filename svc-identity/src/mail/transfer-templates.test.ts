@@ -106,7 +106,7 @@ describe('the request-approved e-mail of fewer units than asked', () => {
         data: { ...data, quantity: '2', askedQuantity: '5' },
       }),
     ).subject;
-    expect(subject).toBe('تمت الموافقة على جزء من طلبك لـ Concor 5mg – MedRelay');
+    expect(subject).toBe('تمت الموافقة على جزء من طلبك لـ \u2068Concor 5mg\u2069 – MedRelay');
   });
 
   it('says nothing of it when every unit asked was approved, or for a job queued before', () => {
@@ -146,7 +146,7 @@ describe("the owner's pickup-changed e-mail (its new offer withdrew the time agr
         data: { ...data, ...forOwner, quantity: '2' },
       }),
     );
-    expect(mail.subject).toBe('ميعاد الاستلام اتغيّر: Concor 5mg – MedRelay');
+    expect(mail.subject).toBe('ميعاد الاستلام اتغيّر: \u2068Concor 5mg\u2069 – MedRelay');
     expect(mail.text).toContain(
       'انت غيّرت مواعيد استلام وحدتين من Concor 5mg اللي طلبها Resala. الميعاد اللي كان متفق عليه، Tuesday, 1 January 2030 · \u206610:00–12:00\u2069، مبقاش ساري: ملف التقويم المرفق بيشيله من التقويم بتاعك.',
     );

@@ -226,7 +226,7 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
   ar: {
     'request-approved': {
       subject: (d) =>
-        `${fewerLines(d, 'ar').length ? 'تمت الموافقة على جزء من طلبك' : 'تمت الموافقة على طلبك'} لـ ${d.medicineName} – ${d.systemName}`,
+        `${fewerLines(d, 'ar').length ? 'تمت الموافقة على جزء من طلبك' : 'تمت الموافقة على طلبك'} لـ \u2068${d.medicineName}\u2069 – ${d.systemName}`,
       body: (d) => [
         `أهلاً ${d.name}،`,
         `${d.providerName} وافق على طلبك ${forCounted(units(d, 'ar'))} من ${d.medicineName}.`,
@@ -266,8 +266,8 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
     'pickup-changed': {
       subject: (d) =>
         d.forOwner === 'yes'
-          ? `ميعاد الاستلام اتغيّر: ${d.medicineName} – ${d.systemName}`
-          : `مواعيد استلام جديدة لـ ${d.medicineName} – ${d.systemName}`,
+          ? `ميعاد الاستلام اتغيّر: \u2068${d.medicineName}\u2069 – ${d.systemName}`
+          : `مواعيد استلام جديدة لـ \u2068${d.medicineName}\u2069 – ${d.systemName}`,
       body: (d) =>
         d.forOwner === 'yes'
           ? [
@@ -313,8 +313,8 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
     'pickup-reminder': {
       subject: (d) =>
         d.kind === 'hour'
-          ? `كمان ساعة: استلام ${d.medicineName} – ${d.systemName}`
-          : `بكرة: استلام ${d.medicineName} – ${d.systemName}`,
+          ? `كمان ساعة: استلام \u2068${d.medicineName}\u2069 – ${d.systemName}`
+          : `بكرة: استلام \u2068${d.medicineName}\u2069 – ${d.systemName}`,
       body: (d) => [
         `أهلاً ${d.name}،`,
         `تذكير: استلام ${units(d, 'ar')} من ${d.medicineName} يوم ${d.when}.`,
@@ -479,7 +479,7 @@ function digestLines(list: MailData<'expiry-digest'>['items'], language: Languag
   const days = (m: { daysLeft: unknown }) => countedNoun(Number(m.daysLeft), 'day', language);
   return list.map((m) =>
     language === 'ar'
-      ? `• ${m.name}: ${units(m)}، الصلاحية ${m.expiryDate} (باقي ${days(m)})`
+      ? `• \u2068${m.name}\u2069: ${units(m)}، الصلاحية ${m.expiryDate} (باقي ${days(m)})`
       : `• ${m.name}: ${units(m)}, expires ${m.expiryDate} (${days(m)} left)`,
   );
 }
@@ -497,7 +497,7 @@ function matchLines(list: MailData<'need-match-digest'>['items'], language: Lang
   const days = (m: { days: unknown }) => countedNoun(Number(m.days), 'day', language);
   return list.map((m) =>
     language === 'ar'
-      ? `• ${m.medicine}: ${units(m)}، فاضل ${days(m)}${far(m)} (لاحتياجك "${m.need}") – اطلبه: ${m.link}`
+      ? `• \u2068${m.medicine}\u2069: ${units(m)}، فاضل ${days(m)}${far(m)} (لاحتياجك "${m.need}") – اطلبه: ${m.link}`
       : `• ${m.medicine}: ${units(m)}, ${days(m)} left${far(m)} (for your need "${m.need}") – request it: ${m.link}`,
   );
 }

@@ -323,7 +323,7 @@ describe('matching a listing to needs', () => {
     );
     const notices = (await p.requests.api.get<Notification[]>('/api/notifications', as(ngo, 'ar'))).body;
     expect(notices.map((n) => n.message)).toContain(
-      'Tavanic 500mg (10 وحدات، فاضل 30 يوم، على بعد 9.5 كم) مناسب لاحتياجك "Tavanic"',
+      '\u2068Tavanic 500mg\u2069 (10 وحدات، فاضل 30 يوم، على بعد 9.5 كم) مناسب لاحتياجك "Tavanic"',
     );
 
     // A wider reach takes in what lay outside; the digest says how far each is.

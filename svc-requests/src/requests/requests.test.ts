@@ -228,7 +228,7 @@ describe('the request lifecycle', () => {
     });
     const [mail] = await waitForMails(ngo2.email);
     expect(mail!.template).toBe('request-approved');
-    expect(mail!.subject).toBe('تمت الموافقة على طلبك لـ Augmentin 1g – MedRelay');
+    expect(mail!.subject).toBe('تمت الموافقة على طلبك لـ \u2068Augmentin 1g\u2069 – MedRelay');
     expect(mail!.text).toContain('Maadi, Street 9');
     expect(mail!.text).toContain('مكان الاستلام');
     // The e-mail offers the same window the app shows, with Latin digits; no calendar file until

@@ -130,12 +130,12 @@ export const notificationMessages = {
   },
   notifyNeedMatchTitle: { en: 'A match for what you need', ar: 'لقينا حاجة من اللي محتاجها' },
   notifyNeedMatch: {
-    en: '{medicine} ({quantity|unit}, {days|day} left) matches your need "{need}"',
-    ar: '{medicine} ({quantity|unit}، فاضل {days|day}) مناسب لاحتياجك "{need}"',
+    en: '\u2068{medicine}\u2069 ({quantity|unit}, {days|day} left) matches your need "{need}"',
+    ar: '\u2068{medicine}\u2069 ({quantity|unit}، فاضل {days|day}) مناسب لاحتياجك "{need}"',
   },
   notifyNeedMatchNear: {
-    en: '{medicine} ({quantity|unit}, {days|day} left, {distance} km away) matches your need "{need}"',
-    ar: '{medicine} ({quantity|unit}، فاضل {days|day}، على بعد {distance} كم) مناسب لاحتياجك "{need}"',
+    en: '\u2068{medicine}\u2069 ({quantity|unit}, {days|day} left, {distance} km away) matches your need "{need}"',
+    ar: '\u2068{medicine}\u2069 ({quantity|unit}، فاضل {days|day}، على بعد {distance} كم) مناسب لاحتياجك "{need}"',
   },
   notifyNeedMetTitle: { en: 'Need met', ar: 'الاحتياج اتوفّر' },
   notifyNeedMet: {
