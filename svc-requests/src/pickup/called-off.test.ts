@@ -8,6 +8,7 @@ import {
   day,
   list,
   ngo,
+  notificationsOf,
   ngoAr,
   p,
   pharmacy,
@@ -248,22 +249,33 @@ describe('a pickup called off', () => {
     expect(Object.values(stats.requestStatus).reduce((a, b) => a + b, 0)).toBe(stats.totalRequests);
   });
 
-  it('a window chosen again after another was agreed moves both calendars back to it', async () => {
+  it('a window chosen again after another was agreed moves both calendars back to it and tells the owner; choosing the window already chosen changes nothing', async () => {
     const { id } = await approvedWith(ngo, [
       { date: day(3), from: '10:00', to: '11:00' },
       { date: day(3), from: '14:00', to: '15:00' },
     ]);
-    const [first, second] = ((await pickupApi.plan(ngo.token, id)).body.windows as Array<{ id: number }>).map(
-      (w) => w.id,
-    );
-    for (const windowId of [first!, second!, first!])
-      expect((await pickupApi.choose(ngo.token, id, windowId)).body.chosenWindowId).toBe(windowId);
-    // Three times agreed, three invitations to each party: the last (the highest sequence) is the
-    // time the app shows, not the one agreed just before it.
-    const firstStart = (await pickupApi.plan(ngo.token, id)).body.chosen.startsAt as string;
+    const windows = (await pickupApi.plan(ngo.token, id)).body.windows as Array<{
+      id: number;
+      startsAt: string;
+    }>;
+    const [first, second] = windows;
+    const choose = async (w: { id: number }) =>
+      expect((await pickupApi.choose(ngo.token, id, w.id)).body.chosenWindowId).toBe(w.id);
+    const custody = async () =>
+      ((await p.requests.api.get(`/api/requests/${id}/custody`, { token: ngo.token })).body as unknown[])
+        .length;
+    // A, B, A again; A once more is the time already agreed: no step of the log, no e-mail.
+    for (const w of [first!, second!, first!]) await choose(w);
+    const steps = await custody();
+    await choose(first!);
+    expect(await custody()).toBe(steps);
+    await choose(second!);
+    // Four times agreed, four invitations to each party, in the order agreed (their sequences):
+    // the last is the time the app shows.
+    const stamp = (w: { startsAt: string }) => w.startsAt.replace(/[-:]|\.\d{3}/g, '');
     for (const email of [ngo.email, pharmacy.email]) {
       const invitations = (
-        await waitForMails(email, 3, {
+        await waitForMails(email, 4, {
           match: (m) =>
             m.template === 'pickup-confirmed' && Boolean(m.calendar?.content.includes(`UID:pickup-${id}@`)),
         })
@@ -273,7 +285,16 @@ describe('a pickup called off', () => {
           sequence: Number(/SEQUENCE:(\d+)/.exec(m.calendar!.content)![1]),
         }))
         .sort((x, y) => x.sequence - y.sequence);
-      expect(invitations.at(-1)!.start, email).toBe(firstStart.replace(/[-:]|\.\d{3}/g, ''));
+      expect(
+        invitations.map((i) => i.start),
+        email,
+      ).toEqual([first, second, first, second].map(stamp));
+      expect(new Set(invitations.map((i) => i.sequence)).size).toBe(4);
     }
+    // The owner's bell says each time agreed, the last one last.
+    const chosen = (await notificationsOf(pharmacy.id, id, 'pickup-update'))
+      .filter((n) => n.message_key === 'notifyPickupChosen')
+      .sort((x, y) => x.id - y.id);
+    expect(chosen).toHaveLength(4);
   });
 });

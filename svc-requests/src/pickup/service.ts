@@ -313,6 +313,9 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
         }
         (await windowRuleFor(client, request.medicine_id))(asInput(window), 'windowId');
         await chooseWindow(client, id, window);
+        // The time already agreed, chosen again (a second click, a retry): it settles a proposal
+        // still waiting, but nothing is agreed anew, so no step, e-mail or notice.
+        if (request.chosen_window_id === window.id) return;
         await recordCustody(client, { requestId: id, fromStatus: request.status, actor: actorOf(caller) });
         await queueConfirmedMails(client, request, window);
         await addNotifications(client, [
@@ -328,7 +331,8 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
             },
             requestId: id,
             medicineId: request.medicine_id,
-            sourceKey: `pickup-chosen:${id}:${window.id}`,
+            // One per time agreed: the same window chosen again after another is news again.
+            sourceKey: `pickup-chosen:${id}:${window.id}:${await settlementNumber(client, id)}`,
           },
         ]);
       });
