@@ -177,7 +177,7 @@ describe('a pharmacy open late', () => {
     );
     const to = selects()[1]!;
     expect(to.value).toBe('+01:00');
-    expect(to.selectedOptions[0]!.textContent).toBe('\u206601:00\u2069 (اليوم اللي بعده)');
+    expect(to.selectedOptions[0]!.textContent).toBe('\u206601:00\u2069 (تاني يوم)');
     dialog().getByText(/بالتوقيت الصيفي/);
   });
 });
