@@ -18,9 +18,10 @@ import { freshWindow, type OfferDraft, type WindowDraft } from './last-offer';
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
   // The day on its own line, the two times side by side under it: nothing overlaps at 360 px.
+  // "To" gets the larger share: past midnight it reads "01:30 (next day)", clipped at half width.
   window: {
     display: 'grid',
-    gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+    gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)',
     gap: tokens.spacingHorizontalS,
     alignItems: 'end',
   },
