@@ -205,7 +205,7 @@ describe('pharmacy Requests: the money of a request on its listing', () => {
     fireEvent.click(await within(section).findByRole('button', { name: 'موافقة: Concor 5mg' }));
     let dialog = await screen.findByRole('dialog');
     expect(sum(within(dialog).getByTestId('approval-total').textContent)).toMatch(
-      /^انت بتوافق على وحدتين من Concor 5mg بالسعر الحالي: \u20662 × \u2068\u200f?35\.00 ج\.م\.\u200f?\u2069 = \u2068\u200f?70\.00 ج\.م\.\u200f?\u2069\u2069\. ده اللي صاحب الطلب هيدفعه، وبيتسجّل مع الموافقة\.$/,
+      /^انت بتوافق على وحدتين من Concor 5mg\. صاحب الطلب هيدفع \u20662 × \u2068\u200f?35\.00 ج\.م\.\u200f?\u2069 = \u2068\u200f?70\.00 ج\.م\.\u200f?\u2069\u2069 بالسعر الحالي، والمبلغ ده بيتسجّل مع الموافقة\.$/,
     );
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -185,7 +185,8 @@ const ar: typeof en & {
     priceCurrent: 'السعر الحالي: {{sum}} (بيتثبت مع الموافقة)',
     priceAgreed: 'السعر المتفق عليه: {{sum}}',
     approveTotal:
-      'انت بتوافق على {{units}} من {{name}} بالسعر الحالي: {{sum}}. ده اللي صاحب الطلب هيدفعه، وبيتسجّل مع الموافقة.',
+      // The sum is followed by words, not a full stop: 'ج.م.' then '.' read as a typo ('ج.م..').
+      'انت بتوافق على {{units}} من {{name}}. صاحب الطلب هيدفع {{sum}} بالسعر الحالي، والمبلغ ده بيتسجّل مع الموافقة.',
     approveFree: 'انت بتوافق على {{units}} من {{name}} مجاناً.',
     unitsToApprove: 'الكمية اللي هتوافق عليها',
     ofAsked: '(من {{units}} اتطلبت)',
