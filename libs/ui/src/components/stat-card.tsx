@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Card, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@medrelay/i18n';
@@ -34,6 +34,8 @@ const useStyles = makeStyles({
     [phone]: { fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600 },
   },
   hint: { color: tokens.colorNeutralForeground3, [phone]: { display: 'none' } },
+  // A paragraph's own 1em margins made each phone card 130 px tall for a label and a figure.
+  text: { [phone]: { marginBlock: 0 } },
 });
 
 export function StatCard({
@@ -52,10 +54,10 @@ export function StatCard({
     <Card className={styles.card} role="group" aria-label={label}>
       <div className={styles.row}>
         <div>
-          <Text as="p" weight="medium" block>
+          <Text as="p" weight="medium" className={styles.text} block>
             {label}
           </Text>
-          <Text as="p" className={styles.value} data-testid="stat-value" block>
+          <Text as="p" className={mergeClasses(styles.value, styles.text)} data-testid="stat-value" block>
             {value}
           </Text>
           {hint && (
