@@ -85,6 +85,14 @@ export function pickupEvent(options: {
   };
 }
 
+/** A mail's calendar part that removes the time agreed before (a CANCEL of its event), if one was. */
+function cancelledInCalendars(
+  agreed: AgreedWindow | null | undefined,
+  event: Omit<Parameters<typeof pickupEvent>[0], 'window' | 'status'>,
+): { calendar?: MailCalendarEvent[] } {
+  return agreed ? { calendar: [pickupEvent({ ...event, window: agreed, status: 'cancelled' })] } : {};
+}
+
 /**
  * The request-approved e-mail to the requester, in their language: the units approved (and those
  * asked, when fewer were approved, so the requester does not come expecting more), the price agreed, the windows
@@ -176,22 +184,14 @@ export function pickupChangedMail(options: {
       requestsUrl: url,
       ...(agreed ? { agreedBefore: formatPickupWindow(agreed.starts_at, agreed.ends_at, language) } : {}),
     },
-    ...(agreed
-      ? {
-          calendar: [
-            pickupEvent({
-              request,
-              window: agreed,
-              status: 'cancelled',
-              sequence: options.sequence,
-              medicineName: options.medicineName,
-              other: options.provider,
-              language,
-              url,
-            }),
-          ],
-        }
-      : {}),
+    ...cancelledInCalendars(agreed, {
+      request,
+      sequence: options.sequence,
+      medicineName: options.medicineName,
+      other: options.provider,
+      language,
+      url,
+    }),
   };
 }
 
@@ -364,21 +364,13 @@ export function pickupCalledOffMail(options: {
       calendar: agreed ? 'yes' : 'no',
       requestsUrl: url,
     },
-    ...(agreed
-      ? {
-          calendar: [
-            pickupEvent({
-              request,
-              window: agreed,
-              status: 'cancelled',
-              sequence: options.sequence,
-              medicineName: options.medicineName,
-              other: options.other,
-              language,
-              url,
-            }),
-          ],
-        }
-      : {}),
+    ...cancelledInCalendars(agreed, {
+      request,
+      sequence: options.sequence,
+      medicineName: options.medicineName,
+      other: options.other,
+      language,
+      url,
+    }),
   };
 }
