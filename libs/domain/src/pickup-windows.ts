@@ -160,12 +160,12 @@ export function windowEndChoices(from: string): WindowEndChoice[] {
 const clock = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
-/** The reminders of a chosen window: the evening before, and an hour before it starts. */
 /** The start of an offer's last window (what the handover code's expiry follows), or null without windows. */
 export function latestStart(windows: readonly { startsAt: Date }[]): Date | null {
   return windows.reduce<Date | null>((a, w) => (!a || w.startsAt > a ? w.startsAt : a), null);
 }
 
+/** The reminders of a chosen window: the evening before, and an hour before it starts. */
 export const reminderKinds = ['evening', 'hour'] as const;
 export type ReminderKind = (typeof reminderKinds)[number];
 
