@@ -3,18 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminStats } from '@medrelay/contracts';
 import { useFormat } from '@medrelay/i18n';
-import { PageHeader, StatCard, useRemote, WelcomeMessage } from '@medrelay/ui';
+import { PageHeader, StatCard, StatGrid, useRemote, WelcomeMessage } from '@medrelay/ui';
 import { refetchOnOpen, statsKey } from '../users/keys';
 import { PendingApprovals } from './pending-approvals';
 import { RecentActivity } from './recent-activity';
 
 const useStyles = makeStyles({
-  stats: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
-    gap: tokens.spacingHorizontalL,
-    marginBlock: tokens.spacingVerticalXL,
-  },
   panels: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(340px, 1fr))',
@@ -40,7 +34,8 @@ export function Dashboard() {
     <>
       <PageHeader title={t('dashboard.title')} subtitle={t('dashboard.subtitle')} />
       <WelcomeMessage title={t('dashboard.welcome', { name: user.name })} />
-      <section className={styles.stats} aria-label={t('dashboard.statsTitle')}>
+      {/* Every role's figures: a compact strip, two to a row, on a phone (one to a row here before). */}
+      <StatGrid label={t('dashboard.statsTitle')}>
         {cards.map((card) => (
           <StatCard
             key={card}
@@ -48,7 +43,7 @@ export function Dashboard() {
             value={stats.isPending ? '…' : value(card)}
           />
         ))}
-      </section>
+      </StatGrid>
       <div className={styles.panels}>
         <PendingApprovals />
         <RecentActivity />

@@ -18,8 +18,10 @@ const useStyles = makeStyles({
     outlineColor: tokens.colorBrandStroke1,
   },
   layout: { display: 'flex', gap: tokens.spacingHorizontalL, alignItems: 'flex-start', flexWrap: 'wrap' },
+  // Beside the picture down to a 320 px phone (picture 56 + gap 16 + 180): at 240 px the text went
+  // under the picture at 360 px, which then stood alone on a row of its own.
   body: {
-    flex: '1 1 240px',
+    flex: '1 1 180px',
     minWidth: '0',
     display: 'flex',
     flexDirection: 'column',
