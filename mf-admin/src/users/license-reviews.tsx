@@ -73,11 +73,12 @@ function focusAfterDecision(row: HTMLElement | null): () => void {
     if (pageHeading?.isConnected) focusHeading(pageHeading);
   };
   return () => {
-    let frames = 0;
-    // Once React has shown the list again without the row (two seconds at most).
+    // Once React has shown the list again without the row (ten seconds at most, by the clock: a
+    // count of 120 frames can pass in a few milliseconds where frames are not painted, as in tests).
+    const until = Date.now() + 10_000;
     const settle = () => {
       if (row && !row.isConnected) land();
-      else if (row && ++frames < 120) requestAnimationFrame(settle);
+      else if (row && Date.now() < until) requestAnimationFrame(settle);
     };
     requestAnimationFrame(settle);
   };

@@ -3,11 +3,15 @@ import { useRef, useState } from 'react';
 /** The data attribute on a row's decision buttons (Approve, Reject, Suspend, Re-approve). */
 export const reviewActionAttribute = 'data-review-action';
 
-/** Resolves once `done` holds, or after about two seconds of frames. */
+/**
+ * Resolves once `done` holds, checked each frame, or after ten seconds by the clock: a cap of 120
+ * frames, which can pass in a few milliseconds where frames are not painted (tests), let focus
+ * go to a row about to leave the list once under CI load, and fall to the body with it.
+ */
 function frames(done: () => boolean): Promise<void> {
+  const until = Date.now() + 10_000;
   return new Promise((resolve) => {
-    let count = 0;
-    const tick = () => (done() || ++count >= 120 ? resolve() : requestAnimationFrame(tick));
+    const tick = () => (done() || Date.now() >= until ? resolve() : requestAnimationFrame(tick));
     requestAnimationFrame(tick);
   });
 }

@@ -43,7 +43,7 @@ function focusHeading(heading: HTMLElement) {
  * title; a row that left its list (a decided pending request) hands it to the next row's first
  * action, else the previous row's, else the list's heading. Read before the move (the row may be
  * gone after it); applied once the reloaded lists have taken the button away (checked each frame,
- * for two seconds at most: a button still there keeps its focus).
+ * for ten seconds at most: a button still there keeps its focus).
  */
 function focusAfterLeaving(from: HTMLElement | null): () => void {
   const row = from?.closest<HTMLElement>('[data-testid="request-row"]');
@@ -57,11 +57,12 @@ function focusAfterLeaving(from: HTMLElement | null): () => void {
     if (heading?.isConnected) focusHeading(heading);
   };
   return () => {
-    let frames = 0;
-    // After React has shown the reloaded lists and the dialog has given focus back.
+    // After React has shown the reloaded lists and the dialog has given focus back (ten seconds
+    // at most, by the clock: 120 frames can pass in a few milliseconds where none are painted).
+    const until = Date.now() + 10_000;
     const settle = () => {
       if (!from?.isConnected) land();
-      else if (++frames < 120) requestAnimationFrame(settle);
+      else if (Date.now() < until) requestAnimationFrame(settle);
     };
     requestAnimationFrame(settle);
   };
