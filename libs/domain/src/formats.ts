@@ -15,17 +15,8 @@ const dateTimeFormats = new Map<Language, Intl.DateTimeFormat>();
  * 24-hour clock as every time on MedRelay's screens and pickup windows (the locales' own is 12-hour).
  */
 export function formatCairoDateTime(instant: Date | string, language: Language): string {
-  let format = dateTimeFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(formatLocales[language], {
-      dateStyle: 'full',
-      timeStyle: 'short',
-      hourCycle: 'h23',
-      timeZone: cairoTimeZone,
-    });
-    dateTimeFormats.set(language, format);
-  }
-  return format.format(new Date(instant));
+  const options = { dateStyle: 'full', timeStyle: 'short', hourCycle: 'h23' } as const;
+  return cached(dateTimeFormats, language, options).format(new Date(instant));
 }
 
 const dayFormats = new Map<Language, Intl.DateTimeFormat>();

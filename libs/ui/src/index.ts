@@ -22,6 +22,7 @@ export * from './pickup';
 export * from './components/query-gate';
 export * from './components/router-link';
 export * from './components/form-dialog';
+export * from './components/focus-landing';
 export * from './components/paged-list';
 export * from './forms/form-fields';
 export * from './forms/date-field';

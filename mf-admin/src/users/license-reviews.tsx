@@ -10,7 +10,7 @@ import {
 } from '@medrelay/contracts';
 import { identityEndpoints as identity } from '@medrelay/contracts/endpoints';
 import { useFormat } from '@medrelay/i18n';
-import { ConfirmDialog, Pager, ReasonSelect, useNotify } from '@medrelay/ui';
+import { ConfirmDialog, focusHeading, Pager, ReasonSelect, useNotify, whenSettled } from '@medrelay/ui';
 import { adminPageSize, useAdminPage } from '../admin-page';
 import { useListStyles } from '../list-styles';
 import { allUsersKey } from './keys';
@@ -49,12 +49,6 @@ function useDecideLicense() {
   });
 }
 
-/** A heading focused as a landing place (not in the tab order). */
-function focusHeading(heading: HTMLElement) {
-  heading.tabIndex = -1;
-  heading.focus();
-}
-
 /**
  * Where focus goes once a decided licence leaves the list, instead of falling to the page body: the
  * next row's first button, else the previous row's, else the card's heading, else (the card gone
@@ -72,16 +66,11 @@ function focusAfterDecision(row: HTMLElement | null): () => void {
     if (cardHeading?.isConnected) return focusHeading(cardHeading);
     if (pageHeading?.isConnected) focusHeading(pageHeading);
   };
-  return () => {
-    // Once React has shown the list again without the row (ten seconds at most, by the clock: a
-    // count of 120 frames can pass in a few milliseconds where frames are not painted, as in tests).
-    const until = Date.now() + 10_000;
-    const settle = () => {
+  // Once React has shown the list again without the row.
+  return () =>
+    void whenSettled(() => !row?.isConnected).then(() => {
       if (row && !row.isConnected) land();
-      else if (row && Date.now() < until) requestAnimationFrame(settle);
-    };
-    requestAnimationFrame(settle);
-  };
+    });
 }
 
 function LicenseRow({

@@ -1,26 +1,8 @@
 import { useRef, useState } from 'react';
+import { focusHeading, whenSettled } from '@medrelay/ui';
 
 /** The data attribute on a row's decision buttons (Approve, Reject, Suspend, Re-approve). */
 export const reviewActionAttribute = 'data-review-action';
-
-/**
- * Resolves once `done` holds, checked each frame, or after ten seconds by the clock: a cap of 120
- * frames, which can pass in a few milliseconds where frames are not painted (tests), let focus
- * go to a row about to leave the list once under CI load, and fall to the body with it.
- */
-function frames(done: () => boolean): Promise<void> {
-  const until = Date.now() + 10_000;
-  return new Promise((resolve) => {
-    const tick = () => (done() || Date.now() >= until ? resolve() : requestAnimationFrame(tick));
-    requestAnimationFrame(tick);
-  });
-}
-
-/** A heading focused as a landing place (not in the tab order). */
-function focusHeading(heading: HTMLElement) {
-  heading.tabIndex = -1;
-  heading.focus();
-}
 
 /**
  * Gives focus back once a row's review dialog has closed and its decision (if one was made) has
@@ -41,7 +23,7 @@ function giveFocusBack(row: HTMLElement, trigger: HTMLButtonElement | null, deci
   void (async () => {
     await decision?.catch(() => undefined);
     // The dialog gone (its exit animation over), and the row shown as the decision left it.
-    await frames(
+    await whenSettled(
       () =>
         !row.ownerDocument.querySelector('[role="dialog"], [role="alertdialog"]') &&
         !(trigger?.isConnected && trigger.disabled),

@@ -5,6 +5,7 @@ import { useChangeRequestStatus } from '@medrelay/api-client';
 import type { MedicineRequest, RequestStatusUpdateInput } from '@medrelay/contracts';
 import { requestMovesFor } from '@medrelay/domain/requests';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { focusHeading, whenSettled } from '../components/focus-landing';
 import { useNotify } from '../use-notify';
 import { offerDraft, rememberOffer } from '../pickup/last-offer';
 import { PickupOfferDialog } from '../pickup/offer-dialog';
@@ -31,12 +32,6 @@ export function useRequestStatusChange(successTitle?: string) {
   return { change, isPending: mutation.isPending };
 }
 
-/** A heading focused as a landing place (not in the tab order). */
-function focusHeading(heading: HTMLElement) {
-  heading.tabIndex = -1;
-  heading.focus();
-}
-
 /**
  * Where focus goes once a move takes away the button that made it, instead of falling to the page
  * body. A row that stayed (a pickup called off or collected: the row now says so) keeps it, on its
@@ -56,16 +51,11 @@ function focusAfterLeaving(from: HTMLElement | null): () => void {
     if (action?.isConnected) return action.focus();
     if (heading?.isConnected) focusHeading(heading);
   };
-  return () => {
-    // After React has shown the reloaded lists and the dialog has given focus back (ten seconds
-    // at most, by the clock: 120 frames can pass in a few milliseconds where none are painted).
-    const until = Date.now() + 10_000;
-    const settle = () => {
+  // After React has shown the reloaded lists and the dialog has given focus back.
+  return () =>
+    void whenSettled(() => !from?.isConnected).then(() => {
       if (!from?.isConnected) land();
-      else if (Date.now() < until) requestAnimationFrame(settle);
-    };
-    requestAnimationFrame(settle);
-  };
+    });
 }
 
 /**

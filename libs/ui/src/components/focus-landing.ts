@@ -1,0 +1,24 @@
+/**
+ * Where focus lands after a decision takes away the control that had it (a row leaving a list
+ * reloaded after it), so that it does not fall to the page's body: docs/front-end.md, "Keyboard
+ * and focus sentinels".
+ */
+
+/** A heading focused as a landing place (not in the tab order). */
+export function focusHeading(heading: HTMLElement) {
+  heading.tabIndex = -1;
+  heading.focus();
+}
+
+/**
+ * Resolves once `done` holds, checked each frame, or after ten seconds by the clock: a count of
+ * frames can pass in a few milliseconds where none are painted (tests), and once under CI load
+ * focus went to a row still shown, then fell to the body as the row left.
+ */
+export function whenSettled(done: () => boolean): Promise<void> {
+  const until = Date.now() + 10_000;
+  return new Promise((resolve) => {
+    const tick = () => (done() || Date.now() >= until ? resolve() : requestAnimationFrame(tick));
+    requestAnimationFrame(tick);
+  });
+}
