@@ -138,7 +138,8 @@ const ar: Texts & {
   deletedAccount: 'مستخدم محذوف',
   loading: 'جاري تحميل MedRelay…',
   busy: 'جاري التحميل…',
-  defaultWelcome: 'أهلاً بيك في MedRelay. مع بعض بنقلل هدر الأدوية وبنسهّل الوصول للأدوية الأساسية في مصر.',
+  // Shown under each dashboard's «أهلاً يا …»: it does not greet a second time.
+  defaultWelcome: 'مع MedRelay بنقلل سوا هدر الأدوية وبنسهّل الوصول للأدوية الأساسية في مصر.',
   language: { label: 'اللغة', en: 'English', ar: 'العربية', switchTo: 'English' },
   header: {
     logout: 'تسجيل الخروج',

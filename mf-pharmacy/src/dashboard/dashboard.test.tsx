@@ -124,5 +124,9 @@ describe('pharmacy dashboard: the next action first', () => {
       label: 'إضافة دواء',
       href: '/add-medicine',
     });
+    // Greeted once: the title says «أهلاً يا …», the administrator's default message goes on from it.
+    const welcome = screen.getByTestId('welcome-message');
+    within(welcome).getByText('أهلاً يا Test user');
+    expect(welcome.textContent!.match(/أهلا/g)).toHaveLength(1);
   });
 });
