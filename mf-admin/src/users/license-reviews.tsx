@@ -9,6 +9,7 @@ import {
   type User,
 } from '@medrelay/contracts';
 import { identityEndpoints as identity } from '@medrelay/contracts/endpoints';
+import { partyName } from '@medrelay/domain/listing-visibility';
 import { useFormat } from '@medrelay/i18n';
 import { ConfirmDialog, focusHeading, Pager, ReasonSelect, useNotify, whenSettled } from '@medrelay/ui';
 import { adminPageSize, useAdminPage } from '../admin-page';
@@ -88,7 +89,7 @@ function LicenseRow({
   const [reason, setReason] = useState<PharmacistLicenseRejectionReason>('notRegistered');
   const row = useRef<HTMLLIElement>(null);
   const license = user.profile?.pharmacistLicense ?? '';
-  const organization = user.profile?.organizationName ?? user.name;
+  const organization = partyName(user.name, user.profile?.organizationName);
   // Every row has the same buttons: each says whose licence it decides.
   const named = (label: string) => `${label}: ${organization}`;
   const settle = async (d: Decision) => {

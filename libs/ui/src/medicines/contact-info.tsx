@@ -2,6 +2,7 @@ import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { CallRegular, ChatRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { MedicineRequest } from '@medrelay/contracts';
+import { partyName } from '@medrelay/domain/listing-visibility';
 import { normalizePhone, whatsAppLink } from '@medrelay/domain/phone';
 import { useShownName } from '@medrelay/i18n';
 
@@ -28,7 +29,7 @@ export function ContactInfo({ request }: { request: MedicineRequest }) {
   const shownName = useShownName();
   const contact = request.contact;
   if (!contact) return null;
-  const who = contact.organizationName ?? shownName(contact.name);
+  const who = partyName(shownName(contact.name), contact.organizationName);
   const medicine = request.medicine?.name ?? t('request.unknown');
   const phone = contact.phone ? (normalizePhone(contact.phone) ?? contact.phone) : null;
   const whatsApp = phone && whatsAppLink(phone, t('contact.message', { id: request.id, medicine }));
