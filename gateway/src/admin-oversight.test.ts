@@ -48,6 +48,8 @@ describe('admin oversight across services', () => {
     expect(res.body.unavailable).toEqual([]);
     const kinds = res.body.items.map((a: { kind: string }) => a.kind);
     expect(kinds.slice(0, 2)).toEqual(['user.approved', 'user.registered']);
+    // An NGO goes by its organisation ('Org' in the fixtures), as in every notice and list.
+    expect(res.body.items.slice(0, 2).map((a: { actor: string }) => a.actor)).toEqual(['Org', 'Org']);
     // An approved account suspended reads as a suspension, not a refused registration.
     const member = await p.identity.createUser('donor', 'approved', 'Suspended Donor');
     await gw.api.put(`/api/admin/users/${member.id}/status`, { status: 'rejected' }, { token: admin.token });
@@ -56,8 +58,13 @@ describe('admin oversight across services', () => {
     expect(kinds).toEqual(expect.arrayContaining(['request.rejected', 'request.created', 'medicine.listed']));
     expect(res.body.items).toHaveLength(6);
     expect(res.body.items.find((a: { kind: string }) => a.kind === 'request.created')).toMatchObject({
-      actor: 'ngo user',
+      actor: 'Org',
       actorType: 'ngo',
+      subject: 'Glucophage 500',
+    });
+    // A pharmacy is named after itself: the account's name.
+    expect(res.body.items.find((a: { kind: string }) => a.kind === 'medicine.listed')).toMatchObject({
+      actor: 'pharmacy user',
       subject: 'Glucophage 500',
     });
     const times = res.body.items.map((a: { at: string }) => a.at);

@@ -49,6 +49,9 @@ export function partyName(name: string, organizationName: string | null | undefi
   return organizationName || name;
 }
 
-/** `partyName` in SQL, for a row of a users read model (`name`, `organization_name`) under `alias`. */
-export const partyNameSql = (alias: string) =>
-  `coalesce(nullif(${alias}.organization_name, ''), ${alias}.name)`;
+/**
+ * `partyName` in SQL, for a row of a users read model (`name`, `organization_name`) under `alias`,
+ * or, where the organisation is kept in another table (identity's `ngos`), under `organizationOf`.
+ */
+export const partyNameSql = (alias: string, organizationOf = alias) =>
+  `coalesce(nullif(${organizationOf}.organization_name, ''), ${alias}.name)`;

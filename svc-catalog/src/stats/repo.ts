@@ -5,7 +5,7 @@ import {
   type CatalogImpact,
   type MedicineStats,
 } from '@medrelay/contracts';
-import { daysLeftSql, expiryClassSql, type ExpiryClass } from '@medrelay/domain';
+import { daysLeftSql, expiryClassSql, partyNameSql, type ExpiryClass } from '@medrelay/domain';
 import type { Pool } from '@medrelay/service-kit';
 import { availableSql } from '../medicines/repo';
 
@@ -50,7 +50,7 @@ export async function medicineStats(
 export async function medicineActivity(db: Pool, limit: number): Promise<Activity[]> {
   const { rows } = await db.query<ActivityRow>(
     `SELECT m.id, CASE m.source WHEN 'pharmacy' THEN 'medicine.listed' ELSE 'medicine.donated' END AS kind,
-            m.created_at AS at, u.name AS actor, u.user_type AS actor_type, m.name AS subject
+            m.created_at AS at, ${partyNameSql('u')} AS actor, u.user_type AS actor_type, m.name AS subject
        FROM catalog.medicines m LEFT JOIN catalog.users u ON u.id = m.owner_id
       ORDER BY m.created_at DESC, m.id DESC LIMIT $1`,
     [limit],

@@ -9,6 +9,7 @@ import {
   type UserStatus,
   type UserType,
 } from '@medrelay/contracts';
+import { partyNameSql } from '@medrelay/domain';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
 /** Users by type and by status; `days` counts only those registered in the last N days (null: all). */
@@ -43,27 +44,33 @@ export async function withTwoFactor(db: Pool, ids: number[]): Promise<Set<number
   return new Set(rows.map((r) => r.id));
 }
 
-/** Registrations, reviews and two-factor resets (the administrator, about the user), newest first. */
+/**
+ * Registrations, reviews and two-factor resets (the administrator, about the user), newest first;
+ * each account by the name others know it by (an NGO's organisation).
+ */
 export async function userActivity(db: Pool, limit: number): Promise<Activity[]> {
+  const ngo = (u: string, n: string) => `LEFT JOIN identity.ngos ${n} ON ${n}.user_id = ${u}.id`;
   const { rows } = await db.query<ActivityRow>(
-    `(SELECT id, 'user.registered' AS kind, created_at AS at, name AS actor, user_type AS actor_type,
-             NULL AS subject FROM identity.users
-       ORDER BY created_at DESC, id DESC LIMIT $1)
+    `(SELECT u.id, 'user.registered' AS kind, u.created_at AS at, ${partyNameSql('u', 'n')} AS actor,
+             u.user_type AS actor_type, NULL AS subject
+        FROM identity.users u ${ngo('u', 'n')}
+       ORDER BY u.created_at DESC, u.id DESC LIMIT $1)
      UNION ALL
      -- Rejected after an approval is a suspension (spec §2: "Suspend"), not a refused registration.
      -- A deleted account's last review is its approval (only pending or approved donors delete).
-     (SELECT id, CASE WHEN deleted_at IS NOT NULL THEN 'user.approved'
-                      WHEN status = 'rejected' AND approved_at IS NOT NULL THEN 'user.suspended'
-                      ELSE 'user.' || status END AS kind,
-             reviewed_at AS at, name AS actor, user_type AS actor_type, NULL AS subject FROM identity.users
-       WHERE reviewed_at IS NOT NULL AND status <> 'pending'
-       ORDER BY reviewed_at DESC, id DESC LIMIT $1)
+     (SELECT u.id, CASE WHEN u.deleted_at IS NOT NULL THEN 'user.approved'
+                        WHEN u.status = 'rejected' AND u.approved_at IS NOT NULL THEN 'user.suspended'
+                        ELSE 'user.' || u.status END AS kind,
+             u.reviewed_at AS at, ${partyNameSql('u', 'n')} AS actor, u.user_type AS actor_type, NULL AS subject
+        FROM identity.users u ${ngo('u', 'n')}
+       WHERE u.reviewed_at IS NOT NULL AND u.status <> 'pending'
+       ORDER BY u.reviewed_at DESC, u.id DESC LIMIT $1)
      UNION ALL
-     (SELECT r.id, 'user.two-factor-reset' AS kind, r.reset_at AS at, a.name AS actor,
-             a.user_type AS actor_type, u.name AS subject
+     (SELECT r.id, 'user.two-factor-reset' AS kind, r.reset_at AS at, ${partyNameSql('a', 'an')} AS actor,
+             a.user_type AS actor_type, ${partyNameSql('u', 'n')} AS subject
         FROM identity.two_factor_resets r
-        JOIN identity.users u ON u.id = r.user_id
-        LEFT JOIN identity.users a ON a.id = r.reset_by
+        JOIN identity.users u ON u.id = r.user_id ${ngo('u', 'n')}
+        LEFT JOIN identity.users a ON a.id = r.reset_by ${ngo('a', 'an')}
        ORDER BY r.reset_at DESC, r.id DESC LIMIT $1)
      ORDER BY at DESC, id DESC LIMIT $1`,
     [limit],

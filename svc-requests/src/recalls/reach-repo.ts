@@ -6,6 +6,7 @@ import type {
   RequestStatus,
   UserType,
 } from '@medrelay/contracts';
+import { partyNameSql } from '@medrelay/domain';
 import {
   acknowledgementCount,
   holdingStatuses,
@@ -247,7 +248,10 @@ export async function findAppliedRecall(
   return rows[0] ?? null;
 }
 
-/** Who the recall reached, what each held, when told and whether they acknowledged; null if unknown here. */
+/**
+ * Who the recall reached (by the name others know them by: an NGO's organisation), what each held,
+ * when told and whether they acknowledged; null if unknown here.
+ */
 export async function recallReachOf(db: Db, recallId: number): Promise<RecallReach | null> {
   const { rows } = await db.query<{
     gtin: string;
@@ -274,7 +278,7 @@ export async function recallReachOf(db: Db, recallId: number): Promise<RecallRea
     acknowledged_at: Date | null;
     holdings: RecallHoldingEntry[];
   }>(
-    `SELECT p.user_id, u.name, u.user_type, p.notified_at, p.last_sent_at, p.acknowledged_at,
+    `SELECT p.user_id, ${partyNameSql('u')} AS name, u.user_type, p.notified_at, p.last_sent_at, p.acknowledged_at,
             coalesce(h.holdings, '[]'::jsonb) AS holdings
        FROM requests.recall_parties p
        LEFT JOIN requests.users u ON u.id = p.user_id
@@ -288,7 +292,7 @@ export async function recallReachOf(db: Db, recallId: number): Promise<RecallRea
           WHERE recall_id = $1
           GROUP BY user_id) h ON h.user_id = p.user_id
       WHERE p.recall_id = $1
-      ORDER BY p.acknowledged_at IS NOT NULL, u.name, p.user_id`,
+      ORDER BY p.acknowledged_at IS NOT NULL, name, p.user_id`,
     [recallId],
   );
   const list: RecallParty[] = parties.rows.map((p) => ({

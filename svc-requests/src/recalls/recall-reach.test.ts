@@ -103,8 +103,9 @@ describe('a recall reaches every holder of the batch', () => {
     expect(holdingsOf(pharmacy2.id)).toEqual([['listed', 5]]);
     expect(holdingsOf(ngo2.id)).toEqual([['approved', 2]]);
     expect(holdingsOf(ngo.id)).toEqual([['requested', 1]]);
+    // An NGO by its organisation ('Org' in the fixtures), as its notices name it.
     expect(reach.parties.find((party) => party.userId === collector.id)).toMatchObject({
-      name: 'ngo user',
+      name: 'Org',
       userType: 'ngo',
       acknowledgedAt: null,
     });

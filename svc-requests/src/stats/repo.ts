@@ -8,6 +8,7 @@ import {
   type RequestStatusFigure,
 } from '@medrelay/contracts';
 import type { Pool } from '@medrelay/service-kit';
+import { partyNameSql } from '@medrelay/domain';
 import { countsAsCollectedSql } from '@medrelay/domain/handover';
 import { calledOffSql } from '../requests/repo';
 
@@ -73,7 +74,7 @@ async function needFigures(db: Pool, days: number | null) {
   };
 }
 
-/** Requests made, and their latest decision, newest first. */
+/** Requests made, and their latest decision, newest first; parties by the name others know them by. */
 export async function requestActivity(db: Pool, limit: number): Promise<Activity[]> {
   const { rows } = await db.query<ActivityRow>(
     `WITH made AS (
@@ -98,7 +99,7 @@ export async function requestActivity(db: Pool, limit: number): Promise<Activity
                              ORDER BY c.id DESC LIMIT 1) last ON true
         WHERE r.status <> 'pending'
         ORDER BY r.updated_at DESC, r.id DESC LIMIT $1)
-     SELECT e.id, e.kind, e.at, u.name AS actor, u.user_type AS actor_type, m.name AS subject
+     SELECT e.id, e.kind, e.at, ${partyNameSql('u')} AS actor, u.user_type AS actor_type, m.name AS subject
        FROM (SELECT * FROM made UNION ALL SELECT * FROM decided) e
        LEFT JOIN requests.users u ON u.id = e.actor_id
        LEFT JOIN requests.medicines m ON m.id = e.medicine_id
