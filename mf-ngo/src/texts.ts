@@ -85,6 +85,8 @@ const en = {
     empty: 'You have not requested any medicines yet',
     approvedNote:
       'Your request was approved. Collect the medicine using the pickup details below, then mark it as collected.',
+    approvedHeldNote:
+      'Your request was approved, but its batch has been recalled: do not collect it. The pickup is on hold until the recall is lifted, and you will be notified.',
     rejectedNote: 'This request was rejected. The medicine may no longer be available.',
     endedByPlatform:
       'MedRelay ended this request, not you or the owner (a listing withdrawn, an account suspended, a recall, or a missed pickup).',
@@ -212,6 +214,8 @@ const ar: typeof en & { browse: Plural<'found'> & Plural<'foundAbout'>; analytic
     subtitle: 'تابع طلبات الاستلام بتاعتك',
     empty: 'لسه ماطلبتش أي أدوية',
     approvedNote: 'طلبك اتقبل. استلم الدوا حسب تفاصيل الاستلام اللي تحت، وبعدين علّم إنه اتسلّم.',
+    approvedHeldNote:
+      'طلبك اتقبل، بس التشغيلة بتاعته اتسحبت: ماتستلمش الدوا. الاستلام متوقف لحد ما السحب يترفع، وهيوصلك إشعار.',
     rejectedNote: 'الطلب ده اترفض. ممكن الدوا مبقاش متاح.',
     endedByPlatform:
       'MedRelay هي اللي أنهت الطلب ده، مش انت ولا صاحب الدوا (دوا اتشال من العرض، حساب اتوقف، سحب تشغيلة، أو ميعاد استلام فات).',

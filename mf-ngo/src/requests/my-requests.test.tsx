@@ -119,6 +119,23 @@ describe('NGO My Requests', () => {
     expect(within(row).getAllByRole('link', { name: 'افتح الخريطة (OpenStreetMap)' })).toHaveLength(1);
   });
 
+  it('tells the NGO not to collect a pickup a recall holds, instead of to collect it', async () => {
+    await renderMyRequests([{ ...approvedWithoutWindows, recallHold: 'Contaminated line' }]);
+    const row = await rowOf('Medicine 1');
+    expect(row.textContent).toContain('its batch has been recalled: do not collect it');
+    expect(row.textContent).not.toContain('Collect the medicine');
+    // Nothing offered that the server refuses while held: no code, no Mark as Collected.
+    expect(within(row).queryByRole('button', { name: /^(Handover code|Mark as Collected):/ })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Cancel Pickup: Medicine 1' })).toBeTruthy();
+  });
+
+  it('in Arabic too', async () => {
+    await renderMyRequests([{ ...approvedWithoutWindows, recallHold: 'تلوث في خط الإنتاج' }], 'ar');
+    const row = await rowOf('Medicine 1');
+    expect(row.textContent).toContain('التشغيلة بتاعته اتسحبت: ماتستلمش الدوا');
+    expect(row.textContent).not.toContain('استلم الدوا حسب');
+  });
+
   const rows = [
     transaction(2, { status: 'rejected', endedByPlatform: true }),
     transaction(3, { status: 'cancelled', endedByPlatform: true }),

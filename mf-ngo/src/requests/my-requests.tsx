@@ -43,9 +43,10 @@ export default function MyRequests() {
             actions={<RequesterRequestActions request={r} labels={labels} />}
           >
             {r.status === 'approved' && (
-              <MessageBar intent="success" layout="multiline">
+              // A recall holding the pickup: not to be collected (the row's badge says why).
+              <MessageBar intent={r.recallHold ? 'warning' : 'success'} layout="multiline">
                 <MessageBarBody>
-                  {t('requests.approvedNote')}
+                  {t(r.recallHold ? 'requests.approvedHeldNote' : 'requests.approvedNote')}
                   <PickupInfo request={r} />
                 </MessageBarBody>
               </MessageBar>

@@ -49,6 +49,25 @@ describe('handover actions on a request', () => {
     expect(named('Custody log')).not.toBeNull();
   });
 
+  it('offers neither the code nor its confirmation while a recall holds the pickup, the log still', async () => {
+    const held = {
+      status: 'approved' as const,
+      recallHold: 'Contaminated line',
+      medicine: { ...requestFixture().medicine!, name: 'Ventolin Inhaler' },
+    };
+    const requester = await renderInRemote(
+      <HandoverActions request={requestFixture({ ...held, direction: 'outgoing' })} />,
+    );
+    expect(named('Handover code')).toBeNull();
+    expect(named('Custody log')).not.toBeNull();
+    requester.unmount();
+    await renderInRemote(<HandoverActions request={requestFixture({ ...held, direction: 'incoming' })} />, {
+      language: 'ar',
+    });
+    expect(screen.queryByRole('button', { name: 'تأكيد التسليم: Ventolin Inhaler' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'سجل التسليم: Ventolin Inhaler' })).not.toBeNull();
+  });
+
   it('asks the owner to confirm or dispute a collection marked without the code, in either language', async () => {
     const base = {
       id: 51,

@@ -73,7 +73,9 @@ function CollectionAnswer({ request }: { request: MedicineRequest }) {
  * answer to a collection marked without it, and the custody log.
  */
 export function HandoverActions({ request }: { request: MedicineRequest }) {
-  const approved = request.status === 'approved';
+  // While a recall holds the pickup no units change hands (the server answers REQUEST_ON_HOLD):
+  // no code to show, none to enter.
+  const approved = request.status === 'approved' && !request.recallHold;
   return (
     <>
       {approved && request.direction === 'outgoing' && <HandoverCodeButton request={request} />}

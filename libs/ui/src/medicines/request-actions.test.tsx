@@ -137,6 +137,13 @@ describe('the action buttons follow the domain’s transition table', () => {
     expect(dialog.textContent).not.toContain('معروضة تاني');
   });
 
+  it('offers no Mark as Collected on a pickup a recall holds (the server refuses it), only Cancel Pickup', async () => {
+    await renderInRemote(
+      <RequesterRequestActions request={request('approved', 'Mislabelled')} labels={labels} />,
+    );
+    expect(shownButtons()).toEqual(['Cancel Pickup']);
+  });
+
   it('offers a pending request’s owner Approve and Reject (spec §4)', async () => {
     await renderInRemote(<OwnerRequestActions request={request('pending')} labels={ownerLabels} />);
     expect(shownButtons()).toEqual(['Approve', 'Reject']);

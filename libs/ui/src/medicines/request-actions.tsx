@@ -192,7 +192,8 @@ export function RequesterRequestActions({
       : 'request.confirmCancelHeldPickupBody';
   return (
     <>
-      {moves.includes('completed') && (
+      {/* A recall holds the pickup: nothing changes hands until it is lifted (409 REQUEST_ON_HOLD). */}
+      {moves.includes('completed') && !request.recallHold && (
         <ConfirmDialog
           trigger={
             // Secondary: the handover code beside it is the way that needs no second word.
