@@ -18,6 +18,7 @@ import { timeExpiryScan } from './bench/expiry-scan';
 import { seedCustody, timeExport } from './bench/export';
 import { judgeGoals, landingTransferred, type Figures } from './bench/goals';
 import { seedNeeds, timeMatching } from './bench/matching';
+import { timeRegistrations } from './bench/registration-timing';
 import { costliestStatements } from './bench/statement-stats';
 import { parseBenchOptions } from './bench/options';
 import { startPlatform, stopPlatform, type Platform } from './bench/platform';
@@ -237,6 +238,9 @@ async function main() {
       { connections: 8, seconds: options.seconds },
     ),
   );
+  // 4b. Registration takes the same time whether or not its address has an account.
+  log('registrations: 100 with new addresses, 100 with addresses that have an account…');
+  figures.registrations = report.registrations = await timeRegistrations(p.urls.gateway, 100);
   report.memory = Object.fromEntries(
     Object.entries(p.pids).map(([name, pid]) => [`${name}RssMb`, rssMb(pid)]),
   );

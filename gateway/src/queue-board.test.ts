@@ -32,6 +32,7 @@ describe('the queue dashboard (/api/admin/queues)', () => {
         'events.requests.medicines',
         'events.requests.users',
         'identity.link-requests',
+        'identity.registrations',
         'mail',
         'requests.reservation-releases',
         // needs re-matched, and the hourly match digest.

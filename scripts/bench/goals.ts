@@ -7,6 +7,7 @@ import type { OpenLoopResult } from './open-loop';
 import type { AnswerSize } from './scenarios';
 import type { BrowsePlans } from './browse-plans';
 import type { LighthouseScores } from './lighthouse';
+import type { RegistrationTiming } from './registration-timing';
 
 export interface Goal {
   goal: string;
@@ -38,6 +39,8 @@ export interface Figures {
   lighthouse?: LighthouseScores[];
   /** Nearest-first browse with writes: its first 10 s from cold lists, and after. */
   nearMe?: { first: OpenLoopResult; after: OpenLoopResult };
+  /** Registrations with new addresses against addresses that have an account (bench/registration-timing.ts). */
+  registrations?: RegistrationTiming;
 }
 
 const notMeasured = (goal: string, target: string): Goal => ({
@@ -211,6 +214,17 @@ export function judgeGoals(f: Figures): Goal[] {
           atGoalScale: true,
         }
       : notMeasured('Lighthouse (mobile)', 'performance ≥ 95, accessibility 100, best practices 100'),
+  );
+  goals.push(
+    f.registrations
+      ? {
+          goal: "a registration's time does not tell whether its address has an account",
+          target: 'median paired difference within ±1 ms',
+          measured: `${f.registrations.pairedDifferenceMs} ms (existing − new, ${f.registrations.pairs} pairs ${f.registrations.paceMs} ms apart); p50 ${f.registrations.newAddress.p50ms} ms new, ${f.registrations.existingAccount.p50ms} ms existing`,
+          pass: Math.abs(f.registrations.pairedDifferenceMs) <= 1 && f.registrations.errors === 0,
+          atGoalScale: true,
+        }
+      : notMeasured("a registration's time does not tell whether its address has an account", '±1 ms'),
   );
   const large = f.answers.filter((a) => a.kbJson > 1);
   goals.push(

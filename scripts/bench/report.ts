@@ -14,6 +14,7 @@ import type { LighthouseScores } from './lighthouse';
 import type { StatementCost } from './statement-stats';
 import type { BrowsePlans } from './browse-plans';
 import type { ExportTiming } from './export';
+import type { RegistrationTiming } from './registration-timing';
 
 export interface BenchReport {
   options: BenchOptions;
@@ -41,6 +42,8 @@ export interface BenchReport {
   /** `npm run backup` and `npm run restore` at the seeded scale (bench/backup.ts). */
   backup?: BackupTiming;
   matching?: MatchingTiming;
+  /** Registrations, new addresses against ones with an account (bench/registration-timing.ts). */
+  registrations?: RegistrationTiming;
   /** Export Data at `--export-scale` (bench/export.ts). */
   export?: ExportTiming;
   memory: Record<string, number>;
@@ -90,6 +93,11 @@ export function printReport(r: BenchReport): void {
   if (r.scan) console.log('expiry scan:', r.scan);
   if (r.scanError) console.log('expiry scan failed:', r.scanError);
   if (r.matching) console.log('matching:', r.matching);
+  if (r.registrations) {
+    const { newAddress, existingAccount, ...rest } = r.registrations;
+    console.log('\nregistrations, ms from sending to the whole answer:', rest);
+    console.table({ 'new address': newAddress, 'address with an account': existingAccount });
+  }
   if (r.export) {
     const { pages, walks, ...rest } = r.export;
     console.log('\nExport Data: pages of 100 straight to the service, numbered vs by id (median ms)');
@@ -139,6 +147,7 @@ export function writeReport(root: string, r: BenchReport): string {
     'scan',
     'scanError',
     'matching',
+    'registrations',
     'memory',
     'bundles',
     'lighthouse',

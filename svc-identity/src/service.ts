@@ -1,5 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { linkRequestQueueName, mailQueueName, userEventQueues } from '@medrelay/contracts';
+import {
+  linkRequestQueueName,
+  mailQueueName,
+  registrationQueueName,
+  userEventQueues,
+} from '@medrelay/contracts';
 import { republishUsers } from './users/events';
 import {
   createLogger,
@@ -19,6 +24,7 @@ import { sessionRoutes } from './sessions/routes';
 import { createSessionService } from './sessions/service';
 import { adminUserRoutes } from './admin-users/routes';
 import { startLinkRequestWorker } from './auth/link-requests';
+import { startRegistrationFollowUpWorker } from './registrations/follow-up';
 import { watchRevocations } from './auth/revocations';
 import { authRoutes } from './auth/routes';
 import { createTokenIssuer } from './auth/tokens';
@@ -45,7 +51,7 @@ export async function createIdentityService(
     config,
     schema,
     migrationsDir,
-    queueNames: [mailQueueName, linkRequestQueueName, ...userEventQueues],
+    queueNames: [mailQueueName, linkRequestQueueName, registrationQueueName, ...userEventQueues],
     logger,
   });
   const { pool, redis, prefix, workerConnection } = runtime;
@@ -100,6 +106,8 @@ export async function createIdentityService(
 
   // Reset and unlock links asked for by e-mail address: looked up and sent here, not in the request.
   const linkRequestWorker = startLinkRequestWorker(ctx, workerConnection);
+  // What a registration does after its answer (registrations/follow-up.ts).
+  const registrationWorker = startRegistrationFollowUpWorker(ctx, workerConnection);
 
   const digest = startRegistrationDigest(
     ctx,
@@ -112,7 +120,13 @@ export async function createIdentityService(
     ctx,
     queues: runtime.queues,
     ...runtime.lifecycle(app, () =>
-      Promise.all([digest.stop(), revocations.stop(), linkRequestWorker.close(), mailWorker?.close()]),
+      Promise.all([
+        digest.stop(),
+        revocations.stop(),
+        linkRequestWorker.close(),
+        registrationWorker.close(),
+        mailWorker?.close(),
+      ]),
     ),
   };
 }

@@ -1,4 +1,10 @@
-import { linkRequestQueueName, mailQueueName, type UserStatus, type UserType } from '@medrelay/contracts';
+import {
+  linkRequestQueueName,
+  mailQueueName,
+  registrationQueueName,
+  type UserStatus,
+  type UserType,
+} from '@medrelay/contracts';
 import { createLogger, withTransaction } from '@medrelay/service-kit';
 import {
   createTestDatabase,
@@ -95,10 +101,10 @@ export async function startTestIdentity(overrides: Partial<Record<keyof Identity
   /**
    * Waits until every e-mail queued so far is done: handed over by the outbox and taken by the
    * worker (sent, or skipped as sent before), and so is every link asked for by e-mail address
-   * (the e-mails it makes come first). A test that says "no second e-mail" checks after it.
+   * and every registration's follow-up (the e-mails they make come first). A test that says "no second e-mail" checks after it.
    */
   async function mailSettled() {
-    const queues = [linkRequestQueueName, mailQueueName];
+    const queues = [registrationQueueName, linkRequestQueueName, mailQueueName];
     await waitUntil(
       async () => {
         for (const name of queues) {

@@ -19,6 +19,12 @@ export const matchDigestQueueName = 'requests.match-digest';
  */
 export const linkRequestQueueName = 'identity.link-requests';
 
+/**
+ * What a registration does after its answer (the account's event and e-mails, or the owner of an
+ * address that had an account told): the request writes this job whatever the case.
+ */
+export const registrationQueueName = 'identity.registrations';
+
 /** Every BullMQ queue of the platform: the admin queue dashboard shows these. */
 export const allQueueNames = [
   mailQueueName,
@@ -30,4 +36,5 @@ export const allQueueNames = [
   matchDigestQueueName,
   pushQueueName,
   linkRequestQueueName,
+  registrationQueueName,
 ] as const;

@@ -85,6 +85,8 @@ describe("a pharmacist's licence added after the review", () => {
       acceptTerms: true,
     });
     expect(registered.status).toBe(201);
+    // Told by the registration's follow-up, after the answer (registrations/follow-up.ts).
+    await identity.mailSettled();
     expect(await liveEventsFor(admin.id, 'users')).toBe(adminBefore + 3);
   });
 

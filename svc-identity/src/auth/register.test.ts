@@ -350,6 +350,8 @@ describe('POST /api/auth/register (spec §5)', () => {
   it('records a user.registered event for each consuming service', async () => {
     const input = base();
     await identity.api.post('/api/auth/register', input);
+    // Recorded after the answer, by the registration's follow-up (registrations/follow-up.ts).
+    await identity.mailSettled();
     const { rows } = await identity.service.ctx.pool.query(
       "SELECT queue, payload FROM identity.outbox WHERE job_name = 'user.registered' AND payload->'user'->>'id' = $1",
       [String((await stored(input.email)).id)],

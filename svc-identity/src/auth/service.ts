@@ -16,7 +16,7 @@ import type { IdentityContext } from '../context';
 import { queueMail } from '../mail/outbox';
 import { dummyHash, hashPassword, verifyPassword } from '../passwords';
 import { reopenRejectedRegistration } from '../registrations/reapply-repo';
-import { addRegistrationNotice } from '../registrations/repo';
+import { queueRegistrationFollowUp } from '../registrations/follow-up';
 import { newDeviceKey } from '../devices/cookie';
 import { isKnownDevice, rememberDevice } from '../devices/repo';
 import { accountMail } from './account-mail';
@@ -24,7 +24,6 @@ import { createTwoFactorService, secondFactorWrong } from '../two-factor/service
 import { SignInChallenges } from './challenges';
 import { checkNewPassword, isWeakPassword } from './password-check';
 import { SignInLockout } from './lockout';
-import { recordUserEvent } from '../users/events';
 import {
   findCredentialsByEmail,
   findUserById,
@@ -37,7 +36,7 @@ import {
 
 export function createAuthService(ctx: IdentityContext) {
   const c = ctx.config;
-  const { verificationMail, tellOwnerOfRegistration, unlockMail } = accountMail(ctx);
+  const { unlockMail } = accountMail(ctx);
   const lockout = new SignInLockout(ctx.redis, ctx.prefix, {
     freeFailures: c.LOGIN_FREE_FAILURES,
     baseDelayMs: c.LOGIN_DELAY_BASE_SECONDS * 1000,
@@ -117,10 +116,14 @@ export function createAuthService(ctx: IdentityContext) {
   /** After a commit, telling Redis is best effort: the token claim and the start-up restore cover a miss. */
   return {
     /**
-     * Registers. An e-mail that already has an account gets exactly the answer a new one gets
-     *, and its owner is e-mailed instead (at most once an hour). One whose account was rejected
-     * at registration applies again: its application is replaced and waits for review (whatever
-     * auto-approve says: an administrator turned it down), told as a new one is.
+     * Registers. An e-mail that already has an account gets exactly the answer a new one gets, in
+     * the same time: the request does the same work either way (the INSERT, new or refused by the
+     * address's index, then a second statement, then one follow-up job in the outbox) and the
+     * worker does what differs after the answer (registrations/follow-up.ts): a new account's
+     * event, welcome and verification e-mail and digest notice, or the owner of the address told
+     * (at most once an hour). One whose account was rejected at registration applies again: its
+     * application is replaced and waits for review (whatever auto-approve says: an administrator
+     * turned it down), told as a new one is.
      */
     async register(input: Registration, requestLanguage: Language): Promise<{ message: string }> {
       const settings = await ctx.settings.get();
@@ -128,40 +131,25 @@ export function createAuthService(ctx: IdentityContext) {
       const language = input.language ?? requestLanguage;
       checkNewPassword(settings, input.password, input, 'password', requestLanguage);
       const passwordHash = await hashPassword(input.password);
-      const user = await withTransaction(ctx.pool, async (client) => {
+      await withTransaction(ctx.pool, async (client) => {
         const application = { ...input, ...placeChange({}, input), passwordHash, status, language };
+        // New: the user's row and its profile's. Taken: the refused INSERT and the reopening's
+        // SELECT … FOR UPDATE. Two statements each, then one job.
         let id = await insertUser(client, application);
         const again = id === null;
         if (again) id = await reopenRejectedRegistration(client, application, ctx.clock.now());
-        if (id === null) {
-          await tellOwnerOfRegistration(client, settings, input.email);
-          return null;
-        }
+        if (id === null) return queueRegistrationFollowUp(client, { kind: 'existing', email: input.email });
         // Approved at once, its pharmacist's licence still waits for an administrator.
         if (!again && licenceHeldAtRegistration(input, status)) await holdLicenseForReview(client, id);
-        const created = (await findUserById(client, id))!;
-        await recordUserEvent(client, 'user.registered', created);
-        const verify = await verificationMail(client, created, created.email, false);
-        await queueMail(client, settings, {
-          template: created.status === 'approved' ? 'account-approved' : 'registration-received',
-          to: created.email,
+        await queueRegistrationFollowUp(client, {
+          kind: 'registered',
+          userId: id,
+          again,
+          status: again ? 'pending' : status,
           language,
-          idempotencyKey: again ? `registered:${id}:v${created.version}` : `registered:${id}`,
-          data: {
-            name: created.name,
-            userType: created.userType,
-            loginUrl: `${ctx.config.PUBLIC_URL}/login`,
-            hours: verify.data.hours,
-          },
-          sealed: verify.sealed,
         });
-        // Told in the next digest (registrations/digest.ts), not one e-mail each.
-        if (settings.notifyRegistrations && created.status === 'pending')
-          await addRegistrationNotice(client, id);
-        return created;
       });
       ctx.outbox.nudge();
-      if (user) await ctx.tokens.publishStatusAfterCommit(user.id, user.status);
       const message = translate(
         status === 'approved' ? 'registrationApproved' : 'registrationPending',
         requestLanguage,
