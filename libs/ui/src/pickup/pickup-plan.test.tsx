@@ -62,9 +62,36 @@ describe('the pickup plan panel', () => {
     );
     screen.getByRole('radio', { name: 'Tuesday, December 1, 2026 · \u206610:00–12:00\u2069' });
     fireEvent.click(screen.getByRole('button', { name: 'Pick this time' }));
-    await screen.findByText('Pickup: Wednesday, December 2, 2026 · \u206616:00–18:00\u2069');
+    const chosen = await screen.findByText('Pickup: Wednesday, December 2, 2026 · \u206616:00–18:00\u2069');
     expect(sent).toEqual([['/api/requests/9/pickup/choice', { windowId: 2 }]]);
     expect(toasts).toEqual([{ title: 'Pickup time chosen' }]);
+    // Its button gone, focus lands on the time now agreed, not on the page's body.
+    await waitFor(() => expect(document.activeElement).toBe(chosen));
+  });
+
+  it('takes the only window offered as picked: Pick this time works at once, in Arabic too', async () => {
+    const sent: Array<[string, unknown]> = [];
+    const single = { ...plan, windows: [plan.windows[0]!] };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      if (init?.method === 'POST') {
+        sent.push([String(url), JSON.parse(String(init.body))]);
+        return json({ ...single, chosenWindowId: 1, chosen: single.windows[0] });
+      }
+      return json(String(url).endsWith('/pickup') ? single : null);
+    });
+    await renderInRemote(<PickupPlanPanel request={request} side="requester" />, {
+      role: 'ngo',
+      language: 'ar',
+    });
+    const radio = await screen.findByRole('radio', {
+      name: 'الثلاثاء، 1 ديسمبر 2026 · \u206610:00–12:00\u2069',
+    });
+    expect((radio as HTMLInputElement).checked).toBe(true);
+    const pick = screen.getByRole('button', { name: 'اختار الميعاد ده' });
+    expect(pick.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(pick);
+    await screen.findByText('الاستلام: الثلاثاء، 1 ديسمبر 2026 · \u206610:00–12:00\u2069');
+    expect(sent).toEqual([['/api/requests/9/pickup/choice', { windowId: 1 }]]);
   });
 
   it('stays out of the way of a requester whose owner offered no windows (pickup details only)', async () => {

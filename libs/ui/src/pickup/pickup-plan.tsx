@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Button,
   Link,
@@ -21,6 +21,7 @@ import {
 } from '@medrelay/contracts';
 import { formatPickupWindow } from '@medrelay/domain/formats';
 import { FormDialog } from '../components/form-dialog';
+import { focusHeading, whenSettled } from '../components/focus-landing';
 import { useNotify } from '../use-notify';
 import { offerDraft, rememberOffer, type WindowDraft } from './last-offer';
 import { PickupOfferDialog, useIssueText, WindowFields } from './offer-dialog';
@@ -95,23 +96,43 @@ export function PickupPlanPanel({
   // The dialog opens without a DialogTrigger: this gives focus back to its button when it closes.
   const restoreFocus = useRestoreFocusTarget();
   const [picked, setPicked] = useState('');
+  const panel = useRef<HTMLElement>(null);
   if (!approved || !plan.data) return null;
   const p = plan.data;
+  // A single window offered is the one to pick: chosen already, not a radio to tick first.
+  const selected = picked || (p.windows.length === 1 ? String(p.windows[0]!.id) : '');
   // A requester whose owner gave no windows (an approval with pickup details only) sees those
   // details in the row already: nothing to pick here, unless the pickup lapsed (said below).
   if (side === 'requester' && p.windows.length === 0 && !p.chosen && !p.missedAt) return null;
-  const run = async (action: () => Promise<unknown>, success: string) => {
+  /**
+   * Picking a window or accepting a proposal takes its button away: focus goes to the time now
+   * agreed, not to the page's body.
+   */
+  const landOnChoice = () => {
+    const chosen = () => panel.current?.querySelector<HTMLElement>('[data-testid="pickup-chosen"]');
+    void whenSettled(() => !!chosen()).then(() => {
+      const landing = chosen();
+      if (landing) focusHeading(landing);
+    });
+  };
+  const run = async (action: () => Promise<unknown>, success: string, settled?: () => void) => {
     try {
       await action();
       notify.success(success);
       setDialog(null);
+      settled?.();
     } catch (error) {
       notify.failure(t('pickupWindows.failed'), error, t('pickupWindows.failed'));
     }
   };
   const busy = Object.values(actions).some((m) => m.isPending);
   return (
-    <section className={styles.panel} aria-label={t('pickupWindows.title')} data-testid="pickup-plan">
+    <section
+      ref={panel}
+      className={styles.panel}
+      aria-label={t('pickupWindows.title')}
+      data-testid="pickup-plan"
+    >
       <Text weight="semibold">{t('pickupWindows.title')}</Text>
       {p.missedAt && (
         <MessageBar intent="warning">
@@ -137,7 +158,7 @@ export function PickupPlanPanel({
       ) : side === 'requester' ? (
         <>
           <RadioGroup
-            value={picked}
+            value={selected}
             onChange={(_, data) => setPicked(data.value)}
             aria-label={t('pickupWindows.pick')}
           >
@@ -148,9 +169,13 @@ export function PickupPlanPanel({
           <div className={styles.actions}>
             <Button
               appearance="primary"
-              disabled={!picked || busy}
+              disabled={!selected || busy}
               onClick={() =>
-                void run(() => actions.choose.mutateAsync(Number(picked)), t('pickupWindows.chosenToast'))
+                void run(
+                  () => actions.choose.mutateAsync(Number(selected)),
+                  t('pickupWindows.chosenToast'),
+                  landOnChoice,
+                )
               }
             >
               {t('pickupWindows.pick')}
@@ -166,7 +191,9 @@ export function PickupPlanPanel({
           <Button
             appearance="primary"
             disabled={busy}
-            onClick={() => void run(() => actions.accept.mutateAsync(), t('pickupWindows.acceptedToast'))}
+            onClick={() =>
+              void run(() => actions.accept.mutateAsync(), t('pickupWindows.acceptedToast'), landOnChoice)
+            }
           >
             {t('pickupWindows.accept')}
           </Button>
