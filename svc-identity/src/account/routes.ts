@@ -17,7 +17,7 @@ export function accountRoutes(ctx: IdentityContext): Router {
     account.update(caller.id, body, requestLanguage(req)),
   );
   mount(api, identityApi.changePassword, async ({ caller, body, req }) => {
-    const answer = await account.changePassword(caller, body, requestLanguage(req));
+    const answer = await account.changePassword(caller, body, ctx.devices.read(req), requestLanguage(req));
     // The other sessions ended; this browser goes on in a new one.
     await sessions.record(answer.token, req);
     return answer;

@@ -12,6 +12,7 @@ import { AppError, httpError, withTransaction, type Caller } from '@medrelay/ser
 import type { IdentityContext } from '../context';
 import { accountMail } from '../auth/account-mail';
 import { checkNewPassword, confirmPassword, type Confirmer } from '../auth/password-check';
+import { forgetDevices } from '../devices/repo';
 import { linksEndedByNewPassword } from '../links/links';
 import { retireLinks } from '../links/repo';
 import { queueMail } from '../mail/outbox';
@@ -102,13 +103,15 @@ export function createAccountService(ctx: IdentityContext) {
     },
 
     /**
-     * Changes the password after checking the current one, ends every other session, tells the
+     * Changes the password after checking the current one, ends every other session, makes every
+     * other browser the account knew a stranger again (`device`: the caller's, kept), tells the
      * owner by e-mail (someone with a stolen session and password would otherwise do it unseen),
      * and returns a fresh token for this one, ending when this session would have ended.
      */
     async changePassword(
       who: Confirmer & Pick<Caller, 'expiresAt'>,
       change: PasswordChange,
+      device: string | null,
       language: Language,
     ): Promise<{ token: string }> {
       const userId = who.id;
@@ -122,6 +125,7 @@ export function createAccountService(ctx: IdentityContext) {
       await withTransaction(ctx.pool, async (client) => {
         await updatePasswordHash(client, userId, newHash);
         await retireLinks(client, userId, linksEndedByNewPassword, ctx.clock.now());
+        await forgetDevices(client, userId, device);
         await accountMail(ctx).passwordChangedMail(client, settings, current, 'settings');
       });
       ctx.outbox.nudge();

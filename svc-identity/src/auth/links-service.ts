@@ -1,7 +1,7 @@
 import { translate, type EmailChange, type Language } from '@medrelay/contracts';
 import { AppError, httpError, RateLimiter, withTransaction, type PoolClient } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
-import { rememberDevice } from '../devices/repo';
+import { forgetDevices, rememberDevice } from '../devices/repo';
 import {
   allLinkPurposes,
   linkOwner,
@@ -77,9 +77,12 @@ export function createLinkService(ctx: IdentityContext) {
     /**
      * Sets the password with a reset link, once: every session of the account ends before the new
      * hash is stored (if ending them fails, nothing changes and the link still works), the other
-     * reset links stop working, and the address counts as proven (the link reached it).
+     * reset links stop working, and the address counts as proven (the link reached it). Every
+     * browser the account knew is a stranger again, and the one that opened the link (`deviceKey`)
+     * becomes known, as an unlock link makes it: the owner signs in there even while strangers
+     * are locked out.
      */
-    async confirmReset(token: string, password: string, language: Language) {
+    async confirmReset(token: string, password: string, deviceKey: string, language: Language) {
       const passwordHash = await hashPassword(password);
       const settings = await settingsNow();
       await withTransaction(ctx.pool, async (client) => {
@@ -93,6 +96,8 @@ export function createLinkService(ctx: IdentityContext) {
         await updatePasswordHash(client, user.id, passwordHash);
         await retireLinks(client, user.id, linksEndedByNewPassword, now);
         await deleteAllPasskeys(client, user.id);
+        await forgetDevices(client, user.id, null);
+        await rememberDevice(client, user.id, deviceKey);
         await markEmailVerified(client, user.id, link.email, now);
         await mail.passwordChangedMail(client, settings, user, 'reset');
       });

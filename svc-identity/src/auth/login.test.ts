@@ -308,6 +308,51 @@ describe('known devices and unlock links', () => {
     expect([again.status, again.body.code]).toEqual([400, 'LINK_INVALID']);
   });
 
+  /** Wrong passwords from 20 addresses until the account is locked to strangers. */
+  async function lockOut(email: string, net: string) {
+    for (let i = 0; i < 60; i++) await signIn(email, `guess-${i}`, `${net}.${(i % 20) + 1}`);
+    expect((await signIn(email, 'Any-Password-1', `${net}.200`)).body.code).toBe('ACCOUNT_LOCKED');
+  }
+  const newPassword = 'Delta-Barrage-2031';
+
+  it("a password reset makes the account's other browsers strangers again, and the one that opened the link a known one", async () => {
+    const owner = await guarded.createUser('pharmacy');
+    // A browser that signed in with a stolen password (or a lost phone's).
+    const thief = cookieOf(await signIn(owner.email, testPassword, '198.51.100.20'));
+    await guarded.api.post('/api/auth/password-reset/request', { email: owner.email });
+    const [mail] = await waitForMails(owner.email, 1, {
+      match: (m) => m.template === 'password-reset',
+      timeoutMs: 40_000,
+    });
+    const token = /\/reset-password#token=([\w-]+)/.exec(mail!.text)![1]!;
+    const done = await guarded.api.post('/api/auth/password-reset/confirm', { token, password: newPassword });
+    expect(done.status).toBe(200);
+    const opener = cookieOf(done);
+    await lockOut(owner.email, '203.0.115');
+    // Even with the new password, the thief's browser is held like any stranger's…
+    const held = await signIn(owner.email, newPassword, '198.51.100.20', thief);
+    expect([held.status, held.body.code]).toEqual([429, 'ACCOUNT_LOCKED']);
+    // …and the owner, in the browser the link reached, is not.
+    expect((await signIn(owner.email, newPassword, '192.0.2.92', opener)).status).toBe(200);
+  });
+
+  it("a password change in settings makes the account's other browsers strangers again, not the caller's", async () => {
+    const owner = await guarded.createUser('ngo');
+    const thief = cookieOf(await signIn(owner.email, testPassword, '198.51.100.21'));
+    const home = await signIn(owner.email, testPassword, '198.51.100.22');
+    const device = cookieOf(home);
+    const changed = await guarded.api.put(
+      '/api/auth/password',
+      { currentPassword: testPassword, newPassword },
+      { token: home.body.token, headers: { cookie: device } },
+    );
+    expect(changed.status).toBe(200);
+    await lockOut(owner.email, '203.0.116');
+    const held = await signIn(owner.email, newPassword, '198.51.100.21', thief);
+    expect([held.status, held.body.code]).toEqual([429, 'ACCOUNT_LOCKED']);
+    expect((await signIn(owner.email, newPassword, '192.0.2.93', device)).status).toBe(200);
+  });
+
   it('answers a request for an unlock link alike whether or not the e-mail has an account', async () => {
     const owner = await guarded.createUser('donor');
     const known = await guarded.api.post('/api/auth/unlock/request', { email: owner.email });

@@ -58,9 +58,13 @@ export function authRoutes(ctx: IdentityContext): Router {
   mount(api, identityApi.passwordResetRequest, ({ body, req }) =>
     links.requestReset(body.email, limitKeyOfAddress(req.ip), ctx.devices.read(req), requestLanguage(req)),
   );
-  mount(api, identityApi.passwordResetConfirm, ({ body, req }) =>
-    links.confirmReset(body.token, body.password, requestLanguage(req)),
-  );
+  mount(api, identityApi.passwordResetConfirm, async ({ body, req, res }) => {
+    // The browser that opened the link becomes the account's known one (the others are forgotten).
+    const deviceKey = ctx.devices.read(req) ?? newDeviceKey();
+    const answer = await links.confirmReset(body.token, body.password, deviceKey, requestLanguage(req));
+    ctx.devices.issue(res, deviceKey);
+    return answer;
+  });
   mount(api, identityApi.verifyEmail, ({ body, req }) => links.verifyEmail(body.token, requestLanguage(req)));
   mount(api, identityApi.me, async ({ caller }) => {
     // The app asks who is signed in whenever it opens: the session's "last seen".

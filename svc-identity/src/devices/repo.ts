@@ -18,3 +18,15 @@ export async function rememberDevice(db: Db, userId: number, deviceKey: string):
     [userId, deviceKey],
   );
 }
+
+/**
+ * The account's browsers are strangers again, but `keep` (the caller's own, if any): a new
+ * password ends what the old one let in, so a browser that signed in with a stolen password (or a
+ * lost phone's) is held by the lock-out again and loses its own budget of e-mailed links.
+ */
+export async function forgetDevices(db: Db, userId: number, keep: string | null): Promise<void> {
+  await db.query(
+    'DELETE FROM identity.known_devices WHERE user_id = $1 AND ($2::text IS NULL OR device_key <> $2)',
+    [userId, keep],
+  );
+}
