@@ -170,3 +170,42 @@ describe('issuing a recall (admin Recalls)', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/admin/recalls/preview']);
   });
 });
+
+describe('lifting a recall (admin Recalls)', () => {
+  it('lands focus on the recall lifted, whose Lift button is gone, in Arabic too', async () => {
+    tokenStore.set('component-test-token');
+    let recall: Recall = {
+      id: 4,
+      gtin,
+      batch: 'LOT1',
+      reason: 'Particles found in vials',
+      hiddenListings: 1,
+      createdAt: '2026-11-25T10:00:00.000Z',
+      createdBy: 1,
+      liftedAt: null,
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      const json = (body: unknown, headers: Record<string, string> = {}) =>
+        new Response(JSON.stringify(body), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', ...headers },
+        });
+      if (url.pathname === '/api/admin/recalls/4' && init?.method === 'DELETE') {
+        recall = { ...recall, liftedAt: '2026-11-26T10:00:00.000Z' };
+        return json(recall);
+      }
+      if (url.pathname === '/api/admin/recalls') return json([recall], { 'X-Total-Count': '1' });
+      return json({ recallId: 4, parties: [] });
+    });
+    const { toasts } = await renderInRemote(<Recalls />, { role: 'admin', texts, language: 'ar' });
+    fireEvent.click(await screen.findByRole('button', { name: 'ارفع السحب' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByText('ارفع السحب'));
+    await waitFor(() => expect(toasts.map((t) => t.title)).toEqual(['السحب اترفع']));
+    const row = await screen.findByTestId('recall-row');
+    await within(row).findByText('اترفع');
+    await waitFor(() => expect(row.contains(document.activeElement)).toBe(true));
+    expect(document.activeElement?.textContent).toBe(`${gtin} · التشغيلة LOT1`);
+  });
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Badge,
   Button,
@@ -11,6 +11,7 @@ import {
   Text,
   Textarea,
   tokens,
+  useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { ApiError, useIssueRecall, useLiftRecall, useRecallPreview, useRecalls } from '@medrelay/api-client';
@@ -19,11 +20,21 @@ import {
   recallLimits,
   translate,
   type MessageKey,
+  type Recall,
   type RecallCreate,
   type RecallPreview,
 } from '@medrelay/contracts';
 import { currentLanguage, useFormat } from '@medrelay/i18n';
-import { ConfirmDialog, EmptyState, PageHeader, Pager, QueryGate, useNotify } from '@medrelay/ui';
+import {
+  ConfirmDialog,
+  EmptyState,
+  focusHeading,
+  PageHeader,
+  Pager,
+  QueryGate,
+  useNotify,
+  whenSettled,
+} from '@medrelay/ui';
 import { adminPageSize } from '../admin-page';
 import { useListStyles } from '../list-styles';
 import { RecallReachPanel } from './reach';
@@ -64,6 +75,9 @@ function RecallForm() {
   // The recall put to the admin, with what it would quarantine (kept while the dialog closes).
   const [asking, setAsking] = useState<{ input: RecallCreate; preview: RecallPreview } | null>(null);
   const [askingOpen, setAskingOpen] = useState(false);
+  // The question opens without a DialogTrigger: this gives focus back to Recall batch when it closes.
+  const restoreFocus = useRestoreFocusTarget();
+  const busy = preview.isPending || issue.isPending;
   const set = (field: keyof typeof values) => (_: unknown, data: { value: string }) =>
     setValues((v) => ({ ...v, [field]: data.value }));
   const serverProblem = (failed: string) => (error: Error) =>
@@ -73,6 +87,7 @@ function RecallForm() {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     const parsed = recallCreateSchema.safeParse(values);
     if (!parsed.success) {
       const found: Problems = {};
@@ -163,11 +178,13 @@ function RecallForm() {
             {problems.form}
           </Text>
         )}
+        {/* Focusable while busy: a disabled button drops the focus to the page's body. */}
         <Button
           type="submit"
           appearance="primary"
-          disabled={preview.isPending || issue.isPending}
+          disabledFocusable={busy}
           className={styles.submit}
+          {...restoreFocus}
         >
           {t('recalls.issue')}
         </Button>
@@ -185,6 +202,43 @@ function RecallForm() {
 }
 
 /**
+ * Lift on a recall in force. Lifting takes the button away (the row then says Lifted): focus
+ * goes to the row's title rather than to the page's body.
+ */
+function LiftRecall({ recall, lift }: { recall: Recall; lift: ReturnType<typeof useLiftRecall> }) {
+  const { t } = useTranslation('admin');
+  const notify = useNotify();
+  const button = useRef<HTMLButtonElement>(null);
+  const onConfirm = () => {
+    const from = button.current;
+    const row = from?.closest('[data-testid="recall-row"]');
+    lift.mutate(recall.id, {
+      onSuccess: () => {
+        notify.success(t('recalls.liftDone'));
+        void whenSettled(() => !from?.isConnected).then(() => {
+          const title = row?.querySelector<HTMLElement>('[data-recall-title]');
+          if (title?.isConnected) focusHeading(title);
+        });
+      },
+      onError: (error) => notify.failure(t('recalls.liftFailed'), error),
+    });
+  };
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button ref={button} disabled={lift.isPending}>
+          {t('recalls.lift')}
+        </Button>
+      }
+      title={t('recalls.liftTitle')}
+      body={t('recalls.liftBody', { batch: recall.batch })}
+      confirmLabel={t('recalls.lift')}
+      onConfirm={onConfirm}
+    />
+  );
+}
+
+/**
  * Batch recalls: issuing one quarantines every open listing of the batch at once;
  * the history shows how many each hid, who it reached and who has acknowledged, and
  * lifting one gives back what it hid.
@@ -194,7 +248,6 @@ export default function Recalls() {
   const listStyles = useListStyles();
   const { t } = useTranslation('admin');
   const format = useFormat();
-  const notify = useNotify();
   const [page, setPage] = useState(1);
   const recalls = useRecalls({ page, pageSize: adminPageSize });
   const lift = useLiftRecall();
@@ -216,7 +269,7 @@ export default function Recalls() {
                     {items.map((recall) => (
                       <li key={recall.id} className={listStyles.row} data-testid="recall-row">
                         <div className={listStyles.main}>
-                          <Text weight="semibold" block>
+                          <Text weight="semibold" block data-recall-title>
                             <bdi>{recall.gtin}</bdi> · {t('recalls.batch')} <bdi>{recall.batch}</bdi>
                           </Text>
                           <Text block dir="auto">
@@ -232,20 +285,7 @@ export default function Recalls() {
                         <Badge appearance="tint" color={recall.liftedAt ? 'informative' : 'danger'}>
                           {t(recall.liftedAt ? 'recalls.lifted' : 'recalls.active')}
                         </Badge>
-                        {!recall.liftedAt && (
-                          <ConfirmDialog
-                            trigger={<Button disabled={lift.isPending}>{t('recalls.lift')}</Button>}
-                            title={t('recalls.liftTitle')}
-                            body={t('recalls.liftBody', { batch: recall.batch })}
-                            confirmLabel={t('recalls.lift')}
-                            onConfirm={() =>
-                              lift.mutate(recall.id, {
-                                onSuccess: () => notify.success(t('recalls.liftDone')),
-                                onError: (error) => notify.failure(t('recalls.liftFailed'), error),
-                              })
-                            }
-                          />
-                        )}
+                        {!recall.liftedAt && <LiftRecall recall={recall} lift={lift} />}
                         <RecallReachPanel recall={recall} />
                       </li>
                     ))}
