@@ -12,6 +12,7 @@ import {
 } from '../links/links';
 import { retireLinks } from '../links/repo';
 import { deleteAllPasskeys } from '../passkeys/repo';
+import { wrongSecondStepCodes } from '../two-factor/service';
 import { queueMail } from '../mail/outbox';
 import { hashPassword } from '../passwords';
 import { markEmailVerified, replaceEmail } from '../users/email-repo';
@@ -91,8 +92,10 @@ export function createLinkService(ctx: IdentityContext) {
         // Refused before anything is stored: the transaction rolls back and the link still works.
         checkNewPassword(settings, password, user, 'password', language);
         await ctx.tokens.revokeAllFor(user.id, client);
-        // Every session is ended: the wrong confirmations a thief's session made are the owner's no more.
+        // Every session is ended: the wrong confirmations a thief's session made are the owner's no
+        // more, nor the wrong sign-in codes of whoever had the old password.
         await forgiveWrongConfirmations(ctx, user.id);
+        await wrongSecondStepCodes(ctx).reset(String(user.id));
         await updatePasswordHash(client, user.id, passwordHash);
         await retireLinks(client, user.id, linksEndedByNewPassword, now);
         await deleteAllPasskeys(client, user.id);

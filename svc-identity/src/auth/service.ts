@@ -11,7 +11,7 @@ import {
 import { placeChange } from '@medrelay/domain/pickup-points';
 import { mustUseTwoFactor } from '@medrelay/domain/two-factor';
 import { licenceHeldAtRegistration, registrationStatus } from '@medrelay/domain/user-status';
-import { AppError, httpError, RateLimiter, withTransaction } from '@medrelay/service-kit';
+import { AppError, httpError, withTransaction } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { queueMail } from '../mail/outbox';
 import { dummyHash, hashPassword, verifyPassword } from '../passwords';
@@ -20,7 +20,7 @@ import { queueRegistrationFollowUp } from '../registrations/follow-up';
 import { newDeviceKey } from '../devices/cookie';
 import { isKnownDevice, rememberDevice } from '../devices/repo';
 import { accountMail } from './account-mail';
-import { createTwoFactorService, secondFactorWrong } from '../two-factor/service';
+import { createTwoFactorService, secondFactorWrong, wrongSecondStepCodes } from '../two-factor/service';
 import { SignInChallenges } from './challenges';
 import { checkNewPassword, isWeakPassword } from './password-check';
 import { SignInLockout } from './lockout';
@@ -80,9 +80,8 @@ export function createAuthService(ctx: IdentityContext) {
 
   const twoFactor = createTwoFactorService(ctx);
   const challenges = new SignInChallenges(ctx.redis, ctx.prefix);
-  // Wrong second-step codes per account, whatever the challenge: a guesser must start over with
-  // the password (throttled) every few codes, and gets this many an hour.
-  const codeFailures = new RateLimiter(ctx.redis, `${ctx.prefix}:login:code-failures`, 10, 3600);
+  // Wrong second-step codes per account, whatever the challenge (a reset forgives them).
+  const codeFailures = wrongSecondStepCodes(ctx);
   const signInExpired = () => new AppError(401, 'SIGN_IN_EXPIRED', 'signInExpired');
 
   /**

@@ -6,7 +6,14 @@ import {
   type TwoFactorStatus,
 } from '@medrelay/contracts';
 import { mustUseTwoFactor, twoFactorLimits } from '@medrelay/domain/two-factor';
-import { AppError, httpError, withTransaction, type Caller, type PoolClient } from '@medrelay/service-kit';
+import {
+  AppError,
+  httpError,
+  RateLimiter,
+  withTransaction,
+  type Caller,
+  type PoolClient,
+} from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { accountMail } from '../auth/account-mail';
 import { confirmPassword, type Confirmer } from '../auth/password-check';
@@ -25,6 +32,15 @@ import {
 import { totpKit } from './totp';
 
 export const secondFactorWrong = () => new AppError(401, 'SECOND_FACTOR_WRONG', 'secondFactorWrong');
+
+/**
+ * Wrong second-step codes per account, whatever the challenge: a guesser must start over with the
+ * password (throttled) every few codes, and gets this many an hour. A password reset by e-mail
+ * forgives them: whoever spent them had the old password, and the owner who reset it must not
+ * wait out their hour.
+ */
+export const wrongSecondStepCodes = (ctx: Pick<IdentityContext, 'redis' | 'prefix'>) =>
+  new RateLimiter(ctx.redis, `${ctx.prefix}:login:code-failures`, 10, 3600);
 const alreadyOn = () => new AppError(409, 'TWO_FACTOR_ENABLED', 'twoFactorAlreadyOn');
 
 /** How the second factor changed: turned on or off by its owner, or removed by an administrator. */

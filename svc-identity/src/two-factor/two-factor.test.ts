@@ -1,4 +1,5 @@
 import type { MovableClock } from '@medrelay/service-kit/clock';
+import { waitForMails } from '@medrelay/testing';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, testPassword, type TestIdentity } from '../testing';
@@ -165,6 +166,33 @@ describe('two-factor sign-in with an authenticator app', () => {
     nextStep();
     const late = await second((await login(user.email)).body.challenge, await codeFor(user.secret));
     expect(late.status).toBe(429);
+  });
+
+  it('forgives the wrong codes counted so far when the owner resets the password', async () => {
+    // Someone who had the password spent the account's codes for the hour…
+    const user = await enrolled();
+    for (let i = 0; i < 2; i++) {
+      const { challenge } = (await login(user.email)).body;
+      for (let j = 0; j < 5; j++) await second(challenge, `00000${j}`);
+    }
+    nextStep();
+    const spent = await second((await login(user.email)).body.challenge, await codeFor(user.secret));
+    expect(spent.status).toBe(429);
+    // …the owner resets it by e-mail: the new password and the app's code sign in at once.
+    await identity.api.post('/api/auth/password-reset/request', { email: user.email });
+    const [mail] = await waitForMails(user.email, 1, {
+      match: (m) => m.template === 'password-reset',
+      timeoutMs: 40_000,
+    });
+    const token = /\/reset-password#token=([\w-]+)/.exec(mail!.text)![1]!;
+    const password = 'Delta-Barrage-2031';
+    expect((await identity.api.post('/api/auth/password-reset/confirm', { token, password })).status).toBe(
+      200,
+    );
+    nextStep();
+    const started = await identity.api.post('/api/auth/login', { email: user.email, password });
+    const back = await second(started.body.challenge, await codeFor(user.secret));
+    expect(back.status).toBe(200);
   });
 
   it('turns off with the password', async () => {
