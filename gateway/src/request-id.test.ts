@@ -1,4 +1,4 @@
-import { uniqueEmail } from '@medrelay/testing';
+import { uniqueEmail, waitUntil } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
 import { identityBehindGateway } from './testing';
 
@@ -22,10 +22,15 @@ describe('request ids through the gateway', () => {
     expect(res.status).toBe(201);
     const requestId = res.headers.get('x-request-id');
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-    const { rows } = await started.identity.service.ctx.pool.query(
-      "SELECT payload FROM identity.outbox WHERE job_name = 'user.registered' AND payload->'user'->>'email' = $1",
-      [email],
-    );
+    // The event is recorded by the registration's follow-up job (registrations/follow-up.ts),
+    // which runs under the request's id.
+    const published = () =>
+      started.identity.service.ctx.pool.query(
+        "SELECT payload FROM identity.outbox WHERE job_name = 'user.registered' AND payload->'user'->>'email' = $1",
+        [email],
+      );
+    await waitUntil(async () => (await published()).rows.length > 0, { what: 'the user.registered events' });
+    const { rows } = await published();
     expect(rows.length).toBe(2);
     for (const row of rows) expect(row.payload._requestId).toBe(requestId);
   });
