@@ -97,5 +97,8 @@ describe('device names', () => {
     expect(deviceName(android, 'ar')).toBe('Chrome على Android');
     expect(deviceName(undefined, 'ar')).toBe('متصفح');
     expect(deviceName('  ', 'en')).toBe('Browser');
+    // A client Bowser does not know is named "", not left without a name in the list.
+    expect(deviceName('okhttp/4.12.0', 'en')).toBe('Browser');
+    expect(deviceName('curl/8.5.0', 'ar')).toBe('متصفح');
   });
 });

@@ -31,9 +31,10 @@ const passkeyRefused = () => new AppError(401, 'SECOND_FACTOR_WRONG', 'passkeyRe
  * "Chrome على Android"); product names stay as their makers write them.
  */
 export function deviceName(userAgent: string | undefined, language: Language = 'en'): string {
-  // Bowser refuses an empty string: a client that sends none (curl, scripts) is a "Browser".
+  // Bowser refuses an empty string: a client that sends none is a "Browser", and so is one it
+  // does not know (curl, okhttp, Node's fetch), whose name it gives as "" (the list showed no name).
   const parsed = userAgent?.trim() ? Bowser.parse(userAgent) : null;
-  const browser = parsed?.browser.name ?? translate('deviceBrowser', language);
+  const browser = parsed?.browser.name || translate('deviceBrowser', language);
   const system = parsed?.os.name;
   return system ? translate('deviceOnSystem', language, { browser, system }) : browser;
 }
