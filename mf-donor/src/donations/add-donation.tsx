@@ -8,7 +8,7 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { MedicineForm, PageHeader, useSaveMedicine } from '@medrelay/ui';
+import { focusTitleOnArrival, MedicineForm, PageHeader, useSaveMedicine } from '@medrelay/ui';
 
 const useStyles = makeStyles({
   layout: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '720px' },
@@ -47,7 +47,7 @@ export default function AddDonation() {
             onCancel={() => navigate('/donations')}
             onSave={async (values, photo) => {
               await save(values, photo);
-              navigate('/donations');
+              navigate('/donations', { state: focusTitleOnArrival });
             }}
           />
         </Card>

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { MedicineRequest, OwnMedicineSummary, RequestSummary } from '@medrelay/contracts';
 import { medicineFixture, renderInRemote, servePages } from '@medrelay/ui/test-support';
+import { focusTitleOnArrival } from '@medrelay/ui';
 import { Dashboard } from '../dashboard/dashboard';
 import History from '../history/history';
 import { texts } from '../texts';
@@ -98,6 +99,18 @@ describe('donor screens over many donations', () => {
     expect(screen.getAllByTestId('medicine-row')).toHaveLength(10);
     const ownPages = asked.filter((u) => u.pathname === '/api/medicines/my');
     expect(ownPages.map((u) => u.search)).toEqual(['?page=1&pageSize=20', '?page=2&pageSize=20']);
+  });
+
+  it('My Donations takes focus on its title when Add Donation brings the donor here, in Arabic too', async () => {
+    servePages(answerPages);
+    await renderInRemote(
+      <MemoryRouter initialEntries={[{ pathname: '/donations', state: focusTitleOnArrival }]}>
+        <MyDonations />
+      </MemoryRouter>,
+      { texts, role: 'donor', queryFn: loader, language: 'ar' },
+    );
+    await screen.findByText('Donation 30');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'تبرعاتي' }));
   });
 
   it('My Donations: the donor edits a donation (no prices) or withdraws it after a confirmation', async () => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useFormat } from '@medrelay/i18n';
 import { myMedicinesPageSize } from '@medrelay/api-client';
-import { OwnPlaceHint, PageHeader, Pager, StatCard, StatGrid } from '@medrelay/ui';
+import { OwnPlaceHint, PageHeader, Pager, StatCard, StatGrid, useTitleFocusOnArrival } from '@medrelay/ui';
 import { DonationList } from './donation-list';
 import { DonationsGate } from './use-donations';
 
@@ -15,8 +15,10 @@ export default function MyDonations() {
   const format = useFormat();
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
+  // Reached from Add Donation once saved: focus on the title, not on the page's body.
+  const top = useTitleFocusOnArrival<HTMLDivElement>();
   return (
-    <>
+    <div ref={top}>
       <PageHeader
         title={t('donations.title')}
         subtitle={t('donations.subtitle')}
@@ -52,6 +54,6 @@ export default function MyDonations() {
           </>
         )}
       </DonationsGate>
-    </>
+    </div>
   );
 }

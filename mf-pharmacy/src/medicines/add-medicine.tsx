@@ -1,7 +1,7 @@
 import { Card, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { MedicineForm, PageHeader, useSaveMedicine } from '@medrelay/ui';
+import { focusTitleOnArrival, MedicineForm, PageHeader, useSaveMedicine } from '@medrelay/ui';
 
 const useStyles = makeStyles({ card: { maxWidth: '720px' } });
 
@@ -21,7 +21,7 @@ export default function AddMedicine() {
           onCancel={() => navigate('/medicines')}
           onSave={async (values, photo) => {
             await save(values, photo);
-            navigate('/medicines');
+            navigate('/medicines', { state: focusTitleOnArrival });
           }}
         />
       </Card>

@@ -37,6 +37,18 @@ describe('pharmacy My Medicines paging', () => {
     expect(asked.map((u) => u.search)).toEqual(['?page=1&pageSize=20', '?page=2&pageSize=20']);
   });
 
+  it('takes focus on its title when Add Medicine brings the pharmacist here, in Arabic too', async () => {
+    servePages(answerPages);
+    await renderInRemote(
+      <MemoryRouter initialEntries={[{ pathname: '/medicines', state: { focusTitle: true } }]}>
+        <MyMedicines />
+      </MemoryRouter>,
+      { texts, language: 'ar' },
+    );
+    await screen.findByText('Listing 45');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'أدويتي' }));
+  });
+
   it('keeps the empty state without a pager when nothing is listed, in Arabic too', async () => {
     servePages(() => ({ items: [], total: 0 }));
     await renderInRemote(

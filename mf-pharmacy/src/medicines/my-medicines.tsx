@@ -12,6 +12,7 @@ import {
   PagedList,
   usePaging,
   useSaveMedicine,
+  useTitleFocusOnArrival,
 } from '@medrelay/ui';
 
 /** `/pharmacy/medicines`: own listings a page at a time, with the List New Medicine dialog, edit and unlist. */
@@ -20,8 +21,10 @@ export default function MyMedicines() {
   const paging = usePaging(myMedicinesPageSize);
   const medicines = useMyMedicines({ page: paging.page, pageSize: myMedicinesPageSize });
   const save = useSaveMedicine();
+  // Reached from Add Medicine once listed: focus on the title (the new listing heads the list).
+  const top = useTitleFocusOnArrival<HTMLDivElement>();
   return (
-    <>
+    <div ref={top}>
       <PageHeader
         title={t('medicines.title')}
         subtitle={t('medicines.subtitle')}
@@ -56,6 +59,6 @@ export default function MyMedicines() {
           />
         )}
       </PagedList>
-    </>
+    </div>
   );
 }

@@ -1,3 +1,6 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+
 /**
  * Where focus lands after a decision takes away the control that had it (a row leaving a list
  * reloaded after it), so that it does not fall to the page's body: docs/front-end.md, "Keyboard
@@ -21,4 +24,24 @@ export function whenSettled(done: () => boolean): Promise<void> {
     const tick = () => (done() || Date.now() >= until ? resolve() : requestAnimationFrame(tick));
     requestAnimationFrame(tick);
   });
+}
+
+/**
+ * Navigation state for a form that, once saved, goes to another screen (Add Medicine, Add
+ * Donation): its button goes with it, so the screen reached takes focus on its title.
+ */
+export const focusTitleOnArrival = { focusTitle: true } as const;
+
+/**
+ * Put on the element around a screen: focuses the screen's title (its `h1`) when it was reached
+ * with `focusTitleOnArrival`, instead of leaving focus on the page's body.
+ */
+export function useTitleFocusOnArrival<T extends HTMLElement>() {
+  const screen = useRef<T>(null);
+  const asked = (useLocation().state as { focusTitle?: boolean } | null)?.focusTitle === true;
+  useEffect(() => {
+    const title = screen.current?.querySelector('h1');
+    if (asked && title) focusHeading(title);
+  }, [asked]);
+  return screen;
 }
