@@ -239,8 +239,8 @@ async function main() {
     ),
   );
   // 4b. Registration takes the same time whether or not its address has an account.
-  log('registrations: 100 with new addresses, 100 with addresses that have an account…');
-  figures.registrations = report.registrations = await timeRegistrations(p.urls.gateway, 100);
+  log('registrations: 200 with new addresses, 200 with addresses that have an account…');
+  figures.registrations = report.registrations = await timeRegistrations(p.urls.gateway, 200);
   report.memory = Object.fromEntries(
     Object.entries(p.pids).map(([name, pid]) => [`${name}RssMb`, rssMb(pid)]),
   );
