@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import {
   Button,
   Dialog,
@@ -20,6 +20,7 @@ import { ApiError, useConfirmHandover } from '@medrelay/api-client';
 import type { MedicineRequest } from '@medrelay/contracts';
 import { handoverCodeDigits, isHandoverCodeShape } from '@medrelay/domain/handover';
 import { asciiDigits } from '@medrelay/domain/digits';
+import { focusAfterLeaving } from '../components/focus-landing';
 import { useNotify } from '../use-notify';
 
 // The camera and the QR decoder are the pack scanner's own chunk, fetched only when "Scan QR" is pressed.
@@ -45,13 +46,17 @@ export function ConfirmHandoverButton({ request }: { request: MedicineRequest })
   const [scanning, setScanning] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const name = request.medicine?.name ?? t('request.unknown');
+  const button = useRef<HTMLButtonElement>(null);
 
   const submit = async (value: string) => {
     if (!isHandoverCodeShape(value)) return setProblem(t('messages:handoverCodeFormat'));
     setProblem(null);
+    // Handed over, the request is completed and this button gone: focus stays on its row.
+    const moveFocus = focusAfterLeaving(button.current);
     try {
       await confirm.mutateAsync({ id: request.id, code: value });
       setOpen(false);
+      moveFocus();
       notify.success(t('handover.confirmed'), t('handover.confirmedBody', { name }));
     } catch (error) {
       setProblem(
@@ -86,7 +91,7 @@ export function ConfirmHandoverButton({ request }: { request: MedicineRequest })
       }}
     >
       <DialogTrigger disableButtonEnhancement>
-        <Button appearance="primary" aria-label={`${t('handover.confirm')}: ${name}`}>
+        <Button ref={button} appearance="primary" aria-label={`${t('handover.confirm')}: ${name}`}>
           {t('handover.confirm')}
         </Button>
       </DialogTrigger>

@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MedicineRequest } from '@medrelay/contracts';
 import { requestFixture } from '../test-support/fixtures';
 import { renderInRemote } from '../test-support/render';
 import { HandoverActions } from './handover';
+import { RequestRow } from './request-row';
 import QrCode from './qr-code';
 
 afterEach(() => vi.restoreAllMocks());
@@ -145,5 +148,45 @@ describe('handover actions on a request', () => {
     // Version 1 (21 modules) plus 4 on each side.
     expect(svg.getAttribute('viewBox')).toBe('0 0 29 29');
     expect(svg.querySelector('path')!.getAttribute('d')).toMatch(/^M4 4h1v1h-1z/);
+  });
+});
+
+describe('focus after the owner confirms a handover', () => {
+  it('stays on the row, whose Confirm handover is gone, not on the page body (Arabic)', async () => {
+    const ventolin = requestFixture({
+      id: 41,
+      status: 'approved',
+      direction: 'incoming',
+      medicine: { ...requestFixture().medicine!, name: 'Ventolin Inhaler' },
+    });
+    let completed: () => void = () => {};
+    function Row() {
+      const [request, setRequest] = useState<MedicineRequest>(ventolin);
+      completed = () => setRequest((r) => ({ ...r, status: 'completed', handover: 'confirmed' }));
+      return (
+        // The row brings its handover actions itself.
+        <RequestRow request={request} counterpart="requester" />
+      );
+    }
+    vi.mocked(globalThis.fetch).mockImplementation(async (url) => {
+      if (String(url).endsWith('/41/handover')) {
+        completed();
+        return new Response(JSON.stringify({ ...ventolin, status: 'completed' }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
+      return new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    const { toasts } = await renderInRemote(<Row />, { language: 'ar' });
+    fireEvent.click(screen.getByRole('button', { name: 'تأكيد التسليم: Ventolin Inhaler' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/كود التسليم/), { target: { value: '433767' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'تأكيد' }));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'تأكيد التسليم: Ventolin Inhaler' })).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Ventolin Inhaler' })),
+    );
   });
 });

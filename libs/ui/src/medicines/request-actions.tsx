@@ -5,7 +5,7 @@ import { useChangeRequestStatus } from '@medrelay/api-client';
 import type { MedicineRequest, RequestStatusUpdateInput } from '@medrelay/contracts';
 import { requestMovesFor } from '@medrelay/domain/requests';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { focusHeading, whenSettled } from '../components/focus-landing';
+import { focusAfterLeaving } from '../components/focus-landing';
 import { useNotify } from '../use-notify';
 import { offerDraft, rememberOffer } from '../pickup/last-offer';
 import { PickupOfferDialog } from '../pickup/offer-dialog';
@@ -30,32 +30,6 @@ export function useRequestStatusChange(successTitle?: string) {
     }
   };
   return { change, isPending: mutation.isPending };
-}
-
-/**
- * Where focus goes once a move takes away the button that made it, instead of falling to the page
- * body. A row that stayed (a pickup called off or collected: the row now says so) keeps it, on its
- * title; a row that left its list (a decided pending request) hands it to the next row's first
- * action, else the previous row's, else the list's heading. Read before the move (the row may be
- * gone after it); applied once the reloaded lists have taken the button away (checked each frame,
- * for ten seconds at most: a button still there keeps its focus).
- */
-function focusAfterLeaving(from: HTMLElement | null): () => void {
-  const row = from?.closest<HTMLElement>('[data-testid="request-row"]');
-  const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
-  const action = neighbour?.querySelector<HTMLElement>('button:not([disabled])');
-  const heading = row?.parentElement?.previousElementSibling?.querySelector<HTMLElement>('h2');
-  const land = () => {
-    const title = row?.isConnected ? row.querySelector<HTMLElement>('h2, h3') : null;
-    if (title) return focusHeading(title);
-    if (action?.isConnected) return action.focus();
-    if (heading?.isConnected) focusHeading(heading);
-  };
-  // After React has shown the reloaded lists and the dialog has given focus back.
-  return () =>
-    void whenSettled(() => !from?.isConnected).then(() => {
-      if (!from?.isConnected) land();
-    });
 }
 
 /**
