@@ -64,8 +64,9 @@ export function registrationFollowUps(ctx: IdentityContext) {
         const { userId: id, again, status, language } = followUp;
         const current = await shareLockStatus(client, id);
         const created = current && (await findUserById(client, id));
-        // Deleted or turned down meanwhile (the decision recorded its own event and e-mail): nothing to tell.
-        if (!created || created.deletedAt || current === 'rejected') return 'gone' as const;
+        // Deleted meanwhile: nothing to tell. (One already decided still gets its welcome, as every
+        // registration does; the decision's own e-mail and newer event say the rest.)
+        if (!created || created.deletedAt) return 'gone' as const;
         await recordUserEvent(client, 'user.registered', created);
         const verify = await verificationMail(client, created, created.email, false);
         await queueMail(client, settings, {
