@@ -28,7 +28,9 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalXS,
   },
   title: wrapRow,
-  actions: wrapRow,
+  // Under the text on a phone, whatever their width: a narrow set (a row with Custody log alone)
+  // stood beside the text and squeezed it to about 210 px of a 390 px screen.
+  actions: { ...wrapRow, '@media (max-width: 639px)': { flexBasis: '100%' } },
 });
 
 /** Text styles of the lines inside an item card. */
