@@ -54,17 +54,15 @@ export const challengeField = z
   .string(typeError('signInExpired'))
   .regex(/^[\w-]{20,100}$/, { error: 'signInExpired' });
 
+/** An authenticator code, or one of the recovery codes (used once). */
+const secondStepCodeField = z
+  .string(typeError('totpCodeInvalid'))
+  .trim()
+  .min(6, { error: 'totpCodeInvalid' })
+  .max(20, { error: 'totpCodeInvalid' });
+
 /** A sign-in's second step: an authenticator code, or one of the recovery codes (used once). */
-export const secondFactorSchema = z
-  .object({
-    challenge: challengeField,
-    code: z
-      .string(typeError('totpCodeInvalid'))
-      .trim()
-      .min(6, { error: 'totpCodeInvalid' })
-      .max(20, { error: 'totpCodeInvalid' }),
-  })
-  .strict();
+export const secondFactorSchema = z.object({ challenge: challengeField, code: secondStepCodeField }).strict();
 export type SecondFactor = z.infer<typeof secondFactorSchema>;
 
 export const challengeSchema = z.object({ challenge: challengeField }).strict();
@@ -74,6 +72,14 @@ const currentPasswordField = z
   .min(1, { error: 'currentPasswordWrong' })
   .max(200);
 export const passwordConfirmSchema = z.object({ password: currentPasswordField }).strict();
+/**
+ * Turning two-factor off in settings: the password, and where the administrator requires it, a
+ * code from the app or one of the recovery codes (moving to a new phone: it is added again next).
+ */
+export const twoFactorDisableSchema = z
+  .object({ password: currentPasswordField, code: secondStepCodeField.optional() })
+  .strict();
+export type TwoFactorDisable = z.infer<typeof twoFactorDisableSchema>;
 /** Turning two-factor on in settings: the app's code, and the account's password (a session alone is not enough). */
 export const twoFactorConfirmSchema = z
   .object({ code: totpCodeField, password: currentPasswordField })
@@ -125,7 +131,7 @@ export const twoFactorStatusSchema = z.object({
   /** An authenticator app is on. */
   enabled: z.boolean(),
   recoveryCodesLeft: z.number().int(),
-  /** The administrator's switch requires it of this account (it cannot be turned off). */
+  /** The administrator's switch requires it of this account (off only to move to a new phone, with a code). */
   required: z.boolean(),
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;

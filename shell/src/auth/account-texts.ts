@@ -81,6 +81,10 @@ const en = {
     password: 'Your password',
     confirmPassword: 'Your password (asked before turning it on)',
     othersSignedOut: 'Every other device was signed out, and we e-mailed you about the change.',
+    moveIntro:
+      'New phone, or lost yours? Enter a code from your authenticator app, or one of your recovery codes, and your password: this app is removed and you add the new one right away.',
+    move: 'Remove it and add a new one',
+    moved: 'Authenticator removed: add your new one now',
     enabled: 'Two-factor sign-in is on',
     disabled: 'Two-factor sign-in is off',
     failed: 'Could not change two-factor sign-in',
@@ -216,6 +220,10 @@ const ar: typeof en = {
     password: 'كلمة السر بتاعتك',
     confirmPassword: 'كلمة السر بتاعتك (بنطلبها قبل ما نشغّله)',
     othersSignedOut: 'كل الأجهزة التانية اتعملها تسجيل خروج، وبعتنالك إيميل بالتغيير ده.',
+    moveIntro:
+      'غيّرت موبايلك أو ضاع منك؟ اكتب كود من تطبيق المصادقة، أو كود من أكواد الاسترجاع، وكلمة السر: التطبيق ده هيتشال وتضيف الجديد على طول.',
+    move: 'شيله وضيف واحد جديد',
+    moved: 'تطبيق المصادقة اتشال: ضيف الجديد دلوقتي',
     enabled: 'التحقق بخطوتين اشتغل',
     disabled: 'التحقق بخطوتين اتقفل',
     failed: 'مقدرناش نغيّر التحقق بخطوتين',

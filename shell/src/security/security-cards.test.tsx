@@ -125,14 +125,15 @@ describe('the passkeys card', () => {
 
 describe('the two-factor card', () => {
   /** A server for the card: its status, a setup, and the answer to the change (or a refusal). */
-  function twoFactorServer(enabled: boolean, change: { status: number; body: unknown }) {
+  function twoFactorServer(enabled: boolean, change: { status: number; body: unknown }, required = false) {
     const calls: string[] = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init: RequestInit) => {
         calls.push(init.body ? `${init.method} ${url} ${String(init.body)}` : `${init.method} ${url}`);
         if (init.method === 'GET')
-          return Response.json({ enabled, recoveryCodesLeft: enabled ? 10 : 0, required: false });
+          return Response.json({ enabled, recoveryCodesLeft: enabled ? 10 : 0, required });
+        if (url.endsWith('/disable') && change.status === 200) enabled = false;
         if (url.endsWith('/setup'))
           return Response.json({
             secret: 'JBSWY3DPEHPK3PXP',
@@ -217,5 +218,36 @@ describe('the two-factor card', () => {
     );
     expect(calls).toContain('POST /api/auth/two-factor/disable {"password":"My-Password-1"}');
     expect(localStorage.getItem('token')).toBe('after-off');
+  });
+
+  it('where it is required, moves to a new phone with a recovery code and the password, then shows the new QR code', async () => {
+    localStorage.setItem('token', 'old-token');
+    const calls = twoFactorServer(
+      true,
+      { status: 200, body: { enabled: false, recoveryCodesLeft: 0, required: true, token: 'after-move' } },
+      true,
+    );
+    await render();
+    const move = await screen.findByTestId('two-factor-move');
+    expect(move.textContent).toContain('New phone, or lost yours?');
+    // No plain "Turn off" where the administrator requires it.
+    expect(screen.queryByRole('button', { name: 'Turn off' })).toBeNull();
+    const button = screen.getByRole('button', { name: 'Remove it and add a new one' }) as HTMLButtonElement;
+    fireEvent.change(screen.getByLabelText('Code', { exact: false }), { target: { value: 'abcde-fghjk' } });
+    expect(button.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Your password', { exact: false }), {
+      target: { value: 'My-Password-1' },
+    });
+    fireEvent.click(button);
+    expect(await toast()).toBe(
+      'Authenticator removed: add your new one nowEvery other device was signed out, and we e-mailed you about the change.',
+    );
+    expect(calls).toContain(
+      'POST /api/auth/two-factor/disable {"password":"My-Password-1","code":"abcde-fghjk"}',
+    );
+    expect(localStorage.getItem('token')).toBe('after-move');
+    // The new phone's app is added right away: its QR code and the box for its first code.
+    expect(await screen.findByRole('button', { name: 'Turn on' })).toBeTruthy();
+    expect(calls).toContain('POST /api/auth/two-factor/setup');
   });
 });

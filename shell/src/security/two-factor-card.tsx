@@ -7,7 +7,7 @@ import type { TotpSetup } from '@medrelay/contracts';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { failureText } from '../auth/account-links';
 import { useAccountTexts } from '../auth/account-texts';
-import { RecoveryCodes, TotpEnrolFields } from '../auth/second-step';
+import { CodeField, RecoveryCodes, TotpEnrolFields } from '../auth/second-step';
 import { PasswordConfirmForm } from './password-confirm-form';
 import { useToast } from '../chrome/toasts';
 
@@ -34,8 +34,9 @@ const aboutPassword = (failure: unknown) =>
 /**
  * The own authenticator app: on or off, recovery codes left; adding one (QR code, a code and the
  * password to confirm, the recovery codes shown once); off with the password unless the
- * administrator requires it. Either change signs every other device out: this browser goes on
- * with the new token the answer carries.
+ * administrator requires it, where moving to a new phone takes the password and a code from the
+ * app or a recovery code, then adds the new app at once. Either change signs every other device
+ * out: this browser goes on with the new token the answer carries.
  */
 export function TwoFactorCard() {
   const styles = useCardStyles();
@@ -130,6 +131,44 @@ export function TwoFactorCard() {
           <div className={styles.actions}>
             <Button appearance="primary" type="submit" disabled={busy || !password}>
               {t('twoFactor.confirm')}
+            </Button>
+          </div>
+        </form>
+      )}
+      {on && status.data?.required && (
+        <form
+          className={styles.card}
+          data-testid="two-factor-move"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const typed = password;
+            setPassword('');
+            void run(async () => {
+              // The app (or its phone) goes, with a code from it or a recovery code; the new one is added next.
+              const answer = await callApi(identityEndpoints.twoFactorDisable, {
+                body: { password: typed, code },
+              });
+              if (answer.token) tokenStore.set(answer.token);
+              setCode('');
+              setCodes(null);
+              toast({ title: t('twoFactor.moved'), description: t('twoFactor.othersSignedOut') });
+              await refresh();
+              setSetup(await callApi(identityEndpoints.twoFactorSetup));
+            });
+          }}
+        >
+          <Text>{t('twoFactor.moveIntro')}</Text>
+          <CodeField value={code} onChange={setCode} error={errorOnPassword ? undefined : error} />
+          <CurrentPasswordField
+            label={t('twoFactor.password')}
+            error={errorOnPassword ? error : undefined}
+            required
+            value={password}
+            onChange={setPassword}
+          />
+          <div className={styles.actions}>
+            <Button type="submit" disabled={busy || !password || !code}>
+              {t('twoFactor.move')}
             </Button>
           </div>
         </form>

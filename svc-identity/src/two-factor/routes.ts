@@ -25,7 +25,7 @@ export function twoFactorRoutes(ctx: IdentityContext): Router {
     return answer;
   });
   mount(api, identityApi.twoFactorDisable, async ({ caller, body, req }) => {
-    const answer = await twoFactor.disable(caller, body.password, requestLanguage(req));
+    const answer = await twoFactor.disable(caller, body.password, body.code, requestLanguage(req));
     if (answer.token) await sessions.record(answer.token, req);
     return answer;
   });

@@ -114,6 +114,19 @@ export function createTwoFactorService(ctx: IdentityContext) {
     return newRecoveryCodes(userId);
   }
 
+  /** A sign-in's second step: an authenticator code (taken once), or an unused recovery code. */
+  async function check(userId: number, code: string): Promise<boolean> {
+    const totp = await readTotp(ctx.pool, userId);
+    if (!totp?.secret) return false;
+    if (/^\d{6}$/.test(code)) {
+      const secret = kit.open(userId, totp.secret);
+      const step = secret ? await kit.check(secret, code, now(), totp.lastStep) : null;
+      return step !== null && (await acceptStep(ctx.pool, userId, step));
+    }
+    const match = kit.matchRecoveryCode(code, await unusedRecoveryCodes(ctx.pool, userId));
+    return match !== null && (await useRecoveryCode(ctx.pool, userId, match.digest, now()));
+  }
+
   return {
     async enabled(userId: number): Promise<boolean> {
       return Boolean((await readTotp(ctx.pool, userId))?.secret);
@@ -165,42 +178,48 @@ export function createTwoFactorService(ctx: IdentityContext) {
       return { recoveryCodes, token: await replacementToken(who) };
     },
 
-    /** A sign-in's second step: an authenticator code (taken once), or an unused recovery code. */
-    async check(userId: number, code: string): Promise<boolean> {
-      const totp = await readTotp(ctx.pool, userId);
-      if (!totp?.secret) return false;
-      if (/^\d{6}$/.test(code)) {
-        const secret = kit.open(userId, totp.secret);
-        const step = secret ? await kit.check(secret, code, now(), totp.lastStep) : null;
-        return step !== null && (await acceptStep(ctx.pool, userId, step));
-      }
-      const match = kit.matchRecoveryCode(code, await unusedRecoveryCodes(ctx.pool, userId));
-      return match !== null && (await useRecoveryCode(ctx.pool, userId, match.digest, now()));
-    },
+    check,
 
     /**
-     * Off, with the password; refused while the administrator requires it of this account. When
-     * it was on, the owner is e-mailed, every other session ends and the caller gets a new token.
+     * Off, with the password. Where the administrator requires it of this account, also with a
+     * code from the app or an unused recovery code (taken), counted with the sign-in's wrong
+     * codes: its owner moving to a new phone adds the new app next (the card offers it, and the
+     * next sign-in would enrol it anyway), without waiting for an administrator; a session and
+     * the password alone still cannot drop it. When it was on, the owner is e-mailed, every other
+     * session ends and the caller gets a new token.
      */
     async disable(
       who: Confirmer & Pick<Caller, 'expiresAt'>,
       password: string,
+      code: string | undefined,
       language: Language,
     ): Promise<TwoFactorStatus & { token?: string }> {
       const userId = who.id;
       const user = await findUserById(ctx.pool, userId);
       if (!user) throw httpError.unauthenticated('accountGone');
       const settings = await ctx.settings.get();
-      if (mustUseTwoFactor(user.userType, settings.twoFactorRequired))
+      const required = mustUseTwoFactor(user.userType, settings.twoFactorRequired);
+      if (required && code === undefined)
         throw new AppError(409, 'TWO_FACTOR_REQUIRED', 'twoFactorStillRequired');
       await confirmPassword(ctx, who, password, 'password', language);
+      if (required) {
+        // As at sign-in: counted before the check, given back when right.
+        const wrongCodes = wrongSecondStepCodes(ctx);
+        const attempt = await wrongCodes.hit(String(userId));
+        if (!attempt.allowed) {
+          await wrongCodes.undo(String(userId));
+          throw httpError.tooManyRequests(attempt.retryAfterSeconds);
+        }
+        if (!(await check(userId, code!))) throw secondFactorWrong();
+        await wrongCodes.undo(String(userId));
+      }
       const wasOn = await withTransaction(ctx.pool, async (client) => {
         const on = Boolean((await readTotp(client, userId, true))?.secret);
         await disableTotp(client, userId);
         if (on) await changed(client, userId, 'off');
         return on;
       });
-      const off = { enabled: false, recoveryCodesLeft: 0, required: false };
+      const off = { enabled: false, recoveryCodesLeft: 0, required };
       if (!wasOn) return off;
       await afterChange();
       return { ...off, token: await replacementToken(who) };

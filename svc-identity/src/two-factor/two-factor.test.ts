@@ -214,6 +214,45 @@ describe('two-factor sign-in with an authenticator app', () => {
 });
 
 describe("the administrator's Two-Factor Authentication switch", () => {
+  it('lets an account that must keep it move to a new phone with a recovery code, without an administrator', async () => {
+    const pharmacy = await enrolled('pharmacy');
+    await identity.api.put('/api/admin/settings', { twoFactorRequired: true }, { token: admin.token });
+    try {
+      // The phone is lost: a recovery code signs in…
+      const [recovery, another] = pharmacy.recoveryCodes;
+      const signIn = await second((await login(pharmacy.email)).body.challenge, recovery!);
+      expect(signIn.status).toBe(200);
+      const token = signIn.body.token as string;
+      const disable = (body: Record<string, string>) =>
+        identity.api.post('/api/auth/two-factor/disable', { password: testPassword, ...body }, { token });
+      // …the password alone still does not remove what the administrator requires…
+      expect((await disable({})).body.code).toBe('TWO_FACTOR_REQUIRED');
+      expect((await disable({ code: 'aaaaa-bbbbb' })).body.code).toBe('SECOND_FACTOR_WRONG');
+      // …with another recovery code it goes, and a new phone's app takes its place.
+      const off = await disable({ code: another! });
+      expect(off.status).toBe(200);
+      expect(off.body).toMatchObject({ enabled: false, required: true, token: expect.any(String) });
+      const renewed = { token: off.body.token as string };
+      const setup = await identity.api.post('/api/auth/two-factor/setup', undefined, renewed);
+      expect(setup.status).toBe(200);
+      nextStep();
+      const on = await identity.api.post(
+        '/api/auth/two-factor/confirm',
+        { code: await codeFor(setup.body.secret), password: testPassword },
+        renewed,
+      );
+      expect(on.status).toBe(200);
+      nextStep();
+      const back = await second(
+        (await login(pharmacy.email)).body.challenge,
+        await codeFor(setup.body.secret),
+      );
+      expect(back.status).toBe(200);
+    } finally {
+      await identity.api.put('/api/admin/settings', { twoFactorRequired: false }, { token: admin.token });
+    }
+  });
+
   it('makes admins, pharmacies and NGOs enrol at their next sign-in, before anything else; donors may choose', async () => {
     const pharmacy = await identity.createUser('pharmacy');
     const donor = await identity.createUser('donor');
@@ -246,7 +285,7 @@ describe("the administrator's Two-Factor Authentication switch", () => {
         recoveryCodesLeft: 10,
         required: true,
       });
-      // Required: it cannot be turned off.
+      // Required: the password alone does not turn it off.
       const off = await identity.api.post(
         '/api/auth/two-factor/disable',
         { password: testPassword },

@@ -40,6 +40,7 @@ import {
   totpSetupSchema,
   twoFactorChallengeSchema,
   twoFactorConfirmSchema,
+  twoFactorDisableSchema,
   twoFactorDisabledSchema,
   twoFactorEnabledSchema,
   twoFactorEnrolmentSchema,
@@ -234,9 +235,9 @@ export const identityApi = {
     ...identity.twoFactorDisable,
     tag: 'account',
     summary:
-      "Turn two-factor sign-in off with the password (refused while the administrator requires it): the owner is e-mailed and every other session ends; answers this browser's new token",
+      "Turn two-factor sign-in off with the password (where the administrator requires it, also with a code from the app or a recovery code: moving to a new phone): the owner is e-mailed and every other session ends; answers this browser's new token",
     access: 'signed-in',
-    body: passwordConfirmSchema,
+    body: twoFactorDisableSchema,
     response: twoFactorDisabledSchema,
   }),
   unlockRequest: route({

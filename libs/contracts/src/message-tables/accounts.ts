@@ -90,8 +90,8 @@ export const accountMessages = {
     ar: 'تسجيل الدخول ده أخد وقت طويل. من فضلك اكتب الإيميل وكلمة السر تاني.',
   },
   twoFactorStillRequired: {
-    en: 'Two-factor sign-in is required for your account and cannot be turned off.',
-    ar: 'التحقق بخطوتين مطلوب لحسابك ومينفعش يتقفل.',
+    en: 'Two-factor sign-in is required for your account: to move it to a new phone, give a code from your authenticator app or one of your recovery codes with your password.',
+    ar: 'التحقق بخطوتين مطلوب لحسابك: عشان تنقله لموبايل جديد، اكتب كود من تطبيق المصادقة أو كود من أكواد الاسترجاع مع كلمة السر.',
   },
   twoFactorResetReasonInvalid: {
     en: 'Choose why the two-factor sign-in is reset',
