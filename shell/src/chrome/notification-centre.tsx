@@ -190,10 +190,11 @@ function InboxPanel({
             {t('inbox.title')}
           </Text>
         )}
+        {/* Focusable once all are read: a disabled button drops the focus out of the sheet. */}
         <Button
           appearance="subtle"
           size="small"
-          disabled={unread === 0 && !items.some((n) => !n.isRead)}
+          disabledFocusable={unread === 0 && !items.some((n) => !n.isRead)}
           onClick={() => markAll.mutate()}
         >
           {t('inbox.markAll')}
