@@ -101,6 +101,24 @@ describe('the pin chosen on the map', () => {
     expect(map.querySelectorAll('.medrelay-unpinned')).toHaveLength(1);
   });
 
+  it('keeps focus on Use my location while the browser locates, then sets the pin', async () => {
+    let answer: PositionCallback = () => {};
+    vi.spyOn(navigator, 'geolocation', 'get').mockReturnValue({
+      getCurrentPosition: (done: PositionCallback) => void (answer = done),
+    } as unknown as Geolocation);
+    const form = await renderForm();
+    const button = screen.getByRole('button', { name: 'Use my location' });
+    button.focus();
+    fireEvent.click(button);
+    // Unavailable while it runs, said so, but not disabled: a disabled button drops focus to <body>.
+    const busy = await screen.findByRole('button', { name: 'Finding your location…' });
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(busy);
+    act(() => answer({ coords: { latitude: 30.0444, longitude: 31.2357 } } as GeolocationPosition));
+    await waitFor(() => expect(form.getValues('pin')).toEqual({ lat: 30.0444, lng: 31.2357 }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Use my location' }));
+  });
+
   it('with the keyboard, Enter on the map pins its centre; in Arabic too', async () => {
     const { form, map } = await openMap('ar');
     act(() => void fireEvent.keyDown(map, { key: 'Enter' }));

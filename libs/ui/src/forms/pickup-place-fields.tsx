@@ -114,7 +114,7 @@ export function PickupPlaceFields({
           </Text>
           <Button
             icon={<LocationRegular />}
-            disabled={locating}
+            disabledFocusable={locating}
             onClick={async () => {
               setTapProblem(null);
               const pin = await locate();

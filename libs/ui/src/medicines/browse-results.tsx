@@ -250,7 +250,7 @@ export function MedicineBrowser<F = undefined>({
         )}
         <Button
           icon={<LocationRegular />}
-          disabled={near.locating}
+          disabledFocusable={near.locating}
           onClick={async () => {
             // Nearest first from where the caller stands now.
             if (await near.locate()) state.setSort('distance');
