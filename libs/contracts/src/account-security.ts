@@ -80,6 +80,11 @@ export const twoFactorDisableSchema = z
   .object({ password: currentPasswordField, code: secondStepCodeField.optional() })
   .strict();
 export type TwoFactorDisable = z.infer<typeof twoFactorDisableSchema>;
+/** New recovery codes in settings: the password, and a code from the app or one of the recovery codes. */
+export const recoveryCodesRenewSchema = z
+  .object({ password: currentPasswordField, code: secondStepCodeField })
+  .strict();
+export type RecoveryCodesRenew = z.infer<typeof recoveryCodesRenewSchema>;
 /** Turning two-factor on in settings: the app's code, and the account's password (a session alone is not enough). */
 export const twoFactorConfirmSchema = z
   .object({ code: totpCodeField, password: currentPasswordField })

@@ -14,6 +14,8 @@ describe('what the "Email Notifications" switch stops', () => {
       'passkey-added',
       'two-factor-changed',
       'two-factor-reset',
+      'recovery-code-used',
+      'recovery-codes-replaced',
       'admin-account-locked',
       'registration-received',
       'recall-quarantined',

@@ -43,6 +43,9 @@ export const notificationSwitch: Record<MailTemplate, 'notice' | 'always'> = {
   'two-factor-changed': 'always',
   // The only word the owner gets that someone removed their second factor.
   'two-factor-reset': 'always',
+  // A recovery code stands in for the phone: the owner's only word that someone else used one.
+  'recovery-code-used': 'always',
+  'recovery-codes-replaced': 'always',
 };
 
 /** Whether the switch, when off, stops this e-mail. */

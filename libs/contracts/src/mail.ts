@@ -38,6 +38,8 @@ export const mailTemplates = [
   'passkey-added',
   'two-factor-changed',
   'two-factor-reset',
+  'recovery-code-used',
+  'recovery-codes-replaced',
   'account-deleted',
 ] as const;
 export type MailTemplate = (typeof mailTemplates)[number];
@@ -361,6 +363,26 @@ const mailContents = {
       loginUrl: text,
       resetUrl: text,
     },
+    sealed: {},
+  },
+  // A recovery code signed in or turned two-factor off: when (Cairo, the owner's language), from
+  // which browser ('' when it sent no name), how many are left, and whether to make new ones.
+  'recovery-code-used': {
+    data: {
+      ...fromIdentity,
+      name: text,
+      by: z.enum(['sign-in', 'two-factor-off']),
+      at: text,
+      device: text,
+      left: text,
+      fewLeft: yesNo,
+      resetUrl: text,
+    },
+    sealed: {},
+  },
+  // The owner replaced every recovery code with a new set in settings (when, from which browser).
+  'recovery-codes-replaced': {
+    data: { ...fromIdentity, name: text, at: text, device: text, resetUrl: text },
     sealed: {},
   },
 } satisfies Record<MailTemplate, { data: z.ZodRawShape; sealed: z.ZodRawShape }>;

@@ -17,3 +17,11 @@ export const twoFactorLimits = {
   challengeSeconds: 300,
   codeTriesPerChallenge: 5,
 } as const;
+
+/**
+ * Few recovery codes left: the owner is told to make new ones (the e-mail after a recovery code
+ * is used, and the settings card). At most this many, and at least one: with none left the
+ * account has no way in without its phone.
+ */
+export const fewRecoveryCodes = 2;
+export const fewRecoveryCodesLeft = (left: number): boolean => left <= fewRecoveryCodes;

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Language, Settings, TwoFactorResetReason, UserType } from '@medrelay/contracts';
 import { formatCairoDateTime } from '@medrelay/domain/formats';
-import { mustUseTwoFactor } from '@medrelay/domain/two-factor';
+import { fewRecoveryCodesLeft, mustUseTwoFactor } from '@medrelay/domain/two-factor';
 import type { PoolClient } from '@medrelay/service-kit';
 import type { IdentityContext } from '../context';
 import { issueLink, linkUrl, type LinkPurpose } from '../links/links';
@@ -150,6 +151,57 @@ export function accountMail(ctx: IdentityContext) {
           reason,
           enrolAgain: mustUseTwoFactor(owner.userType, settings.twoFactorRequired) ? 'yes' : 'no',
           loginUrl: `${c.PUBLIC_URL}/login`,
+          resetUrl,
+        },
+      });
+    },
+
+    /**
+     * The owner hears that a recovery code stood in for the authenticator app: to sign in, or to
+     * turn two-factor off. When (Cairo time, in their language), from which browser ('' when it
+     * sent no name), how many codes are left (none once it is off) and, with few left, to make new
+     * ones; the way back if it was not them.
+     */
+    async recoveryCodeUsedMail(
+      client: PoolClient,
+      settings: Settings,
+      owner: Owner,
+      use: { by: 'sign-in' | 'two-factor-off'; at: Date; device: string; left: number },
+    ) {
+      await queueMail(client, settings, {
+        template: 'recovery-code-used',
+        to: owner.email,
+        language: owner.language,
+        // Once per use (two can share a millisecond).
+        idempotencyKey: `recovery-code-used:${owner.id}:${randomUUID()}`,
+        data: {
+          name: owner.name,
+          by: use.by,
+          at: formatCairoDateTime(use.at, owner.language),
+          device: use.device,
+          left: String(use.left),
+          fewLeft: use.by === 'sign-in' && fewRecoveryCodesLeft(use.left) ? 'yes' : 'no',
+          resetUrl,
+        },
+      });
+    },
+
+    /** The owner hears that every recovery code was replaced with a new set (when, from which browser). */
+    async recoveryCodesReplacedMail(
+      client: PoolClient,
+      settings: Settings,
+      owner: Owner,
+      use: { at: Date; device: string },
+    ) {
+      await queueMail(client, settings, {
+        template: 'recovery-codes-replaced',
+        to: owner.email,
+        language: owner.language,
+        idempotencyKey: `recovery-codes-replaced:${owner.id}:${randomUUID()}`,
+        data: {
+          name: owner.name,
+          at: formatCairoDateTime(use.at, owner.language),
+          device: use.device,
           resetUrl,
         },
       });

@@ -29,7 +29,11 @@ export function authRoutes(ctx: IdentityContext): Router {
     return opened(answer, req);
   });
   mount(api, identityApi.loginTwoFactor, async ({ body, req, res }) => {
-    const { answer, deviceKey } = await auth.loginWithCode(body.challenge, body.code);
+    const { answer, deviceKey } = await auth.loginWithCode(
+      body.challenge,
+      body.code,
+      req.headers['user-agent'],
+    );
     ctx.devices.issue(res, deviceKey);
     return opened(answer, req);
   });

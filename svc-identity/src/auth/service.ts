@@ -212,8 +212,15 @@ export function createAuthService(ctx: IdentityContext) {
       return { answer: await startSession(found.user.id, deviceKey, weak), deviceKey };
     },
 
-    /** The second step: an authenticator or recovery code, each taken once. */
-    async loginWithCode(secret: string, code: string): Promise<{ answer: LoginResponse; deviceKey: string }> {
+    /**
+     * The second step: an authenticator or recovery code, each taken once (a recovery code is
+     * e-mailed to the owner, naming the browser its User-Agent gives).
+     */
+    async loginWithCode(
+      secret: string,
+      code: string,
+      userAgent: string | undefined,
+    ): Promise<{ answer: LoginResponse; deviceKey: string }> {
       const challenge = await challenges.read(secret, 'second-factor');
       if (!challenge) throw signInExpired();
       // Counted before the check and given back when right (as confirmPassword does), so
@@ -229,7 +236,7 @@ export function createAuthService(ctx: IdentityContext) {
         await codeFailures.undo(account);
         throw signInExpired();
       }
-      if (!(await twoFactor.check(challenge.userId, code))) {
+      if (!(await twoFactor.check(challenge.userId, code, { by: 'sign-in', userAgent }))) {
         if (!(await challenges.failed(secret, tries))) throw signInExpired();
         throw secondFactorWrong();
       }

@@ -1,4 +1,5 @@
 import type { Language, TwoFactorResetReason } from '@medrelay/contracts';
+import { leftToRight } from '@medrelay/domain/formats';
 import type { Templates } from './templates';
 
 export type AccountTemplate =
@@ -11,7 +12,27 @@ export type AccountTemplate =
   | 'email-change-requested'
   | 'passkey-added'
   | 'two-factor-reset'
-  | 'two-factor-changed';
+  | 'two-factor-changed'
+  | 'recovery-code-used'
+  | 'recovery-codes-replaced';
+
+/** How many recovery codes are left, as a sentence's end. */
+const codesLeft: Record<Language, (left: string) => string> = {
+  en: (left) =>
+    left === '0'
+      ? 'none is left'
+      : left === '1'
+        ? '1 recovery code is left'
+        : `${left} recovery codes are left`,
+  ar: (left) =>
+    left === '0'
+      ? 'مفيش ولا كود باقي'
+      : left === '1'
+        ? 'باقي كود استرجاع واحد'
+        : left === '2'
+          ? 'باقي كودين استرجاع'
+          : `باقي ${leftToRight(left)} أكواد استرجاع`,
+};
 
 /** Why an administrator removed the owner's two-factor sign-in, as the owner reads it. */
 const resetReasons: Record<Language, Record<TwoFactorResetReason, string>> = {
@@ -135,6 +156,32 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
         `If you did not ask for this, someone may be trying to take over your account: set a new password at once (${d.resetUrl}) and write to us at ${d.adminEmail}.`,
       ],
     },
+    'recovery-code-used': {
+      subject: (d) =>
+        d.by === 'sign-in'
+          ? `A recovery code was used to sign in to your ${d.systemName} account`
+          : `A recovery code was used to turn off two-factor sign-in on your ${d.systemName} account`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        d.by === 'sign-in'
+          ? `One of your recovery codes was used in place of your authenticator app to sign in to your account on ${d.at} (Cairo time)${d.device ? `, from ${d.device}` : ''}. Each code works once: ${codesLeft.en(d.left)}.`
+          : `One of your recovery codes was used on ${d.at} (Cairo time)${d.device ? `, from ${d.device}` : ''} to turn off two-factor sign-in on your account: the authenticator app and your other recovery codes were removed, so none is left.`,
+        ...(d.by === 'sign-in' && d.fewLeft === 'yes'
+          ? [
+              'Make new recovery codes now, before you run out: Settings › Security › Two-factor sign-in › New recovery codes (your password and a code from your app). The old ones stop working at once.',
+            ]
+          : []),
+        `If this was not you, someone knows your password and has one of your recovery codes: set a new password at once (${d.resetUrl}) and write to your administrator at ${d.adminEmail}.`,
+      ],
+    },
+    'recovery-codes-replaced': {
+      subject: (d) => `New recovery codes were made for your ${d.systemName} account`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `A new set of recovery codes was made for your account on ${d.at} (Cairo time)${d.device ? `, from ${d.device}` : ''}. The earlier codes no longer work.`,
+        `If this was not you, someone knows your password and can use your second factor: set a new password at once (${d.resetUrl}) and write to your administrator at ${d.adminEmail}.`,
+      ],
+    },
   },
   ar: {
     'account-deleted': {
@@ -234,6 +281,32 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
           ? `ادخل بكلمة السر: حسابك لازم يستخدم التحقق بخطوتين، فهيطلب منك تضيف تطبيق مصادقة من جديد على طول (${d.loginUrl}).`
           : `كلمة السر لوحدها بقت بتدخّلك. عشان حسابك يفضل في أمان، ضيف تطبيق مصادقة تاني من الإعدادات أول ما تدخل (${d.loginUrl}).`,
         `لو إنت ماطلبتش ده، ممكن يكون حد بيحاول ياخد حسابك: اعمل كلمة سر جديدة حالاً (${d.resetUrl}) وابعتلنا على ${d.adminEmail}.`,
+      ],
+    },
+    'recovery-code-used': {
+      subject: (d) =>
+        d.by === 'sign-in'
+          ? `كود استرجاع اتستخدم للدخول على حسابك في ${d.systemName}`
+          : `كود استرجاع اتستخدم لقفل التحقق بخطوتين على حسابك في ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        d.by === 'sign-in'
+          ? `كود من أكواد الاسترجاع بتاعتك اتستخدم بدل تطبيق المصادقة عشان يدخل على حسابك يوم ${d.at} (بتوقيت القاهرة)${d.device ? `، من \u2068${d.device}\u2069` : ''}. كل كود بيشتغل مرة واحدة: ${codesLeft.ar(d.left)}.`
+          : `كود من أكواد الاسترجاع بتاعتك اتستخدم يوم ${d.at} (بتوقيت القاهرة)${d.device ? `، من \u2068${d.device}\u2069` : ''} عشان يقفل التحقق بخطوتين على حسابك: تطبيق المصادقة وباقي أكواد الاسترجاع اتشالوا، فمفيش ولا كود باقي.`,
+        ...(d.by === 'sign-in' && d.fewLeft === 'yes'
+          ? [
+              'اعمل أكواد استرجاع جديدة دلوقتي قبل ما يخلصوا: الإعدادات › الأمان › التحقق بخطوتين › أكواد استرجاع جديدة (بكلمة السر وكود من التطبيق). الأكواد القديمة هتبطل تشتغل على طول.',
+            ]
+          : []),
+        `لو مش إنت، يبقى حد عارف كلمة السر بتاعتك ومعاه كود من أكواد الاسترجاع: اعمل كلمة سر جديدة حالاً (\u2068${d.resetUrl}\u2069) وابعت لمسؤول المنصة على \u2068${d.adminEmail}\u2069.`,
+      ],
+    },
+    'recovery-codes-replaced': {
+      subject: (d) => `اتعملت أكواد استرجاع جديدة لحسابك في ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `اتعملت مجموعة أكواد استرجاع جديدة لحسابك يوم ${d.at} (بتوقيت القاهرة)${d.device ? `، من \u2068${d.device}\u2069` : ''}. الأكواد القديمة مبقتش بتشتغل.`,
+        `لو مش إنت، يبقى حد عارف كلمة السر بتاعتك ويقدر يستخدم الخطوة التانية بتاعتك: اعمل كلمة سر جديدة حالاً (\u2068${d.resetUrl}\u2069) وابعت لمسؤول المنصة على \u2068${d.adminEmail}\u2069.`,
       ],
     },
   },

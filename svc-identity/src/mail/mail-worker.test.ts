@@ -296,6 +296,13 @@ describe('mail templates', () => {
       at: 'Sunday, November 29, 2026 at 19:30',
       enrolAgain: 'no',
     },
+    'recovery-code-used': {
+      by: 'sign-in',
+      at: 'Sunday, November 29, 2026 at 19:30',
+      left: '2',
+      fewLeft: 'yes',
+    },
+    'recovery-codes-replaced': { at: 'Sunday, November 29, 2026 at 19:30' },
   };
   /** An e-mail as the worker renders it: the data checked against the template's variant. */
   const opened = (template: MailTemplate, language: Language, values: object) =>

@@ -6,7 +6,7 @@ import { createSessionService } from '../sessions/service';
 import { findUserById } from '../users/repo';
 import { createTwoFactorService } from './service';
 
-/** The own account's authenticator app: status, adding one (QR code, confirm), turning it off. */
+/** The own account's authenticator app: status, adding one (QR code, confirm), new recovery codes, turning it off. */
 export function twoFactorRoutes(ctx: IdentityContext): Router {
   const api = { router: Router(), verifier: ctx.verifier };
   const twoFactor = createTwoFactorService(ctx);
@@ -25,9 +25,25 @@ export function twoFactorRoutes(ctx: IdentityContext): Router {
     return answer;
   });
   mount(api, identityApi.twoFactorDisable, async ({ caller, body, req }) => {
-    const answer = await twoFactor.disable(caller, body.password, body.code, requestLanguage(req));
+    const answer = await twoFactor.disable(
+      caller,
+      body.password,
+      body.code,
+      req.headers['user-agent'],
+      requestLanguage(req),
+    );
     if (answer.token) await sessions.record(answer.token, req);
     return answer;
   });
+  // Sessions go on: the second factor itself is unchanged.
+  mount(api, identityApi.twoFactorRecoveryCodes, async ({ caller, body, req }) => ({
+    recoveryCodes: await twoFactor.renewRecoveryCodes(
+      caller,
+      body.password,
+      body.code,
+      req.headers['user-agent'],
+      requestLanguage(req),
+    ),
+  }));
   return api.router;
 }

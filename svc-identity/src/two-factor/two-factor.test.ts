@@ -1,5 +1,6 @@
+import { formatCairoDateTime } from '@medrelay/domain/formats';
 import type { MovableClock } from '@medrelay/service-kit/clock';
-import { waitForMails } from '@medrelay/testing';
+import { mailsTo, waitForMails } from '@medrelay/testing';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, testPassword, type TestIdentity } from '../testing';
@@ -19,8 +20,25 @@ const codeFor = (secret: string) => generate({ secret, epoch: Math.floor(clock()
 /** On to the next 30-second step, so the app shows a new code. */
 const nextStep = () => clock().advance(30_000);
 const login = (email: string) => identity.api.post('/api/auth/login', { email, password: testPassword });
-const second = (challenge: string, code: string) =>
-  identity.api.post('/api/auth/login/two-factor', { challenge, code });
+const second = (challenge: string, code: string, headers: Record<string, string> = {}) =>
+  identity.api.post('/api/auth/login/two-factor', { challenge, code }, { headers });
+const chromeOnWindows =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const codeUsedMails = (email: string, count: number) =>
+  waitForMails(email, count, { match: (m) => m.template === 'recovery-code-used' });
+const newCodes = (token: string, body: Record<string, unknown>, language = 'en') =>
+  identity.api.post('/api/auth/two-factor/recovery-codes', body, {
+    token,
+    headers: { 'accept-language': language, 'user-agent': chromeOnWindows },
+  });
+/** Accounts whose authenticator is on without a single recovery code (none may ever be). */
+const onWithoutCodes = async () =>
+  (
+    await identity.service.ctx.pool.query(
+      `SELECT count(*)::int AS n FROM identity.users u WHERE totp_secret IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM identity.recovery_codes r WHERE r.user_id = u.id)`,
+    )
+  ).rows[0].n as number;
 
 async function enrolled(userType: 'pharmacy' | 'donor' = 'donor') {
   const user = await identity.createUser(userType);
@@ -139,6 +157,148 @@ describe('two-factor sign-in with an authenticator app', () => {
     ).toBe(9);
   });
 
+  it('e-mails the owner when a recovery code signs in: when, from which browser, how many are left, and to make new ones when few are', async () => {
+    const user = await enrolled();
+    const codes = user.recoveryCodes;
+    const at = formatCairoDateTime(clock().now(), 'en');
+    const first = await login(user.email);
+    expect((await second(first.body.challenge, codes[0]!, { 'user-agent': chromeOnWindows })).status).toBe(
+      200,
+    );
+    const [mail] = await codeUsedMails(user.email, 1);
+    expect(mail!.subject).toBe('A recovery code was used to sign in to your MedRelay account');
+    expect(mail!.text).toContain(`to sign in to your account on ${at} (Cairo time), from Chrome on Windows.`);
+    expect(mail!.text).toContain('Each code works once: 9 recovery codes are left.');
+    expect(mail!.text).not.toContain('Make new recovery codes');
+    expect(mail!.text).toContain('set a new password at once');
+    expect(mail!.text).toContain('/forgot-password');
+    expect(mail!.text).toContain('write to your administrator');
+    // A code from the app is no news; seven more recovery codes leave two: make new ones.
+    nextStep();
+    expect((await second((await login(user.email)).body.challenge, await codeFor(user.secret))).status).toBe(
+      200,
+    );
+    for (const code of codes.slice(1, 8))
+      expect((await second((await login(user.email)).body.challenge, code)).status).toBe(200);
+    const mails = await codeUsedMails(user.email, 8);
+    expect(mails).toHaveLength(8);
+    const last = mails.find((m) => m.text.includes('2 recovery codes are left'));
+    expect(last!.text).toContain('Make new recovery codes now, before you run out');
+    // No browser named when the request gave none we know.
+    expect(last!.text).toContain('(Cairo time). Each code works once');
+  });
+
+  it('replaces every recovery code with a new set, with the password and a code, and e-mails the owner', async () => {
+    const user = await enrolled();
+    await identity.api.put('/api/auth/me', { language: 'ar' }, { token: user.token });
+    const old = user.recoveryCodes;
+    const wrongPassword = await newCodes(user.token, { password: 'Not-The-Password-1', code: old[0] }, 'ar');
+    expect([wrongPassword.status, wrongPassword.body.details[0].rule]).toEqual([400, 'currentPasswordWrong']);
+    expect(wrongPassword.body.details[0].message).toBe('كلمة السر الحالية مش صحيحة');
+    const noCode = await newCodes(user.token, { password: testPassword });
+    expect([noCode.status, noCode.body.details[0].path]).toEqual([400, 'code']);
+    const wrongCode = await newCodes(user.token, { password: testPassword, code: 'aaaaa-bbbbb' }, 'ar');
+    expect([wrongCode.status, wrongCode.body.code]).toEqual([401, 'SECOND_FACTOR_WRONG']);
+    expect(wrongCode.body.message).toBe(
+      'الكود ده مش صحيح، أو اتستخدم قبل كده. جرّب الكود اللي بعده من التطبيق.',
+    );
+
+    nextStep();
+    const renewed = await newCodes(user.token, { password: testPassword, code: await codeFor(user.secret) });
+    expect(renewed.status).toBe(200);
+    const fresh = renewed.body.recoveryCodes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((c) => old.includes(c))).toEqual([]);
+    // This session goes on; the old codes stop working at once, the new ones sign in.
+    expect((await identity.api.get('/api/auth/two-factor', { token: user.token })).body).toMatchObject({
+      enabled: true,
+      recoveryCodesLeft: 10,
+    });
+    const stale = await second((await login(user.email)).body.challenge, old[1]!);
+    expect([stale.status, stale.body.code]).toEqual([401, 'SECOND_FACTOR_WRONG']);
+    expect((await second((await login(user.email)).body.challenge, fresh[0]!)).status).toBe(200);
+    // An unused recovery code confirms it too (taken: the set it belonged to goes anyway).
+    const again = await newCodes(user.token, { password: testPassword, code: fresh[1]! });
+    expect(again.status).toBe(200);
+    expect((await second((await login(user.email)).body.challenge, fresh[2]!)).body.code).toBe(
+      'SECOND_FACTOR_WRONG',
+    );
+
+    const replaced = await waitForMails(user.email, 2, {
+      match: (m) => m.template === 'recovery-codes-replaced',
+    });
+    expect(replaced[0]!.subject).toBe('اتعملت أكواد استرجاع جديدة لحسابك في MedRelay');
+    expect(replaced[0]!.text).toContain(
+      `لحسابك يوم ${formatCairoDateTime(clock().now(), 'ar')} (بتوقيت القاهرة)، من \u2068Chrome على Windows\u2069. الأكواد القديمة مبقتش بتشتغل.`,
+    );
+    expect(replaced[0]!.text).toContain('/forgot-password');
+    // New codes are no recovery code used for the owner to hear of (the sign-in with one is).
+    await identity.mailSettled();
+    expect((await mailsTo(user.email)).filter((m) => m.template === 'recovery-code-used')).toHaveLength(1);
+  });
+
+  it("counts wrong codes for new recovery codes with the sign-in's, and refuses them while two-factor is off", async () => {
+    const user = await enrolled();
+    for (let i = 0; i < 10; i++)
+      expect((await newCodes(user.token, { password: testPassword, code: `00000${i}` })).status).toBe(401);
+    nextStep();
+    const spent = await newCodes(user.token, { password: testPassword, code: await codeFor(user.secret) });
+    expect(spent.status).toBe(429);
+    const late = await second((await login(user.email)).body.challenge, await codeFor(user.secret));
+    expect(late.status).toBe(429);
+
+    const off = await identity.signedIn('donor');
+    const none = await newCodes(off.token, { password: testPassword, code: '123456' }, 'ar');
+    expect([none.status, none.body.code, none.body.message]).toEqual([
+      409,
+      'TWO_FACTOR_NOT_ENABLED',
+      'التحقق بخطوتين مقفول: أكواد الاسترجاع بتيجي مع تطبيق المصادقة. ضيف تطبيق الأول.',
+    ]);
+  });
+
+  it('turns on with its recovery codes in one transaction: a failure storing the codes leaves it off', async () => {
+    const user = await identity.signedIn('donor');
+    const setup = await identity.api.post('/api/auth/two-factor/setup', undefined, { token: user.token });
+    const { pool } = identity.service.ctx;
+    // The database refuses this account's recovery codes, as a crash between the two steps would lose them.
+    await pool.query(`CREATE FUNCTION refuse_recovery_codes() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'recovery codes refused'; END $$`);
+    await pool.query(`CREATE TRIGGER refuse_codes BEFORE INSERT ON identity.recovery_codes
+      FOR EACH ROW WHEN (NEW.user_id = ${Number(user.id)}) EXECUTE FUNCTION refuse_recovery_codes()`);
+    try {
+      const failed = await identity.api.post(
+        '/api/auth/two-factor/confirm',
+        { code: await codeFor(setup.body.secret), password: testPassword },
+        { token: user.token },
+      );
+      expect(failed.status).toBe(500);
+    } finally {
+      await pool.query('DROP TRIGGER refuse_codes ON identity.recovery_codes');
+      await pool.query('DROP FUNCTION refuse_recovery_codes()');
+    }
+    // Still off, no codes, no e-mail, no session ended: the password alone signs in.
+    expect(await onWithoutCodes()).toBe(0);
+    expect((await identity.api.get('/api/auth/two-factor', { token: user.token })).body).toMatchObject({
+      enabled: false,
+      recoveryCodesLeft: 0,
+    });
+    expect((await login(user.email)).body.token).toBeTruthy();
+    // The same pending secret turns on once the codes can be stored, and its codes sign in.
+    nextStep();
+    const on = await identity.api.post(
+      '/api/auth/two-factor/confirm',
+      { code: await codeFor(setup.body.secret), password: testPassword },
+      { token: user.token },
+    );
+    expect(on.status).toBe(200);
+    expect(await onWithoutCodes()).toBe(0);
+    expect((await second((await login(user.email)).body.challenge, on.body.recoveryCodes[3])).status).toBe(
+      200,
+    );
+    await identity.mailSettled();
+    expect((await mailsTo(user.email)).filter((m) => m.template === 'two-factor-changed')).toHaveLength(1);
+  });
+
   it('ends a challenge after five wrong codes', async () => {
     const user = await enrolled();
     const { challenge } = (await login(user.email)).body;
@@ -232,6 +392,12 @@ describe("the administrator's Two-Factor Authentication switch", () => {
       const off = await disable({ code: another! });
       expect(off.status).toBe(200);
       expect(off.body).toMatchObject({ enabled: false, required: true, token: expect.any(String) });
+      // The owner hears of both recovery codes: the sign-in, and the authenticator's removal.
+      const used = await codeUsedMails(pharmacy.email, 2);
+      const removal = used.find((m) => m.subject.includes('to turn off two-factor sign-in'));
+      expect(removal!.text).toContain(
+        'to turn off two-factor sign-in on your account: the authenticator app and your other recovery codes were removed, so none is left.',
+      );
       const renewed = { token: off.body.token as string };
       const setup = await identity.api.post('/api/auth/two-factor/setup', undefined, renewed);
       expect(setup.status).toBe(200);

@@ -38,6 +38,7 @@ import {
   sessionSchema,
   signedOutSchema,
   totpSetupSchema,
+  recoveryCodesRenewSchema,
   twoFactorChallengeSchema,
   twoFactorConfirmSchema,
   twoFactorDisableSchema,
@@ -239,6 +240,15 @@ export const identityApi = {
     access: 'signed-in',
     body: twoFactorDisableSchema,
     response: twoFactorDisabledSchema,
+  }),
+  twoFactorRecoveryCodes: route({
+    ...identity.twoFactorRecoveryCodes,
+    tag: 'account',
+    summary:
+      'Replace every recovery code with a new set, shown once (the old ones stop working at once): with the password and a code from the app or an unused recovery code; the owner is e-mailed',
+    access: 'signed-in',
+    body: recoveryCodesRenewSchema,
+    response: recoveryCodesSchema,
   }),
   unlockRequest: route({
     ...identity.unlockRequest,

@@ -110,6 +110,10 @@ export const accountMessages = {
     en: 'Two-factor sign-in is already on. To use another authenticator, turn it off with your password first.',
     ar: 'التحقق بخطوتين شغّال بالفعل. عشان تستخدم تطبيق مصادقة تاني، اقفله الأول بكلمة السر.',
   },
+  twoFactorNotOn: {
+    en: 'Two-factor sign-in is off: recovery codes come with an authenticator app. Add one first.',
+    ar: 'التحقق بخطوتين مقفول: أكواد الاسترجاع بتيجي مع تطبيق المصادقة. ضيف تطبيق الأول.',
+  },
   twoFactorNotPending: {
     en: 'Start adding the authenticator again: no code was waiting to be confirmed.',
     ar: 'ابدأ إضافة تطبيق المصادقة من الأول: مكانش فيه كود مستني تأكيد.',

@@ -45,6 +45,10 @@ export const twoFactorStatus = { method: 'get', path: '/api/auth/two-factor' } a
 export const twoFactorSetup = { method: 'post', path: '/api/auth/two-factor/setup' } as const;
 export const twoFactorConfirm = { method: 'post', path: '/api/auth/two-factor/confirm' } as const;
 export const twoFactorDisable = { method: 'post', path: '/api/auth/two-factor/disable' } as const;
+export const twoFactorRecoveryCodes = {
+  method: 'post',
+  path: '/api/auth/two-factor/recovery-codes',
+} as const;
 export const passkeyOptions = { method: 'post', path: '/api/auth/passkeys/options' } as const;
 export const addPasskey = { method: 'post', path: '/api/auth/passkeys' } as const;
 export const passkeys = { method: 'get', path: '/api/auth/passkeys' } as const;
