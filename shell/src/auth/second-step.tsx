@@ -8,7 +8,9 @@ import { useAccountTexts } from './account-texts';
 
 const useStyles = makeStyles({
   qr: { width: '200px', height: '200px', alignSelf: 'center', backgroundColor: '#fff' },
-  secret: { wordBreak: 'break-all', fontFamily: tokens.fontFamilyMonospace },
+  // The key alone in monospace, on a line of its own: the whole sentence was monospace (Arabic
+  // words spaced out) and the key broke after its first letters at 360 px.
+  secret: { display: 'block', wordBreak: 'break-all', fontFamily: tokens.fontFamilyMonospace },
   codes: {
     display: 'grid',
     gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
@@ -45,10 +47,13 @@ export function TotpEnrolFields(props: {
   return (
     <>
       <QrCode svg={props.setup.qrSvg} alt={t('twoFactor.qrAlt')} />
-      <Text size={200} className={styles.secret} block>
+      <Text size={200} block>
         {/* The sentence follows the page's direction; the key alone reads left to right (and
             copies without invisible marks). */}
-        {t('twoFactor.secret')} <bdi dir="ltr">{props.setup.secret}</bdi>
+        {t('twoFactor.secret')}{' '}
+        <bdi dir="ltr" className={styles.secret}>
+          {props.setup.secret}
+        </bdi>
       </Text>
       <CodeField value={props.code} onChange={props.onCode} error={props.error} />
     </>
