@@ -125,14 +125,19 @@ describe('the passkeys card', () => {
 
 describe('the two-factor card', () => {
   /** A server for the card: its status, a setup, and the answer to the change (or a refusal). */
-  function twoFactorServer(enabled: boolean, change: { status: number; body: unknown }, required = false) {
+  function twoFactorServer(
+    enabled: boolean,
+    change: { status: number; body: unknown },
+    required = false,
+    recoveryCodesLeft = 10,
+  ) {
     const calls: string[] = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init: RequestInit) => {
         calls.push(init.body ? `${init.method} ${url} ${String(init.body)}` : `${init.method} ${url}`);
         if (init.method === 'GET')
-          return Response.json({ enabled, recoveryCodesLeft: enabled ? 10 : 0, required });
+          return Response.json({ enabled, recoveryCodesLeft: enabled ? recoveryCodesLeft : 0, required });
         if (url.endsWith('/disable') && change.status === 200) enabled = false;
         if (url.endsWith('/setup'))
           return Response.json({
@@ -249,5 +254,50 @@ describe('the two-factor card', () => {
     // The new phone's app is added right away: its QR code and the box for its first code.
     expect(await screen.findByRole('button', { name: 'Turn on' })).toBeTruthy();
     expect(calls).toContain('POST /api/auth/two-factor/setup');
+  });
+
+  it('makes new recovery codes with a code and the password, shows them once to copy, and keeps the session', async () => {
+    localStorage.setItem('token', 'old-token');
+    const fresh = ['kmnpq-rstvw', 'xyzab-cdefg'];
+    const calls = twoFactorServer(true, { status: 200, body: { recoveryCodes: fresh } });
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    await render();
+    fireEvent.click(await screen.findByRole('button', { name: 'New recovery codes' }));
+    const form = await screen.findByTestId('two-factor-new-codes');
+    expect(form.textContent).toContain('Every recovery code you have now stops working');
+    // One form at a time: "Turn off" waits.
+    expect(screen.queryByRole('button', { name: 'Turn off' })).toBeNull();
+    const make = screen.getByRole('button', { name: 'Make new codes' }) as HTMLButtonElement;
+    fireEvent.change(screen.getByLabelText('Code', { exact: false }), { target: { value: '123456' } });
+    expect(make.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Your password', { exact: false }), {
+      target: { value: 'My-Password-1' },
+    });
+    fireEvent.click(make);
+    expect(await toast()).toBe(
+      'New recovery codes madeThe old ones no longer work, and we e-mailed you about the change.',
+    );
+    expect(calls).toContain(
+      'POST /api/auth/two-factor/recovery-codes {"password":"My-Password-1","code":"123456"}',
+    );
+    expect((await screen.findByTestId('recovery-codes')).textContent).toBe(fresh.join(''));
+    expect(localStorage.getItem('token')).toBe('old-token');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy the codes' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(expect.stringContaining(fresh.join('\n'))));
+    expect(screen.getByRole('button', { name: 'Download as a file' })).toBeTruthy();
+  });
+
+  it('says to make new recovery codes when two or fewer are left', async () => {
+    twoFactorServer(true, { status: 200, body: {} }, false, 2);
+    await render();
+    expect((await screen.findByTestId('few-recovery-codes')).textContent).toBe(
+      'Only a few recovery codes are left: make new ones before you run out.',
+    );
+    cleanup();
+    twoFactorServer(true, { status: 200, body: {} }, false, 3);
+    await render();
+    await screen.findByText('Recovery codes left: 3');
+    expect(screen.queryByTestId('few-recovery-codes')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi, routeKey, tokenStore } from '@medrelay/api-client';
 import type { TotpSetup } from '@medrelay/contracts';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
+import { fewRecoveryCodesLeft } from '@medrelay/domain/two-factor';
 import { failureText } from '../auth/account-links';
 import { useAccountTexts } from '../auth/account-texts';
 import { CodeField, RecoveryCodes, TotpEnrolFields } from '../auth/second-step';
@@ -31,12 +32,48 @@ const aboutPassword = (failure: unknown) =>
     (Array.isArray(failure.body?.details) &&
       failure.body.details.some((d: { path?: unknown } | null) => d?.path === 'password')));
 
+/** The recovery codes just shown, to keep: copied to the clipboard, or saved as a text file. */
+function KeepCodes({ codes }: { codes: string[] }) {
+  const styles = useCardStyles();
+  const { t } = useAccountTexts();
+  const toast = useToast();
+  const text = `${t('twoFactor.codesTitle')}\n\n${codes.join('\n')}\n`;
+  return (
+    <div className={styles.actions}>
+      <Button
+        onClick={() =>
+          void navigator.clipboard
+            .writeText(text)
+            .then(() => toast({ title: t('twoFactor.copied') }))
+            .catch(() => undefined)
+        }
+      >
+        {t('twoFactor.copyCodes')}
+      </Button>
+      <Button
+        onClick={() => {
+          const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+          const link = document.createElement('a');
+          link.href = url;
+          link.download = 'medrelay-recovery-codes.txt';
+          link.click();
+          URL.revokeObjectURL(url);
+        }}
+      >
+        {t('twoFactor.downloadCodes')}
+      </Button>
+    </div>
+  );
+}
+
 /**
- * The own authenticator app: on or off, recovery codes left; adding one (QR code, a code and the
+ * The own authenticator app: on or off, recovery codes left (few: a word to make new ones); adding one (QR code, a code and the
  * password to confirm, the recovery codes shown once); off with the password unless the
  * administrator requires it, where moving to a new phone takes the password and a code from the
  * app or a recovery code, then adds the new app at once. Either change signs every other device
- * out: this browser goes on with the new token the answer carries.
+ * out: this browser goes on with the new token the answer carries. While on, "New recovery codes"
+ * replaces them all (the password and a code from the app or a recovery code); new codes are shown
+ * once, to copy or download.
  */
 export function TwoFactorCard() {
   const styles = useCardStyles();
@@ -51,6 +88,7 @@ export function TwoFactorCard() {
   const [error, setError] = useState<string | undefined>();
   const [errorOnPassword, setErrorOnPassword] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [renewing, setRenewing] = useState(false);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -82,7 +120,76 @@ export function TwoFactorCard() {
       <Text>{t(on ? 'twoFactor.on' : 'twoFactor.off')}</Text>
       {status.data?.required && <Text weight="semibold">{t('twoFactor.required')}</Text>}
       {on && !codes && <Text>{t('twoFactor.left', { count: status.data?.recoveryCodesLeft ?? 0 })}</Text>}
-      {codes && <RecoveryCodes codes={codes} />}
+      {on && !codes && fewRecoveryCodesLeft(status.data?.recoveryCodesLeft ?? 0) && (
+        <Text weight="semibold" data-testid="few-recovery-codes">
+          {t('twoFactor.fewLeft')}
+        </Text>
+      )}
+      {codes && (
+        <>
+          <RecoveryCodes codes={codes} />
+          <KeepCodes codes={codes} />
+        </>
+      )}
+      {on && !renewing && (
+        <div className={styles.actions}>
+          <Button
+            onClick={() => {
+              setRenewing(true);
+              setError(undefined);
+              setCode('');
+            }}
+          >
+            {t('twoFactor.newCodes')}
+          </Button>
+        </div>
+      )}
+      {on && renewing && (
+        <form
+          className={styles.card}
+          data-testid="two-factor-new-codes"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const typed = password;
+            setPassword('');
+            void run(async () => {
+              const answer = await callApi(identityEndpoints.twoFactorRecoveryCodes, {
+                body: { password: typed, code },
+              });
+              setCodes(answer.recoveryCodes);
+              setCode('');
+              setRenewing(false);
+              toast({ title: t('twoFactor.codesMade'), description: t('twoFactor.codesMadeBody') });
+              await refresh();
+            });
+          }}
+        >
+          <Text>{t('twoFactor.newCodesIntro')}</Text>
+          <CodeField value={code} onChange={setCode} error={errorOnPassword ? undefined : error} />
+          <CurrentPasswordField
+            label={t('twoFactor.password')}
+            error={errorOnPassword ? error : undefined}
+            required
+            value={password}
+            onChange={setPassword}
+          />
+          <div className={styles.actions}>
+            <Button appearance="primary" type="submit" disabled={busy || !password || !code}>
+              {t('twoFactor.makeCodes')}
+            </Button>
+            <Button
+              onClick={() => {
+                setRenewing(false);
+                setError(undefined);
+                setCode('');
+                setPassword('');
+              }}
+            >
+              {t('twoFactor.cancel')}
+            </Button>
+          </div>
+        </form>
+      )}
 
       {!on && !setup && (
         <div className={styles.actions}>
@@ -135,7 +242,7 @@ export function TwoFactorCard() {
           </div>
         </form>
       )}
-      {on && status.data?.required && (
+      {on && !renewing && status.data?.required && (
         <form
           className={styles.card}
           data-testid="two-factor-move"
@@ -173,7 +280,7 @@ export function TwoFactorCard() {
           </div>
         </form>
       )}
-      {on && !status.data?.required && (
+      {on && !renewing && !status.data?.required && (
         <PasswordConfirmForm
           className={styles.actions}
           label={t('twoFactor.password')}
