@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useRef, useState, type ReactElement } from 'react';
 import { Checkbox, Field, Radio, RadioGroup, Select, makeStyles, tokens } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
@@ -208,10 +208,22 @@ export function NeedDialogButton({
   trigger: (open: () => void) => ReactElement;
 }) {
   const [open, setOpen] = useState(false);
+  // The dialog opens without a DialogTrigger: once it closes (saved or cancelled), focus goes back
+  // to the button that opened it, not to the page's body.
+  const opener = useRef<HTMLElement | null>(null);
+  const close = () => {
+    setOpen(false);
+    requestAnimationFrame(() => {
+      if (opener.current?.isConnected) opener.current.focus();
+    });
+  };
   return (
     <>
-      {trigger(() => setOpen(true))}
-      {open && <NeedFormDialog need={need} onClose={() => setOpen(false)} />}
+      {trigger(() => {
+        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        setOpen(true);
+      })}
+      {open && <NeedFormDialog need={need} onClose={close} />}
     </>
   );
 }

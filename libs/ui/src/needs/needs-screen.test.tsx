@@ -139,7 +139,9 @@ describe('the wanted list screen', () => {
     const calls = serveNeeds([]);
     const { toasts } = await renderInRemote(<NeedsScreen title="Wanted" subtitle="x" request={pickup} />);
     await screen.findByText('Nothing on your list yet');
-    fireEvent.click(screen.getByRole('button', { name: 'Add a need' }));
+    const add = screen.getByRole('button', { name: 'Add a need' });
+    add.focus();
+    fireEvent.click(add);
     // What matching does with the name: spelling, not ingredients or translation.
     dialog().getByText(/^As the pack names it\. Matched by spelling/);
     fireEvent.click(dialog().getByRole('button', { name: 'Save' }));
@@ -178,6 +180,8 @@ describe('the wanted list screen', () => {
     expect(toasts).toEqual([{ title: 'Need added', description: 'Augmentin 1g' }]);
     // The list is read again and shows the new need.
     await screen.findByText('Augmentin 1g');
+    // Focus is back on Add a need, not on the page's body.
+    await waitFor(() => expect(document.activeElement).toBe(add));
   });
 
   it('edits a need from its own values, clears a bound and marks it met', async () => {
