@@ -11,6 +11,7 @@ const en = {
     approve: 'Approve',
     approveHint:
       'Offer 1 to 3 pickup times (Cairo time); your last offer is filled in. The requester picks one.',
+    approveHintFirst: 'Offer 1 to 3 pickup times (Cairo time). The requester picks one.',
     noWindows:
       'No set time: the requester collects at your pharmacy during opening hours, after calling you. Add a time to agree on one.',
     pharmacy: 'Pharmacy: {{name}}',
@@ -137,6 +138,7 @@ const ar: typeof en = {
     approve: 'موافقة',
     approveHint:
       'اعرض من 1 لـ 3 مواعيد استلام (بتوقيت القاهرة)؛ حطينالك آخر مواعيد عرضتها. صاحب الطلب هيختار واحد.',
+    approveHintFirst: 'اعرض من 1 لـ 3 مواعيد استلام (بتوقيت القاهرة). صاحب الطلب هيختار واحد.',
     noWindows:
       'من غير ميعاد محدد: صاحب الطلب هيستلم من الصيدلية في مواعيد الشغل بعد ما يكلمك. زوّد ميعاد لو عايزين تتفقوا على وقت.',
     pharmacy: 'الصيدلية: {{name}}',

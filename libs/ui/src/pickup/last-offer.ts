@@ -19,6 +19,8 @@ export interface OfferDraft {
   location: string;
   lat: string;
   lng: string;
+  /** Filled from the owner's last offer (else the defaults): the dialog says which. */
+  remembered?: boolean;
 }
 
 /** What is kept of an owner's last offer: the place and the times of day, not the days. */
@@ -93,7 +95,7 @@ export function offerDraft(
 ): OfferDraft {
   const last = readLastOffer(userId);
   if (!last && !fallbackLocation.trim() && !windowsRequired)
-    return { windows: [], location: '', lat: '', lng: '' };
+    return { windows: [], location: '', lat: '', lng: '', remembered: false };
   const times = last?.times ?? defaultTimes;
   const first = firstDay(times[0]!, now);
   return {
@@ -101,5 +103,6 @@ export function offerDraft(
     location: last?.location ?? fallbackLocation,
     lat: last?.lat != null ? String(last.lat) : '',
     lng: last?.lng != null ? String(last.lng) : '',
+    remembered: last !== null,
   };
 }

@@ -183,6 +183,32 @@ describe('a pharmacy open late', () => {
 });
 
 describeAroundCairoMidnight('approving (Set Pickup Details)', (at) => {
+  it('says no last offer is filled in when there was none (first approval), in Arabic too', async () => {
+    const { unmount } = await renderInRemote(
+      <PickupOfferDialog
+        mode="approve"
+        windowsRequired
+        defaults={offerDraft(9, 'Profile address')}
+        onSubmit={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    screen.getByText('Offer 1 to 3 pickup times (Cairo time). The requester picks one.');
+    expect(screen.queryByText(/your last offer is filled in/)).toBeNull();
+    unmount();
+    await renderInRemote(
+      <PickupOfferDialog
+        mode="approve"
+        windowsRequired
+        defaults={offerDraft(9, 'Profile address')}
+        onSubmit={() => {}}
+        onClose={() => {}}
+      />,
+      { language: 'ar' },
+    );
+    screen.getByText('اعرض من 1 لـ 3 مواعيد استلام (بتوقيت القاهرة). صاحب الطلب هيختار واحد.');
+  });
+
   it("opens with the owner's last offer on days still ahead, so Approve is one more tap", async () => {
     rememberOffer(7, {
       windows: [
@@ -202,6 +228,9 @@ describeAroundCairoMidnight('approving (Set Pickup Details)', (at) => {
         onSubmit={onSubmit}
         onClose={() => {}}
       />,
+    );
+    screen.getByText(
+      'Offer 1 to 3 pickup times (Cairo time); your last offer is filled in. The requester picks one.',
     );
     press('Approve');
     // 18:00 is still ahead at midday and at 00:01; at 23:59 the first day is tomorrow.

@@ -200,7 +200,11 @@ export function PickupOfferDialog({
       onClose={onClose}
     >
       {summary}
-      <Text>{mode === 'approve' ? t('pickup.approveHint') : t('pickupWindows.offerHint')}</Text>
+      <Text>
+        {mode === 'change'
+          ? t('pickupWindows.offerHint')
+          : t(defaults.remembered ? 'pickup.approveHint' : 'pickup.approveHintFirst')}
+      </Text>
       {windows.map((w, i) => (
         <div key={i} className={styles.panel}>
           <WindowFields
