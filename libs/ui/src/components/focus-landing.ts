@@ -28,14 +28,14 @@ export function whenSettled(done: () => boolean): Promise<void> {
 
 /**
  * Where focus goes once a move takes away the button that made it, instead of falling to the page
- * body. A row that stayed (a pickup called off or collected: the row now says so) keeps it, on its
+ * body. A row that stayed (a pickup called off or collected, a listing unlisted: the row now says so) keeps it, on its
  * title; a row that left its list (a decided pending request) hands it to the next row's first
  * action, else the previous row's, else the list's heading. Read before the move (the row may be
  * gone after it); applied once the reloaded lists have taken the button away (checked each frame,
  * for ten seconds at most: a button still there keeps its focus).
  */
 export function focusAfterLeaving(from: HTMLElement | null): () => void {
-  const row = from?.closest<HTMLElement>('[data-testid="request-row"]');
+  const row = from?.closest<HTMLElement>('[data-testid="request-row"], [data-testid="medicine-row"]');
   const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;
   const action = neighbour?.querySelector<HTMLElement>('button:not([disabled])');
   const heading = row?.parentElement?.previousElementSibling?.querySelector<HTMLElement>('h2');

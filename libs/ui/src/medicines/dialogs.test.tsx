@@ -1,7 +1,12 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Medicine } from '@medrelay/contracts';
+import { medicineFixture } from '../test-support/fixtures';
 import { renderInRemote } from '../test-support/render';
+import { ListingActions } from './listing-actions';
+import { MedicineRow } from './medicine-row';
 import RequestDialog from './request-dialog';
 
 afterEach(() => vi.restoreAllMocks());
@@ -127,5 +132,35 @@ describe('the request dialog when a request is already open', () => {
     await screen.findByText('عندك طلب مفتوح بالفعل للدواء ده');
     press('افتح طلبي');
     await within(screen.getByRole('dialog')).findByRole('button', { name: 'إلغاء الطلب: Concor 5mg' });
+  });
+});
+
+describe('unlisting a listing', () => {
+  it('keeps focus on its row, whose Unlist is gone, not on the page body (Arabic)', async () => {
+    let unlisted: () => void = () => {};
+    function Row() {
+      const [listing, setListing] = useState<Medicine>(medicineFixture({ id: 30, name: 'Concor 5mg' }));
+      unlisted = () => setListing((m) => ({ ...m, isAvailable: false }));
+      return (
+        <MedicineRow
+          medicine={listing}
+          showAvailability
+          actions={<ListingActions medicine={listing} withPrices />}
+        />
+      );
+    }
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
+      if (String(url).endsWith('/api/medicines/30') && init?.method === 'DELETE') unlisted();
+      return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    const { toasts } = await renderInRemote(<Row />, { language: 'ar' });
+    fireEvent.click(screen.getByRole('button', { name: 'إلغاء العرض: Concor 5mg' }));
+    const confirm = await screen.findByRole('dialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'إلغاء العرض', hidden: true }));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'إلغاء العرض: Concor 5mg' })).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Concor 5mg' })),
+    );
   });
 });

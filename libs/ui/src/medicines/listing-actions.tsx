@@ -1,8 +1,10 @@
+import { useRef } from 'react';
 import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useUnlistMedicine } from '@medrelay/api-client';
 import type { Medicine } from '@medrelay/contracts';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { focusAfterLeaving } from '../components/focus-landing';
 import { useNotify } from '../use-notify';
 import { MedicineFormDialog } from './medicine-form-dialog';
 import { useSaveMedicine } from './use-save-medicine';
@@ -16,9 +18,13 @@ export function ListingActions({ medicine, withPrices }: { medicine: Medicine; w
   const save = useSaveMedicine();
   const unlist = useUnlistMedicine();
   const notify = useNotify();
+  const unlistButton = useRef<HTMLButtonElement>(null);
   const confirmUnlist = async () => {
+    // Unlisted, the row stays (Unavailable) without this button: focus stays on the row.
+    const moveFocus = focusAfterLeaving(unlistButton.current);
     try {
       await unlist.mutateAsync(medicine.id);
+      moveFocus();
       notify.success(t('toast.medicineUnlisted'), t('toast.medicineUnlistedBody', { name: medicine.name }));
     } catch (error) {
       notify.failure(t('toast.medicineUpdateFailed'), error);
@@ -37,7 +43,11 @@ export function ListingActions({ medicine, withPrices }: { medicine: Medicine; w
       {medicine.isAvailable && (
         <ConfirmDialog
           trigger={
-            <Button disabled={unlist.isPending} aria-label={`${t('listing.unlist')}: ${medicine.name}`}>
+            <Button
+              ref={unlistButton}
+              disabled={unlist.isPending}
+              aria-label={`${t('listing.unlist')}: ${medicine.name}`}
+            >
               {t('listing.unlist')}
             </Button>
           }
