@@ -140,6 +140,11 @@ describe('revocations after Redis lost its data', () => {
     const kept = async () =>
       (await pool.query('SELECT 1 FROM identity.revoked_before WHERE user_id = $1', [user.id])).rowCount;
     await expect.poll(kept, { timeout: 15_000, message: 'taken into PostgreSQL' }).toBe(1);
+    // The restore that took it in ends by setting the marker: forgetting before then could list
+    // the keys, let the restore write the marker, and delete the rest (the marker left alone).
+    await expect
+      .poll(() => redis.exists(authKeys.restored(identity.prefix)), { timeout: 15_000, message: 'restored' })
+      .toBe(1);
 
     await forgetSessionChecks();
     await expect.poll(() => me(user.token), { timeout: 15_000, message: 'refused after the loss' }).toBe(401);
