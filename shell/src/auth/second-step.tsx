@@ -5,12 +5,14 @@ import type { LoginResponse, TotpSetup } from '@medrelay/contracts';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { failureText, OutcomeBar } from './account-links';
 import { useAccountTexts } from './account-texts';
+import { useToast } from '../chrome/toasts';
 
 const useStyles = makeStyles({
   qr: { width: '200px', height: '200px', alignSelf: 'center', backgroundColor: '#fff' },
   // The key alone in monospace, on a line of its own: the whole sentence was monospace (Arabic
   // words spaced out) and the key broke after its first letters at 360 px.
   secret: { display: 'block', wordBreak: 'break-all', fontFamily: tokens.fontFamilyMonospace },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   codes: {
     display: 'grid',
     gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
@@ -81,7 +83,44 @@ export function CodeField(props: {
   );
 }
 
-/** The ten recovery codes, shown once after enrolment. */
+/** The recovery codes just shown, to keep: copied to the clipboard, or saved as a text file. */
+function KeepCodes({ codes }: { codes: string[] }) {
+  const styles = useStyles();
+  const { t } = useAccountTexts();
+  const toast = useToast();
+  const text = `${t('twoFactor.codesTitle')}\n\n${codes.join('\n')}\n`;
+  return (
+    <div className={styles.actions}>
+      <Button
+        onClick={() =>
+          void navigator.clipboard
+            .writeText(text)
+            .then(() => toast({ title: t('twoFactor.copied') }))
+            .catch(() => undefined)
+        }
+      >
+        {t('twoFactor.copyCodes')}
+      </Button>
+      <Button
+        onClick={() => {
+          const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+          const link = document.createElement('a');
+          link.href = url;
+          link.download = 'medrelay-recovery-codes.txt';
+          link.click();
+          URL.revokeObjectURL(url);
+        }}
+      >
+        {t('twoFactor.downloadCodes')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The ten recovery codes, shown once (after enrolment at sign-in or in settings, or made anew),
+ * with the means to keep them.
+ */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
   const styles = useStyles();
   const { t } = useAccountTexts();
@@ -96,6 +135,7 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
           <li key={code}>{code}</li>
         ))}
       </ul>
+      <KeepCodes codes={codes} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@medrelay/contracts';
 import { renderInRemote } from '@medrelay/ui/test-support';
+import { RecoveryCodes } from '../auth/second-step';
 import { ToastProvider } from '../chrome/toasts';
 import { DevicesCard } from './devices-card';
 import { PasskeysCard } from './passkeys-card';
@@ -299,5 +300,21 @@ describe('the two-factor card', () => {
     await render();
     await screen.findByText('Recovery codes left: 3');
     expect(screen.queryByTestId('few-recovery-codes')).toBeNull();
+  });
+
+  it('offers to copy or download the codes shown at sign-in, when the administrator requires enrolment', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const codes = ['aaaaa-11111', 'bbbbb-22222'];
+    // The sign-in's enrolment step shows its codes with this component (auth/second-step.tsx).
+    await renderInRemote(
+      <ToastProvider>
+        <RecoveryCodes codes={codes} />
+      </ToastProvider>,
+      { language: 'ar' },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'انسخ الأكواد' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(expect.stringContaining(codes.join('\n'))));
+    expect(screen.getByRole('button', { name: 'نزّلهم في ملف' })).toBeTruthy();
   });
 });

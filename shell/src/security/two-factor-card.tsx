@@ -32,40 +32,6 @@ const aboutPassword = (failure: unknown) =>
     (Array.isArray(failure.body?.details) &&
       failure.body.details.some((d: { path?: unknown } | null) => d?.path === 'password')));
 
-/** The recovery codes just shown, to keep: copied to the clipboard, or saved as a text file. */
-function KeepCodes({ codes }: { codes: string[] }) {
-  const styles = useCardStyles();
-  const { t } = useAccountTexts();
-  const toast = useToast();
-  const text = `${t('twoFactor.codesTitle')}\n\n${codes.join('\n')}\n`;
-  return (
-    <div className={styles.actions}>
-      <Button
-        onClick={() =>
-          void navigator.clipboard
-            .writeText(text)
-            .then(() => toast({ title: t('twoFactor.copied') }))
-            .catch(() => undefined)
-        }
-      >
-        {t('twoFactor.copyCodes')}
-      </Button>
-      <Button
-        onClick={() => {
-          const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-          const link = document.createElement('a');
-          link.href = url;
-          link.download = 'medrelay-recovery-codes.txt';
-          link.click();
-          URL.revokeObjectURL(url);
-        }}
-      >
-        {t('twoFactor.downloadCodes')}
-      </Button>
-    </div>
-  );
-}
-
 /**
  * The own authenticator app: on or off, recovery codes left (few: a word to make new ones); adding one (QR code, a code and the
  * password to confirm, the recovery codes shown once); off with the password unless the
@@ -128,7 +94,6 @@ export function TwoFactorCard() {
       {codes && (
         <>
           <RecoveryCodes codes={codes} />
-          <KeepCodes codes={codes} />
         </>
       )}
       {on && !renewing && (
