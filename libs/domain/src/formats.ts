@@ -93,19 +93,6 @@ function windowEnd(
   return { day: 'later', time };
 }
 
-/**
- * A window in a short form both languages read alike (notices store it as a parameter): the
- * Cairo day and times, Latin digits, the times kept left to right ("2026-12-02 10:00–12:00", "2026-12-02
- * 22:00–24:00", "2026-12-02 23:00 – 2026-12-03 01:00").
- */
-export function shortPickupWindow(startsAt: Date | string, endsAt: Date | string): string {
-  const end = windowEnd(startsAt, endsAt);
-  const from = cairoTime(startsAt);
-  return `${cairoDay(startsAt)} ${leftToRight(
-    end.day === 'same' ? `${from}–${end.time}` : `${from} – ${cairoDay(endsAt)} ${end.time}`,
-  )}`;
-}
-
 /** "10:00–12:00" in Cairo time, kept left to right inside right-to-left text (Unicode isolates). */
 export function timeRange(startsAt: Date | string, endsAt: Date | string): string {
   return leftToRight(`${cairoTime(startsAt)}–${cairoTime(endsAt)}`);

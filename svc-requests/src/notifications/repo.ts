@@ -6,7 +6,7 @@ import {
   type Notification,
   type NotificationType,
 } from '@medrelay/contracts';
-import { pushedNotificationTypes, pushedOnlyForUrgentNeeds } from '@medrelay/domain';
+import { formatPickupWindow, pushedNotificationTypes, pushedOnlyForUrgentNeeds } from '@medrelay/domain';
 import { pushQueueName } from '@medrelay/contracts';
 import type { Pool, PoolClient } from '@medrelay/service-kit';
 
@@ -78,8 +78,19 @@ export interface NotificationRow {
   created_at: Date;
 }
 
+/**
+ * A notice's parameters for its reader: a pickup window stored as its instants reads as the
+ * e-mails and the screens write it, in the reader's language ("Monday, November 30, 2026 ·
+ * 10:00–12:00"); notices stored before keep the short form they were given (`when`).
+ */
+function noticeParams(params: Record<string, string | number>, language: Language) {
+  const { whenStartsAt: startsAt, whenEndsAt: endsAt } = params;
+  if (typeof startsAt !== 'string' || typeof endsAt !== 'string') return params;
+  return { ...params, when: formatPickupWindow(startsAt, endsAt, language) };
+}
+
 const render = (key: string, language: Language, params: Record<string, string | number>) =>
-  isMessageKey(key) ? translate(key, language, params) : key;
+  isMessageKey(key) ? translate(key, language, noticeParams(params, language)) : key;
 
 export function toNotification(row: NotificationRow, language: Language): Notification {
   return {

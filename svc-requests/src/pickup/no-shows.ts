@@ -5,7 +5,7 @@ import { recordCustody, systemActor } from '../custody/repo';
 import { addNotifications, type NewNotification } from '../notifications/repo';
 import { queueCalledOffMails } from './called-off';
 import type { Clock } from './clock';
-import { windowLabel, type PickupReminders } from './reminders';
+import { windowParams, type PickupReminders } from './reminders';
 import { sweepEveryMs } from './worker';
 import {
   closeMaintenance,
@@ -71,7 +71,7 @@ export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders:
               type: 'pickup-update',
               titleKey: 'notifyPickupMaintenanceTitle',
               messageKey: 'notifyPickupMaintenance',
-              params: { when: windowLabel(r) },
+              params: windowParams(r),
             },
             `pickup-maintenance:${r.id}:${r.chosen_window_id}`,
           );
@@ -84,7 +84,7 @@ export function createNoShowSweep(ctx: RequestsContext, clock: Clock, reminders:
               type: 'pickup-missed',
               titleKey: 'notifyPickupMissedTitle',
               messageKey: 'notifyPickupMissed',
-              params: { when: windowLabel(r), hours: grace },
+              params: { ...windowParams(r), hours: grace },
             },
             `pickup-missed:${r.id}:${r.chosen_window_id}`,
           );

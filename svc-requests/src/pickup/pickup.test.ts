@@ -632,8 +632,17 @@ describe('pickup windows', () => {
     const toOwner = await confirmed(pharmacy.email);
     expect(toOwner.text).toContain(formatPickupWindow(start, end, 'en'));
     expect(toOwner.text).toMatch(/ · \u206623:00\u2069 – [A-Z][a-z]+day \u206601:00\u2069/);
-    // The owner's notice names both days.
-    const [notice] = await notificationsOf(pharmacy.id, id, 'pickup-update');
-    expect(JSON.stringify(notice.params)).toContain(`${d2} \u206623:00 – ${d3} 01:00\u2069`);
+    // The owner's notice says the agreed time as the e-mails and the screens do, in the reader's
+    // language (it said "2026-12-02 23:00 – 2026-12-03 01:00" in both).
+    for (const language of ['en', 'ar'] as const) {
+      const shown = await p.requests.api.get('/api/notifications', {
+        token: pharmacy.token,
+        headers: { 'accept-language': language },
+      });
+      const chosen = shown.body.find(
+        (n: { requestId: number; type: string }) => n.requestId === id && n.type === 'pickup-update',
+      );
+      expect(chosen.message).toContain(formatPickupWindow(start, end, language));
+    }
   });
 });

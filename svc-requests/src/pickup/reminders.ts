@@ -6,7 +6,6 @@ import {
   reminderKinds,
   reminderMoments,
   reminderStillTrue,
-  shortPickupWindow,
   whatsAppNumber,
   type ReminderKind,
 } from '@medrelay/domain';
@@ -39,9 +38,14 @@ export interface ReminderJob {
 export const reminderJobId = (requestId: number, windowId: number, kind: ReminderKind) =>
   `pickup-reminder-${requestId}-${windowId}-${kind}`;
 
-/** A window as both languages read it in a notification (Cairo day and times, Latin digits). */
-export const windowLabel = (w: { starts_at: Date; ends_at: Date }) =>
-  shortPickupWindow(w.starts_at, w.ends_at);
+/**
+ * A window as a notice's parameters: its instants, which the bell and the push render in the
+ * reader's language as the e-mails and the screens do (`noticeParams` in notifications/repo.ts).
+ */
+export const windowParams = (w: { starts_at: Date; ends_at: Date }) => ({
+  whenStartsAt: new Date(w.starts_at).toISOString(),
+  whenEndsAt: new Date(w.ends_at).toISOString(),
+});
 
 export interface ReminderOptions {
   clock: Clock;
@@ -114,7 +118,7 @@ export function createPickupReminders(ctx: RequestsContext, options: ReminderOpt
         messageKey: 'notifyPickupReminder',
         params: {
           medicine: target.medicine_name ?? '',
-          when: windowLabel(window),
+          ...windowParams(window),
           location: target.pickup_location ?? '',
           // A phone reads left to right inside Arabic text too.
           phone: other?.phone ? leftToRight(other.phone) : '—',

@@ -27,7 +27,7 @@ import { callerShownName } from '../requests/party-names';
 import { pickupChangedMail, pickupChangedOwnerMail, pickupConfirmedMail } from './mails';
 import { addNotifications } from '../notifications/repo';
 import { createNoShowSweep } from './no-shows';
-import { createPickupReminders, windowLabel, type ReminderOptions } from './reminders';
+import { createPickupReminders, windowParams, type ReminderOptions } from './reminders';
 import {
   chooseWindow,
   findPickupRequest,
@@ -327,7 +327,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
             params: {
               requester: await callerShownName(client, caller),
               medicine: await medicineName(client, request.medicine_id),
-              when: windowLabel(window),
+              ...windowParams(window),
             },
             requestId: id,
             medicineId: request.medicine_id,
@@ -355,7 +355,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
             params: {
               requester: await callerShownName(client, caller),
               medicine: await medicineName(client, request.medicine_id),
-              when: windowLabel({ starts_at: w.startsAt, ends_at: w.endsAt }),
+              ...windowParams({ starts_at: w.startsAt, ends_at: w.endsAt }),
             },
             requestId: id,
             medicineId: request.medicine_id,
@@ -383,7 +383,7 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
             messageKey: 'notifyPickupAccepted',
             params: {
               medicine: await medicineName(client, request.medicine_id),
-              when: windowLabel(proposal),
+              ...windowParams(proposal),
             },
             requestId: id,
             medicineId: request.medicine_id,
