@@ -5,7 +5,10 @@ type Db = Pool | PoolClient;
 export interface StoredSession {
   id: string;
   userId: number;
+  /** The browser's name in English, written at sign-in. */
   device: string;
+  /** Its User-Agent, named in the reader's language when listed (null: recorded before it was kept). */
+  userAgent: string | null;
   country: string | null;
   issuedAt: Date;
   lastSeenAt: Date;
@@ -16,6 +19,7 @@ interface Row {
   id: string;
   user_id: number;
   device: string;
+  user_agent: string | null;
   country: string | null;
   issued_at: Date;
   last_seen_at: Date;
@@ -26,6 +30,7 @@ const toSession = (r: Row): StoredSession => ({
   id: r.id,
   userId: r.user_id,
   device: r.device,
+  userAgent: r.user_agent,
   country: r.country,
   issuedAt: r.issued_at,
   lastSeenAt: r.last_seen_at,
@@ -34,9 +39,9 @@ const toSession = (r: Row): StoredSession => ({
 
 export async function insertSession(db: Db, s: StoredSession): Promise<void> {
   await db.query(
-    `INSERT INTO identity.sessions (id, user_id, device, country, issued_at, last_seen_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $5, $6) ON CONFLICT (id) DO NOTHING`,
-    [s.id, s.userId, s.device, s.country, s.issuedAt, s.expiresAt],
+    `INSERT INTO identity.sessions (id, user_id, device, user_agent, country, issued_at, last_seen_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $6, $7) ON CONFLICT (id) DO NOTHING`,
+    [s.id, s.userId, s.device, s.userAgent?.slice(0, 512) ?? null, s.country, s.issuedAt, s.expiresAt],
   );
 }
 

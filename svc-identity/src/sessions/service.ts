@@ -1,4 +1,4 @@
-import { authKeys, type Session } from '@medrelay/contracts';
+import { authKeys, type Language, type Session } from '@medrelay/contracts';
 import { httpError, type Caller } from '@medrelay/service-kit';
 import type { Request } from 'express';
 import type GeoIpModule from 'geoip-country';
@@ -45,10 +45,12 @@ export function createSessionService(ctx: IdentityContext) {
     /** Records the session a sign-in's token opens, seen from this request. */
     async record(token: string, req: Request): Promise<void> {
       const claims = decodeJwt(token);
+      const userAgent = req.headers['user-agent'] ?? '';
       await insertSession(ctx.pool, {
         id: String(claims.jti),
         userId: Number(claims.sub),
-        device: deviceName(req.headers['user-agent']),
+        device: deviceName(userAgent),
+        userAgent,
         country: await countryOf(req.ip),
         issuedAt: new Date(Number(claims.iatMs)),
         lastSeenAt: new Date(Number(claims.iatMs)),
@@ -59,12 +61,13 @@ export function createSessionService(ctx: IdentityContext) {
     /** The session was used (the app opened): its "last seen". */
     seen: (tokenId: string) => touchSession(ctx.pool, tokenId, now()),
 
-    async list(userId: number, currentId: string): Promise<Session[]> {
+    /** The open sessions, each browser named in the reader's language. */
+    async list(userId: number, currentId: string, language: Language): Promise<Session[]> {
       await touchSession(ctx.pool, currentId, now());
       const open = await openSessions(ctx.pool, userId, now(), await revokedBefore(userId));
       return open.map((s) => ({
         id: s.id,
-        device: s.device,
+        device: s.userAgent === null ? s.device : deviceName(s.userAgent, language),
         country: s.country,
         signedInAt: s.issuedAt.toISOString(),
         lastSeenAt: s.lastSeenAt.toISOString(),
@@ -105,6 +108,7 @@ export function createSessionService(ctx: IdentityContext) {
         id: String(claims.jti),
         userId,
         device: current?.device ?? deviceName(undefined),
+        userAgent: current ? current.userAgent : '',
         country: current?.country ?? null,
         issuedAt: new Date(Number(claims.iatMs)),
         lastSeenAt: new Date(Number(claims.iatMs)),

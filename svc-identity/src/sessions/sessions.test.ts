@@ -27,8 +27,11 @@ async function signIn(email: string, userAgent: string, address: string): Promis
   return res.body.token as string;
 }
 
-const list = async (token: string) => {
-  const res = await identity.api.get('/api/auth/sessions', { token });
+const list = async (token: string, language = 'en') => {
+  const res = await identity.api.get('/api/auth/sessions', {
+    token,
+    headers: { 'accept-language': language },
+  });
   expect(res.status).toBe(200);
   return res.body as Array<{ id: string; device: string; country: string | null; current: boolean }>;
 };
@@ -47,6 +50,11 @@ describe('sessions and devices', () => {
       { device: 'Chrome on Android', country: 'EG', current: true },
       { device: 'Safari on macOS', country: 'GB', current: false },
     ]);
+    // Read in Arabic, the same browsers are named in Arabic (the product names stay as they are).
+    expect((await list(onPhone, 'ar')).map(({ device }) => device).sort()).toEqual([
+      'Chrome على Android',
+      'Safari على macOS',
+    ]);
     // Someone else's list holds none of these.
     const other = await identity.signedIn('donor');
     expect((await list(other.token)).some((s) => sessions.some((mine) => mine.id === s.id))).toBe(false);
@@ -58,6 +66,7 @@ describe('sessions and devices', () => {
     expect((await list(token)).map(({ device, current }) => ({ device, current }))).toEqual([
       { device: 'Browser', current: true },
     ]);
+    expect((await list(token, 'ar')).map(({ device }) => device)).toEqual(['متصفح']);
   });
 
   it('signs out one browser: its token stops at once; another account cannot end it', async () => {
