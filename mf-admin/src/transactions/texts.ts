@@ -16,8 +16,9 @@ const en = {
       calledOff: 'Pickup called off',
       cancelled: 'Cancelled',
     },
-    // Each name isolated, so two names in the other script do not run together round the arrow.
-    line: '\u2068{{requester}}\u2069 → \u2068{{provider}}\u2069',
+    // The medicine's way, said in words (an arrow from the requester read as the requester giving
+    // it); each name isolated, so two names in the other script do not run together.
+    line: 'From \u2068{{provider}}\u2069 to \u2068{{requester}}\u2069',
     quantity: 'Qty {{count}}',
     pickup: 'Pickup: {{location}}, {{date}}',
     empty: 'No transactions match this filter',
@@ -43,7 +44,7 @@ const ar: typeof en = {
       calledOff: 'استلام اتلغى',
       cancelled: 'ملغي',
     },
-    line: '\u2068{{requester}}\u2069 ← \u2068{{provider}}\u2069',
+    line: 'من \u2068{{provider}}\u2069 لـ \u2068{{requester}}\u2069',
     quantity: 'الكمية {{count}}',
     pickup: 'الاستلام: \u2068{{location}}\u2069، {{date}}',
     empty: 'مفيش معاملات بالفلتر ده',

@@ -128,6 +128,8 @@ describe('/admin/transactions', () => {
       'Pickup: Gate 2, Wednesday, December 2, 2026 · \u206616:00–18:00\u2069',
     );
     expect(within(waiting!).queryByText(/^Pickup:/)).toBeNull();
+    // The medicine's way: from the one who gave it to the one who asked.
+    within(disputed!).getByText(/^From \u2068Dokki Pharmacy\u2069 to \u2068Mona Adel\u2069 · /);
     expect(within(disputed!).getByTestId('handover-state').textContent).toBe('Disputed');
     expect(within(confirmed!).queryByTestId('handover-state')).toBeNull();
   });
