@@ -33,6 +33,65 @@ const aboutPassword = (failure: unknown) =>
       failure.body.details.some((d: { path?: unknown } | null) => d?.path === 'password')));
 
 /**
+ * A code from the app (or a recovery code) and the password, for a change that asks for both:
+ * the password box is emptied as it is sent; an error about the password shows under it, any
+ * other under the code.
+ */
+function CodeAndPasswordForm(props: {
+  testId: string;
+  intro: string;
+  submitLabel: string;
+  primary?: boolean;
+  busy: boolean;
+  error: string | undefined;
+  errorOnPassword: boolean;
+  code: string;
+  onCode: (code: string) => void;
+  onSubmit: (password: string) => void;
+  onCancel?: () => void;
+}) {
+  const styles = useCardStyles();
+  const { t } = useAccountTexts();
+  const [password, setPassword] = useState('');
+  return (
+    <form
+      className={styles.card}
+      data-testid={props.testId}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const typed = password;
+        setPassword('');
+        props.onSubmit(typed);
+      }}
+    >
+      <Text>{props.intro}</Text>
+      <CodeField
+        value={props.code}
+        onChange={props.onCode}
+        error={props.errorOnPassword ? undefined : props.error}
+      />
+      <CurrentPasswordField
+        label={t('twoFactor.password')}
+        error={props.errorOnPassword ? props.error : undefined}
+        required
+        value={password}
+        onChange={setPassword}
+      />
+      <div className={styles.actions}>
+        <Button
+          appearance={props.primary ? 'primary' : undefined}
+          type="submit"
+          disabled={props.busy || !password || !props.code}
+        >
+          {props.submitLabel}
+        </Button>
+        {props.onCancel && <Button onClick={props.onCancel}>{t('twoFactor.cancel')}</Button>}
+      </div>
+    </form>
+  );
+}
+
+/**
  * The own authenticator app: on or off, recovery codes left (few: a word to make new ones); adding one (QR code, a code and the
  * password to confirm, the recovery codes shown once); off with the password unless the
  * administrator requires it, where moving to a new phone takes the password and a code from the
@@ -91,11 +150,7 @@ export function TwoFactorCard() {
           {t('twoFactor.fewLeft')}
         </Text>
       )}
-      {codes && (
-        <>
-          <RecoveryCodes codes={codes} />
-        </>
-      )}
+      {codes && <RecoveryCodes codes={codes} />}
       {on && !renewing && (
         <div className={styles.actions}>
           <Button
@@ -110,13 +165,17 @@ export function TwoFactorCard() {
         </div>
       )}
       {on && renewing && (
-        <form
-          className={styles.card}
-          data-testid="two-factor-new-codes"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const typed = password;
-            setPassword('');
+        <CodeAndPasswordForm
+          testId="two-factor-new-codes"
+          intro={t('twoFactor.newCodesIntro')}
+          submitLabel={t('twoFactor.makeCodes')}
+          primary
+          busy={busy}
+          error={error}
+          errorOnPassword={errorOnPassword}
+          code={code}
+          onCode={setCode}
+          onSubmit={(typed) =>
             void run(async () => {
               const answer = await callApi(identityEndpoints.twoFactorRecoveryCodes, {
                 body: { password: typed, code },
@@ -126,34 +185,14 @@ export function TwoFactorCard() {
               setRenewing(false);
               toast({ title: t('twoFactor.codesMade'), description: t('twoFactor.codesMadeBody') });
               await refresh();
-            });
+            })
+          }
+          onCancel={() => {
+            setRenewing(false);
+            setError(undefined);
+            setCode('');
           }}
-        >
-          <Text>{t('twoFactor.newCodesIntro')}</Text>
-          <CodeField value={code} onChange={setCode} error={errorOnPassword ? undefined : error} />
-          <CurrentPasswordField
-            label={t('twoFactor.password')}
-            error={errorOnPassword ? error : undefined}
-            required
-            value={password}
-            onChange={setPassword}
-          />
-          <div className={styles.actions}>
-            <Button appearance="primary" type="submit" disabled={busy || !password || !code}>
-              {t('twoFactor.makeCodes')}
-            </Button>
-            <Button
-              onClick={() => {
-                setRenewing(false);
-                setError(undefined);
-                setCode('');
-                setPassword('');
-              }}
-            >
-              {t('twoFactor.cancel')}
-            </Button>
-          </div>
-        </form>
+        />
       )}
 
       {!on && !setup && (
@@ -208,13 +247,16 @@ export function TwoFactorCard() {
         </form>
       )}
       {on && !renewing && status.data?.required && (
-        <form
-          className={styles.card}
-          data-testid="two-factor-move"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const typed = password;
-            setPassword('');
+        <CodeAndPasswordForm
+          testId="two-factor-move"
+          intro={t('twoFactor.moveIntro')}
+          submitLabel={t('twoFactor.move')}
+          busy={busy}
+          error={error}
+          errorOnPassword={errorOnPassword}
+          code={code}
+          onCode={setCode}
+          onSubmit={(typed) =>
             void run(async () => {
               // The app (or its phone) goes, with a code from it or a recovery code; the new one is added next.
               const answer = await callApi(identityEndpoints.twoFactorDisable, {
@@ -226,24 +268,9 @@ export function TwoFactorCard() {
               toast({ title: t('twoFactor.moved'), description: t('twoFactor.othersSignedOut') });
               await refresh();
               setSetup(await callApi(identityEndpoints.twoFactorSetup));
-            });
-          }}
-        >
-          <Text>{t('twoFactor.moveIntro')}</Text>
-          <CodeField value={code} onChange={setCode} error={errorOnPassword ? undefined : error} />
-          <CurrentPasswordField
-            label={t('twoFactor.password')}
-            error={errorOnPassword ? error : undefined}
-            required
-            value={password}
-            onChange={setPassword}
-          />
-          <div className={styles.actions}>
-            <Button type="submit" disabled={busy || !password || !code}>
-              {t('twoFactor.move')}
-            </Button>
-          </div>
-        </form>
+            })
+          }
+        />
       )}
       {on && !renewing && !status.data?.required && (
         <PasswordConfirmForm
