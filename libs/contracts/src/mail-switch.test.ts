@@ -12,6 +12,7 @@ describe('what the "Email Notifications" switch stops', () => {
       'account-locked-owner',
       'password-changed',
       'passkey-added',
+      'passkey-removed',
       'two-factor-changed',
       'two-factor-reset',
       'recovery-code-used',

@@ -38,6 +38,7 @@ export const notificationSwitch: Record<MailTemplate, 'notice' | 'always'> = {
   'email-verification': 'always',
   'email-change-requested': 'always',
   'passkey-added': 'always',
+  'passkey-removed': 'always',
   // The owner's proof that the erasure they asked for happened (Law 151/2020), and the only word of it.
   'account-deleted': 'always',
   'two-factor-changed': 'always',

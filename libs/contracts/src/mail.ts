@@ -36,6 +36,7 @@ export const mailTemplates = [
   'email-verification',
   'email-change-requested',
   'passkey-added',
+  'passkey-removed',
   'two-factor-changed',
   'two-factor-reset',
   'recovery-code-used',
@@ -347,6 +348,7 @@ const mailContents = {
     sealed: {},
   },
   'passkey-added': { data: { ...fromIdentity, name: text, device: text, resetUrl: text }, sealed: {} },
+  'passkey-removed': { data: { ...fromIdentity, name: text, device: text, resetUrl: text }, sealed: {} },
   'two-factor-changed': {
     data: { ...fromIdentity, name: text, turned: z.enum(['on', 'off']), resetUrl: text },
     sealed: {},

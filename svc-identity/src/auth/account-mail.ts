@@ -117,6 +117,18 @@ export function accountMail(ctx: IdentityContext) {
       });
     },
 
+    /** The owner hears that a passkey was removed (a stolen session may be taking the owner's ways in away). */
+    async passkeyRemovedMail(client: PoolClient, settings: Settings, owner: Owner, device: string) {
+      await queueMail(client, settings, {
+        template: 'passkey-removed',
+        to: owner.email,
+        language: owner.language,
+        // Once per removal, in its transaction (two can share a millisecond of a pinned clock).
+        idempotencyKey: `passkey-removed:${owner.id}:${randomUUID()}`,
+        data: { name: owner.name, device, resetUrl },
+      });
+    },
+
     /** The owner hears that two-factor sign-in was turned on or off (and every other device signed out). */
     async twoFactorChangedMail(client: PoolClient, settings: Settings, owner: Owner, turned: 'on' | 'off') {
       await queueMail(client, settings, {

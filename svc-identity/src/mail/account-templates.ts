@@ -11,6 +11,7 @@ export type AccountTemplate =
   | 'email-verification'
   | 'email-change-requested'
   | 'passkey-added'
+  | 'passkey-removed'
   | 'two-factor-reset'
   | 'two-factor-changed'
   | 'recovery-code-used'
@@ -127,6 +128,14 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
         `Hello ${d.name},`,
         `A passkey was just added to your account (${d.device}): it signs in without the password.`,
         `If this was not you, set a new password at once: ${d.resetUrl} (that removes every passkey), and tell us at ${d.adminEmail}.`,
+      ],
+    },
+    'passkey-removed': {
+      subject: (d) => `A passkey was removed from your ${d.systemName} account`,
+      body: (d) => [
+        `Hello ${d.name},`,
+        `A passkey was just removed from your account (${d.device}): it no longer signs in.`,
+        `If this was not you, someone may be signed in as you: set a new password at once: ${d.resetUrl} (that signs every device out), and tell us at ${d.adminEmail}.`,
       ],
     },
     'two-factor-changed': {
@@ -254,6 +263,14 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
         `أهلاً ${d.name}،`,
         `لسه متضاف مفتاح مرور لحسابك (${d.device}): بيدخّلك من غير كلمة السر.`,
         `لو مش إنت اللي ضفته، اعمل كلمة سر جديدة حالاً: ${d.resetUrl} (ده بيشيل كل مفاتيح المرور)، وقولنا على ${d.adminEmail}.`,
+      ],
+    },
+    'passkey-removed': {
+      subject: (d) => `اتشال مفتاح مرور من حسابك على ${d.systemName}`,
+      body: (d) => [
+        `أهلاً ${d.name}،`,
+        `لسه متشال مفتاح مرور من حسابك (${d.device}): مبقاش بيدخّلك.`,
+        `لو مش إنت اللي شلته، ممكن حد يكون داخل بحسابك: اعمل كلمة سر جديدة حالاً: ${d.resetUrl} (ده بيخرّج كل الأجهزة)، وقولنا على ${d.adminEmail}.`,
       ],
     },
     'two-factor-changed': {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { mailsTo, waitForMails } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentity, testPassword, type TestIdentity } from '../testing';
+import { insertPasskey } from './repo';
 import { deviceName } from './service';
 
 // The server's side of passkeys without an authenticator (the whole ceremony
@@ -86,6 +88,30 @@ describe('passkeys (server side)', () => {
     const user = await identity.signedIn('donor');
     const res = await identity.api.delete('/api/auth/passkeys/c29tZW9uZS1lbHNlcw', { token: user.token });
     expect(res.status).toBe(404);
+  });
+
+  it('e-mails the owner when a passkey is removed (a stolen session cannot take it away unseen)', async () => {
+    const user = await identity.signedIn('ngo');
+    // As a ceremony would store it (the ceremony itself runs in e2e with a virtual authenticator).
+    await insertPasskey(identity.service.ctx.pool, {
+      id: 'cmVtb3ZlZC1vbmU',
+      userId: user.id,
+      publicKey: new Uint8Array([1, 2, 3]),
+      counter: 0,
+      transports: ['internal'],
+      name: 'Chrome on Android',
+    });
+    const removed = await identity.api.delete('/api/auth/passkeys/cmVtb3ZlZC1vbmU', { token: user.token });
+    expect(removed.status).toBe(204);
+    const [mail] = await waitForMails(user.email, 1, { match: (m) => m.template === 'passkey-removed' });
+    expect(mail!.subject).toBe('A passkey was removed from your MedRelay account');
+    expect(mail!.text).toContain('A passkey was just removed from your account (Chrome on Android)');
+    expect(mail!.text).toMatch(/set a new password at once: http\S+\/forgot-password/);
+    // Gone: a second removal finds nothing, and sends nothing.
+    const again = await identity.api.delete('/api/auth/passkeys/cmVtb3ZlZC1vbmU', { token: user.token });
+    expect(again.status).toBe(404);
+    await identity.mailSettled();
+    expect((await mailsTo(user.email)).filter((m) => m.template === 'passkey-removed')).toHaveLength(1);
   });
 });
 

@@ -77,12 +77,13 @@ export async function usePasskey(db: Db, id: string, counter: number, at: Date):
   return rowCount === 1;
 }
 
-export async function deletePasskey(db: Db, userId: number, id: string): Promise<boolean> {
-  const { rowCount } = await db.query('DELETE FROM identity.passkeys WHERE user_id = $1 AND id = $2', [
-    userId,
-    id,
-  ]);
-  return rowCount === 1;
+/** Removes one of the account's passkeys: its name, or null when the account has none by that id. */
+export async function deletePasskey(db: Db, userId: number, id: string): Promise<string | null> {
+  const { rows } = await db.query<{ name: string }>(
+    'DELETE FROM identity.passkeys WHERE user_id = $1 AND id = $2 RETURNING name',
+    [userId, id],
+  );
+  return rows[0]?.name ?? null;
 }
 
 /**

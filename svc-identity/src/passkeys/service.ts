@@ -136,8 +136,16 @@ export function createPasskeyService(ctx: IdentityContext) {
 
     list: async (userId: number) => (await passkeysOf(ctx.pool, userId)).map(toPasskey),
 
+    /** Removes one, and e-mails the owner (as adding one does): a stolen session cannot take it away unseen. */
     async remove(userId: number, id: string) {
-      if (!(await deletePasskey(ctx.pool, userId, id))) throw httpError.notFound();
+      const settings = await ctx.settings.get();
+      await withTransaction(ctx.pool, async (client) => {
+        const name = await deletePasskey(client, userId, id);
+        if (name === null) throw httpError.notFound();
+        const owner = await findUserById(client, userId);
+        if (owner) await accountMail(ctx).passkeyRemovedMail(client, settings, owner, name);
+      });
+      ctx.outbox.nudge();
     },
 
     /** Options for a discoverable credential (the phone offers the account's passkeys). */
