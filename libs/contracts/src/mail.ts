@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { reminderKinds } from '@medrelay/domain/pickup-windows';
 import { recallInstructions, recallNoticeRoles } from '@medrelay/domain/recalls';
-import { twoFactorResetReasons } from './account-security';
 import { languages } from './languages';
+import { fromIdentity, listOf, text, yesNo } from './mail-fields';
+import { securityMailContents } from './mail-security';
 import { userTypes } from './roles';
 import { pharmacistLicenseRejectionReasons, registrationRejectionReasons } from './users';
 
@@ -63,28 +64,6 @@ export const mailCalendarEventSchema = z.object({
   url: z.string().optional(),
 });
 export type MailCalendarEvent = z.infer<typeof mailCalendarEventSchema>;
-
-const text = z.string();
-/** A flag as the producers write it ('yes' or 'no'). */
-const yesNo = z.enum(['yes', 'no']);
-
-/**
- * A list the e-mail lays out one line per entry. Producers send the array; a job queued while
- * lists travelled as JSON text still reads, its text parsed into the same array.
- */
-function listOf<T extends z.ZodType>(item: T) {
-  return z.preprocess((value) => {
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      return value;
-    }
-  }, z.array(item));
-}
-
-/** What svc-identity's outbox adds to each of its e-mails: the platform's name and the admin's address. */
-const fromIdentity = { systemName: text, adminEmail: text };
 
 /** An account's status e-mails (registered, approved, rejected, suspended, reactivated). */
 const accountStatus = { ...fromIdentity, name: text, userType: z.enum(userTypes), loginUrl: text };
@@ -320,73 +299,7 @@ const mailContents = {
     },
     sealed: {},
   },
-  'registration-existing-account': {
-    data: { ...fromIdentity, name: text, loginUrl: text, resetUrl: text },
-    sealed: {},
-  },
-  'account-locked-owner': {
-    data: { ...fromIdentity, name: text, hours: text, minutes: text },
-    sealed: { unlockUrl: text },
-  },
-  'password-reset': {
-    data: { ...fromIdentity, name: text, minutes: text },
-    sealed: { resetUrl: text },
-  },
-  // Sent to the address as it was, after the account's deletion (it has none any more).
-  'account-deleted': { data: { ...fromIdentity, name: text, registerUrl: text }, sealed: {} },
-  'password-changed': {
-    // 'yes' by a reset link (which removes the passkeys); jobs queued before the field were resets.
-    data: { ...fromIdentity, name: text, resetUrl: text, passkeysRemoved: yesNo.default('yes') },
-    sealed: {},
-  },
-  'email-verification': {
-    data: { ...fromIdentity, name: text, hours: text, change: yesNo },
-    sealed: { verifyUrl: text },
-  },
-  'email-change-requested': {
-    data: { ...fromIdentity, name: text, newEmail: text, resetUrl: text },
-    sealed: {},
-  },
-  'passkey-added': { data: { ...fromIdentity, name: text, device: text, resetUrl: text }, sealed: {} },
-  'passkey-removed': { data: { ...fromIdentity, name: text, device: text, resetUrl: text }, sealed: {} },
-  'two-factor-changed': {
-    data: { ...fromIdentity, name: text, turned: z.enum(['on', 'off']), resetUrl: text },
-    sealed: {},
-  },
-  // An administrator removed the authenticator: when (Cairo, the owner's language), why, and
-  // whether the next sign-in enrols again ('yes' when the administrator's switch requires it).
-  'two-factor-reset': {
-    data: {
-      ...fromIdentity,
-      name: text,
-      at: text,
-      reason: z.enum(twoFactorResetReasons),
-      enrolAgain: yesNo,
-      loginUrl: text,
-      resetUrl: text,
-    },
-    sealed: {},
-  },
-  // A recovery code signed in or turned two-factor off: when (Cairo, the owner's language), from
-  // which browser ('' when it sent no name), how many are left, and whether to make new ones.
-  'recovery-code-used': {
-    data: {
-      ...fromIdentity,
-      name: text,
-      by: z.enum(['sign-in', 'two-factor-off']),
-      at: text,
-      device: text,
-      left: text,
-      fewLeft: yesNo,
-      resetUrl: text,
-    },
-    sealed: {},
-  },
-  // The owner replaced every recovery code with a new set in settings (when, from which browser).
-  'recovery-codes-replaced': {
-    data: { ...fromIdentity, name: text, at: text, device: text, resetUrl: text },
-    sealed: {},
-  },
+  ...securityMailContents,
 } satisfies Record<MailTemplate, { data: z.ZodRawShape; sealed: z.ZodRawShape }>;
 type MailContents = typeof mailContents;
 

@@ -116,7 +116,7 @@ export function createAuthService(ctx: IdentityContext) {
   return {
     /**
      * Registers. An e-mail that already has an account gets exactly the answer a new one gets, in
-     * the same time: the request does the same work either way (the INSERT, new or refused by the
+     * the same time: the request does the same work either way (the new row, written or refused by the
      * address's index, then a second statement, then one follow-up job in the outbox) and the
      * worker does what differs after the answer (registrations/follow-up.ts): a new account's
      * event, welcome and verification e-mail and digest notice, or the owner of the address told
@@ -132,8 +132,8 @@ export function createAuthService(ctx: IdentityContext) {
       const passwordHash = await hashPassword(input.password);
       await withTransaction(ctx.pool, async (client) => {
         const application = { ...input, ...placeChange({}, input), passwordHash, status, language };
-        // New: the user's row and its profile's. Taken: the refused INSERT and the reopening's
-        // SELECT … FOR UPDATE. Two statements each, then one job.
+        // New: the user's row and its profile's. Taken: the refused row and the reopening's locked
+        // read (users/repo.ts, registrations/reapply-repo.ts). Two statements each, then one job.
         let id = await insertUser(client, application);
         const again = id === null;
         if (again) id = await reopenRejectedRegistration(client, application, ctx.clock.now());
