@@ -1,6 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { mailQueueName, medicineEventQueue, userEventQueues } from '@medrelay/contracts';
+import {
+  mailQueueName,
+  medicineEventQueue,
+  registrationQueueName,
+  userEventQueues,
+} from '@medrelay/contracts';
 import { apiClient, mailsTo, waitUntil } from '@medrelay/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -16,7 +21,8 @@ const consumerOf: Record<string, string> = {
   [userEventQueues[1]]: 'requests',
   [medicineEventQueue]: 'requests',
 };
-const queues = [mailQueueName, ...Object.keys(consumerOf)];
+/** The queues a settled platform has emptied: a registration's e-mails come from its follow-up job. */
+const queues = [mailQueueName, registrationQueueName, ...Object.keys(consumerOf)];
 const schemas = ['identity', 'catalog', 'requests'];
 
 /** The pid the launcher last started for `label` (it logs `<label> started (pid N…)`). */
