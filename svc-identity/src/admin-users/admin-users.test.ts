@@ -109,6 +109,30 @@ describe('admin status changes (spec §4)', () => {
     expect(me.body.status).toBe('approved');
   });
 
+  it("tells the account's own open screens of each decision (a live event), so the pending screen moves on by itself", async () => {
+    const accountEvents = async (userId: number) =>
+      (
+        await identity.service.ctx.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM identity.outbox
+            WHERE queue = 'live' AND payload->'event'->>'kind' = 'account' AND payload->'userIds' @> $1::jsonb`,
+          [JSON.stringify([userId])],
+        )
+      ).rows[0]!.n;
+    const approved = await identity.createUser('pharmacy', 'pending');
+    const rejected = await identity.createUser('donor', 'pending');
+    expect([await accountEvents(approved.id), await accountEvents(rejected.id)]).toEqual([0, 0]);
+    await identity.api.put(`/api/admin/users/${approved.id}/approve`, undefined, { token: admin.token });
+    await identity.api.put(`/api/admin/users/${rejected.id}/reject`, reason, { token: admin.token });
+    expect([await accountEvents(approved.id), await accountEvents(rejected.id)]).toEqual([1, 1]);
+    // A suspension too.
+    await identity.api.put(
+      `/api/admin/users/${approved.id}/status`,
+      { status: 'rejected' },
+      { token: admin.token },
+    );
+    expect(await accountEvents(approved.id)).toBe(2);
+  });
+
   it('rejects a pending user with a rejection e-mail in their language', async () => {
     const user = await identity.createUser('ngo', 'pending');
     await identity.service.ctx.pool.query("UPDATE identity.users SET language = 'ar' WHERE id = $1", [

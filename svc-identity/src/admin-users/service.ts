@@ -17,6 +17,7 @@ import { allLinkPurposes } from '../links/links';
 import { retireLinks } from '../links/repo';
 import { queueMail } from '../mail/outbox';
 import { recordUserEvent } from '../users/events';
+import { tellAccountOwner } from '../users/live';
 import { findUserById, listUsers, listUsersAfter, publicUser, updateUserStatus } from '../users/repo';
 import { recordRejection, userActivity, userStats, wasApproved, withTwoFactor } from './repo';
 
@@ -107,6 +108,10 @@ export function createAdminUserService(ctx: IdentityContext) {
           if (action === 'reject') await recordRejection(client, userId, reason!, adminId);
           const updated = (await findUserById(client, userId))!;
           await recordUserEvent(client, 'user.status-changed', updated);
+          // Its own open screen (a registrant waiting on "pending approval") moves on by itself:
+          // an approval refetches the session and enters the dashboard. A rejection also ends the
+          // stream (the tokens are revoked below), which the pending screen takes as its end.
+          await tellAccountOwner(client, userId);
           const base = {
             to: updated.email,
             language: updated.language,
