@@ -51,6 +51,11 @@ export interface LiveConnectionOptions {
   onStatus: (status: LiveStatus) => void;
   /** Each time the stream opens again after a drop: what happened meanwhile was missed. */
   onReconnect?: () => void;
+  /**
+   * The gateway refused the session (401: revoked, expired, the account rejected); the stream
+   * stops for good after it.
+   */
+  onSessionEnded?: () => void;
   /** Call `onReconnect` at the first opening too (a tab taking the stream over from another). */
   catchUpAtFirst?: boolean;
   random?: () => number;
@@ -123,7 +128,10 @@ export function connectLiveEvents(options: LiveConnectionOptions): { close(): vo
           priority: 'low',
           signal: controller.signal,
         });
-        if (res.status === 401) break;
+        if (res.status === 401) {
+          if (options.onSessionEnded) guarded(options.onSessionEnded);
+          break;
+        }
         if (!res.ok || !res.body) {
           retryAfterMs = Number(res.headers.get('Retry-After') ?? 0) * 1000 || 0;
           throw new Error(`live events: ${res.status}`);

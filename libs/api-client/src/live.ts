@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { liveEventKinds, type LiveEvent } from '@medrelay/contracts';
 import {
@@ -65,7 +65,8 @@ export function refetchForLiveEvent(client: QueryClient, event: LiveEvent): Prom
         refetchRecallReach(client, event.id),
       ]);
     case 'account':
-      // Its pharmacist's licence accepted or refused: what Settings says, and whether donors'
+      // The account decided (a pending registrant's screen enters the dashboard once approved),
+      // or its pharmacist's licence accepted or refused: what Settings says, and whether donors'
       // medicines are shown and matched to it.
       return Promise.all([invalidate(meKey), refetchStockLists(client), invalidate(needKeys.matches)]);
     case 'users':
@@ -88,17 +89,22 @@ function refetchAllLive(client: QueryClient): Promise<unknown> {
 }
 
 /**
- * Mounted once for a signed-in user (the shell's role area): keeps the live stream open and
- * refreshes what each event concerns. Closing it (sign-out, leaving the role area) ends the stream.
+ * Mounted once for a signed-in user (the shell's role area, or the pending-approval notice):
+ * keeps the live stream open and refreshes what each event concerns. Closing it (sign-out,
+ * leaving the role area) ends the stream. `onSessionEnded`: what the screen does when the gateway
+ * refuses the session (the stream then stops).
  */
-export function useLiveUpdates(enabled = true): void {
+export function useLiveUpdates(enabled = true, options: { onSessionEnded?: () => void } = {}): void {
   const client = useQueryClient();
+  const sessionEnded = useRef(options.onSessionEnded);
+  sessionEnded.current = options.onSessionEnded;
   useEffect(() => {
     if (!enabled) return;
     const connection = shareLiveEvents({
       onEvent: (event) => void refetchForLiveEvent(client, event),
       onReconnect: () => void refetchAllLive(client),
       onStatus: (status) => client.setQueryData(liveStatusKey, status),
+      onSessionEnded: () => sessionEnded.current?.(),
     });
     return () => {
       connection.close();

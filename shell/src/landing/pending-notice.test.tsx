@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+import { screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenStore } from '@medrelay/api-client';
+import type { UserStatus } from '@medrelay/contracts';
+import { renderInRemote } from '@medrelay/ui/test-support';
+import { shellTexts } from '../texts';
+import { LandingPage } from './landing-page';
+
+// A registrant waiting on "pending approval" keeps the page open: the administrator's decision
+// reaches it through the live stream, without a reload or a click on "Check again".
+
+/** The account as the server has it now, and the live stream the page holds. */
+let status: UserStatus | 'session ended';
+let streams: Array<ReadableStreamDefaultController<Uint8Array>>;
+let refuseStream: boolean;
+
+beforeEach(() => {
+  status = 'pending';
+  streams = [];
+  refuseStream = false;
+  tokenStore.set('the-token');
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    const json = (body: unknown, code = 200) =>
+      new Response(JSON.stringify(body), { status: code, headers: { 'Content-Type': 'application/json' } });
+    if (path === '/api/auth/me') {
+      if (status === 'session ended')
+        return json({ message: 'Your session has ended.', code: 'TOKEN_REVOKED', details: null }, 401);
+      return json({ id: 7, name: 'Nour Pharmacy', email: 'nour@example.com', userType: 'pharmacy', status });
+    }
+    if (path === '/api/events') {
+      if (refuseStream) return json({ message: 'Your session has ended.', code: 'TOKEN_REVOKED' }, 401);
+      const body = new ReadableStream<Uint8Array>({ start: (c) => void streams.push(c) });
+      return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
+    }
+    return json({});
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  tokenStore.clear();
+});
+
+async function openPendingScreen() {
+  await renderInRemote(
+    <MemoryRouter initialEntries={['/']}>
+      <Routes>
+        <Route path="/" element={<LandingPage />} />
+        <Route path="/pharmacy/*" element={<p>the pharmacy dashboard</p>} />
+      </Routes>
+    </MemoryRouter>,
+    { texts: shellTexts, namespace: 'shell' },
+  );
+  await screen.findByTestId('pending-notice');
+  await waitFor(() => expect(streams).toHaveLength(1));
+}
+
+describe('the pending-approval screen', () => {
+  it('enters the dashboard by itself once an administrator approves the account', async () => {
+    await openPendingScreen();
+    status = 'approved';
+    streams[0]!.enqueue(new TextEncoder().encode('data: {"kind":"account"}\n\n'));
+    await screen.findByText('the pharmacy dashboard');
+  });
+
+  it('ends the session by itself once the account is rejected (the gateway refuses its stream)', async () => {
+    await openPendingScreen();
+    status = 'session ended';
+    refuseStream = true;
+    // The gateway closes the stream of a revoked session; the page's next try is refused.
+    streams[0]!.close();
+    await waitFor(() => expect(screen.queryByTestId('pending-notice')).toBeNull(), { timeout: 4000 });
+    expect(tokenStore.get()).toBeNull();
+  });
+});
