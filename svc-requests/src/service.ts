@@ -35,6 +35,7 @@ import { startPickupWorker } from './pickup/worker';
 import { pushRoutes } from './push/routes';
 import { pushNotification, type VapidKeys } from './push/service';
 import { recallReachRoutes } from './recalls/routes';
+import { recallNoticeOptions } from './recalls/notices';
 import { requestRoutes } from './requests/routes';
 import { statsRoutes } from './stats/routes';
 
@@ -122,10 +123,7 @@ export async function createRequestsService(
             await eraseDeletedAccount(client, before, after, event);
             await rematchOnUserChange(client, before, after, event);
           }),
-          startMedicineEventConsumer(pool, workerConnection, prefix, logger, {
-            settings: ctx.settings,
-            publicUrl: config.PUBLIC_URL,
-          }),
+          startMedicineEventConsumer(pool, workerConnection, prefix, logger, recallNoticeOptions(ctx)),
           await startReleaseWorker(
             ctx,
             runtime.queues.get(releaseQueueName)!,

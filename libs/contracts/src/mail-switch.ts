@@ -26,6 +26,8 @@ export const notificationSwitch: Record<MailTemplate, 'notice' | 'always'> = {
   'pickup-confirmed': 'notice',
   'pickup-changed': 'notice',
   'pickup-called-off': 'notice',
+  // A recall: a party who missed it would go to collect, or hand over, a recalled batch.
+  'pickup-on-hold': 'always',
   'pickup-reminder': 'notice',
   'expiry-digest': 'notice',
   'recall-quarantined': 'always',

@@ -25,6 +25,7 @@ export const mailTemplates = [
   'pickup-confirmed',
   'pickup-changed',
   'pickup-called-off',
+  'pickup-on-hold',
   'pickup-reminder',
   'expiry-digest',
   'recall-quarantined',
@@ -259,6 +260,30 @@ const mailContents = {
       location: text,
       /** 'yes' when the e-mail carries the calendar file that cancels the pickup. */
       calendar: yesNo,
+      requestsUrl: text,
+    },
+    sealed: {},
+  },
+  /**
+   * A pickup with a time agreed still ahead that a recall of its batch holds: each party is told
+   * not to go (the requester) or not to hand over (the owner) until the recall is lifted, and the
+   * calendar file cancels the time, which comes back with a pickup-confirmed e-mail if the recall
+   * is lifted before it (docs/expiry-and-recalls.md).
+   */
+  'pickup-on-hold': {
+    data: {
+      systemName: text,
+      name: text,
+      medicineName: text,
+      quantity: text,
+      /** The reader's side of the request. */
+      readerRole: z.enum(['requester', 'owner']),
+      otherName: text,
+      /** The time agreed, as the screens word it. */
+      when: text,
+      location: text,
+      /** The recall's reason, as the administrator wrote it. */
+      reason: text,
       requestsUrl: text,
     },
     sealed: {},

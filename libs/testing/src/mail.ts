@@ -49,6 +49,21 @@ function calendarOf(mail: ParsedMail): ReceivedMail['calendar'] {
   return { method: type?.params?.method ?? '', content: part.content.toString('utf8') };
 }
 
+/** The events of a calendar message (an e-mail's `calendar.content`): uid, start (UTC), status, sequence. */
+export function calendarEventsOf(
+  ics: string,
+): { uid: string; start: string; status: string; sequence: number }[] {
+  return ics
+    .split('BEGIN:VEVENT')
+    .slice(1)
+    .map((event) => ({
+      uid: /UID:(\S+)/.exec(event)![1]!,
+      start: /DTSTART:(\S+)/.exec(event)![1]!,
+      status: /STATUS:(\S+)/.exec(event)![1]!,
+      sequence: Number(/SEQUENCE:(\d+)/.exec(event)![1]),
+    }));
+}
+
 /** Every message the SMTP sink stored for this recipient. */
 export async function mailsTo(address: string, directory = testStores().mailDir): Promise<ReceivedMail[]> {
   const files = (await readdir(directory)).filter((f) => f.endsWith('.eml')).sort();

@@ -8,7 +8,13 @@ import { bidiFindings, sourceLiterals, type PlaceholderKind } from '@medrelay/te
  * libs/testing/src/bidi.ts). The templates are read as source: each Arabic string or template
  * literal, its ${…} the placeholders.
  */
-const files = ['templates.ts', 'account-templates.ts', 'license-templates.ts', 'transfer-templates.ts'];
+const files = [
+  'templates.ts',
+  'account-templates.ts',
+  'license-templates.ts',
+  'transfer-templates.ts',
+  'recall-templates.ts',
+];
 
 /** How what a ${…} writes starts, read from the expression. */
 function kindOf(expression: string): PlaceholderKind {

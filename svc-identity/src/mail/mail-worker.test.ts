@@ -288,7 +288,9 @@ describe('mail templates', () => {
                 }
               : template === 'pickup-called-off'
                 ? { ...data, readerRole: 'requester', byReader: 'no', calendar: 'yes' }
-                : data;
+                : template === 'pickup-on-hold'
+                  ? { ...data, readerRole: 'owner' }
+                  : data;
   /** Values a template reads under a name another one uses for something else (a recall's reason). */
   const own: Partial<Record<MailTemplate, object>> = {
     'two-factor-reset': {

@@ -9,6 +9,7 @@ import type {
 import { shownValue } from '@medrelay/contracts';
 import { accountTemplates } from './account-templates';
 import { licenseTemplates } from './license-templates';
+import { recallTemplates } from './recall-templates';
 import { transferTemplates } from './transfer-templates';
 
 export interface RenderedMail {
@@ -126,6 +127,7 @@ const templates: Record<Language, Templates> = {
       ],
     },
     ...transferTemplates.en,
+    ...recallTemplates.en,
     ...accountTemplates.en,
     ...licenseTemplates.en,
   },
@@ -213,6 +215,7 @@ const templates: Record<Language, Templates> = {
       ],
     },
     ...transferTemplates.ar,
+    ...recallTemplates.ar,
     ...accountTemplates.ar,
     ...licenseTemplates.ar,
   },

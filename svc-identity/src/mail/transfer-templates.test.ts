@@ -347,6 +347,32 @@ describe('the pickup-called-off e-mail', () => {
   });
 });
 
+describe('the pickup-on-hold e-mail (a recall holds a pickup with a time agreed)', () => {
+  const held = { reason: 'Mislabelled strength', when: 'Tuesday, 1 January 2030 · 10:00–11:00' };
+
+  it('tells the requester, in English, not to go until the lift, and that the calendar file removes the time', () => {
+    const mail = text('pickup-on-hold', 'en', { ...held, readerRole: 'requester' });
+    expect(mail).toContain(
+      'Your pickup of 3 units of Concor 5mg from Nile Pharmacy, agreed for Tuesday, 1 January 2030 · 10:00–11:00, is on hold: the batch is recalled (Mislabelled strength). Do not go to collect it until MedRelay tells you the recall is lifted.',
+    );
+    expect(mail).toContain('The attached calendar file removes this pickup from your calendar.');
+    expect(mail).toContain('If the recall is lifted before that time, an e-mail puts it back');
+  });
+
+  it('tells the owner, in Egyptian Arabic, not to hand over until the lift, for any count', () => {
+    const mail = text('pickup-on-hold', 'ar', {
+      ...held,
+      readerRole: 'owner',
+      quantity: '2',
+      otherName: 'جمعية رسالة',
+    });
+    expect(mail).toContain('استلام وحدتين من Concor 5mg اللي جمعية رسالة كان هيستلمه');
+    expect(mail).toContain('متسلّمش الوحدات لحد ما MedRelay يبلغك إن السحب اترفع.');
+    expect(mail).toContain('ملف التقويم المرفق بيشيل ميعاد الاستلام ده من التقويم بتاعك.');
+    expect(mail).not.toContain('متروحش');
+  });
+});
+
 describe('the transfer e-mails count with their noun', () => {
   it('in English and Arabic, as the notices do', () => {
     expect(text('request-approved', 'en', { quantity: '1' })).toContain(

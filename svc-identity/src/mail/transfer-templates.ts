@@ -34,70 +34,15 @@ function fewerLines(d: MailData<'request-approved'>, language: Language): string
   ];
 }
 
-/** The e-mails of a transfer's life: approval and pickup, recalls, and the daily digests. */
+/** The e-mails of a transfer's life: approval and pickup, and the daily digests (recalls: recall-templates.ts). */
 export type TransferTemplate =
   | 'request-approved'
   | 'pickup-confirmed'
   | 'pickup-changed'
   | 'pickup-called-off'
-  | 'recall-quarantined'
-  | 'recall-lifted'
   | 'pickup-reminder'
   | 'expiry-digest'
   | 'need-match-digest';
-
-/**
- * What a recall asks of the reader: by their part (owner of a listing, holder of
- * collected units, requester) and who handles packs in hand (libs/domain recallInstruction: only
- * licensed pharmacies dispense; an NGO's pharmacist returns its units; a donor takes them to a
- * pharmacy). Holders and owners are asked to confirm on MedRelay that the packs are set aside.
- */
-const recallSteps: Record<Language, (d: MailData<'recall-quarantined'>) => string[]> = {
-  en: (d) => {
-    const inHand =
-      d.instruction === 'donor'
-        ? 'Do not use these packs or give them to anyone: keep them aside and take them to a pharmacy, which returns them.'
-        : d.instruction === 'ngoPharmacist'
-          ? 'Set these units aside now and give them to no one: your pharmacist returns them as the recall instructs.'
-          : 'Set these units aside now and do not dispense them: return them as the recall instructs.';
-    const confirm = 'Then confirm on MedRelay that they are set aside ("I have set these units aside").';
-    if (d.role === 'holder')
-      return [
-        `You collected ${countedNoun(Number(d.quantity), 'unit', 'en')} of this batch.`,
-        inHand,
-        confirm,
-      ];
-    if (d.role === 'owner')
-      return [
-        'Your listings of this batch are quarantined: they are hidden from browsing and cannot be requested until the recall is lifted. Pending requests on them are cancelled; approved ones are on hold.',
-        inHand,
-        confirm,
-      ];
-    return [
-      'Your pending requests for this batch are cancelled; approved ones are on hold until the recall is lifted. Do not collect, hand over or use these packs.',
-    ];
-  },
-  ar: (d) => {
-    const inHand =
-      d.instruction === 'donor'
-        ? 'متستخدمش العلب دي ومتديهاش لحد: خليها على جنب وودّيها لصيدلية ترجّعها.'
-        : d.instruction === 'ngoPharmacist'
-          ? 'شيل الوحدات دي على جنب دلوقتي ومتديهاش لحد: الصيدلي بتاعكم هيرجّعها زي ما تعليمات السحب بتقول.'
-          : 'شيل الوحدات دي على جنب دلوقتي ومتصرفهاش: رجّعها زي ما تعليمات السحب بتقول.';
-    const confirm = 'وبعدين أكّد على MedRelay إنها اتشالت على جنب («شلت الوحدات دي على جنب»).';
-    if (d.role === 'holder')
-      return [`استلمت من التشغيلة دي ${countedNoun(Number(d.quantity), 'unit', 'ar')}.`, inHand, confirm];
-    if (d.role === 'owner')
-      return [
-        'إعلاناتك من التشغيلة دي اتحفّظ عليها: مش هتظهر في التصفح ومحدش يقدر يطلبها لحد ما السحب يترفع. الطلبات المستنية عليها اتلغت، واللي اتوافق عليها متوقفة.',
-        inHand,
-        confirm,
-      ];
-    return [
-      'طلباتك المستنية للتشغيلة دي اتلغت، واللي اتوافق عليها متوقفة لحد ما السحب يترفع. متستلمش ومتسلّمش ومتستخدمش العلب دي.',
-    ];
-  },
-};
 
 export const transferTemplates: Record<Language, Pick<Templates, TransferTemplate>> = {
   en: {
@@ -165,28 +110,6 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
       subject: (d) =>
         `${d.released ? 'Pickup released' : 'Pickup called off'}: ${d.medicineName} – ${d.systemName}`,
       body: (d) => [`Hello ${d.name},`, ...calledOffLines(d, 'en')],
-    },
-    'recall-quarantined': {
-      subject: (d) =>
-        `${d.reminder === 'yes' ? 'Reminder: ' : ''}Batch ${d.batch} of ${d.medicines} is recalled – ${d.systemName}`,
-      body: (d) => [
-        `Hello ${d.name},`,
-        `Batch ${d.batch} of ${d.medicines} is recalled: ${d.reason}`,
-        ...recallSteps.en(d),
-        `Details: ${d.url}`,
-      ],
-    },
-    'recall-lifted': {
-      subject: (d) => `The recall of batch ${d.batch} of ${d.medicines} is lifted – ${d.systemName}`,
-      body: (d) => [
-        `Hello ${d.name},`,
-        d.role === 'owner'
-          ? `The recall of batch ${d.batch} of ${d.medicines} is lifted: your listings are offered again.`
-          : d.role === 'holder'
-            ? `The recall of batch ${d.batch} of ${d.medicines} is lifted: the units you set aside may be used again.`
-            : `The recall of batch ${d.batch} of ${d.medicines} is lifted: your approved requests are active again.`,
-        `Details: ${d.url}`,
-      ],
     },
     'pickup-reminder': {
       subject: (d) =>
@@ -287,28 +210,6 @@ export const transferTemplates: Record<Language, Pick<Templates, TransferTemplat
     'pickup-called-off': {
       subject: (d) => `استلام ${d.medicineName} اتلغى – ${d.systemName}`,
       body: (d) => [`أهلاً ${d.name}،`, ...calledOffLines(d, 'ar')],
-    },
-    'recall-quarantined': {
-      subject: (d) =>
-        `${d.reminder === 'yes' ? 'تذكير: ' : ''}التشغيلة ${d.batch} من ${d.medicines} اتسحبت – ${d.systemName}`,
-      body: (d) => [
-        `أهلاً ${d.name}،`,
-        `التشغيلة ${d.batch} من ${d.medicines} اتسحبت: ${d.reason}`,
-        ...recallSteps.ar(d),
-        `التفاصيل: ${d.url}`,
-      ],
-    },
-    'recall-lifted': {
-      subject: (d) => `سحب التشغيلة ${d.batch} من ${d.medicines} اترفع – ${d.systemName}`,
-      body: (d) => [
-        `أهلاً ${d.name}،`,
-        d.role === 'owner'
-          ? `سحب التشغيلة ${d.batch} من ${d.medicines} اترفع: إعلاناتك رجعت معروضة تاني.`
-          : d.role === 'holder'
-            ? `سحب التشغيلة ${d.batch} من ${d.medicines} اترفع: الوحدات اللي شلتها على جنب ينفع تستخدمها تاني.`
-            : `سحب التشغيلة ${d.batch} من ${d.medicines} اترفع: طلباتك اللي اتوافق عليها رجعت شغالة تاني.`,
-        `التفاصيل: ${d.url}`,
-      ],
     },
     'pickup-reminder': {
       subject: (d) =>

@@ -2,6 +2,7 @@ import type { Need, NeedCreateInput } from '@medrelay/contracts';
 import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { medicineInput, startTestPlatform, type TestPlatform, type TestUser } from '../testing';
+import { recallNoticeOptions } from '../recalls/notices';
 
 // What the matching tests share: one platform per test file, an administrator, and helpers to
 // declare needs, list medicines and wait until matching has run.
@@ -20,7 +21,7 @@ export function useMatchingPlatform() {
 
 export const pool = () => p.requests.service.ctx.pool;
 export const recallNotices = () => ({
-  settings: p.requests.service.ctx.settings,
+  ...recallNoticeOptions(p.requests.service.ctx),
   publicUrl: 'http://medrelay.test',
 });
 export const as = (user: TestUser, language = 'en') => ({

@@ -5,6 +5,7 @@ import { applyMedicineEvent } from './read-model';
 import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicineInput, startRequestsFor, startTestPlatform, type TestPlatform } from '../testing';
+import { recallNoticeOptions } from '../recalls/notices';
 
 let p: TestPlatform;
 beforeAll(async () => {
@@ -77,7 +78,10 @@ describe("svc-requests' read model of the catalog's medicines", () => {
     });
     const apply = (event: MedicineEvent) =>
       withTransaction(pool, (c) =>
-        applyMedicineEvent(c, event, { settings: p.requests.service.ctx.settings, publicUrl: 'http://x' }),
+        applyMedicineEvent(c, event, {
+          ...recallNoticeOptions(p.requests.service.ctx),
+          publicUrl: 'http://x',
+        }),
       );
     const ids = [base + 1, base + 2, base + 3];
     // A newer single change of the first one arrived before the bulk event.

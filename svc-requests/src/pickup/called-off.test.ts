@@ -1,4 +1,4 @@
-import { waitForMails, type ReceivedMail } from '@medrelay/testing';
+import { calendarEventsOf, waitForMails, type ReceivedMail } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
 import type { TestUser } from '../testing';
 import type { MedicineRequest, RequestStats, RequestSummary } from '@medrelay/contracts';
@@ -24,15 +24,6 @@ describe('a pickup called off', () => {
   it('calling off an approved pickup e-mails the other party in its language, and the calendar files cancel the agreed pickup above the confirmation', async () => {
     const calledOff = (id: number) => (m: ReceivedMail) =>
       m.template === 'pickup-called-off' && Boolean(m.calendar?.content.includes(`UID:pickup-${id}@`));
-    const eventsOf = (ics: string) =>
-      ics
-        .split('BEGIN:VEVENT')
-        .slice(1)
-        .map((event) => ({
-          uid: /UID:(\S+)/.exec(event)![1],
-          status: /STATUS:(\S+)/.exec(event)![1],
-          sequence: Number(/SEQUENCE:(\d+)/.exec(event)![1]),
-        }));
     const nameOf = async (id: number) =>
       (
         await p.requests.service.ctx.pool.query(
@@ -54,7 +45,7 @@ describe('a pickup called off', () => {
           m.template === 'pickup-confirmed' && Boolean(m.calendar?.content.includes(`UID:${uid}`)),
       });
       expect(confirmed!.calendar!.method).toBe('REQUEST');
-      const [event] = eventsOf(confirmed!.calendar!.content);
+      const [event] = calendarEventsOf(confirmed!.calendar!.content);
       return { id, uid, confirmedSequence: event!.sequence };
     };
     const status = (token: string, id: number, to: string) =>
@@ -62,8 +53,10 @@ describe('a pickup called off', () => {
     /** An iTIP CANCEL of the request's one event, above the confirmation's sequence. */
     const expectCancelled = (mail: ReceivedMail, uid: string, above: number) => {
       expect(mail.calendar!.method).toBe('CANCEL');
-      const events = eventsOf(mail.calendar!.content);
-      expect(events).toEqual([{ uid, status: 'CANCELLED', sequence: expect.any(Number) }]);
+      const events = calendarEventsOf(mail.calendar!.content);
+      expect(events).toEqual([
+        { uid, start: expect.any(String), status: 'CANCELLED', sequence: expect.any(Number) },
+      ]);
       expect(events[0]!.sequence).toBeGreaterThan(above);
     };
 

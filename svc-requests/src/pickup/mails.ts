@@ -374,3 +374,52 @@ export function pickupCalledOffMail(options: {
     }),
   };
 }
+
+/**
+ * The pickup-on-hold e-mail to one party of a pickup a recall holds while its agreed time is
+ * still ahead: not to go (the requester) or not to hand over (the owner) until the recall is
+ * lifted, and the calendar file that cancels the time (a lift before it invites to it again).
+ */
+export function pickupOnHoldMail(options: {
+  request: PickupMailRequest;
+  agreed: AgreedWindow;
+  /** `settlementNumber`, read after the message is counted (`countRecallCalendarMessage`). */
+  sequence: number;
+  medicineName: string;
+  reader: ReadModelUser;
+  readerRole: 'requester' | 'owner';
+  other: ReadModelUser | null;
+  reason: string;
+  settings: Settings;
+  publicUrl: string;
+}): MailJob {
+  const { request, reader, agreed } = options;
+  const language = reader.language;
+  const url = requestsUrl(options.publicUrl, reader);
+  return {
+    idempotencyKey: `pickup-on-hold:${request.id}:${options.sequence}:${reader.id}`,
+    template: 'pickup-on-hold',
+    to: reader.email,
+    language,
+    data: {
+      systemName: options.settings.systemName,
+      name: reader.name,
+      medicineName: options.medicineName,
+      quantity: String(request.quantity),
+      readerRole: options.readerRole,
+      otherName: nameOf(options.other),
+      when: formatPickupWindow(agreed.starts_at, agreed.ends_at, language),
+      location: request.pickup_location ?? '',
+      reason: options.reason,
+      requestsUrl: url,
+    },
+    ...cancelledInCalendars(agreed, {
+      request,
+      sequence: options.sequence,
+      medicineName: options.medicineName,
+      other: options.other,
+      language,
+      url,
+    }),
+  };
+}

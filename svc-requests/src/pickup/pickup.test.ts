@@ -1,5 +1,5 @@
 import { cairoInstant, formatPickupWindow } from '@medrelay/domain';
-import { waitForMails, waitUntil, type ReceivedMail } from '@medrelay/testing';
+import { calendarEventsOf, waitForMails, waitUntil, type ReceivedMail } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
 import { medicineInput } from '../testing';
 import { chosenWindowEnd } from './repo';
@@ -350,23 +350,13 @@ describe('pickup windows', () => {
     const ofRequest = (template: string) => (m: ReceivedMail) =>
       m.template === template && (m.calendar?.content.includes(`UID:${uid}`) ?? false);
     const settled = await waitForMails(ngo.email, 3, { match: ofRequest('pickup-confirmed') });
-    const eventsOf = (ics: string) =>
-      ics
-        .split('BEGIN:VEVENT')
-        .slice(1)
-        .map((event) => ({
-          uid: /UID:(\S+)/.exec(event)![1],
-          start: /DTSTART:(\S+)/.exec(event)![1],
-          status: /STATUS:(\S+)/.exec(event)![1],
-          sequence: Number(/SEQUENCE:(\d+)/.exec(event)![1]),
-        }));
     const stamp = (date: string, time: string) =>
       cairoInstant(date, time)!
         .toISOString()
         .replace(/[-:]|\.\d{3}/g, '');
     const invitations = settled.map((m) => {
       expect(m.calendar!.method).toBe('REQUEST');
-      const events = eventsOf(m.calendar!.content);
+      const events = calendarEventsOf(m.calendar!.content);
       expect(events).toHaveLength(1);
       return events[0]!;
     });
@@ -411,8 +401,8 @@ describe('pickup windows', () => {
     );
     expect(changed!.text).toContain(`The time agreed before, ${agreedBefore}, no longer holds`);
     expect(changed!.calendar!.method).toBe('CANCEL');
-    const [cancelled] = eventsOf(changed!.calendar!.content);
-    expect(eventsOf(changed!.calendar!.content)).toHaveLength(1);
+    const [cancelled] = calendarEventsOf(changed!.calendar!.content);
+    expect(calendarEventsOf(changed!.calendar!.content)).toHaveLength(1);
     expect(cancelled).toMatchObject({ uid, status: 'CANCELLED', start: stamp(day(4), '09:00') });
     expect(cancelled!.sequence).toBeGreaterThan(last.sequence);
     // The owner's calendar got the agreed time with its pickup-confirmed e-mail: its own copy,
@@ -421,7 +411,7 @@ describe('pickup windows', () => {
     expect(ownerCopy!.subject).toContain('Pickup time changed');
     expect(ownerCopy!.text).toContain(`The time agreed before, ${agreedBefore}, no longer holds`);
     expect(ownerCopy!.calendar!.method).toBe('CANCEL');
-    expect(eventsOf(ownerCopy!.calendar!.content)).toEqual([cancelled]);
+    expect(calendarEventsOf(ownerCopy!.calendar!.content)).toEqual([cancelled]);
     expect(await queue().getJob(reminderJobId(id, chosenId, 'hour'))).toBeUndefined();
     expect(await queue().getJob(reminderJobId(id, chosenId, 'evening'))).toBeUndefined();
     // A reminder job left behind anyway does nothing.

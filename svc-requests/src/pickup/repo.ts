@@ -180,16 +180,49 @@ export async function everyWindow(db: Db, requestId: number): Promise<WindowRow[
 
 /**
  * How many moves the request has had (its custody log, to which each settlement, withdrawal and
- * call-off adds an entry before its e-mails are queued): the sequence of the pickup's calendar
- * event, so each later calendar message outranks the earlier ones, as calendars ignore an update
- * whose sequence is not higher.
+ * call-off adds an entry before its e-mails are queued) and the calendar messages a recall's hold
+ * and lift sent (`countRecallCalendarMessage`, counted before theirs): the sequence of the
+ * pickup's calendar event, so each later calendar message outranks the earlier ones, as calendars
+ * ignore an update whose sequence is not higher.
  */
 export async function settlementNumber(db: Db, requestId: number): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM requests.custody_log WHERE request_id = $1',
+    `SELECT (SELECT count(*) FROM requests.custody_log WHERE request_id = $1)::int
+          + coalesce((SELECT sent FROM requests.recall_calendar_messages WHERE request_id = $1), 0) AS n`,
     [requestId],
   );
   return Math.max(1, rows[0]!.n);
+}
+
+/** Counts a calendar message a recall sends about the pickup (no custody entry records it). */
+export async function countRecallCalendarMessage(db: Db, requestId: number): Promise<void> {
+  await db.query(
+    `INSERT INTO requests.recall_calendar_messages (request_id, sent) VALUES ($1, 1)
+     ON CONFLICT (request_id) DO UPDATE SET sent = recall_calendar_messages.sent + 1`,
+    [requestId],
+  );
+}
+
+/**
+ * Of these approved requests, those whose chosen window has not ended: the time agreed that the
+ * parties' calendars hold, still to come. With `newlyHeldBy`, only those no other recall held
+ * already (their calendars were cleared by that one).
+ */
+export async function agreedPickupsAhead(
+  db: Db,
+  requestIds: number[],
+  newlyHeldBy: number | null,
+): Promise<Array<{ requestId: number; window: Pick<WindowRow, 'id' | 'starts_at' | 'ends_at'> }>> {
+  const { rows } = await db.query<{ request_id: number; id: number; starts_at: Date; ends_at: Date }>(
+    `SELECT r.id AS request_id, w.id, w.starts_at, w.ends_at
+       FROM requests.requests r JOIN requests.pickup_windows w ON w.id = r.chosen_window_id
+      WHERE r.id = ANY($1::int[]) AND r.status = 'approved' AND w.ends_at > now()
+        AND ($2::int IS NULL OR NOT EXISTS (
+              SELECT 1 FROM requests.recall_holds h WHERE h.request_id = r.id AND h.recall_id <> $2))
+      ORDER BY r.id`,
+    [requestIds, newlyHeldBy],
+  );
+  return rows.map(({ request_id, ...window }) => ({ requestId: request_id, window }));
 }
 
 /**

@@ -26,6 +26,7 @@ import { transactionMailsOn } from '../requests/mail-settings';
 import { callerShownName } from '../requests/party-names';
 import { pickupChangedMail, pickupChangedOwnerMail, pickupConfirmedMail } from './mails';
 import { addNotifications } from '../notifications/repo';
+import { holdOf } from '../recalls/repo';
 import { createNoShowSweep } from './no-shows';
 import { createPickupReminders, windowParams, type ReminderOptions } from './reminders';
 import {
@@ -226,11 +227,13 @@ export function createPickupService(ctx: RequestsContext, options: PickupOptions
 
   /**
    * The pickup-confirmed e-mails to both parties once a window is settled, in the transaction
-   * that settles it: the window the app shows, and the calendar file that confirms it.
+   * that settles it: the window the app shows, and the calendar file that confirms it. Not while
+   * a recall holds the pickup: nobody may collect then, so the time goes to calendars at the lift
+   * (recalls/held-pickups.ts), not before.
    */
   async function queueConfirmedMails(client: PoolClient, request: PickupRequestRow, chosen: WindowRow) {
     const settings = await ctx.settings();
-    if (!transactionMailsOn(settings)) return;
+    if (!transactionMailsOn(settings) || (await holdOf(client, request.id)) !== null) return;
     const [owner, requester] = await Promise.all([
       findReadModelUser(client, schema, request.owner_id),
       findReadModelUser(client, schema, request.requester_id),

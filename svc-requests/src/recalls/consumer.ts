@@ -3,6 +3,7 @@ import { holdingOfRequest } from '@medrelay/domain/recalls';
 import { addToOutbox, type PoolClient } from '@medrelay/service-kit';
 import { schema } from '../context';
 import { recordCustody, systemActor } from '../custody/repo';
+import { clearHeldPickupsFromCalendars, restoreLiftedPickupsToCalendars } from './held-pickups';
 import { sendRecallNotices, type RecallAddressee, type RecallNoticeOptions } from './notices';
 import {
   collectorsFreedBy,
@@ -152,13 +153,24 @@ export async function applyRecallEvent(
         payload: { requestId: request.id },
       });
     }
-    await holdApprovedOn(client, ids, event.recallId, event.reason);
+    const held = await holdApprovedOn(client, ids, event.recallId, event.reason);
+    await clearHeldPickupsFromCalendars(
+      client,
+      options,
+      held.map((r) => r.id),
+      event,
+    );
     const { added, again } = await recordReach(client, event.recallId, holdings);
     await sendRecallNotices(client, options, event, { kind: 'issued' }, issueAddressees(added, again));
     return true;
   }
 
   const released = await releaseHolds(client, event.recallId);
+  await restoreLiftedPickupsToCalendars(
+    client,
+    options,
+    released.map((r) => r.id),
+  );
   const named = event.listings.map((l) => l.medicineId);
   // Listings given back to the market: unlisted ones are not offered again, their packs only freed.
   const offered = await offeredListings(client, event.restored);

@@ -14,16 +14,30 @@ import {
   type RecallInstruction,
   type RecallNoticeRole,
 } from '@medrelay/domain/recalls';
-import { addToOutbox, type PoolClient } from '@medrelay/service-kit';
-import { schema } from '../context';
+import { addToOutbox, type MailSecrets, type PoolClient } from '@medrelay/service-kit';
+import { schema, type RequestsContext } from '../context';
+import { readHandoverCode } from '../handover/service';
 import { addNotifications, type NewNotification } from '../notifications/repo';
 import { mailRecipients } from './repo';
 
-/** What the recall notices need besides the event: the settings (e-mail switch) and the site's address. */
+/**
+ * What the recall notices need besides the event: the settings (e-mail switch), the site's
+ * address, and for a lift's pickup-confirmed e-mails the requester's handover code and its seal.
+ */
 export interface RecallNoticeOptions {
   settings: () => Promise<Settings>;
   publicUrl: string;
+  mailSecrets: MailSecrets;
+  handoverCodeFor: (db: PoolClient, requestId: number) => Promise<string | null>;
 }
+
+/** The recall notices' options from the service's context. */
+export const recallNoticeOptions = (ctx: RequestsContext): RecallNoticeOptions => ({
+  settings: ctx.settings,
+  publicUrl: ctx.config.PUBLIC_URL,
+  mailSecrets: ctx.mailSecrets,
+  handoverCodeFor: async (db, requestId) => (await readHandoverCode(db, ctx, requestId))?.code ?? null,
+});
 
 /** A party to tell, with what it holds (what its notice says and links to). */
 export interface RecallAddressee {
@@ -113,7 +127,7 @@ function linkOf(
  */
 export async function sendRecallNotices(
   client: PoolClient,
-  options: RecallNoticeOptions,
+  options: Pick<RecallNoticeOptions, 'settings' | 'publicUrl'>,
   recall: { recallId: number; batch: string; reason: string },
   step: RecallStep,
   addressees: RecallAddressee[],

@@ -4,6 +4,7 @@ import { withTransaction } from '@medrelay/service-kit';
 import { mailsTo, waitUntil } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
 import { applyMedicineEvent } from '../medicines/read-model';
+import { recallNoticeOptions } from './notices';
 import {
   admin,
   gtinOf,
@@ -164,7 +165,7 @@ describe('a recall reaches every holder of the batch', () => {
     };
     expect(
       await withTransaction(ctx.pool, (c) =>
-        applyMedicineEvent(c, replay, { settings: ctx.settings, publicUrl: 'http://medrelay.test' }),
+        applyMedicineEvent(c, replay, { ...recallNoticeOptions(ctx), publicUrl: 'http://medrelay.test' }),
       ),
     ).toBe(true);
     expect(await queuedMails()).toBe(4);

@@ -1,7 +1,7 @@
 import type { RecallNotice, RecallReach } from '@medrelay/contracts';
 import { addDays, cairoToday } from '@medrelay/domain';
 import { withTransaction } from '@medrelay/service-kit';
-import { mailsTo, waitUntil } from '@medrelay/testing';
+import { calendarEventsOf, mailsTo, waitForMails, waitUntil, type ReceivedMail } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
 import type { TestUser } from '../testing';
 import {
@@ -50,7 +50,7 @@ async function pickupChosen(gtin: string, batch: string, name: string) {
   const plan = await p.requests.api.get(`/api/requests/${id}/pickup`, { token: needer.token });
   const windowId = plan.body.windows[0].id as number;
   await p.requests.api.post(`/api/requests/${id}/pickup/choice`, { windowId }, { token: needer.token });
-  return { id, windowId, needer };
+  return { id, windowId, needer, owner };
 }
 
 /** A request by `user` on a listing, approved by its owner. */
@@ -129,6 +129,104 @@ describe('a recall stops every transfer of its batch', () => {
     expect(after.body).toMatchObject({ chosenWindowId: null, chosen: null, proposal: null });
     await pickup.sweep();
     expect(await row()).toMatchObject({ status: 'approved', missed_at: null, no_shows: 0 });
+  });
+
+  it("clears a held pickup's agreed time from both calendars, and puts it back when the recall is lifted before it", async () => {
+    const gtin = gtinOf(539);
+    const { id, needer, owner } = await pickupChosen(gtin, 'LOT-C', 'Calendol');
+    const uid = `pickup-${id}@medrelay.eg`;
+    const ofRequest = (template: string) => (m: ReceivedMail) =>
+      m.template === template && Boolean(m.calendar?.content.includes(`UID:${uid}`));
+    /** The one event of a mail's calendar message, with the message's method. */
+    const eventOf = (mail: ReceivedMail) => {
+      const events = calendarEventsOf(mail.calendar!.content);
+      expect(events).toHaveLength(1);
+      return { method: mail.calendar!.method, ...events[0]! };
+    };
+    const [invited] = await waitForMails(needer.email, 1, { match: ofRequest('pickup-confirmed') });
+    const agreed = eventOf(invited!);
+
+    const issued = await recall({ gtin, batch: 'LOT-C', reason: 'Wrong strength on the label' });
+    expect(issued.status).toBe(201);
+    // Each party is told not to go / not to hand over, and its calendar file cancels the time,
+    // above the invitation's sequence (a calendar ignores a message that does not outrank it).
+    const [toNeeder] = await waitForMails(needer.email, 1, { match: ofRequest('pickup-on-hold') });
+    const [toOwner] = await waitForMails(owner.email, 1, { match: ofRequest('pickup-on-hold') });
+    expect(toNeeder!.text).toContain('is on hold: the batch is recalled (Wrong strength on the label)');
+    expect(toNeeder!.text).toContain(
+      'Do not go to collect it until MedRelay tells you the recall is lifted.',
+    );
+    expect(toOwner!.text).toContain(
+      'Do not hand the units over until MedRelay tells you the recall is lifted.',
+    );
+    const cancelled = eventOf(toNeeder!);
+    expect(cancelled).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', start: agreed.start });
+    expect(cancelled.sequence).toBeGreaterThan(agreed.sequence);
+    expect(eventOf(toOwner!)).toEqual(cancelled);
+
+    // Lifted before the time: the pickup comes back to both calendars, outranking the cancel,
+    // and the requester's e-mail carries its handover code again.
+    expect((await lift(issued.body.id)).status).toBe(200);
+    const [, back] = await waitForMails(needer.email, 2, { match: ofRequest('pickup-confirmed') });
+    const [, ownerBack] = await waitForMails(owner.email, 2, { match: ofRequest('pickup-confirmed') });
+    const restored = eventOf(back!);
+    expect(restored).toMatchObject({ method: 'REQUEST', status: 'CONFIRMED', start: agreed.start });
+    expect(restored.sequence).toBeGreaterThan(cancelled.sequence);
+    expect(eventOf(ownerBack!)).toEqual(restored);
+    expect(back!.text).toMatch(/Your handover code: \d{6}/);
+
+    // The next move outranks the lift's invitation: the requester calls the pickup off.
+    const cancel = await p.requests.api.put(
+      `/api/requests/${id}/status`,
+      { status: 'cancelled' },
+      { token: needer.token },
+    );
+    expect(cancel.status).toBe(200);
+    const [calledOff] = await waitForMails(owner.email, 1, { match: ofRequest('pickup-called-off') });
+    expect(eventOf(calledOff!).sequence).toBeGreaterThan(restored.sequence);
+    // Nobody was told twice of the hold.
+    expect((await mailsTo(needer.email)).filter(ofRequest('pickup-on-hold'))).toHaveLength(1);
+  });
+
+  it('a time chosen while a recall holds the pickup goes to calendars at the lift, not before', async () => {
+    const gtin = gtinOf(540);
+    const { id, needer, owner } = await pickupChosen(gtin, 'LOT-D', 'Chosendol');
+    const issued = await recall({ gtin, batch: 'LOT-D', reason: 'Particles in the solution' });
+    await waitUntil(async () => (await holds(id)) === 1, { what: 'held' });
+    // While held, the owner offers another time and the requester chooses it: the app shows it…
+    const later = addDays(cairoToday(), 3);
+    const offered = await p.requests.api.put(
+      `/api/requests/${id}/pickup`,
+      { windows: [{ date: later, from: '12:00', to: '13:00' }], location: 'Dokki' },
+      { token: owner.token },
+    );
+    expect(offered.status).toBe(200);
+    const windowId = (offered.body.windows as Array<{ id: number }>)[0]!.id;
+    const chose = await p.requests.api.post(
+      `/api/requests/${id}/pickup/choice`,
+      { windowId },
+      { token: needer.token },
+    );
+    expect(chose.body).toMatchObject({ chosenWindowId: windowId });
+    // …but no invitation goes to calendars (queued in the choice's own transaction, if at all).
+    const invitationsQueued = async () =>
+      (
+        await p.requests.service.ctx.pool.query(
+          `SELECT count(*)::int AS n FROM requests.outbox
+            WHERE job_name = 'pickup-confirmed' AND payload->>'idempotencyKey' LIKE $1`,
+          [`pickup-confirmed:${id}:${windowId}:%`],
+        )
+      ).rows[0].n as number;
+    expect(await invitationsQueued()).toBe(0);
+
+    // The lift invites both parties to the time chosen.
+    expect((await lift(issued.body.id)).status).toBe(200);
+    const chosenStart = (m: ReceivedMail) =>
+      m.template === 'pickup-confirmed' && Boolean(m.calendar?.content.includes(`UID:pickup-${id}@`));
+    const [, atLift] = await waitForMails(needer.email, 2, { match: chosenStart });
+    expect(atLift!.text).toContain('12:00');
+    await waitForMails(owner.email, 2, { match: chosenStart });
+    expect(await invitationsQueued()).toBe(2);
   });
 
   it('a grace period under way when the hold began goes on after the lift, not released at once', async () => {

@@ -4,6 +4,7 @@ import { withTransaction } from '@medrelay/service-kit';
 import { mailsTo, waitForMails, waitUntil } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
 import { applyMedicineEvent } from '../medicines/read-model';
+import { recallNoticeOptions } from './notices';
 import {
   admin,
   browseIds,
@@ -377,7 +378,7 @@ describe('batch recalls', () => {
     const ctx = p.requests.service.ctx;
     const apply = () =>
       withTransaction(ctx.pool, (c) =>
-        applyMedicineEvent(c, event, { settings: ctx.settings, publicUrl: 'http://medrelay.test' }),
+        applyMedicineEvent(c, event, { ...recallNoticeOptions(ctx), publicUrl: 'http://medrelay.test' }),
       );
     const before = (await mailsTo(ngo.email)).length;
     expect(await apply()).toBe(true);
@@ -416,7 +417,11 @@ describe('batch recalls', () => {
     const ctx = p.requests.service.ctx;
     const quiet = async () => ({ ...(await ctx.settings()), emailNotifications: false });
     await withTransaction(ctx.pool, (c) =>
-      applyMedicineEvent(c, event, { settings: quiet, publicUrl: 'http://medrelay.test' }),
+      applyMedicineEvent(c, event, {
+        ...recallNoticeOptions(ctx),
+        settings: quiet,
+        publicUrl: 'http://medrelay.test',
+      }),
     );
     await waitUntil(
       async () => (await mailsTo(pharmacy2.email)).some((m) => m.text.includes('Switched off test')),
@@ -474,7 +479,7 @@ describe('batch recalls', () => {
       reason: 'Late event',
       listings: [{ medicineId: target.id, ownerId: pharmacy.id, name: 'Late 10mg' }],
     };
-    const options = { settings: ctx.settings, publicUrl: 'http://medrelay.test' };
+    const options = { ...recallNoticeOptions(ctx), publicUrl: 'http://medrelay.test' };
     await withTransaction(ctx.pool, (c) =>
       applyMedicineEvent(
         c,

@@ -1,0 +1,103 @@
+import { mailQueueName, type MailJob } from '@medrelay/contracts';
+import { receivesMail } from '@medrelay/domain/user-status';
+import { addToOutbox, findReadModelUser, type PoolClient, type ReadModelUser } from '@medrelay/service-kit';
+import { schema } from '../context';
+import { transactionMailsOn } from '../requests/mail-settings';
+import { pickupConfirmedMail, pickupOnHoldMail } from '../pickup/mails';
+import {
+  agreedPickupsAhead,
+  countRecallCalendarMessage,
+  findPickupRequest,
+  medicineName,
+  settlementNumber,
+  type PickupRequestRow,
+} from '../pickup/repo';
+import type { RecallNoticeOptions } from './notices';
+
+/** Each party of a request with the other, as the pickup e-mails address them. */
+async function partiesOf(client: PoolClient, request: PickupRequestRow) {
+  const [owner, requester] = await Promise.all([
+    findReadModelUser(client, schema, request.owner_id),
+    findReadModelUser(client, schema, request.requester_id),
+  ]);
+  return [
+    { readerRole: 'requester', reader: requester, other: owner },
+    { readerRole: 'owner', reader: owner, other: requester },
+  ] as const satisfies ReadonlyArray<{
+    readerRole: 'requester' | 'owner';
+    reader: ReadModelUser | null;
+    other: ReadModelUser | null;
+  }>;
+}
+
+const queueMail = (client: PoolClient, job: MailJob) =>
+  addToOutbox(client, schema, { queue: mailQueueName, name: job.template, payload: job });
+
+/**
+ * A recall has just held these approved requests: where a time agreed is still ahead, both
+ * parties' calendars hold it (pickup-confirmed), and nobody may collect then. Each party gets the
+ * pickup-on-hold e-mail (not to go, not to hand over, until the lift), whose calendar file
+ * cancels the time. A request another recall held already was cleared by that one. Like the
+ * recall's own e-mails, these go whatever the notifications switch says (patient safety).
+ */
+export async function clearHeldPickupsFromCalendars(
+  client: PoolClient,
+  options: RecallNoticeOptions,
+  requestIds: number[],
+  recall: { recallId: number; reason: string },
+): Promise<void> {
+  const ahead = await agreedPickupsAhead(client, requestIds, recall.recallId);
+  if (ahead.length === 0) return;
+  const settings = await options.settings();
+  for (const { requestId, window } of ahead) {
+    const request = (await findPickupRequest(client, requestId))!;
+    await countRecallCalendarMessage(client, requestId);
+    const common = {
+      request,
+      agreed: window,
+      sequence: await settlementNumber(client, requestId),
+      medicineName: await medicineName(client, request.medicine_id),
+      reason: recall.reason,
+      settings,
+      publicUrl: options.publicUrl,
+    };
+    for (const { readerRole, reader, other } of await partiesOf(client, request)) {
+      if (!reader || !receivesMail(reader.email)) continue;
+      await queueMail(client, pickupOnHoldMail({ ...common, reader, readerRole, other }));
+    }
+  }
+}
+
+/**
+ * A recall's lift has freed these approved requests: a time agreed still ahead (its hold cleared
+ * it from calendars) is invited to again, with the pickup-confirmed e-mail each party got when it
+ * was agreed (the requester's with its handover code). A time that ended during the hold is no
+ * longer chosen (`releaseHolds`), so nothing comes back: the parties agree on another.
+ */
+export async function restoreLiftedPickupsToCalendars(
+  client: PoolClient,
+  options: RecallNoticeOptions,
+  requestIds: number[],
+): Promise<void> {
+  const settings = await options.settings();
+  if (!transactionMailsOn(settings)) return;
+  for (const { requestId, window } of await agreedPickupsAhead(client, requestIds, null)) {
+    const request = (await findPickupRequest(client, requestId))!;
+    await countRecallCalendarMessage(client, requestId);
+    const common = {
+      request,
+      chosen: window,
+      settlement: await settlementNumber(client, requestId),
+      medicineName: await medicineName(client, request.medicine_id),
+      settings,
+      publicUrl: options.publicUrl,
+      secrets: options.mailSecrets,
+    };
+    for (const { readerRole, reader, other } of await partiesOf(client, request)) {
+      if (!reader || !receivesMail(reader.email)) continue;
+      const handoverCode =
+        readerRole === 'requester' ? await options.handoverCodeFor(client, requestId) : null;
+      await queueMail(client, pickupConfirmedMail({ ...common, reader, other, handoverCode }));
+    }
+  }
+}
