@@ -59,6 +59,36 @@ describe('POST /api/auth/login', () => {
     expect(res.body.token).toBeUndefined();
   });
 
+  it('tells a registrant turned down at registration what the e-mail said: correct it and register again', async () => {
+    const admin = await identity.signedIn('admin');
+    const { id, email } = await identity.createUser('pharmacy', 'pending');
+    const rejected = await identity.api.put(
+      `/api/admin/users/${id}/reject`,
+      { reason: 'detailsUnverifiable' },
+      { token: admin.token },
+    );
+    expect(rejected.status).toBe(200);
+    const answers = await Promise.all(
+      (['en', 'ar'] as const).map((language) =>
+        identity.api.post(
+          '/api/auth/login',
+          { email, password: testPassword },
+          { headers: { 'accept-language': language } },
+        ),
+      ),
+    );
+    expect(answers.map((res) => [res.status, res.body.code])).toEqual([
+      [403, 'ACCOUNT_REJECTED'],
+      [403, 'ACCOUNT_REJECTED'],
+    ]);
+    expect(answers[0]!.body.message).toBe(
+      'We could not approve your registration. We have e-mailed you why; if you can correct it, register again with this e-mail address.',
+    );
+    expect(answers[1]!.body.message).toBe(
+      'للأسف مقدرناش نوافق على طلب تسجيلك. بعتنالك إيميل فيه السبب؛ لو تقدر تصلّحه، سجّل تاني بنفس الإيميل ده.',
+    );
+  });
+
   it('answers 401 "Invalid credentials" alike for a wrong password and an unknown e-mail', async () => {
     const { email } = await identity.createUser('donor');
     const wrongPassword = await identity.api.post('/api/auth/login', { email, password: 'wrong-password' });

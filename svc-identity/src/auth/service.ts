@@ -83,6 +83,9 @@ export function createAuthService(ctx: IdentityContext) {
   // Wrong second-step codes per account, whatever the challenge (a reset forgives them).
   const codeFailures = wrongSecondStepCodes(ctx);
   const signInExpired = () => new AppError(401, 'SIGN_IN_EXPIRED', 'signInExpired');
+  // Turned down at registration (a reason, never approved): what its e-mail said, not "suspended".
+  const refusedAccount = (user: Pick<User, 'rejectionReason'>) =>
+    new AppError(403, 'ACCOUNT_REJECTED', user.rejectionReason ? 'registrationRejected' : 'accountRejected');
 
   /**
    * The session at the end of every sign-in. The status is read, published and signed under a
@@ -98,7 +101,7 @@ export function createAuthService(ctx: IdentityContext) {
         const user = await findUserById(client, userId);
         const status = await shareLockStatus(client, userId);
         if (!user || !status) throw httpError.unauthenticated('accountGone');
-        if (status === 'rejected') throw new AppError(403, 'ACCOUNT_REJECTED', 'accountRejected');
+        if (status === 'rejected') throw refusedAccount(user);
         if (settings.maintenanceMode && user.userType !== 'admin') {
           throw httpError.unavailable('MAINTENANCE', 'maintenance');
         }
@@ -193,7 +196,7 @@ export function createAuthService(ctx: IdentityContext) {
       const settings = await ctx.settings.get();
       // A password the policy would refuse today: the user is asked to change it.
       const weak = isWeakPassword(settings, input.password, found.user);
-      if (found.user.status === 'rejected') throw new AppError(403, 'ACCOUNT_REJECTED', 'accountRejected');
+      if (found.user.status === 'rejected') throw refusedAccount(found.user);
       // A second step before the token: the account's authenticator, or the
       // enrolment the administrator's switch requires of admins, pharmacies and NGOs.
       const stage = (await twoFactor.enabled(found.user.id))

@@ -8,6 +8,11 @@ export const apiAnswerMessages = {
     en: 'This account has been suspended or rejected. Please contact the administrator.',
     ar: 'الحساب ده موقوف أو مرفوض. من فضلك تواصل مع إدارة المنصة.',
   },
+  // An account turned down at registration: the rejection e-mail says why and how to apply again.
+  registrationRejected: {
+    en: 'We could not approve your registration. We have e-mailed you why; if you can correct it, register again with this e-mail address.',
+    ar: 'للأسف مقدرناش نوافق على طلب تسجيلك. بعتنالك إيميل فيه السبب؛ لو تقدر تصلّحه، سجّل تاني بنفس الإيميل ده.',
+  },
   accountPending: { en: 'Your account is pending approval', ar: 'حسابك لسه مستني الموافقة' },
   accountGone: { en: 'This account no longer exists', ar: 'الحساب ده مبقاش موجود' },
   emailTaken: { en: 'An account with this email already exists', ar: 'فيه حساب متسجل بالإيميل ده قبل كده' },
