@@ -180,7 +180,11 @@ describe('verified e-mail', () => {
       (await identity.api.get(`/api/admin/all-users?q=${email}`, { token: admin.token })).body[0];
     expect((await listed()).emailVerified).toBe(false);
     const opened = await identity.api.post('/api/auth/email/verify', { token });
-    expect([opened.status, opened.body.message]).toEqual([200, 'Your e-mail address is confirmed.']);
+    // Not the screen's title again ("Your e-mail address is confirmed"): what follows from it.
+    expect([opened.status, opened.body.message]).toEqual([
+      200,
+      'Thank you. MedRelay will write to you at this address.',
+    ]);
     expect((await listed()).emailVerified).toBe(true);
     expect((await identity.api.post('/api/auth/email/verify', { token })).body.code).toBe('LINK_INVALID');
   });

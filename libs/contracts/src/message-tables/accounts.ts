@@ -49,9 +49,10 @@ export const accountMessages = {
     en: 'Your new password is set and every device was signed out. Sign in with the new password.',
     ar: 'كلمة السر الجديدة اتحفظت وكل الأجهزة اتعملها تسجيل خروج. سجل دخول بكلمة السر الجديدة.',
   },
+  // Shown under the page's title, which already says "Your e-mail address is confirmed".
   emailVerified: {
-    en: 'Your e-mail address is confirmed.',
-    ar: 'إيميلك اتأكّد.',
+    en: 'Thank you. MedRelay will write to you at this address.',
+    ar: 'شكراً، هنبعتلك على الإيميل ده.',
   },
   emailChanged: {
     en: 'Your e-mail address is changed and confirmed. Use it to sign in from now on.',
