@@ -34,6 +34,27 @@ const queueMail = (client: PoolClient, job: MailJob) =>
   addToOutbox(client, schema, { queue: mailQueueName, name: job.template, payload: job });
 
 /**
+ * Each of these requests whose agreed time is still ahead, counted as one more calendar message
+ * (before its sequence is read, so the message outranks the one before), with what its e-mails
+ * say and the parties who can receive them.
+ */
+async function* agreedPickupsToMessage(client: PoolClient, requestIds: number[], newlyHeldBy: number | null) {
+  for (const { requestId, window } of await agreedPickupsAhead(client, requestIds, newlyHeldBy)) {
+    const request = (await findPickupRequest(client, requestId))!;
+    await countRecallCalendarMessage(client, requestId);
+    yield {
+      request,
+      window,
+      sequence: await settlementNumber(client, requestId),
+      medicineName: await medicineName(client, request.medicine_id),
+      parties: (await partiesOf(client, request)).filter(
+        (p): p is typeof p & { reader: ReadModelUser } => p.reader !== null && receivesMail(p.reader.email),
+      ),
+    };
+  }
+}
+
+/**
  * A recall has just held these approved requests: where a time agreed is still ahead, both
  * parties' calendars hold it (pickup-confirmed), and nobody may collect then. Each party gets the
  * pickup-on-hold e-mail (not to go, not to hand over, until the lift), whose calendar file
@@ -46,24 +67,23 @@ export async function clearHeldPickupsFromCalendars(
   requestIds: number[],
   recall: { recallId: number; reason: string },
 ): Promise<void> {
-  const ahead = await agreedPickupsAhead(client, requestIds, recall.recallId);
-  if (ahead.length === 0) return;
   const settings = await options.settings();
-  for (const { requestId, window } of ahead) {
-    const request = (await findPickupRequest(client, requestId))!;
-    await countRecallCalendarMessage(client, requestId);
-    const common = {
-      request,
-      agreed: window,
-      sequence: await settlementNumber(client, requestId),
-      medicineName: await medicineName(client, request.medicine_id),
-      reason: recall.reason,
-      settings,
-      publicUrl: options.publicUrl,
-    };
-    for (const { readerRole, reader, other } of await partiesOf(client, request)) {
-      if (!reader || !receivesMail(reader.email)) continue;
-      await queueMail(client, pickupOnHoldMail({ ...common, reader, readerRole, other }));
+  for await (const pickup of agreedPickupsToMessage(client, requestIds, recall.recallId)) {
+    const { request, window, sequence, medicineName } = pickup;
+    for (const { readerRole, reader, other } of pickup.parties) {
+      const mail = pickupOnHoldMail({
+        request,
+        agreed: window,
+        sequence,
+        medicineName,
+        reader,
+        readerRole,
+        other,
+        reason: recall.reason,
+        settings,
+        publicUrl: options.publicUrl,
+      });
+      await queueMail(client, mail);
     }
   }
 }
@@ -81,23 +101,24 @@ export async function restoreLiftedPickupsToCalendars(
 ): Promise<void> {
   const settings = await options.settings();
   if (!transactionMailsOn(settings)) return;
-  for (const { requestId, window } of await agreedPickupsAhead(client, requestIds, null)) {
-    const request = (await findPickupRequest(client, requestId))!;
-    await countRecallCalendarMessage(client, requestId);
-    const common = {
-      request,
-      chosen: window,
-      settlement: await settlementNumber(client, requestId),
-      medicineName: await medicineName(client, request.medicine_id),
-      settings,
-      publicUrl: options.publicUrl,
-      secrets: options.mailSecrets,
-    };
-    for (const { readerRole, reader, other } of await partiesOf(client, request)) {
-      if (!reader || !receivesMail(reader.email)) continue;
+  for await (const pickup of agreedPickupsToMessage(client, requestIds, null)) {
+    const { request, window, sequence, medicineName } = pickup;
+    for (const { readerRole, reader, other } of pickup.parties) {
       const handoverCode =
-        readerRole === 'requester' ? await options.handoverCodeFor(client, requestId) : null;
-      await queueMail(client, pickupConfirmedMail({ ...common, reader, other, handoverCode }));
+        readerRole === 'requester' ? await options.handoverCodeFor(client, request.id) : null;
+      const mail = pickupConfirmedMail({
+        request,
+        chosen: window,
+        settlement: sequence,
+        medicineName,
+        reader,
+        other,
+        handoverCode,
+        settings,
+        publicUrl: options.publicUrl,
+        secrets: options.mailSecrets,
+      });
+      await queueMail(client, mail);
     }
   }
 }
