@@ -83,7 +83,7 @@ export interface NotificationRow {
  * e-mails and the screens write it, in the reader's language ("Monday, November 30, 2026 ·
  * 10:00–12:00"); notices stored before keep the short form they were given (`when`).
  */
-function noticeParams(params: Record<string, string | number>, language: Language) {
+export function noticeParams(params: Record<string, string | number>, language: Language) {
   const { whenStartsAt: startsAt, whenEndsAt: endsAt } = params;
   if (typeof startsAt !== 'string' || typeof endsAt !== 'string') return params;
   return { ...params, when: formatPickupWindow(startsAt, endsAt, language) };

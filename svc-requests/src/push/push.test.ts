@@ -5,6 +5,7 @@ import { isPushed } from '@medrelay/domain';
 import { waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNotifications } from '../notifications/repo';
+import { windowParams } from '../pickup/reminders';
 import {
   medicineInput,
   startRequestsFor,
@@ -323,6 +324,44 @@ describe('web push', () => {
     });
     expect(bell.body.find((n) => n.requestId === id && n.message.startsWith('Pickup of'))?.message).toContain(
       '12 Tahrir St, flat 4',
+    );
+  });
+
+  it("writes a reminder's window on a lock screen as the bell does, from the instants the reminder stores", async () => {
+    const pool = p.requests.service.ctx.pool;
+    const reader = await p.user('ngo');
+    const device = `lock-screen-window-${reader.id}`;
+    const phone = browser();
+    expect((await subscribe(reader, device, phone.keys)).status).toBe(201);
+    const id = await requested('Concor 5mg', reader);
+    // As pickup/reminders.ts stores a reminder: the window's instants, no written `when`.
+    await addNotifications(pool, [
+      {
+        userId: reader.id,
+        type: 'pickup-reminder',
+        titleKey: 'notifyPickupReminderTitle',
+        messageKey: 'notifyPickupReminder',
+        params: {
+          medicine: 'Concor 5mg',
+          ...windowParams({
+            starts_at: new Date('2026-12-03T08:00:00Z'),
+            ends_at: new Date('2026-12-03T10:00:00Z'),
+          }),
+          location: '12 Tahrir St, flat 4',
+          phone: '+201001234567',
+        },
+        requestId: id,
+        sourceKey: `lock-screen-window:${reader.id}`,
+      },
+    ]);
+    const { rows } = await pool.query<{ id: number }>(
+      'SELECT id FROM requests.notifications WHERE source_key = $1',
+      [`lock-screen-window:${reader.id}`],
+    );
+    const vapid = { ...testVapidKeys, subject: 'mailto:admin@medrelay.eg' };
+    expect((await pushNotification(pool, vapid, rows[0]!.id, p.requests.service.ctx.logger)).sent).toBe(1);
+    expect(phone.open(service.to(device).at(-1)!.body).body).toBe(
+      'Pickup of Concor 5mg on Thursday, December 3, 2026 · \u206610:00–12:00\u2069. The place and contact are in MedRelay.',
     );
   });
 

@@ -9,7 +9,7 @@ import { notificationLink } from '@medrelay/domain';
 import { whenStoresAnswer, type Pool } from '@medrelay/service-kit';
 import type { Logger } from 'pino';
 import webpush from 'web-push';
-import { toNotification, type NotificationRow } from '../notifications/repo';
+import { noticeParams, toNotification, type NotificationRow } from '../notifications/repo';
 import { dropSubscription, isSubscribed, pushWork, recordDelivery } from './repo';
 
 /** The server's VAPID identity (RFC 8292): push services accept pushes signed with it. */
@@ -30,7 +30,7 @@ const lockScreenMessages: Partial<Record<MessageKey, MessageKey>> = {
 
 function lockScreenText(row: NotificationRow, language: Language): string | null {
   const key = lockScreenMessages[row.message_key as MessageKey];
-  return key ? translate(key, language, row.params) : null;
+  return key ? translate(key, language, noticeParams(row.params, language)) : null;
 }
 
 /**
