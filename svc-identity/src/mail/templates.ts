@@ -30,6 +30,13 @@ const userTypeLabels: Record<Language, Record<UserType, string>> = {
   en: { pharmacy: 'pharmacy', ngo: 'NGO', donor: 'donor', admin: 'administrator' },
   ar: { pharmacy: 'صيدلية', ngo: 'جمعية أهلية', donor: 'متبرع', admin: 'مسؤول' },
 };
+/** The English label with its article ("an NGO": said en-gee-oh). */
+const userTypeWithArticle: Record<UserType, string> = {
+  pharmacy: 'a pharmacy',
+  ngo: 'an NGO',
+  donor: 'a donor',
+  admin: 'an administrator',
+};
 
 /** Why an administrator rejected a registration, as the registrant reads it. */
 const rejectionReasons: Record<Language, Record<RegistrationRejectionReason, string>> = {
@@ -53,7 +60,7 @@ const templates: Record<Language, Templates> = {
       subject: (d) => `We received your registration – ${d.systemName}`,
       body: (d) => [
         `Hello ${d.name},`,
-        `Thank you for registering with ${d.systemName} as a ${userTypeLabels.en[d.userType]}.`,
+        `Thank you for registering with ${d.systemName} as ${userTypeWithArticle[d.userType]}.`,
         d.userType === 'donor'
           ? 'Your account is pending approval. We will e-mail you as soon as it is approved.'
           : 'Your account is pending approval. Our team reviews new accounts within 24 to 48 hours, and we will e-mail you as soon as yours is approved.',
@@ -103,7 +110,7 @@ const templates: Record<Language, Templates> = {
       subject: (d) => `New ${userTypeLabels.en[d.userType]} registration waiting for approval`,
       body: (d) => [
         'Hello,',
-        `${d.name} (${d.email}) registered as a ${userTypeLabels.en[d.userType]} and is waiting for approval.`,
+        `${d.name} (${d.email}) registered as ${userTypeWithArticle[d.userType]} and is waiting for approval.`,
         `Review pending accounts: ${d.reviewUrl}`,
       ],
     },

@@ -1,0 +1,43 @@
+import { openedMailSchema } from '@medrelay/contracts';
+import { describe, expect, it } from 'vitest';
+import { renderMail } from './templates';
+
+describe('the registration e-mail', () => {
+  it('names the account type with its article in English ("an NGO", not "a NGO")', () => {
+    const said = (userType: string) =>
+      renderMail(
+        openedMailSchema.parse({
+          template: 'registration-received',
+          language: 'en',
+          data: {
+            systemName: 'MedRelay',
+            adminEmail: 'admin@medrelay.eg',
+            loginUrl: 'http://x/login',
+            name: 'Sara',
+            userType,
+            verifyUrl: 'http://x/verify-email#token=t',
+            hours: '72',
+          },
+        }),
+      ).text;
+    expect(said('ngo')).toContain('Thank you for registering with MedRelay as an NGO.');
+    expect(said('pharmacy')).toContain('Thank you for registering with MedRelay as a pharmacy.');
+    expect(said('donor')).toContain('Thank you for registering with MedRelay as a donor.');
+    const toAdmin = renderMail(
+      openedMailSchema.parse({
+        template: 'admin-new-registration',
+        language: 'en',
+        data: {
+          systemName: 'MedRelay',
+          adminEmail: 'admin@medrelay.eg',
+          loginUrl: 'http://x/login',
+          name: 'Sara',
+          email: 'sara@example.com',
+          userType: 'ngo',
+          reviewUrl: 'http://x/admin/users',
+        },
+      }),
+    ).text;
+    expect(toAdmin).toContain('registered as an NGO and is waiting for approval.');
+  });
+});
