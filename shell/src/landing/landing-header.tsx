@@ -54,7 +54,8 @@ const sections = [
   ['get-started', 'getStarted'],
 ] as const;
 
-export function LandingHeader() {
+/** `signedIn`: a registrant waiting for approval, whose notice offers Log out instead of Login. */
+export function LandingHeader({ signedIn = false }: { signedIn?: boolean }) {
   const styles = useStyles();
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
@@ -92,9 +93,11 @@ export function LandingHeader() {
         ))}
       </nav>
       <LanguageSwitcher />
-      <Button appearance="primary" className={styles.login} onClick={() => navigate('/login')}>
-        {t('landing.login')}
-      </Button>
+      {!signedIn && (
+        <Button appearance="primary" className={styles.login} onClick={() => navigate('/login')}>
+          {t('landing.login')}
+        </Button>
+      )}
     </header>
   );
 }

@@ -63,7 +63,7 @@ export function LandingPage() {
   if (user && mayUseProduct(user.userType, user.status)) return <Navigate to={homeOf(user)} replace />;
   return (
     <div className={styles.page}>
-      <LandingHeader />
+      <LandingHeader signedIn={!!user} />
       <main>
         <Hero pendingUser={user ?? null} />
         {painted && (

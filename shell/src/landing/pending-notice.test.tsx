@@ -58,6 +58,12 @@ async function openPendingScreen() {
 }
 
 describe('the pending-approval screen', () => {
+  it('offers the signed-in registrant Log out, not a Login button that leads to the sign-in form', async () => {
+    await openPendingScreen();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+  });
+
   it('enters the dashboard by itself once an administrator approves the account', async () => {
     await openPendingScreen();
     status = 'approved';
