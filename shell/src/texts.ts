@@ -27,6 +27,8 @@ const en = {
     pending: {
       title: 'Your account is pending approval',
       body: 'An administrator reviews new accounts within 24 to 48 hours. You will get an e-mail once it is approved.',
+      // As the donor's registration e-mail says it: no review time is promised to donors.
+      bodyDonor: 'An administrator reviews your account. You will get an e-mail once it is approved.',
       logout: 'Log out',
       checkAgain: 'Check again',
     },
@@ -227,6 +229,7 @@ const ar: Texts = {
     pending: {
       title: 'حسابك في انتظار الموافقة',
       body: 'مدير النظام بيراجع الحسابات الجديدة خلال 24 لـ 48 ساعة، وهيوصلك إيميل أول ما حسابك يتفعّل.',
+      bodyDonor: 'مدير النظام بيراجع حسابك، وهيوصلك إيميل أول ما يتفعّل.',
       logout: 'تسجيل الخروج',
       checkAgain: 'اتأكد تاني',
     },

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '@medrelay/api-client';
@@ -15,11 +15,13 @@ import { LandingPage } from './landing-page';
 let status: UserStatus | 'session ended';
 let streams: Array<ReadableStreamDefaultController<Uint8Array>>;
 let refuseStream: boolean;
+let userType: 'pharmacy' | 'donor';
 
 beforeEach(() => {
   status = 'pending';
   streams = [];
   refuseStream = false;
+  userType = 'pharmacy';
   tokenStore.set('the-token');
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const path = new URL(String(input), 'http://localhost').pathname;
@@ -28,7 +30,7 @@ beforeEach(() => {
     if (path === '/api/auth/me') {
       if (status === 'session ended')
         return json({ message: 'Your session has ended.', code: 'TOKEN_REVOKED', details: null }, 401);
-      return json({ id: 7, name: 'Nour Pharmacy', email: 'nour@example.com', userType: 'pharmacy', status });
+      return json({ id: 7, name: 'Nour Pharmacy', email: 'nour@example.com', userType, status });
     }
     if (path === '/api/events') {
       if (refuseStream) return json({ message: 'Your session has ended.', code: 'TOKEN_REVOKED' }, 401);
@@ -43,7 +45,7 @@ afterEach(() => {
   tokenStore.clear();
 });
 
-async function openPendingScreen() {
+async function openPendingScreen(language: 'en' | 'ar' = 'en') {
   await renderInRemote(
     <MemoryRouter initialEntries={['/']}>
       <Routes>
@@ -51,7 +53,7 @@ async function openPendingScreen() {
         <Route path="/pharmacy/*" element={<p>the pharmacy dashboard</p>} />
       </Routes>
     </MemoryRouter>,
-    { texts: shellTexts, namespace: 'shell' },
+    { texts: shellTexts, namespace: 'shell', language },
   );
   await screen.findByTestId('pending-notice');
   await waitFor(() => expect(streams).toHaveLength(1));
@@ -62,6 +64,17 @@ describe('the pending-approval screen', () => {
     await openPendingScreen();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+  });
+
+  it('promises a review time only where the registration e-mail does (not to a donor)', async () => {
+    await openPendingScreen();
+    expect(screen.getByTestId('pending-notice').textContent).toContain('within 24 to 48 hours');
+    cleanup();
+    [streams, userType] = [[], 'donor'];
+    await openPendingScreen('ar');
+    expect(screen.getByTestId('pending-notice').textContent).toContain(
+      'مدير النظام بيراجع حسابك، وهيوصلك إيميل أول ما يتفعّل.',
+    );
   });
 
   it('enters the dashboard by itself once an administrator approves the account', async () => {

@@ -8,7 +8,7 @@ import {
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { meKey, useLiveUpdates, useLogout } from '@medrelay/api-client';
+import { meKey, useLiveUpdates, useLogout, useSession } from '@medrelay/api-client';
 
 const useStyles = makeStyles({ pending: { maxWidth: '640px' } });
 
@@ -23,13 +23,14 @@ export default function PendingNotice() {
   const { t } = useTranslation('shell');
   const logout = useLogout();
   const client = useQueryClient();
+  const { data: user } = useSession();
   const checkAgain = () => void client.invalidateQueries({ queryKey: meKey });
   useLiveUpdates(true, { onSessionEnded: checkAgain });
   return (
     <MessageBar intent="warning" layout="multiline" className={styles.pending} data-testid="pending-notice">
       <MessageBarBody>
         <MessageBarTitle>{t('landing.pending.title')}</MessageBarTitle>
-        {t('landing.pending.body')}
+        {t(user?.userType === 'donor' ? 'landing.pending.bodyDonor' : 'landing.pending.body')}
       </MessageBarBody>
       <MessageBarActions>
         <Button onClick={checkAgain}>{t('landing.pending.checkAgain')}</Button>
