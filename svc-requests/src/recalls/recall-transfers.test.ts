@@ -229,6 +229,79 @@ describe('a recall stops every transfer of its batch', () => {
     expect(await invitationsQueued()).toBe(2);
   });
 
+  it('a lift while a new time is being chosen invites to the time chosen, not the one before', async () => {
+    const gtin = gtinOf(543);
+    const [owner, needer] = [await p.user('pharmacy'), await p.user('ngo')];
+    const medicine = await list(owner, { gtin, batch: 'LOT-R', name: 'Racedol', quantity: 10 });
+    const { id } = (
+      await p.requests.api.post(
+        '/api/requests',
+        { medicineId: medicine.id, quantity: 2 },
+        { token: needer.token },
+      )
+    ).body as { id: number };
+    const [first, second] = [addDays(cairoToday(), 1), addDays(cairoToday(), 2)];
+    const approved = await p.requests.api.put(
+      `/api/requests/${id}/status`,
+      {
+        status: 'approved',
+        pickup: {
+          windows: [
+            { date: first, from: '10:00', to: '11:00' },
+            { date: second, from: '15:00', to: '16:00' },
+          ],
+          location: 'Dokki',
+        },
+      },
+      { token: owner.token },
+    );
+    expect(approved.status).toBe(200);
+    const plan = await p.requests.api.get(`/api/requests/${id}/pickup`, { token: needer.token });
+    const windowIds = (plan.body.windows as Array<{ id: number; startsAt: string }>).toSorted((a, b) =>
+      a.startsAt.localeCompare(b.startsAt),
+    );
+    const choose = (windowId: number) =>
+      p.requests.api.post(`/api/requests/${id}/pickup/choice`, { windowId }, { token: needer.token });
+    expect((await choose(windowIds[0]!.id)).status).toBe(200);
+    const issued = await recall({ gtin, batch: 'LOT-R', reason: 'Mislabelled cartons' });
+    await waitUntil(async () => (await holds(id)) === 1, { what: 'held' });
+
+    // The requester picks the second time while the recall is lifted: the choice has seen the hold
+    // (so it invites nobody) and has not committed when the lift reads what is chosen. A lock on
+    // the notifications table keeps the choice there, just before its commit.
+    const pool = p.requests.service.ctx.pool;
+    const gate = await pool.connect();
+    const waiting = async (table: string) =>
+      (
+        await pool.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity a
+            WHERE a.wait_event_type = 'Lock' AND EXISTS (
+                  SELECT 1 FROM pg_locks l WHERE l.pid = a.pid AND l.granted AND l.relation = $1::regclass)`,
+          [table],
+        )
+      ).rows[0].n as number;
+    let choosing: ReturnType<typeof choose>;
+    try {
+      await gate.query('BEGIN');
+      await gate.query('LOCK TABLE requests.notifications IN EXCLUSIVE MODE');
+      choosing = choose(windowIds[1]!.id);
+      await waitUntil(async () => (await waiting('requests.custody_log')) === 1, { what: 'choice waiting' });
+      expect((await lift(issued.body.id)).status).toBe(200);
+      await waitUntil(async () => (await waiting('requests.lifted_recalls')) === 1, { what: 'lift waiting' });
+    } finally {
+      await gate.query('COMMIT');
+      gate.release();
+    }
+    expect((await choosing).status).toBe(200);
+
+    // The calendars end with the second time: the lift's invitation (after the agreement's) is for it.
+    const confirmed = (m: ReceivedMail) =>
+      m.template === 'pickup-confirmed' && Boolean(m.calendar?.content.includes(`UID:pickup-${id}@`));
+    const [agreed, atLift] = await waitForMails(needer.email, 2, { match: confirmed });
+    expect(agreed!.text).toContain('10:00');
+    expect(atLift!.text).toContain('15:00');
+  });
+
   it('a grace period under way when the hold began goes on after the lift, not released at once', async () => {
     const gtin = gtinOf(532);
     const { id } = await pickupChosen(gtin, 'LOT-G', 'Gracol');

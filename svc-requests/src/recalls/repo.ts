@@ -58,12 +58,22 @@ export async function isLifted(db: PoolClient, recallId: number): Promise<boolea
  * by the hold's length, so the lift does not release the request at once. A pickup window chosen
  * on one that ended during the hold is no longer chosen: it was not missed (nobody could
  * collect), and the parties agree on another (the requester proposes one, or the owner offers new
- * ones).
+ * ones). The held requests' rows are locked before anything is read, so a move on one of them
+ * under way is seen whole or not at all.
  */
 export async function releaseHolds(db: PoolClient, recallId: number): Promise<TouchedRequest[]> {
   await db.query('INSERT INTO requests.lifted_recalls (recall_id) VALUES ($1) ON CONFLICT DO NOTHING', [
     recallId,
   ]);
+  // The held requests' rows first, as every move on a request takes its row: a move under way
+  // (a time being chosen, which saw the hold and so invited nobody) commits before the lift reads
+  // what is chosen, and one that comes after finds the hold gone.
+  await db.query(
+    `SELECT r.id FROM requests.requests r
+      WHERE r.id IN (SELECT request_id FROM requests.recall_holds WHERE recall_id = $1)
+      ORDER BY r.id FOR UPDATE`,
+    [recallId],
+  );
   const { rows } = await db.query<TouchedRequest & { heldSince: Date }>(
     `WITH gone AS (DELETE FROM requests.recall_holds WHERE recall_id = $1 RETURNING request_id, created_at),
      -- A request another recall still holds has been held since the earlier of the two starts:
