@@ -67,11 +67,12 @@ export async function releaseHolds(db: PoolClient, recallId: number): Promise<To
   ]);
   // The held requests' rows first, as every move on a request takes its row: a move under way
   // (a time being chosen, which saw the hold and so invited nobody) commits before the lift reads
-  // what is chosen, and one that comes after finds the hold gone.
+  // what is chosen, and one that comes after finds the hold gone. NO KEY: another recall's hold
+  // being written at once (its key-share lock through the foreign key) neither waits nor deadlocks.
   await db.query(
     `SELECT r.id FROM requests.requests r
       WHERE r.id IN (SELECT request_id FROM requests.recall_holds WHERE recall_id = $1)
-      ORDER BY r.id FOR UPDATE`,
+      ORDER BY r.id FOR NO KEY UPDATE`,
     [recallId],
   );
   const { rows } = await db.query<TouchedRequest & { heldSince: Date }>(
