@@ -194,35 +194,48 @@ export async function settlementNumber(db: Db, requestId: number): Promise<numbe
   return Math.max(1, rows[0]!.n);
 }
 
-/** Counts a calendar message a recall sends about the pickup (no custody entry records it). */
-export async function countRecallCalendarMessage(db: Db, requestId: number): Promise<void> {
+/**
+ * Counts a calendar message a recall sends about the pickup (no custody entry records it), and
+ * whether it is a hold's cancel (`cleared`: the lift is to put the time back) or the lift's invitation.
+ */
+export async function countRecallCalendarMessage(db: Db, requestId: number, cleared: boolean): Promise<void> {
   await db.query(
-    `INSERT INTO requests.recall_calendar_messages (request_id, sent) VALUES ($1, 1)
-     ON CONFLICT (request_id) DO UPDATE SET sent = recall_calendar_messages.sent + 1`,
-    [requestId],
+    `INSERT INTO requests.recall_calendar_messages (request_id, sent, cleared) VALUES ($1, 1, $2)
+     ON CONFLICT (request_id) DO UPDATE SET sent = recall_calendar_messages.sent + 1, cleared = $2`,
+    [requestId, cleared],
   );
 }
 
 /**
  * Of these approved requests, those whose chosen window has not ended: the time agreed that the
  * parties' calendars hold, still to come. With `newlyHeldBy`, only those no other recall held
- * already (their calendars were cleared by that one).
+ * already (their calendars were cleared by that one). `cleared`: a hold's cancel was the last
+ * recall message about it (`countRecallCalendarMessage`).
  */
 export async function agreedPickupsAhead(
   db: Db,
   requestIds: number[],
   newlyHeldBy: number | null,
-): Promise<Array<{ requestId: number; window: Pick<WindowRow, 'id' | 'starts_at' | 'ends_at'> }>> {
-  const { rows } = await db.query<{ request_id: number; id: number; starts_at: Date; ends_at: Date }>(
-    `SELECT r.id AS request_id, w.id, w.starts_at, w.ends_at
+): Promise<
+  Array<{ requestId: number; cleared: boolean; window: Pick<WindowRow, 'id' | 'starts_at' | 'ends_at'> }>
+> {
+  const { rows } = await db.query<{
+    request_id: number;
+    cleared: boolean;
+    id: number;
+    starts_at: Date;
+    ends_at: Date;
+  }>(
+    `SELECT r.id AS request_id, coalesce(m.cleared, false) AS cleared, w.id, w.starts_at, w.ends_at
        FROM requests.requests r JOIN requests.pickup_windows w ON w.id = r.chosen_window_id
+       LEFT JOIN requests.recall_calendar_messages m ON m.request_id = r.id
       WHERE r.id = ANY($1::int[]) AND r.status = 'approved' AND w.ends_at > now()
         AND ($2::int IS NULL OR NOT EXISTS (
               SELECT 1 FROM requests.recall_holds h WHERE h.request_id = r.id AND h.recall_id <> $2))
       ORDER BY r.id`,
     [requestIds, newlyHeldBy],
   );
-  return rows.map(({ request_id, ...window }) => ({ requestId: request_id, window }));
+  return rows.map(({ request_id, cleared, ...window }) => ({ requestId: request_id, cleared, window }));
 }
 
 /**

@@ -36,12 +36,21 @@ const queueMail = (client: PoolClient, job: MailJob) =>
 /**
  * Each of these requests whose agreed time is still ahead, counted as one more calendar message
  * (before its sequence is read, so the message outranks the one before), with what its e-mails
- * say and the parties who can receive them.
+ * say and the parties who can receive them. The hold's cancel always (`newlyHeldBy`); the lift's
+ * invitation where `mailsOn` (the notifications switch), or where the hold's cancel was the
+ * last message: its e-mail, sent whatever the switch says, told the parties an e-mail puts the
+ * time back.
  */
-async function* agreedPickupsToMessage(client: PoolClient, requestIds: number[], newlyHeldBy: number | null) {
-  for (const { requestId, window } of await agreedPickupsAhead(client, requestIds, newlyHeldBy)) {
+async function* agreedPickupsToMessage(
+  client: PoolClient,
+  requestIds: number[],
+  step: { newlyHeldBy: number } | { mailsOn: boolean },
+) {
+  const newlyHeldBy = 'newlyHeldBy' in step ? step.newlyHeldBy : null;
+  for (const { requestId, window, cleared } of await agreedPickupsAhead(client, requestIds, newlyHeldBy)) {
+    if ('mailsOn' in step && !step.mailsOn && !cleared) continue;
     const request = (await findPickupRequest(client, requestId))!;
-    await countRecallCalendarMessage(client, requestId);
+    await countRecallCalendarMessage(client, requestId, newlyHeldBy !== null);
     yield {
       request,
       window,
@@ -68,7 +77,7 @@ export async function clearHeldPickupsFromCalendars(
   recall: { recallId: number; reason: string },
 ): Promise<void> {
   const settings = await options.settings();
-  for await (const pickup of agreedPickupsToMessage(client, requestIds, recall.recallId)) {
+  for await (const pickup of agreedPickupsToMessage(client, requestIds, { newlyHeldBy: recall.recallId })) {
     const { request, window, sequence, medicineName } = pickup;
     for (const { readerRole, reader, other } of pickup.parties) {
       const mail = pickupOnHoldMail({
@@ -91,8 +100,9 @@ export async function clearHeldPickupsFromCalendars(
 /**
  * A recall's lift has freed these approved requests: a time agreed still ahead (its hold cleared
  * it from calendars) is invited to again, with the pickup-confirmed e-mail each party got when it
- * was agreed (the requester's with its handover code). A time that ended during the hold is no
- * longer chosen (`releaseHolds`), so nothing comes back: the parties agree on another.
+ * was agreed (the requester's with its handover code); whatever the notifications switch says
+ * where the hold's e-mail cancelled it, as that e-mail said. A time that ended during the hold is
+ * no longer chosen (`releaseHolds`), so nothing comes back: the parties agree on another.
  */
 export async function restoreLiftedPickupsToCalendars(
   client: PoolClient,
@@ -100,8 +110,8 @@ export async function restoreLiftedPickupsToCalendars(
   requestIds: number[],
 ): Promise<void> {
   const settings = await options.settings();
-  if (!transactionMailsOn(settings)) return;
-  for await (const pickup of agreedPickupsToMessage(client, requestIds, null)) {
+  const mailsOn = transactionMailsOn(settings);
+  for await (const pickup of agreedPickupsToMessage(client, requestIds, { mailsOn })) {
     const { request, window, sequence, medicineName } = pickup;
     for (const { readerRole, reader, other } of pickup.parties) {
       const handoverCode =

@@ -1,9 +1,12 @@
-import type { RecallNotice, RecallReach } from '@medrelay/contracts';
+import { randomUUID } from 'node:crypto';
+import type { RecallLiftedEvent, RecallNotice, RecallReach } from '@medrelay/contracts';
 import { addDays, cairoToday } from '@medrelay/domain';
 import { withTransaction } from '@medrelay/service-kit';
 import { calendarEventsOf, mailsTo, waitForMails, waitUntil, type ReceivedMail } from '@medrelay/testing';
 import { describe, expect, it } from 'vitest';
+import { applyMedicineEvent } from '../medicines/read-model';
 import type { TestUser } from '../testing';
+import { recallNoticeOptions } from './notices';
 import {
   admin,
   browseIds,
@@ -300,6 +303,57 @@ describe('a recall stops every transfer of its batch', () => {
     const [agreed, atLift] = await waitForMails(needer.email, 2, { match: confirmed });
     expect(agreed!.text).toContain('10:00');
     expect(atLift!.text).toContain('15:00');
+  });
+
+  it("puts a held pickup back in both calendars at the lift though notification e-mails are off, as the hold's e-mail said", async () => {
+    const gtin = gtinOf(544);
+    const { id, needer, owner } = await pickupChosen(gtin, 'LOT-S', 'Switchol');
+    const issued = await recall({ gtin, batch: 'LOT-S', reason: 'Broken seals' });
+    expect(issued.status).toBe(201);
+    // The hold's e-mail goes whatever the switch says, and tells each party an e-mail puts the time back.
+    const [onHold] = await waitForMails(needer.email, 1, {
+      match: (m) => m.template === 'pickup-on-hold' && m.text.includes('Broken seals'),
+    });
+    expect(onHold!.text).toContain('If the recall is lifted before that time, an e-mail puts it back');
+    await waitForMails(owner.email, 1, { match: (m) => m.template === 'pickup-on-hold' });
+
+    // The administrator has switched notification e-mails off when the recall is lifted.
+    const ctx = p.requests.service.ctx;
+    const medicineId = (
+      await ctx.pool.query<{ medicine_id: number }>(
+        'SELECT medicine_id FROM requests.requests WHERE id = $1',
+        [id],
+      )
+    ).rows[0]!.medicine_id;
+    const lifted: RecallLiftedEvent = {
+      eventId: randomUUID(),
+      type: 'recall.lifted',
+      occurredAt: new Date().toISOString(),
+      recallId: issued.body.id as number,
+      gtin,
+      batch: 'LOT-S',
+      reason: 'Broken seals',
+      listings: [{ medicineId, ownerId: owner.id, name: 'Switchol' }],
+      restored: [medicineId],
+    };
+    const quiet = async () => ({ ...(await ctx.settings()), emailNotifications: false });
+    const invitations = async () =>
+      (
+        await ctx.pool.query<{ reader: string }>(
+          `SELECT payload->>'to' AS reader FROM requests.outbox
+            WHERE job_name = 'pickup-confirmed' AND payload->>'idempotencyKey' LIKE $1`,
+          [`pickup-confirmed:${id}:%`],
+        )
+      ).rows.map((r) => r.reader);
+    expect(await invitations()).toHaveLength(2);
+    await withTransaction(ctx.pool, (c) =>
+      applyMedicineEvent(c, lifted, { ...recallNoticeOptions(ctx), settings: quiet }),
+    );
+    expect(await holds(id)).toBe(0);
+    // The lift's invitation goes to both parties, as the hold's e-mail promised.
+    expect((await invitations()).toSorted()).toEqual(
+      [needer.email, needer.email, owner.email, owner.email].toSorted(),
+    );
   });
 
   it('a grace period under way when the hold began goes on after the lift, not released at once', async () => {
