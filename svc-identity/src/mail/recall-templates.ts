@@ -132,7 +132,7 @@ export const recallTemplates: Record<Language, Pick<Templates, RecallTemplate>> 
           `أهلاً ${d.name}،`,
           d.readerRole === 'requester'
             ? `استلام ${what} من عند ${d.otherName}، اللي كان متفق عليه يوم ${d.when}، اتوقف: التشغيلة اتسحبت (${d.reason}). متروحش تستلمه لحد ما MedRelay يبلغك إن السحب اترفع.`
-            : `استلام ${what} اللي ${d.otherName} كان هيستلمه يوم ${d.when} اتوقف: التشغيلة اتسحبت (${d.reason}). متسلّمش الوحدات لحد ما MedRelay يبلغك إن السحب اترفع.`,
+            : `${d.otherName} كان هييجي يستلم ${what} يوم ${d.when}، والاستلام ده اتوقف: التشغيلة اتسحبت (${d.reason}). متسلّمش الوحدات لحد ما MedRelay يبلغك إن السحب اترفع.`,
           ...(d.location ? [`المكان: ${d.location}`] : []),
           'ملف التقويم المرفق بيشيل ميعاد الاستلام ده من التقويم بتاعك. لو السحب اترفع قبل الميعاد، هيوصلك إيميل يرجّعه؛ ولو لأ، هتتفقوا على ميعاد تاني على MedRelay.',
           `طلباتك: ${d.requestsUrl}`,

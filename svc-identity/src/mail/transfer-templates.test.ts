@@ -366,7 +366,9 @@ describe('the pickup-on-hold e-mail (a recall holds a pickup with a time agreed)
       quantity: '2',
       otherName: 'جمعية رسالة',
     });
-    expect(mail).toContain('استلام وحدتين من Concor 5mg اللي جمعية رسالة كان هيستلمه');
+    expect(mail).toContain(
+      'جمعية رسالة كان هييجي يستلم وحدتين من Concor 5mg يوم Tuesday, 1 January 2030 · 10:00–11:00، والاستلام ده اتوقف',
+    );
     expect(mail).toContain('متسلّمش الوحدات لحد ما MedRelay يبلغك إن السحب اترفع.');
     expect(mail).toContain('ملف التقويم المرفق بيشيل ميعاد الاستلام ده من التقويم بتاعك.');
     expect(mail).not.toContain('متروحش');
