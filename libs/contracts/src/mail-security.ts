@@ -38,8 +38,16 @@ export const securityMailContents = {
   },
   'passkey-added': { data: { ...fromIdentity, name: text, device: text, resetUrl: text }, sealed: {} },
   'passkey-removed': { data: { ...fromIdentity, name: text, device: text, resetUrl: text }, sealed: {} },
+  // Turned on or off by its owner; off where the administrator's switch requires it (a lost
+  // phone), the next sign-in enrols again ('yes'; jobs queued before the field: 'no').
   'two-factor-changed': {
-    data: { ...fromIdentity, name: text, turned: z.enum(['on', 'off']), resetUrl: text },
+    data: {
+      ...fromIdentity,
+      name: text,
+      turned: z.enum(['on', 'off']),
+      enrolAgain: yesNo.default('no'),
+      resetUrl: text,
+    },
     sealed: {},
   },
   // An administrator removed the authenticator: when (Cairo, the owner's language), why, and

@@ -130,13 +130,21 @@ export function accountMail(ctx: IdentityContext) {
     },
 
     /** The owner hears that two-factor sign-in was turned on or off (and every other device signed out). */
-    async twoFactorChangedMail(client: PoolClient, settings: Settings, owner: Owner, turned: 'on' | 'off') {
+    async twoFactorChangedMail(
+      client: PoolClient,
+      settings: Settings,
+      owner: Owner & { userType: UserType },
+      turned: 'on' | 'off',
+    ) {
+      // Off on an account the administrator's switch requires it of (its owner moving to a new
+      // phone): the password alone does not sign it in, the next sign-in enrols again.
+      const enrolAgain = turned === 'off' && mustUseTwoFactor(owner.userType, settings.twoFactorRequired);
       await queueMail(client, settings, {
         template: 'two-factor-changed',
         to: owner.email,
         language: owner.language,
         idempotencyKey: `two-factor-${turned}:${owner.id}:${now()}`,
-        data: { name: owner.name, turned, resetUrl },
+        data: { name: owner.name, turned, enrolAgain: enrolAgain ? 'yes' : 'no', resetUrl },
       });
     },
 

@@ -147,7 +147,9 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
         `Hello ${d.name},`,
         d.turned === 'on'
           ? 'Two-factor sign-in was just turned on for your account: signing in now asks for a code from the authenticator app that was added. Every other device was signed out.'
-          : 'Two-factor sign-in was just turned off for your account: your password alone signs you in now. Every other device was signed out.',
+          : d.enrolAgain === 'yes'
+            ? 'Two-factor sign-in was just turned off for your account. Your account must use it: add an authenticator app again (on your new phone) under Sign-in & security, or your next sign-in asks you to. Every other device was signed out.'
+            : 'Two-factor sign-in was just turned off for your account: your password alone signs you in now. Every other device was signed out.',
         d.turned === 'on'
           ? `If this was not you, someone knows your password and added their own app: set a new password at once (${d.resetUrl}) and write to us at ${d.adminEmail}: once we have checked it is you, we remove their app.`
           : `If this was not you, set a new password at once: ${d.resetUrl}, and tell us at ${d.adminEmail}.`,
@@ -282,7 +284,9 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
         `أهلاً ${d.name}،`,
         d.turned === 'on'
           ? 'التحقق بخطوتين لسه شغّال على حسابك: تسجيل الدخول بقى بيطلب كود من تطبيق المصادقة اللي اتضاف. كل الأجهزة التانية اتعملها تسجيل خروج.'
-          : 'التحقق بخطوتين لسه متقفل على حسابك: كلمة السر لوحدها بقت بتدخّلك. كل الأجهزة التانية اتعملها تسجيل خروج.',
+          : d.enrolAgain === 'yes'
+            ? 'التحقق بخطوتين لسه متقفل على حسابك. حسابك لازم يستخدمه: ضيف تطبيق مصادقة من جديد (على موبايلك الجديد) من «الدخول والأمان»، وإلا أول ما تدخل تاني هيطلب منك تضيفه. كل الأجهزة التانية اتعملها تسجيل خروج.'
+            : 'التحقق بخطوتين لسه متقفل على حسابك: كلمة السر لوحدها بقت بتدخّلك. كل الأجهزة التانية اتعملها تسجيل خروج.',
         d.turned === 'on'
           ? `لو مش إنت، يبقى حد عارف كلمة السر بتاعتك وضاف التطبيق بتاعه: اعمل كلمة سر جديدة حالاً (${d.resetUrl}) وابعتلنا على ${d.adminEmail}: أول ما نتأكد إنه إنت، هنشيل التطبيق بتاعه.`
           : `لو مش إنت، اعمل كلمة سر جديدة حالاً: ${d.resetUrl}، وقولنا على ${d.adminEmail}.`,

@@ -398,6 +398,14 @@ describe("the administrator's Two-Factor Authentication switch", () => {
       expect(removal!.text).toContain(
         'to turn off two-factor sign-in on your account: the authenticator app and your other recovery codes were removed, so none is left.',
       );
+      // The change's own e-mail does not say the password alone signs in: the account must use it.
+      const [turnedOff] = await waitForMails(pharmacy.email, 1, {
+        match: (m) => m.template === 'two-factor-changed' && m.subject.includes('turned off'),
+      });
+      expect(turnedOff!.text).not.toContain('your password alone signs you in now');
+      expect(turnedOff!.text).toContain(
+        'Your account must use it: add an authenticator app again (on your new phone) under Sign-in & security, or your next sign-in asks you to.',
+      );
       const renewed = { token: off.body.token as string };
       const setup = await identity.api.post('/api/auth/two-factor/setup', undefined, renewed);
       expect(setup.status).toBe(200);
