@@ -14,7 +14,8 @@ describe('the password policy', () => {
 
   it('on: 10 characters, not a common password, nothing of the e-mail or name', () => {
     expect(minimumPasswordLength(true)).toBe(10);
-    expect(passwordProblems('12345', true, owner)).toEqual(['passwordMin']);
+    // One bar from the first keystroke: not "6" under 6 characters and then "10".
+    expect(passwordProblems('12345', true, owner)).toEqual(['passwordMinPolicy']);
     expect(passwordProblems('Nile-Ferry', true, owner)).toEqual([]);
     expect(passwordProblems('secret123', true, owner)).toEqual(['passwordMinPolicy', 'passwordCommon']);
     expect(passwordProblems('1234567890', true, owner)).toEqual(['passwordCommon']);

@@ -33,7 +33,8 @@ export function passwordProblems(
   policyOn: boolean,
   owner: PasswordOwner = {},
 ): PasswordProblem[] {
-  if (password.length < minimumPasswordLength(false)) return ['passwordMin'];
+  // Under the policy a short one is told the policy's length from the first keystroke.
+  if (password.length < minimumPasswordLength(false)) return [policyOn ? 'passwordMinPolicy' : 'passwordMin'];
   if (!policyOn) return [];
   const problems: PasswordProblem[] = [];
   if (password.length < minimumPasswordLength(true)) problems.push('passwordMinPolicy');

@@ -25,7 +25,7 @@ import { fieldMessage } from '@medrelay/ui';
 import { usePageTitle } from '../chrome/use-page-title';
 import { linkToken, useAccountTexts } from './account-texts';
 import { AuthLayout, EmailField } from './auth-layout';
-import { PasswordStrength } from './password-strength';
+import { PasswordStrength, usePasswordFieldMessage } from './password-strength';
 
 type Outcome = { ok: boolean; message: string } | null;
 
@@ -173,6 +173,7 @@ export function ResetPasswordPage() {
   usePageTitle(t('reset.title'));
   const [token] = useState(linkToken);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const passwordMessage = usePasswordFieldMessage();
   const form = useForm<NewPassword>({
     resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: '' },
@@ -206,7 +207,7 @@ export function ResetPasswordPage() {
         <>
           <Field
             label={t('reset.password')}
-            validationMessage={fieldMessage(t, form.formState.errors.password)}
+            validationMessage={passwordMessage(form.formState.errors.password)}
             required
           >
             <Input type="password" autoComplete="new-password" {...form.register('password')} />

@@ -29,7 +29,7 @@ import { addWorkTexts } from '@medrelay/i18n/work';
 import { usePageTitle } from '../chrome/use-page-title';
 import { useToast } from '../chrome/toasts';
 import { AuthLayout, EmailField } from './auth-layout';
-import { PasswordStrength } from './password-strength';
+import { PasswordStrength, usePasswordFieldMessage } from './password-strength';
 import { fieldMessage, FormPickupPlaceFields } from '@medrelay/ui';
 
 function typeFromQuery(value: string | null): SelfRegisteringUserType {
@@ -50,6 +50,7 @@ export function RegisterPage() {
   const register = useRegister();
   const [params] = useSearchParams();
   usePageTitle(t('register.title'));
+  const passwordMessage = usePasswordFieldMessage();
   const form = useForm<RegistrationInput, unknown, Registration>({
     resolver: zodResolver(registrationSchema),
     // Fields of another account type are dropped when the type changes, never sent along.
@@ -182,7 +183,7 @@ export function RegisterPage() {
       <Field label={t('register.phone')} validationMessage={fieldMessage(t, errors.phone)} required>
         <Input type="tel" autoComplete="tel" dir="ltr" {...form.register('phone')} />
       </Field>
-      <Field label={t('register.password')} validationMessage={fieldMessage(t, errors.password)} required>
+      <Field label={t('register.password')} validationMessage={passwordMessage(errors.password)} required>
         <Input
           type="password"
           autoComplete="new-password"

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@medrelay/contracts';
 import { MemoryRouter } from 'react-router-dom';
 import { renderInRemote } from '@medrelay/ui/test-support';
 import { shellTexts } from '../texts';
-import { AccountSettingsPage } from './account-settings';
+import { AccountSettingsPage, PasswordCard } from './account-settings';
 
 const user = (overrides: Partial<User>): User => ({
   id: 7,
@@ -146,5 +146,22 @@ describe("the pharmacist's licence an approved NGO adds", () => {
     await waitFor(() => expect(valueOf('رقم ترخيص الصيدلي')).toBe('104471'));
     expect((screen.getByLabelText(/^رقم ترخيص الصيدلي/) as HTMLInputElement).readOnly).toBe(true);
     expect(screen.queryByText(/مستني مراجعة/)).toBeNull();
+  });
+
+  it('tells a short new password the policy’s 10 characters, as the meter does, not "6" and then "10"', async () => {
+    await renderInRemote(
+      <MemoryRouter>
+        <PasswordCard user={user({})} />
+      </MemoryRouter>,
+      { role: 'ngo', texts: shellTexts, namespace: 'shell' },
+    );
+    fireEvent.change(screen.getByLabelText(/^Current password/), { target: { value: 'Old-Password-1' } });
+    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    // The field's error and the meter's problem: the same bar.
+    await waitFor(() =>
+      expect(screen.getAllByText('Password must be at least 10 characters')).toHaveLength(2),
+    );
+    expect(screen.queryByText('Password must be at least 6 characters')).toBeNull();
   });
 });

@@ -38,7 +38,7 @@ import { SecurityLinkCard } from '../security/security-page';
 import { DeleteAccountCard } from './delete-account-card';
 import { maySelfDelete } from '@medrelay/domain/user-status';
 import { useAccountTexts } from '../auth/account-texts';
-import { PasswordStrength } from '../auth/password-strength';
+import { PasswordStrength, usePasswordFieldMessage } from '../auth/password-strength';
 import { useChangeLanguage } from '../chrome/use-change-language';
 import { fieldMessage } from '@medrelay/ui';
 
@@ -203,6 +203,7 @@ export function PasswordCard({ user }: { user: User }) {
   const [weak, setWeak] = useState(passwordAdvice.get);
   const toast = useToast();
   const failed = useShowFailure();
+  const passwordMessage = usePasswordFieldMessage();
   const form = useForm<PasswordChange>({
     resolver: zodResolver(passwordChangeSchema),
     defaultValues: { currentPassword: '', newPassword: '' },
@@ -249,7 +250,7 @@ export function PasswordCard({ user }: { user: User }) {
         </Field>
         <Field
           label={t('settings.newPassword')}
-          validationMessage={fieldMessage(t, errors.newPassword)}
+          validationMessage={passwordMessage(errors.newPassword)}
           required
         >
           <FormInput control={form.control} name="newPassword" type="password" autoComplete="new-password" />
