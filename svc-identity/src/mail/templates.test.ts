@@ -40,4 +40,25 @@ describe('the registration e-mail', () => {
     ).text;
     expect(toAdmin).toContain('registered as an NGO and is waiting for approval.');
   });
+
+  it('joins the Arabic "as" to the type as written Arabic does ("كمتبرع", not the stretched "كـمتبرع")', () => {
+    const said = (userType: string) =>
+      renderMail(
+        openedMailSchema.parse({
+          template: 'registration-received',
+          language: 'ar',
+          data: {
+            systemName: 'MedRelay',
+            adminEmail: 'admin@medrelay.eg',
+            loginUrl: 'http://x/login',
+            name: 'منى',
+            userType,
+            verifyUrl: 'http://x/verify-email#token=t',
+            hours: '72',
+          },
+        }),
+      ).text;
+    expect(said('donor')).toContain('شكراً إنك سجلت في MedRelay كمتبرع.');
+    expect(said('ngo')).toContain('شكراً إنك سجلت في MedRelay كجمعية أهلية.');
+  });
 });

@@ -143,7 +143,7 @@ const templates: Record<Language, Templates> = {
       subject: (d) => `استلمنا طلب تسجيلك – ${d.systemName}`,
       body: (d) => [
         `أهلاً ${d.name}،`,
-        `شكراً إنك سجلت في ${d.systemName} كـ${userTypeLabels.ar[d.userType]}.`,
+        `شكراً إنك سجلت في ${d.systemName} ك${userTypeLabels.ar[d.userType]}.`,
         d.userType === 'donor'
           ? 'حسابك مستني الموافقة، وهنبعتلك إيميل أول ما يتفعّل.'
           : 'حسابك مستني الموافقة. فريقنا بيراجع الحسابات الجديدة خلال 24 لـ 48 ساعة، وهنبعتلك إيميل أول ما حسابك يتفعّل.',
@@ -193,7 +193,7 @@ const templates: Record<Language, Templates> = {
       subject: (d) => `تسجيل جديد (${userTypeLabels.ar[d.userType]}) مستني الموافقة`,
       body: (d) => [
         'أهلاً،',
-        `\u2068${d.name}\u2069 (${d.email}) سجل كـ${userTypeLabels.ar[d.userType]} ومستني الموافقة.`,
+        `\u2068${d.name}\u2069 (${d.email}) سجل ك${userTypeLabels.ar[d.userType]} ومستني الموافقة.`,
         `راجع الحسابات اللي مستنية الموافقة: ${d.reviewUrl}`,
       ],
     },
