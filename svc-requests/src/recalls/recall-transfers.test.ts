@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RecallLiftedEvent, RecallNotice, RecallReach } from '@medrelay/contracts';
+import type { RecallEvent, RecallLiftedEvent, RecallNotice, RecallReach } from '@medrelay/contracts';
 import { addDays, cairoToday } from '@medrelay/domain';
 import { withTransaction } from '@medrelay/service-kit';
 import { calendarEventsOf, mailsTo, waitForMails, waitUntil, type ReceivedMail } from '@medrelay/testing';
@@ -354,6 +354,73 @@ describe('a recall stops every transfer of its batch', () => {
     expect((await invitations()).toSorted()).toEqual(
       [needer.email, needer.email, owner.email, owner.email].toSorted(),
     );
+  });
+
+  it('a lift while another recall is holding the same pickup leaves it held, out of the calendars', async () => {
+    const gtin = gtinOf(545);
+    const { id, owner } = await pickupChosen(gtin, 'LOT-O', 'Overlapol');
+    const ctx = p.requests.service.ctx;
+    const medicineId = (
+      await ctx.pool.query<{ medicine_id: number }>(
+        'SELECT medicine_id FROM requests.requests WHERE id = $1',
+        [id],
+      )
+    ).rows[0]!.medicine_id;
+    const event = (type: 'recall.issued' | 'recall.lifted', recallId: number) =>
+      ({
+        eventId: randomUUID(),
+        type,
+        occurredAt: new Date().toISOString(),
+        recallId,
+        gtin,
+        batch: 'LOT-O',
+        reason: `Recall ${recallId}`,
+        listings: [{ medicineId, ownerId: owner.id, name: 'Overlapol' }],
+        ...(type === 'recall.lifted' ? { restored: [medicineId] } : {}),
+      }) as RecallEvent;
+    const apply = (client: Parameters<typeof applyMedicineEvent>[0], e: RecallEvent) =>
+      applyMedicineEvent(client, e, recallNoticeOptions(ctx));
+    const [first, second] = [900_451, 900_452];
+    await withTransaction(ctx.pool, (c) => apply(c, event('recall.issued', first)));
+    expect(await holds(id)).toBe(1);
+    const invitations = async () =>
+      (
+        await ctx.pool.query(
+          `SELECT count(*)::int AS n FROM requests.outbox
+            WHERE job_name = 'pickup-confirmed' AND payload->>'idempotencyKey' LIKE $1`,
+          [`pickup-confirmed:${id}:%`],
+        )
+      ).rows[0].n as number;
+    const before = await invitations();
+
+    // The second recall holds the pickup in a transaction still open when the first one's lift runs.
+    const issuing = await ctx.pool.connect();
+    let lifting: Promise<unknown>;
+    try {
+      await issuing.query('BEGIN');
+      await apply(issuing, event('recall.issued', second));
+      lifting = withTransaction(ctx.pool, (c) => apply(c, event('recall.lifted', first)));
+      // The lift either waits for the hold's commit or is done without it.
+      await waitUntil(
+        async () =>
+          (
+            await ctx.pool.query(
+              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> $1`,
+              [(await issuing.query('SELECT pg_backend_pid() AS pid')).rows[0].pid],
+            )
+          ).rows[0].n === 1 ||
+          (await ctx.pool.query('SELECT 1 FROM requests.lifted_recalls WHERE recall_id = $1', [first]))
+            .rowCount === 1,
+        { what: 'the lift waiting or done' },
+      );
+      await issuing.query('COMMIT');
+    } finally {
+      issuing.release();
+    }
+    await lifting;
+    // Still held by the second recall: not back in the calendars, not free to collect.
+    expect(await holds(id)).toBe(1);
+    expect(await invitations()).toBe(before);
   });
 
   it('a grace period under way when the hold began goes on after the lift, not released at once', async () => {

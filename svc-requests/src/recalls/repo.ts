@@ -25,13 +25,22 @@ export async function cancelPendingOn(
   return rows;
 }
 
-/** Holds the approved requests on these listings under this recall (again: nothing new). */
+/**
+ * Holds the approved requests on these listings under this recall (again: nothing new). Their
+ * rows are key-share locked first, in id order, as a lift locks the rows it frees
+ * (`releaseHolds`): the two wait for each other instead of deadlocking.
+ */
 export async function holdApprovedOn(
   db: PoolClient,
   medicineIds: number[],
   recallId: number,
   reason: string,
 ): Promise<TouchedRequest[]> {
+  await db.query(
+    `SELECT id FROM requests.requests WHERE medicine_id = ANY($1::int[]) AND status = 'approved'
+      ORDER BY id FOR KEY SHARE`,
+    [medicineIds],
+  );
   const { rows } = await db.query<TouchedRequest>(
     `WITH held AS (
        INSERT INTO requests.recall_holds (request_id, recall_id, reason)
@@ -65,14 +74,15 @@ export async function releaseHolds(db: PoolClient, recallId: number): Promise<To
   await db.query('INSERT INTO requests.lifted_recalls (recall_id) VALUES ($1) ON CONFLICT DO NOTHING', [
     recallId,
   ]);
-  // The held requests' rows first, as every move on a request takes its row: a move under way
-  // (a time being chosen, which saw the hold and so invited nobody) commits before the lift reads
-  // what is chosen, and one that comes after finds the hold gone. NO KEY: another recall's hold
-  // being written at once (its key-share lock through the foreign key) neither waits nor deadlocks.
+  // The held requests' rows first, in id order, as every move on a request takes its row: a move
+  // under way (a time being chosen, which saw the hold and so invited nobody) commits before the
+  // lift reads what is chosen, and one that comes after finds the hold gone. FOR UPDATE also waits
+  // for another recall's hold being written (its key-share locks, `holdApprovedOn`): the lift then
+  // sees that hold and frees nothing, and a hold written after the lift sees this one gone.
   await db.query(
     `SELECT r.id FROM requests.requests r
       WHERE r.id IN (SELECT request_id FROM requests.recall_holds WHERE recall_id = $1)
-      ORDER BY r.id FOR NO KEY UPDATE`,
+      ORDER BY r.id FOR UPDATE`,
     [recallId],
   );
   const { rows } = await db.query<TouchedRequest & { heldSince: Date }>(
