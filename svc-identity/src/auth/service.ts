@@ -197,6 +197,12 @@ export function createAuthService(ctx: IdentityContext) {
       // A password the policy would refuse today: the user is asked to change it.
       const weak = isWeakPassword(settings, input.password, found.user);
       if (found.user.status === 'rejected') throw refusedAccount(found.user);
+      // Maintenance keeps all but administrators out (startSession): said here, at the password,
+      // before a second step takes a code (a recovery code spent, and e-mailed as a sign-in) or
+      // enrols an authenticator, only to be refused then.
+      if (settings.maintenanceMode && found.user.userType !== 'admin') {
+        throw httpError.unavailable('MAINTENANCE', 'maintenance');
+      }
       // A second step before the token: the account's authenticator, or the
       // enrolment the administrator's switch requires of admins, pharmacies and NGOs.
       const stage = (await twoFactor.enabled(found.user.id))

@@ -157,6 +157,25 @@ describe('two-factor sign-in with an authenticator app', () => {
     ).toBe(9);
   });
 
+  it('refuses a sign-in in maintenance mode at the password, before a recovery code is spent or e-mailed', async () => {
+    const user = await enrolled('pharmacy');
+    const [recovery] = user.recoveryCodes;
+    const settings = (body: Record<string, boolean>) =>
+      identity.api.put('/api/admin/settings', body, { token: admin.token });
+    expect((await settings({ maintenanceMode: true })).status).toBe(200);
+    try {
+      const refused = await login(user.email);
+      expect([refused.status, refused.body.code]).toEqual([503, 'MAINTENANCE']);
+      expect(refused.body.challenge).toBeUndefined();
+    } finally {
+      await settings({ maintenanceMode: false });
+    }
+    // The code was not taken, nor the owner told it was used.
+    const after = await login(user.email);
+    expect((await second(after.body.challenge, recovery!)).status).toBe(200);
+    expect(await codeUsedMails(user.email, 1)).toHaveLength(1);
+  });
+
   it('e-mails the owner when a recovery code signs in: when, from which browser, how many are left, and to make new ones when few are', async () => {
     const user = await enrolled();
     const codes = user.recoveryCodes;
