@@ -5,6 +5,9 @@ import path from 'node:path';
 import { createTestDatabase, waitUntil } from '@medrelay/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, kitManifest, migrate, MigrationChecksumError, withTransaction, type Pool } from './db';
+import type { Request, Response } from 'express';
+import { pino } from 'pino';
+import { errorHandler, isOutage } from './errors';
 import { kitMigrations } from './kit-migrations';
 
 let pool: Pool;
@@ -179,5 +182,48 @@ describe('withTransaction', () => {
     ).rejects.toThrow('boom');
     const { rows } = await pool.query('SELECT v FROM public.tx_probe');
     expect(rows).toEqual([{ v: 1 }]);
+  });
+
+  it("ends a deadlock's chosen transaction as an outage: answered 503 and waited out by jobs, never a 500", async () => {
+    await pool.query('CREATE TABLE IF NOT EXISTS public.deadlock_probe (id int PRIMARY KEY, v int)');
+    await pool.query('INSERT INTO public.deadlock_probe VALUES (1, 0), (2, 0) ON CONFLICT DO NOTHING');
+    // Two transactions take the same two rows in opposite orders, each waiting for the other.
+    let bothHoldOne!: () => void;
+    const firstRows = new Promise<void>((resolve) => {
+      let held = 0;
+      bothHoldOne = () => {
+        if (++held === 2) resolve();
+      };
+    });
+    const crossing = (first: number, second: number) =>
+      withTransaction(pool, async (c) => {
+        await c.query('UPDATE public.deadlock_probe SET v = v + 1 WHERE id = $1', [first]);
+        bothHoldOne();
+        await firstRows;
+        await c.query('UPDATE public.deadlock_probe SET v = v + 1 WHERE id = $1', [second]);
+      });
+    const outcomes = await Promise.allSettled([crossing(1, 2), crossing(2, 1)]);
+    const failed = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+    expect(failed.map((f) => (f.reason as { code?: string }).code)).toEqual(['40P01']);
+    expect(isOutage(failed[0]!.reason)).toBe(true);
+    // A request that met it is told to try again, in its language.
+    const answer: { status?: number; body?: unknown; headers?: unknown } = {};
+    const res = {
+      set: (headers: unknown) => ((answer.headers = headers), res),
+      status: (status: number) => ((answer.status = status), res),
+      json: (body: unknown) => ((answer.body = body), res),
+    };
+    const req = { originalUrl: '/api/x', method: 'PUT', headers: { 'accept-language': 'ar' } };
+    errorHandler(pino({ level: 'silent' }))(
+      failed[0]!.reason,
+      req as unknown as Request,
+      res as unknown as Response,
+      () => undefined,
+    );
+    expect(answer).toMatchObject({
+      status: 503,
+      headers: { 'Retry-After': '5' },
+      body: { code: 'STORE_UNAVAILABLE', message: expect.stringMatching(/\p{Script=Arabic}/u) },
+    });
   });
 });

@@ -70,7 +70,9 @@ function fromRequestError(err: { type?: string; status?: number; statusCode?: nu
 /**
  * A store that is down, restarting or busy: Redis unreachable or slow, PostgreSQL refusing
  * connections, starting up, shutting down or gone mid-query (class 08 connection exceptions,
- * 57P01–57P03), too many connections (53300), a row lock not granted in time (55P03), or every
+ * 57P01–57P03), too many connections (53300), a row lock not granted in time (55P03), a
+ * transaction chosen to end a deadlock (40P01) or to keep a serializable order (40001: the
+ * same work tried again succeeds), or every
  * pooled connection busy for longer than the pool's wait (see createPool). A temporary outage:
  * answered 503 so clients retry, never a 500, and the reason a start step or a job waits and
  * tries again instead of failing (outage.ts).
@@ -87,6 +89,8 @@ const outageCodes = new Set([
   '57P03',
   '55P03',
   '53300',
+  '40P01',
+  '40001',
 ]);
 const outageMessages =
   /Command timed out|Connection is closed|Stream isn't writeable|max retries per request|timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Client was closed and is not queryable|Cannot use a pool after calling end/i;
