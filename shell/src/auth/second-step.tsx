@@ -6,6 +6,9 @@ import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { failureText, OutcomeBar } from './account-links';
 import { useAccountTexts } from './account-texts';
 import { useToast } from '../chrome/toasts';
+import { landFocus } from '../security/card-list';
+
+const codeBox = 'input[autocomplete="one-time-code"]';
 
 const useStyles = makeStyles({
   qr: { width: '200px', height: '200px', alignSelf: 'center', backgroundColor: '#fff' },
@@ -130,7 +133,14 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
         outcome={{ ok: true, message: t('twoFactor.codesBody') }}
         title={t('twoFactor.codesTitle')}
       />
-      <ul className={styles.codes} dir="ltr" data-testid="recovery-codes">
+      {/* Focused once shown (after the change that made them), so the codes are read next. */}
+      <ul
+        className={styles.codes}
+        dir="ltr"
+        data-testid="recovery-codes"
+        tabIndex={-1}
+        aria-label={t('twoFactor.codesTitle')}
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
@@ -168,6 +178,16 @@ export function useSecondStep(props: {
   const [busy, setBusy] = useState(false);
   const { step, onStep } = props;
   const enrolChallenge = step.kind === 'enrol' && !step.setup ? step.challenge : null;
+  // The password form (or the button that made the codes) went: focus goes to the code box,
+  // or to the recovery codes once shown, not to the page's body.
+  const focusTarget = !step.challenge
+    ? null
+    : step.kind === 'code' || !step.codes
+      ? codeBox
+      : '[data-testid="recovery-codes"]';
+  useEffect(() => {
+    if (focusTarget) landFocus(document.body, focusTarget);
+  }, [focusTarget, step.challenge]);
 
   useEffect(() => {
     if (!enrolChallenge) return;
@@ -196,6 +216,8 @@ export function useSecondStep(props: {
       }
     } catch (failure) {
       setError(failureText(failure, t('common:toast.networkError')));
+      // Back to the box the error is under (the button was disabled meanwhile).
+      landFocus(document.body, codeBox);
     } finally {
       setBusy(false);
     }

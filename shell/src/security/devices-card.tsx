@@ -42,7 +42,7 @@ export function DevicesCard() {
   const others = (sessions.data ?? []).filter((s) => !s.current);
 
   return (
-    <Card className={card.card} data-testid="devices">
+    <Card ref={change.ref} className={card.card} data-testid="devices">
       <CardHeading title={t('devices.title')} subtitle={t('devices.subtitle')} />
       <ul className={list.list}>
         {(sessions.data ?? []).map((s) => (

@@ -43,7 +43,7 @@ export function PasskeysCard() {
     }, t('passkeys.failed'));
 
   return (
-    <Card className={card.card} data-testid="passkeys">
+    <Card ref={change.ref} className={card.card} data-testid="passkeys">
       <CardHeading title={t('passkeys.title')} subtitle={t('passkeys.subtitle')} />
       <ul className={styles.list}>
         {(passkeys.data ?? []).map((p) => (

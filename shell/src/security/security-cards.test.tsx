@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@medrelay/contracts';
 import { renderInRemote } from '@medrelay/ui/test-support';
-import { RecoveryCodes } from '../auth/second-step';
+import { RecoveryCodes, useSecondStep, type SecondStepState } from '../auth/second-step';
 import { ToastProvider } from '../chrome/toasts';
 import { DevicesCard } from './devices-card';
 import { PasskeysCard } from './passkeys-card';
@@ -51,6 +52,7 @@ afterEach(() => {
 });
 
 const toast = async () => (await screen.findByTestId('toast')).textContent;
+const focusedOn = (element: HTMLElement) => waitFor(() => expect(document.activeElement).toBe(element));
 
 describe('the devices card', () => {
   it('signs another browser out, says so, and reads the list again', async () => {
@@ -62,10 +64,13 @@ describe('the devices card', () => {
     );
     await screen.findByText('Chrome on Android');
     expect(screen.getAllByRole('button', { name: 'Sign out' })).toHaveLength(1);
+    screen.getByRole('button', { name: 'Sign out' }).focus();
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await toast()).toBe('Signed out');
     expect(calls).toContain('DELETE /api/auth/sessions/old-phone-22');
     await waitFor(() => expect(calls.filter((c) => c === 'GET /api/auth/sessions')).toHaveLength(2));
+    // The row (and its button) leaves the list: focus lands on the card's heading, not the page's body.
+    await focusedOn(screen.getByRole('heading', { name: 'Where you are signed in' }));
   });
 
   it("says why it could not, in the server's words, and still reads the list again", async () => {
@@ -96,10 +101,12 @@ describe('the passkeys card', () => {
       </ToastProvider>,
     );
     await screen.findByText('Pixel 8');
+    screen.getByRole('button', { name: 'Remove' }).focus();
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(await toast()).toBe('Passkey removed');
     expect(calls.some((c) => c.startsWith('DELETE /api/auth/passkeys/pk-1'))).toBe(true);
     await waitFor(() => expect(calls.filter((c) => c === 'GET /api/auth/passkeys')).toHaveLength(2));
+    await focusedOn(screen.getByRole('heading', { name: 'Passkeys' }));
   });
 
   it('asks for the password before adding one, and says so when it is wrong', async () => {
@@ -159,6 +166,8 @@ describe('the two-factor card', () => {
     );
   const startAdding = async () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add an authenticator app' }));
+    // The button went: focus is on the box for the app's first code.
+    await focusedOn(await screen.findByLabelText('Code', { exact: false }));
     fireEvent.change(await screen.findByLabelText('Code', { exact: false }), { target: { value: '123456' } });
   };
   const turnOn = () => screen.getByRole('button', { name: 'Turn on' }) as HTMLButtonElement;
@@ -185,6 +194,8 @@ describe('the two-factor card', () => {
       'textContent',
       expect.stringContaining('aaaa-bbbb'),
     );
+    // The form went: the codes, shown once, are read next.
+    await focusedOn(screen.getByRole('list', { name: 'Save your recovery codes' }));
     expect(localStorage.getItem('token')).toBe('new-token');
   });
 
@@ -224,6 +235,7 @@ describe('the two-factor card', () => {
     );
     expect(calls).toContain('POST /api/auth/two-factor/disable {"password":"My-Password-1"}');
     expect(localStorage.getItem('token')).toBe('after-off');
+    await focusedOn(await screen.findByRole('button', { name: 'Add an authenticator app' }));
   });
 
   it('where it is required, moves to a new phone with a recovery code and the password, then shows the new QR code', async () => {
@@ -255,6 +267,7 @@ describe('the two-factor card', () => {
     // The new phone's app is added right away: its QR code and the box for its first code.
     expect(await screen.findByRole('button', { name: 'Turn on' })).toBeTruthy();
     expect(calls).toContain('POST /api/auth/two-factor/setup');
+    await focusedOn(screen.getByLabelText('Code', { exact: false }));
   });
 
   it('makes new recovery codes with a code and the password, shows them once to copy, and keeps the session', async () => {
@@ -265,6 +278,11 @@ describe('the two-factor card', () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     await render();
     fireEvent.click(await screen.findByRole('button', { name: 'New recovery codes' }));
+    await focusedOn(screen.getByLabelText('Code', { exact: false }));
+    // Cancel gives focus back to the button that opened the form.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await focusedOn(screen.getByRole('button', { name: 'New recovery codes' }));
+    fireEvent.click(screen.getByRole('button', { name: 'New recovery codes' }));
     const form = await screen.findByTestId('two-factor-new-codes');
     expect(form.textContent).toContain('Every recovery code you have now stops working');
     // One form at a time: "Turn off" waits.
@@ -283,6 +301,7 @@ describe('the two-factor card', () => {
       'POST /api/auth/two-factor/recovery-codes {"password":"My-Password-1","code":"123456"}',
     );
     expect((await screen.findByTestId('recovery-codes')).textContent).toBe(fresh.join(''));
+    await focusedOn(screen.getByTestId('recovery-codes'));
     expect(localStorage.getItem('token')).toBe('old-token');
     fireEvent.click(screen.getByRole('button', { name: 'Copy the codes' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(expect.stringContaining(fresh.join('\n'))));
@@ -316,5 +335,63 @@ describe('the two-factor card', () => {
     fireEvent.click(screen.getByRole('button', { name: 'انسخ الأكواد' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(expect.stringContaining(codes.join('\n'))));
     expect(screen.getByRole('button', { name: 'نزّلهم في ملف' })).toBeTruthy();
+  });
+});
+
+describe("the sign-in's second step", () => {
+  /** The login page's second step, as it shows it once the password was right. */
+  function SecondStep({ first }: { first: SecondStepState }) {
+    const [step, setStep] = useState(first);
+    const second = useSecondStep({ step, onStep: setStep, done: () => undefined, restart: () => undefined });
+    return (
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void second.submit();
+        }}
+      >
+        {second.body}
+      </form>
+    );
+  }
+
+  it('puts focus on the code box when it comes, and back on it after a wrong code', async () => {
+    server({}, { status: 401, message: 'That code is not right' });
+    await renderInRemote(
+      <ToastProvider>
+        <SecondStep first={{ kind: 'code', challenge: 'ch-1' }} />
+      </ToastProvider>,
+    );
+    const box = screen.getByLabelText('Code', { exact: false });
+    // The password form it replaces is gone: focus is on the box, not the page's body.
+    await focusedOn(box);
+    fireEvent.change(box, { target: { value: '000000' } });
+    screen.getByRole('button', { name: 'Verify' }).focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('That code is not right')).toBeTruthy();
+    await focusedOn(box);
+  });
+
+  it('shows the codes made at the enrolment the administrator requires, focused', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        Response.json(
+          url.endsWith('/setup')
+            ? { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://x', qrSvg: '<svg></svg>' }
+            : { token: 't', user: { id: 'u' }, recoveryCodes: ['aaaaa-11111'] },
+        ),
+      ),
+    );
+    await renderInRemote(
+      <ToastProvider>
+        <SecondStep first={{ kind: 'enrol', challenge: 'ch-2', setup: null, codes: null, answer: null }} />
+      </ToastProvider>,
+    );
+    const box = await screen.findByLabelText('Code', { exact: false });
+    await focusedOn(box);
+    fireEvent.change(box, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    await focusedOn(await screen.findByRole('list', { name: 'Save your recovery codes' }));
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { CurrentPasswordField } from '@medrelay/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { fewRecoveryCodesLeft } from '@medrelay/domain/two-factor';
 import { failureText } from '../auth/account-links';
 import { useAccountTexts } from '../auth/account-texts';
 import { CodeField, RecoveryCodes, TotpEnrolFields } from '../auth/second-step';
+import { landFocus } from './card-list';
 import { PasswordConfirmForm } from './password-confirm-form';
 import { useToast } from '../chrome/toasts';
 
@@ -24,6 +25,12 @@ export const useCardStyles = makeStyles({
 });
 
 const statusKey = routeKey(identityEndpoints.twoFactorStatus);
+
+/** Where focus lands in the card after an action (docs/front-end.md, "Keyboard and focus sentinels"). */
+const codeBox = 'input[autocomplete="one-time-code"]';
+const passwordBox = 'input[type="password"]';
+const shownCodes = '[data-testid="recovery-codes"]';
+const button = (name: string) => `[data-focus="${name}"]`;
 
 /** Whether a refusal concerns the password (wrong, or confirmations paused after wrong ones), not the code. */
 const aboutPassword = (failure: unknown) =>
@@ -114,6 +121,10 @@ export function TwoFactorCard() {
   const [errorOnPassword, setErrorOnPassword] = useState(false);
   const [busy, setBusy] = useState(false);
   const [renewing, setRenewing] = useState(false);
+  const card = useRef<HTMLDivElement>(null);
+  // The pressed button goes (or is disabled while the call runs): focus goes to what replaced it,
+  // or to the box an error is under, never to the page's body.
+  const land = (selector: string) => landFocus(card.current, selector);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -123,6 +134,7 @@ export function TwoFactorCard() {
     } catch (failure) {
       setError(failureText(failure, t('common:toast.networkError')));
       setErrorOnPassword(aboutPassword(failure));
+      land(aboutPassword(failure) ? passwordBox : `${codeBox}, ${passwordBox}, ${button('start')}`);
     } finally {
       setBusy(false);
     }
@@ -131,7 +143,7 @@ export function TwoFactorCard() {
 
   const on = status.data?.enabled ?? false;
   return (
-    <Card className={styles.card} data-testid="two-factor">
+    <Card ref={card} className={styles.card} data-testid="two-factor">
       <div className={styles.head}>
         <Text as="h2" size={500} weight="semibold">
           {t('twoFactor.title')}
@@ -154,10 +166,12 @@ export function TwoFactorCard() {
       {on && !renewing && (
         <div className={styles.actions}>
           <Button
+            data-focus="new-codes"
             onClick={() => {
               setRenewing(true);
               setError(undefined);
               setCode('');
+              land(codeBox);
             }}
           >
             {t('twoFactor.newCodes')}
@@ -183,6 +197,7 @@ export function TwoFactorCard() {
               setCodes(answer.recoveryCodes);
               setCode('');
               setRenewing(false);
+              land(shownCodes);
               toast({ title: t('twoFactor.codesMade'), description: t('twoFactor.codesMadeBody') });
               await refresh();
             })
@@ -191,6 +206,7 @@ export function TwoFactorCard() {
             setRenewing(false);
             setError(undefined);
             setCode('');
+            land(button('new-codes'));
           }}
         />
       )}
@@ -199,8 +215,14 @@ export function TwoFactorCard() {
         <div className={styles.actions}>
           <Button
             appearance="primary"
+            data-focus="start"
             disabled={busy}
-            onClick={() => void run(async () => setSetup(await callApi(identityEndpoints.twoFactorSetup)))}
+            onClick={() =>
+              void run(async () => {
+                setSetup(await callApi(identityEndpoints.twoFactorSetup));
+                land(codeBox);
+              })
+            }
           >
             {t('twoFactor.start')}
           </Button>
@@ -221,6 +243,7 @@ export function TwoFactorCard() {
               setCodes(answer.recoveryCodes);
               setSetup(null);
               setCode('');
+              land(shownCodes);
               toast({ title: t('twoFactor.enabled'), description: t('twoFactor.othersSignedOut') });
               await refresh();
             });
@@ -268,6 +291,7 @@ export function TwoFactorCard() {
               toast({ title: t('twoFactor.moved'), description: t('twoFactor.othersSignedOut') });
               await refresh();
               setSetup(await callApi(identityEndpoints.twoFactorSetup));
+              land(codeBox);
             })
           }
         />
@@ -286,6 +310,7 @@ export function TwoFactorCard() {
               setCodes(null);
               toast({ title: t('twoFactor.disabled'), description: t('twoFactor.othersSignedOut') });
               await refresh();
+              land(button('start'));
             })
           }
         />
