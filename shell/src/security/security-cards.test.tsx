@@ -199,6 +199,25 @@ describe('the two-factor card', () => {
     expect(localStorage.getItem('token')).toBe('new-token');
   });
 
+  it('says why an authenticator app could not be added', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) =>
+        init.method === 'GET'
+          ? Response.json({ enabled: false, recoveryCodesLeft: 0, required: false })
+          : Response.json(
+              { message: 'Two-factor sign-in is already on', code: 'TWO_FACTOR_ENABLED', details: [] },
+              { status: 409 },
+            ),
+      ),
+    );
+    await render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add an authenticator app' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Could not change two-factor sign-inTwo-factor sign-in is already on',
+    );
+  });
+
   it('says under the password box when the password is wrong, and stays off', async () => {
     localStorage.setItem('token', 'old-token');
     twoFactorServer(false, {

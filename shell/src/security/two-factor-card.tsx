@@ -6,7 +6,7 @@ import { ApiError, callApi, routeKey, tokenStore } from '@medrelay/api-client';
 import type { TotpSetup } from '@medrelay/contracts';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { fewRecoveryCodesLeft } from '@medrelay/domain/two-factor';
-import { failureText } from '../auth/account-links';
+import { failureText, OutcomeBar } from '../auth/account-links';
 import { useAccountTexts } from '../auth/account-texts';
 import { CodeField, RecoveryCodes, TotpEnrolFields } from '../auth/second-step';
 import { landFocus } from './card-list';
@@ -227,6 +227,10 @@ export function TwoFactorCard() {
             {t('twoFactor.start')}
           </Button>
         </div>
+      )}
+      {/* No form to show it under: an app that could not be started is said here. */}
+      {!on && !setup && error && (
+        <OutcomeBar outcome={{ ok: false, message: error }} title={t('twoFactor.failed')} />
       )}
       {!on && setup && (
         <form
