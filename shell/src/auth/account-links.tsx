@@ -9,7 +9,7 @@ import {
   Spinner,
 } from '@fluentui/react-components';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, callApi, meKey } from '@medrelay/api-client';
@@ -32,6 +32,28 @@ type Outcome = { ok: boolean; message: string } | null;
 /** What the server said (its message is in the caller's language), or the network failure text. */
 export function failureText(error: unknown, fallback: string): string {
   return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
+}
+
+/**
+ * The server's findings about a form's own fields (a wrong current password: its `details`) shown
+ * under those fields, the first one focused: a toast alone went by, and focus fell to the page's
+ * body. Returns whether any was shown.
+ */
+export function showFieldErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'setError'>,
+  error: unknown,
+  fields: readonly Path<T>[],
+): boolean {
+  const details: unknown[] =
+    error instanceof ApiError && Array.isArray(error.body?.details) ? error.body.details : [];
+  let shown = false;
+  for (const detail of details as ({ path?: unknown; rule?: unknown } | null)[]) {
+    const field = fields.find((name) => name === detail?.path);
+    if (!field || typeof detail?.rule !== 'string') continue;
+    form.setError(field, { message: detail.rule }, { shouldFocus: !shown });
+    shown = true;
+  }
+  return shown;
 }
 
 /** The answer to a request or a link, as a bar under the title. */

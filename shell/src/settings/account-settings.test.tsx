@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@medrelay/contracts';
 import { MemoryRouter } from 'react-router-dom';
 import { renderInRemote } from '@medrelay/ui/test-support';
 import { shellTexts } from '../texts';
 import { AccountSettingsPage, PasswordCard } from './account-settings';
+import { EmailCard } from './email-card';
 
 const user = (overrides: Partial<User>): User => ({
   id: 7,
@@ -26,6 +27,22 @@ const user = (overrides: Partial<User>): User => ({
   pendingEmail: null,
   ...overrides,
 });
+
+/** The server refusing the typed password, as confirmPassword does (its field in `details`). */
+const wrongPassword = (path: string) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      Response.json(
+        {
+          message: 'Current password is incorrect',
+          code: 'VALIDATION_FAILED',
+          details: [{ path, rule: 'currentPasswordWrong', message: 'Current password is incorrect' }],
+        },
+        { status: 400 },
+      ),
+    ),
+  );
 
 const valueOf = (label: string) => (screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement).value;
 
@@ -163,5 +180,45 @@ describe("the pharmacist's licence an approved NGO adds", () => {
       expect(screen.getAllByText('Password must be at least 10 characters')).toHaveLength(2),
     );
     expect(screen.queryByText('Password must be at least 6 characters')).toBeNull();
+  });
+
+  it('says under the current password box that it is wrong, and puts focus there', async () => {
+    wrongPassword('currentPassword');
+    await renderInRemote(
+      <MemoryRouter>
+        <PasswordCard user={user({})} />
+      </MemoryRouter>,
+      { role: 'ngo', texts: shellTexts, namespace: 'shell', language: 'ar' },
+    );
+    const current = screen.getByLabelText(/^كلمة السر الحالية/);
+    fireEvent.change(current, { target: { value: 'Not-The-Password-1' } });
+    fireEvent.change(screen.getByLabelText(/^كلمة السر الجديدة/), {
+      target: { value: 'A-New-Strong-Pass-77' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'غيّر كلمة السر' }));
+    expect(await screen.findByText('كلمة السر الحالية مش صحيحة')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(current));
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('the e-mail change', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says under the password box that it is wrong, and puts focus there', async () => {
+    wrongPassword('password');
+    await renderInRemote(<EmailCard user={user({})} />, {
+      role: 'ngo',
+      texts: shellTexts,
+      namespace: 'shell',
+    });
+    fireEvent.change(screen.getByLabelText(/^New e-mail address/), {
+      target: { value: 'mona.new@example.com' },
+    });
+    const password = screen.getByLabelText(/^Your password/);
+    fireEvent.change(password, { target: { value: 'Not-The-Password-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change e-mail' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(password));
   });
 });

@@ -37,6 +37,7 @@ import { PushCard } from './push-card';
 import { SecurityLinkCard } from '../security/security-page';
 import { DeleteAccountCard } from './delete-account-card';
 import { maySelfDelete } from '@medrelay/domain/user-status';
+import { showFieldErrors } from '../auth/account-links';
 import { useAccountTexts } from '../auth/account-texts';
 import { PasswordStrength, usePasswordFieldMessage } from '../auth/password-strength';
 import { useChangeLanguage } from '../chrome/use-change-language';
@@ -219,6 +220,7 @@ export function PasswordCard({ user }: { user: User }) {
       form.reset();
       toast({ title: t('settings.passwordChanged'), description: t('settings.passwordChangedBody') });
     } catch (error) {
+      showFieldErrors(form, error, ['currentPassword', 'newPassword']);
       failed(t('settings.passwordFailed'), error);
     }
   });
@@ -257,7 +259,7 @@ export function PasswordCard({ user }: { user: User }) {
         </Field>
         <PasswordStrength password={form.watch('newPassword')} owner={user} />
         <div className={styles.actions}>
-          <Button appearance="primary" type="submit" disabled={isSubmitting}>
+          <Button appearance="primary" type="submit" disabledFocusable={isSubmitting}>
             {t('settings.changePassword')}
           </Button>
         </div>

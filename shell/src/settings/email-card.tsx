@@ -7,7 +7,7 @@ import { callApi, meKey } from '@medrelay/api-client';
 import { emailChangeSchema, limits, type EmailChange, type User } from '@medrelay/contracts';
 import { identityEndpoints } from '@medrelay/contracts/endpoints';
 import { fieldMessage } from '@medrelay/ui';
-import { failureText } from '../auth/account-links';
+import { failureText, showFieldErrors } from '../auth/account-links';
 import { useAccountTexts } from '../auth/account-texts';
 import { useToast } from '../chrome/toasts';
 
@@ -63,6 +63,7 @@ export function EmailCard({ user }: { user: User }) {
       toast({ title: t('email.changeSent'), description: message });
       await client.invalidateQueries({ queryKey: meKey });
     } catch (error) {
+      showFieldErrors(form, error, ['email', 'password']);
       failed(error);
     }
   });
@@ -106,7 +107,7 @@ export function EmailCard({ user }: { user: User }) {
           <Input type="password" autoComplete="current-password" {...form.register('password')} />
         </Field>
         <div className={styles.actions}>
-          <Button appearance="primary" type="submit" disabled={isSubmitting}>
+          <Button appearance="primary" type="submit" disabledFocusable={isSubmitting}>
             {t('email.submit')}
           </Button>
         </div>
