@@ -286,6 +286,11 @@ describe('the two-factor card', () => {
     // The new phone's app is added right away: its QR code and the box for its first code.
     expect(await screen.findByRole('button', { name: 'Turn on' })).toBeTruthy();
     expect(calls).toContain('POST /api/auth/two-factor/setup');
+    // Off, but not "your password alone signs you in": the next sign-in enrols, as the e-mail says.
+    expect(
+      screen.getByText('Off: add your authenticator app now, or your next sign-in asks you to.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Off: your password alone signs you in.')).toBeNull();
     await focusedOn(screen.getByLabelText('Code', { exact: false }));
   });
 

@@ -154,7 +154,11 @@ export function TwoFactorCard() {
           </Badge>
         )}
       </div>
-      <Text>{t(on ? 'twoFactor.on' : 'twoFactor.off')}</Text>
+      {/* Off where the administrator requires it (moved to a new phone, or reset): the password alone
+          does not sign in, the next sign-in enrols (as its two-factor-changed e-mail says). */}
+      <Text>
+        {t(on ? 'twoFactor.on' : status.data?.required ? 'twoFactor.offRequired' : 'twoFactor.off')}
+      </Text>
       {status.data?.required && <Text weight="semibold">{t('twoFactor.required')}</Text>}
       {on && !codes && <Text>{t('twoFactor.left', { count: status.data?.recoveryCodesLeft ?? 0 })}</Text>}
       {on && !codes && fewRecoveryCodesLeft(status.data?.recoveryCodesLeft ?? 0) && (
