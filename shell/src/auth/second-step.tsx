@@ -225,7 +225,14 @@ export function useSecondStep(props: {
 
   return {
     title: t(step.kind === 'code' ? 'twoFactor.codeTitle' : 'twoFactor.enrolTitle'),
-    subtitle: t(step.kind === 'code' ? 'twoFactor.codeSubtitle' : 'twoFactor.enrolSubtitle'),
+    // Once the codes are shown there is no QR code left to scan: the subtitle says it is on.
+    subtitle: t(
+      step.kind === 'code'
+        ? 'twoFactor.codeSubtitle'
+        : step.codes
+          ? 'twoFactor.on'
+          : 'twoFactor.enrolSubtitle',
+    ),
     submit,
     body: (
       <>

@@ -374,6 +374,7 @@ describe("the sign-in's second step", () => {
           void second.submit();
         }}
       >
+        <p data-testid="subtitle">{second.subtitle}</p>
         {second.body}
       </form>
     );
@@ -417,5 +418,9 @@ describe("the sign-in's second step", () => {
     fireEvent.change(box, { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
     await focusedOn(await screen.findByRole('list', { name: 'Save your recovery codes' }));
+    // No QR code is left to scan: the subtitle no longer asks to.
+    expect(screen.getByTestId('subtitle').textContent).toBe(
+      'On: signing in asks for a code from your authenticator app.',
+    );
   });
 });
