@@ -199,6 +199,16 @@ describe('the two-factor card', () => {
     expect(localStorage.getItem('token')).toBe('new-token');
   });
 
+  it('lets one go back from adding an app without turning it on', async () => {
+    const calls = twoFactorServer(false, { status: 200, body: {} });
+    await render();
+    await startAdding();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await focusedOn(await screen.findByRole('button', { name: 'Add an authenticator app' }));
+    expect(screen.queryByLabelText('Code', { exact: false })).toBeNull();
+    expect(calls.some((c) => c.includes('/confirm'))).toBe(false);
+  });
+
   it('says why an authenticator app could not be added', async () => {
     vi.stubGlobal(
       'fetch',

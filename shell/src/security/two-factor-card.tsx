@@ -274,6 +274,19 @@ export function TwoFactorCard() {
             <Button appearance="primary" type="submit" disabled={busy || !password}>
               {t('twoFactor.confirm')}
             </Button>
+            {/* Changed one's mind (or the phone is not at hand): back, nothing added. */}
+            <Button
+              disabled={busy}
+              onClick={() => {
+                setSetup(null);
+                setCode('');
+                setPassword('');
+                setError(undefined);
+                land(button('start'));
+              }}
+            >
+              {t('twoFactor.cancel')}
+            </Button>
           </div>
         </form>
       )}
