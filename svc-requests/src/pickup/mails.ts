@@ -364,14 +364,7 @@ export function pickupCalledOffMail(options: {
       calendar: agreed ? 'yes' : 'no',
       requestsUrl: url,
     },
-    ...cancelledInCalendars(agreed, {
-      request,
-      sequence: options.sequence,
-      medicineName: options.medicineName,
-      other: options.other,
-      language,
-      url,
-    }),
+    ...cancelledInCalendars(agreed, { ...options, language, url }),
   };
 }
 
@@ -413,13 +406,6 @@ export function pickupOnHoldMail(options: {
       reason: options.reason,
       requestsUrl: url,
     },
-    ...cancelledInCalendars(agreed, {
-      request,
-      sequence: options.sequence,
-      medicineName: options.medicineName,
-      other: options.other,
-      language,
-      url,
-    }),
+    ...cancelledInCalendars(agreed, { ...options, language, url }),
   };
 }
