@@ -179,7 +179,7 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
           : `One of your recovery codes was used on ${d.at} (Cairo time)${d.device ? `, from ${d.device},` : ''} to turn off two-factor sign-in on your account: the authenticator app and your other recovery codes were removed, so none is left.`,
         ...(d.by === 'sign-in' && d.fewLeft === 'yes'
           ? [
-              'Make new recovery codes now, before you run out: Sign-in & security › Two-factor sign-in › New recovery codes (with your password and a code from your app). The old ones stop working at once.',
+              'Make new recovery codes now, before you run out: Sign-in & security › Two-factor sign-in › New recovery codes (with your password and a code from your app, or one of your recovery codes). The old ones stop working at once.',
             ]
           : []),
         `If this was not you, someone knows your password and has one of your recovery codes: set a new password at once (${d.resetUrl}) and write to your administrator at ${d.adminEmail}.`,
@@ -316,7 +316,7 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
           : `كود من أكواد الاسترجاع بتاعتك اتستخدم يوم ${d.at} (بتوقيت القاهرة)${d.device ? `، من \u2068${d.device}\u2069` : ''} عشان يقفل التحقق بخطوتين على حسابك: تطبيق المصادقة وباقي أكواد الاسترجاع اتشالوا، فمفيش ولا كود باقي.`,
         ...(d.by === 'sign-in' && d.fewLeft === 'yes'
           ? [
-              'اعمل أكواد استرجاع جديدة دلوقتي قبل ما يخلصوا: الدخول والأمان › التحقق بخطوتين › أكواد استرجاع جديدة (بكلمة السر وكود من التطبيق). الأكواد القديمة هتبطل تشتغل على طول.',
+              'اعمل أكواد استرجاع جديدة دلوقتي قبل ما يخلصوا: الدخول والأمان › التحقق بخطوتين › أكواد استرجاع جديدة (بكلمة السر وكود من التطبيق، أو كود من أكواد الاسترجاع). الأكواد القديمة هتبطل تشتغل على طول.',
             ]
           : []),
         `لو مش إنت، يبقى حد عارف كلمة السر بتاعتك ومعاه كود من أكواد الاسترجاع: اعمل كلمة سر جديدة حالاً (\u2068${d.resetUrl}\u2069) وابعت لمسؤول المنصة على \u2068${d.adminEmail}\u2069.`,

@@ -62,3 +62,30 @@ describe('the registration e-mail', () => {
     expect(said('ngo')).toContain('شكراً إنك سجلت في MedRelay كجمعية أهلية.');
   });
 });
+
+describe('the recovery-code-used e-mail', () => {
+  it('says new recovery codes can be made with a recovery code too, as the settings card does (the phone may be lost)', () => {
+    const said = (language: 'en' | 'ar') =>
+      renderMail(
+        openedMailSchema.parse({
+          template: 'recovery-code-used',
+          language,
+          data: {
+            systemName: 'MedRelay',
+            adminEmail: 'admin@medrelay.eg',
+            name: 'Sara',
+            by: 'sign-in',
+            at: 'Sunday, November 29, 2026 at 19:30',
+            device: 'Chrome on Android',
+            left: '2',
+            fewLeft: 'yes',
+            resetUrl: 'http://x/forgot-password',
+          },
+        }),
+      ).text;
+    expect(said('en')).toContain(
+      'New recovery codes (with your password and a code from your app, or one of your recovery codes).',
+    );
+    expect(said('ar')).toContain('(بكلمة السر وكود من التطبيق، أو كود من أكواد الاسترجاع)');
+  });
+});
