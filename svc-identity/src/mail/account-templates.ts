@@ -98,7 +98,7 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
       body: (d) => [
         `Hello ${d.name},`,
         d.passkeysRemoved === 'yes'
-          ? 'The password of your account was just changed: every device was signed out and its passkeys removed (add yours again under Security).'
+          ? 'The password of your account was just changed: every device was signed out and its passkeys removed (add yours again under Sign-in & security).'
           : 'The password of your account was just changed in its settings: every other device was signed out.',
         `If this was not you, set a new password at once: ${d.resetUrl}, and tell us at ${d.adminEmail}.`,
       ],
@@ -237,7 +237,7 @@ export const accountTemplates: Record<Language, Pick<Templates, AccountTemplate>
       body: (d) => [
         `أهلاً ${d.name}،`,
         d.passkeysRemoved === 'yes'
-          ? 'كلمة السر بتاعة حسابك لسه متغيرة: كل الأجهزة اتعملها تسجيل خروج ومفاتيح المرور اتشالت (ضيف مفاتيحك تاني من الأمان).'
+          ? 'كلمة السر بتاعة حسابك لسه متغيرة: كل الأجهزة اتعملها تسجيل خروج ومفاتيح المرور اتشالت (ضيف مفاتيحك تاني من «الدخول والأمان»).'
           : 'كلمة السر بتاعة حسابك لسه متغيرة من الإعدادات: كل الأجهزة التانية اتعملها تسجيل خروج.',
         `لو مش إنت اللي غيرتها، اعمل كلمة سر جديدة حالاً وقولنا على \u2068${d.adminEmail}\u2069: ${d.resetUrl}`,
       ],

@@ -89,3 +89,24 @@ describe('the recovery-code-used e-mail', () => {
     expect(said('ar')).toContain('(بكلمة السر وكود من التطبيق، أو كود من أكواد الاسترجاع)');
   });
 });
+
+describe('the password-changed e-mail of a reset', () => {
+  it('names the screen where passkeys are added again as the app does: Sign-in & security', () => {
+    const said = (language: 'en' | 'ar') =>
+      renderMail(
+        openedMailSchema.parse({
+          template: 'password-changed',
+          language,
+          data: {
+            systemName: 'MedRelay',
+            adminEmail: 'admin@medrelay.eg',
+            name: 'Sara',
+            resetUrl: 'http://x/forgot-password',
+            passkeysRemoved: 'yes',
+          },
+        }),
+      ).text;
+    expect(said('en')).toContain('(add yours again under Sign-in & security)');
+    expect(said('ar')).toContain('(ضيف مفاتيحك تاني من «الدخول والأمان»)');
+  });
+});
