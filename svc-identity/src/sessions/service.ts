@@ -67,7 +67,12 @@ export function createSessionService(ctx: IdentityContext) {
       const open = await openSessions(ctx.pool, userId, now(), await revokedBefore(userId));
       return open.map((s) => ({
         id: s.id,
-        device: s.userAgent === null ? s.device : deviceName(s.userAgent, language),
+        // Recorded before sessions kept their User-Agent: the name then given, or none for a
+        // browser it did not know, which reads as one ("Browser", «متصفح»).
+        device:
+          s.userAgent === null
+            ? s.device || deviceName(undefined, language)
+            : deviceName(s.userAgent, language),
         country: s.country,
         signedInAt: s.issuedAt.toISOString(),
         lastSeenAt: s.lastSeenAt.toISOString(),

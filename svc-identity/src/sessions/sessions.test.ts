@@ -67,6 +67,13 @@ describe('sessions and devices', () => {
       { device: 'Browser', current: true },
     ]);
     expect((await list(token, 'ar')).map(({ device }) => device)).toEqual(['متصفح']);
+    // A session recorded before sessions kept their User-Agent, of a browser it could not name.
+    await identity.service.ctx.pool.query(
+      "UPDATE identity.sessions SET user_agent = NULL, device = '' WHERE user_id = $1",
+      [user.id],
+    );
+    expect((await list(token)).map(({ device }) => device)).toEqual(['Browser']);
+    expect((await list(token, 'ar')).map(({ device }) => device)).toEqual(['متصفح']);
   });
 
   it('signs out one browser: its token stops at once; another account cannot end it', async () => {
