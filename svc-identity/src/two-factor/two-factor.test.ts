@@ -99,13 +99,17 @@ describe('two-factor sign-in with an authenticator app', () => {
       headers: { 'accept-language': 'ar' },
     });
     expect([again.status, again.body.code]).toEqual([409, 'TWO_FACTOR_ENABLED']);
-    expect(again.body.message).toContain('شغّال بالفعل');
+    // It says where the app is removed (the password alone does not do it where it is required).
+    expect(again.body.message).toBe(
+      'التحقق بخطوتين شغّال بالفعل. عشان تستخدم تطبيق مصادقة تاني، شيل التطبيق ده الأول من «الدخول والأمان».',
+    );
     const reconfirm = await identity.api.post(
       '/api/auth/two-factor/confirm',
       { code: await codeFor(setup.body.secret), password: testPassword },
       renewed,
     );
     expect([reconfirm.status, reconfirm.body.code]).toEqual([409, 'TWO_FACTOR_ENABLED']);
+    expect(reconfirm.body.message).toContain('remove this one first under Sign-in & security');
     // The secret is kept sealed, never in clear.
     const { rows } = await identity.service.ctx.pool.query(
       'SELECT totp_secret FROM identity.users WHERE id = $1',

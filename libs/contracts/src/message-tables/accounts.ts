@@ -108,8 +108,8 @@ export const accountMessages = {
     ar: 'مينفعش تعمل إعادة ضبط للتحقق بخطوتين بتاع حسابك بنفسك: مسؤول تاني يعملها بعد ما يتأكد إنه إنت',
   },
   twoFactorAlreadyOn: {
-    en: 'Two-factor sign-in is already on. To use another authenticator, turn it off with your password first.',
-    ar: 'التحقق بخطوتين شغّال بالفعل. عشان تستخدم تطبيق مصادقة تاني، اقفله الأول بكلمة السر.',
+    en: 'Two-factor sign-in is already on. To use another authenticator app, remove this one first under Sign-in & security.',
+    ar: 'التحقق بخطوتين شغّال بالفعل. عشان تستخدم تطبيق مصادقة تاني، شيل التطبيق ده الأول من «الدخول والأمان».',
   },
   twoFactorNotOn: {
     en: 'Two-factor sign-in is off: recovery codes come with an authenticator app. Add one first.',
