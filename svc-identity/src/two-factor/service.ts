@@ -266,9 +266,11 @@ export function createTwoFactorService(ctx: IdentityContext) {
       if (required && code === undefined)
         throw new AppError(409, 'TWO_FACTOR_REQUIRED', 'twoFactorStillRequired');
       await confirmPassword(ctx, who, password, 'password', language);
-      const matched = required
-        ? await checkCounted(userId, code!, { by: 'two-factor-off', userAgent })
-        : null;
+      // Already off (turned off from another tab): nothing for a code to prove, none counted wrong.
+      const matched =
+        required && (await readTotp(ctx.pool, userId))?.secret
+          ? await checkCounted(userId, code!, { by: 'two-factor-off', userAgent })
+          : null;
       const wasOn = await withTransaction(ctx.pool, async (client) => {
         const on = Boolean((await readTotp(client, userId, true))?.secret);
         await disableTotp(client, userId);

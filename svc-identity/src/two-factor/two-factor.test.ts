@@ -415,6 +415,16 @@ describe("the administrator's Two-Factor Authentication switch", () => {
       const off = await disable({ code: another! });
       expect(off.status).toBe(200);
       expect(off.body).toMatchObject({ enabled: false, required: true, token: expect.any(String) });
+      // Sent again (from another tab), it finds nothing to turn off: off, not a wrong code counted.
+      const twice = await identity.api.post(
+        '/api/auth/two-factor/disable',
+        { password: testPassword, code: 'aaaaa-bbbbb' },
+        { token: off.body.token as string },
+      );
+      expect([twice.status, twice.body]).toEqual([
+        200,
+        { enabled: false, recoveryCodesLeft: 0, required: true },
+      ]);
       // The owner hears of both recovery codes: the sign-in, and the authenticator's removal.
       const used = await codeUsedMails(pharmacy.email, 2);
       const removal = used.find((m) => m.subject.includes('to turn off two-factor sign-in'));
