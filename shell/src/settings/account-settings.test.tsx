@@ -222,3 +222,60 @@ describe('the e-mail change', () => {
     await waitFor(() => expect(document.activeElement).toBe(password));
   });
 });
+
+describe('buttons while their change runs', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A server whose answer to a change waits until `answer` is called. */
+  function slowServer(body: unknown) {
+    let answer = () => undefined as void;
+    const waiting = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        if (init.method === 'GET') return Response.json({});
+        await waiting;
+        return Response.json(body);
+      }),
+    );
+    return () => answer();
+  }
+  /** Stays focusable (aria-disabled, not disabled) while the change runs, and keeps focus after. */
+  const staysFocused = async (button: HTMLButtonElement, answer: () => void) => {
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
+    expect(button.disabled).toBe(false);
+    expect(document.activeElement).toBe(button);
+    answer();
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).not.toBe('true'));
+    expect(document.activeElement).toBe(button);
+  };
+
+  it("keeps focus on the profile's Save while it saves (Arabic)", async () => {
+    const answer = slowServer(user({}));
+    await renderInRemote(
+      <MemoryRouter>
+        <AccountSettingsPage user={user({})} />
+      </MemoryRouter>,
+      { role: 'ngo', language: 'ar', texts: shellTexts, namespace: 'shell' },
+    );
+    const save = screen.getByRole('button', { name: 'احفظ البيانات' }) as HTMLButtonElement;
+    save.focus();
+    fireEvent.click(save);
+    await staysFocused(save, answer);
+  });
+
+  it('keeps focus on "Send the confirmation link again" while it sends', async () => {
+    const answer = slowServer({ message: 'Sent' });
+    await renderInRemote(<EmailCard user={user({ emailVerified: false })} />, {
+      role: 'ngo',
+      texts: shellTexts,
+      namespace: 'shell',
+    });
+    const resend = screen.getByRole('button', {
+      name: 'Send the confirmation link again',
+    }) as HTMLButtonElement;
+    resend.focus();
+    fireEvent.click(resend);
+    await staysFocused(resend, answer);
+  });
+});

@@ -152,7 +152,8 @@ function ProfileCard({ user }: { user: User }) {
           );
         })}
         <div className={styles.actions}>
-          <Button appearance="primary" type="submit" disabled={isSubmitting}>
+          {/* Focusable while saving (aria-disabled): a disabled button dropped focus to the page's body. */}
+          <Button appearance="primary" type="submit" disabledFocusable={isSubmitting}>
             {t('settings.saveProfile')}
           </Button>
         </div>

@@ -83,7 +83,7 @@ export function EmailCard({ user }: { user: User }) {
           {t(user.emailVerified ? 'email.verified' : 'email.unverified')}
         </Badge>
         {!user.emailVerified && (
-          <Button size="small" onClick={() => void resend()} disabled={resending}>
+          <Button size="small" onClick={() => void resend()} disabledFocusable={resending}>
             {t('email.resend')}
           </Button>
         )}
