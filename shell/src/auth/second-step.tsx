@@ -253,9 +253,12 @@ export function useSecondStep(props: {
               : 'twoFactor.submit',
           )}
         </Button>
-        <Button appearance="subtle" onClick={props.restart}>
-          {t('twoFactor.again')}
-        </Button>
+        {/* Once the codes are shown two-factor is on: starting again could only fail. */}
+        {!(step.kind === 'enrol' && step.codes) && (
+          <Button appearance="subtle" onClick={props.restart}>
+            {t('twoFactor.again')}
+          </Button>
+        )}
       </>
     ),
   };

@@ -147,6 +147,7 @@ describe('the two-factor card', () => {
         if (init.method === 'GET')
           return Response.json({ enabled, recoveryCodesLeft: enabled ? recoveryCodesLeft : 0, required });
         if (url.endsWith('/disable') && change.status === 200) enabled = false;
+        if (url.endsWith('/confirm') && change.status === 200) enabled = true;
         if (url.endsWith('/setup'))
           return Response.json({
             secret: 'JBSWY3DPEHPK3PXP',
@@ -226,6 +227,50 @@ describe('the two-factor card', () => {
     expect((await screen.findByRole('status')).textContent).toBe(
       'Could not change two-factor sign-inTwo-factor sign-in is already on',
     );
+  });
+
+  it('reads its status again after a conflict (turned on in another tab), and shows it on', async () => {
+    let enabled = false;
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push(`${init.method} ${url}`);
+        if (init.method === 'GET') return Response.json({ enabled, recoveryCodesLeft: 10, required: false });
+        enabled = true;
+        return Response.json(
+          { message: 'Two-factor sign-in is already on', code: 'TWO_FACTOR_ENABLED', details: [] },
+          { status: 409 },
+        );
+      }),
+    );
+    await renderInRemote(
+      <ToastProvider>
+        <TwoFactorCard />
+      </ToastProvider>,
+      { language: 'ar' },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'ضيف تطبيق مصادقة' }));
+    expect(await screen.findByText('شغال: تسجيل الدخول بيطلب كود من تطبيق المصادقة.')).toBeTruthy();
+    expect(calls.filter((c) => c.startsWith('GET'))).toHaveLength(2);
+    expect(screen.getByRole('status').textContent).toContain('Two-factor sign-in is already on');
+    expect(screen.queryByRole('button', { name: 'ضيف تطبيق مصادقة' })).toBeNull();
+    await focusedOn(screen.getByRole('heading', { name: 'التحقق بخطوتين' }));
+  });
+
+  it('hides the codes shown when it was turned on while new ones are being made', async () => {
+    twoFactorServer(false, { status: 200, body: { recoveryCodes: ['aaaa-bbbb'], token: 'new-token' } });
+    await render();
+    await startAdding();
+    fireEvent.change(passwordBox(), { target: { value: 'My-Password-1' } });
+    fireEvent.click(turnOn());
+    await screen.findByTestId('recovery-codes');
+    fireEvent.click(await screen.findByRole('button', { name: 'New recovery codes' }));
+    await screen.findByTestId('two-factor-new-codes');
+    // Those codes are about to stop working: only the form is on screen.
+    expect(screen.queryByTestId('recovery-codes')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect((await screen.findByTestId('recovery-codes')).textContent).toBe('aaaa-bbbb');
   });
 
   it('says under the password box when the password is wrong, and stays off', async () => {
@@ -425,9 +470,12 @@ describe("the sign-in's second step", () => {
     );
     const box = await screen.findByLabelText('Code', { exact: false });
     await focusedOn(box);
+    expect(screen.getByRole('button', { name: 'Start again' })).toBeTruthy();
     fireEvent.change(box, { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
     await focusedOn(await screen.findByRole('list', { name: 'Save your recovery codes' }));
+    // Two-factor is on now: starting again could only fail.
+    expect(screen.queryByRole('button', { name: 'Start again' })).toBeNull();
     // No QR code is left to scan: the subtitle no longer asks to.
     expect(screen.getByTestId('subtitle').textContent).toBe(
       'On: signing in asks for a code from your authenticator app.',

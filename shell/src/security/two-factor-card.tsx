@@ -119,6 +119,7 @@ export function TwoFactorCard() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [errorOnPassword, setErrorOnPassword] = useState(false);
+  const [conflict, setConflict] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [renewing, setRenewing] = useState(false);
   const card = useRef<HTMLDivElement>(null);
@@ -126,20 +127,32 @@ export function TwoFactorCard() {
   // or to the box an error is under, never to the page's body.
   const land = (selector: string) => landFocus(card.current, selector);
 
+  const refresh = () => client.invalidateQueries({ queryKey: statusKey });
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
     setError(undefined);
+    setConflict(undefined);
     try {
       await work();
     } catch (failure) {
-      setError(failureText(failure, t('common:toast.networkError')));
+      const said = failureText(failure, t('common:toast.networkError'));
+      if (failure instanceof ApiError && failure.status === 409) {
+        // Turned on or off meanwhile (another tab): the status is read again to show the truth, and
+        // the refusal is said over whatever the card then offers.
+        setConflict(said);
+        setSetup(null);
+        setRenewing(false);
+        void refresh();
+        land('h2');
+        return;
+      }
+      setError(said);
       setErrorOnPassword(aboutPassword(failure));
       land(aboutPassword(failure) ? passwordBox : `${codeBox}, ${passwordBox}, ${button('start')}`);
     } finally {
       setBusy(false);
     }
   };
-  const refresh = () => client.invalidateQueries({ queryKey: statusKey });
 
   const on = status.data?.enabled ?? false;
   return (
@@ -160,13 +173,15 @@ export function TwoFactorCard() {
         {t(on ? 'twoFactor.on' : status.data?.required ? 'twoFactor.offRequired' : 'twoFactor.off')}
       </Text>
       {status.data?.required && <Text weight="semibold">{t('twoFactor.required')}</Text>}
+      {conflict && <OutcomeBar outcome={{ ok: false, message: conflict }} title={t('twoFactor.failed')} />}
       {on && !codes && <Text>{t('twoFactor.left', { count: status.data?.recoveryCodesLeft ?? 0 })}</Text>}
       {on && !codes && fewRecoveryCodesLeft(status.data?.recoveryCodesLeft ?? 0) && (
         <Text weight="semibold" data-testid="few-recovery-codes">
           {t('twoFactor.fewLeft')}
         </Text>
       )}
-      {codes && <RecoveryCodes codes={codes} />}
+      {/* Hidden while new ones are being made: those are about to stop working. */}
+      {codes && !renewing && <RecoveryCodes codes={codes} />}
       {on && !renewing && (
         <div className={styles.actions}>
           <Button
