@@ -4,6 +4,7 @@ import type { QueryFunction } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PushSubscriptionInfo } from '@medrelay/contracts';
 import { requestEndpoints } from '@medrelay/contracts/endpoints';
+import { pushEndpointDigest } from '@medrelay/domain';
 import { renderInRemote } from '@medrelay/ui/test-support';
 import { PushCard } from './push-card';
 
@@ -91,6 +92,45 @@ describe('notifications on this device', () => {
     await screen.findByText('Off for this device.');
     screen.getByRole('button', { name: 'Turn on' });
     expect(screen.queryByText('This device')).toBeNull();
+  });
+
+  it('puts focus on its heading once turned on (the button is gone), not on the page', async () => {
+    vi.stubGlobal('PushManager', class {});
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission: async () => 'granted' });
+    vi.stubGlobal('fetch', async (url: string) =>
+      url.includes('key') ? Response.json({ publicKey: 'BKey' }) : Response.json(devices[0], { status: 201 }),
+    );
+    const subscription = {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/this-phone',
+      toJSON: () => ({
+        endpoint: 'https://fcm.googleapis.com/fcm/send/this-phone',
+        keys: { p256dh: 'p', auth: 'a' },
+      }),
+    };
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      serviceWorker: {
+        getRegistration: async () => undefined,
+        register: async () => ({
+          pushManager: { getSubscription: async () => null, subscribe: async () => subscription },
+        }),
+        ready: Promise.resolve(),
+      },
+    });
+    // Once subscribed, the server lists this phone among the account's devices.
+    const digest = await pushEndpointDigest(subscription.endpoint);
+    const withThisPhone: QueryFunction = () => [
+      ...devices,
+      { ...devices[0]!, id: 13, endpointDigest: digest },
+    ];
+    await renderInRemote(<PushCard />, { language: 'ar', queryFn: withThisPhone });
+    const turnOn = await screen.findByRole('button', { name: 'شغّلها' });
+    turnOn.focus();
+    fireEvent.click(turnOn);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'الإشعارات على الجهاز ده' })),
+    );
+    expect(screen.queryByRole('button', { name: 'شغّلها' })).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@medrelay/api-client';
@@ -9,6 +9,7 @@ import { useFormat } from '@medrelay/i18n';
 import { ConfirmDialog } from '@medrelay/ui';
 import { failureText } from '../auth/account-links';
 import { useToast } from '../chrome/toasts';
+import { landFocus } from '../security/card-list';
 import { rememberRegisteredPush } from './push-renewal';
 import { usePushTexts } from './push-texts';
 
@@ -97,6 +98,7 @@ export function PushCard() {
   /** This browser's subscription as the list names it (its endpoint's digest), if it has one. */
   const [own, setOwn] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
+  const card = useRef<HTMLDivElement>(null);
   // Loaded by the client's default loader, which reads the path from the key.
   const devices = useQuery<Device[]>({ queryKey: devicesKey, enabled: status !== 'checking' });
 
@@ -123,11 +125,16 @@ export function PushCard() {
     };
   }, []);
 
-  /** Runs a change of a device: busy meanwhile, a failure said, the list refreshed. */
+  /**
+   * Runs a change of a device: busy meanwhile (its buttons stay focusable), a failure said, the
+   * list refreshed. Done, focus lands on the card's heading: the pressed button (or its row) is
+   * gone, and focus fell to the page's body.
+   */
   const change = async (action: () => Promise<void>, failed = t('failed')) => {
     setWorking(true);
     try {
       await action();
+      landFocus(card.current, 'h2');
     } catch (error) {
       toast({
         title: failed,
@@ -191,7 +198,7 @@ export function PushCard() {
   // service dropped it): off for them, and they may turn it on.
   const shown: Status = status === 'on' && devices.data && !ownListed ? 'off' : status;
   return (
-    <Card className={styles.card} data-testid="push-card">
+    <Card ref={card} className={styles.card} data-testid="push-card">
       <Text as="h2" weight="semibold" size={500}>
         {t('title')}
       </Text>
@@ -204,7 +211,7 @@ export function PushCard() {
         <div className={styles.row}>
           <Text role="status">{t(shown)}</Text>
           {shown === 'off' && (
-            <Button appearance="primary" disabled={working} onClick={turnOn}>
+            <Button appearance="primary" disabledFocusable={working} onClick={turnOn}>
               {working ? t('working') : t('turnOn')}
             </Button>
           )}
@@ -237,7 +244,7 @@ function StopHereButton({ working, onConfirm }: { working: boolean; onConfirm: (
   const { t } = usePushTexts();
   return (
     <ConfirmDialog
-      trigger={<Button disabled={working}>{working ? t('working') : t('stopHere')}</Button>}
+      trigger={<Button disabledFocusable={working}>{working ? t('working') : t('stopHere')}</Button>}
       title={t('stopHereTitle')}
       body={t('stopHereBody')}
       confirmLabel={t('stopHere')}
@@ -290,7 +297,7 @@ function DeviceRow({
       ) : (
         <ConfirmDialog
           trigger={
-            <Button disabled={working} aria-label={t('removeNamed', { device: name, date: added })}>
+            <Button disabledFocusable={working} aria-label={t('removeNamed', { device: name, date: added })}>
               {t('remove')}
             </Button>
           }
