@@ -25,6 +25,9 @@ const useStyles = makeStyles({
     margin: 0,
     paddingInlineStart: 0,
     listStyleType: 'none',
+    // Left to right strings, read from their start: FluentProvider sets 'left', which it turns to
+    // 'right' in Arabic, so the codes sat at the right of their columns (Chromium, 1280 px).
+    textAlign: 'start',
   },
 });
 

@@ -411,6 +411,10 @@ describe('the two-factor card', () => {
       </ToastProvider>,
       { language: 'ar' },
     );
+    // Left-to-right strings, aligned at their start (left) in Arabic too, not at the right.
+    const list = screen.getByRole('list', { name: 'احفظ أكواد الاسترجاع' });
+    expect(list.getAttribute('dir')).toBe('ltr');
+    expect(getComputedStyle(list).textAlign).toBe('start');
     fireEvent.click(screen.getByRole('button', { name: 'انسخ الأكواد' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(expect.stringContaining(codes.join('\n'))));
     expect(screen.getByRole('button', { name: 'نزّلهم في ملف' })).toBeTruthy();
