@@ -127,14 +127,16 @@ export function PushCard() {
 
   /**
    * Runs a change of a device: busy meanwhile (its buttons stay focusable), a failure said, the
-   * list refreshed. Done, focus lands on the card's heading: the pressed button (or its row) is
-   * gone, and focus fell to the page's body.
+   * list refreshed. Done, focus lands on the card's heading once the list is read again (after a
+   * confirmation dialog gave it back to its button): the pressed button (or its row) is gone, and
+   * focus fell to the page's body.
    */
   const change = async (action: () => Promise<void>, failed = t('failed')) => {
     setWorking(true);
+    let done = false;
     try {
       await action();
-      landFocus(card.current, 'h2');
+      done = true;
     } catch (error) {
       toast({
         title: failed,
@@ -143,7 +145,8 @@ export function PushCard() {
       });
     } finally {
       setWorking(false);
-      void client.invalidateQueries({ queryKey: devicesKey });
+      await client.invalidateQueries({ queryKey: devicesKey });
+      if (done) landFocus(card.current, 'h2');
     }
   };
 
