@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '@medrelay/api-client';
 import type { UserStatus } from '@medrelay/contracts';
+import { gatewayEndpoints, identityEndpoints } from '@medrelay/contracts/endpoints';
 import { renderInRemote } from '@medrelay/ui/test-support';
 import { shellTexts } from '../texts';
 import { LandingPage } from './landing-page';
@@ -27,12 +28,12 @@ beforeEach(() => {
     const path = new URL(String(input), 'http://localhost').pathname;
     const json = (body: unknown, code = 200) =>
       new Response(JSON.stringify(body), { status: code, headers: { 'Content-Type': 'application/json' } });
-    if (path === '/api/auth/me') {
+    if (path === identityEndpoints.me.path) {
       if (status === 'session ended')
         return json({ message: 'Your session has ended.', code: 'TOKEN_REVOKED', details: null }, 401);
       return json({ id: 7, name: 'Nour Pharmacy', email: 'nour@example.com', userType, status });
     }
-    if (path === '/api/events') {
+    if (path === gatewayEndpoints.liveEvents.path) {
       if (refuseStream) return json({ message: 'Your session has ended.', code: 'TOKEN_REVOKED' }, 401);
       const body = new ReadableStream<Uint8Array>({ start: (c) => void streams.push(c) });
       return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
